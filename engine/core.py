@@ -1,0 +1,240 @@
+"""The engine contract shared by every ruleset (design.md: Engine contract).
+
+A ruleset is a pure object: it never reads a clock, a file, a socket or a global.
+Everything a player may see leaves the engine through `view()` or through the events of a
+`Resolution`; the moderator shell (`pbp/`) only moves those values around.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence
+
+
+# --------------------------------------------------------------------------- errors
+class OrderError(ValueError):
+    """One bad line in an order block: where it is, what it said, and what to do.
+
+    `str(error)` is the sentence a player reads in their reply, e.g.
+    `Line 3: "ATACK guard C" — unknown order "ATACK". Did you mean ATTACK?`
+    """
+
+    def __init__(self, message: str, line: int = 0, text: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.text = text
+
+    def at(self, line: int, text: str) -> "OrderError":
+        """The same error placed on a line of the block (parsers raise it placeless)."""
+        return type(self)(self.message, line, text)
+
+    def __str__(self) -> str:
+        if self.line:
+            return f'Line {self.line}: "{self.text}" — {self.message}'
+        return self.message
+
+
+class OrderSyntaxError(OrderError):
+    """The line is not an order of the grammar at all (unknown keyword, bad argument form)."""
+
+
+class IllegalOrderError(OrderError):
+    """The line is well formed but not allowed for this sender in this phase."""
+
+
+class OrderBlockError(ValueError):
+    """Every error of one block; a block is accepted whole or rejected whole."""
+
+    def __init__(self, errors: Sequence[OrderError]):
+        self.errors = tuple(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+
+class GameSetupError(ValueError):
+    """A game cannot be created from these players / options; the message says why."""
+
+
+# --------------------------------------------------------------------------- values
+@dataclass(frozen=True)
+class PlayerSpec:
+    """Someone who takes part. `npc` characters are run by the host (Infiltration)."""
+
+    name: str
+    npc: bool = False
+    npc_class: str | None = None
+    npc_team: str | None = None
+
+
+@dataclass(frozen=True)
+class OrderSpec:
+    """One order a player may give in a phase, for order forms and HELP.
+
+    `syntax` is the grammar line (`MOVE <room>`); `choices` lists concrete values the
+    player may pick from where the engine can list them without leaking anything
+    (e.g. living players); `note` is a short plain-English hint.
+    """
+
+    keyword: str
+    syntax: str
+    choices: tuple[str, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Phase:
+    """The phase a game is in and who acts in it.
+
+    `kind` names the schedule slot (`class`, `movement`, `decision`, `night`, …) so the
+    shell can look up a deadline length. `grammar[player]` lists the orders that player may
+    give. `secret_actors` is true when the set of actors must not be revealed by timing
+    (no early resolution, e.g. Werewolf nights).
+    """
+
+    id: str
+    kind: str
+    actors: tuple[str, ...]
+    grammar: Mapping[str, tuple[OrderSpec, ...]] = field(default_factory=dict)
+    secret_actors: bool = False
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. `kind` selects the template that words it; `data` is JSON."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "data": dict(self.data)}
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: `winners` are team / faction names, `path` the victory path
+    (e.g. `ghost-destroyed`, `no-reds-left`, `draw-turn-limit`), `players` who won."""
+
+    winners: tuple[str, ...]
+    path: str
+    players: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        return {"winners": list(self.winners), "path": self.path, "players": list(self.players)}
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What resolving one phase produced: the new state and who learns what."""
+
+    state: Any
+    public: tuple[Event, ...] = ()
+    private: Mapping[str, tuple[Event, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A per-game option: its default and the values it accepts (empty: any integer)."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+    def coerce(self, raw: Any) -> Any:
+        """The option's value from host input (strings from the command line)."""
+        if isinstance(self.default, bool):
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise GameSetupError(f"Option {self.name} takes on or off, not {raw!r}.")
+        if isinstance(self.default, int) and self.default is not None and not self.choices:
+            try:
+                return int(raw)
+            except (TypeError, ValueError):
+                raise GameSetupError(f"Option {self.name} takes a whole number, not {raw!r}.") from None
+        value = raw if not isinstance(raw, str) else raw.strip().lower()
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise GameSetupError(f"Option {self.name} takes one of {allowed}, not {raw!r}.")
+        return value
+
+
+def resolve_options(specs: Mapping[str, OptionSpec], given: Mapping[str, Any]) -> dict:
+    """Defaults overlaid with the host's choices; an unknown option is a setup error."""
+    unknown = sorted(set(given) - set(specs))
+    if unknown:
+        known = ", ".join(sorted(specs)) or "none"
+        raise GameSetupError(f"Unknown option {unknown[0]!r}; this ruleset's options are: {known}.")
+    options = {name: spec.default for name, spec in specs.items()}
+    for name, raw in given.items():
+        options[name] = specs[name].coerce(raw)
+    return options
+
+
+# --------------------------------------------------------------------------- chance
+def phase_rng(seed: Any, phase_id: str, purpose: str = "") -> random.Random:
+    """The generator for one phase: seeded by (game seed, phase id[, purpose]).
+
+    Hashing with SHA-256 keeps the draw independent of PYTHONHASHSEED and of Python's
+    string-seeding details, so a replay in another process is byte-identical.
+    """
+    material = json.dumps([str(seed), phase_id, purpose]).encode()
+    return random.Random(int.from_bytes(hashlib.sha256(material).digest(), "big"))
+
+
+def canonical_json(value: Any) -> str:
+    """The byte-stable text of a JSON value (sorted keys, no spaces): what replays compare."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------- contract
+class Ruleset(Protocol):
+    """What every ruleset offers (design.md: Engine contract).
+
+    States are immutable values; `to_json` / `from_json` round-trip them through plain
+    JSON. Orders are typed values whose `str()` is their canonical text, which
+    `parse_orders` accepts back unchanged.
+    """
+
+    name: str
+    options: Mapping[str, OptionSpec]
+
+    def new_game(self, players: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any]) -> Any:
+        """A fresh game; raises GameSetupError with a one-sentence reason."""
+
+    def to_json(self, state: Any) -> dict: ...
+
+    def from_json(self, data: Mapping) -> Any: ...
+
+    def phase(self, state: Any) -> Phase | None:
+        """The open phase, or None once the game is over."""
+
+    def parse_orders(self, state: Any, player: str, lines: Sequence[str]) -> tuple:
+        """The typed orders of one block's order lines (comments and blanks skipped).
+
+        Raises OrderBlockError holding every OrderError (line numbers 1-based within
+        `lines`). Judged only on what `player` already knows.
+        """
+
+    def resolve(self, state: Any, orders: Mapping[str, Sequence[Any]]) -> Resolution:
+        """Resolve the open phase from every player's orders (missing: the rules' default)."""
+
+    def host_kill(self, state: Any, player: str, reason: str) -> Resolution:
+        """The host removes a character at once (modkill), with a public reason."""
+
+    def view(self, state: Any, player: str | None) -> dict:
+        """What `player` may know (None: the public), as JSON. The only gate to the state."""
+
+    def result(self, state: Any) -> Result | None:
+        """How the game ended, or None while it goes on."""
+
+    def scripted_orders(self, state: Any, player: str, seed: Any) -> str:
+        """Order lines a scripted player would send now (for demo and simulation)."""
+
+    def game_statistics(self, state: Any) -> dict:
+        """Host-side facts about a game for `pbp simulate` (never shown to players):
+        `{"turns": int, "deaths_by_cause": {cause: n}, "actions_used": {action: n}}`."""

@@ -1,0 +1,39 @@
+"""Rooms, floors and features of the facility (rules: Cast and setup)."""
+from __future__ import annotations
+
+import re
+
+FLOORS = tuple("ABCDEFGH")
+ROOMS = tuple(f"{floor}-{number}" for floor in FLOORS for number in range(1, 9))
+
+# The thirteen terminal types, by the word the grammar uses for each.
+TERMINALS = (
+    "SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR", "MESSAGE",
+    "GAS", "GUARD", "VALIDITY", "COMMANDER", "LOCK", "SWITCH",
+)
+# Special rooms, by the grammar's words.
+SPECIALS = ("WEAPONS LAB", "GENERALS ROOM", "HANGAR", "GENERATOR")
+FEATURES = TERMINALS + SPECIALS
+
+_ROOM = re.compile(r"^([A-Ha-h])-?([1-8])$")
+
+
+def parse_room(text: str) -> str | None:
+    """The canonical room (`D-4`) for `D-4`, `d4` or `D4`; None if it is not a room."""
+    match = _ROOM.match(text.strip())
+    if not match:
+        return None
+    return f"{match.group(1).upper()}-{match.group(2)}"
+
+
+def floor_of(room: str) -> str:
+    return room[0]
+
+
+def rooms_on_floor(floor: str) -> tuple[str, ...]:
+    return tuple(room for room in ROOMS if room[0] == floor)
+
+
+def room_order(room: str) -> tuple[int, int]:
+    """Sort key: A-1 first, then A-2 … H-8."""
+    return (FLOORS.index(room[0]), int(room[2:]))

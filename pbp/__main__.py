@@ -1,0 +1,5 @@
+import sys
+
+from pbp.cli import main
+
+sys.exit(main())

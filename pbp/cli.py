@@ -1,0 +1,48 @@
+"""The `pbp` command line: dispatch to one module per sub-command.
+
+Errors a host sees are one line and a non-zero exit, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import import_module
+
+from pbp.errors import UserError
+
+# Each module defines `register(subparsers)`, adding its parser with `set_defaults(run=...)`.
+COMMAND_MODULES = (
+    "pbp.commands.simulate",
+)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pbp", description="A moderator for hidden-role games played by post.")
+    subparsers = parser.add_subparsers(dest="command", metavar="<command>")
+    for name in COMMAND_MODULES:
+        import_module(name).register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.run(args) or 0
+    except UserError as error:
+        print(f"pbp: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("pbp: interrupted.", file=sys.stderr)
+        return 130
+    except Exception as error:  # the last line of defence: no tracebacks for a host
+        print(f"pbp: unexpected error ({type(error).__name__}: {error}); "
+              "please report it with the command you ran.", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""The small adapter interfaces between pbp's pipeline and the outside world.
+
+The pipeline imports only these; `ImapMailbox` / `MaildirMailbox` and `SmtpSender` /
+`MaildirSender` implement them (pbp.mail). Unit tests may use in-memory versions;
+integration tests run the real ones against Dovecot and aiosmtpd.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email.message import EmailMessage
+from typing import Literal, Protocol
+
+Outcome = Literal["processed", "rejected", "quarantine"]
+
+
+@dataclass(frozen=True)
+class RawMail:
+    """One inbound message as fetched, before any parsing.
+
+    `key` identifies it on its server and is stable across restarts: for IMAP
+    `"<uidvalidity>:<uid>"`, for a Maildir its file key. `sha256` is of `data`.
+    """
+
+    key: str
+    data: bytes
+    sha256: str
+
+
+@dataclass(frozen=True)
+class OversizedMail:
+    """A message whose size (checked before download) is over the limit: not fetched."""
+
+    key: str
+    size: int
+    sender: str  # the envelope / header From as the server reports it, may be ""
+
+
+class Mailbox(Protocol):
+    def fetch_new(self, limit: int) -> list[RawMail | OversizedMail]:
+        """Unsettled messages in the inbox, oldest first, without marking them seen."""
+
+    def settle(self, key: str, outcome: Outcome) -> None:
+        """Move one message out of the inbox once its result is committed (idempotent:
+        settling a message that is already gone does nothing)."""
+
+    def close(self) -> None: ...
+
+
+class TransientSendError(Exception):
+    """Sending failed in a way worth retrying later (4xx, connection refused, timeout)."""
+
+
+class PermanentSendError(Exception):
+    """Sending failed for good (5xx, bad recipient); the host is shown the reason."""
+
+
+class MailSender(Protocol):
+    def send(self, message: EmailMessage) -> None:
+        """Deliver one message (one recipient) or raise Transient/PermanentSendError."""
+
+    def close(self) -> None: ...
+
+
+# --------------------------------------------------------------------------- parsed inbound mail
+@dataclass(frozen=True)
+class OrderBlock:
+    """One `BEGIN ORDERS … END ORDERS` block found in a mail (design.md: Order mail format).
+
+    `lines` are the order lines between the TOKEN line and END ORDERS, quote prefixes
+    removed and text normalised; `first_line_number` is the number of `lines[0]` counting
+    the BEGIN line as line 1, so an error can say "Line 3". `token` is None when the block
+    has no TOKEN line. `quoted` says the block was found only in quoted text.
+    """
+
+    game: str
+    phase: str
+    token: str | None
+    lines: tuple[str, ...]
+    first_line_number: int = 3
+    quoted: bool = False
+
+    @property
+    def has_orders(self) -> bool:
+        """False for a form sent back untouched: only blanks and `#` comments."""
+        return any(line.strip() and not line.lstrip().startswith("#") for line in self.lines)
+
+
+@dataclass(frozen=True)
+class InboundMail:
+    """What the mail side hands to the game side for one message.
+
+    `sender` is the single address in From, lower-cased, or None when From does not hold
+    exactly one address. `no_reply_reason` is set when the loop rules forbid any answer
+    (Auto-Submitted, Precedence, List-Id, empty return path, MAILER-DAEMON, our own
+    address). `commands` are player commands (HELP, FORM, STATUS, or an unknown word)
+    found when the mail has no block. `problems` lists what made the text unreadable
+    (e.g. a BEGIN with no END) for the reply.
+    """
+
+    key: str
+    sha256: str
+    sender: str | None
+    message_id: str
+    subject: str
+    references: tuple[str, ...] = ()
+    no_reply_reason: str | None = None
+    blocks: tuple[OrderBlock, ...] = ()
+    commands: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()
+
+
+class OrderDesk(Protocol):
+    """The game side of ingest (pbp.desk): judges one mail and records the result.
+
+    `receive` commits, in one durable write, the accepted orders, the replies to queue in
+    the outbox, and the mail's identity (key and sha256) as handled; it returns where the
+    mail should be filed. Receiving a mail already handled changes nothing and returns its
+    earlier outcome, so a crash between the commit and the move processes nothing twice.
+    """
+
+    def receive(self, mail: InboundMail) -> Outcome: ...
+
+    def already_handled(self, key: str, sha256: str) -> Outcome | None: ...
