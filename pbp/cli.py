@@ -13,6 +13,23 @@ from pbp.errors import UserError
 # Each module defines `register(subparsers)`, adding its parser with `set_defaults(run=...)`.
 COMMAND_MODULES = (
     "pbp.commands.simulate",
+    "pbp.commands.init",
+    "pbp.commands.new_game",
+    "pbp.commands.poll",
+    "pbp.commands.run",
+    "pbp.commands.status",
+    "pbp.commands.advance",
+    "pbp.commands.demo",
+    "pbp.commands.draft",
+    "pbp.commands.publish",
+    "pbp.commands.orders",
+    "pbp.commands.extend",
+    "pbp.commands.pause",
+    "pbp.commands.resume",
+    "pbp.commands.substitute",
+    "pbp.commands.submit",
+    "pbp.commands.modkill",
+    "pbp.commands.replay",
 )
 
 

@@ -1,0 +1,111 @@
+"""Infiltration (rules: rules/infiltration.md): the ruleset behind the engine contract.
+
+`make_ruleset()` returns the object `engine.ruleset("infiltration")` hands out. The rules
+live in small modules, one job each: setup and facility (the map), orders (parsing),
+guards, movement, arrival, alert, lynch, fights (combat per room, over `combat`), terminals
+(over `validity` and `world`), gas, victory, turn (the phase order), grammar (order forms),
+views (the only gate to the state), bots (scripted players) and statistics.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from engine.core import (
+    IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, Resolution, Result,
+    resolve_options,
+)
+from engine.infiltration import bots, state as state_module, turn
+from engine.infiltration.grammar import actor_grammar
+from engine.infiltration.orders import parse_block
+from engine.infiltration.setup import new_game
+from engine.infiltration.state import GameState
+from engine.infiltration.statistics import game_statistics
+from engine.infiltration.views import player_view, public_view
+
+OPTIONS = {
+    "reds": OptionSpec("reds", 0, (), "number of Reds; 0 means max(1, round(players / 5))"),
+    "default_class": OptionSpec("default_class", "warrior", ("warrior", "hacker", "sneaker"),
+                                "class of a Green who does not choose one in turn 0"),
+    "map": OptionSpec("map", "default", (), "'default' (random map) or the host's map: text of "
+                      "'ROOM FEATURE' lines or 8 lines of 8 comma-separated features"),
+    "alert_scope": OptionSpec("alert_scope", "facility", ("facility", "floor"),
+                              "Alert silences terminals everywhere, or only on the floors where it holds"),
+    "tie": OptionSpec("tie", "no-lynch", ("no-lynch", "random"), "a tied lynch vote: nobody, or a random draw"),
+    "phantom_votes": OptionSpec("phantom_votes", False, (), "a living player who does not vote votes for themself"),
+    "turn_limit": OptionSpec("turn_limit", 30, (), "the game is a draw if turn N's resolution ends without a result"),
+}
+
+
+class Infiltration:
+    """The Infiltration ruleset (engine.core.Ruleset)."""
+
+    name = "infiltration"
+
+    def __init__(self) -> None:
+        self.options = dict(OPTIONS)
+
+    def new_game(self, players: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any]) -> GameState:
+        return new_game(players, seed, resolve_options(self.options, options))
+
+    def to_json(self, state: GameState) -> dict:
+        return state_module.to_json(state)
+
+    def from_json(self, data: Mapping) -> GameState:
+        return state_module.from_json(data)
+
+    def actors(self, state: GameState) -> tuple[str, ...]:
+        if state.step == "over":
+            return ()
+        if state.step == "class":
+            return tuple(c.name for c in state.living_players())
+        return tuple(c.name for c in state.living())
+
+    def phase(self, state: GameState) -> Phase | None:
+        if state.step == "over":
+            return None
+        actors = self.actors(state)
+        return Phase(state.phase_id, state.step, actors,
+                     {name: actor_grammar(state, name) for name in actors})
+
+    def parse_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple:
+        if player not in self.actors(state):
+            reason = "the game is over" if state.step == "over" else \
+                f"{player} has no orders to give in {state.phase_id}"
+            raise OrderBlockError([IllegalOrderError(f"{reason}; nothing was accepted.")])
+        return parse_block(state, player, lines)
+
+    def resolve(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
+        actors = set(self.actors(state))
+        given = {name: tuple(orders[name]) for name in sorted(orders) if name in actors}
+        if state.step == "class":
+            return turn.resolve_class(state, given)
+        if state.step == "movement":
+            return turn.resolve_movement(state, given)
+        if state.step == "decision":
+            return turn.resolve_decision(state, given)
+        raise ValueError("The game is over; there is no phase to resolve.")
+
+    def host_kill(self, state: GameState, player: str, reason: str) -> Resolution:
+        character = state.characters.get(player)
+        if character is None or not character.alive or state.step == "over":
+            raise ValueError(f"{player} is not a living character of this game; only they can be removed.")
+        return turn.host_kill(state, player, reason)
+
+    def view(self, state: GameState, player: str | None) -> dict:
+        return public_view(state) if player is None else player_view(state, player)
+
+    def result(self, state: GameState) -> Result | None:
+        return state.result
+
+    def scripted_orders(self, state: GameState, player: str, seed: Any) -> str:
+        return bots.scripted_orders(state, player, seed)
+
+    def game_statistics(self, state: GameState) -> dict:
+        return game_statistics(state)
+
+
+def make_ruleset(**config: Any) -> Infiltration:
+    """The Infiltration ruleset; it takes no configuration."""
+    if config:
+        raise TypeError(f"Infiltration takes no configuration, not {', '.join(sorted(config))}.")
+    return Infiltration()

@@ -1,0 +1,96 @@
+"""Arrival (rules: Arrival): what each character finds in the room they end the movement in.
+
+Specials trigger here: the Weapons Lab hands every living player arriving a Stinger, the
+General's Room teaches the code. The report shows the feature as the character sees it:
+a destroyed terminal shows as destroyed; a hacked one shows as normal except to Hackers
+and Engineers.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Mapping
+
+from engine.core import Event
+from engine.infiltration.rooms import room_order
+from engine.infiltration.state import (
+    DESTROYED, HACKED, RED, SOUND, TECHNICIANS, Character, GameState,
+)
+
+
+def shown_condition(state: GameState, character: Character) -> str:
+    slot = state.layout[character.room]
+    if slot.destroyed:
+        return DESTROYED
+    if slot.hacked and character.role in TECHNICIANS:
+        return HACKED
+    return SOUND
+
+
+def arrive(state: GameState) -> GameState:
+    """Specials trigger, the presence log grows and each character notes what they see."""
+    updated = []
+    presence = list(state.presence)
+    for character in state.living():
+        slot = state.layout[character.room]
+        changes = {"seen_feature": slot.kind, "seen_condition": shown_condition(state, character)}
+        if slot.kind == "WEAPONS LAB":
+            changes["stinger"] = True
+        if slot.kind == "GENERALS ROOM":
+            changes["knows_code"] = True
+        updated.append(replace(character, **changes))
+        presence.append((state.turn, character.room, character.name, slot.kind))
+    for guard in state.living_guards():
+        presence.append((state.turn, guard.room, guard.name, state.layout[guard.room].kind))
+    return replace(state.with_characters(updated), presence=tuple(presence))
+
+
+def occupants(state: GameState, room: str, exclude: str = "") -> dict:
+    """Who is in a room as a person there sees it: the living and the corpses."""
+    dead_characters, dead_guards = state.corpses_in(room)
+    return {
+        "present": sorted(c.name for c in state.in_room(room) if c.name != exclude)
+        + [g.name for g in sorted(state.guards_in(room), key=lambda g: g.floor)],
+        "corpses": sorted(c.name for c in dead_characters)
+        + [g.name for g in sorted(dead_guards, key=lambda g: g.floor)],
+    }
+
+
+def arrival_report(state: GameState, character: Character, movement: str, destination: str | None) -> Event:
+    """The private arrival report (rules: Arrival). `movement` is how their move went
+    (`start`, `moved`, `stayed`, `locked-in`, `locked-out`, `door-shut`)."""
+    slot = state.layout[character.room]
+    data = {
+        "turn": state.turn,
+        "room": character.room,
+        "feature": slot.kind,
+        "condition": character.seen_condition,
+        **occupants(state, character.room, exclude=character.name),
+        "locked": state.lock_holds(character.room),
+        "alert": state.alert_in(character.room),
+        "movement": movement,
+        "destination": destination,
+        "stinger": slot.kind == "WEAPONS LAB",
+        "code": state.code if slot.kind == "GENERALS ROOM" else None,
+    }
+    return Event("arrival", data)
+
+
+def arrival_reports(state: GameState, outcomes: Mapping[str, str], intents: Mapping[str, str | None]) -> dict[str, list[Event]]:
+    return {c.name: [arrival_report(state, c, outcomes.get(c.name, "start"), intents.get(c.name))]
+            for c in state.living()}
+
+
+def red_occupancy(state: GameState) -> dict[str, int]:
+    """Rooms holding living characters and how many (guards and corpses not counted)."""
+    counts: dict[str, int] = {}
+    for character in state.living():
+        counts[character.room] = counts.get(character.room, 0) + 1
+    return {room: counts[room] for room in sorted(counts, key=room_order)}
+
+
+def red_reports(state: GameState) -> tuple[GameState, dict[str, list[Event]]]:
+    """When a movement phase opens, every living Red is told the occupied rooms."""
+    report = red_occupancy(state)
+    state = replace(state, red_report=report)
+    return state, {c.name: [Event("red-occupancy", {"turn": state.turn, "rooms": report})]
+                   for c in state.living_players() if c.team == RED}

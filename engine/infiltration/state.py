@@ -1,0 +1,247 @@
+"""The game state of Infiltration: immutable values that round-trip through plain JSON.
+
+Nothing here decides a rule; the rule modules read a `GameState` and return a new one
+(`dataclasses.replace`). Mappings held by a state are never changed after the state is
+built: every change goes through `with_character`, `with_guard`, `with_layout` … which copy.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Mapping
+
+from engine.core import Result
+from engine.infiltration.rooms import ROOMS, room_order
+
+GREEN, RED, NEUTRAL = "green", "red", "neutral"
+TEAMS = (GREEN, RED, NEUTRAL)
+CLASSES = ("warrior", "hacker", "sneaker", "renegade", "engineer")
+PLAYER_CLASSES = ("warrior", "hacker", "sneaker")
+# Classes whom guards do not see (rules: Alert, Combat §2).
+UNSEEN_BY_GUARDS = ("sneaker", "renegade")
+# Classes told that a terminal is hacked, and allowed to RESTORE it (rules: Arrival, classes).
+TECHNICIANS = ("hacker", "engineer")
+
+HACKED, DESTROYED, SOUND = "hacked", "destroyed", ""
+
+
+def guard_name(floor: str) -> str:
+    """How a guard is named in orders and reports: `guard C`."""
+    return f"guard {floor}"
+
+
+@dataclass(frozen=True)
+class Character:
+    """A player or an NPC character (guards are `Guard`)."""
+
+    name: str
+    team: str
+    role: str
+    npc: bool
+    room: str
+    alive: bool = True
+    stinger: bool = False
+    knows_code: bool = False
+    died_turn: int | None = None
+    cause: str | None = None
+    # The room's feature and condition as this character was shown them at their latest
+    # arrival: what their orders are judged against (rules: Order grammar, receipts).
+    seen_feature: str = ""
+    seen_condition: str = SOUND
+
+    @property
+    def is_player(self) -> bool:
+        return not self.npc
+
+
+@dataclass(frozen=True)
+class Guard:
+    floor: str
+    room: str
+    plan: str
+    alive: bool = True
+
+    @property
+    def name(self) -> str:
+        return guard_name(self.floor)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """What one room holds. Terminals carry an identity (`tid`) and their state, which
+    travel with them when a Switch swaps two rooms (rules: Terminals, Switch)."""
+
+    kind: str
+    tid: int = -1
+    hacked: bool = False
+    destroyed: bool = False
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.tid >= 0
+
+    @property
+    def condition(self) -> str:
+        if self.destroyed:
+            return DESTROYED
+        return HACKED if self.hacked else SOUND
+
+
+@dataclass(frozen=True)
+class GameState:
+    seed: str
+    options: Mapping[str, Any]
+    turn: int
+    step: str                                  # "class", "movement", "decision" or "over"
+    characters: Mapping[str, Character]        # by name, sorted by name
+    guards: Mapping[str, Guard]                # by floor letter
+    layout: Mapping[str, Slot]                 # by room
+    code: str
+    initial_reds: int
+    hangar_open: bool = False
+    locks: Mapping[str, int] = field(default_factory=dict)    # room -> turn it was set
+    alert_floors: tuple[str, ...] = ()         # floors where an Alert condition holds now
+    # Logs (host-side; only views and events let parts of them out):
+    presence: tuple[tuple[int, str, str, str], ...] = ()      # (turn, room, name, feature)
+    attacks: tuple[tuple[int, str, str], ...] = ()            # (turn, attacker, target)
+    uses: tuple[tuple[int, str, str], ...] = ()               # (turn, user, terminal)
+    actions: Mapping[str, int] = field(default_factory=dict)  # statistics counters
+    red_report: Mapping[str, int] = field(default_factory=dict)  # room -> living characters
+    last_votes: Mapping[str, str] = field(default_factory=dict)  # voter -> choice (last lynch)
+    result: Result | None = None
+
+    # ------------------------------------------------------------------ phase ids
+    @property
+    def phase_id(self) -> str:
+        if self.step == "class":
+            return "T0-class"
+        return f"T{self.turn}-{self.step}"
+
+    # ------------------------------------------------------------------ queries
+    def living(self) -> list[Character]:
+        return [c for c in self.characters.values() if c.alive]
+
+    def living_players(self) -> list[Character]:
+        return [c for c in self.characters.values() if c.alive and not c.npc]
+
+    def players(self) -> list[Character]:
+        return [c for c in self.characters.values() if not c.npc]
+
+    def living_guards(self) -> list[Guard]:
+        return [g for g in self.guards.values() if g.alive]
+
+    def in_room(self, room: str) -> list[Character]:
+        return [c for c in self.characters.values() if c.alive and c.room == room]
+
+    def guards_in(self, room: str) -> list[Guard]:
+        return [g for g in self.guards.values() if g.alive and g.room == room]
+
+    def corpses_in(self, room: str) -> tuple[list[Character], list[Guard]]:
+        return ([c for c in self.characters.values() if not c.alive and c.room == room],
+                [g for g in self.guards.values() if not g.alive and g.room == room])
+
+    def find(self, name: str) -> Character | None:
+        return self.characters.get(name)
+
+    def room_with(self, kind: str) -> list[str]:
+        return sorted((room for room, slot in self.layout.items() if slot.kind == kind), key=room_order)
+
+    def alert_in(self, room: str) -> bool:
+        """Whether Alert limits terminal actions in `room` (rules: Alert, scope option)."""
+        if not self.alert_floors:
+            return False
+        if self.options["alert_scope"] == "floor":
+            return room[0] in self.alert_floors
+        return True
+
+    def lock_holds(self, room: str) -> bool:
+        """A lock set during turn t holds from then until turn t+2's movement opens."""
+        return room in self.locks
+
+    # ------------------------------------------------------------------ updates
+    def with_character(self, character: Character) -> "GameState":
+        return replace(self, characters={**self.characters, character.name: character})
+
+    def with_characters(self, changed: Iterable[Character]) -> "GameState":
+        updated = dict(self.characters)
+        for character in changed:
+            updated[character.name] = character
+        return replace(self, characters=updated)
+
+    def with_guard(self, guard: Guard) -> "GameState":
+        return replace(self, guards={**self.guards, guard.floor: guard})
+
+    def with_slot(self, room: str, slot: Slot) -> "GameState":
+        return replace(self, layout={**self.layout, room: slot})
+
+    def counted(self, *keys: str) -> "GameState":
+        actions = dict(self.actions)
+        for key in keys:
+            actions[key] = actions.get(key, 0) + 1
+        return replace(self, actions=actions)
+
+    def killed(self, name: str, cause: str) -> "GameState":
+        """The character (or guard, by `guard X`) dies now, leaving a corpse."""
+        if name.startswith("guard "):
+            guard = self.guards[name[-1]]
+            return self.with_guard(replace(guard, alive=False))
+        character = self.characters[name]
+        return self.with_character(replace(character, alive=False, died_turn=self.turn, cause=cause))
+
+
+# ---------------------------------------------------------------------- JSON
+def to_json(state: GameState) -> dict:
+    return {
+        "seed": state.seed,
+        "options": dict(state.options),
+        "turn": state.turn,
+        "step": state.step,
+        "characters": [
+            {"name": c.name, "team": c.team, "role": c.role, "npc": c.npc, "room": c.room,
+             "alive": c.alive, "stinger": c.stinger, "knows_code": c.knows_code,
+             "died_turn": c.died_turn, "cause": c.cause, "seen_feature": c.seen_feature,
+             "seen_condition": c.seen_condition}
+            for c in state.characters.values()
+        ],
+        "guards": [{"floor": g.floor, "room": g.room, "plan": g.plan, "alive": g.alive}
+                   for g in state.guards.values()],
+        "layout": {room: [slot.kind, slot.tid, slot.hacked, slot.destroyed]
+                   for room, slot in state.layout.items()},
+        "code": state.code,
+        "initial_reds": state.initial_reds,
+        "hangar_open": state.hangar_open,
+        "locks": dict(state.locks),
+        "alert_floors": list(state.alert_floors),
+        "presence": [list(entry) for entry in state.presence],
+        "attacks": [list(entry) for entry in state.attacks],
+        "uses": [list(entry) for entry in state.uses],
+        "actions": dict(state.actions),
+        "red_report": dict(state.red_report),
+        "last_votes": dict(state.last_votes),
+        "result": state.result.to_json() if state.result else None,
+    }
+
+
+def from_json(data: Mapping) -> GameState:
+    result = data.get("result")
+    return GameState(
+        seed=data["seed"],
+        options=dict(data["options"]),
+        turn=data["turn"],
+        step=data["step"],
+        characters={c["name"]: Character(**c) for c in data["characters"]},
+        guards={g["floor"]: Guard(**g) for g in data["guards"]},
+        layout={room: Slot(*data["layout"][room]) for room in ROOMS},
+        code=data["code"],
+        initial_reds=data["initial_reds"],
+        hangar_open=data["hangar_open"],
+        locks=dict(data["locks"]),
+        alert_floors=tuple(data["alert_floors"]),
+        presence=tuple(tuple(entry) for entry in data["presence"]),
+        attacks=tuple(tuple(entry) for entry in data["attacks"]),
+        uses=tuple(tuple(entry) for entry in data["uses"]),
+        actions=dict(data["actions"]),
+        red_report=dict(data["red_report"]),
+        last_votes=dict(data["last_votes"]),
+        result=Result(tuple(result["winners"]), result["path"], tuple(result["players"])) if result else None,
+    )
+

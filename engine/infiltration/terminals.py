@@ -1,0 +1,273 @@
+"""Terminals, step 3 of a decision phase's resolution (rules: Resolution §3).
+
+Orders of characters not alive when the step begins are void, and under Alert only
+Sneakers and Renegades act. Every use sees the terminals as they were when the step began.
+Then the changes apply in this order: hacks and destroys; restores and repairs; switches,
+one at a time in the order of the users' rooms then names. Among uses, the Commander's
+terminal resolves before the Guard terminal. A hacked terminal gives a wrong result (the
+information terminals) or silently does nothing (the others); its user cannot tell.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Callable, Mapping
+
+from engine.core import Event
+from engine.infiltration.orders import Tamper, Use
+from engine.infiltration.rooms import FEATURES, FLOORS, ROOMS, room_order, rooms_on_floor
+from engine.infiltration.state import (
+    GREEN, NEUTRAL, RED, UNSEEN_BY_GUARDS, GameState, Slot, guard_name,
+)
+from engine.infiltration.world import StateWorld
+
+INFORMATION_TERMINALS = ("SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR",
+                         "GUARD", "VALIDITY")
+EFFECT_TERMINALS = ("MESSAGE", "GAS", "COMMANDER", "LOCK", "SWITCH")
+
+
+@dataclass(frozen=True)
+class TerminalOutcome:
+    """What step 3 produced for the rest of the resolution."""
+
+    state: GameState
+    reports: Mapping[str, list[Event]]
+    messages: tuple[str, ...] = ()          # anonymous messages to publish (in drawn order)
+    gassed: tuple[str, ...] = ()            # rooms gassed in step 4
+
+
+@dataclass
+class _Step:
+    """Working values of one step (local to `run_terminals`, never stored)."""
+
+    start: GameState
+    rng: random.Random
+    reports: dict = field(default_factory=dict)
+    messages: list = field(default_factory=list)
+    gassed: set = field(default_factory=set)
+    locks: dict = field(default_factory=dict)
+
+    def report(self, name: str, data: dict) -> None:
+        self.reports.setdefault(name, []).append(Event("terminal", {"turn": self.start.turn, **data}))
+
+
+def acting(state: GameState, orders: Mapping[str, object]) -> list[tuple[str, object]]:
+    """The terminal orders that take effect: living users, not silenced by Alert, at a
+    terminal that is there and not destroyed (as at the start of the step)."""
+    valid = []
+    for name in sorted(orders):
+        character = state.characters.get(name)
+        if character is None or not character.alive:
+            continue
+        if state.alert_in(character.room) and character.role not in UNSEEN_BY_GUARDS:
+            continue
+        slot = state.layout[character.room]
+        order = orders[name]
+        if not slot.is_terminal:
+            continue
+        if isinstance(order, Use) and (slot.kind != order.terminal or slot.destroyed):
+            continue
+        if isinstance(order, Tamper) and slot.destroyed and order.action != "REPAIR":
+            continue
+        valid.append((name, order))
+    return valid
+
+
+def run_terminals(state: GameState, orders: Mapping[str, object], rng: random.Random) -> TerminalOutcome:
+    """Step 3 for every terminal order (`orders[name]` is a Use or a Tamper)."""
+    step = _Step(start=state, rng=rng)
+    chosen = acting(state, orders)
+    uses = [(name, order) for name, order in chosen if isinstance(order, Use)]
+    tampers = [(name, order) for name, order in chosen if isinstance(order, Tamper)]
+
+    # The Commander's terminal first, so the Guard terminal shows the real next moves.
+    state = _commander(step, state, [(n, o) for n, o in uses if o.terminal == "COMMANDER"])
+    world = StateWorld(step.start)
+    for name, order in uses:
+        if order.terminal != "COMMANDER":
+            _USES[order.terminal](step, state, world, name, order)
+
+    use_log = tuple((step.start.turn, name, order.terminal) for name, order in uses)
+    state = replace(state, uses=state.uses + use_log,
+                    locks={**state.locks, **step.locks})
+    state = state.counted(*(f"use:{order.terminal}" for _name, order in uses),
+                          *(order.action.lower() for _name, order in tampers))
+    state = _tamper(step, state, tampers)
+    state = _switches(step, state, [(n, o) for n, o in uses if o.terminal == "SWITCH"])
+    messages = list(step.messages)
+    rng.shuffle(messages)
+    return TerminalOutcome(state, step.reports, tuple(messages), tuple(sorted(step.gassed, key=room_order)))
+
+
+def _hacked(step: _Step, name: str) -> bool:
+    """Whether the terminal this user used was hacked when the step began."""
+    return step.start.layout[step.start.characters[name].room].hacked
+
+
+def _room_of(step: _Step, name: str) -> str:
+    return step.start.characters[name].room
+
+
+# ---------------------------------------------------------------------- information terminals
+def _seer(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    team = step.start.characters[order.argument].team
+    if _hacked(step, name):
+        team = {GREEN: RED, RED: GREEN, NEUTRAL: RED}[team]
+    step.report(name, {"terminal": "SEER", "target": order.argument, "team": team})
+
+
+def honest_red_count(state: GameState) -> int:
+    return sum(1 for c in state.living_players() if c.team == RED)
+
+
+def _psychic(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    count = honest_red_count(step.start)
+    if _hacked(step, name):
+        count = step.rng.choice([n for n in range(step.start.initial_reds + 1) if n != count])
+    step.report(name, {"terminal": "PSYCHIC", "reds": count})
+
+
+def _wrong_room(rng: random.Random, truth: str, pool: tuple[str, ...] = ROOMS) -> str:
+    return rng.choice([room for room in pool if room != truth])
+
+
+def _locator(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    room = step.start.characters[order.argument].room
+    if _hacked(step, name):
+        room = _wrong_room(step.rng, room)
+    step.report(name, {"terminal": "LOCATOR", "target": order.argument, "room": room})
+
+
+def honest_history(state: GameState, room: str) -> list[list]:
+    entries = {(turn, who) for turn, where, who, _feature in state.presence if where == room and turn >= 1}
+    return [list(entry) for entry in sorted(entries)]
+
+
+def _history(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    entries = honest_history(step.start, order.argument)
+    if _hacked(step, name):
+        truth = {tuple(entry) for entry in entries}
+        everyone = sorted(step.start.characters) + [guard_name(f) for f in FLOORS]
+        wanted = max(1, len(truth))
+        turns = max(1, step.start.turn)
+        while True:
+            fake: set = set()
+            while len(fake) < min(wanted, turns * len(everyone)):
+                fake.add((step.rng.randint(1, turns), step.rng.choice(everyone)))
+            if fake != truth:
+                break
+        entries = [list(entry) for entry in sorted(fake)]
+    step.report(name, {"terminal": "HISTORY", "room": order.argument, "entries": entries})
+
+
+def _mapdata(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    features = {room: step.start.layout[room].kind for room in order.argument}
+    if _hacked(step, name):
+        features = {room: step.rng.choice([f for f in FEATURES if f != kind]) for room, kind in features.items()}
+    step.report(name, {"terminal": "MAPDATA", "rooms": [[room, features[room]] for room in order.argument]})
+
+
+def _superlocator(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    rooms = {c.name: c.room for c in step.start.living()}
+    if _hacked(step, name):
+        rooms = {who: _wrong_room(step.rng, room) for who, room in rooms.items()}
+    step.report(name, {"terminal": "SUPERLOCATOR", "rooms": rooms})
+
+
+def _guard(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    # Reads the plans after the Commander's terminal has resolved (`state`, not `step.start`).
+    plans = {g.floor: g.plan for g in sorted(state.living_guards(), key=lambda g: g.floor)}
+    if _hacked(step, name):
+        plans = {floor: _wrong_room(step.rng, plan, rooms_on_floor(floor)) for floor, plan in plans.items()}
+    step.report(name, {"terminal": "GUARD", "plans": plans})
+
+
+def _validity(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    from engine.infiltration.validity import evaluate
+    truth = bool(evaluate(order.argument, world))
+    if _hacked(step, name):
+        truth = not truth
+    step.report(name, {"terminal": "VALIDITY", "statement": str(order.argument), "true": truth})
+
+
+# ---------------------------------------------------------------------- effect terminals
+def _message(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    if not _hacked(step, name):
+        step.messages.append(order.argument)
+    step.report(name, {"terminal": "MESSAGE", "text": order.argument})
+
+
+def _gas(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    if not _hacked(step, name):
+        step.gassed.add(order.argument)
+    step.report(name, {"terminal": "GAS", "room": order.argument})
+
+
+def _lock(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    if not _hacked(step, name):
+        step.locks[order.argument] = step.start.turn
+    step.report(name, {"terminal": "LOCK", "room": order.argument})
+
+
+def _switch_report(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+    step.report(name, {"terminal": "SWITCH", "room": order.argument})
+
+
+def _commander(step: _Step, state: GameState, uses: list[tuple[str, Use]]) -> GameState:
+    """Destinations from every honest use; a guard given different destinations by
+    several users keeps its own plan. Each user is told the order was carried out."""
+    wanted: dict[str, set[str]] = {}
+    for name, order in uses:
+        step.report(name, {"terminal": "COMMANDER", "destinations": [list(pair) for pair in order.argument]})
+        if _hacked(step, name):
+            continue
+        for floor, room in order.argument:
+            wanted.setdefault(floor, set()).add(room)
+    for floor, rooms in sorted(wanted.items()):
+        guard = state.guards[floor]
+        if guard.alive and len(rooms) == 1:
+            state = state.with_guard(replace(guard, plan=next(iter(rooms))))
+    return state
+
+
+_USES: dict[str, Callable] = {
+    "SEER": _seer, "PSYCHIC": _psychic, "LOCATOR": _locator, "HISTORY": _history,
+    "MAPDATA": _mapdata, "SUPERLOCATOR": _superlocator, "GUARD": _guard, "VALIDITY": _validity,
+    "MESSAGE": _message, "GAS": _gas, "LOCK": _lock, "SWITCH": _switch_report,
+}
+
+
+# ---------------------------------------------------------------------- changes
+def _tamper(step: _Step, state: GameState, tampers: list[tuple[str, Tamper]]) -> GameState:
+    """Hacks and destroys, then restores and repairs (so a restore undoes a same-step hack).
+    A destroyed terminal loses its hack; a repaired one comes back sound."""
+    by_action: dict[str, list[str]] = {}
+    for name, order in tampers:
+        by_action.setdefault(order.action, []).append(_room_of(step, name))
+        step.reports.setdefault(name, []).append(
+            Event("tamper", {"turn": step.start.turn, "action": order.action, "room": _room_of(step, name)}))
+    changes = (("HACK", lambda s: s if s.destroyed else replace(s, hacked=True)),
+               ("DESTROY", lambda s: replace(s, destroyed=True, hacked=False)),
+               ("RESTORE", lambda s: s if s.destroyed else replace(s, hacked=False)),
+               ("REPAIR", lambda s: replace(s, destroyed=False, hacked=False)))
+    for action, change in changes:
+        for room in by_action.get(action, ()):
+            state = state.with_slot(room, change(state.layout[room]))
+    return state
+
+
+def _switches(step: _Step, state: GameState, uses: list[tuple[str, Use]]) -> GameState:
+    """One at a time, by the users' rooms (A-1 first) then names, each on the layout the one
+    before left. A switch applies only if its user's room still holds the switch terminal
+    that was used and the target is another room holding a terminal."""
+    ordered = sorted(uses, key=lambda item: (room_order(_room_of(step, item[0])), item[0]))
+    for name, order in ordered:
+        if _hacked(step, name):
+            continue
+        room, target = _room_of(step, name), order.argument
+        used: Slot = step.start.layout[room]
+        here, there = state.layout[room], state.layout[target]
+        if here.tid != used.tid or target == room or not there.is_terminal:
+            continue
+        state = replace(state, layout={**state.layout, room: there, target: here})
+    return state

@@ -1,0 +1,65 @@
+"""Views: the only gate from the state to what a person may see (design.md: one gate).
+
+The public view holds only public facts: who is alive, who died (name and turn, nothing
+else), whether Alert holds (and where, under the `floor` scope), the last lynch's votes and
+the result. A player's view adds what that player knows: their own team, class, room and
+what they saw there, their Stinger and the code if they learned it, and for a Red their
+teammates and the occupancy report.
+"""
+from __future__ import annotations
+
+from engine.infiltration.arrival import occupants
+from engine.infiltration.state import RED, GameState
+
+
+def public_view(state: GameState) -> dict:
+    scope = state.options["alert_scope"]
+    in_decision = state.step == "decision"
+    return {
+        "game": "infiltration",
+        "phase": state.phase_id if state.step != "over" else None,
+        "turn": state.turn,
+        "step": state.step,
+        # At the game's end everyone's team and class become public (the final post's role list).
+        "players": [{"name": c.name, "alive": c.alive, "npc": c.npc,
+                     **({"team": c.team, "class": c.role} if state.step == "over" else {})}
+                    for c in state.characters.values()],
+        "dead": [{"name": c.name, "turn": c.died_turn}
+                 for c in sorted(state.characters.values(), key=lambda c: (c.died_turn or 0, c.name))
+                 if not c.alive],
+        "alert": {"holds": in_decision and bool(state.alert_floors), "scope": scope,
+                  "floors": list(state.alert_floors) if in_decision and scope == "floor" else []},
+        "last_votes": dict(state.last_votes),
+        "options": {k: v for k, v in state.options.items() if k != "map"},
+        "result": state.result.to_json() if state.result else None,
+    }
+
+
+def player_view(state: GameState, name: str) -> dict:
+    view = public_view(state)
+    me = state.characters[name]
+    in_decision = state.step == "decision"
+    mine = {
+        "name": me.name,
+        "team": me.team,
+        "class": me.role,
+        "npc": me.npc,
+        "alive": me.alive,
+        "room": me.room,
+        "feature": me.seen_feature,
+        "condition": me.seen_condition,
+        "stinger": me.stinger,
+        "code": state.code if me.knows_code else None,
+        # A lock is shown as the arrival report showed it; one set since is not known.
+        "locked": state.lock_holds(me.room) if in_decision else None,
+        "alert_here": in_decision and state.alert_in(me.room),
+    }
+    if me.alive:
+        mine.update(occupants(state, me.room, exclude=me.name))
+    else:
+        mine.update({"present": [], "corpses": []})
+    if me.team == RED and not me.npc:
+        mine["teammates"] = sorted(c.name for c in state.players() if c.team == RED and c.name != name)
+        mine["occupancy"] = dict(state.red_report) if me.alive else {}
+    view["me"] = mine
+    return view

@@ -1,0 +1,170 @@
+"""The day (rules: Day): nominations, the runoff round, the trial and its vote, the
+Rabble Rouser's double lynch, and nightfall."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any, Mapping, Sequence
+
+from engine.core import Event, Resolution, phase_rng
+from engine.werewolf.deaths import kill_with_chains
+from engine.werewolf.model import GameState, Runoff, faction_of
+from engine.werewolf.night import conclude
+from engine.werewolf.orders import Nominate, Vote
+from engine.werewolf.table import RoleTable
+from engine.werewolf.victory import check_victory
+
+TRIAL_PLACES = 2
+
+
+def latest(orders: Mapping[str, Sequence[Any]], order_type: type, voters: Sequence[str]) -> dict[str, Any]:
+    """Each living voter's order of this type (the block holds at most one)."""
+    found = {}
+    for voter in voters:
+        for order in orders.get(voter, ()):
+            if isinstance(order, order_type):
+                found[voter] = order
+    return found
+
+
+def tally_of(choices: Mapping[str, str | None]) -> dict[str, int]:
+    counts = Counter(target or "NO LYNCH" for target in choices.values())
+    return dict(sorted(counts.items()))
+
+
+def fill_places(counts: Mapping[str, int], places: int) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+    """Rules Day §2: places won outright stand; if a tie decides the remaining place(s),
+    returns the tied group and how many places they compete for."""
+    standing: list[str] = []
+    for count in sorted(set(counts.values()), reverse=True):
+        group = sorted(name for name, n in counts.items() if n == count)
+        left = places - len(standing)
+        if left <= 0:
+            break
+        if len(group) <= left:
+            standing.extend(group)
+        else:
+            return tuple(standing), tuple(group), left
+    return tuple(standing), (), 0
+
+
+def nominations_event(state: GameState, round_name: str, nominations: Mapping[str, Nominate]) -> Event:
+    choices = {voter: order.target for voter, order in nominations.items()}
+    missing = [name for name in state.living if name not in nominations]
+    return Event("nominations", {"day": state.day, "round": round_name, "nominations": choices,
+                                 "missing": missing, "tally": tally_of(choices)})
+
+
+def valid_nominations(state: GameState, orders, allowed: Sequence[str]) -> dict[str, Nominate]:
+    """Nominations of living players for living candidates (a host kill may have removed one)."""
+    living = set(state.living)
+    return {voter: order for voter, order in latest(orders, Nominate, state.living).items()
+            if order.target in living and order.target in allowed}
+
+
+def resolve_nominations(state: GameState, orders, table: RoleTable) -> Resolution:
+    nominations = valid_nominations(state, orders, state.living)
+    public = [nominations_event(state, "nominate", nominations)]
+    state = state.count_actions(["nominate"] * len(nominations))
+    if not nominations:
+        public.append(Event("no_nominations", {"day": state.day}))
+        return nightfall(state, public, table)
+    counts = Counter(order.target for order in nominations.values())
+    standing, tied, places = fill_places(counts, TRIAL_PLACES)
+    if tied:
+        public.append(Event("runoff", {"day": state.day, "standing": list(standing), "tied": list(tied),
+                                       "places": places}))
+        state = replace(state, phase_id=f"D{state.day}-runoff", runoff=Runoff(standing, tied, places))
+        return conclude(state, public, {}, table, start_of_day=False)
+    return close_nominations(state, standing, public, table)
+
+
+def resolve_runoff(state: GameState, orders, table: RoleTable) -> Resolution:
+    """Rules Day §2: one runoff among the tied fills the remaining place(s); a second tie
+    is settled by a seeded draw."""
+    runoff = state.runoff
+    living = set(state.living)
+    tied = [name for name in runoff.tied if name in living]
+    standing = [name for name in runoff.standing if name in living]
+    nominations = valid_nominations(state, orders, tied)
+    public = [nominations_event(state, "runoff", nominations)]
+    state = state.count_actions(["nominate"] * len(nominations))
+    places = min(runoff.places, len(tied))
+    counts = Counter({name: 0 for name in tied})
+    counts.update(order.target for order in nominations.values())
+    won, still_tied, left = fill_places(counts, places)
+    drawn: list[str] = []
+    if still_tied:
+        drawn = sorted(phase_rng(state.seed, state.phase_id, "runoff-draw").sample(sorted(still_tied), left))
+        public.append(Event("runoff_draw", {"day": state.day, "among": list(still_tied), "drawn": drawn}))
+    return close_nominations(state, tuple(standing) + won + tuple(drawn), public, table)
+
+
+def close_nominations(state: GameState, defendants: Sequence[str], public: list, table: RoleTable) -> Resolution:
+    """Rules Day §3: with rabble roused the defendants are lynched at once and Dn-vote is
+    skipped; otherwise the trial opens."""
+    defendants = tuple(d for d in (c.name for c in state.characters) if d in defendants)
+    if not defendants:
+        public.append(Event("no_nominations", {"day": state.day}))
+        return nightfall(state, public, table)
+    if state.rabble:
+        public.append(Event("rabble_roused", {"day": state.day, "defendants": list(defendants)}))
+        return lynch(replace(state, rabble=False), defendants, public, table)
+    public.append(Event("trial", {"day": state.day, "defendants": list(defendants)}))
+    state = replace(state, phase_id=f"D{state.day}-vote", runoff=None, defendants=defendants)
+    return conclude(state, public, {}, table, start_of_day=False)
+
+
+def resolve_vote(state: GameState, orders, table: RoleTable) -> Resolution:
+    """Rules Day §3: two defendants: more votes is lynched, a tie lynches nobody; one
+    defendant: lynched if votes for them exceed votes for NO LYNCH."""
+    living = set(state.living)
+    defendants = [d for d in state.defendants if d in living]
+    votes = {voter: order for voter, order in latest(orders, Vote, state.living).items()
+             if order.target is None or order.target in defendants}
+    choices = {voter: order.target for voter, order in votes.items()}
+    missing = [name for name in state.living if name not in votes]
+    tally = tally_of(choices)
+    public = [Event("votes", {"day": state.day, "defendants": list(defendants), "votes": choices,
+                              "missing": missing, "tally": tally})]
+    state = state.count_actions(["vote"] * len(votes))
+    lynched: tuple[str, ...] = ()
+    if len(defendants) == 1:
+        if tally.get(defendants[0], 0) > tally.get("NO LYNCH", 0):
+            lynched = (defendants[0],)
+    elif len(defendants) == 2:
+        first, second = (tally.get(d, 0) for d in defendants)
+        if first != second:
+            lynched = (defendants[0] if first > second else defendants[1],)
+    if not lynched:
+        public.append(Event("no_lynch", {"day": state.day, "defendants": list(defendants)}))
+        return nightfall(replace(state, last_lynch=()), public, table)
+    return lynch(state, lynched, public, table)
+
+
+def lynch(state: GameState, victims: Sequence[str], public: list, table: RoleTable) -> Resolution:
+    """The lynch victims die, their lovers with them; victory is checked, then night falls.
+    The Apothecary will learn each victim's faction."""
+    characters = state.characters
+    records = []
+    for victim in victims:
+        faction = faction_of(next(c for c in characters if c.name == victim), table.by_name)
+        records.append((victim, faction))
+        characters, deaths = kill_with_chains(characters, victim, "lynch", state.phase_id, state.lovers)
+        for name, cause in deaths:
+            event = {"day": state.day, "player": name}
+            if state.option("reveal_roles"):
+                event["role"] = next(c.role for c in characters if c.name == name)
+            public.append(Event("lynch" if cause == "lynch" else "also_died", event))
+    state = replace(state, characters=characters, last_lynch=tuple(records))
+    return nightfall(state, public, table)
+
+
+def nightfall(state: GameState, public: list, table: RoleTable) -> Resolution:
+    """Night n follows day n; the silence ends with the day."""
+    state = replace(state, phase_id=f"N{state.day}", runoff=None, defendants=(), silenced=None,
+                    last_lynch=state.last_lynch if state.last_lynch is not None else ())
+    public = list(public)
+    if check_victory(state.characters, table, start_of_day=False) is None:
+        public.append(Event("night_falls", {"night": state.day}))
+    return conclude(state, public, {}, table, start_of_day=False)

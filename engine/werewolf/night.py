@@ -1,0 +1,176 @@
+"""Night resolution (rules: Night): the steps in the night order, the pause for the Witch,
+and dawn (deaths with their chains, role changes, reports, victory)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping, Sequence
+
+from engine.core import Event, Resolution
+from engine.werewolf.model import Character, GameState, Night, NightStep, faction_of, kill
+from engine.werewolf.table import RoleTable
+from engine.werewolf.teams import team_members, teams_of
+from engine.werewolf.victory import check_victory
+
+
+
+def begin_night(state: GameState, table: RoleTable, number: int, orders: Mapping[str, Sequence[Any]]) -> Night:
+    return Night(
+        number=number, seed=state.seed, options=state.options, roles=table.by_name,
+        characters=state.characters, orders=order_pairs(orders), lovers=state.lovers,
+        last_lynch=state.last_lynch, stamp=state.stamp,
+    )
+
+
+def order_pairs(orders: Mapping[str, Sequence[Any]]) -> tuple[tuple[str, Any], ...]:
+    return tuple((player, order) for player in sorted(orders) for order in orders[player])
+
+
+def run_steps(night: Night, table: RoleTable, first: NightStep, last: NightStep) -> Night:
+    for role in table.steps(first, last):
+        night = role.resolve(night)
+    return night
+
+
+def has_witch(state: GameState) -> bool:
+    """Rules: `Nn-witch` happens every night when a Witch is in the setup."""
+    return "witch" in state.setup
+
+
+def wolves_target_told(night: Night) -> str | None:
+    """What the Witch is told: the wolves' chosen target, or none (rules: Witch)."""
+    return night.wolf_target
+
+
+# --------------------------------------------------------------------------- dawn
+def deaths_at_dawn(night: Night) -> list[tuple[str, str]]:
+    """Every death of the night with its first cause, chains applied until nothing changes
+    (rules: Death chains): Wench and bedfellow, lovers."""
+    dying: list[tuple[str, str]] = []
+    if night.wolf_target and night.wolf_target not in night.protected and not night.saved:
+        dying.append((night.wolf_target, "wolves"))
+    dying.extend(night.dying)
+    dead = {name for name, _ in dying if not night.is_out(name)}
+    dying = [(name, cause) for name, cause in dying if name in dead]
+    dying = first_cause_only(dying)
+    changed = True
+    while changed:
+        changed = False
+        gone = dead | {c.name for c in night.characters if not c.alive}
+        for wench, bedfellow in night.bedfellows:
+            for one, other in ((wench, bedfellow), (bedfellow, wench)):
+                if one in dead and other not in gone:
+                    dying.append((other, "wench"))
+                    dead.add(other)
+                    changed = True
+        if len(night.lovers) == 2:
+            for one, other in (night.lovers, night.lovers[::-1]):
+                if one in dead and other not in gone and other not in dead:
+                    dying.append((other, "lover"))
+                    dead.add(other)
+                    changed = True
+    return dying
+
+
+def first_cause_only(dying: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A character who dies of several causes is counted once, by the first in night order."""
+    seen, kept = set(), []
+    for name, cause in dying:
+        if name not in seen:
+            seen.add(name)
+            kept.append((name, cause))
+    return kept
+
+
+def apply_conversions(night: Night, table: RoleTable, characters: tuple[Character, ...]) -> tuple[Character, ...]:
+    """Bites, infections: role and creature changes that take effect at dawn (dead: none)."""
+    for name, what, value in night.conversions:
+        character = next(c for c in characters if c.name == name)
+        if not character.alive:
+            continue
+        if what == "role":
+            changes = {"role": value, "creature": None, "role_state": table.by_name[value].initial_state}
+        else:
+            changes = {"creature": value}
+        characters = tuple(replace(c, **changes) if c.name == name else c for c in characters)
+    return characters
+
+
+def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
+    """Dawn: deaths, role and faction changes, private reports, the public post, victory."""
+    phase_id = state.phase_id
+    characters = night.characters
+    deaths = deaths_at_dawn(night)
+    for name, cause in deaths:
+        characters = kill(characters, name, cause, phase_id)
+    characters = apply_conversions(night, table, characters)
+    stamp = night.stamp
+    # Anyone whose faction changed tonight is the youngest of it (rules: Weregerbils).
+    before = {c.name: c for c in state.characters}
+    for c in characters:
+        if faction_of(c, table.by_name) != faction_of(before[c.name], table.by_name):
+            stamp += 1
+            characters = tuple(replace(x, joined=stamp) if x.name == c.name else x for x in characters)
+
+    private: dict[str, list[Event]] = {}
+    for name, event in night.reports:
+        private.setdefault(name, []).append(event)
+    for event_name, events in change_reports(state.characters, characters, table).items():
+        private.setdefault(event_name, []).extend(events)
+    if night.silenced:
+        private.setdefault(night.silenced, []).append(Event("silenced", {"day": night.number + 1}))
+    alive_after = {c.name for c in characters if c.alive}
+    private = {name: events for name, events in private.items() if name in alive_after}
+
+    night_dead = [name for name, _ in night.dead_now] + [name for name, _ in deaths]
+    ordered = [c.name for c in state.characters if c.name in night_dead]
+    dawn_event = {"day": night.number + 1, "deaths": ordered}
+    if state.option("reveal_roles"):
+        dawn_event["roles"] = {name: next(c.role for c in characters if c.name == name) for name in ordered}
+    public = [Event("dawn", dawn_event)]
+
+    new_state = replace(
+        state, characters=characters, stamp=stamp, pending=None, day=night.number + 1,
+        phase_id=f"D{night.number + 1}-nominate", runoff=None, defendants=(), last_lynch=None,
+        rabble=state.rabble or night.rabble, lovers=night.lovers or state.lovers,
+        silenced=night.silenced if night.silenced in alive_after else None,
+    ).count_actions(night.actions)
+    return conclude(new_state, public, private, table, start_of_day=True)
+
+
+def change_reports(before: tuple[Character, ...], after: tuple[Character, ...], table: RoleTable) -> dict:
+    """Rules: every role or faction change is told to the character at dawn; joiners of a
+    team learn its members and the members learn the newcomer."""
+    reports: dict[str, list[Event]] = {}
+    was = {c.name: c for c in before}
+    for character in after:
+        if not character.alive:
+            continue
+        old = was[character.name]
+        faction = faction_of(character, table.by_name)
+        if character.role != old.role:
+            reports.setdefault(character.name, []).append(
+                Event("new_role", {"role": character.role, "faction": faction}))
+        elif faction != faction_of(old, table.by_name):
+            reports.setdefault(character.name, []).append(Event("faction_changed", {"faction": faction}))
+        for team in sorted(teams_of(character, table) - teams_of(old, table)):
+            members = [m for m in team_members(after, team, table) if m != character.name]
+            reports.setdefault(character.name, []).append(Event("team", {"team": team, "members": members}))
+            for member in members:
+                reports.setdefault(member, []).append(Event("newcomer", {"team": team, "player": character.name}))
+    return reports
+
+
+def conclude(state: GameState, public: list[Event], private: Mapping[str, list[Event]], table: RoleTable,
+             start_of_day: bool) -> Resolution:
+    """Record the events in the state (public log, inboxes), then check victory."""
+    result = check_victory(state.characters, table, start_of_day)
+    if result:
+        roles = {c.name: c.role for c in state.characters}
+        public = list(public) + [Event("game_over", {**result.to_json(), "roles": roles})]
+        state = replace(state, result=result, phase_id="over", runoff=None, defendants=())
+    characters = tuple(
+        replace(c, inbox=c.inbox + tuple(private.get(c.name, ()))) if private.get(c.name) else c
+        for c in state.characters
+    )
+    state = replace(state, characters=characters, public_log=state.public_log + tuple(public))
+    return Resolution(state, tuple(public), {name: tuple(events) for name, events in private.items() if events})

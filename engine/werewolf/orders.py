@@ -1,0 +1,182 @@
+"""Werewolf orders: typed values with a canonical text, and the two-stage parser
+(rules: Order grammar).
+
+Stage one (syntax) turns a line into an order value or raises OrderSyntaxError; stage two
+(legality) checks it against what the sender may do now, judged only on what the sender
+knows, and raises IllegalOrderError.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import ClassVar, Mapping, Sequence
+
+from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError
+
+
+@dataclass(frozen=True)
+class TargetOrder:
+    """An order naming one player: `KEYWORD <player>`."""
+
+    target: str
+    keyword: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return f"{self.keyword} {self.target}"
+
+
+@dataclass(frozen=True)
+class PlainOrder:
+    """An order with no argument: `KEYWORD`."""
+
+    keyword: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.keyword
+
+
+class Love(TargetOrder):
+    keyword = "LOVE"
+
+
+class Nominate(TargetOrder):
+    keyword = "NOMINATE"
+
+
+@dataclass(frozen=True)
+class Vote:
+    """`VOTE <defendant>` or `VOTE NO LYNCH` (target None)."""
+
+    target: str | None
+    keyword: ClassVar[str] = "VOTE"
+
+    def __str__(self) -> str:
+        return f"VOTE {self.target}" if self.target else "VOTE NO LYNCH"
+
+
+class Seduce(TargetOrder):
+    keyword = "SEDUCE"
+
+
+class Strike(TargetOrder):
+    keyword = "STRIKE"
+
+
+class Rouse(PlainOrder):
+    keyword = "ROUSE"
+
+
+class Visit(TargetOrder):
+    keyword = "VISIT"
+
+
+class Protect(TargetOrder):
+    keyword = "PROTECT"
+
+
+class Kill(TargetOrder):
+    keyword = "KILL"
+
+
+class Silence(TargetOrder):
+    keyword = "SILENCE"
+
+
+class Bite(TargetOrder):
+    keyword = "BITE"
+
+
+class See(TargetOrder):
+    keyword = "SEE"
+
+
+class Save(PlainOrder):
+    keyword = "SAVE"
+
+
+class Poison(TargetOrder):
+    keyword = "POISON"
+
+
+DAY_ORDER_CLASSES = (Nominate, Vote)
+
+_LINE = re.compile(r"^\s*([A-Za-z]+)\s*:?\s*(.*?)\s*$")
+
+
+def order_classes_by_keyword(classes: Sequence[type]) -> dict[str, type]:
+    return {cls.keyword: cls for cls in classes}
+
+
+def match_player(word: str, players: Sequence[str]) -> str | None:
+    """The player named `word` (names are matched ignoring case)."""
+    for name in players:
+        if name.lower() == word.lower():
+            return name
+    return None
+
+
+def did_you_mean(word: str, options: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word.upper(), [o.upper() for o in options], n=1, cutoff=0.6)
+    if not close:
+        return ""
+    original = next(o for o in options if o.upper() == close[0])
+    return f" Did you mean {original}?"
+
+
+def parse_line(text: str, keywords: Mapping[str, type], players: Sequence[str]):
+    """Stage one: one order line into a typed order (player names in their roster case).
+
+    Raises OrderSyntaxError for an unknown keyword or a wrong argument shape, and
+    IllegalOrderError for a name that is not a player of this game.
+    """
+    match = _LINE.match(text)
+    if not match:
+        raise OrderSyntaxError("an order starts with a keyword such as NOMINATE or VOTE.")
+    word, rest = match.group(1).upper(), match.group(2)
+    cls = keywords.get(word)
+    if cls is None:
+        raise OrderSyntaxError(f'unknown order "{match.group(1)}".{did_you_mean(word, sorted(keywords))}')
+    args = rest.split()
+    if cls is Vote and [a.upper() for a in args] == ["NO", "LYNCH"]:
+        return Vote(None)
+    if issubclass(cls, PlainOrder):
+        if args:
+            raise OrderSyntaxError(f"{word} takes nothing after it; write just {word}.")
+        return cls()
+    if len(args) != 1:
+        example = f"{word} <player>" + (" or VOTE NO LYNCH" if cls is Vote else "")
+        raise OrderSyntaxError(f"{word} names exactly one player; write {example}.")
+    name = match_player(args[0], players)
+    if name is None:
+        raise IllegalOrderError(f'"{args[0]}" is not a player in this game.{did_you_mean(args[0], players)}')
+    return cls(name)
+
+
+def parse_block(lines: Sequence[str], keywords: Mapping[str, type], players: Sequence[str],
+                legality) -> tuple:
+    """Every order of a block, or OrderBlockError with every bad line.
+
+    `legality(order)` raises IllegalOrderError (placeless) when the sender may not give
+    it now. Comments (`#`) and blank lines are skipped; one line per kind at most.
+    """
+    orders, errors, seen = [], [], {}
+    for number, text in enumerate(lines, start=1):
+        stripped = text.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        try:
+            order = parse_line(stripped, keywords, players)
+            if order.keyword in seen:
+                raise IllegalOrderError(
+                    f"only one {order.keyword} line is allowed and line {seen[order.keyword]} "
+                    f"already has one; keep the one you mean.")
+            legality(order)
+        except OrderError as error:
+            errors.append(error.at(number, stripped))
+            continue
+        seen[order.keyword] = number
+        orders.append(order)
+    if errors:
+        raise OrderBlockError(errors)
+    return tuple(orders)

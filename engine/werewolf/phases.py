@@ -1,0 +1,165 @@
+"""The open phase (rules: Phases and their ids): who acts, what each may order, and the
+legality of an order, judged only on what its sender knows."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import IllegalOrderError, OrderSpec, Phase
+from engine.werewolf.model import GameState, OrderKind, Target
+from engine.werewolf.orders import Nominate, PlainOrder, Vote
+from engine.werewolf.table import RoleTable
+from engine.werewolf.teams import team_members, teams_of
+
+
+def phase_kind(phase_id: str) -> str:
+    """`N0` → night0, `Dn-nominate` → nominate, `Dn-runoff` → runoff, `Dn-vote` → vote,
+    `Nn` → night, `Nn-witch` → witch."""
+    if phase_id == "N0":
+        return "night0"
+    if phase_id.startswith("D"):
+        return phase_id.split("-", 1)[1]
+    return "witch" if phase_id.endswith("-witch") else "night"
+
+
+def knowledge(state: GameState, table: RoleTable, player: str) -> dict[str, Any]:
+    """What the role checks may rely on: only facts `player` already knows."""
+    me = state.character(player)
+    known: dict[str, Any] = {
+        "teams": {team: team_members(state.characters, team, table) for team in teams_of(me, table)},
+    }
+    if state.pending is not None and me.role == "witch":
+        known["wolves_target"] = state.pending.wolf_target
+    return known
+
+
+def night_kinds(state: GameState, table: RoleTable, player: str, kind: str) -> tuple[OrderKind, ...]:
+    """The role orders `player` may give in a night phase of this kind; once-per-game
+    orders disappear once used (she knows her own state)."""
+    me = state.character(player)
+    known = knowledge(state, table, player)
+    kinds = []
+    for order_kind in table.by_name[me.role].orders:
+        if order_kind.phase_kind != kind or (order_kind.once and me.state(order_kind.once)):
+            continue
+        if order_kind.target == Target.NONE and order_kind.check and order_kind.check(me, None, known):
+            continue
+        kinds.append(order_kind)
+    return tuple(kinds)
+
+
+def lover_of(state: GameState, player: str) -> str | None:
+    if player in state.lovers:
+        return next(name for name in state.lovers if name != player)
+    return None
+
+
+def day_targets(state: GameState, player: str) -> tuple[str, ...]:
+    """Rules Day §2–3: who `player` may nominate now (never the lover)."""
+    lover = lover_of(state, player)
+    pool = state.runoff.tied if state.phase_id.endswith("-runoff") else state.living
+    return tuple(name for name in pool if name != lover and name in state.living)
+
+
+def grammar_for(state: GameState, table: RoleTable, player: str) -> tuple[OrderSpec, ...]:
+    kind = phase_kind(state.phase_id)
+    if kind in ("nominate", "runoff"):
+        return (OrderSpec("NOMINATE", "NOMINATE <player>", day_targets(state, player),
+                          "the two most nominated go to trial" if kind == "nominate"
+                          else "the runoff fills the remaining trial place(s)"),)
+    if kind == "vote":
+        lover = lover_of(state, player)
+        choices = tuple(d for d in state.defendants if d != lover)
+        syntax = "VOTE <defendant>"
+        if len(state.defendants) == 1:
+            choices, syntax = choices + ("NO LYNCH",), "VOTE <defendant> or VOTE NO LYNCH"
+        return (OrderSpec("VOTE", syntax, choices, "the trial's verdict"),)
+    specs = []
+    for order_kind in night_kinds(state, table, player, kind):
+        if order_kind.target == Target.NONE:
+            specs.append(OrderSpec(order_kind.keyword, order_kind.keyword, (), order_kind.note))
+        else:
+            targets = night_targets(state, table, player, order_kind)
+            specs.append(OrderSpec(order_kind.keyword, f"{order_kind.keyword} <player>", targets, order_kind.note))
+    return tuple(specs)
+
+
+def self_allowed(state: GameState, order_kind: OrderKind) -> bool:
+    if order_kind.target == Target.LIVING:
+        return True
+    return bool(order_kind.self_option) and state.option(order_kind.self_option) == "allowed"
+
+
+def night_targets(state: GameState, table: RoleTable, player: str, order_kind: OrderKind) -> tuple[str, ...]:
+    me = state.character(player)
+    known = knowledge(state, table, player)
+    return tuple(name for name in state.living
+                 if (name != player or self_allowed(state, order_kind))
+                 and not (order_kind.check and order_kind.check(me, name, known)))
+
+
+def current_phase(state: GameState, table: RoleTable) -> Phase | None:
+    """Every living player is an actor in every phase; in the night phases players with
+    nothing to do get an empty grammar, so forms and timing reveal no role."""
+    if state.result is not None:
+        return None
+    kind = phase_kind(state.phase_id)
+    actors = state.living
+    grammar = {player: grammar_for(state, table, player) for player in actors}
+    return Phase(id=state.phase_id, kind=kind, actors=actors, grammar=grammar,
+                 secret_actors=kind in ("night0", "night", "witch"))
+
+
+def check_legal(state: GameState, table: RoleTable, player: str, order: Any) -> None:
+    """Stage two of parsing: raise IllegalOrderError if `player` may not give `order` now."""
+    kind = phase_kind(state.phase_id)
+    if kind in ("nominate", "runoff", "vote"):
+        return check_day_order(state, player, order, kind)
+    allowed = night_kinds(state, table, player, kind)
+    match = next((k for k in allowed if k.order is type(order)), None)
+    me = state.character(player)
+    own = next((k for k in table.by_name[me.role].orders
+                if k.order is type(order) and k.phase_kind == kind), None)
+    if match is None and own is not None and own.once and me.state(own.once):
+        raise IllegalOrderError(f"you have already used {order.keyword}, which works once per game.")
+    if match is None and own is not None and own.check:
+        refusal = own.check(me, None, knowledge(state, table, player))
+        if refusal:
+            raise IllegalOrderError(refusal)
+    if match is None:
+        offered = ", ".join(k.keyword for k in allowed)
+        you_may = f"your orders here are: {offered}." if offered else "you have nothing to order in this phase."
+        raise IllegalOrderError(f"{order.keyword} is not an order you can give in {state.phase_id}; {you_may}")
+    if isinstance(order, PlainOrder):
+        return None
+    if order.target not in state.living:
+        raise IllegalOrderError(f"{order.target} is dead; name a living player.")
+    if order.target == player and not self_allowed(state, match):
+        raise IllegalOrderError(f"you cannot name yourself with {order.keyword}; name another living player.")
+    if match.check:
+        refusal = match.check(state.character(player), order.target, knowledge(state, table, player))
+        if refusal:
+            raise IllegalOrderError(refusal)
+    return None
+
+
+def check_day_order(state: GameState, player: str, order: Any, kind: str) -> None:
+    expected = Vote if kind == "vote" else Nominate
+    if not isinstance(order, expected):
+        raise IllegalOrderError(f"{order.keyword} is not an order of {state.phase_id}; send {expected.keyword} instead.")
+    lover = lover_of(state, player)
+    if kind == "vote":
+        if order.target is None:
+            if len(state.defendants) != 1:
+                raise IllegalOrderError("NO LYNCH is a choice only when there is one defendant; vote for one of: "
+                                        + ", ".join(state.defendants) + ".")
+            return None
+        if order.target not in state.defendants:
+            raise IllegalOrderError(f"{order.target} is not on trial; vote for one of: {', '.join(state.defendants)}.")
+    else:
+        if order.target not in state.living:
+            raise IllegalOrderError(f"{order.target} is dead; nominate a living player.")
+        if kind == "runoff" and order.target not in state.runoff.tied:
+            raise IllegalOrderError(f"{order.target} is not in the runoff; nominate one of: {', '.join(state.runoff.tied)}.")
+    if order.target is not None and order.target == lover:
+        raise IllegalOrderError(f"{order.target} is your lover, and lovers may never nominate or vote for each other.")
+    return None

@@ -1,0 +1,19 @@
+"""Apothecary (rules: Night, Apothecary): told the faction of each of the day's lynch
+victims, or "no lynch". No order."""
+from __future__ import annotations
+
+from engine.werewolf.model import VILLAGE, Night, NightStep, Role
+
+
+def examine(night: Night) -> Night:
+    for apothecary in night.actors("apothecary"):
+        victims = [{"player": name, "faction": faction} for name, faction in (night.last_lynch or ())]
+        night = night.report(apothecary.name, "apothecary_report", victims=victims)
+    return night
+
+
+ROLE = Role(
+    name="apothecary", faction=VILLAGE,
+    summary="Each night you learn the faction of the day's lynch victims.",
+    night_step=NightStep.APOTHECARY, resolve=examine,
+)

@@ -1,0 +1,36 @@
+"""Werewolf (rules: Night, Werewolves): the target is the player most named by the living
+wolves' KILL; a tie (option) kills nobody or is drawn. Wolves know each other."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.werewolf.model import WOLVES, Character, Night, NightStep, OrderKind, Role
+from engine.werewolf.orders import Kill
+from engine.werewolf.tally import most_named
+
+
+def not_a_packmate(me: Character, target, known) -> str | None:
+    if target in known.get("teams", {}).get(WOLVES, ()):
+        return f"{target} is one of your pack; name someone outside it."
+    return None
+
+
+def hunt(night: Night) -> Night:
+    """All wolves who may KILL (Werewolves and Howlers) choose together."""
+    hunters = [c for c in night.characters if c.alive and c.name not in night.changed
+               and any(kind.order is Kill for kind in night.roles[c.role].orders)]
+    top = most_named(night.target_of(wolf.name, Kill) for wolf in hunters)
+    if len(top) > 1:
+        top = (night.rng("wolf-tie").choice(top),) if night.option("wolf_tie") == "random" else ()
+    if not top:
+        return night
+    return replace(night, wolf_target=top[0]).used("kill")
+
+
+KILL = OrderKind(Kill, check=not_a_packmate, note="the wolves' victim is the player most named by the pack")
+
+ROLE = Role(
+    name="werewolf", faction=WOLVES, knows_faction=True,
+    summary="Each night the pack kills one player; you know the other wolves.",
+    night_step=NightStep.WEREWOLVES, resolve=hunt, orders=(KILL,),
+)

@@ -1,0 +1,81 @@
+"""Setups (rules: Factions and roles, Setups): the source's role lists, the fill rule,
+a host's explicit list, and the seeded deal."""
+from __future__ import annotations
+
+import difflib
+from typing import Any, Mapping, Sequence
+
+from engine.core import GameSetupError, phase_rng
+
+MINIMUM_PLAYERS = 8
+
+_EIGHT = ("werewolf", "werewolf", "seer", "witch", "bodyguard", "villager", "villager", "wench")
+_TEN = _EIGHT + ("howler", "villager")
+
+SETUPS: dict[int, tuple[str, ...]] = {
+    8: _EIGHT,
+    9: _EIGHT + ("howler",),
+    10: _TEN,
+    # 11 is the 10-player game plus the host's pick (option setup_11); see setup_for.
+    12: _TEN + ("villager", "weregerbil"),
+    # The source's 15-player list holds 14 roles: one Villager added (deliberate).
+    15: ("werewolf",) * 3 + ("howler", "seer", "witch", "bodyguard", "romantic", "wench")
+        + ("villager",) * 4 + ("apothecary",) + ("villager",),
+    20: ("werewolf",) * 4 + ("howler",) + ("villager",) * 8
+        + ("seer", "witch", "bodyguard", "romantic", "wench", "ninja", "weregerbil"),
+}
+
+ELEVENTH_ROLES = ("romantic", "succubus", "werehamster")
+
+
+def listed_setup(count: int, eleventh: str) -> tuple[str, ...]:
+    if count == 11:
+        return _TEN + (eleventh,)
+    return SETUPS[count]
+
+
+def setup_for(count: int, eleventh: str) -> tuple[str, ...]:
+    """The roles for `count` players: a listed setup, or the next smaller one plus
+    Villagers (rules: counts in between; above 20 the 20-player list plus Villagers)."""
+    if count < MINIMUM_PLAYERS:
+        raise GameSetupError(
+            f"Werewolf needs at least {MINIMUM_PLAYERS} players for a built-in setup, and this game has "
+            f"{count}; add players or give the roles yourself with the option roles=<role>,<role>,….")
+    listed = max(size for size in (*SETUPS, 11) if size <= count)
+    return listed_setup(listed, eleventh) + ("villager",) * (count - listed)
+
+
+def normalise_role_name(text: str) -> str:
+    return " ".join(text.strip().lower().replace("-", " ").replace("_", " ").split())
+
+
+def parse_role_list(text: str, count: int, known: Sequence[str]) -> tuple[str, ...]:
+    """A host's explicit role list (`werewolf, seer, villager, …`), checked against the
+    roles this ruleset knows and the number of players."""
+    names = tuple(normalise_role_name(part) for part in text.split(",") if part.strip())
+    for name in names:
+        if name not in known:
+            close = difflib.get_close_matches(name, known, n=1)
+            hint = f" Did you mean {close[0]}?" if close else f" Known roles: {', '.join(known)}."
+            raise GameSetupError(f"The role list names {name!r}, which is not a role of this game.{hint}")
+    if len(names) != count:
+        raise GameSetupError(
+            f"The role list has {len(names)} roles but the game has {count} players; give exactly one role per player.")
+    if names.count("mason") == 1:
+        raise GameSetupError("The role list has one Mason; Masons come at least two at a time, so add another or remove it.")
+    if names.count("romantic") > 1:
+        raise GameSetupError("The role list has more than one Romantic; a game has at most one pair of lovers.")
+    return names
+
+
+def choose_roles(count: int, options: Mapping[str, Any], known: Sequence[str]) -> tuple[str, ...]:
+    if options["roles"]:
+        return parse_role_list(options["roles"], count, known)
+    return setup_for(count, options["setup_11"])
+
+
+def deal(roles: Sequence[str], players: Sequence[str], seed: Any) -> dict[str, str]:
+    """Rules: roles are dealt at random from the seeded generator."""
+    shuffled = list(roles)
+    phase_rng(seed, "setup", "deal").shuffle(shuffled)
+    return dict(zip(players, shuffled))

@@ -1,0 +1,61 @@
+"""Views (design.md: one gate): what one player, or the public, may know, as JSON.
+Templates and the moderator shell only ever see these."""
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.werewolf.model import GameState, faction_of
+from engine.werewolf.phases import lover_of, phase_kind
+from engine.werewolf.table import RoleTable
+from engine.werewolf.teams import team_members, teams_of
+
+PUBLIC_OPTIONS = ("reveal_roles", "runoff_hours", "wench_missing", "bodyguard_self", "wolf_tie", "setup_11")
+
+
+def public_view(state: GameState, table: RoleTable) -> dict:
+    over = state.result is not None
+    reveal = state.option("reveal_roles")
+    players = []
+    for c in state.characters:
+        entry = {"name": c.name, "alive": c.alive, "died_in": c.death_phase}
+        if over or (reveal and not c.alive):
+            entry["role"] = c.role
+        players.append(entry)
+    return {
+        "ruleset": "werewolf",
+        "phase": state.phase_id if not over else None,
+        "phase_kind": phase_kind(state.phase_id) if not over else None,
+        "day": state.day,
+        "over": over,
+        "setup": dict(sorted(Counter(state.setup).items())),
+        "options": {name: state.option(name) for name in PUBLIC_OPTIONS},
+        "players": players,
+        "living": list(state.living),
+        "defendants": list(state.defendants),
+        "runoff": None if state.runoff is None else {
+            "standing": list(state.runoff.standing), "tied": list(state.runoff.tied), "places": state.runoff.places},
+        "log": [event.to_json() for event in state.public_log],
+        "result": None if state.result is None else state.result.to_json(),
+    }
+
+
+def player_view(state: GameState, table: RoleTable, player: str) -> dict:
+    view = public_view(state, table)
+    me = state.character(player)
+    role = table.by_name[me.role]
+    view["me"] = {
+        "name": me.name,
+        "alive": me.alive,
+        "role": me.role,
+        "role_summary": role.summary,
+        "faction": faction_of(me, table.by_name),
+        "role_state": dict(me.role_state),
+        "teams": {team: [m for m in team_members(state.characters, team, table) if m != me.name]
+                  for team in sorted(teams_of(me, table))},
+        "lover": lover_of(state, player),
+        "silenced": state.silenced == player and state.phase_id.startswith("D"),
+        "inbox": [event.to_json() for event in me.inbox],
+    }
+    if state.pending is not None and me.role == "witch" and me.alive:
+        view["me"]["wolves_target"] = state.pending.wolf_target
+    return view

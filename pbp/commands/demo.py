@@ -1,0 +1,40 @@
+"""`pbp demo [--ruleset R] [--players N] [--seed S] [--keep DIR]`: a complete game on the
+embedded Maildir transport with scripted players, printing each resolution's public
+summary and the winner."""
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import engine
+from pbp.demo import play_demo
+from pbp.errors import UserError
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("demo", help="play a whole game by (local) mail with scripted players")
+    parser.add_argument("--ruleset", choices=engine.rulesets(), default="infiltration")
+    parser.add_argument("--players", type=int, help="how many players (default: 8 for Infiltration, 9 for Werewolf)")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--keep", metavar="DIR", help="keep the demo's data folder (and its mail) in DIR")
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    if args.keep:
+        data = Path(args.keep)
+        if data.exists() and any(data.iterdir()):
+            raise UserError(f"{data} is not empty; name a new folder for --keep.")
+    else:
+        data = Path(tempfile.mkdtemp(prefix="pbp-demo-"))
+    started = time.monotonic()
+    try:
+        outcome = play_demo(args.ruleset, args.players, args.seed, data)
+    finally:
+        if not args.keep:
+            shutil.rmtree(data, ignore_errors=True)
+    print(f"\n{outcome.phases} phases, {outcome.mails_received} order mails read, "
+          f"{outcome.mails_sent} mails sent, in {time.monotonic() - started:.1f} s.")
+    return 0 if outcome.result else 1

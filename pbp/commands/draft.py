@@ -1,0 +1,114 @@
+"""`pbp draft show|edit|approve|tally|settings <game>`: the host's review of the public
+posts (issue 6: Host review)."""
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+import tempfile
+from pathlib import Path
+
+from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.errors import UserError
+from pbp.forum import service
+from pbp.forum.book import DraftBook
+from pbp.forum.config import load_forum_settings
+from pbp.forum.dialects import DIALECTS
+from pbp.forum.drafting import PostRenderer
+from pbp.games import load
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("draft", help="review the public post drafts of a game")
+    actions = parser.add_subparsers(dest="draft_action", metavar="<action>", required=True)
+    for name, text in (("show", "print a draft (default: the oldest unpublished one)"),
+                       ("edit", "edit a draft in $EDITOR; the edit is kept"),
+                       ("approve", "approve a draft for publishing (leak-checked)")):
+        action = actions.add_parser(name, help=text)
+        action.add_argument("game")
+        action.add_argument("phase", nargs="?", help="the phase (default: the oldest unpublished draft)")
+        if name == "approve":
+            action.add_argument("--force", action="store_true",
+                                help="approve even though the leak check found a hidden fact")
+        add_settings_arguments(action)
+        action.set_defaults(run=run)
+    tally = actions.add_parser("tally", help="draft a running vote count of the open phase")
+    tally.add_argument("game")
+    add_settings_arguments(tally)
+    tally.set_defaults(run=run)
+    settings = actions.add_parser("settings", help="a game's forum settings (dialect, auto-publish)")
+    settings.add_argument("game")
+    settings.add_argument("--dialect", choices=sorted(DIALECTS))
+    settings.add_argument("--auto-publish", choices=("on", "off"))
+    add_settings_arguments(settings)
+    settings.set_defaults(run=run)
+
+
+def _show(row: dict) -> None:
+    flags = [row["status"]] + (["edited"] if row["edited"] else []) + (["forced"] if row.get("forced") else [])
+    print(f"Draft {row['phase']} ({', '.join(flags)}, {row['dialect']})")
+    print(f"Title: {row['title']}")
+    print("-" * 60)
+    print(row["text"].rstrip())
+    print("-" * 60)
+    for leak in row["leaks"]:
+        print(f"LEAK: {leak}")
+    if row["error"]:
+        print(f"Last publishing error: {row['error']}")
+
+
+def _edit_text(text: str) -> str:
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "draft.txt"
+        path.write_text(text, encoding="utf-8")
+        try:
+            finished = subprocess.run([*shlex.split(editor), str(path)])
+        except OSError as error:
+            raise UserError(f"Cannot start the editor {editor!r} ({error}); set $EDITOR to one that exists.") from None
+        if finished.returncode != 0:
+            raise UserError(f"The editor {editor!r} exited with status {finished.returncode}; the draft is unchanged.")
+        return path.read_text(encoding="utf-8")
+
+
+def run(args) -> int:
+    with open_moderator(args) as moderator:
+        forum = load_forum_settings(moderator.settings)
+        game = load(moderator, args.game)
+        book = DraftBook(game.file)
+        action = args.draft_action
+        if action == "show":
+            _show(service.find_draft(book, game.id, args.phase))
+        elif action == "edit":
+            row = service.find_draft(book, game.id, args.phase)
+            text = _edit_text(row["text"])
+            with game.file.transaction():
+                row = service.edit(game, row["phase"], text)
+            print(f"Kept your edit of {row['phase']}" + (" (no change)." if not row["edited"] else "."))
+            for leak in row["leaks"]:
+                print(f"LEAK: {leak}")
+        elif action == "approve":
+            with game.file.transaction():
+                row = service.approve(game, args.phase, forced=args.force)
+            print(f"Approved {row['phase']}" + (" despite the leak check." if row.get("forced") else ".")
+                  + " `pbp publish` (or `pbp run`) publishes it.")
+        elif action == "tally":
+            with game.file.transaction():
+                row = service.draft_tally(PostRenderer(describe=_describer(moderator)), forum, game)
+            _show(row)
+        elif action == "settings":
+            fields = {}
+            if args.dialect:
+                fields["dialect"] = args.dialect
+            if args.auto_publish:
+                fields["auto_publish"] = args.auto_publish == "on"
+            with game.file.transaction():
+                current = book.update_game_settings(fields) if fields else book.game_settings()
+            print(f"Game {game.id}: dialect {current.get('dialect') or forum.dialect}, auto-publish "
+                  f"{'on' if service.auto_publish(book, forum) else 'off'}, thread {current.get('thread') or 'none yet'}.")
+    return 0
+
+
+def _describer(moderator):
+    from engine.core import Event
+    return lambda ruleset, event: moderator.renderer.describe(ruleset, Event(event["kind"], event.get("data", {})))

@@ -1,0 +1,56 @@
+"""`pbp new-game --ruleset R --roster roster.csv [--seed S] [--option k=v …] [--schedule …]
+[--npc NAME:CLASS:TEAM …] [--id ID]`: start a game and queue every player's welcome mail."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import engine
+from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.commands.simulate import parse_options
+from pbp.errors import UserError
+from pbp.games import create_game
+from pbp.roster import parse_npc, parse_roster
+from pbp.transport import open_sender
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("new-game", help="start a game from a roster and mail every player their welcome")
+    parser.add_argument("--ruleset", required=True, choices=engine.rulesets())
+    parser.add_argument("--roster", required=True, metavar="CSV", help="name,email[,timezone,forum_name] per line")
+    parser.add_argument("--seed", help="the game's seed (default: a random one, stored)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--schedule", metavar="KIND=DURATION,…",
+                        help="deadline length per phase kind, e.g. class=24h,movement=24h,decision=48h "
+                             "(default= sets all others)")
+    parser.add_argument("--npc", action="append", default=[], metavar="NAME:CLASS:TEAM",
+                        help="Infiltration: a host-run character (repeatable)")
+    parser.add_argument("--id", dest="game_id", help="the game's id (default: inf1, ww2, …)")
+    parser.add_argument("--no-send", action="store_true", help="queue the welcome mails but do not send them now")
+    add_settings_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    path = Path(args.roster)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError:
+        raise UserError(f"Cannot read the roster {path}; check the path.") from None
+    roster = parse_roster(text, str(path))
+    npcs = [parse_npc(spec) for spec in args.npc]
+    if args.game_id and not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,19}", args.game_id):
+        raise UserError(f"--id {args.game_id!r}: use 1-20 letters, digits, '_' or '-', starting with a letter.")
+    with open_moderator(args) as moderator:
+        game = create_game(moderator, args.ruleset, roster, npcs, args.seed, parse_options(args.option),
+                           args.schedule, args.game_id)
+        print(f"Game {game.id} ({args.ruleset}, {len(roster)} players) started; "
+              f"phase {game.record['phase_id']} ends {game.deadline_text()}.")
+        if not args.no_send:
+            sender = open_sender(moderator.settings)
+            try:
+                summary = moderator.outbox.send_due(sender)
+            finally:
+                sender.close()
+            print(f"Welcome mails sent: {summary.sent}; waiting to retry: {summary.retrying}; failed: {summary.failed}.")
+    return 0

@@ -1,0 +1,320 @@
+"""The order desk: judges one inbound mail and records the result (pbp.ports.OrderDesk;
+design.md: Order mail format, Reliability rules — Identity, Loops).
+
+Identity is the roster address in From (the mail side hands exactly one, or None) AND the
+player's token in the block; Reply-To plays no part. Every answer goes to the roster
+address. Mail from an address on no roster gets no answer (no backscatter) and is recorded
+for `pbp status`; mail the loop rules forbid answering gets no answer either.
+
+A mail belongs to one game file (its *home*: the game of its first block the sender plays
+in, else a game id in the subject, else the sender's newest game) and everything it causes
+— accepted orders, the reply in the outbox, its identity (key, sha256, Message-ID) —
+is committed there in one durable write. Judging happens before that write, so a mail
+that makes the engine fail leaves the file untouched.
+"""
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from engine.core import OrderBlockError
+from pbp import schedule
+from pbp.forum import hooks as forum_hooks
+from pbp.games import Loaded, load
+from pbp.moderator import Moderator
+from pbp.ports import InboundMail, OrderBlock, Outcome
+from pbp.rendering import RenderedMail
+
+
+@dataclass
+class Decision:
+    """What one mail does to its home game, computed before anything is written."""
+
+    outcome: Outcome
+    reason: str = ""
+    orders: list[dict] = field(default_factory=list)
+    reply: RenderedMail | None = None
+    reply_kind: str = ""
+    accepted_phase: str = ""
+
+
+@dataclass(frozen=True)
+class BlockVerdict:
+    accepted: bool
+    text: str
+    submission: bool = True  # False: a form sent back with nothing filled in
+    order_row: dict | None = None
+
+
+class Desk:
+    def __init__(self, moderator: Moderator):
+        self.moderator = moderator
+        self.folder = moderator.folder
+        self._handled: dict[str, Outcome] | None = None  # "k:<key>", "s:<sha>", "m:<msgid>"
+        self._members: dict[str, list[str]] | None = None
+        self._member_games: tuple[str, ...] = ()
+
+    # ------------------------------------------------------------------ identity of mails
+    def _index(self) -> dict[str, Outcome]:
+        if self._handled is None:
+            index: dict[str, Outcome] = {}
+            rows = list(self.folder.mails.all())
+            for game in self.folder.games():
+                rows.extend(game.mails.all())
+            for row in rows:
+                self._remember(index, row)
+            self._handled = index
+        return self._handled
+
+    @staticmethod
+    def _remember(index: dict, row: dict) -> None:
+        index[f"k:{row['key']}"] = row["outcome"]
+        index[f"s:{row['sha256']}"] = row["outcome"]
+        if row.get("message_id"):
+            index[f"m:{row['message_id']}"] = row["outcome"]
+
+    def already_handled(self, key: str, sha256: str) -> Outcome | None:
+        index = self._index()
+        return index.get(f"k:{key}") or index.get(f"s:{sha256}")
+
+    def _earlier(self, mail: InboundMail) -> Outcome | None:
+        earlier = self.already_handled(mail.key, mail.sha256)
+        if earlier is None and mail.message_id:
+            earlier = self._index().get(f"m:{mail.message_id}")
+        return earlier
+
+    # ------------------------------------------------------------------ who plays where
+    def games_of(self, address: str) -> list[str]:
+        """The games whose roster holds `address`, oldest first."""
+        games = tuple(self.folder.game_ids())
+        if self._members is None or games != self._member_games:
+            members: dict[str, list[str]] = {}
+            for game_id in games:
+                for entry in self.folder.game(game_id).record()["roster"]:
+                    members.setdefault(entry["email"], []).append(game_id)
+            self._members, self._member_games = members, games
+        return self._members.get(address, [])
+
+    def _home_game(self, mail: InboundMail, games: list[str]) -> str:
+        for block in mail.blocks:
+            if block.game in games:
+                return block.game
+        words = set(re.findall(r"[A-Za-z0-9_-]+", mail.subject))
+        named = [g for g in games if g in words]
+        if named:
+            return named[-1]
+        running = [g for g in games if self.folder.game(g).record()["phase_id"]]
+        return (running or games)[-1]
+
+    # ------------------------------------------------------------------ receive
+    def receive(self, mail: InboundMail) -> Outcome:
+        earlier = self._earlier(mail)
+        if earlier is not None:
+            return earlier
+        from_host = forum_hooks.host_mail(self, mail)  # APPROVE by mail (issue 6)
+        if from_host is not None:
+            return from_host
+        games = self.games_of(mail.sender) if mail.sender else []
+        if not games:
+            reason = "From does not hold exactly one address" if mail.sender is None else "unknown sender"
+            if mail.no_reply_reason:
+                reason = f"{reason}; {mail.no_reply_reason}"
+            return self._record_without_game(mail, reason)
+        game = load(self.moderator, self._home_game(mail, games))
+        decision = self._decide(game, mail)
+        self._commit(game, mail, decision)
+        return decision.outcome
+
+    def record_quarantine(self, key: str, sha256: str, sender: str, subject: str, reason: str) -> None:
+        """Note a mail the ingest quarantined (three failed attempts, unreadable, too big)
+        so `pbp status` tells the host; it never reached `receive`."""
+        row = {"key": key, "sha256": sha256, "message_id": "", "sender": sender or "",
+               "subject": subject[:200], "outcome": "quarantine", "reason": reason,
+               "received": schedule.to_text(self.moderator.clock())}
+        self.folder.mails.insert(row)
+        self._remember(self._index(), row)
+
+    def _record_without_game(self, mail: InboundMail, reason: str) -> Outcome:
+        row = self._mail_row(mail, "rejected", reason)
+        self.folder.mails.insert(row)
+        self._remember(self._index(), row)
+        return "rejected"
+
+    def _mail_row(self, mail: InboundMail, outcome: Outcome, reason: str) -> dict:
+        return {"key": mail.key, "sha256": mail.sha256, "message_id": mail.message_id,
+                "sender": mail.sender or "", "subject": mail.subject[:200], "outcome": outcome,
+                "reason": reason, "received": schedule.to_text(self.moderator.clock())}
+
+    def _commit(self, game: Loaded, mail: InboundMail, decision: Decision) -> None:
+        """One durable write: orders, reply, reply count, the mail's identity."""
+        entry = game.player(mail.sender)
+        file = game.file
+        with file.transaction():
+            for row in decision.orders:
+                file.orders.insert({**row, "message_id": mail.message_id, "mail_key": mail.key})
+            if decision.reply is not None and self._may_reply(game, mail.sender):
+                self.moderator.outbox.queue(
+                    file, phase=game.record["phase_id"] or "over", recipient=entry["name"],
+                    address=entry["email"], kind=decision.reply_kind, mail=decision.reply,
+                    in_reply_to=mail.message_id, references=mail.references)
+            row = self._mail_row(mail, decision.outcome, decision.reason)
+            file.mails.insert(row)
+        self._remember(self._index(), row)
+
+    def _may_reply(self, game: Loaded, address: str) -> bool:
+        """The replies-per-sender-per-day cap (loop and flood guard); counts the reply."""
+        day = self.moderator.clock().date().isoformat()
+        rows = [r for r in game.file.replies.all() if r["sender"] == address and r["day"] == day]
+        count = rows[0]["count"] if rows else 0
+        if count >= self.moderator.settings.replies_per_sender_per_day:
+            return False
+        if rows:
+            game.file.replies.update({"count": count + 1}, doc_ids=[rows[0].doc_id])
+        else:
+            game.file.replies.insert({"sender": address, "day": day, "count": 1})
+        return True
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Group many `receive` calls into one durable write per file (the ingest of a
+        fetched batch). Each mail still lands whole in one file, so a crash while the
+        batch is written leaves every mail either fully recorded or not at all; mail
+        not yet recorded is simply received again."""
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(self.folder.registry.storage.transaction())
+            for game in self.folder.games():
+                stack.enter_context(game.transaction())
+            try:
+                yield
+            except BaseException:
+                self._handled = None  # the index may hold mail that was never written
+                raise
+
+    # ------------------------------------------------------------------ judging
+    def _decide(self, game: Loaded, mail: InboundMail) -> Decision:
+        if mail.no_reply_reason:
+            return Decision("rejected", reason=f"not answered: {mail.no_reply_reason}")
+        entry = game.player(mail.sender)
+        name = entry["name"]
+        if mail.blocks:
+            return self._decide_blocks(game, name, mail)
+        if mail.commands:
+            return self._decide_command(game, name, mail.commands[0])
+        note = " ".join(mail.problems) if mail.problems else (
+            "I found no order block in your mail, so nothing changed.")
+        return Decision("rejected", reason="no order block",
+                        reply=self._help(game, name, note), reply_kind="help")
+
+    def _decide_blocks(self, game: Loaded, name: str, mail: InboundMail) -> Decision:
+        verdicts = [self._judge_block(game, name, block) for block in mail.blocks]
+        accepted = [v for v in verdicts if v.accepted]
+        rejected = [v for v in verdicts if not v.accepted and v.submission]
+        sections = [v.text for v in verdicts]
+        if mail.problems:
+            sections.append("Also: " + " ".join(mail.problems))
+        if rejected:
+            sections.append(self._still_stands(game, name, bool(accepted)))
+        phase = game.record["phase_id"] or "over"
+        reply = self.moderator.renderer.render(
+            "receipt", game.record["ruleset"], game=game.game_facts(), player=name, phase=phase,
+            sections=sections, form=game.form(name))
+        if accepted:
+            outcome, kind = "processed", "receipt"
+        elif rejected:
+            outcome, kind = "rejected", "rejection"
+        else:
+            outcome, kind = "processed", "form"
+        return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
+                        orders=[v.order_row for v in accepted], reply=reply, reply_kind=kind)
+
+    def _still_stands(self, game: Loaded, name: str, some_accepted: bool) -> str:
+        scope = "that block" if some_accepted else "this mail"
+        phase = game.record["phase_id"]
+        earlier = game.latest_orders(phase).get(name) if phase else None
+        if earlier:
+            return (f"Nothing from {scope} was accepted; your earlier orders "
+                    f"(received {schedule.human(earlier['received'])}) still stand.")
+        return f"Nothing from {scope} was accepted; you have no accepted orders for {phase or 'this game'} yet."
+
+    def _judge_block(self, game: Loaded, name: str, block: OrderBlock) -> BlockVerdict:
+        """One block: identity, phase, then the engine's parse (design.md: Order mail
+        format — a block for another phase, a closed phase, a dead player or with a wrong
+        token is rejected with a reason)."""
+        record = game.record
+        head = f"Your block for {block.game} {block.phase}"
+        if block.game != game.id:
+            return BlockVerdict(False, f"{head} was not accepted: one mail may carry orders for one game "
+                                       f"only, and this mail's game is {game.id}. Send orders for {block.game} "
+                                       "in a separate reply to a mail of that game.")
+        if block.token is None:
+            return BlockVerdict(False, f"{head} was not accepted: it has no TOKEN line. Copy the block "
+                                       "from your latest form, TOKEN line included.")
+        if block.token.strip() != game.token(name):
+            return BlockVerdict(False, f"{head} was not accepted: the TOKEN is not your token for "
+                                       f"{game.id}. Copy it from your latest form, or mail FORM to get it again.")
+        if game.phase is None:
+            return BlockVerdict(False, f"{head} was not accepted: game {game.id} is over, so no more "
+                                       "orders are taken.")
+        if block.phase.lower() != game.phase.id.lower():
+            if block.phase in record["resolved"]:
+                why = f"phase {block.phase} is closed (already resolved)"
+            else:
+                why = f"there is no open phase {block.phase}"
+            return BlockVerdict(False, f"{head} was not accepted: {why}; the current phase is "
+                                       f"{game.phase.id} (its form is below).")
+        if name not in game.phase.actors:
+            view = game.rules.view(game.state, name)
+            if isinstance(view, dict) and view.get("alive") is False:
+                why = "you are dead, so you have no orders to give"
+            else:
+                why = f"you have no orders to give in {game.phase.id}"
+            return BlockVerdict(False, f"{head} was not accepted: {why}.")
+        if not block.has_orders:
+            return BlockVerdict(False, f"Your reply held the form for {game.phase.id} with no order "
+                                       "filled in, so nothing changed. To give orders, write them "
+                                       "inside the block (delete the # in front of an order).",
+                                submission=False)
+        try:
+            orders = game.rules.parse_orders(game.state, name, list(block.lines))
+        except OrderBlockError as failure:
+            errors = [e.at(block.first_line_number + e.line - 1, e.text) if e.line else e
+                      for e in failure.errors]
+            listing = "\n".join(str(e) for e in errors)
+            grammar = ", ".join(s.syntax for s in game.phase.grammar.get(name, ()))
+            return BlockVerdict(False, f"{head} was not accepted:\n{listing}\n"
+                                       f"Orders you can give in {game.phase.id}: {grammar}")
+        canonical = [str(order) for order in orders]
+        received = schedule.to_text(self.moderator.clock())
+        row = {"phase": game.phase.id, "player": name, "text": "\n".join(canonical),
+               "received": received, "message_id": "", "mail_key": ""}
+        shown = "\n".join(f"  {line}" for line in canonical) or "  (no orders: the rules' default applies)"
+        return BlockVerdict(True, f"Accepted for {game.phase.id} (received {schedule.human(received)}):\n"
+                                  f"{shown}\nThese replace any orders you sent earlier for this phase.",
+                            order_row=row)
+
+    # ------------------------------------------------------------------ commands
+    def _decide_command(self, game: Loaded, name: str, command: str) -> Decision:
+        word = command.split()[0].upper() if command.split() else ""
+        renderer = self.moderator.renderer
+        facts = dict(game=game.game_facts(), player=name, form=game.form(name))
+        if word == "FORM":
+            reply = renderer.render("receipt", game.record["ruleset"], phase=game.record["phase_id"] or "over",
+                                    sections=["Here is your current order form and token."], **facts)
+            return Decision("processed", reason="FORM", reply=reply, reply_kind="form")
+        if word == "STATUS":
+            phase = game.record["phase_id"]
+            latest = game.latest_orders(phase).get(name) if phase else None
+            accepted = ({"received": schedule.human(latest["received"]), "lines": latest["text"].splitlines()}
+                        if latest else None)
+            reply = renderer.render("status_reply", game.record["ruleset"], phase=phase,
+                                    deadline=game.deadline_text(name), accepted=accepted,
+                                    view=game.rules.view(game.state, name), **facts)
+            return Decision("processed", reason="STATUS", reply=reply, reply_kind="status")
+        note = "" if word == "HELP" else f"I did not understand {command!r}; here is the help."
+        return Decision("processed", reason=word or "HELP", reply=self._help(game, name, note), reply_kind="help")
+
+    def _help(self, game: Loaded, name: str, note: str) -> RenderedMail:
+        return self.moderator.renderer.render("help", game.record["ruleset"], game=game.game_facts(),
+                                              player=name, note=note, form=game.form(name))

@@ -1,0 +1,82 @@
+"""The drafts of one game, kept in the game's own file (tables `drafts` and `forum`), so a
+draft is written in the same durable write as the resolution it reports (issue 6: Host
+review, Publishing).
+
+A draft is one row per (game, phase): status `draft` → `approved` → `published`, its
+generated text, the current text (the host's edit, if any) with an `edited` flag, the
+leaks found at the last check, and the publishing record (marker, attempts, next try,
+last error, where it went). A new draft for a phase that is already approved or published
+never overwrites it.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Any, Iterable
+
+from tinydb import Query
+
+DRAFT, APPROVED, PUBLISHED = "draft", "approved", "published"
+
+
+class DraftBook:
+    def __init__(self, game_file: Any):
+        self.file = game_file
+        self.drafts = game_file.db.table("drafts", cache_size=0)
+        self.forum = game_file.db.table("forum", cache_size=0)
+
+    # ------------------------------------------------------------------ per-game forum facts
+    def game_settings(self) -> dict:
+        docs = self.forum.all()
+        return dict(docs[0]) if docs else {}
+
+    def update_game_settings(self, fields: dict) -> dict:
+        docs = self.forum.all()
+        if docs:
+            self.forum.update(fields, doc_ids=[docs[0].doc_id])
+        else:
+            self.forum.insert(dict(fields))
+        return self.game_settings()
+
+    def host_token(self) -> str:
+        """The game's host token (for `APPROVE` by mail), made on first use."""
+        token = self.game_settings().get("host_token")
+        if not token:
+            token = secrets.token_hex(6)
+            self.update_game_settings({"host_token": token})
+        return token
+
+    # ------------------------------------------------------------------ drafts
+    def all(self) -> list[dict]:
+        return sorted((dict(d) for d in self.drafts.all()), key=lambda d: d["sequence"])
+
+    def get(self, phase: str) -> dict | None:
+        doc = self.drafts.get(Query().phase == phase)
+        return dict(doc) if doc else None
+
+    def latest(self) -> dict | None:
+        rows = self.all()
+        return rows[-1] if rows else None
+
+    def unpublished(self) -> list[dict]:
+        return [row for row in self.all() if row["status"] != PUBLISHED]
+
+    def save_generated(self, phase: str, title: str, text: str, player_written: Iterable[str],
+                       dialect: str, leaks: list[str], kind: str = "post") -> dict:
+        """Store a freshly generated draft (or regenerate one nobody approved or edited)."""
+        existing = self.get(phase)
+        fields = {"title": title, "generated": text, "text": text, "player_written": list(player_written),
+                  "dialect": dialect, "leaks": leaks, "kind": kind, "edited": False, "status": DRAFT}
+        if existing:
+            if existing["status"] != DRAFT or existing["edited"]:
+                return existing
+            self.drafts.update(fields, Query().phase == phase)
+            return self.get(phase)
+        sequence = max((d["sequence"] for d in self.drafts.all()), default=0) + 1
+        row = {"phase": phase, "sequence": sequence, **fields, "marker": "", "attempts": 0,
+               "next_try": 0.0, "error": "", "ref": "", "url": "", "forced": False}
+        self.drafts.insert(row)
+        return row
+
+    def update(self, phase: str, fields: dict) -> dict:
+        self.drafts.update(fields, Query().phase == phase)
+        return self.get(phase)

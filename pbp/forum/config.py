@@ -1,0 +1,81 @@
+"""The forum settings: `[forum]` and `[reddit]` in the settings file (settings.example.ini
+documents each key), read from the same file as the rest of pbp's settings."""
+from __future__ import annotations
+
+import configparser
+from dataclasses import dataclass
+from pathlib import Path
+
+from pbp.errors import UserError
+from pbp.forum.dialects import DIALECTS
+from pbp.forum.reddit import MODES, RedditSettings
+from pbp.settings import Settings
+
+PUBLISHERS = ("files", "reddit")
+
+
+@dataclass(frozen=True)
+class ForumSettings:
+    publisher: str = "files"  # the embedded default: a file per post
+    dialect: str = "markdown"
+    posts_folder: Path = Path("posts")
+    host_address: str = ""  # where each draft is mailed for review; empty: not mailed
+    auto_publish: bool = False
+    reddit: RedditSettings | None = None
+
+
+def _flag(text: str, where: str) -> bool:
+    value = text.strip().lower()
+    if value in ("1", "on", "yes", "true"):
+        return True
+    if value in ("0", "off", "no", "false", ""):
+        return False
+    raise UserError(f"Setting {where} = {text!r} is not on or off; fix the settings file.")
+
+
+def load_forum_settings(settings: Settings) -> ForumSettings:
+    parser = configparser.ConfigParser(interpolation=None)
+    base = settings.data
+    if settings.source and Path(settings.source).exists():
+        parser.read(settings.source, encoding="utf-8")
+        base = Path(settings.source).resolve().parent
+    forum = parser["forum"] if parser.has_section("forum") else {}
+    publisher = forum.get("publisher", "files").strip().lower()
+    if publisher not in PUBLISHERS:
+        raise UserError(f"Setting [forum] publisher = {publisher!r} is not one of files, reddit; fix the settings file.")
+    dialect = forum.get("dialect", "markdown").strip().lower()
+    if dialect not in DIALECTS:
+        raise UserError(f"Setting [forum] dialect = {dialect!r} is not one of markdown, bbcode; fix the settings file.")
+    folder = Path(forum.get("posts", "").strip() or settings.data / "posts")
+    if not folder.is_absolute():
+        folder = base / folder
+    reddit = None
+    if publisher == "reddit":
+        section = parser["reddit"] if parser.has_section("reddit") else {}
+        password = section.get("password", "")
+        if section.get("password_file", "").strip():
+            path = Path(section["password_file"].strip())
+            path = path if path.is_absolute() else base / path
+            try:
+                password = path.read_text(encoding="utf-8").splitlines()[0].strip()
+            except (OSError, IndexError):
+                raise UserError(f"Cannot read the Reddit password from {path}; put it on the file's first line.") from None
+        mode = section.get("mode", "thread").strip().lower()
+        if mode not in MODES:
+            raise UserError(f"Setting [reddit] mode = {mode!r} is not one of thread, posts; fix the settings file.")
+        if not section.get("subreddit", "").strip():
+            raise UserError("Setting [reddit] subreddit is empty; name the subreddit pbp posts to.")
+        if not section.get("site", "").strip() and not section.get("client_id", "").strip():
+            raise UserError("Set [reddit] site (a praw.ini section) or client_id, client_secret, username "
+                            "and password so pbp can log in to Reddit.")
+        reddit = RedditSettings(
+            subreddit=section.get("subreddit", "").strip(), mode=mode, site=section.get("site", "").strip(),
+            client_id=section.get("client_id", "").strip(), client_secret=section.get("client_secret", "").strip(),
+            username=section.get("username", "").strip(), password=password,
+            user_agent=section.get("user_agent", "").strip() or RedditSettings.user_agent,
+            timeout=float(section.get("timeout", "16") or 16), oauth_url=section.get("oauth_url", "").strip(),
+            reddit_url=section.get("reddit_url", "").strip())
+    return ForumSettings(publisher=publisher, dialect=dialect, posts_folder=folder,
+                         host_address=forum.get("host_address", "").strip().lower(),
+                         auto_publish=_flag(forum.get("auto_publish", "off"), "[forum] auto_publish"),
+                         reddit=reddit)

@@ -1,0 +1,142 @@
+"""Drafting public posts from templates fed only the public view (design.md: Public posts;
+issue 6: Drafts).
+
+Templates live in `templates/public/`: `<ruleset>/post.j2` (or the shared `post.j2`) for
+a resolution, `tally.j2` for a running vote count. They are written once for both dialects:
+markup comes from `fmt` (the game's dialect: `fmt.bold`, `fmt.item`, `fmt.quote`, …).
+
+Escaping is automatic, like HTML autoescaping: every `{{ value }}` a template prints is
+escaped for the dialect unless the dialect made it (`PostText`). The `escape_post` filter
+does the same explicitly; `player_text` also marks the value as written by a player (an
+anonymous message), which the leak check leaves out since the rules make it public.
+"""
+from __future__ import annotations
+
+import contextvars
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
+
+from pbp.forum.dialects import Dialect, PostText
+
+TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+_player_written: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("player_written", default=None)
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A rendered post: its title, its text, and the player-written spans in it (as
+    they appear in the text, i.e. escaped)."""
+
+    title: str
+    text: str
+    player_written: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PostFacts:
+    """Everything a post may use: the public view and the resolution's public events.
+
+    `votes` maps each voter to their latest choice, for a running tally; `voters` are the
+    living players expected to vote in that phase.
+    """
+
+    game: str
+    ruleset: str
+    phase: str
+    public_view: Mapping[str, Any]
+    events: Sequence[Mapping[str, Any]] = ()
+    result: Mapping[str, Any] | None = None
+    votes: Mapping[str, str] = field(default_factory=dict)
+    voters: Sequence[str] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+def tally(votes: Sequence[tuple[str, str]], voters: Sequence[str] = ()) -> dict:
+    """Each choice with who chose it (most first, then alphabetical), and who did not
+    vote: `{"rows": [{"choice", "count", "voters"}], "missing": [...]}`."""
+    by_choice: dict[str, list[str]] = {}
+    for voter, choice in votes:
+        by_choice.setdefault(choice, []).append(voter)
+    counts = Counter({choice: len(names) for choice, names in by_choice.items()})
+    rows = [{"choice": choice, "count": count, "voters": sorted(by_choice[choice], key=str.lower)}
+            for choice, count in sorted(counts.items(), key=lambda item: (-item[1], item[0].lower()))]
+    voted = {voter for voter, _ in votes}
+    return {"rows": rows, "missing": sorted((v for v in voters if v not in voted), key=str.lower)}
+
+
+class PostRenderer:
+    """Renders public posts; one Jinja environment per dialect."""
+
+    def __init__(self, root: Path = TEMPLATES, describe: Callable[[str, Mapping], str] | None = None):
+        self.root = Path(root)
+        self.describe = describe or (lambda ruleset, event: event.get("kind", "").replace("-", " "))
+        self._envs: dict[str, Environment] = {}
+
+    def environment(self, dialect: Dialect) -> Environment:
+        if dialect.name not in self._envs:
+            env = Environment(
+                loader=ChoiceLoader([FileSystemLoader(str(self.root / "public"))]),
+                undefined=StrictUndefined, keep_trailing_newline=True, autoescape=True,
+                trim_blocks=True, lstrip_blocks=True, finalize=_finalize(dialect))
+            env.filters["escape_post"] = _finalize(dialect)
+            env.filters["player_text"] = _player_text_filter(dialect)
+            env.globals["fmt"] = dialect
+            env.globals["tally"] = tally
+            self._envs[dialect.name] = env
+        return self._envs[dialect.name]
+
+    def _template(self, env: Environment, ruleset: str, kind: str):
+        try:
+            return env.get_template(f"{ruleset}/{kind}.j2")
+        except TemplateNotFound:
+            return env.get_template(f"{kind}.j2")
+
+    def render(self, facts: PostFacts, dialect: Dialect, kind: str = "post") -> Draft:
+        """`kind` is `post` (a resolution) or `tally` (a running count)."""
+        env = self.environment(dialect)
+        spans: list[str] = []
+        token = _player_written.set(spans)
+        try:
+            describe = lambda event: self.describe(facts.ruleset, event)  # noqa: E731
+            text = self._template(env, facts.ruleset, kind).render(
+                game=facts.game, ruleset=facts.ruleset, phase=facts.phase, view=facts.public_view,
+                events=list(facts.events), result=facts.result, votes=dict(facts.votes),
+                voters=list(facts.voters), describe=describe, extra=dict(facts.extra))
+        finally:
+            _player_written.reset(token)
+        title, _, body = text.partition("\n")
+        return Draft(dialect.title(title.strip()), _tidy(body), tuple(str(s) for s in spans))
+
+
+def _finalize(dialect: Dialect) -> Callable[[Any], Any]:
+    """Escape every printed value for the dialect, except finished markup (`PostText`,
+    or a macro's output, which Jinja marks with `__html__`)."""
+    def finalize(value: Any) -> Any:
+        if hasattr(value, "__html__"):
+            return value
+        return dialect.escape("" if value is None else value)
+    return finalize
+
+
+def _player_text_filter(dialect: Dialect) -> Callable[[Any], PostText]:
+    def player_text(value: Any) -> PostText:
+        escaped = dialect.escape(value)
+        spans = _player_written.get()
+        if spans is not None:
+            spans.append(escaped)
+        return escaped
+    return player_text
+
+
+def _tidy(body: str) -> str:
+    """No trailing spaces, at most one blank line in a row, one final newline."""
+    out: list[str] = []
+    for line in (line.rstrip() for line in body.splitlines()):
+        if not line and (not out or not out[-1]):
+            continue
+        out.append(line)
+    return "\n".join(out).strip("\n") + "\n"

@@ -1,0 +1,132 @@
+"""The leak check (design.md: Public posts; issue 6: "it fails the draft when the generated
+text holds any hidden fact — a living player's role, team or class, a location, a terminal
+result, a token — that the public view does not, and says which").
+
+Hidden facts come from what players privately know, i.e. the engine's per-player views,
+never from reading the state directly; public facts come from the public view. A fact is:
+- about someone (`Bob`'s role `seer`, team `red`, class `hacker`): the draft leaks it when
+  one line names both the person and the value while the public view does not tie them;
+- a place (`C-4`): leaked when the text names it and the public view never does;
+- a secret (a token, the General's code): leaked whenever the text holds it.
+
+Player-written text (anonymous messages) is public by the rules and is not checked: the
+caller passes it and it is cut out of the text first.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, Mapping
+
+# Keys whose values are facts about the person the surrounding record describes.
+PERSONAL_KEYS = frozenset({"role", "team", "faction", "class", "npc_class", "npc_team", "alignment",
+                           "original_role", "seen_as", "creature"})
+# Keys whose values are places.
+PLACE_KEYS = frozenset({"room", "location", "position", "destination", "start_room", "rooms"})
+# Keys whose values are secrets in themselves.
+SECRET_KEYS = frozenset({"code", "token", "general_code", "password"})
+ROOM = re.compile(r"^[A-Ha-h]-?[1-8]$")
+SUBJECT_KEYS = ("name", "player", "character", "target")
+
+
+@dataclass(frozen=True)
+class Fact:
+    kind: str  # "personal", "place" or "secret"
+    value: str
+    subject: str | None = None
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class Leak:
+    fact: Fact
+    line: str
+
+    def __str__(self) -> str:
+        fact = self.fact
+        if fact.kind == "personal":
+            return (f"the draft names {fact.subject}'s {fact.key.replace('_', ' ')} {fact.value}, "
+                    f"which is not public (line: {self.line.strip()!r})")
+        if fact.kind == "place":
+            return f"the draft names the location {fact.value}, which is not public (line: {self.line.strip()!r})"
+        return f"the draft holds a secret {fact.key or 'value'} ({fact.value}), which is not public"
+
+
+def _leaves(value: Any, names: Mapping[str, str], subject: str | None, key: str = "") -> Iterator[tuple[str | None, str, str]]:
+    """(subject, key, text) for every string or number leaf; the subject is the player a
+    record is about: a dict keyed by a player name, or a record with a `name` field."""
+    if isinstance(value, Mapping):
+        for field_name in SUBJECT_KEYS:
+            named = value.get(field_name)
+            if isinstance(named, str) and named.lower() in names:
+                subject = names[named.lower()]
+                break
+        for child_key, child in value.items():
+            child_subject = names.get(str(child_key).lower(), subject)
+            yield from _leaves(child, names, child_subject, str(child_key).lower())
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _leaves(item, names, subject, key)
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, (str, int)):
+        yield subject, key, str(value)
+
+
+def _word(value: str) -> re.Pattern:
+    return re.compile(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", re.IGNORECASE)
+
+
+class LeakCheck:
+    """Built once per game state: the hidden facts, and what the public view holds."""
+
+    def __init__(self, private_views: Mapping[str, Mapping], public_view: Mapping,
+                 players: Iterable[str], secrets: Iterable[str] = ()):
+        self.names = {name.lower(): name for name in players}
+        public = list(_leaves(public_view, self.names, None))
+        self.public_words = {text.lower() for _, _, text in public}
+        self.public_pairs = {(s, text.lower()) for s, _, text in public if s}
+        facts: dict[tuple, Fact] = {}
+        for owner, view in private_views.items():
+            for subject, key, text in _leaves(view, self.names, self.names.get(owner.lower(), owner)):
+                fact = self._fact(subject, key, text)
+                if fact:
+                    facts[(fact.kind, fact.subject, fact.value.lower())] = fact
+        for secret in secrets:
+            if secret:
+                facts[("secret", None, secret.lower())] = Fact("secret", secret, key="token")
+        self.facts = tuple(facts.values())
+
+    def _fact(self, subject: str | None, key: str, text: str) -> Fact | None:
+        if key in SECRET_KEYS and len(text) >= 3:
+            return Fact("secret", text, key=key)
+        if key in PLACE_KEYS or ROOM.match(text):
+            if ROOM.match(text) and text.lower() not in self.public_words:
+                return Fact("place", text.upper() if "-" in text else f"{text[0].upper()}-{text[1:]}", key=key)
+            return None
+        if key in PERSONAL_KEYS and subject and not text.isdigit() and len(text) >= 3:
+            if (subject, text.lower()) not in self.public_pairs and text.lower() not in self.names:
+                return Fact("personal", text, subject=subject, key=key)
+        return None
+
+    def check(self, text: str, player_written: Iterable[str] = ()) -> list[Leak]:
+        """Every hidden fact the text holds, once each, in the order found."""
+        for span in sorted({s for s in player_written if s}, key=len, reverse=True):
+            text = text.replace(span, " ")
+        text = re.sub(r"\\([^\w\s])", r"\1", text)  # Markdown escapes hide nothing from a reader
+        lines = text.splitlines()
+        leaks = []
+        for fact in self.facts:
+            value = _word(fact.value)
+            if fact.kind == "personal":
+                subject = _word(fact.subject or "")
+                line = next((ln for ln in lines if value.search(ln) and subject.search(ln)), None)
+            elif fact.kind == "place":
+                floor, number = fact.value[0], fact.value[-1]
+                room = re.compile(rf"(?<![\w-]){floor}-{number}(?![\w-])", re.IGNORECASE)
+                line = next((ln for ln in lines if room.search(ln)), None)
+            else:
+                line = next((ln for ln in lines if fact.value.lower() in ln.lower()), None)
+            if line is not None:
+                leaks.append(Leak(fact, line))
+        return leaks

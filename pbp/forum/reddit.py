@@ -1,0 +1,210 @@
+"""The Reddit publisher and reader, through praw (design.md: Real components, Reddit;
+issue 6: Publishing, Thread watch).
+
+Idempotence: a post goes to Reddit at most once per pbp attempt, and before a retry pbp
+looks for the post's marker among its own recent submissions and comments. Two things
+would otherwise post twice, and are switched off here:
+- prawcore retries a request that timed out or got a 5xx by itself, blind; for the
+  requests that create a post (`POST /api/submit`, `/api/comment`), `_OneShotRequestor`
+  turns those into an "outcome unknown" error that prawcore does not retry, so the only
+  retry is pbp's own, which looks for the marker first;
+- praw sleeps and retries a short RATELIMIT itself; `ratelimit_seconds = 0` makes it hand
+  every rate limit back to pbp, which waits without blocking the daemon.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+import praw
+import prawcore
+from praw.exceptions import RedditAPIException
+
+from pbp.forum.publishing import (
+    PermanentPublishError,
+    Post,
+    Published,
+    TransientPublishError,
+    thread_marker,
+)
+
+MODES = ("thread", "posts")
+# How far back pbp looks for its own posts: well beyond the posts of one game's retries.
+RECENT_LIMIT = 100
+
+
+@dataclass(frozen=True)
+class RedditSettings:
+    """`[reddit]` in the settings file. Either `site` (a praw.ini section) or the
+    script-app credentials. `oauth_url` / `reddit_url` only change in tests."""
+
+    subreddit: str
+    mode: str = "thread"
+    site: str = ""
+    client_id: str = ""
+    client_secret: str = ""
+    username: str = ""
+    password: str = ""
+    user_agent: str = "pbp play-by-post moderator (by the game's host)"
+    timeout: float = 16.0
+    oauth_url: str = ""
+    reddit_url: str = ""
+
+
+class PostOutcomeUnknown(Exception):
+    """A request that creates a post got no clear answer: it may have been committed."""
+
+
+class _OneShotRequestor(prawcore.Requestor):
+    """prawcore's requestor, except that a post-creating request is never repeated blind,
+    and the `[reddit] timeout` setting applies to every request."""
+
+    WRITE_PATHS = ("/api/submit", "/api/comment")
+
+    def request(self, method: str, url: str, *args: Any, **kwargs: Any):
+        creates_post = method.upper() == "POST" and any(p in url for p in self.WRITE_PATHS)
+        kwargs["timeout"] = self.timeout  # prawcore passes its own default; the setting wins
+        try:
+            response = super().request(method, url, *args, **kwargs)
+        except prawcore.RequestException as error:
+            if not creates_post:
+                raise
+            raise prawcore.RequestException(PostOutcomeUnknown(str(error.original_exception)),
+                                            error.request_args, error.request_kwargs) from None
+        if creates_post and response.status_code >= 500:
+            raise prawcore.RequestException(PostOutcomeUnknown(f"HTTP {response.status_code}"),
+                                            (method, url, *args), kwargs)
+        return response
+
+
+def connect(settings: RedditSettings) -> praw.Reddit:
+    """A praw client for these settings (no request is made yet)."""
+    config: dict[str, Any] = {"check_for_updates": False, "ratelimit_seconds": 0}
+    for key in ("client_id", "client_secret", "username", "password", "user_agent", "oauth_url", "reddit_url"):
+        value = getattr(settings, key)
+        if value:
+            config[key] = value
+    if settings.reddit_url:
+        config["short_url"] = settings.reddit_url
+    return praw.Reddit(settings.site or None, requestor_class=_OneShotRequestor,
+                       requestor_kwargs={"timeout": settings.timeout}, **config)
+
+
+def _classify(error: Exception) -> Exception:
+    """A praw / prawcore failure as pbp's transient or permanent publishing error."""
+    if isinstance(error, RedditAPIException):
+        if any(item.error_type == "RATELIMIT" for item in error.items):
+            return TransientPublishError(f"Reddit rate limit: {error.items[0].message}")
+        return PermanentPublishError(f"Reddit refused the post: {error}")
+    if isinstance(error, prawcore.RequestException):
+        return TransientPublishError(f"no clear answer from Reddit ({error.original_exception})")
+    if isinstance(error, (prawcore.ServerError, prawcore.TooManyRequests)):
+        return TransientPublishError(f"Reddit is unavailable ({error})")
+    if isinstance(error, (prawcore.OAuthException, prawcore.Forbidden, prawcore.InvalidToken)):
+        return PermanentPublishError(f"Reddit refused pbp's credentials ({error}); check [reddit] in the settings.")
+    if isinstance(error, prawcore.ResponseException):
+        return PermanentPublishError(f"Reddit refused the request ({error}).")
+    return error
+
+
+def _body(thing: Any) -> str:
+    return getattr(thing, "body", None) or getattr(thing, "selftext", "") or ""
+
+
+class RedditPublisher:
+    """Posts to one subreddit: `thread` mode (one thread per game, a comment per phase)
+    or `posts` mode (a submission per phase)."""
+
+    def __init__(self, settings: RedditSettings, reddit: praw.Reddit | None = None):
+        if settings.mode not in MODES:
+            raise ValueError(f"Reddit mode {settings.mode!r} is not one of: {', '.join(MODES)}.")
+        self.settings = settings
+        self.reddit = reddit or connect(settings)
+
+    # ------------------------------------------------------------------ reading our own posts
+    def _own_submissions(self) -> Iterator[Any]:
+        return self.reddit.user.me().submissions.new(limit=RECENT_LIMIT)
+
+    def _own_comments(self) -> Iterator[Any]:
+        return self.reddit.user.me().comments.new(limit=RECENT_LIMIT)
+
+    @staticmethod
+    def _with_marker(things: Iterable[Any], marker: str) -> Any | None:
+        for thing in things:
+            if marker in _body(thing):
+                return thing
+        return None
+
+    def _published(self, thing: Any, thread: str | None) -> Published:
+        return Published(ref=thing.fullname, url=f"https://reddit.com{thing.permalink}", thread=thread)
+
+    def find(self, post: Post) -> Published | None:
+        try:
+            if self.settings.mode == "posts":
+                thing = self._with_marker(self._own_submissions(), post.marker)
+                return self._published(thing, None) if thing else None
+            thing = self._with_marker(self._own_comments(), post.marker)
+            return self._published(thing, thing.link_id) if thing else None
+        except Exception as error:  # noqa: BLE001 - reported as pbp's own error kinds
+            raise _classify(error) from None
+
+    def find_thread(self, game: str) -> str | None:
+        """The fullname of the game's thread if pbp already made it."""
+        try:
+            thing = self._with_marker(self._own_submissions(), thread_marker(game))
+        except Exception as error:  # noqa: BLE001
+            raise _classify(error) from None
+        return thing.fullname if thing else None
+
+    # ------------------------------------------------------------------ posting
+    def _submit(self, title: str, text: str) -> Any:
+        return self.reddit.subreddit(self.settings.subreddit).submit(title, selftext=text)
+
+    def ensure_thread(self, post: Post) -> str:
+        """The game's thread, made (once) if needed; its text carries the thread marker."""
+        if post.thread:
+            return post.thread
+        existing = self.find_thread(post.game)
+        if existing:
+            return existing
+        intro = (f"{post.thread_title}\n\nThe moderator posts each phase's results below."
+                 f"\n\n^({thread_marker(post.game)})\n")
+        try:
+            thread = self._submit(post.thread_title or f"Game {post.game}", intro)
+        except Exception as error:  # noqa: BLE001
+            raise _classify(error) from None
+        return thread.fullname
+
+    def publish(self, post: Post) -> Published:
+        if self.settings.mode == "posts":
+            try:
+                thing = self._submit(post.title, post.text)
+            except Exception as error:  # noqa: BLE001
+                raise _classify(error) from None
+            return self._published(thing, None)
+        thread = self.ensure_thread(post)
+        try:
+            submission = self.reddit.submission(id=thread.split("_", 1)[-1])
+            comment = submission.reply(post.text)
+        except Exception as error:  # noqa: BLE001
+            raise _classify(error) from None
+        return self._published(comment, thread)
+
+    # ------------------------------------------------------------------ reading the thread
+    def thread_comments(self, thread: str) -> list[dict]:
+        """Every comment in the game's thread, oldest first: id, author, body, created."""
+        try:
+            submission = self.reddit.submission(id=thread.split("_", 1)[-1])
+            submission.comments.replace_more(limit=0)
+            comments = submission.comments.list()
+        except Exception as error:  # noqa: BLE001
+            raise _classify(error) from None
+        rows = [{"id": c.fullname, "author": str(c.author) if c.author else "",
+                 "body": c.body, "created": float(c.created_utc)} for c in comments]
+        return sorted(rows, key=lambda row: row["created"])
+
+    def username(self) -> str:
+        try:
+            return str(self.reddit.user.me())
+        except Exception as error:  # noqa: BLE001
+            raise _classify(error) from None

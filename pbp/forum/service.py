@@ -1,0 +1,217 @@
+"""The public thread's work over stored games (issue 6): drafting after each resolution
+and on demand (a running tally), the leak check, host review, and publishing in order.
+
+Everything here takes a loaded game (pbp.games.Loaded) and writes into the game's own file
+through `DraftBook`; the callers decide the transaction.
+"""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, Mapping, Sequence
+
+from pbp.crashpoints import crash_point
+from pbp.errors import UserError
+from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, DraftBook
+from pbp.forum.config import ForumSettings
+from pbp.forum.dialects import dialect as make_dialect
+from pbp.forum.drafting import PostFacts, PostRenderer
+from pbp.forum.leaks import LeakCheck
+from pbp.forum.publishing import (
+    PermanentPublishError,
+    Post,
+    Publisher,
+    TransientPublishError,
+    post_marker,
+    with_marker,
+)
+
+FIRST_RETRY = 60.0
+LONGEST_RETRY = 3600.0
+VOTE_KEYWORDS = ("VOTE", "NOMINATE")
+
+
+def backoff(attempts: int) -> float:
+    """A minute after the first failure, doubling, at most an hour."""
+    return min(FIRST_RETRY * 2 ** max(attempts - 1, 0), LONGEST_RETRY)
+
+
+# --------------------------------------------------------------------------- facts
+def _players(view: Mapping) -> list[dict]:
+    return [p for p in view.get("players", []) if isinstance(p, Mapping)]
+
+
+def living_voters(public_view: Mapping) -> list[str]:
+    """Living players (never NPCs) as the public view lists them."""
+    return [p["name"] for p in _players(public_view) if p.get("alive") and not p.get("npc")]
+
+
+def role_list(public_view: Mapping) -> list[dict]:
+    """The full role list, once the game is over (the public view then holds everyone's
+    role, or team and class)."""
+    if not public_view.get("result"):
+        return []
+    rows = []
+    for entry in public_view.get("roles") or _players(public_view):
+        parts = [str(entry[k]) for k in ("role", "class", "team", "faction") if entry.get(k)]
+        if parts:
+            rows.append({"name": entry["name"], "role_text": " ".join(parts)})
+    return rows
+
+
+def leak_check(game: Any, extra_secrets: Sequence[str] = ()) -> LeakCheck:
+    """What players privately know (their views) against the public view, plus tokens."""
+    rules, state = game.rules, game.state
+    names = [entry["name"] for entry in game.record["roster"]]
+    private = {name: rules.view(state, name) for name in names}
+    tokens = list(game.record.get("tokens", {}).values()) + list(extra_secrets)
+    everyone = names + [npc["name"] for npc in game.record.get("npcs", [])]
+    return LeakCheck(private, rules.view(state, None), everyone, tokens)
+
+
+def _dialect_of(book: DraftBook, forum: ForumSettings):
+    return make_dialect(book.game_settings().get("dialect") or forum.dialect)
+
+
+# --------------------------------------------------------------------------- drafting
+def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Any, after: Any,
+                     phase: str, public_events: Sequence[Mapping]) -> dict:
+    """The draft for a resolved phase: rendered from the public view after it and its
+    public events (votes counted against the players alive before it), leak-checked."""
+    book = DraftBook(after.file)
+    dialect = _dialect_of(book, forum)
+    view = after.rules.view(after.state, None)
+    facts = PostFacts(game=after.id, ruleset=after.record["ruleset"], phase=phase, public_view=view,
+                      events=list(public_events), result=after.record.get("result"),
+                      voters=living_voters(before.rules.view(before.state, None)),
+                      extra={"roles": role_list(view)})
+    draft = renderer.render(facts, dialect)
+    leaks = [str(leak) for leak in leak_check(after, [book.host_token()]).check(draft.text, draft.player_written)]
+    row = book.save_generated(phase, draft.title, draft.text, draft.player_written, dialect.name, leaks)
+    if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
+        row = approve(after, phase, forced=False)
+    return row
+
+
+def current_votes(game: Any) -> dict[str, str]:
+    """Each living player's latest accepted VOTE / NOMINATE in the open phase (accepted
+    votes are public as soon as accepted; rules: Order grammar)."""
+    votes = {}
+    for player, row in game.latest_orders(game.phase.id).items():
+        for line in row["text"].splitlines():
+            keyword, _, rest = line.strip().partition(" ")
+            if keyword.upper().rstrip(":") in VOTE_KEYWORDS and rest.strip():
+                votes[player] = rest.strip()
+    return votes
+
+
+def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: Any) -> dict:
+    """A running vote count for the open phase, stored as its own draft."""
+    if game.phase is None:
+        raise UserError(f"Game {game.id} is over; there is no vote to count.")
+    book = DraftBook(game.file)
+    dialect = _dialect_of(book, forum)
+    view = game.rules.view(game.state, None)
+    votes = {p: c for p, c in current_votes(game).items() if p in living_voters(view)}
+    facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=game.phase.id, public_view=view,
+                      votes=votes, voters=[v for v in living_voters(view) if v in game.phase.actors])
+    draft = renderer.render(facts, dialect, kind="tally")
+    count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
+    key = f"{game.phase.id}/tally-{count + 1}"
+    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(draft.text, draft.player_written)]
+    return book.save_generated(key, draft.title, draft.text, draft.player_written, dialect.name, leaks, kind="tally")
+
+
+# --------------------------------------------------------------------------- review
+def find_draft(book: DraftBook, game_id: str, phase: str | None) -> dict:
+    row = book.get(phase) if phase else (book.unpublished() or book.all() or [None])[0]
+    if row is None:
+        which = f"for phase {phase}" if phase else "yet"
+        raise UserError(f"Game {game_id} has no draft {which}; drafts are made when a phase resolves "
+                        f"(or by `pbp draft tally {game_id}`).")
+    return row
+
+
+def auto_publish(book: DraftBook, forum: ForumSettings) -> bool:
+    value = book.game_settings().get("auto_publish")
+    return forum.auto_publish if value is None else bool(value)
+
+
+def edit(game: Any, phase: str, text: str) -> dict:
+    """Keep the host's edit; it is a draft again and its leaks are checked anew."""
+    book = DraftBook(game.file)
+    row = find_draft(book, game.id, phase)
+    if row["status"] == PUBLISHED:
+        raise UserError(f"The post for {row['phase']} is already published; edit it on the forum itself.")
+    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(text, row["player_written"])]
+    return book.update(row["phase"], {"text": text, "edited": text != row["generated"] or row["edited"],
+                                      "status": DRAFT, "leaks": leaks, "marker": ""})
+
+
+def approve(game: Any, phase: str | None, forced: bool = False) -> dict:
+    """Approve a draft for publishing. The leak check runs on its current text; if it
+    finds a hidden fact, only `forced` approves it."""
+    book = DraftBook(game.file)
+    row = find_draft(book, game.id, phase)
+    if row["status"] == PUBLISHED:
+        raise UserError(f"The post for {row['phase']} is already published.")
+    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(row["text"], row["player_written"])]
+    if leaks and not forced:
+        book.update(row["phase"], {"leaks": leaks})
+        raise UserError(f"The draft for {row['phase']} fails the leak check: {leaks[0]}"
+                        f"{f' (and {len(leaks) - 1} more)' if len(leaks) > 1 else ''}; "
+                        f"edit it with `pbp draft edit {game.id}`, or approve it anyway with --force.")
+    marker = post_marker(game.id, row["phase"], row["text"])
+    return book.update(row["phase"], {"status": APPROVED, "marker": marker, "leaks": leaks, "forced": bool(leaks)})
+
+
+# --------------------------------------------------------------------------- publishing
+def publish_game(game: Any, publisher: Publisher, now: Callable[[], float] = time.time,
+                 ignore_wait: bool = False, on_event: Callable[[str], None] = lambda text: None) -> list[dict]:
+    """Publish the game's approved drafts in phase order, stopping at the first one not
+    approved (so posts never go out of order) or one that must wait for a retry.
+
+    Idempotent: an attempt is recorded before the post goes out; a draft with an earlier
+    attempt is first looked for (by its marker) among pbp's own posts, so a crash or a
+    timeout after the forum accepted a post never makes a second one."""
+    book = DraftBook(game.file)
+    done = []
+    for row in book.unpublished():
+        if row["status"] != APPROVED:
+            break
+        if not ignore_wait and row["next_try"] and row["next_try"] > now():
+            break
+        dialect = make_dialect(row["dialect"])
+        settings = book.game_settings()
+        post = Post(game=game.id, phase=row["phase"], title=row["title"],
+                    text=with_marker(row["text"], row["marker"], dialect), marker=row["marker"],
+                    thread_title=f"{game.id}: {game.record['ruleset'].capitalize()} game thread",
+                    thread=settings.get("thread"))
+        try:
+            found = publisher.find(post) if row["attempts"] else None
+            if found is None:
+                book.update(row["phase"], {"attempts": row["attempts"] + 1})
+                found = publisher.publish(post)
+                crash_point("forum-after-post")
+        except TransientPublishError as error:
+            attempts = max(row["attempts"], 1)
+            book.update(row["phase"], {"error": str(error), "next_try": now() + backoff(attempts)})
+            on_event(f"{game.id} {row['phase']}: will retry later: {error}")
+            break
+        except PermanentPublishError as error:
+            book.update(row["phase"], {"error": str(error), "next_try": now() + LONGEST_RETRY})
+            on_event(f"{game.id} {row['phase']}: not published: {error}")
+            break
+        if found.thread and not settings.get("thread"):
+            book.update_game_settings({"thread": found.thread})
+        done.append(book.update(row["phase"], {"status": PUBLISHED, "ref": found.ref, "url": found.url,
+                                               "error": "", "next_try": 0.0}))
+        on_event(f"{game.id} {row['phase']}: published ({found.url})")
+    return done
+
+
+def make_publisher(forum: ForumSettings, dialect_name: str = "markdown") -> Publisher:
+    if forum.publisher == "reddit":
+        from pbp.forum.reddit import RedditPublisher  # praw is loaded only when used
+        return RedditPublisher(forum.reddit)
+    from pbp.forum.files import FilePublisher
+    return FilePublisher(forum.posts_folder, make_dialect(dialect_name).extension)

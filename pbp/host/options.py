@@ -1,0 +1,60 @@
+"""Per-game options that belong to the moderator, not to a ruleset (issue 5).
+
+`pbp new-game --option key=value` takes both kinds; `split_options` sends the engine's to
+the ruleset (which refuses names it does not know) and keeps these:
+
+- `reminders`: `on` (the default times, 24h and 1h before each deadline), `off`, or the
+  times themselves, e.g. `reminders=12h,30m` (pbp.reminders).
+- `resolve_when_all_in`: `on` resolves a phase as soon as every player who must act has
+  orders in; default `off`. Never for a phase whose actors are secret (Werewolf `Nn`,
+  `Nn-witch`): an early dawn would tell the village who acts at night
+  (rules/werewolf.md, Phases: "so that timing reveals nothing").
+"""
+from __future__ import annotations
+
+from typing import Collection, Mapping
+
+from engine.core import Phase
+from pbp.reminders import OPTION as REMINDERS, reminder_offsets
+from pbp.timezones import TimeInputError
+
+RESOLVE_WHEN_ALL_IN = "resolve_when_all_in"
+MODERATOR_OPTIONS = {REMINDERS: "on", RESOLVE_WHEN_ALL_IN: "off"}
+_TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
+
+
+class OptionValueError(ValueError):
+    """A moderator option with a value it does not take; the message says which it takes."""
+
+
+def split_options(given: Mapping[str, str]) -> tuple[dict, dict]:
+    """(moderator options with defaults filled in and checked, the ruleset's options)."""
+    moderator = dict(MODERATOR_OPTIONS)
+    engine_options = {}
+    for key, value in given.items():
+        name = key.strip().lower()
+        if name in MODERATOR_OPTIONS:
+            moderator[name] = str(value).strip().lower()
+        else:
+            engine_options[key] = value
+    if moderator[RESOLVE_WHEN_ALL_IN] not in _TRUE + _FALSE:
+        raise OptionValueError(f"Option {RESOLVE_WHEN_ALL_IN} takes on or off, not "
+                               f"{moderator[RESOLVE_WHEN_ALL_IN]!r}.")
+    try:
+        reminder_offsets(moderator[REMINDERS])
+    except TimeInputError as error:
+        raise OptionValueError(str(error)) from None
+    return moderator, engine_options
+
+
+def is_on(options: Mapping[str, str], name: str) -> bool:
+    return str(options.get(name, MODERATOR_OPTIONS.get(name, "off"))).strip().lower() in _TRUE
+
+
+def may_resolve_early(options: Mapping[str, str], phase: Phase | None,
+                      players_with_orders: Collection[str]) -> bool:
+    """Early resolution (option `resolve_when_all_in`): every actor of the open phase has
+    accepted orders in, the phase's actors are not secret, and the option is on."""
+    if phase is None or not is_on(options, RESOLVE_WHEN_ALL_IN) or phase.secret_actors:
+        return False
+    return bool(phase.actors) and set(phase.actors) <= set(players_with_orders)

@@ -1,0 +1,156 @@
+"""Replay a game from its seed and order log (design.md: Engine contract, "replaying the
+order log reproduces the game"; issue 5: `pbp replay`).
+
+Pure: a ruleset, the roster's characters, the seed, the options and the logged steps go
+in; the state after every step comes out. `compare` then finds the first step at which the
+stored history differs from the reproduction, and the first place inside the state where
+it does, so the host sees *where* a game went wrong, not only *that* it did.
+
+A step is either the resolution of one phase from the order lines each player had
+accepted when it closed, or a host kill. Nothing else the host does touches the engine
+state: extend, pause and resume move deadlines; substitute changes who plays a character,
+not the character (see pbp.host.operations).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping, Sequence
+
+from engine.core import OrderBlockError, PlayerSpec, Ruleset, canonical_json
+
+RESOLVE = "resolve"
+HOST_KILL = "host_kill"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One logged step. For `resolve`: `orders` maps each player to the order lines that
+    were accepted for `phase` when it closed. For `host_kill`: `player` and `reason`."""
+
+    kind: str
+    phase: str
+    orders: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    player: str = ""
+    reason: str = ""
+
+    def describe(self) -> str:
+        if self.kind == HOST_KILL:
+            return f"host kill of {self.player} in {self.phase}"
+        return f"resolution of {self.phase}"
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The state (as JSON) after a step; `label` says which (`start` for the new game)."""
+
+    label: str
+    state: Any
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where the stored history and the reproduction part ways."""
+
+    label: str
+    path: str
+    stored: Any
+    replayed: Any
+
+    def __str__(self) -> str:
+        if not self.path:
+            return f"After {self.label}: {self.replayed}"
+        return (f"After {self.label}: at {self.path} the stored game has "
+                f"{_short(self.stored)} but the replay gives {_short(self.replayed)}.")
+
+
+class ReplayError(ValueError):
+    """The log cannot be replayed (orders the engine refuses, a step for the wrong phase)."""
+
+    def __init__(self, label: str, message: str, checkpoints: Sequence[Checkpoint]):
+        super().__init__(f"After {label}: {message}")
+        self.label = label
+        self.checkpoints = tuple(checkpoints)
+
+
+def replay(rules: Ruleset, players: Sequence[PlayerSpec], seed: Any,
+           options: Mapping[str, Any], steps: Sequence[Step]) -> list[Checkpoint]:
+    """The state after the new game and after every step, each as plain JSON."""
+    state = rules.new_game(list(players), seed, dict(options))
+    checkpoints = [Checkpoint("start", rules.to_json(state))]
+    for step in steps:
+        state = _apply(rules, state, step, checkpoints)
+        checkpoints.append(Checkpoint(step.describe(), rules.to_json(state)))
+    return checkpoints
+
+
+def _apply(rules: Ruleset, state: Any, step: Step, done: Sequence[Checkpoint]) -> Any:
+    phase = rules.phase(state)
+    if phase is None or phase.id != step.phase:
+        open_phase = phase.id if phase else "no phase (the game is over)"
+        raise ReplayError(done[-1].label, f"the log's next step is the {step.describe()}, "
+                          f"but the replayed game is in {open_phase}.", done)
+    if step.kind == HOST_KILL:
+        return rules.host_kill(state, step.player, step.reason).state
+    orders = {}
+    for player, lines in sorted(step.orders.items()):
+        if player not in phase.actors:
+            continue  # as the moderator does: a player killed after sending has no orders
+        try:
+            orders[player] = rules.parse_orders(state, player, list(lines))
+        except OrderBlockError as error:
+            raise ReplayError(done[-1].label, f"{player}'s logged orders for {step.phase} are "
+                              f"refused on replay: {error}", done) from None
+    return rules.resolve(state, orders).state
+
+
+def compare(stored: Sequence[Checkpoint], replayed: Sequence[Checkpoint]) -> Divergence | None:
+    """The first divergence between stored checkpoints and the replay, or None.
+
+    `stored` may hold fewer checkpoints than the replay (a game that keeps only its current
+    state stores one, labelled like the replay's last); they are matched by label, in
+    order. A stored checkpoint the replay never reached is a divergence too.
+    """
+    by_label = {checkpoint.label: checkpoint for checkpoint in replayed}
+    for checkpoint in stored:
+        mine = by_label.get(checkpoint.label)
+        if mine is None:
+            return Divergence(checkpoint.label, "", None,
+                              "the stored game has this step but the replay never reaches it.")
+        difference = first_json_difference(checkpoint.state, mine.state)
+        if difference is not None:
+            path, stored_value, replayed_value = difference
+            return Divergence(checkpoint.label, path, stored_value, replayed_value)
+    return None
+
+
+def first_json_difference(stored: Any, replayed: Any, path: str = "") -> tuple[str, Any, Any] | None:
+    """The first (in sorted-key order) JSON path where two values differ, with both values."""
+    if canonical_json(stored) == canonical_json(replayed):
+        return None
+    if isinstance(stored, dict) and isinstance(replayed, dict):
+        for key in sorted(set(stored) | set(replayed), key=str):
+            if key not in stored or key not in replayed:
+                return (f"{path}.{key}", stored.get(key, "<missing>"), replayed.get(key, "<missing>"))
+            found = first_json_difference(stored[key], replayed[key], f"{path}.{key}")
+            if found:
+                return found
+    if isinstance(stored, list) and isinstance(replayed, list):
+        for index, (a, b) in enumerate(zip(stored, replayed)):
+            found = first_json_difference(a, b, f"{path}[{index}]")
+            if found:
+                return found
+        if len(stored) != len(replayed):
+            return (f"{path} (length)", len(stored), len(replayed))
+    return (path or "(the whole state)", stored, replayed)
+
+
+def iter_labels(steps: Sequence[Step]) -> Iterator[str]:
+    """The checkpoint labels a replay of `steps` produces, in order."""
+    yield "start"
+    for step in steps:
+        yield step.describe()
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    text = canonical_json(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"

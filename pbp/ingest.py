@@ -1,0 +1,146 @@
+"""One ingest cycle (design.md: Reliability rules — Ingest, Bad input):
+
+1. fetch unsettled mail without marking it seen (oversized mail is not downloaded);
+2. spool every fetched message durably, before anything else;
+3. for each spooled message (crash leftovers first):
+   - already handled by the desk (a crash came after the commit) → only settle it;
+   - claimed three times already (it raised, or killed the process, each time) →
+     quarantine it and report it;
+   - else claim it, parse it, let the desk judge and commit it, then settle it;
+4. oversized mail is settled as `rejected` and reported with its sender.
+
+The poller never dies of one message: whatever one message raises is reported and the
+others go on. Only a failure to fetch at all leaves this function.
+"""
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from pbp.crashpoints import crash_point
+from pbp.mail.headers import strict_sender
+from pbp.mail.inbound import parse_inbound, parse_message
+from pbp.mail.spool import Spool, SpooledMail
+from pbp.ports import Mailbox, OrderDesk, Outcome, OversizedMail, RawMail
+
+MAX_ATTEMPTS = 3
+DEFAULT_BATCH = 100
+
+
+@dataclass(frozen=True)
+class QuarantinedMail:
+    """A message that failed processing `MAX_ATTEMPTS` times; the host must be told."""
+
+    key: str
+    sha256: str
+    sender: str | None
+    reason: str
+
+
+@dataclass
+class IngestReport:
+    fetched: int = 0
+    processed: list[tuple[str, Outcome]] = field(default_factory=list)
+    resettled: list[tuple[str, Outcome]] = field(default_factory=list)
+    oversized: list[OversizedMail] = field(default_factory=list)
+    quarantined: list[QuarantinedMail] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def idle(self) -> bool:
+        return not (self.fetched or self.processed or self.resettled or self.oversized
+                    or self.quarantined or self.failed)
+
+
+def poll_once(
+    mailbox: Mailbox,
+    desk: OrderDesk,
+    spool: Spool,
+    own_addresses: Collection[str],
+    max_bytes: int,
+    limit: int = DEFAULT_BATCH,
+) -> IngestReport:
+    report = IngestReport()
+    leftovers = spool.pending()
+    fetched = mailbox.fetch_new(limit)
+    report.fetched = len(fetched)
+    known = {entry.identity for entry in leftovers}
+    fresh: list[RawMail] = []
+    for item in fetched:
+        if isinstance(item, OversizedMail):
+            _reject_oversized(mailbox, item, report)
+        elif (item.key, item.sha256) not in known:
+            known.add((item.key, item.sha256))
+            fresh.append(item)
+    entries = leftovers + spool.store(fresh)
+    crash_point("after-spool")
+    for entry in entries:
+        _handle(entry, mailbox, desk, spool, own_addresses, max_bytes, report)
+    return report
+
+
+def _reject_oversized(mailbox: Mailbox, mail: OversizedMail, report: IngestReport) -> None:
+    try:
+        mailbox.settle(mail.key, "rejected")
+        report.oversized.append(mail)
+    except Exception as error:
+        report.failed.append((mail.key, _describe(error)))
+
+
+def _handle(
+    entry: SpooledMail,
+    mailbox: Mailbox,
+    desk: OrderDesk,
+    spool: Spool,
+    own_addresses: Collection[str],
+    max_bytes: int,
+    report: IngestReport,
+) -> None:
+    raw = entry.raw
+    try:
+        earlier = desk.already_handled(raw.key, raw.sha256)
+        if earlier is not None:
+            mailbox.settle(raw.key, earlier)
+            spool.mark_done(entry)
+            report.resettled.append((raw.key, earlier))
+            return
+        attempts = spool.attempts(raw)
+        if attempts >= MAX_ATTEMPTS:
+            _quarantine(entry, mailbox, spool, report, f"processing failed {attempts} times (the process stopped)")
+            return
+        spool.claim(raw)
+    except Exception as error:
+        report.failed.append((raw.key, _describe(error)))
+        return
+    try:
+        outcome = desk.receive(parse_inbound(raw, own_addresses, max_bytes))
+        crash_point("after-commit")
+        mailbox.settle(raw.key, outcome)
+        spool.mark_done(entry)
+        report.processed.append((raw.key, outcome))
+    except Exception as error:
+        reason = _describe(error)
+        report.failed.append((raw.key, reason))
+        if attempts + 1 >= MAX_ATTEMPTS:
+            try:
+                if desk.already_handled(raw.key, raw.sha256) is None:
+                    _quarantine(entry, mailbox, spool, report, f"processing failed {attempts + 1} times: {reason}")
+            except Exception as second_error:
+                report.failed.append((raw.key, _describe(second_error)))
+
+
+def _quarantine(entry: SpooledMail, mailbox: Mailbox, spool: Spool, report: IngestReport, reason: str) -> None:
+    mailbox.settle(entry.raw.key, "quarantine")
+    spool.mark_done(entry)
+    report.quarantined.append(QuarantinedMail(entry.raw.key, entry.raw.sha256, _sender_of(entry.raw), reason))
+
+
+def _sender_of(raw: RawMail) -> str | None:
+    try:
+        return strict_sender(parse_message(raw))
+    except Exception:
+        return None
+
+
+def _describe(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"

@@ -1,0 +1,171 @@
+"""Finding order blocks and player commands in a mail's normalised text
+(design.md: Order mail format).
+
+    BEGIN ORDERS <game-id> <phase-id>
+    TOKEN: <the player's secret token>
+    <one order per line>
+    END ORDERS
+
+Everything outside a block is ignored. Keywords are case-insensitive. A block is either
+unquoted or lies wholly under one quote depth (`> `, `>> `, `> > `…); mail clients quote
+the form a player replies to, so quoted blocks are only a fallback used when the mail has
+no unquoted block.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pbp.ports import OrderBlock
+
+_QUOTE_PREFIX = re.compile(r"^(?:[ \t]*>)+[ \t]?")
+_BEGIN = re.compile(r"^BEGIN\s+ORDERS\b(.*)$", re.IGNORECASE)
+_TOKEN = re.compile(r"^TOKEN\s*:\s*(.*)$", re.IGNORECASE)
+_END = re.compile(r"^END\s+ORDERS\s*$", re.IGNORECASE)
+_APPROVE = re.compile(r"^APPROVE\s+(\S+)\s+(\S+)\s*$", re.IGNORECASE)
+_COMMAND_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+_SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class QuotedLine:
+    """One line of text split into its quote depth (number of `>`) and its content."""
+
+    depth: int
+    content: str
+
+
+@dataclass(frozen=True)
+class BlockScan:
+    """The blocks and problems of one quote tier (unquoted, or quoted)."""
+
+    blocks: tuple[OrderBlock, ...] = ()
+    problems: tuple[str, ...] = ()
+
+    def __add__(self, other: "BlockScan") -> "BlockScan":
+        return BlockScan(self.blocks + other.blocks, self.problems + other.problems)
+
+    @property
+    def found_anything(self) -> bool:
+        return bool(self.blocks or self.problems)
+
+
+def split_quote(line: str) -> QuotedLine:
+    match = _QUOTE_PREFIX.match(line)
+    if not match:
+        return QuotedLine(0, line.strip())
+    return QuotedLine(match.group(0).count(">"), line[match.end():].strip())
+
+
+def scan_blocks(text: str) -> tuple[BlockScan, BlockScan]:
+    """All blocks of a text, as (unquoted tier, quoted tier)."""
+    lines = [split_quote(line) for line in text.split("\n")]
+    unquoted, quoted = BlockScan(), BlockScan()
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        begin = _BEGIN.match(line.content)
+        if not begin:
+            index += 1
+            continue
+        scan, index = _read_block(lines, index, begin.group(1).split())
+        if line.depth == 0:
+            unquoted += scan
+        else:
+            quoted += scan
+    return unquoted, quoted
+
+
+def _read_block(lines: list[QuotedLine], begin_index: int, arguments: list[str]) -> tuple[BlockScan, int]:
+    """Read the block whose BEGIN line is `lines[begin_index]`; return it and the index of
+    the first line after it. Lines of another quote depth end the block (unterminated)."""
+    depth = lines[begin_index].depth
+    begin_text = lines[begin_index].content
+    body: list[str] = []
+    index = begin_index + 1
+    while index < len(lines) and lines[index].depth == depth:
+        content = lines[index].content
+        if _END.match(content):
+            return _make_block(begin_text, arguments, body, depth), index + 1
+        if _BEGIN.match(content):
+            break
+        body.append(content)
+        index += 1
+    problem = (
+        f'The block starting "{begin_text}" has no END ORDERS line; '
+        "put END ORDERS on its own line after your last order and send it again."
+    )
+    return BlockScan(problems=(problem,)), index
+
+
+def _make_block(begin_text: str, arguments: list[str], body: list[str], depth: int) -> BlockScan:
+    if len(arguments) != 2:
+        problem = (
+            f'The line "{begin_text}" must name the game and the phase, '
+            "like BEGIN ORDERS <game-id> <phase-id>; copy it from your order form."
+        )
+        return BlockScan(problems=(problem,))
+    game, phase = arguments
+    token, token_line = _find_token(body)
+    # Order lines follow the TOKEN line (or BEGIN when there is none); BEGIN is line 1.
+    first_order_index = token_line + 1 if token_line is not None else 0
+    block = OrderBlock(
+        game=game,
+        phase=phase,
+        token=token,
+        lines=tuple(body[first_order_index:]),
+        first_line_number=first_order_index + 2,
+        quoted=depth > 0,
+    )
+    return BlockScan(blocks=(block,))
+
+
+def _find_token(body: list[str]) -> tuple[str | None, int | None]:
+    """The token of the first non-blank line after BEGIN, when that line is `TOKEN: …`."""
+    for index, content in enumerate(body):
+        if not content:
+            continue
+        match = _TOKEN.match(content)
+        if match:
+            token = match.group(1).strip()
+            return (token or None), index
+        return None, None
+    return None, None
+
+
+def find_blocks(texts: list[str]) -> BlockScan:
+    """The blocks a mail submits: every unquoted block of its texts, or, when there is
+    none (and no unquoted problem), the quoted ones (design.md: the quoted-form fallback)."""
+    unquoted, quoted = BlockScan(), BlockScan()
+    for text in texts:
+        text_unquoted, text_quoted = scan_blocks(text)
+        unquoted += text_unquoted
+        quoted += text_quoted
+    return unquoted if unquoted.found_anything else quoted
+
+
+def find_command(body: str, subject: str) -> str | None:
+    """A player command (design.md: HELP, FORM, STATUS; a later issue adds
+    `APPROVE <game> <phase>`): the first non-empty unquoted line of the body, or the
+    subject when the body has none. Returns the upper-cased word (unknown words too, so
+    the desk can answer with HELP), or None when there is nothing at all."""
+    for line in body.split("\n"):
+        quoted = split_quote(line)
+        if quoted.depth == 0 and quoted.content:
+            return _command_of(quoted.content)
+        if quoted.depth > 0:
+            # The first quoted text starts the quoted reply: nothing the player wrote follows.
+            break
+    subject_text = _SUBJECT_PREFIX.sub("", subject).strip()
+    return _command_of(subject_text) if subject_text else None
+
+
+def _command_of(line: str) -> str | None:
+    approve = _APPROVE.match(line)
+    if approve:
+        return f"APPROVE {approve.group(1)} {approve.group(2)}"
+    word = _COMMAND_WORD.match(line)
+    if word:
+        return word.group(0).upper()
+    first = line.split()[0] if line.split() else ""
+    return first.upper() or None

@@ -1,0 +1,102 @@
+"""Who sent a mail and whether we may answer it (design.md: Reliability rules —
+Identity and Loops).
+
+The message is parsed with the tolerant `compat32` policy (it never raises on bad
+headers); the strict address check below is done separately on the raw From value.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from email import policy
+from email.header import decode_header, make_header
+from email.message import Message
+from email.utils import getaddresses
+
+_ADDRESS = re.compile(r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$")
+_MESSAGE_ID = re.compile(r"<[^<>\s]+>")
+_DAEMON_LOCAL_PARTS = frozenset({"mailer-daemon", "postmaster"})
+_BULK_PRECEDENCE = frozenset({"bulk", "junk", "list"})
+
+
+def header_text(message: Message, name: str) -> str:
+    """A header's value as text, RFC 2047 words decoded; "" when absent or unreadable."""
+    value = message.get(name)
+    if value is None:
+        return ""
+    try:
+        return str(make_header(decode_header(str(value)))).strip()
+    except Exception:  # an undecodable encoded-word: fall back to the raw value
+        return str(value).strip()
+
+
+def strict_sender(message: Message) -> str | None:
+    """The one address in From, lower-cased (design.md: "strict parsing, exactly one
+    address"), or None: no From, several From headers, several addresses, a group, or a
+    value the strict and the lenient parsers do not agree on. A display name never counts:
+    `"alice@example.org" <mallory@evil>` is mallory@evil."""
+    values = message.get_all("From") or []
+    if len(values) != 1:
+        return None
+    raw = str(values[0])
+    try:
+        header = policy.default.header_factory("from", raw)
+    except Exception:
+        return None
+    if any("Invalid" in type(defect).__name__ for defect in header.defects):
+        return None
+    addresses = header.addresses
+    if len(addresses) != 1 or any(group.display_name is not None for group in header.groups):
+        return None
+    address = addresses[0].addr_spec
+    lenient = [addr for _name, addr in getaddresses([raw]) if addr]
+    if lenient != [address] or not _ADDRESS.match(address):
+        return None
+    return address.lower()
+
+
+def message_ids(message: Message, *names: str) -> tuple[str, ...]:
+    """The `<id>` tokens of the named headers, in order, without repeats."""
+    found: list[str] = []
+    for name in names:
+        for value in message.get_all(name) or []:
+            for message_id in _MESSAGE_ID.findall(str(value)):
+                if message_id not in found:
+                    found.append(message_id)
+    return tuple(found)
+
+
+def no_reply_reason(message: Message, sender: str | None, own_addresses: Collection[str]) -> str | None:
+    """Why the loop rules forbid answering this mail, or None when we may answer
+    (design.md: Loops — Auto-Submitted other than `no`, Precedence bulk|junk|list,
+    List-Id, an empty return path, MAILER-DAEMON, our own address; bounces)."""
+    auto_submitted = header_text(message, "Auto-Submitted")
+    if auto_submitted and auto_submitted.split(";")[0].strip().lower() != "no":
+        return f"Auto-Submitted: {auto_submitted}"
+    precedence = header_text(message, "Precedence").lower()
+    if precedence in _BULK_PRECEDENCE:
+        return f"Precedence: {precedence}"
+    if message.get("List-Id") is not None:
+        return "List-Id: mailing-list mail"
+    return_path = header_text(message, "Return-Path")
+    if message.get("Return-Path") is not None and return_path.strip("<> \t") == "":
+        return "empty return path (a bounce or an automatic message)"
+    from_text = header_text(message, "From").lower()
+    local_part = sender.split("@")[0] if sender else ""
+    if local_part in _DAEMON_LOCAL_PARTS or "mailer-daemon" in from_text:
+        return "sent by a mail system (MAILER-DAEMON or postmaster)"
+    if _is_delivery_report(message):
+        return "delivery status report (a bounce)"
+    own = {address.lower() for address in own_addresses}
+    if sender is not None and sender in own:
+        return "sent from our own address"
+    return None
+
+
+def _is_delivery_report(message: Message) -> bool:
+    if message.get_content_type() == "multipart/report":
+        return True
+    return any(
+        part.get_content_type() in ("message/delivery-status", "message/global-delivery-status")
+        for part in message.walk()
+    )

@@ -1,0 +1,99 @@
+"""A plain-text rendering of an HTML-only mail (design.md: "plain text or a text rendering
+of HTML"), made with the standard library's `html.parser`.
+
+Block elements end lines, `<br>` breaks them, `<script>`/`<style>` are dropped, and text
+inside `<blockquote>` is prefixed with `> ` per level so that a form quoted by an HTML mail
+client is found by the quoted-form fallback like a plain-text quote.
+"""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+_LINE_BREAKING = frozenset(
+    "p div tr li ul ol table h1 h2 h3 h4 h5 h6 pre blockquote section article header "
+    "footer hr dl dt dd address".split()
+)
+_INVISIBLE = frozenset({"script", "style", "head", "title", "template"})
+_WHITESPACE = re.compile(r"[ \t\r\n\f]+")
+
+
+class _TextRenderer(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = []
+        self._line = ""
+        self._line_depth = 0
+        self._quote_depth = 0
+        self._hidden = 0
+        self._pre = 0
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag in _INVISIBLE:
+            self._hidden += 1
+        elif tag == "br":
+            self._break(force=True)
+        elif tag in _LINE_BREAKING:
+            self._break()
+            if tag == "blockquote":
+                self._quote_depth += 1
+            if tag == "pre":
+                self._pre += 1
+        elif tag in ("td", "th") and self._line:
+            self._line += " "
+
+    def handle_startendtag(self, tag: str, attrs) -> None:
+        if tag == "br":
+            self._break(force=True)
+        elif tag in _LINE_BREAKING:
+            self._break()
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _INVISIBLE:
+            self._hidden = max(0, self._hidden - 1)
+        elif tag in _LINE_BREAKING:
+            self._break()
+            if tag == "blockquote":
+                self._quote_depth = max(0, self._quote_depth - 1)
+            if tag == "pre":
+                self._pre = max(0, self._pre - 1)
+
+    def handle_data(self, data: str) -> None:
+        if self._hidden:
+            return
+        if self._pre:
+            first, *rest = data.split("\n")
+            self._add(first)
+            for piece in rest:
+                self._break(force=True)
+                self._add(piece)
+            return
+        text = _WHITESPACE.sub(" ", data)
+        if not self._line:
+            text = text.lstrip()
+        self._add(text)
+
+    def _add(self, text: str) -> None:
+        if text and not self._line:
+            self._line_depth = self._quote_depth
+        self._line += text
+
+    def _break(self, force: bool = False) -> None:
+        """End the current line; a forced break (`<br>`) keeps empty lines too."""
+        if self._line or force:
+            depth = self._line_depth if self._line else self._quote_depth
+            prefix = "> " * depth
+            self.lines.append((prefix + self._line.rstrip()).rstrip())
+        self._line = ""
+
+    def text(self) -> str:
+        self._break()
+        return "\n".join(self.lines)
+
+
+def html_to_text(html: str) -> str:
+    """The readable text of an HTML document, one output line per visual line."""
+    renderer = _TextRenderer()
+    renderer.feed(html)
+    renderer.close()
+    return renderer.text()

@@ -1,0 +1,200 @@
+"""`Mailbox` over IMAP with imapclient (design.md: Reliability rules — Ingest).
+
+- Messages are read with `BODY.PEEK[]`, so fetching never marks them seen.
+- A message is identified by `"<UIDVALIDITY>:<UID>"` of the inbox.
+- The size (`RFC822.SIZE`) is checked before download; a message over the limit is not
+  downloaded but reported as `OversizedMail` with the sender from its ENVELOPE.
+- `settle` moves a message out of the inbox (MOVE when the server has it, else COPY,
+  `\\Deleted` and UID EXPUNGE), creating the folder when missing; settling a message that
+  is already gone does nothing. Settled mail leaves the inbox, so an idle poll (one
+  SELECT and one UID SEARCH) costs the same however much mail was handled before.
+- A dropped connection is reopened once per operation.
+"""
+from __future__ import annotations
+
+import hashlib
+import imaplib
+import ssl
+from collections.abc import Callable, Mapping
+from typing import Literal, TypeVar
+
+from imapclient import IMAPClient
+from imapclient.exceptions import IMAPClientAbortError
+
+from pbp.ports import OversizedMail, Outcome, RawMail
+
+Security = Literal["tls", "starttls", "none"]
+DEFAULT_FOLDERS = {"inbox": "INBOX", "processed": "processed", "rejected": "rejected", "quarantine": "quarantine"}
+_CONNECTION_LOST = (IMAPClientAbortError, imaplib.IMAP4.abort, OSError, EOFError)
+T = TypeVar("T")
+
+
+class ImapMailbox:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        security: Security,
+        user: str,
+        password: str,
+        folders: Mapping[str, str] | None = None,
+        ssl_context: ssl.SSLContext | None = None,
+        max_bytes: int | None = None,
+        timeout: float = 30.0,
+        batch_size: int = 100,
+    ) -> None:
+        if security not in ("tls", "starttls", "none"):
+            raise ValueError(f'IMAP security must be "tls", "starttls" or "none", not {security!r}')
+        self.host, self.port, self.security = host, port, security
+        self.user, self.password = user, password
+        self.folders = {**DEFAULT_FOLDERS, **(folders or {})}
+        self.ssl_context = ssl_context
+        self.max_bytes = max_bytes
+        self.timeout = timeout
+        self.batch_size = batch_size
+        self.uidvalidity: int | None = None
+        self._client: IMAPClient | None = None
+        self._existing_folders: set[str] = set()
+        self._inbox_selected = False
+
+    # ------------------------------------------------------------------ connection
+    def _connect(self) -> IMAPClient:
+        context = self.ssl_context or ssl.create_default_context()
+        client = IMAPClient(
+            self.host, self.port, ssl=self.security == "tls",
+            ssl_context=context if self.security == "tls" else None, timeout=self.timeout,
+        )
+        try:
+            if self.security == "starttls":
+                client.starttls(context)
+            client.login(self.user, self.password)
+        except Exception:
+            _quietly_close(client)
+            raise
+        return client
+
+    def _with_connection(self, operation: Callable[[IMAPClient], T]) -> T:
+        """Run `operation` on a live connection; reconnect once if it was dropped."""
+        for attempt in (1, 2):
+            if self._client is None:
+                self._client = self._connect()
+                self._existing_folders.clear()
+                self._inbox_selected = False
+            try:
+                return operation(self._client)
+            except _CONNECTION_LOST:
+                _quietly_close(self._client)
+                self._client = None
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _select_inbox(self, client: IMAPClient) -> int:
+        selected = client.select_folder(self.folders["inbox"])
+        self.uidvalidity = int(selected[b"UIDVALIDITY"])
+        self._inbox_selected = True
+        return self.uidvalidity
+
+    # ------------------------------------------------------------------ Mailbox
+    def fetch_new(self, limit: int) -> list[RawMail | OversizedMail]:
+        return self._with_connection(lambda client: self._fetch_new(client, limit))
+
+    def _fetch_new(self, client: IMAPClient, limit: int) -> list[RawMail | OversizedMail]:
+        uidvalidity = self._select_inbox(client)
+        uids = sorted(client.search(["NOT", "DELETED"]))[:limit]
+        if not uids:
+            return []
+        sizes = {uid: int(data[b"RFC822.SIZE"]) for uid, data in client.fetch(uids, ["RFC822.SIZE"]).items()}
+        oversized = [uid for uid in uids if self.max_bytes is not None and sizes.get(uid, 0) > self.max_bytes]
+        wanted = [uid for uid in uids if uid in sizes and uid not in oversized]
+        found: dict[int, RawMail | OversizedMail] = {}
+        if oversized:
+            envelopes = client.fetch(oversized, ["ENVELOPE"])
+            for uid in oversized:
+                envelope = envelopes.get(uid, {}).get(b"ENVELOPE")
+                found[uid] = OversizedMail(key=f"{uidvalidity}:{uid}", size=sizes[uid], sender=_envelope_sender(envelope))
+        for start in range(0, len(wanted), self.batch_size):
+            batch = wanted[start:start + self.batch_size]
+            for uid, data in client.fetch(batch, ["BODY.PEEK[]"]).items():
+                body = data.get(b"BODY[]")
+                if body is None:
+                    continue
+                found[uid] = RawMail(key=f"{uidvalidity}:{uid}", data=body, sha256=hashlib.sha256(body).hexdigest())
+        return [found[uid] for uid in uids if uid in found]
+
+    def settle(self, key: str, outcome: Outcome) -> None:
+        if outcome not in ("processed", "rejected", "quarantine"):
+            raise ValueError(f"unknown outcome {outcome!r}")
+        uidvalidity_text, _, uid_text = key.partition(":")
+        self._with_connection(lambda client: self._settle(client, int(uidvalidity_text), int(uid_text), outcome))
+
+    def _settle(self, client: IMAPClient, uidvalidity: int, uid: int, outcome: Outcome) -> None:
+        current = self.uidvalidity if self._inbox_selected else self._select_inbox(client)
+        if current != uidvalidity:
+            # The inbox was recreated: that UID names no message of ours any more.
+            return
+        target = self.folders[outcome]
+        self._ensure_folder(client, target)
+        if not client.search(["UID", str(uid), "NOT", "DELETED"]):
+            return  # already moved (a settle repeated after a crash)
+        if client.has_capability("MOVE"):
+            client.move([uid], target)
+            return
+        client.copy([uid], target)
+        client.add_flags([uid], [b"\\Deleted"])
+        if client.has_capability("UIDPLUS"):
+            client.uid_expunge([uid])
+        else:
+            client.expunge()
+
+    def _ensure_folder(self, client: IMAPClient, folder: str) -> None:
+        if folder in self._existing_folders:
+            return
+        if not client.folder_exists(folder):
+            try:
+                client.create_folder(folder)
+            except imaplib.IMAP4.error:
+                if not client.folder_exists(folder):  # lost a race with another creator
+                    raise
+        self._existing_folders.add(folder)
+
+    def count(self, outcome_or_inbox: str = "inbox") -> int:
+        """Messages in the inbox or an outcome folder (for status and tests)."""
+        folder = self.folders.get(outcome_or_inbox, outcome_or_inbox)
+
+        def count(client: IMAPClient) -> int:
+            if folder == self.folders["inbox"]:
+                self._select_inbox(client)
+                return len(client.search(["NOT", "DELETED"]))
+            if not client.folder_exists(folder):
+                return 0
+            return int(client.folder_status(folder, [b"MESSAGES"])[b"MESSAGES"])
+
+        return self._with_connection(count)
+
+    def close(self) -> None:
+        if self._client is not None:
+            _quietly_close(self._client)
+            self._client = None
+
+
+def _envelope_sender(envelope) -> str:
+    """The first From address of an IMAP ENVELOPE, lower-cased, or ""."""
+    try:
+        address = envelope.from_[0]
+        mailbox = (address.mailbox or b"").decode("utf-8", "replace")
+        host = (address.host or b"").decode("utf-8", "replace")
+    except (AttributeError, IndexError, TypeError):
+        return ""
+    return f"{mailbox}@{host}".lower() if mailbox and host else ""
+
+
+def _quietly_close(client: IMAPClient) -> None:
+    """Log out, or at least drop the socket, of a connection we are abandoning."""
+    try:
+        client.logout()
+    except Exception:
+        try:
+            client.shutdown()
+        except Exception:
+            pass

@@ -1,0 +1,74 @@
+"""From the bytes of one inbound mail to what the game side needs (`InboundMail`).
+
+This never raises: a mail that cannot be read (malformed MIME, odd charsets) still yields
+an `InboundMail`, with `problems` saying what went wrong (design.md: "Bad input … the
+poller never dies of one message").
+"""
+from __future__ import annotations
+
+import email
+from collections.abc import Collection
+from email import policy
+from email.message import Message
+
+from pbp.mail.blocks import find_blocks, find_command
+from pbp.mail.headers import header_text, message_ids, no_reply_reason, strict_sender
+from pbp.mail.mime import MailTexts, mail_texts
+from pbp.mail.text import normalise_text
+from pbp.ports import InboundMail, RawMail
+
+UNREADABLE = "This mail could not be read; send your orders again as a plain-text mail."
+
+
+def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) -> InboundMail:
+    """Parse one fetched mail: its strict sender, loop status, order blocks and commands."""
+    if len(raw.data) > max_bytes:
+        return InboundMail(
+            key=raw.key, sha256=raw.sha256, sender=None, message_id="", subject="",
+            no_reply_reason=f"over the size limit of {max_bytes} bytes",
+            problems=(f"This mail is larger than {max_bytes} bytes; send your orders as a short plain-text mail.",),
+        )
+    try:
+        message = email.message_from_bytes(raw.data, policy=policy.compat32)
+    except Exception:
+        return InboundMail(key=raw.key, sha256=raw.sha256, sender=None, message_id="", subject="",
+                           problems=(UNREADABLE,))
+    sender = _safely(lambda: strict_sender(message), None)
+    subject = normalise_text(_safely(lambda: header_text(message, "Subject"), "")).replace("\n", " ")
+    base = dict(
+        key=raw.key,
+        sha256=raw.sha256,
+        sender=sender,
+        message_id=_safely(lambda: (message_ids(message, "Message-ID") or ("",))[0], ""),
+        subject=subject,
+        references=_safely(lambda: message_ids(message, "References", "In-Reply-To"), ()),
+        no_reply_reason=_safely(
+            lambda: no_reply_reason(message, sender, own_addresses), "unreadable headers"
+        ),
+    )
+    try:
+        texts = mail_texts(message)
+    except Exception:
+        return InboundMail(**base, problems=(UNREADABLE,))
+    return InboundMail(**base, **_orders_or_commands(texts, subject))
+
+
+def _orders_or_commands(texts: MailTexts, subject: str) -> dict:
+    scan = find_blocks([texts.body, *texts.attachments])
+    if scan.found_anything:
+        return dict(blocks=scan.blocks, problems=scan.problems)
+    command = find_command(texts.body, subject)
+    return dict(commands=(command,) if command else ())
+
+
+def _safely(read, fallback):
+    """One header read that must not stop the rest of the parse."""
+    try:
+        return read()
+    except Exception:
+        return fallback
+
+
+def parse_message(raw: RawMail) -> Message:
+    """The tolerant stdlib parse of a raw mail (for callers that need other headers)."""
+    return email.message_from_bytes(raw.data, policy=policy.compat32)

@@ -1,0 +1,135 @@
+"""`MailSender` over SMTP with smtplib (design.md: Reliability rules — Outbox: "transient
+SMTP errors retry with backoff, permanent ones are recorded and shown to the host";
+Identity: "one message per recipient").
+
+Each `send` delivers one message to the single address in its To header (the envelope
+recipient); the connection is kept between sends and reopened when the server dropped it.
+Errors are sorted into `TransientSendError` (4xx, connection trouble, timeouts) and
+`PermanentSendError` (5xx, refused recipient or sender).
+"""
+from __future__ import annotations
+
+import smtplib
+import socket
+import ssl
+from email.message import EmailMessage
+from email.utils import getaddresses
+from typing import Literal
+
+from pbp.ports import PermanentSendError, TransientSendError
+
+Security = Literal["tls", "starttls", "none"]
+
+
+class SmtpSender:
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        security: Security,
+        user: str | None = None,
+        password: str | None = None,
+        timeout: float = 30.0,
+        ssl_context: ssl.SSLContext | None = None,
+        envelope_sender: str | None = None,
+    ) -> None:
+        if security not in ("tls", "starttls", "none"):
+            raise ValueError(f'SMTP security must be "tls", "starttls" or "none", not {security!r}')
+        self.host, self.port, self.security = host, port, security
+        self.user, self.password = user, password
+        self.timeout = timeout
+        self.ssl_context = ssl_context
+        self.envelope_sender = envelope_sender
+        self._client: smtplib.SMTP | None = None
+
+    def _connect(self) -> smtplib.SMTP:
+        context = self.ssl_context or ssl.create_default_context()
+        if self.security == "tls":
+            client: smtplib.SMTP = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout, context=context)
+        else:
+            client = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
+        try:
+            client.ehlo()
+            if self.security == "starttls":
+                client.starttls(context=context)
+                client.ehlo()
+            if self.user:
+                client.login(self.user, self.password or "")
+        except Exception:
+            _quietly_close(client)
+            raise
+        return client
+
+    def send(self, message: EmailMessage) -> None:
+        recipient = _single_recipient(message)
+        sender = self.envelope_sender or _single_address(message, "From") or ""
+        try:
+            self._send_on_live_connection(message, sender, recipient)
+        except smtplib.SMTPRecipientsRefused as error:
+            code, reply = next(iter(error.recipients.values()))
+            raise _classified(code, f"{recipient} was refused: {code} {_text(reply)}") from error
+        except smtplib.SMTPResponseException as error:  # sender refused, DATA refused, auth…
+            self._drop_connection()
+            raise _classified(error.smtp_code, f"sending to {recipient} failed: {error.smtp_code} {_text(error.smtp_error)}") from error
+        except (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError, socket.timeout, OSError) as error:
+            self._drop_connection()
+            raise TransientSendError(f"could not reach the SMTP server {self.host}:{self.port}: {error}") from error
+        except smtplib.SMTPException as error:
+            self._drop_connection()
+            raise TransientSendError(f"sending to {recipient} failed: {error}") from error
+
+    def _send_on_live_connection(self, message: EmailMessage, sender: str, recipient: str) -> None:
+        """Send on the kept connection; if the server had closed it meanwhile (idle
+        timeout), open a new one and send once more — nothing was transmitted before."""
+        if self._client is not None:
+            try:
+                self._client.send_message(message, from_addr=sender, to_addrs=[recipient])
+                return
+            except smtplib.SMTPServerDisconnected:
+                self._drop_connection()
+        self._client = self._connect()
+        self._client.send_message(message, from_addr=sender, to_addrs=[recipient])
+
+    def _drop_connection(self) -> None:
+        if self._client is not None:
+            _quietly_close(self._client)
+            self._client = None
+
+    def close(self) -> None:
+        if self._client is not None:
+            try:
+                self._client.quit()
+            except Exception:
+                pass
+            _quietly_close(self._client)
+            self._client = None
+
+
+def _single_address(message: EmailMessage, header: str) -> str | None:
+    addresses = [address for _name, address in getaddresses(message.get_all(header) or []) if address]
+    return addresses[0] if len(addresses) == 1 else None
+
+
+def _single_recipient(message: EmailMessage) -> str:
+    """Design.md: one message per recipient — never a list that would show addresses."""
+    recipients = [address for _name, address in getaddresses(
+        [*(message.get_all("To") or []), *(message.get_all("Cc") or []), *(message.get_all("Bcc") or [])]
+    ) if address]
+    if len(recipients) != 1:
+        raise PermanentSendError(f"a message must have exactly one recipient, this one has {len(recipients)}")
+    return recipients[0]
+
+
+def _classified(code: int, description: str) -> Exception:
+    return TransientSendError(description) if 400 <= code < 500 else PermanentSendError(description)
+
+
+def _text(reply: bytes | str) -> str:
+    return reply.decode("utf-8", "replace") if isinstance(reply, bytes) else str(reply)
+
+
+def _quietly_close(client: smtplib.SMTP) -> None:
+    try:
+        client.close()
+    except Exception:
+        pass

@@ -1,0 +1,164 @@
+"""The durable spool of fetched mail (design.md: Reliability rules — Ingest: "write the raw
+message to a spool (temp file, fsync, rename; one durable write may cover a whole fetched
+batch) before anything else"; "A message that crashes processing three times goes to
+quarantine").
+
+Layout of `<data>/spool/`:
+
+    batch-<n>.spool   one fetched batch: per message a JSON header line
+                      {"key", "sha256", "size"} then exactly `size` bytes and "\\n";
+                      written to a temp file, fsync'd, renamed, folder fsync'd
+    batch-<n>.done    "<sha256> <key>" lines of messages settled; the batch file goes
+                      when all its messages are done
+    claims/<sha256>-<key>  one byte appended before each processing attempt (a claim, as
+                      in Mailman's switchboard); its size counts the attempts, including
+                      attempts that killed the process
+
+Claims and done marks are plain writes: they survive a killed process (the kernel keeps
+them), which is what strike counting needs; only the mail itself must survive a power
+cut, and that is fsync'd.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from pbp.ports import RawMail
+
+
+@dataclass(frozen=True)
+class SpooledMail:
+    """One spooled message and the batch file that holds it."""
+
+    raw: RawMail
+    batch: Path
+
+    @property
+    def identity(self) -> tuple[str, str]:
+        return (self.raw.key, self.raw.sha256)
+
+
+def _fsync_folder(folder: Path) -> None:
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+class Spool:
+    def __init__(self, root: str | os.PathLike) -> None:
+        self.root = Path(root)
+        self.claims = self.root / "claims"
+        self.claims.mkdir(parents=True, exist_ok=True)
+        self._sequence = 0
+        # What each batch holds and which of its messages are done, kept in memory so
+        # that marking a message done does not re-read its batch.
+        self._members: dict[Path, set[tuple[str, str]]] = {}
+        self._done: dict[Path, set[tuple[str, str]]] = {}
+
+    # ------------------------------------------------------------------ batches
+    def store(self, mails: list[RawMail]) -> list[SpooledMail]:
+        """Write a fetched batch durably with one fsync; returns its spooled entries."""
+        if not mails:
+            return []
+        self._sequence += 1
+        name = f"batch-{time.time_ns():020d}-{os.getpid()}-{self._sequence}"
+        temporary = self.root / f".{name}.tmp"
+        final = self.root / f"{name}.spool"
+        with open(temporary, "wb") as handle:
+            for mail in mails:
+                header = {"key": mail.key, "sha256": mail.sha256, "size": len(mail.data)}
+                handle.write(json.dumps(header).encode("utf-8") + b"\n" + mail.data + b"\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, final)
+        _fsync_folder(self.root)
+        self._members[final] = {(mail.sha256, mail.key) for mail in mails}
+        self._done[final] = set()
+        return [SpooledMail(mail, final) for mail in mails]
+
+    def pending(self) -> list[SpooledMail]:
+        """Spooled messages not yet marked done, oldest batch first (crash leftovers)."""
+        found: list[SpooledMail] = []
+        for batch in sorted(self.root.glob("batch-*.spool")):
+            done = self._done_marks(batch)
+            members = _read_batch(batch)
+            self._members[batch] = {(raw.sha256, raw.key) for raw in members}
+            self._done[batch] = done
+            if self._members[batch] <= done:
+                self._remove(batch)
+                continue
+            found += [SpooledMail(raw, batch) for raw in members if (raw.sha256, raw.key) not in done]
+        return found
+
+    def mark_done(self, entry: SpooledMail) -> None:
+        """Record that a message is settled; remove its batch once every message is."""
+        with open(_done_path(entry.batch), "ab") as handle:
+            handle.write(f"{entry.raw.sha256} {entry.raw.key}\n".encode("utf-8"))
+        self.clear_claims(entry.raw)
+        done = self._done.setdefault(entry.batch, self._done_marks(entry.batch))
+        done.add((entry.raw.sha256, entry.raw.key))
+        members = self._members.get(entry.batch)
+        if members is None:
+            members = self._members[entry.batch] = {(raw.sha256, raw.key) for raw in _read_batch(entry.batch)}
+        if members <= done:
+            self._remove(entry.batch)
+
+    def _remove(self, batch: Path) -> None:
+        batch.unlink(missing_ok=True)
+        _done_path(batch).unlink(missing_ok=True)
+        self._members.pop(batch, None)
+        self._done.pop(batch, None)
+
+    def _done_marks(self, batch: Path) -> set[tuple[str, str]]:
+        try:
+            lines = _done_path(batch).read_text("utf-8").splitlines()
+        except FileNotFoundError:
+            return set()
+        return {tuple(line.split(" ", 1)) for line in lines if " " in line}
+
+    # ------------------------------------------------------------------ claims (strikes)
+    def _claim_path(self, raw: RawMail) -> Path:
+        return self.claims / f"{raw.sha256}-{quote(raw.key, safe='')}"
+
+    def attempts(self, raw: RawMail) -> int:
+        try:
+            return self._claim_path(raw).stat().st_size
+        except FileNotFoundError:
+            return 0
+
+    def claim(self, raw: RawMail) -> None:
+        """Count one processing attempt, before it starts."""
+        with open(self._claim_path(raw), "ab") as handle:
+            handle.write(b"x")
+
+    def clear_claims(self, raw: RawMail) -> None:
+        self._claim_path(raw).unlink(missing_ok=True)
+
+
+def _done_path(batch: Path) -> Path:
+    return batch.with_suffix(".done")
+
+
+def _read_batch(batch: Path) -> list[RawMail]:
+    try:
+        data = batch.read_bytes()
+    except FileNotFoundError:
+        return []
+    mails: list[RawMail] = []
+    position = 0
+    while position < len(data):
+        line_end = data.index(b"\n", position)
+        header = json.loads(data[position:line_end])
+        start = line_end + 1
+        body = data[start:start + header["size"]]
+        position = start + header["size"] + 1
+        if hashlib.sha256(body).hexdigest() == header["sha256"]:
+            mails.append(RawMail(key=header["key"], data=body, sha256=header["sha256"]))
+    return mails

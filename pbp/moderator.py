@@ -1,0 +1,37 @@
+"""What every moderator action needs, wired once per process: the data folder (holding the
+writer lock), the engines as configured, the templates, the outbox and the clock."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Callable
+
+from engine.core import Ruleset
+from pbp import schedule
+from pbp.outbox import Outbox
+from pbp.rendering import Renderer
+from pbp.rulesets import load_ruleset
+from pbp.settings import Settings
+from pbp.store import DataFolder
+
+
+class Moderator:
+    def __init__(self, settings: Settings, clock: Callable[[], datetime] = schedule.now,
+                 folder: DataFolder | None = None):
+        self.settings = settings
+        self.clock = clock
+        self.folder = folder or DataFolder(settings.data, writer=True)
+        self.renderer = Renderer()
+        self.outbox = Outbox(self.folder, settings.from_address, settings.from_name, clock)
+
+    def rules(self, name: str) -> Ruleset:
+        base = str(self.settings.source.parent) if self.settings.source else ""
+        return load_ruleset(name, self.settings.role_modules if name == "werewolf" else (), base)
+
+    def close(self) -> None:
+        self.folder.close()
+
+    def __enter__(self) -> "Moderator":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

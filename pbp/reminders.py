@@ -1,0 +1,129 @@
+"""Reminders before deadlines (design.md: players get reminders before deadlines; issue 5).
+
+At configurable times before each deadline (`24h,1h` by default), every player who must
+act and has no accepted orders in gets one reminder with their form. This module only
+decides *who is due a reminder now*; the caller queues each one in the outbox under the
+key returned here, and the outbox's deterministic Message-ID makes a second queueing of
+the same key a no-op, so a reminder is never sent twice, even across restarts.
+
+Rules chosen where the issue is silent:
+- A reminder whose time fell before the phase opened is never sent (a 24h reminder in a
+  12h phase would arrive together with the form itself).
+- If several reminder times have passed at once (pbp was down), only the latest one is
+  sent: one mail saying "1 hour left", not two.
+- Nothing is due once the deadline has passed, while the game is paused, or when the game
+  has reminders switched off (`--option reminders=off`, see `reminder_offsets`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Collection, Iterable
+
+from pbp.timezones import TimeInputError, as_utc, parse_duration, render_duration_spec, render_remaining
+
+DEFAULT_OFFSETS = "24h,1h"
+OPTION = "reminders"  # the per-game option: `on` (defaults), `off`, or a list like `12h,30m`
+
+
+@dataclass(frozen=True)
+class DueReminder:
+    """One reminder to queue: `key` is stable for (game, phase, player, offset)."""
+
+    game: str
+    phase: str
+    player: str
+    before_deadline: timedelta
+    key: str
+
+
+def reminder_offsets(setting: str | None, default: str = DEFAULT_OFFSETS) -> tuple[timedelta, ...]:
+    """The times before a deadline at which reminders go out, largest first.
+
+    `setting` is the game's `reminders` option: empty or `on` means `default` (the settings
+    file's value), `off` / `no` / `none` switches reminders off, otherwise a comma-separated
+    list of durations (`24h,1h`).
+    """
+    text = (setting or "").strip().lower()
+    if text in ("", "on", "yes", "true"):
+        text = default
+    if text in ("off", "no", "none", "false", ""):
+        return ()
+    offsets = set()
+    for part in text.split(","):
+        try:
+            offsets.add(parse_duration(part))
+        except TimeInputError:
+            raise TimeInputError(
+                f"Reminder times {setting!r} are not a comma-separated list of durations; "
+                "write e.g. reminders=24h,1h or reminders=off.") from None
+    return tuple(sorted(offsets, reverse=True))
+
+
+def reminder_key(game: str, phase: str, player: str, before_deadline: timedelta) -> str:
+    """The outbox key of one reminder; the same inputs always give the same key."""
+    return f"reminder/{game}/{phase}/{player}/{render_duration_spec(before_deadline)}"
+
+
+def due_reminders(*, game: str, phase: str, opened_at: datetime, deadline: datetime,
+                  now: datetime, offsets: Iterable[timedelta], actors: Iterable[str],
+                  players_with_orders: Collection[str], paused: bool = False,
+                  already_sent: Collection[str] = ()) -> list[DueReminder]:
+    """The reminders due at `now`, one per player at most, never one already sent."""
+    if paused or now >= deadline:
+        return []
+    passed = [offset for offset in offsets if opened_at < deadline - offset <= now]
+    if not passed:
+        return []
+    latest = min(passed)  # the one closest to the deadline
+    due = []
+    for player in sorted(set(actors) - set(players_with_orders)):
+        key = reminder_key(game, phase, player, latest)
+        if key not in already_sent:
+            due.append(DueReminder(game, phase, player, latest, key))
+    return due
+
+
+def next_reminder_time(*, opened_at: datetime, deadline: datetime, now: datetime,
+                       offsets: Iterable[timedelta]) -> datetime | None:
+    """When the scheduler should next wake for reminders of this phase, or None."""
+    upcoming = [deadline - offset for offset in offsets if now < deadline - offset and
+                opened_at < deadline - offset]
+    return min(upcoming) if upcoming else None
+
+
+def queue_reminders(moderator, settings_default: str = DEFAULT_OFFSETS) -> int:
+    """Queue every reminder due now in every running game, each with the player's form;
+    the keys of the queued ones are stored in the same durable write, so none goes twice.
+    Called once per poll cycle (pbp.cycle). Returns how many were queued."""
+    from pbp.games import load  # pbp.games imports pbp.host, which imports this module
+
+    now = moderator.clock()
+    queued = 0
+    for game_id in moderator.folder.game_ids():
+        game = load(moderator, game_id)
+        record = game.record
+        if game.phase is None or not record.get("deadline"):
+            continue  # over, or paused (a paused game has no deadline)
+        offsets = reminder_offsets(record.get("moderator_options", {}).get(OPTION), settings_default)
+        sent = set(record.get("reminders_sent", []))
+        due = due_reminders(game=game_id, phase=game.phase.id, opened_at=as_utc(record["opened"]),
+                            deadline=as_utc(record["deadline"]), now=now, offsets=offsets,
+                            actors=game.phase.actors, players_with_orders=game.latest_orders(game.phase.id),
+                            paused=bool(record.get("paused")), already_sent=sent)
+        roster = {entry["name"]: entry for entry in record["roster"]}
+        due = [reminder for reminder in due if reminder.player in roster]  # NPCs get no mail
+        if not due:
+            continue
+        with game.file.transaction():
+            for reminder in due:
+                entry = roster[reminder.player]
+                mail = moderator.renderer.render(
+                    "reminder", record["ruleset"], game=game.game_facts(), player=reminder.player,
+                    phase=game.phase.id, deadline=game.deadline_text(reminder.player),
+                    left=render_remaining(as_utc(record["deadline"]) - now), form=game.form(reminder.player))
+                moderator.outbox.queue(game.file, phase=game.phase.id, recipient=reminder.player,
+                                       address=entry["email"], kind="reminder", mail=mail)
+            game.file.update_record({"reminders_sent": sorted(sent | {r.key for r in due})})
+        queued += len(due)
+    return queued

@@ -1,0 +1,93 @@
+"""Mail text from Jinja templates (design.md: the one rule; issue 4: Outbox).
+
+Templates live in `templates/`: `mail/<kind>.j2` for the wording shared by both rulesets,
+`<ruleset>/mail/<kind>.j2` where a ruleset words it differently, and each ruleset's
+`events.j2` (macro `describe(event)`) and `status.j2` (macro `status(view)`). A mail
+template's first line is `Subject: …`, then a blank line, then the body.
+
+Templates receive only views (`rules.view(state, player)`), events, forms and plain
+facts about the game (id, ruleset, phase ids, deadlines); never the state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
+
+from engine.core import Event, OrderSpec, Phase
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+@dataclass(frozen=True)
+class RenderedMail:
+    subject: str
+    body: str
+
+
+class Renderer:
+    def __init__(self, root: Path = TEMPLATES):
+        self.root = root
+        self.env = Environment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
+                               keep_trailing_newline=True, autoescape=False)
+
+    def _exists(self, name: str) -> bool:
+        try:
+            self.env.get_template(name)
+            return True
+        except TemplateNotFound:
+            return False
+
+    def ruleset_templates(self, ruleset: str) -> dict:
+        events = f"{ruleset}/events.j2"
+        status = f"{ruleset}/status.j2"
+        return {
+            "events_template": events if self._exists(events) else "mail/generic_events.j2",
+            "status_template": status if self._exists(status) else "mail/generic_status.j2",
+        }
+
+    def render(self, kind: str, ruleset: str, **context: Any) -> RenderedMail:
+        own = f"{ruleset}/mail/{kind}.j2"
+        name = own if self._exists(own) else f"mail/{kind}.j2"
+        text = self.env.get_template(name).render(**self.ruleset_templates(ruleset), **context)
+        head, _, body = text.partition("\n\n")
+        if not head.startswith("Subject: "):
+            raise ValueError(f"template {name} must start with a 'Subject: ' line")
+        return RenderedMail(head[len("Subject: "):].strip(), tidy(body))
+
+    def describe(self, ruleset: str, event: Event) -> str:
+        """One event in words (the public summaries `pbp demo` prints)."""
+        module = self.env.get_template(self.ruleset_templates(ruleset)["events_template"]).module
+        return str(module.describe(event_json(event))).strip()
+
+
+def tidy(body: str) -> str:
+    """No trailing spaces, at most one blank line in a row, one final newline."""
+    lines = [line.rstrip() for line in body.splitlines()]
+    out: list[str] = []
+    for line in lines:
+        if not line and out and not out[-1]:
+            continue
+        out.append(line)
+    return "\n".join(out).strip("\n") + "\n"
+
+
+def event_json(event: Event | dict) -> dict:
+    return event.to_json() if isinstance(event, Event) else dict(event)
+
+
+def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadline: str) -> dict | None:
+    """The form for `player` in `phase`, or None when they have no orders to give."""
+    if phase is None or player not in phase.actors:
+        return None
+    specs: Sequence[OrderSpec] = phase.grammar.get(player, ())
+    return {
+        "game": game_id,
+        "phase": phase.id,
+        "token": token,
+        "deadline": deadline,
+        "orders": [{"keyword": s.keyword, "syntax": s.syntax, "choices": list(s.choices), "note": s.note}
+                   for s in specs],
+    }

@@ -1,0 +1,109 @@
+"""The roster of a game (design.md: Command line): a CSV with columns `name,email` and
+optional `timezone,forum_name`, and Infiltration's host-run characters (`--npc`).
+
+Names follow `engine.names.name_problem` and are unique ignoring case (NPCs included);
+addresses are unique too, since an address is half of a player's identity.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from email.headerregistry import Address
+from email.errors import HeaderParseError
+
+from engine.names import name_problem
+from pbp.errors import UserError
+
+NPC_CLASSES = ("warrior", "hacker", "sneaker", "renegade", "engineer")
+NPC_TEAMS = ("green", "red", "neutral")
+
+
+@dataclass(frozen=True)
+class RosterEntry:
+    name: str
+    email: str
+    timezone: str = ""
+    forum_name: str = ""
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "email": self.email, "timezone": self.timezone, "forum_name": self.forum_name}
+
+
+@dataclass(frozen=True)
+class Npc:
+    name: str
+    npc_class: str
+    team: str
+
+
+def normalise_address(text: str) -> str | None:
+    """The address lower-cased, or None when it is not one plain `local@domain`."""
+    text = text.strip()
+    if not text or any(c in text for c in " <>,;\"'()"):
+        return None
+    try:
+        address = Address(addr_spec=text)
+    except (HeaderParseError, ValueError, IndexError):
+        return None
+    if not address.username or not address.domain or "." not in address.domain:
+        return None
+    return address.addr_spec.lower()
+
+
+def parse_roster(text: str, source: str = "roster") -> list[RosterEntry]:
+    """Every row of the CSV, or a UserError naming the first bad row and why."""
+    rows = [row for row in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in row)]
+    if rows and [c.strip().lower() for c in rows[0][:2]] == ["name", "email"]:
+        header = [c.strip().lower() for c in rows[0]]
+        rows = rows[1:]
+        first_row = 2
+    else:
+        header = ["name", "email", "timezone", "forum_name"]
+        first_row = 1
+    unknown = set(header) - {"name", "email", "timezone", "forum_name"}
+    if unknown:
+        raise UserError(f"{source}: unknown column {sorted(unknown)[0]!r}; the columns are name,email[,timezone,forum_name].")
+    entries: list[RosterEntry] = []
+    for number, row in enumerate(rows, start=first_row):
+        cells = dict(zip(header, (c.strip() for c in row)))
+        name, raw_email = cells.get("name", ""), cells.get("email", "")
+        problem = name_problem(name)
+        if problem:
+            raise UserError(f"{source} row {number}: {problem}.")
+        email = normalise_address(raw_email)
+        if email is None:
+            raise UserError(f"{source} row {number}: {raw_email!r} is not an email address like name@example.org.")
+        entries.append(RosterEntry(name, email, cells.get("timezone", ""), cells.get("forum_name", "")))
+    if not entries:
+        raise UserError(f"{source} has no players; write one line per player: name,email.")
+    check_unique([e.name for e in entries], source)
+    emails = [e.email for e in entries]
+    for email in emails:
+        if emails.count(email) > 1:
+            raise UserError(f"{source}: the address {email} appears twice; every player needs their own address.")
+    return entries
+
+
+def check_unique(names: list[str], source: str) -> None:
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.lower() in seen:
+            raise UserError(f"{source}: the name {name!r} is used twice (names must differ ignoring case).")
+        seen[name.lower()] = name
+
+
+def parse_npc(text: str) -> Npc:
+    """`NAME:CLASS:TEAM`, e.g. `Raiden:renegade:neutral`."""
+    parts = [p.strip() for p in text.split(":")]
+    if len(parts) != 3:
+        raise UserError(f"--npc {text!r} is not NAME:CLASS:TEAM; write it like --npc Raiden:renegade:neutral.")
+    name, npc_class, team = parts
+    problem = name_problem(name)
+    if problem:
+        raise UserError(f"--npc {text!r}: {problem}.")
+    if npc_class.lower() not in NPC_CLASSES:
+        raise UserError(f"--npc {text!r}: class must be one of {', '.join(NPC_CLASSES)}.")
+    if team.lower() not in NPC_TEAMS:
+        raise UserError(f"--npc {text!r}: team must be one of {', '.join(NPC_TEAMS)}.")
+    return Npc(name, npc_class.lower(), team.lower())

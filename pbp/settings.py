@@ -1,0 +1,166 @@
+"""The host's settings file (design.md: Embedded default; settings.example.ini documents
+every key).
+
+Where it is: `--settings PATH`, else `$PBP_SETTINGS`, else `./pbp.ini`. Relative paths
+inside it are relative to the file's folder.
+"""
+from __future__ import annotations
+
+import configparser
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pbp.errors import UserError
+
+DEFAULT_SETTINGS_NAME = "pbp.ini"
+TRANSPORTS = ("maildir", "imap")
+SECURITY = ("tls", "starttls", "none")
+
+
+@dataclass(frozen=True)
+class ImapSettings:
+    host: str = "127.0.0.1"
+    port: int = 993
+    security: str = "tls"
+    user: str = ""
+    password: str = ""
+    ca_file: str = ""
+    inbox: str = "INBOX"
+    processed: str = "processed"
+    rejected: str = "rejected"
+    quarantine: str = "quarantine"
+
+
+@dataclass(frozen=True)
+class SmtpSettings:
+    host: str = "127.0.0.1"
+    port: int = 587
+    security: str = "starttls"
+    user: str = ""
+    password: str = ""
+    ca_file: str = ""
+
+
+@dataclass(frozen=True)
+class Settings:
+    data: Path
+    transport: str = "maildir"
+    from_address: str = "pbp@localhost"
+    from_name: str = "pbp moderator"
+    poll_interval: float = 60.0
+    max_mail_size: int = 1_000_000
+    replies_per_sender_per_day: int = 50
+    imap: ImapSettings = field(default_factory=ImapSettings)
+    smtp: SmtpSettings = field(default_factory=SmtpSettings)
+    role_modules: tuple[str, ...] = ()
+    source: Path | None = None
+
+    # The embedded transport's folders (stdlib Maildir) under the data folder.
+    @property
+    def maildir_root(self) -> Path:
+        return self.data / "mail"
+
+
+def settings_path(explicit: str | None = None) -> Path:
+    """--settings, else $PBP_SETTINGS, else ./pbp.ini."""
+    if explicit:
+        return Path(explicit)
+    if os.environ.get("PBP_SETTINGS"):
+        return Path(os.environ["PBP_SETTINGS"])
+    return Path.cwd() / DEFAULT_SETTINGS_NAME
+
+
+def _secret(section: configparser.SectionProxy, base: Path, name: str) -> str:
+    """A password given inline or in a file named by `<name>_file` (first line)."""
+    path = section.get(f"{name}_file", "").strip()
+    if path:
+        file = (base / path) if not Path(path).is_absolute() else Path(path)
+        try:
+            return file.read_text(encoding="utf-8").splitlines()[0].strip()
+        except (OSError, IndexError):
+            raise UserError(f"Cannot read the {section.name} {name} from {file}; "
+                            "check that the file exists and holds the password on its first line.") from None
+    return section.get(name, "")
+
+
+def _choice(section: configparser.SectionProxy, key: str, default: str, allowed: tuple[str, ...]) -> str:
+    value = section.get(key, default).strip().lower()
+    if value not in allowed:
+        raise UserError(f"Setting [{section.name}] {key} = {value!r} is not one of {', '.join(allowed)}; fix the settings file.")
+    return value
+
+
+def _number(section: configparser.SectionProxy, key: str, default, kind=int):
+    raw = section.get(key, str(default)).strip()
+    try:
+        return kind(raw)
+    except ValueError:
+        raise UserError(f"Setting [{section.name}] {key} = {raw!r} is not a number; fix the settings file.") from None
+
+
+def load_settings(explicit: str | None = None, data_override: str | None = None) -> Settings:
+    """Read the settings file; with no file, `--data` alone makes embedded-default settings."""
+    path = settings_path(explicit)
+    parser = configparser.ConfigParser(interpolation=None)
+    if path.exists():
+        parser.read(path, encoding="utf-8")
+        base = path.resolve().parent
+    elif data_override:
+        base = Path.cwd()
+        path = None
+    else:
+        raise UserError(f"No settings file at {settings_path(explicit)}; run `pbp init` first "
+                        "or name one with --settings / PBP_SETTINGS.")
+    for name in ("pbp", "imap", "smtp", "roles"):
+        if not parser.has_section(name):
+            parser.add_section(name)
+    main, imap, smtp, roles = parser["pbp"], parser["imap"], parser["smtp"], parser["roles"]
+    data = Path(data_override or main.get("data", "pbp-data"))
+    if not data.is_absolute():
+        data = base / data
+    transport = _choice(main, "transport", "maildir", TRANSPORTS)
+    modules = tuple(m.strip() for m in roles.get("modules", "").replace("\n", ",").split(",") if m.strip())
+    return Settings(
+        data=data,
+        transport=transport,
+        from_address=main.get("from_address", "pbp@localhost").strip(),
+        from_name=main.get("from_name", "pbp moderator").strip(),
+        poll_interval=_number(main, "poll_interval", 60.0, float),
+        max_mail_size=_number(main, "max_mail_size", 1_000_000),
+        replies_per_sender_per_day=_number(main, "replies_per_sender_per_day", 50),
+        imap=ImapSettings(
+            host=imap.get("host", "127.0.0.1").strip(),
+            port=_number(imap, "port", 993),
+            security=_choice(imap, "security", "tls", SECURITY),
+            user=imap.get("user", "").strip(),
+            password=_secret(imap, base, "password"),
+            ca_file=imap.get("ca_file", "").strip(),
+            inbox=imap.get("inbox", "INBOX").strip(),
+            processed=imap.get("processed", "processed").strip(),
+            rejected=imap.get("rejected", "rejected").strip(),
+            quarantine=imap.get("quarantine", "quarantine").strip(),
+        ),
+        smtp=SmtpSettings(
+            host=smtp.get("host", "127.0.0.1").strip(),
+            port=_number(smtp, "port", 587),
+            security=_choice(smtp, "security", "starttls", SECURITY),
+            user=smtp.get("user", "").strip(),
+            password=_secret(smtp, base, "password"),
+            ca_file=smtp.get("ca_file", "").strip(),
+        ),
+        role_modules=modules,
+        source=path,
+    )
+
+
+def default_settings_text(data: str) -> str:
+    """The file `pbp init` writes: the example with the data folder filled in."""
+    example = Path(__file__).resolve().parent.parent / "settings.example.ini"
+    text = example.read_text(encoding="utf-8") if example.exists() else "[pbp]\ndata = pbp-data\n"
+    lines = []
+    for line in text.splitlines():
+        if line.strip().startswith("data ="):
+            line = f"data = {data}"
+        lines.append(line)
+    return "\n".join(lines) + "\n"

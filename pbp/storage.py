@@ -1,0 +1,156 @@
+"""Durable storage: TinyDB files written atomically, and one writer per data folder
+(design.md: Reliability rules, Storage).
+
+Every write replaces the whole file the safe way: write a temp file in the same folder,
+fsync it, `os.replace` it over the old one, fsync the folder. A crash leaves either the old
+file or the new one, never a torn one. There is no write cache: a write has reached the
+disk when `write` returns.
+
+`AtomicJSONStorage.transaction()` groups several TinyDB operations (on several tables) into
+one such write, so "the orders, the replies and the mail's identity" commit together or
+not at all.
+"""
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+from pathlib import Path
+from typing import Any, Iterator
+
+from tinydb import TinyDB
+from tinydb.storages import Storage
+
+from pbp.errors import UserError
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename inside `folder` durable."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace `path` by `data`: temp file, fsync, os.replace, fsync the folder."""
+    temp = path.with_name(f".{path.name}.tmp")
+    with open(temp, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temp, path)
+    fsync_folder(path.parent)
+
+
+class AtomicJSONStorage(Storage):
+    """A TinyDB storage that writes each version of the file atomically."""
+
+    def __init__(self, path: str | os.PathLike, create_dirs: bool = True):
+        self.path = Path(path)
+        if create_dirs:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._pending: dict | None = None  # the open transaction's copy of the data
+        self._depth = 0
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        if self._pending is not None:
+            return self._pending
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        return json.loads(text) if text.strip() else None
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        if self._depth:
+            self._pending = data
+            return
+        self._write_now(data)
+
+    def _write_now(self, data: dict) -> None:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        write_atomically(self.path, text.encode("utf-8"))
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Everything written inside reaches the disk in one atomic write at the end;
+        an exception inside discards all of it."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+            return
+        self._pending = self.read() or {}
+        self._depth = 1
+        committed = False
+        try:
+            yield
+            committed = True
+        finally:
+            self._depth = 0
+            pending, self._pending = self._pending, None
+            if committed:
+                self._write_now(pending)
+
+
+def open_database(path: Path) -> TinyDB:
+    """A TinyDB over an atomic storage. Tables must be opened with `table(db, name)` so
+    that TinyDB's query cache (which a discarded transaction could make stale) is off."""
+    return TinyDB(path, storage=AtomicJSONStorage)
+
+
+def table(db: TinyDB, name: str):
+    return db.table(name, cache_size=0)
+
+
+@contextlib.contextmanager
+def transaction(db: TinyDB) -> Iterator[TinyDB]:
+    with db.storage.transaction():
+        yield db
+
+
+class WriterLock:
+    """One writer process per data folder: an exclusive `flock` on `<data>/pbp.lock`.
+
+    The kernel drops the lock when the process dies, even by SIGKILL, so a crash never
+    leaves a stale lock behind.
+    """
+
+    def __init__(self, folder: Path):
+        self.path = Path(folder) / "pbp.lock"
+        self._handle = None
+
+    def acquire(self) -> "WriterLock":
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(self.path, "a+")
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            handle.close()
+            raise UserError(f"The data folder {self.path.parent} is in use by pbp process {holder}; "
+                            "stop it first (only one pbp may write to a data folder at a time).") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(str(os.getpid()))
+        handle.flush()
+        self._handle = handle
+        return self
+
+    def release(self) -> None:
+        if self._handle is not None:
+            fcntl.flock(self._handle.fileno(), fcntl.LOCK_UN)
+            self._handle.close()
+            self._handle = None
+
+    def __enter__(self) -> "WriterLock":
+        return self.acquire()
+
+    def __exit__(self, *exc) -> None:
+        self.release()

@@ -1,0 +1,162 @@
+"""The data folder: one TinyDB file per game plus a small registry (design.md: Storage).
+
+Layout under the data folder:
+    pbp.lock              the writer lock (pbp.storage.WriterLock)
+    registry.json         games (id, ruleset) and mail that belongs to no game
+    games/<id>.json       one game: its record, order log, outbox ledger, handled mail
+    mail/                 the embedded Maildir transport (settings.transport = maildir)
+
+A game file's tables:
+    game     one document: roster, tokens, schedule, state JSON, open phase and deadline,
+             resolved phase ids, result
+    orders   the order log: phase, player, canonical text, received, message id, mail key
+    outbox   the outbox ledger (pbp.outbox)
+    mails    the handled-mail ledger: key, sha256, message id, outcome
+    replies  replies per sender per day (the loop and flood cap)
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import Iterator
+
+from tinydb import Query, TinyDB
+
+from pbp.errors import UserError
+from pbp.storage import AtomicJSONStorage, WriterLock
+
+
+class CachedAtomicStorage(AtomicJSONStorage):
+    """The atomic storage, keeping the last version it read or wrote in memory.
+
+    Safe only in the process holding the data folder's writer lock: nobody else changes
+    the file, so the copy in memory is always what is on disk. Writes still reach the
+    disk before `write` returns; nothing is held back.
+    """
+
+    def __init__(self, path, create_dirs: bool = True):
+        super().__init__(path, create_dirs)
+        self._cache: dict | None = None
+
+    def read(self):
+        if self._pending is not None:
+            return self._pending
+        if self._cache is None:
+            self._cache = super().read()
+        return self._cache
+
+    def _write_now(self, data: dict) -> None:
+        self._cache = None  # a failed write must not leave a copy the disk does not hold
+        super()._write_now(data)
+        self._cache = data
+
+    @contextlib.contextmanager
+    def transaction(self):
+        try:
+            with super().transaction():
+                yield
+        except BaseException:
+            self._cache = None  # the discarded transaction may have changed the copy in place
+            raise
+
+
+class GameFile:
+    """One game's TinyDB file."""
+
+    def __init__(self, path: Path, writer: bool):
+        self.id = path.stem
+        self.path = path
+        storage = CachedAtomicStorage if writer else AtomicJSONStorage
+        self.db = TinyDB(path, storage=storage)
+        self.game = self.db.table("game", cache_size=0)
+        self.orders = self.db.table("orders", cache_size=0)
+        self.outbox = self.db.table("outbox", cache_size=0)
+        self.mails = self.db.table("mails", cache_size=0)
+        self.replies = self.db.table("replies", cache_size=0)
+
+    def record(self) -> dict:
+        docs = self.game.all()
+        if not docs:
+            raise UserError(f"The game file {self.path} is empty; restore it from a backup or remove it.")
+        return docs[0]
+
+    def update_record(self, fields: dict) -> None:
+        self.game.update(fields, doc_ids=[self.game.all()[0].doc_id])
+
+    def transaction(self):
+        return self.db.storage.transaction()
+
+
+class DataFolder:
+    """The data folder, opened either as the one writer (lock held) or read-only."""
+
+    def __init__(self, path: Path, writer: bool = True):
+        self.path = Path(path)
+        self.writer = writer
+        self.lock = WriterLock(self.path) if writer else None
+        if writer:
+            self.path.mkdir(parents=True, exist_ok=True)
+            (self.path / "games").mkdir(exist_ok=True)
+            self.lock.acquire()
+        elif not (self.path / "registry.json").exists() and not (self.path / "games").exists():
+            raise UserError(f"{self.path} is not a pbp data folder; run `pbp init` or check the settings' data folder.")
+        storage = CachedAtomicStorage if writer else AtomicJSONStorage
+        self.registry = TinyDB(self.path / "registry.json", storage=storage)
+        self.games_table = self.registry.table("games", cache_size=0)
+        self.mails = self.registry.table("mails", cache_size=0)
+        self._games: dict[str, GameFile] = {}
+
+    def close(self) -> None:
+        for game in self._games.values():
+            game.db.close()
+        self.registry.close()
+        if self.lock:
+            self.lock.release()
+
+    def __enter__(self) -> "DataFolder":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ games
+    def game_ids(self) -> list[str]:
+        return [doc["id"] for doc in self.games_table.all()]
+
+    def game(self, game_id: str) -> GameFile:
+        if game_id not in self._games:
+            path = self.path / "games" / f"{game_id}.json"
+            if not path.exists() or not self.games_table.contains(Query().id == game_id):
+                known = ", ".join(self.game_ids()) or "none yet"
+                raise UserError(f"There is no game {game_id!r}; the games are: {known}.")
+            self._games[game_id] = GameFile(path, self.writer)
+        return self._games[game_id]
+
+    def games(self) -> Iterator[GameFile]:
+        for game_id in self.game_ids():
+            yield self.game(game_id)
+
+    def add_game(self, game_id: str, ruleset: str, created: str, record: dict) -> GameFile:
+        """Write the game's file first, then register it: a crash in between leaves an
+        unregistered file that the next `new-game` with that id overwrites."""
+        if self.games_table.contains(Query().id == game_id):
+            raise UserError(f"A game called {game_id!r} exists already; choose another --id.")
+        path = self.path / "games" / f"{game_id}.json"
+        path.unlink(missing_ok=True)
+        game = GameFile(path, self.writer)
+        game.game.insert(record)
+        self.games_table.insert({"id": game_id, "ruleset": ruleset, "created": created})
+        self._games[game_id] = game
+        return game
+
+    def next_game_id(self, prefix: str) -> str:
+        taken = set(self.game_ids())
+        number = 1
+        while f"{prefix}{number}" in taken:
+            number += 1
+        return f"{prefix}{number}"
+
+
+def dump(value) -> str:
+    return json.dumps(value, sort_keys=True)

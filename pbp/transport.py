@@ -1,0 +1,39 @@
+"""The mailbox and the sender the settings ask for (design.md: Embedded default).
+
+`transport = maildir`: orders are read from `<data>/mail/inbox` and every mail is written
+to `<data>/mail/outbox` plus the recipient's own folder `<data>/mail/<address>/`.
+`transport = imap`: IMAP ([imap]) in, SMTP ([smtp]) out.
+"""
+from __future__ import annotations
+
+import ssl
+
+from pbp.mail.imap import ImapMailbox
+from pbp.mail.maildir import MaildirMailbox, MaildirSender
+from pbp.mail.smtp import SmtpSender
+from pbp.ports import Mailbox, MailSender
+from pbp.settings import Settings
+
+
+def _context(ca_file: str) -> ssl.SSLContext | None:
+    return ssl.create_default_context(cafile=ca_file) if ca_file else None
+
+
+def open_mailbox(settings: Settings) -> Mailbox:
+    if settings.transport == "maildir":
+        settings.maildir_root.mkdir(parents=True, exist_ok=True)
+        return MaildirMailbox(settings.maildir_root / "inbox", max_bytes=settings.max_mail_size)
+    imap = settings.imap
+    return ImapMailbox(
+        imap.host, imap.port, imap.security, imap.user, imap.password,
+        folders={"inbox": imap.inbox, "processed": imap.processed, "rejected": imap.rejected,
+                 "quarantine": imap.quarantine},
+        ssl_context=_context(imap.ca_file), max_bytes=settings.max_mail_size)
+
+
+def open_sender(settings: Settings) -> MailSender:
+    if settings.transport == "maildir":
+        return MaildirSender(settings.maildir_root)
+    smtp = settings.smtp
+    return SmtpSender(smtp.host, smtp.port, smtp.security, smtp.user or None, smtp.password or None,
+                      ssl_context=_context(smtp.ca_file), envelope_sender=settings.from_address)

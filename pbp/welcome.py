@@ -1,0 +1,63 @@
+"""What the welcome mail tells a player besides their view and form (issue 5: Welcome):
+their role, class choice or team in plain words (worded in templates/help/roles.j2 from
+the rules files), the teammates the rules let them know (Reds know Reds; wolves know
+wolves; Masons know Masons; lovers know each other), and the schedule in their time zone.
+
+Only the player's own view is read, so the welcome cannot say more than the engine lets
+that player know.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pbp.schedule import phase_duration
+from pbp.timezones import render_duration_spec, render_moment
+
+# Phase kinds in the order a player meets them, per ruleset, with a plain-words name.
+SCHEDULE_KINDS = {
+    "infiltration": (("class", "class choice (turn 0)"), ("movement", "each movement phase"),
+                     ("decision", "each decision phase")),
+    "werewolf": (("night0", "night 0"), ("nominate", "each day's nominations"),
+                 ("runoff", "a runoff nomination round"), ("vote", "each day's vote"),
+                 ("night", "each night"), ("witch", "the Witch's turn after each night")),
+}
+
+
+def welcome_facts(game: Any, name: str) -> dict:
+    """The `about` facts for templates/mail/welcome.j2, from `name`'s own view."""
+    record = game.record
+    view = game.rules.view(game.state, name)
+    me = view.get("me", {}) if isinstance(view, dict) else {}
+    zone = next((e.get("timezone", "") for e in record["roster"] if e["name"] == name), "")
+    return {"about": {
+        "ruleset": record["ruleset"],
+        "team": me.get("team") or me.get("faction") or "",
+        "role": me.get("class") or me.get("role") or "",
+        "choosing_class": record["ruleset"] == "infiltration" and bool(game.phase)
+        and game.phase.id == "T0-class" and me.get("team") != "red",
+        "teammates": teammates(me),
+        "schedule": schedule_lines(record, game.phase),
+        "deadline": render_moment(record["deadline"], zone) if record.get("deadline") else "",
+        "zone": zone or "UTC",
+    }}
+
+
+def teammates(me: dict) -> list[dict]:
+    """[{"team": label, "names": [...]}] for every group the player knows by the rules."""
+    groups = []
+    if me.get("teammates") is not None:  # Infiltration: a Red knows the other Reds
+        groups.append({"team": "Reds", "names": list(me["teammates"])})
+    for team, names in sorted((me.get("teams") or {}).items()):  # Werewolf: wolves, Masons …
+        groups.append({"team": team, "names": list(names)})
+    if me.get("lover"):
+        groups.append({"team": "lover", "names": [me["lover"]]})
+    return groups
+
+
+def schedule_lines(record: dict, phase: Any) -> list[str]:
+    """`each movement phase: 1d` lines for the phase kinds of this ruleset."""
+    plan = record["schedule"]
+    kinds = SCHEDULE_KINDS.get(record["ruleset"], ())
+    if not kinds and phase is not None:
+        kinds = ((phase.kind, phase.kind),)
+    return [f"{label}: {render_duration_spec(phase_duration(plan, kind))}" for kind, label in kinds]

@@ -1,0 +1,260 @@
+"""A local stand-in for the part of Reddit's API that pbp uses, for the REAL praw
+(design.md: Real components, Reddit).
+
+`FakeReddit` runs a `ThreadingHTTPServer` on 127.0.0.1 and speaks: the OAuth token
+(`POST /api/v1/access_token`), `GET /api/v1/me`, `POST /api/submit`, `POST /api/comment`,
+the user listings (`/user/<name>/submitted`, `/user/<name>/comments`), a thread with its
+comments (`GET /comments/<id>`), a subreddit's new posts (`GET /r/<sub>/new`) and
+`/api/info`. Tests point praw at it through `oauth_url` / `reddit_url`.
+
+Faults are programmed per request: `fail_next("ratelimit" | "503" | "timeout", path=…)`
+makes the next matching request answer Reddit's RATELIMIT error, answer a 503, or commit
+the post and then stay silent longer than the client's timeout.
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+FAULTS = ("ratelimit", "503", "timeout")
+
+
+@dataclass
+class Fault:
+    kind: str
+    path: str  # a request path prefix, e.g. "/api/submit"; "" matches any request
+    delay: float = 0.0
+
+
+@dataclass
+class Thing:
+    """A submission (t3) or a comment (t1), as the server stores it."""
+
+    kind: str
+    id: str
+    author: str
+    subreddit: str
+    created_utc: float
+    title: str = ""
+    body: str = ""
+    link_id: str = ""
+    parent_id: str = ""
+    children: list[str] = field(default_factory=list)
+
+    @property
+    def fullname(self) -> str:
+        return f"{self.kind}_{self.id}"
+
+
+def _base36(number: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = ""
+    while True:
+        number, rest = divmod(number, 36)
+        text = digits[rest] + text
+        if not number:
+            return text
+
+
+class FakeReddit:
+    """The server and its state. Thread-safe: every handler takes `self.lock`."""
+
+    def __init__(self, username: str = "pbp_bot", subreddit: str = "pbptest"):
+        self.username = username
+        self.subreddit = subreddit
+        self.lock = threading.RLock()
+        self.things: dict[str, Thing] = {}  # fullname -> thing
+        self.order: list[str] = []  # fullnames, oldest first
+        self.faults: list[Fault] = []
+        self.requests: list[tuple[str, str]] = []  # (method, path) of every request
+        self._next_id = 1000
+        self._clock = 1_700_000_000.0
+        self._server: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+    def start(self) -> "FakeReddit":
+        fake = self
+
+        class Handler(_Handler):
+            server_state = fake
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._server:
+            self._server.shutdown()
+            self._server.server_close()
+
+    @property
+    def url(self) -> str:
+        assert self._server is not None
+        return f"http://127.0.0.1:{self._server.server_address[1]}"
+
+    # ------------------------------------------------------------------ programming
+    def fail_next(self, kind: str, path: str = "", delay: float = 3.0) -> None:
+        """The next request whose path starts with `path` fails as `kind`."""
+        assert kind in FAULTS, kind
+        with self.lock:
+            self.faults.append(Fault(kind, path, delay))
+
+    def add_submission(self, title: str, body: str, author: str | None = None) -> Thing:
+        return self._create("t3", author or self.username, title=title, body=body)
+
+    def add_comment(self, parent_fullname: str, body: str, author: str) -> Thing:
+        return self._create("t1", author, body=body, parent=parent_fullname)
+
+    # ------------------------------------------------------------------ queries for tests
+    def submissions(self, author: str | None = None) -> list[Thing]:
+        with self.lock:
+            return [self.things[n] for n in self.order if n.startswith("t3_")
+                    and (author is None or self.things[n].author == author)]
+
+    def comments(self, author: str | None = None) -> list[Thing]:
+        with self.lock:
+            return [self.things[n] for n in self.order if n.startswith("t1_")
+                    and (author is None or self.things[n].author == author)]
+
+    def posts_by_bot(self) -> list[Thing]:
+        with self.lock:
+            return [self.things[n] for n in self.order if self.things[n].author == self.username]
+
+    # ------------------------------------------------------------------ state changes
+    def _create(self, kind: str, author: str, title: str = "", body: str = "", parent: str = "") -> Thing:
+        with self.lock:
+            self._next_id += 1
+            self._clock += 1
+            thing = Thing(kind, _base36(self._next_id), author, self.subreddit, self._clock, title=title, body=body)
+            if kind == "t1":
+                parent_thing = self.things[parent]
+                thing.parent_id = parent
+                thing.link_id = parent if parent.startswith("t3_") else parent_thing.link_id
+                parent_thing.children.append(thing.fullname)
+            self.things[thing.fullname] = thing
+            self.order.append(thing.fullname)
+            return thing
+
+    def take_fault(self, path: str) -> Fault | None:
+        with self.lock:
+            for index, fault in enumerate(self.faults):
+                if path.startswith(fault.path):
+                    return self.faults.pop(index)
+        return None
+
+    # ------------------------------------------------------------------ JSON shapes
+    def thing_json(self, thing: Thing) -> dict:
+        common = {"id": thing.id, "name": thing.fullname, "author": thing.author,
+                  "subreddit": thing.subreddit, "created_utc": thing.created_utc}
+        if thing.kind == "t3":
+            permalink = f"/r/{thing.subreddit}/comments/{thing.id}/"
+            return {"kind": "t3", "data": {**common, "title": thing.title, "selftext": thing.body,
+                                           "is_self": True, "permalink": permalink,
+                                           "url": self.url + permalink, "num_comments": len(thing.children)}}
+        replies = ""
+        if thing.children:
+            replies = self.listing([self.things[c] for c in thing.children])
+        link = self.things[thing.link_id]
+        return {"kind": "t1", "data": {**common, "body": thing.body, "link_id": thing.link_id,
+                                       "parent_id": thing.parent_id, "replies": replies,
+                                       "permalink": f"/r/{thing.subreddit}/comments/{link.id}/_/{thing.id}/"}}
+
+    def listing(self, things: list[Thing]) -> dict:
+        return {"kind": "Listing", "data": {"after": None, "before": None, "dist": len(things),
+                                            "children": [self.thing_json(t) for t in things]}}
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server_state: FakeReddit
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args) -> None:  # keep pytest output clean
+        pass
+
+    # ------------------------------------------------------------------ plumbing
+    def _form(self) -> dict[str, str]:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length).decode() if length else ""
+        return {key: values[-1] for key, values in parse_qs(raw, keep_blank_values=True).items()}
+
+    def _send(self, status: int, payload) -> None:
+        body = json.dumps(payload).encode()
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json; charset=UTF-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client gave up waiting (the timeout fault)
+
+    def _route(self, method: str) -> None:
+        fake = self.server_state
+        split = urlsplit(self.path)
+        path = split.path.rstrip("/") or "/"
+        query = {k: v[-1] for k, v in parse_qs(split.query).items()}
+        form = self._form() if method == "POST" else {}
+        with fake.lock:
+            fake.requests.append((method, path))
+        fault = fake.take_fault(path)
+        if fault and fault.kind == "503":
+            return self._send(503, {"message": "Service Unavailable", "error": 503})
+        if fault and fault.kind == "ratelimit":
+            return self._send(200, {"json": {"errors": [[
+                "RATELIMIT",
+                "Looks like you've been doing that a lot. Take a break for 5 minutes before trying again.",
+                "ratelimit"]]}})
+        status, payload = self._answer(method, path, query, form)
+        if fault and fault.kind == "timeout":
+            time.sleep(fault.delay)  # committed above; the client times out first
+        self._send(status, payload)
+
+    def do_GET(self) -> None:
+        self._route("GET")
+
+    def do_POST(self) -> None:
+        self._route("POST")
+
+    # ------------------------------------------------------------------ endpoints
+    def _answer(self, method: str, path: str, query: dict, form: dict) -> tuple[int, object]:
+        fake = self.server_state
+        parts = [p for p in path.split("/") if p]
+        if method == "POST" and path == "/api/v1/access_token":
+            return 200, {"access_token": "fake-token", "token_type": "bearer", "expires_in": 3600, "scope": "*"}
+        if method == "GET" and path == "/api/v1/me":
+            return 200, {"name": fake.username, "id": "bot1", "created_utc": 1_600_000_000.0}
+        if method == "POST" and path == "/api/submit":
+            thing = fake.add_submission(form.get("title", ""), form.get("text", ""))
+            return 200, {"json": {"errors": [], "data": {
+                "url": f"{fake.url}/r/{thing.subreddit}/comments/{thing.id}/", "id": thing.id,
+                "name": thing.fullname}}}
+        if method == "POST" and path == "/api/comment":
+            parent = form.get("thing_id", "")
+            if parent not in fake.things:
+                return 200, {"json": {"errors": [["NO_THING", "that thing does not exist", "parent"]]}}
+            thing = fake.add_comment(parent, form.get("text", ""), fake.username)
+            return 200, {"json": {"errors": [], "data": {"things": [fake.thing_json(thing)]}}}
+        if method == "GET" and len(parts) >= 3 and parts[0] == "user":
+            author, which = parts[1], parts[2]
+            things = fake.submissions(author) if which == "submitted" else fake.comments(author)
+            limit = int(query.get("limit", 100))
+            return 200, fake.listing(list(reversed(things))[:limit])
+        if method == "GET" and len(parts) >= 2 and parts[0] == "comments":
+            submission = fake.things.get(f"t3_{parts[1]}")
+            if submission is None:
+                return 404, {"message": "Not Found", "error": 404}
+            top = [fake.things[c] for c in submission.children]
+            return 200, [fake.listing([submission]), fake.listing(top)]
+        if method == "GET" and len(parts) >= 3 and parts[0] == "r" and parts[2] == "new":
+            return 200, fake.listing(list(reversed(fake.submissions())))
+        if method == "GET" and path == "/api/info":
+            names = [n for n in query.get("id", "").split(",") if n in fake.things]
+            return 200, fake.listing([fake.things[n] for n in names])
+        return 404, {"message": "Not Found", "error": 404}

@@ -1,0 +1,152 @@
+"""Publishing through the REAL praw against the local fake Reddit, and to files (issue 6:
+Publishing, Thread watch; Proof)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import engine
+from pbp.forum import service
+from pbp.forum.book import APPROVED, PUBLISHED, DraftBook
+from pbp.forum.files import FilePublisher
+from pbp.forum.publishing import post_marker
+from pbp.forum.reddit import RedditPublisher
+from pbp.forum.watch import watch_thread
+from pbp.store import GameFile
+
+from .conftest import reddit_settings
+from .simulated import drafts_of_game
+
+pytestmark = pytest.mark.integration
+
+
+class StoredGame:
+    """The parts of a stored game (pbp.games.Loaded) that publishing reads."""
+
+    def __init__(self, path: Path, game_id: str = "inf1"):
+        self.file = GameFile(path, writer=True)
+        if not self.file.game.all():
+            self.file.game.insert({"id": game_id, "ruleset": "infiltration", "roster": [], "tokens": {}})
+        self.id = game_id
+        self.record = self.file.record()
+
+
+def approved_game(path: Path, phases: int | None = None) -> tuple[StoredGame, list[str]]:
+    """A stored game holding every post of one scripted Infiltration game, approved."""
+    game = StoredGame(path)
+    book = DraftBook(game.file)
+    order = []
+    for phase, draft, _check in drafts_of_game(engine.ruleset("infiltration"), "infiltration", 10, "pub/1"):
+        book.save_generated(phase, draft.title, draft.text, draft.player_written, "markdown", [])
+        book.update(phase, {"status": APPROVED, "marker": post_marker(game.id, phase, draft.text)})
+        order.append(phase)
+        if phases and len(order) == phases:
+            break
+    return game, order
+
+
+def test_a_full_games_posts_are_published_in_order_in_one_thread(tmp_path, fake_reddit):
+    game, order = approved_game(tmp_path / "inf1.json")
+    publisher = RedditPublisher(reddit_settings(fake_reddit))
+    done = service.publish_game(game, publisher)
+    assert [row["phase"] for row in done] == order
+    (thread,) = fake_reddit.submissions()
+    comments = fake_reddit.comments()
+    assert [c.link_id for c in comments] == [thread.fullname] * len(order)
+    assert [c.body.split("pbp:inf1:")[1].split(":")[0] for c in comments] == order
+    assert all(row["status"] == PUBLISHED for row in DraftBook(game.file).all())
+    assert service.publish_game(game, publisher) == []  # nothing twice
+    assert len(fake_reddit.comments()) == len(order)
+
+
+def test_posts_mode_makes_one_submission_per_phase_and_waits_for_unapproved(tmp_path, fake_reddit):
+    game, order = approved_game(tmp_path / "inf1.json", phases=3)
+    DraftBook(game.file).update(order[1], {"status": "draft"})
+    done = service.publish_game(game, RedditPublisher(reddit_settings(fake_reddit, mode="posts")))
+    assert [row["phase"] for row in done] == order[:1]  # the third waits for the second
+    assert [s.title for s in fake_reddit.submissions()] == [DraftBook(game.file).get(order[0])["title"]]
+
+
+@pytest.mark.parametrize("fault", ["timeout", "503", "ratelimit"])
+def test_a_fault_while_posting_is_retried_later_and_yields_exactly_one_post(tmp_path, fake_reddit, fault):
+    game, order = approved_game(tmp_path / "inf1.json", phases=2)
+    publisher = RedditPublisher(reddit_settings(fake_reddit, mode="posts", timeout=1.0))
+    fake_reddit.fail_next(fault, path="/api/submit", delay=2.5)
+    clock = [1000.0]
+    assert service.publish_game(game, publisher, now=lambda: clock[0]) == []
+    row = DraftBook(game.file).get(order[0])
+    assert row["status"] == APPROVED and row["error"] and row["next_try"] == 1060.0
+    committed = 1 if fault == "timeout" else 0  # the timeout fault commits, then stays silent
+    assert len(fake_reddit.submissions()) == committed
+    assert service.publish_game(game, publisher, now=lambda: clock[0]) == []  # not before its time
+    clock[0] = 1061.0
+    done = service.publish_game(game, publisher, now=lambda: clock[0])
+    assert [row["phase"] for row in done] == order
+    titles = [s.title for s in fake_reddit.submissions()]
+    assert titles.count(row["title"]) == 1 and len(titles) == 2
+
+
+def test_sigkill_right_after_reddit_accepted_the_post_yields_exactly_one_post(tmp_path, fake_reddit):
+    game, order = approved_game(tmp_path / "inf1.json", phases=2)
+    game.file.db.close()
+    script = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(Path(__file__).resolve().parent.parent)!r})
+        from forum.test_publishing import StoredGame
+        from forum.conftest import reddit_settings
+        from forum.reddit_server import FakeReddit
+        from pbp.forum import service
+        from pbp.forum.reddit import RedditPublisher, RedditSettings
+        settings = RedditSettings(subreddit="pbptest", mode="thread", client_id="c", client_secret="s",
+                                  username="pbp_bot", password="pw", user_agent="pbp tests by pbp_bot",
+                                  timeout=5, oauth_url={fake_reddit.url!r}, reddit_url={fake_reddit.url!r})
+        game = StoredGame(__import__("pathlib").Path({str(tmp_path / "inf1.json")!r}))
+        done = service.publish_game(game, RedditPublisher(settings))
+        print(len(done))
+    """)
+    env = {**os.environ, "PBP_CRASH_AT": "forum-after-post"}
+    killed = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert killed.returncode == -9, killed.stderr
+    assert len(fake_reddit.comments()) == 1  # Reddit has it; pbp never recorded it
+    env.pop("PBP_CRASH_AT")
+    again = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.strip() == "2"
+    assert len(fake_reddit.comments()) == 2 and len(fake_reddit.submissions()) == 1
+    stored = StoredGame(tmp_path / "inf1.json")
+    assert [r["status"] for r in DraftBook(stored.file).all()] == [PUBLISHED, PUBLISHED]
+
+
+def test_file_publisher_writes_one_file_per_post_in_order_and_is_idempotent(tmp_path):
+    game, order = approved_game(tmp_path / "inf1.json", phases=4)
+    publisher = FilePublisher(tmp_path / "posts")
+    assert len(service.publish_game(game, publisher)) == 4
+    files = sorted((tmp_path / "posts" / "inf1").iterdir())
+    assert [f.name for f in files] == [f"{i + 1:03d}-{p}.md" for i, p in enumerate(order)]
+    assert all(DraftBook(game.file).get(p)["marker"] in f.read_text() for p, f in zip(order, files))
+    DraftBook(game.file).update(order[0], {"status": APPROVED, "attempts": 1})
+    service.publish_game(game, publisher)
+    assert len(list((tmp_path / "posts" / "inf1").iterdir())) == 4
+
+
+def test_thread_watch_flags_a_dead_players_comment(tmp_path, fake_reddit):
+    game, _order = approved_game(tmp_path / "inf1.json", phases=1)
+    publisher = RedditPublisher(reddit_settings(fake_reddit))
+    service.publish_game(game, publisher)
+    thread = DraftBook(game.file).game_settings()["thread"]
+    fake_reddit.add_comment(thread, "I am alive and well", author="alice_r")
+    fake_reddit.add_comment(thread, "Psst, from beyond the grave", author="bruno_r")
+    roster = [{"name": "Alice", "forum_name": "alice_r"}, {"name": "Bruno", "forum_name": "Bruno_R"}]
+    view = {"players": [{"name": "Alice", "alive": True}, {"name": "Bruno", "alive": False}]}
+    comments = publisher.thread_comments(thread)
+    warnings = watch_thread(comments, roster, view)
+    assert [(w.player, w.why) for w in warnings] == [("Bruno", "they are dead")]
+    assert "Bruno (u/bruno_r) posted in the thread although they are dead" in str(warnings[0])
+    assert watch_thread(comments, roster, view, seen=[c["id"] for c in comments]) == []
+    silenced = watch_thread(comments, roster, {"players": [{"name": "Alice", "alive": True}], "silenced": ["Alice"]})
+    assert [(w.player, w.why) for w in silenced] == [("Alice", "they are silenced today")]

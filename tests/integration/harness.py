@@ -1,0 +1,171 @@
+"""Running `pbp` itself (a subprocess) against the session's real Dovecot and aiosmtpd,
+and scripted players who read their mail over IMAP and reply to their forms over SMTP."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import engine
+from engine.simulation import player_names
+from pbp.scripted import filled_reply_text, form_in, mail_text
+from pbp.store import DataFolder
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@dataclass
+class Host:
+    """A host's setup: a settings file for IMAP over TLS (self-signed CA) and SMTP."""
+
+    root: Path
+    dovecot: object
+    smtp: object
+    address: str
+    poll_interval: float = 0.3
+
+    @property
+    def settings(self) -> Path:
+        return self.root / "pbp.ini"
+
+    @property
+    def data(self) -> Path:
+        return self.root / "data"
+
+    def write_settings(self) -> None:
+        self.settings.write_text(f"""[pbp]
+data = data
+transport = imap
+from_address = {self.address}
+poll_interval = {self.poll_interval}
+replies_per_sender_per_day = 1000
+
+[imap]
+host = {self.dovecot.host}
+port = {self.dovecot.imaps_port}
+security = tls
+ca_file = {self.dovecot.root / 'cert.pem'}
+user = {self.address}
+password_file = imap-password.txt
+
+[smtp]
+host = {self.smtp.host}
+port = {self.smtp.port}
+security = none
+""", encoding="utf-8")
+        (self.root / "imap-password.txt").write_text(self.dovecot.passwords[self.address] + "\n")
+
+    def pbp(self, *args: str, env: dict | None = None, check: bool = True) -> subprocess.CompletedProcess:
+        done = subprocess.run([sys.executable, "-m", "pbp", *args, "--settings", str(self.settings)],
+                              capture_output=True, text=True, cwd=self.root, timeout=120,
+                              env={**os.environ, **(env or {})})
+        if check and done.returncode != 0:
+            raise AssertionError(f"pbp {' '.join(args)} failed: {done.stdout}{done.stderr}")
+        return done
+
+    def start_run(self, env: dict | None = None) -> subprocess.Popen:
+        log = open(self.root / "run.log", "ab")
+        return subprocess.Popen([sys.executable, "-m", "pbp", "run", "--settings", str(self.settings)],
+                                cwd=self.root, stdout=log, stderr=subprocess.STDOUT,
+                                env={**os.environ, **(env or {})})
+
+    def record(self, game_id: str) -> dict:
+        """The game's record, read like `pbp status` does (no lock)."""
+        path = self.data / "games" / f"{game_id}.json"
+        for _ in range(50):
+            try:
+                return next(iter(json.loads(path.read_text())["game"].values()))
+            except (FileNotFoundError, json.JSONDecodeError):
+                time.sleep(0.05)
+        raise AssertionError(f"cannot read {path}")
+
+    def table(self, game_id: str, name: str) -> list[dict]:
+        path = self.data / "games" / f"{game_id}.json"
+        return list(json.loads(path.read_text()).get(name, {}).values())
+
+    def log(self) -> str:
+        path = self.root / "run.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@dataclass
+class ScriptedPlayer:
+    """Reads new mail over IMAP; answers each form of an open phase it acts in, once,
+    over SMTP, by replying to the mail (quoting it, or pasting the bare block)."""
+
+    name: str
+    mailbox: object  # fixtures.mailserver.Player
+    quote: bool
+    answered: set = field(default_factory=set)
+    received: list = field(default_factory=list)
+
+    def step(self, host: Host, game_id: str, ruleset: str, seed: str) -> None:
+        for message in self.mailbox.read_new(at_least=0, timeout=0):
+            self.received.append(message)
+            form = form_in(mail_text(message))
+            if form is None or form[1] in self.answered:
+                continue
+            record = host.record(game_id)
+            if record["phase_id"] != form[1]:
+                continue  # already resolved; a newer mail brings the next form
+            rules = engine.ruleset(ruleset)
+            state = rules.from_json(record["state"])
+            phase = rules.phase(state)
+            if phase is None or self.name not in phase.actors:
+                continue
+            orders = rules.scripted_orders(state, self.name, seed)
+            self.answered.add(form[1])
+            if not orders.strip():
+                continue  # nothing to order: the rules' default applies
+            body = filled_reply_text(mail_text(message), orders, self.quote)
+            self.mailbox.reply(message, body, quote=False)
+
+
+def make_players(make_player, count: int) -> list[tuple[str, object]]:
+    return [(name, make_player(name.lower())) for name in player_names(count)]
+
+
+def write_roster(root: Path, players) -> Path:
+    path = root / "roster.csv"
+    path.write_text("name,email\n" + "".join(f"{name},{box.address}\n" for name, box in players))
+    return path
+
+
+def play_until_over(host: Host, game_id: str, ruleset: str, seed: str, scripted: list[ScriptedPlayer],
+                    process: subprocess.Popen, timeout: float) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"pbp run stopped: {host.log()}")
+        record = host.record(game_id)
+        if record["result"]:
+            return record
+        for player in scripted:
+            player.step(host, game_id, ruleset, seed)
+        time.sleep(0.05)
+    raise AssertionError(f"game {game_id} did not end in {timeout} s; log:\n{host.log()[-3000:]}")
+
+
+def wait_all_sent(host: Host, game_id: str, timeout: float = 30) -> list[dict]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        rows = host.table(game_id, "outbox")
+        if rows and all(row["status"] == "sent" for row in rows):
+            return rows
+        time.sleep(0.1)
+    raise AssertionError("the outbox did not empty")

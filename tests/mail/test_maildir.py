@@ -1,0 +1,65 @@
+"""The embedded Maildir transport and the spool (design.md: Embedded default; Reliability
+rules — Ingest)."""
+from __future__ import annotations
+
+import hashlib
+
+from pbp.ingest import poll_once
+from pbp.mail.compose import compose
+from pbp.mail.maildir import MaildirMailbox, MaildirSender, deliver
+from pbp.mail.spool import Spool
+from pbp.ports import RawMail
+
+from .helpers import FakeDesk, crafted, order_mail
+
+
+def test_sender_writes_the_outbox_and_the_recipients_own_maildir(tmp_path):
+    sender = MaildirSender(tmp_path / "mail")
+    message = compose("moderator@pbp.test", "Alice@Example.org", "Report", "Hello\n", "<r1@pbp.test>")
+    sender.send(message)
+    sender.send(message)  # a resend after a crash replaces the copy
+    sender.send(compose("moderator@pbp.test", "bob@example.org", "Report", "Hi\n", "<r2@pbp.test>"))
+    alice = MaildirMailbox(tmp_path / "mail" / "alice@example.org")
+    (received,) = alice.fetch_new(limit=10)
+    assert received.data == message.as_bytes()
+    assert MaildirMailbox(tmp_path / "mail" / "outbox").count() == 2
+    alice.settle(received.key, "processed")
+    alice.settle(received.key, "processed")  # idempotent
+    assert alice.count("inbox") == 0 and alice.count("processed") == 1
+
+
+def test_poll_once_over_the_embedded_maildir(tmp_path):
+    inbox = tmp_path / "mail" / "inbox"
+    deliver(inbox, order_mail("alice@example.org"))
+    deliver(inbox, crafted("bob@example.org", "x" * 2000, subject="big"))
+    mailbox = MaildirMailbox(inbox, max_bytes=1000)
+    desk = FakeDesk()
+    report = poll_once(mailbox, desk, Spool(tmp_path / "spool"), ["moderator@pbp.test"], 1000)
+    assert [outcome for _key, outcome in report.processed] == ["processed"]
+    assert [mail.sender for mail in report.oversized] == ["bob@example.org"]
+    assert mailbox.count("inbox") == 0 and mailbox.count("processed") == 1 and mailbox.count("rejected") == 1
+
+
+def test_spool_reads_back_exactly_and_forgets_done_batches(tmp_path):
+    datas = [bytes([65 + n]) * n + b"\r\n\n" for n in range(1, 4)]
+    mails = [RawMail(f"7:{n}", data, hashlib.sha256(data).hexdigest()) for n, data in enumerate(datas)]
+    Spool(tmp_path / "spool").store(mails)
+    again = Spool(tmp_path / "spool")
+    pending = again.pending()
+    assert [entry.raw for entry in pending] == mails
+    again.mark_done(pending[1])
+    assert [entry.raw for entry in Spool(tmp_path / "spool").pending()] == [mails[0], mails[2]]
+    third = Spool(tmp_path / "spool")
+    for entry in third.pending():
+        third.mark_done(entry)
+    assert list((tmp_path / "spool").glob("batch-*")) == []
+
+
+def test_claims_count_attempts_until_cleared(tmp_path):
+    spool = Spool(tmp_path / "spool")
+    mail = RawMail("1:1", b"x", hashlib.sha256(b"x").hexdigest())
+    spool.claim(mail)
+    spool.claim(mail)
+    assert Spool(tmp_path / "spool").attempts(mail) == 2
+    spool.clear_claims(mail)
+    assert spool.attempts(mail) == 0

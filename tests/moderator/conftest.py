@@ -1,0 +1,66 @@
+"""Fixtures for the moderator's unit tests: a data folder with the toy ruleset, a clock
+the test moves, an in-memory sender behind the MailSender port."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from pbp.moderator import Moderator
+from pbp.roster import RosterEntry
+from pbp.settings import Settings
+from tests.moderator.toy_ruleset import Ballot
+
+
+class Clock:
+    def __init__(self):
+        self.moment = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.utc)
+
+    def __call__(self) -> datetime:
+        return self.moment
+
+    def advance(self, **delta) -> None:
+        self.moment += timedelta(**delta)
+
+
+class ToyModerator(Moderator):
+    def rules(self, name):
+        return Ballot() if name == "ballot" else super().rules(name)
+
+
+class MemorySender:
+    """MailSender kept in memory: what would have gone out, in order."""
+
+    def __init__(self):
+        self.sent = []
+        self.failures = []  # exceptions to raise on the next sends
+
+    def send(self, message):
+        if self.failures:
+            raise self.failures.pop(0)
+        self.sent.append(message)
+
+    def close(self):
+        pass
+
+
+ROSTER = [RosterEntry("Alice", "alice@example.org"), RosterEntry("Bruno", "bruno@example.org"),
+          RosterEntry("Chloe", "chloe@example.org"), RosterEntry("Dmitri", "dmitri@example.org")]
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def moderator(tmp_path: Path, clock):
+    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=5)
+    with ToyModerator(settings, clock=clock) as mod:
+        yield mod
+
+
+@pytest.fixture
+def sender():
+    return MemorySender()

@@ -1,0 +1,93 @@
+"""The outbox ledger (design.md: Reliability rules, Outbox): a row before every mail, a
+deterministic Message-ID, one recipient per message, retries with backoff, permanent
+failures shown to the host, and a restart resends only unsent rows."""
+from __future__ import annotations
+
+from pbp.games import create_game, resolve_phase
+from pbp.outbox import Outbox, backoff
+from pbp.ports import PermanentSendError, TransientSendError
+from pbp.status import status_text
+from tests.moderator.conftest import ROSTER, MemorySender
+
+
+def rows(moderator, game_id):
+    return moderator.folder.game(game_id).outbox.all()
+
+
+def test_welcomes_are_ledger_rows_then_one_message_per_recipient(moderator, sender):
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    assert [r["status"] for r in rows(moderator, game.id)] == ["queued"] * 4
+    summary = moderator.outbox.send_due(sender)
+    assert summary.sent == 4
+    assert [r["status"] for r in rows(moderator, game.id)] == ["sent"] * 4
+    for message, entry in zip(sender.sent, ROSTER):
+        assert message.get_all("To") == [f"{entry.name} <{entry.email}>"]
+        assert message["Auto-Submitted"] == "auto-generated"
+        assert game.record["tokens"][entry.name] in message.get_content()
+        for other in ROSTER:
+            if other is not entry:
+                assert other.email not in message.as_string()
+    assert moderator.outbox.send_due(sender).sent == 0
+
+
+def test_message_ids_are_deterministic(moderator, sender):
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    ids = [r["message_id"] for r in rows(moderator, game.id)]
+    assert len(set(ids)) == 4
+    assert ids[0].startswith(f"<pbp.{game.id}.D1-vote.welcome.1.") and ids[0].endswith("@games.example>")
+    moderator.outbox.send_due(sender)
+    assert [m["Message-ID"] for m in sender.sent] == ids
+
+
+def test_transient_failures_retry_with_backoff(moderator, sender, clock):
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    sender.failures = [TransientSendError("421 try later")]
+    first = moderator.outbox.send_due(sender)
+    assert (first.sent, first.retrying) == (3, 1)
+    waiting = [r for r in rows(moderator, game.id) if r["status"] == "queued"]
+    assert waiting[0]["attempts"] == 1 and "421" in waiting[0]["error"]
+    assert moderator.outbox.send_due(sender).sent == 0  # not yet due
+    clock.advance(seconds=backoff(1).total_seconds())
+    assert moderator.outbox.send_due(sender).sent == 1
+    assert backoff(2) == 2 * backoff(1) and backoff(30) == backoff(40)
+
+
+def test_permanent_failures_are_recorded_and_shown(moderator, sender):
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    sender.failures = [PermanentSendError("550 no such user")]
+    summary = moderator.outbox.send_due(sender)
+    assert (summary.sent, summary.failed) == (3, 1)
+    assert "FAILED welcome to Alice (D1-vote): 550 no such user" in status_text(moderator.folder, game.id)
+    assert moderator.outbox.send_due(sender).sent == 0
+
+
+def test_a_restart_resends_only_unsent_rows(moderator, clock):
+    """Two rows are sent and marked, then the process "dies"; a fresh Outbox over the
+    same files sends exactly the two others."""
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    file = moderator.folder.game(game.id)
+    first = MemorySender()
+    for row in rows(moderator, game.id)[:2]:
+        first.send(moderator.outbox.build(row))
+        file.outbox.update({"status": "sent"}, doc_ids=[row.doc_id])
+    restarted = Outbox(moderator.folder, "pbp@games.example", clock=clock)
+    rest = MemorySender()
+    assert restarted.send_due(rest).sent == 2
+    assert sorted(m["To"] for m in first.sent + rest.sent) == sorted(f"{e.name} <{e.email}>" for e in ROSTER)
+
+
+def test_reports_carry_the_public_summary_and_the_next_form(moderator, sender):
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    moderator.outbox.send_due(sender)
+    resolve_phase(moderator, game.id)
+    moderator.outbox.send_due(sender)
+    reports = sender.sent[4:]
+    assert len(reports) == 4
+    for message in reports:
+        text = message.get_content()
+        assert "Public summary of D1-vote:" in text and "eliminated" in text
+        assert message["Auto-Submitted"] == "auto-generated"
+    alive = [m for m in reports if "BEGIN ORDERS bal1 D2-vote" in m.get_content()]
+    assert len(alive) == 3  # the eliminated player has no form
+    for message in alive:
+        assert message.get_content().rstrip().endswith("END ORDERS")
