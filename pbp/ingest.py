@@ -9,13 +9,24 @@
    - else claim it, parse it, let the desk judge and commit it, then settle it;
 4. oversized mail is settled as `rejected` and reported with its sender.
 
+Batches ("one durable write may cover a whole fetched batch"): when the desk can group
+its commits (it has `batch()`, as pbp.desk.Desk does), the messages never tried before
+are judged together and committed in one durable write, and only then moved on the
+server, one move per outcome (`settle_many`, when the mailbox has it). A message that
+was claimed before (it failed, or a crash stopped its run) is handled alone as above, so
+a message that kills the process costs its batch-mates at most one strike. When one
+message raises inside a batch, the batch's write is discarded (so none of that message's
+half-made changes are kept), the message keeps its strike, and the others are judged
+again without it.
+
 The poller never dies of one message: whatever one message raises is reported and the
 others go on. Only a failure to fetch at all leaves this function.
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from typing import ContextManager
 
 from pbp.crashpoints import crash_point
 from pbp.mail.headers import strict_sender
@@ -74,9 +85,105 @@ def poll_once(
             fresh.append(item)
     entries = leftovers + spool.store(fresh)
     crash_point("after-spool")
-    for entry in entries:
+    batch = getattr(desk, "batch", None)
+    together = [entry for entry in entries if batch is not None and _never_tried(spool, entry)]
+    grouped = {entry.identity for entry in together}
+    alone = [entry for entry in entries if entry.identity not in grouped]
+    for entry in alone:
         _handle(entry, mailbox, desk, spool, own_addresses, max_bytes, report)
+    if together:
+        _handle_together(together, batch, mailbox, desk, spool, own_addresses, max_bytes, report)
     return report
+
+
+def _never_tried(spool: Spool, entry: SpooledMail) -> bool:
+    try:
+        return spool.attempts(entry.raw) == 0
+    except OSError:
+        return False
+
+
+class _Abandon(Exception):
+    """One message raised inside a batch: discard the batch's write."""
+
+
+def _handle_together(
+    entries: list[SpooledMail],
+    batch: Callable[[], ContextManager[None]],
+    mailbox: Mailbox,
+    desk: OrderDesk,
+    spool: Spool,
+    own_addresses: Collection[str],
+    max_bytes: int,
+    report: IngestReport,
+) -> None:
+    """Judge `entries` in one durable write, then settle them (see the module docstring)."""
+    remaining = list(entries)
+    while remaining:
+        judged: list[tuple[SpooledMail, Outcome, bool]] = []  # (entry, outcome, judged before)
+        culprit: tuple[SpooledMail, BaseException] | None = None
+        try:
+            with batch():
+                for entry in remaining:
+                    raw = entry.raw
+                    earlier = desk.already_handled(raw.key, raw.sha256)
+                    if earlier is not None:
+                        judged.append((entry, earlier, True))
+                        continue
+                    spool.claim(raw)
+                    try:
+                        outcome = desk.receive(parse_inbound(raw, own_addresses, max_bytes))
+                    except Exception as error:
+                        culprit = (entry, error)
+                        raise _Abandon() from error
+                    judged.append((entry, outcome, False))
+        except _Abandon:
+            failed, error = culprit
+            report.failed.append((failed.raw.key, _describe(error)))
+            for entry, _outcome, _before in judged:
+                _quietly(lambda: spool.clear_claims(entry.raw))  # their work was discarded, not failed
+            remaining = [entry for entry in remaining if entry is not failed]
+            continue
+        except Exception as error:  # the batch's durable write itself failed
+            for entry in remaining:
+                report.failed.append((entry.raw.key, _describe(error)))
+            return
+        crash_point("after-commit")
+        _settle_together(judged, mailbox, spool, report)
+        return
+
+
+def _settle_together(judged: list[tuple[SpooledMail, Outcome, bool]], mailbox: Mailbox, spool: Spool,
+                     report: IngestReport) -> None:
+    """Move committed mail, one move per outcome; then mark it done in the spool."""
+    settle_many = getattr(mailbox, "settle_many", None)
+    by_outcome: dict[str, list[tuple[SpooledMail, Outcome, bool]]] = {}
+    for item in judged:
+        by_outcome.setdefault(item[1], []).append(item)
+    for outcome, items in by_outcome.items():
+        try:
+            if settle_many is not None:
+                settle_many([entry.raw.key for entry, _o, _b in items], outcome)
+            else:
+                for entry, _o, _b in items:
+                    mailbox.settle(entry.raw.key, outcome)
+        except Exception as error:  # committed, not moved: the next poll settles them
+            report.failed += [(entry.raw.key, _describe(error)) for entry, _o, _b in items]
+            continue
+        for entry, _o, before in items:
+            try:
+                spool.mark_done(entry)
+            except Exception as error:
+                report.failed.append((entry.raw.key, _describe(error)))
+                continue
+            (report.resettled if before else report.processed).append((entry.raw.key, outcome))
+
+
+def _quietly(action: Callable[[], object]) -> None:
+    try:
+        action()
+    except Exception:
+        pass
 
 
 def _reject_oversized(mailbox: Mailbox, mail: OversizedMail, report: IngestReport) -> None:

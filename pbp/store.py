@@ -24,7 +24,7 @@ from typing import Iterator
 from tinydb import Query, TinyDB
 
 from pbp.errors import UserError
-from pbp.storage import AtomicJSONStorage, WriterLock
+from pbp.storage import AtomicJSONStorage, WriterLock, write_atomically
 
 
 class CachedAtomicStorage(AtomicJSONStorage):
@@ -99,6 +99,8 @@ class DataFolder:
             self.path.mkdir(parents=True, exist_ok=True)
             (self.path / "games").mkdir(exist_ok=True)
             self.lock.acquire()
+            if not (self.path / "registry.json").exists():
+                write_atomically(self.path / "registry.json", b"{}")
         elif not (self.path / "registry.json").exists() and not (self.path / "games").exists():
             raise UserError(f"{self.path} is not a pbp data folder; run `pbp init` or check the settings' data folder.")
         storage = CachedAtomicStorage if writer else AtomicJSONStorage

@@ -63,7 +63,7 @@ def scripted_orders(state: GameState, player: str, seed) -> str:
     elif me.team == RED:
         lines = _red_orders(state, view, rng)
     else:
-        lines = _green_orders(state, view, rng)
+        lines = _green_orders(state, view, rng, seed)
     return "\n".join(_parseable(lines, view))
 
 
@@ -79,13 +79,13 @@ def _parseable(lines: list[str], view: SenderView) -> list[str]:
 
 
 # ---------------------------------------------------------------------- Greens
-def _green_orders(state: GameState, view: SenderView, rng: random.Random) -> list[str]:
+def _green_orders(state: GameState, view: SenderView, rng: random.Random, seed) -> list[str]:
     memory = green_memory(state)
     if state.step == "movement":
         return _green_move(state, view, memory, rng)
     lines = _guard_attack(view)
     lines += _terminal_line(state, view, rng, memory, hostile=False)
-    lines.append(_green_vote(state, view, rng))
+    lines.append(_green_vote(state, view, rng, seed))
     return [line for line in lines if line]
 
 
@@ -110,14 +110,19 @@ def _green_move(state: GameState, view: SenderView, memory: TeamMemory, rng: ran
     return [f"MOVE {rng.choice(ROOMS)}"] + code if rng.random() < 0.7 else ["STAY"]
 
 
-def _green_vote(state: GameState, view: SenderView, rng: random.Random) -> str:
+def _green_vote(state: GameState, view: SenderView, rng: random.Random, seed) -> str:
+    """Greens talk in the thread and mostly agree: half vote NO LYNCH, the rest follow the
+    day's suspect (one draw per phase, shared by the team)."""
     roll = rng.random()
-    if roll < 0.6:
+    if roll < 0.5:
         return "VOTE NO LYNCH"
-    if roll < 0.63 and state.turn >= 8:
+    if roll < 0.53 and state.turn >= 8:
         return "VOTE NO REDS LEFT"
-    others = sorted(n for n in view.living_players if n != view.name)
-    return f"VOTE {rng.choice(others)}" if others else "VOTE NO LYNCH"
+    suspects = sorted(view.living_players)
+    suspect = phase_rng(seed, state.phase_id, "green-suspect").choice(suspects)
+    if suspect == view.name:
+        return "VOTE NO LYNCH"
+    return f"VOTE {suspect}"
 
 
 def _guard_attack(view: SenderView) -> list[str]:
@@ -130,9 +135,10 @@ def _guard_attack(view: SenderView) -> list[str]:
 # ---------------------------------------------------------------------- Reds
 def _red_orders(state: GameState, view: SenderView, rng: random.Random) -> list[str]:
     if state.step == "movement":
-        seen = {room: feature for _turn, room, name, feature in state.presence if name == view.name}
-        posts = sorted(room for room, feature in seen.items() if feature in ("GENERATOR", "HANGAR", "WEAPONS LAB"))
-        if posts and rng.random() < 0.3:
+        reds = {c.name for c in state.players() if c.team == RED}
+        seen = {room: feature for _turn, room, name, feature in state.presence if name in reds}
+        posts = sorted(room for room, feature in seen.items() if feature in ("GENERATOR", "HANGAR"))
+        if posts and rng.random() < 0.5:
             return [f"MOVE {rng.choice(posts)}"]   # lie in wait where the Greens must come
         lonely = sorted(room for room, count in state.red_report.items() if count == 1 and room != view.room)
         if lonely and rng.random() < 0.7:
@@ -142,7 +148,8 @@ def _red_orders(state: GameState, view: SenderView, rng: random.Random) -> list[
     allies = [n for n in view.company if n in reds] + [view.name]
     prey = sorted(n for n in view.company if n not in reds)
     targets = []
-    if prey and len(allies) >= len(prey):
+    at_post = view.feature in ("GENERATOR", "HANGAR")
+    if prey and (len(allies) >= len(prey) or at_post):
         targets = prey
     targets += [f"GUARD {floor}" for floor in view.guards_here]
     lines = [f"ATTACK {', '.join(targets)}"] if targets else []

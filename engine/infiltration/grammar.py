@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import OrderSpec
 from engine.infiltration.orders import NO_LYNCH, NO_REDS_LEFT, sender_view
-from engine.infiltration.rooms import TERMINALS
+from engine.infiltration.rooms import ROOMS, TERMINALS
 from engine.infiltration.state import DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState
 
 _USE_SYNTAX = {
@@ -30,7 +30,7 @@ def actor_grammar(state: GameState, name: str) -> tuple[OrderSpec, ...]:
         choices = ("WARRIOR",) if view.team == RED else ("WARRIOR", "HACKER", "SNEAKER")
         return (OrderSpec("CLASS", "CLASS <class>", choices, "your class for the whole game"),)
     if state.step == "movement":
-        return (OrderSpec("MOVE", "MOVE <room>", (), "any room, A-1 … H-8"),
+        return (OrderSpec("MOVE", "MOVE <room>", ROOMS, "any room, A-1 … H-8"),
                 OrderSpec("STAY", "STAY", (), "stay where you are (the default)"),
                 OrderSpec("CODE", "CODE <four digits>", (), "opens the hangar's outer door when you move in"))
     specs = []

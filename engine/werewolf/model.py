@@ -104,7 +104,6 @@ class Role:
     contagious: bool = False
     victory: Victory | None = None
     blocks_village_win: bool = False
-    order_classes: tuple[type, ...] = ()
 
 
 # --------------------------------------------------------------------------- characters

@@ -36,11 +36,6 @@ def has_witch(state: GameState) -> bool:
     return "witch" in state.setup
 
 
-def wolves_target_told(night: Night) -> str | None:
-    """What the Witch is told: the wolves' chosen target, or none (rules: Witch)."""
-    return night.wolf_target
-
-
 # --------------------------------------------------------------------------- dawn
 def deaths_at_dawn(night: Night) -> list[tuple[str, str]]:
     """Every death of the night with its first cause, chains applied until nothing changes

@@ -6,7 +6,7 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from engine.core import GameSetupError
-from engine.werewolf.model import NightStep, Role, Victory
+from engine.werewolf.model import WOLVES, NightStep, Role, Victory
 from engine.werewolf.orders import DAY_ORDER_CLASSES
 from engine.werewolf.roles import BUILTIN_ROLES, FIRST_NIGHT_STEPS
 
@@ -55,7 +55,6 @@ class RoleTable:
 
     def village_must_remove(self) -> frozenset[str]:
         """Factions the Villagers must wipe out to win: the wolves and any faction that says so."""
-        from engine.werewolf.model import WOLVES
         return frozenset({WOLVES} | {role.faction for role in self.roles if role.blocks_village_win})
 
     def knowing_factions(self) -> frozenset[str]:

@@ -385,13 +385,17 @@ class ReplayReport:
 def replay_steps(game: Loaded) -> list[Step]:
     """The game's history as replay steps: for each resolved phase, the host kills made
     while it was open, then its resolution from each actor's latest accepted orders; then
-    the host kills of the open phase."""
+    the host kills of the open phase (or of the phase a host kill ended the game in)."""
     kills: dict[str, list[dict]] = {}
     for action in game.record.get("host_actions", []):
         if action["kind"] == HOST_KILL:
             kills.setdefault(action["phase"], []).append(action)
     steps = []
-    phases = [*game.record["resolved"], *([game.phase.id] if game.phase else [])]
+    phases = list(game.record["resolved"])
+    # the open phase, or the phase in which a host kill ended the game
+    for phase_id in [*([game.phase.id] if game.phase else []), *kills]:
+        if phase_id not in phases:
+            phases.append(phase_id)
     for phase_id in phases:
         steps.extend(Step(HOST_KILL, phase_id, player=a["player"], reason=a["reason"])
                      for a in kills.get(phase_id, []))

@@ -6,7 +6,8 @@
   downloaded but reported as `OversizedMail` with the sender from its ENVELOPE.
 - `settle` moves a message out of the inbox (MOVE when the server has it, else COPY,
   `\\Deleted` and UID EXPUNGE), creating the folder when missing; settling a message that
-  is already gone does nothing. Settled mail leaves the inbox, so an idle poll (one
+  is already gone does nothing. `settle_many` does the same for a committed batch in one
+  UID SEARCH and one MOVE (a MOVE per message costs the server a sync each). Settled mail leaves the inbox, so an idle poll (one
   SELECT and one UID SEARCH) costs the same however much mail was handled before.
 - A dropped connection is reopened once per operation.
 """
@@ -128,22 +129,37 @@ class ImapMailbox:
         uidvalidity_text, _, uid_text = key.partition(":")
         self._with_connection(lambda client: self._settle(client, int(uidvalidity_text), int(uid_text), outcome))
 
+    def settle_many(self, keys: list[str], outcome: Outcome) -> None:
+        """Settle several messages with one outcome in one move (a committed batch)."""
+        if outcome not in ("processed", "rejected", "quarantine"):
+            raise ValueError(f"unknown outcome {outcome!r}")
+        by_validity: dict[int, list[int]] = {}
+        for key in keys:
+            uidvalidity_text, _, uid_text = key.partition(":")
+            by_validity.setdefault(int(uidvalidity_text), []).append(int(uid_text))
+        for uidvalidity, uids in by_validity.items():
+            self._with_connection(lambda client: self._settle_uids(client, uidvalidity, uids, outcome))
+
     def _settle(self, client: IMAPClient, uidvalidity: int, uid: int, outcome: Outcome) -> None:
+        self._settle_uids(client, uidvalidity, [uid], outcome)
+
+    def _settle_uids(self, client: IMAPClient, uidvalidity: int, uids: list[int], outcome: Outcome) -> None:
         current = self.uidvalidity if self._inbox_selected else self._select_inbox(client)
         if current != uidvalidity:
-            # The inbox was recreated: that UID names no message of ours any more.
+            # The inbox was recreated: those UIDs name no message of ours any more.
             return
         target = self.folders[outcome]
         self._ensure_folder(client, target)
-        if not client.search(["UID", str(uid), "NOT", "DELETED"]):
+        present = client.search(["UID", ",".join(str(uid) for uid in sorted(uids)), "NOT", "DELETED"])
+        if not present:
             return  # already moved (a settle repeated after a crash)
         if client.has_capability("MOVE"):
-            client.move([uid], target)
+            client.move(present, target)
             return
-        client.copy([uid], target)
-        client.add_flags([uid], [b"\\Deleted"])
+        client.copy(present, target)
+        client.add_flags(present, [b"\\Deleted"])
         if client.has_capability("UIDPLUS"):
-            client.uid_expunge([uid])
+            client.uid_expunge(present)
         else:
             client.expunge()
 

@@ -228,3 +228,13 @@ def test_deadlines_in_forms_follow_each_players_zone_across_a_daylight_saving_ch
     assert "Deadline: Mon 2 Nov 2026, 07:00 EST (12:00 UTC)." in reports["Alice"]
     assert "Deadline: Mon 2 Nov 2026, 13:00 CET (12:00 UTC)." in reports["Bruno"]
     assert "Deadline: Mon 2 Nov 2026, 23:00 AEDT (12:00 UTC)." in reports["Chloe"]
+
+
+def test_replay_of_a_game_that_a_modkill_ended(moderator):
+    """A host kill that ends the game leaves a phase that was never resolved; the replay
+    still reproduces it (found by `pbp replay` on a real Infiltration game)."""
+    start(moderator)
+    ops.modkill(moderator, "g1", "Dmitri", "rules")
+    ops.modkill(moderator, "g1", "Chloe", "rules")
+    assert load(moderator, "g1").phase is None
+    assert ops.replay_game(moderator, "g1").reproduced

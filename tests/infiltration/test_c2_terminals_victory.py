@@ -406,3 +406,14 @@ def test_c141_npcs_are_characters_wherever_characters_are_seen_or_fought():
     result = resolve(state, {"Ann": "MOVE C-3"})
     assert private(result, "Ann", "arrival")[0]["present"] == ["Npc"]
     assert private(result, "Npc", "arrival")[0]["present"] == ["Ann"]
+
+
+def test_c137_the_inner_door_needs_both_generators_and_two_stingers():
+    """Victory: both Power Generator rooms must hold a living player (that opens the inner,
+    electromagnetic door) and at least two living players with Stingers must be in the hangar."""
+    one_generator = resolve(mission(), {"Car1": f"MOVE {HANGAR}", "Car2": f"MOVE {HANGAR}", "Gen2": "MOVE A-6"})
+    assert one_generator.state.result is None
+    state = mission()
+    state = state.with_character(replace(state.characters["Car2"], stinger=False))
+    one_stinger = resolve(state, {"Car1": f"MOVE {HANGAR}", "Car2": f"MOVE {HANGAR}"})
+    assert one_stinger.state.result is None and one_stinger.state.characters["Car2"].room == HANGAR

@@ -21,24 +21,37 @@ def environment():
     return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined)
 
 
-def collect_events(seeds=("t1", "t14")):
+def play(seed):
+    """One real game (10 players and an NPC); the first one also sees a host kill."""
     events, states = [], []
-    for seed in seeds:
-        specs = [PlayerSpec(n) for n in player_names(10)] + [
-            PlayerSpec("Engie", npc=True, npc_class="engineer", npc_team="neutral")]
-        state = RULES.new_game(specs, seed, {"alert_scope": "floor", "phantom_votes": "on"})
-        while RULES.phase(state):
-            orders = {a: RULES.parse_orders(state, a, RULES.scripted_orders(state, a, seed).splitlines())
-                      for a in RULES.phase(state).actors}
-            resolution = RULES.resolve(state, orders)
-            events += list(resolution.public) + [e for evs in resolution.private.values() for e in evs]
-            state = resolution.state
-            states.append(state)
-            if state.turn == 3 and state.step == "movement" and seed == "t1":
-                living = [c.name for c in state.living_players()]
-                kill = RULES.host_kill(state, living[0], "did not send orders")
-                events += list(kill.public)
-                state = kill.state
+    specs = [PlayerSpec(n) for n in player_names(10)] + [
+        PlayerSpec("Engie", npc=True, npc_class="engineer", npc_team="neutral")]
+    state = RULES.new_game(specs, seed, {"alert_scope": "floor", "phantom_votes": "on"})
+    while RULES.phase(state):
+        orders = {a: RULES.parse_orders(state, a, RULES.scripted_orders(state, a, seed).splitlines())
+                  for a in RULES.phase(state).actors}
+        resolution = RULES.resolve(state, orders)
+        events += list(resolution.public) + [e for evs in resolution.private.values() for e in evs]
+        state = resolution.state
+        states.append(state)
+        if state.turn == 2 and state.step == "movement" and seed == "t0":
+            kill = RULES.host_kill(state, state.living_players()[0].name, "did not send orders")
+            events += list(kill.public)
+            state = kill.state
+    return events, states
+
+
+def collect_events(limit=60):
+    """Real games, seed after seed, until every event kind and every terminal has shown up
+    (gas deaths are rare, so this may take a few games)."""
+    events, states = [], []
+    for index in range(limit):
+        more, seen = play(f"t{index}")
+        events += more
+        states += seen
+        terminals = {e.data["terminal"] for e in events if e.kind == "terminal"}
+        if {e.kind for e in events} >= ALL_KINDS and len(terminals) == 13:
+            break
     return events, states
 
 

@@ -668,3 +668,36 @@ def test_c056_extra_role_names_must_not_clash():
     from engine.werewolf.roles.villager import ROLE
     with pytest.raises(GameSetupError, match="Two roles are called 'villager'"):
         make_ruleset(extra_roles=(ROLE,))
+
+
+def test_c057_wench_killed_by_the_ninja_visits_nobody():
+    """Wench: a Wench killed by the Ninja visits nobody (her bedfellow is not told and does
+    not die with her)."""
+    state = to_night(game({"Alice": "werewolf", "Bruno": "wench", "Chloe": "ninja", "Dmitri": "villager",
+                           "Elena": "villager", "Farid": "villager"}))
+    dawn = night(state, {"Chloe": "STRIKE Bruno", "Bruno": "VISIT Dmitri"})
+    assert not alive(dawn.state, "Bruno") and alive(dawn.state, "Dmitri")
+    assert "visited" not in private_kinds(dawn, "Dmitri")
+
+
+def test_c058_succubus_joining_the_masons():
+    """Succubus: anyone who joins the Masons learns them at dawn, and they learn the
+    newcomer; the seduced Mason leaves them."""
+    state = to_night(game({"Alice": "werewolf", "Bruno": "succubus", "Chloe": "mason", "Dmitri": "mason",
+                           "Elena": "villager", "Farid": "villager"}))
+    dawn = night(state, {"Bruno": "SEDUCE Chloe"})
+    assert private_event(dawn, "Bruno", "team").data == {"team": "mason", "members": ["Dmitri"]}
+    assert private_event(dawn, "Dmitri", "newcomer").data == {"team": "mason", "player": "Bruno"}
+    assert RULES.view(dawn.state, "Dmitri")["me"]["teams"] == {"mason": ["Bruno"]}
+    assert RULES.view(dawn.state, "Chloe")["me"]["teams"] == {}
+
+
+def test_c059_game_statistics():
+    """Simulation: turns are days; deaths are counted by cause; actions by order kind."""
+    state = to_night(game({"Alice": "werewolf", "Bruno": "romantic", "Chloe": "ninja", "Dmitri": "villager",
+                           "Elena": "villager", "Farid": "villager", "Greta": "seer"}), {"Bruno": "LOVE Dmitri"})
+    state = night(state, {"Chloe": "STRIKE Dmitri", "Alice": "KILL Elena", "Greta": "SEE Alice"}).state
+    stats = RULES.game_statistics(state)
+    assert stats["turns"] == 2
+    assert stats["deaths_by_cause"] == {"ninja": 1, "lover": 1, "wolves": 1}
+    assert stats["actions_used"] == {"kill": 1, "love": 1, "see": 1, "strike": 1}

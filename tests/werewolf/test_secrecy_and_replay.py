@@ -14,7 +14,7 @@ import engine
 from engine.core import PlayerSpec, canonical_json
 from engine.simulation import play_game, play_games, player_names, summarize
 from engine.werewolf.model import Character
-from tests.werewolf.werewolf_helpers import RULES, game, night, step, to_night
+from tests.werewolf.werewolf_helpers import RULES, game, step, to_night
 
 ROOT = Path(__file__).resolve().parents[2]
 LINEUP = {"Alice": "werewolf", "Bruno": "werewolf", "Chloe": "seer", "Dmitri": "witch", "Elena": "bodyguard",

@@ -1,0 +1,353 @@
+"""Ingest benchmark (issue 4): pbp's full IMAP ingest against a bare fetch-and-parse baseline.
+
+Run: python3 benchmarks/ingest.py [--messages 2000] [--idle-messages 10000] [--seed S]
+
+It starts its own Dovecot on loopback (the test fixture's, tests/fixtures/mailserver.py),
+creates a pbp data folder with Infiltration and Werewolf games through pbp's own commands
+(`pbp init`, `pbp new-game`), writes `--messages` order mails (several games and players;
+most with valid orders and tokens, some with a wrong token or an order the rules refuse,
+some as replies quoting the filled-in form) into the moderator's Dovecot inbox, and
+measures, side by side:
+
+(a) baseline: one bulk imapclient fetch (`BODY.PEEK[]`) of those messages plus
+    `email.message_from_bytes(..., policy=policy.default)` of each (median of three runs;
+    PEEK leaves the inbox as it was);
+(b) pbp's full ingest of the same messages through the code `pbp poll` runs
+    (`pbp.cycle.Cycle.poll`, repeated until the inbox is empty): fetch, durable spool, MIME
+    and order parsing, commit, receipts queued in the outbox, moved on the server.
+
+Both sides log in, select and fetch over the same plain loopback connection, and both run
+after an untimed pass that lets Dovecot index the new messages, so neither pays that.
+pbp must reach at least half of the baseline's rate.
+
+Then it feeds the same data folder more mail until `--idle-messages` messages have been
+processed in all, and compares an idle poll there with an idle poll of a fresh data folder
+on a fresh, never-used mailbox (each the median of many polls on a warm connection, as
+`pbp run` polls); that ratio must be at most 1.5.
+
+Exit status: 0 when both requirements hold, 1 when one does not.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import email
+import io
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from email import policy
+from email.message import EmailMessage
+from email.utils import format_datetime, formataddr
+from datetime import datetime, timezone
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+# Python puts this script's folder first on the path, where a sibling benchmark named
+# like a package (benchmarks/engine.py) would hide the real one: drop it.
+sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
+sys.path.insert(0, str(REPO / "tests"))  # the test fixture's Dovecot, reused as is
+
+from fixtures.mailserver import Dovecot  # noqa: E402
+from imapclient import IMAPClient  # noqa: E402
+
+from engine.simulation import player_names  # noqa: E402
+from pbp import cli  # noqa: E402
+from pbp.cycle import Cycle  # noqa: E402
+from pbp.games import load  # noqa: E402
+from pbp.moderator import Moderator  # noqa: E402
+from pbp.outbox import QUEUED  # noqa: E402
+from pbp.scripted import filled_reply_text  # noqa: E402
+from pbp.settings import load_settings  # noqa: E402
+from pbp.transport import open_mailbox, open_sender  # noqa: E402
+
+NEEDED_RATIO = 0.5
+ALLOWED_IDLE_RATIO = 1.5
+IDLE_SAMPLES = 25
+BASELINE_RUNS = 3
+# (ruleset, players): several games of both rulesets, as a host running a few at once.
+GAMES = (("infiltration", 10), ("infiltration", 8), ("infiltration", 12), ("werewolf", 9), ("werewolf", 11))
+PASSWORD = "bench-password"
+
+
+# ---------------------------------------------------------------------- the data folder
+@dataclass
+class Site:
+    """A pbp data folder whose settings point at one Dovecot mailbox over plain IMAP."""
+
+    root: Path
+    moderator_address: str
+
+    @property
+    def settings(self) -> Path:
+        return self.root / "pbp.ini"
+
+
+def quiet_pbp(*argv: str) -> None:
+    """Run a pbp command in this process; its chatter is not the benchmark's output."""
+    captured_out, captured_err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(captured_out), contextlib.redirect_stderr(captured_err):
+        status = cli.main(list(argv))
+    if status != 0:
+        raise RuntimeError(f"pbp {' '.join(argv)} failed: {captured_out.getvalue()}{captured_err.getvalue()}")
+
+
+def make_site(root: Path, dovecot: Dovecot, name: str, seed: int) -> Site:
+    """`pbp init`, the settings for IMAP, then one `pbp new-game` per entry of GAMES."""
+    address = dovecot.add_user(dovecot.new_address(name, "pbp.bench"), PASSWORD)
+    root.mkdir(parents=True)
+    site = Site(root, address)
+    quiet_pbp("init", "--settings", str(site.settings), "--data", "data")
+    site.settings.write_text(f"""[pbp]
+data = data
+transport = imap
+from_address = {address}
+max_mail_size = 1000000
+replies_per_sender_per_day = 1000000
+
+[imap]
+host = {dovecot.host}
+port = {dovecot.imap_port}
+security = none
+user = {address}
+password = {PASSWORD}
+
+[smtp]
+host = 127.0.0.1
+port = 25
+security = none
+""", encoding="utf-8")
+    for number, (ruleset, players) in enumerate(GAMES, start=1):
+        game_id = f"{ruleset[:3]}{number}"
+        roster = root / f"{game_id}.csv"
+        names = player_names(players)
+        roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}.{game_id}@players.example\n" for n in names))
+        quiet_pbp("new-game", "--ruleset", ruleset, "--roster", str(roster), "--seed", f"{seed}-{game_id}",
+                  "--id", game_id, "--no-send", "--settings", str(site.settings))
+    return site
+
+
+def open_moderator(site: Site) -> Moderator:
+    return Moderator(load_settings(str(site.settings)))
+
+
+def open_cycle(moderator: Moderator) -> Cycle:
+    """Wired exactly as `pbp poll` wires it (pbp/commands/poll.py)."""
+    return Cycle(moderator, open_mailbox(moderator.settings), open_sender(moderator.settings))
+
+
+# ---------------------------------------------------------------------- order mails
+@dataclass(frozen=True)
+class Author:
+    game: str
+    phase: str
+    name: str
+    address: str
+    token: str
+    orders: str
+
+
+def authors(moderator: Moderator) -> list[Author]:
+    """Every player who has orders to give in their game's open phase."""
+    found = []
+    for game_id in moderator.folder.game_ids():
+        game = load(moderator, game_id)
+        for entry in game.record["roster"]:
+            name = entry["name"]
+            if game.phase is None or name not in game.phase.actors:
+                continue
+            orders = game.rules.scripted_orders(game.state, name, game.record["seed"])
+            found.append(Author(game_id, game.phase.id, name, entry["email"], game.token(name), orders))
+    return found
+
+
+def order_mail(author: Author, moderator_address: str, number: int, rng: random.Random) -> bytes:
+    """One player's mail. Most carry valid orders (a bare block, or a reply quoting the
+    filled-in form); some have a wrong token, some an order the rules refuse on line 3."""
+    kind = rng.choices(("bare", "quoted", "wrong-token", "bad-order"), (70, 15, 7, 8))[0]
+    token = author.token if kind != "wrong-token" else "notmytoken"
+    orders = author.orders if kind != "bad-order" else "FLY TO THE MOON\n" + author.orders
+    form = (f"Your orders for {author.game} {author.phase}.\n\nBEGIN ORDERS {author.game} {author.phase}\n"
+            f"TOKEN: {token}\n# one order per line\nEND ORDERS\n")
+    body = filled_reply_text(form, orders, quote=kind == "quoted")
+    message = EmailMessage()
+    message["From"] = formataddr((author.name, author.address))
+    message["To"] = moderator_address
+    message["Subject"] = f"Re: [{author.game}] {author.phase}: your order form"
+    message["Date"] = format_datetime(datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc))
+    message["Message-ID"] = f"<bench-{number}.{author.name.lower()}@players.example>"
+    message["In-Reply-To"] = f"<pbp.{author.game}.{author.phase}.form@pbp.bench>"
+    message.set_content(body + f"\n--\n{author.name}\nSent from my phone\n")
+    return message.as_bytes(policy=policy.SMTP)
+
+
+def load_inbox(dovecot: Dovecot, site: Site, players: list[Author], count: int, first_number: int,
+               rng: random.Random) -> None:
+    """Write `count` order mails straight into the moderator's Maildir (as the mail user)."""
+    for number in range(first_number, first_number + count):
+        dovecot.deliver_raw(site.moderator_address, order_mail(rng.choice(players), site.moderator_address, number, rng))
+
+
+# ---------------------------------------------------------------------- measurements
+def inbox_client(dovecot: Dovecot, address: str) -> IMAPClient:
+    client = IMAPClient(dovecot.host, dovecot.imap_port, ssl=False, timeout=120)
+    client.login(address, PASSWORD)
+    return client
+
+
+def warm_up(dovecot: Dovecot, address: str) -> None:
+    """Let Dovecot index freshly delivered mail before anything is timed."""
+    with inbox_client(dovecot, address) as client:
+        client.select_folder("INBOX", readonly=True)
+        uids = client.search(["NOT", "DELETED"])
+        if uids:
+            client.fetch(uids, ["RFC822.SIZE", "ENVELOPE"])
+
+
+def baseline_seconds(dovecot: Dovecot, address: str, expected: int) -> float:
+    """(a) log in, one bulk BODY.PEEK[] fetch, a stdlib parse of each message."""
+    started = time.perf_counter()
+    client = inbox_client(dovecot, address)
+    client.select_folder("INBOX")
+    uids = client.search(["NOT", "DELETED"])
+    fetched = client.fetch(uids, ["BODY.PEEK[]"])
+    parsed = [email.message_from_bytes(fetched[uid][b"BODY[]"], policy=policy.default) for uid in uids]
+    elapsed = time.perf_counter() - started
+    client.logout()
+    if len(parsed) != expected:
+        raise RuntimeError(f"the baseline fetched {len(parsed)} messages, expected {expected}")
+    return elapsed
+
+
+@dataclass
+class IngestRun:
+    seconds: float
+    judged: int
+    polls: int
+
+
+def ingest_all(site: Site, expected: int) -> IngestRun:
+    """(b) pbp's poll path, repeated until every message is judged and moved."""
+    with open_moderator(site) as moderator:
+        cycle = open_cycle(moderator)
+        try:
+            judged = polls = 0
+            started = time.perf_counter()
+            while judged < expected:
+                report = cycle.poll()
+                polls += 1
+                if report.failed or report.quarantined:
+                    raise RuntimeError(f"ingest failed: {report.failed or report.quarantined}")
+                if not report.fetched:
+                    break
+                judged += len(report.processed)
+            elapsed = time.perf_counter() - started
+        finally:
+            cycle.close()
+    return IngestRun(elapsed, judged, polls)
+
+
+def idle_poll_seconds(site: Site) -> float:
+    """Median of IDLE_SAMPLES idle ingest polls on a warm connection, as `pbp run` polls."""
+    with open_moderator(site) as moderator:
+        cycle = open_cycle(moderator)
+        try:
+            if not cycle.poll().idle:  # the first poll opens the connection; untimed
+                raise RuntimeError("the mailbox was not idle")
+            samples = []
+            for _ in range(IDLE_SAMPLES):
+                started = time.perf_counter()
+                report = cycle.poll()
+                samples.append(time.perf_counter() - started)
+                if not report.idle:
+                    raise RuntimeError("the mailbox was not idle")
+        finally:
+            cycle.close()
+    return statistics.median(samples)
+
+
+def ledger_counts(site: Site) -> tuple[int, int]:
+    """(mails recorded as handled, receipts and replies queued) in the site's game files."""
+    with open_moderator(site) as moderator:
+        mails = queued = 0
+        for game in moderator.folder.games():
+            mails += len(game.mails)
+            queued += sum(1 for row in game.outbox.all() if row["status"] == QUEUED and row["kind"] != "welcome")
+    return mails, queued
+
+
+# ---------------------------------------------------------------------- the run
+def run(messages: int, idle_messages: int, seed: int) -> bool:
+    rng = random.Random(seed)
+    workspace = Path(tempfile.mkdtemp(prefix="pbp-bench-"))
+    dovecot = Dovecot()
+    try:
+        dovecot.start()
+        busy = make_site(workspace / "busy", dovecot, "moderator", seed)
+        with open_moderator(busy) as moderator:
+            players = authors(moderator)
+        games = len(GAMES)
+        print(f"setup     {games} games ({', '.join(f'{r} x{p}' for r, p in GAMES)}), "
+              f"{len(players)} players with orders to give; Dovecot on {dovecot.host}:{dovecot.imap_port}")
+
+        load_inbox(dovecot, busy, players, messages, 1, rng)
+        warm_up(dovecot, busy.moderator_address)
+        baseline = statistics.median(baseline_seconds(dovecot, busy.moderator_address, messages)
+                                     for _ in range(BASELINE_RUNS))
+        baseline_rate = messages / baseline
+        print(f"baseline  {messages} msgs  {baseline:8.3f} s  {baseline_rate:9.1f} msg/s  "
+              f"(one bulk BODY.PEEK[] fetch + email.message_from_bytes policy.default; median of {BASELINE_RUNS})")
+
+        ingest = ingest_all(busy, messages)
+        if ingest.judged != messages or dovecot.count(busy.moderator_address, "INBOX") != 0:
+            raise RuntimeError(f"pbp judged {ingest.judged} of {messages} messages")
+        ingest_rate = messages / ingest.seconds
+        filed = {folder: dovecot.count(busy.moderator_address, folder) for folder in ("processed", "rejected")}
+        mails, queued = ledger_counts(busy)
+        print(f"pbp ingest {messages} msgs  {ingest.seconds:8.3f} s  {ingest_rate:9.1f} msg/s  "
+              f"({ingest.polls} polls; filed {filed['processed']} processed, {filed['rejected']} rejected; "
+              f"{mails} mails recorded, {queued} replies queued)")
+        ratio = ingest_rate / baseline_rate
+        ingest_ok = ratio >= NEEDED_RATIO
+        print(f"ratio pbp/baseline {ratio:.2f} (need >= {NEEDED_RATIO}): {'OK' if ingest_ok else 'TOO SLOW'}")
+
+        fresh = make_site(workspace / "fresh", dovecot, "fresh", seed)
+        fresh_idle = idle_poll_seconds(fresh)
+        remaining = max(idle_messages - messages, 0)
+        if remaining:
+            load_inbox(dovecot, busy, players, remaining, messages + 1, rng)
+            more = ingest_all(busy, remaining)
+            if more.judged != remaining:
+                raise RuntimeError(f"pbp judged {more.judged} of {remaining} further messages")
+        processed_in_all = messages + remaining
+        busy_idle = idle_poll_seconds(busy)
+        idle_ratio = busy_idle / fresh_idle
+        idle_ok = idle_ratio <= ALLOWED_IDLE_RATIO
+        print(f"idle poll fresh mailbox          {fresh_idle * 1000:8.2f} ms  (median of {IDLE_SAMPLES})")
+        print(f"idle poll after {processed_in_all} msgs  {busy_idle * 1000:8.2f} ms  (median of {IDLE_SAMPLES})")
+        print(f"ratio idle after/fresh {idle_ratio:.2f} (need <= {ALLOWED_IDLE_RATIO}): {'OK' if idle_ok else 'TOO SLOW'}")
+        return ingest_ok and idle_ok
+    finally:
+        dovecot.cleanup()
+        shutil.rmtree(workspace, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Benchmark pbp's IMAP ingest against a bare fetch and parse.")
+    parser.add_argument("--messages", type=int, default=2000, help="order mails to ingest (default 2000)")
+    parser.add_argument("--idle-messages", type=int, default=10000,
+                        help="messages processed before the idle poll is timed (default 10000)")
+    parser.add_argument("--seed", type=int, default=4, help="seed of the generated mail (default 4)")
+    args = parser.parse_args(argv)
+    if args.messages < 1 or args.idle_messages < 0:
+        parser.error("--messages must be at least 1 and --idle-messages at least 0")
+    return 0 if run(args.messages, args.idle_messages, args.seed) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
