@@ -26,7 +26,11 @@ class CycleReport:
 
 
 class Cycle:
-    def __init__(self, moderator: Moderator, mailbox: Mailbox, sender: MailSender, batch: int = 100):
+    # Mail judged per poll, committed in one durable write per game file (pbp.ingest):
+    # larger batches mean fewer whole-file writes and server moves per message.
+    INGEST_BATCH = 500
+
+    def __init__(self, moderator: Moderator, mailbox: Mailbox, sender: MailSender, batch: int = INGEST_BATCH):
         self.moderator = moderator
         self.spool = Spool(moderator.folder.path / "spool")
         self.batch = batch

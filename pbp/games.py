@@ -82,8 +82,20 @@ def load(moderator: Moderator, game_id: str) -> Loaded:
     file = moderator.folder.game(game_id)
     record = file.record()
     rules = moderator.rules(record["ruleset"])
-    state = rules.from_json(record["state"])
-    return Loaded(file, record, rules, state, rules.phase(state))
+    state, phase = _decoded(file, rules, record["state"])
+    return Loaded(file, record, rules, state, phase)
+
+
+def _decoded(file: GameFile, rules: Ruleset, data: dict):
+    """The state and phase of a stored state JSON, decoded once per version: the writer's
+    storage hands back the same JSON object until the state is written again."""
+    memo = getattr(file, "_decoded", None)
+    if memo is not None and memo[0] is data:
+        return memo[1], memo[2]
+    state = rules.from_json(data)
+    phase = rules.phase(state)
+    file._decoded = (data, state, phase)
+    return state, phase
 
 
 def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry], npcs: Sequence[Npc] = (),

@@ -17,7 +17,7 @@ was claimed before (it failed, or a crash stopped its run) is handled alone as a
 a message that kills the process costs its batch-mates at most one strike. When one
 message raises inside a batch, the batch's write is discarded (so none of that message's
 half-made changes are kept), the message keeps its strike, and the others are judged
-again without it.
+again without it (their one claim of this run stands; they are not claimed twice).
 
 The poller never dies of one message: whatever one message raises is reported and the
 others go on. Only a failure to fetch at all leaves this function.
@@ -98,7 +98,7 @@ def poll_once(
 
 def _never_tried(spool: Spool, entry: SpooledMail) -> bool:
     try:
-        return spool.attempts(entry.raw) == 0
+        return spool.attempts(entry.raw, entry.batch) == 0
     except OSError:
         return False
 
@@ -119,6 +119,7 @@ def _handle_together(
 ) -> None:
     """Judge `entries` in one durable write, then settle them (see the module docstring)."""
     remaining = list(entries)
+    claimed: set[tuple[str, str]] = set()  # one claim per message per run, however many rounds
     while remaining:
         judged: list[tuple[SpooledMail, Outcome, bool]] = []  # (entry, outcome, judged before)
         culprit: tuple[SpooledMail, BaseException] | None = None
@@ -130,7 +131,9 @@ def _handle_together(
                     if earlier is not None:
                         judged.append((entry, earlier, True))
                         continue
-                    spool.claim(raw)
+                    if entry.identity not in claimed:
+                        spool.claim_in_batch(entry)
+                        claimed.add(entry.identity)
                     try:
                         outcome = desk.receive(parse_inbound(raw, own_addresses, max_bytes))
                     except Exception as error:
@@ -140,8 +143,6 @@ def _handle_together(
         except _Abandon:
             failed, error = culprit
             report.failed.append((failed.raw.key, _describe(error)))
-            for entry, _outcome, _before in judged:
-                _quietly(lambda: spool.clear_claims(entry.raw))  # their work was discarded, not failed
             remaining = [entry for entry in remaining if entry is not failed]
             continue
         except Exception as error:  # the batch's durable write itself failed
@@ -170,20 +171,13 @@ def _settle_together(judged: list[tuple[SpooledMail, Outcome, bool]], mailbox: M
         except Exception as error:  # committed, not moved: the next poll settles them
             report.failed += [(entry.raw.key, _describe(error)) for entry, _o, _b in items]
             continue
+        try:
+            spool.mark_all_done([entry for entry, _o, _b in items])
+        except Exception as error:  # moved but not marked: the next poll only settles them again
+            report.failed += [(entry.raw.key, _describe(error)) for entry, _o, _b in items]
+            continue
         for entry, _o, before in items:
-            try:
-                spool.mark_done(entry)
-            except Exception as error:
-                report.failed.append((entry.raw.key, _describe(error)))
-                continue
             (report.resettled if before else report.processed).append((entry.raw.key, outcome))
-
-
-def _quietly(action: Callable[[], object]) -> None:
-    try:
-        action()
-    except Exception:
-        pass
 
 
 def _reject_oversized(mailbox: Mailbox, mail: OversizedMail, report: IngestReport) -> None:
@@ -211,7 +205,7 @@ def _handle(
             spool.mark_done(entry)
             report.resettled.append((raw.key, earlier))
             return
-        attempts = spool.attempts(raw)
+        attempts = spool.attempts(raw, entry.batch)
         if attempts >= MAX_ATTEMPTS:
             _quarantine(entry, mailbox, spool, report, f"processing failed {attempts} times (the process stopped)")
             return

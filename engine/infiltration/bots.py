@@ -1,6 +1,6 @@
 """Scripted players for the demo and `pbp simulate` (host-side; never part of the rules).
 
-Greens pursue the mission: they explore, and share what they saw through a team memory
+Greens pursue the mission: they explore (partly at random, as people do), and share what they saw through a team memory
 (the rooms Green players saw at their arrivals, and the code if a Green learned it), then
 send two Stinger carriers to the hangar and two runners to the generators. Reds hunt lone
 characters from their occupancy report, attack when they are not outnumbered, and hack or
@@ -105,7 +105,7 @@ def _green_move(state: GameState, view: SenderView, memory: TeamMemory, rng: ran
         if view.name in runners:
             return [f"MOVE {generators[runners.index(view.name)]}"]
     unseen = [room for room in ROOMS if room not in memory.features]
-    if unseen and rng.random() < 0.85:
+    if unseen and rng.random() < 0.3:
         return [f"MOVE {rng.choice(unseen)}"] + code
     return [f"MOVE {rng.choice(ROOMS)}"] + code if rng.random() < 0.7 else ["STAY"]
 

@@ -3,6 +3,8 @@ it, mail it to the host), in each turn of `pbp run` (publish what is approved), 
 mail from the host's address (`APPROVE` by mail)."""
 from __future__ import annotations
 
+import functools
+import os
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.core import Event
@@ -69,6 +71,22 @@ HOST_HELP = ("pbp understood no approval in your mail. To approve a draft, reply
              "its block, the line APPROVE un-commented:\n\n")
 
 
+def _stamp(path: Any) -> tuple[int, int] | None:
+    """The settings file's modification time and size: a changed file is read again."""
+    try:
+        status = os.stat(path) if path else None
+    except OSError:
+        return None
+    return (status.st_mtime_ns, status.st_size) if status else None
+
+
+@functools.lru_cache(maxsize=8)
+def _host_address(settings: Any, stamp: tuple[int, int] | None) -> str:
+    """[forum] host_address, read once per version of the settings file (asked for every
+    inbound mail, where parsing the file each time cost as much as judging the mail)."""
+    return load_forum_settings(settings).host_address
+
+
 def host_mail(desk: Any, mail: Any) -> str | None:
     """Handle a mail from the host's address, or return None when it is not one.
 
@@ -76,8 +94,8 @@ def host_mail(desk: Any, mail: Any) -> str | None:
     approves that draft (leak-checked: a draft that fails needs `pbp draft approve --force`).
     A wrong token is refused; anything else gets help."""
     moderator = desk.moderator
-    forum = load_forum_settings(moderator.settings)
-    if not forum.host_address or mail.sender != forum.host_address:
+    host_address = _host_address(moderator.settings, _stamp(moderator.settings.source))
+    if not host_address or mail.sender != host_address:
         return None
     from pbp.errors import UserError
     from pbp.games import load

@@ -6,6 +6,7 @@ headers); the strict address check below is done separately on the raw From valu
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection
 from email import policy
@@ -38,7 +39,13 @@ def strict_sender(message: Message) -> str | None:
     values = message.get_all("From") or []
     if len(values) != 1:
         return None
-    raw = str(values[0])
+    return _strict_address(str(values[0]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _strict_address(raw: str) -> str | None:
+    """The strict check of one From value. A pure function of the text, remembered because
+    players send many mails with the same From and the strict parser is slow."""
     try:
         header = policy.default.header_factory("from", raw)
     except Exception:

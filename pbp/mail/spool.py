@@ -13,6 +13,11 @@ Layout of `<data>/spool/`:
     claims/<sha256>-<key>  one byte appended before each processing attempt (a claim, as
                       in Mailman's switchboard); its size counts the attempts, including
                       attempts that killed the process
+    batch-<n>.claims  the same claims for messages judged together in one batch
+                      (pbp.ingest): a "<sha256> <key>" line appended before each one's
+                      attempt, so a batch costs one file instead of one new file per
+                      message; a message's attempts are its claim file's size plus its
+                      lines here
 
 Claims and done marks are plain writes: they survive a killed process (the kernel keeps
 them), which is what strike counting needs; only the mail itself must survive a power
@@ -61,6 +66,9 @@ class Spool:
         # that marking a message done does not re-read its batch.
         self._members: dict[Path, set[tuple[str, str]]] = {}
         self._done: dict[Path, set[tuple[str, str]]] = {}
+        self._batch_claims: dict[Path, dict[tuple[str, str], int]] = {}
+        # Whether a message has a claim file, where known, to spare an unlink per message.
+        self._has_claim_file: dict[tuple[str, str], bool] = {}
 
     # ------------------------------------------------------------------ batches
     def store(self, mails: list[RawMail]) -> list[SpooledMail]:
@@ -81,6 +89,7 @@ class Spool:
         _fsync_folder(self.root)
         self._members[final] = {(mail.sha256, mail.key) for mail in mails}
         self._done[final] = set()
+        self._batch_claims[final] = {}
         return [SpooledMail(mail, final) for mail in mails]
 
     def pending(self) -> list[SpooledMail]:
@@ -91,6 +100,7 @@ class Spool:
             members = _read_batch(batch)
             self._members[batch] = {(raw.sha256, raw.key) for raw in members}
             self._done[batch] = done
+            self._batch_claims[batch] = _count_marks(_claims_path(batch))
             if self._members[batch] <= done:
                 self._remove(batch)
                 continue
@@ -99,22 +109,34 @@ class Spool:
 
     def mark_done(self, entry: SpooledMail) -> None:
         """Record that a message is settled; remove its batch once every message is."""
-        with open(_done_path(entry.batch), "ab") as handle:
-            handle.write(f"{entry.raw.sha256} {entry.raw.key}\n".encode("utf-8"))
-        self.clear_claims(entry.raw)
-        done = self._done.setdefault(entry.batch, self._done_marks(entry.batch))
-        done.add((entry.raw.sha256, entry.raw.key))
-        members = self._members.get(entry.batch)
-        if members is None:
-            members = self._members[entry.batch] = {(raw.sha256, raw.key) for raw in _read_batch(entry.batch)}
-        if members <= done:
-            self._remove(entry.batch)
+        self.mark_all_done([entry])
+
+    def mark_all_done(self, entries: list[SpooledMail]) -> None:
+        """`mark_done` for many messages, with one write per batch file."""
+        by_batch: dict[Path, list[SpooledMail]] = {}
+        for entry in entries:
+            by_batch.setdefault(entry.batch, []).append(entry)
+        for batch, settled in by_batch.items():
+            with open(_done_path(batch), "ab") as handle:
+                handle.write("".join(f"{e.raw.sha256} {e.raw.key}\n" for e in settled).encode("utf-8"))
+            for entry in settled:
+                if self._has_claim_file.pop(entry.identity, True):
+                    self.clear_claims(entry.raw)
+            done = self._done.setdefault(batch, self._done_marks(batch))
+            done.update((e.raw.sha256, e.raw.key) for e in settled)
+            members = self._members.get(batch)
+            if members is None:
+                members = self._members[batch] = {(raw.sha256, raw.key) for raw in _read_batch(batch)}
+            if members <= done:
+                self._remove(batch)
 
     def _remove(self, batch: Path) -> None:
         batch.unlink(missing_ok=True)
         _done_path(batch).unlink(missing_ok=True)
+        _claims_path(batch).unlink(missing_ok=True)
         self._members.pop(batch, None)
         self._done.pop(batch, None)
+        self._batch_claims.pop(batch, None)
 
     def _done_marks(self, batch: Path) -> set[tuple[str, str]]:
         try:
@@ -127,23 +149,60 @@ class Spool:
     def _claim_path(self, raw: RawMail) -> Path:
         return self.claims / f"{raw.sha256}-{quote(raw.key, safe='')}"
 
-    def attempts(self, raw: RawMail) -> int:
+    def attempts(self, raw: RawMail, batch: Path | None = None) -> int:
+        """Attempts so far: the message's claim file, plus its claims in `batch`'s journal."""
+        in_batch = 0
+        if batch is not None:
+            if batch not in self._batch_claims:
+                self._batch_claims[batch] = _count_marks(_claims_path(batch))
+            in_batch = self._batch_claims[batch].get((raw.sha256, raw.key), 0)
         try:
-            return self._claim_path(raw).stat().st_size
+            size = self._claim_path(raw).stat().st_size
         except FileNotFoundError:
-            return 0
+            size = 0
+        self._has_claim_file[(raw.key, raw.sha256)] = size > 0
+        return size + in_batch
 
     def claim(self, raw: RawMail) -> None:
         """Count one processing attempt, before it starts."""
         with open(self._claim_path(raw), "ab") as handle:
             handle.write(b"x")
+        self._has_claim_file[(raw.key, raw.sha256)] = True
+
+    def claim_in_batch(self, entry: SpooledMail) -> None:
+        """Count one attempt in the batch's claim journal (a plain append: it survives a
+        killed process, which is all a strike count needs)."""
+        with open(_claims_path(entry.batch), "ab") as handle:
+            handle.write(f"{entry.raw.sha256} {entry.raw.key}\n".encode("utf-8"))
+        counts = self._batch_claims.setdefault(entry.batch, {})
+        mark = (entry.raw.sha256, entry.raw.key)
+        counts[mark] = counts.get(mark, 0) + 1
 
     def clear_claims(self, raw: RawMail) -> None:
         self._claim_path(raw).unlink(missing_ok=True)
+        self._has_claim_file.pop((raw.key, raw.sha256), None)
 
 
 def _done_path(batch: Path) -> Path:
     return batch.with_suffix(".done")
+
+
+def _claims_path(batch: Path) -> Path:
+    return batch.with_suffix(".claims")
+
+
+def _count_marks(path: Path) -> dict[tuple[str, str], int]:
+    """How often each "<sha256> <key>" line occurs in a journal; {} when there is none."""
+    try:
+        lines = path.read_text("utf-8").splitlines()
+    except FileNotFoundError:
+        return {}
+    counts: dict[tuple[str, str], int] = {}
+    for line in lines:
+        if " " in line:
+            mark = tuple(line.split(" ", 1))
+            counts[mark] = counts.get(mark, 0) + 1
+    return counts
 
 
 def _read_batch(batch: Path) -> list[RawMail]:

@@ -26,6 +26,7 @@ def normalise_text(text: str) -> str:
     """The text a player meant: ASCII quotes and hyphens, plain spaces, no zero-width
     characters, `\\n` line ends, no trailing spaces."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    text = unicodedata.normalize("NFC", text).translate(_TRANSLATION)
-    text = _unicode_spaces_to_space(text)
+    if not text.isascii():  # ASCII holds no look-alike, odd space or invisible character
+        text = unicodedata.normalize("NFC", text).translate(_TRANSLATION)
+        text = _unicode_spaces_to_space(text)
     return _TRAILING_SPACE.sub("", text)
