@@ -32,13 +32,18 @@ class Renderer:
         self.root = root
         self.env = Environment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
                                keep_trailing_newline=True, autoescape=False)
+        self._existing: dict[str, bool] = {}
 
     def _exists(self, name: str) -> bool:
-        try:
-            self.env.get_template(name)
-            return True
-        except TemplateNotFound:
-            return False
+        """Whether a template exists, looked up once per name (asked several times for
+        every mail rendered; a template added later needs a restart to be used)."""
+        if name not in self._existing:
+            try:
+                self.env.loader.get_source(self.env, name)  # found, without compiling it
+                self._existing[name] = True
+            except TemplateNotFound:
+                self._existing[name] = False
+        return self._existing[name]
 
     def ruleset_templates(self, ruleset: str) -> dict:
         events = f"{ruleset}/events.j2"

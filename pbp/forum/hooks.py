@@ -127,7 +127,7 @@ def host_mail(desk: Any, mail: Any) -> str | None:
             reply = HOST_HELP + approval_form(target, phase, "<the host token from the draft's mail>")
         if reply and not mail.no_reply_reason:
             moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST,
-                                   address=forum.host_address, kind="host-reply",
+                                   address=host_address, kind="host-reply",
                                    mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else f"[{target}] pbp",
                                                      reply + "\n"),
                                    in_reply_to=mail.message_id, references=mail.references)

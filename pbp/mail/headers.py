@@ -25,6 +25,8 @@ def header_text(message: Message, name: str) -> str:
     value = message.get(name)
     if value is None:
         return ""
+    if isinstance(value, str) and "=?" not in value:
+        return value.strip()  # no encoded word to decode (the common case, and much faster)
     try:
         return str(make_header(decode_header(str(value)))).strip()
     except Exception:  # an undecodable encoded-word: fall back to the raw value

@@ -3,6 +3,7 @@ show|edit|approve|tally`, `pbp publish`, and APPROVE by mail through the desk (i
 Host review; Proof)."""
 from __future__ import annotations
 
+import configparser
 import sys
 
 import pytest
@@ -24,8 +25,12 @@ def host_game(tmp_path, monkeypatch, capsys):
     """An Infiltration game whose first phase is resolved (so its first draft exists)."""
     settings = tmp_path / "pbp.ini"
     assert main(["init", "--settings", str(settings), "--data", str(tmp_path / "data")]) == 0
-    with open(settings, "a") as handle:
-        handle.write(f"\n[forum]\nhost_address = host@example.org\nposts = {tmp_path / 'posts'}\n")
+    config = configparser.ConfigParser(interpolation=None)
+    config.read(settings)
+    config["forum"]["host_address"] = "host@example.org"
+    config["forum"]["posts"] = str(tmp_path / "posts")
+    with open(settings, "w") as handle:
+        config.write(handle)
     (tmp_path / "roster.csv").write_text(ROSTER)
     monkeypatch.setenv("PBP_SETTINGS", str(settings))
     assert main(["new-game", "--ruleset", "infiltration", "--roster", str(tmp_path / "roster.csv"),
