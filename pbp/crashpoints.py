@@ -4,7 +4,8 @@ a phase's reports, in the middle of a resolution").
 
 `PBP_CRASH_AT=<name>` in the environment makes `crash_point(<name>)` SIGKILL the process:
 no cleanup, no flush, exactly like a power cut. Names in use: `after-spool`,
-`after-commit`, `mid-send`, `mid-resolution`.
+`after-commit`, `mid-send`, `mid-resolution`, `forum-after-post` (issue 6: the forum
+accepted a post that pbp has not recorded yet).
 """
 from __future__ import annotations
 

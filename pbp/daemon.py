@@ -1,74 +1,353 @@
 """`pbp run`: the daemon (design.md: Reliability rules, Deadlines).
 
-APScheduler is only the alarm clock: deadlines live in the game files. One job polls the
-inbox every `poll_interval` seconds; one alarm is set for the earliest deadline (and the
-earliest outbox retry) and re-set after every turn. At start-up every overdue deadline
-is resolved exactly once (a resolution commits the resolved phase's id with the new state,
-so the same phase is never resolved again). All jobs run on one worker thread: the data
-folder has one writer, and so does this process.
+APScheduler is only the alarm clock: deadlines live in the game files. Each wake-up is one
+cycle (`Daemon.turn`): take the data folder's writer lock, read the settings and the games
+afresh, poll, resolve what is due, queue reminders, send, publish, watch the public threads,
+compute the next wake-up from storage, release the lock. Between cycles the daemon holds
+no lock and keeps no copy of any game, deadline or setting, so the host's own commands
+(`pbp advance`, `extend`, `pause`, `new-game`, …) run between two cycles, each waiting for
+the lock if a cycle is under way: one writer per data folder at every instant.
+
+The daemon wakes at the earliest of: the next poll (`poll_interval`), the earliest
+deadline, the earliest reminder time (pbp.reminders), the earliest outbox retry. A change
+the host makes between cycles is noticed within `CHANGE_CHECK_SECONDS` by the file
+stamps of the games and the registry (inode, mtime, size: files are replaced whole), and
+the alarm is then recomputed from storage, read without the lock; so after `pbp extend`
+the phase resolves at the new deadline, not the old one, and after `pbp pause` not at all.
+
+At start-up every overdue deadline is resolved exactly once (a resolution commits the
+resolved phase's id with the new state, so the same phase is never resolved again). All
+jobs run on one worker thread. A second `pbp run` on the same data folder is refused
+(`run.lock`, held for the daemon's whole life).
 """
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import threading
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Callable
 
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.blocking import BlockingScheduler
 
-from pbp.cycle import Cycle
-from pbp.games import next_deadline
+from pbp import schedule
+from pbp.cycle import Cycle, ThreadWatch, WatchReport
+from pbp.daemon_state import write_state
+from pbp.errors import UserError
 from pbp.moderator import Moderator
+from pbp.outbox import Outbox
+from pbp.ports import Mailbox, MailSender
+from pbp.reminders import DEFAULT_OFFSETS, OPTION as REMINDERS, next_reminder_time, reminder_offsets
+from pbp.rendering import Renderer
+from pbp.settings import Settings
+from pbp.storage import WriterLock
+from pbp.store import DataFolder
+from pbp.timezones import TimeInputError, as_utc
+from pbp.transport import open_mailbox, open_sender
 
-log = logging.getLogger("pbp.daemon")
-ALARM_JOB = "deadline-alarm"
+ALARM_JOB = "alarm"
+POLL_JOB = "poll"
+CHANGE_JOB = "changes"
+# How often the daemon looks (with a few stat calls, no lock) for changes the host made.
+CHANGE_CHECK_SECONDS = 0.5
+# How long a cycle waits for the lock held by a host command before it gives up and tries
+# again a little later: a host command is short, but `pbp draft edit` holds the lock while
+# the host's editor is open.
+CYCLE_LOCK_WAIT = 10.0
+BUSY_RETRY_SECONDS = 5.0
+# A little after the moment itself, so that "deadline <= now" holds when the cycle runs.
+ALARM_SLACK = timedelta(milliseconds=50)
+
+
+@dataclass(frozen=True)
+class WakeUp:
+    when: datetime
+    reason: str
+
+
+def next_wake_up(folder: DataFolder, settings: Settings, now: datetime, outbox: Outbox | None = None) -> WakeUp | None:
+    """The earliest moment, read from storage, at which a cycle has work that a poll
+    might come too late for: a deadline, a reminder time, an outbox retry. `outbox`, if
+    given, is the cycle's own (it has scanned the ledger already)."""
+    moments: list[WakeUp] = []
+    for file in folder.games():
+        record = file.record()
+        if not record["phase_id"] or not record["deadline"]:
+            continue  # over, or paused (a paused game has no deadline)
+        deadline = as_utc(record["deadline"])
+        moments.append(WakeUp(deadline, f"deadline of {record['id']} {record['phase_id']}"))
+        try:
+            offsets = reminder_offsets(record.get("moderator_options", {}).get(REMINDERS), DEFAULT_OFFSETS)
+        except TimeInputError:
+            offsets = ()
+        reminder = next_reminder_time(opened_at=as_utc(record["opened"]), deadline=deadline, now=now,
+                                      offsets=offsets)
+        if reminder is not None:
+            moments.append(WakeUp(reminder, f"reminders of {record['id']} {record['phase_id']}"))
+    retry = (outbox or Outbox(folder, settings.from_address)).next_attempt()
+    if retry is not None:
+        moments.append(WakeUp(as_utc(retry), "outbox retry"))
+    return min(moments, key=lambda wake: wake.when) if moments else None
+
+
+def folder_stamp(data: Path) -> tuple:
+    """What changes whenever any pbp process writes a game or the registry: each file's
+    inode, mtime and size (every write replaces the file, so the inode alone changes)."""
+    stamps = []
+    for path in [Path(data) / "registry.json", *sorted((Path(data) / "games").glob("*.json"))]:
+        try:
+            status = path.stat()
+        except FileNotFoundError:
+            continue
+        stamps.append((path.name, status.st_ino, status.st_mtime_ns, status.st_size))
+    return tuple(stamps)
+
+
+class MailLinks:
+    """The mailbox and sender, kept open between cycles (an IMAP login per poll would be
+    wasteful) and reopened when the settings that define them change."""
+
+    def __init__(self, opener_mailbox=open_mailbox, opener_sender=open_sender):
+        self._open_mailbox = opener_mailbox
+        self._open_sender = opener_sender
+        self._key = None
+        self.mailbox: Mailbox | None = None
+        self.sender: MailSender | None = None
+
+    @staticmethod
+    def _key_of(settings: Settings) -> tuple:
+        return (settings.transport, settings.data, settings.imap, settings.smtp, settings.from_address,
+                settings.max_mail_size)
+
+    def for_settings(self, settings: Settings) -> tuple[Mailbox, MailSender]:
+        key = self._key_of(settings)
+        if key != self._key:
+            self.close()
+            self.mailbox, self.sender = self._open_mailbox(settings), self._open_sender(settings)
+            self._key = key
+        return self.mailbox, self.sender
+
+    def close(self) -> None:
+        for link in (self.mailbox, self.sender):
+            if link is not None:
+                try:
+                    link.close()
+                except Exception:  # noqa: BLE001 - closing a dead connection may fail; it is gone anyway
+                    pass
+        self.mailbox = self.sender = None
+        self._key = None
+
+
+class AlreadyRunning(UserError):
+    pass
 
 
 class Daemon:
-    def __init__(self, moderator: Moderator, cycle: Cycle, say=print):
-        self.moderator = moderator
-        self.cycle = cycle
+    def __init__(self, load_settings: Callable[[], Settings], say: Callable[[str], None] = print,
+                 clock: Callable[[], datetime] = schedule.now, lock_wait: float = CYCLE_LOCK_WAIT):
+        self.load_settings = load_settings
+        self.settings = load_settings()
         self.say = say
-        self.lock = threading.Lock()
+        self.clock = clock
+        self.lock_wait = lock_wait
+        self.links = MailLinks()
+        self.renderer = Renderer()  # Jinja re-reads a template whose file changed
+        self.watch = ThreadWatch(every=self.settings.poll_interval)
+        self.turn_lock = threading.Lock()
+        self.stamp: tuple | None = None
+        self.poll_interval = self.settings.poll_interval
+        self.busy = False
+        self.state = {"pid": os.getpid(), "started": schedule.to_text(clock()), "last_cycle": "",
+                      "last_error": "", "next_wake": "", "next_reason": "", "watch": None}
+        self.run_lock = WriterLock(self.settings.data, name="run.lock")  # one daemon per data folder
         self.scheduler = BlockingScheduler(executors={"default": ThreadPoolExecutor(1)},
                                            job_defaults={"coalesce": True, "max_instances": 1,
                                                          "misfire_grace_time": None},
                                            timezone="UTC")
+        # "skipped: maximum number of running instances reached" is expected while a long
+        # cycle runs; it is not worth a line in the host's log.
+        logging.getLogger("apscheduler").setLevel(logging.ERROR)
 
+    # ------------------------------------------------------------------ one cycle
     def turn(self) -> None:
-        """Poll, resolve what is due, send; then re-arm the deadline alarm. A failure is
-        reported and the next turn tries again (the daemon never dies of one bad turn)."""
-        with self.lock:
+        """One cycle under the writer lock. A failure is reported and the next cycle tries
+        again (the daemon never dies of one bad cycle)."""
+        with self.turn_lock:
             try:
-                report = self.cycle.turn()
-                if report.mail and not report.mail.idle:
-                    self.say(f"mail: {len(report.mail.processed)} judged, {len(report.mail.quarantined)} quarantined, "
-                             f"{len(report.mail.failed)} failed")
-                for summary in report.resolutions:
-                    self.say(f"resolved {summary.game} {summary.phase}"
-                             + (f"; game over: {', '.join(summary.result['winners'])}" if summary.result else
-                                f"; next {summary.next_phase}"))
-                if report.sent.sent or report.sent.failed:
-                    self.say(f"sent {report.sent.sent} mails, {report.sent.failed} failed, "
-                             f"{report.sent.retrying} to retry")
-            except Exception as error:  # one bad turn must not stop the moderator
-                self.say(f"turn failed ({type(error).__name__}: {error}); trying again next turn")
-            self._arm_alarm()
+                self.settings = self.load_settings()
+            except UserError as error:
+                self.say(f"the settings file cannot be read ({error}); keeping the previous settings")
+            try:
+                folder = DataFolder(self.settings.data, writer=True, wait=self.lock_wait)
+            except UserError:
+                self._busy()
+                return
+            if self.busy:
+                self.say("the data folder is free again; carrying on")
+                self.busy = False
+            wake, computed = None, False
+            try:
+                moderator = Moderator(self.settings, clock=self.clock, folder=folder)
+                moderator.renderer = self.renderer
+                self.state["last_error"] = ""
+                # The watch first: the thread is then read once per interval, by it, and the
+                # publishing step's own watch (pbp.forum.hooks) finds it freshly read.
+                self._watch(moderator)
+                try:
+                    self._work(moderator)
+                except Exception as error:  # one bad cycle must not stop the moderator
+                    self.state["last_error"] = f"{type(error).__name__}: {error}"
+                    self.say(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
+                wake = next_wake_up(folder, self.settings, self.clock(), moderator.outbox)
+                computed = True
+                self.state["last_cycle"] = schedule.to_text(self.clock())
+                self._record_wake(wake)
+                write_state(self.settings.data, self.state)
+                self.stamp = folder_stamp(self.settings.data)  # still under the lock: ours alone
+            except Exception as error:  # noqa: BLE001 - e.g. a game file that cannot be read
+                self.say(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
+            finally:
+                folder.close()  # releases the lock; every cached copy goes with it
+            if computed:  # else the alarm set before stands, and the poll comes anyway
+                self._arm(wake)
+            self._follow_poll_interval()
 
-    def _arm_alarm(self) -> None:
-        moments = [m for m in (next_deadline(self.moderator), self.moderator.outbox.next_attempt()) if m]
-        if not moments:
+    def _work(self, moderator: Moderator) -> None:
+        mailbox, sender = self.links.for_settings(moderator.settings)
+        report = Cycle(moderator, mailbox, sender).turn()
+        if report.mail and not report.mail.idle:
+            self.say(f"mail: {len(report.mail.processed)} judged, {len(report.mail.quarantined)} quarantined, "
+                     f"{len(report.mail.failed)} failed")
+        for summary in report.resolutions:
+            self.say(f"resolved {summary.game} {summary.phase}"
+                     + (f"; game over: {', '.join(summary.result['winners'])}" if summary.result else
+                        f"; next {summary.next_phase}"))
+        for event in report.forum_events:
+            self.say(f"forum: {event}")
+        if report.sent.sent or report.sent.failed:
+            self.say(f"sent {report.sent.sent} mails, {report.sent.failed} failed, "
+                     f"{report.sent.retrying} to retry")
+
+    def _watch(self, moderator: Moderator) -> None:
+        self.watch.every = moderator.settings.poll_interval
+        report: WatchReport = self.watch.run(moderator, on_warning=lambda text: self.say(f"thread watch: {text}"))
+        if not report.ran:
             return
-        when = max(min(moments), self.moderator.clock()) + timedelta(milliseconds=50)
+        previous = self.state.get("watch") or {}
+        now = schedule.to_text(self.clock())
+        if report.error:
+            if not previous.get("error"):
+                self.say(f"thread watch failed ({report.error}); it tries again next cycle")
+            self.state["watch"] = {**previous, "error": report.error,
+                                   "failing_since": previous.get("failing_since") or now}
+        else:
+            if previous.get("error"):
+                self.say("thread watch works again")
+            self.state["watch"] = {"last_ok": now, "error": "", "failing_since": "",
+                                   "warnings": previous.get("warnings", 0) + len(report.warnings)}
+
+    def _busy(self) -> None:
+        if not self.busy:
+            holder = self._lock_holder()
+            self.say(f"the data folder is busy (pbp process {holder} holds it); "
+                     f"trying again every {BUSY_RETRY_SECONDS:g} s")
+            self.busy = True
+        self._arm(WakeUp(self.clock() + timedelta(seconds=BUSY_RETRY_SECONDS), "the data folder was busy"))
+
+    def _lock_holder(self) -> str:
+        try:
+            return (Path(self.settings.data) / "pbp.lock").read_text().strip() or "?"
+        except OSError:
+            return "?"
+
+    # ------------------------------------------------------------------ the alarm
+    def _record_wake(self, wake: WakeUp | None) -> None:
+        poll = self.clock() + timedelta(seconds=self.settings.poll_interval)
+        if wake is None or poll < wake.when:
+            wake = WakeUp(poll, "next poll")
+        self.state["next_wake"] = schedule.to_text(wake.when)
+        self.state["next_reason"] = wake.reason
+
+    def _arm(self, wake: WakeUp | None) -> None:
+        """Set the one alarm to `wake` (or remove it): it replaces the previous alarm, so
+        an alarm for a deadline that the host moved never fires."""
+        if wake is None:
+            if self.scheduler.get_job(ALARM_JOB):
+                self.scheduler.remove_job(ALARM_JOB)
+            return
+        when = max(wake.when, self.clock()) + ALARM_SLACK
         self.scheduler.add_job(self.turn, "date", run_date=when, id=ALARM_JOB, replace_existing=True)
 
-    def run(self) -> None:
-        self.say(f"pbp running: polling every {self.moderator.settings.poll_interval:g} s; stop with Ctrl-C or SIGTERM.")
-        self.turn()  # start-up: overdue deadlines are resolved now, unsent mail goes out
-        self.scheduler.add_job(self.turn, "interval", seconds=self.moderator.settings.poll_interval, id="poll")
-        signal.signal(signal.SIGTERM, lambda *_: self.scheduler.shutdown(wait=False))
+    def _follow_poll_interval(self) -> None:
+        interval = self.settings.poll_interval
+        if interval != self.poll_interval and self.scheduler.get_job(POLL_JOB):
+            self.scheduler.reschedule_job(POLL_JOB, trigger="interval", seconds=interval)
+            self.say(f"polling every {interval:g} s now")
+        self.poll_interval = interval
+
+    def notice_changes(self) -> None:
+        """If another pbp process changed a game or the registry since the last cycle,
+        recompute the alarm from storage (read without the lock; files are whole)."""
+        with self.turn_lock:
+            stamp = folder_stamp(self.settings.data)
+            if stamp == self.stamp:
+                return
+            try:
+                folder = DataFolder(self.settings.data, writer=False)
+            except UserError:
+                return
+            try:
+                wake = next_wake_up(folder, self.settings, self.clock())
+            except Exception:  # noqa: BLE001 - caught a writer between two files: look again soon
+                return
+            finally:
+                folder.close()
+            self.stamp = stamp
+            self._arm(wake)
+
+    # ------------------------------------------------------------------ life
+    def _take_run_lock(self) -> None:
         try:
-            self.scheduler.start()
-        except (KeyboardInterrupt, SystemExit):
-            pass
+            self.run_lock.acquire()
+        except UserError:
+            try:
+                holder = self.run_lock.path.read_text().strip()
+            except OSError:
+                holder = "?"
+            raise AlreadyRunning(f"pbp run is already running for the data folder {self.settings.data} "
+                                 f"(process {holder}); one is enough.") from None
+
+    def run(self) -> None:
+        self._take_run_lock()
+        try:
+            self.say(f"pbp running: polling every {self.settings.poll_interval:g} s; host commands may run "
+                     "at any time; stop with Ctrl-C or SIGTERM.")
+            self.turn()  # start-up: overdue deadlines are resolved now, unsent mail goes out
+            self.scheduler.add_job(self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB)
+            self.scheduler.add_job(self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS, id=CHANGE_JOB)
+            signal.signal(signal.SIGTERM, lambda *_: self.scheduler.shutdown(wait=False))
+            try:
+                self.scheduler.start()
+            except (KeyboardInterrupt, SystemExit):
+                pass
+            self._say_stopped()
+        finally:
+            self.links.close()
+            self.run_lock.release()
+
+    def _say_stopped(self) -> None:
+        """Tell `pbp status` the daemon stopped (only if the lock comes quickly: a host
+        command may hold it, and then status sees the process is gone anyway)."""
+        with self.turn_lock:
+            try:
+                folder = DataFolder(self.settings.data, writer=True, wait=2.0)
+            except UserError:
+                return
+            try:
+                write_state(self.settings.data, {**self.state, "stopped": schedule.to_text(self.clock())})
+            finally:
+                folder.close()

@@ -23,9 +23,11 @@ from engine.core import OrderBlockError
 from pbp import schedule
 from pbp.forum import hooks as forum_hooks
 from pbp.games import Loaded, load
+from pbp.host.help import help_facts
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.rendering import RenderedMail
+from pbp.timezones import render_timestamp
 
 
 @dataclass
@@ -235,7 +237,7 @@ class Desk:
         earlier = game.latest_orders(phase).get(name) if phase else None
         if earlier:
             return (f"Nothing from {scope} was accepted; your earlier orders "
-                    f"(received {schedule.human(earlier['received'])}) still stand.")
+                    f"(received {render_timestamp(earlier['received'])}) still stand.")
         return f"Nothing from {scope} was accepted; you have no accepted orders for {phase or 'this game'} yet."
 
     def _judge_block(self, game: Loaded, name: str, block: OrderBlock) -> BlockVerdict:
@@ -265,9 +267,8 @@ class Desk:
             return BlockVerdict(False, f"{head} was not accepted: {why}; the current phase is "
                                        f"{game.phase.id} (its form is below).")
         if name not in game.phase.actors:
-            view = game.rules.view(game.state, name)
-            if isinstance(view, dict) and view.get("alive") is False:
-                why = "you are dead, so you have no orders to give"
+            if _is_dead(game.rules.view(game.state, name)):
+                why = f"you are dead: your character {name} has died, and the dead give no orders"
             else:
                 why = f"you have no orders to give in {game.phase.id}"
             return BlockVerdict(False, f"{head} was not accepted: {why}.")
@@ -290,7 +291,7 @@ class Desk:
         row = {"phase": game.phase.id, "player": name, "text": "\n".join(canonical),
                "received": received, "message_id": "", "mail_key": ""}
         shown = "\n".join(f"  {line}" for line in canonical) or "  (no orders: the rules' default applies)"
-        return BlockVerdict(True, f"Accepted for {game.phase.id} (received {schedule.human(received)}):\n"
+        return BlockVerdict(True, f"Accepted for {game.phase.id} (received {render_timestamp(received)}):\n"
                                   f"{shown}\nThese replace any orders you sent earlier for this phase.",
                             order_row=row)
 
@@ -306,7 +307,7 @@ class Desk:
         if word == "STATUS":
             phase = game.record["phase_id"]
             latest = game.latest_orders(phase).get(name) if phase else None
-            accepted = ({"received": schedule.human(latest["received"]), "lines": latest["text"].splitlines()}
+            accepted = ({"received": render_timestamp(latest["received"]), "lines": latest["text"].splitlines()}
                         if latest else None)
             reply = renderer.render("status_reply", game.record["ruleset"], phase=phase,
                                     deadline=game.deadline_text(name), accepted=accepted,
@@ -317,4 +318,14 @@ class Desk:
 
     def _help(self, game: Loaded, name: str, note: str) -> RenderedMail:
         return self.moderator.renderer.render("help", game.record["ruleset"], game=game.game_facts(),
-                                              player=name, note=note, form=game.form(name))
+                                              player=name, note=note, form=game.form(name),
+                                              **help_facts(game.record["ruleset"], game.rules, game.phase, name))
+
+
+def _is_dead(view) -> bool:
+    """Whether a player's own view says their character is dead (both rulesets put it in
+    `me.alive`; a view with a top-level `alive` is read too)."""
+    if not isinstance(view, dict):
+        return False
+    me = view.get("me")
+    return view.get("alive") is False or (isinstance(me, dict) and me.get("alive") is False)

@@ -12,12 +12,13 @@
 Batches ("one durable write may cover a whole fetched batch"): when the desk can group
 its commits (it has `batch()`, as pbp.desk.Desk does), the messages never tried before
 are judged together and committed in one durable write, and only then moved on the
-server, one move per outcome (`settle_many`, when the mailbox has it). A message that
-was claimed before (it failed, or a crash stopped its run) is handled alone as above, so
-a message that kills the process costs its batch-mates at most one strike. When one
-message raises inside a batch, the batch's write is discarded (so none of that message's
-half-made changes are kept), the message keeps its strike, and the others are judged
-again without it (their one claim of this run stands; they are not claimed twice).
+server, one move per outcome (`settle_many`, when the mailbox has it). The group is
+claimed as a whole before it is judged (one strike each). A message claimed before (it
+failed, or a crash stopped its run) is handled alone as above, so a message that kills
+the process costs its batch-mates one strike, and the next run finds the killer alone.
+When one message raises inside a batch, the batch's write is discarded (so none of that
+message's half-made changes are kept) and the others are judged again without it, with
+no further strike.
 
 The poller never dies of one message: whatever one message raises is reported and the
 others go on. Only a failure to fetch at all leaves this function.
@@ -119,7 +120,7 @@ def _handle_together(
 ) -> None:
     """Judge `entries` in one durable write, then settle them (see the module docstring)."""
     remaining = list(entries)
-    claimed: set[tuple[str, str]] = set()  # one claim per message per run, however many rounds
+    spool.claim_together(remaining)  # one strike each for this run, however many rounds
     while remaining:
         judged: list[tuple[SpooledMail, Outcome, bool]] = []  # (entry, outcome, judged before)
         culprit: tuple[SpooledMail, BaseException] | None = None
@@ -131,9 +132,6 @@ def _handle_together(
                     if earlier is not None:
                         judged.append((entry, earlier, True))
                         continue
-                    if entry.identity not in claimed:
-                        spool.claim_in_batch(entry)
-                        claimed.add(entry.identity)
                     try:
                         outcome = desk.receive(parse_inbound(raw, own_addresses, max_bytes))
                     except Exception as error:

@@ -93,7 +93,9 @@ class InboundMail:
     exactly one address. `no_reply_reason` is set when the loop rules forbid any answer
     (Auto-Submitted, Precedence, List-Id, empty return path, MAILER-DAEMON, our own
     address). `commands` are player commands (HELP, FORM, STATUS, or an unknown word)
-    found when the mail has no block. `problems` lists what made the text unreadable
+    found when the mail has no block; an `APPROVE <game> <phase> [<token>]` line (the host's
+    approval by mail, token from the line or a `TOKEN:` line) is found even next to blocks.
+    `problems` lists what made the text unreadable
     (e.g. a BEGIN with no END) for the reply.
     """
 

@@ -14,6 +14,7 @@ from email.errors import HeaderParseError
 
 from engine.names import name_problem
 from pbp.errors import UserError
+from pbp.timezones import zone_problem
 
 NPC_CLASSES = ("warrior", "hacker", "sneaker", "renegade", "engineer")
 NPC_TEAMS = ("green", "red", "neutral")
@@ -74,7 +75,11 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterEntry]:
         email = normalise_address(raw_email)
         if email is None:
             raise UserError(f"{source} row {number}: {raw_email!r} is not an email address like name@example.org.")
-        entries.append(RosterEntry(name, email, cells.get("timezone", ""), cells.get("forum_name", "")))
+        zone_name = cells.get("timezone", "")
+        problem = zone_problem(zone_name)
+        if problem:  # issue 5: every deadline a player sees is shown in this zone
+            raise UserError(f"{source} row {number}: {problem}")
+        entries.append(RosterEntry(name, email, zone_name, cells.get("forum_name", "")))
     if not entries:
         raise UserError(f"{source} has no players; write one line per player: name,email.")
     check_unique([e.name for e in entries], source)

@@ -2,7 +2,8 @@
 
 A game's schedule maps a phase kind (`class`, `movement`, `decision`, `night`, …) to a
 duration; a phase's deadline is the moment it opened plus its kind's duration.
-Durations are written `90s`, `10m`, `2h`, `1d` (or combined: `1d12h`).
+Durations are written as the host writes them everywhere (`90s`, `10m`, `2h`, `1d12h`) and
+read by `pbp.timezones.parse_duration`, the one reader of times people type.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import re
 from datetime import datetime, timedelta, timezone
 
 from pbp.errors import UserError
+from pbp.timezones import as_utc, parse_duration
 
 # Sensible defaults per phase kind: a day for most phases, two for the phases where
 # players talk things over (Infiltration decisions, Werewolf day votes).
@@ -24,20 +26,6 @@ DEFAULT_SCHEDULE = {
     "vote": "48h",
 }
 FALLBACK_DURATION = "24h"
-
-_PART = re.compile(r"(\d+)([smhd])")
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
-def parse_duration(text: str) -> timedelta:
-    """`90s`, `10m`, `2h`, `1d`, `1d12h` -> timedelta; anything else is a UserError."""
-    compact = text.strip().lower().replace(" ", "")
-    if not compact or _PART.sub("", compact):
-        raise UserError(f"Duration {text!r} is not like 90s, 10m, 2h or 1d; write a number and a unit.")
-    seconds = sum(int(n) * _UNITS[u] for n, u in _PART.findall(compact))
-    if seconds <= 0:
-        raise UserError(f"Duration {text!r} must be longer than zero.")
-    return timedelta(seconds=seconds)
 
 
 def parse_schedule(text: str | None) -> dict[str, str]:
@@ -83,11 +71,5 @@ def to_text(moment: datetime) -> str:
 
 
 def from_text(text: str) -> datetime:
-    return datetime.fromisoformat(text)
-
-
-def human(moment: datetime | str) -> str:
-    """`2024-05-01 14:02 UTC`, what players read."""
-    if isinstance(moment, str):
-        moment = from_text(moment)
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    """A stored moment back as an aware UTC datetime."""
+    return as_utc(text)

@@ -6,9 +6,10 @@ so a reader always sees a whole version), so it works while `pbp run` is running
 """
 from __future__ import annotations
 
-from pbp import schedule
+from pbp.daemon_state import status_lines as daemon_lines
 from pbp.outbox import FAILED, QUEUED
 from pbp.store import DataFolder
+from pbp.timezones import render_timestamp
 
 
 def status_text(folder: DataFolder, game_id: str | None = None) -> str:
@@ -26,7 +27,8 @@ def status_text(folder: DataFolder, game_id: str | None = None) -> str:
         else:
             phase = record["phase_id"]
             orders = {row["player"] for row in file.orders.all() if row["phase"] == phase}
-            lines.append(f"  phase {phase}, deadline {schedule.human(record['deadline'])}")
+            deadline = render_timestamp(record["deadline"]) if record["deadline"] else "none (paused by the host)"
+            lines.append(f"  phase {phase}, deadline {deadline}")
             names = [e["name"] for e in record["roster"]]
             lines.append(f"  orders in: {', '.join(sorted(orders)) or 'none'}")
             waiting = [n for n in names if n not in orders]
@@ -48,9 +50,10 @@ def status_text(folder: DataFolder, game_id: str | None = None) -> str:
             quarantined.extend(r for r in file.mails.all() if r["outcome"] == "quarantine")
         lines.append(f"Mail from unknown senders (not answered): {len(unknown)}")
         for row in unknown[-20:]:
-            lines.append(f"  {schedule.human(row['received'])} {row['sender'] or '(no single From address)'}: "
+            lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '(no single From address)'}: "
                          f"{row['subject']!r} ({row['reason']})")
         lines.append(f"Quarantined mail: {len(quarantined)}")
         for row in quarantined[-20:]:
-            lines.append(f"  {schedule.human(row['received'])} {row['sender'] or '?'}: {row['subject']!r} ({row['reason']})")
+            lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '?'}: {row['subject']!r} ({row['reason']})")
+        lines.extend(daemon_lines(folder.path))  # is `pbp run` running, and is its thread watch well
     return "\n".join(lines)

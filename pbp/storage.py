@@ -16,8 +16,9 @@ import contextlib
 import fcntl
 import json
 import os
+import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
@@ -54,6 +55,7 @@ class AtomicJSONStorage(Storage):
             self.path.parent.mkdir(parents=True, exist_ok=True)
         self._pending: dict | None = None  # the open transaction's copy of the data
         self._depth = 0
+        self._changed = False  # whether the open transaction wrote anything
 
     def read(self) -> dict[str, dict[str, Any]] | None:
         if self._pending is not None:
@@ -67,6 +69,7 @@ class AtomicJSONStorage(Storage):
     def write(self, data: dict[str, dict[str, Any]]) -> None:
         if self._depth:
             self._pending = data
+            self._changed = True
             return
         self._write_now(data)
 
@@ -87,6 +90,7 @@ class AtomicJSONStorage(Storage):
             return
         self._pending = self.read() or {}
         self._depth = 1
+        self._changed = False
         committed = False
         try:
             yield
@@ -94,7 +98,7 @@ class AtomicJSONStorage(Storage):
         finally:
             self._depth = 0
             pending, self._pending = self._pending, None
-            if committed:
+            if committed and self._changed:  # a transaction that wrote nothing has nothing to sync
                 self._write_now(pending)
 
 
@@ -119,29 +123,59 @@ class WriterLock:
 
     The kernel drops the lock when the process dies, even by SIGKILL, so a crash never
     leaves a stale lock behind.
+
+    `pbp run` holds the lock only while it works (one cycle) and releases it between
+    cycles, so a host command that writes takes it with a bounded wait (`acquire(wait=…)`):
+    it waits for the running cycle to end instead of failing at once.
     """
 
-    def __init__(self, folder: Path):
-        self.path = Path(folder) / "pbp.lock"
+    # How often a waiting process tries again: short, so a host command gets the lock
+    # within a blink of the daemon's cycle ending.
+    RETRY_SECONDS = 0.02
+
+    def __init__(self, folder: Path, name: str = "pbp.lock"):
+        self.path = Path(folder) / name
         self._handle = None
 
-    def acquire(self) -> "WriterLock":
+    @property
+    def held(self) -> bool:
+        return self._handle is not None
+
+    def acquire(self, wait: float = 0.0, on_wait: Callable[[], None] | None = None) -> "WriterLock":
+        """Take the lock; if another process holds it, try again for up to `wait` seconds
+        (calling `on_wait` once, when the waiting starts), then give up with one line."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         handle = open(self.path, "a+")
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            handle.seek(0)
-            holder = handle.read().strip() or "another process"
-            handle.close()
-            raise UserError(f"The data folder {self.path.parent} is in use by pbp process {holder}; "
-                            "stop it first (only one pbp may write to a data folder at a time).") from None
+        give_up = time.monotonic() + wait
+        told = False
+        while True:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= give_up:
+                    handle.seek(0)
+                    holder = handle.read().strip() or "another process"
+                    handle.close()
+                    raise self._busy(holder, wait) from None
+                if on_wait is not None and not told:
+                    on_wait()
+                    told = True
+                time.sleep(self.RETRY_SECONDS)
         handle.seek(0)
         handle.truncate()
         handle.write(str(os.getpid()))
         handle.flush()
         self._handle = handle
         return self
+
+    def _busy(self, holder: str, wait: float) -> UserError:
+        if wait <= 0:
+            return UserError(f"The data folder {self.path.parent} is in use by pbp process {holder}; "
+                             "stop it first (only one pbp may write to a data folder at a time).")
+        return UserError(f"The data folder {self.path.parent} stayed in use by pbp process {holder} for "
+                         f"{wait:g} s; try again in a moment, or check that process "
+                         "(only one pbp may write to a data folder at a time).")
 
     def release(self) -> None:
         if self._handle is not None:

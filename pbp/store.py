@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 from tinydb import Query, TinyDB
 from tinydb.table import Table
@@ -62,6 +62,28 @@ class CachedAtomicStorage(AtomicJSONStorage):
             raise
 
 
+class SnapshotStorage(AtomicJSONStorage):
+    """A reader's view of one file: the whole file as it was at the first read, kept for
+    the reader's life, so one command never mixes two versions of a game (writers replace
+    files atomically, so the version read is always a whole one). It never writes: a
+    process that reads without the writer lock must not change anything."""
+
+    def __init__(self, path, create_dirs: bool = False):
+        super().__init__(path, create_dirs=False)
+        self._snapshot: dict | None = None
+        self._taken = False
+
+    def read(self):
+        if not self._taken:
+            self._snapshot = super().read()
+            self._taken = True
+        return self._snapshot
+
+    def write(self, data) -> None:
+        raise UserError(f"pbp opened {self.path} only to read it and cannot change it; "
+                        "run a command that writes (it takes the data folder's lock).")
+
+
 class AppendingTable(Table):
     """TinyDB's table with a cheaper `insert`: it adds the new document to the data in
     place, where TinyDB rebuilds the whole table twice per insert, so that each insert
@@ -92,7 +114,7 @@ class GameFile:
     def __init__(self, path: Path, writer: bool):
         self.id = path.stem
         self.path = path
-        storage = CachedAtomicStorage if writer else AtomicJSONStorage
+        storage = CachedAtomicStorage if writer else SnapshotStorage
         self.db = GameDatabase(path, storage=storage)
         self.game = self.db.table("game", cache_size=0)
         self.orders = self.db.table("orders", cache_size=0)
@@ -114,21 +136,27 @@ class GameFile:
 
 
 class DataFolder:
-    """The data folder, opened either as the one writer (lock held) or read-only."""
+    """The data folder, opened either as the one writer (lock held) or read-only.
 
-    def __init__(self, path: Path, writer: bool = True):
+    A writer waits up to `wait` seconds for the lock (`on_wait` is called once if it has
+    to wait): `pbp run` takes the lock for each cycle and releases it between cycles. The
+    in-memory copies a writer keeps (`CachedAtomicStorage`) live only as long as this
+    object, i.e. only while the lock is held; close it to release the lock."""
+
+    def __init__(self, path: Path, writer: bool = True, wait: float = 0.0,
+                 on_wait: Callable[[], None] | None = None):
         self.path = Path(path)
         self.writer = writer
         self.lock = WriterLock(self.path) if writer else None
         if writer:
             self.path.mkdir(parents=True, exist_ok=True)
             (self.path / "games").mkdir(exist_ok=True)
-            self.lock.acquire()
+            self.lock.acquire(wait, on_wait)
             if not (self.path / "registry.json").exists():
                 write_atomically(self.path / "registry.json", b"{}")
         elif not (self.path / "registry.json").exists() and not (self.path / "games").exists():
             raise UserError(f"{self.path} is not a pbp data folder; run `pbp init` or check the settings' data folder.")
-        storage = CachedAtomicStorage if writer else AtomicJSONStorage
+        storage = CachedAtomicStorage if writer else SnapshotStorage
         self.registry = TinyDB(self.path / "registry.json", storage=storage)
         self.games_table = self.registry.table("games", cache_size=0)
         self.mails = self.registry.table("mails", cache_size=0)

@@ -14,6 +14,8 @@ import re
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from pbp.errors import UserError
+
 UTC = timezone.utc
 
 _DURATION_PART = re.compile(r"(\d+)\s*([wdhms])", re.IGNORECASE)
@@ -30,8 +32,10 @@ MOMENT_HELP = ("a time with a zone like '2026-12-01 18:00 Europe/Berlin', "
                "'2026-12-01T18:00-05:00' or '2026-12-01 18:00 UTC'")
 
 
-class TimeInputError(ValueError):
-    """A duration, time or zone the host typed cannot be read; the message says how to write it."""
+class TimeInputError(UserError, ValueError):
+    """A duration, time or zone the host typed cannot be read; the message says how to write it.
+
+    A `UserError`, so a command that meets one shows it as its one-line error."""
 
 
 # --------------------------------------------------------------------------- zones
@@ -105,6 +109,8 @@ def parse_deadline_change(text: str, current: datetime, now: datetime) -> dateti
     try:
         return parse_moment(text)
     except TimeInputError:
+        if re.match(r"^\s*\d{4}-\d{2}-\d{2}", text or ""):
+            raise  # a date and time written wrong: its own message says exactly how
         raise TimeInputError(f"{text!r} is neither {DURATION_HELP} nor {MOMENT_HELP}.") from None
 
 
@@ -169,6 +175,13 @@ def render_moment(moment: datetime | str, zone_name: str | None = None) -> str:
     local = utc.astimezone(where)
     utc_part = f"{utc:%H:%M} UTC" if local.date() == utc.date() else f"{_day(utc)} {utc:%H:%M} UTC"
     return f"{_day(local)} {local.year}, {local:%H:%M} {zone_abbreviation(local)} ({utc_part})"
+
+
+def render_timestamp(moment: datetime | str) -> str:
+    """`2030-01-01 12:00:05 UTC`: when something happened (a mail was received), to the
+    second, for receipts and the host's listings. A deadline is never shown this way:
+    players read deadlines with `render_moment`, in their zone and in UTC."""
+    return as_utc(moment).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def render_remaining(span: timedelta) -> str:

@@ -1,8 +1,25 @@
-"""What the moderator's commands share: where the settings are, opening the data folder."""
+"""What the moderator's commands share: where the settings are, opening the data folder.
+
+Commands that write open it as the one writer: they wait (up to `LOCK_WAIT_SECONDS`) for a
+running `pbp run` to finish its cycle, since the daemon holds the lock only while it works.
+Commands that only read open it without the lock and never wait.
+"""
 from __future__ import annotations
 
+import os
+import sys
+
+from pbp.errors import UserError
 from pbp.moderator import Moderator
 from pbp.settings import Settings, load_settings
+from pbp.store import DataFolder
+
+# Long enough for any cycle of `pbp run` (a poll, a resolution, sending a phase's reports),
+# short enough that a host who left an editor open elsewhere is told rather than left hanging.
+# `PBP_LOCK_WAIT=<seconds>` changes it (0: never wait, e.g. in a script that must not block).
+LOCK_WAIT_SECONDS = 60.0
+LOCK_WAIT_VARIABLE = "PBP_LOCK_WAIT"
+WAITING_LINE = "waiting for the running pbp to finish its cycle…"
 
 
 def add_settings_arguments(parser) -> None:
@@ -15,6 +32,34 @@ def settings_of(args) -> Settings:
     return load_settings(args.settings, args.data)
 
 
-def open_moderator(args) -> Moderator:
-    """The moderator as the one writer of the data folder (a second one gets a clear error)."""
-    return Moderator(settings_of(args))
+def say_waiting() -> None:
+    print(WAITING_LINE, file=sys.stderr, flush=True)
+
+
+def lock_wait() -> float:
+    """How long a writing command waits for the lock: $PBP_LOCK_WAIT, else the default."""
+    text = os.environ.get(LOCK_WAIT_VARIABLE, "").strip()
+    if not text:
+        return LOCK_WAIT_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise UserError(f"{LOCK_WAIT_VARIABLE}={text!r} is not a number of seconds; set it like "
+                        f"{LOCK_WAIT_VARIABLE}=30, or unset it for the default of {LOCK_WAIT_SECONDS:g} s.") from None
+    return max(seconds, 0.0)
+
+
+def open_moderator(args, wait: float | None = None) -> Moderator:
+    """The moderator as the one writer of the data folder. If another pbp holds the lock
+    (e.g. `pbp run` in the middle of a cycle) this waits up to `wait` seconds, saying so
+    once, and then stops with a one-line error."""
+    settings = settings_of(args)
+    wait = lock_wait() if wait is None else wait
+    return Moderator(settings, folder=DataFolder(settings.data, writer=True, wait=wait, on_wait=say_waiting))
+
+
+def open_reader(args) -> Moderator:
+    """The moderator over the data folder opened read-only: no lock, no waiting; each file
+    is read once, whole (files are replaced atomically), so what is shown is consistent."""
+    settings = settings_of(args)
+    return Moderator(settings, folder=DataFolder(settings.data, writer=False))

@@ -8,7 +8,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.commands.common import add_settings_arguments, open_moderator, open_reader
 from pbp.errors import UserError
 from pbp.forum import service
 from pbp.forum.book import DraftBook
@@ -71,8 +71,19 @@ def _edit_text(text: str) -> str:
         return path.read_text(encoding="utf-8")
 
 
+def _edit_before_locking(args) -> tuple[str, str]:
+    """(phase, the host's text): the editor runs while pbp holds no lock, since it may stay
+    open for minutes and `pbp run` must go on meanwhile; only the saving takes the lock."""
+    with open_reader(args) as moderator:
+        game = load(moderator, args.game)
+        row = service.find_draft(DraftBook(game.file), game.id, args.phase)
+    return row["phase"], _edit_text(row["text"])
+
+
 def run(args) -> int:
-    with open_moderator(args) as moderator:
+    edited = _edit_before_locking(args) if args.draft_action == "edit" else None
+    opener = open_reader if args.draft_action == "show" else open_moderator  # show only reads
+    with opener(args) as moderator:
         forum = load_forum_settings(moderator.settings)
         game = load(moderator, args.game)
         book = DraftBook(game.file)
@@ -80,10 +91,9 @@ def run(args) -> int:
         if action == "show":
             _show(service.find_draft(book, game.id, args.phase))
         elif action == "edit":
-            row = service.find_draft(book, game.id, args.phase)
-            text = _edit_text(row["text"])
+            phase, text = edited
             with game.file.transaction():
-                row = service.edit(game, row["phase"], text)
+                row = service.edit(game, phase, text)
             print(f"Kept your edit of {row['phase']}" + (" (no change)." if not row["edited"] else "."))
             for leak in row["leaks"]:
                 print(f"LEAK: {leak}")

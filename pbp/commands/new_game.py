@@ -10,8 +10,8 @@ from pbp.commands.common import add_settings_arguments, open_moderator
 from pbp.commands.simulate import parse_options
 from pbp.errors import UserError
 from pbp.games import create_game
+from pbp.host.sending import send_queued
 from pbp.roster import parse_npc, parse_roster
-from pbp.transport import open_sender
 
 
 def register(subparsers) -> None:
@@ -47,10 +47,5 @@ def run(args) -> int:
         print(f"Game {game.id} ({args.ruleset}, {len(roster)} players) started; "
               f"phase {game.record['phase_id']} ends {game.deadline_text()}.")
         if not args.no_send:
-            sender = open_sender(moderator.settings)
-            try:
-                summary = moderator.outbox.send_due(sender)
-            finally:
-                sender.close()
-            print(f"Welcome mails sent: {summary.sent}; waiting to retry: {summary.retrying}; failed: {summary.failed}.")
+            print(send_queued(moderator, what="Welcome mails"))
     return 0

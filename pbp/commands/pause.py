@@ -1,23 +1,16 @@
 """`pbp pause <game>`: stop the game's clock (no resolution, no reminders); players are told."""
 from __future__ import annotations
 
-from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.commands._game_command import NO_SEND_NOTICES, register_game_command, run_and_send
 from pbp.host.operations import pause
-from pbp.host.sending import send_queued
 from pbp.timezones import render_remaining
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("pause", help="stop a game's deadline until `pbp resume`")
-    parser.add_argument("game")
-    parser.add_argument("--no-send", action="store_true", help="queue the notices but do not send them now")
-    add_settings_arguments(parser)
-    parser.set_defaults(run=run)
+    register_game_command(subparsers, "pause", run=run, no_send=NO_SEND_NOTICES,
+                          help="stop a game's deadline until `pbp resume`")
 
 
 def run(args) -> int:
-    with open_moderator(args) as moderator:
-        left = pause(moderator, args.game)
-        print(f"Game {args.game} is paused with {render_remaining(left)} left.")
-        print(send_queued(moderator, not args.no_send))
-    return 0
+    return run_and_send(args, lambda moderator: (
+        f"Game {args.game} is paused with {render_remaining(pause(moderator, args.game))} left."))

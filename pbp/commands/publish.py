@@ -1,16 +1,19 @@
 """`pbp publish [game]`: publish every approved post, in order, to the configured forum
-(issue 6: Publishing)."""
+(issue 6: Publishing); with Reddit, then read each game's thread and warn about posts by
+dead or silenced players (issue 6: Thread watch)."""
 from __future__ import annotations
 
 from pbp.commands.common import add_settings_arguments, open_moderator
-from pbp.forum import service
+from pbp.forum import hooks, service
 from pbp.forum.config import load_forum_settings
 from pbp.games import load
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("publish", help="publish approved public posts")
+    parser = subparsers.add_parser("publish", help="publish approved public posts (and, with Reddit, watch the threads)")
     parser.add_argument("game", nargs="?", help="one game (default: every game)")
+    parser.add_argument("--no-watch", action="store_true",
+                        help="with Reddit: do not read the game threads for posts by dead or silenced players")
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -18,11 +21,14 @@ def register(subparsers) -> None:
 def run(args) -> int:
     with open_moderator(args) as moderator:
         forum = load_forum_settings(moderator.settings)
-        publisher = service.make_publisher(forum, forum.dialect)
+        publisher = service.make_publisher(forum)
         games = [args.game] if args.game else moderator.folder.game_ids()
         published = 0
         for game_id in games:
             game = load(moderator, game_id)
             published += len(service.publish_game(game, publisher, ignore_wait=True, on_event=print))
         print(f"Published {published} post(s).")
+        if forum.publisher == "reddit" and not args.no_watch:
+            warnings = hooks.watch_threads(moderator, publisher, on_warning=print, games=games)
+            print(f"Thread watch: {len(warnings)} warning(s).")
     return 0

@@ -2,19 +2,18 @@
 reproduces the stored game, or show the first step and place where they differ."""
 from __future__ import annotations
 
-from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.commands._game_command import register_game_command
+from pbp.commands.common import open_reader
 from pbp.host.operations import replay_game
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("replay", help="re-run a game from its order log and check the stored state")
-    parser.add_argument("game")
-    add_settings_arguments(parser)
-    parser.set_defaults(run=run)
+    register_game_command(subparsers, "replay", run=run,
+                          help="re-run a game from its order log and check the stored state")
 
 
 def run(args) -> int:
-    with open_moderator(args) as moderator:
+    with open_reader(args) as moderator:  # only reads: no lock, never waits
         report = replay_game(moderator, args.game)
     if report.reproduced:
         print(f"Game {args.game}: the replay of {report.steps} steps reproduces the stored game exactly.")

@@ -1,23 +1,16 @@
 """`pbp resume <game>`: restart a paused game's clock with the time it had left."""
 from __future__ import annotations
 
-from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.commands._game_command import NO_SEND_NOTICES, register_game_command, run_and_send
 from pbp.host.operations import resume
-from pbp.host.sending import send_queued
 from pbp.timezones import render_moment
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("resume", help="restart a paused game with the time it had left")
-    parser.add_argument("game")
-    parser.add_argument("--no-send", action="store_true", help="queue the notices but do not send them now")
-    add_settings_arguments(parser)
-    parser.set_defaults(run=run)
+    register_game_command(subparsers, "resume", run=run, no_send=NO_SEND_NOTICES,
+                          help="restart a paused game with the time it had left")
 
 
 def run(args) -> int:
-    with open_moderator(args) as moderator:
-        deadline = resume(moderator, args.game)
-        print(f"Game {args.game} resumed; the deadline is {render_moment(deadline)}.")
-        print(send_queued(moderator, not args.no_send))
-    return 0
+    return run_and_send(args, lambda moderator: (
+        f"Game {args.game} resumed; the deadline is {render_moment(resume(moderator, args.game))}."))

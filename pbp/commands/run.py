@@ -1,12 +1,10 @@
-"""`pbp run`: the daemon — poll the inbox, resolve at deadlines, send the outbox."""
+"""`pbp run`: the daemon — poll the inbox, resolve at deadlines, send the outbox. It holds
+the data folder's writer lock only during each cycle, so the host's commands work while it
+runs (pbp.daemon)."""
 from __future__ import annotations
 
-import sys
-
-from pbp.commands.common import add_settings_arguments, open_moderator
-from pbp.cycle import Cycle
+from pbp.commands.common import add_settings_arguments, settings_of
 from pbp.daemon import Daemon
-from pbp.transport import open_mailbox, open_sender
 
 
 def register(subparsers) -> None:
@@ -19,11 +17,6 @@ def run(args) -> int:
     def say(line: str) -> None:
         print(line, flush=True)
 
-    with open_moderator(args) as moderator:
-        cycle = Cycle(moderator, open_mailbox(moderator.settings), open_sender(moderator.settings))
-        try:
-            Daemon(moderator, cycle, say).run()
-        finally:
-            cycle.close()
+    Daemon(lambda: settings_of(args), say).run()
     say("pbp stopped.")
     return 0

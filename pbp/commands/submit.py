@@ -1,24 +1,22 @@
 """`pbp submit <game> <player> <file>`: the host enters orders for an NPC or a player
-(order lines, or a whole BEGIN ORDERS block; `-` reads them from standard input)."""
+(order lines, or a whole BEGIN ORDERS block; `-` reads them from standard input). In a game
+with the option `resolve_when_all_in`, the order that completes the phase resolves it."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
-from pbp.host.operations import submit
-from pbp.host.sending import send_queued
+from pbp.host.operations import resolve_if_all_in, submit
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("submit", help="enter orders for an NPC or a player, through the same parser")
-    parser.add_argument("game")
-    parser.add_argument("player")
-    parser.add_argument("file", help="a file of order lines or a BEGIN ORDERS block; - for standard input")
-    parser.add_argument("--no-send", action="store_true", help="queue the player's receipt but do not send it now")
-    add_settings_arguments(parser)
-    parser.set_defaults(run=run)
+    register_game_command(
+        subparsers, "submit", run=run, no_send="queue the player's receipt but do not send it now",
+        help="enter orders for an NPC or a player, through the same parser",
+        arguments=[("player", {}),
+                   ("file", {"help": "a file of order lines or a BEGIN ORDERS block; - for standard input"})])
 
 
 def run(args) -> int:
@@ -29,10 +27,15 @@ def run(args) -> int:
             text = Path(args.file).read_text(encoding="utf-8-sig")
         except OSError:
             raise UserError(f"Cannot read the orders file {args.file}; check the path.") from None
-    with open_moderator(args) as moderator:
+
+    def act(moderator):
         accepted = submit(moderator, args.game, args.player, text)
-        print(f"Accepted for {args.player}:")
-        for line in accepted or ["(no orders: the rules' default applies)"]:
-            print(f"  {line}")
-        print(send_queued(moderator, not args.no_send))
-    return 0
+        yield f"Accepted for {args.player}:"
+        yield from (f"  {line}" for line in accepted or ["(no orders: the rules' default applies)"])
+        # issue 5, option resolve_when_all_in: the last order in resolves the phase at once
+        summary = resolve_if_all_in(moderator, args.game)
+        if summary is not None:
+            after = f"next phase: {summary.next_phase}" if summary.next_phase else "the game is over"
+            yield f"Every order is in (option resolve_when_all_in): {summary.phase} is resolved; {after}."
+
+    return run_and_send(args, act)

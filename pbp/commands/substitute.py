@@ -1,26 +1,25 @@
-"""`pbp substitute <game> <old> <new-name> <new-email>`: a newcomer takes over a character
-(role, history, a new token; the old token stops working); everyone is told."""
+"""`pbp substitute <game> <old> <new-name> <new-email> [--timezone ZONE]`: a newcomer takes
+over a character (role, history, a new token; the old token stops working); everyone is
+told. The newcomer's deadlines are shown in ZONE (default: the old player's zone)."""
 from __future__ import annotations
 
-from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.host.operations import substitute
-from pbp.host.sending import send_queued
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("substitute", help="hand a player's character to a newcomer")
-    parser.add_argument("game")
-    parser.add_argument("old", help="the character (the old player's name)")
-    parser.add_argument("new_name", metavar="new-name")
-    parser.add_argument("new_email", metavar="new-email")
-    parser.add_argument("--no-send", action="store_true", help="queue the mails but do not send them now")
-    add_settings_arguments(parser)
-    parser.set_defaults(run=run)
+    parser = register_game_command(
+        subparsers, "substitute", run=run, help="hand a player's character to a newcomer",
+        no_send="queue the mails but do not send them now",
+        arguments=[("old", {"help": "the character (the old player's name)"}),
+                   ("new_name", {"metavar": "new-name"}), ("new_email", {"metavar": "new-email"})])
+    parser.add_argument("--timezone", metavar="ZONE",
+                        help="the newcomer's time zone, e.g. Europe/Berlin (default: the old player's)")
 
 
 def run(args) -> int:
-    with open_moderator(args) as moderator:
-        substitute(moderator, args.game, args.old, args.new_name, args.new_email)
-        print(f"Game {args.game}: {args.new_name} now plays {args.old}; the old token no longer works.")
-        print(send_queued(moderator, not args.no_send))
-    return 0
+    def act(moderator):
+        substitute(moderator, args.game, args.old, args.new_name, args.new_email, args.timezone)
+        return f"Game {args.game}: {args.new_name} now plays {args.old}; the old token no longer works."
+
+    return run_and_send(args, act)

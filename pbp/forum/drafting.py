@@ -2,8 +2,9 @@
 issue 6: Drafts).
 
 Templates live in `templates/public/`: `<ruleset>/post.j2` (or the shared `post.j2`) for
-a resolution, `tally.j2` for a running vote count. They are written once for both dialects:
-markup comes from `fmt` (the game's dialect: `fmt.bold`, `fmt.item`, `fmt.quote`, …).
+a resolution, `tally.j2` for a running vote count, `host.j2` for a public host action.
+They are written once for both dialects: markup comes from `fmt` (the game's dialect:
+`fmt.bold`, `fmt.item`, `fmt.quote`, …).
 
 Escaping is automatic, like HTML autoescaping: every `{{ value }}` a template prints is
 escaped for the dialect unless the dialect made it (`PostText`). The `escape_post` filter
@@ -96,7 +97,8 @@ class PostRenderer:
             return env.get_template(f"{kind}.j2")
 
     def render(self, facts: PostFacts, dialect: Dialect, kind: str = "post") -> Draft:
-        """`kind` is `post` (a resolution) or `tally` (a running count)."""
+        """`kind` is `post` (a resolution), `tally` (a running count) or `host` (a
+        public host action: a substitution, a host kill)."""
         env = self.environment(dialect)
         spans: list[str] = []
         token = _player_written.set(spans)

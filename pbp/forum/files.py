@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from pbp.forum.dialects import dialect as make_dialect
 from pbp.forum.publishing import Post, Published
 from pbp.storage import write_atomically
 
@@ -18,11 +19,16 @@ def _safe_part(text: str) -> str:
 
 
 class FilePublisher:
-    """Writes `<folder>/<game>/<nnn>-<phase>.<ext>`; `nnn` keeps the files in post order."""
+    """Writes `<folder>/<game>/<nnn>-<phase>.<ext>`; `nnn` keeps the files in post order.
+    The extension is the post's own dialect's (`md`, `bbcode`): each game chooses its
+    dialect, so one folder may hold both; `extension` is for a post that names none."""
 
     def __init__(self, folder: Path, extension: str = "md"):
         self.folder = Path(folder)
         self.extension = extension
+
+    def _extension(self, post: Post) -> str:
+        return make_dialect(post.dialect).extension if post.dialect else self.extension
 
     def _existing(self, post: Post) -> list[Path]:
         game_folder = self.folder / _safe_part(post.game)
@@ -44,6 +50,6 @@ class FilePublisher:
             path = existing[0]
         else:
             number = len(list(game_folder.glob("[0-9][0-9][0-9]-*")))
-            path = game_folder / f"{number + 1:03d}-{_safe_part(post.phase)}.{self.extension}"
+            path = game_folder / f"{number + 1:03d}-{_safe_part(post.phase)}.{self._extension(post)}"
         write_atomically(path, f"{post.title}\n\n{post.text}".encode("utf-8"))
         return Published(ref=path.name, url=path.resolve().as_uri())

@@ -38,7 +38,8 @@ def with_marker(text: str, marker: str, dialect: Dialect) -> str:
 
 @dataclass(frozen=True)
 class Post:
-    """One approved post. `thread` is the game thread's id when it is already known."""
+    """One approved post. `thread` is the game thread's id when it is already known;
+    `dialect` is the markup it is written in (the game's own, chosen per game)."""
 
     game: str
     phase: str
@@ -47,6 +48,7 @@ class Post:
     marker: str
     thread_title: str = ""
     thread: str | None = None
+    dialect: str = ""
 
 
 @dataclass(frozen=True)

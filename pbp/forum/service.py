@@ -68,7 +68,8 @@ def leak_check(game: Any, extra_secrets: Sequence[str] = ()) -> LeakCheck:
     return LeakCheck(private, rules.view(state, None), everyone, tokens)
 
 
-def _dialect_of(book: DraftBook, forum: ForumSettings):
+def dialect_of(book: DraftBook, forum: ForumSettings):
+    """The game's dialect (`pbp draft settings --dialect`), else the settings file's."""
     return make_dialect(book.game_settings().get("dialect") or forum.dialect)
 
 
@@ -78,7 +79,7 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Any, 
     """The draft for a resolved phase: rendered from the public view after it and its
     public events (votes counted against the players alive before it), leak-checked."""
     book = DraftBook(after.file)
-    dialect = _dialect_of(book, forum)
+    dialect = dialect_of(book, forum)
     view = after.rules.view(after.state, None)
     facts = PostFacts(game=after.id, ruleset=after.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=after.record.get("result"),
@@ -89,6 +90,32 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Any, 
     row = book.save_generated(phase, draft.title, draft.text, draft.player_written, dialect.name, leaks)
     if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
         row = approve(after, phase, forced=False)
+    return row
+
+
+def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Any, phase: str,
+                      public_events: Sequence[Mapping]) -> dict:
+    """The public announcement of a host action (a substitution, a host kill) as its own
+    short post, keyed `<phase>/host-N` (issue 6: "a post carries ... public host actions").
+
+    A forum host announces a replacement or a removal at once, not at the next deadline:
+    players must know at once whom they are talking to, and that a removed player's posts
+    no longer count. So it is its own draft, reviewed and approved like any other, and
+    published in order with the phase posts (drafts publish in the order they were made).
+    `game` is the game after the action; `phase` is the phase it happened in."""
+    book = DraftBook(game.file)
+    dialect = dialect_of(book, forum)
+    view = game.rules.view(game.state, None)
+    facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=phase, public_view=view,
+                      events=list(public_events), result=game.record.get("result"),
+                      extra={"roles": role_list(view)})
+    draft = renderer.render(facts, dialect, kind="host")
+    count = sum(1 for row in book.all() if row["phase"].startswith(f"{phase}/host-"))
+    key = f"{phase}/host-{count + 1}"
+    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(draft.text, draft.player_written)]
+    row = book.save_generated(key, draft.title, draft.text, draft.player_written, dialect.name, leaks, kind="host")
+    if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
+        row = approve(game, key, forced=False)
     return row
 
 
@@ -109,7 +136,7 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: Any) -> dict
     if game.phase is None:
         raise UserError(f"Game {game.id} is over; there is no vote to count.")
     book = DraftBook(game.file)
-    dialect = _dialect_of(book, forum)
+    dialect = dialect_of(book, forum)
     view = game.rules.view(game.state, None)
     votes = {p: c for p, c in current_votes(game).items() if p in living_voters(view)}
     facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=game.phase.id, public_view=view,
@@ -185,7 +212,7 @@ def publish_game(game: Any, publisher: Publisher, now: Callable[[], float] = tim
         post = Post(game=game.id, phase=row["phase"], title=row["title"],
                     text=with_marker(row["text"], row["marker"], dialect), marker=row["marker"],
                     thread_title=f"{game.id}: {game.record['ruleset'].capitalize()} game thread",
-                    thread=settings.get("thread"))
+                    thread=settings.get("thread"), dialect=dialect.name)
         try:
             found = publisher.find(post) if row["attempts"] else None
             if found is None:
@@ -209,9 +236,11 @@ def publish_game(game: Any, publisher: Publisher, now: Callable[[], float] = tim
     return done
 
 
-def make_publisher(forum: ForumSettings, dialect_name: str = "markdown") -> Publisher:
+def make_publisher(forum: ForumSettings) -> Publisher:
+    """The configured publisher. A file publisher names each file by its post's own
+    dialect (chosen per game); the global dialect is only the fallback."""
     if forum.publisher == "reddit":
         from pbp.forum.reddit import RedditPublisher  # praw is loaded only when used
         return RedditPublisher(forum.reddit)
     from pbp.forum.files import FilePublisher
-    return FilePublisher(forum.posts_folder, make_dialect(dialect_name).extension)
+    return FilePublisher(forum.posts_folder, make_dialect(forum.dialect).extension)

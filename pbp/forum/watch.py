@@ -3,11 +3,21 @@ host"): read the game's thread and find comments by players who may not post —
 and a player silenced by the Howler during their silenced day.
 
 Players are matched to comment authors through the roster's `forum_name`.
+
+A comment is judged by the game as it stood when the comment was written, not when the
+watch reads it: a player who posted on their silenced day is flagged even if the watch
+runs the next day, and the same player posting the next day is not. So the moderator
+keeps a timeline (`PhaseFacts`), one entry each time the game changes (a resolution, a
+host kill), saying from when on who was dead and who was silenced.
+
+Who is silenced is private (rules/werewolf.md Night: "the target is told they are
+silenced for the coming day"): the public view does not say, and must not. The watch is a
+host tool, so it asks each player's own view (`me.silenced`), never the public view.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 
 @dataclass(frozen=True)
@@ -21,28 +31,77 @@ class Warning:
         return f"{self.player} (u/{self.author}) posted in the thread although {self.why} (comment {self.comment})."
 
 
-def silenced_players(public_view: Mapping) -> set[str]:
-    """Who is silenced today, when the public view tells (Werewolf: the Howler)."""
-    silenced = public_view.get("silenced") or []
-    return {silenced} if isinstance(silenced, str) else set(silenced)
+@dataclass(frozen=True)
+class PhaseFacts:
+    """From `start` (seconds since the epoch) until the next entry, in phase `phase`:
+    who was dead and who was silenced."""
+
+    phase: str
+    start: float
+    dead: frozenset[str] = frozenset()
+    silenced: frozenset[str] = frozenset()
+
+    def to_json(self) -> dict:
+        return {"phase": self.phase, "start": self.start, "dead": sorted(self.dead),
+                "silenced": sorted(self.silenced)}
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "PhaseFacts":
+        return cls(data["phase"], float(data["start"]), frozenset(data.get("dead", ())),
+                   frozenset(data.get("silenced", ())))
 
 
-def watch_thread(comments: Iterable[Mapping], roster: Iterable[Mapping], public_view: Mapping,
-                 seen: Iterable[str] = (), silenced: Iterable[str] = ()) -> list[Warning]:
-    """Warnings for comments not seen before by dead or silenced players."""
+def silenced_players(rules: Any, state: Any, players: Iterable[str]) -> set[str]:
+    """Who is silenced now, asked of each player's own view (the engine tells only the
+    silenced player; Werewolf: `me.silenced`, true during their silenced day)."""
+    silenced = set()
+    for name in players:
+        view = rules.view(state, name)
+        me = view.get("me") if isinstance(view, Mapping) else None
+        if isinstance(me, Mapping) and me.get("silenced"):
+            silenced.add(name)
+    return silenced
+
+
+def dead_players(public_view: Mapping) -> set[str]:
+    """Who is dead, as the public view says (deaths are public)."""
+    return {p["name"] for p in public_view.get("players", []) if isinstance(p, Mapping) and p.get("alive") is False}
+
+
+def facts_now(rules: Any, state: Any, players: Iterable[str], phase: str, start: float) -> PhaseFacts:
+    """The watch's facts for the game as it stands now, valid from `start` on."""
+    return PhaseFacts(phase, start, frozenset(dead_players(rules.view(state, None))),
+                      frozenset(silenced_players(rules, state, players)))
+
+
+def facts_at(timeline: Sequence[PhaseFacts], moment: float) -> PhaseFacts | None:
+    """The entry in force at `moment`: the last one started by then. A comment older than
+    the whole timeline is judged by its first entry (the earliest the watch knows)."""
+    ordered = sorted(timeline, key=lambda facts: facts.start)
+    current = ordered[0] if ordered else None
+    for facts in ordered:
+        if facts.start <= moment:
+            current = facts
+    return current
+
+
+def watch_thread(comments: Iterable[Mapping], roster: Iterable[Mapping], timeline: Sequence[PhaseFacts],
+                 seen: Iterable[str] = ()) -> list[Warning]:
+    """Warnings for comments not seen before by players who were dead, or silenced, when
+    they wrote them (`comment["created"]`, seconds since the epoch)."""
     by_forum_name = {entry["forum_name"].lower(): entry["name"] for entry in roster if entry.get("forum_name")}
-    alive = {p["name"]: bool(p.get("alive")) for p in public_view.get("players", [])}
-    quiet = set(silenced) | silenced_players(public_view)
     seen = set(seen)
     warnings = []
     for comment in comments:
         if comment["id"] in seen:
             continue
         player = by_forum_name.get(str(comment.get("author", "")).lower())
-        if player is None:
+        facts = facts_at(timeline, float(comment.get("created", 0.0)))
+        if player is None or facts is None:
             continue
-        if alive.get(player) is False:
+        if player in facts.dead:
             warnings.append(Warning(comment["id"], comment["author"], player, "they are dead"))
-        elif player in quiet:
-            warnings.append(Warning(comment["id"], comment["author"], player, "they are silenced today"))
+        elif player in facts.silenced:
+            warnings.append(Warning(comment["id"], comment["author"], player,
+                                    f"they were silenced for the day (phase {facts.phase})"))
     return warnings

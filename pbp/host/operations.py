@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 from engine.core import OrderBlockError, PlayerSpec
 from pbp import schedule
 from pbp.errors import UserError
+from pbp.forum import hooks as forum_hooks
 from pbp.games import Loaded, load, new_token, resolve_phase
 from pbp.host.checkpoints import record_checkpoint, state_digest
 from pbp.host.options import may_resolve_early
@@ -29,7 +30,9 @@ from pbp.moderator import Moderator
 from pbp.rendering import event_json
 from pbp.roster import normalise_address
 from pbp.welcome import welcome_facts
-from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining
+from pbp.timezones import (
+    TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining, render_timestamp, zone_problem,
+)
 
 HOST = "host"  # the mail_key of orders the host entered with `pbp submit`
 
@@ -51,9 +54,12 @@ def _running(moderator: Moderator, game_id: str) -> Loaded:
 
 
 def _notify_all(moderator: Moderator, game: Loaded, kind: str, *, headline: str, lines: list[str],
-                public_events: list[dict] | None = None, only: set[str] | None = None) -> int:
-    """Queue one notice per player (call inside the game's transaction). `headline`
-    and `lines` may hold `{deadline}`, filled in with that player's own time zone."""
+                public_events: list[dict] | None = None, only: set[str] | None = None,
+                deadline_is: str = "") -> int:
+    """Queue one notice per player (call inside the game's transaction). `deadline_is`
+    (e.g. "The new deadline is") adds a line ending in the deadline, shown in that
+    player's own time zone and in UTC. The text is used as written, never as a template:
+    the host's own words (a modkill reason, a substitute's name) may hold any character."""
     record = game.file.record()
     count = 0
     for entry in record["roster"]:
@@ -63,8 +69,8 @@ def _notify_all(moderator: Moderator, game: Loaded, kind: str, *, headline: str,
         deadline = render_moment(record["deadline"], entry.get("timezone", "")) if record["deadline"] else ""
         mail = moderator.renderer.render(
             "notice", record["ruleset"], game=game.game_facts(), player=name,
-            headline=headline.format(deadline=deadline),
-            lines=[line.format(deadline=deadline) for line in lines],
+            headline=headline,
+            lines=[*lines, *([f"{deadline_is} {deadline}."] if deadline_is else [])],
             public_events=public_events or [], form=game.form(name))
         moderator.outbox.queue(game.file, phase=record["phase_id"] or "over", recipient=name,
                                address=entry["email"], kind=kind, mail=mail)
@@ -102,7 +108,7 @@ def orders_overview(moderator: Moderator, game_id: str) -> str:
             missing.append(actor)
             continue
         who = " (entered by the host)" if row.get("mail_key") == HOST else ""
-        sent.append(f"  {actor}, received {schedule.human(row['received'])}{who}:")
+        sent.append(f"  {actor}, received {render_timestamp(row['received'])}{who}:")
         sent.extend(f"      {line}" for line in (row["text"].splitlines() or ["(no orders: the rules' default)"]))
     head.append(f"Orders in ({len(sent and [a for a in game.phase.actors if a in latest])} of "
                 f"{len(game.phase.actors)}):")
@@ -138,7 +144,7 @@ def extend(moderator: Moderator, game_id: str, when: str) -> datetime:
         _log_host_action(game, {"kind": "extend", "phase": game.phase.id,
                                 "deadline": schedule.to_text(deadline)}, moderator)
         _notify_all(moderator, game, "notice", headline=f"The deadline of {game.phase.id} has moved.",
-                    lines=["The new deadline is {deadline}."])
+                    lines=[], deadline_is="The new deadline is")
     return deadline
 
 
@@ -173,18 +179,25 @@ def resume(moderator: Moderator, game_id: str) -> datetime:
         game.file.update_record({"deadline": schedule.to_text(deadline), "paused": None})
         _log_host_action(game, {"kind": "resume", "phase": game.phase.id}, moderator)
         _notify_all(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
-                    lines=[f"The deadline of {game.phase.id} is {{deadline}}."])
+                    lines=[], deadline_is=f"The deadline of {game.phase.id} is")
     return deadline
 
 
 # --------------------------------------------------------------------------- substitute
-def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_email: str) -> str:
+def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_email: str,
+               timezone: str | None = None) -> str:
     """A newcomer takes over character `old`: new address, new token (the old one stops
     working), a welcome with the character's role and every earlier mail it received;
-    every other player gets a public notice. Returns the new token."""
+    every other player gets a public notice. Returns the new token.
+
+    `timezone` is the newcomer's roster time zone, in which their deadlines are shown;
+    None keeps the old player's (a decision the issue leaves open: the host says so when
+    the newcomer lives elsewhere)."""
     game = _running(moderator, game_id)
     record = game.record
     entry = _roster_entry(record, old)
+    if timezone is not None and zone_problem(timezone):
+        raise UserError(zone_problem(timezone))
     address = normalise_address(new_email)
     if address is None:
         raise UserError(f"{new_email!r} is not an email address like name@example.org.")
@@ -201,6 +214,8 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
                                {"played_by": row.get("played_by", row["name"]), "email": row["email"]}]
             row["email"] = address
             row["played_by"] = new_name.strip()
+            if timezone is not None:
+                row["timezone"] = timezone.strip()
     history = _history_of(game, character)
     with game.file.transaction():
         game.file.update_record({"roster": roster, "tokens": {**record["tokens"], character: token}})
@@ -214,6 +229,9 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
             **_welcome_extras(after, character))
         moderator.outbox.queue(game.file, phase=record["phase_id"], recipient=character, address=address,
                                kind="welcome", mail=mail)
+        forum_hooks.after_host_action(moderator, game, after, [{"kind": "substitution", "data": {
+            "character": character, "played_by": new_name.strip(),
+            "replaced": entry.get("played_by", character)}}])  # the public post (issue 6)
         others = {e["name"] for e in roster if e["name"] != character}
         _notify_all(moderator, after, "notice", only=others,
                     headline=f"{character} has a substitute.",
@@ -344,6 +362,7 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
             ending = [f"The game is over. Winners: {winners}."]
         _notify_all(moderator, after, "notice", headline=f"The host has removed {name} from the game.",
                     lines=[f"Reason: {reason.strip()}", *ending], public_events=public)
+        forum_hooks.after_host_action(moderator, game, after, public)  # the public post (issue 6)
     return [moderator.renderer.describe(game.record["ruleset"], e) for e in resolution.public]
 
 

@@ -6,13 +6,14 @@ from pbp.moderator import Moderator
 from pbp.transport import open_sender
 
 
-def send_queued(moderator: Moderator, send: bool = True) -> str:
-    """Send the outbox's due rows; one line for the host saying what happened."""
+def send_queued(moderator: Moderator, send: bool = True, what: str = "Mails") -> str:
+    """Send the outbox's due rows; one line for the host saying what happened (`what`
+    names the mails: "Mails", "Reports", "Welcome mails")."""
     if not send:
-        return f"Mails queued: {moderator.outbox.pending()}; they go out with the next `pbp poll` or `pbp run`."
+        return f"{what} queued: {moderator.outbox.pending()}; they go out with the next `pbp poll` or `pbp run`."
     sender = open_sender(moderator.settings)
     try:
         sent = moderator.outbox.send_due(sender)
     finally:
         sender.close()
-    return f"Mails sent: {sent.sent}; waiting to retry: {sent.retrying}; failed: {sent.failed}."
+    return f"{what} sent: {sent.sent}; waiting to retry: {sent.retrying}; failed: {sent.failed}."

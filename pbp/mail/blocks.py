@@ -22,7 +22,7 @@ _QUOTE_PREFIX = re.compile(r"^(?:[ \t]*>)+[ \t]?")
 _BEGIN = re.compile(r"^BEGIN\s+ORDERS\b(.*)$", re.IGNORECASE)
 _TOKEN = re.compile(r"^TOKEN\s*:\s*(.*)$", re.IGNORECASE)
 _END = re.compile(r"^END\s+ORDERS\s*$", re.IGNORECASE)
-_APPROVE = re.compile(r"^APPROVE\s+(\S+)\s+(\S+)\s*$", re.IGNORECASE)
+_APPROVE = re.compile(r"^APPROVE\s+(\S+)\s+(\S+)(?:\s+(\S+))?\s*$", re.IGNORECASE)
 _COMMAND_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 
@@ -163,9 +163,34 @@ def find_command(body: str, subject: str) -> str | None:
 def _command_of(line: str) -> str | None:
     approve = _APPROVE.match(line)
     if approve:
-        return f"APPROVE {approve.group(1)} {approve.group(2)}"
+        return " ".join(["APPROVE", *(part for part in approve.groups() if part)])
     word = _COMMAND_WORD.match(line)
     if word:
         return word.group(0).upper()
     first = line.split()[0] if line.split() else ""
     return first.upper() or None
+
+
+def find_approval(body: str) -> str | None:
+    """The host's `APPROVE <game> <phase>` (issue 6: "approve it by replying `APPROVE <game>
+    <phase>` with the host token"): the first such unquoted line anywhere in the body, as
+    `APPROVE <game> <phase> <token>`. The token is the line's third word, else the value of
+    the first unquoted `TOKEN:` line; without either it is `APPROVE <game> <phase>`.
+    Quoted text is the mail being replied to, never the host's own words."""
+    if "approve" not in body.lower():
+        return None  # the common case, without a look at every line
+    approval, token = None, None
+    for line in body.split("\n"):
+        quoted = split_quote(line)
+        if quoted.depth:
+            continue
+        match = _APPROVE.match(quoted.content)
+        if match and approval is None:
+            approval = match
+        token_line = _TOKEN.match(quoted.content)
+        if token_line and token is None and token_line.group(1).strip():
+            token = token_line.group(1).strip()
+    if approval is None:
+        return None
+    game, phase, inline = approval.groups()
+    return " ".join(["APPROVE", game, phase, *([inline or token] if inline or token else [])])

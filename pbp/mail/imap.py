@@ -4,11 +4,12 @@
 - A message is identified by `"<UIDVALIDITY>:<UID>"` of the inbox.
 - The size (`RFC822.SIZE`) is checked before download; a message over the limit is not
   downloaded but reported as `OversizedMail` with the sender from its ENVELOPE.
+- The inbox is selected once per connection; later polls send NOOP to learn of new mail.
 - `settle` moves a message out of the inbox (MOVE when the server has it, else COPY,
   `\\Deleted` and UID EXPUNGE), creating the folder when missing; settling a message that
   is already gone does nothing. `settle_many` does the same for a committed batch in one
   UID SEARCH and one MOVE (a MOVE per message costs the server a sync each). Settled mail leaves the inbox, so an idle poll (one
-  SELECT and one UID SEARCH) costs the same however much mail was handled before.
+  NOOP and one UID SEARCH) costs the same however much mail was handled before.
 - A dropped connection is reopened once per operation.
 """
 from __future__ import annotations
@@ -101,7 +102,14 @@ class ImapMailbox:
         return self._with_connection(lambda client: self._fetch_new(client, limit))
 
     def _fetch_new(self, client: IMAPClient, limit: int) -> list[RawMail | OversizedMail]:
-        uidvalidity = self._select_inbox(client)
+        if self._inbox_selected:
+            # Already selected on this connection: NOOP makes the server report new mail
+            # (RFC 3501 6.1.2). A fresh SELECT re-reads the mailbox's index and its log of
+            # every message moved out, and got slower with each mail handled.
+            client.noop()
+            uidvalidity = self.uidvalidity
+        else:
+            uidvalidity = self._select_inbox(client)
         uids = sorted(client.search(["NOT", "DELETED"]))[:limit]
         if not uids:
             return []

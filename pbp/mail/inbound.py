@@ -11,7 +11,7 @@ from collections.abc import Collection
 from email import policy
 from email.message import Message
 
-from pbp.mail.blocks import find_blocks, find_command
+from pbp.mail.blocks import find_approval, find_blocks, find_command
 from pbp.mail.headers import header_text, message_ids, no_reply_reason, strict_sender
 from pbp.mail.mime import MailTexts, mail_texts
 from pbp.mail.text import normalise_text
@@ -54,10 +54,13 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
 
 
 def _orders_or_commands(texts: MailTexts, subject: str) -> dict:
+    # The host's `APPROVE <game> <phase>` line counts even when the mail also holds a
+    # block (the quoted draft mail, with its form): only the host's address acts on it.
+    approval = find_approval(texts.body)
     scan = find_blocks([texts.body, *texts.attachments])
     if scan.found_anything:
-        return dict(blocks=scan.blocks, problems=scan.problems)
-    command = find_command(texts.body, subject)
+        return dict(blocks=scan.blocks, problems=scan.problems, commands=(approval,) if approval else ())
+    command = approval or find_command(texts.body, subject)
     return dict(commands=(command,) if command else ())
 
 

@@ -13,9 +13,9 @@ Layout of `<data>/spool/`:
     claims/<sha256>-<key>  one byte appended before each processing attempt (a claim, as
                       in Mailman's switchboard); its size counts the attempts, including
                       attempts that killed the process
-    batch-<n>.claims  the same claims for messages judged together in one batch
-                      (pbp.ingest): a "<sha256> <key>" line appended before each one's
-                      attempt, so a batch costs one file instead of one new file per
+    batch-<n>.claims  the same claims for messages judged together (pbp.ingest): one
+                      "<sha256> <key>" line each, appended in one write before the group's
+                      attempt, so a group costs one write instead of one new file per
                       message; a message's attempts are its claim file's size plus its
                       lines here
 
@@ -169,14 +169,20 @@ class Spool:
             handle.write(b"x")
         self._has_claim_file[(raw.key, raw.sha256)] = True
 
-    def claim_in_batch(self, entry: SpooledMail) -> None:
-        """Count one attempt in the batch's claim journal (a plain append: it survives a
-        killed process, which is all a strike count needs)."""
-        with open(_claims_path(entry.batch), "ab") as handle:
-            handle.write(f"{entry.raw.sha256} {entry.raw.key}\n".encode("utf-8"))
-        counts = self._batch_claims.setdefault(entry.batch, {})
-        mark = (entry.raw.sha256, entry.raw.key)
-        counts[mark] = counts.get(mark, 0) + 1
+    def claim_together(self, entries: list[SpooledMail]) -> None:
+        """Count one attempt for each of `entries`, about to be judged together, with one
+        append per batch file to its claim journal (a plain write: it survives a killed
+        process, which is all a strike count needs)."""
+        by_batch: dict[Path, list[SpooledMail]] = {}
+        for entry in entries:
+            by_batch.setdefault(entry.batch, []).append(entry)
+        for batch, claimed in by_batch.items():
+            with open(_claims_path(batch), "ab") as handle:
+                handle.write("".join(f"{e.raw.sha256} {e.raw.key}\n" for e in claimed).encode("utf-8"))
+            counts = self._batch_claims.setdefault(batch, {})
+            for entry in claimed:
+                mark = (entry.raw.sha256, entry.raw.key)
+                counts[mark] = counts.get(mark, 0) + 1
 
     def clear_claims(self, raw: RawMail) -> None:
         self._claim_path(raw).unlink(missing_ok=True)

@@ -1,9 +1,15 @@
 """Fixtures for the public-thread tests: the local fake Reddit, and praw pointed at it."""
 from __future__ import annotations
 
+import configparser
+
 import pytest
 
+from pbp.cli import main
 from pbp.forum.reddit import RedditPublisher, RedditSettings
+from pbp.games import load
+from pbp.moderator import Moderator
+from pbp.settings import load_settings
 from .reddit_server import FakeReddit
 
 
@@ -24,3 +30,51 @@ def reddit_settings(server: FakeReddit, mode: str = "thread", timeout: float = 1
 @pytest.fixture
 def reddit_publisher(fake_reddit):
     return RedditPublisher(reddit_settings(fake_reddit))
+
+
+ROSTER = "name,email,timezone,forum_name\n" + "".join(
+    f"{n},{n.lower()}@example.org,,{n.lower()}_r\n" for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid"))
+
+
+@pytest.fixture
+def host_game(tmp_path, monkeypatch, capsys):
+    """An Infiltration game whose first phase is resolved (so its first draft exists)."""
+    settings = tmp_path / "pbp.ini"
+    assert main(["init", "--settings", str(settings), "--data", str(tmp_path / "data")]) == 0
+    config = configparser.ConfigParser(interpolation=None)
+    config.read(settings)
+    config["forum"]["host_address"] = "host@example.org"
+    config["forum"]["posts"] = str(tmp_path / "posts")
+    with open(settings, "w") as handle:
+        config.write(handle)
+    (tmp_path / "roster.csv").write_text(ROSTER)
+    monkeypatch.setenv("PBP_SETTINGS", str(settings))
+    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(tmp_path / "roster.csv"),
+                 "--id", "inf1", "--seed", "7", "--no-send"]) == 0
+    assert main(["advance", "inf1"]) == 0
+    capsys.readouterr()
+    return tmp_path
+
+
+def stored(folder):
+    moderator = Moderator(load_settings(str(folder / "pbp.ini")))
+    return moderator, load(moderator, "inf1")
+
+
+def reddit_settings_file(tmp_path, server: FakeReddit, mode: str = "thread"):
+    """`pbp init` settings whose publisher is Reddit, i.e. the local fake Reddit (praw's
+    `oauth_url` / `reddit_url` through `[reddit]`), as a host would configure it."""
+    settings = tmp_path / "pbp.ini"
+    assert main(["init", "--settings", str(settings), "--data", str(tmp_path / "data")]) == 0
+    config = configparser.ConfigParser(interpolation=None)
+    config.read(settings)
+    config["forum"]["publisher"] = "reddit"
+    if not config.has_section("reddit"):
+        config.add_section("reddit")
+    config["reddit"].update({
+        "client_id": "test-client", "client_secret": "test-secret", "username": server.username,
+        "password": "pw", "user_agent": "pbp tests by pbp_bot", "subreddit": server.subreddit,
+        "mode": mode, "timeout": "5", "oauth_url": server.url, "reddit_url": server.url})
+    with open(settings, "w") as handle:
+        config.write(handle)
+    return settings

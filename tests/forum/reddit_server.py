@@ -109,8 +109,10 @@ class FakeReddit:
     def add_submission(self, title: str, body: str, author: str | None = None) -> Thing:
         return self._create("t3", author or self.username, title=title, body=body)
 
-    def add_comment(self, parent_fullname: str, body: str, author: str) -> Thing:
-        return self._create("t1", author, body=body, parent=parent_fullname)
+    def add_comment(self, parent_fullname: str, body: str, author: str, created_utc: float | None = None) -> Thing:
+        """A comment by anyone; `created_utc` sets when it was written (default: the
+        server's own clock, one second after the last thing)."""
+        return self._create("t1", author, body=body, parent=parent_fullname, created_utc=created_utc)
 
     # ------------------------------------------------------------------ queries for tests
     def submissions(self, author: str | None = None) -> list[Thing]:
@@ -128,11 +130,13 @@ class FakeReddit:
             return [self.things[n] for n in self.order if self.things[n].author == self.username]
 
     # ------------------------------------------------------------------ state changes
-    def _create(self, kind: str, author: str, title: str = "", body: str = "", parent: str = "") -> Thing:
+    def _create(self, kind: str, author: str, title: str = "", body: str = "", parent: str = "",
+                created_utc: float | None = None) -> Thing:
         with self.lock:
             self._next_id += 1
             self._clock += 1
-            thing = Thing(kind, _base36(self._next_id), author, self.subreddit, self._clock, title=title, body=body)
+            created = self._clock if created_utc is None else created_utc
+            thing = Thing(kind, _base36(self._next_id), author, self.subreddit, created, title=title, body=body)
             if kind == "t1":
                 parent_thing = self.things[parent]
                 thing.parent_id = parent

@@ -9,15 +9,31 @@ from pbp.forum.leaks import LeakCheck
 from pbp.forum.service import living_voters, role_list
 
 
-def drafts_of_game(rules, ruleset: str, players: int, seed, dialect_name: str = "markdown", max_phases: int = 2000):
-    """Yield (phase, draft, leak check) for every resolution of one scripted game."""
+def drafts_of_game(rules, ruleset: str, players: int, seed, dialect_name: str = "markdown", max_phases: int = 2000,
+                   host_kill_at: int | None = None):
+    """Yield (phase, draft, leak check) for every resolution of one scripted game; with
+    `host_kill_at`, the host removes a living player (with a reason) once that many phases
+    have resolved, and its announcement (`<phase>/host-1`) is yielded too."""
     renderer = PostRenderer()
     names = player_names(players)
     state = rules.new_game([PlayerSpec(n) for n in names], seed, {})
-    for _ in range(max_phases):
+    style = dialect(dialect_name)
+    for number in range(max_phases):
         phase = rules.phase(state)
         if phase is None:
             return
+        if number == host_kill_at:
+            victim = living_voters(rules.view(state, None))[-1]
+            resolution = rules.host_kill(state, victim, "gone quiet [for good]")
+            state = resolution.state
+            view = rules.view(state, None)
+            facts = PostFacts(game="g1", ruleset=ruleset, phase=phase.id, public_view=view,
+                              events=[e.to_json() for e in resolution.public], extra={"roles": role_list(view)})
+            check = LeakCheck({n: rules.view(state, n) for n in names}, view, names)
+            yield f"{phase.id}/host-1", renderer.render(facts, style, kind="host"), check
+            if rules.phase(state) is None:
+                return
+            continue
         orders = {a: rules.parse_orders(state, a, rules.scripted_orders(state, a, seed).splitlines())
                   for a in phase.actors}
         voters = living_voters(rules.view(state, None))
@@ -29,6 +45,6 @@ def drafts_of_game(rules, ruleset: str, players: int, seed, dialect_name: str = 
                           events=[e.to_json() for e in resolution.public],
                           result=result.to_json() if result else None, voters=voters,
                           extra={"roles": role_list(view)})
-        draft = renderer.render(facts, dialect(dialect_name))
+        draft = renderer.render(facts, style)
         check = LeakCheck({n: rules.view(state, n) for n in names}, view, names)
         yield phase.id, draft, check

@@ -79,12 +79,18 @@ def test_leak_check_names_a_hidden_location_and_a_token():
 
 @pytest.mark.parametrize("ruleset, players", [("infiltration", 10), ("werewolf", 9)])
 def test_leak_check_passes_every_draft_of_100_simulated_games(ruleset, players):
+    """Issue 6 Proof: "the leak check ... passes every draft of 100 simulated games of each
+    ruleset" (resolution posts, and the host-kill announcements of a quarter of them)."""
     rules = engine.ruleset(ruleset)
-    drafts = 0
+    drafts, host_posts = 0, 0
     for game in range(100):
         style = "markdown" if game % 2 else "bbcode"
-        for phase, draft, check in drafts_of_game(rules, ruleset, players, f"sim/{game}", style):
+        # Every fourth game the host removes a player mid-game: that announcement is checked too.
+        host_kill_at = 2 + game % 5 if game % 4 == 0 else None
+        for phase, draft, check in drafts_of_game(rules, ruleset, players, f"sim/{game}", style,
+                                                  host_kill_at=host_kill_at):
             assert check.check(draft.text, draft.player_written) == [], (game, phase, draft.text)
             drafts += 1
+            host_posts += "/host-" in phase
         assert draft.text.count("Everyone") == 1  # the final post lists every role
-    assert drafts > 500
+    assert drafts > 500 and host_posts >= 20  # (a game may end before its host kill)

@@ -3,46 +3,17 @@ show|edit|approve|tally`, `pbp publish`, and APPROVE by mail through the desk (i
 Host review; Proof)."""
 from __future__ import annotations
 
-import configparser
+import hashlib
 import sys
-
-import pytest
 
 from pbp.cli import main
 from pbp.desk import Desk
 from pbp.forum.book import APPROVED, DRAFT, DraftBook
 from pbp.games import load
-from pbp.moderator import Moderator
-from pbp.ports import InboundMail, OrderBlock
-from pbp.settings import load_settings
+from pbp.mail.inbound import parse_inbound
+from pbp.ports import InboundMail, OrderBlock, RawMail
 
-ROSTER = "name,email,timezone,forum_name\n" + "".join(
-    f"{n},{n.lower()}@example.org,,{n.lower()}_r\n" for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid"))
-
-
-@pytest.fixture
-def host_game(tmp_path, monkeypatch, capsys):
-    """An Infiltration game whose first phase is resolved (so its first draft exists)."""
-    settings = tmp_path / "pbp.ini"
-    assert main(["init", "--settings", str(settings), "--data", str(tmp_path / "data")]) == 0
-    config = configparser.ConfigParser(interpolation=None)
-    config.read(settings)
-    config["forum"]["host_address"] = "host@example.org"
-    config["forum"]["posts"] = str(tmp_path / "posts")
-    with open(settings, "w") as handle:
-        config.write(handle)
-    (tmp_path / "roster.csv").write_text(ROSTER)
-    monkeypatch.setenv("PBP_SETTINGS", str(settings))
-    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(tmp_path / "roster.csv"),
-                 "--id", "inf1", "--seed", "7", "--no-send"]) == 0
-    assert main(["advance", "inf1"]) == 0
-    capsys.readouterr()
-    return tmp_path
-
-
-def stored(folder):
-    moderator = Moderator(load_settings(str(folder / "pbp.ini")))
-    return moderator, load(moderator, "inf1")
+from .conftest import stored
 
 
 def editor(monkeypatch, tmp_path, python_code: str) -> None:
@@ -131,3 +102,63 @@ def test_a_running_tally_counts_the_latest_accepted_votes(host_game, capsys):
     out = capsys.readouterr().out
     assert "* **Bruno**\\: 1 \\(Chloe\\)" in out and "* **Chloe**\\: 1 \\(Alice\\)" in out
     assert "Did not vote\\: Bruno, Dmitri, Elena, Farid" in out
+
+
+def host_reply(body: str, key: str) -> InboundMail:
+    """A real mail from the host's address, parsed by pbp's own mail parser."""
+    data = (f"From: The Host <host@example.org>\nTo: moderator@pbp.example\nSubject: Re: [inf1] Draft\n"
+            f"Message-ID: <{key}@host>\n\n{body}").encode()
+    return parse_inbound(RawMail(key=key, data=data, sha256=hashlib.sha256(data).hexdigest()),
+                         ("moderator@pbp.example",), 1_000_000)
+
+
+def quoted(text: str) -> str:
+    return "".join(f"> {line}\n" for line in text.splitlines())
+
+
+def test_an_approve_line_with_the_host_token_approves_and_a_wrong_or_missing_token_is_refused(host_game):
+    moderator, game = stored(host_game)
+    with moderator:
+        desk = Desk(moderator)
+        token = DraftBook(game.file).host_token()
+        draft_mail = next(r for r in game.file.outbox.all() if r["kind"] == "draft")["body"]
+        refusals = [
+            (f"APPROVE inf1 T0-class\nTOKEN: wrong-token\n\n{quoted(draft_mail)}", "Refused: the TOKEN"),
+            (f"APPROVE inf1 T0-class wrong-token\n\n{quoted(draft_mail)}", "Refused: the TOKEN"),
+            (f"Looks fine.\nAPPROVE inf1 T0-class\n\n{quoted(draft_mail)}", "Refused: your approval of inf1 "
+                                                                          "T0-class has no host token"),
+        ]
+        for number, (body, answer) in enumerate(refusals):
+            assert desk.receive(host_reply(body, f"2:{number}")) == "rejected"
+            assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == DRAFT
+            reply = [r for r in load(moderator, "inf1").file.outbox.all() if r["kind"] == "host-reply"][-1]
+            assert reply["body"].startswith(answer), reply["body"]
+        # The line form, the host's words above the quoted draft mail (its own block commented out).
+        body = f"Looks fine to me.\n\nAPPROVE inf1 t0-class\nTOKEN: {token}\n\n{quoted(draft_mail)}"
+        assert desk.receive(host_reply(body, "2:9")) == "processed"
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == APPROVED
+
+
+def test_the_token_on_the_approve_line_approves_and_any_other_reply_gets_help(host_game):
+    moderator, game = stored(host_game)
+    with moderator:
+        desk = Desk(moderator)
+        token = DraftBook(game.file).host_token()
+        draft_mail = next(r for r in game.file.outbox.all() if r["kind"] == "draft")["body"]
+        # Replied to unquoted (some clients do): the draft mail's own text approves nothing.
+        assert desk.receive(host_reply(f"Hold on, not yet.\n\n{draft_mail}", "3:1")) == "rejected"
+        help_reply = [r for r in load(moderator, "inf1").file.outbox.all() if r["kind"] == "host-reply"][-1]
+        assert help_reply["body"].startswith("pbp understood no approval in your mail.")
+        assert "BEGIN ORDERS inf1 T0-class" in help_reply["body"]
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == DRAFT
+        assert desk.receive(host_reply(f"APPROVE inf1 T0-class {token}\n", "3:2")) == "processed"
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == APPROVED
+
+
+def test_the_draft_mails_block_with_approve_uncommented_approves(host_game):
+    moderator, game = stored(host_game)
+    with moderator:
+        draft_mail = next(r for r in game.file.outbox.all() if r["kind"] == "draft")["body"]
+        block = draft_mail[draft_mail.index("BEGIN ORDERS"):].replace("# APPROVE", "APPROVE")
+        assert Desk(moderator).receive(host_reply(f"Publish it.\n\n{block}", "4:1")) == "processed"
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == APPROVED

@@ -6,25 +6,16 @@ from __future__ import annotations
 import pytest
 
 from pbp.ports import InboundMail, OrderBlock
-from tests.moderator.conftest import ROSTER, Clock, MemorySender, ToyModerator  # noqa: F401
+from tests.moderator.conftest import ROSTER, Clock, MemorySender, ToyModerator, clock, sender  # noqa: F401
 from pbp.settings import Settings
 
 
 @pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
 def moderator(tmp_path, clock):
+    """The moderator kit's, with a reply cap high enough for a test's many commands."""
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=50)
     with ToyModerator(settings, clock=clock) as mod:
         yield mod
-
-
-@pytest.fixture
-def sender():
-    return MemorySender()
 
 
 _counter = iter(range(1, 10**6))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.infiltration.validity import GRAMMAR_HELP
 from pbp.cycle import Cycle
 from pbp.games import create_game, load
 from pbp.moderator import Moderator
@@ -94,7 +95,15 @@ def test_help_form_status_and_unknown_commands_by_mail(table):
     text = body(reply)
     assert reply["In-Reply-To"] and reply["Subject"] == "Re: [inf1] Help"
     assert "INFILTRATION: THE RULES IN SHORT" in text
-    assert "Orders you can give in T0-class:" in text and "CLASS <class>" in text
+    assert "Orders you can give now, in T0-class:" in text and "CLASS <class>" in text
+    # the whole order table, this phase's orders marked, and the VALIDITY statement grammar
+    table = text[text.index("Every order of Infiltration"):text.index("One order per line")].splitlines()[1:]
+    marked = [line.split() for line in table if line.startswith(">>")]
+    assert [words[:3] for words in marked] == [[">>", "T0-class", "CLASS"]]
+    for order in ("MOVE <room>", "STAY", "CODE <four digits>", "USE VALIDITY <statement>", "USE SEER <player>",
+                  "HACK", "RESTORE", "VOTE <player>|NO LYNCH|NO REDS LEFT", "ATTACK <name>, <name> ..."):
+        assert any(f"  {order}  " in line and line.startswith("  ") for line in table), order
+    assert "The statement of USE VALIDITY <statement>:\n" + GRAMMAR_HELP in text.replace("\r\n", "\n")
 
     chloe.send(game.address, "what", "DANCE\n")
     game.turn()

@@ -271,8 +271,9 @@ def test_the_same_mail_delivered_twice_is_processed_once(table):
 def test_orders_for_a_closed_phase_are_rejected(table):
     closed = table.game()[1].id
     assert table.cli("advance", "mailcases") == 0
-    for name in NAMES:
-        new_mail(name, table)  # the reports of the resolution
+    for name in NAMES:  # wait for each player's report, so none can arrive during a later step
+        (report,) = table.players[name].read_new(at_least=1)
+        assert f"{closed} resolved" in report["Subject"]
     assert table.game()[1].id != closed
     orders, replies = play(table, lambda: table.players["Alice"].send(
         table.moderator_address, "orders", table.block("Alice", orders="CLASS WARRIOR", phase=closed)))
@@ -283,11 +284,12 @@ def test_orders_for_a_closed_phase_are_rejected(table):
 def test_orders_from_a_dead_player_are_rejected(table):
     with table.moderator() as moderator:
         modkill(moderator, "mailcases", "Bruno", "left the game")
-    table.cli("poll")  # sends the announcements
-    for name in NAMES:
-        new_mail(name, table)
+    assert table.cli("poll") == 0  # sends the announcements
+    for name in NAMES:  # wait for each player's notice, so none can arrive during `play`
+        (notice,) = table.players[name].read_new(at_least=1)
+        assert "The host has removed Bruno from the game." in text_of(notice)
     orders, replies = play(table, lambda: table.players["Bruno"].send(
         table.moderator_address, "orders", table.block("Bruno", orders="MOVE G-5")))
     assert orders == []
     text = text_of(only_reply(replies, "Bruno"))
-    assert "was not accepted: you have no orders to give" in text
+    assert "was not accepted: you are dead: your character Bruno has died, and the dead give no orders" in text

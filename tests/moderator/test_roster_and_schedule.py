@@ -7,7 +7,8 @@ import pytest
 
 from pbp.errors import UserError
 from pbp.roster import parse_npc, parse_roster
-from pbp.schedule import parse_duration, parse_schedule, phase_duration
+from pbp.schedule import parse_schedule, phase_duration
+from pbp.timezones import parse_duration
 
 
 def test_a_roster_with_header_and_optional_columns():

@@ -79,6 +79,6 @@ def test_a_killed_writer_leaves_no_stale_lock(tmp_path):
 def test_a_second_writer_process_is_refused_with_one_line(tmp_path):
     with WriterLock(tmp_path / "data"):
         done = subprocess.run([sys.executable, "-m", "pbp", "poll", "--data", str(tmp_path / "data")],
-                              capture_output=True, text=True)
+                              capture_output=True, text=True, env={**os.environ, "PBP_LOCK_WAIT": "0"})
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "in use by pbp process" in done.stderr

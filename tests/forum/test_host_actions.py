@@ -1,0 +1,68 @@
+"""Public host actions in the public thread (issue 6: "A post carries ... public host
+actions (substitutions, modkills)"): each is announced at once in its own short draft,
+keyed `<phase>/host-N`, reviewed like any draft and published in order with the phase
+posts; names and reasons are escaped for the game's dialect. Also: the file publisher
+names each file by its game's own dialect."""
+from __future__ import annotations
+
+from pbp.cli import main
+from pbp.forum.book import DraftBook
+
+from .conftest import stored
+
+
+def drafts(folder) -> dict[str, dict]:
+    moderator, game = stored(folder)
+    with moderator:
+        return {row["phase"]: row for row in DraftBook(game.file).all()}
+
+
+def test_a_substitution_is_announced_in_its_own_draft_with_the_names_escaped(host_game):
+    assert main(["substitute", "inf1", "Alice", "Zed_[b]*x*", "zed@example.org", "--no-send"]) == 0
+    row = drafts(host_game)["T1-movement/host-1"]
+    assert (row["kind"], row["status"], row["leaks"], row["dialect"]) == ("host", "draft", [], "markdown")
+    assert row["title"] == "inf1: announcement from the host during T1-movement"
+    assert "from now on **Zed\\_\\[b\\]\\*x\\*** plays **Alice**\\." in row["text"]
+    assert "votes and orders still name Alice\\." in row["text"]
+    moderator, game = stored(host_game)
+    with moderator:  # mailed to the host for review, like every draft
+        mails = [r for r in game.file.outbox.all() if r["kind"] == "draft"]
+        assert "BEGIN ORDERS inf1 T1-movement/host-1" in mails[-1]["body"]
+
+
+def test_a_modkill_is_announced_with_its_reason_escaped_in_bbcode(host_game):
+    assert main(["draft", "settings", "inf1", "--dialect", "bbcode"]) == 0
+    assert main(["modkill", "inf1", "Bruno", "spam [url=http://evil.example]here[/url]", "--no-send"]) == 0
+    row = drafts(host_game)["T1-movement/host-1"]
+    assert row["dialect"] == "bbcode" and row["leaks"] == []
+    assert ("[b]Bruno[/b] was removed from the game by the host. Reason: spam "
+            "\uff3burl=http://evil.example\uff3dhere\uff3b/url\uff3d") in row["text"]
+    assert "[url" not in row["text"]
+
+
+def test_a_modkill_that_ends_the_game_carries_the_result_and_every_role(host_game):
+    for victim in ("Bruno", "Chloe", "Dmitri", "Elena", "Farid"):
+        if main(["modkill", "inf1", victim, "gone quiet", "--no-send"]) != 0:
+            break
+    rows = [r for r in drafts(host_game).values() if r["kind"] == "host"]
+    last = rows[-1]["text"]
+    assert "The game is over" in last and "Everyone's role" in last
+    assert all("Reason\\: gone quiet" in r["text"] for r in rows)
+
+
+def test_host_posts_publish_in_order_with_the_phase_posts_each_in_its_games_dialect(host_game, capsys):
+    # The settings file says markdown; this game switches to BBCode after its first post.
+    assert main(["substitute", "inf1", "Alice", "Zed", "zed@example.org", "--no-send"]) == 0
+    assert main(["draft", "settings", "inf1", "--dialect", "bbcode"]) == 0
+    assert main(["modkill", "inf1", "Bruno", "left", "--no-send"]) == 0
+    assert main(["advance", "inf1"]) == 0
+    order = ["T0-class", "T1-movement/host-1", "T1-movement/host-2", "T1-movement"]
+    assert list(drafts(host_game)) == order
+    for phase in order:
+        assert main(["draft", "approve", "inf1", phase]) == 0
+    assert main(["publish"]) == 0
+    files = sorted(p.name for p in (host_game / "posts" / "inf1").iterdir())
+    assert files == ["001-T0-class.md", "002-T1-movement_host-1.md", "003-T1-movement_host-2.bbcode",
+                     "004-T1-movement.bbcode"]
+    text = (host_game / "posts" / "inf1" / "003-T1-movement_host-2.bbcode").read_text()
+    assert "[b]Bruno[/b] was removed from the game by the host. Reason: left" in text

@@ -1,0 +1,381 @@
+"""`pbp run` and the host's commands together (pbp.daemon; design.md: Reliability rules —
+one writer process per data folder; Deadlines — stored in the game, APScheduler is the
+alarm clock).
+
+Each test starts `pbp run` as a real subprocess on the embedded Maildir transport with a
+long poll interval (600 s), so whatever happens on time happens because the daemon's
+alarm was set from storage, not because a poll came by. The host's commands run as
+subprocesses too, while the daemon runs.
+"""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from pbp.cli import main
+from pbp.commands import common
+from pbp.storage import WriterLock
+from pbp.timezones import as_utc
+
+pytestmark = pytest.mark.timeout(120)
+
+PLAYERS = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")
+WAITING = "waiting for the running pbp to finish its cycle…"
+# Deadlines are stored to the second and the machine may be busy: "on time" is within 3 s
+# (the next poll is 600 s away; a command that waited for the lock would wait 60 s).
+ON_TIME = timedelta(seconds=3)
+
+
+class Site:
+    """A host's folder: settings (Maildir transport), a roster, the data folder."""
+
+    def __init__(self, root: Path, poll_interval: float = 600, extra: str = ""):
+        self.root = root
+        self.settings = root / "pbp.ini"
+        self.data = root / "data"
+        self.settings.write_text(f"[pbp]\ndata = data\ntransport = maildir\nfrom_address = pbp@games.example\n"
+                                 f"poll_interval = {poll_interval}\n{extra}", encoding="utf-8")
+        self.roster = root / "roster.csv"
+        self.roster.write_text("name,email,timezone,forum_name\n" + "".join(
+            f"{name},{name.lower()}@example.org,Europe/Berlin,{name.lower()}_r\n" for name in PLAYERS))
+        self.daemon: subprocess.Popen | None = None
+
+    def command(self, *args: str) -> list[str]:
+        return [sys.executable, "-m", "pbp", *args, "--settings", str(self.settings)]
+
+    def pbp(self, *args: str, check: bool = True, timeout: float = 90) -> subprocess.CompletedProcess:
+        done = subprocess.run(self.command(*args), capture_output=True, text=True, cwd=self.root, timeout=timeout)
+        if check and done.returncode != 0:
+            raise AssertionError(f"pbp {' '.join(args)} failed:\n{done.stdout}{done.stderr}\nlog:\n{self.log()}")
+        return done
+
+    def new_game(self, schedule: str, *options: str, game_id: str = "g1") -> None:
+        extra = [arg for option in ("reminders=off", *options) for arg in ("--option", option)]
+        self.pbp("new-game", "--ruleset", "infiltration", "--roster", str(self.roster), "--seed", "8",
+                 "--schedule", schedule, "--id", game_id, *extra)
+
+    def start(self) -> subprocess.Popen:
+        log = open(self.root / "run.log", "ab")
+        self.daemon = subprocess.Popen(self.command("run"), cwd=self.root, stdout=log, stderr=subprocess.STDOUT)
+        self.wait_for(lambda: "pbp running" in self.log() and self.state().get("last_cycle"), 20,
+                      "pbp run did not finish its first cycle")
+        return self.daemon
+
+    def stop(self) -> None:
+        if self.daemon and self.daemon.poll() is None:
+            self.daemon.terminate()
+            try:
+                self.daemon.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.daemon.kill()
+                self.daemon.wait()
+
+    def log(self) -> str:
+        path = self.root / "run.log"
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    def state(self) -> dict:
+        try:
+            return json.loads((self.data / "daemon.json").read_text())
+        except (OSError, ValueError):
+            return {}
+
+    def record(self, game_id: str = "g1") -> dict:
+        """The game's record, read without the lock like `pbp status` (files are replaced whole)."""
+        return next(iter(self.tables(game_id)["game"].values()))
+
+    def tables(self, game_id: str = "g1") -> dict:
+        return json.loads((self.data / "games" / f"{game_id}.json").read_text())
+
+    def outbox(self, game_id: str = "g1", kind: str | None = None) -> list[dict]:
+        rows = list(self.tables(game_id).get("outbox", {}).values())
+        return [row for row in rows if kind is None or row["kind"] == kind]
+
+    def wait_for(self, condition, timeout: float, what: str):
+        give_up = time.monotonic() + timeout
+        while time.monotonic() < give_up:
+            if self.daemon is not None and self.daemon.poll() is not None:
+                raise AssertionError(f"pbp run stopped:\n{self.log()}")
+            value = condition()
+            if value:
+                return value
+            time.sleep(0.05)
+        raise AssertionError(f"{what}\nlog:\n{self.log()}")
+
+    def resolved(self, phase: str, timeout: float, game_id: str = "g1") -> dict:
+        def done() -> dict | None:
+            record = self.record(game_id)
+            return record if phase in record["resolved"] else None
+        return self.wait_for(done, timeout, f"{phase} was not resolved in {timeout} s")
+
+    def mailed(self, player: str) -> list[bytes]:
+        folder = self.data / "mail" / f"{player.lower()}@example.org"
+        return [path.read_bytes() for sub in ("new", "cur") for path in sorted((folder / sub).glob("*"))]
+
+
+@pytest.fixture
+def site(tmp_path):
+    made = []
+
+    def make(**kwargs) -> Site:
+        made.append(Site(tmp_path, **kwargs))
+        return made[-1]
+
+    yield make
+    for one in made:
+        one.stop()
+
+
+def deadline(record: dict) -> datetime:
+    return as_utc(record["deadline"])
+
+
+def opened(record: dict) -> datetime:
+    return as_utc(record["opened"])
+
+
+def test_advance_while_running_resolves_and_the_daemon_keeps_the_next_deadline(site):
+    """`pbp advance` works while `pbp run` runs: the phase resolves, every player gets
+    their report once; and the daemon, seeing the new phase's deadline in storage,
+    resolves that phase on time although its next poll is ten minutes away."""
+    host = site()
+    host.new_game("class=1h,movement=4s,default=1h")
+    host.start()
+    done = host.pbp("advance", "g1")
+    assert "Resolved g1 T0-class." in done.stdout and WAITING not in done.stderr
+    def reports_sent() -> list[dict] | None:
+        rows = host.outbox(kind="report")
+        return rows if len(rows) == len(PLAYERS) and all(r["status"] == "sent" for r in rows) else None
+    reports = host.wait_for(reports_sent, 15, "the reports did not all go out")
+    assert sorted(r["recipient"] for r in reports) == sorted(PLAYERS)
+    for row in reports:
+        assert [mail for mail in host.mailed(row["recipient"]) if row["message_id"].encode() in mail]
+    movement = host.record()
+    assert movement["phase_id"] == "T1-movement"
+    after = host.resolved("T1-movement", 15)
+    assert timedelta(0) <= opened(after) - deadline(movement) <= ON_TIME
+    host.wait_for(lambda: "resolved g1 T1-movement" in host.log(), 10, "the daemon did not say it resolved")
+    ids = [r["message_id"] for r in host.outbox(kind="report")]
+    assert len(ids) == len(set(ids)) == 2 * len(PLAYERS)
+
+
+def test_new_game_while_running_resolves_at_its_deadline(site):
+    """A game started while the daemon runs (it had no deadline to wait for at all)
+    resolves at its first deadline."""
+    host = site()
+    host.start()  # on a data folder with no game yet
+    host.new_game("class=3s,default=1h")
+    first = host.record()
+    assert all(b"BEGIN ORDERS g1 T0-class" in host.mailed(p)[0] for p in PLAYERS)
+    after = host.resolved("T0-class", 15)
+    assert timedelta(0) <= opened(after) - deadline(first) <= ON_TIME
+
+
+def test_extend_moves_the_deadline_and_the_daemon_resolves_at_the_new_time(site):
+    """`pbp extend` while the daemon sleeps: nothing happens at the old deadline, the
+    phase resolves at the new one."""
+    host = site()
+    host.new_game("class=5s,default=1h")
+    host.start()
+    old = deadline(host.record())
+    done = host.pbp("extend", "g1", "5s")
+    assert "the deadline is now" in done.stdout
+    new = deadline(host.record())
+    assert new == old + timedelta(seconds=5)
+    host.wait_for(lambda: datetime.now(old.tzinfo) > old + timedelta(seconds=1.5), 15, "clock")
+    assert host.record()["phase_id"] == "T0-class"
+    after = host.resolved("T0-class", 15)
+    assert timedelta(0) <= opened(after) - new <= ON_TIME
+
+
+def test_pause_stops_resolution_at_the_old_deadline_and_resume_restarts_it(site):
+    host = site()
+    host.new_game("class=4s,default=1h")
+    host.start()
+    old = deadline(host.record())
+    host.pbp("pause", "g1")
+    host.wait_for(lambda: datetime.now(old.tzinfo) > old + timedelta(seconds=2), 15, "clock")
+    record = host.record()
+    assert record["phase_id"] == "T0-class" and record["paused"] and not record["resolved"]
+    host.pbp("resume", "g1")
+    resumed = host.record()
+    assert not resumed["paused"]
+    after = host.resolved("T0-class", 15)
+    assert timedelta(0) <= opened(after) - deadline(resumed) <= ON_TIME
+
+
+def test_readers_never_wait_for_the_lock(site):
+    """While the writer lock is held (as during a long cycle), `pbp status`, `pbp orders`,
+    `pbp draft show` and `pbp replay` answer at once, from whole files."""
+    host = site()
+    host.new_game("class=1h,default=1h")
+    host.pbp("advance", "g1")  # makes a draft to show
+    host.start()
+    with WriterLock(host.data):
+        for args, expected in ((("status",), "phase T1-movement"), (("orders", "g1"), "No orders yet"),
+                               (("draft", "show", "g1"), "Draft T0-class"),
+                               (("replay", "g1"), "reproduces the stored game")):
+            started = time.monotonic()
+            done = host.pbp(*args, timeout=10)
+            assert time.monotonic() - started < 20, args  # waiting for the lock would take 60 s
+            assert expected in done.stdout and WAITING not in done.stderr, (args, done.stdout)
+    status = host.pbp("status").stdout
+    assert f"pbp run: running (process {host.daemon.pid})" in status
+
+
+def test_a_writer_waits_for_the_cycle_then_goes_ahead(site):
+    """Two writers never write at once: while the lock is held, `pbp extend` says once
+    that it waits, and it goes ahead as soon as the lock is free."""
+    host = site()
+    host.new_game("class=1h,default=1h")
+    host.start()
+    before = deadline(host.record())
+    lock = WriterLock(host.data).acquire()
+    try:
+        waiting = subprocess.Popen(host.command("extend", "g1", "2h"), cwd=host.root, text=True,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        time.sleep(1.5)
+        assert waiting.poll() is None, "the command did not wait for the lock"
+        assert deadline(host.record()) == before
+    finally:
+        lock.release()
+    out, err = waiting.communicate(timeout=30)
+    assert waiting.returncode == 0, err
+    assert err.strip() == WAITING
+    assert deadline(host.record()) == before + timedelta(hours=2)
+
+
+def test_a_writer_that_cannot_get_the_lock_stops_with_one_line(tmp_path, monkeypatch, capsys):
+    host = Site(tmp_path)
+    host.new_game("class=1h,default=1h")
+    monkeypatch.setattr(common, "LOCK_WAIT_SECONDS", 0.5)
+    with WriterLock(host.data):
+        started = time.monotonic()
+        assert main(["pause", "g1", "--settings", str(host.settings)]) == 2
+        assert time.monotonic() - started < 5
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == WAITING and len(lines) == 2
+    assert "stayed in use by pbp process" in lines[1] and "try again" in lines[1]
+    assert not host.record().get("paused")
+
+
+def test_the_daemon_waits_while_a_host_command_holds_the_lock(site):
+    """The daemon is a writer like any other: a deadline that passes while another
+    process holds the lock is resolved only after it lets go."""
+    host = site()
+    host.new_game("class=3s,default=1h")
+    host.start()
+    due = deadline(host.record())
+    lock = WriterLock(host.data).acquire()
+    try:
+        host.wait_for(lambda: datetime.now(due.tzinfo) > due + timedelta(seconds=2), 15, "clock")
+        assert host.record()["resolved"] == []
+    finally:
+        lock.release()
+    host.resolved("T0-class", 20)
+
+
+def test_a_reminder_goes_out_on_time_while_the_daemon_sleeps(site):
+    """Reminders (issue 5) go out at their time, not at the next poll: the daemon's
+    alarm includes the next reminder time."""
+    host = site()
+    host.new_game("class=12s,default=1h", "reminders=6s")
+    host.start()
+    started = as_utc(host.state()["last_cycle"])
+    record = host.record()
+    reminder_time = deadline(record) - timedelta(seconds=6)
+    def all_sent() -> list[dict] | None:
+        rows = host.outbox(kind="reminder")
+        return rows if len(rows) == len(PLAYERS) and all(r["status"] == "sent" for r in rows) else None
+    rows = host.wait_for(all_sent, 20, "the reminders did not all go out")
+    assert sorted(r["recipient"] for r in rows) == sorted(PLAYERS)
+    for row in rows:
+        sent = as_utc(row["sent"])
+        assert reminder_time - timedelta(seconds=1) <= sent <= max(reminder_time, started) + ON_TIME
+    assert host.record()["resolved"] == []  # before the deadline
+
+
+def test_a_second_daemon_is_refused(site):
+    host = site()
+    host.new_game("class=1h,default=1h")
+    host.start()
+    done = host.pbp("run", check=False, timeout=20)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "pbp run is already running" in done.stderr
+    assert host.daemon.poll() is None
+
+
+def test_the_thread_watch_runs_inside_the_daemon_and_its_failures_show_in_status(site):
+    """With the Reddit publisher configured, `pbp run` reads each game's thread: a
+    comment by a dead player is flagged; when Reddit cannot be reached the daemon goes on
+    and `pbp status` says the watch is failing."""
+    from pbp.forum.book import DraftBook
+    from pbp.games import load
+    from pbp.moderator import Moderator
+    from pbp.settings import load_settings
+    from tests.forum.reddit_server import FakeReddit
+
+    reddit = FakeReddit().start()
+    try:
+        host = site(poll_interval=0.5, extra=(
+            f"[forum]\npublisher = reddit\n[reddit]\nsubreddit = {reddit.subreddit}\nclient_id = test-client\n"
+            f"client_secret = test-secret\nusername = {reddit.username}\npassword = pw\ntimeout = 1\n"
+            f"oauth_url = {reddit.url}\nreddit_url = {reddit.url}\n"))
+        host.new_game("class=1h,default=1h")
+        thread = reddit.add_submission("g1: Infiltration game thread", "the game's thread")
+        with Moderator(load_settings(str(host.settings))) as moderator:
+            game = load(moderator, "g1")
+            with game.file.transaction():
+                DraftBook(game.file).update_game_settings({"thread": thread.fullname})
+        host.pbp("modkill", "g1", "Bruno", "left", "the", "game")
+        reddit.add_comment(thread.fullname, "Psst, from beyond the grave", author="bruno_r", created_utc=time.time())
+        reddit.add_comment(thread.fullname, "Hello all", author="alice_r", created_utc=time.time())
+        host.start()
+        host.wait_for(lambda: "thread watch: [g1] Bruno (u/bruno_r) posted in the thread although they are dead"
+                      in host.log(), 15, "the dead player's comment was not flagged")
+        assert "Alice (u/alice_r)" not in host.log()
+        host.wait_for(lambda: "1 warning(s)" in host.pbp("status").stdout, 10, "status shows no watch")
+        # The host points the settings at a Reddit that does not answer; the daemon reads
+        # its settings every cycle and so uses the new ones at once.
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            closed = f"http://127.0.0.1:{probe.getsockname()[1]}"
+        host.settings.write_text(host.settings.read_text().replace(reddit.url, closed))
+    finally:
+        reddit.stop()
+    def failing() -> str | None:
+        out = host.pbp("status").stdout
+        return out if "thread watch FAILING" in out else None
+    status = host.wait_for(failing, 20, "status does not show the failing watch")
+    assert "pbp run: running" in status
+    assert "thread watch failed" in host.log() and host.daemon.poll() is None
+
+
+def test_an_open_editor_holds_no_lock(site):
+    """`pbp draft edit` takes the lock only to save the edit: while the host's editor is
+    open, the daemon and the other commands go on."""
+    host = site()
+    host.new_game("class=1h,default=1h")
+    host.pbp("advance", "g1")  # makes a draft to edit
+    host.start()
+    editor = (f"{sys.executable} -c \"import sys, time; time.sleep(3); "
+              f"open(sys.argv[1], 'a').write('A word from the host.')\"")
+    editing = subprocess.Popen(host.command("draft", "edit", "g1"), cwd=host.root, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env={**os.environ, "EDITOR": editor})
+    time.sleep(1)
+    assert editing.poll() is None, "the editor closed too early for this test"
+    done = host.pbp("extend", "g1", "1h")
+    assert WAITING not in done.stderr
+    out, err = editing.communicate(timeout=30)
+    assert editing.returncode == 0, err
+    assert "Kept your edit of T0-class." in out
+    assert "A word from the host." in host.pbp("draft", "show", "g1", "T0-class").stdout
