@@ -34,8 +34,9 @@ class CycleReport:
 
 class Cycle:
     # Mail judged per poll, committed in one durable write per game file (pbp.ingest):
-    # larger batches mean fewer whole-file writes and server moves per message.
-    INGEST_BATCH = 500
+    # larger batches mean fewer whole-file writes and server moves per message. The IMAP
+    # mailbox also caps a poll's download in bytes (pbp.mail.imap: max_batch_bytes).
+    INGEST_BATCH = 1000
 
     def __init__(self, moderator: Moderator, mailbox: Mailbox, sender: MailSender, batch: int = INGEST_BATCH):
         self.moderator = moderator

@@ -5,6 +5,8 @@
 - The size (`RFC822.SIZE`) is checked before download; a message over the limit is not
   downloaded but reported as `OversizedMail` with the sender from its ENVELOPE.
 - The inbox is selected once per connection; later polls send NOOP to learn of new mail.
+- One poll downloads at most `limit` messages and `max_batch_bytes` bytes (at least one
+  message), so a backlog is taken in parts however large its mails.
 - `settle` moves a message out of the inbox (MOVE when the server has it, else COPY,
   `\\Deleted` and UID EXPUNGE), creating the folder when missing; settling a message that
   is already gone does nothing. `settle_many` does the same for a committed batch in one
@@ -44,6 +46,7 @@ class ImapMailbox:
         max_bytes: int | None = None,
         timeout: float = 30.0,
         batch_size: int = 100,
+        max_batch_bytes: int = 64 * 1024 * 1024,
     ) -> None:
         if security not in ("tls", "starttls", "none"):
             raise ValueError(f'IMAP security must be "tls", "starttls" or "none", not {security!r}')
@@ -54,6 +57,7 @@ class ImapMailbox:
         self.max_bytes = max_bytes
         self.timeout = timeout
         self.batch_size = batch_size
+        self.max_batch_bytes = max_batch_bytes
         self.uidvalidity: int | None = None
         self._client: IMAPClient | None = None
         self._existing_folders: set[str] = set()
@@ -114,6 +118,7 @@ class ImapMailbox:
         if not uids:
             return []
         sizes = {uid: int(data[b"RFC822.SIZE"]) for uid, data in client.fetch(uids, ["RFC822.SIZE"]).items()}
+        uids = self._within_budget(uids, sizes)
         oversized = [uid for uid in uids if self.max_bytes is not None and sizes.get(uid, 0) > self.max_bytes]
         wanted = [uid for uid in uids if uid in sizes and uid not in oversized]
         found: dict[int, RawMail | OversizedMail] = {}
@@ -130,6 +135,20 @@ class ImapMailbox:
                     continue
                 found[uid] = RawMail(key=f"{uidvalidity}:{uid}", data=body, sha256=hashlib.sha256(body).hexdigest())
         return [found[uid] for uid in uids if uid in found]
+
+    def _within_budget(self, uids: list[int], sizes: dict[int, int]) -> list[int]:
+        """The first `uids` whose downloads fit in `max_batch_bytes` (at least one): a long
+        backlog is fetched over several polls, never all into memory at once. Oversized
+        mail is not downloaded, so it costs nothing here."""
+        total = 0
+        for position, uid in enumerate(uids):
+            size = sizes.get(uid, 0)
+            if self.max_bytes is not None and size > self.max_bytes:
+                continue
+            total += size
+            if total > self.max_batch_bytes and position > 0:
+                return uids[:position]
+        return uids
 
     def settle(self, key: str, outcome: Outcome) -> None:
         if outcome not in ("processed", "rejected", "quarantine"):

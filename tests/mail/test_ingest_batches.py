@@ -173,3 +173,26 @@ def test_a_mail_that_kills_a_batch_costs_its_batch_mates_one_strike_only(mail_se
     assert mail_server.count(moderator, "quarantine") == 1 and mail_server.count(moderator, "processed") == 2
     assert mail_server.count(moderator, "INBOX") == 0
     assert Spool(tmp_path / "spool").pending() == []
+
+
+def test_a_backlog_is_fetched_in_parts_that_fit_the_byte_budget(mail_server, moderator):
+    """No poll downloads more than `max_batch_bytes` (but always at least one message);
+    oversized mail is reported without being downloaded, so it does not count."""
+    body = "x" * 1500 + "\n"
+    for number in range(3):
+        mail_server.deliver_raw(moderator, crafted(f"p{number}@example.org", body, message_id=f"<big{number}@x>"))
+    mail_server.deliver_raw(moderator, crafted("huge@example.org", "y" * (MAX_BYTES + 10) + "\n", message_id="<huge@x>"))
+    box = ImapMailbox(mail_server.host, mail_server.imap_port, "none", moderator, "modpass",
+                      max_bytes=MAX_BYTES, max_batch_bytes=3500)
+    try:
+        seen = []
+        while True:
+            fetched = box.fetch_new(limit=10)
+            if not fetched:
+                break
+            seen.append([type(item).__name__ for item in fetched])
+            box.settle_many([item.key for item in fetched], "processed")
+    finally:
+        box.close()
+    assert seen == [["RawMail", "RawMail"], ["RawMail", "OversizedMail"]]
+    assert mail_server.count(moderator, "processed") == 4
