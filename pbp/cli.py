@@ -30,11 +30,20 @@ COMMAND_MODULES = (
     "pbp.commands.submit",
     "pbp.commands.modkill",
     "pbp.commands.replay",
+    "pbp.commands.options",
 )
 
 
+class OneLineErrors(argparse.ArgumentParser):
+    """A command line that is not understood gets one line too (argparse would print the
+    whole usage first), naming the command's help; every sub-command parser is one too."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message}; see `{self.prog} --help`.\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="pbp", description="A moderator for hidden-role games played by post.")
+    parser = OneLineErrors(prog="pbp", description="A moderator for hidden-role games played by post.")
     subparsers = parser.add_subparsers(dest="command", metavar="<command>")
     for name in COMMAND_MODULES:
         import_module(name).register(subparsers)
@@ -48,10 +57,19 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return args.run(args) or 0
+        status = args.run(args) or 0
+        sys.stdout.flush()  # a reader that went away shows here, not at the interpreter's exit
+        return status
     except UserError as error:
         print(f"pbp: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The output went to a reader that stopped early (`pbp status | head`). What was
+        # committed stands (and what was queued is sent by the next cycle); drop the rest
+        # of the output quietly, as the Python docs advise, instead of a "report it" line.
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except KeyboardInterrupt:
         print("pbp: interrupted.", file=sys.stderr)
         return 130

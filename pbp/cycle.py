@@ -21,7 +21,7 @@ from pbp.host.operations import resolve_all_in
 from pbp.reminders import queue_reminders
 from pbp.moderator import Moderator
 from pbp.outbox import SendSummary
-from pbp.ports import Mailbox, MailSender
+from pbp.ports import Mailbox, MailSender, OversizedMail
 
 
 @dataclass
@@ -49,14 +49,17 @@ class Cycle:
     def poll(self) -> IngestReport:
         """One ingest cycle; what it quarantined or refused as too big is noted for `pbp status`."""
         settings = self.moderator.settings
-        report = ingest.poll_once(self.mailbox, self.desk, self.spool, (settings.from_address,),
-                                  settings.max_mail_size, limit=self.batch)
-        for item in report.quarantined:
-            self.desk.record_quarantine(item.key, item.sha256, item.sender or "", "", item.reason)
-        for item in report.oversized:
+        return ingest.poll_once(self.mailbox, self.desk, self.spool, (settings.from_address,),
+                                settings.max_mail_size, limit=self.batch, note_refused=self._note_refused)
+
+    def _note_refused(self, item: ingest.QuarantinedMail | OversizedMail) -> None:
+        """Record mail the ingest quarantines or refuses as too big, before it is moved."""
+        if isinstance(item, OversizedMail):
+            limit = self.moderator.settings.max_mail_size
             self.desk.record_quarantine(item.key, "", item.sender, "",
-                                        f"over the size limit ({item.size} > {settings.max_mail_size} bytes), not downloaded")
-        return report
+                                        f"over the size limit ({item.size} > {limit} bytes), not downloaded")
+        else:
+            self.desk.record_quarantine(item.key, item.sha256, item.sender or "", "", item.reason)
 
     def resolve(self) -> list[ResolutionSummary]:
         # deadlines first, then phases whose orders are all in (option resolve_when_all_in)

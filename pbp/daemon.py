@@ -155,7 +155,7 @@ class Daemon:
         self.clock = clock
         self.lock_wait = lock_wait
         self.links = MailLinks()
-        self.renderer = Renderer()  # Jinja re-reads a template whose file changed
+        self.renderer = Renderer()  # refreshed each cycle: a template the host edits is re-read
         self.watch = ThreadWatch(every=self.settings.poll_interval)
         self.turn_lock = threading.Lock()
         self.stamp: tuple | None = None
@@ -192,6 +192,7 @@ class Daemon:
             wake, computed = None, False
             try:
                 moderator = Moderator(self.settings, clock=self.clock, folder=folder)
+                self.renderer.refresh()
                 moderator.renderer = self.renderer
                 self.state["last_error"] = ""
                 # The watch first: the thread is then read once per interval, by it, and the

@@ -54,7 +54,7 @@ class Desk:
     def __init__(self, moderator: Moderator):
         self.moderator = moderator
         self.folder = moderator.folder
-        self._handled: dict[str, Outcome] | None = None  # "k:<key>", "s:<sha>", "m:<msgid>"
+        self._handled: dict[str, Outcome] | None = None  # "k:<key>", "s:<sha>", "m:<sender> <msgid>"
         self._members: dict[str, list[str]] | None = None
         self._member_games: tuple[str, ...] = ()
 
@@ -75,16 +75,20 @@ class Desk:
         index[f"k:{row['key']}"] = row["outcome"]
         index[f"s:{row['sha256']}"] = row["outcome"]
         if row.get("message_id"):
-            index[f"m:{row['message_id']}"] = row["outcome"]
+            index[f"m:{row.get('sender', '')} {row['message_id']}"] = row["outcome"]
 
     def already_handled(self, key: str, sha256: str) -> Outcome | None:
         index = self._index()
         return index.get(f"k:{key}") or index.get(f"s:{sha256}")
 
     def _earlier(self, mail: InboundMail) -> Outcome | None:
+        """The outcome of this mail if it was handled before: the same message on the server
+        (key), the same bytes (SHA-256), or the same Message-ID from the same sender (one
+        mail delivered twice, each copy with its own trace headers). A Message-ID counts
+        only with its sender: another address that reuses it is judged on its own."""
         earlier = self.already_handled(mail.key, mail.sha256)
         if earlier is None and mail.message_id:
-            earlier = self._index().get(f"m:{mail.message_id}")
+            earlier = self._index().get(f"m:{mail.sender or ''} {mail.message_id}")
         return earlier
 
     # ------------------------------------------------------------------ who plays where
@@ -131,7 +135,10 @@ class Desk:
 
     def record_quarantine(self, key: str, sha256: str, sender: str, subject: str, reason: str) -> None:
         """Note a mail the ingest quarantined (three failed attempts, unreadable, too big)
-        so `pbp status` tells the host; it never reached `receive`."""
+        so `pbp status` tells the host; it never reached `receive`. Once per message: a
+        crash after the record and before the move makes the next poll note it again."""
+        if f"k:{key}" in self._index():
+            return
         row = {"key": key, "sha256": sha256, "message_id": "", "sender": sender or "",
                "subject": subject[:200], "outcome": "quarantine", "reason": reason,
                "received": schedule.to_text(self.moderator.clock())}
@@ -168,7 +175,7 @@ class Desk:
     def _may_reply(self, game: Loaded, address: str) -> bool:
         """The replies-per-sender-per-day cap (loop and flood guard); counts the reply."""
         day = self.moderator.clock().date().isoformat()
-        rows = [r for r in game.file.replies.all() if r["sender"] == address and r["day"] == day]
+        rows = game.file.replies.search(lambda r: r["sender"] == address and r["day"] == day)
         count = rows[0]["count"] if rows else 0
         if count >= self.moderator.settings.replies_per_sender_per_day:
             return False
@@ -234,7 +241,7 @@ class Desk:
     def _still_stands(self, game: Loaded, name: str, some_accepted: bool) -> str:
         scope = "that block" if some_accepted else "this mail"
         phase = game.record["phase_id"]
-        earlier = game.latest_orders(phase).get(name) if phase else None
+        earlier = game.latest_order(phase, name) if phase else None
         if earlier:
             return (f"Nothing from {scope} was accepted; your earlier orders "
                     f"(received {render_timestamp(earlier['received'])}) still stand.")
@@ -306,7 +313,7 @@ class Desk:
             return Decision("processed", reason="FORM", reply=reply, reply_kind="form")
         if word == "STATUS":
             phase = game.record["phase_id"]
-            latest = game.latest_orders(phase).get(name) if phase else None
+            latest = game.latest_order(phase, name) if phase else None
             accepted = ({"received": render_timestamp(latest["received"]), "lines": latest["text"].splitlines()}
                         if latest else None)
             reply = renderer.render("status_reply", game.record["ruleset"], phase=phase,

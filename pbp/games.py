@@ -23,7 +23,7 @@ from pbp.host.checkpoints import record_checkpoint
 from pbp.host.options import OptionValueError, split_options
 from pbp.store import GameFile
 from pbp.timezones import render_moment
-from pbp.welcome import welcome_facts
+from pbp.welcome import SCHEDULE_KINDS, welcome_facts
 
 GAME_ID_PREFIX = {"infiltration": "inf", "werewolf": "ww"}
 TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0, i)
@@ -70,12 +70,19 @@ class Loaded:
         return order_form(self.id, self.phase, name, self.token(name), self.deadline_text(name))
 
     def latest_orders(self, phase_id: str) -> dict[str, dict]:
-        """Each player's latest accepted block for a phase (later blocks replace earlier)."""
+        """Each player's latest accepted block for a phase (later blocks replace earlier).
+        Rows are in the order they were written, so the last one of a player wins. Only
+        the phase's rows are made into documents: the log holds every phase's orders."""
         latest: dict[str, dict] = {}
-        for row in self.file.orders.all():
-            if row["phase"] == phase_id:
-                latest[row["player"]] = row
+        for row in self.file.orders.search(lambda row: row["phase"] == phase_id):
+            latest[row["player"]] = row
         return latest
+
+    def latest_order(self, phase_id: str, player: str) -> dict | None:
+        """`player`'s latest accepted block for a phase, or None; made from that player's
+        rows only (a receipt asks it for every mail that is rejected)."""
+        rows = self.file.orders.search(lambda row: row["phase"] == phase_id and row["player"] == player)
+        return rows[-1] if rows else None
 
 
 def load(moderator: Moderator, game_id: str) -> Loaded:
@@ -107,7 +114,7 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
     check_unique([e.name for e in roster] + [n.name for n in npcs], "roster and --npc")
     if npcs and ruleset != "infiltration":
         raise UserError("--npc characters exist only in Infiltration.")
-    plan = schedule.parse_schedule(schedule_text)
+    plan = schedule.parse_schedule(schedule_text, [kind for kind, _label in SCHEDULE_KINDS.get(ruleset, ())])
     seed = seed if seed is not None else secrets.token_hex(8)
     specs = [PlayerSpec(e.name) for e in roster] + [
         PlayerSpec(n.name, npc=True, npc_class=n.npc_class, npc_team=n.team) for n in npcs]

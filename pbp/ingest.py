@@ -9,6 +9,11 @@
    - else claim it, parse it, let the desk judge and commit it, then settle it;
 4. oversized mail is settled as `rejected` and reported with its sender.
 
+Quarantined and oversized mail is handed to `note_refused` (pbp.cycle records it for
+`pbp status`) *before* it is moved: like every other outcome, the record is committed
+first, so a crash in between can never leave mail filed away that the host was not told
+of. The next poll then only moves it.
+
 Batches ("one durable write may cover a whole fetched batch"): when the desk can group
 its commits (it has `batch()`, as pbp.desk.Desk does), the messages never tried before
 are judged together and committed in one durable write, and only then moved on the
@@ -64,6 +69,13 @@ class IngestReport:
                     or self.quarantined or self.failed)
 
 
+RefusalNote = Callable[[QuarantinedMail | OversizedMail], None]
+
+
+def _ignore(_refused) -> None:
+    return None
+
+
 def poll_once(
     mailbox: Mailbox,
     desk: OrderDesk,
@@ -71,6 +83,7 @@ def poll_once(
     own_addresses: Collection[str],
     max_bytes: int,
     limit: int = DEFAULT_BATCH,
+    note_refused: RefusalNote = _ignore,
 ) -> IngestReport:
     report = IngestReport()
     leftovers = spool.pending()
@@ -80,7 +93,7 @@ def poll_once(
     fresh: list[RawMail] = []
     for item in fetched:
         if isinstance(item, OversizedMail):
-            _reject_oversized(mailbox, item, report)
+            _reject_oversized(mailbox, item, report, note_refused)
         elif (item.key, item.sha256) not in known:
             known.add((item.key, item.sha256))
             fresh.append(item)
@@ -91,7 +104,7 @@ def poll_once(
     grouped = {entry.identity for entry in together}
     alone = [entry for entry in entries if entry.identity not in grouped]
     for entry in alone:
-        _handle(entry, mailbox, desk, spool, own_addresses, max_bytes, report)
+        _handle(entry, mailbox, desk, spool, own_addresses, max_bytes, report, note_refused)
     if together:
         _handle_together(together, batch, mailbox, desk, spool, own_addresses, max_bytes, report)
     return report
@@ -178,8 +191,9 @@ def _settle_together(judged: list[tuple[SpooledMail, Outcome, bool]], mailbox: M
             (report.resettled if before else report.processed).append((entry.raw.key, outcome))
 
 
-def _reject_oversized(mailbox: Mailbox, mail: OversizedMail, report: IngestReport) -> None:
+def _reject_oversized(mailbox: Mailbox, mail: OversizedMail, report: IngestReport, note_refused: RefusalNote) -> None:
     try:
+        note_refused(mail)
         mailbox.settle(mail.key, "rejected")
         report.oversized.append(mail)
     except Exception as error:
@@ -194,6 +208,7 @@ def _handle(
     own_addresses: Collection[str],
     max_bytes: int,
     report: IngestReport,
+    note_refused: RefusalNote,
 ) -> None:
     raw = entry.raw
     try:
@@ -205,7 +220,8 @@ def _handle(
             return
         attempts = spool.attempts(raw, entry.batch)
         if attempts >= MAX_ATTEMPTS:
-            _quarantine(entry, mailbox, spool, report, f"processing failed {attempts} times (the process stopped)")
+            _quarantine(entry, mailbox, spool, report, f"processing failed {attempts} times (the process stopped)",
+                        note_refused)
             return
         spool.claim(raw)
     except Exception as error:
@@ -223,15 +239,19 @@ def _handle(
         if attempts + 1 >= MAX_ATTEMPTS:
             try:
                 if desk.already_handled(raw.key, raw.sha256) is None:
-                    _quarantine(entry, mailbox, spool, report, f"processing failed {attempts + 1} times: {reason}")
+                    _quarantine(entry, mailbox, spool, report, f"processing failed {attempts + 1} times: {reason}",
+                                note_refused)
             except Exception as second_error:
                 report.failed.append((raw.key, _describe(second_error)))
 
 
-def _quarantine(entry: SpooledMail, mailbox: Mailbox, spool: Spool, report: IngestReport, reason: str) -> None:
+def _quarantine(entry: SpooledMail, mailbox: Mailbox, spool: Spool, report: IngestReport, reason: str,
+                note_refused: RefusalNote) -> None:
+    quarantined = QuarantinedMail(entry.raw.key, entry.raw.sha256, _sender_of(entry.raw), reason)
+    note_refused(quarantined)  # the host is told first: a crash after it only leaves the move to redo
     mailbox.settle(entry.raw.key, "quarantine")
     spool.mark_done(entry)
-    report.quarantined.append(QuarantinedMail(entry.raw.key, entry.raw.sha256, _sender_of(entry.raw), reason))
+    report.quarantined.append(quarantined)
 
 
 def _sender_of(raw: RawMail) -> str | None:

@@ -13,6 +13,9 @@ Rules chosen where the issue is silent:
   sent: one mail saying "1 hour left", not two.
 - Nothing is due once the deadline has passed, while the game is paused, or when the game
   has reminders switched off (`--option reminders=off`, see `reminder_offsets`).
+- Only actors with an order to give are reminded: a Werewolf night lists every living
+  player as an actor (so that timing reveals nothing) but gives most of them an empty
+  grammar; a reminder "to send orders" would be noise to them (`players_to_remind`).
 """
 from __future__ import annotations
 
@@ -92,6 +95,13 @@ def next_reminder_time(*, opened_at: datetime, deadline: datetime, now: datetime
     return min(upcoming) if upcoming else None
 
 
+def players_to_remind(phase) -> list[str]:
+    """The phase's actors who have an order to give: a player whose grammar the ruleset
+    gives as empty has nothing to be reminded of (a ruleset that gives no grammar at all
+    leaves every actor in)."""
+    return [name for name in phase.actors if name not in phase.grammar or phase.grammar[name]]
+
+
 def queue_reminders(moderator, settings_default: str = DEFAULT_OFFSETS) -> int:
     """Queue every reminder due now in every running game, each with the player's form;
     the keys of the queued ones are stored in the same durable write, so none goes twice.
@@ -109,7 +119,7 @@ def queue_reminders(moderator, settings_default: str = DEFAULT_OFFSETS) -> int:
         sent = set(record.get("reminders_sent", []))
         due = due_reminders(game=game_id, phase=game.phase.id, opened_at=as_utc(record["opened"]),
                             deadline=as_utc(record["deadline"]), now=now, offsets=offsets,
-                            actors=game.phase.actors, players_with_orders=game.latest_orders(game.phase.id),
+                            actors=players_to_remind(game.phase), players_with_orders=game.latest_orders(game.phase.id),
                             paused=bool(record.get("paused")), already_sent=sent)
         roster = {entry["name"]: entry for entry in record["roster"]}
         due = [reminder for reminder in due if reminder.player in roster]  # NPCs get no mail

@@ -30,13 +30,28 @@ class RenderedMail:
 class Renderer:
     def __init__(self, root: Path = TEMPLATES):
         self.root = root
+        # auto_reload off: Jinja would otherwise stat every template file (and each one it
+        # imports) on every mail rendered; as with `_exists`, an edited template is used
+        # after a restart.
         self.env = Environment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
-                               keep_trailing_newline=True, autoescape=False)
+                               keep_trailing_newline=True, autoescape=False, auto_reload=False)
         self._existing: dict[str, bool] = {}
+
+    def refresh(self) -> None:
+        """Forget every template whose file changed since it was compiled, and which
+        names exist, so that a host's edit is used from the next mail on. A long-lived
+        renderer (`pbp run`) calls this once per cycle: one look at each file per cycle
+        instead of one per mail rendered."""
+        cache = self.env.cache
+        if cache is not None:
+            for key, template in cache.items():
+                if not template.is_up_to_date:
+                    del cache[key]
+        self._existing.clear()
 
     def _exists(self, name: str) -> bool:
         """Whether a template exists, looked up once per name (asked several times for
-        every mail rendered; a template added later needs a restart to be used)."""
+        every mail rendered; a template added later is found after `refresh`)."""
         if name not in self._existing:
             try:
                 self.env.loader.get_source(self.env, name)  # found, without compiling it

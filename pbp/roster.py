@@ -62,6 +62,10 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterEntry]:
     else:
         header = ["name", "email", "timezone", "forum_name"]
         first_row = 1
+        if rows and len(rows[0]) > 1 and "@" not in rows[0][1] and any(
+                cell.strip().lower() in ("name", "email", "timezone", "forum_name") for cell in rows[0]):
+            raise UserError(f"{source} row 1: {','.join(c.strip() for c in rows[0])!r} is neither a player nor "
+                            "the header; the header is name,email[,timezone,forum_name], in that order.")
     unknown = set(header) - {"name", "email", "timezone", "forum_name"}
     if unknown:
         raise UserError(f"{source}: unknown column {sorted(unknown)[0]!r}; the columns are name,email[,timezone,forum_name].")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from typing import Sequence
 
 from pbp.errors import UserError
 from pbp.timezones import as_utc, parse_duration
@@ -28,9 +29,11 @@ DEFAULT_SCHEDULE = {
 FALLBACK_DURATION = "24h"
 
 
-def parse_schedule(text: str | None) -> dict[str, str]:
+def parse_schedule(text: str | None, kinds: Sequence[str] = ()) -> dict[str, str]:
     """`class=24h,movement=24h,decision=48h` -> {kind: duration}; `default=` sets every
-    kind not named. Unnamed kinds keep DEFAULT_SCHEDULE."""
+    kind not named. Unnamed kinds keep DEFAULT_SCHEDULE. With `kinds` (the ruleset's phase
+    kinds), any other name is refused: a typo would otherwise leave that phase its default
+    length without a word."""
     schedule = dict(DEFAULT_SCHEDULE)
     schedule["default"] = FALLBACK_DURATION
     if not text:
@@ -42,8 +45,12 @@ def parse_schedule(text: str | None) -> dict[str, str]:
         kind, sep, duration = part.partition("=")
         if not sep or not kind:
             raise UserError(f"Schedule entry {part!r} is not KIND=DURATION; write it like movement=24h.")
+        kind = kind.strip().lower()
+        if kinds and kind not in kinds and kind != "default":
+            raise UserError(f"Schedule entry {part!r}: this ruleset has no phase kind {kind!r}; "
+                            f"its kinds are {', '.join(kinds)} (or default=…).")
         parse_duration(duration)
-        given[kind.strip().lower()] = duration.strip().lower()
+        given[kind] = duration.strip().lower()
     if "default" in given:
         schedule = {kind: given["default"] for kind in schedule}
     schedule.update(given)

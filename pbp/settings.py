@@ -84,6 +84,15 @@ def _secret(section: configparser.SectionProxy, base: Path, name: str) -> str:
     return section.get(name, "")
 
 
+def _path(section: configparser.SectionProxy, base: Path, key: str) -> str:
+    """A file setting, relative to the settings file's folder unless absolute; "" stays ""."""
+    value = section.get(key, "").strip()
+    if not value:
+        return ""
+    path = Path(value).expanduser()
+    return str(path if path.is_absolute() else base / path)
+
+
 def _choice(section: configparser.SectionProxy, key: str, default: str, allowed: tuple[str, ...]) -> str:
     value = section.get(key, default).strip().lower()
     if value not in allowed:
@@ -135,7 +144,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
             security=_choice(imap, "security", "tls", SECURITY),
             user=imap.get("user", "").strip(),
             password=_secret(imap, base, "password"),
-            ca_file=imap.get("ca_file", "").strip(),
+            ca_file=_path(imap, base, "ca_file"),
             inbox=imap.get("inbox", "INBOX").strip(),
             processed=imap.get("processed", "processed").strip(),
             rejected=imap.get("rejected", "rejected").strip(),
@@ -147,7 +156,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
             security=_choice(smtp, "security", "starttls", SECURITY),
             user=smtp.get("user", "").strip(),
             password=_secret(smtp, base, "password"),
-            ca_file=smtp.get("ca_file", "").strip(),
+            ca_file=_path(smtp, base, "ca_file"),
         ),
         role_modules=modules,
         source=path,

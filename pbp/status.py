@@ -52,7 +52,7 @@ def status_text(folder: DataFolder, game_id: str | None = None) -> str:
         for row in unknown[-20:]:
             lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '(no single From address)'}: "
                          f"{row['subject']!r} ({row['reason']})")
-        lines.append(f"Quarantined mail: {len(quarantined)}")
+        lines.append(f"Quarantined or too big (not answered): {len(quarantined)}")
         for row in quarantined[-20:]:
             lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '?'}: {row['subject']!r} ({row['reason']})")
         lines.extend(daemon_lines(folder.path))  # is `pbp run` running, and is its thread watch well

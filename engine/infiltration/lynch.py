@@ -28,11 +28,13 @@ def count_votes(votes: Mapping[str, str], living_players: list[str], tie_rule: s
     NO REDS LEFT is among the tied, nobody. NO REDS LEFT passes only when every living
     player votes for it; with the most votes but not all, the result is no lynch. Phantom
     votes (option): a living player who did not vote counts as voting to lynch themself.
+    A vote for a player no longer alive (a host kill since it was given) does not count.
     """
-    counted = {voter: choice for voter, choice in votes.items() if voter in living_players}
+    counted = {voter: choice for voter, choice in votes.items()
+               if voter in living_players and (choice in (NO_LYNCH, NO_REDS_LEFT) or choice in living_players)}
     phantom = ()
     if phantom_votes:
-        phantom = tuple(sorted(p for p in living_players if p not in counted))
+        phantom = tuple(sorted(p for p in living_players if p not in votes))
         counted.update({p: p for p in phantom})
     counted = dict(sorted(counted.items()))
     tally: dict[str, int] = {}

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping
 
-from engine.core import Event
+from engine.core import Event, phase_rng
 from engine.infiltration.orders import Tamper, Use
 from engine.infiltration.rooms import FEATURES, FLOORS, ROOMS, room_order, rooms_on_floor
 from engine.infiltration.state import (
@@ -50,6 +50,11 @@ class _Step:
     def report(self, name: str, data: dict) -> None:
         self.reports.setdefault(name, []).append(Event("terminal", {"turn": self.start.turn, **data}))
 
+    def rng_for(self, name: str) -> random.Random:
+        """The draws of one user's hacked result: seeded by (game seed, phase id, user), so
+        nobody's result depends on whether anyone else used a terminal (a hidden fact)."""
+        return phase_rng(self.start.seed, self.start.phase_id, f"terminal:{name}")
+
 
 def acting(state: GameState, orders: Mapping[str, object]) -> list[tuple[str, object]]:
     """The terminal orders that take effect: living users, not silenced by Alert, at a
@@ -74,7 +79,9 @@ def acting(state: GameState, orders: Mapping[str, object]) -> list[tuple[str, ob
 
 
 def run_terminals(state: GameState, orders: Mapping[str, object], rng: random.Random) -> TerminalOutcome:
-    """Step 3 for every terminal order (`orders[name]` is a Use or a Tamper)."""
+    """Step 3 for every terminal order (`orders[name]` is a Use or a Tamper). `rng` draws
+    the order of the anonymous messages; hacked results draw from each user's own
+    generator (`_Step.rng_for`)."""
     step = _Step(start=state, rng=rng)
     chosen = acting(state, orders)
     uses = [(name, order) for name, order in chosen if isinstance(order, Use)]
@@ -94,7 +101,8 @@ def run_terminals(state: GameState, orders: Mapping[str, object], rng: random.Ra
                           *(order.action.lower() for _name, order in tampers))
     state = _tamper(step, state, tampers)
     state = _switches(step, state, [(n, o) for n, o in uses if o.terminal == "SWITCH"])
-    messages = list(step.messages)
+    # Sorted first, then shuffled: the order depends on the texts alone, never on who sent them.
+    messages = sorted(step.messages)
     rng.shuffle(messages)
     return TerminalOutcome(state, step.reports, tuple(messages), tuple(sorted(step.gassed, key=room_order)))
 
@@ -123,7 +131,7 @@ def honest_red_count(state: GameState) -> int:
 def _psychic(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
     count = honest_red_count(step.start)
     if _hacked(step, name):
-        count = step.rng.choice([n for n in range(step.start.initial_reds + 1) if n != count])
+        count = step.rng_for(name).choice([n for n in range(step.start.initial_reds + 1) if n != count])
     step.report(name, {"terminal": "PSYCHIC", "reds": count})
 
 
@@ -134,7 +142,7 @@ def _wrong_room(rng: random.Random, truth: str, pool: tuple[str, ...] = ROOMS) -
 def _locator(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
     room = step.start.characters[order.argument].room
     if _hacked(step, name):
-        room = _wrong_room(step.rng, room)
+        room = _wrong_room(step.rng_for(name), room)
     step.report(name, {"terminal": "LOCATOR", "target": order.argument, "room": room})
 
 
@@ -150,10 +158,11 @@ def _history(step: _Step, state: GameState, world: StateWorld, name: str, order:
         everyone = sorted(step.start.characters) + [guard_name(f) for f in FLOORS]
         wanted = max(1, len(truth))
         turns = max(1, step.start.turn)
+        rng = step.rng_for(name)
         while True:
             fake: set = set()
             while len(fake) < min(wanted, turns * len(everyone)):
-                fake.add((step.rng.randint(1, turns), step.rng.choice(everyone)))
+                fake.add((rng.randint(1, turns), rng.choice(everyone)))
             if fake != truth:
                 break
         entries = [list(entry) for entry in sorted(fake)]
@@ -163,14 +172,16 @@ def _history(step: _Step, state: GameState, world: StateWorld, name: str, order:
 def _mapdata(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
     features = {room: step.start.layout[room].kind for room in order.argument}
     if _hacked(step, name):
-        features = {room: step.rng.choice([f for f in FEATURES if f != kind]) for room, kind in features.items()}
+        rng = step.rng_for(name)
+        features = {room: rng.choice([f for f in FEATURES if f != kind]) for room, kind in features.items()}
     step.report(name, {"terminal": "MAPDATA", "rooms": [[room, features[room]] for room in order.argument]})
 
 
 def _superlocator(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
     rooms = {c.name: c.room for c in step.start.living()}
     if _hacked(step, name):
-        rooms = {who: _wrong_room(step.rng, room) for who, room in rooms.items()}
+        rng = step.rng_for(name)
+        rooms = {who: _wrong_room(rng, room) for who, room in rooms.items()}
     step.report(name, {"terminal": "SUPERLOCATOR", "rooms": rooms})
 
 
@@ -178,7 +189,8 @@ def _guard(step: _Step, state: GameState, world: StateWorld, name: str, order: U
     # Reads the plans after the Commander's terminal has resolved (`state`, not `step.start`).
     plans = {g.floor: g.plan for g in sorted(state.living_guards(), key=lambda g: g.floor)}
     if _hacked(step, name):
-        plans = {floor: _wrong_room(step.rng, plan, rooms_on_floor(floor)) for floor, plan in plans.items()}
+        rng = step.rng_for(name)
+        plans = {floor: _wrong_room(rng, plan, rooms_on_floor(floor)) for floor, plan in plans.items()}
     step.report(name, {"terminal": "GUARD", "plans": plans})
 
 

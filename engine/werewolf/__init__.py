@@ -11,7 +11,8 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
-    Event, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, Resolution, Result, resolve_options,
+    Event, GameSetupError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, Resolution, Result,
+    resolve_options,
 )
 from engine.werewolf import codec, day, night, phases, scripted, setups, views
 from engine.werewolf.deaths import kill_with_chains

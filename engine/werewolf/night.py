@@ -92,19 +92,24 @@ def apply_conversions(night: Night, table: RoleTable, characters: tuple[Characte
 
 def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     """Dawn: deaths, role and faction changes, private reports, the public post, victory."""
-    phase_id = state.phase_id
+    # Every night death is dated to the night itself (`Nn`), never to `Nn-witch`: the
+    # Ninja's kills already carry `Nn`, and a different date would tell them apart.
+    phase_id = night.phase_id
     characters = night.characters
     deaths = deaths_at_dawn(night)
     for name, cause in deaths:
         characters = kill(characters, name, cause, phase_id)
     characters = apply_conversions(night, table, characters)
     stamp = night.stamp
-    # Anyone whose faction changed tonight is the youngest of it (rules: Weregerbils).
+    # Anyone whose faction changed tonight is the youngest of it (rules: Weregerbils). All
+    # changes take place at dawn, so those made the same night share one stamp and are
+    # equally young (the bite's tie rule then draws among them).
     before = {c.name: c for c in state.characters}
-    for c in characters:
-        if faction_of(c, table.by_name) != faction_of(before[c.name], table.by_name):
-            stamp += 1
-            characters = tuple(replace(x, joined=stamp) if x.name == c.name else x for x in characters)
+    joiners = {c.name for c in characters
+               if faction_of(c, table.by_name) != faction_of(before[c.name], table.by_name)}
+    if joiners:
+        stamp += 1
+        characters = tuple(replace(c, joined=stamp) if c.name in joiners else c for c in characters)
 
     private: dict[str, list[Event]] = {}
     for name, event in night.reports:

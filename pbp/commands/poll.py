@@ -1,8 +1,13 @@
-"""`pbp poll`: one ingest cycle (read, judge and answer new mail), then send the outbox."""
+"""`pbp poll`: one ingest cycle (read, judge and answer new mail), then send the outbox.
+
+Deadlines are `pbp run`'s (or `pbp advance`'s) to resolve; but a phase whose last orders
+this poll read resolves at once in a game with the option `resolve_when_all_in` (issue 5:
+"as soon as every player who must act has orders in"), as it would under `pbp run`."""
 from __future__ import annotations
 
 from pbp.commands.common import add_settings_arguments, open_moderator
 from pbp.cycle import Cycle
+from pbp.host.operations import resolve_all_in
 from pbp.transport import open_mailbox, open_sender
 
 
@@ -18,12 +23,16 @@ def run(args) -> int:
         try:
             sent_before = cycle.send()
             report = cycle.poll()
+            early = resolve_all_in(moderator)
             sent = cycle.send()
         finally:
             cycle.close()
     print(f"Mail read: {len(report.processed)} judged, {len(report.resettled)} filed again after a restart, "
           f"{len(report.quarantined) + len(report.oversized)} quarantined or refused, {len(report.failed)} failed "
           f"(will be retried).")
+    for summary in early:
+        after = f"next phase: {summary.next_phase}" if summary.next_phase else "the game is over"
+        print(f"Every order is in (option resolve_when_all_in): {summary.game} {summary.phase} is resolved; {after}.")
     print(f"Mail sent: {sent_before.sent + sent.sent}; waiting to retry: {sent.retrying}; failed: {sent.failed}.")
     for key, reason in report.failed:
         print(f"  {key}: {reason}")

@@ -27,6 +27,11 @@ def run(args) -> int:
         for game_id in games:
             game = load(moderator, game_id)
             published += len(service.publish_game(game, publisher, ignore_wait=True, on_event=print))
+            waiting = service.first_unapproved(game)
+            if waiting is not None:
+                print(f"{game_id} {waiting['phase']}: not approved yet, so it and the posts after it wait; "
+                      f"`pbp draft show {game_id} {waiting['phase']}`, then `pbp draft approve {game_id} "
+                      f"{waiting['phase']}`.")
         print(f"Published {published} post(s).")
         if forum.publisher == "reddit" and not args.no_watch:
             warnings = hooks.watch_threads(moderator, publisher, on_warning=print, games=games)

@@ -1,6 +1,7 @@
-"""`pbp substitute <game> <old> <new-name> <new-email> [--timezone ZONE]`: a newcomer takes
-over a character (role, history, a new token; the old token stops working); everyone is
-told. The newcomer's deadlines are shown in ZONE (default: the old player's zone)."""
+"""`pbp substitute <game> <old> <new-name> <new-email> [--timezone ZONE] [--forum-name NAME]`:
+a newcomer takes over a character (role, history, a new token; the old token stops working);
+everyone is told. The newcomer's deadlines are shown in ZONE (default: the old player's
+zone); the thread watch follows NAME, the newcomer's forum account (default: none)."""
 from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command, run_and_send
@@ -15,11 +16,14 @@ def register(subparsers) -> None:
                    ("new_name", {"metavar": "new-name"}), ("new_email", {"metavar": "new-email"})])
     parser.add_argument("--timezone", metavar="ZONE",
                         help="the newcomer's time zone, e.g. Europe/Berlin (default: the old player's)")
+    parser.add_argument("--forum-name", metavar="NAME",
+                        help="the newcomer's forum account, for the thread watch (default: none)")
 
 
 def run(args) -> int:
     def act(moderator):
-        substitute(moderator, args.game, args.old, args.new_name, args.new_email, args.timezone)
+        substitute(moderator, args.game, args.old, args.new_name, args.new_email, args.timezone,
+                   args.forum_name)
         return f"Game {args.game}: {args.new_name} now plays {args.old}; the old token no longer works."
 
     return run_and_send(args, act)

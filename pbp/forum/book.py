@@ -2,7 +2,8 @@
 draft is written in the same durable write as the resolution it reports (issue 6: Host
 review, Publishing).
 
-A draft is one row per (game, phase): status `draft` → `approved` → `published`, its
+A draft is one row per (game, phase): status `draft` → `approved` → `published` (or
+`withdrawn`: a running tally nobody approved before its vote closed, never published), its
 generated text, the current text (the host's edit, if any) with an `edited` flag, the
 leaks found at the last check, and the publishing record (marker, attempts, next try,
 last error, where it went). A new draft for a phase that is already approved or published
@@ -15,7 +16,7 @@ from typing import Any, Iterable
 
 from tinydb import Query
 
-DRAFT, APPROVED, PUBLISHED = "draft", "approved", "published"
+DRAFT, APPROVED, PUBLISHED, WITHDRAWN = "draft", "approved", "published", "withdrawn"
 
 
 class DraftBook:
@@ -58,7 +59,15 @@ class DraftBook:
         return rows[-1] if rows else None
 
     def unpublished(self) -> list[dict]:
-        return [row for row in self.all() if row["status"] != PUBLISHED]
+        """Drafts still to publish, in order (withdrawn ones never will be)."""
+        return [row for row in self.all() if row["status"] not in (PUBLISHED, WITHDRAWN)]
+
+    def withdraw_tallies(self, phase: str) -> None:
+        """Withdraw the running tallies of `phase` that nobody approved: a newer count, or
+        the phase's own post, replaces them (an approved one still goes out, in order)."""
+        for row in self.all():
+            if row.get("kind") == "tally" and row["phase"].startswith(f"{phase}/tally") and row["status"] == DRAFT:
+                self.update(row["phase"], {"status": WITHDRAWN})
 
     def save_generated(self, phase: str, title: str, text: str, player_written: Iterable[str],
                        dialect: str, leaks: list[str], kind: str = "post") -> dict:

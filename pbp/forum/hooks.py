@@ -76,13 +76,19 @@ def _opened(game: Any) -> float:
 def after_resolution(moderator: Any, before: Any, after: Any, phase: str, public_events: Sequence[Mapping]) -> None:
     """Draft the post for a resolved phase and mail it to the host (call inside the
     resolution's transaction, so the draft is written with it); note the new phase for
-    the thread watch."""
+    the thread watch.
+
+    A resolution with no public event gets no post: Werewolf's `Nn` when `Nn-witch`
+    follows ("nothing is published between them", rules/werewolf.md Night); an empty
+    post would only wait for the host's approval and hold up the posts after it."""
     forum = load_forum_settings(moderator.settings)
-    row = _drafted(moderator, forum, after, phase, lambda: service.draft_resolution(
-        _renderer(moderator), forum, before, after, phase, public_events))
     if not DraftBook(after.file).game_settings().get("timeline"):
         note_for_watch(before, _opened(before))  # the game's first phase
     note_for_watch(after, _opened(after))
+    if not public_events:
+        return
+    row = _drafted(moderator, forum, after, phase, lambda: service.draft_resolution(
+        _renderer(moderator), forum, before, after, phase, public_events))
     if forum.host_address:
         _mail_host(moderator, forum, after, row)
 

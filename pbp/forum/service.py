@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
-from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, DraftBook
+from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, WITHDRAWN, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
 from pbp.forum.drafting import PostFacts, PostRenderer
@@ -87,6 +87,7 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Any, 
                       extra={"roles": role_list(view)})
     draft = renderer.render(facts, dialect)
     leaks = [str(leak) for leak in leak_check(after, [book.host_token()]).check(draft.text, draft.player_written)]
+    book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
     row = book.save_generated(phase, draft.title, draft.text, draft.player_written, dialect.name, leaks)
     if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
         row = approve(after, phase, forced=False)
@@ -132,7 +133,10 @@ def current_votes(game: Any) -> dict[str, str]:
 
 
 def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: Any) -> dict:
-    """A running vote count for the open phase, stored as its own draft."""
+    """A running vote count for the open phase, stored as its own draft. It replaces an
+    earlier count of the phase that nobody approved; one left unapproved never holds up
+    the posts after it, and is withdrawn when the phase resolves (its post has the final
+    count)."""
     if game.phase is None:
         raise UserError(f"Game {game.id} is over; there is no vote to count.")
     book = DraftBook(game.file)
@@ -144,6 +148,7 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: Any) -> dict
     draft = renderer.render(facts, dialect, kind="tally")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"
+    book.withdraw_tallies(game.phase.id)
     leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(draft.text, draft.player_written)]
     return book.save_generated(key, draft.title, draft.text, draft.player_written, dialect.name, leaks, kind="tally")
 
@@ -169,6 +174,7 @@ def edit(game: Any, phase: str, text: str) -> dict:
     row = find_draft(book, game.id, phase)
     if row["status"] == PUBLISHED:
         raise UserError(f"The post for {row['phase']} is already published; edit it on the forum itself.")
+    _refuse_withdrawn(game, row)
     leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(text, row["player_written"])]
     return book.update(row["phase"], {"text": text, "edited": text != row["generated"] or row["edited"],
                                       "status": DRAFT, "leaks": leaks, "marker": ""})
@@ -181,6 +187,7 @@ def approve(game: Any, phase: str | None, forced: bool = False) -> dict:
     row = find_draft(book, game.id, phase)
     if row["status"] == PUBLISHED:
         raise UserError(f"The post for {row['phase']} is already published.")
+    _refuse_withdrawn(game, row)
     leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(row["text"], row["player_written"])]
     if leaks and not forced:
         book.update(row["phase"], {"leaks": leaks})
@@ -189,6 +196,12 @@ def approve(game: Any, phase: str | None, forced: bool = False) -> dict:
                         f"edit it with `pbp draft edit {game.id}`, or approve it anyway with --force.")
     marker = post_marker(game.id, row["phase"], row["text"])
     return book.update(row["phase"], {"status": APPROVED, "marker": marker, "leaks": leaks, "forced": bool(leaks)})
+
+
+def _refuse_withdrawn(game: Any, row: dict) -> None:
+    if row["status"] == WITHDRAWN:
+        raise UserError(f"The running count {row['phase']} is out of date (a newer count or the phase's "
+                        f"own post replaced it); draft a new one with `pbp draft tally {game.id}`.")
 
 
 # --------------------------------------------------------------------------- publishing
@@ -203,6 +216,8 @@ def publish_game(game: Any, publisher: Publisher, now: Callable[[], float] = tim
     book = DraftBook(game.file)
     done = []
     for row in book.unpublished():
+        if row["status"] != APPROVED and row.get("kind") == "tally":
+            continue  # a count the host only looked at holds nothing up
         if row["status"] != APPROVED:
             break
         if not ignore_wait and row["next_try"] and row["next_try"] > now():
@@ -234,6 +249,13 @@ def publish_game(game: Any, publisher: Publisher, now: Callable[[], float] = tim
                                                "error": "", "next_try": 0.0}))
         on_event(f"{game.id} {row['phase']}: published ({found.url})")
     return done
+
+
+def first_unapproved(game: Any) -> dict | None:
+    """The draft that holds up a game's publishing (not approved, not a running tally),
+    or None."""
+    return next((row for row in DraftBook(game.file).unpublished()
+                 if row["status"] == DRAFT and row.get("kind") != "tally"), None)
 
 
 def make_publisher(forum: ForumSettings) -> Publisher:

@@ -24,11 +24,13 @@ from pbp.errors import UserError
 from pbp.forum import hooks as forum_hooks
 from pbp.games import Loaded, load, new_token, resolve_phase
 from pbp.host.checkpoints import record_checkpoint, state_digest
-from pbp.host.options import may_resolve_early
+from pbp.host.options import MODERATOR_OPTIONS, OptionValueError, may_resolve_early, split_options
 from pbp.host.replay import HOST_KILL, RESOLVE, Checkpoint, Divergence, ReplayError, Step, compare, replay
 from pbp.moderator import Moderator
+from pbp.outbox import FAILED, QUEUED
 from pbp.rendering import event_json
 from pbp.roster import normalise_address
+from pbp.reminders import players_to_remind
 from pbp.welcome import welcome_facts
 from pbp.timezones import (
     TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining, render_timestamp, zone_problem,
@@ -59,8 +61,13 @@ def _notify_all(moderator: Moderator, game: Loaded, kind: str, *, headline: str,
     """Queue one notice per player (call inside the game's transaction). `deadline_is`
     (e.g. "The new deadline is") adds a line ending in the deadline, shown in that
     player's own time zone and in UTC. The text is used as written, never as a template:
-    the host's own words (a modkill reason, a substitute's name) may hold any character."""
-    record = game.file.record()
+    the host's own words (a modkill reason, a substitute's name) may hold any character.
+
+    The form is made from the game as it stands now, inside the transaction (the caller's
+    `game` may have been loaded before the change): a notice of a new deadline must not end
+    in a form that still shows the old one."""
+    game = load(moderator, game.id)
+    record = game.record
     count = 0
     for entry in record["roster"]:
         name = entry["name"]
@@ -102,10 +109,15 @@ def orders_overview(moderator: Moderator, game_id: str) -> str:
     latest = game.latest_orders(game.phase.id)
     head = [f"Game {game_id}, phase {game.phase.id}: {_deadline_state(record, moderator.clock())}"]
     sent, missing = [], []
+    # A Werewolf night lists every living player as an actor, most with nothing to order
+    # (so that timing reveals nothing); the host is told apart who is really awaited.
+    awaited = set(players_to_remind(game.phase))
+    idle = [a for a in game.phase.actors if a not in latest and a not in awaited]
     for actor in game.phase.actors:
         row = latest.get(actor)
         if row is None:
-            missing.append(actor)
+            if actor not in idle:
+                missing.append(actor)
             continue
         who = " (entered by the host)" if row.get("mail_key") == HOST else ""
         sent.append(f"  {actor}, received {render_timestamp(row['received'])}{who}:")
@@ -114,6 +126,8 @@ def orders_overview(moderator: Moderator, game_id: str) -> str:
                 f"{len(game.phase.actors)}):")
     head.extend(sent or ["  none yet"])
     head.append(f"No orders yet ({len(missing)}): {', '.join(missing) if missing else 'nobody'}")
+    if idle:
+        head.append(f"Nothing to order in this phase ({len(idle)}): {', '.join(idle)}")
     return "\n".join(head)
 
 
@@ -185,14 +199,19 @@ def resume(moderator: Moderator, game_id: str) -> datetime:
 
 # --------------------------------------------------------------------------- substitute
 def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_email: str,
-               timezone: str | None = None) -> str:
+               timezone: str | None = None, forum_name: str | None = None) -> str:
     """A newcomer takes over character `old`: new address, new token (the old one stops
     working), a welcome with the character's role and every earlier mail it received;
     every other player gets a public notice. Returns the new token.
 
     `timezone` is the newcomer's roster time zone, in which their deadlines are shown;
     None keeps the old player's (a decision the issue leaves open: the host says so when
-    the newcomer lives elsewhere)."""
+    the newcomer lives elsewhere). `forum_name` is the newcomer's forum account, which the
+    thread watch follows from now on; None leaves the character with none, since the old
+    player's account no longer speaks for it.
+
+    Mail queued for the old player but not yet sent (`--no-send`, an SMTP retry) is
+    withdrawn, never delivered: from the substitution on, the old address gets nothing."""
     game = _running(moderator, game_id)
     record = game.record
     entry = _roster_entry(record, old)
@@ -216,8 +235,11 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
             row["played_by"] = new_name.strip()
             if timezone is not None:
                 row["timezone"] = timezone.strip()
+            row["replaced"][-1]["forum_name"] = row.get("forum_name", "")
+            row["forum_name"] = (forum_name or "").strip()
     history = _history_of(game, character)
     with game.file.transaction():
+        _withdraw_unsent(game, entry["email"], character)
         game.file.update_record({"roster": roster, "tokens": {**record["tokens"], character: token}})
         _log_host_action(game, {"kind": "substitute", "phase": game.phase.id, "player": character,
                                 "played_by": new_name.strip()}, moderator)
@@ -238,6 +260,14 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
                     lines=[f"From now on {character} is played by {new_name.strip()}. The character "
                            f"keeps its name: orders and votes still name {character}."])
     return token
+
+
+def _withdraw_unsent(game: Loaded, address: str, character: str) -> None:
+    """Mark every mail still queued for `address` as not sent, with the reason (shown by
+    `pbp status`): it holds the old token and was meant for a player who left."""
+    game.file.outbox.update(
+        {"status": FAILED, "error": f"withdrawn: {character} was handed to a substitute before it went out"},
+        cond=lambda row: row["status"] == QUEUED and row["address"] == address)
 
 
 def _roster_entry(record: dict, name: str) -> dict:
@@ -364,6 +394,29 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
                     lines=[f"Reason: {reason.strip()}", *ending], public_events=public)
         forum_hooks.after_host_action(moderator, game, after, public)  # the public post (issue 6)
     return [moderator.renderer.describe(game.record["ruleset"], e) for e in resolution.public]
+
+
+# --------------------------------------------------------------------------- moderator options
+def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) -> dict[str, str]:
+    """Change a running game's moderator options (`reminders`, `resolve_when_all_in`;
+    pbp.host.options), e.g. switch its reminders off; returns them all. The ruleset's
+    options shaped the game when it began and stay as they are."""
+    game = load(moderator, game_id)
+    current = dict(game.record.get("moderator_options", {}))
+    unknown = sorted(key for key in given if key.strip().lower() not in MODERATOR_OPTIONS)
+    if unknown:
+        raise UserError(f"{unknown[0]!r} cannot change in a running game; the options that can are "
+                        f"{', '.join(sorted(MODERATOR_OPTIONS))}.")
+    try:
+        changed, _ = split_options({**current, **given})
+    except OptionValueError as error:
+        raise UserError(str(error)) from None
+    if given:
+        with game.file.transaction():
+            game.file.update_record({"moderator_options": changed})
+            _log_host_action(game, {"kind": "options", "phase": game.record["phase_id"] or "over",
+                                    "options": {k.strip().lower(): v for k, v in given.items()}}, moderator)
+    return changed
 
 
 # --------------------------------------------------------------------------- early resolution

@@ -20,6 +20,50 @@ from pbp.ports import InboundMail, RawMail
 UNREADABLE = "This mail could not be read; send your orders again as a plain-text mail."
 
 
+class IndexedMessage(Message):
+    """The tolerant `compat32` message, with header look-ups through a dict built on first
+    use. The stdlib scans every header line (lower-casing each name) per look-up, and
+    reading one mail takes some twenty look-ups (sender, loop headers, MIME parameters).
+    The index is rebuilt whenever the header list is replaced or changes length, and
+    `replace_header`, the one change made in place, drops it."""
+
+    _indexed: list | None = None  # the header list the index was built from
+    _indexed_length = 0
+    _index: dict[str, list[tuple[str, str]]]
+
+    def _header_index(self) -> dict[str, list[tuple[str, str]]]:
+        headers = self._headers
+        if self._indexed is not headers or self._indexed_length != len(headers):
+            index: dict[str, list[tuple[str, str]]] = {}
+            for name, value in headers:
+                index.setdefault(name.lower(), []).append((name, value))
+            self._index, self._indexed, self._indexed_length = index, headers, len(headers)
+        return self._index
+
+    def get(self, name, failobj=None):
+        found = self._header_index().get(name.lower())
+        if not found:
+            return failobj
+        return self.policy.header_fetch_parse(*found[0])
+
+    def get_all(self, name, failobj=None):
+        found = self._header_index().get(name.lower())
+        if not found:
+            return failobj
+        return [self.policy.header_fetch_parse(*pair) for pair in found]
+
+    def __contains__(self, name) -> bool:
+        return name.lower() in self._header_index()
+
+    def replace_header(self, _name, _value) -> None:
+        super().replace_header(_name, _value)
+        self._indexed = None
+
+
+def _parse(data: bytes) -> Message:
+    return email.message_from_bytes(data, _class=IndexedMessage, policy=policy.compat32)
+
+
 def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) -> InboundMail:
     """Parse one fetched mail: its strict sender, loop status, order blocks and commands."""
     if len(raw.data) > max_bytes:
@@ -29,7 +73,7 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
             problems=(f"This mail is larger than {max_bytes} bytes; send your orders as a short plain-text mail.",),
         )
     try:
-        message = email.message_from_bytes(raw.data, policy=policy.compat32)
+        message = _parse(raw.data)
     except Exception:
         return InboundMail(key=raw.key, sha256=raw.sha256, sender=None, message_id="", subject="",
                            problems=(UNREADABLE,))
@@ -74,4 +118,4 @@ def _safely(read, fallback):
 
 def parse_message(raw: RawMail) -> Message:
     """The tolerant stdlib parse of a raw mail (for callers that need other headers)."""
-    return email.message_from_bytes(raw.data, policy=policy.compat32)
+    return _parse(raw.data)

@@ -69,6 +69,10 @@ class Spool:
         self._batch_claims: dict[Path, dict[tuple[str, str], int]] = {}
         # Whether a message has a claim file, where known, to spare an unlink per message.
         self._has_claim_file: dict[tuple[str, str], bool] = {}
+        # The names in claims/, listed once: only this process (the writer-lock holder)
+        # adds or removes claim files, so the listing stays true, and a message with no
+        # claim file (nearly every one) costs no stat.
+        self._claim_files: set[str] | None = None
 
     # ------------------------------------------------------------------ batches
     def store(self, mails: list[RawMail]) -> list[SpooledMail]:
@@ -156,16 +160,26 @@ class Spool:
             if batch not in self._batch_claims:
                 self._batch_claims[batch] = _count_marks(_claims_path(batch))
             in_batch = self._batch_claims[batch].get((raw.sha256, raw.key), 0)
-        try:
-            size = self._claim_path(raw).stat().st_size
-        except FileNotFoundError:
-            size = 0
+        path = self._claim_path(raw)
+        size = 0
+        if path.name in self._claim_names():
+            try:
+                size = path.stat().st_size
+            except FileNotFoundError:
+                pass
         self._has_claim_file[(raw.key, raw.sha256)] = size > 0
         return size + in_batch
 
+    def _claim_names(self) -> set[str]:
+        if self._claim_files is None:
+            self._claim_files = set(os.listdir(self.claims))
+        return self._claim_files
+
     def claim(self, raw: RawMail) -> None:
         """Count one processing attempt, before it starts."""
-        with open(self._claim_path(raw), "ab") as handle:
+        path = self._claim_path(raw)
+        self._claim_names().add(path.name)
+        with open(path, "ab") as handle:
             handle.write(b"x")
         self._has_claim_file[(raw.key, raw.sha256)] = True
 
@@ -185,7 +199,9 @@ class Spool:
                 counts[mark] = counts.get(mark, 0) + 1
 
     def clear_claims(self, raw: RawMail) -> None:
-        self._claim_path(raw).unlink(missing_ok=True)
+        path = self._claim_path(raw)
+        path.unlink(missing_ok=True)
+        self._claim_names().discard(path.name)
         self._has_claim_file.pop((raw.key, raw.sha256), None)
 
 

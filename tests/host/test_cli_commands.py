@@ -173,3 +173,41 @@ def test_resolve_when_all_in_resolves_on_the_last_submitted_order(tmp_path, caps
     out, _ = site.output()
     assert "Every order is in (option resolve_when_all_in): T0-class is resolved; next phase: T1-movement." in out
     assert site.record()["phase_id"] == "T1-movement" and site.record()["resolved"] == ["T0-class"]
+
+
+def test_pbp_poll_resolves_at_once_when_the_mail_it_read_completes_the_orders(tmp_path, capsys):
+    """resolve_when_all_in: the orders by mail that `pbp poll` reads complete the phase, and
+    the same poll resolves it (as `pbp run` would), without waiting for the deadline."""
+    from email.message import EmailMessage
+
+    from pbp.mail.maildir import deliver
+
+    site = Site(tmp_path, capsys, options=("resolve_when_all_in=on",))
+    actors = _actors(site)
+    orders = tmp_path / "orders.txt"
+    orders.write_text("CLASS WARRIOR\n")
+    for actor in actors[:-1]:
+        assert site.pbp("submit", "g1", actor, str(orders), "--no-send") == 0
+    last = actors[-1]
+    mail = EmailMessage()
+    mail["From"], mail["To"], mail["Subject"] = f"{last.lower()}@example.org", "pbp@games.example", "orders"
+    mail["Message-ID"] = "<last-orders@example.org>"
+    mail.set_content(f"BEGIN ORDERS g1 T0-class\nTOKEN: {site.record()['tokens'][last]}\nCLASS WARRIOR\nEND ORDERS\n")
+    deliver(tmp_path / "data" / "mail" / "inbox", bytes(mail))
+    assert site.pbp("poll") == 0
+    out, _ = site.output()
+    assert "Every order is in (option resolve_when_all_in): g1 T0-class is resolved; next phase: T1-movement." in out
+    assert site.record()["phase_id"] == "T1-movement"
+
+
+def test_options_show_and_change_a_running_games_reminders(site):
+    assert site.pbp("options", "g1") == 0
+    assert site.output()[0] == "Game g1 has: reminders=on, resolve_when_all_in=off.\n"
+    assert site.pbp("options", "g1", "reminders=off") == 0
+    assert site.output()[0] == "Game g1 now has: reminders=off, resolve_when_all_in=off.\n"
+    assert site.record()["moderator_options"]["reminders"] == "off"
+    assert site.record()["host_actions"][-1]["options"] == {"reminders": "off"}
+    site.refused("options", "g1", "reminders=soon", says="not a comma-separated list of durations")
+    site.refused("options", "g1", "resolve_when_all_in=maybe", says="takes on or off")
+    site.refused("options", "g1", "reds=3", says="'reds' cannot change in a running game")
+    site.refused("options", "nosuch", "reminders=off", says="There is no game 'nosuch'")

@@ -8,7 +8,9 @@ from engine.core import phase_rng
 from engine.infiltration.guards import plan_guards
 from engine.infiltration.rooms import rooms_on_floor
 
-from infiltration.scenario import RULES, bystanders, make_state, person, private, public, resolve, room_with
+from infiltration.scenario import (
+    RULES, bystanders, make_state, parse, person, private, public, resolve, room_with,
+)
 
 SEER, HISTORY = room_with("SEER"), room_with("HISTORY")
 LAB, GENERALS, HANGAR, GEN1, GEN2 = "H-1", "H-2", "H-3", "H-4", "H-5"
@@ -266,6 +268,23 @@ def test_c086_no_votes_no_lynch():
     """Lynch: with no votes cast, nobody is lynched."""
     result = resolve(voters())
     assert public(result, "lynch")[0] == {"turn": 1, "outcome": "nobody", "victim": None, "reason": "no-votes"}
+
+
+def test_c144_a_vote_for_a_player_killed_since_does_not_count():
+    """Lynch: only living players can be lynched; a host kill "takes effect at once" and
+    the game goes on: a vote given for a player the host has removed since does not count
+    (nobody is lynched twice), and its voter is not a phantom voter either."""
+    for phantom in (False, True):
+        state = voters(options={"phantom_votes": phantom})
+        orders = {"Ann": parse(state, "Ann", "VOTE Bob"), "Cy": parse(state, "Cy", "VOTE Bob"),
+                  "Dee": parse(state, "Dee", "VOTE Eve")}
+        state = RULES.host_kill(state, "Bob", "left the game").state
+        result = RULES.resolve(state, orders)
+        assert result.state.characters["Bob"].cause == "host"
+        assert public(result, "lynch")[0]["victim"] == "Eve"
+        votes = public(result, "votes")[0]
+        assert "Ann" not in votes["votes"] and "Cy" not in votes["votes"]
+        assert "Ann" not in votes["phantom"] and "Cy" not in votes["phantom"]
 
 
 # ---------------------------------------------------------------------- combat

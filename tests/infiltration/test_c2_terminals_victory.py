@@ -417,3 +417,34 @@ def test_c137_the_inner_door_needs_both_generators_and_two_stingers():
     state = state.with_character(replace(state.characters["Car2"], stinger=False))
     one_stinger = resolve(state, {"Car1": f"MOVE {HANGAR}", "Car2": f"MOVE {HANGAR}"})
     assert one_stinger.state.result is None and one_stinger.state.characters["Car2"].room == HANGAR
+
+
+# ---------------------------------------------------------------------- audit additions
+def test_c142_a_hacked_result_does_not_depend_on_anyone_elses_terminal_use():
+    """Terminals, hacked results ("the user cannot tell") and views as the only gate: a
+    player's hacked result is drawn for them alone, so whether another player used a
+    terminal (a hidden fact) never changes it."""
+    first, second = [room for room in ROOMS if BASE[room] == "LOCATOR"][:2]
+    for turn in range(1, 13):
+        state = make_state(person("Ann", first), person("Zed", second), person("Bob", "C-3"), *bystanders(),
+                           hacked=(first, second), turn=turn)
+        both = resolve(state, {"Ann": "USE LOCATOR Bob", "Zed": "USE LOCATOR Bob"})
+        alone = resolve(state, {"Zed": "USE LOCATOR Bob"})
+        assert terminal_report(both, "Zed") == terminal_report(alone, "Zed")
+        assert terminal_report(alone, "Zed")["room"] != "C-3"
+
+
+def test_c143_the_order_of_anonymous_messages_does_not_tell_who_sent_them():
+    """Reports §5: anonymous messages are published "in an order drawn from the phase's
+    generator, so that no order leaks a room or a sender": the same two texts sent by the
+    same two players, either way round, are published in the same order."""
+    first, second = [room for room in ROOMS if BASE[room] == "MESSAGE"][:2]
+    state = make_state(person("Ann", first), person("Zed", second), *bystanders())
+    for turn in range(1, 9):
+        state = replace(state, turn=turn)
+        one = resolve(state, {"Ann": "USE MESSAGE alpha", "Zed": "USE MESSAGE omega"})
+        other = resolve(state, {"Ann": "USE MESSAGE omega", "Zed": "USE MESSAGE alpha"})
+        texts = [m["text"] for m in public(one, "anonymous-message")]
+        assert sorted(texts) == ["alpha", "omega"]
+        assert texts == [m["text"] for m in public(other, "anonymous-message")]
+

@@ -48,3 +48,78 @@ def test_bad_roster_is_one_line(tmp_path, monkeypatch, capsys):
     assert main(["new-game", "--ruleset", "werewolf", "--roster", str(roster)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "reads as a room" in err
+
+
+def test_status_tells_the_host_of_unanswered_mail(tmp_path, monkeypatch, capsys):
+    """Issue 4: `pbp status` shows "mail from unknown senders, quarantined mail"; mail too
+    big to download is refused unanswered and listed with its sender."""
+    from email.message import EmailMessage
+
+    from pbp.mail.maildir import deliver
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["init"]) == 0
+    settings = tmp_path / "pbp.ini"
+    settings.write_text(settings.read_text().replace("max_mail_size = 1000000", "max_mail_size = 5000"))
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n"
+                                               for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")))
+    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--id", "g1"]) == 0
+    for sender, body in (("Mallory <mallory@elsewhere.example>", "BEGIN ORDERS g1 T0-class\n"),
+                         ("Alice <alice@example.org>", "x" * 6000)):
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = sender, "pbp@localhost", "orders"
+        message.set_content(body)
+        deliver(tmp_path / "pbp-data" / "mail" / "inbox", message.as_bytes())
+    capsys.readouterr()
+    assert main(["poll"]) == 0
+    assert "Mail sent: 0;" in capsys.readouterr().out  # neither mail is answered
+    assert main(["status"]) == 0
+    out = capsys.readouterr().out
+    assert "Mail from unknown senders (not answered): 1" in out and "mallory@elsewhere.example" in out
+    assert "Quarantined or too big (not answered): 1" in out
+    assert "alice@example.org" in out and "over the size limit" in out
+
+
+def test_a_reader_that_stops_early_gets_no_error_line(tmp_path):
+    """`pbp status | head -1`: the closed pipe is not an error to report ("never a traceback")."""
+    import subprocess
+    import sys
+
+    assert main(["init", "--settings", str(tmp_path / "pbp.ini")]) == 0
+    process = subprocess.Popen([sys.executable, "-m", "pbp", "status", "--settings", str(tmp_path / "pbp.ini")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader is gone before pbp writes a line
+    error = process.stderr.read()
+    process.stderr.close()
+    assert process.wait(timeout=60) == 1 and error == b""
+
+
+def test_extra_werewolf_roles_named_in_the_settings_are_played(tmp_path, monkeypatch, capsys):
+    """design.md: Extensibility — "a host may add roles from Python modules that the
+    settings file names … a game's options then use them like built-in roles (Vampire is
+    the test case)". Without the module, the same game is refused in one line."""
+    from pathlib import Path
+
+    from pbp.store import DataFolder
+
+    vampire = Path(__file__).resolve().parents[2] / "examples" / "roles" / "vampire.py"
+    monkeypatch.chdir(tmp_path)
+    assert main(["init"]) == 0
+    names = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n" for n in names))
+    game = ["new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "3", "--id", "v1",
+            "--option", "roles=vampire,werewolf,seer,villager,villager,villager,villager,villager"]
+    capsys.readouterr()
+    assert main(game) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "vampire" in err.lower()
+    settings = tmp_path / "pbp.ini"
+    settings.write_text(settings.read_text().replace("\nmodules =\n", f"\nmodules = {vampire}\n"))
+    assert main(game) == 0
+    with DataFolder(tmp_path / "pbp-data", writer=False) as folder:
+        record = folder.game("v1").record()
+    assert '"vampire"' in str(record["state"]).replace("'", '"')
+    assert main(["advance", "v1"]) == 0 and main(["advance", "v1"]) == 0
+    assert "Resolved v1 D1-nominate." in capsys.readouterr().out

@@ -195,6 +195,31 @@ def test_the_same_mail_twice_is_processed_once(moderator, sender, desk, game):
     assert len(moderator.folder.game(game.id).orders.all()) == 1
 
 
+def test_one_mail_delivered_twice_with_its_own_trace_headers_is_processed_once(moderator, sender, desk, game):
+    """Two deliveries of one mail differ in their trace headers (Received, Delivered-To),
+    so neither the server key nor the SHA-256 matches: the sender's Message-ID does."""
+    raw = mail(block(game), message_id="<twice@example.org>")
+    copy = b"Received: from relay.example.org by mx.games.example; Tue, 1 Jan 2030 12:00:01 +0000\r\n" + raw.data
+    assert receive(desk, raw) == "processed"
+    assert receive(desk, RawMail("another-uid", copy, hashlib.sha256(copy).hexdigest())) == "processed"
+    assert len(replies(moderator, sender)) == 1
+    assert len(moderator.folder.game(game.id).orders.all()) == 1
+
+
+def test_a_message_id_reused_by_another_sender_is_judged_on_its_own(moderator, sender, desk, game):
+    """A Message-ID identifies a mail only together with its sender: a stranger's mail that
+    reuses one is still shown to the host, another player's still counts."""
+    receive(desk, mail(block(game), message_id="<same@example.org>"))
+    stranger = mail("Hello", sender="Mallory <mallory@elsewhere.example>", message_id="<same@example.org>")
+    assert receive(desk, stranger) == "rejected"
+    assert [row["sender"] for row in moderator.folder.mails.all()] == ["mallory@elsewhere.example"]
+    bruno = mail(block(game, player="Bruno", orders=("VOTE Chloe",)), sender="Bruno <bruno@example.org>",
+                 message_id="<same@example.org>")
+    assert receive(desk, bruno) == "processed"
+    assert orders_of(moderator, game, player="Bruno") == "VOTE Chloe"
+    assert len(replies(moderator, sender)) == 2
+
+
 def test_handled_mail_is_remembered_across_a_restart(moderator, sender, game):
     raw = mail(block(game))
     Desk(moderator).receive(parse_inbound(raw, OWN, 1_000_000))

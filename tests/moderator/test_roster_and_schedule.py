@@ -28,6 +28,8 @@ def test_a_roster_with_header_and_optional_columns():
     ("Alice,not-an-address\n", "not an email address"),
     ("Alice,Bob <a@x.org>\n", "not an email address"),
     ("", "no players"),
+    ("player,email\nAlice,a@x.org\n", "neither a player nor the header"),
+    ("email,name\na@x.org,Alice\n", "neither a player nor the header"),
 ])
 def test_bad_rosters_are_refused_with_the_reason(csv_text, reason):
     with pytest.raises(UserError, match=reason):
@@ -63,3 +65,21 @@ def test_schedules_default_per_kind_and_override():
     assert phase_duration(every, "decision") == timedelta(seconds=7)
     with pytest.raises(UserError, match="KIND=DURATION"):
         parse_schedule("movement")
+
+
+def test_a_schedule_naming_no_phase_kind_of_the_ruleset_is_refused(tmp_path, monkeypatch, capsys):
+    """`--schedule movment=2h` (a typo) would otherwise leave movement phases their default
+    length without a word; pbp new-game refuses it in one line and starts nothing."""
+    from pbp.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["init"]) == 0
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n"
+                                               for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")))
+    capsys.readouterr()
+    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--schedule", "movment=2h"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "'movment'" in err and "class, movement, decision" in err
+    assert not list((tmp_path / "pbp-data" / "games").iterdir())
+    assert parse_schedule("night0=1h,witch=10m", ["night0", "nominate", "runoff", "vote", "night", "witch"])["witch"] == "10m"

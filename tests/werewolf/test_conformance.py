@@ -701,3 +701,60 @@ def test_c059_game_statistics():
     assert stats["turns"] == 2
     assert stats["deaths_by_cause"] == {"ninja": 1, "lover": 1, "wolves": 1}
     assert stats["actions_used"] == {"kill": 1, "love": 1, "see": 1, "strike": 1}
+
+
+# --------------------------------------------------------------------------- audit additions
+def test_c060_duplicate_names_are_refused_with_a_reason():
+    """Setups: a game is created from distinct players; two names equal ignoring case are
+    refused with a one-sentence reason (GameSetupError), never a crash."""
+    names = ["Alice", "alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta"]
+    with pytest.raises(GameSetupError, match="share a name"):
+        RULES.new_game([PlayerSpec(n) for n in names], "s", {})
+
+
+def test_c061_every_night_death_is_dated_to_the_night():
+    """Ninja: the target dies at once, "publicly announced at dawn as killed in the
+    night" like every other night death: the public view dates the Ninja's kill, the
+    wolves' kill and the Witch's poison alike (`N1`), so no date tells the causes apart,
+    even in a game with a Witch phase."""
+    state = to_night(game({"Alice": "werewolf", "Bruno": "witch", "Chloe": "ninja", "Dmitri": "villager",
+                           "Elena": "villager", "Farid": "villager", "Greta": "villager", "Hiro": "werewolf"}))
+    dawn = night(state, {"Chloe": "STRIKE Dmitri", "Alice": "KILL Elena", "Hiro": "KILL Elena"},
+                 {"Bruno": "POISON Farid"})
+    dead = {p["name"]: p["died_in"] for p in RULES.view(dawn.state, None)["players"] if not p["alive"]}
+    assert dead == {"Dmitri": "N1", "Elena": "N1", "Farid": "N1"}
+
+
+def test_c062_death_chains_run_to_a_fixed_point():
+    """Night: death chains (Wench, lovers) are applied until nothing changes: the wolves
+    kill Chloe; her lover Bruno dies with her; the Wench slept with Bruno, so she dies
+    too; and Dmitri, whom nobody touched, lives."""
+    state = to_night(game({"Alice": "werewolf", "Bruno": "romantic", "Chloe": "villager", "Dmitri": "villager",
+                           "Elena": "wench", "Farid": "villager", "Greta": "villager"}), {"Bruno": "LOVE Chloe"})
+    dawn = night(state, {"Alice": "KILL Chloe", "Elena": "VISIT Bruno"})
+    causes = {name: dawn.state.character(name).death_cause for name in ("Chloe", "Bruno", "Elena")}
+    assert causes == {"Chloe": "wolves", "Bruno": "lover", "Elena": "wench"}
+    assert alive(dawn.state, "Dmitri")
+    assert public_event(dawn, "dawn").data["deaths"] == ["Bruno", "Chloe", "Elena"]
+
+
+def test_c063_weregerbils_made_the_same_night_are_equally_young():
+    """Weregerbils: a wolf target: the youngest (most recently made) Weregerbil dies,
+    ties by seeded draw. All effects take place at dawn, so a bitten Villager and a Wench
+    who caught the disease the same night are equally young: over several seeds either
+    may die, never the older Weregerbil."""
+    roles = {"Alice": "werewolf", "Bruno": "villager", "Chloe": "weregerbil", "Dmitri": "wench",
+             "Elena": "villager", "Farid": "villager", "Greta": "villager", "Hiro": "villager",
+             "Ingrid": "villager", "Jonas": "werewolf"}
+    victims = set()
+    for seed in ("a", "b", "c", "d", "e", "f", "g", "h"):
+        state = to_night(game(roles, seed=seed, wench_missing="none"))
+        state = night(state, {"Chloe": "BITE Bruno", "Dmitri": "VISIT Chloe"}).state
+        assert faction(state, "Bruno") == faction(state, "Dmitri") == WEREGERBIL
+        assert state.character("Bruno").joined == state.character("Dmitri").joined
+        state = step(state).state
+        dawn = night(state, {"Chloe": "BITE Alice", "Bruno": "BITE Alice"})
+        dead = [name for name in ("Bruno", "Chloe", "Dmitri") if not alive(dawn.state, name)]
+        assert len(dead) == 1 and dead[0] != "Chloe"
+        victims.add(dead[0])
+    assert victims == {"Bruno", "Dmitri"}

@@ -1,0 +1,166 @@
+"""What the host commands tell players, checked mail by mail (issue 5): a notice of a new
+deadline ends in a form showing that deadline; a substitute's old address gets nothing
+after the substitution, not even mail queued before it; the thread watch follows the
+newcomer's forum account; reminders go only to living actors with an order to give;
+early resolution never fires in a Werewolf night, and fires on the last order of a day."""
+from __future__ import annotations
+
+from pbp.desk import Desk
+from pbp.forum.watch import watch_thread
+from pbp.games import create_game, load, resolve_phase
+from pbp.host import operations as ops
+from pbp.outbox import FAILED, QUEUED
+from pbp.reminders import queue_reminders
+from pbp.roster import RosterEntry
+from tests.host.conftest import ROSTER, order_mail
+
+WEREWOLF_ROLES = "roles=werewolf,werewolf,seer,villager,villager,witch,bodyguard,villager"
+NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
+
+
+def start(moderator, **options):
+    return create_game(moderator, "ballot", ROSTER, seed="s1", options=options or None, game_id="g1")
+
+
+def outbox(moderator, game_id="g1"):
+    return load(moderator, game_id).file.outbox.all()
+
+
+def form_deadline(body: str) -> str:
+    """The deadline line that introduces the order form at the end of a mail."""
+    return next(line for line in body.splitlines() if "Deadline:" in line).split("Deadline:", 1)[1].strip()
+
+
+def test_every_notice_ends_in_a_form_with_the_deadline_it_announces(moderator, clock):
+    start(moderator)
+    ops.extend(moderator, "g1", "1d")  # 2030-01-03 12:00 becomes 2030-01-04 12:00
+    notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
+    assert "The new deadline is Fri 4 Jan 2030, 12:00 UTC." in notice["body"]
+    assert form_deadline(notice["body"]) == "Fri 4 Jan 2030, 12:00 UTC."
+    ops.pause(moderator, "g1")
+    notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
+    assert form_deadline(notice["body"]) == "none while the game is paused by the host."
+    clock.advance(hours=5)
+    ops.resume(moderator, "g1")  # 2 days left, from 17:00 on
+    notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
+    assert "is Fri 4 Jan 2030, 17:00 UTC." in notice["body"]
+    assert form_deadline(notice["body"]) == "Fri 4 Jan 2030, 17:00 UTC."
+
+
+def test_mail_queued_for_the_old_player_is_withdrawn_and_never_reaches_them(moderator, sender):
+    start(moderator)
+    ops.extend(moderator, "g1", "2h")  # queued, not sent (like `pbp extend --no-send`)
+    ops.substitute(moderator, "g1", "Chloe", "Carol", "carol@example.org")
+    rows = outbox(moderator)
+    old = [r for r in rows if r["address"] == "chloe@example.org"]
+    assert old and all(r["status"] == FAILED and "handed to a substitute" in r["error"] for r in old)
+    assert [r["status"] for r in rows if r["address"] == "carol@example.org"] == [QUEUED]
+    moderator.outbox.send_due(sender)
+    recipients = [message["To"] for message in sender.sent]
+    assert not any("chloe@example.org" in to for to in recipients)
+    assert sum("carol@example.org" in to for to in recipients) == 1  # the welcome
+    # every later mail of the character goes to the newcomer
+    resolve_phase(moderator, "g1")
+    later = [r for r in outbox(moderator) if r["recipient"] == "Chloe" and r["kind"] == "report"]
+    assert [r["address"] for r in later] == ["carol@example.org"]
+
+
+def test_the_thread_watch_follows_the_newcomers_forum_account(moderator):
+    roster = [RosterEntry(e.name, e.email, "", f"{e.name.lower()}_r") for e in ROSTER]
+    create_game(moderator, "ballot", roster, seed="s1", game_id="g1")
+    ops.substitute(moderator, "g1", "Chloe", "Carol", "carol@example.org", forum_name="carol_r")
+    ops.substitute(moderator, "g1", "Bruno", "Bea", "bea@example.org")
+    record = load(moderator, "g1").record
+    entries = {e["name"]: e for e in record["roster"]}
+    assert entries["Chloe"]["forum_name"] == "carol_r"
+    assert entries["Chloe"]["replaced"][-1]["forum_name"] == "chloe_r"
+    assert entries["Bruno"]["forum_name"] == ""  # the old player's account speaks for nobody now
+    from pbp.forum.watch import PhaseFacts
+    timeline = [PhaseFacts("D1-vote", 0.0, dead=frozenset({"Chloe", "Bruno"}))]
+    comments = [{"id": "c1", "author": "chloe_r", "created": 10.0},
+                {"id": "c2", "author": "carol_r", "created": 10.0},
+                {"id": "c3", "author": "bruno_r", "created": 10.0}]
+    warned = watch_thread(comments, record["roster"], timeline)
+    assert [(w.comment, w.player) for w in warned] == [("c2", "Chloe")]
+
+
+def werewolf(moderator, **options):
+    roster = [RosterEntry(n, f"{n.lower()}@example.org") for n in NAMES]
+    option_map = dict(item.split("=", 1) for item in [WEREWOLF_ROLES])
+    return create_game(moderator, "werewolf", roster, seed="3", options={**option_map, **options},
+                       schedule_text="default=1d", game_id="w1")
+
+
+def roles(moderator) -> dict[str, str]:
+    state = load(moderator, "w1").record["state"]
+    return {c["name"]: c["role"] for c in state["characters"]}
+
+
+def test_reminders_in_a_werewolf_night_go_only_to_living_players_with_an_order_to_give(moderator, clock):
+    werewolf(moderator, reminders="1h")
+    clock.advance(hours=23, minutes=30)  # N0: nobody has an order (no Romantic in this setup)
+    assert queue_reminders(moderator) == 0
+    resolve_phase(moderator, "w1")  # to D1-nominate: everybody nominates
+    clock.advance(hours=23, minutes=30)
+    assert queue_reminders(moderator) == len(NAMES)
+    ops.modkill(moderator, "w1", next(n for n, r in roles(moderator).items() if r == "villager"), "left")
+    resolve_phase(moderator, "w1")  # no nominations: night falls
+    game = load(moderator, "w1")
+    assert game.phase.id == "N1" and game.phase.secret_actors
+    wolf = next(n for n, r in roles(moderator).items() if r == "werewolf")
+    ops.submit(moderator, "w1", wolf, "KILL " + next(n for n, r in roles(moderator).items() if r == "seer"))
+    clock.advance(hours=23, minutes=30)
+    before = {r["sequence"] for r in outbox(moderator, "w1")}
+    queue_reminders(moderator)
+    reminded = {r["recipient"] for r in outbox(moderator, "w1") if r["sequence"] not in before}
+    game = load(moderator, "w1")
+    expected = {n for n in game.phase.actors if game.phase.grammar[n] and n != wolf}
+    assert reminded == expected
+    assert {roles(moderator)[n] for n in reminded} == {"werewolf", "seer", "bodyguard"}
+    assert all(game.rules.view(game.state, n)["me"]["alive"] for n in reminded)
+    # `pbp orders` tells the host the same: who is awaited, and who has nothing to order
+    overview = ops.orders_overview(moderator, "w1")
+    assert f"No orders yet ({len(expected)}): {', '.join(sorted(expected, key=game.phase.actors.index))}" in overview
+    idle = [n for n in game.phase.actors if not game.phase.grammar[n]]
+    assert f"Nothing to order in this phase ({len(idle)}): {', '.join(idle)}" in overview
+
+
+def test_early_resolution_never_in_a_werewolf_night_and_at_once_on_the_last_day_order(moderator):
+    werewolf(moderator, resolve_when_all_in="on")
+    desk = Desk(moderator)
+
+    def everyone_orders(line_for):
+        game = load(moderator, "w1")
+        for name in game.phase.actors:
+            line = line_for(game, name)
+            if line is None:
+                ops.submit(moderator, "w1", name, "")
+            else:
+                desk.receive(order_mail(f"{name.lower()}@example.org", "w1", game.phase.id,
+                                        game.token(name), line))
+
+    everyone_orders(lambda game, name: None)
+    assert ops.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == "N0"
+    resolve_phase(moderator, "w1")
+    everyone_orders(lambda game, name: "NOMINATE Alice")
+    assert [s.phase for s in ops.resolve_all_in(moderator)] == ["D1-nominate"]
+    everyone_orders(lambda game, name: "VOTE NO LYNCH")
+    assert [s.phase for s in ops.resolve_all_in(moderator)] == ["D1-vote"]
+    for night in ("N1", "N1-witch"):
+        game = load(moderator, "w1")
+        assert game.phase.id == night
+        everyone_orders(lambda game, name: None)
+        assert ops.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == night
+        resolve_phase(moderator, "w1")
+    assert load(moderator, "w1").phase.id == "D2-nominate"
+
+
+def test_reminders_switched_off_in_a_running_game_stop(moderator, clock):
+    start(moderator, reminders="24h,1h")
+    clock.advance(hours=24, minutes=30)  # 23.5 hours before the deadline: the 24h reminder
+    assert queue_reminders(moderator) == len(ROSTER)
+    ops.change_options(moderator, "g1", {"reminders": "off"})
+    clock.advance(hours=23)  # 30 minutes before: the 1h reminder would be due
+    assert queue_reminders(moderator) == 0
+    ops.change_options(moderator, "g1", {"Reminders": "on"})
+    assert queue_reminders(moderator) == len(ROSTER)

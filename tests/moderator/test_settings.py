@@ -1,0 +1,63 @@
+"""The settings file (issue 4: Settings; design.md: Embedded default): the example
+documents every setting with its default, and file settings are relative to the file."""
+from __future__ import annotations
+
+import configparser
+import re
+from pathlib import Path
+
+from pbp.settings import ImapSettings, Settings, SmtpSettings, load_settings
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "settings.example.ini"
+
+
+def documented_keys() -> dict[str, set[str]]:
+    """Every `key =` line of the example, set or commented out, per section."""
+    keys: dict[str, set[str]] = {}
+    section = ""
+    for line in EXAMPLE.read_text(encoding="utf-8").splitlines():
+        header = re.match(r"^\[(\w+)\]", line)
+        if header:
+            section = header.group(1)
+        setting = re.match(r"^#?\s*(\w+)\s*=", line)
+        if setting and section:
+            keys.setdefault(section, set()).add(setting.group(1))
+    return keys
+
+
+def test_the_example_documents_every_setting_of_the_mail_loop():
+    keys = documented_keys()
+    assert {"data", "transport", "from_address", "from_name", "poll_interval", "max_mail_size",
+            "replies_per_sender_per_day"} <= keys["pbp"]
+    mail_server = {"host", "port", "security", "user", "password", "password_file", "ca_file"}
+    assert mail_server | {"inbox", "processed", "rejected", "quarantine"} <= keys["imap"]
+    assert mail_server <= keys["smtp"]
+    assert "modules" in keys["roles"]
+
+
+def test_every_value_the_example_shows_is_the_default(tmp_path):
+    copy = tmp_path / "pbp.ini"
+    copy.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    settings = load_settings(str(copy))
+    assert settings == Settings(data=tmp_path / "pbp-data", source=copy)
+    assert settings.imap == ImapSettings() and settings.smtp == SmtpSettings()
+
+
+def test_file_settings_are_relative_to_the_settings_file(tmp_path, monkeypatch):
+    """"Relative paths are relative to the folder of this file": the CA files too, so
+    `pbp run` started from another folder still finds them."""
+    folder = tmp_path / "host"
+    folder.mkdir()
+    (folder / "imap-password.txt").write_text("secret\n", encoding="utf-8")
+    parser = configparser.ConfigParser()
+    parser["pbp"] = {"data": "data", "transport": "imap"}
+    parser["imap"] = {"password_file": "imap-password.txt", "ca_file": "certs/ca.pem"}
+    parser["smtp"] = {"ca_file": str(tmp_path / "elsewhere.pem")}
+    with open(folder / "pbp.ini", "w", encoding="utf-8") as handle:
+        parser.write(handle)
+    monkeypatch.chdir(tmp_path)
+    settings = load_settings(str(folder / "pbp.ini"))
+    assert settings.data == folder.resolve() / "data"
+    assert settings.imap.password == "secret"
+    assert settings.imap.ca_file == str(folder.resolve() / "certs" / "ca.pem")
+    assert settings.smtp.ca_file == str(tmp_path / "elsewhere.pem")
