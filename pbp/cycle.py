@@ -21,6 +21,7 @@ from pbp.host.operations import resolve_all_in
 from pbp.reminders import queue_reminders
 from pbp.moderator import Moderator
 from pbp.outbox import SendSummary
+from pbp.publish_wait import start_clocks
 from pbp.ports import Mailbox, MailSender, OversizedMail
 
 
@@ -77,6 +78,8 @@ class Cycle:
         report.resolutions = self.resolve()
         queue_reminders(self.moderator)  # before deadlines, to players with no orders (issue 5)
         forum_hooks.publish_due(self.moderator, on_event=report.forum_events.append)  # approved public posts (issue 6)
+        # a phase whose clock waited for a post just published starts it (option wait_for_publish)
+        report.forum_events.extend(start_clocks(self.moderator))
         self._add(report, self.send())
         return report
 

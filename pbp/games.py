@@ -17,6 +17,7 @@ from pbp.crashpoints import crash_point
 from pbp.errors import UserError
 from pbp.forum import hooks as forum_hooks
 from pbp.moderator import Moderator
+from pbp import publish_wait
 from pbp.rendering import event_json, order_form
 from pbp.roster import Npc, RosterEntry, check_unique
 from pbp.host.checkpoints import record_checkpoint
@@ -63,6 +64,8 @@ class Loaded:
         """The deadline in `name`'s roster time zone and in UTC (issue 5: Time zones)."""
         if self.record.get("paused"):
             return "none while the game is paused by the host"
+        if publish_wait.awaited_post(self.record):  # option wait_for_publish
+            return publish_wait.UNSET_DEADLINE
         zone = next((e.get("timezone", "") for e in self.record["roster"] if e["name"] == name), "")
         return render_moment(self.record["deadline"], zone) if self.record["deadline"] else ""
 
@@ -203,12 +206,15 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
     plan = game.record["schedule"]
     deadline = schedule.deadline_after(now, plan, next_phase.kind) if next_phase else None
     public = [event_json(e) for e in resolution.public]
+    # Option wait_for_publish: the next phase opens now, its clock when this post is published.
+    waits = publish_wait.clock_waits(game.record.get("moderator_options", {}), next_phase, public)
     with game.file.transaction():
         game.file.update_record({
             "state": rules.to_json(new_state),
             "phase_id": next_phase.id if next_phase else "",
             "opened": schedule.to_text(now),
-            "deadline": schedule.to_text(deadline) if deadline else "",
+            "deadline": schedule.to_text(deadline) if deadline and not waits else "",
+            publish_wait.RECORD_KEY: publish_wait.waiting_marker(phase.id, next_phase) if waits else None,
             "resolved": [*game.record["resolved"], phase.id],
             "checkpoints": record_checkpoint(game.record, f"resolution of {phase.id}", rules.to_json(new_state)),
             "result": result.to_json() if result else None,

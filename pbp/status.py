@@ -1,18 +1,38 @@
 """What `pbp status [game]` shows the host (issue 4: Deadlines): games, phases, deadlines,
-who has orders in, failed mail, mail from unknown senders, quarantined mail.
+who has orders in, failed mail, mail from unknown senders, quarantined mail; and per game
+the public thread (issue 6): drafts waiting for the host, their leak check, and what is
+published or failed to publish.
 
 It reads the data folder without taking the writer lock (files are replaced atomically,
 so a reader always sees a whole version), so it works while `pbp run` is running.
+
+"No orders yet" names only the players pbp is waiting for: the open phase's actors (the
+engine lists only the living) whose order grammar is not empty (a Werewolf villager at
+night has nothing to order) and who have no accepted orders in. Telling them apart needs
+the engine's phase, so the game's state is decoded with `rules_for`; a game that cannot be
+decoded (a role module the settings no longer name) is reported, not fatal.
 """
 from __future__ import annotations
 
+from datetime import datetime, timezone
+from typing import Callable
+
+from engine.core import Phase, Ruleset
+from pbp import publish_wait
 from pbp.daemon_state import status_lines as daemon_lines
+from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, DraftBook
 from pbp.outbox import FAILED, QUEUED
-from pbp.store import DataFolder
+from pbp.reminders import players_to_remind
+from pbp.rulesets import load_ruleset
+from pbp.store import DataFolder, GameFile
 from pbp.timezones import render_timestamp
 
+RulesFor = Callable[[str], Ruleset]
 
-def status_text(folder: DataFolder, game_id: str | None = None) -> str:
+
+def status_text(folder: DataFolder, game_id: str | None = None, rules_for: RulesFor = load_ruleset) -> str:
+    """`rules_for` names a ruleset's engine (`Moderator.rules`, which knows the host's extra
+    Werewolf roles); the default knows the built-in rulesets."""
     lines: list[str] = []
     ids = [game_id] if game_id else folder.game_ids()
     if not ids:
@@ -25,14 +45,8 @@ def status_text(folder: DataFolder, game_id: str | None = None) -> str:
             result = record["result"]
             lines.append(f"  over: winners {', '.join(result['winners']) or 'nobody'} ({result['path']})")
         else:
-            phase = record["phase_id"]
-            orders = {row["player"] for row in file.orders.all() if row["phase"] == phase}
-            deadline = render_timestamp(record["deadline"]) if record["deadline"] else "none (paused by the host)"
-            lines.append(f"  phase {phase}, deadline {deadline}")
-            names = [e["name"] for e in record["roster"]]
-            lines.append(f"  orders in: {', '.join(sorted(orders)) or 'none'}")
-            waiting = [n for n in names if n not in orders]
-            lines.append(f"  no orders yet: {', '.join(waiting) or 'none'}")
+            lines.append(f"  phase {record['phase_id']}, deadline {_deadline(record)}")
+            lines.extend(_orders_lines(file, record, rules_for))
         lines.append(f"  phases resolved: {len(record['resolved'])}")
         rows = file.outbox.all()
         queued = [r for r in rows if r["status"] == QUEUED]
@@ -43,6 +57,7 @@ def status_text(folder: DataFolder, game_id: str | None = None) -> str:
                 lines.append(f"    retrying {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
         for row in failed:
             lines.append(f"    FAILED {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
+        lines.extend(public_thread_lines(file))
     if not game_id:
         unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]
         quarantined = [r for r in folder.mails.all() if r["outcome"] == "quarantine"]
@@ -57,3 +72,79 @@ def status_text(folder: DataFolder, game_id: str | None = None) -> str:
             lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '?'}: {row['subject']!r} ({row['reason']})")
         lines.extend(daemon_lines(folder.path))  # is `pbp run` running, and is its thread watch well
     return "\n".join(lines)
+
+
+def _deadline(record: dict) -> str:
+    if record["deadline"]:
+        return render_timestamp(record["deadline"])
+    if record.get("paused"):
+        return "none (paused by the host)"
+    post = publish_wait.awaited_post(record)
+    if post is not None:
+        return f"not set yet: the clock starts when the public post of {post} is published (wait_for_publish)"
+    return "none"
+
+
+def _open_phase(record: dict, rules_for: RulesFor) -> Phase | None:
+    rules = rules_for(record["ruleset"])
+    return rules.phase(rules.from_json(record["state"]))
+
+
+def _orders_lines(file: GameFile, record: dict, rules_for: RulesFor) -> list[str]:
+    """Who has orders in, who is awaited, who has nothing to order in the open phase."""
+    phase_id = record["phase_id"]
+    orders = {row["player"] for row in file.orders.search(lambda row: row["phase"] == phase_id)}
+    lines = [f"  orders in: {', '.join(sorted(orders)) or 'none'}"]
+    try:
+        phase = _open_phase(record, rules_for)
+    except Exception as error:  # noqa: BLE001 - status must show the rest of the game anyway
+        lines.append(f"  no orders yet: unknown (the game's state cannot be read: {error})")
+        return lines
+    if phase is None:
+        return lines
+    npcs = {npc["name"] for npc in record.get("npcs", [])}
+    awaited = players_to_remind(phase)
+    waiting = [f"{name} (NPC: `pbp submit`)" if name in npcs else name for name in awaited if name not in orders]
+    idle = [name for name in phase.actors if name not in awaited]
+    lines.append(f"  no orders yet: {', '.join(waiting) or 'none'}")
+    if idle:
+        lines.append(f"  nothing to order in this phase: {', '.join(idle)}")
+    return lines
+
+
+def public_thread_lines(file: GameFile) -> list[str]:
+    """The game's public posts: how many are published (and the last one), each draft
+    still waiting for the host's approval with its leak check, each approved post still
+    to publish, and each publishing failure with its next try."""
+    rows = DraftBook(file).all()
+    if not rows:
+        return []
+    published = [row for row in rows if row["status"] == PUBLISHED]
+    last = f" (last: {published[-1]['phase']})" if published else ""
+    lines = [f"  public posts: {len(published)} published{last}"]
+    for row in rows:
+        if row["status"] == DRAFT:
+            what = "running vote count, holds nothing up" if row.get("kind") == "tally" else "waiting for approval"
+            edited = ", edited by the host" if row.get("edited") else ""
+            lines.append(f"    draft {row['phase']}: {what}{edited}; {_leak_state(row)}")
+        elif row["status"] == APPROVED:
+            forced = "; approved with --force despite the leak check" if row.get("forced") else ""
+            lines.append(f"    approved {row['phase']}: {_publish_state(row)}{forced}")
+    return lines
+
+
+def _leak_state(row: dict) -> str:
+    leaks = row.get("leaks") or []
+    if not leaks:
+        return "leak check passed"
+    more = f" (and {len(leaks) - 1} more)" if len(leaks) > 1 else ""
+    return f"LEAK CHECK FAILED: {leaks[0]}{more}"
+
+
+def _publish_state(row: dict) -> str:
+    if not row.get("error"):
+        return "waiting to be published (`pbp publish` or `pbp run`)"
+    attempt = f" after {row['attempts']} attempt(s)" if row.get("attempts") else ""
+    next_try = (f"; next try {render_timestamp(datetime.fromtimestamp(row['next_try'], timezone.utc))}"
+                if row.get("next_try") else "")
+    return f"PUBLISHING FAILED{attempt}: {row['error']}{next_try}"

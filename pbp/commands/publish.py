@@ -1,12 +1,16 @@
 """`pbp publish [game]`: publish every approved post, in order, to the configured forum
 (issue 6: Publishing); with Reddit, then read each game's thread and warn about posts by
-dead or silenced players (issue 6: Thread watch)."""
+dead or silenced players (issue 6: Thread watch). A phase whose clock waited for a post
+it published (option wait_for_publish) gets its deadline, and its players are mailed it."""
 from __future__ import annotations
 
+from pbp import publish_wait
 from pbp.commands.common import add_settings_arguments, open_moderator
 from pbp.forum import hooks, service
 from pbp.forum.config import load_forum_settings
 from pbp.games import load
+from pbp.host.sending import send_queued
+from pbp.timezones import render_moment
 
 
 def register(subparsers) -> None:
@@ -24,15 +28,23 @@ def run(args) -> int:
         publisher = service.make_publisher(forum)
         games = [args.game] if args.game else moderator.folder.game_ids()
         published = 0
+        clocks = 0
         for game_id in games:
             game = load(moderator, game_id)
             published += len(service.publish_game(game, publisher, ignore_wait=True, on_event=print))
+            started = publish_wait.start_clock(moderator, game_id)  # option wait_for_publish
+            if started is not None:
+                clocks += 1
+                print(f"{game_id} {game.record['phase_id']}: the clock has started; the deadline is "
+                      f"{render_moment(started)} (players are told).")
             waiting = service.first_unapproved(game)
             if waiting is not None:
                 print(f"{game_id} {waiting['phase']}: not approved yet, so it and the posts after it wait; "
                       f"`pbp draft show {game_id} {waiting['phase']}`, then `pbp draft approve {game_id} "
                       f"{waiting['phase']}`.")
         print(f"Published {published} post(s).")
+        if clocks:  # players hear their new deadline now, not at the next `pbp run` cycle
+            print(send_queued(moderator, what="Deadline notices"))
         if forum.publisher == "reddit" and not args.no_watch:
             warnings = hooks.watch_threads(moderator, publisher, on_warning=print, games=games)
             print(f"Thread watch: {len(warnings)} warning(s).")

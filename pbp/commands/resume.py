@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pbp.commands._game_command import NO_SEND_NOTICES, register_game_command, run_and_send
 from pbp.host.operations import resume
+from pbp.publish_wait import UNSET_DEADLINE
 from pbp.timezones import render_moment
 
 
@@ -12,5 +13,11 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    return run_and_send(args, lambda moderator: (
-        f"Game {args.game} resumed; the deadline is {render_moment(resume(moderator, args.game))}."))
+    def act(moderator) -> str:
+        deadline = resume(moderator, args.game)
+        if deadline is None:  # option wait_for_publish: the clock still waits for a public post
+            return (f"Game {args.game} resumed; the deadline is {UNSET_DEADLINE} "
+                    f"(`pbp status {args.game}` shows which).")
+        return f"Game {args.game} resumed; the deadline is {render_moment(deadline)}."
+
+    return run_and_send(args, act)

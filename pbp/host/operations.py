@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from engine.core import OrderBlockError, PlayerSpec
-from pbp import schedule
+from engine.names import name_problem
+from pbp import publish_wait, schedule
 from pbp.errors import UserError
 from pbp.forum import hooks as forum_hooks
 from pbp.games import Loaded, load, new_token, resolve_phase
@@ -85,6 +86,10 @@ def _notify_all(moderator: Moderator, game: Loaded, kind: str, *, headline: str,
     return count
 
 
+# The same, for the moderator's own notices outside this module (pbp.publish_wait).
+notify_players = _notify_all
+
+
 def _log_host_action(game: Loaded, action: dict, moderator: Moderator) -> None:
     actions = list(game.file.record().get("host_actions", []))
     actions.append({**action, "at": schedule.to_text(moderator.clock())})
@@ -135,6 +140,9 @@ def _deadline_state(record: dict, now: datetime) -> str:
     if record.get("paused"):
         left = timedelta(seconds=record["paused"]["remaining_seconds"])
         return f"PAUSED with {render_remaining(left)} left"
+    post = publish_wait.awaited_post(record)
+    if post is not None:  # option wait_for_publish
+        return f"deadline not set yet: the clock starts when the public post of {post} is published"
     deadline = as_utc(record["deadline"])
     return f"deadline {render_moment(deadline)} (in {render_remaining(deadline - now)})"
 
@@ -147,14 +155,17 @@ def extend(moderator: Moderator, game_id: str, when: str) -> datetime:
     if game.record.get("paused"):
         raise UserError(f"Game {game_id} is paused; resume it first, then extend its deadline.")
     now = moderator.clock()
+    # A clock that waits for a public post (wait_for_publish) has no deadline yet: a
+    # duration counts from now, and the host's deadline ends the wait.
+    current = as_utc(game.record["deadline"]) if game.record["deadline"] else now
     try:
-        deadline = parse_deadline_change(when, as_utc(game.record["deadline"]), now)
+        deadline = parse_deadline_change(when, current, now)
     except TimeInputError as error:
         raise UserError(str(error)) from None
     if deadline <= now:
         raise UserError(f"{when!r} is in the past; give a later time or a duration.")
     with game.file.transaction():
-        game.file.update_record({"deadline": schedule.to_text(deadline)})
+        game.file.update_record({"deadline": schedule.to_text(deadline), publish_wait.RECORD_KEY: None})
         _log_host_action(game, {"kind": "extend", "phase": game.phase.id,
                                 "deadline": schedule.to_text(deadline)}, moderator)
         _notify_all(moderator, game, "notice", headline=f"The deadline of {game.phase.id} has moved.",
@@ -170,28 +181,46 @@ def pause(moderator: Moderator, game_id: str) -> timedelta:
     if game.record.get("paused"):
         raise UserError(f"Game {game_id} is already paused; `pbp resume {game_id}` restarts it.")
     now = moderator.clock()
-    remaining = max(as_utc(game.record["deadline"]) - now, timedelta(0))
+    waits = publish_wait.awaited_post(game.record)
+    if waits:  # the clock waits for a public post (wait_for_publish): the whole phase is left
+        remaining = schedule.phase_duration(game.record["schedule"], game.phase.kind)
+        stopped = (f"The deadline of {game.phase.id} was not set yet (it is set when the host publishes "
+                   f"the thread post of {waits}), and it stays unset while the game is paused.")
+    else:
+        remaining = max(as_utc(game.record["deadline"]) - now, timedelta(0))
+        stopped = f"The deadline of {game.phase.id} is stopped with {render_remaining(remaining)} left."
     with game.file.transaction():
         game.file.update_record({"deadline": "", "paused": {
             "remaining_seconds": int(remaining.total_seconds()), "since": schedule.to_text(now)}})
         _log_host_action(game, {"kind": "pause", "phase": game.phase.id}, moderator)
         _notify_all(moderator, game, "notice", headline=f"Game {game_id} is paused by the host.",
-                    lines=[f"The deadline of {game.phase.id} is stopped with {render_remaining(remaining)} "
-                           "left. Orders you send are still taken; you will be told when the game "
+                    lines=[f"{stopped} Orders you send are still taken; you will be told when the game "
                            "resumes and what the new deadline is."])
     return remaining
 
 
-def resume(moderator: Moderator, game_id: str) -> datetime:
-    """Restart the clock with the time that was left when the game was paused."""
+def resume(moderator: Moderator, game_id: str) -> datetime | None:
+    """Restart the clock with the time that was left when the game was paused.
+
+    A clock that waited for a public post when the game was paused (wait_for_publish) waits
+    again, or starts with the phase's full length if the post went out meanwhile
+    (pbp.publish_wait); None while it still waits."""
     game = _running(moderator, game_id)
     paused = game.record.get("paused")
     if not paused:
         raise UserError(f"Game {game_id} is not paused.")
     deadline = moderator.clock() + timedelta(seconds=paused["remaining_seconds"])
+    waits = publish_wait.awaited_post(game.record)
     with game.file.transaction():
-        game.file.update_record({"deadline": schedule.to_text(deadline), "paused": None})
+        game.file.update_record({"deadline": "" if waits else schedule.to_text(deadline), "paused": None})
         _log_host_action(game, {"kind": "resume", "phase": game.phase.id}, moderator)
+        if waits:
+            started = publish_wait.start_clock(moderator, game_id)  # if the post went out meanwhile
+            if started is None:
+                _notify_all(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
+                            lines=[f"The deadline of {game.phase.id} is {publish_wait.UNSET_DEADLINE} of "
+                                   f"{waits}; you will be told the deadline then."])
+            return started
         _notify_all(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
                     lines=[], deadline_is=f"The deadline of {game.phase.id} is")
     return deadline
@@ -217,13 +246,16 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
     entry = _roster_entry(record, old)
     if timezone is not None and zone_problem(timezone):
         raise UserError(zone_problem(timezone))
+    if not new_name.strip():
+        raise UserError("Give the newcomer's name, e.g. pbp substitute g1 Alice Carol carol@example.org.")
+    problem = _newcomer_name_problem(record, entry, new_name.strip())
+    if problem:
+        raise UserError(problem)
     address = normalise_address(new_email)
     if address is None:
         raise UserError(f"{new_email!r} is not an email address like name@example.org.")
     if any(e["email"] == address for e in record["roster"]):
-        raise UserError(f"{address} is already on the roster of {game_id}.")
-    if not new_name.strip():
-        raise UserError("Give the newcomer's name, e.g. pbp substitute g1 Alice Carol carol@example.org.")
+        raise UserError(f"{address} is already on the roster of {game_id}; give the newcomer's own address.")
     character = entry["name"]
     token = new_token()
     roster = [dict(e) for e in record["roster"]]
@@ -260,6 +292,26 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
                     lines=[f"From now on {character} is played by {new_name.strip()}. The character "
                            f"keeps its name: orders and votes still name {character}."])
     return token
+
+
+def _newcomer_name_problem(record: dict, entry: dict, name: str) -> str | None:
+    """Why a substitute may not be called `name`, or None: the roster's name rules
+    (design.md: Command line; engine.names) and no clash, ignoring case, with another
+    character's name, the player now playing it, or an NPC. The character being handed
+    over is left out: its old name stays the character's, whoever plays it."""
+    problem = name_problem(name)
+    if problem:
+        return f"The newcomer's name is refused: {problem}."
+    taken = {npc["name"].lower(): npc["name"] for npc in record.get("npcs", [])}
+    for other in record["roster"]:
+        if other["name"] != entry["name"]:
+            for used in (other["name"], other.get("played_by", "")):
+                if used:
+                    taken[used.lower()] = used
+    if name.lower() in taken:
+        return (f"The newcomer's name {name!r} is already taken in game {record['id']} by {taken[name.lower()]!r} "
+                "(names must differ ignoring case); give the newcomer another name.")
+    return None
 
 
 def _withdraw_unsent(game: Loaded, address: str, character: str) -> None:
@@ -398,8 +450,8 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
 
 # --------------------------------------------------------------------------- moderator options
 def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) -> dict[str, str]:
-    """Change a running game's moderator options (`reminders`, `resolve_when_all_in`;
-    pbp.host.options), e.g. switch its reminders off; returns them all. The ruleset's
+    """Change a running game's moderator options (`reminders`, `resolve_when_all_in`,
+    `wait_for_publish`; pbp.host.options), e.g. switch its reminders off; returns them all. The ruleset's
     options shaped the game when it began and stay as they are."""
     game = load(moderator, game_id)
     current = dict(game.record.get("moderator_options", {}))
@@ -416,6 +468,7 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
             game.file.update_record({"moderator_options": changed})
             _log_host_action(game, {"kind": "options", "phase": game.record["phase_id"] or "over",
                                     "options": {k.strip().lower(): v for k, v in given.items()}}, moderator)
+            publish_wait.start_clock(moderator, game_id)  # wait_for_publish=off starts a waiting clock
     return changed
 
 
@@ -424,8 +477,8 @@ def resolve_if_all_in(moderator: Moderator, game_id: str):
     """Resolve the open phase now when the game's option `resolve_when_all_in` is on and
     every actor has orders in (never for secret actors); None when it does not apply."""
     game = load(moderator, game_id)
-    if game.phase is None or game.record.get("paused"):
-        return None
+    if game.phase is None or game.record.get("paused") or publish_wait.awaited_post(game.record):
+        return None  # a clock that waits for a public post has not started (wait_for_publish)
     options = game.record.get("moderator_options", {})
     if not may_resolve_early(options, game.phase, game.latest_orders(game.phase.id)):
         return None

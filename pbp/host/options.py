@@ -9,6 +9,8 @@ the ruleset (which refuses names it does not know) and keeps these:
   orders in; default `off`. Never for a phase whose actors are secret (Werewolf `Nn`,
   `Nn-witch`): an early dawn would tell the village who acts at night
   (rules/werewolf.md, Phases: "so that timing reveals nothing").
+- `wait_for_publish`: `on` starts a phase's clock only when the public post of the phase
+  before it is published (design.md: Public posts; pbp.publish_wait); default `off`.
 """
 from __future__ import annotations
 
@@ -19,7 +21,9 @@ from pbp.reminders import OPTION as REMINDERS, reminder_offsets
 from pbp.timezones import TimeInputError
 
 RESOLVE_WHEN_ALL_IN = "resolve_when_all_in"
-MODERATOR_OPTIONS = {REMINDERS: "on", RESOLVE_WHEN_ALL_IN: "off"}
+WAIT_FOR_PUBLISH = "wait_for_publish"
+MODERATOR_OPTIONS = {REMINDERS: "on", RESOLVE_WHEN_ALL_IN: "off", WAIT_FOR_PUBLISH: "off"}
+ON_OFF_OPTIONS = (RESOLVE_WHEN_ALL_IN, WAIT_FOR_PUBLISH)
 _TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
 
 
@@ -37,9 +41,9 @@ def split_options(given: Mapping[str, str]) -> tuple[dict, dict]:
             moderator[name] = str(value).strip().lower()
         else:
             engine_options[key] = value
-    if moderator[RESOLVE_WHEN_ALL_IN] not in _TRUE + _FALSE:
-        raise OptionValueError(f"Option {RESOLVE_WHEN_ALL_IN} takes on or off, not "
-                               f"{moderator[RESOLVE_WHEN_ALL_IN]!r}.")
+    for name in ON_OFF_OPTIONS:
+        if moderator[name] not in _TRUE + _FALSE:
+            raise OptionValueError(f"Option {name} takes on or off, not {moderator[name]!r}.")
     try:
         reminder_offsets(moderator[REMINDERS])
     except TimeInputError as error:

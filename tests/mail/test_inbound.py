@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 import hashlib
 
+import pytest
+
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
 
@@ -159,6 +161,31 @@ def test_list_id_and_empty_return_path_and_own_address_forbid_a_reply():
     assert parse(mail("HELP\n", headers="List-Id: <games.example.org>\n")).no_reply_reason.startswith("List-Id")
     assert "empty return path" in parse(mail("HELP\n", headers="Return-Path: <>\n")).no_reply_reason
     assert parse(mail("HELP\n", sender="pbp <Moderator@pbp.example>")).no_reply_reason == "sent from our own address"
+
+
+@pytest.mark.parametrize("headers, sender, reason", [
+    ("Auto-Submitted: auto-generated\n", None, "Auto-Submitted"),
+    ("Auto-Submitted: auto-notified; owner-email=x@example.org\n", None, "Auto-Submitted"),
+    ("Precedence: junk\n", None, "Precedence: junk"),
+    ("Precedence: LIST\n", None, "Precedence: list"),
+    ("List-Id: Players <players.example.org>\n", None, "List-Id"),
+    ("Return-Path: <>\n", None, "empty return path"),
+    ("", "Mail Delivery System <MAILER-DAEMON@mx.example.org>", "MAILER-DAEMON"),
+    ("", "postmaster@example.org", "MAILER-DAEMON or postmaster"),
+    ("", "pbp <MODERATOR@pbp.example>", "our own address"),
+])
+def test_each_loop_rule_forbids_a_reply(headers, sender, reason):
+    """design.md: Loops — never reply to mail with `Auto-Submitted` other than `no`,
+    `Precedence: bulk|junk|list`, `List-Id`, an empty return path, `MAILER-DAEMON`, or
+    our own address."""
+    parsed = parse(mail("HELP\n", headers=headers, sender=sender or "Alice <alice@example.org>"))
+    assert reason in parsed.no_reply_reason
+
+
+@pytest.mark.parametrize("headers", ["Auto-Submitted: no\n", "Precedence: first-class\n",
+                                     "Return-Path: <alice@example.org>\n"])
+def test_ordinary_headers_allow_a_reply(headers):
+    assert parse(mail("HELP\n", headers=headers)).no_reply_reason is None
 
 
 def test_bounce_forbids_a_reply():
