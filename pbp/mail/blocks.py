@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pbp.ports import OrderBlock
 
@@ -27,9 +28,9 @@ _COMMAND_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
-class QuotedLine:
-    """One line of text split into its quote depth (number of `>`) and its content."""
+class QuotedLine(NamedTuple):
+    """One line of text split into its quote depth (number of `>`) and its content (a
+    tuple: every line of every mail becomes one, and a frozen dataclass is slow to make)."""
 
     depth: int
     content: str
@@ -51,6 +52,8 @@ class BlockScan:
 
 
 def split_quote(line: str) -> QuotedLine:
+    if ">" not in line:  # most lines: no quote prefix to look for
+        return QuotedLine(0, line.strip())
     match = _QUOTE_PREFIX.match(line)
     if not match:
         return QuotedLine(0, line.strip())

@@ -58,7 +58,10 @@ def _leaf_parts(message: Message):
 
 
 def _is_attachment(part: Message) -> bool:
-    disposition = str(part.get("Content-Disposition", "")).split(";")[0].strip().lower()
+    disposition_header = part.get("Content-Disposition")
+    if disposition_header is None and "name" not in str(part.get("Content-Type", "")).lower():
+        return False  # no disposition and no name= parameter: get_filename would find nothing
+    disposition = str(disposition_header or "").split(";")[0].strip().lower()
     return disposition == "attachment" or (disposition != "inline" and part.get_filename() is not None)
 
 

@@ -20,7 +20,7 @@ def fake_reddit():
     server.stop()
 
 
-def reddit_settings(server: FakeReddit, mode: str = "thread", timeout: float = 1.0) -> RedditSettings:
+def reddit_settings(server: FakeReddit, mode: str = "thread", timeout: float = 5.0) -> RedditSettings:
     return RedditSettings(subreddit=server.subreddit, mode=mode, client_id="test-client",
                           client_secret="test-secret", username=server.username, password="pw",
                           user_agent="pbp tests by pbp_bot", timeout=timeout,

@@ -71,8 +71,10 @@ def test_posts_mode_makes_one_submission_per_phase_and_waits_for_unapproved(tmp_
 @pytest.mark.parametrize("fault", ["timeout", "503", "ratelimit"])
 def test_a_fault_while_posting_is_retried_later_and_yields_exactly_one_post(tmp_path, fake_reddit, fault):
     game, order = approved_game(tmp_path / "inf1.json", phases=2)
-    publisher = RedditPublisher(reddit_settings(fake_reddit, mode="posts", timeout=1.0))
-    fake_reddit.fail_next(fault, path="/api/submit", delay=2.5)
+    # A client timeout with room to spare on a loaded 2-core CI machine; the timeout fault
+    # stays silent well past it.
+    publisher = RedditPublisher(reddit_settings(fake_reddit, mode="posts", timeout=4.0))
+    fake_reddit.fail_next(fault, path="/api/submit", delay=8.0)
     clock = [1000.0]
     assert service.publish_game(game, publisher, now=lambda: clock[0]) == []
     row = DraftBook(game.file).get(order[0])

@@ -10,13 +10,14 @@ NIGHT = Phase("N1", "night", ("Alice",), secret_actors=True)
 
 def test_split_keeps_moderator_options_and_passes_the_rest():
     moderator, engine_options = split_options({"reminders": "off", "tie": "random"})
-    assert moderator == {"reminders": "off", "resolve_when_all_in": "off"}
+    assert moderator == {"reminders": "off", "resolve_when_all_in": "off", "wait_for_publish": "off"}
     assert engine_options == {"tie": "random"}
 
 
 @pytest.mark.parametrize("given, message", [
     ({"resolve_when_all_in": "sometimes"}, "takes on or off"),
     ({"reminders": "often"}, "reminders=24h,1h or reminders=off"),
+    ({"wait_for_publish": "later"}, "wait_for_publish takes on or off"),
 ])
 def test_bad_moderator_options(given, message):
     with pytest.raises(OptionValueError, match=message):
