@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from engine.core import GameSetupError, OrderBlockError, Phase, PlayerSpec, Ruleset
+from engine.core import GameSetupError, Phase, PlayerSpec, Ruleset
 from pbp import schedule
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
@@ -19,6 +19,7 @@ from pbp.forum import hooks as forum_hooks
 from pbp.moderator import Moderator
 from pbp import publish_wait
 from pbp.rendering import event_json, order_form
+from pbp.standing_orders import standing_orders
 from pbp.roster import Npc, RosterEntry, check_unique
 from pbp.host.checkpoints import record_checkpoint
 from pbp.host.options import OptionValueError, split_options
@@ -188,16 +189,8 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
         return None
     phase = game.phase
     rules = game.rules
-    orders = {}
-    for player, row in game.latest_orders(phase.id).items():
-        if player not in phase.actors:
-            continue
-        try:
-            orders[player] = rules.parse_orders(game.state, player, row["text"].splitlines())
-        except OrderBlockError:
-            # Accepted earlier against the same state, so this cannot happen unless the
-            # engine changed underneath a running game; the rules' default applies then.
-            continue
+    blocks = {player: row["text"].splitlines() for player, row in game.latest_orders(phase.id).items()}
+    orders = standing_orders(rules, game.state, phase, blocks)
     resolution = rules.resolve(game.state, orders)
     new_state = resolution.state
     next_phase = rules.phase(new_state)

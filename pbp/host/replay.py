@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Mapping, Sequence
 
-from engine.core import OrderBlockError, PlayerSpec, Ruleset, canonical_json
+from engine.core import PlayerSpec, Ruleset, canonical_json
+from pbp.standing_orders import standing_orders
 
 RESOLVE = "resolve"
 HOST_KILL = "host_kill"
@@ -91,16 +92,7 @@ def _apply(rules: Ruleset, state: Any, step: Step, done: Sequence[Checkpoint]) -
                           f"but the replayed game is in {open_phase}.", done)
     if step.kind == HOST_KILL:
         return rules.host_kill(state, step.player, step.reason).state
-    orders = {}
-    for player, lines in sorted(step.orders.items()):
-        if player not in phase.actors:
-            continue  # as the moderator does: a player killed after sending has no orders
-        try:
-            orders[player] = rules.parse_orders(state, player, list(lines))
-        except OrderBlockError as error:
-            raise ReplayError(done[-1].label, f"{player}'s logged orders for {step.phase} are "
-                              f"refused on replay: {error}", done) from None
-    return rules.resolve(state, orders).state
+    return rules.resolve(state, standing_orders(rules, state, phase, step.orders)).state
 
 
 def compare(stored: Sequence[Checkpoint], replayed: Sequence[Checkpoint]) -> Divergence | None:

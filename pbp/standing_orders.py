@@ -1,0 +1,41 @@
+"""The orders a phase is resolved with, re-read from the stored blocks.
+
+Blocks are stored as accepted text and parsed again at resolution (the engine's typed
+orders are not stored). Between acceptance and the deadline the state can change under a
+block only by a host action (a modkill): a vote for the removed character, say, no longer
+parses. Then only the lines that no longer stand are dropped, as the rules void orders
+aimed at the dead, and the rest of the player's orders still count. The live moderator and
+`pbp replay` use this same function, so a replay reproduces what was resolved.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from engine.core import OrderBlockError, Phase, Ruleset
+
+
+def standing_orders(rules: Ruleset, state: Any, phase: Phase,
+                    blocks: Mapping[str, Sequence[str]]) -> dict[str, tuple]:
+    """Each acting player's typed orders from their latest accepted block's lines."""
+    orders = {}
+    for player in sorted(blocks):
+        if player not in phase.actors:
+            continue  # a character killed after sending has no orders
+        lines = list(blocks[player])
+        try:
+            orders[player] = rules.parse_orders(state, player, lines)
+        except OrderBlockError:
+            orders[player] = _lines_that_still_stand(rules, state, player, lines)
+    return orders
+
+
+def _lines_that_still_stand(rules: Ruleset, state: Any, player: str, lines: list[str]) -> tuple:
+    """The block was accepted whole, so its lines are of distinct kinds: each can be judged
+    alone without breaking the one-line-per-kind rule."""
+    kept: list = []
+    for line in lines:
+        try:
+            kept.extend(rules.parse_orders(state, player, [line]))
+        except OrderBlockError:
+            continue
+    return tuple(kept)
