@@ -1,5 +1,5 @@
 """`pbp new-game --ruleset R --roster roster.csv [--seed S] [--option k=v …] [--schedule …]
-[--npc NAME:CLASS:TEAM …] [--id ID]`: start a game and queue every player's welcome mail."""
+[--npc NAME:CLASS:TEAM …] [--map FILE] [--id ID]`: start a game and queue every player's welcome mail."""
 from __future__ import annotations
 
 import re
@@ -25,6 +25,9 @@ def register(subparsers) -> None:
                              "(default= sets all others)")
     parser.add_argument("--npc", action="append", default=[], metavar="NAME:CLASS:TEAM",
                         help="Infiltration: a host-run character (repeatable)")
+    parser.add_argument("--map", metavar="FILE",
+                        help="Infiltration: the host's map (one 'ROOM FEATURE' per line, or 8 lines of 8 "
+                             "comma-separated features) instead of a random one")
     parser.add_argument("--id", dest="game_id", help="the game's id (default: inf1, ww2, …)")
     parser.add_argument("--no-send", action="store_true", help="queue the welcome mails but do not send them now")
     add_settings_arguments(parser)
@@ -39,10 +42,18 @@ def run(args) -> int:
         raise UserError(f"Cannot read the roster {path}; check the path.") from None
     roster = parse_roster(text, str(path))
     npcs = [parse_npc(spec) for spec in args.npc]
+    options = parse_options(args.option)
+    if args.map:
+        if args.ruleset != "infiltration":
+            raise UserError("--map is for Infiltration games only; drop it or use --ruleset infiltration.")
+        try:
+            options["map"] = Path(args.map).read_text(encoding="utf-8-sig")
+        except OSError:
+            raise UserError(f"Cannot read the map file {args.map}; check the path.") from None
     if args.game_id and not re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,19}", args.game_id):
         raise UserError(f"--id {args.game_id!r}: use 1-20 letters, digits, '_' or '-', starting with a letter.")
     with open_moderator(args) as moderator:
-        game = create_game(moderator, args.ruleset, roster, npcs, args.seed, parse_options(args.option),
+        game = create_game(moderator, args.ruleset, roster, npcs, args.seed, options,
                            args.schedule, args.game_id)
         print(f"Game {game.id} ({args.ruleset}, {len(roster)} players) started; "
               f"phase {game.record['phase_id']} ends {game.deadline_text()}.")

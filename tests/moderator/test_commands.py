@@ -123,3 +123,36 @@ def test_extra_werewolf_roles_named_in_the_settings_are_played(tmp_path, monkeyp
     assert '"vampire"' in str(record["state"]).replace("'", '"')
     assert main(["advance", "v1"]) == 0 and main(["advance", "v1"]) == 0
     assert "Resolved v1 D1-nominate." in capsys.readouterr().out
+
+
+def test_new_game_takes_the_hosts_map_file(tmp_path, monkeypatch, capsys):
+    """Rules (Cast and setup): "A host may supply the map as a file instead." The game is
+    played on exactly that map; a map that breaks the counts is refused in one line."""
+    import engine
+    from pbp.games import load
+    from pbp.moderator import Moderator
+    from pbp.settings import load_settings
+
+    monkeypatch.chdir(tmp_path)
+    main(["init"])
+    roster = tmp_path / "roster.csv"
+    roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n"
+                                               for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")))
+    features = ["WEAPONS LAB", "GENERALS ROOM", "HANGAR", "GENERATOR", "GENERATOR", "COMMANDER"]
+    features += [terminal for terminal in ("SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR",
+                                           "MESSAGE", "GAS", "GUARD", "VALIDITY", "LOCK", "SWITCH")
+                 for _ in range(4)]
+    features += ["SEER"] * (64 - len(features))
+    rooms = [f"{floor}-{number}" for floor in "ABCDEFGH" for number in range(1, 9)]
+    (tmp_path / "map.txt").write_text("".join(f"{room} {feature}\n" for room, feature in zip(rooms, features)))
+    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--map", "map.txt"]) == 0
+    game = load(Moderator(load_settings("pbp.ini")), "inf1")
+    layout = engine.ruleset("infiltration").to_json(game.state)["layout"]
+    assert "A-1" in str(layout) and "WEAPONS LAB" in str(layout["A-1"])
+    capsys.readouterr()
+
+    (tmp_path / "bad-map.txt").write_text("A-1 SEER\n")
+    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--map", "bad-map.txt"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert main(["new-game", "--ruleset", "werewolf", "--roster", str(roster), "--map", "map.txt"]) == 2
+    assert "--map is for Infiltration" in capsys.readouterr().err
