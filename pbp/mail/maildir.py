@@ -21,6 +21,7 @@ from email.utils import getaddresses
 from pathlib import Path
 
 from pbp.ports import OversizedMail, Outcome, PermanentSendError, RawMail
+from pbp.storage import fsync_folder
 
 _HEADER_SNIFF_BYTES = 64 * 1024
 _OUTCOMES: tuple[Outcome, ...] = ("processed", "rejected", "quarantine")
@@ -40,16 +41,8 @@ def deliver(maildir: str | os.PathLike, data: bytes, name: str | None = None) ->
         os.fsync(handle.fileno())
     final = folder / "new" / name
     os.replace(temporary, final)
-    _fsync_folder(folder / "new")
+    fsync_folder(folder / "new")
     return final
-
-
-def _fsync_folder(folder: Path) -> None:
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 class MaildirMailbox:
@@ -95,8 +88,8 @@ class MaildirMailbox:
             for entry in os.scandir(self.root / sub):
                 if entry.name.split(":")[0] == key:
                     os.replace(entry.path, target / "cur" / entry.name)
-                    _fsync_folder(target / "cur")
-                    _fsync_folder(self.root / sub)
+                    fsync_folder(target / "cur")
+                    fsync_folder(self.root / sub)
                     return
 
     def _folder(self, outcome: Outcome) -> Path:

@@ -34,6 +34,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from pbp.ports import RawMail
+from pbp.storage import fsync_folder
 
 
 @dataclass(frozen=True)
@@ -46,14 +47,6 @@ class SpooledMail:
     @property
     def identity(self) -> tuple[str, str]:
         return (self.raw.key, self.raw.sha256)
-
-
-def _fsync_folder(folder: Path) -> None:
-    descriptor = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
 
 
 class Spool:
@@ -90,7 +83,7 @@ class Spool:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temporary, final)
-        _fsync_folder(self.root)
+        fsync_folder(self.root)
         self._members[final] = {(mail.sha256, mail.key) for mail in mails}
         self._done[final] = set()
         self._batch_claims[final] = {}
