@@ -103,8 +103,14 @@ def _decoded(file: GameFile, rules: Ruleset, data: dict):
     memo = getattr(file, "_decoded", None)
     if memo is not None and memo[0] is data:
         return memo[1], memo[2]
-    state = rules.from_json(data)
-    phase = rules.phase(state)
+    try:
+        state = rules.from_json(data)
+        phase = rules.phase(state)
+    except (KeyError, ValueError, TypeError) as error:
+        # Most often a game started with extra roles whose module the settings no longer name.
+        raise UserError(f"The state of game {file.id} cannot be read ({type(error).__name__}: {error}); if the "
+                        "game uses extra roles, check that [roles] modules in the settings still names "
+                        "their module.") from None
     file._decoded = (data, state, phase)
     return state, phase
 

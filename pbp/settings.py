@@ -100,12 +100,19 @@ def _choice(section: configparser.SectionProxy, key: str, default: str, allowed:
     return value
 
 
-def _number(section: configparser.SectionProxy, key: str, default, kind=int):
+def _number(section: configparser.SectionProxy, key: str, default, kind=int, least=1, most=None):
+    """A number setting, at least `least` (and at most `most`): a poll interval of 0 or a
+    size limit of -1 would make pbp spin or refuse every mail."""
     raw = section.get(key, str(default)).strip()
     try:
-        return kind(raw)
+        value = kind(raw)
     except ValueError:
         raise UserError(f"Setting [{section.name}] {key} = {raw!r} is not a number; fix the settings file.") from None
+    if value < least or (most is not None and value > most):
+        bounds = f"from {least:g} to {most:g}" if most is not None else f"at least {least:g}"
+        raise UserError(f"Setting [{section.name}] {key} = {raw!r} is out of range: it must be {bounds}; "
+                        "fix the settings file.")
+    return value
 
 
 def load_settings(explicit: str | None = None, data_override: str | None = None) -> Settings:
@@ -113,7 +120,12 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
     path = settings_path(explicit)
     parser = configparser.ConfigParser(interpolation=None)
     if path.exists():
-        parser.read(path, encoding="utf-8")
+        try:
+            parser.read(path, encoding="utf-8")
+        except (configparser.Error, UnicodeDecodeError) as error:
+            problem = str(error).splitlines()[0].rstrip(".")
+            raise UserError(f"The settings file {path} cannot be read ({problem}); fix it, or write a new one "
+                            "with `pbp init --force`.") from None
         base = path.resolve().parent
     elif data_override:
         base = Path.cwd()
@@ -135,12 +147,12 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         transport=transport,
         from_address=main.get("from_address", "pbp@localhost").strip(),
         from_name=main.get("from_name", "pbp moderator").strip(),
-        poll_interval=_number(main, "poll_interval", 60.0, float),
+        poll_interval=_number(main, "poll_interval", 60.0, float, least=0.1),
         max_mail_size=_number(main, "max_mail_size", 1_000_000),
-        replies_per_sender_per_day=_number(main, "replies_per_sender_per_day", 50),
+        replies_per_sender_per_day=_number(main, "replies_per_sender_per_day", 50, least=0),
         imap=ImapSettings(
             host=imap.get("host", "127.0.0.1").strip(),
-            port=_number(imap, "port", 993),
+            port=_number(imap, "port", 993, most=65535),
             security=_choice(imap, "security", "tls", SECURITY),
             user=imap.get("user", "").strip(),
             password=_secret(imap, base, "password"),
@@ -152,7 +164,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         ),
         smtp=SmtpSettings(
             host=smtp.get("host", "127.0.0.1").strip(),
-            port=_number(smtp, "port", 587),
+            port=_number(smtp, "port", 587, most=65535),
             security=_choice(smtp, "security", "starttls", SECURITY),
             user=smtp.get("user", "").strip(),
             password=_secret(smtp, base, "password"),

@@ -6,8 +6,10 @@ to `<data>/mail/outbox` plus the recipient's own folder `<data>/mail/<address>/`
 """
 from __future__ import annotations
 
+import imaplib
 import ssl
 
+from pbp.errors import UserError
 from pbp.mail.imap import ImapMailbox
 from pbp.mail.maildir import MaildirMailbox, MaildirSender
 from pbp.mail.smtp import SmtpSender
@@ -17,6 +19,24 @@ from pbp.settings import Settings
 
 def _context(ca_file: str) -> ssl.SSLContext | None:
     return ssl.create_default_context(cafile=ca_file) if ca_file else None
+
+
+# What reading a mailbox raises when the server is down, refuses the login or the
+# certificate, or the Maildir is unreadable (imapclient's errors are IMAP4.error's).
+MAILBOX_ACCESS_ERRORS = (OSError, imaplib.IMAP4.error)
+
+
+def mailbox_trouble(settings: Settings, error: BaseException) -> UserError:
+    """The one line a host reads when the mailbox cannot be read at all."""
+    if settings.transport == "imap":
+        imap = settings.imap
+        where = f"the IMAP server {imap.host}:{imap.port} ({imap.security}, user {imap.user or '(none)'})"
+        fix = "check [imap] host, port, security, user and password, and that the server is up"
+    else:
+        where = f"the Maildir {settings.maildir_root / 'inbox'}"
+        fix = "check that the folder exists and is readable"
+    reason = str(error).strip() or type(error).__name__
+    return UserError(f"Cannot read mail from {where}: {reason}; {fix}. No mail was read.")
 
 
 def open_mailbox(settings: Settings) -> Mailbox:

@@ -25,6 +25,8 @@ def register(subparsers) -> None:
 def run(args) -> int:
     if args.keep:
         data = Path(args.keep)
+        if data.exists() and not data.is_dir():
+            raise UserError(f"{data} is a file, not a folder; name a new folder for --keep.")
         if data.exists() and any(data.iterdir()):
             raise UserError(f"{data} is not empty; name a new folder for --keep.")
     else:

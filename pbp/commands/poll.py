@@ -8,7 +8,7 @@ from __future__ import annotations
 from pbp.commands.common import add_settings_arguments, open_moderator
 from pbp.cycle import Cycle
 from pbp.host.operations import resolve_all_in
-from pbp.transport import open_mailbox, open_sender
+from pbp.transport import MAILBOX_ACCESS_ERRORS, mailbox_trouble, open_mailbox, open_sender
 
 
 def register(subparsers) -> None:
@@ -22,7 +22,10 @@ def run(args) -> int:
         cycle = Cycle(moderator, open_mailbox(moderator.settings), open_sender(moderator.settings))
         try:
             sent_before = cycle.send()
-            report = cycle.poll()
+            try:
+                report = cycle.poll()
+            except MAILBOX_ACCESS_ERRORS as error:  # one message never stops a poll; no mailbox does
+                raise mailbox_trouble(moderator.settings, error) from None
             early = resolve_all_in(moderator)
             sent = cycle.send()
         finally:

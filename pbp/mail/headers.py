@@ -105,6 +105,8 @@ def no_reply_reason(message: Message, sender: str | None, own_addresses: Collect
 def _is_delivery_report(message: Message) -> bool:
     if message.get_content_type() == "multipart/report":
         return True
+    if not message.is_multipart():
+        return False  # a single part, already looked at
     return any(
         part.get_content_type() in ("message/delivery-status", "message/global-delivery-status")
         for part in message.walk()

@@ -45,7 +45,7 @@ class ImapMailbox:
         ssl_context: ssl.SSLContext | None = None,
         max_bytes: int | None = None,
         timeout: float = 30.0,
-        batch_size: int = 500,
+        batch_size: int = 100,
         max_batch_bytes: int = 64 * 1024 * 1024,
     ) -> None:
         if security not in ("tls", "starttls", "none"):

@@ -55,6 +55,17 @@ class IndexedMessage(Message):
     def __contains__(self, name) -> bool:
         return name.lower() in self._header_index()
 
+    def get_content_type(self) -> str:
+        """The stdlib's answer, remembered with the header index (and default type) it came
+        from: reading one mail asks it of each part several times."""
+        index = self._header_index()
+        known = self.__dict__.get("_content_type")
+        if known is not None and known[0] is index and known[1] == self._default_type:
+            return known[2]
+        content_type = super().get_content_type()
+        self._content_type = (index, self._default_type, content_type)
+        return content_type
+
     def replace_header(self, _name, _value) -> None:
         super().replace_header(_name, _value)
         self._indexed = None

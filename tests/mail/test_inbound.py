@@ -316,3 +316,25 @@ def test_command_from_first_unquoted_line_or_subject():
 def test_oversized_mail_is_not_parsed():
     parsed = parse_inbound(mail("x" * 5000), OWN, max_bytes=1000)
     assert parsed.blocks == () and parsed.no_reply_reason and parsed.problems
+
+
+def test_header_lookups_follow_changes_to_a_parsed_message():
+    """The parsed message answers header look-ups from an index (pbp.mail.inbound
+    IndexedMessage); changing the message must never leave a stale answer."""
+    from pbp.mail.inbound import parse_message
+
+    message = parse_message(mail("HELP\n", headers="Received: one\nReceived: two\n"))
+    assert message["from"] == "Alice <alice@example.org>" and message.get_all("RECEIVED") == ["one", "two"]
+    assert message.get_content_type() == "text/plain" and "x-new" not in message
+    message["X-New"] = "1"
+    message.replace_header("From", "Bruno <bruno@example.org>")
+    del message["Received"]
+    assert message["From"] == "Bruno <bruno@example.org>" and message["x-new"] == "1"
+    assert message.get_all("Received") is None
+    message["Content-Type"] = "text/html"
+    assert message.get_content_type() == "text/html"
+    message.set_type("text/csv")
+    assert message.get_content_type() == "text/csv"
+    del message["Content-Type"]
+    message.set_default_type("message/rfc822")
+    assert message.get_content_type() == "message/rfc822"

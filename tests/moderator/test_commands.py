@@ -123,6 +123,10 @@ def test_extra_werewolf_roles_named_in_the_settings_are_played(tmp_path, monkeyp
     assert '"vampire"' in str(record["state"]).replace("'", '"')
     assert main(["advance", "v1"]) == 0 and main(["advance", "v1"]) == 0
     assert "Resolved v1 D1-nominate." in capsys.readouterr().out
+    settings.write_text(settings.read_text().replace(f"\nmodules = {vampire}\n", "\nmodules =\n"))
+    assert main(["advance", "v1"]) == 2  # the module is gone: said in one line, nothing changed
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "game v1" in err and "[roles] modules" in err
 
 
 def test_new_game_takes_the_hosts_map_file(tmp_path, monkeypatch, capsys):
@@ -156,3 +160,14 @@ def test_new_game_takes_the_hosts_map_file(tmp_path, monkeypatch, capsys):
     assert capsys.readouterr().err.count("\n") == 1
     assert main(["new-game", "--ruleset", "werewolf", "--roster", str(roster), "--map", "map.txt"]) == 2
     assert "--map is for Infiltration" in capsys.readouterr().err
+
+
+def test_the_demo_refuses_bad_input_in_one_line(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("mine")
+    for argv, reason in ((["demo", "--keep", str(tmp_path / "notes.txt")], "is a file, not a folder"),
+                         (["demo", "--keep", str(tmp_path)], "is not empty"),
+                         (["demo", "--players", "2"], "needs 5 to 48 players")):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and reason in err
+    assert (tmp_path / "notes.txt").read_text() == "mine"

@@ -61,3 +61,25 @@ def test_file_settings_are_relative_to_the_settings_file(tmp_path, monkeypatch):
     assert settings.imap.password == "secret"
     assert settings.imap.ca_file == str(folder.resolve() / "certs" / "ca.pem")
     assert settings.smtp.ca_file == str(tmp_path / "elsewhere.pem")
+
+
+def test_a_settings_file_pbp_cannot_use_is_one_line(tmp_path, capsys):
+    """Errors are one clear line and a non-zero exit: a broken file, a number out of range."""
+    from pbp.cli import main
+
+    cases = {
+        "[pbp\ndata = x\n": "cannot be read",
+        "[pbp]\npoll_interval = 0\n": "poll_interval = '0' is out of range: it must be at least 0.1",
+        "[pbp]\nmax_mail_size = -1\n": "max_mail_size = '-1' is out of range",
+        "[pbp]\nreplies_per_sender_per_day = many\n": "is not a number",
+        "[imap]\nport = 99999\n": "port = '99999' is out of range: it must be from 1 to 65535",
+        "[pbp]\ntransport = pigeon\n": "is not one of maildir, imap",
+    }
+    for text, reason in cases.items():
+        settings = tmp_path / "pbp.ini"
+        settings.write_text(text, encoding="utf-8")
+        assert main(["status", "--settings", str(settings)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and reason in err, (text, err)
+    settings.write_text("[pbp]\nreplies_per_sender_per_day = 0\n", encoding="utf-8")
+    assert load_settings(str(settings)).replies_per_sender_per_day == 0  # 0: never answer
