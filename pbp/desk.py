@@ -226,15 +226,15 @@ class Desk:
         if rejected:
             sections.append(self._still_stands(game, name, bool(accepted)))
         phase = game.record["phase_id"] or "over"
+        if accepted:
+            outcome, kind, headline = "processed", "receipt", "Orders received"
+        elif rejected:
+            outcome, kind, headline = "rejected", "rejection", "Orders NOT accepted"
+        else:
+            outcome, kind, headline = "processed", "form", "Your order form"
         reply = self.moderator.renderer.render(
             "receipt", game.record["ruleset"], game=game.game_facts(), player=name, phase=phase,
-            sections=sections, form=game.form(name))
-        if accepted:
-            outcome, kind = "processed", "receipt"
-        elif rejected:
-            outcome, kind = "rejected", "rejection"
-        else:
-            outcome, kind = "processed", "form"
+            headline=headline, sections=sections, form=game.form(name))
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
                         orders=[v.order_row for v in accepted], reply=reply, reply_kind=kind)
 
@@ -309,6 +309,7 @@ class Desk:
         facts = dict(game=game.game_facts(), player=name, form=game.form(name))
         if word == "FORM":
             reply = renderer.render("receipt", game.record["ruleset"], phase=game.record["phase_id"] or "over",
+                                    headline="Your order form",
                                     sections=["Here is your current order form and token."], **facts)
             return Decision("processed", reason="FORM", reply=reply, reply_kind="form")
         if word == "STATUS":

@@ -71,6 +71,7 @@ def test_accepted_block_gets_a_threaded_receipt_with_canonical_orders(moderator,
     assert reply["To"] == "Alice <alice@example.org>"
     assert reply["In-Reply-To"] == "<m1@example.org>" and "<m1@example.org>" in reply["References"]
     assert reply["Auto-Submitted"] == "auto-replied"
+    assert reply["Subject"] == "Re: [bal1] Orders received for D1-vote"
     assert "Accepted for D1-vote" in reply.get_content() and "  VOTE Bruno" in reply.get_content()
     assert orders_of(moderator, game) == "VOTE Bruno"
 
@@ -145,6 +146,7 @@ def test_an_error_on_line_3_is_reported_with_its_line_and_earlier_orders_stand(m
     assert receive(desk, mail(block(game, orders=("VOTE Zed",)))) == "rejected"
     (reply,) = replies(moderator, sender)
     text = reply.get_content()
+    assert reply["Subject"] == "Re: [bal1] Orders NOT accepted for D1-vote"
     assert 'Line 3: "VOTE Zed"' in text
     assert "Nothing from this mail was accepted; your earlier orders (received" in text and "still stand" in text
     assert orders_of(moderator, game) == "VOTE Bruno"
