@@ -10,6 +10,7 @@ from enum import IntEnum
 from typing import Any, Callable, Mapping
 
 from engine.core import Event, Result, phase_rng
+from engine.werewolf.tally import most_named
 
 # --------------------------------------------------------------------------- factions
 VILLAGE = "village"
@@ -229,6 +230,15 @@ class Night:
         if order is None or self.is_out(order.target):
             return None
         return order.target
+
+    def shared_target(self, role: str, order_type: type, purpose: str) -> str | None:
+        """One choice shared by every actor of `role` (the Weregerbils' bite, an extra
+        role's group action): the most-named living target, a tie settled by the phase's
+        seeded draw for `purpose`; None when nobody named anyone."""
+        top = most_named(self.target_of(actor.name, order_type) for actor in self.actors(role))
+        if len(top) > 1:
+            return self.rng(purpose).choice(top)
+        return top[0] if top else None
 
     def report(self, name: str, kind: str, **data: Any) -> "Night":
         return replace(self, reports=self.reports + ((name, Event(kind, data)),))

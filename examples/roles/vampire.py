@@ -28,7 +28,6 @@ from typing import Mapping
 
 from engine.werewolf.model import VILLAGE, Night, NightStep, OrderKind, Role, Victory
 from engine.werewolf.orders import TargetOrder
-from engine.werewolf.tally import most_named
 
 VAMPIRES = "vampires"
 
@@ -39,11 +38,9 @@ class Drain(TargetOrder):
 
 def drain(night: Night) -> Night:
     """The Vampires' shared drain: a villager becomes a thrall at dawn, anyone else dies."""
-    vampires = night.actors("vampire")
-    top = most_named(night.target_of(vampire.name, Drain) for vampire in vampires)
-    if not top:
+    target = night.shared_target("vampire", Drain, "drain")
+    if target is None:
         return night
-    target = night.rng("drain").choice(top) if len(top) > 1 else top[0]
     night = night.used("drain")
     faction = night.faction(target)
     if faction == VILLAGE:

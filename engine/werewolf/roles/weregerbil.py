@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from engine.werewolf.model import VILLAGE, WEREGERBIL, WOLVES, Night, NightStep, OrderKind, Role
 from engine.werewolf.orders import Bite
-from engine.werewolf.tally import most_named
 
 
 def bite(night: Night) -> Night:
-    biters = night.actors("weregerbil")
-    top = most_named(night.target_of(gerbil.name, Bite) for gerbil in biters)
-    if not top:
+    target = night.shared_target("weregerbil", Bite, "bite")
+    if target is None:
         return night
-    target = night.rng("bite").choice(top) if len(top) > 1 else top[0]
     night = night.used("bite")
     faction = night.faction(target)
     if faction == VILLAGE:
