@@ -49,6 +49,18 @@ class SpooledMail:
         return (self.raw.key, self.raw.sha256)
 
 
+def _by_batch(entries) -> dict[Path, list[SpooledMail]]:
+    by_batch: dict[Path, list[SpooledMail]] = {}
+    for entry in entries:
+        by_batch.setdefault(entry.batch, []).append(entry)
+    return by_batch
+
+
+def _append_marks(journal: Path, entries: list[SpooledMail]) -> None:
+    """One append of a `<sha256> <key>` line per message (a batch's done or claim journal)."""
+    with open(journal, "ab") as handle:
+        handle.write("".join(f"{e.raw.sha256} {e.raw.key}\n" for e in entries).encode("utf-8"))
+
 class Spool:
     def __init__(self, root: str | os.PathLike) -> None:
         self.root = Path(root)
@@ -110,12 +122,8 @@ class Spool:
 
     def mark_all_done(self, entries: list[SpooledMail]) -> None:
         """`mark_done` for many messages, with one write per batch file."""
-        by_batch: dict[Path, list[SpooledMail]] = {}
-        for entry in entries:
-            by_batch.setdefault(entry.batch, []).append(entry)
-        for batch, settled in by_batch.items():
-            with open(_done_path(batch), "ab") as handle:
-                handle.write("".join(f"{e.raw.sha256} {e.raw.key}\n" for e in settled).encode("utf-8"))
+        for batch, settled in _by_batch(entries).items():
+            _append_marks(_done_path(batch), settled)
             for entry in settled:
                 if self._has_claim_file.pop(entry.identity, True):
                     self.clear_claims(entry.raw)
@@ -180,12 +188,8 @@ class Spool:
         """Count one attempt for each of `entries`, about to be judged together, with one
         append per batch file to its claim journal (a plain write: it survives a killed
         process, which is all a strike count needs)."""
-        by_batch: dict[Path, list[SpooledMail]] = {}
-        for entry in entries:
-            by_batch.setdefault(entry.batch, []).append(entry)
-        for batch, claimed in by_batch.items():
-            with open(_claims_path(batch), "ab") as handle:
-                handle.write("".join(f"{e.raw.sha256} {e.raw.key}\n" for e in claimed).encode("utf-8"))
+        for batch, claimed in _by_batch(entries).items():
+            _append_marks(_claims_path(batch), claimed)
             counts = self._batch_claims.setdefault(batch, {})
             for entry in claimed:
                 mark = (entry.raw.sha256, entry.raw.key)
