@@ -29,6 +29,7 @@ from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.rendering import RenderedMail
 from pbp.timezones import render_timestamp
+from pbp.token_guard import TokenGuard, tell_host
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Decision:
     reply: RenderedMail | None = None
     reply_kind: str = ""
     accepted_phase: str = ""
+    token_guard: TokenGuard | None = None
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,10 @@ class Desk:
                     file, phase=game.record["phase_id"] or "over", recipient=entry["name"],
                     address=entry["email"], kind=decision.reply_kind, mail=decision.reply,
                     in_reply_to=mail.message_id, references=mail.references)
+            if decision.token_guard is not None:
+                decision.token_guard.save(file)
+                if decision.token_guard.newly_locked:
+                    tell_host(self.moderator, game, decision.token_guard)
             row = self._mail_row(mail, decision.outcome, decision.reason)
             file.mails.insert(row)
         self._remember(self._index(), row)
@@ -231,7 +237,9 @@ class Desk:
 
     def _decide_blocks(self, game: Loaded, name: str, mail: InboundMail) -> Decision:
         games = self.games_of(mail.sender)
-        verdicts = [self._judge_block(game, name, games, block) for block in mail.blocks]
+        guard = TokenGuard(game.file, mail.sender, self.moderator.clock().date(),
+                           self.moderator.settings.wrong_tokens_per_sender_per_day)
+        verdicts = [self._judge_block(game, name, games, guard, block) for block in mail.blocks]
         accepted = [v for v in verdicts if v.accepted]
         rejected = [v for v in verdicts if not v.accepted and v.submission]
         sections = [v.text for v in verdicts]
@@ -247,7 +255,7 @@ class Desk:
             outcome, kind, headline = "processed", "form", "Your order form"
         reply = self._receipt(game, name, headline, sections)
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
-                        orders=[v.order_row for v in accepted], reply=reply, reply_kind=kind)
+                        orders=[v.order_row for v in accepted], reply=reply, reply_kind=kind, token_guard=guard)
 
     def _still_stands(self, game: Loaded, name: str, some_accepted: bool) -> str:
         if some_accepted:
@@ -260,10 +268,12 @@ class Desk:
                     f"(received {render_timestamp(earlier['received'])}) still stand.")
         return f"Nothing from this mail was accepted; you have no accepted orders for {phase or 'this game'} yet."
 
-    def _judge_block(self, game: Loaded, name: str, games: list[str], block: OrderBlock) -> BlockVerdict:
+    def _judge_block(self, game: Loaded, name: str, games: list[str], guard: TokenGuard,
+                     block: OrderBlock) -> BlockVerdict:
         """One block: identity, phase, then the engine's parse (design.md: Order mail
         format — a block for another phase, a closed phase, a dead player or with a wrong
-        token is rejected with a reason). `games` are the sender's games."""
+        token is rejected with a reason). `games` are the sender's games; `guard` counts their
+        wrong tokens, and once they have used up today's tries refuses the block unread."""
         record = game.record
         head = f"Your block for {quoted(block.game, 30)} {quoted(block.phase, 30)}"
         if block.game != game.id:
@@ -274,12 +284,16 @@ class Desk:
             return BlockVerdict(False, f"{head} was not accepted: one mail may carry orders for one game "
                                        f"only, and this mail's game is {game.id}. Send orders for {block.game} "
                                        "in a separate reply to a mail of that game.")
+        if guard.locked:
+            return BlockVerdict(False, f"{head} was not accepted: {self._locked_out(game, guard)}")
         if block.token is None:
             return BlockVerdict(False, f"{head} was not accepted: it has no TOKEN line. Copy the block "
                                        "from your latest form, TOKEN line included.")
         if block.token.strip() != game.token(name):
+            guard.note_wrong()
+            last = f" {self._locked_out(game, guard)}" if guard.locked else ""
             return BlockVerdict(False, f"{head} was not accepted: the TOKEN is not your token for "
-                                       f"{game.id}. Copy it from your latest form, or mail FORM to get it again.")
+                                       f"{game.id}. Copy it from your latest form, or mail FORM to get it again.{last}")
         if game.phase is None:
             return BlockVerdict(False, f"{head} was not accepted: game {game.id} is over, so no more "
                                        "orders are taken.")
@@ -317,6 +331,11 @@ class Desk:
         return BlockVerdict(True, f"Accepted for {game.phase.id} (received {render_timestamp(received)}):\n"
                                   f"{shown}\nThese replace any orders you sent earlier for this phase.",
                             order_row=row)
+
+    @staticmethod
+    def _locked_out(game: Loaded, guard: TokenGuard) -> str:
+        return (f"your address has sent {guard.limit} wrong tokens for {game.id} today, so its order blocks "
+                "are refused unread until 00:00 UTC. Mail FORM to get your token again.")
 
     # ------------------------------------------------------------------ commands
     def _decide_command(self, game: Loaded, name: str, command: str) -> Decision:

@@ -51,6 +51,7 @@ class Settings:
     poll_interval: float = 60.0
     max_mail_size: int = 1_000_000
     replies_per_sender_per_day: int = 50
+    wrong_tokens_per_sender_per_day: int = 10
     imap: ImapSettings = field(default_factory=ImapSettings)
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
     role_modules: tuple[str, ...] = ()
@@ -150,6 +151,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         poll_interval=_number(main, "poll_interval", 60.0, float, least=0.1),
         max_mail_size=_number(main, "max_mail_size", 1_000_000),
         replies_per_sender_per_day=_number(main, "replies_per_sender_per_day", 50, least=0),
+        wrong_tokens_per_sender_per_day=_number(main, "wrong_tokens_per_sender_per_day", 10, least=1),
         imap=ImapSettings(
             host=imap.get("host", "127.0.0.1").strip(),
             port=_number(imap, "port", 993, most=65535),

@@ -1,5 +1,6 @@
 """What `pbp status [game]` shows the host (issue 4: Deadlines): games, phases, deadlines,
-who has orders in, failed mail, mail from unknown senders, quarantined mail; and per game
+who has orders in, failed mail, addresses refused for wrong tokens, mail from unknown
+senders, quarantined mail; and per game
 the public thread (issue 6): drafts waiting for the host, their leak check, and what is
 published or failed to publish.
 
@@ -26,6 +27,7 @@ from pbp.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
 from pbp.store import DataFolder, GameFile
 from pbp.timezones import render_timestamp
+from pbp.token_guard import locked_lines
 
 RulesFor = Callable[[str], Ruleset]
 
@@ -57,6 +59,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
                 lines.append(f"    retrying {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
         for row in failed:
             lines.append(f"    FAILED {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
+        lines.extend(locked_lines(file))
         lines.extend(public_thread_lines(file))
     if not game_id:
         unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]

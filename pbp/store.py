@@ -13,6 +13,7 @@ A game file's tables:
     outbox   the outbox ledger (pbp.outbox)
     mails    the handled-mail ledger: key, sha256, message id, outcome
     replies  replies per sender per day (the loop and flood cap)
+    wrong_tokens  wrong tokens per sender per day (pbp.token_guard)
 """
 from __future__ import annotations
 
@@ -121,6 +122,7 @@ class GameFile:
         self.outbox = self.db.table("outbox", cache_size=0)
         self.mails = self.db.table("mails", cache_size=0)
         self.replies = self.db.table("replies", cache_size=0)
+        self.wrong_tokens = self.db.table("wrong_tokens", cache_size=0)
 
     def record(self) -> dict:
         docs = self.game.all()
