@@ -24,7 +24,7 @@ MAX_SIZE = 200_000
 class Table:
     """One Infiltration game played over the test mail servers."""
 
-    def __init__(self, root: Path, dovecot, smtp_server) -> None:
+    def __init__(self, root: Path, dovecot, smtp_server, max_size: int = MAX_SIZE, more_settings: str = "") -> None:
         self.dovecot, self.smtp = dovecot, smtp_server
         self.moderator_address = dovecot.add_user(dovecot.new_address("pbp", "pbp.test"), "modpass")
         self.players = {name: Player(dovecot.add_user(dovecot.new_address(name.lower())), dovecot, smtp_server)
@@ -32,10 +32,11 @@ class Table:
         self.settings = root / "pbp.ini"
         self.settings.write_text(
             f"[pbp]\ndata = {root / 'data'}\ntransport = imap\nfrom_address = {self.moderator_address}\n"
-            f"max_mail_size = {MAX_SIZE}\n\n"
+            f"max_mail_size = {max_size}\n\n"
             f"[imap]\nhost = {dovecot.host}\nport = {dovecot.imaps_port}\nsecurity = tls\n"
             f"user = {self.moderator_address}\npassword = modpass\nca_file = {dovecot.root / 'cert.pem'}\n\n"
             f"[smtp]\nhost = {smtp_server.host}\nport = {smtp_server.port}\nsecurity = none\n"
+            f"{more_settings}"
         )
         roster = root / "roster.csv"
         roster.write_text("name,email\n" + "".join(f"{n},{p.address}\n" for n, p in self.players.items()))

@@ -1,0 +1,134 @@
+"""Hostile mail through the real loop: real Dovecot (IMAP over TLS) and aiosmtpd, `pbp
+new-game` and `pbp poll` (design.md: Hostile input — replies and stored records stay
+small, wrong tokens are rate-limited per address; Order mail format — each reply says
+exactly what happened). Each case reads the answer in the player's real mailbox."""
+from __future__ import annotations
+
+import pytest
+
+from fixtures.mailserver import Player
+from pbp.limits import MAX_BLOCKS_PER_MAIL
+
+from .test_mail_cases import NAMES, Table, only_reply, play, text_of
+
+pytestmark = pytest.mark.integration
+SMALL = 20_000  # bytes: a reply, or the growth of the game file, stays under this
+
+
+@pytest.fixture(scope="module")
+def host(tmp_path_factory, dovecot, smtp_server):
+    return Player(dovecot.add_user(dovecot.new_address("host")), dovecot, smtp_server)
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory, dovecot, smtp_server, host):
+    return Table(tmp_path_factory.mktemp("hostile-mail"), dovecot, smtp_server, max_size=2_000_000,
+                 more_settings=f"\n[forum]\nhost_address = {host.address}\n")
+
+
+def game_file_size(table: Table) -> int:
+    return (table.settings.parent / "data" / "games" / "mailcases.json").stat().st_size
+
+
+def attack(table: Table, name: str, body: str):
+    """Send `body` from `name`, poll; return (the only reply, its size, the game file's growth)."""
+    before = game_file_size(table)
+    orders, replies = play(table, lambda: table.players[name].send(table.moderator_address, "orders", body))
+    assert orders == []
+    reply = only_reply(replies, name)
+    return reply, len(reply.as_bytes()), game_file_size(table) - before
+
+
+def green(table: Table) -> str:
+    record, _phase, _orders, state = table.game()
+    with table.moderator() as moderator:
+        rules = moderator.rules("infiltration")
+        return next(name for name in NAMES if rules.view(state, name)["me"]["team"] == "green")
+
+
+def test_58000_begin_lines_in_986_kb_get_a_small_reply_and_a_small_record(table):
+    body = "BEGIN ORDERS a b\n" * 58_000
+    reply, size, growth = attack(table, "Alice", body)
+    assert size < SMALL and growth < SMALL
+    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for T0-class"
+    assert (f"This mail holds 58,000 order blocks; one mail may carry at most {MAX_BLOCKS_PER_MAIL}, "
+            f"so the other {58_000 - MAX_BLOCKS_PER_MAIL:,} were not read.") in text_of(reply)
+
+
+def test_5000_class_lines_get_ten_problems_and_a_count(table):
+    body = table.block("Alice", orders="CLASS HACKER\n" * 5000)
+    reply, size, growth = attack(table, "Alice", body)
+    assert size < SMALL and growth < SMALL
+    assert "and 4,990 more problems" in text_of(reply)
+
+
+def test_a_repeated_class_names_its_own_line_and_the_first_ones(table):
+    name = green(table)
+    reply, _size, _growth = attack(table, name, table.block(name, orders="CLASS HACKER\n\nCLASS SNEAKER"))
+    assert 'Line 5: "CLASS SNEAKER" — line 3 already gave a class order' in text_of(reply)
+
+
+def test_13001_guessed_tokens_in_one_mail_do_not_find_the_right_one(table):
+    right = table.block("Chloe")
+    token = table.token("Chloe")
+    guesses = "".join(right.replace(token, f"guess{n:05d}") for n in range(13_000))
+    reply, size, _growth = attack(table, "Chloe", guesses + right)
+    text = text_of(reply)
+    assert size < SMALL and "13,001 order blocks" in text and "Accepted" not in text
+    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for T0-class"
+
+
+def test_a_block_with_two_token_lines_is_refused(table):
+    body = table.block("Dmitri").replace("TOKEN:", "TOKEN: guess12345\nTOKEN:")
+    reply, _size, _growth = attack(table, "Dmitri", body)
+    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for T0-class"
+    assert "has 2 TOKEN lines; a block has exactly one" in text_of(reply)
+
+
+def test_past_ten_wrong_tokens_the_right_one_is_refused_and_the_host_is_told_once(table, host, capsys):
+    host.read_new(at_least=0)
+    for attempt in range(2):  # 2 mails of 5 wrong tokens: the daily limit of 10
+        right = table.block("Elena")
+        guesses = "".join(right.replace(table.token("Elena"), f"g{attempt}{n}xxxxxxx") for n in range(5))
+        attack(table, "Elena", guesses)
+    (alert,) = host.read_new(at_least=1)
+    assert alert["Subject"] == f"[mailcases] Wrong tokens from {table.players['Elena'].address}"
+    reply, _size, _growth = attack(table, "Elena", table.block("Elena"))
+    assert "its order blocks are refused unread until 00:00 UTC" in text_of(reply)
+    assert host.read_new(at_least=0) == []  # told once
+    capsys.readouterr()
+    assert table.cli("status", "mailcases") == 0
+    (line,) = [line for line in capsys.readouterr().out.splitlines() if "blocks refused" in line]
+    assert line.endswith(f"(UTC): {table.players['Elena'].address} sent 10 wrong tokens (someone may be guessing "
+                         "a token)")
+
+
+def test_a_receipt_for_one_accepted_and_one_refused_block_says_the_accepted_orders_count(table):
+    body = table.block("Farid") + "\n" + table.block("Farid", token="wrong12345")
+    orders, replies = play(table, lambda: table.players["Farid"].send(table.moderator_address, "orders", body))
+    assert [row["player"] for row in orders] == ["Farid"]
+    reply = only_reply(replies, "Farid")
+    text = text_of(reply)
+    assert reply["Subject"] == "Re: [mailcases] Orders received for T0-class"
+    assert "Accepted for T0-class" in text and "the TOKEN is not your token" in text
+    assert "no accepted orders" not in text
+    assert ("Nothing from the blocks that were not accepted was used; the orders accepted above are the ones "
+            "that count.") in text
+
+
+def test_a_block_for_a_game_that_does_not_exist_is_refused_for_that_reason(table):
+    body = table.block("Alice").replace("BEGIN ORDERS mailcases", "BEGIN ORDERS nosuchgame")
+    reply, _size, _growth = attack(table, "Alice", body)
+    text = text_of(reply)
+    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for T0-class"
+    assert ("was not accepted: you play in no game called nosuchgame (your games: mailcases). Copy the BEGIN "
+            "line from your latest order form.") in text
+    assert "one game only" not in text
+
+
+def test_a_missing_end_orders_gets_orders_not_accepted_not_help(table):
+    reply, _size, _growth = attack(table, "Alice", table.block("Alice").replace("END ORDERS", ""))
+    text = text_of(reply)
+    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for T0-class"
+    assert "has no END ORDERS line" in text
+    assert "Nothing from this mail was accepted; you have no accepted orders for T0-class yet." in text
