@@ -1,7 +1,8 @@
 """How much of one mail pbp reads and repeats (design.md: Hostile input — "a reply is never
 much larger than what caused it"). Every mail is hostile input: a reply lists at most a few
 problems and quotes at most a short stretch of each input line, so a reply (and the outbox
-row that stores it) stays near the size of a normal receipt whatever the mail holds."""
+row that stores it, with its References) stays near the size of a normal receipt whatever
+the mail holds."""
 from __future__ import annotations
 
 from typing import Sequence
@@ -10,6 +11,7 @@ MAX_BLOCKS_PER_MAIL = 5  # order blocks read from one mail; the rest are counted
 MAX_PROBLEMS_LISTED = 10  # problems a reply lists; the rest are counted ("and N more problems")
 MAX_QUOTED_CHARS = 60  # characters of one input line quoted back
 MAX_PROBLEM_CHARS = 240  # one problem's sentence, whatever it quotes
+MAX_REFERENCES = 10  # Message-IDs of a thread kept for a reply's References
 ELLIPSIS = "…"
 
 

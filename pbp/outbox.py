@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 
 from pbp import schedule
 from pbp.crashpoints import crash_point
+from pbp.limits import MAX_REFERENCES
 from pbp.mail.compose import compose
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.rendering import RenderedMail
@@ -83,7 +84,7 @@ class Outbox:
             "subject": mail.subject,
             "body": mail.body,
             "in_reply_to": in_reply_to,
-            "references": list(references),
+            "references": list(references)[-MAX_REFERENCES:],  # the thread's latest, as mail clients trim
             "status": QUEUED,
             "attempts": 0,
             "next_attempt": "",

@@ -74,6 +74,17 @@ def test_a_long_begin_line_is_quoted_cut_with_an_ellipsis(moderator, sender, inf
     assert len(reply.as_bytes()) < SMALL and 'The block starting "BEGIN ORDERS yyy' in text and "…" in text
 
 
+def test_a_mail_referring_to_20000_messages_stores_a_short_reply(moderator, sender, infiltration):
+    path = moderator.folder.game("inf1").path
+    before = path.stat().st_size
+    references = " ".join(f"<ref{n}@example.org>" for n in range(20_000))
+    receive(Desk(moderator), mail("HELP", sender="Alice <alice@example.org>", References=references))
+    assert path.stat().st_size - before < SMALL
+    (reply,) = replies(moderator, sender)
+    thread = reply["References"].split()
+    assert "<ref19999@example.org>" in thread and "<ref0@example.org>" not in thread and len(thread) <= 11
+
+
 def test_a_repeated_kind_names_the_repeated_line_and_the_first_ones_line(moderator, sender, infiltration):
     body = class_block(infiltration, "Bruno", ["# my class", "CLASS HACKER", "", "CLASS SNEAKER"])
     reply, _growth = attack(moderator, sender, "Hello!\n" + body, player="Bruno")
