@@ -9,6 +9,7 @@ looked at, so a right guess among later ones is worth nothing. The counts live i
 game file (table `wrong_tokens`), one row per address and day, written with the mail's
 commit; the row that reaches the limit is marked `locked`, and the host is told then,
 once (`pbp status` lists locked rows; with `[forum] host_address` a mail goes too).
+The host's approvals by mail (`APPROVE` with the host token) are counted the same way.
 """
 from __future__ import annotations
 
@@ -70,9 +71,9 @@ def tell_host(moderator: Any, game: Any, guard: TokenGuard) -> None:
     address = load_forum_settings(moderator.settings).host_address
     if not address:
         return
-    body = (f"{guard.address}, a player's address in game {game.id}, sent {guard.count} order blocks with a "
-            f"wrong token on {guard.day} (UTC). Someone may be guessing a token, so that address's blocks are "
-            "refused unread until 00:00 UTC. The player still gets their form by mailing FORM; "
+    body = (f"{guard.address} sent {guard.count} wrong tokens for game {game.id} on {guard.day} (UTC). Someone "
+            "may be guessing a token, so that address's order blocks (or approvals) are refused unread until "
+            "00:00 UTC. A player still gets their form and token by mailing FORM; "
             f"`pbp status {game.id}` shows this too.\n")
     moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST, address=address,
                            kind="wrong-tokens", mail=RenderedMail(f"[{game.id}] Wrong tokens from {guard.address}", body))

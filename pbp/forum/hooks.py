@@ -179,13 +179,15 @@ def host_mail(desk: Any, mail: Any) -> str | None:
     An approval (`approvals_in`: a line `APPROVE <game> <phase>` with the game's host token
     on it or on a `TOKEN:` line, or the draft's block with `APPROVE` un-commented) approves
     that draft (leak-checked: a draft that fails needs `pbp draft approve --force`). A
-    missing or wrong token is refused; anything else gets help."""
+    missing or wrong token is refused, and wrong tokens count against the address like a
+    player's (pbp.token_guard); anything else gets help."""
     moderator = desk.moderator
     host_address = _host_address(moderator.settings, _stamp(moderator.settings.source))
     if not host_address or mail.sender != host_address:
         return None
     from pbp.errors import UserError
     from pbp.games import load
+    from pbp.token_guard import TokenGuard, tell_host
     folder = moderator.folder
     games = folder.game_ids()
     approvals = approvals_in(mail)
@@ -202,12 +204,19 @@ def host_mail(desk: Any, mail: Any) -> str | None:
             # The phase as the host typed it; drafts are keyed by the exact phase id.
             phase = next((r["phase"] for r in book.all() if r["phase"].lower() == approval.phase.lower()),
                          approval.phase)
-            if not approval.token:
+            guard = TokenGuard(game.file, mail.sender, moderator.clock().date(),
+                               moderator.settings.wrong_tokens_per_sender_per_day)
+            if guard.locked:
+                reason = "approval refused unread: too many wrong host tokens today"
+                reply = (f"Refused: {guard.limit} approvals with a wrong host token came from this address today, "
+                         "so its approvals are refused unread until 00:00 UTC.")
+            elif not approval.token:
                 reason = "approval without the host token"
                 reply = (f"Refused: your approval of {target} {approval.phase} has no host token. Put the "
                          f"token from the draft's mail on a line TOKEN: <token> under the APPROVE line, or "
                          f"after it: APPROVE {target} {approval.phase} <token>.")
             elif approval.token.strip() != book.host_token():
+                guard.note_wrong()
                 reason = "wrong host token"
                 reply = (f"Refused: the TOKEN in your approval of {target} {approval.phase} is not this game's "
                          f"host token. Reply to the draft's own mail, which holds the right token.")
@@ -218,6 +227,9 @@ def host_mail(desk: Any, mail: Any) -> str | None:
                     reply = f"Approved the post for {target} {row['phase']}; it will be published shortly."
                 except UserError as error:
                     reason, reply = f"approval refused: {error}", f"Not approved: {error}"
+            guard.save(game.file)
+            if guard.newly_locked:
+                tell_host(moderator, game, guard)
         else:
             phase = (book.unpublished() or [{"phase": game.record["phase_id"] or "over"}])[0]["phase"]
             reply = HOST_HELP + approval_form(target, phase, "<the host token from the draft's mail>")

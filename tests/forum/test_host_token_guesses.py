@@ -1,0 +1,40 @@
+"""Guessing the host token of an approval by mail (design.md: Hostile input — wrong tokens
+are rate-limited per address, the host's included)."""
+from __future__ import annotations
+
+from pbp.desk import Desk
+from pbp.forum.book import APPROVED, DRAFT, DraftBook
+from pbp.games import load
+
+from .conftest import stored
+from .test_review import host_mail
+
+LIMIT = 10  # the default wrong_tokens_per_sender_per_day
+
+
+def test_after_ten_wrong_host_tokens_even_the_right_one_is_refused_and_the_host_is_told_once(host_game):
+    moderator, game = stored(host_game)
+    with moderator:
+        desk = Desk(moderator)
+        for number in range(LIMIT + 2):
+            assert desk.receive(host_mail(f"guess-{number}", key=f"1:{number}")) == "rejected"
+        token = DraftBook(load(moderator, "inf1").file).host_token()
+        assert desk.receive(host_mail(token, key="2:1")) == "rejected"
+        game = load(moderator, "inf1")
+        assert DraftBook(game.file).get("T0-class")["status"] == DRAFT
+        rows = game.file.outbox.all()
+        (alert,) = [row for row in rows if row["kind"] == "wrong-tokens"]
+        assert alert["address"] == "host@example.org" and "sent 10 wrong tokens for game inf1" in alert["body"]
+        refusal = [row for row in rows if row["kind"] == "host-reply"][-1]
+        assert "approvals are refused unread until 00:00 UTC" in refusal["body"]
+
+
+def test_a_few_wrong_host_tokens_do_not_stop_the_right_one(host_game):
+    moderator, game = stored(host_game)
+    with moderator:
+        desk = Desk(moderator)
+        for number in range(LIMIT - 1):
+            desk.receive(host_mail(f"guess-{number}", key=f"1:{number}"))
+        token = DraftBook(load(moderator, "inf1").file).host_token()
+        assert desk.receive(host_mail(token, key="2:1")) == "processed"
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == APPROVED
