@@ -62,7 +62,7 @@ def test_simulate_prints_the_same_statistics_for_the_same_arguments(ruleset):
 
 
 def test_simulate_draws_a_progress_bar_on_a_terminal():
-    """Long work shows progress on a terminal (design.md: Command line)."""
+    """Long work shows progress on a terminal (docs/design.md: Command line)."""
     leader, follower = pty.openpty()
     process = subprocess.Popen([sys.executable, "-m", "pbp", "simulate", "werewolf", *COMMAND_CASES["werewolf"]],
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=follower, cwd=REPO)
