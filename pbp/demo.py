@@ -1,5 +1,5 @@
 """`pbp demo`: a complete game on the embedded Maildir transport with scripted players
-(design.md: Embedded default).
+(docs/design.md: Embedded default).
 
 Everything goes through the real path: pbp writes each mail into the player's Maildir,
 the scripted player reads it there, fills in the form at its end and replies into pbp's

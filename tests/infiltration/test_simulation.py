@@ -78,7 +78,7 @@ def test_simulate_refuses_zero_jobs_in_one_line():
 
 
 def test_simulate_draws_a_progress_bar_on_a_terminal():
-    """Long work shows progress on a terminal (design.md: Command line)."""
+    """Long work shows progress on a terminal (docs/design.md: Command line)."""
     leader, follower = pty.openpty()
     process = subprocess.Popen([sys.executable, "-m", "pbp", "simulate", "werewolf", *COMMAND_CASES["werewolf"]],
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=follower, cwd=REPO)
