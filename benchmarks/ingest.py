@@ -1,4 +1,4 @@
-"""Ingest benchmark (issue 4): pbp's full IMAP ingest against a bare fetch-and-parse baseline.
+"""Ingest benchmark: pbp's full IMAP ingest against a bare fetch-and-parse baseline.
 
 Run: python3 benchmarks/ingest.py [--messages 2000] [--idle-messages 10000] [--rounds 3] [--seed S]
 

@@ -1,4 +1,4 @@
-"""The engine contract shared by every ruleset (design.md: Engine contract).
+"""The engine contract shared by every ruleset (docs/design.md: Engine contract).
 
 A ruleset is a pure object: it never reads a clock, a file, a socket or a global.
 Everything a player may see leaves the engine through `view()` or through the events of a
@@ -205,7 +205,7 @@ def canonical_json(value: Any) -> str:
 
 # --------------------------------------------------------------------------- contract
 class Ruleset(Protocol):
-    """What every ruleset offers (design.md: Engine contract).
+    """What every ruleset offers (docs/design.md: Engine contract).
 
     States are immutable values; `to_json` / `from_json` round-trip them through plain
     JSON. Orders are typed values whose `str()` is their canonical text, which

@@ -1,4 +1,4 @@
-"""Which names a player or NPC may take (design.md: Command line, the roster rules).
+"""Which names a player or NPC may take (docs/design.md: Command line, the roster rules).
 
 A name must never be mistaken for a room, a floor or a grammar word in an order line.
 """

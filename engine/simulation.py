@@ -58,11 +58,22 @@ def play_games(rules: Ruleset, players: int, games: int, seed: Any,
     """`games` games; game i uses the seed `"<seed>/<i>"`. `on_game(i)` reports progress."""
     records = []
     for index in range(games):
-        state = play_game(rules, players, f"{seed}/{index}", options)
-        records.append(GameRecord(rules.result(state), rules.game_statistics(state)))
+        records.append(play_record(rules, players, game_seed(seed, index), options))
         if on_game:
             on_game(index + 1)
     return records
+
+
+def game_seed(seed: Any, index: int) -> str:
+    """The seed of the `index`-th game of a run: every game of a run is replayable alone."""
+    return f"{seed}/{index}"
+
+
+def play_record(rules: Ruleset, players: int, seed: Any,
+                options: Mapping[str, Any] | None = None) -> GameRecord:
+    """One game played to its end, kept as its result and statistics."""
+    state = play_game(rules, players, seed, options)
+    return GameRecord(rules.result(state), rules.game_statistics(state))
 
 
 def summarize(records: Iterable[GameRecord]) -> dict:

@@ -3,7 +3,7 @@ read new mail (pbp.ingest), resolve every phase whose deadline has passed, send 
 outbox holds. Each step commits before the next begins, so stopping anywhere is safe.
 
 `ThreadWatch` is the part of `pbp run`'s cycle that reads each game's public Reddit
-thread (issue 6: Thread watch); it runs only when the Reddit publisher is configured."""
+thread (docs/design.md: Public posts); it runs only when the Reddit publisher is configured."""
 from __future__ import annotations
 
 import time
@@ -76,8 +76,8 @@ class Cycle:
         report.mail = self.poll()
         self._add(report, self.send())
         report.resolutions = self.resolve()
-        queue_reminders(self.moderator)  # before deadlines, to players with no orders (issue 5)
-        forum_hooks.publish_due(self.moderator, on_event=report.forum_events.append)  # approved public posts (issue 6)
+        queue_reminders(self.moderator)  # before deadlines, to players with no orders
+        forum_hooks.publish_due(self.moderator, on_event=report.forum_events.append)  # approved public posts
         # a phase whose clock waited for a post just published starts it (option wait_for_publish)
         report.forum_events.extend(start_clocks(self.moderator))
         self._add(report, self.send())

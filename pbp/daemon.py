@@ -1,4 +1,4 @@
-"""`pbp run`: the daemon (design.md: Reliability rules, Deadlines).
+"""`pbp run`: the daemon (docs/design.md: Reliability rules, Deadlines).
 
 APScheduler is only the alarm clock: deadlines live in the game files. Each wake-up is one
 cycle (`Daemon.turn`): take the data folder's writer lock, read the settings and the games

@@ -2,7 +2,7 @@
 under the writer lock) at the end of each cycle, read without the lock.
 
 It holds the daemon's process id, when its last cycle ran and how it ended, when it will
-next wake up and why, and how the public-thread watch (issue 6) last went, so a failing
+next wake up and why, and how the public-thread watch last went, so a failing
 watch or a failing cycle is visible to the host and not only in the daemon's log.
 """
 from __future__ import annotations

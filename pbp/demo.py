@@ -1,5 +1,5 @@
 """`pbp demo`: a complete game on the embedded Maildir transport with scripted players
-(design.md: Embedded default).
+(docs/design.md: Embedded default).
 
 Everything goes through the real path: pbp writes each mail into the player's Maildir,
 the scripted player reads it there, fills in the form at its end and replies into pbp's
@@ -12,11 +12,13 @@ import email
 import os
 import tempfile
 from dataclasses import dataclass
+from datetime import datetime
 from email import policy
 from pathlib import Path
 from typing import Callable
 
 from engine.simulation import player_names
+from pbp import schedule
 from pbp.cycle import Cycle
 from pbp.games import load, resolve_phase
 from pbp.mail.maildir import deliver
@@ -40,13 +42,16 @@ class DemoResult:
 
 
 def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: Path | None = None,
-              say: Callable[[str], None] = print) -> DemoResult:
+              say: Callable[[str], None] = print,
+              clock: Callable[[], datetime] = schedule.now) -> DemoResult:
+    """Play one demo game; `clock` is the moderator's clock (a frozen one makes every mail
+    byte-identical from run to run, as the golden transcripts need)."""
     data = data or Path(tempfile.mkdtemp(prefix="pbp-demo-"))
     settings = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid",
                         replies_per_sender_per_day=10_000)
     count = players or DEMO_PLAYERS.get(ruleset, 8)
     roster = [RosterEntry(name, f"{name.lower()}@players.invalid") for name in player_names(count)]
-    with Moderator(settings) as moderator:
+    with Moderator(settings, clock=clock) as moderator:
         cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
         try:
             return _play(moderator, cycle, ruleset, roster, seed, say)

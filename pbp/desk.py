@@ -1,5 +1,5 @@
 """The order desk: judges one inbound mail and records the result (pbp.ports.OrderDesk;
-design.md: Order mail format, Reliability rules — Identity, Loops).
+docs/design.md: Order mail format, Reliability rules — Identity, Loops).
 
 Identity is the roster address in From (the mail side hands exactly one, or None) AND the
 player's token in the block; Reply-To plays no part. Every answer goes to the roster
@@ -122,7 +122,7 @@ class Desk:
         earlier = self._earlier(mail)
         if earlier is not None:
             return earlier
-        from_host = forum_hooks.host_mail(self, mail)  # APPROVE by mail (issue 6)
+        from_host = forum_hooks.host_mail(self, mail)  # APPROVE by mail (docs/design.md: Public posts)
         if from_host is not None:
             return from_host
         games = self.games_of(mail.sender) if mail.sender else []
@@ -270,7 +270,7 @@ class Desk:
 
     def _judge_block(self, game: Loaded, name: str, games: list[str], guard: TokenGuard,
                      block: OrderBlock) -> BlockVerdict:
-        """One block: identity, phase, then the engine's parse (design.md: Order mail
+        """One block: identity, phase, then the engine's parse (docs/design.md: Order mail
         format — a block for another phase, a closed phase, a dead player or with a wrong
         token is rejected with a reason). `games` are the sender's games; `guard` counts their
         wrong tokens, and once they have used up today's tries refuses the block unread."""

@@ -1,5 +1,5 @@
 """Games: creating one from a roster, and resolving its open phase at the deadline
-(issue 4: Games, Deadlines; design.md: Reliability rules, Deadlines).
+(docs/design.md: Reliability rules, Deadlines).
 
 A resolution is one durable write holding the new state, the resolved phase's id, the next
 deadline and every report queued in the outbox. It only runs when the game's open phase is
@@ -62,7 +62,7 @@ class Loaded:
         return {"id": self.id, "ruleset": self.record["ruleset"]}
 
     def deadline_text(self, name: str | None = None) -> str:
-        """The deadline in `name`'s roster time zone and in UTC (issue 5: Time zones)."""
+        """The deadline in `name`'s roster time zone and in UTC."""
         if self.record.get("paused"):
             return "none while the game is paused by the host"
         if publish_wait.awaited_post(self.record):  # option wait_for_publish

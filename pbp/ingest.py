@@ -1,4 +1,4 @@
-"""One ingest cycle (design.md: Reliability rules — Ingest, Bad input):
+"""One ingest cycle (docs/design.md: Reliability rules — Ingest, Bad input):
 
 1. fetch unsettled mail without marking it seen (oversized mail is not downloaded);
 2. spool every fetched message durably, before anything else;

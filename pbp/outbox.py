@@ -1,4 +1,4 @@
-"""The outbox ledger (design.md: Reliability rules, Outbox).
+"""The outbox ledger (docs/design.md: Reliability rules, Outbox).
 
 Every mail pbp sends is first a row in its game's file — game, phase, recipient, kind, a
 deterministic Message-ID, the rendered text — written in the same durable write as the

@@ -64,7 +64,7 @@ class MailSender(Protocol):
 # --------------------------------------------------------------------------- parsed inbound mail
 @dataclass(frozen=True)
 class OrderBlock:
-    """One `BEGIN ORDERS … END ORDERS` block found in a mail (design.md: Order mail format).
+    """One `BEGIN ORDERS … END ORDERS` block found in a mail (docs/design.md: Order mail format).
 
     `lines` are the order lines between the TOKEN line and END ORDERS, quote prefixes
     removed and text normalised; `first_line_number` is the number of `lines[0]` counting

@@ -1,4 +1,4 @@
-"""The per-game option `wait_for_publish` (design.md, Public posts: "the schedule does not
+"""The per-game option `wait_for_publish` (docs/design.md, Public posts: "the schedule does not
 wait for the host's approval unless the game sets `wait_for_publish`").
 
 With it on, a resolution whose public post is drafted opens the next phase at once (its

@@ -1,4 +1,4 @@
-"""Reminders before deadlines (design.md: players get reminders before deadlines; issue 5).
+"""Reminders before deadlines (docs/design.md: Reliability rules, Deadlines).
 
 At configurable times before each deadline (`24h,1h` by default), every player who must
 act and has no accepted orders in gets one reminder with their form. This module only
@@ -6,7 +6,7 @@ decides *who is due a reminder now*; the caller queues each one in the outbox un
 key returned here, and the outbox's deterministic Message-ID makes a second queueing of
 the same key a no-op, so a reminder is never sent twice, even across restarts.
 
-Rules chosen where the issue is silent:
+Rules chosen where the design is silent:
 - A reminder whose time fell before the phase opened is never sent (a 24h reminder in a
   12h phase would arrive together with the form itself).
 - If several reminder times have passed at once (pbp was down), only the latest one is

@@ -1,4 +1,4 @@
-"""Mail text from Jinja templates (design.md: the one rule; issue 4: Outbox).
+"""Mail text from Jinja templates (docs/design.md: One gate; Reliability rules, Outbox).
 
 Templates live in `templates/`: `mail/<kind>.j2` for the wording shared by both rulesets,
 `<ruleset>/mail/<kind>.j2` where a ruleset words it differently, and each ruleset's

@@ -1,4 +1,4 @@
-"""The roster of a game (design.md: Command line): a CSV with columns `name,email` and
+"""The roster of a game (docs/design.md: Command line): a CSV with columns `name,email` and
 optional `timezone,forum_name`, and Infiltration's host-run characters (`--npc`).
 
 Names follow `engine.names.name_problem` and are unique ignoring case (NPCs included);
@@ -81,7 +81,7 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterEntry]:
             raise UserError(f"{source} row {number}: {raw_email!r} is not an email address like name@example.org.")
         zone_name = cells.get("timezone", "")
         problem = zone_problem(zone_name)
-        if problem:  # issue 5: every deadline a player sees is shown in this zone
+        if problem:  # every deadline a player sees is shown in this zone
             raise UserError(f"{source} row {number}: {problem}")
         entries.append(RosterEntry(name, email, zone_name, cells.get("forum_name", "")))
     if not entries:

@@ -1,5 +1,5 @@
 """The engines as the host configured them: extra Werewolf roles from the modules the
-settings name (design.md: Extensibility). The engine never imports anything by name; pbp
+settings name (docs/design.md: Extensibility). The engine never imports anything by name; pbp
 imports the host's trusted modules and hands their roles over."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Phase deadlines (design.md: Reliability rules, Deadlines; issue 4: Games).
+"""Phase deadlines (docs/design.md: Reliability rules, Deadlines).
 
 A game's schedule maps a phase kind (`class`, `movement`, `decision`, `night`, …) to a
 duration; a phase's deadline is the moment it opened plus its kind's duration.

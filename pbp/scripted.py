@@ -1,5 +1,5 @@
 """Scripted players who play by mail: read the form at the end of pbp's mail, fill in the
-orders `rules.scripted_orders` gives, and reply (design.md: Order forms are made to be
+orders `rules.scripted_orders` gives, and reply (docs/design.md: Order mail format, forms made to be
 replied to). Used by `pbp demo` and by the integration tests, over any transport."""
 from __future__ import annotations
 

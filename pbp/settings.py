@@ -1,4 +1,4 @@
-"""The host's settings file (design.md: Embedded default; settings.example.ini documents
+"""The host's settings file (docs/design.md: Embedded default; settings.example.ini documents
 every key).
 
 Where it is: `--settings PATH`, else `$PBP_SETTINGS`, else `./pbp.ini`. Relative paths

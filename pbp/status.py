@@ -1,7 +1,7 @@
-"""What `pbp status [game]` shows the host (issue 4: Deadlines): games, phases, deadlines,
-who has orders in, failed mail, addresses refused for wrong tokens, mail from unknown
-senders, quarantined mail; and per game
-the public thread (issue 6): drafts waiting for the host, their leak check, and what is
+"""What `pbp status [game]` shows the host (docs/design.md: Command line): games, phases,
+deadlines, who has orders in, failed mail, addresses refused for wrong tokens, mail from
+unknown senders, quarantined mail; and per game the public thread: drafts waiting for the
+host, their leak check, and what is
 published or failed to publish.
 
 It reads the data folder without taking the writer lock (files are replaced atomically,

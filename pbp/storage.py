@@ -1,5 +1,5 @@
 """Durable storage: TinyDB files written atomically, and one writer per data folder
-(design.md: Reliability rules, Storage).
+(docs/design.md: Reliability rules, Storage).
 
 Every write replaces the whole file the safe way: write a temp file in the same folder,
 fsync it, `os.replace` it over the old one, fsync the folder. A crash leaves either the old

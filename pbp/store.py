@@ -1,4 +1,4 @@
-"""The data folder: one TinyDB file per game plus a small registry (design.md: Storage).
+"""The data folder: one TinyDB file per game plus a small registry (docs/design.md: Storage).
 
 Layout under the data folder:
     pbp.lock              the writer lock (pbp.storage.WriterLock)

@@ -1,4 +1,4 @@
-"""Time as people write and read it (issue 5: Time zones).
+"""Time as people write and read it (docs/design.md: Reliability rules, Deadlines).
 
 The host types durations (`90s`, `10m`, `2h`, `1d12h`) and absolute times with a zone
 (`2026-12-01 18:00 Europe/Berlin`, `2026-12-01T18:00-05:00`, `2026-12-01 18:00 UTC`);

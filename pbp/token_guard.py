@@ -1,5 +1,5 @@
-"""Wrong tokens per sender address per day (design.md: Hostile input — "wrong tokens are
-rate-limited per address").
+"""Wrong tokens per sender address per day (docs/design.md: Hostile input — wrong tokens
+are rate-limited per address).
 
 A token is ten characters from a 31-letter alphabet, so guessing only works with many
 tries; each block that names a wrong token is one try. Once an address has made

@@ -1,4 +1,4 @@
-"""The mailbox and the sender the settings ask for (design.md: Embedded default).
+"""The mailbox and the sender the settings ask for (docs/design.md: Embedded default).
 
 `transport = maildir`: orders are read from `<data>/mail/inbox` and every mail is written
 to `<data>/mail/outbox` plus the recipient's own folder `<data>/mail/<address>/`.

@@ -1,4 +1,4 @@
-"""What the welcome mail tells a player besides their view and form (issue 5: Welcome):
+"""What the welcome mail tells a player besides their view and form:
 their role, class choice or team in plain words (worded in templates/help/roles.j2 from
 the rules files), the teammates the rules let them know (Reds know Reds; wolves know
 wolves; Masons know Masons; lovers know each other), and the schedule in their time zone.

@@ -1,4 +1,4 @@
-"""Views: the only gate from the state to what a person may see (design.md: one gate).
+"""Views: the only gate from the state to what a person may see (docs/design.md: One gate).
 
 The public view holds only public facts: who is alive, who died (name and turn, nothing
 else), whether Alert holds (and where, under the `floor` scope), the last lynch's votes and

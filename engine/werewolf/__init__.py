@@ -1,7 +1,7 @@
 """Werewolf (rules: rules/werewolf.md): the ruleset object behind the engine contract.
 
 `make_ruleset(extra_roles=(...))` builds it from the built-in role table plus roles the
-caller imported itself (design.md: Extensibility); this package never imports a role by
+caller imported itself (docs/design.md: Extensibility); this package never imports a role by
 name from outside.
 """
 from __future__ import annotations

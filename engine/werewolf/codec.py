@@ -1,4 +1,4 @@
-"""The game state to plain JSON and back (design.md: its state serialises to plain JSON).
+"""The game state to plain JSON and back (docs/design.md: Engine contract).
 
 Orders held by a night in progress are stored as their canonical text and read back
 with the role table's keywords (`parse(str(o)) == o`)."""

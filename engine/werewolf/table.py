@@ -1,5 +1,5 @@
 """The role table of one ruleset: the built-in roles plus the host's extra roles
-(design.md: Extensibility). Built once by `make_ruleset`; never changed afterwards."""
+(docs/design.md: Extensibility). Built once by `make_ruleset`; never changed afterwards."""
 from __future__ import annotations
 
 from types import MappingProxyType

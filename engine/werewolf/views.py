@@ -1,4 +1,4 @@
-"""Views (design.md: one gate): what one player, or the public, may know, as JSON.
+"""Views (docs/design.md: One gate): what one player, or the public, may know, as JSON.
 Templates and the moderator shell only ever see these."""
 from __future__ import annotations
 

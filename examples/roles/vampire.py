@@ -1,4 +1,4 @@
-"""Vampire: an extra Werewolf role, supplied by a host (design.md: Extensibility).
+"""Vampire: an extra Werewolf role, supplied by a host (docs/design.md: Extensibility).
 
 The source says only "Vampire: details pending"; this module is one host's definition,
 written against the engine's public role API and handed to

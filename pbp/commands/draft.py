@@ -1,5 +1,5 @@
 """`pbp draft show|edit|approve|tally|settings <game>`: the host's review of the public
-posts (issue 6: Host review)."""
+posts (docs/design.md: Public posts)."""
 from __future__ import annotations
 
 import os

@@ -1,5 +1,5 @@
 """`pbp options <game> [KEY=VALUE …]`: show a running game's moderator options, or change
-them (issue 5: "the host can switch [reminders] off per game"): `reminders=off`,
+them (docs/design.md: Reliability rules, Deadlines): `reminders=off`,
 `reminders=12h,1h`, `resolve_when_all_in=on`, `wait_for_publish=on` (pbp.publish_wait)."""
 from __future__ import annotations
 

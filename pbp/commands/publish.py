@@ -1,6 +1,6 @@
 """`pbp publish [game]`: publish every approved post, in order, to the configured forum
-(issue 6: Publishing); with Reddit, then read each game's thread and warn about posts by
-dead or silenced players (issue 6: Thread watch). A phase whose clock waited for a post
+(docs/design.md: Public posts); with Reddit, then read each game's thread and warn about posts by
+dead or silenced players (the thread watch). A phase whose clock waited for a post
 it published (option wait_for_publish) gets its deadline, and its players are mailed it."""
 from __future__ import annotations
 

@@ -32,7 +32,7 @@ def run(args) -> int:
         accepted = submit(moderator, args.game, args.player, text)
         yield f"Accepted for {args.player}:"
         yield from (f"  {line}" for line in accepted or ["(no orders: the rules' default applies)"])
-        # issue 5, option resolve_when_all_in: the last order in resolves the phase at once
+        # option resolve_when_all_in: the last order in resolves the phase at once
         summary = resolve_if_all_in(moderator, args.game)
         if summary is not None:
             after = f"next phase: {summary.next_phase}" if summary.next_phase else "the game is over"

@@ -1,5 +1,5 @@
-"""Forum markup dialects, and escaping of player-written text for each (design.md: Public
-posts; issue 6: "player-written text is escaped for the dialect so it cannot break the
+"""Forum markup dialects, and escaping of player-written text for each (docs/design.md: Public
+posts: "player-written text is escaped for the dialect so it cannot break the
 post's markup").
 
 A post template never formats markup by hand: it calls the dialect (`fmt.bold(x)`,

@@ -1,5 +1,5 @@
-"""Drafting public posts from templates fed only the public view (design.md: Public posts;
-issue 6: Drafts).
+"""Drafting public posts from templates fed only the public view (docs/design.md: Public
+posts).
 
 Templates live in `templates/public/`: `<ruleset>/post.j2` (or the shared `post.j2`) for
 a resolution, `tally.j2` for a running vote count, `host.j2` for a public host action.

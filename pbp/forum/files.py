@@ -1,4 +1,4 @@
-"""The file publisher: one file per post (design.md: Embedded default, "the forum publisher
+"""The file publisher: one file per post (docs/design.md: Embedded default, "the forum publisher
 writes approved posts to files", for forums with no API).
 
 A post is written atomically (temp file, fsync, rename), named by game and phase, so

@@ -1,4 +1,4 @@
-"""Where the moderator loop calls the public thread (issue 6): after each resolution and
+"""Where the moderator loop calls the public thread (docs/design.md: Public posts): after each resolution and
 each public host action (draft it, mail it to the host, note the game for the thread
 watch), in each turn of `pbp run` (publish what is approved, watch the Reddit threads),
 and for mail from the host's address (`APPROVE` by mail)."""

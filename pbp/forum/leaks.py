@@ -1,4 +1,4 @@
-"""The leak check (design.md: Public posts; issue 6: "it fails the draft when the generated
+"""The leak check (docs/design.md: Public posts: "it fails the draft when the generated
 text holds any hidden fact — a living player's role, team or class, a location, a terminal
 result, a token — that the public view does not, and says which").
 

@@ -1,5 +1,5 @@
 """What every publisher offers, and the marker that makes publishing idempotent
-(design.md: Public posts; issue 6: "each post carries a unique marker; before any retry
+(docs/design.md: Public posts: "each post carries a unique marker; before any retry
 pbp looks for its marker among its own recent posts").
 
 A `Post` is an approved draft ready to go out. Its marker names the game, the phase and a

@@ -1,5 +1,5 @@
-"""The Reddit publisher and reader, through praw (design.md: Real components, Reddit;
-issue 6: Publishing, Thread watch).
+"""The Reddit publisher and reader, through praw (docs/design.md: Public posts:
+publishing, the thread watch).
 
 Idempotence: a post goes to Reddit at most once per pbp attempt, and before a retry pbp
 looks for the post's marker among its own recent submissions and comments. Two things

@@ -1,4 +1,4 @@
-"""The public thread's work over stored games (issue 6): drafting after each resolution
+"""The public thread's work over stored games (docs/design.md: Public posts): drafting after each resolution
 and on demand (a running tally), the leak check, host review, and publishing in order.
 
 Everything here takes a loaded game (pbp.games.Loaded) and writes into the game's own file
@@ -105,7 +105,7 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Any, 
 def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Any, phase: str,
                       public_events: Sequence[Mapping]) -> dict:
     """The public announcement of a host action (a substitution, a host kill) as its own
-    short post, keyed `<phase>/host-N` (issue 6: "a post carries ... public host actions").
+    short post, keyed `<phase>/host-N` (docs/design.md: Public posts).
 
     A forum host announces a replacement or a removal at once, not at the next deadline:
     players must know at once whom they are talking to, and that a removed player's posts

@@ -1,5 +1,5 @@
-"""Where a draft holds player-written text (design.md: Public posts — "player-written
-anonymous messages are public by the rules and are not checked").
+"""Where a draft holds player-written text (docs/design.md: Public posts — anonymous
+messages are public by the rules and are not checked).
 
 The leak check must skip exactly the players' own words and nothing else, so they are
 known by position, never by searching for their text (a message "e" would otherwise hide

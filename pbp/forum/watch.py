@@ -1,4 +1,4 @@
-"""The thread watch (issue 6; rules/werewolf.md Day 5: "The public thread watch warns the
+"""The thread watch (docs/rules/werewolf.md Day 5: "The public thread watch warns the
 host"): read the game's thread and find comments by players who may not post — the dead,
 and a player silenced by the Howler during their silenced day.
 

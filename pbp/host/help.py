@@ -1,4 +1,4 @@
-"""What the HELP mail holds besides the rules summary (issue 5: Player commands; design.md:
+"""What the HELP mail holds besides the rules summary (docs/design.md:
 Order mail format — "HELP (the rules summary and the grammar)").
 
 - The whole order table of the player's ruleset, every phase's orders and not only the

@@ -1,4 +1,4 @@
-"""The host's operations on a running game (design.md: Command line; issue 5).
+"""The host's operations on a running game (docs/design.md: Command line).
 
 Each operation changes the game file in one durable write together with the mails it
 causes (queued in the outbox, sent by the caller or the daemon), like every other change
@@ -234,7 +234,7 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
     every other player gets a public notice. Returns the new token.
 
     `timezone` is the newcomer's roster time zone, in which their deadlines are shown;
-    None keeps the old player's (a decision the issue leaves open: the host says so when
+    None keeps the old player's (a decision the design leaves open: the host says so when
     the newcomer lives elsewhere). `forum_name` is the newcomer's forum account, which the
     thread watch follows from now on; None leaves the character with none, since the old
     player's account no longer speaks for it.
@@ -285,7 +285,7 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
                                kind="welcome", mail=mail)
         forum_hooks.after_host_action(moderator, game, after, [{"kind": "substitution", "data": {
             "character": character, "played_by": new_name.strip(),
-            "replaced": entry.get("played_by", character)}}])  # the public post (issue 6)
+            "replaced": entry.get("played_by", character)}}])  # the public post
         others = {e["name"] for e in roster if e["name"] != character}
         _notify_all(moderator, after, "notice", only=others,
                     headline=f"{character} has a substitute.",
@@ -296,7 +296,7 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
 
 def _newcomer_name_problem(record: dict, entry: dict, name: str) -> str | None:
     """Why a substitute may not be called `name`, or None: the roster's name rules
-    (design.md: Command line; engine.names) and no clash, ignoring case, with another
+    (docs/design.md: Command line; engine.names) and no clash, ignoring case, with another
     character's name, the player now playing it, or an NPC. The character being handed
     over is left out: its old name stays the character's, whoever plays it."""
     problem = name_problem(name)
@@ -444,7 +444,7 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
             ending = [f"The game is over. Winners: {winners}."]
         _notify_all(moderator, after, "notice", headline=f"The host has removed {name} from the game.",
                     lines=[f"Reason: {reason.strip()}", *ending], public_events=public)
-        forum_hooks.after_host_action(moderator, game, after, public)  # the public post (issue 6)
+        forum_hooks.after_host_action(moderator, game, after, public)  # the public post
     return [moderator.renderer.describe(game.record["ruleset"], e) for e in resolution.public]
 
 

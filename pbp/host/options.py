@@ -1,4 +1,4 @@
-"""Per-game options that belong to the moderator, not to a ruleset (issue 5).
+"""Per-game options that belong to the moderator, not to a ruleset (docs/design.md: Deadlines).
 
 `pbp new-game --option key=value` takes both kinds; `split_options` sends the engine's to
 the ruleset (which refuses names it does not know) and keeps these:
@@ -10,7 +10,7 @@ the ruleset (which refuses names it does not know) and keeps these:
   `Nn-witch`): an early dawn would tell the village who acts at night
   (rules/werewolf.md, Phases: "so that timing reveals nothing").
 - `wait_for_publish`: `on` starts a phase's clock only when the public post of the phase
-  before it is published (design.md: Public posts; pbp.publish_wait); default `off`.
+  before it is published (docs/design.md: Public posts; pbp.publish_wait); default `off`.
 """
 from __future__ import annotations
 

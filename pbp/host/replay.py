@@ -1,5 +1,5 @@
-"""Replay a game from its seed and order log (design.md: Engine contract, "replaying the
-order log reproduces the game"; issue 5: `pbp replay`).
+"""Replay a game from its seed and order log (docs/design.md: Engine contract, "replaying the
+order log reproduces the game"; `pbp replay`).
 
 Pure: a ruleset, the roster's characters, the seed, the options and the logged steps go
 in; the state after every step comes out. `compare` then finds the first step at which the

@@ -1,5 +1,5 @@
 """Finding order blocks and player commands in a mail's normalised text
-(design.md: Order mail format).
+(docs/design.md: Order mail format).
 
     BEGIN ORDERS <game-id> <phase-id>
     TOKEN: <the player's secret token>
@@ -11,8 +11,8 @@ unquoted or lies wholly under one quote depth (`> `, `>> `, `> > `…); mail cli
 the form a player replies to, so quoted blocks are only a fallback used when the mail has
 no unquoted block.
 
-One mail is read up to `MAX_BLOCKS_PER_MAIL` blocks (design.md: Hostile input); further
-blocks are only counted, and the count is one problem of the reply.
+One mail is read up to `MAX_BLOCKS_PER_MAIL` blocks (docs/design.md: Hostile input);
+further blocks are only counted, and the count is one problem of the reply.
 """
 from __future__ import annotations
 
@@ -168,7 +168,7 @@ def _find_token(body: list[str]) -> tuple[str | None, int | None]:
 
 def find_blocks(texts: list[str]) -> BlockScan:
     """The blocks a mail submits: every unquoted block of its texts, or, when there is
-    none (and no unquoted problem), the quoted ones (design.md: the quoted-form fallback)."""
+    none (and no unquoted problem), the quoted ones (docs/design.md: Order mail format)."""
     unquoted, in_quotes = BlockScan(), BlockScan()
     for text in texts:
         text_unquoted, text_quoted = scan_blocks(text)
@@ -183,7 +183,7 @@ def find_blocks(texts: list[str]) -> BlockScan:
 
 
 def find_command(body: str, subject: str) -> str | None:
-    """A player command (design.md: HELP, FORM, STATUS; a later issue adds
+    """A player command (docs/design.md: Order mail format — HELP, FORM, STATUS, and the host's
     `APPROVE <game> <phase>`): the first non-empty unquoted line of the body, or the
     subject when the body has none. Returns the upper-cased word (unknown words too, so
     the desk can answer with HELP), or None when there is nothing at all."""
@@ -210,7 +210,7 @@ def _command_of(line: str) -> str | None:
 
 
 def find_approval(body: str) -> str | None:
-    """The host's `APPROVE <game> <phase>` (issue 6: "approve it by replying `APPROVE <game>
+    """The host's `APPROVE <game> <phase>` (docs/design.md: Public posts; "approve it by replying `APPROVE <game>
     <phase>` with the host token"): the first such unquoted line anywhere in the body, as
     `APPROVE <game> <phase> <token>`. The token is the line's third word, else the value of
     the first unquoted `TOKEN:` line; without either it is `APPROVE <game> <phase>`.

@@ -1,4 +1,4 @@
-"""Building the mails pbp sends (design.md: Loops — "mark everything we send
+"""Building the mails pbp sends (docs/design.md: Loops — "mark everything we send
 `Auto-Submitted: auto-replied` (or `auto-generated`)"; Identity — one recipient each).
 
 No clock is read here: the caller passes the Date (or none) so the output is deterministic.

@@ -1,4 +1,4 @@
-"""Who sent a mail and whether we may answer it (design.md: Reliability rules —
+"""Who sent a mail and whether we may answer it (docs/design.md: Reliability rules —
 Identity and Loops).
 
 The message is parsed with the tolerant `compat32` policy (it never raises on bad
@@ -34,7 +34,7 @@ def header_text(message: Message, name: str) -> str:
 
 
 def strict_sender(message: Message) -> str | None:
-    """The one address in From, lower-cased (design.md: "strict parsing, exactly one
+    """The one address in From, lower-cased (docs/design.md: Identity, "strict parsing, exactly one
     address"), or None: no From, several From headers, several addresses, a group, or a
     value the strict and the lenient parsers do not agree on. A display name never counts:
     `"alice@example.org" <mallory@evil>` is mallory@evil."""
@@ -77,7 +77,7 @@ def message_ids(message: Message, *names: str) -> tuple[str, ...]:
 
 def no_reply_reason(message: Message, sender: str | None, own_addresses: Collection[str]) -> str | None:
     """Why the loop rules forbid answering this mail, or None when we may answer
-    (design.md: Loops — Auto-Submitted other than `no`, Precedence bulk|junk|list,
+    (docs/design.md: Loops — Auto-Submitted other than `no`, Precedence bulk|junk|list,
     List-Id, an empty return path, MAILER-DAEMON, our own address; bounces)."""
     auto_submitted = header_text(message, "Auto-Submitted")
     if auto_submitted and auto_submitted.split(";")[0].strip().lower() != "no":

@@ -1,4 +1,4 @@
-"""A plain-text rendering of an HTML-only mail (design.md: "plain text or a text rendering
+"""A plain-text rendering of an HTML-only mail (docs/design.md: Order mail format, "plain text or a text rendering
 of HTML"), made with the standard library's `html.parser`.
 
 Block elements end lines, `<br>` breaks them, `<script>`/`<style>` are dropped, and text

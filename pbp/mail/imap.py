@@ -1,4 +1,4 @@
-"""`Mailbox` over IMAP with imapclient (design.md: Reliability rules — Ingest).
+"""`Mailbox` over IMAP with imapclient (docs/design.md: Reliability rules — Ingest).
 
 - Messages are read with `BODY.PEEK[]`, so fetching never marks them seen.
 - A message is identified by `"<UIDVALIDITY>:<UID>"` of the inbox.

@@ -1,4 +1,4 @@
-"""The embedded mail transport (design.md: Embedded default — "orders are read from, and
+"""The embedded mail transport (docs/design.md: Embedded default — "orders are read from, and
 mail written to, local Maildir folders under the data folder (stdlib `mailbox`)").
 
 Layout under the transport's mail folder (e.g. `<data>/mail/`):

@@ -1,4 +1,4 @@
-"""The texts of a mail that may hold orders (design.md: "plain text or a text rendering of
+"""The texts of a mail that may hold orders (docs/design.md: Order mail format; "plain text or a text rendering of
 HTML", "a block may also come in a `text/plain` attachment", "odd charsets").
 
 Decoding never raises: unknown charsets fall back to UTF-8, undecodable bytes become

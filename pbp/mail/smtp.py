@@ -1,4 +1,4 @@
-"""`MailSender` over SMTP with smtplib (design.md: Reliability rules — Outbox: "transient
+"""`MailSender` over SMTP with smtplib (docs/design.md: Reliability rules — Outbox: "transient
 SMTP errors retry with backoff, permanent ones are recorded and shown to the host";
 Identity: "one message per recipient").
 
@@ -111,7 +111,7 @@ def _single_address(message: EmailMessage, header: str) -> str | None:
 
 
 def _single_recipient(message: EmailMessage) -> str:
-    """Design.md: one message per recipient — never a list that would show addresses."""
+    """docs/design.md, Identity: one message per recipient — never a list that would show addresses."""
     recipients = [address for _name, address in getaddresses(
         [*(message.get_all("To") or []), *(message.get_all("Cc") or []), *(message.get_all("Bcc") or [])]
     ) if address]

@@ -1,4 +1,4 @@
-"""The durable spool of fetched mail (design.md: Reliability rules — Ingest: "write the raw
+"""The durable spool of fetched mail (docs/design.md: Reliability rules — Ingest: "write the raw
 message to a spool (temp file, fsync, rename; one durable write may cover a whole fetched
 batch) before anything else"; "A message that crashes processing three times goes to
 quarantine").

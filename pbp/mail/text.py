@@ -1,4 +1,4 @@
-"""Text normalisation before order parsing (design.md: Order mail format — "Text is
+"""Text normalisation before order parsing (docs/design.md: Order mail format — "Text is
 normalised before parsing: smart quotes, non-breaking spaces, trailing spaces, \\r\\n")."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The ingest benchmark (benchmarks/ingest.py, issue 4: Proof) runs end to end at a tiny
+"""The ingest benchmark (benchmarks/ingest.py) runs end to end at a tiny
 size. Timing is the script's business, not the test suite's: this only checks that it
 completes against its own Dovecot and prints every line it promises."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A local stand-in for the part of Reddit's API that pbp uses, for the REAL praw
-(design.md: Real components, Reddit).
+(docs/design.md: Testing).
 
 `FakeReddit` runs a `ThreadingHTTPServer` on 127.0.0.1 and speaks: the OAuth token
 (`POST /api/v1/access_token`), `GET /api/v1/me`, `POST /api/submit`, `POST /api/comment`,

@@ -1,4 +1,4 @@
-"""Public host actions in the public thread (issue 6: "A post carries ... public host
+"""Public host actions in the public thread (docs/design.md: Public posts; "A post carries ... public host
 actions (substitutions, modkills)"): each is announced at once in its own short draft,
 keyed `<phase>/host-N`, reviewed like any draft and published in order with the phase
 posts; names and reasons are escaped for the game's dialect. Also: the file publisher

@@ -1,5 +1,5 @@
-"""Guessing the host token of an approval by mail (design.md: Hostile input — wrong tokens
-are rate-limited per address, the host's included)."""
+"""Guessing the host token of an approval by mail (docs/design.md: Hostile input — wrong
+tokens are rate-limited per address, the host's included)."""
 from __future__ import annotations
 
 from pbp.desk import Desk

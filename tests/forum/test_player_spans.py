@@ -1,6 +1,6 @@
-"""Player-written words are left out of the leak check by position, not by text (design.md:
-Public posts — anonymous messages are public by the rules and are not checked; a host's
-hand edit that trips the check needs an explicit force)."""
+"""Player-written words are left out of the leak check by position, not by text
+(docs/design.md: Public posts — anonymous messages are public by the rules and are not
+checked; a host's edit that trips the check needs `--force`)."""
 from __future__ import annotations
 
 from pbp.cli import main

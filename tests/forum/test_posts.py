@@ -1,4 +1,4 @@
-"""Drafts, escaping and the leak check (issue 6: Drafts; Proof)."""
+"""Drafts, escaping and the leak check (docs/design.md: Public posts)."""
 from __future__ import annotations
 
 import re
@@ -79,7 +79,7 @@ def test_leak_check_names_a_hidden_location_and_a_token():
 
 @pytest.mark.parametrize("ruleset, players", [("infiltration", 10), ("werewolf", 9)])
 def test_leak_check_passes_every_draft_of_100_simulated_games(ruleset, players):
-    """Issue 6 Proof: "the leak check ... passes every draft of 100 simulated games of each
+    """docs/design.md, Public posts: "the leak check ... passes every draft of 100 simulated games of each
     ruleset" (resolution posts, and the host-kill announcements of a quarter of them)."""
     rules = engine.ruleset(ruleset)
     drafts, host_posts = 0, 0

@@ -1,6 +1,6 @@
 """`pbp publish` run as its own process, publishing to the local fake Reddit through the
 REAL praw, configured as a host would: `[forum] publisher = reddit` and `[reddit]` in the
-settings file (issue 6: Publishing; Proof: "a full game's posts published in order", "a
+settings file (docs/design.md: Public posts; "a full game's posts published in order", "a
 SIGKILL right after the server accepted the post ... yield exactly one post")."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Publishing through the REAL praw against the local fake Reddit, and to files (issue 6:
-Publishing, Thread watch; Proof)."""
+"""Publishing through the REAL praw against the local fake Reddit, and to files (docs/design.md:
+Public posts)."""
 from __future__ import annotations
 
 from pathlib import Path

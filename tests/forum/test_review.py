@@ -1,6 +1,6 @@
 """Host review over a real stored game: drafts made by the resolution itself, `pbp draft
-show|edit|approve|tally`, `pbp publish`, and APPROVE by mail through the desk (issue 6:
-Host review; Proof)."""
+show|edit|approve|tally`, `pbp publish`, and APPROVE by mail through the desk (docs/design.md:
+Public posts)."""
 from __future__ import annotations
 
 import hashlib

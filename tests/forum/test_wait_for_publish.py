@@ -1,4 +1,4 @@
-"""The per-game option `wait_for_publish` (design.md, Public posts: "the schedule does not
+"""The per-game option `wait_for_publish` (docs/design.md, Public posts: "the schedule does not
 wait for the host's approval unless the game sets `wait_for_publish`"; pbp.publish_wait).
 
 With it on, the phase a resolution opens takes orders at once but its deadline is set only

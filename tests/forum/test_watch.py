@@ -1,5 +1,5 @@
 """The thread watch over a real stored Werewolf game, its thread read through the REAL
-praw from the local fake Reddit (issue 6: Thread watch; rules/werewolf.md Day 5, Night:
+praw from the local fake Reddit (docs/design.md: Public posts; docs/rules/werewolf.md Day 5, Night:
 Howler).
 
 Who is silenced is never in the public view; the watch learns it host-side from the

@@ -1,4 +1,4 @@
-"""A Werewolf game's public thread through the host's commands (issue 6): `pbp draft tally`
+"""A Werewolf game's public thread through the host's commands (docs/design.md: Public posts): `pbp draft tally`
 in the middle of nominations and of a vote; a running count the host only looked at
 never holds up the posts after it and is withdrawn when its phase resolves; a night
 followed by the Witch's turn gets no post of its own ("nothing is published between

@@ -2,8 +2,8 @@
 game in a data folder (the embedded Maildir transport, so sending is real and local).
 Each good command exits 0 and does its work; each bad input — an unknown game, an unknown
 player, a bad duration or time, a time in the past — exits 2 with one line on stderr
-(`pbp: …`, design.md: "Errors are one clear line and a non-zero exit") and leaves the game
-file byte-identical (design.md: "Bad input gets a clear error … and changes nothing")."""
+(`pbp: …`, docs/design.md: Command line, "Errors are one clear line and a non-zero exit") and leaves the game
+file byte-identical (docs/design.md: Bad input, "Bad input gets a clear error … and changes nothing")."""
 from __future__ import annotations
 
 import json

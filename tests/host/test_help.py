@@ -1,4 +1,4 @@
-"""The HELP mail's order tables (issue 5: Player commands; design.md: Order mail format —
+"""The HELP mail's order tables (docs/design.md: Order mail format —
 "HELP (the rules summary and the grammar)"): every order of the ruleset, the current
 phase's orders marked, and Infiltration's USE VALIDITY statement grammar."""
 from __future__ import annotations
@@ -62,7 +62,7 @@ def test_the_table_lists_every_order_the_engine_offers(ruleset, players, options
 
 
 def test_a_host_role_is_listed_like_a_built_in_one():
-    """design.md: Extensibility — the Vampire from examples/roles/vampire.py."""
+    """docs/design.md: Extensibility — the Vampire from examples/roles/vampire.py."""
     rules = load_ruleset("werewolf", ("examples/roles/vampire.py",), str(REPO))
     rows = ORDER_TABLES["werewolf"](rules)
     assert any(row.order == "DRAIN <player>" and row.phases == "Nn" and "Vampire" in row.who for row in rows)

@@ -1,4 +1,4 @@
-"""What the host commands tell players, checked mail by mail (issue 5): a notice of a new
+"""What the host commands tell players, checked mail by mail: a notice of a new
 deadline ends in a form showing that deadline; a substitute's old address gets nothing
 after the substitution, not even mail queued before it; the thread watch follows the
 newcomer's forum account; reminders go only to living actors with an order to give;

@@ -1,4 +1,4 @@
-"""`pbp substitute` checks the newcomer like a roster row (design.md, Command line: names
+"""`pbp substitute` checks the newcomer like a roster row (docs/design.md, Command line: names
 are 1-20 letters, digits, `_` or `-`, start with a letter, are unique ignoring case, and
 are not a room, a floor letter or a grammar keyword; an address is on the roster once).
 A refusal is one line on stderr and changes nothing: the game file stays byte for byte."""

@@ -1,5 +1,5 @@
-"""Every deadline a player sees is shown in their roster time zone and in UTC (issue 5: Time
-zones). A game whose players all live in Australia/Sydney goes through every kind of mail
+"""Every deadline a player sees is shown in their roster time zone and in UTC (docs/design.md:
+Deadlines). A game whose players all live in Australia/Sydney goes through every kind of mail
 pbp sends a player — welcome, HELP, FORM, STATUS, the reply to an unknown command,
 reminder, rejection, receipt, extend / pause / resume notices, the receipt of orders the
 host entered, the substitute's welcome and the public notice, the modkill notice, the

@@ -226,7 +226,7 @@ def test_c020_nobody_attacks_nobody_dies():
     ],
 )
 def test_c021_invalid_input_raises_value_error(priorities, attacks, message):
-    """design.md: "Invalid input (unknown name, self-attack) raises ValueError"; so do a
+    """docs/design.md, Engine contract: "Invalid input (unknown name, self-attack) raises ValueError"; so do a
     non-integer priority and a bare string where a collection of targets belongs."""
     with pytest.raises(ValueError, match=message):
         resolve_combat(priorities, attacks)

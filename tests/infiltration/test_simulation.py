@@ -61,8 +61,24 @@ def test_simulate_prints_the_same_statistics_for_the_same_arguments(ruleset):
     assert sum(summary["wins_by_team"].values()) <= summary["games"]
 
 
+@pytest.mark.parametrize("ruleset", sorted(COMMAND_CASES))
+def test_simulate_prints_the_same_bytes_with_any_number_of_jobs(ruleset):
+    """`pbp simulate --jobs N` plays the games in N processes (default: every core); each
+    game has its own seed, so the output is byte-identical to `--jobs 1`."""
+    one = simulate(ruleset, "--json", "--jobs", "1")
+    assert simulate(ruleset, "--json", "--jobs", "2") == one
+    assert simulate(ruleset, "--json", "--jobs", "3") == one
+
+
+def test_simulate_refuses_zero_jobs_in_one_line():
+    done = subprocess.run([sys.executable, "-m", "pbp", "simulate", "werewolf", "--players", "8",
+                           "--jobs", "0"], capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "--jobs must be at least 1" in done.stderr
+
+
 def test_simulate_draws_a_progress_bar_on_a_terminal():
-    """Long work shows progress on a terminal (design.md: Command line)."""
+    """Long work shows progress on a terminal (docs/design.md: Command line)."""
     leader, follower = pty.openpty()
     process = subprocess.Popen([sys.executable, "-m", "pbp", "simulate", "werewolf", *COMMAND_CASES["werewolf"]],
                                stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=follower, cwd=REPO)

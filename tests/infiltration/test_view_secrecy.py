@@ -1,4 +1,4 @@
-"""Views are the only gate (design.md): replaying the same orders with one hidden fact changed
+"""Views are the only gate (docs/design.md: One gate): replaying the same orders with one hidden fact changed
 (another player's team, class or terminal use) leaves every view and every report unchanged,
 except for those a rule tells (the player themself; Reds learn who their teammates are)."""
 from __future__ import annotations

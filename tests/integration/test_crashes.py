@@ -1,4 +1,4 @@
-"""Crash tests (issue 4: Proof; design.md: Reliability rules). A `pbp` process is killed
+"""Crash tests (docs/design.md: Reliability rules). A `pbp` process is killed
 with SIGKILL (`PBP_CRASH_AT=<point>`, pbp.crashpoints) at each named point and started
 again: no order is lost, none is processed twice, no phase is resolved twice, and each
 mail is sent once — counted in the real Dovecot mailboxes."""

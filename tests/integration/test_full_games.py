@@ -1,4 +1,4 @@
-"""Whole games through `pbp run` itself over real mail (issue 4: Proof): Dovecot (IMAP
+"""Whole games through `pbp run` itself over real mail: Dovecot (IMAP
 over TLS with a self-signed certificate) and aiosmtpd delivering into the players'
 Dovecot mailboxes, all on loopback. Scripted players read their mail over IMAP and reply
 to their forms over SMTP; deadlines are a few seconds."""

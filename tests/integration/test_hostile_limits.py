@@ -1,7 +1,7 @@
 """Hostile mail through the real loop: real Dovecot (IMAP over TLS) and aiosmtpd, `pbp
-new-game` and `pbp poll` (design.md: Hostile input — replies and stored records stay
-small, wrong tokens are rate-limited per address; Order mail format — each reply says
-exactly what happened). Each case reads the answer in the player's real mailbox."""
+new-game` and `pbp poll` (docs/design.md: Hostile input — replies and stored records
+stay small, wrong tokens are rate-limited per address; Order mail format — each reply
+says exactly what happened). Each case reads the answer in the player's real mailbox."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,5 @@
-"""Issue 4's mail cases end to end: real Dovecot (IMAP over TLS) and aiosmtpd, the real
-desk, `pbp new-game` and `pbp poll` (design.md: Order mail format; Reliability rules —
+"""The mail cases end to end: real Dovecot (IMAP over TLS) and aiosmtpd, the real
+desk, `pbp new-game` and `pbp poll` (docs/design.md: Order mail format; Reliability rules —
 Identity, Loops, Bad input). Each case checks the answer (or the silence) in the player's
 real mailbox and that the game's stored orders change only where they should."""
 from __future__ import annotations

@@ -23,7 +23,7 @@ def order_mail(sender: str, orders: str = "MOVE 1A", token: str = "tok", game: s
 
 class FakeDesk:
     """Judges a mail by whether it has a block; remembers what it handled by key and by
-    SHA-256 (design.md: identity by (UIDVALIDITY, UID) and by the SHA-256 of its bytes).
+    SHA-256 (docs/design.md: Reliability rules, Ingest).
     With `state_file`, it persists like the real desk so a restarted process sees it."""
 
     def __init__(self, state_file: Path | None = None, poison: str | None = None) -> None:

@@ -1,5 +1,5 @@
-"""How much of one mail the block parser reads (design.md: Hostile input — blocks per mail
-are capped; Order mail format — one TOKEN line per block)."""
+"""How much of one mail the block parser reads (docs/design.md: Hostile input — blocks
+per mail are capped; Order mail format — one TOKEN line per block)."""
 from __future__ import annotations
 
 from pbp.limits import MAX_BLOCKS_PER_MAIL, listed, quoted

@@ -1,4 +1,4 @@
-"""ImapMailbox against a real Dovecot (design.md: Reliability rules — Ingest)."""
+"""ImapMailbox against a real Dovecot (docs/design.md: Reliability rules — Ingest)."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,5 @@
 """parse_inbound: identity, loop rules, text extraction and order blocks
-(design.md: Order mail format; Reliability rules — Identity, Loops, Bad input)."""
+(docs/design.md: Order mail format; Reliability rules — Identity, Loops, Bad input)."""
 from __future__ import annotations
 
 import base64
@@ -175,7 +175,7 @@ def test_list_id_and_empty_return_path_and_own_address_forbid_a_reply():
     ("", "pbp <MODERATOR@pbp.example>", "our own address"),
 ])
 def test_each_loop_rule_forbids_a_reply(headers, sender, reason):
-    """design.md: Loops — never reply to mail with `Auto-Submitted` other than `no`,
+    """docs/design.md: Loops — never reply to mail with `Auto-Submitted` other than `no`,
     `Precedence: bulk|junk|list`, `List-Id`, an empty return path, `MAILER-DAEMON`, or
     our own address."""
     parsed = parse(mail("HELP\n", headers=headers, sender=sender or "Alice <alice@example.org>"))

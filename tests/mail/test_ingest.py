@@ -1,5 +1,5 @@
 """poll_once against the real Dovecot with a small desk behind the OrderDesk port
-(design.md: Reliability rules — Ingest: spool first, identity by (UIDVALIDITY, UID) and
+(docs/design.md: Reliability rules — Ingest: spool first, identity by (UIDVALIDITY, UID) and
 SHA-256, move only after the commit, three strikes to quarantine)."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """poll_once with a desk that commits a fetched batch in one durable write (pbp.ingest;
-design.md: Reliability rules — Ingest: "one durable write may cover a whole fetched
+docs/design.md: Reliability rules — Ingest: "one durable write may cover a whole fetched
 batch"; "only then flag or move it on the server"; "A message that crashes processing
 three times goes to quarantine"), against the real Dovecot."""
 from __future__ import annotations

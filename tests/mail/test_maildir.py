@@ -1,4 +1,4 @@
-"""The embedded Maildir transport and the spool (design.md: Embedded default; Reliability
+"""The embedded Maildir transport and the spool (docs/design.md: Embedded default; Reliability
 rules — Ingest)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SmtpSender → aiosmtpd → Dovecot, read back over IMAP (design.md: Reliability rules —
+"""SmtpSender → aiosmtpd → Dovecot, read back over IMAP (docs/design.md: Reliability rules —
 Outbox: transient errors retried, permanent ones recorded)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""`pbp poll` when the mailbox cannot be read at all (design.md: Command line — "Errors
+"""`pbp poll` when the mailbox cannot be read at all (docs/design.md: Command line — "Errors
 are one clear line and a non-zero exit, never a traceback"): a server that is down, a
 password the real Dovecot refuses."""
 from __future__ import annotations

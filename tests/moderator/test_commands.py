@@ -51,7 +51,7 @@ def test_bad_roster_is_one_line(tmp_path, monkeypatch, capsys):
 
 
 def test_status_tells_the_host_of_unanswered_mail(tmp_path, monkeypatch, capsys):
-    """Issue 4: `pbp status` shows "mail from unknown senders, quarantined mail"; mail too
+    """`pbp status` shows "mail from unknown senders, quarantined mail"; mail too
     big to download is refused unanswered and listed with its sender."""
     from email.message import EmailMessage
 
@@ -96,7 +96,7 @@ def test_a_reader_that_stops_early_gets_no_error_line(tmp_path):
 
 
 def test_extra_werewolf_roles_named_in_the_settings_are_played(tmp_path, monkeypatch, capsys):
-    """design.md: Extensibility — "a host may add roles from Python modules that the
+    """docs/design.md: Extensibility — "a host may add roles from Python modules that the
     settings file names … a game's options then use them like built-in roles (Vampire is
     the test case)". Without the module, the same game is refused in one line."""
     from pathlib import Path

@@ -1,4 +1,4 @@
-"""`pbp run` and the host's commands together (pbp.daemon; design.md: Reliability rules —
+"""`pbp run` and the host's commands together (pbp.daemon; docs/design.md: Reliability rules —
 one writer process per data folder; Deadlines — stored in the game, APScheduler is the
 alarm clock).
 
@@ -284,7 +284,7 @@ def test_the_daemon_waits_while_a_host_command_holds_the_lock(site):
 
 
 def test_a_reminder_goes_out_on_time_while_the_daemon_sleeps(site):
-    """Reminders (issue 5) go out at their time, not at the next poll: the daemon's
+    """Reminders go out at their time, not at the next poll: the daemon's
     alarm includes the next reminder time."""
     host = site()
     host.new_game("class=12s,default=1h", "reminders=6s")

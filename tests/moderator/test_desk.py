@@ -1,4 +1,4 @@
-"""The order desk (design.md: Order mail format; Reliability rules — Identity, Loops),
+"""The order desk (docs/design.md: Order mail format; Reliability rules — Identity, Loops),
 fed real mail bytes through the mail side's parser, on the toy Ballot ruleset."""
 from __future__ import annotations
 

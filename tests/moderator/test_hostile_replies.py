@@ -1,6 +1,6 @@
-"""Replies to hostile mail (design.md: Hostile input — "a reply is never much larger than
-what caused it"; Order mail format — each reply says exactly what happened), through the
-real parser and desk on an Infiltration game and the toy Ballot game."""
+"""Replies to hostile mail (docs/design.md: Hostile input — a reply is never much larger
+than what caused it; Order mail format — each reply says exactly what happened), through
+the real parser and desk on an Infiltration game and the toy Ballot game."""
 from __future__ import annotations
 
 import pytest

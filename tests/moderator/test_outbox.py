@@ -1,4 +1,4 @@
-"""The outbox ledger (design.md: Reliability rules, Outbox): a row before every mail, a
+"""The outbox ledger (docs/design.md: Reliability rules, Outbox): a row before every mail, a
 deterministic Message-ID, one recipient per message, retries with backoff, permanent
 failures shown to the host, and a restart resends only unsent rows."""
 from __future__ import annotations

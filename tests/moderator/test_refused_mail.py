@@ -1,4 +1,4 @@
-"""Mail the ingest refuses (design.md: Reliability rules — Ingest: "A message that crashes
+"""Mail the ingest refuses (docs/design.md: Reliability rules — Ingest: "A message that crashes
 processing three times goes to quarantine and the host is told"; Bad input: "huge messages
 (size checked before download)"). The host is told first, the mail is moved after: a
 failure (or a crash) between the two leaves the move to the next poll, and the host is

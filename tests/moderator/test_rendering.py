@@ -1,4 +1,4 @@
-"""Mail templates (issue 4: Outbox — "Mail text comes from Jinja templates in `templates/`
+"""Mail templates (docs/design.md: Outbox — "Mail text comes from Jinja templates in `templates/`
 … StrictUndefined"): compiled once, and re-read after `refresh` when the host edits them."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Resolution at deadlines (issue 4: Deadlines; design.md: Reliability rules, Deadlines):
+"""Resolution at deadlines (docs/design.md: Reliability rules, Deadlines):
 the resolved phase's id is stored with the new state in one write, so a phase is never
 resolved twice; overdue deadlines are found from the game files."""
 from __future__ import annotations

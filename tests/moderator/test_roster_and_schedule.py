@@ -1,4 +1,4 @@
-"""The roster rules (design.md: Command line) and deadline schedules (issue 4: Games)."""
+"""The roster rules (docs/design.md: Command line) and deadline schedules."""
 from __future__ import annotations
 
 from datetime import timedelta

@@ -1,4 +1,4 @@
-"""The settings file (issue 4: Settings; design.md: Embedded default): the example
+"""The settings file (docs/design.md: Embedded default): the example
 documents every setting with its default, and file settings are relative to the file."""
 from __future__ import annotations
 

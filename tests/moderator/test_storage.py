@@ -1,4 +1,4 @@
-"""Storage (design.md: Reliability rules, Storage): atomic TinyDB files, transactions that
+"""Storage (docs/design.md: Reliability rules, Storage): atomic TinyDB files, transactions that
 commit in one write or not at all, and one writer per data folder."""
 from __future__ import annotations
 

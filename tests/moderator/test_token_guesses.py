@@ -1,6 +1,6 @@
-"""Token guessing (design.md: Hostile input — wrong tokens are rate-limited per address;
-Order mail format — one TOKEN line per block), through the real parser and desk on the toy
-Ballot game."""
+"""Token guessing (docs/design.md: Hostile input — wrong tokens are rate-limited per
+address; Order mail format — one TOKEN line per block), through the real parser and desk
+on the toy Ballot game."""
 from __future__ import annotations
 
 import pytest

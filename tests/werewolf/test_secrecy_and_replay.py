@@ -1,4 +1,4 @@
-"""The view is the only gate (design.md): changing one hidden fact leaves every other view
+"""The view is the only gate (docs/design.md: One gate): changing one hidden fact leaves every other view
 unchanged; and replays are byte-identical, also in another process."""
 from __future__ import annotations
 

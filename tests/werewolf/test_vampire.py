@@ -1,4 +1,4 @@
-"""The Vampire, an extra role from outside the engine (design.md: Extensibility): loaded
+"""The Vampire, an extra role from outside the engine (docs/design.md: Extensibility): loaded
 by file path, passed to make_ruleset(extra_roles=...), and played like a built-in role."""
 from __future__ import annotations
 

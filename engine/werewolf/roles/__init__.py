@@ -1,4 +1,4 @@
-"""The built-in roles: one module per role, listed in one explicit table (design.md:
+"""The built-in roles: one module per role, listed in one explicit table (docs/design.md:
 Extensibility). Adding a role means adding a module and a line here; a host's extra roles
 are passed to `make_ruleset(extra_roles=...)` instead."""
 from __future__ import annotations
