@@ -29,7 +29,7 @@ from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.rendering import RenderedMail
 from pbp.timezones import render_timestamp
-from pbp.token_guard import TokenGuard, tell_host
+from pbp.token_guard import TokenGuard
 
 
 @dataclass
@@ -174,7 +174,7 @@ class Desk:
             if decision.token_guard is not None:
                 decision.token_guard.save(file)
                 if decision.token_guard.newly_locked:
-                    tell_host(self.moderator, game, decision.token_guard)
+                    forum_hooks.tell_host_of_wrong_tokens(self.moderator, game, decision.token_guard)
             row = self._mail_row(mail, decision.outcome, decision.reason)
             file.mails.insert(row)
         self._remember(self._index(), row)

@@ -8,17 +8,14 @@ of that address in that game is refused until the next day without its token bei
 looked at, so a right guess among later ones is worth nothing. The counts live in the
 game file (table `wrong_tokens`), one row per address and day, written with the mail's
 commit; the row that reaches the limit is marked `locked`, and the host is told then,
-once (`pbp status` lists locked rows; with `[forum] host_address` a mail goes too).
+once (`pbp status` lists locked rows; with `[forum] host_address` a mail goes too:
+pbp.forum.hooks.tell_host_of_wrong_tokens).
 The host's approvals by mail (`APPROVE` with the host token) are counted the same way.
 """
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
-from pbp.forum.config import load_forum_settings
-from pbp.forum.hooks import HOST
-from pbp.rendering import RenderedMail
 from pbp.store import GameFile
 
 
@@ -63,17 +60,3 @@ def locked_lines(file: GameFile, limit: int = 5) -> list[str]:
     return [f"  blocks refused for the rest of {row['day']} (UTC): {row['sender']} sent {row['count']} wrong "
             "tokens (someone may be guessing a token)" for row in rows[-limit:]]
 
-
-def tell_host(moderator: Any, game: Any, guard: TokenGuard) -> None:
-    """Tell the host, once per address and day, that an address's blocks are refused (call
-    inside the game's transaction): `pbp status` lists the locked row; with `[forum]
-    host_address` set, one mail goes to the host as well."""
-    address = load_forum_settings(moderator.settings).host_address
-    if not address:
-        return
-    body = (f"{guard.address} sent {guard.count} wrong tokens for game {game.id} on {guard.day} (UTC). Someone "
-            "may be guessing a token, so that address's order blocks (or approvals) are refused unread until "
-            "00:00 UTC. A player still gets their form and token by mailing FORM; "
-            f"`pbp status {game.id}` shows this too.\n")
-    moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST, address=address,
-                           kind="wrong-tokens", mail=RenderedMail(f"[{game.id}] Wrong tokens from {guard.address}", body))

@@ -18,6 +18,7 @@ from pbp.forum.drafting import PostRenderer
 from pbp.forum.publishing import PermanentPublishError, TransientPublishError
 from pbp.forum.watch import PhaseFacts, facts_now, watch_thread
 from pbp.rendering import RenderedMail
+from pbp.token_guard import TokenGuard
 
 HOST = "host"
 
@@ -187,7 +188,6 @@ def host_mail(desk: Any, mail: Any) -> str | None:
         return None
     from pbp.errors import UserError
     from pbp.games import load
-    from pbp.token_guard import TokenGuard, tell_host
     folder = moderator.folder
     games = folder.game_ids()
     approvals = approvals_in(mail)
@@ -229,7 +229,7 @@ def host_mail(desk: Any, mail: Any) -> str | None:
                     reason, reply = f"approval refused: {error}", f"Not approved: {error}"
             guard.save(game.file)
             if guard.newly_locked:
-                tell_host(moderator, game, guard)
+                tell_host_of_wrong_tokens(moderator, game, guard)
         else:
             phase = (book.unpublished() or [{"phase": game.record["phase_id"] or "over"}])[0]["phase"]
             reply = HOST_HELP + approval_form(target, phase, "<the host token from the draft's mail>")
@@ -243,6 +243,21 @@ def host_mail(desk: Any, mail: Any) -> str | None:
         game.file.mails.insert(row)
     desk._remember(desk._index(), row)
     return outcome
+
+
+def tell_host_of_wrong_tokens(moderator: Any, game: Any, guard: TokenGuard) -> None:
+    """Tell the host, once per address and day, that an address's blocks are refused for
+    wrong tokens (call inside the game's transaction; `pbp status` lists it anyway): with
+    `[forum] host_address` set, one mail goes to the host."""
+    address = _host_address(moderator.settings, _stamp(moderator.settings.source))
+    if not address:
+        return
+    body = (f"{guard.address} sent {guard.count} wrong tokens for game {game.id} on {guard.day} (UTC). Someone "
+            "may be guessing a token, so that address's order blocks (or approvals) are refused unread until "
+            "00:00 UTC. A player still gets their form and token by mailing FORM; "
+            f"`pbp status {game.id}` shows this too.\n")
+    moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST, address=address,
+                           kind="wrong-tokens", mail=RenderedMail(f"[{game.id}] Wrong tokens from {guard.address}", body))
 
 
 # How often `pbp run` reads each game's thread (one listing request per game).
