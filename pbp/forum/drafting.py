@@ -25,6 +25,8 @@ from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+
+
 @dataclass(frozen=True)
 class Draft:
     """A rendered post: its title, its text, and where the text holds player-written
