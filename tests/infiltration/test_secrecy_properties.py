@@ -80,7 +80,7 @@ def draw_fact(data, game: Game, kind: str, pair) -> Fact:
         return Fact(kind, (red, green))
     if kind == "hacked":
         room = data.draw(st.sampled_from(sorted(r for r, slot in first.layout.items() if slot.is_terminal)))
-        return Fact(kind, (), room)
+        return Fact(kind, (), room, first.layout[room].tid)   # the terminal travels with a Switch
     code = data.draw(st.integers(0, 9999).map(lambda n: f"{n:04d}").filter(lambda c: c != first.code))
     return Fact(kind, (), first.code, code)
 
@@ -104,9 +104,7 @@ def revealed_by_rule(fact: Fact, step, observer: str, event: dict) -> bool:
             return True
         if fact.kind == "team" and terminal == "PSYCHIC":
             return True   # once a holder is dead, the count of living Reds tells their team
-        if fact.kind == "hacked" and step.before[0].characters[observer].room in (
-                room for room, slot in step.before[0].layout.items()
-                if slot.tid == step.before[0].layout[fact.first].tid):
+        if fact.kind == "hacked" and step.before[0].layout[step.before[0].characters[observer].room].tid == fact.second:
             return True   # the observer used the hacked terminal: a different answer
         if fact.kind in ("hacked", "code") and terminal == "VALIDITY":
             return True   # TERMINAL IN … IS HACKED, CODE IS …
@@ -118,8 +116,8 @@ def revealed_by_rule(fact: Fact, step, observer: str, event: dict) -> bool:
 def without_revealed_fields(fact: Fact, event: dict) -> dict:
     """The event without the part a listed rule lets depend on the fact: a combat report
     names who killed each victim, which shows in which tier (so at which priority) a
-    character attacked."""
-    if fact.kind in ("class", "npc-class") and event["kind"] == "combat":
+    character attacked (and the death notice repeats them)."""
+    if fact.kind in ("class", "npc-class") and event["kind"] in ("combat", "you-died"):
         return {**event, "data": {**event["data"], "killers": None}}
     return event
 

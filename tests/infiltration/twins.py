@@ -55,7 +55,9 @@ class Fact:
 
     kind: `class` (a Green player's CLASS order), `team` (a Red and a Green Warrior swap
     teams), `npc-class`, `npc-team`, `hacked` (one terminal hacked from the start in the
-    second twin only) or `code`. `holders` are the characters the fact is about."""
+    second twin only: `first` is its room at the start, `second` the terminal's id) or
+    `code`. `holders` are the characters the fact is about; `first` and `second` are the
+    fact's value in each twin."""
 
     kind: str
     holders: tuple[str, ...]
