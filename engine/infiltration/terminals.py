@@ -5,7 +5,9 @@ Sneakers and Renegades act. Every use sees the terminals as they were when the s
 Then the changes apply in this order: hacks and destroys; restores and repairs; switches,
 one at a time in the order of the users' rooms then names. Among uses, the Commander's
 terminal resolves before the Guard terminal. A hacked terminal gives a wrong result (the
-information terminals) or silently does nothing (the others); its user cannot tell.
+information terminals) or silently does nothing (the others); its user cannot tell, since a
+wrong Locator, History, Map data, Superlocator or Guard answer never contradicts the rules
+or what the user sees (docs/rules/infiltration.md: "Hacked answers are plausible").
 """
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from engine.infiltration.guards import move_guards, plan_guards
 from engine.infiltration.lynch import LYNCHED, NO_REDS_LEFT_PASSED, count_votes
 from engine.infiltration.movement import intended_moves, resolve_moves
 from engine.infiltration.orders import Attack, ChooseClass, Order, Tamper, Use, Vote
-from engine.infiltration.state import GREEN, RED, GameState
+from engine.infiltration.state import GREEN, GameState
 from engine.infiltration.terminals import run_terminals
 from engine.infiltration import victory
 

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import GameSetupError, OrderBlockError, PlayerSpec
 from engine.infiltration.facility import COMMON_TERMINALS
-from engine.infiltration.rooms import ROOMS, rooms_on_floor
+from engine.infiltration.rooms import rooms_on_floor
 from engine.simulation import player_names
 
 from infiltration.scenario import (

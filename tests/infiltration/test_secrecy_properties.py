@@ -20,7 +20,6 @@ import os
 import pytest
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from engine.infiltration.facility import COMMON_TERMINALS
 from engine.infiltration.state import RED
 
 from infiltration.twins import NPC_CLASSES, NPC_NAMES, NPC_TEAMS, PLAYER_CLASS_NAMES, Fact, Game, build_twins, play_twins
