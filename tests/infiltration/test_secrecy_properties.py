@@ -11,7 +11,7 @@ kind of phase (see `twins.py`).
 - Public-view leak oracle: while the public records of the twins are the same, so are
   their public views (until the game's end, when the role list is made public).
 
-CI runs a few hundred games; `scripts/secrecy infiltration` runs 1,000 (PBP_SECRECY=full).
+CI runs a few hundred games; `scripts/secrecy infiltration` runs 1,000 (SECRECY_PROFILE=full).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from engine.infiltration.state import RED
 
 from infiltration.twins import NPC_CLASSES, NPC_NAMES, NPC_TEAMS, PLAYER_CLASS_NAMES, Fact, Game, build_twins, play_twins
 
-FULL = os.environ.get("PBP_SECRECY") == "full"
+FULL = os.environ.get("SECRECY_PROFILE") == "full"
 GAMES = 1000 if FULL else 240          # spread over the fact kinds below
 
 PLAYER_CLASS_PAIRS = [(a, b) for a in PLAYER_CLASS_NAMES for b in PLAYER_CLASS_NAMES if a < b]
