@@ -25,7 +25,7 @@ from engine.infiltration.state import RED
 from infiltration.twins import NPC_CLASSES, NPC_NAMES, NPC_TEAMS, PLAYER_CLASS_NAMES, Fact, Game, build_twins, play_twins
 
 FULL = os.environ.get("SECRECY_PROFILE") == "full"
-GAMES = 1000 if FULL else 240          # spread over the fact kinds below
+GAMES = 1000 if FULL else 380          # spread over the fact kinds below
 
 PLAYER_CLASS_PAIRS = [(a, b) for a in PLAYER_CLASS_NAMES for b in PLAYER_CLASS_NAMES if a < b]
 NPC_CLASS_PAIRS = [(a, b) for a in NPC_CLASSES for b in NPC_CLASSES if a < b]
