@@ -5,6 +5,7 @@ A name must never be mistaken for a room, a floor or a grammar word in an order 
 from __future__ import annotations
 
 import re
+from typing import Iterable, Sequence
 
 from engine.infiltration.rooms import FLOORS, parse_room
 
@@ -34,3 +35,21 @@ def name_problem(name: str) -> str | None:
     if name.upper() in RESERVED_WORDS:
         return f"{name!r} is an order keyword; pick another name"
     return None
+
+
+def name_clash(names: Iterable[str]) -> str | None:
+    """Why a list of names cannot share one game (two equal ignoring case), or None."""
+    seen: dict[str, str] = {}
+    for name in names:
+        key = name.lower()
+        if key in seen:
+            return f"the name {name!r} is used twice (names must differ ignoring case)"
+        seen[key] = name
+    return None
+
+
+def roster_problems(names: Sequence[str]) -> list[str]:
+    """Every reason why `names` cannot be one game's players and NPCs (empty: they can)."""
+    problems = [problem for problem in map(name_problem, names) if problem]
+    clash = name_clash(names)
+    return problems + ([clash] if clash else [])

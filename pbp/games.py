@@ -16,6 +16,8 @@ from pbp import schedule
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
 from pbp.forum import hooks as forum_hooks
+from pbp.forum.config import load_forum_settings
+from pbp.forum.watch import dead_players
 from pbp.moderator import Moderator
 from pbp import publish_wait
 from pbp.rendering import event_json, order_form
@@ -27,6 +29,7 @@ from pbp.store import GameFile
 from pbp.timezones import render_moment
 from pbp.welcome import SCHEDULE_KINDS, welcome_facts
 
+NPC_RECIPIENT = "host"  # the outbox recipient of the mail the host receives for an NPC
 GAME_ID_PREFIX = {"infiltration": "inf", "werewolf": "ww"}
 TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0, i)
 
@@ -195,6 +198,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
         return None
     phase = game.phase
     rules = game.rules
+    dead_before = dead_players(rules.view(game.state, None))
     blocks = {player: row["text"].splitlines() for player, row in game.latest_orders(phase.id).items()}
     orders = standing_orders(rules, game.state, phase, blocks)
     resolution = rules.resolve(game.state, orders)
@@ -219,16 +223,28 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
             "result": result.to_json() if result else None,
         })
         after = Loaded(game.file, game.file.record(), rules, new_state, next_phase)
-        for entry in game.record["roster"]:
-            name = entry["name"]
-            mail = moderator.renderer.render(
+
+        def report(name: str, form: dict | None):
+            return moderator.renderer.render(
                 "report", game.record["ruleset"], game=after.game_facts(), player=name,
                 resolved_phase=phase.id, public_events=public,
                 private_events=[event_json(e) for e in resolution.private.get(name, ())],
                 result=result.to_json() if result else None,
-                view=rules.view(new_state, name), form=after.form(name))
-            moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=entry["email"],
-                                   kind="report", mail=mail)
+                view=rules.view(new_state, name), form=form)
+
+        # The dead get no reports after the one that told them of their death.
+        for entry in game.record["roster"]:
+            name = entry["name"]
+            if name not in dead_before:
+                moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=entry["email"],
+                                       kind="report", mail=report(name, after.form(name)))
+        # The host plays the NPCs: each NPC's report goes to the host address, as a
+        # player's goes to that player (the host gives its orders with `pbp submit`).
+        host_address = load_forum_settings(moderator.settings).host_address
+        for npc in game.record.get("npcs", []):
+            if host_address and npc["name"] not in dead_before:
+                moderator.outbox.queue(game.file, phase=phase.id, recipient=NPC_RECIPIENT, address=host_address,
+                                       kind="npc-report", mail=report(npc["name"], None))
         forum_hooks.after_resolution(moderator, game, after, phase.id, public)  # the public post's draft
         crash_point("mid-resolution")
     described = tuple(moderator.renderer.describe(game.record["ruleset"], e) for e in resolution.public)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from email.headerregistry import Address
 from email.errors import HeaderParseError
 
-from engine.names import name_problem
+from engine.names import name_clash, name_problem
 from pbp.errors import UserError
 from pbp.timezones import zone_problem
 
@@ -95,11 +95,9 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterEntry]:
 
 
 def check_unique(names: list[str], source: str) -> None:
-    seen: dict[str, str] = {}
-    for name in names:
-        if name.lower() in seen:
-            raise UserError(f"{source}: the name {name!r} is used twice (names must differ ignoring case).")
-        seen[name.lower()] = name
+    clash = name_clash(names)
+    if clash:
+        raise UserError(f"{source}: {clash}.")
 
 
 def parse_npc(text: str) -> Npc:

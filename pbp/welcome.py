@@ -46,7 +46,9 @@ def teammates(me: dict) -> list[dict]:
     """[{"team": label, "names": [...]}] for every group the player knows by the rules."""
     groups = []
     if me.get("teammates") is not None:  # Infiltration: a Red knows the other Reds
-        groups.append({"team": "Reds", "names": list(me["teammates"])})
+        npcs = set(me.get("teammate_npcs") or ())
+        groups.append({"team": "Reds", "names": [f"{name} (an NPC)" if name in npcs else name
+                                                 for name in me["teammates"]]})
     for team, names in sorted((me.get("teams") or {}).items()):  # Werewolf: wolves, Masons …
         groups.append({"team": team, "names": list(names)})
     if me.get("lover"):

@@ -89,8 +89,20 @@ def red_occupancy(state: GameState) -> dict[str, int]:
 
 
 def red_reports(state: GameState) -> tuple[GameState, dict[str, list[Event]]]:
-    """When a movement phase opens, every living Red is told the occupied rooms."""
+    """When a movement phase opens, every living Red character is told the occupied rooms
+    (a Red NPC's copy goes to the host, who plays it)."""
     report = red_occupancy(state)
     state = replace(state, red_report=report)
     return state, {c.name: [Event("red-occupancy", {"turn": state.turn, "rooms": report})]
-                   for c in state.living_players() if c.team == RED}
+                   for c in state.living() if c.team == RED}
+
+
+def fellow_reds(state: GameState, name: str) -> dict:
+    """A Red's fellow Reds, players and NPCs alike (the NPCs also listed apart, so they can
+    be marked as NPCs); nothing for anyone else. Dead Reds stay on the list: the list never
+    shrinks, so it tells nothing a public death does not."""
+    if state.characters[name].team != RED:
+        return {"teammates": [], "teammate_npcs": []}
+    fellows = [c for c in state.characters.values() if c.team == RED and c.name != name]
+    return {"teammates": sorted(c.name for c in fellows),
+            "teammate_npcs": sorted(c.name for c in fellows if c.npc)}

@@ -32,12 +32,22 @@ def resolve_combat(
     (b) two attackers X and Y both attack it and X and Y do not attack each other
     mutually. Those killed in a tier still act in that tier, never in a lower one.
     """
+    return set(killers(priorities, attacks))
+
+
+def killers(
+    priorities: Mapping[str, int], attacks: Mapping[str, Collection[str]]
+) -> dict[str, tuple[str, ...]]:
+    """Who dies (as `resolve_combat` decides), each with who killed them: every attacker
+    whose attack on them counted in the tier in which they died, sorted by name. An attack
+    counts when it was not parried (a) or when its attacker is one of a pair of attackers
+    who do not attack each other mutually (b)."""
     targets_of = _validated(priorities, attacks)
-    dead: set[str] = set()
+    dead: dict[str, tuple[str, ...]] = {}
     for tier in sorted(set(priorities.values()), reverse=True):
         attackers = [name for name, p in priorities.items() if p == tier and name not in dead]
-        dead |= _deaths_in_tier(tier, attackers, targets_of, priorities, dead)
-    return dead
+        dead.update(_deaths_in_tier(tier, attackers, targets_of, priorities, set(dead)))
+    return dict(sorted(dead.items()))
 
 
 def _deaths_in_tier(
@@ -46,8 +56,9 @@ def _deaths_in_tier(
     targets_of: Mapping[str, frozenset[str]],
     priorities: Mapping[str, int],
     dead_before: set[str],
-) -> set[str]:
-    """Who dies in one tier; `dead_before` are those killed in higher tiers."""
+) -> dict[str, tuple[str, ...]]:
+    """Who dies in one tier, with the attackers whose attacks counted; `dead_before` are
+    those killed in higher tiers."""
 
     def attacks(x: str, y: str) -> bool:
         return y in targets_of.get(x, frozenset())
@@ -58,20 +69,20 @@ def _deaths_in_tier(
             if target not in dead_before:
                 attackers_of.setdefault(target, []).append(attacker)
 
-    killed: set[str] = set()
+    killed: dict[str, tuple[str, ...]] = {}
     for target, its_attackers in attackers_of.items():
+        counted: set[str] = set()
         # (a) only a target of the same priority can parry, by attacking its attacker back.
-        unparried = any(
-            not (priorities[target] == tier and attacks(target, x)) for x in its_attackers
+        counted.update(
+            x for x in its_attackers if not (priorities[target] == tier and attacks(target, x))
         )
         # (b) two attackers who are not mutual attackers of each other overwhelm any parry.
-        overwhelmed = any(
-            not (attacks(x, y) and attacks(y, x))
-            for i, x in enumerate(its_attackers)
-            for y in its_attackers[i + 1:]
-        )
-        if unparried or overwhelmed:
-            killed.add(target)
+        for i, x in enumerate(its_attackers):
+            for y in its_attackers[i + 1:]:
+                if not (attacks(x, y) and attacks(y, x)):
+                    counted.update((x, y))
+        if counted:
+            killed[target] = tuple(sorted(counted))
     return killed
 
 

@@ -1,7 +1,10 @@
 """Combat in every room, step 2 of the resolution (rules: Resolution §2).
 
-The pure one-room core is `combat.resolve_combat`; this module gathers each room's
-combatants, adds the guards' automatic attacks, and reports what the people there saw.
+The pure one-room core is `combat.resolve_combat` (with `combat.killers`); this module
+gathers each room's combatants, adds the guards' automatic attacks, and reports what the
+people there saw: the attacks players and NPCs declared, who died and who killed each of
+them. A guard's automatic attacks are not listed otherwise, since whom a guard spares
+would tell every witness who is a Sneaker.
 """
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from dataclasses import replace
 from typing import Mapping
 
 from engine.core import Event
-from engine.infiltration.combat import PRIORITY, resolve_combat
+from engine.infiltration.combat import PRIORITY, killers
 from engine.infiltration.rooms import room_order
 from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState
 
@@ -46,16 +49,19 @@ def fight(state: GameState, declared: Mapping[str, tuple[str, ...]]) -> tuple[Ga
         characters = state.in_room(room)
         priorities = {c.name: PRIORITY[c.role] for c in characters}
         priorities.update({g.name: PRIORITY["guard"] for g in state.guards_in(room)})
-        dead = resolve_combat(priorities, attacks)
+        dead = killers(priorities, attacks)
         for victim in dead:
             by_people = any(victim in targets for attacker, targets in attacks.items()
                             if not attacker.startswith("guard "))
             deaths[victim] = "combat" if by_people else "guard"
-        pairs = [[attacker, target] for attacker in sorted(attacks) for target in attacks[attacker]]
-        attack_log += [(state.turn, attacker, target) for attacker, target in pairs
-                       if not attacker.startswith("guard ")]
+        pairs = [[attacker, target] for attacker in sorted(attacks) for target in attacks[attacker]
+                 if not attacker.startswith("guard ")]
+        attack_log += [(state.turn, attacker, target) for attacker, target in pairs]
+        if not pairs and not dead:
+            continue
         event = Event("combat", {"turn": state.turn, "room": room, "attacks": pairs,
-                                 "dead": sorted(dead)})
+                                 "dead": sorted(dead),
+                                 "killers": {victim: list(by) for victim, by in dead.items()}})
         for character in characters:
             reports.setdefault(character.name, []).append(event)
     state = replace(state, attacks=tuple(attack_log))

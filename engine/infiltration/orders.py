@@ -401,10 +401,12 @@ def _message_argument(word: str, text: str, view: SenderView) -> Use:
 
 
 def _validity_argument(word: str, text: str, view: SenderView) -> Use:
-    from engine.infiltration.validity import parse_statement
+    from engine.infiltration.validity import check_size, parse_statement
     if not text:
         raise OrderSyntaxError("USE VALIDITY takes a statement, e.g. USE VALIDITY Bob IS IN D-4.")
-    return Use(word, parse_statement(text, view.names.values()))
+    statement = parse_statement(text, view.names.values())
+    check_size(statement)
+    return Use(word, statement)
 
 
 def _commander_argument(word: str, text: str, view: SenderView) -> Use:

@@ -4,6 +4,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from engine.core import GameSetupError, PlayerSpec, phase_rng
+# A module, not its function: engine.names itself imports this package's rooms.
+from engine import names
 from engine.infiltration.facility import default_features, layout_from_features, parse_map
 from engine.infiltration.guards import plan_guards
 from engine.infiltration.rooms import FLOORS, ROOMS, SPECIALS, rooms_on_floor
@@ -66,14 +68,13 @@ def new_game(specs: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any])
 def _check_roster(players: list[PlayerSpec], npcs: list[PlayerSpec]) -> None:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise GameSetupError(f"Infiltration needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}.")
-    seen: set[str] = set()
+    # The roster's name rule: every name must be one that the orders can address.
+    problems = names.roster_problems([spec.name for spec in players + npcs])
+    if problems:
+        raise GameSetupError(f"Some names cannot be used: {'; '.join(problems)}.")
     for spec in players + npcs:
-        key = spec.name.lower()
-        if key in seen:
-            raise GameSetupError(f"The name {spec.name!r} is used twice (names are unique ignoring case).")
-        if key.startswith("guard"):
+        if spec.name.lower().startswith("guard"):
             raise GameSetupError(f"The name {spec.name!r} would read as a guard; choose another.")
-        seen.add(key)
     for spec in npcs:
         if (spec.npc_class or "").lower() not in CLASSES:
             raise GameSetupError(f"NPC {spec.name} needs a class, one of: {', '.join(CLASSES)}.")

@@ -5,7 +5,9 @@ Sneakers and Renegades act. Every use sees the terminals as they were when the s
 Then the changes apply in this order: hacks and destroys; restores and repairs; switches,
 one at a time in the order of the users' rooms then names. Among uses, the Commander's
 terminal resolves before the Guard terminal. A hacked terminal gives a wrong result (the
-information terminals) or silently does nothing (the others); its user cannot tell.
+information terminals) or silently does nothing (the others); its user cannot tell, since a
+wrong Locator, History, Map data, Superlocator or Guard answer never contradicts the rules
+or what the user sees (docs/rules/infiltration.md: "Hacked answers are plausible").
 """
 from __future__ import annotations
 
@@ -15,9 +17,10 @@ from typing import Callable, Mapping
 
 from engine.core import Event, phase_rng
 from engine.infiltration.orders import Tamper, Use
-from engine.infiltration.rooms import FEATURES, FLOORS, ROOMS, room_order, rooms_on_floor
+from engine.infiltration.facility import COMMON_TERMINALS
+from engine.infiltration.rooms import ROOMS, room_order, rooms_on_floor
 from engine.infiltration.state import (
-    GREEN, NEUTRAL, RED, UNSEEN_BY_GUARDS, GameState, Slot, guard_name,
+    GREEN, NEUTRAL, RED, UNSEEN_BY_GUARDS, GameState, Slot,
 )
 from engine.infiltration.world import StateWorld
 
@@ -139,10 +142,20 @@ def _wrong_room(rng: random.Random, truth: str, pool: tuple[str, ...] = ROOMS) -
     return rng.choice([room for room in pool if room != truth])
 
 
+def _unseen_rooms(start: GameState, user: str) -> tuple[str, ...]:
+    """Rooms where a hacked answer may put someone the user cannot see: never the user's
+    own room (they see who is there) and never the hangar while its door is shut."""
+    hangar = start.room_with("HANGAR")[0]
+    return tuple(room for room in ROOMS
+                 if room != start.characters[user].room and (start.hangar_open or room != hangar))
+
+
 def _locator(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
     room = step.start.characters[order.argument].room
-    if _hacked(step, name):
-        room = _wrong_room(step.rng_for(name), room)
+    # A target standing with the user is shown there even when hacked: any other answer
+    # would give the hack away.
+    if _hacked(step, name) and room != _room_of(step, name):
+        room = _wrong_room(step.rng_for(name), room, _unseen_rooms(step.start, name))
     step.report(name, {"terminal": "LOCATOR", "target": order.argument, "room": room})
 
 
@@ -151,37 +164,78 @@ def honest_history(state: GameState, room: str) -> list[list]:
     return [list(entry) for entry in sorted(entries)]
 
 
+def plausible_history_entries(start: GameState, user: str, room: str) -> list[tuple[int, str]]:
+    """Every (turn, character) a hacked History of `room` may name (rules: a hacked answer
+    must be plausible): the user only on turns they really were there, a guard only in a
+    room of its home floor, and anyone only on a turn they were alive at arrival."""
+    user_turns = {turn for turn, where, who, _feature in start.presence if who == user and where == room}
+    present_turns: dict[str, set[int]] = {}
+    for turn, _where, who, _feature in start.presence:
+        present_turns.setdefault(who, set()).add(turn)
+    candidates = []
+    for turn in range(1, max(1, start.turn) + 1):
+        for character in start.characters.values():
+            if character.name == user:
+                if turn in user_turns:
+                    candidates.append((turn, user))
+                continue
+            died = character.died_turn
+            if character.alive or turn < died or (turn == died and turn in present_turns.get(character.name, ())):
+                candidates.append((turn, character.name))
+        guard = start.guards[room[0]]
+        if guard.alive or turn <= max(present_turns.get(guard.name, {0})):
+            candidates.append((turn, guard.name))
+    return sorted(candidates)
+
+
 def _history(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
     entries = honest_history(step.start, order.argument)
     if _hacked(step, name):
         truth = {tuple(entry) for entry in entries}
-        everyone = sorted(step.start.characters) + [guard_name(f) for f in FLOORS]
-        wanted = max(1, len(truth))
-        turns = max(1, step.start.turn)
+        pool = plausible_history_entries(step.start, name, order.argument)
+        wanted = min(max(1, len(truth)), len(pool))
         rng = step.rng_for(name)
-        while True:
-            fake: set = set()
-            while len(fake) < min(wanted, turns * len(everyone)):
-                fake.add((rng.randint(1, turns), rng.choice(everyone)))
-            if fake != truth:
-                break
+        fake = set(rng.sample(pool, wanted))
+        if fake == truth and len(pool) > wanted:
+            # Swap one entry for one the truth lacks: the same size, never the truth.
+            fake.remove(rng.choice(sorted(fake)))
+            fake.add(rng.choice([entry for entry in pool if entry not in truth]))
+        elif fake == truth and wanted > 1:
+            fake.remove(rng.choice(sorted(fake)))
         entries = [list(entry) for entry in sorted(fake)]
     step.report(name, {"terminal": "HISTORY", "room": order.argument, "entries": entries})
+
+
+def seen_features(start: GameState, user: str) -> dict[str, str]:
+    """The feature the user saw in each room they have stood in (at their latest visit)."""
+    seen = {}
+    for _turn, room, who, feature in start.presence:
+        if who == user:
+            seen[room] = feature
+    return seen
 
 
 def _mapdata(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
     features = {room: step.start.layout[room].kind for room in order.argument}
     if _hacked(step, name):
+        # Wrong features only from the twelve common terminal types, so no answer breaks the
+        # public feature counts; a room the user stood in shows what the user saw there.
         rng = step.rng_for(name)
-        features = {room: rng.choice([f for f in FEATURES if f != kind]) for room, kind in features.items()}
+        seen = seen_features(step.start, name)
+        features = {room: seen.get(room) or rng.choice([f for f in COMMON_TERMINALS if f != kind])
+                    for room, kind in features.items()}
     step.report(name, {"terminal": "MAPDATA", "rooms": [[room, features[room]] for room in order.argument]})
 
 
 def _superlocator(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
     rooms = {c.name: c.room for c in step.start.living()}
     if _hacked(step, name):
+        # The user and those with them stay where the user sees them; everyone else goes to
+        # a wrong room the user cannot see into and that the rules allow.
         rng = step.rng_for(name)
-        rooms = {who: _wrong_room(rng, room) for who, room in rooms.items()}
+        here = _room_of(step, name)
+        allowed = _unseen_rooms(step.start, name)
+        rooms = {who: room if room == here else _wrong_room(rng, room, allowed) for who, room in rooms.items()}
     step.report(name, {"terminal": "SUPERLOCATOR", "rooms": rooms})
 
 
@@ -189,8 +243,12 @@ def _guard(step: _Step, state: GameState, world: StateWorld, name: str, order: U
     # Reads the plans after the Commander's terminal has resolved (`state`, not `step.start`).
     plans = {g.floor: g.plan for g in sorted(state.living_guards(), key=lambda g: g.floor)}
     if _hacked(step, name):
+        # A wrong room on the guard's home floor, never the room it stands in: an honest
+        # answer never shows a guard staying.
         rng = step.rng_for(name)
-        plans = {floor: _wrong_room(rng, plan, rooms_on_floor(floor)) for floor, plan in plans.items()}
+        plans = {floor: _wrong_room(rng, plan, tuple(room for room in rooms_on_floor(floor)
+                                                     if room != state.guards[floor].room))
+                 for floor, plan in plans.items()}
     step.report(name, {"terminal": "GUARD", "plans": plans})
 
 

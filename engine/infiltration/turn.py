@@ -7,14 +7,14 @@ from typing import Mapping, Sequence
 
 from engine.core import Event, Resolution, Result, phase_rng
 from engine.infiltration.alert import alert_floors
-from engine.infiltration.arrival import arrival_reports, arrive, red_reports
+from engine.infiltration.arrival import arrival_reports, arrive, fellow_reds, red_reports
 from engine.infiltration.fights import fight
 from engine.infiltration.gas import release_gas
 from engine.infiltration.guards import move_guards, plan_guards
 from engine.infiltration.lynch import LYNCHED, NO_REDS_LEFT_PASSED, count_votes
 from engine.infiltration.movement import intended_moves, resolve_moves
 from engine.infiltration.orders import Attack, ChooseClass, Order, Tamper, Use, Vote
-from engine.infiltration.state import GREEN, RED, GameState
+from engine.infiltration.state import GREEN, GameState
 from engine.infiltration.terminals import run_terminals
 from engine.infiltration import victory
 
@@ -65,9 +65,8 @@ def resolve_class(state: GameState, orders: Orders) -> Resolution:
         changed.append(replace(character, role=role))
     state = arrive(state.with_characters(changed))
     reports = _Reports()
-    reds = sorted(c.name for c in state.players() if c.team == RED)
     reports.add({c.name: [Event("role", {"team": c.team, "class": c.role, "npc": c.npc,
-                                         "teammates": [r for r in reds if r != c.name] if c.team == RED else []})]
+                                         **fellow_reds(state, c.name)})]
                  for c in state.living()})
     reports.add(arrival_reports(state, {}, {}))
     state, red = _open_movement(state, 1)
@@ -126,6 +125,7 @@ def resolve_decision(state: GameState, orders: Orders) -> Resolution:
         return Resolution(state, tuple(public + [event]), reports.frozen())
     if outcome.kind == LYNCHED:
         state = state.killed(outcome.victim, "lynch")
+        reports.add({outcome.victim: [death_notice(state, outcome.victim)]})
     result = victory.head_count(state)
     if result:
         state, event = _ended(state, result)
@@ -140,6 +140,8 @@ def resolve_decision(state: GameState, orders: Orders) -> Resolution:
     state = state.counted(*("attack" for name in declared
                             if name in state.characters and state.characters[name].alive))
     state, deaths, combat_reports = fight(state, declared)
+    killed_by = {victim: by for events in combat_reports.values() for event in events
+                 for victim, by in event.data["killers"].items()}
     reports.add(combat_reports)
 
     # 3. Terminals (the state as this step begins).
@@ -156,8 +158,10 @@ def resolve_decision(state: GameState, orders: Orders) -> Resolution:
     state, gassed, gas_reports = release_gas(state, outcome3.gassed)
     reports.add(gas_reports)
 
-    # 5. Reports: deaths by name only, alphabetically; messages in drawn order.
+    # 5. Reports: deaths by name only, alphabetically; messages in drawn order. Each
+    # character who died is told so plainly, and how, as the last line of their report.
     dead_characters = sorted({name for name in list(deaths) + gassed if not name.startswith("guard ")})
+    reports.add({name: [death_notice(state, name, killed_by.get(name, []))] for name in dead_characters})
     public.append(Event("deaths", {"turn": state.turn, "names": dead_characters}))
     for text in outcome3.messages:
         public.append(Event("anonymous-message", {"turn": state.turn, "text": text}))
@@ -172,6 +176,15 @@ def resolve_decision(state: GameState, orders: Orders) -> Resolution:
     return Resolution(state, tuple(public), reports.frozen())
 
 
+def death_notice(state: GameState, name: str, killers: Sequence[str] = ()) -> Event:
+    """What a character who just died is told about it: that they died, on which turn, and
+    how (`lynch`, `combat` or `guard` with who killed them, `gas`, `host`). After it they
+    receive no more reports."""
+    character = state.characters[name]
+    return Event("you-died", {"turn": state.turn, "cause": character.cause, "room": character.room,
+                              "killers": list(killers)})
+
+
 # ---------------------------------------------------------------------- host kill
 def host_kill(state: GameState, name: str, reason: str) -> Resolution:
     """A host kill takes effect at once, leaves a corpse, voids the character's pending
@@ -183,4 +196,5 @@ def host_kill(state: GameState, name: str, reason: str) -> Resolution:
     if result:
         state, event = _ended(state, result)
         public.append(event)
-    return Resolution(state, tuple(public), {name: (Event("host-kill", {"turn": state.turn, "name": name, "reason": reason}),)})
+    return Resolution(state, tuple(public), {name: (Event("host-kill", {"turn": state.turn, "name": name, "reason": reason}),
+                                                    death_notice(state, name))})

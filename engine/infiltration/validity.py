@@ -19,6 +19,10 @@ from engine.infiltration.rooms import FEATURES, FLOORS, SPECIALS, TERMINALS, par
 # Deeper nesting than this is no sensible question, and refusing it keeps every recursive
 # walk (parsing, str, ==, evaluate) far from Python's recursion limit.
 MAX_NESTING = 50
+# At most this many facts, and one CODE IS, per statement (rules: Validity check grammar):
+# without a cap one use could test thousands of codes and find the hangar's in a few uses.
+MAX_FACTS = 4
+MAX_CODE_FACTS = 1
 
 
 def _grammar_help() -> str:
@@ -360,6 +364,29 @@ def parse_statement(text: str, known_names: Collection[str]) -> Statement:
                 " (a validity check cannot name a team, a class or a number of Reds)"
             )
         raise OrderSyntaxError(f"{message}.\n{GRAMMAR_HELP}") from None
+
+
+def facts_of(statement: Statement) -> list[Fact]:
+    """Every fact of a statement, in the order written."""
+    if isinstance(statement, Not):
+        return facts_of(statement.operand)
+    if isinstance(statement, (And, Or)):
+        return [fact for operand in statement.operands for fact in facts_of(operand)]
+    return [statement]
+
+
+def check_size(statement: Statement) -> None:
+    """Refuse a statement longer than one use may ask (the grammar itself has no limit;
+    the Validity check terminal does)."""
+    facts = facts_of(statement)
+    codes = sum(1 for fact in facts if isinstance(fact, CodeIs))
+    if len(facts) > MAX_FACTS:
+        raise OrderSyntaxError(
+            f"the statement holds {len(facts)} facts; a validity check takes at most {MAX_FACTS}, "
+            "so split the question over several uses.")
+    if codes > MAX_CODE_FACTS:
+        raise OrderSyntaxError(
+            f"the statement asks CODE IS {codes} times; a validity check takes at most one CODE IS fact.")
 
 
 class _Expected(Exception):

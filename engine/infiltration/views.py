@@ -4,11 +4,11 @@ The public view holds only public facts: who is alive, who died (name and turn, 
 else), whether Alert holds (and where, under the `floor` scope), the last lynch's votes and
 the result. A player's view adds what that player knows: their own team, class, room and
 what they saw there, their Stinger and the code if they learned it, and for a Red their
-teammates and the occupancy report.
+fellow Reds (NPCs included) and the occupancy report.
 """
 from __future__ import annotations
 
-from engine.infiltration.arrival import occupants
+from engine.infiltration.arrival import fellow_reds, occupants
 from engine.infiltration.state import RED, GameState
 
 
@@ -58,8 +58,8 @@ def player_view(state: GameState, name: str) -> dict:
         mine.update(occupants(state, me.room, exclude=me.name))
     else:
         mine.update({"present": [], "corpses": []})
-    if me.team == RED and not me.npc:
-        mine["teammates"] = sorted(c.name for c in state.players() if c.team == RED and c.name != name)
+    if me.team == RED:
+        mine.update(fellow_reds(state, name))
         mine["occupancy"] = dict(state.red_report) if me.alive else {}
     view["me"] = mine
     return view

@@ -323,13 +323,16 @@ def test_c091_guards_in_combat():
 
 def test_c092_everyone_in_the_room_learns_the_attacks_and_the_dead():
     """Combat: every character in the room when combat begins learns every attack declared
-    there (attacker -> target) and who died; the public hears deaths by name only."""
+    there by a player or NPC (attacker -> target), who died, and who killed each of them
+    (guards included); a guard's automatic attacks are not otherwise listed. The public hears
+    deaths by name only."""
     state = make_state(person("Ann", SEER), person("Bob", SEER), person("Cy", SEER, role="hacker"),
                        person("Dee", "A-2"), person("Eve", "A-3"), guards={"A": SEER})
     result = resolve(state, {"Ann": "ATTACK Bob"})
     seen = private(result, "Cy", "combat")[0]
-    assert seen["attacks"] == [["Ann", "Bob"], ["guard A", "Ann"], ["guard A", "Bob"], ["guard A", "Cy"]]
+    assert seen["attacks"] == [["Ann", "Bob"]]
     assert seen["dead"] == ["Ann", "Bob", "Cy"]
+    assert seen["killers"] == {"Ann": ["guard A"], "Bob": ["Ann"], "Cy": ["guard A"]}
     assert private(result, "Ann", "combat")[0] == seen and not private(result, "Dee", "combat")
     assert public(result, "deaths")[0]["names"] == ["Ann", "Bob", "Cy"]
 

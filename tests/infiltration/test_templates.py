@@ -14,7 +14,7 @@ from infiltration.scenario import RULES
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ALL_KINDS = {"game-start", "alert", "votes", "lynch", "deaths", "anonymous-message", "result", "host-kill",
-             "role", "arrival", "red-occupancy", "combat", "gassed", "tamper", "terminal"}
+             "role", "arrival", "red-occupancy", "combat", "gassed", "tamper", "terminal", "you-died"}
 
 
 def environment():

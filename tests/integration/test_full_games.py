@@ -47,8 +47,13 @@ def test_a_complete_game_by_email_through_pbp_run(tmp_path, mail_server, smtp_se
     kinds = [row["kind"] for row in rows]
     assert kinds.count("welcome") == count and kinds.count("receipt") >= count
     assert "rejection" not in kinds
-    reports = [row for row in rows if row["kind"] == "report"]
-    assert len(reports) == count * len(record["resolved"])
+    # Each player gets one report per resolution until the one after their death: the
+    # phases of their reports are a prefix of the resolved phases.
+    for name, _box in players:
+        phases = [row["phase"] for row in rows if row["kind"] == "report" and row["recipient"] == name]
+        assert phases and phases == record["resolved"][:len(phases)]
+    assert any(len([row for row in rows if row["kind"] == "report" and row["recipient"] == name])
+               == len(record["resolved"]) for name, _box in players)
     assert len(record["resolved"]) == len(set(record["resolved"]))
     # The players' mails were filed on the server after the commit.
     assert mail_server.count(host.address, "INBOX") == 0
