@@ -14,6 +14,8 @@ from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
 
+from pbp.mail.header_values import strict_message_id
+
 _ADDRESS = re.compile(r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$")
 _MESSAGE_ID = re.compile(r"<[^<>\s]+>")
 _DAEMON_LOCAL_PARTS = frozenset({"mailer-daemon", "postmaster"})
@@ -65,11 +67,12 @@ def _strict_address(raw: str) -> str | None:
 
 
 def message_ids(message: Message, *names: str) -> tuple[str, ...]:
-    """The `<id>` tokens of the named headers, in order, without repeats."""
+    """The `<id>` tokens of the named headers that have the strict shape
+    (`pbp.mail.header_values.strict_message_id`), in order, without repeats."""
     found: list[str] = []
     for name in names:
         for value in message.get_all(name) or []:
-            for message_id in _MESSAGE_ID.findall(str(value)):
+            for message_id in filter(None, map(strict_message_id, _MESSAGE_ID.findall(str(value)))):
                 if message_id not in found:
                     found.append(message_id)
     return tuple(found)
