@@ -5,6 +5,7 @@ Errors a host sees are one line and a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib import import_module
 
@@ -56,6 +57,16 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
+    # Whatever pbp creates is the host's alone (design.md: Hostile input); the files that
+    # hold secrets are also created 0600 explicitly (pbp.storage.open_private).
+    previous_umask = os.umask(0o077)
+    try:
+        return _run(args)
+    finally:
+        os.umask(previous_umask)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         status = args.run(args) or 0
         sys.stdout.flush()  # a reader that went away shows here, not at the interpreter's exit
@@ -67,7 +78,6 @@ def main(argv: list[str] | None = None) -> int:
         # The output went to a reader that stopped early (`pbp status | head`). What was
         # committed stands (and what was queued is sent by the next cycle); drop the rest
         # of the output quietly, as the Python docs advise, instead of a "report it" line.
-        import os
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except KeyboardInterrupt:
