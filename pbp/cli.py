@@ -10,6 +10,7 @@ import sys
 from importlib import import_module
 
 from pbp.errors import UserError
+from pbp.terminal import VisibleText, visible
 
 # Each module defines `register(subparsers)`, adding its parser with `set_defaults(run=...)`.
 COMMAND_MODULES = (
@@ -60,9 +61,12 @@ def main(argv: list[str] | None = None) -> int:
     # Whatever pbp creates is the host's alone (design.md: Hostile input); the files that
     # hold secrets are also created 0600 explicitly (pbp.storage.open_private).
     previous_umask = os.umask(0o077)
+    stdout = sys.stdout
+    sys.stdout = VisibleText(stdout)  # player text never reaches the terminal raw (pbp.terminal)
     try:
         return _run(args)
     finally:
+        sys.stdout = stdout
         os.umask(previous_umask)
 
 
@@ -72,7 +76,7 @@ def _run(args: argparse.Namespace) -> int:
         sys.stdout.flush()  # a reader that went away shows here, not at the interpreter's exit
         return status
     except UserError as error:
-        print(f"pbp: {error}", file=sys.stderr)
+        print(f"pbp: {visible(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The output went to a reader that stopped early (`pbp status | head`). What was
@@ -84,7 +88,7 @@ def _run(args: argparse.Namespace) -> int:
         print("pbp: interrupted.", file=sys.stderr)
         return 130
     except Exception as error:  # the last line of defence: no tracebacks for a host
-        print(f"pbp: unexpected error ({type(error).__name__}: {error}); "
+        print(f"pbp: unexpected error ({type(error).__name__}: {visible(str(error))}); "
               "please report it with the command you ran.", file=sys.stderr)
         return 1
 
