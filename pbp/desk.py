@@ -27,6 +27,7 @@ from pbp.host.help import help_facts
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.rendering import RenderedMail
+from pbp.strangers import StrangerLog
 from pbp.timezones import render_timestamp
 
 
@@ -62,7 +63,7 @@ class Desk:
     def _index(self) -> dict[str, Outcome]:
         if self._handled is None:
             index: dict[str, Outcome] = {}
-            rows = list(self.folder.mails.all())
+            rows = list(self.folder.mails.all()) + StrangerLog(self.folder).recent_rows()
             for game in self.folder.games():
                 rows.extend(game.mails.all())
             for row in rows:
@@ -146,8 +147,9 @@ class Desk:
         self._remember(self._index(), row)
 
     def _record_without_game(self, mail: InboundMail, reason: str) -> Outcome:
+        """Mail that belongs to no game is counted in the bounded summary (pbp.strangers)."""
         row = self._mail_row(mail, "rejected", reason)
-        self.folder.mails.insert(row)
+        StrangerLog(self.folder).note(row)
         self._remember(self._index(), row)
         return "rejected"
 
