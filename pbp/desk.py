@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import re
 from dataclasses import dataclass, field
+from email.utils import parseaddr
 from typing import Iterator
 
 from engine.core import OrderBlockError
@@ -28,6 +29,7 @@ from pbp.limits import listed, quoted
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.rendering import RenderedMail
+from pbp.strangers import StrangerLog
 from pbp.timezones import render_timestamp
 from pbp.token_guard import TokenGuard
 
@@ -65,7 +67,7 @@ class Desk:
     def _index(self) -> dict[str, Outcome]:
         if self._handled is None:
             index: dict[str, Outcome] = {}
-            rows = list(self.folder.mails.all())
+            rows = list(self.folder.mails.all()) + StrangerLog(self.folder).recent_rows()
             for game in self.folder.games():
                 rows.extend(game.mails.all())
             for row in rows:
@@ -145,12 +147,18 @@ class Desk:
         row = {"key": key, "sha256": sha256, "message_id": "", "sender": sender or "",
                "subject": subject[:200], "outcome": "quarantine", "reason": reason,
                "received": schedule.to_text(self.moderator.clock())}
-        self.folder.mails.insert(row)
+        address = parseaddr(sender or "")[1].lower()
+        if address and not self.games_of(address) and address != forum_hooks.host_address(self.moderator.settings):
+            row["sender"] = address
+            StrangerLog(self.folder).note(row)  # an outsider's mail is only counted (bounded)
+        else:
+            self.folder.mails.insert(row)
         self._remember(self._index(), row)
 
     def _record_without_game(self, mail: InboundMail, reason: str) -> Outcome:
+        """Mail that belongs to no game is counted in the bounded summary (pbp.strangers)."""
         row = self._mail_row(mail, "rejected", reason)
-        self.folder.mails.insert(row)
+        StrangerLog(self.folder).note(row)
         self._remember(self._index(), row)
         return "rejected"
 

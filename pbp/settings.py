@@ -187,3 +187,27 @@ def default_settings_text(data: str) -> str:
             line = f"data = {data}"
         lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+def secrets_readable_by_others(path: Path | None) -> list[Path]:
+    """The settings file, when it holds a password or secret, and the files its
+    `*_file` settings name for one, that the group or others may read (design.md: Hostile
+    input — the data folder and the passwords are the host's alone)."""
+    if path is None or not Path(path).exists():
+        return []
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read(path, encoding="utf-8")
+    except (configparser.Error, UnicodeDecodeError):
+        return []
+    base = Path(path).resolve().parent
+    holders: list[Path] = []
+    for section in parser.sections():
+        for key, value in parser[section].items():
+            if not value.strip() or not any(word in key for word in ("password", "secret")):
+                continue
+            named = Path(value.strip()) if key.endswith("_file") else Path(path)
+            holder = named if named.is_absolute() else base / named
+            if holder not in holders:
+                holders.append(holder)
+    return [holder for holder in holders if holder.exists() and holder.stat().st_mode & 0o077]

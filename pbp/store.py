@@ -26,7 +26,7 @@ from tinydb import Query, TinyDB
 from tinydb.table import Table
 
 from pbp.errors import UserError
-from pbp.storage import AtomicJSONStorage, WriterLock, write_atomically
+from pbp.storage import PRIVATE_FOLDER, AtomicJSONStorage, WriterLock, private_folder, write_atomically
 
 
 class CachedAtomicStorage(AtomicJSONStorage):
@@ -151,8 +151,8 @@ class DataFolder:
         self.writer = writer
         self.lock = WriterLock(self.path) if writer else None
         if writer:
-            self.path.mkdir(parents=True, exist_ok=True)
-            (self.path / "games").mkdir(exist_ok=True)
+            private_folder(self.path / "games")
+            self.path.chmod(PRIVATE_FOLDER)  # a folder made by an older version, or by hand
             self.lock.acquire(wait, on_wait)
             if not (self.path / "registry.json").exists():
                 write_atomically(self.path / "registry.json", b"{}")

@@ -174,6 +174,11 @@ def _host_address(settings: Any, stamp: tuple[int, int] | None) -> str:
     return load_forum_settings(settings).host_address
 
 
+def host_address(settings: Any) -> str:
+    """The host's address ([forum] host_address), "" when none is set."""
+    return _host_address(settings, _stamp(settings.source))
+
+
 def host_mail(desk: Any, mail: Any) -> str | None:
     """Handle a mail from the host's address, or return None when it is not one.
 
@@ -183,8 +188,8 @@ def host_mail(desk: Any, mail: Any) -> str | None:
     missing or wrong token is refused, and wrong tokens count against the address like a
     player's (pbp.token_guard); anything else gets help."""
     moderator = desk.moderator
-    host_address = _host_address(moderator.settings, _stamp(moderator.settings.source))
-    if not host_address or mail.sender != host_address:
+    host = host_address(moderator.settings)
+    if not host or mail.sender != host:
         return None
     from pbp.errors import UserError
     from pbp.games import load
@@ -233,9 +238,11 @@ def host_mail(desk: Any, mail: Any) -> str | None:
         else:
             phase = (book.unpublished() or [{"phase": game.record["phase_id"] or "over"}])[0]["phase"]
             reply = HOST_HELP + approval_form(target, phase, "<the host token from the draft's mail>")
-        if reply and not mail.no_reply_reason:
+        # The host's address is capped per day like every other: an autoresponder that
+        # marks nothing still stops after the cap (design.md: Hostile input).
+        if reply and not mail.no_reply_reason and desk._may_reply(game, host):
             moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST,
-                                   address=host_address, kind="host-reply",
+                                   address=host, kind="host-reply",
                                    mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else f"[{target}] pbp",
                                                      reply + "\n"),
                                    in_reply_to=mail.message_id, references=mail.references)
