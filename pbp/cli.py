@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
-    # Whatever pbp creates is the host's alone (design.md: Hostile input); the files that
+    # Whatever pbp creates is the host's alone (docs/design.md: Hostile input); the files that
     # hold secrets are also created 0600 explicitly (pbp.storage.open_private).
     previous_umask = os.umask(0o077)
     stdout = sys.stdout

@@ -16,7 +16,7 @@ Rules chosen where the design is silent:
 - Only actors with an order to give are reminded (`players_to_remind`), except in a phase
   whose actors are secret (a Werewolf night: every living player is an actor, most with
   an empty grammar). There a reminder would name a night role by being sent at all, so it
-  goes to every living player or to none (design.md: Hostile input): to all of them, with
+  goes to every living player or to none (docs/design.md: Hostile input): to all of them, with
   the same neutral subject, while anyone with an order to give has none in; else to none.
 """
 from __future__ import annotations

@@ -191,7 +191,7 @@ def default_settings_text(data: str) -> str:
 
 def secrets_readable_by_others(path: Path | None) -> list[Path]:
     """The settings file, when it holds a password or secret, and the files its
-    `*_file` settings name for one, that the group or others may read (design.md: Hostile
+    `*_file` settings name for one, that the group or others may read (docs/design.md: Hostile
     input — the data folder and the passwords are the host's alone)."""
     if path is None or not Path(path).exists():
         return []

@@ -25,7 +25,7 @@ from tinydb.storages import Storage
 
 from pbp.errors import UserError
 
-# The data folder is the host's alone (design.md: Hostile input): tokens, roles, the host
+# The data folder is the host's alone (docs/design.md: Hostile input): tokens, roles, the host
 # token and passwords live in it.
 PRIVATE_FOLDER = 0o700
 PRIVATE_FILE = 0o600

@@ -1,4 +1,4 @@
-"""Mail from addresses on no roster, kept as a bounded summary (design.md: Order mail
+"""Mail from addresses on no roster, kept as a bounded summary (docs/design.md: Order mail
 format — "the host sees it in `pbp status`"; Hostile input — what an outsider sends must
 not grow pbp's files without bound).
 

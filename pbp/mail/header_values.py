@@ -1,4 +1,4 @@
-"""What may go into a header of a mail pbp sends (design.md: Hostile input — "no byte of
+"""What may go into a header of a mail pbp sends (docs/design.md: Hostile input — "no byte of
 an incoming header reaches an outgoing header unchecked").
 
 Two checks, used wherever a header value is made from text that came from outside (a

@@ -1,4 +1,4 @@
-"""The data folder is the host's alone (design.md: Hostile input — "folders 0700, files
+"""The data folder is the host's alone (docs/design.md: Hostile input — "folders 0700, files
 0600 (tokens, roles, passwords)"): everything `pbp init`, `pbp new-game` and `pbp poll`
 create with the embedded Maildir transport, whatever the umask the host runs them under;
 and `pbp status` warns of a settings file with a password that others may read."""

@@ -1,4 +1,4 @@
-"""Player text on the host's terminal (design.md: Hostile input — "Player text shown to
+"""Player text on the host's terminal (docs/design.md: Hostile input — "Player text shown to
 the host on a terminal has control characters made visible")."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tokens sit only in the form block at the end of a mail (design.md: Hostile input —
+"""Tokens sit only in the form block at the end of a mail (docs/design.md: Hostile input —
 "Tokens appear in a mail only inside the form block at its end, never near the top where
 a notification preview shows it"). Every mail of two whole demo games, and every other
 kind of mail pbp sends a player or the host, is checked: the recipient's token (or the

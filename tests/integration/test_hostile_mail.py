@@ -1,4 +1,4 @@
-"""Hostile mail end to end (design.md: Hostile input; Reliability rules — Loops, Outbox):
+"""Hostile mail end to end (docs/design.md: Hostile input; Reliability rules — Loops, Outbox):
 real Dovecot and aiosmtpd, `pbp poll`, `pbp status` and `pbp advance` through the CLI.
 Each case checks what really arrived in the real mailboxes."""
 from __future__ import annotations

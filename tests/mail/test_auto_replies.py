@@ -1,4 +1,4 @@
-"""Automatic mail is never answered, whoever sent it (design.md: Reliability rules — Loops)."""
+"""Automatic mail is never answered, whoever sent it (docs/design.md: Reliability rules — Loops)."""
 from __future__ import annotations
 
 import email

@@ -1,4 +1,4 @@
-"""Outgoing headers made from hostile text (design.md: Hostile input — "subjects, names
+"""Outgoing headers made from hostile text (docs/design.md: Hostile input — "subjects, names
 and Message-IDs copied into replies are reduced to printable text on one line … and
 threading headers only carry Message-IDs of a strict shape")."""
 from __future__ import annotations

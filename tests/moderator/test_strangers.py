@@ -1,4 +1,4 @@
-"""Mail from unknown senders is summarised, not kept (design.md: Order mail format — no
+"""Mail from unknown senders is summarised, not kept (docs/design.md: Order mail format — no
 reply, the host sees it in `pbp status`; Hostile input — an outsider cannot grow pbp's
 files without bound)."""
 from __future__ import annotations
