@@ -12,10 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pbp.errors import UserError
+from pbp.mail.providers import OAUTH_PRESETS
 
 DEFAULT_SETTINGS_NAME = "pbp.ini"
 TRANSPORTS = ("maildir", "imap")
 SECURITY = ("tls", "starttls", "none")
+# How pbp logs in to the IMAP and SMTP servers: a password, or an OAuth2 access token
+# (pbp.mail.oauth) sent with the SASL mechanism XOAUTH2 or OAUTHBEARER.
+LOGINS = ("password", "xoauth2", "oauthbearer")
+# Default seconds between two IDLE commands: servers may end an IDLE after 30 minutes
+# (RFC 2177), so pbp ends and re-issues it well before.
+IDLE_RENEW_SECONDS = 25 * 60
 
 
 @dataclass(frozen=True)
@@ -26,6 +33,9 @@ class ImapSettings:
     user: str = ""
     password: str = ""
     ca_file: str = ""
+    login: str = "password"
+    idle: bool = True
+    idle_renew: float = IDLE_RENEW_SECONDS
     inbox: str = "INBOX"
     processed: str = "processed"
     rejected: str = "rejected"
@@ -40,6 +50,21 @@ class SmtpSettings:
     user: str = ""
     password: str = ""
     ca_file: str = ""
+    login: str = "password"
+
+
+@dataclass(frozen=True)
+class OAuthSettings:
+    """The OAuth2 client pbp is for the mail provider (`pbp auth` gets its refresh token)."""
+
+    provider: str = "generic"
+    authorization_endpoint: str = ""
+    token_endpoint: str = ""
+    device_endpoint: str = ""
+    client_id: str = ""
+    client_secret: str = ""
+    scope: str = ""
+    refresh_token_file: str = ""
 
 
 @dataclass(frozen=True)
@@ -53,6 +78,10 @@ class Settings:
     replies_per_sender_per_day: int = 50
     imap: ImapSettings = field(default_factory=ImapSettings)
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
+    oauth: OAuthSettings = field(default_factory=OAuthSettings)
+    # The receiving server's authserv-id: when set, its Authentication-Results header
+    # must show the From domain authenticated (pbp.mail.sender_auth); "" is off.
+    trusted_authserv_id: str = ""
     role_modules: tuple[str, ...] = ()
     source: Path | None = None
 
@@ -60,6 +89,11 @@ class Settings:
     @property
     def maildir_root(self) -> Path:
         return self.data / "mail"
+
+    @property
+    def refresh_token_path(self) -> Path:
+        """Where the OAuth2 refresh token is kept (a 0600 file; default in the data folder)."""
+        return Path(self.oauth.refresh_token_file) if self.oauth.refresh_token_file else self.data / "oauth-refresh-token"
 
 
 def settings_path(explicit: str | None = None) -> Path:
@@ -133,10 +167,11 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
     else:
         raise UserError(f"No settings file at {settings_path(explicit)}; run `pbp init` first "
                         "or name one with --settings / PBP_SETTINGS.")
-    for name in ("pbp", "imap", "smtp", "roles"):
+    for name in ("pbp", "imap", "smtp", "roles", "oauth"):
         if not parser.has_section(name):
             parser.add_section(name)
     main, imap, smtp, roles = parser["pbp"], parser["imap"], parser["smtp"], parser["roles"]
+    oauth = parser["oauth"]
     data = Path(data_override or main.get("data", "pbp-data"))
     if not data.is_absolute():
         data = base / data
@@ -157,6 +192,9 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
             user=imap.get("user", "").strip(),
             password=_secret(imap, base, "password"),
             ca_file=_path(imap, base, "ca_file"),
+            login=_choice(imap, "login", "password", LOGINS),
+            idle=_choice(imap, "idle", "on", ("on", "off")) == "on",
+            idle_renew=_number(imap, "idle_renew", IDLE_RENEW_SECONDS, float, least=1, most=29 * 60),
             inbox=imap.get("inbox", "INBOX").strip(),
             processed=imap.get("processed", "processed").strip(),
             rejected=imap.get("rejected", "rejected").strip(),
@@ -169,9 +207,29 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
             user=smtp.get("user", "").strip(),
             password=_secret(smtp, base, "password"),
             ca_file=_path(smtp, base, "ca_file"),
+            login=_choice(smtp, "login", "password", LOGINS),
         ),
+        oauth=_oauth(oauth, base),
+        trusted_authserv_id=main.get("trusted_authserv_id", "").strip(),
         role_modules=modules,
         source=path,
+    )
+
+
+def _oauth(section: configparser.SectionProxy, base: Path) -> OAuthSettings:
+    """The [oauth] section; endpoints and scope left empty come from the provider's preset."""
+    provider = _choice(section, "provider", "generic", tuple(OAUTH_PRESETS))
+    preset = OAUTH_PRESETS[provider]
+    given = lambda key: section.get(key, "").strip() or getattr(preset, key)  # noqa: E731
+    return OAuthSettings(
+        provider=provider,
+        authorization_endpoint=given("authorization_endpoint"),
+        token_endpoint=given("token_endpoint"),
+        device_endpoint=given("device_endpoint"),
+        client_id=section.get("client_id", "").strip(),
+        client_secret=_secret(section, base, "client_secret"),
+        scope=given("scope"),
+        refresh_token_file=_path(section, base, "refresh_token_file"),
     )
 
 

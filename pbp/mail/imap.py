@@ -13,6 +13,10 @@
   UID SEARCH and one MOVE (a MOVE per message costs the server a sync each). Settled mail leaves the inbox, so an idle poll (one
   NOOP and one UID SEARCH) costs the same however much mail was handled before.
 - A dropped connection is reopened once per operation.
+- Login is by password, or by an OAuth2 access token (`login = "xoauth2"` or
+  `"oauthbearer"`, tokens from a pbp.mail.oauth.TokenSource); a refused token is
+  refreshed and tried once more.
+- `wait_for_mail` waits in IDLE (RFC 2177) for the server to announce new mail.
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ from collections.abc import Callable, Mapping
 from typing import Literal, TypeVar
 
 from imapclient import IMAPClient
-from imapclient.exceptions import IMAPClientAbortError
+from imapclient.exceptions import IMAPClientAbortError, LoginError
 
 from pbp.ports import OversizedMail, Outcome, RawMail
 
@@ -47,6 +51,8 @@ class ImapMailbox:
         timeout: float = 30.0,
         batch_size: int = 100,
         max_batch_bytes: int = 64 * 1024 * 1024,
+        login: str = "password",
+        token_source=None,
     ) -> None:
         if security not in ("tls", "starttls", "none"):
             raise ValueError(f'IMAP security must be "tls", "starttls" or "none", not {security!r}')
@@ -58,6 +64,9 @@ class ImapMailbox:
         self.timeout = timeout
         self.batch_size = batch_size
         self.max_batch_bytes = max_batch_bytes
+        if login != "password" and token_source is None:
+            raise ValueError(f"an IMAP {login} login needs a token source")
+        self.login, self.token_source = login, token_source
         self.uidvalidity: int | None = None
         self._client: IMAPClient | None = None
         self._existing_folders: set[str] = set()
@@ -73,11 +82,28 @@ class ImapMailbox:
         try:
             if self.security == "starttls":
                 client.starttls(context)
-            client.login(self.user, self.password)
+            self._log_in(client)
         except Exception:
             _quietly_close(client)
             raise
         return client
+
+    def _log_in(self, client: IMAPClient) -> None:
+        if self.login == "password":
+            client.login(self.user, self.password)
+            return
+        for last_try in (False, True):
+            token = self.token_source.access_token()
+            try:
+                if self.login == "xoauth2":
+                    client.oauth2_login(self.user, token)
+                else:
+                    client.oauthbearer_login(self.user, token)
+                return
+            except LoginError:
+                self.token_source.invalidate()  # expired or revoked early: fetch a new one
+                if last_try:
+                    raise
 
     def _with_connection(self, operation: Callable[[IMAPClient], T]) -> T:
         """Run `operation` on a live connection; reconnect once if it was dropped."""
