@@ -14,6 +14,7 @@ from pbp.errors import UserError
 COMMAND_MODULES = (
     "pbp.commands.simulate",
     "pbp.commands.init",
+    "pbp.commands.auth",
     "pbp.commands.new_game",
     "pbp.commands.poll",
     "pbp.commands.run",
