@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import imaplib
 import ssl
+import time
 from collections.abc import Callable, Mapping
 from typing import Literal, TypeVar
 
@@ -227,6 +228,37 @@ class ImapMailbox:
                     raise
         self._existing_folders.add(folder)
 
+    # ------------------------------------------------------------------ IDLE
+    def supports_idle(self) -> bool:
+        return self._with_connection(lambda client: client.has_capability("IDLE"))
+
+    def wait_for_mail(self, seconds: float, stopped: Callable[[], bool] = lambda: False,
+                      on_idle: Callable[[], None] = lambda: None, check_every: float = 1.0) -> bool:
+        """Wait in IDLE at most `seconds` for the server to announce new mail (an EXISTS
+        response); True if it did. `on_idle` is called once the server has accepted IDLE
+        (mail delivered from then on is announced). `stopped` is asked every
+        `check_every` seconds, so a daemon that shuts down is not kept waiting. Ending IDLE
+        before the server's own timeout and calling this again is the caller's loop."""
+        return self._with_connection(lambda client: self._idle(client, seconds, stopped, on_idle, check_every))
+
+    def _idle(self, client: IMAPClient, seconds: float, stopped: Callable[[], bool], on_idle: Callable[[], None],
+              check_every: float) -> bool:
+        if not self._inbox_selected:
+            self._select_inbox(client)
+        give_up = time.monotonic() + seconds
+        client.idle()
+        on_idle()
+        announced = False
+        try:
+            while not announced and not stopped():
+                left = give_up - time.monotonic()
+                if left <= 0:
+                    break
+                announced = _announces_mail(client.idle_check(timeout=min(check_every, left)))
+        finally:
+            _text, responses = client.idle_done()  # mail announced while IDLE ended counts too
+        return announced or _announces_mail(responses)
+
     def count(self, outcome_or_inbox: str = "inbox") -> int:
         """Messages in the inbox or an outcome folder (for status and tests)."""
         folder = self.folders.get(outcome_or_inbox, outcome_or_inbox)
@@ -245,6 +277,10 @@ class ImapMailbox:
         if self._client is not None:
             _quietly_close(self._client)
             self._client = None
+
+
+def _announces_mail(responses) -> bool:
+    return any(len(response) > 1 and response[1] in (b"EXISTS", b"RECENT") for response in responses)
 
 
 def _envelope_sender(envelope) -> str:
