@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from engine.core import OrderBlockError
-from pbp import schedule
+from pbp import bounces, schedule
 from pbp.forum import hooks as forum_hooks
 from pbp.games import Loaded, load
 from pbp.host.help import help_facts
@@ -119,6 +119,10 @@ class Desk:
         earlier = self._earlier(mail)
         if earlier is not None:
             return earlier
+        if mail.bounce is not None:  # a delivery status notification: noted, never answered
+            filed = bounces.file_bounce(self.moderator, mail)
+            if filed is not None:
+                return self._record_in(*filed, mail)
         from_host = forum_hooks.host_mail(self, mail)  # APPROVE by mail (issue 6)
         if from_host is not None:
             return from_host
@@ -144,6 +148,13 @@ class Desk:
                "received": schedule.to_text(self.moderator.clock())}
         self.folder.mails.insert(row)
         self._remember(self._index(), row)
+
+    def _record_in(self, file, reason: str, mail: InboundMail) -> Outcome:
+        row = self._mail_row(mail, "rejected", reason)
+        with file.transaction():
+            file.mails.insert(row)
+        self._remember(self._index(), row)
+        return "rejected"
 
     def _record_without_game(self, mail: InboundMail, reason: str) -> Outcome:
         row = self._mail_row(mail, "rejected", reason)

@@ -18,7 +18,7 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from engine.core import Phase, Ruleset
-from pbp import publish_wait
+from pbp import bounces, publish_wait
 from pbp.daemon_state import status_lines as daemon_lines
 from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, DraftBook
 from pbp.outbox import FAILED, QUEUED
@@ -57,6 +57,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
                 lines.append(f"    retrying {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
         for row in failed:
             lines.append(f"    FAILED {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
+        lines.extend(bounces.status_lines(file))
         lines.extend(public_thread_lines(file))
     if not game_id:
         unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]
