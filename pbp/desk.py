@@ -24,6 +24,7 @@ from pbp import bounces, schedule
 from pbp.forum import hooks as forum_hooks
 from pbp.games import Loaded, load
 from pbp.host.help import help_facts
+from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.rendering import RenderedMail
@@ -218,6 +219,10 @@ class Desk:
             return Decision("rejected", reason=f"not answered: {mail.no_reply_reason}")
         entry = game.player(mail.sender)
         name = entry["name"]
+        trusted_id = self.moderator.settings.trusted_authserv_id
+        refused = sender_refusal(mail.authentication_results, mail.sender, trusted_id) if trusted_id else None
+        if refused:
+            return self._refused_sender(game, name, refused)
         if mail.blocks:
             return self._decide_blocks(game, name, mail)
         if mail.commands:
@@ -226,6 +231,17 @@ class Desk:
             "I found no order block in your mail, so nothing changed.")
         return Decision("rejected", reason="no order block",
                         reply=self._help(game, name, note), reply_kind="help")
+
+    def _refused_sender(self, game: Loaded, name: str, why: str) -> Decision:
+        """The second lock (pbp.mail.sender_auth): told to the roster address, nothing changes."""
+        text = (f"A mail from your address was not accepted: {why}. Nothing in it was read, whatever its "
+                "token. If you sent it, send it again from your usual mail account; if this goes on, "
+                "tell the host.")
+        reply = self.moderator.renderer.render(
+            "receipt", game.record["ruleset"], game=game.game_facts(), player=name,
+            phase=game.record["phase_id"] or "over", headline="Mail NOT accepted", sections=[text],
+            form=game.form(name))
+        return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection")
 
     def _decide_blocks(self, game: Loaded, name: str, mail: InboundMail) -> Decision:
         verdicts = [self._judge_block(game, name, block) for block in mail.blocks]

@@ -106,8 +106,8 @@ class InboundMail:
     `problems` lists what made the text unreadable
     (e.g. a BEGIN with no END) for the reply. `bounce` is set when the mail is a
     delivery status notification reporting recipients that failed for good.
-    `authentication_results` holds the mail's Authentication-Results headers, top first
-    (pbp.mail.sender_auth reads them).
+    `authentication_results` holds the mail's Authentication-Results headers, top first,
+    each with its position among all header fields (pbp.mail.sender_auth reads them).
     """
 
     key: str
@@ -121,7 +121,7 @@ class InboundMail:
     commands: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
     bounce: Bounce | None = None
-    authentication_results: tuple[str, ...] = ()
+    authentication_results: tuple[tuple[int, str], ...] = ()
 
 
 class OrderDesk(Protocol):

@@ -101,7 +101,9 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
         no_reply_reason=_safely(
             lambda: no_reply_reason(message, sender, own_addresses), "unreadable headers"
         ),
-        authentication_results=_safely(lambda: tuple(map(str, message.get_all("Authentication-Results") or ())), ()),
+        authentication_results=_safely(lambda: tuple(
+            (position, str(value)) for position, (name, value) in enumerate(message.items())
+            if name.lower() == "authentication-results"), ()),
     )
     if base["no_reply_reason"]:  # only an automatic message can be a bounce
         base["bounce"] = _safely(lambda: read_bounce(message), None)
