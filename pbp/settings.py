@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pbp.errors import UserError
-from pbp.mail.providers import OAUTH_PRESETS
+from pbp.mail.providers import MAIL_PRESETS, OAUTH_PRESETS
 
 DEFAULT_SETTINGS_NAME = "pbp.ini"
 TRANSPORTS = ("maildir", "imap")
@@ -233,13 +233,27 @@ def _oauth(section: configparser.SectionProxy, base: Path) -> OAuthSettings:
     )
 
 
-def default_settings_text(data: str) -> str:
-    """The file `pbp init` writes: the example with the data folder filled in."""
+def default_settings_text(data: str, provider: str | None = None) -> str:
+    """The file `pbp init` writes: the example with the data folder filled in and, with a
+    `provider` (pbp.mail.providers.MAIL_PRESETS), its servers, ports, TLS and login."""
     example = Path(__file__).resolve().parent.parent / "settings.example.ini"
     text = example.read_text(encoding="utf-8") if example.exists() else "[pbp]\ndata = pbp-data\n"
-    lines = []
+    values = {("pbp", "data"): data}
+    if provider is not None:
+        preset = MAIL_PRESETS[provider]
+        values |= {("pbp", "transport"): "imap",
+                   ("imap", "host"): preset.imap_host, ("imap", "port"): str(preset.imap_port),
+                   ("imap", "security"): preset.imap_security, ("imap", "login"): preset.login,
+                   ("smtp", "host"): preset.smtp_host, ("smtp", "port"): str(preset.smtp_port),
+                   ("smtp", "security"): preset.smtp_security, ("smtp", "login"): preset.login,
+                   ("oauth", "provider"): preset.oauth_provider}
+    lines, section = [], ""
     for line in text.splitlines():
-        if line.strip().startswith("data ="):
-            line = f"data = {data}"
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            section = stripped[1:-1]
+        key = stripped.partition("=")[0].strip() if "=" in stripped and not stripped.startswith("#") else ""
+        if (section, key) in values:
+            line = f"{key} = {values[(section, key)]}"
         lines.append(line)
     return "\n".join(lines) + "\n"
