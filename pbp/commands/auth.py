@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pbp.commands.common import add_settings_arguments, settings_of
 from pbp.mail.oauth import save_refresh_token
-from pbp.mail.oauth_flows import authorization_code_flow, device_flow
 
 
 def register(subparsers) -> None:
@@ -19,6 +18,8 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    from pbp.mail.oauth_flows import authorization_code_flow, device_flow  # loads authlib: only here
+
     settings = settings_of(args)
     oauth = settings.oauth
 

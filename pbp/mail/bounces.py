@@ -13,8 +13,6 @@ import email
 from email import policy
 from email.message import Message
 
-from flufl.bounce import scan_message
-
 from pbp.mail.headers import message_ids
 from pbp.ports import Bounce
 
@@ -24,6 +22,8 @@ ORIGINAL_PARTS = ("message/rfc822", "text/rfc822-headers", "message/rfc822-heade
 
 def read_bounce(message: Message) -> Bounce | None:
     """The permanent failures this automatic message reports, or None if it reports none."""
+    from flufl.bounce import scan_message  # loaded at the first automatic mail, not by every command
+
     failed = sorted({_text(address).strip("<> ").lower() for address in scan_message(message) if address})
     failed = [address for address in failed if "@" in address]
     if not failed:

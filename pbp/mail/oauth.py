@@ -14,10 +14,6 @@ import time
 from pathlib import Path
 from typing import Callable
 
-import requests
-from authlib.integrations.base_client.errors import OAuthError
-from authlib.integrations.requests_client import OAuth2Session
-
 from pbp.errors import UserError
 from pbp.settings import OAuthSettings
 from pbp.storage import fsync_folder
@@ -32,8 +28,12 @@ class OAuthTrouble(UserError):
     """The provider would not give an access token; the message says what the host can do."""
 
 
-def session_for(settings: OAuthSettings, **extra) -> OAuth2Session:
-    """authlib's client for the provider; a client with no secret is a public client."""
+def session_for(settings: OAuthSettings, **extra):
+    """authlib's client for the provider; a client with no secret is a public client.
+    (authlib and requests are imported when first needed: every `pbp` command would
+    otherwise pay for loading them.)"""
+    from authlib.integrations.requests_client import OAuth2Session
+
     method = "client_secret_post" if settings.client_secret else "none"
     return OAuth2Session(settings.client_id, settings.client_secret or None, scope=settings.scope or None,
                          token_endpoint_auth_method=method, timeout=HTTP_TIMEOUT_SECONDS, **extra)
@@ -91,6 +91,9 @@ class TokenSource:
     def _refresh(self) -> None:
         if not self.settings.token_endpoint:
             raise OAuthTrouble("[oauth] token_endpoint is not set; set it (or [oauth] provider) in the settings file.")
+        import requests
+        from authlib.integrations.base_client.errors import OAuthError
+
         refresh_token = read_refresh_token(self.path)
         asked_at = self.clock()
         try:
