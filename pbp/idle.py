@@ -19,9 +19,10 @@ LONGEST_PAUSE_SECONDS = 300.0
 
 class IdleWatcher:
     def __init__(self, open_mailbox: Callable[[], object], on_mail: Callable[[], None], renew: float,
-                 say: Callable[[str], None]):
+                 say: Callable[[str], None], on_idle: Callable[[int], None] = lambda count: None):
         self.open_mailbox = open_mailbox
         self.on_mail = on_mail
+        self.on_idle = on_idle  # told the number of IDLE commands accepted so far, after each
         self.renew = renew
         self.say = say
         self._stop = threading.Event()
@@ -36,8 +37,13 @@ class IdleWatcher:
 
     def stop(self, wait: float = 5.0) -> None:
         self._stop.set()
+        self.join(wait)
+
+    def join(self, wait: float) -> bool:
+        """Wait up to `wait` seconds for the watcher to end; True if it has."""
         if self._thread is not None:
             self._thread.join(wait)
+        return self._thread is None or not self._thread.is_alive()
 
     def _idling(self) -> None:
         self.idle_commands += 1
@@ -45,6 +51,7 @@ class IdleWatcher:
         if not self._announced:  # once per connection: the host's log says IDLE works (again)
             self.say("waiting in IMAP IDLE for new mail")
             self._announced = True
+        self.on_idle(self.idle_commands)
 
     def _run(self) -> None:
         while not self._stop.is_set():

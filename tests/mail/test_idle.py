@@ -45,15 +45,8 @@ def test_the_watcher_renews_idle_and_calls_for_a_cycle_on_new_mail(mail_server):
     address = mail_server.add_user(mail_server.new_address("pbp"))
     renewed, arrived = threading.Event(), threading.Event()
     said: list[str] = []
-    watcher = IdleWatcher(lambda: open_box(mail_server, address), arrived.set, renew=0.2, say=said.append)
-    original = watcher._idling
-
-    def count_idle():
-        original()
-        if watcher.idle_commands >= 3:
-            renewed.set()
-
-    watcher._idling = count_idle
+    watcher = IdleWatcher(lambda: open_box(mail_server, address), arrived.set, renew=0.2, say=said.append,
+                          on_idle=lambda count: count >= 3 and renewed.set())
     watcher.start()
     try:
         assert renewed.wait(GUARD), said  # IDLE ended and was issued again, twice, with no mail
@@ -82,7 +75,6 @@ def test_a_server_without_idle_leaves_the_daemon_polling():
     box = NoIdleMailbox()
     watcher = IdleWatcher(lambda: box, lambda: None, renew=60, say=said.append)
     watcher.start()
-    watcher._thread.join(GUARD)  # it ends by itself
-    assert not watcher._thread.is_alive()
+    assert watcher.join(GUARD)  # it ends by itself
     assert said == ["the IMAP server does not offer IDLE; new mail is read at each poll"]
     assert box.closed
