@@ -131,3 +131,17 @@ def test_a_revoked_refresh_token_tells_the_host_to_run_pbp_auth(tmp_path, oauth_
 def test_a_missing_refresh_token_file_says_what_to_do(tmp_path, oauth_server):
     with pytest.raises(OAuthTrouble, match=r"No OAuth2 refresh token at .*; run `pbp auth`"):
         TokenSource(oauth_settings(oauth_server), tmp_path / "absent").access_token()
+
+
+def test_a_rotated_refresh_token_is_kept_for_the_next_refresh(account, oauth_server):
+    address, path = account
+    oauth_server.rotate_refresh_tokens = True
+    try:
+        before = path.read_text().strip()
+        TokenSource(oauth_settings(oauth_server), path).access_token()
+        after = path.read_text().strip()
+        assert after != before and oauth_server.refresh_tokens[after] == address
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+        TokenSource(oauth_settings(oauth_server), path).access_token()  # the old one is gone; the new one works
+    finally:
+        oauth_server.rotate_refresh_tokens = False
