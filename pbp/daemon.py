@@ -324,8 +324,11 @@ class Daemon:
         self.idle.start()
 
     def _mail_arrived(self) -> None:
-        """The server announced new mail: a cycle now (after the one running, if any)."""
-        self.scheduler.add_job(self.turn, "date", id=MAIL_JOB, replace_existing=True)
+        """The server announced new mail: a cycle now, or right after the one running (it
+        may have fetched before the mail came). Two instances: one running, one waiting;
+        with one, APScheduler would skip the waiting one and the mail would wait for the
+        next poll."""
+        self.scheduler.add_job(self.turn, "date", id=MAIL_JOB, replace_existing=True, max_instances=2)
 
     # ------------------------------------------------------------------ life
     def _take_run_lock(self) -> None:

@@ -235,7 +235,8 @@ class ImapMailbox:
     def wait_for_mail(self, seconds: float, stopped: Callable[[], bool] = lambda: False,
                       on_idle: Callable[[], None] = lambda: None, check_every: float = 1.0) -> bool:
         """Wait in IDLE at most `seconds` for the server to announce new mail (an EXISTS
-        response); True if it did. `on_idle` is called once the server has accepted IDLE
+        response), or mail already in the inbox when the connection is new; True if so.
+        `on_idle` is called once the server has accepted IDLE
         (mail delivered from then on is announced). `stopped` is asked every
         `check_every` seconds, so a daemon that shuts down is not kept waiting. Ending IDLE
         before the server's own timeout and calling this again is the caller's loop."""
@@ -244,7 +245,12 @@ class ImapMailbox:
     def _idle(self, client: IMAPClient, seconds: float, stopped: Callable[[], bool], on_idle: Callable[[], None],
               check_every: float) -> bool:
         if not self._inbox_selected:
+            # A new connection (the first, or one reopened after the server dropped the
+            # last, maybe half-way through announcing a mail): IDLE only announces what
+            # comes from now on, so mail already waiting is reported at once.
             self._select_inbox(client)
+            if client.search(["NOT", "DELETED"]):
+                return True
         give_up = time.monotonic() + seconds
         client.idle()
         on_idle()

@@ -58,6 +58,18 @@ def test_the_watcher_renews_idle_and_calls_for_a_cycle_on_new_mail(mail_server):
     assert said == ["waiting in IMAP IDLE for new mail"]
 
 
+def test_mail_waiting_when_a_connection_opens_is_reported_at_once(mail_server):
+    """IDLE announces only what comes later: a connection opened (or reopened after a drop)
+    while mail waits must not sit on it until the next renewal."""
+    address = mail_server.add_user(mail_server.new_address("pbp"))
+    mail_server.deliver_lmtp(address, mail("came while nobody listened"))
+    box = open_box(mail_server, address)
+    try:
+        assert box.wait_for_mail(GUARD, on_idle=lambda: pytest.fail("went into IDLE with mail waiting")) is True
+    finally:
+        box.close()
+
+
 class NoIdleMailbox:
     """A mailbox whose server lacks the IDLE capability (the adapter's answer)."""
 
