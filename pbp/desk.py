@@ -4,7 +4,10 @@ design.md: Order mail format, Reliability rules — Identity, Loops).
 Identity is the roster address in From (the mail side hands exactly one, or None) AND the
 player's token in the block; Reply-To plays no part. Every answer goes to the roster
 address. Mail from an address on no roster gets no answer (no backscatter) and is recorded
-for `pbp status`; mail the loop rules forbid answering gets no answer either.
+for `pbp status`; mail the loop rules forbid answering gets no answer either. A bounce
+for a player's address is filed with that player's game (pbp.bounces). With
+`trusted_authserv_id` set, a roster address's mail that its receiving server could not
+authenticate is refused whatever its token (pbp.mail.sender_auth).
 
 A mail belongs to one game file (its *home*: the game of its first block the sender plays
 in, else a game id in the subject, else the sender's newest game) and everything it causes
