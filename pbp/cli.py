@@ -16,6 +16,7 @@ from pbp.terminal import VisibleText, visible
 COMMAND_MODULES = (
     "pbp.commands.simulate",
     "pbp.commands.init",
+    "pbp.commands.auth",
     "pbp.commands.new_game",
     "pbp.commands.poll",
     "pbp.commands.run",

@@ -9,7 +9,9 @@ no lock and keeps no copy of any game, deadline or setting, so the host's own co
 the lock if a cycle is under way: one writer per data folder at every instant.
 
 The daemon wakes at the earliest of: the next poll (`poll_interval`), the earliest
-deadline, the earliest reminder time (pbp.reminders), the earliest outbox retry. A change
+deadline, the earliest reminder time (pbp.reminders), the earliest outbox retry, and —
+over IMAP with `[imap] idle = on` — the moment the server announces new mail in IDLE
+(pbp.idle), so a receipt goes out within seconds whatever the poll interval. A change
 the host makes between cycles is noticed within `CHANGE_CHECK_SECONDS` by the file
 stamps of the games and the registry (inode, mtime, size: files are replaced whole), and
 the alarm is then recomputed from storage, read without the lock; so after `pbp extend`
@@ -38,6 +40,7 @@ from pbp import schedule
 from pbp.cycle import Cycle, ThreadWatch, WatchReport
 from pbp.daemon_state import write_state
 from pbp.errors import UserError
+from pbp.idle import IdleWatcher
 from pbp.moderator import Moderator
 from pbp.outbox import Outbox
 from pbp.ports import Mailbox, MailSender
@@ -52,6 +55,7 @@ from pbp.transport import open_mailbox, open_sender
 ALARM_JOB = "alarm"
 POLL_JOB = "poll"
 CHANGE_JOB = "changes"
+MAIL_JOB = "new-mail"
 # How often the daemon looks (with a few stat calls, no lock) for changes the host made.
 CHANGE_CHECK_SECONDS = 0.5
 # How long a cycle waits for the lock held by a host command before it gives up and tries
@@ -161,6 +165,7 @@ class Daemon:
         self.stamp: tuple | None = None
         self.poll_interval = self.settings.poll_interval
         self.busy = False
+        self.idle: IdleWatcher | None = None
         self.state = {"pid": os.getpid(), "started": schedule.to_text(clock()), "last_cycle": "",
                       "last_error": "", "next_wake": "", "next_reason": "", "watch": None}
         self.run_lock = WriterLock(self.settings.data, name="run.lock")  # one daemon per data folder
@@ -310,6 +315,21 @@ class Daemon:
             self.stamp = stamp
             self._arm(wake)
 
+    # ------------------------------------------------------------------ IMAP IDLE
+    def _start_idle(self) -> None:
+        if self.settings.transport != "imap" or not self.settings.imap.idle:
+            return
+        self.idle = IdleWatcher(lambda: open_mailbox(self.settings), self._mail_arrived,
+                                renew=self.settings.imap.idle_renew, say=self.say)
+        self.idle.start()
+
+    def _mail_arrived(self) -> None:
+        """The server announced new mail: a cycle now, or right after the one running (it
+        may have fetched before the mail came). Two instances: one running, one waiting;
+        with one, APScheduler would skip the waiting one and the mail would wait for the
+        next poll."""
+        self.scheduler.add_job(self.turn, "date", id=MAIL_JOB, replace_existing=True, max_instances=2)
+
     # ------------------------------------------------------------------ life
     def _take_run_lock(self) -> None:
         try:
@@ -325,11 +345,14 @@ class Daemon:
     def run(self) -> None:
         self._take_run_lock()
         try:
-            self.say(f"pbp running: polling every {self.settings.poll_interval:g} s; host commands may run "
+            idle = (" and waiting in IMAP IDLE for new mail"
+                    if self.settings.transport == "imap" and self.settings.imap.idle else "")
+            self.say(f"pbp running: polling every {self.settings.poll_interval:g} s{idle}; host commands may run "
                      "at any time; stop with Ctrl-C or SIGTERM.")
             self.turn()  # start-up: overdue deadlines are resolved now, unsent mail goes out
             self.scheduler.add_job(self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB)
             self.scheduler.add_job(self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS, id=CHANGE_JOB)
+            self._start_idle()
             signal.signal(signal.SIGTERM, lambda *_: self.scheduler.shutdown(wait=False))
             try:
                 self.scheduler.start()
@@ -337,6 +360,8 @@ class Daemon:
                 pass
             self._say_stopped()
         finally:
+            if self.idle is not None:
+                self.idle.stop()
             self.links.close()
             self.run_lock.release()
 

@@ -4,7 +4,10 @@ docs/design.md: Order mail format, Reliability rules — Identity, Loops).
 Identity is the roster address in From (the mail side hands exactly one, or None) AND the
 player's token in the block; Reply-To plays no part. Every answer goes to the roster
 address. Mail from an address on no roster gets no answer (no backscatter) and is recorded
-for `pbp status`; mail the loop rules forbid answering gets no answer either.
+for `pbp status`; mail the loop rules forbid answering gets no answer either. A bounce
+for a player's address is filed with that player's game (pbp.bounces). With
+`trusted_authserv_id` set, a roster address's mail that its receiving server could not
+authenticate is refused whatever its token (pbp.mail.sender_auth).
 
 A mail belongs to one game file (its *home*: the game of its first block the sender plays
 in, else a game id in the subject, else the sender's newest game) and everything it causes
@@ -21,11 +24,12 @@ from email.utils import parseaddr
 from typing import Iterator
 
 from engine.core import OrderBlockError
-from pbp import schedule
+from pbp import bounces, schedule
 from pbp.forum import hooks as forum_hooks
 from pbp.games import Loaded, load
 from pbp.host.help import help_facts
 from pbp.limits import listed, quoted
+from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.rendering import RenderedMail
@@ -124,6 +128,10 @@ class Desk:
         earlier = self._earlier(mail)
         if earlier is not None:
             return earlier
+        if mail.bounce is not None:  # a delivery status notification: noted, never answered
+            filed = bounces.file_bounce(self.moderator, mail)
+            if filed is not None:
+                return self._record_in(*filed, mail)
         from_host = forum_hooks.host_mail(self, mail)  # APPROVE by mail (docs/design.md: Public posts)
         if from_host is not None:
             return from_host
@@ -154,6 +162,13 @@ class Desk:
         else:
             self.folder.mails.insert(row)
         self._remember(self._index(), row)
+
+    def _record_in(self, file, reason: str, mail: InboundMail) -> Outcome:
+        row = self._mail_row(mail, "rejected", reason)
+        with file.transaction():
+            file.mails.insert(row)
+        self._remember(self._index(), row)
+        return "rejected"
 
     def _record_without_game(self, mail: InboundMail, reason: str) -> Outcome:
         """Mail that belongs to no game is counted in the bounded summary (pbp.strangers)."""
@@ -222,6 +237,10 @@ class Desk:
             return Decision("rejected", reason=f"not answered: {mail.no_reply_reason}")
         entry = game.player(mail.sender)
         name = entry["name"]
+        trusted_id = self.moderator.settings.trusted_authserv_id
+        refused = sender_refusal(mail.authentication_results, mail.sender, trusted_id) if trusted_id else None
+        if refused:
+            return self._refused_sender(game, name, refused)
         if mail.blocks:
             return self._decide_blocks(game, name, mail)
         if mail.commands:
@@ -242,6 +261,17 @@ class Desk:
         return self.moderator.renderer.render(
             "receipt", game.record["ruleset"], game=game.game_facts(), player=name,
             phase=game.record["phase_id"] or "over", headline=headline, sections=sections, form=game.form(name))
+
+    def _refused_sender(self, game: Loaded, name: str, why: str) -> Decision:
+        """The second lock (pbp.mail.sender_auth): told to the roster address, nothing changes."""
+        text = (f"A mail from your address was not accepted: {why}. Nothing in it was read, whatever its "
+                "token. If you sent it, send it again from your usual mail account; if this goes on, "
+                "tell the host.")
+        reply = self.moderator.renderer.render(
+            "receipt", game.record["ruleset"], game=game.game_facts(), player=name,
+            phase=game.record["phase_id"] or "over", headline="Mail NOT accepted", sections=[text],
+            form=game.form(name))
+        return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection")
 
     def _decide_blocks(self, game: Loaded, name: str, mail: InboundMail) -> Decision:
         games = self.games_of(mail.sender)

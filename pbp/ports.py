@@ -86,6 +86,14 @@ class OrderBlock:
 
 
 @dataclass(frozen=True)
+class Bounce:
+    """What a delivery status notification reports (pbp.mail.bounces)."""
+
+    addresses: tuple[str, ...]  # the recipients that failed for good, lower-cased
+    original_ids: tuple[str, ...] = ()  # Message-IDs of the returned mail
+
+
+@dataclass(frozen=True)
 class InboundMail:
     """What the mail side hands to the game side for one message.
 
@@ -96,7 +104,10 @@ class InboundMail:
     found when the mail has no block; an `APPROVE <game> <phase> [<token>]` line (the host's
     approval by mail, token from the line or a `TOKEN:` line) is found even next to blocks.
     `problems` lists what made the text unreadable
-    (e.g. a BEGIN with no END) for the reply.
+    (e.g. a BEGIN with no END) for the reply. `bounce` is set when the mail is a
+    delivery status notification reporting recipients that failed for good.
+    `authentication_results` holds the mail's Authentication-Results headers, top first,
+    each with its position among all header fields (pbp.mail.sender_auth reads them).
     """
 
     key: str
@@ -109,6 +120,8 @@ class InboundMail:
     blocks: tuple[OrderBlock, ...] = ()
     commands: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
+    bounce: Bounce | None = None
+    authentication_results: tuple[tuple[int, str], ...] = ()
 
 
 class OrderDesk(Protocol):

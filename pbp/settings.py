@@ -12,10 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pbp.errors import UserError
+from pbp.mail.providers import MAIL_PRESETS, OAUTH_PRESETS
 
 DEFAULT_SETTINGS_NAME = "pbp.ini"
 TRANSPORTS = ("maildir", "imap")
 SECURITY = ("tls", "starttls", "none")
+# How pbp logs in to the IMAP and SMTP servers: a password, or an OAuth2 access token
+# (pbp.mail.oauth) sent with the SASL mechanism XOAUTH2 or OAUTHBEARER.
+LOGINS = ("password", "xoauth2", "oauthbearer")
+# Default seconds between two IDLE commands: servers may end an IDLE after 30 minutes
+# (RFC 2177), so pbp ends and re-issues it well before.
+IDLE_RENEW_SECONDS = 25 * 60
 
 
 @dataclass(frozen=True)
@@ -26,6 +33,9 @@ class ImapSettings:
     user: str = ""
     password: str = ""
     ca_file: str = ""
+    login: str = "password"
+    idle: bool = True
+    idle_renew: float = IDLE_RENEW_SECONDS
     inbox: str = "INBOX"
     processed: str = "processed"
     rejected: str = "rejected"
@@ -40,6 +50,21 @@ class SmtpSettings:
     user: str = ""
     password: str = ""
     ca_file: str = ""
+    login: str = "password"
+
+
+@dataclass(frozen=True)
+class OAuthSettings:
+    """The OAuth2 client pbp is for the mail provider (`pbp auth` gets its refresh token)."""
+
+    provider: str = "generic"
+    authorization_endpoint: str = ""
+    token_endpoint: str = ""
+    device_endpoint: str = ""
+    client_id: str = ""
+    client_secret: str = ""
+    scope: str = ""
+    refresh_token_file: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,6 +79,10 @@ class Settings:
     wrong_tokens_per_sender_per_day: int = 10
     imap: ImapSettings = field(default_factory=ImapSettings)
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
+    oauth: OAuthSettings = field(default_factory=OAuthSettings)
+    # The receiving server's authserv-id: when set, its Authentication-Results header
+    # must show the From domain authenticated (pbp.mail.sender_auth); "" is off.
+    trusted_authserv_id: str = ""
     role_modules: tuple[str, ...] = ()
     source: Path | None = None
 
@@ -61,6 +90,11 @@ class Settings:
     @property
     def maildir_root(self) -> Path:
         return self.data / "mail"
+
+    @property
+    def refresh_token_path(self) -> Path:
+        """Where the OAuth2 refresh token is kept (a 0600 file; default in the data folder)."""
+        return Path(self.oauth.refresh_token_file) if self.oauth.refresh_token_file else self.data / "oauth-refresh-token"
 
 
 def settings_path(explicit: str | None = None) -> Path:
@@ -134,10 +168,11 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
     else:
         raise UserError(f"No settings file at {settings_path(explicit)}; run `pbp init` first "
                         "or name one with --settings / PBP_SETTINGS.")
-    for name in ("pbp", "imap", "smtp", "roles"):
+    for name in ("pbp", "imap", "smtp", "roles", "oauth"):
         if not parser.has_section(name):
             parser.add_section(name)
     main, imap, smtp, roles = parser["pbp"], parser["imap"], parser["smtp"], parser["roles"]
+    oauth = parser["oauth"]
     data = Path(data_override or main.get("data", "pbp-data"))
     if not data.is_absolute():
         data = base / data
@@ -159,6 +194,9 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
             user=imap.get("user", "").strip(),
             password=_secret(imap, base, "password"),
             ca_file=_path(imap, base, "ca_file"),
+            login=_choice(imap, "login", "password", LOGINS),
+            idle=_choice(imap, "idle", "on", ("on", "off")) == "on",
+            idle_renew=_number(imap, "idle_renew", IDLE_RENEW_SECONDS, float, least=1, most=29 * 60),
             inbox=imap.get("inbox", "INBOX").strip(),
             processed=imap.get("processed", "processed").strip(),
             rejected=imap.get("rejected", "rejected").strip(),
@@ -171,20 +209,54 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
             user=smtp.get("user", "").strip(),
             password=_secret(smtp, base, "password"),
             ca_file=_path(smtp, base, "ca_file"),
+            login=_choice(smtp, "login", "password", LOGINS),
         ),
+        oauth=_oauth(oauth, base),
+        trusted_authserv_id=main.get("trusted_authserv_id", "").strip(),
         role_modules=modules,
         source=path,
     )
 
 
-def default_settings_text(data: str) -> str:
-    """The file `pbp init` writes: the example with the data folder filled in."""
+def _oauth(section: configparser.SectionProxy, base: Path) -> OAuthSettings:
+    """The [oauth] section; endpoints and scope left empty come from the provider's preset."""
+    provider = _choice(section, "provider", "generic", tuple(OAUTH_PRESETS))
+    preset = OAUTH_PRESETS[provider]
+    given = lambda key: section.get(key, "").strip() or getattr(preset, key)  # noqa: E731
+    return OAuthSettings(
+        provider=provider,
+        authorization_endpoint=given("authorization_endpoint"),
+        token_endpoint=given("token_endpoint"),
+        device_endpoint=given("device_endpoint"),
+        client_id=section.get("client_id", "").strip(),
+        client_secret=_secret(section, base, "client_secret"),
+        scope=given("scope"),
+        refresh_token_file=_path(section, base, "refresh_token_file"),
+    )
+
+
+def default_settings_text(data: str, provider: str | None = None) -> str:
+    """The file `pbp init` writes: the example with the data folder filled in and, with a
+    `provider` (pbp.mail.providers.MAIL_PRESETS), its servers, ports, TLS and login."""
     example = Path(__file__).resolve().parent.parent / "settings.example.ini"
     text = example.read_text(encoding="utf-8") if example.exists() else "[pbp]\ndata = pbp-data\n"
-    lines = []
+    values = {("pbp", "data"): data}
+    if provider is not None:
+        preset = MAIL_PRESETS[provider]
+        values |= {("pbp", "transport"): "imap",
+                   ("imap", "host"): preset.imap_host, ("imap", "port"): str(preset.imap_port),
+                   ("imap", "security"): preset.imap_security, ("imap", "login"): preset.login,
+                   ("smtp", "host"): preset.smtp_host, ("smtp", "port"): str(preset.smtp_port),
+                   ("smtp", "security"): preset.smtp_security, ("smtp", "login"): preset.login,
+                   ("oauth", "provider"): preset.oauth_provider}
+    lines, section = [], ""
     for line in text.splitlines():
-        if line.strip().startswith("data ="):
-            line = f"data = {data}"
+        stripped = line.strip()
+        if stripped.startswith("[") and stripped.endswith("]"):
+            section = stripped[1:-1]
+        key = stripped.partition("=")[0].strip() if "=" in stripped and not stripped.startswith("#") else ""
+        if (section, key) in values:
+            line = f"{key} = {values[(section, key)]}"
         lines.append(line)
     return "\n".join(lines) + "\n"
 

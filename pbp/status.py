@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from engine.core import Phase, Ruleset
-from pbp import publish_wait
+from pbp import bounces, publish_wait
 from pbp.daemon_state import status_lines as daemon_lines
 from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, DraftBook
 from pbp.outbox import FAILED, QUEUED
@@ -61,6 +61,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
         for row in failed:
             lines.append(f"    FAILED {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
         lines.extend(locked_lines(file))
+        lines.extend(bounces.status_lines(file))
         lines.extend(public_thread_lines(file))
     if not game_id:
         unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]  # kept one by one before

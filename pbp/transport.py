@@ -12,6 +12,7 @@ import ssl
 from pbp.errors import UserError
 from pbp.mail.imap import ImapMailbox
 from pbp.mail.maildir import MaildirMailbox, MaildirSender
+from pbp.mail.oauth import TokenSource
 from pbp.mail.smtp import SmtpSender
 from pbp.ports import Mailbox, MailSender
 from pbp.settings import Settings
@@ -40,6 +41,11 @@ def mailbox_trouble(settings: Settings, error: BaseException) -> UserError:
     return UserError(f"Cannot read mail from {where}: {reason}; {fix}. No mail was read.")
 
 
+def token_source(settings: Settings, login: str) -> TokenSource | None:
+    """The OAuth2 access tokens an IMAP or SMTP login of kind `login` needs, if any."""
+    return None if login == "password" else TokenSource(settings.oauth, settings.refresh_token_path)
+
+
 def open_mailbox(settings: Settings) -> Mailbox:
     if settings.transport == "maildir":
         private_folder(settings.maildir_root)
@@ -49,7 +55,8 @@ def open_mailbox(settings: Settings) -> Mailbox:
         imap.host, imap.port, imap.security, imap.user, imap.password,
         folders={"inbox": imap.inbox, "processed": imap.processed, "rejected": imap.rejected,
                  "quarantine": imap.quarantine},
-        ssl_context=_context(imap.ca_file), max_bytes=settings.max_mail_size)
+        ssl_context=_context(imap.ca_file), max_bytes=settings.max_mail_size,
+        login=imap.login, token_source=token_source(settings, imap.login))
 
 
 def open_sender(settings: Settings) -> MailSender:
@@ -57,4 +64,5 @@ def open_sender(settings: Settings) -> MailSender:
         return MaildirSender(settings.maildir_root)
     smtp = settings.smtp
     return SmtpSender(smtp.host, smtp.port, smtp.security, smtp.user or None, smtp.password or None,
-                      ssl_context=_context(smtp.ca_file), envelope_sender=settings.from_address)
+                      ssl_context=_context(smtp.ca_file), envelope_sender=settings.from_address,
+                      login=smtp.login, token_source=token_source(settings, smtp.login))

@@ -1,9 +1,12 @@
-"""`pbp init [--data DIR]`: write a settings file and make the data folder."""
+"""`pbp init [--data DIR] [--provider gmail|outlook|fastmail|custom]`: write a settings
+file and make the data folder; a provider fills in its IMAP and SMTP servers, ports, TLS
+mode and login (pbp.mail.providers)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from pbp.errors import UserError
+from pbp.mail.providers import MAIL_PRESETS
 from pbp.settings import default_settings_text, settings_path
 from pbp.storage import write_atomically
 from pbp.store import DataFolder
@@ -14,6 +17,9 @@ def register(subparsers) -> None:
     parser.add_argument("--settings", metavar="PATH", help="where to write the settings (default: ./pbp.ini)")
     parser.add_argument("--data", metavar="DIR", default="pbp-data", help="the data folder (default: pbp-data)")
     parser.add_argument("--force", action="store_true", help="overwrite an existing settings file")
+    parser.add_argument("--provider", choices=tuple(MAIL_PRESETS),
+                        help="use this mailbox over IMAP and SMTP (fills in servers, ports and TLS; "
+                             "default: the embedded Maildir, no mail server)")
     parser.set_defaults(run=run)
 
 
@@ -22,12 +28,19 @@ def run(args) -> int:
     if path.exists() and not args.force:
         raise UserError(f"{path} exists already; edit it, or pass --force to overwrite it.")
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, default_settings_text(args.data).encode("utf-8"))  # 0600: it will hold passwords
+    write_atomically(path, default_settings_text(args.data, args.provider).encode("utf-8"))  # 0600: it will hold passwords
     data = Path(args.data)
     if not data.is_absolute():
         data = path.resolve().parent / data
     with DataFolder(data, writer=True):
         pass
     print(f"Wrote {path} and made the data folder {data}.")
-    print("Next: edit the settings (mail transport), then `pbp new-game --ruleset infiltration --roster roster.csv`.")
+    if args.provider:
+        preset = MAIL_PRESETS[args.provider]
+        print(f"Mail: {args.provider} over IMAP ({preset.imap_host}:{preset.imap_port}) and SMTP "
+              f"({preset.smtp_host}:{preset.smtp_port}). Next: set from_address and [imap]/[smtp] user; "
+              f"{preset.advice}")
+        print("Then `pbp new-game --ruleset infiltration --roster roster.csv`.")
+    else:
+        print("Next: edit the settings (mail transport), then `pbp new-game --ruleset infiltration --roster roster.csv`.")
     return 0

@@ -13,17 +13,22 @@
   UID SEARCH and one MOVE (a MOVE per message costs the server a sync each). Settled mail leaves the inbox, so an idle poll (one
   NOOP and one UID SEARCH) costs the same however much mail was handled before.
 - A dropped connection is reopened once per operation.
+- Login is by password, or by an OAuth2 access token (`login = "xoauth2"` or
+  `"oauthbearer"`, tokens from a pbp.mail.oauth.TokenSource); a refused token is
+  refreshed and tried once more.
+- `wait_for_mail` waits in IDLE (RFC 2177) for the server to announce new mail.
 """
 from __future__ import annotations
 
 import hashlib
 import imaplib
 import ssl
+import time
 from collections.abc import Callable, Mapping
 from typing import Literal, TypeVar
 
 from imapclient import IMAPClient
-from imapclient.exceptions import IMAPClientAbortError
+from imapclient.exceptions import IMAPClientAbortError, LoginError
 
 from pbp.ports import OversizedMail, Outcome, RawMail
 
@@ -47,6 +52,8 @@ class ImapMailbox:
         timeout: float = 30.0,
         batch_size: int = 100,
         max_batch_bytes: int = 64 * 1024 * 1024,
+        login: str = "password",
+        token_source=None,
     ) -> None:
         if security not in ("tls", "starttls", "none"):
             raise ValueError(f'IMAP security must be "tls", "starttls" or "none", not {security!r}')
@@ -58,6 +65,9 @@ class ImapMailbox:
         self.timeout = timeout
         self.batch_size = batch_size
         self.max_batch_bytes = max_batch_bytes
+        if login != "password" and token_source is None:
+            raise ValueError(f"an IMAP {login} login needs a token source")
+        self.login, self.token_source = login, token_source
         self.uidvalidity: int | None = None
         self._client: IMAPClient | None = None
         self._existing_folders: set[str] = set()
@@ -73,11 +83,28 @@ class ImapMailbox:
         try:
             if self.security == "starttls":
                 client.starttls(context)
-            client.login(self.user, self.password)
+            self._log_in(client)
         except Exception:
             _quietly_close(client)
             raise
         return client
+
+    def _log_in(self, client: IMAPClient) -> None:
+        if self.login == "password":
+            client.login(self.user, self.password)
+            return
+        for last_try in (False, True):
+            token = self.token_source.access_token()
+            try:
+                if self.login == "xoauth2":
+                    client.oauth2_login(self.user, token)
+                else:
+                    client.oauthbearer_login(self.user, token)
+                return
+            except LoginError:
+                self.token_source.invalidate()  # expired or revoked early: fetch a new one
+                if last_try:
+                    raise
 
     def _with_connection(self, operation: Callable[[IMAPClient], T]) -> T:
         """Run `operation` on a live connection; reconnect once if it was dropped."""
@@ -201,6 +228,43 @@ class ImapMailbox:
                     raise
         self._existing_folders.add(folder)
 
+    # ------------------------------------------------------------------ IDLE
+    def supports_idle(self) -> bool:
+        return self._with_connection(lambda client: client.has_capability("IDLE"))
+
+    def wait_for_mail(self, seconds: float, stopped: Callable[[], bool] = lambda: False,
+                      on_idle: Callable[[], None] = lambda: None, check_every: float = 1.0) -> bool:
+        """Wait in IDLE at most `seconds` for the server to announce new mail (an EXISTS
+        response), or mail already in the inbox when the connection is new; True if so.
+        `on_idle` is called once the server has accepted IDLE
+        (mail delivered from then on is announced). `stopped` is asked every
+        `check_every` seconds, so a daemon that shuts down is not kept waiting. Ending IDLE
+        before the server's own timeout and calling this again is the caller's loop."""
+        return self._with_connection(lambda client: self._idle(client, seconds, stopped, on_idle, check_every))
+
+    def _idle(self, client: IMAPClient, seconds: float, stopped: Callable[[], bool], on_idle: Callable[[], None],
+              check_every: float) -> bool:
+        if not self._inbox_selected:
+            # A new connection (the first, or one reopened after the server dropped the
+            # last, maybe half-way through announcing a mail): IDLE only announces what
+            # comes from now on, so mail already waiting is reported at once.
+            self._select_inbox(client)
+            if client.search(["NOT", "DELETED"]):
+                return True
+        give_up = time.monotonic() + seconds
+        client.idle()
+        on_idle()
+        announced = False
+        try:
+            while not announced and not stopped():
+                left = give_up - time.monotonic()
+                if left <= 0:
+                    break
+                announced = _announces_mail(client.idle_check(timeout=min(check_every, left)))
+        finally:
+            _text, responses = client.idle_done()  # mail announced while IDLE ended counts too
+        return announced or _announces_mail(responses)
+
     def count(self, outcome_or_inbox: str = "inbox") -> int:
         """Messages in the inbox or an outcome folder (for status and tests)."""
         folder = self.folders.get(outcome_or_inbox, outcome_or_inbox)
@@ -219,6 +283,10 @@ class ImapMailbox:
         if self._client is not None:
             _quietly_close(self._client)
             self._client = None
+
+
+def _announces_mail(responses) -> bool:
+    return any(len(response) > 1 and response[1] in (b"EXISTS", b"RECENT") for response in responses)
 
 
 def _envelope_sender(envelope) -> str:

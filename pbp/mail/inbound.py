@@ -11,6 +11,7 @@ from collections.abc import Collection
 from email import policy
 from email.message import Message
 
+from pbp.mail.bounces import read_bounce
 from pbp.mail.blocks import find_approval, find_blocks, find_command
 from pbp.mail.header_values import header_line
 from pbp.mail.headers import header_text, message_ids, no_reply_reason, strict_sender
@@ -101,7 +102,12 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
         no_reply_reason=_safely(
             lambda: no_reply_reason(message, sender, own_addresses), "unreadable headers"
         ),
+        authentication_results=_safely(lambda: tuple(
+            (position, str(value)) for position, (name, value) in enumerate(message.items())
+            if name.lower() == "authentication-results"), ()),
     )
+    if base["no_reply_reason"]:  # only an automatic message can be a bounce
+        base["bounce"] = _safely(lambda: read_bounce(message), None)
     try:
         texts = mail_texts(message)
     except Exception:

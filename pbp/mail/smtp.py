@@ -6,6 +6,11 @@ Each `send` delivers one message to the single address in its To header (the env
 recipient); the connection is kept between sends and reopened when the server dropped it.
 Errors are sorted into `TransientSendError` (4xx, connection trouble, timeouts) and
 `PermanentSendError` (5xx, refused recipient or sender).
+
+Login is by password, or by an OAuth2 access token (`login = "xoauth2"` or
+`"oauthbearer"`, pbp.mail.oauth); a refused token is refreshed and tried once more, and a
+token that is still refused is a transient error (the mail waits while the host runs
+`pbp auth` again).
 """
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from email.message import EmailMessage
 from email.utils import getaddresses
 from typing import Literal
 
+from pbp.mail.oauth import OAuthTrouble, oauthbearer_response, xoauth2_response
 from pbp.ports import PermanentSendError, TransientSendError
 
 Security = Literal["tls", "starttls", "none"]
@@ -32,6 +38,8 @@ class SmtpSender:
         timeout: float = 30.0,
         ssl_context: ssl.SSLContext | None = None,
         envelope_sender: str | None = None,
+        login: str = "password",
+        token_source=None,
     ) -> None:
         if security not in ("tls", "starttls", "none"):
             raise ValueError(f'SMTP security must be "tls", "starttls" or "none", not {security!r}')
@@ -40,6 +48,9 @@ class SmtpSender:
         self.timeout = timeout
         self.ssl_context = ssl_context
         self.envelope_sender = envelope_sender
+        if login != "password" and token_source is None:
+            raise ValueError(f"an SMTP {login} login needs a token source")
+        self.login, self.token_source = login, token_source
         self._client: smtplib.SMTP | None = None
 
     def _connect(self) -> smtplib.SMTP:
@@ -53,12 +64,31 @@ class SmtpSender:
             if self.security == "starttls":
                 client.starttls(context=context)
                 client.ehlo()
-            if self.user:
+            if self.login != "password":
+                self._log_in_with_token(client)
+            elif self.user:
                 client.login(self.user, self.password or "")
         except Exception:
             _quietly_close(client)
             raise
         return client
+
+    def _log_in_with_token(self, client: smtplib.SMTP) -> None:
+        for last_try in (False, True):
+            token = self.token_source.access_token()
+            if self.login == "xoauth2":
+                response = xoauth2_response(self.user or "", token)
+            else:
+                response = oauthbearer_response(self.user or "", token, self.host, self.port)
+            try:
+                client.auth(self.login.upper(), lambda challenge=None: response)
+                return
+            except smtplib.SMTPAuthenticationError as error:
+                self.token_source.invalidate()  # expired or revoked early: fetch a new one
+                if last_try:
+                    raise TransientSendError(f"the SMTP server {self.host}:{self.port} refused the OAuth2 token "
+                                             f"for {self.user} ({error.smtp_code}); run `pbp auth` if this "
+                                             "goes on") from None
 
     def send(self, message: EmailMessage) -> None:
         recipient = _single_recipient(message)
@@ -71,6 +101,9 @@ class SmtpSender:
         except smtplib.SMTPResponseException as error:  # sender refused, DATA refused, auth…
             self._drop_connection()
             raise _classified(error.smtp_code, f"sending to {recipient} failed: {error.smtp_code} {_text(error.smtp_error)}") from error
+        except OAuthTrouble as error:
+            self._drop_connection()
+            raise TransientSendError(str(error)) from error
         except (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError, socket.timeout, OSError) as error:
             self._drop_connection()
             raise TransientSendError(f"could not reach the SMTP server {self.host}:{self.port}: {error}") from error
