@@ -6,6 +6,7 @@ from dataclasses import replace
 from engine.core import PlayerSpec
 from engine.werewolf import make_ruleset
 from engine.werewolf.model import Character
+from engine.werewolf.teams import introduce
 
 RULES = make_ruleset()
 
@@ -16,7 +17,7 @@ def game(assignment: dict[str, str], rules=RULES, seed="s", **options):
     state = rules.new_game([PlayerSpec(name) for name in assignment], seed, {"roles": roles, **options})
     characters = tuple(Character(name=name, role=role, role_state=rules.table.by_name[role].initial_state)
                        for name, role in assignment.items())
-    return replace(state, characters=characters)
+    return replace(state, characters=introduce(characters, rules.table))
 
 
 def step(state, orders: dict[str, str] | None = None, rules=RULES):
