@@ -1,7 +1,9 @@
 """Short scenarios: a game with a chosen role per player, and phases driven by order text."""
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import replace
+from pathlib import Path
 
 from engine.core import PlayerSpec
 from engine.werewolf import make_ruleset
@@ -9,6 +11,15 @@ from engine.werewolf.model import Character
 from engine.werewolf.teams import introduce
 
 RULES = make_ruleset()
+VAMPIRE_FILE = Path(__file__).resolve().parents[2] / "examples" / "roles" / "vampire.py"
+
+
+def vampire_rules():
+    """The ruleset with the host-supplied Vampire (examples/roles/vampire.py), loaded by path."""
+    spec = importlib.util.spec_from_file_location("host_roles_vampire", VAMPIRE_FILE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return make_ruleset(extra_roles=module.ROLES)
 
 
 def game(assignment: dict[str, str], rules=RULES, seed="s", **options):
