@@ -60,7 +60,8 @@ def collect():
     keep(night(to_night(game(five)), {"Chloe": "SEDUCE Dmitri"}))
     vampires = vampire_rules()
     contested = to_night(game({"Alice": "werewolf", "Bruno": "weregerbil", "Chloe": "vampire", "Dmitri": "villager",
-                               "Elena": "villager", "Farid": "werewolf"}, rules=vampires), rules=vampires)
+                               "Elena": "villager", "Farid": "villager", "Greta": "werewolf"}, rules=vampires),
+                         rules=vampires)
     keep(night(contested, {"Bruno": "BITE Dmitri", "Chloe": "DRAIN Dmitri"}, rules=vampires))
     return events, views
 
