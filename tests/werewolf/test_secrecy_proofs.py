@@ -69,10 +69,6 @@ def always(me, twin):
     return True
 
 
-def by_action(me, twin):
-    return twin == "action"
-
-
 # The private reports a rule sends P that may tell the twins apart, and when it applies:
 # `me` is P's character before the phase resolved (in either game), `twin` the twin's kind.
 REVEALED_BY = {
@@ -82,7 +78,9 @@ REVEALED_BY = {
     "pack_kills": lambda me, twin: faction_of(me, RULES.table.by_name) == WOLVES,  # the pack's KILLs
     "new_role": always, "faction_changed": always, "team": always,  # every change is told
     "newcomer": always, "seduction_wasted": holds("succubus"),
-    "visited": by_action, "silenced": by_action, "seduced": by_action, "lovers": by_action,  # told to the target
+    # Told to the one an action names (in a role swap too: an order the swap turns into
+    # a self-targeted one is void, and the rules' default may name someone else).
+    "visited": always, "silenced": always, "seduced": always, "lovers": always,
 }
 
 
