@@ -216,7 +216,7 @@ class WerewolfRules:
         if kind == "vote" and not phases.on_trial(state):
             # Both defendants removed: the day ends with no lynch.
             public.append(Event("no_lynch", {"day": state.day, "defendants": []}))
-            return day.nightfall(replace(state, last_lynch=()), public, self.table)
+            return day.nightfall(replace(state, last_lynch=(), removed=()), public, self.table)
         return night.conclude(state, public, {}, self.table, start_of_day=False)
 
     def host_notes(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> tuple[str, ...]:

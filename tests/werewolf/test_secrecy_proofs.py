@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
+from itertools import zip_longest
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -62,20 +63,20 @@ MAX_PHASES = 45
 
 
 def holds(role):
-    return lambda me, twin: me.role == role
+    return lambda me: me.role == role
 
 
-def always(me, twin):
+def always(me):
     return True
 
 
 # The private reports a rule sends P that may tell the twins apart, and when it applies:
-# `me` is P's character before the phase resolved (in either game), `twin` the twin's kind.
+# `me` is P's character before the phase resolved (in either game).
 REVEALED_BY = {
     "vision": holds("seer"), "vision_failed": holds("seer"),      # Seer: learns a faction
     "apothecary_report": holds("apothecary"),                      # Apothecary: of the lynched
     "witch_told": holds("witch"),                                  # Witch: the wolves' choice
-    "pack_kills": lambda me, twin: faction_of(me, RULES.table.by_name) == WOLVES,  # the pack's KILLs
+    "pack_kills": lambda me: faction_of(me, RULES.table.by_name) == WOLVES,  # the pack's KILLs
     "new_role": always, "faction_changed": always, "team": always,  # every change is told
     "newcomer": always, "seduction_wasted": holds("succubus"),
     # Told to the one an action names (in a role swap too: an order the swap turns into
@@ -151,7 +152,7 @@ def public_sees(state):
     return canonical_json({"view": RULES.view(state, None), "phase": shape})
 
 
-def compare_twins(data, first, second, steps, watcher, twin, transform):
+def compare_twins(data, first, second, steps, watcher, transform):
     """Replay the log in both games; the oracles above, phase by phase."""
     watching = True
     for index, step in enumerate(steps):
@@ -181,10 +182,9 @@ def compare_twins(data, first, second, steps, watcher, twin, transform):
         if watching:
             mine, theirs = one.private.get(watcher, ()), two.private.get(watcher, ())
             if mine != theirs:
-                told = next(a or b for a, b in zip(list(mine) + [None] * len(theirs), list(theirs) + [None] * len(mine))
-                            if a != b)
+                told = next(a or b for a, b in zip_longest(mine, theirs) if a != b)
                 rule = REVEALED_BY.get(told.kind)
-                assert rule is not None and any(rule(me, twin) for me in me_before), \
+                assert rule is not None and any(rule(me) for me in me_before), \
                     f"{watcher} is told {told.kind} {dict(told.data)} in one twin only"
                 event(f"revealed to P by {told.kind}")
                 watching = False
@@ -219,7 +219,7 @@ def test_a_role_swap_is_invisible_to_everyone_else(data):
             return texts
         return {**texts, one: texts.get(other, ""), other: texts.get(one, "")}
 
-    compare_twins(data, start, twin, steps, watcher, "roles", swap_night_orders)
+    compare_twins(data, start, twin, steps, watcher, swap_night_orders)
 
 
 @settings(PROFILE)
@@ -248,4 +248,4 @@ def test_a_changed_night_order_is_invisible_to_everyone_else(data):
         event(f"changed {RULES.table.by_name[state.character(actor).role].name} order in {phase.kind}")
         return {**texts, actor: "\n".join(lines)}
 
-    compare_twins(data, start, start, steps, watcher, "action", change_one_order)
+    compare_twins(data, start, start, steps, watcher, change_one_order)
