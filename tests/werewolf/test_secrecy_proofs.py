@@ -15,8 +15,8 @@ twin and knows neither as a teammate). Then, phase after phase:
 
 - public-view oracle: while the public record (every public event so far) is the same in
   both games, the public view and the public shape of the phase are byte-identical;
-- indistinguishability: while the public record is the same, P's view, P's order form and
-  P's private events are byte-identical, until a private event that a listed rule sends P
+- indistinguishability: while the public record is the same, P's view, P's order form,
+  the receipt P would get for any order, and P's private events are byte-identical, until a private event that a listed rule sends P
   tells them apart (`REVEALED_BY`); then that rule must apply to P, and the comparison of
   P ends there (P now knows).
 
@@ -33,7 +33,7 @@ from itertools import zip_longest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine.core import PlayerSpec, canonical_json
+from engine.core import OrderBlockError, PlayerSpec, canonical_json
 from engine.simulation import player_names
 from engine.werewolf.model import WOLVES, Character, faction_of
 from engine.werewolf.teams import introduce
@@ -141,9 +141,22 @@ def knows(state, viewer, names):
 
 
 def p_sees(state, player):
+    """P's view, order form, and the receipt P would get for each order naming each player."""
     phase = RULES.phase(state)
     form = [repr(spec) for spec in phase.grammar.get(player, ())] if phase else []
-    return canonical_json({"view": RULES.view(state, player), "form": form})
+    return canonical_json({"view": RULES.view(state, player), "form": form, "receipts": receipts(state, player)})
+
+
+def receipts(state, player):
+    keywords = sorted(RULES.table.keywords)
+    names = [c.name for c in state.characters]
+    answers = {}
+    for line in [f"{keyword} {name}" for keyword in keywords for name in names] + keywords + ["VOTE NO LYNCH"]:
+        try:
+            answers[line] = [str(order) for order in RULES.parse_orders(state, player, [line])]
+        except OrderBlockError as error:
+            answers[line] = str(error)
+    return answers
 
 
 def public_sees(state):

@@ -16,6 +16,6 @@ def examine(night: Night) -> Night:
 
 ROLE = Role(
     name="apothecary", faction=VILLAGE,
-    summary="Each night you learn the faction of the day's lynch victims.",
+    summary="Each night you learn whether the day's lynch victims were wolves, not wolves or of a third faction.",
     night_step=NightStep.APOTHECARY, resolve=examine,
 )
