@@ -16,9 +16,11 @@ from engine.core import (
 )
 from engine.werewolf import codec, day, night, phases, scripted, setups, views
 from engine.werewolf.deaths import kill_with_chains
-from engine.werewolf.model import Character, GameState, NightStep, Role
-from engine.werewolf.orders import parse_block
+from engine.werewolf.model import Character, GameState, NightStep, Role, kill, revealed_role
+from engine.werewolf.orders import Kill, parse_block
 from engine.werewolf.table import RoleTable
+from engine.werewolf.tally import most_named
+from engine.werewolf.teams import introduce
 
 __all__ = ["make_ruleset", "WerewolfRules", "HostCommandError"]
 
@@ -27,11 +29,14 @@ OPTIONS = {
                            "the 11-player setup adds one of: romantic, succubus, werehamster"),
     "roles": OptionSpec("roles", "", (), "an explicit role list, comma-separated (required under 8 players)"),
     "reveal_roles": OptionSpec("reveal_roles", False, (), "show a dead player's role"),
-    "runoff_hours": OptionSpec("runoff_hours", 12, (), "deadline of the runoff nomination round, in hours"),
     "wench_missing": OptionSpec("wench_missing", "random", ("random", "none"),
                                 "a Wench who sends no VISIT visits a random living player, or nobody"),
     "bodyguard_self": OptionSpec("bodyguard_self", "forbidden", ("forbidden", "allowed"),
                                  "whether the Bodyguard may protect himself"),
+    "bodyguard_repeat": OptionSpec("bodyguard_repeat", "allowed", ("allowed", "forbidden"),
+                                   "whether the Bodyguard may protect the same player on consecutive nights"),
+    "modkill_loses": OptionSpec("modkill_loses", True, (),
+                                "a player the host removes for breaking the rules never wins"),
     "wolf_tie": OptionSpec("wolf_tie", "no-kill", ("no-kill", "random"),
                            "a tie among the wolves' KILL orders kills nobody, or a random one of the tied"),
 }
@@ -58,10 +63,15 @@ class WerewolfRules:
             raise GameSetupError("Two players share a name (ignoring case); give every player a different name.")
         roles = setups.choose_roles(len(names), settings, self.table.names())
         dealt = setups.deal(roles, names, seed)
-        characters = tuple(Character(name=n, role=dealt[n], role_state=self.table.by_name[dealt[n]].initial_state)
-                           for n in names)
+        characters = introduce(tuple(
+            Character(name=n, role=dealt[n], role_state=self.table.by_name[dealt[n]].initial_state)
+            for n in names), self.table)
         return GameState(seed=str(seed), options=tuple(sorted(settings.items())), setup=tuple(sorted(roles)),
                          characters=characters)
+
+    def setup_warnings(self, state: GameState) -> tuple[str, ...]:
+        """Sentences for the host about a setup the rules accept but advise against."""
+        return setups.warnings(state.setup)
 
     def to_json(self, state: GameState) -> dict:
         return codec.state_json(state)
@@ -82,8 +92,19 @@ class WerewolfRules:
         return parse_block(lines, self.table.keywords, players,
                            lambda order: phases.check_legal(state, self.table, player, order))
 
+    def parse_standing_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple:
+        """A block accepted earlier in this phase, read again at the deadline: like
+        `parse_orders`, except that an order aimed at a player the host removed since then
+        still stands (rules: it keeps its meaning and does nothing; no default replaces it)."""
+        if state.result is not None or not state.character(player).alive:
+            return self.parse_orders(state, player, lines)
+        players = [c.name for c in state.characters]
+        return parse_block(lines, self.table.keywords, players,
+                           lambda order: phases.check_legal(state, self.table, player, order, standing=True))
+
     def legal_orders(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> dict[str, tuple]:
-        """The orders that still stand: from living players, allowed in this phase."""
+        """The orders that still stand: from living players, allowed in this phase (an
+        order aimed at a player the host removed in this phase stands, and does nothing)."""
         kept = {}
         for player, given in orders.items():
             if player not in state.living:
@@ -91,7 +112,7 @@ class WerewolfRules:
             fine = []
             for order in given:
                 try:
-                    phases.check_legal(state, self.table, player, order)
+                    phases.check_legal(state, self.table, player, order, standing=True)
                 except ValueError:
                     continue
                 fine.append(order)
@@ -103,6 +124,11 @@ class WerewolfRules:
         if state.result is not None:
             raise HostCommandError("The game is over; there is no phase to resolve.")
         orders = self.legal_orders(state, orders)
+        resolution = self.resolve_phase(state, orders)
+        # A new phase opens: host removals of the last one no longer stand behind orders.
+        return replace(resolution, state=replace(resolution.state, removed=()))
+
+    def resolve_phase(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
         kind = phases.phase_kind(state.phase_id)
         if kind == "nominate":
             return day.resolve_nominations(state, orders, self.table)
@@ -148,35 +174,63 @@ class WerewolfRules:
         current = night.run_steps(current, self.table, NightStep.WITCH, NightStep.SEER)
         return night.dawn(replace(state, pending=None), current, self.table)
 
-    def host_kill(self, state: GameState, player: str, reason: str) -> Resolution:
-        """Design/rules Day §5: the host removes a player at once, announced with the reason;
-        chains follow at once (lovers; a Wench's bedfellow mid-night), then victory."""
+    def host_kill(self, state: GameState, player: str, reason: str, breach: bool = True) -> Resolution:
+        """Rules Day §5 and "A host kill during a night": the host removes a player at once,
+        announced with the reason, then victory is checked. `breach`: removed for breaking
+        the rules (a modkill, who never wins under `modkill_loses`).
+
+        By day the chains (lovers) follow at once. During a night (`N0`, `Nn`, `Nn-witch`)
+        the removal is published and nothing more: the death is dated `Nn`, its chains wait
+        for dawn, and dawn does not announce the player again (a Ninja's victim included)."""
         if state.result is not None:
             raise HostCommandError("The game is over; nobody can be removed.")
         if player not in [c.name for c in state.characters]:
             raise HostCommandError(f"{player} is not a player in this game; check the spelling.")
         if not state.character(player).alive:
             raise HostCommandError(f"{player} is already dead.")
-        bedfellows = state.pending.bedfellows if state.pending else ()
-        characters, deaths = kill_with_chains(state.characters, player, "host", state.phase_id,
-                                              state.lovers, bedfellows)
+        kind = phases.phase_kind(state.phase_id)
+        at_night = kind in ("night0", "night", "witch")
+        dated = state.phase_id.removesuffix("-witch")
+        if at_night:
+            characters, deaths = kill(state.characters, player, "host", dated), [(player, "host")]
+        else:
+            characters, deaths = kill_with_chains(state.characters, player, "host", dated, state.lovers)
         public = []
         for name, cause in deaths:
             data = {"player": name}
             if state.option("reveal_roles"):
-                data["role"] = state.character(name).role
+                data["role"] = revealed_role(state.character(name))
             if cause == "host":
                 public.append(Event("host_kill", {**data, "reason": reason}))
             else:
                 public.append(Event("also_died", {**data, "day": state.day}))
         pending = state.pending
         if pending is not None:
-            dead = {name for name, _ in deaths}
-            pending = replace(pending, characters=tuple(
-                replace(c, alive=False, death_cause="host", death_phase=state.phase_id) if c.name in dead and c.alive
-                else c for c in pending.characters))
-        state = replace(state, characters=characters, pending=pending)
+            pending = replace(
+                pending, dead_now=tuple((n, why) for n, why in pending.dead_now if n != player),
+                characters=tuple(replace(c, alive=False, death_cause="host", death_phase=dated)
+                                 if c.name == player else c for c in pending.characters))
+        state = replace(state, characters=characters, pending=pending, removed=state.removed + (player,),
+                        night_removed=state.night_removed + ((player,) if at_night else ()),
+                        modkilled=state.modkilled + ((player,) if breach else ()))
+        if kind == "vote" and not phases.on_trial(state):
+            # Both defendants removed: the day ends with no lynch.
+            public.append(Event("no_lynch", {"day": state.day, "defendants": []}))
+            return day.nightfall(replace(state, last_lynch=(), removed=()), public, self.table)
         return night.conclude(state, public, {}, self.table, start_of_day=False)
+
+    def host_notes(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> tuple[str, ...]:
+        """What the host should know about the orders in so far (never shown to players):
+        a split pack, whose KILLs as they stand kill nobody (or leave it to the draw)."""
+        if phases.phase_kind(state.phase_id) != "night":
+            return ()
+        kills = {player: order.target for player, given in sorted(self.legal_orders(state, orders).items())
+                 for order in given if isinstance(order, Kill)}
+        if len(most_named(kills.values())) < 2:
+            return ()
+        listed = "; ".join(f"{wolf} → {target}" for wolf, target in kills.items())
+        outcome = "a draw picks one of them" if state.option("wolf_tie") == "random" else "nobody is killed"
+        return (f"The pack is split ({listed}): as things stand {outcome}.",)
 
     # ------------------------------------------------------------------ what people see
     def view(self, state: GameState, player: str | None) -> dict:

@@ -11,6 +11,7 @@ from engine.core import Event, Result
 from engine.werewolf.model import Character, GameState, Night, Runoff
 from engine.werewolf.orders import parse_line
 from engine.werewolf.table import RoleTable
+from engine.werewolf.teams import introduce
 
 
 def pairs(value) -> list:
@@ -28,14 +29,17 @@ def event_from(data: Mapping) -> Event:
 def character_json(c: Character) -> dict:
     return {"name": c.name, "role": c.role, "alive": c.alive, "creature": c.creature,
             "role_state": pairs(c.role_state), "joined": c.joined, "death_cause": c.death_cause,
-            "death_phase": c.death_phase, "inbox": [event_json(e) for e in c.inbox]}
+            "death_phase": c.death_phase, "inbox": [event_json(e) for e in c.inbox],
+            "known_teams": {team: list(members) for team, members in c.known_teams}}
 
 
 def character_from(data: Mapping) -> Character:
     return Character(name=data["name"], role=data["role"], alive=data["alive"], creature=data["creature"],
                      role_state=tuple(tuple(p) for p in data["role_state"]), joined=data["joined"],
                      death_cause=data["death_cause"], death_phase=data["death_phase"],
-                     inbox=tuple(event_from(e) for e in data["inbox"]))
+                     inbox=tuple(event_from(e) for e in data["inbox"]),
+                     known_teams=tuple(sorted((team, tuple(members))
+                                              for team, members in data.get("known_teams", {}).items())))
 
 
 def night_json(night: Night) -> dict:
@@ -83,6 +87,8 @@ def state_json(state: GameState) -> dict:
         "pending": None if state.pending is None else night_json(state.pending),
         "public_log": [event_json(e) for e in state.public_log], "stamp": state.stamp,
         "actions": dict(state.actions), "result": None if state.result is None else state.result.to_json(),
+        "removed": list(state.removed), "night_removed": list(state.night_removed),
+        "modkilled": list(state.modkilled),
     }
 
 
@@ -99,7 +105,11 @@ def state_from(data: Mapping[str, Any], table: RoleTable) -> GameState:
         public_log=tuple(event_from(e) for e in data["public_log"]), stamp=data["stamp"],
         actions=tuple(sorted(data["actions"].items())),
         result=None if result is None else Result(tuple(result["winners"]), result["path"], tuple(result["players"])),
+        removed=tuple(data.get("removed", ())), night_removed=tuple(data.get("night_removed", ())),
+        modkilled=tuple(data.get("modkilled", ())),
     )
+    if "known_teams" not in data["characters"][0]:  # stored before team lists were remembered
+        state = replace(state, characters=introduce(state.characters, table))
     if data["pending"] is not None:
         state = replace(state, pending=night_from(data["pending"], state, table))
     return state

@@ -8,9 +8,10 @@ from typing import Any, Mapping, Sequence
 
 from engine.core import Event, Resolution, phase_rng
 from engine.werewolf.deaths import kill_with_chains
-from engine.werewolf.model import GameState, Runoff, faction_of
+from engine.werewolf.model import GameState, Runoff, faction_of, find, kill, revealed_role
 from engine.werewolf.night import conclude
 from engine.werewolf.orders import Nominate, Vote
+from engine.werewolf.phases import on_trial
 from engine.werewolf.table import RoleTable
 from engine.werewolf.victory import check_victory
 
@@ -27,8 +28,10 @@ def latest(orders: Mapping[str, Sequence[Any]], order_type: type, voters: Sequen
     return found
 
 
-def tally_of(choices: Mapping[str, str | None]) -> dict[str, int]:
-    counts = Counter(target or "NO LYNCH" for target in choices.values())
+def tally_of(choices: Mapping[str, str | None], counted: Sequence[str]) -> dict[str, int]:
+    """The count per choice; a choice of a player the host removed in this phase stays in
+    the record (it was public when accepted) but counts for nobody."""
+    counts = Counter(target or "NO LYNCH" for target in choices.values() if target is None or target in counted)
     return dict(sorted(counts.items()))
 
 
@@ -52,24 +55,29 @@ def nominations_event(state: GameState, round_name: str, nominations: Mapping[st
     choices = {voter: order.target for voter, order in nominations.items()}
     missing = [name for name in state.living if name not in nominations]
     return Event("nominations", {"day": state.day, "round": round_name, "nominations": choices,
-                                 "missing": missing, "tally": tally_of(choices)})
+                                 "missing": missing, "tally": tally_of(choices, state.living)})
 
 
-def valid_nominations(state: GameState, orders, allowed: Sequence[str]) -> dict[str, Nominate]:
-    """Nominations of living players for living candidates (a host kill may have removed one)."""
-    living = set(state.living)
+def standing_nominations(state: GameState, orders, allowed: Sequence[str]) -> dict[str, Nominate]:
+    """Each living player's nomination of an allowed candidate; one of a candidate the host
+    removed since stands in the record and counts for nobody."""
     return {voter: order for voter, order in latest(orders, Nominate, state.living).items()
-            if order.target in living and order.target in allowed}
+            if order.target in allowed or order.target in state.removed}
+
+
+def counted(nominations: Mapping[str, Nominate], state: GameState) -> list[Nominate]:
+    living = set(state.living)
+    return [order for order in nominations.values() if order.target in living]
 
 
 def resolve_nominations(state: GameState, orders, table: RoleTable) -> Resolution:
-    nominations = valid_nominations(state, orders, state.living)
+    nominations = standing_nominations(state, orders, state.living)
     public = [nominations_event(state, "nominate", nominations)]
     state = state.count_actions(["nominate"] * len(nominations))
-    if not nominations:
+    if not counted(nominations, state):
         public.append(Event("no_nominations", {"day": state.day}))
         return nightfall(state, public, table)
-    counts = Counter(order.target for order in nominations.values())
+    counts = Counter(order.target for order in counted(nominations, state))
     standing, tied, places = fill_places(counts, TRIAL_PLACES)
     if tied:
         public.append(Event("runoff", {"day": state.day, "standing": list(standing), "tied": list(tied),
@@ -86,12 +94,12 @@ def resolve_runoff(state: GameState, orders, table: RoleTable) -> Resolution:
     living = set(state.living)
     tied = [name for name in runoff.tied if name in living]
     standing = [name for name in runoff.standing if name in living]
-    nominations = valid_nominations(state, orders, tied)
+    nominations = standing_nominations(state, orders, tied)
     public = [nominations_event(state, "runoff", nominations)]
     state = state.count_actions(["nominate"] * len(nominations))
     places = min(runoff.places, len(tied))
     counts = Counter({name: 0 for name in tied})
-    counts.update(order.target for order in nominations.values())
+    counts.update(order.target for order in counted(nominations, state))
     won, still_tied, left = fill_places(counts, places)
     drawn: list[str] = []
     if still_tied:
@@ -118,13 +126,12 @@ def close_nominations(state: GameState, defendants: Sequence[str], public: list,
 def resolve_vote(state: GameState, orders, table: RoleTable) -> Resolution:
     """Rules Day §3: two defendants: more votes is lynched, a tie lynches nobody; one
     defendant: lynched if votes for them exceed votes for NO LYNCH."""
-    living = set(state.living)
-    defendants = [d for d in state.defendants if d in living]
+    defendants = list(on_trial(state))
     votes = {voter: order for voter, order in latest(orders, Vote, state.living).items()
-             if order.target is None or order.target in defendants}
+             if order.target is None or order.target in state.defendants}
     choices = {voter: order.target for voter, order in votes.items()}
     missing = [name for name in state.living if name not in votes]
-    tally = tally_of(choices)
+    tally = tally_of(choices, defendants)
     public = [Event("votes", {"day": state.day, "defendants": list(defendants), "votes": choices,
                               "missing": missing, "tally": tally})]
     state = state.count_actions(["vote"] * len(votes))
@@ -144,19 +151,25 @@ def resolve_vote(state: GameState, orders, table: RoleTable) -> Resolution:
 
 def lynch(state: GameState, victims: Sequence[str], public: list, table: RoleTable) -> Resolution:
     """The lynch victims die, their lovers with them; victory is checked, then night falls.
-    The Apothecary will learn each victim's faction."""
+    A double lynch is two lynches, in alphabetical order, whatever bonds join the two (two
+    lovers are both "lynched"); chains follow. The Apothecary will learn of each victim."""
+    victims = sorted(victims)
     characters = state.characters
-    records = []
+    records = tuple((victim, faction_of(state.character(victim), table.by_name)) for victim in victims)
+    deaths = []
     for victim in victims:
-        faction = faction_of(next(c for c in characters if c.name == victim), table.by_name)
-        records.append((victim, faction))
-        characters, deaths = kill_with_chains(characters, victim, "lynch", state.phase_id, state.lovers)
-        for name, cause in deaths:
-            event = {"day": state.day, "player": name}
-            if state.option("reveal_roles"):
-                event["role"] = next(c.role for c in characters if c.name == name)
-            public.append(Event("lynch" if cause == "lynch" else "also_died", event))
-    state = replace(state, characters=characters, last_lynch=tuple(records))
+        characters = kill(characters, victim, "lynch", state.phase_id)
+        deaths.append((victim, "lynch"))
+    for victim in victims:
+        characters, chained = kill_with_chains(characters, victim, "lynch", state.phase_id, state.lovers,
+                                               already_dead=True)
+        deaths.extend(chained)
+    for name, cause in deaths:
+        event = {"day": state.day, "player": name}
+        if state.option("reveal_roles"):
+            event["role"] = revealed_role(find(characters, name))
+        public.append(Event("lynch" if cause == "lynch" else "also_died", event))
+    state = replace(state, characters=characters, last_lynch=records)
     return nightfall(state, public, table)
 
 

@@ -6,19 +6,21 @@ from engine.werewolf.model import Character, kill
 
 
 def kill_with_chains(characters: tuple[Character, ...], name: str, cause: str, phase_id: str,
-                     lovers: tuple[str, ...], bedfellows: tuple[tuple[str, str], ...] = ()):
-    """The characters after `name` dies, and every death in order as (name, cause)."""
+                     lovers: tuple[str, ...], already_dead: bool = False):
+    """The characters after `name` dies, and every death in order as (name, cause).
+    `already_dead`: `name` died already (one of a double lynch); only the chain follows."""
     deaths = []
     pending = [(name, cause)]
+    first = already_dead
     while pending:
         victim, why = pending.pop(0)
-        if not next(c for c in characters if c.name == victim).alive:
+        if first:
+            first = False
+        elif not next(c for c in characters if c.name == victim).alive:
             continue
-        characters = kill(characters, victim, why, phase_id)
-        deaths.append((victim, why))
+        else:
+            characters = kill(characters, victim, why, phase_id)
+            deaths.append((victim, why))
         if victim in lovers:
             pending.extend((other, "lover") for other in lovers if other != victim)
-        for wench, bedfellow in bedfellows:
-            if victim in (wench, bedfellow):
-                pending.append((bedfellow if victim == wench else wench, "wench"))
     return characters, deaths

@@ -112,7 +112,8 @@ class Role:
 class Character:
     """One player's character. `creature` is the faction a Wench or Seer hybrid caught
     (it stays with the person); `joined` stamps when the character last joined its
-    faction (the youngest Weregerbil has the highest stamp)."""
+    faction (the youngest Weregerbil has the highest stamp); `known_teams` holds, per team
+    the character was ever shown, everyone it was told belongs to it (engine.werewolf.teams)."""
 
     name: str
     role: str
@@ -123,6 +124,7 @@ class Character:
     death_cause: str | None = None
     death_phase: str | None = None
     inbox: tuple[Event, ...] = ()
+    known_teams: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def state(self, key: str, default: Any = None) -> Any:
         return dict(self.role_state).get(key, default)
@@ -137,6 +139,20 @@ def faction_of(character: Character, roles: Mapping[str, Role]) -> str:
     """Rules: a character's faction is its current role's faction, except that a hybrid
     takes the creature's faction."""
     return character.creature or roles[character.role].faction
+
+
+def revealed_role(character: Character) -> str:
+    """The role shown when roles are revealed: a hybrid by both parts (`wench-weregerbil`)."""
+    return f"{character.role}-{character.creature}" if character.creature else character.role
+
+
+def inherited_state(taker: Role, card: Role, card_state: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+    """What a Succubus takes with a role (rules: Succubus): its spent once-per-game powers,
+    never its holder's memory of past targets (everything else starts fresh)."""
+    spent = {kind.once for kind in card.orders if kind.once}
+    values = dict(card.initial_state)
+    values.update((key, value) for key, value in card_state if key in spent)
+    return tuple(sorted(values.items()))
 
 
 def kill(characters: tuple[Character, ...], name: str, cause: str, phase_id: str) -> tuple[Character, ...]:
@@ -269,8 +285,15 @@ class Night:
                 pending.extend((other, "lover") for other in night.lovers if other != victim)
         return night
 
-    def convert(self, name: str, what: str, value: str) -> "Night":
-        """A role or creature change that takes effect at dawn."""
+    def convert(self, name: str, what: str, value: str, by: str | None = None) -> "Night":
+        """A role or creature change that takes effect at dawn. A role change claimed
+        earlier tonight wins (rules: bitten and drained): the later one does nothing, and
+        the actors of role `by` are told their target was beyond their reach."""
+        if what == "role" and any(n == name and w == "role" for n, w, _ in self.conversions):
+            night = self
+            for actor in self.actors(by) if by else ():
+                night = night.report(actor.name, "beyond_reach", night=self.number, target=name)
+            return night
         return replace(self, conversions=self.conversions + ((name, what, value),))
 
 
@@ -304,6 +327,11 @@ class GameState:
     stamp: int = 0
     actions: tuple[tuple[str, int], ...] = ()
     result: Result | None = None
+    # Host removals: in the open phase (their orders still stand), during the night in
+    # progress (their chains wait for dawn), and for breaking the rules (modkill_loses).
+    removed: tuple[str, ...] = ()
+    night_removed: tuple[str, ...] = ()
+    modkilled: tuple[str, ...] = ()
 
     def option(self, name: str) -> Any:
         return dict(self.options)[name]

@@ -6,9 +6,9 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from engine.core import Event, Resolution
-from engine.werewolf.model import Character, GameState, Night, NightStep, faction_of, kill
+from engine.werewolf.model import Character, GameState, Night, NightStep, faction_of, kill, revealed_role
 from engine.werewolf.table import RoleTable
-from engine.werewolf.teams import team_members, teams_of
+from engine.werewolf.teams import learn, team_members, teams_of
 from engine.werewolf.victory import check_victory
 
 
@@ -37,9 +37,10 @@ def has_witch(state: GameState) -> bool:
 
 
 # --------------------------------------------------------------------------- dawn
-def deaths_at_dawn(night: Night) -> list[tuple[str, str]]:
+def deaths_at_dawn(night: Night, removed: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """Every death of the night with its first cause, chains applied until nothing changes
-    (rules: Death chains): Wench and bedfellow, lovers."""
+    (rules: Death chains): Wench and bedfellow, lovers. `removed` are the players the host
+    removed during the night: already dead and announced, but their chains wait for dawn."""
     dying: list[tuple[str, str]] = []
     if night.wolf_target and night.wolf_target not in night.protected and not night.saved:
         dying.append((night.wolf_target, "wolves"))
@@ -47,6 +48,7 @@ def deaths_at_dawn(night: Night) -> list[tuple[str, str]]:
     dead = {name for name, _ in dying if not night.is_out(name)}
     dying = [(name, cause) for name, cause in dying if name in dead]
     dying = first_cause_only(dying)
+    dead |= set(removed)  # chain sources, not deaths of their own at dawn
     changed = True
     while changed:
         changed = False
@@ -95,8 +97,11 @@ def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     # Every night death is dated to the night itself (`Nn`), never to `Nn-witch`: the
     # Ninja's kills already carry `Nn`, and a different date would tell them apart.
     phase_id = night.phase_id
-    characters = night.characters
-    deaths = deaths_at_dawn(night)
+    # Inboxes live in the game state (the Witch's report of the wolves' choice arrived
+    # there between `Nn` and `Nn-witch`); the night's working copy does not hold them.
+    inboxes = {c.name: c.inbox for c in state.characters}
+    characters = tuple(replace(c, inbox=inboxes[c.name]) for c in night.characters)
+    deaths = deaths_at_dawn(night, state.night_removed)
     for name, cause in deaths:
         characters = kill(characters, name, cause, phase_id)
     characters = apply_conversions(night, table, characters)
@@ -114,7 +119,8 @@ def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     private: dict[str, list[Event]] = {}
     for name, event in night.reports:
         private.setdefault(name, []).append(event)
-    for event_name, events in change_reports(state.characters, characters, table).items():
+    characters, changes = change_reports(state.characters, characters, table)
+    for event_name, events in changes.items():
         private.setdefault(event_name, []).extend(events)
     if night.silenced:
         private.setdefault(night.silenced, []).append(Event("silenced", {"day": night.number + 1}))
@@ -125,11 +131,11 @@ def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     ordered = [c.name for c in state.characters if c.name in night_dead]
     dawn_event = {"day": night.number + 1, "deaths": ordered}
     if state.option("reveal_roles"):
-        dawn_event["roles"] = {name: next(c.role for c in characters if c.name == name) for name in ordered}
+        dawn_event["roles"] = {name: revealed_role(next(c for c in characters if c.name == name)) for name in ordered}
     public = [Event("dawn", dawn_event)]
 
     new_state = replace(
-        state, characters=characters, stamp=stamp, pending=None, day=night.number + 1,
+        state, characters=characters, stamp=stamp, pending=None, day=night.number + 1, night_removed=(),
         phase_id=f"D{night.number + 1}-nominate", runoff=None, defendants=(), last_lynch=None,
         rabble=state.rabble or night.rabble, lovers=night.lovers or state.lovers,
         silenced=night.silenced if night.silenced in alive_after else None,
@@ -137,11 +143,14 @@ def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     return conclude(new_state, public, private, table, start_of_day=True)
 
 
-def change_reports(before: tuple[Character, ...], after: tuple[Character, ...], table: RoleTable) -> dict:
+def change_reports(before: tuple[Character, ...], after: tuple[Character, ...],
+                   table: RoleTable) -> tuple[tuple[Character, ...], dict]:
     """Rules: every role or faction change is told to the character at dawn; joiners of a
-    team learn its members and the members learn the newcomer."""
+    team learn its members and the members learn the newcomer (both remember it: team
+    lists only grow). Returns the characters with what they learnt, and the reports."""
     reports: dict[str, list[Event]] = {}
     was = {c.name: c for c in before}
+    learnt = {c.name: c for c in after}
     for character in after:
         if not character.alive:
             continue
@@ -155,9 +164,11 @@ def change_reports(before: tuple[Character, ...], after: tuple[Character, ...], 
         for team in sorted(teams_of(character, table) - teams_of(old, table)):
             members = [m for m in team_members(after, team, table) if m != character.name]
             reports.setdefault(character.name, []).append(Event("team", {"team": team, "members": members}))
+            learnt[character.name] = learn(learnt[character.name], team, members)
             for member in members:
                 reports.setdefault(member, []).append(Event("newcomer", {"team": team, "player": character.name}))
-    return reports
+                learnt[member] = learn(learnt[member], team, [character.name])
+    return tuple(learnt[c.name] for c in after), reports
 
 
 def conclude(state: GameState, public: list[Event], private: Mapping[str, list[Event]], table: RoleTable,
@@ -165,7 +176,9 @@ def conclude(state: GameState, public: list[Event], private: Mapping[str, list[E
     """Record the events in the state (public log, inboxes), then check victory."""
     result = check_victory(state.characters, table, start_of_day)
     if result:
-        roles = {c.name: c.role for c in state.characters}
+        if dict(state.options).get("modkill_loses", True):  # rules: Victory (option)
+            result = replace(result, players=tuple(p for p in result.players if p not in state.modkilled))
+        roles = {c.name: revealed_role(c) for c in state.characters}
         public = list(public) + [Event("game_over", {**result.to_json(), "roles": roles})]
         state = replace(state, result=result, phase_id="over", runoff=None, defendants=())
     characters = tuple(

@@ -8,7 +8,7 @@ from engine.core import IllegalOrderError, OrderSpec, Phase
 from engine.werewolf.model import GameState, OrderKind, Target
 from engine.werewolf.orders import Nominate, PlainOrder, Vote
 from engine.werewolf.table import RoleTable
-from engine.werewolf.teams import team_members, teams_of
+from engine.werewolf.teams import shown_teams
 
 
 def phase_kind(phase_id: str) -> str:
@@ -24,9 +24,7 @@ def phase_kind(phase_id: str) -> str:
 def knowledge(state: GameState, table: RoleTable, player: str) -> dict[str, Any]:
     """What the role checks may rely on: only facts `player` already knows."""
     me = state.character(player)
-    known: dict[str, Any] = {
-        "teams": {team: team_members(state.characters, team, table) for team in teams_of(me, table)},
-    }
+    known: dict[str, Any] = {"teams": shown_teams(me, state.characters), "options": dict(state.options)}
     if state.pending is not None and me.role == "witch":
         known["wolves_target"] = state.pending.wolf_target
     return known
@@ -60,6 +58,12 @@ def day_targets(state: GameState, player: str) -> tuple[str, ...]:
     return tuple(name for name in pool if name != lover and name in state.living)
 
 
+def on_trial(state: GameState) -> tuple[str, ...]:
+    """The defendants still alive (rules: a host kill of a defendant during `Dn-vote`
+    leaves a one-defendant trial)."""
+    return tuple(d for d in state.defendants if d in state.living)
+
+
 def grammar_for(state: GameState, table: RoleTable, player: str) -> tuple[OrderSpec, ...]:
     kind = phase_kind(state.phase_id)
     if kind in ("nominate", "runoff"):
@@ -68,9 +72,9 @@ def grammar_for(state: GameState, table: RoleTable, player: str) -> tuple[OrderS
                           else "the runoff fills the remaining trial place(s)"),)
     if kind == "vote":
         lover = lover_of(state, player)
-        choices = tuple(d for d in state.defendants if d != lover)
+        choices = tuple(d for d in on_trial(state) if d != lover)
         syntax = "VOTE <defendant>"
-        if len(state.defendants) == 1:
+        if len(on_trial(state)) == 1:
             choices, syntax = choices + ("NO LYNCH",), "VOTE <defendant> or VOTE NO LYNCH"
         return (OrderSpec("VOTE", syntax, choices, "the trial's verdict"),)
     specs = []
@@ -109,11 +113,20 @@ def current_phase(state: GameState, table: RoleTable) -> Phase | None:
                  secret_actors=kind in ("night0", "night", "witch"))
 
 
-def check_legal(state: GameState, table: RoleTable, player: str, order: Any) -> None:
-    """Stage two of parsing: raise IllegalOrderError if `player` may not give `order` now."""
+def standing_target(state: GameState, order: Any, standing: bool) -> bool:
+    """Whether `order` names a player who still counts as a target: a living one, or, for
+    an order that stands from before a host kill (`standing`), one the host removed in
+    this phase (the order keeps its meaning and does nothing)."""
+    return order.target in state.living or (standing and order.target in state.removed)
+
+
+def check_legal(state: GameState, table: RoleTable, player: str, order: Any, standing: bool = False) -> None:
+    """Stage two of parsing: raise IllegalOrderError if `player` may not give `order` now.
+    `standing`: the order was accepted earlier in this phase and is judged again at the
+    deadline, so a target the host removed since then does not void it."""
     kind = phase_kind(state.phase_id)
     if kind in ("nominate", "runoff", "vote"):
-        return check_day_order(state, player, order, kind)
+        return check_day_order(state, player, order, kind, standing)
     allowed = night_kinds(state, table, player, kind)
     match = next((k for k in allowed if k.order is type(order)), None)
     me = state.character(player)
@@ -131,32 +144,33 @@ def check_legal(state: GameState, table: RoleTable, player: str, order: Any) -> 
         raise IllegalOrderError(f"{order.keyword} is not an order you can give in {state.phase_id}; {you_may}")
     if isinstance(order, PlainOrder):
         return None
-    if order.target not in state.living:
+    if not standing_target(state, order, standing):
         raise IllegalOrderError(f"{order.target} is dead; name a living player.")
     if order.target == player and not self_allowed(state, match):
         raise IllegalOrderError(f"you cannot name yourself with {order.keyword}; name another living player.")
-    if match.check:
+    if match.check and order.target in state.living:
         refusal = match.check(state.character(player), order.target, knowledge(state, table, player))
         if refusal:
             raise IllegalOrderError(refusal)
     return None
 
 
-def check_day_order(state: GameState, player: str, order: Any, kind: str) -> None:
+def check_day_order(state: GameState, player: str, order: Any, kind: str, standing: bool = False) -> None:
     expected = Vote if kind == "vote" else Nominate
     if not isinstance(order, expected):
         raise IllegalOrderError(f"{order.keyword} is not an order of {state.phase_id}; send {expected.keyword} instead.")
     lover = lover_of(state, player)
     if kind == "vote":
+        trial = on_trial(state)
         if order.target is None:
-            if len(state.defendants) != 1:
+            if len(trial) != 1:
                 raise IllegalOrderError("NO LYNCH is a choice only when there is one defendant; vote for one of: "
-                                        + ", ".join(state.defendants) + ".")
+                                        + ", ".join(trial) + ".")
             return None
-        if order.target not in state.defendants:
-            raise IllegalOrderError(f"{order.target} is not on trial; vote for one of: {', '.join(state.defendants)}.")
+        if order.target not in trial and not (standing and order.target in state.defendants):
+            raise IllegalOrderError(f"{order.target} is not on trial; vote for one of: {', '.join(trial)}.")
     else:
-        if order.target not in state.living:
+        if not standing_target(state, order, standing):
             raise IllegalOrderError(f"{order.target} is dead; nominate a living player.")
         if kind == "runoff" and order.target not in state.runoff.tied:
             raise IllegalOrderError(f"{order.target} is not in the runoff; nominate one of: {', '.join(state.runoff.tied)}.")

@@ -8,6 +8,8 @@ from typing import Any, Mapping, Sequence
 from engine.core import GameSetupError, phase_rng
 
 MINIMUM_PLAYERS = 8
+MAXIMUM_PLAYERS = 40
+NINJA_MINIMUM = 14
 
 _EIGHT = ("werewolf", "werewolf", "seer", "witch", "bodyguard", "villager", "villager", "wench")
 _TEN = _EIGHT + ("howler", "villager")
@@ -35,14 +37,28 @@ def listed_setup(count: int, eleventh: str) -> tuple[str, ...]:
 
 
 def setup_for(count: int, eleventh: str) -> tuple[str, ...]:
-    """The roles for `count` players: a listed setup, or the next smaller one plus
-    Villagers (rules: counts in between; above 20 the 20-player list plus Villagers)."""
+    """The roles for `count` players (rules: Sizes): a listed setup, or the next smaller one
+    plus Villagers (the rule, not an option); above 20, the 20-player list plus one
+    Werewolf for every further 4 players, the rest Villagers."""
     if count < MINIMUM_PLAYERS:
         raise GameSetupError(
             f"Werewolf needs at least {MINIMUM_PLAYERS} players for a built-in setup, and this game has "
             f"{count}; add players or give the roles yourself with the option roles=<role>,<role>,….")
+    if count > MAXIMUM_PLAYERS:
+        raise GameSetupError(
+            f"Werewolf's built-in setups go up to {MAXIMUM_PLAYERS} players, and this game has {count}; "
+            "split the players into two games or give the roles yourself with the option roles=<role>,<role>,….")
     listed = max(size for size in (*SETUPS, 11) if size <= count)
-    return listed_setup(listed, eleventh) + ("villager",) * (count - listed)
+    wolves = ("werewolf",) * ((count - listed) // 4 if listed == max(SETUPS) else 0)
+    return listed_setup(listed, eleventh) + wolves + ("villager",) * (count - listed - len(wolves))
+
+
+def warnings(roles: Sequence[str]) -> tuple[str, ...]:
+    """What the rules accept but advise against (rules: Ninja, meant for 14 players or more)."""
+    if "ninja" in roles and len(roles) < NINJA_MINIMUM:
+        return (f"The role list has a Ninja with {len(roles)} players; the Ninja is meant for games of "
+                f"{NINJA_MINIMUM} players or more, so expect a fast, deadly game.",)
+    return ()
 
 
 def normalise_role_name(text: str) -> str:

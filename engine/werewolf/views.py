@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.werewolf.model import GameState, faction_of
+from engine.werewolf.model import GameState, faction_of, revealed_role
 from engine.werewolf.phases import lover_of, phase_kind
 from engine.werewolf.table import RoleTable
-from engine.werewolf.teams import team_members, teams_of
+from engine.werewolf.teams import shown_teams
 
-PUBLIC_OPTIONS = ("reveal_roles", "runoff_hours", "wench_missing", "bodyguard_self", "wolf_tie", "setup_11")
+PUBLIC_OPTIONS = ("reveal_roles", "wench_missing", "bodyguard_self", "bodyguard_repeat", "wolf_tie", "setup_11",
+                  "modkill_loses")
 
 
 def public_view(state: GameState, table: RoleTable) -> dict:
@@ -19,7 +20,7 @@ def public_view(state: GameState, table: RoleTable) -> dict:
     for c in state.characters:
         entry = {"name": c.name, "alive": c.alive, "died_in": c.death_phase}
         if over or (reveal and not c.alive):
-            entry["role"] = c.role
+            entry["role"] = revealed_role(c)
         players.append(entry)
     return {
         "ruleset": "werewolf",
@@ -28,7 +29,7 @@ def public_view(state: GameState, table: RoleTable) -> dict:
         "day": state.day,
         "over": over,
         "setup": dict(sorted(Counter(state.setup).items())),
-        "options": {name: state.option(name) for name in PUBLIC_OPTIONS},
+        "options": {name: dict(state.options)[name] for name in PUBLIC_OPTIONS if name in dict(state.options)},
         "players": players,
         "living": list(state.living),
         "defendants": list(state.defendants),
@@ -50,8 +51,7 @@ def player_view(state: GameState, table: RoleTable, player: str) -> dict:
         "role_summary": role.summary,
         "faction": faction_of(me, table.by_name),
         "role_state": dict(me.role_state),
-        "teams": {team: [m for m in team_members(state.characters, team, table) if m != me.name]
-                  for team in sorted(teams_of(me, table))},
+        "teams": shown_teams(me, state.characters),
         "lover": lover_of(state, player),
         "silenced": state.silenced == player and state.phase_id.startswith("D"),
         "inbox": [event.to_json() for event in me.inbox],

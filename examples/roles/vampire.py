@@ -12,7 +12,9 @@ Rules of this Vampire:
   settled by a seeded draw. A drained villager-faction player becomes a Vampire thrall
   at dawn (role `vampire`, faction `vampires`; the thrall and the Vampires learn each
   other). Anyone else drained (a wolf, a Werehamster, a Weregerbil) dies at dawn
-  (cause `vampire`). Draining a fellow Vampire does nothing. A target already dead that
+  (cause `vampire`). A villager the Weregerbils bit the same night stays theirs (their
+  step comes first), and the Vampires are told at dawn the target was beyond their
+  reach. Draining a fellow Vampire does nothing. A target already dead that
   night (the Ninja) does nothing.
 - Contagious: a Wench who visits a Vampire becomes a Wench-Vampire hybrid (faction
   `vampires`), as the source's Wench text foresees.
@@ -44,7 +46,7 @@ def drain(night: Night) -> Night:
     night = night.used("drain")
     faction = night.faction(target)
     if faction == VILLAGE:
-        return night.convert(target, "role", "vampire")
+        return night.convert(target, "role", "vampire", by="vampire")
     if faction == VAMPIRES:
         return night
     return night.will_die(target, "vampire")

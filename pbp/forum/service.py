@@ -46,16 +46,23 @@ def living_voters(public_view: Mapping) -> list[str]:
     return [p["name"] for p in _players(public_view) if p.get("alive") and not p.get("npc")]
 
 
-def role_list(public_view: Mapping) -> list[dict]:
+def role_list(public_view: Mapping, roster: Sequence[Mapping] = ()) -> list[dict]:
     """The full role list, once the game is over (the public view then holds everyone's
-    role, or team and class)."""
+    role, or team and class). A character that changed hands credits every player who
+    played it, in turn (`players`), from the roster: substitutions are the moderator's
+    record, never the engine's (pbp.host.operations)."""
     if not public_view.get("result"):
         return []
+    credits = {entry["name"]: [old["played_by"] for old in entry["replaced"]] + [entry.get("played_by", entry["name"])]
+               for entry in roster if entry.get("replaced")}
     rows = []
     for entry in public_view.get("roles") or _players(public_view):
         parts = [str(entry[k]) for k in ("role", "class", "team", "faction") if entry.get(k)]
         if parts:
-            rows.append({"name": entry["name"], "role_text": " ".join(parts)})
+            row = {"name": entry["name"], "role_text": " ".join(parts)}
+            if entry["name"] in credits:
+                row["players"] = ", then ".join(credits[entry["name"]])
+            rows.append(row)
     return rows
 
 
@@ -92,7 +99,7 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Any, 
     facts = PostFacts(game=after.id, ruleset=after.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=after.record.get("result"),
                       voters=living_voters(before.rules.view(before.state, None)),
-                      extra={"roles": role_list(view)})
+                      extra={"roles": role_list(view, after.record["roster"])})
     draft = renderer.render(facts, dialect)
     leaks = [str(leak) for leak in leak_check(after, [book.host_token()]).check(draft.text, draft.player_spans)]
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
@@ -117,7 +124,7 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Any, p
     view = game.rules.view(game.state, None)
     facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=game.record.get("result"),
-                      extra={"roles": role_list(view)})
+                      extra={"roles": role_list(view, game.record["roster"])})
     draft = renderer.render(facts, dialect, kind="host")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{phase}/host-"))
     key = f"{phase}/host-{count + 1}"

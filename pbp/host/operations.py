@@ -32,6 +32,7 @@ from pbp.outbox import FAILED, QUEUED
 from pbp.rendering import event_json
 from pbp.roster import normalise_address
 from pbp.reminders import players_to_remind
+from pbp.standing_orders import standing_orders
 from pbp.welcome import welcome_facts
 from pbp.timezones import (
     TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining, render_timestamp, zone_problem,
@@ -133,7 +134,19 @@ def orders_overview(moderator: Moderator, game_id: str) -> str:
     head.append(f"No orders yet ({len(missing)}): {', '.join(missing) if missing else 'nobody'}")
     if idle:
         head.append(f"Nothing to order in this phase ({len(idle)}): {', '.join(idle)}")
+    head.extend(_host_notes(game, latest))
     return "\n".join(head)
+
+
+def _host_notes(game: Loaded, latest: dict[str, dict]) -> list[str]:
+    """The ruleset's remarks for the host on the orders in so far (Werewolf: a split pack),
+    from the blocks as the deadline would read them."""
+    host_notes = getattr(game.rules, "host_notes", None)
+    if host_notes is None:
+        return []
+    blocks = {player: row["text"].splitlines() for player, row in latest.items()}
+    orders = standing_orders(game.rules, game.state, game.phase, blocks)
+    return [f"Note: {note}" for note in host_notes(game.state, orders)]
 
 
 def _deadline_state(record: dict, now: datetime) -> str:

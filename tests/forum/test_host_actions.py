@@ -51,6 +51,18 @@ def test_a_modkill_that_ends_the_game_carries_the_result_and_every_role(host_gam
     assert all("Reason\\: gone quiet" in r["text"] for r in rows)
 
 
+def test_the_end_post_credits_every_player_of_a_substituted_character(host_game):
+    """rules/werewolf.md, Victory: "a substituted player [is] credited like any other; the
+    end post names every replacement" (the same for every ruleset)."""
+    assert main(["substitute", "inf1", "Alice", "Zed", "zed@example.org", "--no-send"]) == 0
+    for victim in ("Bruno", "Chloe", "Dmitri", "Elena", "Farid"):
+        if main(["modkill", "inf1", victim, "gone quiet", "--no-send"]) != 0:
+            break
+    last = [r for r in drafts(host_game).values() if r["kind"] == "host"][-1]["text"]
+    assert "Everyone's role" in last
+    assert "* **Alice**\\: warrior red \\(played by Alice, then Zed\\)" in last
+
+
 def test_host_posts_publish_in_order_with_the_phase_posts_each_in_its_games_dialect(host_game, capsys):
     # The settings file says markdown; this game switches to BBCode after its first post.
     assert main(["substitute", "inf1", "Alice", "Zed", "zed@example.org", "--no-send"]) == 0

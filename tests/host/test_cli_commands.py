@@ -76,6 +76,20 @@ def site(tmp_path, capsys):
     return Site(tmp_path, capsys)
 
 
+def test_new_game_warns_of_a_ninja_in_a_small_werewolf_game(tmp_path, capsys):
+    """rules/werewolf.md, Ninja: a host role list with a Ninja under 14 players is
+    accepted with a warning."""
+    site = Site(tmp_path, capsys)
+    roster = tmp_path / "werewolves.csv"
+    names = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
+    roster.write_text("name,email\n" + "".join(f"{name},{name.lower()}@example.org\n" for name in names))
+    roles = "roles=werewolf,werewolf,ninja,seer,villager,villager,villager,villager"
+    assert site.pbp("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "7", "--id", "w1",
+                    "--option", roles, "--no-send") == 0
+    out, _ = site.output()
+    assert "started" in out and "Warning: The role list has a Ninja with 8 players" in out
+
+
 def test_pause_and_resume(site):
     deadline = site.record()["deadline"]
     assert site.pbp("pause", "g1") == 0

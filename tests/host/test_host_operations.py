@@ -35,6 +35,29 @@ def test_orders_overview_shows_who_sent_what_and_who_did_not(moderator):
     assert "No orders yet (2): Bruno, Dmitri" in text
 
 
+def test_orders_overview_flags_a_split_werewolf_pack(moderator, clock):
+    """rules/werewolf.md, Werewolves: the host is told when the pack's KILLs, as they
+    stand, do not agree (nobody would be killed); an agreeing pack gets no note."""
+    from pbp.roster import RosterEntry
+    names = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro"]
+    roster = [RosterEntry(n, f"{n.lower()}@example.org") for n in names]
+    game = create_game(moderator, "werewolf", roster, seed="3", game_id="w1",
+                       options={"roles": "werewolf,werewolf,villager,villager,villager,villager,villager,villager"})
+    for _ in ("N0", "D1-nominate"):
+        clock.advance(days=3)
+        resolve_due(moderator)
+    assert load(moderator, "w1").phase.id == "N1"
+    wolves = [c.name for c in game.state.characters if c.role == "werewolf"]
+    villagers = [c.name for c in game.state.characters if c.role == "villager"]
+    ops.submit(moderator, "w1", wolves[0], f"KILL {villagers[0]}")
+    ops.submit(moderator, "w1", wolves[1], f"KILL {villagers[1]}")
+    text = ops.orders_overview(moderator, "w1")
+    assert (f"Note: The pack is split ({wolves[0]} → {villagers[0]}; {wolves[1]} → {villagers[1]}): "
+            "as things stand nobody is killed.") in text
+    ops.submit(moderator, "w1", wolves[1], f"KILL {villagers[0]}")
+    assert "Note:" not in ops.orders_overview(moderator, "w1")
+
+
 def test_extend_by_duration_and_to_an_absolute_time_tells_players(moderator, clock):
     start(moderator)
     before = load(moderator, "g1").record["deadline"]

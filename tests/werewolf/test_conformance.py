@@ -46,12 +46,11 @@ def test_c001_listed_setups():
 
 
 def test_c002_fill_rule():
-    """Setups (option): counts in between take the next smaller listed setup plus
-    Villagers; above 20, the 20-player list plus Villagers."""
+    """Sizes: "Counts between listed setups take the next smaller listed setup plus
+    Villagers (this is the rule, not an option)"."""
     assert Counter(setup_for(13, "romantic")) == Counter(setup_for(12, "romantic")) + Counter(villager=1)
     assert Counter(setup_for(14, "romantic")) == Counter(setup_for(12, "romantic")) + Counter(villager=2)
     assert Counter(setup_for(19, "romantic")) == Counter(setup_for(15, "romantic")) + Counter(villager=4)
-    assert Counter(setup_for(25, "romantic")) == Counter(setup_for(20, "romantic")) + Counter(villager=5)
 
 
 @pytest.mark.parametrize("pick", ["romantic", "succubus", "werehamster"])
@@ -278,7 +277,8 @@ def test_c023_ninja_kill_chains_to_the_lover_at_once():
 def test_c024_succubus_steals_a_wolf_role():
     """Succubus: seduction resolves first and voids the target's order; roles swap; the
     target becomes a Villager; the Succubus changes faction and she and the wolves learn
-    each other at dawn."""
+    each other at dawn; the wolves' list keeps the seduced wolf (a team list never shrinks
+    except by a public death)."""
     state = to_night(game({"Alice": "werewolf", "Bruno": "succubus", "Chloe": "villager", "Dmitri": "villager",
                            "Elena": "werewolf", "Farid": "villager", "Greta": "villager"}))
     dawn = night(state, {"Bruno": "SEDUCE Alice", "Alice": "KILL Chloe", "Elena": "KILL Dmitri"})
@@ -289,7 +289,7 @@ def test_c024_succubus_steals_a_wolf_role():
     assert private_event(dawn, "Bruno", "team").data == {"team": WOLVES, "members": ["Elena"]}
     assert private_event(dawn, "Elena", "newcomer").data == {"team": WOLVES, "player": "Bruno"}
     assert private_event(dawn, "Alice", "new_role").data["role"] == "villager"
-    assert RULES.view(dawn.state, "Elena")["me"]["teams"] == {WOLVES: ["Bruno"]}
+    assert RULES.view(dawn.state, "Elena")["me"]["teams"] == {WOLVES: ["Alice", "Bruno"]}
 
 
 def test_c025_succubus_seducing_a_villager_wastes_nothing():
@@ -473,7 +473,8 @@ def test_c038_howler_silences_not_twice_running():
 
 
 def test_c039_apothecary_learns_the_lynch_victims_faction():
-    """Apothecary: told the faction of each of the day's lynch victims, or "no lynch"."""
+    """Apothecary: told of each of the day's lynch victims wolf / not wolf / third faction,
+    or "no lynch"."""
     roles = {"Alice": "werewolf", "Bruno": "apothecary", "Chloe": "villager", "Dmitri": "villager",
              "Elena": "villager", "Farid": "werewolf", "Greta": "villager"}
     state = step(game(roles)).state
@@ -481,7 +482,7 @@ def test_c039_apothecary_learns_the_lynch_victims_faction():
     state = step(state, {"Bruno": "VOTE Alice", "Chloe": "VOTE Alice"}).state
     dawn = night(state, {})
     assert private_event(dawn, "Bruno", "apothecary_report").data == {
-        "victims": [{"player": "Alice", "faction": WOLVES}]}
+        "victims": [{"player": "Alice", "verdict": "wolf"}]}
     dawn = night(step(dawn.state).state, {})
     assert private_event(dawn, "Bruno", "apothecary_report").data == {"victims": []}
 
@@ -594,12 +595,20 @@ def test_c049_wolf_kill_tie(tie):
     assert deaths == [] if tie == "no-kill" else deaths in (["Chloe"], ["Dmitri"])
 
 
-def test_c050_runoff_deadline_option():
-    """Day §2: the runoff deadline (option: 12 hours) is schedule data for the shell."""
-    assert RULES.options["runoff_hours"].default == 12
-    state = RULES.new_game([PlayerSpec(f"P{i}") for i in range(8)], "s", {"runoff_hours": "6"})
-    assert state.option("runoff_hours") == 6
-    assert RULES.view(state, None)["options"]["runoff_hours"] == 6
+def test_c050_runoff_deadline_is_the_schedules():
+    """Day §2: the runoff round's "deadline is the schedule's `runoff` length, 12 hours
+    unless the host sets it; there is no separate engine option for it": the engine has no
+    such option and its public view advertises none; the runoff phase has the kind the
+    schedule names."""
+    from pbp.schedule import parse_schedule
+    assert not any("runoff" in name for name in RULES.options)
+    with pytest.raises(GameSetupError, match="Unknown option 'runoff_hours'"):
+        RULES.new_game([PlayerSpec(f"P{i}") for i in range(8)], "s", {"runoff_hours": "6"})
+    state = step(game({"Alice": "werewolf", "Bruno": "villager", "Chloe": "villager", "Dmitri": "villager"})).state
+    assert not any("runoff" in name for name in RULES.view(state, None)["options"])
+    state = step(state, {"Alice": "NOMINATE Bruno", "Bruno": "NOMINATE Chloe", "Chloe": "NOMINATE Dmitri"}).state
+    assert RULES.phase(state).kind == "runoff"
+    assert parse_schedule(None)["runoff"] == "12h" and parse_schedule("runoff=6h")["runoff"] == "6h"
 
 
 def test_c051_wolves_target_killed_by_ninja_is_none():
@@ -682,14 +691,15 @@ def test_c057_wench_killed_by_the_ninja_visits_nobody():
 
 def test_c058_succubus_joining_the_masons():
     """Succubus: anyone who joins the Masons learns them at dawn, and they learn the
-    newcomer; the seduced Mason leaves them."""
+    newcomer; the seduced Mason stays in their list (a team list never shrinks except by
+    a public death), and keeps knowing them."""
     state = to_night(game({"Alice": "werewolf", "Bruno": "succubus", "Chloe": "mason", "Dmitri": "mason",
                            "Elena": "villager", "Farid": "villager"}))
     dawn = night(state, {"Bruno": "SEDUCE Chloe"})
     assert private_event(dawn, "Bruno", "team").data == {"team": "mason", "members": ["Dmitri"]}
     assert private_event(dawn, "Dmitri", "newcomer").data == {"team": "mason", "player": "Bruno"}
-    assert RULES.view(dawn.state, "Dmitri")["me"]["teams"] == {"mason": ["Bruno"]}
-    assert RULES.view(dawn.state, "Chloe")["me"]["teams"] == {}
+    assert RULES.view(dawn.state, "Dmitri")["me"]["teams"] == {"mason": ["Chloe", "Bruno"]}
+    assert RULES.view(dawn.state, "Chloe")["me"]["teams"] == {"mason": ["Dmitri"]}
 
 
 def test_c059_game_statistics():

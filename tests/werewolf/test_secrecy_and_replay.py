@@ -14,6 +14,7 @@ import engine
 from engine.core import PlayerSpec, canonical_json
 from engine.simulation import play_game, play_games, player_names, summarize
 from engine.werewolf.model import Character
+from engine.werewolf.teams import introduce
 from tests.werewolf.werewolf_helpers import RULES, game, step, to_night
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,9 +25,9 @@ LINEUP = {"Alice": "werewolf", "Bruno": "werewolf", "Chloe": "seer", "Dmitri": "
 def swapped(state, one: str, other: str):
     roles = {c.name: c.role for c in state.characters}
     roles[one], roles[other] = roles[other], roles[one]
-    return replace(state, characters=tuple(
+    return replace(state, characters=introduce(tuple(
         Character(name=c.name, role=roles[c.name], role_state=RULES.table.by_name[roles[c.name]].initial_state)
-        for c in state.characters))
+        for c in state.characters), RULES.table))
 
 
 def visible(state, except_for: set[str]) -> str:

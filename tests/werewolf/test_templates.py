@@ -11,7 +11,7 @@ import engine
 from engine.core import PlayerSpec
 from engine.simulation import player_names
 from engine.werewolf.events import EVENT_KINDS
-from tests.werewolf.werewolf_helpers import RULES, game, night, step, to_night
+from tests.werewolf.werewolf_helpers import RULES, game, night, step, to_night, vampire_rules
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined)
@@ -58,6 +58,11 @@ def collect():
             "Farid": "villager"}
     keep(night(to_night(game(five)), {"Chloe": "SEDUCE Elena", "Dmitri": "STRIKE Farid", "Bruno": "SEE Farid"}))
     keep(night(to_night(game(five)), {"Chloe": "SEDUCE Dmitri"}))
+    vampires = vampire_rules()
+    contested = to_night(game({"Alice": "werewolf", "Bruno": "weregerbil", "Chloe": "vampire", "Dmitri": "villager",
+                               "Elena": "villager", "Farid": "villager", "Greta": "werewolf"}, rules=vampires),
+                         rules=vampires)
+    keep(night(contested, {"Bruno": "BITE Dmitri", "Chloe": "DRAIN Dmitri"}, rules=vampires))
     return events, views
 
 

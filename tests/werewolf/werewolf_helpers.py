@@ -1,13 +1,25 @@
 """Short scenarios: a game with a chosen role per player, and phases driven by order text."""
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import replace
+from pathlib import Path
 
 from engine.core import PlayerSpec
 from engine.werewolf import make_ruleset
 from engine.werewolf.model import Character
+from engine.werewolf.teams import introduce
 
 RULES = make_ruleset()
+VAMPIRE_FILE = Path(__file__).resolve().parents[2] / "examples" / "roles" / "vampire.py"
+
+
+def vampire_rules():
+    """The ruleset with the host-supplied Vampire (examples/roles/vampire.py), loaded by path."""
+    spec = importlib.util.spec_from_file_location("host_roles_vampire", VAMPIRE_FILE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return make_ruleset(extra_roles=module.ROLES)
 
 
 def game(assignment: dict[str, str], rules=RULES, seed="s", **options):
@@ -16,7 +28,7 @@ def game(assignment: dict[str, str], rules=RULES, seed="s", **options):
     state = rules.new_game([PlayerSpec(name) for name in assignment], seed, {"roles": roles, **options})
     characters = tuple(Character(name=name, role=role, role_state=rules.table.by_name[role].initial_state)
                        for name, role in assignment.items())
-    return replace(state, characters=characters)
+    return replace(state, characters=introduce(characters, rules.table))
 
 
 def step(state, orders: dict[str, str] | None = None, rules=RULES):

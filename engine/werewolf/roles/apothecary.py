@@ -1,19 +1,21 @@
-"""Apothecary (rules: Night, Apothecary): told the faction of each of the day's lynch
-victims, or "no lynch". No order."""
+"""Apothecary (rules: Night, Apothecary; Seer): told of each of the day's lynch victims
+the Seer's three answers, wolf / not wolf / third faction (never which third faction), or
+"no lynch". No order."""
 from __future__ import annotations
 
 from engine.werewolf.model import VILLAGE, Night, NightStep, Role
+from engine.werewolf.roles.seer import verdict
 
 
 def examine(night: Night) -> Night:
     for apothecary in night.actors("apothecary"):
-        victims = [{"player": name, "faction": faction} for name, faction in (night.last_lynch or ())]
+        victims = [{"player": name, "verdict": verdict(faction)} for name, faction in (night.last_lynch or ())]
         night = night.report(apothecary.name, "apothecary_report", victims=victims)
     return night
 
 
 ROLE = Role(
     name="apothecary", faction=VILLAGE,
-    summary="Each night you learn the faction of the day's lynch victims.",
+    summary="Each night you learn whether the day's lynch victims were wolves, not wolves or of a third faction.",
     night_step=NightStep.APOTHECARY, resolve=examine,
 )

@@ -10,15 +10,19 @@ from engine.werewolf.orders import Love
 
 
 def choose_lover(night: Night) -> Night:
-    """N0: the Romantic's LOVE, or a random living player when she sent none."""
+    """N0: the Romantic's LOVE, or a random living player when she sent none. A LOVE of
+    someone the host removed tonight keeps its meaning: she is bound to nobody."""
     for romantic in night.actors("romantic"):
-        lover = night.target_of(romantic.name, Love)
-        if lover is None:
+        if night.order(romantic.name, Love) is not None:
+            lover = night.target_of(romantic.name, Love)
+            if lover is None:
+                continue
+        else:
             others = sorted(c.name for c in night.characters if c.alive and c.name != romantic.name)
             if not others:
                 continue
             lover = night.rng(f"love/{romantic.name}").choice(others)
-        else:
+        if night.order(romantic.name, Love) is not None:
             night = night.used("love")
         night = replace(night, lovers=(romantic.name, lover))
         night = night.report(romantic.name, "lovers", lover=lover)

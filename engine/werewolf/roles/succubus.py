@@ -1,12 +1,13 @@
 """Succubus (rules: Night, Succubus): once per game, SEDUCE: resolves first; the target's
 order tonight is void; roles swap at once (later steps see them); the target becomes a
-Villager; the Succubus takes the role and its state and acts in it from the next night.
+Villager; the Succubus takes the role with its spent powers (never its holder's memory of
+past targets) and acts in it from the next night.
 Seducing a Villager wastes nothing."""
 from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.werewolf.model import VILLAGE, Night, NightStep, OrderKind, Role
+from engine.werewolf.model import VILLAGE, Night, NightStep, OrderKind, Role, inherited_state
 from engine.werewolf.orders import Seduce
 
 
@@ -20,7 +21,8 @@ def seduce(night: Night) -> Night:
             night = night.report(succubus.name, "seduction_wasted", target=target_name)
             continue
         villager_state = night.roles["villager"].initial_state
-        night = night.with_character(succubus.name, role=target.role, role_state=target.role_state)
+        taken = inherited_state(night.roles["succubus"], night.roles[target.role], target.role_state)
+        night = night.with_character(succubus.name, role=target.role, role_state=taken)
         night = night.with_character(target_name, role="villager", role_state=villager_state)
         night = replace(night, changed=night.changed + (succubus.name, target_name)).used("seduce")
         night = night.report(target_name, "seduced")

@@ -15,7 +15,7 @@ def bite(night: Night) -> Night:
     night = night.used("bite")
     faction = night.faction(target)
     if faction == VILLAGE:
-        return night.convert(target, "role", "weregerbil")
+        return night.convert(target, "role", "weregerbil", by="weregerbil")
     if faction == WOLVES:
         gerbils = [c for c in night.characters if c.alive and night.faction(c.name) == WEREGERBIL]
         if not gerbils:

@@ -16,15 +16,22 @@ def not_a_packmate(me: Character, target, known) -> str | None:
 
 
 def hunt(night: Night) -> Night:
-    """All wolves who may KILL (Werewolves and Howlers) choose together."""
+    """All wolves who may KILL (Werewolves and Howlers) choose together. A KILL aimed at
+    someone already dead tonight still counts and kills nobody; every hunter is told at
+    dawn what the pack's KILLs were and whether they agreed."""
     hunters = [c for c in night.characters if c.alive and c.name not in night.changed
                and any(kind.order is Kill for kind in night.roles[c.role].orders)]
-    top = most_named(night.target_of(wolf.name, Kill) for wolf in hunters)
-    if len(top) > 1:
+    kills = {wolf.name: order.target for wolf in hunters if (order := night.order(wolf.name, Kill))}
+    top = most_named(kills.values())
+    tie = len(top) > 1
+    if tie:
         top = (night.rng("wolf-tie").choice(top),) if night.option("wolf_tie") == "random" else ()
-    if not top:
+    target = top[0] if top and not night.is_out(top[0]) else None
+    for wolf in hunters:
+        night = night.report(wolf.name, "pack_kills", night=night.number, kills=kills, tie=tie, target=target)
+    if target is None:
         return night
-    return replace(night, wolf_target=top[0]).used("kill")
+    return replace(night, wolf_target=target).used("kill")
 
 
 KILL = OrderKind(Kill, check=not_a_packmate, note="the wolves' victim is the player most named by the pack")

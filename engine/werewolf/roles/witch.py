@@ -18,7 +18,10 @@ def save_refusal(me: Character, target, known) -> str | None:
 
 def brew(night: Night) -> Night:
     for witch in night.actors("witch"):
-        if night.order(witch.name, Save) and not witch.state("save_used") and night.wolf_target:
+        # A SAVE of a target who is already dead (the host removed them) saves nobody and
+        # is not spent.
+        if (night.order(witch.name, Save) and not witch.state("save_used") and night.wolf_target
+                and not night.is_out(night.wolf_target)):
             night = replace(night, saved=True).used("save")
             night = night.with_character(witch.name, role_state=witch.with_state("save_used", True).role_state)
             witch = night.character(witch.name)
