@@ -11,6 +11,7 @@ from __future__ import annotations
 import email
 import hashlib
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -67,11 +68,18 @@ def _mail_text(raw: bytes) -> tuple[str, str]:
     return str(message["Message-ID"]), "\n".join(headers) + "\n\n" + "\n".join(parts)
 
 
+def _sending_order(message_id: str) -> tuple[int, str]:
+    """pbp's Message-IDs carry the outbox row's sequence number: read mail in sent order."""
+    found = re.search(r"\.(\d+)\.[0-9a-f]{10}@", message_id)
+    return (int(found.group(1)) if found else -1, message_id)
+
+
 def mailbox_transcript(folder: Path, masks: dict[str, str]) -> str:
     mails = []
     for path in sorted(p for sub in ("new", "cur") for p in (folder / sub).glob("*")):
         mails.append(_mail_text(path.read_bytes()))
-    return _masked("\n\n========\n".join(text for _, text in sorted(mails)) + "\n", masks)
+    mails.sort(key=lambda mail: _sending_order(mail[0]))
+    return _masked("\n\n========\n".join(text for _, text in mails) + "\n", masks)
 
 
 def thread_transcript(data: Path, masks: dict[str, str]) -> str:
