@@ -242,14 +242,14 @@ def test_a_writer_waits_for_the_cycle_then_goes_ahead(site):
     try:
         waiting = subprocess.Popen(host.command("extend", "g1", "2h"), cwd=host.root, text=True,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        time.sleep(1.5)
-        assert waiting.poll() is None, "the command did not wait for the lock"
+        said = waiting.stderr.readline()  # printed once the command waits for the lock
+        assert said.strip() == WAITING and waiting.poll() is None
         assert deadline(host.record()) == before
     finally:
         lock.release()
     out, err = waiting.communicate(timeout=30)
     assert waiting.returncode == 0, err
-    assert err.strip() == WAITING
+    assert err.strip() == ""
     assert deadline(host.record()) == before + timedelta(hours=2)
 
 
@@ -366,14 +366,22 @@ def test_an_open_editor_holds_no_lock(site):
     host.new_game("class=1h,default=1h")
     host.pbp("advance", "g1")  # makes a draft to edit
     host.start()
-    editor = (f"{sys.executable} -c \"import sys, time; time.sleep(3); "
-              f"open(sys.argv[1], 'a').write('A word from the host.')\"")
+    # The editor says it is open through one FIFO and waits for the test's word on another,
+    # so the host's command below runs while it is open, however loaded the machine is.
+    opened, release = host.root / "editor-opened", host.root / "editor-release"
+    os.mkfifo(opened)
+    os.mkfifo(release)
+    editor = (f"{sys.executable} -c \"import sys; open('{opened}', 'w').close(); "
+              f"open('{release}').read(); open(sys.argv[1], 'a').write('A word from the host.')\"")
     editing = subprocess.Popen(host.command("draft", "edit", "g1"), cwd=host.root, text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env={**os.environ, "EDITOR": editor})
-    time.sleep(1)
-    assert editing.poll() is None, "the editor closed too early for this test"
-    done = host.pbp("extend", "g1", "1h")
+    try:
+        open(opened).close()  # returns once the editor is open
+        done = host.pbp("extend", "g1", "1h")
+        assert editing.poll() is None
+    finally:
+        open(release, "w").close()  # the editor saves and closes
     assert WAITING not in done.stderr
     out, err = editing.communicate(timeout=30)
     assert editing.returncode == 0, err
