@@ -208,6 +208,11 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_response(status)
             self.send_header("Content-Type", "application/json; charset=UTF-8")
             self.send_header("Content-Length", str(len(body)))
+            if self.close_connection:
+                # The client asked to close (prawcore does for the token request). Saying so
+                # keeps it from reusing a connection this server is about to close, which
+                # on a loaded machine it may try before it notices the close.
+                self.send_header("Connection", "close")
             self.end_headers()
             self.wfile.write(body)
         except (BrokenPipeError, ConnectionResetError):
