@@ -1,0 +1,159 @@
+"""The ground the fault suite attacks: one Infiltration game run by the real CLI (its entry
+function, `pbp.cli.main`, or `python3 -m pbp`) over the session's real Dovecot and aiosmtpd,
+with six players and a host who each have a real mailbox, and helpers that craft hostile
+mail byte for byte and inject it into pbp's INBOX."""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from fixtures.mailserver import Dovecot, SmtpServer
+from pbp.cli import main
+
+NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")
+GAME = "g1"
+SEED = "7"
+
+
+@dataclass
+class Site:
+    root: Path
+    dovecot: Dovecot
+    smtp: SmtpServer
+    replies_per_day: int = 1000
+    max_mail_size: int = 1_000_000
+    moderator: str = ""
+    host: str = ""
+    players: dict[str, str] = field(default_factory=dict)  # name -> address
+    welcome: dict[str, str] = field(default_factory=dict)  # name -> text of the welcome mail
+    _serial: int = 0
+
+    def start(self) -> "Site":
+        self.moderator = self.dovecot.add_user(self.dovecot.new_address("pbp", "pbp.test"), "modpass")
+        self.host = self.dovecot.add_user(self.dovecot.new_address("host", "host.test"))
+        self.players = {name: self.dovecot.add_user(self.dovecot.new_address(name.lower())) for name in NAMES}
+        self.settings.write_text(
+            f"[pbp]\ndata = {self.data}\ntransport = imap\nfrom_address = {self.moderator}\n"
+            f"max_mail_size = {self.max_mail_size}\nreplies_per_sender_per_day = {self.replies_per_day}\n\n"
+            f"[imap]\nhost = {self.dovecot.host}\nport = {self.dovecot.imap_port}\nsecurity = none\n"
+            f"user = {self.moderator}\npassword_file = {self.root / 'imap-password'}\n\n"
+            f"[smtp]\nhost = {self.smtp.host}\nport = {self.smtp.port}\nsecurity = none\n\n"
+            f"[forum]\nhost_address = {self.host}\nposts = {self.root / 'posts'}\n")
+        (self.root / "imap-password").write_text("modpass\n")
+        roster = self.root / "roster.csv"
+        roster.write_text("name,email\n" + "".join(f"{n},{a}\n" for n, a in self.players.items()))
+        assert self.cli("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", SEED,
+                        "--id", GAME, "--schedule", "default=48h") == 0
+        for name, address in self.players.items():
+            (message,) = self.dovecot.messages(address)
+            self.welcome[name] = full_text(message)
+        return self
+
+    # ------------------------------------------------------------------ paths and the CLI
+    @property
+    def settings(self) -> Path:
+        return self.root / "pbp.ini"
+
+    @property
+    def data(self) -> Path:
+        return self.root / "data"
+
+    def cli(self, *arguments: str) -> int:
+        """The CLI's own entry function, in this process (what `pbp …` runs)."""
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            code = main([arguments[0], "--settings", str(self.settings), *arguments[1:]])
+        self.last_output = out.getvalue()
+        return code
+
+    def pbp(self, *arguments: str, check: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
+        """`python3 -m pbp …` as a separate process."""
+        done = subprocess.run([sys.executable, "-m", "pbp", arguments[0], "--settings", str(self.settings),
+                               *arguments[1:]], capture_output=True, text=True, cwd=self.root, timeout=300,
+                              env={**os.environ, **(env or {})})
+        if check and done.returncode != 0:
+            raise AssertionError(f"pbp {' '.join(arguments)} failed ({done.returncode}): {done.stdout}{done.stderr}")
+        return done
+
+    def poll(self) -> None:
+        assert self.cli("poll") == 0, self.last_output
+
+    # ------------------------------------------------------------------ the stored game
+    def tables(self) -> dict:
+        return json.loads((self.data / "games" / f"{GAME}.json").read_text())
+
+    def record(self) -> dict:
+        return next(iter(self.tables()["game"].values()))
+
+    def orders(self) -> list[dict]:
+        return list(self.tables().get("orders", {}).values())
+
+    def token(self, name: str) -> str:
+        return self.record()["tokens"][name]
+
+    def phase(self) -> str:
+        return self.record()["phase_id"]
+
+    def valid_orders(self, name: str) -> str:
+        import engine
+        rules = engine.ruleset("infiltration")
+        return rules.scripted_orders(rules.from_json(self.record()["state"]), name, 1)
+
+    def block(self, name: str, orders: str | None = None, token: str | None = None, game: str = GAME) -> str:
+        orders = self.valid_orders(name) if orders is None else orders
+        return (f"BEGIN ORDERS {game} {self.phase()}\nTOKEN: {token or self.token(name)}\n"
+                f"{orders}\nEND ORDERS\n")
+
+    # ------------------------------------------------------------------ crafting and injecting
+    def serial(self) -> int:
+        self._serial += 1
+        return self._serial
+
+    def mail(self, sender: str | None, body: str | bytes = "", subject: str = "orders",
+             headers: str = "", message_id: str | None = None, content_type: str | None = None,
+             to: str | None = None) -> bytes:
+        """A message as bytes: the given headers, exactly, and a unique Message-ID (unless
+        `message_id` is "" (none) or given). `sender` None: no From header at all."""
+        serial = self.serial()
+        lines = []
+        if sender is not None:
+            lines.append(f"From: {sender}")
+        lines += [f"To: {to or self.moderator}", f"Subject: {subject}",
+                  "Date: Mon, 30 Nov 2026 12:00:00 +0000"]
+        if message_id is None:
+            message_id = f"<fault-{serial}@attacker.test>"
+        if message_id:
+            lines.append(f"Message-ID: {message_id}")
+        lines.append("MIME-Version: 1.0")
+        lines.append(f"Content-Type: {content_type or 'text/plain; charset=utf-8'}")
+        lines += [line for line in headers.splitlines() if line]
+        head = ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8")
+        data = body if isinstance(body, bytes) else body.replace("\r\n", "\n").replace("\n", "\r\n").encode("utf-8")
+        return head + data
+
+    def inject(self, *mails: bytes, envelope_from: str | None = None) -> list[bytes]:
+        """Drop mails into pbp's INBOX, byte for byte (or over LMTP, as a mail server
+        delivers, when `envelope_from` is given: "" is the empty return path `<>`)."""
+        for data in mails:
+            if envelope_from is None:
+                self.dovecot.deliver_raw(self.moderator, data)
+            else:
+                self.dovecot.deliver_lmtp(self.moderator, data, envelope_from)
+        return list(mails)
+
+
+def full_text(message) -> str:
+    """Every text part of a parsed message, decoded, with its headers."""
+    parts = [f"{name}: {value}" for name, value in message.items()]
+    for part in message.walk():
+        if part.get_content_maintype() == "text":
+            try:
+                parts.append(part.get_content())
+            except (LookupError, UnicodeError):
+                parts.append(part.get_payload(decode=True).decode("utf-8", "replace"))
+    return "\n".join(parts)
