@@ -51,7 +51,8 @@ TOTALS = Totals()
 
 
 def _normal(data: bytes) -> bytes:
-    return data.replace(b"\r\n", b"\n")
+    """As IMAP serves it: Dovecot writes NUL bytes as 0x80 (a literal cannot hold NUL)."""
+    return data.replace(b"\r\n", b"\n").replace(b"\0", b"\x80")
 
 
 def _is_copy(stored: bytes, injected: bytes) -> bool:

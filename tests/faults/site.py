@@ -93,6 +93,11 @@ class Site:
     def orders(self) -> list[dict]:
         return list(self.tables().get("orders", {}).values())
 
+    def registry_mails(self) -> list[dict]:
+        """Mail the registry records (mail that belongs to no game, quarantined, too big)."""
+        registry = json.loads((self.data / "registry.json").read_text())
+        return list(registry.get("mails", {}).values())
+
     def token(self, name: str) -> str:
         return self.record()["tokens"][name]
 
