@@ -19,22 +19,34 @@ class OrderError(ValueError):
 
     `str(error)` is the sentence a player reads in their reply, e.g.
     `Line 3: "ATACK guard C" — unknown order "ATACK". Did you mean ATTACK?`
+
+    An error about a repeated line names the earlier one: its `message` holds the field
+    `{earlier}`, filled with `earlier` (a line number counted like `line`), so moving the
+    error to the line numbers of a whole mail (`moved`) moves both.
     """
 
-    def __init__(self, message: str, line: int = 0, text: str = ""):
+    def __init__(self, message: str, line: int = 0, text: str = "", earlier: int = 0):
         super().__init__(message)
         self.message = message
         self.line = line
         self.text = text
+        self.earlier = earlier
 
     def at(self, line: int, text: str) -> "OrderError":
         """The same error placed on a line of the block (parsers raise it placeless)."""
-        return type(self)(self.message, line, text)
+        return type(self)(self.message, line, text, self.earlier)
+
+    def moved(self, offset: int, text: str | None = None) -> "OrderError":
+        """The same error with its line numbers counted `offset` lines further (and its
+        quoted line replaced by `text`, when given)."""
+        return type(self)(self.message, self.line + offset if self.line else 0,
+                          self.text if text is None else text, self.earlier + offset if self.earlier else 0)
 
     def __str__(self) -> str:
+        message = self.message.replace("{earlier}", str(self.earlier)) if self.earlier else self.message
         if self.line:
-            return f'Line {self.line}: "{self.text}" — {self.message}'
-        return self.message
+            return f'Line {self.line}: "{self.text}" — {message}'
+        return message
 
 
 class OrderSyntaxError(OrderError):

@@ -5,10 +5,12 @@ Errors a host sees are one line and a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib import import_module
 
 from pbp.errors import UserError
+from pbp.terminal import VisibleText, visible
 
 # Each module defines `register(subparsers)`, adding its parser with `set_defaults(run=...)`.
 COMMAND_MODULES = (
@@ -56,25 +58,37 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help()
         return 2
+    # Whatever pbp creates is the host's alone (design.md: Hostile input); the files that
+    # hold secrets are also created 0600 explicitly (pbp.storage.open_private).
+    previous_umask = os.umask(0o077)
+    stdout = sys.stdout
+    sys.stdout = VisibleText(stdout)  # player text never reaches the terminal raw (pbp.terminal)
+    try:
+        return _run(args)
+    finally:
+        sys.stdout = stdout
+        os.umask(previous_umask)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         status = args.run(args) or 0
         sys.stdout.flush()  # a reader that went away shows here, not at the interpreter's exit
         return status
     except UserError as error:
-        print(f"pbp: {error}", file=sys.stderr)
+        print(f"pbp: {visible(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The output went to a reader that stopped early (`pbp status | head`). What was
         # committed stands (and what was queued is sent by the next cycle); drop the rest
         # of the output quietly, as the Python docs advise, instead of a "report it" line.
-        import os
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except KeyboardInterrupt:
         print("pbp: interrupted.", file=sys.stderr)
         return 130
     except Exception as error:  # the last line of defence: no tracebacks for a host
-        print(f"pbp: unexpected error ({type(error).__name__}: {error}); "
+        print(f"pbp: unexpected error ({type(error).__name__}: {visible(str(error))}); "
               "please report it with the command you ran.", file=sys.stderr)
         return 1
 

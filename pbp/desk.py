@@ -24,10 +24,13 @@ from pbp import schedule
 from pbp.forum import hooks as forum_hooks
 from pbp.games import Loaded, load
 from pbp.host.help import help_facts
+from pbp.limits import listed, quoted
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.rendering import RenderedMail
+from pbp.strangers import StrangerLog
 from pbp.timezones import render_timestamp
+from pbp.token_guard import TokenGuard, tell_host
 
 
 @dataclass
@@ -40,6 +43,7 @@ class Decision:
     reply: RenderedMail | None = None
     reply_kind: str = ""
     accepted_phase: str = ""
+    token_guard: TokenGuard | None = None
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ class Desk:
     def _index(self) -> dict[str, Outcome]:
         if self._handled is None:
             index: dict[str, Outcome] = {}
-            rows = list(self.folder.mails.all())
+            rows = list(self.folder.mails.all()) + StrangerLog(self.folder).recent_rows()
             for game in self.folder.games():
                 rows.extend(game.mails.all())
             for row in rows:
@@ -146,8 +150,9 @@ class Desk:
         self._remember(self._index(), row)
 
     def _record_without_game(self, mail: InboundMail, reason: str) -> Outcome:
+        """Mail that belongs to no game is counted in the bounded summary (pbp.strangers)."""
         row = self._mail_row(mail, "rejected", reason)
-        self.folder.mails.insert(row)
+        StrangerLog(self.folder).note(row)
         self._remember(self._index(), row)
         return "rejected"
 
@@ -168,6 +173,10 @@ class Desk:
                     file, phase=game.record["phase_id"] or "over", recipient=entry["name"],
                     address=entry["email"], kind=decision.reply_kind, mail=decision.reply,
                     in_reply_to=mail.message_id, references=mail.references)
+            if decision.token_guard is not None:
+                decision.token_guard.save(file)
+                if decision.token_guard.newly_locked:
+                    tell_host(self.moderator, game, decision.token_guard)
             row = self._mail_row(mail, decision.outcome, decision.reason)
             file.mails.insert(row)
         self._remember(self._index(), row)
@@ -211,58 +220,82 @@ class Desk:
             return self._decide_blocks(game, name, mail)
         if mail.commands:
             return self._decide_command(game, name, mail.commands[0])
-        note = " ".join(mail.problems) if mail.problems else (
-            "I found no order block in your mail, so nothing changed.")
-        return Decision("rejected", reason="no order block",
-                        reply=self._help(game, name, note), reply_kind="help")
+        if mail.problems:
+            return self._refuse_unread(game, name, mail.problems)
+        return Decision("rejected", reason="no order block", reply_kind="help",
+                        reply=self._help(game, name, "I found no order block in your mail, so nothing changed."))
+
+    def _refuse_unread(self, game: Loaded, name: str, problems: tuple[str, ...]) -> Decision:
+        """A mail whose blocks could not be read (no END ORDERS, a bad BEGIN line, an
+        unreadable mail): nothing was accepted, and the reply says why."""
+        sections = [*listed(problems), self._still_stands(game, name, some_accepted=False)]
+        reply = self._receipt(game, name, "Orders NOT accepted", sections)
+        return Decision("rejected", reason="no readable order block", reply=reply, reply_kind="rejection")
+
+    def _receipt(self, game: Loaded, name: str, headline: str, sections: list[str]) -> RenderedMail:
+        return self.moderator.renderer.render(
+            "receipt", game.record["ruleset"], game=game.game_facts(), player=name,
+            phase=game.record["phase_id"] or "over", headline=headline, sections=sections, form=game.form(name))
 
     def _decide_blocks(self, game: Loaded, name: str, mail: InboundMail) -> Decision:
-        verdicts = [self._judge_block(game, name, block) for block in mail.blocks]
+        games = self.games_of(mail.sender)
+        guard = TokenGuard(game.file, mail.sender, self.moderator.clock().date(),
+                           self.moderator.settings.wrong_tokens_per_sender_per_day)
+        verdicts = [self._judge_block(game, name, games, guard, block) for block in mail.blocks]
         accepted = [v for v in verdicts if v.accepted]
         rejected = [v for v in verdicts if not v.accepted and v.submission]
         sections = [v.text for v in verdicts]
         if mail.problems:
-            sections.append("Also: " + " ".join(mail.problems))
+            sections.append("Also:\n" + "\n".join(listed(mail.problems)))
         if rejected:
             sections.append(self._still_stands(game, name, bool(accepted)))
-        phase = game.record["phase_id"] or "over"
         if accepted:
             outcome, kind, headline = "processed", "receipt", "Orders received"
         elif rejected:
             outcome, kind, headline = "rejected", "rejection", "Orders NOT accepted"
         else:
             outcome, kind, headline = "processed", "form", "Your order form"
-        reply = self.moderator.renderer.render(
-            "receipt", game.record["ruleset"], game=game.game_facts(), player=name, phase=phase,
-            headline=headline, sections=sections, form=game.form(name))
+        reply = self._receipt(game, name, headline, sections)
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
-                        orders=[v.order_row for v in accepted], reply=reply, reply_kind=kind)
+                        orders=[v.order_row for v in accepted], reply=reply, reply_kind=kind, token_guard=guard)
 
     def _still_stands(self, game: Loaded, name: str, some_accepted: bool) -> str:
-        scope = "that block" if some_accepted else "this mail"
+        if some_accepted:
+            return ("Nothing from the blocks that were not accepted was used; the orders accepted above "
+                    "are the ones that count.")
         phase = game.record["phase_id"]
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
-            return (f"Nothing from {scope} was accepted; your earlier orders "
+            return (f"Nothing from this mail was accepted; your earlier orders "
                     f"(received {render_timestamp(earlier['received'])}) still stand.")
-        return f"Nothing from {scope} was accepted; you have no accepted orders for {phase or 'this game'} yet."
+        return f"Nothing from this mail was accepted; you have no accepted orders for {phase or 'this game'} yet."
 
-    def _judge_block(self, game: Loaded, name: str, block: OrderBlock) -> BlockVerdict:
+    def _judge_block(self, game: Loaded, name: str, games: list[str], guard: TokenGuard,
+                     block: OrderBlock) -> BlockVerdict:
         """One block: identity, phase, then the engine's parse (design.md: Order mail
         format — a block for another phase, a closed phase, a dead player or with a wrong
-        token is rejected with a reason)."""
+        token is rejected with a reason). `games` are the sender's games; `guard` counts their
+        wrong tokens, and once they have used up today's tries refuses the block unread."""
         record = game.record
-        head = f"Your block for {block.game} {block.phase}"
+        head = f"Your block for {quoted(block.game, 30)} {quoted(block.phase, 30)}"
         if block.game != game.id:
+            if block.game not in games:
+                return BlockVerdict(False, f"{head} was not accepted: you play in no game called "
+                                           f"{quoted(block.game, 30)} (your games: {', '.join(games)}). "
+                                           "Copy the BEGIN line from your latest order form.")
             return BlockVerdict(False, f"{head} was not accepted: one mail may carry orders for one game "
                                        f"only, and this mail's game is {game.id}. Send orders for {block.game} "
                                        "in a separate reply to a mail of that game.")
+        if guard.locked:
+            return BlockVerdict(False, f"{head} was not accepted: {self._locked_out(game, guard)}")
         if block.token is None:
             return BlockVerdict(False, f"{head} was not accepted: it has no TOKEN line. Copy the block "
                                        "from your latest form, TOKEN line included.")
         if block.token.strip() != game.token(name):
+            guard.note_wrong()
+            last = f" {self._locked_out(game, guard)}" if guard.locked else ""
             return BlockVerdict(False, f"{head} was not accepted: the TOKEN is not your token for "
-                                       f"{game.id}. Copy it from your latest form, or mail FORM to get it again.")
+                                       f"{game.id}. Copy it from your latest form, or mail FORM to get it again.{last}")
         if game.phase is None:
             return BlockVerdict(False, f"{head} was not accepted: game {game.id} is over, so no more "
                                        "orders are taken.")
@@ -270,7 +303,7 @@ class Desk:
             if block.phase in record["resolved"]:
                 why = f"phase {block.phase} is closed (already resolved)"
             else:
-                why = f"there is no open phase {block.phase}"
+                why = f"there is no open phase {quoted(block.phase, 30)}"
             return BlockVerdict(False, f"{head} was not accepted: {why}; the current phase is "
                                        f"{game.phase.id} (its form is below).")
         if name not in game.phase.actors:
@@ -287,9 +320,8 @@ class Desk:
         try:
             orders = game.rules.parse_orders(game.state, name, list(block.lines))
         except OrderBlockError as failure:
-            errors = [e.at(block.first_line_number + e.line - 1, e.text) if e.line else e
-                      for e in failure.errors]
-            listing = "\n".join(str(e) for e in errors)
+            errors = [str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in failure.errors]
+            listing = "\n".join(listed(errors))
             grammar = ", ".join(s.syntax for s in game.phase.grammar.get(name, ()))
             return BlockVerdict(False, f"{head} was not accepted:\n{listing}\n"
                                        f"Orders you can give in {game.phase.id}: {grammar}")
@@ -301,6 +333,11 @@ class Desk:
         return BlockVerdict(True, f"Accepted for {game.phase.id} (received {render_timestamp(received)}):\n"
                                   f"{shown}\nThese replace any orders you sent earlier for this phase.",
                             order_row=row)
+
+    @staticmethod
+    def _locked_out(game: Loaded, guard: TokenGuard) -> str:
+        return (f"your address has sent {guard.limit} wrong tokens for {game.id} today, so its order blocks "
+                "are refused unread until 00:00 UTC. Mail FORM to get your token again.")
 
     # ------------------------------------------------------------------ commands
     def _decide_command(self, game: Loaded, name: str, command: str) -> Decision:
@@ -321,7 +358,7 @@ class Desk:
                                     deadline=game.deadline_text(name), accepted=accepted,
                                     view=game.rules.view(game.state, name), **facts)
             return Decision("processed", reason="STATUS", reply=reply, reply_kind="status")
-        note = "" if word == "HELP" else f"I did not understand {command!r}; here is the help."
+        note = "" if word == "HELP" else f"I did not understand {quoted(command, 30)!r}; here is the help."
         return Decision("processed", reason=word or "HELP", reply=self._help(game, name, note), reply_kind="help")
 
     def _help(self, game: Loaded, name: str, note: str) -> RenderedMail:

@@ -15,7 +15,6 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
-from email.utils import formataddr
 from typing import Callable, Sequence
 
 from pbp import schedule
@@ -99,8 +98,8 @@ class Outbox:
     # ------------------------------------------------------------------ sending
     def build(self, row: dict) -> EmailMessage:
         return compose(
-            sender=formataddr((self.from_name, self.from_address)),
-            recipient=formataddr((row["recipient"], row["address"])),
+            sender=(self.from_name, self.from_address),
+            recipient=(row["recipient"], row["address"]),
             subject=row["subject"],
             body=row["body"],
             message_id=row["message_id"],
@@ -137,22 +136,34 @@ class Outbox:
         summary = SendSummary()
         now = self.clock()
         for game_id, ids in list(self._scan().items()):
-            game = self.folder.game(game_id)
-            for doc_id in sorted(ids):
-                row = game.outbox.get(doc_id=doc_id)
-                if row is None or row["status"] != QUEUED:
-                    ids.discard(doc_id)
-                    continue
-                if row["next_attempt"] and schedule.from_text(row["next_attempt"]) > now:
-                    continue
-                self._send_one(game, doc_id, row, sender, summary, now)
+            try:
+                game = self.folder.game(game_id)
+                for doc_id in sorted(ids):
+                    row = game.outbox.get(doc_id=doc_id)
+                    if row is None or row["status"] != QUEUED:
+                        ids.discard(doc_id)
+                        continue
+                    if row["next_attempt"] and schedule.from_text(row["next_attempt"]) > now:
+                        continue
+                    self._send_one(game, doc_id, row, sender, summary, now)
+            except Exception as error:  # one unreadable game file must not hold up the others' mail
+                summary.errors.append(f"game {game_id}: its outbox could not be read: {type(error).__name__}: {error}")
         return summary
 
     def _send_one(self, game: GameFile, doc_id: int, row: dict, sender: MailSender,
                   summary: SendSummary, now: datetime) -> None:
+        """Send one row and mark it. A row that cannot even be made into a mail, or that
+        the sender fails on in a way it does not class, is marked failed at once: one bad
+        row is shown to the host and never stops the rows after it."""
         attempts = row["attempts"] + 1
         try:
-            sender.send(self.build(row))
+            message = self.build(row)
+        except Exception as error:
+            self._fail(game, doc_id, row, attempts, f"the mail could not be built: {type(error).__name__}: {error}",
+                       summary)
+            return
+        try:
+            sender.send(message)
         except TransientSendError as error:
             game.outbox.update({"attempts": attempts, "error": str(error),
                                 "next_attempt": schedule.to_text(now + backoff(attempts))}, doc_ids=[doc_id])
@@ -160,10 +171,10 @@ class Outbox:
             summary.errors.append(f"{row['message_id']}: {error}")
             return
         except PermanentSendError as error:
-            game.outbox.update({"attempts": attempts, "status": FAILED, "error": str(error)}, doc_ids=[doc_id])
-            self._unsent[game.id].discard(doc_id)
-            summary.failed += 1
-            summary.errors.append(f"{row['message_id']}: {error}")
+            self._fail(game, doc_id, row, attempts, str(error), summary)
+            return
+        except Exception as error:
+            self._fail(game, doc_id, row, attempts, f"sending failed: {type(error).__name__}: {error}", summary)
             return
         game.outbox.update({"attempts": attempts, "status": SENT, "error": "",
                             "sent": schedule.to_text(self.clock())}, doc_ids=[doc_id])
@@ -171,3 +182,9 @@ class Outbox:
         summary.sent += 1
         if row["kind"] == "report":
             crash_point("mid-send")
+
+    def _fail(self, game: GameFile, doc_id: int, row: dict, attempts: int, error: str, summary: SendSummary) -> None:
+        game.outbox.update({"attempts": attempts, "status": FAILED, "error": error}, doc_ids=[doc_id])
+        self._unsent[game.id].discard(doc_id)
+        summary.failed += 1
+        summary.errors.append(f"{row['message_id']}: {error}")

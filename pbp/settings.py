@@ -51,6 +51,7 @@ class Settings:
     poll_interval: float = 60.0
     max_mail_size: int = 1_000_000
     replies_per_sender_per_day: int = 50
+    wrong_tokens_per_sender_per_day: int = 10
     imap: ImapSettings = field(default_factory=ImapSettings)
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
     role_modules: tuple[str, ...] = ()
@@ -150,6 +151,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         poll_interval=_number(main, "poll_interval", 60.0, float, least=0.1),
         max_mail_size=_number(main, "max_mail_size", 1_000_000),
         replies_per_sender_per_day=_number(main, "replies_per_sender_per_day", 50, least=0),
+        wrong_tokens_per_sender_per_day=_number(main, "wrong_tokens_per_sender_per_day", 10, least=1),
         imap=ImapSettings(
             host=imap.get("host", "127.0.0.1").strip(),
             port=_number(imap, "port", 993, most=65535),
@@ -185,3 +187,27 @@ def default_settings_text(data: str) -> str:
             line = f"data = {data}"
         lines.append(line)
     return "\n".join(lines) + "\n"
+
+
+def secrets_readable_by_others(path: Path | None) -> list[Path]:
+    """The settings file, when it holds a password or secret, and the files its
+    `*_file` settings name for one, that the group or others may read (design.md: Hostile
+    input — the data folder and the passwords are the host's alone)."""
+    if path is None or not Path(path).exists():
+        return []
+    parser = configparser.ConfigParser(interpolation=None)
+    try:
+        parser.read(path, encoding="utf-8")
+    except (configparser.Error, UnicodeDecodeError):
+        return []
+    base = Path(path).resolve().parent
+    holders: list[Path] = []
+    for section in parser.sections():
+        for key, value in parser[section].items():
+            if not value.strip() or not any(word in key for word in ("password", "secret")):
+                continue
+            named = Path(value.strip()) if key.endswith("_file") else Path(path)
+            holder = named if named.is_absolute() else base / named
+            if holder not in holders:
+                holders.append(holder)
+    return [holder for holder in holders if holder.exists() and holder.stat().st_mode & 0o077]

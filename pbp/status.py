@@ -1,5 +1,6 @@
 """What `pbp status [game]` shows the host (issue 4: Deadlines): games, phases, deadlines,
-who has orders in, failed mail, mail from unknown senders, quarantined mail; and per game
+who has orders in, failed mail, addresses refused for wrong tokens, mail from unknown
+senders, quarantined mail; and per game
 the public thread (issue 6): drafts waiting for the host, their leak check, and what is
 published or failed to publish.
 
@@ -25,7 +26,9 @@ from pbp.outbox import FAILED, QUEUED
 from pbp.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
 from pbp.store import DataFolder, GameFile
+from pbp.strangers import StrangerLog
 from pbp.timezones import render_timestamp
+from pbp.token_guard import locked_lines
 
 RulesFor = Callable[[str], Ruleset]
 
@@ -57,21 +60,36 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
                 lines.append(f"    retrying {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
         for row in failed:
             lines.append(f"    FAILED {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
+        lines.extend(locked_lines(file))
         lines.extend(public_thread_lines(file))
     if not game_id:
-        unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]
+        unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]  # kept one by one before
         quarantined = [r for r in folder.mails.all() if r["outcome"] == "quarantine"]
         for file in folder.games():
             quarantined.extend(r for r in file.mails.all() if r["outcome"] == "quarantine")
-        lines.append(f"Mail from unknown senders (not answered): {len(unknown)}")
-        for row in unknown[-20:]:
-            lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '(no single From address)'}: "
-                         f"{row['subject']!r} ({row['reason']})")
+        lines.extend(_strangers_lines(StrangerLog(folder).summary(), unknown))
         lines.append(f"Quarantined or too big (not answered): {len(quarantined)}")
         for row in quarantined[-20:]:
             lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '?'}: {row['subject']!r} ({row['reason']})")
         lines.extend(daemon_lines(folder.path))  # is `pbp run` running, and is its thread watch well
     return "\n".join(lines)
+
+
+def _strangers_lines(summary: dict, older_rows: list[dict]) -> list[str]:
+    """Mail from addresses on no roster: the totals, then the last addresses heard from."""
+    senders = summary["senders"]
+    forgotten = (f"; {summary['forgotten_senders']} addresses silent the longest are no longer listed"
+                 if summary["forgotten_senders"] else "")
+    lines = [f"Mail from unknown senders (not answered): {summary['mails'] + len(older_rows)} "
+             f"from {len(senders)} addresses{forgotten}"]
+    for row in older_rows[-20:]:
+        lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '(no single From address)'}: "
+                     f"{row['subject']!r} ({row['reason']})")
+    for address, seen in list(senders.items())[-20:]:
+        first = f", first {render_timestamp(seen['first'])}" if seen["count"] > 1 else ""
+        lines.append(f"  {address or '(no single From address)'}: {seen['count']} mail(s){first}, "
+                     f"last {render_timestamp(seen['last'])}: {seen['subject']!r} ({seen['reason']})")
+    return lines
 
 
 def _deadline(record: dict) -> str:

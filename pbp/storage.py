@@ -25,6 +25,27 @@ from tinydb.storages import Storage
 
 from pbp.errors import UserError
 
+# The data folder is the host's alone (design.md: Hostile input): tokens, roles, the host
+# token and passwords live in it.
+PRIVATE_FOLDER = 0o700
+PRIVATE_FILE = 0o600
+_OPEN_FLAGS = {"wb": os.O_WRONLY | os.O_CREAT | os.O_TRUNC, "w": os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+               "ab": os.O_WRONLY | os.O_CREAT | os.O_APPEND, "a+": os.O_RDWR | os.O_CREAT | os.O_APPEND}
+
+
+def private_folder(path: Path) -> Path:
+    """Make `path` and its missing parents, each readable by its owner alone."""
+    path = Path(path)
+    for folder in reversed([path, *path.parents]):
+        if not folder.exists():
+            folder.mkdir(mode=PRIVATE_FOLDER, exist_ok=True)
+    return path
+
+
+def open_private(path: Path, mode: str):
+    """`open(path, mode)` for "wb", "w", "ab" or "a+", a new file being created 0600."""
+    return os.fdopen(os.open(path, _OPEN_FLAGS[mode], PRIVATE_FILE), mode)
+
 
 def fsync_folder(folder: Path) -> None:
     """Make a rename inside `folder` durable."""
@@ -38,7 +59,7 @@ def fsync_folder(folder: Path) -> None:
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace `path` by `data`: temp file, fsync, os.replace, fsync the folder."""
     temp = path.with_name(f".{path.name}.tmp")
-    with open(temp, "wb") as handle:
+    with open_private(temp, "wb") as handle:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
@@ -52,7 +73,7 @@ class AtomicJSONStorage(Storage):
     def __init__(self, path: str | os.PathLike, create_dirs: bool = True):
         self.path = Path(path)
         if create_dirs:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_folder(self.path.parent)
         self._pending: dict | None = None  # the open transaction's copy of the data
         self._depth = 0
         self._changed = False  # whether the open transaction wrote anything
@@ -144,8 +165,8 @@ class WriterLock:
     def acquire(self, wait: float = 0.0, on_wait: Callable[[], None] | None = None) -> "WriterLock":
         """Take the lock; if another process holds it, try again for up to `wait` seconds
         (calling `on_wait` once, when the waiting starts), then give up with one line."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(self.path, "a+")
+        private_folder(self.path.parent)
+        handle = open_private(self.path, "a+")
         give_up = time.monotonic() + wait
         told = False
         while True:

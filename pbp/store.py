@@ -13,6 +13,7 @@ A game file's tables:
     outbox   the outbox ledger (pbp.outbox)
     mails    the handled-mail ledger: key, sha256, message id, outcome
     replies  replies per sender per day (the loop and flood cap)
+    wrong_tokens  wrong tokens per sender per day (pbp.token_guard)
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from tinydb import Query, TinyDB
 from tinydb.table import Table
 
 from pbp.errors import UserError
-from pbp.storage import AtomicJSONStorage, WriterLock, write_atomically
+from pbp.storage import PRIVATE_FOLDER, AtomicJSONStorage, WriterLock, private_folder, write_atomically
 
 
 class CachedAtomicStorage(AtomicJSONStorage):
@@ -121,6 +122,7 @@ class GameFile:
         self.outbox = self.db.table("outbox", cache_size=0)
         self.mails = self.db.table("mails", cache_size=0)
         self.replies = self.db.table("replies", cache_size=0)
+        self.wrong_tokens = self.db.table("wrong_tokens", cache_size=0)
 
     def record(self) -> dict:
         docs = self.game.all()
@@ -149,8 +151,8 @@ class DataFolder:
         self.writer = writer
         self.lock = WriterLock(self.path) if writer else None
         if writer:
-            self.path.mkdir(parents=True, exist_ok=True)
-            (self.path / "games").mkdir(exist_ok=True)
+            private_folder(self.path / "games")
+            self.path.chmod(PRIVATE_FOLDER)  # a folder made by an older version, or by hand
             self.lock.acquire(wait, on_wait)
             if not (self.path / "registry.json").exists():
                 write_atomically(self.path / "registry.json", b"{}")

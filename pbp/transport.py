@@ -15,6 +15,7 @@ from pbp.mail.maildir import MaildirMailbox, MaildirSender
 from pbp.mail.smtp import SmtpSender
 from pbp.ports import Mailbox, MailSender
 from pbp.settings import Settings
+from pbp.storage import private_folder
 
 
 def _context(ca_file: str) -> ssl.SSLContext | None:
@@ -41,7 +42,7 @@ def mailbox_trouble(settings: Settings, error: BaseException) -> UserError:
 
 def open_mailbox(settings: Settings) -> Mailbox:
     if settings.transport == "maildir":
-        settings.maildir_root.mkdir(parents=True, exist_ok=True)
+        private_folder(settings.maildir_root)
         return MaildirMailbox(settings.maildir_root / "inbox", max_bytes=settings.max_mail_size)
     imap = settings.imap
     return ImapMailbox(

@@ -182,7 +182,8 @@ def parse_block(state: GameState, player: str, lines: Sequence[str]) -> tuple[Or
             kind = kind_of(order)
             if kind in seen_kinds:
                 raise IllegalOrderError(
-                    f"line {seen_kinds[kind]} already gave a {kind} order; send {KIND_HINT[kind]} per block.")
+                    f"line {{earlier}} already gave a {kind} order; send {KIND_HINT[kind]} per block.",
+                    earlier=seen_kinds[kind])
             seen_kinds[kind] = number
             orders.append(order)
         except OrderError as error:

@@ -169,8 +169,8 @@ def parse_block(lines: Sequence[str], keywords: Mapping[str, type], players: Seq
             order = parse_line(stripped, keywords, players)
             if order.keyword in seen:
                 raise IllegalOrderError(
-                    f"only one {order.keyword} line is allowed and line {seen[order.keyword]} "
-                    f"already has one; keep the one you mean.")
+                    f"only one {order.keyword} line is allowed and line {{earlier}} "
+                    f"already has one; keep the one you mean.", earlier=seen[order.keyword])
             legality(order)
         except OrderError as error:
             errors.append(error.at(number, stripped))

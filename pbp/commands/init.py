@@ -5,6 +5,7 @@ from pathlib import Path
 
 from pbp.errors import UserError
 from pbp.settings import default_settings_text, settings_path
+from pbp.storage import write_atomically
 from pbp.store import DataFolder
 
 
@@ -21,7 +22,7 @@ def run(args) -> int:
     if path.exists() and not args.force:
         raise UserError(f"{path} exists already; edit it, or pass --force to overwrite it.")
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(default_settings_text(args.data), encoding="utf-8")
+    write_atomically(path, default_settings_text(args.data).encode("utf-8"))  # 0600: it will hold passwords
     data = Path(args.data)
     if not data.is_absolute():
         data = path.resolve().parent / data

@@ -4,6 +4,7 @@ mail."""
 from __future__ import annotations
 
 from pbp.commands.common import add_settings_arguments, open_reader
+from pbp.settings import secrets_readable_by_others
 from pbp.status import status_text
 
 
@@ -17,4 +18,7 @@ def register(subparsers) -> None:
 def run(args) -> int:
     with open_reader(args) as moderator:  # reads only: never waits for `pbp run`
         print(status_text(moderator.folder, args.game, rules_for=moderator.rules))
+        for exposed in secrets_readable_by_others(moderator.settings.source):
+            print(f"WARNING: {exposed} holds a password and others may read it; "
+                  f"make it yours alone with `chmod 600 {exposed}`.")
     return 0

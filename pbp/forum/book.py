@@ -12,7 +12,7 @@ never overwrites it.
 from __future__ import annotations
 
 import secrets
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from tinydb import Query
 
@@ -69,11 +69,11 @@ class DraftBook:
             if row.get("kind") == "tally" and row["phase"].startswith(f"{phase}/tally") and row["status"] == DRAFT:
                 self.update(row["phase"], {"status": WITHDRAWN})
 
-    def save_generated(self, phase: str, title: str, text: str, player_written: Iterable[str],
+    def save_generated(self, phase: str, title: str, text: str, player_spans: Iterable[Sequence[int]],
                        dialect: str, leaks: list[str], kind: str = "post") -> dict:
         """Store a freshly generated draft (or regenerate one nobody approved or edited)."""
         existing = self.get(phase)
-        fields = {"title": title, "generated": text, "text": text, "player_written": list(player_written),
+        fields = {"title": title, "generated": text, "text": text, "player_spans": [list(span) for span in player_spans],
                   "dialect": dialect, "leaks": leaks, "kind": kind, "edited": False, "status": DRAFT}
         if existing:
             if existing["status"] != DRAFT or existing["edited"]:

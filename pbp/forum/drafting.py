@@ -9,11 +9,11 @@ They are written once for both dialects: markup comes from `fmt` (the game's dia
 Escaping is automatic, like HTML autoescaping: every `{{ value }}` a template prints is
 escaped for the dialect unless the dialect made it (`PostText`). The `escape_post` filter
 does the same explicitly; `player_text` also marks the value as written by a player (an
-anonymous message), which the leak check leaves out since the rules make it public.
+anonymous message), which the leak check leaves out since the rules make it public: the
+draft knows those spans by position (pbp.forum.spans).
 """
 from __future__ import annotations
 
-import contextvars
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,19 +22,22 @@ from typing import Any, Callable, Mapping, Sequence
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
 
 from pbp.forum.dialects import Dialect, PostText
+from pbp.forum.spans import Span, mark, unmark
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
-_player_written: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("player_written", default=None)
-
-
 @dataclass(frozen=True)
 class Draft:
-    """A rendered post: its title, its text, and the player-written spans in it (as
-    they appear in the text, i.e. escaped)."""
+    """A rendered post: its title, its text, and where the text holds player-written
+    words, as (start, end) offsets."""
 
     title: str
     text: str
-    player_written: tuple[str, ...] = ()
+    player_spans: tuple[Span, ...] = ()
+
+    @property
+    def player_written(self) -> tuple[str, ...]:
+        """The player-written words themselves (as they appear in the text, i.e. escaped)."""
+        return tuple(self.text[start:end] for start, end in self.player_spans)
 
 
 @dataclass(frozen=True)
@@ -100,18 +103,14 @@ class PostRenderer:
         """`kind` is `post` (a resolution), `tally` (a running count) or `host` (a
         public host action: a substitution, a host kill)."""
         env = self.environment(dialect)
-        spans: list[str] = []
-        token = _player_written.set(spans)
-        try:
-            describe = lambda event: self.describe(facts.ruleset, event)  # noqa: E731
-            text = self._template(env, facts.ruleset, kind).render(
-                game=facts.game, ruleset=facts.ruleset, phase=facts.phase, view=facts.public_view,
-                events=list(facts.events), result=facts.result, votes=dict(facts.votes),
-                voters=list(facts.voters), describe=describe, extra=dict(facts.extra))
-        finally:
-            _player_written.reset(token)
+        describe = lambda event: self.describe(facts.ruleset, event)  # noqa: E731
+        text = self._template(env, facts.ruleset, kind).render(
+            game=facts.game, ruleset=facts.ruleset, phase=facts.phase, view=facts.public_view,
+            events=list(facts.events), result=facts.result, votes=dict(facts.votes),
+            voters=list(facts.voters), describe=describe, extra=dict(facts.extra))
         title, _, body = text.partition("\n")
-        return Draft(dialect.title(title.strip()), _tidy(body), tuple(str(s) for s in spans))
+        body, spans = unmark(_tidy(body))
+        return Draft(dialect.title(unmark(title.strip())[0]), body, spans)
 
 
 def _finalize(dialect: Dialect) -> Callable[[Any], Any]:
@@ -126,11 +125,7 @@ def _finalize(dialect: Dialect) -> Callable[[Any], Any]:
 
 def _player_text_filter(dialect: Dialect) -> Callable[[Any], PostText]:
     def player_text(value: Any) -> PostText:
-        escaped = dialect.escape(value)
-        spans = _player_written.get()
-        if spans is not None:
-            spans.append(escaped)
-        return escaped
+        return PostText(mark(dialect.escape(value).strip()))
     return player_text
 
 

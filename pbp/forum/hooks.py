@@ -221,7 +221,9 @@ def host_mail(desk: Any, mail: Any) -> str | None:
         else:
             phase = (book.unpublished() or [{"phase": game.record["phase_id"] or "over"}])[0]["phase"]
             reply = HOST_HELP + approval_form(target, phase, "<the host token from the draft's mail>")
-        if reply and not mail.no_reply_reason:
+        # The host's address is capped per day like every other: an autoresponder that
+        # marks nothing still stops after the cap (design.md: Hostile input).
+        if reply and not mail.no_reply_reason and desk._may_reply(game, host_address):
             moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST,
                                    address=host_address, kind="host-reply",
                                    mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else f"[{target}] pbp",

@@ -10,13 +10,14 @@ never from reading the state directly; public facts come from the public view. A
 - a secret (a token, the General's code): leaked whenever the text holds it.
 
 Player-written text (anonymous messages) is public by the rules and is not checked: the
-caller passes it and it is cut out of the text first.
+caller passes where it lies, as (start, end) offsets (pbp.forum.spans), and exactly those
+characters are left out; the same words elsewhere in the text are checked like the rest.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 # Keys whose values are facts about the person the surrounding record describes.
 PERSONAL_KEYS = frozenset({"role", "team", "faction", "class", "npc_class", "npc_team", "alignment",
@@ -77,6 +78,18 @@ def _word(value: str) -> re.Pattern:
     return re.compile(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", re.IGNORECASE)
 
 
+def _without(text: str, spans: Iterable[Sequence[int]]) -> str:
+    """`text` with each span replaced by one space (its line breaks kept, so no two lines
+    of the text become one)."""
+    parts, position = [], 0
+    for start, end in sorted((int(start), int(end)) for start, end in spans):
+        if start < position or end > len(text):
+            continue  # overlapping or outside the text: nothing to leave out
+        parts += [text[position:start], " " + "\n" * text.count("\n", start, end)]
+        position = end
+    return "".join(parts) + text[position:]
+
+
 class LeakCheck:
     """Built once per game state: the hidden facts, and what the public view holds."""
 
@@ -109,10 +122,10 @@ class LeakCheck:
                 return Fact("personal", text, subject=subject, key=key)
         return None
 
-    def check(self, text: str, player_written: Iterable[str] = ()) -> list[Leak]:
-        """Every hidden fact the text holds, once each, in the order found."""
-        for span in sorted({s for s in player_written if s}, key=len, reverse=True):
-            text = text.replace(span, " ")
+    def check(self, text: str, player_spans: Iterable[Sequence[int]] = ()) -> list[Leak]:
+        """Every hidden fact the text holds, once each, in the order found; the characters
+        of `player_spans` (player-written words) are left out."""
+        text = _without(text, player_spans)
         text = re.sub(r"\\([^\w\s])", r"\1", text)  # Markdown escapes hide nothing from a reader
         lines = text.splitlines()
         leaks = []

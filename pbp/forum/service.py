@@ -24,6 +24,7 @@ from pbp.forum.publishing import (
     post_marker,
     with_marker,
 )
+from pbp.forum.spans import follow
 
 FIRST_RETRY = 60.0
 LONGEST_RETRY = 3600.0
@@ -68,6 +69,13 @@ def leak_check(game: Any, extra_secrets: Sequence[str] = ()) -> LeakCheck:
     return LeakCheck(private, rules.view(state, None), everyone, tokens)
 
 
+def player_spans(row: dict, text: str) -> tuple[tuple[int, int], ...]:
+    """Where `text`, the current text of draft `row`, still holds the player-written words
+    of the generated draft: a host's edit keeps them only on the lines it left as they were
+    (pbp.forum.spans). A draft stored before spans were kept has none, so all of it is checked."""
+    return follow(row.get("player_spans", []), row["generated"], text)
+
+
 def dialect_of(book: DraftBook, forum: ForumSettings):
     """The game's dialect (`pbp draft settings --dialect`), else the settings file's."""
     return make_dialect(book.game_settings().get("dialect") or forum.dialect)
@@ -86,9 +94,9 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Any, 
                       voters=living_voters(before.rules.view(before.state, None)),
                       extra={"roles": role_list(view)})
     draft = renderer.render(facts, dialect)
-    leaks = [str(leak) for leak in leak_check(after, [book.host_token()]).check(draft.text, draft.player_written)]
+    leaks = [str(leak) for leak in leak_check(after, [book.host_token()]).check(draft.text, draft.player_spans)]
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
-    row = book.save_generated(phase, draft.title, draft.text, draft.player_written, dialect.name, leaks)
+    row = book.save_generated(phase, draft.title, draft.text, draft.player_spans, dialect.name, leaks)
     if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
         row = approve(after, phase, forced=False)
     return row
@@ -113,8 +121,8 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Any, p
     draft = renderer.render(facts, dialect, kind="host")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{phase}/host-"))
     key = f"{phase}/host-{count + 1}"
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(draft.text, draft.player_written)]
-    row = book.save_generated(key, draft.title, draft.text, draft.player_written, dialect.name, leaks, kind="host")
+    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(draft.text, draft.player_spans)]
+    row = book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect.name, leaks, kind="host")
     if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
         row = approve(game, key, forced=False)
     return row
@@ -149,8 +157,8 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: Any) -> dict
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"
     book.withdraw_tallies(game.phase.id)
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(draft.text, draft.player_written)]
-    return book.save_generated(key, draft.title, draft.text, draft.player_written, dialect.name, leaks, kind="tally")
+    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(draft.text, draft.player_spans)]
+    return book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect.name, leaks, kind="tally")
 
 
 # --------------------------------------------------------------------------- review
@@ -175,7 +183,7 @@ def edit(game: Any, phase: str, text: str) -> dict:
     if row["status"] == PUBLISHED:
         raise UserError(f"The post for {row['phase']} is already published; edit it on the forum itself.")
     _refuse_withdrawn(game, row)
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(text, row["player_written"])]
+    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(text, player_spans(row, text))]
     return book.update(row["phase"], {"text": text, "edited": text != row["generated"] or row["edited"],
                                       "status": DRAFT, "leaks": leaks, "marker": ""})
 
@@ -188,7 +196,7 @@ def approve(game: Any, phase: str | None, forced: bool = False) -> dict:
     if row["status"] == PUBLISHED:
         raise UserError(f"The post for {row['phase']} is already published.")
     _refuse_withdrawn(game, row)
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(row["text"], row["player_written"])]
+    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(row["text"], player_spans(row, row["text"]))]
     if leaks and not forced:
         book.update(row["phase"], {"leaks": leaks})
         raise UserError(f"The draft for {row['phase']} fails the leak check: {leaks[0]}"

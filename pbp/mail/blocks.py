@@ -10,6 +10,9 @@ Everything outside a block is ignored. Keywords are case-insensitive. A block is
 unquoted or lies wholly under one quote depth (`> `, `>> `, `> > `…); mail clients quote
 the form a player replies to, so quoted blocks are only a fallback used when the mail has
 no unquoted block.
+
+One mail is read up to `MAX_BLOCKS_PER_MAIL` blocks (design.md: Hostile input); further
+blocks are only counted, and the count is one problem of the reply.
 """
 from __future__ import annotations
 
@@ -17,6 +20,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from pbp import limits
+from pbp.limits import MAX_BLOCKS_PER_MAIL
 from pbp.ports import OrderBlock
 
 _QUOTE_PREFIX = re.compile(r"^(?:[ \t]*>)+[ \t]?")
@@ -38,17 +43,32 @@ class QuotedLine(NamedTuple):
 
 @dataclass(frozen=True)
 class BlockScan:
-    """The blocks and problems of one quote tier (unquoted, or quoted)."""
+    """The blocks and problems of one quote tier (unquoted, or quoted); `unread` counts
+    the blocks beyond the per-mail cap, which were not read."""
 
     blocks: tuple[OrderBlock, ...] = ()
     problems: tuple[str, ...] = ()
+    unread: int = 0
 
     def __add__(self, other: "BlockScan") -> "BlockScan":
-        return BlockScan(self.blocks + other.blocks, self.problems + other.problems)
+        return BlockScan(self.blocks + other.blocks, self.problems + other.problems, self.unread + other.unread)
 
     @property
     def found_anything(self) -> bool:
-        return bool(self.blocks or self.problems)
+        return bool(self.blocks or self.problems or self.unread)
+
+    @property
+    def read(self) -> int:
+        """Blocks read: each made a block or a problem."""
+        return len(self.blocks) + len(self.problems)
+
+    def capped(self) -> "BlockScan":
+        """At most `MAX_BLOCKS_PER_MAIL` blocks read (blocks first); the rest counted."""
+        if self.read <= MAX_BLOCKS_PER_MAIL:
+            return self
+        blocks = self.blocks[:MAX_BLOCKS_PER_MAIL]
+        problems = self.problems[:MAX_BLOCKS_PER_MAIL - len(blocks)]
+        return BlockScan(blocks, problems, self.unread + self.read - len(blocks) - len(problems))
 
 
 def split_quote(line: str) -> QuotedLine:
@@ -61,9 +81,10 @@ def split_quote(line: str) -> QuotedLine:
 
 
 def scan_blocks(text: str) -> tuple[BlockScan, BlockScan]:
-    """All blocks of a text, as (unquoted tier, quoted tier)."""
+    """All blocks of a text, as (unquoted tier, quoted tier); past the per-mail cap of a
+    tier its further BEGIN lines are only counted."""
     lines = [split_quote(line) for line in text.split("\n")]
-    unquoted, quoted = BlockScan(), BlockScan()
+    tiers = [BlockScan(), BlockScan()]  # unquoted, quoted
     index = 0
     while index < len(lines):
         line = lines[index]
@@ -71,12 +92,14 @@ def scan_blocks(text: str) -> tuple[BlockScan, BlockScan]:
         if not begin:
             index += 1
             continue
+        tier = 0 if line.depth == 0 else 1
+        if tiers[tier].read >= MAX_BLOCKS_PER_MAIL:
+            tiers[tier] += BlockScan(unread=1)
+            index += 1
+            continue
         scan, index = _read_block(lines, index, begin.group(1).split())
-        if line.depth == 0:
-            unquoted += scan
-        else:
-            quoted += scan
-    return unquoted, quoted
+        tiers[tier] += scan
+    return tiers[0], tiers[1]
 
 
 def _read_block(lines: list[QuotedLine], begin_index: int, arguments: list[str]) -> tuple[BlockScan, int]:
@@ -95,7 +118,7 @@ def _read_block(lines: list[QuotedLine], begin_index: int, arguments: list[str])
         body.append(content)
         index += 1
     problem = (
-        f'The block starting "{begin_text}" has no END ORDERS line; '
+        f'The block starting "{limits.quoted(begin_text)}" has no END ORDERS line; '
         "put END ORDERS on its own line after your last order and send it again."
     )
     return BlockScan(problems=(problem,)), index
@@ -104,11 +127,18 @@ def _read_block(lines: list[QuotedLine], begin_index: int, arguments: list[str])
 def _make_block(begin_text: str, arguments: list[str], body: list[str], depth: int) -> BlockScan:
     if len(arguments) != 2:
         problem = (
-            f'The line "{begin_text}" must name the game and the phase, '
+            f'The line "{limits.quoted(begin_text)}" must name the game and the phase, '
             "like BEGIN ORDERS <game-id> <phase-id>; copy it from your order form."
         )
         return BlockScan(problems=(problem,))
     game, phase = arguments
+    token_lines = sum(1 for content in body if _TOKEN.match(content))
+    if token_lines > 1:
+        problem = (
+            f'The block starting "{limits.quoted(begin_text)}" has {token_lines:,} TOKEN lines; a block has exactly '
+            "one, the one from your order form, so nothing in it was read. Send it again with one TOKEN line."
+        )
+        return BlockScan(problems=(problem,))
     token, token_line = _find_token(body)
     # Order lines follow the TOKEN line (or BEGIN when there is none); BEGIN is line 1.
     first_order_index = token_line + 1 if token_line is not None else 0
@@ -139,12 +169,17 @@ def _find_token(body: list[str]) -> tuple[str | None, int | None]:
 def find_blocks(texts: list[str]) -> BlockScan:
     """The blocks a mail submits: every unquoted block of its texts, or, when there is
     none (and no unquoted problem), the quoted ones (design.md: the quoted-form fallback)."""
-    unquoted, quoted = BlockScan(), BlockScan()
+    unquoted, in_quotes = BlockScan(), BlockScan()
     for text in texts:
         text_unquoted, text_quoted = scan_blocks(text)
         unquoted += text_unquoted
-        quoted += text_quoted
-    return unquoted if unquoted.found_anything else quoted
+        in_quotes += text_quoted
+    scan = (unquoted if unquoted.found_anything else in_quotes).capped()
+    if not scan.unread:
+        return scan
+    problem = (f"This mail holds {scan.read + scan.unread:,} order blocks; one mail may carry at most "
+               f"{MAX_BLOCKS_PER_MAIL}, so the other {scan.unread:,} were not read.")
+    return BlockScan(scan.blocks, scan.problems + (problem,), scan.unread)
 
 
 def find_command(body: str, subject: str) -> str | None:

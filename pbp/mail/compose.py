@@ -1,5 +1,7 @@
 """Building the mails pbp sends (design.md: Loops — "mark everything we send
-`Auto-Submitted: auto-replied` (or `auto-generated`)"; Identity — one recipient each).
+`Auto-Submitted: auto-replied` (or `auto-generated`)"; Identity — one recipient each;
+Hostile input — every header value passes `pbp.mail.header_values` here, whatever it was
+made from, and threading headers carry only Message-IDs of the strict shape).
 
 No clock is read here: the caller passes the Date (or none) so the output is deterministic.
 """
@@ -7,13 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
 
+from pbp.mail.header_values import header_line, strict_message_id
+
+
+Mailbox = str | tuple[str, str]  # an address, or (display name, address)
+
 
 def compose(
-    sender: str,
-    recipient: str,
+    sender: Mailbox,
+    recipient: Mailbox,
     subject: str,
     body: str,
     message_id: str,
@@ -24,15 +32,16 @@ def compose(
 ) -> EmailMessage:
     """One UTF-8 text/plain mail to one recipient, threaded under `in_reply_to`."""
     message = EmailMessage()
-    message["From"] = sender
-    message["To"] = recipient
-    message["Subject"] = subject
+    message["From"] = _mailbox(sender)
+    message["To"] = _mailbox(recipient)
+    message["Subject"] = header_line(subject)
     message["Message-ID"] = message_id
     if date is not None:
         message["Date"] = format_datetime(date)
+    in_reply_to = strict_message_id(in_reply_to) if in_reply_to else None
     if in_reply_to:
         message["In-Reply-To"] = in_reply_to
-    thread = [ref for ref in references if ref]
+    thread = [ref for ref in map(strict_message_id, references) if ref]
     if in_reply_to and in_reply_to not in thread:
         thread.append(in_reply_to)
     if thread:
@@ -42,3 +51,12 @@ def compose(
     message["X-Auto-Response-Suppress"] = "All"
     message.set_content(body if body.endswith("\n") else body + "\n", charset="utf-8")
     return message
+
+
+def _mailbox(mailbox: Mailbox) -> Address | str:
+    """A (name, address) pair as an `Address`, so the display name is quoted or encoded
+    by the email package instead of parsed (its parser fails on names such as ".")."""
+    if isinstance(mailbox, tuple):
+        name, address = mailbox
+        return Address(display_name=header_line(name), addr_spec=address)
+    return header_line(mailbox)

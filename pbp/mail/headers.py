@@ -14,10 +14,13 @@ from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
 
+from pbp.mail.header_values import header_line, strict_message_id
+
 _ADDRESS = re.compile(r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$")
 _MESSAGE_ID = re.compile(r"<[^<>\s]+>")
 _DAEMON_LOCAL_PARTS = frozenset({"mailer-daemon", "postmaster"})
-_BULK_PRECEDENCE = frozenset({"bulk", "junk", "list"})
+_BULK_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply"})
+_AUTORESPONDER_MARKS = ("X-Autoreply", "X-Autorespond")
 
 
 def header_text(message: Message, name: str) -> str:
@@ -65,11 +68,12 @@ def _strict_address(raw: str) -> str | None:
 
 
 def message_ids(message: Message, *names: str) -> tuple[str, ...]:
-    """The `<id>` tokens of the named headers, in order, without repeats."""
+    """The `<id>` tokens of the named headers that have the strict shape
+    (`pbp.mail.header_values.strict_message_id`), in order, without repeats."""
     found: list[str] = []
     for name in names:
         for value in message.get_all(name) or []:
-            for message_id in _MESSAGE_ID.findall(str(value)):
+            for message_id in filter(None, map(strict_message_id, _MESSAGE_ID.findall(str(value)))):
                 if message_id not in found:
                     found.append(message_id)
     return tuple(found)
@@ -77,16 +81,28 @@ def message_ids(message: Message, *names: str) -> tuple[str, ...]:
 
 def no_reply_reason(message: Message, sender: str | None, own_addresses: Collection[str]) -> str | None:
     """Why the loop rules forbid answering this mail, or None when we may answer
-    (design.md: Loops — Auto-Submitted other than `no`, Precedence bulk|junk|list,
-    List-Id, an empty return path, MAILER-DAEMON, our own address; bounces)."""
+    (design.md: Loops): an automatic reply (`auto_reply_reason`) or a bounce."""
+    reason = auto_reply_reason(message, sender, own_addresses)
+    if reason is None and _is_delivery_report(message):
+        reason = "delivery status report (a bounce)"
+    return reason
+
+
+def auto_reply_reason(message: Message, sender: str | None, own_addresses: Collection[str]) -> str | None:
+    """Why this mail is an automatic one that must never be answered, whoever sent it (the
+    host's address included), or None: Auto-Submitted other than `no`, Precedence
+    bulk|junk|list (or auto_reply), List-Id, an empty return path, MAILER-DAEMON or
+    postmaster, an X-Autoreply/X-Autorespond mark, or our own address."""
     auto_submitted = header_text(message, "Auto-Submitted")
     if auto_submitted and auto_submitted.split(";")[0].strip().lower() != "no":
-        return f"Auto-Submitted: {auto_submitted}"
+        return f"Auto-Submitted: {header_line(auto_submitted, 60)}"
     precedence = header_text(message, "Precedence").lower()
     if precedence in _BULK_PRECEDENCE:
         return f"Precedence: {precedence}"
     if message.get("List-Id") is not None:
         return "List-Id: mailing-list mail"
+    if any(message.get(name) is not None for name in _AUTORESPONDER_MARKS):
+        return "marked as an automatic answer (X-Autoreply)"
     return_path = header_text(message, "Return-Path")
     if message.get("Return-Path") is not None and return_path.strip("<> \t") == "":
         return "empty return path (a bounce or an automatic message)"
@@ -94,8 +110,6 @@ def no_reply_reason(message: Message, sender: str | None, own_addresses: Collect
     local_part = sender.split("@")[0] if sender else ""
     if local_part in _DAEMON_LOCAL_PARTS or "mailer-daemon" in from_text:
         return "sent by a mail system (MAILER-DAEMON or postmaster)"
-    if _is_delivery_report(message):
-        return "delivery status report (a bounce)"
     own = {address.lower() for address in own_addresses}
     if sender is not None and sender in own:
         return "sent from our own address"

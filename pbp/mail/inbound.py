@@ -12,6 +12,7 @@ from email import policy
 from email.message import Message
 
 from pbp.mail.blocks import find_approval, find_blocks, find_command
+from pbp.mail.header_values import header_line
 from pbp.mail.headers import header_text, message_ids, no_reply_reason, strict_sender
 from pbp.mail.mime import MailTexts, mail_texts
 from pbp.mail.text import normalise_text
@@ -89,7 +90,7 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
         return InboundMail(key=raw.key, sha256=raw.sha256, sender=None, message_id="", subject="",
                            problems=(UNREADABLE,))
     sender = _safely(lambda: strict_sender(message), None)
-    subject = normalise_text(_safely(lambda: header_text(message, "Subject"), "")).replace("\n", " ")
+    subject = header_line(normalise_text(_safely(lambda: header_text(message, "Subject"), "")))
     base = dict(
         key=raw.key,
         sha256=raw.sha256,

@@ -21,7 +21,7 @@ from email.utils import getaddresses
 from pathlib import Path
 
 from pbp.ports import OversizedMail, Outcome, PermanentSendError, RawMail
-from pbp.storage import fsync_folder
+from pbp.storage import fsync_folder, open_private, private_folder
 
 _HEADER_SNIFF_BYTES = 64 * 1024
 _OUTCOMES: tuple[Outcome, ...] = ("processed", "rejected", "quarantine")
@@ -31,11 +31,11 @@ def deliver(maildir: str | os.PathLike, data: bytes, name: str | None = None) ->
     """Write one message into a Maildir's new/ durably (tmp file, fsync, rename, fsync of
     the folder). A given `name` makes a repeated delivery replace, not duplicate."""
     folder = Path(maildir)
-    folder.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(folder.parent)
     mailbox.Maildir(folder, create=True)  # makes tmp/ new/ cur/
     name = name or f"{time.time_ns()}.{os.getpid()}.{hashlib.sha256(data).hexdigest()[:16]}"
     temporary = folder / "tmp" / name
-    with open(temporary, "wb") as handle:
+    with open_private(temporary, "wb") as handle:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
@@ -53,7 +53,7 @@ class MaildirMailbox:
     def __init__(self, root: str | os.PathLike, max_bytes: int | None = None) -> None:
         self.root = Path(root)
         self.max_bytes = max_bytes
-        self.root.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(self.root.parent)
         self._maildir = mailbox.Maildir(self.root, create=True)
 
     def fetch_new(self, limit: int) -> list[RawMail | OversizedMail]:

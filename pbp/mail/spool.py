@@ -34,7 +34,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from pbp.ports import RawMail
-from pbp.storage import fsync_folder
+from pbp.storage import fsync_folder, open_private, private_folder
 
 
 @dataclass(frozen=True)
@@ -58,14 +58,14 @@ def _by_batch(entries) -> dict[Path, list[SpooledMail]]:
 
 def _append_marks(journal: Path, entries: list[SpooledMail]) -> None:
     """One append of a `<sha256> <key>` line per message (a batch's done or claim journal)."""
-    with open(journal, "ab") as handle:
+    with open_private(journal, "ab") as handle:
         handle.write("".join(f"{e.raw.sha256} {e.raw.key}\n" for e in entries).encode("utf-8"))
 
 class Spool:
     def __init__(self, root: str | os.PathLike) -> None:
         self.root = Path(root)
         self.claims = self.root / "claims"
-        self.claims.mkdir(parents=True, exist_ok=True)
+        private_folder(self.claims)
         self._sequence = 0
         # What each batch holds and which of its messages are done, kept in memory so
         # that marking a message done does not re-read its batch.
@@ -88,7 +88,7 @@ class Spool:
         name = f"batch-{time.time_ns():020d}-{os.getpid()}-{self._sequence}"
         temporary = self.root / f".{name}.tmp"
         final = self.root / f"{name}.spool"
-        with open(temporary, "wb") as handle:
+        with open_private(temporary, "wb") as handle:
             for mail in mails:
                 header = {"key": mail.key, "sha256": mail.sha256, "size": len(mail.data)}
                 handle.write(json.dumps(header).encode("utf-8") + b"\n" + mail.data + b"\n")
@@ -180,7 +180,7 @@ class Spool:
         """Count one processing attempt, before it starts."""
         path = self._claim_path(raw)
         self._claim_names().add(path.name)
-        with open(path, "ab") as handle:
+        with open_private(path, "ab") as handle:
             handle.write(b"x")
         self._has_claim_file[(raw.key, raw.sha256)] = True
 

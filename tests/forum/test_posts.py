@@ -62,10 +62,10 @@ def test_leak_check_fails_a_draft_with_a_hidden_role_inserted_by_hand():
             break
     seer = next(f.subject for f in check.facts if f.kind == "personal" and f.value == "seer")
     edited = draft.text + f"\nBy the way, {seer} is the Seer.\n"
-    leaks = check.check(edited, draft.player_written)
+    leaks = check.check(edited, draft.player_spans)
     assert [str(leak) for leak in leaks if leak.fact.value == "seer"] == [
         f"the draft names {seer}'s role seer, which is not public (line: 'By the way, {seer} is the Seer.')"]
-    assert check.check(draft.text, draft.player_written) == []
+    assert check.check(draft.text, draft.player_spans) == []
 
 
 def test_leak_check_names_a_hidden_location_and_a_token():
@@ -89,7 +89,7 @@ def test_leak_check_passes_every_draft_of_100_simulated_games(ruleset, players):
         host_kill_at = 2 + game % 5 if game % 4 == 0 else None
         for phase, draft, check in drafts_of_game(rules, ruleset, players, f"sim/{game}", style,
                                                   host_kill_at=host_kill_at):
-            assert check.check(draft.text, draft.player_written) == [], (game, phase, draft.text)
+            assert check.check(draft.text, draft.player_spans) == [], (game, phase, draft.text)
             drafts += 1
             host_posts += "/host-" in phase
         assert draft.text.count("Everyone") == 1  # the final post lists every role

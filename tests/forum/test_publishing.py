@@ -38,7 +38,7 @@ def approved_game(path: Path, phases: int | None = None) -> tuple[StoredGame, li
     book = DraftBook(game.file)
     order = []
     for phase, draft, _check in drafts_of_game(engine.ruleset("infiltration"), "infiltration", 10, "pub/1"):
-        book.save_generated(phase, draft.title, draft.text, draft.player_written, "markdown", [])
+        book.save_generated(phase, draft.title, draft.text, draft.player_spans, "markdown", [])
         book.update(phase, {"status": APPROVED, "marker": post_marker(game.id, phase, draft.text)})
         order.append(phase)
         if phases and len(order) == phases:

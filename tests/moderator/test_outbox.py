@@ -91,3 +91,25 @@ def test_reports_carry_the_public_summary_and_the_next_form(moderator, sender):
     assert len(alive) == 3  # the eliminated player has no form
     for message in alive:
         assert message.get_content().rstrip().endswith("END ORDERS")
+
+
+def test_a_row_that_cannot_be_built_fails_alone_and_is_shown(moderator, sender):
+    """Design.md: Hostile input — "One bad outgoing row … never stops the cycle for the
+    others: it is marked failed, shown in `pbp status`, and the rest go on"."""
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    file = moderator.folder.game(game.id)
+    poisoned = rows(moderator, game.id)[1]
+    file.outbox.update({"address": "bruno\x0c@example.org"}, doc_ids=[poisoned.doc_id])
+    summary = moderator.outbox.send_due(sender)
+    assert (summary.sent, summary.failed) == (3, 1)
+    assert [r["status"] for r in rows(moderator, game.id)] == ["sent", "failed", "sent", "sent"]
+    assert "FAILED welcome to Bruno (D1-vote): the mail could not be built" in status_text(moderator.folder, game.id)
+    assert moderator.outbox.send_due(sender).failed == 0  # marked once, never retried
+
+
+def test_a_sender_failing_in_an_unclassed_way_fails_that_row_only(moderator, sender):
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    sender.failures = [ValueError("cannot encode this mail")]
+    summary = moderator.outbox.send_due(sender)
+    assert (summary.sent, summary.failed) == (3, 1)
+    assert "sending failed: ValueError: cannot encode this mail" in status_text(moderator.folder, game.id)

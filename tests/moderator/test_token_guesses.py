@@ -1,0 +1,95 @@
+"""Token guessing (design.md: Hostile input — wrong tokens are rate-limited per address;
+Order mail format — one TOKEN line per block), through the real parser and desk on the toy
+Ballot game."""
+from __future__ import annotations
+
+import pytest
+
+from pbp.desk import Desk
+from pbp.games import create_game
+from pbp.settings import Settings
+from pbp.status import status_text
+from tests.moderator.conftest import ROSTER, ToyModerator
+from tests.moderator.test_desk import block, mail, orders_of, receive, replies
+
+LIMIT = 3
+
+
+@pytest.fixture
+def moderator(tmp_path, clock):
+    settings_file = tmp_path / "pbp.ini"
+    settings_file.write_text("[forum]\nhost_address = host@example.org\n")
+    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=100,
+                        wrong_tokens_per_sender_per_day=LIMIT, source=settings_file)
+    with ToyModerator(settings, clock=clock) as mod:
+        yield mod
+
+
+@pytest.fixture
+def game(moderator, sender):
+    created = create_game(moderator, "ballot", ROSTER, seed="s")
+    moderator.outbox.send_due(sender)
+    sender.sent.clear()
+    return created
+
+
+def guess(desk, game, token: str, number: int) -> str:
+    return receive(desk, mail(block(game, token=token), message_id=f"<guess{number}@example.org>"))
+
+
+def to_host(sent) -> list:
+    return [message for message in sent if "host@example.org" in message["To"]]
+
+
+def test_past_the_limit_even_the_right_token_is_refused_until_the_next_utc_day(moderator, sender, game, clock):
+    desk = Desk(moderator)
+    for number in range(LIMIT):
+        assert guess(desk, game, f"wrong{number}xx", number) == "rejected"
+    sent = replies(moderator, sender)
+    assert "refused unread until 00:00 UTC" in sent[LIMIT - 1].get_content()
+    assert guess(desk, game, game.record["tokens"]["Alice"], 99) == "rejected"
+    (refusal,) = [m for m in replies(moderator, sender) if m not in to_host([m])]
+    assert ("your address has sent 3 wrong tokens for bal1 today, so its order blocks are refused unread "
+            "until 00:00 UTC") in refusal.get_content()
+    assert "TOKEN is not your token" not in refusal.get_content()  # the token was not looked at
+    assert orders_of(moderator, game) is None
+    clock.advance(hours=12)  # 2030-01-02 00:00 UTC: a new day
+    assert guess(desk, game, game.record["tokens"]["Alice"], 100) == "processed"
+    assert orders_of(moderator, game) == "VOTE Bruno"
+
+
+def test_the_host_is_told_once_by_mail_and_in_status(moderator, sender, game):
+    desk = Desk(moderator)
+    for number in range(LIMIT + 4):
+        guess(desk, game, f"wrong{number}xx", number)
+    sent = replies(moderator, sender)
+    (alert,) = to_host(sent)
+    assert alert["Subject"] == "[bal1] Wrong tokens from alice@example.org"
+    assert "alice@example.org" in alert.get_content() and "refused unread until 00:00 UTC" in alert.get_content()
+    status = status_text(moderator.folder, "bal1", moderator.rules)
+    assert "blocks refused for the rest of 2030-01-01 (UTC): alice@example.org sent 3 wrong tokens" in status
+
+
+def test_wrong_tokens_of_one_address_do_not_lock_out_another(moderator, sender, game):
+    desk = Desk(moderator)
+    for number in range(LIMIT):
+        guess(desk, game, f"wrong{number}xx", number)
+    bruno = block(game, player="Bruno", orders=("VOTE Chloe",))
+    assert receive(desk, mail(bruno, sender="Bruno <bruno@example.org>")) == "processed"
+
+
+def test_one_mail_of_many_guessing_blocks_uses_up_the_tries_and_the_right_token_after_them_fails(
+        moderator, sender, game):
+    guesses = [block(game, token=f"wrong{n}xx") for n in range(LIMIT)]
+    body = "\n".join([*guesses, block(game)])
+    assert receive(Desk(moderator), mail(body)) == "rejected"
+    assert orders_of(moderator, game) is None
+
+
+def test_a_block_with_two_token_lines_is_refused_even_when_one_is_right(moderator, sender, game):
+    body = block(game).replace("TOKEN:", "TOKEN: wrong12345\nTOKEN:")
+    assert receive(Desk(moderator), mail(body)) == "rejected"
+    (reply,) = replies(moderator, sender)
+    assert reply["Subject"] == "Re: [bal1] Orders NOT accepted for D1-vote"
+    assert "has 2 TOKEN lines; a block has exactly one" in reply.get_content()
+    assert orders_of(moderator, game) is None
