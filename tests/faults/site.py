@@ -52,7 +52,7 @@ class Site:
                         "--id", GAME, "--schedule", "default=48h") == 0
         for name, address in self.players.items():
             (message,) = self.dovecot.messages(address)
-            self.welcome[name] = full_text(message)
+            self.welcome[name] = full_text(message, headers=False)
         return self
 
     # ------------------------------------------------------------------ paths and the CLI
@@ -152,9 +152,9 @@ class Site:
         return list(mails)
 
 
-def full_text(message) -> str:
-    """Every text part of a parsed message, decoded, with its headers."""
-    parts = [f"{name}: {value}" for name, value in message.items()]
+def full_text(message, headers: bool = True) -> str:
+    """Every text part of a parsed message, decoded (after its headers, if asked)."""
+    parts = [f"{name}: {value}" for name, value in message.items()] if headers else []
     for part in message.walk():
         if part.get_content_maintype() == "text":
             try:
