@@ -66,33 +66,19 @@ def _is_copy(stored: bytes, injected: bytes) -> bool:
 class Watch:
     def __init__(self, site: Site) -> None:
         self.site = site
-        self.seen_uids: dict[str, int] = getattr(site, "_oracle_uids", {})
-        site._oracle_uids = self.seen_uids
-        self.delivered_from = len(site.smtp.delivered)
-        self.attempted_from = len(site.smtp.attempted)
+        self.seen: dict = getattr(site, "_oracle_seen", {})
+        site._oracle_seen = self.seen
+        self.sent_mark = site.sent_mark()
         self.record = site.record()
         self.orders = site.orders()
 
     # ------------------------------------------------------------------ filing
-    def _new_in(self, folder: str) -> list[bytes]:
-        with self.site.dovecot.imap(self.site.moderator) as client:
-            if not client.folder_exists(folder):
-                return []
-            client.select_folder(folder, readonly=True)
-            last = self.seen_uids.get(folder, 0)
-            uids = [uid for uid in client.search(["NOT", "DELETED"]) if uid > last]
-            if not uids:
-                return []
-            self.seen_uids[folder] = max(uids)
-            fetched = client.fetch(uids, ["BODY.PEEK[]"])
-            return [fetched[uid][b"BODY[]"] for uid in sorted(fetched)]
-
     def _filing(self, injected: list[bytes], problems: list[str]) -> dict[bytes, str]:
-        left = self.site.dovecot.count(self.site.moderator, "INBOX")
+        left = self.site.inbox_left()
         if left:
             TOTALS.lost += left
             problems.append(f"{left} mails were left in the INBOX")
-        stored = {folder: self._new_in(folder) for folder in FOLDERS}
+        stored = {folder: self.site.filed_since(folder, self.seen) for folder in FOLDERS}
         filed: dict[bytes, str] = {}
         for number, data in enumerate(injected):
             places = [folder for folder, items in stored.items() for item in items if _is_copy(item, data)]
@@ -116,7 +102,7 @@ class Watch:
         owners = {address: name for name, address in site.players.items()}
         owners[site.host] = "host"
         allowed = set(owners)
-        for address in site.smtp.attempted[self.attempted_from:]:
+        for address in site.attempted_since(self.sent_mark):
             if address not in allowed:
                 TOTALS.leaked += 1
                 problems.append(f"pbp tried to mail {address}, who is neither on the roster nor the host")
@@ -127,11 +113,11 @@ class Watch:
                 secrets["host"] = row["host_token"]
         private = _private_lines(site)
         got: dict[str, list] = {name: [] for name in (*NAMES, "host")}
-        for delivered in site.smtp.delivered[self.delivered_from:]:
-            message = email.message_from_bytes(delivered.data, policy=policy.default)
-            text = full_text(message) + delivered.data.decode("utf-8", "replace")
+        for recipients, data in site.sent_since(self.sent_mark):
+            message = email.message_from_bytes(data, policy=policy.default)
+            text = full_text(message) + data.decode("utf-8", "replace")
             lines = {line.strip() for line in text.splitlines()}
-            for recipient in delivered.recipients:
+            for recipient in recipients:
                 owner = owners.get(recipient.lower())
                 if owner is None:
                     continue

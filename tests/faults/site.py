@@ -5,6 +5,7 @@ mail byte for byte and inject it into pbp's INBOX."""
 from __future__ import annotations
 
 import contextlib
+import email
 import io
 import json
 import os
@@ -13,8 +14,12 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from email import policy
+from email.utils import getaddresses
+
 from fixtures.mailserver import Dovecot, SmtpServer
 from pbp.cli import main
+from pbp.mail.maildir import deliver
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")
 GAME = "g1"
@@ -141,6 +146,32 @@ class Site:
         data = body if isinstance(body, bytes) else body.replace("\r\n", "\n").replace("\n", "\r\n").encode("utf-8")
         return head + data
 
+    # ------------------------------------------------------------------ what the oracle reads
+    def inbox_left(self) -> int:
+        return self.dovecot.count(self.moderator, "INBOX")
+
+    def filed_since(self, folder: str, seen: dict) -> list[bytes]:
+        """Messages filed in `folder` on the IMAP server since the last call."""
+        with self.dovecot.imap(self.moderator) as client:
+            if not client.folder_exists(folder):
+                return []
+            client.select_folder(folder, readonly=True)
+            uids = [uid for uid in client.search(["NOT", "DELETED"]) if uid > seen.get(folder, 0)]
+            if not uids:
+                return []
+            seen[folder] = max(uids)
+            fetched = client.fetch(uids, ["BODY.PEEK[]"])
+            return [fetched[uid][b"BODY[]"] for uid in sorted(fetched)]
+
+    def sent_mark(self) -> tuple[int, int]:
+        return len(self.smtp.delivered), len(self.smtp.attempted)
+
+    def sent_since(self, mark: tuple[int, int]) -> list[tuple[list[str], bytes]]:
+        return [(d.recipients, d.data) for d in self.smtp.delivered[mark[0]:]]
+
+    def attempted_since(self, mark: tuple[int, int]) -> list[str]:
+        return self.smtp.attempted[mark[1]:]
+
     def inject(self, *mails: bytes, envelope_from: str | None = None) -> list[bytes]:
         """Drop mails into pbp's INBOX, byte for byte (or over LMTP, as a mail server
         delivers, when `envelope_from` is given: "" is the empty return path `<>`)."""
@@ -162,3 +193,71 @@ def full_text(message, headers: bool = True) -> str:
             except (LookupError, UnicodeError):
                 parts.append(part.get_payload(decode=True).decode("utf-8", "replace"))
     return "\n".join(parts)
+
+
+class MaildirSite(Site):
+    """The same game over the embedded Maildir transport (the fast ground for fuzzing):
+    mail arrives in `<data>/mail/inbox`, is filed in its `.processed` / `.rejected` /
+    `.quarantine` folders, and every sent mail is a file in `<data>/mail/outbox`."""
+
+    def __init__(self, root: Path, **settings) -> None:
+        super().__init__(root, None, None, **settings)  # type: ignore[arg-type]
+
+    def start(self) -> "MaildirSite":
+        self.moderator, self.host = "pbp@pbp.test", "host@host.test"
+        self.players = {name: f"{name.lower()}@example.org" for name in NAMES}
+        self.settings.write_text(
+            f"[pbp]\ndata = {self.data}\ntransport = maildir\nfrom_address = {self.moderator}\n"
+            f"max_mail_size = {self.max_mail_size}\nreplies_per_sender_per_day = {self.replies_per_day}\n\n"
+            f"[forum]\nhost_address = {self.host}\nposts = {self.root / 'posts'}\n")
+        roster = self.root / "roster.csv"
+        roster.write_text("name,email\n" + "".join(f"{n},{a}\n" for n, a in self.players.items()))
+        assert self.cli("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", SEED,
+                        "--id", GAME, "--schedule", "default=48h") == 0
+        for name, address in self.players.items():
+            (path,) = (self.mail_root / address / "new").iterdir()
+            message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+            self.welcome[name] = full_text(message, headers=False)
+        return self
+
+    @property
+    def mail_root(self) -> Path:
+        return self.data / "mail"
+
+    def inbox_left(self) -> int:
+        return sum(len(list((self.mail_root / "inbox" / sub).iterdir())) for sub in ("new", "cur"))
+
+    def filed_since(self, folder: str, seen: dict) -> list[bytes]:
+        root = self.mail_root / "inbox" / f".{folder}"
+        known = seen.setdefault(folder, set())
+        found = []
+        for sub in ("new", "cur"):
+            for path in sorted((root / sub).iterdir()) if (root / sub).is_dir() else []:
+                if path.name not in known:
+                    known.add(path.name)
+                    found.append(path.read_bytes())
+        return found
+
+    def _outbox(self) -> list[Path]:
+        folder = self.mail_root / "outbox" / "new"
+        return sorted(folder.iterdir(), key=lambda p: (p.stat().st_mtime_ns, p.name)) if folder.is_dir() else []
+
+    def sent_mark(self) -> set[str]:
+        return {path.name for path in self._outbox()}
+
+    def sent_since(self, mark: set[str]) -> list[tuple[list[str], bytes]]:
+        sent = []
+        for path in self._outbox():
+            if path.name not in mark:
+                data = path.read_bytes()
+                to = email.message_from_bytes(data, policy=policy.default)["To"]
+                sent.append(([address.lower() for _name, address in getaddresses([str(to or "")])], data))
+        return sent
+
+    def attempted_since(self, mark: set[str]) -> list[str]:
+        return [address for recipients, _data in self.sent_since(mark) for address in recipients]
+
+    def inject(self, *mails: bytes, envelope_from: str | None = None) -> list[bytes]:
+        for data in mails:
+            deliver(self.mail_root / "inbox", data)
+        return list(mails)
