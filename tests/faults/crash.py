@@ -43,7 +43,8 @@ def round_mails(site: Site, rng: random.Random, count: int) -> list[bytes]:
 
 
 def start_run(site: Site) -> subprocess.Popen:
-    log = open(site.root / "run.log", "ab")
+    """`pbp run` in its own process; `run.log` holds what this one says."""
+    log = open(site.root / "run.log", "wb")
     return subprocess.Popen([sys.executable, "-m", "pbp", "run", "--settings", str(site.settings)],
                             cwd=site.root, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
 

@@ -80,13 +80,16 @@ class Watch:
             problems.append(f"{left} mails were left in the INBOX")
         stored = {folder: self.site.filed_since(folder, self.seen) for folder in FOLDERS}
         filed: dict[bytes, str] = {}
+        copies = Counter(injected)  # the same bytes may be injected more than once
         for number, data in enumerate(injected):
+            if data in filed:
+                continue
             places = [folder for folder, items in stored.items() for item in items if _is_copy(item, data)]
-            if not places:
-                TOTALS.lost += 1
+            if len(places) < copies[data]:
+                TOTALS.lost += copies[data] - len(places)
                 problems.append(f"injected mail {number} was not filed")
-            elif len(places) > 1:
-                TOTALS.duplicated += 1
+            elif len(places) > copies[data]:
+                TOTALS.duplicated += len(places) - copies[data]
                 problems.append(f"injected mail {number} was filed {len(places)} times: {places}")
             else:
                 filed[data] = places[0]

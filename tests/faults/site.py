@@ -33,6 +33,7 @@ class Site:
     smtp: SmtpServer
     replies_per_day: int = 1000
     max_mail_size: int = 1_000_000
+    wrong_tokens_per_day: int = 10
     moderator: str = ""
     host: str = ""
     players: dict[str, str] = field(default_factory=dict)  # name -> address
@@ -45,7 +46,8 @@ class Site:
         self.players = {name: self.dovecot.add_user(self.dovecot.new_address(name.lower())) for name in NAMES}
         self.settings.write_text(
             f"[pbp]\ndata = {self.data}\ntransport = imap\nfrom_address = {self.moderator}\n"
-            f"max_mail_size = {self.max_mail_size}\nreplies_per_sender_per_day = {self.replies_per_day}\n\n"
+            f"max_mail_size = {self.max_mail_size}\nreplies_per_sender_per_day = {self.replies_per_day}\n"
+            f"wrong_tokens_per_sender_per_day = {self.wrong_tokens_per_day}\n\n"
             f"[imap]\nhost = {self.dovecot.host}\nport = {self.dovecot.imap_port}\nsecurity = none\n"
             f"user = {self.moderator}\npassword_file = {self.root / 'imap-password'}\n\n"
             f"[smtp]\nhost = {self.smtp.host}\nport = {self.smtp.port}\nsecurity = none\n\n"
@@ -208,7 +210,8 @@ class MaildirSite(Site):
         self.players = {name: f"{name.lower()}@example.org" for name in NAMES}
         self.settings.write_text(
             f"[pbp]\ndata = {self.data}\ntransport = maildir\nfrom_address = {self.moderator}\n"
-            f"max_mail_size = {self.max_mail_size}\nreplies_per_sender_per_day = {self.replies_per_day}\n\n"
+            f"max_mail_size = {self.max_mail_size}\nreplies_per_sender_per_day = {self.replies_per_day}\n"
+            f"wrong_tokens_per_sender_per_day = {self.wrong_tokens_per_day}\n\n"
             f"[forum]\nhost_address = {self.host}\nposts = {self.root / 'posts'}\n")
         roster = self.root / "roster.csv"
         roster.write_text("name,email\n" + "".join(f"{n},{a}\n" for n, a in self.players.items()))

@@ -14,14 +14,16 @@ import os
 import quopri
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
 from tests.faults.oracle import TOTALS, Watch
 from tests.faults.site import NAMES, MaildirSite, Site
 
 pytestmark = pytest.mark.integration
 EXAMPLES = int(os.environ.get("PBP_FUZZ_EXAMPLES", "200"))
+# No shrinking: each example is a real poll, and a failure prints its mails as they are.
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+                phases=(Phase.explicit, Phase.generate),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 CHARSETS = ["utf-8", "us-ascii", "iso-8859-1", "windows-1252", "shift_jis", "utf-16", "utf-7",
@@ -105,7 +107,7 @@ def feed(site: Site, mails: list[bytes]) -> None:
 
 @pytest.fixture(scope="module")
 def maildir_site(tmp_path_factory):
-    return MaildirSite(tmp_path_factory.mktemp("fuzz-maildir")).start()
+    return MaildirSite(tmp_path_factory.mktemp("fuzz-maildir"), wrong_tokens_per_day=1_000_000).start()
 
 
 @st.composite
