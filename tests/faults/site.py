@@ -74,14 +74,14 @@ class Site:
     def cli(self, *arguments: str) -> int:
         """The CLI's own entry function, in this process (what `pbp …` runs)."""
         with contextlib.redirect_stdout(io.StringIO()) as out:
-            code = main([arguments[0], "--settings", str(self.settings), *arguments[1:]])
+            code = main([*arguments, "--settings", str(self.settings)])
         self.last_output = out.getvalue()
         return code
 
     def pbp(self, *arguments: str, check: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
         """`python3 -m pbp …` as a separate process."""
-        done = subprocess.run([sys.executable, "-m", "pbp", arguments[0], "--settings", str(self.settings),
-                               *arguments[1:]], capture_output=True, text=True, cwd=self.root, timeout=300,
+        done = subprocess.run([sys.executable, "-m", "pbp", *arguments, "--settings", str(self.settings)],
+                              capture_output=True, text=True, cwd=self.root, timeout=300,
                               env={**os.environ, **(env or {})})
         if check and done.returncode != 0:
             raise AssertionError(f"pbp {' '.join(arguments)} failed ({done.returncode}): {done.stdout}{done.stderr}")

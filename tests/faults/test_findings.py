@@ -7,6 +7,7 @@ import json
 import os
 import re
 import stat
+import sys
 
 import pytest
 
@@ -193,3 +194,36 @@ def test_f054_the_stored_record_of_a_mail_is_bounded(site):
     run(site, data, may_change={"Dmitri"})
     assert game_file.stat().st_size - before < 50_000
     assert max(len(json.dumps(row)) for row in site.tables()["mails"].values()) < 20_000
+
+
+def test_f055_an_anonymous_message_does_not_switch_the_leak_check_off(site):
+    """Threat: an anonymous message `e` (player-written, exempt from the leak check) once
+    made the check skip every "e" of the draft, so a host's edit naming a hidden team
+    passed without `--force`. Only the message's own place is exempt."""
+    from pbp.forum.book import DraftBook
+    from pbp.forum.dialects import dialect
+    from pbp.forum.drafting import PostFacts, PostRenderer
+    from pbp.forum.service import leak_check
+    from pbp.games import load
+    from pbp.moderator import Moderator
+    from pbp.settings import load_settings
+
+    watch = Watch(site)
+    moderator = Moderator(load_settings(str(site.settings)))
+    with moderator:
+        game = load(moderator, GAME)
+        with game.file.transaction():
+            red = next(n for n in game.record["tokens"] if game.rules.view(game.state, n)["me"]["team"] == "red")
+            facts = PostFacts(game=GAME, ruleset="infiltration", phase=site.phase(),
+                              public_view=game.rules.view(game.state, None),
+                              events=[{"kind": "anonymous-message", "data": {"text": "e"}}])
+            draft = PostRenderer().render(facts, dialect("markdown"))
+            leaks = [str(leak) for leak in leak_check(game).check(draft.text, draft.player_spans)]
+            DraftBook(game.file).save_generated(site.phase(), draft.title, draft.text, draft.player_spans,
+                                                "markdown", leaks)
+    editor = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'a').write('\\n{red} is red, trust me.\\n')\""
+    site.pbp("draft", "edit", GAME, env={"EDITOR": editor})
+    approve = site.pbp("draft", "approve", GAME, check=False)
+    assert approve.returncode != 0 and "leak check" in approve.stderr
+    assert "Traceback" not in approve.stderr and len(approve.stderr.strip().splitlines()) == 1
+    watch.check([])
