@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import re
 from dataclasses import dataclass, field
+from email.utils import parseaddr
 from typing import Iterator
 
 from engine.core import OrderBlockError
@@ -146,7 +147,12 @@ class Desk:
         row = {"key": key, "sha256": sha256, "message_id": "", "sender": sender or "",
                "subject": subject[:200], "outcome": "quarantine", "reason": reason,
                "received": schedule.to_text(self.moderator.clock())}
-        self.folder.mails.insert(row)
+        address = parseaddr(sender or "")[1].lower()
+        if address and not self.games_of(address) and address != forum_hooks.host_address(self.moderator.settings):
+            row["sender"] = address
+            StrangerLog(self.folder).note(row)  # an outsider's mail is only counted (bounded)
+        else:
+            self.folder.mails.insert(row)
         self._remember(self._index(), row)
 
     def _record_without_game(self, mail: InboundMail, reason: str) -> Outcome:

@@ -155,7 +155,7 @@ class Outbox:
         """Send one row and mark it. A row that cannot even be made into a mail, or that
         the sender fails on in a way it does not class, is marked failed at once: one bad
         row is shown to the host and never stops the rows after it."""
-        attempts = row["attempts"] + 1
+        attempts = row.get("attempts", 0) + 1
         try:
             message = self.build(row)
         except Exception as error:
@@ -187,4 +187,4 @@ class Outbox:
         game.outbox.update({"attempts": attempts, "status": FAILED, "error": error}, doc_ids=[doc_id])
         self._unsent[game.id].discard(doc_id)
         summary.failed += 1
-        summary.errors.append(f"{row['message_id']}: {error}")
+        summary.errors.append(f"{row.get('message_id', '(no Message-ID)')}: {error}")

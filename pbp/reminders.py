@@ -13,9 +13,11 @@ Rules chosen where the issue is silent:
   sent: one mail saying "1 hour left", not two.
 - Nothing is due once the deadline has passed, while the game is paused, or when the game
   has reminders switched off (`--option reminders=off`, see `reminder_offsets`).
-- Only actors with an order to give are reminded: a Werewolf night lists every living
-  player as an actor (so that timing reveals nothing) but gives most of them an empty
-  grammar; a reminder "to send orders" would be noise to them (`players_to_remind`).
+- Only actors with an order to give are reminded (`players_to_remind`), except in a phase
+  whose actors are secret (a Werewolf night: every living player is an actor, most with
+  an empty grammar). There a reminder would name a night role by being sent at all, so it
+  goes to every living player or to none (design.md: Hostile input): to all of them, with
+  the same neutral subject, while anyone with an order to give has none in; else to none.
 """
 from __future__ import annotations
 
@@ -117,9 +119,13 @@ def queue_reminders(moderator, settings_default: str = DEFAULT_OFFSETS) -> int:
             continue  # over, or paused (a paused game has no deadline)
         offsets = reminder_offsets(record.get("moderator_options", {}).get(OPTION), settings_default)
         sent = set(record.get("reminders_sent", []))
+        actors, with_orders = players_to_remind(game.phase), game.latest_orders(game.phase.id)
+        everyone = game.phase.secret_actors
+        if everyone:  # every living player or none: being reminded must not tell a role
+            actors, with_orders = (game.phase.actors if set(actors) - set(with_orders) else ()), ()
         due = due_reminders(game=game_id, phase=game.phase.id, opened_at=as_utc(record["opened"]),
                             deadline=as_utc(record["deadline"]), now=now, offsets=offsets,
-                            actors=players_to_remind(game.phase), players_with_orders=game.latest_orders(game.phase.id),
+                            actors=actors, players_with_orders=with_orders,
                             paused=bool(record.get("paused")), already_sent=sent)
         roster = {entry["name"]: entry for entry in record["roster"]}
         due = [reminder for reminder in due if reminder.player in roster]  # NPCs get no mail
@@ -131,7 +137,8 @@ def queue_reminders(moderator, settings_default: str = DEFAULT_OFFSETS) -> int:
                 mail = moderator.renderer.render(
                     "reminder", record["ruleset"], game=game.game_facts(), player=reminder.player,
                     phase=game.phase.id, deadline=game.deadline_text(reminder.player),
-                    left=render_remaining(as_utc(record["deadline"]) - now), form=game.form(reminder.player))
+                    left=render_remaining(as_utc(record["deadline"]) - now), form=game.form(reminder.player),
+                    everyone=everyone)
                 moderator.outbox.queue(game.file, phase=game.phase.id, recipient=reminder.player,
                                        address=entry["email"], kind="reminder", mail=mail)
             game.file.update_record({"reminders_sent": sorted(sent | {r.key for r in due})})

@@ -173,6 +173,11 @@ def _host_address(settings: Any, stamp: tuple[int, int] | None) -> str:
     return load_forum_settings(settings).host_address
 
 
+def host_address(settings: Any) -> str:
+    """The host's address ([forum] host_address), "" when none is set."""
+    return _host_address(settings, _stamp(settings.source))
+
+
 def host_mail(desk: Any, mail: Any) -> str | None:
     """Handle a mail from the host's address, or return None when it is not one.
 
@@ -181,8 +186,8 @@ def host_mail(desk: Any, mail: Any) -> str | None:
     that draft (leak-checked: a draft that fails needs `pbp draft approve --force`). A
     missing or wrong token is refused; anything else gets help."""
     moderator = desk.moderator
-    host_address = _host_address(moderator.settings, _stamp(moderator.settings.source))
-    if not host_address or mail.sender != host_address:
+    host = host_address(moderator.settings)
+    if not host or mail.sender != host:
         return None
     from pbp.errors import UserError
     from pbp.games import load
@@ -223,9 +228,9 @@ def host_mail(desk: Any, mail: Any) -> str | None:
             reply = HOST_HELP + approval_form(target, phase, "<the host token from the draft's mail>")
         # The host's address is capped per day like every other: an autoresponder that
         # marks nothing still stops after the cap (design.md: Hostile input).
-        if reply and not mail.no_reply_reason and desk._may_reply(game, host_address):
+        if reply and not mail.no_reply_reason and desk._may_reply(game, host):
             moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST,
-                                   address=host_address, kind="host-reply",
+                                   address=host, kind="host-reply",
                                    mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else f"[{target}] pbp",
                                                      reply + "\n"),
                                    in_reply_to=mail.message_id, references=mail.references)

@@ -96,7 +96,9 @@ def roles(moderator) -> dict[str, str]:
     return {c["name"]: c["role"] for c in state["characters"]}
 
 
-def test_reminders_in_a_werewolf_night_go_only_to_living_players_with_an_order_to_give(moderator, clock):
+def test_reminders_in_a_werewolf_night_go_to_every_living_player_or_to_none(moderator, clock):
+    """Design.md: Hostile input — "mail that reveals a role only by being sent (a night
+    reminder) goes to every living player or to none"."""
     werewolf(moderator, reminders="1h")
     clock.advance(hours=23, minutes=30)  # N0: nobody has an order (no Romantic in this setup)
     assert queue_reminders(moderator) == 0
@@ -112,17 +114,32 @@ def test_reminders_in_a_werewolf_night_go_only_to_living_players_with_an_order_t
     clock.advance(hours=23, minutes=30)
     before = {r["sequence"] for r in outbox(moderator, "w1")}
     queue_reminders(moderator)
-    reminded = {r["recipient"] for r in outbox(moderator, "w1") if r["sequence"] not in before}
+    new = [r for r in outbox(moderator, "w1") if r["sequence"] not in before]
     game = load(moderator, "w1")
+    assert {r["recipient"] for r in new} == set(game.phase.actors) and len(new) == len(game.phase.actors)
+    assert all(game.rules.view(game.state, n)["me"]["alive"] for n in game.phase.actors)
+    assert len({r["subject"] for r in new}) == 1  # the same subject for the wolf, the seer and a villager
+    # `pbp orders` still tells the host who is really awaited, and who has nothing to order
     expected = {n for n in game.phase.actors if game.phase.grammar[n] and n != wolf}
-    assert reminded == expected
-    assert {roles(moderator)[n] for n in reminded} == {"werewolf", "seer", "bodyguard"}
-    assert all(game.rules.view(game.state, n)["me"]["alive"] for n in reminded)
-    # `pbp orders` tells the host the same: who is awaited, and who has nothing to order
     overview = ops.orders_overview(moderator, "w1")
     assert f"No orders yet ({len(expected)}): {', '.join(sorted(expected, key=game.phase.actors.index))}" in overview
     idle = [n for n in game.phase.actors if not game.phase.grammar[n]]
     assert f"Nothing to order in this phase ({len(idle)}): {', '.join(idle)}" in overview
+
+
+def test_no_night_reminder_once_every_night_order_is_in(moderator, clock):
+    werewolf(moderator, reminders="1h")
+    resolve_phase(moderator, "w1")
+    ops.modkill(moderator, "w1", next(n for n, r in roles(moderator).items() if r == "villager"), "left")
+    resolve_phase(moderator, "w1")
+    resolve_phase(moderator, "w1")
+    game = load(moderator, "w1")
+    assert game.phase.secret_actors
+    for name in game.phase.actors:
+        if game.phase.grammar[name]:
+            ops.submit(moderator, "w1", name, "")
+    clock.advance(hours=23, minutes=30)
+    assert queue_reminders(moderator) == 0
 
 
 def test_early_resolution_never_in_a_werewolf_night_and_at_once_on_the_last_day_order(moderator):

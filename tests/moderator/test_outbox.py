@@ -113,3 +113,20 @@ def test_a_sender_failing_in_an_unclassed_way_fails_that_row_only(moderator, sen
     summary = moderator.outbox.send_due(sender)
     assert (summary.sent, summary.failed) == (3, 1)
     assert "sending failed: ValueError: cannot encode this mail" in status_text(moderator.folder, game.id)
+
+
+def test_a_poisoned_row_stops_neither_the_cycle_nor_the_other_mail(moderator, sender, clock, tmp_path):
+    """One cycle with a row that cannot be built: the other rows go out, new mail is read
+    and answered, and an overdue deadline is resolved, all in the same turn."""
+    from pbp.cycle import Cycle
+    from pbp.mail.maildir import MaildirMailbox, deliver
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    file = moderator.folder.game(game.id)
+    poisoned = rows(moderator, game.id)[0]
+    file.outbox.update({"recipient": "Alice\u2028Reply-To: evil@x", "address": "\x0c"}, doc_ids=[poisoned.doc_id])
+    deliver(tmp_path / "inbox", b"From: bruno@example.org\r\nSubject: help\r\nMessage-ID: <h@x>\r\n\r\nHELP\r\n")
+    clock.advance(days=3)  # past the deadline
+    report = Cycle(moderator, MaildirMailbox(tmp_path / "inbox"), sender).turn()
+    assert report.sent.failed == 1 and len(report.mail.processed) == 1 and report.resolutions
+    assert {m["To"].addresses[0].addr_spec for m in sender.sent} == {e.email for e in ROSTER}
+    assert "FAILED welcome to Alice" in status_text(moderator.folder, game.id)

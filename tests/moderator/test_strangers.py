@@ -47,3 +47,15 @@ def test_a_recent_unknown_mail_received_again_is_recognised(moderator):
     assert restarted.already_handled("1:1", "sha1") == "rejected"
     restarted.receive(stranger_mail(1, "eve@evil.example"))
     assert StrangerLog(moderator.folder).summary()["mails"] == 1
+
+
+def test_refused_mail_from_outsiders_is_counted_and_a_player_s_is_listed(moderator):
+    create_game(moderator, "ballot", ROSTER, seed="s")
+    desk = Desk(moderator)
+    for number in range(3):
+        desk.record_quarantine(f"9:{number}", "", "Mallory <mallory@evil.example>", "", "over the size limit")
+    desk.record_quarantine("9:9", "", "alice@example.org", "", "over the size limit")
+    summary = StrangerLog(moderator.folder).summary()
+    assert summary["mails"] == 3 and summary["senders"]["mallory@evil.example"]["count"] == 3
+    assert [row["sender"] for row in moderator.folder.mails.all()] == ["alice@example.org"]
+    assert "Quarantined or too big (not answered): 1" in status_text(moderator.folder)
