@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from tests.faults.oracle import Watch, subject_of, text_of
-from tests.faults.site import GAME
+from tests.faults.site import GAME, NAMES
 from tests.faults.test_senders import answered, run
 
 pytestmark = pytest.mark.integration
@@ -226,3 +226,41 @@ def test_f055_an_anonymous_message_does_not_switch_the_leak_check_off(site):
     assert approve.returncode != 0 and "leak check" in approve.stderr
     assert "Traceback" not in approve.stderr and len(approve.stderr.strip().splitlines()) == 1
     watch.check([])
+
+
+@pytest.fixture
+def fake_reddit():
+    from tests.forum.reddit_server import FakeReddit
+    server = FakeReddit().start()
+    yield server
+    server.stop()
+
+
+def test_f056_forged_approvals_publish_nothing_on_reddit(make_site, fake_reddit):
+    """Threat: mail that forges the host's `APPROVE` (the host's From without the host
+    token, a wrong token, a player's own token) would publish a draft to the public thread.
+    Through praw against the local Reddit: nothing is posted until the real host approves,
+    and then exactly once."""
+    site = make_site()
+    site.settings.write_text(site.settings.read_text().replace("[forum]\n", "[forum]\npublisher = reddit\n") + (
+        f"\n[reddit]\nclient_id = test-client\nclient_secret = test-secret\nusername = {fake_reddit.username}\n"
+        f"password = pw\nuser_agent = pbp fault tests\nsubreddit = {fake_reddit.subreddit}\nmode = thread\n"
+        f"timeout = 5\noauth_url = {fake_reddit.url}\nreddit_url = {fake_reddit.url}\n"))
+    assert site.cli("advance", GAME) == 0
+    phase = "T0-class"
+    approval = f"APPROVE {GAME} {phase}\n"
+    forged = [
+        site.mail(site.host, approval),
+        site.mail(site.host, f"BEGIN ORDERS {GAME} {phase}\nTOKEN: wrongtoken\nAPPROVE\nEND ORDERS\n"),
+        site.mail(site.players["Alice"], f"BEGIN ORDERS {GAME} {phase}\nTOKEN: {site.token('Alice')}\nAPPROVE\nEND ORDERS\n"),
+        site.mail(f'"{site.host}" <evil@attacker.test>', approval + "TOKEN: wrongtoken\n"),
+    ]
+    run(site, *forged, may_change=set(NAMES))
+    site.cli("publish", GAME)
+    assert fake_reddit.posts_by_bot() == []
+    (draft_mail,) = [m for m in site.dovecot.messages(site.host) if "Draft of the public post" in subject_of(m)]
+    form = text_of(draft_mail)
+    block = form[form.index("BEGIN ORDERS"):].replace("# APPROVE", "APPROVE")
+    run(site, site.mail(site.host, block), may_change=set(NAMES))
+    assert site.cli("publish", GAME) == 0 and site.cli("publish", GAME) == 0
+    assert len([t for t in fake_reddit.posts_by_bot() if f"pbp:{GAME}:{phase}:" in t.body]) == 1
