@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from email import policy
 
-from tests.faults.site import GAME, NAMES, Site, full_text
+from tests.faults.site import NAMES, Site, full_text
 
 FOLDERS = ("processed", "rejected", "quarantine")
 # What may change in the game's record while mail is ingested (counters of the desk).
@@ -183,5 +183,3 @@ def text_of(message) -> str:
 def subject_of(message) -> str:
     return str(message["Subject"] or "")
 
-
-__all__ = ["FOLDERS", "GAME", "Outcome", "TOTALS", "Totals", "Watch", "subject_of", "text_of"]

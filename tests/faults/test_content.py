@@ -7,7 +7,7 @@ import base64
 
 import pytest
 
-from tests.faults.oracle import Watch, subject_of, text_of
+from tests.faults.oracle import subject_of, text_of
 from tests.faults.test_senders import answered, run
 
 pytestmark = pytest.mark.integration
@@ -178,5 +178,3 @@ def test_f034_subject_and_names_only_in_printable_form(site):
     assert subject_of(reply).isprintable()
     assert accepted(outcome, "Bruno")
 
-
-__all__ = ["Watch"]
