@@ -10,7 +10,8 @@
   else of the game's state).
 
 `Watch` takes the "before" picture; `Watch.check()` compares and returns what the case
-produced (new order rows, and the mail each person got) for the case's own asserts.
+produced (new order rows, and the mail each person got) for the case's own asserts;
+`run()` is one whole case: inject, `pbp poll`, check.
 """
 from __future__ import annotations
 
@@ -173,6 +174,24 @@ def _private_lines(site: Site) -> dict[str, set[str]]:
                   for name, text in site.welcome.items()}
         site._private_lines = cached
     return cached
+
+
+def run(site: Site, *mails: bytes, may_change=frozenset(), envelope_from: str | None = None) -> Outcome:
+    """One case: inject the mails, run `pbp poll` (a poll that fails or raises is a daemon
+    death), then the oracle."""
+    watch = Watch(site)
+    site.inject(*mails, envelope_from=envelope_from)
+    try:
+        site.poll()
+    except BaseException:
+        TOTALS.deaths += 1
+        raise
+    return watch.check(list(mails), may_change)
+
+
+def answered(outcome: Outcome) -> list[str]:
+    """Who got mail from pbp in the case."""
+    return [name for name, mails in outcome.mail.items() if mails]
 
 
 def text_of(message) -> str:

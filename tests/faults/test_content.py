@@ -7,8 +7,7 @@ import base64
 
 import pytest
 
-from tests.faults.oracle import subject_of, text_of
-from tests.faults.test_senders import answered, run
+from tests.faults.oracle import answered, run, subject_of, text_of
 
 pytestmark = pytest.mark.integration
 

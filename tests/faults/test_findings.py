@@ -11,9 +11,8 @@ import sys
 
 import pytest
 
-from tests.faults.oracle import Watch, subject_of, text_of
+from tests.faults.oracle import Watch, run, subject_of, text_of
 from tests.faults.site import GAME, NAMES
-from tests.faults.test_senders import run
 
 pytestmark = pytest.mark.integration
 SEPARATORS = "\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"

@@ -16,7 +16,7 @@ import quopri
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
-from tests.faults.oracle import TOTALS, Watch
+from tests.faults.oracle import run
 from tests.faults.site import NAMES, MaildirSite, Site
 
 pytestmark = pytest.mark.integration
@@ -94,17 +94,6 @@ def mutated_mails(draw, site: Site) -> bytes:
     return data
 
 
-def feed(site: Site, mails: list[bytes]) -> None:
-    watch = Watch(site)
-    site.inject(*mails)
-    try:
-        site.poll()
-    except BaseException:
-        TOTALS.deaths += 1
-        raise
-    watch.check(mails, may_change=set(NAMES))
-
-
 @pytest.fixture(scope="module")
 def maildir_site(tmp_path_factory):
     return MaildirSite(tmp_path_factory.mktemp("fuzz-maildir"), wrong_tokens_per_day=1_000_000).start()
@@ -121,7 +110,7 @@ def test_f070_mutated_order_mails_over_maildir(maildir_site):
     @FUZZ
     @given(st.data())
     def check(data):
-        feed(maildir_site, data.draw(a_poll(maildir_site)))
+        run(maildir_site, *data.draw(a_poll(maildir_site)), may_change=set(NAMES))
 
     check()
 
@@ -132,6 +121,6 @@ def test_f071_mutated_order_mails_over_imap(site):
     @settings(FUZZ, max_examples=max(EXAMPLES // 10, 10))
     @given(st.data())
     def check(data):
-        feed(site, data.draw(a_poll(site)))
+        run(site, *data.draw(a_poll(site)), may_change=set(NAMES))
 
     check()

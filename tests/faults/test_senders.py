@@ -5,22 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.faults.oracle import Watch, text_of
+from tests.faults.oracle import answered, run, text_of
 from tests.faults.site import Site
 
 pytestmark = pytest.mark.integration
 OUTSIDER = "evil@attacker.test"
-
-
-def run(site: Site, *mails: bytes, may_change=frozenset(), envelope_from: str | None = None):
-    watch = Watch(site)
-    site.inject(*mails, envelope_from=envelope_from)
-    site.poll()
-    return watch.check(list(mails), may_change)
-
-
-def answered(outcome) -> list[str]:
-    return [name for name, mails in outcome.mail.items() if mails]
 
 
 def test_f001_spoofed_from_with_a_copied_valid_block(site):
