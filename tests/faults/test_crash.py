@@ -16,13 +16,13 @@ from tests.faults.oracle import Watch
 from tests.faults.site import NAMES, Site
 
 pytestmark = pytest.mark.integration
+KILLS = int(os.environ.get("PBP_FAULT_KILLS", "3"))  # CI: a few; benchmarks/faults.py: 50
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory, dovecot, smtp_server):
     """The rounds send many wrong tokens on purpose; the rate limit is not under test here."""
     return Site(tmp_path_factory.mktemp("faults-crash"), dovecot, smtp_server, wrong_tokens_per_day=1_000_000).start()
-KILLS = int(os.environ.get("PBP_FAULT_KILLS", "3"))  # CI: a few; benchmarks/faults.py: 50
 
 
 @pytest.mark.parametrize("seed", range(KILLS))
