@@ -7,27 +7,30 @@ the user listings (`/user/<name>/submitted`, `/user/<name>/comments`), a thread 
 comments (`GET /comments/<id>`), a subreddit's new posts (`GET /r/<sub>/new`) and
 `/api/info`. Tests point praw at it through `oauth_url` / `reddit_url`.
 
-Faults are programmed per request: `fail_next("ratelimit" | "503" | "timeout", path=…)`
-makes the next matching request answer Reddit's RATELIMIT error, answer a 503, or commit
-the post and then stay silent longer than the client's timeout.
+Faults are programmed by count and released explicitly, never by a delay racing the
+client's timeout: `fail_next(kind, path=…, count=N)` makes the next N matching requests
+- `ratelimit`: answer Reddit's RATELIMIT error;
+- `503`: answer a 503;
+- `drop`: commit the post, then close the connection without an answer;
+- `hold`: commit the post, then answer nothing until the test calls `release()` (the
+  client's own timeout ends its wait, however loaded the machine is).
 """
 from __future__ import annotations
 
 import json
 import threading
-import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
-FAULTS = ("ratelimit", "503", "timeout")
+FAULTS = ("ratelimit", "503", "drop", "hold")
 
 
 @dataclass
 class Fault:
     kind: str
     path: str  # a request path prefix, e.g. "/api/submit"; "" matches any request
-    delay: float = 0.0
+    count: int = 1  # how many more matching requests it takes
 
 
 @dataclass
@@ -70,6 +73,7 @@ class FakeReddit:
         self.things: dict[str, Thing] = {}  # fullname -> thing
         self.order: list[str] = []  # fullnames, oldest first
         self.faults: list[Fault] = []
+        self.released = threading.Event()  # set by release(): held requests may answer
         self.requests: list[tuple[str, str]] = []  # (method, path) of every request
         self._next_id = 1000
         self._clock = 1_700_000_000.0
@@ -90,6 +94,7 @@ class FakeReddit:
         return self
 
     def stop(self) -> None:
+        self.release()
         if self._server:
             self._server.shutdown()
             self._server.server_close()
@@ -100,11 +105,17 @@ class FakeReddit:
         return f"http://127.0.0.1:{self._server.server_address[1]}"
 
     # ------------------------------------------------------------------ programming
-    def fail_next(self, kind: str, path: str = "", delay: float = 3.0) -> None:
-        """The next request whose path starts with `path` fails as `kind`."""
-        assert kind in FAULTS, kind
+    def fail_next(self, kind: str, path: str = "", count: int = 1) -> None:
+        """The next `count` requests whose path starts with `path` fail as `kind`."""
+        assert kind in FAULTS and count > 0, (kind, count)
         with self.lock:
-            self.faults.append(Fault(kind, path, delay))
+            if kind == "hold":
+                self.released.clear()
+            self.faults.append(Fault(kind, path, count))
+
+    def release(self) -> None:
+        """Let every held request answer (they answer a client that gave up long ago)."""
+        self.released.set()
 
     def add_submission(self, title: str, body: str, author: str | None = None) -> Thing:
         return self._create("t3", author or self.username, title=title, body=body)
@@ -150,7 +161,10 @@ class FakeReddit:
         with self.lock:
             for index, fault in enumerate(self.faults):
                 if path.startswith(fault.path):
-                    return self.faults.pop(index)
+                    fault.count -= 1
+                    if not fault.count:
+                        del self.faults[index]
+                    return fault
         return None
 
     # ------------------------------------------------------------------ JSON shapes
@@ -194,6 +208,11 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_response(status)
             self.send_header("Content-Type", "application/json; charset=UTF-8")
             self.send_header("Content-Length", str(len(body)))
+            if self.close_connection:
+                # The client asked to close (prawcore does for the token request). Saying so
+                # keeps it from reusing a connection this server is about to close, which
+                # on a loaded machine it may try before it notices the close.
+                self.send_header("Connection", "close")
             self.end_headers()
             self.wfile.write(body)
         except (BrokenPipeError, ConnectionResetError):
@@ -216,8 +235,11 @@ class _Handler(BaseHTTPRequestHandler):
                 "Looks like you've been doing that a lot. Take a break for 5 minutes before trying again.",
                 "ratelimit"]]}})
         status, payload = self._answer(method, path, query, form)
-        if fault and fault.kind == "timeout":
-            time.sleep(fault.delay)  # committed above; the client times out first
+        if fault and fault.kind == "drop":  # committed above; the client never hears of it
+            self.close_connection = True
+            return
+        if fault and fault.kind == "hold":  # committed above; silent until the test releases
+            fake.released.wait()
         self._send(status, payload)
 
     def do_GET(self) -> None:

@@ -68,18 +68,17 @@ def test_posts_mode_makes_one_submission_per_phase_and_waits_for_unapproved(tmp_
     assert [s.title for s in fake_reddit.submissions()] == [DraftBook(game.file).get(order[0])["title"]]
 
 
-@pytest.mark.parametrize("fault", ["timeout", "503", "ratelimit"])
+@pytest.mark.parametrize("fault", ["hold", "drop", "503", "ratelimit"])
 def test_a_fault_while_posting_is_retried_later_and_yields_exactly_one_post(tmp_path, fake_reddit, fault):
     game, order = approved_game(tmp_path / "inf1.json", phases=2)
-    # A client timeout with room to spare on a loaded 2-core CI machine; the timeout fault
-    # stays silent well past it.
-    publisher = RedditPublisher(reddit_settings(fake_reddit, mode="posts", timeout=4.0))
-    fake_reddit.fail_next(fault, path="/api/submit", delay=8.0)
+    publisher = RedditPublisher(reddit_settings(fake_reddit, mode="posts"))
+    fake_reddit.fail_next(fault, path="/api/submit")
     clock = [1000.0]
     assert service.publish_game(game, publisher, now=lambda: clock[0]) == []
+    fake_reddit.release()  # a held answer comes after the client gave up: it changes nothing
     row = DraftBook(game.file).get(order[0])
     assert row["status"] == APPROVED and row["error"] and row["next_try"] == 1060.0
-    committed = 1 if fault == "timeout" else 0  # the timeout fault commits, then stays silent
+    committed = 1 if fault in ("hold", "drop") else 0  # these commit, then give no answer
     assert len(fake_reddit.submissions()) == committed
     assert service.publish_game(game, publisher, now=lambda: clock[0]) == []  # not before its time
     clock[0] = 1061.0
@@ -87,6 +86,19 @@ def test_a_fault_while_posting_is_retried_later_and_yields_exactly_one_post(tmp_
     assert [row["phase"] for row in done] == order
     titles = [s.title for s in fake_reddit.submissions()]
     assert titles.count(row["title"]) == 1 and len(titles) == 2
+
+
+def test_faults_are_taken_by_count(tmp_path, fake_reddit):
+    """Three 503s in a row: three tries fail, the fourth posts once."""
+    game, order = approved_game(tmp_path / "inf1.json", phases=1)
+    publisher = RedditPublisher(reddit_settings(fake_reddit, mode="posts"))
+    fake_reddit.fail_next("503", path="/api/submit", count=3)
+    clock = [1000.0]
+    for _ in range(3):
+        assert service.publish_game(game, publisher, now=lambda: clock[0]) == []
+        clock[0] = DraftBook(game.file).get(order[0])["next_try"] + 1
+    assert [row["phase"] for row in service.publish_game(game, publisher, now=lambda: clock[0])] == order
+    assert len(fake_reddit.submissions()) == 1
 
 
 def test_file_publisher_writes_one_file_per_post_in_order_and_is_idempotent(tmp_path):

@@ -9,13 +9,15 @@ subprocesses too, while the daemon runs.
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import socket
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -142,6 +144,16 @@ def opened(record: dict) -> datetime:
     return as_utc(record["opened"])
 
 
+def deadline_soon(host, seconds: int) -> datetime:
+    """Move the open phase's deadline to `seconds` from now, once the daemon runs: a short
+    phase set at `new-game` could pass while a loaded machine still starts the daemon. The
+    command runs in this process (no interpreter start), well inside the margin."""
+    soon = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(seconds=seconds)
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["extend", "g1", soon.strftime("%Y-%m-%d %H:%M:%S UTC"), "--settings", str(host.settings)]) == 0
+    return soon
+
+
 def test_advance_while_running_resolves_and_the_daemon_keeps_the_next_deadline(site):
     """`pbp advance` works while `pbp run` runs: the phase resolves, every player gets
     their report once; and the daemon, seeing the new phase's deadline in storage,
@@ -183,9 +195,10 @@ def test_extend_moves_the_deadline_and_the_daemon_resolves_at_the_new_time(site)
     """`pbp extend` while the daemon sleeps: nothing happens at the old deadline, the
     phase resolves at the new one."""
     host = site()
-    host.new_game("class=5s,default=1h")
+    host.new_game("class=1h,default=1h")
     host.start()
-    old = deadline(host.record())
+    old = deadline_soon(host, 8)
+    assert deadline(host.record()) == old
     done = host.pbp("extend", "g1", "5s")
     assert "the deadline is now" in done.stdout
     new = deadline(host.record())
@@ -198,10 +211,11 @@ def test_extend_moves_the_deadline_and_the_daemon_resolves_at_the_new_time(site)
 
 def test_pause_stops_resolution_at_the_old_deadline_and_resume_restarts_it(site):
     host = site()
-    host.new_game("class=4s,default=1h")
+    host.new_game("class=1h,default=1h")
     host.start()
-    old = deadline(host.record())
-    host.pbp("pause", "g1")
+    old = deadline_soon(host, 6)
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert main(["pause", "g1", "--settings", str(host.settings)]) == 0
     host.wait_for(lambda: datetime.now(old.tzinfo) > old + timedelta(seconds=2), 15, "clock")
     record = host.record()
     assert record["phase_id"] == "T0-class" and record["paused"] and not record["resolved"]
@@ -242,14 +256,14 @@ def test_a_writer_waits_for_the_cycle_then_goes_ahead(site):
     try:
         waiting = subprocess.Popen(host.command("extend", "g1", "2h"), cwd=host.root, text=True,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        time.sleep(1.5)
-        assert waiting.poll() is None, "the command did not wait for the lock"
+        said = waiting.stderr.readline()  # printed once the command waits for the lock
+        assert said.strip() == WAITING and waiting.poll() is None
         assert deadline(host.record()) == before
     finally:
         lock.release()
     out, err = waiting.communicate(timeout=30)
     assert waiting.returncode == 0, err
-    assert err.strip() == WAITING
+    assert err.strip() == ""
     assert deadline(host.record()) == before + timedelta(hours=2)
 
 
@@ -271,9 +285,9 @@ def test_the_daemon_waits_while_a_host_command_holds_the_lock(site):
     """The daemon is a writer like any other: a deadline that passes while another
     process holds the lock is resolved only after it lets go."""
     host = site()
-    host.new_game("class=3s,default=1h")
+    host.new_game("class=1h,default=1h")
     host.start()
-    due = deadline(host.record())
+    due = deadline_soon(host, 6)
     lock = WriterLock(host.data).acquire()
     try:
         host.wait_for(lambda: datetime.now(due.tzinfo) > due + timedelta(seconds=2), 15, "clock")
@@ -287,11 +301,13 @@ def test_a_reminder_goes_out_on_time_while_the_daemon_sleeps(site):
     """Reminders go out at their time, not at the next poll: the daemon's
     alarm includes the next reminder time."""
     host = site()
-    host.new_game("class=12s,default=1h", "reminders=6s")
+    # The reminder is due 10 s after the game starts and the deadline an hour later, so
+    # however slowly the daemon starts, the phase is still open when the reminders are read.
+    host.new_game("class=1h,default=1h", "reminders=59m50s")
     host.start()
     started = as_utc(host.state()["last_cycle"])
     record = host.record()
-    reminder_time = deadline(record) - timedelta(seconds=6)
+    reminder_time = deadline(record) - timedelta(minutes=59, seconds=50)
     def all_sent() -> list[dict] | None:
         rows = host.outbox(kind="reminder")
         return rows if len(rows) == len(PLAYERS) and all(r["status"] == "sent" for r in rows) else None
@@ -366,14 +382,22 @@ def test_an_open_editor_holds_no_lock(site):
     host.new_game("class=1h,default=1h")
     host.pbp("advance", "g1")  # makes a draft to edit
     host.start()
-    editor = (f"{sys.executable} -c \"import sys, time; time.sleep(3); "
-              f"open(sys.argv[1], 'a').write('A word from the host.')\"")
+    # The editor says it is open through one FIFO and waits for the test's word on another,
+    # so the host's command below runs while it is open, however loaded the machine is.
+    opened, release = host.root / "editor-opened", host.root / "editor-release"
+    os.mkfifo(opened)
+    os.mkfifo(release)
+    editor = (f"{sys.executable} -c \"import sys; open('{opened}', 'w').close(); "
+              f"open('{release}').read(); open(sys.argv[1], 'a').write('A word from the host.')\"")
     editing = subprocess.Popen(host.command("draft", "edit", "g1"), cwd=host.root, text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env={**os.environ, "EDITOR": editor})
-    time.sleep(1)
-    assert editing.poll() is None, "the editor closed too early for this test"
-    done = host.pbp("extend", "g1", "1h")
+    try:
+        open(opened).close()  # returns once the editor is open
+        done = host.pbp("extend", "g1", "1h")
+        assert editing.poll() is None
+    finally:
+        open(release, "w").close()  # the editor saves and closes
     assert WAITING not in done.stderr
     out, err = editing.communicate(timeout=30)
     assert editing.returncode == 0, err
