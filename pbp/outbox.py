@@ -90,6 +90,9 @@ class Outbox:
             "error": "",
             "created": schedule.to_text(self.clock()),
             "sent": "",
+            # Only mails that carry one have the key, so other rows keep their shape.
+            **({"attachments": [{"filename": a.filename, "content_type": a.content_type, "text": a.text}
+                                for a in mail.attachments]} if mail.attachments else {}),
         }
         doc_id = game.outbox.insert(row)
         if self._unsent is not None:
@@ -108,6 +111,7 @@ class Outbox:
             references=row["references"][-10:],
             auto="auto-generated" if row["kind"] in GENERATED_KINDS else "auto-replied",
             date=self.clock(),
+            attachments=[(a["filename"], a["content_type"], a["text"]) for a in row.get("attachments", ())],
         )
 
     def _scan(self) -> dict[str, set[int]]:

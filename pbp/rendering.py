@@ -5,6 +5,9 @@ Templates live in `templates/`: `mail/<kind>.j2` for the wording shared by both 
 `events.j2` (macro `describe(event)`) and `status.j2` (macro `status(view)`). A mail
 template's first line is `Subject: …`, then a blank line, then the body.
 
+An Infiltration report (its view has a `map`) carries the facility map twice: the text grid
+in its body (the template calls `text_map`) and the SVG picture as a `map.svg` attachment.
+
 Templates receive only views (`rules.view(state, player)`), events, forms and plain
 facts about the game (id, ruleset, phase ids, deadlines); never the state.
 """
@@ -17,14 +20,23 @@ from typing import Any, Sequence
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
 
 from engine.core import Event, OrderSpec, Phase
+from pbp.facility_map import svg_map, text_map
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+
+
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    content_type: str       # e.g. "image/svg+xml"
+    text: str
 
 
 @dataclass(frozen=True)
 class RenderedMail:
     subject: str
     body: str
+    attachments: tuple[Attachment, ...] = ()
 
 
 class Renderer:
@@ -35,6 +47,7 @@ class Renderer:
         # after a restart.
         self.env = Environment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
                                keep_trailing_newline=True, autoescape=False, auto_reload=False)
+        self.env.globals["text_map"] = text_map
         self._existing: dict[str, bool] = {}
 
     def refresh(self) -> None:
@@ -75,12 +88,21 @@ class Renderer:
         head, _, body = text.partition("\n\n")
         if not head.startswith("Subject: "):
             raise ValueError(f"template {name} must start with a 'Subject: ' line")
-        return RenderedMail(head[len("Subject: "):].strip(), tidy(body))
+        return RenderedMail(head[len("Subject: "):].strip(), tidy(body), map_attachments(kind, context))
 
     def describe(self, ruleset: str, event: Event) -> str:
         """One event in words (the public summaries `pbp demo` prints)."""
         module = self.env.get_template(self.ruleset_templates(ruleset)["events_template"]).module
         return str(module.describe(event_json(event))).strip()
+
+
+def map_attachments(kind: str, context: dict) -> tuple[Attachment, ...]:
+    """The facility map as `map.svg` for a report whose view has a map (not the last one,
+    which has no status and so no map)."""
+    view = context.get("view")
+    if kind != "report" or context.get("result") or not isinstance(view, dict) or "map" not in view:
+        return ()
+    return (Attachment("map.svg", "image/svg+xml", svg_map(view)),)
 
 
 def tidy(body: str) -> str:

@@ -4,11 +4,14 @@ The public view holds only public facts: who is alive, who died (name and turn, 
 else), whether Alert holds (and where, under the `floor` scope), the last lynch's votes and
 the result. A player's view adds what that player knows: their own team, class, room and
 what they saw there, their Stinger and the code if they learned it, and for a Red their
-fellow Reds (NPCs included) and the occupancy report.
+fellow Reds (NPCs included) and the occupancy report, and the facility as they know it
+(`map`, engine/infiltration/knowledge.py). The host's view is the public view with the
+whole facility as its map.
 """
 from __future__ import annotations
 
 from engine.infiltration.arrival import fellow_reds, occupants
+from engine.infiltration.knowledge import host_map, player_map
 from engine.infiltration.state import RED, GameState
 
 
@@ -62,4 +65,10 @@ def player_view(state: GameState, name: str) -> dict:
         mine.update(fellow_reds(state, name))
         mine["occupancy"] = dict(state.red_report) if me.alive else {}
     view["me"] = mine
+    view["map"] = player_map(state, name)
     return view
+
+
+def host_view(state: GameState) -> dict:
+    """What the host sees of the facility: the public view and the whole map."""
+    return {**public_view(state), "map": host_map(state)}

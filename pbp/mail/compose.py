@@ -29,8 +29,10 @@ def compose(
     references: Sequence[str] = (),
     auto: str = "auto-replied",
     date: datetime | None = None,
+    attachments: Sequence[tuple[str, str, str]] = (),
 ) -> EmailMessage:
-    """One UTF-8 text/plain mail to one recipient, threaded under `in_reply_to`."""
+    """One UTF-8 text/plain mail to one recipient, threaded under `in_reply_to`; each
+    attachment, (filename, content type, text), makes it multipart/mixed after the text."""
     message = EmailMessage()
     message["From"] = _mailbox(sender)
     message["To"] = _mailbox(recipient)
@@ -50,6 +52,10 @@ def compose(
     # Asks Exchange-style servers not to send out-of-office answers back (loop prevention).
     message["X-Auto-Response-Suppress"] = "All"
     message.set_content(body if body.endswith("\n") else body + "\n", charset="utf-8")
+    for filename, content_type, text in attachments:
+        maintype, _, subtype = content_type.partition("/")
+        message.add_attachment(text.encode("utf-8"), maintype=maintype, subtype=subtype,
+                               filename=header_line(filename))
     return message
 
 

@@ -1,0 +1,97 @@
+"""The facility as a reader knows it (rules: "What a report shows"): the facts a map draws.
+
+A player's map holds only what their own arrival reports told them: the rooms they arrived
+in (with the feature they found there at their latest visit), the guards they found there
+(where and on which turn), the corpses lying in rooms they arrived in after the death, and,
+for the room they stand in now, who is with them, its condition and its lock as their
+latest arrival report showed them. The host's map holds everything. Both have one shape:
+
+    {"here": room or None, "rooms": {room: {"feature", "condition", "turn"}},
+     "people": {room: [names]}, "corpses": {room: [names]},
+     "guards": {room: [[guard, turn], …]}, "locks": [rooms]}
+
+Rooms are keys in room order; every list is sorted, so equal knowledge gives equal maps.
+"""
+from __future__ import annotations
+
+from engine.infiltration.arrival import occupants
+from engine.infiltration.rooms import ROOMS, room_order
+from engine.infiltration.state import GameState, guard_name
+
+
+def _ordered(by_room: dict) -> dict:
+    return {room: by_room[room] for room in sorted(by_room, key=room_order)}
+
+
+def player_map(state: GameState, name: str) -> dict:
+    """What `name` knows of the facility (see the module docstring)."""
+    me = state.characters[name]
+    visits: dict[str, tuple[int, str]] = {}           # room -> (latest turn, feature seen)
+    turns_in: dict[int, str] = {}                     # turn -> room arrived in
+    for turn, room, who, feature in state.presence:
+        if who == name:
+            visits[room] = (turn, feature)
+            turns_in[turn] = room
+    rooms = {room: {"feature": feature, "condition": "", "turn": turn} for room, (turn, feature) in visits.items()}
+    guards: dict[str, list] = {}
+    for turn, room, who, _feature in state.presence:
+        if who.startswith("guard ") and turns_in.get(turn) == room:
+            guards.setdefault(room, []).append([who, turn])
+    corpses: dict[str, set] = {}
+    for character in state.characters.values():
+        if character.alive or character.room not in visits:
+            continue
+        if visits[character.room][0] > (character.died_turn or 0):
+            corpses.setdefault(character.room, set()).add(character.name)
+    people: dict[str, list] = {}
+    locks: list[str] = []
+    here = me.room if me.alive else None
+    if here is not None:
+        rooms.setdefault(here, {"feature": me.seen_feature, "condition": "", "turn": state.turn})
+        rooms[here]["condition"] = me.seen_condition
+        seen_now = occupants(state, here, exclude=name)
+        living = [who for who in seen_now["present"] if not who.startswith("guard ")]
+        if living:
+            people[here] = living
+        corpses.setdefault(here, set()).update(seen_now["corpses"])
+        if state.step == "decision" and state.lock_holds(here):
+            locks.append(here)
+    return {
+        "here": here,
+        "rooms": _ordered(rooms),
+        "people": people,
+        "corpses": _ordered({room: _names(names) for room, names in corpses.items() if names}),
+        "guards": _ordered({room: sorted(seen, key=lambda entry: (entry[1], entry[0]))
+                            for room, seen in guards.items()}),
+        "locks": locks,
+    }
+
+
+def host_map(state: GameState) -> dict:
+    """The whole facility as it stands: every feature and condition, every living character,
+    every corpse, every living guard (with the current turn) and every lock that holds."""
+    people: dict[str, list] = {}
+    corpses: dict[str, list] = {}
+    for character in state.characters.values():
+        target = people if character.alive else corpses
+        target.setdefault(character.room, []).append(character.name)
+    guards: dict[str, list] = {}
+    for floor, guard in sorted(state.guards.items()):
+        if guard.alive:
+            guards.setdefault(guard.room, []).append([guard_name(floor), state.turn])
+        else:
+            corpses.setdefault(guard.room, []).append(guard_name(floor))
+    return {
+        "here": None,
+        "rooms": {room: {"feature": state.layout[room].kind, "condition": state.layout[room].condition,
+                         "turn": state.turn} for room in ROOMS},
+        "people": _ordered({room: sorted(names) for room, names in people.items()}),
+        "corpses": _ordered({room: _names(names) for room, names in corpses.items()}),
+        "guards": _ordered(guards),
+        "locks": sorted((room for room in state.locks if state.lock_holds(room)), key=room_order),
+    }
+
+
+def _names(names) -> list[str]:
+    """Characters first (alphabetical), then guards by floor, as arrival reports list them."""
+    return sorted(names, key=lambda who: (who.startswith("guard "), who))

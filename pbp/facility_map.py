@@ -1,0 +1,156 @@
+"""The Infiltration facility drawn from a view's `map` (docs/design.md: The host's view).
+
+`text_map(view)` is the 8×8 grid of report mails and of the host's display; `svg_map(view)`
+is the same picture as SVG (the `map.svg` attachment of reports). Both read only the view
+(a player's knows what that player was told; the host's holds everything), never a state.
+Rows are floors A…H, columns rooms 1…8. Every text the SVG carries is escaped: names
+are a player's input.
+"""
+from __future__ import annotations
+
+import textwrap
+from xml.sax.saxutils import escape, quoteattr
+
+FLOORS = "ABCDEFGH"
+NUMBERS = range(1, 9)
+ROOMS = tuple(f"{floor}-{number}" for floor in FLOORS for number in NUMBERS)
+TEXT_WIDTH = 72     # a mail line
+
+# Two letters per feature, and the words a legend gives them.
+ABBREVIATIONS = {
+    "SEER": ("SE", "Seer"), "PSYCHIC": ("PS", "Psychic"), "LOCATOR": ("LO", "Locator"),
+    "HISTORY": ("HI", "History"), "MAPDATA": ("MD", "Map data"), "SUPERLOCATOR": ("SL", "Superlocator"),
+    "MESSAGE": ("MS", "Anonymous message"), "GAS": ("GA", "Gas"), "GUARD": ("GU", "Guard terminal"),
+    "VALIDITY": ("VA", "Validity check"), "COMMANDER": ("CO", "Commander's terminal"),
+    "LOCK": ("LK", "Electronic lock"), "SWITCH": ("SW", "Switch"), "WEAPONS LAB": ("WL", "Weapons Lab"),
+    "GENERALS ROOM": ("GR", "General's Room"), "HANGAR": ("HG", "GHOST Hangar"),
+    "GENERATOR": ("PG", "Power Generator"),
+}
+CONDITION_MARKS = {"hacked": "h", "destroyed": "x"}
+MARKS = (("@", "your room"), ("*", "living characters"), ("+", "corpse"), ("g", "guard"),
+         ("#", "electronic lock"), ("h", "hacked"), ("x", "destroyed"), ("..", "not seen"))
+CELL = 6
+
+
+def _abbreviation(feature: str) -> str:
+    return ABBREVIATIONS.get(feature, (feature[:2] or "..", feature))[0]
+
+
+def _cell_marks(facts: dict, room: str) -> tuple[str, str, str]:
+    """(position mark, feature letters, marks) of one room."""
+    known = facts["rooms"].get(room)
+    position = "@" if room == facts["here"] else ("*" if room in facts["people"] else " ")
+    feature = _abbreviation(known["feature"]) if known else ".."
+    marks = (CONDITION_MARKS.get(known["condition"], "") if known else "")
+    marks += ("+" if room in facts["corpses"] else "") + ("g" if room in facts["guards"] else "")
+    marks += "#" if room in facts["locks"] else ""
+    return position, feature, marks
+
+
+def _title(view: dict) -> str:
+    me = view.get("me")
+    who = f"as {me['name']} knows it" if me else "everything (host)"
+    return f"Facility map, turn {view['turn']}: {who}"
+
+
+def _detail_lines(facts: dict) -> list[str]:
+    def listing(by_room: dict) -> str:
+        return "; ".join(f"{room} {', '.join(names)}" for room, names in by_room.items())
+    lines = []
+    if facts["people"]:
+        lines.append(f"People: {listing(facts['people'])}.")
+    if facts["corpses"]:
+        lines.append(f"Corpses: {listing(facts['corpses'])}.")
+    if facts["guards"]:
+        seen = {room: [f"{guard} (turn {turn})" for guard, turn in entries] for room, entries in facts["guards"].items()}
+        lines.append(f"Guards: {listing(seen)}.")
+    if facts["locks"]:
+        lines.append(f"Locked: {', '.join(facts['locks'])}.")
+    return lines
+
+
+def _legend(facts: dict, grid_marks: str) -> list[str]:
+    """The abbreviations and marks that appear on this map, and only those."""
+    shown = sorted({facts["rooms"][room]["feature"] for room in facts["rooms"]},
+                   key=lambda feature: _abbreviation(feature))
+    features = ", ".join(f"{_abbreviation(f)} {ABBREVIATIONS.get(f, (f, f))[1]}" for f in shown)
+    marks = ", ".join(f"{mark} {words}" for mark, words in MARKS if mark in grid_marks)
+    return [f"Features: {features}." if features else "Features: none seen yet.", f"Marks: {marks}."]
+
+
+def _all_marks(facts: dict) -> str:
+    return "".join("".join(_cell_marks(facts, room)) for room in ROOMS)
+
+
+def _notes(facts: dict) -> list[str]:
+    """The legend and the details the grid abbreviates, one line each (wrapped by the caller)."""
+    return _legend(facts, _all_marks(facts)) + _detail_lines(facts)
+
+
+def text_map(view: dict) -> str:
+    """The 8×8 grid with its legend and the details it abbreviates, as plain text."""
+    facts = view["map"]
+    header = "   " + "".join(f"{number:<{CELL + 1}}" for number in NUMBERS)
+    rows = [_title(view), header.rstrip()]
+    for floor in FLOORS:
+        cells = ["".join(_cell_marks(facts, f"{floor}-{number}")).ljust(CELL) for number in NUMBERS]
+        rows.append(f"{floor}  " + " ".join(cells).rstrip())
+    notes = [part for line in _notes(facts) for part in textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")]
+    return "\n".join(rows + notes) + "\n"
+
+
+# ---------------------------------------------------------------------------- SVG
+SIZE = 64           # a room's square, in SVG units
+MARGIN = 28
+LINE_CHARS = 90     # legend lines are wrapped to fit the picture's width
+LINE_HEIGHT = 15
+FILLS = {"here": "#ffe08a", "people": "#cfe8ff", "known": "#f4f4f4", "unknown": "#bdbdbd"}
+
+
+def _text(x: float, y: float, words: str, **attributes: str) -> str:
+    extra = "".join(f" {name.replace('_', '-')}={quoteattr(value)}" for name, value in attributes.items())
+    return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(words)}</text>'
+
+
+def svg_map(view: dict) -> str:
+    """The same picture as `text_map`, as a standalone SVG document."""
+    facts = view["map"]
+    width = MARGIN + 8 * SIZE + 8
+    lines = [part for line in _notes(facts) for part in textwrap.wrap(line, LINE_CHARS)]
+    height = MARGIN + 8 * SIZE + 24 + LINE_HEIGHT * len(lines)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
+             f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+             _text(MARGIN, 16, _title(view), font_weight="bold", font_size="13")]
+    for column, number in enumerate(NUMBERS):
+        parts.append(_text(MARGIN + column * SIZE + SIZE / 2, MARGIN - 2, str(number), text_anchor="middle"))
+    for row, floor in enumerate(FLOORS):
+        parts.append(_text(8, MARGIN + row * SIZE + SIZE / 2 + 4, floor, font_weight="bold"))
+        for column, number in enumerate(NUMBERS):
+            parts.append(_room(facts, f"{floor}-{number}", MARGIN + column * SIZE, MARGIN + row * SIZE))
+    top = MARGIN + 8 * SIZE + 16
+    for index, line in enumerate(lines):
+        parts.append(_text(8, top + index * LINE_HEIGHT, line, class_="legend"))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _room(facts: dict, room: str, x: int, y: int) -> str:
+    position, feature, marks = _cell_marks(facts, room)
+    known = room in facts["rooms"]
+    fill = FILLS["here"] if position == "@" else FILLS["people"] if position == "*" else \
+        FILLS["known"] if known else FILLS["unknown"]
+    parts = [f'<g class="room" data-room="{room}">',
+             f'<rect x="{x + 1}" y="{y + 1}" width="{SIZE - 2}" height="{SIZE - 2}" fill="{fill}" stroke="#333333"/>',
+             _text(x + 4, y + 13, room, font_size="9", fill="#555555"),
+             _text(x + SIZE / 2, y + SIZE / 2 + 5, feature, text_anchor="middle", font_size="16",
+                   font_weight="bold")]
+    if position.strip():
+        parts.append(_text(x + SIZE - 5, y + 13, position, text_anchor="end", class_="position", font_size="12"))
+    if marks:
+        parts.append(_text(x + SIZE / 2, y + SIZE - 6, marks, text_anchor="middle", class_="marks", fill="#b00020"))
+    names = facts["people"].get(room, []) + facts["corpses"].get(room, [])
+    if names:
+        parts.append(f"<title>{escape(room + ': ' + ', '.join(names))}</title>")
+    parts.append("</g>")
+    return "".join(parts)
