@@ -53,7 +53,7 @@ def _title(view: dict) -> str:
     return f"Facility map, turn {view['turn']}: {who}"
 
 
-def _detail_lines(facts: dict) -> list[str]:
+def _detail_lines(facts: dict, turn: int) -> list[str]:
     def listing(by_room: dict) -> str:
         return "; ".join(f"{room} {', '.join(names)}" for room, names in by_room.items())
     lines = []
@@ -62,7 +62,9 @@ def _detail_lines(facts: dict) -> list[str]:
     if facts["corpses"]:
         lines.append(f"Corpses: {listing(facts['corpses'])}.")
     if facts["guards"]:
-        seen = {room: [f"{guard} (turn {turn})" for guard, turn in entries] for room, entries in facts["guards"].items()}
+        # A guard seen on an earlier turn says when; one seen now needs no date.
+        seen = {room: [guard if seen_turn == turn else f"{guard} (turn {seen_turn})" for guard, seen_turn in entries]
+                for room, entries in facts["guards"].items()}
         lines.append(f"Guards: {listing(seen)}.")
     if facts["locks"]:
         lines.append(f"Locked: {', '.join(facts['locks'])}.")
@@ -82,33 +84,34 @@ def _all_marks(facts: dict) -> str:
     return "".join("".join(_cell_marks(facts, room)) for room in ROOMS)
 
 
-def _notes(facts: dict) -> list[str]:
+def _notes(view: dict) -> list[str]:
     """The legend and the details the grid abbreviates, one line each (wrapped by the caller)."""
-    return _legend(facts, _all_marks(facts)) + _detail_lines(facts)
+    return _legend(view["map"], _all_marks(view["map"])) + _detail_lines(view["map"], view["turn"])
 
 
 def text_map(view: dict) -> str:
     """The 8×8 grid with its legend and the details it abbreviates, as plain text."""
     facts = view["map"]
-    header = "   " + "".join(f"{number:<{CELL + 1}}" for number in NUMBERS)
+    header = "    " + "".join(f"{number:<{CELL + 1}}" for number in NUMBERS)
     rows = [_title(view), header.rstrip()]
     for floor in FLOORS:
         cells = ["".join(_cell_marks(facts, f"{floor}-{number}")).ljust(CELL) for number in NUMBERS]
         rows.append(f"{floor}  " + " ".join(cells).rstrip())
-    notes = [part for line in _notes(facts) for part in textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")]
+    notes = [part for line in _notes(view) for part in textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")]
     return "\n".join(rows + notes) + "\n"
 
 
 # ---------------------------------------------------------------------------- SVG
 SIZE = 64           # a room's square, in SVG units
-MARGIN = 28
+MARGIN = 28         # left of the grid: the floor letters
+TOP = 40            # above the grid: the title and the room numbers
 LINE_CHARS = 90     # legend lines are wrapped to fit the picture's width
 LINE_HEIGHT = 15
 FILLS = {"here": "#ffe08a", "people": "#cfe8ff", "known": "#f4f4f4", "unknown": "#bdbdbd"}
 
 
 def _text(x: float, y: float, words: str, **attributes: str) -> str:
-    extra = "".join(f" {name.replace('_', '-')}={quoteattr(value)}" for name, value in attributes.items())
+    extra = "".join(f" {name.rstrip('_').replace('_', '-')}={quoteattr(value)}" for name, value in attributes.items())
     return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(words)}</text>'
 
 
@@ -116,19 +119,19 @@ def svg_map(view: dict) -> str:
     """The same picture as `text_map`, as a standalone SVG document."""
     facts = view["map"]
     width = MARGIN + 8 * SIZE + 8
-    lines = [part for line in _notes(facts) for part in textwrap.wrap(line, LINE_CHARS)]
-    height = MARGIN + 8 * SIZE + 24 + LINE_HEIGHT * len(lines)
+    lines = [part for line in _notes(view) for part in textwrap.wrap(line, LINE_CHARS)]
+    height = TOP + 8 * SIZE + 24 + LINE_HEIGHT * len(lines)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
              f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-             _text(MARGIN, 16, _title(view), font_weight="bold", font_size="13")]
+             _text(8, 16, _title(view), font_weight="bold", font_size="13")]
     for column, number in enumerate(NUMBERS):
-        parts.append(_text(MARGIN + column * SIZE + SIZE / 2, MARGIN - 2, str(number), text_anchor="middle"))
+        parts.append(_text(MARGIN + column * SIZE + SIZE / 2, TOP - 4, str(number), text_anchor="middle"))
     for row, floor in enumerate(FLOORS):
-        parts.append(_text(8, MARGIN + row * SIZE + SIZE / 2 + 4, floor, font_weight="bold"))
+        parts.append(_text(8, TOP + row * SIZE + SIZE / 2 + 4, floor, font_weight="bold"))
         for column, number in enumerate(NUMBERS):
-            parts.append(_room(facts, f"{floor}-{number}", MARGIN + column * SIZE, MARGIN + row * SIZE))
-    top = MARGIN + 8 * SIZE + 16
+            parts.append(_room(facts, f"{floor}-{number}", MARGIN + column * SIZE, TOP + row * SIZE))
+    top = TOP + 8 * SIZE + 16
     for index, line in enumerate(lines):
         parts.append(_text(8, top + index * LINE_HEIGHT, line, class_="legend"))
     parts.append("</svg>")
