@@ -10,10 +10,15 @@ import zlib
 from pathlib import Path
 from xml.etree import ElementTree
 
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
 from engine.infiltration.views import host_view
 from pbp.facility_map import svg_map, text_map
 
 from infiltration.scenario import RULES, bystanders, make_state, person, resolve
+from infiltration.test_secrecy_properties import draw_fact, games, observers
+from infiltration.twins import play_twins
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -158,3 +163,28 @@ def test_headless_chromium_draws_the_svg(tmp_path):
     assert counts[bytes.fromhex("cfe8ff")] > 5 * 60 * 60        # six rooms with people, filled
     assert counts[bytes.fromhex("f4f4f4")] > 50 * 60 * 60       # the other rooms
     assert sum(n for colour, n in counts.items() if max(colour) < 0x60) > 1000   # dark text and lines
+
+
+# ---------------------------------------------------------------------- secrecy
+@pytest.mark.parametrize("kind,pair", [("team", None), ("class", ("HACKER", "WARRIOR")), ("npc-team", ("green", "red"))],
+                         ids=["team", "class", "npc-team"])
+def test_a_players_map_is_the_same_in_twin_games_that_differ_in_a_fact_they_must_not_know(kind, pair):
+    """Twin games (tests/infiltration/twins.py) differing in another character's team or
+    class: every observer's text grid and SVG are the same in both, step by step, for as
+    long as the twins' states differ only in that fact."""
+    @settings(max_examples=12, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(game=games(1 if kind.startswith("npc") else 0), data=st.data())
+    def check(game, data):
+        fact = draw_fact(data, game, kind, pair)
+        watching = observers(game, fact)
+        for step in play_twins(game, fact):
+            if step.consequence or not step.public_same or "over" in (step.after[0].step, step.after[1].step):
+                return
+            for name in watching:
+                views = step.view(0, name), step.view(1, name)
+                assert views[0]["map"]["rooms"] or not step.after[0].characters[name].alive, name
+                assert text_map(views[0]) == text_map(views[1]), (step.label, name, fact)
+                assert svg_map(views[0]) == svg_map(views[1]), (step.label, name, fact)
+
+    check()
