@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "pbp.commands.draft",
     "pbp.commands.publish",
     "pbp.commands.orders",
+    "pbp.commands.show",
     "pbp.commands.extend",
     "pbp.commands.pause",
     "pbp.commands.resume",

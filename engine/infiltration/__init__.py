@@ -20,7 +20,7 @@ from engine.infiltration.orders import parse_block
 from engine.infiltration.setup import new_game
 from engine.infiltration.state import GameState
 from engine.infiltration.statistics import game_statistics
-from engine.infiltration.views import player_view, public_view
+from engine.infiltration.views import host_view, player_view, public_view
 
 OPTIONS = {
     "reds": OptionSpec("reds", 0, (), "number of Reds; 0 means max(1, round(players / 5))"),
@@ -93,6 +93,10 @@ class Infiltration:
 
     def view(self, state: GameState, player: str | None) -> dict:
         return public_view(state) if player is None else player_view(state, player)
+
+    def host_view(self, state: GameState) -> dict:
+        """What the host sees: the public view with the whole facility as its map."""
+        return host_view(state)
 
     def result(self, state: GameState) -> Result | None:
         return state.result
