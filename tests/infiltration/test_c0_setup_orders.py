@@ -16,7 +16,7 @@ from engine.infiltration.setup import default_reds
 from engine.infiltration.validity import parse_statement
 from engine.simulation import player_names
 
-from infiltration.scenario import BASE, RULES, make_state, parse, person, private, resolve, room_with
+from tests.infiltration.scenario import BASE, RULES, make_state, parse, person, private, resolve, room_with
 
 SEER = room_with("SEER")
 

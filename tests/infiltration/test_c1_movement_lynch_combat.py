@@ -8,7 +8,7 @@ from engine.core import phase_rng
 from engine.infiltration.guards import plan_guards
 from engine.infiltration.rooms import rooms_on_floor
 
-from infiltration.scenario import (
+from tests.infiltration.scenario import (
     RULES, bystanders, make_state, parse, person, private, public, resolve, room_with,
 )
 

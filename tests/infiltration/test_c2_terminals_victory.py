@@ -9,7 +9,7 @@ import pytest
 from engine.core import IllegalOrderError, OrderBlockError
 from engine.infiltration.rooms import ROOMS
 
-from infiltration.scenario import (
+from tests.infiltration.scenario import (
     BASE, RULES, bystanders, make_state, parse, person, private, public, resolve, room_with, terminal_report,
 )
 

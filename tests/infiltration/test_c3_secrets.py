@@ -12,7 +12,7 @@ from engine.infiltration.facility import COMMON_TERMINALS
 from engine.infiltration.rooms import rooms_on_floor
 from engine.simulation import player_names
 
-from infiltration.scenario import (
+from tests.infiltration.scenario import (
     BASE, RULES, bystanders, make_state, parse, person, private, resolve, room_with, terminal_report,
 )
 
