@@ -13,6 +13,8 @@ from tests.infiltration.scenario import (
     BASE, RULES, bystanders, make_state, parse, person, private, public, resolve, room_with, terminal_report,
 )
 
+pytestmark = pytest.mark.usefixtures("option_variant")  # each case under each option set (conftest.py)
+
 T = {kind: room_with(kind) for kind in ("SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR",
                                         "MESSAGE", "GAS", "GUARD", "VALIDITY", "LOCK", "SWITCH")}
 T["COMMANDER"] = "H-6"
