@@ -17,11 +17,9 @@ ONE_AT_A_TIME = [
     {"default_class": "sneaker"},
     {"turn_limit": 50},
 ]
-REPRESENTATIVE = [{"alert_scope": "floor", "tie": "random", "phantom_votes": True, "default_class": "sneaker",
-                   "turn_limit": 50}]
 
 
-@pytest.fixture(params=option_sets(ONE_AT_A_TIME, REPRESENTATIVE), ids=variant_id)
+@pytest.fixture(params=option_sets(ONE_AT_A_TIME), ids=variant_id)
 def option_variant(request, monkeypatch):
     """Scenarios built with `scenario.make_state` or `scenario.with_variant` get these
     options underneath their own."""
