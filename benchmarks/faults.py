@@ -28,7 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["PBP_FUZZ_EXAMPLES"] = str(options.examples)
     os.environ["PBP_FAULT_KILLS"] = str(options.kills)
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
-    sys.path[:0] = [str(REPO), str(REPO / "tests")]
+    sys.path.insert(0, str(REPO))
     os.chdir(REPO)
 
     import pytest

@@ -58,10 +58,10 @@ REPO = HERE.parent
 # Python puts this script's folder first on the path, where a sibling benchmark named
 # like a package (benchmarks/engine.py) would hide the real one: drop it.
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
-sys.path.insert(0, str(REPO / "tests"))  # the test fixture's Dovecot, reused as is
+sys.path.insert(0, str(REPO))  # the test fixture's Dovecot, reused as is
 
 from aiosmtpd.controller import Controller  # noqa: E402
-from fixtures.mailserver import LOOPBACK, Dovecot, free_port  # noqa: E402
+from tests.fixtures.mailserver import LOOPBACK, Dovecot, free_port  # noqa: E402
 from imapclient import IMAPClient  # noqa: E402
 
 from engine.simulation import player_names  # noqa: E402

@@ -42,12 +42,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
-sys.path.insert(0, str(REPO / "tests"))  # the test fixtures' servers, reused as is
-sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO))  # pbp, and the test fixtures' servers reused as is
 
 import engine  # noqa: E402
 from engine.simulation import player_names  # noqa: E402
-from fixtures.mailserver import Dovecot, Player, SmtpServer  # noqa: E402
+from tests.fixtures.mailserver import Dovecot, Player, SmtpServer  # noqa: E402
 from pbp.scripted import filled_reply_text, mail_text  # noqa: E402
 
 IDLE_TARGET_SECONDS = 2.0

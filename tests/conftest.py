@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from fixtures.mailserver import Dovecot, Player, SmtpServer
+from tests.fixtures.mailserver import Dovecot, Player, SmtpServer
 
 
 @pytest.fixture(scope="session")

@@ -231,4 +231,5 @@ def find_approval(body: str) -> str | None:
     if approval is None:
         return None
     game, phase, inline = approval.groups()
-    return " ".join(["APPROVE", game, phase, *([inline or token] if inline or token else [])])
+    named: str | None = inline or token
+    return " ".join(["APPROVE", game, phase, *([named] if named else [])])

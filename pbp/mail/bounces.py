@@ -12,6 +12,7 @@ from __future__ import annotations
 import email
 from email import policy
 from email.message import Message
+from typing import cast
 
 from pbp.mail.headers import message_ids
 from pbp.ports import Bounce
@@ -38,10 +39,10 @@ def _original_ids(message: Message) -> tuple[str, ...]:
             continue
         payload = part.get_payload()
         if isinstance(payload, list):  # message/rfc822: the returned message, parsed
-            returned = payload[0] if payload else None
+            returned = cast(Message, payload[0]) if payload else None
         else:
-            data = part.get_payload(decode=True) or b""
-            returned = email.message_from_bytes(data, policy=policy.compat32)
+            data = part.get_payload(decode=True)
+            returned = email.message_from_bytes(data if isinstance(data, bytes) else b"", policy=policy.compat32)
         if returned is not None:
             found += [mid for mid in message_ids(returned, "Message-ID") if mid not in found]
     return tuple(found)

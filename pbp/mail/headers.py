@@ -60,7 +60,7 @@ def _strict_address(raw: str) -> str | None:
     addresses = header.addresses
     if len(addresses) != 1 or any(group.display_name is not None for group in header.groups):
         return None
-    address = addresses[0].addr_spec
+    address: str = addresses[0].addr_spec
     lenient = [addr for _name, addr in getaddresses([raw]) if addr]
     if lenient != [address] or not _ADDRESS.match(address):
         return None

@@ -28,7 +28,7 @@ class _TextRenderer(HTMLParser):
         self._hidden = 0
         self._pre = 0
 
-    def handle_starttag(self, tag: str, attrs) -> None:
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _INVISIBLE:
             self._hidden += 1
         elif tag == "br":
@@ -42,7 +42,7 @@ class _TextRenderer(HTMLParser):
         elif tag in ("td", "th") and self._line:
             self._line += " "
 
-    def handle_startendtag(self, tag: str, attrs) -> None:
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "br":
             self._break(force=True)
         elif tag in _LINE_BREAKING:

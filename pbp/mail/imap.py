@@ -24,12 +24,13 @@ import hashlib
 import imaplib
 import ssl
 import time
-from collections.abc import Callable, Mapping
-from typing import Literal, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Literal, TypeVar
 
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientAbortError, LoginError
 
+from pbp.mail.oauth import TokenSource
 from pbp.ports import OversizedMail, Outcome, RawMail
 
 Security = Literal["tls", "starttls", "none"]
@@ -53,7 +54,7 @@ class ImapMailbox:
         batch_size: int = 100,
         max_batch_bytes: int = 64 * 1024 * 1024,
         login: str = "password",
-        token_source=None,
+        token_source: TokenSource | None = None,
     ) -> None:
         if security not in ("tls", "starttls", "none"):
             raise ValueError(f'IMAP security must be "tls", "starttls" or "none", not {security!r}')
@@ -93,6 +94,7 @@ class ImapMailbox:
         if self.login == "password":
             client.login(self.user, self.password)
             return
+        assert self.token_source is not None  # __init__ refuses a token login without one
         for last_try in (False, True):
             token = self.token_source.access_token()
             try:
@@ -230,7 +232,7 @@ class ImapMailbox:
 
     # ------------------------------------------------------------------ IDLE
     def supports_idle(self) -> bool:
-        return self._with_connection(lambda client: client.has_capability("IDLE"))
+        return self._with_connection(lambda client: bool(client.has_capability("IDLE")))
 
     def wait_for_mail(self, seconds: float, stopped: Callable[[], bool] = lambda: False,
                       on_idle: Callable[[], None] = lambda: None, check_every: float = 1.0) -> bool:
@@ -285,11 +287,11 @@ class ImapMailbox:
             self._client = None
 
 
-def _announces_mail(responses) -> bool:
+def _announces_mail(responses: Iterable[tuple[object, ...]]) -> bool:
     return any(len(response) > 1 and response[1] in (b"EXISTS", b"RECENT") for response in responses)
 
 
-def _envelope_sender(envelope) -> str:
+def _envelope_sender(envelope: Any) -> str:
     """The first From address of an IMAP ENVELOPE, lower-cased, or ""."""
     try:
         address = envelope.from_[0]

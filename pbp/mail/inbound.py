@@ -7,9 +7,10 @@ poller never dies of one message").
 from __future__ import annotations
 
 import email
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from email import policy
 from email.message import Message
+from typing import Any, TypeVar
 
 from pbp.mail.bounces import read_bounce
 from pbp.mail.blocks import find_approval, find_blocks, find_command
@@ -20,6 +21,8 @@ from pbp.mail.text import normalise_text
 from pbp.ports import InboundMail, RawMail
 
 UNREADABLE = "This mail could not be read; send your orders again as a plain-text mail."
+Read = TypeVar("Read")
+Fallback = TypeVar("Fallback")
 
 
 class IndexedMessage(Message):
@@ -29,12 +32,12 @@ class IndexedMessage(Message):
     The index is rebuilt whenever the header list is replaced or changes length, and
     `replace_header`, the one change made in place, drops it."""
 
-    _indexed: list | None = None  # the header list the index was built from
+    _indexed: list[tuple[str, str]] | None = None  # the header list the index was built from
     _indexed_length = 0
     _index: dict[str, list[tuple[str, str]]]
 
     def _header_index(self) -> dict[str, list[tuple[str, str]]]:
-        headers = self._headers
+        headers: list[tuple[str, str]] = self._headers  # type: ignore[attr-defined]  # stdlib's own, not in typeshed
         if self._indexed is not headers or self._indexed_length != len(headers):
             index: dict[str, list[tuple[str, str]]] = {}
             for name, value in headers:
@@ -42,19 +45,19 @@ class IndexedMessage(Message):
             self._index, self._indexed, self._indexed_length = index, headers, len(headers)
         return self._index
 
-    def get(self, name, failobj=None):
+    def get(self, name: str, failobj: Any = None) -> Any:
         found = self._header_index().get(name.lower())
         if not found:
             return failobj
         return self.policy.header_fetch_parse(*found[0])
 
-    def get_all(self, name, failobj=None):
+    def get_all(self, name: str, failobj: Any = None) -> Any:
         found = self._header_index().get(name.lower())
         if not found:
             return failobj
         return [self.policy.header_fetch_parse(*pair) for pair in found]
 
-    def __contains__(self, name) -> bool:
+    def __contains__(self, name: str) -> bool:
         return name.lower() in self._header_index()
 
     def get_content_type(self) -> str:
@@ -62,13 +65,15 @@ class IndexedMessage(Message):
         from: reading one mail asks it of each part several times."""
         index = self._header_index()
         known = self.__dict__.get("_content_type")
-        if known is not None and known[0] is index and known[1] == self._default_type:
-            return known[2]
+        default_type = self._default_type  # type: ignore[attr-defined]  # stdlib's own, not in typeshed
+        if known is not None and known[0] is index and known[1] == default_type:
+            content_type: str = known[2]
+            return content_type
         content_type = super().get_content_type()
-        self._content_type = (index, self._default_type, content_type)
+        self._content_type = (index, default_type, content_type)
         return content_type
 
-    def replace_header(self, _name, _value) -> None:
+    def replace_header(self, _name: str, _value: Any) -> None:
         super().replace_header(_name, _value)
         self._indexed = None
 
@@ -92,7 +97,7 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
                            problems=(UNREADABLE,))
     sender = _safely(lambda: strict_sender(message), None)
     subject = header_line(normalise_text(_safely(lambda: header_text(message, "Subject"), "")))
-    base = dict(
+    base: dict[str, Any] = dict(
         key=raw.key,
         sha256=raw.sha256,
         sender=sender,
@@ -115,7 +120,7 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
     return InboundMail(**base, **_orders_or_commands(texts, subject))
 
 
-def _orders_or_commands(texts: MailTexts, subject: str) -> dict:
+def _orders_or_commands(texts: MailTexts, subject: str) -> dict[str, Any]:
     # The host's `APPROVE <game> <phase>` line counts even when the mail also holds a
     # block (the quoted draft mail, with its form): only the host's address acts on it.
     approval = find_approval(texts.body)
@@ -126,7 +131,7 @@ def _orders_or_commands(texts: MailTexts, subject: str) -> dict:
     return dict(commands=(command,) if command else ())
 
 
-def _safely(read, fallback):
+def _safely(read: Callable[[], Read], fallback: Fallback) -> Read | Fallback:
     """One header read that must not stop the rest of the parse."""
     try:
         return read()

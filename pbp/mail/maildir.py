@@ -27,7 +27,7 @@ _HEADER_SNIFF_BYTES = 64 * 1024
 _OUTCOMES: tuple[Outcome, ...] = ("processed", "rejected", "quarantine")
 
 
-def deliver(maildir: str | os.PathLike, data: bytes, name: str | None = None) -> Path:
+def deliver(maildir: str | os.PathLike[str], data: bytes, name: str | None = None) -> Path:
     """Write one message into a Maildir's new/ durably (tmp file, fsync, rename, fsync of
     the folder). A given `name` makes a repeated delivery replace, not duplicate."""
     folder = Path(maildir)
@@ -50,7 +50,7 @@ class MaildirMailbox:
     any `:2,` flags suffix), stable across restarts. Messages over `max_bytes` are
     reported as `OversizedMail` without being read."""
 
-    def __init__(self, root: str | os.PathLike, max_bytes: int | None = None) -> None:
+    def __init__(self, root: str | os.PathLike[str], max_bytes: int | None = None) -> None:
         self.root = Path(root)
         self.max_bytes = max_bytes
         private_folder(self.root.parent)
@@ -120,7 +120,7 @@ class MaildirSender:
     recipient's own Maildir `<root>/<address>/`. Named after the Message-ID, so sending
     the same message again after a crash replaces the copy instead of adding one."""
 
-    def __init__(self, root: str | os.PathLike) -> None:
+    def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = Path(root)
 
     def send(self, message: EmailMessage) -> None:

@@ -8,6 +8,7 @@ Latin-1 usually mean, and a superset of it for printable text).
 from __future__ import annotations
 
 import codecs
+from collections.abc import Iterator
 from dataclasses import dataclass
 from email.message import Message
 
@@ -45,7 +46,7 @@ def mail_texts(message: Message) -> MailTexts:
     return MailTexts(body=normalise_text(body), attachments=tuple(attachments))
 
 
-def _leaf_parts(message: Message):
+def _leaf_parts(message: Message) -> Iterator[Message]:
     """The non-multipart parts, not descending into attached messages (a forwarded mail's
     blocks are not this sender's orders)."""
     if message.is_multipart():
@@ -69,7 +70,7 @@ def decode_part(part: Message) -> str:
     """The text of one leaf part: transfer encoding (quoted-printable, base64) undone,
     then its charset applied."""
     payload = part.get_payload(decode=True)
-    if payload is None:
+    if not isinstance(payload, bytes):  # None: a multipart has no bytes of its own
         payload = str(part.get_payload() or "").encode("utf-8", "replace")
     return decode_bytes(payload, part.get_content_charset())
 

@@ -12,7 +12,7 @@ import base64
 import os
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from pbp.errors import UserError
 from pbp.settings import OAuthSettings
@@ -28,7 +28,7 @@ class OAuthTrouble(UserError):
     """The provider would not give an access token; the message says what the host can do."""
 
 
-def session_for(settings: OAuthSettings, **extra):
+def session_for(settings: OAuthSettings, **extra: Any) -> Any:
     """authlib's client for the provider; a client with no secret is a public client.
     (authlib and requests are imported when first needed: every `pbp` command would
     otherwise pay for loading them.)"""
@@ -82,6 +82,7 @@ class TokenSource:
     def access_token(self) -> str:
         if self._access_token is None or self.clock() >= self._expires_at - self.margin:
             self._refresh()
+        assert self._access_token is not None  # _refresh set it or raised
         return self._access_token
 
     def invalidate(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 import webbrowser
 from http.server import BaseHTTPRequestHandler, HTTPServer
-from typing import Callable
+from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
 import requests
@@ -35,11 +35,12 @@ def _required(settings: OAuthSettings, *keys: str) -> None:
                            "in the settings file.")
 
 
-def _refresh_token_of(token: dict) -> str:
+def _refresh_token_of(token: dict[str, Any]) -> str:
     if not token.get("refresh_token"):
         raise OAuthTrouble("The provider gave no refresh token; check that [oauth] scope asks for offline access "
                            "(Microsoft: offline_access) and run `pbp auth` again.")
-    return token["refresh_token"]
+    refresh_token: str = token["refresh_token"]
+    return refresh_token
 
 
 class _RedirectCatcher(HTTPServer):
@@ -52,7 +53,7 @@ class _RedirectCatcher(HTTPServer):
         catcher = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args) -> None:
+            def log_message(self, *args: Any) -> None:
                 pass
 
             def do_GET(self) -> None:

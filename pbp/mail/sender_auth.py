@@ -20,6 +20,7 @@ other. Microsoft 365 writes its results without an authserv-id; the setting's va
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import authres
 
@@ -27,12 +28,12 @@ NO_AUTHSERV_ID = "no-authserv-id"
 HEADER = "Authentication-Results"
 
 
-def trusted_results(headers: Sequence[tuple[int, str]], trusted_id: str) -> list:
+def trusted_results(headers: Sequence[tuple[int, str]], trusted_id: str) -> list[Any]:
     """The parsed results of the trusted server's headers; `headers` are (position among
     all header fields, value) of every Authentication-Results field, top first."""
     trusted_id = trusted_id.lower()
-    counted: list = []
-    last_position = None
+    counted: list[Any] = []  # authres.AuthenticationResultsHeader (an untyped library)
+    last_position = -1
     for position, value in headers:
         parsed = _parse(value)
         mine = parsed is not None and (parsed.authserv_id or "").lower() == trusted_id
@@ -71,7 +72,7 @@ def refusal(headers: Sequence[tuple[int, str]], from_address: str, trusted_id: s
             f"neither SPF nor DKIM passed for {domain}), so it may be forged")
 
 
-def _parse(value: str):
+def _parse(value: str) -> Any:
     text = " ".join(str(value).split())
     first = text.split(";", 1)[0]
     if "=" in first:  # no authserv-id before the first result (Microsoft 365)
@@ -82,7 +83,7 @@ def _parse(value: str):
         return None
 
 
-def _property(result, kind: str, name: str) -> str:
+def _property(result: Any, kind: str, name: str) -> str:
     for prop in result.properties:
         if prop.type == kind and prop.name == name:
             return str(prop.value or "")

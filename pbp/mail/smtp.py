@@ -21,7 +21,7 @@ from email.message import EmailMessage
 from email.utils import getaddresses
 from typing import Literal
 
-from pbp.mail.oauth import OAuthTrouble, oauthbearer_response, xoauth2_response
+from pbp.mail.oauth import OAuthTrouble, TokenSource, oauthbearer_response, xoauth2_response
 from pbp.ports import PermanentSendError, TransientSendError
 
 Security = Literal["tls", "starttls", "none"]
@@ -39,7 +39,7 @@ class SmtpSender:
         ssl_context: ssl.SSLContext | None = None,
         envelope_sender: str | None = None,
         login: str = "password",
-        token_source=None,
+        token_source: TokenSource | None = None,
     ) -> None:
         if security not in ("tls", "starttls", "none"):
             raise ValueError(f'SMTP security must be "tls", "starttls" or "none", not {security!r}')
@@ -74,6 +74,7 @@ class SmtpSender:
         return client
 
     def _log_in_with_token(self, client: smtplib.SMTP) -> None:
+        assert self.token_source is not None  # __init__ refuses a token login without one
         for last_try in (False, True):
             token = self.token_source.access_token()
             if self.login == "xoauth2":

@@ -29,6 +29,7 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
@@ -49,11 +50,17 @@ class SpooledMail:
         return (self.raw.key, self.raw.sha256)
 
 
-def _by_batch(entries) -> dict[Path, list[SpooledMail]]:
+def _by_batch(entries: Iterable[SpooledMail]) -> dict[Path, list[SpooledMail]]:
     by_batch: dict[Path, list[SpooledMail]] = {}
     for entry in entries:
         by_batch.setdefault(entry.batch, []).append(entry)
     return by_batch
+
+
+def _mark(line: str) -> tuple[str, str]:
+    """A journal line `<sha256> <key>` as its two parts."""
+    sha256, key = line.split(" ", 1)
+    return sha256, key
 
 
 def _append_marks(journal: Path, entries: list[SpooledMail]) -> None:
@@ -62,7 +69,7 @@ def _append_marks(journal: Path, entries: list[SpooledMail]) -> None:
         handle.write("".join(f"{e.raw.sha256} {e.raw.key}\n" for e in entries).encode("utf-8"))
 
 class Spool:
-    def __init__(self, root: str | os.PathLike) -> None:
+    def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = Path(root)
         self.claims = self.root / "claims"
         private_folder(self.claims)
@@ -148,7 +155,7 @@ class Spool:
             lines = _done_path(batch).read_text("utf-8").splitlines()
         except FileNotFoundError:
             return set()
-        return {tuple(line.split(" ", 1)) for line in lines if " " in line}
+        return {_mark(line) for line in lines if " " in line}
 
     # ------------------------------------------------------------------ claims (strikes)
     def _claim_path(self, raw: RawMail) -> Path:
@@ -219,7 +226,7 @@ def _count_marks(path: Path) -> dict[tuple[str, str], int]:
     counts: dict[tuple[str, str], int] = {}
     for line in lines:
         if " " in line:
-            mark = tuple(line.split(" ", 1))
+            mark = _mark(line)
             counts[mark] = counts.get(mark, 0) + 1
     return counts
 

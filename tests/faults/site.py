@@ -17,7 +17,7 @@ from pathlib import Path
 from email import policy
 from email.utils import getaddresses
 
-from fixtures.mailserver import Dovecot, SmtpServer
+from tests.fixtures.mailserver import Dovecot, SmtpServer
 from pbp.cli import main
 from pbp.mail.maildir import deliver
 

@@ -10,7 +10,7 @@ from pbp.forum.reddit import RedditPublisher, RedditSettings
 from pbp.games import load
 from pbp.moderator import Moderator
 from pbp.settings import load_settings
-from .reddit_server import FakeReddit
+from tests.forum.reddit_server import FakeReddit
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pbp.cli import main
 from pbp.forum.book import DraftBook
 
-from .conftest import stored
+from tests.forum.conftest import stored
 
 
 def drafts(folder) -> dict[str, dict]:

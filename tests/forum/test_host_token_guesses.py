@@ -6,8 +6,8 @@ from pbp.desk import Desk
 from pbp.forum.book import APPROVED, DRAFT, DraftBook
 from pbp.games import load
 
-from .conftest import stored
-from .test_review import host_mail
+from tests.forum.conftest import stored
+from tests.forum.test_review import host_mail
 
 LIMIT = 10  # the default wrong_tokens_per_sender_per_day
 

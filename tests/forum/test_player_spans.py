@@ -11,8 +11,8 @@ from pbp.forum.leaks import LeakCheck
 from pbp.forum.service import leak_check
 from pbp.forum.spans import follow, mark, unmark
 
-from .conftest import stored
-from .test_review import editor
+from tests.forum.conftest import stored
+from tests.forum.test_review import editor
 
 CHECK = LeakCheck({"Bob": {"me": {"name": "Bob", "role": "seer"}}}, {"players": [{"name": "Bob"}]}, ["Bob"])
 

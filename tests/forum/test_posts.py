@@ -10,7 +10,7 @@ from pbp.forum.dialects import dialect
 from pbp.forum.drafting import PostFacts, PostRenderer
 from pbp.forum.leaks import LeakCheck
 
-from .simulated import drafts_of_game
+from tests.forum.simulated import drafts_of_game
 
 INJECTIONS = [
     "[/quote][url=http://evil.example]click[/url][img]http://evil.example/x.png[/img]",

@@ -14,7 +14,7 @@ import pytest
 from pbp.cli import main
 from pbp.forum.book import APPROVED, PUBLISHED, DraftBook
 
-from .conftest import ROSTER, reddit_settings_file, stored
+from tests.forum.conftest import ROSTER, reddit_settings_file, stored
 
 pytestmark = pytest.mark.integration
 PHASES = 5

@@ -15,8 +15,8 @@ from pbp.forum.reddit import RedditPublisher
 from pbp.forum.watch import PhaseFacts, watch_thread
 from pbp.store import GameFile
 
-from .conftest import reddit_settings
-from .simulated import drafts_of_game
+from tests.forum.conftest import reddit_settings
+from tests.forum.simulated import drafts_of_game
 
 pytestmark = pytest.mark.integration
 

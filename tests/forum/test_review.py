@@ -13,7 +13,7 @@ from pbp.games import load
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import InboundMail, OrderBlock, RawMail
 
-from .conftest import stored
+from tests.forum.conftest import stored
 
 
 def editor(monkeypatch, tmp_path, python_code: str) -> None:

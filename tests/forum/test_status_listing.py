@@ -16,7 +16,7 @@ from pbp.settings import load_settings
 from pbp.status import status_text
 from pbp.store import DataFolder
 
-from .conftest import stored
+from tests.forum.conftest import stored
 
 WEREWOLF_ROSTER = "name,email\n" + "".join(
     f"{n},{n.lower()}@example.org\n" for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hanna"))
@@ -79,7 +79,7 @@ def test_no_orders_yet_leaves_out_the_dead_and_those_with_nothing_to_order(werew
 
 def test_a_player_who_sent_orders_is_no_longer_awaited(tmp_path, monkeypatch, capsys):
     # Infiltration's first phase: every player chooses a class.
-    from .conftest import ROSTER
+    from tests.forum.conftest import ROSTER
     settings = tmp_path / "pbp.ini"
     assert main(["init", "--settings", str(settings), "--data", str(tmp_path / "data")]) == 0
     monkeypatch.setenv("PBP_SETTINGS", str(settings))

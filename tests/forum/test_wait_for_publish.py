@@ -26,21 +26,12 @@ from pbp.roster import RosterEntry
 from pbp.settings import load_settings
 from pbp.transport import open_mailbox, open_sender
 
-from .conftest import ROSTER, stored
+from tests.fixtures.clocks import Clock
+from tests.forum.conftest import ROSTER, stored
 
 MOVEMENT = timedelta(hours=6)
 SCHEDULE = "class=1h,movement=6h,decision=12h"
 
-
-class Clock:
-    def __init__(self):
-        self.moment = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.utc)
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-    def advance(self, **delta) -> None:
-        self.moment += timedelta(**delta)
 
 
 # --------------------------------------------------------------------------- through the CLI

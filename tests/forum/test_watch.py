@@ -7,8 +7,6 @@ silenced player's own view, and judges each comment by the game as it stood when
 comment was written."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
-
 import pytest
 
 from engine.simulation import player_names
@@ -21,25 +19,13 @@ from pbp.moderator import Moderator
 from pbp.roster import RosterEntry
 from pbp.settings import load_settings
 
-from .conftest import reddit_settings, reddit_settings_file
+from tests.fixtures.clocks import Clock
+from tests.forum.conftest import reddit_settings, reddit_settings_file
 
 pytestmark = pytest.mark.integration
 NAMES = player_names(9)
 
 
-class Clock:
-    """The moderator's clock, moved by the test: each resolution opens its phase an hour
-    after the one before."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.utc)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def tick(self, minutes: int = 60) -> float:
-        self.now += timedelta(minutes=minutes)
-        return self.now.timestamp()
 
 
 def resolve_until(moderator: Moderator, clock: Clock, prefix: str, orders: dict[str, dict[str, str]] = {}) -> None:

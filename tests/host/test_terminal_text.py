@@ -41,7 +41,7 @@ def test_orders_and_status_show_player_text_with_visible_escapes(tmp_path, capsy
 def test_advance_shows_an_anonymous_message_with_visible_escapes(tmp_path, capsys):
     """An anonymous message (player-written, published in the public summary) printed by
     `pbp advance` cannot clear the host's screen or retitle the window."""
-    from infiltration.scenario import RULES, bystanders, make_state, person, room_with
+    from tests.infiltration.scenario import RULES, bystanders, make_state, person, room_with
     state = make_state(person("Ann", room_with("MESSAGE")), person("Bob", "C-3"), person("Rex", "D-3", team="red"),
                        *bystanders(), turn=1)
     names = RULES.phase(state).actors

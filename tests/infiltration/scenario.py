@@ -14,6 +14,14 @@ from engine.infiltration.rooms import FLOORS, ROOMS
 from engine.infiltration.state import Character, GameState, Guard
 
 RULES = engine.ruleset("infiltration")
+# The rule options of the conformance suite's current variant (set by its `option_variant`
+# fixture): a scenario's own options go on top of them.
+variant: dict[str, object] = {}
+
+
+def with_variant(options: Mapping[str, object] | None = None) -> dict[str, object]:
+    """The current variant's options with `options` on top."""
+    return {**variant, **(options or {})}
 
 # A fixed map: specials on floor H, then every other terminal type in turn from A-1.
 SPECIAL_ROOMS = {"H-1": "WEAPONS LAB", "H-2": "GENERALS ROOM", "H-3": "HANGAR",
@@ -62,7 +70,7 @@ def make_state(*characters: Character, guards: Mapping[str, str] | None = None,
     guard_plans = {floor: f"{floor}-7" for floor in FLOORS}
     guard_plans.update(plans or {})
     state = GameState(
-        seed="scenario", options=resolve_options(OPTIONS, options or {}), turn=turn, step=step,
+        seed="scenario", options=resolve_options(OPTIONS, with_variant(options)), turn=turn, step=step,
         characters={}, code=code,
         guards={f: Guard(f, guard_rooms[f], guard_plans[f], alive=f not in dead_guards) for f in FLOORS},
         layout=layout,

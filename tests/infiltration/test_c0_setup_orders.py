@@ -16,13 +16,17 @@ from engine.infiltration.setup import default_reds
 from engine.infiltration.validity import parse_statement
 from engine.simulation import player_names
 
-from infiltration.scenario import BASE, RULES, make_state, parse, person, private, resolve, room_with
+from tests.infiltration.scenario import (
+    BASE, RULES, make_state, parse, person, private, resolve, room_with, with_variant,
+)
+
+pytestmark = pytest.mark.usefixtures("option_variant")  # each case under each option set (conftest.py)
 
 SEER = room_with("SEER")
 
 
 def new(players=8, seed="s", **options):
-    return RULES.new_game([PlayerSpec(n) for n in player_names(players)], seed, options)
+    return RULES.new_game([PlayerSpec(n) for n in player_names(players)], seed, with_variant(options))
 
 
 def block_errors(state, name, *lines):
@@ -97,7 +101,7 @@ def test_c006_player_count_bounds():
     with pytest.raises(GameSetupError, match="5 to 48"):
         new(players=4)
     with pytest.raises(GameSetupError, match="5 to 48"):
-        RULES.new_game([PlayerSpec(f"P{i}") for i in range(49)], 1, {})
+        RULES.new_game([PlayerSpec(f"P{i}") for i in range(49)], 1, with_variant())
 
 
 # ---------------------------------------------------------------------- turn 0
@@ -235,9 +239,12 @@ def test_c026_wrong_code_is_never_revealed_by_the_receipt():
 
 def test_c027_terminal_orders_under_alert():
     """Alert: no terminal action except by Sneakers and Renegades; a terminal order from anyone
-    else where Alert holds is an order error; voting and attacking are unaffected."""
+    else where Alert holds is an order error; voting and attacking are unaffected.
+
+    Alert is raised on the terminal's own floor, so it holds there under either `alert_scope`
+    (a floor's Alert does not reach other floors under `alert_scope=floor`: see c073)."""
     state = make_state(person("Ann", SEER), person("Sam", SEER, role="sneaker"), person("Bob", "C-3"),
-                       guards={"A": SEER}, alert_floors=("A",))
+                       guards={"A": SEER}, alert_floors=(SEER[0],))
     errors = block_errors(state, "Ann", "USE SEER Bob")
     assert isinstance(errors[0], IllegalOrderError) and "Alert holds" in str(errors[0])
     assert len(parse(state, "Ann", "VOTE Bob", "ATTACK guard A")) == 2

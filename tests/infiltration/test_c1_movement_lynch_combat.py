@@ -8,9 +8,11 @@ from engine.core import phase_rng
 from engine.infiltration.guards import plan_guards
 from engine.infiltration.rooms import rooms_on_floor
 
-from infiltration.scenario import (
+from tests.infiltration.scenario import (
     RULES, bystanders, make_state, parse, person, private, public, resolve, room_with,
 )
+
+pytestmark = pytest.mark.usefixtures("option_variant")  # each case under each option set (conftest.py)
 
 SEER, HISTORY = room_with("SEER"), room_with("HISTORY")
 LAB, GENERALS, HANGAR, GEN1, GEN2 = "H-1", "H-2", "H-3", "H-4", "H-5"
@@ -190,27 +192,35 @@ def test_c073_alert_scope_option(scope):
 
 
 # ---------------------------------------------------------------------- lynch
-def voters(n=6, **extra):
+def voters(n=6, options=None, **extra):
+    """Six (or `n`) players on floor A, Fay the Red. Phantom votes stay off unless `options`
+    turn them on: with them on, a non-voter's vote for themself changes every tally, so the
+    lynch cases below that are not about that option pin it (c080 asserts per variant)."""
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gil"][:n]
     rooms = ["A-2", "A-3", "A-4", "A-5", "A-6", "A-7", "B-2"]
     people = [person(name, room, team="red" if name == "Fay" else "green") for name, room in zip(names, rooms)]
-    return make_state(*people, **extra)
+    return make_state(*people, options={"phantom_votes": False, **(options or {})}, **extra)
 
 
-def test_c080_most_votes_lynched_and_every_vote_published():
+def test_c080_most_votes_lynched_and_every_vote_published(rule_options):
     """Lynch: only living players' votes count; the option with the most votes wins; every vote
-    is published."""
-    state = voters()
+    is published.
+
+    Option-sensitive: under `phantom_votes` the two non-voters (Eve, Fay) vote for themselves,
+    which is published too; Bob still has the most votes."""
+    phantom = bool(rule_options.get("phantom_votes"))
+    state = voters(options={"phantom_votes": phantom})
     result = resolve(state, {"Ann": "VOTE Bob", "Cy": "VOTE Bob", "Dee": "VOTE Ann", "Bob": "VOTE NO LYNCH"})
     assert not result.state.characters["Bob"].alive and result.state.characters["Bob"].cause == "lynch"
-    assert public(result, "votes")[0]["votes"] == {"Ann": "Bob", "Bob": "NO LYNCH", "Cy": "Bob", "Dee": "Ann"}
+    phantoms = {"Eve": "Eve", "Fay": "Fay"} if phantom else {}
+    assert public(result, "votes")[0]["votes"] == {"Ann": "Bob", "Bob": "NO LYNCH", "Cy": "Bob", "Dee": "Ann", **phantoms}
     assert public(result, "lynch")[0] == {"turn": 1, "outcome": "lynched", "victim": "Bob", "reason": ""}
 
 
 @pytest.mark.parametrize("tie", ["no-lynch", "random"])
 def test_c081_tie_option(tie):
     """Lynch tie (option): `no-lynch` (default) or `random` among the tied options, NO LYNCH
-    included."""
+    included. (Phantom votes off, `voters`: non-voters would break the tie.)"""
     outcomes = set()
     for turn in range(1, 40):
         state = voters(options={"tie": tie}, turn=turn)
@@ -244,7 +254,8 @@ def test_c083_no_reds_left_short_of_unanimous_is_no_lynch():
 
 
 def test_c084_no_reds_left_in_a_random_tie_lynches_nobody():
-    """Lynch: if NO REDS LEFT is among the tied options, nobody is lynched."""
+    """Lynch: if NO REDS LEFT is among the tied options, nobody is lynched. (Phantom votes
+    off, `voters`: non-voters would break the tie.)"""
     for turn in range(1, 15):
         state = voters(options={"tie": "random"}, turn=turn)
         result = resolve(state, {"Ann": "VOTE Bob", "Cy": "VOTE Bob", "Dee": "VOTE NO REDS LEFT", "Eve": "VOTE NO REDS LEFT"})
@@ -265,7 +276,8 @@ def test_c085_phantom_votes_option(phantom):
 
 
 def test_c086_no_votes_no_lynch():
-    """Lynch: with no votes cast, nobody is lynched."""
+    """Lynch: with no votes cast, nobody is lynched. (Phantom votes off, `voters`: with them
+    on, every player votes for themself.)"""
     result = resolve(voters())
     assert public(result, "lynch")[0] == {"turn": 1, "outcome": "nobody", "victim": None, "reason": "no-votes"}
 

@@ -9,9 +9,11 @@ import pytest
 from engine.core import IllegalOrderError, OrderBlockError
 from engine.infiltration.rooms import ROOMS
 
-from infiltration.scenario import (
+from tests.infiltration.scenario import (
     BASE, RULES, bystanders, make_state, parse, person, private, public, resolve, room_with, terminal_report,
 )
+
+pytestmark = pytest.mark.usefixtures("option_variant")  # each case under each option set (conftest.py)
 
 T = {kind: room_with(kind) for kind in ("SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR",
                                         "MESSAGE", "GAS", "GUARD", "VALIDITY", "LOCK", "SWITCH")}

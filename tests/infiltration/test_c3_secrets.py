@@ -12,9 +12,12 @@ from engine.infiltration.facility import COMMON_TERMINALS
 from engine.infiltration.rooms import rooms_on_floor
 from engine.simulation import player_names
 
-from infiltration.scenario import (
+from tests.infiltration.scenario import (
     BASE, RULES, bystanders, make_state, parse, person, private, resolve, room_with, terminal_report,
+    with_variant,
 )
+
+pytestmark = pytest.mark.usefixtures("option_variant")  # each case under each option set (conftest.py)
 
 T = {kind: room_with(kind) for kind in ("LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR", "GUARD", "VALIDITY")}
 HANGAR = "H-3"
@@ -83,11 +86,11 @@ def test_c153_the_engine_accepts_only_names_its_orders_can_address(bad):
     name rule); anything else is a setup error."""
     names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
     with pytest.raises(GameSetupError):
-        RULES.new_game([PlayerSpec(n) for n in names] + [PlayerSpec(bad)], "names", {})
+        RULES.new_game([PlayerSpec(n) for n in names] + [PlayerSpec(bad)], "names", with_variant())
     with pytest.raises(GameSetupError):
         RULES.new_game([PlayerSpec(n) for n in names] + [PlayerSpec(bad, npc=True, npc_class="warrior",
-                                                                      npc_team="neutral")], "names", {})
-    RULES.new_game([PlayerSpec(n) for n in names], "names", {})
+                                                                      npc_team="neutral")], "names", with_variant())
+    RULES.new_game([PlayerSpec(n) for n in names], "names", with_variant())
 
 
 # ---------------------------------------------------------------------- plausible hacks
@@ -174,7 +177,7 @@ def test_c159_an_npc_gets_a_players_reports_and_order_forms():
     form go to the host exactly as a player's would go to that player."""
     specs = [PlayerSpec(n) for n in player_names(6)] + [
         PlayerSpec("Raiden", npc=True, npc_class="engineer", npc_team="neutral")]
-    state = RULES.new_game(specs, "npc", {})
+    state = RULES.new_game(specs, "npc", with_variant())
     result = RULES.resolve(state, {})
     kinds = [event.kind for event in result.private["Raiden"]]
     assert kinds == ["role", "arrival"]
@@ -191,7 +194,7 @@ def test_c160_a_red_npc_is_a_fellow_red_and_gets_the_occupancy_report():
     Reds (marked as an NPC), and the host receives the Reds' occupancy report for it."""
     specs = [PlayerSpec(n) for n in player_names(6)] + [
         PlayerSpec("Raiden", npc=True, npc_class="renegade", npc_team="red")]
-    result = RULES.resolve(RULES.new_game(specs, "red-npc", {}), {})
+    result = RULES.resolve(RULES.new_game(specs, "red-npc", with_variant()), {})
     red = next(c.name for c in result.state.characters.values() if c.team == "red" and not c.npc)
     role = private(result, red, "role")[0]
     assert "Raiden" in role["teammates"] and role["teammate_npcs"] == ["Raiden"]

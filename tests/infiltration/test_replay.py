@@ -12,7 +12,7 @@ from pathlib import Path
 from engine.core import PlayerSpec, canonical_json
 from engine.simulation import player_names
 
-from infiltration.scenario import RULES
+from tests.infiltration.scenario import RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 NPCS = [PlayerSpec("Renny", npc=True, npc_class="renegade", npc_team="neutral"),
@@ -40,8 +40,7 @@ def replay(seed: str, log: list[dict], players: int = 12) -> str:
 
 REPLAY_SCRIPT = """
 import json, sys
-sys.path.insert(0, {tests!r})
-from infiltration.test_replay import replay
+from tests.infiltration.test_replay import replay
 seed, log = json.load(sys.stdin)
 sys.stdout.write(replay(seed, log))
 """
@@ -54,7 +53,7 @@ def test_replay_is_byte_identical_in_process_and_in_another_process():
     first, second = replay(seed, log), replay(seed, log)
     assert first == second
     env = dict(os.environ, PYTHONHASHSEED="12345")
-    other = subprocess.run([sys.executable, "-c", REPLAY_SCRIPT.format(tests=str(ROOT / "tests"))],
+    other = subprocess.run([sys.executable, "-c", REPLAY_SCRIPT],
                            input=json.dumps([seed, log]), capture_output=True, text=True, env=env, cwd=ROOT,
                            check=True)
     assert other.stdout == first

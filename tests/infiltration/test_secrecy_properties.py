@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from engine.infiltration.state import RED
 
-from infiltration.twins import NPC_CLASSES, NPC_NAMES, NPC_TEAMS, PLAYER_CLASS_NAMES, Fact, Game, build_twins, play_twins
+from tests.infiltration.twins import NPC_CLASSES, NPC_NAMES, NPC_TEAMS, PLAYER_CLASS_NAMES, Fact, Game, build_twins, play_twins
 
 FULL = os.environ.get("SECRECY_PROFILE") == "full"
 GAMES = 1000 if FULL else 380          # spread over the fact kinds below

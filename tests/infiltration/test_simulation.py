@@ -14,7 +14,7 @@ import pytest
 
 from engine.simulation import play_games, summarize
 
-from infiltration.scenario import RULES
+from tests.infiltration.scenario import RULES
 
 
 def test_twenty_games_of_eight_players_end_with_a_result():

@@ -10,7 +10,7 @@ import jinja2
 from engine.core import PlayerSpec
 from engine.simulation import player_names
 
-from infiltration.scenario import RULES
+from tests.infiltration.scenario import RULES
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ALL_KINDS = {"game-start", "alert", "votes", "lynch", "deaths", "anonymous-message", "result", "host-kill",

@@ -11,7 +11,7 @@ from engine.core import PlayerSpec
 from engine.infiltration.orders import Attack, Tamper, Use
 from engine.simulation import player_names
 
-from infiltration.scenario import RULES
+from tests.infiltration.scenario import RULES
 
 # The Psychic is left out too: once a player has died, the count of living Reds reveals
 # whether they were Red, which the rule means it to.

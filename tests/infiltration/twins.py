@@ -17,7 +17,7 @@ from typing import Callable, Iterator, Sequence
 from engine.core import OrderBlockError, PlayerSpec, Resolution
 from engine.simulation import player_names
 
-from infiltration.scenario import RULES
+from tests.infiltration.scenario import RULES
 
 PLAYER_CLASS_NAMES = ("WARRIOR", "HACKER", "SNEAKER")
 NPC_CLASSES = ("warrior", "hacker", "sneaker", "renegade", "engineer")

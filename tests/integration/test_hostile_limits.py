@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from fixtures.mailserver import Player
+from tests.fixtures.mailserver import Player
 from pbp.limits import MAX_BLOCKS_PER_MAIL
 
-from .test_mail_cases import NAMES, Table, only_reply, play, text_of
+from tests.integration.test_mail_cases import NAMES, Table, only_reply, play, text_of
 
 pytestmark = pytest.mark.integration
 SMALL = 20_000  # bytes: a reply, or the growth of the game file, stays under this

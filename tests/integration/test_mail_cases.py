@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fixtures.mailserver import Player
+from tests.fixtures.mailserver import Player
 from pbp.cli import main as pbp
 from pbp.games import load
 from pbp.host.operations import modkill

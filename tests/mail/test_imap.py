@@ -6,7 +6,7 @@ import pytest
 from pbp.mail.imap import ImapMailbox
 from pbp.ports import OversizedMail, RawMail
 
-from .helpers import crafted, order_mail
+from tests.mail.helpers import crafted, order_mail
 
 pytestmark = pytest.mark.integration
 

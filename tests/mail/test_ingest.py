@@ -4,10 +4,7 @@ SHA-256, move only after the commit, three strikes to quarantine)."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -16,7 +13,8 @@ from pbp.ingest import poll_once
 from pbp.mail.imap import ImapMailbox
 from pbp.mail.spool import Spool
 
-from .helpers import FakeDesk, crafted, order_mail
+from tests.fixtures.crash_scripts import run_killing_poll
+from tests.mail.helpers import FakeDesk, crafted, order_mail
 
 pytestmark = pytest.mark.integration
 MAX_BYTES = 50_000
@@ -120,42 +118,8 @@ def test_after_a_crash_past_the_commit_the_mail_is_only_settled(mail_server, mod
     assert mail_server.count(moderator, "processed") == 1 and spool.pending() == []
 
 
-CRASHING_POLL = textwrap.dedent("""
-    import json, sys
-    from pathlib import Path
-    sys.path.insert(0, {tests!r})
-    from mail.helpers import FakeDesk
-    from pbp.ingest import poll_once
-    from pbp.mail.imap import ImapMailbox
-    from pbp.mail.spool import Spool
-
-    class KillingDesk(FakeDesk):
-        def receive(self, mail):
-            if "deadly" in mail.subject:
-                import os, signal
-                os.kill(os.getpid(), signal.SIGKILL)
-            return super().receive(mail)
-
-    state = Path({state!r})
-    desk = KillingDesk(state_file=state)
-    mailbox = ImapMailbox("127.0.0.1", {port}, "none", {user!r}, "modpass", max_bytes={max_bytes})
-    report = poll_once(mailbox, desk, Spool({spool!r}), [{user!r}], {max_bytes})
-    print(json.dumps({{"processed": report.processed, "resettled": report.resettled,
-                      "quarantined": [q.key for q in report.quarantined],
-                      "received": [m.message_id for m in desk.received]}}))
-""")
-
-
 def run_poll_process(tmp_path: Path, mail_server, moderator: str, crash_at: str | None) -> subprocess.CompletedProcess:
-    script = tmp_path / "poll.py"
-    script.write_text(CRASHING_POLL.format(
-        tests=str(Path(__file__).parents[1]), state=str(tmp_path / "desk.json"), port=mail_server.imap_port,
-        user=moderator, max_bytes=MAX_BYTES, spool=str(tmp_path / "spool"),
-    ))
-    environment = {key: value for key, value in os.environ.items() if key != "PBP_CRASH_AT"}
-    if crash_at:
-        environment["PBP_CRASH_AT"] = crash_at
-    return subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=environment, timeout=60)
+    return run_killing_poll(tmp_path, mail_server, moderator, FakeDesk, MAX_BYTES, crash_at)
 
 
 @pytest.mark.parametrize("crash_at", ["after-spool", "after-commit"])

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -18,7 +15,8 @@ from pbp.ingest import poll_once
 from pbp.mail.imap import ImapMailbox
 from pbp.mail.spool import Spool
 
-from .helpers import FakeDesk, crafted, order_mail
+from tests.fixtures.crash_scripts import run_killing_poll
+from tests.mail.helpers import FakeDesk, crafted, order_mail
 
 pytestmark = pytest.mark.integration
 MAX_BYTES = 50_000
@@ -120,36 +118,8 @@ def test_a_message_that_raises_in_a_batch_is_left_out_and_quarantined_on_its_thi
     assert spool.pending() == []
 
 
-KILLING_POLL = textwrap.dedent("""
-    import json, os, signal, sys
-    from pathlib import Path
-    sys.path.insert(0, {tests!r})
-    from mail.test_ingest_batches import BatchingDesk
-    from pbp.ingest import poll_once
-    from pbp.mail.imap import ImapMailbox
-    from pbp.mail.spool import Spool
-
-    class KillingDesk(BatchingDesk):
-        def receive(self, mail):
-            if "deadly" in mail.subject:
-                os.kill(os.getpid(), signal.SIGKILL)
-            return super().receive(mail)
-
-    desk = KillingDesk(Path({state!r}))
-    mailbox = ImapMailbox("127.0.0.1", {port}, "none", {user!r}, "modpass", max_bytes={max_bytes})
-    report = poll_once(mailbox, desk, Spool({spool!r}), [{user!r}], {max_bytes})
-    print(json.dumps({{"processed": len(report.processed), "quarantined": [q.sender for q in report.quarantined],
-                      "received": [m.message_id for m in desk.received], "commits": desk.commits}}))
-""")
-
-
 def run_poll(tmp_path: Path, mail_server, moderator: str) -> subprocess.CompletedProcess:
-    script = tmp_path / "poll.py"
-    script.write_text(KILLING_POLL.format(
-        tests=str(Path(__file__).parents[1]), state=str(tmp_path / "desk.json"), port=mail_server.imap_port,
-        user=moderator, max_bytes=MAX_BYTES, spool=str(tmp_path / "spool")))
-    environment = {key: value for key, value in os.environ.items() if key != "PBP_CRASH_AT"}
-    return subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=environment, timeout=60)
+    return run_killing_poll(tmp_path, mail_server, moderator, BatchingDesk, MAX_BYTES)
 
 
 def test_a_mail_that_kills_a_batch_costs_its_batch_mates_one_strike_only(mail_server, moderator, tmp_path):

@@ -10,7 +10,7 @@ from pbp.mail.maildir import MaildirMailbox, MaildirSender, deliver
 from pbp.mail.spool import Spool
 from pbp.ports import RawMail
 
-from .helpers import FakeDesk, crafted, order_mail
+from tests.mail.helpers import FakeDesk, crafted, order_mail
 
 
 def test_sender_writes_the_outbox_and_the_recipients_own_maildir(tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fixtures.mailserver import free_port
+from tests.fixtures.mailserver import free_port
 from pbp.mail.compose import compose
 from pbp.mail.smtp import SmtpSender
 from pbp.ports import PermanentSendError, TransientSendError

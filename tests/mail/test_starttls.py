@@ -14,13 +14,13 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult, LoginPassword
 
-from fixtures.mailserver import LOOPBACK, free_port
+from tests.fixtures.mailserver import LOOPBACK, free_port
 from pbp.mail.compose import compose
 from pbp.mail.imap import ImapMailbox
 from pbp.mail.smtp import SmtpSender
 from pbp.ports import PermanentSendError, RawMail, TransientSendError
 
-from .helpers import order_mail
+from tests.mail.helpers import order_mail
 
 pytestmark = pytest.mark.integration
 SMTP_USER, SMTP_PASSWORD = "pbp-host", "smtp-secret"

@@ -3,7 +3,7 @@ are one clear line and a non-zero exit, never a traceback"): a server that is do
 password the real Dovecot refuses."""
 from __future__ import annotations
 
-from fixtures.mailserver import free_port
+from tests.fixtures.mailserver import free_port
 from pbp.cli import main
 
 

@@ -2,7 +2,6 @@
 the test moves, an in-memory sender behind the MailSender port."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -10,18 +9,10 @@ import pytest
 from pbp.moderator import Moderator
 from pbp.roster import RosterEntry
 from pbp.settings import Settings
+from tests.fixtures.clocks import Clock
 from tests.moderator.toy_ruleset import Ballot
 
 
-class Clock:
-    def __init__(self):
-        self.moment = datetime(2030, 1, 1, 12, 0, tzinfo=timezone.utc)
-
-    def __call__(self) -> datetime:
-        return self.moment
-
-    def advance(self, **delta) -> None:
-        self.moment += timedelta(**delta)
 
 
 class ToyModerator(Moderator):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from fixtures.mailserver import Dovecot, SmtpServer
-from fixtures.oauth_server import OAuthServer
+from tests.fixtures.mailserver import Dovecot, SmtpServer
+from tests.fixtures.oauth_server import OAuthServer
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,11 @@ from engine.werewolf.model import VILLAGE, WEREGERBIL, WEREHAMSTER, WOLVES, fact
 from engine.werewolf.setups import setup_for
 from tests.werewolf.werewolf_helpers import (
     RULES, alive, game, kinds, night, private_event, private_kinds, public_event, step, to_night,
+    with_variant,
 )
+
+pytestmark = pytest.mark.usefixtures("option_variant")  # each case under each option set (conftest.py)
+
 
 ROLES = RULES.table.by_name
 
@@ -57,7 +61,7 @@ def test_c002_fill_rule():
 def test_c003_eleven_player_pick(pick):
     """Setups: 11 players: the 10-player game plus the host's pick of Romantic, Succubus
     or Werehamster (option setup_11)."""
-    state = RULES.new_game([PlayerSpec(f"P{i}") for i in range(11)], "s", {"setup_11": pick})
+    state = RULES.new_game([PlayerSpec(f"P{i}") for i in range(11)], "s", with_variant({"setup_11": pick}))
     assert Counter(state.setup) == Counter(setup_for(10, "romantic")) + Counter({pick: 1})
 
 
@@ -66,19 +70,19 @@ def test_c004_small_games_need_a_role_list():
     host's list must match the player count."""
     players = [PlayerSpec(f"P{i}") for i in range(5)]
     with pytest.raises(GameSetupError, match="at least 8 players"):
-        RULES.new_game(players, "s", {})
-    state = RULES.new_game(players, "s", {"roles": "werewolf, seer, villager, villager, Witch"})
+        RULES.new_game(players, "s", with_variant())
+    state = RULES.new_game(players, "s", with_variant({"roles": "werewolf, seer, villager, villager, Witch"}))
     assert Counter(c.role for c in state.characters) == Counter(werewolf=1, seer=1, villager=2, witch=1)
     with pytest.raises(GameSetupError, match="4 roles but the game has 5 players"):
-        RULES.new_game(players, "s", {"roles": "werewolf,seer,villager,villager"})
+        RULES.new_game(players, "s", with_variant({"roles": "werewolf,seer,villager,villager"}))
     with pytest.raises(GameSetupError, match="Did you mean seer"):
-        RULES.new_game(players, "s", {"roles": "werewolf,seeer,villager,villager,witch"})
+        RULES.new_game(players, "s", with_variant({"roles": "werewolf,seeer,villager,villager,witch"}))
 
 
 def test_c005_deal_is_seeded():
     """Factions and roles: roles are dealt at random from the seeded generator."""
     players = [PlayerSpec(f"P{i}") for i in range(12)]
-    deal = lambda seed: [c.role for c in RULES.new_game(players, seed, {}).characters]  # noqa: E731
+    deal = lambda seed: [c.role for c in RULES.new_game(players, seed, with_variant()).characters]  # noqa: E731
     assert deal("a") == deal("a")
     assert any(deal("a") != deal(str(s)) for s in range(5))
 
@@ -535,14 +539,17 @@ def test_c044_villagers_win_after_a_lynch():
     assert end.public[-1].data["roles"]["Alice"] == "werewolf"
 
 
-def test_c045_host_kill():
+def test_c045_host_kill(option_variant):
     """Day §5: the host kills a player for breaking the silence (or any rule), announced
-    with the reason; chains follow at once; then victory is checked."""
+    with the reason; chains follow at once; then victory is checked.
+
+    Option-sensitive: with `reveal_roles` the announcement also names the dead player's role."""
     state = step(game({"Alice": "werewolf", "Bruno": "romantic", "Chloe": "villager", "Dmitri": "villager",
                        "Elena": "villager"}), {"Bruno": "LOVE Chloe"}).state
     killed = RULES.host_kill(state, "Chloe", "posted while silenced")
     assert kinds(killed.public) == ["host_kill", "also_died"]
-    assert killed.public[0].data == {"player": "Chloe", "reason": "posted while silenced"}
+    revealed = {"role": "villager"} if option_variant.get("reveal_roles") else {}
+    assert killed.public[0].data == {"player": "Chloe", "reason": "posted while silenced", **revealed}
     assert not alive(killed.state, "Bruno") and killed.state.character("Chloe").death_cause == "host"
     end = RULES.host_kill(state, "Alice", "spoke about the game outside the thread")
     assert RULES.result(end.state).winners == (VILLAGE,)
@@ -603,7 +610,7 @@ def test_c050_runoff_deadline_is_the_schedules():
     from pbp.schedule import parse_schedule
     assert not any("runoff" in name for name in RULES.options)
     with pytest.raises(GameSetupError, match="Unknown option 'runoff_hours'"):
-        RULES.new_game([PlayerSpec(f"P{i}") for i in range(8)], "s", {"runoff_hours": "6"})
+        RULES.new_game([PlayerSpec(f"P{i}") for i in range(8)], "s", with_variant({"runoff_hours": "6"}))
     state = step(game({"Alice": "werewolf", "Bruno": "villager", "Chloe": "villager", "Dmitri": "villager"})).state
     assert not any("runoff" in name for name in RULES.view(state, None)["options"])
     state = step(state, {"Alice": "NOMINATE Bruno", "Bruno": "NOMINATE Chloe", "Chloe": "NOMINATE Dmitri"}).state
@@ -719,7 +726,7 @@ def test_c060_duplicate_names_are_refused_with_a_reason():
     refused with a one-sentence reason (GameSetupError), never a crash."""
     names = ["Alice", "alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta"]
     with pytest.raises(GameSetupError, match="share a name"):
-        RULES.new_game([PlayerSpec(n) for n in names], "s", {})
+        RULES.new_game([PlayerSpec(n) for n in names], "s", with_variant())
 
 
 def test_c061_every_night_death_is_dated_to_the_night():

@@ -14,7 +14,10 @@ from engine.werewolf.setups import setup_for
 from pbp.standing_orders import standing_orders
 from tests.werewolf.werewolf_helpers import (
     RULES, alive, game, kinds, night, private_event, private_kinds, public_event, step, to_night, vampire_rules,
+    with_variant,
 )
+
+pytestmark = pytest.mark.usefixtures("option_variant")  # each case under each option set (conftest.py)
 
 
 def rejects(state, player, line, rules=RULES):
@@ -269,13 +272,17 @@ def test_c079_a_kill_of_the_ninjas_victim_counts_and_the_pack_is_told():
             "night": 1, "kills": {"Alice": "Dmitri", "Hiro": "Elena"}, "tie": True, "target": None}
 
 
-def test_c080_the_host_sees_a_split_pack():
+def test_c080_the_host_sees_a_split_pack(option_variant):
     """Werewolves: the wolves agree through their team channel; the host is told when the
-    pack's KILLs, as they stand, are split (host-only; players' views are unchanged)."""
+    pack's KILLs, as they stand, are split (host-only; players' views are unchanged).
+
+    Option-sensitive: the note says what a split does under `wolf_tie` (nobody is killed, or
+    a draw picks one of the targets)."""
     state = witch_and_ninja_night()
     split = {"Alice": accepted(state, "Alice", "KILL Dmitri"), "Hiro": accepted(state, "Hiro", "KILL Elena")}
     notes = RULES.host_notes(state, split)
-    assert notes == ("The pack is split (Alice → Dmitri; Hiro → Elena): as things stand nobody is killed.",)
+    outcome = "a draw picks one of them" if option_variant.get("wolf_tie") == "random" else "nobody is killed"
+    assert notes == (f"The pack is split (Alice → Dmitri; Hiro → Elena): as things stand {outcome}.",)
     agreed = {"Alice": accepted(state, "Alice", "KILL Elena"), "Hiro": accepted(state, "Hiro", "KILL Elena")}
     assert RULES.host_notes(state, agreed) == ()
 
@@ -327,10 +334,10 @@ def test_c084_a_ninja_under_14_players_is_accepted_with_a_warning():
     """Ninja: "The Ninja is meant for 14 players or more: a host role list with a Ninja
     under 14 players is accepted with a warning.\""""
     small = RULES.new_game([PlayerSpec(f"P{i}") for i in range(8)], "s",
-                           {"roles": "werewolf,werewolf,ninja,seer,villager,villager,villager,villager"})
+                           with_variant({"roles": "werewolf,werewolf,ninja,seer,villager,villager,villager,villager"}))
     (warning,) = RULES.setup_warnings(small)
     assert "Ninja" in warning and "14" in warning
-    assert RULES.setup_warnings(RULES.new_game([PlayerSpec(f"P{i}") for i in range(20)], "s", {})) == ()
+    assert RULES.setup_warnings(RULES.new_game([PlayerSpec(f"P{i}") for i in range(20)], "s", with_variant())) == ()
 
 
 def test_c085_sizes_above_20():

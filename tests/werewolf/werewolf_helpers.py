@@ -12,6 +12,14 @@ from engine.werewolf.teams import introduce
 
 RULES = make_ruleset()
 VAMPIRE_FILE = Path(__file__).resolve().parents[2] / "examples" / "roles" / "vampire.py"
+# The rule options of the conformance suite's current variant (set by its `option_variant`
+# fixture): a game's own options go on top of them.
+variant: dict[str, object] = {}
+
+
+def with_variant(options: dict[str, object] | None = None) -> dict[str, object]:
+    """The current variant's options with `options` on top."""
+    return {**variant, **(options or {})}
 
 
 def vampire_rules():
@@ -25,7 +33,7 @@ def vampire_rules():
 def game(assignment: dict[str, str], rules=RULES, seed="s", **options):
     """A fresh game (phase N0) where each named player holds the role given."""
     roles = ",".join(assignment.values())
-    state = rules.new_game([PlayerSpec(name) for name in assignment], seed, {"roles": roles, **options})
+    state = rules.new_game([PlayerSpec(name) for name in assignment], seed, with_variant({"roles": roles, **options}))
     characters = tuple(Character(name=name, role=role, role_state=rules.table.by_name[role].initial_state)
                        for name, role in assignment.items())
     return replace(state, characters=introduce(characters, rules.table))
