@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xml.etree import ElementTree
 
-from host.test_cli_commands import Site
+from tests.host.test_cli_commands import Site
 
 
 def test_show_prints_the_hosts_map_and_writes_the_svg(tmp_path, capsys):

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engine.infiltration.views import host_view
 from pbp.facility_map import svg_map, text_map
 
-from infiltration.scenario import RULES, bystanders, make_state, person, resolve
-from infiltration.test_secrecy_properties import draw_fact, games, observers
-from infiltration.twins import play_twins
+from tests.infiltration.scenario import RULES, bystanders, make_state, person, resolve
+from tests.infiltration.test_secrecy_properties import draw_fact, games, observers
+from tests.infiltration.twins import play_twins
 
 SVG = "{http://www.w3.org/2000/svg}"
 
