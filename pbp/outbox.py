@@ -133,22 +133,26 @@ class Outbox:
         return min(times) if times else None
 
     def send_due(self, sender: MailSender) -> SendSummary:
-        """Send every queued row whose time has come, oldest first, marking each."""
+        """Send every queued row whose time has come, oldest first, marking each. The due
+        rows are one batch: the sender's connection is closed when the batch is done."""
         summary = SendSummary()
         now = self.clock()
-        for game_id, ids in list(self._scan().items()):
-            try:
-                game = self.folder.game(game_id)
-                for doc_id in sorted(ids):
-                    row = game.outbox.get(doc_id=doc_id)
-                    if row is None or row["status"] != QUEUED:
-                        ids.discard(doc_id)
-                        continue
-                    if row["next_attempt"] and schedule.from_text(row["next_attempt"]) > now:
-                        continue
-                    self._send_one(game, doc_id, row, sender, summary, now)
-            except Exception as error:  # one unreadable game file must not hold up the others' mail
-                summary.errors.append(f"game {game_id}: its outbox could not be read: {type(error).__name__}: {error}")
+        try:
+            for game_id, ids in list(self._scan().items()):
+                try:
+                    game = self.folder.game(game_id)
+                    for doc_id in sorted(ids):
+                        row = game.outbox.get(doc_id=doc_id)
+                        if row is None or row["status"] != QUEUED:
+                            ids.discard(doc_id)
+                            continue
+                        if row["next_attempt"] and schedule.from_text(row["next_attempt"]) > now:
+                            continue
+                        self._send_one(game, doc_id, row, sender, summary, now)
+                except Exception as error:  # one unreadable game file must not hold up the others' mail
+                    summary.errors.append(f"game {game_id}: its outbox could not be read: {type(error).__name__}: {error}")
+        finally:
+            sender.close()
         return summary
 
     def _send_one(self, game: GameFile, doc_id: int, row: dict, sender: MailSender,
