@@ -3,9 +3,9 @@ same prepared messages over one connection.
 
 Run: python3 benchmarks/dispatch.py [--mails 2000] [--rounds 5]
 
-It starts its own aiosmtpd on loopback with a handler that accepts every mail and stores
-none (benchmarks/sending_setup.py; no Dovecot behind it, so the server is not the
-bottleneck), makes a data folder with a 48-player Infiltration game through pbp's own
+It starts its own aiosmtpd on loopback, in a child process, with a handler that accepts
+every mail and stores none (benchmarks/sending_setup.py; no Dovecot behind it, so the
+server is not the bottleneck), makes a data folder with a 48-player Infiltration game through pbp's own
 commands, and queues `--mails` outbox rows in that game: the game's welcome mails,
 repeated as report rows (one subject and body per player, a couple of KB each). That
 folder is the template; every round then measures, in turn:
@@ -80,7 +80,7 @@ def pbp_send_seconds(template: Path, round_folder: Path, mails: int) -> float:
 def run(mails: int, rounds: int) -> bool:
     workspace = Path(tempfile.mkdtemp(prefix="pbp-dispatch-"))
     try:
-        with null_smtp_server() as (smtp, server):
+        with null_smtp_server() as smtp:
             template = workspace / "template"
             settings = make_data_folder(template, smtp, PLAYERS, seed="dispatch")
             queue_reports(settings, mails)
@@ -101,9 +101,6 @@ def run(mails: int, rounds: int) -> bool:
                 ratios.append(raw / pbp)
                 print(f"round {number}   raw smtplib {mails / raw:8.1f} mail/s   pbp outbox {mails / pbp:8.1f} mail/s"
                       f"   ratio {raw / pbp:.2f}")
-            expected = 1 + rounds * 2 * mails
-            if server.accepted != expected - 1 + PLAYERS:
-                raise RuntimeError(f"the server accepted {server.accepted} mails, expected {expected - 1 + PLAYERS}")
         median = statistics.median(ratios)
         print(f"raw smtplib {statistics.median(raw_rates):8.1f} mail/s (median)   "
               f"pbp outbox {statistics.median(pbp_rates):8.1f} mail/s (median)   "

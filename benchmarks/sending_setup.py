@@ -1,17 +1,20 @@
 """What benchmarks/dispatch.py and benchmarks/deadline.py share: an SMTP server on loopback
 that accepts every mail and keeps none, and a pbp data folder whose settings send to it.
 
-The server is aiosmtpd with a handler that answers 250 to every DATA and stores nothing
-(no Dovecot behind it), so the mail server is not what is measured; pbp and the raw
-`smtplib` baseline talk to the same server over the same loopback.
+The server is aiosmtpd in its own process (`python3 -m aiosmtpd` with its `Sink` handler,
+which answers 250 to every DATA and stores nothing; no Dovecot behind it), so the mail
+server is not what is measured and does not share this process's interpreter; pbp and the
+raw `smtplib` baseline talk to the same server over the same loopback.
 """
 from __future__ import annotations
 
 import contextlib
 import io
 import smtplib
+import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Iterator
@@ -24,8 +27,7 @@ sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HE
 sys.path.insert(0, str(REPO / "tests"))  # the test fixtures' free_port, reused as is
 sys.path.insert(0, str(REPO))
 
-from aiosmtpd.controller import Controller  # noqa: E402
-from fixtures.mailserver import LOOPBACK, free_port  # noqa: E402
+from fixtures.mailserver import LOOPBACK, START_TIMEOUT, free_port, wait_for_port  # noqa: E402
 
 from engine.simulation import player_names  # noqa: E402
 from pbp import cli  # noqa: E402
@@ -33,26 +35,29 @@ from pbp import cli  # noqa: E402
 FROM_ADDRESS = "moderator@pbp.bench"
 
 
-class Discard:
-    """Accept every mail, keep none, count them."""
-
-    def __init__(self) -> None:
-        self.accepted = 0
-
-    async def handle_DATA(self, server, session, envelope):
-        self.accepted += 1
-        return "250 OK"
+@dataclass(frozen=True)
+class NullSmtp:
+    hostname: str
+    port: int
 
 
 @contextlib.contextmanager
-def null_smtp_server() -> Iterator[tuple[Controller, Discard]]:
-    handler = Discard()
-    controller = Controller(handler, hostname=LOOPBACK, port=free_port(), ready_timeout=10)
-    controller.start()
+def null_smtp_server() -> Iterator[NullSmtp]:
+    """aiosmtpd's own command with its Sink handler, in a child process, until the end."""
+    server = NullSmtp(LOOPBACK, free_port())
+    process = subprocess.Popen([sys.executable, "-m", "aiosmtpd", "-n", "-c", "aiosmtpd.handlers.Sink",
+                                "-l", f"{server.hostname}:{server.port}"],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        yield controller, handler
+        wait_for_port(server.port, process, START_TIMEOUT)
+        yield server
     finally:
-        controller.stop()
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
 
 
 def quiet_pbp(*argv: str) -> None:
@@ -64,7 +69,7 @@ def quiet_pbp(*argv: str) -> None:
         raise RuntimeError(f"pbp {' '.join(argv)} failed: {captured_out.getvalue()}{captured_err.getvalue()}")
 
 
-def make_data_folder(root: Path, smtp: Controller, players: int, seed: str, schedule: str = "") -> Path:
+def make_data_folder(root: Path, smtp: NullSmtp, players: int, seed: str, schedule: str = "") -> Path:
     """`pbp init`, settings sending over SMTP to `smtp`, and one Infiltration game `g1` of
     `players` players made by `pbp new-game` (its welcome mails sent). Returns the settings."""
     root.mkdir(parents=True)
@@ -96,7 +101,7 @@ security = none
     return settings
 
 
-def raw_send_seconds(smtp: Controller, messages: list[EmailMessage]) -> float:
+def raw_send_seconds(smtp: NullSmtp, messages: list[EmailMessage]) -> float:
     """The baseline: smtplib alone sending prepared messages over one connection, each to
     its one recipient from the moderator's address (connecting and QUIT included)."""
     started = time.perf_counter()
