@@ -15,7 +15,9 @@ turn:
     the daemon does at a deadline — `pbp.games.resolve_due` (orders, engine, the report
     rendered for every player, queued in the outbox in the resolution's one commit)
     followed by `Outbox.send_due` with the sender `pbp run` uses, until the last report is
-    accepted. The daemon's own wake-up (its alarm) is not part of it.
+    accepted. The daemon's own wake-up (its alarm) is not part of it, nor is compiling
+    the templates: `pbp run` keeps one renderer for its life, so every round uses one
+    renderer, warmed by an untimed round before the first.
 (b) baseline: the engine's `resolve` alone on the same state and orders (the orders are
     gathered before the clock starts), plus `smtplib` sending the very reports pbp sent in
     that round (built before the clock starts) over one connection.
@@ -43,6 +45,7 @@ from sending_setup import make_data_folder, null_smtp_server, quiet_pbp, raw_sen
 from pbp import schedule  # noqa: E402
 from pbp.games import load, resolve_due  # noqa: E402
 from pbp.moderator import Moderator  # noqa: E402
+from pbp.rendering import Renderer  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
 from pbp.standing_orders import standing_orders  # noqa: E402
 from pbp.transport import open_sender  # noqa: E402
@@ -55,10 +58,11 @@ def deadline_of(settings: Path):
         return schedule.from_text(load(moderator, "g1").record["deadline"])
 
 
-def pbp_seconds(template: Path, folder: Path, deadline) -> tuple[float, list]:
+def pbp_seconds(template: Path, folder: Path, deadline, renderer: Renderer) -> tuple[float, list]:
     """pbp's time from the deadline to the last report accepted, and the reports it sent."""
     shutil.copytree(template, folder)
     with Moderator(load_settings(str(folder / "pbp.ini")), clock=lambda: deadline) as moderator:
+        moderator.renderer = renderer
         sender = open_sender(moderator.settings)
         started = time.perf_counter()
         (resolved,) = resolve_due(moderator)
@@ -94,15 +98,17 @@ def run(players: int, rounds: int) -> bool:
             deadline = deadline_of(settings)
             print(f"setup  one Infiltration game of {players} players at its first movement phase; "
                   f"aiosmtpd on {smtp.hostname}:{smtp.port} discarding every mail; {rounds} rounds")
+            renderer = Renderer()
+            pbp_seconds(template, workspace / "warm-up", deadline, renderer)
             ratios, pbp_times, base_times = [], [], []
             for number in range(1, rounds + 1):
                 folder = workspace / f"round{number}"
                 if number % 2:
                     engine = engine_seconds(template)
-                    pbp, messages = pbp_seconds(template, folder, deadline)
+                    pbp, messages = pbp_seconds(template, folder, deadline, renderer)
                     raw = raw_send_seconds(smtp, messages)
                 else:
-                    pbp, messages = pbp_seconds(template, folder, deadline)
+                    pbp, messages = pbp_seconds(template, folder, deadline, renderer)
                     engine = engine_seconds(template)
                     raw = raw_send_seconds(smtp, messages)
                 baseline = engine + raw
