@@ -58,7 +58,8 @@ class SmtpSender:
         self._client: smtplib.SMTP | None = None
 
     def _connect(self) -> smtplib.SMTP:
-        context = self.ssl_context or ssl.create_default_context()
+        # Loading the system's certificates takes tens of milliseconds: only for TLS.
+        context = (self.ssl_context or ssl.create_default_context()) if self.security != "none" else None
         if self.security == "tls":
             client: smtplib.SMTP = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout, context=context)
         else:
