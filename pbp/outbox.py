@@ -3,8 +3,10 @@
 Every mail pbp sends is first a row in its game's file — game, phase, recipient, kind, a
 deterministic Message-ID, the rendered text — written in the same durable write as the
 change that caused it (an accepted order, a resolution). Sending comes later: one message
-per recipient through a `MailSender`, each success marked in its own durable write, so a
-restart resends only the rows not yet marked. Transient failures are retried with
+per recipient through a `MailSender`, one connection per batch of due rows. A row is
+marked sent only after the server accepted it, and each mark is committed before the next
+mail goes out, so a crash can resend only the one mail inside the SMTP DATA window (with
+the same Message-ID), and a restart resends exactly the rows not yet marked. Transient failures are retried with
 exponential backoff (the next attempt's time is stored in the row); permanent failures are
 recorded and shown by `pbp status`.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -28,6 +31,10 @@ from pbp.store import DataFolder, GameFile
 QUEUED, SENT, FAILED = "queued", "sent", "failed"
 FIRST_RETRY = timedelta(seconds=30)
 LONGEST_RETRY = timedelta(hours=1)
+# Longest time between two commits of the marks of one batch (seconds). Zero: every mark is
+# committed before the next mail is sent (docs/design.md: Reliability rules — Outbox). A
+# larger value trades that guarantee for speed while each commit rewrites the game document.
+MARK_INTERVAL = 0.0
 # Kinds that are reports on a resolution rather than answers to a player's mail.
 GENERATED_KINDS = ("welcome", "report")
 
@@ -43,6 +50,36 @@ def message_id(game: str, phase: str, recipient: str, kind: str, sequence: int, 
 def backoff(attempts: int) -> timedelta:
     """30 s after the first failure, doubling, at most an hour."""
     return min(FIRST_RETRY * (2 ** max(attempts - 1, 0)), LONGEST_RETRY)
+
+
+@dataclass
+class _PendingMarks:
+    """The ledger changes of one game's rows in a batch, not yet committed."""
+
+    game: GameFile
+    changes: dict[int, dict] = field(default_factory=dict)
+    settled: set[int] = field(default_factory=set)  # rows that leave the unsent set once committed
+    since: float = field(default_factory=time.monotonic)
+
+    def add(self, doc_id: int, fields: dict, settled: bool) -> None:
+        self.changes[doc_id] = fields
+        if settled:
+            self.settled.add(doc_id)
+
+    def due(self) -> bool:
+        return time.monotonic() - self.since >= MARK_INTERVAL
+
+    def commit(self, unsent: set[int]) -> None:
+        """One durable write for every change: rows with the same changes in one update."""
+        if self.changes:
+            grouped: dict[tuple, list[int]] = {}
+            for doc_id, fields in self.changes.items():
+                grouped.setdefault(tuple(sorted(fields.items())), []).append(doc_id)
+            with self.game.transaction():
+                for fields, doc_ids in grouped.items():
+                    self.game.outbox.update(dict(fields), doc_ids=doc_ids)
+            unsent.difference_update(self.settled)
+        self.changes, self.settled, self.since = {}, set(), time.monotonic()
 
 
 @dataclass
@@ -137,25 +174,38 @@ class Outbox:
         return min(times) if times else None
 
     def send_due(self, sender: MailSender) -> SendSummary:
-        """Send every queued row whose time has come, oldest first, marking each."""
+        """Send every queued row whose time has come, oldest first, marking each. The due
+        rows are one batch: the sender's connection is closed when the batch is done."""
         summary = SendSummary()
         now = self.clock()
-        for game_id, ids in list(self._scan().items()):
-            try:
-                game = self.folder.game(game_id)
-                for doc_id in sorted(ids):
-                    row = game.outbox.get(doc_id=doc_id)
-                    if row is None or row["status"] != QUEUED:
-                        ids.discard(doc_id)
-                        continue
-                    if row["next_attempt"] and schedule.from_text(row["next_attempt"]) > now:
-                        continue
-                    self._send_one(game, doc_id, row, sender, summary, now)
-            except Exception as error:  # one unreadable game file must not hold up the others' mail
-                summary.errors.append(f"game {game_id}: its outbox could not be read: {type(error).__name__}: {error}")
+        try:
+            for game_id, ids in list(self._scan().items()):
+                try:
+                    self._send_game(self.folder.game(game_id), ids, sender, summary, now)
+                except Exception as error:  # one unreadable game file must not hold up the others' mail
+                    summary.errors.append(f"game {game_id}: its outbox could not be read: {type(error).__name__}: {error}")
+        finally:
+            sender.close()
         return summary
 
-    def _send_one(self, game: GameFile, doc_id: int, row: dict, sender: MailSender,
+    def _send_game(self, game: GameFile, ids: set[int], sender: MailSender, summary: SendSummary,
+                   now: datetime) -> None:
+        marks = _PendingMarks(game)
+        try:
+            for doc_id in sorted(ids):
+                row = game.outbox.get(doc_id=doc_id)
+                if row is None or row["status"] != QUEUED:
+                    ids.discard(doc_id)
+                    continue
+                if row["next_attempt"] and schedule.from_text(row["next_attempt"]) > now:
+                    continue
+                self._send_one(marks, doc_id, row, sender, summary, now)
+                if marks.due():
+                    marks.commit(ids)
+        finally:
+            marks.commit(ids)  # what was sent before an error is marked all the same
+
+    def _send_one(self, marks: _PendingMarks, doc_id: int, row: dict, sender: MailSender,
                   summary: SendSummary, now: datetime) -> None:
         """Send one row and mark it. A row that cannot even be made into a mail, or that
         the sender fails on in a way it does not class, is marked failed at once: one bad
@@ -164,32 +214,31 @@ class Outbox:
         try:
             message = self.build(row)
         except Exception as error:
-            self._fail(game, doc_id, row, attempts, f"the mail could not be built: {type(error).__name__}: {error}",
+            self._fail(marks, doc_id, row, attempts, f"the mail could not be built: {type(error).__name__}: {error}",
                        summary)
             return
         try:
             sender.send(message)
         except TransientSendError as error:
-            game.outbox.update({"attempts": attempts, "error": str(error),
-                                "next_attempt": schedule.to_text(now + backoff(attempts))}, doc_ids=[doc_id])
+            marks.add(doc_id, {"attempts": attempts, "error": str(error),
+                               "next_attempt": schedule.to_text(now + backoff(attempts))}, settled=False)
             summary.retrying += 1
             summary.errors.append(f"{row['message_id']}: {error}")
             return
         except PermanentSendError as error:
-            self._fail(game, doc_id, row, attempts, str(error), summary)
+            self._fail(marks, doc_id, row, attempts, str(error), summary)
             return
         except Exception as error:
-            self._fail(game, doc_id, row, attempts, f"sending failed: {type(error).__name__}: {error}", summary)
+            self._fail(marks, doc_id, row, attempts, f"sending failed: {type(error).__name__}: {error}", summary)
             return
-        game.outbox.update({"attempts": attempts, "status": SENT, "error": "",
-                            "sent": schedule.to_text(self.clock())}, doc_ids=[doc_id])
-        self._unsent[game.id].discard(doc_id)
-        summary.sent += 1
         if row["kind"] == "report":
-            crash_point("mid-send")
+            crash_point("mid-send")  # accepted by the server, not yet marked: it will be resent
+        marks.add(doc_id, {"attempts": attempts, "status": SENT, "error": "",
+                           "sent": schedule.to_text(self.clock())}, settled=True)
+        summary.sent += 1
 
-    def _fail(self, game: GameFile, doc_id: int, row: dict, attempts: int, error: str, summary: SendSummary) -> None:
-        game.outbox.update({"attempts": attempts, "status": FAILED, "error": error}, doc_ids=[doc_id])
-        self._unsent[game.id].discard(doc_id)
+    def _fail(self, marks: _PendingMarks, doc_id: int, row: dict, attempts: int, error: str,
+              summary: SendSummary) -> None:
+        marks.add(doc_id, {"attempts": attempts, "status": FAILED, "error": error}, settled=True)
         summary.failed += 1
         summary.errors.append(f"{row.get('message_id', '(no Message-ID)')}: {error}")

@@ -56,9 +56,11 @@ class PermanentSendError(Exception):
 
 class MailSender(Protocol):
     def send(self, message: EmailMessage) -> None:
-        """Deliver one message (one recipient) or raise Transient/PermanentSendError."""
+        """Deliver one message (one recipient) or raise Transient/PermanentSendError.
+        Consecutive sends may share one connection, opened by the first of them."""
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """End the batch: close the connection, if any (the next send opens a new one)."""
 
 
 # --------------------------------------------------------------------------- parsed inbound mail

@@ -7,9 +7,11 @@ No clock is read here: the caller passes the Date (or none) so the output is det
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import datetime
-from email.headerregistry import Address
+from email import policy
+from email.headerregistry import Address, HeaderRegistry
 from email.message import EmailMessage
 from email.utils import format_datetime
 
@@ -17,6 +19,36 @@ from pbp.mail.header_values import header_line, strict_message_id
 
 
 Mailbox = str | tuple[str, str]  # an address, or (display name, address)
+
+
+class _KeptHeaders(HeaderRegistry):
+    """The email package parses every header value it is given, and makes a new class for
+    every header, which was most of the cost of composing a mail. Most values repeat from
+    mail to mail (the sender, a player's address, the phase's subject, the MIME headers):
+    this registry keeps the classes, and the recent headers by name and value. Header
+    objects are immutable, so one can sit in many mails; the mails' bytes are the same."""
+
+    @functools.lru_cache(maxsize=None)
+    def __getitem__(self, name):
+        return super().__getitem__(name)
+
+    def __call__(self, name, value):
+        if isinstance(value, str):
+            return self._made(name, value)
+        return super().__call__(name, value)
+
+    @functools.lru_cache(maxsize=4096)
+    def _made(self, name, value):
+        return super().__call__(name, value)
+
+
+_POLICY = policy.default.clone(header_factory=_KeptHeaders())
+
+
+@functools.lru_cache(maxsize=4096)
+def _address_header(name: str, display_name: str, address: str):
+    """A From or To header for (name, address), made once: see `_mailbox`."""
+    return _POLICY.header_factory(name, Address(display_name=display_name, addr_spec=address))
 
 
 def compose(
@@ -33,9 +65,9 @@ def compose(
 ) -> EmailMessage:
     """One UTF-8 text/plain mail to one recipient, threaded under `in_reply_to`; each
     attachment, (filename, content type, text), makes it multipart/mixed after the text."""
-    message = EmailMessage()
-    message["From"] = _mailbox(sender)
-    message["To"] = _mailbox(recipient)
+    message = EmailMessage(policy=_POLICY)
+    message["From"] = _mailbox("From", sender)
+    message["To"] = _mailbox("To", recipient)
     message["Subject"] = header_line(subject)
     message["Message-ID"] = message_id
     if date is not None:
@@ -59,10 +91,10 @@ def compose(
     return message
 
 
-def _mailbox(mailbox: Mailbox) -> Address | str:
-    """A (name, address) pair as an `Address`, so the display name is quoted or encoded
-    by the email package instead of parsed (its parser fails on names such as ".")."""
+def _mailbox(header: str, mailbox: Mailbox):
+    """A (name, address) pair made from an `Address`, so the display name is quoted or
+    encoded by the email package instead of parsed (its parser fails on names such as ".")."""
     if isinstance(mailbox, tuple):
         name, address = mailbox
-        return Address(display_name=header_line(name), addr_spec=address)
+        return _address_header(header, header_line(name), address)
     return header_line(mailbox)

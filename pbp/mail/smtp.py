@@ -3,7 +3,11 @@ SMTP errors retry with backoff, permanent ones are recorded and shown to the hos
 Identity: "one message per recipient").
 
 Each `send` delivers one message to the single address in its To header (the envelope
-recipient); the connection is kept between sends and reopened when the server dropped it.
+recipient). One connection carries a whole batch: it is opened by the first send, reused by
+the next ones and closed by `close()` (the outbox calls it at the end of each batch). When
+the server dropped a reused connection (idle timeout, a per-connection message limit, a
+reset), the same message is sent once more over a new connection; should the drop have come
+after the server accepted it, the resent copy carries the same Message-ID.
 Errors are sorted into `TransientSendError` (4xx, connection trouble, timeouts) and
 `PermanentSendError` (5xx, refused recipient or sender).
 
@@ -54,7 +58,8 @@ class SmtpSender:
         self._client: smtplib.SMTP | None = None
 
     def _connect(self) -> smtplib.SMTP:
-        context = self.ssl_context or ssl.create_default_context()
+        # Loading the system's certificates takes tens of milliseconds: only for TLS.
+        context = (self.ssl_context or ssl.create_default_context()) if self.security != "none" else None
         if self.security == "tls":
             client: smtplib.SMTP = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout, context=context)
         else:
@@ -113,13 +118,14 @@ class SmtpSender:
             raise TransientSendError(f"sending to {recipient} failed: {error}") from error
 
     def _send_on_live_connection(self, message: EmailMessage, sender: str, recipient: str) -> None:
-        """Send on the kept connection; if the server had closed it meanwhile (idle
-        timeout), open a new one and send once more — nothing was transmitted before."""
+        """Send on the kept connection; if the server had closed or reset it meanwhile,
+        open a new one and send once more. A new connection that fails is not retried here:
+        the error goes to the outbox, which retries the row later with backoff."""
         if self._client is not None:
             try:
                 self._client.send_message(message, from_addr=sender, to_addrs=[recipient])
                 return
-            except smtplib.SMTPServerDisconnected:
+            except (smtplib.SMTPServerDisconnected, ConnectionError):
                 self._drop_connection()
         self._client = self._connect()
         self._client.send_message(message, from_addr=sender, to_addrs=[recipient])

@@ -75,6 +75,8 @@ def test_killed_while_reading_mail(table, point):
 
 
 def test_killed_in_the_middle_of_sending_a_phases_reports(table):
+    """Killed right after the server accepted the first report: that report's mark was
+    committed with it, so the restart sends every other report and nothing twice."""
     host, players, scripted = table()
     send_orders(host, scripted)
     host.pbp("poll")

@@ -145,3 +145,24 @@ def test_a_rotated_refresh_token_is_kept_for_the_next_refresh(account, oauth_ser
         TokenSource(oauth_settings(oauth_server), path).access_token()  # the old one is gone; the new one works
     finally:
         oauth_server.rotate_refresh_tokens = False
+
+
+def test_an_oauth_login_holds_for_a_batch_and_is_made_again_when_the_server_hangs_up(
+        account, oauth_server, oauth_dovecot, oauth_smtp):
+    """Five letters over connections the server closes after every second message: each
+    new connection logs in with the token again, and every letter arrives once."""
+    address, path = account
+    friend = oauth_dovecot.add_user(oauth_dovecot.new_address("friend"))
+    tokens = TokenSource(oauth_settings(oauth_server), path)
+    sender = SmtpSender(oauth_smtp.host, oauth_smtp.port, "none", address, login="xoauth2", token_source=tokens)
+    logins_before, oauth_smtp.connections, oauth_smtp.messages_per_connection = len(oauth_smtp.logins), 0, 2
+    try:
+        for number in range(5):
+            sender.send(letter(address, friend, f"letter {number}"))
+    finally:
+        sender.close()
+        oauth_smtp.messages_per_connection = 0
+    assert [m["Subject"] for m in oauth_dovecot.messages(friend)] == [f"letter {number}" for number in range(5)]
+    assert oauth_smtp.connections == 3
+    assert oauth_smtp.logins[logins_before:] == [(address, True)] * 3
+    assert tokens.refreshes == 1  # the token is reused, not fetched again per connection
