@@ -199,24 +199,27 @@ class Outbox:
                     continue
                 if row["next_attempt"] and schedule.from_text(row["next_attempt"]) > now:
                     continue
-                self._send_one(marks, doc_id, row, sender, summary, now)
+                sent = self._send_one(marks, doc_id, row, sender, summary, now)
                 if marks.due():
                     marks.commit(ids)
+                if sent and row["kind"] == "report":
+                    crash_point("mid-send")  # a phase's reports half sent
         finally:
             marks.commit(ids)  # what was sent before an error is marked all the same
 
     def _send_one(self, marks: _PendingMarks, doc_id: int, row: dict, sender: MailSender,
-                  summary: SendSummary, now: datetime) -> None:
-        """Send one row and mark it. A row that cannot even be made into a mail, or that
-        the sender fails on in a way it does not class, is marked failed at once: one bad
-        row is shown to the host and never stops the rows after it."""
+                  summary: SendSummary, now: datetime) -> bool:
+        """Send one row and mark it; True when the server accepted it. A row that cannot
+        even be made into a mail, or that the sender fails on in a way it does not class, is
+        marked failed at once: one bad row is shown to the host and never stops the rows
+        after it."""
         attempts = row.get("attempts", 0) + 1
         try:
             message = self.build(row)
         except Exception as error:
             self._fail(marks, doc_id, row, attempts, f"the mail could not be built: {type(error).__name__}: {error}",
                        summary)
-            return
+            return False
         try:
             sender.send(message)
         except TransientSendError as error:
@@ -224,18 +227,17 @@ class Outbox:
                                "next_attempt": schedule.to_text(now + backoff(attempts))}, settled=False)
             summary.retrying += 1
             summary.errors.append(f"{row['message_id']}: {error}")
-            return
+            return False
         except PermanentSendError as error:
             self._fail(marks, doc_id, row, attempts, str(error), summary)
-            return
+            return False
         except Exception as error:
             self._fail(marks, doc_id, row, attempts, f"sending failed: {type(error).__name__}: {error}", summary)
-            return
-        if row["kind"] == "report":
-            crash_point("mid-send")  # accepted by the server, not yet marked: it will be resent
+            return False
         marks.add(doc_id, {"attempts": attempts, "status": SENT, "error": "",
                            "sent": schedule.to_text(self.clock())}, settled=True)
         summary.sent += 1
+        return True
 
     def _fail(self, marks: _PendingMarks, doc_id: int, row: dict, attempts: int, error: str,
               summary: SendSummary) -> None:
