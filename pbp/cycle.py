@@ -16,12 +16,12 @@ from pbp.mail.spool import Spool
 from pbp.desk import Desk
 from pbp.forum import hooks as forum_hooks
 from pbp.forum.config import load_forum_settings
-from pbp.games import ResolutionSummary, resolve_due
-from pbp.host.operations import resolve_all_in
+from pbp.game.resolution import ResolutionSummary, resolve_due
+from pbp.game.resolution import resolve_all_in
 from pbp.reminders import queue_reminders
 from pbp.moderator import Moderator
 from pbp.outbox import SendSummary
-from pbp.publish_wait import start_clocks
+from pbp.game.deadlines import start_clocks
 from pbp.ports import Mailbox, MailSender, OversizedMail
 
 

@@ -40,8 +40,9 @@ from pbp import schedule
 from pbp.cycle import Cycle, ThreadWatch, WatchReport
 from pbp.daemon_state import write_state
 from pbp.errors import UserError
+from pbp.game.clock import Running, clock_of
 from pbp.idle import IdleWatcher
-from pbp.moderator import Moderator
+from pbp.composition import ForumModerator
 from pbp.outbox import Outbox
 from pbp.ports import Mailbox, MailSender
 from pbp.reminders import DEFAULT_OFFSETS, OPTION as REMINDERS, next_reminder_time, reminder_offsets
@@ -80,9 +81,10 @@ def next_wake_up(folder: DataFolder, settings: Settings, now: datetime, outbox: 
     moments: list[WakeUp] = []
     for file in folder.games():
         record = file.record()
-        if not record["phase_id"] or not record["deadline"]:
-            continue  # over, or paused (a paused game has no deadline)
-        deadline = as_utc(record["deadline"])
+        clock = clock_of(record)
+        if not isinstance(clock, Running) or clock.deadline is None:
+            continue  # over, paused, or waiting for a public post: no deadline yet
+        deadline = clock.deadline
         moments.append(WakeUp(deadline, f"deadline of {record['id']} {record['phase_id']}"))
         try:
             offsets = reminder_offsets(record.get("moderator_options", {}).get(REMINDERS), DEFAULT_OFFSETS)
@@ -196,7 +198,7 @@ class Daemon:
                 self.busy = False
             wake, computed = None, False
             try:
-                moderator = Moderator(self.settings, clock=self.clock, folder=folder)
+                moderator = ForumModerator(self.settings, clock=self.clock, folder=folder)
                 self.renderer.refresh()
                 moderator.renderer = self.renderer
                 self.state["last_error"] = ""
@@ -222,7 +224,7 @@ class Daemon:
                 self._arm(wake)
             self._follow_poll_interval()
 
-    def _work(self, moderator: Moderator) -> None:
+    def _work(self, moderator: ForumModerator) -> None:
         mailbox, sender = self.links.for_settings(moderator.settings)
         report = Cycle(moderator, mailbox, sender).turn()
         if report.mail and not report.mail.idle:
@@ -238,7 +240,7 @@ class Daemon:
             self.say(f"sent {report.sent.sent} mails, {report.sent.failed} failed, "
                      f"{report.sent.retrying} to retry")
 
-    def _watch(self, moderator: Moderator) -> None:
+    def _watch(self, moderator: ForumModerator) -> None:
         self.watch.every = moderator.settings.poll_interval
         report: WatchReport = self.watch.run(moderator, on_warning=lambda text: self.say(f"thread watch: {text}"))
         if not report.ran:

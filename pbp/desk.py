@@ -26,7 +26,7 @@ from typing import Iterator
 from engine.core import OrderBlockError
 from pbp import bounces, schedule
 from pbp.forum import hooks as forum_hooks
-from pbp.games import Loaded, load
+from pbp.game.record import StoredGame, load
 from pbp.host.help import help_facts
 from pbp.limits import listed, quoted
 from pbp.mail.sender_auth import refusal as sender_refusal
@@ -182,7 +182,7 @@ class Desk:
                 "sender": mail.sender or "", "subject": mail.subject[:200], "outcome": outcome,
                 "reason": reason, "received": schedule.to_text(self.moderator.clock())}
 
-    def _commit(self, game: Loaded, mail: InboundMail, decision: Decision) -> None:
+    def _commit(self, game: StoredGame, mail: InboundMail, decision: Decision) -> None:
         """One durable write: orders, reply, reply count, the mail's identity."""
         entry = game.player(mail.sender)
         file = game.file
@@ -202,7 +202,7 @@ class Desk:
             file.mails.insert(row)
         self._remember(self._index(), row)
 
-    def _may_reply(self, game: Loaded, address: str) -> bool:
+    def _may_reply(self, game: StoredGame, address: str) -> bool:
         """The replies-per-sender-per-day cap (loop and flood guard); counts the reply."""
         day = self.moderator.clock().date().isoformat()
         rows = game.file.replies.search(lambda r: r["sender"] == address and r["day"] == day)
@@ -232,7 +232,7 @@ class Desk:
                 raise
 
     # ------------------------------------------------------------------ judging
-    def _decide(self, game: Loaded, mail: InboundMail) -> Decision:
+    def _decide(self, game: StoredGame, mail: InboundMail) -> Decision:
         if mail.no_reply_reason:
             return Decision("rejected", reason=f"not answered: {mail.no_reply_reason}")
         entry = game.player(mail.sender)
@@ -250,19 +250,19 @@ class Desk:
         return Decision("rejected", reason="no order block", reply_kind="help",
                         reply=self._help(game, name, "I found no order block in your mail, so nothing changed."))
 
-    def _refuse_unread(self, game: Loaded, name: str, problems: tuple[str, ...]) -> Decision:
+    def _refuse_unread(self, game: StoredGame, name: str, problems: tuple[str, ...]) -> Decision:
         """A mail whose blocks could not be read (no END ORDERS, a bad BEGIN line, an
         unreadable mail): nothing was accepted, and the reply says why."""
         sections = [*listed(problems), self._still_stands(game, name, some_accepted=False)]
         reply = self._receipt(game, name, "Orders NOT accepted", sections)
         return Decision("rejected", reason="no readable order block", reply=reply, reply_kind="rejection")
 
-    def _receipt(self, game: Loaded, name: str, headline: str, sections: list[str]) -> RenderedMail:
+    def _receipt(self, game: StoredGame, name: str, headline: str, sections: list[str]) -> RenderedMail:
         return self.moderator.renderer.render(
             "receipt", game.record["ruleset"], game=game.game_facts(), player=name,
             phase=game.record["phase_id"] or "over", headline=headline, sections=sections, form=game.form(name))
 
-    def _refused_sender(self, game: Loaded, name: str, why: str) -> Decision:
+    def _refused_sender(self, game: StoredGame, name: str, why: str) -> Decision:
         """The second lock (pbp.mail.sender_auth): told to the roster address, nothing changes."""
         text = (f"A mail from your address was not accepted: {why}. Nothing in it was read, whatever its "
                 "token. If you sent it, send it again from your usual mail account; if this goes on, "
@@ -273,7 +273,7 @@ class Desk:
             form=game.form(name))
         return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection")
 
-    def _decide_blocks(self, game: Loaded, name: str, mail: InboundMail) -> Decision:
+    def _decide_blocks(self, game: StoredGame, name: str, mail: InboundMail) -> Decision:
         games = self.games_of(mail.sender)
         guard = TokenGuard(game.file, mail.sender, self.moderator.clock().date(),
                            self.moderator.settings.wrong_tokens_per_sender_per_day)
@@ -295,7 +295,7 @@ class Desk:
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
                         orders=[v.order_row for v in accepted], reply=reply, reply_kind=kind, token_guard=guard)
 
-    def _still_stands(self, game: Loaded, name: str, some_accepted: bool) -> str:
+    def _still_stands(self, game: StoredGame, name: str, some_accepted: bool) -> str:
         if some_accepted:
             return ("Nothing from the blocks that were not accepted was used; the orders accepted above "
                     "are the ones that count.")
@@ -306,7 +306,7 @@ class Desk:
                     f"(received {render_timestamp(earlier['received'])}) still stand.")
         return f"Nothing from this mail was accepted; you have no accepted orders for {phase or 'this game'} yet."
 
-    def _judge_block(self, game: Loaded, name: str, games: list[str], guard: TokenGuard,
+    def _judge_block(self, game: StoredGame, name: str, games: list[str], guard: TokenGuard,
                      block: OrderBlock) -> BlockVerdict:
         """One block: identity, phase, then the engine's parse (docs/design.md: Order mail
         format — a block for another phase, a closed phase, a dead player or with a wrong
@@ -371,12 +371,12 @@ class Desk:
                             order_row=row)
 
     @staticmethod
-    def _locked_out(game: Loaded, guard: TokenGuard) -> str:
+    def _locked_out(game: StoredGame, guard: TokenGuard) -> str:
         return (f"your address has sent {guard.limit} wrong tokens for {game.id} today, so its order blocks "
                 "are refused unread until 00:00 UTC. Mail FORM to get your token again.")
 
     # ------------------------------------------------------------------ commands
-    def _decide_command(self, game: Loaded, name: str, command: str) -> Decision:
+    def _decide_command(self, game: StoredGame, name: str, command: str) -> Decision:
         word = command.split()[0].upper() if command.split() else ""
         renderer = self.moderator.renderer
         facts = dict(game=game.game_facts(), player=name, form=game.form(name))
@@ -397,7 +397,7 @@ class Desk:
         note = "" if word == "HELP" else f"I did not understand {quoted(command, 30)!r}; here is the help."
         return Decision("processed", reason=word or "HELP", reply=self._help(game, name, note), reply_kind="help")
 
-    def _help(self, game: Loaded, name: str, note: str) -> RenderedMail:
+    def _help(self, game: StoredGame, name: str, note: str) -> RenderedMail:
         return self.moderator.renderer.render("help", game.record["ruleset"], game=game.game_facts(),
                                               player=name, note=note, form=game.form(name),
                                               **help_facts(game.record["ruleset"], game.rules, game.phase, name))

@@ -15,7 +15,7 @@ from pbp.forum.book import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.dialects import DIALECTS
 from pbp.forum.drafting import PostRenderer
-from pbp.games import load
+from pbp.game.record import load
 
 
 def register(subparsers) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pbp.commands.common import add_settings_arguments, open_moderator
 from pbp.cycle import Cycle
-from pbp.host.operations import resolve_all_in
+from pbp.game.resolution import resolve_all_in
 from pbp.transport import MAILBOX_ACCESS_ERRORS, mailbox_trouble, open_mailbox, open_sender
 
 

@@ -17,6 +17,8 @@ from pbp.forum.config import load_forum_settings
 from pbp.forum.drafting import PostRenderer
 from pbp.forum.publishing import PermanentPublishError, TransientPublishError
 from pbp.forum.watch import PhaseFacts, facts_now, watch_thread
+from pbp.errors import UserError
+from pbp.game.record import load
 from pbp.rendering import RenderedMail
 from pbp.token_guard import TokenGuard
 
@@ -116,7 +118,7 @@ def publish_due(moderator: Any, on_event: Callable[[str], None] = lambda text: N
     """Publish every game's approved drafts whose time has come (inside `pbp run`); with
     Reddit, also watch each game's thread (at most every `WATCH_INTERVAL` seconds)."""
     forum = load_forum_settings(moderator.settings)
-    games = [load_game(moderator, game_id) for game_id in moderator.folder.game_ids()]
+    games = [load(moderator, game_id) for game_id in moderator.folder.game_ids()]
     waiting = [g for g in games if any(r["status"] == "approved" for r in DraftBook(g.file).unpublished())]
     if not waiting and forum.publisher != "reddit":
         return 0
@@ -191,8 +193,6 @@ def host_mail(desk: Any, mail: Any) -> str | None:
     host = host_address(moderator.settings)
     if not host or mail.sender != host:
         return None
-    from pbp.errors import UserError
-    from pbp.games import load
     folder = moderator.folder
     games = folder.game_ids()
     approvals = approvals_in(mail)
@@ -293,7 +293,7 @@ def watch_threads(moderator: Any, thread_reader: Any, on_warning: Callable[[str]
     now = moderator.clock().timestamp()
     texts = []
     for game_id in moderator.folder.game_ids() if games is None else games:
-        game = load_game(moderator, game_id)
+        game = load(moderator, game_id)
         book = DraftBook(game.file)
         settings = book.game_settings()
         if not settings.get("thread") or (every and now - settings.get("watched_at", 0.0) < every):
@@ -319,8 +319,3 @@ def watch_threads(moderator: Any, thread_reader: Any, on_warning: Callable[[str]
                                            mail=RenderedMail(f"[{game_id}] Thread watch: {warning.player} posted",
                                                              f"{warning}\nA host kill is `pbp modkill {game_id} {warning.player} <reason>`.\n"))
     return texts
-
-
-def load_game(moderator: Any, game_id: str) -> Any:
-    from pbp.games import load  # pbp.games imports this module
-    return load(moderator, game_id)

@@ -1,7 +1,7 @@
 """The public thread's work over stored games (docs/design.md: Public posts): drafting after each resolution
 and on demand (a running tally), the leak check, host review, and publishing in order.
 
-Everything here takes a loaded game (pbp.games.Loaded) and writes into the game's own file
+Everything here takes a loaded game (pbp.game.record.StoredGame) and writes into the game's own file
 through `DraftBook`; the callers decide the transaction.
 """
 from __future__ import annotations

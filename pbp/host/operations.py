@@ -16,16 +16,16 @@ replays exact and keeps every earlier post and report meaningful.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 
 from engine.core import OrderBlockError, PlayerSpec
 from engine.names import name_problem
-from pbp import publish_wait, schedule
+from pbp import schedule
 from pbp.errors import UserError
-from pbp.forum import hooks as forum_hooks
-from pbp.games import Loaded, load, new_token, resolve_phase
+from pbp.game.deadlines import start_clock
+from pbp.game.notices import log_host_action, notify_players
+from pbp.game.options import MODERATOR_OPTIONS, OptionValueError, split_options
+from pbp.game.record import StoredGame, load, new_token, running
 from pbp.host.checkpoints import record_checkpoint, state_digest
-from pbp.host.options import MODERATOR_OPTIONS, OptionValueError, may_resolve_early, split_options
 from pbp.host.replay import HOST_KILL, RESOLVE, Checkpoint, Divergence, ReplayError, Step, compare, replay
 from pbp.moderator import Moderator
 from pbp.outbox import FAILED, QUEUED
@@ -34,86 +34,19 @@ from pbp.roster import normalise_address
 from pbp.reminders import players_to_remind
 from pbp.standing_orders import standing_orders
 from pbp.welcome import welcome_facts
-from pbp.timezones import (
-    TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining, render_timestamp, zone_problem,
-)
+from pbp.timezones import render_timestamp, zone_problem
 
 HOST = "host"  # the mail_key of orders the host entered with `pbp submit`
 
 
-# --------------------------------------------------------------------------- helpers
-def zone_of(record: dict, name: str) -> str:
-    """The roster time zone of the player of character `name` ("" means UTC)."""
-    for entry in record["roster"]:
-        if entry["name"] == name:
-            return entry.get("timezone", "")
-    return ""
-
-
-def _running(moderator: Moderator, game_id: str) -> Loaded:
-    game = load(moderator, game_id)
-    if game.phase is None:
-        raise UserError(f"Game {game_id} is over; there is nothing to change.")
-    return game
-
-
-def _notify_all(moderator: Moderator, game: Loaded, kind: str, *, headline: str, lines: list[str],
-                public_events: list[dict] | None = None, only: set[str] | None = None,
-                deadline_is: str = "") -> int:
-    """Queue one notice per player (call inside the game's transaction). `deadline_is`
-    (e.g. "The new deadline is") adds a line ending in the deadline, shown in that
-    player's own time zone and in UTC. The text is used as written, never as a template:
-    the host's own words (a modkill reason, a substitute's name) may hold any character.
-
-    The form is made from the game as it stands now, inside the transaction (the caller's
-    `game` may have been loaded before the change): a notice of a new deadline must not end
-    in a form that still shows the old one."""
-    game = load(moderator, game.id)
-    record = game.record
-    count = 0
-    for entry in record["roster"]:
-        name = entry["name"]
-        if only is not None and name not in only:
-            continue
-        deadline = render_moment(record["deadline"], entry.get("timezone", "")) if record["deadline"] else ""
-        mail = moderator.renderer.render(
-            "notice", record["ruleset"], game=game.game_facts(), player=name,
-            headline=headline,
-            lines=[*lines, *([f"{deadline_is} {deadline}."] if deadline_is else [])],
-            public_events=public_events or [], form=game.form(name))
-        moderator.outbox.queue(game.file, phase=record["phase_id"] or "over", recipient=name,
-                               address=entry["email"], kind=kind, mail=mail)
-        count += 1
-    return count
-
-
-# The same, for the moderator's own notices outside this module (pbp.publish_wait).
-notify_players = _notify_all
-
-
-def _log_host_action(game: Loaded, action: dict, moderator: Moderator) -> None:
-    actions = list(game.file.record().get("host_actions", []))
-    actions.append({**action, "at": schedule.to_text(moderator.clock())})
-    game.file.update_record({"host_actions": actions})
-
-
 # --------------------------------------------------------------------------- pbp orders
-@dataclass(frozen=True)
-class OrdersLine:
-    player: str
-    received: str
-    lines: tuple[str, ...]
-    by_host: bool
-
-
 def orders_overview(moderator: Moderator, game_id: str) -> str:
     """Who has sent what in the open phase, and who has not (`pbp orders <game>`)."""
     game = load(moderator, game_id)
-    record = game.record
     if game.phase is None:
         return f"Game {game_id} is over; no orders are taken."
     latest = game.latest_orders(game.phase.id)
-    head = [f"Game {game_id}, phase {game.phase.id}: {_deadline_state(record, moderator.clock())}"]
+    head = [f"Game {game_id}, phase {game.phase.id}: {game.clock.host_line(moderator.clock())}"]
     sent, missing = [], []
     # A Werewolf night lists every living player as an actor, most with nothing to order
     # (so that timing reveals nothing); the host is told apart who is really awaited.
@@ -138,7 +71,7 @@ def orders_overview(moderator: Moderator, game_id: str) -> str:
     return "\n".join(head)
 
 
-def _host_notes(game: Loaded, latest: dict[str, dict]) -> list[str]:
+def _host_notes(game: StoredGame, latest: dict[str, dict]) -> list[str]:
     """The ruleset's remarks for the host on the orders in so far (Werewolf: a split pack),
     from the blocks as the deadline would read them."""
     host_notes = getattr(game.rules, "host_notes", None)
@@ -147,96 +80,6 @@ def _host_notes(game: Loaded, latest: dict[str, dict]) -> list[str]:
     blocks = {player: row["text"].splitlines() for player, row in latest.items()}
     orders = standing_orders(game.rules, game.state, game.phase, blocks)
     return [f"Note: {note}" for note in host_notes(game.state, orders)]
-
-
-def _deadline_state(record: dict, now: datetime) -> str:
-    if record.get("paused"):
-        left = timedelta(seconds=record["paused"]["remaining_seconds"])
-        return f"PAUSED with {render_remaining(left)} left"
-    post = publish_wait.awaited_post(record)
-    if post is not None:  # option wait_for_publish
-        return f"deadline not set yet: the clock starts when the public post of {post} is published"
-    deadline = as_utc(record["deadline"])
-    return f"deadline {render_moment(deadline)} (in {render_remaining(deadline - now)})"
-
-
-# --------------------------------------------------------------------------- extend
-def extend(moderator: Moderator, game_id: str, when: str) -> datetime:
-    """Move the open phase's deadline: `when` is a duration added to it (`2h`, `1d12h`) or
-    an absolute time with a zone (`2026-12-01 18:00 Europe/Berlin`). Players are told."""
-    game = _running(moderator, game_id)
-    if game.record.get("paused"):
-        raise UserError(f"Game {game_id} is paused; resume it first, then extend its deadline.")
-    now = moderator.clock()
-    # A clock that waits for a public post (wait_for_publish) has no deadline yet: a
-    # duration counts from now, and the host's deadline ends the wait.
-    current = as_utc(game.record["deadline"]) if game.record["deadline"] else now
-    try:
-        deadline = parse_deadline_change(when, current, now)
-    except TimeInputError as error:
-        raise UserError(str(error)) from None
-    if deadline <= now:
-        raise UserError(f"{when!r} is in the past; give a later time or a duration.")
-    with game.file.transaction():
-        game.file.update_record({"deadline": schedule.to_text(deadline), publish_wait.RECORD_KEY: None})
-        _log_host_action(game, {"kind": "extend", "phase": game.phase.id,
-                                "deadline": schedule.to_text(deadline)}, moderator)
-        _notify_all(moderator, game, "notice", headline=f"The deadline of {game.phase.id} has moved.",
-                    lines=[], deadline_is="The new deadline is")
-    return deadline
-
-
-# --------------------------------------------------------------------------- pause / resume
-def pause(moderator: Moderator, game_id: str) -> timedelta:
-    """Stop the clock: the open phase keeps its orders, its deadline is removed (so no
-    resolution and no reminder happens) and the time left is kept for `resume`."""
-    game = _running(moderator, game_id)
-    if game.record.get("paused"):
-        raise UserError(f"Game {game_id} is already paused; `pbp resume {game_id}` restarts it.")
-    now = moderator.clock()
-    waits = publish_wait.awaited_post(game.record)
-    if waits:  # the clock waits for a public post (wait_for_publish): the whole phase is left
-        remaining = schedule.phase_duration(game.record["schedule"], game.phase.kind)
-        stopped = (f"The deadline of {game.phase.id} was not set yet (it is set when the host publishes "
-                   f"the thread post of {waits}), and it stays unset while the game is paused.")
-    else:
-        remaining = max(as_utc(game.record["deadline"]) - now, timedelta(0))
-        stopped = f"The deadline of {game.phase.id} is stopped with {render_remaining(remaining)} left."
-    with game.file.transaction():
-        game.file.update_record({"deadline": "", "paused": {
-            "remaining_seconds": int(remaining.total_seconds()), "since": schedule.to_text(now)}})
-        _log_host_action(game, {"kind": "pause", "phase": game.phase.id}, moderator)
-        _notify_all(moderator, game, "notice", headline=f"Game {game_id} is paused by the host.",
-                    lines=[f"{stopped} Orders you send are still taken; you will be told when the game "
-                           "resumes and what the new deadline is."])
-    return remaining
-
-
-def resume(moderator: Moderator, game_id: str) -> datetime | None:
-    """Restart the clock with the time that was left when the game was paused.
-
-    A clock that waited for a public post when the game was paused (wait_for_publish) waits
-    again, or starts with the phase's full length if the post went out meanwhile
-    (pbp.publish_wait); None while it still waits."""
-    game = _running(moderator, game_id)
-    paused = game.record.get("paused")
-    if not paused:
-        raise UserError(f"Game {game_id} is not paused.")
-    deadline = moderator.clock() + timedelta(seconds=paused["remaining_seconds"])
-    waits = publish_wait.awaited_post(game.record)
-    with game.file.transaction():
-        game.file.update_record({"deadline": "" if waits else schedule.to_text(deadline), "paused": None})
-        _log_host_action(game, {"kind": "resume", "phase": game.phase.id}, moderator)
-        if waits:
-            started = publish_wait.start_clock(moderator, game_id)  # if the post went out meanwhile
-            if started is None:
-                _notify_all(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
-                            lines=[f"The deadline of {game.phase.id} is {publish_wait.UNSET_DEADLINE} of "
-                                   f"{waits}; you will be told the deadline then."])
-            return started
-        _notify_all(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
-                    lines=[], deadline_is=f"The deadline of {game.phase.id} is")
-    return deadline
 
 
 # --------------------------------------------------------------------------- substitute
@@ -254,7 +97,7 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
 
     Mail queued for the old player but not yet sent (`--no-send`, an SMTP retry) is
     withdrawn, never delivered: from the substitution on, the old address gets nothing."""
-    game = _running(moderator, game_id)
+    game = running(moderator, game_id)
     record = game.record
     entry = _roster_entry(record, old)
     if timezone is not None and zone_problem(timezone):
@@ -286,21 +129,22 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
     with game.file.transaction():
         _withdraw_unsent(game, entry["email"], character)
         game.file.update_record({"roster": roster, "tokens": {**record["tokens"], character: token}})
-        _log_host_action(game, {"kind": "substitute", "phase": game.phase.id, "player": character,
+        log_host_action(game, {"kind": "substitute", "phase": game.phase.id, "player": character,
                                 "played_by": new_name.strip()}, moderator)
         after = load(moderator, game_id)
         mail = moderator.renderer.render(
             "welcome", record["ruleset"], game=after.game_facts(), player=character, token=token,
             view=after.rules.view(after.state, character), form=after.form(character),
             substitute={"name": new_name.strip(), "history": history},
-            **_welcome_extras(after, character))
+            **welcome_facts(after, character))
         moderator.outbox.queue(game.file, phase=record["phase_id"], recipient=character, address=address,
                                kind="welcome", mail=mail)
-        forum_hooks.after_host_action(moderator, game, after, [{"kind": "substitution", "data": {
-            "character": character, "played_by": new_name.strip(),
-            "replaced": entry.get("played_by", character)}}])  # the public post
+        substitution = [{"kind": "substitution", "data": {
+            "character": character, "played_by": new_name.strip(), "replaced": entry.get("played_by", character)}}]
+        for listener in moderator.after_host_action:  # the forum drafts the public post
+            listener(moderator, game, after, substitution)
         others = {e["name"] for e in roster if e["name"] != character}
-        _notify_all(moderator, after, "notice", only=others,
+        notify_players(moderator, after, "notice", only=others,
                     headline=f"{character} has a substitute.",
                     lines=[f"From now on {character} is played by {new_name.strip()}. The character "
                            f"keeps its name: orders and votes still name {character}."])
@@ -327,7 +171,7 @@ def _newcomer_name_problem(record: dict, entry: dict, name: str) -> str | None:
     return None
 
 
-def _withdraw_unsent(game: Loaded, address: str, character: str) -> None:
+def _withdraw_unsent(game: StoredGame, address: str, character: str) -> None:
     """Mark every mail still queued for `address` as not sent, with the reason (shown by
     `pbp status`): it holds the old token and was meant for a player who left."""
     game.file.outbox.update(
@@ -343,7 +187,7 @@ def _roster_entry(record: dict, name: str) -> dict:
     raise UserError(f"There is no player {name!r} in game {record['id']}; the players are: {players}.")
 
 
-def _history_of(game: Loaded, character: str) -> list[dict]:
+def _history_of(game: StoredGame, character: str) -> list[dict]:
     """Every welcome and report the character received, oldest first, old token blanked:
     the newcomer learns what the character knows."""
     old_token = game.token(character)
@@ -369,17 +213,13 @@ def _without_form(body: str) -> str:
     return "\n".join(kept)
 
 
-def _welcome_extras(game: Loaded, name: str) -> dict:
-    return welcome_facts(game, name)
-
-
 # --------------------------------------------------------------------------- submit
 def submit(moderator: Moderator, game_id: str, player: str, text: str) -> list[str]:
     """The host enters orders for an NPC or for a player who sent them another way.
     `text` is order lines, or a whole `BEGIN ORDERS … END ORDERS` block (its TOKEN line is
     not needed). Parsed by the same engine parser; accepted whole or refused whole."""
-    game = _running(moderator, game_id)
-    name = _character(game, player)
+    game = running(moderator, game_id)
+    name = game.character(player)
     if name not in game.phase.actors:
         raise UserError(f"{name} has no orders to give in {game.phase.id}.")
     lines = _order_lines(text, game_id)
@@ -396,19 +236,11 @@ def submit(moderator: Moderator, game_id: str, player: str, text: str) -> list[s
         entry = next((e for e in game.record["roster"] if e["name"] == name), None)
         if entry is not None:
             shown = canonical or ["(no orders: the rules' default applies)"]
-            _notify_all(moderator, game, "receipt", only={name},
+            notify_players(moderator, game, "receipt", only={name},
                         headline=f"The host entered orders for you for {game.phase.id}.",
                         lines=["Accepted:", *[f"  {line}" for line in shown],
                                "These replace any orders you sent earlier for this phase."])
     return canonical
-
-
-def _character(game: Loaded, player: str) -> str:
-    names = [e["name"] for e in game.record["roster"]] + [n["name"] for n in game.record.get("npcs", [])]
-    for name in names:
-        if name.lower() == player.lower():
-            return name
-    raise UserError(f"There is no player or NPC {player!r} in game {game.id}; they are: {', '.join(names)}.")
 
 
 def _order_lines(text: str, game_id: str) -> list[str]:
@@ -430,8 +262,8 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
     told, with the public events; if the game ends, the result goes out too."""
     if not reason.strip():
         raise UserError("Give a reason; it is announced with the kill.")
-    game = _running(moderator, game_id)
-    name = _character(game, player)
+    game = running(moderator, game_id)
+    name = game.character(player)
     resolution = game.rules.host_kill(game.state, name, reason.strip())
     new_state = resolution.state
     next_phase = game.rules.phase(new_state)
@@ -448,23 +280,24 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
                        if next_phase else ""})
     with game.file.transaction():
         game.file.update_record(fields)
-        _log_host_action(game, {"kind": HOST_KILL, "phase": game.phase.id, "player": name,
+        log_host_action(game, {"kind": HOST_KILL, "phase": game.phase.id, "player": name,
                                 "reason": reason.strip()}, moderator)
         after = load(moderator, game_id)
         ending = []
         if result:
             winners = ", ".join(result.winners) or "nobody (a draw)"
             ending = [f"The game is over. Winners: {winners}."]
-        _notify_all(moderator, after, "notice", headline=f"The host has removed {name} from the game.",
+        notify_players(moderator, after, "notice", headline=f"The host has removed {name} from the game.",
                     lines=[f"Reason: {reason.strip()}", *ending], public_events=public)
-        forum_hooks.after_host_action(moderator, game, after, public)  # the public post
+        for listener in moderator.after_host_action:  # the forum drafts the public post
+            listener(moderator, game, after, public)
     return [moderator.renderer.describe(game.record["ruleset"], e) for e in resolution.public]
 
 
 # --------------------------------------------------------------------------- moderator options
 def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) -> dict[str, str]:
     """Change a running game's moderator options (`reminders`, `resolve_when_all_in`,
-    `wait_for_publish`; pbp.host.options), e.g. switch its reminders off; returns them all. The ruleset's
+    `wait_for_publish`; pbp.game.options), e.g. switch its reminders off; returns them all. The ruleset's
     options shaped the game when it began and stay as they are."""
     game = load(moderator, game_id)
     current = dict(game.record.get("moderator_options", {}))
@@ -479,33 +312,10 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
     if given:
         with game.file.transaction():
             game.file.update_record({"moderator_options": changed})
-            _log_host_action(game, {"kind": "options", "phase": game.record["phase_id"] or "over",
+            log_host_action(game, {"kind": "options", "phase": game.record["phase_id"] or "over",
                                     "options": {k.strip().lower(): v for k, v in given.items()}}, moderator)
-            publish_wait.start_clock(moderator, game_id)  # wait_for_publish=off starts a waiting clock
+            start_clock(moderator, game_id)  # wait_for_publish=off starts a waiting clock
     return changed
-
-
-# --------------------------------------------------------------------------- early resolution
-def resolve_if_all_in(moderator: Moderator, game_id: str):
-    """Resolve the open phase now when the game's option `resolve_when_all_in` is on and
-    every actor has orders in (never for secret actors); None when it does not apply."""
-    game = load(moderator, game_id)
-    if game.phase is None or game.record.get("paused") or publish_wait.awaited_post(game.record):
-        return None  # a clock that waits for a public post has not started (wait_for_publish)
-    options = game.record.get("moderator_options", {})
-    if not may_resolve_early(options, game.phase, game.latest_orders(game.phase.id)):
-        return None
-    return resolve_phase(moderator, game_id, game.phase.id)
-
-
-def resolve_all_in(moderator: Moderator) -> list:
-    """Early resolution for every game (called once per poll cycle)."""
-    summaries = []
-    for game_id in moderator.folder.game_ids():
-        summary = resolve_if_all_in(moderator, game_id)
-        if summary:
-            summaries.append(summary)
-    return summaries
 
 
 # --------------------------------------------------------------------------- replay
@@ -520,7 +330,7 @@ class ReplayReport:
         return self.divergence is None and not self.error
 
 
-def replay_steps(game: Loaded) -> list[Step]:
+def replay_steps(game: StoredGame) -> list[Step]:
     """The game's history as replay steps: for each resolved phase, the host kills made
     while it was open, then its resolution from each actor's latest accepted orders; then
     the host kills of the open phase (or of the phase a host kill ended the game in)."""
@@ -564,3 +374,4 @@ def replay_game(moderator: Moderator, game_id: str) -> ReplayReport:
     final = compare([Checkpoint("the current state", record["state"])],
                     [Checkpoint("the current state", checkpoints[-1].state)])
     return ReplayReport(len(steps), final)
+

@@ -15,9 +15,11 @@ from engine.simulation import player_names
 from pbp.forum import hooks
 from pbp.forum.book import DraftBook
 from pbp.forum.reddit import RedditPublisher
-from pbp.games import create_game, load, resolve_phase
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
 from pbp.host.operations import modkill
-from pbp.moderator import Moderator
+from pbp.composition import ForumModerator
 from pbp.roster import RosterEntry
 from pbp.settings import load_settings
 
@@ -42,7 +44,7 @@ class Clock:
         return self.now.timestamp()
 
 
-def resolve_until(moderator: Moderator, clock: Clock, prefix: str, orders: dict[str, dict[str, str]] = {}) -> None:
+def resolve_until(moderator: ForumModerator, clock: Clock, prefix: str, orders: dict[str, dict[str, str]] = {}) -> None:
     """Resolve phase after phase (an hour apart) until the open phase starts with `prefix`;
     `orders[phase][player]` are entered before that phase resolves."""
     for _ in range(12):
@@ -60,7 +62,7 @@ def resolve_until(moderator: Moderator, clock: Clock, prefix: str, orders: dict[
 
 def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_only_after_death(tmp_path, fake_reddit):
     clock = Clock()
-    moderator = Moderator(load_settings(str(reddit_settings_file(tmp_path, fake_reddit))), clock=clock)
+    moderator = ForumModerator(load_settings(str(reddit_settings_file(tmp_path, fake_reddit))), clock=clock)
     roster = [RosterEntry(n, f"{n.lower()}@example.org", "", f"{n.lower()}_r") for n in NAMES]
     with moderator:
         game = create_game(moderator, "werewolf", roster, seed="w7", game_id="ww1")

@@ -12,7 +12,8 @@ from engine.core import PlayerSpec
 from engine.infiltration.validity import GRAMMAR_HELP
 from engine.simulation import player_names
 from pbp.desk import Desk
-from pbp.games import create_game, load
+from pbp.game.create import create_game
+from pbp.game.record import load
 from pbp.host.help import MARK_NOW, ORDER_TABLES, help_facts, order_key
 from pbp.rulesets import load_ruleset
 from pbp.roster import RosterEntry

@@ -8,7 +8,11 @@ import pytest
 from pbp import cli
 from pbp.desk import Desk
 from pbp.errors import UserError
-from pbp.games import create_game, load, resolve_due
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_due
+from pbp.game import deadlines
+from pbp.game import resolution
 from pbp.host import operations as ops
 from pbp.host.checkpoints import state_digest
 from tests.host.conftest import ROSTER, order_mail
@@ -62,28 +66,28 @@ def test_extend_by_duration_and_to_an_absolute_time_tells_players(moderator, clo
     start(moderator)
     before = load(moderator, "g1").record["deadline"]
     assert before == "2030-01-03T12:00:00+00:00"
-    ops.extend(moderator, "g1", "1d12h")
+    deadlines.extend(moderator, "g1", "1d12h")
     assert load(moderator, "g1").record["deadline"] == "2030-01-05T00:00:00+00:00"
-    ops.extend(moderator, "g1", "2030-01-06 09:00 America/New_York")
+    deadlines.extend(moderator, "g1", "2030-01-06 09:00 America/New_York")
     assert load(moderator, "g1").record["deadline"] == "2030-01-06T14:00:00+00:00"
     notices = mails(moderator, "notice", "Alice")
     assert "The new deadline is Sun 6 Jan 2030, 14:00 UTC." in notices[-1]["body"]
     with pytest.raises(UserError, match="neither a duration"):
-        ops.extend(moderator, "g1", "later")
+        deadlines.extend(moderator, "g1", "later")
     with pytest.raises(UserError, match="in the past"):
-        ops.extend(moderator, "g1", "2029-01-01 00:00 UTC")
+        deadlines.extend(moderator, "g1", "2029-01-01 00:00 UTC")
 
 
 def test_a_paused_game_resolves_nothing_at_its_old_deadline_and_resumes_with_the_time_left(moderator, clock):
     start(moderator)
     clock.advance(hours=12)  # 36 hours left
-    assert ops.pause(moderator, "g1") == timedelta(hours=36)
+    assert deadlines.pause(moderator, "g1") == timedelta(hours=36)
     assert "is paused by the host" in mails(moderator, "notice", "Bruno")[-1]["body"]
     clock.advance(days=5)  # far past the old deadline
     assert resolve_due(moderator) == []
     assert load(moderator, "g1").record["phase_id"] == "D1-vote"
     assert "PAUSED with 1 day 12 hours left" in ops.orders_overview(moderator, "g1")
-    deadline = ops.resume(moderator, "g1")
+    deadline = deadlines.resume(moderator, "g1")
     assert deadline == clock() + timedelta(hours=36)
     assert "has resumed" in mails(moderator, "notice", "Bruno")[-1]["body"]
     clock.advance(hours=35)
@@ -95,12 +99,12 @@ def test_a_paused_game_resolves_nothing_at_its_old_deadline_and_resumes_with_the
 def test_pause_and_resume_refuse_the_wrong_state(moderator):
     start(moderator)
     with pytest.raises(UserError, match="is not paused"):
-        ops.resume(moderator, "g1")
-    ops.pause(moderator, "g1")
+        deadlines.resume(moderator, "g1")
+    deadlines.pause(moderator, "g1")
     with pytest.raises(UserError, match="already paused"):
-        ops.pause(moderator, "g1")
+        deadlines.pause(moderator, "g1")
     with pytest.raises(UserError, match="resume it first"):
-        ops.extend(moderator, "g1", "1h")
+        deadlines.extend(moderator, "g1", "1h")
 
 
 def test_substitute_old_token_refused_new_token_accepted(moderator):
@@ -168,7 +172,7 @@ def test_replay_reproduces_the_game_and_detects_a_hand_altered_state(moderator):
     desk.receive(order_mail("alice@example.org", "g1", "D1-vote", game.token("Alice"), "VOTE Bruno"))
     ops.modkill(moderator, "g1", "Dmitri", "rules")
     ops.submit(moderator, "g1", "Chloe", "VOTE Bruno")
-    from pbp.games import resolve_phase
+    from pbp.game.resolution import resolve_phase
     resolve_phase(moderator, "g1", "D1-vote")
     report = ops.replay_game(moderator, "g1")
     assert report.reproduced and report.steps == 2
@@ -193,9 +197,9 @@ def test_resolve_when_all_in_resolves_on_the_last_order(moderator):
     desk = Desk(moderator)
     for name, target in (("Alice", "Bruno"), ("Bruno", "Chloe"), ("Chloe", "Bruno")):
         desk.receive(order_mail(f"{name.lower()}@example.org", "g1", "D1-vote", game.token(name), f"VOTE {target}"))
-        assert ops.resolve_if_all_in(moderator, "g1") is None
+        assert resolution.resolve_if_all_in(moderator, "g1") is None
     desk.receive(order_mail("dmitri@example.org", "g1", "D1-vote", game.token("Dmitri"), "VOTE Bruno"))
-    summary = ops.resolve_if_all_in(moderator, "g1")
+    summary = resolution.resolve_if_all_in(moderator, "g1")
     assert summary.phase == "D1-vote" and summary.next_phase == "D2-vote"
 
 
@@ -205,7 +209,7 @@ def test_without_the_option_a_full_set_of_orders_waits_for_the_deadline(moderato
     for name in ("Alice", "Bruno", "Chloe", "Dmitri"):
         target = "Bruno" if name != "Bruno" else "Alice"
         desk.receive(order_mail(f"{name.lower()}@example.org", "g1", "D1-vote", game.token(name), f"VOTE {target}"))
-    assert ops.resolve_all_in(moderator) == []
+    assert resolution.resolve_all_in(moderator) == []
 
 
 def test_early_resolution_with_the_real_engines(moderator):
@@ -218,12 +222,12 @@ def test_early_resolution_with_the_real_engines(moderator):
                       options={"resolve_when_all_in": "on"}, game_id="i1")
     for name in inf.phase.actors:
         ops.submit(moderator, "i1", name, "CLASS WARRIOR")
-    assert [s.phase for s in ops.resolve_all_in(moderator)] == ["T0-class"]
+    assert [s.phase for s in resolution.resolve_all_in(moderator)] == ["T0-class"]
     ww = create_game(moderator, "werewolf", roster, seed="3", options={"resolve_when_all_in": "on"}, game_id="w1")
     assert ww.phase.secret_actors
     for name in ww.phase.actors:
         ops.submit(moderator, "w1", name, "")
-    assert ops.resolve_if_all_in(moderator, "w1") is None
+    assert resolution.resolve_if_all_in(moderator, "w1") is None
     assert load(moderator, "w1").phase.id == "N0"
 
 
@@ -232,7 +236,7 @@ def test_deadlines_in_forms_follow_each_players_zone_across_a_daylight_saving_ch
     08:00 EDT in phase one and 07:00 EST in phase two; Berlin (changed on 2026-10-25) and
     Sydney (changed on 2026-10-04) keep their offsets."""
     from datetime import datetime, timezone
-    from pbp.games import resolve_phase
+    from pbp.game.resolution import resolve_phase
     from pbp.roster import RosterEntry
     clock.moment = datetime(2026, 10, 30, 12, 0, tzinfo=timezone.utc)
     roster = [RosterEntry("Alice", "alice@example.org", "America/New_York"),

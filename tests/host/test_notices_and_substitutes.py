@@ -7,7 +7,11 @@ from __future__ import annotations
 
 from pbp.desk import Desk
 from pbp.forum.watch import watch_thread
-from pbp.games import create_game, load, resolve_phase
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
+from pbp.game import deadlines
+from pbp.game import resolution
 from pbp.host import operations as ops
 from pbp.outbox import FAILED, QUEUED
 from pbp.reminders import queue_reminders
@@ -33,15 +37,15 @@ def form_deadline(body: str) -> str:
 
 def test_every_notice_ends_in_a_form_with_the_deadline_it_announces(moderator, clock):
     start(moderator)
-    ops.extend(moderator, "g1", "1d")  # 2030-01-03 12:00 becomes 2030-01-04 12:00
+    deadlines.extend(moderator, "g1", "1d")  # 2030-01-03 12:00 becomes 2030-01-04 12:00
     notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
     assert "The new deadline is Fri 4 Jan 2030, 12:00 UTC." in notice["body"]
     assert form_deadline(notice["body"]) == "Fri 4 Jan 2030, 12:00 UTC."
-    ops.pause(moderator, "g1")
+    deadlines.pause(moderator, "g1")
     notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
     assert form_deadline(notice["body"]) == "none while the game is paused by the host."
     clock.advance(hours=5)
-    ops.resume(moderator, "g1")  # 2 days left, from 17:00 on
+    deadlines.resume(moderator, "g1")  # 2 days left, from 17:00 on
     notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
     assert "is Fri 4 Jan 2030, 17:00 UTC." in notice["body"]
     assert form_deadline(notice["body"]) == "Fri 4 Jan 2030, 17:00 UTC."
@@ -49,7 +53,7 @@ def test_every_notice_ends_in_a_form_with_the_deadline_it_announces(moderator, c
 
 def test_mail_queued_for_the_old_player_is_withdrawn_and_never_reaches_them(moderator, sender):
     start(moderator)
-    ops.extend(moderator, "g1", "2h")  # queued, not sent (like `pbp extend --no-send`)
+    deadlines.extend(moderator, "g1", "2h")  # queued, not sent (like `pbp extend --no-send`)
     ops.substitute(moderator, "g1", "Chloe", "Carol", "carol@example.org")
     rows = outbox(moderator)
     old = [r for r in rows if r["address"] == "chloe@example.org"]
@@ -157,17 +161,17 @@ def test_early_resolution_never_in_a_werewolf_night_and_at_once_on_the_last_day_
                                         game.token(name), line))
 
     everyone_orders(lambda game, name: None)
-    assert ops.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == "N0"
+    assert resolution.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == "N0"
     resolve_phase(moderator, "w1")
     everyone_orders(lambda game, name: "NOMINATE Alice")
-    assert [s.phase for s in ops.resolve_all_in(moderator)] == ["D1-nominate"]
+    assert [s.phase for s in resolution.resolve_all_in(moderator)] == ["D1-nominate"]
     everyone_orders(lambda game, name: "VOTE NO LYNCH")
-    assert [s.phase for s in ops.resolve_all_in(moderator)] == ["D1-vote"]
+    assert [s.phase for s in resolution.resolve_all_in(moderator)] == ["D1-vote"]
     for night in ("N1", "N1-witch"):
         game = load(moderator, "w1")
         assert game.phase.id == night
         everyone_orders(lambda game, name: None)
-        assert ops.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == night
+        assert resolution.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == night
         resolve_phase(moderator, "w1")
     assert load(moderator, "w1").phase.id == "D2-nominate"
 

@@ -11,7 +11,10 @@ import re
 
 from engine.simulation import player_names
 from pbp.desk import Desk
-from pbp.games import create_game, load, resolve_phase
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
+from pbp.game import deadlines
 from pbp.host import operations as ops
 from pbp.reminders import queue_reminders
 from pbp.roster import RosterEntry
@@ -54,9 +57,9 @@ def test_every_mail_shows_every_deadline_in_the_players_zone_and_in_utc(moderato
     desk.receive(order_mail(address[actor], "inf1", "T0-class", token, "CLASS PILOT"))
     desk.receive(order_mail(address[actor], "inf1", "T0-class", token, "CLASS HACKER"))
     desk.receive(command_mail(address[actor], "STATUS"))
-    ops.extend(moderator, "inf1", "1d")
-    ops.pause(moderator, "inf1")
-    ops.resume(moderator, "inf1")
+    deadlines.extend(moderator, "inf1", "1d")
+    deadlines.pause(moderator, "inf1")
+    deadlines.resume(moderator, "inf1")
     ops.submit(moderator, "inf1", second, "CLASS SNEAKER")
     ops.substitute(moderator, "inf1", third, "Newcomer", "newcomer@example.org", SYDNEY)
     ops.modkill(moderator, "inf1", fourth, "left the game")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pbp.moderator import Moderator
+from pbp.composition import ForumModerator
 from pbp.roster import RosterEntry
 from pbp.settings import Settings
 from tests.moderator.toy_ruleset import Ballot
@@ -24,7 +24,7 @@ class Clock:
         self.moment += timedelta(**delta)
 
 
-class ToyModerator(Moderator):
+class ToyModerator(ForumModerator):
     def rules(self, name):
         return Ballot() if name == "ballot" else super().rules(name)
 

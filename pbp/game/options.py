@@ -10,7 +10,7 @@ the ruleset (which refuses names it does not know) and keeps these:
   `Nn-witch`): an early dawn would tell the village who acts at night
   (rules/werewolf.md, Phases: "so that timing reveals nothing").
 - `wait_for_publish`: `on` starts a phase's clock only when the public post of the phase
-  before it is published (docs/design.md: Public posts; pbp.publish_wait); default `off`.
+  before it is published (docs/design.md: Public posts; pbp.game.deadlines); default `off`.
 """
 from __future__ import annotations
 
