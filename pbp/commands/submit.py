@@ -9,7 +9,7 @@ from pathlib import Path
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
 from pbp.game.resolution import resolve_if_all_in
-from pbp.host.operations import submit
+from pbp.host.orders import submit
 
 
 def register(subparsers) -> None:

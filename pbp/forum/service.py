@@ -50,7 +50,7 @@ def role_list(public_view: Mapping, roster: Sequence[Mapping] = ()) -> list[dict
     """The full role list, once the game is over (the public view then holds everyone's
     role, or team and class). A character that changed hands credits every player who
     played it, in turn (`players`), from the roster: substitutions are the moderator's
-    record, never the engine's (pbp.host.operations)."""
+    record, never the engine's (pbp.host.substitute)."""
     if not public_view.get("result"):
         return []
     credits = {entry["name"]: [old["played_by"] for old in entry["replaced"]] + [entry.get("played_by", entry["name"])]

@@ -21,7 +21,7 @@ from pbp.game.create import create_game
 from pbp.game.record import load
 from pbp.game.resolution import due_games, resolve_phase
 from pbp.game import resolution
-from pbp.host import operations as ops
+from pbp.host import orders as host_orders
 from pbp.composition import ForumModerator
 from pbp.game.clock import UNSET_DEADLINE, awaited_post
 from pbp.game.deadlines import clock_waits, start_clocks
@@ -203,7 +203,7 @@ def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_a
     assert due_games(moderator) == []
     assert queue_reminders(moderator) == 0
     for name in load(moderator, "inf1").phase.actors:  # every order in: still not resolved early
-        ops.submit(moderator, "inf1", name, "STAY")
+        host_orders.submit(moderator, "inf1", name, "STAY")
     assert resolution.resolve_all_in(moderator) == []
     wake = next_wake_up(moderator.folder, moderator.settings, moderator.clock())
     assert wake is None or "inf1" not in wake.reason

@@ -15,7 +15,7 @@ from pbp.game.create import create_game
 from pbp.game.record import load
 from pbp.game.resolution import resolve_phase
 from pbp.game import deadlines
-from pbp.host import operations as ops
+from pbp.host import substitute as host_substitute
 from pbp.composition import ForumModerator
 from pbp.reminders import queue_reminders
 from pbp.roster import RosterEntry
@@ -104,7 +104,7 @@ def test_every_other_kind_of_mail_keeps_the_token_in_the_final_block(tmp_path, c
         deadlines.extend(moderator, "w1", "1d")
         deadlines.pause(moderator, "w1")
         deadlines.resume(moderator, "w1")
-        ops.substitute(moderator, "w1", second, "Newcomer", "newcomer@example.org")
+        host_substitute.substitute(moderator, "w1", second, "Newcomer", "newcomer@example.org")
         for _phase in range(3):
             resolve_phase(moderator, "w1")
             clock.advance(hours=23, minutes=30)
