@@ -136,8 +136,8 @@ class GameFile:
     def update_record(self, fields: dict) -> None:
         self.game.update(fields, doc_ids=[self.game.all()[0].doc_id])
 
-    def transaction(self):
-        return self.db.storage.transaction()
+    def transaction(self) -> contextlib.AbstractContextManager[None]:
+        return self.db.storage.transaction()  # type: ignore[no-any-return]
 
 
 class DataFolder:

@@ -15,7 +15,7 @@ UNSET_DEADLINE = "set when the host publishes the thread post"
 WAITING_KEY = "clock_waits_for"  # {"phase": the waiting phase, "post": the phase whose post it waits for}
 
 
-def waiting_marker(resolved_phase: str, next_phase_id: str) -> dict:
+def waiting_marker(resolved_phase: str, next_phase_id: str) -> dict[str, str]:
     return {"phase": next_phase_id, "post": resolved_phase}
 
 

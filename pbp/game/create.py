@@ -4,7 +4,7 @@ the registry."""
 from __future__ import annotations
 
 import secrets
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.core import GameSetupError, PlayerSpec
 from pbp import schedule
@@ -21,7 +21,7 @@ GAME_ID_PREFIX = {"infiltration": "inf", "werewolf": "ww"}
 
 
 def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry], npcs: Sequence[Npc] = (),
-                seed: str | None = None, options: dict | None = None, schedule_text: str | None = None,
+                seed: str | None = None, options: dict[str, Any] | None = None, schedule_text: str | None = None,
                 game_id: str | None = None) -> StoredGame:
     """Start a game: its state, tokens, first deadline and a welcome mail to every player,
     all in one durable write, then its entry in the registry."""
@@ -42,7 +42,7 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
     game_id = game_id or folder.next_game_id(GAME_ID_PREFIX.get(ruleset, ruleset[:3]))
     now = moderator.clock()
     phase = rules.phase(state)
-    record = {
+    record: dict[str, Any] = {
         "id": game_id,
         "ruleset": ruleset,
         "seed": seed,

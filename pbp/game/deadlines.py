@@ -28,7 +28,7 @@ player is told the deadline. Decisions the design leaves open, taken here:
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.core import Phase
 from pbp import schedule
@@ -44,7 +44,7 @@ from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_
 
 
 def clock_waits(moderator_options: Mapping[str, str], next_phase: Phase | None,
-                public_events: Sequence[Mapping]) -> bool:
+                public_events: Sequence[Mapping[str, Any]]) -> bool:
     """Whether the phase opened by a resolution waits for that resolution's post."""
     return next_phase is not None and bool(public_events) and is_on(moderator_options, WAIT_FOR_PUBLISH)
 
@@ -54,7 +54,7 @@ def _post_state(game_file: GameFile, post: str) -> str | None:
     return str(row["status"]) if row else None
 
 
-def may_start(record: Mapping, game_file: GameFile) -> str:
+def may_start(record: Mapping[str, Any], game_file: GameFile) -> str:
     """Why the waiting clock may start now ("" when it may not): the post is published,
     there is no such draft any more, or the option was switched off."""
     post = awaited_post(record)
@@ -79,11 +79,11 @@ def start_clock(moderator: Moderator, game_id: str) -> datetime | None:
     if not reason or game.phase is None:
         return None
     now = moderator.clock()
-    deadline = schedule.deadline_after(now, game.record["schedule"], game.phase.kind)
+    deadline = schedule.deadline_after(now, game.record["schedule"], game.open_phase.kind)
     with game.file.transaction():
         game.file.update_record({"deadline": schedule.to_text(deadline), "opened": schedule.to_text(now),
                                  WAITING_KEY: None})
-        notify_players(moderator, game, "notice", headline=f"The deadline of {game.phase.id} is set.",
+        notify_players(moderator, game, "notice", headline=f"The deadline of {game.open_phase.id} is set.",
                        lines=[reason], deadline_is="The deadline is")
     return deadline
 
@@ -120,10 +120,10 @@ def extend(moderator: Moderator, game_id: str, when: str) -> datetime:
         raise UserError(f"{when!r} is in the past; give a later time or a duration.")
     with game.file.transaction():
         game.file.update_record({"deadline": schedule.to_text(deadline), WAITING_KEY: None})
-        log_host_action(game, {"kind": "extend", "phase": game.phase.id,
-                                "deadline": schedule.to_text(deadline)}, moderator)
-        notify_players(moderator, game, "notice", headline=f"The deadline of {game.phase.id} has moved.",
-                    lines=[], deadline_is="The new deadline is")
+        log_host_action(game, {"kind": "extend", "phase": game.open_phase.id,
+                               "deadline": schedule.to_text(deadline)}, moderator)
+        notify_players(moderator, game, "notice", headline=f"The deadline of {game.open_phase.id} has moved.",
+                       lines=[], deadline_is="The new deadline is")
     return deadline
 
 
@@ -136,19 +136,19 @@ def pause(moderator: Moderator, game_id: str) -> timedelta:
     now = moderator.clock()
     waits = awaited_post(game.record)
     if waits:  # the clock waits for a public post (wait_for_publish): the whole phase is left
-        remaining = schedule.phase_duration(game.record["schedule"], game.phase.kind)
-        stopped = (f"The deadline of {game.phase.id} was not set yet (it is set when the host publishes "
+        remaining = schedule.phase_duration(game.record["schedule"], game.open_phase.kind)
+        stopped = (f"The deadline of {game.open_phase.id} was not set yet (it is set when the host publishes "
                    f"the thread post of {waits}), and it stays unset while the game is paused.")
     else:
         remaining = max(as_utc(game.record["deadline"]) - now, timedelta(0))
-        stopped = f"The deadline of {game.phase.id} is stopped with {render_remaining(remaining)} left."
+        stopped = f"The deadline of {game.open_phase.id} is stopped with {render_remaining(remaining)} left."
     with game.file.transaction():
         game.file.update_record({"deadline": "", "paused": {
             "remaining_seconds": int(remaining.total_seconds()), "since": schedule.to_text(now)}})
-        log_host_action(game, {"kind": "pause", "phase": game.phase.id}, moderator)
+        log_host_action(game, {"kind": "pause", "phase": game.open_phase.id}, moderator)
         notify_players(moderator, game, "notice", headline=f"Game {game_id} is paused by the host.",
-                    lines=[f"{stopped} Orders you send are still taken; you will be told when the game "
-                           "resumes and what the new deadline is."])
+                       lines=[f"{stopped} Orders you send are still taken; you will be told when the game "
+                              "resumes and what the new deadline is."])
     return remaining
 
 
@@ -166,14 +166,14 @@ def resume(moderator: Moderator, game_id: str) -> datetime | None:
     waits = awaited_post(game.record)
     with game.file.transaction():
         game.file.update_record({"deadline": "" if waits else schedule.to_text(deadline), "paused": None})
-        log_host_action(game, {"kind": "resume", "phase": game.phase.id}, moderator)
+        log_host_action(game, {"kind": "resume", "phase": game.open_phase.id}, moderator)
         if waits:
             started = start_clock(moderator, game_id)  # if the post went out meanwhile
             if started is None:
                 notify_players(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
-                            lines=[f"The deadline of {game.phase.id} is {UNSET_DEADLINE} of "
-                                   f"{waits}; you will be told the deadline then."])
+                               lines=[f"The deadline of {game.open_phase.id} is {UNSET_DEADLINE} of "
+                                      f"{waits}; you will be told the deadline then."])
             return started
         notify_players(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
-                    lines=[], deadline_is=f"The deadline of {game.phase.id} is")
+                       lines=[], deadline_is=f"The deadline of {game.open_phase.id} is")
     return deadline

@@ -2,6 +2,7 @@
 host's actions (docs/design.md: Command line)."""
 from __future__ import annotations
 
+from typing import Any
 from pbp import schedule
 from pbp.game.record import StoredGame, load
 from pbp.moderator import Moderator
@@ -9,7 +10,7 @@ from pbp.timezones import render_moment
 
 
 def notify_players(moderator: Moderator, game: StoredGame, kind: str, *, headline: str, lines: list[str],
-                   public_events: list[dict] | None = None, only: set[str] | None = None,
+                   public_events: list[dict[str, Any]] | None = None, only: set[str] | None = None,
                    deadline_is: str = "") -> int:
     """Queue one notice per player (call inside the game's transaction). `deadline_is`
     (e.g. "The new deadline is") adds a line ending in the deadline, shown in that
@@ -38,7 +39,7 @@ def notify_players(moderator: Moderator, game: StoredGame, kind: str, *, headlin
     return count
 
 
-def log_host_action(game: StoredGame, action: dict, moderator: Moderator) -> None:
+def log_host_action(game: StoredGame, action: dict[str, Any], moderator: Moderator) -> None:
     """Append the host's action, stamped with the time, to the game's log (`pbp replay`
     re-runs the host kills from it)."""
     actions = list(game.file.record().get("host_actions", []))

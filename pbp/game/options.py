@@ -14,7 +14,7 @@ the ruleset (which refuses names it does not know) and keeps these:
 """
 from __future__ import annotations
 
-from typing import Collection, Mapping
+from typing import Any, Collection, Mapping
 
 from engine.core import Phase
 from pbp.reminders import OPTION as REMINDERS, reminder_offsets
@@ -31,7 +31,7 @@ class OptionValueError(ValueError):
     """A moderator option with a value it does not take; the message says which it takes."""
 
 
-def split_options(given: Mapping[str, str]) -> tuple[dict, dict]:
+def split_options(given: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(moderator options with defaults filled in and checked, the ruleset's options)."""
     moderator = dict(MODERATOR_OPTIONS)
     engine_options = {}

@@ -26,7 +26,7 @@ class StoredGame:
     """A game's record with its state and open phase, read once."""
 
     file: GameFile
-    record: dict
+    record: dict[str, Any]
     rules: Ruleset
     state: Any
     phase: Phase | None
@@ -36,10 +36,17 @@ class StoredGame:
         return str(self.record["id"])
 
     @property
+    def open_phase(self) -> Phase:
+        """The open phase of a game that must not be over (a host's change needs one)."""
+        if self.phase is None:
+            raise UserError(f"Game {self.id} is over; there is nothing to change.")
+        return self.phase
+
+    @property
     def clock(self) -> PhaseClock:
         return clock_of(self.record)
 
-    def player(self, address: str) -> dict | None:
+    def player(self, address: str) -> dict[str, Any] | None:
         for entry in self.record["roster"]:
             if entry["email"] == address:
                 return entry  # type: ignore[no-any-return]
@@ -52,26 +59,26 @@ class StoredGame:
     def token(self, name: str) -> str:
         return str(self.record["tokens"][name])
 
-    def game_facts(self) -> dict:
+    def game_facts(self) -> dict[str, Any]:
         return {"id": self.id, "ruleset": self.record["ruleset"]}
 
     def deadline_text(self, name: str | None = None) -> str:
         """The deadline in `name`'s roster time zone and in UTC."""
         return self.clock.describe(self.zone_of(name))
 
-    def form(self, name: str) -> dict | None:
+    def form(self, name: str) -> dict[str, Any] | None:
         return order_form(self.id, self.phase, name, self.token(name), self.deadline_text(name))
 
-    def latest_orders(self, phase_id: str) -> dict[str, dict]:
+    def latest_orders(self, phase_id: str) -> dict[str, dict[str, Any]]:
         """Each player's latest accepted block for a phase (later blocks replace earlier).
         Rows are in the order they were written, so the last one of a player wins. Only
         the phase's rows are made into documents: the log holds every phase's orders."""
-        latest: dict[str, dict] = {}
+        latest: dict[str, dict[str, Any]] = {}
         for row in self.file.orders.search(lambda row: row["phase"] == phase_id):
             latest[row["player"]] = row
         return latest
 
-    def latest_order(self, phase_id: str, player: str) -> dict | None:
+    def latest_order(self, phase_id: str, player: str) -> dict[str, Any] | None:
         """`player`'s latest accepted block for a phase, or None; made from that player's
         rows only (a receipt asks it for every mail that is rejected)."""
         rows = self.file.orders.search(lambda row: row["phase"] == phase_id and row["player"] == player)
@@ -102,7 +109,7 @@ def running(moderator: Moderator, game_id: str) -> StoredGame:
     return game
 
 
-def _decoded(file: GameFile, rules: Ruleset, data: dict) -> tuple[Any, Phase | None]:
+def _decoded(file: GameFile, rules: Ruleset, data: dict[str, Any]) -> tuple[Any, Phase | None]:
     """The state and phase of a stored state JSON, decoded once per version: the writer's
     storage hands back the same JSON object until the state is written again."""
     memo = file.decoded

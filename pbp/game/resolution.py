@@ -11,6 +11,7 @@ a phase twice.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from pbp import schedule
 from pbp.crashpoints import crash_point
@@ -22,7 +23,7 @@ from pbp.game.options import may_resolve_early
 from pbp.game.record import StoredGame, load
 from pbp.host.checkpoints import record_checkpoint
 from pbp.moderator import Moderator
-from pbp.rendering import event_json
+from pbp.rendering import RenderedMail, event_json
 from pbp.standing_orders import standing_orders
 
 NPC_RECIPIENT = "host"  # the outbox recipient of the mail the host receives for an NPC
@@ -33,7 +34,7 @@ class ResolutionSummary:
     game: str
     phase: str
     public: tuple[str, ...]
-    result: dict | None
+    result: dict[str, Any] | None
     next_phase: str
 
 
@@ -65,14 +66,14 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
             "phase_id": next_phase.id if next_phase else "",
             "opened": schedule.to_text(now),
             "deadline": schedule.to_text(deadline) if deadline and not waits else "",
-            WAITING_KEY: waiting_marker(phase.id, next_phase.id) if waits else None,
+            WAITING_KEY: waiting_marker(phase.id, next_phase.id) if waits and next_phase else None,
             "resolved": [*game.record["resolved"], phase.id],
             "checkpoints": record_checkpoint(game.record, f"resolution of {phase.id}", rules.to_json(new_state)),
             "result": result.to_json() if result else None,
         })
         after = StoredGame(game.file, game.file.record(), rules, new_state, next_phase)
 
-        def report(name: str, form: dict | None):
+        def report(name: str, form: dict[str, Any] | None) -> RenderedMail:
             return moderator.renderer.render(
                 "report", game.record["ruleset"], game=after.game_facts(), player=name,
                 resolved_phase=phase.id, public_events=public,

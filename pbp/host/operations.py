@@ -45,14 +45,14 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
     with game.file.transaction():
         game.file.update_record(fields)
         log_host_action(game, {"kind": HOST_KILL, "phase": game.phase.id, "player": name,
-                                "reason": reason.strip()}, moderator)
+                               "reason": reason.strip()}, moderator)
         after = load(moderator, game_id)
         ending = []
         if result:
             winners = ", ".join(result.winners) or "nobody (a draw)"
             ending = [f"The game is over. Winners: {winners}."]
         notify_players(moderator, after, "notice", headline=f"The host has removed {name} from the game.",
-                    lines=[f"Reason: {reason.strip()}", *ending], public_events=public)
+                       lines=[f"Reason: {reason.strip()}", *ending], public_events=public)
         for listener in moderator.after_host_action:  # the forum drafts the public post
             listener(moderator, game, after, public)
     return [moderator.renderer.describe(game.record["ruleset"], e) for e in resolution.public]
@@ -77,6 +77,6 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
         with game.file.transaction():
             game.file.update_record({"moderator_options": changed})
             log_host_action(game, {"kind": "options", "phase": game.record["phase_id"] or "over",
-                                    "options": {k.strip().lower(): v for k, v in given.items()}}, moderator)
+                                   "options": {k.strip().lower(): v for k, v in given.items()}}, moderator)
             start_clock(moderator, game_id)  # wait_for_publish=off starts a waiting clock
     return changed

@@ -82,9 +82,9 @@ def submit(moderator: Moderator, game_id: str, player: str, text: str) -> list[s
         if entry is not None:
             shown = canonical or ["(no orders: the rules' default applies)"]
             notify_players(moderator, game, "receipt", only={name},
-                        headline=f"The host entered orders for you for {game.phase.id}.",
-                        lines=["Accepted:", *[f"  {line}" for line in shown],
-                               "These replace any orders you sent earlier for this phase."])
+                           headline=f"The host entered orders for you for {game.phase.id}.",
+                           lines=["Accepted:", *[f"  {line}" for line in shown],
+                                  "These replace any orders you sent earlier for this phase."])
     return canonical
 
 

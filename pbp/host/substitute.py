@@ -68,7 +68,7 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
         _withdraw_unsent(game, entry["email"], character)
         game.file.update_record({"roster": roster, "tokens": {**record["tokens"], character: token}})
         log_host_action(game, {"kind": "substitute", "phase": game.phase.id, "player": character,
-                                "played_by": new_name.strip()}, moderator)
+                               "played_by": new_name.strip()}, moderator)
         after = load(moderator, game_id)
         mail = moderator.renderer.render(
             "welcome", record["ruleset"], game=after.game_facts(), player=character, token=token,
@@ -83,9 +83,9 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
             listener(moderator, game, after, substitution)
         others = {e["name"] for e in roster if e["name"] != character}
         notify_players(moderator, after, "notice", only=others,
-                    headline=f"{character} has a substitute.",
-                    lines=[f"From now on {character} is played by {new_name.strip()}. The character "
-                           f"keeps its name: orders and votes still name {character}."])
+                       headline=f"{character} has a substitute.",
+                       lines=[f"From now on {character} is played by {new_name.strip()}. The character "
+                              f"keeps its name: orders and votes still name {character}."])
     return token
 
 
