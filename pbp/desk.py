@@ -25,15 +25,16 @@ from typing import Iterator
 
 from engine.core import OrderBlockError
 from pbp import bounces, schedule
-from pbp.forum import hooks as forum_hooks
+from pbp.forum.approval_mail import host_mail
+from pbp.forum.hooks import host_address, tell_host_of_wrong_tokens
 from pbp.game.record import StoredGame, load
 from pbp.host.help import help_facts
 from pbp.limits import listed, quoted
+from pbp.mail_ledger import MailLedger
 from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.rendering import RenderedMail
-from pbp.strangers import StrangerLog
 from pbp.timezones import render_timestamp
 from pbp.token_guard import TokenGuard
 
@@ -63,42 +64,12 @@ class Desk:
     def __init__(self, moderator: Moderator):
         self.moderator = moderator
         self.folder = moderator.folder
-        self._handled: dict[str, Outcome] | None = None  # "k:<key>", "s:<sha>", "m:<sender> <msgid>"
+        self.ledger = MailLedger(moderator.folder, moderator.clock)
         self._members: dict[str, list[str]] | None = None
         self._member_games: tuple[str, ...] = ()
 
-    # ------------------------------------------------------------------ identity of mails
-    def _index(self) -> dict[str, Outcome]:
-        if self._handled is None:
-            index: dict[str, Outcome] = {}
-            rows = list(self.folder.mails.all()) + StrangerLog(self.folder).recent_rows()
-            for game in self.folder.games():
-                rows.extend(game.mails.all())
-            for row in rows:
-                self._remember(index, row)
-            self._handled = index
-        return self._handled
-
-    @staticmethod
-    def _remember(index: dict, row: dict) -> None:
-        index[f"k:{row['key']}"] = row["outcome"]
-        index[f"s:{row['sha256']}"] = row["outcome"]
-        if row.get("message_id"):
-            index[f"m:{row.get('sender', '')} {row['message_id']}"] = row["outcome"]
-
     def already_handled(self, key: str, sha256: str) -> Outcome | None:
-        index = self._index()
-        return index.get(f"k:{key}") or index.get(f"s:{sha256}")
-
-    def _earlier(self, mail: InboundMail) -> Outcome | None:
-        """The outcome of this mail if it was handled before: the same message on the server
-        (key), the same bytes (SHA-256), or the same Message-ID from the same sender (one
-        mail delivered twice, each copy with its own trace headers). A Message-ID counts
-        only with its sender: another address that reuses it is judged on its own."""
-        earlier = self.already_handled(mail.key, mail.sha256)
-        if earlier is None and mail.message_id:
-            earlier = self._index().get(f"m:{mail.sender or ''} {mail.message_id}")
-        return earlier
+        return self.ledger.already_handled(key, sha256)
 
     # ------------------------------------------------------------------ who plays where
     def games_of(self, address: str) -> list[str]:
@@ -125,14 +96,16 @@ class Desk:
 
     # ------------------------------------------------------------------ receive
     def receive(self, mail: InboundMail) -> Outcome:
-        earlier = self._earlier(mail)
+        earlier = self.ledger.earlier(mail)
         if earlier is not None:
             return earlier
         if mail.bounce is not None:  # a delivery status notification: noted, never answered
             filed = bounces.file_bounce(self.moderator, mail)
             if filed is not None:
-                return self._record_in(*filed, mail)
-        from_host = forum_hooks.host_mail(self, mail)  # APPROVE by mail (docs/design.md: Public posts)
+                file, reason = filed
+                return self.ledger.record_refused(mail, reason, file)
+        # APPROVE by mail (docs/design.md: Public posts)
+        from_host = host_mail(self.moderator, self.ledger, mail, self.may_reply)
         if from_host is not None:
             return from_host
         games = self.games_of(mail.sender) if mail.sender else []
@@ -140,7 +113,7 @@ class Desk:
             reason = "From does not hold exactly one address" if mail.sender is None else "unknown sender"
             if mail.no_reply_reason:
                 reason = f"{reason}; {mail.no_reply_reason}"
-            return self._record_without_game(mail, reason)
+            return self.ledger.record_refused(mail, reason)
         game = load(self.moderator, self._home_game(mail, games))
         decision = self._decide(game, mail)
         self._commit(game, mail, decision)
@@ -150,37 +123,9 @@ class Desk:
         """Note a mail the ingest quarantined (three failed attempts, unreadable, too big)
         so `pbp status` tells the host; it never reached `receive`. Once per message: a
         crash after the record and before the move makes the next poll note it again."""
-        if f"k:{key}" in self._index():
-            return
-        row = {"key": key, "sha256": sha256, "message_id": "", "sender": sender or "",
-               "subject": subject[:200], "outcome": "quarantine", "reason": reason,
-               "received": schedule.to_text(self.moderator.clock())}
         address = parseaddr(sender or "")[1].lower()
-        if address and not self.games_of(address) and address != forum_hooks.host_address(self.moderator.settings):
-            row["sender"] = address
-            StrangerLog(self.folder).note(row)  # an outsider's mail is only counted (bounded)
-        else:
-            self.folder.mails.insert(row)
-        self._remember(self._index(), row)
-
-    def _record_in(self, file, reason: str, mail: InboundMail) -> Outcome:
-        row = self._mail_row(mail, "rejected", reason)
-        with file.transaction():
-            file.mails.insert(row)
-        self._remember(self._index(), row)
-        return "rejected"
-
-    def _record_without_game(self, mail: InboundMail, reason: str) -> Outcome:
-        """Mail that belongs to no game is counted in the bounded summary (pbp.strangers)."""
-        row = self._mail_row(mail, "rejected", reason)
-        StrangerLog(self.folder).note(row)
-        self._remember(self._index(), row)
-        return "rejected"
-
-    def _mail_row(self, mail: InboundMail, outcome: Outcome, reason: str) -> dict:
-        return {"key": mail.key, "sha256": mail.sha256, "message_id": mail.message_id,
-                "sender": mail.sender or "", "subject": mail.subject[:200], "outcome": outcome,
-                "reason": reason, "received": schedule.to_text(self.moderator.clock())}
+        stranger = address and not self.games_of(address) and address != host_address(self.moderator.settings)
+        self.ledger.record_quarantine(key, sha256, sender, subject, reason, address if stranger else "")
 
     def _commit(self, game: StoredGame, mail: InboundMail, decision: Decision) -> None:
         """One durable write: orders, reply, reply count, the mail's identity."""
@@ -189,7 +134,7 @@ class Desk:
         with file.transaction():
             for row in decision.orders:
                 file.orders.insert({**row, "message_id": mail.message_id, "mail_key": mail.key})
-            if decision.reply is not None and self._may_reply(game, mail.sender):
+            if decision.reply is not None and self.may_reply(game, mail.sender):
                 self.moderator.outbox.queue(
                     file, phase=game.record["phase_id"] or "over", recipient=entry["name"],
                     address=entry["email"], kind=decision.reply_kind, mail=decision.reply,
@@ -197,12 +142,11 @@ class Desk:
             if decision.token_guard is not None:
                 decision.token_guard.save(file)
                 if decision.token_guard.newly_locked:
-                    forum_hooks.tell_host_of_wrong_tokens(self.moderator, game, decision.token_guard)
-            row = self._mail_row(mail, decision.outcome, decision.reason)
-            file.mails.insert(row)
-        self._remember(self._index(), row)
+                    tell_host_of_wrong_tokens(self.moderator, game, decision.token_guard)
+            row = self.ledger.record(file, mail, decision.outcome, decision.reason)
+        self.ledger.remember(row)
 
-    def _may_reply(self, game: StoredGame, address: str) -> bool:
+    def may_reply(self, game: StoredGame, address: str) -> bool:
         """The replies-per-sender-per-day cap (loop and flood guard); counts the reply."""
         day = self.moderator.clock().date().isoformat()
         rows = game.file.replies.search(lambda r: r["sender"] == address and r["day"] == day)
@@ -228,7 +172,7 @@ class Desk:
             try:
                 yield
             except BaseException:
-                self._handled = None  # the index may hold mail that was never written
+                self.ledger.forget()  # the ledger may hold mail that was never written
                 raise
 
     # ------------------------------------------------------------------ judging

@@ -159,7 +159,7 @@ class Outbox:
         attempts = row.get("attempts", 0) + 1
         try:
             message = self.build(row)
-        except Exception as error:
+        except Exception as error:  # a row that cannot be built is shown to the host and never stops the rows after it
             self._fail(game, doc_id, row, attempts, f"the mail could not be built: {type(error).__name__}: {error}",
                        summary)
             return
@@ -174,7 +174,7 @@ class Outbox:
         except PermanentSendError as error:
             self._fail(game, doc_id, row, attempts, str(error), summary)
             return
-        except Exception as error:
+        except Exception as error:  # any sending failure is a retry with backoff, never a stop of the rows after it
             self._fail(game, doc_id, row, attempts, f"sending failed: {type(error).__name__}: {error}", summary)
             return
         game.outbox.update({"attempts": attempts, "status": SENT, "error": "",

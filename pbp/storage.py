@@ -123,16 +123,6 @@ class AtomicJSONStorage(Storage):
                 self._write_now(pending)
 
 
-def open_database(path: Path) -> TinyDB:
-    """A TinyDB over an atomic storage. Tables must be opened with `table(db, name)` so
-    that TinyDB's query cache (which a discarded transaction could make stale) is off."""
-    return TinyDB(path, storage=AtomicJSONStorage)
-
-
-def table(db: TinyDB, name: str):
-    return db.table(name, cache_size=0)
-
-
 @contextlib.contextmanager
 def transaction(db: TinyDB) -> Iterator[TinyDB]:
     with db.storage.transaction():

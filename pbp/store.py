@@ -18,7 +18,6 @@ A game file's tables:
 from __future__ import annotations
 
 import contextlib
-import json
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
@@ -220,7 +219,3 @@ class DataFolder:
         while f"{prefix}{number}" in taken:
             number += 1
         return f"{prefix}{number}"
-
-
-def dump(value) -> str:
-    return json.dumps(value, sort_keys=True)

@@ -34,8 +34,7 @@ def run(args) -> int:
           f"{len(report.quarantined) + len(report.oversized)} quarantined or refused, {len(report.failed)} failed "
           f"(will be retried).")
     for summary in early:
-        after = f"next phase: {summary.next_phase}" if summary.next_phase else "the game is over"
-        print(f"Every order is in (option resolve_when_all_in): {summary.game} {summary.phase} is resolved; {after}.")
+        print(summary.resolved_early())
     print(f"Mail sent: {sent_before.sent + sent.sent}; waiting to retry: {sent.retrying}; failed: {sent.failed}.")
     for key, reason in report.failed:
         print(f"  {key}: {reason}")

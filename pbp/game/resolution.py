@@ -37,6 +37,13 @@ class ResolutionSummary:
     result: dict[str, Any] | None
     next_phase: str
 
+    def resolved_early(self, *, with_game: bool = True) -> str:
+        """The sentence telling the host that every order was in and the phase resolved at
+        once (option resolve_when_all_in)."""
+        after = f"next phase: {self.next_phase}" if self.next_phase else "the game is over"
+        phase = f"{self.game} {self.phase}" if with_game else self.phase
+        return f"Every order is in (option resolve_when_all_in): {phase} is resolved; {after}."
+
 
 def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = None) -> ResolutionSummary | None:
     """Resolve the open phase (only if it is still `phase_id`, when given) with the orders

@@ -14,7 +14,7 @@ not the character (see pbp.host.substitute).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.core import PlayerSpec, Ruleset, canonical_json
 from pbp.game.record import StoredGame, load
@@ -137,13 +137,6 @@ def first_json_difference(stored: Any, replayed: Any, path: str = "") -> tuple[s
         if len(stored) != len(replayed):
             return (f"{path} (length)", len(stored), len(replayed))
     return (path or "(the whole state)", stored, replayed)
-
-
-def iter_labels(steps: Sequence[Step]) -> Iterator[str]:
-    """The checkpoint labels a replay of `steps` produces, in order."""
-    yield "start"
-    for step in steps:
-        yield step.describe()
 
 
 def _short(value: Any, limit: int = 80) -> str:

@@ -84,7 +84,7 @@ class ImapMailbox:
             if self.security == "starttls":
                 client.starttls(context)
             self._log_in(client)
-        except Exception:
+        except Exception:  # whatever failed, the half-open connection is closed before the error goes on
             _quietly_close(client)
             raise
         return client
@@ -304,8 +304,8 @@ def _quietly_close(client: IMAPClient) -> None:
     """Log out, or at least drop the socket, of a connection we are abandoning."""
     try:
         client.logout()
-    except Exception:
+    except Exception:  # the connection is being abandoned: a failing logout only means shutting it down
         try:
             client.shutdown()
-        except Exception:
+        except Exception:  # the socket may be gone already; nothing is left to close
             pass
