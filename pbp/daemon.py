@@ -37,7 +37,8 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from pbp import schedule
-from pbp.cycle import Cycle, ThreadWatch, WatchReport
+from pbp.cycle import Cycle
+from pbp.forum.thread_watch import ThreadWatch, WatchReport
 from pbp.daemon_state import write_state
 from pbp.errors import UserError
 from pbp.game.clock import Running, clock_of
@@ -162,7 +163,7 @@ class Daemon:
         self.lock_wait = lock_wait
         self.links = MailLinks()
         self.renderer = Renderer()  # refreshed each cycle: a template the host edits is re-read
-        self.watch = ThreadWatch(every=self.settings.poll_interval)
+        self.watch = ThreadWatch()  # one across cycles: its Reddit login is reused
         self.turn_lock = threading.Lock()
         self.stamp: tuple | None = None
         self.poll_interval = self.settings.poll_interval
@@ -202,9 +203,6 @@ class Daemon:
                 self.renderer.refresh()
                 moderator.renderer = self.renderer
                 self.state["last_error"] = ""
-                # The watch first: the thread is then read once per interval, by it, and the
-                # publishing step's own watch (pbp.forum.hooks) finds it freshly read.
-                self._watch(moderator)
                 try:
                     self._work(moderator)
                 except Exception as error:  # one bad cycle must not stop the moderator
@@ -226,7 +224,8 @@ class Daemon:
 
     def _work(self, moderator: ForumModerator) -> None:
         mailbox, sender = self.links.for_settings(moderator.settings)
-        report = Cycle(moderator, mailbox, sender).turn()
+        report = Cycle(moderator, mailbox, sender, watch=self.watch).turn()
+        self._note_watch(report.watch)
         if report.mail and not report.mail.idle:
             self.say(f"mail: {len(report.mail.processed)} judged, {len(report.mail.quarantined)} quarantined, "
                      f"{len(report.mail.failed)} failed")
@@ -240,9 +239,9 @@ class Daemon:
             self.say(f"sent {report.sent.sent} mails, {report.sent.failed} failed, "
                      f"{report.sent.retrying} to retry")
 
-    def _watch(self, moderator: ForumModerator) -> None:
-        self.watch.every = moderator.settings.poll_interval
-        report: WatchReport = self.watch.run(moderator, on_warning=lambda text: self.say(f"thread watch: {text}"))
+    def _note_watch(self, report: WatchReport) -> None:
+        for text in report.warnings:
+            self.say(f"thread watch: {text}")
         if not report.ran:
             return
         previous = self.state.get("watch") or {}

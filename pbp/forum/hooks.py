@@ -106,21 +106,14 @@ def after_host_action(moderator: Any, before: Any, after: Any, public_events: Se
 
 
 def publish_due(moderator: Any, on_event: Callable[[str], None] = lambda text: None) -> int:
-    """Publish every game's approved drafts whose time has come (inside `pbp run`); with
-    Reddit, also watch each game's thread (at most every `WATCH_INTERVAL` seconds)."""
+    """Publish every game's approved drafts whose time has come (inside `pbp run`)."""
     forum = load_forum_settings(moderator.settings)
     games = [load(moderator, game_id) for game_id in moderator.folder.game_ids()]
     waiting = [g for g in games if any(r["status"] == "approved" for r in DraftBook(g.file).unpublished())]
-    if not waiting and forum.publisher != "reddit":
+    if not waiting:
         return 0
     publisher = service.make_publisher(forum)
-    published = sum(len(service.publish_game(game, publisher, on_event=on_event)) for game in waiting)
-    if forum.publisher == "reddit":
-        try:
-            watch_threads(moderator, publisher, on_warning=on_event, every=WATCH_INTERVAL)
-        except Exception as error:  # noqa: BLE001 - the watch must never stop the moderator's turn
-            on_event(f"thread watch failed ({type(error).__name__}: {error}); it tries again later")
-    return published
+    return sum(len(service.publish_game(game, publisher, on_event=on_event)) for game in waiting)
 
 
 def _stamp(path: Any) -> tuple[int, int] | None:
@@ -157,10 +150,6 @@ def tell_host_of_wrong_tokens(moderator: Any, game: Any, guard: TokenGuard) -> N
             f"`pbp status {game.id}` shows this too.\n")
     moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST, address=address,
                            kind="wrong-tokens", mail=RenderedMail(f"[{game.id}] Wrong tokens from {guard.address}", body))
-
-
-# How often `pbp run` reads each game's thread (one listing request per game).
-WATCH_INTERVAL = 600.0
 
 
 def timeline_of(game: Any) -> list[PhaseFacts]:

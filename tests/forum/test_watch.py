@@ -15,6 +15,7 @@ from engine.simulation import player_names
 from pbp.forum import hooks
 from pbp.forum.book import DraftBook
 from pbp.forum.reddit import RedditPublisher
+from pbp.forum.thread_watch import ThreadWatch
 from pbp.game.create import create_game
 from pbp.game.record import load
 from pbp.game.resolution import resolve_phase
@@ -78,11 +79,13 @@ def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_on
         assert game.rules.view(game.state, quiet)["me"]["silenced"] is True
         assert hooks.publish_due(moderator) > 0  # the thread exists, with the posts so far
         thread = DraftBook(game.file).game_settings()["thread"]
-        # `pbp run` publishes and watches in each turn, reading a thread at most every 10 minutes.
+        # Each turn of `pbp run` watches, reading a thread at most every watch_interval (10 minutes).
         reads = lambda: sum(1 for _, path in fake_reddit.requests if path.startswith("/comments/"))  # noqa: E731
-        assert reads() == 1 and hooks.publish_due(moderator) == 0 and reads() == 1
+        watch, before = ThreadWatch(), reads()
+        assert watch.run(moderator).ran and reads() == before + 1
+        assert watch.run(moderator).ran and reads() == before + 1
         clock.tick(11)
-        assert hooks.publish_due(moderator) == 0 and reads() == 2
+        assert watch.run(moderator).ran and reads() == before + 2
 
         silenced_day = fake_reddit.add_comment(thread, "I must speak!", f"{quiet.lower()}_r", clock.tick(5))
         alive_then = fake_reddit.add_comment(thread, "Still here", f"{victim.lower()}_r", clock.tick(5))
