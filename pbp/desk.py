@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from email.utils import parseaddr
 from typing import Iterator
 
-from engine.core import OrderBlockError
-from pbp import bounces, schedule
+from pbp import bounces
+from pbp.block_judge import judge_block
 from pbp.forum.approval_mail import host_mail
 from pbp.forum.hooks import host_address, tell_host_of_wrong_tokens
 from pbp.game.record import StoredGame, load
@@ -33,7 +33,7 @@ from pbp.limits import listed, quoted
 from pbp.mail_ledger import MailLedger
 from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
-from pbp.ports import InboundMail, OrderBlock, Outcome
+from pbp.ports import InboundMail, Outcome
 from pbp.rendering import RenderedMail
 from pbp.timezones import render_timestamp
 from pbp.token_guard import TokenGuard
@@ -50,14 +50,6 @@ class Decision:
     reply_kind: str = ""
     accepted_phase: str = ""
     token_guard: TokenGuard | None = None
-
-
-@dataclass(frozen=True)
-class BlockVerdict:
-    accepted: bool
-    text: str
-    submission: bool = True  # False: a form sent back with nothing filled in
-    order_row: dict | None = None
 
 
 class Desk:
@@ -221,7 +213,8 @@ class Desk:
         games = self.games_of(mail.sender)
         guard = TokenGuard(game.file, mail.sender, self.moderator.clock().date(),
                            self.moderator.settings.wrong_tokens_per_sender_per_day)
-        verdicts = [self._judge_block(game, name, games, guard, block) for block in mail.blocks]
+        now = self.moderator.clock()
+        verdicts = [judge_block(game, name, games, guard, block, now) for block in mail.blocks]
         accepted = [v for v in verdicts if v.accepted]
         rejected = [v for v in verdicts if not v.accepted and v.submission]
         sections = [v.text for v in verdicts]
@@ -250,75 +243,6 @@ class Desk:
                     f"(received {render_timestamp(earlier['received'])}) still stand.")
         return f"Nothing from this mail was accepted; you have no accepted orders for {phase or 'this game'} yet."
 
-    def _judge_block(self, game: StoredGame, name: str, games: list[str], guard: TokenGuard,
-                     block: OrderBlock) -> BlockVerdict:
-        """One block: identity, phase, then the engine's parse (docs/design.md: Order mail
-        format — a block for another phase, a closed phase, a dead player or with a wrong
-        token is rejected with a reason). `games` are the sender's games; `guard` counts their
-        wrong tokens, and once they have used up today's tries refuses the block unread."""
-        record = game.record
-        head = f"Your block for {quoted(block.game, 30)} {quoted(block.phase, 30)}"
-        if block.game != game.id:
-            if block.game not in games:
-                return BlockVerdict(False, f"{head} was not accepted: you play in no game called "
-                                           f"{quoted(block.game, 30)} (your games: {', '.join(games)}). "
-                                           "Copy the BEGIN line from your latest order form.")
-            return BlockVerdict(False, f"{head} was not accepted: one mail may carry orders for one game "
-                                       f"only, and this mail's game is {game.id}. Send orders for {block.game} "
-                                       "in a separate reply to a mail of that game.")
-        if guard.locked:
-            return BlockVerdict(False, f"{head} was not accepted: {self._locked_out(game, guard)}")
-        if block.token is None:
-            return BlockVerdict(False, f"{head} was not accepted: it has no TOKEN line. Copy the block "
-                                       "from your latest form, TOKEN line included.")
-        if block.token.strip() != game.token(name):
-            guard.note_wrong()
-            last = f" {self._locked_out(game, guard)}" if guard.locked else ""
-            return BlockVerdict(False, f"{head} was not accepted: the TOKEN is not your token for "
-                                       f"{game.id}. Copy it from your latest form, or mail FORM to get it again.{last}")
-        if game.phase is None:
-            return BlockVerdict(False, f"{head} was not accepted: game {game.id} is over, so no more "
-                                       "orders are taken.")
-        if block.phase.lower() != game.phase.id.lower():
-            if block.phase in record["resolved"]:
-                why = f"phase {block.phase} is closed (already resolved)"
-            else:
-                why = f"there is no open phase {quoted(block.phase, 30)}"
-            return BlockVerdict(False, f"{head} was not accepted: {why}; the current phase is "
-                                       f"{game.phase.id} (its form is below).")
-        if name not in game.phase.actors:
-            if _is_dead(game.rules.view(game.state, name)):
-                why = f"you are dead: your character {name} has died, and the dead give no orders"
-            else:
-                why = f"you have no orders to give in {game.phase.id}"
-            return BlockVerdict(False, f"{head} was not accepted: {why}.")
-        if not block.has_orders:
-            return BlockVerdict(False, f"Your reply held the form for {game.phase.id} with no order "
-                                       "filled in, so nothing changed. To give orders, write them "
-                                       "inside the block (delete the # in front of an order).",
-                                submission=False)
-        try:
-            orders = game.rules.parse_orders(game.state, name, list(block.lines))
-        except OrderBlockError as failure:
-            errors = [str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in failure.errors]
-            listing = "\n".join(listed(errors))
-            grammar = ", ".join(s.syntax for s in game.phase.grammar.get(name, ()))
-            return BlockVerdict(False, f"{head} was not accepted:\n{listing}\n"
-                                       f"Orders you can give in {game.phase.id}: {grammar}")
-        canonical = [str(order) for order in orders]
-        received = schedule.to_text(self.moderator.clock())
-        row = {"phase": game.phase.id, "player": name, "text": "\n".join(canonical),
-               "received": received, "message_id": "", "mail_key": ""}
-        shown = "\n".join(f"  {line}" for line in canonical) or "  (no orders: the rules' default applies)"
-        return BlockVerdict(True, f"Accepted for {game.phase.id} (received {render_timestamp(received)}):\n"
-                                  f"{shown}\nThese replace any orders you sent earlier for this phase.",
-                            order_row=row)
-
-    @staticmethod
-    def _locked_out(game: StoredGame, guard: TokenGuard) -> str:
-        return (f"your address has sent {guard.limit} wrong tokens for {game.id} today, so its order blocks "
-                "are refused unread until 00:00 UTC. Mail FORM to get your token again.")
-
     # ------------------------------------------------------------------ commands
     def _decide_command(self, game: StoredGame, name: str, command: str) -> Decision:
         word = command.split()[0].upper() if command.split() else ""
@@ -345,12 +269,3 @@ class Desk:
         return self.moderator.renderer.render("help", game.record["ruleset"], game=game.game_facts(),
                                               player=name, note=note, form=game.form(name),
                                               **help_facts(game.record["ruleset"], game.rules, game.phase, name))
-
-
-def _is_dead(view) -> bool:
-    """Whether a player's own view says their character is dead (both rulesets put it in
-    `me.alive`; a view with a top-level `alive` is read too)."""
-    if not isinstance(view, dict):
-        return False
-    me = view.get("me")
-    return view.get("alive") is False or (isinstance(me, dict) and me.get("alive") is False)

@@ -13,7 +13,7 @@ import pytest
 from pbp import schedule
 from pbp.cli import main
 from pbp.cycle import Cycle
-from pbp.daemon import next_wake_up
+from pbp.wake_up import next_wake_up
 from pbp.forum import service
 from pbp.forum.book import DraftBook
 from pbp.forum.config import load_forum_settings
