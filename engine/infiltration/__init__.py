@@ -3,7 +3,7 @@
 `make_ruleset()` returns the object `engine.ruleset("infiltration")` hands out. The rules
 live in small modules, one job each: setup and facility (the map), orders (parsing),
 guards, movement, arrival, alert, lynch, fights (combat per room, over `combat`), terminals
-(over `validity` and `world`), gas, victory, turn (the phase order), grammar (order forms),
+(over `validity` and `world`), gas, victory, turn (the phase order), card (the order table and the shell's facts), grammar (order forms),
 views (the only gate to the state), bots (scripted players) and statistics.
 """
 from __future__ import annotations
@@ -11,10 +11,11 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
-    IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, Resolution, Result,
+    HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, Resolution, Result,
     resolve_options,
 )
 from engine.infiltration import bots, state as state_module, turn
+from engine.infiltration.card import CARD
 from engine.infiltration.grammar import actor_grammar
 from engine.infiltration.orders import parse_block
 from engine.infiltration.setup import new_game
@@ -40,6 +41,7 @@ class Infiltration:
     """The Infiltration ruleset (engine.core.Ruleset)."""
 
     name = "infiltration"
+    card = CARD
 
     def __init__(self) -> None:
         self.options = dict(OPTIONS)
@@ -83,12 +85,12 @@ class Infiltration:
             return turn.resolve_movement(state, given)
         if state.step == "decision":
             return turn.resolve_decision(state, given)
-        raise ValueError("The game is over; there is no phase to resolve.")
+        raise HostActionError("The game is over; there is no phase to resolve.")
 
     def host_kill(self, state: GameState, player: str, reason: str) -> Resolution:
         character = state.characters.get(player)
         if character is None or not character.alive or state.step == "over":
-            raise ValueError(f"{player} is not a living character of this game; only they can be removed.")
+            raise HostActionError(f"{player} is not a living character of this game; only they can be removed.")
         return turn.host_kill(state, player, reason)
 
     def view(self, state: GameState, player: str | None) -> dict:
