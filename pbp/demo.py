@@ -20,6 +20,7 @@ from typing import Callable
 from engine.simulation import player_names
 from pbp import schedule
 from pbp.cycle import Cycle
+from pbp.game.create import create_game
 from pbp.game.record import load
 from pbp.game.resolution import resolve_phase
 from pbp.mail.maildir import deliver
@@ -62,7 +63,6 @@ def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: P
 
 def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[RosterEntry], seed: str,
           say: Callable[[str], None]) -> DemoResult:
-    from pbp.game.create import create_game
     game = create_game(moderator, ruleset, roster, seed=seed, schedule_text="default=1h")
     say(f"Demo: game {game.id} of {ruleset} with {len(roster)} scripted players "
         f"(mail in {moderator.settings.maildir_root}).")

@@ -15,6 +15,7 @@ from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, WITHDRAWN, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
 from pbp.forum.drafting import PostFacts, PostRenderer
+from pbp.forum.files import FilePublisher
 from pbp.forum.leaks import LeakCheck
 from pbp.forum.publishing import (
     PermanentPublishError,
@@ -279,5 +280,4 @@ def make_publisher(forum: ForumSettings) -> Publisher:
     if forum.publisher == "reddit":
         from pbp.forum.reddit import RedditPublisher  # praw is loaded only when used
         return RedditPublisher(forum.reddit)
-    from pbp.forum.files import FilePublisher
     return FilePublisher(forum.posts_folder, make_dialect(forum.dialect).extension)
