@@ -10,6 +10,7 @@ from typing import Any
 from engine.core import Phase, Ruleset
 from pbp.errors import UserError
 from pbp.game.clock import PhaseClock, clock_of
+from pbp.game.game_record import GameRecord, Roster, RosterPlayer
 from pbp.moderator import Moderator
 from pbp.rendering import order_form
 from pbp.store import GameFile
@@ -43,6 +44,15 @@ class StoredGame:
         return self.phase
 
     @property
+    def typed(self) -> GameRecord:
+        """The record as a typed, immutable value."""
+        return GameRecord.from_json(self.record)
+
+    @property
+    def roster(self) -> Roster:
+        return Roster(tuple(RosterPlayer.from_json(entry) for entry in self.record["roster"]))
+
+    @property
     def clock(self) -> PhaseClock:
         return clock_of(self.record)
 
@@ -54,7 +64,7 @@ class StoredGame:
 
     def zone_of(self, name: str | None) -> str:
         """The roster time zone of the player of character `name` ("" means UTC)."""
-        return next((str(e.get("timezone", "")) for e in self.record["roster"] if e["name"] == name), "")
+        return self.roster.zone_of(name)
 
     def token(self, name: str) -> str:
         return str(self.record["tokens"][name])
