@@ -6,18 +6,26 @@ from __future__ import annotations
 
 import functools
 import os
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from pbp import schedule
 from pbp.forum import service
 from pbp.forum.book import DraftBook
-from pbp.forum.config import load_forum_settings
+from pbp.forum.config import ForumSettings, load_forum_settings
 from pbp.forum.drafting import PostRenderer
 from pbp.forum.publishing import PermanentPublishError, TransientPublishError
 from pbp.forum.watch import PhaseFacts, facts_now, watch_thread
-from pbp.game.record import load
+from pbp.game.record import StoredGame, load
+from pbp.moderator import Moderator
 from pbp.rendering import RenderedMail
+from pbp.settings import Settings
 from pbp.token_guard import TokenGuard
+
+class ThreadReader(Protocol):
+    """What the watch reads a thread with (pbp.forum.reddit.RedditPublisher)."""
+
+    def thread_comments(self, thread: str) -> list[dict[str, Any]]: ...
+
 
 HOST = "host"
 
@@ -27,7 +35,7 @@ def approval_form(game: str, phase: str, token: str) -> str:
             f"# To publish this draft, remove the # at the start of the next line.\n# APPROVE\nEND ORDERS\n")
 
 
-def _mail_host(moderator: Any, forum: Any, game: Any, row: dict) -> None:
+def _mail_host(moderator: Moderator, forum: ForumSettings, game: StoredGame, row: dict[str, Any]) -> None:
     book = DraftBook(game.file)
     leaks = "".join(f"LEAK CHECK: {leak}\n" for leak in row["leaks"])
     body = (f"pbp drafted the public post for game {game.id}, phase {row['phase']}.\n\n"
@@ -42,7 +50,8 @@ def _mail_host(moderator: Any, forum: Any, game: Any, row: dict) -> None:
                            kind="draft", mail=RenderedMail(f"[{game.id}] Draft of the public post for {row['phase']}", body))
 
 
-def _drafted(moderator: Any, forum: Any, game: Any, key: str, draft: Callable[[], dict]) -> dict:
+def _drafted(moderator: Moderator, forum: ForumSettings, game: StoredGame, key: str,
+             draft: Callable[[], dict[str, Any]]) -> dict[str, Any]:
     """Run `draft`; a template fault never stops the game: the host gets a placeholder
     draft saying what failed, to write by hand."""
     try:
@@ -54,7 +63,7 @@ def _drafted(moderator: Any, forum: Any, game: Any, key: str, draft: Callable[[]
                                    service.dialect_of(book, forum).name, [problem])
 
 
-def note_for_watch(game: Any, start: float) -> None:
+def note_for_watch(game: StoredGame, start: float) -> None:
     """Add the game as it stands now (who is dead, who is silenced) to the thread watch's
     timeline, valid from `start` (seconds since the epoch); see pbp.forum.watch."""
     book = DraftBook(game.file)
@@ -63,11 +72,12 @@ def note_for_watch(game: Any, start: float) -> None:
     book.update_game_settings({"timeline": [*book.game_settings().get("timeline", []), facts.to_json()]})
 
 
-def _opened(game: Any) -> float:
+def _opened(game: StoredGame) -> float:
     return schedule.from_text(game.record["opened"]).timestamp()
 
 
-def after_resolution(moderator: Any, before: Any, after: Any, phase: str, public_events: Sequence[Mapping]) -> None:
+def after_resolution(moderator: Moderator, before: StoredGame, after: StoredGame, phase: str,
+                     public_events: Sequence[Mapping[str, Any]]) -> None:
     """Draft the post for a resolved phase and mail it to the host (call inside the
     resolution's transaction, so the draft is written with it); note the new phase for
     the thread watch.
@@ -87,7 +97,8 @@ def after_resolution(moderator: Any, before: Any, after: Any, phase: str, public
         _mail_host(moderator, forum, after, row)
 
 
-def after_host_action(moderator: Any, before: Any, after: Any, public_events: Sequence[Mapping]) -> None:
+def after_host_action(moderator: Moderator, before: StoredGame, after: StoredGame,
+                      public_events: Sequence[Mapping[str, Any]]) -> None:
     """A public host action (a substitution, a host kill) during `before`'s open phase:
     draft its public announcement as its own post (`<phase>/host-N`, see
     service.draft_host_action), mail it to the host, and note the game for the thread
@@ -105,7 +116,7 @@ def after_host_action(moderator: Any, before: Any, after: Any, public_events: Se
         _mail_host(moderator, forum, after, row)
 
 
-def publish_due(moderator: Any, on_event: Callable[[str], None] = lambda text: None) -> int:
+def publish_due(moderator: Moderator, on_event: Callable[[str], None] = lambda text: None) -> int:
     """Publish every game's approved drafts whose time has come (inside `pbp run`)."""
     forum = load_forum_settings(moderator.settings)
     games = [load(moderator, game_id) for game_id in moderator.folder.game_ids()]
@@ -116,7 +127,7 @@ def publish_due(moderator: Any, on_event: Callable[[str], None] = lambda text: N
     return sum(len(service.publish_game(game, publisher, on_event=on_event)) for game in waiting)
 
 
-def _stamp(path: Any) -> tuple[int, int] | None:
+def _stamp(path: str | os.PathLike[str] | None) -> tuple[int, int] | None:
     """The settings file's modification time and size: a changed file is read again."""
     try:
         status = os.stat(path) if path else None
@@ -126,18 +137,18 @@ def _stamp(path: Any) -> tuple[int, int] | None:
 
 
 @functools.lru_cache(maxsize=8)
-def _host_address(settings: Any, stamp: tuple[int, int] | None) -> str:
+def _host_address(settings: Settings, stamp: tuple[int, int] | None) -> str:
     """[forum] host_address, read once per version of the settings file (asked for every
     inbound mail, where parsing the file each time cost as much as judging the mail)."""
     return load_forum_settings(settings).host_address
 
 
-def host_address(settings: Any) -> str:
+def host_address(settings: Settings) -> str:
     """The host's address ([forum] host_address), "" when none is set."""
     return _host_address(settings, _stamp(settings.source))
 
 
-def tell_host_of_wrong_tokens(moderator: Any, game: Any, guard: TokenGuard) -> None:
+def tell_host_of_wrong_tokens(moderator: Moderator, game: StoredGame, guard: TokenGuard) -> None:
     """Tell the host, once per address and day, that an address's blocks are refused for
     wrong tokens (call inside the game's transaction; `pbp status` lists it anyway): with
     `[forum] host_address` set, one mail goes to the host."""
@@ -152,7 +163,7 @@ def tell_host_of_wrong_tokens(moderator: Any, game: Any, guard: TokenGuard) -> N
                            kind="wrong-tokens", mail=RenderedMail(f"[{game.id}] Wrong tokens from {guard.address}", body))
 
 
-def timeline_of(game: Any) -> list[PhaseFacts]:
+def timeline_of(game: StoredGame) -> list[PhaseFacts]:
     """The thread watch's timeline of a game; a game with none yet (no resolution since it
     began) starts one with the game as it stands, from its open phase's start."""
     book = DraftBook(game.file)
@@ -161,7 +172,8 @@ def timeline_of(game: Any) -> list[PhaseFacts]:
     return [PhaseFacts.from_json(entry) for entry in book.game_settings()["timeline"]]
 
 
-def watch_threads(moderator: Any, thread_reader: Any, on_warning: Callable[[str], None] = lambda text: None,
+def watch_threads(moderator: Moderator, thread_reader: ThreadReader,
+                  on_warning: Callable[[str], None] = lambda text: None,
                   every: float = 0.0, games: Sequence[str] | None = None) -> list[str]:
     """Read each game's Reddit thread; for each new comment by a player who was dead, or
     silenced, when they wrote it, warn the host (the returned lines, `on_warning`, the

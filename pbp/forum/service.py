@@ -7,7 +7,7 @@ through `DraftBook`; the callers decide the transaction.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
@@ -26,6 +26,7 @@ from pbp.forum.publishing import (
     with_marker,
 )
 from pbp.forum.spans import follow
+from pbp.game.record import StoredGame
 
 FIRST_RETRY = 60.0
 LONGEST_RETRY = 3600.0
@@ -67,7 +68,7 @@ def role_list(public_view: Mapping, roster: Sequence[Mapping] = ()) -> list[dict
     return rows
 
 
-def leak_check(game: Any, extra_secrets: Sequence[str] = ()) -> LeakCheck:
+def leak_check(game: StoredGame, extra_secrets: Sequence[str] = ()) -> LeakCheck:
     """What players privately know (their views) against the public view, plus tokens."""
     rules, state = game.rules, game.state
     names = [entry["name"] for entry in game.record["roster"]]
@@ -90,7 +91,7 @@ def dialect_of(book: DraftBook, forum: ForumSettings):
 
 
 # --------------------------------------------------------------------------- drafting
-def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Any, after: Any,
+def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: StoredGame, after: StoredGame,
                      phase: str, public_events: Sequence[Mapping]) -> dict:
     """The draft for a resolved phase: rendered from the public view after it and its
     public events (votes counted against the players alive before it), leak-checked."""
@@ -110,7 +111,7 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Any, 
     return row
 
 
-def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Any, phase: str,
+def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, phase: str,
                       public_events: Sequence[Mapping]) -> dict:
     """The public announcement of a host action (a substitution, a host kill) as its own
     short post, keyed `<phase>/host-N` (docs/design.md: Public posts).
@@ -136,7 +137,7 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Any, p
     return row
 
 
-def current_votes(game: Any) -> dict[str, str]:
+def current_votes(game: StoredGame) -> dict[str, str]:
     """Each living player's latest accepted VOTE / NOMINATE in the open phase (accepted
     votes are public as soon as accepted; rules: Order grammar)."""
     votes = {}
@@ -148,7 +149,7 @@ def current_votes(game: Any) -> dict[str, str]:
     return votes
 
 
-def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: Any) -> dict:
+def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
     """A running vote count for the open phase, stored as its own draft. It replaces an
     earlier count of the phase that nobody approved; one left unapproved never holds up
     the posts after it, and is withdrawn when the phase resolves (its post has the final
@@ -184,7 +185,7 @@ def auto_publish(book: DraftBook, forum: ForumSettings) -> bool:
     return forum.auto_publish if value is None else bool(value)
 
 
-def edit(game: Any, phase: str, text: str) -> dict:
+def edit(game: StoredGame, phase: str, text: str) -> dict:
     """Keep the host's edit; it is a draft again and its leaks are checked anew."""
     book = DraftBook(game.file)
     row = find_draft(book, game.id, phase)
@@ -196,7 +197,7 @@ def edit(game: Any, phase: str, text: str) -> dict:
                                       "status": DRAFT, "leaks": leaks, "marker": ""})
 
 
-def approve(game: Any, phase: str | None, forced: bool = False) -> dict:
+def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
     """Approve a draft for publishing. The leak check runs on its current text; if it
     finds a hidden fact, only `forced` approves it."""
     book = DraftBook(game.file)
@@ -214,14 +215,14 @@ def approve(game: Any, phase: str | None, forced: bool = False) -> dict:
     return book.update(row["phase"], {"status": APPROVED, "marker": marker, "leaks": leaks, "forced": bool(leaks)})
 
 
-def _refuse_withdrawn(game: Any, row: dict) -> None:
+def _refuse_withdrawn(game: StoredGame, row: dict) -> None:
     if row["status"] == WITHDRAWN:
         raise UserError(f"The running count {row['phase']} is out of date (a newer count or the phase's "
                         f"own post replaced it); draft a new one with `pbp draft tally {game.id}`.")
 
 
 # --------------------------------------------------------------------------- publishing
-def publish_game(game: Any, publisher: Publisher, now: Callable[[], float] = time.time,
+def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float] = time.time,
                  ignore_wait: bool = False, on_event: Callable[[str], None] = lambda text: None) -> list[dict]:
     """Publish the game's approved drafts in phase order, stopping at the first one not
     approved (so posts never go out of order) or one that must wait for a retry.
@@ -267,7 +268,7 @@ def publish_game(game: Any, publisher: Publisher, now: Callable[[], float] = tim
     return done
 
 
-def first_unapproved(game: Any) -> dict | None:
+def first_unapproved(game: StoredGame) -> dict | None:
     """The draft that holds up a game's publishing (not approved, not a running tally),
     or None."""
     return next((row for row in DraftBook(game.file).unpublished()
