@@ -106,7 +106,7 @@ def after_host_action(moderator: Moderator, before: StoredGame, after: StoredGam
     forum = load_forum_settings(moderator.settings)
     phase = before.phase.id if before.phase else before.record["phase_id"] or "over"
     book = DraftBook(after.file)
-    key = f"{phase}/host-{sum(1 for r in book.all() if r['phase'].startswith(f'{phase}/host-')) + 1}"
+    key = service.host_action_key(book, phase)
     row = _drafted(moderator, forum, after, key, lambda: service.draft_host_action(
         PostRenderer(describe=moderator.renderer.describe), forum, after, phase, public_events))
     if not book.game_settings().get("timeline"):

@@ -7,14 +7,14 @@ through `DraftBook`; the callers decide the transaction.
 from __future__ import annotations
 
 import time
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
 from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, WITHDRAWN, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
-from pbp.forum.drafting import PostFacts, PostRenderer
+from pbp.forum.drafting import Draft, PostFacts, PostRenderer
 from pbp.forum.files import FilePublisher
 from pbp.forum.leaks import LeakCheck
 from pbp.forum.publishing import (
@@ -78,6 +78,17 @@ def leak_check(game: StoredGame, extra_secrets: Sequence[str] = ()) -> LeakCheck
     return LeakCheck(private, rules.view(state, None), everyone, tokens)
 
 
+def _leaks(game: StoredGame, book: DraftBook, text: str, spans: Iterable[Sequence[int]]) -> list[str]:
+    """The leak check's findings on a post's text (the host token counts as a secret)."""
+    return [str(leak) for leak in leak_check(game, [book.host_token()]).check(text, spans)]
+
+
+def host_action_key(book: DraftBook, phase: str) -> str:
+    """The key of the next host action's post in `phase`: `<phase>/host-N`."""
+    count = sum(1 for row in book.all() if row["phase"].startswith(f"{phase}/host-"))
+    return f"{phase}/host-{count + 1}"
+
+
 def player_spans(row: dict, text: str) -> tuple[tuple[int, int], ...]:
     """Where `text`, the current text of draft `row`, still holds the player-written words
     of the generated draft: a host's edit keeps them only on the lines it left as they were
@@ -103,12 +114,8 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
                       voters=living_voters(before.rules.view(before.state, None)),
                       extra={"roles": role_list(view, after.record["roster"])})
     draft = renderer.render(facts, dialect)
-    leaks = [str(leak) for leak in leak_check(after, [book.host_token()]).check(draft.text, draft.player_spans)]
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
-    row = book.save_generated(phase, draft.title, draft.text, draft.player_spans, dialect.name, leaks)
-    if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
-        row = approve(after, phase, forced=False)
-    return row
+    return _draft(after, book, forum, phase, draft, dialect.name)
 
 
 def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, phase: str,
@@ -128,10 +135,15 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
                       events=list(public_events), result=game.record.get("result"),
                       extra={"roles": role_list(view, game.record["roster"])})
     draft = renderer.render(facts, dialect, kind="host")
-    count = sum(1 for row in book.all() if row["phase"].startswith(f"{phase}/host-"))
-    key = f"{phase}/host-{count + 1}"
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(draft.text, draft.player_spans)]
-    row = book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect.name, leaks, kind="host")
+    return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host")
+
+
+def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, draft: Draft, dialect: str,
+           kind: str = "post") -> dict:
+    """Store a generated post, leak-checked, and approve it at once when the game
+    auto-publishes and the check found nothing."""
+    leaks = _leaks(game, book, draft.text, draft.player_spans)
+    row = book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect, leaks, kind=kind)
     if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
         row = approve(game, key, forced=False)
     return row
@@ -166,7 +178,7 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) 
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"
     book.withdraw_tallies(game.phase.id)
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(draft.text, draft.player_spans)]
+    leaks = _leaks(game, book, draft.text, draft.player_spans)
     return book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect.name, leaks, kind="tally")
 
 
@@ -192,7 +204,7 @@ def edit(game: StoredGame, phase: str, text: str) -> dict:
     if row["status"] == PUBLISHED:
         raise UserError(f"The post for {row['phase']} is already published; edit it on the forum itself.")
     _refuse_withdrawn(game, row)
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(text, player_spans(row, text))]
+    leaks = _leaks(game, book, text, player_spans(row, text))
     return book.update(row["phase"], {"text": text, "edited": text != row["generated"] or row["edited"],
                                       "status": DRAFT, "leaks": leaks, "marker": ""})
 
@@ -205,7 +217,7 @@ def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
     if row["status"] == PUBLISHED:
         raise UserError(f"The post for {row['phase']} is already published.")
     _refuse_withdrawn(game, row)
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(row["text"], player_spans(row, row["text"]))]
+    leaks = _leaks(game, book, row["text"], player_spans(row, row["text"]))
     if leaks and not forced:
         book.update(row["phase"], {"leaks": leaks})
         raise UserError(f"The draft for {row['phase']} fails the leak check: {leaks[0]}"
