@@ -341,8 +341,11 @@ def test_the_thread_watch_runs_inside_the_daemon_and_its_failures_show_in_status
 
     reddit = FakeReddit().start()
     try:
+        # watch_interval = 0: the thread is read at every cycle, so the broken Reddit below
+        # shows at once (how often it is read is pinned in tests/forum/test_watch_interval.py).
         host = site(poll_interval=0.5, extra=(
-            f"[forum]\npublisher = reddit\n[reddit]\nsubreddit = {reddit.subreddit}\nclient_id = test-client\n"
+            "[forum]\npublisher = reddit\nwatch_interval = 0\n"
+            f"[reddit]\nsubreddit = {reddit.subreddit}\nclient_id = test-client\n"
             f"client_secret = test-secret\nusername = {reddit.username}\npassword = pw\ntimeout = 1\n"
             f"oauth_url = {reddit.url}\nreddit_url = {reddit.url}\n"))
         host.new_game("class=1h,default=1h")
