@@ -343,7 +343,7 @@ class Desk:
             return BlockVerdict(False, f"{head} was not accepted: {why}; the current phase is "
                                        f"{game.phase.id} (its form is below).")
         if name not in game.phase.actors:
-            if _is_dead(game.rules.view(game.state, name)):
+            if not game.rules.status(game.state, name).alive:
                 why = f"you are dead: your character {name} has died, and the dead give no orders"
             else:
                 why = f"you have no orders to give in {game.phase.id}"
@@ -401,12 +401,3 @@ class Desk:
         return self.moderator.renderer.render("help", game.record["ruleset"], game=game.game_facts(),
                                               player=name, note=note, form=game.form(name),
                                               **help_facts(game.rules, game.phase, name))
-
-
-def _is_dead(view) -> bool:
-    """Whether a player's own view says their character is dead (both rulesets put it in
-    `me.alive`; a view with a top-level `alive` is read too)."""
-    if not isinstance(view, dict):
-        return False
-    me = view.get("me")
-    return view.get("alive") is False or (isinstance(me, dict) and me.get("alive") is False)
