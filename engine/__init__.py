@@ -18,6 +18,7 @@ from engine.core import (  # noqa: F401  (the public contract)
     Phase,
     PhaseKind,
     PlayerSpec,
+    PlayerStatus,
     Resolution,
     Result,
     Ruleset,

@@ -222,6 +222,22 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+@dataclass(frozen=True)
+class PlayerStatus:
+    """What a character is now, as far as the player themself may know it.
+
+    `label` is their team or role in the ruleset's words (`red`, `seer`); `teammates`
+    the groups the rules let them know (group label → names); `channels` the team
+    channels they belong to now (docs/rules: Infiltration `reds`; Werewolf `pack`,
+    `masons`, `lovers`, `gerbils`); `silenced` whether they may not speak now."""
+
+    alive: bool
+    label: str = ""
+    silenced: bool = False
+    teammates: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    channels: tuple[str, ...] = ()
+
+
 # --------------------------------------------------------------------------- the card
 @dataclass(frozen=True)
 class OrderLine:
@@ -329,6 +345,9 @@ class Ruleset(Protocol):
 
     def result(self, state: Any) -> Result | None:
         """How the game ended, or None while it goes on."""
+
+    def status(self, state: Any, player: str) -> PlayerStatus:
+        """What `player`'s character is now, told only from what they may know."""
 
     def scripted_orders(self, state: Any, player: str, seed: Any) -> str:
         """Order lines a scripted player would send now (for demo and simulation)."""

@@ -60,7 +60,7 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
         return BlockVerdict(False, f"{head} was not accepted: {why}; the current phase is "
                                    f"{game.phase.id} (its form is below).")
     if name not in game.phase.actors:
-        if _is_dead(game.rules.view(game.state, name)):
+        if not game.rules.status(game.state, name).alive:
             why = f"you are dead: your character {name} has died, and the dead give no orders"
         else:
             why = f"you have no orders to give in {game.phase.id}"
@@ -90,12 +90,3 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
 def _locked_out(game: StoredGame, guard: TokenGuard) -> str:
     return (f"your address has sent {guard.limit} wrong tokens for {game.id} today, so its order blocks "
             "are refused unread until 00:00 UTC. Mail FORM to get your token again.")
-
-
-def _is_dead(view) -> bool:
-    """Whether a player's own view says their character is dead (both rulesets put it in
-    `me.alive`; a view with a top-level `alive` is read too)."""
-    if not isinstance(view, dict):
-        return False
-    me = view.get("me")
-    return view.get("alive") is False or (isinstance(me, dict) and me.get("alive") is False)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
-    HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, Resolution, Result,
+    HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, PlayerStatus, Resolution,
+    Result,
     resolve_options,
 )
 from engine.infiltration import bots, state as state_module, turn
@@ -19,7 +20,8 @@ from engine.infiltration.card import CARD
 from engine.infiltration.grammar import actor_grammar
 from engine.infiltration.orders import parse_block
 from engine.infiltration.setup import new_game
-from engine.infiltration.state import GameState
+from engine.infiltration.arrival import fellow_reds
+from engine.infiltration.state import RED, GameState
 from engine.infiltration.statistics import game_statistics
 from engine.infiltration.views import player_view, public_view
 
@@ -98,6 +100,13 @@ class Infiltration:
 
     def result(self, state: GameState) -> Result | None:
         return state.result
+
+    def status(self, state: GameState, player: str) -> PlayerStatus:
+        """Rules: Reds know each other and share the `reds` channel while alive."""
+        me = state.characters[player]
+        fellows = fellow_reds(state, player)["teammates"]
+        return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": tuple(fellows)} if me.team == RED else {},
+                            channels=("reds",) if me.team == RED and me.alive else ())
 
     def scripted_orders(self, state: GameState, player: str, seed: Any) -> str:
         return bots.scripted_orders(state, player, seed)

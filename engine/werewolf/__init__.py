@@ -11,7 +11,8 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
-    Event, GameSetupError, HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, Resolution, Result,
+    Event, GameSetupError, HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec,
+    PlayerStatus, Resolution, Result,
     resolve_options,
 )
 from engine.werewolf import codec, day, night, phases, scripted, setups, views
@@ -239,6 +240,9 @@ class WerewolfRules:
 
     def result(self, state: GameState) -> Result | None:
         return state.result
+
+    def status(self, state: GameState, player: str) -> PlayerStatus:
+        return views.player_status(state, self.table, player)
 
     def scripted_orders(self, state: GameState, player: str, seed: Any) -> str:
         current = self.phase(state)

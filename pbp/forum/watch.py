@@ -54,15 +54,9 @@ class PhaseFacts:
 
 
 def silenced_players(rules: Ruleset, state: object, players: Iterable[str]) -> set[str]:
-    """Who is silenced now, asked of each player's own view (the engine tells only the
-    silenced player; Werewolf: `me.silenced`, true during their silenced day)."""
-    silenced = set()
-    for name in players:
-        view = rules.view(state, name)
-        me = view.get("me") if isinstance(view, Mapping) else None
-        if isinstance(me, Mapping) and me.get("silenced"):
-            silenced.add(name)
-    return silenced
+    """Who is silenced now, asked of each player's status (the engine tells only the
+    silenced player, e.g. a Werewolf player during their silenced day)."""
+    return {name for name in players if rules.status(state, name).silenced}
 
 
 def dead_players(public_view: Mapping) -> set[str]:

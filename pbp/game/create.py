@@ -15,9 +15,7 @@ from pbp.host.checkpoints import record_checkpoint
 from pbp.moderator import Moderator
 from pbp.roster import Npc, RosterEntry, check_unique
 from pbp.store import GameFile
-from pbp.welcome import SCHEDULE_KINDS, welcome_facts
-
-GAME_ID_PREFIX = {"infiltration": "inf", "werewolf": "ww"}
+from pbp.welcome import welcome_facts
 
 
 def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry], npcs: Sequence[Npc] = (),
@@ -27,9 +25,9 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
     all in one durable write, then its entry in the registry."""
     rules = moderator.rules(ruleset)
     check_unique([e.name for e in roster] + [n.name for n in npcs], "roster and --npc")
-    if npcs and ruleset != "infiltration":
-        raise UserError("--npc characters exist only in Infiltration.")
-    plan = schedule.parse_schedule(schedule_text, [kind for kind, _label in SCHEDULE_KINDS.get(ruleset, ())])
+    if npcs and not rules.card.npcs_allowed:
+        raise UserError(f"{ruleset.title()} has no NPCs; leave out --npc.")
+    plan = schedule.parse_schedule(schedule_text, [kind.kind for kind in rules.card.phase_kinds])
     seed = seed if seed is not None else secrets.token_hex(8)
     specs = [PlayerSpec(e.name) for e in roster] + [
         PlayerSpec(n.name, npc=True, npc_class=n.npc_class, npc_team=n.team) for n in npcs]
@@ -39,7 +37,7 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
     except (GameSetupError, OptionValueError) as error:
         raise UserError(str(error)) from None
     folder = moderator.folder
-    game_id = game_id or folder.next_game_id(GAME_ID_PREFIX.get(ruleset, ruleset[:3]))
+    game_id = game_id or folder.next_game_id(rules.card.game_id_prefix)
     now = moderator.clock()
     phase = rules.phase(state)
     record: dict[str, Any] = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core import (Event, GameSetupError, IllegalOrderError, OrderBlockError, OrderLine, OrderSpec,
-                         OrderSyntaxError, Phase, PhaseKind, Resolution, Result, RulesetCard)
+                         OrderSyntaxError, Phase, PhaseKind, PlayerStatus, Resolution, Result, RulesetCard)
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,9 @@ class Ballot:
             return None
         winner = sorted(state.alive)[0]
         return Result((winner,), "last-standing", (winner,))
+
+    def status(self, state, player):
+        return PlayerStatus(alive=player in state.alive, label="voter")
 
     def scripted_orders(self, state, player, seed):
         others = [p for p in state.alive if p != player]
