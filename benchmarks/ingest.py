@@ -67,8 +67,8 @@ from imapclient import IMAPClient  # noqa: E402
 from engine.simulation import player_names  # noqa: E402
 from pbp import cli  # noqa: E402
 from pbp.cycle import Cycle  # noqa: E402
-from pbp.games import load  # noqa: E402
-from pbp.moderator import Moderator  # noqa: E402
+from pbp.game.record import load  # noqa: E402
+from pbp.composition import ForumModerator  # noqa: E402
 from pbp.outbox import QUEUED  # noqa: E402
 from pbp.scripted import filled_reply_text  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
@@ -152,11 +152,11 @@ class Discard:
         return "250 OK"
 
 
-def open_moderator(site: Site) -> Moderator:
-    return Moderator(load_settings(str(site.settings)))
+def open_moderator(site: Site) -> ForumModerator:
+    return ForumModerator(load_settings(str(site.settings)))
 
 
-def open_cycle(moderator: Moderator) -> Cycle:
+def open_cycle(moderator: ForumModerator) -> Cycle:
     """Wired exactly as `pbp poll` wires it (pbp/commands/poll.py)."""
     return Cycle(moderator, open_mailbox(moderator.settings), open_sender(moderator.settings))
 
@@ -172,7 +172,7 @@ class Author:
     orders: str
 
 
-def authors(moderator: Moderator) -> list[Author]:
+def authors(moderator: ForumModerator) -> list[Author]:
     """Every player who has orders to give in their game's open phase."""
     found = []
     for game_id in moderator.folder.game_ids():

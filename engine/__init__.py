@@ -7,17 +7,22 @@ from typing import Any
 from engine.core import (  # noqa: F401  (the public contract)
     Event,
     GameSetupError,
+    HostActionError,
     IllegalOrderError,
     OptionSpec,
     OrderBlockError,
     OrderError,
+    OrderLine,
     OrderSpec,
     OrderSyntaxError,
     Phase,
+    PhaseKind,
     PlayerSpec,
+    PlayerStatus,
     Resolution,
     Result,
     Ruleset,
+    RulesetCard,
 )
 
 # The ruleset registry: name -> module whose `make_ruleset(**config)` builds it.

@@ -6,11 +6,12 @@ Everything a player may see leaves the engine through `view()` or through the ev
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 
 # --------------------------------------------------------------------------- errors
@@ -67,6 +68,24 @@ class OrderBlockError(ValueError):
 
 class GameSetupError(ValueError):
     """A game cannot be created from these players / options; the message says why."""
+
+
+class HostActionError(ValueError):
+    """A host action (e.g. a modkill) cannot be done in this state; the message says why.
+
+    Every ruleset's host actions raise this and only this for a refused action, so the
+    shell can tell a host's mistake from a bug."""
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """` Did you mean X?` for the known word closest to `word` ignoring case, spelled as
+    known, or "" (the end of an error's sentence)."""
+    options = list(known)
+    close = difflib.get_close_matches(word.upper(), [o.upper() for o in options], n=1, cutoff=0.6)
+    if not close:
+        return ""
+    original = next(o for o in options if o.upper() == close[0])
+    return f" Did you mean {original}?"
 
 
 # --------------------------------------------------------------------------- values
@@ -203,6 +222,87 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+@dataclass(frozen=True)
+class PlayerStatus:
+    """What a character is now, as far as the player themself may know it.
+
+    `label` is their team or role in the ruleset's words (`red`, `seer`); `teammates`
+    the groups the rules let them know (group label → names); `channels` the team
+    channels they belong to now (docs/rules: Infiltration `reds`; Werewolf `pack`,
+    `masons`, `lovers`, `gerbils`); `silenced` whether they may not speak now."""
+
+    alive: bool
+    label: str = ""
+    silenced: bool = False
+    teammates: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    channels: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------- the card
+@dataclass(frozen=True)
+class OrderLine:
+    """One row of a ruleset's full order table (HELP lists every phase's orders).
+
+    `phases` is when, as the rules write it (`Tn-decision`); `kinds` the `Phase.kind`
+    values it covers; `order` its syntax (`USE SEER <player>`); `who` gives it; `note`
+    says what it does. `hint` is the shorter note an order form prints beside the order
+    (defaults to `note`)."""
+
+    phases: str
+    kinds: tuple[str, ...]
+    order: str
+    who: str
+    note: str = ""
+    hint: str = ""
+
+    @property
+    def form_note(self) -> str:
+        return self.hint or self.note
+
+
+@dataclass(frozen=True)
+class PhaseKind:
+    """A schedule slot (`Phase.kind`) and the words a player reads for it in the schedule."""
+
+    kind: str
+    label: str
+
+
+def no_reserved_form(name: str) -> str | None:
+    """The default `RulesetCard.reserved_form`: no name reads as anything of the ruleset."""
+    return None
+
+
+@dataclass(frozen=True)
+class RulesetCard:
+    """What the shell may know about a ruleset without importing it (docs/design.md:
+    Engine contract, the ruleset card).
+
+    - `game_id_prefix`: the start of a game id (`inf1`, `ww3`).
+    - `phase_kinds`: every `Phase.kind` in the order a player meets them, with its words.
+    - `orders`: the full order table for HELP; `argument_grammars` (order, grammar text)
+      for arguments with a grammar of their own.
+    - `reserved_words`: words a name may not be (the grammar's keywords), and
+      `reserved_form(name)`: why else the name cannot be one, as the end of a sentence
+      after the name (`reads as a room; pick a name that is not a room`), or None.
+    - `npc_kinds`: the kinds of host-run characters the ruleset accepts (empty: none).
+    - `choosing_kind`: the phase kind in which players choose their own role (or "").
+    """
+
+    game_id_prefix: str
+    phase_kinds: tuple[PhaseKind, ...]
+    orders: tuple[OrderLine, ...]
+    argument_grammars: tuple[tuple[str, str], ...] = ()
+    reserved_words: frozenset[str] = frozenset()
+    reserved_form: Callable[[str], str | None] = no_reserved_form
+    npc_kinds: tuple[str, ...] = ()
+    choosing_kind: str = ""
+
+    @property
+    def npcs_allowed(self) -> bool:
+        return bool(self.npc_kinds)
+
+
 # --------------------------------------------------------------------------- contract
 class Ruleset(Protocol):
     """What every ruleset offers (docs/design.md: Engine contract).
@@ -214,6 +314,7 @@ class Ruleset(Protocol):
 
     name: str
     options: Mapping[str, OptionSpec]
+    card: RulesetCard
 
     def new_game(self, players: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any]) -> Any:
         """A fresh game; raises GameSetupError with a one-sentence reason."""
@@ -236,13 +337,17 @@ class Ruleset(Protocol):
         """Resolve the open phase from every player's orders (missing: the rules' default)."""
 
     def host_kill(self, state: Any, player: str, reason: str) -> Resolution:
-        """The host removes a character at once (modkill), with a public reason."""
+        """The host removes a character at once (modkill), with a public reason; raises
+        HostActionError when that player cannot be removed."""
 
     def view(self, state: Any, player: str | None) -> dict:
         """What `player` may know (None: the public), as JSON. The only gate to the state."""
 
     def result(self, state: Any) -> Result | None:
         """How the game ended, or None while it goes on."""
+
+    def status(self, state: Any, player: str) -> PlayerStatus:
+        """What `player`'s character is now, told only from what they may know."""
 
     def scripted_orders(self, state: Any, player: str, seed: Any) -> str:
         """Order lines a scripted player would send now (for demo and simulation)."""

@@ -7,18 +7,21 @@ from __future__ import annotations
 import re
 from typing import Iterable, Sequence
 
-from engine.infiltration.rooms import FLOORS, parse_room
+import engine
 
-# Every keyword of either ruleset's grammar (orders, validity statements, mail commands).
-RESERVED_WORDS = frozenset(word.upper() for word in """
-    begin end orders token help form status approve
-    class warrior hacker sneaker renegade engineer move stay code use hack destroy restore
-    repair vote no lynch reds left attack guard seer psychic locator superlocator history
-    mapdata message gas validity commander lock switch
-    is in was on turn alive dead has stinger visited attacked used terminal hacked destroyed
-    hangar door open and or not weapons lab generals general room generator
-    love nominate seduce strike rouse visit protect kill silence bite see save poison drain
-""".split())
+# The words of an order mail's own syntax (docs/design.md: Order mail format); every
+# ruleset's grammar words come from its card.
+MAIL_WORDS = frozenset({"BEGIN", "END", "ORDERS", "TOKEN", "HELP", "FORM", "STATUS", "APPROVE"})
+
+
+def _cards() -> tuple[engine.RulesetCard, ...]:
+    return tuple(engine.ruleset(name).card for name in engine.rulesets())
+
+
+def reserved_words() -> frozenset[str]:
+    """Every word a name may not be: the mail syntax and every registered ruleset's words."""
+    return MAIL_WORDS.union(*(card.reserved_words for card in _cards()))
+
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,19}$")
 
@@ -28,11 +31,11 @@ def name_problem(name: str) -> str | None:
     if not _NAME.match(name):
         return (f"{name!r} is not a valid name: use 1-20 letters, digits, '_' or '-', "
                 "starting with a letter")
-    if parse_room(name) is not None:
-        return f"{name!r} reads as a room; pick a name that is not a room"
-    if name.upper() in FLOORS:
-        return f"{name!r} is a floor letter; pick a longer name"
-    if name.upper() in RESERVED_WORDS:
+    for card in _cards():
+        reading = card.reserved_form(name)
+        if reading is not None:
+            return f"{name!r} {reading}"
+    if name.upper() in reserved_words():
         return f"{name!r} is an order keyword; pick another name"
     return None
 

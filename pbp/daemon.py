@@ -28,7 +28,6 @@ import logging
 import os
 import signal
 import threading
-from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Callable
@@ -37,20 +36,19 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from pbp import schedule
-from pbp.cycle import Cycle, ThreadWatch, WatchReport
+from pbp.cycle import Cycle
+from pbp.forum.thread_watch import ThreadWatch, WatchReport
 from pbp.daemon_state import write_state
 from pbp.errors import UserError
 from pbp.idle import IdleWatcher
-from pbp.moderator import Moderator
-from pbp.outbox import Outbox
-from pbp.ports import Mailbox, MailSender
-from pbp.reminders import DEFAULT_OFFSETS, OPTION as REMINDERS, next_reminder_time, reminder_offsets
+from pbp.mail_links import MailLinks
+from pbp.composition import ForumModerator
 from pbp.rendering import Renderer
 from pbp.settings import Settings
 from pbp.storage import WriterLock
 from pbp.store import DataFolder
-from pbp.timezones import TimeInputError, as_utc
-from pbp.transport import open_mailbox, open_sender
+from pbp.transport import open_mailbox
+from pbp.wake_up import WakeUp, folder_stamp, next_wake_up
 
 ALARM_JOB = "alarm"
 POLL_JOB = "poll"
@@ -67,85 +65,6 @@ BUSY_RETRY_SECONDS = 5.0
 ALARM_SLACK = timedelta(milliseconds=50)
 
 
-@dataclass(frozen=True)
-class WakeUp:
-    when: datetime
-    reason: str
-
-
-def next_wake_up(folder: DataFolder, settings: Settings, now: datetime, outbox: Outbox | None = None) -> WakeUp | None:
-    """The earliest moment, read from storage, at which a cycle has work that a poll
-    might come too late for: a deadline, a reminder time, an outbox retry. `outbox`, if
-    given, is the cycle's own (it has scanned the ledger already)."""
-    moments: list[WakeUp] = []
-    for file in folder.games():
-        record = file.record()
-        if not record["phase_id"] or not record["deadline"]:
-            continue  # over, or paused (a paused game has no deadline)
-        deadline = as_utc(record["deadline"])
-        moments.append(WakeUp(deadline, f"deadline of {record['id']} {record['phase_id']}"))
-        try:
-            offsets = reminder_offsets(record.get("moderator_options", {}).get(REMINDERS), DEFAULT_OFFSETS)
-        except TimeInputError:
-            offsets = ()
-        reminder = next_reminder_time(opened_at=as_utc(record["opened"]), deadline=deadline, now=now,
-                                      offsets=offsets)
-        if reminder is not None:
-            moments.append(WakeUp(reminder, f"reminders of {record['id']} {record['phase_id']}"))
-    retry = (outbox or Outbox(folder, settings.from_address)).next_attempt()
-    if retry is not None:
-        moments.append(WakeUp(as_utc(retry), "outbox retry"))
-    return min(moments, key=lambda wake: wake.when) if moments else None
-
-
-def folder_stamp(data: Path) -> tuple:
-    """What changes whenever any pbp process writes a game or the registry: each file's
-    inode, mtime and size (every write replaces the file, so the inode alone changes)."""
-    stamps = []
-    for path in [Path(data) / "registry.json", *sorted((Path(data) / "games").glob("*.json"))]:
-        try:
-            status = path.stat()
-        except FileNotFoundError:
-            continue
-        stamps.append((path.name, status.st_ino, status.st_mtime_ns, status.st_size))
-    return tuple(stamps)
-
-
-class MailLinks:
-    """The mailbox and sender, kept open between cycles (an IMAP login per poll would be
-    wasteful) and reopened when the settings that define them change."""
-
-    def __init__(self, opener_mailbox=open_mailbox, opener_sender=open_sender):
-        self._open_mailbox = opener_mailbox
-        self._open_sender = opener_sender
-        self._key = None
-        self.mailbox: Mailbox | None = None
-        self.sender: MailSender | None = None
-
-    @staticmethod
-    def _key_of(settings: Settings) -> tuple:
-        return (settings.transport, settings.data, settings.imap, settings.smtp, settings.from_address,
-                settings.max_mail_size)
-
-    def for_settings(self, settings: Settings) -> tuple[Mailbox, MailSender]:
-        key = self._key_of(settings)
-        if key != self._key:
-            self.close()
-            self.mailbox, self.sender = self._open_mailbox(settings), self._open_sender(settings)
-            self._key = key
-        return self.mailbox, self.sender
-
-    def close(self) -> None:
-        for link in (self.mailbox, self.sender):
-            if link is not None:
-                try:
-                    link.close()
-                except Exception:  # noqa: BLE001 - closing a dead connection may fail; it is gone anyway
-                    pass
-        self.mailbox = self.sender = None
-        self._key = None
-
-
 class AlreadyRunning(UserError):
     pass
 
@@ -160,7 +79,7 @@ class Daemon:
         self.lock_wait = lock_wait
         self.links = MailLinks()
         self.renderer = Renderer()  # refreshed each cycle: a template the host edits is re-read
-        self.watch = ThreadWatch(every=self.settings.poll_interval)
+        self.watch = ThreadWatch()  # one across cycles: its Reddit login is reused
         self.turn_lock = threading.Lock()
         self.stamp: tuple | None = None
         self.poll_interval = self.settings.poll_interval
@@ -196,13 +115,10 @@ class Daemon:
                 self.busy = False
             wake, computed = None, False
             try:
-                moderator = Moderator(self.settings, clock=self.clock, folder=folder)
+                moderator = ForumModerator(self.settings, clock=self.clock, folder=folder)
                 self.renderer.refresh()
                 moderator.renderer = self.renderer
                 self.state["last_error"] = ""
-                # The watch first: the thread is then read once per interval, by it, and the
-                # publishing step's own watch (pbp.forum.hooks) finds it freshly read.
-                self._watch(moderator)
                 try:
                     self._work(moderator)
                 except Exception as error:  # one bad cycle must not stop the moderator
@@ -222,9 +138,10 @@ class Daemon:
                 self._arm(wake)
             self._follow_poll_interval()
 
-    def _work(self, moderator: Moderator) -> None:
+    def _work(self, moderator: ForumModerator) -> None:
         mailbox, sender = self.links.for_settings(moderator.settings)
-        report = Cycle(moderator, mailbox, sender).turn()
+        report = Cycle(moderator, mailbox, sender, watch=self.watch).turn()
+        self._note_watch(report.watch)
         if report.mail and not report.mail.idle:
             self.say(f"mail: {len(report.mail.processed)} judged, {len(report.mail.quarantined)} quarantined, "
                      f"{len(report.mail.failed)} failed")
@@ -238,9 +155,9 @@ class Daemon:
             self.say(f"sent {report.sent.sent} mails, {report.sent.failed} failed, "
                      f"{report.sent.retrying} to retry")
 
-    def _watch(self, moderator: Moderator) -> None:
-        self.watch.every = moderator.settings.poll_interval
-        report: WatchReport = self.watch.run(moderator, on_warning=lambda text: self.say(f"thread watch: {text}"))
+    def _note_watch(self, report: WatchReport) -> None:
+        for text in report.warnings:
+            self.say(f"thread watch: {text}")
         if not report.ran:
             return
         previous = self.state.get("watch") or {}

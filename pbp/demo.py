@@ -20,9 +20,11 @@ from typing import Callable
 from engine.simulation import player_names
 from pbp import schedule
 from pbp.cycle import Cycle
-from pbp.games import load, resolve_phase
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
 from pbp.mail.maildir import deliver
-from pbp.moderator import Moderator
+from pbp.composition import ForumModerator
 from pbp.roster import RosterEntry
 from pbp.scripted import filled_reply_text, form_in, mail_text, reply_to
 from pbp.settings import Settings
@@ -51,7 +53,7 @@ def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: P
                         replies_per_sender_per_day=10_000)
     count = players or DEMO_PLAYERS.get(ruleset, 8)
     roster = [RosterEntry(name, f"{name.lower()}@players.invalid") for name in player_names(count)]
-    with Moderator(settings, clock=clock) as moderator:
+    with ForumModerator(settings, clock=clock) as moderator:
         cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
         try:
             return _play(moderator, cycle, ruleset, roster, seed, say)
@@ -59,9 +61,8 @@ def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: P
             cycle.close()
 
 
-def _play(moderator: Moderator, cycle: Cycle, ruleset: str, roster: list[RosterEntry], seed: str,
+def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[RosterEntry], seed: str,
           say: Callable[[str], None]) -> DemoResult:
-    from pbp.games import create_game
     game = create_game(moderator, ruleset, roster, seed=seed, schedule_text="default=1h")
     say(f"Demo: game {game.id} of {ruleset} with {len(roster)} scripted players "
         f"(mail in {moderator.settings.maildir_root}).")
@@ -100,7 +101,7 @@ def _play(moderator: Moderator, cycle: Cycle, ruleset: str, roster: list[RosterE
     return DemoResult(game.id, phases, result, sent, received)
 
 
-def _answer_mail(moderator: Moderator, game, entry: RosterEntry, answered: set[str], seed: str,
+def _answer_mail(moderator: ForumModerator, game, entry: RosterEntry, answered: set[str], seed: str,
                  quote: bool) -> int:
     """Read the player's new mail (moving it to cur/, as a mail client does); reply to
     a form for the open phase if the player acts in it and has not answered it yet."""

@@ -147,6 +147,7 @@ def _handle_together(
                         continue
                     try:
                         outcome = desk.receive(parse_inbound(raw, own_addresses, max_bytes))
+                    # one message never stops the batch: it is retried alone (see the module docstring)
                     except Exception as error:
                         culprit = (entry, error)
                         raise _Abandon() from error
@@ -196,7 +197,7 @@ def _reject_oversized(mailbox: Mailbox, mail: OversizedMail, report: IngestRepor
         note_refused(mail)
         mailbox.settle(mail.key, "rejected")
         report.oversized.append(mail)
-    except Exception as error:
+    except Exception as error:  # one message never stops the poll: it is reported and tried again next poll
         report.failed.append((mail.key, _describe(error)))
 
 
@@ -224,7 +225,7 @@ def _handle(
                         note_refused)
             return
         spool.claim(raw)
-    except Exception as error:
+    except Exception as error:  # one message never stops the poll: it is reported and tried again next poll
         report.failed.append((raw.key, _describe(error)))
         return
     try:
@@ -233,7 +234,7 @@ def _handle(
         mailbox.settle(raw.key, outcome)
         spool.mark_done(entry)
         report.processed.append((raw.key, outcome))
-    except Exception as error:
+    except Exception as error:  # one message never stops the poll: counted as an attempt, quarantined after three
         reason = _describe(error)
         report.failed.append((raw.key, reason))
         if attempts + 1 >= MAX_ATTEMPTS:
@@ -241,7 +242,7 @@ def _handle(
                 if desk.already_handled(raw.key, raw.sha256) is None:
                     _quarantine(entry, mailbox, spool, report, f"processing failed {attempts + 1} times: {reason}",
                                 note_refused)
-            except Exception as second_error:
+            except Exception as second_error:  # the poll goes on; the next poll tries the quarantine again
                 report.failed.append((raw.key, _describe(second_error)))
 
 
@@ -257,7 +258,7 @@ def _quarantine(entry: SpooledMail, mailbox: Mailbox, spool: Spool, report: Inge
 def _sender_of(raw: RawMail) -> str | None:
     try:
         return strict_sender(parse_message(raw))
-    except Exception:
+    except Exception:  # hostile bytes may break the parser in any way: no sender known
         return None
 
 

@@ -1,5 +1,6 @@
 """What every moderator action needs, wired once per process: the data folder (holding the
-writer lock), the engines as configured, the templates, the outbox and the clock."""
+writer lock), the engines as configured, the templates, the outbox, the clock, and who
+listens to a game's life (docs/design.md: Extension points)."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -14,7 +15,18 @@ from pbp.settings import Settings
 from pbp.store import DataFolder
 
 
+# A listener is called inside the game's transaction, so what it writes (the forum's draft
+# of the public post) is part of the same durable write:
+# after_resolution(moderator, game before, game after, resolved phase id, public events JSON)
+# after_host_action(moderator, game before, game after, public events JSON)
+Listener = Callable[..., None]
+
+
 class Moderator:
+    # Empty here; a composition root (pbp.composition) plugs the forum in.
+    after_resolution: tuple[Listener, ...] = ()
+    after_host_action: tuple[Listener, ...] = ()
+
     def __init__(self, settings: Settings, clock: Callable[[], datetime] = schedule.now,
                  folder: DataFolder | None = None):
         self.settings = settings

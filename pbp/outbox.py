@@ -216,7 +216,7 @@ class Outbox:
         attempts = row.get("attempts", 0) + 1
         try:
             message = self.build(row)
-        except Exception as error:
+        except Exception as error:  # a row that cannot be built is shown to the host and never stops the rows after it
             self._fail(marks, doc_id, row, attempts, f"the mail could not be built: {type(error).__name__}: {error}",
                        summary)
             return False
@@ -231,7 +231,7 @@ class Outbox:
         except PermanentSendError as error:
             self._fail(marks, doc_id, row, attempts, str(error), summary)
             return False
-        except Exception as error:
+        except Exception as error:  # a failure the sender does not class fails this row alone
             self._fail(marks, doc_id, row, attempts, f"sending failed: {type(error).__name__}: {error}", summary)
             return False
         marks.add(doc_id, {"attempts": attempts, "status": SENT, "error": "",

@@ -25,6 +25,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Collection, Iterable
 
+from pbp.game.clock import Running
+from pbp.game.record import load
+from pbp.moderator import Moderator
 from pbp.timezones import TimeInputError, as_utc, parse_duration, render_duration_spec, render_remaining
 
 DEFAULT_OFFSETS = "24h,1h"
@@ -104,19 +107,18 @@ def players_to_remind(phase) -> list[str]:
     return [name for name in phase.actors if name not in phase.grammar or phase.grammar[name]]
 
 
-def queue_reminders(moderator, settings_default: str = DEFAULT_OFFSETS) -> int:
+def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_OFFSETS) -> int:
     """Queue every reminder due now in every running game, each with the player's form;
     the keys of the queued ones are stored in the same durable write, so none goes twice.
     Called once per poll cycle (pbp.cycle). Returns how many were queued."""
-    from pbp.games import load  # pbp.games imports pbp.host, which imports this module
-
     now = moderator.clock()
     queued = 0
     for game_id in moderator.folder.game_ids():
         game = load(moderator, game_id)
         record = game.record
-        if game.phase is None or not record.get("deadline"):
-            continue  # over, or paused (a paused game has no deadline)
+        clock = game.clock
+        if game.phase is None or not isinstance(clock, Running) or clock.deadline is None:
+            continue  # over, paused, or waiting for a public post: no deadline to remind of
         offsets = reminder_offsets(record.get("moderator_options", {}).get(OPTION), settings_default)
         sent = set(record.get("reminders_sent", []))
         actors, with_orders = players_to_remind(game.phase), game.latest_orders(game.phase.id)
@@ -124,7 +126,7 @@ def queue_reminders(moderator, settings_default: str = DEFAULT_OFFSETS) -> int:
         if everyone:  # every living player or none: being reminded must not tell a role
             actors, with_orders = (game.phase.actors if set(actors) - set(with_orders) else ()), ()
         due = due_reminders(game=game_id, phase=game.phase.id, opened_at=as_utc(record["opened"]),
-                            deadline=as_utc(record["deadline"]), now=now, offsets=offsets,
+                            deadline=clock.deadline, now=now, offsets=offsets,
                             actors=actors, players_with_orders=with_orders,
                             paused=bool(record.get("paused")), already_sent=sent)
         roster = {entry["name"]: entry for entry in record["roster"]}
@@ -137,7 +139,7 @@ def queue_reminders(moderator, settings_default: str = DEFAULT_OFFSETS) -> int:
                 mail = moderator.renderer.render(
                     "reminder", record["ruleset"], game=game.game_facts(), player=reminder.player,
                     phase=game.phase.id, deadline=game.deadline_text(reminder.player),
-                    left=render_remaining(as_utc(record["deadline"]) - now), form=game.form(reminder.player),
+                    left=render_remaining(clock.deadline - now), form=game.form(reminder.player),
                     everyone=everyone)
                 moderator.outbox.queue(game.file, phase=game.phase.id, recipient=reminder.player,
                                        address=entry["email"], kind="reminder", mail=mail)

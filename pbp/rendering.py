@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
 
@@ -90,8 +90,11 @@ class Renderer:
             raise ValueError(f"template {name} must start with a 'Subject: ' line")
         return RenderedMail(head[len("Subject: "):].strip(), tidy(body), map_attachments(kind, context))
 
-    def describe(self, ruleset: str, event: Event) -> str:
-        """One event in words (the public summaries `pbp demo` prints)."""
+    def describe(self, ruleset: str, event: Event | Mapping[str, Any]) -> str:
+        """One event in words (the public summaries `pbp demo` prints, the public posts); the
+        event may also be given as stored JSON."""
+        if not isinstance(event, Event):
+            event = Event(event["kind"], event.get("data", {}))
         module = self.env.get_template(self.ruleset_templates(ruleset)["events_template"]).module
         return str(module.describe(event_json(event))).strip()
 

@@ -19,8 +19,9 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from engine.core import Phase, Ruleset
-from pbp import bounces, publish_wait
+from pbp import bounces
 from pbp.daemon_state import status_lines as daemon_lines
+from pbp.game.clock import clock_of
 from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, DraftBook
 from pbp.outbox import FAILED, QUEUED
 from pbp.reminders import players_to_remind
@@ -48,7 +49,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
             result = record["result"]
             lines.append(f"  over: winners {', '.join(result['winners']) or 'nobody'} ({result['path']})")
         else:
-            lines.append(f"  phase {record['phase_id']}, deadline {_deadline(record)}")
+            lines.append(f"  phase {record['phase_id']}, deadline {clock_of(record).status_text()}")
             lines.extend(_orders_lines(file, record, rules_for))
         lines.append(f"  phases resolved: {len(record['resolved'])}")
         rows = file.outbox.all()
@@ -91,17 +92,6 @@ def _strangers_lines(summary: dict, older_rows: list[dict]) -> list[str]:
         lines.append(f"  {address or '(no single From address)'}: {seen['count']} mail(s){first}, "
                      f"last {render_timestamp(seen['last'])}: {seen['subject']!r} ({seen['reason']})")
     return lines
-
-
-def _deadline(record: dict) -> str:
-    if record["deadline"]:
-        return render_timestamp(record["deadline"])
-    if record.get("paused"):
-        return "none (paused by the host)"
-    post = publish_wait.awaited_post(record)
-    if post is not None:
-        return f"not set yet: the clock starts when the public post of {post} is published (wait_for_publish)"
-    return "none"
 
 
 def _open_phase(record: dict, rules_for: RulesFor) -> Phase | None:

@@ -18,7 +18,7 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, BinaryIO, Callable, Iterator
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
@@ -58,13 +58,19 @@ def fsync_folder(folder: Path) -> None:
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace `path` by `data`: temp file, fsync, os.replace, fsync the folder."""
-    temp = path.with_name(f".{path.name}.tmp")
+    durable_write(path.with_name(f".{path.name}.tmp"), path, lambda handle: handle.write(data))
+
+
+def durable_write(temp: Path, final: Path, write: Callable[[BinaryIO], object]) -> None:
+    """The crash-safety primitive (docs/design.md: Reliability rules): `write` fills the
+    private file `temp`, which is fsynced and renamed to `final`; the folder is fsynced so
+    the rename survives a crash. A reader sees the old file or the whole new one."""
     with open_private(temp, "wb") as handle:
-        handle.write(data)
+        write(handle)
         handle.flush()
         os.fsync(handle.fileno())
-    os.replace(temp, path)
-    fsync_folder(path.parent)
+    os.replace(temp, final)
+    fsync_folder(final.parent)
 
 
 class AtomicJSONStorage(Storage):
@@ -121,16 +127,6 @@ class AtomicJSONStorage(Storage):
             pending, self._pending = self._pending, None
             if committed and self._changed:  # a transaction that wrote nothing has nothing to sync
                 self._write_now(pending)
-
-
-def open_database(path: Path) -> TinyDB:
-    """A TinyDB over an atomic storage. Tables must be opened with `table(db, name)` so
-    that TinyDB's query cache (which a discarded transaction could make stale) is off."""
-    return TinyDB(path, storage=AtomicJSONStorage)
-
-
-def table(db: TinyDB, name: str):
-    return db.table(name, cache_size=0)
 
 
 @contextlib.contextmanager

@@ -18,9 +18,8 @@ A game file's tables:
 from __future__ import annotations
 
 import contextlib
-import json
 from pathlib import Path
-from typing import Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 from tinydb import Query, TinyDB
 from tinydb.table import Table
@@ -115,6 +114,9 @@ class GameFile:
     def __init__(self, path: Path, writer: bool):
         self.id = path.stem
         self.path = path
+        # (state JSON, state, phase) of the last decode (pbp.game.record): the same JSON
+        # object comes back until the state is written again, so it is decoded once.
+        self.decoded: tuple[Any, Any, Any] | None = None
         storage = CachedAtomicStorage if writer else SnapshotStorage
         self.db = GameDatabase(path, storage=storage)
         self.game = self.db.table("game", cache_size=0)
@@ -133,8 +135,8 @@ class GameFile:
     def update_record(self, fields: dict) -> None:
         self.game.update(fields, doc_ids=[self.game.all()[0].doc_id])
 
-    def transaction(self):
-        return self.db.storage.transaction()
+    def transaction(self) -> contextlib.AbstractContextManager[None]:
+        return self.db.storage.transaction()  # type: ignore[no-any-return]
 
 
 class DataFolder:
@@ -194,15 +196,19 @@ class DataFolder:
         for game_id in self.game_ids():
             yield self.game(game_id)
 
-    def add_game(self, game_id: str, ruleset: str, created: str, record: dict) -> GameFile:
-        """Write the game's file first, then register it: a crash in between leaves an
-        unregistered file that the next `new-game` with that id overwrites."""
+    def add_game(self, game_id: str, ruleset: str, created: str, record: dict,
+                 fill: Callable[[GameFile], None] = lambda game: None) -> GameFile:
+        """Write the game's file first (its record and whatever `fill` queues in it, such as
+        the welcome mails, in one durable write), then register it: a crash in between
+        leaves an unregistered file that the next `new-game` with that id overwrites."""
         if self.games_table.contains(Query().id == game_id):
             raise UserError(f"A game called {game_id!r} exists already; choose another --id.")
         path = self.path / "games" / f"{game_id}.json"
         path.unlink(missing_ok=True)
         game = GameFile(path, self.writer)
-        game.game.insert(record)
+        with game.transaction():
+            game.game.insert(record)
+            fill(game)
         self.games_table.insert({"id": game_id, "ruleset": ruleset, "created": created})
         self._games[game_id] = game
         return game
@@ -213,7 +219,3 @@ class DataFolder:
         while f"{prefix}{number}" in taken:
             number += 1
         return f"{prefix}{number}"
-
-
-def dump(value) -> str:
-    return json.dumps(value, sort_keys=True)

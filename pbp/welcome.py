@@ -10,18 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import RulesetCard
 from pbp.schedule import phase_duration
 from pbp.timezones import render_duration_spec, render_moment
-
-# Phase kinds in the order a player meets them, per ruleset, with a plain-words name.
-SCHEDULE_KINDS = {
-    "infiltration": (("class", "class choice (turn 0)"), ("movement", "each movement phase"),
-                     ("decision", "each decision phase")),
-    "werewolf": (("night0", "night 0"), ("nominate", "each day's nominations"),
-                 ("runoff", "a runoff nomination round"), ("vote", "each day's vote"),
-                 ("night", "each night"), ("witch", "the Witch's turn after each night")),
-}
-
 
 def welcome_facts(game: Any, name: str) -> dict:
     """The `about` facts for templates/mail/welcome.j2, from `name`'s own view."""
@@ -33,10 +24,12 @@ def welcome_facts(game: Any, name: str) -> dict:
         "ruleset": record["ruleset"],
         "team": me.get("team") or me.get("faction") or "",
         "role": me.get("class") or me.get("role") or "",
-        "choosing_class": record["ruleset"] == "infiltration" and bool(game.phase)
-        and game.phase.id == "T0-class" and me.get("team") != "red",
+        # A player chooses when the choosing phase offers them more than one choice (Reds
+        # are Warriors without a choice).
+        "choosing_class": bool(game.phase) and game.phase.kind == game.rules.card.choosing_kind
+        and any(len(spec.choices) > 1 for spec in game.phase.grammar.get(name, ())),
         "teammates": teammates(me),
-        "schedule": schedule_lines(record, game.phase),
+        "schedule": schedule_lines(record, game.rules.card),
         "deadline": render_moment(record["deadline"], zone) if record.get("deadline") else "",
         "zone": zone or "UTC",
     }}
@@ -56,10 +49,7 @@ def teammates(me: dict) -> list[dict]:
     return groups
 
 
-def schedule_lines(record: dict, phase: Any) -> list[str]:
-    """`each movement phase: 1d` lines for the phase kinds of this ruleset."""
+def schedule_lines(record: dict, card: RulesetCard) -> list[str]:
+    """`each movement phase: 1d` lines for the phase kinds of this ruleset (from its card)."""
     plan = record["schedule"]
-    kinds = SCHEDULE_KINDS.get(record["ruleset"], ())
-    if not kinds and phase is not None:
-        kinds = ((phase.kind, phase.kind),)
-    return [f"{label}: {render_duration_spec(phase_duration(plan, kind))}" for kind, label in kinds]
+    return [f"{kind.label}: {render_duration_spec(phase_duration(plan, kind.kind))}" for kind in card.phase_kinds]

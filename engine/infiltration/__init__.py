@@ -3,7 +3,7 @@
 `make_ruleset()` returns the object `engine.ruleset("infiltration")` hands out. The rules
 live in small modules, one job each: setup and facility (the map), orders (parsing),
 guards, movement, arrival, alert, lynch, fights (combat per room, over `combat`), terminals
-(over `validity` and `world`), gas, victory, turn (the phase order), grammar (order forms),
+(over `validity` and `world`), gas, victory, turn (the phase order), card (the order table and the shell's facts), grammar (order forms),
 views (the only gate to the state), bots (scripted players) and statistics.
 """
 from __future__ import annotations
@@ -11,14 +11,17 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
-    IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, Resolution, Result,
+    HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, PlayerStatus, Resolution,
+    Result,
     resolve_options,
 )
 from engine.infiltration import bots, state as state_module, turn
+from engine.infiltration.card import CARD
 from engine.infiltration.grammar import actor_grammar
 from engine.infiltration.orders import parse_block
 from engine.infiltration.setup import new_game
-from engine.infiltration.state import GameState
+from engine.infiltration.arrival import fellow_reds
+from engine.infiltration.state import RED, GameState
 from engine.infiltration.statistics import game_statistics
 from engine.infiltration.views import host_view, player_view, public_view
 
@@ -40,6 +43,7 @@ class Infiltration:
     """The Infiltration ruleset (engine.core.Ruleset)."""
 
     name = "infiltration"
+    card = CARD
 
     def __init__(self) -> None:
         self.options = dict(OPTIONS)
@@ -83,12 +87,12 @@ class Infiltration:
             return turn.resolve_movement(state, given)
         if state.step == "decision":
             return turn.resolve_decision(state, given)
-        raise ValueError("The game is over; there is no phase to resolve.")
+        raise HostActionError("The game is over; there is no phase to resolve.")
 
     def host_kill(self, state: GameState, player: str, reason: str) -> Resolution:
         character = state.characters.get(player)
         if character is None or not character.alive or state.step == "over":
-            raise ValueError(f"{player} is not a living character of this game; only they can be removed.")
+            raise HostActionError(f"{player} is not a living character of this game; only they can be removed.")
         return turn.host_kill(state, player, reason)
 
     def view(self, state: GameState, player: str | None) -> dict:
@@ -100,6 +104,13 @@ class Infiltration:
 
     def result(self, state: GameState) -> Result | None:
         return state.result
+
+    def status(self, state: GameState, player: str) -> PlayerStatus:
+        """Rules: Reds know each other and share the `reds` channel while alive."""
+        me = state.characters[player]
+        fellows = fellow_reds(state, player)["teammates"]
+        return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": tuple(fellows)} if me.team == RED else {},
+                            channels=("reds",) if me.team == RED and me.alive else ())
 
     def scripted_orders(self, state: GameState, player: str, seed: Any) -> str:
         return bots.scripted_orders(state, player, seed)

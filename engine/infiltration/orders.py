@@ -8,12 +8,11 @@ public facts): a wrong CODE, for instance, is accepted here and found out at the
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError
+from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, did_you_mean
 from engine.infiltration.rooms import FLOORS, TERMINALS, parse_room
 from engine.infiltration.state import (
     DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, guard_name,
@@ -203,7 +202,7 @@ def parse_line(text: str, view: SenderView) -> Order:
         raise OrderSyntaxError(f"an order starts with a keyword; {_phase_hint(view)}")
     keyword, rest = match.group(1).upper(), match.group(2).strip()
     if keyword not in KEYWORDS:
-        raise OrderSyntaxError(f'unknown order "{match.group(1)}".{_did_you_mean(keyword, KEYWORDS)} {_phase_hint(view)}')
+        raise OrderSyntaxError(f'unknown order "{match.group(1)}".{did_you_mean(keyword, KEYWORDS)} {_phase_hint(view)}')
     if not view.alive:
         raise IllegalOrderError("you are dead; dead characters give no orders.")
     if keyword not in PHASE_KEYWORDS[view.phase]:
@@ -215,18 +214,11 @@ def _phase_hint(view: SenderView) -> str:
     return f"in a {view.phase} phase you can give: {', '.join(PHASE_KEYWORDS[view.phase])}."
 
 
-def _did_you_mean(word: str, choices: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word.upper(), [c.upper() for c in choices], n=1, cutoff=0.6)
-    if not close:
-        return ""
-    original = next(c for c in choices if c.upper() == close[0])
-    return f" Did you mean {original}?"
-
 
 def _parse_class(rest: str, view: SenderView) -> Order:
     word = rest.upper()
     if word not in ("WARRIOR", "HACKER", "SNEAKER"):
-        raise OrderSyntaxError(f"CLASS takes WARRIOR, HACKER or SNEAKER.{_did_you_mean(word, ('WARRIOR', 'HACKER', 'SNEAKER'))}")
+        raise OrderSyntaxError(f"CLASS takes WARRIOR, HACKER or SNEAKER.{did_you_mean(word, ('WARRIOR', 'HACKER', 'SNEAKER'))}")
     if view.npc:
         raise IllegalOrderError("an NPC's class is set by the host; NPCs give no CLASS order.")
     if view.team == RED and word != "WARRIOR":
@@ -278,7 +270,7 @@ def _parse_vote(rest: str, view: SenderView) -> Order:
 def _name(text: str, view: SenderView, what: str) -> str:
     name = view.names.get(text.strip().lower())
     if name is None:
-        hint = _did_you_mean(text.strip(), sorted(view.names.values()))
+        hint = did_you_mean(text.strip(), sorted(view.names.values()))
         raise OrderSyntaxError(f'"{text.strip()}" is not a player or NPC of this game.{hint} {what} takes a name.')
     return name
 
@@ -352,7 +344,7 @@ def _parse_use(rest: str, view: SenderView) -> Order:
         raise OrderSyntaxError(f"USE takes the terminal's name, one of: {', '.join(TERMINALS)}.")
     word, argument = match.group(1).upper(), match.group(2)
     if word not in TERMINALS:
-        raise OrderSyntaxError(f'"{match.group(1)}" is not a terminal.{_did_you_mean(word, TERMINALS)} Terminals: {", ".join(TERMINALS)}.')
+        raise OrderSyntaxError(f'"{match.group(1)}" is not a terminal.{did_you_mean(word, TERMINALS)} Terminals: {", ".join(TERMINALS)}.')
     order = _TERMINAL_ARGUMENTS[word](word, argument if word == "MESSAGE" else argument.strip(), view)
     _require_terminal_here(view, "use")
     if view.feature != word:

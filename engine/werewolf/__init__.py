@@ -11,18 +11,20 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
-    Event, GameSetupError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, Resolution, Result,
+    Event, GameSetupError, HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec,
+    PlayerStatus, Resolution, Result,
     resolve_options,
 )
 from engine.werewolf import codec, day, night, phases, scripted, setups, views
 from engine.werewolf.deaths import kill_with_chains
 from engine.werewolf.model import Character, GameState, NightStep, Role, kill, revealed_role
 from engine.werewolf.orders import Kill, parse_block
+from engine.werewolf.card import make_card
 from engine.werewolf.table import RoleTable
 from engine.werewolf.tally import most_named
 from engine.werewolf.teams import introduce
 
-__all__ = ["make_ruleset", "WerewolfRules", "HostCommandError"]
+__all__ = ["make_ruleset", "WerewolfRules"]
 
 OPTIONS = {
     "setup_11": OptionSpec("setup_11", "romantic", setups.ELEVENTH_ROLES,
@@ -42,9 +44,6 @@ OPTIONS = {
 }
 
 
-class HostCommandError(ValueError):
-    """A host command that cannot apply (unknown or dead player, game over)."""
-
 
 class WerewolfRules:
     """The Werewolf ruleset (engine.core.Ruleset)."""
@@ -53,6 +52,7 @@ class WerewolfRules:
 
     def __init__(self, extra_roles: Sequence[Role] = ()):
         self.table = RoleTable(extra_roles)
+        self.card = make_card(self.table)
         self.options: Mapping[str, OptionSpec] = OPTIONS
 
     # ------------------------------------------------------------------ creation
@@ -122,7 +122,7 @@ class WerewolfRules:
     # ------------------------------------------------------------------ resolution
     def resolve(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
         if state.result is not None:
-            raise HostCommandError("The game is over; there is no phase to resolve.")
+            raise HostActionError("The game is over; there is no phase to resolve.")
         orders = self.legal_orders(state, orders)
         resolution = self.resolve_phase(state, orders)
         # A new phase opens: host removals of the last one no longer stand behind orders.
@@ -183,11 +183,11 @@ class WerewolfRules:
         the removal is published and nothing more: the death is dated `Nn`, its chains wait
         for dawn, and dawn does not announce the player again (a Ninja's victim included)."""
         if state.result is not None:
-            raise HostCommandError("The game is over; nobody can be removed.")
+            raise HostActionError("The game is over; nobody can be removed.")
         if player not in [c.name for c in state.characters]:
-            raise HostCommandError(f"{player} is not a player in this game; check the spelling.")
+            raise HostActionError(f"{player} is not a player in this game; check the spelling.")
         if not state.character(player).alive:
-            raise HostCommandError(f"{player} is already dead.")
+            raise HostActionError(f"{player} is already dead.")
         kind = phases.phase_kind(state.phase_id)
         at_night = kind in ("night0", "night", "witch")
         dated = state.phase_id.removesuffix("-witch")
@@ -240,6 +240,9 @@ class WerewolfRules:
 
     def result(self, state: GameState) -> Result | None:
         return state.result
+
+    def status(self, state: GameState, player: str) -> PlayerStatus:
+        return views.player_status(state, self.table, player)
 
     def scripted_orders(self, state: GameState, player: str, seed: Any) -> str:
         current = self.phase(state)

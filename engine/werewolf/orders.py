@@ -7,12 +7,11 @@ knows, and raises IllegalOrderError.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from typing import ClassVar, Mapping, Sequence
 
-from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError
+from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, did_you_mean
 
 
 @dataclass(frozen=True)
@@ -115,13 +114,6 @@ def match_player(word: str, players: Sequence[str]) -> str | None:
             return name
     return None
 
-
-def did_you_mean(word: str, options: Sequence[str]) -> str:
-    close = difflib.get_close_matches(word.upper(), [o.upper() for o in options], n=1, cutoff=0.6)
-    if not close:
-        return ""
-    original = next(o for o in options if o.upper() == close[0])
-    return f" Did you mean {original}?"
 
 
 def parse_line(text: str, keywords: Mapping[str, type], players: Sequence[str]):

@@ -2,10 +2,9 @@
 a host's explicit list, and the seeded deal."""
 from __future__ import annotations
 
-import difflib
 from typing import Any, Mapping, Sequence
 
-from engine.core import GameSetupError, phase_rng
+from engine.core import GameSetupError, did_you_mean, phase_rng
 
 MINIMUM_PLAYERS = 8
 MAXIMUM_PLAYERS = 40
@@ -71,8 +70,7 @@ def parse_role_list(text: str, count: int, known: Sequence[str]) -> tuple[str, .
     names = tuple(normalise_role_name(part) for part in text.split(",") if part.strip())
     for name in names:
         if name not in known:
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = f" Did you mean {close[0]}?" if close else f" Known roles: {', '.join(known)}."
+            hint = did_you_mean(name, known) or f" Known roles: {', '.join(known)}."
             raise GameSetupError(f"The role list names {name!r}, which is not a role of this game.{hint}")
     if len(names) != count:
         raise GameSetupError(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.core import PlayerStatus
 from engine.werewolf.model import GameState, faction_of, revealed_role
 from engine.werewolf.phases import lover_of, phase_kind
 from engine.werewolf.table import RoleTable
@@ -59,3 +60,19 @@ def player_view(state: GameState, table: RoleTable, player: str) -> dict:
     if state.pending is not None and me.role == "witch" and me.alive:
         view["me"]["wolves_target"] = state.pending.wolf_target
     return view
+
+
+# The team channel of each team a player can be shown (rules: Team channels); a team an
+# extra role brings has a channel named after the team.
+CHANNELS = {"wolves": "pack", "mason": "masons", "weregerbil": "gerbils"}
+
+
+def player_status(state: GameState, table: RoleTable, player: str) -> PlayerStatus:
+    """The player's status, read from their own view so it tells no more than it."""
+    me = player_view(state, table, player)["me"]
+    teammates = {team: tuple(names) for team, names in me["teams"].items()}
+    if me["lover"]:
+        teammates["lover"] = (me["lover"],)
+    channels = [CHANNELS.get(team, team) for team in me["teams"]] + (["lovers"] if me["lover"] else [])
+    return PlayerStatus(alive=me["alive"], label=me["role"], silenced=me["silenced"], teammates=teammates,
+                        channels=tuple(sorted(channels)) if me["alive"] else ())

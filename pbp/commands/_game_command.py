@@ -2,7 +2,7 @@
 substitute|submit|modkill|replay|advance <game> …`): their parser, and running one host
 operation with the data folder's writer lock, then sending the mails it queued.
 
-The operations themselves live in `pbp.host.operations` (and `pbp.games`); a command module
+The operations themselves live in `pbp.game` and `pbp.host`; a command module
 only names its arguments and words its one-line answer.
 """
 from __future__ import annotations

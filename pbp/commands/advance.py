@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
-from pbp.games import load, resolve_phase
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
 
 
 def register(subparsers) -> None:

@@ -10,7 +10,7 @@ import os
 import sys
 
 from pbp.errors import UserError
-from pbp.moderator import Moderator
+from pbp.composition import ForumModerator
 from pbp.settings import Settings, load_settings
 from pbp.store import DataFolder
 
@@ -49,17 +49,17 @@ def lock_wait() -> float:
     return max(seconds, 0.0)
 
 
-def open_moderator(args, wait: float | None = None) -> Moderator:
+def open_moderator(args, wait: float | None = None) -> ForumModerator:
     """The moderator as the one writer of the data folder. If another pbp holds the lock
     (e.g. `pbp run` in the middle of a cycle) this waits up to `wait` seconds, saying so
     once, and then stops with a one-line error."""
     settings = settings_of(args)
     wait = lock_wait() if wait is None else wait
-    return Moderator(settings, folder=DataFolder(settings.data, writer=True, wait=wait, on_wait=say_waiting))
+    return ForumModerator(settings, folder=DataFolder(settings.data, writer=True, wait=wait, on_wait=say_waiting))
 
 
-def open_reader(args) -> Moderator:
+def open_reader(args) -> ForumModerator:
     """The moderator over the data folder opened read-only: no lock, no waiting; each file
     is read once, whole (files are replaced atomically), so what is shown is consistent."""
     settings = settings_of(args)
-    return Moderator(settings, folder=DataFolder(settings.data, writer=False))
+    return ForumModerator(settings, folder=DataFolder(settings.data, writer=False))

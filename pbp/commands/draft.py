@@ -15,15 +15,15 @@ from pbp.forum.book import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.dialects import DIALECTS
 from pbp.forum.drafting import PostRenderer
-from pbp.games import load
+from pbp.game.record import load
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("draft", help="review the public post drafts of a game")
     actions = parser.add_subparsers(dest="draft_action", metavar="<action>", required=True)
-    for name, text in (("show", "print a draft (default: the oldest unpublished one)"),
-                       ("edit", "edit a draft in $EDITOR; the edit is kept"),
-                       ("approve", "approve a draft for publishing (leak-checked)")):
+    for name, text, run in (("show", "print a draft (default: the oldest unpublished one)", _show_draft),
+                            ("edit", "edit a draft in $EDITOR; the edit is kept", _edit),
+                            ("approve", "approve a draft for publishing (leak-checked)", _approve)):
         action = actions.add_parser(name, help=text)
         action.add_argument("game")
         action.add_argument("phase", nargs="?", help="the phase (default: the oldest unpublished draft)")
@@ -35,13 +35,13 @@ def register(subparsers) -> None:
     tally = actions.add_parser("tally", help="draft a running vote count of the open phase")
     tally.add_argument("game")
     add_settings_arguments(tally)
-    tally.set_defaults(run=run)
+    tally.set_defaults(run=_tally)
     settings = actions.add_parser("settings", help="a game's forum settings (dialect, auto-publish)")
     settings.add_argument("game")
     settings.add_argument("--dialect", choices=sorted(DIALECTS))
     settings.add_argument("--auto-publish", choices=("on", "off"))
     add_settings_arguments(settings)
-    settings.set_defaults(run=run)
+    settings.set_defaults(run=_settings)
 
 
 def _show(row: dict) -> None:
@@ -80,45 +80,57 @@ def _edit_before_locking(args) -> tuple[str, str]:
     return row["phase"], _edit_text(row["text"])
 
 
-def run(args) -> int:
-    edited = _edit_before_locking(args) if args.draft_action == "edit" else None
-    opener = open_reader if args.draft_action == "show" else open_moderator  # show only reads
-    with opener(args) as moderator:
-        forum = load_forum_settings(moderator.settings)
+def _show_draft(args) -> int:
+    with open_reader(args) as moderator:  # show only reads
         game = load(moderator, args.game)
-        book = DraftBook(game.file)
-        action = args.draft_action
-        if action == "show":
-            _show(service.find_draft(book, game.id, args.phase))
-        elif action == "edit":
-            phase, text = edited
-            with game.file.transaction():
-                row = service.edit(game, phase, text)
-            print(f"Kept your edit of {row['phase']}" + (" (no change)." if not row["edited"] else "."))
-            for leak in row["leaks"]:
-                print(f"LEAK: {leak}")
-        elif action == "approve":
-            with game.file.transaction():
-                row = service.approve(game, args.phase, forced=args.force)
-            print(f"Approved {row['phase']}" + (" despite the leak check." if row.get("forced") else ".")
-                  + " `pbp publish` (or `pbp run`) publishes it.")
-        elif action == "tally":
-            with game.file.transaction():
-                row = service.draft_tally(PostRenderer(describe=_describer(moderator)), forum, game)
-            _show(row)
-        elif action == "settings":
-            fields = {}
-            if args.dialect:
-                fields["dialect"] = args.dialect
-            if args.auto_publish:
-                fields["auto_publish"] = args.auto_publish == "on"
-            with game.file.transaction():
-                current = book.update_game_settings(fields) if fields else book.game_settings()
-            print(f"Game {game.id}: dialect {current.get('dialect') or forum.dialect}, auto-publish "
-                  f"{'on' if service.auto_publish(book, forum) else 'off'}, thread {current.get('thread') or 'none yet'}.")
+        _show(service.find_draft(DraftBook(game.file), game.id, args.phase))
     return 0
 
 
-def _describer(moderator):
-    from engine.core import Event
-    return lambda ruleset, event: moderator.renderer.describe(ruleset, Event(event["kind"], event.get("data", {})))
+def _edit(args) -> int:
+    phase, text = _edit_before_locking(args)
+    with open_moderator(args) as moderator:
+        game = load(moderator, args.game)
+        with game.file.transaction():
+            row = service.edit(game, phase, text)
+    print(f"Kept your edit of {row['phase']}" + (" (no change)." if not row["edited"] else "."))
+    for leak in row["leaks"]:
+        print(f"LEAK: {leak}")
+    return 0
+
+
+def _approve(args) -> int:
+    with open_moderator(args) as moderator:
+        game = load(moderator, args.game)
+        with game.file.transaction():
+            row = service.approve(game, args.phase, forced=args.force)
+    print(f"Approved {row['phase']}" + (" despite the leak check." if row.get("forced") else ".")
+          + " `pbp publish` (or `pbp run`) publishes it.")
+    return 0
+
+
+def _tally(args) -> int:
+    with open_moderator(args) as moderator:
+        forum = load_forum_settings(moderator.settings)
+        game = load(moderator, args.game)
+        with game.file.transaction():
+            row = service.draft_tally(PostRenderer(describe=moderator.renderer.describe), forum, game)
+        _show(row)
+    return 0
+
+
+def _settings(args) -> int:
+    with open_moderator(args) as moderator:
+        forum = load_forum_settings(moderator.settings)
+        game = load(moderator, args.game)
+        book = DraftBook(game.file)
+        fields = {}
+        if args.dialect:
+            fields["dialect"] = args.dialect
+        if args.auto_publish:
+            fields["auto_publish"] = args.auto_publish == "on"
+        with game.file.transaction():
+            current = book.update_game_settings(fields) if fields else book.game_settings()
+        print(f"Game {game.id}: dialect {current.get('dialect') or forum.dialect}, auto-publish "
+              f"{'on' if service.auto_publish(book, forum) else 'off'}, thread {current.get('thread') or 'none yet'}.")
+    return 0

@@ -3,7 +3,7 @@ an absolute time with a zone (`"2026-12-01 18:00 Europe/Berlin"`); players are t
 from __future__ import annotations
 
 from pbp.commands._game_command import NO_SEND_NOTICES, register_game_command, run_and_send
-from pbp.host.operations import extend
+from pbp.game.deadlines import extend
 from pbp.timezones import render_moment
 
 

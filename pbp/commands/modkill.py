@@ -2,6 +2,7 @@
 and its reason are announced to everyone."""
 from __future__ import annotations
 
+from engine.core import HostActionError
 from pbp.commands._game_command import NO_SEND_NOTICES, register_game_command, run_and_send
 from pbp.errors import UserError
 from pbp.host.operations import modkill
@@ -17,7 +18,7 @@ def run(args) -> int:
     def act(moderator):
         try:
             public = modkill(moderator, args.game, args.player, " ".join(args.reason))
-        except ValueError as error:  # the engine refuses (e.g. an already dead character)
+        except HostActionError as error:  # the engine refuses (e.g. an already dead character)
             raise UserError(str(error)) from None
         return [f"{args.player} is removed from game {args.game}.", *(f"  {line}" for line in public)]
 

@@ -9,7 +9,7 @@ import engine
 from pbp.commands.common import add_settings_arguments, open_moderator
 from pbp.commands.simulate import parse_options
 from pbp.errors import UserError
-from pbp.games import create_game
+from pbp.game.create import create_game
 from pbp.host.sending import send_queued
 from pbp.roster import parse_npc, parse_roster
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_reader
-from pbp.host.operations import orders_overview
+from pbp.host.orders import orders_overview
 
 
 def register(subparsers) -> None:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pbp.commands._game_command import NO_SEND_NOTICES, register_game_command, run_and_send
-from pbp.host.operations import pause
+from pbp.game.deadlines import pause
 from pbp.timezones import render_remaining
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pbp.commands.common import add_settings_arguments, open_moderator
 from pbp.cycle import Cycle
-from pbp.host.operations import resolve_all_in
+from pbp.game.resolution import resolve_all_in
 from pbp.transport import MAILBOX_ACCESS_ERRORS, mailbox_trouble, open_mailbox, open_sender
 
 
@@ -34,8 +34,7 @@ def run(args) -> int:
           f"{len(report.quarantined) + len(report.oversized)} quarantined or refused, {len(report.failed)} failed "
           f"(will be retried).")
     for summary in early:
-        after = f"next phase: {summary.next_phase}" if summary.next_phase else "the game is over"
-        print(f"Every order is in (option resolve_when_all_in): {summary.game} {summary.phase} is resolved; {after}.")
+        print(summary.resolved_early())
     print(f"Mail sent: {sent_before.sent + sent.sent}; waiting to retry: {sent.retrying}; failed: {sent.failed}.")
     for key, reason in report.failed:
         print(f"  {key}: {reason}")

@@ -4,11 +4,11 @@ dead or silenced players (the thread watch). A phase whose clock waited for a po
 it published (option wait_for_publish) gets its deadline, and its players are mailed it."""
 from __future__ import annotations
 
-from pbp import publish_wait
 from pbp.commands.common import add_settings_arguments, open_moderator
 from pbp.forum import hooks, service
 from pbp.forum.config import load_forum_settings
-from pbp.games import load
+from pbp.game.deadlines import start_clock
+from pbp.game.record import load
 from pbp.host.sending import send_queued
 from pbp.timezones import render_moment
 
@@ -32,7 +32,7 @@ def run(args) -> int:
         for game_id in games:
             game = load(moderator, game_id)
             published += len(service.publish_game(game, publisher, ignore_wait=True, on_event=print))
-            started = publish_wait.start_clock(moderator, game_id)  # option wait_for_publish
+            started = start_clock(moderator, game_id)  # option wait_for_publish
             if started is not None:
                 clocks += 1
                 print(f"{game_id} {game.record['phase_id']}: the clock has started; the deadline is "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_reader
-from pbp.host.operations import replay_game
+from pbp.host.replay import replay_game
 
 
 def register(subparsers) -> None:

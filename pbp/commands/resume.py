@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from pbp.commands._game_command import NO_SEND_NOTICES, register_game_command, run_and_send
-from pbp.host.operations import resume
-from pbp.publish_wait import UNSET_DEADLINE
+from pbp.game.deadlines import resume
+from pbp.game.clock import UNSET_DEADLINE
 from pbp.timezones import render_moment
 
 

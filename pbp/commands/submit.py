@@ -8,7 +8,8 @@ from pathlib import Path
 
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
-from pbp.host.operations import resolve_if_all_in, submit
+from pbp.game.resolution import resolve_if_all_in
+from pbp.host.orders import submit
 
 
 def register(subparsers) -> None:
@@ -35,7 +36,6 @@ def run(args) -> int:
         # option resolve_when_all_in: the last order in resolves the phase at once
         summary = resolve_if_all_in(moderator, args.game)
         if summary is not None:
-            after = f"next phase: {summary.next_phase}" if summary.next_phase else "the game is over"
-            yield f"Every order is in (option resolve_when_all_in): {summary.phase} is resolved; {after}."
+            yield summary.resolved_early(with_game=False)
 
     return run_and_send(args, act)

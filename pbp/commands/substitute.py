@@ -5,7 +5,7 @@ zone); the thread watch follows NAME, the newcomer's forum account (default: non
 from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command, run_and_send
-from pbp.host.operations import substitute
+from pbp.host.substitute import substitute
 
 
 def register(subparsers) -> None:

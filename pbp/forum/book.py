@@ -12,15 +12,17 @@ never overwrites it.
 from __future__ import annotations
 
 import secrets
-from typing import Any, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from tinydb import Query
+
+from pbp.store import GameFile
 
 DRAFT, APPROVED, PUBLISHED, WITHDRAWN = "draft", "approved", "published", "withdrawn"
 
 
 class DraftBook:
-    def __init__(self, game_file: Any):
+    def __init__(self, game_file: GameFile):
         self.file = game_file
         self.drafts = game_file.db.table("drafts", cache_size=0)
         self.forum = game_file.db.table("forum", cache_size=0)

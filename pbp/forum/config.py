@@ -22,6 +22,7 @@ class ForumSettings:
     host_address: str = ""  # where each draft is mailed for review; empty: not mailed
     auto_publish: bool = False
     reddit: RedditSettings | None = None
+    watch_interval: float = 600.0  # seconds between two reads of a game's Reddit thread
 
 
 def _flag(text: str, where: str) -> bool:
@@ -31,6 +32,16 @@ def _flag(text: str, where: str) -> bool:
     if value in ("0", "off", "no", "false", ""):
         return False
     raise UserError(f"Setting {where} = {text!r} is not on or off; fix the settings file.")
+
+
+def _seconds(text: str, where: str) -> float:
+    try:
+        value = float(text.strip())
+    except ValueError:
+        value = -1.0
+    if value < 0:
+        raise UserError(f"Setting {where} = {text!r} is not a number of seconds; fix the settings file.")
+    return value
 
 
 def load_forum_settings(settings: Settings) -> ForumSettings:
@@ -78,4 +89,5 @@ def load_forum_settings(settings: Settings) -> ForumSettings:
     return ForumSettings(publisher=publisher, dialect=dialect, posts_folder=folder,
                          host_address=forum.get("host_address", "").strip().lower(),
                          auto_publish=_flag(forum.get("auto_publish", "off"), "[forum] auto_publish"),
-                         reddit=reddit)
+                         reddit=reddit, watch_interval=_seconds(forum.get("watch_interval", "600"),
+                                                                "[forum] watch_interval"))

@@ -1,20 +1,21 @@
 """The public thread's work over stored games (docs/design.md: Public posts): drafting after each resolution
 and on demand (a running tally), the leak check, host review, and publishing in order.
 
-Everything here takes a loaded game (pbp.games.Loaded) and writes into the game's own file
+Everything here takes a loaded game (pbp.game.record.StoredGame) and writes into the game's own file
 through `DraftBook`; the callers decide the transaction.
 """
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
 from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, WITHDRAWN, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
-from pbp.forum.drafting import PostFacts, PostRenderer
+from pbp.forum.drafting import Draft, PostFacts, PostRenderer
+from pbp.forum.files import FilePublisher
 from pbp.forum.leaks import LeakCheck
 from pbp.forum.publishing import (
     PermanentPublishError,
@@ -25,6 +26,7 @@ from pbp.forum.publishing import (
     with_marker,
 )
 from pbp.forum.spans import follow
+from pbp.game.record import StoredGame
 
 FIRST_RETRY = 60.0
 LONGEST_RETRY = 3600.0
@@ -50,7 +52,7 @@ def role_list(public_view: Mapping, roster: Sequence[Mapping] = ()) -> list[dict
     """The full role list, once the game is over (the public view then holds everyone's
     role, or team and class). A character that changed hands credits every player who
     played it, in turn (`players`), from the roster: substitutions are the moderator's
-    record, never the engine's (pbp.host.operations)."""
+    record, never the engine's (pbp.host.substitute)."""
     if not public_view.get("result"):
         return []
     credits = {entry["name"]: [old["played_by"] for old in entry["replaced"]] + [entry.get("played_by", entry["name"])]
@@ -66,7 +68,7 @@ def role_list(public_view: Mapping, roster: Sequence[Mapping] = ()) -> list[dict
     return rows
 
 
-def leak_check(game: Any, extra_secrets: Sequence[str] = ()) -> LeakCheck:
+def leak_check(game: StoredGame, extra_secrets: Sequence[str] = ()) -> LeakCheck:
     """What players privately know (their views) against the public view, plus tokens."""
     rules, state = game.rules, game.state
     names = [entry["name"] for entry in game.record["roster"]]
@@ -74,6 +76,17 @@ def leak_check(game: Any, extra_secrets: Sequence[str] = ()) -> LeakCheck:
     tokens = list(game.record.get("tokens", {}).values()) + list(extra_secrets)
     everyone = names + [npc["name"] for npc in game.record.get("npcs", [])]
     return LeakCheck(private, rules.view(state, None), everyone, tokens)
+
+
+def _leaks(game: StoredGame, book: DraftBook, text: str, spans: Iterable[Sequence[int]]) -> list[str]:
+    """The leak check's findings on a post's text (the host token counts as a secret)."""
+    return [str(leak) for leak in leak_check(game, [book.host_token()]).check(text, spans)]
+
+
+def host_action_key(book: DraftBook, phase: str) -> str:
+    """The key of the next host action's post in `phase`: `<phase>/host-N`."""
+    count = sum(1 for row in book.all() if row["phase"].startswith(f"{phase}/host-"))
+    return f"{phase}/host-{count + 1}"
 
 
 def player_spans(row: dict, text: str) -> tuple[tuple[int, int], ...]:
@@ -89,7 +102,7 @@ def dialect_of(book: DraftBook, forum: ForumSettings):
 
 
 # --------------------------------------------------------------------------- drafting
-def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Any, after: Any,
+def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: StoredGame, after: StoredGame,
                      phase: str, public_events: Sequence[Mapping]) -> dict:
     """The draft for a resolved phase: rendered from the public view after it and its
     public events (votes counted against the players alive before it), leak-checked."""
@@ -101,15 +114,11 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Any, 
                       voters=living_voters(before.rules.view(before.state, None)),
                       extra={"roles": role_list(view, after.record["roster"])})
     draft = renderer.render(facts, dialect)
-    leaks = [str(leak) for leak in leak_check(after, [book.host_token()]).check(draft.text, draft.player_spans)]
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
-    row = book.save_generated(phase, draft.title, draft.text, draft.player_spans, dialect.name, leaks)
-    if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
-        row = approve(after, phase, forced=False)
-    return row
+    return _draft(after, book, forum, phase, draft, dialect.name)
 
 
-def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Any, phase: str,
+def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, phase: str,
                       public_events: Sequence[Mapping]) -> dict:
     """The public announcement of a host action (a substitution, a host kill) as its own
     short post, keyed `<phase>/host-N` (docs/design.md: Public posts).
@@ -126,16 +135,21 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Any, p
                       events=list(public_events), result=game.record.get("result"),
                       extra={"roles": role_list(view, game.record["roster"])})
     draft = renderer.render(facts, dialect, kind="host")
-    count = sum(1 for row in book.all() if row["phase"].startswith(f"{phase}/host-"))
-    key = f"{phase}/host-{count + 1}"
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(draft.text, draft.player_spans)]
-    row = book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect.name, leaks, kind="host")
+    return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host")
+
+
+def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, draft: Draft, dialect: str,
+           kind: str = "post") -> dict:
+    """Store a generated post, leak-checked, and approve it at once when the game
+    auto-publishes and the check found nothing."""
+    leaks = _leaks(game, book, draft.text, draft.player_spans)
+    row = book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect, leaks, kind=kind)
     if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
         row = approve(game, key, forced=False)
     return row
 
 
-def current_votes(game: Any) -> dict[str, str]:
+def current_votes(game: StoredGame) -> dict[str, str]:
     """Each living player's latest accepted VOTE / NOMINATE in the open phase (accepted
     votes are public as soon as accepted; rules: Order grammar)."""
     votes = {}
@@ -147,7 +161,7 @@ def current_votes(game: Any) -> dict[str, str]:
     return votes
 
 
-def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: Any) -> dict:
+def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
     """A running vote count for the open phase, stored as its own draft. It replaces an
     earlier count of the phase that nobody approved; one left unapproved never holds up
     the posts after it, and is withdrawn when the phase resolves (its post has the final
@@ -164,7 +178,7 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: Any) -> dict
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"
     book.withdraw_tallies(game.phase.id)
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(draft.text, draft.player_spans)]
+    leaks = _leaks(game, book, draft.text, draft.player_spans)
     return book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect.name, leaks, kind="tally")
 
 
@@ -183,19 +197,19 @@ def auto_publish(book: DraftBook, forum: ForumSettings) -> bool:
     return forum.auto_publish if value is None else bool(value)
 
 
-def edit(game: Any, phase: str, text: str) -> dict:
+def edit(game: StoredGame, phase: str, text: str) -> dict:
     """Keep the host's edit; it is a draft again and its leaks are checked anew."""
     book = DraftBook(game.file)
     row = find_draft(book, game.id, phase)
     if row["status"] == PUBLISHED:
         raise UserError(f"The post for {row['phase']} is already published; edit it on the forum itself.")
     _refuse_withdrawn(game, row)
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(text, player_spans(row, text))]
+    leaks = _leaks(game, book, text, player_spans(row, text))
     return book.update(row["phase"], {"text": text, "edited": text != row["generated"] or row["edited"],
                                       "status": DRAFT, "leaks": leaks, "marker": ""})
 
 
-def approve(game: Any, phase: str | None, forced: bool = False) -> dict:
+def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
     """Approve a draft for publishing. The leak check runs on its current text; if it
     finds a hidden fact, only `forced` approves it."""
     book = DraftBook(game.file)
@@ -203,7 +217,7 @@ def approve(game: Any, phase: str | None, forced: bool = False) -> dict:
     if row["status"] == PUBLISHED:
         raise UserError(f"The post for {row['phase']} is already published.")
     _refuse_withdrawn(game, row)
-    leaks = [str(leak) for leak in leak_check(game, [book.host_token()]).check(row["text"], player_spans(row, row["text"]))]
+    leaks = _leaks(game, book, row["text"], player_spans(row, row["text"]))
     if leaks and not forced:
         book.update(row["phase"], {"leaks": leaks})
         raise UserError(f"The draft for {row['phase']} fails the leak check: {leaks[0]}"
@@ -213,14 +227,14 @@ def approve(game: Any, phase: str | None, forced: bool = False) -> dict:
     return book.update(row["phase"], {"status": APPROVED, "marker": marker, "leaks": leaks, "forced": bool(leaks)})
 
 
-def _refuse_withdrawn(game: Any, row: dict) -> None:
+def _refuse_withdrawn(game: StoredGame, row: dict) -> None:
     if row["status"] == WITHDRAWN:
         raise UserError(f"The running count {row['phase']} is out of date (a newer count or the phase's "
                         f"own post replaced it); draft a new one with `pbp draft tally {game.id}`.")
 
 
 # --------------------------------------------------------------------------- publishing
-def publish_game(game: Any, publisher: Publisher, now: Callable[[], float] = time.time,
+def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float] = time.time,
                  ignore_wait: bool = False, on_event: Callable[[str], None] = lambda text: None) -> list[dict]:
     """Publish the game's approved drafts in phase order, stopping at the first one not
     approved (so posts never go out of order) or one that must wait for a retry.
@@ -266,7 +280,7 @@ def publish_game(game: Any, publisher: Publisher, now: Callable[[], float] = tim
     return done
 
 
-def first_unapproved(game: Any) -> dict | None:
+def first_unapproved(game: StoredGame) -> dict | None:
     """The draft that holds up a game's publishing (not approved, not a running tally),
     or None."""
     return next((row for row in DraftBook(game.file).unpublished()
@@ -279,5 +293,4 @@ def make_publisher(forum: ForumSettings) -> Publisher:
     if forum.publisher == "reddit":
         from pbp.forum.reddit import RedditPublisher  # praw is loaded only when used
         return RedditPublisher(forum.reddit)
-    from pbp.forum.files import FilePublisher
     return FilePublisher(forum.posts_folder, make_dialect(forum.dialect).extension)

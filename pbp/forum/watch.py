@@ -17,7 +17,9 @@ host tool, so it asks each player's own view (`me.silenced`), never the public v
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
+
+from engine.core import Ruleset
 
 
 @dataclass(frozen=True)
@@ -51,16 +53,10 @@ class PhaseFacts:
                    frozenset(data.get("silenced", ())))
 
 
-def silenced_players(rules: Any, state: Any, players: Iterable[str]) -> set[str]:
-    """Who is silenced now, asked of each player's own view (the engine tells only the
-    silenced player; Werewolf: `me.silenced`, true during their silenced day)."""
-    silenced = set()
-    for name in players:
-        view = rules.view(state, name)
-        me = view.get("me") if isinstance(view, Mapping) else None
-        if isinstance(me, Mapping) and me.get("silenced"):
-            silenced.add(name)
-    return silenced
+def silenced_players(rules: Ruleset, state: object, players: Iterable[str]) -> set[str]:
+    """Who is silenced now, asked of each player's status (the engine tells only the
+    silenced player, e.g. a Werewolf player during their silenced day)."""
+    return {name for name in players if rules.status(state, name).silenced}
 
 
 def dead_players(public_view: Mapping) -> set[str]:
@@ -68,7 +64,7 @@ def dead_players(public_view: Mapping) -> set[str]:
     return {p["name"] for p in public_view.get("players", []) if isinstance(p, Mapping) and p.get("alive") is False}
 
 
-def facts_now(rules: Any, state: Any, players: Iterable[str], phase: str, start: float) -> PhaseFacts:
+def facts_now(rules: Ruleset, state: object, players: Iterable[str], phase: str, start: float) -> PhaseFacts:
     """The watch's facts for the game as it stands now, valid from `start` on."""
     return PhaseFacts(phase, start, frozenset(dead_players(rules.view(state, None))),
                       frozenset(silenced_players(rules, state, players)))

@@ -9,14 +9,17 @@ it does, so the host sees *where* a game went wrong, not only *that* it did.
 A step is either the resolution of one phase from the order lines each player had
 accepted when it closed, or a host kill. Nothing else the host does touches the engine
 state: extend, pause and resume move deadlines; substitute changes who plays a character,
-not the character (see pbp.host.operations).
+not the character (see pbp.host.substitute).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.core import PlayerSpec, Ruleset, canonical_json
+from pbp.game.record import StoredGame, load
+from pbp.host.checkpoints import state_digest
+from pbp.moderator import Moderator
 from pbp.standing_orders import standing_orders
 
 RESOLVE = "resolve"
@@ -136,13 +139,63 @@ def first_json_difference(stored: Any, replayed: Any, path: str = "") -> tuple[s
     return (path or "(the whole state)", stored, replayed)
 
 
-def iter_labels(steps: Sequence[Step]) -> Iterator[str]:
-    """The checkpoint labels a replay of `steps` produces, in order."""
-    yield "start"
-    for step in steps:
-        yield step.describe()
-
-
 def _short(value: Any, limit: int = 80) -> str:
     text = canonical_json(value)
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    steps: int
+    divergence: Divergence | None
+    error: str = ""
+
+    @property
+    def reproduced(self) -> bool:
+        return self.divergence is None and not self.error
+
+
+def replay_steps(game: StoredGame) -> list[Step]:
+    """The game's history as replay steps: for each resolved phase, the host kills made
+    while it was open, then its resolution from each actor's latest accepted orders; then
+    the host kills of the open phase (or of the phase a host kill ended the game in)."""
+    kills: dict[str, list[dict]] = {}
+    for action in game.record.get("host_actions", []):
+        if action["kind"] == HOST_KILL:
+            kills.setdefault(action["phase"], []).append(action)
+    steps = []
+    phases = list(game.record["resolved"])
+    # the open phase, or the phase in which a host kill ended the game
+    for phase_id in [*([game.phase.id] if game.phase else []), *kills]:
+        if phase_id not in phases:
+            phases.append(phase_id)
+    for phase_id in phases:
+        steps.extend(Step(HOST_KILL, phase_id, player=a["player"], reason=a["reason"])
+                     for a in kills.get(phase_id, []))
+        if phase_id in game.record["resolved"]:
+            latest = game.latest_orders(phase_id)
+            steps.append(Step(RESOLVE, phase_id, {p: row["text"].splitlines() for p, row in latest.items()}))
+    return steps
+
+
+def replay_game(moderator: Moderator, game_id: str) -> ReplayReport:
+    """Re-run the game from seed and order log; compare with the stored checkpoints (a
+    digest after each step, see `record_checkpoint`) and the stored current state."""
+    game = load(moderator, game_id)
+    record = game.record
+    players = [PlayerSpec(e["name"]) for e in record["roster"]] + [
+        PlayerSpec(n["name"], npc=True, npc_class=n["class"], npc_team=n["team"]) for n in record.get("npcs", [])]
+    steps = replay_steps(game)
+    try:
+        checkpoints = replay(game.rules, players, record["seed"], record.get("options", {}), steps)
+    except ReplayError as error:
+        return ReplayReport(len(steps), None, str(error))
+    digests = [Checkpoint(c.label, state_digest(c.state)) for c in checkpoints]
+    stored = [Checkpoint(c["label"], c["digest"]) for c in record.get("checkpoints", [])]
+    divergence = compare(stored, digests)
+    if divergence is not None:
+        return ReplayReport(len(steps), Divergence(divergence.label, "", None,
+                                                   "the stored game's state differs from the replay's."))
+    final = compare([Checkpoint("the current state", record["state"])],
+                    [Checkpoint("the current state", checkpoints[-1].state)])
+    return ReplayReport(len(steps), final)

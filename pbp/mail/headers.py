@@ -53,7 +53,7 @@ def _strict_address(raw: str) -> str | None:
     players send many mails with the same From and the strict parser is slow."""
     try:
         header = policy.default.header_factory("from", raw)
-    except Exception:
+    except Exception:  # hostile header text may break the parser in any way: not one address
         return None
     if any("Invalid" in type(defect).__name__ for defect in header.defects):
         return None

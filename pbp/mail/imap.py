@@ -31,6 +31,7 @@ from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientAbortError, LoginError
 
 from pbp.mail.oauth import TokenSource
+from pbp.mail.imap_wire import announces_mail, envelope_sender, quietly_close
 from pbp.ports import OversizedMail, Outcome, RawMail
 
 Security = Literal["tls", "starttls", "none"]
@@ -85,8 +86,8 @@ class ImapMailbox:
             if self.security == "starttls":
                 client.starttls(context)
             self._log_in(client)
-        except Exception:
-            _quietly_close(client)
+        except Exception:  # whatever failed, the half-open connection is closed before the error goes on
+            quietly_close(client)
             raise
         return client
 
@@ -118,7 +119,7 @@ class ImapMailbox:
             try:
                 return operation(self._client)
             except _CONNECTION_LOST:
-                _quietly_close(self._client)
+                quietly_close(self._client)
                 self._client = None
                 if attempt == 2:
                     raise
@@ -155,7 +156,7 @@ class ImapMailbox:
             envelopes = client.fetch(oversized, ["ENVELOPE"])
             for uid in oversized:
                 envelope = envelopes.get(uid, {}).get(b"ENVELOPE")
-                found[uid] = OversizedMail(key=f"{uidvalidity}:{uid}", size=sizes[uid], sender=_envelope_sender(envelope))
+                found[uid] = OversizedMail(key=f"{uidvalidity}:{uid}", size=sizes[uid], sender=envelope_sender(envelope))
         for start in range(0, len(wanted), self.batch_size):
             batch = wanted[start:start + self.batch_size]
             for uid, data in client.fetch(batch, ["BODY.PEEK[]"]).items():
@@ -262,10 +263,10 @@ class ImapMailbox:
                 left = give_up - time.monotonic()
                 if left <= 0:
                     break
-                announced = _announces_mail(client.idle_check(timeout=min(check_every, left)))
+                announced = announces_mail(client.idle_check(timeout=min(check_every, left)))
         finally:
             _text, responses = client.idle_done()  # mail announced while IDLE ended counts too
-        return announced or _announces_mail(responses)
+        return announced or announces_mail(responses)
 
     def count(self, outcome_or_inbox: str = "inbox") -> int:
         """Messages in the inbox or an outcome folder (for status and tests)."""
@@ -283,31 +284,5 @@ class ImapMailbox:
 
     def close(self) -> None:
         if self._client is not None:
-            _quietly_close(self._client)
+            quietly_close(self._client)
             self._client = None
-
-
-def _announces_mail(responses: Iterable[tuple[object, ...]]) -> bool:
-    return any(len(response) > 1 and response[1] in (b"EXISTS", b"RECENT") for response in responses)
-
-
-def _envelope_sender(envelope: Any) -> str:
-    """The first From address of an IMAP ENVELOPE, lower-cased, or ""."""
-    try:
-        address = envelope.from_[0]
-        mailbox = (address.mailbox or b"").decode("utf-8", "replace")
-        host = (address.host or b"").decode("utf-8", "replace")
-    except (AttributeError, IndexError, TypeError):
-        return ""
-    return f"{mailbox}@{host}".lower() if mailbox and host else ""
-
-
-def _quietly_close(client: IMAPClient) -> None:
-    """Log out, or at least drop the socket, of a connection we are abandoning."""
-    try:
-        client.logout()
-    except Exception:
-        try:
-            client.shutdown()
-        except Exception:
-            pass

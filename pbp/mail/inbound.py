@@ -92,7 +92,7 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
         )
     try:
         message = _parse(raw.data)
-    except Exception:
+    except Exception:  # hostile bytes may break the parser in any way: the mail is unreadable
         return InboundMail(key=raw.key, sha256=raw.sha256, sender=None, message_id="", subject="",
                            problems=(UNREADABLE,))
     sender = _safely(lambda: strict_sender(message), None)
@@ -115,7 +115,7 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
         base["bounce"] = _safely(lambda: read_bounce(message), None)
     try:
         texts = mail_texts(message)
-    except Exception:
+    except Exception:  # hostile MIME may break the decoders in any way: the mail is unreadable
         return InboundMail(**base, problems=(UNREADABLE,))
     return InboundMail(**base, **_orders_or_commands(texts, subject))
 
@@ -135,7 +135,7 @@ def _safely(read: Callable[[], Read], fallback: Fallback) -> Read | Fallback:
     """One header read that must not stop the rest of the parse."""
     try:
         return read()
-    except Exception:
+    except Exception:  # one broken header must not stop the parse of the rest
         return fallback
 
 

@@ -21,7 +21,7 @@ from email.utils import getaddresses
 from pathlib import Path
 
 from pbp.ports import OversizedMail, Outcome, PermanentSendError, RawMail
-from pbp.storage import fsync_folder, open_private, private_folder
+from pbp.storage import durable_write, fsync_folder, private_folder
 
 _HEADER_SNIFF_BYTES = 64 * 1024
 _OUTCOMES: tuple[Outcome, ...] = ("processed", "rejected", "quarantine")
@@ -34,14 +34,8 @@ def deliver(maildir: str | os.PathLike[str], data: bytes, name: str | None = Non
     private_folder(folder.parent)
     mailbox.Maildir(folder, create=True)  # makes tmp/ new/ cur/
     name = name or f"{time.time_ns()}.{os.getpid()}.{hashlib.sha256(data).hexdigest()[:16]}"
-    temporary = folder / "tmp" / name
-    with open_private(temporary, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
     final = folder / "new" / name
-    os.replace(temporary, final)
-    fsync_folder(folder / "new")
+    durable_write(folder / "tmp" / name, final, lambda handle: handle.write(data))
     return final
 
 

@@ -32,7 +32,7 @@ def session_for(settings: OAuthSettings, **extra: Any) -> Any:
     """authlib's client for the provider; a client with no secret is a public client.
     (authlib and requests are imported when first needed: every `pbp` command would
     otherwise pay for loading them.)"""
-    from authlib.integrations.requests_client import OAuth2Session
+    from authlib.integrations.requests_client import OAuth2Session  # loaded when first needed (see above)
 
     method = "client_secret_post" if settings.client_secret else "none"
     return OAuth2Session(settings.client_id, settings.client_secret or None, scope=settings.scope or None,
@@ -92,6 +92,7 @@ class TokenSource:
     def _refresh(self) -> None:
         if not self.settings.token_endpoint:
             raise OAuthTrouble("[oauth] token_endpoint is not set; set it (or [oauth] provider) in the settings file.")
+        # loaded when first needed: every `pbp` command would otherwise pay for them
         import requests
         from authlib.integrations.base_client.errors import OAuthError
 

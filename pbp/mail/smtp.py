@@ -73,7 +73,7 @@ class SmtpSender:
                 self._log_in_with_token(client)
             elif self.user:
                 client.login(self.user, self.password or "")
-        except Exception:
+        except Exception:  # whatever failed, the half-open connection is closed before the error goes on
             _quietly_close(client)
             raise
         return client
@@ -139,7 +139,7 @@ class SmtpSender:
         if self._client is not None:
             try:
                 self._client.quit()
-            except Exception:
+            except Exception:  # a server that does not answer QUIT is closed all the same
                 pass
             _quietly_close(self._client)
             self._client = None
@@ -171,5 +171,5 @@ def _text(reply: bytes | str) -> str:
 def _quietly_close(client: smtplib.SMTP) -> None:
     try:
         client.close()
-    except Exception:
+    except Exception:  # the socket may be gone already; nothing is left to close
         pass

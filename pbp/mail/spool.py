@@ -32,10 +32,11 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 from urllib.parse import quote
 
 from pbp.ports import RawMail
-from pbp.storage import fsync_folder, open_private, private_folder
+from pbp.storage import durable_write, open_private, private_folder
 
 
 @dataclass(frozen=True)
@@ -95,14 +96,13 @@ class Spool:
         name = f"batch-{time.time_ns():020d}-{os.getpid()}-{self._sequence}"
         temporary = self.root / f".{name}.tmp"
         final = self.root / f"{name}.spool"
-        with open_private(temporary, "wb") as handle:
+
+        def write(handle: BinaryIO) -> None:
             for mail in mails:
                 header = {"key": mail.key, "sha256": mail.sha256, "size": len(mail.data)}
                 handle.write(json.dumps(header).encode("utf-8") + b"\n" + mail.data + b"\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, final)
-        fsync_folder(self.root)
+
+        durable_write(temporary, final, write)
         self._members[final] = {(mail.sha256, mail.key) for mail in mails}
         self._done[final] = set()
         self._batch_claims[final] = {}

@@ -202,12 +202,12 @@ def test_f055_an_anonymous_message_does_not_switch_the_leak_check_off(site):
     from pbp.forum.dialects import dialect
     from pbp.forum.drafting import PostFacts, PostRenderer
     from pbp.forum.service import leak_check
-    from pbp.games import load
-    from pbp.moderator import Moderator
+    from pbp.game.record import load
+    from pbp.composition import ForumModerator
     from pbp.settings import load_settings
 
     watch = Watch(site)
-    moderator = Moderator(load_settings(str(site.settings)))
+    moderator = ForumModerator(load_settings(str(site.settings)))
     with moderator:
         game = load(moderator, GAME)
         with game.file.transaction():

@@ -7,8 +7,8 @@ import pytest
 
 from pbp.cli import main
 from pbp.forum.reddit import RedditPublisher, RedditSettings
-from pbp.games import load
-from pbp.moderator import Moderator
+from pbp.game.record import load
+from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 from tests.forum.reddit_server import FakeReddit
 
@@ -57,7 +57,7 @@ def host_game(tmp_path, monkeypatch, capsys):
 
 
 def stored(folder):
-    moderator = Moderator(load_settings(str(folder / "pbp.ini")))
+    moderator = ForumModerator(load_settings(str(folder / "pbp.ini")))
     return moderator, load(moderator, "inf1")
 
 

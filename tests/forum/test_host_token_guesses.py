@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pbp.desk import Desk
 from pbp.forum.book import APPROVED, DRAFT, DraftBook
-from pbp.games import load
+from pbp.game.record import load
 
 from tests.forum.conftest import stored
 from tests.forum.test_review import host_mail

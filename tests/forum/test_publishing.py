@@ -22,7 +22,7 @@ pytestmark = pytest.mark.integration
 
 
 class StoredGame:
-    """The parts of a stored game (pbp.games.Loaded) that publishing reads."""
+    """The parts of a stored game (pbp.game.record.StoredGame) that publishing reads."""
 
     def __init__(self, path: Path, game_id: str = "inf1"):
         self.file = GameFile(path, writer=True)

@@ -9,7 +9,7 @@ import sys
 from pbp.cli import main
 from pbp.desk import Desk
 from pbp.forum.book import APPROVED, DRAFT, DraftBook
-from pbp.games import load
+from pbp.game.record import load
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import InboundMail, OrderBlock, RawMail
 

@@ -10,8 +10,8 @@ import pytest
 from pbp.cli import main
 from pbp.forum import service
 from pbp.forum.publishing import TransientPublishError
-from pbp.games import load
-from pbp.moderator import Moderator
+from pbp.game.record import load
+from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 from pbp.status import status_text
 from pbp.store import DataFolder
@@ -50,7 +50,7 @@ def werewolf(tmp_path, monkeypatch, capsys):
 
 
 def open_phase(folder):
-    with Moderator(load_settings(str(folder / "pbp.ini"))) as moderator:
+    with ForumModerator(load_settings(str(folder / "pbp.ini"))) as moderator:
         return load(moderator, "ww1").phase
 
 

@@ -1,5 +1,5 @@
 """The per-game option `wait_for_publish` (docs/design.md, Public posts: "the schedule does not
-wait for the host's approval unless the game sets `wait_for_publish`"; pbp.publish_wait).
+wait for the host's approval unless the game sets `wait_for_publish`"; pbp.game.deadlines).
 
 With it on, the phase a resolution opens takes orders at once but its deadline is set only
 when that resolution's public post is published, and then it has its full length from that
@@ -13,14 +13,18 @@ import pytest
 from pbp import schedule
 from pbp.cli import main
 from pbp.cycle import Cycle
-from pbp.daemon import next_wake_up
+from pbp.wake_up import next_wake_up
 from pbp.forum import service
 from pbp.forum.book import DraftBook
 from pbp.forum.config import load_forum_settings
-from pbp.games import create_game, due_games, load, resolve_phase
-from pbp.host import operations as ops
-from pbp.moderator import Moderator
-from pbp.publish_wait import UNSET_DEADLINE, awaited_post, clock_waits, start_clocks
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import due_games, resolve_phase
+from pbp.game import resolution
+from pbp.host import orders as host_orders
+from pbp.composition import ForumModerator
+from pbp.game.clock import UNSET_DEADLINE, awaited_post
+from pbp.game.deadlines import clock_waits, start_clocks
 from pbp.reminders import queue_reminders
 from pbp.roster import RosterEntry
 from pbp.settings import load_settings
@@ -172,7 +176,7 @@ ENTRIES = [RosterEntry(name, f"{name.lower()}@example.org")
 @pytest.fixture
 def moderator(site):
     clock = Clock()
-    with Moderator(load_settings(str(site / "pbp.ini")), clock=clock) as mod:
+    with ForumModerator(load_settings(str(site / "pbp.ini")), clock=clock) as mod:
         mod.test_clock = clock
         yield mod
 
@@ -190,8 +194,8 @@ def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_a
     assert due_games(moderator) == []
     assert queue_reminders(moderator) == 0
     for name in load(moderator, "inf1").phase.actors:  # every order in: still not resolved early
-        ops.submit(moderator, "inf1", name, "STAY")
-    assert ops.resolve_all_in(moderator) == []
+        host_orders.submit(moderator, "inf1", name, "STAY")
+    assert resolution.resolve_all_in(moderator) == []
     wake = next_wake_up(moderator.folder, moderator.settings, moderator.clock())
     assert wake is None or "inf1" not in wake.reason
 
@@ -206,7 +210,7 @@ def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_a
     wake = next_wake_up(moderator.folder, moderator.settings, moderator.clock())
     assert wake.reason in ("reminders of inf1 T1-movement", "deadline of inf1 T1-movement")
     # orders stand: all in, so early resolution applies now that the clock runs
-    assert [s.phase for s in ops.resolve_all_in(moderator)] == ["T1-movement"]
+    assert [s.phase for s in resolution.resolve_all_in(moderator)] == ["T1-movement"]
 
 
 def test_the_cycle_of_pbp_run_starts_the_clock_when_it_publishes_the_approved_post(moderator):

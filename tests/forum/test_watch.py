@@ -13,9 +13,12 @@ from engine.simulation import player_names
 from pbp.forum import hooks
 from pbp.forum.book import DraftBook
 from pbp.forum.reddit import RedditPublisher
-from pbp.games import create_game, load, resolve_phase
+from pbp.forum.thread_watch import ThreadWatch
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
 from pbp.host.operations import modkill
-from pbp.moderator import Moderator
+from pbp.composition import ForumModerator
 from pbp.roster import RosterEntry
 from pbp.settings import load_settings
 
@@ -28,7 +31,7 @@ NAMES = player_names(9)
 
 
 
-def resolve_until(moderator: Moderator, clock: Clock, prefix: str, orders: dict[str, dict[str, str]] = {}) -> None:
+def resolve_until(moderator: ForumModerator, clock: Clock, prefix: str, orders: dict[str, dict[str, str]] = {}) -> None:
     """Resolve phase after phase (an hour apart) until the open phase starts with `prefix`;
     `orders[phase][player]` are entered before that phase resolves."""
     for _ in range(12):
@@ -46,7 +49,7 @@ def resolve_until(moderator: Moderator, clock: Clock, prefix: str, orders: dict[
 
 def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_only_after_death(tmp_path, fake_reddit):
     clock = Clock()
-    moderator = Moderator(load_settings(str(reddit_settings_file(tmp_path, fake_reddit))), clock=clock)
+    moderator = ForumModerator(load_settings(str(reddit_settings_file(tmp_path, fake_reddit))), clock=clock)
     roster = [RosterEntry(n, f"{n.lower()}@example.org", "", f"{n.lower()}_r") for n in NAMES]
     with moderator:
         game = create_game(moderator, "werewolf", roster, seed="w7", game_id="ww1")
@@ -62,11 +65,13 @@ def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_on
         assert game.rules.view(game.state, quiet)["me"]["silenced"] is True
         assert hooks.publish_due(moderator) > 0  # the thread exists, with the posts so far
         thread = DraftBook(game.file).game_settings()["thread"]
-        # `pbp run` publishes and watches in each turn, reading a thread at most every 10 minutes.
+        # Each turn of `pbp run` watches, reading a thread at most every watch_interval (10 minutes).
         reads = lambda: sum(1 for _, path in fake_reddit.requests if path.startswith("/comments/"))  # noqa: E731
-        assert reads() == 1 and hooks.publish_due(moderator) == 0 and reads() == 1
+        watch, before = ThreadWatch(), reads()
+        assert watch.run(moderator).ran and reads() == before + 1
+        assert watch.run(moderator).ran and reads() == before + 1
         clock.tick(11)
-        assert hooks.publish_due(moderator) == 0 and reads() == 2
+        assert watch.run(moderator).ran and reads() == before + 2
 
         silenced_day = fake_reddit.add_comment(thread, "I must speak!", f"{quiet.lower()}_r", clock.tick(5))
         alive_then = fake_reddit.add_comment(thread, "Still here", f"{victim.lower()}_r", clock.tick(5))

@@ -15,8 +15,8 @@ import pytest
 from pbp.timezones import as_utc
 
 from pbp.cli import main
-from pbp.games import load
-from pbp.moderator import Moderator
+from pbp.game.record import load
+from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 
 PLAYERS = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")
@@ -139,7 +139,7 @@ def test_substitute(site):
 
 
 def _actors(site) -> list[str]:
-    with Moderator(load_settings(str(site.settings))) as moderator:
+    with ForumModerator(load_settings(str(site.settings))) as moderator:
         return list(load(moderator, "g1").phase.actors)
 
 

@@ -12,8 +12,9 @@ from engine.core import PlayerSpec
 from engine.infiltration.validity import GRAMMAR_HELP
 from engine.simulation import player_names
 from pbp.desk import Desk
-from pbp.games import create_game, load
-from pbp.host.help import MARK_NOW, ORDER_TABLES, help_facts, order_key
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.host.help import MARK_NOW, help_facts, order_key
 from pbp.rulesets import load_ruleset
 from pbp.roster import RosterEntry
 
@@ -56,15 +57,15 @@ def test_the_table_lists_every_order_the_engine_offers(ruleset, players, options
     """Cross-check against the engine: an order a player is offered in any phase of a few
     scripted games has its row in the HELP table, for that phase kind."""
     rules, offered = _every_offered_order(ruleset, players, [f"help/{i}" for i in range(4)], options)
-    rows = ORDER_TABLES[ruleset](rules)
-    listed = {(kind, row.key) for row in rows for kind in row.kinds}
+    rows = rules.card.orders
+    listed = {(kind, order_key(row.order)) for row in rows for kind in row.kinds}
     assert offered and offered <= listed, sorted(offered - listed)
 
 
 def test_a_host_role_is_listed_like_a_built_in_one():
     """docs/design.md: Extensibility — the Vampire from examples/roles/vampire.py."""
     rules = load_ruleset("werewolf", ("examples/roles/vampire.py",), str(REPO))
-    rows = ORDER_TABLES["werewolf"](rules)
+    rows = rules.card.orders
     assert any(row.order == "DRAIN <player>" and row.phases == "Nn" and "Vampire" in row.who for row in rows)
 
 
@@ -76,8 +77,8 @@ def test_only_the_current_phases_own_orders_are_marked(moderator):
     game = create_game(moderator, "infiltration", [RosterEntry(n, f"{n.lower()}@x.org") for n in player_names(6)],
                        seed="9", game_id="inf1")
     greens = [n for n in game.phase.actors]
-    facts = help_facts("infiltration", game.rules, game.phase, greens[0])["orders"]
-    assert len(facts["table"]) == len(ORDER_TABLES["infiltration"](game.rules))
+    facts = help_facts(game.rules, game.phase, greens[0])["orders"]
+    assert len(facts["table"]) == len(game.rules.card.orders)
     (marked,) = _marked(facts["table"])
     assert "T0-class" in marked and "CLASS <class>" in marked
     assert any("Tn-movement" in line and "MOVE <room>" in line for line in facts["table"])
@@ -85,7 +86,7 @@ def test_only_the_current_phases_own_orders_are_marked(moderator):
     # A player with no orders now has nothing marked (Reds choose no class)
     reds = [n for n in load(moderator, "inf1").record["tokens"] if n not in game.phase.actors]
     for red in reds:
-        assert _marked(help_facts("infiltration", game.rules, game.phase, red)["orders"]["table"]) == []
+        assert _marked(help_facts(game.rules, game.phase, red)["orders"]["table"]) == []
 
 
 def test_a_decision_marks_the_terminal_vote_and_attack_the_player_has():
@@ -98,9 +99,9 @@ def test_a_decision_marks_the_terminal_vote_and_attack_the_player_has():
     phase = rules.phase(state)
     for actor in phase.actors:
         keys = {order_key(spec.syntax) for spec in phase.grammar[actor]}
-        marked = _marked(help_facts("infiltration", rules, phase, actor)["orders"]["table"])
+        marked = _marked(help_facts(rules, phase, actor)["orders"]["table"])
         assert {line.split("  ")[1].strip() for line in marked} == {
-            row.order for row in ORDER_TABLES["infiltration"](rules) if row.key in keys and "decision" in row.kinds}
+            row.order for row in rules.card.orders if order_key(row.order) in keys and "decision" in row.kinds}
         assert all("Tn-decision" in line for line in marked)
 
 

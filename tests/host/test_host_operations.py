@@ -8,8 +8,15 @@ import pytest
 from pbp import cli
 from pbp.desk import Desk
 from pbp.errors import UserError
-from pbp.games import create_game, load, resolve_due
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_due
+from pbp.game import deadlines
+from pbp.game import resolution
 from pbp.host import operations as ops
+from pbp.host import orders as host_orders
+from pbp.host import replay as host_replay
+from pbp.host import substitute as host_substitute
 from pbp.host.checkpoints import state_digest
 from tests.host.conftest import ROSTER, order_mail
 
@@ -27,8 +34,8 @@ def mails(moderator, kind=None, recipient=None):
 def test_orders_overview_shows_who_sent_what_and_who_did_not(moderator):
     game = start(moderator)
     Desk(moderator).receive(order_mail("alice@example.org", "g1", "D1-vote", game.token("Alice"), "VOTE Bruno"))
-    ops.submit(moderator, "g1", "Chloe", "BEGIN ORDERS g1 D1-vote\nTOKEN: x\nVOTE Dmitri\nEND ORDERS\n")
-    text = ops.orders_overview(moderator, "g1")
+    host_orders.submit(moderator, "g1", "Chloe", "BEGIN ORDERS g1 D1-vote\nTOKEN: x\nVOTE Dmitri\nEND ORDERS\n")
+    text = host_orders.orders_overview(moderator, "g1")
     assert "Orders in (2 of 4)" in text
     assert "Alice, received 2030-01-01 12:00:00 UTC:\n      VOTE Bruno" in text
     assert "Chloe, received 2030-01-01 12:00:00 UTC (entered by the host):\n      VOTE Dmitri" in text
@@ -49,41 +56,41 @@ def test_orders_overview_flags_a_split_werewolf_pack(moderator, clock):
     assert load(moderator, "w1").phase.id == "N1"
     wolves = [c.name for c in game.state.characters if c.role == "werewolf"]
     villagers = [c.name for c in game.state.characters if c.role == "villager"]
-    ops.submit(moderator, "w1", wolves[0], f"KILL {villagers[0]}")
-    ops.submit(moderator, "w1", wolves[1], f"KILL {villagers[1]}")
-    text = ops.orders_overview(moderator, "w1")
+    host_orders.submit(moderator, "w1", wolves[0], f"KILL {villagers[0]}")
+    host_orders.submit(moderator, "w1", wolves[1], f"KILL {villagers[1]}")
+    text = host_orders.orders_overview(moderator, "w1")
     assert (f"Note: The pack is split ({wolves[0]} → {villagers[0]}; {wolves[1]} → {villagers[1]}): "
             "as things stand nobody is killed.") in text
-    ops.submit(moderator, "w1", wolves[1], f"KILL {villagers[0]}")
-    assert "Note:" not in ops.orders_overview(moderator, "w1")
+    host_orders.submit(moderator, "w1", wolves[1], f"KILL {villagers[0]}")
+    assert "Note:" not in host_orders.orders_overview(moderator, "w1")
 
 
 def test_extend_by_duration_and_to_an_absolute_time_tells_players(moderator, clock):
     start(moderator)
     before = load(moderator, "g1").record["deadline"]
     assert before == "2030-01-03T12:00:00+00:00"
-    ops.extend(moderator, "g1", "1d12h")
+    deadlines.extend(moderator, "g1", "1d12h")
     assert load(moderator, "g1").record["deadline"] == "2030-01-05T00:00:00+00:00"
-    ops.extend(moderator, "g1", "2030-01-06 09:00 America/New_York")
+    deadlines.extend(moderator, "g1", "2030-01-06 09:00 America/New_York")
     assert load(moderator, "g1").record["deadline"] == "2030-01-06T14:00:00+00:00"
     notices = mails(moderator, "notice", "Alice")
     assert "The new deadline is Sun 6 Jan 2030, 14:00 UTC." in notices[-1]["body"]
     with pytest.raises(UserError, match="neither a duration"):
-        ops.extend(moderator, "g1", "later")
+        deadlines.extend(moderator, "g1", "later")
     with pytest.raises(UserError, match="in the past"):
-        ops.extend(moderator, "g1", "2029-01-01 00:00 UTC")
+        deadlines.extend(moderator, "g1", "2029-01-01 00:00 UTC")
 
 
 def test_a_paused_game_resolves_nothing_at_its_old_deadline_and_resumes_with_the_time_left(moderator, clock):
     start(moderator)
     clock.advance(hours=12)  # 36 hours left
-    assert ops.pause(moderator, "g1") == timedelta(hours=36)
+    assert deadlines.pause(moderator, "g1") == timedelta(hours=36)
     assert "is paused by the host" in mails(moderator, "notice", "Bruno")[-1]["body"]
     clock.advance(days=5)  # far past the old deadline
     assert resolve_due(moderator) == []
     assert load(moderator, "g1").record["phase_id"] == "D1-vote"
-    assert "PAUSED with 1 day 12 hours left" in ops.orders_overview(moderator, "g1")
-    deadline = ops.resume(moderator, "g1")
+    assert "PAUSED with 1 day 12 hours left" in host_orders.orders_overview(moderator, "g1")
+    deadline = deadlines.resume(moderator, "g1")
     assert deadline == clock() + timedelta(hours=36)
     assert "has resumed" in mails(moderator, "notice", "Bruno")[-1]["body"]
     clock.advance(hours=35)
@@ -95,18 +102,18 @@ def test_a_paused_game_resolves_nothing_at_its_old_deadline_and_resumes_with_the
 def test_pause_and_resume_refuse_the_wrong_state(moderator):
     start(moderator)
     with pytest.raises(UserError, match="is not paused"):
-        ops.resume(moderator, "g1")
-    ops.pause(moderator, "g1")
+        deadlines.resume(moderator, "g1")
+    deadlines.pause(moderator, "g1")
     with pytest.raises(UserError, match="already paused"):
-        ops.pause(moderator, "g1")
+        deadlines.pause(moderator, "g1")
     with pytest.raises(UserError, match="resume it first"):
-        ops.extend(moderator, "g1", "1h")
+        deadlines.extend(moderator, "g1", "1h")
 
 
 def test_substitute_old_token_refused_new_token_accepted(moderator):
     game = start(moderator)
     old_token = game.token("Chloe")
-    new_token = ops.substitute(moderator, "g1", "chloe", "Carol", "Carol@Example.org")
+    new_token = host_substitute.substitute(moderator, "g1", "chloe", "Carol", "Carol@Example.org")
     assert new_token != old_token
     desk = Desk(moderator)
     # the old player's address is no longer on the roster: no answer, no change
@@ -132,22 +139,22 @@ def test_substitute_old_token_refused_new_token_accepted(moderator):
 def test_substitute_refuses_unknown_players_and_taken_addresses(moderator):
     start(moderator)
     with pytest.raises(UserError, match="no player 'Zed'"):
-        ops.substitute(moderator, "g1", "Zed", "Carol", "carol@example.org")
+        host_substitute.substitute(moderator, "g1", "Zed", "Carol", "carol@example.org")
     with pytest.raises(UserError, match="already on the roster"):
-        ops.substitute(moderator, "g1", "Chloe", "Al", "alice@example.org")
+        host_substitute.substitute(moderator, "g1", "Chloe", "Al", "alice@example.org")
     with pytest.raises(UserError, match="not an email address"):
-        ops.substitute(moderator, "g1", "Chloe", "Carol", "carol")
+        host_substitute.substitute(moderator, "g1", "Chloe", "Carol", "carol")
 
 
 def test_submit_goes_through_the_same_parser(moderator):
     start(moderator)
     with pytest.raises(UserError, match='Line 1: "VOTE Alice" — vote for another living player'):
-        ops.submit(moderator, "g1", "Alice", "VOTE Alice\n")
-    assert ops.submit(moderator, "g1", "alice", "# for Alice\nvote Bruno\n") == ["VOTE Bruno"]
+        host_orders.submit(moderator, "g1", "Alice", "VOTE Alice\n")
+    assert host_orders.submit(moderator, "g1", "alice", "# for Alice\nvote Bruno\n") == ["VOTE Bruno"]
     receipt = mails(moderator, "receipt", "Alice")[-1]
     assert "The host entered orders for you" in receipt["body"] and "VOTE Bruno" in receipt["body"]
     with pytest.raises(UserError, match="no player or NPC 'Nobody'"):
-        ops.submit(moderator, "g1", "Nobody", "VOTE Bruno")
+        host_orders.submit(moderator, "g1", "Nobody", "VOTE Bruno")
 
 
 def test_modkill_is_announced_to_everyone_with_the_reason(moderator):
@@ -167,24 +174,24 @@ def test_replay_reproduces_the_game_and_detects_a_hand_altered_state(moderator):
     desk = Desk(moderator)
     desk.receive(order_mail("alice@example.org", "g1", "D1-vote", game.token("Alice"), "VOTE Bruno"))
     ops.modkill(moderator, "g1", "Dmitri", "rules")
-    ops.submit(moderator, "g1", "Chloe", "VOTE Bruno")
-    from pbp.games import resolve_phase
+    host_orders.submit(moderator, "g1", "Chloe", "VOTE Bruno")
+    from pbp.game.resolution import resolve_phase
     resolve_phase(moderator, "g1", "D1-vote")
-    report = ops.replay_game(moderator, "g1")
+    report = host_replay.replay_game(moderator, "g1")
     assert report.reproduced and report.steps == 2
     # the host edits the stored state by hand: Bruno is back among the living
     file = load(moderator, "g1").file
     record = file.record()
     altered = {**record["state"], "alive": sorted([*record["state"]["alive"], "Bruno"])}
     file.update_record({"state": altered})
-    report = ops.replay_game(moderator, "g1")
+    report = host_replay.replay_game(moderator, "g1")
     assert not report.reproduced
     assert report.divergence.label == "the current state" and report.divergence.path.startswith(".alive")
     # and an altered history is found at the first step that differs
     checkpoints = record["checkpoints"]
     checkpoints[1] = {**checkpoints[1], "digest": state_digest({"forged": True})}
     file.update_record({"state": record["state"], "checkpoints": checkpoints})
-    report = ops.replay_game(moderator, "g1")
+    report = host_replay.replay_game(moderator, "g1")
     assert report.divergence.label == "host kill of Dmitri in D1-vote"
 
 
@@ -193,9 +200,9 @@ def test_resolve_when_all_in_resolves_on_the_last_order(moderator):
     desk = Desk(moderator)
     for name, target in (("Alice", "Bruno"), ("Bruno", "Chloe"), ("Chloe", "Bruno")):
         desk.receive(order_mail(f"{name.lower()}@example.org", "g1", "D1-vote", game.token(name), f"VOTE {target}"))
-        assert ops.resolve_if_all_in(moderator, "g1") is None
+        assert resolution.resolve_if_all_in(moderator, "g1") is None
     desk.receive(order_mail("dmitri@example.org", "g1", "D1-vote", game.token("Dmitri"), "VOTE Bruno"))
-    summary = ops.resolve_if_all_in(moderator, "g1")
+    summary = resolution.resolve_if_all_in(moderator, "g1")
     assert summary.phase == "D1-vote" and summary.next_phase == "D2-vote"
 
 
@@ -205,7 +212,7 @@ def test_without_the_option_a_full_set_of_orders_waits_for_the_deadline(moderato
     for name in ("Alice", "Bruno", "Chloe", "Dmitri"):
         target = "Bruno" if name != "Bruno" else "Alice"
         desk.receive(order_mail(f"{name.lower()}@example.org", "g1", "D1-vote", game.token(name), f"VOTE {target}"))
-    assert ops.resolve_all_in(moderator) == []
+    assert resolution.resolve_all_in(moderator) == []
 
 
 def test_early_resolution_with_the_real_engines(moderator):
@@ -217,13 +224,13 @@ def test_early_resolution_with_the_real_engines(moderator):
     inf = create_game(moderator, "infiltration", roster[:5], seed="3",
                       options={"resolve_when_all_in": "on"}, game_id="i1")
     for name in inf.phase.actors:
-        ops.submit(moderator, "i1", name, "CLASS WARRIOR")
-    assert [s.phase for s in ops.resolve_all_in(moderator)] == ["T0-class"]
+        host_orders.submit(moderator, "i1", name, "CLASS WARRIOR")
+    assert [s.phase for s in resolution.resolve_all_in(moderator)] == ["T0-class"]
     ww = create_game(moderator, "werewolf", roster, seed="3", options={"resolve_when_all_in": "on"}, game_id="w1")
     assert ww.phase.secret_actors
     for name in ww.phase.actors:
-        ops.submit(moderator, "w1", name, "")
-    assert ops.resolve_if_all_in(moderator, "w1") is None
+        host_orders.submit(moderator, "w1", name, "")
+    assert resolution.resolve_if_all_in(moderator, "w1") is None
     assert load(moderator, "w1").phase.id == "N0"
 
 
@@ -232,7 +239,7 @@ def test_deadlines_in_forms_follow_each_players_zone_across_a_daylight_saving_ch
     08:00 EDT in phase one and 07:00 EST in phase two; Berlin (changed on 2026-10-25) and
     Sydney (changed on 2026-10-04) keep their offsets."""
     from datetime import datetime, timezone
-    from pbp.games import resolve_phase
+    from pbp.game.resolution import resolve_phase
     from pbp.roster import RosterEntry
     clock.moment = datetime(2026, 10, 30, 12, 0, tzinfo=timezone.utc)
     roster = [RosterEntry("Alice", "alice@example.org", "America/New_York"),
@@ -260,4 +267,4 @@ def test_replay_of_a_game_that_a_modkill_ended(moderator):
     ops.modkill(moderator, "g1", "Dmitri", "rules")
     ops.modkill(moderator, "g1", "Chloe", "rules")
     assert load(moderator, "g1").phase is None
-    assert ops.replay_game(moderator, "g1").reproduced
+    assert host_replay.replay_game(moderator, "g1").reproduced

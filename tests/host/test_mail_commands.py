@@ -7,8 +7,9 @@ import pytest
 
 from engine.infiltration.validity import GRAMMAR_HELP
 from pbp.cycle import Cycle
-from pbp.games import create_game, load
-from pbp.moderator import Moderator
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.composition import ForumModerator
 from pbp.roster import RosterEntry
 from pbp.settings import ImapSettings, Settings, SmtpSettings
 from pbp.transport import open_mailbox, open_sender
@@ -32,7 +33,7 @@ class Table:
                               user=address, password="modpass"),
             smtp=SmtpSettings(host=smtp_server.host, port=smtp_server.port, security="none"))
         self.clock = Clock()
-        self.moderator = Moderator(self.settings, clock=self.clock)
+        self.moderator = ForumModerator(self.settings, clock=self.clock)
         self.players = {name: make_player(name.lower()) for name in NAMES}
         roster = [RosterEntry(name, self.players[name].address, zone) for name, zone in zip(NAMES, ZONES)]
         self.game = create_game(self.moderator, "infiltration", roster, seed="42", options=options,

@@ -7,8 +7,14 @@ from __future__ import annotations
 
 from pbp.desk import Desk
 from pbp.forum.watch import watch_thread
-from pbp.games import create_game, load, resolve_phase
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
+from pbp.game import deadlines
+from pbp.game import resolution
 from pbp.host import operations as ops
+from pbp.host import orders as host_orders
+from pbp.host import substitute as host_substitute
 from pbp.outbox import FAILED, QUEUED
 from pbp.reminders import queue_reminders
 from pbp.roster import RosterEntry
@@ -33,15 +39,15 @@ def form_deadline(body: str) -> str:
 
 def test_every_notice_ends_in_a_form_with_the_deadline_it_announces(moderator, clock):
     start(moderator)
-    ops.extend(moderator, "g1", "1d")  # 2030-01-03 12:00 becomes 2030-01-04 12:00
+    deadlines.extend(moderator, "g1", "1d")  # 2030-01-03 12:00 becomes 2030-01-04 12:00
     notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
     assert "The new deadline is Fri 4 Jan 2030, 12:00 UTC." in notice["body"]
     assert form_deadline(notice["body"]) == "Fri 4 Jan 2030, 12:00 UTC."
-    ops.pause(moderator, "g1")
+    deadlines.pause(moderator, "g1")
     notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
     assert form_deadline(notice["body"]) == "none while the game is paused by the host."
     clock.advance(hours=5)
-    ops.resume(moderator, "g1")  # 2 days left, from 17:00 on
+    deadlines.resume(moderator, "g1")  # 2 days left, from 17:00 on
     notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
     assert "is Fri 4 Jan 2030, 17:00 UTC." in notice["body"]
     assert form_deadline(notice["body"]) == "Fri 4 Jan 2030, 17:00 UTC."
@@ -49,8 +55,8 @@ def test_every_notice_ends_in_a_form_with_the_deadline_it_announces(moderator, c
 
 def test_mail_queued_for_the_old_player_is_withdrawn_and_never_reaches_them(moderator, sender):
     start(moderator)
-    ops.extend(moderator, "g1", "2h")  # queued, not sent (like `pbp extend --no-send`)
-    ops.substitute(moderator, "g1", "Chloe", "Carol", "carol@example.org")
+    deadlines.extend(moderator, "g1", "2h")  # queued, not sent (like `pbp extend --no-send`)
+    host_substitute.substitute(moderator, "g1", "Chloe", "Carol", "carol@example.org")
     rows = outbox(moderator)
     old = [r for r in rows if r["address"] == "chloe@example.org"]
     assert old and all(r["status"] == FAILED and "handed to a substitute" in r["error"] for r in old)
@@ -68,8 +74,8 @@ def test_mail_queued_for_the_old_player_is_withdrawn_and_never_reaches_them(mode
 def test_the_thread_watch_follows_the_newcomers_forum_account(moderator):
     roster = [RosterEntry(e.name, e.email, "", f"{e.name.lower()}_r") for e in ROSTER]
     create_game(moderator, "ballot", roster, seed="s1", game_id="g1")
-    ops.substitute(moderator, "g1", "Chloe", "Carol", "carol@example.org", forum_name="carol_r")
-    ops.substitute(moderator, "g1", "Bruno", "Bea", "bea@example.org")
+    host_substitute.substitute(moderator, "g1", "Chloe", "Carol", "carol@example.org", forum_name="carol_r")
+    host_substitute.substitute(moderator, "g1", "Bruno", "Bea", "bea@example.org")
     record = load(moderator, "g1").record
     entries = {e["name"]: e for e in record["roster"]}
     assert entries["Chloe"]["forum_name"] == "carol_r"
@@ -110,7 +116,7 @@ def test_reminders_in_a_werewolf_night_go_to_every_living_player_or_to_none(mode
     game = load(moderator, "w1")
     assert game.phase.id == "N1" and game.phase.secret_actors
     wolf = next(n for n, r in roles(moderator).items() if r == "werewolf")
-    ops.submit(moderator, "w1", wolf, "KILL " + next(n for n, r in roles(moderator).items() if r == "seer"))
+    host_orders.submit(moderator, "w1", wolf, "KILL " + next(n for n, r in roles(moderator).items() if r == "seer"))
     clock.advance(hours=23, minutes=30)
     before = {r["sequence"] for r in outbox(moderator, "w1")}
     queue_reminders(moderator)
@@ -121,7 +127,7 @@ def test_reminders_in_a_werewolf_night_go_to_every_living_player_or_to_none(mode
     assert len({r["subject"] for r in new}) == 1  # the same subject for the wolf, the seer and a villager
     # `pbp orders` still tells the host who is really awaited, and who has nothing to order
     expected = {n for n in game.phase.actors if game.phase.grammar[n] and n != wolf}
-    overview = ops.orders_overview(moderator, "w1")
+    overview = host_orders.orders_overview(moderator, "w1")
     assert f"No orders yet ({len(expected)}): {', '.join(sorted(expected, key=game.phase.actors.index))}" in overview
     idle = [n for n in game.phase.actors if not game.phase.grammar[n]]
     assert f"Nothing to order in this phase ({len(idle)}): {', '.join(idle)}" in overview
@@ -137,7 +143,7 @@ def test_no_night_reminder_once_every_night_order_is_in(moderator, clock):
     assert game.phase.secret_actors
     for name in game.phase.actors:
         if game.phase.grammar[name]:
-            ops.submit(moderator, "w1", name, "")
+            host_orders.submit(moderator, "w1", name, "")
     clock.advance(hours=23, minutes=30)
     assert queue_reminders(moderator) == 0
 
@@ -151,23 +157,23 @@ def test_early_resolution_never_in_a_werewolf_night_and_at_once_on_the_last_day_
         for name in game.phase.actors:
             line = line_for(game, name)
             if line is None:
-                ops.submit(moderator, "w1", name, "")
+                host_orders.submit(moderator, "w1", name, "")
             else:
                 desk.receive(order_mail(f"{name.lower()}@example.org", "w1", game.phase.id,
                                         game.token(name), line))
 
     everyone_orders(lambda game, name: None)
-    assert ops.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == "N0"
+    assert resolution.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == "N0"
     resolve_phase(moderator, "w1")
     everyone_orders(lambda game, name: "NOMINATE Alice")
-    assert [s.phase for s in ops.resolve_all_in(moderator)] == ["D1-nominate"]
+    assert [s.phase for s in resolution.resolve_all_in(moderator)] == ["D1-nominate"]
     everyone_orders(lambda game, name: "VOTE NO LYNCH")
-    assert [s.phase for s in ops.resolve_all_in(moderator)] == ["D1-vote"]
+    assert [s.phase for s in resolution.resolve_all_in(moderator)] == ["D1-vote"]
     for night in ("N1", "N1-witch"):
         game = load(moderator, "w1")
         assert game.phase.id == night
         everyone_orders(lambda game, name: None)
-        assert ops.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == night
+        assert resolution.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == night
         resolve_phase(moderator, "w1")
     assert load(moderator, "w1").phase.id == "D2-nominate"
 

@@ -2,7 +2,7 @@
 import pytest
 
 from engine.core import Phase
-from pbp.host.options import OptionValueError, may_resolve_early, split_options
+from pbp.game.options import OptionValueError, may_resolve_early, split_options
 
 DAY = Phase("D1-vote", "vote", ("Alice", "Bruno"))
 NIGHT = Phase("N1", "night", ("Alice",), secret_actors=True)

@@ -11,9 +11,12 @@ from engine.simulation import player_names
 from pbp.demo import play_demo
 from pbp.desk import Desk
 from pbp.forum.book import DraftBook
-from pbp.games import create_game, load, resolve_phase
-from pbp.host import operations as ops
-from pbp.moderator import Moderator
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
+from pbp.game import deadlines
+from pbp.host import substitute as host_substitute
+from pbp.composition import ForumModerator
 from pbp.reminders import queue_reminders
 from pbp.roster import RosterEntry
 from pbp.settings import Settings
@@ -87,7 +90,7 @@ def test_every_other_kind_of_mail_keeps_the_token_in_the_final_block(tmp_path, c
     settings.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\n\n[forum]\nhost_address = host@example.org\n"
                         f"posts = {tmp_path / 'posts'}\n")
     from pbp.settings import load_settings
-    with Moderator(load_settings(str(settings)), clock=clock) as moderator:
+    with ForumModerator(load_settings(str(settings)), clock=clock) as moderator:
         names = player_names(9)
         roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in names]
         game = create_game(moderator, "werewolf", roster, seed="3", game_id="w1")
@@ -98,10 +101,10 @@ def test_every_other_kind_of_mail_keeps_the_token_in_the_final_block(tmp_path, c
         desk.receive(order_mail(f"{first.lower()}@example.org", "w1", game.phase.id, "WRONG", "NOMINATE x"))
         clock.advance(hours=23, minutes=30)
         queue_reminders(moderator)
-        ops.extend(moderator, "w1", "1d")
-        ops.pause(moderator, "w1")
-        ops.resume(moderator, "w1")
-        ops.substitute(moderator, "w1", second, "Newcomer", "newcomer@example.org")
+        deadlines.extend(moderator, "w1", "1d")
+        deadlines.pause(moderator, "w1")
+        deadlines.resume(moderator, "w1")
+        host_substitute.substitute(moderator, "w1", second, "Newcomer", "newcomer@example.org")
         for _phase in range(3):
             resolve_phase(moderator, "w1")
             clock.advance(hours=23, minutes=30)

@@ -11,8 +11,13 @@ import re
 
 from engine.simulation import player_names
 from pbp.desk import Desk
-from pbp.games import create_game, load, resolve_phase
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
+from pbp.game import deadlines
 from pbp.host import operations as ops
+from pbp.host import orders as host_orders
+from pbp.host import substitute as host_substitute
 from pbp.reminders import queue_reminders
 from pbp.roster import RosterEntry
 from tests.host.conftest import command_mail, order_mail
@@ -54,11 +59,11 @@ def test_every_mail_shows_every_deadline_in_the_players_zone_and_in_utc(moderato
     desk.receive(order_mail(address[actor], "inf1", "T0-class", token, "CLASS PILOT"))
     desk.receive(order_mail(address[actor], "inf1", "T0-class", token, "CLASS HACKER"))
     desk.receive(command_mail(address[actor], "STATUS"))
-    ops.extend(moderator, "inf1", "1d")
-    ops.pause(moderator, "inf1")
-    ops.resume(moderator, "inf1")
-    ops.submit(moderator, "inf1", second, "CLASS SNEAKER")
-    ops.substitute(moderator, "inf1", third, "Newcomer", "newcomer@example.org", SYDNEY)
+    deadlines.extend(moderator, "inf1", "1d")
+    deadlines.pause(moderator, "inf1")
+    deadlines.resume(moderator, "inf1")
+    host_orders.submit(moderator, "inf1", second, "CLASS SNEAKER")
+    host_substitute.substitute(moderator, "inf1", third, "Newcomer", "newcomer@example.org", SYDNEY)
     ops.modkill(moderator, "inf1", fourth, "left the game")
     resolve_phase(moderator, "inf1")
 
@@ -83,7 +88,7 @@ def test_a_substitute_may_bring_their_own_time_zone(moderator):
     roster = [RosterEntry(name, f"{name.lower()}@example.org", SYDNEY) for name in player_names(6)]
     game = create_game(moderator, "infiltration", roster, seed="zones", game_id="inf1")
     character = game.phase.actors[0]
-    ops.substitute(moderator, "inf1", character, "Carol", "carol@example.org", "America/New_York")
+    host_substitute.substitute(moderator, "inf1", character, "Carol", "carol@example.org", "America/New_York")
     entry = next(e for e in load(moderator, "inf1").record["roster"] if e["name"] == character)
     assert entry["timezone"] == "America/New_York"
     (welcome,) = [row for row in load(moderator, "inf1").file.outbox.all()

@@ -11,7 +11,7 @@ import pytest
 
 from tests.fixtures.mailserver import Player
 from pbp.cli import main as pbp
-from pbp.moderator import Moderator
+from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 
 pytestmark = pytest.mark.integration
@@ -53,12 +53,12 @@ class HostileTable:
             assert self.cli(*arguments) == 0
         return out.getvalue()
 
-    def moderator(self) -> Moderator:
-        return Moderator(load_settings(str(self.settings)))
+    def moderator(self) -> ForumModerator:
+        return ForumModerator(load_settings(str(self.settings)))
 
     def block(self, name: str) -> str:
         with self.moderator() as moderator:
-            from pbp.games import load
+            from pbp.game.record import load
             game = load(moderator, "hostile")
             orders = moderator.rules("infiltration").scripted_orders(game.state, name, 1)
             return (f"BEGIN ORDERS hostile {game.phase.id}\nTOKEN: {game.record['tokens'][name]}\n"

@@ -11,9 +11,9 @@ import pytest
 
 from tests.fixtures.mailserver import Player
 from pbp.cli import main as pbp
-from pbp.games import load
+from pbp.game.record import load
 from pbp.host.operations import modkill
-from pbp.moderator import Moderator
+from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 
 pytestmark = pytest.mark.integration
@@ -47,8 +47,8 @@ class Table:
     def cli(self, *arguments: str) -> int:
         return pbp([arguments[0], "--settings", str(self.settings), *arguments[1:]])
 
-    def moderator(self) -> Moderator:
-        return Moderator(load_settings(str(self.settings)))
+    def moderator(self) -> ForumModerator:
+        return ForumModerator(load_settings(str(self.settings)))
 
     def game(self):
         with self.moderator() as moderator:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pbp.moderator import Moderator
+from pbp.composition import ForumModerator
 from pbp.roster import RosterEntry
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
@@ -15,7 +15,7 @@ from tests.moderator.toy_ruleset import Ballot
 
 
 
-class ToyModerator(Moderator):
+class ToyModerator(ForumModerator):
     def rules(self, name):
         return Ballot() if name == "ballot" else super().rules(name)
 

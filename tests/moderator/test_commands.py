@@ -133,8 +133,8 @@ def test_new_game_takes_the_hosts_map_file(tmp_path, monkeypatch, capsys):
     """Rules (Cast and setup): "A host may supply the map as a file instead." The game is
     played on exactly that map; a map that breaks the counts is refused in one line."""
     import engine
-    from pbp.games import load
-    from pbp.moderator import Moderator
+    from pbp.game.record import load
+    from pbp.composition import ForumModerator
     from pbp.settings import load_settings
 
     monkeypatch.chdir(tmp_path)
@@ -150,7 +150,7 @@ def test_new_game_takes_the_hosts_map_file(tmp_path, monkeypatch, capsys):
     rooms = [f"{floor}-{number}" for floor in "ABCDEFGH" for number in range(1, 9)]
     (tmp_path / "map.txt").write_text("".join(f"{room} {feature}\n" for room, feature in zip(rooms, features)))
     assert main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--map", "map.txt"]) == 0
-    game = load(Moderator(load_settings("pbp.ini")), "inf1")
+    game = load(ForumModerator(load_settings("pbp.ini")), "inf1")
     layout = engine.ruleset("infiltration").to_json(game.state)["layout"]
     assert "A-1" in str(layout) and "WEAPONS LAB" in str(layout["A-1"])
     capsys.readouterr()

@@ -334,20 +334,23 @@ def test_the_thread_watch_runs_inside_the_daemon_and_its_failures_show_in_status
     comment by a dead player is flagged; when Reddit cannot be reached the daemon goes on
     and `pbp status` says the watch is failing."""
     from pbp.forum.book import DraftBook
-    from pbp.games import load
-    from pbp.moderator import Moderator
+    from pbp.game.record import load
+    from pbp.composition import ForumModerator
     from pbp.settings import load_settings
     from tests.forum.reddit_server import FakeReddit
 
     reddit = FakeReddit().start()
     try:
+        # watch_interval = 0: the thread is read at every cycle, so the broken Reddit below
+        # shows at once (how often it is read is pinned in tests/forum/test_watch_interval.py).
         host = site(poll_interval=0.5, extra=(
-            f"[forum]\npublisher = reddit\n[reddit]\nsubreddit = {reddit.subreddit}\nclient_id = test-client\n"
+            "[forum]\npublisher = reddit\nwatch_interval = 0\n"
+            f"[reddit]\nsubreddit = {reddit.subreddit}\nclient_id = test-client\n"
             f"client_secret = test-secret\nusername = {reddit.username}\npassword = pw\ntimeout = 1\n"
             f"oauth_url = {reddit.url}\nreddit_url = {reddit.url}\n"))
         host.new_game("class=1h,default=1h")
         thread = reddit.add_submission("g1: Infiltration game thread", "the game's thread")
-        with Moderator(load_settings(str(host.settings))) as moderator:
+        with ForumModerator(load_settings(str(host.settings))) as moderator:
             game = load(moderator, "g1")
             with game.file.transaction():
                 DraftBook(game.file).update_game_settings({"thread": thread.fullname})

@@ -8,7 +8,9 @@ from email.message import EmailMessage
 import pytest
 
 from pbp.desk import Desk
-from pbp.games import create_game, load, resolve_phase
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
 from tests.moderator.conftest import ROSTER

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pbp.desk import Desk
-from pbp.games import create_game
+from pbp.game.create import create_game
 from pbp.limits import MAX_BLOCKS_PER_MAIL
 from pbp.roster import RosterEntry
 from tests.moderator.test_desk import block, desk, game, mail, orders_of, receive, replies  # noqa: F401 - fixtures

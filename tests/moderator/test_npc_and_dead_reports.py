@@ -7,8 +7,9 @@ from __future__ import annotations
 import configparser
 
 from pbp.cli import main
-from pbp.games import NPC_RECIPIENT, load
-from pbp.moderator import Moderator
+from pbp.game.record import load
+from pbp.game.resolution import NPC_RECIPIENT
+from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 
 ROSTER = "name,email\n" + "".join(f"{n},{n.lower()}@example.org\n"
@@ -31,7 +32,7 @@ def start_game(tmp_path, monkeypatch):
 
 
 def outbox(settings):
-    moderator = Moderator(load_settings(str(settings)))
+    moderator = ForumModerator(load_settings(str(settings)))
     return load(moderator, "inf1"), moderator.folder.game("inf1").outbox.all()
 
 

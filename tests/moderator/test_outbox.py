@@ -3,7 +3,8 @@ deterministic Message-ID, one recipient per message, retries with backoff, perma
 failures shown to the host, and a restart resends only unsent rows."""
 from __future__ import annotations
 
-from pbp.games import create_game, resolve_phase
+from pbp.game.create import create_game
+from pbp.game.resolution import resolve_phase
 from pbp.outbox import Outbox, backoff
 from pbp.ports import PermanentSendError, TransientSendError
 from pbp.status import status_text

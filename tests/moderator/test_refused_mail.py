@@ -9,7 +9,7 @@ from email.message import EmailMessage
 
 from pbp.cycle import Cycle
 from pbp.desk import Desk
-from pbp.games import create_game
+from pbp.game.create import create_game
 from pbp.mail.maildir import MaildirMailbox, MaildirSender, deliver
 from pbp.status import status_text
 from tests.moderator.conftest import ROSTER

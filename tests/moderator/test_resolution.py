@@ -4,7 +4,9 @@ resolved twice; overdue deadlines are found from the game files."""
 from __future__ import annotations
 
 from pbp.desk import Desk
-from pbp.games import create_game, due_games, load, resolve_due, resolve_phase
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import due_games, resolve_due, resolve_phase
 from pbp.ports import InboundMail, OrderBlock
 from tests.moderator.conftest import ROSTER
 

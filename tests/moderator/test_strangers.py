@@ -4,7 +4,7 @@ files without bound)."""
 from __future__ import annotations
 
 from pbp.desk import Desk
-from pbp.games import create_game
+from pbp.game.create import create_game
 from pbp.ports import InboundMail
 from pbp.status import status_text
 from pbp.strangers import MAX_SENDERS, RECENT_MAILS, StrangerLog

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pbp.desk import Desk
-from pbp.games import create_game
+from pbp.game.create import create_game
 from pbp.settings import Settings
 from pbp.status import status_text
 from tests.moderator.conftest import ROSTER, ToyModerator

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import (Event, GameSetupError, IllegalOrderError, OrderBlockError, OrderSpec,
-                         OrderSyntaxError, Phase, Resolution, Result)
+from engine.core import (Event, GameSetupError, IllegalOrderError, OrderBlockError, OrderLine, OrderSpec,
+                         OrderSyntaxError, Phase, PhaseKind, PlayerStatus, Resolution, Result, RulesetCard)
 
 
 @dataclass(frozen=True)
@@ -25,9 +25,19 @@ class State:
     dead: tuple[str, ...]
 
 
+CARD = RulesetCard(
+    game_id_prefix="bal",
+    phase_kinds=(PhaseKind("vote", "each day's vote"),),
+    orders=(OrderLine("Dn-vote", ("vote",), "VOTE <player>", "every living player",
+                      "the player with most votes is out"),),
+    reserved_words=frozenset({"VOTE"}),
+)
+
+
 class Ballot:
     name = "ballot"
     options = {}
+    card = CARD
 
     def new_game(self, players, seed, options):
         if len(players) < 3:
@@ -90,6 +100,9 @@ class Ballot:
             return None
         winner = sorted(state.alive)[0]
         return Result((winner,), "last-standing", (winner,))
+
+    def status(self, state, player):
+        return PlayerStatus(alive=player in state.alive, label="voter")
 
     def scripted_orders(self, state, player, seed):
         others = [p for p in state.alive if p != player]

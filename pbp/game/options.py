@@ -10,11 +10,11 @@ the ruleset (which refuses names it does not know) and keeps these:
   `Nn-witch`): an early dawn would tell the village who acts at night
   (rules/werewolf.md, Phases: "so that timing reveals nothing").
 - `wait_for_publish`: `on` starts a phase's clock only when the public post of the phase
-  before it is published (docs/design.md: Public posts; pbp.publish_wait); default `off`.
+  before it is published (docs/design.md: Public posts; pbp.game.deadlines); default `off`.
 """
 from __future__ import annotations
 
-from typing import Collection, Mapping
+from typing import Any, Collection, Mapping
 
 from engine.core import Phase
 from pbp.reminders import OPTION as REMINDERS, reminder_offsets
@@ -31,7 +31,7 @@ class OptionValueError(ValueError):
     """A moderator option with a value it does not take; the message says which it takes."""
 
 
-def split_options(given: Mapping[str, str]) -> tuple[dict, dict]:
+def split_options(given: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, Any]]:
     """(moderator options with defaults filled in and checked, the ruleset's options)."""
     moderator = dict(MODERATOR_OPTIONS)
     engine_options = {}

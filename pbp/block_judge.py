@@ -1,0 +1,92 @@
+"""Judging one order block against its game (docs/design.md: Order mail format): identity,
+phase, then the engine's parse. A block for another phase, a closed phase, a dead player or
+with a wrong token is refused with a reason the player can act on."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from engine.core import OrderBlockError
+from pbp import schedule
+from pbp.game.record import StoredGame
+from pbp.limits import listed, quoted
+from pbp.ports import OrderBlock
+from pbp.timezones import render_timestamp
+from pbp.token_guard import TokenGuard
+
+
+@dataclass(frozen=True)
+class BlockVerdict:
+    accepted: bool
+    text: str
+    submission: bool = True  # False: a form sent back with nothing filled in
+    order_row: dict | None = None
+
+
+def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard, block: OrderBlock,
+                now: datetime) -> BlockVerdict:
+    """One block: identity, phase, then the engine's parse (docs/design.md: Order mail
+    format — a block for another phase, a closed phase, a dead player or with a wrong
+    token is rejected with a reason). `games` are the sender's games; `guard` counts their
+    wrong tokens, and once they have used up today's tries refuses the block unread."""
+    record = game.record
+    head = f"Your block for {quoted(block.game, 30)} {quoted(block.phase, 30)}"
+    if block.game != game.id:
+        if block.game not in games:
+            return BlockVerdict(False, f"{head} was not accepted: you play in no game called "
+                                       f"{quoted(block.game, 30)} (your games: {', '.join(games)}). "
+                                       "Copy the BEGIN line from your latest order form.")
+        return BlockVerdict(False, f"{head} was not accepted: one mail may carry orders for one game "
+                                   f"only, and this mail's game is {game.id}. Send orders for {block.game} "
+                                   "in a separate reply to a mail of that game.")
+    if guard.locked:
+        return BlockVerdict(False, f"{head} was not accepted: {_locked_out(game, guard)}")
+    if block.token is None:
+        return BlockVerdict(False, f"{head} was not accepted: it has no TOKEN line. Copy the block "
+                                   "from your latest form, TOKEN line included.")
+    if block.token.strip() != game.token(name):
+        guard.note_wrong()
+        last = f" {_locked_out(game, guard)}" if guard.locked else ""
+        return BlockVerdict(False, f"{head} was not accepted: the TOKEN is not your token for "
+                                   f"{game.id}. Copy it from your latest form, or mail FORM to get it again.{last}")
+    if game.phase is None:
+        return BlockVerdict(False, f"{head} was not accepted: game {game.id} is over, so no more "
+                                   "orders are taken.")
+    if block.phase.lower() != game.phase.id.lower():
+        if block.phase in record["resolved"]:
+            why = f"phase {block.phase} is closed (already resolved)"
+        else:
+            why = f"there is no open phase {quoted(block.phase, 30)}"
+        return BlockVerdict(False, f"{head} was not accepted: {why}; the current phase is "
+                                   f"{game.phase.id} (its form is below).")
+    if name not in game.phase.actors:
+        if not game.rules.status(game.state, name).alive:
+            why = f"you are dead: your character {name} has died, and the dead give no orders"
+        else:
+            why = f"you have no orders to give in {game.phase.id}"
+        return BlockVerdict(False, f"{head} was not accepted: {why}.")
+    if not block.has_orders:
+        return BlockVerdict(False, f"Your reply held the form for {game.phase.id} with no order "
+                                   "filled in, so nothing changed. To give orders, write them "
+                                   "inside the block (delete the # in front of an order).",
+                            submission=False)
+    try:
+        orders = game.rules.parse_orders(game.state, name, list(block.lines))
+    except OrderBlockError as failure:
+        errors = [str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in failure.errors]
+        listing = "\n".join(listed(errors))
+        grammar = ", ".join(s.syntax for s in game.phase.grammar.get(name, ()))
+        return BlockVerdict(False, f"{head} was not accepted:\n{listing}\n"
+                                   f"Orders you can give in {game.phase.id}: {grammar}")
+    canonical = [str(order) for order in orders]
+    received = schedule.to_text(now)
+    row = {"phase": game.phase.id, "player": name, "text": "\n".join(canonical),
+           "received": received, "message_id": "", "mail_key": ""}
+    shown = "\n".join(f"  {line}" for line in canonical) or "  (no orders: the rules' default applies)"
+    return BlockVerdict(True, f"Accepted for {game.phase.id} (received {render_timestamp(received)}):\n"
+                              f"{shown}\nThese replace any orders you sent earlier for this phase.",
+                        order_row=row)
+
+def _locked_out(game: StoredGame, guard: TokenGuard) -> str:
+    return (f"your address has sent {guard.limit} wrong tokens for {game.id} today, so its order blocks "
+            "are refused unread until 00:00 UTC. Mail FORM to get your token again.")

@@ -1,0 +1,12 @@
+"""The composition root's wiring (docs/design.md: Extension points): the moderator with the
+forum plugged in as the listener of every resolution and host action. The commands, the
+daemon and the demo open this one; the game package never names the forum."""
+from __future__ import annotations
+
+from pbp.forum import hooks as forum_hooks
+from pbp.moderator import Listener, Moderator
+
+
+class ForumModerator(Moderator):
+    after_resolution: tuple[Listener, ...] = (forum_hooks.after_resolution,)
+    after_host_action: tuple[Listener, ...] = (forum_hooks.after_host_action,)

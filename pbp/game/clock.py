@@ -1,0 +1,119 @@
+"""A phase's clock as one value (docs/design.md: Deadlines): running with a deadline,
+paused with time left, waiting for a public post (option `wait_for_publish`), or over.
+Every reader (forms, `pbp status`, `pbp orders`, the deadline scan, reminders, the
+daemon's alarm) asks the clock instead of reading the record's keys itself."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Mapping
+
+from pbp.timezones import as_utc, render_moment, render_remaining, render_timestamp
+
+# What a player's form, receipt or STATUS reply says while the clock waits.
+UNSET_DEADLINE = "set when the host publishes the thread post"
+WAITING_KEY = "clock_waits_for"  # {"phase": the waiting phase, "post": the phase whose post it waits for}
+
+
+def waiting_marker(resolved_phase: str, next_phase_id: str) -> dict[str, str]:
+    return {"phase": next_phase_id, "post": resolved_phase}
+
+
+def awaited_post(record: Mapping[str, Any]) -> str | None:
+    """The phase whose post the open phase's clock waits for, or None. A marker left from
+    an earlier phase (the host advanced past it) no longer counts."""
+    marker = record.get(WAITING_KEY)
+    if not marker or not record.get("phase_id") or marker.get("phase") != record["phase_id"]:
+        return None
+    return str(marker["post"])
+
+
+@dataclass(frozen=True)
+class Running:
+    """The open phase resolves at `deadline` (None only for a game stored without one)."""
+
+    deadline: datetime | None
+
+    def describe(self, zone: str = "") -> str:
+        return render_moment(self.deadline, zone) if self.deadline else ""
+
+    def host_line(self, now: datetime) -> str:
+        if self.deadline is None:
+            return "no deadline"
+        return f"deadline {render_moment(self.deadline)} (in {render_remaining(self.deadline - now)})"
+
+    def status_text(self) -> str:
+        return render_timestamp(self.deadline) if self.deadline else "none"
+
+    def due(self, now: datetime) -> bool:
+        return self.deadline is not None and self.deadline <= now
+
+
+@dataclass(frozen=True)
+class Paused:
+    """The host stopped the clock with `remaining` left; nothing resolves or reminds."""
+
+    remaining: timedelta
+
+    def describe(self, zone: str = "") -> str:
+        return "none while the game is paused by the host"
+
+    def host_line(self, now: datetime) -> str:
+        return f"PAUSED with {render_remaining(self.remaining)} left"
+
+    def status_text(self) -> str:
+        return "none (paused by the host)"
+
+    def due(self, now: datetime) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class WaitingForPost:
+    """The clock starts when the public post of phase `post` is published."""
+
+    post: str
+
+    def describe(self, zone: str = "") -> str:
+        return UNSET_DEADLINE
+
+    def host_line(self, now: datetime) -> str:
+        return f"deadline not set yet: the clock starts when the public post of {self.post} is published"
+
+    def status_text(self) -> str:
+        return f"not set yet: the clock starts when the public post of {self.post} is published (wait_for_publish)"
+
+    def due(self, now: datetime) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class Over:
+    """The game has ended: no phase is open."""
+
+    def describe(self, zone: str = "") -> str:
+        return ""
+
+    def host_line(self, now: datetime) -> str:
+        return "over"
+
+    def status_text(self) -> str:
+        return "none"
+
+    def due(self, now: datetime) -> bool:
+        return False
+
+
+PhaseClock = Running | Paused | WaitingForPost | Over
+
+
+def clock_of(record: Mapping[str, Any]) -> PhaseClock:
+    """The clock a stored game record describes."""
+    if not record.get("phase_id"):
+        return Over()
+    if record.get("paused"):
+        return Paused(timedelta(seconds=record["paused"]["remaining_seconds"]))
+    post = awaited_post(record)
+    if post is not None:
+        return WaitingForPost(post)
+    return Running(as_utc(record["deadline"]) if record.get("deadline") else None)

@@ -1,0 +1,75 @@
+"""Starting a game from a roster (docs/design.md: Storage): its state, tokens, first
+deadline and a welcome mail to every player, all in one durable write, then its entry in
+the registry."""
+from __future__ import annotations
+
+import secrets
+from typing import Any, Sequence
+
+from engine.core import GameSetupError, PlayerSpec
+from pbp import schedule
+from pbp.errors import UserError
+from pbp.game.options import OptionValueError, split_options
+from pbp.game.record import StoredGame, load, new_token
+from pbp.host.checkpoints import record_checkpoint
+from pbp.moderator import Moderator
+from pbp.roster import Npc, RosterEntry, check_unique
+from pbp.store import GameFile
+from pbp.welcome import welcome_facts
+
+
+def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry], npcs: Sequence[Npc] = (),
+                seed: str | None = None, options: dict[str, Any] | None = None, schedule_text: str | None = None,
+                game_id: str | None = None) -> StoredGame:
+    """Start a game: its state, tokens, first deadline and a welcome mail to every player,
+    all in one durable write, then its entry in the registry."""
+    rules = moderator.rules(ruleset)
+    check_unique([e.name for e in roster] + [n.name for n in npcs], "roster and --npc")
+    if npcs and not rules.card.npcs_allowed:
+        raise UserError(f"{ruleset.title()} has no NPCs; leave out --npc.")
+    plan = schedule.parse_schedule(schedule_text, [kind.kind for kind in rules.card.phase_kinds])
+    seed = seed if seed is not None else secrets.token_hex(8)
+    specs = [PlayerSpec(e.name) for e in roster] + [
+        PlayerSpec(n.name, npc=True, npc_class=n.npc_class, npc_team=n.team) for n in npcs]
+    try:
+        moderator_options, options = split_options(options or {})
+        state = rules.new_game(specs, seed, options)
+    except (GameSetupError, OptionValueError) as error:
+        raise UserError(str(error)) from None
+    folder = moderator.folder
+    game_id = game_id or folder.next_game_id(rules.card.game_id_prefix)
+    now = moderator.clock()
+    phase = rules.phase(state)
+    record: dict[str, Any] = {
+        "id": game_id,
+        "ruleset": ruleset,
+        "seed": seed,
+        "options": dict(options),
+        "moderator_options": moderator_options,
+        "checkpoints": record_checkpoint({}, "start", rules.to_json(state)),
+        "roster": [e.to_json() for e in roster],
+        "npcs": [{"name": n.name, "class": n.npc_class, "team": n.team} for n in npcs],
+        "tokens": {e.name: new_token() for e in roster},
+        "schedule": plan,
+        "state": rules.to_json(state),
+        "phase_id": phase.id if phase else "",
+        "opened": schedule.to_text(now),
+        "deadline": schedule.to_text(schedule.deadline_after(now, plan, phase.kind)) if phase else "",
+        "resolved": [],
+        "result": None,
+        "created": schedule.to_text(now),
+        "outbox_sequence": 0,
+    }
+
+    def welcome(file: GameFile) -> None:
+        game = StoredGame(file, record, rules, state, phase)
+        for entry in roster:
+            mail = moderator.renderer.render(
+                "welcome", ruleset, game=game.game_facts(), player=entry.name, token=record["tokens"][entry.name],
+                view=rules.view(state, entry.name), form=game.form(entry.name),
+                **welcome_facts(game, entry.name))
+            moderator.outbox.queue(file, phase=record["phase_id"] or "setup", recipient=entry.name,
+                                   address=entry.email, kind="welcome", mail=mail)
+
+    folder.add_game(game_id, ruleset, record["created"], record, welcome)
+    return load(moderator, game_id)

@@ -1,0 +1,179 @@
+"""The host's changes to a phase's clock (extend, pause, resume) and the clock that waits
+for a public post (docs/design.md: Deadlines).
+
+The option `wait_for_publish` (docs/design.md, Public posts: "the schedule does not
+wait for the host's approval unless the game sets `wait_for_publish`").
+
+With it on, a resolution whose public post is drafted opens the next phase at once (its
+form goes out with the reports and orders are taken) but leaves its deadline unset: the
+phase's clock starts only when that post is published (`pbp publish`, or `pbp run`
+publishing an approved draft). It then gets its full length from that moment, and every
+player is told the deadline. Decisions the design leaves open, taken here:
+
+- Only a resolution that has a public post waits: one with no public event has no draft
+  (Werewolf `Nn` when `Nn-witch` follows), so there is nothing to wait for.
+- The clock starts at the moment pbp finds the post published (right after publishing, in
+  the same command or cycle); "opened" is set to that moment too, so reminders count from
+  it like from any phase's start.
+- A waiting phase is never resolved by a deadline nor early (`resolve_when_all_in`):
+  players may still want to read the post. `pbp advance` still resolves it (the host's
+  explicit choice).
+- `pbp extend` while waiting sets the deadline (a duration counts from now) and ends the
+  wait; `pbp pause` keeps the wait, and `pbp resume` goes back to waiting if the post is
+  still unpublished; switching the option off (`pbp options <game> wait_for_publish=off`)
+  starts a waiting clock at once. Switching it on applies from the next resolution.
+- A post that cannot be published (a forum error) keeps the clock waiting; `pbp status`
+  shows both the waiting phase and the failed post.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any, Mapping, Sequence
+
+from engine.core import Phase
+from pbp import schedule
+from pbp.errors import UserError
+from pbp.forum.book import PUBLISHED, DraftBook
+from pbp.game.clock import UNSET_DEADLINE, WAITING_KEY, awaited_post
+from pbp.game.notices import log_host_action, notify_players
+from pbp.game.options import WAIT_FOR_PUBLISH, is_on
+from pbp.game.record import load, running
+from pbp.moderator import Moderator
+from pbp.store import GameFile
+from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_remaining
+
+
+def clock_waits(moderator_options: Mapping[str, str], next_phase: Phase | None,
+                public_events: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether the phase opened by a resolution waits for that resolution's post."""
+    return next_phase is not None and bool(public_events) and is_on(moderator_options, WAIT_FOR_PUBLISH)
+
+
+def _post_state(game_file: GameFile, post: str) -> str | None:
+    row = DraftBook(game_file).get(post)
+    return str(row["status"]) if row else None
+
+
+def may_start(record: Mapping[str, Any], game_file: GameFile) -> str:
+    """Why the waiting clock may start now ("" when it may not): the post is published,
+    there is no such draft any more, or the option was switched off."""
+    post = awaited_post(record)
+    if post is None or record.get("paused"):
+        return ""
+    if not is_on(record.get("moderator_options", {}), WAIT_FOR_PUBLISH):
+        return f"The host no longer waits for the public post of {post} before starting the clock."
+    state = _post_state(game_file, post)
+    if state == PUBLISHED:
+        return f"The public post of {post} is published; the deadline runs from now."
+    if state is None:
+        return f"There is no public post of {post} to wait for; the deadline runs from now."
+    return ""
+
+
+def start_clock(moderator: Moderator, game_id: str) -> datetime | None:
+    """Start the open phase's clock if it waits and may start now (see `may_start`): its
+    full length from now, every player told (call with the writer lock). Returns the
+    deadline, or None when nothing started. Idempotent: a clock starts once."""
+    game = load(moderator, game_id)
+    reason = may_start(game.record, game.file)
+    if not reason or game.phase is None:
+        return None
+    now = moderator.clock()
+    deadline = schedule.deadline_after(now, game.record["schedule"], game.open_phase.kind)
+    with game.file.transaction():
+        game.file.update_record({"deadline": schedule.to_text(deadline), "opened": schedule.to_text(now),
+                                 WAITING_KEY: None})
+        notify_players(moderator, game, "notice", headline=f"The deadline of {game.open_phase.id} is set.",
+                       lines=[reason], deadline_is="The deadline is")
+    return deadline
+
+
+def start_clocks(moderator: Moderator) -> list[str]:
+    """Start every waiting clock that may start now (each cycle of `pbp run`, and `pbp
+    publish`); one line per clock started, for the log."""
+    started = []
+    for game_id in moderator.folder.game_ids():
+        record = moderator.folder.game(game_id).record()
+        if awaited_post(record) is None:
+            continue
+        deadline = start_clock(moderator, game_id)
+        if deadline is not None:
+            started.append(f"{game_id} {record['phase_id']}: clock started, deadline {schedule.to_text(deadline)}")
+    return started
+
+
+def extend(moderator: Moderator, game_id: str, when: str) -> datetime:
+    """Move the open phase's deadline: `when` is a duration added to it (`2h`, `1d12h`) or
+    an absolute time with a zone (`2026-12-01 18:00 Europe/Berlin`). Players are told."""
+    game = running(moderator, game_id)
+    if game.record.get("paused"):
+        raise UserError(f"Game {game_id} is paused; resume it first, then extend its deadline.")
+    now = moderator.clock()
+    # A clock that waits for a public post (wait_for_publish) has no deadline yet: a
+    # duration counts from now, and the host's deadline ends the wait.
+    current = as_utc(game.record["deadline"]) if game.record["deadline"] else now
+    try:
+        deadline = parse_deadline_change(when, current, now)
+    except TimeInputError as error:
+        raise UserError(str(error)) from None
+    if deadline <= now:
+        raise UserError(f"{when!r} is in the past; give a later time or a duration.")
+    with game.file.transaction():
+        game.file.update_record({"deadline": schedule.to_text(deadline), WAITING_KEY: None})
+        log_host_action(game, {"kind": "extend", "phase": game.open_phase.id,
+                               "deadline": schedule.to_text(deadline)}, moderator)
+        notify_players(moderator, game, "notice", headline=f"The deadline of {game.open_phase.id} has moved.",
+                       lines=[], deadline_is="The new deadline is")
+    return deadline
+
+
+def pause(moderator: Moderator, game_id: str) -> timedelta:
+    """Stop the clock: the open phase keeps its orders, its deadline is removed (so no
+    resolution and no reminder happens) and the time left is kept for `resume`."""
+    game = running(moderator, game_id)
+    if game.record.get("paused"):
+        raise UserError(f"Game {game_id} is already paused; `pbp resume {game_id}` restarts it.")
+    now = moderator.clock()
+    waits = awaited_post(game.record)
+    if waits:  # the clock waits for a public post (wait_for_publish): the whole phase is left
+        remaining = schedule.phase_duration(game.record["schedule"], game.open_phase.kind)
+        stopped = (f"The deadline of {game.open_phase.id} was not set yet (it is set when the host publishes "
+                   f"the thread post of {waits}), and it stays unset while the game is paused.")
+    else:
+        remaining = max(as_utc(game.record["deadline"]) - now, timedelta(0))
+        stopped = f"The deadline of {game.open_phase.id} is stopped with {render_remaining(remaining)} left."
+    with game.file.transaction():
+        game.file.update_record({"deadline": "", "paused": {
+            "remaining_seconds": int(remaining.total_seconds()), "since": schedule.to_text(now)}})
+        log_host_action(game, {"kind": "pause", "phase": game.open_phase.id}, moderator)
+        notify_players(moderator, game, "notice", headline=f"Game {game_id} is paused by the host.",
+                       lines=[f"{stopped} Orders you send are still taken; you will be told when the game "
+                              "resumes and what the new deadline is."])
+    return remaining
+
+
+def resume(moderator: Moderator, game_id: str) -> datetime | None:
+    """Restart the clock with the time that was left when the game was paused.
+
+    A clock that waited for a public post when the game was paused (wait_for_publish) waits
+    again, or starts with the phase's full length if the post went out meanwhile
+    (`start_clock`); None while it still waits."""
+    game = running(moderator, game_id)
+    paused = game.record.get("paused")
+    if not paused:
+        raise UserError(f"Game {game_id} is not paused.")
+    deadline = moderator.clock() + timedelta(seconds=paused["remaining_seconds"])
+    waits = awaited_post(game.record)
+    with game.file.transaction():
+        game.file.update_record({"deadline": "" if waits else schedule.to_text(deadline), "paused": None})
+        log_host_action(game, {"kind": "resume", "phase": game.open_phase.id}, moderator)
+        if waits:
+            started = start_clock(moderator, game_id)  # if the post went out meanwhile
+            if started is None:
+                notify_players(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
+                               lines=[f"The deadline of {game.open_phase.id} is {UNSET_DEADLINE} of "
+                                      f"{waits}; you will be told the deadline then."])
+            return started
+        notify_players(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
+                       lines=[], deadline_is=f"The deadline of {game.open_phase.id} is")
+    return deadline

@@ -1,0 +1,47 @@
+"""What every player is told when the host or the clock changes a game, and the log of the
+host's actions (docs/design.md: Command line)."""
+from __future__ import annotations
+
+from typing import Any
+from pbp import schedule
+from pbp.game.record import StoredGame, load
+from pbp.moderator import Moderator
+from pbp.timezones import render_moment
+
+
+def notify_players(moderator: Moderator, game: StoredGame, kind: str, *, headline: str, lines: list[str],
+                   public_events: list[dict[str, Any]] | None = None, only: set[str] | None = None,
+                   deadline_is: str = "") -> int:
+    """Queue one notice per player (call inside the game's transaction). `deadline_is`
+    (e.g. "The new deadline is") adds a line ending in the deadline, shown in that
+    player's own time zone and in UTC. The text is used as written, never as a template:
+    the host's own words (a modkill reason, a substitute's name) may hold any character.
+
+    The form is made from the game as it stands now, inside the transaction (the caller's
+    `game` may have been loaded before the change): a notice of a new deadline must not end
+    in a form that still shows the old one."""
+    game = load(moderator, game.id)
+    record = game.record
+    count = 0
+    for entry in record["roster"]:
+        name = entry["name"]
+        if only is not None and name not in only:
+            continue
+        deadline = render_moment(record["deadline"], entry.get("timezone", "")) if record["deadline"] else ""
+        mail = moderator.renderer.render(
+            "notice", record["ruleset"], game=game.game_facts(), player=name,
+            headline=headline,
+            lines=[*lines, *([f"{deadline_is} {deadline}."] if deadline_is else [])],
+            public_events=public_events or [], form=game.form(name))
+        moderator.outbox.queue(game.file, phase=record["phase_id"] or "over", recipient=name,
+                               address=entry["email"], kind=kind, mail=mail)
+        count += 1
+    return count
+
+
+def log_host_action(game: StoredGame, action: dict[str, Any], moderator: Moderator) -> None:
+    """Append the host's action, stamped with the time, to the game's log (`pbp replay`
+    re-runs the host kills from it)."""
+    actions = list(game.file.record().get("host_actions", []))
+    actions.append({**action, "at": schedule.to_text(moderator.clock())})
+    game.file.update_record({"host_actions": actions})

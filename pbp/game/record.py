@@ -1,0 +1,137 @@
+"""A stored game read once: its record, its decoded state and open phase
+(docs/design.md: Storage). The record's keys are documented in `pbp.store`; the phase
+clock they describe is read through `pbp.game.clock`."""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core import Phase, Ruleset
+from pbp.errors import UserError
+from pbp.game.clock import PhaseClock, clock_of
+from pbp.game.game_record import GameRecord, Roster, RosterPlayer
+from pbp.moderator import Moderator
+from pbp.rendering import order_form
+from pbp.store import GameFile
+
+TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0, i)
+
+
+def new_token() -> str:
+    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(10))
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game's record with its state and open phase, read once."""
+
+    file: GameFile
+    record: dict[str, Any]
+    rules: Ruleset
+    state: Any
+    phase: Phase | None
+
+    @property
+    def id(self) -> str:
+        return str(self.record["id"])
+
+    @property
+    def open_phase(self) -> Phase:
+        """The open phase of a game that must not be over (a host's change needs one)."""
+        if self.phase is None:
+            raise UserError(f"Game {self.id} is over; there is nothing to change.")
+        return self.phase
+
+    @property
+    def typed(self) -> GameRecord:
+        """The record as a typed, immutable value."""
+        return GameRecord.from_json(self.record)
+
+    @property
+    def roster(self) -> Roster:
+        return Roster(tuple(RosterPlayer.from_json(entry) for entry in self.record["roster"]))
+
+    @property
+    def clock(self) -> PhaseClock:
+        return clock_of(self.record)
+
+    def player(self, address: str) -> dict[str, Any] | None:
+        for entry in self.record["roster"]:
+            if entry["email"] == address:
+                return entry  # type: ignore[no-any-return]
+        return None
+
+    def zone_of(self, name: str | None) -> str:
+        """The roster time zone of the player of character `name` ("" means UTC)."""
+        return self.roster.zone_of(name)
+
+    def token(self, name: str) -> str:
+        return str(self.record["tokens"][name])
+
+    def game_facts(self) -> dict[str, Any]:
+        return {"id": self.id, "ruleset": self.record["ruleset"]}
+
+    def deadline_text(self, name: str | None = None) -> str:
+        """The deadline in `name`'s roster time zone and in UTC."""
+        return self.clock.describe(self.zone_of(name))
+
+    def form(self, name: str) -> dict[str, Any] | None:
+        return order_form(self.id, self.phase, name, self.token(name), self.deadline_text(name))
+
+    def latest_orders(self, phase_id: str) -> dict[str, dict[str, Any]]:
+        """Each player's latest accepted block for a phase (later blocks replace earlier).
+        Rows are in the order they were written, so the last one of a player wins. Only
+        the phase's rows are made into documents: the log holds every phase's orders."""
+        latest: dict[str, dict[str, Any]] = {}
+        for row in self.file.orders.search(lambda row: row["phase"] == phase_id):
+            latest[row["player"]] = row
+        return latest
+
+    def latest_order(self, phase_id: str, player: str) -> dict[str, Any] | None:
+        """`player`'s latest accepted block for a phase, or None; made from that player's
+        rows only (a receipt asks it for every mail that is rejected)."""
+        rows = self.file.orders.search(lambda row: row["phase"] == phase_id and row["player"] == player)
+        return rows[-1] if rows else None
+
+    def character(self, player: str) -> str:
+        """The character or NPC called `player` (ignoring case)."""
+        names = [e["name"] for e in self.record["roster"]] + [n["name"] for n in self.record.get("npcs", [])]
+        for name in names:
+            if name.lower() == player.lower():
+                return str(name)
+        raise UserError(f"There is no player or NPC {player!r} in game {self.id}; they are: {', '.join(names)}.")
+
+
+def load(moderator: Moderator, game_id: str) -> StoredGame:
+    file = moderator.folder.game(game_id)
+    record = file.record()
+    rules = moderator.rules(record["ruleset"])
+    state, phase = _decoded(file, rules, record["state"])
+    return StoredGame(file, record, rules, state, phase)
+
+
+def running(moderator: Moderator, game_id: str) -> StoredGame:
+    """The game, which must not be over (a host's change needs an open phase)."""
+    game = load(moderator, game_id)
+    if game.phase is None:
+        raise UserError(f"Game {game_id} is over; there is nothing to change.")
+    return game
+
+
+def _decoded(file: GameFile, rules: Ruleset, data: dict[str, Any]) -> tuple[Any, Phase | None]:
+    """The state and phase of a stored state JSON, decoded once per version: the writer's
+    storage hands back the same JSON object until the state is written again."""
+    memo = file.decoded
+    if memo is not None and memo[0] is data:
+        return memo[1], memo[2]
+    try:
+        state = rules.from_json(data)
+        phase = rules.phase(state)
+    except (KeyError, ValueError, TypeError) as error:
+        # Most often a game started with extra roles whose module the settings no longer name.
+        raise UserError(f"The state of game {file.id} cannot be read ({type(error).__name__}: {error}); if the "
+                        "game uses extra roles, check that [roles] modules in the settings still names "
+                        "their module.") from None
+    file.decoded = (data, state, phase)
+    return state, phase

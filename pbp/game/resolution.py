@@ -1,0 +1,153 @@
+"""Resolving a game's open phase: at its deadline, early when every order is in (option
+`resolve_when_all_in`), or when the host advances it (docs/design.md: Reliability rules,
+Deadlines).
+
+A resolution is one durable write holding the new state, the resolved phase's id, the next
+deadline and every report queued in the outbox, together with whatever the moderator's
+listeners of `after_resolution` write (the forum drafts its public post). It only runs when
+the game's open phase is still the one asked for, so a restart after a crash never resolves
+a phase twice.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pbp import schedule
+from pbp.crashpoints import crash_point
+from pbp.forum.config import load_forum_settings
+from pbp.forum.watch import dead_players
+from pbp.game.clock import WAITING_KEY, Running, clock_of, waiting_marker
+from pbp.game.deadlines import clock_waits
+from pbp.game.options import may_resolve_early
+from pbp.game.record import StoredGame, load
+from pbp.host.checkpoints import record_checkpoint
+from pbp.moderator import Moderator
+from pbp.rendering import RenderedMail, event_json
+from pbp.standing_orders import standing_orders
+
+NPC_RECIPIENT = "host"  # the outbox recipient of the mail the host receives for an NPC
+
+
+@dataclass(frozen=True)
+class ResolutionSummary:
+    game: str
+    phase: str
+    public: tuple[str, ...]
+    result: dict[str, Any] | None
+    next_phase: str
+
+    def resolved_early(self, *, with_game: bool = True) -> str:
+        """The sentence telling the host that every order was in and the phase resolved at
+        once (option resolve_when_all_in)."""
+        after = f"next phase: {self.next_phase}" if self.next_phase else "the game is over"
+        phase = f"{self.game} {self.phase}" if with_game else self.phase
+        return f"Every order is in (option resolve_when_all_in): {phase} is resolved; {after}."
+
+
+def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = None) -> ResolutionSummary | None:
+    """Resolve the open phase (only if it is still `phase_id`, when given) with the orders
+    in; queue a report to every player; open the next phase with its deadline.
+    Returns None when there was nothing to resolve (game over, or already resolved)."""
+    game = load(moderator, game_id)
+    if game.phase is None or (phase_id is not None and game.phase.id != phase_id):
+        return None
+    phase = game.phase
+    rules = game.rules
+    dead_before = dead_players(rules.view(game.state, None))
+    blocks = {player: row["text"].splitlines() for player, row in game.latest_orders(phase.id).items()}
+    orders = standing_orders(rules, game.state, phase, blocks)
+    resolution = rules.resolve(game.state, orders)
+    new_state = resolution.state
+    next_phase = rules.phase(new_state)
+    result = rules.result(new_state)
+    now = moderator.clock()
+    plan = game.record["schedule"]
+    deadline = schedule.deadline_after(now, plan, next_phase.kind) if next_phase else None
+    public = [event_json(e) for e in resolution.public]
+    # Option wait_for_publish: the next phase opens now, its clock when this post is published.
+    waits = clock_waits(game.record.get("moderator_options", {}), next_phase, public)
+    with game.file.transaction():
+        game.file.update_record({
+            "state": rules.to_json(new_state),
+            "phase_id": next_phase.id if next_phase else "",
+            "opened": schedule.to_text(now),
+            "deadline": schedule.to_text(deadline) if deadline and not waits else "",
+            WAITING_KEY: waiting_marker(phase.id, next_phase.id) if waits and next_phase else None,
+            "resolved": [*game.record["resolved"], phase.id],
+            "checkpoints": record_checkpoint(game.record, f"resolution of {phase.id}", rules.to_json(new_state)),
+            "result": result.to_json() if result else None,
+        })
+        after = StoredGame(game.file, game.file.record(), rules, new_state, next_phase)
+
+        def report(name: str, form: dict[str, Any] | None) -> RenderedMail:
+            return moderator.renderer.render(
+                "report", game.record["ruleset"], game=after.game_facts(), player=name,
+                resolved_phase=phase.id, public_events=public,
+                private_events=[event_json(e) for e in resolution.private.get(name, ())],
+                result=result.to_json() if result else None,
+                view=rules.view(new_state, name), form=form)
+
+        # The dead get no reports after the one that told them of their death.
+        for entry in game.record["roster"]:
+            name = entry["name"]
+            if name not in dead_before:
+                moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=entry["email"],
+                                       kind="report", mail=report(name, after.form(name)))
+        # The host plays the NPCs: each NPC's report goes to the host address, as a
+        # player's goes to that player (the host gives its orders with `pbp submit`).
+        host_address = load_forum_settings(moderator.settings).host_address
+        for npc in game.record.get("npcs", []):
+            if host_address and npc["name"] not in dead_before:
+                moderator.outbox.queue(game.file, phase=phase.id, recipient=NPC_RECIPIENT, address=host_address,
+                                       kind="npc-report", mail=report(npc["name"], None))
+        for listener in moderator.after_resolution:  # the forum drafts the public post
+            listener(moderator, game, after, phase.id, public)
+        crash_point("mid-resolution")
+    described = tuple(moderator.renderer.describe(game.record["ruleset"], e) for e in resolution.public)
+    return ResolutionSummary(game_id, phase.id, described, result.to_json() if result else None,
+                             next_phase.id if next_phase else "")
+
+
+def due_games(moderator: Moderator) -> list[tuple[str, str]]:
+    """(game, phase) pairs whose deadline has passed, earliest first."""
+    now = moderator.clock()
+    due = []
+    for file in moderator.folder.games():
+        record = file.record()
+        if clock_of(record).due(now):
+            due.append((record["deadline"], record["id"], record["phase_id"]))
+    return [(game, phase) for _, game, phase in sorted(due)]
+
+
+def resolve_due(moderator: Moderator) -> list[ResolutionSummary]:
+    """Resolve every overdue phase exactly once (a game that fell far behind resolves one
+    phase per call: its next phase gets a fresh deadline from now)."""
+    summaries = []
+    for game_id, phase_id in due_games(moderator):
+        summary = resolve_phase(moderator, game_id, phase_id)
+        if summary:
+            summaries.append(summary)
+    return summaries
+
+
+def resolve_if_all_in(moderator: Moderator, game_id: str) -> ResolutionSummary | None:
+    """Resolve the open phase now when the game's option `resolve_when_all_in` is on and
+    every actor has orders in (never for secret actors); None when it does not apply."""
+    game = load(moderator, game_id)
+    if game.phase is None or not isinstance(game.clock, Running):
+        return None  # paused, or a clock that waits for a public post has not started (wait_for_publish)
+    options = game.record.get("moderator_options", {})
+    if not may_resolve_early(options, game.phase, game.latest_orders(game.phase.id)):
+        return None
+    return resolve_phase(moderator, game_id, game.phase.id)
+
+
+def resolve_all_in(moderator: Moderator) -> list[ResolutionSummary]:
+    """Early resolution for every game (called once per poll cycle)."""
+    summaries = []
+    for game_id in moderator.folder.game_ids():
+        summary = resolve_if_all_in(moderator, game_id)
+        if summary:
+            summaries.append(summary)
+    return summaries

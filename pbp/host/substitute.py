@@ -1,0 +1,151 @@
+"""A newcomer takes over a character (docs/design.md: Command line).
+
+Substitution and names (a decision the rules leave open): a character keeps its name for
+the whole game. The engine state, the order grammar, the public thread and the tokens all
+use the character's name; a substitute takes over the character (role, history, a new
+token) under that name, and the roster entry records who plays it now (`played_by`) and
+who played it before (`replaced`). So orders still say `VOTE Alice` after Carol has taken
+over Alice; the public notice says so. Nothing in the engine state is renamed, which keeps
+replays exact and keeps every earlier post and report meaningful.
+"""
+from __future__ import annotations
+
+from engine.names import name_problem
+from pbp.errors import UserError
+from pbp.game.notices import log_host_action, notify_players
+from pbp.game.record import StoredGame, load, new_token, running
+from pbp.moderator import Moderator
+from pbp.outbox import FAILED, QUEUED
+from pbp.roster import normalise_address
+from pbp.welcome import welcome_facts
+from pbp.timezones import zone_problem
+
+
+def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_email: str,
+               timezone: str | None = None, forum_name: str | None = None) -> str:
+    """A newcomer takes over character `old`: new address, new token (the old one stops
+    working), a welcome with the character's role and every earlier mail it received;
+    every other player gets a public notice. Returns the new token.
+
+    `timezone` is the newcomer's roster time zone, in which their deadlines are shown;
+    None keeps the old player's (a decision the design leaves open: the host says so when
+    the newcomer lives elsewhere). `forum_name` is the newcomer's forum account, which the
+    thread watch follows from now on; None leaves the character with none, since the old
+    player's account no longer speaks for it.
+
+    Mail queued for the old player but not yet sent (`--no-send`, an SMTP retry) is
+    withdrawn, never delivered: from the substitution on, the old address gets nothing."""
+    game = running(moderator, game_id)
+    record = game.record
+    entry = _roster_entry(record, old)
+    if timezone is not None and zone_problem(timezone):
+        raise UserError(zone_problem(timezone))
+    if not new_name.strip():
+        raise UserError("Give the newcomer's name, e.g. pbp substitute g1 Alice Carol carol@example.org.")
+    problem = _newcomer_name_problem(record, entry, new_name.strip())
+    if problem:
+        raise UserError(problem)
+    address = normalise_address(new_email)
+    if address is None:
+        raise UserError(f"{new_email!r} is not an email address like name@example.org.")
+    if any(e["email"] == address for e in record["roster"]):
+        raise UserError(f"{address} is already on the roster of {game_id}; give the newcomer's own address.")
+    character = entry["name"]
+    token = new_token()
+    roster = [dict(e) for e in record["roster"]]
+    for row in roster:
+        if row["name"] == character:
+            row["replaced"] = [*row.get("replaced", []),
+                               {"played_by": row.get("played_by", row["name"]), "email": row["email"]}]
+            row["email"] = address
+            row["played_by"] = new_name.strip()
+            if timezone is not None:
+                row["timezone"] = timezone.strip()
+            row["replaced"][-1]["forum_name"] = row.get("forum_name", "")
+            row["forum_name"] = (forum_name or "").strip()
+    history = _history_of(game, character)
+    with game.file.transaction():
+        _withdraw_unsent(game, entry["email"], character)
+        game.file.update_record({"roster": roster, "tokens": {**record["tokens"], character: token}})
+        log_host_action(game, {"kind": "substitute", "phase": game.phase.id, "player": character,
+                               "played_by": new_name.strip()}, moderator)
+        after = load(moderator, game_id)
+        mail = moderator.renderer.render(
+            "welcome", record["ruleset"], game=after.game_facts(), player=character, token=token,
+            view=after.rules.view(after.state, character), form=after.form(character),
+            substitute={"name": new_name.strip(), "history": history},
+            **welcome_facts(after, character))
+        moderator.outbox.queue(game.file, phase=record["phase_id"], recipient=character, address=address,
+                               kind="welcome", mail=mail)
+        substitution = [{"kind": "substitution", "data": {
+            "character": character, "played_by": new_name.strip(), "replaced": entry.get("played_by", character)}}]
+        for listener in moderator.after_host_action:  # the forum drafts the public post
+            listener(moderator, game, after, substitution)
+        others = {e["name"] for e in roster if e["name"] != character}
+        notify_players(moderator, after, "notice", only=others,
+                       headline=f"{character} has a substitute.",
+                       lines=[f"From now on {character} is played by {new_name.strip()}. The character "
+                              f"keeps its name: orders and votes still name {character}."])
+    return token
+
+
+def _newcomer_name_problem(record: dict, entry: dict, name: str) -> str | None:
+    """Why a substitute may not be called `name`, or None: the roster's name rules
+    (docs/design.md: Command line; engine.names) and no clash, ignoring case, with another
+    character's name, the player now playing it, or an NPC. The character being handed
+    over is left out: its old name stays the character's, whoever plays it."""
+    problem = name_problem(name)
+    if problem:
+        return f"The newcomer's name is refused: {problem}."
+    taken = {npc["name"].lower(): npc["name"] for npc in record.get("npcs", [])}
+    for other in record["roster"]:
+        if other["name"] != entry["name"]:
+            for used in (other["name"], other.get("played_by", "")):
+                if used:
+                    taken[used.lower()] = used
+    if name.lower() in taken:
+        return (f"The newcomer's name {name!r} is already taken in game {record['id']} by {taken[name.lower()]!r} "
+                "(names must differ ignoring case); give the newcomer another name.")
+    return None
+
+
+def _withdraw_unsent(game: StoredGame, address: str, character: str) -> None:
+    """Mark every mail still queued for `address` as not sent, with the reason (shown by
+    `pbp status`): it holds the old token and was meant for a player who left."""
+    game.file.outbox.update(
+        {"status": FAILED, "error": f"withdrawn: {character} was handed to a substitute before it went out"},
+        cond=lambda row: row["status"] == QUEUED and row["address"] == address)
+
+
+def _roster_entry(record: dict, name: str) -> dict:
+    for entry in record["roster"]:
+        if entry["name"].lower() == name.lower():
+            return entry
+    players = ", ".join(e["name"] for e in record["roster"])
+    raise UserError(f"There is no player {name!r} in game {record['id']}; the players are: {players}.")
+
+
+def _history_of(game: StoredGame, character: str) -> list[dict]:
+    """Every welcome and report the character received, oldest first, old token blanked:
+    the newcomer learns what the character knows."""
+    old_token = game.token(character)
+    rows = [r for r in game.file.outbox.all()
+            if r["recipient"] == character and r["kind"] in ("welcome", "report")]
+    rows.sort(key=lambda r: r["sequence"])
+    return [{"subject": r["subject"], "body": _without_form(r["body"]).replace(old_token, "(the old token)")}
+            for r in rows]
+
+
+def _without_form(body: str) -> str:
+    """A mail's text without its order form: an old form in the history must not be
+    mistaken for a block when the newcomer replies quoting the welcome."""
+    kept, inside = [], False
+    for line in body.splitlines():
+        if line.strip().upper().startswith("BEGIN ORDERS"):
+            inside = True
+        elif inside and line.strip().upper() == "END ORDERS":
+            inside = False
+            kept.append("(the old order form is left out here)")
+        elif not inside:
+            kept.append(line)
+    return "\n".join(kept)

@@ -1,0 +1,39 @@
+"""The typed game record (docs/design.md: Storage): it reads back exactly what a game file
+holds, through a pause, a substitution and a resolution, and its roster answers lookups."""
+from __future__ import annotations
+
+from pbp.game import deadlines
+from pbp.game.create import create_game
+from pbp.game.game_record import GameRecord
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
+from pbp.host import substitute as host_substitute
+from tests.host.conftest import ROSTER
+
+
+def test_the_record_reads_back_exactly_what_the_file_holds(moderator):
+    game = create_game(moderator, "ballot", ROSTER, seed="s1", game_id="g1")
+    stored = [load(moderator, "g1").record]
+    deadlines.pause(moderator, "g1")
+    stored.append(load(moderator, "g1").record)
+    deadlines.resume(moderator, "g1")
+    host_substitute.substitute(moderator, "g1", ROSTER[0].name, "Carol", "carol@example.org", "Europe/Berlin")
+    stored.append(load(moderator, "g1").record)
+    resolve_phase(moderator, "g1", game.phase.id)
+    stored.append(load(moderator, "g1").record)
+    for record in stored:
+        assert GameRecord.from_json(record).to_json() == dict(record)
+    typed = load(moderator, "g1").typed
+    assert typed.id == "g1" and typed.ruleset == "ballot" and typed.resolved == (game.phase.id,)
+
+
+def test_the_roster_finds_players_by_name_address_and_zone(moderator):
+    create_game(moderator, "ballot", ROSTER, seed="s1", game_id="g1")
+    host_substitute.substitute(moderator, "g1", ROSTER[0].name, "Carol", "carol@example.org", "Europe/Berlin")
+    roster = load(moderator, "g1").roster
+    first = ROSTER[0].name
+    assert roster.by_name(first.upper()).played_by == "Carol"
+    assert roster.by_address("carol@example.org").name == first
+    assert roster.by_address(ROSTER[0].email) is None  # the old player's address no longer plays
+    assert roster.zone_of(first) == "Europe/Berlin" and roster.zone_of(ROSTER[1].name) == ROSTER[1].timezone
+    assert roster.zone_of("nobody") == ""
