@@ -12,7 +12,7 @@ to the first movement phase. That folder is the template. Every round then measu
 turn:
 
 (a) pbp: a copy of the template opened with its clock at the phase's deadline, and what
-    the daemon does at a deadline — `pbp.games.resolve_due` (orders, engine, the report
+    the daemon does at a deadline — `pbp.game.resolution.resolve_due` (orders, engine, the report
     rendered for every player, queued in the outbox in the resolution's one commit)
     followed by `Outbox.send_due` with the sender `pbp run` uses, until the last report is
     accepted. The daemon's own wake-up (its alarm) is not part of it, nor is compiling
@@ -43,8 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sending_setup import make_data_folder, null_smtp_server, quiet_pbp, raw_send_seconds  # noqa: E402
 
 from pbp import schedule  # noqa: E402
-from pbp.games import load, resolve_due  # noqa: E402
-from pbp.moderator import Moderator  # noqa: E402
+from pbp.game.record import load  # noqa: E402
+from pbp.game.resolution import resolve_due  # noqa: E402
+from pbp.composition import ForumModerator as Moderator  # noqa: E402  (the daemon's wiring: the forum drafts too)
 from pbp.rendering import Renderer  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
 from pbp.standing_orders import standing_orders  # noqa: E402

@@ -8,7 +8,7 @@ from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_reader
 from pbp.errors import UserError
 from pbp.facility_map import svg_map, text_map
-from pbp.games import load
+from pbp.game.record import load
 
 
 def register(subparsers) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 from email import policy
-from email.headerregistry import Address, HeaderRegistry
+from email.headerregistry import Address, BaseHeader, HeaderRegistry
 from email.message import EmailMessage
 from email.utils import format_datetime
 
@@ -29,26 +30,27 @@ class _KeptHeaders(HeaderRegistry):
     objects are immutable, so one can sit in many mails; the mails' bytes are the same."""
 
     @functools.lru_cache(maxsize=None)
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> type[BaseHeader]:
         return super().__getitem__(name)
 
-    def __call__(self, name, value):
+    def __call__(self, name: str, value: Any) -> BaseHeader:
         if isinstance(value, str):
             return self._made(name, value)
         return super().__call__(name, value)
 
     @functools.lru_cache(maxsize=4096)
-    def _made(self, name, value):
+    def _made(self, name: str, value: str) -> BaseHeader:
         return super().__call__(name, value)
 
 
-_POLICY = policy.default.clone(header_factory=_KeptHeaders())
+_HEADERS = _KeptHeaders()
+_POLICY = policy.default.clone(header_factory=_HEADERS)
 
 
 @functools.lru_cache(maxsize=4096)
-def _address_header(name: str, display_name: str, address: str):
+def _address_header(name: str, display_name: str, address: str) -> BaseHeader:
     """A From or To header for (name, address), made once: see `_mailbox`."""
-    return _POLICY.header_factory(name, Address(display_name=display_name, addr_spec=address))
+    return _HEADERS(name, Address(display_name=display_name, addr_spec=address))
 
 
 def compose(
@@ -91,7 +93,7 @@ def compose(
     return message
 
 
-def _mailbox(header: str, mailbox: Mailbox):
+def _mailbox(header: str, mailbox: Mailbox) -> BaseHeader | str:
     """A (name, address) pair made from an `Address`, so the display name is quoted or
     encoded by the email package instead of parsed (its parser fails on names such as ".")."""
     if isinstance(mailbox, tuple):

@@ -2,14 +2,17 @@
 (pbp.mail.imap)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from imapclient import IMAPClient
 
 
-def announces_mail(responses) -> bool:
+def announces_mail(responses: Iterable[tuple[object, ...]]) -> bool:
     return any(len(response) > 1 and response[1] in (b"EXISTS", b"RECENT") for response in responses)
 
 
-def envelope_sender(envelope) -> str:
+def envelope_sender(envelope: Any) -> str:
     """The first From address of an IMAP ENVELOPE, lower-cased, or ""."""
     try:
         address = envelope.from_[0]

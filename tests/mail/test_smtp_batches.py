@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.games import create_game
+from pbp.game.create import create_game
 from pbp.mail.smtp import SmtpSender
 from pbp.roster import RosterEntry
 from pbp.settings import Settings
