@@ -28,7 +28,6 @@ from pbp.forum.spans import follow
 
 FIRST_RETRY = 60.0
 LONGEST_RETRY = 3600.0
-VOTE_KEYWORDS = ("VOTE", "NOMINATE")
 
 
 def backoff(attempts: int) -> float:
@@ -136,13 +135,14 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Any, p
 
 
 def current_votes(game: Any) -> dict[str, str]:
-    """Each living player's latest accepted VOTE / NOMINATE in the open phase (accepted
-    votes are public as soon as accepted; rules: Order grammar)."""
+    """Each living player's latest accepted public order (VOTE, NOMINATE: the ruleset
+    card's `public_orders`) in the open phase; they are public as soon as accepted."""
+    public = game.rules.card.public_orders
     votes = {}
     for player, row in game.latest_orders(game.phase.id).items():
         for line in row["text"].splitlines():
             keyword, _, rest = line.strip().partition(" ")
-            if keyword.upper().rstrip(":") in VOTE_KEYWORDS and rest.strip():
+            if keyword.upper().rstrip(":") in public and rest.strip():
                 votes[player] = rest.strip()
     return votes
 
