@@ -130,6 +130,13 @@ class Phase:
     grammar: Mapping[str, tuple[OrderSpec, ...]] = field(default_factory=dict)
     secret_actors: bool = False
 
+    @property
+    def awaited(self) -> tuple[str, ...]:
+        """The actors who really have something to order: an actor whose grammar is empty
+        has none (Werewolf nights list every living player as an actor so that timing
+        reveals nothing); a phase that gives no grammar at all awaits every actor."""
+        return tuple(name for name in self.actors if name not in self.grammar or self.grammar[name])
+
 
 @dataclass(frozen=True)
 class Event:
@@ -176,12 +183,10 @@ class OptionSpec:
     def coerce(self, raw: Any) -> Any:
         """The option's value from host input (strings from the command line)."""
         if isinstance(self.default, bool):
-            text = str(raw).strip().lower()
-            if text in ("1", "true", "yes", "on"):
-                return True
-            if text in ("0", "false", "no", "off"):
-                return False
-            raise GameSetupError(f"Option {self.name} takes on or off, not {raw!r}.")
+            value = parse_on_off(raw)
+            if value is None:
+                raise GameSetupError(f"Option {self.name} takes on or off, not {raw!r}.")
+            return value
         if isinstance(self.default, int) and self.default is not None and not self.choices:
             try:
                 return int(raw)
@@ -192,6 +197,21 @@ class OptionSpec:
             allowed = ", ".join(str(c) for c in self.choices)
             raise GameSetupError(f"Option {self.name} takes one of {allowed}, not {raw!r}.")
         return value
+
+
+ON_WORDS = ("on", "yes", "true", "1")
+OFF_WORDS = ("off", "no", "false", "0", "none")
+
+
+def parse_on_off(raw: Any) -> bool | None:
+    """The one on/off vocabulary of every option, the engine's and the moderator's:
+    on/yes/true/1 and off/no/false/0/none, any case; None for anything else."""
+    text = str(raw).strip().lower()
+    if text in ON_WORDS:
+        return True
+    if text in OFF_WORDS:
+        return False
+    return None
 
 
 def resolve_options(specs: Mapping[str, OptionSpec], given: Mapping[str, Any]) -> dict:
@@ -287,6 +307,8 @@ class RulesetCard:
       after the name (`reads as a room; pick a name that is not a room`), or None.
     - `npc_kinds`: the kinds of host-run characters the ruleset accepts (empty: none).
     - `choosing_kind`: the phase kind in which players choose their own role (or "").
+    - `public_orders`: the keywords of orders that are public once accepted (votes), which
+      a running tally may show.
     """
 
     game_id_prefix: str
@@ -297,6 +319,7 @@ class RulesetCard:
     reserved_form: Callable[[str], str | None] = no_reserved_form
     npc_kinds: tuple[str, ...] = ()
     choosing_kind: str = ""
+    public_orders: tuple[str, ...] = ()
 
     @property
     def npcs_allowed(self) -> bool:

@@ -101,10 +101,8 @@ def next_reminder_time(*, opened_at: datetime, deadline: datetime, now: datetime
 
 
 def players_to_remind(phase) -> list[str]:
-    """The phase's actors who have an order to give: a player whose grammar the ruleset
-    gives as empty has nothing to be reminded of (a ruleset that gives no grammar at all
-    leaves every actor in)."""
-    return [name for name in phase.actors if name not in phase.grammar or phase.grammar[name]]
+    """The phase's actors who have an order to give (engine.core.Phase.awaited)."""
+    return list(phase.awaited)
 
 
 def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_OFFSETS) -> int:

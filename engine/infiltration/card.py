@@ -80,4 +80,5 @@ CARD = RulesetCard(
     reserved_form=_reads_as,
     npc_kinds=CLASSES,
     choosing_kind="class",
+    public_orders=("VOTE",),
 )

@@ -17,6 +17,7 @@ from engine.infiltration.rooms import FLOORS, TERMINALS, parse_room
 from engine.infiltration.state import (
     DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, guard_name,
 )
+from engine.infiltration.validity import check_size, parse_statement
 
 NO_LYNCH, NO_REDS_LEFT = "NO LYNCH", "NO REDS LEFT"
 TAMPER_ACTIONS = ("HACK", "DESTROY", "RESTORE", "REPAIR")
@@ -27,9 +28,6 @@ PHASE_KEYWORDS = {
     "decision": ("USE",) + TAMPER_ACTIONS + ("VOTE", "ATTACK"),
 }
 # One line of each kind per block (rules: Order grammar).
-KIND_OF = {"CLASS": "class", "MOVE": "movement", "STAY": "movement", "CODE": "code",
-           "USE": "terminal", "HACK": "terminal", "DESTROY": "terminal", "RESTORE": "terminal",
-           "REPAIR": "terminal", "VOTE": "vote", "ATTACK": "attack"}
 KIND_HINT = {"movement": "one MOVE or STAY", "terminal": "one terminal action (USE, HACK, DESTROY, RESTORE or REPAIR)",
              "class": "one CLASS", "code": "one CODE", "vote": "one VOTE", "attack": "one ATTACK listing every target"}
 MESSAGE_LIMIT = 500
@@ -393,7 +391,6 @@ def _message_argument(word: str, text: str, view: SenderView) -> Use:
 
 
 def _validity_argument(word: str, text: str, view: SenderView) -> Use:
-    from engine.infiltration.validity import check_size, parse_statement
     if not text:
         raise OrderSyntaxError("USE VALIDITY takes a statement, e.g. USE VALIDITY Bob IS IN D-4.")
     statement = parse_statement(text, view.names.values())

@@ -22,6 +22,7 @@ from engine.infiltration.rooms import ROOMS, room_order, rooms_on_floor
 from engine.infiltration.state import (
     GREEN, NEUTRAL, RED, UNSEEN_BY_GUARDS, GameState, Slot,
 )
+from engine.infiltration.validity import evaluate
 from engine.infiltration.world import StateWorld
 
 INFORMATION_TERMINALS = ("SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR",
@@ -253,7 +254,6 @@ def _guard(step: _Step, state: GameState, world: StateWorld, name: str, order: U
 
 
 def _validity(step: _Step, state: GameState, world: StateWorld, name: str, order: Use) -> None:
-    from engine.infiltration.validity import evaluate
     truth = bool(evaluate(order.argument, world))
     if _hacked(step, name):
         truth = not truth

@@ -12,7 +12,7 @@ from engine.infiltration.fights import fight
 from engine.infiltration.gas import release_gas
 from engine.infiltration.guards import move_guards, plan_guards
 from engine.infiltration.lynch import LYNCHED, NO_REDS_LEFT_PASSED, count_votes
-from engine.infiltration.movement import intended_moves, resolve_moves
+from engine.infiltration.movement import MOVED, STAYED, intended_moves, resolve_moves
 from engine.infiltration.orders import Attack, ChooseClass, Order, Tamper, Use, Vote
 from engine.infiltration.state import GREEN, GameState
 from engine.infiltration.terminals import run_terminals
@@ -86,7 +86,7 @@ def resolve_movement(state: GameState, orders: Orders) -> Resolution:
     state = arrive(state)
     state = replace(state, alert_floors=alert_floors(state))
     reports = _Reports()
-    reports.add(arrival_reports(state, outcomes, {n: d for n, d in intents.items() if outcomes.get(n) not in ("moved", "stayed")}))
+    reports.add(arrival_reports(state, outcomes, {n: d for n, d in intents.items() if outcomes.get(n) not in (MOVED, STAYED)}))
     scope = state.options["alert_scope"]
     public = [Event("alert", {"turn": state.turn, "holds": bool(state.alert_floors), "scope": scope,
                               "floors": list(state.alert_floors) if scope == "floor" else []})]

@@ -44,4 +44,5 @@ def make_card(table: RoleTable) -> RulesetCard:
         phase_kinds=PHASE_KINDS,
         orders=order_table(table),
         reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH")),
+        public_orders=("NOMINATE", "VOTE"),
     )

@@ -62,8 +62,8 @@ def player_view(state: GameState, table: RoleTable, player: str) -> dict:
     return view
 
 
-# The team channel of each team a player can be shown (rules: Team channels); a team an
-# extra role brings has a channel named after the team.
+# The team channel of each team a player can be shown (docs/rules/werewolf.md: Team
+# channels); a team an extra role brings has a channel named after the team.
 CHANNELS = {"wolves": "pack", "mason": "masons", "weregerbil": "gerbils"}
 
 

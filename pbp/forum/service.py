@@ -30,7 +30,6 @@ from pbp.game.record import StoredGame
 
 FIRST_RETRY = 60.0
 LONGEST_RETRY = 3600.0
-VOTE_KEYWORDS = ("VOTE", "NOMINATE")
 
 
 def backoff(attempts: int) -> float:
@@ -150,13 +149,14 @@ def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, dr
 
 
 def current_votes(game: StoredGame) -> dict[str, str]:
-    """Each living player's latest accepted VOTE / NOMINATE in the open phase (accepted
-    votes are public as soon as accepted; rules: Order grammar)."""
+    """Each living player's latest accepted public order (VOTE, NOMINATE: the ruleset
+    card's `public_orders`) in the open phase; they are public as soon as accepted."""
+    public = game.rules.card.public_orders
     votes = {}
     for player, row in game.latest_orders(game.phase.id).items():
         for line in row["text"].splitlines():
             keyword, _, rest = line.strip().partition(" ")
-            if keyword.upper().rstrip(":") in VOTE_KEYWORDS and rest.strip():
+            if keyword.upper().rstrip(":") in public and rest.strip():
                 votes[player] = rest.strip()
     return votes
 

@@ -31,6 +31,7 @@ CARD = RulesetCard(
     orders=(OrderLine("Dn-vote", ("vote",), "VOTE <player>", "every living player",
                       "the player with most votes is out"),),
     reserved_words=frozenset({"VOTE"}),
+    public_orders=("VOTE",),
 )
 
 

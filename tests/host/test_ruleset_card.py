@@ -1,0 +1,68 @@
+"""The ruleset card and the player status (docs/design.md: Engine contract): what the
+shell learns from each ruleset instead of keeping its own tables."""
+from __future__ import annotations
+
+import pytest
+
+import engine
+from engine.core import HostActionError, PlayerSpec, did_you_mean, parse_on_off
+from engine.names import name_problem, reserved_words
+from engine.simulation import player_names
+
+
+def _game(name: str, count: int):
+    rules = engine.ruleset(name)
+    return rules, rules.new_game([PlayerSpec(n) for n in player_names(count)], "card", {})
+
+
+@pytest.mark.parametrize("name, count", [("infiltration", 8), ("werewolf", 11)])
+def test_a_host_kill_that_cannot_apply_raises_the_contracts_error(name, count):
+    rules, state = _game(name, count)
+    victim = rules.phase(state).actors[0]
+    state = rules.host_kill(state, victim, "broke the rules").state
+    with pytest.raises(HostActionError):
+        rules.host_kill(state, victim, "again")
+    assert not rules.status(state, victim).alive
+
+
+@pytest.mark.parametrize("name, count", [("infiltration", 8), ("werewolf", 11)])
+def test_the_card_covers_every_phase_kind_and_order_keyword(name, count):
+    rules, state = _game(name, count)
+    kinds = {kind.kind for kind in rules.card.phase_kinds}
+    assert rules.phase(state).kind in kinds
+    assert all(set(line.kinds) <= kinds for line in rules.card.orders if line.phases in ("T0-class", "Dn-vote"))
+    assert set(rules.card.public_orders) <= reserved_words()
+
+
+def test_names_are_checked_against_every_registered_card():
+    assert "reads as a room" in name_problem("d4")
+    assert "floor letter" in name_problem("H")
+    assert "keyword" in name_problem("Seduce")      # Werewolf's card
+    assert "keyword" in name_problem("Superlocator")  # Infiltration's card
+    assert "keyword" in name_problem("Token")        # the order mail's own syntax
+    assert name_problem("Alice") is None
+
+
+def test_team_channels_follow_the_rules():
+    """docs/rules: the Reds share `reds`; the wolves the `pack`."""
+    rules, state = _game("infiltration", 8)
+    reds = [n for n in rules.phase(state).actors if rules.status(state, n).label == "red"]
+    assert reds and all(rules.status(state, n).channels == ("reds",) for n in reds)
+    rules, state = _game("werewolf", 11)
+    wolves = [c.name for c in state.characters if c.role == "werewolf"]
+    assert wolves and all("pack" in rules.status(state, n).channels for n in wolves)
+
+
+def test_awaited_leaves_out_actors_with_nothing_to_order():
+    """A Werewolf night lists every living player as an actor; only those with a night
+    order are awaited."""
+    rules, state = _game("werewolf", 11)
+    phase = rules.phase(state)
+    assert set(phase.awaited) == {n for n in phase.actors if phase.grammar[n]} != set(phase.actors)
+
+
+def test_one_did_you_mean_and_one_on_off_vocabulary():
+    assert did_you_mean("atack", ["ATTACK", "STAY"]) == " Did you mean ATTACK?"
+    assert did_you_mean("xyz", ["ATTACK"]) == ""
+    assert [parse_on_off(w) for w in ("On", "yes", "1", "off", "none", "0", "maybe")] == [
+        True, True, True, False, False, False, None]
