@@ -22,6 +22,7 @@ from engine.core import Phase, Ruleset
 from pbp import bounces
 from pbp.daemon_state import status_lines as daemon_lines
 from pbp.game.clock import clock_of
+from pbp.game.stalls import stall_notes
 from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, DraftBook
 from pbp.outbox import FAILED, QUEUED
 from pbp.reminders import players_to_remind
@@ -50,6 +51,10 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
             lines.append(f"  over: winners {', '.join(result['winners']) or 'nobody'} ({result['path']})")
         else:
             lines.append(f"  phase {record['phase_id']}, deadline {clock_of(record).status_text()}")
+            for note in stall_notes(folder):
+                if note["game"] == gid and note["phase"] == record["phase_id"]:
+                    lines.append(f"  RESOLUTION FAILED at {note['at']}: {note['error']}; the daemon skips this "
+                                 f"phase until you run `pbp advance {gid}`")
             lines.extend(_orders_lines(file, record, rules_for))
         lines.append(f"  phases resolved: {len(record['resolved'])}")
         rows = file.outbox.all()

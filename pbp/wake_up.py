@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from pbp.game.clock import Running, clock_of
+from pbp.game.stalls import stalled_phases
 from pbp.outbox import Outbox
 from pbp.reminders import DEFAULT_OFFSETS, OPTION as REMINDERS, next_reminder_time, reminder_offsets
 from pbp.settings import Settings
@@ -26,11 +27,17 @@ def next_wake_up(folder: DataFolder, settings: Settings, now: datetime, outbox: 
     might come too late for: a deadline, a reminder time, an outbox retry. `outbox`, if
     given, is the cycle's own (it has scanned the ledger already)."""
     moments: list[WakeUp] = []
-    for file in folder.games():
-        record = file.record()
+    stalled = stalled_phases(folder)
+    for game_id in folder.game_ids():
+        try:
+            record = folder.game(game_id).record()
+        except Exception:  # an unreadable game file is shown by pbp status; the others go on
+            continue
         clock = clock_of(record)
         if not isinstance(clock, Running) or clock.deadline is None:
             continue  # over, paused, or waiting for a public post: no deadline yet
+        if stalled.get(record["id"]) == record["phase_id"]:
+            continue  # its resolution failed: it waits for the host, not for the alarm
         deadline = clock.deadline
         moments.append(WakeUp(deadline, f"deadline of {record['id']} {record['phase_id']}"))
         try:

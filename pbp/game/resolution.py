@@ -21,6 +21,7 @@ from pbp.game.clock import WAITING_KEY, Running, clock_of, waiting_marker
 from pbp.game.deadlines import clock_waits
 from pbp.game.options import may_resolve_early
 from pbp.game.record import StoredGame, load
+from pbp.game.stalls import note_stall, stalled_phases
 from pbp.host.checkpoints import record_checkpoint
 from pbp.moderator import Moderator
 from pbp.rendering import RenderedMail, event_json
@@ -110,22 +111,32 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
 
 
 def due_games(moderator: Moderator) -> list[tuple[str, str]]:
-    """(game, phase) pairs whose deadline has passed, earliest first."""
+    """(game, phase) pairs whose deadline has passed, earliest first; a phase whose
+    resolution failed before (pbp.game.stalls) waits for the host."""
     now = moderator.clock()
+    stalled = stalled_phases(moderator.folder)
     due = []
-    for file in moderator.folder.games():
-        record = file.record()
-        if clock_of(record).due(now):
+    for game_id in moderator.folder.game_ids():
+        try:
+            record = moderator.folder.game(game_id).record()
+        except Exception:  # an unreadable game file is shown by pbp status; the others go on
+            continue
+        if clock_of(record).due(now) and stalled.get(record["id"]) != record["phase_id"]:
             due.append((record["deadline"], record["id"], record["phase_id"]))
     return [(game, phase) for _, game, phase in sorted(due)]
 
 
 def resolve_due(moderator: Moderator) -> list[ResolutionSummary]:
     """Resolve every overdue phase exactly once (a game that fell far behind resolves one
-    phase per call: its next phase gets a fresh deadline from now)."""
+    phase per call: its next phase gets a fresh deadline from now). A game whose resolution
+    fails is noted as stalled and skipped; the other games are resolved all the same."""
     summaries = []
     for game_id, phase_id in due_games(moderator):
-        summary = resolve_phase(moderator, game_id, phase_id)
+        try:
+            summary = resolve_phase(moderator, game_id, phase_id)
+        except Exception as error:  # one bad game never stops the others (docs/design.md: Hostile input)
+            note_stall(moderator.folder, game_id, phase_id, f"{type(error).__name__}: {error}", moderator.clock())
+            continue
         if summary:
             summaries.append(summary)
     return summaries
