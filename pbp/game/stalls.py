@@ -20,7 +20,7 @@ def stalled_phases(folder: DataFolder) -> dict[str, str]:
     return {row["game"]: row["phase"] for row in folder.registry.table(TABLE, cache_size=0).all()}
 
 
-def stall_notes(folder: DataFolder) -> list[dict]:
+def stall_notes(folder: DataFolder) -> list[dict[str, str]]:
     return [dict(row) for row in folder.registry.table(TABLE, cache_size=0).all()]
 
 
