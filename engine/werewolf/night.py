@@ -125,7 +125,10 @@ def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     if night.silenced:
         private.setdefault(night.silenced, []).append(Event("silenced", {"day": night.number + 1}))
     alive_after = {c.name for c in characters if c.alive}
-    private = {name: events for name, events in private.items() if name in alive_after}
+    # Whoever was alive at dusk gets the night's reports: for one who died tonight they are
+    # the last report, and they explain what the dead player's view shows (a seduction).
+    alive_at_dusk = {c.name for c in state.characters if c.alive}
+    private = {name: events for name, events in private.items() if name in alive_at_dusk}
 
     night_dead = [name for name, _ in night.dead_now] + [name for name, _ in deaths]
     ordered = [c.name for c in state.characters if c.name in night_dead]

@@ -377,3 +377,16 @@ def test_c087_a_hybrid_is_revealed_by_both_parts():
     assert public_event(dawn, "dawn").data["roles"]["Chloe"] == "wench-weregerbil"
     entry = next(p for p in RULES.view(dawn.state, None)["players"] if p["name"] == "Chloe")
     assert entry["role"] == "wench-weregerbil"
+
+
+def test_c088_seduced_and_killed_the_same_night_is_told_in_the_last_report():
+    """Succubus: "Roles swap when the seduction resolves ... the target becomes a
+    Villager"; reports of the dead: a player who dies in the night gets that night's reports
+    as their last one. Chloe, the Seer, is seduced and eaten the same night: her last report
+    says she was seduced, so her view (a dead Villager) shows nothing she was not told."""
+    state = to_night(game({"Alice": "werewolf", "Bruno": "succubus", "Chloe": "seer", "Dmitri": "villager",
+                           "Elena": "villager", "Farid": "villager", "Greta": "villager", "Hiro": "werewolf"}))
+    dawn = night(state, {"Bruno": "SEDUCE Chloe", "Alice": "KILL Chloe", "Hiro": "KILL Chloe"})
+    assert not alive(dawn.state, "Chloe") and dawn.state.character("Chloe").role == "villager"
+    assert "seduced" in [event.kind for event in dawn.private["Chloe"]]
+    assert RULES.view(dawn.state, "Chloe")["me"]["role"] == "villager"
