@@ -101,6 +101,13 @@ def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     # there between `Nn` and `Nn-witch`); the night's working copy does not hold them.
     inboxes = {c.name: c.inbox for c in state.characters}
     characters = tuple(replace(c, inbox=inboxes[c.name]) for c in night.characters)
+    # One the host removed tonight keeps the role published with the removal: a seduction
+    # that reached them earlier in the night must not show later (rules: a host kill during
+    # a night).
+    dusk = {c.name: c for c in state.characters}
+    characters = tuple(replace(c, role=dusk[c.name].role, role_state=dusk[c.name].role_state,
+                               creature=dusk[c.name].creature) if c.name in state.night_removed else c
+                       for c in characters)
     deaths = deaths_at_dawn(night, state.night_removed)
     for name, cause in deaths:
         characters = kill(characters, name, cause, phase_id)

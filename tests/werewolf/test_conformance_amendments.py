@@ -390,3 +390,21 @@ def test_c088_seduced_and_killed_the_same_night_is_told_in_the_last_report():
     assert not alive(dawn.state, "Chloe") and dawn.state.character("Chloe").role == "villager"
     assert "seduced" in [event.kind for event in dawn.private["Chloe"]]
     assert RULES.view(dawn.state, "Chloe")["me"]["role"] == "villager"
+
+
+def test_c089_a_removal_in_the_witch_phase_keeps_the_published_role():
+    """A host kill during a night "is published at once as a removal by the host and
+    nothing more"; with `reveal_roles=on` the role shown then is the one shown for good.
+    Bruno, the Succubus, seduces Alice, the Howler, in N1; the host removes Alice in
+    N1-witch, published as the Howler; at dawn she is still shown as the Howler, so the
+    seduction does not leak."""
+    state = to_night(game({"Alice": "howler", "Bruno": "succubus", "Chloe": "witch", "Dmitri": "villager",
+                           "Elena": "villager", "Farid": "villager", "Greta": "werewolf", "Hiro": "werewolf"},
+                          reveal_roles="on"))
+    witch_phase = step(state, {"Bruno": "SEDUCE Alice", "Greta": "KILL Dmitri", "Hiro": "KILL Dmitri"}).state
+    assert witch_phase.phase_id == "N1-witch"
+    removal = RULES.host_kill(witch_phase, "Alice", "removed by the host")
+    assert [dict(e.data).get("role") for e in removal.public if e.kind == "host_kill"] == ["howler"]
+    dawn = step(removal.state, {}).state
+    shown = {p["name"]: p.get("role") for p in RULES.view(dawn, None)["players"]}
+    assert shown["Alice"] == "howler"
