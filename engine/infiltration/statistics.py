@@ -1,10 +1,12 @@
 """Host-side statistics of one game for `pbp simulate` (never shown to players)."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.infiltration.state import GameState
 
 
-def game_statistics(state: GameState) -> dict:
+def game_statistics(state: GameState) -> dict[str, Any]:
     """Turns played, deaths by cause (lynch, combat, guard, gas, host; guards who died are
     counted apart as `guard-deaths`, whatever killed them), and actions used
     (`use:<TERMINAL>`, hack, destroy, restore, repair, attack, vote)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.core import Event, phase_rng
 from engine.infiltration.orders import Tamper, Use
@@ -51,7 +51,7 @@ class _Step:
     gassed: set = field(default_factory=set)
     locks: dict = field(default_factory=dict)
 
-    def report(self, name: str, data: dict) -> None:
+    def report(self, name: str, data: dict[str, Any]) -> None:
         self.reports.setdefault(name, []).append(Event("terminal", {"turn": self.start.turn, **data}))
 
     def rng_for(self, name: str) -> random.Random:

@@ -108,7 +108,7 @@ def resolve_runoff(state: GameState, orders, table: RoleTable) -> Resolution:
     return close_nominations(state, tuple(standing) + won + tuple(drawn), public, table)
 
 
-def close_nominations(state: GameState, defendants: Sequence[str], public: list, table: RoleTable) -> Resolution:
+def close_nominations(state: GameState, defendants: Sequence[str], public: list[Event], table: RoleTable) -> Resolution:
     """Rules Day §3: with rabble roused the defendants are lynched at once and Dn-vote is
     skipped; otherwise the trial opens."""
     defendants = tuple(d for d in (c.name for c in state.characters) if d in defendants)
@@ -149,7 +149,7 @@ def resolve_vote(state: GameState, orders, table: RoleTable) -> Resolution:
     return lynch(state, lynched, public, table)
 
 
-def lynch(state: GameState, victims: Sequence[str], public: list, table: RoleTable) -> Resolution:
+def lynch(state: GameState, victims: Sequence[str], public: list[Event], table: RoleTable) -> Resolution:
     """The lynch victims die, their lovers with them; victory is checked, then night falls.
     A double lynch is two lynches, in alphabetical order, whatever bonds join the two (two
     lovers are both "lynched"); chains follow. The Apothecary will learn of each victim."""
@@ -173,7 +173,7 @@ def lynch(state: GameState, victims: Sequence[str], public: list, table: RoleTab
     return nightfall(state, public, table)
 
 
-def nightfall(state: GameState, public: list, table: RoleTable) -> Resolution:
+def nightfall(state: GameState, public: list[Event], table: RoleTable) -> Resolution:
     """Night n follows day n; the silence ends with the day."""
     state = replace(state, phase_id=f"N{state.day}", runoff=None, defendants=(), silenced=None,
                     last_lynch=state.last_lynch if state.last_lynch is not None else ())

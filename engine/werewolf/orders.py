@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, did_you_mean
 
@@ -146,7 +146,7 @@ def parse_line(text: str, keywords: Mapping[str, type], players: Sequence[str]):
 
 
 def parse_block(lines: Sequence[str], keywords: Mapping[str, type], players: Sequence[str],
-                legality) -> tuple:
+                legality) -> tuple[Any, ...]:
     """Every order of a block, or OrderBlockError with every bad line.
 
     `legality(order)` raises IllegalOrderError (placeless) when the sender may not give

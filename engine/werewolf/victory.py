@@ -9,11 +9,11 @@ from engine.werewolf.model import VILLAGE, WEREGERBIL, WEREHAMSTER, WOLVES, Char
 from engine.werewolf.table import RoleTable
 
 
-def living_by_faction(characters: tuple[Character, ...], table: RoleTable) -> Counter:
+def living_by_faction(characters: tuple[Character, ...], table: RoleTable) -> Counter[str]:
     return Counter(faction_of(c, table.by_name) for c in characters if c.alive)
 
 
-def weregerbils_win(living: Counter) -> bool:
+def weregerbils_win(living: Counter[str]) -> bool:
     """Rule 1: at least one Weregerbil alive, and at least as many as the living wolves and
     as the living villager faction (Werehamsters included)."""
     gerbils = living[WEREGERBIL]
@@ -25,7 +25,7 @@ def villagers_win(living: Counter, table: RoleTable) -> bool:
     return all(living[faction] == 0 for faction in table.village_must_remove())
 
 
-def wolves_win(living: Counter) -> bool:
+def wolves_win(living: Counter[str]) -> bool:
     """Rule 3: at the start of a day, living wolves ≥ living villager faction (Werehamsters
     count as villager faction; Weregerbils and extra factions count for neither side)."""
     return living[WOLVES] >= living[VILLAGE] + living[WEREHAMSTER]
