@@ -18,7 +18,7 @@ from engine.werewolf.victory import check_victory
 TRIAL_PLACES = 2
 
 
-def latest(orders: Mapping[str, Sequence[Any]], order_type: type, voters: Sequence[str]) -> dict[str, Any]:
+def latest(orders: Mapping[str, Sequence[Any]], order_type: type[Any], voters: Sequence[str]) -> dict[str, Any]:
     """Each living voter's order of this type (the block holds at most one)."""
     found = {}
     for voter in voters:
