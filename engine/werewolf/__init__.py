@@ -142,21 +142,21 @@ class WerewolfRules:
             return self.resolve_night(state, orders)
         return self.resolve_witch(state, orders)
 
-    def resolve_first_night(self, state: GameState, orders) -> Resolution:
+    def resolve_first_night(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
         """N0: the Romantic picks a lover; both learn each other; day 1 begins."""
         first = night.begin_night(state, self.table, 0, orders)
         for step in self.table.first_night_steps:
             first = step(first)
         return night.dawn(state, first, self.table)
 
-    def resolve_night(self, state: GameState, orders) -> Resolution:
+    def resolve_night(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
         """Nn: Succubus to the creatures; then the Witch's sub-phase, or straight on to the
         Seer and dawn when no Witch is in the setup."""
         current = night.begin_night(state, self.table, state.day, orders)
         current = night.run_steps(current, self.table, NightStep.SUCCUBUS, NightStep.CREATURES)
         if night.has_witch(state):
             pending = replace(state, pending=current, phase_id=f"N{state.day}-witch")
-            private = {}
+            private: dict[str, tuple[Event, ...]] = {}
             for witch in current.characters:
                 # The Witch as she knows herself: the role she held at dusk; told even when
                 # seduced or struck by the Ninja tonight, so nothing shows before dawn.
@@ -168,8 +168,9 @@ class WerewolfRules:
         current = night.run_steps(current, self.table, NightStep.WITCH, NightStep.SEER)
         return night.dawn(state, current, self.table)
 
-    def resolve_witch(self, state: GameState, orders) -> Resolution:
+    def resolve_witch(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
         """Nn-witch: the Witch's potions, then the Seer; then dawn."""
+        assert state.pending is not None  # the witch sub-phase always carries the pending night
         current = replace(state.pending, orders=state.pending.orders + night.order_pairs(orders))
         current = night.run_steps(current, self.table, NightStep.WITCH, NightStep.SEER)
         return night.dawn(replace(state, pending=None), current, self.table)

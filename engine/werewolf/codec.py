@@ -5,7 +5,7 @@ with the role table's keywords (`parse(str(o)) == o`)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from engine.core import Event, Result
 from engine.werewolf.model import Character, GameState, Night, Runoff
@@ -14,7 +14,7 @@ from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import introduce
 
 
-def pairs(value) -> list:
+def pairs(value: Iterable[Iterable[Any]]) -> list[list[Any]]:
     return [list(pair) for pair in value]
 
 

@@ -58,7 +58,7 @@ def nominations_event(state: GameState, round_name: str, nominations: Mapping[st
                                  "missing": missing, "tally": tally_of(choices, state.living)})
 
 
-def standing_nominations(state: GameState, orders, allowed: Sequence[str]) -> dict[str, Nominate]:
+def standing_nominations(state: GameState, orders: Mapping[str, Sequence[Any]], allowed: Sequence[str]) -> dict[str, Nominate]:
     """Each living player's nomination of an allowed candidate; one of a candidate the host
     removed since stands in the record and counts for nobody."""
     return {voter: order for voter, order in latest(orders, Nominate, state.living).items()
@@ -70,7 +70,7 @@ def counted(nominations: Mapping[str, Nominate], state: GameState) -> list[Nomin
     return [order for order in nominations.values() if order.target in living]
 
 
-def resolve_nominations(state: GameState, orders, table: RoleTable) -> Resolution:
+def resolve_nominations(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
     nominations = standing_nominations(state, orders, state.living)
     public = [nominations_event(state, "nominate", nominations)]
     state = state.count_actions(["nominate"] * len(nominations))
@@ -87,10 +87,11 @@ def resolve_nominations(state: GameState, orders, table: RoleTable) -> Resolutio
     return close_nominations(state, standing, public, table)
 
 
-def resolve_runoff(state: GameState, orders, table: RoleTable) -> Resolution:
+def resolve_runoff(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
     """Rules Day §2: one runoff among the tied fills the remaining place(s); a second tie
     is settled by a seeded draw."""
     runoff = state.runoff
+    assert runoff is not None  # the runoff phase always carries its runoff
     living = set(state.living)
     tied = [name for name in runoff.tied if name in living]
     standing = [name for name in runoff.standing if name in living]
@@ -123,7 +124,7 @@ def close_nominations(state: GameState, defendants: Sequence[str], public: list[
     return conclude(state, public, {}, table, start_of_day=False)
 
 
-def resolve_vote(state: GameState, orders, table: RoleTable) -> Resolution:
+def resolve_vote(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
     """Rules Day §3: two defendants: more votes is lynched, a tie lynches nobody; one
     defendant: lynched if votes for them exceed votes for NO LYNCH."""
     defendants = list(on_trial(state))

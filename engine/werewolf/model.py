@@ -69,7 +69,8 @@ class OrderKind:
 
     @property
     def keyword(self) -> str:
-        return self.order.keyword
+        keyword: str = self.order.keyword
+        return keyword
 
 
 @dataclass(frozen=True)
@@ -246,7 +247,8 @@ class Night:
         order = self.order(name, order_type)
         if order is None or self.is_out(order.target):
             return None
-        return order.target
+        target: str | None = order.target
+        return target
 
     def shared_target(self, role: str, order_type: type[Any], purpose: str) -> str | None:
         """One choice shared by every actor of `role` (the Weregerbils' bite, an extra

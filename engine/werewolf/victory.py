@@ -20,7 +20,7 @@ def weregerbils_win(living: Counter[str]) -> bool:
     return gerbils >= 1 and gerbils >= living[WOLVES] and gerbils >= living[VILLAGE] + living[WEREHAMSTER]
 
 
-def villagers_win(living: Counter, table: RoleTable) -> bool:
+def villagers_win(living: Counter[str], table: RoleTable) -> bool:
     """Rule 2: no wolf is alive (nor any faction an extra role says the village must remove)."""
     return all(living[faction] == 0 for faction in table.village_must_remove())
 
@@ -48,7 +48,7 @@ def check_victory(characters: tuple[Character, ...], table: RoleTable, start_of_
     return result_for(characters, table, *winner)
 
 
-def result_for(characters, table: RoleTable, faction: str, path: str) -> Result:
+def result_for(characters: tuple[Character, ...], table: RoleTable, faction: str, path: str) -> Result:
     """Winners: the faction (its members living or dead) and, as well, every Werehamster
     alive at the end. Lovers win or lose with their own factions."""
     winners = [faction]
