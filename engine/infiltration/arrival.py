@@ -32,7 +32,7 @@ def arrive(state: GameState) -> GameState:
     presence = list(state.presence)
     for character in state.living():
         slot = state.layout[character.room]
-        changes = {"seen_feature": slot.kind, "seen_condition": shown_condition(state, character)}
+        changes: dict[str, Any] = {"seen_feature": slot.kind, "seen_condition": shown_condition(state, character)}
         if slot.kind == "WEAPONS LAB":
             changes["stinger"] = True
         if slot.kind == "GENERALS ROOM":

@@ -14,7 +14,7 @@ Rooms are keys in room order; every list is sorted, so equal knowledge gives equ
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from engine.infiltration.arrival import occupants
 from engine.infiltration.rooms import ROOMS, room_order
@@ -35,11 +35,11 @@ def player_map(state: GameState, name: str) -> dict[str, Any]:
             visits[room] = (turn, feature)
             turns_in[turn] = room
     rooms = {room: {"feature": feature, "condition": "", "turn": turn} for room, (turn, feature) in visits.items()}
-    guards: dict[str, list[str]] = {}
+    guards: dict[str, list[list[Any]]] = {}
     for turn, room, who, _feature in state.presence:
         if who.startswith("guard ") and turns_in.get(turn) == room:
             guards.setdefault(room, []).append([who, turn])
-    corpses: dict[str, set] = {}
+    corpses: dict[str, set[str]] = {}
     for character in state.characters.values():
         if character.alive or character.room not in visits:
             continue
@@ -77,7 +77,7 @@ def host_map(state: GameState) -> dict[str, Any]:
     for character in state.characters.values():
         target = people if character.alive else corpses
         target.setdefault(character.room, []).append(character.name)
-    guards: dict[str, list[str]] = {}
+    guards: dict[str, list[list[Any]]] = {}
     for floor, guard in sorted(state.guards.items()):
         if guard.alive:
             guards.setdefault(guard.room, []).append([guard_name(floor), state.turn])
@@ -94,6 +94,6 @@ def host_map(state: GameState) -> dict[str, Any]:
     }
 
 
-def _names(names) -> list[str]:
+def _names(names: Iterable[str]) -> list[str]:
     """Characters first (alphabetical), then guards by floor, as arrival reports list them."""
     return sorted(names, key=lambda who: (who.startswith("guard "), who))

@@ -13,7 +13,7 @@ def game_statistics(state: GameState) -> dict[str, Any]:
     deaths: dict[str, int] = {}
     for character in state.characters.values():
         if not character.alive:
-            deaths[character.cause] = deaths.get(character.cause, 0) + 1
+            deaths[character.cause] = deaths.get(character.cause, 0) + 1  # type: ignore[index, arg-type]  # the dead have a cause
     fallen_guards = sum(1 for guard in state.guards.values() if not guard.alive)
     if fallen_guards:
         deaths["guard-deaths"] = fallen_guards
