@@ -46,4 +46,5 @@ def ruleset(name: str, **config: Any) -> Ruleset:
     except KeyError:
         known = ", ".join(_RULESET_MODULES)
         raise GameSetupError(f"Unknown ruleset {name!r}; choose one of: {known}.") from None
-    return import_module(module_name).make_ruleset(**config)
+    made: Ruleset = import_module(module_name).make_ruleset(**config)
+    return made

@@ -145,7 +145,7 @@ class Event:
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "data": dict(self.data)}
 
 
@@ -158,7 +158,7 @@ class Result:
     path: str
     players: tuple[str, ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "path": self.path, "players": list(self.players)}
 
 
@@ -192,11 +192,11 @@ class OptionSpec:
                 return int(raw)
             except (TypeError, ValueError):
                 raise GameSetupError(f"Option {self.name} takes a whole number, not {raw!r}.") from None
-        value = raw if not isinstance(raw, str) else raw.strip().lower()
-        if self.choices and value not in self.choices:
+        choice = raw if not isinstance(raw, str) else raw.strip().lower()
+        if self.choices and choice not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise GameSetupError(f"Option {self.name} takes one of {allowed}, not {raw!r}.")
-        return value
+        return choice
 
 
 ON_WORDS = ("on", "yes", "true", "1")
@@ -214,7 +214,7 @@ def parse_on_off(raw: Any) -> bool | None:
     return None
 
 
-def resolve_options(specs: Mapping[str, OptionSpec], given: Mapping[str, Any]) -> dict:
+def resolve_options(specs: Mapping[str, OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
     """Defaults overlaid with the host's choices; an unknown option is a setup error."""
     unknown = sorted(set(given) - set(specs))
     if unknown:
@@ -342,14 +342,14 @@ class Ruleset(Protocol):
     def new_game(self, players: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any]) -> Any:
         """A fresh game; raises GameSetupError with a one-sentence reason."""
 
-    def to_json(self, state: Any) -> dict: ...
+    def to_json(self, state: Any) -> dict[str, Any]: ...
 
-    def from_json(self, data: Mapping) -> Any: ...
+    def from_json(self, data: Mapping[str, Any]) -> Any: ...
 
     def phase(self, state: Any) -> Phase | None:
         """The open phase, or None once the game is over."""
 
-    def parse_orders(self, state: Any, player: str, lines: Sequence[str]) -> tuple:
+    def parse_orders(self, state: Any, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         """The typed orders of one block's order lines (comments and blanks skipped).
 
         Raises OrderBlockError holding every OrderError (line numbers 1-based within
@@ -363,7 +363,7 @@ class Ruleset(Protocol):
         """The host removes a character at once (modkill), with a public reason; raises
         HostActionError when that player cannot be removed."""
 
-    def view(self, state: Any, player: str | None) -> dict:
+    def view(self, state: Any, player: str | None) -> dict[str, Any]:
         """What `player` may know (None: the public), as JSON. The only gate to the state."""
 
     def result(self, state: Any) -> Result | None:
@@ -375,6 +375,6 @@ class Ruleset(Protocol):
     def scripted_orders(self, state: Any, player: str, seed: Any) -> str:
         """Order lines a scripted player would send now (for demo and simulation)."""
 
-    def game_statistics(self, state: Any) -> dict:
+    def game_statistics(self, state: Any) -> dict[str, Any]:
         """Host-side facts about a game for `pbp simulate` (never shown to players):
         `{"turns": int, "deaths_by_cause": {cause: n}, "actions_used": {action: n}}`."""

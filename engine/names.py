@@ -8,13 +8,14 @@ import re
 from typing import Iterable, Sequence
 
 import engine
+from engine.core import RulesetCard
 
 # The words of an order mail's own syntax (docs/design.md: Order mail format); every
 # ruleset's grammar words come from its card.
 MAIL_WORDS = frozenset({"BEGIN", "END", "ORDERS", "TOKEN", "HELP", "FORM", "STATUS", "APPROVE"})
 
 
-def _cards() -> tuple[engine.RulesetCard, ...]:
+def _cards() -> tuple[RulesetCard, ...]:
     return tuple(engine.ruleset(name).card for name in engine.rulesets())
 
 

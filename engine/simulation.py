@@ -21,7 +21,7 @@ _NAMES = (
 
 def player_names(count: int) -> list[str]:
     """`count` distinct names: the list above, then numbered ones (`Alice2` …)."""
-    names = []
+    names: list[str] = []
     round_number = 1
     while len(names) < count:
         suffix = "" if round_number == 1 else str(round_number)
@@ -76,13 +76,13 @@ def play_record(rules: Ruleset, players: int, seed: Any,
     return GameRecord(rules.result(state), rules.game_statistics(state))
 
 
-def summarize(records: Iterable[GameRecord]) -> dict:
+def summarize(records: Iterable[GameRecord]) -> dict[str, Any]:
     """Wins by team and by path, mean turns, deaths by cause and actions used, summed."""
     records = list(records)
-    wins_by_team: Counter = Counter()
-    wins_by_path: Counter = Counter()
-    deaths: Counter = Counter()
-    actions: Counter = Counter()
+    wins_by_team: Counter[str] = Counter()
+    wins_by_path: Counter[str] = Counter()
+    deaths: Counter[str] = Counter()
+    actions: Counter[str] = Counter()
     turns = 0
     for record in records:
         winners = "+".join(record.result.winners) if record.result and record.result.winners else "draw"

@@ -51,10 +51,10 @@ class Infiltration:
     def new_game(self, players: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any]) -> GameState:
         return new_game(players, seed, resolve_options(self.options, options))
 
-    def to_json(self, state: GameState) -> dict:
+    def to_json(self, state: GameState) -> dict[str, Any]:
         return state_module.to_json(state)
 
-    def from_json(self, data: Mapping) -> GameState:
+    def from_json(self, data: Mapping[str, Any]) -> GameState:
         return state_module.from_json(data)
 
     def actors(self, state: GameState) -> tuple[str, ...]:
@@ -71,7 +71,7 @@ class Infiltration:
         return Phase(state.phase_id, state.step, actors,
                      {name: actor_grammar(state, name) for name in actors})
 
-    def parse_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple:
+    def parse_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         if player not in self.actors(state):
             reason = "the game is over" if state.step == "over" else \
                 f"{player} has no orders to give in {state.phase_id}"
@@ -95,10 +95,10 @@ class Infiltration:
             raise HostActionError(f"{player} is not a living character of this game; only they can be removed.")
         return turn.host_kill(state, player, reason)
 
-    def view(self, state: GameState, player: str | None) -> dict:
+    def view(self, state: GameState, player: str | None) -> dict[str, Any]:
         return public_view(state) if player is None else player_view(state, player)
 
-    def host_view(self, state: GameState) -> dict:
+    def host_view(self, state: GameState) -> dict[str, Any]:
         """What the host sees: the public view with the whole facility as its map."""
         return host_view(state)
 
@@ -115,7 +115,7 @@ class Infiltration:
     def scripted_orders(self, state: GameState, player: str, seed: Any) -> str:
         return bots.scripted_orders(state, player, seed)
 
-    def game_statistics(self, state: GameState) -> dict:
+    def game_statistics(self, state: GameState) -> dict[str, Any]:
         return game_statistics(state)
 
 

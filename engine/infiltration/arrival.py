@@ -8,7 +8,7 @@ and Engineers.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping
+from typing import Any, Mapping
 
 from engine.core import Event
 from engine.infiltration.rooms import room_order
@@ -32,7 +32,7 @@ def arrive(state: GameState) -> GameState:
     presence = list(state.presence)
     for character in state.living():
         slot = state.layout[character.room]
-        changes = {"seen_feature": slot.kind, "seen_condition": shown_condition(state, character)}
+        changes: dict[str, Any] = {"seen_feature": slot.kind, "seen_condition": shown_condition(state, character)}
         if slot.kind == "WEAPONS LAB":
             changes["stinger"] = True
         if slot.kind == "GENERALS ROOM":
@@ -44,7 +44,7 @@ def arrive(state: GameState) -> GameState:
     return replace(state.with_characters(updated), presence=tuple(presence))
 
 
-def occupants(state: GameState, room: str, exclude: str = "") -> dict:
+def occupants(state: GameState, room: str, exclude: str = "") -> dict[str, Any]:
     """Who is in a room as a person there sees it: the living and the corpses."""
     dead_characters, dead_guards = state.corpses_in(room)
     return {
@@ -97,7 +97,7 @@ def red_reports(state: GameState) -> tuple[GameState, dict[str, list[Event]]]:
                    for c in state.living() if c.team == RED}
 
 
-def fellow_reds(state: GameState, name: str) -> dict:
+def fellow_reds(state: GameState, name: str) -> dict[str, Any]:
     """A Red's fellow Reds, players and NPCs alike (the NPCs also listed apart, so they can
     be marked as NPCs); nothing for anyone else. Dead Reds stay on the list: the list never
     shrinks, so it tells nothing a public death does not."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core import OrderError, phase_rng
 from engine.infiltration.orders import SenderView, parse_line, sender_view
@@ -28,7 +29,7 @@ MESSAGES = ("Trust the Seer results, not the loud ones.", "I am Green. Vote with
 class TeamMemory:
     """What Green players learned from their own arrivals, pooled."""
 
-    features: dict            # room -> feature as last seen by a Green
+    features: dict[str, str]  # room -> feature as last seen by a Green
     code: str | None
 
     def rooms_of(self, kind: str) -> list[str]:
@@ -49,7 +50,7 @@ def green_memory(state: GameState) -> TeamMemory:
     return TeamMemory(features, state.code if knows else None)
 
 
-def scripted_orders(state: GameState, player: str, seed) -> str:
+def scripted_orders(state: GameState, player: str, seed: Any) -> str:
     rng = phase_rng(seed, state.phase_id, f"bot:{player}")
     me = state.characters[player]
     view = sender_view(state, player)
@@ -79,7 +80,7 @@ def _parseable(lines: list[str], view: SenderView) -> list[str]:
 
 
 # ---------------------------------------------------------------------- Greens
-def _green_orders(state: GameState, view: SenderView, rng: random.Random, seed) -> list[str]:
+def _green_orders(state: GameState, view: SenderView, rng: random.Random, seed: Any) -> list[str]:
     memory = green_memory(state)
     if state.step == "movement":
         return _green_move(state, view, memory, rng)
@@ -110,7 +111,7 @@ def _green_move(state: GameState, view: SenderView, memory: TeamMemory, rng: ran
     return [f"MOVE {rng.choice(ROOMS)}"] + code if rng.random() < 0.7 else ["STAY"]
 
 
-def _green_vote(state: GameState, view: SenderView, rng: random.Random, seed) -> str:
+def _green_vote(state: GameState, view: SenderView, rng: random.Random, seed: Any) -> str:
     """Greens talk in the thread and mostly agree: half vote NO LYNCH, the rest follow the
     day's suspect (one draw per phase, shared by the team)."""
     roll = rng.random()

@@ -20,14 +20,14 @@ def _spec(keyword: str, choices: tuple[str, ...] = (), line: OrderLine | None = 
 def actor_grammar(state: GameState, name: str) -> tuple[OrderSpec, ...]:
     view = sender_view(state, name)
     if state.step == "class":
-        choices = ("WARRIOR",) if view.team == RED else ("WARRIOR", "HACKER", "SNEAKER")
+        choices: tuple[str, ...] = ("WARRIOR",) if view.team == RED else ("WARRIOR", "HACKER", "SNEAKER")
         return (_spec("CLASS", choices),)
     if state.step == "movement":
         return (_spec("MOVE", ROOMS), _spec("STAY"), _spec("CODE"))
     specs = []
     may_act = view.feature in TERMINALS and not (view.alert_here and view.role not in UNSEEN_BY_GUARDS)
     if may_act and view.condition != DESTROYED:
-        choices: tuple[str, ...] = ()
+        choices = ()
         if view.feature in ("SEER", "LOCATOR"):
             choices = tuple(sorted(n for n in view.living))
         specs.append(_spec("USE", choices, USE_LINES[view.feature]))

@@ -14,16 +14,18 @@ Rooms are keys in room order; every list is sorted, so equal knowledge gives equ
 """
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from engine.infiltration.arrival import occupants
 from engine.infiltration.rooms import ROOMS, room_order
 from engine.infiltration.state import GameState, guard_name
 
 
-def _ordered(by_room: dict) -> dict:
+def _ordered(by_room: dict[str, Any]) -> dict[str, Any]:
     return {room: by_room[room] for room in sorted(by_room, key=room_order)}
 
 
-def player_map(state: GameState, name: str) -> dict:
+def player_map(state: GameState, name: str) -> dict[str, Any]:
     """What `name` knows of the facility (see the module docstring)."""
     me = state.characters[name]
     visits: dict[str, tuple[int, str]] = {}           # room -> (latest turn, feature seen)
@@ -33,17 +35,17 @@ def player_map(state: GameState, name: str) -> dict:
             visits[room] = (turn, feature)
             turns_in[turn] = room
     rooms = {room: {"feature": feature, "condition": "", "turn": turn} for room, (turn, feature) in visits.items()}
-    guards: dict[str, list] = {}
+    guards: dict[str, list[list[Any]]] = {}
     for turn, room, who, _feature in state.presence:
         if who.startswith("guard ") and turns_in.get(turn) == room:
             guards.setdefault(room, []).append([who, turn])
-    corpses: dict[str, set] = {}
+    corpses: dict[str, set[str]] = {}
     for character in state.characters.values():
         if character.alive or character.room not in visits:
             continue
         if visits[character.room][0] > (character.died_turn or 0):
             corpses.setdefault(character.room, set()).add(character.name)
-    people: dict[str, list] = {}
+    people: dict[str, list[str]] = {}
     locks: list[str] = []
     here = me.room if me.alive else None
     if here is not None:
@@ -67,15 +69,15 @@ def player_map(state: GameState, name: str) -> dict:
     }
 
 
-def host_map(state: GameState) -> dict:
+def host_map(state: GameState) -> dict[str, Any]:
     """The whole facility as it stands: every feature and condition, every living character,
     every corpse, every living guard (with the current turn) and every lock that holds."""
-    people: dict[str, list] = {}
-    corpses: dict[str, list] = {}
+    people: dict[str, list[str]] = {}
+    corpses: dict[str, list[str]] = {}
     for character in state.characters.values():
         target = people if character.alive else corpses
         target.setdefault(character.room, []).append(character.name)
-    guards: dict[str, list] = {}
+    guards: dict[str, list[list[Any]]] = {}
     for floor, guard in sorted(state.guards.items()):
         if guard.alive:
             guards.setdefault(guard.room, []).append([guard_name(floor), state.turn])
@@ -92,6 +94,6 @@ def host_map(state: GameState) -> dict:
     }
 
 
-def _names(names) -> list[str]:
+def _names(names: Iterable[str]) -> list[str]:
     """Characters first (alphabetical), then guards by floor, as arrival reports list them."""
     return sorted(names, key=lambda who: (who.startswith("guard "), who))

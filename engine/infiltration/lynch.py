@@ -14,9 +14,9 @@ LYNCHED, NOBODY, NO_REDS_LEFT_PASSED = "lynched", "nobody", "no-reds-left"
 class LynchOutcome:
     kind: str                       # lynched, nobody or no-reds-left
     victim: str | None
-    votes: dict                     # voter -> choice, as counted (phantom votes included)
+    votes: dict[str, str]           # voter -> choice, as counted (phantom votes included)
     phantom: tuple[str, ...]        # voters whose vote is a phantom vote
-    tally: dict                     # choice -> count
+    tally: dict[str, int]           # choice -> count
     reason: str                     # why nobody was lynched: no-votes, tie, no-lynch, no-reds-left-short
 
 
@@ -32,7 +32,7 @@ def count_votes(votes: Mapping[str, str], living_players: list[str], tie_rule: s
     """
     counted = {voter: choice for voter, choice in votes.items()
                if voter in living_players and (choice in (NO_LYNCH, NO_REDS_LEFT) or choice in living_players)}
-    phantom = ()
+    phantom: tuple[str, ...] = ()
     if phantom_votes:
         phantom = tuple(sorted(p for p in living_players if p not in votes))
         counted.update({p: p for p in phantom})

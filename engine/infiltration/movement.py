@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from engine.infiltration.orders import EnterCode, Move, Order
 from engine.infiltration.state import GameState
@@ -11,7 +11,7 @@ MOVED, STAYED = "moved", "stayed"
 LOCKED_IN, LOCKED_OUT, DOOR_SHUT = "locked-in", "locked-out", "door-shut"
 
 
-def intended_moves(state: GameState, orders: Mapping[str, tuple[Order, ...]]) -> dict[str, tuple[str, str | None]]:
+def intended_moves(state: GameState, orders: Mapping[str, Sequence[Order]]) -> dict[str, tuple[str, str | None]]:
     """Each living character's destination and code (no orders: stay in place)."""
     intents = {}
     for character in state.living():
@@ -25,7 +25,7 @@ def intended_moves(state: GameState, orders: Mapping[str, tuple[Order, ...]]) ->
     return intents
 
 
-def resolve_moves(state: GameState, orders: Mapping[str, tuple[Order, ...]]) -> tuple[GameState, dict[str, str]]:
+def resolve_moves(state: GameState, orders: Mapping[str, Sequence[Order]]) -> tuple[GameState, dict[str, str]]:
     """Moves judged together: locks first (a blocked move never reaches the door); then if
     any remaining move into the shut hangar carries the correct code, the door opens for
     good and every remaining move into the hangar succeeds. Returns each mover's outcome."""

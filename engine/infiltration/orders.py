@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, did_you_mean
 from engine.infiltration.rooms import FLOORS, TERMINALS, parse_room
@@ -141,11 +141,11 @@ class SenderView:
     room: str
     feature: str
     condition: str
-    names: dict              # lower-case -> canonical, every character ever in the game
-    living: frozenset        # living characters (players and NPCs): public
-    living_players: frozenset
-    company: frozenset       # other living characters in the sender's room
-    guards_here: tuple       # floors of living guards in the sender's room
+    names: dict[str, str]    # lower-case -> canonical, every character ever in the game
+    living: frozenset[str]   # living characters (players and NPCs): public
+    living_players: frozenset[str]
+    company: frozenset[str]  # other living characters in the sender's room
+    guards_here: tuple[str, ...]  # floors of living guards in the sender's room
     alert_here: bool
 
 
@@ -315,7 +315,7 @@ def _require_terminal_here(view: SenderView, action: str) -> None:
         raise IllegalOrderError("Alert holds: only Sneakers and Renegades may act on terminals this turn.")
 
 
-def _parse_tamper(keyword: str):
+def _parse_tamper(keyword: str) -> Callable[[str, SenderView], Order]:
     def parse(rest: str, view: SenderView) -> Order:
         if rest:
             raise OrderSyntaxError(f"{keyword} takes nothing after it; it acts on the terminal in your room.")

@@ -54,7 +54,7 @@ def new_game(specs: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any])
     characters = {}
     for spec, room in sorted(zip(specs, start_rooms), key=lambda pair: pair[0].name):
         if spec.npc:
-            characters[spec.name] = Character(spec.name, spec.npc_team.lower(), spec.npc_class.lower(), True, room)
+            characters[spec.name] = Character(spec.name, spec.npc_team.lower(), spec.npc_class.lower(), True, room)  # type: ignore[union-attr]  # an NPC spec has both
         else:
             team = RED if spec.name in red_names else GREEN
             characters[spec.name] = Character(spec.name, team, "warrior", False, room)

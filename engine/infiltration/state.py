@@ -189,7 +189,7 @@ class GameState:
 
 
 # ---------------------------------------------------------------------- JSON
-def to_json(state: GameState) -> dict:
+def to_json(state: GameState) -> dict[str, Any]:
     return {
         "seed": state.seed,
         "options": dict(state.options),
@@ -221,7 +221,7 @@ def to_json(state: GameState) -> dict:
     }
 
 
-def from_json(data: Mapping) -> GameState:
+def from_json(data: Mapping[str, Any]) -> GameState:
     result = data.get("result")
     return GameState(
         seed=data["seed"],

@@ -1,17 +1,19 @@
 """Host-side statistics of one game for `pbp simulate` (never shown to players)."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.infiltration.state import GameState
 
 
-def game_statistics(state: GameState) -> dict:
+def game_statistics(state: GameState) -> dict[str, Any]:
     """Turns played, deaths by cause (lynch, combat, guard, gas, host; guards who died are
     counted apart as `guard-deaths`, whatever killed them), and actions used
     (`use:<TERMINAL>`, hack, destroy, restore, repair, attack, vote)."""
     deaths: dict[str, int] = {}
     for character in state.characters.values():
         if not character.alive:
-            deaths[character.cause] = deaths.get(character.cause, 0) + 1
+            deaths[character.cause] = deaths.get(character.cause, 0) + 1  # type: ignore[index, arg-type]  # the dead have a cause
     fallen_guards = sum(1 for guard in state.guards.values() if not guard.alive)
     if fallen_guards:
         deaths["guard-deaths"] = fallen_guards

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.core import Event, phase_rng
 from engine.infiltration.orders import Tamper, Use
@@ -46,12 +46,12 @@ class _Step:
 
     start: GameState
     rng: random.Random
-    reports: dict = field(default_factory=dict)
-    messages: list = field(default_factory=list)
-    gassed: set = field(default_factory=set)
-    locks: dict = field(default_factory=dict)
+    reports: dict[str, list[Event]] = field(default_factory=dict)
+    messages: list[Any] = field(default_factory=list)
+    gassed: set[str] = field(default_factory=set)
+    locks: dict[str, Any] = field(default_factory=dict)
 
-    def report(self, name: str, data: dict) -> None:
+    def report(self, name: str, data: dict[str, Any]) -> None:
         self.reports.setdefault(name, []).append(Event("terminal", {"turn": self.start.turn, **data}))
 
     def rng_for(self, name: str) -> random.Random:
@@ -160,7 +160,7 @@ def _locator(step: _Step, state: GameState, world: StateWorld, name: str, order:
     step.report(name, {"terminal": "LOCATOR", "target": order.argument, "room": room})
 
 
-def honest_history(state: GameState, room: str) -> list[list]:
+def honest_history(state: GameState, room: str) -> list[list[Any]]:
     entries = {(turn, who) for turn, where, who, _feature in state.presence if where == room and turn >= 1}
     return [list(entry) for entry in sorted(entries)]
 
@@ -181,7 +181,7 @@ def plausible_history_entries(start: GameState, user: str, room: str) -> list[tu
                     candidates.append((turn, user))
                 continue
             died = character.died_turn
-            if character.alive or turn < died or (turn == died and turn in present_turns.get(character.name, ())):
+            if character.alive or turn < died or (turn == died and turn in present_turns.get(character.name, ())):  # type: ignore[operator]  # a dead character has a died_turn
                 candidates.append((turn, character.name))
         guard = start.guards[room[0]]
         if guard.alive or turn <= max(present_turns.get(guard.name, {0})):
@@ -300,7 +300,7 @@ def _commander(step: _Step, state: GameState, uses: list[tuple[str, Use]]) -> Ga
     return state
 
 
-_USES: dict[str, Callable] = {
+_USES: dict[str, Callable[[_Step, GameState, StateWorld, str, Use], None]] = {
     "SEER": _seer, "PSYCHIC": _psychic, "LOCATOR": _locator, "HISTORY": _history,
     "MAPDATA": _mapdata, "SUPERLOCATOR": _superlocator, "GUARD": _guard, "VALIDITY": _validity,
     "MESSAGE": _message, "GAS": _gas, "LOCK": _lock, "SWITCH": _switch_report,
@@ -316,7 +316,7 @@ def _tamper(step: _Step, state: GameState, tampers: list[tuple[str, Tamper]]) ->
         by_action.setdefault(order.action, []).append(_room_of(step, name))
         step.reports.setdefault(name, []).append(
             Event("tamper", {"turn": step.start.turn, "action": order.action, "room": _room_of(step, name)}))
-    changes = (("HACK", lambda s: s if s.destroyed else replace(s, hacked=True)),
+    changes: tuple[tuple[str, Callable[[Slot], Slot]], ...] = (("HACK", lambda s: s if s.destroyed else replace(s, hacked=True)),
                ("DESTROY", lambda s: replace(s, destroyed=True, hacked=False)),
                ("RESTORE", lambda s: s if s.destroyed else replace(s, hacked=False)),
                ("REPAIR", lambda s: replace(s, destroyed=False, hacked=False)))

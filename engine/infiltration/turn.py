@@ -3,7 +3,7 @@ Resolution of a decision phase), and the host kill."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Mapping, Sequence
+from typing import Mapping, Sequence, TypeVar
 
 from engine.core import Event, Resolution, Result, phase_rng
 from engine.infiltration.alert import alert_floors
@@ -19,6 +19,7 @@ from engine.infiltration.terminals import run_terminals
 from engine.infiltration import victory
 
 Orders = Mapping[str, Sequence[Order]]
+_Kind = TypeVar("_Kind")
 
 
 class _Reports:
@@ -35,7 +36,7 @@ class _Reports:
         return {name: tuple(events) for name, events in sorted(self.by_name.items())}
 
 
-def _first(orders: Sequence[Order], kind: type) -> Order | None:
+def _first(orders: Sequence[Order], kind: type[_Kind]) -> _Kind | None:
     return next((order for order in orders if isinstance(order, kind)), None)
 
 
@@ -44,7 +45,7 @@ def _ended(state: GameState, result: Result) -> tuple[GameState, Event]:
     return state, Event("result", {"turn": state.turn, **result.to_json()})
 
 
-def _open_movement(state: GameState, turn: int) -> tuple[GameState, dict]:
+def _open_movement(state: GameState, turn: int) -> tuple[GameState, dict[str, list[Event]]]:
     """A movement phase opens: old locks expire (a lock set in turn t lasts until turn
     t+2's movement opens), Alert lapses, and every living Red gets the occupancy report."""
     locks = {room: set_turn for room, set_turn in state.locks.items() if set_turn >= turn - 1}
@@ -124,8 +125,8 @@ def resolve_decision(state: GameState, orders: Orders) -> Resolution:
         state, event = _ended(state, victory.no_reds_left(state))
         return Resolution(state, tuple(public + [event]), reports.frozen())
     if outcome.kind == LYNCHED:
-        state = state.killed(outcome.victim, "lynch")
-        reports.add({outcome.victim: [death_notice(state, outcome.victim)]})
+        state = state.killed(outcome.victim, "lynch")  # type: ignore[arg-type]  # a lynch has a victim
+        reports.add({outcome.victim: [death_notice(state, outcome.victim)]})  # type: ignore[dict-item, arg-type]  # as above
     result = victory.head_count(state)
     if result:
         state, event = _ended(state, result)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Callable, Collection, Iterator, Protocol, Union
+from typing import Callable, Collection, Iterator, Protocol, Sequence, TypeVar, Union
 
 from engine.core import OrderSyntaxError
 from engine.infiltration.rooms import FEATURES, FLOORS, SPECIALS, TERMINALS, parse_room
@@ -399,6 +399,8 @@ class _Expected(Exception):
 
 
 _Attempt = Callable[[], "tuple[Statement, int]"]
+_FactAttempt = Callable[[], "tuple[Fact, int]"]
+_Parsed = TypeVar("_Parsed")
 
 
 class _Parser:
@@ -465,7 +467,7 @@ class _Parser:
         pos = self.keyword(pos, "ON TURN", start, '"ON TURN <number>"')
         return self.number(pos, start)
 
-    def feature_at(self, pos: int, spellings) -> tuple[str, int] | None:
+    def feature_at(self, pos: int, spellings: Sequence[tuple[tuple[str, ...], str]]) -> tuple[str, int] | None:
         for words, feature in spellings:
             after = self.words_at(pos, words)
             if after is not None:
@@ -482,7 +484,7 @@ class _Parser:
                 yield canonical, pos + len(name_words)
 
     @staticmethod
-    def first_success(attempts: list[_Attempt]):
+    def first_success(attempts: Sequence[Callable[[], _Parsed]]) -> _Parsed:
         furthest: _Expected | None = None
         for attempt in attempts:
             try:
@@ -544,8 +546,8 @@ class _Parser:
         return inner, after + 1
 
     def fact(self, start: int) -> tuple[Fact, int]:
-        attempts: list[_Attempt] = [
-            (lambda name=name, after=after: self.player_fact(name, after, start))
+        attempts: list[_FactAttempt] = [
+            (lambda name=name, after=after: self.player_fact(name, after, start))  # type: ignore[misc]  # defaults bind the loop values
             for name, after in self.names_at(start)
         ]
         if start < len(self.words) and parse_room(self.words[start]):
@@ -610,7 +612,7 @@ class _Parser:
         return VisitedFeature(player, feature), after
 
     def attacked(self, player: str, pos: int, start: int) -> tuple[Fact, int]:
-        def as_target(target: str, after: int) -> _Attempt:
+        def as_target(target: str, after: int) -> _FactAttempt:
             def attempt() -> tuple[Fact, int]:
                 turn, end = self.on_turn(after, start)
                 return Attacked(player, target, turn), end

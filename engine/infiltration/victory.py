@@ -3,7 +3,7 @@ resolution, and after a host kill."""
 from __future__ import annotations
 
 from engine.core import Result
-from engine.infiltration.state import GREEN, RED, GameState
+from engine.infiltration.state import GREEN, RED, Character, GameState
 
 GHOST_DESTROYED = "ghost-destroyed"
 REDS_WIN = "greens-too-few"
@@ -28,7 +28,7 @@ def _win(state: GameState, team: str | None, path: str) -> Result:
 def ghost_destroyed(state: GameState) -> bool:
     """Both Power Generator rooms hold a living player each, and at least two living players
     carrying Stingers are in the GHOST Hangar. NPCs do not count; allegiance is not checked."""
-    def players_in(room: str) -> list:
+    def players_in(room: str) -> list[Character]:
         return [c for c in state.in_room(room) if not c.npc]
     generators = state.room_with("GENERATOR")
     hangar = state.room_with("HANGAR")[0]

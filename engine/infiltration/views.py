@@ -10,12 +10,14 @@ whole facility as its map.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from engine.infiltration.arrival import fellow_reds, occupants
 from engine.infiltration.knowledge import host_map, player_map
 from engine.infiltration.state import RED, GameState
 
 
-def public_view(state: GameState) -> dict:
+def public_view(state: GameState) -> dict[str, Any]:
     scope = state.options["alert_scope"]
     in_decision = state.step == "decision"
     return {
@@ -38,7 +40,7 @@ def public_view(state: GameState) -> dict:
     }
 
 
-def player_view(state: GameState, name: str) -> dict:
+def player_view(state: GameState, name: str) -> dict[str, Any]:
     view = public_view(state)
     me = state.characters[name]
     in_decision = state.step == "decision"
@@ -69,6 +71,6 @@ def player_view(state: GameState, name: str) -> dict:
     return view
 
 
-def host_view(state: GameState) -> dict:
+def host_view(state: GameState) -> dict[str, Any]:
     """What the host sees of the facility: the public view and the whole map."""
     return {**public_view(state), "map": host_map(state)}

@@ -73,17 +73,17 @@ class WerewolfRules:
         """Sentences for the host about a setup the rules accept but advise against."""
         return setups.warnings(state.setup)
 
-    def to_json(self, state: GameState) -> dict:
+    def to_json(self, state: GameState) -> dict[str, Any]:
         return codec.state_json(state)
 
-    def from_json(self, data: Mapping) -> GameState:
+    def from_json(self, data: Mapping[str, Any]) -> GameState:
         return codec.state_from(data, self.table)
 
     # ------------------------------------------------------------------ phases and orders
     def phase(self, state: GameState) -> Phase | None:
         return phases.current_phase(state, self.table)
 
-    def parse_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple:
+    def parse_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         if state.result is not None:
             raise OrderBlockError([IllegalOrderError("the game is over; no orders are taken.")])
         if not state.character(player).alive:
@@ -92,7 +92,7 @@ class WerewolfRules:
         return parse_block(lines, self.table.keywords, players,
                            lambda order: phases.check_legal(state, self.table, player, order))
 
-    def parse_standing_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple:
+    def parse_standing_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         """A block accepted earlier in this phase, read again at the deadline: like
         `parse_orders`, except that an order aimed at a player the host removed since then
         still stands (rules: it keeps its meaning and does nothing; no default replaces it)."""
@@ -102,7 +102,7 @@ class WerewolfRules:
         return parse_block(lines, self.table.keywords, players,
                            lambda order: phases.check_legal(state, self.table, player, order, standing=True))
 
-    def legal_orders(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> dict[str, tuple]:
+    def legal_orders(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> dict[str, tuple[Any, ...]]:
         """The orders that still stand: from living players, allowed in this phase (an
         order aimed at a player the host removed in this phase stands, and does nothing)."""
         kept = {}
@@ -142,21 +142,21 @@ class WerewolfRules:
             return self.resolve_night(state, orders)
         return self.resolve_witch(state, orders)
 
-    def resolve_first_night(self, state: GameState, orders) -> Resolution:
+    def resolve_first_night(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
         """N0: the Romantic picks a lover; both learn each other; day 1 begins."""
         first = night.begin_night(state, self.table, 0, orders)
         for step in self.table.first_night_steps:
             first = step(first)
         return night.dawn(state, first, self.table)
 
-    def resolve_night(self, state: GameState, orders) -> Resolution:
+    def resolve_night(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
         """Nn: Succubus to the creatures; then the Witch's sub-phase, or straight on to the
         Seer and dawn when no Witch is in the setup."""
         current = night.begin_night(state, self.table, state.day, orders)
         current = night.run_steps(current, self.table, NightStep.SUCCUBUS, NightStep.CREATURES)
         if night.has_witch(state):
             pending = replace(state, pending=current, phase_id=f"N{state.day}-witch")
-            private = {}
+            private: dict[str, tuple[Event, ...]] = {}
             for witch in current.characters:
                 # The Witch as she knows herself: the role she held at dusk; told even when
                 # seduced or struck by the Ninja tonight, so nothing shows before dawn.
@@ -168,8 +168,9 @@ class WerewolfRules:
         current = night.run_steps(current, self.table, NightStep.WITCH, NightStep.SEER)
         return night.dawn(state, current, self.table)
 
-    def resolve_witch(self, state: GameState, orders) -> Resolution:
+    def resolve_witch(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
         """Nn-witch: the Witch's potions, then the Seer; then dawn."""
+        assert state.pending is not None  # the witch sub-phase always carries the pending night
         current = replace(state.pending, orders=state.pending.orders + night.order_pairs(orders))
         current = night.run_steps(current, self.table, NightStep.WITCH, NightStep.SEER)
         return night.dawn(replace(state, pending=None), current, self.table)
@@ -233,7 +234,7 @@ class WerewolfRules:
         return (f"The pack is split ({listed}): as things stand {outcome}.",)
 
     # ------------------------------------------------------------------ what people see
-    def view(self, state: GameState, player: str | None) -> dict:
+    def view(self, state: GameState, player: str | None) -> dict[str, Any]:
         if player is None:
             return views.public_view(state, self.table)
         return views.player_view(state, self.table, player)
@@ -250,7 +251,7 @@ class WerewolfRules:
             return ""
         return scripted.scripted_lines(self.view(state, player), current.grammar[player], seed, state.phase_id, player)
 
-    def game_statistics(self, state: GameState) -> dict:
+    def game_statistics(self, state: GameState) -> dict[str, Any]:
         deaths = Counter(c.death_cause for c in state.characters if not c.alive)
         return {"turns": state.day, "deaths_by_cause": dict(sorted(deaths.items())),
                 "actions_used": dict(state.actions)}

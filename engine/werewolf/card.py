@@ -4,6 +4,8 @@ game's role table, so a role the host added is listed like a built-in one —
 and the words a name may not be (rules: Order grammar)."""
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import OrderLine, PhaseKind, RulesetCard
 from engine.werewolf.table import RoleTable
 
@@ -23,7 +25,7 @@ PHASE_KINDS = (PhaseKind("night0", "night 0"), PhaseKind("nominate", "each day's
 
 def order_table(table: RoleTable) -> tuple[OrderLine, ...]:
     """The day orders, then one line per night order naming every role that gives it."""
-    night: dict[tuple[str, str], dict] = {}
+    night: dict[tuple[str, str], dict[str, Any]] = {}
     for role in table.roles:
         for kind in role.orders:
             syntax = kind.keyword if kind.target == "none" else f"{kind.keyword} <player>"

@@ -5,7 +5,7 @@ with the role table's keywords (`parse(str(o)) == o`)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from engine.core import Event, Result
 from engine.werewolf.model import Character, GameState, Night, Runoff
@@ -14,26 +14,26 @@ from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import introduce
 
 
-def pairs(value) -> list:
+def pairs(value: Iterable[Iterable[Any]]) -> list[list[Any]]:
     return [list(pair) for pair in value]
 
 
-def event_json(event: Event) -> dict:
+def event_json(event: Event) -> dict[str, Any]:
     return event.to_json()
 
 
-def event_from(data: Mapping) -> Event:
+def event_from(data: Mapping[str, Any]) -> Event:
     return Event(data["kind"], dict(data["data"]))
 
 
-def character_json(c: Character) -> dict:
+def character_json(c: Character) -> dict[str, Any]:
     return {"name": c.name, "role": c.role, "alive": c.alive, "creature": c.creature,
             "role_state": pairs(c.role_state), "joined": c.joined, "death_cause": c.death_cause,
             "death_phase": c.death_phase, "inbox": [event_json(e) for e in c.inbox],
             "known_teams": {team: list(members) for team, members in c.known_teams}}
 
 
-def character_from(data: Mapping) -> Character:
+def character_from(data: Mapping[str, Any]) -> Character:
     return Character(name=data["name"], role=data["role"], alive=data["alive"], creature=data["creature"],
                      role_state=tuple(tuple(p) for p in data["role_state"]), joined=data["joined"],
                      death_cause=data["death_cause"], death_phase=data["death_phase"],
@@ -42,7 +42,7 @@ def character_from(data: Mapping) -> Character:
                                               for team, members in data.get("known_teams", {}).items())))
 
 
-def night_json(night: Night) -> dict:
+def night_json(night: Night) -> dict[str, Any]:
     return {
         "number": night.number, "characters": [character_json(c) for c in night.characters],
         "orders": [[player, str(order)] for player, order in night.orders],
@@ -57,7 +57,7 @@ def night_json(night: Night) -> dict:
     }
 
 
-def night_from(data: Mapping, state: "GameState", table: RoleTable) -> Night:
+def night_from(data: Mapping[str, Any], state: "GameState", table: RoleTable) -> Night:
     players = [c.name for c in state.characters]
     return Night(
         number=data["number"], seed=state.seed, options=state.options, roles=table.by_name,
@@ -75,7 +75,7 @@ def night_from(data: Mapping, state: "GameState", table: RoleTable) -> Night:
     )
 
 
-def state_json(state: GameState) -> dict:
+def state_json(state: GameState) -> dict[str, Any]:
     return {
         "ruleset": "werewolf", "seed": state.seed, "options": dict(state.options), "setup": list(state.setup),
         "characters": [character_json(c) for c in state.characters], "phase_id": state.phase_id,

@@ -18,7 +18,7 @@ from engine.werewolf.victory import check_victory
 TRIAL_PLACES = 2
 
 
-def latest(orders: Mapping[str, Sequence[Any]], order_type: type, voters: Sequence[str]) -> dict[str, Any]:
+def latest(orders: Mapping[str, Sequence[Any]], order_type: type[Any], voters: Sequence[str]) -> dict[str, Any]:
     """Each living voter's order of this type (the block holds at most one)."""
     found = {}
     for voter in voters:
@@ -58,7 +58,7 @@ def nominations_event(state: GameState, round_name: str, nominations: Mapping[st
                                  "missing": missing, "tally": tally_of(choices, state.living)})
 
 
-def standing_nominations(state: GameState, orders, allowed: Sequence[str]) -> dict[str, Nominate]:
+def standing_nominations(state: GameState, orders: Mapping[str, Sequence[Any]], allowed: Sequence[str]) -> dict[str, Nominate]:
     """Each living player's nomination of an allowed candidate; one of a candidate the host
     removed since stands in the record and counts for nobody."""
     return {voter: order for voter, order in latest(orders, Nominate, state.living).items()
@@ -70,7 +70,7 @@ def counted(nominations: Mapping[str, Nominate], state: GameState) -> list[Nomin
     return [order for order in nominations.values() if order.target in living]
 
 
-def resolve_nominations(state: GameState, orders, table: RoleTable) -> Resolution:
+def resolve_nominations(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
     nominations = standing_nominations(state, orders, state.living)
     public = [nominations_event(state, "nominate", nominations)]
     state = state.count_actions(["nominate"] * len(nominations))
@@ -87,10 +87,11 @@ def resolve_nominations(state: GameState, orders, table: RoleTable) -> Resolutio
     return close_nominations(state, standing, public, table)
 
 
-def resolve_runoff(state: GameState, orders, table: RoleTable) -> Resolution:
+def resolve_runoff(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
     """Rules Day §2: one runoff among the tied fills the remaining place(s); a second tie
     is settled by a seeded draw."""
     runoff = state.runoff
+    assert runoff is not None  # the runoff phase always carries its runoff
     living = set(state.living)
     tied = [name for name in runoff.tied if name in living]
     standing = [name for name in runoff.standing if name in living]
@@ -108,7 +109,7 @@ def resolve_runoff(state: GameState, orders, table: RoleTable) -> Resolution:
     return close_nominations(state, tuple(standing) + won + tuple(drawn), public, table)
 
 
-def close_nominations(state: GameState, defendants: Sequence[str], public: list, table: RoleTable) -> Resolution:
+def close_nominations(state: GameState, defendants: Sequence[str], public: list[Event], table: RoleTable) -> Resolution:
     """Rules Day §3: with rabble roused the defendants are lynched at once and Dn-vote is
     skipped; otherwise the trial opens."""
     defendants = tuple(d for d in (c.name for c in state.characters) if d in defendants)
@@ -123,7 +124,7 @@ def close_nominations(state: GameState, defendants: Sequence[str], public: list,
     return conclude(state, public, {}, table, start_of_day=False)
 
 
-def resolve_vote(state: GameState, orders, table: RoleTable) -> Resolution:
+def resolve_vote(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
     """Rules Day §3: two defendants: more votes is lynched, a tie lynches nobody; one
     defendant: lynched if votes for them exceed votes for NO LYNCH."""
     defendants = list(on_trial(state))
@@ -149,7 +150,7 @@ def resolve_vote(state: GameState, orders, table: RoleTable) -> Resolution:
     return lynch(state, lynched, public, table)
 
 
-def lynch(state: GameState, victims: Sequence[str], public: list, table: RoleTable) -> Resolution:
+def lynch(state: GameState, victims: Sequence[str], public: list[Event], table: RoleTable) -> Resolution:
     """The lynch victims die, their lovers with them; victory is checked, then night falls.
     A double lynch is two lynches, in alphabetical order, whatever bonds join the two (two
     lovers are both "lynched"); chains follow. The Apothecary will learn of each victim."""
@@ -173,7 +174,7 @@ def lynch(state: GameState, victims: Sequence[str], public: list, table: RoleTab
     return nightfall(state, public, table)
 
 
-def nightfall(state: GameState, public: list, table: RoleTable) -> Resolution:
+def nightfall(state: GameState, public: list[Event], table: RoleTable) -> Resolution:
     """Night n follows day n; the silence ends with the day."""
     state = replace(state, phase_id=f"N{state.day}", runoff=None, defendants=(), silenced=None,
                     last_lynch=state.last_lynch if state.last_lynch is not None else ())

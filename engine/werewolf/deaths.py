@@ -6,10 +6,11 @@ from engine.werewolf.model import Character, kill
 
 
 def kill_with_chains(characters: tuple[Character, ...], name: str, cause: str, phase_id: str,
-                     lovers: tuple[str, ...], already_dead: bool = False):
+                     lovers: tuple[str, ...], already_dead: bool = False
+                     ) -> tuple[tuple[Character, ...], list[tuple[str, str]]]:
     """The characters after `name` dies, and every death in order as (name, cause).
     `already_dead`: `name` died already (one of a double lynch); only the chain follows."""
-    deaths = []
+    deaths: list[tuple[str, str]] = []
     pending = [(name, cause)]
     first = already_dead
     while pending:

@@ -5,9 +5,10 @@ Everything here is a frozen value; a change is a new value made with `replace`.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from engine.core import Event, Result, phase_rng
 from engine.werewolf.tally import most_named
@@ -58,7 +59,7 @@ class OrderKind:
     `wolves_target`; `target` is None when the form asks whether the order is open).
     """
 
-    order: type
+    order: type[Any]
     phase_kind: str = "night"   # night0 | night | witch
     target: str = Target.OTHER
     once: str | None = None
@@ -68,7 +69,8 @@ class OrderKind:
 
     @property
     def keyword(self) -> str:
-        return self.order.keyword
+        keyword: str = self.order.keyword
+        return keyword
 
 
 @dataclass(frozen=True)
@@ -212,7 +214,7 @@ class Night:
     def option(self, name: str) -> Any:
         return dict(self.options)[name]
 
-    def rng(self, purpose: str):
+    def rng(self, purpose: str) -> random.Random:
         """Rules: all chance comes from the game's seed and the phase id."""
         return phase_rng(self.seed, self.phase_id, purpose)
 
@@ -233,21 +235,22 @@ class Night:
         return tuple(c for c in self.characters
                      if c.role == role and c.alive and c.name not in self.changed)
 
-    def order(self, name: str, order_type: type) -> Any:
+    def order(self, name: str, order_type: type[Any]) -> Any:
         for sender, order in self.orders:
             if sender == name and isinstance(order, order_type):
                 return order
         return None
 
-    def target_of(self, name: str, order_type: type) -> str | None:
+    def target_of(self, name: str, order_type: type[Any]) -> str | None:
         """The living target of `name`'s order of this type; an order aimed at someone
         already out tonight does nothing (rules: Night)."""
         order = self.order(name, order_type)
         if order is None or self.is_out(order.target):
             return None
-        return order.target
+        target: str | None = order.target
+        return target
 
-    def shared_target(self, role: str, order_type: type, purpose: str) -> str | None:
+    def shared_target(self, role: str, order_type: type[Any], purpose: str) -> str | None:
         """One choice shared by every actor of `role` (the Weregerbils' bite, an extra
         role's group action): the most-named living target, a tie settled by the phase's
         seeded draw for `purpose`; None when nobody named anyone."""
@@ -343,7 +346,7 @@ class GameState:
     def living(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.characters if c.alive)
 
-    def count_actions(self, keywords) -> "GameState":
+    def count_actions(self, keywords: Iterable[str]) -> "GameState":
         counts = dict(self.actions)
         for keyword in keywords:
             counts[keyword] = counts.get(keyword, 0) + 1

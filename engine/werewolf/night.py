@@ -27,7 +27,7 @@ def order_pairs(orders: Mapping[str, Sequence[Any]]) -> tuple[tuple[str, Any], .
 
 def run_steps(night: Night, table: RoleTable, first: NightStep, last: NightStep) -> Night:
     for role in table.steps(first, last):
-        night = role.resolve(night)
+        night = role.resolve(night)  # type: ignore[misc]  # table.steps keeps only roles with a resolve
     return night
 
 
@@ -85,7 +85,7 @@ def apply_conversions(night: Night, table: RoleTable, characters: tuple[Characte
         if not character.alive:
             continue
         if what == "role":
-            changes = {"role": value, "creature": None, "role_state": table.by_name[value].initial_state}
+            changes: dict[str, Any] = {"role": value, "creature": None, "role_state": table.by_name[value].initial_state}
         else:
             changes = {"creature": value}
         characters = tuple(replace(c, **changes) if c.name == name else c for c in characters)
@@ -154,7 +154,7 @@ def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
 
 
 def change_reports(before: tuple[Character, ...], after: tuple[Character, ...],
-                   table: RoleTable) -> tuple[tuple[Character, ...], dict]:
+                   table: RoleTable) -> tuple[tuple[Character, ...], dict[str, Any]]:
     """Rules: every role or faction change is told to the character at dawn; joiners of a
     team learn its members and the members learn the newcomer (both remember it: team
     lists only grow). Returns the characters with what they learnt, and the reports."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, did_you_mean
 
@@ -103,7 +103,7 @@ DAY_ORDER_CLASSES = (Nominate, Vote)
 _LINE = re.compile(r"^\s*([A-Za-z]+)\s*:?\s*(.*?)\s*$")
 
 
-def order_classes_by_keyword(classes: Sequence[type]) -> dict[str, type]:
+def order_classes_by_keyword(classes: Sequence[type[Any]]) -> dict[str, type[Any]]:
     return {cls.keyword: cls for cls in classes}
 
 
@@ -116,7 +116,7 @@ def match_player(word: str, players: Sequence[str]) -> str | None:
 
 
 
-def parse_line(text: str, keywords: Mapping[str, type], players: Sequence[str]):
+def parse_line(text: str, keywords: Mapping[str, type[Any]], players: Sequence[str]) -> Any:
     """Stage one: one order line into a typed order (player names in their roster case).
 
     Raises OrderSyntaxError for an unknown keyword or a wrong argument shape, and
@@ -145,14 +145,16 @@ def parse_line(text: str, keywords: Mapping[str, type], players: Sequence[str]):
     return cls(name)
 
 
-def parse_block(lines: Sequence[str], keywords: Mapping[str, type], players: Sequence[str],
-                legality) -> tuple:
+def parse_block(lines: Sequence[str], keywords: Mapping[str, type[Any]], players: Sequence[str],
+                legality: Callable[[Any], None]) -> tuple[Any, ...]:
     """Every order of a block, or OrderBlockError with every bad line.
 
     `legality(order)` raises IllegalOrderError (placeless) when the sender may not give
     it now. Comments (`#`) and blank lines are skipped; one line per kind at most.
     """
-    orders, errors, seen = [], [], {}
+    orders: list[Any] = []
+    errors: list[OrderError] = []
+    seen: dict[str, int] = {}
     for number, text in enumerate(lines, start=1):
         stripped = text.strip()
         if not stripped or stripped.startswith("#"):

@@ -54,7 +54,7 @@ def lover_of(state: GameState, player: str) -> str | None:
 def day_targets(state: GameState, player: str) -> tuple[str, ...]:
     """Rules Day §2–3: who `player` may nominate now (never the lover)."""
     lover = lover_of(state, player)
-    pool = state.runoff.tied if state.phase_id.endswith("-runoff") else state.living
+    pool = state.runoff.tied if state.phase_id.endswith("-runoff") else state.living  # type: ignore[union-attr]  # a runoff phase carries its runoff
     return tuple(name for name in pool if name != lover and name in state.living)
 
 
@@ -90,7 +90,9 @@ def grammar_for(state: GameState, table: RoleTable, player: str) -> tuple[OrderS
 def self_allowed(state: GameState, order_kind: OrderKind) -> bool:
     if order_kind.target == Target.LIVING:
         return True
-    return bool(order_kind.self_option) and state.option(order_kind.self_option) == "allowed"
+    if not order_kind.self_option:
+        return False
+    return bool(state.option(order_kind.self_option) == "allowed")
 
 
 def night_targets(state: GameState, table: RoleTable, player: str, order_kind: OrderKind) -> tuple[str, ...]:
@@ -172,8 +174,8 @@ def check_day_order(state: GameState, player: str, order: Any, kind: str, standi
     else:
         if not standing_target(state, order, standing):
             raise IllegalOrderError(f"{order.target} is dead; nominate a living player.")
-        if kind == "runoff" and order.target not in state.runoff.tied:
-            raise IllegalOrderError(f"{order.target} is not in the runoff; nominate one of: {', '.join(state.runoff.tied)}.")
+        if kind == "runoff" and order.target not in state.runoff.tied:  # type: ignore[union-attr]  # a runoff phase carries its runoff
+            raise IllegalOrderError(f"{order.target} is not in the runoff; nominate one of: {', '.join(state.runoff.tied)}.")  # type: ignore[union-attr]  # as above
     if order.target is not None and order.target == lover:
         raise IllegalOrderError(f"{order.target} is your lover, and lovers may never nominate or vote for each other.")
     return None

@@ -11,7 +11,7 @@ from engine.werewolf.model import WOLVES
 OPTIONAL_POWER_CHANCE = {"SAVE": 0.6, "POISON": 0.25, "ROUSE": 0.3, "SEDUCE": 0.4, "SILENCE": 0.7}
 
 
-def seen_wolves(view: dict) -> tuple[set[str], set[str]]:
+def seen_wolves(view: dict[str, Any]) -> tuple[set[str], set[str]]:
     """The Seer's memory, read from her own inbox: who she saw, and who was a wolf."""
     seen, wolves = set(), set()
     for event in view["me"]["inbox"]:
@@ -22,7 +22,7 @@ def seen_wolves(view: dict) -> tuple[set[str], set[str]]:
     return seen, wolves
 
 
-def choose(spec: OrderSpec, view: dict, seed: Any, phase_id: str, player: str) -> str | None:
+def choose(spec: OrderSpec, view: dict[str, Any], seed: Any, phase_id: str, player: str) -> str | None:
     rng = phase_rng(seed, phase_id, f"script/{player}/{spec.keyword}")
     teams = view["me"]["teams"]
     friends = set(teams.get(WOLVES, ())) | {view["me"]["name"]} if view["me"]["faction"] == WOLVES else set()
@@ -51,7 +51,7 @@ def choose(spec: OrderSpec, view: dict, seed: Any, phase_id: str, player: str) -
     return f"{spec.keyword} {rng.choice(choices)}"
 
 
-def scripted_lines(view: dict, grammar: tuple[OrderSpec, ...], seed: Any, phase_id: str, player: str) -> str:
+def scripted_lines(view: dict[str, Any], grammar: tuple[OrderSpec, ...], seed: Any, phase_id: str, player: str) -> str:
     lines = []
     for spec in grammar:
         line = choose(spec, view, seed, phase_id, player)

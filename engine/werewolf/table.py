@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.core import GameSetupError
 from engine.werewolf.model import WOLVES, NightStep, Role, Victory
@@ -22,17 +22,17 @@ class RoleTable:
             raise GameSetupError(f"Two roles are called {duplicates[0]!r}; give the extra role another name.")
         self.roles = roles
         self.by_name: Mapping[str, Role] = MappingProxyType({role.name: role for role in roles})
-        classes = list(DAY_ORDER_CLASSES)
+        classes: list[type[Any]] = list(DAY_ORDER_CLASSES)
         for role in roles:
             for kind in role.orders:
                 if kind.order not in classes:
                     classes.append(kind.order)
-        keywords = {}
+        keywords: dict[str, type[Any]] = {}
         for cls in classes:
             if cls.keyword in keywords:
                 raise GameSetupError(f"Two order types use the keyword {cls.keyword}; give the extra role's order another keyword.")
             keywords[cls.keyword] = cls
-        self.keywords: Mapping[str, type] = MappingProxyType(keywords)
+        self.keywords: Mapping[str, type[Any]] = MappingProxyType(keywords)
         self.first_night_steps = FIRST_NIGHT_STEPS
 
     def names(self) -> tuple[str, ...]:
@@ -43,7 +43,7 @@ class RoleTable:
         same step keep the table's order (built-ins, then extras)."""
         acting = [role for role in self.roles
                   if role.night_step is not None and role.resolve is not None and first <= role.night_step <= last]
-        return tuple(sorted(acting, key=lambda role: role.night_step))
+        return tuple(sorted(acting, key=lambda role: role.night_step))  # type: ignore[arg-type, return-value]  # acting roles all have a night_step
 
     def victories(self) -> tuple[Victory, ...]:
         seen, found = set(), []

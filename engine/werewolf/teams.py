@@ -27,7 +27,7 @@ def teams_of(character: Character, table: RoleTable) -> frozenset[str]:
     return frozenset(teams)
 
 
-def team_members(characters, team: str, table: RoleTable) -> tuple[str, ...]:
+def team_members(characters: tuple[Character, ...], team: str, table: RoleTable) -> tuple[str, ...]:
     """The living members of `team` now (the truth, which no player is shown directly)."""
     return tuple(c.name for c in characters if c.alive and team in teams_of(c, table))
 
@@ -59,5 +59,5 @@ def shown_teams(character: Character, characters: tuple[Character, ...]) -> dict
     return {team: [m for m in members if m in living] for team, members in sorted(character.known_teams)}
 
 
-def _with_known(character: Character, known: Mapping[str, tuple[str, ...]]):
+def _with_known(character: Character, known: Mapping[str, tuple[str, ...]]) -> Character:
     return replace(character, known_teams=tuple(sorted((team, tuple(members)) for team, members in known.items())))

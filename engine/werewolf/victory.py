@@ -9,23 +9,23 @@ from engine.werewolf.model import VILLAGE, WEREGERBIL, WEREHAMSTER, WOLVES, Char
 from engine.werewolf.table import RoleTable
 
 
-def living_by_faction(characters: tuple[Character, ...], table: RoleTable) -> Counter:
+def living_by_faction(characters: tuple[Character, ...], table: RoleTable) -> Counter[str]:
     return Counter(faction_of(c, table.by_name) for c in characters if c.alive)
 
 
-def weregerbils_win(living: Counter) -> bool:
+def weregerbils_win(living: Counter[str]) -> bool:
     """Rule 1: at least one Weregerbil alive, and at least as many as the living wolves and
     as the living villager faction (Werehamsters included)."""
     gerbils = living[WEREGERBIL]
     return gerbils >= 1 and gerbils >= living[WOLVES] and gerbils >= living[VILLAGE] + living[WEREHAMSTER]
 
 
-def villagers_win(living: Counter, table: RoleTable) -> bool:
+def villagers_win(living: Counter[str], table: RoleTable) -> bool:
     """Rule 2: no wolf is alive (nor any faction an extra role says the village must remove)."""
     return all(living[faction] == 0 for faction in table.village_must_remove())
 
 
-def wolves_win(living: Counter) -> bool:
+def wolves_win(living: Counter[str]) -> bool:
     """Rule 3: at the start of a day, living wolves ≥ living villager faction (Werehamsters
     count as villager faction; Weregerbils and extra factions count for neither side)."""
     return living[WOLVES] >= living[VILLAGE] + living[WEREHAMSTER]
@@ -48,7 +48,7 @@ def check_victory(characters: tuple[Character, ...], table: RoleTable, start_of_
     return result_for(characters, table, *winner)
 
 
-def result_for(characters, table: RoleTable, faction: str, path: str) -> Result:
+def result_for(characters: tuple[Character, ...], table: RoleTable, faction: str, path: str) -> Result:
     """Winners: the faction (its members living or dead) and, as well, every Werehamster
     alive at the end. Lovers win or lose with their own factions."""
     winners = [faction]

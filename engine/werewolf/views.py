@@ -3,6 +3,7 @@ Templates and the moderator shell only ever see these."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from engine.core import PlayerStatus
 from engine.werewolf.model import GameState, faction_of, revealed_role
@@ -14,7 +15,7 @@ PUBLIC_OPTIONS = ("reveal_roles", "wench_missing", "bodyguard_self", "bodyguard_
                   "modkill_loses")
 
 
-def public_view(state: GameState, table: RoleTable) -> dict:
+def public_view(state: GameState, table: RoleTable) -> dict[str, Any]:
     over = state.result is not None
     reveal = state.option("reveal_roles")
     players = []
@@ -41,7 +42,7 @@ def public_view(state: GameState, table: RoleTable) -> dict:
     }
 
 
-def player_view(state: GameState, table: RoleTable, player: str) -> dict:
+def player_view(state: GameState, table: RoleTable, player: str) -> dict[str, Any]:
     view = public_view(state, table)
     me = state.character(player)
     role = table.by_name[me.role]

@@ -4,12 +4,13 @@ the same player on consecutive nights (default allowed)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Mapping
 
 from engine.werewolf.model import VILLAGE, Character, Night, NightStep, OrderKind, Role
 from engine.werewolf.orders import Protect
 
 
-def not_twice_running(me: Character, target, known) -> str | None:
+def not_twice_running(me: Character, target: str | None, known: Mapping[str, Any]) -> str | None:
     """Option bodyguard_repeat=forbidden: not the player he protected the night before."""
     if (known.get("options", {}).get("bodyguard_repeat") == "forbidden" and target is not None
             and target == me.state("last_protected")):

@@ -3,13 +3,14 @@ the coming day, not the one silenced the night before."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Mapping
 
 from engine.werewolf.model import WOLVES, Character, Night, NightStep, OrderKind, Role
 from engine.werewolf.orders import Silence
 from engine.werewolf.roles.werewolf import KILL
 
 
-def not_the_same_twice(me: Character, target, known) -> str | None:
+def not_the_same_twice(me: Character, target: str | None, known: Mapping[str, Any]) -> str | None:
     if target is not None and target == me.state("last_silenced"):
         return f"you silenced {target} last night; choose someone else."
     return None

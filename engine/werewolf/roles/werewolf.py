@@ -3,13 +3,14 @@ wolves' KILL; a tie (option) kills nobody or is drawn. Wolves know each other.""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Mapping
 
 from engine.werewolf.model import WOLVES, Character, Night, NightStep, OrderKind, Role
 from engine.werewolf.orders import Kill
 from engine.werewolf.tally import most_named
 
 
-def not_a_packmate(me: Character, target, known) -> str | None:
+def not_a_packmate(me: Character, target: str | None, known: Mapping[str, Any]) -> str | None:
     if target in known.get("teams", {}).get(WOLVES, ()):
         return f"{target} is one of your pack; name someone outside it."
     return None

@@ -4,12 +4,13 @@ someone (once per game)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Mapping
 
 from engine.werewolf.model import VILLAGE, Character, Night, NightStep, OrderKind, Role, Target
 from engine.werewolf.orders import Poison, Save
 
 
-def save_refusal(me: Character, target, known) -> str | None:
+def save_refusal(me: Character, target: str | None, known: Mapping[str, Any]) -> str | None:
     """She is told the wolves' target; with none there is nothing to save."""
     if known.get("wolves_target") is None:
         return "the wolves chose nobody tonight, so there is no one to save."
