@@ -52,8 +52,8 @@ class Cycle:
     def poll(self) -> IngestReport:
         """One ingest cycle; what it quarantined or refused as too big is noted for `pbp status`."""
         settings = self.moderator.settings
-        return ingest.poll_once(self.mailbox, self.desk, self.spool, (settings.from_address,),
-                                settings.max_mail_size, limit=self.batch, note_refused=self._note_refused)
+        return ingest.Ingest(self.mailbox, self.desk, self.spool, (settings.from_address,),
+                             settings.max_mail_size, note_refused=self._note_refused).poll(self.batch)
 
     def _note_refused(self, item: ingest.QuarantinedMail | OversizedMail) -> None:
         """Record mail the ingest quarantines or refuses as too big, before it is moved."""

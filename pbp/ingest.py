@@ -85,174 +85,172 @@ def poll_once(
     limit: int = DEFAULT_BATCH,
     note_refused: RefusalNote = _ignore,
 ) -> IngestReport:
-    report = IngestReport()
-    leftovers = spool.pending()
-    fetched = mailbox.fetch_new(limit)
-    report.fetched = len(fetched)
-    known = {entry.identity for entry in leftovers}
-    fresh: list[RawMail] = []
-    for item in fetched:
-        if isinstance(item, OversizedMail):
-            _reject_oversized(mailbox, item, report, note_refused)
-        elif (item.key, item.sha256) not in known:
-            known.add((item.key, item.sha256))
-            fresh.append(item)
-    entries = leftovers + spool.store(fresh)
-    crash_point("after-spool")
-    batch = getattr(desk, "batch", None)
-    together = [entry for entry in entries if batch is not None and _never_tried(spool, entry)]
-    grouped = {entry.identity for entry in together}
-    alone = [entry for entry in entries if entry.identity not in grouped]
-    for entry in alone:
-        _handle(entry, mailbox, desk, spool, own_addresses, max_bytes, report, note_refused)
-    if together:
-        _handle_together(together, batch, mailbox, desk, spool, own_addresses, max_bytes, report)
-    return report
-
-
-def _never_tried(spool: Spool, entry: SpooledMail) -> bool:
-    try:
-        return spool.attempts(entry.raw, entry.batch) == 0
-    except OSError:
-        return False
+    """One ingest cycle with a fresh `Ingest` (see its `poll`)."""
+    return Ingest(mailbox, desk, spool, own_addresses, max_bytes, note_refused).poll(limit)
 
 
 class _Abandon(Exception):
     """One message raised inside a batch: discard the batch's write."""
 
 
-def _handle_together(
-    entries: list[SpooledMail],
-    batch: Callable[[], ContextManager[None]],
-    mailbox: Mailbox,
-    desk: OrderDesk,
-    spool: Spool,
-    own_addresses: Collection[str],
-    max_bytes: int,
-    report: IngestReport,
-) -> None:
-    """Judge `entries` in one durable write, then settle them (see the module docstring)."""
-    remaining = list(entries)
-    spool.claim_together(remaining)  # one strike each for this run, however many rounds
-    while remaining:
-        judged: list[tuple[SpooledMail, Outcome, bool]] = []  # (entry, outcome, judged before)
-        culprit: tuple[SpooledMail, BaseException] | None = None
+class Ingest:
+    """The ingest cycle and its ports: the mailbox it reads, the desk that judges, the
+    spool that keeps mail durable, the limits of acceptable mail, and where refusals go."""
+
+    def __init__(self, mailbox: Mailbox, desk: OrderDesk, spool: Spool, own_addresses: Collection[str],
+                 max_bytes: int, note_refused: RefusalNote = _ignore) -> None:
+        self.mailbox = mailbox
+        self.desk = desk
+        self.spool = spool
+        self.own_addresses = own_addresses
+        self.max_bytes = max_bytes
+        self.note_refused = note_refused
+        self.report = IngestReport()
+
+    def poll(self, limit: int = DEFAULT_BATCH) -> IngestReport:
+        """Run one cycle (the module docstring) and return its own report."""
+        self.report = report = IngestReport()
+        leftovers = self.spool.pending()
+        fetched = self.mailbox.fetch_new(limit)
+        report.fetched = len(fetched)
+        known = {entry.identity for entry in leftovers}
+        fresh: list[RawMail] = []
+        for item in fetched:
+            if isinstance(item, OversizedMail):
+                self._reject_oversized(item)
+            elif (item.key, item.sha256) not in known:
+                known.add((item.key, item.sha256))
+                fresh.append(item)
+        entries = leftovers + self.spool.store(fresh)
+        crash_point("after-spool")
+        batch = getattr(self.desk, "batch", None)
+        together = [entry for entry in entries if batch is not None and self._never_tried(entry)]
+        grouped = {entry.identity for entry in together}
+        alone = [entry for entry in entries if entry.identity not in grouped]
+        for entry in alone:
+            self._handle(entry)
+        if together:
+            self._handle_together(together, batch)
+        return report
+
+    def _never_tried(self, entry: SpooledMail) -> bool:
         try:
-            with batch():
-                for entry in remaining:
-                    raw = entry.raw
-                    earlier = desk.already_handled(raw.key, raw.sha256)
-                    if earlier is not None:
-                        judged.append((entry, earlier, True))
-                        continue
-                    try:
-                        outcome = desk.receive(parse_inbound(raw, own_addresses, max_bytes))
-                    # one message never stops the batch: it is retried alone (see the module docstring)
-                    except Exception as error:
-                        culprit = (entry, error)
-                        raise _Abandon() from error
-                    judged.append((entry, outcome, False))
-        except _Abandon:
-            failed, error = culprit
-            report.failed.append((failed.raw.key, _describe(error)))
-            remaining = [entry for entry in remaining if entry is not failed]
-            continue
-        except Exception as error:  # the batch's durable write itself failed
-            for entry in remaining:
-                report.failed.append((entry.raw.key, _describe(error)))
-            return
-        crash_point("after-commit")
-        _settle_together(judged, mailbox, spool, report)
-        return
+            return self.spool.attempts(entry.raw, entry.batch) == 0
+        except OSError:
+            return False
 
+    def _judge(self, raw: RawMail) -> Outcome:
+        return self.desk.receive(parse_inbound(raw, self.own_addresses, self.max_bytes))
 
-def _settle_together(judged: list[tuple[SpooledMail, Outcome, bool]], mailbox: Mailbox, spool: Spool,
-                     report: IngestReport) -> None:
-    """Move committed mail, one move per outcome; then mark it done in the spool."""
-    settle_many = getattr(mailbox, "settle_many", None)
-    by_outcome: dict[str, list[tuple[SpooledMail, Outcome, bool]]] = {}
-    for item in judged:
-        by_outcome.setdefault(item[1], []).append(item)
-    for outcome, items in by_outcome.items():
-        try:
-            if settle_many is not None:
-                settle_many([entry.raw.key for entry, _o, _b in items], outcome)
-            else:
-                for entry, _o, _b in items:
-                    mailbox.settle(entry.raw.key, outcome)
-        except Exception as error:  # committed, not moved: the next poll settles them
-            report.failed += [(entry.raw.key, _describe(error)) for entry, _o, _b in items]
-            continue
-        try:
-            spool.mark_all_done([entry for entry, _o, _b in items])
-        except Exception as error:  # moved but not marked: the next poll only settles them again
-            report.failed += [(entry.raw.key, _describe(error)) for entry, _o, _b in items]
-            continue
-        for entry, _o, before in items:
-            (report.resettled if before else report.processed).append((entry.raw.key, outcome))
-
-
-def _reject_oversized(mailbox: Mailbox, mail: OversizedMail, report: IngestReport, note_refused: RefusalNote) -> None:
-    try:
-        note_refused(mail)
-        mailbox.settle(mail.key, "rejected")
-        report.oversized.append(mail)
-    except Exception as error:  # one message never stops the poll: it is reported and tried again next poll
-        report.failed.append((mail.key, _describe(error)))
-
-
-def _handle(
-    entry: SpooledMail,
-    mailbox: Mailbox,
-    desk: OrderDesk,
-    spool: Spool,
-    own_addresses: Collection[str],
-    max_bytes: int,
-    report: IngestReport,
-    note_refused: RefusalNote,
-) -> None:
-    raw = entry.raw
-    try:
-        earlier = desk.already_handled(raw.key, raw.sha256)
-        if earlier is not None:
-            mailbox.settle(raw.key, earlier)
-            spool.mark_done(entry)
-            report.resettled.append((raw.key, earlier))
-            return
-        attempts = spool.attempts(raw, entry.batch)
-        if attempts >= MAX_ATTEMPTS:
-            _quarantine(entry, mailbox, spool, report, f"processing failed {attempts} times (the process stopped)",
-                        note_refused)
-            return
-        spool.claim(raw)
-    except Exception as error:  # one message never stops the poll: it is reported and tried again next poll
-        report.failed.append((raw.key, _describe(error)))
-        return
-    try:
-        outcome = desk.receive(parse_inbound(raw, own_addresses, max_bytes))
-        crash_point("after-commit")
-        mailbox.settle(raw.key, outcome)
-        spool.mark_done(entry)
-        report.processed.append((raw.key, outcome))
-    except Exception as error:  # one message never stops the poll: counted as an attempt, quarantined after three
-        reason = _describe(error)
-        report.failed.append((raw.key, reason))
-        if attempts + 1 >= MAX_ATTEMPTS:
+    def _handle_together(self, entries: list[SpooledMail], batch: Callable[[], ContextManager[None]]) -> None:
+        """Judge `entries` in one durable write, then settle them (see the module docstring)."""
+        report = self.report
+        remaining = list(entries)
+        self.spool.claim_together(remaining)  # one strike each for this run, however many rounds
+        while remaining:
+            judged: list[tuple[SpooledMail, Outcome, bool]] = []  # (entry, outcome, judged before)
+            culprit: tuple[SpooledMail, BaseException] | None = None
             try:
-                if desk.already_handled(raw.key, raw.sha256) is None:
-                    _quarantine(entry, mailbox, spool, report, f"processing failed {attempts + 1} times: {reason}",
-                                note_refused)
-            except Exception as second_error:  # the poll goes on; the next poll tries the quarantine again
-                report.failed.append((raw.key, _describe(second_error)))
+                with batch():
+                    for entry in remaining:
+                        raw = entry.raw
+                        earlier = self.desk.already_handled(raw.key, raw.sha256)
+                        if earlier is not None:
+                            judged.append((entry, earlier, True))
+                            continue
+                        try:
+                            outcome = self._judge(raw)
+                        # one message never stops the batch: it is retried alone (see the module docstring)
+                        except Exception as error:
+                            culprit = (entry, error)
+                            raise _Abandon() from error
+                        judged.append((entry, outcome, False))
+            except _Abandon:
+                failed, error = culprit
+                report.failed.append((failed.raw.key, _describe(error)))
+                remaining = [entry for entry in remaining if entry is not failed]
+                continue
+            except Exception as error:  # the batch's durable write itself failed
+                for entry in remaining:
+                    report.failed.append((entry.raw.key, _describe(error)))
+                return
+            crash_point("after-commit")
+            self._settle_together(judged)
+            return
 
+    def _settle_together(self, judged: list[tuple[SpooledMail, Outcome, bool]]) -> None:
+        """Move committed mail, one move per outcome; then mark it done in the spool."""
+        report = self.report
+        settle_many = getattr(self.mailbox, "settle_many", None)
+        by_outcome: dict[str, list[tuple[SpooledMail, Outcome, bool]]] = {}
+        for item in judged:
+            by_outcome.setdefault(item[1], []).append(item)
+        for outcome, items in by_outcome.items():
+            try:
+                if settle_many is not None:
+                    settle_many([entry.raw.key for entry, _o, _b in items], outcome)
+                else:
+                    for entry, _o, _b in items:
+                        self.mailbox.settle(entry.raw.key, outcome)
+            except Exception as error:  # committed, not moved: the next poll settles them
+                report.failed += [(entry.raw.key, _describe(error)) for entry, _o, _b in items]
+                continue
+            try:
+                self.spool.mark_all_done([entry for entry, _o, _b in items])
+            except Exception as error:  # moved but not marked: the next poll only settles them again
+                report.failed += [(entry.raw.key, _describe(error)) for entry, _o, _b in items]
+                continue
+            for entry, _o, before in items:
+                (report.resettled if before else report.processed).append((entry.raw.key, outcome))
 
-def _quarantine(entry: SpooledMail, mailbox: Mailbox, spool: Spool, report: IngestReport, reason: str,
-                note_refused: RefusalNote) -> None:
-    quarantined = QuarantinedMail(entry.raw.key, entry.raw.sha256, _sender_of(entry.raw), reason)
-    note_refused(quarantined)  # the host is told first: a crash after it only leaves the move to redo
-    mailbox.settle(entry.raw.key, "quarantine")
-    spool.mark_done(entry)
-    report.quarantined.append(quarantined)
+    def _reject_oversized(self, mail: OversizedMail) -> None:
+        try:
+            self.note_refused(mail)
+            self.mailbox.settle(mail.key, "rejected")
+            self.report.oversized.append(mail)
+        except Exception as error:  # one message never stops the poll: it is reported and tried again next poll
+            self.report.failed.append((mail.key, _describe(error)))
+
+    def _handle(self, entry: SpooledMail) -> None:
+        raw = entry.raw
+        report, desk, spool, mailbox = self.report, self.desk, self.spool, self.mailbox
+        try:
+            earlier = desk.already_handled(raw.key, raw.sha256)
+            if earlier is not None:
+                mailbox.settle(raw.key, earlier)
+                spool.mark_done(entry)
+                report.resettled.append((raw.key, earlier))
+                return
+            attempts = spool.attempts(raw, entry.batch)
+            if attempts >= MAX_ATTEMPTS:
+                self._quarantine(entry, f"processing failed {attempts} times (the process stopped)")
+                return
+            spool.claim(raw)
+        except Exception as error:  # one message never stops the poll: it is reported and tried again next poll
+            report.failed.append((raw.key, _describe(error)))
+            return
+        try:
+            outcome = self._judge(raw)
+            crash_point("after-commit")
+            mailbox.settle(raw.key, outcome)
+            spool.mark_done(entry)
+            report.processed.append((raw.key, outcome))
+        except Exception as error:  # one message never stops the poll: counted as an attempt, quarantined after three
+            reason = _describe(error)
+            report.failed.append((raw.key, reason))
+            if attempts + 1 >= MAX_ATTEMPTS:
+                try:
+                    if desk.already_handled(raw.key, raw.sha256) is None:
+                        self._quarantine(entry, f"processing failed {attempts + 1} times: {reason}")
+                except Exception as second_error:  # the poll goes on; the next poll tries the quarantine again
+                    report.failed.append((raw.key, _describe(second_error)))
+
+    def _quarantine(self, entry: SpooledMail, reason: str) -> None:
+        quarantined = QuarantinedMail(entry.raw.key, entry.raw.sha256, _sender_of(entry.raw), reason)
+        self.note_refused(quarantined)  # the host is told first: a crash after it only leaves the move to redo
+        self.mailbox.settle(entry.raw.key, "quarantine")
+        self.spool.mark_done(entry)
+        self.report.quarantined.append(quarantined)
 
 
 def _sender_of(raw: RawMail) -> str | None:
