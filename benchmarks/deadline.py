@@ -40,7 +40,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sending_setup import make_data_folder, null_smtp_server, quiet_pbp, raw_send_seconds  # noqa: E402
+from sending_setup import (make_data_folder, null_smtp_server, print_verdict, quiet_pbp,  # noqa: E402
+                           raw_send_seconds)
 
 from pbp import schedule  # noqa: E402
 from pbp.game.record import load  # noqa: E402
@@ -119,13 +120,9 @@ def run(players: int, rounds: int) -> bool:
                 print(f"round {number}   engine {engine * 1000:7.1f} ms + raw send of {len(messages)} reports "
                       f"{raw * 1000:7.1f} ms = {baseline * 1000:7.1f} ms   pbp deadline to last report "
                       f"{pbp * 1000:7.1f} ms   ratio {pbp / baseline:.2f}")
-        median = statistics.median(ratios)
-        print(f"baseline {statistics.median(base_times) * 1000:7.1f} ms (median)   "
-              f"pbp {statistics.median(pbp_times) * 1000:7.1f} ms (median)   "
-              f"rounds' ratios {min(ratios):.2f}-{max(ratios):.2f}")
-        ok = median <= ALLOWED_RATIO
-        print(f"ratio pbp/baseline {median:.2f} (need <= {ALLOWED_RATIO}): {'OK' if ok else 'TOO SLOW'}")
-        return ok
+        return print_verdict(ratios, f"baseline {statistics.median(base_times) * 1000:7.1f} ms (median)   "
+                                     f"pbp {statistics.median(pbp_times) * 1000:7.1f} ms (median)",
+                             "pbp/baseline", ALLOWED_RATIO, at_most=True)
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
 

@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sending_setup import make_data_folder, null_smtp_server, raw_send_seconds  # noqa: E402
+from sending_setup import make_data_folder, null_smtp_server, print_verdict, raw_send_seconds  # noqa: E402
 
 from pbp.moderator import Moderator  # noqa: E402
 from pbp.outbox import QUEUED  # noqa: E402
@@ -101,13 +101,9 @@ def run(mails: int, rounds: int) -> bool:
                 ratios.append(raw / pbp)
                 print(f"round {number}   raw smtplib {mails / raw:8.1f} mail/s   pbp outbox {mails / pbp:8.1f} mail/s"
                       f"   ratio {raw / pbp:.2f}")
-        median = statistics.median(ratios)
-        print(f"raw smtplib {statistics.median(raw_rates):8.1f} mail/s (median)   "
-              f"pbp outbox {statistics.median(pbp_rates):8.1f} mail/s (median)   "
-              f"rounds' ratios {min(ratios):.2f}-{max(ratios):.2f}")
-        ok = median >= NEEDED_RATIO
-        print(f"ratio pbp/raw {median:.2f} (need >= {NEEDED_RATIO}): {'OK' if ok else 'TOO SLOW'}")
-        return ok
+        return print_verdict(ratios, f"raw smtplib {statistics.median(raw_rates):8.1f} mail/s (median)   "
+                                     f"pbp outbox {statistics.median(pbp_rates):8.1f} mail/s (median)",
+                             "pbp/raw", NEEDED_RATIO, at_most=False)
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
 

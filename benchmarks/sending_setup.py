@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import smtplib
+import statistics
 import subprocess
 import sys
 import time
@@ -110,3 +111,13 @@ def raw_send_seconds(smtp: NullSmtp, messages: list[EmailMessage]) -> float:
         for message in messages:
             client.send_message(message, from_addr=FROM_ADDRESS, to_addrs=[str(message["To"].addresses[0].addr_spec)])
     return time.perf_counter() - started
+
+
+def print_verdict(ratios: list[float], medians: str, what: str, target: float, at_most: bool) -> bool:
+    """The last lines of a sending benchmark: the medians, the rounds' spread, and the median
+    ratio against its target (`at_most`: the ratio must not exceed it, else reach it)."""
+    median = statistics.median(ratios)
+    print(f"{medians}   rounds' ratios {min(ratios):.2f}-{max(ratios):.2f}")
+    ok = median <= target if at_most else median >= target
+    print(f"ratio {what} {median:.2f} (need {'<=' if at_most else '>='} {target}): {'OK' if ok else 'TOO SLOW'}")
+    return ok
