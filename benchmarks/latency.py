@@ -147,6 +147,16 @@ def summary(latencies: list[float]) -> str:
             f"max {max(latencies):6.3f} s   ({len(latencies)} rounds)")
 
 
+def measure(setup: "Setup", ready: str, rounds: int) -> list[float]:
+    """Start `pbp run` in this setup, wait for its log to say `ready`, time `rounds` orders."""
+    setup.start()
+    try:
+        setup.wait_for_log(ready)
+        return setup.rounds(rounds)
+    finally:
+        setup.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20, help="order mails measured with IDLE (default 20)")
@@ -157,21 +167,11 @@ def main(argv: list[str] | None = None) -> int:
     dovecot = Dovecot().start()
     smtp = SmtpServer(dovecot).start()
     try:
-        idle = Setup(root / "idle", dovecot, smtp, idle=True, poll_interval=3600)
-        idle.start()
-        try:
-            idle.wait_for_log("waiting in IMAP IDLE for new mail")
-            with_idle = idle.rounds(args.rounds)
-        finally:
-            idle.stop()
+        with_idle = measure(Setup(root / "idle", dovecot, smtp, idle=True, poll_interval=3600),
+                            "waiting in IMAP IDLE for new mail", args.rounds)
         print(f"IDLE (poll every 3600 s)        {summary(with_idle)}")
-        polling = Setup(root / "poll", dovecot, smtp, idle=False, poll_interval=args.poll_interval)
-        polling.start()
-        try:
-            polling.wait_for_log("pbp running")
-            with_polls = polling.rounds(args.poll_rounds)
-        finally:
-            polling.stop()
+        with_polls = measure(Setup(root / "poll", dovecot, smtp, idle=False, poll_interval=args.poll_interval),
+                             "pbp running", args.poll_rounds)
         print(f"poll every {args.poll_interval:g} s, measured    {summary(with_polls)}")
         processing = statistics.median(with_idle)
         print(f"poll every {args.poll_interval:g} s, estimated   mean {args.poll_interval / 2 + processing:6.3f} s "
