@@ -16,7 +16,7 @@ from pbp import schedule
 from pbp.forum.config import load_forum_settings
 from pbp.ports import Bounce, InboundMail
 from pbp.rendering import RenderedMail
-from pbp.store import DataFolder, GameFile
+from pbp.datafolder import DataFolder, GameFile
 from pbp.timezones import render_timestamp
 
 TABLE = "bounces"

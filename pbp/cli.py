@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     # Whatever pbp creates is the host's alone (docs/design.md: Hostile input); the files that
-    # hold secrets are also created 0600 explicitly (pbp.storage.open_private).
+    # hold secrets are also created 0600 explicitly (pbp.durable.open_private).
     previous_umask = os.umask(0o077)
     stdout = sys.stdout
     sys.stdout = VisibleText(stdout)  # player text never reaches the terminal raw (pbp.terminal)

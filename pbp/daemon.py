@@ -45,8 +45,8 @@ from pbp.mail_links import MailLinks
 from pbp.composition import ForumModerator
 from pbp.rendering import Renderer
 from pbp.settings import Settings
-from pbp.storage import WriterLock
-from pbp.store import DataFolder
+from pbp.durable import WriterLock
+from pbp.datafolder import DataFolder
 from pbp.transport import open_mailbox
 from pbp.wake_up import WakeUp, folder_stamp, next_wake_up
 

@@ -11,7 +11,7 @@ import json
 import os
 from pathlib import Path
 
-from pbp.storage import write_atomically
+from pbp.durable import write_atomically
 from pbp.timezones import render_timestamp
 
 FILE_NAME = "daemon.json"

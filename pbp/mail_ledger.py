@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 from pbp import schedule
 from pbp.ports import InboundMail, Outcome
-from pbp.store import DataFolder, GameFile
+from pbp.datafolder import DataFolder, GameFile
 from pbp.strangers import StrangerLog
 
 

@@ -12,7 +12,7 @@ from pbp.outbox import Outbox
 from pbp.rendering import Renderer
 from pbp.rulesets import load_ruleset
 from pbp.settings import Settings
-from pbp.store import DataFolder
+from pbp.datafolder import DataFolder
 
 
 # A listener is called inside the game's transaction, so what it writes (the forum's draft

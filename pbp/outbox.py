@@ -26,7 +26,7 @@ from pbp.limits import MAX_REFERENCES
 from pbp.mail.compose import compose
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.rendering import RenderedMail
-from pbp.store import DataFolder, GameFile
+from pbp.datafolder import DataFolder, GameFile
 
 QUEUED, SENT, FAILED = "queued", "sent", "failed"
 FIRST_RETRY = timedelta(seconds=30)

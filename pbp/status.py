@@ -27,7 +27,7 @@ from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, DraftBook
 from pbp.outbox import FAILED, QUEUED
 from pbp.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
-from pbp.store import DataFolder, GameFile
+from pbp.datafolder import DataFolder, GameFile
 from pbp.strangers import StrangerLog
 from pbp.timezones import render_timestamp
 from pbp.token_guard import locked_lines

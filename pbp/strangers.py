@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 
 from pbp.mail.header_values import header_line
-from pbp.store import DataFolder
+from pbp.datafolder import DataFolder
 
 MAX_SENDERS = 100
 RECENT_MAILS = 500

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from pbp.store import GameFile
+from pbp.datafolder import GameFile
 
 
 class TokenGuard:

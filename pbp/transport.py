@@ -16,7 +16,7 @@ from pbp.mail.oauth import TokenSource
 from pbp.mail.smtp import SmtpSender
 from pbp.ports import Mailbox, MailSender
 from pbp.settings import Settings
-from pbp.storage import private_folder
+from pbp.durable import private_folder
 
 
 def _context(ca_file: str) -> ssl.SSLContext | None:

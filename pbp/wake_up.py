@@ -12,7 +12,7 @@ from pbp.game.stalls import stalled_phases
 from pbp.outbox import Outbox
 from pbp.reminders import DEFAULT_OFFSETS, OPTION as REMINDERS, next_reminder_time, reminder_offsets
 from pbp.settings import Settings
-from pbp.store import DataFolder
+from pbp.datafolder import DataFolder
 from pbp.timezones import TimeInputError, as_utc
 
 

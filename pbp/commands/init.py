@@ -8,8 +8,8 @@ from pathlib import Path
 from pbp.errors import UserError
 from pbp.mail.providers import MAIL_PRESETS
 from pbp.settings import default_settings_text, settings_path
-from pbp.storage import write_atomically
-from pbp.store import DataFolder
+from pbp.durable import write_atomically
+from pbp.datafolder import DataFolder
 
 
 def register(subparsers) -> None:

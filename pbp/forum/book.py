@@ -16,7 +16,7 @@ from typing import Iterable, Sequence
 
 from tinydb import Query
 
-from pbp.store import GameFile
+from pbp.datafolder import GameFile
 
 DRAFT, APPROVED, PUBLISHED, WITHDRAWN = "draft", "approved", "published", "withdrawn"
 

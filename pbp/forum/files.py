@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pbp.forum.dialects import dialect as make_dialect
 from pbp.forum.publishing import Post, Published
-from pbp.storage import write_atomically
+from pbp.durable import write_atomically
 
 
 def _safe_part(text: str) -> str:

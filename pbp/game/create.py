@@ -14,7 +14,7 @@ from pbp.game.record import StoredGame, load, new_token
 from pbp.host.checkpoints import record_checkpoint
 from pbp.moderator import Moderator
 from pbp.roster import Npc, RosterEntry, check_unique
-from pbp.store import GameFile
+from pbp.datafolder import GameFile
 from pbp.welcome import welcome_facts
 
 

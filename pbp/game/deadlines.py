@@ -39,7 +39,7 @@ from pbp.game.notices import log_host_action, notify_players
 from pbp.game.options import WAIT_FOR_PUBLISH, is_on
 from pbp.game.record import load, running
 from pbp.moderator import Moderator
-from pbp.store import GameFile
+from pbp.datafolder import GameFile
 from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_remaining
 
 

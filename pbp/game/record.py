@@ -1,5 +1,5 @@
 """A stored game read once: its record, its decoded state and open phase
-(docs/design.md: Storage). The record's keys are documented in `pbp.store`; the phase
+(docs/design.md: Storage). The record's keys are documented in `pbp.datafolder`; the phase
 clock they describe is read through `pbp.game.clock`."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pbp.game.clock import PhaseClock, clock_of
 from pbp.game.game_record import GameRecord, Roster, RosterPlayer
 from pbp.moderator import Moderator
 from pbp.rendering import order_form
-from pbp.store import GameFile
+from pbp.datafolder import GameFile
 
 TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0, i)
 

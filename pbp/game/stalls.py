@@ -10,7 +10,7 @@ from datetime import datetime
 from tinydb import Query
 
 from pbp import schedule
-from pbp.store import DataFolder
+from pbp.datafolder import DataFolder
 
 TABLE = "stalled"
 

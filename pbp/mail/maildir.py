@@ -21,7 +21,7 @@ from email.utils import getaddresses
 from pathlib import Path
 
 from pbp.ports import OversizedMail, Outcome, PermanentSendError, RawMail
-from pbp.storage import durable_write, fsync_folder, private_folder
+from pbp.durable import durable_write, fsync_folder, private_folder
 
 _HEADER_SNIFF_BYTES = 64 * 1024
 _OUTCOMES: tuple[Outcome, ...] = ("processed", "rejected", "quarantine")

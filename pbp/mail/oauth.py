@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from pbp.errors import UserError
 from pbp.settings import OAuthSettings
-from pbp.storage import fsync_folder
+from pbp.durable import fsync_folder
 
 # Refresh this long before the provider's stated expiry: a login that starts with a token
 # a few seconds from expiring could fail half-way.

@@ -36,7 +36,7 @@ from typing import BinaryIO
 from urllib.parse import quote
 
 from pbp.ports import RawMail
-from pbp.storage import durable_write, open_private, private_folder
+from pbp.durable import durable_write, open_private, private_folder
 
 
 @dataclass(frozen=True)

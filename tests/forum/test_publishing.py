@@ -13,7 +13,7 @@ from pbp.forum.files import FilePublisher
 from pbp.forum.publishing import post_marker
 from pbp.forum.reddit import RedditPublisher
 from pbp.forum.watch import PhaseFacts, watch_thread
-from pbp.store import GameFile
+from pbp.datafolder import GameFile
 
 from tests.forum.conftest import reddit_settings
 from tests.forum.simulated import drafts_of_game

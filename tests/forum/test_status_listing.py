@@ -14,7 +14,7 @@ from pbp.game.record import load
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 from pbp.status import status_text
-from pbp.store import DataFolder
+from pbp.datafolder import DataFolder
 
 from tests.forum.conftest import stored
 

@@ -20,7 +20,7 @@ from pbp.composition import ForumModerator
 from pbp.reminders import queue_reminders
 from pbp.roster import RosterEntry
 from pbp.settings import Settings
-from pbp.store import DataFolder
+from pbp.datafolder import DataFolder
 from tests.host.conftest import command_mail, order_mail
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import engine
 from engine.simulation import player_names
 from pbp.scripted import filled_reply_text, form_in, mail_text
-from pbp.store import DataFolder
+from pbp.datafolder import DataFolder
 
 REPO = Path(__file__).resolve().parents[2]
 

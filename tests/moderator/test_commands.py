@@ -101,7 +101,7 @@ def test_extra_werewolf_roles_named_in_the_settings_are_played(tmp_path, monkeyp
     the test case)". Without the module, the same game is refused in one line."""
     from pathlib import Path
 
-    from pbp.store import DataFolder
+    from pbp.datafolder import DataFolder
 
     vampire = Path(__file__).resolve().parents[2] / "examples" / "roles" / "vampire.py"
     monkeypatch.chdir(tmp_path)

@@ -24,7 +24,7 @@ import pytest
 
 from pbp.cli import main
 from pbp.commands import common
-from pbp.storage import WriterLock
+from pbp.durable import WriterLock
 from pbp.timezones import as_utc
 
 pytestmark = pytest.mark.timeout(120)

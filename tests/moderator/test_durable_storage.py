@@ -11,8 +11,8 @@ import pytest
 from tinydb import TinyDB
 
 from pbp.errors import UserError
-from pbp.storage import AtomicJSONStorage, WriterLock
-from pbp.store import DataFolder
+from pbp.durable import AtomicJSONStorage, WriterLock
+from pbp.datafolder import DataFolder
 
 
 def test_each_write_replaces_the_file_whole(tmp_path, monkeypatch):
@@ -69,7 +69,7 @@ def test_a_second_writer_gets_a_clear_error(tmp_path):
 
 
 def test_a_killed_writer_leaves_no_stale_lock(tmp_path):
-    code = ("import os, signal, sys; from pbp.storage import WriterLock; from pathlib import Path; "
+    code = ("import os, signal, sys; from pbp.durable import WriterLock; from pathlib import Path; "
             "WriterLock(Path(sys.argv[1])).acquire(); os.kill(os.getpid(), signal.SIGKILL)")
     subprocess.run([sys.executable, "-c", code, str(tmp_path)])
     with WriterLock(tmp_path):

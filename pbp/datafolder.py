@@ -1,7 +1,7 @@
 """The data folder: one TinyDB file per game plus a small registry (docs/design.md: Storage).
 
 Layout under the data folder:
-    pbp.lock              the writer lock (pbp.storage.WriterLock)
+    pbp.lock              the writer lock (pbp.durable.WriterLock)
     registry.json         games (id, ruleset) and mail that belongs to no game
     games/<id>.json       one game: its record, order log, outbox ledger, handled mail
     mail/                 the embedded Maildir transport (settings.transport = maildir)
@@ -25,7 +25,7 @@ from tinydb import Query, TinyDB
 from tinydb.table import Table
 
 from pbp.errors import UserError
-from pbp.storage import PRIVATE_FOLDER, AtomicJSONStorage, WriterLock, private_folder, write_atomically
+from pbp.durable import PRIVATE_FOLDER, AtomicJSONStorage, WriterLock, private_folder, write_atomically
 
 
 class CachedAtomicStorage(AtomicJSONStorage):
