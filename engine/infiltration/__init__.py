@@ -4,7 +4,7 @@
 live in small modules, one job each: setup and facility (the map), orders (parsing),
 guards, movement, arrival, alert, lynch, fights (combat per room, over `combat`), terminals
 (over `validity` and `world`), gas, victory, turn (the phase order), card (the order table and the shell's facts), grammar (order forms),
-views (the only gate to the state), bots (scripted players) and statistics.
+views (the only gate to the state), codec (the state as JSON), bots (scripted players) and statistics.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from engine.core import (
     Result,
     resolve_options,
 )
-from engine.infiltration import bots, state as state_module, turn
+from engine.infiltration import bots, codec, turn
 from engine.infiltration.card import CARD
 from engine.infiltration.grammar import actor_grammar
 from engine.infiltration.orders import parse_block
@@ -52,10 +52,10 @@ class Infiltration:
         return new_game(players, seed, resolve_options(self.options, options))
 
     def to_json(self, state: GameState) -> dict[str, Any]:
-        return state_module.to_json(state)
+        return codec.to_json(state)
 
     def from_json(self, data: Mapping[str, Any]) -> GameState:
-        return state_module.from_json(data)
+        return codec.from_json(data)
 
     def actors(self, state: GameState) -> tuple[str, ...]:
         if state.step == "over":
