@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import Result
 from engine.infiltration.rooms import ROOMS
-from engine.infiltration.state import Character, GameState, Guard, Slot
+from engine.infiltration.state import Character, GameState, Guard, Slot, Step
+from engine.infiltration.victory import victory_result
 
 def to_json(state: GameState) -> dict[str, Any]:
     return {
         "seed": state.seed,
         "options": dict(state.options),
         "turn": state.turn,
-        "step": state.step,
+        "step": state.step.value,
         "characters": [
             {"name": c.name, "team": c.team, "role": c.role, "npc": c.npc, "room": c.room,
              "alive": c.alive, "stinger": c.stinger, "knows_code": c.knows_code,
@@ -45,7 +45,7 @@ def from_json(data: Mapping[str, Any]) -> GameState:
         seed=data["seed"],
         options=dict(data["options"]),
         turn=data["turn"],
-        step=data["step"],
+        step=Step(data["step"]),
         characters={c["name"]: Character(**c) for c in data["characters"]},
         guards={g["floor"]: Guard(**g) for g in data["guards"]},
         layout={room: Slot(*data["layout"][room]) for room in ROOMS},
@@ -60,6 +60,6 @@ def from_json(data: Mapping[str, Any]) -> GameState:
         actions=dict(data["actions"]),
         red_report=dict(data["red_report"]),
         last_votes=dict(data["last_votes"]),
-        result=Result(tuple(result["winners"]), result["path"], tuple(result["players"])) if result else None,
+        result=victory_result(result["winners"], result["path"], result["players"]) if result else None,
     )
 

@@ -8,6 +8,7 @@ built: every change goes through `with_character`, `with_guard`, `with_layout` â
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Iterable, Mapping
 
 from engine.core import Result
@@ -87,12 +88,22 @@ class Slot:
         return HACKED if self.hacked else SOUND
 
 
+class Step(StrEnum):
+    """Where a game stands: turn 0's class choice, a turn's movement or decision phase, or
+    over. The value is the phase id's suffix and the saved form."""
+
+    CLASS = "class"
+    MOVEMENT = "movement"
+    DECISION = "decision"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class GameState:
     seed: str
     options: Mapping[str, Any]
     turn: int
-    step: str                                  # "class", "movement", "decision" or "over"
+    step: Step
     characters: Mapping[str, Character]        # by name, sorted by name
     guards: Mapping[str, Guard]                # by floor letter
     layout: Mapping[str, Slot]                 # by room
@@ -113,7 +124,7 @@ class GameState:
     # ------------------------------------------------------------------ phase ids
     @property
     def phase_id(self) -> str:
-        if self.step == "class":
+        if self.step == Step.CLASS:
             return "T0-class"
         return f"T{self.turn}-{self.step}"
 

@@ -14,20 +14,20 @@ from typing import Any
 
 from engine.infiltration.arrival import fellow_reds, occupants
 from engine.infiltration.knowledge import host_map, player_map
-from engine.infiltration.state import RED, GameState
+from engine.infiltration.state import RED, GameState, Step
 
 
 def public_view(state: GameState) -> dict[str, Any]:
     scope = state.options["alert_scope"]
-    in_decision = state.step == "decision"
+    in_decision = state.step == Step.DECISION
     return {
         "game": "infiltration",
-        "phase": state.phase_id if state.step != "over" else None,
+        "phase": state.phase_id if state.step != Step.OVER else None,
         "turn": state.turn,
-        "step": state.step,
+        "step": state.step.value,
         # At the game's end everyone's team and class become public (the final post's role list).
         "players": [{"name": c.name, "alive": c.alive, "npc": c.npc,
-                     **({"team": c.team, "class": c.role} if state.step == "over" else {})}
+                     **({"team": c.team, "class": c.role} if state.step == Step.OVER else {})}
                     for c in state.characters.values()],
         "dead": [{"name": c.name, "turn": c.died_turn}
                  for c in sorted(state.characters.values(), key=lambda c: (c.died_turn or 0, c.name))
@@ -43,7 +43,7 @@ def public_view(state: GameState) -> dict[str, Any]:
 def player_view(state: GameState, name: str) -> dict[str, Any]:
     view = public_view(state)
     me = state.characters[name]
-    in_decision = state.step == "decision"
+    in_decision = state.step == Step.DECISION
     mine = {
         "name": me.name,
         "team": me.team,
