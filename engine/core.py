@@ -247,15 +247,22 @@ class PlayerStatus:
     """What a character is now, as far as the player themself may know it.
 
     `label` is their team or role in the ruleset's words (`red`, `seer`); `teammates`
-    the groups the rules let them know (group label → names); `channels` the team
-    channels they belong to now (docs/rules: Infiltration `reds`; Werewolf `pack`,
-    `masons`, `lovers`, `gerbils`); `silenced` whether they may not speak now."""
+    the groups the rules let them know (group label → names), in the order to tell them;
+    `channels` the team channels they belong to now (docs/rules: Infiltration `reds`;
+    Werewolf `pack`, `masons`, `lovers`, `gerbils`); `silenced` whether they may not
+    speak now. `team` is the side they play for (Infiltration's team, Werewolf's
+    faction), `role` their role or class ("" while not chosen), and `revealed` the words
+    the role list shows for them once roles are public (`("warrior", "red")`,
+    `("wench-weregerbil",)`)."""
 
     alive: bool
     label: str = ""
     silenced: bool = False
     teammates: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     channels: tuple[str, ...] = ()
+    team: str = ""
+    role: str = ""
+    revealed: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- the card

@@ -109,7 +109,8 @@ class Infiltration:
         me = state.characters[player]
         fellows = fellow_reds(state, player)["teammates"]
         return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": tuple(fellows)} if me.team == RED else {},
-                            channels=("reds",) if me.team == RED and me.alive else ())
+                            channels=("reds",) if me.team == RED and me.alive else (),
+                            team=me.team, role=me.role or "", revealed=tuple(w for w in (me.role, me.team) if w))
 
     def scripted_orders(self, state: GameState, player: str, seed: Any) -> str:
         return bots.scripted_orders(state, player, seed)

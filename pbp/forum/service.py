@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterable, Mapping, Sequence
 
+from engine.core import Ruleset
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
 from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, WITHDRAWN, DraftBook
@@ -47,18 +48,19 @@ def living_voters(public_view: Mapping) -> list[str]:
     return [p["name"] for p in _players(public_view) if p.get("alive") and not p.get("npc")]
 
 
-def role_list(public_view: Mapping, roster: Sequence[Mapping] = ()) -> list[dict]:
-    """The full role list, once the game is over (the public view then holds everyone's
-    role, or team and class). A character that changed hands credits every player who
-    played it, in turn (`players`), from the roster: substitutions are the moderator's
-    record, never the engine's (pbp.host.substitute)."""
-    if not public_view.get("result"):
+def role_list(rules: Ruleset, state: object, roster: Sequence[Mapping] = ()) -> list[dict]:
+    """The full role list, once the game is over: every character the public view lists,
+    in the words the ruleset reveals it with (its card's `PlayerStatus.revealed`: a role,
+    or class and team). A character that changed hands credits every player who played
+    it, in turn (`players`), from the roster: substitutions are the moderator's record,
+    never the engine's (pbp.host.substitute)."""
+    if rules.result(state) is None:
         return []
     credits = {entry["name"]: [old["played_by"] for old in entry["replaced"]] + [entry.get("played_by", entry["name"])]
                for entry in roster if entry.get("replaced")}
     rows = []
-    for entry in public_view.get("roles") or _players(public_view):
-        parts = [str(entry[k]) for k in ("role", "class", "team", "faction") if entry.get(k)]
+    for entry in _players(rules.view(state, None)):
+        parts = list(rules.status(state, entry["name"]).revealed)
         if parts:
             row = {"name": entry["name"], "role_text": " ".join(parts)}
             if entry["name"] in credits:
@@ -111,7 +113,7 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
     facts = PostFacts(game=after.id, ruleset=after.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=after.record.get("result"),
                       voters=living_voters(before.rules.view(before.state, None)),
-                      extra={"roles": role_list(view, after.record["roster"])})
+                      extra={"roles": role_list(after.rules, after.state, after.record["roster"])})
     draft = renderer.render(facts, dialect)
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
     return _draft(after, book, forum, phase, draft, dialect.name)
@@ -132,7 +134,7 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
     view = game.rules.view(game.state, None)
     facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=game.record.get("result"),
-                      extra={"roles": role_list(view, game.record["roster"])})
+                      extra={"roles": role_list(game.rules, game.state, game.record["roster"])})
     draft = renderer.render(facts, dialect, kind="host")
     return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host")
 

@@ -61,3 +61,16 @@ def test_a_dead_player_gets_no_report_after_the_one_that_tells_of_their_death(tm
     reports = [(r["recipient"], r["phase"]) for r in rows if r["kind"] == "report"]
     assert ("Alice", "T0-class") in reports and ("Alice", "T1-movement") not in reports
     assert ("Bruno", "T1-movement") in reports
+
+
+def test_a_red_players_welcome_names_the_red_npc_as_an_npc(tmp_path, monkeypatch, capsys):
+    """Rules: the Reds know each other from the start, NPCs among them; the welcome tells a
+    Red player their fellow Reds from the player's own status, marking the host-run ones."""
+    settings = start_game(tmp_path, monkeypatch)
+    game, rows = outbox(settings)
+    reds = sorted(c["name"] for c in game.rules.to_json(game.state)["characters"] if c["team"] == "red" and not c["npc"])
+    welcome = next(r for r in rows if r["kind"] == "welcome" and r["recipient"] == reds[0])
+    fellows = ", ".join(sorted([*reds[1:], "Raiden (an NPC)"]))
+    assert f"You know your fellow Reds: {fellows}." in welcome["body"]
+    greens = [r for r in rows if r["kind"] == "welcome" and r["recipient"] not in reds and r["recipient"] != "Raiden"]
+    assert greens and not any("fellow" in r["body"] for r in greens)
