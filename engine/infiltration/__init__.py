@@ -22,10 +22,9 @@ from engine.infiltration.card import CARD
 from engine.infiltration.grammar import actor_grammar
 from engine.infiltration.orders import parse_block
 from engine.infiltration.setup import new_game
-from engine.infiltration.arrival import fellow_reds
-from engine.infiltration.state import RED, GameState, Step
+from engine.infiltration.state import GameState, Step
 from engine.infiltration.statistics import game_statistics
-from engine.infiltration.views import host_view, player_view, public_view
+from engine.infiltration.views import host_view, player_status, player_view, public_view
 
 OPTIONS = {
     "reds": OptionSpec("reds", 0, (), "number of Reds; 0 means max(1, round(players / 5))"),
@@ -105,12 +104,7 @@ class Infiltration:
         return state.result
 
     def status(self, state: GameState, player: str) -> PlayerStatus:
-        """Rules: Reds know each other and share the `reds` channel while alive."""
-        me = state.characters[player]
-        fellows = fellow_reds(state, player)["teammates"]
-        return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": tuple(fellows)} if me.team == RED else {},
-                            channels=("reds",) if me.team == RED and me.alive else (),
-                            team=me.team, role=me.role or "", revealed=tuple(w for w in (me.role, me.team) if w))
+        return player_status(state, player)
 
     def scripted_orders(self, state: GameState, player: str, seed: Any) -> str:
         return bots.scripted_orders(state, player, seed)

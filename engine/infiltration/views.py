@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import PlayerStatus
 from engine.infiltration.arrival import fellow_reds, occupants
 from engine.infiltration.knowledge import host_map, player_map
 from engine.infiltration.state import RED, GameState, Step
@@ -74,3 +75,13 @@ def player_view(state: GameState, name: str) -> dict[str, Any]:
 def host_view(state: GameState) -> dict[str, Any]:
     """What the host sees of the facility: the public view and the whole map."""
     return {**public_view(state), "map": host_map(state)}
+
+
+def player_status(state: GameState, player: str) -> PlayerStatus:
+    """Rules: Reds know each other (NPCs too) and share the `reds` channel while alive; the
+    role list shows a character by class and team."""
+    me = state.characters[player]
+    fellows = fellow_reds(state, player)["teammates"]
+    return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": tuple(fellows)} if me.team == RED else {},
+                        channels=("reds",) if me.team == RED and me.alive else (),
+                        team=me.team, role=me.role or "", revealed=tuple(w for w in (me.role, me.team) if w))
