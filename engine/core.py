@@ -309,6 +309,8 @@ class RulesetCard:
     - `choosing_kind`: the phase kind in which players choose their own role (or "").
     - `public_orders`: the keywords of orders that are public once accepted (votes), which
       a running tally may show.
+    - `roles`: every role or class a character may have, as (name, side, what it does) in
+      the rules' words (`pbp rules`).
     """
 
     game_id_prefix: str
@@ -320,6 +322,7 @@ class RulesetCard:
     npc_kinds: tuple[str, ...] = ()
     choosing_kind: str = ""
     public_orders: tuple[str, ...] = ()
+    roles: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def npcs_allowed(self) -> bool:

@@ -69,6 +69,16 @@ def _reads_as(name: str) -> str | None:
     return None
 
 
+# The classes (rules/infiltration.md: Cast and setup, Combat), as `pbp rules` lists them.
+CLASS_LINES = (
+    ("warrior", "Greens (chosen in T0) and every Red", "fights at priority 3; the default class"),
+    ("hacker", "Greens (chosen in T0)", "sees hacked terminals and may RESTORE them; priority 2"),
+    ("sneaker", "Greens (chosen in T0)",
+     "guards ignore it and raise no Alert for it; uses terminals under Alert; priority 2"),
+    ("renegade", "NPCs only", "guards ignore it like a Sneaker; uses terminals under Alert; priority 4"),
+    ("engineer", "NPCs only", "sees hacked terminals and may RESTORE and REPAIR them; priority 1"),
+)
+
 CARD = RulesetCard(
     game_id_prefix="inf",
     phase_kinds=(PhaseKind("class", "class choice (turn 0)"), PhaseKind("movement", "each movement phase"),
@@ -81,4 +91,5 @@ CARD = RulesetCard(
     npc_kinds=CLASSES,
     choosing_kind="class",
     public_orders=("VOTE",),
+    roles=CLASS_LINES,
 )

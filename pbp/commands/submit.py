@@ -16,7 +16,7 @@ def register(subparsers) -> None:
     register_game_command(
         subparsers, "submit", run=run, no_send="queue the player's receipt but do not send it now",
         help="enter orders for an NPC or a player, through the same parser",
-        arguments=[("player", {}),
+        arguments=[("player", {"help": "the NPC or player whose orders these are"}),
                    ("file", {"help": "a file of order lines or a BEGIN ORDERS block; - for standard input"})])
 
 
