@@ -8,7 +8,7 @@ import configparser
 
 from pbp.cli import main
 from pbp.game.record import load
-from pbp.game.resolution import NPC_RECIPIENT
+from pbp.game.resolution import NPC_REPORT
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 
@@ -40,9 +40,9 @@ def test_the_host_receives_each_npcs_report_and_red_players_see_the_red_npc(tmp_
     settings = start_game(tmp_path, monkeypatch)
     assert main(["advance", "inf1"]) == 0
     game, rows = outbox(settings)
-    npc_rows = [r for r in rows if r["kind"] == "npc-report"]
+    npc_rows = [r for r in rows if r["kind"] == NPC_REPORT]
     assert [(r["recipient"], r["address"], r["phase"]) for r in npc_rows] == [
-        (NPC_RECIPIENT, "host@example.org", "T0-class")]
+        ("Raiden", "host@example.org", "T0-class")]
     body = npc_rows[0]["body"]
     assert "Hello Raiden" in body and "You are an NPC, on the Red team" in body
     assert "occupied rooms" in body   # the Reds' occupancy report, for the Red NPC
