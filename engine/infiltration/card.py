@@ -3,6 +3,8 @@ HELP and by the order forms (engine.infiltration.grammar), the phase kinds and t
 words, and the words a name may not be (rules: Order grammar)."""
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from engine.core import OrderLine, PhaseKind, RulesetCard
 from engine.infiltration.orders import KEYWORDS
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
@@ -79,6 +81,18 @@ CLASS_LINES = (
     ("engineer", "NPCs only", "sees hacked terminals and may RESTORE and REPAIR them; priority 1"),
 )
 
+def character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
+    """The host's lines about one character, from its own view (engine.core.RulesetCard)."""
+    where = f"in {me['room']}" if me.get("room") else "nowhere yet"
+    lines = [f"{str(me['team']).capitalize()} {str(me['class']).capitalize()}, "
+             f"{'alive' if me['alive'] else 'dead'}, {where}",
+             f"Stinger: {'yes' if me.get('stinger') else 'no'}; code: {me.get('code') or 'unknown'}"]
+    if me.get("teammates"):
+        npcs = set(me.get("teammate_npcs") or ())
+        lines.append("Fellow Reds: " + ", ".join(f"{n} (NPC)" if n in npcs else n for n in me["teammates"]))
+    return tuple(lines)
+
+
 CARD = RulesetCard(
     game_id_prefix="inf",
     phase_kinds=(PhaseKind("class", "class choice (turn 0)"), PhaseKind("movement", "each movement phase"),
@@ -92,4 +106,5 @@ CARD = RulesetCard(
     choosing_kind="class",
     public_orders=("VOTE",),
     roles=CLASS_LINES,
+    character_summary=character_summary,
 )

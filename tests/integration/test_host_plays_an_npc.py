@@ -53,7 +53,7 @@ class HostTable:
 
 
 def text_of(message) -> str:
-    return message.get_body(("plain",)).get_content()
+    return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
 
 
 def test_the_host_plays_an_npc_by_mail_and_sees_it_in_pbp_show(tmp_path, dovecot, smtp_server, capsys):
