@@ -271,4 +271,4 @@ class Desk:
     def _help(self, game: StoredGame, name: str, note: str) -> RenderedMail:
         return self.moderator.renderer.render("help", game.record["ruleset"], game=game.game_facts(),
                                               player=name, note=note, form=game.form(name),
-                                              **help_facts(game.rules, game.phase, name))
+                                              **help_facts(game.rules, game.phase, name, game.record.get("npcs", [])))
