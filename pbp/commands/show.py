@@ -19,7 +19,7 @@ from pbp.facility_map import svg_map, text_map
 from pbp.game.create import NPC_WELCOME
 from pbp.game.record import StoredGame, load
 from pbp.game.resolution import NPC_REPORT
-from pbp.host.orders import FOOTER_START
+from pbp.host.orders import for_the_screen
 
 REPORT_KINDS = ("welcome", "report", NPC_WELCOME, NPC_REPORT)  # what a character is told of the game
 RULE = "-" * 60
@@ -69,7 +69,7 @@ def report_lines(game: StoredGame, name: str) -> list[str]:
     lines = [f"Reports so far ({len(rows)}):"]
     for row in sorted(rows, key=lambda row: row["sequence"]):
         lines += [RULE, f"{row['subject']}  [{row['phase']}]", "",
-                  row["body"].split(FOOTER_START, 1)[0].rstrip()]
+                  for_the_screen(row["body"]).rstrip()]
     return lines
 
 

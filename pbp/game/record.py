@@ -92,7 +92,7 @@ class StoredGame:
         one secret for the game) and a line `NPC: <name>` saying whose orders these are
         (pbp.host.npc_mail reads it back). Call inside a transaction: the host token is
         made on first use."""
-        form = order_form(self.id, self.phase, name, DraftBook(self.file).host_token(), self.deadline_text(None))
+        form = order_form(self.id, self.phase, name, DraftBook(self.file).host_token(), self.deadline_text(name))
         return {**form, "npc": name} if form else None
 
     def latest_orders(self, phase_id: str) -> dict[str, dict[str, Any]]:

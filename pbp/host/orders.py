@@ -113,10 +113,20 @@ def character_status(moderator: Moderator, game_id: str, player: str) -> str:
                 if latest else None)
     mail = moderator.renderer.render(
         "status_reply", game.record["ruleset"], game=game.game_facts(), player=name, phase=phase,
-        deadline=game.deadline_text(name if name not in game.npc_names else None), accepted=accepted,
+        deadline=game.deadline_text(name), accepted=accepted,
         view=game.rules.view(game.state, name), form=None)
-    # The mail's footer and form notice are for a mail reader; a terminal needs neither.
-    return mail.body.split(FOOTER_START, 1)[0].rstrip() + "\n"
+    return for_the_screen(mail.body)
+
+
+def for_the_screen(body: str) -> str:
+    """A mail's text as the host reads it on the terminal: without the footer and the
+    order form (which are for a mail reader), and never a TOKEN line."""
+    kept = []
+    for line in body.split(FOOTER_START, 1)[0].splitlines():
+        if line.strip().upper().startswith(("BEGIN ORDERS", "TOKEN:")):
+            break
+        kept.append(line)
+    return "\n".join(kept).rstrip() + "\n"
 
 
 def _order_lines(text: str, game_id: str) -> list[str]:
