@@ -40,7 +40,7 @@ def order_table(table: RoleTable) -> tuple[OrderLine, ...]:
 
 def _role_state_line(key: str, value: Any) -> str:
     """One entry of a role's own state in words: a spent once-per-game power, a last target."""
-    words = key.replace("_", " ")
+    words = key.replace("_", " ").capitalize()
     if key.endswith("_used"):
         return f"{key[:-len('_used')].upper()}: {'used' if value else 'left'}"
     if isinstance(value, bool):
