@@ -51,6 +51,7 @@ class OneLineErrors(argparse.ArgumentParser):
         joint = " See" if message.endswith(("?", ".")) else "; see"
         self.exit(2, f"{self.prog}: {message}{joint} `{self.prog} --help`.\n")
 
+    # argparse offers no public hook for the message of a word outside `choices`.
     def _check_value(self, action, value):
         if action.choices is not None and value not in action.choices:
             choices = ", ".join(map(str, action.choices))
