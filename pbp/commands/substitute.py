@@ -13,7 +13,8 @@ def register(subparsers) -> None:
         subparsers, "substitute", run=run, help="hand a player's character to a newcomer",
         no_send="queue the mails but do not send them now",
         arguments=[("old", {"help": "the character (the old player's name)"}),
-                   ("new_name", {"metavar": "new-name"}), ("new_email", {"metavar": "new-email"})])
+                   ("new_name", {"metavar": "new-name", "help": "the newcomer's own name (the character keeps its name)"}),
+                   ("new_email", {"metavar": "new-email", "help": "the newcomer's mail address"})])
     parser.add_argument("--timezone", metavar="ZONE",
                         help="the newcomer's time zone, e.g. Europe/Berlin (default: the old player's)")
     parser.add_argument("--forum-name", metavar="NAME",

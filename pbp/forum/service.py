@@ -135,7 +135,9 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
     facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=game.record.get("result"),
                       extra={"roles": role_list(game.rules, game.state, game.record["roster"])})
-    draft = renderer.render(facts, dialect, kind="host")
+    # A change of the clock (extend, pause, resume) has its own short template.
+    template = "clock" if public_events and all(e.get("kind") == "clock" for e in public_events) else "host"
+    draft = renderer.render(facts, dialect, kind=template)
     return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host")
 
 
@@ -211,10 +213,22 @@ def edit(game: StoredGame, phase: str, text: str) -> dict:
                                       "status": DRAFT, "leaks": leaks, "marker": ""})
 
 
+def oldest_unapproved(book: DraftBook) -> dict | None:
+    """The oldest draft still waiting for the host's approval (running counts included),
+    or None: what `pbp draft approve <game>` approves when no phase is named."""
+    return next((row for row in book.unpublished() if row["status"] == DRAFT), None)
+
+
 def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
-    """Approve a draft for publishing. The leak check runs on its current text; if it
-    finds a hidden fact, only `forced` approves it."""
+    """Approve a draft for publishing (no `phase`: the oldest one not approved yet). The
+    leak check runs on its current text; if it finds a hidden fact, only `forced` approves it."""
     book = DraftBook(game.file)
+    if phase is None:
+        waiting = oldest_unapproved(book)
+        if waiting is None:
+            raise UserError(f"Game {game.id} has no draft waiting for approval; `pbp status {game.id}` lists "
+                            "its drafts.")
+        phase = waiting["phase"]
     row = find_draft(book, game.id, phase)
     if row["status"] == PUBLISHED:
         raise UserError(f"The post for {row['phase']} is already published.")
@@ -227,6 +241,20 @@ def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
                         f"edit it with `pbp draft edit {game.id}`, or approve it anyway with --force.")
     marker = post_marker(game.id, row["phase"], row["text"])
     return book.update(row["phase"], {"status": APPROVED, "marker": marker, "leaks": leaks, "forced": bool(leaks)})
+
+
+def approve_all(game: StoredGame) -> tuple[list[dict], list[tuple[str, str]]]:
+    """Approve every draft waiting for approval that passes the leak check, oldest first:
+    (the approved rows, (phase, why) for each one left waiting)."""
+    approved, refused = [], []
+    for row in DraftBook(game.file).unpublished():
+        if row["status"] != DRAFT:
+            continue
+        try:
+            approved.append(approve(game, row["phase"]))
+        except UserError as error:
+            refused.append((row["phase"], str(error)))
+    return approved, refused
 
 
 def _refuse_withdrawn(game: StoredGame, row: dict) -> None:
