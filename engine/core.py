@@ -309,6 +309,9 @@ class RulesetCard:
     - `choosing_kind`: the phase kind in which players choose their own role (or "").
     - `public_orders`: the keywords of orders that are public once accepted (votes), which
       a running tally may show.
+    - `channel_orders`: (channel, order keyword) pairs: orders a team settles together,
+      whose current picks every message and receipt in that channel shows its members
+      (Werewolf: the pack's `KILL`s).
     """
 
     game_id_prefix: str
@@ -320,6 +323,7 @@ class RulesetCard:
     npc_kinds: tuple[str, ...] = ()
     choosing_kind: str = ""
     public_orders: tuple[str, ...] = ()
+    channel_orders: tuple[tuple[str, str], ...] = ()
 
     @property
     def npcs_allowed(self) -> bool:

@@ -92,13 +92,15 @@ class MessageBlock:
     """One `BEGIN MESSAGE <game> <channel> … END MESSAGE` block (docs/design.md:
     Conversations): `text` is the lines after the TOKEN line, quote prefixes removed, text
     normalised, `#` comment lines dropped (the form's hints), surrounding blank lines cut.
-    An empty `text` is a message form sent back unfilled."""
+    An empty `text` is a message form sent back unfilled. `speaker` is the character a
+    block names after the channel (only the host may: an NPC it plays), else ""."""
 
     game: str
     channel: str
     token: str | None
     text: str
     quoted: bool = False
+    speaker: str = ""
 
 
 @dataclass(frozen=True)

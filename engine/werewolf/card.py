@@ -47,4 +47,5 @@ def make_card(table: RoleTable) -> RulesetCard:
         orders=order_table(table),
         reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH")),
         public_orders=("NOMINATE", "VOTE"),
+        channel_orders=(("pack", "KILL"),),
     )

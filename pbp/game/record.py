@@ -77,7 +77,8 @@ class StoredGame:
         return self.clock.describe(self.zone_of(name))
 
     def form(self, name: str) -> dict[str, Any] | None:
-        return order_form(self.id, self.phase, name, self.token(name), self.deadline_text(name))
+        channels = self.rules.status(self.state, name).channels if self.phase is not None else ()
+        return order_form(self.id, self.phase, name, self.token(name), self.deadline_text(name), channels)
 
     def latest_orders(self, phase_id: str) -> dict[str, dict[str, Any]]:
         """Each player's latest accepted block for a phase (later blocks replace earlier).

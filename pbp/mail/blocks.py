@@ -165,7 +165,7 @@ def _token_problem(begin_text: str, body: list[str]) -> str | None:
 
 
 def _make_message(begin_text: str, arguments: list[str], body: list[str], depth: int) -> BlockScan:
-    if len(arguments) != 2:
+    if len(arguments) not in (2, 3):  # a third word: the NPC the host writes as
         problem = (
             f'The line "{limits.quoted(begin_text)}" must name the game and the channel, '
             "like BEGIN MESSAGE <game-id> <channel>; copy it from the message form at the end of a mail."
@@ -177,9 +177,9 @@ def _make_message(begin_text: str, arguments: list[str], body: list[str], depth:
     token, token_line = _find_token(body)
     text_lines = [line for line in body[token_line + 1 if token_line is not None else 0:]
                   if not line.startswith("#")]
-    game, channel = arguments
+    game, channel, *speaker = arguments
     message = MessageBlock(game=game, channel=channel.lower(), token=token,
-                           text="\n".join(text_lines).strip("\n"), quoted=depth > 0)
+                           text="\n".join(text_lines).strip("\n"), quoted=depth > 0, speaker="".join(speaker))
     return BlockScan(messages=(message,))
 
 
