@@ -36,13 +36,7 @@ class Village:
         self.players = {name: Player(dovecot.add_user(dovecot.new_address(name.lower())), dovecot, smtp_server)
                         for name in NAMES}
         self.settings = root / "pbp.ini"
-        self.settings.write_text(
-            f"[pbp]\ndata = {root / 'data'}\ntransport = imap\nfrom_address = {self.moderator_address}\n"
-            "replies_per_sender_per_day = 1000\n\n"
-            f"[imap]\nhost = {dovecot.host}\nport = {dovecot.imaps_port}\nsecurity = tls\n"
-            f"user = {self.moderator_address}\npassword = modpass\nca_file = {dovecot.root / 'cert.pem'}\n\n"
-            f"[smtp]\nhost = {smtp_server.host}\nport = {smtp_server.port}\nsecurity = none\n\n"
-            f"[forum]\nhost_address = {self.host.address}\nposts = {root / 'posts'}\n")
+        self.settings.write_text(village_settings(root, dovecot, smtp_server, self))
         roster = root / "roster.csv"
         roster.write_text("name,email\n" + "".join(f"{n},{p.address}\n" for n, p in self.players.items()))
         assert self.cli("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "11",
@@ -259,3 +253,65 @@ def test_a_dead_wolf_cannot_write_to_the_pack(village):
     assert "Message NOT sent" in refusal and "the dead write to no team channel" in refusal
     village.quiet(wolf)
     assert village.cli("channel", "ww1", "pack") == 0
+
+
+@pytest.fixture(scope="module")
+def facility(tmp_path_factory, dovecot, smtp_server):
+    """An Infiltration game of six players, two of them Red, and a Red NPC the host plays."""
+    root = tmp_path_factory.mktemp("facility")
+    table = Village.__new__(Village)
+    table.game_id = "inf1"
+    table.moderator_address = dovecot.add_user(dovecot.new_address("pbp", "pbp.test"), "modpass")
+    table.host = Player(dovecot.add_user(dovecot.new_address("host", "host.test")), dovecot, smtp_server)
+    table.players = {name: Player(dovecot.add_user(dovecot.new_address(name.lower())), dovecot, smtp_server)
+                     for name in NAMES[:6]}
+    table.settings = root / "pbp.ini"
+    table.settings.write_text(village_settings(root, dovecot, smtp_server, table))
+    roster = root / "roster.csv"
+    roster.write_text("name,email\n" + "".join(f"{n},{p.address}\n" for n, p in table.players.items()))
+    assert table.cli("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "5", "--id", "inf1",
+                     "--schedule", "default=48h", "--option", "reds=2", "--npc", "Raiden:renegade:red") == 0
+    for player in table.players.values():
+        player.read_new()
+    read(table.host, at_least=0)
+    return table
+
+
+def village_settings(root: Path, dovecot, smtp_server, table: Village) -> str:
+    return (f"[pbp]\ndata = {root / 'data'}\ntransport = imap\nfrom_address = {table.moderator_address}\n"
+            "replies_per_sender_per_day = 1000\n\n"
+            f"[imap]\nhost = {dovecot.host}\nport = {dovecot.imaps_port}\nsecurity = tls\n"
+            f"user = {table.moderator_address}\npassword = modpass\nca_file = {dovecot.root / 'cert.pem'}\n\n"
+            f"[smtp]\nhost = {smtp_server.host}\nport = {smtp_server.port}\nsecurity = none\n\n"
+            f"[forum]\nhost_address = {table.host.address}\nposts = {root / 'posts'}\n")
+
+
+def test_reds_plan_with_a_red_npc_played_by_the_host(facility, capsys):
+    game = facility.game()
+    reds = [n for n in NAMES[:6] if "reds" in game.rules.status(game.state, n).channels]
+    greens = [n for n in NAMES[:6] if n not in reds]
+    assert len(reds) == 2
+    facility.say(reds[0], "team", "Raiden, take the generator.")
+    facility.poll()
+    facility.inbox(reds[0])
+    (relay,) = facility.inbox(reds[1])
+    assert f"{reds[0]} wrote to reds" in relay and "BEGIN MESSAGE inf1 reds" in relay
+    (copy,) = read(facility.host)
+    assert "a channel of Raiden, the NPC you play" in copy and "Raiden, take the generator." in copy
+    block = copy[copy.index("BEGIN MESSAGE inf1 reds Raiden"):copy.index("END MESSAGE")]
+    facility.host.send(facility.moderator_address, "Re: reds", block.replace("# write to reds as Raiden",
+                                                                             "On my way.") + "END MESSAGE\n")
+    facility.poll()
+    (host_receipt,) = read(facility.host)
+    assert "Sent to reds as Raiden." in host_receipt
+    for red in reds:
+        (from_npc,) = facility.inbox(red)
+        assert "Raiden wrote to reds" in from_npc and "    On my way." in from_npc
+    assert facility.cli("channel", "inf1", "reds", "--as", "Raiden", "--say", "Generator taken.") == 0
+    for red in reds:
+        assert "Generator taken." in facility.inbox(red)[0]
+    facility.quiet(*greens)
+    capsys.readouterr()
+    assert facility.cli("channel", "inf1", "reds") == 0
+    log = capsys.readouterr().out
+    assert log.index("Raiden, take the generator.") < log.index("On my way.") < log.index("Generator taken.")
