@@ -26,6 +26,7 @@ from typing import Iterator
 from pbp import bounces
 from pbp.block_judge import judge_block
 from pbp.conversations.judge import Delivery, free_text_note, judge_message
+from pbp.conversations.picks import picks_of_teams
 from pbp.conversations.relay import deliver
 from pbp.forum.approval_mail import host_mail
 from pbp.forum.hooks import host_address, tell_host_of_wrong_tokens
@@ -227,6 +228,8 @@ class Desk:
         accepted = [v for v in (*verdicts, *messages) if v.accepted]
         rejected = [v for v in (*verdicts, *messages) if not v.accepted and v.submission]
         sections = [v.text for v in (*verdicts, *messages)]
+        if accepted_orders:  # a team settling an order together sees where it stands
+            sections.extend(p for p in picks_of_teams(game, name, accepted_orders) if not any(p in t for t in sections))
         if mail.problems:
             sections.append("Also:\n" + "\n".join(listed(mail.problems)))
         if mail.free_text:

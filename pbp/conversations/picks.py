@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from pbp.conversations.channels import members
+from pbp.conversations.channels import channels_of, members
 from pbp.game.record import StoredGame
 
 
@@ -33,3 +33,8 @@ def current_picks(game: StoredGame, channel: str, pending: Mapping[str, str] | N
             picks.append(f"{member}: {chosen[-1] if chosen else 'none yet'}")
         lines.append(f"The {channel}'s {keyword} orders so far in {game.phase.id}: {'; '.join(picks)}.")
     return "\n".join(lines)
+
+
+def picks_of_teams(game: StoredGame, name: str, pending: Mapping[str, str]) -> list[str]:
+    """The current picks of every channel `name` is in (for the receipt of their orders)."""
+    return [line for channel in channels_of(game, name) if (line := current_picks(game, channel, pending))]
