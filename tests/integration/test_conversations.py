@@ -119,7 +119,7 @@ def test_a_question_to_the_host_and_the_answers_by_command_and_by_mail(village):
     village.poll()
     (receipt,) = village.inbox(asker)
     assert "Your message to host was sent to the host" in receipt
-    assert "outside the blocks was not read by anyone" in receipt  # the greeting: only the block is read
+    assert "the text you wrote around them was not" in receipt  # the greeting: only the block is read
     (question,) = read(village.host)
     assert f"{asker} wrote to the host" in question and "Can I vote for myself?" in question
     assert village.cli("reply", "ww1", asker, "Yes, you may.") == 0
@@ -143,7 +143,7 @@ def test_free_text_outside_a_block_is_said_to_be_unread(village):
                                "Who is the host?\n\n" + village.order(seer, "# nothing"))
     village.poll()
     (receipt,) = village.inbox(seer)
-    assert "was not read by anyone" in receipt and "BEGIN MESSAGE ww1 host" in receipt
+    assert "the text you wrote around them was not" in receipt and "BEGIN MESSAGE ww1 host" in receipt
 
 
 def advance_to(village: Village, prefix: str) -> None:
