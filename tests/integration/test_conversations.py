@@ -3,6 +3,10 @@ real desk, `pbp new-game`, `pbp poll`, `pbp advance`, `pbp reply`, `pbp channel`
 relay, receipt and refusal read back from the players' real mailboxes."""
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -316,3 +320,23 @@ def test_reds_plan_with_a_red_npc_played_by_the_host(facility, capsys):
     assert facility.cli("channel", "inf1", "reds") == 0
     log = capsys.readouterr().out
     assert log.index("Raiden, take the generator.") < log.index("On my way.") < log.index("Generator taken.")
+
+
+def test_a_crash_between_storing_a_message_and_sending_its_relays_loses_nothing_and_sends_once(facility):
+    """SIGKILL after the mail's commit (the message stored, its relays queued) and before
+    any is sent; the next poll sends each relay exactly once, with its ledger Message-ID."""
+    game = facility.game()
+    reds = [n for n in NAMES[:6] if "reds" in game.rules.status(game.state, n).channels]
+    facility.say(reds[1], "reds", "Meet at the hangar.")
+    crashed = subprocess.run([sys.executable, "-m", "pbp", "poll", "--settings", str(facility.settings)],
+                             env={**os.environ, "PBP_CRASH_AT": "after-commit"}, capture_output=True, timeout=120)
+    assert crashed.returncode == -signal.SIGKILL
+    facility.poll()
+    facility.poll()
+    (relay,) = facility.players[reds[0]].read_new()
+    (receipt,) = facility.players[reds[1]].read_new()
+    (copy,) = facility.host.read_new()
+    assert "Meet at the hangar." in mail_text(relay) and "Message sent" in str(receipt["Subject"])
+    rows = [row for row in facility.game().file.outbox.all() if row["kind"] == "message"]
+    assert str(relay["Message-ID"]) in {row["message_id"] for row in rows}
+    assert all(facility.inbox(name, at_least=0) == [] for name in NAMES[:6])
