@@ -24,8 +24,12 @@ KIND = "message"
 def thread_id(game_id: str, thread: str, phase: str, domain: str) -> str:
     """The root Message-ID every mail of one channel (or one player's talk with the host)
     in one phase refers to, so mail clients show them as one thread."""
-    safe = lambda text: re.sub(r"[^A-Za-z0-9_.-]", "-", text)  # noqa: E731
-    return f"<pbp.{safe(game_id)}.{safe(thread)}.{safe(phase)}.thread@{domain}>"
+    return f"<pbp.{_safe(game_id)}.{_safe(thread)}.{_safe(phase)}.thread@{domain}>"
+
+
+def _safe(text: str) -> str:
+    """`text` with anything a Message-ID may not hold turned into `-`."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "-", text)
 
 
 def deliver(moderator: Moderator, game: StoredGame, delivery: Delivery, cause: str = "") -> list[str]:

@@ -171,9 +171,9 @@ def _make_message(begin_text: str, arguments: list[str], body: list[str], depth:
             "like BEGIN MESSAGE <game-id> <channel>; copy it from the message form at the end of a mail."
         )
         return BlockScan(problems=(problem,))
-    problem = _token_problem(begin_text, body)
-    if problem:
-        return BlockScan(problems=(problem,))
+    too_many = _token_problem(begin_text, body)
+    if too_many:
+        return BlockScan(problems=(too_many,))
     token, token_line = _find_token(body)
     text_lines = [line for line in body[token_line + 1 if token_line is not None else 0:]
                   if not line.startswith("#")]
@@ -191,9 +191,9 @@ def _make_block(begin_text: str, arguments: list[str], body: list[str], depth: i
         )
         return BlockScan(problems=(problem,))
     game, phase = arguments
-    problem = _token_problem(begin_text, body)
-    if problem:
-        return BlockScan(problems=(problem,))
+    too_many = _token_problem(begin_text, body)
+    if too_many:
+        return BlockScan(problems=(too_many,))
     token, token_line = _find_token(body)
     # Order lines follow the TOKEN line (or BEGIN when there is none); BEGIN is line 1.
     first_order_index = token_line + 1 if token_line is not None else 0
