@@ -227,7 +227,10 @@ class Desk:
                     for block in mail.messages]
         accepted = [v for v in (*verdicts, *messages) if v.accepted]
         rejected = [v for v in (*verdicts, *messages) if not v.accepted and v.submission]
-        sections = [v.text for v in (*verdicts, *messages)]
+        # A form sent back unfilled is worth a word only when nothing else in the mail was
+        # meant: a player filling one form of a quoted mail leaves the others empty.
+        meant = any(v.submission for v in (*verdicts, *messages))
+        sections = [v.text for v in (*verdicts, *messages) if v.submission or not meant]
         if accepted_orders:  # a team settling an order together sees where it stands
             sections.extend(p for p in picks_of_teams(game, name, accepted_orders) if not any(p in t for t in sections))
         if mail.problems:
@@ -284,5 +287,5 @@ class Desk:
 
     def _help(self, game: StoredGame, name: str, note: str) -> RenderedMail:
         return self.moderator.renderer.render("help", game.record["ruleset"], game=game.game_facts(),
-                                              player=name, note=note, form=game.form(name),
+                                              player=name, note=note, form=game.form(name), token=game.token(name),
                                               **help_facts(game.rules, game.phase, name))

@@ -102,5 +102,5 @@ def _channel(game: StoredGame, name: str, asked: str) -> tuple[str, str]:
 
 def free_text_note(game_id: str) -> str:
     """The receipt's line for words a player wrote outside any block: nobody reads them."""
-    return (f"Only blocks are read: the text you wrote around them was not. To ask the host something, reply "
-            f"with a block: BEGIN MESSAGE {game_id} host, then your TOKEN line, your text, and END MESSAGE.")
+    return (f"Only blocks are read: the text you wrote around them was not. To ask the host of {game_id} "
+            "something, mail HELP: the reply ends with a message block that goes to the host.")

@@ -147,7 +147,12 @@ def test_free_text_outside_a_block_is_said_to_be_unread(village):
                                "Who is the host?\n\n" + village.order(seer, "# nothing"))
     village.poll()
     (receipt,) = village.inbox(seer)
-    assert "the text you wrote around them was not" in receipt and "BEGIN MESSAGE ww1 host" in receipt
+    assert "the text you wrote around them was not" in receipt and "mail HELP" in receipt
+    village.players[seer].send(village.moderator_address, "help", "HELP")
+    village.poll()
+    (help_mail,) = village.inbox(seer)
+    assert help_mail.rstrip().endswith(f"BEGIN MESSAGE ww1 host\nTOKEN: {village.token(seer)}\n"
+                                       "# your message to the host\nEND MESSAGE")
 
 
 def advance_to(village: Village, prefix: str) -> None:
