@@ -326,6 +326,9 @@ class RulesetCard:
     - `character_summary(me)`: the host's lines about one character, read from that
       character's own view (`view(state, name)["me"]`): role or class and team, alive or
       dead and where, bonds, what it carries or has left (`pbp show`).
+    - `channel_orders`: (channel, order keyword) pairs: orders a team settles together,
+      whose current picks every message and receipt in that channel shows its members
+      (Werewolf: the pack's `KILL`s).
     """
 
     game_id_prefix: str
@@ -339,6 +342,7 @@ class RulesetCard:
     public_orders: tuple[str, ...] = ()
     roles: tuple[tuple[str, str, str], ...] = ()
     character_summary: Callable[[Mapping[str, Any]], tuple[str, ...]] = no_character_summary
+    channel_orders: tuple[tuple[str, str], ...] = ()
 
     @property
     def npcs_allowed(self) -> bool:

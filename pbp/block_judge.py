@@ -31,24 +31,9 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
     wrong tokens, and once they have used up today's tries refuses the block unread."""
     record = game.record
     head = f"Your block for {quoted(block.game, 30)} {quoted(block.phase, 30)}"
-    if block.game != game.id:
-        if block.game not in games:
-            return BlockVerdict(False, f"{head} was not accepted: you play in no game called "
-                                       f"{quoted(block.game, 30)} (your games: {', '.join(games)}). "
-                                       "Copy the BEGIN line from your latest order form.")
-        return BlockVerdict(False, f"{head} was not accepted: one mail may carry orders for one game "
-                                   f"only, and this mail's game is {game.id}. Send orders for {block.game} "
-                                   "in a separate reply to a mail of that game.")
-    if guard.locked:
-        return BlockVerdict(False, f"{head} was not accepted: {_locked_out(game, guard)}")
-    if block.token is None:
-        return BlockVerdict(False, f"{head} was not accepted: it has no TOKEN line. Copy the block "
-                                   "from your latest form, TOKEN line included.")
-    if block.token.strip() != game.token(name):
-        guard.note_wrong()
-        last = f" {_locked_out(game, guard)}" if guard.locked else ""
-        return BlockVerdict(False, f"{head} was not accepted: the TOKEN is not your token for "
-                                   f"{game.id}. Copy it from your latest form, or mail FORM to get it again.{last}")
+    refusal = identity_refusal(game, name, games, guard, block.game, block.token)
+    if refusal:
+        return BlockVerdict(False, f"{head} was not accepted: {refusal}")
     if game.phase is None:
         return BlockVerdict(False, f"{head} was not accepted: game {game.id} is over, so no more "
                                    "orders are taken.")
@@ -86,6 +71,29 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
     return BlockVerdict(True, f"Accepted for {game.phase.id} (received {render_timestamp(received)}):\n"
                               f"{shown}\nThese replace any orders you sent earlier for this phase.",
                         order_row=row)
+
+def identity_refusal(game: StoredGame, name: str, games: list[str], guard: TokenGuard, block_game: str,
+                     token: str | None) -> str | None:
+    """Why a block (orders or a message) does not prove its sender, as the end of a sentence,
+    or None when the game and the token are right (docs/design.md: Reliability rules —
+    Identity). A wrong token counts against the address."""
+    if block_game != game.id:
+        if block_game not in games:
+            return (f"you play in no game called {quoted(block_game, 30)} (your games: {', '.join(games)}). "
+                    "Copy the BEGIN line from your latest order form.")
+        return (f"one mail may carry orders for one game only, and this mail's game is {game.id}. Send "
+                f"orders for {block_game} in a separate reply to a mail of that game.")
+    if guard.locked:
+        return _locked_out(game, guard)
+    if token is None:
+        return "it has no TOKEN line. Copy the block from your latest form, TOKEN line included."
+    if token.strip() != game.token(name):
+        guard.note_wrong()
+        last = f" {_locked_out(game, guard)}" if guard.locked else ""
+        return (f"the TOKEN is not your token for {game.id}. Copy it from your latest form, or mail FORM "
+                f"to get it again.{last}")
+    return None
+
 
 def _locked_out(game: StoredGame, guard: TokenGuard) -> str:
     return (f"your address has sent {guard.limit} wrong tokens for {game.id} today, so its order blocks "

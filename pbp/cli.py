@@ -38,6 +38,8 @@ COMMAND_MODULES = (
     "pbp.commands.replay",
     "pbp.commands.options",
     "pbp.commands.rules",
+    "pbp.commands.channel",
+    "pbp.commands.reply",
 )
 
 

@@ -25,6 +25,9 @@ from typing import Iterator
 
 from pbp import bounces
 from pbp.block_judge import judge_block
+from pbp.conversations.judge import Delivery, free_text_note, judge_message
+from pbp.conversations.picks import picks_of_teams
+from pbp.conversations.relay import deliver
 from pbp.forum.approval_mail import host_mail
 from pbp.forum.hooks import host_address, tell_host_of_wrong_tokens
 from pbp.game.record import StoredGame, load
@@ -51,6 +54,7 @@ class Decision:
     reply_kind: str = ""
     accepted_phase: str = ""
     token_guard: TokenGuard | None = None
+    deliveries: list[Delivery] = field(default_factory=list)  # accepted messages, relayed on commit
 
 
 class Desk:
@@ -77,7 +81,7 @@ class Desk:
         return self._members.get(address, [])
 
     def _home_game(self, mail: InboundMail, games: list[str]) -> str:
-        for block in mail.blocks:
+        for block in (*mail.blocks, *mail.messages):
             if block.game in games:
                 return block.game
         words = set(re.findall(r"[A-Za-z0-9_-]+", mail.subject))
@@ -138,6 +142,8 @@ class Desk:
                 decision.token_guard.save(file)
                 if decision.token_guard.newly_locked:
                     tell_host_of_wrong_tokens(self.moderator, game, decision.token_guard)
+            for delivery in decision.deliveries:
+                deliver(self.moderator, game, delivery, mail.message_id)
             row = self.ledger.record(file, mail, decision.outcome, decision.reason)
         self.ledger.remember(row)
 
@@ -180,7 +186,7 @@ class Desk:
         refused = sender_refusal(mail.authentication_results, mail.sender, trusted_id) if trusted_id else None
         if refused:
             return self._refused_sender(game, name, refused)
-        if mail.blocks:
+        if mail.blocks or mail.messages:
             return self._decide_blocks(game, name, mail)
         if mail.commands:
             return self._decide_command(game, name, mail.commands[0])
@@ -218,22 +224,35 @@ class Desk:
                            self.moderator.settings.wrong_tokens_per_sender_per_day)
         now = self.moderator.clock()
         verdicts = [judge_block(game, name, games, guard, block, now) for block in mail.blocks]
-        accepted = [v for v in verdicts if v.accepted]
-        rejected = [v for v in verdicts if not v.accepted and v.submission]
-        sections = [v.text for v in verdicts]
+        accepted_orders = {v.order_row["player"]: v.order_row["text"] for v in verdicts if v.order_row}
+        messages = [judge_message(game, name, games, guard, block, now,
+                                  self.moderator.settings.replies_per_sender_per_day, accepted_orders)
+                    for block in mail.messages]
+        accepted = [v for v in (*verdicts, *messages) if v.accepted]
+        rejected = [v for v in (*verdicts, *messages) if not v.accepted and v.submission]
+        # A form sent back unfilled is worth a word only when nothing else in the mail was
+        # meant: a player filling one form of a quoted mail leaves the others empty.
+        meant = any(v.submission for v in (*verdicts, *messages))
+        sections = [v.text for v in (*verdicts, *messages) if v.submission or not meant]
+        if accepted_orders:  # a team settling an order together sees where it stands
+            sections.extend(p for p in picks_of_teams(game, name, accepted_orders) if not any(p in t for t in sections))
         if mail.problems:
             sections.append("Also:\n" + "\n".join(listed(mail.problems)))
+        if mail.free_text:
+            sections.append(free_text_note(game.id))
         if rejected:
             sections.append(self._still_stands(game, name, bool(accepted)))
+        what = ("Orders received", "Orders NOT accepted") if mail.blocks else ("Message sent", "Message NOT sent")
         if accepted:
-            outcome, kind, headline = "processed", "receipt", "Orders received"
+            outcome, kind, headline = "processed", "receipt", what[0]
         elif rejected:
-            outcome, kind, headline = "rejected", "rejection", "Orders NOT accepted"
+            outcome, kind, headline = "rejected", "rejection", what[1]
         else:
             outcome, kind, headline = "processed", "form", "Your order form"
         reply = self._receipt(game, name, headline, sections)
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
-                        orders=[v.order_row for v in accepted], reply=reply, reply_kind=kind, token_guard=guard)
+                        orders=[v.order_row for v in verdicts if v.accepted], reply=reply, reply_kind=kind,
+                        token_guard=guard, deliveries=[v.delivery for v in messages if v.delivery])
 
     def _still_stands(self, game: StoredGame, name: str, some_accepted: bool) -> str:
         if some_accepted:
@@ -265,10 +284,11 @@ class Desk:
                                     deadline=game.deadline_text(name), accepted=accepted,
                                     view=game.rules.view(game.state, name), **facts)
             return Decision("processed", reason="STATUS", reply=reply, reply_kind="status")
-        note = "" if word == "HELP" else f"I did not understand {quoted(command, 30)!r}; here is the help."
+        note = "" if word == "HELP" else (f"I did not understand {quoted(command, 30)!r}; here is the help. "
+                                          + free_text_note(game.id))
         return Decision("processed", reason=word or "HELP", reply=self._help(game, name, note), reply_kind="help")
 
     def _help(self, game: StoredGame, name: str, note: str) -> RenderedMail:
         return self.moderator.renderer.render("help", game.record["ruleset"], game=game.game_facts(),
-                                              player=name, note=note, form=game.form(name),
+                                              player=name, note=note, form=game.form(name), token=game.token(name),
                                               **help_facts(game.rules, game.phase, name, game.record.get("npcs", [])))

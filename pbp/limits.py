@@ -12,6 +12,7 @@ MAX_PROBLEMS_LISTED = 10  # problems a reply lists; the rest are counted ("and N
 MAX_QUOTED_CHARS = 60  # characters of one input line quoted back
 MAX_PROBLEM_CHARS = 240  # one problem's sentence, whatever it quotes
 MAX_REFERENCES = 10  # Message-IDs of a thread kept for a reply's References
+MAX_MESSAGE_CHARS = 5_000  # text of one message block; a longer one is refused whole, never cut
 ELLIPSIS = "…"
 
 

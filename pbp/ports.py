@@ -88,6 +88,22 @@ class OrderBlock:
 
 
 @dataclass(frozen=True)
+class MessageBlock:
+    """One `BEGIN MESSAGE <game> <channel> … END MESSAGE` block (docs/design.md:
+    Conversations): `text` is the lines after the TOKEN line, quote prefixes removed, text
+    normalised, `#` comment lines dropped (the form's hints), surrounding blank lines cut.
+    An empty `text` is a message form sent back unfilled. `speaker` is the character a
+    block names after the channel (only the host may: an NPC it plays), else ""."""
+
+    game: str
+    channel: str
+    token: str | None
+    text: str
+    quoted: bool = False
+    speaker: str = ""
+
+
+@dataclass(frozen=True)
 class Bounce:
     """What a delivery status notification reports (pbp.mail.bounces)."""
 
@@ -105,6 +121,9 @@ class InboundMail:
     address). `commands` are player commands (HELP, FORM, STATUS, or an unknown word)
     found when the mail has no block; an `APPROVE <game> <phase> [<token>]` line (the host's
     approval by mail, token from the line or a `TOKEN:` line) is found even next to blocks.
+    `messages` are the mail's message blocks (read by the same scanner, under the same
+    per-mail cap); `free_text` says the player wrote something outside any block (which
+    nobody reads: the receipt says so and how to reach the host).
     `problems` lists what made the text unreadable
     (e.g. a BEGIN with no END) for the reply. `bounce` is set when the mail is a
     delivery status notification reporting recipients that failed for good.
@@ -120,6 +139,8 @@ class InboundMail:
     references: tuple[str, ...] = ()
     no_reply_reason: str | None = None
     blocks: tuple[OrderBlock, ...] = ()
+    messages: tuple[MessageBlock, ...] = ()
+    free_text: bool = False
     commands: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
     bounce: Bounce | None = None

@@ -123,12 +123,20 @@ def event_json(event: Event | dict) -> dict:
     return event.to_json() if isinstance(event, Event) else dict(event)
 
 
-def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadline: str) -> dict | None:
-    """The form for `player` in `phase`, or None when they have no orders to give."""
+def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadline: str,
+               channels: Sequence[str] = ()) -> dict | None:
+    """The form for `player` in `phase`, or None when they have no orders to give and no
+    team channel. `channels` are the team channels they belong to: a message form for each
+    follows the order form (docs/design.md: Conversations); with channels and no orders,
+    the form's `phase` is None."""
     if phase is None or player not in phase.actors:
-        return None
+        if not channels:
+            return None
+        return {"game": game_id, "phase": None, "token": token, "deadline": deadline, "orders": [],
+                "channels": list(channels)}
     specs: Sequence[OrderSpec] = phase.grammar.get(player, ())
     return {
+        "channels": list(channels),
         "game": game_id,
         "phase": phase.id,
         "token": token,

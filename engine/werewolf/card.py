@@ -74,4 +74,5 @@ def make_card(table: RoleTable) -> RulesetCard:
         public_orders=("NOMINATE", "VOTE"),
         roles=tuple((role.name, role.faction, role.summary) for role in table.roles),
         character_summary=character_summary,
+        channel_orders=(("pack", "KILL"),),
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from pbp.conversations.host_side import host_messages
 from pbp.errors import UserError
 from pbp.forum import service
 from pbp.forum.book import DraftBook
@@ -57,6 +58,8 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     host = host_address(moderator.settings)
     if not host or mail.sender != host:
         return None
+    if mail.messages:  # the host answering a player, or writing as an NPC (docs/design.md: Conversations)
+        return host_messages(moderator, ledger, mail, may_reply)
     folder = moderator.folder
     games = folder.game_ids()
     approvals = approvals_in(mail)

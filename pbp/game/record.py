@@ -80,7 +80,8 @@ class StoredGame:
     def form(self, name: str) -> dict[str, Any] | None:
         if name in self.npc_names:
             return self.npc_form(name)
-        return order_form(self.id, self.phase, name, self.token(name), self.deadline_text(name))
+        channels = self.rules.status(self.state, name).channels if self.phase is not None else ()
+        return order_form(self.id, self.phase, name, self.token(name), self.deadline_text(name), channels)
 
     @property
     def npc_names(self) -> tuple[str, ...]:

@@ -6,7 +6,15 @@
     <one order per line>
     END ORDERS
 
-Everything outside a block is ignored. Keywords are case-insensitive. A block is either
+Message blocks (docs/design.md: Conversations) are read by the same scanner, with the same
+quote and cap rules:
+
+    BEGIN MESSAGE <game-id> <channel>
+    TOKEN: <the player's secret token>
+    <free text>
+    END MESSAGE
+
+Everything outside a block is ignored (the scan only notes that there was some). Keywords are case-insensitive. A block is either
 unquoted or lies wholly under one quote depth (`> `, `>> `, `> > `…); mail clients quote
 the form a player replies to, so quoted blocks are only a fallback used when the mail has
 no unquoted block.
@@ -22,12 +30,14 @@ from typing import NamedTuple
 
 from pbp import limits
 from pbp.limits import MAX_BLOCKS_PER_MAIL
-from pbp.ports import OrderBlock
+from pbp.ports import MessageBlock, OrderBlock
 
 _QUOTE_PREFIX = re.compile(r"^(?:[ \t]*>)+[ \t]?")
-_BEGIN = re.compile(r"^BEGIN\s+ORDERS\b(.*)$", re.IGNORECASE)
+_BEGIN = re.compile(r"^BEGIN\s+(ORDERS|MESSAGE)\b(.*)$", re.IGNORECASE)
 _TOKEN = re.compile(r"^TOKEN\s*:\s*(.*)$", re.IGNORECASE)
-_END = re.compile(r"^END\s+ORDERS\s*$", re.IGNORECASE)
+_END = {"ORDERS": re.compile(r"^END\s+ORDERS\s*$", re.IGNORECASE),
+        "MESSAGE": re.compile(r"^END\s+MESSAGE\s*$", re.IGNORECASE)}
+_SIGNATURE = "--"  # the signature separator ("-- "; stripped like every line)
 _APPROVE = re.compile(r"^APPROVE\s+(\S+)\s+(\S+)(?:\s+(\S+))?\s*$", re.IGNORECASE)
 _COMMAND_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
@@ -49,26 +59,31 @@ class BlockScan:
     blocks: tuple[OrderBlock, ...] = ()
     problems: tuple[str, ...] = ()
     unread: int = 0
+    messages: tuple[MessageBlock, ...] = ()
+    free_text: bool = False  # unquoted text outside any block (never read)
 
     def __add__(self, other: "BlockScan") -> "BlockScan":
-        return BlockScan(self.blocks + other.blocks, self.problems + other.problems, self.unread + other.unread)
+        return BlockScan(self.blocks + other.blocks, self.problems + other.problems, self.unread + other.unread,
+                         self.messages + other.messages, self.free_text or other.free_text)
 
     @property
     def found_anything(self) -> bool:
-        return bool(self.blocks or self.problems or self.unread)
+        return bool(self.blocks or self.messages or self.problems or self.unread)
 
     @property
     def read(self) -> int:
-        """Blocks read: each made a block or a problem."""
-        return len(self.blocks) + len(self.problems)
+        """Blocks read: each made an order block, a message block or a problem."""
+        return len(self.blocks) + len(self.messages) + len(self.problems)
 
     def capped(self) -> "BlockScan":
-        """At most `MAX_BLOCKS_PER_MAIL` blocks read (blocks first); the rest counted."""
+        """At most `MAX_BLOCKS_PER_MAIL` blocks read (order blocks, then messages); the rest counted."""
         if self.read <= MAX_BLOCKS_PER_MAIL:
             return self
         blocks = self.blocks[:MAX_BLOCKS_PER_MAIL]
-        problems = self.problems[:MAX_BLOCKS_PER_MAIL - len(blocks)]
-        return BlockScan(blocks, problems, self.unread + self.read - len(blocks) - len(problems))
+        messages = self.messages[:MAX_BLOCKS_PER_MAIL - len(blocks)]
+        problems = self.problems[:MAX_BLOCKS_PER_MAIL - len(blocks) - len(messages)]
+        kept = len(blocks) + len(messages) + len(problems)
+        return BlockScan(blocks, problems, self.unread + self.read - kept, messages, self.free_text)
 
 
 def split_quote(line: str) -> QuotedLine:
@@ -86,10 +101,15 @@ def scan_blocks(text: str) -> tuple[BlockScan, BlockScan]:
     lines = [split_quote(line) for line in text.split("\n")]
     tiers = [BlockScan(), BlockScan()]  # unquoted, quoted
     index = 0
+    in_signature = False
     while index < len(lines):
         line = lines[index]
         begin = _BEGIN.match(line.content)
         if not begin:
+            if line.depth == 0 and line.content and not in_signature and not tiers[0].free_text:
+                in_signature = line.content == _SIGNATURE
+                if not in_signature and not _introduces_quote(lines, index):
+                    tiers[0] += BlockScan(free_text=True)
             index += 1
             continue
         tier = 0 if line.depth == 0 else 1
@@ -97,31 +117,70 @@ def scan_blocks(text: str) -> tuple[BlockScan, BlockScan]:
             tiers[tier] += BlockScan(unread=1)
             index += 1
             continue
-        scan, index = _read_block(lines, index, begin.group(1).split())
+        scan, index = _read_block(lines, index, begin.group(1).upper(), begin.group(2).split())
         tiers[tier] += scan
     return tiers[0], tiers[1]
 
 
-def _read_block(lines: list[QuotedLine], begin_index: int, arguments: list[str]) -> tuple[BlockScan, int]:
-    """Read the block whose BEGIN line is `lines[begin_index]`; return it and the index of
-    the first line after it. Lines of another quote depth end the block (unterminated)."""
+def _introduces_quote(lines: list[QuotedLine], index: int) -> bool:
+    """The attribution line a mail client writes above the quoted mail ("On …, pbp wrote:")."""
+    if not lines[index].content.endswith(":"):
+        return False
+    following = next((line for line in lines[index + 1:] if line.depth or line.content), None)
+    return following is not None and following.depth > 0
+
+
+def _read_block(lines: list[QuotedLine], begin_index: int, kind: str,
+                arguments: list[str]) -> tuple[BlockScan, int]:
+    """Read the block (`kind` ORDERS or MESSAGE) whose BEGIN line is `lines[begin_index]`;
+    return it and the index of the first line after it. Lines of another quote depth end
+    the block (unterminated)."""
     depth = lines[begin_index].depth
     begin_text = lines[begin_index].content
     body: list[str] = []
     index = begin_index + 1
     while index < len(lines) and lines[index].depth == depth:
         content = lines[index].content
-        if _END.match(content):
-            return _make_block(begin_text, arguments, body, depth), index + 1
+        if _END[kind].match(content):
+            make = _make_block if kind == "ORDERS" else _make_message
+            return make(begin_text, arguments, body, depth), index + 1
         if _BEGIN.match(content):
             break
         body.append(content)
         index += 1
+    last = "order" if kind == "ORDERS" else "line of your message"
     problem = (
-        f'The block starting "{limits.quoted(begin_text)}" has no END ORDERS line; '
-        "put END ORDERS on its own line after your last order and send it again."
+        f'The block starting "{limits.quoted(begin_text)}" has no END {kind} line; '
+        f"put END {kind} on its own line after your last {last} and send it again."
     )
     return BlockScan(problems=(problem,)), index
+
+
+def _token_problem(begin_text: str, body: list[str]) -> str | None:
+    token_lines = sum(1 for content in body if _TOKEN.match(content))
+    if token_lines <= 1:
+        return None
+    return (f'The block starting "{limits.quoted(begin_text)}" has {token_lines:,} TOKEN lines; a block has exactly '
+            "one, the one from your order form, so nothing in it was read. Send it again with one TOKEN line.")
+
+
+def _make_message(begin_text: str, arguments: list[str], body: list[str], depth: int) -> BlockScan:
+    if len(arguments) not in (2, 3):  # a third word: the NPC the host writes as
+        problem = (
+            f'The line "{limits.quoted(begin_text)}" must name the game and the channel, '
+            "like BEGIN MESSAGE <game-id> <channel>; copy it from the message form at the end of a mail."
+        )
+        return BlockScan(problems=(problem,))
+    too_many = _token_problem(begin_text, body)
+    if too_many:
+        return BlockScan(problems=(too_many,))
+    token, token_line = _find_token(body)
+    text_lines = [line for line in body[token_line + 1 if token_line is not None else 0:]
+                  if not line.startswith("#")]
+    game, channel, *speaker = arguments
+    message = MessageBlock(game=game, channel=channel.lower(), token=token,
+                           text="\n".join(text_lines).strip("\n"), quoted=depth > 0, speaker="".join(speaker))
+    return BlockScan(messages=(message,))
 
 
 def _make_block(begin_text: str, arguments: list[str], body: list[str], depth: int) -> BlockScan:
@@ -132,13 +191,9 @@ def _make_block(begin_text: str, arguments: list[str], body: list[str], depth: i
         )
         return BlockScan(problems=(problem,))
     game, phase = arguments
-    token_lines = sum(1 for content in body if _TOKEN.match(content))
-    if token_lines > 1:
-        problem = (
-            f'The block starting "{limits.quoted(begin_text)}" has {token_lines:,} TOKEN lines; a block has exactly '
-            "one, the one from your order form, so nothing in it was read. Send it again with one TOKEN line."
-        )
-        return BlockScan(problems=(problem,))
+    too_many = _token_problem(begin_text, body)
+    if too_many:
+        return BlockScan(problems=(too_many,))
     token, token_line = _find_token(body)
     # Order lines follow the TOKEN line (or BEGIN when there is none); BEGIN is line 1.
     first_order_index = token_line + 1 if token_line is not None else 0
@@ -175,11 +230,13 @@ def find_blocks(texts: list[str]) -> BlockScan:
         unquoted += text_unquoted
         in_quotes += text_quoted
     scan = (unquoted if unquoted.found_anything else in_quotes).capped()
+    if unquoted.free_text and not scan.free_text:
+        scan = scan + BlockScan(free_text=True)
     if not scan.unread:
         return scan
     problem = (f"This mail holds {scan.read + scan.unread:,} order blocks; one mail may carry at most "
                f"{MAX_BLOCKS_PER_MAIL}, so the other {scan.unread:,} were not read.")
-    return BlockScan(scan.blocks, scan.problems + (problem,), scan.unread)
+    return BlockScan(scan.blocks, scan.problems + (problem,), scan.unread, scan.messages, scan.free_text)
 
 
 def find_command(body: str, subject: str) -> str | None:

@@ -126,7 +126,8 @@ def _orders_or_commands(texts: MailTexts, subject: str) -> dict[str, Any]:
     approval = find_approval(texts.body)
     scan = find_blocks([texts.body, *texts.attachments])
     if scan.found_anything:
-        return dict(blocks=scan.blocks, problems=scan.problems, commands=(approval,) if approval else ())
+        return dict(blocks=scan.blocks, messages=scan.messages, free_text=scan.free_text, problems=scan.problems,
+                    commands=(approval,) if approval else ())
     command = approval or find_command(texts.body, subject)
     return dict(commands=(command,) if command else ())
 

@@ -135,14 +135,16 @@ def test_f048_wrong_tokens_are_rate_limited(make_site):
 
 def test_f049_tokens_only_in_the_form_block_at_the_end(site):
     """Threat: a token near the top of a mail shows in every notification preview. In
-    every mail pbp sent, a token appears only inside the order block at its end."""
+    every mail pbp sent, a token appears only inside the form blocks at its end (the order
+    form, then a team member's message forms)."""
     texts = list(site.welcome.values())
     texts += [text_of(m) for m in site.dovecot.messages(site.players["Alice"])]
     for text in texts:
         for token in site.record()["tokens"].values():
             for found in re.finditer(re.escape(token), text):
                 before = text[:found.start()]
-                assert "BEGIN ORDERS" in before[-400:] and "END ORDERS" not in before[before.rfind("BEGIN ORDERS"):]
+                begin = max(before.rfind("BEGIN ORDERS"), before.rfind("BEGIN MESSAGE"))
+                assert 0 <= begin and len(before) - begin < 400 and "END " not in before[begin:]
 
 
 def test_f050_unknown_senders_are_kept_bounded(site):

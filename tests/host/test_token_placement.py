@@ -5,11 +5,15 @@ kind of mail pbp sends a player or the host, is checked: the recipient's token (
 host token) occurs only in the final block, and nobody else's token occurs at all."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.simulation import player_names
 from pbp.demo import play_demo
+from pbp.conversations.host_side import reply_command
 from pbp.desk import Desk
+from pbp.ports import MessageBlock
 from pbp.forum.book import DraftBook
 from pbp.game.create import create_game
 from pbp.game.record import load
@@ -25,10 +29,15 @@ from tests.host.conftest import command_mail, order_mail
 
 
 def final_block_start(lines: list[str]) -> int | None:
-    """Where the block that ends the mail begins: the last `BEGIN ORDERS` line when the
-    mail ends with `END ORDERS`, or the last line when it is a lone `TOKEN:` line."""
+    """Where the blocks that end the mail begin: the last `BEGIN ORDERS` line when the
+    mail ends with `END ORDERS`, or with the message forms that follow the order form
+    (`END MESSAGE`; the first `BEGIN MESSAGE` when there is no order form), or the last
+    line when it is a lone `TOKEN:` line."""
     if lines and lines[-1] == "END ORDERS":
         return max(i for i, line in enumerate(lines) if line.startswith("BEGIN ORDERS "))
+    if lines and lines[-1] == "END MESSAGE":
+        orders = [i for i, line in enumerate(lines) if line.startswith("BEGIN ORDERS ")]
+        return orders[-1] if orders else min(i for i, line in enumerate(lines) if line.startswith("BEGIN MESSAGE "))
     if lines and lines[-1].startswith("TOKEN: "):
         return len(lines) - 1
     return None
@@ -111,5 +120,12 @@ def test_every_other_kind_of_mail_keeps_the_token_in_the_final_block(tmp_path, c
             queue_reminders(moderator)
         game = load(moderator, "w1")
         desk.receive(order_mail(f"{third.lower()}@example.org", "w1", game.phase.id, game.token(third), ""))
+        # Conversations: a pack message and its relays, a question to the host and the answer.
+        wolf = next(n for n in names if n != second and "pack" in game.rules.status(game.state, n).channels)
+        for who, channel in ((wolf, "pack"), (third, "host")):
+            desk.receive(replace(order_mail(f"{who.lower()}@example.org", "w1", "", ""), blocks=(),
+                                 messages=(MessageBlock("w1", channel, game.token(who), "Hello"),)))
+        reply_command(moderator, "w1", third, "Hello to you")
         kinds = checked(moderator.folder)
-    assert {"welcome", "help", "form", "status", "reminder", "rejection", "notice", "report", "draft"} <= kinds
+    assert {"welcome", "help", "form", "status", "reminder", "rejection", "notice", "report", "draft",
+            "message"} <= kinds

@@ -1,0 +1,141 @@
+"""The host's side of the conversations (docs/design.md: Conversations): answering a
+player's message to the host (`pbp reply`, or replying to the relay mail with the host
+token) and writing as an NPC the host plays (`pbp channel … --as`, or replying to the NPC's
+copy). Every mail goes through the outbox in the write that stores the message."""
+from __future__ import annotations
+
+from typing import Callable
+
+from pbp import schedule
+from pbp.conversations.channels import HOST, channels_of, is_npc, message_log
+from pbp.conversations.judge import Delivery
+from pbp.conversations.picks import current_picks
+from pbp.conversations.relay import KIND, deliver, thread_id
+from pbp.errors import UserError
+from pbp.forum.book import DraftBook
+from pbp.forum.hooks import host_address, tell_host_of_wrong_tokens
+from pbp.game.record import StoredGame, load, running
+from pbp.limits import MAX_MESSAGE_CHARS, quoted
+from pbp.mail_ledger import MailLedger
+from pbp.moderator import Moderator
+from pbp.ports import InboundMail, MessageBlock, Outcome
+from pbp.rendering import RenderedMail
+from pbp.timezones import render_timestamp
+from pbp.token_guard import TokenGuard
+
+
+def _checked_text(text: str) -> str:
+    text = text.strip("\n")
+    if not text.strip():
+        raise UserError("The message is empty; write its text.")
+    if len(text) > MAX_MESSAGE_CHARS:
+        raise UserError(f"The message is {len(text):,} characters long; a message may hold at most "
+                        f"{MAX_MESSAGE_CHARS:,}. Shorten it or split it.")
+    return text
+
+
+def answer(moderator: Moderator, game: StoredGame, player: str, text: str) -> str:
+    """The host answers `player` (call inside the game's transaction); returns the
+    character's name as stored."""
+    name = game.character(player)
+    if is_npc(game, name):
+        raise UserError(f"{name} is an NPC you play; there is nobody to answer.")
+    text = _checked_text(text)
+    phase = game.record["phase_id"] or "over"
+    received = schedule.to_text(moderator.clock())
+    message_log(game.file).insert({"channel": HOST, "phase": phase, "sender": HOST, "player": name, "text": text,
+                                   "received": received, "recipients": [name], "cause": ""})
+    entry = next(e for e in game.record["roster"] if e["name"] == name)
+    thread = thread_id(game.id, f"host-{name}", phase, moderator.outbox.domain)
+    mail = moderator.renderer.render("host_answer", game.record["ruleset"], game=game.game_facts(), phase=phase,
+                                     player=name, text=text, received=render_timestamp(received),
+                                     form=game.form(name), token=game.token(name))
+    moderator.outbox.queue(game.file, phase=phase, recipient=name, address=entry["email"], kind=KIND,
+                           mail=mail, in_reply_to=thread, references=[thread])
+    return name
+
+
+def speak_as(moderator: Moderator, game: StoredGame, npc: str, channel: str, text: str) -> str:
+    """The host writes to `channel` as the NPC `npc` (call inside the game's transaction)."""
+    name = game.character(npc)
+    if not is_npc(game, name):
+        raise UserError(f"{name} is a player, not an NPC; the host writes only as the NPCs it plays.")
+    own = channels_of(game, name)
+    if channel not in own:
+        raise UserError(f"{name} is not in a channel called {channel!r} now (their channels: "
+                        f"{', '.join(own) or 'none'}).")
+    text = _checked_text(text)
+    received = schedule.to_text(moderator.clock())
+    deliver(moderator, game, Delivery(name, channel, text, received, current_picks(game, channel)))
+    return name
+
+
+def reply_command(moderator: Moderator, game_id: str, player: str, text: str) -> str:
+    game = load(moderator, game_id)
+    with game.file.transaction():
+        name = answer(moderator, game, player, text)
+    return name
+
+
+def speak_command(moderator: Moderator, game_id: str, npc: str, channel: str, text: str) -> str:
+    game = running(moderator, game_id)
+    with game.file.transaction():
+        name = speak_as(moderator, game, npc, channel.lower(), text)
+    return name
+
+
+def host_messages(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
+                  may_reply: Callable[[StoredGame, str], bool]) -> Outcome:
+    """A mail from the host's address holding message blocks: each block, with the game's
+    host token, answers a player (`BEGIN MESSAGE <game> <player>`) or writes as an NPC
+    (`BEGIN MESSAGE <game> <channel> <npc>`). The host gets one receipt."""
+    folder = moderator.folder
+    games = folder.game_ids()
+    target = next((m.game for m in mail.messages if m.game in games), None)
+    if target is None:
+        return ledger.record_refused(mail, "host message for no game")
+    game = load(moderator, target)
+    host = host_address(moderator.settings)
+    outcome: Outcome = "rejected"
+    lines = []
+    with game.file.transaction():
+        guard = TokenGuard(game.file, host, moderator.clock().date(),
+                           moderator.settings.wrong_tokens_per_sender_per_day)
+        for block in mail.messages:
+            said = _host_block(moderator, game, guard, block)
+            lines.append(said)
+            if said.startswith("Sent"):
+                outcome = "processed"
+        guard.save(game.file)
+        if guard.newly_locked:
+            tell_host_of_wrong_tokens(moderator, game, guard)
+        if not mail.no_reply_reason and may_reply(game, host):
+            moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST,
+                                   address=host, kind="host-reply",
+                                   mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else f"[{target}] pbp",
+                                                     "\n".join(lines) + "\n"),
+                                   in_reply_to=mail.message_id, references=mail.references)
+        row = ledger.record(game.file, mail, outcome, f"host messages: {len(lines)}")
+    ledger.remember(row)
+    return outcome
+
+
+def _host_block(moderator: Moderator, game: StoredGame, guard: TokenGuard, block: MessageBlock) -> str:
+    head = f"Your message {quoted(block.game, 30)} {quoted(block.channel, 30)}"
+    if block.game != game.id:
+        return f"{head} was not sent: one mail acts on one game, and this mail's game is {game.id}."
+    if guard.locked:
+        return f"{head} was not sent: too many wrong host tokens came from this address today."
+    if (block.token or "").strip() != DraftBook(game.file).host_token():
+        guard.note_wrong()
+        return f"{head} was not sent: its TOKEN is not this game's host token; reply to the mail that asked."
+    if not block.text.strip():
+        return f"{head} was empty, so nothing was sent."
+    try:
+        if block.speaker:
+            name = speak_as(moderator, game, block.speaker, block.channel, block.text)
+            return f"Sent to {block.channel} as {name}."
+        name = answer(moderator, game, block.channel, block.text)
+        return f"Sent your answer to {name}."
+    except UserError as error:
+        return f"{head} was not sent: {error}"

@@ -1,0 +1,101 @@
+"""Secrecy of the conversations (docs/design.md: Conversations — "Sending to a channel the
+sender is not in is refused without saying whether the channel exists").
+
+Twin games, as in the secrecy suites: two Werewolf games dealt from the same seed whose role
+lists differ in one hidden fact: in the first, two players are Masons; in the twin, the
+same two are Villagers, so the channel `masons` exists only in the first. Every other
+player's role, status and channels are the same in both. Hypothesis picks the game's seed,
+the sender, the channel they name and the text, and the desk judges the same message in
+both games:
+
+- nobody outside the channel gets anything: every mail queued for the message goes to the
+  sender (their receipt or refusal) or to a living member of the channel;
+- a player outside `masons` is refused in words byte-identical in both twins (tokens
+  aside), and identical to the refusal for a channel that exists in neither.
+"""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pbp.composition import ForumModerator
+from pbp.conversations.channels import members
+from pbp.desk import Desk
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.ports import InboundMail, MessageBlock
+from pbp.roster import RosterEntry
+from pbp.settings import Settings
+from tests.fixtures.clocks import Clock
+
+NAMES = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hugo"]
+WITH_MASONS = "werewolf,howler,mason,mason,romantic,weregerbil,seer,villager"
+TWIN = "werewolf,howler,villager,villager,romantic,weregerbil,seer,villager"
+CHANNELS = ("masons", "pack", "gerbils", "lovers", "team", "host", "reds", "vampires")
+WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12)
+
+
+def play(root: Path, roles: str, seed: int, sender: str, channel: str, text: str) -> tuple[list[dict], list[str]]:
+    """The mails queued when `sender` writes `text` to `channel` in a fresh game (at N0),
+    and the channel's members. Tokens are replaced by `<token>`."""
+    settings = Settings(data=root / "data", from_address="pbp@games.example", replies_per_sender_per_day=50)
+    with ForumModerator(settings, clock=Clock()) as moderator:
+        roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in NAMES]
+        create_game(moderator, "werewolf", roster, seed=str(seed), options={"roles": roles}, game_id="ww1")
+        game = load(moderator, "ww1")
+        token = game.token(sender)
+        before = len(game.file.outbox)
+        mail = InboundMail(key="1:1", sha256="0" * 64, sender=f"{sender.lower()}@example.org",
+                           message_id="<m1@example.org>", subject="message",
+                           messages=(MessageBlock("ww1", channel, token, text),))
+        Desk(moderator).receive(mail)
+        game = load(moderator, "ww1")
+        rows = [dict(row) for row in game.file.outbox.all()[before:]]
+        named = game.rules.status(game.state, sender).channels[0] if channel == "team" and \
+            len(game.rules.status(game.state, sender).channels) == 1 else channel
+        team = members(game, named) if named != "host" else []
+        tokens = game.record["tokens"].values()
+    for row in rows:
+        for secret in tokens:
+            row["body"] = row["body"].replace(secret, "<token>")
+    return rows, team
+
+
+SECRECY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SECRECY
+@given(seed=st.integers(0, 10_000), sender=st.sampled_from(NAMES), channel=st.one_of(st.sampled_from(CHANNELS), WORDS),
+       text=st.text(min_size=1, max_size=80).filter(lambda t: t.strip() and "END" not in t.upper()))
+def test_no_relay_receipt_or_refusal_reaches_anyone_outside_the_channel(seed, sender, channel, text):
+    with tempfile.TemporaryDirectory() as root:
+        rows, team = play(Path(root), WITH_MASONS, seed, sender, channel, text)
+    assert rows, "the sender always gets an answer"
+    for row in rows:
+        assert row["recipient"] == sender or row["recipient"] in team, (row["recipient"], channel, team)
+    relays = [row for row in rows if row["kind"] == "message"]
+    assert all(row["recipient"] != sender for row in relays)
+    if relays:
+        assert sender in team
+
+
+@SECRECY
+@given(seed=st.integers(0, 10_000), sender=st.sampled_from(NAMES), other=WORDS.filter(lambda w: w not in CHANNELS))
+def test_a_refusal_reads_the_same_whether_the_channel_exists_or_not(seed, sender, other):
+    with tempfile.TemporaryDirectory() as root:
+        first, masons = play(Path(root) / "a", WITH_MASONS, seed, sender, "masons", "Hello Masons")
+        twin, _ = play(Path(root) / "b", TWIN, seed, sender, "masons", "Hello Masons")
+        elsewhere, _ = play(Path(root) / "c", WITH_MASONS, seed, sender, other, "Hello Masons")
+    if sender in masons:
+        return  # a Mason's message goes through; the twin differs in the sender's own role
+    (refusal,) = first
+    (twin_refusal,) = twin
+    (other_refusal,) = elsewhere
+    assert "Message NOT sent" in refusal["subject"]
+    assert (refusal["subject"], refusal["body"]) == (twin_refusal["subject"], twin_refusal["body"])
+    named_other = f"Your message to {other} was not sent"
+    assert named_other in other_refusal["body"]
+    assert refusal["body"] == other_refusal["body"].replace(named_other, "Your message to masons was not sent")
