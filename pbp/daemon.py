@@ -82,6 +82,7 @@ class Daemon:
         self.watch = ThreadWatch()  # one across cycles: its Reddit login is reused
         self.turn_lock = threading.Lock()
         self.stamp: tuple | None = None
+        self.reindex = True  # the first cycle rebuilds the index of deadlines (a file restored by hand)
         self.poll_interval = self.settings.poll_interval
         self.busy = False
         self.idle: IdleWatcher | None = None
@@ -114,6 +115,9 @@ class Daemon:
                 self.say("the data folder is free again; carrying on")
                 self.busy = False
             wake, computed = None, False
+            if self.reindex:
+                folder.index.look_at_every_game()
+                self.reindex = False
             try:
                 moderator = ForumModerator(self.settings, clock=self.clock, folder=folder)
                 self.renderer.refresh()
@@ -124,7 +128,8 @@ class Daemon:
                 except Exception as error:  # one bad cycle must not stop the moderator
                     self.state["last_error"] = f"{type(error).__name__}: {error}"
                     self.say(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
-                wake = next_wake_up(folder, self.settings, self.clock(), moderator.outbox)
+                wake = next_wake_up(folder, self.clock())
+                folder.index.save(folder)  # before the state and the stamp: the cycle's last write
                 computed = True
                 self.state["last_cycle"] = schedule.to_text(self.clock())
                 self._record_wake(wake)
@@ -224,7 +229,7 @@ class Daemon:
             except UserError:
                 return
             try:
-                wake = next_wake_up(folder, self.settings, self.clock())
+                wake = next_wake_up(folder, self.clock())
             except Exception:  # noqa: BLE001 - caught a writer between two files: look again soon
                 return
             finally:

@@ -26,6 +26,7 @@ from tinydb.table import Table
 
 from pbp.errors import UserError
 from pbp.durable import PRIVATE_FOLDER, AtomicJSONStorage, WriterLock, private_folder, write_atomically
+from pbp.game_index import GameIndex
 
 
 class CachedAtomicStorage(AtomicJSONStorage):
@@ -165,13 +166,18 @@ class DataFolder:
         self.games_table = self.registry.table("games", cache_size=0)
         self.mails = self.registry.table("mails", cache_size=0)
         self._games: dict[str, GameFile] = {}
+        self.index = GameIndex(self.path, writer)  # deadlines and wake-ups (pbp.game_index)
 
     def close(self) -> None:
-        for game in self._games.values():
-            game.db.close()
-        self.registry.close()
-        if self.lock:
-            self.lock.release()
+        try:
+            if self.writer:
+                self.index.save(self)
+        finally:
+            for game in self._games.values():
+                game.db.close()
+            self.registry.close()
+            if self.lock:
+                self.lock.release()
 
     def __enter__(self) -> "DataFolder":
         return self
@@ -189,6 +195,8 @@ class DataFolder:
             if not path.exists() or not self.games_table.contains(Query().id == game_id):
                 known = ", ".join(self.game_ids()) or "none yet"
                 raise UserError(f"There is no game {game_id!r}; the games are: {known}.")
+            if self.writer:
+                self.index.opening(game_id)
             self._games[game_id] = GameFile(path, self.writer)
         return self._games[game_id]
 
@@ -204,6 +212,7 @@ class DataFolder:
         if self.games_table.contains(Query().id == game_id):
             raise UserError(f"A game called {game_id!r} exists already; choose another --id.")
         path = self.path / "games" / f"{game_id}.json"
+        self.index.opening(game_id)
         path.unlink(missing_ok=True)
         game = GameFile(path, self.writer)
         with game.transaction():

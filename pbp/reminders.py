@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from typing import Collection, Iterable
 
 from pbp.game.clock import Running
+from pbp.game_index import reminder_due
 from pbp.game.record import load
 from pbp.moderator import Moderator
 from pbp.timezones import TimeInputError, as_utc, parse_duration, render_duration_spec, render_remaining
@@ -111,7 +112,10 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_OFFSET
     Called once per poll cycle (pbp.cycle). Returns how many were queued."""
     now = moderator.clock()
     queued = 0
-    for game_id in moderator.folder.game_ids():
+    index = moderator.folder.index
+    # the index knows the default reminder times only; with others every game is looked at
+    wanted = (lambda entry: reminder_due(entry, now.timestamp())) if settings_default == DEFAULT_OFFSETS else None
+    for game_id in index.games(moderator.folder.game_ids(), wanted or (lambda entry: True)):
         game = load(moderator, game_id)
         record = game.record
         clock = game.clock
@@ -143,4 +147,5 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_OFFSET
                                        address=entry["email"], kind="reminder", mail=mail)
             game.file.update_record({"reminders_sent": sorted(sent | {r.key for r in due})})
         queued += len(due)
+    index.reminders_seen(now.timestamp())
     return queued
