@@ -166,6 +166,7 @@ class DataFolder:
         self.games_table = self.registry.table("games", cache_size=0)
         self.mails = self.registry.table("mails", cache_size=0)
         self._games: dict[str, GameFile] = {}
+        self._game_ids: list[str] | None = None
         self.index = GameIndex(self.path, writer)  # deadlines and wake-ups (pbp.game_index)
 
     def close(self) -> None:
@@ -187,7 +188,10 @@ class DataFolder:
 
     # ------------------------------------------------------------------ games
     def game_ids(self) -> list[str]:
-        return [doc["id"] for doc in self.games_table.all()]
+        # Asked several times per cycle; only `add_game` changes the list while the folder is open.
+        if self._game_ids is None:
+            self._game_ids = [row["id"] for row in (self.registry.storage.read() or {}).get("games", {}).values()]
+        return list(self._game_ids)
 
     def game(self, game_id: str) -> GameFile:
         if game_id not in self._games:
@@ -219,6 +223,7 @@ class DataFolder:
             game.game.insert(record)
             fill(game)
         self.games_table.insert({"id": game_id, "ruleset": ruleset, "created": created})
+        self._game_ids = None
         self._games[game_id] = game
         return game
 

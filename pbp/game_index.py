@@ -23,15 +23,22 @@ by hand is indexed too. Entries are computed by pbp.game.index_entry.
 """
 from __future__ import annotations
 
+import heapq
 import json
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from pbp.durable import write_atomically
 
 FILE_NAME = "game_index.json"
-FORMAT = 1
+FORMAT = 2
+# How many of the earliest moments the file's first line keeps: an idle cycle reads that
+# line alone and parses the entries (a thousand games' worth) only when something is due.
+TIMELINE = 16
+FLAGS = ("doubtful", "unsent", "approved", "waiting")
+RANK = {"deadline": 0, "reminders": 1, "retry": 2}
 Entry = dict[str, Any]
+Moment = tuple[float, int, str, str, str]  # when, rank, kind, game, phase
 
 
 def game_stamp(games: Path, game_id: str) -> list:
@@ -50,39 +57,92 @@ def game_stamp(games: Path, game_id: str) -> list:
 
 def reminder_due(entry: Entry, now: float) -> bool:
     """Whether a reminder time of the entry's phase has passed since a cycle last looked."""
-    deadline = entry.get("deadline")
-    return deadline is not None and now < deadline and any(
-        entry.get("reminded", 0.0) < moment <= now for moment in entry.get("reminders", ()))
+    moments = entry.get("reminders")
+    return bool(moments) and moments[0] <= now < entry["deadline"] and any(
+        entry.get("reminded", 0.0) < moment <= now for moment in moments)
+
+
+def moments_of(game_id: str, entry: Entry) -> Iterator[Moment]:
+    """The entry's moments that may need a cycle: its deadline, its next reminder time not
+    yet looked at, its outbox's earliest retry."""
+    if "unreadable" in entry:
+        return
+    phase = entry["phase"]
+    if entry["deadline"] is not None:
+        yield entry["deadline"], RANK["deadline"], "deadline", game_id, phase
+        pending = [moment for moment in entry["reminders"] if moment > entry.get("reminded", 0.0)]
+        if pending:
+            yield min(pending), RANK["reminders"], "reminders", game_id, phase
+    if entry["retry_at"] is not None:
+        yield entry["retry_at"], RANK["retry"], "retry", game_id, phase
+
+
+def flags_of(entry: Entry) -> set[str]:
+    if "unreadable" in entry or entry.get("changed", True):
+        return {"doubtful"}
+    return {flag for flag, on in (("unsent", entry["unsent"]), ("approved", entry["approved"]),
+                                  ("waiting", entry["clock"] == "waiting")) if on}
 
 
 class GameIndex:
-    """The index as one process sees it during one session with the data folder."""
+    """The index as one process sees it during one session with the data folder. The file
+    holds two lines: a summary (the games, the earliest moments, the flagged games) and
+    the entries, parsed only when a question needs them."""
 
     def __init__(self, data: Path, writer: bool):
         self.path = Path(data) / FILE_NAME
         self.games_folder = Path(data) / "games"
         self.writer = writer
-        stored = self._load()
-        self.trusted = bool(stored) and stored.get("format") == FORMAT and stored.get("clean") is True
-        self.entries: dict[str, Entry] = dict(stored.get("games", {})) if self.trusted else {}
-        self.base = {game_id: dict(entry) for game_id, entry in self.entries.items()}  # as the session found it
+        summary, self._raw = self._load()
+        self.trusted = summary.get("format") == FORMAT and summary.get("clean") is True
+        if not self.trusted:
+            summary, self._raw = {}, b"{}"
+        self.summary = summary
+        self._entries: dict[str, Entry] | None = None
+        self.base: dict[str, Entry] | None = None  # the entries as the session found them
         self.opened: set[str] = set()  # games this session's writer opened: their entries may be stale
         self.swept = False  # a cycle looked at every game the index named
         self.marked = False  # this session wrote `clean: false`
         self.rebuild = not self.trusted
         self.dirty = False  # entries changed in memory since they were read
 
-    def _load(self) -> dict:
+    def _load(self) -> tuple[dict, bytes]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = self.path.read_bytes()
+            first, _, rest = data.partition(b"\n")
+            summary = json.loads(first)
         except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
+            return {}, b"{}"
+        return (summary, rest) if isinstance(summary, dict) else ({}, b"{}")
+
+    @property
+    def entries(self) -> dict[str, Entry]:
+        if self._entries is None:
+            try:
+                self._entries = json.loads(self._raw)
+            except ValueError:  # a torn file cannot be: it is replaced whole; but be sure
+                self._entries, self.rebuild = {}, True
+            self.base = {game_id: dict(entry) for game_id, entry in self._entries.items()}
+        return self._entries
+
+    def _summarise(self) -> None:
+        entries = self.entries
+        flags: dict[str, list[str]] = {flag: [] for flag in FLAGS}
+        for game_id, entry in entries.items():
+            for flag in flags_of(entry):
+                flags[flag].append(game_id)
+        timeline = heapq.nsmallest(TIMELINE + 1, (m for g, e in entries.items() for m in moments_of(g, e)))
+        self.summary = {"format": FORMAT, "clean": True, "games": sorted(entries), "flags": flags,
+                        "timeline": timeline[:TIMELINE], "more": len(timeline) > TIMELINE}
 
     def _write(self, clean: bool) -> None:
-        text = json.dumps({"format": FORMAT, "clean": clean, "games": self.entries},
-                          sort_keys=True, separators=(",", ":"))
-        write_atomically(self.path, text.encode("utf-8"))
+        body = self._raw if self._entries is None else json.dumps(
+            self._entries, sort_keys=True, separators=(",", ":")).encode("utf-8")
+        head = json.dumps({**self.summary, "format": FORMAT, "clean": clean}, separators=(",", ":"))
+        write_atomically(self.path, head.encode("utf-8") + b"\n" + body)
+
+    def _flagged(self, flag: str) -> set[str]:
+        return set(self.summary.get("flags", {}).get(flag, ()))
 
     # ------------------------------------------------------------------ what the writer tells it
     def opening(self, game_id: str) -> None:
@@ -103,33 +163,58 @@ class GameIndex:
 
     def reminders_seen(self, now: float) -> None:
         """A cycle has queued every reminder due at `now`."""
+        if self.rebuild or not self._something_by(now):
+            return
         for entry in self.entries.values():
-            if reminder_due(entry, now):
+            if "unreadable" not in entry and reminder_due(entry, now):
                 entry["reminded"] = now
                 self.dirty = True
 
     # ------------------------------------------------------------------ what a cycle asks
-    def games(self, game_ids: Iterable[str], wanted: Callable[[Entry], bool] = lambda entry: False) -> list[str]:
-        """The games among `game_ids` to look at: those whose entry is `wanted`, and every
-        game the index cannot vouch for (see the module's docstring)."""
+    def games(self, game_ids: Iterable[str], flag: str | None = None,
+              due: Callable[[Entry], bool] | None = None, now: float = 0.0) -> list[str]:
+        """The games among `game_ids` to look at: every game the index cannot vouch for
+        (see the module's docstring), those it marks with `flag`, and, when a moment up to
+        `now` is in the index, those whose entry is `due`."""
+        game_ids = list(game_ids)
         if self.rebuild:
-            return list(game_ids)
-        return [game_id for game_id in game_ids if self._unsure(game_id) or wanted(self.entries[game_id])]
+            return game_ids
+        pick = self.opened | self._flagged("doubtful") | (set(game_ids) - set(self.summary.get("games", ())))
+        if flag is not None:
+            pick |= self._flagged(flag)
+        if due is not None and self._something_by(now):
+            pick |= {game_id for game_id, entry in self.entries.items() if "unreadable" not in entry and due(entry)}
+        return [game_id for game_id in game_ids if game_id in pick]
 
-    def _unsure(self, game_id: str) -> bool:
-        entry = self.entries.get(game_id)
-        return game_id in self.opened or entry is None or entry.get("changed", True) or "unreadable" in entry
+    def _something_by(self, now: float) -> bool:
+        timeline = self.summary.get("timeline", ())
+        return bool(timeline) and timeline[0][0] <= now
 
-    def refresh(self, folder) -> dict[str, Entry]:
+    def timeline(self) -> Iterator[Moment]:
+        """Every game's moments, earliest first (the entries are parsed only if the
+        summary's few are not enough)."""
+        shown = [tuple(moment) for moment in self.summary.get("timeline", ())]
+        yield from shown  # type: ignore[misc]
+        if self.summary.get("more"):
+            rest = sorted(m for g, e in self.entries.items() for m in moments_of(g, e))
+            yield from rest[len(shown):]
+
+    def refresh(self, folder) -> None:
         """Bring the entries of the games this session opened (of every game, when
-        rebuilding) up to date from their files, in memory; the entries afterwards."""
+        rebuilding) up to date from their files, in memory."""
         from pbp.game.index_entry import entry_of  # it reads game records; the data folder imports this module
 
         game_ids = folder.game_ids()
+        known = set(self.summary.get("games", ()))
         todo = game_ids if self.rebuild else [game_id for game_id in game_ids if game_id in self.opened
-                                              or "unreadable" in self.entries.get(game_id, {"unreadable": ""})]
+                                              or game_id not in known or game_id in self._flagged("doubtful")
+                                              and "unreadable" in self.entries.get(game_id, {})]
+        gone = known - set(game_ids)
+        if not (todo or gone or self.dirty):
+            return
+        entries = self.entries
         for game_id in todo:
-            before, current = self.base.get(game_id), self.entries.get(game_id, {})
+            before, current = (self.base or {}).get(game_id), entries.get(game_id, {})
             stamp = game_stamp(self.games_folder, game_id)
             try:
                 entry = entry_of(folder.game(game_id))
@@ -140,12 +225,12 @@ class GameIndex:
                                 or (before.get("changed", True) and not self.swept))
             if (current.get("phase"), current.get("deadline")) == (entry.get("phase"), entry.get("deadline")):
                 entry["reminded"] = current.get("reminded", 0.0)  # the same phase's reminders stay seen
-            self.entries[game_id] = entry
-        for game_id in set(self.entries) - set(game_ids):
-            del self.entries[game_id]
+            entries[game_id] = entry
+        for game_id in gone:
+            entries.pop(game_id, None)
         self.rebuild = False
         self.dirty = True
-        return self.entries
+        self._summarise()
 
     def save(self, folder) -> None:
         """Write the refreshed entries, marked clean (when the writer's session ends, or

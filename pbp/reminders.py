@@ -113,9 +113,11 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_OFFSET
     now = moderator.clock()
     queued = 0
     index = moderator.folder.index
+    moment = now.timestamp()
     # the index knows the default reminder times only; with others every game is looked at
-    wanted = (lambda entry: reminder_due(entry, now.timestamp())) if settings_default == DEFAULT_OFFSETS else None
-    for game_id in index.games(moderator.folder.game_ids(), wanted or (lambda entry: True)):
+    game_ids = (index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: reminder_due(entry, moment))
+                if settings_default == DEFAULT_OFFSETS else moderator.folder.game_ids())
+    for game_id in game_ids:
         game = load(moderator, game_id)
         record = game.record
         clock = game.clock
@@ -147,5 +149,5 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_OFFSET
                                        address=entry["email"], kind="reminder", mail=mail)
             game.file.update_record({"reminders_sent": sorted(sent | {r.key for r in due})})
         queued += len(due)
-    index.reminders_seen(now.timestamp())
+    index.reminders_seen(moment)
     return queued

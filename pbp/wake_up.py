@@ -23,28 +23,18 @@ def next_wake_up(folder: DataFolder, now: datetime) -> WakeUp | None:
     a deadline, a reminder time, an outbox retry. Read from the index of deadlines and
     wake-ups (pbp.game_index), brought up to date first for the games this process opened
     (every game, when the index cannot vouch for them)."""
-    moments: list[WakeUp] = []
-    retries: list[float] = []
     stalled = stalled_phases(folder)
-    entries = folder.index.refresh(folder)
+    folder.index.refresh(folder)
     later = now.timestamp()
-    for game_id in folder.game_ids():
-        entry = entries.get(game_id, {})
-        if "unreadable" in entry:
-            continue  # an unreadable game file is shown by pbp status; the others go on
-        if entry["retry_at"] is not None:
-            retries.append(entry["retry_at"])
-        if entry["deadline"] is None:
-            continue  # over, paused, or waiting for a public post: no deadline yet
-        if stalled.get(game_id) == entry["phase"]:
+    for when, _, kind, game_id, phase in folder.index.timeline():
+        if kind == "retry":
+            return WakeUp(_moment(when), "outbox retry")
+        if stalled.get(game_id) == phase:
             continue  # its resolution failed: it waits for the host, not for the alarm
-        moments.append(WakeUp(_moment(entry["deadline"]), f"deadline of {game_id} {entry['phase']}"))
-        reminders = [moment for moment in entry["reminders"] if later < moment]
-        if reminders:
-            moments.append(WakeUp(_moment(min(reminders)), f"reminders of {game_id} {entry['phase']}"))
-    if retries:
-        moments.append(WakeUp(_moment(min(retries)), "outbox retry"))
-    return min(moments, key=lambda wake: wake.when) if moments else None
+        if kind == "reminders" and when <= later:
+            continue  # passed: this cycle has seen to it (or the deadline has)
+        return WakeUp(_moment(when), f"{kind} of {game_id} {phase}")
+    return None
 
 
 def _moment(seconds: float) -> datetime:

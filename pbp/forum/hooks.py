@@ -120,7 +120,7 @@ def publish_due(moderator: Moderator, on_event: Callable[[str], None] = lambda t
     """Publish every game's approved drafts whose time has come (inside `pbp run`)."""
     forum = load_forum_settings(moderator.settings)
     folder = moderator.folder
-    games = [load(moderator, game_id) for game_id in folder.index.games(folder.game_ids(), lambda e: e["approved"])]
+    games = [load(moderator, game_id) for game_id in folder.index.games(folder.game_ids(), flag="approved")]
     waiting = [g for g in games if any(r["status"] == "approved" for r in DraftBook(g.file).unpublished())]
     if not waiting:
         return 0

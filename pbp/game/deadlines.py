@@ -93,7 +93,7 @@ def start_clocks(moderator: Moderator) -> list[str]:
     publish`); one line per clock started, for the log."""
     started = []
     folder = moderator.folder
-    for game_id in folder.index.games(folder.game_ids(), lambda entry: entry["clock"] == "waiting"):
+    for game_id in folder.index.games(folder.game_ids(), flag="waiting"):
         record = moderator.folder.game(game_id).record()
         if awaited_post(record) is None:
             continue

@@ -117,8 +117,8 @@ def due_games(moderator: Moderator) -> list[tuple[str, str]]:
     stalled = stalled_phases(moderator.folder)
     due = []
     moment = now.timestamp()
-    due_now = lambda entry: entry["deadline"] is not None and entry["deadline"] <= moment  # noqa: E731
-    for game_id in moderator.folder.index.games(moderator.folder.game_ids(), due_now):
+    for game_id in moderator.folder.index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: (
+            entry["deadline"] is not None and entry["deadline"] <= moment)):
         try:
             record = moderator.folder.game(game_id).record()
         except Exception:  # an unreadable game file is shown by pbp status; the others go on

@@ -76,6 +76,12 @@ def game_files(paths: list[str]) -> set[str]:
     return {name.split(".")[0] for name in paths if name.startswith("g")}
 
 
+def stored_index(settings: Settings) -> tuple[dict, dict]:
+    """The index file's two lines: its summary and its entries."""
+    summary, entries = (settings.data / FILE_NAME).read_bytes().split(b"\n")
+    return json.loads(summary), json.loads(entries)
+
+
 def in_minutes(clock: Clock, minutes: int) -> str:
     """An absolute deadline for `pbp extend`, `minutes` from now."""
     return (clock() + timedelta(minutes=minutes)).strftime("%Y-%m-%d %H:%M UTC")
@@ -139,14 +145,14 @@ def crash_before_the_index_is_written(monkeypatch, settings: Settings, clock: Cl
 def test_a_crash_between_the_game_write_and_the_index_write_never_skips_the_due_game(site, monkeypatch):
     settings, clock, daemon = site
     crash_before_the_index_is_written(monkeypatch, settings, clock, "g7")
-    stored = json.loads((settings.data / FILE_NAME).read_text())
-    assert stored["clean"] is False  # written before the game file was opened
-    assert stored["games"]["g7"]["deadline"] > (clock().timestamp() + 3600)  # the old deadline
+    summary, entries = stored_index(settings)
+    assert summary["clean"] is False  # written before the game file was opened
+    assert entries["g7"]["deadline"] > (clock().timestamp() + 3600)  # the old deadline
     clock.advance(minutes=5, seconds=1)
     daemon.turn()
     assert record(settings, "g7")["resolved"] == ["T0-class"]
-    rebuilt = json.loads((settings.data / FILE_NAME).read_text())
-    assert rebuilt["clean"] is True and set(rebuilt["games"]) == {f"g{n}" for n in range(1, GAMES + 1)}
+    summary, entries = stored_index(settings)
+    assert summary["clean"] is True and set(entries) == {f"g{n}" for n in range(1, GAMES + 1)}
 
 
 @pytest.mark.parametrize("damage", ["missing", "garbage", "stale"])
@@ -155,7 +161,7 @@ def test_a_missing_or_stale_index_is_rebuilt_and_the_due_game_resolved(site, dam
     restored by hand): the daemon rebuilds the index when it starts."""
     settings, clock, daemon = site
     path = settings.data / FILE_NAME
-    before = json.loads(path.read_text())
+    before = path.read_bytes()
     with ForumModerator(settings, clock=clock) as moderator:
         extend(moderator, "g9", in_minutes(clock, 5))
     if damage == "missing":
@@ -163,12 +169,12 @@ def test_a_missing_or_stale_index_is_rebuilt_and_the_due_game_resolved(site, dam
     elif damage == "garbage":
         path.write_text("{not json")
     else:
-        path.write_text(json.dumps(before))
+        path.write_bytes(before)
     clock.advance(minutes=5, seconds=1)
     restarted = Daemon(lambda: settings, say=lambda text: None, clock=clock)
     restarted.turn()
     assert record(settings, "g9")["resolved"] == ["T0-class"]
-    entry = json.loads(path.read_text())["games"]["g9"]
+    entry = stored_index(settings)[1]["g9"]
     with ForumModerator(settings, clock=clock) as moderator:
         assert entry["deadline"] == load(moderator, "g9").clock.deadline.timestamp()
 
