@@ -1,8 +1,9 @@
 """`pbp run`: the daemon (docs/design.md: Reliability rules, Deadlines).
 
 APScheduler is only the alarm clock: deadlines live in the game files. Each wake-up is one
-cycle (`Daemon.turn`): take the data folder's writer lock, read the settings and the games
-afresh, poll, resolve what is due, queue reminders, send, publish, watch the public threads,
+cycle (`Daemon.turn`): take the data folder's writer lock, read the settings and the index
+of deadlines and wake-ups afresh (it names the games with work; docs/design.md: Many
+games), poll, resolve what is due, queue reminders, send, publish, watch the public threads,
 compute the next wake-up from storage, release the lock. Between cycles the daemon holds
 no lock and keeps no copy of any game, deadline or setting, so the host's own commands
 (`pbp advance`, `extend`, `pause`, `new-game`, …) run between two cycles, each waiting for
@@ -13,8 +14,9 @@ deadline, the earliest reminder time (pbp.reminders), the earliest outbox retry,
 over IMAP with `[imap] idle = on` — the moment the server announces new mail in IDLE
 (pbp.idle), so a receipt goes out within seconds whatever the poll interval. A change
 the host makes between cycles is noticed within `CHANGE_CHECK_SECONDS` by the file
-stamps of the games and the registry (inode, mtime, size: files are replaced whole), and
-the alarm is then recomputed from storage, read without the lock; so after `pbp extend`
+stamps of the registry and of the index of deadlines (pbp.game_index), which every writer
+replaces (inode, mtime, size: files are replaced whole), and the alarm is then recomputed
+from the index, read without the lock; so after `pbp extend`
 the phase resolves at the new deadline, not the old one, and after `pbp pause` not at all.
 
 At start-up every overdue deadline is resolved exactly once (a resolution commits the
