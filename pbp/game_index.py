@@ -216,10 +216,13 @@ class GameIndex:
         for game_id in todo:
             before, current = (self.base or {}).get(game_id), entries.get(game_id, {})
             stamp = game_stamp(self.games_folder, game_id)
-            try:
-                entry = entry_of(folder.game(game_id))
-            except Exception as error:  # an unreadable game stays a game to look at; `pbp status` shows it
-                entry = {"unreadable": f"{type(error).__name__}: {error}"}
+            if current.get("stamp") == stamp and "unreadable" not in current:
+                entry = dict(current)  # opened, not written: the same file gives the same entry
+            else:
+                try:
+                    entry = entry_of(folder.game(game_id))
+                except Exception as error:  # an unreadable game stays a game to look at; `pbp status` shows it
+                    entry = {"unreadable": f"{type(error).__name__}: {error}"}
             entry["stamp"] = stamp
             entry["changed"] = (before is None or before.get("stamp") != stamp
                                 or (before.get("changed", True) and not self.swept))
