@@ -35,7 +35,7 @@ FORMAT = 2
 # How many of the earliest moments the file's first line keeps: an idle cycle reads that
 # line alone and parses the entries (a thousand games' worth) only when something is due.
 TIMELINE = 16
-FLAGS = ("doubtful", "unsent", "approved", "waiting")
+FLAGS = ("doubtful", "unsent", "approved")
 RANK = {"deadline": 0, "reminders": 1, "retry": 2}
 Entry = dict[str, Any]
 Moment = tuple[float, int, str, str, str]  # when, rank, kind, game, phase
@@ -80,8 +80,7 @@ def moments_of(game_id: str, entry: Entry) -> Iterator[Moment]:
 def flags_of(entry: Entry) -> set[str]:
     if "unreadable" in entry or entry.get("changed", True):
         return {"doubtful"}
-    return {flag for flag, on in (("unsent", entry["unsent"]), ("approved", entry["approved"]),
-                                  ("waiting", entry["clock"] == "waiting")) if on}
+    return {flag for flag in ("unsent", "approved") if entry[flag]}
 
 
 class GameIndex:

@@ -93,7 +93,9 @@ def start_clocks(moderator: Moderator) -> list[str]:
     publish`); one line per clock started, for the log."""
     started = []
     folder = moderator.folder
-    for game_id in folder.index.games(folder.game_ids(), flag="waiting"):
+    # whether a waiting clock may start changes only with its game's file (a post published,
+    # the option switched off): the index names the games changed since a cycle looked
+    for game_id in folder.index.games(folder.game_ids()):
         record = moderator.folder.game(game_id).record()
         if awaited_post(record) is None:
             continue
