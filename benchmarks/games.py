@@ -15,7 +15,8 @@ flipping each round), each timed call being `Daemon.turn` exactly as `pbp run` m
 (lock, settings, mail poll of an empty Maildir, resolution, reminders, sending, the
 next wake-up, the state file):
 
-(a) an idle cycle: nothing is due, no mail came;
+(a) an idle cycle: nothing is due, no mail came (a round's time is the median of
+    five idle cycles in a row);
 (b) a cycle resolving one due game: g1's deadline has passed (in the big folder, the
     other 999 are not due); the cycle resolves the phase and sends every report to the
     Maildir transport. The clock then moves to the next phase's deadline.
@@ -47,6 +48,7 @@ from pbp.settings import Settings  # noqa: E402
 
 IDLE_RATIO = 2.0
 RESOLVE_RATIO = 1.5
+IDLE_CYCLES_PER_ROUND = 5
 START = schedule.from_text("2030-01-01T12:00:00+00:00")
 
 
@@ -134,8 +136,13 @@ def alternate(sites: list[Site], rounds: int, measure) -> dict[int, list[float]]
 
 
 def idle(site: Site) -> float:
-    site.clock.moment += timedelta(seconds=1)
-    return site.turn()
+    """The median of a few idle cycles in a row: one cycle is short enough for a busy
+    machine's noise to swamp it."""
+    times = []
+    for _ in range(IDLE_CYCLES_PER_ROUND):
+        site.clock.moment += timedelta(seconds=1)
+        times.append(site.turn())
+    return statistics.median(times)
 
 
 def resolve_one(site: Site) -> float:

@@ -97,6 +97,7 @@ class GameIndex:
         if not self.trusted:
             summary, self._raw = {}, b"{}"
         self.summary = summary
+        self._sets: dict[str, set[str]] = {}  # the summary's lists as sets, made when first asked
         self._entries: dict[str, Entry] | None = None
         self.base: dict[str, Entry] | None = None  # the entries as the session found them
         self.opened: set[str] = set()  # games this session's writer opened: their entries may be stale
@@ -133,6 +134,7 @@ class GameIndex:
         timeline = heapq.nsmallest(TIMELINE + 1, (m for g, e in entries.items() for m in moments_of(g, e)))
         self.summary = {"format": FORMAT, "clean": True, "games": sorted(entries), "flags": flags,
                         "timeline": timeline[:TIMELINE], "more": len(timeline) > TIMELINE}
+        self._sets = {}
 
     def _write(self, clean: bool) -> None:
         body = self._raw if self._entries is None else json.dumps(
@@ -141,7 +143,15 @@ class GameIndex:
         write_atomically(self.path, head.encode("utf-8") + b"\n" + body)
 
     def _flagged(self, flag: str) -> set[str]:
-        return set(self.summary.get("flags", {}).get(flag, ()))
+        if flag not in self._sets:
+            self._sets[flag] = set(self.summary.get("flags", {}).get(flag, ()))
+        return self._sets[flag]
+
+    def _known(self) -> set[str]:
+        """The games the summary has entries for."""
+        if "games" not in self._sets:
+            self._sets["games"] = set(self.summary.get("games", ()))
+        return self._sets["games"]
 
     # ------------------------------------------------------------------ what the writer tells it
     def opening(self, game_id: str) -> None:
@@ -178,7 +188,8 @@ class GameIndex:
         game_ids = list(game_ids)
         if self.rebuild:
             return game_ids
-        pick = self.opened | self._flagged("doubtful") | (set(game_ids) - set(self.summary.get("games", ())))
+        known = self._known()
+        pick = self.opened | self._flagged("doubtful") | {game_id for game_id in game_ids if game_id not in known}
         if flag is not None:
             pick |= self._flagged(flag)
         if due is not None and self._something_by(now):
@@ -204,9 +215,9 @@ class GameIndex:
         from pbp.game.index_entry import entry_of  # it reads game records; the data folder imports this module
 
         game_ids = folder.game_ids()
-        known = set(self.summary.get("games", ()))
+        known, doubtful = self._known(), self._flagged("doubtful")
         todo = game_ids if self.rebuild else [game_id for game_id in game_ids if game_id in self.opened
-                                              or game_id not in known or game_id in self._flagged("doubtful")
+                                              or game_id not in known or game_id in doubtful
                                               and "unreadable" in self.entries.get(game_id, {})]
         gone = known - set(game_ids)
         if not (todo or gone or self.dirty):
