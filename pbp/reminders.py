@@ -93,12 +93,10 @@ def due_reminders(*, game: str, phase: str, opened_at: datetime, deadline: datet
     return due
 
 
-def next_reminder_time(*, opened_at: datetime, deadline: datetime, now: datetime,
-                       offsets: Iterable[timedelta]) -> datetime | None:
-    """When the scheduler should next wake for reminders of this phase, or None."""
-    upcoming = [deadline - offset for offset in offsets if now < deadline - offset and
-                opened_at < deadline - offset]
-    return min(upcoming) if upcoming else None
+def reminder_times(*, opened_at: datetime, deadline: datetime, offsets: Iterable[timedelta]) -> list[datetime]:
+    """The moments, earliest first, at which this phase's reminders go out (none at or
+    before the phase opened); the daemon's alarm wakes for the next one (pbp.game_index)."""
+    return sorted(deadline - offset for offset in offsets if opened_at < deadline - offset)
 
 
 def players_to_remind(phase) -> list[str]:

@@ -10,7 +10,7 @@ from pbp.datafolder import GameFile
 from pbp.forum.book import DraftBook
 from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
 from pbp.outbox import QUEUED
-from pbp.reminders import DEFAULT_OFFSETS, OPTION as REMINDERS, reminder_offsets
+from pbp.reminders import DEFAULT_OFFSETS, OPTION as REMINDERS, reminder_offsets, reminder_times
 from pbp.timezones import TimeInputError, as_utc
 
 CLOCK_NAMES = {Running: "running", Paused: "paused", WaitingForPost: "waiting", Over: "over"}
@@ -34,13 +34,12 @@ def entry_of(game: GameFile) -> dict[str, Any]:
 
 
 def _reminder_times(record: dict[str, Any], deadline) -> list[float]:
-    """The moments before the deadline at which reminders go out (pbp.reminders: none at or
-    before the phase's opening)."""
+    """The moments at which the phase's reminders go out (pbp.reminders)."""
     if deadline is None:
         return []
     try:
         offsets = reminder_offsets(record.get("moderator_options", {}).get(REMINDERS), DEFAULT_OFFSETS)
     except TimeInputError:
         return []
-    opened = as_utc(record["opened"])
-    return sorted((deadline - offset).timestamp() for offset in offsets if opened < deadline - offset)
+    return [moment.timestamp() for moment in reminder_times(opened_at=as_utc(record["opened"]), deadline=deadline,
+                                                            offsets=offsets)]
