@@ -84,6 +84,7 @@ class Cycle:
         report.forum_events.extend(start_clocks(self.moderator))
         report.watch = self.watch.run(self.moderator)  # the public threads, at most once per watch_interval
         self._add(report, self.send())
+        self.moderator.folder.index.cycle_done()
         return report
 
     @staticmethod

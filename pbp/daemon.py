@@ -1,8 +1,9 @@
 """`pbp run`: the daemon (docs/design.md: Reliability rules, Deadlines).
 
 APScheduler is only the alarm clock: deadlines live in the game files. Each wake-up is one
-cycle (`Daemon.turn`): take the data folder's writer lock, read the settings and the games
-afresh, poll, resolve what is due, queue reminders, send, publish, watch the public threads,
+cycle (`Daemon.turn`): take the data folder's writer lock, read the settings and the index
+of deadlines and wake-ups afresh (it names the games with work; docs/design.md: Many
+games), poll, resolve what is due, queue reminders, send, publish, watch the public threads,
 compute the next wake-up from storage, release the lock. Between cycles the daemon holds
 no lock and keeps no copy of any game, deadline or setting, so the host's own commands
 (`pbp advance`, `extend`, `pause`, `new-game`, …) run between two cycles, each waiting for
@@ -13,8 +14,9 @@ deadline, the earliest reminder time (pbp.reminders), the earliest outbox retry,
 over IMAP with `[imap] idle = on` — the moment the server announces new mail in IDLE
 (pbp.idle), so a receipt goes out within seconds whatever the poll interval. A change
 the host makes between cycles is noticed within `CHANGE_CHECK_SECONDS` by the file
-stamps of the games and the registry (inode, mtime, size: files are replaced whole), and
-the alarm is then recomputed from storage, read without the lock; so after `pbp extend`
+stamps of the registry and of the index of deadlines (pbp.game_index), which every writer
+replaces (inode, mtime, size: files are replaced whole), and the alarm is then recomputed
+from the index, read without the lock; so after `pbp extend`
 the phase resolves at the new deadline, not the old one, and after `pbp pause` not at all.
 
 At start-up every overdue deadline is resolved exactly once (a resolution commits the
@@ -82,6 +84,7 @@ class Daemon:
         self.watch = ThreadWatch()  # one across cycles: its Reddit login is reused
         self.turn_lock = threading.Lock()
         self.stamp: tuple | None = None
+        self.reindex = True  # the first cycle rebuilds the index of deadlines (a file restored by hand)
         self.poll_interval = self.settings.poll_interval
         self.busy = False
         self.idle: IdleWatcher | None = None
@@ -114,6 +117,9 @@ class Daemon:
                 self.say("the data folder is free again; carrying on")
                 self.busy = False
             wake, computed = None, False
+            if self.reindex:
+                folder.index.look_at_every_game()
+                self.reindex = False
             try:
                 moderator = ForumModerator(self.settings, clock=self.clock, folder=folder)
                 self.renderer.refresh()
@@ -124,7 +130,8 @@ class Daemon:
                 except Exception as error:  # one bad cycle must not stop the moderator
                     self.state["last_error"] = f"{type(error).__name__}: {error}"
                     self.say(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
-                wake = next_wake_up(folder, self.settings, self.clock(), moderator.outbox)
+                wake = next_wake_up(folder, self.clock())
+                folder.index.save(folder)  # before the state and the stamp: the cycle's last write
                 computed = True
                 self.state["last_cycle"] = schedule.to_text(self.clock())
                 self._record_wake(wake)
@@ -224,7 +231,7 @@ class Daemon:
             except UserError:
                 return
             try:
-                wake = next_wake_up(folder, self.settings, self.clock())
+                wake = next_wake_up(folder, self.clock())
             except Exception:  # noqa: BLE001 - caught a writer between two files: look again soon
                 return
             finally:

@@ -26,6 +26,7 @@ from tinydb.table import Table
 
 from pbp.errors import UserError
 from pbp.durable import PRIVATE_FOLDER, AtomicJSONStorage, WriterLock, private_folder, write_atomically
+from pbp.game_index import GameIndex
 
 
 class CachedAtomicStorage(AtomicJSONStorage):
@@ -165,13 +166,19 @@ class DataFolder:
         self.games_table = self.registry.table("games", cache_size=0)
         self.mails = self.registry.table("mails", cache_size=0)
         self._games: dict[str, GameFile] = {}
+        self._game_ids: list[str] | None = None
+        self.index = GameIndex(self.path, writer)  # deadlines and wake-ups (pbp.game_index)
 
     def close(self) -> None:
-        for game in self._games.values():
-            game.db.close()
-        self.registry.close()
-        if self.lock:
-            self.lock.release()
+        try:
+            if self.writer:
+                self.index.save(self)
+        finally:
+            for game in self._games.values():
+                game.db.close()
+            self.registry.close()
+            if self.lock:
+                self.lock.release()
 
     def __enter__(self) -> "DataFolder":
         return self
@@ -181,7 +188,10 @@ class DataFolder:
 
     # ------------------------------------------------------------------ games
     def game_ids(self) -> list[str]:
-        return [doc["id"] for doc in self.games_table.all()]
+        # Asked several times per cycle; only `add_game` changes the list while the folder is open.
+        if self._game_ids is None:
+            self._game_ids = [row["id"] for row in (self.registry.storage.read() or {}).get("games", {}).values()]
+        return list(self._game_ids)
 
     def game(self, game_id: str) -> GameFile:
         if game_id not in self._games:
@@ -189,6 +199,8 @@ class DataFolder:
             if not path.exists() or not self.games_table.contains(Query().id == game_id):
                 known = ", ".join(self.game_ids()) or "none yet"
                 raise UserError(f"There is no game {game_id!r}; the games are: {known}.")
+            if self.writer:
+                self.index.opening(game_id)
             self._games[game_id] = GameFile(path, self.writer)
         return self._games[game_id]
 
@@ -204,12 +216,14 @@ class DataFolder:
         if self.games_table.contains(Query().id == game_id):
             raise UserError(f"A game called {game_id!r} exists already; choose another --id.")
         path = self.path / "games" / f"{game_id}.json"
+        self.index.opening(game_id)
         path.unlink(missing_ok=True)
         game = GameFile(path, self.writer)
         with game.transaction():
             game.game.insert(record)
             fill(game)
         self.games_table.insert({"id": game_id, "ruleset": ruleset, "created": created})
+        self._game_ids = None
         self._games[game_id] = game
         return game
 

@@ -154,7 +154,8 @@ class Outbox:
     def _scan(self) -> dict[str, set[int]]:
         if self._unsent is None:
             self._unsent = {}
-            for game in self.folder.games():
+            for game_id in self.folder.index.games(self.folder.game_ids(), flag="unsent"):
+                game = self.folder.game(game_id)
                 ids = {doc.doc_id for doc in game.outbox.all() if doc["status"] == QUEUED}
                 self._unsent[game.id] = ids
         return self._unsent

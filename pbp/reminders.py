@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from typing import Collection, Iterable
 
 from pbp.game.clock import Running
+from pbp.game_index import reminder_due
 from pbp.game.record import load
 from pbp.moderator import Moderator
 from pbp.timezones import TimeInputError, as_utc, parse_duration, render_duration_spec, render_remaining
@@ -92,12 +93,10 @@ def due_reminders(*, game: str, phase: str, opened_at: datetime, deadline: datet
     return due
 
 
-def next_reminder_time(*, opened_at: datetime, deadline: datetime, now: datetime,
-                       offsets: Iterable[timedelta]) -> datetime | None:
-    """When the scheduler should next wake for reminders of this phase, or None."""
-    upcoming = [deadline - offset for offset in offsets if now < deadline - offset and
-                opened_at < deadline - offset]
-    return min(upcoming) if upcoming else None
+def reminder_times(*, opened_at: datetime, deadline: datetime, offsets: Iterable[timedelta]) -> list[datetime]:
+    """The moments, earliest first, at which this phase's reminders go out (none at or
+    before the phase opened); the daemon's alarm wakes for the next one (pbp.game_index)."""
+    return sorted(deadline - offset for offset in offsets if opened_at < deadline - offset)
 
 
 def players_to_remind(phase) -> list[str]:
@@ -111,7 +110,12 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_OFFSET
     Called once per poll cycle (pbp.cycle). Returns how many were queued."""
     now = moderator.clock()
     queued = 0
-    for game_id in moderator.folder.game_ids():
+    index = moderator.folder.index
+    moment = now.timestamp()
+    # the index knows the default reminder times only; with others every game is looked at
+    game_ids = (index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: reminder_due(entry, moment))
+                if settings_default == DEFAULT_OFFSETS else moderator.folder.game_ids())
+    for game_id in game_ids:
         game = load(moderator, game_id)
         record = game.record
         clock = game.clock
@@ -143,4 +147,5 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_OFFSET
                                        address=entry["email"], kind="reminder", mail=mail)
             game.file.update_record({"reminders_sent": sorted(sent | {r.key for r in due})})
         queued += len(due)
+    index.reminders_seen(moment)
     return queued

@@ -1,19 +1,15 @@
 """When `pbp run` must wake up next, read from storage (docs/design.md: Reliability rules,
-Deadlines): the earliest deadline, reminder time or outbox retry. APScheduler is only the
+Deadlines, Many games): the earliest deadline, reminder time or outbox retry. APScheduler is only the
 alarm clock; this is what it is set to, recomputed after every cycle."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
-from pbp.game.clock import Running, clock_of
 from pbp.game.stalls import stalled_phases
-from pbp.outbox import Outbox
-from pbp.reminders import DEFAULT_OFFSETS, OPTION as REMINDERS, next_reminder_time, reminder_offsets
-from pbp.settings import Settings
 from pbp.datafolder import DataFolder
-from pbp.timezones import TimeInputError, as_utc
+from pbp.game_index import FILE_NAME as GAME_INDEX
 
 
 @dataclass(frozen=True)
@@ -22,43 +18,36 @@ class WakeUp:
     reason: str
 
 
-def next_wake_up(folder: DataFolder, settings: Settings, now: datetime, outbox: Outbox | None = None) -> WakeUp | None:
-    """The earliest moment, read from storage, at which a cycle has work that a poll
-    might come too late for: a deadline, a reminder time, an outbox retry. `outbox`, if
-    given, is the cycle's own (it has scanned the ledger already)."""
-    moments: list[WakeUp] = []
+def next_wake_up(folder: DataFolder, now: datetime) -> WakeUp | None:
+    """The earliest moment at which a cycle has work that a poll might come too late for:
+    a deadline, a reminder time, an outbox retry. Read from the index of deadlines and
+    wake-ups (pbp.game_index), brought up to date first for the games this process opened
+    (every game, when the index cannot vouch for them)."""
     stalled = stalled_phases(folder)
-    for game_id in folder.game_ids():
-        try:
-            record = folder.game(game_id).record()
-        except Exception:  # an unreadable game file is shown by pbp status; the others go on
-            continue
-        clock = clock_of(record)
-        if not isinstance(clock, Running) or clock.deadline is None:
-            continue  # over, paused, or waiting for a public post: no deadline yet
-        if stalled.get(record["id"]) == record["phase_id"]:
+    folder.index.refresh(folder)
+    later = now.timestamp()
+    for when, _, kind, game_id, phase in folder.index.timeline():
+        if kind == "retry":
+            return WakeUp(_moment(when), "outbox retry")
+        if stalled.get(game_id) == phase:
             continue  # its resolution failed: it waits for the host, not for the alarm
-        deadline = clock.deadline
-        moments.append(WakeUp(deadline, f"deadline of {record['id']} {record['phase_id']}"))
-        try:
-            offsets = reminder_offsets(record.get("moderator_options", {}).get(REMINDERS), DEFAULT_OFFSETS)
-        except TimeInputError:
-            offsets = ()
-        reminder = next_reminder_time(opened_at=as_utc(record["opened"]), deadline=deadline, now=now,
-                                      offsets=offsets)
-        if reminder is not None:
-            moments.append(WakeUp(reminder, f"reminders of {record['id']} {record['phase_id']}"))
-    retry = (outbox or Outbox(folder, settings.from_address)).next_attempt()
-    if retry is not None:
-        moments.append(WakeUp(as_utc(retry), "outbox retry"))
-    return min(moments, key=lambda wake: wake.when) if moments else None
+        if kind == "reminders" and when <= later:
+            continue  # passed: this cycle has seen to it (or the deadline has)
+        return WakeUp(_moment(when), f"{kind} of {game_id} {phase}")
+    return None
+
+
+def _moment(seconds: float) -> datetime:
+    return datetime.fromtimestamp(seconds, timezone.utc)
 
 
 def folder_stamp(data: Path) -> tuple:
-    """What changes whenever any pbp process writes a game or the registry: each file's
-    inode, mtime and size (every write replaces the file, so the inode alone changes)."""
+    """What changes whenever any pbp process writes a game or the registry: the inode,
+    mtime and size of the registry and of the index (pbp.game_index), which a writer
+    replaces before it opens a game file and again when it is done; a few stat calls,
+    however many games there are."""
     stamps = []
-    for path in [Path(data) / "registry.json", *sorted((Path(data) / "games").glob("*.json"))]:
+    for path in [Path(data) / "registry.json", Path(data) / GAME_INDEX]:
         try:
             status = path.stat()
         except FileNotFoundError:

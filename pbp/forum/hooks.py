@@ -119,7 +119,8 @@ def after_host_action(moderator: Moderator, before: StoredGame, after: StoredGam
 def publish_due(moderator: Moderator, on_event: Callable[[str], None] = lambda text: None) -> int:
     """Publish every game's approved drafts whose time has come (inside `pbp run`)."""
     forum = load_forum_settings(moderator.settings)
-    games = [load(moderator, game_id) for game_id in moderator.folder.game_ids()]
+    folder = moderator.folder
+    games = [load(moderator, game_id) for game_id in folder.index.games(folder.game_ids(), flag="approved")]
     waiting = [g for g in games if any(r["status"] == "approved" for r in DraftBook(g.file).unpublished())]
     if not waiting:
         return 0

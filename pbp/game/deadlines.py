@@ -92,7 +92,10 @@ def start_clocks(moderator: Moderator) -> list[str]:
     """Start every waiting clock that may start now (each cycle of `pbp run`, and `pbp
     publish`); one line per clock started, for the log."""
     started = []
-    for game_id in moderator.folder.game_ids():
+    folder = moderator.folder
+    # whether a waiting clock may start changes only with its game's file (a post published,
+    # the option switched off): the index names the games changed since a cycle looked
+    for game_id in folder.index.games(folder.game_ids()):
         record = moderator.folder.game(game_id).record()
         if awaited_post(record) is None:
             continue

@@ -123,7 +123,9 @@ def due_games(moderator: Moderator) -> list[tuple[str, str]]:
     now = moderator.clock()
     stalled = stalled_phases(moderator.folder)
     due = []
-    for game_id in moderator.folder.game_ids():
+    moment = now.timestamp()
+    for game_id in moderator.folder.index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: (
+            entry["deadline"] is not None and entry["deadline"] <= moment)):
         try:
             record = moderator.folder.game(game_id).record()
         except Exception:  # an unreadable game file is shown by pbp status; the others go on
@@ -162,9 +164,10 @@ def resolve_if_all_in(moderator: Moderator, game_id: str) -> ResolutionSummary |
 
 
 def resolve_all_in(moderator: Moderator) -> list[ResolutionSummary]:
-    """Early resolution for every game (called once per poll cycle)."""
+    """Early resolution for every game (called once per poll cycle): only a change to a
+    game (an order, an option) can make its orders all in, so the index names the games."""
     summaries = []
-    for game_id in moderator.folder.game_ids():
+    for game_id in moderator.folder.index.games(moderator.folder.game_ids()):
         summary = resolve_if_all_in(moderator, game_id)
         if summary:
             summaries.append(summary)

@@ -196,7 +196,7 @@ def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_a
     for name in load(moderator, "inf1").phase.actors:  # every order in: still not resolved early
         host_orders.submit(moderator, "inf1", name, "STAY")
     assert resolution.resolve_all_in(moderator) == []
-    wake = next_wake_up(moderator.folder, moderator.settings, moderator.clock())
+    wake = next_wake_up(moderator.folder, moderator.clock())
     assert wake is None or "inf1" not in wake.reason
 
     service.approve(load(moderator, "inf1"), "T0-class")
@@ -207,7 +207,7 @@ def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_a
     assert game.record["deadline"] == schedule.to_text(moderator.clock() + MOVEMENT)
     assert game.deadline_text("Alice") != UNSET_DEADLINE
     assert start_clocks(moderator) == []  # a clock starts once
-    wake = next_wake_up(moderator.folder, moderator.settings, moderator.clock())
+    wake = next_wake_up(moderator.folder, moderator.clock())
     assert wake.reason in ("reminders of inf1 T1-movement", "deadline of inf1 T1-movement")
     # orders stand: all in, so early resolution applies now that the clock runs
     assert [s.phase for s in resolution.resolve_all_in(moderator)] == ["T1-movement"]
@@ -232,7 +232,7 @@ def test_the_cycle_of_pbp_run_starts_the_clock_when_it_publishes_the_approved_po
         assert any("inf1 T1-movement: clock started" in event for event in report.forum_events)
         assert load(moderator, "inf1").record["deadline"] == schedule.to_text(moderator.clock() + MOVEMENT)
         assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == "published"
-        wake = next_wake_up(moderator.folder, settings, moderator.clock())
+        wake = next_wake_up(moderator.folder, moderator.clock())
         assert wake.when <= moderator.clock() + MOVEMENT and "inf1 T1-movement" in wake.reason
     finally:
         cycle.close()

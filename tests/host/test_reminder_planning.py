@@ -3,7 +3,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbp.reminders import due_reminders, next_reminder_time, reminder_key, reminder_offsets
+from pbp.reminders import due_reminders, reminder_times, reminder_key, reminder_offsets
 from pbp.timezones import TimeInputError
 
 OPENED = datetime(2026, 12, 1, 0, 0, tzinfo=timezone.utc)
@@ -70,10 +70,8 @@ def test_a_reminder_time_before_the_phase_opened_is_skipped():
     assert plan(DEADLINE - timedelta(minutes=59), opened=opened)[0].before_deadline == timedelta(hours=1)
 
 
-def test_next_wake_up_time():
-    assert next_reminder_time(opened_at=OPENED, deadline=DEADLINE, now=OPENED,
-                              offsets=OFFSETS) == DEADLINE - timedelta(hours=24)
-    assert next_reminder_time(opened_at=OPENED, deadline=DEADLINE, now=DEADLINE - timedelta(hours=2),
-                              offsets=OFFSETS) == DEADLINE - timedelta(hours=1)
-    assert next_reminder_time(opened_at=OPENED, deadline=DEADLINE, now=DEADLINE - timedelta(minutes=5),
-                              offsets=OFFSETS) is None
+def test_reminder_times_for_the_wake_up():
+    assert reminder_times(opened_at=OPENED, deadline=DEADLINE, offsets=OFFSETS) == [
+        DEADLINE - timedelta(hours=24), DEADLINE - timedelta(hours=1)]
+    late_opening = DEADLINE - timedelta(hours=12)  # a 24h reminder would come with the form itself
+    assert reminder_times(opened_at=late_opening, deadline=DEADLINE, offsets=OFFSETS) == [DEADLINE - timedelta(hours=1)]

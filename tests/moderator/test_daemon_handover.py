@@ -252,7 +252,7 @@ def test_a_writer_waits_for_the_cycle_then_goes_ahead(site):
     host.new_game("class=1h,default=1h")
     host.start()
     before = deadline(host.record())
-    lock = WriterLock(host.data).acquire()
+    lock = WriterLock(host.data).acquire(wait=30)  # the daemon may still be closing its first cycle
     try:
         waiting = subprocess.Popen(host.command("extend", "g1", "2h"), cwd=host.root, text=True,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -288,7 +288,7 @@ def test_the_daemon_waits_while_a_host_command_holds_the_lock(site):
     host.new_game("class=1h,default=1h")
     host.start()
     due = deadline_soon(host, 6)
-    lock = WriterLock(host.data).acquire()
+    lock = WriterLock(host.data).acquire(wait=30)  # the daemon may still be closing its first cycle
     try:
         host.wait_for(lambda: datetime.now(due.tzinfo) > due + timedelta(seconds=2), 15, "clock")
         assert host.record()["resolved"] == []

@@ -38,7 +38,7 @@ def test_a_failing_resolution_stalls_its_game_alone(tmp_path, clock):
         assert load(moderator, good.id).record["resolved"] == ["D1-vote"]
         assert load(moderator, bad.id).record["resolved"] == []  # nothing half-written
         assert due_games(moderator) == []  # the stalled phase is not retried every cycle
-        wake = next_wake_up(moderator.folder, settings, clock())
+        wake = next_wake_up(moderator.folder, clock())
         assert wake is not None and bad.id not in wake.reason  # and is no reason to wake up
         status = status_text(moderator.folder, bad.id, moderator.rules)
         assert "RESOLUTION FAILED" in status and "the engine tripped over its own state" in status

@@ -1,0 +1,45 @@
+"""A game's entry in the index of deadlines and wake-ups (pbp.game_index), computed from
+its file: what a cycle needs to know to leave the game alone. Times are POSIX seconds,
+so that the index's questions are comparisons of numbers."""
+from __future__ import annotations
+
+from typing import Any
+
+from pbp import schedule
+from pbp.datafolder import GameFile
+from pbp.forum.book import DraftBook
+from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
+from pbp.outbox import QUEUED
+from pbp.reminders import DEFAULT_OFFSETS, OPTION as REMINDERS, reminder_offsets, reminder_times
+from pbp.timezones import TimeInputError, as_utc
+
+CLOCK_NAMES = {Running: "running", Paused: "paused", WaitingForPost: "waiting", Over: "over"}
+
+
+def entry_of(game: GameFile) -> dict[str, Any]:
+    record = game.record()
+    clock = clock_of(record)
+    deadline = clock.deadline if isinstance(clock, Running) else None
+    queued = game.outbox.search(lambda row: row["status"] == QUEUED)
+    return {
+        "phase": record["phase_id"],
+        "clock": CLOCK_NAMES[type(clock)],
+        "deadline": deadline.timestamp() if deadline else None,
+        "reminders": _reminder_times(record, deadline),
+        "unsent": bool(queued),
+        "retry_at": min((schedule.from_text(row["next_attempt"]).timestamp() for row in queued
+                         if row["next_attempt"]), default=None),
+        "approved": any(row["status"] == "approved" for row in DraftBook(game).unpublished()),
+    }
+
+
+def _reminder_times(record: dict[str, Any], deadline) -> list[float]:
+    """The moments at which the phase's reminders go out (pbp.reminders)."""
+    if deadline is None:
+        return []
+    try:
+        offsets = reminder_offsets(record.get("moderator_options", {}).get(REMINDERS), DEFAULT_OFFSETS)
+    except TimeInputError:
+        return []
+    return [moment.timestamp() for moment in reminder_times(opened_at=as_utc(record["opened"]), deadline=deadline,
+                                                            offsets=offsets)]
