@@ -4,7 +4,7 @@ words, and the words a name may not be (rules: Order grammar)."""
 from __future__ import annotations
 
 from engine.core import OrderLine, PhaseKind, RulesetCard
-from engine.infiltration.orders import KEYWORDS
+from engine.infiltration.orders import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
 from engine.infiltration.state import CLASSES
 from engine.infiltration.validity import GRAMMAR_HELP
@@ -60,6 +60,20 @@ _GRAMMAR_WORDS = """
     door open and or not general
 """
 
+# What each step of a turn is called after "Turn n — ".
+_TURN_STEPS = {"class": "class choice", "movement": "movement", "decision": "decision"}
+
+
+def phase_words(phase_id: str) -> str:
+    """`T0-class` → Turn 0 — class choice, `T3-movement` → Turn 3 — movement."""
+    number, _, step = phase_id[1:].partition("-")
+    return f"Turn {number} — {_TURN_STEPS.get(step, step)}"
+
+
+def public_choice(order: object) -> str | None:
+    """The lynch vote is public once accepted (rules: Order grammar)."""
+    return order.choice if isinstance(order, Vote) else None
+
 
 def _reads_as(name: str) -> str | None:
     if parse_room(name) is not None:
@@ -81,4 +95,7 @@ CARD = RulesetCard(
     npc_kinds=CLASSES,
     choosing_kind="class",
     public_orders=("VOTE",),
+    phase_words=phase_words,
+    public_choice=public_choice,
+    logged_orders=("USE", "HACK", "DESTROY", "RESTORE", "REPAIR"),
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import OrderLine, PhaseKind, RulesetCard
+from engine.werewolf.orders import Nominate, Vote
 from engine.werewolf.table import RoleTable
 
 _DAY_LINES = (
@@ -21,6 +22,27 @@ _NIGHT_PHASES = {"night0": "N0", "night": "Nn", "witch": "Nn-witch"}
 PHASE_KINDS = (PhaseKind("night0", "night 0"), PhaseKind("nominate", "each day's nominations"),
                PhaseKind("runoff", "a runoff nomination round"), PhaseKind("vote", "each day's vote"),
                PhaseKind("night", "each night"), PhaseKind("witch", "the Witch's turn after each night"))
+
+# What each day step is called after "Day n — ".
+_DAY_STEPS = {"nominate": "nominations", "runoff": "runoff nominations", "vote": "the vote"}
+
+
+def phase_words(phase_id: str) -> str:
+    """`N0` → Night 0, `D2-nominate` → Day 2 — nominations, `D2-vote` → Day 2 — the vote,
+    `N1` → Night 1, `N1-witch` → Night 1 — the Witch."""
+    number, _, step = phase_id[1:].partition("-")
+    if phase_id.startswith("D"):
+        return f"Day {number} — {_DAY_STEPS.get(step, step)}"
+    return f"Night {number} — the Witch" if step == "witch" else f"Night {number}"
+
+
+def public_choice(order: Any) -> str | None:
+    """Nominations and votes are public once accepted (rules: Order grammar)."""
+    if isinstance(order, Nominate):
+        return order.target
+    if isinstance(order, Vote):
+        return order.target or "NO LYNCH"
+    return None
 
 
 def order_table(table: RoleTable) -> tuple[OrderLine, ...]:
@@ -47,4 +69,7 @@ def make_card(table: RoleTable) -> RulesetCard:
         orders=order_table(table),
         reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH")),
         public_orders=("NOMINATE", "VOTE"),
+        phase_words=phase_words,
+        public_choice=public_choice,
+        logged_orders=tuple(sorted(keywords)),
     )

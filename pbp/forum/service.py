@@ -26,7 +26,9 @@ from pbp.forum.publishing import (
     with_marker,
 )
 from pbp.forum.spans import follow
+from pbp.forum.thread_facts import thread_facts
 from pbp.game.record import StoredGame
+from pbp.standing_orders import standing_orders
 
 FIRST_RETRY = 60.0
 LONGEST_RETRY = 3600.0
@@ -58,7 +60,8 @@ def role_list(public_view: Mapping, roster: Sequence[Mapping] = ()) -> list[dict
                for entry in roster if entry.get("replaced")}
     rows = []
     for entry in public_view.get("roles") or _players(public_view):
-        parts = [str(entry[k]) for k in ("role", "class", "team", "faction") if entry.get(k)]
+        parts = [str(entry[k]).replace("_", " ").capitalize() for k in ("team", "class", "role", "faction")
+                 if entry.get(k)]
         if parts:
             row = {"name": entry["name"], "role_text": " ".join(parts)}
             if entry["name"] in credits:
@@ -111,7 +114,8 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
     facts = PostFacts(game=after.id, ruleset=after.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=after.record.get("result"),
                       voters=living_voters(before.rules.view(before.state, None)),
-                      extra={"roles": role_list(view, after.record["roster"])})
+                      extra={"roles": role_list(view, after.record["roster"]), **thread_facts(after, view)},
+                      phase_words=after.rules.card.phase_words)
     draft = renderer.render(facts, dialect)
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
     return _draft(after, book, forum, phase, draft, dialect.name)
@@ -132,7 +136,8 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
     view = game.rules.view(game.state, None)
     facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=game.record.get("result"),
-                      extra={"roles": role_list(view, game.record["roster"])})
+                      extra={"roles": role_list(view, game.record["roster"]), **thread_facts(game, view)},
+                      phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind="host")
     return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host")
 
@@ -149,15 +154,18 @@ def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, dr
 
 
 def current_votes(game: StoredGame) -> dict[str, str]:
-    """Each living player's latest accepted public order (VOTE, NOMINATE: the ruleset
-    card's `public_orders`) in the open phase; they are public as soon as accepted."""
-    public = game.rules.card.public_orders
+    """Each living player's public choice (a nomination, a vote) in the open phase, public
+    as soon as accepted: the engine's own typed orders, read exactly as the resolution
+    will read them (pbp.standing_orders), and worded by the ruleset card's `public_choice`."""
+    if game.phase is None:
+        return {}
+    blocks = {player: row["text"].splitlines() for player, row in game.latest_orders(game.phase.id).items()}
     votes = {}
-    for player, row in game.latest_orders(game.phase.id).items():
-        for line in row["text"].splitlines():
-            keyword, _, rest = line.strip().partition(" ")
-            if keyword.upper().rstrip(":") in public and rest.strip():
-                votes[player] = rest.strip()
+    for player, orders in standing_orders(game.rules, game.state, game.phase, blocks).items():
+        for order in orders:
+            choice = game.rules.card.public_choice(order)
+            if choice is not None:
+                votes[player] = choice
     return votes
 
 
@@ -173,7 +181,8 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) 
     view = game.rules.view(game.state, None)
     votes = {p: c for p, c in current_votes(game).items() if p in living_voters(view)}
     facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=game.phase.id, public_view=view,
-                      votes=votes, voters=[v for v in living_voters(view) if v in game.phase.actors])
+                      votes=votes, voters=[v for v in living_voters(view) if v in game.phase.actors],
+                      extra=thread_facts(game, view), phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind="tally")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"
@@ -253,7 +262,7 @@ def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float
             break
         dialect = make_dialect(row["dialect"])
         settings = book.game_settings()
-        post = Post(game=game.id, phase=row["phase"], title=row["title"],
+        post = Post(game=game.id, phase=row["phase"], title=f"{game.id}: {row['title']}",
                     text=with_marker(row["text"], row["marker"], dialect), marker=row["marker"],
                     thread_title=f"{game.id}: {game.record['ruleset'].capitalize()} game thread",
                     thread=settings.get("thread"), dialect=dialect.name)

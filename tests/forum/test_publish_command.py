@@ -73,10 +73,12 @@ def test_pbp_publish_makes_a_post_per_phase_in_order(reddit_game, fake_reddit):
     assert done.returncode == 0, done.stderr
     posts = fake_reddit.submissions()
     assert [phase_of(p.body) for p in posts] == order
-    assert [p.title for p in posts] == [f"inf1: {phase}" for phase in order]
     assert fake_reddit.comments() == []
     moderator, game = stored(folder)
     with moderator:
+        # each submission's title: the game, then the post's own title (the turn in words)
+        assert [p.title for p in posts] == [f"inf1: {r['title']}" for r in DraftBook(game.file).all()]
+        assert posts[0].title == "inf1: Turn 0 — the operation begins"
         assert [r["ref"] for r in DraftBook(game.file).all()] == [p.fullname for p in posts]
 
 

@@ -100,8 +100,8 @@ def test_a_running_tally_counts_the_latest_accepted_votes(host_game, capsys):
     capsys.readouterr()
     assert main(["draft", "tally", "inf1"]) == 0
     out = capsys.readouterr().out
-    assert "* **Bruno**\\: 1 \\(Chloe\\)" in out and "* **Chloe**\\: 1 \\(Alice\\)" in out
-    assert "Did not vote\\: Bruno, Dmitri, Elena, Farid" in out
+    assert "* **Bruno**: 1 (Chloe)" in out and "* **Chloe**: 1 (Alice)" in out
+    assert "No vote yet from: Bruno, Dmitri, Elena, Farid" in out
 
 
 def host_reply(body: str, key: str) -> InboundMail:
