@@ -10,6 +10,7 @@ from pathlib import Path
 from pbp.game.clock import Running, clock_of
 from pbp.game.stalls import stalled_phases
 from pbp.outbox import Outbox
+from pbp.forum.tally_rhythm import interval_of as tally_interval_of, next_time as next_tally_time
 from pbp.reminders import DEFAULT_OFFSETS, OPTION as REMINDERS, next_reminder_time, reminder_offsets
 from pbp.settings import Settings
 from pbp.datafolder import DataFolder
@@ -48,6 +49,10 @@ def next_wake_up(folder: DataFolder, settings: Settings, now: datetime, outbox: 
                                       offsets=offsets)
         if reminder is not None:
             moments.append(WakeUp(reminder, f"reminders of {record['id']} {record['phase_id']}"))
+        every = tally_interval_of(record)
+        tally = next_tally_time(opened=as_utc(record["opened"]), deadline=deadline, now=now, every=every) if every else None
+        if tally is not None:
+            moments.append(WakeUp(tally, f"running count of {record['id']} {record['phase_id']}"))
     retry = (outbox or Outbox(folder, settings.from_address)).next_attempt()
     if retry is not None:
         moments.append(WakeUp(as_utc(retry), "outbox retry"))

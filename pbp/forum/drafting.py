@@ -14,7 +14,6 @@ draft knows those spans by position (pbp.forum.spans).
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -23,6 +22,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined,
 
 from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
+from pbp.public_tally import tally
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 
@@ -61,19 +61,6 @@ class PostFacts:
     voters: Sequence[str] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
     phase_words: Callable[[str], str] = str
-
-
-def tally(votes: Sequence[tuple[str, str]], voters: Sequence[str] = ()) -> dict:
-    """Each choice with who chose it (most first, then alphabetical), and who did not
-    vote: `{"rows": [{"choice", "count", "voters"}], "missing": [...]}`."""
-    by_choice: dict[str, list[str]] = {}
-    for voter, choice in votes:
-        by_choice.setdefault(choice, []).append(voter)
-    counts = Counter({choice: len(names) for choice, names in by_choice.items()})
-    rows = [{"choice": choice, "count": count, "voters": sorted(by_choice[choice], key=str.lower)}
-            for choice, count in sorted(counts.items(), key=lambda item: (-item[1], item[0].lower()))]
-    voted = {voter for voter, _ in votes}
-    return {"rows": rows, "missing": sorted((v for v in voters if v not in voted), key=str.lower)}
 
 
 class PostRenderer:

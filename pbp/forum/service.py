@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
 from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, WITHDRAWN, DraftBook
-from pbp.forum.config import ForumSettings
+from pbp.forum.config import TALLY_ONLY, ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
 from pbp.forum.drafting import Draft, PostFacts, PostRenderer
 from pbp.forum.files import FilePublisher
@@ -28,7 +28,7 @@ from pbp.forum.publishing import (
 from pbp.forum.spans import follow
 from pbp.forum.thread_facts import thread_facts
 from pbp.game.record import StoredGame
-from pbp.standing_orders import standing_orders
+from pbp.public_tally import current_votes
 
 FIRST_RETRY = 60.0
 LONGEST_RETRY = 3600.0
@@ -148,25 +148,9 @@ def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, dr
     auto-publishes and the check found nothing."""
     leaks = _leaks(game, book, draft.text, draft.player_spans)
     row = book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect, leaks, kind=kind)
-    if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
+    if auto_publish(book, forum, kind) and not leaks and row["status"] == DRAFT:
         row = approve(game, key, forced=False)
     return row
-
-
-def current_votes(game: StoredGame) -> dict[str, str]:
-    """Each living player's public choice (a nomination, a vote) in the open phase, public
-    as soon as accepted: the engine's own typed orders, read exactly as the resolution
-    will read them (pbp.standing_orders), and worded by the ruleset card's `public_choice`."""
-    if game.phase is None:
-        return {}
-    blocks = {player: row["text"].splitlines() for player, row in game.latest_orders(game.phase.id).items()}
-    votes = {}
-    for player, orders in standing_orders(game.rules, game.state, game.phase, blocks).items():
-        for order in orders:
-            choice = game.rules.card.public_choice(order)
-            if choice is not None:
-                votes[player] = choice
-    return votes
 
 
 def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
@@ -187,8 +171,7 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) 
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"
     book.withdraw_tallies(game.phase.id)
-    leaks = _leaks(game, book, draft.text, draft.player_spans)
-    return book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect.name, leaks, kind="tally")
+    return _draft(game, book, forum, key, draft, dialect.name, kind="tally")
 
 
 # --------------------------------------------------------------------------- review
@@ -201,9 +184,19 @@ def find_draft(book: DraftBook, game_id: str, phase: str | None) -> dict:
     return row
 
 
-def auto_publish(book: DraftBook, forum: ForumSettings) -> bool:
+def auto_publish_mode(book: DraftBook, forum: ForumSettings) -> bool | str:
+    """The game's auto-publish setting (`pbp draft settings`), else the settings file's:
+    True, False, or "tally" (running vote counts only)."""
     value = book.game_settings().get("auto_publish")
-    return forum.auto_publish if value is None else bool(value)
+    return forum.auto_publish if value is None else value
+
+
+def auto_publish(book: DraftBook, forum: ForumSettings, kind: str = "post") -> bool:
+    """Whether a draft of `kind` that passes the leak check is approved at once. A running
+    count is made from public facts only (the accepted votes), so `tally` lets counts go
+    out on their rhythm while every other post still waits for the host."""
+    mode = auto_publish_mode(book, forum)
+    return kind == "tally" if mode == TALLY_ONLY else bool(mode)
 
 
 def edit(game: StoredGame, phase: str, text: str) -> dict:
