@@ -11,7 +11,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
-from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, WITHDRAWN, DraftBook
+from pbp.forum.book import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, WITHDRAWN, DraftBook
 from pbp.forum.config import TALLY_ONLY, ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
 from pbp.forum.drafting import Draft, PostFacts, PostRenderer
@@ -142,6 +142,24 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
     return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host")
 
 
+OPENING = "opening"  # the key of a game's opening post
+
+
+def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
+    """The game's opening post, drafted when the game is created: a summary of the rules,
+    the setup, the players with their forum handles, how to send orders, and the first
+    phase with its deadline. Unapproved, it holds nothing up, and once a later post is
+    published it is withdrawn: its place at the head of the thread has passed."""
+    book = DraftBook(game.file)
+    dialect = dialect_of(book, forum)
+    view = game.rules.view(game.state, None)
+    facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=game.phase.id if game.phase else "",
+                      public_view=view, extra={**thread_facts(game, view), "npcs": game.record.get("npcs", [])},
+                      phase_words=game.rules.card.phase_words)
+    draft = renderer.render(facts, dialect, kind=OPENING)
+    return _draft(game, book, forum, OPENING, draft, dialect.name, kind=OPENING)
+
+
 def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, draft: Draft, dialect: str,
            kind: str = "post") -> dict:
     """Store a generated post, leak-checked, and approve it at once when the game
@@ -176,7 +194,11 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) 
 
 # --------------------------------------------------------------------------- review
 def find_draft(book: DraftBook, game_id: str, phase: str | None) -> dict:
-    row = book.get(phase) if phase else (book.unpublished() or book.all() or [None])[0]
+    pending = book.unpublished()
+    # By default the oldest post that holds the thread up; an optional one (a running
+    # count, the opening post) only when nothing else is pending.
+    main = [row for row in pending if row.get("kind") not in OPTIONAL_KINDS]
+    row = book.get(phase) if phase else (main or pending or book.all() or [None])[0]
     if row is None:
         which = f"for phase {phase}" if phase else "yet"
         raise UserError(f"Game {game_id} has no draft {which}; drafts are made when a phase resolves "
@@ -230,6 +252,8 @@ def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
 
 
 def _refuse_withdrawn(game: StoredGame, row: dict) -> None:
+    if row["status"] == WITHDRAWN and row.get("kind") == OPENING:
+        raise UserError(f"The opening post of {game.id} was left out: the thread has begun without it.")
     if row["status"] == WITHDRAWN:
         raise UserError(f"The running count {row['phase']} is out of date (a newer count or the phase's "
                         f"own post replaced it); draft a new one with `pbp draft tally {game.id}`.")
@@ -247,8 +271,8 @@ def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float
     book = DraftBook(game.file)
     done = []
     for row in book.unpublished():
-        if row["status"] != APPROVED and row.get("kind") == "tally":
-            continue  # a count the host only looked at holds nothing up
+        if row["status"] != APPROVED and row.get("kind") in OPTIONAL_KINDS:
+            continue  # a count the host only looked at, an opening post not wanted, hold nothing up
         if row["status"] != APPROVED:
             break
         if not ignore_wait and row["next_try"] and row["next_try"] > now():
@@ -278,6 +302,8 @@ def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float
             book.update_game_settings({"thread": found.thread})
         done.append(book.update(row["phase"], {"status": PUBLISHED, "ref": found.ref, "url": found.url,
                                                "error": "", "next_try": 0.0}))
+        if row.get("kind") != OPENING:
+            book.withdraw_opening()
         on_event(f"{game.id} {row['phase']}: published ({found.url})")
     return done
 
@@ -286,7 +312,7 @@ def first_unapproved(game: StoredGame) -> dict | None:
     """The draft that holds up a game's publishing (not approved, not a running tally),
     or None."""
     return next((row for row in DraftBook(game.file).unpublished()
-                 if row["status"] == DRAFT and row.get("kind") != "tally"), None)
+                 if row["status"] == DRAFT and row.get("kind") not in OPTIONAL_KINDS), None)
 
 
 def make_publisher(forum: ForumSettings) -> Publisher:

@@ -70,6 +70,8 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
                 **welcome_facts(game, entry.name))
             moderator.outbox.queue(file, phase=record["phase_id"] or "setup", recipient=entry.name,
                                    address=entry.email, kind="welcome", mail=mail)
+        for listener in moderator.after_game_created:  # the forum drafts the opening post
+            listener(moderator, game)
 
     folder.add_game(game_id, ruleset, record["created"], record, welcome)
     return load(moderator, game_id)

@@ -70,12 +70,13 @@ def test_host_posts_publish_in_order_with_the_phase_posts_each_in_its_games_dial
     assert main(["modkill", "inf1", "Bruno", "left", "--no-send"]) == 0
     assert main(["advance", "inf1"]) == 0
     order = ["T0-class", "T1-movement/host-1", "T1-movement/host-2", "T1-movement"]
-    assert list(drafts(host_game)) == order
+    assert list(drafts(host_game)) == ["opening", *order]  # an opening post the host leaves out
     for phase in order:
         assert main(["draft", "approve", "inf1", phase]) == 0
     assert main(["publish"]) == 0
     files = sorted(p.name for p in (host_game / "posts" / "inf1").iterdir())
     assert files == ["001-T0-class.md", "002-T1-movement_host-1.md", "003-T1-movement_host-2.bbcode",
                      "004-T1-movement.bbcode"]
+    assert drafts(host_game)["opening"]["status"] == "withdrawn"
     text = (host_game / "posts" / "inf1" / "003-T1-movement_host-2.bbcode").read_text()
     assert "[b]Bruno[/b] was removed from the game by the host. Reason: left" in text
