@@ -71,10 +71,13 @@ def role_list(public_view: Mapping, roster: Sequence[Mapping] = ()) -> list[dict
 
 
 def leak_check(game: StoredGame, extra_secrets: Sequence[str] = ()) -> LeakCheck:
-    """What players privately know (their views) against the public view, plus tokens."""
+    """What players privately know (their views) against the public view, plus tokens.
+    Once the game is over nothing of it is secret any more (the end post gives every role
+    and every secret action, rooms included): only the tokens still are."""
     rules, state = game.rules, game.state
     names = [entry["name"] for entry in game.record["roster"]]
-    private = {name: rules.view(state, name) for name in names}
+    over = game.phase is None
+    private = {} if over else {name: rules.view(state, name) for name in names}
     tokens = list(game.record.get("tokens", {}).values()) + list(extra_secrets)
     everyone = names + [npc["name"] for npc in game.record.get("npcs", [])]
     return LeakCheck(private, rules.view(state, None), everyone, tokens)
