@@ -288,18 +288,13 @@ class PhaseKind:
     label: str
 
 
-def no_reserved_form(name: str) -> str | None:
-    """The default `RulesetCard.reserved_form`: no name reads as anything of the ruleset."""
-    return None
-
-
-def plain_phase_words(phase_id: str) -> str:
+def phase_id_words(phase_id: str) -> str:
     """The default `RulesetCard.phase_words`: the phase id itself."""
     return phase_id
 
 
-def no_public_choice(order: Any) -> str | None:
-    """The default `RulesetCard.public_choice`: no order is public."""
+def no_reserved_form(name: str) -> str | None:
+    """The default `RulesetCard.reserved_form`: no name reads as anything of the ruleset."""
     return None
 
 
@@ -319,14 +314,8 @@ class RulesetCard:
     - `choosing_kind`: the phase kind in which players choose their own role (or "").
     - `public_orders`: the keywords of orders that are public once accepted (votes), which
       a running tally may show.
-    - `phase_words(phase_id)`: the phase in words, as a forum host titles it (`Day 2 —
-      vote`, `Night 1`, `Turn 3 — movement`); the part before ` — ` names the day, night
-      or turn alone.
-    - `public_choice(order)`: what an accepted typed order (a value `parse_orders`
-      returned) makes public at once, as the running tally shows it (`Chen`, `NO LYNCH`),
-      or None for an order that stays secret.
-    - `logged_orders`: the keywords of the secret orders the end-of-game post lists, phase
-      by phase (the night actions, the terminal uses).
+    - `phase_words(phase_id)`: the phase as a player reads it in a mail (`Night 1`,
+      `Day 2 — vote`); the id itself stays in order blocks, where it is read back.
     """
 
     game_id_prefix: str
@@ -338,13 +327,18 @@ class RulesetCard:
     npc_kinds: tuple[str, ...] = ()
     choosing_kind: str = ""
     public_orders: tuple[str, ...] = ()
-    phase_words: Callable[[str], str] = plain_phase_words
-    public_choice: Callable[[Any], str | None] = no_public_choice
-    logged_orders: tuple[str, ...] = ()
+    phase_words: Callable[[str], str] = phase_id_words
 
     @property
     def npcs_allowed(self) -> bool:
         return bool(self.npc_kinds)
+
+    # What an accepted typed order (a value `parse_orders` returned) makes public at once,
+    # as a running tally shows it (`Chen`, `NO LYNCH`), or None for an order that stays
+    # secret; and the keywords of the secret orders the end-of-game post lists, phase by
+    # phase (the night actions, the terminal uses).
+    public_choice: Callable[[Any], str | None] = lambda order: None
+    logged_orders: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- contract

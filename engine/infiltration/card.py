@@ -60,15 +60,6 @@ _GRAMMAR_WORDS = """
     door open and or not general
 """
 
-# What each step of a turn is called after "Turn n — ".
-_TURN_STEPS = {"class": "class choice", "movement": "movement", "decision": "decision"}
-
-
-def phase_words(phase_id: str) -> str:
-    """`T0-class` → Turn 0 — class choice, `T3-movement` → Turn 3 — movement."""
-    number, _, step = phase_id[1:].partition("-")
-    return f"Turn {number} — {_TURN_STEPS.get(step, step)}"
-
 
 def public_choice(order: object) -> str | None:
     """The lynch vote is public once accepted (rules: Order grammar)."""
@@ -83,7 +74,21 @@ def _reads_as(name: str) -> str | None:
     return None
 
 
+_STEPS = {"class": "class choice", "movement": "movement", "decision": "decision"}
+
+
+def phase_words(phase_id: str) -> str:
+    """`Turn 0 — class choice`, `Turn 1 — movement`, `Turn 1 — decision` (any other id is
+    returned as it is)."""
+    number, _, step = phase_id[1:].partition("-")
+    if phase_id.startswith("T") and number.isdigit() and step in _STEPS:
+        return f"Turn {number} — {_STEPS[step]}"
+    return phase_id
+
+
 CARD = RulesetCard(
+    public_choice=public_choice,
+    logged_orders=("USE", "HACK", "DESTROY", "RESTORE", "REPAIR"),
     game_id_prefix="inf",
     phase_kinds=(PhaseKind("class", "class choice (turn 0)"), PhaseKind("movement", "each movement phase"),
                  PhaseKind("decision", "each decision phase")),
@@ -96,6 +101,4 @@ CARD = RulesetCard(
     choosing_kind="class",
     public_orders=("VOTE",),
     phase_words=phase_words,
-    public_choice=public_choice,
-    logged_orders=("USE", "HACK", "DESTROY", "RESTORE", "REPAIR"),
 )

@@ -23,26 +23,21 @@ PHASE_KINDS = (PhaseKind("night0", "night 0"), PhaseKind("nominate", "each day's
                PhaseKind("runoff", "a runoff nomination round"), PhaseKind("vote", "each day's vote"),
                PhaseKind("night", "each night"), PhaseKind("witch", "the Witch's turn after each night"))
 
-# What each day step is called after "Day n — ".
-_DAY_STEPS = {"nominate": "nominations", "runoff": "runoff nominations", "vote": "the vote"}
+
+_DAY_STEPS = {"nominate": "nominations", "runoff": "runoff nominations", "vote": "vote"}
 
 
 def phase_words(phase_id: str) -> str:
-    """`N0` → Night 0, `D2-nominate` → Day 2 — nominations, `D2-vote` → Day 2 — the vote,
-    `N1` → Night 1, `N1-witch` → Night 1 — the Witch."""
+    """`Night 0`, `Night 1`, `Night 1 — the Witch's turn`, `Day 2 — nominations`,
+    `Day 2 — runoff nominations`, `Day 2 — vote` (any other id is returned as it is)."""
     number, _, step = phase_id[1:].partition("-")
-    if phase_id.startswith("D"):
-        return f"Day {number} — {_DAY_STEPS.get(step, step)}"
-    return f"Night {number} — the Witch" if step == "witch" else f"Night {number}"
-
-
-def public_choice(order: Any) -> str | None:
-    """Nominations and votes are public once accepted (rules: Order grammar)."""
-    if isinstance(order, Nominate):
-        return order.target
-    if isinstance(order, Vote):
-        return order.target or "NO LYNCH"
-    return None
+    if not number.isdigit():
+        return phase_id
+    if phase_id.startswith("N") and step in ("", "witch"):
+        return f"Night {number}" + (" — the Witch's turn" if step else "")
+    if phase_id.startswith("D") and step in _DAY_STEPS:
+        return f"Day {number} — {_DAY_STEPS[step]}"
+    return phase_id
 
 
 def order_table(table: RoleTable) -> tuple[OrderLine, ...]:
@@ -60,16 +55,25 @@ def order_table(table: RoleTable) -> tuple[OrderLine, ...]:
         for (kind, syntax), facts in lines)
 
 
+def public_choice(order: Any) -> str | None:
+    """Nominations and votes are public once accepted (rules: Order grammar)."""
+    if isinstance(order, Nominate):
+        return order.target
+    if isinstance(order, Vote):
+        return order.target or "NO LYNCH"
+    return None
+
+
 def make_card(table: RoleTable) -> RulesetCard:
     """The card of a Werewolf game played with `table`'s roles."""
     keywords = {kind.keyword for role in table.roles for kind in role.orders}
     return RulesetCard(
+        public_choice=public_choice,
+        logged_orders=tuple(sorted(keywords)),
         game_id_prefix="ww",
         phase_kinds=PHASE_KINDS,
         orders=order_table(table),
         reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH")),
         public_orders=("NOMINATE", "VOTE"),
         phase_words=phase_words,
-        public_choice=public_choice,
-        logged_orders=tuple(sorted(keywords)),
     )
