@@ -28,7 +28,7 @@ from pbp.forum.publishing import (
 from pbp.forum.spans import follow
 from pbp.forum.thread_facts import thread_facts
 from pbp.game.record import StoredGame
-from pbp.public_tally import current_votes
+from pbp import public_tally
 
 FIRST_RETRY = 60.0
 LONGEST_RETRY = 3600.0
@@ -184,9 +184,10 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) 
     book = DraftBook(game.file)
     dialect = dialect_of(book, forum)
     view = game.rules.view(game.state, None)
-    votes = {p: c for p, c in current_votes(game).items() if p in living_voters(view)}
+    voters = public_tally.living_voters(game)
+    votes = {p: c for p, c in public_tally.current_votes(game).items() if p in voters}
     facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=game.phase.id, public_view=view,
-                      votes=votes, voters=[v for v in living_voters(view) if v in game.phase.actors],
+                      votes=votes, voters=voters,
                       extra=thread_facts(game, view), phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind="tally")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
