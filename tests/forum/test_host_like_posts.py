@@ -81,7 +81,7 @@ def test_the_thread_opens_with_the_rules_the_setup_the_players_and_how_to_send_o
     assert opening.startswith("g1: g1 — a game of Werewolf begins\n")
     assert "**The rules in brief**" in opening and "Dead players' roles are shown when they die." in opening
     assert "2 werewolf, 2 villager" not in opening  # counts are listed role by role, sorted
-    assert "1 bodyguard, 1 seer, 3 villager, 2 werewolf, 1 witch." in opening
+    assert "\n1 bodyguard, 1 seer, 3 villager, 2 werewolf, 1 witch.\n\n**Players (8):**" in opening
     assert "**Players (8):** Alice (u\\_alice), Bruno (u\\_bruno)" in opening
     assert "reply to pbp's mail with the order block filled in" in opening
     assert re.search(r"\*\*Night 0:\*\* orders are due by \w{3} \d+ \w{3} \d{4}, \d\d:\d\d UTC\.", opening)
