@@ -295,6 +295,11 @@ class PhaseKind:
     label: str
 
 
+def phase_id_words(phase_id: str) -> str:
+    """The default `RulesetCard.phase_words`: the phase id itself."""
+    return phase_id
+
+
 def no_reserved_form(name: str) -> str | None:
     """The default `RulesetCard.reserved_form`: no name reads as anything of the ruleset."""
     return None
@@ -329,6 +334,8 @@ class RulesetCard:
     - `channel_orders`: (channel, order keyword) pairs: orders a team settles together,
       whose current picks every message and receipt in that channel shows its members
       (Werewolf: the pack's `KILL`s).
+    - `phase_words(phase_id)`: the phase as a player reads it in a mail (`Night 1`,
+      `Day 2 — vote`); the id itself stays in order blocks, where it is read back.
     """
 
     game_id_prefix: str
@@ -343,10 +350,18 @@ class RulesetCard:
     roles: tuple[tuple[str, str, str], ...] = ()
     character_summary: Callable[[Mapping[str, Any]], tuple[str, ...]] = no_character_summary
     channel_orders: tuple[tuple[str, str], ...] = ()
+    phase_words: Callable[[str], str] = phase_id_words
 
     @property
     def npcs_allowed(self) -> bool:
         return bool(self.npc_kinds)
+
+    # What an accepted typed order (a value `parse_orders` returned) makes public at once,
+    # as a running tally shows it (`Chen`, `NO LYNCH`), or None for an order that stays
+    # secret; and the keywords of the secret orders the end-of-game post lists, phase by
+    # phase (the night actions, the terminal uses).
+    public_choice: Callable[[Any], str | None] = lambda order: None
+    logged_orders: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- contract

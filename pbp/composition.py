@@ -10,3 +10,4 @@ from pbp.moderator import Listener, Moderator
 class ForumModerator(Moderator):
     after_resolution: tuple[Listener, ...] = (forum_hooks.after_resolution,)
     after_host_action: tuple[Listener, ...] = (forum_hooks.after_host_action,)
+    after_game_created: tuple[Listener, ...] = (forum_hooks.after_game_created,)

@@ -17,6 +17,7 @@ from pbp.forum import hooks as forum_hooks
 from pbp.forum.thread_watch import ThreadWatch, WatchReport
 from pbp.game.resolution import ResolutionSummary, resolve_due
 from pbp.game.resolution import resolve_all_in
+from pbp.forum.tallies import draft_due_tallies
 from pbp.reminders import queue_reminders
 from pbp.moderator import Moderator
 from pbp.outbox import SendSummary
@@ -79,6 +80,7 @@ class Cycle:
         self._add(report, self.send())
         report.resolutions = self.resolve()
         queue_reminders(self.moderator)  # before deadlines, to players with no orders
+        report.forum_events.extend(draft_due_tallies(self.moderator))  # running counts (option tally_every)
         forum_hooks.publish_due(self.moderator, on_event=report.forum_events.append)  # approved public posts
         # a phase whose clock waited for a post just published starts it (option wait_for_publish)
         report.forum_events.extend(start_clocks(self.moderator))

@@ -38,6 +38,7 @@ from pbp.mail_ledger import MailLedger
 from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
+from pbp.public_tally import running_tally
 from pbp.rendering import RenderedMail
 from pbp.timezones import render_timestamp
 from pbp.token_guard import TokenGuard
@@ -282,6 +283,7 @@ class Desk:
                         if latest else None)
             reply = renderer.render("status_reply", game.record["ruleset"], phase=phase,
                                     deadline=game.deadline_text(name), accepted=accepted,
+                                    tally=running_tally(game),
                                     view=game.rules.view(game.state, name), **facts)
             return Decision("processed", reason="STATUS", reply=reply, reply_kind="status")
         note = "" if word == "HELP" else (f"I did not understand {quoted(command, 30)!r}; here is the help. "

@@ -36,7 +36,10 @@ FORMAT = 2
 # line alone and parses the entries (a thousand games' worth) only when something is due.
 TIMELINE = 16
 FLAGS = ("doubtful", "unsent", "approved")
-RANK = {"deadline": 0, "reminders": 1, "retry": 2}
+RANK = {"deadline": 0, "reminders": 1, "tallies": 2, "retry": 3}
+# A timed chore of a running phase (reminders, running vote counts), by its entry key and
+# the key of the moment a cycle last saw to it.
+SEEN = {"reminders": "reminded", "tallies": "tallied"}
 Entry = dict[str, Any]
 Moment = tuple[float, int, str, str, str]  # when, rank, kind, game, phase
 
@@ -55,11 +58,16 @@ def game_stamp(games: Path, game_id: str) -> list:
     return stamp
 
 
-def reminder_due(entry: Entry, now: float) -> bool:
-    """Whether a reminder time of the entry's phase has passed since a cycle last looked."""
-    moments = entry.get("reminders")
+def chore_due(entry: Entry, now: float, chore: str = "reminders") -> bool:
+    """Whether a moment of the entry's phase for `chore` (reminders, tallies) has passed
+    since a cycle last saw to it."""
+    moments = entry.get(chore)
     return bool(moments) and moments[0] <= now < entry["deadline"] and any(
-        entry.get("reminded", 0.0) < moment <= now for moment in moments)
+        entry.get(SEEN[chore], 0.0) < moment <= now for moment in moments)
+
+
+def reminder_due(entry: Entry, now: float) -> bool:
+    return chore_due(entry, now, "reminders")
 
 
 def moments_of(game_id: str, entry: Entry) -> Iterator[Moment]:
@@ -70,9 +78,10 @@ def moments_of(game_id: str, entry: Entry) -> Iterator[Moment]:
     phase = entry["phase"]
     if entry["deadline"] is not None:
         yield entry["deadline"], RANK["deadline"], "deadline", game_id, phase
-        pending = [moment for moment in entry["reminders"] if moment > entry.get("reminded", 0.0)]
-        if pending:
-            yield min(pending), RANK["reminders"], "reminders", game_id, phase
+        for chore, seen in SEEN.items():
+            pending = [moment for moment in entry.get(chore, ()) if moment > entry.get(seen, 0.0)]
+            if pending:
+                yield min(pending), RANK[chore], chore, game_id, phase
     if entry["retry_at"] is not None:
         yield entry["retry_at"], RANK["retry"], "retry", game_id, phase
 
@@ -172,11 +181,15 @@ class GameIndex:
 
     def reminders_seen(self, now: float) -> None:
         """A cycle has queued every reminder due at `now`."""
+        self.chore_seen(now, "reminders")
+
+    def chore_seen(self, now: float, chore: str) -> None:
+        """A cycle has seen to every moment of `chore` (reminders, tallies) due at `now`."""
         if self.rebuild or not self._something_by(now):
             return
         for entry in self.entries.values():
-            if "unreadable" not in entry and reminder_due(entry, now):
-                entry["reminded"] = now
+            if "unreadable" not in entry and chore_due(entry, now, chore):
+                entry[SEEN[chore]] = now
                 self.dirty = True
 
     # ------------------------------------------------------------------ what a cycle asks
@@ -237,7 +250,8 @@ class GameIndex:
             entry["changed"] = (before is None or before.get("stamp") != stamp
                                 or (before.get("changed", True) and not self.swept))
             if (current.get("phase"), current.get("deadline")) == (entry.get("phase"), entry.get("deadline")):
-                entry["reminded"] = current.get("reminded", 0.0)  # the same phase's reminders stay seen
+                for seen in SEEN.values():  # the same phase's reminders and counts stay seen
+                    entry[seen] = current.get(seen, 0.0)
             entries[game_id] = entry
         for game_id in gone:
             entries.pop(game_id, None)

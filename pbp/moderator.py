@@ -19,6 +19,7 @@ from pbp.datafolder import DataFolder
 # of the public post) is part of the same durable write:
 # after_resolution(moderator, game before, game after, resolved phase id, public events JSON)
 # after_host_action(moderator, game before, game after, public events JSON)
+# after_game_created(moderator, the new game)
 Listener = Callable[..., None]
 
 
@@ -26,6 +27,7 @@ class Moderator:
     # Empty here; a composition root (pbp.composition) plugs the forum in.
     after_resolution: tuple[Listener, ...] = ()
     after_host_action: tuple[Listener, ...] = ()
+    after_game_created: tuple[Listener, ...] = ()
 
     def __init__(self, settings: Settings, clock: Callable[[], datetime] = schedule.now,
                  folder: DataFolder | None = None):

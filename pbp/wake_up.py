@@ -12,6 +12,9 @@ from pbp.datafolder import DataFolder
 from pbp.game_index import FILE_NAME as GAME_INDEX
 
 
+WORDS = {"tallies": "running count"}
+
+
 @dataclass(frozen=True)
 class WakeUp:
     when: datetime
@@ -31,9 +34,9 @@ def next_wake_up(folder: DataFolder, now: datetime) -> WakeUp | None:
             return WakeUp(_moment(when), "outbox retry")
         if stalled.get(game_id) == phase:
             continue  # its resolution failed: it waits for the host, not for the alarm
-        if kind == "reminders" and when <= later:
+        if kind in ("reminders", "tallies") and when <= later:
             continue  # passed: this cycle has seen to it (or the deadline has)
-        return WakeUp(_moment(when), f"{kind} of {game_id} {phase}")
+        return WakeUp(_moment(when), f"{WORDS.get(kind, kind)} of {game_id} {phase}")
     return None
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import OrderLine, PhaseKind, RulesetCard
-from engine.infiltration.orders import KEYWORDS
+from engine.infiltration.orders import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
 from engine.infiltration.state import CLASSES
 from engine.infiltration.validity import GRAMMAR_HELP
@@ -63,6 +63,11 @@ _GRAMMAR_WORDS = """
 """
 
 
+def public_choice(order: object) -> str | None:
+    """The lynch vote is public once accepted (rules: Order grammar)."""
+    return order.choice if isinstance(order, Vote) else None
+
+
 def _reads_as(name: str) -> str | None:
     if parse_room(name) is not None:
         return "reads as a room; pick a name that is not a room"
@@ -93,7 +98,21 @@ def character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(lines)
 
 
+_STEPS = {"class": "class choice", "movement": "movement", "decision": "decision"}
+
+
+def phase_words(phase_id: str) -> str:
+    """`Turn 0 — class choice`, `Turn 1 — movement`, `Turn 1 — decision` (any other id is
+    returned as it is)."""
+    number, _, step = phase_id[1:].partition("-")
+    if phase_id.startswith("T") and number.isdigit() and step in _STEPS:
+        return f"Turn {number} — {_STEPS[step]}"
+    return phase_id
+
+
 CARD = RulesetCard(
+    public_choice=public_choice,
+    logged_orders=("USE", "HACK", "DESTROY", "RESTORE", "REPAIR"),
     game_id_prefix="inf",
     phase_kinds=(PhaseKind("class", "class choice (turn 0)"), PhaseKind("movement", "each movement phase"),
                  PhaseKind("decision", "each decision phase")),
@@ -107,4 +126,5 @@ CARD = RulesetCard(
     public_orders=("VOTE",),
     roles=CLASS_LINES,
     character_summary=character_summary,
+    phase_words=phase_words,
 )

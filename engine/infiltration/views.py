@@ -84,4 +84,4 @@ def player_status(state: GameState, player: str) -> PlayerStatus:
     fellows = fellow_reds(state, player)["teammates"]
     return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": tuple(fellows)} if me.team == RED else {},
                         channels=("reds",) if me.team == RED and me.alive else (),
-                        team=me.team, role=me.role or "", revealed=tuple(w for w in (me.role, me.team) if w))
+                        team=me.team, role=me.role or "", revealed=tuple(w for w in (me.team, me.role) if w))

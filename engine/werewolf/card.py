@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import OrderLine, PhaseKind, RulesetCard
+from engine.werewolf.orders import Nominate, Vote
 from engine.werewolf.table import RoleTable
 
 _DAY_LINES = (
@@ -21,6 +22,22 @@ _NIGHT_PHASES = {"night0": "N0", "night": "Nn", "witch": "Nn-witch"}
 PHASE_KINDS = (PhaseKind("night0", "night 0"), PhaseKind("nominate", "each day's nominations"),
                PhaseKind("runoff", "a runoff nomination round"), PhaseKind("vote", "each day's vote"),
                PhaseKind("night", "each night"), PhaseKind("witch", "the Witch's turn after each night"))
+
+
+_DAY_STEPS = {"nominate": "nominations", "runoff": "runoff nominations", "vote": "vote"}
+
+
+def phase_words(phase_id: str) -> str:
+    """`Night 0`, `Night 1`, `Night 1 — the Witch's turn`, `Day 2 — nominations`,
+    `Day 2 — runoff nominations`, `Day 2 — vote` (any other id is returned as it is)."""
+    number, _, step = phase_id[1:].partition("-")
+    if not number.isdigit():
+        return phase_id
+    if phase_id.startswith("N") and step in ("", "witch"):
+        return f"Night {number}" + (" — the Witch's turn" if step else "")
+    if phase_id.startswith("D") and step in _DAY_STEPS:
+        return f"Day {number} — {_DAY_STEPS[step]}"
+    return phase_id
 
 
 def order_table(table: RoleTable) -> tuple[OrderLine, ...]:
@@ -63,10 +80,21 @@ def character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(lines)
 
 
+def public_choice(order: Any) -> str | None:
+    """Nominations and votes are public once accepted (rules: Order grammar)."""
+    if isinstance(order, Nominate):
+        return order.target
+    if isinstance(order, Vote):
+        return order.target or "NO LYNCH"
+    return None
+
+
 def make_card(table: RoleTable) -> RulesetCard:
     """The card of a Werewolf game played with `table`'s roles."""
     keywords = {kind.keyword for role in table.roles for kind in role.orders}
     return RulesetCard(
+        public_choice=public_choice,
+        logged_orders=tuple(sorted(keywords)),
         game_id_prefix="ww",
         phase_kinds=PHASE_KINDS,
         orders=order_table(table),
@@ -75,4 +103,5 @@ def make_card(table: RoleTable) -> RulesetCard:
         roles=tuple((role.name, role.faction, role.summary) for role in table.roles),
         character_summary=character_summary,
         channel_orders=(("pack", "KILL"),),
+        phase_words=phase_words,
     )

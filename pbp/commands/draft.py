@@ -42,8 +42,8 @@ def register(subparsers) -> None:
     settings = actions.add_parser("settings", help="a game's forum settings (dialect, auto-publish)")
     settings.add_argument("game", help=GAME_HELP)
     settings.add_argument("--dialect", choices=sorted(DIALECTS), help="the markup of the game's posts")
-    settings.add_argument("--auto-publish", choices=("on", "off"),
-                          help="approve the game's drafts that pass the leak check without waiting for you")
+    settings.add_argument("--auto-publish", choices=("on", "off", "tally"),
+                          help="approve drafts that pass the leak check at once: all, none, or running vote counts only")
     add_settings_arguments(settings)
     settings.set_defaults(run=_settings)
 
@@ -142,6 +142,10 @@ def _tally(args) -> int:
     return 0
 
 
+def _mode_words(mode: bool | str) -> str:
+    return mode if isinstance(mode, str) else ("on" if mode else "off")
+
+
 def _settings(args) -> int:
     with open_moderator(args) as moderator:
         forum = load_forum_settings(moderator.settings)
@@ -151,9 +155,9 @@ def _settings(args) -> int:
         if args.dialect:
             fields["dialect"] = args.dialect
         if args.auto_publish:
-            fields["auto_publish"] = args.auto_publish == "on"
+            fields["auto_publish"] = args.auto_publish if args.auto_publish == "tally" else args.auto_publish == "on"
         with game.file.transaction():
             current = book.update_game_settings(fields) if fields else book.game_settings()
         print(f"Game {game.id}: dialect {current.get('dialect') or forum.dialect}, auto-publish "
-              f"{'on' if service.auto_publish(book, forum) else 'off'}, thread {current.get('thread') or 'none yet'}.")
+              f"{_mode_words(service.auto_publish_mode(book, forum))}, thread {current.get('thread') or 'none yet'}.")
     return 0

@@ -3,7 +3,8 @@ draft is written in the same durable write as the resolution it reports (docs/de
 review, Publishing).
 
 A draft is one row per (game, phase): status `draft` → `approved` → `published` (or
-`withdrawn`: a running tally nobody approved before its vote closed, never published), its
+`withdrawn`: a running tally nobody approved before its vote closed, or an opening post
+nobody approved before a later post went out; never published), its
 generated text, the current text (the host's edit, if any) with an `edited` flag, the
 leaks found at the last check, and the publishing record (marker, attempts, next try,
 last error, where it went). A new draft for a phase that is already approved or published
@@ -19,6 +20,9 @@ from tinydb import Query
 from pbp.datafolder import GameFile
 
 DRAFT, APPROVED, PUBLISHED, WITHDRAWN = "draft", "approved", "published", "withdrawn"
+# Kinds of draft that hold nothing up while the host has not approved them: a running
+# count, and the opening post (a host may write their own).
+OPTIONAL_KINDS = ("tally", "opening")
 
 
 class DraftBook:
@@ -70,6 +74,12 @@ class DraftBook:
         for row in self.all():
             if row.get("kind") == "tally" and row["phase"].startswith(f"{phase}/tally") and row["status"] == DRAFT:
                 self.update(row["phase"], {"status": WITHDRAWN})
+
+    def withdraw_opening(self) -> None:
+        """Withdraw the opening post if nobody approved it: a later post went out first."""
+        row = self.get("opening")
+        if row and row["status"] == DRAFT:
+            self.update("opening", {"status": WITHDRAWN})
 
     def save_generated(self, phase: str, title: str, text: str, player_spans: Iterable[Sequence[int]],
                        dialect: str, leaks: list[str], kind: str = "post") -> dict:

@@ -20,9 +20,22 @@ class ForumSettings:
     dialect: str = "markdown"
     posts_folder: Path = Path("posts")
     host_address: str = ""  # where each draft is mailed for review; empty: not mailed
-    auto_publish: bool = False
+    auto_publish: bool | str = False  # True: every draft that passes the check; "tally": running counts only
     reddit: RedditSettings | None = None
     watch_interval: float = 600.0  # seconds between two reads of a game's Reddit thread
+
+
+def _auto_publish(text: str) -> bool | str:
+    """`[forum] auto_publish`: on, off, or tally (only running vote counts)."""
+    if text.strip().lower() == TALLY_ONLY:
+        return TALLY_ONLY
+    try:
+        return _flag(text, "[forum] auto_publish")
+    except UserError:
+        raise UserError(f"Setting [forum] auto_publish = {text!r} is not on, off or tally; fix the settings file.") from None
+
+
+TALLY_ONLY = "tally"
 
 
 def _flag(text: str, where: str) -> bool:
@@ -88,6 +101,6 @@ def load_forum_settings(settings: Settings) -> ForumSettings:
             reddit_url=section.get("reddit_url", "").strip())
     return ForumSettings(publisher=publisher, dialect=dialect, posts_folder=folder,
                          host_address=forum.get("host_address", "").strip().lower(),
-                         auto_publish=_flag(forum.get("auto_publish", "off"), "[forum] auto_publish"),
+                         auto_publish=_auto_publish(forum.get("auto_publish", "off")),
                          reddit=reddit, watch_interval=_seconds(forum.get("watch_interval", "600"),
                                                                 "[forum] watch_interval"))

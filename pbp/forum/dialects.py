@@ -51,7 +51,11 @@ class Dialect(ABC):
 
     @abstractmethod
     def escape(self, text: Any) -> PostText:
-        """Player-written text as literal text in this dialect."""
+        """Any text as literal text in this dialect."""
+
+    def escape_player_text(self, text: Any) -> PostText:
+        """Player-written text as literal text: by default, as `escape` does."""
+        return self.escape(text)
 
     def _safe(self, value: Any) -> str:
         """Finished markup (ours, or a template macro's output) as is; anything else escaped."""
@@ -64,16 +68,28 @@ class Dialect(ABC):
 class Markdown(Dialect):
     """Reddit Markdown (snudown and the newer CommonMark renderer)."""
 
-    # Every ASCII punctuation character either renderer gives a meaning to: emphasis,
-    # strikethrough, superscript, spoilers (>!), headings, quotes, lists, links, tables,
-    # entities (&#x200B;), inline HTML, code, and `/` for r/ and u/ autolinks. CommonMark
-    # accepts a backslash before any ASCII punctuation, so over-escaping is harmless.
+    # Characters with a meaning anywhere in a line, in either renderer: emphasis,
+    # strikethrough, superscript (`^(`), spoilers (`>!`), links and images (`[`), tables,
+    # entities (`&#x200B;`), inline HTML, code. Everything else is only special at the
+    # start of a line (headings, lists, quotes, rules) or as an `r/` or `u/` autolink, and
+    # is escaped only there, so the post stays readable in `pbp draft edit` and in mail.
+    _ANYWHERE = re.compile(r"([\\`*_\[\]<>&|~^])")
+    _LINE_START = re.compile(r"^(\s*|\s*\d+)((?<=\d)[.)]|(?<!\d)[#+=-])")
+    _AUTOLINK = re.compile(r"(?<![\w/])([rRuU])/")
+    # Player-written text (an anonymous message) is hostile: every ASCII punctuation
+    # character either renderer gives a meaning to is escaped, wherever it stands.
+    # CommonMark accepts a backslash before any ASCII punctuation, so over-escaping is harmless.
     _SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!:|&<>/^~=])")
 
     name = "markdown"
     extension = "md"
 
     def escape(self, text: Any) -> PostText:
+        line = self._ANYWHERE.sub(r"\\\1", _plain_line(text))
+        line = self._AUTOLINK.sub(r"\1\\/", line)
+        return PostText(self._LINE_START.sub(r"\1\\\2", line))
+
+    def escape_player_text(self, text: Any) -> PostText:
         return PostText(self._SPECIAL.sub(r"\\\1", _plain_line(text)))
 
     def bold(self, text: Any) -> PostText:

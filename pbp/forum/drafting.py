@@ -14,7 +14,6 @@ draft knows those spans by position (pbp.forum.spans).
 """
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -23,6 +22,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined,
 
 from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
+from pbp.public_tally import tally
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 
@@ -47,7 +47,8 @@ class PostFacts:
     """Everything a post may use: the public view and the resolution's public events.
 
     `votes` maps each voter to their latest choice, for a running tally; `voters` are the
-    living players expected to vote in that phase.
+    living players expected to vote in that phase. `phase_words` is the ruleset card's:
+    templates write `words(phase)` (`Day 2 — the vote`), never a phase id.
     """
 
     game: str
@@ -59,19 +60,7 @@ class PostFacts:
     votes: Mapping[str, str] = field(default_factory=dict)
     voters: Sequence[str] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
-
-
-def tally(votes: Sequence[tuple[str, str]], voters: Sequence[str] = ()) -> dict:
-    """Each choice with who chose it (most first, then alphabetical), and who did not
-    vote: `{"rows": [{"choice", "count", "voters"}], "missing": [...]}`."""
-    by_choice: dict[str, list[str]] = {}
-    for voter, choice in votes:
-        by_choice.setdefault(choice, []).append(voter)
-    counts = Counter({choice: len(names) for choice, names in by_choice.items()})
-    rows = [{"choice": choice, "count": count, "voters": sorted(by_choice[choice], key=str.lower)}
-            for choice, count in sorted(counts.items(), key=lambda item: (-item[1], item[0].lower()))]
-    voted = {voter for voter, _ in votes}
-    return {"rows": rows, "missing": sorted((v for v in voters if v not in voted), key=str.lower)}
+    phase_words: Callable[[str], str] = str
 
 
 class PostRenderer:
@@ -102,14 +91,15 @@ class PostRenderer:
             return env.get_template(f"{kind}.j2")
 
     def render(self, facts: PostFacts, dialect: Dialect, kind: str = "post") -> Draft:
-        """`kind` is `post` (a resolution), `tally` (a running count) or `host` (a
-        public host action: a substitution, a host kill)."""
+        """`kind` is `post` (a resolution), `tally` (a running count), `host` (a public
+        host action: a substitution, a host kill) or `opening` (the game's first post)."""
         env = self.environment(dialect)
         describe = lambda event: self.describe(facts.ruleset, event)  # noqa: E731
         text = self._template(env, facts.ruleset, kind).render(
             game=facts.game, ruleset=facts.ruleset, phase=facts.phase, view=facts.public_view,
             events=list(facts.events), result=facts.result, votes=dict(facts.votes),
-            voters=list(facts.voters), describe=describe, extra=dict(facts.extra))
+            voters=list(facts.voters), describe=describe, extra=dict(facts.extra),
+            words=facts.phase_words)
         title, _, body = text.partition("\n")
         body, spans = unmark(_tidy(body))
         return Draft(dialect.title(unmark(title.strip())[0]), body, spans)
@@ -127,7 +117,7 @@ def _finalize(dialect: Dialect) -> Callable[[Any], Any]:
 
 def _player_text_filter(dialect: Dialect) -> Callable[[Any], PostText]:
     def player_text(value: Any) -> PostText:
-        return PostText(mark(dialect.escape(value).strip()))
+        return PostText(mark(dialect.escape_player_text(value).strip()))
     return player_text
 
 

@@ -116,6 +116,16 @@ def after_host_action(moderator: Moderator, before: StoredGame, after: StoredGam
         _mail_host(moderator, forum, after, row)
 
 
+def after_game_created(moderator: Moderator, game: StoredGame) -> None:
+    """Draft the game's opening post (rules, setup, players, how to send orders) and mail
+    it to the host; call inside the game's first write."""
+    forum = load_forum_settings(moderator.settings)
+    row = _drafted(moderator, forum, game, service.OPENING, lambda: service.draft_opening(
+        PostRenderer(describe=moderator.renderer.describe), forum, game))
+    if forum.host_address:
+        _mail_host(moderator, forum, game, row)
+
+
 def publish_due(moderator: Moderator, on_event: Callable[[str], None] = lambda text: None) -> int:
     """Publish every game's approved drafts whose time has come (inside `pbp run`)."""
     forum = load_forum_settings(moderator.settings)

@@ -12,8 +12,8 @@ from typing import Callable, Iterable, Mapping, Sequence
 from engine.core import Ruleset
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
-from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, WITHDRAWN, DraftBook
-from pbp.forum.config import ForumSettings
+from pbp.forum.book import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, WITHDRAWN, DraftBook
+from pbp.forum.config import TALLY_ONLY, ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
 from pbp.forum.drafting import Draft, PostFacts, PostRenderer
 from pbp.forum.files import FilePublisher
@@ -27,7 +27,9 @@ from pbp.forum.publishing import (
     with_marker,
 )
 from pbp.forum.spans import follow
+from pbp.forum.thread_facts import thread_facts
 from pbp.game.record import StoredGame
+from pbp import public_tally
 
 FIRST_RETRY = 60.0
 LONGEST_RETRY = 3600.0
@@ -60,7 +62,7 @@ def role_list(rules: Ruleset, state: object, roster: Sequence[Mapping] = ()) -> 
                for entry in roster if entry.get("replaced")}
     rows = []
     for entry in _players(rules.view(state, None)):
-        parts = list(rules.status(state, entry["name"]).revealed)
+        parts = [word.replace("_", " ").capitalize() for word in rules.status(state, entry["name"]).revealed]
         if parts:
             row = {"name": entry["name"], "role_text": " ".join(parts)}
             if entry["name"] in credits:
@@ -70,10 +72,13 @@ def role_list(rules: Ruleset, state: object, roster: Sequence[Mapping] = ()) -> 
 
 
 def leak_check(game: StoredGame, extra_secrets: Sequence[str] = ()) -> LeakCheck:
-    """What players privately know (their views) against the public view, plus tokens."""
+    """What players privately know (their views) against the public view, plus tokens.
+    Once the game is over nothing of it is secret any more (the end post gives every role
+    and every secret action, rooms included): only the tokens still are."""
     rules, state = game.rules, game.state
     names = [entry["name"] for entry in game.record["roster"]]
-    private = {name: rules.view(state, name) for name in names}
+    over = game.phase is None
+    private = {} if over else {name: rules.view(state, name) for name in names}
     tokens = list(game.record.get("tokens", {}).values()) + list(extra_secrets)
     everyone = names + [npc["name"] for npc in game.record.get("npcs", [])]
     return LeakCheck(private, rules.view(state, None), everyone, tokens)
@@ -113,7 +118,8 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
     facts = PostFacts(game=after.id, ruleset=after.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=after.record.get("result"),
                       voters=living_voters(before.rules.view(before.state, None)),
-                      extra={"roles": role_list(after.rules, after.state, after.record["roster"])})
+                      extra={"roles": role_list(after.rules, after.state, after.record["roster"]), **thread_facts(after, view)},
+                      phase_words=after.rules.card.phase_words)
     draft = renderer.render(facts, dialect)
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
     return _draft(after, book, forum, phase, draft, dialect.name)
@@ -134,11 +140,30 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
     view = game.rules.view(game.state, None)
     facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=game.record.get("result"),
-                      extra={"roles": role_list(game.rules, game.state, game.record["roster"])})
+                      extra={"roles": role_list(game.rules, game.state, game.record["roster"]), **thread_facts(game, view)},
+                      phase_words=game.rules.card.phase_words)
     # A change of the clock (extend, pause, resume) has its own short template.
     template = "clock" if public_events and all(e.get("kind") == "clock" for e in public_events) else "host"
     draft = renderer.render(facts, dialect, kind=template)
     return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host")
+
+
+OPENING = "opening"  # the key of a game's opening post
+
+
+def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
+    """The game's opening post, drafted when the game is created: a summary of the rules,
+    the setup, the players with their forum handles, how to send orders, and the first
+    phase with its deadline. Unapproved, it holds nothing up, and once a later post is
+    published it is withdrawn: its place at the head of the thread has passed."""
+    book = DraftBook(game.file)
+    dialect = dialect_of(book, forum)
+    view = game.rules.view(game.state, None)
+    facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=game.phase.id if game.phase else "",
+                      public_view=view, extra={**thread_facts(game, view), "npcs": game.record.get("npcs", [])},
+                      phase_words=game.rules.card.phase_words)
+    draft = renderer.render(facts, dialect, kind=OPENING)
+    return _draft(game, book, forum, OPENING, draft, dialect.name, kind=OPENING)
 
 
 def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, draft: Draft, dialect: str,
@@ -147,22 +172,9 @@ def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, dr
     auto-publishes and the check found nothing."""
     leaks = _leaks(game, book, draft.text, draft.player_spans)
     row = book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect, leaks, kind=kind)
-    if auto_publish(book, forum) and not leaks and row["status"] == DRAFT:
+    if auto_publish(book, forum, kind) and not leaks and row["status"] == DRAFT:
         row = approve(game, key, forced=False)
     return row
-
-
-def current_votes(game: StoredGame) -> dict[str, str]:
-    """Each living player's latest accepted public order (VOTE, NOMINATE: the ruleset
-    card's `public_orders`) in the open phase; they are public as soon as accepted."""
-    public = game.rules.card.public_orders
-    votes = {}
-    for player, row in game.latest_orders(game.phase.id).items():
-        for line in row["text"].splitlines():
-            keyword, _, rest = line.strip().partition(" ")
-            if keyword.upper().rstrip(":") in public and rest.strip():
-                votes[player] = rest.strip()
-    return votes
 
 
 def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
@@ -175,20 +187,25 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) 
     book = DraftBook(game.file)
     dialect = dialect_of(book, forum)
     view = game.rules.view(game.state, None)
-    votes = {p: c for p, c in current_votes(game).items() if p in living_voters(view)}
+    voters = public_tally.living_voters(game)
+    votes = {p: c for p, c in public_tally.current_votes(game).items() if p in voters}
     facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=game.phase.id, public_view=view,
-                      votes=votes, voters=[v for v in living_voters(view) if v in game.phase.actors])
+                      votes=votes, voters=voters,
+                      extra=thread_facts(game, view), phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind="tally")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"
     book.withdraw_tallies(game.phase.id)
-    leaks = _leaks(game, book, draft.text, draft.player_spans)
-    return book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect.name, leaks, kind="tally")
+    return _draft(game, book, forum, key, draft, dialect.name, kind="tally")
 
 
 # --------------------------------------------------------------------------- review
 def find_draft(book: DraftBook, game_id: str, phase: str | None) -> dict:
-    row = book.get(phase) if phase else (book.unpublished() or book.all() or [None])[0]
+    pending = book.unpublished()
+    # By default the oldest post that holds the thread up; an optional one (a running
+    # count, the opening post) only when nothing else is pending.
+    main = [row for row in pending if row.get("kind") not in OPTIONAL_KINDS]
+    row = book.get(phase) if phase else (main or pending or book.all() or [None])[0]
     if row is None:
         which = f"for phase {phase}" if phase else "yet"
         raise UserError(f"Game {game_id} has no draft {which}; drafts are made when a phase resolves "
@@ -196,9 +213,19 @@ def find_draft(book: DraftBook, game_id: str, phase: str | None) -> dict:
     return row
 
 
-def auto_publish(book: DraftBook, forum: ForumSettings) -> bool:
+def auto_publish_mode(book: DraftBook, forum: ForumSettings) -> bool | str:
+    """The game's auto-publish setting (`pbp draft settings`), else the settings file's:
+    True, False, or "tally" (running vote counts only)."""
     value = book.game_settings().get("auto_publish")
-    return forum.auto_publish if value is None else bool(value)
+    return forum.auto_publish if value is None else value
+
+
+def auto_publish(book: DraftBook, forum: ForumSettings, kind: str = "post") -> bool:
+    """Whether a draft of `kind` that passes the leak check is approved at once. A running
+    count is made from public facts only (the accepted votes), so `tally` lets counts go
+    out on their rhythm while every other post still waits for the host."""
+    mode = auto_publish_mode(book, forum)
+    return kind == "tally" if mode == TALLY_ONLY else bool(mode)
 
 
 def edit(game: StoredGame, phase: str, text: str) -> dict:
@@ -214,9 +241,12 @@ def edit(game: StoredGame, phase: str, text: str) -> dict:
 
 
 def oldest_unapproved(book: DraftBook) -> dict | None:
-    """The oldest draft still waiting for the host's approval (running counts included),
-    or None: what `pbp draft approve <game>` approves when no phase is named."""
-    return next((row for row in book.unpublished() if row["status"] == DRAFT), None)
+    """What `pbp draft approve <game>` approves when no phase is named: the oldest draft
+    still waiting for the host that holds the thread up, else the oldest optional one (a
+    running count, the opening post), else None."""
+    waiting = [row for row in book.unpublished() if row["status"] == DRAFT]
+    holding = [row for row in waiting if row.get("kind") not in OPTIONAL_KINDS]
+    return (holding or waiting or [None])[0]
 
 
 def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
@@ -258,6 +288,8 @@ def approve_all(game: StoredGame) -> tuple[list[dict], list[tuple[str, str]]]:
 
 
 def _refuse_withdrawn(game: StoredGame, row: dict) -> None:
+    if row["status"] == WITHDRAWN and row.get("kind") == OPENING:
+        raise UserError(f"The opening post of {game.id} was left out: the thread has begun without it.")
     if row["status"] == WITHDRAWN:
         raise UserError(f"The running count {row['phase']} is out of date (a newer count or the phase's "
                         f"own post replaced it); draft a new one with `pbp draft tally {game.id}`.")
@@ -275,15 +307,15 @@ def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float
     book = DraftBook(game.file)
     done = []
     for row in book.unpublished():
-        if row["status"] != APPROVED and row.get("kind") == "tally":
-            continue  # a count the host only looked at holds nothing up
+        if row["status"] != APPROVED and row.get("kind") in OPTIONAL_KINDS:
+            continue  # a count the host only looked at, an opening post not wanted, hold nothing up
         if row["status"] != APPROVED:
             break
         if not ignore_wait and row["next_try"] and row["next_try"] > now():
             break
         dialect = make_dialect(row["dialect"])
         settings = book.game_settings()
-        post = Post(game=game.id, phase=row["phase"], title=row["title"],
+        post = Post(game=game.id, phase=row["phase"], title=f"{game.id}: {row['title']}",
                     text=with_marker(row["text"], row["marker"], dialect), marker=row["marker"],
                     thread_title=f"{game.id}: {game.record['ruleset'].capitalize()} game thread",
                     thread=settings.get("thread"), dialect=dialect.name)
@@ -306,6 +338,8 @@ def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float
             book.update_game_settings({"thread": found.thread})
         done.append(book.update(row["phase"], {"status": PUBLISHED, "ref": found.ref, "url": found.url,
                                                "error": "", "next_try": 0.0}))
+        if row.get("kind") != OPENING:
+            book.withdraw_opening()
         on_event(f"{game.id} {row['phase']}: published ({found.url})")
     return done
 
@@ -314,7 +348,7 @@ def first_unapproved(game: StoredGame) -> dict | None:
     """The draft that holds up a game's publishing (not approved, not a running tally),
     or None."""
     return next((row for row in DraftBook(game.file).unpublished()
-                 if row["status"] == DRAFT and row.get("kind") != "tally"), None)
+                 if row["status"] == DRAFT and row.get("kind") not in OPTIONAL_KINDS), None)
 
 
 def make_publisher(forum: ForumSettings) -> Publisher:

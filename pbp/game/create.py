@@ -83,6 +83,8 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
                 view=rules.view(state, name), form=game.npc_form(name), **welcome_facts(game, name))
             moderator.outbox.queue(file, phase=record["phase_id"] or "setup", recipient=name,
                                    address=host_address, kind=NPC_WELCOME, mail=for_host(mail, name))
+        for listener in moderator.after_game_created:  # the forum drafts the opening post
+            listener(moderator, game)
 
     folder.add_game(game_id, ruleset, record["created"], record, welcome)
     return load(moderator, game_id)

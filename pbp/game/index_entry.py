@@ -8,6 +8,7 @@ from typing import Any
 from pbp import schedule
 from pbp.datafolder import GameFile
 from pbp.forum.book import DraftBook
+from pbp.forum.tally_rhythm import interval_of as tally_interval_of, next_time as next_tally_time
 from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
 from pbp.outbox import QUEUED
 from pbp.reminders import DEFAULT_OFFSETS, OPTION as REMINDERS, reminder_offsets, reminder_times
@@ -26,6 +27,7 @@ def entry_of(game: GameFile) -> dict[str, Any]:
         "clock": CLOCK_NAMES[type(clock)],
         "deadline": deadline.timestamp() if deadline else None,
         "reminders": _reminder_times(record, deadline),
+        "tallies": _tally_times(record, deadline),
         "unsent": bool(queued),
         "retry_at": min((schedule.from_text(row["next_attempt"]).timestamp() for row in queued
                          if row["next_attempt"]), default=None),
@@ -43,3 +45,17 @@ def _reminder_times(record: dict[str, Any], deadline) -> list[float]:
         return []
     return [moment.timestamp() for moment in reminder_times(opened_at=as_utc(record["opened"]), deadline=deadline,
                                                             offsets=offsets)]
+
+
+def _tally_times(record: dict[str, Any], deadline) -> list[float]:
+    """The moments at which the phase's running vote counts fall due (option tally_every,
+    pbp.forum.tally_rhythm); the drafting itself decides whether the phase has votes."""
+    every = tally_interval_of(record)
+    if deadline is None or every is None:
+        return []
+    opened, moments = as_utc(record["opened"]), []
+    moment = next_tally_time(opened=opened, deadline=deadline, now=opened, every=every)
+    while moment is not None:
+        moments.append(moment.timestamp())
+        moment = next_tally_time(opened=opened, deadline=deadline, now=moment, every=every)
+    return moments

@@ -11,18 +11,28 @@ the ruleset (which refuses names it does not know) and keeps these:
   (rules/werewolf.md, Phases: "so that timing reveals nothing").
 - `wait_for_publish`: `on` starts a phase's clock only when the public post of the phase
   before it is published (docs/design.md: Public posts; pbp.game.deadlines); default `off`.
+- `tally_every`: a duration (`6h`) drafts a running vote count on that rhythm in every
+  voting phase (pbp.forum.tally_rhythm); default `off`.
 """
 from __future__ import annotations
 
 from typing import Any, Collection, Mapping
 
 from engine.core import Phase
+from pbp.forum.tally_rhythm import OPTION as TALLY_EVERY, tally_interval
 from pbp.reminders import OPTION as REMINDERS, reminder_offsets
 from pbp.timezones import TimeInputError
 
 RESOLVE_WHEN_ALL_IN = "resolve_when_all_in"
 WAIT_FOR_PUBLISH = "wait_for_publish"
-MODERATOR_OPTIONS = {REMINDERS: "on", RESOLVE_WHEN_ALL_IN: "off", WAIT_FOR_PUBLISH: "off"}
+MODERATOR_OPTIONS = {REMINDERS: "on", RESOLVE_WHEN_ALL_IN: "off", WAIT_FOR_PUBLISH: "off", TALLY_EVERY: "off"}
+# What each option does, for `pbp options --help` and the documentation.
+OPTION_HELP = {
+    REMINDERS: "on, off, or times before each deadline such as 12h,1h",
+    RESOLVE_WHEN_ALL_IN: "on resolves a phase as soon as every order is in",
+    WAIT_FOR_PUBLISH: "on starts a phase's clock when the post before it is published",
+    TALLY_EVERY: "a running vote count every so long in voting phases, such as 6h, or off",
+}
 ON_OFF_OPTIONS = (RESOLVE_WHEN_ALL_IN, WAIT_FOR_PUBLISH)
 # What each moderator option does, in a few words (`pbp rules`).
 MODERATOR_OPTION_HELP = {
@@ -53,6 +63,7 @@ def split_options(given: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, A
             raise OptionValueError(f"Option {name} takes on or off, not {moderator[name]!r}.")
     try:
         reminder_offsets(moderator[REMINDERS])
+        tally_interval(moderator[TALLY_EVERY])
     except TimeInputError as error:
         raise OptionValueError(str(error)) from None
     return moderator, engine_options

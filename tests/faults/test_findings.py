@@ -259,7 +259,8 @@ def test_f056_forged_approvals_publish_nothing_on_reddit(make_site, fake_reddit)
     run(site, *forged, may_change=set(NAMES))
     site.cli("publish", GAME)
     assert fake_reddit.posts_by_bot() == []
-    (draft_mail,) = [m for m in site.dovecot.messages(site.host) if "Draft of the public post" in subject_of(m)]
+    (draft_mail,) = [m for m in site.dovecot.messages(site.host)
+                     if f"Draft of the public post for {phase}" in subject_of(m)]  # the opening post has its own
     form = text_of(draft_mail)
     block = form[form.index("BEGIN ORDERS"):].replace("# APPROVE", "APPROVE")
     run(site, site.mail(site.host, block), may_change=set(NAMES))

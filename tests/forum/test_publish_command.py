@@ -18,11 +18,13 @@ from tests.forum.conftest import ROSTER, reddit_settings_file, stored
 
 pytestmark = pytest.mark.integration
 PHASES = 5
+POSTS = PHASES + 1  # the opening post, then one per resolved phase
 
 
 @pytest.fixture
 def reddit_game(tmp_path, fake_reddit, monkeypatch, capsys, request):
-    """An Infiltration game with `PHASES` resolved phases, every draft approved (auto-publish),
+    """An Infiltration game with `PHASES` resolved phases, every draft approved (auto-publish;
+    the opening post by hand),
     nothing published yet; its settings file points at the fake Reddit."""
     mode = getattr(request, "param", "thread")
     settings = reddit_settings_file(tmp_path, fake_reddit, mode=mode)
@@ -31,13 +33,14 @@ def reddit_game(tmp_path, fake_reddit, monkeypatch, capsys, request):
     assert main(["new-game", "--ruleset", "infiltration", "--roster", str(tmp_path / "roster.csv"),
                  "--id", "inf1", "--seed", "7", "--no-send"]) == 0
     assert main(["draft", "settings", "inf1", "--auto-publish", "on"]) == 0
+    assert main(["draft", "approve", "inf1", "opening"]) == 0  # drafted with the game, before auto-publish
     for _ in range(PHASES):
         assert main(["advance", "inf1"]) == 0
     capsys.readouterr()
     moderator, game = stored(tmp_path)
     with moderator:
         rows = DraftBook(game.file).all()
-    assert len(rows) == PHASES and all(r["status"] == APPROVED for r in rows)
+    assert len(rows) == POSTS and all(r["status"] == APPROVED for r in rows)
     return tmp_path, [r["phase"] for r in rows]
 
 
@@ -55,15 +58,15 @@ def test_pbp_publish_puts_a_games_posts_in_one_thread_in_order(reddit_game, fake
     folder, order = reddit_game
     done = pbp_publish(folder)
     assert done.returncode == 0, done.stderr
-    assert f"Published {PHASES} post(s)." in done.stdout
+    assert f"Published {POSTS} post(s)." in done.stdout
     (thread,) = fake_reddit.submissions()
     assert thread.title == "inf1: Infiltration game thread"
     comments = fake_reddit.comments()
-    assert [c.link_id for c in comments] == [thread.fullname] * PHASES
+    assert [c.link_id for c in comments] == [thread.fullname] * POSTS
     assert [phase_of(c.body) for c in comments] == order
     again = pbp_publish(folder)  # nothing twice
     assert again.returncode == 0 and "Published 0 post(s)." in again.stdout
-    assert len(fake_reddit.comments()) == PHASES and len(fake_reddit.submissions()) == 1
+    assert len(fake_reddit.comments()) == POSTS and len(fake_reddit.submissions()) == 1
 
 
 @pytest.mark.parametrize("reddit_game", ["posts"], indirect=True)
@@ -73,10 +76,13 @@ def test_pbp_publish_makes_a_post_per_phase_in_order(reddit_game, fake_reddit):
     assert done.returncode == 0, done.stderr
     posts = fake_reddit.submissions()
     assert [phase_of(p.body) for p in posts] == order
-    assert [p.title for p in posts] == [f"inf1: {phase}" for phase in order]
     assert fake_reddit.comments() == []
     moderator, game = stored(folder)
     with moderator:
+        # each submission's title: the game, then the post's own title (the turn in words)
+        assert [p.title for p in posts] == [f"inf1: {r['title']}" for r in DraftBook(game.file).all()]
+        assert [p.title for p in posts[:2]] == ["inf1: inf1 — a game of Infiltration begins",
+                                                "inf1: Turn 0 — the operation begins"]
         assert [r["ref"] for r in DraftBook(game.file).all()] == [p.fullname for p in posts]
 
 
@@ -92,9 +98,9 @@ def test_sigkill_of_pbp_publish_right_after_reddit_accepted_a_post_yields_exactl
         assert (first["status"], first["attempts"]) == (APPROVED, 1)
     restarted = pbp_publish(folder)
     assert restarted.returncode == 0, restarted.stderr
-    assert f"Published {PHASES} post(s)." in restarted.stdout  # the first one found by its marker
+    assert f"Published {POSTS} post(s)." in restarted.stdout  # the first one found by its marker
     assert [phase_of(c.body) for c in fake_reddit.comments()] == order
     assert len(fake_reddit.submissions()) == 1
     moderator, game = stored(folder)
     with moderator:
-        assert [r["status"] for r in DraftBook(game.file).all()] == [PUBLISHED] * PHASES
+        assert [r["status"] for r in DraftBook(game.file).all()] == [PUBLISHED] * POSTS

@@ -65,7 +65,7 @@ def test_posts_mode_makes_one_submission_per_phase_and_waits_for_unapproved(tmp_
     DraftBook(game.file).update(order[1], {"status": "draft"})
     done = service.publish_game(game, RedditPublisher(reddit_settings(fake_reddit, mode="posts")))
     assert [row["phase"] for row in done] == order[:1]  # the third waits for the second
-    assert [s.title for s in fake_reddit.submissions()] == [DraftBook(game.file).get(order[0])["title"]]
+    assert [s.title for s in fake_reddit.submissions()] == [f"inf1: {DraftBook(game.file).get(order[0])['title']}"]
 
 
 @pytest.mark.parametrize("fault", ["hold", "drop", "503", "ratelimit"])
@@ -85,7 +85,7 @@ def test_a_fault_while_posting_is_retried_later_and_yields_exactly_one_post(tmp_
     done = service.publish_game(game, publisher, now=lambda: clock[0])
     assert [row["phase"] for row in done] == order
     titles = [s.title for s in fake_reddit.submissions()]
-    assert titles.count(row["title"]) == 1 and len(titles) == 2
+    assert titles.count(f"inf1: {row['title']}") == 1 and len(titles) == 2
 
 
 def test_faults_are_taken_by_count(tmp_path, fake_reddit):

@@ -10,7 +10,8 @@ NIGHT = Phase("N1", "night", ("Alice",), secret_actors=True)
 
 def test_split_keeps_moderator_options_and_passes_the_rest():
     moderator, engine_options = split_options({"reminders": "off", "tie": "random"})
-    assert moderator == {"reminders": "off", "resolve_when_all_in": "off", "wait_for_publish": "off"}
+    assert moderator == {"reminders": "off", "resolve_when_all_in": "off", "wait_for_publish": "off",
+                         "tally_every": "off"}
     assert engine_options == {"tie": "random"}
 
 
@@ -18,6 +19,7 @@ def test_split_keeps_moderator_options_and_passes_the_rest():
     ({"resolve_when_all_in": "sometimes"}, "takes on or off"),
     ({"reminders": "often"}, "reminders=24h,1h or reminders=off"),
     ({"wait_for_publish": "later"}, "wait_for_publish takes on or off"),
+    ({"tally_every": "often"}, "tally_every takes a duration such as 6h or 30m, or off"),
 ])
 def test_bad_moderator_options(given, message):
     with pytest.raises(OptionValueError, match=message):

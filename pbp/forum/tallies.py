@@ -1,0 +1,51 @@
+"""Running vote counts on the game's rhythm (option `tally_every`, pbp.forum.tally_rhythm):
+each cycle of `pbp run` drafts the count that fell due in every voting phase, like `pbp
+draft tally`. With auto-publish `tally` (or `on`) a count that passes the leak check is
+approved at once and goes out with the next publishing; otherwise it waits for the host
+like any draft, and never holds up the posts after it (docs/design.md: Public posts)."""
+from __future__ import annotations
+
+from typing import Any
+
+from pbp.forum import service
+from pbp.forum.book import DraftBook
+from pbp.forum.config import load_forum_settings
+from pbp.forum.drafting import PostRenderer
+from pbp.forum.tally_rhythm import due_slot, interval_of
+from pbp.game.clock import Running
+from pbp.game.record import load
+from pbp.game_index import chore_due
+from pbp.moderator import Moderator
+from pbp.public_tally import has_public_orders
+from pbp.timezones import as_utc
+
+DONE_KEY = "tally_slots"  # the (phase, slot) counts already drafted, in the game's forum settings
+
+
+def draft_due_tallies(moderator: Moderator) -> list[str]:
+    """Draft every running count due now, each once; the draft and the note that it was
+    made are written in one durable write. Returns a line per count drafted."""
+    now = moderator.clock()
+    forum = None
+    done = []
+    index, moment = moderator.folder.index, now.timestamp()
+    for game_id in index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: chore_due(entry, moment, "tallies")):
+        game = load(moderator, game_id)
+        every = interval_of(game.record)
+        clock = game.clock
+        if every is None or game.phase is None or not isinstance(clock, Running) or clock.deadline is None:
+            continue
+        if not has_public_orders(game.rules.card, game.phase):
+            continue
+        slot = due_slot(opened=as_utc(game.record["opened"]), deadline=clock.deadline, now=now, every=every)
+        key = f"{game.phase.id}@{slot}"
+        book = DraftBook(game.file)
+        if slot is None or key in book.game_settings().get(DONE_KEY, []):
+            continue
+        forum = forum or load_forum_settings(moderator.settings)
+        with game.file.transaction():
+            row: dict[str, Any] = service.draft_tally(PostRenderer(describe=moderator.renderer.describe), forum, game)
+            book.update_game_settings({DONE_KEY: [*book.game_settings().get(DONE_KEY, []), key]})
+        done.append(f"{game_id} {row['phase']}: running count drafted ({row['status']})")
+    index.chore_seen(moment, "tallies")
+    return done
