@@ -114,6 +114,10 @@ class GameIndex:
         self.marked = False  # this session wrote `clean: false`
         self.rebuild = not self.trusted
         self.dirty = False  # entries changed in memory since they were read
+        # How an entry is computed from a game file (pbp.game.index_entry.entry_of). It reads
+        # game records, drafts and the outbox, which all sit above the data folder, so the
+        # composition root hands it in; a session without it never vouches for the index.
+        self.entry_of: Callable[[Any], Entry] | None = None
 
     def _load(self) -> tuple[dict, bytes]:
         try:
@@ -225,8 +229,10 @@ class GameIndex:
     def refresh(self, folder) -> None:
         """Bring the entries of the games this session opened (of every game, when
         rebuilding) up to date from their files, in memory."""
-        from pbp.game.index_entry import entry_of  # it reads game records; the data folder imports this module
-
+        entry_of = self.entry_of
+        if entry_of is None:
+            self.rebuild = True  # nothing vouched for: every question names every game
+            return
         game_ids = folder.game_ids()
         known, doubtful = self._known(), self._flagged("doubtful")
         todo = game_ids if self.rebuild else [game_id for game_id in game_ids if game_id in self.opened
@@ -263,6 +269,8 @@ class GameIndex:
         """Write the refreshed entries, marked clean (when the writer's session ends, or
         before). If this fails, the mark written at the first opening stays and the next
         writer rebuilds."""
+        if self.entry_of is None:
+            return  # the mark written at the first opening (if any) stays: the next writer rebuilds
         if self.marked or self.rebuild or self.dirty:
             self.refresh(folder)
             self._write(clean=True)
