@@ -56,9 +56,11 @@ def next_wake_up(folder: DataFolder, settings: Settings, now: datetime, outbox: 
 
 def folder_stamp(data: Path) -> tuple:
     """What changes whenever any pbp process writes a game or the registry: each file's
-    inode, mtime and size (every write replaces the file, so the inode alone changes)."""
+    inode, mtime and size (a document's write replaces the file, so its inode changes; a
+    journal only grows)."""
     stamps = []
-    for path in [Path(data) / "registry.json", *sorted((Path(data) / "games").glob("*.json"))]:
+    games = Path(data) / "games"
+    for path in [Path(data) / "registry.json", *sorted([*games.glob("*.json"), *games.glob("*.journal")])]:
         try:
             status = path.stat()
         except FileNotFoundError:

@@ -1,0 +1,148 @@
+"""A game's journal: the tables that only grow, kept out of the game document
+(docs/design.md: Storage).
+
+The outbox (every mail's full text), the handled-mail ledger and the order log grow with
+every mail and every phase. Rewriting them with the game document on every commit made
+each commit cost as much as the game was long, so they live in `games/<id>.journal`, a
+file that is only ever appended to: one line of JSON per commit, holding that commit's
+inserts and updates of those tables. The writer keeps the tables in memory; a reader
+replays the file.
+
+Crash safety (docs/design.md: Reliability rules — Storage). Every line carries the version
+of the game document it belongs with, and the document carries its own version. A commit
+that changes both appends its line (fsync) with the document's next version first, then
+replaces the document (temp file, fsync, rename); a commit that changes only journaled
+tables appends its line with the document's current version. A replay keeps the lines
+whose version the document has reached and stops at the first line that is torn (a crash
+during the append) or ahead of the document (a crash between the append and the document's
+replacement): either way the commit never happened, and the writer cuts those bytes off
+before it appends again.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+from tinydb.table import Document
+
+from pbp.durable import fsync_folder, open_private
+
+# The tables kept in the journal rather than in the game document.
+JOURNALED = ("outbox", "mails", "orders")
+
+Rows = dict[str, dict[int, dict]]  # table -> doc id -> row
+Op = list  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
+
+
+def encode(version: int, ops: list[Op]) -> bytes:
+    return (json.dumps({"v": version, "ops": ops}, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def apply(rows: Rows, op: Op) -> None:
+    kind, table, target, fields = op
+    if kind == "i":
+        rows.setdefault(table, {})[int(target)] = fields
+    else:
+        stored = rows.setdefault(table, {})
+        for doc_id in target:
+            stored[int(doc_id)].update(fields)
+
+
+def replay(path: Path, version: int) -> tuple[Rows, int]:
+    """The tables as the commits up to document `version` left them, and the length of the
+    file's valid part (the lines after it are torn or ahead of the document)."""
+    rows: Rows = {}
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return rows, 0
+    valid = 0
+    while valid < len(data):
+        end = data.find(b"\n", valid)
+        if end < 0:
+            break  # torn: the append never finished
+        try:
+            record = json.loads(data[valid:end])
+        except ValueError:
+            break  # torn inside: a crash left garbage where the append was
+        if record["v"] > version:
+            break  # the document this commit belongs with was never written
+        for op in record["ops"]:
+            apply(rows, op)
+        valid = end + 1
+    return rows, valid
+
+
+def append(path: Path, line: bytes) -> None:
+    """Append one commit's line and fsync it (and the folder, when the file is new)."""
+    new = not path.exists()
+    with open_private(path, "ab") as handle:
+        handle.write(line)
+        handle.flush()
+        os.fsync(handle.fileno())
+    if new:
+        fsync_folder(path.parent)
+
+
+def cut(path: Path, length: int) -> None:
+    """Drop what follows the valid part (a commit a crash interrupted)."""
+    if path.exists() and path.stat().st_size > length:
+        with open(path, "r+b") as handle:
+            handle.truncate(length)
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+class JournalTable:
+    """One journaled table, with the part of TinyDB's Table interface pbp uses: rows come
+    back as TinyDB `Document`s (with `doc_id`); queries are TinyDB queries or any callable
+    taking a row. Changes go through the game's storage, inside its transaction."""
+
+    def __init__(self, name: str, rows: Callable[[], Rows], change: Callable[[Op], None]):
+        self.name = name
+        self._rows = rows
+        self._change = change
+
+    def _table(self) -> dict[int, dict]:
+        return self._rows().get(self.name, {})
+
+    def insert(self, document: Mapping) -> int:
+        table = self._table()
+        doc_id = max(table, default=0) + 1
+        self._change(["i", self.name, doc_id, dict(document)])
+        return doc_id
+
+    def update(self, fields: Mapping, cond: Callable[[Mapping], bool] | None = None,
+               doc_ids: list[int] | None = None) -> list[int]:
+        table = self._table()
+        if doc_ids is not None:
+            ids = [doc_id for doc_id in doc_ids if doc_id in table]
+        else:
+            ids = [doc_id for doc_id, row in table.items() if cond is None or cond(row)]
+        if ids:
+            self._change(["u", self.name, ids, dict(fields)])
+        return ids
+
+    def get(self, cond: Callable[[Mapping], bool] | None = None, doc_id: int | None = None) -> Document | None:
+        table = self._table()
+        if doc_id is not None:
+            row = table.get(doc_id)
+            return Document(row, doc_id) if row is not None else None
+        for found, row in table.items():
+            if cond is None or cond(row):
+                return Document(row, found)
+        return None
+
+    def all(self) -> list[Document]:
+        return [Document(row, doc_id) for doc_id, row in self._table().items()]
+
+    def search(self, cond: Callable[[Mapping], Any]) -> list[Document]:
+        return [Document(row, doc_id) for doc_id, row in self._table().items() if cond(row)]
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+    def __iter__(self) -> Iterator[Document]:
+        return iter(self.all())
