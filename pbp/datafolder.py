@@ -6,6 +6,7 @@ Layout under the data folder:
     registry.json         games (id, ruleset) and mail that belongs to no game
     games/<id>.json       one game's document (a TinyDB file, rewritten whole by each commit)
     games/<id>.journal    what only grows: its outbox, order log and handled mail (pbp.journal)
+    games/<id>.texts      the texts of its outbox's mails, which the journal's rows point to
     mail/                 the embedded Maildir transport (settings.transport = maildir)
 
 A game's tables, in its document:
@@ -32,7 +33,7 @@ from tinydb.table import Table
 
 from pbp.errors import UserError
 from pbp.durable import PRIVATE_FOLDER, AtomicJSONStorage, WriterLock, private_folder, write_atomically
-from pbp.journal import JOURNALED, JournalTable, Op, Rows, append, apply, cut, encode, replay
+from pbp.journal import JOURNALED, JournalTable, Op, Rows, append, apply, cut, encode, replay, store_texts, whole_row
 
 # The document's own version, which the journal's lines name (pbp.journal).
 VERSION_KEY = "_journal"
@@ -106,6 +107,7 @@ class JournaledGame:
 
     def _open_journal(self) -> None:
         self.journal_path = self.path.with_suffix(".journal")
+        self.texts_path = self.path.with_suffix(".texts")
         self.version = 0
         self._rows: Rows | None = None
         self._legacy: Rows = {}  # journaled tables found inside a document of the old format
@@ -146,8 +148,9 @@ class JournaledGame:
         for key in (VERSION_KEY, *JOURNALED):
             disk.pop(key, None)
         version = self.version + 1
-        inserts = [["i", name, doc_id, row] for name, table in self._legacy.items() for doc_id, row in table.items()]
-        append(self.journal_path, encode(version, inserts))
+        self._ops = [["i", name, doc_id, dict(row)] for name, table in self._legacy.items()
+                     for doc_id, row in table.items()]
+        self._append(version)
         AtomicJSONStorage._write_now(self, {**disk, VERSION_KEY: {"version": version}})  # type: ignore[arg-type]
         self.version = version
         self._legacy = {}
@@ -165,9 +168,14 @@ class JournaledGame:
         self._ops = [op]
         self._append(self.version)
 
+    def whole(self, row: dict) -> dict:
+        """A journaled row with its text fields (pbp.journal.whole_row)."""
+        return whole_row(self.texts_path, row)
+
     def _append(self, version: int) -> None:
         ops, self._ops = self._ops, []
         try:
+            store_texts(self.texts_path, ops)
             append(self.journal_path, encode(version, ops))
         except BaseException:
             self._rows = None  # read again from the disk: the change never happened
@@ -223,7 +231,7 @@ def game_tables(path: Path) -> dict[str, dict[str, dict]]:
     storage = GameReaderStorage(path)
     tables = dict(storage.read() or {})
     for name, table in storage.rows().items():
-        tables[name] = {str(doc_id): row for doc_id, row in table.items()}
+        tables[name] = {str(doc_id): storage.whole(row) for doc_id, row in table.items()}
     return tables
 
 
@@ -263,9 +271,9 @@ class GameFile:
         self.db = GameDatabase(path, storage=GameWriterStorage if writer else GameReaderStorage)
         storage: JournaledGame = self.db.storage
         self.game = self.db.table("game", cache_size=0)
-        self.orders = JournalTable("orders", storage.rows, storage.change)
-        self.outbox = JournalTable("outbox", storage.rows, storage.change)
-        self.mails = JournalTable("mails", storage.rows, storage.change)
+        self.orders = JournalTable("orders", storage.rows, storage.change, storage.whole)
+        self.outbox = JournalTable("outbox", storage.rows, storage.change, storage.whole)
+        self.mails = JournalTable("mails", storage.rows, storage.change, storage.whole)
         self.replies = self.db.table("replies", cache_size=0)
         self.wrong_tokens = self.db.table("wrong_tokens", cache_size=0)
 
@@ -348,7 +356,8 @@ class DataFolder:
             raise UserError(f"A game called {game_id!r} exists already; choose another --id.")
         path = self.path / "games" / f"{game_id}.json"
         path.unlink(missing_ok=True)
-        path.with_suffix(".journal").unlink(missing_ok=True)
+        for leftover in (".journal", ".texts"):  # of an unregistered game a crash left behind
+            path.with_suffix(leftover).unlink(missing_ok=True)
         game = GameFile(path, self.writer)
         with game.transaction():
             game.game.insert(record)

@@ -6,7 +6,10 @@ every mail and every phase. Rewriting them with the game document on every commi
 each commit cost as much as the game was long, so they live in `games/<id>.journal`, a
 file that is only ever appended to: one line of JSON per commit, holding that commit's
 inserts and updates of those tables. The writer keeps the tables in memory; a reader
-replays the file.
+replays the file. The mails' texts (an outbox row's body and attachments, most of what a
+game stores) go to a third file, `games/<id>.texts`, also only appended to; the row in the
+journal keeps where its text is, so a replay never reads the texts and a row's text is
+read when the row is.
 
 Crash safety (docs/design.md: Reliability rules — Storage). Every line carries the version
 of the game document it belongs with, and the document carries its own version. A commit
@@ -16,7 +19,9 @@ tables appends its line with the document's current version. A replay keeps the 
 whose version the document has reached and stops at the first line that is torn (a crash
 during the append) or ahead of the document (a crash between the append and the document's
 replacement): either way the commit never happened, and the writer cuts those bytes off
-before it appends again.
+before it appends again. A commit's texts are written and fsynced before its line, so a
+line never points at a text that is not there; the texts of a commit that never happened
+are never pointed at.
 """
 from __future__ import annotations
 
@@ -31,6 +36,9 @@ from pbp.durable import fsync_folder, open_private
 
 # The tables kept in the journal rather than in the game document.
 JOURNALED = ("outbox", "mails", "orders")
+# The fields of a journaled table kept in the texts file; the row keeps TEXT_AT instead.
+TEXT_FIELDS = {"outbox": ("body", "attachments")}
+TEXT_AT = "_text"
 
 Rows = dict[str, dict[int, dict]]  # table -> doc id -> row
 Op = list  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
@@ -86,6 +94,46 @@ def append(path: Path, line: bytes) -> None:
         fsync_folder(path.parent)
 
 
+def store_texts(path: Path, ops: list[Op]) -> None:
+    """Move the text fields of the rows `ops` insert into the texts file (fsynced), each
+    row keeping where its text is."""
+    texts: list[bytes] = []
+    rows: list[dict] = []
+    for kind, table, _target, row in ops:
+        fields = TEXT_FIELDS.get(table, ())
+        if kind == "i" and any(field in row for field in fields):
+            texts.append(json.dumps({field: row.pop(field) for field in fields if field in row},
+                                    ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+            rows.append(row)
+    if not texts:
+        return
+    new = not path.exists()
+    with open_private(path, "ab") as handle:
+        offset = handle.seek(0, os.SEEK_END)
+        for text, row in zip(texts, rows):
+            row[TEXT_AT] = [offset, len(text)]
+            offset += len(text)
+        handle.write(b"".join(texts))
+        handle.flush()
+        os.fsync(handle.fileno())
+    if new:
+        fsync_folder(path.parent)
+
+
+def whole_row(path: Path, row: dict) -> dict:
+    """The row with its text fields read back from the texts file (fields the row holds
+    itself, set by a later update, win)."""
+    at = row.get(TEXT_AT)
+    if at is None:
+        return row
+    with open(path, "rb") as handle:
+        handle.seek(at[0])
+        text = json.loads(handle.read(at[1]))
+    whole = {**text, **row}
+    del whole[TEXT_AT]
+    return whole
+
+
 def cut(path: Path, length: int) -> None:
     """Drop what follows the valid part (a commit a crash interrupted)."""
     if path.exists() and path.stat().st_size > length:
@@ -100,13 +148,25 @@ class JournalTable:
     back as TinyDB `Document`s (with `doc_id`); queries are TinyDB queries or any callable
     taking a row. Changes go through the game's storage, inside its transaction."""
 
-    def __init__(self, name: str, rows: Callable[[], Rows], change: Callable[[Op], None]):
+    def __init__(self, name: str, rows: Callable[[], Rows], change: Callable[[Op], None],
+                 whole: Callable[[dict], dict]):
         self.name = name
         self._rows = rows
         self._change = change
+        self._whole = whole
 
     def _table(self) -> dict[int, dict]:
         return self._rows().get(self.name, {})
+
+    def _document(self, row: dict, doc_id: int) -> Document:
+        return Document(self._whole(row), doc_id)
+
+    def briefs(self, cond: Callable[[Mapping], Any] | None = None) -> list[Document]:
+        """Like `search` (or `all`), without the text fields: what a scan of the whole
+        table needs, at no cost for the texts. Queries see only these fields, whatever
+        the method."""
+        return [Document({k: v for k, v in row.items() if k != TEXT_AT}, doc_id)
+                for doc_id, row in self._table().items() if cond is None or cond(row)]
 
     def insert(self, document: Mapping) -> int:
         table = self._table()
@@ -129,17 +189,17 @@ class JournalTable:
         table = self._table()
         if doc_id is not None:
             row = table.get(doc_id)
-            return Document(row, doc_id) if row is not None else None
+            return self._document(row, doc_id) if row is not None else None
         for found, row in table.items():
             if cond is None or cond(row):
-                return Document(row, found)
+                return self._document(row, found)
         return None
 
     def all(self) -> list[Document]:
-        return [Document(row, doc_id) for doc_id, row in self._table().items()]
+        return [self._document(row, doc_id) for doc_id, row in self._table().items()]
 
     def search(self, cond: Callable[[Mapping], Any]) -> list[Document]:
-        return [Document(row, doc_id) for doc_id, row in self._table().items() if cond(row)]
+        return [self._document(row, doc_id) for doc_id, row in self._table().items() if cond(row)]
 
     def __len__(self) -> int:
         return len(self._table())

@@ -155,7 +155,7 @@ class Outbox:
         if self._unsent is None:
             self._unsent = {}
             for game in self.folder.games():
-                ids = {doc.doc_id for doc in game.outbox.all() if doc["status"] == QUEUED}
+                ids = {doc.doc_id for doc in game.outbox.briefs(lambda row: row["status"] == QUEUED)}
                 self._unsent[game.id] = ids
         return self._unsent
 
