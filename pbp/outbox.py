@@ -33,7 +33,7 @@ FIRST_RETRY = timedelta(seconds=30)
 LONGEST_RETRY = timedelta(hours=1)
 # Longest time between two commits of the marks of one batch (seconds). Zero: every mark is
 # committed before the next mail is sent (docs/design.md: Reliability rules — Outbox). A
-# larger value trades that guarantee for speed while each commit rewrites the game document.
+# larger value trades that guarantee for speed (each mark is one line appended to the journal).
 MARK_INTERVAL = 0.0
 # Kinds that are reports on a resolution rather than answers to a player's mail.
 GENERATED_KINDS = ("welcome", "report")
