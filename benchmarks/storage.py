@@ -12,10 +12,16 @@ every queued mail. It copies the data folder when the game's open phase is the 2
 when it is the `--late-phase`th, then measures side by side, alternating the two copies,
 each sample on a fresh copy of its folder:
 
-(a) ingesting one order mail: a player's mail is delivered; the data folder is opened as a
-    `pbp run` cycle opens it, and one poll judges, commits and files it;
-(b) one resolution: the data folder opened the same way, and the open phase resolved
+(a) ingesting one order mail: a player's mail is delivered, and one `pbp run` cycle (the
+    data folder opened, one poll, the folder closed) judges, commits and files it;
+(b) one resolution: one such cycle resolves the open phase
     (`pbp.game.resolution.resolve_phase`: new state and every report in one write).
+
+Both are timed as the daemon's cycles are: in a process that has already run a cycle on
+that data folder (an idle poll, untimed), so the game's journal was read before and the
+cycle reads only what was appended since (pbp.datafolder). A one-shot `pbp poll` reads
+the whole journal's rows first, which grows with the game (the mails' texts are never
+read that way).
 
 It prints each cost's median at both phases, the late/early ratio of each (at most 1.5
 wanted), the game document's and the journal's size at the late phase (the document
@@ -113,6 +119,12 @@ def order_mail(game: StoredGame, name: str, number: int) -> bytes:
             "END ORDERS\r\n").encode("utf-8")
 
 
+def players_mail(folder: str, names: list[str]) -> list[str]:
+    """What a template leaves out: the mail the Maildir transport delivered to the players
+    (the game's own files and the moderator's inbox are kept)."""
+    return [name for name in names if name != "inbox"] if Path(folder).name == "mail" else []
+
+
 def open_phase_number(settings: Path) -> int:
     with open_moderator(settings) as moderator:
         return len(load(moderator, GAME).record["resolved"]) + 1
@@ -137,33 +149,48 @@ def play_phase(settings: Path, number: int) -> int:
     return number
 
 
-def ingest_seconds(template: Path, copy: Path) -> float:
-    """(a) one order mail: delivered, then a freshly opened data folder polls it."""
+def cycle(settings: Path, work) -> float:
+    """One `pbp run` cycle: the data folder opened (the lock taken), `work` done with the
+    moderator and a mailbox cycle, the folder closed; its seconds."""
+    started = time.perf_counter()
+    with open_moderator(settings) as moderator:
+        mail_cycle = Cycle(moderator, open_mailbox(moderator.settings), open_sender(moderator.settings))
+        try:
+            work(moderator, mail_cycle)
+        finally:
+            mail_cycle.close()
+    return time.perf_counter() - started
+
+
+def warm_copy(template: Path, copy: Path) -> Path:
+    """A fresh copy of `template`, after the daemon's first cycle there (an idle poll): the
+    process has read the game once, as `pbp run` has before its next cycle."""
     shutil.copytree(template, copy)
     settings = copy / "pbp.ini"
+    cycle(settings, lambda moderator, mail_cycle: mail_cycle.poll())
+    return settings
+
+
+def ingest_seconds(template: Path, copy: Path) -> float:
+    """(a) the cycle that finds one order mail: judged, committed, receipt queued, filed."""
+    settings = warm_copy(template, copy)
     with open_moderator(settings) as moderator:
         game = load(moderator, GAME)
         deliver(moderator.settings.maildir_root / "inbox", order_mail(game, game.phase.actors[0], 10**9))
-    started = time.perf_counter()
-    with open_moderator(settings) as moderator:
-        cycle = Cycle(moderator, open_mailbox(moderator.settings), open_sender(moderator.settings))
-        report = cycle.poll()
-        cycle.close()
-    seconds = time.perf_counter() - started
-    if len(report.processed) != 1 or report.processed[0][1] != "processed":
-        raise RuntimeError(f"the order mail was not processed: {report}")
+    reports = []
+    seconds = cycle(settings, lambda moderator, mail_cycle: reports.append(mail_cycle.poll()))
+    if len(reports[0].processed) != 1 or reports[0].processed[0][1] != "processed":
+        raise RuntimeError(f"the order mail was not processed: {reports[0]}")
     shutil.rmtree(copy)
     return seconds
 
 
 def resolution_seconds(template: Path, copy: Path) -> float:
-    """(b) one resolution in a freshly opened data folder."""
-    shutil.copytree(template, copy)
-    started = time.perf_counter()
-    with open_moderator(copy / "pbp.ini") as moderator:
-        summary = resolve_phase(moderator, GAME)
-    seconds = time.perf_counter() - started
-    if summary is None:
+    """(b) the cycle that resolves the open phase (every report queued, not yet sent)."""
+    settings = warm_copy(template, copy)
+    summaries = []
+    seconds = cycle(settings, lambda moderator, mail_cycle: summaries.append(resolve_phase(moderator, GAME)))
+    if summaries[0] is None:
         raise RuntimeError("nothing was resolved")
     shutil.rmtree(copy)
     return seconds
@@ -180,7 +207,7 @@ def run(players: int, late_phase: int, rounds: int) -> bool:
             phase = open_phase_number(settings)
             if phase in (early_phase, late_phase):
                 templates[phase] = workspace / f"phase{phase}"
-                shutil.copytree(site, templates[phase])
+                shutil.copytree(site, templates[phase], ignore=players_mail)
             if phase == late_phase:
                 break
             mails = play_phase(settings, mails)

@@ -33,10 +33,15 @@ from tinydb.table import Table
 
 from pbp.errors import UserError
 from pbp.durable import PRIVATE_FOLDER, AtomicJSONStorage, WriterLock, private_folder, write_atomically
-from pbp.journal import JOURNALED, JournalTable, Op, Rows, append, apply, cut, encode, replay, store_texts, whole_row
+from pbp.journal import (JOURNALED, JournalTable, Op, Replayed, Rows, append, apply, cut, encode, identity, replay,
+                         store_texts, whole_row)
 
 # The document's own version, which the journal's lines name (pbp.journal).
 VERSION_KEY = "_journal"
+# The journals a writer of this process closed, by path: the next writer (the next cycle of
+# `pbp run`) reads only the lines appended since, however long the game. Each is taken by
+# one storage at a time and given back when it closes, as it was last committed.
+_replayed: dict[Path, Replayed] = {}
 
 
 class CachedAtomicStorage(AtomicJSONStorage):
@@ -112,6 +117,7 @@ class JournaledGame:
         self._rows: Rows | None = None
         self._legacy: Rows = {}  # journaled tables found inside a document of the old format
         self._ops: list[Op] = []  # the open transaction's changes to journaled tables
+        self._length = 0  # the journal's valid bytes, as the rows hold them
 
     def read(self):
         data = super().read()  # type: ignore[misc]
@@ -130,12 +136,17 @@ class JournaledGame:
         interrupted, and moves the tables of an old document into the journal."""
         if self._rows is None:
             self.read()  # the document first: its version says which lines count
-            rows, valid = replay(self.journal_path, self.version)
+            known = _replayed.pop(self.journal_path, None) if self.writer else None
+            now = identity(self.journal_path)
+            if known is not None and now is not None and known.identity == now[:2] and now[2] >= known.length:
+                rows, valid = replay(self.journal_path, self.version, known.length, known.rows)
+            else:
+                rows, valid = replay(self.journal_path, self.version)
             for name, table in self._legacy.items():
                 rows.setdefault(name, {}).update(table)
             if self.writer:
                 cut(self.journal_path, valid)
-            self._rows = rows
+            self._rows, self._length = rows, valid
             if self.writer and self._legacy:
                 self._migrate()
         return self._rows
@@ -176,7 +187,9 @@ class JournaledGame:
         ops, self._ops = self._ops, []
         try:
             store_texts(self.texts_path, ops)
-            append(self.journal_path, encode(version, ops))
+            line = encode(version, ops)
+            append(self.journal_path, line)
+            self._length += len(line)
         except BaseException:
             self._rows = None  # read again from the disk: the change never happened
             raise
@@ -217,6 +230,14 @@ class GameWriterStorage(JournaledGame, CachedAtomicStorage):
     def __init__(self, path, create_dirs: bool = True):
         super().__init__(path, create_dirs)
         self._open_journal()
+
+    def close(self) -> None:
+        """Hand the replayed journal on to the next writer of this process (see `_replayed`)."""
+        now = identity(self.journal_path)
+        if self._rows is not None and not self._depth and now is not None and now[2] == self._length:
+            _replayed[self.journal_path] = Replayed(now[:2], self._length, self._rows)
+        self._rows = None
+        super().close()
 
 
 class GameReaderStorage(JournaledGame, SnapshotStorage):

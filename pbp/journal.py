@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
@@ -58,12 +59,15 @@ def apply(rows: Rows, op: Op) -> None:
             stored[int(doc_id)].update(fields)
 
 
-def replay(path: Path, version: int) -> tuple[Rows, int]:
+def replay(path: Path, version: int, start: int = 0, rows: Rows | None = None) -> tuple[Rows, int]:
     """The tables as the commits up to document `version` left them, and the length of the
-    file's valid part (the lines after it are torn or ahead of the document)."""
-    rows: Rows = {}
+    file's valid part (the lines after it are torn or ahead of the document). Given `rows`
+    as the first `start` bytes left them, only the lines from there are read."""
+    rows = {} if rows is None else rows
     try:
-        data = path.read_bytes()
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            data = handle.read()
     except FileNotFoundError:
         return rows, 0
     valid = 0
@@ -80,7 +84,25 @@ def replay(path: Path, version: int) -> tuple[Rows, int]:
         for op in record["ops"]:
             apply(rows, op)
         valid = end + 1
-    return rows, valid
+    return rows, start + valid
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A journal's tables as its writer left them: `length` bytes of the file `identity`."""
+
+    identity: tuple[int, int]  # device and inode
+    length: int
+    rows: Rows
+
+
+def identity(path: Path) -> tuple[int, int, int] | None:
+    """The file's device, inode and size, or None when there is none."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return None
+    return status.st_dev, status.st_ino, status.st_size
 
 
 def append(path: Path, line: bytes) -> None:

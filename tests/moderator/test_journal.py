@@ -8,6 +8,7 @@ import os
 
 import pytest
 
+from pbp import datafolder
 from pbp.datafolder import DataFolder, game_tables
 
 
@@ -129,3 +130,21 @@ def test_a_game_file_of_the_old_format_loads_and_moves_into_the_journal_on_the_f
     assert tables["game"]["1"]["phase_id"] == "T4"
     assert tables["outbox"] == {"1": old["outbox"]["1"], "2": {**old["outbox"]["2"], "status": "sent"}}
     assert tables["orders"] == old["orders"] and tables["mails"] == old["mails"]
+
+
+def test_a_later_writer_of_the_same_process_reads_only_what_was_appended_since(tmp_path):
+    """`pbp run` opens the data folder for each cycle: the journal replayed by one cycle is
+    handed to the next, which reads only the lines another process appended meanwhile."""
+    folder, game = new_game(tmp_path)
+    folder.close()  # this cycle's replay is kept
+    document, journal = paths(tmp_path)
+    kept = datafolder._replayed.pop(journal)
+    with DataFolder(tmp_path, writer=True) as other:  # as a host command in its own process would
+        other.game("g1").orders.insert({"phase": "T1", "player": "Alice", "text": "MOVE 1A"})
+    datafolder._replayed[journal] = kept
+    with DataFolder(tmp_path, writer=True) as folder:
+        game = folder.game("g1")
+        assert [row["text"] for row in game.orders.all()] == ["MOVE 1A"]
+        assert [row["body"] for row in game.outbox.all()] == ["Hello"]
+        game.outbox.update({"status": "sent"}, doc_ids=[1])
+    assert game_tables(document)["outbox"]["1"]["status"] == "sent"
