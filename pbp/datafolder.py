@@ -379,6 +379,7 @@ class DataFolder:
         path.unlink(missing_ok=True)
         for leftover in (".journal", ".texts"):  # of an unregistered game a crash left behind
             path.with_suffix(leftover).unlink(missing_ok=True)
+        _replayed.pop(path.with_suffix(".journal"), None)
         game = GameFile(path, self.writer)
         with game.transaction():
             game.game.insert(record)

@@ -191,8 +191,7 @@ class JournalTable:
                 for doc_id, row in self._table().items() if cond is None or cond(row)]
 
     def insert(self, document: Mapping) -> int:
-        table = self._table()
-        doc_id = max(table, default=0) + 1
+        doc_id = next(reversed(self._table()), 0) + 1  # ids only grow, in the order rows came
         self._change(["i", self.name, doc_id, dict(document)])
         return doc_id
 
