@@ -18,7 +18,7 @@ each sample on a fresh copy of its folder:
     (`pbp.game.resolution.resolve_phase`: new state and every report in one write).
 
 Both are timed as the daemon's cycles are: in a process that has already run a cycle on
-that data folder (an idle poll, untimed), so the game's journal was read before and the
+that data folder (an idle turn, untimed), so the game's journal was read before and the
 cycle reads only what was appended since (pbp.datafolder). A one-shot `pbp poll` reads
 the whole journal's rows first, which grows with the game (the mails' texts are never
 read that way).
@@ -163,11 +163,12 @@ def cycle(settings: Path, work) -> float:
 
 
 def warm_copy(template: Path, copy: Path) -> Path:
-    """A fresh copy of `template`, after the daemon's first cycle there (an idle poll): the
-    process has read the game once, as `pbp run` has before its next cycle."""
+    """A fresh copy of `template`, after the daemon's first cycle there (an idle turn: poll,
+    nothing due, the outbox looked at): the process has read the game once, as `pbp run`
+    has before its next cycle."""
     shutil.copytree(template, copy)
     settings = copy / "pbp.ini"
-    cycle(settings, lambda moderator, mail_cycle: mail_cycle.poll())
+    cycle(settings, lambda moderator, mail_cycle: mail_cycle.turn())
     return settings
 
 
