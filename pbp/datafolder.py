@@ -12,12 +12,12 @@ Layout under the data folder:
 A game's tables, in its document:
     game     one document: roster, tokens, schedule, state JSON, open phase and deadline,
              resolved phase ids, result
-    replies  replies per sender per day (the loop and flood cap)
-    wrong_tokens  wrong tokens per sender per day (pbp.token_guard)
-and in its journal:
+and in its journal (so that an ordinary mail's commit only appends):
     orders   the order log: phase, player, canonical text, received, message id, mail key
     outbox   the outbox ledger (pbp.outbox)
     mails    the handled-mail ledger: key, sha256, message id, outcome
+    replies  replies per sender per day (the loop and flood cap)
+    wrong_tokens  wrong tokens per sender per day (pbp.token_guard)
 
 A game file written before the journal existed holds every table in its document: a
 reader reads them from there, and the first write moves them into the journal.
@@ -295,8 +295,8 @@ class GameFile:
         self.orders = JournalTable("orders", storage.rows, storage.change, storage.whole)
         self.outbox = JournalTable("outbox", storage.rows, storage.change, storage.whole)
         self.mails = JournalTable("mails", storage.rows, storage.change, storage.whole)
-        self.replies = self.db.table("replies", cache_size=0)
-        self.wrong_tokens = self.db.table("wrong_tokens", cache_size=0)
+        self.replies = JournalTable("replies", storage.rows, storage.change, storage.whole)
+        self.wrong_tokens = JournalTable("wrong_tokens", storage.rows, storage.change, storage.whole)
 
     def record(self) -> dict:
         docs = self.game.all()

@@ -1,8 +1,8 @@
 """A game's journal: the tables that only grow, kept out of the game document
 (docs/design.md: Storage).
 
-The outbox (every mail's full text), the handled-mail ledger and the order log grow with
-every mail and every phase. Rewriting them with the game document on every commit made
+The outbox (every mail's full text), the handled-mail ledger, the order log and the
+per-day counts of replies and wrong tokens grow with every mail and every phase. Rewriting them with the game document on every commit made
 each commit cost as much as the game was long, so they live in `games/<id>.journal`, a
 file that is only ever appended to: one line of JSON per commit, holding that commit's
 inserts and updates of those tables. The writer keeps the tables in memory; a reader
@@ -36,7 +36,7 @@ from tinydb.table import Document
 from pbp.durable import fsync_folder, open_private
 
 # The tables kept in the journal rather than in the game document.
-JOURNALED = ("outbox", "mails", "orders")
+JOURNALED = ("outbox", "mails", "orders", "replies", "wrong_tokens")
 # The fields of a journaled table kept in the texts file; the row keeps TEXT_AT instead.
 TEXT_FIELDS = {"outbox": ("body", "attachments")}
 TEXT_AT = "_text"
@@ -205,6 +205,12 @@ class JournalTable:
         if ids:
             self._change(["u", self.name, ids, dict(fields)])
         return ids
+
+    def last(self) -> Document | None:
+        """The row inserted last, without its text fields."""
+        table = self._table()
+        doc_id = next(reversed(table), None)
+        return None if doc_id is None else Document({k: v for k, v in table[doc_id].items() if k != TEXT_AT}, doc_id)
 
     def get(self, cond: Callable[[Mapping], bool] | None = None, doc_id: int | None = None) -> Document | None:
         table = self._table()

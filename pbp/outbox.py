@@ -106,9 +106,10 @@ class Outbox:
     def queue(self, game: GameFile, *, phase: str, recipient: str, address: str, kind: str,
               mail: RenderedMail, in_reply_to: str = "", references: Sequence[str] = ()) -> dict:
         """Add one row (call inside the game's transaction, with the change it belongs to)."""
-        record = game.record()
-        sequence = record.get("outbox_sequence", 0) + 1
-        game.update_record({"outbox_sequence": sequence})
+        # The row's number in its game's outbox, one more than the last row's. (Games from
+        # before the journal counted in the record's outbox_sequence, which stays as it was.)
+        last = game.outbox.last()
+        sequence = max(game.record().get("outbox_sequence", 0), last["sequence"] if last else 0) + 1
         row = {
             "game": game.id,
             "phase": phase,
