@@ -106,12 +106,12 @@ def identity(path: Path) -> tuple[int, int, int] | None:
 
 
 def append(path: Path, line: bytes) -> None:
-    """Append one commit's line and fsync it (and the folder, when the file is new)."""
+    """Append one commit's line and sync it (and the folder, when the file is new)."""
     new = not path.exists()
     with open_private(path, "ab") as handle:
         handle.write(line)
         handle.flush()
-        os.fsync(handle.fileno())
+        os.fdatasync(handle.fileno())  # the data and the new size; an append needs no more
     if new:
         fsync_folder(path.parent)
 
@@ -137,7 +137,7 @@ def store_texts(path: Path, ops: list[Op]) -> None:
             offset += len(text)
         handle.write(b"".join(texts))
         handle.flush()
-        os.fsync(handle.fileno())
+        os.fdatasync(handle.fileno())
     if new:
         fsync_folder(path.parent)
 
