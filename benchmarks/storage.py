@@ -120,9 +120,14 @@ def order_mail(game: StoredGame, name: str, number: int) -> bytes:
 
 
 def players_mail(folder: str, names: list[str]) -> list[str]:
-    """What a template leaves out: the mail the Maildir transport delivered to the players
-    (the game's own files and the moderator's inbox are kept)."""
-    return [name for name in names if name != "inbox"] if Path(folder).name == "mail" else []
+    """What a template leaves out: the Maildir transport's mail, which is not the game's
+    storage (on IMAP it is the server's): what it delivered to the players, and the mail
+    it filed after judging (the inbox's `.processed` and `.rejected` folders)."""
+    if Path(folder).name == "mail":
+        return [name for name in names if name != "inbox"]
+    if Path(folder).name == "inbox":
+        return [name for name in names if name.startswith(".")]
+    return []
 
 
 def open_phase_number(settings: Path) -> int:

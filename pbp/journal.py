@@ -206,6 +206,11 @@ class JournalTable:
             self._change(["u", self.name, ids, dict(fields)])
         return ids
 
+    def each(self) -> Iterator[Mapping]:
+        """Every row as stored, without its text fields, made into no document: for a scan
+        that only reads (the mail ledger's index). The rows must not be changed."""
+        return iter(self._table().values())
+
     def last(self) -> Document | None:
         """The row inserted last, without its text fields."""
         table = self._table()
