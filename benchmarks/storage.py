@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import os
 import re
 import shutil
 import statistics
@@ -174,6 +175,9 @@ def warm_copy(template: Path, copy: Path) -> Path:
     shutil.copytree(template, copy)
     settings = copy / "pbp.ini"
     cycle(settings, lambda moderator, mail_cycle: mail_cycle.turn())
+    # The copy's pages are still to be written, which the first sync of a game file would
+    # pay for (tens of MB late in the game): a running daemon's files were written long ago.
+    os.sync()
     return settings
 
 
@@ -183,6 +187,7 @@ def ingest_seconds(template: Path, copy: Path) -> float:
     with open_moderator(settings) as moderator:
         game = load(moderator, GAME)
         deliver(moderator.settings.maildir_root / "inbox", order_mail(game, game.phase.actors[0], 10**9))
+    os.sync()
     reports = []
     seconds = cycle(settings, lambda moderator, mail_cycle: reports.append(mail_cycle.poll()))
     if len(reports[0].processed) != 1 or reports[0].processed[0][1] != "processed":
