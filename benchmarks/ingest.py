@@ -22,7 +22,7 @@ Both sides log in, select and fetch over plain IMAP on loopback, and both run af
 untimed pass that lets Dovecot index the new messages, so neither pays that. pbp's time
 starts with its first poll in a freshly opened data folder (it includes logging in and
 compiling the mail templates) and ends when every message is committed and moved.
-pbp must reach at least half of the baseline's rate. The comparison is made in
+pbp must reach at least 0.8 of the baseline's rate. The comparison is made in
 `--rounds` rounds, each on a fresh data folder and a fresh mailbox holding the same mail
 (but for the tokens, which are secret per game), and the median round's ratio counts: the
 load of a shared machine drifts, and a round compares two runs made seconds apart.
@@ -74,7 +74,7 @@ from pbp.scripted import filled_reply_text  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
 from pbp.transport import open_mailbox, open_sender  # noqa: E402
 
-NEEDED_RATIO = 0.5
+NEEDED_RATIO = 0.8
 ALLOWED_IDLE_RATIO = 1.5
 IDLE_SAMPLES = 101
 BASELINE_RUNS = 3
@@ -360,7 +360,9 @@ def run(messages: int, idle_messages: int, seed: int, rounds: int) -> bool:
               f"({median.ingest.polls} polls; filed {filed['processed']} processed, {filed['rejected']} rejected; "
               f"{mails} mails recorded, {queued} replies queued)")
         ingest_ok = median.ratio >= NEEDED_RATIO
-        print(f"ratio pbp/baseline {median.ratio:.2f} (need >= {NEEDED_RATIO}): {'OK' if ingest_ok else 'TOO SLOW'}")
+        ratios = [r.ratio for r in measured]
+        print(f"ratio pbp/baseline {median.ratio:.2f} (median of {rounds} rounds; rounds' ratios "
+              f"{min(ratios):.2f}-{max(ratios):.2f}; need >= {NEEDED_RATIO}): {'OK' if ingest_ok else 'TOO SLOW'}")
 
         fresh = make_site(workspace / "fresh", dovecot, smtp, "fresh", seed)
         remaining = max(idle_messages - messages, 0)

@@ -1,19 +1,26 @@
-"""The data folder: one TinyDB file per game plus a small registry (docs/design.md: Storage).
+"""The data folder: one game document and one journal per game, plus a small registry
+(docs/design.md: Storage).
 
 Layout under the data folder:
     pbp.lock              the writer lock (pbp.durable.WriterLock)
     registry.json         games (id, ruleset) and mail that belongs to no game
-    games/<id>.json       one game: its record, order log, outbox ledger, handled mail
+    games/<id>.json       one game's document (a TinyDB file, rewritten whole by each commit)
+    games/<id>.journal    what only grows: its outbox, order log and handled mail (pbp.journal)
+    games/<id>.texts      the texts of its outbox's mails, which the journal's rows point to
     mail/                 the embedded Maildir transport (settings.transport = maildir)
 
-A game file's tables:
+A game's tables, in its document:
     game     one document: roster, tokens, schedule, state JSON, open phase and deadline,
              resolved phase ids, result
+and in its journal (so that an ordinary mail's commit only appends):
     orders   the order log: phase, player, canonical text, received, message id, mail key
     outbox   the outbox ledger (pbp.outbox)
     mails    the handled-mail ledger: key, sha256, message id, outcome
     replies  replies per sender per day (the loop and flood cap)
     wrong_tokens  wrong tokens per sender per day (pbp.token_guard)
+
+A game file written before the journal existed holds every table in its document: a
+reader reads them from there, and the first write moves them into the journal.
 """
 from __future__ import annotations
 
@@ -27,6 +34,15 @@ from tinydb.table import Table
 from pbp.errors import UserError
 from pbp.durable import PRIVATE_FOLDER, AtomicJSONStorage, WriterLock, private_folder, write_atomically
 from pbp.game_index import GameIndex
+from pbp.journal import (JOURNALED, JournalTable, Op, Replayed, Rows, append, apply, cut, encode, identity, replay,
+                         store_texts, whole_row)
+
+# The document's own version, which the journal's lines name (pbp.journal).
+VERSION_KEY = "_journal"
+# The journals a writer of this process closed, by path: the next writer (the next cycle of
+# `pbp run`) reads only the lines appended since, however long the game. Each is taken by
+# one storage at a time and given back when it closes, as it was last committed.
+_replayed: dict[Path, Replayed] = {}
 
 
 class CachedAtomicStorage(AtomicJSONStorage):
@@ -85,6 +101,162 @@ class SnapshotStorage(AtomicJSONStorage):
                         "run a command that writes (it takes the data folder's lock).")
 
 
+class JournaledGame:
+    """A game document's storage together with its journal (pbp.journal): the document's
+    tables go through TinyDB as before, the journaled tables through `rows` and `change`.
+    Mixed into the writer's and the reader's storage."""
+
+    writer = False
+    path: Path
+    _depth: int
+    _changed: bool
+
+    def _open_journal(self) -> None:
+        self.journal_path = self.path.with_suffix(".journal")
+        self.texts_path = self.path.with_suffix(".texts")
+        self.version = 0
+        self._rows: Rows | None = None
+        self._legacy: Rows = {}  # journaled tables found inside a document of the old format
+        self._ops: list[Op] = []  # the open transaction's changes to journaled tables
+        self._length = 0  # the journal's valid bytes, as the rows hold them
+
+    def read(self):
+        data = super().read()  # type: ignore[misc]
+        if data:
+            meta = data.pop(VERSION_KEY, None)
+            if meta is not None:
+                self.version = meta["version"]
+            for name in JOURNALED:
+                table = data.pop(name, None)
+                if table is not None:
+                    self._legacy[name] = {int(doc_id): row for doc_id, row in table.items()}
+        return data
+
+    def rows(self) -> Rows:
+        """The journaled tables, replayed once; the writer first cuts off a commit a crash
+        interrupted, and moves the tables of an old document into the journal."""
+        if self._rows is None:
+            self.read()  # the document first: its version says which lines count
+            known = _replayed.pop(self.journal_path, None) if self.writer else None
+            now = identity(self.journal_path)
+            if known is not None and now is not None and known.identity == now[:2] and now[2] >= known.length:
+                rows, valid = replay(self.journal_path, self.version, known.length, known.rows)
+            else:
+                rows, valid = replay(self.journal_path, self.version)
+            for name, table in self._legacy.items():
+                rows.setdefault(name, {}).update(table)
+            if self.writer:
+                cut(self.journal_path, valid)
+            self._rows, self._length = rows, valid
+            if self.writer and self._legacy:
+                self._migrate()
+        return self._rows
+
+    def _migrate(self) -> None:
+        """One commit: the old document's journaled tables go into the journal, and the
+        document is written again without them (a crash in between leaves the old file,
+        which the next write migrates again)."""
+        disk = AtomicJSONStorage.read(self) or {}  # type: ignore[arg-type]
+        for key in (VERSION_KEY, *JOURNALED):
+            disk.pop(key, None)
+        version = self.version + 1
+        self._ops = [["i", name, doc_id, dict(row)] for name, table in self._legacy.items()
+                     for doc_id, row in table.items()]
+        self._append(version)
+        AtomicJSONStorage._write_now(self, {**disk, VERSION_KEY: {"version": version}})  # type: ignore[arg-type]
+        self.version = version
+        self._legacy = {}
+
+    def change(self, op: Op) -> None:
+        """Apply one insert or update; it reaches the disk with the transaction's commit,
+        or at once outside a transaction."""
+        if not self.writer:
+            raise UserError(f"pbp opened {self.path} only to read it and cannot change it; "
+                            "run a command that writes (it takes the data folder's lock).")
+        apply(self.rows(), op)
+        if self._depth:
+            self._ops.append(op)
+            return
+        self._ops = [op]
+        self._append(self.version)
+
+    def whole(self, row: dict) -> dict:
+        """A journaled row with its text fields (pbp.journal.whole_row)."""
+        return whole_row(self.texts_path, row)
+
+    def _append(self, version: int) -> None:
+        ops, self._ops = self._ops, []
+        try:
+            store_texts(self.texts_path, ops)
+            line = encode(version, ops)
+            append(self.journal_path, line)
+            self._length += len(line)
+        except BaseException:
+            self._rows = None  # read again from the disk: the change never happened
+            raise
+
+    def _write_now(self, data: dict) -> None:
+        self.rows()  # a crash's leftover is cut, an old document migrated, before anything else
+        version = self.version + 1
+        try:
+            if self._ops:
+                self._append(version)
+            super()._write_now({**data, VERSION_KEY: {"version": version}})  # type: ignore[misc]
+        except BaseException:
+            self._rows = None
+            raise
+        self.version = version
+
+    @contextlib.contextmanager
+    def transaction(self):
+        if self._depth:
+            with super().transaction():  # type: ignore[misc]
+                yield
+            return
+        self._ops = []
+        try:
+            with super().transaction():  # type: ignore[misc]
+                yield
+                if self._ops and not self._changed:  # only journaled tables changed
+                    self._append(self.version)
+        except BaseException:
+            self._ops = []
+            self._rows = None  # the discarded changes are in memory: read again from the disk
+            raise
+
+
+class GameWriterStorage(JournaledGame, CachedAtomicStorage):
+    writer = True
+
+    def __init__(self, path, create_dirs: bool = True):
+        super().__init__(path, create_dirs)
+        self._open_journal()
+
+    def close(self) -> None:
+        """Hand the replayed journal on to the next writer of this process (see `_replayed`)."""
+        now = identity(self.journal_path)
+        if self._rows is not None and not self._depth and now is not None and now[2] == self._length:
+            _replayed[self.journal_path] = Replayed(now[:2], self._length, self._rows)
+        self._rows = None
+        super().close()
+
+
+class GameReaderStorage(JournaledGame, SnapshotStorage):
+    def __init__(self, path, create_dirs: bool = False):
+        super().__init__(path, create_dirs)
+        self._open_journal()
+
+
+def game_tables(path: Path) -> dict[str, dict[str, dict]]:
+    """A game's tables as plain data, its document's and its journal's, read without the
+    lock (for tools and tests that look at the files)."""
+    storage = GameReaderStorage(path)
+    tables = dict(storage.read() or {})
+    for name, table in storage.rows().items():
+        tables[name] = {str(doc_id): storage.whole(row) for doc_id, row in table.items()}
+    return tables
+
+
 class AppendingTable(Table):
     """TinyDB's table with a cheaper `insert`: it adds the new document to the data in
     place, where TinyDB rebuilds the whole table twice per insert, so that each insert
@@ -118,14 +290,14 @@ class GameFile:
         # (state JSON, state, phase) of the last decode (pbp.game.record): the same JSON
         # object comes back until the state is written again, so it is decoded once.
         self.decoded: tuple[Any, Any, Any] | None = None
-        storage = CachedAtomicStorage if writer else SnapshotStorage
-        self.db = GameDatabase(path, storage=storage)
+        self.db = GameDatabase(path, storage=GameWriterStorage if writer else GameReaderStorage)
+        storage: JournaledGame = self.db.storage
         self.game = self.db.table("game", cache_size=0)
-        self.orders = self.db.table("orders", cache_size=0)
-        self.outbox = self.db.table("outbox", cache_size=0)
-        self.mails = self.db.table("mails", cache_size=0)
-        self.replies = self.db.table("replies", cache_size=0)
-        self.wrong_tokens = self.db.table("wrong_tokens", cache_size=0)
+        self.orders = JournalTable("orders", storage.rows, storage.change, storage.whole)
+        self.outbox = JournalTable("outbox", storage.rows, storage.change, storage.whole)
+        self.mails = JournalTable("mails", storage.rows, storage.change, storage.whole)
+        self.replies = JournalTable("replies", storage.rows, storage.change, storage.whole)
+        self.wrong_tokens = JournalTable("wrong_tokens", storage.rows, storage.change, storage.whole)
 
     def record(self) -> dict:
         docs = self.game.all()
@@ -218,6 +390,9 @@ class DataFolder:
         path = self.path / "games" / f"{game_id}.json"
         self.index.opening(game_id)
         path.unlink(missing_ok=True)
+        for leftover in (".journal", ".texts"):  # of an unregistered game a crash left behind
+            path.with_suffix(leftover).unlink(missing_ok=True)
+        _replayed.pop(path.with_suffix(".journal"), None)
         game = GameFile(path, self.writer)
         with game.transaction():
             game.game.insert(record)

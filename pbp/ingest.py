@@ -14,10 +14,11 @@ Quarantined and oversized mail is handed to `note_refused` (pbp.cycle records it
 first, so a crash in between can never leave mail filed away that the host was not told
 of. The next poll then only moves it.
 
-Batches ("one durable write may cover a whole fetched batch"): when the desk can group
-its commits (it has `batch()`, as pbp.desk.Desk does), the messages never tried before
-are judged together and committed in one durable write, and only then moved on the
-server, one move per outcome (`settle_many`, when the mailbox has it). The group is
+Batches ("one durable write may cover a whole fetched batch"): the messages never tried
+before are judged together inside the desk's `batch()` and so committed in one durable
+write, and only then moved on the server, one move per outcome (`settle_many`). With
+`together=False` every message is judged and settled alone, as below (for a desk whose
+every `receive` is its own commit). The group is
 claimed as a whole before it is judged (one strike each). A message claimed before (it
 failed, or a crash stopped its run) is handled alone as above, so a message that kills
 the process costs its batch-mates one strike, and the next run finds the killer alone.
@@ -32,8 +33,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import ContextManager
-
 from pbp.crashpoints import crash_point
 from pbp.mail.headers import strict_sender
 from pbp.mail.inbound import parse_inbound, parse_message
@@ -84,9 +83,10 @@ def poll_once(
     max_bytes: int,
     limit: int = DEFAULT_BATCH,
     note_refused: RefusalNote = _ignore,
+    together: bool = True,
 ) -> IngestReport:
     """One ingest cycle with a fresh `Ingest` (see its `poll`)."""
-    return Ingest(mailbox, desk, spool, own_addresses, max_bytes, note_refused).poll(limit)
+    return Ingest(mailbox, desk, spool, own_addresses, max_bytes, note_refused, together).poll(limit)
 
 
 class _Abandon(Exception):
@@ -98,13 +98,14 @@ class Ingest:
     spool that keeps mail durable, the limits of acceptable mail, and where refusals go."""
 
     def __init__(self, mailbox: Mailbox, desk: OrderDesk, spool: Spool, own_addresses: Collection[str],
-                 max_bytes: int, note_refused: RefusalNote = _ignore) -> None:
+                 max_bytes: int, note_refused: RefusalNote = _ignore, together: bool = True) -> None:
         self.mailbox = mailbox
         self.desk = desk
         self.spool = spool
         self.own_addresses = own_addresses
         self.max_bytes = max_bytes
         self.note_refused = note_refused
+        self.together = together  # judge never-tried mail in one batch (see the module docstring)
         self.report = IngestReport()
 
     def poll(self, limit: int = DEFAULT_BATCH) -> IngestReport:
@@ -123,14 +124,13 @@ class Ingest:
                 fresh.append(item)
         entries = leftovers + self.spool.store(fresh)
         crash_point("after-spool")
-        batch = getattr(self.desk, "batch", None)
-        together = [entry for entry in entries if batch is not None and self._never_tried(entry)]
+        together = [entry for entry in entries if self.together and self._never_tried(entry)]
         grouped = {entry.identity for entry in together}
         alone = [entry for entry in entries if entry.identity not in grouped]
         for entry in alone:
             self._handle(entry)
         if together:
-            self._handle_together(together, batch)
+            self._handle_together(together)
         return report
 
     def _never_tried(self, entry: SpooledMail) -> bool:
@@ -142,7 +142,7 @@ class Ingest:
     def _judge(self, raw: RawMail) -> Outcome:
         return self.desk.receive(parse_inbound(raw, self.own_addresses, self.max_bytes))
 
-    def _handle_together(self, entries: list[SpooledMail], batch: Callable[[], ContextManager[None]]) -> None:
+    def _handle_together(self, entries: list[SpooledMail]) -> None:
         """Judge `entries` in one durable write, then settle them (see the module docstring)."""
         report = self.report
         remaining = list(entries)
@@ -151,7 +151,7 @@ class Ingest:
             judged: list[tuple[SpooledMail, Outcome, bool]] = []  # (entry, outcome, judged before)
             culprit: tuple[SpooledMail, BaseException] | None = None
             try:
-                with batch():
+                with self.desk.batch():
                     for entry in remaining:
                         raw = entry.raw
                         earlier = self.desk.already_handled(raw.key, raw.sha256)
@@ -181,17 +181,12 @@ class Ingest:
     def _settle_together(self, judged: list[tuple[SpooledMail, Outcome, bool]]) -> None:
         """Move committed mail, one move per outcome; then mark it done in the spool."""
         report = self.report
-        settle_many = getattr(self.mailbox, "settle_many", None)
         by_outcome: dict[str, list[tuple[SpooledMail, Outcome, bool]]] = {}
         for item in judged:
             by_outcome.setdefault(item[1], []).append(item)
         for outcome, items in by_outcome.items():
             try:
-                if settle_many is not None:
-                    settle_many([entry.raw.key for entry, _o, _b in items], outcome)
-                else:
-                    for entry, _o, _b in items:
-                        self.mailbox.settle(entry.raw.key, outcome)
+                self.mailbox.settle_many([entry.raw.key for entry, _o, _b in items], outcome)
             except Exception as error:  # committed, not moved: the next poll settles them
                 report.failed += [(entry.raw.key, _describe(error)) for entry, _o, _b in items]
                 continue

@@ -24,7 +24,7 @@ class MailLedger:
             self._handled = {}
             rows = list(self.folder.mails.all()) + StrangerLog(self.folder).recent_rows()
             for game in self.folder.games():
-                rows.extend(game.mails.all())
+                rows.extend(game.mails.each())
             for row in rows:
                 self.remember(row)
         return self._handled

@@ -33,7 +33,7 @@ FIRST_RETRY = timedelta(seconds=30)
 LONGEST_RETRY = timedelta(hours=1)
 # Longest time between two commits of the marks of one batch (seconds). Zero: every mark is
 # committed before the next mail is sent (docs/design.md: Reliability rules — Outbox). A
-# larger value trades that guarantee for speed while each commit rewrites the game document.
+# larger value trades that guarantee for speed (each mark is one line appended to the journal).
 MARK_INTERVAL = 0.0
 # Kinds that are reports on a resolution rather than answers to a player's mail.
 GENERATED_KINDS = ("welcome", "report")
@@ -106,9 +106,10 @@ class Outbox:
     def queue(self, game: GameFile, *, phase: str, recipient: str, address: str, kind: str,
               mail: RenderedMail, in_reply_to: str = "", references: Sequence[str] = ()) -> dict:
         """Add one row (call inside the game's transaction, with the change it belongs to)."""
-        record = game.record()
-        sequence = record.get("outbox_sequence", 0) + 1
-        game.update_record({"outbox_sequence": sequence})
+        # The row's number in its game's outbox, one more than the last row's. (Games from
+        # before the journal counted in the record's outbox_sequence, which stays as it was.)
+        last = game.outbox.last()
+        sequence = max(game.record().get("outbox_sequence", 0), last["sequence"] if last else 0) + 1
         row = {
             "game": game.id,
             "phase": phase,
@@ -156,7 +157,7 @@ class Outbox:
             self._unsent = {}
             for game_id in self.folder.index.games(self.folder.game_ids(), flag="unsent"):
                 game = self.folder.game(game_id)
-                ids = {doc.doc_id for doc in game.outbox.all() if doc["status"] == QUEUED}
+                ids = {doc.doc_id for doc in game.outbox.briefs(lambda row: row["status"] == QUEUED)}
                 self._unsent[game.id] = ids
         return self._unsent
 

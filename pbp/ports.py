@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from email.message import EmailMessage
-from typing import Literal, Protocol
+from typing import ContextManager, Literal, Protocol
 
 Outcome = Literal["processed", "rejected", "quarantine"]
 
@@ -42,6 +42,10 @@ class Mailbox(Protocol):
     def settle(self, key: str, outcome: Outcome) -> None:
         """Move one message out of the inbox once its result is committed (idempotent:
         settling a message that is already gone does nothing)."""
+
+    def settle_many(self, keys: list[str], outcome: Outcome) -> None:
+        """Settle several messages with one outcome, in one move where the server allows
+        (the messages of a committed batch); idempotent like `settle`."""
 
     def close(self) -> None: ...
 
@@ -159,3 +163,8 @@ class OrderDesk(Protocol):
     def receive(self, mail: InboundMail) -> Outcome: ...
 
     def already_handled(self, key: str, sha256: str) -> Outcome | None: ...
+
+    def batch(self) -> ContextManager[None]:
+        """Gather the `receive` calls made inside into one durable write per file (the
+        ingest of a fetched batch), or none at all when the block raises; each mail still
+        lands whole, so mail not recorded is simply received again."""

@@ -57,7 +57,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
                                  f"phase until you run `pbp advance {gid}`")
             lines.extend(_orders_lines(file, record, rules_for))
         lines.append(f"  phases resolved: {len(record['resolved'])}")
-        rows = file.outbox.all()
+        rows = file.outbox.briefs()
         queued = [r for r in rows if r["status"] == QUEUED]
         failed = [r for r in rows if r["status"] == FAILED]
         lines.append(f"  outbox: {len(rows) - len(queued) - len(failed)} sent, {len(queued)} waiting, {len(failed)} failed")

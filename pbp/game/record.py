@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from engine.core import Phase, Ruleset
@@ -49,8 +50,9 @@ class StoredGame:
         """The record as a typed, immutable value."""
         return GameRecord.from_json(self.record)
 
-    @property
+    @cached_property
     def roster(self) -> Roster:
+        """Read once per stored game: a receipt asks it several times (time zones)."""
         return Roster(tuple(RosterPlayer.from_json(entry) for entry in self.record["roster"]))
 
     @property

@@ -86,6 +86,11 @@ class MaildirMailbox:
                     fsync_folder(self.root / sub)
                     return
 
+    def settle_many(self, keys: list[str], outcome: Outcome) -> None:
+        """A Maildir moves one file at a time: each message settled in turn."""
+        for key in keys:
+            self.settle(key, outcome)
+
     def _folder(self, outcome: Outcome) -> Path:
         if outcome not in self._maildir.list_folders():
             self._maildir.add_folder(outcome)

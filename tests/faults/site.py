@@ -19,6 +19,7 @@ from email.utils import getaddresses
 
 from tests.fixtures.mailserver import Dovecot, SmtpServer
 from pbp.cli import main
+from pbp.datafolder import game_tables
 from pbp.mail.maildir import deliver
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")
@@ -92,7 +93,7 @@ class Site:
 
     # ------------------------------------------------------------------ the stored game
     def tables(self) -> dict:
-        return json.loads((self.data / "games" / f"{GAME}.json").read_text())
+        return game_tables(self.data / "games" / f"{GAME}.json")
 
     def record(self) -> dict:
         return next(iter(self.tables()["game"].values()))

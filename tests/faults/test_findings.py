@@ -51,17 +51,22 @@ def test_f041_header_injection_through_message_id(site):
         assert reply[name] is None or all(STRICT_MESSAGE_ID.fullmatch(part) for part in str(reply[name]).split())
 
 
+def stored_size(site) -> int:
+    """The bytes the game keeps: its document and its journal."""
+    games = site.data / "games"
+    return sum(path.stat().st_size for path in (games / f"{GAME}.json", games / f"{GAME}.journal") if path.exists())
+
+
 def test_f042_amplification_by_repeated_blocks(site):
     """Threat: 58,000 lines of `BEGIN ORDERS a b` (986 KB) once made a 7.98 MB reply and
     added 7.9 MB to the game file. The reply stays near a receipt's size; what is stored
     is bounded the same way."""
-    game_file = site.data / "games" / f"{GAME}.json"
-    before = game_file.stat().st_size
+    before = stored_size(site)
     data = site.mail(site.players["Dmitri"], "BEGIN ORDERS a b\n" * 58_000)
     outcome = run(site, data)
     replies = outcome.mail["Dmitri"]
     assert len(replies) <= 1 and all(len(m.as_bytes()) < 20_000 for m in replies)
-    assert game_file.stat().st_size - before < 50_000
+    assert stored_size(site) - before < 50_000
 
 
 def test_f043_amplification_by_repeated_orders(site):
@@ -187,12 +192,11 @@ def test_f053_a_missing_end_orders_is_not_accepted(site):
 
 def test_f054_the_stored_record_of_a_mail_is_bounded(site):
     """Threat: a huge Subject and Message-ID are stored with the mail's record."""
-    game_file = site.data / "games" / f"{GAME}.json"
-    before = game_file.stat().st_size
+    before = stored_size(site)
     data = site.mail(site.players["Dmitri"], site.block("Dmitri"), subject="S" * 200_000,
                      message_id="<" + "m" * 200_000 + "@x>")
     run(site, data, may_change={"Dmitri"})
-    assert game_file.stat().st_size - before < 50_000
+    assert stored_size(site) - before < 50_000
     assert max(len(json.dumps(row)) for row in site.tables()["mails"].values()) < 20_000
 
 

@@ -15,6 +15,7 @@ import pytest
 from pbp.timezones import as_utc
 
 from pbp.cli import main
+from pbp.datafolder import game_tables
 from pbp.game.record import load
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
@@ -46,8 +47,7 @@ class Site:
         return captured.out, captured.err
 
     def record(self) -> dict:
-        tables = json.loads(self.game_file.read_text(encoding="utf-8"))
-        return next(iter(tables["game"].values()))
+        return next(iter(game_tables(self.game_file)["game"].values()))
 
     def orders(self) -> list[dict]:
         return self._table("orders")
@@ -56,19 +56,23 @@ class Site:
         return self._table("outbox")
 
     def _table(self, name: str) -> list[dict]:
-        tables = json.loads(self.game_file.read_text(encoding="utf-8"))
-        return list(tables.get(name, {}).values())
+        return list(game_tables(self.game_file).get(name, {}).values())
 
     def refused(self, command: str, *arguments: str, says: str) -> str:
         """Run a command that must fail: exit 2, one line `pbp: …` holding `says`, and
         the game file unchanged to the byte."""
-        before = self.game_file.read_bytes()
+        before = self.stored()
         assert self.pbp(command, *arguments) == 2
         out, err = self.output()
         assert err.count("\n") == 1 and err.startswith("pbp: ") and "Traceback" not in err, err
         assert says in err, err
-        assert self.game_file.read_bytes() == before
+        assert self.stored() == before
         return err
+
+    def stored(self) -> bytes:
+        """The game's document and journal, as stored."""
+        journal = self.game_file.with_suffix(".journal")
+        return self.game_file.read_bytes() + (journal.read_bytes() if journal.exists() else b"")
 
 
 @pytest.fixture

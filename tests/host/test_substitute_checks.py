@@ -9,6 +9,7 @@ import json
 import pytest
 
 from pbp.cli import main
+from pbp.datafolder import game_tables
 
 ROSTER = "name,email\n" + "".join(
     f"{n},{n.lower()}@example.org\n" for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid"))
@@ -28,7 +29,9 @@ def site(tmp_path, monkeypatch, capsys):
 
 
 def game_bytes(site) -> bytes:
-    return (site / "data" / "games" / "inf1.json").read_bytes()
+    """The game's document and journal, as stored."""
+    games = site / "data" / "games"
+    return b"".join(path.read_bytes() for path in (games / "inf1.json", games / "inf1.journal") if path.exists())
 
 
 @pytest.mark.parametrize("name, email, says", [
@@ -57,6 +60,6 @@ def test_an_acceptable_newcomer_is_taken(site, capsys):
     """The character handed over is not a clash: it keeps its name whoever plays it."""
     assert main(["substitute", "inf1", "Elena", "elena", "elena2@example.org", "--no-send"]) == 0
     assert main(["substitute", "inf1", "Bruno", "Dora_2", "Dora@Example.org", "--no-send"]) == 0
-    record = json.loads(game_bytes(site))["game"]["1"]
+    record = game_tables(site / "data" / "games" / "inf1.json")["game"]["1"]
     entry = next(e for e in record["roster"] if e["name"] == "Bruno")
     assert (entry["played_by"], entry["email"]) == ("Dora_2", "dora@example.org")

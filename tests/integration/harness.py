@@ -14,7 +14,7 @@ from pathlib import Path
 import engine
 from engine.simulation import player_names
 from pbp.scripted import filled_reply_text, form_in, mail_text
-from pbp.datafolder import DataFolder
+from pbp.datafolder import DataFolder, game_tables
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -85,8 +85,7 @@ security = none
         raise AssertionError(f"cannot read {path}")
 
     def table(self, game_id: str, name: str) -> list[dict]:
-        path = self.data / "games" / f"{game_id}.json"
-        return list(json.loads(path.read_text()).get(name, {}).values())
+        return list(game_tables(self.data / "games" / f"{game_id}.json").get(name, {}).values())
 
     def log(self) -> str:
         path = self.root / "run.log"

@@ -27,7 +27,8 @@ def table(tmp_path_factory, dovecot, smtp_server, host):
 
 
 def game_file_size(table: Table) -> int:
-    return (table.settings.parent / "data" / "games" / "mailcases.json").stat().st_size
+    games = table.settings.parent / "data" / "games"
+    return sum(path.stat().st_size for path in (games / "mailcases.json", games / "mailcases.journal") if path.exists())
 
 
 def attack(table: Table, name: str, body: str):

@@ -2,8 +2,10 @@
 the `OrderDesk` port (pbp.ports)."""
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
+from typing import Iterator
 
 from pbp.ports import InboundMail, Outcome
 
@@ -24,7 +26,9 @@ def order_mail(sender: str, orders: str = "MOVE 1A", token: str = "tok", game: s
 class FakeDesk:
     """Judges a mail by whether it has a block; remembers what it handled by key and by
     SHA-256 (docs/design.md: Reliability rules, Ingest).
-    With `state_file`, it persists like the real desk so a restarted process sees it."""
+    With `state_file`, it persists like the real desk so a restarted process sees it.
+    Every `receive` is its own commit, so its `batch` gathers nothing: the tests that
+    follow mail one by one poll it with `together=False`."""
 
     def __init__(self, state_file: Path | None = None, poison: str | None = None) -> None:
         self.state_file = state_file
@@ -54,3 +58,7 @@ class FakeDesk:
 
     def already_handled(self, key: str, sha256: str) -> Outcome | None:
         return self.by_key.get(key) or self.by_sha.get(sha256)
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        yield

@@ -33,7 +33,7 @@ def mailbox(mail_server, moderator):
 
 
 def poll(mailbox, desk, spool, moderator):
-    return poll_once(mailbox, desk, spool, [moderator], MAX_BYTES)
+    return poll_once(mailbox, desk, spool, [moderator], MAX_BYTES, together=False)
 
 
 class SpoolWatchingDesk(FakeDesk):
@@ -119,7 +119,7 @@ def test_after_a_crash_past_the_commit_the_mail_is_only_settled(mail_server, mod
 
 
 def run_poll_process(tmp_path: Path, mail_server, moderator: str, crash_at: str | None) -> subprocess.CompletedProcess:
-    return run_killing_poll(tmp_path, mail_server, moderator, FakeDesk, MAX_BYTES, crash_at)
+    return run_killing_poll(tmp_path, mail_server, moderator, FakeDesk, MAX_BYTES, crash_at, together=False)
 
 
 @pytest.mark.parametrize("crash_at", ["after-spool", "after-commit"])

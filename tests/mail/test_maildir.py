@@ -34,7 +34,7 @@ def test_poll_once_over_the_embedded_maildir(tmp_path):
     deliver(inbox, crafted("bob@example.org", "x" * 2000, subject="big"))
     mailbox = MaildirMailbox(inbox, max_bytes=1000)
     desk = FakeDesk()
-    report = poll_once(mailbox, desk, Spool(tmp_path / "spool"), ["moderator@pbp.test"], 1000)
+    report = poll_once(mailbox, desk, Spool(tmp_path / "spool"), ["moderator@pbp.test"], 1000, together=False)
     assert [outcome for _key, outcome in report.processed] == ["processed"]
     assert [mail.sender for mail in report.oversized] == ["bob@example.org"]
     assert mailbox.count("inbox") == 0 and mailbox.count("processed") == 1 and mailbox.count("rejected") == 1

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from pbp.cli import main
+from pbp.datafolder import game_tables
 from pbp.commands import common
 from pbp.durable import WriterLock
 from pbp.timezones import as_utc
@@ -95,7 +96,7 @@ class Site:
         return next(iter(self.tables(game_id)["game"].values()))
 
     def tables(self, game_id: str = "g1") -> dict:
-        return json.loads((self.data / "games" / f"{game_id}.json").read_text())
+        return game_tables(self.data / "games" / f"{game_id}.json")
 
     def outbox(self, game_id: str = "g1", kind: str | None = None) -> list[dict]:
         rows = list(self.tables(game_id).get("outbox", {}).values())

@@ -1,0 +1,240 @@
+"""A game's journal: the tables that only grow, kept out of the game document
+(docs/design.md: Storage).
+
+The outbox (every mail's full text), the handled-mail ledger, the order log and the
+per-day counts of replies and wrong tokens grow with every mail and every phase. Rewriting them with the game document on every commit made
+each commit cost as much as the game was long, so they live in `games/<id>.journal`, a
+file that is only ever appended to: one line of JSON per commit, holding that commit's
+inserts and updates of those tables. The writer keeps the tables in memory; a reader
+replays the file. The mails' texts (an outbox row's body and attachments, most of what a
+game stores) go to a third file, `games/<id>.texts`, also only appended to; the row in the
+journal keeps where its text is, so a replay never reads the texts and a row's text is
+read when the row is.
+
+Crash safety (docs/design.md: Reliability rules — Storage). Every line carries the version
+of the game document it belongs with, and the document carries its own version. A commit
+that changes both appends its line (fsync) with the document's next version first, then
+replaces the document (temp file, fsync, rename); a commit that changes only journaled
+tables appends its line with the document's current version. A replay keeps the lines
+whose version the document has reached and stops at the first line that is torn (a crash
+during the append) or ahead of the document (a crash between the append and the document's
+replacement): either way the commit never happened, and the writer cuts those bytes off
+before it appends again. A commit's texts are written and fsynced before its line, so a
+line never points at a text that is not there; the texts of a commit that never happened
+are never pointed at.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+from tinydb.table import Document
+
+from pbp.durable import fsync_folder, open_private
+
+# The tables kept in the journal rather than in the game document.
+JOURNALED = ("outbox", "mails", "orders", "replies", "wrong_tokens")
+# The fields of a journaled table kept in the texts file; the row keeps TEXT_AT instead.
+TEXT_FIELDS = {"outbox": ("body", "attachments")}
+TEXT_AT = "_text"
+
+Rows = dict[str, dict[int, dict]]  # table -> doc id -> row
+Op = list  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
+
+
+def encode(version: int, ops: list[Op]) -> bytes:
+    return (json.dumps({"v": version, "ops": ops}, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def apply(rows: Rows, op: Op) -> None:
+    kind, table, target, fields = op
+    if kind == "i":
+        rows.setdefault(table, {})[int(target)] = fields
+    else:
+        stored = rows.setdefault(table, {})
+        for doc_id in target:
+            stored[int(doc_id)].update(fields)
+
+
+def replay(path: Path, version: int, start: int = 0, rows: Rows | None = None) -> tuple[Rows, int]:
+    """The tables as the commits up to document `version` left them, and the length of the
+    file's valid part (the lines after it are torn or ahead of the document). Given `rows`
+    as the first `start` bytes left them, only the lines from there are read."""
+    rows = {} if rows is None else rows
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(start)
+            data = handle.read()
+    except FileNotFoundError:
+        return rows, 0
+    valid = 0
+    while valid < len(data):
+        end = data.find(b"\n", valid)
+        if end < 0:
+            break  # torn: the append never finished
+        try:
+            record = json.loads(data[valid:end])
+        except ValueError:
+            break  # torn inside: a crash left garbage where the append was
+        if record["v"] > version:
+            break  # the document this commit belongs with was never written
+        for op in record["ops"]:
+            apply(rows, op)
+        valid = end + 1
+    return rows, start + valid
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A journal's tables as its writer left them: `length` bytes of the file `identity`."""
+
+    identity: tuple[int, int]  # device and inode
+    length: int
+    rows: Rows
+
+
+def identity(path: Path) -> tuple[int, int, int] | None:
+    """The file's device, inode and size, or None when there is none."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return None
+    return status.st_dev, status.st_ino, status.st_size
+
+
+def append(path: Path, line: bytes) -> None:
+    """Append one commit's line and sync it (and the folder, when the file is new)."""
+    new = not path.exists()
+    with open_private(path, "ab") as handle:
+        handle.write(line)
+        handle.flush()
+        os.fdatasync(handle.fileno())  # the data and the new size; an append needs no more
+    if new:
+        fsync_folder(path.parent)
+
+
+def store_texts(path: Path, ops: list[Op]) -> None:
+    """Move the text fields of the rows `ops` insert into the texts file (fsynced), each
+    row keeping where its text is."""
+    texts: list[bytes] = []
+    rows: list[dict] = []
+    for kind, table, _target, row in ops:
+        fields = TEXT_FIELDS.get(table, ())
+        if kind == "i" and any(field in row for field in fields):
+            texts.append(json.dumps({field: row.pop(field) for field in fields if field in row},
+                                    ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+            rows.append(row)
+    if not texts:
+        return
+    new = not path.exists()
+    with open_private(path, "ab") as handle:
+        offset = handle.seek(0, os.SEEK_END)
+        for text, row in zip(texts, rows):
+            row[TEXT_AT] = [offset, len(text)]
+            offset += len(text)
+        handle.write(b"".join(texts))
+        handle.flush()
+        os.fdatasync(handle.fileno())
+    if new:
+        fsync_folder(path.parent)
+
+
+def whole_row(path: Path, row: dict) -> dict:
+    """The row with its text fields read back from the texts file (fields the row holds
+    itself, set by a later update, win)."""
+    at = row.get(TEXT_AT)
+    if at is None:
+        return row
+    with open(path, "rb") as handle:
+        handle.seek(at[0])
+        text = json.loads(handle.read(at[1]))
+    whole = {**text, **row}
+    del whole[TEXT_AT]
+    return whole
+
+
+def cut(path: Path, length: int) -> None:
+    """Drop what follows the valid part (a commit a crash interrupted)."""
+    if path.exists() and path.stat().st_size > length:
+        with open(path, "r+b") as handle:
+            handle.truncate(length)
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+class JournalTable:
+    """One journaled table, with the part of TinyDB's Table interface pbp uses: rows come
+    back as TinyDB `Document`s (with `doc_id`); queries are TinyDB queries or any callable
+    taking a row. Changes go through the game's storage, inside its transaction."""
+
+    def __init__(self, name: str, rows: Callable[[], Rows], change: Callable[[Op], None],
+                 whole: Callable[[dict], dict]):
+        self.name = name
+        self._rows = rows
+        self._change = change
+        self._whole = whole
+
+    def _table(self) -> dict[int, dict]:
+        return self._rows().get(self.name, {})
+
+    def _document(self, row: dict, doc_id: int) -> Document:
+        return Document(self._whole(row), doc_id)
+
+    def briefs(self, cond: Callable[[Mapping], Any] | None = None) -> list[Document]:
+        """Like `search` (or `all`), without the text fields: what a scan of the whole
+        table needs, at no cost for the texts. Queries see only these fields, whatever
+        the method."""
+        return [Document({k: v for k, v in row.items() if k != TEXT_AT}, doc_id)
+                for doc_id, row in self._table().items() if cond is None or cond(row)]
+
+    def insert(self, document: Mapping) -> int:
+        doc_id = next(reversed(self._table()), 0) + 1  # ids only grow, in the order rows came
+        self._change(["i", self.name, doc_id, dict(document)])
+        return doc_id
+
+    def update(self, fields: Mapping, cond: Callable[[Mapping], bool] | None = None,
+               doc_ids: list[int] | None = None) -> list[int]:
+        table = self._table()
+        if doc_ids is not None:
+            ids = [doc_id for doc_id in doc_ids if doc_id in table]
+        else:
+            ids = [doc_id for doc_id, row in table.items() if cond is None or cond(row)]
+        if ids:
+            self._change(["u", self.name, ids, dict(fields)])
+        return ids
+
+    def each(self) -> Iterator[Mapping]:
+        """Every row as stored, without its text fields, made into no document: for a scan
+        that only reads (the mail ledger's index). The rows must not be changed."""
+        return iter(self._table().values())
+
+    def last(self) -> Document | None:
+        """The row inserted last, without its text fields."""
+        table = self._table()
+        doc_id = next(reversed(table), None)
+        return None if doc_id is None else Document({k: v for k, v in table[doc_id].items() if k != TEXT_AT}, doc_id)
+
+    def get(self, cond: Callable[[Mapping], bool] | None = None, doc_id: int | None = None) -> Document | None:
+        table = self._table()
+        if doc_id is not None:
+            row = table.get(doc_id)
+            return self._document(row, doc_id) if row is not None else None
+        for found, row in table.items():
+            if cond is None or cond(row):
+                return self._document(row, found)
+        return None
+
+    def all(self) -> list[Document]:
+        return [self._document(row, doc_id) for doc_id, row in self._table().items()]
+
+    def search(self, cond: Callable[[Mapping], Any]) -> list[Document]:
+        return [self._document(row, doc_id) for doc_id, row in self._table().items() if cond(row)]
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+    def __iter__(self) -> Iterator[Document]:
+        return iter(self.all())
