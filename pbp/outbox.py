@@ -36,7 +36,7 @@ LONGEST_RETRY = timedelta(hours=1)
 # larger value trades that guarantee for speed while each commit rewrites the game document.
 MARK_INTERVAL = 0.0
 # Kinds that are reports on a resolution rather than answers to a player's mail.
-GENERATED_KINDS = ("welcome", "report")
+GENERATED_KINDS = ("welcome", "report", "spectator")
 
 
 def message_id(game: str, phase: str, recipient: str, kind: str, sequence: int, domain: str) -> str:

@@ -16,7 +16,8 @@ def register(subparsers) -> None:
     register_game_command(
         subparsers, "options", run=run, help="show or change a game's reminders, early resolution and waiting for publishing",
         arguments=[("changes", {"nargs": "*", "metavar": "KEY=VALUE",
-                                "help": "reminders=off|on|12h,1h; resolve_when_all_in=on|off; wait_for_publish=on|off"})])
+                                "help": "reminders=off|on|12h,1h; resolve_when_all_in=on|off; wait_for_publish=on|off; "
+                                        "spectators=off|dead|all"})])
 
 
 def run(args) -> int:

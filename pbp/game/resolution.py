@@ -25,6 +25,7 @@ from pbp.game.stalls import note_stall, stalled_phases
 from pbp.host.checkpoints import record_checkpoint
 from pbp.moderator import Moderator
 from pbp.rendering import RenderedMail, event_json
+from pbp.signups.spectators import queue_spectator_mail
 from pbp.standing_orders import standing_orders
 
 NPC_RECIPIENT = "host"  # the outbox recipient of the mail the host receives for an NPC
@@ -102,6 +103,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
             if host_address and npc["name"] not in dead_before:
                 moderator.outbox.queue(game.file, phase=phase.id, recipient=NPC_RECIPIENT, address=host_address,
                                        kind="npc-report", mail=report(npc["name"], None))
+        queue_spectator_mail(moderator, after, phase, orders, resolution, result.to_json() if result else None)
         for listener in moderator.after_resolution:  # the forum drafts the public post
             listener(moderator, game, after, phase.id, public)
         crash_point("mid-resolution")
