@@ -35,6 +35,8 @@ COMMAND_MODULES = (
     "pbp.commands.modkill",
     "pbp.commands.replay",
     "pbp.commands.options",
+    "pbp.commands.open_game",
+    "pbp.commands.start",
 )
 
 

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from pbp import schedule
 from pbp.crashpoints import crash_point
@@ -27,6 +27,7 @@ from pbp.mail.compose import compose
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.rendering import RenderedMail
 from pbp.datafolder import DataFolder, GameFile
+from pbp.signups.book import FOLDER, OUTBOX_PREFIX, open_game, outbox_files
 
 QUEUED, SENT, FAILED = "queued", "sent", "failed"
 FIRST_RETRY = timedelta(seconds=30)
@@ -133,7 +134,8 @@ class Outbox:
         }
         doc_id = game.outbox.insert(row)
         if self._unsent is not None:
-            self._unsent.setdefault(game.id, set()).add(doc_id)
+            key = game.id if game.path.parent.name != FOLDER else OUTBOX_PREFIX + game.id
+            self._unsent.setdefault(key, set()).add(doc_id)
         return row
 
     # ------------------------------------------------------------------ sending
@@ -151,12 +153,24 @@ class Outbox:
             attachments=[(a["filename"], a["content_type"], a["text"]) for a in row.get("attachments", ())],
         )
 
+    def _files(self) -> Iterator[tuple[str, GameFile]]:
+        """(key, file) of every file with an outbox: the games, then the games open for
+        sign-ups (pbp.signups.book), whose keys cannot clash with a game's id."""
+        for game in self.folder.games():
+            yield game.id, game
+        yield from outbox_files(self.folder)
+
+    def _file(self, key: str) -> GameFile:
+        if key.startswith(OUTBOX_PREFIX):
+            return open_game(self.folder, key[len(OUTBOX_PREFIX):]).file
+        return self.folder.game(key)
+
     def _scan(self) -> dict[str, set[int]]:
         if self._unsent is None:
             self._unsent = {}
-            for game in self.folder.games():
+            for key, game in self._files():
                 ids = {doc.doc_id for doc in game.outbox.all() if doc["status"] == QUEUED}
-                self._unsent[game.id] = ids
+                self._unsent[key] = ids
         return self._unsent
 
     def pending(self) -> int:
@@ -166,7 +180,7 @@ class Outbox:
         """When the earliest row waiting for a retry is due (for the daemon's alarm)."""
         times = []
         for game_id, ids in self._scan().items():
-            game = self.folder.game(game_id)
+            game = self._file(game_id)
             for doc_id in ids:
                 row = game.outbox.get(doc_id=doc_id)
                 if row and row["next_attempt"]:
@@ -181,7 +195,7 @@ class Outbox:
         try:
             for game_id, ids in list(self._scan().items()):
                 try:
-                    self._send_game(self.folder.game(game_id), ids, sender, summary, now)
+                    self._send_game(self._file(game_id), ids, sender, summary, now)
                 except Exception as error:  # one unreadable game file must not hold up the others' mail
                     summary.errors.append(f"game {game_id}: its outbox could not be read: {type(error).__name__}: {error}")
         finally:

@@ -19,6 +19,7 @@ from pbp.mail.headers import header_text, message_ids, no_reply_reason, strict_s
 from pbp.mail.mime import MailTexts, mail_texts
 from pbp.mail.text import normalise_text
 from pbp.ports import InboundMail, RawMail
+from pbp.signups.words import find_signup
 
 UNREADABLE = "This mail could not be read; send your orders again as a plain-text mail."
 Read = TypeVar("Read")
@@ -127,7 +128,7 @@ def _orders_or_commands(texts: MailTexts, subject: str) -> dict[str, Any]:
     scan = find_blocks([texts.body, *texts.attachments])
     if scan.found_anything:
         return dict(blocks=scan.blocks, problems=scan.problems, commands=(approval,) if approval else ())
-    command = approval or find_command(texts.body, subject)
+    command = approval or find_signup(texts.body, subject) or find_command(texts.body, subject)
     return dict(commands=(command,) if command else ())
 
 
