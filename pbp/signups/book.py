@@ -103,6 +103,7 @@ def add_open_game(folder: DataFolder, record: dict[str, Any]) -> OpenGame:
     private_folder(folder.path / FOLDER)
     path: Path = folder.path / FOLDER / f"{game_id}.json"
     path.unlink(missing_ok=True)
+    path.with_suffix(".journal").unlink(missing_ok=True)  # a game file's journal of what only grows, if any
     file = GameFile(path, folder.writer)
     with file.transaction():
         file.game.insert(record)
