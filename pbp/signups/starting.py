@@ -25,10 +25,14 @@ def start_signed_up(moderator: Moderator, game_id: str) -> StoredGame:
     record = signups.record
     if record["status"] != OPEN:
         raise UserError(f"Game {game_id} has started already; see pbp status {game_id}.")
-    if game_id in moderator.folder.game_ids():  # a crash came after the game's creation
-        _mark_started(moderator, signups)
-        return load(moderator, game_id)
     players = signups.players
+    if game_id in moderator.folder.game_ids():
+        game = load(moderator, game_id)
+        if {e["email"] for e in game.record["roster"]} != {e["email"] for e in players}:
+            raise UserError(f"A game called {game_id} exists already, with other players; it cannot also be "
+                            "started from these sign-ups.")
+        _mark_started(moderator, signups)  # a crash came after the game's creation
+        return game
     if len(players) < record["players_min"]:
         raise UserError(f"Game {game_id} has {len(players)} confirmed sign-ups and needs at least "
                         f"{record['players_min']}; wait for more sign-ups before starting it.")
