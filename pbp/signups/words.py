@@ -12,12 +12,14 @@ import re
 from dataclasses import dataclass
 
 from pbp.mail.blocks import split_quote
+from pbp.signups.codes import CODE_LENGTH
 
 ACTIONS = ("JOIN", "LEAVE", "WATCH", "UNWATCH")
 CONFIRM = "CONFIRM"
 _ID = r"[A-Za-z][A-Za-z0-9_-]{0,19}"
 _ACTION = re.compile(rf"^(JOIN|LEAVE|WATCH|UNWATCH)\s+({_ID})(?:\s+(\S.*?))?\s*$", re.IGNORECASE)
-_CONFIRM = re.compile(rf"(?:^|\s)CONFIRM\s+({_ID})\s+([a-z0-9]{{4,40}})(?:\s|$)", re.IGNORECASE)
+_CODE = rf"[a-z0-9]{{{CODE_LENGTH}}}"
+_CONFIRM = re.compile(rf"(?:^|[\s(])CONFIRM\s+({_ID})\s+({_CODE})(?![A-Za-z0-9_-])", re.IGNORECASE)
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 MAX_NAME_CHARS = 40  # what a JOIN line may carry as a name; longer is refused by the name rules anyway
 
@@ -37,8 +39,8 @@ class SignupCommand:
 
 def find_signup(body: str, subject: str) -> str | None:
     """The mail's sign-up command as one line (`parse_signup` reads it back), or None."""
-    for line in (subject, *body.split("\n")):
-        match = _CONFIRM.search(split_quote(line).content if line is not subject else line)
+    for line in (subject, *(split_quote(line).content for line in body.split("\n"))):
+        match = _CONFIRM.search(line)
         if match:
             return str(SignupCommand(CONFIRM, match.group(1), match.group(2).lower()))
     first = next((split_quote(line) for line in body.split("\n") if split_quote(line).content), None)
