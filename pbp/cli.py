@@ -18,6 +18,8 @@ COMMAND_MODULES = (
     "pbp.commands.init",
     "pbp.commands.auth",
     "pbp.commands.new_game",
+    "pbp.commands.open_game",
+    "pbp.commands.start",
     "pbp.commands.poll",
     "pbp.commands.run",
     "pbp.commands.status",
@@ -35,8 +37,6 @@ COMMAND_MODULES = (
     "pbp.commands.modkill",
     "pbp.commands.replay",
     "pbp.commands.options",
-    "pbp.commands.open_game",
-    "pbp.commands.start",
 )
 
 
