@@ -61,6 +61,10 @@ def signup_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     if open_game is not None and (command.word in ("JOIN", "LEAVE") or _holds(open_game.record, "pending", command)):
         answer = _signup_answer(moderator, open_game, command, sender)
         return _commit(moderator, ledger, mail, may_reply, open_game, open_game.record, answer)
+    if running is not None and open_game is None and command.word in ("JOIN", "LEAVE"):
+        answer = _refusal("not open for sign-ups", f"Game {running.id} is not open for sign-ups: its players were "
+                                                   "chosen by the host before it began.")
+        return _commit(moderator, ledger, mail, may_reply, running, running.record, answer)
     if running is not None and command.word in ("WATCH", "UNWATCH", CONFIRM):
         answer = _watch_answer(moderator, running, command, sender)
         return _commit(moderator, ledger, mail, may_reply, running, running.record, answer)

@@ -62,11 +62,11 @@ def start_due(moderator: Moderator) -> list[str]:
     minimum signed up; tell the host (once) of one that closed with too few. Returns what
     was done, one sentence each. One game's failure never stops the others: it is told to
     the host and the game stays open."""
-    now = schedule.to_text(moderator.clock())
+    now = moderator.clock()
     said = []
     for signups in list(open_games(moderator.folder)):
         record = signups.record
-        if record["status"] != OPEN or record["closes"] > now:
+        if record["status"] != OPEN or schedule.from_text(record["closes"]) > now:
             continue
         count = len(signups.players)
         if count >= record["players_min"]:

@@ -133,6 +133,9 @@ def test_a_player_of_another_game_may_sign_up_and_players_cannot_watch_their_own
     create_game(moderator, "werewolf", roster, seed="1", options={"spectators": "all"}, game_id="ww1")
     assert post.send("alice@players.example", "JOIN ww3 Alice") == "processed"
     assert "CONFIRM ww3" in post.replies("ww3", "alice@players.example")[-1]["body"]
+    assert post.send("fan@x.example", "JOIN ww1 Fan") == "rejected"
+    assert ("Game ww1 is not open for sign-ups: its players were chosen by the host before it began."
+            in moderator.folder.game("ww1").outbox.all()[-1]["body"])
     assert post.send("alice@players.example", "WATCH ww1") == "rejected"
     reply = moderator.folder.game("ww1").outbox.all()[-1]
     assert reply["address"] == "alice@players.example"
