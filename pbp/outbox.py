@@ -105,11 +105,14 @@ class Outbox:
 
     # ------------------------------------------------------------------ queueing
     def queue(self, game: GameFile, *, phase: str, recipient: str, address: str, kind: str,
-              mail: RenderedMail, in_reply_to: str = "", references: Sequence[str] = ()) -> dict:
-        """Add one row (call inside the game's transaction, with the change it belongs to)."""
+              mail: RenderedMail, in_reply_to: str = "", references: Sequence[str] = (),
+              sequence_key: str = "outbox_sequence") -> dict:
+        """Add one row (call inside the game's transaction, with the change it belongs to).
+        Mail to people outside the game (spectators, sign-ups) counts in a sequence of its
+        own (`sequence_key`), so the players' Message-IDs do not tell how much of it there is."""
         record = game.record()
-        sequence = record.get("outbox_sequence", 0) + 1
-        game.update_record({"outbox_sequence": sequence})
+        sequence = record.get(sequence_key, 0) + 1
+        game.update_record({sequence_key: sequence})
         row = {
             "game": game.id,
             "phase": phase,

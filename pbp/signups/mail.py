@@ -25,7 +25,7 @@ from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.signups.book import OPEN, OpenGame, find_open_game
 from pbp.signups.codes import new_code, take_request, with_request
-from pbp.signups.spectators import WATCHERS_KEY
+from pbp.signups.spectators import OUTSIDE_SEQUENCE, WATCHERS_KEY
 from pbp.signups.words import CONFIRM, SignupCommand, parse_signup
 from pbp.timezones import render_moment
 
@@ -99,7 +99,7 @@ def _commit(moderator: Moderator, ledger: MailLedger, mail: InboundMail, may_rep
                                               headline=answer.headline, lines=answer.lines, confirm=answer.confirm)
             moderator.outbox.queue(file, phase=record.get("phase_id") or "signup", recipient=answer.name or "player",
                                    address=mail.sender, kind=KIND, mail=reply, in_reply_to=mail.message_id,
-                                   references=mail.references)
+                                   references=mail.references, sequence_key=OUTSIDE_SEQUENCE)
         row = ledger.record(file, mail, answer.outcome, answer.reason)
     ledger.remember(row)
     return answer.outcome

@@ -20,7 +20,10 @@ from pbp.moderator import Moderator
 from pbp.rendering import event_json
 
 KIND = "spectator"
-WATCHERS_KEY = "watchers"  # the game record's confirmed watcher addresses, in order of confirmation
+WATCHERS_KEY = "watchers"
+# The Message-ID sequence of a game's mail to spectators and would-be watchers, apart from
+# the players' (pbp.outbox.Outbox.queue): a player's mail reads the same with or without them.
+OUTSIDE_SEQUENCE = "spectator_sequence"  # the game record's confirmed watcher addresses, in order of confirmation
 
 
 def spectators(game: StoredGame) -> list[tuple[str, str, bool]]:
@@ -59,4 +62,4 @@ def queue_spectator_mail(moderator: Moderator, after: StoredGame, resolved: Phas
             resolved_phase=resolved_phase, orders=shown_orders, public_events=public,
             private_reports=private, result=result, next_phase=after.phase.id if after.phase else "")
         moderator.outbox.queue(after.file, phase=resolved_phase, recipient=name, address=address,
-                               kind=KIND, mail=mail)
+                               kind=KIND, mail=mail, sequence_key=OUTSIDE_SEQUENCE)

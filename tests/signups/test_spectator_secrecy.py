@@ -88,7 +88,8 @@ def _without_tokens(body: str, tokens: dict[str, str]) -> str:
 
 
 def shown(row: dict) -> tuple:
-    return row["recipient"], row["address"], row["kind"], row["phase"], row["subject"], row["body"]
+    return (row["recipient"], row["address"], row["kind"], row["phase"], row["message_id"], row["subject"],
+            row["body"])
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
