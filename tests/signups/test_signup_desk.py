@@ -178,3 +178,25 @@ def test_start_needs_the_minimum_and_closes_the_sign_ups(post):
 ])
 def test_sign_up_commands_in_a_mail(body, subject, found):
     assert find_signup(body, subject) == found
+
+
+def test_watch_and_unwatch_each_wait_for_their_code(post):
+    moderator = post.moderator
+    roster = [RosterEntry(name, f"{name.lower()}@players.example") for name in player_names(8)]
+    create_game(moderator, "werewolf", roster, seed="1", options={"spectators": "all"}, game_id="ww1")
+
+    def code():
+        pending = moderator.folder.game("ww1").record()["watch_pending"]
+        return next(c for c, request in pending.items() if request["email"] == "fan@x.example")
+
+    post.send("fan@x.example", "UNWATCH ww1")
+    assert "You are not watching ww1" in moderator.folder.game("ww1").outbox.all()[-1]["body"]
+    post.send("fan@x.example", "WATCH ww1")
+    assert moderator.folder.game("ww1").record().get("watchers", []) == []  # a request alone changes nothing
+    post.send("fan@x.example", f"CONFIRM ww1 {code()}")
+    assert moderator.folder.game("ww1").record()["watchers"] == ["fan@x.example"]
+    post.send("fan@x.example", "UNWATCH ww1")
+    assert moderator.folder.game("ww1").record()["watchers"] == ["fan@x.example"]
+    post.send("fan@x.example", f"CONFIRM ww1 {code()}")
+    assert moderator.folder.game("ww1").record()["watchers"] == []
+    assert "pbp sends you no more mail about ww1." in moderator.folder.game("ww1").outbox.all()[-1]["body"]
