@@ -247,15 +247,22 @@ class PlayerStatus:
     """What a character is now, as far as the player themself may know it.
 
     `label` is their team or role in the ruleset's words (`red`, `seer`); `teammates`
-    the groups the rules let them know (group label → names); `channels` the team
-    channels they belong to now (docs/rules: Infiltration `reds`; Werewolf `pack`,
-    `masons`, `lovers`, `gerbils`); `silenced` whether they may not speak now."""
+    the groups the rules let them know (group label → names), in the order to tell them;
+    `channels` the team channels they belong to now (docs/rules: Infiltration `reds`;
+    Werewolf `pack`, `masons`, `lovers`, `gerbils`); `silenced` whether they may not
+    speak now. `team` is the side they play for (Infiltration's team, Werewolf's
+    faction), `role` their role or class ("" while not chosen), and `revealed` the words
+    the role list shows for them once roles are public (`("warrior", "red")`,
+    `("wench-weregerbil",)`)."""
 
     alive: bool
     label: str = ""
     silenced: bool = False
     teammates: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     channels: tuple[str, ...] = ()
+    team: str = ""
+    role: str = ""
+    revealed: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------- the card
@@ -293,6 +300,11 @@ def no_reserved_form(name: str) -> str | None:
     return None
 
 
+def no_character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
+    """The default `RulesetCard.character_summary`: nothing beyond the shell's own facts."""
+    return ()
+
+
 @dataclass(frozen=True)
 class RulesetCard:
     """What the shell may know about a ruleset without importing it (docs/design.md:
@@ -309,6 +321,11 @@ class RulesetCard:
     - `choosing_kind`: the phase kind in which players choose their own role (or "").
     - `public_orders`: the keywords of orders that are public once accepted (votes), which
       a running tally may show.
+    - `roles`: every role or class a character may have, as (name, side, what it does) in
+      the rules' words (`pbp rules`).
+    - `character_summary(me)`: the host's lines about one character, read from that
+      character's own view (`view(state, name)["me"]`): role or class and team, alive or
+      dead and where, bonds, what it carries or has left (`pbp show`).
     """
 
     game_id_prefix: str
@@ -320,6 +337,8 @@ class RulesetCard:
     npc_kinds: tuple[str, ...] = ()
     choosing_kind: str = ""
     public_orders: tuple[str, ...] = ()
+    roles: tuple[tuple[str, str, str], ...] = ()
+    character_summary: Callable[[Mapping[str, Any]], tuple[str, ...]] = no_character_summary
 
     @property
     def npcs_allowed(self) -> bool:

@@ -7,7 +7,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from importlib import import_module
+from importlib import import_module, metadata
+
+from engine.core import did_you_mean
 
 from pbp.errors import UserError
 from pbp.terminal import VisibleText, visible
@@ -37,23 +39,45 @@ COMMAND_MODULES = (
     "pbp.commands.modkill",
     "pbp.commands.replay",
     "pbp.commands.options",
+    "pbp.commands.rules",
 )
 
 
 class OneLineErrors(argparse.ArgumentParser):
     """A command line that is not understood gets one line too (argparse would print the
-    whole usage first), naming the command's help; every sub-command parser is one too."""
+    whole usage first), naming the command's help; every sub-command parser is one too.
+    A word that is not one of the choices (a command, an action, a ruleset) is answered
+    with the nearest one."""
 
     def error(self, message: str):
-        self.exit(2, f"{self.prog}: {message}; see `{self.prog} --help`.\n")
+        joint = " See" if message.endswith(("?", ".")) else "; see"
+        self.exit(2, f"{self.prog}: {message}{joint} `{self.prog} --help`.\n")
+
+    # argparse offers no public hook for the message of a word outside `choices`.
+    def _check_value(self, action, value):
+        if action.choices is not None and value not in action.choices:
+            choices = ", ".join(map(str, action.choices))
+            hint = did_you_mean(str(value), map(str, action.choices)) or f" Choose from {choices}."
+            raise argparse.ArgumentError(action, f"{value!r} is not known.{hint}")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineErrors(prog="pbp", description="A moderator for hidden-role games played by post.")
+    parser = OneLineErrors(prog="pbp", description="A moderator for hidden-role games played by post. "
+                                                   "`pbp <command> --help` tells more about each command.")
+    parser.add_argument("--version", action="version", version=f"pbp {_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="<command>")
     for name in COMMAND_MODULES:
         import_module(name).register(subparsers)
     return parser
+
+
+def _version() -> str:
+    """The installed distribution's version (pyproject.toml), or "unknown" when pbp runs
+    from a checkout that was never installed."""
+    try:
+        return metadata.version("pbp")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:

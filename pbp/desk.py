@@ -29,6 +29,7 @@ from pbp.forum.approval_mail import host_mail
 from pbp.forum.hooks import host_address, tell_host_of_wrong_tokens
 from pbp.game.record import StoredGame, load
 from pbp.host.help import help_facts
+from pbp.host.npc_mail import npc_orders_mail
 from pbp.limits import listed, quoted
 from pbp.mail_ledger import MailLedger
 from pbp.mail.sender_auth import refusal as sender_refusal
@@ -98,8 +99,10 @@ class Desk:
             if filed is not None:
                 file, reason = filed
                 return self.ledger.record_refused(mail, reason, file)
-        # APPROVE by mail (docs/design.md: Public posts)
-        from_host = host_mail(self.moderator, self.ledger, mail, self.may_reply)
+        # The host's orders for an NPC, then APPROVE by mail (docs/design.md: The host's view, Public posts)
+        from_host = npc_orders_mail(self.moderator, self.ledger, mail, self.may_reply)
+        if from_host is None:
+            from_host = host_mail(self.moderator, self.ledger, mail, self.may_reply)
         if from_host is not None:
             return from_host
         signup = signup_mail(self.moderator, self.ledger, mail, self.may_reply)  # JOIN, WATCH, CONFIRM …
@@ -275,4 +278,4 @@ class Desk:
     def _help(self, game: StoredGame, name: str, note: str) -> RenderedMail:
         return self.moderator.renderer.render("help", game.record["ruleset"], game=game.game_facts(),
                                               player=name, note=note, form=game.form(name),
-                                              **help_facts(game.rules, game.phase, name))
+                                              **help_facts(game.rules, game.phase, name, game.record.get("npcs", [])))

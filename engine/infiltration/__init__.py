@@ -1,10 +1,12 @@
 """Infiltration (rules: rules/infiltration.md): the ruleset behind the engine contract.
 
-`make_ruleset()` returns the object `engine.ruleset("infiltration")` hands out. The rules
-live in small modules, one job each: setup and facility (the map), orders (parsing),
-guards, movement, arrival, alert, lynch, fights (combat per room, over `combat`), terminals
-(over `validity` and `world`), gas, victory, turn (the phase order), card (the order table and the shell's facts), grammar (order forms),
-views (the only gate to the state), bots (scripted players) and statistics.
+`make_ruleset()` returns the object `engine.ruleset("infiltration")` hands out; this class is
+only the package's face and delegates to small modules with one job each: setup and
+facility (the map), orders (parsing), guards, movement, arrival, alert, lynch, fights
+(combat per room, over `combat`), terminals (over `validity` and `world`), gas, victory,
+turn (the phase order), host (the host kill), card (the order table and the shell's facts),
+events (the event vocabulary), grammar (order forms), views (the only gate to the state),
+codec (the state as JSON), bots (scripted players) and statistics.
 """
 from __future__ import annotations
 
@@ -15,15 +17,14 @@ from engine.core import (
     Result,
     resolve_options,
 )
-from engine.infiltration import bots, state as state_module, turn
+from engine.infiltration import bots, codec, host, turn
 from engine.infiltration.card import CARD
 from engine.infiltration.grammar import actor_grammar
 from engine.infiltration.orders import parse_block
 from engine.infiltration.setup import new_game
-from engine.infiltration.arrival import fellow_reds
-from engine.infiltration.state import RED, GameState
+from engine.infiltration.state import GameState, Step
 from engine.infiltration.statistics import game_statistics
-from engine.infiltration.views import host_view, player_view, public_view
+from engine.infiltration.views import host_view, player_status, player_view, public_view
 
 OPTIONS = {
     "reds": OptionSpec("reds", 0, (), "number of Reds; 0 means max(1, round(players / 5))"),
@@ -52,20 +53,20 @@ class Infiltration:
         return new_game(players, seed, resolve_options(self.options, options))
 
     def to_json(self, state: GameState) -> dict[str, Any]:
-        return state_module.to_json(state)
+        return codec.to_json(state)
 
     def from_json(self, data: Mapping[str, Any]) -> GameState:
-        return state_module.from_json(data)
+        return codec.from_json(data)
 
     def actors(self, state: GameState) -> tuple[str, ...]:
-        if state.step == "over":
+        if state.step == Step.OVER:
             return ()
-        if state.step == "class":
+        if state.step == Step.CLASS:
             return tuple(c.name for c in state.living_players())
         return tuple(c.name for c in state.living())
 
     def phase(self, state: GameState) -> Phase | None:
-        if state.step == "over":
+        if state.step == Step.OVER:
             return None
         actors = self.actors(state)
         return Phase(state.phase_id, state.step, actors,
@@ -73,7 +74,7 @@ class Infiltration:
 
     def parse_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         if player not in self.actors(state):
-            reason = "the game is over" if state.step == "over" else \
+            reason = "the game is over" if state.step == Step.OVER else \
                 f"{player} has no orders to give in {state.phase_id}"
             raise OrderBlockError([IllegalOrderError(f"{reason}; nothing was accepted.")])
         return parse_block(state, player, lines)
@@ -81,19 +82,16 @@ class Infiltration:
     def resolve(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
         actors = set(self.actors(state))
         given = {name: tuple(orders[name]) for name in sorted(orders) if name in actors}
-        if state.step == "class":
+        if state.step == Step.CLASS:
             return turn.resolve_class(state, given)
-        if state.step == "movement":
+        if state.step == Step.MOVEMENT:
             return turn.resolve_movement(state, given)
-        if state.step == "decision":
+        if state.step == Step.DECISION:
             return turn.resolve_decision(state, given)
         raise HostActionError("The game is over; there is no phase to resolve.")
 
     def host_kill(self, state: GameState, player: str, reason: str) -> Resolution:
-        character = state.characters.get(player)
-        if character is None or not character.alive or state.step == "over":
-            raise HostActionError(f"{player} is not a living character of this game; only they can be removed.")
-        return turn.host_kill(state, player, reason)
+        return host.host_kill(state, player, reason)
 
     def view(self, state: GameState, player: str | None) -> dict[str, Any]:
         return public_view(state) if player is None else player_view(state, player)
@@ -106,11 +104,7 @@ class Infiltration:
         return state.result
 
     def status(self, state: GameState, player: str) -> PlayerStatus:
-        """Rules: Reds know each other and share the `reds` channel while alive."""
-        me = state.characters[player]
-        fellows = fellow_reds(state, player)["teammates"]
-        return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": tuple(fellows)} if me.team == RED else {},
-                            channels=("reds",) if me.team == RED and me.alive else ())
+        return player_status(state, player)
 
     def scripted_orders(self, state: GameState, player: str, seed: Any) -> str:
         return bots.scripted_orders(state, player, seed)

@@ -93,7 +93,7 @@ def red_reports(state: GameState) -> tuple[GameState, dict[str, list[Event]]]:
     (a Red NPC's copy goes to the host, who plays it)."""
     report = red_occupancy(state)
     state = replace(state, red_report=report)
-    return state, {c.name: [Event("red-occupancy", {"turn": state.turn, "rooms": report})]
+    return state, {c.name: [Event("red_occupancy", {"turn": state.turn, "rooms": report})]
                    for c in state.living() if c.team == RED}
 
 

@@ -18,7 +18,7 @@ from engine.core import OrderError, phase_rng
 from engine.infiltration.orders import SenderView, parse_line, sender_view
 from engine.infiltration.rooms import FLOORS, ROOMS, TERMINALS, rooms_on_floor
 from engine.infiltration.state import (
-    DESTROYED, GREEN, HACKED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState,
+    DESTROYED, GREEN, HACKED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, Step,
 )
 
 MESSAGES = ("Trust the Seer results, not the loud ones.", "I am Green. Vote with me.",
@@ -54,7 +54,7 @@ def scripted_orders(state: GameState, player: str, seed: Any) -> str:
     rng = phase_rng(seed, state.phase_id, f"bot:{player}")
     me = state.characters[player]
     view = sender_view(state, player)
-    if state.step == "class":
+    if state.step == Step.CLASS:
         if me.team == RED:
             lines = ["CLASS WARRIOR"]
         else:
@@ -82,7 +82,7 @@ def _parseable(lines: list[str], view: SenderView) -> list[str]:
 # ---------------------------------------------------------------------- Greens
 def _green_orders(state: GameState, view: SenderView, rng: random.Random, seed: Any) -> list[str]:
     memory = green_memory(state)
-    if state.step == "movement":
+    if state.step == Step.MOVEMENT:
         return _green_move(state, view, memory, rng)
     lines = _guard_attack(view)
     lines += _terminal_line(state, view, rng, memory, hostile=False)
@@ -135,7 +135,7 @@ def _guard_attack(view: SenderView) -> list[str]:
 
 # ---------------------------------------------------------------------- Reds
 def _red_orders(state: GameState, view: SenderView, rng: random.Random) -> list[str]:
-    if state.step == "movement":
+    if state.step == Step.MOVEMENT:
         reds = {c.name for c in state.players() if c.team == RED}
         seen = {room: feature for _turn, room, name, feature in state.presence if name in reds}
         posts = sorted(room for room, feature in seen.items() if feature in ("GENERATOR", "HANGAR"))
@@ -164,7 +164,7 @@ def _red_orders(state: GameState, view: SenderView, rng: random.Random) -> list[
 
 # ---------------------------------------------------------------------- NPCs and others
 def _random_orders(state: GameState, view: SenderView, rng: random.Random) -> list[str]:
-    if state.step == "movement":
+    if state.step == Step.MOVEMENT:
         return [f"MOVE {rng.choice(ROOMS)}"] if rng.random() < 0.7 else ["STAY"]
     lines = []
     targets = sorted(view.company) + [f"GUARD {floor}" for floor in view.guards_here]

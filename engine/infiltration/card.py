@@ -3,6 +3,8 @@ HELP and by the order forms (engine.infiltration.grammar), the phase kinds and t
 words, and the words a name may not be (rules: Order grammar)."""
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from engine.core import OrderLine, PhaseKind, RulesetCard
 from engine.infiltration.orders import KEYWORDS
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
@@ -69,6 +71,28 @@ def _reads_as(name: str) -> str | None:
     return None
 
 
+# The classes (rules/infiltration.md: Cast and setup, Combat), as `pbp rules` lists them.
+CLASS_LINES = (
+    ("warrior", "Greens (chosen in T0) and every Red", "fights at priority 3; the default class"),
+    ("hacker", "Greens (chosen in T0)", "sees hacked terminals and may RESTORE them; priority 2"),
+    ("sneaker", "Greens (chosen in T0)",
+     "guards ignore it and raise no Alert for it; uses terminals under Alert; priority 2"),
+    ("renegade", "NPCs only", "guards ignore it like a Sneaker; uses terminals under Alert; priority 4"),
+    ("engineer", "NPCs only", "sees hacked terminals and may RESTORE and REPAIR them; priority 1"),
+)
+
+def character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
+    """The host's lines about one character, from its own view (engine.core.RulesetCard)."""
+    where = f"in {me['room']}" if me.get("room") else "nowhere yet"
+    lines = [f"{str(me['team']).capitalize()} {str(me['class']).capitalize()}, "
+             f"{'alive' if me['alive'] else 'dead'}, {where}",
+             f"Stinger: {'yes' if me.get('stinger') else 'no'}; code: {me.get('code') or 'unknown'}"]
+    if me.get("teammates"):
+        npcs = set(me.get("teammate_npcs") or ())
+        lines.append("Fellow Reds: " + ", ".join(f"{n} (NPC)" if n in npcs else n for n in me["teammates"]))
+    return tuple(lines)
+
+
 CARD = RulesetCard(
     game_id_prefix="inf",
     phase_kinds=(PhaseKind("class", "class choice (turn 0)"), PhaseKind("movement", "each movement phase"),
@@ -81,4 +105,6 @@ CARD = RulesetCard(
     npc_kinds=CLASSES,
     choosing_kind="class",
     public_orders=("VOTE",),
+    roles=CLASS_LINES,
+    character_summary=character_summary,
 )

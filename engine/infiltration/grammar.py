@@ -6,7 +6,7 @@ from engine.core import OrderLine, OrderSpec
 from engine.infiltration.card import ORDER_TABLE, USE_LINES
 from engine.infiltration.orders import NO_LYNCH, NO_REDS_LEFT, sender_view
 from engine.infiltration.rooms import ROOMS, TERMINALS
-from engine.infiltration.state import DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState
+from engine.infiltration.state import DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, Step
 
 _LINES = {line.order.split()[0]: line for line in ORDER_TABLE}
 
@@ -19,10 +19,10 @@ def _spec(keyword: str, choices: tuple[str, ...] = (), line: OrderLine | None = 
 
 def actor_grammar(state: GameState, name: str) -> tuple[OrderSpec, ...]:
     view = sender_view(state, name)
-    if state.step == "class":
+    if state.step == Step.CLASS:
         choices: tuple[str, ...] = ("WARRIOR",) if view.team == RED else ("WARRIOR", "HACKER", "SNEAKER")
         return (_spec("CLASS", choices),)
-    if state.step == "movement":
+    if state.step == Step.MOVEMENT:
         return (_spec("MOVE", ROOMS), _spec("STAY"), _spec("CODE"))
     specs = []
     may_act = view.feature in TERMINALS and not (view.alert_here and view.role not in UNSEEN_BY_GUARDS)

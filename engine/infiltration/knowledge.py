@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 from engine.infiltration.arrival import occupants
 from engine.infiltration.rooms import ROOMS, room_order
-from engine.infiltration.state import GameState, guard_name
+from engine.infiltration.state import GameState, Step, guard_name
 
 
 def _ordered(by_room: dict[str, Any]) -> dict[str, Any]:
@@ -56,7 +56,7 @@ def player_map(state: GameState, name: str) -> dict[str, Any]:
         if living:
             people[here] = living
         corpses.setdefault(here, set()).update(seen_now["corpses"])
-        if state.step == "decision" and state.lock_holds(here):
+        if state.step == Step.DECISION and state.lock_holds(here):
             locks.append(here)
     return {
         "here": here,

@@ -10,7 +10,7 @@ from engine.infiltration.facility import default_features, layout_from_features,
 from engine.infiltration.guards import plan_guards
 from engine.infiltration.rooms import FLOORS, ROOMS, SPECIALS, rooms_on_floor
 from engine.infiltration.state import (
-    CLASSES, GREEN, RED, TEAMS, Character, GameState, Guard,
+    CLASSES, GREEN, RED, TEAMS, Character, GameState, Guard, Step,
 )
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 48
@@ -60,7 +60,7 @@ def new_game(specs: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any])
             characters[spec.name] = Character(spec.name, team, "warrior", False, room)
 
     code = "".join(str(d) for d in (phase_rng(seed, SETUP_PHASE, "code").randrange(10) for _ in range(4)))
-    state = GameState(seed=seed, options=dict(options), turn=0, step="class", characters=characters,
+    state = GameState(seed=seed, options=dict(options), turn=0, step=Step.CLASS, characters=characters,
                       guards=guards, layout=layout, code=code, initial_reds=reds)
     return plan_guards(state, phase_rng(seed, SETUP_PHASE, "plans"))
 

@@ -1,4 +1,5 @@
-"""The game state of Infiltration: immutable values that round-trip through plain JSON.
+"""The game state of Infiltration: immutable values that round-trip through plain JSON
+(`codec.py`).
 
 Nothing here decides a rule; the rule modules read a `GameState` and return a new one
 (`dataclasses.replace`). Mappings held by a state are never changed after the state is
@@ -7,10 +8,11 @@ built: every change goes through `with_character`, `with_guard`, `with_layout` â
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any, Iterable, Mapping
 
 from engine.core import Result
-from engine.infiltration.rooms import ROOMS, room_order
+from engine.infiltration.rooms import room_order
 
 GREEN, RED, NEUTRAL = "green", "red", "neutral"
 TEAMS = (GREEN, RED, NEUTRAL)
@@ -86,12 +88,22 @@ class Slot:
         return HACKED if self.hacked else SOUND
 
 
+class Step(StrEnum):
+    """Where a game stands: turn 0's class choice, a turn's movement or decision phase, or
+    over. The value is the phase id's suffix and the saved form."""
+
+    CLASS = "class"
+    MOVEMENT = "movement"
+    DECISION = "decision"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class GameState:
     seed: str
     options: Mapping[str, Any]
     turn: int
-    step: str                                  # "class", "movement", "decision" or "over"
+    step: Step
     characters: Mapping[str, Character]        # by name, sorted by name
     guards: Mapping[str, Guard]                # by floor letter
     layout: Mapping[str, Slot]                 # by room
@@ -112,7 +124,7 @@ class GameState:
     # ------------------------------------------------------------------ phase ids
     @property
     def phase_id(self) -> str:
-        if self.step == "class":
+        if self.step == Step.CLASS:
             return "T0-class"
         return f"T{self.turn}-{self.step}"
 
@@ -186,62 +198,3 @@ class GameState:
             return self.with_guard(replace(guard, alive=False))
         character = self.characters[name]
         return self.with_character(replace(character, alive=False, died_turn=self.turn, cause=cause))
-
-
-# ---------------------------------------------------------------------- JSON
-def to_json(state: GameState) -> dict[str, Any]:
-    return {
-        "seed": state.seed,
-        "options": dict(state.options),
-        "turn": state.turn,
-        "step": state.step,
-        "characters": [
-            {"name": c.name, "team": c.team, "role": c.role, "npc": c.npc, "room": c.room,
-             "alive": c.alive, "stinger": c.stinger, "knows_code": c.knows_code,
-             "died_turn": c.died_turn, "cause": c.cause, "seen_feature": c.seen_feature,
-             "seen_condition": c.seen_condition}
-            for c in state.characters.values()
-        ],
-        "guards": [{"floor": g.floor, "room": g.room, "plan": g.plan, "alive": g.alive}
-                   for g in state.guards.values()],
-        "layout": {room: [slot.kind, slot.tid, slot.hacked, slot.destroyed]
-                   for room, slot in state.layout.items()},
-        "code": state.code,
-        "initial_reds": state.initial_reds,
-        "hangar_open": state.hangar_open,
-        "locks": dict(state.locks),
-        "alert_floors": list(state.alert_floors),
-        "presence": [list(entry) for entry in state.presence],
-        "attacks": [list(entry) for entry in state.attacks],
-        "uses": [list(entry) for entry in state.uses],
-        "actions": dict(state.actions),
-        "red_report": dict(state.red_report),
-        "last_votes": dict(state.last_votes),
-        "result": state.result.to_json() if state.result else None,
-    }
-
-
-def from_json(data: Mapping[str, Any]) -> GameState:
-    result = data.get("result")
-    return GameState(
-        seed=data["seed"],
-        options=dict(data["options"]),
-        turn=data["turn"],
-        step=data["step"],
-        characters={c["name"]: Character(**c) for c in data["characters"]},
-        guards={g["floor"]: Guard(**g) for g in data["guards"]},
-        layout={room: Slot(*data["layout"][room]) for room in ROOMS},
-        code=data["code"],
-        initial_reds=data["initial_reds"],
-        hangar_open=data["hangar_open"],
-        locks=dict(data["locks"]),
-        alert_floors=tuple(data["alert_floors"]),
-        presence=tuple(tuple(entry) for entry in data["presence"]),
-        attacks=tuple(tuple(entry) for entry in data["attacks"]),
-        uses=tuple(tuple(entry) for entry in data["uses"]),
-        actions=dict(data["actions"]),
-        red_report=dict(data["red_report"]),
-        last_votes=dict(data["last_votes"]),
-        result=Result(tuple(result["winners"]), result["path"], tuple(result["players"])) if result else None,
-    )
-

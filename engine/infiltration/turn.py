@@ -1,11 +1,11 @@
 """Resolving each phase, in the order the rules give (rules: Phases and their ids;
-Resolution of a decision phase), and the host kill."""
+Resolution of a decision phase)."""
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Mapping, Sequence, TypeVar
 
-from engine.core import Event, Resolution, Result, phase_rng
+from engine.core import Event, Resolution, phase_rng
 from engine.infiltration.alert import alert_floors
 from engine.infiltration.arrival import arrival_reports, arrive, fellow_reds, red_reports
 from engine.infiltration.fights import fight
@@ -14,7 +14,7 @@ from engine.infiltration.guards import move_guards, plan_guards
 from engine.infiltration.lynch import LYNCHED, NO_REDS_LEFT_PASSED, count_votes
 from engine.infiltration.movement import MOVED, STAYED, intended_moves, resolve_moves
 from engine.infiltration.orders import Attack, ChooseClass, Order, Tamper, Use, Vote
-from engine.infiltration.state import GREEN, GameState
+from engine.infiltration.state import GREEN, GameState, Step
 from engine.infiltration.terminals import run_terminals
 from engine.infiltration import victory
 
@@ -40,16 +40,11 @@ def _first(orders: Sequence[Order], kind: type[_Kind]) -> _Kind | None:
     return next((order for order in orders if isinstance(order, kind)), None)
 
 
-def _ended(state: GameState, result: Result) -> tuple[GameState, Event]:
-    state = replace(state, step="over", result=result)
-    return state, Event("result", {"turn": state.turn, **result.to_json()})
-
-
 def _open_movement(state: GameState, turn: int) -> tuple[GameState, dict[str, list[Event]]]:
     """A movement phase opens: old locks expire (a lock set in turn t lasts until turn
     t+2's movement opens), Alert lapses, and every living Red gets the occupancy report."""
     locks = {room: set_turn for room, set_turn in state.locks.items() if set_turn >= turn - 1}
-    state = replace(state, turn=turn, step="movement", locks=locks, alert_floors=())
+    state = replace(state, turn=turn, step=Step.MOVEMENT, locks=locks, alert_floors=())
     return red_reports(state)
 
 
@@ -72,7 +67,7 @@ def resolve_class(state: GameState, orders: Orders) -> Resolution:
     reports.add(arrival_reports(state, {}, {}))
     state, red = _open_movement(state, 1)
     reports.add(red)
-    return Resolution(state, (Event("game-start", {"players": sorted(c.name for c in state.players()),
+    return Resolution(state, (Event("game_start", {"players": sorted(c.name for c in state.players()),
                                                    "npcs": sorted(c.name for c in state.characters.values() if c.npc)}),),
                       reports.frozen())
 
@@ -93,10 +88,10 @@ def resolve_movement(state: GameState, orders: Orders) -> Resolution:
                               "floors": list(state.alert_floors) if scope == "floor" else []})]
     result = victory.after_arrival(state)
     if result:
-        state, event = _ended(state, result)
+        state, event = victory.end_game(state, result)
         public.append(event)
     else:
-        state = replace(state, step="decision")
+        state = replace(state, step=Step.DECISION)
     return Resolution(state, tuple(public), reports.frozen())
 
 
@@ -122,14 +117,14 @@ def resolve_decision(state: GameState, orders: Orders) -> Resolution:
     public.append(Event("lynch", {"turn": state.turn, "outcome": outcome.kind, "victim": outcome.victim,
                                   "reason": outcome.reason}))
     if outcome.kind == NO_REDS_LEFT_PASSED:
-        state, event = _ended(state, victory.no_reds_left(state))
+        state, event = victory.end_game(state, victory.no_reds_left(state))
         return Resolution(state, tuple(public + [event]), reports.frozen())
     if outcome.kind == LYNCHED:
         state = state.killed(outcome.victim, "lynch")  # type: ignore[arg-type]  # a lynch has a victim
         reports.add({outcome.victim: [death_notice(state, outcome.victim)]})  # type: ignore[dict-item, arg-type]  # as above
     result = victory.head_count(state)
     if result:
-        state, event = _ended(state, result)
+        state, event = victory.end_game(state, result)
         return Resolution(state, tuple(public + [event]), reports.frozen())
 
     # 2. Combat.
@@ -165,11 +160,11 @@ def resolve_decision(state: GameState, orders: Orders) -> Resolution:
     reports.add({name: [death_notice(state, name, killed_by.get(name, []))] for name in dead_characters})
     public.append(Event("deaths", {"turn": state.turn, "names": dead_characters}))
     for text in outcome3.messages:
-        public.append(Event("anonymous-message", {"turn": state.turn, "text": text}))
+        public.append(Event("anonymous_message", {"turn": state.turn, "text": text}))
 
     result = victory.end_of_resolution(state)
     if result:
-        state, event = _ended(state, result)
+        state, event = victory.end_game(state, result)
         public.append(event)
     else:
         state, red = _open_movement(state, state.turn + 1)
@@ -182,20 +177,5 @@ def death_notice(state: GameState, name: str, killers: Sequence[str] = ()) -> Ev
     how (`lynch`, `combat` or `guard` with who killed them, `gas`, `host`). After it they
     receive no more reports."""
     character = state.characters[name]
-    return Event("you-died", {"turn": state.turn, "cause": character.cause, "room": character.room,
+    return Event("you_died", {"turn": state.turn, "cause": character.cause, "room": character.room,
                               "killers": list(killers)})
-
-
-# ---------------------------------------------------------------------- host kill
-def host_kill(state: GameState, name: str, reason: str) -> Resolution:
-    """A host kill takes effect at once, leaves a corpse, voids the character's pending
-    orders (the dead give none), is announced with the host's reason, and is followed at
-    once by a victory check."""
-    state = state.killed(name, "host")
-    public = [Event("host-kill", {"turn": state.turn, "name": name, "reason": reason})]
-    result = victory.head_count(state)
-    if result:
-        state, event = _ended(state, result)
-        public.append(event)
-    return Resolution(state, tuple(public), {name: (Event("host-kill", {"turn": state.turn, "name": name, "reason": reason}),
-                                                    death_notice(state, name))})

@@ -2,16 +2,34 @@
 resolution, and after a host kill."""
 from __future__ import annotations
 
-from engine.core import Result
-from engine.infiltration.state import GREEN, RED, Character, GameState
+from dataclasses import replace
+from enum import Enum
+from typing import Iterable
 
-GHOST_DESTROYED = "ghost-destroyed"
-REDS_WIN = "greens-too-few"
-DRAW = "draw-too-few"
-NO_REDS_LEFT_RIGHT = "no-reds-left"
-NO_REDS_LEFT_WRONG = "no-reds-left-wrong"
-TURN_LIMIT = "draw-turn-limit"
-PATHS = (GHOST_DESTROYED, REDS_WIN, DRAW, NO_REDS_LEFT_RIGHT, NO_REDS_LEFT_WRONG, TURN_LIMIT)
+from engine.core import Event, Result
+from engine.infiltration.state import GREEN, RED, Character, GameState, Step
+
+
+class VictoryPath(Enum):
+    """Every way a game ends (rules: Victory); the value is the path as results, events and
+    saved games carry it."""
+
+    GHOST_DESTROYED = "ghost-destroyed"
+    REDS_WIN = "greens-too-few"
+    DRAW = "draw-too-few"
+    NO_REDS_LEFT_RIGHT = "no-reds-left"
+    NO_REDS_LEFT_WRONG = "no-reds-left-wrong"
+    TURN_LIMIT = "draw-turn-limit"
+
+
+PATHS = tuple(path.value for path in VictoryPath)
+
+
+def victory_result(winners: Iterable[str], path: str, players: Iterable[str]) -> Result:
+    """A result on one of the declared `PATHS`; any other path is a ValueError."""
+    if path not in PATHS:
+        raise ValueError(f"{path!r} is not an Infiltration victory path; the paths are {', '.join(PATHS)}.")
+    return Result(tuple(winners), path, tuple(players))
 
 
 def team_players(state: GameState, team: str) -> tuple[str, ...]:
@@ -19,10 +37,10 @@ def team_players(state: GameState, team: str) -> tuple[str, ...]:
     return tuple(c.name for c in state.players() if c.team == team)
 
 
-def _win(state: GameState, team: str | None, path: str) -> Result:
+def _win(state: GameState, team: str | None, path: VictoryPath) -> Result:
     if team is None:
-        return Result((), path, ())
-    return Result((team,), path, team_players(state, team))
+        return victory_result((), path.value, ())
+    return victory_result((team,), path.value, team_players(state, team))
 
 
 def ghost_destroyed(state: GameState) -> bool:
@@ -44,25 +62,31 @@ def head_count(state: GameState) -> Result | None:
     reds = sum(1 for c in living if c.team == RED)
     if greens >= 4:
         return None
-    return _win(state, RED, REDS_WIN) if reds else _win(state, None, DRAW)
+    return _win(state, RED, VictoryPath.REDS_WIN) if reds else _win(state, None, VictoryPath.DRAW)
 
 
 def after_arrival(state: GameState) -> Result | None:
     if ghost_destroyed(state):
-        return _win(state, GREEN, GHOST_DESTROYED)
+        return _win(state, GREEN, VictoryPath.GHOST_DESTROYED)
     return head_count(state)
 
 
 def no_reds_left(state: GameState) -> Result:
     """NO REDS LEFT passed: Greens win if no Red player is alive, otherwise Reds win."""
     if any(c.team == RED for c in state.living_players()):
-        return _win(state, RED, NO_REDS_LEFT_WRONG)
-    return _win(state, GREEN, NO_REDS_LEFT_RIGHT)
+        return _win(state, RED, VictoryPath.NO_REDS_LEFT_WRONG)
+    return _win(state, GREEN, VictoryPath.NO_REDS_LEFT_RIGHT)
 
 
 def end_of_resolution(state: GameState) -> Result | None:
     """The head count, then the turn limit (option, default 30): a draw."""
     result = head_count(state)
     if result is None and state.turn >= state.options["turn_limit"]:
-        return _win(state, None, TURN_LIMIT)
+        return _win(state, None, VictoryPath.TURN_LIMIT)
     return result
+
+
+def end_game(state: GameState, result: Result) -> tuple[GameState, Event]:
+    """The game is over with `result`: the final state, and the public event announcing it."""
+    state = replace(state, step=Step.OVER, result=result)
+    return state, Event("result", {"turn": state.turn, **result.to_json()})

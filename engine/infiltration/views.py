@@ -12,22 +12,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core import PlayerStatus
 from engine.infiltration.arrival import fellow_reds, occupants
 from engine.infiltration.knowledge import host_map, player_map
-from engine.infiltration.state import RED, GameState
+from engine.infiltration.state import RED, GameState, Step
 
 
 def public_view(state: GameState) -> dict[str, Any]:
     scope = state.options["alert_scope"]
-    in_decision = state.step == "decision"
+    in_decision = state.step == Step.DECISION
     return {
         "game": "infiltration",
-        "phase": state.phase_id if state.step != "over" else None,
+        "phase": state.phase_id if state.step != Step.OVER else None,
         "turn": state.turn,
-        "step": state.step,
+        "step": state.step.value,
         # At the game's end everyone's team and class become public (the final post's role list).
         "players": [{"name": c.name, "alive": c.alive, "npc": c.npc,
-                     **({"team": c.team, "class": c.role} if state.step == "over" else {})}
+                     **({"team": c.team, "class": c.role} if state.step == Step.OVER else {})}
                     for c in state.characters.values()],
         "dead": [{"name": c.name, "turn": c.died_turn}
                  for c in sorted(state.characters.values(), key=lambda c: (c.died_turn or 0, c.name))
@@ -43,7 +44,7 @@ def public_view(state: GameState) -> dict[str, Any]:
 def player_view(state: GameState, name: str) -> dict[str, Any]:
     view = public_view(state)
     me = state.characters[name]
-    in_decision = state.step == "decision"
+    in_decision = state.step == Step.DECISION
     mine = {
         "name": me.name,
         "team": me.team,
@@ -74,3 +75,13 @@ def player_view(state: GameState, name: str) -> dict[str, Any]:
 def host_view(state: GameState) -> dict[str, Any]:
     """What the host sees of the facility: the public view and the whole map."""
     return {**public_view(state), "map": host_map(state)}
+
+
+def player_status(state: GameState, player: str) -> PlayerStatus:
+    """Rules: Reds know each other (NPCs too) and share the `reds` channel while alive; the
+    role list shows a character by class and team."""
+    me = state.characters[player]
+    fellows = fellow_reds(state, player)["teammates"]
+    return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": tuple(fellows)} if me.team == RED else {},
+                        channels=("reds",) if me.team == RED and me.alive else (),
+                        team=me.team, role=me.role or "", revealed=tuple(w for w in (me.role, me.team) if w))

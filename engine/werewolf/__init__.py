@@ -1,6 +1,7 @@
 """Werewolf (rules: rules/werewolf.md): the ruleset object behind the engine contract.
 
-`make_ruleset(extra_roles=(...))` builds it from the built-in role table plus roles the
+The package face only: it delegates to modules with one job each (setups, codec, phases,
+orders, day, night, host, views, scripted). `make_ruleset(extra_roles=(...))` builds it from the built-in role table plus roles the
 caller imported itself (docs/design.md: Extensibility); this package never imports a role by
 name from outside.
 """
@@ -11,17 +12,15 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
-    Event, GameSetupError, HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec,
+    GameSetupError, HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec,
     PlayerStatus, Resolution, Result,
     resolve_options,
 )
-from engine.werewolf import codec, day, night, phases, scripted, setups, views
-from engine.werewolf.deaths import kill_with_chains
-from engine.werewolf.model import Character, GameState, NightStep, Role, kill, revealed_role
-from engine.werewolf.orders import Kill, parse_block
+from engine.werewolf import codec, day, host, night, phases, scripted, setups, views
+from engine.werewolf.model import Character, GameState, Role
+from engine.werewolf.orders import parse_block
 from engine.werewolf.card import make_card
 from engine.werewolf.table import RoleTable
-from engine.werewolf.tally import most_named
 from engine.werewolf.teams import introduce
 
 __all__ = ["make_ruleset", "WerewolfRules"]
@@ -137,101 +136,16 @@ class WerewolfRules:
         if kind == "vote":
             return day.resolve_vote(state, orders, self.table)
         if kind == "night0":
-            return self.resolve_first_night(state, orders)
+            return night.resolve_first_night(state, orders, self.table)
         if kind == "night":
-            return self.resolve_night(state, orders)
-        return self.resolve_witch(state, orders)
-
-    def resolve_first_night(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
-        """N0: the Romantic picks a lover; both learn each other; day 1 begins."""
-        first = night.begin_night(state, self.table, 0, orders)
-        for step in self.table.first_night_steps:
-            first = step(first)
-        return night.dawn(state, first, self.table)
-
-    def resolve_night(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
-        """Nn: Succubus to the creatures; then the Witch's sub-phase, or straight on to the
-        Seer and dawn when no Witch is in the setup."""
-        current = night.begin_night(state, self.table, state.day, orders)
-        current = night.run_steps(current, self.table, NightStep.SUCCUBUS, NightStep.CREATURES)
-        if night.has_witch(state):
-            pending = replace(state, pending=current, phase_id=f"N{state.day}-witch")
-            private: dict[str, tuple[Event, ...]] = {}
-            for witch in current.characters:
-                # The Witch as she knows herself: the role she held at dusk; told even when
-                # seduced or struck by the Ninja tonight, so nothing shows before dawn.
-                if state.character(witch.name).role == "witch" and state.character(witch.name).alive:
-                    private[witch.name] = (Event("witch_told", {"night": state.day, "target": current.wolf_target}),)
-            pending = replace(pending, characters=tuple(
-                replace(c, inbox=c.inbox + private.get(c.name, ())) for c in pending.characters))
-            return Resolution(pending, (), private)
-        current = night.run_steps(current, self.table, NightStep.WITCH, NightStep.SEER)
-        return night.dawn(state, current, self.table)
-
-    def resolve_witch(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
-        """Nn-witch: the Witch's potions, then the Seer; then dawn."""
-        assert state.pending is not None  # the witch sub-phase always carries the pending night
-        current = replace(state.pending, orders=state.pending.orders + night.order_pairs(orders))
-        current = night.run_steps(current, self.table, NightStep.WITCH, NightStep.SEER)
-        return night.dawn(replace(state, pending=None), current, self.table)
+            return night.resolve_night(state, orders, self.table)
+        return night.resolve_witch(state, orders, self.table)
 
     def host_kill(self, state: GameState, player: str, reason: str, breach: bool = True) -> Resolution:
-        """Rules Day §5 and "A host kill during a night": the host removes a player at once,
-        announced with the reason, then victory is checked. `breach`: removed for breaking
-        the rules (a modkill, who never wins under `modkill_loses`).
-
-        By day the chains (lovers) follow at once. During a night (`N0`, `Nn`, `Nn-witch`)
-        the removal is published and nothing more: the death is dated `Nn`, its chains wait
-        for dawn, and dawn does not announce the player again (a Ninja's victim included)."""
-        if state.result is not None:
-            raise HostActionError("The game is over; nobody can be removed.")
-        if player not in [c.name for c in state.characters]:
-            raise HostActionError(f"{player} is not a player in this game; check the spelling.")
-        if not state.character(player).alive:
-            raise HostActionError(f"{player} is already dead.")
-        kind = phases.phase_kind(state.phase_id)
-        at_night = kind in ("night0", "night", "witch")
-        dated = state.phase_id.removesuffix("-witch")
-        if at_night:
-            characters, deaths = kill(state.characters, player, "host", dated), [(player, "host")]
-        else:
-            characters, deaths = kill_with_chains(state.characters, player, "host", dated, state.lovers)
-        public = []
-        for name, cause in deaths:
-            data = {"player": name}
-            if state.option("reveal_roles"):
-                data["role"] = revealed_role(state.character(name))
-            if cause == "host":
-                public.append(Event("host_kill", {**data, "reason": reason}))
-            else:
-                public.append(Event("also_died", {**data, "day": state.day}))
-        pending = state.pending
-        if pending is not None:
-            pending = replace(
-                pending, dead_now=tuple((n, why) for n, why in pending.dead_now if n != player),
-                characters=tuple(replace(c, alive=False, death_cause="host", death_phase=dated)
-                                 if c.name == player else c for c in pending.characters))
-        state = replace(state, characters=characters, pending=pending, removed=state.removed + (player,),
-                        night_removed=state.night_removed + ((player,) if at_night else ()),
-                        modkilled=state.modkilled + ((player,) if breach else ()))
-        if kind == "vote" and not phases.on_trial(state):
-            # Both defendants removed: the day ends with no lynch.
-            public.append(Event("no_lynch", {"day": state.day, "defendants": []}))
-            return day.nightfall(replace(state, last_lynch=(), removed=()), public, self.table)
-        return night.conclude(state, public, {}, self.table, start_of_day=False)
+        return host.host_kill(state, player, reason, self.table, breach)
 
     def host_notes(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> tuple[str, ...]:
-        """What the host should know about the orders in so far (never shown to players):
-        a split pack, whose KILLs as they stand kill nobody (or leave it to the draw)."""
-        if phases.phase_kind(state.phase_id) != "night":
-            return ()
-        kills = {player: order.target for player, given in sorted(self.legal_orders(state, orders).items())
-                 for order in given if isinstance(order, Kill)}
-        if len(most_named(kills.values())) < 2:
-            return ()
-        listed = "; ".join(f"{wolf} → {target}" for wolf, target in kills.items())
-        outcome = "a draw picks one of them" if state.option("wolf_tie") == "random" else "nobody is killed"
-        return (f"The pack is split ({listed}): as things stand {outcome}.",)
+        return host.host_notes(state, self.legal_orders(state, orders))
 
     # ------------------------------------------------------------------ what people see
     def view(self, state: GameState, player: str | None) -> dict[str, Any]:

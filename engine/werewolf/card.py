@@ -4,7 +4,7 @@ game's role table, so a role the host added is listed like a built-in one —
 and the words a name may not be (rules: Order grammar)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from engine.core import OrderLine, PhaseKind, RulesetCard
 from engine.werewolf.table import RoleTable
@@ -38,6 +38,31 @@ def order_table(table: RoleTable) -> tuple[OrderLine, ...]:
         for (kind, syntax), facts in lines)
 
 
+def _role_state_line(key: str, value: Any) -> str:
+    """One entry of a role's own state in words: a spent once-per-game power, a last target."""
+    words = key.replace("_", " ").capitalize()
+    if key.endswith("_used"):
+        return f"{key[:-len('_used')].upper()}: {'used' if value else 'left'}"
+    if isinstance(value, bool):
+        return f"{words}: {'yes' if value else 'no'}"
+    return f"{words}: {value if value is not None else 'nobody yet'}"
+
+
+def character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
+    """The host's lines about one character, from its own view (engine.core.RulesetCard):
+    role and faction, alive or dead, lover and known teammates, a silence, and what its
+    role has left (the Witch's potions, the Bodyguard's last protected …)."""
+    lines = [f"{str(me['role']).capitalize()} ({me['faction']}), {'alive' if me['alive'] else 'dead'}"
+             + (", silenced today" if me.get("silenced") else "")]
+    if me.get("lover"):
+        lines.append(f"Lover: {me['lover']}")
+    for team, names in (me.get("teams") or {}).items():
+        lines.append(f"Knows the {team}: {', '.join(names)}")
+    if me.get("role_state"):
+        lines.append("; ".join(_role_state_line(k, v) for k, v in sorted(me["role_state"].items())))
+    return tuple(lines)
+
+
 def make_card(table: RoleTable) -> RulesetCard:
     """The card of a Werewolf game played with `table`'s roles."""
     keywords = {kind.keyword for role in table.roles for kind in role.orders}
@@ -47,4 +72,6 @@ def make_card(table: RoleTable) -> RulesetCard:
         orders=order_table(table),
         reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH")),
         public_orders=("NOMINATE", "VOTE"),
+        roles=tuple((role.name, role.faction, role.summary) for role in table.roles),
+        character_summary=character_summary,
     )

@@ -1,5 +1,6 @@
-"""Night resolution (rules: Night): the steps in the night order, the pause for the Witch,
-and dawn (deaths with their chains, role changes, reports, victory)."""
+"""Night resolution (rules: Night): the first night, a night and the Witch's sub-phase; the
+steps in the night order, and dawn (deaths with their chains, role changes, reports,
+victory)."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -34,6 +35,43 @@ def run_steps(night: Night, table: RoleTable, first: NightStep, last: NightStep)
 def has_witch(state: GameState) -> bool:
     """Rules: `Nn-witch` happens every night when a Witch is in the setup."""
     return "witch" in state.setup
+
+
+# --------------------------------------------------------------------------- the phases
+def resolve_first_night(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
+    """N0: the Romantic picks a lover; both learn each other; day 1 begins."""
+    first = begin_night(state, table, 0, orders)
+    for step in table.first_night_steps:
+        first = step(first)
+    return dawn(state, first, table)
+
+
+def resolve_night(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
+    """Nn: Succubus to the creatures; then the Witch's sub-phase, or straight on to the
+    Seer and dawn when no Witch is in the setup."""
+    current = begin_night(state, table, state.day, orders)
+    current = run_steps(current, table, NightStep.SUCCUBUS, NightStep.CREATURES)
+    if has_witch(state):
+        pending = replace(state, pending=current, phase_id=f"N{state.day}-witch")
+        private: dict[str, tuple[Event, ...]] = {}
+        for witch in current.characters:
+            # The Witch as she knows herself: the role she held at dusk; told even when
+            # seduced or struck by the Ninja tonight, so nothing shows before dawn.
+            if state.character(witch.name).role == "witch" and state.character(witch.name).alive:
+                private[witch.name] = (Event("witch_told", {"night": state.day, "target": current.wolf_target}),)
+        pending = replace(pending, characters=tuple(
+            replace(c, inbox=c.inbox + private.get(c.name, ())) for c in pending.characters))
+        return Resolution(pending, (), private)
+    current = run_steps(current, table, NightStep.WITCH, NightStep.SEER)
+    return dawn(state, current, table)
+
+
+def resolve_witch(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
+    """Nn-witch: the Witch's potions, then the Seer; then dawn."""
+    assert state.pending is not None  # the witch sub-phase always carries the pending night
+    current = replace(state.pending, orders=state.pending.orders + order_pairs(orders))
+    current = run_steps(current, table, NightStep.WITCH, NightStep.SEER)
+    return dawn(replace(state, pending=None), current, table)
 
 
 # --------------------------------------------------------------------------- dawn

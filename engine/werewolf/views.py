@@ -76,4 +76,5 @@ def player_status(state: GameState, table: RoleTable, player: str) -> PlayerStat
         teammates["lover"] = (me["lover"],)
     channels = [CHANNELS.get(team, team) for team in me["teams"]] + (["lovers"] if me["lover"] else [])
     return PlayerStatus(alive=me["alive"], label=me["role"], silenced=me["silenced"], teammates=teammates,
-                        channels=tuple(sorted(channels)) if me["alive"] else ())
+                        channels=tuple(sorted(channels)) if me["alive"] else (),
+                        team=me["faction"], role=me["role"], revealed=(revealed_role(state.character(player)),))

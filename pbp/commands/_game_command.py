@@ -10,11 +10,14 @@ from __future__ import annotations
 from argparse import ArgumentParser
 from typing import Any, Callable, Iterable
 
-from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.commands.common import GAME_HELP, add_settings_arguments, open_moderator
 from pbp.host.sending import send_queued
 from pbp.moderator import Moderator
 
 NO_SEND_NOTICES = "queue the notices but do not send them now"  # `--no-send` of most host commands
+# `--reason` of extend, pause and resume: told to the players and posted in the thread.
+REASON_ARGUMENT = ("--reason", {"metavar": "TEXT", "default": "",
+                                "help": "why, in a few words; told to the players and said in the thread's post"})
 
 
 def register_game_command(subparsers, name: str, *, help: str, run: Callable[[Any], int],
@@ -26,7 +29,7 @@ def register_game_command(subparsers, name: str, *, help: str, run: Callable[[An
     is given by a command that queues mail: it may then leave it for the next `pbp poll` or
     `pbp run`."""
     parser = subparsers.add_parser(name, help=help)
-    parser.add_argument("game")
+    parser.add_argument("game", help=GAME_HELP)
     for argument, options in arguments:
         parser.add_argument(argument, **options)
     if no_send:

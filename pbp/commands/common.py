@@ -20,6 +20,7 @@ from pbp.datafolder import DataFolder
 LOCK_WAIT_SECONDS = 60.0
 LOCK_WAIT_VARIABLE = "PBP_LOCK_WAIT"
 WAITING_LINE = "waiting for the running pbp to finish its cycle…"
+GAME_HELP = "the game's id, as `pbp status` lists it (e.g. inf1, ww2)"
 
 
 def add_settings_arguments(parser) -> None:

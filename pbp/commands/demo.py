@@ -15,9 +15,10 @@ from pbp.errors import UserError
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("demo", help="play a whole game by (local) mail with scripted players")
-    parser.add_argument("--ruleset", choices=engine.rulesets(), default="infiltration")
+    parser.add_argument("--ruleset", choices=engine.rulesets(), default="infiltration",
+                        help="the ruleset of the demo game (default: infiltration)")
     parser.add_argument("--players", type=int, help="how many players (default: 8 for Infiltration, 9 for Werewolf)")
-    parser.add_argument("--seed", default="1")
+    parser.add_argument("--seed", default="1", help="the demo game's seed; the same seed plays the same game")
     parser.add_argument("--keep", metavar="DIR", help="keep the demo's data folder (and its mail) in DIR")
     parser.set_defaults(run=run)
 

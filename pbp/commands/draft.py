@@ -8,7 +8,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from pbp.commands.common import add_settings_arguments, open_moderator, open_reader
+from pbp.commands.common import GAME_HELP, add_settings_arguments, open_moderator, open_reader
 from pbp.errors import UserError
 from pbp.forum import service
 from pbp.forum.book import DraftBook
@@ -21,25 +21,29 @@ from pbp.game.record import load
 def register(subparsers) -> None:
     parser = subparsers.add_parser("draft", help="review the public post drafts of a game")
     actions = parser.add_subparsers(dest="draft_action", metavar="<action>", required=True)
-    for name, text, run in (("show", "print a draft (default: the oldest unpublished one)", _show_draft),
-                            ("edit", "edit a draft in $EDITOR; the edit is kept", _edit),
-                            ("approve", "approve a draft for publishing (leak-checked)", _approve)):
+    for name, text, run, default in (
+            ("show", "print a draft (default: the oldest unpublished one)", _show_draft, "the oldest unpublished draft"),
+            ("edit", "edit a draft in $EDITOR; the edit is kept", _edit, "the oldest unpublished draft"),
+            ("approve", "approve a draft for publishing (leak-checked)", _approve, "the oldest draft not approved yet")):
         action = actions.add_parser(name, help=text)
-        action.add_argument("game")
-        action.add_argument("phase", nargs="?", help="the phase (default: the oldest unpublished draft)")
+        action.add_argument("game", help=GAME_HELP)
+        action.add_argument("phase", nargs="?", help=f"the draft's phase, as `pbp status` lists it (default: {default})")
         if name == "approve":
             action.add_argument("--force", action="store_true",
                                 help="approve even though the leak check found a hidden fact")
+            action.add_argument("--all", action="store_true",
+                                help="approve every draft waiting for approval that passes the leak check")
         add_settings_arguments(action)
         action.set_defaults(run=run)
     tally = actions.add_parser("tally", help="draft a running vote count of the open phase")
-    tally.add_argument("game")
+    tally.add_argument("game", help=GAME_HELP)
     add_settings_arguments(tally)
     tally.set_defaults(run=_tally)
     settings = actions.add_parser("settings", help="a game's forum settings (dialect, auto-publish)")
-    settings.add_argument("game")
-    settings.add_argument("--dialect", choices=sorted(DIALECTS))
-    settings.add_argument("--auto-publish", choices=("on", "off"))
+    settings.add_argument("game", help=GAME_HELP)
+    settings.add_argument("--dialect", choices=sorted(DIALECTS), help="the markup of the game's posts")
+    settings.add_argument("--auto-publish", choices=("on", "off"),
+                          help="approve the game's drafts that pass the leak check without waiting for you")
     add_settings_arguments(settings)
     settings.set_defaults(run=_settings)
 
@@ -100,13 +104,32 @@ def _edit(args) -> int:
 
 
 def _approve(args) -> int:
+    if args.all and (args.phase or args.force):
+        raise UserError("--all approves every waiting draft that passes the leak check; name no phase and "
+                        "leave out --force (approve a failing draft alone, by its phase, with --force).")
     with open_moderator(args) as moderator:
         game = load(moderator, args.game)
         with game.file.transaction():
+            if args.all:
+                return _approve_all(game)
             row = service.approve(game, args.phase, forced=args.force)
     print(f"Approved {row['phase']}" + (" despite the leak check." if row.get("forced") else ".")
           + " `pbp publish` (or `pbp run`) publishes it.")
     return 0
+
+
+def _approve_all(game) -> int:
+    """Every waiting draft that passes the leak check is approved; the others are listed
+    with why, and make the exit status non-zero."""
+    approved, refused = service.approve_all(game)
+    if not approved and not refused:
+        raise UserError(f"Game {game.id} has no draft waiting for approval; `pbp status {game.id}` lists its drafts.")
+    if approved:
+        print(f"Approved {len(approved)}: {', '.join(row['phase'] for row in approved)}. "
+              "`pbp publish` (or `pbp run`) publishes them.")
+    for phase, why in refused:
+        print(f"Not approved {phase}: {why}")
+    return 2 if refused else 0
 
 
 def _tally(args) -> int:

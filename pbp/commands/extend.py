@@ -1,8 +1,9 @@
-"""`pbp extend <game> <when>`: move the current deadline by a duration (`2h`, `1d12h`) or to
-an absolute time with a zone (`"2026-12-01 18:00 Europe/Berlin"`); players are told."""
+"""`pbp extend <game> <when> [--reason TEXT]`: move the current deadline by a duration (`2h`,
+`1d12h`) or to an absolute time with a zone (`"2026-12-01 18:00 Europe/Berlin"`); players
+are told, and a short post for the thread is drafted."""
 from __future__ import annotations
 
-from pbp.commands._game_command import NO_SEND_NOTICES, register_game_command, run_and_send
+from pbp.commands._game_command import NO_SEND_NOTICES, REASON_ARGUMENT, register_game_command, run_and_send
 from pbp.game.deadlines import extend
 from pbp.timezones import render_moment
 
@@ -12,9 +13,12 @@ def register(subparsers) -> None:
         subparsers, "extend", run=run, no_send=NO_SEND_NOTICES,
         help="move a game's current deadline (by a duration or to a time)",
         arguments=[("when", {"nargs": "+",
-                             "help": "2h, 1d12h, or a time with a zone: 2026-12-01 18:00 Europe/Berlin"})])
+                             "help": "2h, 1d12h, or a time with a zone: 2026-12-01 18:00 Europe/Berlin"}),
+                   REASON_ARGUMENT])
 
 
 def run(args) -> int:
     return run_and_send(args, lambda moderator: (
-        f"Game {args.game}: the deadline is now {render_moment(extend(moderator, args.game, ' '.join(args.when)))}."))
+        f"Game {args.game}: the deadline is now "
+        f"{render_moment(extend(moderator, args.game, ' '.join(args.when), args.reason))}; "
+        "a post for the thread is drafted."))

@@ -11,7 +11,8 @@ from pbp.host.operations import modkill
 def register(subparsers) -> None:
     register_game_command(subparsers, "modkill", run=run, no_send=NO_SEND_NOTICES,
                           help="remove a character from a game at once, with a public reason",
-                          arguments=[("player", {}), ("reason", {"nargs": "+"})])
+                          arguments=[("player", {"help": "the player or NPC to remove"}),
+                                     ("reason", {"nargs": "+", "help": "why, announced with the kill"})])
 
 
 def run(args) -> int:

@@ -15,14 +15,20 @@ from pbp.roster import parse_npc, parse_roster
 
 
 def register(subparsers) -> None:
-    parser = subparsers.add_parser("new-game", help="start a game from a roster and mail every player their welcome")
-    parser.add_argument("--ruleset", required=True, choices=engine.rulesets())
+    parser = subparsers.add_parser(
+        "new-game", help="start a game from a roster and mail every player their welcome",
+        description="Start a game from a roster and mail every player their welcome. Each ruleset's phase "
+                    "kinds (for --schedule), options with their defaults (for --option), roles or classes "
+                    "and orders: `pbp rules <ruleset>`.")
+    parser.add_argument("--ruleset", required=True, choices=engine.rulesets(),
+                        help="the game's rules; `pbp rules <ruleset>` describes each")
     parser.add_argument("--roster", required=True, metavar="CSV", help="name,email[,timezone,forum_name] per line")
     parser.add_argument("--seed", help="the game's seed (default: a random one, stored)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (repeatable); `pbp rules <ruleset>` lists them with their defaults")
     parser.add_argument("--schedule", metavar="KIND=DURATION,…",
                         help="deadline length per phase kind, e.g. class=24h,movement=24h,decision=48h "
-                             "(default= sets all others)")
+                             "(default= sets all others); `pbp rules <ruleset>` lists the kinds")
     parser.add_argument("--npc", action="append", default=[], metavar="NAME:CLASS:TEAM",
                         help="Infiltration: a host-run character (repeatable)")
     parser.add_argument("--map", metavar="FILE",

@@ -1,5 +1,13 @@
-"""`pbp show <game> [--svg FILE]`: the host's map of an Infiltration game, printed as the
-text grid (`pbp.facility_map.text_map`) and, with `--svg`, written as an SVG picture."""
+"""`pbp show <game> [character] [--svg FILE]` (docs/design.md: The host's view): what the
+host knows. For the game: every character (NPCs marked) with its role or class and team,
+alive or dead and where, bonds (lovers, known teammates), silences, what its role has left,
+and its last orders; for Infiltration also the whole facility map. For one character: the
+same facts, its own map (Infiltration), and every report it was sent so far (for an NPC,
+the mails the host received for it: what it saw and what its terminals said).
+
+The facts come from each character's own view through the ruleset card's
+`character_summary`, the order log and the outbox; nothing here reads a state directly.
+"""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,30 +16,87 @@ from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_reader
 from pbp.errors import UserError
 from pbp.facility_map import svg_map, text_map
-from pbp.game.record import load
+from pbp.game.create import NPC_WELCOME
+from pbp.game.record import StoredGame, load
+from pbp.game.resolution import NPC_REPORT
+from pbp.host.orders import for_the_screen
+
+REPORT_KINDS = ("welcome", "report", NPC_WELCOME, NPC_REPORT)  # what a character is told of the game
+RULE = "-" * 60
 
 
 def register(subparsers) -> None:
-    register_game_command(subparsers, "show", run=run,
-                          help="print the host's map of an Infiltration game (everything, as it stands)",
-                          arguments=[("--svg", {"metavar": "FILE",
-                                                "help": "also write the map as an SVG picture to FILE"})])
+    register_game_command(
+        subparsers, "show", run=run,
+        help="what the host knows of a game: every character, their orders, the map; or one character's reports",
+        arguments=[("character", {"nargs": "?", "help": "one player or NPC: its facts, its map (Infiltration) "
+                                                         "and every report it was sent"}),
+                   ("--svg", {"metavar": "FILE",
+                              "help": "Infiltration: also write the map (the host's, or the character's) "
+                                      "as an SVG picture to FILE"})])
+
+
+def character_lines(game: StoredGame, name: str) -> list[str]:
+    """One character's facts: its summary from its own view, and its last orders."""
+    me = game.rules.view(game.state, name).get("me", {})
+    status = game.rules.status(game.state, name)
+    summary = list(game.rules.card.character_summary(me)) or [
+        f"{status.label or 'no role'}, {'alive' if status.alive else 'dead'}"
+        + (", silenced" if status.silenced else "")]
+    npc = " (NPC)" if name in game.npc_names else ""
+    rows = game.file.orders.search(lambda row: row["player"] == name)
+    if rows:
+        last = rows[-1]
+        orders = "; ".join(last["text"].splitlines()) or "(none: the rules' default)"
+        said = f"Last orders ({last['phase']}): {orders}"
+    else:
+        said = "Last orders: none yet"
+    return [f"{name}{npc}: {summary[0]}", *(f"    {line}" for line in summary[1:]), f"    {said}"]
+
+
+def game_lines(game: StoredGame) -> list[str]:
+    phase = game.phase.id if game.phase else "over"
+    names = [entry["name"] for entry in game.record["roster"]] + list(game.npc_names)
+    lines = [f"Game {game.id} ({game.record['ruleset']}), phase {phase}; {len(names)} characters:"]
+    for name in names:
+        lines += character_lines(game, name)
+    return lines
+
+
+def report_lines(game: StoredGame, name: str) -> list[str]:
+    """Every report `name` was sent so far, oldest first, without the form and footer."""
+    rows = [row for row in game.file.outbox.all() if row["recipient"] == name and row["kind"] in REPORT_KINDS]
+    lines = [f"Reports so far ({len(rows)}):"]
+    for row in sorted(rows, key=lambda row: row["sequence"]):
+        lines += [RULE, f"{row['subject']}  [{row['phase']}]", "",
+                  for_the_screen(row["body"]).rstrip()]
+    return lines
 
 
 def run(args) -> int:
     with open_reader(args) as moderator:  # only reads: no lock, never waits
         game = load(moderator, args.game)
         host_view = getattr(game.rules, "host_view", None)
-        if host_view is None:
-            raise UserError(f"Game {args.game} is a {game.record['ruleset']} game; "
-                            "pbp show draws the map of Infiltration games only.")
-        view = host_view(game.state)
+        if args.svg and host_view is None:
+            raise UserError(f"Game {args.game} is a {game.record['ruleset']} game; --svg draws the map of "
+                            "Infiltration games only.")
+        if args.character:
+            name = game.character(args.character)
+            view = game.rules.view(game.state, name) if host_view else None
+            lines = character_lines(game, name)
+            tail = report_lines(game, name)
+        else:
+            view = host_view(game.state) if host_view else None
+            lines, tail = game_lines(game), []
+    if view is not None and "map" in view:
+        lines += ["", text_map(view).rstrip()]
+    if tail:
+        lines += ["", *tail]
+    print("\n".join(lines))
     if args.svg:
         try:
             Path(args.svg).write_text(svg_map(view), encoding="utf-8")
         except OSError as error:
             raise UserError(f"Cannot write the map to {args.svg}: {error.strerror}; give a writable file path.")
-    print(text_map(view), end="")
-    if args.svg:
         print(f"The map is written to {args.svg}.")
     return 0

@@ -10,7 +10,7 @@ from pbp.status import status_text
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser("status", help="show games, deadlines, orders in, drafts, and mail problems")
-    parser.add_argument("game", nargs="?")
+    parser.add_argument("game", nargs="?", help="one game's id (default: every game)")
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
 

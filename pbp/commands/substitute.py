@@ -18,8 +18,9 @@ def register(subparsers) -> None:
         subparsers, "substitute", run=run, help="hand a player's character to a newcomer",
         no_send="queue the mails but do not send them now",
         arguments=[("old", {"help": "the character (the old player's name)"}),
-                   ("new_name", {"metavar": "new-name", "nargs": "?"}),
-                   ("new_email", {"metavar": "new-email", "nargs": "?"})])
+                   ("new_name", {"metavar": "new-name", "nargs": "?",
+                                 "help": "the newcomer's own name (the character keeps its name)"}),
+                   ("new_email", {"metavar": "new-email", "nargs": "?", "help": "the newcomer's mail address"})])
     parser.add_argument("--next", action="store_true",
                         help="the newcomer is the first on the game's substitutes' list (from sign-ups)")
     parser.add_argument("--timezone", metavar="ZONE",

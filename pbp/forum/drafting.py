@@ -79,7 +79,7 @@ class PostRenderer:
 
     def __init__(self, root: Path = TEMPLATES, describe: Callable[[str, Mapping], str] | None = None):
         self.root = Path(root)
-        self.describe = describe or (lambda ruleset, event: event.get("kind", "").replace("-", " "))
+        self.describe = describe or (lambda ruleset, event: event.get("kind", "").replace("_", " "))
         self._envs: dict[str, Environment] = {}
 
     def environment(self, dialect: Dialect) -> Environment:

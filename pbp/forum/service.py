@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterable, Mapping, Sequence
 
+from engine.core import Ruleset
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
 from pbp.forum.book import APPROVED, DRAFT, PUBLISHED, WITHDRAWN, DraftBook
@@ -47,18 +48,19 @@ def living_voters(public_view: Mapping) -> list[str]:
     return [p["name"] for p in _players(public_view) if p.get("alive") and not p.get("npc")]
 
 
-def role_list(public_view: Mapping, roster: Sequence[Mapping] = ()) -> list[dict]:
-    """The full role list, once the game is over (the public view then holds everyone's
-    role, or team and class). A character that changed hands credits every player who
-    played it, in turn (`players`), from the roster: substitutions are the moderator's
-    record, never the engine's (pbp.host.substitute)."""
-    if not public_view.get("result"):
+def role_list(rules: Ruleset, state: object, roster: Sequence[Mapping] = ()) -> list[dict]:
+    """The full role list, once the game is over: every character the public view lists,
+    in the words the ruleset reveals it with (its card's `PlayerStatus.revealed`: a role,
+    or class and team). A character that changed hands credits every player who played
+    it, in turn (`players`), from the roster: substitutions are the moderator's record,
+    never the engine's (pbp.host.substitute)."""
+    if rules.result(state) is None:
         return []
     credits = {entry["name"]: [old["played_by"] for old in entry["replaced"]] + [entry.get("played_by", entry["name"])]
                for entry in roster if entry.get("replaced")}
     rows = []
-    for entry in public_view.get("roles") or _players(public_view):
-        parts = [str(entry[k]) for k in ("role", "class", "team", "faction") if entry.get(k)]
+    for entry in _players(rules.view(state, None)):
+        parts = list(rules.status(state, entry["name"]).revealed)
         if parts:
             row = {"name": entry["name"], "role_text": " ".join(parts)}
             if entry["name"] in credits:
@@ -111,7 +113,7 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
     facts = PostFacts(game=after.id, ruleset=after.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=after.record.get("result"),
                       voters=living_voters(before.rules.view(before.state, None)),
-                      extra={"roles": role_list(view, after.record["roster"])})
+                      extra={"roles": role_list(after.rules, after.state, after.record["roster"])})
     draft = renderer.render(facts, dialect)
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
     return _draft(after, book, forum, phase, draft, dialect.name)
@@ -132,8 +134,10 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
     view = game.rules.view(game.state, None)
     facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=game.record.get("result"),
-                      extra={"roles": role_list(view, game.record["roster"])})
-    draft = renderer.render(facts, dialect, kind="host")
+                      extra={"roles": role_list(game.rules, game.state, game.record["roster"])})
+    # A change of the clock (extend, pause, resume) has its own short template.
+    template = "clock" if public_events and all(e.get("kind") == "clock" for e in public_events) else "host"
+    draft = renderer.render(facts, dialect, kind=template)
     return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host")
 
 
@@ -209,10 +213,22 @@ def edit(game: StoredGame, phase: str, text: str) -> dict:
                                       "status": DRAFT, "leaks": leaks, "marker": ""})
 
 
+def oldest_unapproved(book: DraftBook) -> dict | None:
+    """The oldest draft still waiting for the host's approval (running counts included),
+    or None: what `pbp draft approve <game>` approves when no phase is named."""
+    return next((row for row in book.unpublished() if row["status"] == DRAFT), None)
+
+
 def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
-    """Approve a draft for publishing. The leak check runs on its current text; if it
-    finds a hidden fact, only `forced` approves it."""
+    """Approve a draft for publishing (no `phase`: the oldest one not approved yet). The
+    leak check runs on its current text; if it finds a hidden fact, only `forced` approves it."""
     book = DraftBook(game.file)
+    if phase is None:
+        waiting = oldest_unapproved(book)
+        if waiting is None:
+            raise UserError(f"Game {game.id} has no draft waiting for approval; `pbp status {game.id}` lists "
+                            "its drafts.")
+        phase = waiting["phase"]
     row = find_draft(book, game.id, phase)
     if row["status"] == PUBLISHED:
         raise UserError(f"The post for {row['phase']} is already published.")
@@ -225,6 +241,20 @@ def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
                         f"edit it with `pbp draft edit {game.id}`, or approve it anyway with --force.")
     marker = post_marker(game.id, row["phase"], row["text"])
     return book.update(row["phase"], {"status": APPROVED, "marker": marker, "leaks": leaks, "forced": bool(leaks)})
+
+
+def approve_all(game: StoredGame) -> tuple[list[dict], list[tuple[str, str]]]:
+    """Approve every draft waiting for approval that passes the leak check, oldest first:
+    (the approved rows, (phase, why) for each one left waiting)."""
+    approved, refused = [], []
+    for row in DraftBook(game.file).unpublished():
+        if row["status"] != DRAFT:
+            continue
+        try:
+            approved.append(approve(game, row["phase"]))
+        except UserError as error:
+            refused.append((row["phase"], str(error)))
+    return approved, refused
 
 
 def _refuse_withdrawn(game: StoredGame, row: dict) -> None:

@@ -9,12 +9,17 @@ from typing import Any, Sequence
 from engine.core import GameSetupError, PlayerSpec
 from pbp import schedule
 from pbp.errors import UserError
+from pbp.forum.book import DraftBook
+from pbp.forum.config import load_forum_settings
 from pbp.game.options import OptionValueError, split_options
 from pbp.game.record import StoredGame, load, new_token
+from pbp.game.resolution import for_host
 from pbp.host.checkpoints import record_checkpoint
 from pbp.moderator import Moderator
 from pbp.roster import Npc, RosterEntry, check_unique
 from pbp.datafolder import GameFile
+
+NPC_WELCOME = "npc-welcome"  # the outbox kind of an NPC's welcome, mailed to the host
 from pbp.welcome import welcome_facts
 
 
@@ -70,6 +75,14 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
                 **welcome_facts(game, entry.name))
             moderator.outbox.queue(file, phase=record["phase_id"] or "setup", recipient=entry.name,
                                    address=entry.email, kind="welcome", mail=mail)
+        # The host plays the NPCs: each NPC's welcome (and form) goes to the host address.
+        host_address = load_forum_settings(moderator.settings).host_address
+        for name in game.npc_names if host_address else ():
+            mail = moderator.renderer.render(
+                "welcome", ruleset, game=game.game_facts(), player=name, token=DraftBook(file).host_token(),
+                view=rules.view(state, name), form=game.npc_form(name), **welcome_facts(game, name))
+            moderator.outbox.queue(file, phase=record["phase_id"] or "setup", recipient=name,
+                                   address=host_address, kind=NPC_WELCOME, mail=for_host(mail, name))
 
     folder.add_game(game_id, ruleset, record["created"], record, welcome)
     return load(moderator, game_id)

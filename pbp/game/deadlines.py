@@ -37,10 +37,10 @@ from pbp.forum.book import PUBLISHED, DraftBook
 from pbp.game.clock import UNSET_DEADLINE, WAITING_KEY, awaited_post
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.options import WAIT_FOR_PUBLISH, is_on
-from pbp.game.record import load, running
+from pbp.game.record import StoredGame, load, running
 from pbp.moderator import Moderator
 from pbp.datafolder import GameFile
-from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_remaining
+from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining
 
 
 def clock_waits(moderator_options: Mapping[str, str], next_phase: Phase | None,
@@ -102,9 +102,28 @@ def start_clocks(moderator: Moderator) -> list[str]:
     return started
 
 
-def extend(moderator: Moderator, game_id: str, when: str) -> datetime:
+def _announce(moderator: Moderator, before: StoredGame, action: str, reason: str, *,
+              deadline: datetime | None = None, remaining: timedelta | None = None) -> None:
+    """The clock change as a public event for the thread (a short host post, drafted by the
+    listeners of host actions; templates/public/clock.j2). Call inside the transaction."""
+    event = {"kind": "clock", "data": {
+        "action": action, "phase": before.open_phase.id, "reason": reason,
+        "deadline": render_moment(deadline) if deadline else "",
+        "remaining": render_remaining(remaining) if remaining is not None else ""}}
+    after = load(moderator, before.id)
+    for listener in moderator.after_host_action:  # the forum drafts the public post
+        listener(moderator, before, after, [event])
+
+
+def _reason_lines(reason: str) -> list[str]:
+    return [f"The host's reason: {reason}"] if reason else []
+
+
+def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> datetime:
     """Move the open phase's deadline: `when` is a duration added to it (`2h`, `1d12h`) or
-    an absolute time with a zone (`2026-12-01 18:00 Europe/Berlin`). Players are told."""
+    an absolute time with a zone (`2026-12-01 18:00 Europe/Berlin`). Players are told, with
+    the host's `reason` when given, and the thread gets a short host post."""
+    reason = reason.strip()
     game = running(moderator, game_id)
     if game.record.get("paused"):
         raise UserError(f"Game {game_id} is paused; resume it first, then extend its deadline.")
@@ -123,13 +142,16 @@ def extend(moderator: Moderator, game_id: str, when: str) -> datetime:
         log_host_action(game, {"kind": "extend", "phase": game.open_phase.id,
                                "deadline": schedule.to_text(deadline)}, moderator)
         notify_players(moderator, game, "notice", headline=f"The deadline of {game.open_phase.id} has moved.",
-                       lines=[], deadline_is="The new deadline is")
+                       lines=_reason_lines(reason), deadline_is="The new deadline is")
+        _announce(moderator, game, "extend", reason, deadline=deadline)
     return deadline
 
 
-def pause(moderator: Moderator, game_id: str) -> timedelta:
+def pause(moderator: Moderator, game_id: str, reason: str = "") -> timedelta:
     """Stop the clock: the open phase keeps its orders, its deadline is removed (so no
-    resolution and no reminder happens) and the time left is kept for `resume`."""
+    resolution and no reminder happens) and the time left is kept for `resume`. Players
+    are told, with the host's `reason` when given, and the thread gets a short host post."""
+    reason = reason.strip()
     game = running(moderator, game_id)
     if game.record.get("paused"):
         raise UserError(f"Game {game_id} is already paused; `pbp resume {game_id}` restarts it.")
@@ -148,16 +170,19 @@ def pause(moderator: Moderator, game_id: str) -> timedelta:
         log_host_action(game, {"kind": "pause", "phase": game.open_phase.id}, moderator)
         notify_players(moderator, game, "notice", headline=f"Game {game_id} is paused by the host.",
                        lines=[f"{stopped} Orders you send are still taken; you will be told when the game "
-                              "resumes and what the new deadline is."])
+                              "resumes and what the new deadline is.", *_reason_lines(reason)])
+        _announce(moderator, game, "pause", reason, remaining=remaining)
     return remaining
 
 
-def resume(moderator: Moderator, game_id: str) -> datetime | None:
+def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | None:
     """Restart the clock with the time that was left when the game was paused.
 
     A clock that waited for a public post when the game was paused (wait_for_publish) waits
     again, or starts with the phase's full length if the post went out meanwhile
-    (`start_clock`); None while it still waits."""
+    (`start_clock`); None while it still waits. Players are told, with the host's `reason`
+    when given, and the thread gets a short host post."""
+    reason = reason.strip()
     game = running(moderator, game_id)
     paused = game.record.get("paused")
     if not paused:
@@ -172,8 +197,10 @@ def resume(moderator: Moderator, game_id: str) -> datetime | None:
             if started is None:
                 notify_players(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
                                lines=[f"The deadline of {game.open_phase.id} is {UNSET_DEADLINE} of "
-                                      f"{waits}; you will be told the deadline then."])
+                                      f"{waits}; you will be told the deadline then.", *_reason_lines(reason)])
+            _announce(moderator, game, "resume", reason, deadline=started)
             return started
         notify_players(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
-                       lines=[], deadline_is=f"The deadline of {game.open_phase.id} is")
+                       lines=_reason_lines(reason), deadline_is=f"The deadline of {game.open_phase.id} is")
+        _announce(moderator, game, "resume", reason, deadline=deadline)
     return deadline

@@ -31,6 +31,13 @@ SPECTATOR_MODES = ("off", "dead", "all")
 MODERATOR_OPTIONS = {REMINDERS: "on", RESOLVE_WHEN_ALL_IN: "off", WAIT_FOR_PUBLISH: "off", SPECTATORS: "off"}
 RULESET_DEFAULTS = {"werewolf": {SPECTATORS: "dead"}}
 ON_OFF_OPTIONS = (RESOLVE_WHEN_ALL_IN, WAIT_FOR_PUBLISH)
+# What each moderator option does, in a few words (`pbp rules`).
+MODERATOR_OPTION_HELP = {
+    REMINDERS: "on (24h and 1h before each deadline), off, or the times, e.g. 12h,30m",
+    RESOLVE_WHEN_ALL_IN: "on: resolve a phase as soon as everyone who must act has orders in "
+                         "(never a phase whose actors are secret)",
+    WAIT_FOR_PUBLISH: "on: a phase's clock starts only when the post of the phase before it is published",
+}
 _TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.core import Phase, Ruleset
 from pbp.errors import UserError
+from pbp.forum.book import DraftBook
 from pbp.game.clock import PhaseClock, clock_of
 from pbp.game.game_record import GameRecord, Roster, RosterPlayer
 from pbp.moderator import Moderator
@@ -77,7 +78,22 @@ class StoredGame:
         return self.clock.describe(self.zone_of(name))
 
     def form(self, name: str) -> dict[str, Any] | None:
+        if name in self.npc_names:
+            return self.npc_form(name)
         return order_form(self.id, self.phase, name, self.token(name), self.deadline_text(name))
+
+    @property
+    def npc_names(self) -> tuple[str, ...]:
+        """The host-run characters (NPCs), in the order the host named them."""
+        return tuple(str(npc["name"]) for npc in self.record.get("npcs", []))
+
+    def npc_form(self, name: str) -> dict[str, Any] | None:
+        """The NPC `name`'s form, mailed to the host: the game's host token (the host's
+        one secret for the game) and a line `NPC: <name>` saying whose orders these are
+        (pbp.host.npc_mail reads it back). Call inside a transaction: the host token is
+        made on first use."""
+        form = order_form(self.id, self.phase, name, DraftBook(self.file).host_token(), self.deadline_text(name))
+        return {**form, "npc": name} if form else None
 
     def latest_orders(self, phase_id: str) -> dict[str, dict[str, Any]]:
         """Each player's latest accepted block for a phase (later blocks replace earlier).

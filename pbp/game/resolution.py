@@ -10,7 +10,7 @@ a phase twice.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pbp import schedule
@@ -28,7 +28,13 @@ from pbp.rendering import RenderedMail, event_json
 from pbp.signups.spectators import queue_spectator_mail
 from pbp.standing_orders import standing_orders
 
-NPC_RECIPIENT = "host"  # the outbox recipient of the mail the host receives for an NPC
+NPC_REPORT = "npc-report"  # the outbox kind of an NPC's report, mailed to the host
+
+
+def for_host(mail: RenderedMail, npc: str) -> RenderedMail:
+    """An NPC's mail as the host receives it: the subject names the NPC (the host plays
+    several characters from one mailbox)."""
+    return replace(mail, subject=f"{mail.subject} (NPC {npc})")
 
 
 @dataclass(frozen=True)
@@ -96,13 +102,14 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
             if name not in dead_before:
                 moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=entry["email"],
                                        kind="report", mail=report(name, after.form(name)))
-        # The host plays the NPCs: each NPC's report goes to the host address, as a
-        # player's goes to that player (the host gives its orders with `pbp submit`).
+        # The host plays the NPCs: each NPC's report and form go to the host address, as a
+        # player's go to that player (the host answers by mail with the form's block, or
+        # with `pbp submit`); the row names the NPC, so `pbp show` finds its reports.
         host_address = load_forum_settings(moderator.settings).host_address
-        for npc in game.record.get("npcs", []):
-            if host_address and npc["name"] not in dead_before:
-                moderator.outbox.queue(game.file, phase=phase.id, recipient=NPC_RECIPIENT, address=host_address,
-                                       kind="npc-report", mail=report(npc["name"], None))
+        for name in game.npc_names:
+            if host_address and name not in dead_before:
+                moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=host_address,
+                                       kind=NPC_REPORT, mail=for_host(report(name, after.npc_form(name)), name))
         queue_spectator_mail(moderator, after, phase, orders, resolution, result.to_json() if result else None)
         for listener in moderator.after_resolution:  # the forum drafts the public post
             listener(moderator, game, after, phase.id, public)

@@ -5,6 +5,10 @@ Order mail format — "HELP (the rules summary and the grammar)").
   current one's, with the orders the player can give now marked `>>`.
 - The grammar of every order argument that has a grammar of its own (e.g. Infiltration's
   `USE VALIDITY <statement>`), taken from the engine that parses it.
+- The host-run characters (NPCs) of the game, and what the NPC-only classes (Renegade,
+  Engineer) and the Neutral team mean, for those that are in the game
+  (templates/help/npcs.j2). Which NPC has which class is not said: only that the game
+  holds one; a Red NPC's team is never said (only the Reds learn it).
 
 Both come from the ruleset's card (engine.core.RulesetCard), so this module only formats
 them. Nothing here depends on the state beyond the player's own current orders, which
@@ -13,11 +17,12 @@ their form already shows them.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Iterable, Mapping, Sequence
 
 from engine.core import OrderLine, Phase, Ruleset
 
 MARK_NOW = ">>"
+NPC_ONLY_CLASSES = ("renegade", "engineer")  # rules/infiltration.md: Cast and setup
 
 
 def order_key(syntax: str) -> str:
@@ -54,11 +59,20 @@ def table_lines(rows: Iterable[OrderLine], phase: Phase | None, name: str) -> li
     return lines
 
 
-def help_facts(rules: Ruleset, phase: Phase | None, name: str) -> dict:
-    """The `orders` facts for templates/mail/help.j2, from the ruleset's card."""
+def npc_facts(npcs: Sequence[Mapping]) -> dict:
+    """The `npcs` facts for templates/help/npcs.j2: the NPCs' names, the NPC-only classes
+    present (sorted, never tied to a name) and whether a Neutral NPC plays."""
+    return {"names": [str(npc["name"]) for npc in npcs],
+            "classes": sorted({str(npc["class"]) for npc in npcs} & set(NPC_ONLY_CLASSES)),
+            "neutral": any(npc["team"] == "neutral" for npc in npcs)}
+
+
+def help_facts(rules: Ruleset, phase: Phase | None, name: str, npcs: Sequence[Mapping] = ()) -> dict:
+    """The `orders` and `npcs` facts for templates/mail/help.j2, from the ruleset's card
+    and the game's NPCs (its record's `npcs`)."""
     return {"orders": {
         "table": table_lines(rules.card.orders, phase, name),
         "mark": MARK_NOW,
         "phase": phase.id if phase else "",
         "grammars": [{"order": order, "text": text} for order, text in rules.card.argument_grammars],
-    }}
+    }, "npcs": npc_facts(npcs)}

@@ -15,6 +15,7 @@ from pbp.timezones import render_timestamp
 
 
 HOST = "host"  # the mail_key of orders the host entered with `pbp submit`
+FOOTER_START = "\npbp, the moderator of game"  # templates/mail/_common.j2, footer
 
 
 def orders_overview(moderator: Moderator, game_id: str) -> str:
@@ -65,27 +66,67 @@ def submit(moderator: Moderator, game_id: str, player: str, text: str) -> list[s
     not needed). Parsed by the same engine parser; accepted whole or refused whole."""
     game = running(moderator, game_id)
     name = game.character(player)
-    if name not in game.phase.actors:
-        raise UserError(f"{name} has no orders to give in {game.phase.id}.")
     lines = _order_lines(text, game_id)
+    canonical = parse_for(game, name, lines)
+    with game.file.transaction():
+        enter_orders(moderator, game, name, canonical, mail_key=HOST)
+    return canonical
+
+
+def parse_for(game: StoredGame, name: str, lines: list[str], first_line: int = 1) -> list[str]:
+    """The canonical text of `name`'s orders in the open phase, or a UserError saying every
+    problem (`first_line`: the number of `lines[0]` in what the host wrote)."""
+    if name not in game.open_phase.actors:
+        raise UserError(f"{name} has no orders to give in {game.open_phase.id}.")
     try:
         orders = game.rules.parse_orders(game.state, name, lines)
     except OrderBlockError as failure:
-        listing = "; ".join(str(e) for e in failure.errors)
+        listing = "; ".join(str(e.moved(first_line - 1)) for e in failure.errors)
         raise UserError(f"The orders for {name} were not accepted: {listing}") from None
-    canonical = [str(order) for order in orders]
+    return [str(order) for order in orders]
+
+
+def enter_orders(moderator: Moderator, game: StoredGame, name: str, canonical: list[str], *, mail_key: str,
+                 message_id: str = "") -> None:
+    """Store `name`'s accepted orders for the open phase (inside the caller's transaction);
+    a player (not an NPC) is told that the host entered orders for them."""
     received = schedule.to_text(moderator.clock())
-    with game.file.transaction():
-        game.file.orders.insert({"phase": game.phase.id, "player": name, "text": "\n".join(canonical),
-                                 "received": received, "message_id": "", "mail_key": HOST})
-        entry = next((e for e in game.record["roster"] if e["name"] == name), None)
-        if entry is not None:
-            shown = canonical or ["(no orders: the rules' default applies)"]
-            notify_players(moderator, game, "receipt", only={name},
-                           headline=f"The host entered orders for you for {game.phase.id}.",
-                           lines=["Accepted:", *[f"  {line}" for line in shown],
-                                  "These replace any orders you sent earlier for this phase."])
-    return canonical
+    game.file.orders.insert({"phase": game.open_phase.id, "player": name, "text": "\n".join(canonical),
+                             "received": received, "message_id": message_id, "mail_key": mail_key})
+    entry = next((e for e in game.record["roster"] if e["name"] == name), None)
+    if entry is not None:
+        shown = canonical or ["(no orders: the rules' default applies)"]
+        notify_players(moderator, game, "receipt", only={name},
+                       headline=f"The host entered orders for you for {game.open_phase.id}.",
+                       lines=["Accepted:", *[f"  {line}" for line in shown],
+                              "These replace any orders you sent earlier for this phase."])
+
+
+def character_status(moderator: Moderator, game_id: str, player: str) -> str:
+    """What `STATUS` by mail would answer for a character (an NPC's, for the host who plays
+    it): where it stands, its accepted orders for the open phase and the deadline."""
+    game = load(moderator, game_id)
+    name = game.character(player)
+    phase = game.record["phase_id"]
+    latest = game.latest_order(phase, name) if phase else None
+    accepted = ({"received": render_timestamp(latest["received"]), "lines": latest["text"].splitlines()}
+                if latest else None)
+    mail = moderator.renderer.render(
+        "status_reply", game.record["ruleset"], game=game.game_facts(), player=name, phase=phase,
+        deadline=game.deadline_text(name), accepted=accepted,
+        view=game.rules.view(game.state, name), form=None)
+    return for_the_screen(mail.body)
+
+
+def for_the_screen(body: str) -> str:
+    """A mail's text as the host reads it on the terminal: without the footer and the
+    order form (which are for a mail reader), and never a TOKEN line."""
+    kept = []
+    for line in body.split(FOOTER_START, 1)[0].splitlines():
+        if line.strip().upper().startswith(("BEGIN ORDERS", "TOKEN:")):
+            break
+        kept.append(line)
+    return "\n".join(kept).rstrip() + "\n"
 
 
 def _order_lines(text: str, game_id: str) -> list[str]:

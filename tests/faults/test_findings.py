@@ -214,7 +214,7 @@ def test_f055_an_anonymous_message_does_not_switch_the_leak_check_off(site):
             red = next(n for n in game.record["tokens"] if game.rules.view(game.state, n)["me"]["team"] == "red")
             facts = PostFacts(game=GAME, ruleset="infiltration", phase=site.phase(),
                               public_view=game.rules.view(game.state, None),
-                              events=[{"kind": "anonymous-message", "data": {"text": "e"}}])
+                              events=[{"kind": "anonymous_message", "data": {"text": "e"}}])
             draft = PostRenderer().render(facts, dialect("markdown"))
             leaks = [str(leak) for leak in leak_check(game).check(draft.text, draft.player_spans)]
             DraftBook(game.file).save_generated(site.phase(), draft.title, draft.text, draft.player_spans,

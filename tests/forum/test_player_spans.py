@@ -47,7 +47,7 @@ def test_a_span_follows_an_edit_elsewhere_and_is_lost_when_its_line_is_edited():
 def render_with_message(game, text: str):
     facts = PostFacts(game="inf1", ruleset="infiltration", phase="T0-class",
                       public_view=game.rules.view(game.state, None),
-                      events=[{"kind": "anonymous-message", "data": {"text": text}}])
+                      events=[{"kind": "anonymous_message", "data": {"text": text}}])
     return PostRenderer().render(facts, dialect("markdown"))
 
 

@@ -24,7 +24,7 @@ VIEW = {"players": [{"name": "Alice", "alive": True, "npc": False}, {"name": "Bo
 
 def render(text: str, dialect_name: str, name: str = "Alice"):
     facts = PostFacts(game="g1", ruleset="infiltration", phase="T1-decision", public_view=VIEW,
-                      events=[{"kind": "anonymous-message", "data": {"text": text}},
+                      events=[{"kind": "anonymous_message", "data": {"text": text}},
                               {"kind": "deaths", "data": {"names": [name]}}], voters=["Alice"])
     return PostRenderer().render(facts, dialect(dialect_name))
 

@@ -114,7 +114,7 @@ def test_extend(site):
     assert site.output()[0].startswith("Game g1: the deadline is now ")
     assert site.pbp("extend", "g1", "2031-06-01", "18:00", "Australia/Sydney") == 0
     assert site.record()["deadline"] == "2031-06-01T08:00:00+00:00"
-    assert "Game g1: the deadline is now Sun 1 Jun 2031, 08:00 UTC." in site.output()[0]
+    assert "Game g1: the deadline is now Sun 1 Jun 2031, 08:00 UTC; a post for the thread is drafted." in site.output()[0]
     site.refused("extend", "nosuch", "2h", says="There is no game 'nosuch'")
     site.refused("extend", "g1", "soon", says="'soon' is neither a duration")
     site.refused("extend", "g1", "0m", says="no time at all")

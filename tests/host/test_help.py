@@ -16,7 +16,7 @@ from pbp.game.create import create_game
 from pbp.game.record import load
 from pbp.host.help import MARK_NOW, help_facts, order_key
 from pbp.rulesets import load_ruleset
-from pbp.roster import RosterEntry
+from pbp.roster import Npc, RosterEntry
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -117,3 +117,22 @@ def test_the_help_mail_holds_summary_table_and_statement_grammar(moderator):
         assert order in text
     assert "validity" not in text.lower()  # Werewolf has no statement grammar
     assert game.phase.id == "N0"
+
+
+@pytest.mark.parametrize("npcs, said, unsaid", [
+    ((Npc("Raiden", "renegade", "neutral"), Npc("Otacon", "engineer", "green")),
+     ("CHARACTERS PLAYED BY THE HOST (NPCs): Raiden, Otacon", "Renegade (an NPC class in this game)",
+      "Engineer (an NPC class in this game)", "Neutral (an NPC team in this game)"), ()),
+    ((Npc("Vamp", "warrior", "red"),),
+     ("CHARACTERS PLAYED BY THE HOST (NPCs): Vamp",), ("Renegade (", "Engineer (", "Neutral (", "Red NPC")),
+    ((), (), ("CHARACTERS PLAYED BY THE HOST", "Renegade (", "Engineer (")),
+])
+def test_the_help_explains_the_npc_classes_and_teams_that_are_in_the_game(moderator, npcs, said, unsaid):
+    """rules/infiltration.md, Cast and setup: "Player help explains both [Renegade and
+    Engineer] wherever an NPC of that class is in the game"; a Neutral NPC is explained
+    too, and a Red NPC's team is never told (only the Reds learn it)."""
+    roster = [RosterEntry(n, f"{n.lower()}@x.org") for n in player_names(6)]
+    create_game(moderator, "infiltration", roster, npcs, seed="4", game_id="inf1")
+    text = Desk(moderator)._help(load(moderator, "inf1"), roster[0].name, "").body
+    assert all(words in text for words in said)
+    assert not any(words in text for words in unsaid)

@@ -50,4 +50,4 @@ def test_an_unknown_provider_is_one_line(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         cli.main(["init", "--settings", str(tmp_path / "pbp.ini"), "--provider", "aol"])
     assert stop.value.code == 2
-    assert "invalid choice: 'aol'" in capsys.readouterr().err
+    assert "'aol' is not known. Choose from gmail" in capsys.readouterr().err

@@ -66,3 +66,29 @@ def test_one_did_you_mean_and_one_on_off_vocabulary():
     assert did_you_mean("xyz", ["ATTACK"]) == ""
     assert [parse_on_off(w) for w in ("On", "yes", "1", "off", "none", "0", "maybe")] == [
         True, True, True, False, False, False, None]
+
+
+def test_the_werewolf_character_summary_tells_bonds_silences_and_what_a_role_has_left():
+    """docs/design.md, The host's view (`pbp show`): a character's lover, known teammates,
+    silence and what its role has left, read from its own view, all along a scripted game."""
+    rules = engine.ruleset("werewolf")
+    names = player_names(11)
+    state = rules.new_game([PlayerSpec(n) for n in names], 3, {"setup_11": "romantic"})
+    seen = set()
+    while rules.phase(state) is not None:
+        for name in names:
+            me = rules.view(state, name)["me"]
+            lines = rules.card.character_summary(me)
+            assert lines[0].startswith(f"{me['role'].capitalize()} ({me['faction']}), "
+                                       f"{'alive' if me['alive'] else 'dead'}")
+            assert ("silenced today" in lines[0]) == me["silenced"]
+            assert (f"Lover: {me['lover']}" in lines) == bool(me["lover"])
+            for team, mates in me["teams"].items():
+                assert f"Knows the {team}: {', '.join(mates)}" in lines
+            if me["role"] == "witch":
+                assert any(line.startswith("POISON: ") and "SAVE: " in line for line in lines)
+            seen.update(key for key in ("silenced", "lover") if me[key])
+        phase = rules.phase(state)
+        state = rules.resolve(state, {a: rules.parse_orders(state, a, rules.scripted_orders(state, a, 3).splitlines())
+                                      for a in phase.actors}).state
+    assert seen == {"silenced", "lover"}

@@ -11,7 +11,7 @@ from engine.infiltration import OPTIONS
 from engine.infiltration.arrival import shown_condition
 from engine.infiltration.facility import COMMON_TERMINALS, layout_from_features, validate_features
 from engine.infiltration.rooms import FLOORS, ROOMS
-from engine.infiltration.state import Character, GameState, Guard
+from engine.infiltration.state import Character, GameState, Guard, Step
 
 RULES = engine.ruleset("infiltration")
 # The rule options of the conformance suite's current variant (set by its `option_variant`
@@ -70,7 +70,7 @@ def make_state(*characters: Character, guards: Mapping[str, str] | None = None,
     guard_plans = {floor: f"{floor}-7" for floor in FLOORS}
     guard_plans.update(plans or {})
     state = GameState(
-        seed="scenario", options=resolve_options(OPTIONS, with_variant(options)), turn=turn, step=step,
+        seed="scenario", options=resolve_options(OPTIONS, with_variant(options)), turn=turn, step=Step(step),
         characters={}, code=code,
         guards={f: Guard(f, guard_rooms[f], guard_plans[f], alive=f not in dead_guards) for f in FLOORS},
         layout=layout,

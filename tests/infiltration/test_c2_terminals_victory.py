@@ -126,8 +126,8 @@ def test_c108_anonymous_message():
     honest_result, honest = use("MESSAGE", "USE MESSAGE meet me in C-3")
     hacked_result, hacked = use("MESSAGE", "USE MESSAGE meet me in C-3", hacked=True)
     assert honest == hacked
-    assert public(honest_result, "anonymous-message") == [{"turn": 1, "text": "meet me in C-3"}]
-    assert public(hacked_result, "anonymous-message") == []
+    assert public(honest_result, "anonymous_message") == [{"turn": 1, "text": "meet me in C-3"}]
+    assert public(hacked_result, "anonymous_message") == []
 
 
 def test_c109_gas():
@@ -205,7 +205,7 @@ def test_c114_effect_terminals_report_the_same_when_hacked(terminal, text, rule_
     untouched = resolve(at(terminal, hacked=True, options=rule_options)).state
     for attribute in ("locks", "layout", "characters", "guards"):
         assert getattr(hacked_result.state, attribute) == getattr(untouched, attribute)
-    assert public(hacked_result, "anonymous-message") == []
+    assert public(hacked_result, "anonymous_message") == []
 
 
 # ---------------------------------------------------------------------- step ordering
@@ -378,7 +378,7 @@ def test_c136_host_kill():
     the host's reason, and is followed at once by a victory check."""
     state = make_state(person("Rex", "C-3", team="red"), *bystanders(4))
     result = RULES.host_kill(state, "Extra1", "left the game")
-    assert public(result, "host-kill")[0]["reason"] == "left the game"
+    assert public(result, "host_kill")[0]["reason"] == "left the game"
     assert result.state.characters["Extra1"].cause == "host"
     assert result.state.result.path == "greens-too-few"
     state = make_state(person("Rex", "C-3", team="red"), *bystanders(5))
@@ -449,7 +449,7 @@ def test_c143_the_order_of_anonymous_messages_does_not_tell_who_sent_them():
         state = replace(state, turn=turn)
         one = resolve(state, {"Ann": "USE MESSAGE alpha", "Zed": "USE MESSAGE omega"})
         other = resolve(state, {"Ann": "USE MESSAGE omega", "Zed": "USE MESSAGE alpha"})
-        texts = [m["text"] for m in public(one, "anonymous-message")]
+        texts = [m["text"] for m in public(one, "anonymous_message")]
         assert sorted(texts) == ["alpha", "omega"]
-        assert texts == [m["text"] for m in public(other, "anonymous-message")]
+        assert texts == [m["text"] for m in public(other, "anonymous_message")]
 

@@ -201,7 +201,7 @@ def test_c160_a_red_npc_is_a_fellow_red_and_gets_the_occupancy_report():
     me = RULES.view(result.state, red)["me"]
     assert "Raiden" in me["teammates"] and me["teammate_npcs"] == ["Raiden"]
     assert private(result, "Raiden", "role")[0]["teammates"] == [red]
-    assert private(result, "Raiden", "red-occupancy") == private(result, red, "red-occupancy")
+    assert private(result, "Raiden", "red_occupancy") == private(result, red, "red_occupancy")
     assert RULES.view(result.state, "Raiden")["me"]["occupancy"]
 
 
@@ -211,7 +211,7 @@ def test_c161_a_lynched_player_is_told_so_in_their_own_report():
     including their own death by the lynch: a lynched player is told so."""
     state = make_state(person("Ann", "A-2"), *bystanders(5))
     result = resolve(state, {f"Extra{i}": "VOTE Ann" for i in range(1, 5)})
-    assert private(result, "Ann", "you-died") == [{"turn": 1, "cause": "lynch", "room": "A-2", "killers": []}]
+    assert private(result, "Ann", "you_died") == [{"turn": 1, "cause": "lynch", "room": "A-2", "killers": []}]
 
 
 def test_c162_a_dead_players_last_report_says_how_they_died_and_then_reports_stop():
@@ -221,10 +221,10 @@ def test_c162_a_dead_players_last_report_says_how_they_died_and_then_reports_sto
     state = make_state(person("Ann", "C-3"), person("Rex", "C-3", team="red"), person("Gus", gas),
                        person("Vic", "D-3", role="sneaker"), *bystanders(5), guards={"D": "D-3"})
     result = resolve(state, {"Rex": "ATTACK Ann", "Gus": "USE GAS D-3"})
-    assert private(result, "Ann", "you-died")[-1] == {"turn": 1, "cause": "combat", "room": "C-3",
+    assert private(result, "Ann", "you_died")[-1] == {"turn": 1, "cause": "combat", "room": "C-3",
                                                        "killers": ["Rex"]}
-    assert result.private["Ann"][-1].kind == "you-died"
-    assert private(result, "Vic", "you-died") == [{"turn": 1, "cause": "gas", "room": "D-3", "killers": []}]
+    assert result.private["Ann"][-1].kind == "you_died"
+    assert private(result, "Vic", "you_died") == [{"turn": 1, "cause": "gas", "room": "D-3", "killers": []}]
     later = RULES.resolve(result.state, {})
     later = RULES.resolve(later.state, {})
     assert not later.private.get("Ann") and not later.private.get("Vic")

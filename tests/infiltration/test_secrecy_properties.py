@@ -116,7 +116,7 @@ def without_revealed_fields(fact: Fact, event: dict) -> dict:
     """The event without the part a listed rule lets depend on the fact: a combat report
     names who killed each victim, which shows in which tier (so at which priority) a
     character attacked (and the death notice repeats them)."""
-    if fact.kind in ("class", "npc-class") and event["kind"] in ("combat", "you-died"):
+    if fact.kind in ("class", "npc-class") and event["kind"] in ("combat", "you_died"):
         return {**event, "data": {**event["data"], "killers": None}}
     return event
 

@@ -8,13 +8,13 @@ from pathlib import Path
 import jinja2
 
 from engine.core import PlayerSpec
+from engine.infiltration.events import EVENT_KINDS
 from engine.simulation import player_names
 
 from tests.infiltration.scenario import RULES
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-ALL_KINDS = {"game-start", "alert", "votes", "lynch", "deaths", "anonymous-message", "result", "host-kill",
-             "role", "arrival", "red-occupancy", "combat", "gassed", "tamper", "terminal", "you-died"}
+ALL_KINDS = set(EVENT_KINDS)
 
 
 def environment():

@@ -5,10 +5,15 @@ of their death."""
 from __future__ import annotations
 
 import configparser
+import hashlib
 
 from pbp.cli import main
+from pbp.desk import Desk
+from pbp.forum.book import DraftBook
+from pbp.mail.inbound import parse_inbound
+from pbp.ports import RawMail
 from pbp.game.record import load
-from pbp.game.resolution import NPC_RECIPIENT
+from pbp.game.resolution import NPC_REPORT
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 
@@ -40,9 +45,9 @@ def test_the_host_receives_each_npcs_report_and_red_players_see_the_red_npc(tmp_
     settings = start_game(tmp_path, monkeypatch)
     assert main(["advance", "inf1"]) == 0
     game, rows = outbox(settings)
-    npc_rows = [r for r in rows if r["kind"] == "npc-report"]
+    npc_rows = [r for r in rows if r["kind"] == NPC_REPORT]
     assert [(r["recipient"], r["address"], r["phase"]) for r in npc_rows] == [
-        (NPC_RECIPIENT, "host@example.org", "T0-class")]
+        ("Raiden", "host@example.org", "T0-class")]
     body = npc_rows[0]["body"]
     assert "Hello Raiden" in body and "You are an NPC, on the Red team" in body
     assert "occupied rooms" in body   # the Reds' occupancy report, for the Red NPC
@@ -61,3 +66,51 @@ def test_a_dead_player_gets_no_report_after_the_one_that_tells_of_their_death(tm
     reports = [(r["recipient"], r["phase"]) for r in rows if r["kind"] == "report"]
     assert ("Alice", "T0-class") in reports and ("Alice", "T1-movement") not in reports
     assert ("Bruno", "T1-movement") in reports
+
+
+def test_a_red_players_welcome_names_the_red_npc_as_an_npc(tmp_path, monkeypatch, capsys):
+    """Rules: the Reds know each other from the start, NPCs among them; the welcome tells a
+    Red player their fellow Reds from the player's own status, marking the host-run ones."""
+    settings = start_game(tmp_path, monkeypatch)
+    game, rows = outbox(settings)
+    reds = sorted(c["name"] for c in game.rules.to_json(game.state)["characters"] if c["team"] == "red" and not c["npc"])
+    welcome = next(r for r in rows if r["kind"] == "welcome" and r["recipient"] == reds[0])
+    fellows = ", ".join(sorted([*reds[1:], "Raiden (an NPC)"]))
+    assert f"You know your fellow Reds: {fellows}." in welcome["body"]
+    greens = [r for r in rows if r["kind"] == "welcome" and r["recipient"] not in reds and r["recipient"] != "Raiden"]
+    assert greens and not any("fellow" in r["body"] for r in greens)
+
+
+def host_mail(body: str, key: str):
+    """A real mail from the host's address, parsed by pbp's own mail parser."""
+    data = (f"From: The Host <host@example.org>\nTo: moderator@pbp.example\nSubject: Re: [inf1] NPC\n"
+            f"Message-ID: <{key}@host>\n\n{body}").encode()
+    return parse_inbound(RawMail(key=key, data=data, sha256=hashlib.sha256(data).hexdigest()),
+                         ("moderator@pbp.example",), 1_000_000)
+
+
+def test_the_hosts_npc_block_is_judged_like_a_players_and_refusals_change_nothing(tmp_path, monkeypatch, capsys):
+    """docs/design.md, The host's view: the host answers an NPC's form by mail with the
+    host token; a block for another NPC, another phase or with bad orders is refused with
+    the reason, and nothing is stored."""
+    settings = start_game(tmp_path, monkeypatch)
+    assert main(["advance", "inf1"]) == 0                                   # now T1-movement
+    moderator = ForumModerator(load_settings(str(settings)))
+    with moderator:
+        game = load(moderator, "inf1")
+        with game.file.transaction():
+            token = DraftBook(game.file).host_token()
+        desk = Desk(moderator)
+        cases = [("T1-movement", "Snake", "MOVE A-1", "inf1 has no NPC 'Snake' (its NPCs: Raiden)"),
+                 ("T0-class", "Raiden", "MOVE A-1", "the phase is not open; the current phase is T1-movement"),
+                 ("T1-movement", "Raiden", "MOVE Z-9", 'Line 4: "MOVE Z-9"')]
+        for number, (phase, npc, orders, said) in enumerate(cases):
+            block = f"BEGIN ORDERS inf1 {phase}\nTOKEN: {token}\nNPC: {npc}\n{orders}\nEND ORDERS\n"
+            assert desk.receive(host_mail(block, f"npc:{number}")) == "rejected"
+            reply = [r for r in load(moderator, "inf1").file.outbox.all() if r["kind"] == "npc-receipt"][-1]
+            assert reply["address"] == "host@example.org" and said in reply["body"], reply["body"]
+        assert not load(moderator, "inf1").file.orders.all()
+        block = f"BEGIN ORDERS inf1 t1-movement\nTOKEN: {token}\nnpc: raiden\nmove b4\nEND ORDERS\n"
+        assert desk.receive(host_mail(block, "npc:ok")) == "processed"
+        (row,) = load(moderator, "inf1").file.orders.all()
+        assert (row["player"], row["phase"], row["text"]) == ("Raiden", "T1-movement", "MOVE B-4")

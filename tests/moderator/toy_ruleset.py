@@ -85,7 +85,7 @@ class Ballot:
         else:
             out = sorted(state.alive)[-1]
         new = State(state.day + 1, tuple(p for p in state.alive if p != out), state.dead + (out,))
-        private = {p: (Event("your-votes", {"count": tally.get(p, 0)}),) for p in state.alive}
+        private = {p: (Event("your_votes", {"count": tally.get(p, 0)}),) for p in state.alive}
         return Resolution(new, (Event("eliminated", {"player": out, "votes": tally.get(out, 0)}),), private)
 
     def host_kill(self, state, player, reason):

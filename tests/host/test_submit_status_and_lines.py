@@ -1,0 +1,44 @@
+"""`pbp submit <game> <character> <orders…>` (docs/design.md: Command line): the orders may
+be the order lines themselves, and `STATUS` is no order but the character's status, as a
+STATUS mail would give it; nothing changes. A path that cannot be read is one line."""
+from __future__ import annotations
+
+import engine
+
+from tests.host.test_cli_commands import PLAYERS, Site
+
+
+def green(site: Site) -> str:
+    rules = engine.ruleset("infiltration")
+    state = rules.from_json(site.record()["state"])
+    return next(n for n in PLAYERS if rules.view(state, n)["me"]["team"] == "green")
+
+
+def test_submit_takes_the_order_lines_themselves(tmp_path, capsys):
+    site = Site(tmp_path, capsys)
+    name = green(site)
+    assert site.pbp("submit", "g1", name, "class sneaker", "--no-send") == 0
+    assert site.output()[0].startswith(f"Accepted for {name}:\n  CLASS SNEAKER\n")
+    assert [(row["player"], row["text"]) for row in site.orders()] == [(name, "CLASS SNEAKER")]
+
+
+def test_submit_status_prints_the_characters_status_and_changes_nothing(tmp_path, capsys):
+    site = Site(tmp_path, capsys)
+    name = green(site)
+    before = site.game_file.read_bytes()
+    assert site.pbp("submit", "g1", name, "STATUS") == 0
+    out, err = site.output()
+    assert not err and site.game_file.read_bytes() == before
+    assert out.startswith(f"Hello {name},\n\nThe current phase is T0-class; its deadline is ")
+    assert "You have no accepted orders for T0-class yet." in out and "Where you stand:" in out
+    assert site.record()["tokens"][name] not in out
+    assert site.pbp("submit", "g1", name, "CLASS HACKER", "--no-send") == 0
+    assert site.pbp("submit", "g1", name.lower(), "status") == 0
+    assert "Your accepted orders (received " in site.output()[0]
+
+
+def test_submit_refuses_an_unreadable_orders_path_and_a_bad_line(tmp_path, capsys):
+    site = Site(tmp_path, capsys)
+    name = green(site)
+    site.refused("submit", "g1", name, str(tmp_path / "missing.txt"), says="Cannot read the orders file")
+    site.refused("submit", "g1", name, "CLASS PILOT", says=f"The orders for {name} were not accepted")
