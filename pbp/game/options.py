@@ -37,6 +37,8 @@ MODERATOR_OPTION_HELP = {
     RESOLVE_WHEN_ALL_IN: "on: resolve a phase as soon as everyone who must act has orders in "
                          "(never a phase whose actors are secret)",
     WAIT_FOR_PUBLISH: "on: a phase's clock starts only when the post of the phase before it is published",
+    SPECTATORS: "who gets the host's view of each resolution: off, dead (the dead players) or all "
+                "(the dead and confirmed watchers, WATCH <game> by mail)",
 }
 _TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
 
