@@ -20,6 +20,8 @@ COMMAND_MODULES = (
     "pbp.commands.init",
     "pbp.commands.auth",
     "pbp.commands.new_game",
+    "pbp.commands.open_game",
+    "pbp.commands.start",
     "pbp.commands.poll",
     "pbp.commands.run",
     "pbp.commands.status",

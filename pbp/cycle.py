@@ -19,6 +19,7 @@ from pbp.game.resolution import ResolutionSummary, resolve_due
 from pbp.game.resolution import resolve_all_in
 from pbp.forum.tallies import draft_due_tallies
 from pbp.reminders import queue_reminders
+from pbp.signups.starting import start_due
 from pbp.moderator import Moderator
 from pbp.outbox import SendSummary
 from pbp.game.deadlines import start_clocks
@@ -32,6 +33,7 @@ class CycleReport:
     sent: SendSummary = field(default_factory=SendSummary)
     forum_events: list[str] = field(default_factory=list)  # what publishing said (published, will retry…)
     watch: WatchReport = field(default_factory=WatchReport)  # how the thread watch went
+    started: list[str] = field(default_factory=list)  # games started, or short of players, at their sign-up close
 
 
 class Cycle:
@@ -79,6 +81,7 @@ class Cycle:
         report.mail = self.poll()
         self._add(report, self.send())
         report.resolutions = self.resolve()
+        report.started = start_due(self.moderator)  # games whose sign-ups closed (pbp.signups)
         queue_reminders(self.moderator)  # before deadlines, to players with no orders
         report.forum_events.extend(draft_due_tallies(self.moderator))  # running counts (option tally_every)
         forum_hooks.publish_due(self.moderator, on_event=report.forum_events.append)  # approved public posts

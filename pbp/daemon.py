@@ -158,6 +158,8 @@ class Daemon:
                         f"; next {summary.next_phase}"))
         for event in report.forum_events:
             self.say(f"forum: {event}")
+        for sentence in report.started:  # sign-ups that closed (pbp.signups.starting)
+            self.say(sentence)
         if report.sent.sent or report.sent.failed:
             self.say(f"sent {report.sent.sent} mails, {report.sent.failed} failed, "
                      f"{report.sent.retrying} to retry")

@@ -403,7 +403,7 @@ class DataFolder:
         return game
 
     def next_game_id(self, prefix: str) -> str:
-        taken = set(self.game_ids())
+        taken = set(self.game_ids()) | {doc["id"] for doc in self.registry.table("signups", cache_size=0).all()}
         number = 1
         while f"{prefix}{number}" in taken:
             number += 1

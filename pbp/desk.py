@@ -40,6 +40,8 @@ from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.public_tally import running_tally
 from pbp.rendering import RenderedMail
+from pbp.signups.book import outbox_files
+from pbp.signups.mail import signup_mail
 from pbp.timezones import render_timestamp
 from pbp.token_guard import TokenGuard
 
@@ -108,6 +110,9 @@ class Desk:
             from_host = host_mail(self.moderator, self.ledger, mail, self.may_reply)
         if from_host is not None:
             return from_host
+        signup = signup_mail(self.moderator, self.ledger, mail, self.may_reply)  # JOIN, WATCH, CONFIRM …
+        if signup is not None:
+            return signup
         games = self.games_of(mail.sender) if mail.sender else []
         if not games:
             reason = "From does not hold exactly one address" if mail.sender is None else "unknown sender"
@@ -171,6 +176,8 @@ class Desk:
             stack.enter_context(self.folder.registry.storage.transaction())
             for game in self.folder.games():
                 stack.enter_context(game.transaction())
+            for _key, file in outbox_files(self.folder):  # games open for sign-ups
+                stack.enter_context(file.transaction())
             try:
                 yield
             except BaseException:

@@ -211,11 +211,13 @@ class JournalTable:
         that only reads (the mail ledger's index). The rows must not be changed."""
         return iter(self._table().values())
 
-    def last(self) -> Document | None:
-        """The row inserted last, without its text fields."""
+    def last_where(self, cond: Callable[[Mapping], bool]) -> Document | None:
+        """The row inserted last among those that meet `cond`, without its text fields."""
         table = self._table()
-        doc_id = next(reversed(table), None)
-        return None if doc_id is None else Document({k: v for k, v in table[doc_id].items() if k != TEXT_AT}, doc_id)
+        for doc_id in reversed(table):
+            if cond(table[doc_id]):
+                return Document({k: v for k, v in table[doc_id].items() if k != TEXT_AT}, doc_id)
+        return None
 
     def get(self, cond: Callable[[Mapping], bool] | None = None, doc_id: int | None = None) -> Document | None:
         table = self._table()

@@ -10,6 +10,7 @@ from typing import Any, Callable
 from pbp import schedule
 from pbp.ports import InboundMail, Outcome
 from pbp.datafolder import DataFolder, GameFile
+from pbp.signups.book import outbox_files
 from pbp.strangers import StrangerLog
 
 
@@ -25,6 +26,8 @@ class MailLedger:
             rows = list(self.folder.mails.all()) + StrangerLog(self.folder).recent_rows()
             for game in self.folder.games():
                 rows.extend(game.mails.each())
+            for _key, file in outbox_files(self.folder):  # mail about games open for sign-ups
+                rows.extend(file.mails.each())
             for row in rows:
                 self.remember(row)
         return self._handled

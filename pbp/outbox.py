@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from pbp import schedule
 from pbp.crashpoints import crash_point
@@ -27,6 +27,7 @@ from pbp.mail.compose import compose
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.rendering import RenderedMail
 from pbp.datafolder import DataFolder, GameFile
+from pbp.signups.book import FOLDER, OUTBOX_PREFIX, open_game, outbox_files
 
 QUEUED, SENT, FAILED = "queued", "sent", "failed"
 FIRST_RETRY = timedelta(seconds=30)
@@ -35,8 +36,11 @@ LONGEST_RETRY = timedelta(hours=1)
 # committed before the next mail is sent (docs/design.md: Reliability rules — Outbox). A
 # larger value trades that guarantee for speed (each mark is one line appended to the journal).
 MARK_INTERVAL = 0.0
+# The sequence the players' mail is numbered in (Message-IDs); mail to people outside the
+# game has sequences of its own.
+PLAYERS_SEQUENCE = "outbox_sequence"
 # Kinds that are reports on a resolution rather than answers to a player's mail.
-GENERATED_KINDS = ("welcome", "report")
+GENERATED_KINDS = ("welcome", "report", "spectator")
 
 
 def message_id(game: str, phase: str, recipient: str, kind: str, sequence: int, domain: str) -> str:
@@ -104,12 +108,15 @@ class Outbox:
 
     # ------------------------------------------------------------------ queueing
     def queue(self, game: GameFile, *, phase: str, recipient: str, address: str, kind: str,
-              mail: RenderedMail, in_reply_to: str = "", references: Sequence[str] = ()) -> dict:
-        """Add one row (call inside the game's transaction, with the change it belongs to)."""
-        # The row's number in its game's outbox, one more than the last row's. (Games from
-        # before the journal counted in the record's outbox_sequence, which stays as it was.)
-        last = game.outbox.last()
-        sequence = max(game.record().get("outbox_sequence", 0), last["sequence"] if last else 0) + 1
+              mail: RenderedMail, in_reply_to: str = "", references: Sequence[str] = (),
+              sequence_key: str = PLAYERS_SEQUENCE) -> dict:
+        """Add one row (call inside the game's transaction, with the change it belongs to).
+        Mail to people outside the game (spectators, sign-ups) counts in a sequence of its
+        own (`sequence_key`), so the players' Message-IDs do not tell how much of it there is."""
+        # The row's number in its sequence, one more than the last row's of that sequence.
+        # (Games from before the journal counted in the record, which stays as it was.)
+        last = game.outbox.last_where(lambda row: row.get("sequence_of", PLAYERS_SEQUENCE) == sequence_key)
+        sequence = max(game.record().get(sequence_key, 0), last["sequence"] if last else 0) + 1
         row = {
             "game": game.id,
             "phase": phase,
@@ -117,6 +124,7 @@ class Outbox:
             "address": address,
             "kind": kind,
             "sequence": sequence,
+            **({"sequence_of": sequence_key} if sequence_key != PLAYERS_SEQUENCE else {}),
             "message_id": message_id(game.id, phase, recipient, kind, sequence, self.domain),
             "subject": mail.subject,
             "body": mail.body,
@@ -134,7 +142,8 @@ class Outbox:
         }
         doc_id = game.outbox.insert(row)
         if self._unsent is not None:
-            self._unsent.setdefault(game.id, set()).add(doc_id)
+            key = game.id if game.path.parent.name != FOLDER else OUTBOX_PREFIX + game.id
+            self._unsent.setdefault(key, set()).add(doc_id)
         return row
 
     # ------------------------------------------------------------------ sending
@@ -152,13 +161,24 @@ class Outbox:
             attachments=[(a["filename"], a["content_type"], a["text"]) for a in row.get("attachments", ())],
         )
 
+    def _files(self) -> Iterator[tuple[str, GameFile]]:
+        """(key, file) of every file with an outbox that may hold unsent mail: the games the
+        index of deadlines names (pbp.game_index), then the games open for sign-ups
+        (pbp.signups.book), whose keys cannot clash with a game's id."""
+        for game_id in self.folder.index.games(self.folder.game_ids(), flag="unsent"):
+            yield game_id, self.folder.game(game_id)
+        yield from outbox_files(self.folder)
+
+    def _file(self, key: str) -> GameFile:
+        if key.startswith(OUTBOX_PREFIX):
+            return open_game(self.folder, key[len(OUTBOX_PREFIX):]).file
+        return self.folder.game(key)
+
     def _scan(self) -> dict[str, set[int]]:
         if self._unsent is None:
             self._unsent = {}
-            for game_id in self.folder.index.games(self.folder.game_ids(), flag="unsent"):
-                game = self.folder.game(game_id)
-                ids = {doc.doc_id for doc in game.outbox.briefs(lambda row: row["status"] == QUEUED)}
-                self._unsent[game.id] = ids
+            for key, game in self._files():
+                self._unsent[key] = {doc.doc_id for doc in game.outbox.briefs(lambda row: row["status"] == QUEUED)}
         return self._unsent
 
     def pending(self) -> int:
@@ -168,7 +188,7 @@ class Outbox:
         """When the earliest row waiting for a retry is due (for the daemon's alarm)."""
         times = []
         for game_id, ids in self._scan().items():
-            game = self.folder.game(game_id)
+            game = self._file(game_id)
             for doc_id in ids:
                 row = game.outbox.get(doc_id=doc_id)
                 if row and row["next_attempt"]:
@@ -183,7 +203,7 @@ class Outbox:
         try:
             for game_id, ids in list(self._scan().items()):
                 try:
-                    self._send_game(self.folder.game(game_id), ids, sender, summary, now)
+                    self._send_game(self._file(game_id), ids, sender, summary, now)
                 except Exception as error:  # one unreadable game file must not hold up the others' mail
                     summary.errors.append(f"game {game_id}: its outbox could not be read: {type(error).__name__}: {error}")
         finally:

@@ -28,6 +28,8 @@ from pbp.outbox import FAILED, QUEUED
 from pbp.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
 from pbp.datafolder import DataFolder, GameFile
+from pbp.signups.book import open_game_ids
+from pbp.signups.status import signup_lines
 from pbp.strangers import StrangerLog
 from pbp.timezones import render_timestamp
 from pbp.token_guard import locked_lines
@@ -39,6 +41,8 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
     """`rules_for` names a ruleset's engine (`Moderator.rules`, which knows the host's extra
     Werewolf roles); the default knows the built-in rulesets."""
     lines: list[str] = []
+    if game_id and game_id not in folder.game_ids() and game_id in open_game_ids(folder):
+        return "\n".join(signup_lines(folder, game_id))  # open for sign-ups, not dealt yet
     ids = [game_id] if game_id else folder.game_ids()
     if not ids:
         lines.append("No games yet; start one with `pbp new-game`.")
@@ -69,6 +73,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
         lines.extend(locked_lines(file))
         lines.extend(bounces.status_lines(file))
         lines.extend(public_thread_lines(file))
+    lines.extend(signup_lines(folder, game_id))
     if not game_id:
         unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]  # kept one by one before
         quarantined = [r for r in folder.mails.all() if r["outcome"] == "quarantine"]

@@ -1,11 +1,16 @@
-"""`pbp substitute <game> <old> <new-name> <new-email> [--timezone ZONE] [--forum-name NAME]`:
-a newcomer takes over a character (role, history, a new token; the old token stops working);
-everyone is told. The newcomer's deadlines are shown in ZONE (default: the old player's
-zone); the thread watch follows NAME, the newcomer's forum account (default: none)."""
+"""`pbp substitute <game> <old> <new-name> <new-email> [--timezone ZONE] [--forum-name NAME]`,
+or `pbp substitute <game> <old> --next`: a newcomer takes over a character (role, history, a
+new token; the old token stops working); everyone is told. With `--next` the newcomer is
+the first on the game's substitutes' list (pbp.signups.substitutes). The newcomer's
+deadlines are shown in ZONE (default: the old player's zone); the thread watch follows
+NAME, the newcomer's forum account (default: none)."""
 from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command, run_and_send
+from pbp.errors import UserError
+from pbp.game.record import load
 from pbp.host.substitute import substitute
+from pbp.signups.substitutes import next_substitute, strike_off
 
 
 def register(subparsers) -> None:
@@ -13,8 +18,11 @@ def register(subparsers) -> None:
         subparsers, "substitute", run=run, help="hand a player's character to a newcomer",
         no_send="queue the mails but do not send them now",
         arguments=[("old", {"help": "the character (the old player's name)"}),
-                   ("new_name", {"metavar": "new-name", "help": "the newcomer's own name (the character keeps its name)"}),
-                   ("new_email", {"metavar": "new-email", "help": "the newcomer's mail address"})])
+                   ("new_name", {"metavar": "new-name", "nargs": "?",
+                                 "help": "the newcomer's own name (the character keeps its name)"}),
+                   ("new_email", {"metavar": "new-email", "nargs": "?", "help": "the newcomer's mail address"})])
+    parser.add_argument("--next", action="store_true",
+                        help="the newcomer is the first on the game's substitutes' list (from sign-ups)")
     parser.add_argument("--timezone", metavar="ZONE",
                         help="the newcomer's time zone, e.g. Europe/Berlin (default: the old player's)")
     parser.add_argument("--forum-name", metavar="NAME",
@@ -22,9 +30,22 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
+    if args.next == bool(args.new_name):
+        raise UserError("Give either the newcomer's name and address or --next, e.g. pbp substitute g1 Alice "
+                        "Carol carol@example.org, or pbp substitute g1 Alice --next.")
+    if args.new_name and not args.new_email:
+        raise UserError("Give the newcomer's address after their name, e.g. pbp substitute g1 Alice Carol "
+                        "carol@example.org.")
+
     def act(moderator):
-        substitute(moderator, args.game, args.old, args.new_name, args.new_email, args.timezone,
-                   args.forum_name)
-        return f"Game {args.game}: {args.new_name} now plays {args.old}; the old token no longer works."
+        name, email = args.new_name, args.new_email
+        if args.next:
+            roster = {entry["email"] for entry in load(moderator, args.game).record["roster"]}
+            chosen = next_substitute(moderator.folder, args.game, roster)
+            name, email = chosen["name"], chosen["email"]
+        substitute(moderator, args.game, args.old, name, email, args.timezone, args.forum_name)
+        if args.next:
+            strike_off(moderator.folder, args.game, email)
+        return f"Game {args.game}: {name} now plays {args.old}; the old token no longer works."
 
     return run_and_send(args, act)

@@ -37,7 +37,7 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
     specs = [PlayerSpec(e.name) for e in roster] + [
         PlayerSpec(n.name, npc=True, npc_class=n.npc_class, npc_team=n.team) for n in npcs]
     try:
-        moderator_options, options = split_options(options or {})
+        moderator_options, options = split_options(options or {}, ruleset)
         state = rules.new_game(specs, seed, options)
     except (GameSetupError, OptionValueError) as error:
         raise UserError(str(error)) from None

@@ -3,6 +3,7 @@ its file: what a cycle needs to know to leave the game alone. Times are POSIX se
 so that the index's questions are comparisons of numbers."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from pbp import schedule
@@ -35,7 +36,7 @@ def entry_of(game: GameFile) -> dict[str, Any]:
     }
 
 
-def _reminder_times(record: dict[str, Any], deadline) -> list[float]:
+def _reminder_times(record: dict[str, Any], deadline: datetime | None) -> list[float]:
     """The moments at which the phase's reminders go out (pbp.reminders)."""
     if deadline is None:
         return []
@@ -47,7 +48,7 @@ def _reminder_times(record: dict[str, Any], deadline) -> list[float]:
                                                             offsets=offsets)]
 
 
-def _tally_times(record: dict[str, Any], deadline) -> list[float]:
+def _tally_times(record: dict[str, Any], deadline: datetime | None) -> list[float]:
     """The moments at which the phase's running vote counts fall due (option tally_every,
     pbp.forum.tally_rhythm); the drafting itself decides whether the phase has votes."""
     every = tally_interval_of(record)

@@ -13,6 +13,10 @@ the ruleset (which refuses names it does not know) and keeps these:
   before it is published (docs/design.md: Public posts; pbp.game.deadlines); default `off`.
 - `tally_every`: a duration (`6h`) drafts a running vote count on that rhythm in every
   voting phase (pbp.forum.tally_rhythm); default `off`.
+- `spectators`: who gets the host's view of each resolution (pbp.signups.spectators):
+  `off` nobody, `dead` the dead players, `all` the dead and every confirmed watcher
+  (`WATCH <game>` by mail). Default `dead` for Werewolf, whose dead keep their eyes open,
+  `off` for every other ruleset (docs/design.md: Conversations).
 """
 from __future__ import annotations
 
@@ -25,21 +29,21 @@ from pbp.timezones import TimeInputError
 
 RESOLVE_WHEN_ALL_IN = "resolve_when_all_in"
 WAIT_FOR_PUBLISH = "wait_for_publish"
-MODERATOR_OPTIONS = {REMINDERS: "on", RESOLVE_WHEN_ALL_IN: "off", WAIT_FOR_PUBLISH: "off", TALLY_EVERY: "off"}
-# What each option does, for `pbp options --help` and the documentation.
-OPTION_HELP = {
-    REMINDERS: "on, off, or times before each deadline such as 12h,1h",
-    RESOLVE_WHEN_ALL_IN: "on resolves a phase as soon as every order is in",
-    WAIT_FOR_PUBLISH: "on starts a phase's clock when the post before it is published",
-    TALLY_EVERY: "a running vote count every so long in voting phases, such as 6h, or off",
-}
+SPECTATORS = "spectators"
+SPECTATOR_MODES = ("off", "dead", "all")
+MODERATOR_OPTIONS = {REMINDERS: "on", RESOLVE_WHEN_ALL_IN: "off", WAIT_FOR_PUBLISH: "off", TALLY_EVERY: "off",
+                     SPECTATORS: "off"}
+RULESET_DEFAULTS = {"werewolf": {SPECTATORS: "dead"}}
 ON_OFF_OPTIONS = (RESOLVE_WHEN_ALL_IN, WAIT_FOR_PUBLISH)
-# What each moderator option does, in a few words (`pbp rules`).
+# What each moderator option does, in a few words (`pbp rules`, `pbp options --help`).
 MODERATOR_OPTION_HELP = {
     REMINDERS: "on (24h and 1h before each deadline), off, or the times, e.g. 12h,30m",
     RESOLVE_WHEN_ALL_IN: "on: resolve a phase as soon as everyone who must act has orders in "
                          "(never a phase whose actors are secret)",
     WAIT_FOR_PUBLISH: "on: a phase's clock starts only when the post of the phase before it is published",
+    TALLY_EVERY: "a running vote count every so long in voting phases, such as 6h, or off",
+    SPECTATORS: "who gets the host's view of each resolution: off, dead (the dead players) or all "
+                "(the dead and confirmed watchers, WATCH <game> by mail)",
 }
 _TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
 
@@ -48,9 +52,10 @@ class OptionValueError(ValueError):
     """A moderator option with a value it does not take; the message says which it takes."""
 
 
-def split_options(given: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(moderator options with defaults filled in and checked, the ruleset's options)."""
-    moderator = dict(MODERATOR_OPTIONS)
+def split_options(given: Mapping[str, str], ruleset: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
+    """(moderator options with defaults filled in and checked, the ruleset's options);
+    `ruleset` picks the defaults that differ per ruleset (`RULESET_DEFAULTS`)."""
+    moderator = {**MODERATOR_OPTIONS, **RULESET_DEFAULTS.get(ruleset, {})}
     engine_options = {}
     for key, value in given.items():
         name = key.strip().lower()
@@ -61,6 +66,8 @@ def split_options(given: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, A
     for name in ON_OFF_OPTIONS:
         if moderator[name] not in _TRUE + _FALSE:
             raise OptionValueError(f"Option {name} takes on or off, not {moderator[name]!r}.")
+    if moderator[SPECTATORS] not in SPECTATOR_MODES:
+        raise OptionValueError(f"Option spectators takes off, dead or all, not {moderator[SPECTATORS]!r}.")
     try:
         reminder_offsets(moderator[REMINDERS])
         tally_interval(moderator[TALLY_EVERY])
@@ -80,3 +87,11 @@ def may_resolve_early(options: Mapping[str, str], phase: Phase | None,
     if phase is None or not is_on(options, RESOLVE_WHEN_ALL_IN) or phase.secret_actors:
         return False
     return bool(phase.actors) and set(phase.actors) <= set(players_with_orders)
+
+
+def spectators_mode(record: Mapping[str, Any]) -> str:
+    """The game's `spectators` option (`off`, `dead` or `all`), its ruleset's default when
+    the game was made before the option existed."""
+    options = record.get("moderator_options", {})
+    default = RULESET_DEFAULTS.get(record.get("ruleset", ""), {}).get(SPECTATORS, MODERATOR_OPTIONS[SPECTATORS])
+    return str(options.get(SPECTATORS, default)).strip().lower()

@@ -25,6 +25,7 @@ from pbp.game.stalls import note_stall, stalled_phases
 from pbp.host.checkpoints import record_checkpoint
 from pbp.moderator import Moderator
 from pbp.rendering import RenderedMail, event_json
+from pbp.signups.spectators import queue_spectator_mail
 from pbp.standing_orders import standing_orders
 
 NPC_REPORT = "npc-report"  # the outbox kind of an NPC's report, mailed to the host
@@ -109,6 +110,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
             if host_address and name not in dead_before:
                 moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=host_address,
                                        kind=NPC_REPORT, mail=for_host(report(name, after.npc_form(name)), name))
+        queue_spectator_mail(moderator, after, phase, orders, resolution, result.to_json() if result else None)
         for listener in moderator.after_resolution:  # the forum drafts the public post
             listener(moderator, game, after, phase.id, public)
         crash_point("mid-resolution")

@@ -70,7 +70,7 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
         raise UserError(f"{unknown[0]!r} cannot change in a running game; the options that can are "
                         f"{', '.join(sorted(MODERATOR_OPTIONS))}.")
     try:
-        changed, _ = split_options({**current, **given})
+        changed, _ = split_options({**current, **given}, game.record["ruleset"])
     except OptionValueError as error:
         raise UserError(str(error)) from None
     if given:

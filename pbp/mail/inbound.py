@@ -19,6 +19,7 @@ from pbp.mail.headers import header_text, message_ids, no_reply_reason, strict_s
 from pbp.mail.mime import MailTexts, mail_texts
 from pbp.mail.text import normalise_text
 from pbp.ports import InboundMail, RawMail
+from pbp.signups.words import find_signup
 
 UNREADABLE = "This mail could not be read; send your orders again as a plain-text mail."
 Read = TypeVar("Read")
@@ -117,7 +118,7 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
         texts = mail_texts(message)
     except Exception:  # hostile MIME may break the decoders in any way: the mail is unreadable
         return InboundMail(**base, problems=(UNREADABLE,))
-    return InboundMail(**base, **_orders_or_commands(texts, subject))
+    return InboundMail(**base, **_with_signup(_orders_or_commands(texts, subject), texts.body, subject))
 
 
 def _orders_or_commands(texts: MailTexts, subject: str) -> dict[str, Any]:
@@ -130,6 +131,15 @@ def _orders_or_commands(texts: MailTexts, subject: str) -> dict[str, Any]:
                     commands=(approval,) if approval else ())
     command = approval or find_command(texts.body, subject)
     return dict(commands=(command,) if command else ())
+
+
+def _with_signup(found: dict[str, Any], body: str, subject: str) -> dict[str, Any]:
+    """A mail with no block and no approval may be a sign-up command (pbp.signups.words:
+    JOIN, LEAVE, WATCH, UNWATCH, CONFIRM), which goes before the player commands."""
+    if "blocks" in found or any(command.startswith("APPROVE") for command in found.get("commands", ())):
+        return found
+    signup = find_signup(body, subject)
+    return {**found, "commands": (signup,)} if signup else found
 
 
 def _safely(read: Callable[[], Read], fallback: Fallback) -> Read | Fallback:

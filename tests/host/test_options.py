@@ -11,7 +11,7 @@ NIGHT = Phase("N1", "night", ("Alice",), secret_actors=True)
 def test_split_keeps_moderator_options_and_passes_the_rest():
     moderator, engine_options = split_options({"reminders": "off", "tie": "random"})
     assert moderator == {"reminders": "off", "resolve_when_all_in": "off", "wait_for_publish": "off",
-                         "tally_every": "off"}
+                         "tally_every": "off", "spectators": "off"}
     assert engine_options == {"tie": "random"}
 
 
@@ -20,10 +20,17 @@ def test_split_keeps_moderator_options_and_passes_the_rest():
     ({"reminders": "often"}, "reminders=24h,1h or reminders=off"),
     ({"wait_for_publish": "later"}, "wait_for_publish takes on or off"),
     ({"tally_every": "often"}, "tally_every takes a duration such as 6h or 30m, or off"),
+    ({"spectators": "everyone"}, "spectators takes off, dead or all"),
 ])
 def test_bad_moderator_options(given, message):
     with pytest.raises(OptionValueError, match=message):
         split_options(given)
+
+
+def test_spectators_default_to_the_dead_in_werewolf_and_to_nobody_elsewhere():
+    assert split_options({}, "werewolf")[0]["spectators"] == "dead"
+    assert split_options({}, "infiltration")[0]["spectators"] == "off"
+    assert split_options({"spectators": "ALL"}, "infiltration")[0]["spectators"] == "all"
 
 
 def test_early_resolution_needs_every_actor_and_the_option():

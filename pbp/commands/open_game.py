@@ -1,0 +1,40 @@
+"""`pbp open-game <id> --ruleset R --players MIN..MAX --closes <time> [--option k=v …]
+[--schedule …] [--seed S]`: open a game for sign-ups by mail and print the announcement
+post for the thread (docs/design.md: Sign-ups)."""
+from __future__ import annotations
+
+import engine
+from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.commands.simulate import parse_options
+from pbp.signups.announcement import announcement
+from pbp.signups.opening import open_for_signups
+from pbp.timezones import render_moment
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("open-game", help="open a game for sign-ups by mail (JOIN <game> <name>)")
+    parser.add_argument("game", help="the game's id, e.g. ww3")
+    parser.add_argument("--ruleset", required=True, choices=engine.rulesets(),
+                        help="the game's rules; `pbp rules <ruleset>` describes each")
+    parser.add_argument("--players", required=True, metavar="MIN..MAX", help="how many may play, e.g. 8..12")
+    parser.add_argument("--closes", required=True, metavar="WHEN",
+                        help="when sign-ups close: a duration from now (3d) or a time with a zone "
+                             "(2026-12-01 18:00 Europe/Berlin)")
+    parser.add_argument("--seed", help="the game's seed (default: a random one, stored at the start)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (repeatable), as in new-game; `pbp rules <ruleset>` lists them")
+    parser.add_argument("--schedule", metavar="KIND=DURATION,…", help="deadline length per phase kind, as in new-game")
+    add_settings_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    options = parse_options(args.option)
+    with open_moderator(args) as moderator:
+        signups = open_for_signups(moderator, args.game, args.ruleset, args.players, args.closes, options,
+                                   args.schedule, args.seed)
+        record = signups.record
+        print(f"Game {signups.id} ({args.ruleset}, {record['players_min']} to {record['players_max']} players) is "
+              f"open for sign-ups until {render_moment(record['closes'])}. Announcement for the thread:\n")
+        print(announcement(moderator, signups), end="")
+    return 0

@@ -1,0 +1,20 @@
+"""`pbp start <game>`: deal the roles of a game open for sign-ups to those who signed up,
+and mail every player their welcome (docs/design.md: Sign-ups)."""
+from __future__ import annotations
+
+from pbp.commands._game_command import register_game_command, run_and_send
+from pbp.signups.starting import start_signed_up
+
+
+def register(subparsers) -> None:
+    register_game_command(subparsers, "start", run=run, help="start a game open for sign-ups with those who signed up",
+                          no_send="queue the welcome mails but do not send them now")
+
+
+def run(args) -> int:
+    def act(moderator):
+        game = start_signed_up(moderator, args.game)
+        return (f"Game {game.id} ({game.record['ruleset']}, {len(game.record['roster'])} players) started; "
+                f"phase {game.record['phase_id']} ends {game.deadline_text()}.")
+
+    return run_and_send(args, act, sent="Welcome mails")

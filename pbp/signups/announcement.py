@@ -1,0 +1,21 @@
+"""The thread post that announces a game open for sign-ups (templates/signups/announcement.j2)."""
+from __future__ import annotations
+
+from pbp import schedule
+from pbp.game.options import SPECTATORS, split_options
+from pbp.moderator import Moderator
+from pbp.signups.book import OpenGame
+from pbp.timezones import render_duration_spec, render_moment
+
+TEMPLATE = "signups/announcement.j2"
+
+
+def announcement(moderator: Moderator, signups: OpenGame) -> str:
+    record = signups.record
+    moderator_options, _ = split_options(record["options"], record["ruleset"])
+    kinds = [kind.kind for kind in moderator.rules(record["ruleset"]).card.phase_kinds]
+    phases = ", ".join(f"{kind} {render_duration_spec(schedule.phase_duration(record['schedule'], kind))}"
+                       for kind in kinds)
+    return moderator.renderer.env.get_template(TEMPLATE).render(
+        game=record, closes=render_moment(record["closes"]), address=moderator.settings.from_address,
+        spectators=moderator_options[SPECTATORS], phases=phases).strip() + "\n"

@@ -1,0 +1,237 @@
+"""Sign-up mail (docs/design.md: Sign-ups; The dead and spectators): `JOIN <game> <name>`
+and `LEAVE <game>` for a game open for sign-ups, `WATCH <game>` and `UNWATCH <game>` for a
+running game whose option `spectators` is `all`, and `CONFIRM <game> <code>` (the reply to
+the confirmation mail) for all four.
+
+Anyone may send these, players of other games and unknown addresses alike, so they are
+read before the sender's games are looked up. Each mail is answered once, to its From
+address, capped per address per day like every reply; a request changes nothing until it
+is confirmed from the address it names (pbp.signups.codes). Mail naming no open or running
+game is not answered (no backscatter) and is counted with the unknown senders. Nothing a
+sender writes is passed on to anyone.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine.names import roster_problems
+from pbp import schedule
+from pbp.game.options import spectators_mode
+from pbp.game.record import StoredGame, load
+from pbp.limits import listed, quoted
+from pbp.mail_ledger import MailLedger
+from pbp.moderator import Moderator
+from pbp.ports import InboundMail, Outcome
+from pbp.signups.book import OPEN, OpenGame, find_open_game
+from pbp.signups.codes import new_code, take_request, with_request
+from pbp.signups.spectators import OUTSIDE_SEQUENCE, WATCHERS_KEY
+from pbp.signups.words import CONFIRM, SignupCommand, parse_signup
+from pbp.timezones import render_moment
+
+WATCH_PENDING_KEY = "watch_pending"  # a running game's record: pending WATCH / UNWATCH requests
+KIND = "signup"
+
+
+@dataclass
+class Answer:
+    """What one sign-up mail does: the reply's headline and lines, and the record's changes."""
+
+    outcome: Outcome
+    reason: str
+    headline: str
+    lines: list[str] = field(default_factory=list)
+    confirm: str = ""  # the CONFIRM line the reply asks the sender to send back
+    changes: dict[str, Any] = field(default_factory=dict)
+    name: str = ""  # how the reply addresses the sender
+
+
+def signup_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
+                may_reply: Callable[[Any, str], bool]) -> Outcome | None:
+    """Handle a sign-up mail, or return None when the mail holds no sign-up command."""
+    command = parse_signup(mail.commands[0]) if mail.commands else None
+    if command is None:
+        return None
+    sender = mail.sender
+    if sender is None or mail.no_reply_reason:
+        why = "From does not hold exactly one address" if sender is None else mail.no_reply_reason
+        return ledger.record_refused(mail, f"{command.word} not answered: {why}")
+    open_game = find_open_game(moderator.folder, command.game)
+    running = _running_game(moderator, command.game)
+    if open_game is not None and (command.word in ("JOIN", "LEAVE") or _holds(open_game.record, "pending", command)):
+        answer = _signup_answer(moderator, open_game, command, sender)
+        return _commit(moderator, ledger, mail, may_reply, open_game, open_game.record, answer)
+    if running is not None and open_game is None and command.word in ("JOIN", "LEAVE"):
+        answer = _refusal("not open for sign-ups", f"Game {running.id} is not open for sign-ups: its players were "
+                                                   "chosen by the host before it began.")
+        return _commit(moderator, ledger, mail, may_reply, running, running.record, answer)
+    if running is not None and command.word in ("WATCH", "UNWATCH", CONFIRM):
+        answer = _watch_answer(moderator, running, command, sender)
+        return _commit(moderator, ledger, mail, may_reply, running, running.record, answer)
+    if open_game is not None:
+        answer = _signup_answer(moderator, open_game, command, sender)
+        return _commit(moderator, ledger, mail, may_reply, open_game, open_game.record, answer)
+    return ledger.record_refused(mail, f"{command.word} for {quoted(command.game, 30)}, which is no open or running game")
+
+
+def _holds(record: dict, key: str, command: SignupCommand) -> bool:
+    return command.word == CONFIRM and command.argument in record.get(key, {})
+
+
+def _running_game(moderator: Moderator, game_id: str) -> StoredGame | None:
+    for known in moderator.folder.game_ids():
+        if known.lower() == game_id.lower():
+            return load(moderator, known)
+    return None
+
+
+def _commit(moderator: Moderator, ledger: MailLedger, mail: InboundMail, may_reply: Callable[[Any, str], bool],
+            holder: OpenGame | StoredGame, record: dict, answer: Answer) -> Outcome:
+    """One durable write in the game's (or open game's) file: the record's changes, the
+    reply (unless the address used up today's replies), the mail's identity."""
+    file = holder.file
+    with file.transaction():
+        if answer.changes:
+            file.update_record(answer.changes)
+        if may_reply(holder, mail.sender):
+            game = {"id": record["id"], "ruleset": record["ruleset"]}
+            reply = moderator.renderer.render(KIND, record["ruleset"], game=game, name=answer.name,
+                                              headline=answer.headline, lines=answer.lines, confirm=answer.confirm)
+            moderator.outbox.queue(file, phase=record.get("phase_id") or "signup", recipient=answer.name or "player",
+                                   address=mail.sender, kind=KIND, mail=reply, in_reply_to=mail.message_id,
+                                   references=mail.references, sequence_key=OUTSIDE_SEQUENCE)
+        row = ledger.record(file, mail, answer.outcome, answer.reason)
+    ledger.remember(row)
+    return answer.outcome
+
+
+def _request(record: dict, key: str, action: str, sender: str, game_id: str, name: str,
+             now: str, headline: str, lines: list[str]) -> Answer:
+    code = new_code()
+    pending = with_request(record.get(key, {}), code, {"action": action, "email": sender, "name": name,
+                                                        "created": now})
+    return Answer("processed", f"{action} requested", headline,
+                  [*lines, "To confirm, reply to this mail (quoting it is enough), or send this line:"],
+                  confirm=f"CONFIRM {game_id} {code}", changes={key: pending}, name=name)
+
+
+def _refusal(reason: str, sentence: str, name: str = "") -> Answer:
+    return Answer("rejected", reason, "Nothing changed", [sentence], name=name)
+
+
+# ---------------------------------------------------------------------------------- sign-ups
+def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand, sender: str) -> Answer:
+    record = game.record
+    game_id, now = record["id"], schedule.to_text(moderator.clock())
+    entries = record["entries"]
+    mine = next((e for e in entries if e["email"] == sender), None)
+    if record["status"] != OPEN:
+        return _refusal("sign-ups closed", f"Game {game_id} has started, so its sign-ups are closed.")
+    if command.word == "JOIN":
+        name = command.argument.strip()
+        if mine is not None:
+            return _refusal("already signed up", f"You are signed up for {game_id} already, as {mine['name']}; "
+                                                 f"to withdraw, mail LEAVE {game_id}.", mine["name"])
+        if not name:
+            return _refusal("JOIN without a name", f"Write the name you want to play under after the game, "
+                                                   f"for example: JOIN {game_id} Alice.")
+        problems = roster_problems([e["name"] for e in entries] + [name])
+        if problems:
+            return Answer("rejected", "name refused", "Nothing changed",
+                          [f"The name {quoted(name, 30)!r} cannot be used in {game_id}; choose another and mail "
+                           f"JOIN {game_id} <name> again:", *(f"- {p}" for p in listed(problems))])
+        return _request(record, "pending", "join", sender, game_id, name, now,
+                        f"Confirm your sign-up for {game_id}",
+                        [f"You asked to play in game {game_id} ({record['ruleset']}) as {name}.",
+                         f"Sign-ups close {render_moment(record['closes'])}."])
+    if command.word == "LEAVE":
+        if mine is None:
+            return _refusal("LEAVE without a sign-up", f"You are not signed up for {game_id}, so there is nothing "
+                                                       "to withdraw.")
+        return _request(record, "pending", "leave", sender, game_id, mine["name"], now,
+                        f"Confirm that you leave {game_id}",
+                        [f"You asked to withdraw your sign-up for game {game_id} ({mine['name']})."])
+    if command.word == CONFIRM:
+        request, pending = take_request(record.get("pending", {}), command.argument, sender)
+        if request is None:
+            return _bad_code(game_id, "JOIN or LEAVE")
+        if request["action"] == "leave":
+            kept = [e for e in entries if e["email"] != sender]
+            return Answer("processed", "left", f"You have left {game_id}",
+                          [f"Your sign-up for {game_id} is withdrawn. To sign up again, mail JOIN {game_id} <name>."],
+                          changes={"pending": pending, "entries": kept}, name=request["name"])
+        problems = roster_problems([e["name"] for e in entries] + [request["name"]])
+        if mine is not None or problems:
+            why = (f"you are signed up already, as {mine['name']}" if mine is not None
+                   else "; ".join(listed(problems)))
+            return Answer("rejected", "confirmation refused", "Nothing changed",
+                          [f"Your sign-up for {game_id} could not be confirmed: {why}. Mail JOIN {game_id} <name> "
+                           "with another name."], changes={"pending": pending})
+        entry = {"name": request["name"], "email": sender, "joined": now}
+        place = len(entries) + 1
+        if place <= record["players_max"]:
+            where = (f"You are signed up for {game_id} as {request['name']}: player {place} "
+                     f"(the game takes {record['players_min']} to {record['players_max']}).")
+        else:
+            where = (f"Game {game_id} is full, so you are number {place - record['players_max']} on its "
+                     f"substitutes' list, as {request['name']}: if a player drops out, the host may call you in.")
+        return Answer("processed", "joined", f"Signed up for {game_id}",
+                      [where, f"Sign-ups close {render_moment(record['closes'])}; your role comes by mail when "
+                              f"the game starts. To withdraw, mail LEAVE {game_id}."],
+                      changes={"pending": pending, "entries": [*entries, entry]}, name=request["name"])
+    return _refusal("not for an open game", f"Game {game_id} is open for sign-ups and has not started, so there "
+                                            f"is nothing to watch yet; mail JOIN {game_id} <name> to play.")
+
+
+def _bad_code(game_id: str, what: str) -> Answer:
+    return _refusal("unknown confirmation code",
+                    f"That confirmation code for {game_id} is not valid (used already, replaced by a newer request, "
+                    f"or sent from another address); mail {what} again to get a new one.")
+
+
+# ---------------------------------------------------------------------------------- watchers
+def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand, sender: str) -> Answer:
+    record = game.record
+    game_id, now = record["id"], schedule.to_text(moderator.clock())
+    watchers = list(record.get(WATCHERS_KEY, []))
+    if command.word == CONFIRM:
+        request, pending = take_request(record.get(WATCH_PENDING_KEY, {}), command.argument, sender)
+        if request is None:
+            return _bad_code(game_id, "WATCH or UNWATCH")
+        if request["action"] == "unwatch":
+            return Answer("processed", "unwatched", f"You no longer watch {game_id}",
+                          [f"pbp sends you no more mail about {game_id}."],
+                          changes={WATCH_PENDING_KEY: pending, WATCHERS_KEY: [w for w in watchers if w != sender]})
+        refused = _watch_refusal(game, sender, watchers)
+        if refused:
+            return Answer("rejected", "watch refused", "Nothing changed", [refused],
+                          changes={WATCH_PENDING_KEY: pending})
+        return Answer("processed", "watching", f"You watch {game_id}",
+                      [f"After each resolution of {game_id} you get the host's view of it: who gave which orders "
+                       "and what happened. Watchers only watch: nothing you send reaches the players.",
+                       f"To stop, mail UNWATCH {game_id}."],
+                      changes={WATCH_PENDING_KEY: pending, WATCHERS_KEY: [*watchers, sender]})
+    if command.word == "WATCH":
+        refused = _watch_refusal(game, sender, watchers)
+        if refused:
+            return _refusal("watch refused", refused)
+        return _request(record, WATCH_PENDING_KEY, "watch", sender, game_id, "", now, f"Confirm that you watch {game_id}",
+                        [f"You asked to watch game {game_id} ({record['ruleset']}) as a spectator."])
+    if sender not in watchers:
+        return _refusal("UNWATCH without watching", f"You are not watching {game_id}, so there is nothing to stop.")
+    return _request(record, WATCH_PENDING_KEY, "unwatch", sender, game_id, "", now, f"Confirm that you stop watching {game_id}",
+                    [f"You asked to stop watching game {game_id}."])
+
+
+def _watch_refusal(game: StoredGame, sender: str, watchers: list[str]) -> str:
+    """Why `sender` may not watch `game`, or "" when they may."""
+    game_id, mode = game.id, spectators_mode(game.record)
+    if game.player(sender) is not None:
+        return f"You play in {game_id}, and players cannot watch their own game."
+    if game.phase is None:
+        return f"Game {game_id} is over, so there is nothing left to watch."
+    if mode != "all":
+        return f"Game {game_id} takes no watchers: its host has set its option spectators to {mode}."
+    if sender in watchers:
+        return f"You watch {game_id} already; to stop, mail UNWATCH {game_id}."
+    return ""

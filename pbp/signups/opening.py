@@ -1,0 +1,60 @@
+"""Opening a game for sign-ups (docs/design.md: Sign-ups): `pbp open-game` checks
+everything the game will need (ruleset, player range, options, schedule, closing time)
+before anyone signs up, so that a game that fills up can start without the host."""
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from engine.core import GameSetupError, PlayerSpec
+from engine.simulation import player_names
+from pbp import schedule
+from pbp.errors import UserError
+from pbp.game.options import OptionValueError, split_options
+from pbp.moderator import Moderator
+from pbp.signups.book import OPEN, OpenGame, add_open_game
+from pbp.timezones import parse_deadline_change
+
+GAME_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,19}")
+
+
+def parse_player_range(text: str) -> tuple[int, int]:
+    """`8..12` (or one number, `8`) as (min, max)."""
+    match = re.fullmatch(r"\s*(\d{1,3})\s*(?:(?:\.\.|-)\s*(\d{1,3})\s*)?", text or "")
+    if not match:
+        raise UserError(f"--players {text!r} is not a range; write MIN..MAX, for example --players 8..12.")
+    low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+    if not 1 <= low <= high:
+        raise UserError(f"--players {text!r}: MIN must be at least 1 and at most MAX, for example --players 8..12.")
+    return low, high
+
+
+def open_for_signups(moderator: Moderator, game_id: str, ruleset: str, players: str, closes: str,
+                     options: dict[str, str] | None = None, schedule_text: str | None = None,
+                     seed: str | None = None) -> OpenGame:
+    """Check the game's settings and open it for sign-ups until `closes` (a duration from
+    now, e.g. `3d`, or a time with its zone)."""
+    if not GAME_ID.fullmatch(game_id or ""):
+        raise UserError(f"Game id {game_id!r}: use 1-20 letters, digits, '_' or '-', starting with a letter.")
+    rules = moderator.rules(ruleset)
+    low, high = parse_player_range(players)
+    now = moderator.clock()
+    closing: datetime = parse_deadline_change(closes, now, now)
+    if closing <= now:
+        raise UserError(f"--closes {closes!r} is in the past; give a later time or a duration such as 3d.")
+    plan = schedule.parse_schedule(schedule_text, [kind.kind for kind in rules.card.phase_kinds])
+    given = dict(options or {})
+    try:
+        _, engine_options = split_options(given, ruleset)
+        for count in sorted({low, high}):  # the engine checks player counts and options at setup
+            rules.new_game([PlayerSpec(name) for name in player_names(count)], "check", engine_options)
+    except (GameSetupError, OptionValueError) as error:
+        raise UserError(f"Game {game_id} cannot be played as given: {error}") from None
+    record: dict[str, Any] = {
+        "id": game_id, "ruleset": ruleset, "players_min": low, "players_max": high,
+        "closes": schedule.to_text(closing), "seed": seed or "", "options": given,
+        "schedule_text": schedule_text or "", "schedule": plan, "status": OPEN, "entries": [], "pending": {},
+        "host_told": False, "created": schedule.to_text(now), "outbox_sequence": 0,
+    }
+    return add_open_game(moderator.folder, record)

@@ -1,0 +1,105 @@
+"""Starting a game from its sign-ups (docs/design.md: Sign-ups): `pbp start <game>`, or the
+cycle at the closing time when at least the minimum signed up. The first `players_max`
+sign-ups are dealt their roles through ordinary game creation (pbp.game.create: welcome
+mails and all); the rest stay on the substitutes' list, each told so. When the closing
+time passes with too few sign-ups, the host is told once and sign-ups stay open: the game
+starts at the next cycle after the minimum is reached, or when the host says so.
+"""
+from __future__ import annotations
+
+from pbp import schedule
+from pbp.errors import UserError
+from pbp.forum.hooks import HOST, host_address
+from pbp.game.create import create_game
+from pbp.game.record import StoredGame, load
+from pbp.moderator import Moderator
+from pbp.roster import RosterEntry
+from pbp.signups.book import OPEN, STARTED, OpenGame, open_game, open_games
+
+KIND = "signup"
+
+
+def start_signed_up(moderator: Moderator, game_id: str) -> StoredGame:
+    """Deal the roles of an open game to its sign-ups; refused below the minimum."""
+    signups = open_game(moderator.folder, game_id)
+    record = signups.record
+    if record["status"] != OPEN:
+        raise UserError(f"Game {game_id} has started already; see pbp status {game_id}.")
+    players = signups.players
+    if game_id in moderator.folder.game_ids():
+        game = load(moderator, game_id)
+        if {e["email"] for e in game.record["roster"]} != {e["email"] for e in players}:
+            raise UserError(f"A game called {game_id} exists already, with other players; it cannot also be "
+                            "started from these sign-ups.")
+        _mark_started(moderator, signups)  # a crash came after the game's creation
+        return game
+    if len(players) < record["players_min"]:
+        raise UserError(f"Game {game_id} has {len(players)} confirmed sign-ups and needs at least "
+                        f"{record['players_min']}; wait for more sign-ups before starting it.")
+    roster = [RosterEntry(entry["name"], entry["email"]) for entry in players]
+    game = create_game(moderator, record["ruleset"], roster, (), record["seed"] or None, dict(record["options"]),
+                       record["schedule_text"] or None, game_id)
+    _mark_started(moderator, signups)
+    return game
+
+
+def _mark_started(moderator: Moderator, signups: OpenGame) -> None:
+    """Close the sign-ups and tell each substitute their place on the list."""
+    record = signups.record
+    game_id = record["id"]
+    with signups.file.transaction():
+        signups.file.update_record({"status": STARTED, "started": schedule.to_text(moderator.clock()),
+                                    "pending": {}})
+        for place, entry in enumerate(signups.substitutes, start=1):
+            _tell(moderator, signups, entry["name"], entry["email"], f"Game {game_id} has started",
+                  [f"Game {game_id} has started with {record['players_max']} players. You are number {place} on "
+                   "its substitutes' list: if a player drops out, the host may call you in, and your "
+                   "character's role and history then come by mail."])
+
+
+def start_due(moderator: Moderator) -> list[str]:
+    """At each cycle: start every open game whose closing time has passed with at least the
+    minimum signed up; tell the host (once) of one that closed with too few. Returns what
+    was done, one sentence each. One game's failure never stops the others: it is told to
+    the host and the game stays open."""
+    now = moderator.clock()
+    said = []
+    for signups in list(open_games(moderator.folder)):
+        record = signups.record
+        if record["status"] != OPEN or schedule.from_text(record["closes"]) > now:
+            continue
+        count = len(signups.players)
+        if count >= record["players_min"]:
+            try:
+                game = start_signed_up(moderator, record["id"])
+            except UserError as error:
+                said.append(f"Game {record['id']} could not start at its closing time: {error}")
+                if not record.get("start_failed"):
+                    _tell_host(moderator, signups, f"Game {record['id']} could not start",
+                               [f"Sign-ups for {record['id']} closed, but the game could not start: {error}"],
+                               {"start_failed": True})
+                continue
+            said.append(f"Game {game.id} started at its closing time with {count} players.")
+        elif not record.get("host_told"):
+            _tell_host(moderator, signups, f"Game {record['id']} is short of players",
+                       [f"Sign-ups for {record['id']} closed with {count} confirmed sign-ups; the game needs at "
+                        f"least {record['players_min']}. Sign-ups stay open: the game starts at once when "
+                        f"{record['players_min']} have signed up, or you start it with pbp start {record['id']} "
+                        "once enough have."], {"host_told": True})
+            said.append(f"Game {record['id']} closed with {count} of {record['players_min']} players; the host is told.")
+    return said
+
+
+def _tell_host(moderator: Moderator, signups: OpenGame, headline: str, lines: list[str], changes: dict) -> None:
+    address = host_address(moderator.settings)
+    with signups.file.transaction():
+        signups.file.update_record(changes)
+        if address:
+            _tell(moderator, signups, HOST, address, headline, lines)
+
+
+def _tell(moderator: Moderator, signups: OpenGame, name: str, address: str, headline: str, lines: list[str]) -> None:
+    record = signups.record
+    mail = moderator.renderer.render(KIND, record["ruleset"], game={"id": record["id"], "ruleset": record["ruleset"]},
+                                     name=name, headline=headline, lines=lines, confirm="")
+    moderator.outbox.queue(signups.file, phase="signup", recipient=name, address=address, kind=KIND, mail=mail)

@@ -1,0 +1,40 @@
+"""What `pbp status` shows of sign-ups (docs/design.md: Sign-ups): each game open for
+sign-ups with its closing time and every confirmed sign-up, requests waiting for their
+confirmation, and, once a game has started, its substitutes' list."""
+from __future__ import annotations
+
+from pbp.datafolder import DataFolder
+from pbp.outbox import FAILED, QUEUED
+from pbp.signups.book import OPEN, open_game, open_game_ids
+from pbp.timezones import render_moment
+
+
+def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
+    lines: list[str] = []
+    for known in open_game_ids(folder):
+        if game_id is not None and known != game_id:
+            continue
+        signups = open_game(folder, known)
+        record = signups.record
+        names = lambda entries: ", ".join(f"{e['name']} <{e['email']}>" for e in entries) or "none"  # noqa: E731
+        if record["status"] == OPEN:
+            lines.append(f"Sign-ups for {known} ({record['ruleset']}, {record['players_min']} to "
+                         f"{record['players_max']} players), closing {render_moment(record['closes'])}")
+            lines.append(f"  signed up ({len(signups.players)}): {names(signups.players)}")
+            if record["pending"]:
+                lines.append(f"  waiting for a confirmation code: {len(record['pending'])}")
+            if record.get("host_told"):
+                lines.append(f"  closed short of players; starts when {record['players_min']} have signed up, "
+                             f"or with `pbp start {known}`")
+        elif game_id is not None or signups.substitutes:
+            lines.append(f"Sign-ups for {known}: started")
+        if signups.substitutes:
+            lines.append(f"  substitutes' list ({len(signups.substitutes)}): {names(signups.substitutes)}")
+        rows = signups.file.outbox.all()
+        failed = [row for row in rows if row["status"] == FAILED]
+        waiting = [row for row in rows if row["status"] == QUEUED]
+        if failed or waiting:
+            lines.append(f"  sign-up mail: {len(waiting)} waiting, {len(failed)} failed")
+        for row in failed:
+            lines.append(f"    FAILED {row['kind']} to {row['address']}: {row['error']}")
+    return lines

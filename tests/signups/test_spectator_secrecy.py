@@ -1,0 +1,108 @@
+"""Secrecy of the spectators' mail (docs/design.md: The dead and spectators): twin games.
+
+Hypothesis draws a Werewolf game (players, seed, how many phases) and plays it twice with
+the same scripted orders: once with `spectators=off` and no watchers, once with
+`spectators=dead` or `all` and some confirmed watchers (confirmed through the order desk,
+as by mail). Then:
+
+- every mail of the second game that is not spectator or sign-up mail is the same, row for
+  row (recipient, address, kind, phase, subject, body), as in the first: a living player's
+  mail does not change because spectators exist;
+- every spectator mail goes to a player who was dead once that phase resolved, or (option
+  `all` only) to a confirmed watcher, and each of them gets one per resolution.
+"""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.simulation import player_names
+from pbp.composition import ForumModerator
+from pbp.desk import Desk
+from pbp.game.create import create_game
+from pbp.game.record import load
+from pbp.game.resolution import resolve_phase
+from pbp.host.orders import submit
+from pbp.ports import InboundMail
+from pbp.roster import RosterEntry
+from pbp.settings import Settings
+from pbp.signups.spectators import KIND as SPECTATOR
+from tests.fixtures.clocks import Clock
+
+SIGNUP = "signup"
+
+
+def mail(number: int, sender: str, command: str) -> InboundMail:
+    return InboundMail(key=f"k{number}", sha256=f"s{number}", sender=sender, message_id=f"<m{number}@x.example>",
+                       subject="watch", commands=(command,))
+
+
+def watch(moderator: ForumModerator, game_id: str, address: str, number: int) -> None:
+    """WATCH, then CONFIRM with the code from the reply, through the order desk (a game
+    whose option is not `all` refuses the WATCH: there is no code)."""
+    desk = Desk(moderator)
+    desk.receive(mail(number, address, f"WATCH {game_id}"))
+    pending = moderator.folder.game(game_id).record().get("watch_pending", {})
+    for code, request in pending.items():
+        if request["email"] == address:
+            desk.receive(mail(number + 1, address, f"CONFIRM {game_id} {code}"))
+
+
+def play(root: Path, count: int, seed: str, phases: int, spectators: str, watchers: int):
+    """The game's outbox rows and, per resolved phase, who was dead once it resolved."""
+    moderator = ForumModerator(Settings(data=root, from_address="pbp@games.example"), clock=Clock())
+    try:
+        roster = [RosterEntry(name, f"{name.lower()}@players.example") for name in player_names(count)]
+        create_game(moderator, "werewolf", roster, seed=seed, options={"spectators": spectators}, game_id="ww1")
+        addresses = [f"watcher{n}@elsewhere.example" for n in range(watchers)]
+        for number, address in enumerate(addresses):
+            watch(moderator, "ww1", address, 10 * number)
+        dead_after: dict[str, set[str]] = {}
+        for _ in range(phases):
+            game = load(moderator, "ww1")
+            if game.phase is None:
+                break
+            for name in game.phase.actors:
+                orders = game.rules.scripted_orders(game.state, name, seed)
+                if orders.strip():
+                    submit(moderator, "ww1", name, orders)
+            summary = resolve_phase(moderator, "ww1")
+            after = load(moderator, "ww1")
+            dead_after[summary.phase] = {e["email"] for e in after.record["roster"]
+                                         if not after.rules.status(after.state, e["name"]).alive}
+        tokens = load(moderator, "ww1").record["tokens"]
+        rows = [{**row, "body": _without_tokens(row["body"], tokens)} for row in moderator.folder.game("ww1").outbox.all()]
+        return rows, dead_after, set(addresses)
+    finally:
+        moderator.close()
+
+
+def _without_tokens(body: str, tokens: dict[str, str]) -> str:
+    """The tokens are drawn at random for each game: each is blanked to its owner's name."""
+    for name, token in tokens.items():
+        body = body.replace(token, f"<token of {name}>")
+    return body
+
+
+def shown(row: dict) -> tuple:
+    return (row["recipient"], row["address"], row["kind"], row["phase"], row["message_id"], row["subject"],
+            row["body"])
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(count=st.integers(8, 10), seed=st.text("abcdef0123456789", min_size=1, max_size=6),
+       phases=st.integers(3, 7), spectators=st.sampled_from(["dead", "all"]), watchers=st.integers(0, 2))
+def test_spectator_mail_reaches_only_the_dead_and_watchers_and_changes_no_living_players_mail(
+        count, seed, phases, spectators, watchers):
+    with tempfile.TemporaryDirectory() as folder:
+        plain, _, _ = play(Path(folder) / "a", count, seed, phases, "off", 0)
+        watched, dead_after, addresses = play(Path(folder) / "b", count, seed, phases, spectators, watchers)
+    assert not [row for row in plain if row["kind"] == SPECTATOR]
+    assert [shown(r) for r in watched if r["kind"] not in (SPECTATOR, SIGNUP)] == [shown(r) for r in plain]
+    for phase, dead in dead_after.items():
+        got = sorted(r["address"] for r in watched if r["kind"] == SPECTATOR and r["phase"] == phase)
+        expected = dead | (addresses if spectators == "all" else set())
+        assert got == sorted(expected)
