@@ -1,5 +1,6 @@
 """The host's approving (docs/design.md: The host's view, Command line): `pbp draft approve
-<game>` takes the oldest draft not approved yet, `--all` approves every waiting draft that
+<game>` takes the oldest draft not approved yet (an optional one, the opening post or a
+running count, only when no other waits), `--all` approves every waiting draft that
 passes the leak check and lists those that fail with why; `pbp extend`, `pause` and
 `resume` take an optional reason and draft a short host post for the thread."""
 from __future__ import annotations
@@ -31,7 +32,8 @@ def test_approve_without_a_phase_takes_the_oldest_draft_not_approved_yet(host_ga
     assert main(["advance", "inf1"]) == 0
     assert main(["advance", "inf1"]) == 0
     capsys.readouterr()
-    for expected in ("T0-class", "T1-movement", "T1-decision"):
+    # the posts that hold the thread up first, oldest first; the optional opening post last
+    for expected in ("T0-class", "T1-movement", "T1-decision", "opening"):
         assert main(["draft", "approve", "inf1"]) == 0
         assert capsys.readouterr().out.startswith(f"Approved {expected}.")
     assert set(statuses(host_game).values()) == {APPROVED}
@@ -54,11 +56,12 @@ def test_approve_all_approves_every_clean_draft_and_lists_the_failing_one_with_w
     capsys.readouterr()
     assert main(["draft", "approve", "inf1", "--all"]) == 2
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == ("Approved 2: T1-movement, T1-decision/host-1. `pbp publish` (or `pbp run`) "
+    assert out[0] == ("Approved 3: opening, T1-movement, T1-decision/host-1. `pbp publish` (or `pbp run`) "
                       "publishes them.")
     assert out[1].startswith(f"Not approved T0-class: The draft for T0-class fails the leak check: "
                              f"the draft names {red}'s team red")
-    assert statuses(host_game) == {"T0-class": DRAFT, "T1-movement": APPROVED, "T1-decision/host-1": APPROVED}
+    assert statuses(host_game) == {"opening": APPROVED, "T0-class": DRAFT, "T1-movement": APPROVED,
+                                   "T1-decision/host-1": APPROVED}
     # Nothing left that passes: a second --all approves nothing and says why again.
     assert main(["draft", "approve", "inf1", "--all"]) == 2
     assert capsys.readouterr().out.startswith("Not approved T0-class:")
@@ -68,7 +71,7 @@ def test_approve_all_refuses_a_phase_or_force_and_a_game_with_nothing_waiting(ho
     assert main(["draft", "approve", "inf1", "T0-class", "--all"]) == 2
     assert "--all approves every waiting draft" in capsys.readouterr().err
     assert main(["draft", "approve", "inf1", "--all"]) == 0
-    assert capsys.readouterr().out.startswith("Approved 1: T0-class.")
+    assert capsys.readouterr().out.startswith("Approved 2: opening, T0-class.")
     assert main(["draft", "approve", "inf1", "--all"]) == 2
     assert capsys.readouterr().err == ("pbp: Game inf1 has no draft waiting for approval; `pbp status inf1` "
                                        "lists its drafts.\n")
