@@ -288,6 +288,11 @@ class PhaseKind:
     label: str
 
 
+def phase_id_words(phase_id: str) -> str:
+    """The default `RulesetCard.phase_words`: the phase id itself."""
+    return phase_id
+
+
 def no_reserved_form(name: str) -> str | None:
     """The default `RulesetCard.reserved_form`: no name reads as anything of the ruleset."""
     return None
@@ -309,6 +314,8 @@ class RulesetCard:
     - `choosing_kind`: the phase kind in which players choose their own role (or "").
     - `public_orders`: the keywords of orders that are public once accepted (votes), which
       a running tally may show.
+    - `phase_words(phase_id)`: the phase as a player reads it in a mail (`Night 1`,
+      `Day 2 — vote`); the id itself stays in order blocks, where it is read back.
     """
 
     game_id_prefix: str
@@ -320,6 +327,7 @@ class RulesetCard:
     npc_kinds: tuple[str, ...] = ()
     choosing_kind: str = ""
     public_orders: tuple[str, ...] = ()
+    phase_words: Callable[[str], str] = phase_id_words
 
     @property
     def npcs_allowed(self) -> bool:

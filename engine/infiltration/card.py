@@ -69,6 +69,18 @@ def _reads_as(name: str) -> str | None:
     return None
 
 
+_STEPS = {"class": "class choice", "movement": "movement", "decision": "decision"}
+
+
+def phase_words(phase_id: str) -> str:
+    """`Turn 0 — class choice`, `Turn 1 — movement`, `Turn 1 — decision` (any other id is
+    returned as it is)."""
+    number, _, step = phase_id[1:].partition("-")
+    if phase_id.startswith("T") and number.isdigit() and step in _STEPS:
+        return f"Turn {number} — {_STEPS[step]}"
+    return phase_id
+
+
 CARD = RulesetCard(
     game_id_prefix="inf",
     phase_kinds=(PhaseKind("class", "class choice (turn 0)"), PhaseKind("movement", "each movement phase"),
@@ -81,4 +93,5 @@ CARD = RulesetCard(
     npc_kinds=CLASSES,
     choosing_kind="class",
     public_orders=("VOTE",),
+    phase_words=phase_words,
 )

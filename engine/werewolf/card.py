@@ -23,6 +23,22 @@ PHASE_KINDS = (PhaseKind("night0", "night 0"), PhaseKind("nominate", "each day's
                PhaseKind("night", "each night"), PhaseKind("witch", "the Witch's turn after each night"))
 
 
+_DAY_STEPS = {"nominate": "nominations", "runoff": "runoff nominations", "vote": "vote"}
+
+
+def phase_words(phase_id: str) -> str:
+    """`Night 0`, `Night 1`, `Night 1 — the Witch's turn`, `Day 2 — nominations`,
+    `Day 2 — runoff nominations`, `Day 2 — vote` (any other id is returned as it is)."""
+    number, _, step = phase_id[1:].partition("-")
+    if not number.isdigit():
+        return phase_id
+    if phase_id.startswith("N") and step in ("", "witch"):
+        return f"Night {number}" + (" — the Witch's turn" if step else "")
+    if phase_id.startswith("D") and step in _DAY_STEPS:
+        return f"Day {number} — {_DAY_STEPS[step]}"
+    return phase_id
+
+
 def order_table(table: RoleTable) -> tuple[OrderLine, ...]:
     """The day orders, then one line per night order naming every role that gives it."""
     night: dict[tuple[str, str], dict[str, Any]] = {}
@@ -47,4 +63,5 @@ def make_card(table: RoleTable) -> RulesetCard:
         orders=order_table(table),
         reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH")),
         public_orders=("NOMINATE", "VOTE"),
+        phase_words=phase_words,
     )

@@ -62,3 +62,10 @@ def may_resolve_early(options: Mapping[str, str], phase: Phase | None,
     if phase is None or not is_on(options, RESOLVE_WHEN_ALL_IN) or phase.secret_actors:
         return False
     return bool(phase.actors) and set(phase.actors) <= set(players_with_orders)
+
+
+def awaits_nobody(phase: Phase | None) -> bool:
+    """Whether the open phase ends at once, whatever the options: nobody in it has an order
+    to give, and the engine says that is no secret (e.g. a Night 0 in which no role of the
+    setup acts). Waiting out its deadline would only delay everyone."""
+    return phase is not None and not phase.secret_actors and not phase.awaited
