@@ -35,7 +35,7 @@ from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.rendering import RenderedMail
-from pbp.timezones import render_timestamp
+from pbp.timezones import render_received
 from pbp.token_guard import TokenGuard
 
 
@@ -240,7 +240,7 @@ class Desk:
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
             return (f"Nothing from this mail was accepted; your earlier orders "
-                    f"(received {render_timestamp(earlier['received'])}) still stand.")
+                    f"(received {render_received(earlier['received'], game.zone_of(name))}) still stand.")
         return f"Nothing from this mail was accepted; you have no accepted orders for {phase or 'this game'} yet."
 
     # ------------------------------------------------------------------ commands
@@ -256,7 +256,7 @@ class Desk:
         if word == "STATUS":
             phase = game.record["phase_id"]
             latest = game.latest_order(phase, name) if phase else None
-            accepted = ({"received": render_timestamp(latest["received"]), "lines": latest["text"].splitlines()}
+            accepted = ({"received": render_received(latest["received"], game.zone_of(name)), "lines": latest["text"].splitlines()}
                         if latest else None)
             reply = renderer.render("status_reply", game.record["ruleset"], phase=phase,
                                     deadline=game.deadline_text(name), accepted=accepted,

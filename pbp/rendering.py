@@ -51,6 +51,7 @@ class Renderer:
                                keep_trailing_newline=True, autoescape=False, auto_reload=False)
         self.env.globals["text_map"] = text_map
         self.env.globals["phase_words"] = phase_words
+        self.env.globals["subject_words"] = subject_words
         self._existing: dict[str, bool] = {}
 
     def refresh(self) -> None:
@@ -114,6 +115,12 @@ def phase_words(ruleset: str, phase_id: str) -> str:
     """A phase as a player reads it (`Night 1`, `Day 2 — vote`), from the ruleset's card;
     templates call it as `phase_words(game.ruleset, phase)`."""
     return _card_phase_words(ruleset)(phase_id) if phase_id else phase_id
+
+
+def subject_words(ruleset: str, phase_id: str) -> str:
+    """The phase words for a subject line, in ASCII punctuation (`Day 2, vote`): the email
+    package folds a long subject before a non-ASCII word with a doubled space."""
+    return phase_words(ruleset, phase_id).replace(" — ", ", ")
 
 
 def map_attachments(kind: str, context: dict) -> tuple[Attachment, ...]:

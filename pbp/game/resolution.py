@@ -85,7 +85,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
         def report(name: str, form: dict[str, Any] | None) -> RenderedMail:
             return moderator.renderer.render(
                 "report", game.record["ruleset"], game=after.game_facts(), player=name,
-                resolved_phase=phase.id, public_events=public,
+                resolved_phase=phase.id, next_phase=next_phase.id if next_phase else "", public_events=public,
                 private_events=[event_json(e) for e in resolution.private.get(name, ())],
                 result=result.to_json() if result else None,
                 view=rules.view(new_state, name), form=form)
