@@ -5,6 +5,7 @@ zone); the thread watch follows NAME, the newcomer's forum account (default: non
 from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command, run_and_send
+from pbp.game.record import load
 from pbp.host.substitute import substitute
 
 
@@ -24,6 +25,8 @@ def run(args) -> int:
     def act(moderator):
         substitute(moderator, args.game, args.old, args.new_name, args.new_email, args.timezone,
                    args.forum_name)
-        return f"Game {args.game}: {args.new_name} now plays {args.old}; the old token no longer works."
+        character = load(moderator, args.game).character(args.old)
+        return (f"Game {args.game}: {args.new_name.strip()} now plays {character}; the old token no longer works, "
+                "and the old player was sent a goodbye.")
 
     return run_and_send(args, act)
