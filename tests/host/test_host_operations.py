@@ -127,8 +127,8 @@ def test_substitute_old_token_refused_new_token_accepted(moderator):
     assert load(moderator, "g1").latest_orders("D1-vote")["Chloe"]["text"] == "VOTE Bruno"
     welcome = [r for r in mails(moderator, "welcome", "Chloe") if r["address"] == "carol@example.org"][0]
     assert new_token in welcome["body"] and old_token not in welcome["body"]
-    assert "You take over the character Chloe" in welcome["body"]
-    assert "What Chloe was told so far" in welcome["body"]
+    assert welcome["body"].startswith("Hello Carol, you now play Chloe.\n\nYou take over Chloe")
+    assert "Chloe was told nothing privately so far" in welcome["body"]
     assert welcome["body"].count("BEGIN ORDERS") == 1  # only the live form
     public = [r for r in mails(moderator, "notice") if "has a substitute" in r["subject"]]
     assert sorted(r["recipient"] for r in public) == ["Alice", "Bruno", "Dmitri"]
