@@ -1,10 +1,15 @@
-"""Which names a player or NPC may take (docs/design.md: Command line, the roster rules).
+"""Which names a player or NPC may take, and how an order's word finds a name
+(docs/design.md: Command line, the roster rules).
 
-A name must never be mistaken for a room, a floor or a grammar word in an order line.
+A name is 1-20 letters of one script (any alphabet), ASCII digits, `_` or `-`, starting
+with a letter. It must never be mistaken for a room, a floor or a grammar word in an order
+line. Names are compared by their `name_key`: case and accents ignored, scripts kept apart
+(a Cyrillic `а` never equals a Latin `a`), so `VOTE jose` names José and no name can be a
+look-alike of another.
 """
 from __future__ import annotations
 
-import re
+import unicodedata
 from typing import Iterable, Sequence
 
 import engine
@@ -13,6 +18,14 @@ from engine.core import RulesetCard
 # The words of an order mail's own syntax (docs/design.md: Order mail format); every
 # ruleset's grammar words come from its card.
 MAIL_WORDS = frozenset({"BEGIN", "END", "ORDERS", "TOKEN", "HELP", "FORM", "STATUS", "APPROVE"})
+
+MAX_LENGTH = 20
+NAME_MARKS = frozenset("0123456789_-")  # the characters besides letters a name may hold
+# Writing systems whose scripts are written together in one name (Japanese mixes kanji and
+# kana; Korean may mix hanja and hangul), as Unicode's "highly restrictive" profile allows.
+_SCRIPT_FAMILIES = {"CJK": "Han", "HIRAGANA": "Han", "KATAKANA": "Han", "HANGUL": "Han"}
+# Rich-text mail clients wrap a word in these for bold or italics (`*Ivan*`, `_Ivan_`).
+_EMPHASIS = "*_"
 
 
 def _cards() -> tuple[RulesetCard, ...]:
@@ -24,36 +37,95 @@ def reserved_words() -> frozenset[str]:
     return MAIL_WORDS.union(*(card.reserved_words for card in _cards()))
 
 
-_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,19}$")
+def fold(text: str) -> str:
+    """`text` with case and accents ignored, each letter kept in its own script:
+    `José` and `JOSE` fold alike, a Cyrillic `Иван` and a Latin `Ivan` do not."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def plain_word(word: str) -> str:
+    """An order's word as the player meant it: without the emphasis a rich-text client
+    wraps around it (`*Ivan*`, `_Ivan_`) and without a sentence's full stop (`Ivan.`).
+    No name starts with `_` or holds a full stop, so nothing is lost."""
+    word = word.strip()
+    while len(word) > 2 and word[0] == word[-1] and word[0] in _EMPHASIS:
+        word = word[1:-1]
+    return word.rstrip(".") if len(word) > 1 else word
+
+
+def name_key(word: str) -> str:
+    """What two spellings of one name share (`name_key("*josé.*")` is `jose`)."""
+    return fold(plain_word(word))
+
+
+def match_name(word: str, names: Iterable[str]) -> str | None:
+    """The name among `names` that `word` spells, ignoring case, accents, emphasis and a
+    full stop, but never across scripts; None when there is none."""
+    key = name_key(word)
+    return next((name for name in names if name_key(name) == key), None)
+
+
+def script_of(letter: str) -> str:
+    """The script a letter is written in (`LATIN`, `CYRILLIC`, `Han`, …), from its Unicode
+    name; the Han family groups Japanese and Korean writing with Chinese characters."""
+    first = unicodedata.name(letter, "UNKNOWN").split()[0]
+    return _SCRIPT_FAMILIES.get(first, first)
+
+
+def _shape_problem(name: str) -> str | None:
+    """Why `name`'s characters cannot make a name, or None."""
+    rule = ("use 1-20 letters of one alphabet, digits, '_' or '-', starting with a letter "
+            "(e.g. José, Иван, 陈伟, Mary_Ann)")
+    if not name or len(name) > MAX_LENGTH or not name[0].isalpha():
+        return f"{name!r} is not a valid name: {rule}"
+    odd = [c for c in name if not c.isalpha() and c not in NAME_MARKS]
+    if odd:
+        return f"{name!r} is not a valid name: {odd[0]!r} is not allowed; {rule}"
+    scripts = sorted({script_of(c).title() for c in name if c.isalpha()})
+    if len(scripts) > 1:
+        return (f"{name!r} is not a valid name: it mixes letters of the {' and '.join(scripts)} scripts; "
+                "write a name in one alphabet (look-alike letters of two scripts would be confusing)")
+    return None
 
 
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's or NPC's name, or None when it can."""
-    if not _NAME.match(name):
-        return (f"{name!r} is not a valid name: use 1-20 letters, digits, '_' or '-', "
-                "starting with a letter")
+    name = unicodedata.normalize("NFC", name)
+    shape = _shape_problem(name)
+    if shape:
+        return shape
     for card in _cards():
-        reading = card.reserved_form(name)
+        reading = card.reserved_form(name) or card.reserved_form(fold(name))
         if reading is not None:
             return f"{name!r} {reading}"
-    if name.upper() in reserved_words():
+    if name.upper() in reserved_words() or fold(name).upper() in reserved_words():
         return f"{name!r} is an order keyword; pick another name"
     return None
 
 
 def name_clash(names: Iterable[str]) -> str | None:
-    """Why a list of names cannot share one game (two equal ignoring case), or None."""
+    """Why a list of names cannot share one game (two equal ignoring case and accents),
+    or None; the first clash only (`name_clashes` gives them all)."""
+    clashes = name_clashes(names)
+    return clashes[0] if clashes else None
+
+
+def name_clashes(names: Iterable[str]) -> list[str]:
+    """Every pair of names that are one name ignoring case and accents."""
     seen: dict[str, str] = {}
+    clashes = []
     for name in names:
-        key = name.lower()
+        key = fold(name)
         if key in seen:
-            return f"the name {name!r} is used twice (names must differ ignoring case)"
-        seen[key] = name
-    return None
+            also = "" if seen[key] == name else f" (as {seen[key]!r})"
+            clashes.append(f"the name {name!r} is used twice{also}; names must differ ignoring case and accents")
+        else:
+            seen[key] = name
+    return clashes
 
 
 def roster_problems(names: Sequence[str]) -> list[str]:
     """Every reason why `names` cannot be one game's players and NPCs (empty: they can)."""
     problems = [problem for problem in map(name_problem, names) if problem]
-    clash = name_clash(names)
-    return problems + ([clash] if clash else [])
+    return problems + name_clashes(names)

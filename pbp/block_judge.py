@@ -11,7 +11,7 @@ from pbp import schedule
 from pbp.game.record import StoredGame
 from pbp.limits import listed, quoted
 from pbp.ports import OrderBlock
-from pbp.timezones import render_timestamp
+from pbp.timezones import render_received
 from pbp.token_guard import TokenGuard
 
 
@@ -68,7 +68,8 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
     row = {"phase": game.phase.id, "player": name, "text": "\n".join(canonical),
            "received": received, "message_id": "", "mail_key": ""}
     shown = "\n".join(f"  {line}" for line in canonical) or "  (no orders: the rules' default applies)"
-    return BlockVerdict(True, f"Accepted for {game.phase.id} (received {render_timestamp(received)}):\n"
+    when = render_received(received, game.zone_of(name))
+    return BlockVerdict(True, f"Accepted for {game.rules.card.phase_words(game.phase.id)} (received {when}):\n"
                               f"{shown}\nThese replace any orders you sent earlier for this phase.",
                         order_row=row)
 

@@ -79,8 +79,10 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         cycle.send()
         current = load(moderator, game.id)
         phase = current.phase
+        # Only players with an order to give get a form to answer (an empty form says that
+        # no reply is needed).
         waiting = [entry.name for entry in roster
-                   if entry.name in phase.actors and phase.id not in answered[entry.name]]
+                   if entry.name in phase.awaited and phase.id not in answered[entry.name]]
         if waiting:
             continue  # their form is still on its way (they will answer next round)
         summary = resolve_phase(moderator, game.id, phase.id)
@@ -115,7 +117,7 @@ def _answer_mail(moderator: ForumModerator, game, entry: RosterEntry, answered: 
         form = form_in(mail_text(message))
         if form and phase is not None and form[1] == phase.id:
             chosen = message
-    if chosen is None or phase.id in answered or entry.name not in phase.actors:
+    if chosen is None or phase.id in answered or entry.name not in phase.awaited:
         return 0
     orders = game.rules.scripted_orders(game.state, entry.name, seed)
     answered.add(phase.id)

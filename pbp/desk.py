@@ -42,7 +42,7 @@ from pbp.public_tally import running_tally
 from pbp.rendering import RenderedMail
 from pbp.signups.book import outbox_files
 from pbp.signups.mail import signup_mail
-from pbp.timezones import render_timestamp
+from pbp.timezones import render_received
 from pbp.token_guard import TokenGuard
 
 
@@ -270,7 +270,7 @@ class Desk:
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
             return (f"Nothing from this mail was accepted; your earlier orders "
-                    f"(received {render_timestamp(earlier['received'])}) still stand.")
+                    f"(received {render_received(earlier['received'], game.zone_of(name))}) still stand.")
         return f"Nothing from this mail was accepted; you have no accepted orders for {phase or 'this game'} yet."
 
     # ------------------------------------------------------------------ commands
@@ -286,7 +286,7 @@ class Desk:
         if word == "STATUS":
             phase = game.record["phase_id"]
             latest = game.latest_order(phase, name) if phase else None
-            accepted = ({"received": render_timestamp(latest["received"]), "lines": latest["text"].splitlines()}
+            accepted = ({"received": render_received(latest["received"], game.zone_of(name)), "lines": latest["text"].splitlines()}
                         if latest else None)
             reply = renderer.render("status_reply", game.record["ruleset"], phase=phase,
                                     deadline=game.deadline_text(name), accepted=accepted,

@@ -14,12 +14,14 @@ facts about the game (id, ruleset, phase ids, deadlines); never the state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
 
-from engine.core import Event, OrderSpec, Phase
+import engine
+from engine.core import Event, GameSetupError, OrderSpec, Phase, phase_id_words
 from pbp.facility_map import svg_map, text_map
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -48,6 +50,8 @@ class Renderer:
         self.env = Environment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
                                keep_trailing_newline=True, autoescape=False, auto_reload=False)
         self.env.globals["text_map"] = text_map
+        self.env.globals["phase_words"] = phase_words
+        self.env.globals["subject_words"] = subject_words
         self._existing: dict[str, bool] = {}
 
     def refresh(self) -> None:
@@ -97,6 +101,26 @@ class Renderer:
             event = Event(event["kind"], event.get("data", {}))
         module = self.env.get_template(self.ruleset_templates(ruleset)["events_template"]).module
         return str(module.describe(event_json(event))).strip()
+
+
+@lru_cache(maxsize=None)
+def _card_phase_words(ruleset: str) -> Callable[[str], str]:
+    try:
+        return engine.ruleset(ruleset).card.phase_words
+    except GameSetupError:  # a ruleset outside the registry (a test's toy) words nothing
+        return phase_id_words
+
+
+def phase_words(ruleset: str, phase_id: str) -> str:
+    """A phase as a player reads it (`Night 1`, `Day 2 — vote`), from the ruleset's card;
+    templates call it as `phase_words(game.ruleset, phase)`."""
+    return _card_phase_words(ruleset)(phase_id) if phase_id else phase_id
+
+
+def subject_words(ruleset: str, phase_id: str) -> str:
+    """The phase words for a subject line, in ASCII punctuation (`Day 2, vote`): the email
+    package folds a long subject before a non-ASCII word with a doubled space."""
+    return phase_words(ruleset, phase_id).replace(" — ", ", ")
 
 
 def map_attachments(kind: str, context: dict) -> tuple[Attachment, ...]:

@@ -1,18 +1,20 @@
 """The roster of a game (docs/design.md: Command line): a CSV with columns `name,email` and
 optional `timezone,forum_name`, and Infiltration's host-run characters (`--npc`).
 
-Names follow `engine.names.name_problem` and are unique ignoring case (NPCs included);
+Names follow `engine.names.name_problem` and are unique ignoring case and accents (NPCs
+included);
 addresses are unique too, since an address is half of a player's identity.
 """
 from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from dataclasses import dataclass
 from email.headerregistry import Address
 from email.errors import HeaderParseError
 
-from engine.names import name_clash, name_problem
+from engine.names import name_clash, name_clashes, name_problem
 from pbp.errors import UserError
 from pbp.timezones import zone_problem
 
@@ -53,7 +55,7 @@ def normalise_address(text: str) -> str | None:
 
 
 def parse_roster(text: str, source: str = "roster") -> list[RosterEntry]:
-    """Every row of the CSV, or a UserError naming the first bad row and why."""
+    """Every row of the CSV, or a UserError listing every problem of every row at once."""
     rows = [row for row in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in row)]
     if rows and [c.strip().lower() for c in rows[0][:2]] == ["name", "email"]:
         header = [c.strip().lower() for c in rows[0]]
@@ -70,27 +72,31 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterEntry]:
     if unknown:
         raise UserError(f"{source}: unknown column {sorted(unknown)[0]!r}; the columns are name,email[,timezone,forum_name].")
     entries: list[RosterEntry] = []
+    problems: list[str] = []
     for number, row in enumerate(rows, start=first_row):
         cells = dict(zip(header, (c.strip() for c in row)))
-        name, raw_email = cells.get("name", ""), cells.get("email", "")
-        problem = name_problem(name)
-        if problem:
-            raise UserError(f"{source} row {number}: {problem}.")
+        name = unicodedata.normalize("NFC", cells.get("name", ""))
+        raw_email = cells.get("email", "")
+        row_problems = [f"{problem}." for problem in [name_problem(name)] if problem]
         email = normalise_address(raw_email)
         if email is None:
-            raise UserError(f"{source} row {number}: {raw_email!r} is not an email address like name@example.org.")
+            row_problems.append(f"{raw_email!r} is not an email address like name@example.org.")
         zone_name = cells.get("timezone", "")
-        problem = zone_problem(zone_name)
-        if problem:  # every deadline a player sees is shown in this zone
-            raise UserError(f"{source} row {number}: {problem}")
-        entries.append(RosterEntry(name, email, zone_name, cells.get("forum_name", "")))
+        zone = zone_problem(zone_name)
+        if zone:  # every deadline a player sees is shown in this zone
+            row_problems.append(zone)
+        problems.extend(f"{source} row {number}: {problem}" for problem in row_problems)
+        entries.append(RosterEntry(name, email or "", zone_name, cells.get("forum_name", "")))
     if not entries:
         raise UserError(f"{source} has no players; write one line per player: name,email.")
-    check_unique([e.name for e in entries], source)
-    emails = [e.email for e in entries]
-    for email in emails:
-        if emails.count(email) > 1:
-            raise UserError(f"{source}: the address {email} appears twice; every player needs their own address.")
+    problems.extend(f"{source}: {clash}." for clash in name_clashes([e.name for e in entries]))
+    emails = [e.email for e in entries if e.email]
+    for email in sorted({e for e in emails if emails.count(e) > 1}):
+        problems.append(f"{source}: the address {email} appears twice; every player needs their own address.")
+    if problems:
+        raise UserError(problems[0] if len(problems) == 1 else
+                        f"{source} has {len(problems)} problems; fix them all and run again:\n"
+                        + "\n".join(f"- {problem}" for problem in problems))
     return entries
 
 

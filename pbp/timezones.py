@@ -184,6 +184,19 @@ def render_timestamp(moment: datetime | str) -> str:
     return as_utc(moment).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
+def render_received(moment: datetime | str, zone_name: str | None = None) -> str:
+    """When a player's mail was received, for their receipt: to the second in UTC and, for
+    a player outside UTC, in their own zone too: `2030-01-01 12:00:05 UTC (13:00:05 CET)`,
+    naming the local day when it is another: `(Wed 2 Jan 01:00:05 AEDT)`."""
+    utc = as_utc(moment)
+    where = zone(zone_name)
+    if where is UTC:
+        return render_timestamp(utc)
+    local = utc.astimezone(where)
+    day = f"{_day(local)} " if local.date() != utc.date() else ""
+    return f"{render_timestamp(utc)} ({day}{local:%H:%M:%S} {zone_abbreviation(local)})"
+
+
 def render_remaining(span: timedelta) -> str:
     """`2 days 3 hours`, `45 minutes`, `30 seconds`: how long is left, at most two units."""
     seconds = max(0, int(span.total_seconds()))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, did_you_mean
+from engine.names import name_key
 from engine.infiltration.rooms import FLOORS, TERMINALS, parse_room
 from engine.infiltration.state import (
     DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, guard_name,
@@ -141,7 +142,7 @@ class SenderView:
     room: str
     feature: str
     condition: str
-    names: dict[str, str]    # lower-case -> canonical, every character ever in the game
+    names: dict[str, str]    # name_key -> canonical, every character ever in the game
     living: frozenset[str]   # living characters (players and NPCs): public
     living_players: frozenset[str]
     company: frozenset[str]  # other living characters in the sender's room
@@ -154,7 +155,7 @@ def sender_view(state: GameState, player: str) -> SenderView:
     return SenderView(
         phase=state.step, name=me.name, team=me.team, role=me.role, npc=me.npc, alive=me.alive,
         room=me.room, feature=me.seen_feature, condition=me.seen_condition,
-        names={name.lower(): name for name in state.characters},
+        names={name_key(name): name for name in state.characters},
         living=frozenset(c.name for c in state.living()),
         living_players=frozenset(c.name for c in state.living_players()),
         company=frozenset(c.name for c in state.in_room(me.room) if c.name != me.name),
@@ -266,7 +267,7 @@ def _parse_vote(rest: str, view: SenderView) -> Order:
 
 
 def _name(text: str, view: SenderView, what: str) -> str:
-    name = view.names.get(text.strip().lower())
+    name = view.names.get(name_key(text))
     if name is None:
         hint = did_you_mean(text.strip(), sorted(view.names.values()))
         raise OrderSyntaxError(f'"{text.strip()}" is not a player or NPC of this game.{hint} {what} takes a name.')

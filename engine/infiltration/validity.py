@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Callable, Collection, Iterator, Protocol, Sequence, TypeVar, Union
 
 from engine.core import OrderSyntaxError
+from engine.names import fold
 from engine.infiltration.rooms import FEATURES, FLOORS, SPECIALS, TERMINALS, parse_room
 
 # Deeper nesting than this is no sensible question, and refusing it keeps every recursive
@@ -478,8 +479,8 @@ class _Parser:
         """Every known name that the words at `pos` spell, longest first."""
         if pos >= len(self.words):
             return
-        for name_words, canonical in self.names.get(self.words[pos].casefold(), ()):
-            candidate = tuple(w.casefold() for w in self.words[pos:pos + len(name_words)])
+        for name_words, canonical in self.names.get(fold(self.words[pos]), ()):
+            candidate = tuple(fold(w) for w in self.words[pos:pos + len(name_words)])
             if candidate == name_words:
                 yield canonical, pos + len(name_words)
 
@@ -667,10 +668,11 @@ class _Parser:
 
 
 def _name_index(known_names: Collection[str]) -> dict[str, list[tuple[tuple[str, ...], str]]]:
-    """Names by their first word (case-folded), each as its case-folded words, longest first."""
+    """Names by their first word (case and accents folded), each as its folded words,
+    longest first."""
     index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
     for name in known_names:
-        words = tuple(word.casefold() for word in _TOKEN.findall(name))
+        words = tuple(fold(word) for word in _TOKEN.findall(name))
         if words:
             index.setdefault(words[0], []).append((words, name))
     for candidates in index.values():

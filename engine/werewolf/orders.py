@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, did_you_mean
+from engine.names import match_name, plain_word
 
 
 @dataclass(frozen=True)
@@ -108,11 +109,9 @@ def order_classes_by_keyword(classes: Sequence[type[Any]]) -> dict[str, type[Any
 
 
 def match_player(word: str, players: Sequence[str]) -> str | None:
-    """The player named `word` (names are matched ignoring case)."""
-    for name in players:
-        if name.lower() == word.lower():
-            return name
-    return None
+    """The player named `word`: ignoring case and accents, a full stop after it and the
+    `*`/`_` a rich-text client wraps it in, never across scripts (engine.names)."""
+    return match_name(word, players)
 
 
 
@@ -130,7 +129,7 @@ def parse_line(text: str, keywords: Mapping[str, type[Any]], players: Sequence[s
     if cls is None:
         raise OrderSyntaxError(f'unknown order "{match.group(1)}".{did_you_mean(word, sorted(keywords))}')
     args = rest.split()
-    if cls is Vote and [a.upper() for a in args] == ["NO", "LYNCH"]:
+    if cls is Vote and [plain_word(a).upper() for a in args] == ["NO", "LYNCH"]:
         return Vote(None)
     if issubclass(cls, PlainOrder):
         if args:

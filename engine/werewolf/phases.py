@@ -112,7 +112,23 @@ def current_phase(state: GameState, table: RoleTable) -> Phase | None:
     actors = state.living
     grammar = {player: grammar_for(state, table, player) for player in actors}
     return Phase(id=state.phase_id, kind=kind, actors=actors, grammar=grammar,
-                 secret_actors=kind in ("night0", "night", "witch"))
+                 secret_actors=kind in ("night0", "night", "witch") and may_act_in_secret(state, table, kind))
+
+
+def may_act_in_secret(state: GameState, table: RoleTable, kind: str) -> bool:
+    """Whether, as far as the public knows, someone may have an order in this night phase
+    (docs/design.md: Mail only where it tells something). Only then must the phase hide
+    who acts, by waiting its full length and mailing every living player alike. Decided
+    on public facts only: the setup (N0 is secret when a role of the setup acts in it,
+    whoever holds it and even if the host removed them) and, for the Witch's turn, the
+    revealed roles of the dead (not secret once every Witch of the setup died flipped as
+    a Witch)."""
+    if kind == "night0":
+        return any(order.phase_kind == "night0" for role in set(state.setup) for order in table.by_name[role].orders)
+    if kind == "witch":
+        flipped = sum(1 for c in state.characters if not c.alive and c.role == "witch") if state.option("reveal_roles") else 0
+        return flipped < state.setup.count("witch")
+    return True
 
 
 def standing_target(state: GameState, order: Any, standing: bool) -> bool:

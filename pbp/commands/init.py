@@ -1,13 +1,15 @@
 """`pbp init [--data DIR] [--provider gmail|outlook|fastmail|custom]`: write a settings
-file and make the data folder; a provider fills in its IMAP and SMTP servers, ports, TLS
-mode and login (pbp.mail.providers)."""
+file and make the data folder (with the embedded transport, the inbox Maildir too); a
+provider fills in its IMAP and SMTP servers, ports, TLS mode and login
+(pbp.mail.providers)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from pbp.errors import UserError
 from pbp.mail.providers import MAIL_PRESETS
-from pbp.settings import default_settings_text, settings_path
+from pbp.settings import default_settings_text, load_settings, settings_path
+from pbp.transport import open_mailbox
 from pbp.durable import write_atomically
 from pbp.datafolder import DataFolder
 
@@ -34,7 +36,13 @@ def run(args) -> int:
         data = path.resolve().parent / data
     with DataFolder(data, writer=True):
         pass
-    print(f"Wrote {path} and made the data folder {data}.")
+    settings = load_settings(str(path))
+    if settings.transport == "maildir":  # the folder orders are read from exists from the start
+        open_mailbox(settings)
+        print(f"Wrote {path} and made the data folder {data}; mail to pbp is read from the Maildir "
+              f"{settings.maildir_root / 'inbox'} (new/, cur/, tmp/).")
+    else:
+        print(f"Wrote {path} and made the data folder {data}.")
     if args.provider:
         preset = MAIL_PRESETS[args.provider]
         print(f"Mail: {args.provider} over IMAP ({preset.imap_host}:{preset.imap_port}) and SMTP "

@@ -46,6 +46,8 @@ def run(args) -> int:
         substitute(moderator, args.game, args.old, name, email, args.timezone, args.forum_name)
         if args.next:
             strike_off(moderator.folder, args.game, email)
-        return f"Game {args.game}: {name} now plays {args.old}; the old token no longer works."
+        character = load(moderator, args.game).character(args.old)
+        return (f"Game {args.game}: {name.strip()} now plays {character}; the old token no longer works, "
+                "and the old player was sent a goodbye.")
 
     return run_and_send(args, act)

@@ -61,6 +61,18 @@ class Roster:
 
 
 @dataclass(frozen=True)
+class Substitution:
+    """A newcomer took over a character (`pbp substitute`): who `left`, who `joined`, in
+    which phase and when; the end-of-game post credits the newcomers from these."""
+
+    character: str
+    left: str
+    joined: str
+    phase: str
+    at: str
+
+
+@dataclass(frozen=True)
 class GameRecord:
     id: str
     ruleset: str
@@ -109,3 +121,10 @@ class GameRecord:
     @property
     def running(self) -> bool:
         return bool(self.phase_id)
+
+    @property
+    def substitutions(self) -> tuple[Substitution, ...]:
+        """Every substitution, oldest first, from the host's log (a log written before
+        the leaving player was logged names the character as the one who left)."""
+        return tuple(Substitution(a["player"], a.get("replaced", a["player"]), a["played_by"], a["phase"], a["at"])
+                     for a in self.optional.get("host_actions", ()) if a["kind"] == "substitute")

@@ -95,3 +95,10 @@ def spectators_mode(record: Mapping[str, Any]) -> str:
     options = record.get("moderator_options", {})
     default = RULESET_DEFAULTS.get(record.get("ruleset", ""), {}).get(SPECTATORS, MODERATOR_OPTIONS[SPECTATORS])
     return str(options.get(SPECTATORS, default)).strip().lower()
+
+
+def awaits_nobody(phase: Phase | None) -> bool:
+    """Whether the open phase ends at once, whatever the options: nobody in it has an order
+    to give, and the engine says that is no secret (e.g. a Night 0 in which no role of the
+    setup acts). Waiting out its deadline would only delay everyone."""
+    return phase is not None and not phase.secret_actors and not phase.awaited

@@ -19,8 +19,9 @@ from pbp.forum.config import load_forum_settings
 from pbp.forum.watch import dead_players
 from pbp.game.clock import WAITING_KEY, Running, clock_of, waiting_marker
 from pbp.game.deadlines import clock_waits
-from pbp.game.options import may_resolve_early
+from pbp.game.options import awaits_nobody, may_resolve_early
 from pbp.game.record import StoredGame, load
+from pbp.game.recipients import report_recipients
 from pbp.game.stalls import note_stall, stalled_phases
 from pbp.host.checkpoints import record_checkpoint
 from pbp.moderator import Moderator
@@ -91,15 +92,19 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
         def report(name: str, form: dict[str, Any] | None) -> RenderedMail:
             return moderator.renderer.render(
                 "report", game.record["ruleset"], game=after.game_facts(), player=name,
-                resolved_phase=phase.id, public_events=public,
+                resolved_phase=phase.id, next_phase=next_phase.id if next_phase else "", public_events=public,
                 private_events=[event_json(e) for e in resolution.private.get(name, ())],
                 result=result.to_json() if result else None,
                 view=rules.view(new_state, name), form=form)
 
-        # The dead get no reports after the one that told them of their death.
+        # The dead get no reports after the one that told them of their death, and a
+        # player the resolution tells nothing and asks nothing gets none (pbp.game.recipients).
+        characters = [e["name"] for e in game.record["roster"]] + [n["name"] for n in game.record.get("npcs", [])]
+        told = set(report_recipients([name for name in characters if name not in dead_before], public,
+                                     resolution.private, next_phase))
         for entry in game.record["roster"]:
             name = entry["name"]
-            if name not in dead_before:
+            if name in told:
                 moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=entry["email"],
                                        kind="report", mail=report(name, after.form(name)))
         # The host plays the NPCs: each NPC's report and form go to the host address, as a
@@ -107,7 +112,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
         # with `pbp submit`); the row names the NPC, so `pbp show` finds its reports.
         host_address = load_forum_settings(moderator.settings).host_address
         for name in game.npc_names:
-            if host_address and name not in dead_before:
+            if host_address and name in told:
                 moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=host_address,
                                        kind=NPC_REPORT, mail=for_host(report(name, after.npc_form(name)), name))
         queue_spectator_mail(moderator, after, phase, orders, resolution, result.to_json() if result else None)
@@ -155,12 +160,14 @@ def resolve_due(moderator: Moderator) -> list[ResolutionSummary]:
 
 def resolve_if_all_in(moderator: Moderator, game_id: str) -> ResolutionSummary | None:
     """Resolve the open phase now when the game's option `resolve_when_all_in` is on and
-    every actor has orders in (never for secret actors); None when it does not apply."""
+    every actor has orders in (never for secret actors), or when the phase awaits nobody
+    and that is no secret (`awaits_nobody`); None when it does not apply."""
     game = load(moderator, game_id)
     if game.phase is None or not isinstance(game.clock, Running):
         return None  # paused, or a clock that waits for a public post has not started (wait_for_publish)
     options = game.record.get("moderator_options", {})
-    if not may_resolve_early(options, game.phase, game.latest_orders(game.phase.id)):
+    if not awaits_nobody(game.phase) and not may_resolve_early(
+            options, game.phase, game.latest_orders(game.phase.id)):
         return None
     return resolve_phase(moderator, game_id, game.phase.id)
 

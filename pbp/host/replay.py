@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from engine.core import PlayerSpec, Ruleset, canonical_json
+from engine.core import PlayerSpec, Resolution, Ruleset, canonical_json
 from pbp.game.record import StoredGame, load
 from pbp.host.checkpoints import state_digest
 from pbp.moderator import Moderator
@@ -93,9 +93,15 @@ def _apply(rules: Ruleset, state: Any, step: Step, done: Sequence[Checkpoint]) -
         open_phase = phase.id if phase else "no phase (the game is over)"
         raise ReplayError(done[-1].label, f"the log's next step is the {step.describe()}, "
                           f"but the replayed game is in {open_phase}.", done)
+    return step_resolution(rules, state, step).state
+
+
+def step_resolution(rules: Ruleset, state: Any, step: Step) -> Resolution:
+    """What one step does to `state` (its open phase must be the step's)."""
     if step.kind == HOST_KILL:
-        return rules.host_kill(state, step.player, step.reason).state
-    return rules.resolve(state, standing_orders(rules, state, phase, step.orders)).state
+        return rules.host_kill(state, step.player, step.reason)
+    phase = rules.phase(state)
+    return rules.resolve(state, standing_orders(rules, state, phase, step.orders))
 
 
 def compare(stored: Sequence[Checkpoint], replayed: Sequence[Checkpoint]) -> Divergence | None:
@@ -178,13 +184,18 @@ def replay_steps(game: StoredGame) -> list[Step]:
     return steps
 
 
+def game_players(record: Mapping[str, Any]) -> list[PlayerSpec]:
+    """The characters a game was created with: the roster's, then the NPCs."""
+    return [PlayerSpec(e["name"]) for e in record["roster"]] + [
+        PlayerSpec(n["name"], npc=True, npc_class=n["class"], npc_team=n["team"]) for n in record.get("npcs", [])]
+
+
 def replay_game(moderator: Moderator, game_id: str) -> ReplayReport:
     """Re-run the game from seed and order log; compare with the stored checkpoints (a
     digest after each step, see `record_checkpoint`) and the stored current state."""
     game = load(moderator, game_id)
     record = game.record
-    players = [PlayerSpec(e["name"]) for e in record["roster"]] + [
-        PlayerSpec(n["name"], npc=True, npc_class=n["class"], npc_team=n["team"]) for n in record.get("npcs", [])]
+    players = game_players(record)
     steps = replay_steps(game)
     try:
         checkpoints = replay(game.rules, players, record["seed"], record.get("options", {}), steps)

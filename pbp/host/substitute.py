@@ -10,10 +10,12 @@ replays exact and keeps every earlier post and report meaningful.
 """
 from __future__ import annotations
 
-from engine.names import name_problem
+from engine.names import fold, name_problem
 from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.record import StoredGame, load, new_token, running
+from pbp.host.digest import current_orders, private_history
+from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
 from pbp.outbox import FAILED, QUEUED
 from pbp.roster import normalise_address
@@ -24,8 +26,9 @@ from pbp.timezones import zone_problem
 def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_email: str,
                timezone: str | None = None, forum_name: str | None = None) -> str:
     """A newcomer takes over character `old`: new address, new token (the old one stops
-    working), a welcome with the character's role and every earlier mail it received;
-    every other player gets a public notice. Returns the new token.
+    working), a welcome with the character's role, a digest of what it was told
+    privately and its orders already in (pbp.host.digest); the leaving player gets a
+    goodbye, every other player a public notice. Returns the new token.
 
     `timezone` is the newcomer's roster time zone, in which their deadlines are shown;
     None keeps the old player's (a decision the design leaves open: the host says so when
@@ -63,22 +66,27 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
                 row["timezone"] = timezone.strip()
             row["replaced"][-1]["forum_name"] = row.get("forum_name", "")
             row["forum_name"] = (forum_name or "").strip()
-    history = _history_of(game, character)
+    leaving = entry.get("played_by", character)
+    digest = _digest(game, character)
     with game.file.transaction():
         _withdraw_unsent(game, entry["email"], character)
+        goodbye = moderator.renderer.render("goodbye", record["ruleset"], game=game.game_facts(), player=leaving,
+                                            character=character, newcomer=new_name.strip())
+        moderator.outbox.queue(game.file, phase=record["phase_id"], recipient=leaving, address=entry["email"],
+                               kind="goodbye", mail=goodbye)
         game.file.update_record({"roster": roster, "tokens": {**record["tokens"], character: token}})
         log_host_action(game, {"kind": "substitute", "phase": game.phase.id, "player": character,
-                               "played_by": new_name.strip()}, moderator)
+                               "played_by": new_name.strip(), "replaced": leaving}, moderator)
         after = load(moderator, game_id)
         mail = moderator.renderer.render(
             "welcome", record["ruleset"], game=after.game_facts(), player=character, token=token,
             view=after.rules.view(after.state, character), form=after.form(character),
-            substitute={"name": new_name.strip(), "history": history},
+            substitute={"name": new_name.strip(), **digest},
             **welcome_facts(after, character))
         moderator.outbox.queue(game.file, phase=record["phase_id"], recipient=character, address=address,
                                kind="welcome", mail=mail)
         substitution = [{"kind": "substitution", "data": {
-            "character": character, "played_by": new_name.strip(), "replaced": entry.get("played_by", character)}}]
+            "character": character, "played_by": new_name.strip(), "replaced": leaving}}]
         for listener in moderator.after_host_action:  # the forum drafts the public post
             listener(moderator, game, after, substitution)
         others = {e["name"] for e in roster if e["name"] != character}
@@ -97,15 +105,15 @@ def _newcomer_name_problem(record: dict, entry: dict, name: str) -> str | None:
     problem = name_problem(name)
     if problem:
         return f"The newcomer's name is refused: {problem}."
-    taken = {npc["name"].lower(): npc["name"] for npc in record.get("npcs", [])}
+    taken = {fold(npc["name"]): npc["name"] for npc in record.get("npcs", [])}
     for other in record["roster"]:
         if other["name"] != entry["name"]:
             for used in (other["name"], other.get("played_by", "")):
                 if used:
-                    taken[used.lower()] = used
-    if name.lower() in taken:
-        return (f"The newcomer's name {name!r} is already taken in game {record['id']} by {taken[name.lower()]!r} "
-                "(names must differ ignoring case); give the newcomer another name.")
+                    taken[fold(used)] = used
+    if fold(name) in taken:
+        return (f"The newcomer's name {name!r} is already taken in game {record['id']} by {taken[fold(name)]!r} "
+                "(names must differ ignoring case and accents); give the newcomer another name.")
     return None
 
 
@@ -125,27 +133,11 @@ def _roster_entry(record: dict, name: str) -> dict:
     raise UserError(f"There is no player {name!r} in game {record['id']}; the players are: {players}.")
 
 
-def _history_of(game: StoredGame, character: str) -> list[dict]:
-    """Every welcome and report the character received, oldest first, old token blanked:
-    the newcomer learns what the character knows."""
-    old_token = game.token(character)
-    rows = [r for r in game.file.outbox.all()
-            if r["recipient"] == character and r["kind"] in ("welcome", "report")]
-    rows.sort(key=lambda r: r["sequence"])
-    return [{"subject": r["subject"], "body": _without_form(r["body"]).replace(old_token, "(the old token)")}
-            for r in rows]
-
-
-def _without_form(body: str) -> str:
-    """A mail's text without its order form: an old form in the history must not be
-    mistaken for a block when the newcomer replies quoting the welcome."""
-    kept, inside = [], False
-    for line in body.splitlines():
-        if line.strip().upper().startswith("BEGIN ORDERS"):
-            inside = True
-        elif inside and line.strip().upper() == "END ORDERS":
-            inside = False
-            kept.append("(the old order form is left out here)")
-        elif not inside:
-            kept.append(line)
-    return "\n".join(kept)
+def _digest(game: StoredGame, character: str) -> dict:
+    """What the newcomer's welcome tells of the character's past: `history` (private
+    events by phase, or None when the log does not replay) and `orders` (already in)."""
+    try:
+        history: list | None = private_history(game, character)
+    except ReplayError:
+        history = None
+    return {"history": history, "orders": current_orders(game, character)}

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from engine.names import plain_word
 from pbp import limits
 from pbp.limits import MAX_BLOCKS_PER_MAIL
 from pbp.ports import MessageBlock, OrderBlock
@@ -209,13 +210,14 @@ def _make_block(begin_text: str, arguments: list[str], body: list[str], depth: i
 
 
 def _find_token(body: list[str]) -> tuple[str | None, int | None]:
-    """The token of the first non-blank line after BEGIN, when that line is `TOKEN: …`."""
+    """The token of the first non-blank line after BEGIN, when that line is `TOKEN: …`
+    (the token without the `*` or `_` a rich-text client may wrap it in)."""
     for index, content in enumerate(body):
         if not content:
             continue
         match = _TOKEN.match(content)
         if match:
-            token = match.group(1).strip()
+            token = plain_word(match.group(1))
             return (token or None), index
         return None, None
     return None, None

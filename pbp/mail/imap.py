@@ -24,8 +24,8 @@ import hashlib
 import imaplib
 import ssl
 import time
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Literal, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Literal, TypeVar
 
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientAbortError, LoginError

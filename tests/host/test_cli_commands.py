@@ -130,7 +130,7 @@ def test_extend(site):
 def test_substitute(site):
     old_token = site.record()["tokens"]["Chloe"]
     assert site.pbp("substitute", "g1", "chloe", "Carol", "carol@example.org", "--timezone", "Europe/Berlin") == 0
-    assert "Carol now plays chloe; the old token no longer works." in site.output()[0]
+    assert "Carol now plays Chloe; the old token no longer works" in site.output()[0]
     entry = next(e for e in site.record()["roster"] if e["name"] == "Chloe")
     assert (entry["email"], entry["played_by"], entry["timezone"]) == ("carol@example.org", "Carol", "Europe/Berlin")
     assert site.record()["tokens"]["Chloe"] != old_token

@@ -127,8 +127,8 @@ def test_substitute_old_token_refused_new_token_accepted(moderator):
     assert load(moderator, "g1").latest_orders("D1-vote")["Chloe"]["text"] == "VOTE Bruno"
     welcome = [r for r in mails(moderator, "welcome", "Chloe") if r["address"] == "carol@example.org"][0]
     assert new_token in welcome["body"] and old_token not in welcome["body"]
-    assert "You take over the character Chloe" in welcome["body"]
-    assert "What Chloe was told so far" in welcome["body"]
+    assert welcome["body"].startswith("Hello Carol, you now play Chloe.\n\nYou take over Chloe")
+    assert "Chloe was told nothing privately so far" in welcome["body"]
     assert welcome["body"].count("BEGIN ORDERS") == 1  # only the live form
     public = [r for r in mails(moderator, "notice") if "has a substitute" in r["subject"]]
     assert sorted(r["recipient"] for r in public) == ["Alice", "Bruno", "Dmitri"]
@@ -217,7 +217,8 @@ def test_without_the_option_a_full_set_of_orders_waits_for_the_deadline(moderato
 
 def test_early_resolution_with_the_real_engines(moderator):
     """Infiltration's T0-class resolves once every player has chosen; Werewolf's N0 never
-    resolves early, whatever is in (rules/werewolf.md: night timing must reveal nothing)."""
+    resolves early, whatever is in, when a role of the setup acts in it (rules/werewolf.md:
+    night timing must reveal nothing), and at once when none does (the setup is public)."""
     from pbp.roster import RosterEntry
     names = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro"]
     roster = [RosterEntry(n, f"{n.lower()}@example.org") for n in names]
@@ -226,12 +227,16 @@ def test_early_resolution_with_the_real_engines(moderator):
     for name in inf.phase.actors:
         host_orders.submit(moderator, "i1", name, "CLASS WARRIOR")
     assert [s.phase for s in resolution.resolve_all_in(moderator)] == ["T0-class"]
-    ww = create_game(moderator, "werewolf", roster, seed="3", options={"resolve_when_all_in": "on"}, game_id="w1")
+    ww = create_game(moderator, "werewolf", roster, seed="3", game_id="w1", options={
+        "resolve_when_all_in": "on", "roles": "werewolf,werewolf,seer,romantic,villager,villager,witch,villager"})
     assert ww.phase.secret_actors
     for name in ww.phase.actors:
         host_orders.submit(moderator, "w1", name, "")
     assert resolution.resolve_if_all_in(moderator, "w1") is None
     assert load(moderator, "w1").phase.id == "N0"
+    plain = create_game(moderator, "werewolf", roster, seed="3", game_id="w2")
+    assert not plain.phase.secret_actors and plain.phase.awaited == ()
+    assert resolution.resolve_if_all_in(moderator, "w2").phase == "N0"
 
 
 def test_deadlines_in_forms_follow_each_players_zone_across_a_daylight_saving_change(moderator, clock):

@@ -96,7 +96,7 @@ def test_help_form_status_and_unknown_commands_by_mail(table):
     text = body(reply)
     assert reply["In-Reply-To"] and reply["Subject"] == "Re: [inf1] Help"
     assert "INFILTRATION: THE RULES IN SHORT" in text
-    assert "Orders you can give now, in T0-class:" in text and "CLASS <class>" in text
+    assert "Orders you can give now, in Turn 0 — class choice:" in text and "CLASS <class>" in text
     # the whole order table, this phase's orders marked, and the VALIDITY statement grammar
     table = text[text.index("Every order of Infiltration"):text.index("One order per line")].splitlines()[1:]
     marked = [line.split() for line in table if line.startswith(">>")]
@@ -119,12 +119,12 @@ def test_help_form_status_and_unknown_commands_by_mail(table):
     chloe.send(game.address, "status", "STATUS\n")
     game.turn()
     text = body(chloe.read_new()[0])
-    assert "You have no accepted orders for T0-class yet." in text
+    assert "You have no accepted orders for Turn 0 — class choice yet." in text
     assert "its deadline is Wed 2 Jan 2030, 12:00 UTC" in text
 
     chloe.reply(game.welcome["Chloe"], _filled(game.welcome["Chloe"]))
     game.turn()
-    assert "Accepted for T0-class" in body(chloe.read_new()[0])
+    assert "Accepted for Turn 0 — class choice" in body(chloe.read_new()[0])
     chloe.send(game.address, "status", "STATUS\n")
     game.turn()
     text = body(chloe.read_new()[0])
@@ -153,7 +153,7 @@ def test_reminders_go_only_to_players_without_orders_and_only_once(table):
     reminded = {name for name in NAMES if name != "Alice"}
     for name in reminded:
         (mail,) = game.players[name].read_new()
-        assert mail["Subject"] == "[inf1] Reminder: 11 hours left for your orders in T0-class"
+        assert mail["Subject"] == "[inf1] Reminder: 11 hours left for your orders, Turn 0, class choice"
         assert "BEGIN ORDERS inf1 T0-class" in body(mail)
     assert alice.read_new(at_least=0, timeout=0.5) == []
     game.turn()  # a second cycle at the same time sends nothing again

@@ -25,7 +25,7 @@ from tests.host.conftest import command_mail, order_mail
 SYDNEY = "Australia/Sydney"
 DAY = r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
 ZONED = re.compile(rf"{DAY} \d{{4}}, \d{{2}}:\d{{2}} AE[DS]T \((?:{DAY} )?\d{{2}}:\d{{2}} UTC\)")
-RECEIVED = re.compile(r"received \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC")
+RECEIVED = re.compile(r"received \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC(?: \((?:%s )?\d{2}:\d{2}:\d{2} AE[DS]T\))?" % DAY)
 BARE_TIME = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")  # an ISO date or a time of day
 
 

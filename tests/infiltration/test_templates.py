@@ -5,20 +5,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jinja2
 
 from engine.core import PlayerSpec
 from engine.infiltration.events import EVENT_KINDS
 from engine.simulation import player_names
 
 from tests.infiltration.scenario import RULES
+from pbp.rendering import Renderer
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ALL_KINDS = set(EVENT_KINDS)
 
 
 def environment():
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined)
+    """The templates as pbp renders them (with its globals, e.g. `phase_words`)."""
+    return Renderer(TEMPLATES).env
 
 
 def play(seed):

@@ -51,7 +51,7 @@ def test_58000_begin_lines_in_986_kb_get_a_small_reply_and_a_small_record(table)
     body = "BEGIN ORDERS a b\n" * 58_000
     reply, size, growth = attack(table, "Alice", body)
     assert size < SMALL and growth < SMALL
-    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for T0-class"
+    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for Turn 0, class choice"
     assert (f"This mail holds 58,000 order blocks; one mail may carry at most {MAX_BLOCKS_PER_MAIL}, "
             f"so the other {58_000 - MAX_BLOCKS_PER_MAIL:,} were not read.") in text_of(reply)
 
@@ -76,13 +76,13 @@ def test_13001_guessed_tokens_in_one_mail_do_not_find_the_right_one(table):
     reply, size, _growth = attack(table, "Chloe", guesses + right)
     text = text_of(reply)
     assert size < SMALL and "13,001 order blocks" in text and "Accepted" not in text
-    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for T0-class"
+    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for Turn 0, class choice"
 
 
 def test_a_block_with_two_token_lines_is_refused(table):
     body = table.block("Dmitri").replace("TOKEN:", "TOKEN: guess12345\nTOKEN:")
     reply, _size, _growth = attack(table, "Dmitri", body)
-    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for T0-class"
+    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for Turn 0, class choice"
     assert "has 2 TOKEN lines; a block has exactly one" in text_of(reply)
 
 
@@ -110,8 +110,8 @@ def test_a_receipt_for_one_accepted_and_one_refused_block_says_the_accepted_orde
     assert [row["player"] for row in orders] == ["Farid"]
     reply = only_reply(replies, "Farid")
     text = text_of(reply)
-    assert reply["Subject"] == "Re: [mailcases] Orders received for T0-class"
-    assert "Accepted for T0-class" in text and "the TOKEN is not your token" in text
+    assert reply["Subject"] == "Re: [mailcases] Orders received for Turn 0, class choice"
+    assert "Accepted for Turn 0 — class choice" in text and "the TOKEN is not your token" in text
     assert "no accepted orders" not in text
     assert ("Nothing from the blocks that were not accepted was used; the orders accepted above are the ones "
             "that count.") in text
@@ -121,7 +121,7 @@ def test_a_block_for_a_game_that_does_not_exist_is_refused_for_that_reason(table
     body = table.block("Alice").replace("BEGIN ORDERS mailcases", "BEGIN ORDERS nosuchgame")
     reply, _size, _growth = attack(table, "Alice", body)
     text = text_of(reply)
-    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for T0-class"
+    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for Turn 0, class choice"
     assert ("was not accepted: you play in no game called nosuchgame (your games: mailcases). Copy the BEGIN "
             "line from your latest order form.") in text
     assert "one game only" not in text
@@ -130,6 +130,6 @@ def test_a_block_for_a_game_that_does_not_exist_is_refused_for_that_reason(table
 def test_a_missing_end_orders_gets_orders_not_accepted_not_help(table):
     reply, _size, _growth = attack(table, "Alice", table.block("Alice").replace("END ORDERS", ""))
     text = text_of(reply)
-    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for T0-class"
+    assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for Turn 0, class choice"
     assert "has no END ORDERS line" in text
     assert "Nothing from this mail was accepted; you have no accepted orders for T0-class yet." in text

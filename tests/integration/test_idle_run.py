@@ -33,7 +33,7 @@ def test_orders_mailed_while_pbp_run_idles_get_their_receipt_before_any_poll(tmp
         box.reply(welcome, filled_reply_text(mail_text(welcome), orders, quote=False), quote=False)
         receipts = box.read_new(at_least=1, timeout=60)
         assert receipts, f"no receipt although IDLE was on; log:\n{host.log()}"
-        assert f"Accepted for {record['phase_id']}" in mail_text(receipts[0])
+        assert f"Accepted for {rules.card.phase_words(record['phase_id'])}" in mail_text(receipts[0])
         assert "next poll" not in host.log()
         assert process.poll() is None
     finally:

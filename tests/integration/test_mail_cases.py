@@ -15,6 +15,7 @@ from pbp.game.record import load
 from pbp.host.operations import modkill
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
+from pbp.rendering import subject_words
 
 pytestmark = pytest.mark.integration
 NAMES = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid"]
@@ -274,7 +275,7 @@ def test_orders_for_a_closed_phase_are_rejected(table):
     assert table.cli("advance", "mailcases") == 0
     for name in NAMES:  # wait for each player's report, so none can arrive during a later step
         (report,) = table.players[name].read_new(at_least=1)
-        assert f"{closed} resolved" in report["Subject"]
+        assert f"{subject_words('infiltration', closed)} is over" in report["Subject"]
     assert table.game()[1].id != closed
     orders, replies = play(table, lambda: table.players["Alice"].send(
         table.moderator_address, "orders", table.block("Alice", orders="CLASS WARRIOR", phase=closed)))

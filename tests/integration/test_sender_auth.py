@@ -63,7 +63,7 @@ def test_a_genuine_dmarc_pass_from_the_trusted_server_lets_the_orders_in(game, m
                            + received(TRUSTED))
     orders, reply = judged(host, mail_server, box, raw)
     assert [row["player"] for row in orders] == [name], reply
-    assert "Accepted for T0-class" in reply
+    assert "Accepted for Turn 0 — class choice" in reply
 
 
 def test_dmarc_fail_is_refused_whatever_the_token(game, mail_server):

@@ -44,7 +44,7 @@ def test_58000_begin_lines_get_a_receipt_sized_reply_and_a_small_record(moderato
     reply, growth = attack(moderator, sender, body)
     text = reply.get_content()
     assert len(reply.as_bytes()) < SMALL and growth < SMALL
-    assert reply["Subject"] == "Re: [inf1] Orders NOT accepted for T0-class"
+    assert reply["Subject"] == "Re: [inf1] Orders NOT accepted for Turn 0, class choice"
     assert text.count("has no END ORDERS line") == MAX_BLOCKS_PER_MAIL
     assert f"This mail holds 58,000 order blocks; one mail may carry at most {MAX_BLOCKS_PER_MAIL}, " \
            f"so the other {58_000 - MAX_BLOCKS_PER_MAIL:,} were not read." in text

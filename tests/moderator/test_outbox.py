@@ -86,7 +86,7 @@ def test_reports_carry_the_public_summary_and_the_next_form(moderator, sender):
     assert len(reports) == 4
     for message in reports:
         text = message.get_content()
-        assert "Public summary of D1-vote:" in text and "eliminated" in text
+        assert "What happened in D1-vote:" in text and "eliminated" in text
         assert message["Auto-Submitted"] == "auto-generated"
     alive = [m for m in reports if "BEGIN ORDERS bal1 D2-vote" in m.get_content()]
     assert len(alive) == 3  # the eliminated player has no form

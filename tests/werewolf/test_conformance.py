@@ -90,11 +90,12 @@ def test_c005_deal_is_seeded():
 # --------------------------------------------------------------------------- phases
 def test_c006_phase_sequence_and_secret_actors():
     """Phases and their ids: N0, Dn-nominate, Dn-vote, Nn, Nn-witch; night phases list
-    every living player as an actor and keep actors secret."""
+    every living player as an actor and keep actors secret (N0 only when a role of the
+    setup acts in it: otherwise everyone knows that nobody does)."""
     state = game({"Alice": "werewolf", "Bruno": "witch", "Chloe": "villager", "Dmitri": "seer", "Elena": "villager"})
     seen = []
     phase = RULES.phase(state)
-    assert (phase.id, phase.kind, phase.secret_actors) == ("N0", "night0", True)
+    assert (phase.id, phase.kind, phase.secret_actors, phase.awaited) == ("N0", "night0", False, ())
     assert set(phase.actors) == {"Alice", "Bruno", "Chloe", "Dmitri", "Elena"}
     assert phase.grammar["Chloe"] == ()
     state = step(state).state

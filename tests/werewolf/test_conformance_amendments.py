@@ -408,3 +408,24 @@ def test_c089_a_removal_in_the_witch_phase_keeps_the_published_role():
     dawn = step(removal.state, {}).state
     shown = {p["name"]: p.get("role") for p in RULES.view(dawn, None)["players"]}
     assert shown["Alice"] == "howler"
+
+
+def test_c090_who_acts_is_secret_only_while_someone_may_act():
+    """Phases: a night phase hides who acts (all living are actors, full length) while, as
+    far as the public knows, someone may have an order in it: N0 only when a role of the
+    setup acts in N0; the Witch's turn until every Witch of the setup died with her role
+    shown. Otherwise it awaits nobody, openly, and the moderator ends it at once."""
+    plain = game({"Alice": "werewolf", "Bruno": "witch", "Chloe": "villager", "Dmitri": "villager", "Elena": "seer"})
+    assert not RULES.phase(plain).secret_actors and RULES.phase(plain).awaited == ()
+    lovers = game({"Alice": "werewolf", "Bruno": "romantic", "Chloe": "villager", "Dmitri": "villager",
+                   "Elena": "seer"})
+    assert RULES.phase(lovers).secret_actors
+    removed = RULES.host_kill(lovers, "Bruno", "left").state  # the N0 actor leaves: still secret
+    assert RULES.phase(removed).secret_actors
+    for reveal in (False, True):
+        state = to_night(game({"Alice": "werewolf", "Bruno": "witch", "Chloe": "villager", "Dmitri": "villager",
+                               "Elena": "villager", "Farid": "werewolf"}, reveal_roles=reveal))
+        state = RULES.host_kill(state, "Bruno", "left").state
+        witch_turn = RULES.phase(step(state, {"Alice": "KILL Chloe", "Farid": "KILL Chloe"}).state)
+        assert witch_turn.kind == "witch"
+        assert witch_turn.secret_actors is (not reveal)

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jinja2
 
 import engine
 from engine.core import PlayerSpec
 from engine.simulation import player_names
 from engine.werewolf.events import EVENT_KINDS
 from tests.werewolf.werewolf_helpers import RULES, game, night, step, to_night, vampire_rules
+from pbp.rendering import Renderer
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined)
+ENV = Renderer(TEMPLATES).env  # the templates as pbp renders them (with its globals)
 DESCRIBE = ENV.get_template("werewolf/events.j2").module.describe
 STATUS = ENV.get_template("werewolf/status.j2").module.status
 

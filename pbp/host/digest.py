@@ -1,0 +1,41 @@
+"""What a substitute is told about the character they take over (docs/design.md: Command
+line, `pbp substitute`): instead of every earlier mail in full, a digest of what the
+character was told privately, phase by phase, rebuilt by replaying the game from its seed
+and order log, and the character's orders already in for the open phase.
+
+Only the character's own private events are read, so the digest says nothing its player
+was not told; the public history is in the thread and in every report.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pbp.game.record import StoredGame
+from pbp.host.replay import ReplayError, game_players, replay_steps, step_resolution
+from pbp.rendering import event_json
+
+
+def private_history(game: StoredGame, character: str) -> list[dict[str, Any]]:
+    """[{"phase": id, "events": [event JSON, ...]}] for every step that told `character`
+    something privately, oldest first. Raises ReplayError when the log does not replay."""
+    rules, record = game.rules, game.record
+    state = rules.new_game(game_players(record), record["seed"], dict(record.get("options", {})))
+    history = []
+    for step in replay_steps(game):
+        phase = rules.phase(state)
+        if phase is None or phase.id != step.phase:
+            raise ReplayError(step.describe(), "the order log does not replay", [])
+        resolution = step_resolution(rules, state, step)
+        told = [event_json(e) for e in resolution.private.get(character, ())]
+        if told:
+            history.append({"phase": step.phase, "events": told})
+        state = resolution.state
+    return history
+
+
+def current_orders(game: StoredGame, character: str) -> dict[str, Any] | None:
+    """The character's accepted orders for the open phase: {"phase", "lines"}, or None."""
+    if game.phase is None:
+        return None
+    row = game.latest_order(game.phase.id, character)
+    return {"phase": game.phase.id, "lines": row["text"].splitlines()} if row else None
