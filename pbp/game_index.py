@@ -141,7 +141,7 @@ class GameIndex:
     def _summarise(self) -> None:
         entries = self.entries
         flags: dict[str, list[str]] = {flag: [] for flag in FLAGS}
-        for game_id, entry in entries.items():
+        for game_id, entry in sorted(entries.items()):  # the same entries write the same bytes
             for flag in flags_of(entry):
                 flags[flag].append(game_id)
         timeline = heapq.nsmallest(TIMELINE + 1, (m for g, e in entries.items() for m in moments_of(g, e)))
@@ -257,7 +257,8 @@ class GameIndex:
                                 or (before.get("changed", True) and not self.swept))
             if (current.get("phase"), current.get("deadline")) == (entry.get("phase"), entry.get("deadline")):
                 for seen in SEEN.values():  # the same phase's reminders and counts stay seen
-                    entry[seen] = current.get(seen, 0.0)
+                    if seen in current:
+                        entry[seen] = current[seen]
             entries[game_id] = entry
         for game_id in gone:
             entries.pop(game_id, None)

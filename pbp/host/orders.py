@@ -12,6 +12,7 @@ from pbp.moderator import Moderator
 from pbp.reminders import players_to_remind
 from pbp.standing_orders import standing_orders
 from pbp.timezones import render_timestamp
+from pbp.public_tally import running_tally
 
 
 HOST = "host"  # the mail_key of orders the host entered with `pbp submit`
@@ -113,7 +114,7 @@ def character_status(moderator: Moderator, game_id: str, player: str) -> str:
                 if latest else None)
     mail = moderator.renderer.render(
         "status_reply", game.record["ruleset"], game=game.game_facts(), player=name, phase=phase,
-        deadline=game.deadline_text(name), accepted=accepted,
+        deadline=game.deadline_text(name), accepted=accepted, tally=running_tally(game),
         view=game.rules.view(game.state, name), form=None)
     return for_the_screen(mail.body)
 

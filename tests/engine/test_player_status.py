@@ -8,7 +8,7 @@ from tests.infiltration.scenario import RULES as INFILTRATION
 from tests.werewolf.werewolf_helpers import RULES as WEREWOLF, game, night, step, to_night
 
 
-def test_infiltration_a_red_knows_the_reds_and_shows_class_then_team():
+def test_infiltration_a_red_knows_the_reds_and_shows_team_then_class():
     """Rules: the Reds know each other from the start, NPCs among them."""
     specs = [PlayerSpec(name) for name in ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus")]
     specs.append(PlayerSpec("Raiden", npc=True, npc_class="renegade", npc_team="red"))
@@ -18,7 +18,7 @@ def test_infiltration_a_red_knows_the_reds_and_shows_class_then_team():
     status = INFILTRATION.status(state, red)
     assert (status.team, status.label) == ("red", "red")
     assert status.teammates == {"Reds": tuple(name for name in reds if name != red)}
-    assert status.revealed == (status.role, "red") and status.role == state.characters[red].role
+    assert status.revealed == ("red", status.role) and status.role == state.characters[red].role
     green = next(name for name, c in state.characters.items() if c.team == "green")
     assert INFILTRATION.status(state, green).teammates == {}
 

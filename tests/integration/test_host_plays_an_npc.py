@@ -98,4 +98,4 @@ def test_the_host_plays_an_npc_by_mail_and_sees_it_in_pbp_show(tmp_path, dovecot
     shown = capsys.readouterr().out
     assert "Raiden (NPC): Neutral Renegade, alive, in A-1" in shown
     assert "Last orders (T1-movement): MOVE A-1" in shown
-    assert "[npcs] T1-movement resolved (NPC Raiden)" in shown and "Room: A-1" in shown
+    assert "[npcs] Turn 1, movement is over" in shown and "(NPC Raiden)" in shown and "Room: A-1" in shown

@@ -17,6 +17,7 @@ from pbp.signups.book import open_game
 from pbp.signups.opening import open_for_signups
 from pbp.signups.starting import start_signed_up
 from pbp.signups.substitutes import next_substitute, strike_off
+from pbp.rendering import subject_words
 from pbp.status import status_text
 from tests.signups.conftest import text
 
@@ -176,7 +177,8 @@ def test_a_dead_player_gets_the_hosts_view_and_a_confirmed_watcher_too(site):
         assert all(f"- {describe}" in body for describe in summary.public)
         assert spectator["Auto-Submitted"] == "auto-generated"
     watched = watcher.read_new()
-    assert [m["Subject"] for m in watched] == [f"[ww5] {phase} as the host saw it" for phase in resolved]
+    assert [m["Subject"] for m in watched] == [f"[ww5] {subject_words('werewolf', phase)} as the host saw it"
+                                              for phase in resolved]
     assert "UNWATCH ww5" in text(watched[0])
     for name in names:
         if name not in dead:
