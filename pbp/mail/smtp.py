@@ -11,11 +11,14 @@ after the server accepted it, the resent copy carries the same Message-ID.
 Errors are sorted into `TransientSendError` (4xx, connection trouble, timeouts) and
 `PermanentSendError` (5xx, refused recipient or sender).
 
-`send_when(message, ready)` sends the same way, but calls `ready` after the message's data
-went to the server and before the end of the data: the server cannot accept the message
-before `ready` returns, and drops it if the connection closes first. The outbox waits there
-for the previous mail's mark to reach the disk, so the wait overlaps the next mail's
-envelope and data instead of coming before them (docs/design.md: Reliability rules — Outbox).
+`send_when(message, ready, meanwhile)` sends the same way, but calls `ready` after the
+message's data went to the server and before the end of the data: the server cannot accept
+the message before `ready` returns, and drops it if the connection closes first. The outbox
+waits there for the previous mail's mark to reach the disk, so the wait overlaps the next
+mail's envelope and data instead of coming before them (docs/design.md: Reliability rules —
+Outbox). `meanwhile` (which must not raise) is called once the end of the data is sent,
+before the server's answer is read: the outbox builds its next mail there while the server
+considers this one.
 
 Login is by password, or by an OAuth2 access token (`login = "xoauth2"` or
 `"oauthbearer"`, pbp.mail.oauth); a refused token is refreshed and tried once more, and a
@@ -54,6 +57,7 @@ class _HeldEnd:
     docstring). The rest is smtplib's own `SMTP.data`."""
 
     ready: Callable[[], None] = staticmethod(_ready_now)
+    meanwhile: Callable[[], None] = staticmethod(_ready_now)
 
     def data(self, msg: bytes | str) -> tuple[int, bytes]:
         self.putcmd("data")  # type: ignore[attr-defined]
@@ -71,6 +75,7 @@ class _HeldEnd:
         except BaseException as error:
             raise _NotReady(error) from error
         self.send(b"." + smtplib.bCRLF)  # type: ignore[attr-defined]
+        self.meanwhile()
         return self.getreply()  # type: ignore[attr-defined, no-any-return]
 
 
@@ -151,15 +156,16 @@ class SmtpSender:
                                              "goes on") from None
 
     def send(self, message: EmailMessage) -> None:
-        self.send_when(message, _ready_now)
+        self.send_when(message, _ready_now, _ready_now)
 
-    def send_when(self, message: EmailMessage, ready: Callable[[], None]) -> None:
-        """`send`, with `ready` called before the server can accept the message (see the
-        module's docstring); what `ready` raises goes on as it is, the message unsent."""
+    def send_when(self, message: EmailMessage, ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
+        """`send`, with `ready` called before the server can accept the message and
+        `meanwhile` while it considers it (see the module's docstring); what `ready` raises
+        goes on as it is, the message unsent."""
         recipient = _single_recipient(message)
         sender = self.envelope_sender or _single_address(message, "From") or ""
         try:
-            self._send_on_live_connection(message, sender, recipient, ready)
+            self._send_on_live_connection(message, sender, recipient, ready, meanwhile)
         except _NotReady as held:
             self._drop_connection()  # the message's data ends nowhere: the server drops it
             raise held.error from None
@@ -180,27 +186,27 @@ class SmtpSender:
             raise TransientSendError(f"sending to {recipient} failed: {error}") from error
 
     def _send_on_live_connection(self, message: EmailMessage, sender: str, recipient: str,
-                                 ready: Callable[[], None]) -> None:
+                                 ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
         """Send on the kept connection; if the server had closed or reset it meanwhile,
         open a new one and send once more. A new connection that fails is not retried here:
         the error goes to the outbox, which retries the row later with backoff."""
         if self._client is not None:
             try:
-                self._send_message(self._client, message, sender, recipient, ready)
+                self._send_message(self._client, message, sender, recipient, ready, meanwhile)
                 return
             except (smtplib.SMTPServerDisconnected, ConnectionError):
                 self._drop_connection()
         self._client = self._connect()
-        self._send_message(self._client, message, sender, recipient, ready)
+        self._send_message(self._client, message, sender, recipient, ready, meanwhile)
 
     @staticmethod
     def _send_message(client: smtplib.SMTP, message: EmailMessage, sender: str, recipient: str,
-                      ready: Callable[[], None]) -> None:
-        client.ready = ready  # type: ignore[attr-defined]  (read by _HeldEnd.data)
+                      ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
+        client.ready, client.meanwhile = ready, meanwhile  # type: ignore[attr-defined]  (read by _HeldEnd.data)
         try:
             client.send_message(message, from_addr=sender, to_addrs=[recipient])
         finally:
-            client.ready = _ready_now  # type: ignore[attr-defined]
+            client.ready = client.meanwhile = _ready_now  # type: ignore[attr-defined]
 
     def _drop_connection(self) -> None:
         if self._client is not None:
