@@ -45,6 +45,19 @@ VERSION_KEY = "_journal"
 # `pbp run`) reads only the lines appended since, however long the game. Each is taken by
 # one storage at a time and given back when it closes, as it was last committed.
 _replayed: dict[Path, Replayed] = {}
+# Likewise the game documents a writer of this process closed, by path: (the file's stamp,
+# the document as read or last written, its version). The next writer uses it if the file
+# still has that stamp (every write replaces the file, so another process's write changes
+# it), instead of reading and decoding a document that grows with the game's posts.
+_documents: dict[Path, tuple[tuple[int, int, int, int], dict, int]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int, int, int] | None:
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return None
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
 
 
 class CachedAtomicStorage(AtomicJSONStorage):
@@ -264,14 +277,23 @@ class GameWriterStorage(JournaledGame, CachedAtomicStorage):
     def __init__(self, path, create_dirs: bool = True):
         super().__init__(path, create_dirs)
         self._open_journal()
+        known = _documents.pop(self.path, None)
+        if known is not None and known[0] == _stamp(self.path):
+            _stamp_, self._cache, self.version = known
 
     def close(self) -> None:
-        """Hand the replayed journal on to the next writer of this process (see `_replayed`)."""
+        """Hand the replayed journal and the document on to the next writer of this process
+        (see `_replayed` and `_documents`)."""
         try:
             self.settle()  # a failed sync forgets the rows: nothing unsynced is handed on
             now = identity(self.journal_path)
             if self._rows is not None and not self._depth and now is not None and now[2] == self._length:
                 _replayed[self.journal_path] = Replayed(now[:2], self._length, self._rows)
+            stamp = _stamp(self.path)
+            if self._cache is not None and not self._depth and stamp is not None:
+                self.read()  # the version and any old-format tables taken out, as a reader leaves them
+                if not self._legacy:
+                    _documents[self.path] = (stamp, self._cache, self.version)
         finally:
             self._rows = None
             self.close_texts()
@@ -452,6 +474,7 @@ class DataFolder:
         for leftover in (".journal", ".texts"):  # of an unregistered game a crash left behind
             path.with_suffix(leftover).unlink(missing_ok=True)
         _replayed.pop(path.with_suffix(".journal"), None)
+        _documents.pop(path, None)
         game = GameFile(path, self.writer)
         with game.transaction():
             game.game.insert(record)
