@@ -25,6 +25,8 @@ reader reads them from there, and the first write moves them into the journal.
 from __future__ import annotations
 
 import contextlib
+import os
+from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
@@ -43,6 +45,19 @@ VERSION_KEY = "_journal"
 # `pbp run`) reads only the lines appended since, however long the game. Each is taken by
 # one storage at a time and given back when it closes, as it was last committed.
 _replayed: dict[Path, Replayed] = {}
+# Likewise the game documents a writer of this process closed, by path: (the file's stamp,
+# the document as read or last written, its version). The next writer uses it if the file
+# still has that stamp (every write replaces the file, so another process's write changes
+# it), instead of reading and decoding a document that grows with the game's posts.
+_documents: dict[Path, tuple[tuple[int, int, int, int], dict, int]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int, int, int] | None:
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return None
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns
 
 
 class CachedAtomicStorage(AtomicJSONStorage):
@@ -107,6 +122,9 @@ class JournaledGame:
     Mixed into the writer's and the reader's storage."""
 
     writer = False
+    # Where the sync of a commit that only appends to the journal runs, when it may finish
+    # after the commit returns (GameFile.syncing_in); None: every commit syncs before it returns.
+    syncer: Executor | None = None
     path: Path
     _depth: int
     _changed: bool
@@ -119,6 +137,8 @@ class JournaledGame:
         self._legacy: Rows = {}  # journaled tables found inside a document of the old format
         self._ops: list[Op] = []  # the open transaction's changes to journaled tables
         self._length = 0  # the journal's valid bytes, as the rows hold them
+        self._unsynced: Future | None = None  # the sync of the last line, still running on `syncer`
+        self._texts: int | None = None  # the texts file's descriptor, for reading (see `whole`)
 
     def read(self):
         data = super().read()  # type: ignore[misc]
@@ -182,18 +202,44 @@ class JournaledGame:
 
     def whole(self, row: dict) -> dict:
         """A journaled row with its text fields (pbp.journal.whole_row)."""
-        return whole_row(self.texts_path, row)
+        return whole_row(self._texts_descriptor, row)
 
-    def _append(self, version: int) -> None:
+    def _texts_descriptor(self) -> int:
+        """The texts file, opened for reading once for the storage's life (the outbox reads
+        one text per mail it sends); only appended to, so what it read stays valid."""
+        if self._texts is None:
+            self._texts = os.open(self.texts_path, os.O_RDONLY)
+        return self._texts
+
+    def close_texts(self) -> None:
+        if self._texts is not None:
+            os.close(self._texts)
+            self._texts = None
+
+    def _append(self, version: int, later: bool = False) -> None:
+        """Write the open transaction's line; with `later` (a commit that writes no document),
+        its sync may run on `syncer` (see `settle`)."""
+        self.settle()
         ops, self._ops = self._ops, []
         try:
             store_texts(self.texts_path, ops)
             line = encode(version, ops)
-            append(self.journal_path, line)
+            self._unsynced = append(self.journal_path, line, self.syncer if later else None)
             self._length += len(line)
         except BaseException:
             self._rows = None  # read again from the disk: the change never happened
             raise
+
+    def settle(self) -> None:
+        """Wait until the last commit's line is on disk; if its sync failed, raise that
+        error, the tables being read again from the disk."""
+        pending, self._unsynced = self._unsynced, None
+        if pending is not None:
+            try:
+                pending.result()
+            except BaseException:
+                self._rows = None
+                raise
 
     def _write_now(self, data: dict) -> None:
         self.rows()  # a crash's leftover is cut, an old document migrated, before anything else
@@ -218,7 +264,7 @@ class JournaledGame:
             with super().transaction():  # type: ignore[misc]
                 yield
                 if self._ops and not self._changed:  # only journaled tables changed
-                    self._append(self.version)
+                    self._append(self.version, later=True)
         except BaseException:
             self._ops = []
             self._rows = None  # the discarded changes are in memory: read again from the disk
@@ -231,14 +277,27 @@ class GameWriterStorage(JournaledGame, CachedAtomicStorage):
     def __init__(self, path, create_dirs: bool = True):
         super().__init__(path, create_dirs)
         self._open_journal()
+        known = _documents.pop(self.path, None)
+        if known is not None and known[0] == _stamp(self.path):
+            _stamp_, self._cache, self.version = known
 
     def close(self) -> None:
-        """Hand the replayed journal on to the next writer of this process (see `_replayed`)."""
-        now = identity(self.journal_path)
-        if self._rows is not None and not self._depth and now is not None and now[2] == self._length:
-            _replayed[self.journal_path] = Replayed(now[:2], self._length, self._rows)
-        self._rows = None
-        super().close()
+        """Hand the replayed journal and the document on to the next writer of this process
+        (see `_replayed` and `_documents`)."""
+        try:
+            self.settle()  # a failed sync forgets the rows: nothing unsynced is handed on
+            now = identity(self.journal_path)
+            if self._rows is not None and not self._depth and now is not None and now[2] == self._length:
+                _replayed[self.journal_path] = Replayed(now[:2], self._length, self._rows)
+            stamp = _stamp(self.path)
+            if self._cache is not None and not self._depth and stamp is not None:
+                self.read()  # the version and any old-format tables taken out, as a reader leaves them
+                if not self._legacy:
+                    _documents[self.path] = (stamp, self._cache, self.version)
+        finally:
+            self._rows = None
+            self.close_texts()
+            super().close()
 
 
 class GameReaderStorage(JournaledGame, SnapshotStorage):
@@ -246,14 +305,21 @@ class GameReaderStorage(JournaledGame, SnapshotStorage):
         super().__init__(path, create_dirs)
         self._open_journal()
 
+    def close(self) -> None:
+        self.close_texts()
+        super().close()
+
 
 def game_tables(path: Path) -> dict[str, dict[str, dict]]:
     """A game's tables as plain data, its document's and its journal's, read without the
     lock (for tools and tests that look at the files)."""
     storage = GameReaderStorage(path)
-    tables = dict(storage.read() or {})
-    for name, table in storage.rows().items():
-        tables[name] = {str(doc_id): storage.whole(row) for doc_id, row in table.items()}
+    try:
+        tables = dict(storage.read() or {})
+        for name, table in storage.rows().items():
+            tables[name] = {str(doc_id): storage.whole(row) for doc_id, row in table.items()}
+    finally:
+        storage.close()
     return tables
 
 
@@ -310,6 +376,21 @@ class GameFile:
 
     def transaction(self) -> contextlib.AbstractContextManager[None]:
         return self.db.storage.transaction()  # type: ignore[no-any-return]
+
+    @contextlib.contextmanager
+    def syncing_in(self, syncer: Executor) -> Iterator[Callable[[], None]]:
+        """Within it, a commit that only appends to the journal returns once its line is
+        written, its sync running on `syncer`; the function it gives waits until that line
+        is on disk (and every commit waits for the one before it). Whoever acts on such a
+        commit outside the file (the outbox, before it sends the next mail) waits first.
+        At the end, the last line is waited for."""
+        storage: JournaledGame = self.db.storage
+        storage.syncer = syncer
+        try:
+            yield storage.settle
+        finally:
+            storage.syncer = None
+            storage.settle()
 
 
 class DataFolder:
@@ -393,6 +474,7 @@ class DataFolder:
         for leftover in (".journal", ".texts"):  # of an unregistered game a crash left behind
             path.with_suffix(leftover).unlink(missing_ok=True)
         _replayed.pop(path.with_suffix(".journal"), None)
+        _documents.pop(path, None)
         game = GameFile(path, self.writer)
         with game.transaction():
             game.game.insert(record)

@@ -8,6 +8,7 @@ are a player's input.
 """
 from __future__ import annotations
 
+import functools
 import textwrap
 from xml.sax.saxutils import escape, quoteattr
 
@@ -110,6 +111,7 @@ LINE_HEIGHT = 15
 FILLS = {"here": "#ffe08a", "people": "#cfe8ff", "known": "#f4f4f4", "unknown": "#bdbdbd"}
 
 
+@functools.lru_cache(maxsize=8192)  # most of a map's texts (room names, numbers, features) recur in every report
 def _text(x: float, y: float, words: str, **attributes: str) -> str:
     extra = "".join(f" {name.rstrip('_').replace('_', '-')}={quoteattr(value)}" for name, value in attributes.items())
     return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(words)}</text>'

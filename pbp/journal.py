@@ -27,9 +27,10 @@ from __future__ import annotations
 
 import json
 import os
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, BinaryIO, Callable, Iterator, Mapping
 
 from tinydb.table import Document
 
@@ -105,15 +106,32 @@ def identity(path: Path) -> tuple[int, int, int] | None:
     return status.st_dev, status.st_ino, status.st_size
 
 
-def append(path: Path, line: bytes) -> None:
-    """Append one commit's line and sync it (and the folder, when the file is new)."""
+def append(path: Path, line: bytes, syncer: Executor | None = None) -> Future | None:
+    """Append one commit's line and sync it (and the folder, when the file is new). Given
+    a `syncer`, the sync of an existing file runs there and the returned future says when
+    the line is on disk; the caller waits for it before anything that counts on the line."""
     new = not path.exists()
-    with open_private(path, "ab") as handle:
+    handle = open_private(path, "ab")
+    try:
         handle.write(line)
         handle.flush()
+        if syncer is not None and not new:
+            return syncer.submit(_sync_and_close, handle)
         os.fdatasync(handle.fileno())  # the data and the new size; an append needs no more
+    except BaseException:
+        handle.close()
+        raise
+    handle.close()
     if new:
         fsync_folder(path.parent)
+    return None
+
+
+def _sync_and_close(handle: BinaryIO) -> None:
+    try:
+        os.fdatasync(handle.fileno())
+    finally:
+        handle.close()
 
 
 def store_texts(path: Path, ops: list[Op]) -> None:
@@ -142,15 +160,13 @@ def store_texts(path: Path, ops: list[Op]) -> None:
         fsync_folder(path.parent)
 
 
-def whole_row(path: Path, row: dict) -> dict:
-    """The row with its text fields read back from the texts file (fields the row holds
-    itself, set by a later update, win)."""
+def whole_row(texts: Callable[[], int], row: dict) -> dict:
+    """The row with its text fields read back from the texts file, whose descriptor
+    `texts()` gives (fields the row holds itself, set by a later update, win)."""
     at = row.get(TEXT_AT)
     if at is None:
         return row
-    with open(path, "rb") as handle:
-        handle.seek(at[0])
-        text = json.loads(handle.read(at[1]))
+    text = json.loads(os.pread(texts(), at[1], at[0]))
     whole = {**text, **row}
     del whole[TEXT_AT]
     return whole

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 import time
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
@@ -84,6 +85,67 @@ class _PendingMarks:
                     self.game.outbox.update(dict(fields), doc_ids=doc_ids)
             unsent.difference_update(self.settled)
         self.changes, self.settled, self.since = {}, set(), time.monotonic()
+
+
+class _DueMails:
+    """The due rows of one game's outbox, oldest first, each with its mail built (or the
+    error building it raised). `prepare` reads and builds the next one ahead of time: the
+    SMTP sender calls it while the server considers the mail before (pbp.mail.smtp), so
+    that work overlaps the wait. Rows change only through the outbox's own marks, which
+    are on rows already taken, so reading a row early reads what it would read later."""
+
+    def __init__(self, outbox: "Outbox", game: GameFile, ids: set[int], now: datetime):
+        self._outbox = outbox
+        self._rows = self._due(game, ids, now)
+        self._ahead: tuple[int, dict, EmailMessage | Exception] | None = None
+        self._trouble: Exception | None = None  # reading the next row failed: raised by `take`
+        self._ready = False
+
+    @staticmethod
+    def _due(game: GameFile, ids: set[int], now: datetime) -> Iterator[tuple[int, dict]]:
+        for doc_id in sorted(ids):
+            row = game.outbox.get(doc_id=doc_id)
+            if row is None or row["status"] != QUEUED:
+                ids.discard(doc_id)
+                continue
+            if row["next_attempt"] and schedule.from_text(row["next_attempt"]) > now:
+                continue
+            yield doc_id, row
+
+    def prepare(self) -> None:
+        """Read and build the next due row, if not done yet; never raises (see `take`)."""
+        if self._ready:
+            return
+        self._ready = True
+        try:
+            item = next(self._rows, None)
+        except Exception as error:  # the storage's trouble, raised where the loop takes the row
+            self._trouble = error
+            return
+        if item is not None:
+            doc_id, row = item
+            try:
+                built: EmailMessage | Exception = self._outbox.build(row)
+            except Exception as error:  # a row that cannot be built fails alone (Outbox._send_one)
+                built = error
+            self._ahead = (doc_id, row, built)
+
+    def take(self) -> tuple[int, dict, EmailMessage | Exception] | None:
+        """The next due row and its mail, or None when there are no more."""
+        self.prepare()
+        item, trouble = self._ahead, self._trouble
+        self._ahead, self._trouble, self._ready = None, None, False
+        if trouble is not None:
+            raise trouble
+        return item
+
+
+class _MarkNotStored(Exception):
+    """The previous mark's sync failed while a mail waited for it (carried through the sender)."""
+
+    def __init__(self, error: BaseException):
+        super().__init__(str(error))
+        self.error = error
 
 
 @dataclass
@@ -200,50 +262,70 @@ class Outbox:
         rows are one batch: the sender's connection is closed when the batch is done."""
         summary = SendSummary()
         now = self.clock()
+        # A mark's sync runs here while the next mail is read and built (see _send_game).
+        syncer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pbp-mark-sync")
         try:
             for game_id, ids in list(self._scan().items()):
                 try:
-                    self._send_game(self._file(game_id), ids, sender, summary, now)
+                    self._send_game(self._file(game_id), ids, sender, summary, now, syncer)
                 except Exception as error:  # one unreadable game file must not hold up the others' mail
                     summary.errors.append(f"game {game_id}: its outbox could not be read: {type(error).__name__}: {error}")
         finally:
+            syncer.shutdown()
             sender.close()
         return summary
 
     def _send_game(self, game: GameFile, ids: set[int], sender: MailSender, summary: SendSummary,
-                   now: datetime) -> None:
-        marks = _PendingMarks(game)
-        try:
-            for doc_id in sorted(ids):
-                row = game.outbox.get(doc_id=doc_id)
-                if row is None or row["status"] != QUEUED:
-                    ids.discard(doc_id)
-                    continue
-                if row["next_attempt"] and schedule.from_text(row["next_attempt"]) > now:
-                    continue
-                sent = self._send_one(marks, doc_id, row, sender, summary, now)
-                if marks.due():
-                    marks.commit(ids)
-                if sent and row["kind"] == "report":
-                    crash_point("mid-send")  # a phase's reports half sent
-        finally:
-            marks.commit(ids)  # what was sent before an error is marked all the same
+                   now: datetime, syncer: Executor) -> None:
+        """Each mark is committed before the next mail is sent: its line is written at once,
+        and its sync, running on `syncer` while the next row is read and its mail built, is
+        waited for before that mail goes to the sender."""
+        with game.syncing_in(syncer) as settle:
+            marks = _PendingMarks(game)
+            due = _DueMails(self, game, ids, now)
+            try:
+                while (item := due.take()) is not None:
+                    doc_id, row, built = item
+                    sent = self._send_one(marks, doc_id, row, built, sender, summary, now, settle, due.prepare)
+                    if marks.due():
+                        marks.commit(ids)
+                    if sent and row["kind"] == "report":
+                        crash_point("mid-send")  # a phase's reports half sent
+            finally:
+                marks.commit(ids)  # what was sent before an error is marked all the same
 
-    def _send_one(self, marks: _PendingMarks, doc_id: int, row: dict, sender: MailSender,
-                  summary: SendSummary, now: datetime) -> bool:
+    def _send_one(self, marks: _PendingMarks, doc_id: int, row: dict, built: EmailMessage | Exception,
+                  sender: MailSender, summary: SendSummary, now: datetime, settle: Callable[[], None],
+                  meanwhile: Callable[[], None]) -> bool:
         """Send one row and mark it; True when the server accepted it. A row that cannot
         even be made into a mail, or that the sender fails on in a way it does not class, is
         marked failed at once: one bad row is shown to the host and never stops the rows
         after it."""
         attempts = row.get("attempts", 0) + 1
-        try:
-            message = self.build(row)
-        except Exception as error:  # a row that cannot be built is shown to the host and never stops the rows after it
-            self._fail(marks, doc_id, row, attempts, f"the mail could not be built: {type(error).__name__}: {error}",
+        if isinstance(built, Exception):  # a row that cannot be built is shown to the host and never stops the rows after it
+            self._fail(marks, doc_id, row, attempts, f"the mail could not be built: {type(built).__name__}: {built}",
                        summary)
             return False
+        message = built
+        # The previous mark is on disk before this mail can be accepted: a sender that can
+        # wait inside the sending (pbp.mail.smtp: before the end of the data) waits there.
+        send_when = getattr(sender, "send_when", None)
+        if send_when is None:
+            settle()
+
+        def ready() -> None:
+            try:
+                settle()
+            except BaseException as error:
+                raise _MarkNotStored(error) from error
+
         try:
-            sender.send(message)
+            if send_when is None:
+                sender.send(message)
+            else:
+                send_when(message, ready, meanwhile)
+        except _MarkNotStored as trouble:  # the storage's trouble, not this mail's: it goes on as it is
+            raise trouble.error from None
         except TransientSendError as error:
             marks.add(doc_id, {"attempts": attempts, "error": str(error),
                                "next_attempt": schedule.to_text(now + backoff(attempts))}, settled=False)

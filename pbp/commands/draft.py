@@ -14,7 +14,7 @@ from pbp.forum import service
 from pbp.forum.book import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.dialects import DIALECTS
-from pbp.forum.drafting import PostRenderer
+from pbp.forum.drafting import post_renderer
 from pbp.game.record import load
 
 
@@ -137,7 +137,7 @@ def _tally(args) -> int:
         forum = load_forum_settings(moderator.settings)
         game = load(moderator, args.game)
         with game.file.transaction():
-            row = service.draft_tally(PostRenderer(describe=moderator.renderer.describe), forum, game)
+            row = service.draft_tally(post_renderer(moderator.renderer), forum, game)
         _show(row)
     return 0
 

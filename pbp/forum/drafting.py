@@ -14,6 +14,7 @@ draft knows those spans by position (pbp.forum.spans).
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -103,6 +104,24 @@ class PostRenderer:
         title, _, body = text.partition("\n")
         body, spans = unmark(_tidy(body))
         return Draft(dialect.title(unmark(title.strip())[0]), body, spans)
+
+
+# One post renderer per mail renderer (see `post_renderer`).
+_POST_RENDERERS: "weakref.WeakKeyDictionary[Any, PostRenderer]" = weakref.WeakKeyDictionary()
+
+
+def post_renderer(renderer: Any) -> PostRenderer:
+    """The post renderer that goes with the mail renderer `renderer` (pbp.rendering.Renderer),
+    describing events with it. Made once per mail renderer, so the public templates are
+    compiled once for as long as it lives (`pbp run` keeps one for its life) instead of
+    at every resolution; Jinja still looks at each template's file when it is used, so a
+    host's edit is picked up."""
+    found = _POST_RENDERERS.get(renderer)
+    if found is None:
+        owner = weakref.ref(renderer)  # the value must not keep its key alive
+        found = _POST_RENDERERS[renderer] = PostRenderer(
+            describe=lambda ruleset, event: owner().describe(ruleset, event))
+    return found
 
 
 def _finalize(dialect: Dialect) -> Callable[[Any], Any]:

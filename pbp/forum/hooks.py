@@ -12,7 +12,7 @@ from pbp import schedule
 from pbp.forum import service
 from pbp.forum.book import DraftBook
 from pbp.forum.config import ForumSettings, load_forum_settings
-from pbp.forum.drafting import PostRenderer
+from pbp.forum.drafting import post_renderer
 from pbp.forum.publishing import PermanentPublishError, TransientPublishError
 from pbp.forum.watch import PhaseFacts, facts_now, watch_thread
 from pbp.game.record import StoredGame, load
@@ -92,7 +92,7 @@ def after_resolution(moderator: Moderator, before: StoredGame, after: StoredGame
     if not public_events:
         return
     row = _drafted(moderator, forum, after, phase, lambda: service.draft_resolution(
-        PostRenderer(describe=moderator.renderer.describe), forum, before, after, phase, public_events))
+        post_renderer(moderator.renderer), forum, before, after, phase, public_events))
     if forum.host_address:
         _mail_host(moderator, forum, after, row)
 
@@ -108,7 +108,7 @@ def after_host_action(moderator: Moderator, before: StoredGame, after: StoredGam
     book = DraftBook(after.file)
     key = service.host_action_key(book, phase)
     row = _drafted(moderator, forum, after, key, lambda: service.draft_host_action(
-        PostRenderer(describe=moderator.renderer.describe), forum, after, phase, public_events))
+        post_renderer(moderator.renderer), forum, after, phase, public_events))
     if not book.game_settings().get("timeline"):
         note_for_watch(before, _opened(before))
     note_for_watch(after, moderator.clock().timestamp())
@@ -121,7 +121,7 @@ def after_game_created(moderator: Moderator, game: StoredGame) -> None:
     it to the host; call inside the game's first write."""
     forum = load_forum_settings(moderator.settings)
     row = _drafted(moderator, forum, game, service.OPENING, lambda: service.draft_opening(
-        PostRenderer(describe=moderator.renderer.describe), forum, game))
+        post_renderer(moderator.renderer), forum, game))
     if forum.host_address:
         _mail_host(moderator, forum, game, row)
 

@@ -10,7 +10,7 @@ from typing import Any
 from pbp.forum import service
 from pbp.forum.book import DraftBook
 from pbp.forum.config import load_forum_settings
-from pbp.forum.drafting import PostRenderer
+from pbp.forum.drafting import post_renderer
 from pbp.forum.tally_rhythm import due_slot, interval_of
 from pbp.game.clock import Running
 from pbp.game.record import load
@@ -44,7 +44,7 @@ def draft_due_tallies(moderator: Moderator) -> list[str]:
             continue
         forum = forum or load_forum_settings(moderator.settings)
         with game.file.transaction():
-            row: dict[str, Any] = service.draft_tally(PostRenderer(describe=moderator.renderer.describe), forum, game)
+            row: dict[str, Any] = service.draft_tally(post_renderer(moderator.renderer), forum, game)
             book.update_game_settings({DONE_KEY: [*book.game_settings().get(DONE_KEY, []), key]})
         done.append(f"{game_id} {row['phase']}: running count drafted ({row['status']})")
     index.chore_seen(moment, "tallies")

@@ -11,6 +11,15 @@ after the server accepted it, the resent copy carries the same Message-ID.
 Errors are sorted into `TransientSendError` (4xx, connection trouble, timeouts) and
 `PermanentSendError` (5xx, refused recipient or sender).
 
+`send_when(message, ready, meanwhile)` sends the same way, but calls `ready` after the
+message's data went to the server and before the end of the data: the server cannot accept
+the message before `ready` returns, and drops it if the connection closes first. The outbox
+waits there for the previous mail's mark to reach the disk, so the wait overlaps the next
+mail's envelope and data instead of coming before them (docs/design.md: Reliability rules —
+Outbox). `meanwhile` (which must not raise) is called once the end of the data is sent,
+before the server's answer is read: the outbox builds its next mail there while the server
+considers this one.
+
 Login is by password, or by an OAuth2 access token (`login = "xoauth2"` or
 `"oauthbearer"`, pbp.mail.oauth); a refused token is refreshed and tried once more, and a
 token that is still refused is a transient error (the mail waits while the host runs
@@ -23,12 +32,59 @@ import socket
 import ssl
 from email.message import EmailMessage
 from email.utils import getaddresses
-from typing import Literal
+from typing import Callable, Literal
 
 from pbp.mail.oauth import OAuthTrouble, TokenSource, oauthbearer_response, xoauth2_response
 from pbp.ports import PermanentSendError, TransientSendError
 
 Security = Literal["tls", "starttls", "none"]
+
+
+def _ready_now() -> None:
+    """Nothing to wait for before the end of the data."""
+
+
+class _NotReady(Exception):
+    """What `ready` raised, carried out of smtplib (it is not an SMTP error)."""
+
+    def __init__(self, error: BaseException):
+        super().__init__(str(error))
+        self.error = error
+
+
+class _HeldEnd:
+    """smtplib's DATA command with `ready()` called before the final "." (see the module's
+    docstring). The rest is smtplib's own `SMTP.data`."""
+
+    ready: Callable[[], None] = staticmethod(_ready_now)
+    meanwhile: Callable[[], None] = staticmethod(_ready_now)
+
+    def data(self, msg: bytes | str) -> tuple[int, bytes]:
+        self.putcmd("data")  # type: ignore[attr-defined]
+        code, reply = self.getreply()  # type: ignore[attr-defined]
+        if code != 354:
+            raise smtplib.SMTPDataError(code, reply)
+        if isinstance(msg, str):
+            msg = smtplib._fix_eols(msg).encode("ascii")  # type: ignore[attr-defined]
+        quoted = smtplib._quote_periods(msg)  # type: ignore[attr-defined]
+        if quoted[-2:] != smtplib.bCRLF:
+            quoted += smtplib.bCRLF
+        self.send(quoted)  # type: ignore[attr-defined]
+        try:
+            self.ready()
+        except BaseException as error:
+            raise _NotReady(error) from error
+        self.send(b"." + smtplib.bCRLF)  # type: ignore[attr-defined]
+        self.meanwhile()
+        return self.getreply()  # type: ignore[attr-defined, no-any-return]
+
+
+class _Client(_HeldEnd, smtplib.SMTP):
+    pass
+
+
+class _TlsClient(_HeldEnd, smtplib.SMTP_SSL):
+    pass
 
 
 class SmtpSender:
@@ -61,10 +117,13 @@ class SmtpSender:
         # Loading the system's certificates takes tens of milliseconds: only for TLS.
         context = (self.ssl_context or ssl.create_default_context()) if self.security != "none" else None
         if self.security == "tls":
-            client: smtplib.SMTP = smtplib.SMTP_SSL(self.host, self.port, timeout=self.timeout, context=context)
+            client: smtplib.SMTP = _TlsClient(self.host, self.port, timeout=self.timeout, context=context)
         else:
-            client = smtplib.SMTP(self.host, self.port, timeout=self.timeout)
+            client = _Client(self.host, self.port, timeout=self.timeout)
         try:
+            # The end of the data goes out alone after `ready` (see _HeldEnd): without
+            # this, Nagle's algorithm would hold it back until the data's acknowledgement.
+            client.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             client.ehlo()
             if self.security == "starttls":
                 client.starttls(context=context)
@@ -97,10 +156,19 @@ class SmtpSender:
                                              "goes on") from None
 
     def send(self, message: EmailMessage) -> None:
+        self.send_when(message, _ready_now, _ready_now)
+
+    def send_when(self, message: EmailMessage, ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
+        """`send`, with `ready` called before the server can accept the message and
+        `meanwhile` while it considers it (see the module's docstring); what `ready` raises
+        goes on as it is, the message unsent."""
         recipient = _single_recipient(message)
         sender = self.envelope_sender or _single_address(message, "From") or ""
         try:
-            self._send_on_live_connection(message, sender, recipient)
+            self._send_on_live_connection(message, sender, recipient, ready, meanwhile)
+        except _NotReady as held:
+            self._drop_connection()  # the message's data ends nowhere: the server drops it
+            raise held.error from None
         except smtplib.SMTPRecipientsRefused as error:
             code, reply = next(iter(error.recipients.values()))
             raise _classified(code, f"{recipient} was refused: {code} {_text(reply)}") from error
@@ -117,18 +185,28 @@ class SmtpSender:
             self._drop_connection()
             raise TransientSendError(f"sending to {recipient} failed: {error}") from error
 
-    def _send_on_live_connection(self, message: EmailMessage, sender: str, recipient: str) -> None:
+    def _send_on_live_connection(self, message: EmailMessage, sender: str, recipient: str,
+                                 ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
         """Send on the kept connection; if the server had closed or reset it meanwhile,
         open a new one and send once more. A new connection that fails is not retried here:
         the error goes to the outbox, which retries the row later with backoff."""
         if self._client is not None:
             try:
-                self._client.send_message(message, from_addr=sender, to_addrs=[recipient])
+                self._send_message(self._client, message, sender, recipient, ready, meanwhile)
                 return
             except (smtplib.SMTPServerDisconnected, ConnectionError):
                 self._drop_connection()
         self._client = self._connect()
-        self._client.send_message(message, from_addr=sender, to_addrs=[recipient])
+        self._send_message(self._client, message, sender, recipient, ready, meanwhile)
+
+    @staticmethod
+    def _send_message(client: smtplib.SMTP, message: EmailMessage, sender: str, recipient: str,
+                      ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
+        client.ready, client.meanwhile = ready, meanwhile  # type: ignore[attr-defined]  (read by _HeldEnd.data)
+        try:
+            client.send_message(message, from_addr=sender, to_addrs=[recipient])
+        finally:
+            client.ready = client.meanwhile = _ready_now  # type: ignore[attr-defined]
 
     def _drop_connection(self) -> None:
         if self._client is not None:

@@ -84,3 +84,32 @@ def test_a_message_for_several_recipients_is_refused(sender):
     message["To"] = "a@example.org, b@example.org"
     with pytest.raises(PermanentSendError, match="exactly one recipient"):
         sender.send(message)
+
+
+def test_the_server_can_accept_a_mail_only_after_ready_returns(sender, make_player, smtp_server):
+    """docs/design.md, Outbox: the previous mail's mark is on disk before the next mail can
+    be accepted; the sender waits for it (`ready`) before the end of the data."""
+    alice = make_player("alice")
+    sender.send(report(alice.address, 1))
+    before = len(smtp_server.delivered)
+    calls = []
+    sender.send_when(report(alice.address, 2),
+                     ready=lambda: calls.append(("ready", len(smtp_server.delivered))),
+                     meanwhile=lambda: calls.append(("meanwhile", None)))
+    assert calls == [("ready", before), ("meanwhile", None)]
+    assert len(smtp_server.delivered) == before + 1
+    assert [m["Subject"] for m in alice.read_new(at_least=2)] == ["Report 1", "Report 2"]
+
+
+def test_a_ready_that_fails_leaves_the_mail_unsent_and_its_error_as_it_was(sender, make_player, smtp_server):
+    alice = make_player("alice")
+    sender.send(report(alice.address, 1))
+
+    def disk_trouble():
+        raise OSError("No space left on device")
+
+    with pytest.raises(OSError, match="No space left"):
+        sender.send_when(report(alice.address, 2), ready=disk_trouble, meanwhile=lambda: None)
+    sender.send(report(alice.address, 3))  # over a new connection; the held mail never ended
+    assert [m["Subject"] for m in alice.read_new(at_least=2)] == ["Report 1", "Report 3"]
+    assert "Report 2" not in [m["Subject"] for m in alice.read_new(at_least=0)]
