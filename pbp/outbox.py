@@ -307,12 +307,8 @@ class Outbox:
                        summary)
             return False
         message = built
-        # The previous mark is on disk before this mail can be accepted: a sender that can
-        # wait inside the sending (pbp.mail.smtp: before the end of the data) waits there.
-        send_when = getattr(sender, "send_when", None)
-        if send_when is None:
-            settle()
-
+        # The previous mark is on disk before this mail can be accepted: `ready` waits for
+        # its sync, and the sender calls it before the server can accept the mail.
         def ready() -> None:
             try:
                 settle()
@@ -320,10 +316,7 @@ class Outbox:
                 raise _MarkNotStored(error) from error
 
         try:
-            if send_when is None:
-                sender.send(message)
-            else:
-                send_when(message, ready, meanwhile)
+            sender.send_when(message, ready, meanwhile)
         except _MarkNotStored as trouble:  # the storage's trouble, not this mail's: it goes on as it is
             raise trouble.error from None
         except TransientSendError as error:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from email.message import EmailMessage
-from typing import ContextManager, Literal, Protocol
+from typing import Callable, ContextManager, Literal, Protocol
 
 Outcome = Literal["processed", "rejected", "quarantine"]
 
@@ -62,6 +62,16 @@ class MailSender(Protocol):
     def send(self, message: EmailMessage) -> None:
         """Deliver one message (one recipient) or raise Transient/PermanentSendError.
         Consecutive sends may share one connection, opened by the first of them."""
+
+    def send_when(self, message: EmailMessage, ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
+        """`send`, calling `ready` before the message can be accepted (the outbox's previous
+        mark must be on disk first: what `ready` raises goes on as it is, the message
+        unsent) and `meanwhile` while it is on its way. A sender that cannot wait inside the
+        sending, as this default, calls `ready` first; the SMTP sender waits just before
+        the end of the data, so the mark's sync overlaps the sending (pbp.mail.smtp)."""
+        ready()
+        self.send(message)
+        meanwhile()
 
     def close(self) -> None:
         """End the batch: close the connection, if any (the next send opens a new one)."""

@@ -20,7 +20,7 @@ from email.parser import BytesHeaderParser
 from email.utils import getaddresses
 from pathlib import Path
 
-from pbp.ports import OversizedMail, Outcome, PermanentSendError, RawMail
+from pbp.ports import MailSender, OversizedMail, Outcome, PermanentSendError, RawMail
 from pbp.durable import durable_write, fsync_folder, private_folder
 
 _HEADER_SNIFF_BYTES = 64 * 1024
@@ -114,7 +114,7 @@ def _sniff_sender(path: Path) -> str:
     return addresses[0].lower() if addresses else ""
 
 
-class MaildirSender:
+class MaildirSender(MailSender):
     """`MailSender` that writes each message to `<root>/outbox/` and into the
     recipient's own Maildir `<root>/<address>/`. Named after the Message-ID, so sending
     the same message again after a crash replaces the copy instead of adding one."""

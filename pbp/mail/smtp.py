@@ -32,10 +32,10 @@ import socket
 import ssl
 from email.message import EmailMessage
 from email.utils import getaddresses
-from typing import Callable, Literal
+from typing import Any, Callable, Literal, Union
 
 from pbp.mail.oauth import OAuthTrouble, TokenSource, oauthbearer_response, xoauth2_response
-from pbp.ports import PermanentSendError, TransientSendError
+from pbp.ports import MailSender, PermanentSendError, TransientSendError
 
 Security = Literal["tls", "starttls", "none"]
 
@@ -59,7 +59,7 @@ class _HeldEnd:
     ready: Callable[[], None] = staticmethod(_ready_now)
     meanwhile: Callable[[], None] = staticmethod(_ready_now)
 
-    def data(self, msg: bytes | str) -> tuple[int, bytes]:
+    def data(self, msg: Any) -> tuple[int, bytes]:
         self.putcmd("data")  # type: ignore[attr-defined]
         code, reply = self.getreply()  # type: ignore[attr-defined]
         if code != 354:
@@ -87,7 +87,10 @@ class _TlsClient(_HeldEnd, smtplib.SMTP_SSL):
     pass
 
 
-class SmtpSender:
+_HeldClient = Union[_Client, _TlsClient]
+
+
+class SmtpSender(MailSender):
     def __init__(
         self,
         host: str,
@@ -111,19 +114,20 @@ class SmtpSender:
         if login != "password" and token_source is None:
             raise ValueError(f"an SMTP {login} login needs a token source")
         self.login, self.token_source = login, token_source
-        self._client: smtplib.SMTP | None = None
+        self._client: _HeldClient | None = None
 
-    def _connect(self) -> smtplib.SMTP:
+    def _connect(self) -> _HeldClient:
         # Loading the system's certificates takes tens of milliseconds: only for TLS.
         context = (self.ssl_context or ssl.create_default_context()) if self.security != "none" else None
         if self.security == "tls":
-            client: smtplib.SMTP = _TlsClient(self.host, self.port, timeout=self.timeout, context=context)
+            client: _HeldClient = _TlsClient(self.host, self.port, timeout=self.timeout, context=context)
         else:
             client = _Client(self.host, self.port, timeout=self.timeout)
         try:
             # The end of the data goes out alone after `ready` (see _HeldEnd): without
             # this, Nagle's algorithm would hold it back until the data's acknowledgement.
-            client.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            if client.sock is not None:
+                client.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             client.ehlo()
             if self.security == "starttls":
                 client.starttls(context=context)
@@ -200,13 +204,13 @@ class SmtpSender:
         self._send_message(self._client, message, sender, recipient, ready, meanwhile)
 
     @staticmethod
-    def _send_message(client: smtplib.SMTP, message: EmailMessage, sender: str, recipient: str,
+    def _send_message(client: _HeldClient, message: EmailMessage, sender: str, recipient: str,
                       ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
-        client.ready, client.meanwhile = ready, meanwhile  # type: ignore[attr-defined]  (read by _HeldEnd.data)
+        client.ready, client.meanwhile = ready, meanwhile  # read by _HeldEnd.data
         try:
             client.send_message(message, from_addr=sender, to_addrs=[recipient])
         finally:
-            client.ready = client.meanwhile = _ready_now  # type: ignore[attr-defined]
+            client.ready = client.meanwhile = _ready_now
 
     def _drop_connection(self) -> None:
         if self._client is not None:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from pbp.composition import ForumModerator
+from pbp.ports import MailSender
 from pbp.roster import RosterEntry
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
@@ -20,7 +21,7 @@ class ToyModerator(ForumModerator):
         return Ballot() if name == "ballot" else super().rules(name)
 
 
-class MemorySender:
+class MemorySender(MailSender):
     """MailSender kept in memory: what would have gone out, in order."""
 
     def __init__(self):
