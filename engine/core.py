@@ -416,3 +416,23 @@ class Ruleset(Protocol):
     def game_statistics(self, state: Any) -> dict[str, Any]:
         """Host-side facts about a game for `pbp simulate` (never shown to players):
         `{"turns": int, "deaths_by_cause": {cause: n}, "actions_used": {action: n}}`."""
+
+    # What a ruleset may add; these defaults stand for a ruleset without it. A ruleset
+    # class names `Ruleset` as its base to inherit them.
+    def parse_standing_orders(self, state: Any, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
+        """The typed orders of a block accepted earlier, as the deadline reads it (Werewolf
+        re-reads a block against the phase as it stands now); by default `parse_orders`."""
+        return self.parse_orders(state, player, lines)
+
+    def host_notes(self, state: Any, orders: Mapping[str, Sequence[Any]]) -> tuple[str, ...]:
+        """Remarks for the host on the orders in so far (Werewolf: a split pack)."""
+        return ()
+
+    def setup_warnings(self, state: Any) -> tuple[str, ...]:
+        """What the host should know about a new game's setup (a role that cannot act)."""
+        return ()
+
+    def host_view(self, state: Any) -> dict[str, Any] | None:
+        """Everything, with the facility map for rulesets that have one (`pbp show`); None
+        when the ruleset has no map to draw."""
+        return None

@@ -18,7 +18,7 @@ from engine.core import OrderBlockError, Phase, Ruleset
 def standing_orders(rules: Ruleset, state: Any, phase: Phase,
                     blocks: Mapping[str, Sequence[str]]) -> dict[str, tuple]:
     """Each acting player's typed orders from their latest accepted block's lines."""
-    parse = getattr(rules, "parse_standing_orders", rules.parse_orders)
+    parse = rules.parse_standing_orders
     orders = {}
     for player in sorted(blocks):
         if player not in phase.actors:

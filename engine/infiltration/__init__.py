@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 from engine.core import (
     HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, PlayerStatus, Resolution,
     Result,
-    resolve_options,
+    Ruleset, resolve_options,
 )
 from engine.infiltration import bots, codec, host, turn
 from engine.infiltration.card import CARD
@@ -40,7 +40,7 @@ OPTIONS = {
 }
 
 
-class Infiltration:
+class Infiltration(Ruleset):
     """The Infiltration ruleset (engine.core.Ruleset)."""
 
     name = "infiltration"

@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 from engine.core import (
     GameSetupError, HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec,
     PlayerStatus, Resolution, Result,
-    resolve_options,
+    Ruleset, resolve_options,
 )
 from engine.werewolf import codec, day, host, night, phases, scripted, setups, views
 from engine.werewolf.model import Character, GameState, Role
@@ -44,7 +44,7 @@ OPTIONS = {
 
 
 
-class WerewolfRules:
+class WerewolfRules(Ruleset):
     """The Werewolf ruleset (engine.core.Ruleset)."""
 
     name = "werewolf"

@@ -63,7 +63,7 @@ def run(args) -> int:
                            args.schedule, args.game_id)
         print(f"Game {game.id} ({args.ruleset}, {len(roster)} players) started; "
               f"phase {game.record['phase_id']} ends {game.deadline_text()}.")
-        for warning in getattr(game.rules, "setup_warnings", lambda state: ())(game.state):
+        for warning in game.rules.setup_warnings(game.state):
             print(f"Warning: {warning}")
         if not args.no_send:
             print(send_queued(moderator, what="Welcome mails"))

@@ -76,7 +76,7 @@ def report_lines(game: StoredGame, name: str) -> list[str]:
 def run(args) -> int:
     with open_reader(args) as moderator:  # only reads: no lock, never waits
         game = load(moderator, args.game)
-        host_view = getattr(game.rules, "host_view", None)
+        host_view = game.rules.host_view(game.state)  # None: the ruleset draws no map
         if args.svg and host_view is None:
             raise UserError(f"Game {args.game} is a {game.record['ruleset']} game; --svg draws the map of "
                             "Infiltration games only.")
@@ -86,7 +86,7 @@ def run(args) -> int:
             lines = character_lines(game, name)
             tail = report_lines(game, name)
         else:
-            view = host_view(game.state) if host_view else None
+            view = host_view
             lines, tail = game_lines(game), []
     if view is not None and "map" in view:
         lines += ["", text_map(view).rstrip()]

@@ -53,12 +53,9 @@ def orders_overview(moderator: Moderator, game_id: str) -> str:
 def _host_notes(game: StoredGame, latest: dict[str, dict]) -> list[str]:
     """The ruleset's remarks for the host on the orders in so far (Werewolf: a split pack),
     from the blocks as the deadline would read them."""
-    host_notes = getattr(game.rules, "host_notes", None)
-    if host_notes is None:
-        return []
     blocks = {player: row["text"].splitlines() for player, row in latest.items()}
     orders = standing_orders(game.rules, game.state, game.phase, blocks)
-    return [f"Note: {note}" for note in host_notes(game.state, orders)]
+    return [f"Note: {note}" for note in game.rules.host_notes(game.state, orders)]
 
 
 def submit(moderator: Moderator, game_id: str, player: str, text: str) -> list[str]:

@@ -4,10 +4,10 @@ living player may `ADD <1-9>`; the phase draws a seeded bonus; after three phase
 from __future__ import annotations
 
 from engine.core import (IllegalOrderError, OrderBlockError, OrderSpec, OrderSyntaxError, Phase,
-                         Resolution, Result, phase_rng)
+                         Resolution, Result, Ruleset, phase_rng)
 
 
-class ToyRules:
+class ToyRules(Ruleset):
     name = "toy"
     options = {}
 

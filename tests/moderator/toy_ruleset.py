@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core import (Event, GameSetupError, IllegalOrderError, OrderBlockError, OrderLine, OrderSpec,
+from engine.core import (Event, Ruleset, GameSetupError, IllegalOrderError, OrderBlockError, OrderLine, OrderSpec,
                          OrderSyntaxError, Phase, PhaseKind, PlayerStatus, Resolution, Result, RulesetCard)
 
 
@@ -35,7 +35,7 @@ CARD = RulesetCard(
 )
 
 
-class Ballot:
+class Ballot(Ruleset):
     name = "ballot"
     options = {}
     card = CARD
