@@ -51,7 +51,7 @@ def test_show_of_one_character_gives_its_facts_its_map_and_its_reports(tmp_path,
     assert "    Last orders (T0-class): CLASS HACKER" in out
     assert f"Facility map, turn 1: as {name} knows it" in out
     assert "Reports so far (2):" in out
-    assert "[g1] Welcome to Infiltration" in out and "T0-class resolved" in out
+    assert "[g1] Welcome to Infiltration" in out and "Turn 0, class choice is over" in out
     assert site.record()["tokens"][name] not in out and "END ORDERS" not in out   # no form, no token on screen
 
 
