@@ -10,6 +10,7 @@ from pbp.game.notices import notify_players
 from pbp.mail.blocks import opens_a_form, scan_blocks
 from pbp.game.record import StoredGame, load, running
 from pbp.moderator import Moderator
+from pbp.public_tally import running_tally
 from pbp.reminders import players_to_remind
 from pbp.standing_orders import standing_orders
 from pbp.timezones import render_timestamp
@@ -98,7 +99,7 @@ def enter_orders(moderator: Moderator, game: StoredGame, name: str, canonical: l
     if entry is not None:
         shown = canonical or ["(no orders: the rules' default applies)"]
         notify_players(moderator, game, "receipt", only={name},
-                       headline=f"The host entered orders for you for {game.open_phase.id}.",
+                       headline=f"The host entered orders for you for {game.rules.card.phase_words(game.open_phase.id)}.",
                        lines=["Accepted:", *[f"  {line}" for line in shown],
                               "These replace any orders you sent earlier for this phase."])
 
@@ -114,7 +115,7 @@ def character_status(moderator: Moderator, game_id: str, player: str) -> str:
                 if latest else None)
     mail = moderator.renderer.render(
         "status_reply", game.record["ruleset"], game=game.game_facts(), player=name, phase=phase,
-        deadline=game.deadline_text(name), accepted=accepted,
+        deadline=game.deadline_text(name), accepted=accepted, tally=running_tally(game),
         view=game.rules.view(game.state, name), form=None)
     return for_the_screen(mail.body)
 

@@ -29,8 +29,8 @@ def test_submit_status_prints_the_characters_status_and_changes_nothing(tmp_path
     assert site.pbp("submit", "g1", name, "STATUS") == 0
     out, err = site.output()
     assert not err and site.game_file.read_bytes() == before
-    assert out.startswith(f"Hello {name},\n\nThe current phase is T0-class; its deadline is ")
-    assert "You have no accepted orders for T0-class yet." in out and "Where you stand:" in out
+    assert out.startswith(f"Hello {name},\n\nThe current phase is Turn 0 — class choice; its deadline is ")
+    assert "You have no accepted orders for Turn 0 — class choice yet." in out and "Where you stand:" in out
     assert site.record()["tokens"][name] not in out
     assert site.pbp("submit", "g1", name, "CLASS HACKER", "--no-send") == 0
     assert site.pbp("submit", "g1", name.lower(), "status") == 0
