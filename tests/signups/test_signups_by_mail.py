@@ -13,6 +13,7 @@ from pbp.game.record import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.orders import submit
 from pbp.host.substitute import substitute
+from pbp.rendering import subject_words
 from pbp.signups.book import open_game
 from pbp.signups.opening import open_for_signups
 from pbp.signups.starting import start_signed_up
@@ -176,7 +177,8 @@ def test_a_dead_player_gets_the_hosts_view_and_a_confirmed_watcher_too(site):
         assert all(f"- {describe}" in body for describe in summary.public)
         assert spectator["Auto-Submitted"] == "auto-generated"
     watched = watcher.read_new()
-    assert [m["Subject"] for m in watched] == [f"[ww5] {phase} as the host saw it" for phase in resolved]
+    assert [m["Subject"] for m in watched] == [f"[ww5] {subject_words('werewolf', phase)} as the host saw it"
+                                               for phase in resolved]
     assert "UNWATCH ww5" in text(watched[0])
     for name in names:
         if name not in dead:
