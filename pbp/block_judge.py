@@ -23,6 +23,18 @@ class BlockVerdict:
     order_row: dict | None = None
 
 
+def open_phase_words(game: StoredGame) -> str:
+    """The open phase as a player reads it, with the id a block names it by:
+    "Day 2 — vote (D2-vote in the block)"."""
+    return _with_id(game, game.phase.id, " in the block")
+
+
+def _with_id(game: StoredGame, phase_id: str, where: str = "") -> str:
+    """A phase's words followed by its id (a ruleset that words nothing just gives the id)."""
+    words = game.rules.card.phase_words(phase_id)
+    return words if words == phase_id else f"{words} ({phase_id}{where})"
+
+
 def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard, block: OrderBlock,
                 now: datetime) -> BlockVerdict:
     """One block: identity, phase, then the engine's parse (docs/design.md: Order mail
@@ -39,19 +51,19 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
                                    "orders are taken.")
     if block.phase.lower() != game.phase.id.lower():
         if block.phase in record["resolved"]:
-            why = f"phase {block.phase} is closed (already resolved)"
+            why = f"{_with_id(game, block.phase)} is closed (already resolved)"
         else:
             why = f"there is no open phase {quoted(block.phase, 30)}"
         return BlockVerdict(False, f"{head} was not accepted: {why}; the current phase is "
-                                   f"{game.phase.id} (its form is below).")
+                                   f"{open_phase_words(game)} (its form is below).")
     if name not in game.phase.actors:
         if not game.rules.status(game.state, name).alive:
             why = f"you are dead: your character {name} has died, and the dead give no orders"
         else:
-            why = f"you have no orders to give in {game.phase.id}"
+            why = f"you have no orders to give in {game.rules.card.phase_words(game.phase.id)}"
         return BlockVerdict(False, f"{head} was not accepted: {why}.")
     if not block.has_orders:
-        return BlockVerdict(False, f"Your reply held the form for {game.phase.id} with no order "
+        return BlockVerdict(False, f"Your reply held the form for {game.rules.card.phase_words(game.phase.id)} with no order "
                                    "filled in, so nothing changed. To give orders, write them "
                                    "inside the block (delete the # in front of an order).",
                             submission=False)
@@ -62,7 +74,7 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
         listing = "\n".join(listed(errors))
         grammar = ", ".join(s.syntax for s in game.phase.grammar.get(name, ()))
         return BlockVerdict(False, f"{head} was not accepted:\n{listing}\n"
-                                   f"Orders you can give in {game.phase.id}: {grammar}")
+                                   f"Orders you can give in {game.rules.card.phase_words(game.phase.id)}: {grammar}")
     canonical = [str(order) for order in orders]
     received = schedule.to_text(now)
     row = {"phase": game.phase.id, "player": name, "text": "\n".join(canonical),

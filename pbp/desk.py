@@ -271,7 +271,8 @@ class Desk:
         if earlier:
             return (f"Nothing from this mail was accepted; your earlier orders "
                     f"(received {render_received(earlier['received'], game.zone_of(name))}) still stand.")
-        return f"Nothing from this mail was accepted; you have no accepted orders for {phase or 'this game'} yet."
+        for_what = game.rules.card.phase_words(phase) if phase else "this game"
+        return f"Nothing from this mail was accepted; you have no accepted orders for {for_what} yet."
 
     # ------------------------------------------------------------------ commands
     def _decide_command(self, game: StoredGame, name: str, command: str) -> Decision:

@@ -88,7 +88,7 @@ class Renderer:
     def render(self, kind: str, ruleset: str, **context: Any) -> RenderedMail:
         own = f"{ruleset}/mail/{kind}.j2"
         name = own if self._exists(own) else f"mail/{kind}.j2"
-        text = self.env.get_template(name).render(**self.ruleset_templates(ruleset), **context)
+        text = self.env.get_template(name).render(**self.ruleset_templates(ruleset), **greeting(context), **context)
         head, _, body = text.partition("\n\n")
         if not head.startswith("Subject: "):
             raise ValueError(f"template {name} must start with a 'Subject: ' line")
@@ -109,6 +109,17 @@ def _card_phase_words(ruleset: str) -> Callable[[str], str]:
         return engine.ruleset(ruleset).card.phase_words
     except GameSetupError:  # a ruleset outside the registry (a test's toy) words nothing
         return phase_id_words
+
+
+def greeting(context: Mapping[str, Any]) -> dict[str, str]:
+    """`greeting`: how a mail to `player` says hello. After a substitution the character's
+    mail goes to the newcomer, who is greeted by their own name and told whom they play."""
+    player = context.get("player")
+    if not isinstance(player, str):
+        return {}
+    game = context.get("game")
+    newcomer = game.get("played_by", {}).get(player) if isinstance(game, Mapping) else None
+    return {"greeting": f"{newcomer}, you play {player}" if newcomer else player}
 
 
 def phase_words(ruleset: str, phase_id: str) -> str:

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from pbp import schedule
 from pbp.game.stalls import stalled_phases
+from pbp.signups.book import OPEN, open_games
 from pbp.datafolder import DataFolder
 from pbp.game_index import FILE_NAME as GAME_INDEX
 
@@ -23,9 +25,15 @@ class WakeUp:
 
 def next_wake_up(folder: DataFolder, now: datetime) -> WakeUp | None:
     """The earliest moment at which a cycle has work that a poll might come too late for:
-    a deadline, a reminder time, an outbox retry. Read from the index of deadlines and
-    wake-ups (pbp.game_index), brought up to date first for the games this process opened
-    (every game, when the index cannot vouch for them)."""
+    a deadline, a reminder time, an outbox retry, a sign-up's closing time. Read from the
+    index of deadlines and wake-ups (pbp.game_index), brought up to date first for the
+    games this process opened (every game, when the index cannot vouch for them), and
+    from the few games open for sign-ups (their own files; no game file is opened)."""
+    alarms = [alarm for alarm in (_indexed_wake_up(folder, now), _signup_closing(folder)) if alarm]
+    return min(alarms, key=lambda alarm: alarm.when) if alarms else None
+
+
+def _indexed_wake_up(folder: DataFolder, now: datetime) -> WakeUp | None:
     stalled = stalled_phases(folder)
     folder.index.refresh(folder)
     later = now.timestamp()
@@ -38,6 +46,19 @@ def next_wake_up(folder: DataFolder, now: datetime) -> WakeUp | None:
             continue  # passed: this cycle has seen to it (or the deadline has)
         return WakeUp(_moment(when), f"{WORDS.get(kind, kind)} of {game_id} {phase}")
     return None
+
+
+def _signup_closing(folder: DataFolder) -> WakeUp | None:
+    """The earliest closing time of a game still open for sign-ups that the cycle has not
+    dealt with yet (pbp.signups.starting): once the host was told it closed short, or its
+    start failed, it waits for the host, not for the alarm."""
+    closing = [(schedule.from_text(record["closes"]), record["id"])
+               for record in (signups.record for signups in open_games(folder))
+               if record["status"] == OPEN and not record.get("host_told") and not record.get("start_failed")]
+    if not closing:
+        return None
+    when, game_id = min(closing)
+    return WakeUp(when, f"sign-ups of {game_id} close")
 
 
 def _moment(seconds: float) -> datetime:

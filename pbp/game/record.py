@@ -73,7 +73,11 @@ class StoredGame:
         return str(self.record["tokens"][name])
 
     def game_facts(self) -> dict[str, Any]:
-        return {"id": self.id, "ruleset": self.record["ruleset"]}
+        """What every mail template knows of the game; `played_by` names the newcomer who
+        plays a character after a substitution (mail greets them by their own name)."""
+        played_by = {entry["name"]: entry["played_by"] for entry in self.record["roster"]
+                     if entry.get("played_by") and entry["played_by"] != entry["name"]}
+        return {"id": self.id, "ruleset": self.record["ruleset"], **({"played_by": played_by} if played_by else {})}
 
     def deadline_text(self, name: str | None = None) -> str:
         """The deadline in `name`'s roster time zone and in UTC."""

@@ -7,12 +7,13 @@ from engine.core import OrderBlockError
 from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.notices import notify_players
+from pbp.mail.blocks import opens_a_form, scan_blocks
 from pbp.game.record import StoredGame, load, running
 from pbp.moderator import Moderator
+from pbp.public_tally import running_tally
 from pbp.reminders import players_to_remind
 from pbp.standing_orders import standing_orders
 from pbp.timezones import render_timestamp
-from pbp.public_tally import running_tally
 
 
 HOST = "host"  # the mail_key of orders the host entered with `pbp submit`
@@ -95,7 +96,7 @@ def enter_orders(moderator: Moderator, game: StoredGame, name: str, canonical: l
     if entry is not None:
         shown = canonical or ["(no orders: the rules' default applies)"]
         notify_players(moderator, game, "receipt", only={name},
-                       headline=f"The host entered orders for you for {game.open_phase.id}.",
+                       headline=f"The host entered orders for you for {game.rules.card.phase_words(game.open_phase.id)}.",
                        lines=["Accepted:", *[f"  {line}" for line in shown],
                               "These replace any orders you sent earlier for this phase."])
 
@@ -121,19 +122,28 @@ def for_the_screen(body: str) -> str:
     order form (which are for a mail reader), and never a TOKEN line."""
     kept = []
     for line in body.split(FOOTER_START, 1)[0].splitlines():
-        if line.strip().upper().startswith(("BEGIN ORDERS", "TOKEN:")):
+        if opens_a_form(line):
             break
         kept.append(line)
     return "\n".join(kept).rstrip() + "\n"
 
 
 def _order_lines(text: str, game_id: str) -> list[str]:
-    lines = text.replace("\r\n", "\n").split("\n")
-    starts = [i for i, line in enumerate(lines) if line.strip().upper().startswith("BEGIN ORDERS")]
-    if not starts:
-        return [line for line in lines if not line.strip().upper().startswith("TOKEN:")]
-    body = lines[starts[0] + 1:]
-    ends = [i for i, line in enumerate(body) if line.strip().upper() == "END ORDERS"]
-    if not ends:
-        raise UserError("The orders file has BEGIN ORDERS but no END ORDERS; close the block.")
-    return [line for line in body[:ends[0]] if not line.strip().upper().startswith("TOKEN:")]
+    """The order lines of what the host wrote: bare order lines (a TOKEN line among them is
+    dropped), or the lines of the one `BEGIN ORDERS … END ORDERS` block it holds, read by
+    the scanner that reads players' mail."""
+    text = text.replace("\r\n", "\n")
+    scan, _quoted = scan_blocks(text)
+    found = len(scan.blocks) + len(scan.problems) + scan.unread
+    if found > 1:
+        raise UserError(f"The orders file holds {found:,} order blocks; put one BEGIN ORDERS … END ORDERS "
+                        "block in it, or only the order lines.")
+    if scan.problems:
+        raise UserError(scan.problems[0])
+    if not scan.blocks:
+        return [line for line in text.split("\n") if not opens_a_form(line)]
+    block = scan.blocks[0]
+    if block.game.lower() != game_id.lower():
+        raise UserError(f"The orders file's block is for game {block.game}, not {game_id}; "
+                        f"write BEGIN ORDERS {game_id} <phase-id> or only the order lines.")
+    return list(block.lines)

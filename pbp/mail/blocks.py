@@ -96,6 +96,12 @@ def split_quote(line: str) -> QuotedLine:
     return QuotedLine(match.group(0).count(">"), line[match.end():].strip())
 
 
+def opens_a_form(line: str) -> bool:
+    """A BEGIN line or a TOKEN line, quoted or not: where a form (and its secret) starts."""
+    content = split_quote(line).content
+    return bool(_BEGIN.match(content) or _TOKEN.match(content))
+
+
 def scan_blocks(text: str) -> tuple[BlockScan, BlockScan]:
     """All blocks of a text, as (unquoted tier, quoted tier); past the per-mail cap of a
     tier its further BEGIN lines are only counted."""

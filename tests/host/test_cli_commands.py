@@ -6,7 +6,6 @@ player, a bad duration or time, a time in the past — exits 2 with one line on 
 file byte-identical (docs/design.md: Bad input, "Bad input gets a clear error … and changes nothing")."""
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 from pathlib import Path
 

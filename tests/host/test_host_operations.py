@@ -5,7 +5,6 @@ from datetime import timedelta
 
 import pytest
 
-from pbp import cli
 from pbp.desk import Desk
 from pbp.errors import UserError
 from pbp.game.create import create_game

@@ -42,3 +42,24 @@ def test_submit_refuses_an_unreadable_orders_path_and_a_bad_line(tmp_path, capsy
     name = green(site)
     site.refused("submit", "g1", name, str(tmp_path / "missing.txt"), says="Cannot read the orders file")
     site.refused("submit", "g1", name, "CLASS PILOT", says=f"The orders for {name} were not accepted")
+
+
+def test_submit_reads_an_orders_file_as_bare_lines_or_one_whole_block(tmp_path, capsys):
+    """A host's orders file holds the order lines, or one `BEGIN ORDERS … END ORDERS` block
+    (with or without its TOKEN line), read by the scanner that reads players' mail; a block
+    without END ORDERS, two blocks, or a block for another game is one sentence and nothing
+    changes."""
+    site = Site(tmp_path, capsys)
+    name = green(site)
+    orders = tmp_path / "orders.txt"
+    orders.write_text("TOKEN: anything\nclass sneaker\n")
+    assert site.pbp("submit", "g1", name, str(orders), "--no-send") == 0
+    orders.write_text("Notes for me\n\nBEGIN ORDERS g1 T0-class\r\nTOKEN: x\r\n  class hacker\r\nEND ORDERS\r\n")
+    assert site.pbp("submit", "g1", name, str(orders), "--no-send") == 0
+    assert [row["text"] for row in site.orders()] == ["CLASS SNEAKER", "CLASS HACKER"]
+    orders.write_text("BEGIN ORDERS g1 T0-class\nCLASS SNEAKER\n")
+    site.refused("submit", "g1", name, str(orders), says="has no END ORDERS line")
+    orders.write_text("BEGIN ORDERS g1 T0-class\nCLASS SNEAKER\nEND ORDERS\n" * 2)
+    site.refused("submit", "g1", name, str(orders), says="The orders file holds 2 order blocks; put one")
+    orders.write_text("BEGIN ORDERS g9 T0-class\nCLASS SNEAKER\nEND ORDERS\n")
+    site.refused("submit", "g1", name, str(orders), says="The orders file's block is for game g9, not g1")

@@ -4,7 +4,6 @@ are not a room, a floor letter or a grammar keyword; an address is on the roster
 A refusal is one line on stderr and changes nothing: the game file stays byte for byte."""
 from __future__ import annotations
 
-import json
 
 import pytest
 

@@ -23,7 +23,6 @@ from pbp.host import substitute as host_substitute
 from pbp.composition import ForumModerator
 from pbp.reminders import queue_reminders
 from pbp.roster import RosterEntry
-from pbp.settings import Settings
 from pbp.datafolder import DataFolder
 from tests.host.conftest import command_mail, order_mail
 

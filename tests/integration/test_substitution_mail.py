@@ -42,3 +42,20 @@ def test_the_newcomer_gets_a_digest_and_the_leaving_player_a_goodbye(table, dove
     record = GameRecord.from_json(table.game()[0])
     assert [(s.character, s.left, s.joined, s.phase) for s in record.substitutions] == [
         ("Chloe", "Chloe", "Karim", "T1-movement")]
+
+
+def test_later_mail_greets_the_newcomer_by_their_own_name(table, dovecot, smtp_server):
+    """After a substitution every mail to the character goes to the newcomer and greets
+    them by their own name, saying which character they play."""
+    assert table.cli("advance", "mailcases") == 0
+    for player in table.players.values():
+        player.read_new(at_least=1)
+    karim = Player(dovecot.add_user(dovecot.new_address("karim")), dovecot, smtp_server)
+    assert table.cli("substitute", "mailcases", "chloe", "Karim", karim.address) == 0
+    karim.read_new()  # the welcome
+    assert table.cli("advance", "mailcases") == 0
+    (report,) = karim.read_new()
+    text = text_of(report).replace("\r\n", "\n")
+    assert "Hello Karim, you play Chloe,\n" in text and "Hello Chloe" not in text
+    bruno_text = "".join(text_of(mail) for mail in table.players["Bruno"].read_new(at_least=1))
+    assert "Hello Bruno,\n" in bruno_text.replace("\r\n", "\n")

@@ -4,7 +4,6 @@ to the code pbp mails them, read over IMAP; pbp runs its own cycle with a clock 
 moves (no waiting on the wall clock)."""
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -13,11 +12,11 @@ from pbp.game.record import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.orders import submit
 from pbp.host.substitute import substitute
+from pbp.rendering import subject_words
 from pbp.signups.book import open_game
 from pbp.signups.opening import open_for_signups
 from pbp.signups.starting import start_signed_up
 from pbp.signups.substitutes import next_substitute, strike_off
-from pbp.rendering import subject_words
 from pbp.status import status_text
 from tests.signups.conftest import text
 
