@@ -132,4 +132,4 @@ def test_a_missing_end_orders_gets_orders_not_accepted_not_help(table):
     text = text_of(reply)
     assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for Turn 0, class choice"
     assert "has no END ORDERS line" in text
-    assert "Nothing from this mail was accepted; you have no accepted orders for T0-class yet." in text
+    assert "Nothing from this mail was accepted; you have no accepted orders for Turn 0 — class choice yet." in text
