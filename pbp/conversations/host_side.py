@@ -13,13 +13,12 @@ from pbp.conversations.picks import current_picks
 from pbp.conversations.relay import KIND, deliver, thread_id
 from pbp.errors import UserError
 from pbp.forum.book import DraftBook
-from pbp.forum.hooks import host_address, tell_host_of_wrong_tokens
+from pbp.forum.hooks import answer_host, host_address, tell_host_of_wrong_tokens
 from pbp.game.record import StoredGame, load, running
 from pbp.limits import MAX_MESSAGE_CHARS, quoted
 from pbp.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, Outcome
-from pbp.rendering import RenderedMail
 from pbp.timezones import render_timestamp
 from pbp.token_guard import TokenGuard
 
@@ -109,12 +108,7 @@ def host_messages(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         guard.save(game.file)
         if guard.newly_locked:
             tell_host_of_wrong_tokens(moderator, game, guard)
-        if not mail.no_reply_reason and may_reply(game, host):
-            moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST,
-                                   address=host, kind="host-reply",
-                                   mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else f"[{target}] pbp",
-                                                     "\n".join(lines) + "\n"),
-                                   in_reply_to=mail.message_id, references=mail.references)
+        answer_host(moderator, game, mail, host, "host-reply", "\n".join(lines), may_reply, f"[{target}] pbp")
         row = ledger.record(game.file, mail, outcome, f"host messages: {len(lines)}")
     ledger.remember(row)
     return outcome

@@ -10,12 +10,11 @@ from pbp.conversations.host_side import host_messages
 from pbp.errors import UserError
 from pbp.forum import service
 from pbp.forum.book import DraftBook
-from pbp.forum.hooks import HOST, approval_form, host_address, tell_host_of_wrong_tokens
+from pbp.forum.hooks import answer_host, approval_form, host_address, tell_host_of_wrong_tokens
 from pbp.game.record import StoredGame, load
 from pbp.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
-from pbp.rendering import RenderedMail
 from pbp.token_guard import TokenGuard
 
 # In prose on purpose: a line of its own reading `APPROVE <game> <phase>` would be taken for
@@ -106,14 +105,7 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         else:
             phase = (book.unpublished() or [{"phase": game.record["phase_id"] or "over"}])[0]["phase"]
             reply = HOST_HELP + approval_form(target, phase, "<the host token from the draft's mail>")
-        # The host's address is capped per day like every other: an autoresponder that
-        # marks nothing still stops after the cap (docs/design.md: Hostile input).
-        if reply and not mail.no_reply_reason and may_reply(game, host):
-            moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST,
-                                   address=host, kind="host-reply",
-                                   mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else f"[{target}] pbp",
-                                                     reply + "\n"),
-                                   in_reply_to=mail.message_id, references=mail.references)
+        answer_host(moderator, game, mail, host, "host-reply", reply, may_reply, f"[{target}] pbp")
         row = ledger.record(game.file, mail, outcome, reason)
     ledger.remember(row)
     return outcome

@@ -17,6 +17,7 @@ from pbp.forum.publishing import PermanentPublishError, TransientPublishError
 from pbp.forum.watch import PhaseFacts, facts_now, watch_thread
 from pbp.game.record import StoredGame, load
 from pbp.moderator import Moderator
+from pbp.ports import InboundMail
 from pbp.rendering import RenderedMail
 from pbp.settings import Settings
 from pbp.token_guard import TokenGuard
@@ -157,6 +158,20 @@ def _host_address(settings: Settings, stamp: tuple[int, int] | None) -> str:
 def host_address(settings: Settings) -> str:
     """The host's address ([forum] host_address), "" when none is set."""
     return _host_address(settings, _stamp(settings.source))
+
+
+def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, host: str, kind: str, text: str,
+                may_reply: Callable[[StoredGame, str], bool], fallback_subject: str) -> None:
+    """Queue pbp's answer to a mail from the host (call inside the game's transaction). The
+    host's address is capped per day like every other, so an autoresponder that marks
+    nothing still stops after the cap (docs/design.md: Hostile input); automatic mail is
+    never answered."""
+    if not text or mail.no_reply_reason or not may_reply(game, host):
+        return
+    moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST, address=host,
+                           kind=kind, mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else fallback_subject,
+                                                        text + "\n"),
+                           in_reply_to=mail.message_id, references=mail.references)
 
 
 def tell_host_of_wrong_tokens(moderator: Moderator, game: StoredGame, guard: TokenGuard) -> None:

@@ -14,13 +14,12 @@ from typing import Callable
 
 from pbp.errors import UserError
 from pbp.forum.book import DraftBook
-from pbp.forum.hooks import HOST, host_address, tell_host_of_wrong_tokens
+from pbp.forum.hooks import answer_host, host_address, tell_host_of_wrong_tokens
 from pbp.game.record import StoredGame, load
 from pbp.host.orders import enter_orders, parse_for
 from pbp.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
-from pbp.rendering import RenderedMail
 from pbp.token_guard import TokenGuard
 
 _NPC_LINE = re.compile(r"^NPC\s*:\s*(\S+)\s*$", re.IGNORECASE)
@@ -49,12 +48,7 @@ def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     game = load(moderator, block.game)
     with game.file.transaction():
         outcome, reason, reply = _judge(moderator, game, mail, block)
-        if not mail.no_reply_reason and may_reply(game, host):
-            moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST,
-                                   address=host, kind="npc-receipt",
-                                   mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else f"[{game.id}] NPC orders",
-                                                     reply + "\n"),
-                                   in_reply_to=mail.message_id, references=mail.references)
+        answer_host(moderator, game, mail, host, "npc-receipt", reply, may_reply, f"[{game.id}] NPC orders")
         row = ledger.record(game.file, mail, outcome, reason)
     ledger.remember(row)
     return outcome
