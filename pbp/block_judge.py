@@ -57,7 +57,7 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
         return BlockVerdict(False, f"{head} was not accepted: {why}; the current phase is "
                                    f"{open_phase_words(game)} (its form is below).")
     if name not in game.phase.actors:
-        if not game.rules.status(game.state, name).alive:
+        if not game.status(name).alive:
             why = f"you are dead: your character {name} has died, and the dead give no orders"
         else:
             why = f"you have no orders to give in {game.rules.card.phase_words(game.phase.id)}"

@@ -356,6 +356,9 @@ class GameFile:
         # (state JSON, state, phase) of the last decode (pbp.game.record): the same JSON
         # object comes back until the state is written again, so it is decoded once.
         self.decoded: tuple[Any, Any, Any] | None = None
+        # The last StoredGame pbp.game.record.load made of this file, handed out again
+        # while the record is unchanged.
+        self.loaded: Any = None
         self.db = GameDatabase(path, storage=GameWriterStorage if writer else GameReaderStorage)
         storage: JournaledGame = self.db.storage
         self.game = self.db.table("game", cache_size=0)

@@ -81,24 +81,26 @@ def _legend(facts: dict, grid_marks: str) -> list[str]:
     return [f"Features: {features}." if features else "Features: none seen yet.", f"Marks: {marks}."]
 
 
-def _all_marks(facts: dict) -> str:
-    return "".join("".join(_cell_marks(facts, room)) for room in ROOMS)
+def _grid(facts: dict) -> dict[str, tuple[str, str, str]]:
+    """Every room's marks (`_cell_marks`), made once per picture."""
+    return {room: _cell_marks(facts, room) for room in ROOMS}
 
 
-def _notes(view: dict) -> list[str]:
+def _notes(view: dict, grid: dict[str, tuple[str, str, str]]) -> list[str]:
     """The legend and the details the grid abbreviates, one line each (wrapped by the caller)."""
-    return _legend(view["map"], _all_marks(view["map"])) + _detail_lines(view["map"], view["turn"])
+    all_marks = "".join("".join(cell) for cell in grid.values())
+    return _legend(view["map"], all_marks) + _detail_lines(view["map"], view["turn"])
 
 
 def text_map(view: dict) -> str:
     """The 8×8 grid with its legend and the details it abbreviates, as plain text."""
-    facts = view["map"]
+    grid = _grid(view["map"])
     header = "    " + "".join(f"{number:<{CELL + 1}}" for number in NUMBERS)
     rows = [_title(view), header.rstrip()]
     for floor in FLOORS:
-        cells = ["".join(_cell_marks(facts, f"{floor}-{number}")).ljust(CELL) for number in NUMBERS]
+        cells = ["".join(grid[f"{floor}-{number}"]).ljust(CELL) for number in NUMBERS]
         rows.append(f"{floor}  " + " ".join(cells).rstrip())
-    notes = [part for line in _notes(view) for part in textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")]
+    notes = [part for line in _notes(view, grid) for part in textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")]
     return "\n".join(rows + notes) + "\n"
 
 
@@ -120,8 +122,9 @@ def _text(x: float, y: float, words: str, **attributes: str) -> str:
 def svg_map(view: dict) -> str:
     """The same picture as `text_map`, as a standalone SVG document."""
     facts = view["map"]
+    grid = _grid(facts)
     width = MARGIN + 8 * SIZE + 8
-    lines = [part for line in _notes(view) for part in textwrap.wrap(line, LINE_CHARS)]
+    lines = [part for line in _notes(view, grid) for part in textwrap.wrap(line, LINE_CHARS)]
     height = TOP + 8 * SIZE + 24 + LINE_HEIGHT * len(lines)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
@@ -132,7 +135,9 @@ def svg_map(view: dict) -> str:
     for row, floor in enumerate(FLOORS):
         parts.append(_text(8, TOP + row * SIZE + SIZE / 2 + 4, floor, font_weight="bold"))
         for column, number in enumerate(NUMBERS):
-            parts.append(_room(facts, f"{floor}-{number}", MARGIN + column * SIZE, TOP + row * SIZE))
+            room = f"{floor}-{number}"
+            names = tuple(facts["people"].get(room, []) + facts["corpses"].get(room, []))
+            parts.append(_room(room, MARGIN + column * SIZE, TOP + row * SIZE, grid[room], room in facts["rooms"], names))
     top = TOP + 8 * SIZE + 16
     for index, line in enumerate(lines):
         parts.append(_text(8, top + index * LINE_HEIGHT, line, class_="legend"))
@@ -140,9 +145,9 @@ def svg_map(view: dict) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _room(facts: dict, room: str, x: int, y: int) -> str:
-    position, feature, marks = _cell_marks(facts, room)
-    known = room in facts["rooms"]
+@functools.lru_cache(maxsize=8192)  # most rooms look the same in most players' maps
+def _room(room: str, x: int, y: int, cell: tuple[str, str, str], known: bool, names: tuple[str, ...]) -> str:
+    position, feature, marks = cell
     fill = FILLS["here"] if position == "@" else FILLS["people"] if position == "*" else \
         FILLS["known"] if known else FILLS["unknown"]
     parts = [f'<g class="room" data-room="{room}">',
@@ -154,7 +159,6 @@ def _room(facts: dict, room: str, x: int, y: int) -> str:
         parts.append(_text(x + SIZE - 5, y + 13, position, text_anchor="end", class_="position", font_size="12"))
     if marks:
         parts.append(_text(x + SIZE / 2, y + SIZE - 6, marks, text_anchor="middle", class_="marks", fill="#b00020"))
-    names = facts["people"].get(room, []) + facts["corpses"].get(room, [])
     if names:
         parts.append(f"<title>{escape(room + ': ' + ', '.join(names))}</title>")
     parts.append("</g>")

@@ -20,7 +20,7 @@ from engine.core import (
 from engine.infiltration import bots, codec, host, turn
 from engine.infiltration.card import CARD
 from engine.infiltration.grammar import actor_grammar
-from engine.infiltration.orders import parse_block
+from engine.infiltration.orders import everyone, parse_block
 from engine.infiltration.setup import new_game
 from engine.infiltration.state import GameState, Step
 from engine.infiltration.statistics import game_statistics
@@ -69,8 +69,9 @@ class Infiltration(Ruleset):
         if state.step == Step.OVER:
             return None
         actors = self.actors(state)
+        shared = everyone(state)
         return Phase(state.phase_id, state.step, actors,
-                     {name: actor_grammar(state, name) for name in actors})
+                     {name: actor_grammar(state, name, shared) for name in actors})
 
     def parse_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         if player not in self.actors(state):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import OrderLine, OrderSpec
 from engine.infiltration.card import ORDER_TABLE, USE_LINES
-from engine.infiltration.orders import NO_LYNCH, NO_REDS_LEFT, sender_view
+from engine.infiltration.orders import NO_LYNCH, NO_REDS_LEFT, Everyone, sender_view
 from engine.infiltration.rooms import ROOMS, TERMINALS
 from engine.infiltration.state import DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, Step
 
@@ -17,13 +17,15 @@ def _spec(keyword: str, choices: tuple[str, ...] = (), line: OrderLine | None = 
     return OrderSpec(keyword, line.order, choices, line.form_note)
 
 
-def actor_grammar(state: GameState, name: str) -> tuple[OrderSpec, ...]:
-    view = sender_view(state, name)
+def actor_grammar(state: GameState, name: str, shared: Everyone | None = None) -> tuple[OrderSpec, ...]:
+    """`name`'s orders in the open phase; `shared` as for `sender_view`."""
     if state.step == Step.CLASS:
-        choices: tuple[str, ...] = ("WARRIOR",) if view.team == RED else ("WARRIOR", "HACKER", "SNEAKER")
+        team = state.characters[name].team
+        choices: tuple[str, ...] = ("WARRIOR",) if team == RED else ("WARRIOR", "HACKER", "SNEAKER")
         return (_spec("CLASS", choices),)
     if state.step == Step.MOVEMENT:
         return (_spec("MOVE", ROOMS), _spec("STAY"), _spec("CODE"))
+    view = sender_view(state, name, shared)
     specs = []
     may_act = view.feature in TERMINALS and not (view.alert_here and view.role not in UNSEEN_BY_GUARDS)
     if may_act and view.condition != DESTROYED:

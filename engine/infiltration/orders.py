@@ -150,14 +150,30 @@ class SenderView:
     alert_here: bool
 
 
-def sender_view(state: GameState, player: str) -> SenderView:
+@dataclass(frozen=True)
+class Everyone:
+    """The parts of a sender's view that are the same for every sender of a state."""
+
+    names: dict[str, str]
+    living: frozenset[str]
+    living_players: frozenset[str]
+
+
+def everyone(state: GameState) -> Everyone:
+    return Everyone(names={name_key(name): name for name in state.characters},
+                    living=frozenset(c.name for c in state.living()),
+                    living_players=frozenset(c.name for c in state.living_players()))
+
+
+def sender_view(state: GameState, player: str, shared: Everyone | None = None) -> SenderView:
+    """What `player` knows when giving orders; `shared`, made once by a caller asking for
+    every sender of the state (`everyone`), saves remaking its parts for each."""
     me = state.characters[player]
+    shared = shared or everyone(state)
     return SenderView(
         phase=state.step, name=me.name, team=me.team, role=me.role, npc=me.npc, alive=me.alive,
         room=me.room, feature=me.seen_feature, condition=me.seen_condition,
-        names={name_key(name): name for name in state.characters},
-        living=frozenset(c.name for c in state.living()),
-        living_players=frozenset(c.name for c in state.living_players()),
+        names=shared.names, living=shared.living, living_players=shared.living_players,
         company=frozenset(c.name for c in state.in_room(me.room) if c.name != me.name),
         guards_here=tuple(sorted(g.floor for g in state.guards_in(me.room))),
         alert_here=state.alert_in(me.room),

@@ -31,7 +31,7 @@ def channels_of(game: StoredGame, name: str) -> tuple[str, ...]:
     """The team channels `name` belongs to now (none once the game is over)."""
     if game.phase is None:
         return ()
-    return tuple(game.rules.status(game.state, name).channels)
+    return tuple(game.status(name).channels)
 
 
 def members(game: StoredGame, channel: str) -> list[str]:

@@ -81,7 +81,7 @@ def _channel(game: StoredGame, name: str, asked: str) -> tuple[str, str]:
     never from the other channels of the game."""
     if asked == HOST:
         return HOST, ""
-    status = game.rules.status(game.state, name)
+    status = game.status(name)
     if not status.alive:
         return "", ("the dead write to no team channel. You may still write to the host, with "
                     f"BEGIN MESSAGE {game.id} host.")

@@ -16,8 +16,9 @@ characters are left out; the same words elsewhere in the text are checked like t
 from __future__ import annotations
 
 import re
+from collections import abc
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 # Keys whose values are facts about the person the surrounding record describes.
 PERSONAL_KEYS = frozenset({"role", "team", "faction", "class", "npc_class", "npc_team", "alignment",
@@ -53,25 +54,36 @@ class Leak:
         return f"the draft holds a secret {fact.key or 'value'} ({fact.value}), which is not public"
 
 
-def _leaves(value: Any, names: Mapping[str, str], subject: str | None, key: str = "") -> Iterator[tuple[str | None, str, str]]:
-    """(subject, key, text) for every string or number leaf; the subject is the player a
-    record is about: a dict keyed by a player name, or a record with a `name` field."""
-    if isinstance(value, Mapping):
-        for field_name in SUBJECT_KEYS:
-            named = value.get(field_name)
-            if isinstance(named, str) and named.lower() in names:
-                subject = names[named.lower()]
-                break
-        for child_key, child in value.items():
-            child_subject = names.get(str(child_key).lower(), subject)
-            yield from _leaves(child, names, child_subject, str(child_key).lower())
-    elif isinstance(value, (list, tuple)):
-        for item in value:
-            yield from _leaves(item, names, subject, key)
-    elif isinstance(value, bool) or value is None:
-        return
-    elif isinstance(value, (str, int)):
-        yield subject, key, str(value)
+def _leaves(value: Any, names: Mapping[str, str], subject: str | None, key: str = "") -> list[tuple[str | None, str, str]]:
+    """(subject, key, text) for every string or number leaf, depth first in the order the
+    value holds them; the subject is the player a record is about: a dict keyed by a player
+    name, or a record with a `name` field. (A resolution's leak check walks every player's
+    view: the leaves are gathered into one list, strings tested first.)"""
+    found: list[tuple[str | None, str, str]] = []
+    add = found.append
+
+    def walk(value: Any, subject: str | None, key: str) -> None:
+        if isinstance(value, str):
+            add((subject, key, value))
+        elif isinstance(value, bool) or value is None:
+            return
+        elif isinstance(value, int):
+            add((subject, key, str(value)))
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item, subject, key)
+        elif isinstance(value, (dict, abc.Mapping)):
+            for field_name in SUBJECT_KEYS:
+                named = value.get(field_name)
+                if isinstance(named, str) and named.lower() in names:
+                    subject = names[named.lower()]
+                    break
+            for child_key, child in value.items():
+                lowered = str(child_key).lower()
+                walk(child, names.get(lowered, subject), lowered)
+
+    walk(value, subject, key)
+    return found
 
 
 def _word(value: str) -> re.Pattern:
@@ -96,7 +108,7 @@ class LeakCheck:
     def __init__(self, private_views: Mapping[str, Mapping], public_view: Mapping,
                  players: Iterable[str], secrets: Iterable[str] = ()):
         self.names = {name.lower(): name for name in players}
-        public = list(_leaves(public_view, self.names, None))
+        public = _leaves(public_view, self.names, None)
         self.public_words = {text.lower() for _, _, text in public}
         self.public_pairs = {(s, text.lower()) for s, _, text in public if s}
         facts: dict[tuple, Fact] = {}
@@ -131,13 +143,16 @@ class LeakCheck:
         leaks = []
         for fact in self.facts:
             value = _word(fact.value)
+            # A pattern that matches no line does not match the whole text either (a line
+            # break is a boundary for it): most facts are ruled out by one search.
             if fact.kind == "personal":
                 subject = _word(fact.subject or "")
-                line = next((ln for ln in lines if value.search(ln) and subject.search(ln)), None)
+                line = next((ln for ln in lines if value.search(ln) and subject.search(ln)), None) \
+                    if value.search(text) else None
             elif fact.kind == "place":
                 floor, number = fact.value[0], fact.value[-1]
                 room = re.compile(rf"(?<![\w-]){floor}-{number}(?![\w-])", re.IGNORECASE)
-                line = next((ln for ln in lines if room.search(ln)), None)
+                line = next((ln for ln in lines if room.search(ln)), None) if room.search(text) else None
             else:
                 line = next((ln for ln in lines if fact.value.lower() in ln.lower()), None)
             if line is not None:

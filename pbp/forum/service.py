@@ -75,13 +75,12 @@ def leak_check(game: StoredGame, extra_secrets: Sequence[str] = ()) -> LeakCheck
     """What players privately know (their views) against the public view, plus tokens.
     Once the game is over nothing of it is secret any more (the end post gives every role
     and every secret action, rooms included): only the tokens still are."""
-    rules, state = game.rules, game.state
     names = [entry["name"] for entry in game.record["roster"]]
     over = game.phase is None
-    private = {} if over else {name: rules.view(state, name) for name in names}
+    private = {} if over else {name: game.view(name) for name in names}
     tokens = list(game.record.get("tokens", {}).values()) + list(extra_secrets)
     everyone = names + [npc["name"] for npc in game.record.get("npcs", [])]
-    return LeakCheck(private, rules.view(state, None), everyone, tokens)
+    return LeakCheck(private, game.view(None), everyone, tokens)
 
 
 def _leaks(game: StoredGame, book: DraftBook, text: str, spans: Iterable[Sequence[int]]) -> list[str]:
@@ -114,10 +113,10 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
     public events (votes counted against the players alive before it), leak-checked."""
     book = DraftBook(after.file)
     dialect = dialect_of(book, forum)
-    view = after.rules.view(after.state, None)
+    view = after.view(None)
     facts = PostFacts(game=after.id, ruleset=after.record["ruleset"], phase=phase, public_view=view,
                       events=list(public_events), result=after.record.get("result"),
-                      voters=living_voters(before.rules.view(before.state, None)),
+                      voters=living_voters(before.view(None)),
                       extra={"roles": role_list(after.rules, after.state, after.record["roster"]), **thread_facts(after, view)},
                       phase_words=after.rules.card.phase_words)
     draft = renderer.render(facts, dialect)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Callable
 
-from engine.core import Phase, Ruleset
+from engine.core import Phase, PlayerStatus, Ruleset
 from pbp.errors import UserError
 from pbp.forum.book import DraftBook
 from pbp.game.clock import PhaseClock, clock_of
@@ -55,6 +55,28 @@ class StoredGame:
         """Read once per stored game: a receipt asks it several times (time zones)."""
         return Roster(tuple(RosterPlayer.from_json(entry) for entry in self.record["roster"]))
 
+    @cached_property
+    def _made(self) -> dict[tuple[str, str | None], Any]:
+        return {}
+
+    def _once(self, what: str, name: str | None, make: Callable[[], Any]) -> Any:
+        """`make()`, made once per stored game (which `load` hands out again while the
+        record is unchanged): a resolution's reports and its post's leak check read the same
+        views, and a batch of order mails the same statuses and forms. Callers only read
+        what they get."""
+        made = self._made
+        if (what, name) not in made:
+            made[what, name] = make()
+        return made[what, name]
+
+    def view(self, name: str | None) -> Any:
+        """The ruleset's view of the state for `name` (None: the public view)."""
+        return self._once("view", name, lambda: self.rules.view(self.state, name))
+
+    def status(self, name: str) -> PlayerStatus:
+        """What the shell may know of `name` now (engine.core.PlayerStatus)."""
+        return self._once("status", name, lambda: self.rules.status(self.state, name))  # type: ignore[no-any-return]
+
     @property
     def clock(self) -> PhaseClock:
         return clock_of(self.record)
@@ -85,9 +107,10 @@ class StoredGame:
 
     def form(self, name: str) -> dict[str, Any] | None:
         if name in self.npc_names:
-            return self.npc_form(name)
-        channels = self.rules.status(self.state, name).channels if self.phase is not None else ()
-        return order_form(self.id, self.phase, name, self.token(name), self.deadline_text(name), channels)
+            return self.npc_form(name)  # not kept: its host token may be made by this call
+        return self._once("form", name, lambda: order_form(
+            self.id, self.phase, name, self.token(name), self.deadline_text(name),
+            self.status(name).channels if self.phase is not None else ()))
 
     @property
     def npc_names(self) -> tuple[str, ...]:
@@ -127,11 +150,18 @@ class StoredGame:
 
 
 def load(moderator: Moderator, game_id: str) -> StoredGame:
+    """The stored game; the same one again while its record is unchanged (what it made
+    once, `StoredGame._once`, stays valid: nothing changes a record in place)."""
     file = moderator.folder.game(game_id)
     record = file.record()
     rules = moderator.rules(record["ruleset"])
+    kept = file.loaded
+    if isinstance(kept, StoredGame) and type(kept.rules) is type(rules) and kept.record == record:
+        return kept
     state, phase = _decoded(file, rules, record["state"])
-    return StoredGame(file, record, rules, state, phase)
+    game = StoredGame(file, record, rules, state, phase)
+    file.loaded = game
+    return game
 
 
 def running(moderator: Moderator, game_id: str) -> StoredGame:

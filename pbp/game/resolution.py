@@ -63,7 +63,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
         return None
     phase = game.phase
     rules = game.rules
-    dead_before = dead_players(rules.view(game.state, None))
+    dead_before = dead_players(game.view(None))
     blocks = {player: row["text"].splitlines() for player, row in game.latest_orders(phase.id).items()}
     orders = standing_orders(rules, game.state, phase, blocks)
     resolution = rules.resolve(game.state, orders)
@@ -95,7 +95,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
                 resolved_phase=phase.id, next_phase=next_phase.id if next_phase else "", public_events=public,
                 private_events=[event_json(e) for e in resolution.private.get(name, ())],
                 result=result.to_json() if result else None,
-                view=rules.view(new_state, name), form=form)
+                view=after.view(name), form=form)
 
         # The dead get no reports after the one that told them of their death, and a
         # player the resolution tells nothing and asks nothing gets none (pbp.game.recipients).

@@ -20,6 +20,7 @@ import unicodedata
 
 _MESSAGE_ID = re.compile(r"<[\x21-\x3b\x3d\x3f-\x7e]{1,250}>")
 _SPACES = re.compile(r"\s+")
+_PRINTABLE_ASCII = re.compile(r"[\x20-\x7e]*")
 # Unicode categories that are not printable text on one line: controls (Cc, which holds
 # CR, LF and the other C0/C1 separators), format characters (Cf: bidi overrides, zero
 # widths), surrogates, private use, unassigned, and the line and paragraph separators.
@@ -29,7 +30,11 @@ _UNPRINTABLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 def header_line(text: str, limit: int = 300) -> str:
     """`text` as printable text on one line, at most `limit` characters: each run of
     separators, control characters and spaces becomes one space."""
-    kept = "".join(" " if unicodedata.category(char) in _UNPRINTABLE_CATEGORIES else char for char in str(text))
+    text = str(text)
+    if _PRINTABLE_ASCII.fullmatch(text):  # most values: nothing to look up character by character
+        kept = text
+    else:
+        kept = "".join(" " if unicodedata.category(char) in _UNPRINTABLE_CATEGORIES else char for char in text)
     line = _SPACES.sub(" ", kept).strip().replace("=?", "= ?")
     return line[:limit].rstrip()
 

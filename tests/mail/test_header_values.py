@@ -73,3 +73,20 @@ def test_no_text_can_add_a_header_or_break_the_mail(text):
     for name in ("Subject", "To", "From"):
         assert len(str(reply[name]).splitlines()) <= 1
     assert reply.get_content() == "BEGIN ORDERS g1 N1\nTOKEN: secret\nEND ORDERS\n"
+
+
+def _header_line_by_character(text: str) -> str:
+    """header_line without its printable-ASCII shortcut: every character looked up."""
+    import re
+    import unicodedata
+    kept = "".join(" " if unicodedata.category(char) in {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"} else char
+                   for char in text)
+    return re.sub(r"\s+", " ", kept).strip().replace("=?", "= ?")[:300].rstrip()
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.text(), st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x7f))))
+def test_the_printable_ascii_shortcut_keeps_what_the_character_check_keeps(text):
+    """Most header values are printable ASCII and skip the look-up of each character's
+    category; for any text the result is the same as looking every character up."""
+    assert header_line(text) == _header_line_by_character(text)
