@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from engine.core import Phase, PlayerStatus, Ruleset
 from pbp.errors import UserError
@@ -17,6 +17,7 @@ from pbp.moderator import Moderator
 from pbp.rendering import order_form
 from pbp.datafolder import GameFile
 
+Made = TypeVar("Made")  # what StoredGame._once makes
 TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0, i)
 
 
@@ -59,7 +60,7 @@ class StoredGame:
     def _made(self) -> dict[tuple[str, str | None], Any]:
         return {}
 
-    def _once(self, what: str, name: str | None, make: Callable[[], Any]) -> Any:
+    def _once(self, what: str, name: str | None, make: Callable[[], Made]) -> Made:
         """`make()`, made once per stored game (which `load` hands out again while the
         record is unchanged): a resolution's reports and its post's leak check read the same
         views, and a batch of order mails the same statuses and forms. Callers only read
@@ -67,7 +68,8 @@ class StoredGame:
         made = self._made
         if (what, name) not in made:
             made[what, name] = make()
-        return made[what, name]
+        kept: Made = made[what, name]
+        return kept
 
     def view(self, name: str | None) -> Any:
         """The ruleset's view of the state for `name` (None: the public view)."""
@@ -75,7 +77,7 @@ class StoredGame:
 
     def status(self, name: str) -> PlayerStatus:
         """What the shell may know of `name` now (engine.core.PlayerStatus)."""
-        return self._once("status", name, lambda: self.rules.status(self.state, name))  # type: ignore[no-any-return]
+        return self._once("status", name, lambda: self.rules.status(self.state, name))
 
     @property
     def clock(self) -> PhaseClock:
