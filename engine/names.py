@@ -9,6 +9,7 @@ look-alike of another.
 """
 from __future__ import annotations
 
+import functools
 import unicodedata
 from typing import Iterable, Sequence
 
@@ -37,6 +38,7 @@ def reserved_words() -> frozenset[str]:
     return MAIL_WORDS.union(*(card.reserved_words for card in _cards()))
 
 
+@functools.lru_cache(maxsize=4096)  # the same few names are folded for every order line judged
 def fold(text: str) -> str:
     """`text` with case and accents ignored, each letter kept in its own script:
     `José` and `JOSE` fold alike, a Cyrillic `Иван` and a Latin `Ivan` do not."""

@@ -20,8 +20,9 @@ from pbp.mail.header_values import header_line, strict_message_id
 
 
 Mailbox = str | tuple[str, str]  # an address, or (display name, address)
-# The longest line, in bytes, MIME lets go unencoded (RFC 2045, 2.7 and 2.8).
-MIME_LINE_LIMIT = 998
+# The longest body line, in bytes, sent unencoded: MIME allows 998 (RFC 2045, 2.7 and
+# 2.8), less one for the dot SMTP adds in front of a line that starts with one.
+UNENCODED_LINE_LIMIT = 997
 
 
 class _KeptHeaders(HeaderRegistry):
@@ -98,12 +99,12 @@ def compose(
 
 def _transfer_encoding(text: str) -> str | None:
     """The body's transfer encoding: None lets the email package choose when every line fits
-    in 78 characters (7bit, or 8bit) or when one is longer than MIME allows unencoded (998
-    bytes). In between — a report's line listing every room or every player — it is 7bit or
-    8bit all the same: the email package would encode the whole body in quoted-printable,
-    in Python, which was a third of the cost of composing a report."""
+    in 78 characters (7bit, or 8bit) or when one is longer than may go unencoded
+    (`UNENCODED_LINE_LIMIT`). In between (a report's line listing every room or every
+    player) it is 7bit or 8bit all the same: the email package would encode the whole body
+    in quoted-printable, in Python, which was a third of the cost of composing a report."""
     longest = max(map(len, text.encode("utf-8").splitlines()), default=0)
-    if longest <= (_POLICY.max_line_length or 0) or longest > MIME_LINE_LIMIT:
+    if longest <= (_POLICY.max_line_length or 0) or longest > UNENCODED_LINE_LIMIT:
         return None
     return "7bit" if text.isascii() else "8bit"
 

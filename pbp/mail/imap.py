@@ -77,7 +77,8 @@ class ImapMailbox:
 
     # ------------------------------------------------------------------ connection
     def _connect(self) -> IMAPClient:
-        context = self.ssl_context or ssl.create_default_context()
+        # Loading the system's certificates takes tens of milliseconds: only for TLS.
+        context = (self.ssl_context or ssl.create_default_context()) if self.security != "none" else None
         client = IMAPClient(
             self.host, self.port, ssl=self.security == "tls",
             ssl_context=context if self.security == "tls" else None, timeout=self.timeout,

@@ -1,7 +1,8 @@
 """The transfer encoding of the mails pbp sends (pbp.mail.compose): a body whose lines fit
 in 78 characters is sent as it is (7bit, or 8bit when it is not ASCII); one with longer
 lines that MIME still allows unencoded (up to 998 bytes: a report listing every room or
-every player) is sent as it is too; only a line longer than that is encoded. Whatever the
+every player) is sent as it is too; only a line longer than that (less one byte for the
+dot SMTP may add) is encoded. Whatever the
 encoding, the body a mail reader decodes is the body pbp wrote."""
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from email import policy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbp.mail.compose import MIME_LINE_LIMIT, compose
+from pbp.mail.compose import UNENCODED_LINE_LIMIT, compose
 
 
 def sent(body: str) -> email.message.EmailMessage:
@@ -34,10 +35,10 @@ def test_a_long_line_of_a_report_is_sent_unencoded():
     assert sent(f"Où: {rooms}\n")["Content-Transfer-Encoding"] == "8bit"
 
 
-def test_a_line_longer_than_mime_allows_is_encoded():
-    mail = sent("x" * (MIME_LINE_LIMIT + 1) + "\n")
+def test_a_line_longer_than_may_go_unencoded_is_encoded():
+    mail = sent("x" * (UNENCODED_LINE_LIMIT + 1) + "\n")
     assert mail["Content-Transfer-Encoding"] in ("quoted-printable", "base64")
-    assert max(len(line) for line in wire_lines("x" * (MIME_LINE_LIMIT + 1))) <= 78
+    assert max(len(line) for line in wire_lines("x" * (UNENCODED_LINE_LIMIT + 1))) <= 78
 
 
 @settings(max_examples=300, deadline=None)
@@ -46,4 +47,9 @@ def test_a_line_longer_than_mime_allows_is_encoded():
 def test_every_body_reads_back_as_written_and_no_wire_line_is_too_long(lines):
     body = "\n".join(lines) + "\n"
     assert sent(body).get_content() == body
-    assert max(len(line) for line in wire_lines(body)) <= MIME_LINE_LIMIT
+    assert max(len(line) for line in wire_lines(body)) <= UNENCODED_LINE_LIMIT
+
+
+def test_the_longest_unencoded_line_leaves_room_for_smtps_dot():
+    assert sent("." + "x" * (UNENCODED_LINE_LIMIT - 1) + "\n")["Content-Transfer-Encoding"] == "7bit"
+    assert sent("." + "x" * UNENCODED_LINE_LIMIT + "\n")["Content-Transfer-Encoding"] != "7bit"
