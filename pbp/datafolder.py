@@ -45,10 +45,11 @@ VERSION_KEY = "_journal"
 # `pbp run`) reads only the lines appended since, however long the game. Each is taken by
 # one storage at a time and given back when it closes, as it was last committed.
 _replayed: dict[Path, Replayed] = {}
-# Likewise the game documents a writer of this process closed, by path: (the file's stamp,
-# the document as read or last written, its version). The next writer uses it if the file
-# still has that stamp (every write replaces the file, so another process's write changes
-# it), instead of reading and decoding a document that grows with the game's posts.
+# Likewise the game documents (and the registry) a writer of this process closed, by path:
+# (the file's stamp, the document as read or last written, its version). The next writer
+# uses it if the file still has that stamp (every write replaces the file, so another
+# process's write changes it), instead of reading and decoding a document that grows with
+# the game's posts.
 _documents: dict[Path, tuple[tuple[int, int, int, int], dict, int]] = {}
 
 
@@ -92,6 +93,27 @@ class CachedAtomicStorage(AtomicJSONStorage):
         except BaseException:
             self._cache = None  # the discarded transaction may have changed the copy in place
             raise
+
+
+class HandedOverStorage(CachedAtomicStorage):
+    """The registry as a writer keeps it, handed to the next writer of this process (the
+    next cycle of `pbp run`) when the file still has the stamp it had at the close, as game
+    documents are (`_documents`): an idle cycle then parses no registry, however many games
+    it lists."""
+
+    def __init__(self, path, create_dirs: bool = True):
+        super().__init__(path, create_dirs)
+        known = _documents.pop(self.path, None)
+        if known is not None and known[0] == _stamp(self.path):
+            self._cache = known[1]
+
+    def close(self) -> None:
+        try:
+            stamp = _stamp(self.path)
+            if self._cache is not None and self._pending is None and stamp is not None:
+                _documents[self.path] = (stamp, self._cache, 0)
+        finally:
+            super().close()
 
 
 class SnapshotStorage(AtomicJSONStorage):
@@ -417,7 +439,7 @@ class DataFolder:
                 write_atomically(self.path / "registry.json", b"{}")
         elif not (self.path / "registry.json").exists() and not (self.path / "games").exists():
             raise UserError(f"{self.path} is not a pbp data folder; run `pbp init` or check the settings' data folder.")
-        storage = CachedAtomicStorage if writer else SnapshotStorage
+        storage = HandedOverStorage if writer else SnapshotStorage
         self.registry = TinyDB(self.path / "registry.json", storage=storage)
         self.games_table = self.registry.table("games", cache_size=0)
         self.mails = self.registry.table("mails", cache_size=0)

@@ -7,10 +7,12 @@ The index is a filter that may say "look at this game" too often but never too s
 every question a cycle asks (`games`) returns each game whose entry says it has work now,
 plus every game the index cannot vouch for. It cannot vouch for
 
-- any game, while the file says `clean: false`: a writer that opens a game file first
-  writes that mark (durably, before the game file can change) and replaces it with the
-  refreshed entries when it closes the data folder. A crash in between leaves the mark,
-  and the next writer rebuilds every entry from the game files;
+- any game, while `game_index.unclean` exists beside it (or the file says `clean: false`):
+  a writer that opens a game file first makes that mark (durably, before the game file
+  can change), writes the refreshed entries when it closes the data folder and only then
+  removes the mark. A crash in between leaves the mark, and the next writer rebuilds every
+  entry from the game files. (The mark is a file of its own, so that making it does not
+  rewrite an index of a thousand entries each time a game is written.);
 - a game the writer holding the folder has opened in this session (its entry is
   recomputed when the session ends);
 - a game whose file changed since a cycle last looked at it (`changed`): what only a
@@ -28,9 +30,10 @@ import json
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from pbp.durable import write_atomically
+from pbp.durable import fsync_folder, open_private, write_atomically
 
 FILE_NAME = "game_index.json"
+UNCLEAN_MARK = "game_index.unclean"
 FORMAT = 2
 # How many of the earliest moments the file's first line keeps: an idle cycle reads that
 # line alone and parses the entries (a thousand games' worth) only when something is due.
@@ -99,10 +102,12 @@ class GameIndex:
 
     def __init__(self, data: Path, writer: bool):
         self.path = Path(data) / FILE_NAME
+        self.unclean_mark = Path(data) / UNCLEAN_MARK
         self.games_folder = Path(data) / "games"
         self.writer = writer
         summary, self._raw = self._load()
-        self.trusted = summary.get("format") == FORMAT and summary.get("clean") is True
+        self.trusted = (summary.get("format") == FORMAT and summary.get("clean") is True
+                        and not self.unclean_mark.exists())
         if not self.trusted:
             summary, self._raw = {}, b"{}"
         self.summary = summary
@@ -111,7 +116,7 @@ class GameIndex:
         self.base: dict[str, Entry] | None = None  # the entries as the session found them
         self.opened: set[str] = set()  # games this session's writer opened: their entries may be stale
         self.swept = False  # a cycle looked at every game the index named
-        self.marked = False  # this session wrote `clean: false`
+        self.marked = False  # this session made the unclean mark
         self.rebuild = not self.trusted
         self.dirty = False  # entries changed in memory since they were read
         # How an entry is computed from a game file (pbp.game.index_entry.entry_of). It reads
@@ -149,11 +154,13 @@ class GameIndex:
                         "timeline": timeline[:TIMELINE], "more": len(timeline) > TIMELINE}
         self._sets = {}
 
-    def _write(self, clean: bool) -> None:
+    def _write_clean(self) -> None:
+        """The entries, marked clean; then the unclean mark goes."""
         body = self._raw if self._entries is None else json.dumps(
             self._entries, sort_keys=True, separators=(",", ":")).encode("utf-8")
-        head = json.dumps({**self.summary, "format": FORMAT, "clean": clean}, separators=(",", ":"))
+        head = json.dumps({**self.summary, "format": FORMAT, "clean": True}, separators=(",", ":"))
         write_atomically(self.path, head.encode("utf-8") + b"\n" + body)
+        self.unclean_mark.unlink(missing_ok=True)  # a crash that undoes this only costs a rebuild
 
     def _flagged(self, flag: str) -> set[str]:
         if flag not in self._sets:
@@ -171,7 +178,8 @@ class GameIndex:
         """A writer is about to open (and maybe write) a game file: from now until the
         session's end the index on disk vouches for no game."""
         if not self.marked:
-            self._write(clean=False)
+            open_private(self.unclean_mark, "wb").close()
+            fsync_folder(self.path.parent)  # the mark is on disk before the game file can change
             self.marked = True
         self.opened.add(game_id)
 
@@ -205,13 +213,16 @@ class GameIndex:
         game_ids = list(game_ids)
         if self.rebuild:
             return game_ids
-        known = self._known()
-        pick = self.opened | self._flagged("doubtful") | {game_id for game_id in game_ids if game_id not in known}
+        asked = set(game_ids)
+        # Set operations, not loops over every game: a cycle asks several times, and most
+        # answers of an idle cycle are empty.
+        pick = self.opened | self._flagged("doubtful") | (asked - self._known())
         if flag is not None:
             pick |= self._flagged(flag)
         if due is not None and self._something_by(now):
             pick |= {game_id for game_id, entry in self.entries.items() if "unreadable" not in entry and due(entry)}
-        return [game_id for game_id in game_ids if game_id in pick]
+        pick &= asked
+        return [game_id for game_id in game_ids if game_id in pick] if pick else []
 
     def _something_by(self, now: float) -> bool:
         timeline = self.summary.get("timeline", ())
@@ -274,5 +285,5 @@ class GameIndex:
             return  # the mark written at the first opening (if any) stays: the next writer rebuilds
         if self.marked or self.rebuild or self.dirty:
             self.refresh(folder)
-            self._write(clean=True)
+            self._write_clean()
             self.marked = self.dirty = False

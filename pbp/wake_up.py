@@ -11,7 +11,7 @@ from pbp import schedule
 from pbp.game.stalls import stalled_phases
 from pbp.signups.book import OPEN, open_games
 from pbp.datafolder import DataFolder
-from pbp.game_index import FILE_NAME as GAME_INDEX
+from pbp.game_index import FILE_NAME as GAME_INDEX, UNCLEAN_MARK
 
 
 WORDS = {"tallies": "running count"}
@@ -67,11 +67,11 @@ def _moment(seconds: float) -> datetime:
 
 def folder_stamp(data: Path) -> tuple:
     """What changes whenever any pbp process writes a game or the registry: the inode,
-    mtime and size of the registry and of the index (pbp.game_index), which a writer
-    replaces before it opens a game file and again when it is done; a few stat calls,
-    however many games there are."""
+    mtime and size of the registry, of the index (pbp.game_index) and of its unclean mark,
+    which a writer makes before it opens a game file and removes once it has replaced the
+    index; a few stat calls, however many games there are."""
     stamps = []
-    for path in [Path(data) / "registry.json", Path(data) / GAME_INDEX]:
+    for path in [Path(data) / "registry.json", Path(data) / GAME_INDEX, Path(data) / UNCLEAN_MARK]:
         try:
             status = path.stat()
         except FileNotFoundError:

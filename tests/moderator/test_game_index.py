@@ -16,7 +16,7 @@ from pbp.datafolder import DataFolder
 from pbp.game.create import create_game
 from pbp.game.deadlines import extend
 from pbp.game.record import load
-from pbp.game_index import FILE_NAME, GameIndex
+from pbp.game_index import FILE_NAME, UNCLEAN_MARK, GameIndex
 from pbp.composition import ForumModerator
 from pbp.roster import RosterEntry
 from pbp.settings import Settings
@@ -146,13 +146,14 @@ def test_a_crash_between_the_game_write_and_the_index_write_never_skips_the_due_
     settings, clock, daemon = site
     crash_before_the_index_is_written(monkeypatch, settings, clock, "g7")
     summary, entries = stored_index(settings)
-    assert summary["clean"] is False  # written before the game file was opened
+    assert (settings.data / UNCLEAN_MARK).exists()  # made before the game file was opened
     assert entries["g7"]["deadline"] > (clock().timestamp() + 3600)  # the old deadline
     clock.advance(minutes=5, seconds=1)
     daemon.turn()
     assert record(settings, "g7")["resolved"] == ["T0-class"]
     summary, entries = stored_index(settings)
     assert summary["clean"] is True and set(entries) == {f"g{n}" for n in range(1, GAMES + 1)}
+    assert not (settings.data / UNCLEAN_MARK).exists()
 
 
 @pytest.mark.parametrize("damage", ["missing", "garbage", "stale"])
