@@ -149,3 +149,22 @@ def test_a_later_writer_of_the_same_process_reads_only_what_was_appended_since(t
         assert [row["body"] for row in game.outbox.all()] == ["Hello"]
         game.outbox.update({"status": "sent"}, doc_ids=[1])
     assert game_tables(document)["outbox"]["1"]["status"] == "sent"
+
+
+def test_the_registry_is_handed_to_the_next_writer_unless_another_process_wrote_it(tmp_path):
+    """An idle cycle of `pbp run` parses no registry: the one the previous cycle closed is
+    handed on. A registry another process replaced meanwhile (a new game) is read again."""
+    folder, _game = new_game(tmp_path)
+    folder.close()
+    registry = tmp_path / "registry.json"
+    handed = datafolder._documents[registry][1]
+    with DataFolder(tmp_path, writer=True) as folder:
+        assert folder.registry.storage.read() is handed
+        assert folder.game_ids() == ["g1"]
+    kept = datafolder._documents.pop(registry)
+    with DataFolder(tmp_path, writer=True) as other:  # as `pbp new-game` in its own process would
+        other.add_game("g2", "infiltration", "2030-01-01T00:00:00+00:00", {"id": "g2", "roster": []})
+    datafolder._documents[registry] = kept
+    with DataFolder(tmp_path, writer=True) as folder:
+        assert folder.registry.storage.read() is not kept[1]
+        assert folder.game_ids() == ["g1", "g2"]
