@@ -36,7 +36,7 @@ from tinydb.table import Table
 from pbp.errors import UserError
 from pbp.durable import PRIVATE_FOLDER, AtomicJSONStorage, WriterLock, private_folder, write_atomically
 from pbp.game_index import GameIndex
-from pbp.journal import (JOURNALED, JournalTable, Op, Replayed, Rows, append, apply, cut, encode, identity, replay,
+from pbp.journal import (JOURNALED, Appender, JournalTable, Op, Replayed, Rows, apply, cut, encode, identity, replay,
                          store_texts, whole_row)
 
 # The document's own version, which the journal's lines name (pbp.journal).
@@ -161,6 +161,7 @@ class JournaledGame:
         self._length = 0  # the journal's valid bytes, as the rows hold them
         self._unsynced: Future | None = None  # the sync of the last line, still running on `syncer`
         self._texts: int | None = None  # the texts file's descriptor, for reading (see `whole`)
+        self._appender = Appender(self.journal_path)
 
     def read(self):
         data = super().read()  # type: ignore[misc]
@@ -246,7 +247,7 @@ class JournaledGame:
         try:
             store_texts(self.texts_path, ops)
             line = encode(version, ops)
-            self._unsynced = append(self.journal_path, line, self.syncer if later else None)
+            self._unsynced = self._appender.append(line, self.syncer if later else None)
             self._length += len(line)
         except BaseException:
             self._rows = None  # read again from the disk: the change never happened
@@ -261,6 +262,7 @@ class JournaledGame:
                 pending.result()
             except BaseException:
                 self._rows = None
+                self._appender.close()  # after a failed sync, a fresh descriptor for the next line
                 raise
 
     def _write_now(self, data: dict) -> None:
@@ -319,6 +321,7 @@ class GameWriterStorage(JournaledGame, CachedAtomicStorage):
         finally:
             self._rows = None
             self.close_texts()
+            self._appender.close()
             super().close()
 
 

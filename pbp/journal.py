@@ -106,32 +106,42 @@ def identity(path: Path) -> tuple[int, int, int] | None:
     return status.st_dev, status.st_ino, status.st_size
 
 
-def append(path: Path, line: bytes, syncer: Executor | None = None) -> Future | None:
-    """Append one commit's line and sync it (and the folder, when the file is new). Given
-    a `syncer`, the sync of an existing file runs there and the returned future says when
-    the line is on disk; the caller waits for it before anything that counts on the line."""
-    new = not path.exists()
-    handle = open_private(path, "ab")
-    try:
-        handle.write(line)
-        handle.flush()
-        if syncer is not None and not new:
-            return syncer.submit(_sync_and_close, handle)
-        os.fdatasync(handle.fileno())  # the data and the new size; an append needs no more
-    except BaseException:
-        handle.close()
-        raise
-    handle.close()
-    if new:
-        fsync_folder(path.parent)
-    return None
+class Appender:
+    """A journal opened for appending once for a writer's life (the outbox commits one line
+    per mail it sends). Each line is written whole and synced before the next is written:
+    the caller waits for the last sync first (JournaledGame.settle). The file is opened in
+    append mode, so a line goes to its end even after a torn tail was cut off."""
 
+    def __init__(self, path: Path):
+        self.path = path
+        self._handle: BinaryIO | None = None
 
-def _sync_and_close(handle: BinaryIO) -> None:
-    try:
-        os.fdatasync(handle.fileno())
-    finally:
-        handle.close()
+    def append(self, line: bytes, syncer: Executor | None = None) -> Future | None:
+        """Append one commit's line and sync it (and the folder, when the file is new).
+        Given a `syncer`, the sync of an existing file runs there and the returned future
+        says when the line is on disk; the caller waits for it before anything that counts
+        on the line, and before the next `append`."""
+        new = self._handle is None and not self.path.exists()
+        if self._handle is None:
+            self._handle = open_private(self.path, "ab")
+        handle = self._handle
+        try:
+            handle.write(line)
+            handle.flush()
+            if syncer is not None and not new:
+                return syncer.submit(os.fdatasync, handle.fileno())
+            os.fdatasync(handle.fileno())  # the data and the new size; an append needs no more
+        except BaseException:
+            self.close()
+            raise
+        if new:
+            fsync_folder(self.path.parent)
+        return None
+
+    def close(self) -> None:
+        handle, self._handle = self._handle, None
+        if handle is not None:
+            handle.close()
 
 
 def store_texts(path: Path, ops: list[Op]) -> None:

@@ -168,3 +168,31 @@ def test_the_registry_is_handed_to_the_next_writer_unless_another_process_wrote_
     with DataFolder(tmp_path, writer=True) as folder:
         assert folder.registry.storage.read() is not kept[1]
         assert folder.game_ids() == ["g1", "g2"]
+
+
+def test_a_sync_that_failed_is_raised_before_the_next_line_and_the_journal_goes_on(tmp_path, monkeypatch):
+    """The outbox's marks are synced on a helper thread (GameFile.syncing_in) through one
+    descriptor kept open; a failed sync is raised to whoever waits for it (the outbox,
+    before its next mail), the tables are read again from the file, and the commit after
+    that writes on a fresh descriptor."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from pbp import journal
+    folder, game = new_game(tmp_path)
+    real_sync, failures = os.fdatasync, [OSError(5, "Input/output error")]
+
+    def flaky_sync(fd):
+        if failures:
+            raise failures.pop()
+        real_sync(fd)
+
+    with ThreadPoolExecutor(max_workers=1) as syncer, game.syncing_in(syncer) as settle:
+        monkeypatch.setattr(journal.os, "fdatasync", flaky_sync)
+        with game.transaction():
+            game.outbox.update({"status": "sent"}, doc_ids=[1])
+        with pytest.raises(OSError, match="Input/output"):
+            settle()
+        with game.transaction():
+            game.outbox.update({"status": "failed"}, doc_ids=[1])
+    folder.close()
+    assert game_tables(paths(tmp_path)[0])["outbox"]["1"]["status"] == "failed"
