@@ -94,8 +94,10 @@ class _DueMails:
     that work overlaps the wait. Rows change only through the outbox's own marks, which
     are on rows already taken, so reading a row early reads what it would read later."""
 
-    def __init__(self, outbox: "Outbox", game: GameFile, ids: set[int], now: datetime):
+    def __init__(self, outbox: "Outbox", game: GameFile, ids: set[int], now: datetime,
+                 ahead: Callable[[EmailMessage], None] = lambda message: None):
         self._outbox = outbox
+        self._ahead_of_sending = ahead  # the sender's own preparation (MailSender.prepare)
         self._rows = self._due(game, ids, now)
         self._ahead: tuple[int, dict, EmailMessage | Exception] | None = None
         self._trouble: Exception | None = None  # reading the next row failed: raised by `take`
@@ -128,6 +130,8 @@ class _DueMails:
                 built: EmailMessage | Exception = self._outbox.build(row)
             except Exception as error:  # a row that cannot be built fails alone (Outbox._send_one)
                 built = error
+            else:
+                self._ahead_of_sending(built)
             self._ahead = (doc_id, row, built)
 
     def take(self) -> tuple[int, dict, EmailMessage | Exception] | None:
@@ -282,7 +286,7 @@ class Outbox:
         waited for before that mail goes to the sender."""
         with game.syncing_in(syncer) as settle:
             marks = _PendingMarks(game)
-            due = _DueMails(self, game, ids, now)
+            due = _DueMails(self, game, ids, now, sender.prepare)
             try:
                 while (item := due.take()) is not None:
                     doc_id, row, built = item

@@ -18,7 +18,8 @@ waits there for the previous mail's mark to reach the disk, so the wait overlaps
 mail's envelope and data instead of coming before them (docs/design.md: Reliability rules —
 Outbox). `meanwhile` (which must not raise) is called once the end of the data is sent,
 before the server's answer is read: the outbox builds its next mail there while the server
-considers this one.
+considers this one, and has `prepare` flatten it to the bytes `send_message` would send
+(most of what sending a mail costs this process), so that work overlaps the wait too.
 
 Login is by password, or by an OAuth2 access token (`login = "xoauth2"` or
 `"oauthbearer"`, pbp.mail.oauth); a refused token is refreshed and tried once more, and a
@@ -27,9 +28,11 @@ token that is still refused is a transient error (the mail waits while the host 
 """
 from __future__ import annotations
 
+import io
 import smtplib
 import socket
 import ssl
+from email.generator import BytesGenerator
 from email.message import EmailMessage
 from email.utils import getaddresses
 from typing import Any, Callable, Literal, Union
@@ -115,6 +118,8 @@ class SmtpSender(MailSender):
             raise ValueError(f"an SMTP {login} login needs a token source")
         self.login, self.token_source = login, token_source
         self._client: _HeldClient | None = None
+        # The next message's (message, envelope, bytes), made by `prepare`.
+        self._prepared: tuple[EmailMessage, tuple[str, str], bytes | None] | None = None
 
     def _connect(self) -> _HeldClient:
         # Loading the system's certificates takes tens of milliseconds: only for TLS.
@@ -162,14 +167,32 @@ class SmtpSender(MailSender):
     def send(self, message: EmailMessage) -> None:
         self.send_when(message, _ready_now, _ready_now)
 
+    def prepare(self, message: EmailMessage) -> None:
+        """The envelope and the bytes of `message`, made ahead of its sending (the outbox
+        calls this while the server considers the mail before): flattening a mail is most
+        of what sending it costs this process."""
+        self._prepared = None
+        try:
+            envelope = self._envelope(message)
+            self._prepared = (message, envelope, _flattened(message, envelope))
+        except Exception:  # noqa: BLE001 - sending the message raises it again, where it is classified
+            pass
+
+    def _envelope(self, message: EmailMessage) -> tuple[str, str]:
+        """(envelope sender, the one recipient)."""
+        return self.envelope_sender or _single_address(message, "From") or "", _single_recipient(message)
+
     def send_when(self, message: EmailMessage, ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
         """`send`, with `ready` called before the server can accept the message and
         `meanwhile` while it considers it (see the module's docstring); what `ready` raises
         goes on as it is, the message unsent."""
-        recipient = _single_recipient(message)
-        sender = self.envelope_sender or _single_address(message, "From") or ""
+        prepared, self._prepared = self._prepared, None
+        if prepared is not None and prepared[0] is message:
+            (sender, recipient), data = prepared[1], prepared[2]
+        else:
+            (sender, recipient), data = self._envelope(message), None
         try:
-            self._send_on_live_connection(message, sender, recipient, ready, meanwhile)
+            self._send_on_live_connection(message, sender, recipient, ready, meanwhile, data)
         except _NotReady as held:
             self._drop_connection()  # the message's data ends nowhere: the server drops it
             raise held.error from None
@@ -190,25 +213,30 @@ class SmtpSender(MailSender):
             raise TransientSendError(f"sending to {recipient} failed: {error}") from error
 
     def _send_on_live_connection(self, message: EmailMessage, sender: str, recipient: str,
-                                 ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
+                                 ready: Callable[[], None], meanwhile: Callable[[], None],
+                                 data: bytes | None) -> None:
         """Send on the kept connection; if the server had closed or reset it meanwhile,
         open a new one and send once more. A new connection that fails is not retried here:
         the error goes to the outbox, which retries the row later with backoff."""
         if self._client is not None:
             try:
-                self._send_message(self._client, message, sender, recipient, ready, meanwhile)
+                self._send_message(self._client, message, sender, recipient, ready, meanwhile, data)
                 return
             except (smtplib.SMTPServerDisconnected, ConnectionError):
                 self._drop_connection()
         self._client = self._connect()
-        self._send_message(self._client, message, sender, recipient, ready, meanwhile)
+        self._send_message(self._client, message, sender, recipient, ready, meanwhile, data)
 
     @staticmethod
     def _send_message(client: _HeldClient, message: EmailMessage, sender: str, recipient: str,
-                      ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
+                      ready: Callable[[], None], meanwhile: Callable[[], None], data: bytes | None) -> None:
+        """The message's prepared bytes (`prepare`) when there are, else smtplib flattens it."""
         client.ready, client.meanwhile = ready, meanwhile  # read by _HeldEnd.data
         try:
-            client.send_message(message, from_addr=sender, to_addrs=[recipient])
+            if data is not None:
+                client.sendmail(sender, [recipient], data)
+            else:
+                client.send_message(message, from_addr=sender, to_addrs=[recipient])
         finally:
             client.ready = client.meanwhile = _ready_now
 
@@ -218,6 +246,7 @@ class SmtpSender(MailSender):
             self._client = None
 
     def close(self) -> None:
+        self._prepared = None
         if self._client is not None:
             try:
                 self._client.quit()
@@ -225,6 +254,17 @@ class SmtpSender(MailSender):
                 pass
             _quietly_close(self._client)
             self._client = None
+
+
+def _flattened(message: EmailMessage, envelope: tuple[str, str]) -> bytes | None:
+    """The bytes smtplib's `send_message` sends for `message` with this envelope, or None
+    for a message it must treat itself: one with a Bcc to take out, or an envelope address
+    that needs SMTPUTF8 (which the server must be asked for)."""
+    if any(name in message for name in ("Bcc", "Resent-Bcc")) or not "".join(envelope).isascii():
+        return None
+    with io.BytesIO() as flat:
+        BytesGenerator(flat).flatten(message, linesep="\r\n")
+        return flat.getvalue()
 
 
 def _single_address(message: EmailMessage, header: str) -> str | None:

@@ -113,3 +113,30 @@ def test_a_ready_that_fails_leaves_the_mail_unsent_and_its_error_as_it_was(sende
     sender.send(report(alice.address, 3))  # over a new connection; the held mail never ended
     assert [m["Subject"] for m in alice.read_new(at_least=2)] == ["Report 1", "Report 3"]
     assert "Report 2" not in [m["Subject"] for m in alice.read_new(at_least=0)]
+
+
+def test_a_prepared_mail_reaches_the_server_byte_for_byte_as_an_unprepared_one(sender, make_player, smtp_server):
+    """The outbox has the sender flatten the next mail while the server considers the one
+    before (`prepare`); the server gets exactly what smtplib's own flattening gives, with
+    the same envelope, attachments included."""
+    alice = make_player("alice")
+    with_map = dict(attachments=[("map.svg", "image/svg+xml", "<svg>" + "é" * 300 + "</svg>\n")])
+    for number, options in ((1, {}), (2, with_map)):
+        sender.send(report(alice.address, number, **options))
+        plain = smtp_server.delivered[-1]
+        prepared_message = report(alice.address, number, **options)
+        sender.prepare(prepared_message)
+        assert sender._prepared is not None and sender._prepared[2] is not None  # made ahead
+        sender.send(prepared_message)
+        ahead = smtp_server.delivered[-1]
+        assert (ahead.envelope_from, ahead.recipients) == (plain.envelope_from, plain.recipients)
+        boundary = lambda data: data.replace(data.split(b'boundary="')[1].split(b'"')[0], b"B") \
+            if b'boundary="' in data else data  # noqa: E731 - each flattening draws its own
+        assert boundary(ahead.data) == boundary(plain.data)
+
+
+def test_a_mail_prepared_for_another_message_is_not_sent_for_this_one(sender, make_player, smtp_server):
+    alice = make_player("alice")
+    sender.prepare(report(alice.address, 1))
+    sender.send(report(alice.address, 2))
+    assert [m["Subject"] for m in alice.read_new(at_least=1)] == ["Report 2"]
