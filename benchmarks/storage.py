@@ -19,7 +19,8 @@ each sample on a fresh copy of its folder:
 
 Both are timed as the daemon's cycles are: in a process that has already run a cycle on
 that data folder (an idle turn, untimed), so the game's journal was read before and the
-cycle reads only what was appended since (pbp.datafolder). A one-shot `pbp poll` reads
+cycle reads only what was appended since (pbp.datafolder), and with one renderer whose
+templates are compiled once, as `pbp run` keeps it. A one-shot `pbp poll` reads
 the whole journal's rows first, which grows with the game (the mails' texts are never
 read that way).
 
@@ -58,6 +59,7 @@ from pbp.cycle import Cycle  # noqa: E402
 from pbp.game.record import StoredGame, load  # noqa: E402
 from pbp.game.resolution import resolve_phase  # noqa: E402
 from pbp.mail.maildir import deliver  # noqa: E402
+from pbp.rendering import Renderer  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
 from pbp.transport import open_mailbox, open_sender  # noqa: E402
 
@@ -97,8 +99,14 @@ def make_site(root: Path, players: int, late_phase: int) -> Path:
     return settings
 
 
+# `pbp run` keeps one renderer (its compiled templates) for its life; so do the cycles here.
+RENDERER = Renderer()
+
+
 def open_moderator(settings: Path) -> ForumModerator:
-    return ForumModerator(load_settings(str(settings)))
+    moderator = ForumModerator(load_settings(str(settings)))
+    moderator.renderer = RENDERER
+    return moderator
 
 
 def order_line(game: StoredGame, name: str) -> str:
