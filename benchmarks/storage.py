@@ -18,11 +18,12 @@ each sample on a fresh copy of its folder:
     (`pbp.game.resolution.resolve_phase`: new state and every report in one write).
 
 Both are timed as the daemon's cycles are: in a process that has already run a cycle on
-that data folder (an idle turn, untimed), so the game's journal was read before and the
-cycle reads only what was appended since (pbp.datafolder), and with one renderer whose
-templates are compiled once, as `pbp run` keeps it. A one-shot `pbp poll` reads
-the whole journal's rows first, which grows with the game (the mails' texts are never
-read that way).
+that data folder (an idle turn, untimed; before (a) also a cycle that ingested another
+player's mail), so the game's journal and the mail ledger were read before and the cycle
+reads only what was appended since (pbp.datafolder, pbp.mail_ledger), and with one
+renderer whose templates are compiled once, as `pbp run` keeps it. A one-shot `pbp poll`
+reads the whole journal's rows first, which grows with the game (the mails' texts are
+never read that way).
 
 It prints each cost's median at both phases, the late/early ratio of each (at most 1.5
 wanted), the game document's and the journal's size at the late phase (the document
@@ -189,17 +190,30 @@ def warm_copy(template: Path, copy: Path) -> Path:
     return settings
 
 
-def ingest_seconds(template: Path, copy: Path) -> float:
-    """(a) the cycle that finds one order mail: judged, committed, receipt queued, filed."""
-    settings = warm_copy(template, copy)
+def deliver_order(settings: Path, player: int, number: int) -> None:
     with open_moderator(settings) as moderator:
         game = load(moderator, GAME)
-        deliver(moderator.settings.maildir_root / "inbox", order_mail(game, game.phase.actors[0], 10**9))
-    os.sync()
+        deliver(moderator.settings.maildir_root / "inbox", order_mail(game, game.phase.actors[player], number))
+
+
+def ingest_one(settings: Path) -> float:
     reports = []
     seconds = cycle(settings, lambda moderator, mail_cycle: reports.append(mail_cycle.poll()))
     if len(reports[0].processed) != 1 or reports[0].processed[0][1] != "processed":
         raise RuntimeError(f"the order mail was not processed: {reports[0]}")
+    return seconds
+
+
+def ingest_seconds(template: Path, copy: Path) -> float:
+    """(a) the cycle that finds one order mail: judged, committed, receipt queued, filed;
+    after a cycle that ingested another player's mail (untimed), as a daemon that has
+    run for a while has (its mail ledger was read then, pbp.mail_ledger)."""
+    settings = warm_copy(template, copy)
+    deliver_order(settings, 1, 10**9)
+    ingest_one(settings)
+    deliver_order(settings, 0, 10**9 + 1)
+    os.sync()
+    seconds = ingest_one(settings)
     shutil.rmtree(copy)
     return seconds
 

@@ -156,7 +156,7 @@ class JournaledGame:
         self.texts_path = self.path.with_suffix(".texts")
         self.version = 0
         self._rows: Rows | None = None
-        self._legacy: Rows = {}  # journaled tables found inside a document of the old format
+        self._legacy: dict[str, dict[int, dict]] = {}  # journaled tables found inside a document of the old format
         self._ops: list[Op] = []  # the open transaction's changes to journaled tables
         self._length = 0  # the journal's valid bytes, as the rows hold them
         self._unsynced: Future | None = None  # the sync of the last line, still running on `syncer`
@@ -187,7 +187,8 @@ class JournaledGame:
             else:
                 rows, valid = replay(self.journal_path, self.version)
             for name, table in self._legacy.items():
-                rows.setdefault(name, {}).update(table)
+                for doc_id, row in table.items():
+                    apply(rows, ["i", name, doc_id, row])
             if self.writer:
                 cut(self.journal_path, valid)
             self._rows, self._length = rows, valid

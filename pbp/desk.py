@@ -156,7 +156,7 @@ class Desk:
     def may_reply(self, game: StoredGame, address: str) -> bool:
         """The replies-per-sender-per-day cap (loop and flood guard); counts the reply."""
         day = self.moderator.clock().date().isoformat()
-        rows = game.file.replies.search(lambda r: r["sender"] == address and r["day"] == day)
+        rows = game.file.replies.where("sender", address, lambda row: row["day"] == day)
         count = rows[0]["count"] if rows else 0
         if count >= self.moderator.settings.replies_per_sender_per_day:
             return False

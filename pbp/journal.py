@@ -42,8 +42,26 @@ JOURNALED = ("outbox", "mails", "orders", "replies", "wrong_tokens")
 TEXT_FIELDS = {"outbox": ("body", "attachments")}
 TEXT_AT = "_text"
 
-Rows = dict[str, dict[int, dict]]  # table -> doc id -> row
+# The fields each journaled table is looked up by (JournalTable.where): the rows holding
+# each value are kept as rows change, so a question such as "which mails are queued" or
+# "which orders came this phase" costs the rows it finds, not the whole table (which only
+# grows with the game).
+LOOKUPS = {"outbox": ("status",), "orders": ("phase",), "replies": ("sender",), "wrong_tokens": ("sender",)}
 Op = list  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
+
+
+class Rows(dict[str, dict[int, dict]]):
+    """The journaled tables (table -> doc id -> row) and their lookups (LOOKUPS: table ->
+    field -> value -> doc ids), both changed only by `apply`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lookups: dict[str, dict[str, dict[Any, set[int]]]] = {}
+
+    def ids_where(self, table: str, field: str, value: Any) -> set[int]:
+        if field not in LOOKUPS.get(table, ()):
+            raise KeyError(f"the {table} table is not looked up by {field}")
+        return self.lookups.get(table, {}).get(field, {}).get(value, set())
 
 
 def encode(version: int, ops: list[Op]) -> bytes:
@@ -52,19 +70,43 @@ def encode(version: int, ops: list[Op]) -> bytes:
 
 def apply(rows: Rows, op: Op) -> None:
     kind, table, target, fields = op
+    stored = rows.setdefault(table, {})
+    looked_up = LOOKUPS.get(table, ())
+    lookups = rows.lookups.setdefault(table, {}) if looked_up else {}
     if kind == "i":
-        rows.setdefault(table, {})[int(target)] = fields
-    else:
-        stored = rows.setdefault(table, {})
-        for doc_id in target:
-            stored[int(doc_id)].update(fields)
+        doc_id = int(target)
+        if doc_id in stored:
+            _unlook(lookups, looked_up, stored[doc_id], doc_id)
+        stored[doc_id] = fields
+        for field in looked_up:
+            lookups.setdefault(field, {}).setdefault(fields.get(field), set()).add(doc_id)
+        return
+    changed = [field for field in looked_up if field in fields]
+    for doc_id in map(int, target):
+        row = stored[doc_id]
+        _unlook(lookups, changed, row, doc_id)
+        row.update(fields)
+        for field in changed:
+            lookups.setdefault(field, {}).setdefault(row.get(field), set()).add(doc_id)
+
+
+def _unlook(lookups: dict[str, dict[Any, set[int]]], fields: tuple[str, ...] | list[str], row: dict,
+            doc_id: int) -> None:
+    """Take a row out of the lookups of `fields`, as its values were."""
+    for field in fields:
+        by_value = lookups.get(field, {})
+        holding = by_value.get(row.get(field))
+        if holding is not None:
+            holding.discard(doc_id)
+            if not holding:
+                del by_value[row.get(field)]
 
 
 def replay(path: Path, version: int, start: int = 0, rows: Rows | None = None) -> tuple[Rows, int]:
     """The tables as the commits up to document `version` left them, and the length of the
     file's valid part (the lines after it are torn or ahead of the document). Given `rows`
     as the first `start` bytes left them, only the lines from there are read."""
-    rows = {} if rows is None else rows
+    rows = Rows() if rows is None else rows
     try:
         with open(path, "rb") as handle:
             handle.seek(start)
@@ -231,6 +273,32 @@ class JournalTable:
         if ids:
             self._change(["u", self.name, ids, dict(fields)])
         return ids
+
+    def where(self, field: str, value: Any, cond: Callable[[Mapping], Any] | None = None) -> list[Document]:
+        """Like `briefs(lambda row: row[field] == value and cond(row))`, in the order the rows
+        came, for a field the table is looked up by (LOOKUPS): at the cost of the rows found."""
+        table = self._table()
+        found = []
+        for doc_id in sorted(self._rows().ids_where(self.name, field, value)):
+            row = table[doc_id]
+            if cond is None or cond(row):
+                found.append(Document({k: v for k, v in row.items() if k != TEXT_AT}, doc_id))
+        return found
+
+    def rows_after(self, doc_id: int) -> tuple[Rows, list[Mapping]]:
+        """The journal's tables as this storage holds them (the same object while they are
+        handed from writer to writer, pbp.datafolder) and this table's rows inserted after
+        `doc_id`, oldest first, as stored: for an index kept beside the journal that only
+        reads (the mail ledger's). The rows must not be changed."""
+        rows = self._rows()
+        table = rows.get(self.name, {})
+        newer: list[Mapping] = []
+        for later in reversed(table):
+            if later <= doc_id:
+                break
+            newer.append(table[later])
+        newer.reverse()
+        return rows, newer
 
     def each(self) -> Iterator[Mapping]:
         """Every row as stored, without its text fields, made into no document: for a scan

@@ -5,51 +5,104 @@ with its sender. The desk and the host's approval mail both write through it."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
 
 from pbp import schedule
 from pbp.ports import InboundMail, Outcome
 from pbp.datafolder import DataFolder, GameFile
+from pbp.journal import Rows
 from pbp.signups.book import outbox_files
 from pbp.strangers import StrangerLog
 
 
+def _keys(row: Mapping[str, Any]) -> Iterator[str]:
+    yield f"k:{row['key']}"
+    yield f"s:{row['sha256']}"
+    if row.get("message_id"):
+        yield f"m:{row.get('sender', '')} {row['message_id']}"
+
+
+class _GamesMail:
+    """The outcomes of the mail the games' files hold, read from their journals and kept
+    from one cycle of `pbp run` to the next: a game's journaled rows are handed from writer
+    to writer as one object (pbp.datafolder), and mail rows are only ever inserted, so a
+    later cycle reads only the rows inserted since. A game whose rows are another object
+    (read again after a failed commit) makes the whole index be read again."""
+
+    def __init__(self) -> None:
+        self.outcomes: dict[str, Outcome] = {}
+        self._read: dict[str, tuple[Rows, int]] = {}  # game id -> (its rows, the last mail row read)
+
+    def catch_up(self, folder: DataFolder) -> bool:
+        """Read what the games' journals gained since; False when the index must be read whole."""
+        for game in folder.games():
+            last_id = 0
+            known = self._read.get(game.id)
+            if known is not None:
+                rows, last_id = known
+            now, newer = game.mails.rows_after(last_id)
+            if known is not None and now is not rows:
+                return False
+            for row in newer:
+                for key in _keys(row):
+                    self.outcomes[key] = row["outcome"]
+            self._read[game.id] = (now, next(reversed(now.get("mails", {})), 0))
+        return True
+
+
+# The games' part of each data folder's ledger kept by this process, by data folder.
+_games_mail: dict[Path, _GamesMail] = {}
+
+
 class MailLedger:
+    """The handled mail: the games' (kept from cycle to cycle, `_GamesMail`) and the rest
+    (the registry's rows, the strangers' summary, sign-ups' files, and the rows this cycle
+    wrote), read once per ledger."""
+
     def __init__(self, folder: DataFolder, clock: Callable[[], datetime]):
         self.folder = folder
         self.clock = clock
         self._handled: dict[str, Outcome] | None = None  # "k:<key>", "s:<sha>", "m:<sender> <msgid>"
+        self._games: _GamesMail | None = None
 
     def _index(self) -> dict[str, Outcome]:
         if self._handled is None:
             self._handled = {}
             rows = list(self.folder.mails.all()) + StrangerLog(self.folder).recent_rows()
-            for game in self.folder.games():
-                rows.extend(game.mails.each())
             for _key, file in outbox_files(self.folder):  # mail about games open for sign-ups
                 rows.extend(file.mails.each())
             for row in rows:
                 self.remember(row)
         return self._handled
 
-    def remember(self, row: dict[str, Any]) -> None:
+    def _in_games(self) -> dict[str, Outcome]:
+        if self._games is None:
+            games = _games_mail.get(self.folder.path)
+            if games is None or not games.catch_up(self.folder):
+                games = _games_mail[self.folder.path] = _GamesMail()
+                games.catch_up(self.folder)
+            self._games = games
+        return self._games.outcomes
+
+    def _outcome(self, key: str) -> Outcome | None:
+        return self._index().get(key) or self._in_games().get(key)
+
+    def remember(self, row: Mapping[str, Any]) -> None:
         """Note a row once it is durably written (the caller's transaction is over)."""
         index = self._index()
-        index[f"k:{row['key']}"] = row["outcome"]
-        index[f"s:{row['sha256']}"] = row["outcome"]
-        if row.get("message_id"):
-            index[f"m:{row.get('sender', '')} {row['message_id']}"] = row["outcome"]
+        for key in _keys(row):
+            index[key] = row["outcome"]
 
     def forget(self) -> None:
         """Read the ledger again from storage (a batch that failed may have been remembered)."""
-        self._handled = None
+        self._handled = self._games = None
 
     def already_handled(self, key: str, sha256: str) -> Outcome | None:
-        index = self._index()
-        return index.get(f"k:{key}") or index.get(f"s:{sha256}")
+        return self._outcome(f"k:{key}") or self._outcome(f"s:{sha256}")
 
     def knows_key(self, key: str) -> bool:
-        return f"k:{key}" in self._index()
+        return self._outcome(f"k:{key}") is not None
 
     def earlier(self, mail: InboundMail) -> Outcome | None:
         """The outcome of this mail if it was handled before: the same message on the server
@@ -58,7 +111,7 @@ class MailLedger:
         only with its sender: another address that reuses it is judged on its own."""
         earlier = self.already_handled(mail.key, mail.sha256)
         if earlier is None and mail.message_id:
-            earlier = self._index().get(f"m:{mail.sender or ''} {mail.message_id}")
+            earlier = self._outcome(f"m:{mail.sender or ''} {mail.message_id}")
         return earlier
 
     def row(self, mail: InboundMail, outcome: Outcome, reason: str) -> dict[str, Any]:

@@ -244,7 +244,7 @@ class Outbox:
         if self._unsent is None:
             self._unsent = {}
             for key, game in self._files():
-                self._unsent[key] = {doc.doc_id for doc in game.outbox.briefs(lambda row: row["status"] == QUEUED)}
+                self._unsent[key] = {doc.doc_id for doc in game.outbox.where("status", QUEUED)}
         return self._unsent
 
     def pending(self) -> int:

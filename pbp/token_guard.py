@@ -25,7 +25,7 @@ class TokenGuard:
 
     def __init__(self, file: GameFile, address: str, day: date, limit: int):
         self.address, self.day, self.limit = address, day.isoformat(), limit
-        rows = file.wrong_tokens.search(lambda row: row["sender"] == address and row["day"] == self.day)
+        rows = file.wrong_tokens.where("sender", address, lambda row: row["day"] == self.day)
         self._row = rows[0] if rows else None
         self.before = self._row["count"] if rows else 0
         self.count = self.before

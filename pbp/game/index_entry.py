@@ -22,7 +22,7 @@ def entry_of(game: GameFile) -> dict[str, Any]:
     record = game.record()
     clock = clock_of(record)
     deadline = clock.deadline if isinstance(clock, Running) else None
-    queued = game.outbox.briefs(lambda row: row["status"] == QUEUED)  # no texts needed
+    queued = game.outbox.where("status", QUEUED)
     return {
         "phase": record["phase_id"],
         "clock": CLOCK_NAMES[type(clock)],

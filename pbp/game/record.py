@@ -130,16 +130,16 @@ class StoredGame:
     def latest_orders(self, phase_id: str) -> dict[str, dict[str, Any]]:
         """Each player's latest accepted block for a phase (later blocks replace earlier).
         Rows are in the order they were written, so the last one of a player wins. Only
-        the phase's rows are made into documents: the log holds every phase's orders."""
+        the phase's rows are looked at (pbp.journal.LOOKUPS): the log holds every phase's orders."""
         latest: dict[str, dict[str, Any]] = {}
-        for row in self.file.orders.search(lambda row: row["phase"] == phase_id):
+        for row in self.file.orders.where("phase", phase_id):
             latest[row["player"]] = row
         return latest
 
     def latest_order(self, phase_id: str, player: str) -> dict[str, Any] | None:
-        """`player`'s latest accepted block for a phase, or None; made from that player's
-        rows only (a receipt asks it for every mail that is rejected)."""
-        rows = self.file.orders.search(lambda row: row["phase"] == phase_id and row["player"] == player)
+        """`player`'s latest accepted block for a phase, or None; made from that
+        player's rows of the phase only (a receipt asks it for every mail that is rejected)."""
+        rows = self.file.orders.where("phase", phase_id, lambda row: row["player"] == player)
         return rows[-1] if rows else None
 
     def character(self, player: str) -> str:
