@@ -96,22 +96,29 @@ class CachedAtomicStorage(AtomicJSONStorage):
 
 
 class HandedOverStorage(CachedAtomicStorage):
-    """The registry as a writer keeps it, handed to the next writer of this process (the
-    next cycle of `pbp run`) when the file still has the stamp it had at the close, as game
-    documents are (`_documents`): an idle cycle then parses no registry, however many games
-    it lists."""
+    """A document as a writer keeps it (the registry, a game's), handed to the next writer
+    of this process (the next cycle of `pbp run`) when the file still has the stamp it had
+    at the close (`_documents`): an idle cycle then parses no registry, however many games
+    it lists, and a game's next cycle no document that grows with its posts."""
 
     def __init__(self, path, create_dirs: bool = True):
         super().__init__(path, create_dirs)
         known = _documents.pop(self.path, None)
+        self._handed_version: int | None = None  # the version handed over with the document
         if known is not None and known[0] == _stamp(self.path):
-            self._cache = known[1]
+            _stamp_, self._cache, self._handed_version = known
+
+    def _version_to_hand_over(self) -> int | None:
+        """The version the document is handed over with; None: hand nothing over."""
+        return 0
 
     def close(self) -> None:
         try:
             stamp = _stamp(self.path)
-            if self._cache is not None and self._pending is None and stamp is not None:
-                _documents[self.path] = (stamp, self._cache, 0)
+            if self._cache is not None and not self._depth and stamp is not None:
+                version = self._version_to_hand_over()
+                if version is not None:
+                    _documents[self.path] = (stamp, self._cache, version)
         finally:
             super().close()
 
@@ -296,15 +303,18 @@ class JournaledGame:
             raise
 
 
-class GameWriterStorage(JournaledGame, CachedAtomicStorage):
+class GameWriterStorage(JournaledGame, HandedOverStorage):
     writer = True
 
     def __init__(self, path, create_dirs: bool = True):
         super().__init__(path, create_dirs)
         self._open_journal()
-        known = _documents.pop(self.path, None)
-        if known is not None and known[0] == _stamp(self.path):
-            _stamp_, self._cache, self.version = known
+        if self._handed_version is not None:
+            self.version = self._handed_version
+
+    def _version_to_hand_over(self) -> int | None:
+        self.read()  # the version and any old-format tables taken out, as a reader leaves them
+        return None if self._legacy else self.version
 
     def close(self) -> None:
         """Hand the replayed journal and the document on to the next writer of this process
@@ -314,11 +324,6 @@ class GameWriterStorage(JournaledGame, CachedAtomicStorage):
             now = identity(self.journal_path)
             if self._rows is not None and not self._depth and now is not None and now[2] == self._length:
                 _replayed[self.journal_path] = Replayed(now[:2], self._length, self._rows)
-            stamp = _stamp(self.path)
-            if self._cache is not None and not self._depth and stamp is not None:
-                self.read()  # the version and any old-format tables taken out, as a reader leaves them
-                if not self._legacy:
-                    _documents[self.path] = (stamp, self._cache, self.version)
         finally:
             self._rows = None
             self.close_texts()
