@@ -131,7 +131,10 @@ class _DueMails:
             except Exception as error:  # a row that cannot be built fails alone (Outbox._send_one)
                 built = error
             else:
-                self._ahead_of_sending(built)
+                try:
+                    self._ahead_of_sending(built)
+                except Exception:  # noqa: BLE001 - only a head start: sending does the work again
+                    pass
             self._ahead = (doc_id, row, built)
 
     def take(self) -> tuple[int, dict, EmailMessage | Exception] | None:

@@ -76,8 +76,9 @@ class MailSender(Protocol):
     def prepare(self, message: EmailMessage) -> None:
         """Do ahead of time what sending `message` needs and the server has no part in; the
         outbox calls it for the next mail while the server considers the one before (in
-        `meanwhile`). It must not raise: trouble shows when the message is sent. This
-        default does nothing."""
+        `meanwhile`). It should not raise: trouble shows when the message is sent (the
+        outbox ignores what it raises and sends the message all the same). This default
+        does nothing."""
 
     def close(self) -> None:
         """End the batch: close the connection, if any (the next send opens a new one)."""

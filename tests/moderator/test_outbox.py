@@ -108,6 +108,29 @@ def test_a_row_that_cannot_be_built_fails_alone_and_is_shown(moderator, sender):
     assert moderator.outbox.send_due(sender).failed == 0  # marked once, never retried
 
 
+class PreparingBadly(MemorySender):
+    """A sender whose head start (MailSender.prepare) breaks, against the port's word."""
+
+    def send_when(self, message, ready, meanwhile):
+        ready()
+        self.send(message)
+        meanwhile()  # where the outbox builds the next mail and hands it to `prepare`
+
+    def prepare(self, message):
+        raise RuntimeError("the head start broke")
+
+
+def test_a_sender_whose_preparation_raises_still_sends_every_mail(moderator):
+    """Preparing the next mail ahead is only a head start: when it raises, the mails are
+    built again at their turn and every one goes, none marked failed."""
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    sender = PreparingBadly()
+    summary = moderator.outbox.send_due(sender)
+    assert (summary.sent, summary.failed) == (4, 0)
+    assert sorted(message["To"].addresses[0].addr_spec for message in sender.sent) == sorted(e.email for e in ROSTER)
+    assert [r["status"] for r in rows(moderator, game.id)] == ["sent"] * 4
+
+
 def test_a_sender_failing_in_an_unclassed_way_fails_that_row_only(moderator, sender):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     sender.failures = [ValueError("cannot encode this mail")]
