@@ -73,8 +73,9 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
         errors = [str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in failure.errors]
         listing = "\n".join(listed(errors))
         grammar = ", ".join(s.syntax for s in game.phase.grammar.get(name, ()))
-        return BlockVerdict(False, f"{head} was not accepted:\n{listing}\n"
-                                   f"Orders you can give in {game.rules.card.phase_words(game.phase.id)}: {grammar}")
+        words = game.rules.card.phase_words(game.phase.id)
+        can_give = f"Orders you can give in {words}: {grammar}" if grammar else f"You have no orders to give in {words}."
+        return BlockVerdict(False, f"{head} was not accepted:\n{listing}\n{can_give}")
     canonical = [str(order) for order in orders]
     received = schedule.to_text(now)
     row = {"phase": game.phase.id, "player": name, "text": "\n".join(canonical),

@@ -25,6 +25,8 @@ from engine.core import Event, GameSetupError, OrderSpec, Phase, phase_id_words
 from pbp.facility_map import svg_map, text_map
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+# The phase under which mail about a finished game is filed (a game over has no phase id).
+FINISHED = "over"
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,10 @@ def greeting(context: Mapping[str, Any]) -> dict[str, str]:
 
 def phase_words(ruleset: str, phase_id: str) -> str:
     """A phase as a player reads it (`Night 1`, `Day 2 — vote`), from the ruleset's card;
-    templates call it as `phase_words(game.ruleset, phase)`."""
+    templates call it as `phase_words(game.ruleset, phase)`. Mail about a finished game is
+    filed under the phase `over`, which reads as "the finished game"."""
+    if phase_id == FINISHED:
+        return "the finished game"
     return _card_phase_words(ruleset)(phase_id) if phase_id else phase_id
 
 

@@ -45,12 +45,15 @@ class ResolutionSummary:
     public: tuple[str, ...]
     result: dict[str, Any] | None
     next_phase: str
+    awaited_nobody: bool = False  # resolved at once: nobody had an order to give (`awaits_nobody`)
 
     def resolved_early(self, *, with_game: bool = True) -> str:
-        """The sentence telling the host that every order was in and the phase resolved at
-        once (option resolve_when_all_in)."""
+        """The sentence telling the host why the phase resolved before its deadline: every
+        order was in (option resolve_when_all_in), or nobody had an order to give."""
         after = f"next phase: {self.next_phase}" if self.next_phase else "the game is over"
         phase = f"{self.game} {self.phase}" if with_game else self.phase
+        if self.awaited_nobody:
+            return f"Nobody has an order to give in {phase}, so it is resolved at once; {after}."
         return f"Every order is in (option resolve_when_all_in): {phase} is resolved; {after}."
 
 
@@ -166,10 +169,11 @@ def resolve_if_all_in(moderator: Moderator, game_id: str) -> ResolutionSummary |
     if game.phase is None or not isinstance(game.clock, Running):
         return None  # paused, or a clock that waits for a public post has not started (wait_for_publish)
     options = game.record.get("moderator_options", {})
-    if not awaits_nobody(game.phase) and not may_resolve_early(
-            options, game.phase, game.latest_orders(game.phase.id)):
+    awaited_nobody = awaits_nobody(game.phase)
+    if not awaited_nobody and not may_resolve_early(options, game.phase, game.latest_orders(game.phase.id)):
         return None
-    return resolve_phase(moderator, game_id, game.phase.id)
+    summary = resolve_phase(moderator, game_id, game.phase.id)
+    return replace(summary, awaited_nobody=True) if summary and awaited_nobody else summary
 
 
 def resolve_all_in(moderator: Moderator) -> list[ResolutionSummary]:

@@ -235,7 +235,11 @@ def test_early_resolution_with_the_real_engines(moderator):
     assert load(moderator, "w1").phase.id == "N0"
     plain = create_game(moderator, "werewolf", roster, seed="3", game_id="w2")
     assert not plain.phase.secret_actors and plain.phase.awaited == ()
-    assert resolution.resolve_if_all_in(moderator, "w2").phase == "N0"
+    summary = resolution.resolve_if_all_in(moderator, "w2")
+    assert summary.phase == "N0"
+    # the option is off here: the host is told why the night ended, not that orders were in
+    assert summary.resolved_early() == ("Nobody has an order to give in w2 N0, so it is resolved at once; "
+                                        "next phase: D1-nominate.")
 
 
 def test_deadlines_in_forms_follow_each_players_zone_across_a_daylight_saving_change(moderator, clock):

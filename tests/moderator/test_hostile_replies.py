@@ -124,3 +124,23 @@ def test_a_block_without_end_orders_is_refused_not_answered_with_help(moderator,
     assert 'The block starting "BEGIN ORDERS bal1 D1-vote" has no END ORDERS line' in text
     assert "Nothing from this mail was accepted; you have no accepted orders for D1-vote yet." in text
     assert orders_of(moderator, game) is None
+
+
+def test_an_order_from_a_player_with_nothing_to_order_says_so_instead_of_an_empty_list(moderator, sender):
+    """A villager's KILL in a night whose actors are secret (everyone may send a block) is
+    refused with "You have no orders to give", not a list of orders with nothing in it."""
+    roster = [RosterEntry(name, f"{name.lower()}@example.org")
+              for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")]
+    ww = create_game(moderator, "werewolf", roster, seed="3", game_id="w1",
+                     options={"roles": "werewolf,werewolf,seer,romantic,villager,villager,witch,villager"})
+    assert ww.phase.secret_actors
+    villager = next(entry["name"] for entry in ww.record["roster"]
+                    if not ww.phase.grammar.get(entry["name"]) and ww.status(entry["name"]).alive)
+    moderator.outbox.send_due(sender)
+    sender.sent.clear()
+    body = "\n".join([f"BEGIN ORDERS w1 {ww.phase.id}", f"TOKEN: {ww.record['tokens'][villager]}", "KILL Alice",
+                      "END ORDERS"])
+    receive(Desk(moderator), mail(body, sender=f"{villager} <{villager.lower()}@example.org>"))
+    (reply,) = replies(moderator, sender)
+    text = reply.get_content()
+    assert "You have no orders to give in Night 0." in text and "Orders you can give" not in text

@@ -46,3 +46,15 @@ def test_a_game_plays_to_its_result_and_stops(moderator, clock):
     assert record["phase_id"] == "" and record["resolved"] == ["D1-vote", "D2-vote"]
     final = [r for r in moderator.folder.game(game.id).outbox.all() if r["phase"] == "D2-vote" and r["kind"] == "report"]
     assert all("The game is over. Winners: Alice" in r["body"] for r in final)
+
+
+def test_orders_after_the_game_ends_are_refused_under_the_finished_game_not_a_phase_code(moderator, clock):
+    """A mail about a game that is over is answered in words: the subject names "the
+    finished game", never the internal `over` it is filed under."""
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    while resolve_phase(moderator, game.id):
+        pass
+    outcome = Desk(moderator).receive(order(game, "Alice", "VOTE Bruno", "late"))
+    assert outcome == "rejected"
+    (receipt,) = [r for r in moderator.folder.game(game.id).outbox.all() if r["in_reply_to"] == "<late@x>"]
+    assert receipt["subject"].endswith("for the finished game") and " over" not in receipt["subject"]
