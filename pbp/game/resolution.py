@@ -19,7 +19,7 @@ from pbp.forum.config import load_forum_settings
 from pbp.forum.watch import dead_players
 from pbp.game.clock import WAITING_KEY, Running, clock_of, waiting_marker
 from pbp.game.deadlines import clock_waits
-from pbp.game.options import awaits_nobody, may_resolve_early
+from pbp.game.options import awaits_nobody, may_resolve_early, spectators_mode
 from pbp.game.record import StoredGame, load
 from pbp.game.recipients import report_recipients
 from pbp.game.stalls import note_stall, stalled_phases
@@ -98,7 +98,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
                 resolved_phase=phase.id, next_phase=next_phase.id if next_phase else "", public_events=public,
                 private_events=[event_json(e) for e in resolution.private.get(name, ())],
                 result=result.to_json() if result else None,
-                view=after.view(name), form=form)
+                view=after.view(name), form=form, dead_watch=spectators_mode(game.record) in ("dead", "all"))
 
         # The dead get no reports after the one that told them of their death, and a
         # player the resolution tells nothing and asks nothing gets none (pbp.game.recipients).

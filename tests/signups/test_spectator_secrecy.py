@@ -7,7 +7,9 @@ as by mail). Then:
 
 - every mail of the second game that is not spectator or sign-up mail is the same, row for
   row (recipient, address, kind, phase, subject, body), as in the first: a living player's
-  mail does not change because spectators exist;
+  mail does not change because spectators exist. The one sentence that differs is in a
+  dying player's last report, which tells them they will watch from now on instead of
+  getting no more mail;
 - every spectator mail goes to a player who was dead once that phase resolved, or (option
   `all` only) to a confirmed watcher, and each of them gets one per resolution.
 """
@@ -87,9 +89,21 @@ def _without_tokens(body: str, tokens: dict[str, str]) -> str:
     return body
 
 
+WILL_WATCH = ("As a dead player you give no more orders, and this is the last report of your own. From\n"
+              "now on you watch: after each phase you get the host's view of it, until the game ends.")
+LAST_MAIL = ("As a dead player you give no more orders, and this is the last report you get. Thank you\n"
+             "for playing.")
+
+
 def shown(row: dict) -> tuple:
     return (row["recipient"], row["address"], row["kind"], row["phase"], row["message_id"], row["subject"],
             row["body"])
+
+
+def shown_as_if_unwatched(row: dict) -> tuple:
+    """The row as it reads with no spectators: a dying player's last report then says no
+    more mail will come."""
+    return (*shown(row)[:-1], row["body"].replace(WILL_WATCH, LAST_MAIL))
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -101,7 +115,11 @@ def test_spectator_mail_reaches_only_the_dead_and_watchers_and_changes_no_living
         plain, _, _ = play(Path(folder) / "a", count, seed, phases, "off", 0)
         watched, dead_after, addresses = play(Path(folder) / "b", count, seed, phases, spectators, watchers)
     assert not [row for row in plain if row["kind"] == SPECTATOR]
-    assert [shown(r) for r in watched if r["kind"] not in (SPECTATOR, SIGNUP)] == [shown(r) for r in plain]
+    assert [shown_as_if_unwatched(r) for r in watched if r["kind"] not in (SPECTATOR, SIGNUP)] == \
+        [shown(r) for r in plain]
+    told = [r for r in watched if WILL_WATCH in r["body"]]
+    assert {r["address"] for r in told} <= set().union(*dead_after.values(), set())
+    assert all(LAST_MAIL not in r["body"] for r in watched)
     for phase, dead in dead_after.items():
         got = sorted(r["address"] for r in watched if r["kind"] == SPECTATOR and r["phase"] == phase)
         expected = dead | (addresses if spectators == "all" else set())
