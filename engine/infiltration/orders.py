@@ -16,12 +16,13 @@ from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyn
 from engine.names import name_key
 from engine.infiltration.rooms import FLOORS, TERMINALS, parse_room
 from engine.infiltration.state import (
-    DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, guard_name,
+    DESTROYED, PLAYER_CLASSES, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, guard_name,
 )
 from engine.infiltration.validity import check_size, parse_statement
 
 NO_LYNCH, NO_REDS_LEFT = "NO LYNCH", "NO REDS LEFT"
 TAMPER_ACTIONS = ("HACK", "DESTROY", "RESTORE", "REPAIR")
+CLASS_NAMES = tuple(name.upper() for name in PLAYER_CLASSES)
 KEYWORDS = ("CLASS", "MOVE", "STAY", "CODE", "USE", "VOTE", "ATTACK") + TAMPER_ACTIONS
 PHASE_KEYWORDS = {
     "class": ("CLASS",),
@@ -217,12 +218,22 @@ def parse_line(text: str, view: SenderView) -> Order:
         raise OrderSyntaxError(f"an order starts with a keyword; {_phase_hint(view)}")
     keyword, rest = match.group(1).upper(), match.group(2).strip()
     if keyword not in KEYWORDS:
-        raise OrderSyntaxError(f'unknown order "{match.group(1)}".{did_you_mean(keyword, KEYWORDS)} {_phase_hint(view)}')
+        hint = _phase_hint(view)
+        raise OrderSyntaxError(f'unknown order "{match.group(1)}".{_closest_order(keyword, view)} '
+                               f'{hint[0].upper()}{hint[1:]}')
     if not view.alive:
         raise IllegalOrderError("you are dead; dead characters give no orders.")
     if keyword not in PHASE_KEYWORDS[view.phase]:
         raise IllegalOrderError(f"{keyword} is not an order of this phase; {_phase_hint(view)}")
     return _PARSERS[keyword](rest, view)
+
+
+def _closest_order(keyword: str, view: SenderView) -> str:
+    """` Did you mean X?` for an unknown order word: a bare class in the class phase is the
+    CLASS order, and the phase's own orders come before those of other phases."""
+    if view.phase == "class" and keyword in CLASS_NAMES:
+        return f" Did you mean CLASS {keyword}?"
+    return did_you_mean(keyword, PHASE_KEYWORDS[view.phase]) or did_you_mean(keyword, KEYWORDS)
 
 
 def _phase_hint(view: SenderView) -> str:
@@ -232,8 +243,8 @@ def _phase_hint(view: SenderView) -> str:
 
 def _parse_class(rest: str, view: SenderView) -> Order:
     word = rest.upper()
-    if word not in ("WARRIOR", "HACKER", "SNEAKER"):
-        raise OrderSyntaxError(f"CLASS takes WARRIOR, HACKER or SNEAKER.{did_you_mean(word, ('WARRIOR', 'HACKER', 'SNEAKER'))}")
+    if word not in CLASS_NAMES:
+        raise OrderSyntaxError(f"CLASS takes WARRIOR, HACKER or SNEAKER.{did_you_mean(word, CLASS_NAMES)}")
     if view.npc:
         raise IllegalOrderError("an NPC's class is set by the host; NPCs give no CLASS order.")
     if view.team == RED and word != "WARRIOR":

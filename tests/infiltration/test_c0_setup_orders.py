@@ -196,6 +196,11 @@ def test_c022_unknown_keyword_is_a_syntax_error_with_a_suggestion():
     assert "Did you mean SEER?" in str(errors[0])
     errors = block_errors(state, "Ann", "VOTE Bobb")
     assert isinstance(errors[0], OrderSyntaxError) and "Did you mean Bob?" in str(errors[0])
+    # a bare class in the class phase is the CLASS order, not the nearest keyword (HACK)
+    state = make_state(person("Ann", SEER), person("Bob", SEER), step="class")
+    errors = block_errors(state, "Ann", "HACKER")
+    assert str(errors[0]).endswith('unknown order "HACKER". Did you mean CLASS HACKER? '
+                                   'In a class phase you can give: CLASS.')
 
 
 def test_c023_one_line_of_each_kind_per_block():
