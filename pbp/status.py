@@ -20,6 +20,7 @@ from typing import Callable
 
 from engine.core import Phase, Ruleset
 from pbp import bounces
+from pbp.conversations.log import waiting_questions
 from pbp.daemon_state import status_lines as daemon_lines
 from pbp.game.clock import clock_of
 from pbp.game.stalls import stall_notes
@@ -60,6 +61,10 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
                     lines.append(f"  RESOLUTION FAILED at {note['at']}: {note['error']}; the daemon skips this "
                                  f"phase until you run `pbp advance {gid}`")
             lines.extend(_orders_lines(file, record, rules_for))
+        waiting = waiting_questions(file)
+        if waiting:
+            lines.append(f"  messages to the host not answered yet: {', '.join(f'{who} ({phase})' for who, phase in waiting)}; "
+                         f"read them with `pbp channel {gid} host`, answer with `pbp reply {gid} <player> <text>`")
         lines.append(f"  phases resolved: {len(record['resolved'])}")
         rows = file.outbox.briefs()
         queued = [r for r in rows if r["status"] == QUEUED]
@@ -112,7 +117,7 @@ def _open_phase(record: dict, rules_for: RulesFor) -> Phase | None:
 def _orders_lines(file: GameFile, record: dict, rules_for: RulesFor) -> list[str]:
     """Who has orders in, who is awaited, who has nothing to order in the open phase."""
     phase_id = record["phase_id"]
-    orders = {row["player"] for row in file.orders.search(lambda row: row["phase"] == phase_id)}
+    orders = {row["player"] for row in file.orders.where("phase", phase_id)}
     lines = [f"  orders in: {', '.join(sorted(orders)) or 'none'}"]
     try:
         phase = _open_phase(record, rules_for)

@@ -3,9 +3,20 @@ text is shown with its control characters made visible (docs/design.md: Hostile 
 from __future__ import annotations
 
 from pbp.conversations.channels import HOST, message_log
+from pbp.datafolder import GameFile
 from pbp.game.record import StoredGame
 from pbp.terminal import visible
 from pbp.timezones import render_timestamp
+
+
+def waiting_questions(file: GameFile) -> list[tuple[str, str]]:
+    """(player, phase) of each player whose last word with the host is their own: a
+    message the host has not answered yet (for `pbp status`)."""
+    last: dict[str, dict] = {}
+    for row in message_log(file).all():
+        if row["channel"] == HOST:
+            last[row["player"]] = row
+    return [(player, row["phase"]) for player, row in last.items() if row["sender"] != HOST]
 
 
 def channel_log(game: StoredGame, channel: str) -> str:

@@ -16,6 +16,7 @@ from pbp.composition import ForumModerator
 from pbp.game.record import load
 from pbp.scripted import mail_text
 from pbp.settings import load_settings
+from pbp.status import status_text
 from tests.fixtures.mailserver import Player
 
 pytestmark = pytest.mark.integration
@@ -55,6 +56,10 @@ class Village:
     def game(self):
         with ForumModerator(load_settings(str(self.settings))) as moderator:
             return load(moderator, self.game_id)
+
+    def status(self) -> str:
+        with ForumModerator(load_settings(str(self.settings))) as moderator:
+            return status_text(moderator.folder, self.game_id)
 
     def with_role(self, *roles: str) -> list[str]:
         game = self.game()
@@ -126,7 +131,9 @@ def test_a_question_to_the_host_and_the_answers_by_command_and_by_mail(village):
     assert "the text you wrote around them was not" in receipt  # the greeting: only the block is read
     (question,) = read(village.host)
     assert f"{asker} wrote to the host" in question and "Can I vote for myself?" in question
+    assert f"messages to the host not answered yet: {asker} (N0)" in village.status()
     assert village.cli("reply", "ww1", asker, "Yes, you may.") == 0
+    assert "not answered yet" not in village.status()
     (answer,) = village.inbox(asker)
     assert "The host of ww1 answers" in answer and "    Yes, you may." in answer
     # The host answers by replying to the relay, its block holding the host token.
