@@ -55,7 +55,7 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
         else:
             why = f"there is no open phase {quoted(block.phase, 30)}"
         return BlockVerdict(False, f"{head} was not accepted: {why}; the current phase is "
-                                   f"{open_phase_words(game)} (its form is below).")
+                                   f"{open_phase_words(game)}, and its form is below.")
     if name not in game.phase.actors:
         if not game.status(name).alive:
             why = f"you are dead: your character {name} has died, and the dead give no orders"

@@ -27,7 +27,7 @@ __all__ = ["make_ruleset", "WerewolfRules"]
 
 OPTIONS = {
     "setup_11": OptionSpec("setup_11", "romantic", setups.ELEVENTH_ROLES,
-                           "the 11-player setup adds one of: romantic, succubus, werehamster"),
+                           "the role the 11-player setup adds to the 10-player one"),
     "roles": OptionSpec("roles", "", (), "an explicit role list, comma-separated (required under 8 players)"),
     "reveal_roles": OptionSpec("reveal_roles", False, (), "show a dead player's role"),
     "wench_missing": OptionSpec("wench_missing", "random", ("random", "none"),

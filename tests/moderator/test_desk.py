@@ -131,7 +131,7 @@ def test_closed_phase_is_rejected_with_the_reason(moderator, sender, desk, game)
     (reply,) = replies(moderator, sender)
     text = " ".join(reply.get_content().split())
     assert "D1-vote is closed" in text and "BEGIN ORDERS bal1 D2-vote" in text
-    assert "the current phase is D2-vote (its form is below)" in text  # a ruleset without phase words
+    assert "the current phase is D2-vote, and its form is below" in text  # a ruleset without phase words
 
 
 def test_dead_player_is_rejected(moderator, sender, desk, game):
