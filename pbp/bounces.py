@@ -15,7 +15,7 @@ from tinydb import where
 from pbp import schedule
 from pbp.forum.config import load_forum_settings
 from pbp.ports import Bounce, InboundMail
-from pbp.rendering import RenderedMail
+from pbp.rendering import FINISHED, RenderedMail
 from pbp.datafolder import DataFolder, GameFile
 from pbp.timezones import render_timestamp
 
@@ -80,7 +80,7 @@ def _notify_host(moderator, file: GameFile, name: str, address: str, host_addres
             f"pbp keeps mailing this address and tells you once per address; `pbp status` counts the bounces "
             f"and flags the player after {FLAG_AFTER}. If the address is wrong or gone, hand the character to "
             f"a working address with `pbp substitute {game_id} {name} <new-name> <new-email>`.\n")
-    moderator.outbox.queue(file, phase=file.record()["phase_id"] or "over", recipient=HOST, address=host_address,
+    moderator.outbox.queue(file, phase=file.record()["phase_id"] or FINISHED, recipient=HOST, address=host_address,
                            kind="bounce-notice", mail=RenderedMail(f"[{game_id}] Mail to {name} bounced", body))
 
 

@@ -141,7 +141,7 @@ class Desk:
                 file.orders.insert({**row, "message_id": mail.message_id, "mail_key": mail.key})
             if decision.reply is not None and self.may_reply(game, mail.sender):
                 self.moderator.outbox.queue(
-                    file, phase=game.record["phase_id"] or "over", recipient=entry["name"],
+                    file, phase=game.filed_phase, recipient=entry["name"],
                     address=entry["email"], kind=decision.reply_kind, mail=decision.reply,
                     in_reply_to=mail.message_id, references=mail.references)
             if decision.token_guard is not None:
@@ -213,7 +213,7 @@ class Desk:
     def _receipt(self, game: StoredGame, name: str, headline: str, sections: list[str]) -> RenderedMail:
         return self.moderator.renderer.render(
             "receipt", game.record["ruleset"], game=game.game_facts(), player=name,
-            phase=game.record["phase_id"] or "over", headline=headline, sections=sections, form=game.form(name))
+            phase=game.filed_phase, headline=headline, sections=sections, form=game.form(name))
 
     def _refused_sender(self, game: StoredGame, name: str, why: str) -> Decision:
         """The second lock (pbp.mail.sender_auth): told to the roster address, nothing changes."""
@@ -222,7 +222,7 @@ class Desk:
                 "tell the host.")
         reply = self.moderator.renderer.render(
             "receipt", game.record["ruleset"], game=game.game_facts(), player=name,
-            phase=game.record["phase_id"] or "over", headline="Mail NOT accepted", sections=[text],
+            phase=game.filed_phase, headline="Mail NOT accepted", sections=[text],
             form=game.form(name))
         return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection")
 
@@ -280,7 +280,7 @@ class Desk:
         renderer = self.moderator.renderer
         facts = dict(game=game.game_facts(), player=name, form=game.form(name))
         if word == "FORM":
-            reply = renderer.render("receipt", game.record["ruleset"], phase=game.record["phase_id"] or "over",
+            reply = renderer.render("receipt", game.record["ruleset"], phase=game.filed_phase,
                                     headline="Your order form",
                                     sections=["Here is your current order form and token."], **facts)
             return Decision("processed", reason="FORM", reply=reply, reply_kind="form")

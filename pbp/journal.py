@@ -233,6 +233,11 @@ def cut(path: Path, length: int) -> None:
             os.fsync(handle.fileno())
 
 
+def _brief(row: Mapping, doc_id: int) -> Document:
+    """A row as a document without its text fields (where its text is stays out)."""
+    return Document({k: v for k, v in row.items() if k != TEXT_AT}, doc_id)
+
+
 class JournalTable:
     """One journaled table, with the part of TinyDB's Table interface pbp uses: rows come
     back as TinyDB `Document`s (with `doc_id`); queries are TinyDB queries or any callable
@@ -255,7 +260,7 @@ class JournalTable:
         """Like `search` (or `all`), without the text fields: what a scan of the whole
         table needs, at no cost for the texts. Queries see only these fields, whatever
         the method."""
-        return [Document({k: v for k, v in row.items() if k != TEXT_AT}, doc_id)
+        return [_brief(row, doc_id)
                 for doc_id, row in self._table().items() if cond is None or cond(row)]
 
     def insert(self, document: Mapping) -> int:
@@ -282,7 +287,7 @@ class JournalTable:
         for doc_id in sorted(self._rows().ids_where(self.name, field, value)):
             row = table[doc_id]
             if cond is None or cond(row):
-                found.append(Document({k: v for k, v in row.items() if k != TEXT_AT}, doc_id))
+                found.append(_brief(row, doc_id))
         return found
 
     def rows_after(self, doc_id: int) -> tuple[Rows, list[Mapping]]:
@@ -310,7 +315,7 @@ class JournalTable:
         table = self._table()
         for doc_id in reversed(table):
             if cond(table[doc_id]):
-                return Document({k: v for k, v in table[doc_id].items() if k != TEXT_AT}, doc_id)
+                return _brief(table[doc_id], doc_id)
         return None
 
     def get(self, cond: Callable[[Mapping], bool] | None = None, doc_id: int | None = None) -> Document | None:

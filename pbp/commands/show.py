@@ -18,6 +18,7 @@ from pbp.errors import UserError
 from pbp.facility_map import svg_map, text_map
 from pbp.game.create import NPC_WELCOME
 from pbp.game.record import StoredGame, load
+from pbp.rendering import FINISHED
 from pbp.game.resolution import NPC_REPORT
 from pbp.host.orders import for_the_screen
 
@@ -55,7 +56,7 @@ def character_lines(game: StoredGame, name: str) -> list[str]:
 
 
 def game_lines(game: StoredGame) -> list[str]:
-    phase = game.phase.id if game.phase else "over"
+    phase = game.phase.id if game.phase else FINISHED
     names = [entry["name"] for entry in game.record["roster"]] + list(game.npc_names)
     lines = [f"Game {game.id} ({game.record['ruleset']}), phase {phase}; {len(names)} characters:"]
     for name in names:

@@ -40,7 +40,7 @@ def answer(moderator: Moderator, game: StoredGame, player: str, text: str) -> st
     if is_npc(game, name):
         raise UserError(f"{name} is an NPC you play; there is nobody to answer.")
     text = _checked_text(text)
-    phase = game.record["phase_id"] or "over"
+    phase = game.filed_phase
     received = schedule.to_text(moderator.clock())
     message_log(game.file).insert({"channel": HOST, "phase": phase, "sender": HOST, "player": name, "text": text,
                                    "received": received, "recipients": [name], "cause": ""})

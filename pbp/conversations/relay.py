@@ -35,7 +35,7 @@ def _safe(text: str) -> str:
 def deliver(moderator: Moderator, game: StoredGame, delivery: Delivery, cause: str = "") -> list[str]:
     """Store `delivery` and queue its relays (call inside the game's transaction). `cause`
     is the Message-ID of the mail that brought it, if any. Returns who it went to."""
-    phase = game.record["phase_id"] or "over"
+    phase = game.filed_phase
     if delivery.channel == HOST:
         recipients = [HOST]
         thread = thread_id(game.id, f"host-{delivery.sender}", phase, moderator.outbox.domain)

@@ -103,7 +103,7 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
             if guard.newly_locked:
                 tell_host_of_wrong_tokens(moderator, game, guard)
         else:
-            phase = (book.unpublished() or [{"phase": game.record["phase_id"] or "over"}])[0]["phase"]
+            phase = (book.unpublished() or [{"phase": game.filed_phase}])[0]["phase"]
             reply = HOST_HELP + approval_form(target, phase, "<the host token from the draft's mail>")
         answer_host(moderator, game, mail, host, "host-reply", reply, may_reply, f"[{target}] pbp")
         row = ledger.record(game.file, mail, outcome, reason)

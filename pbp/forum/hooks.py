@@ -18,7 +18,7 @@ from pbp.forum.watch import PhaseFacts, facts_now, watch_thread
 from pbp.game.record import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail
-from pbp.rendering import RenderedMail
+from pbp.rendering import FINISHED, RenderedMail
 from pbp.settings import Settings
 from pbp.token_guard import TokenGuard
 
@@ -69,7 +69,7 @@ def note_for_watch(game: StoredGame, start: float) -> None:
     timeline, valid from `start` (seconds since the epoch); see pbp.forum.watch."""
     book = DraftBook(game.file)
     names = [entry["name"] for entry in game.record["roster"]]
-    facts = facts_now(game.rules, game.state, names, game.phase.id if game.phase else "over", start)
+    facts = facts_now(game.rules, game.state, names, game.phase.id if game.phase else FINISHED, start)
     book.update_game_settings({"timeline": [*book.game_settings().get("timeline", []), facts.to_json()]})
 
 
@@ -105,7 +105,7 @@ def after_host_action(moderator: Moderator, before: StoredGame, after: StoredGam
     service.draft_host_action), mail it to the host, and note the game for the thread
     watch (a host kill kills at once). Call inside the action's transaction."""
     forum = load_forum_settings(moderator.settings)
-    phase = before.phase.id if before.phase else before.record["phase_id"] or "over"
+    phase = before.phase.id if before.phase else before.filed_phase
     book = DraftBook(after.file)
     key = service.host_action_key(book, phase)
     row = _drafted(moderator, forum, after, key, lambda: service.draft_host_action(
@@ -168,7 +168,7 @@ def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, host:
     never answered."""
     if not text or mail.no_reply_reason or not may_reply(game, host):
         return
-    moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST, address=host,
+    moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST, address=host,
                            kind=kind, mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else fallback_subject,
                                                         text + "\n"),
                            in_reply_to=mail.message_id, references=mail.references)
@@ -185,7 +185,7 @@ def tell_host_of_wrong_tokens(moderator: Moderator, game: StoredGame, guard: Tok
             "may be guessing a token, so that address's order blocks (or approvals) are refused unread until "
             "00:00 UTC. A player still gets their form and token by mailing FORM; "
             f"`pbp status {game.id}` shows this too.\n")
-    moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST, address=address,
+    moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST, address=address,
                            kind="wrong-tokens", mail=RenderedMail(f"[{game.id}] Wrong tokens from {guard.address}", body))
 
 
@@ -233,7 +233,7 @@ def watch_threads(moderator: Moderator, thread_reader: ThreadReader,
                 on_warning(text)
                 book.update_game_settings({"warnings": [*book.game_settings().get("warnings", []), text]})
                 if forum.host_address:
-                    moderator.outbox.queue(game.file, phase=game.record["phase_id"] or "over", recipient=HOST,
+                    moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST,
                                            address=forum.host_address, kind="thread-watch",
                                            mail=RenderedMail(f"[{game_id}] Thread watch: {warning.player} posted",
                                                              f"{warning}\nA host kill is `pbp modkill {game_id} {warning.player} <reason>`.\n"))

@@ -33,7 +33,7 @@ def notify_players(moderator: Moderator, game: StoredGame, kind: str, *, headlin
             headline=headline,
             lines=[*lines, *([f"{deadline_is} {deadline}."] if deadline_is else [])],
             public_events=public_events or [], form=game.form(name))
-        moderator.outbox.queue(game.file, phase=record["phase_id"] or "over", recipient=name,
+        moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=name,
                                address=entry["email"], kind=kind, mail=mail)
         count += 1
     return count

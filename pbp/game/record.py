@@ -14,7 +14,7 @@ from pbp.forum.book import DraftBook
 from pbp.game.clock import PhaseClock, clock_of
 from pbp.game.game_record import GameRecord, Roster, RosterPlayer
 from pbp.moderator import Moderator
-from pbp.rendering import order_form
+from pbp.rendering import FINISHED, order_form
 from pbp.datafolder import GameFile
 
 Made = TypeVar("Made")  # what StoredGame._once makes
@@ -38,6 +38,11 @@ class StoredGame:
     @property
     def id(self) -> str:
         return str(self.record["id"])
+
+    @property
+    def filed_phase(self) -> str:
+        """The phase mail about the game is filed under now: the open one, or `FINISHED`."""
+        return str(self.record["phase_id"] or FINISHED)
 
     @property
     def open_phase(self) -> Phase:

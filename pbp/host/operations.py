@@ -76,7 +76,7 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
     if given:
         with game.file.transaction():
             game.file.update_record({"moderator_options": changed})
-            log_host_action(game, {"kind": "options", "phase": game.record["phase_id"] or "over",
+            log_host_action(game, {"kind": "options", "phase": game.filed_phase,
                                    "options": {k.strip().lower(): v for k, v in given.items()}}, moderator)
             start_clock(moderator, game_id)  # wait_for_publish=off starts a waiting clock
     return changed
