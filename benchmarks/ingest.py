@@ -16,7 +16,10 @@ moderator's Maildir, and measures, side by side:
     PEEK leaves the inbox as it was);
 (b) pbp's full ingest of the same messages through the code `pbp poll` runs
     (`pbp.cycle.Cycle.poll`, repeated until the inbox is empty): fetch, durable spool, MIME
-    and order parsing, commit, receipts queued in the outbox, moved on the server.
+    and order parsing, commit, receipts queued in the outbox, moved on the server. With
+    the default settings a poll of that many mails is read ahead (pbp.mail.read_ahead): a
+    forked child process fetches and parses while pbp judges, on the machine's second
+    core; its start is part of pbp's time.
 
 Both sides log in, select and fetch over plain IMAP on loopback, and both run after an
 untimed pass that lets Dovecot index the new messages, so neither pays that. pbp's time

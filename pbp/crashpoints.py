@@ -5,7 +5,8 @@ a phase's reports, in the middle of a resolution").
 `PBP_CRASH_AT=<name>` in the environment makes `crash_point(<name>)` SIGKILL the process:
 no cleanup, no flush, exactly like a power cut. Names in use: `after-spool`,
 `after-commit`, `mid-send`, `mid-resolution`, `forum-after-post` (the forum
-accepted a post that pbp has not recorded yet).
+accepted a post that pbp has not recorded yet), `reader-after-part` (the child that reads
+a large poll ahead, pbp.mail.read_ahead, dies after handing over its first part).
 """
 from __future__ import annotations
 

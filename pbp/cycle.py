@@ -37,10 +37,11 @@ class CycleReport:
 
 
 class Cycle:
-    # Mail judged per poll, committed in one durable write per game file (pbp.ingest):
-    # larger batches mean fewer whole-file writes and server moves per message. The IMAP
-    # mailbox also caps a poll's download in bytes (pbp.mail.imap: max_batch_bytes).
-    INGEST_BATCH = 1000
+    # Mail read per poll. Read here, it is committed in one durable write per game file
+    # (pbp.ingest); read ahead, in parts of at most 1,000 (pbp.mail.read_ahead). Either
+    # mailbox also caps a poll's download in bytes (max_batch_bytes), so a poll of large
+    # mails reads fewer.
+    INGEST_BATCH = 5000
 
     def __init__(self, moderator: Moderator, mailbox: Mailbox, sender: MailSender, batch: int = INGEST_BATCH,
                  watch: ThreadWatch | None = None):

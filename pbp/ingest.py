@@ -1,6 +1,8 @@
 """One ingest cycle (docs/design.md: Reliability rules — Ingest, Bad input):
 
-1. fetch unsettled mail without marking it seen (oversized mail is not downloaded);
+1. fetch unsettled mail without marking it seen (oversized mail is not downloaded); a
+   large poll is read ahead in parts by a child process (pbp.mail.read_ahead), and each
+   part goes through the steps below as a poll of its own;
 2. spool every fetched message durably, before anything else;
 3. for each spooled message (crash leftovers first):
    - already handled by the desk (a crash came after the commit) → only settle it;
@@ -32,12 +34,14 @@ others go on. Only a failure to fetch at all leaves this function.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pbp.crashpoints import crash_point
 from pbp.mail.headers import strict_sender
 from pbp.mail.inbound import parse_inbound, parse_message
+from pbp.mail.read_ahead import Part, Reading, ReadingFailed, open_reading
 from pbp.mail.spool import Spool, SpooledMail
-from pbp.ports import Mailbox, OrderDesk, Outcome, OversizedMail, RawMail
+from pbp.ports import InboundMail, Mailbox, OrderDesk, Outcome, OversizedMail, RawMail
 
 MAX_ATTEMPTS = 3
 DEFAULT_BATCH = 100
@@ -107,21 +111,45 @@ class Ingest:
         self.note_refused = note_refused
         self.together = together  # judge never-tried mail in one batch (see the module docstring)
         self.report = IngestReport()
+        self._reading: Reading | None = None
+        self._prepared: dict[tuple[str, str], InboundMail] = {}  # parsed ahead, by (key, sha256)
+        # moves asked for and not yet reported: (the move, its outcome, its judged entries)
+        self._moves: list[tuple[Future[None], Outcome, list[tuple[SpooledMail, Outcome, bool]]]] = []
 
     def poll(self, limit: int = DEFAULT_BATCH) -> IngestReport:
-        """Run one cycle (the module docstring) and return its own report."""
+        """Run one cycle (the module docstring) and return its own report. A large inbox
+        may be read in parts (pbp.mail.read_ahead): each part is then handled as a poll of
+        its own, crash leftovers with the first."""
         self.report = report = IngestReport()
+        self._moves = []
         leftovers = self.spool.pending()
-        fetched = self.mailbox.fetch_new(limit)
-        report.fetched = len(fetched)
+        self._reading = reading = open_reading(self.mailbox, limit, self._parse)
+        try:
+            for part in reading.parts():
+                self._poll_part(part, leftovers)
+                leftovers = []
+                self._settled(wait=False)
+            if reading.failure:
+                report.failed.append(("(inbox)", f"the rest of the inbox waits for the next poll: {reading.failure}"))
+        finally:
+            self._reading = None
+            reading.close()  # waits for the moves asked for
+        self._settled(wait=True)
+        return report
+
+    def _poll_part(self, part: Part, leftovers: list[SpooledMail]) -> None:
+        report = self.report
+        report.fetched += len(part)
         known = {entry.identity for entry in leftovers}
         fresh: list[RawMail] = []
-        for item in fetched:
+        for item, prepared in part:
             if isinstance(item, OversizedMail):
                 self._reject_oversized(item)
             elif (item.key, item.sha256) not in known:
                 known.add((item.key, item.sha256))
                 fresh.append(item)
+                if prepared is not None:
+                    self._prepared[item.key, item.sha256] = prepared
         entries = leftovers + self.spool.store(fresh)
         crash_point("after-spool")
         together = [entry for entry in entries if self.together and self._never_tried(entry)]
@@ -131,7 +159,7 @@ class Ingest:
             self._handle(entry)
         if together:
             self._handle_together(together)
-        return report
+        self._prepared.clear()
 
     def _never_tried(self, entry: SpooledMail) -> bool:
         try:
@@ -139,8 +167,12 @@ class Ingest:
         except OSError:
             return False
 
+    def _parse(self, raw: RawMail) -> InboundMail:
+        return parse_inbound(raw, self.own_addresses, self.max_bytes)
+
     def _judge(self, raw: RawMail) -> Outcome:
-        return self.desk.receive(parse_inbound(raw, self.own_addresses, self.max_bytes))
+        prepared = self._prepared.pop((raw.key, raw.sha256), None)  # parsed ahead by the reading
+        return self.desk.receive(prepared or self._parse(raw))
 
     def _handle_together(self, entries: list[SpooledMail]) -> None:
         """Judge `entries` in one durable write, then settle them (see the module docstring)."""
@@ -179,16 +211,36 @@ class Ingest:
             return
 
     def _settle_together(self, judged: list[tuple[SpooledMail, Outcome, bool]]) -> None:
-        """Move committed mail, one move per outcome; then mark it done in the spool."""
-        report = self.report
-        by_outcome: dict[str, list[tuple[SpooledMail, Outcome, bool]]] = {}
+        """Ask for committed mail to be moved, one move per outcome (see `_settled`)."""
+        by_outcome: dict[Outcome, list[tuple[SpooledMail, Outcome, bool]]] = {}
         for item in judged:
             by_outcome.setdefault(item[1], []).append(item)
         for outcome, items in by_outcome.items():
-            try:
-                self.mailbox.settle_many([entry.raw.key for entry, _o, _b in items], outcome)
-            except Exception as error:  # committed, not moved: the next poll settles them
-                report.failed += [(entry.raw.key, _describe(error)) for entry, _o, _b in items]
+            keys = [entry.raw.key for entry, _o, _b in items]
+            self._moves.append((self._reading_now().settle_many(keys, outcome), outcome, items))
+
+    def _settle_now(self, key: str, outcome: Outcome) -> None:
+        """Move one message and wait for it; through the reading, which may be moving a
+        batch on the same connection meanwhile. Raises what the move raised."""
+        self._reading_now().settle_many([key], outcome).result()
+
+    def _reading_now(self) -> Reading:
+        assert self._reading is not None, "moves are asked for only inside a poll"
+        return self._reading
+
+    def _settled(self, wait: bool) -> None:
+        """For each move made (all of them when `wait`), mark its mail done in the spool
+        and report it. A read in this process moves at once; a read ahead moves on its own
+        thread, so a move may still be under way until the reading is closed."""
+        report = self.report
+        waiting: list[tuple[Future[None], Outcome, list[tuple[SpooledMail, Outcome, bool]]]] = []
+        for move, outcome, items in self._moves:
+            if not (wait or move.done()):
+                waiting.append((move, outcome, items))
+                continue
+            not_moved = move.exception(timeout=0) if move.done() else ReadingFailed("the move was never made")
+            if not_moved is not None:  # committed, not moved: the next poll settles them
+                report.failed += [(entry.raw.key, _describe(not_moved)) for entry, _o, _b in items]
                 continue
             try:
                 self.spool.mark_all_done([entry for entry, _o, _b in items])
@@ -197,22 +249,23 @@ class Ingest:
                 continue
             for entry, _o, before in items:
                 (report.resettled if before else report.processed).append((entry.raw.key, outcome))
+        self._moves = waiting
 
     def _reject_oversized(self, mail: OversizedMail) -> None:
         try:
             self.note_refused(mail)
-            self.mailbox.settle(mail.key, "rejected")
+            self._settle_now(mail.key, "rejected")
             self.report.oversized.append(mail)
         except Exception as error:  # one message never stops the poll: it is reported and tried again next poll
             self.report.failed.append((mail.key, _describe(error)))
 
     def _handle(self, entry: SpooledMail) -> None:
         raw = entry.raw
-        report, desk, spool, mailbox = self.report, self.desk, self.spool, self.mailbox
+        report, desk, spool = self.report, self.desk, self.spool
         try:
             earlier = desk.already_handled(raw.key, raw.sha256)
             if earlier is not None:
-                mailbox.settle(raw.key, earlier)
+                self._settle_now(raw.key, earlier)
                 spool.mark_done(entry)
                 report.resettled.append((raw.key, earlier))
                 return
@@ -227,7 +280,7 @@ class Ingest:
         try:
             outcome = self._judge(raw)
             crash_point("after-commit")
-            mailbox.settle(raw.key, outcome)
+            self._settle_now(raw.key, outcome)
             spool.mark_done(entry)
             report.processed.append((raw.key, outcome))
         except Exception as error:  # one message never stops the poll: counted as an attempt, quarantined after three
@@ -243,7 +296,7 @@ class Ingest:
     def _quarantine(self, entry: SpooledMail, reason: str) -> None:
         quarantined = QuarantinedMail(entry.raw.key, entry.raw.sha256, _sender_of(entry.raw), reason)
         self.note_refused(quarantined)  # the host is told first: a crash after it only leaves the move to redo
-        self.mailbox.settle(entry.raw.key, "quarantine")
+        self._settle_now(entry.raw.key, "quarantine")
         self.spool.mark_done(entry)
         self.report.quarantined.append(quarantined)
 

@@ -46,7 +46,7 @@ TEXT_AT = "_text"
 # each value are kept as rows change, so a question such as "which mails are queued" or
 # "which orders came this phase" costs the rows it finds, not the whole table (which only
 # grows with the game).
-LOOKUPS = {"outbox": ("status",), "orders": ("phase",), "replies": ("sender",), "wrong_tokens": ("sender",)}
+LOOKUPS = {"outbox": ("status",), "orders": ("phase", "player"), "replies": ("sender",), "wrong_tokens": ("sender",)}
 Op = list  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
 
 
@@ -279,12 +279,17 @@ class JournalTable:
             self._change(["u", self.name, ids, dict(fields)])
         return ids
 
-    def where(self, field: str, value: Any, cond: Callable[[Mapping], Any] | None = None) -> list[Document]:
+    def where(self, field: str, value: Any, cond: Callable[[Mapping], Any] | None = None,
+              also: tuple[str, Any] | None = None) -> list[Document]:
         """Like `briefs(lambda row: row[field] == value and cond(row))`, in the order the rows
-        came, for a field the table is looked up by (LOOKUPS): at the cost of the rows found."""
-        table = self._table()
+        came, for a field the table is looked up by (LOOKUPS): at the cost of the rows found.
+        `also` is a second (field, value) the rows must have, looked up the same way."""
+        table, rows = self._table(), self._rows()
+        ids = rows.ids_where(self.name, field, value)
+        if also is not None:
+            ids = ids & rows.ids_where(self.name, *also)
         found = []
-        for doc_id in sorted(self._rows().ids_where(self.name, field, value)):
+        for doc_id in sorted(ids):
             row = table[doc_id]
             if cond is None or cond(row):
                 found.append(_brief(row, doc_id))

@@ -23,6 +23,8 @@ LOGINS = ("password", "xoauth2", "oauthbearer")
 # Default seconds between two IDLE commands: servers may end an IDLE after 30 minutes
 # (RFC 2177), so pbp ends and re-issues it well before.
 IDLE_RENEW_SECONDS = 25 * 60
+# A poll finding this many new mails reads them in a second process (pbp.mail.read_ahead).
+READ_AHEAD_FROM = 200
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,7 @@ class ImapSettings:
     login: str = "password"
     idle: bool = True
     idle_renew: float = IDLE_RENEW_SECONDS
+    read_ahead_from: int = READ_AHEAD_FROM
     inbox: str = "INBOX"
     processed: str = "processed"
     rejected: str = "rejected"
@@ -197,6 +200,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
             login=_choice(imap, "login", "password", LOGINS),
             idle=_choice(imap, "idle", "on", ("on", "off")) == "on",
             idle_renew=_number(imap, "idle_renew", IDLE_RENEW_SECONDS, float, least=1, most=29 * 60),
+            read_ahead_from=_number(imap, "read_ahead_from", READ_AHEAD_FROM, least=0),
             inbox=imap.get("inbox", "INBOX").strip(),
             processed=imap.get("processed", "processed").strip(),
             rejected=imap.get("rejected", "rejected").strip(),

@@ -11,6 +11,7 @@ import ssl
 
 from pbp.errors import UserError
 from pbp.mail.imap import ImapMailbox
+from pbp.mail.read_ahead import ReadingFailed
 from pbp.mail.maildir import MaildirMailbox, MaildirSender
 from pbp.mail.oauth import TokenSource
 from pbp.mail.smtp import SmtpSender
@@ -25,7 +26,7 @@ def _context(ca_file: str) -> ssl.SSLContext | None:
 
 # What reading a mailbox raises when the server is down, refuses the login or the
 # certificate, or the Maildir is unreadable (imapclient's errors are IMAP4.error's).
-MAILBOX_ACCESS_ERRORS = (OSError, imaplib.IMAP4.error)
+MAILBOX_ACCESS_ERRORS = (OSError, imaplib.IMAP4.error, ReadingFailed)
 
 
 def mailbox_trouble(settings: Settings, error: BaseException) -> UserError:
@@ -56,7 +57,7 @@ def open_mailbox(settings: Settings) -> Mailbox:
         folders={"inbox": imap.inbox, "processed": imap.processed, "rejected": imap.rejected,
                  "quarantine": imap.quarantine},
         ssl_context=_context(imap.ca_file), max_bytes=settings.max_mail_size,
-        login=imap.login, token_source=token_source(settings, imap.login))
+        login=imap.login, token_source=token_source(settings, imap.login), read_ahead_from=imap.read_ahead_from)
 
 
 def open_sender(settings: Settings) -> MailSender:

@@ -144,7 +144,7 @@ class StoredGame:
     def latest_order(self, phase_id: str, player: str) -> dict[str, Any] | None:
         """`player`'s latest accepted block for a phase, or None; made from that
         player's rows of the phase only (a receipt asks it for every mail that is rejected)."""
-        rows = self.file.orders.where("phase", phase_id, lambda row: row["player"] == player)
+        rows = self.file.orders.where("phase", phase_id, also=("player", player))
         return rows[-1] if rows else None
 
     def character(self, player: str) -> str:

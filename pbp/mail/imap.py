@@ -5,6 +5,8 @@
 - The size (`RFC822.SIZE`) is checked before download; a message over the limit is not
   downloaded but reported as `OversizedMail` with the sender from its ENVELOPE.
 - The inbox is selected once per connection; later polls send NOOP to learn of new mail.
+- A poll of at least `read_ahead_from` messages is read ahead by a child process on its
+  own connection (pbp.mail.read_ahead, `read`); this connection then makes the moves.
 - One poll downloads at most `limit` messages and `max_batch_bytes` bytes (at least one
   message), so a backlog is taken in parts however large its mails.
 - `settle` moves a message out of the inbox (MOVE when the server has it, else COPY,
@@ -20,11 +22,12 @@
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import imaplib
 import ssl
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Literal, TypeVar
 
 from imapclient import IMAPClient
@@ -32,6 +35,7 @@ from imapclient.exceptions import IMAPClientAbortError, LoginError
 
 from pbp.mail.oauth import TokenSource
 from pbp.mail.imap_wire import announces_mail, envelope_sender, quietly_close
+from pbp.mail.read_ahead import Fetched, Prepare, ReadAhead, Reading, can_read_ahead
 from pbp.ports import OversizedMail, Outcome, RawMail
 
 Security = Literal["tls", "starttls", "none"]
@@ -56,6 +60,7 @@ class ImapMailbox:
         max_batch_bytes: int = 64 * 1024 * 1024,
         login: str = "password",
         token_source: TokenSource | None = None,
+        read_ahead_from: int = 0,
     ) -> None:
         if security not in ("tls", "starttls", "none"):
             raise ValueError(f'IMAP security must be "tls", "starttls" or "none", not {security!r}')
@@ -70,6 +75,7 @@ class ImapMailbox:
         if login != "password" and token_source is None:
             raise ValueError(f"an IMAP {login} login needs a token source")
         self.login, self.token_source = login, token_source
+        self.read_ahead_from = read_ahead_from
         self.uidvalidity: int | None = None
         self._client: IMAPClient | None = None
         self._existing_folders: set[str] = set()
@@ -137,7 +143,15 @@ class ImapMailbox:
         return self._with_connection(lambda client: self._fetch_new(client, limit))
 
     def _fetch_new(self, client: IMAPClient, limit: int) -> list[RawMail | OversizedMail]:
-        if self._inbox_selected:
+        uidvalidity, uids = self._new_uids(client, limit)
+        return self._download_all(client, uidvalidity, uids)
+
+    def _download_all(self, client: IMAPClient, uidvalidity: int, uids: list[int]) -> list[RawMail | OversizedMail]:
+        return [item for part in self._download(client, uidvalidity, uids, [len(uids)]) for item in part]
+
+    def _new_uids(self, client: IMAPClient, limit: int) -> tuple[int, list[int]]:
+        """The inbox's UIDVALIDITY and its first `limit` unsettled UIDs, oldest first."""
+        if self._inbox_selected and self.uidvalidity is not None:
             # Already selected on this connection: NOOP makes the server report new mail
             # (RFC 3501 6.1.2). A fresh SELECT re-reads the mailbox's index and its log of
             # every message moved out, and got slower with each mail handled.
@@ -145,39 +159,78 @@ class ImapMailbox:
             uidvalidity = self.uidvalidity
         else:
             uidvalidity = self._select_inbox(client)
-        uids = sorted(client.search(["NOT", "DELETED"]))[:limit]
-        if not uids:
-            return []
-        sizes = {uid: int(data[b"RFC822.SIZE"]) for uid, data in client.fetch(uids, ["RFC822.SIZE"]).items()}
-        uids = self._within_budget(uids, sizes)
-        oversized = [uid for uid in uids if self.max_bytes is not None and sizes.get(uid, 0) > self.max_bytes]
-        wanted = [uid for uid in uids if uid in sizes and uid not in oversized]
-        found: dict[int, RawMail | OversizedMail] = {}
-        if oversized:
-            envelopes = client.fetch(oversized, ["ENVELOPE"])
-            for uid in oversized:
-                envelope = envelopes.get(uid, {}).get(b"ENVELOPE")
-                found[uid] = OversizedMail(key=f"{uidvalidity}:{uid}", size=sizes[uid], sender=envelope_sender(envelope))
-        for start in range(0, len(wanted), self.batch_size):
-            batch = wanted[start:start + self.batch_size]
-            for uid, data in client.fetch(batch, ["BODY.PEEK[]"]).items():
-                body = data.get(b"BODY[]")
-                if body is None:
-                    continue
-                found[uid] = RawMail(key=f"{uidvalidity}:{uid}", data=body, sha256=hashlib.sha256(body).hexdigest())
-        return [found[uid] for uid in uids if uid in found]
+        return uidvalidity, sorted(client.search(["NOT", "DELETED"]))[:limit]
 
-    def _within_budget(self, uids: list[int], sizes: dict[int, int]) -> list[int]:
-        """The first `uids` whose downloads fit in `max_batch_bytes` (at least one): a long
-        backlog is fetched over several polls, never all into memory at once. Oversized
-        mail is not downloaded, so it costs nothing here."""
-        total = 0
+    def _download(self, client: IMAPClient, uidvalidity: int, uids: list[int],
+                  part_sizes: Iterable[int]) -> Iterator[list[RawMail | OversizedMail]]:
+        """`uids` downloaded in parts of `part_sizes` messages each (the last size repeats),
+        each part's sizes checked first: oversized mail is reported, not downloaded, and
+        the parts stop once `max_batch_bytes` is spent. One empty part when the inbox was
+        recreated since `uidvalidity` was read, or `uids` is empty."""
+        current = self.uidvalidity if self._inbox_selected else self._select_inbox(client)
+        if current != uidvalidity or not uids:
+            yield []
+            return
+        sizes_left = iter(part_sizes)
+        size, start, spent = 1, 0, 0
+        while start < len(uids):
+            size = max(1, next(sizes_left, size))
+            chunk = uids[start:start + size]
+            start += size
+            sizes = {uid: int(data[b"RFC822.SIZE"]) for uid, data in client.fetch(chunk, ["RFC822.SIZE"]).items()}
+            affordable = self._within_budget(chunk, sizes, spent)
+            oversized = [uid for uid in affordable if self.max_bytes is not None and sizes.get(uid, 0) > self.max_bytes]
+            wanted = [uid for uid in affordable if uid in sizes and uid not in oversized]
+            spent += sum(sizes[uid] for uid in wanted)
+            part: list[RawMail | OversizedMail] = []
+            if oversized:
+                envelopes = client.fetch(oversized, ["ENVELOPE"])
+                for uid in oversized:
+                    envelope = envelopes.get(uid, {}).get(b"ENVELOPE")
+                    part.append(OversizedMail(key=f"{uidvalidity}:{uid}", size=sizes[uid],
+                                              sender=envelope_sender(envelope)))
+            for batch_start in range(0, len(wanted), self.batch_size):
+                batch = wanted[batch_start:batch_start + self.batch_size]
+                for uid, data in client.fetch(batch, ["BODY.PEEK[]"]).items():
+                    body = data.get(b"BODY[]")
+                    if body is not None:
+                        part.append(RawMail(key=f"{uidvalidity}:{uid}", data=body,
+                                            sha256=hashlib.sha256(body).hexdigest()))
+            yield sorted(part, key=_uid_of)  # oldest first, oversized mail among the rest
+            if len(affordable) < len(chunk):
+                return  # the byte budget is spent: the rest waits for the next poll
+
+    def read(self, limit: int, prepare: Prepare) -> Reading:
+        """One poll's reading (pbp.mail.read_ahead): with at least `read_ahead_from` new
+        messages, a child process downloads and prepares them while this one judges."""
+        uidvalidity, uids = self._with_connection(lambda client: self._new_uids(client, limit))
+        if self.read_ahead_from and len(uids) >= self.read_ahead_from and can_read_ahead():
+            return ReadAhead(self._detached(), uidvalidity, uids, prepare, mover=self)
+        return Fetched(self, lambda: self._with_connection(lambda client: self._download_all(client, uidvalidity, uids)))
+
+    def download_parts(self, uidvalidity: int, uids: list[int], part_sizes: Iterable[int]) -> Iterator[list[RawMail | OversizedMail]]:
+        """The read-ahead child's download, on this mailbox's own connection."""
+        client = self._with_connection(lambda client: client)
+        yield from self._download(client, uidvalidity, uids, part_sizes)
+
+    def _detached(self) -> ImapMailbox:
+        """A copy with no connection, for a child process to open its own."""
+        twin = copy.copy(self)
+        twin._client, twin._existing_folders, twin._inbox_selected = None, set(), False
+        return twin
+
+    def _within_budget(self, uids: list[int], sizes: dict[int, int], spent: int = 0) -> list[int]:
+        """The first `uids` whose downloads fit in what is left of `max_batch_bytes` after
+        `spent` (at least one when nothing was spent yet): a long backlog is fetched over
+        several polls, never all into memory at once. Oversized mail is not downloaded, so
+        it costs nothing here."""
+        total = spent
         for position, uid in enumerate(uids):
             size = sizes.get(uid, 0)
             if self.max_bytes is not None and size > self.max_bytes:
                 continue
             total += size
-            if total > self.max_batch_bytes and position > 0:
+            if total > self.max_batch_bytes and (position > 0 or spent > 0):
                 return uids[:position]
         return uids
 
@@ -287,3 +340,7 @@ class ImapMailbox:
         if self._client is not None:
             quietly_close(self._client)
             self._client = None
+
+
+def _uid_of(item: RawMail | OversizedMail) -> int:
+    return int(item.key.partition(":")[2])

@@ -42,17 +42,21 @@ def deliver(maildir: str | os.PathLike[str], data: bytes, name: str | None = Non
 class MaildirMailbox:
     """`Mailbox` over a local Maildir. A message's key is its Maildir file name (before
     any `:2,` flags suffix), stable across restarts. Messages over `max_bytes` are
-    reported as `OversizedMail` without being read."""
+    reported as `OversizedMail` without being read. One poll reads at most
+    `max_batch_bytes` (at least one message), as over IMAP."""
 
-    def __init__(self, root: str | os.PathLike[str], max_bytes: int | None = None) -> None:
+    def __init__(self, root: str | os.PathLike[str], max_bytes: int | None = None,
+                 max_batch_bytes: int = 64 * 1024 * 1024) -> None:
         self.root = Path(root)
         self.max_bytes = max_bytes
+        self.max_batch_bytes = max_batch_bytes
         private_folder(self.root.parent)
         self._maildir = mailbox.Maildir(self.root, create=True)
 
     def fetch_new(self, limit: int) -> list[RawMail | OversizedMail]:
         max_bytes = self.max_bytes
         found: list[RawMail | OversizedMail] = []
+        spent = 0
         for path in self._inbox_files()[:limit]:
             key = path.name.split(":")[0]
             try:
@@ -60,7 +64,10 @@ class MaildirMailbox:
                 if max_bytes is not None and size > max_bytes:
                     found.append(OversizedMail(key=key, size=size, sender=_sniff_sender(path)))
                     continue
+                if spent + size > self.max_batch_bytes and spent:
+                    break  # the rest waits for the next poll
                 data = path.read_bytes()
+                spent += len(data)
             except FileNotFoundError:  # settled by someone else meanwhile
                 continue
             found.append(RawMail(key=key, data=data, sha256=hashlib.sha256(data).hexdigest()))

@@ -63,3 +63,19 @@ def test_claims_count_attempts_until_cleared(tmp_path):
     assert Spool(tmp_path / "spool").attempts(mail) == 2
     spool.clear_claims(mail)
     assert spool.attempts(mail) == 0
+
+
+def test_a_poll_reads_at_most_its_byte_budget_and_at_least_one_mail(tmp_path):
+    """A backlog of large mails is read over several polls, never all into memory at once
+    (as over IMAP); a mail larger than the whole budget is still read, alone."""
+    box = MaildirMailbox(tmp_path / "inbox", max_bytes=100_000, max_batch_bytes=5_000)
+    for number in range(5):
+        deliver(tmp_path / "inbox", crafted(f"p{number}@example.org", "x" * 2_000 + "\n", message_id=f"<b{number}@x>"),
+                name=f"m{number}")
+    polls = []
+    while fetched := box.fetch_new(limit=100):
+        polls.append(len(fetched))
+        box.settle_many([item.key for item in fetched], "processed")
+    assert polls == [2, 2, 1]
+    deliver(tmp_path / "inbox", crafted("big@example.org", "y" * 8_000 + "\n", message_id="<big@x>"), name="big")
+    assert [item.key for item in box.fetch_new(limit=100)] == ["big"]

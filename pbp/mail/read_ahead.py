@@ -1,0 +1,253 @@
+"""Reading a poll's mail, in this process or ahead of it in a second one (docs/design.md:
+Reliability rules — Ingest, "Reading ahead").
+
+A `Reading` hands the ingest its mail in parts, each message with what `prepare` (the
+parse) made of it, and moves committed mail out of the inbox when asked. The ingest
+judges and commits each part as one batch, as it would a poll of its own.
+
+- `Fetched`: the whole poll downloaded here, in one part, nothing prepared ahead; each
+  move is made at once. Every mailbox can be read so.
+- `ReadAhead`: a forked child process with its own connection downloads the mail in parts
+  and prepares each message while this process judges the part before. The moves are
+  made here, in the order asked, by one thread on this process's connection, so judging
+  goes on while the server moves. The child writes nothing and moves nothing, so killing
+  either process anywhere leaves what a crash of one process would: mail committed but not
+  yet moved is settled by the next poll, mail not yet committed is read again. If the
+  child stops, fails, or sends nothing for `patience` seconds, the poll ends with the
+  parts handed over and says why; the rest of the inbox waits for the next poll.
+"""
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import queue
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from typing import Any, Protocol, runtime_checkable
+
+from pbp.crashpoints import crash_point
+from pbp.ports import InboundMail, Mailbox, Outcome, OversizedMail, RawMail
+
+Prepare = Callable[[RawMail], InboundMail]
+Item = RawMail | OversizedMail
+Part = list[tuple[Item, InboundMail | None]]
+# The child sends small parts, the first smallest, so judging starts soon; the judging
+# takes all that has come at once, up to JUDGED_TOGETHER messages in one commit (each
+# commit is a durable write per game touched).
+PART_SIZES = (20, 100)
+JUDGED_TOGETHER = 1000
+
+
+class ReadingFailed(Exception):
+    """The reading process could not hand over the mail (the poll's fetch failed)."""
+
+
+class Reading(Protocol):
+    # Why the parts ended before the poll's last mail (the rest stays in the inbox), or None.
+    failure: str | None
+
+    def parts(self) -> Iterator[Part]:
+        """The poll's mail, part by part; at least one part, perhaps empty. Raises when not
+        even the first part could be read."""
+
+    def settle_many(self, keys: list[str], outcome: Outcome) -> Future[None]:
+        """Move committed mail out of the inbox; the future holds what went wrong."""
+
+    def close(self) -> None:
+        """Wait for every move asked for, then let go of what the reading holds."""
+
+
+@runtime_checkable
+class ReadableMailbox(Protocol):
+    """A mailbox that chooses how its poll is read (pbp.mail.imap reads a large one ahead)."""
+
+    def read(self, limit: int, prepare: Prepare) -> Reading: ...
+
+
+def open_reading(mailbox: Mailbox, limit: int, prepare: Prepare) -> Reading:
+    """How one poll of `mailbox` reads at most `limit` messages."""
+    if isinstance(mailbox, ReadableMailbox):
+        return mailbox.read(limit, prepare)
+    return Fetched(mailbox, lambda: mailbox.fetch_new(limit))
+
+
+class Fetched:
+    """A poll read in this process: `download` runs when the first part is asked for."""
+
+    failure: str | None = None
+
+    def __init__(self, mailbox: Mailbox, download: Callable[[], list[Item]]) -> None:
+        self.mailbox = mailbox
+        self.download = download
+
+    def parts(self) -> Iterator[Part]:
+        yield [(item, None) for item in self.download()]
+
+    def settle_many(self, keys: list[str], outcome: Outcome) -> Future[None]:
+        return _settled_now(self.mailbox, keys, outcome)
+
+    def close(self) -> None:
+        return None
+
+
+class PartSource(Protocol):
+    """What the child process of a `ReadAhead` reads with: a mailbox of its own."""
+
+    def download_parts(self, uidvalidity: int, uids: list[int], part_sizes: Iterable[int]) -> Iterator[list[Item]]: ...
+
+    def close(self) -> None: ...
+
+
+def can_read_ahead() -> bool:
+    """A second process can be forked, and has a core of its own to run on."""
+    return "fork" in multiprocessing.get_all_start_methods() and (os.cpu_count() or 1) > 1
+
+
+class ReadAhead:
+    """Mail read and prepared by a forked child process (the module docstring); `mover` is
+    the mailbox this process moves mail with. A listening thread takes the child's parts
+    as they come, so the child never waits for the judging; each part handed to the ingest
+    is all that has come meanwhile (at most `JUDGED_TOGETHER` messages), so the judging
+    never waits for a part it could already have."""
+
+    def __init__(self, source: PartSource, uidvalidity: int, uids: list[int], prepare: Prepare, mover: Mailbox,
+                 patience: float = 600.0) -> None:
+        self.patience = patience
+        self.mover = mover
+        self.failure: str | None = None
+        context = multiprocessing.get_context("fork")
+        # Objects older than the poll are left out of garbage collection until it ends: the
+        # child's collector would otherwise write to every one of them, copying the
+        # parent's memory page by page, and the parent's would walk them all mid-poll.
+        gc.freeze()
+        self._channel, child_end = context.Pipe(duplex=False)
+        self._child = context.Process(target=_child, args=(child_end, self._channel, source, uidvalidity, uids, prepare),
+                                      name="pbp-read-ahead", daemon=True)
+        self._child.start()
+        child_end.close()
+        self._arrived: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
+        self._listener = threading.Thread(target=self._listen, name="pbp-read-ahead", daemon=True)
+        self._listener.start()
+        self._moves: ThreadPoolExecutor | None = None  # started at the first move
+
+    def parts(self) -> Iterator[Part]:
+        handed = False
+        last: tuple[Any, ...] | None = None  # the child's end, or why it failed
+        while last is None:
+            part: Part = []
+            message = self._arrived.get()
+            while True:
+                if message[0] != "part":
+                    last = message
+                    break
+                part += message[1]
+                if len(part) >= JUDGED_TOGETHER or self._arrived.empty():
+                    break
+                message = self._arrived.get()
+            if part:
+                handed = True
+                yield part
+        if last[0] == "end":
+            if not handed:
+                yield []  # nothing to read (the inbox was recreated meanwhile): leftovers still count
+            return
+        self.failure = last[1]
+        if not handed:
+            raise ReadingFailed(last[1])
+
+    def settle_many(self, keys: list[str], outcome: Outcome) -> Future[None]:
+        if self._moves is None:
+            self._moves = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pbp-mover")
+        return self._moves.submit(self.mover.settle_many, keys, outcome)
+
+    def close(self) -> None:
+        """Stop a child still reading (what it holds is not durable), then wait for the
+        moves asked for."""
+        if self._listener.is_alive():
+            self._child.kill()
+        self._listener.join()
+        self._child.join(self.patience)  # its last act, the logout
+        if self._child.is_alive():
+            self._child.kill()
+            self._child.join()
+        self._channel.close()
+        if self._moves is not None:
+            self._moves.shutdown(wait=True)
+        gc.unfreeze()
+
+    def _listen(self) -> None:
+        while True:
+            message = self._receive()
+            self._arrived.put(message)
+            if message[0] != "part":
+                return
+
+    def _receive(self) -> tuple[Any, ...]:
+        """The child's next message: ("part", part), ("end",) or ("failed", why)."""
+        try:
+            if not self._channel.poll(self.patience):
+                self._child.kill()
+                return ("failed", f"the reading process sent nothing for {self.patience:g} seconds")
+            message: tuple[Any, ...] = self._channel.recv()
+        except (EOFError, OSError):
+            return ("failed", "the reading process stopped")
+        return message
+
+
+def _child(channel: Connection, parents_end: Connection, source: PartSource, uidvalidity: int, uids: list[int],
+           prepare: Prepare) -> None:
+    """The child process: read and prepare every part and send it, then say how it ended.
+    It never returns into the parent's code."""
+    status = 1  # unless every message reached the parent
+    try:
+        parents_end.close()
+        last: tuple[Any, ...] = ("end",)
+        try:
+            for part in source.download_parts(uidvalidity, uids, PART_SIZES):
+                if not _handed(channel, ("part", [(item, _prepared(item, prepare)) for item in part])):
+                    return
+                crash_point("reader-after-part")
+        except Exception as error:  # the reading failed: the parent reports it
+            last = ("failed", _describe(error))
+        if _handed(channel, last):
+            status = 0
+    finally:
+        try:
+            source.close()
+        finally:
+            os._exit(status)  # never run the parent's exit handlers or flush its buffers twice
+
+
+def _handed(channel: Connection, message: tuple[Any, ...]) -> bool:
+    try:
+        channel.send(message)
+    except OSError:  # the parent is gone, or stopped listening: nothing is owed to anyone
+        return False
+    return True
+
+
+def _prepared(item: Item, prepare: Prepare) -> InboundMail | None:
+    if isinstance(item, OversizedMail):
+        return None
+    try:
+        return prepare(item)
+    except Exception:  # the parent prepares it again itself, where the failure is handled
+        return None
+
+
+def _settled_now(mailbox: Mailbox, keys: list[str], outcome: Outcome) -> Future[None]:
+    done: Future[None] = Future()
+    try:
+        mailbox.settle_many(keys, outcome)
+    except Exception as error:  # reported by the ingest; the next poll settles the mail again
+        done.set_exception(error)
+    else:
+        done.set_result(None)
+    return done
+
+
+def _describe(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"
