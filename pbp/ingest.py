@@ -37,6 +37,7 @@ from collections.abc import Callable, Collection
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pbp.crashpoints import crash_point
+from pbp.errors import described
 from pbp.mail.headers import strict_sender
 from pbp.mail.inbound import parse_inbound, parse_message
 from pbp.mail.read_ahead import Part, Reading, ReadingFailed, open_reading
@@ -199,12 +200,12 @@ class Ingest:
                         judged.append((entry, outcome, False))
             except _Abandon:
                 failed, error = culprit
-                report.failed.append((failed.raw.key, _describe(error)))
+                report.failed.append((failed.raw.key, described(error)))
                 remaining = [entry for entry in remaining if entry is not failed]
                 continue
             except Exception as error:  # the batch's durable write itself failed
                 for entry in remaining:
-                    report.failed.append((entry.raw.key, _describe(error)))
+                    report.failed.append((entry.raw.key, described(error)))
                 return
             crash_point("after-commit")
             self._settle_together(judged)
@@ -240,12 +241,12 @@ class Ingest:
                 continue
             not_moved = move.exception(timeout=0) if move.done() else ReadingFailed("the move was never made")
             if not_moved is not None:  # committed, not moved: the next poll settles them
-                report.failed += [(entry.raw.key, _describe(not_moved)) for entry, _o, _b in items]
+                report.failed += [(entry.raw.key, described(not_moved)) for entry, _o, _b in items]
                 continue
             try:
                 self.spool.mark_all_done([entry for entry, _o, _b in items])
             except Exception as error:  # moved but not marked: the next poll only settles them again
-                report.failed += [(entry.raw.key, _describe(error)) for entry, _o, _b in items]
+                report.failed += [(entry.raw.key, described(error)) for entry, _o, _b in items]
                 continue
             for entry, _o, before in items:
                 (report.resettled if before else report.processed).append((entry.raw.key, outcome))
@@ -257,7 +258,7 @@ class Ingest:
             self._settle_now(mail.key, "rejected")
             self.report.oversized.append(mail)
         except Exception as error:  # one message never stops the poll: it is reported and tried again next poll
-            self.report.failed.append((mail.key, _describe(error)))
+            self.report.failed.append((mail.key, described(error)))
 
     def _handle(self, entry: SpooledMail) -> None:
         raw = entry.raw
@@ -275,7 +276,7 @@ class Ingest:
                 return
             spool.claim(raw)
         except Exception as error:  # one message never stops the poll: it is reported and tried again next poll
-            report.failed.append((raw.key, _describe(error)))
+            report.failed.append((raw.key, described(error)))
             return
         try:
             outcome = self._judge(raw)
@@ -284,14 +285,14 @@ class Ingest:
             spool.mark_done(entry)
             report.processed.append((raw.key, outcome))
         except Exception as error:  # one message never stops the poll: counted as an attempt, quarantined after three
-            reason = _describe(error)
+            reason = described(error)
             report.failed.append((raw.key, reason))
             if attempts + 1 >= MAX_ATTEMPTS:
                 try:
                     if desk.already_handled(raw.key, raw.sha256) is None:
                         self._quarantine(entry, f"processing failed {attempts + 1} times: {reason}")
                 except Exception as second_error:  # the poll goes on; the next poll tries the quarantine again
-                    report.failed.append((raw.key, _describe(second_error)))
+                    report.failed.append((raw.key, described(second_error)))
 
     def _quarantine(self, entry: SpooledMail, reason: str) -> None:
         quarantined = QuarantinedMail(entry.raw.key, entry.raw.sha256, _sender_of(entry.raw), reason)
@@ -306,7 +307,3 @@ def _sender_of(raw: RawMail) -> str | None:
         return strict_sender(parse_message(raw))
     except Exception:  # hostile bytes may break the parser in any way: no sender known
         return None
-
-
-def _describe(error: BaseException) -> str:
-    return f"{type(error).__name__}: {error}"

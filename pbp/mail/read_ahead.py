@@ -29,6 +29,7 @@ from multiprocessing.connection import Connection
 from typing import Any, Protocol, runtime_checkable
 
 from pbp.crashpoints import crash_point
+from pbp.errors import described
 from pbp.ports import InboundMail, Mailbox, Outcome, OversizedMail, RawMail
 
 Prepare = Callable[[RawMail], InboundMail]
@@ -211,7 +212,7 @@ def _child(channel: Connection, parents_end: Connection, source: PartSource, uid
                     return
                 crash_point("reader-after-part")
         except Exception as error:  # the reading failed: the parent reports it
-            last = ("failed", _describe(error))
+            last = ("failed", described(error))
         if _handed(channel, last):
             status = 0
     finally:
@@ -247,7 +248,3 @@ def _settled_now(mailbox: Mailbox, keys: list[str], outcome: Outcome) -> Future[
     else:
         done.set_result(None)
     return done
-
-
-def _describe(error: BaseException) -> str:
-    return f"{type(error).__name__}: {error}"
