@@ -24,6 +24,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined,
 from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
 from pbp.public_tally import tally
+from pbp.rendering import ViewEnvironment
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 
@@ -74,7 +75,7 @@ class PostRenderer:
 
     def environment(self, dialect: Dialect) -> Environment:
         if dialect.name not in self._envs:
-            env = Environment(
+            env = ViewEnvironment(
                 loader=ChoiceLoader([FileSystemLoader(str(self.root / "public"))]),
                 undefined=StrictUndefined, keep_trailing_newline=True, autoescape=True,
                 trim_blocks=True, lstrip_blocks=True, finalize=_finalize(dialect))

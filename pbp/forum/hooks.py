@@ -4,8 +4,6 @@ watch), in each turn of `pbp run` (publish what is approved, watch the Reddit th
 and for mail from the host's address (`APPROVE` by mail)."""
 from __future__ import annotations
 
-import functools
-import os
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from pbp import schedule
@@ -139,25 +137,18 @@ def publish_due(moderator: Moderator, on_event: Callable[[str], None] = lambda t
     return sum(len(service.publish_game(game, publisher, on_event=on_event)) for game in waiting)
 
 
-def _stamp(path: str | os.PathLike[str] | None) -> tuple[int, int] | None:
-    """The settings file's modification time and size: a changed file is read again."""
-    try:
-        status = os.stat(path) if path else None
-    except OSError:
-        return None
-    return (status.st_mtime_ns, status.st_size) if status else None
-
-
-@functools.lru_cache(maxsize=8)
-def _host_address(settings: Settings, stamp: tuple[int, int] | None) -> str:
-    """[forum] host_address, read once per version of the settings file (asked for every
-    inbound mail, where parsing the file each time cost as much as judging the mail)."""
-    return load_forum_settings(settings).host_address
+# The settings last asked about and their host address. `pbp run` loads its settings
+# again each cycle, as a new object: an edit of [forum] host_address is used from the next
+# cycle on, while within one (every inbound mail asks) the file is neither read nor looked at.
+_last_asked: tuple[Settings, str] | None = None
 
 
 def host_address(settings: Settings) -> str:
     """The host's address ([forum] host_address), "" when none is set."""
-    return _host_address(settings, _stamp(settings.source))
+    global _last_asked
+    if _last_asked is None or _last_asked[0] is not settings:
+        _last_asked = (settings, load_forum_settings(settings).host_address)
+    return _last_asked[1]
 
 
 def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, host: str, kind: str, text: str,
@@ -178,7 +169,7 @@ def tell_host_of_wrong_tokens(moderator: Moderator, game: StoredGame, guard: Tok
     """Tell the host, once per address and day, that an address's blocks are refused for
     wrong tokens (call inside the game's transaction; `pbp status` lists it anyway): with
     `[forum] host_address` set, one mail goes to the host."""
-    address = _host_address(moderator.settings, _stamp(moderator.settings.source))
+    address = host_address(moderator.settings)
     if not address:
         return
     body = (f"{guard.address} sent {guard.count} wrong tokens for game {game.id} on {guard.day} (UTC). Someone "

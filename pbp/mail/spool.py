@@ -168,13 +168,15 @@ class Spool:
             if batch not in self._batch_claims:
                 self._batch_claims[batch] = _count_marks(_claims_path(batch))
             in_batch = self._batch_claims[batch].get((raw.sha256, raw.key), 0)
-        path = self._claim_path(raw)
         size = 0
-        if path.name in self._claim_names():
-            try:
-                size = path.stat().st_size
-            except FileNotFoundError:
-                pass
+        names = self._claim_names()
+        if names:  # nearly always empty: a claim file is left only by a poll that stopped
+            path = self._claim_path(raw)
+            if path.name in names:
+                try:
+                    size = path.stat().st_size
+                except FileNotFoundError:
+                    pass
         self._has_claim_file[(raw.key, raw.sha256)] = size > 0
         return size + in_batch
 

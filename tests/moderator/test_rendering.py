@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 
 import pytest
-from jinja2 import UndefinedError
+from jinja2 import Environment, StrictUndefined, UndefinedError
 
-from pbp.rendering import Renderer
+from pbp.rendering import Renderer, ViewEnvironment
 
 
 def write(path, text, stamp):
@@ -37,3 +37,36 @@ def test_a_template_asking_for_a_fact_it_was_not_given_fails(tmp_path):
     write(tmp_path / "mail" / "notice.j2", "Subject: x\n\n{{ state.roles }}\n", 1_000_000)
     with pytest.raises(UndefinedError):
         Renderer(tmp_path).render("notice", "werewolf", player="Alice")
+
+
+@pytest.mark.parametrize("source", [
+    "{{ form.phase }}|{{ votes.items() | list }}|{{ votes.get('keys') }}",
+    "{% for voter, choice in votes.items() %}{{ voter }}>{{ choice }};{% endfor %}",
+    "{{ votes.keys | string | truncate(20, true, '') }}",  # a dict's own method, as Jinja gives it
+])
+def test_a_dict_looked_up_key_first_reads_as_jinja_reads_it(source):
+    """The renderers' environment looks a dict's key up before its attributes, for speed;
+    what a template reads is what plain Jinja reads, even for players named like dict's
+    own methods (a name is letters, digits, _ and -)."""
+    from jinja2 import Environment, StrictUndefined
+
+    from pbp.rendering import ViewEnvironment
+
+    context = {"form": {"phase": "D1-vote"}, "votes": {"items": "keys", "keys": "update", "Alice": "Bruno"}}
+    plain = Environment(undefined=StrictUndefined).from_string(source).render(**context)
+    assert ViewEnvironment(undefined=StrictUndefined).from_string(source).render(**context) == plain
+
+
+def test_a_missing_key_is_still_an_error_in_a_dict_looked_up_key_first():
+    with pytest.raises(UndefinedError, match="'dict object' has no attribute 'deadline'"):
+        ViewEnvironment(undefined=StrictUndefined).from_string("{{ form.deadline }}").render(form={"phase": "N1"})
+
+
+def test_a_template_sees_the_environments_globals_and_its_own_as_with_jinja():
+    source = "{{ shared }} {{ own }} {% set shared = 'changed' %}{{ shared }}"
+    rendered = []
+    for environment in (Environment(undefined=StrictUndefined), ViewEnvironment(undefined=StrictUndefined)):
+        environment.globals["shared"] = "everyone's"
+        template = environment.from_string(source, globals={"own": "mine"})
+        rendered.append((template.render(), template.render(), environment.globals["shared"]))
+    assert rendered[0] == rendered[1] == ("everyone's mine changed",) * 2 + ("everyone's",)
