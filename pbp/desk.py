@@ -172,17 +172,17 @@ class Desk:
         fetched batch). Each mail still lands whole in one file, so a crash while the
         batch is written leaves every mail either fully recorded or not at all; mail
         not yet recorded is simply received again."""
-        with contextlib.ExitStack() as stack:
-            stack.enter_context(self.folder.registry.storage.transaction())
-            for game in self.folder.games():
-                stack.enter_context(game.transaction())
-            for _key, file in outbox_files(self.folder):  # games open for sign-ups
-                stack.enter_context(file.transaction())
-            try:
+        try:
+            with contextlib.ExitStack() as stack:
+                stack.enter_context(self.folder.registry.storage.transaction())
+                for game in self.folder.games():
+                    stack.enter_context(game.transaction())
+                for _key, file in outbox_files(self.folder):  # games open for sign-ups
+                    stack.enter_context(file.transaction())
                 yield
-            except BaseException:
-                self.ledger.forget()  # the ledger may hold mail that was never written
-                raise
+        except BaseException:  # in the batch, or in its write when the transactions end
+            self.ledger.forget()  # the ledger may hold mail that was never written
+            raise
 
     # ------------------------------------------------------------------ judging
     def _decide(self, game: StoredGame, mail: InboundMail) -> Decision:

@@ -64,8 +64,13 @@ class Rows(dict[str, dict[int, dict]]):
         return self.lookups.get(table, {}).get(field, {}).get(value, set())
 
 
+# Compact UTF-8 JSON; the rows are plain trees (no cycle to check for), and one encoder
+# serves every commit and every text rather than one made per call.
+_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+
+
 def encode(version: int, ops: list[Op]) -> bytes:
-    return (json.dumps({"v": version, "ops": ops}, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    return (_JSON.encode({"v": version, "ops": ops}) + "\n").encode("utf-8")
 
 
 def apply(rows: Rows, op: Op) -> None:
@@ -194,8 +199,7 @@ def store_texts(path: Path, ops: list[Op]) -> None:
     for kind, table, _target, row in ops:
         fields = TEXT_FIELDS.get(table, ())
         if kind == "i" and any(field in row for field in fields):
-            texts.append(json.dumps({field: row.pop(field) for field in fields if field in row},
-                                    ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+            texts.append(_JSON.encode({field: row.pop(field) for field in fields if field in row}).encode("utf-8"))
             rows.append(row)
     if not texts:
         return

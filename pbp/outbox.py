@@ -44,10 +44,13 @@ PLAYERS_SEQUENCE = "outbox_sequence"
 GENERATED_KINDS = ("welcome", "report", "spectator")
 
 
+_NOT_IN_MESSAGE_ID = re.compile(r"[^A-Za-z0-9_.-]")
+
+
 def message_id(game: str, phase: str, recipient: str, kind: str, sequence: int, domain: str) -> str:
     """Deterministic: the same ledger row always carries the same Message-ID, so a mail
     sent again after a crash is recognisably the same mail."""
-    safe = lambda text: re.sub(r"[^A-Za-z0-9_.-]", "-", text)  # noqa: E731
+    safe = lambda text: _NOT_IN_MESSAGE_ID.sub("-", text)  # noqa: E731
     digest = hashlib.sha256(f"{game}|{phase}|{recipient}|{kind}|{sequence}".encode()).hexdigest()[:10]
     return f"<pbp.{safe(game)}.{safe(phase)}.{safe(kind)}.{sequence}.{digest}@{domain}>"
 

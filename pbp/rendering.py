@@ -75,9 +75,11 @@ class Renderer:
         self.root = root
         # auto_reload off: Jinja would otherwise stat every template file (and each one it
         # imports) on every mail rendered; as with `_exists`, an edited template is used
-        # after a restart.
+        # after `refresh`. Every template stays compiled (cache_size -1: a plain dict, not
+        # a least-recently-used list reordered, under a lock, at each template asked for).
         self.env = ViewEnvironment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
-                                   keep_trailing_newline=True, autoescape=False, auto_reload=False)
+                                   keep_trailing_newline=True, autoescape=False, auto_reload=False,
+                                   cache_size=-1)
         self.env.globals["text_map"] = text_map
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
@@ -90,7 +92,7 @@ class Renderer:
         instead of one per mail rendered."""
         cache = self.env.cache
         if cache is not None:
-            for key, template in cache.items():
+            for key, template in list(cache.items()):
                 if not template.is_up_to_date:
                     del cache[key]
         self._existing.clear()

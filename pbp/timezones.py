@@ -181,7 +181,7 @@ def render_timestamp(moment: datetime | str) -> str:
     """`2030-01-01 12:00:05 UTC`: when something happened (a mail was received), to the
     second, for receipts and the host's listings. A deadline is never shown this way:
     players read deadlines with `render_moment`, in their zone and in UTC."""
-    return as_utc(moment).strftime("%Y-%m-%d %H:%M:%S UTC")
+    return as_utc(moment).isoformat(" ", "seconds")[:19] + " UTC"  # strftime costs half as much again
 
 
 def render_received(moment: datetime | str, zone_name: str | None = None) -> str:

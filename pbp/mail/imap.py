@@ -22,6 +22,7 @@
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
 import imaplib
@@ -205,7 +206,12 @@ class ImapMailbox:
         messages, a child process downloads and prepares them while this one judges."""
         uidvalidity, uids = self._with_connection(lambda client: self._new_uids(client, limit))
         if self.read_ahead_from and len(uids) >= self.read_ahead_from and can_read_ahead():
-            return ReadAhead(self._detached(), uidvalidity, uids, prepare, mover=self)
+            source = self._handed_over()
+            try:
+                return ReadAhead(source, uidvalidity, uids, prepare, mover=self)
+            except BaseException:
+                source.close()
+                raise
         return Fetched(self, lambda: self._with_connection(lambda client: self._download_all(client, uidvalidity, uids)))
 
     def download_parts(self, uidvalidity: int, uids: list[int], part_sizes: Iterable[int]) -> Iterator[list[RawMail | OversizedMail]]:
@@ -213,11 +219,22 @@ class ImapMailbox:
         client = self._with_connection(lambda client: client)
         yield from self._download(client, uidvalidity, uids, part_sizes)
 
-    def _detached(self) -> ImapMailbox:
-        """A copy with no connection, for a child process to open its own."""
+    def _handed_over(self) -> ImapMailbox:
+        """A copy holding this mailbox's connection, logged in and on the inbox, for a child
+        process to read with at once; this mailbox opens a new connection for its next
+        command (the poll's first move, made on its own thread while the judging goes on)."""
         twin = copy.copy(self)
-        twin._client, twin._existing_folders, twin._inbox_selected = None, set(), False
+        twin._existing_folders = set(self._existing_folders)
+        self._client, self._existing_folders, self._inbox_selected = None, set(), False
         return twin
+
+    def let_go(self) -> None:
+        """In the parent, once the child that read with this copy has ended: close the
+        connection without a word to the server (the child logged out, or died)."""
+        client, self._client = self._client, None
+        if client is not None:
+            with contextlib.suppress(Exception):  # already closed by the server: nothing left to do
+                client.shutdown()
 
     def _within_budget(self, uids: list[int], sizes: dict[int, int], spent: int = 0) -> list[int]:
         """The first `uids` whose downloads fit in what is left of `max_batch_bytes` after

@@ -7,10 +7,10 @@ judges and commits each part as one batch, as it would a poll of its own.
 
 - `Fetched`: the whole poll downloaded here, in one part, nothing prepared ahead; each
   move is made at once. Every mailbox can be read so.
-- `ReadAhead`: a forked child process with its own connection downloads the mail in parts
-  and prepares each message while this process judges the part before. The moves are
-  made here, in the order asked, by one thread on this process's connection, so judging
-  goes on while the server moves. The child writes nothing and moves nothing, so killing
+- `ReadAhead`: a forked child process downloads the mail in parts, on the connection the
+  poll was opened with, and prepares each message while this process judges the part
+  before. The moves are made here, in the order asked, by one thread on a connection of
+  this process's, so judging goes on while the server moves. The child writes nothing and moves nothing, so killing
   either process anywhere leaves what a crash of one process would: mail committed but not
   yet moved is settled by the next poll, mail not yet committed is read again. If the
   child stops, fails, or sends nothing for `patience` seconds, the poll ends with the
@@ -37,7 +37,9 @@ Item = RawMail | OversizedMail
 Part = list[tuple[Item, InboundMail | None]]
 # The child sends small parts, the first smallest, so judging starts soon; the judging
 # takes all that has come at once, up to JUDGED_TOGETHER messages in one commit (each
-# commit is a durable write per game touched).
+# commit is a durable write per game touched), but for the poll's last part, which is
+# judged on its own: the move of all that came before then goes on while it is judged, and
+# the poll waits at its end only for the last part's move, the smallest.
 PART_SIZES = (20, 100)
 JUDGED_TOGETHER = 1000
 
@@ -95,11 +97,17 @@ class Fetched:
 
 
 class PartSource(Protocol):
-    """What the child process of a `ReadAhead` reads with: a mailbox of its own."""
+    """What the child process of a `ReadAhead` reads with: a mailbox of its own (perhaps
+    on a connection the parent opened and handed over)."""
 
     def download_parts(self, uidvalidity: int, uids: list[int], part_sizes: Iterable[int]) -> Iterator[list[Item]]: ...
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        """In the child, when it is done."""
+
+    def let_go(self) -> None:
+        """In the parent, once the child has ended: drop the parent's hold on what the
+        child read with, without using it."""
 
 
 def can_read_ahead() -> bool:
@@ -119,6 +127,7 @@ class ReadAhead:
         self.patience = patience
         self.mover = mover
         self.failure: str | None = None
+        self._expected = len(uids)  # messages the child is to hand over, oversized ones included
         context = multiprocessing.get_context("fork")
         # Objects older than the poll are left out of garbage collection until it ends: the
         # child's collector would otherwise write to every one of them, copying the
@@ -134,6 +143,7 @@ class ReadAhead:
                                       name="pbp-read-ahead", daemon=True)
         self._child.start()
         child_end.close()
+        self._source = source
         self._arrived: queue.SimpleQueue[tuple[Any, ...]] = queue.SimpleQueue()
         self._listener = threading.Thread(target=self._listen, name="pbp-read-ahead", daemon=True)
         self._listener.start()
@@ -142,14 +152,20 @@ class ReadAhead:
     def parts(self) -> Iterator[Part]:
         handed = False
         last: tuple[Any, ...] | None = None  # the child's end, or why it failed
+        held: tuple[Any, ...] | None = None  # the poll's last part, kept to be judged alone
+        received = 0
         while last is None:
             part: Part = []
-            message = self._arrived.get()
+            message, held = held or self._arrived.get(), None
             while True:
                 if message[0] != "part":
                     last = message
                     break
+                if part and received + len(message[1]) >= self._expected:
+                    held = message
+                    break
                 part += message[1]
+                received += len(message[1])
                 if len(part) >= JUDGED_TOGETHER or self._arrived.empty():
                     break
                 message = self._arrived.get()
@@ -180,6 +196,7 @@ class ReadAhead:
             self._child.kill()
             self._child.join()
         self._channel.close()
+        self._source.let_go()
         if self._moves is not None:
             self._moves.shutdown(wait=True)
         gc.unfreeze()

@@ -170,6 +170,9 @@ class Source:
     def close(self) -> None:
         return None
 
+    def let_go(self) -> None:
+        return None
+
 
 class Mover:
     def __init__(self) -> None:
@@ -205,6 +208,20 @@ def test_what_the_child_cannot_parse_is_handed_over_unparsed_and_moves_are_made_
     assert first.done() and second.done() and first.exception() is None
     assert mover.moved == [(["1:1", "1:3"], "processed"), (["1:2"], "rejected")]
     assert reading.failure is None
+
+
+def test_parts_that_came_meanwhile_are_judged_together_but_the_polls_last_part_alone():
+    """Everything the child sent while the part before was judged is handed over as one
+    part, but for the part that ends the poll: its judging overlaps the move of all that
+    came before, so the poll waits at its end only for the smallest move."""
+    reading = ReadAhead(Source([[raw(1)], [raw(2), raw(3)], [raw(4)], [raw(5), raw(6)]]), 1, [1, 2, 3, 4, 5, 6],
+                        prepare, Mover())
+    try:
+        reading._listener.join()  # every part has come before the judging asks for one
+        sizes = [len(part) for part in reading.parts()]
+    finally:
+        reading.close()
+    assert sizes == [4, 2]
 
 
 def test_a_child_that_fails_before_its_first_part_fails_the_poll_like_a_fetch():

@@ -7,6 +7,7 @@ from email.message import EmailMessage
 
 import pytest
 
+import pbp.datafolder
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.record import load
@@ -260,3 +261,22 @@ def test_a_mail_that_breaks_the_engine_leaves_the_game_untouched(moderator, send
     with pytest.raises(ZeroDivisionError):
         receive(desk, mail(block(game)))
     assert moderator.folder.game(game.id).path.read_bytes() == before
+
+
+def test_a_batch_whose_write_fails_leaves_its_mail_unhandled_for_the_next_try(moderator, desk, game, monkeypatch):
+    """The batch's durable write fails as its transactions end (the disk is full): none of
+    its mail counts as handled, in this desk or a new one, so the next poll judges it again
+    instead of moving it unrecorded."""
+    raw = mail(block(game))
+
+    def full(path, ops):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pbp.datafolder, "store_texts", full)
+    with pytest.raises(OSError, match="No space left"):
+        with desk.batch():
+            assert receive(desk, raw) == "processed"
+    monkeypatch.undo()
+    assert desk.already_handled(raw.key, raw.sha256) is None
+    assert Desk(moderator).already_handled(raw.key, raw.sha256) is None
+    assert receive(desk, raw) == "processed" and orders_of(moderator, game) == "VOTE Bruno"
