@@ -1,6 +1,6 @@
 """Ingest benchmark: pbp's full IMAP ingest against a bare fetch-and-parse baseline.
 
-Run: python3 benchmarks/ingest.py [--messages 2000] [--idle-messages 10000] [--rounds 3] [--seed S]
+Run: python3 benchmarks/ingest.py [--messages 2000] [--idle-messages 10000] [--rounds 5] [--seed S]
 
 It starts its own Dovecot on loopback (the test fixture's, tests/fixtures/mailserver.py)
 and an SMTP server that accepts and discards mail, creates a pbp data folder with
@@ -395,8 +395,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle-messages", type=int, default=10000,
                         help="messages processed before the idle poll is timed (default 10000)")
     parser.add_argument("--seed", type=int, default=4, help="seed of the generated mail (default 4)")
-    parser.add_argument("--rounds", type=int, default=3,
-                        help="side-by-side rounds, each on fresh data; the median round counts (default 3)")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="side-by-side rounds, each on fresh data; the median round counts (default 5)")
     args = parser.parse_args(argv)
     if args.messages < 1 or args.idle_messages < 0 or args.rounds < 1:
         parser.error("--messages and --rounds must be at least 1, --idle-messages at least 0")

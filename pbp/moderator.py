@@ -3,6 +3,7 @@ writer lock), the engines as configured, the templates, the outbox, the clock, a
 listens to a game's life (docs/design.md: Extension points)."""
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from typing import Callable
 
@@ -38,8 +39,12 @@ class Moderator:
         self.outbox = Outbox(self.folder, settings.from_address, settings.from_name, clock)
 
     def rules(self, name: str) -> Ruleset:
-        base = str(self.settings.source.parent) if self.settings.source else ""
-        return load_ruleset(name, self.settings.role_modules if name == "werewolf" else (), base)
+        return load_ruleset(name, self.settings.role_modules if name == "werewolf" else (), self._modules_base)
+
+    @functools.cached_property
+    def _modules_base(self) -> str:
+        """Where the settings' role modules are found (asked for with each game loaded)."""
+        return str(self.settings.source.parent) if self.settings.source else ""
 
     def close(self) -> None:
         self.folder.close()

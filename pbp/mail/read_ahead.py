@@ -10,11 +10,12 @@ judges and commits each part as one batch, as it would a poll of its own.
 - `ReadAhead`: a forked child process downloads the mail in parts, on the connection the
   poll was opened with, and prepares each message while this process judges the part
   before. The moves are made here, in the order asked, by one thread on a connection of
-  this process's, so judging goes on while the server moves. The child writes nothing and moves nothing, so killing
-  either process anywhere leaves what a crash of one process would: mail committed but not
-  yet moved is settled by the next poll, mail not yet committed is read again. If the
-  child stops, fails, or sends nothing for `patience` seconds, the poll ends with the
-  parts handed over and says why; the rest of the inbox waits for the next poll.
+  this process's, so judging goes on while the server moves. The child writes nothing and
+  moves nothing, so killing either process anywhere leaves what a crash of one process
+  would: mail committed but not yet moved is settled by the next poll, mail not yet
+  committed is read again. If the child stops, fails, or sends nothing for `patience`
+  seconds, the poll ends with the parts handed over and says why; the rest of the inbox
+  waits for the next poll.
 """
 from __future__ import annotations
 

@@ -170,7 +170,7 @@ class Spool:
             in_batch = self._batch_claims[batch].get((raw.sha256, raw.key), 0)
         size = 0
         names = self._claim_names()
-        if names:  # nearly always empty: a claim file is left only by a poll that stopped
+        if names:  # nearly always empty: only mail judged alone has a claim file, until it is settled
             path = self._claim_path(raw)
             if path.name in names:
                 try:
