@@ -104,7 +104,7 @@ class PartSource(Protocol):
     def download_parts(self, uidvalidity: int, uids: list[int], part_sizes: Iterable[int]) -> Iterator[list[Item]]: ...
 
     def close(self) -> None:
-        """In the child, when it is done."""
+        """When done with it: in the child, or in the parent if no child could take it."""
 
     def let_go(self) -> None:
         """In the parent, once the child has ended: drop the parent's hold on what the
