@@ -223,7 +223,7 @@ class Ingest:
     def _settle_now(self, key: str, outcome: Outcome) -> None:
         """Move one message and wait for it; through the reading, which may be moving a
         batch on the same connection meanwhile. Raises what the move raised."""
-        self._reading_now().settle_many([key], outcome).result()
+        self._reading_now().settle_many([key], outcome, at_once=True).result()
 
     def _reading_now(self) -> Reading:
         assert self._reading is not None, "moves are asked for only inside a poll"

@@ -27,6 +27,9 @@ from pbp.facility_map import svg_map, text_map
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 # The phase under which mail about a finished game is filed (a game over has no phase id).
 FINISHED = "over"
+# Order forms whose text a renderer keeps (Renderer.order_form): a form per player of each
+# running game, with room to spare.
+KEPT_FORMS = 4096
 
 
 @dataclass(frozen=True)
@@ -83,7 +86,9 @@ class Renderer:
         self.env.globals["text_map"] = text_map
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
+        self.env.globals["order_form"] = self.order_form
         self._existing: dict[str, bool] = {}
+        self._forms: dict[int, tuple[Any, Any, str]] = {}  # id(form) -> (form, its ruleset, its text)
 
     def refresh(self) -> None:
         """Forget every template whose file changed since it was compiled, and which
@@ -96,6 +101,7 @@ class Renderer:
                 if not template.is_up_to_date:
                     del cache[key]
         self._existing.clear()
+        self._forms.clear()
 
     def _exists(self, name: str) -> bool:
         """Whether a template exists, looked up once per name (asked several times for
@@ -107,6 +113,23 @@ class Renderer:
             except TemplateNotFound:
                 self._existing[name] = False
         return self._existing[name]
+
+    def order_form(self, form: Mapping[str, Any] | None, game: Mapping[str, Any] | None = None) -> str:
+        """The macro `order_form` of mail/_common.j2, which templates call as
+        `order_form(form, game)`, made once per form: a stored game makes each player's
+        form once and hands that same dict out again (pbp.game.record.StoredGame), and a
+        batch of order mails puts it in a receipt each. Forms are only read, never changed,
+        so the text made for one stays right while the form is kept (here, so that its id
+        is not given to another)."""
+        ruleset = game.get("ruleset") if game else None
+        kept = self._forms.get(id(form))
+        if kept is not None and kept[0] is form and kept[1] == ruleset:
+            return kept[2]
+        text = str(self.env.get_template("mail/_common.j2").module.order_form(form, game))
+        if len(self._forms) >= KEPT_FORMS:
+            self._forms.clear()
+        self._forms[id(form)] = (form, ruleset, text)
+        return text
 
     def ruleset_templates(self, ruleset: str) -> dict:
         events = f"{ruleset}/events.j2"

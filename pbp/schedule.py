@@ -74,7 +74,7 @@ def now() -> datetime:
 
 def to_text(moment: datetime) -> str:
     """ISO 8601 UTC, second precision: how moments are stored."""
-    return moment.astimezone(timezone.utc).replace(microsecond=0).isoformat()
+    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
 
 
 def from_text(text: str) -> datetime:

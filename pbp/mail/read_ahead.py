@@ -9,8 +9,11 @@ judges and commits each part as one batch, as it would a poll of its own.
   move is made at once. Every mailbox can be read so.
 - `ReadAhead`: a forked child process downloads the mail in parts, on the connection the
   poll was opened with, and prepares each message while this process judges the part
-  before. The moves are made here, in the order asked, by one thread on a connection of
-  this process's, so judging goes on while the server moves. The child writes nothing and
+  before. The moves are made here, by one thread on a connection of this process's, so
+  judging goes on while the server moves; the moves asked for are gathered until they
+  hold `MOVED_TOGETHER` messages (or the poll's last part is handed over, or the caller
+  waits for one), then made with one command per outcome: each command costs the server
+  a few milliseconds of work whatever its size. The child writes nothing and
   moves nothing, so killing either process anywhere leaves what a crash of one process
   would: mail committed but not yet moved is settled by the next poll, mail not yet
   committed is read again. If the child stops, fails, or sends nothing for `patience`
@@ -43,6 +46,10 @@ Part = list[tuple[Item, InboundMail | None]]
 # the poll waits at its end only for the last part's move, the smallest.
 PART_SIZES = (20, 100)
 JUDGED_TOGETHER = 1000
+# Committed messages whose moves are gathered into one command per outcome (ReadAhead).
+# A server's MOVE costs it a few milliseconds however many messages it moves (measured
+# on Dovecot: 2,000 messages in 20 moves cost it about half again the work of one move).
+MOVED_TOGETHER = 500
 
 
 class ReadingFailed(Exception):
@@ -57,8 +64,10 @@ class Reading(Protocol):
         """The poll's mail, part by part; at least one part, perhaps empty. Raises when not
         even the first part could be read."""
 
-    def settle_many(self, keys: list[str], outcome: Outcome) -> Future[None]:
-        """Move committed mail out of the inbox; the future holds what went wrong."""
+    def settle_many(self, keys: list[str], outcome: Outcome, at_once: bool = False) -> Future[None]:
+        """Move committed mail out of the inbox, perhaps together with mail whose move is
+        asked for later; `at_once` when the caller waits for the move. The future holds
+        what went wrong."""
 
     def close(self) -> None:
         """Wait for every move asked for, then let go of what the reading holds."""
@@ -90,7 +99,7 @@ class Fetched:
     def parts(self) -> Iterator[Part]:
         yield [(item, None) for item in self.download()]
 
-    def settle_many(self, keys: list[str], outcome: Outcome) -> Future[None]:
+    def settle_many(self, keys: list[str], outcome: Outcome, at_once: bool = False) -> Future[None]:
         return _settled_now(self.mailbox, keys, outcome)
 
     def close(self) -> None:
@@ -149,6 +158,8 @@ class ReadAhead:
         self._listener = threading.Thread(target=self._listen, name="pbp-read-ahead", daemon=True)
         self._listener.start()
         self._moves: ThreadPoolExecutor | None = None  # started at the first move
+        self._unmoved: list[tuple[list[str], Outcome, Future[None]]] = []  # moves asked for, not yet started
+        self._moving_at_once = False  # the poll's last part was handed over: every move starts when asked
 
     def parts(self) -> Iterator[Part]:
         handed = False
@@ -172,6 +183,9 @@ class ReadAhead:
                 message = self._arrived.get()
             if part:
                 handed = True
+                if received >= self._expected:  # the poll's last part: what came before moves while it is judged
+                    self._moving_at_once = True
+                    self._start_moves()
                 yield part
         if last[0] == "end":
             if not handed:
@@ -181,10 +195,21 @@ class ReadAhead:
         if not handed:
             raise ReadingFailed(last[1])
 
-    def settle_many(self, keys: list[str], outcome: Outcome) -> Future[None]:
+    def settle_many(self, keys: list[str], outcome: Outcome, at_once: bool = False) -> Future[None]:
+        moved: Future[None] = Future()
+        self._unmoved.append((keys, outcome, moved))
+        if at_once or self._moving_at_once or sum(len(keys) for keys, _o, _m in self._unmoved) >= MOVED_TOGETHER:
+            self._start_moves()
+        return moved
+
+    def _start_moves(self) -> None:
+        """Hand the moves gathered so far to the moving thread, as one move per outcome."""
+        asked, self._unmoved = self._unmoved, []
+        if not asked:
+            return
         if self._moves is None:
             self._moves = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pbp-mover")
-        return self._moves.submit(self.mover.settle_many, keys, outcome)
+        self._moves.submit(_move_together, self.mover, asked)
 
     def close(self) -> None:
         """Stop a child still reading (what it holds is not durable), then wait for the
@@ -198,6 +223,7 @@ class ReadAhead:
             self._child.join()
         self._channel.close()
         self._source.let_go()
+        self._start_moves()
         if self._moves is not None:
             self._moves.shutdown(wait=True)
         gc.unfreeze()
@@ -262,6 +288,23 @@ def _prepared(item: Item, prepare: Prepare) -> InboundMail | None:
         return prepare(item)
     except Exception:  # the parent prepares it again itself, where the failure is handled
         return None
+
+
+def _move_together(mailbox: Mailbox, asked: list[tuple[list[str], Outcome, Future[None]]]) -> None:
+    """On the moving thread: one move per outcome for all the mail `asked`, each asker told
+    how its move went."""
+    by_outcome: dict[Outcome, list[tuple[list[str], Future[None]]]] = {}
+    for keys, outcome, moved in asked:
+        by_outcome.setdefault(outcome, []).append((keys, moved))
+    for outcome, group in by_outcome.items():
+        try:
+            mailbox.settle_many([key for keys, _moved in group for key in keys], outcome)
+        except Exception as error:  # reported by the ingest to each asker; the next poll settles the mail again
+            for _keys, moved in group:
+                moved.set_exception(error)
+        else:
+            for _keys, moved in group:
+                moved.set_result(None)
 
 
 def _settled_now(mailbox: Mailbox, keys: list[str], outcome: Outcome) -> Future[None]:

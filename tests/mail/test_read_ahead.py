@@ -224,6 +224,61 @@ def test_parts_that_came_meanwhile_are_judged_together_but_the_polls_last_part_a
     assert sizes == [4, 2]
 
 
+def test_moves_are_gathered_into_one_per_outcome_until_the_polls_last_part_is_handed_over():
+    """A server's move costs it about the same whatever its size: moves asked for while
+    the poll goes on wait, gathered, and start as one move per outcome once the poll's
+    last part is handed over (they are then made while it is judged); later ones start
+    when asked."""
+    mover = Mover()
+    reading = ReadAhead(Source([[raw(1), raw(2)], [raw(3)], [raw(4)]]), 1, [1, 2, 3, 4], prepare, mover)
+    try:
+        reading._listener.join()  # every part has come: [1, 2, 3], then the last one alone
+        parts = reading.parts()
+        assert [mail.key for mail, _ in next(parts)] == ["1:1", "1:2", "1:3"]
+        first = reading.settle_many(["1:1", "1:3"], "processed")
+        second = reading.settle_many(["1:2"], "rejected")
+        assert mover.moved == [] and not first.done() and not second.done()
+        assert [mail.key for mail, _ in next(parts)] == ["1:4"]
+        second.result(timeout=30)
+        last = reading.settle_many(["1:4"], "processed")
+        last.result(timeout=30)
+    finally:
+        reading.close()
+    assert mover.moved == [(["1:1", "1:3"], "processed"), (["1:2"], "rejected"), (["1:4"], "processed")]
+
+
+def test_gathered_moves_start_once_they_hold_enough_mail_or_when_one_is_waited_for(monkeypatch):
+    monkeypatch.setattr(read_ahead, "MOVED_TOGETHER", 2)
+    mover = Mover()
+    reading = ReadAhead(Source([[raw(1), raw(2), raw(3)], [raw(4)]]), 1, [1, 2, 3, 4], prepare, mover)
+    try:
+        reading._listener.join()
+        next(reading.parts())
+        first = reading.settle_many(["1:1"], "processed")
+        assert mover.moved == [] and not first.done()
+        reading.settle_many(["1:2"], "processed").result(timeout=30)
+        assert first.done() and mover.moved == [(["1:1", "1:2"], "processed")]
+        reading.settle_many(["1:3"], "rejected", at_once=True).result(timeout=30)
+        assert mover.moved[-1] == (["1:3"], "rejected")
+    finally:
+        reading.close()
+
+
+def test_a_failed_move_is_told_to_each_of_the_moves_gathered_into_it():
+    class Refusing(Mover):
+        def settle_many(self, keys, outcome) -> None:
+            raise ConnectionResetError("the server hung up")
+
+    reading = ReadAhead(Source([[raw(1), raw(2)], [raw(3)]]), 1, [1, 2, 3], prepare, Refusing())
+    try:
+        reading._listener.join()
+        next(reading.parts())
+        asked = [reading.settle_many(["1:1"], "processed"), reading.settle_many(["1:2"], "processed")]
+    finally:
+        reading.close()
+    assert all(isinstance(move.exception(timeout=30), ConnectionResetError) for move in asked)
+
+
 def test_a_child_that_fails_before_its_first_part_fails_the_poll_like_a_fetch():
     def refuse():
         raise ConnectionRefusedError("the server said no")

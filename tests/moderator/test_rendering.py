@@ -70,3 +70,34 @@ def test_a_template_sees_the_environments_globals_and_its_own_as_with_jinja():
         template = environment.from_string(source, globals={"own": "mine"})
         rendered.append((template.render(), template.render(), environment.globals["shared"]))
     assert rendered[0] == rendered[1] == ("everyone's mine changed",) * 2 + ("everyone's",)
+
+
+FORM = {"channels": ["wolves"], "game": "g1", "phase": "N1", "token": "abc", "deadline": "Mon 1 Dec, 18:00 UTC",
+        "orders": [{"keyword": "KILL", "syntax": "KILL <player>", "choices": ["Bruno", "Chloe"], "note": "the pack"}]}
+
+
+def test_an_order_form_reads_as_its_macro_made_once_per_form():
+    """`order_form(form, game)` in a template gives exactly what mail/_common.j2's macro
+    gives, for a form, no form, or a form with nothing to do; a second form, even equal,
+    has its own text made, and a form's text is made again after a refresh."""
+    renderer = Renderer()
+    macro = renderer.env.get_template("mail/_common.j2").module.order_form
+    game = {"id": "g1", "ruleset": "werewolf"}
+    idle = {**FORM, "orders": []}
+    for form in (FORM, None, idle):
+        assert renderer.order_form(form, game) == str(macro(form, game))
+    made = []
+    real = renderer.env.get_template
+
+    def counting(name, *args, **kwargs):
+        made.append(name)
+        return real(name, *args, **kwargs)
+
+    renderer.env.get_template = counting
+    text = renderer.order_form(FORM, game)
+    assert renderer.order_form(FORM, game) is text and made == []
+    assert renderer.order_form(dict(FORM), game) == text and made == ["mail/_common.j2"]
+    assert "TOKEN: xyz" in renderer.order_form({**FORM, "token": "xyz"}, game) and len(made) == 2
+    renderer.refresh()
+    assert renderer.order_form(FORM, game) == text and len(made) == 3
+    assert "BEGIN ORDERS g1 N1\nTOKEN: abc" in text and "BEGIN MESSAGE g1 wolves" in text
