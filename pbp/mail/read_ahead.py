@@ -100,7 +100,9 @@ class Fetched:
         yield [(item, None) for item in self.download()]
 
     def settle_many(self, keys: list[str], outcome: Outcome, at_once: bool = False) -> Future[None]:
-        return _settled_now(self.mailbox, keys, outcome)
+        moved: Future[None] = Future()
+        _move_together(self.mailbox, [(keys, outcome, moved)])  # here and now
+        return moved
 
     def close(self) -> None:
         return None
@@ -291,28 +293,17 @@ def _prepared(item: Item, prepare: Prepare) -> InboundMail | None:
 
 
 def _move_together(mailbox: Mailbox, asked: list[tuple[list[str], Outcome, Future[None]]]) -> None:
-    """On the moving thread: one move per outcome for all the mail `asked`, each asker told
-    how its move went."""
+    """One move per outcome for all the mail `asked`, each asker told how its move went
+    (a failure is reported by the ingest; the next poll settles the mail again)."""
     by_outcome: dict[Outcome, list[tuple[list[str], Future[None]]]] = {}
     for keys, outcome, moved in asked:
         by_outcome.setdefault(outcome, []).append((keys, moved))
     for outcome, group in by_outcome.items():
         try:
             mailbox.settle_many([key for keys, _moved in group for key in keys], outcome)
-        except Exception as error:  # reported by the ingest to each asker; the next poll settles the mail again
+        except Exception as error:  # told to each asker, never raised here: one failed move stops no other
             for _keys, moved in group:
                 moved.set_exception(error)
         else:
             for _keys, moved in group:
                 moved.set_result(None)
-
-
-def _settled_now(mailbox: Mailbox, keys: list[str], outcome: Outcome) -> Future[None]:
-    done: Future[None] = Future()
-    try:
-        mailbox.settle_many(keys, outcome)
-    except Exception as error:  # reported by the ingest; the next poll settles the mail again
-        done.set_exception(error)
-    else:
-        done.set_result(None)
-    return done
