@@ -71,6 +71,14 @@ class Desk:
     def already_handled(self, key: str, sha256: str) -> Outcome | None:
         return self.ledger.already_handled(key, sha256)
 
+    def get_ready(self) -> None:
+        """Learn who plays where, and compile the receipt's templates for the rulesets
+        played (OrderDesk.get_ready)."""
+        self.games_of("")
+        rulesets = {self.folder.game(game_id).record()["ruleset"] for game_id in self.folder.game_ids()}
+        for ruleset in sorted(rulesets):
+            self.moderator.renderer.compile("receipt", ruleset)
+
     # ------------------------------------------------------------------ who plays where
     def games_of(self, address: str) -> list[str]:
         """The games whose roster holds `address`, oldest first."""

@@ -33,6 +33,7 @@ others go on. Only a failure to fetch at all leaves this function.
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Collection
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -126,7 +127,7 @@ class Ingest:
         leftovers = self.spool.pending()
         self._reading = reading = open_reading(self.mailbox, limit, self._parse)
         try:
-            for part in reading.parts():
+            for part in reading.parts(meanwhile=self._get_ready):
                 self._poll_part(part, leftovers)
                 leftovers = []
                 self._settled(wait=False)
@@ -161,6 +162,10 @@ class Ingest:
         if together:
             self._handle_together(together)
         self._prepared.clear()
+
+    def _get_ready(self) -> None:
+        with contextlib.suppress(Exception):  # what fails here fails again, and is handled, at the first mail
+            self.desk.get_ready()
 
     def _never_tried(self, entry: SpooledMail) -> bool:
         try:

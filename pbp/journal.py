@@ -238,8 +238,12 @@ def cut(path: Path, length: int) -> None:
 
 
 def _brief(row: Mapping, doc_id: int) -> Document:
-    """A row as a document without its text fields (where its text is stays out)."""
-    return Document({k: v for k, v in row.items() if k != TEXT_AT}, doc_id)
+    """A row as a document without its text fields (where its text is stays out). Copied
+    whole, then the one key dropped: a copy made by a filtering loop cost twice as much,
+    and a judged mail asks for some five rows."""
+    brief = Document(row, doc_id)
+    brief.pop(TEXT_AT, None)
+    return brief
 
 
 class JournalTable:

@@ -181,6 +181,10 @@ class OrderDesk(Protocol):
 
     def already_handled(self, key: str, sha256: str) -> Outcome | None: ...
 
+    def get_ready(self) -> None:
+        """Do now what judging the first mail would otherwise pay for: the ingest calls
+        it while it waits for mail being read in another process."""
+
     def batch(self) -> ContextManager[None]:
         """Gather the `receive` calls made inside into one durable write per file (the
         ingest of a fetched batch), or none at all when the block raises; each mail still

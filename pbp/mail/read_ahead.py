@@ -60,9 +60,10 @@ class Reading(Protocol):
     # Why the parts ended before the poll's last mail (the rest stays in the inbox), or None.
     failure: str | None
 
-    def parts(self) -> Iterator[Part]:
+    def parts(self, meanwhile: Callable[[], None] | None = None) -> Iterator[Part]:
         """The poll's mail, part by part; at least one part, perhaps empty. Raises when not
-        even the first part could be read."""
+        even the first part could be read. `meanwhile` is run if the first part is still
+        being read in another process when it is asked for."""
 
     def settle_many(self, keys: list[str], outcome: Outcome, at_once: bool = False) -> Future[None]:
         """Move committed mail out of the inbox, perhaps together with mail whose move is
@@ -96,8 +97,8 @@ class Fetched:
         self.mailbox = mailbox
         self.download = download
 
-    def parts(self) -> Iterator[Part]:
-        yield [(item, None) for item in self.download()]
+    def parts(self, meanwhile: Callable[[], None] | None = None) -> Iterator[Part]:
+        yield [(item, None) for item in self.download()]  # read here: nothing to do meanwhile
 
     def settle_many(self, keys: list[str], outcome: Outcome, at_once: bool = False) -> Future[None]:
         moved: Future[None] = Future()
@@ -163,7 +164,9 @@ class ReadAhead:
         self._unmoved: list[tuple[list[str], Outcome, Future[None]]] = []  # moves asked for, not yet started
         self._moving_at_once = False  # the poll's last part was handed over: every move starts when asked
 
-    def parts(self) -> Iterator[Part]:
+    def parts(self, meanwhile: Callable[[], None] | None = None) -> Iterator[Part]:
+        if meanwhile is not None and self._arrived.empty():
+            meanwhile()
         handed = False
         last: tuple[Any, ...] | None = None  # the child's end, or why it failed
         held: tuple[Any, ...] | None = None  # the poll's last part, kept to be judged alone

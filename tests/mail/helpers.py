@@ -34,6 +34,7 @@ class FakeDesk:
         self.state_file = state_file
         self.poison = poison
         self.received: list[InboundMail] = []
+        self.readied = 0  # calls of get_ready
         self.by_key: dict[str, Outcome] = {}
         self.by_sha: dict[str, Outcome] = {}
         if state_file is not None and state_file.exists():
@@ -58,6 +59,9 @@ class FakeDesk:
 
     def already_handled(self, key: str, sha256: str) -> Outcome | None:
         return self.by_key.get(key) or self.by_sha.get(sha256)
+
+    def get_ready(self) -> None:
+        self.readied += 1
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:

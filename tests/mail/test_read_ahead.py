@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import signal
 from dataclasses import replace
 
@@ -222,6 +223,52 @@ def test_parts_that_came_meanwhile_are_judged_together_but_the_polls_last_part_a
     finally:
         reading.close()
     assert sizes == [4, 2]
+
+
+def test_what_the_caller_does_meanwhile_runs_only_if_the_first_part_is_still_being_read():
+    """The child waits to send until `meanwhile` has run (were it not run, the poll would
+    fail after its patience); once the first part has come, `meanwhile` is not run."""
+    gate = multiprocessing.get_context("fork").Semaphore(0)
+    reading = ReadAhead(Source([[raw(1)]], trouble=gate.acquire), 1, [1], prepare, Mover(), patience=30)
+    try:
+        first = next(reading.parts(meanwhile=gate.release))  # the child sends once it has run
+    finally:
+        reading.close()
+    assert [mail.key for mail, _ in first] == ["1:1"]
+
+    reading = ReadAhead(Source([[raw(1)]]), 1, [1], prepare, Mover())
+    try:
+        reading._listener.join()  # the first part has come
+        ran = []
+        assert len(next(reading.parts(meanwhile=lambda: ran.append(True)))) == 1 and not ran
+    finally:
+        reading.close()
+
+
+def test_the_ingest_gets_its_desk_ready_while_the_mail_is_read_and_a_failure_there_stops_nothing(tmp_path):
+    """The desk is made ready (its templates compiled) while the child reads; a desk that
+    fails to get ready fails again at its first mail, where that is handled."""
+    gate = multiprocessing.get_context("fork").Semaphore(0)
+    mover = Mover()
+
+    class Box:
+        def read(self, limit, prepare):
+            return ReadAhead(Source([[raw(1), raw(3)]], trouble=gate.acquire), 1, [1, 3], prepare, mover, patience=30)
+
+        def close(self) -> None:
+            return None
+
+    class UnreadyDesk(BatchingDesk):
+        def get_ready(self) -> None:
+            super().get_ready()
+            gate.release()
+            raise OSError("a template could not be read")
+
+    desk = UnreadyDesk()
+    report = poll_once(Box(), desk, Spool(tmp_path / "spool"), [], MAX_BYTES)
+    assert desk.readied == 1 and not report.failed
+    assert [mail.key for mail in desk.received] == ["1:1", "1:3"] and len(report.processed) == 2
+    assert sorted(key for keys, _outcome in mover.moved for key in keys) == ["1:1", "1:3"]
 
 
 def test_moves_are_gathered_into_one_per_outcome_until_the_polls_last_part_is_handed_over():

@@ -280,3 +280,14 @@ def test_a_batch_whose_write_fails_leaves_its_mail_unhandled_for_the_next_try(mo
     assert desk.already_handled(raw.key, raw.sha256) is None
     assert Desk(moderator).already_handled(raw.key, raw.sha256) is None
     assert receive(desk, raw) == "processed" and orders_of(moderator, game) == "VOTE Bruno"
+
+
+def test_a_desk_made_ready_knows_who_plays_where_and_has_its_receipt_compiled(moderator, game, desk, sender):
+    """`get_ready`, run while a poll's mail is still being read in another process: the
+    first mail judged then compiles no template."""
+    desk.get_ready()
+    compiled = dict(moderator.renderer.env.cache)
+    assert {template.name for template in compiled.values()} >= {"mail/receipt.j2", "mail/_common.j2"}
+    assert desk.games_of("alice@example.org") == [game.id]
+    assert receive(desk, mail(block(game))) == "processed"
+    assert dict(moderator.renderer.env.cache) == compiled

@@ -101,3 +101,21 @@ def test_an_order_form_reads_as_its_macro_made_once_per_form():
     renderer.refresh()
     assert renderer.order_form(FORM, game) == text and len(made) == 3
     assert "BEGIN ORDERS g1 N1\nTOKEN: abc" in text and "BEGIN MESSAGE g1 wolves" in text
+
+
+def test_a_template_compiled_ahead_is_the_one_rendered_and_follows_a_rulesets_own(tmp_path):
+    """`compile(kind, ruleset)` (run while a poll's mail is still being read) compiles the
+    template `render` will use for that ruleset, and mail/_common.j2, so the first mail
+    rendered compiles nothing."""
+    write(tmp_path / "mail" / "_common.j2", "{% macro order_form(form, game) %}FORM{% endmacro %}", 1_000_000)
+    write(tmp_path / "mail" / "notice.j2", "Subject: Shared\n\n{{ order_form(none) }} {{ player }}\n", 1_000_000)
+    write(tmp_path / "werewolf" / "mail" / "notice.j2", "Subject: Wolves\n\nAwoo {{ player }}.\n", 1_000_000)
+    renderer = Renderer(tmp_path)
+    renderer.compile("notice", "infiltration")
+    renderer.compile("notice", "werewolf")
+    compiled = dict(renderer.env.cache)
+    assert {template.name for template in compiled.values()} == \
+        {"mail/notice.j2", "werewolf/mail/notice.j2", "mail/_common.j2"}
+    assert renderer.render("notice", "infiltration", player="Alice").body == "FORM Alice\n"
+    assert renderer.render("notice", "werewolf", player="Alice").subject == "Wolves"
+    assert dict(renderer.env.cache) == compiled
