@@ -247,7 +247,8 @@ def test_what_the_caller_does_meanwhile_runs_only_if_the_first_part_is_still_bei
 
 def test_the_ingest_gets_its_desk_ready_while_the_mail_is_read_and_a_failure_there_stops_nothing(tmp_path):
     """The desk is made ready (its templates compiled) while the child reads; a desk that
-    fails to get ready fails again at its first mail, where that is handled."""
+    fails to get ready still judges the poll's mail (what failed there would fail again at
+    its first mail, where that is handled)."""
     gate = multiprocessing.get_context("fork").Semaphore(0)
     mover = Mover()
 
