@@ -279,8 +279,8 @@ class Daemon:
             self.scheduler.add_job(self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB)
             self.scheduler.add_job(self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS, id=CHANGE_JOB)
             self._start_idle()
-            signal.signal(signal.SIGTERM, lambda *_: self.scheduler.shutdown(wait=False))
             try:
+                signal.signal(signal.SIGTERM, self._on_sigterm)
                 self.scheduler.start()
             except (KeyboardInterrupt, SystemExit):
                 pass
@@ -290,6 +290,13 @@ class Daemon:
                 self.idle.stop()
             self.links.close()
             self.run_lock.release()
+
+    def _on_sigterm(self, _signal: int, _frame: object) -> None:
+        """Stop the scheduler; a SIGTERM that comes before it runs (or after it stopped)
+        ends `run` as Ctrl-C does, instead of failing to stop what is not running."""
+        if not self.scheduler.running:
+            raise SystemExit(0)
+        self.scheduler.shutdown(wait=False)
 
     def _say_stopped(self) -> None:
         """Tell `pbp status` the daemon stopped (only if the lock comes quickly: a host
