@@ -125,7 +125,7 @@ class Renderer:
         kept = self._forms.get(id(form))
         if kept is not None and kept[0] is form and kept[1] == ruleset:
             return kept[2]
-        text = str(self.env.get_template("mail/_common.j2").module.order_form(form, game))
+        text = str(self._common_macros().order_form(form, game))
         if len(self._forms) >= KEPT_FORMS:
             self._forms.clear()
         self._forms[id(form)] = (form, ruleset, text)
@@ -148,7 +148,11 @@ class Renderer:
         the macros of mail/_common.j2, which the mail templates import and `order_form`
         calls (some 10 ms, which the first mail rendered would otherwise pay)."""
         self.env.get_template(self._template_name(kind, ruleset))
-        self.env.get_template("mail/_common.j2").module  # the module is made on first use, then kept
+        self._common_macros()
+
+    def _common_macros(self) -> Any:
+        """mail/_common.j2 as a module (made on first use, then kept with the template)."""
+        return self.env.get_template("mail/_common.j2").module
 
     def render(self, kind: str, ruleset: str, **context: Any) -> RenderedMail:
         name = self._template_name(kind, ruleset)
