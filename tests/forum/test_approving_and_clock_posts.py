@@ -78,16 +78,17 @@ def test_approve_all_refuses_a_phase_or_force_and_a_game_with_nothing_waiting(ho
 
 
 def test_extend_pause_and_resume_tell_the_reason_and_draft_a_short_host_post(host_game, capsys):
-    assert main(["extend", "inf1", "2026-12-01 18:00 UTC", "--reason", "Bruno asked for more time",
+    # Far ahead: this game runs on the real clock, and `extend` refuses a moment already past.
+    assert main(["extend", "inf1", "2099-12-01 18:00 UTC", "--reason", "Bruno asked for more time",
                  "--no-send"]) == 0
     assert capsys.readouterr().out.splitlines()[0] == (
-        "Game inf1: the deadline is now Tue 1 Dec 2026, 18:00 UTC; a post for the thread is drafted.")
+        "Game inf1: the deadline is now Tue 1 Dec 2099, 18:00 UTC; a post for the thread is drafted.")
     assert main(["pause", "inf1", "--no-send"]) == 0
     assert main(["resume", "inf1", "--reason", "back from the holiday", "--no-send"]) == 0
     rows = drafts(host_game)
     extended, paused, resumed = (rows[f"T1-movement/host-{n}"] for n in (1, 2, 3))
     assert extended["title"] == "inf1: deadline moved (T1-movement)" and extended["leaks"] == []
-    assert plain(extended["text"]) == ("**The deadline has moved.** T1-movement now ends **Tue 1 Dec 2026, 18:00 "
+    assert plain(extended["text"]) == ("**The deadline has moved.** T1-movement now ends **Tue 1 Dec 2099, 18:00 "
                                        "UTC**.\n\nReason: Bruno asked for more time\n")
     assert paused["title"] == "inf1: game paused (T1-movement)"
     assert plain(paused["text"]).startswith("**The game is paused.** The clock of T1-movement is stopped with ")
