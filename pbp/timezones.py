@@ -1,7 +1,7 @@
 """Time as people write and read it (docs/design.md: Reliability rules, Deadlines).
 
 The host types durations (`90s`, `10m`, `2h`, `1d12h`) and absolute times with a zone
-(`2026-12-01 18:00 Europe/Berlin`, `2026-12-01T18:00-05:00`, `2026-12-01 18:00 UTC`);
+(`2030-12-01 18:00 Europe/Berlin`, `2030-12-01T18:00-05:00`, `2030-12-01 18:00 UTC`);
 players read every deadline in their roster time zone and in UTC
 (`Tue 1 Dec 2026, 19:00 CET (18:00 UTC)`).
 
@@ -22,14 +22,14 @@ _DURATION_PART = re.compile(r"(\d+)\s*([wdhms])", re.IGNORECASE)
 _DURATION = re.compile(r"^\s*(?:\d+\s*[wdhms]\s*)+$", re.IGNORECASE)
 _UNIT_SECONDS = {"w": 7 * 86400, "d": 86400, "h": 3600, "m": 60, "s": 1}
 
-# `2026-12-01 18:00`, `2026-12-01T18:00:30`, then an optional offset (`Z`, `+01:00`, `-0500`)
+# `2030-12-01 18:00`, `2030-12-01T18:00:30`, then an optional offset (`Z`, `+01:00`, `-0500`)
 _LOCAL_TIME = re.compile(
     r"^(?P<date>\d{4}-\d{2}-\d{2})[T ](?P<time>\d{1,2}:\d{2}(?::\d{2})?)"
     r"(?P<offset>Z|[+-]\d{2}:?\d{2})?$", re.IGNORECASE)
 
 DURATION_HELP = "a duration like 90s, 10m, 2h or 1d12h"
-MOMENT_HELP = ("a time with a zone like '2026-12-01 18:00 Europe/Berlin', "
-               "'2026-12-01T18:00-05:00' or '2026-12-01 18:00 UTC'")
+MOMENT_HELP = ("a time with a zone like '2030-12-01 18:00 Europe/Berlin', "
+               "'2030-12-01T18:00-05:00' or '2030-12-01 18:00 UTC'")
 
 
 class TimeInputError(UserError, ValueError):
@@ -75,12 +75,12 @@ def parse_duration(text: str) -> timedelta:
 def parse_moment(text: str) -> datetime:
     """An absolute time with its zone, as an aware UTC datetime.
 
-    The zone is either an offset glued to the time (`2026-12-01T18:00-05:00`, `…Z`) or a
-    word after it (`2026-12-01 18:00 Europe/Berlin`, `… UTC`). A time with no zone is
+    The zone is either an offset glued to the time (`2030-12-01T18:00-05:00`, `…Z`) or a
+    word after it (`2030-12-01 18:00 Europe/Berlin`, `… UTC`). A time with no zone is
     refused: guessing the host's zone is how deadlines end up an hour off.
     """
     words = (text or "").strip().split()
-    if len(words) >= 2 and re.match(r"^\d{1,2}:\d{2}", words[1]):  # `2026-12-01 18:00 …`
+    if len(words) >= 2 and re.match(r"^\d{1,2}:\d{2}", words[1]):  # `2030-12-01 18:00 …`
         words = [f"{words[0]}T{words[1]}", *words[2:]]
     if not words or len(words) > 2:
         raise TimeInputError(f"{text!r} is not a time; write {MOMENT_HELP}.")

@@ -1,5 +1,5 @@
 """`pbp extend <game> <when> [--reason TEXT]`: move the current deadline by a duration (`2h`,
-`1d12h`) or to an absolute time with a zone (`"2026-12-01 18:00 Europe/Berlin"`); players
+`1d12h`) or to an absolute time with a zone (`"2030-12-01 18:00 Europe/Berlin"`); players
 are told, and a short post for the thread is drafted."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ def register(subparsers) -> None:
         subparsers, "extend", run=run, no_send=NO_SEND_NOTICES,
         help="move a game's current deadline (by a duration or to a time)",
         arguments=[("when", {"nargs": "+",
-                             "help": "2h, 1d12h, or a time with a zone: 2026-12-01 18:00 Europe/Berlin"}),
+                             "help": "2h, 1d12h, or a time with a zone: 2030-12-01 18:00 Europe/Berlin"}),
                    REASON_ARGUMENT])
 
 

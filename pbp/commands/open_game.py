@@ -19,7 +19,7 @@ def register(subparsers) -> None:
     parser.add_argument("--players", required=True, metavar="MIN..MAX", help="how many may play, e.g. 8..12")
     parser.add_argument("--closes", required=True, metavar="WHEN",
                         help="when sign-ups close: a duration from now (3d) or a time with a zone "
-                             "(2026-12-01 18:00 Europe/Berlin)")
+                             "(2030-12-01 18:00 Europe/Berlin)")
     parser.add_argument("--seed", help="the game's seed (default: a random one, stored at the start)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable), as in new-game; `pbp rules <ruleset>` lists them")

@@ -124,7 +124,7 @@ def _reason_lines(reason: str) -> list[str]:
 
 def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> datetime:
     """Move the open phase's deadline: `when` is a duration added to it (`2h`, `1d12h`) or
-    an absolute time with a zone (`2026-12-01 18:00 Europe/Berlin`). Players are told, with
+    an absolute time with a zone (`2030-12-01 18:00 Europe/Berlin`). Players are told, with
     the host's `reason` when given, and the thread gets a short host post."""
     reason = reason.strip()
     game = running(moderator, game_id)
