@@ -3,7 +3,7 @@
 The host types durations (`90s`, `10m`, `2h`, `1d12h`) and absolute times with a zone
 (`2030-12-01 18:00 Europe/Berlin`, `2030-12-01T18:00-05:00`, `2030-12-01 18:00 UTC`);
 players read every deadline in their roster time zone and in UTC
-(`Tue 1 Dec 2026, 19:00 CET (18:00 UTC)`).
+(`Sun 1 Dec 2030, 19:00 CET (18:00 UTC)`).
 
 Everything stored is an aware UTC `datetime` (ISO text in storage); local time exists only
 at the two edges, parsing and rendering. The clock is never read here: callers pass `now`.
@@ -164,9 +164,9 @@ def _day(moment: datetime) -> str:
 def render_moment(moment: datetime | str, zone_name: str | None = None) -> str:
     """A time as a player reads it: in their zone, then in UTC.
 
-    `Tue 1 Dec 2026, 19:00 CET (18:00 UTC)`; when the two dates differ, the UTC part names
+    `Sun 1 Dec 2030, 19:00 CET (18:00 UTC)`; when the two dates differ, the UTC part names
     its day too: `Wed 2 Dec 2026, 05:00 AEDT (Tue 1 Dec 18:00 UTC)`; a UTC player reads
-    `Tue 1 Dec 2026, 18:00 UTC`.
+    `Sun 1 Dec 2030, 18:00 UTC`.
     """
     utc = as_utc(moment)
     where = zone(zone_name)
