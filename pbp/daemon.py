@@ -26,6 +26,7 @@ jobs run on one worker thread. A second `pbp run` on the same data folder is ref
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -35,6 +36,8 @@ from pathlib import Path
 from typing import Callable
 
 from apscheduler.executors.pool import ThreadPoolExecutor
+from apscheduler.jobstores.base import JobLookupError
+from apscheduler.schedulers import SchedulerNotRunningError
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from pbp import schedule
@@ -91,6 +94,8 @@ class Daemon:
         self.state = {"pid": os.getpid(), "started": schedule.to_text(clock()), "last_cycle": "",
                       "last_error": "", "next_wake": "", "next_reason": "", "watch": None}
         self.run_lock = WriterLock(self.settings.data, name="run.lock")  # one daemon per data folder
+        self._stop_asked = threading.Event()  # set by SIGTERM; a thread of its own stops the scheduler
+        self._stopper = threading.Thread(target=self._stop_when_asked, name="pbp-stop", daemon=True)
         self.scheduler = BlockingScheduler(executors={"default": ThreadPoolExecutor(1)},
                                            job_defaults={"coalesce": True, "max_instances": 1,
                                                          "misfire_grace_time": None},
@@ -279,11 +284,15 @@ class Daemon:
             self.scheduler.add_job(self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB)
             self.scheduler.add_job(self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS, id=CHANGE_JOB)
             self._start_idle()
+            self._stopper.start()
             try:
                 signal.signal(signal.SIGTERM, self._on_sigterm)
                 self.scheduler.start()
             except (KeyboardInterrupt, SystemExit):
                 pass
+            except JobLookupError:  # a one-shot job handed over as the stop began (see _stop_when_asked)
+                if self.scheduler.running:
+                    raise
             self._say_stopped()
         finally:
             if self.idle is not None:
@@ -292,11 +301,22 @@ class Daemon:
             self.run_lock.release()
 
     def _on_sigterm(self, _signal: int, _frame: object) -> None:
-        """Stop the scheduler; a SIGTERM that comes before it runs (or after it stopped)
-        ends `run` as Ctrl-C does, instead of failing to stop what is not running."""
+        """Ask for the scheduler to stop; a SIGTERM that comes before it runs (or after it
+        stopped) ends `run` as Ctrl-C does, instead of failing to stop what is not running.
+        The handler runs in the scheduler's own thread, wherever that thread was: stopping
+        the scheduler here could wait forever for a lock that thread holds (the job pool's,
+        while it hands a job over), so another thread stops it."""
         if not self.scheduler.running:
             raise SystemExit(0)
-        self.scheduler.shutdown(wait=False)
+        self._stop_asked.set()
+
+    def _stop_when_asked(self) -> None:
+        """The stopping thread. APScheduler marks itself stopped before it takes its locks,
+        so a one-shot job being handed over just then is not found when the scheduler
+        removes it: `run` takes that JobLookupError as the stop it is."""
+        self._stop_asked.wait()
+        with contextlib.suppress(SchedulerNotRunningError):  # it stopped meanwhile
+            self.scheduler.shutdown(wait=False)
 
     def _say_stopped(self) -> None:
         """Tell `pbp status` the daemon stopped (only if the lock comes quickly: a host
