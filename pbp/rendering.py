@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Mapping, MutableMapping, Sequence
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 
 import engine
 from engine.core import Event, GameSetupError, OrderSpec, Phase, phase_id_words
@@ -88,6 +88,7 @@ class Renderer:
         self.env.globals["subject_words"] = subject_words
         self.env.globals["order_form"] = self.order_form
         self._existing: dict[str, bool] = {}
+        self._mail_templates: dict[tuple[str, str], tuple[Template, dict[str, Any]]] = {}
         self._forms: dict[int, tuple[Any, Any, str]] = {}  # id(form) -> (form, its ruleset, its text)
 
     def refresh(self) -> None:
@@ -101,6 +102,7 @@ class Renderer:
                 if not template.is_up_to_date:
                     del cache[key]
         self._existing.clear()
+        self._mail_templates.clear()
         self._forms.clear()
 
     def _exists(self, name: str) -> bool:
@@ -154,12 +156,29 @@ class Renderer:
         """mail/_common.j2 as a module (made on first use, then kept with the template)."""
         return self.env.get_template("mail/_common.j2").module
 
+    def _mail_template(self, kind: str, ruleset: str) -> tuple[Template, dict[str, Any]]:
+        """The template `render(kind, ruleset)` uses, and the names it is given besides the
+        mail's own (the globals, the ruleset's events and status templates): looked up once
+        per kind and ruleset until `refresh`, not once per mail."""
+        found = self._mail_templates.get((kind, ruleset))
+        if found is None:
+            template = self.env.get_template(self._template_name(kind, ruleset))
+            found = (template, {**template.globals, **self.ruleset_templates(ruleset)})
+            self._mail_templates[kind, ruleset] = found
+        return found
+
     def render(self, kind: str, ruleset: str, **context: Any) -> RenderedMail:
-        name = self._template_name(kind, ruleset)
-        text = self.env.get_template(name).render(**self.ruleset_templates(ruleset), **greeting(context), **context)
+        template, names = self._mail_template(kind, ruleset)
+        # What Template.render does, less its copies of the names: they are merged here once,
+        # the mail's own last, as Jinja would ("shared" takes the dict as the template's names).
+        try:
+            text = self.env.concat(template.root_render_func(
+                template.new_context({**names, **greeting(context), **context}, shared=True)))
+        except Exception:
+            self.env.handle_exception()  # raises it again, its traceback pointing into the template
         head, _, body = text.partition("\n\n")
         if not head.startswith("Subject: "):
-            raise ValueError(f"template {name} must start with a 'Subject: ' line")
+            raise ValueError(f"template {template.name} must start with a 'Subject: ' line")
         return RenderedMail(head[len("Subject: "):].strip(), tidy(body), map_attachments(kind, context))
 
     def describe(self, ruleset: str, event: Event | Mapping[str, Any]) -> str:
@@ -190,10 +209,12 @@ def greeting(context: Mapping[str, Any]) -> dict[str, str]:
     return {"greeting": f"{newcomer}, you play {player}" if newcomer else player}
 
 
+@lru_cache(maxsize=4096)
 def phase_words(ruleset: str, phase_id: str) -> str:
     """A phase as a player reads it (`Night 1`, `Day 2 — vote`), from the ruleset's card;
-    templates call it as `phase_words(game.ruleset, phase)`. Mail about a finished game is
-    filed under the phase `over`, which reads as "the finished game"."""
+    templates call it as `phase_words(game.ruleset, phase)`, each receipt's subject too, so
+    each phase is worded once. Mail about a finished game is filed under the phase `over`,
+    which reads as "the finished game"."""
     if phase_id == FINISHED:
         return "the finished game"
     return _card_phase_words(ruleset)(phase_id) if phase_id else phase_id

@@ -161,9 +161,7 @@ class Everyone:
 
 
 def everyone(state: GameState) -> Everyone:
-    return Everyone(names={name_key(name): name for name in state.characters},
-                    living=frozenset(c.name for c in state.living()),
-                    living_players=frozenset(c.name for c in state.living_players()))
+    return Everyone(names=state.names_by_key, living=state.living_names, living_players=state.living_player_names)
 
 
 def sender_view(state: GameState, player: str, shared: Everyone | None = None) -> SenderView:

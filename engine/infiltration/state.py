@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, Iterable, Mapping
 
 from engine.core import Result
 from engine.infiltration.rooms import room_order
+from engine.names import name_key
 
 GREEN, RED, NEUTRAL = "green", "red", "neutral"
 TEAMS = (GREEN, RED, NEUTRAL)
@@ -129,6 +131,21 @@ class GameState:
         return f"T{self.turn}-{self.step}"
 
     # ------------------------------------------------------------------ queries
+    # What every order parsed against this state looks names up in, made once per state
+    # (a state never changes) rather than once per order block.
+    @cached_property
+    def names_by_key(self) -> dict[str, str]:
+        """Every character's name, by its `name_key`."""
+        return {name_key(name): name for name in self.characters}
+
+    @cached_property
+    def living_names(self) -> frozenset[str]:
+        return frozenset(c.name for c in self.living())
+
+    @cached_property
+    def living_player_names(self) -> frozenset[str]:
+        return frozenset(c.name for c in self.living_players())
+
     def living(self) -> list[Character]:
         return [c for c in self.characters.values() if c.alive]
 

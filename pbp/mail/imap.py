@@ -172,13 +172,19 @@ class ImapMailbox:
         if current != uidvalidity or not uids:
             yield []
             return
+        sizes: dict[int, int] = {}
         sizes_left = iter(part_sizes)
-        size, start, spent = 1, 0, 0
+        size, start, spent, sized = 1, 0, 0, 0  # sizes asked for uids[:sized]
         while start < len(uids):
             size = max(1, next(sizes_left, size))
             chunk = uids[start:start + size]
+            if start >= sized:
+                # The first part's sizes alone, so that it comes soon; then all the others
+                # in one command, as each command costs the server a look at its index.
+                asked = chunk if start == 0 else uids[start:]
+                sizes.update((uid, int(data[b"RFC822.SIZE"])) for uid, data in client.fetch(asked, ["RFC822.SIZE"]).items())
+                sized = start + len(asked)
             start += size
-            sizes = {uid: int(data[b"RFC822.SIZE"]) for uid, data in client.fetch(chunk, ["RFC822.SIZE"]).items()}
             affordable = self._within_budget(chunk, sizes, spent)
             oversized = [uid for uid in affordable if self.max_bytes is not None and sizes.get(uid, 0) > self.max_bytes]
             wanted = [uid for uid in affordable if uid in sizes and uid not in oversized]

@@ -22,6 +22,8 @@ judges and commits each part as one batch, as it would a poll of its own.
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import gc
 import multiprocessing
 import os
@@ -50,6 +52,10 @@ JUDGED_TOGETHER = 1000
 # A server's MOVE costs it a few milliseconds however many messages it moves (measured
 # on Dovecot: 2,000 messages in 20 moves cost it about half again the work of one move).
 MOVED_TOGETHER = 500
+# What the pipe from the child holds (Linux's default most for a process without
+# privileges): a part sent fits whole, so the child reads on instead of waiting for this
+# process's listening thread, which waits its turn behind the judging to take it.
+PIPE_BYTES = 1 << 20
 
 
 class ReadingFailed(Exception):
@@ -152,6 +158,8 @@ class ReadAhead:
         self._collecting = gc.isenabled()
         gc.disable()
         self._channel, child_end = context.Pipe(duplex=False)
+        with contextlib.suppress(AttributeError, OSError):  # not Linux, or a lower limit: the default pipe
+            fcntl.fcntl(child_end.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
         self._child = context.Process(target=_child, args=(child_end, self._channel, source, uidvalidity, uids, prepare),
                                       name="pbp-read-ahead", daemon=True)
         self._child.start()

@@ -5,6 +5,7 @@ without losing or doubling a mail. Against the real Dovecot, but for the child's
 failures, which use a small source behind the `PartSource` port."""
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import multiprocessing
@@ -209,6 +210,19 @@ def test_what_the_child_cannot_parse_is_handed_over_unparsed_and_moves_are_made_
     assert first.done() and second.done() and first.exception() is None
     assert mover.moved == [(["1:1", "1:3"], "processed"), (["1:2"], "rejected")]
     assert reading.failure is None
+
+
+@pytest.mark.skipif(not hasattr(fcntl, "F_GETPIPE_SZ"), reason="pipe sizes are set on Linux only")
+def test_a_whole_part_fits_in_the_pipe_so_the_child_reads_on_without_waiting_for_this_process():
+    """A part of 100 order mails is some 100 KB, more than a pipe holds by default (64 KB):
+    the child would wait, part after part, for this process's listening thread, which waits
+    its turn behind the judging, to take the rest."""
+    reading = ReadAhead(Source([[raw(1)]]), 1, [1], prepare, Mover())
+    try:
+        assert fcntl.fcntl(reading._channel.fileno(), fcntl.F_GETPIPE_SZ) >= read_ahead.PIPE_BYTES
+        assert [len(part) for part in reading.parts()] == [1]
+    finally:
+        reading.close()
 
 
 def test_parts_that_came_meanwhile_are_judged_together_but_the_polls_last_part_alone():

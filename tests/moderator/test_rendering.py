@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
+import traceback
 
 import pytest
 from jinja2 import Environment, StrictUndefined, UndefinedError
 
-from pbp.rendering import Renderer, ViewEnvironment
+from pbp.rendering import Renderer, ViewEnvironment, tidy
 
 
 def write(path, text, stamp):
@@ -119,3 +120,32 @@ def test_a_template_compiled_ahead_is_the_one_rendered_and_follows_a_rulesets_ow
     assert renderer.render("notice", "infiltration", player="Alice").body == "FORM Alice\n"
     assert renderer.render("notice", "werewolf", player="Alice").subject == "Wolves"
     assert dict(renderer.env.cache) == compiled
+
+
+def test_a_mail_reads_as_jinjas_own_render_of_its_template_would_make_it():
+    """`render` builds a template's names once per kind and ruleset and renders without
+    Jinja's copies of them; the text is Template.render's, the second time as the first."""
+    renderer = Renderer()
+    context = {"game": {"id": "g1", "ruleset": "werewolf"}, "player": "Alice", "phase": "N1",
+               "headline": "Orders received", "sections": ["Accepted:\n  KILL Bruno  ", "", "Done."], "form": FORM}
+    template = renderer.env.get_template("mail/receipt.j2")
+    jinja = template.render(**renderer.ruleset_templates("werewolf"), greeting="Alice", **context)
+    head, _, body = jinja.partition("\n\n")
+    for _ in range(2):
+        mail = renderer.render("receipt", "werewolf", **context)
+        assert (mail.subject, mail.body) == (head.removeprefix("Subject: "), tidy(body))
+
+
+def test_a_mails_own_name_wins_over_a_global_of_the_same_name(tmp_path):
+    write(tmp_path / "mail" / "notice.j2", "Subject: {{ phase_words }}\n\n{{ events_template }}\n", 1_000_000)
+    mail = Renderer(tmp_path).render("notice", "werewolf", phase_words="mine", events_template="also mine")
+    assert (mail.subject, mail.body) == ("mine", "also mine\n")
+
+
+def test_an_error_in_a_template_is_raised_with_the_templates_own_line_in_its_traceback(tmp_path):
+    """What goes wrong inside a host's edited template points at the line that did it."""
+    write(tmp_path / "mail" / "notice.j2", "Subject: x\n\nHello {{ player }}.\n{{ 1 // 0 }}\n", 1_000_000)
+    with pytest.raises(ZeroDivisionError) as failure:
+        Renderer(tmp_path).render("notice", "werewolf", player="Alice")
+    frames = [(frame.filename, frame.lineno) for frame in traceback.extract_tb(failure.tb)]
+    assert (str(tmp_path / "mail" / "notice.j2"), 4) in frames
