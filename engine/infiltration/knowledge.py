@@ -30,15 +30,14 @@ def player_map(state: GameState, name: str) -> dict[str, Any]:
     me = state.characters[name]
     visits: dict[str, tuple[int, str]] = {}           # room -> (latest turn, feature seen)
     turns_in: dict[int, str] = {}                     # turn -> room arrived in
-    for turn, room, who, feature in state.presence:
-        if who == name:
-            visits[room] = (turn, feature)
-            turns_in[turn] = room
+    for turn, room, feature in state.presence_of.get(name, ()):
+        visits[room] = (turn, feature)
+        turns_in[turn] = room
     rooms = {room: {"feature": feature, "condition": "", "turn": turn} for room, (turn, feature) in visits.items()}
     guards: dict[str, list[list[Any]]] = {}
-    for turn, room, who, _feature in state.presence:
-        if who.startswith("guard ") and turns_in.get(turn) == room:
-            guards.setdefault(room, []).append([who, turn])
+    for turn, room in turns_in.items():
+        for guard in state.guards_present.get((turn, room), ()):
+            guards.setdefault(room, []).append([guard, turn])
     corpses: dict[str, set[str]] = {}
     for character in state.characters.values():
         if character.alive or character.room not in visits:

@@ -146,6 +146,26 @@ class GameState:
     def living_player_names(self) -> frozenset[str]:
         return frozenset(c.name for c in self.living_players())
 
+    # The presence log by who was there and by where guards were, made once per state for
+    # the maps of every report (the log grows by a line per character per turn: read whole
+    # for each reader, a report round's cost grew with the game's length).
+    @cached_property
+    def presence_of(self) -> dict[str, list[tuple[int, str, str]]]:
+        """Each name's lines of the presence log, (turn, room, feature), in the log's order."""
+        lines: dict[str, list[tuple[int, str, str]]] = {}
+        for turn, room, who, feature in self.presence:
+            lines.setdefault(who, []).append((turn, room, feature))
+        return lines
+
+    @cached_property
+    def guards_present(self) -> dict[tuple[int, str], list[str]]:
+        """The guards of the presence log, by (turn, room), in the log's order."""
+        present: dict[tuple[int, str], list[str]] = {}
+        for turn, room, who, _feature in self.presence:
+            if who.startswith("guard "):
+                present.setdefault((turn, room), []).append(who)
+        return present
+
     def living(self) -> list[Character]:
         return [c for c in self.characters.values() if c.alive]
 
