@@ -149,7 +149,7 @@ class Renderer:
         """Compile ahead of the first mail the template `render(kind, ruleset)` uses, and
         the macros of mail/_common.j2, which the mail templates import and `order_form`
         calls (some 10 ms, which the first mail rendered would otherwise pay)."""
-        self.env.get_template(self._template_name(kind, ruleset))
+        self._mail_template(kind, ruleset)
         self._common_macros()
 
     def _common_macros(self) -> Any:

@@ -212,7 +212,6 @@ def test_what_the_child_cannot_parse_is_handed_over_unparsed_and_moves_are_made_
     assert reading.failure is None
 
 
-@pytest.mark.skipif(not hasattr(fcntl, "F_GETPIPE_SZ"), reason="pipe sizes are set on Linux only")
 def test_a_whole_part_fits_in_the_pipe_so_the_child_reads_on_without_waiting_for_this_process():
     """A part of 100 order mails is some 95 KB, more than a pipe holds by default (64 KB):
     the child would wait, part after part, for this process's listening thread, which waits
