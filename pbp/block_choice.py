@@ -12,39 +12,34 @@ read such a mail as the player meant it, never letting the old block win:
 
 A block is identified by its fingerprint: its order lines (comments and blank lines left
 out, case and spacing ignored), so a copy is recognised however it was quoted or wrapped.
+The fingerprints of the blocks a mail had judged are kept in that mail's ledger row.
 """
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import Callable
 
 from pbp.datafolder import GameFile
 from pbp.ports import OrderBlock
-
-# Fingerprints kept per player and phase: enough for every block a player sends in a phase
-# in good faith; past it the oldest are forgotten (a flood of blocks stays bounded).
-MAX_FINGERPRINTS = 50
-
 
 def fingerprint(block: OrderBlock) -> str:
     lines = [" ".join(line.split()).casefold() for line in block.lines if line.strip() and not line.startswith("#")]
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:24]
 
 
-def judged_before(file: GameFile, player: str, phase: str) -> set[str]:
-    return {row["fingerprint"] for row in file.judged_blocks.where("player", player, lambda row: row["phase"] == phase)}
+def judged_entry(block: OrderBlock) -> str:
+    """How the ledger row of the mail that had `block` judged names it: its phase and its
+    fingerprint (pbp.mail_ledger.MailLedger.record)."""
+    return f"{block.phase.lower()} {fingerprint(block)}"
 
 
-def note_judged(file: GameFile, player: str, phase: str, block: OrderBlock) -> None:
-    """Remember a judged block's fingerprint (inside the caller's transaction)."""
-    rows = file.judged_blocks.where("player", player, lambda row: row["phase"] == phase)
-    mark = fingerprint(block)
-    if any(row["fingerprint"] == mark for row in rows):
-        return
-    if len(rows) >= MAX_FINGERPRINTS:  # the oldest row is reused: the table stays bounded
-        file.judged_blocks.update({"fingerprint": mark}, doc_ids=[rows[0].doc_id])
-        return
-    file.judged_blocks.insert({"player": player, "phase": phase, "fingerprint": mark})
+def judged_before(file: GameFile, address: str, phase: str) -> set[str]:
+    """The fingerprints of the blocks judged for `phase` (lower case) from `address`: the
+    ledger rows of its mail name them. Read only for a mail with two blocks for one phase."""
+    prefix = f"{phase} "
+    return {entry[len(prefix):] for row in file.mails.where("sender", address)
+            for entry in row.get("judged", ()) if entry.startswith(prefix)}
 
 
 @dataclass(frozen=True)
@@ -55,10 +50,12 @@ class Choice:
     notes: tuple[str, ...]
 
 
-def choose_blocks(blocks: tuple[OrderBlock, ...], judged: dict[str, set[str]]) -> Choice:
-    """The blocks that count (see the module's docstring). `judged` maps a phase id (lower
-    case) to the fingerprints of the sender's blocks judged for it; blocks that fill in no
-    order are left as they are (a returned form is no submission)."""
+def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], set[str]]) -> Choice:
+    """The blocks that count (see the module's docstring). `judged(phase)` gives the
+    fingerprints of the sender's blocks judged for a phase id (lower case); blocks that fill
+    in no order are left as they are (a returned form is no submission)."""
+    if len(blocks) < 2:
+        return Choice(blocks, ())  # most mails
     kept: list[OrderBlock] = []
     notes: list[str] = []
     by_phase: dict[tuple[str, str], list[OrderBlock]] = {}
@@ -70,7 +67,8 @@ def choose_blocks(blocks: tuple[OrderBlock, ...], judged: dict[str, set[str]]) -
         if len(group) == 1:
             chosen.add(id(group[0]))
             continue
-        fresh = [b for b in group if fingerprint(b) not in judged.get(phase, set())]
+        earlier = judged(phase)
+        fresh = [b for b in group if fingerprint(b) not in earlier]
         copies = len(group) - len(fresh)
         if copies and fresh:
             notes.append(_copies_note(group[0], copies))

@@ -24,7 +24,7 @@ from email.utils import parseaddr
 from typing import Iterator
 
 from pbp import bounces
-from pbp.block_choice import choose_blocks, judged_before, note_judged
+from pbp.block_choice import choose_blocks, judged_before, judged_entry
 from pbp.block_judge import judge_block
 from pbp.conversations.judge import Delivery, free_text_note, judge_message
 from pbp.conversations.picks import picks_of_teams
@@ -39,7 +39,7 @@ from pbp.mail_ledger import MailLedger
 from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
 from pbp.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
-from pbp.ports import InboundMail, OrderBlock, Outcome
+from pbp.ports import InboundMail, Outcome
 from pbp.public_tally import running_tally
 from pbp.rendering import RenderedMail
 from pbp.signups.book import outbox_files
@@ -60,7 +60,7 @@ class Decision:
     accepted_phase: str = ""
     token_guard: TokenGuard | None = None
     deliveries: list[Delivery] = field(default_factory=list)  # accepted messages, relayed on commit
-    judged: list[OrderBlock] = field(default_factory=list)  # blocks judged for the home game, remembered on commit
+    judged: list[str] = field(default_factory=list)  # the blocks judged for the home game (block_choice.judged_entry)
 
 
 class Desk:
@@ -161,9 +161,7 @@ class Desk:
                     tell_host_of_wrong_tokens(self.moderator, game, decision.token_guard)
             for delivery in decision.deliveries:
                 deliver(self.moderator, game, delivery, mail.message_id)
-            for block in decision.judged:
-                note_judged(file, entry["name"], block.phase.lower(), block)
-            row = self.ledger.record(file, mail, decision.outcome, decision.reason)
+            row = self.ledger.record(file, mail, decision.outcome, decision.reason, decision.judged)
         self.ledger.remember(row)
 
     def may_reply(self, game: StoredGame, address: str) -> bool:
@@ -247,8 +245,7 @@ class Desk:
         guard = TokenGuard(game.file, mail.sender, self.moderator.clock().date(),
                            self.moderator.settings.wrong_tokens_per_sender_per_day)
         now = self.moderator.clock()
-        phases = {block.phase.lower() for block in mail.blocks if block.game == game.id}
-        choice = choose_blocks(mail.blocks, {phase: judged_before(game.file, name, phase) for phase in phases})
+        choice = choose_blocks(mail.blocks, lambda phase: judged_before(game.file, mail.sender or "", phase))
         verdicts = [judge_block(game, name, games, guard, block, now) for block in choice.blocks]
         accepted_orders = {v.order_row["player"]: v.order_row["text"] for v in verdicts if v.order_row}
         messages = [judge_message(game, name, games, guard, block, now,
@@ -280,7 +277,7 @@ class Desk:
         else:
             outcome, kind, headline = "processed", "form", "Your order form"
         reply = self._receipt(game, name, headline, sections)
-        judged = [block for block in choice.blocks if block.game == game.id and block.has_orders]
+        judged = [judged_entry(block) for block in choice.blocks if block.game == game.id and block.has_orders]
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
                         orders=[v.order_row for v in verdicts if v.accepted], reply=reply, reply_kind=kind,
                         token_guard=guard, deliveries=[v.delivery for v in messages if v.delivery], judged=judged)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from pbp import schedule
 from pbp.ports import InboundMail, Outcome
@@ -120,10 +120,14 @@ class MailLedger:
                 "sender": mail.sender or "", "subject": mail.subject[:200], "outcome": outcome,
                 "reason": reason, "received": schedule.to_text(self.clock())}
 
-    def record(self, file: GameFile, mail: InboundMail, outcome: Outcome, reason: str) -> dict[str, Any]:
+    def record(self, file: GameFile, mail: InboundMail, outcome: Outcome, reason: str,
+               judged: Sequence[str] = ()) -> dict[str, Any]:
         """Write the mail's row into a game's file (inside the caller's transaction); call
-        `remember` with it once the transaction is over."""
+        `remember` with it once the transaction is over. `judged` names the order blocks
+        the mail had judged (pbp.block_choice.judged_entry), kept with it."""
         row = self.row(mail, outcome, reason)
+        if judged:
+            row["judged"] = list(judged)
         file.mails.insert(row)
         return row
 

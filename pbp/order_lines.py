@@ -18,7 +18,7 @@ orders that remain, and a player with none gets the rules' default.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Sequence
 
 from engine.core import (IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, Phase, Ruleset,
                          RulesetCard, did_you_mean)
@@ -35,10 +35,10 @@ def _first_word(line: str) -> str:
     return words[0].upper().strip("*_") if words else ""
 
 
-def rejoin_wrapped(lines: Sequence[str], keywords: Iterable[str]) -> list[str]:
+def rejoin_wrapped(lines: Sequence[str], known: frozenset[str]) -> list[str]:
     """`lines` with each broken-off line end joined to its line (see the module's
-    docstring); a line that held an end is left blank, so line numbers still hold."""
-    known = {keyword.upper() for keyword in keywords} | {WITHDRAW}
+    docstring); a line that held an end is left blank, so line numbers still hold. `known`
+    are the words an order starts with (upper case; `order_keywords`)."""
     out = list(lines)
     target: int | None = None  # the line the previous end was joined to
     for index in range(1, len(lines)):
@@ -87,13 +87,24 @@ class Withdrawals:
         return [line for line in standing if _first_word(line) not in self.keywords], errors
 
 
+_KEYWORDS: dict[int, tuple[RulesetCard, frozenset[str]]] = {}  # id(card) -> (card, its keywords)
+
+
 def order_keywords(card: RulesetCard) -> frozenset[str]:
-    """The first words of a ruleset's orders (its card's order table)."""
-    return frozenset(line.order.split()[0].upper() for line in card.orders if line.order.split())
+    """The words an order of a ruleset starts with, in upper case: the first words of its
+    card's order table, and WITHDRAW. Worked out once per card (every block read asks)."""
+    kept = _KEYWORDS.get(id(card))
+    if kept is None or kept[0] is not card:
+        firsts = {line.order.split()[0].upper() for line in card.orders if line.order.split()}
+        kept = card, frozenset(firsts | {WITHDRAW})
+        _KEYWORDS[id(card)] = kept
+    return kept[1]
 
 
 def read_withdrawals(lines: Sequence[str], offered: Sequence[str], phase_words: str) -> Withdrawals:
     """The WITHDRAW lines of a block whose sender may give the orders `offered` (keywords)."""
+    if not any(WITHDRAW in line.upper() for line in lines):
+        return Withdrawals((), tuple(lines), ())  # most blocks
     named: list[tuple[int, str]] = []
     errors: list[OrderError] = []
     rest = list(lines)
@@ -129,15 +140,17 @@ class OrdersRead:
 
 
 def read_orders(rules: Ruleset, state: Any, phase: Phase, name: str, lines: Sequence[str],
-                standing: Sequence[str]) -> OrdersRead:
+                standing_lines: Callable[[], Sequence[str]]) -> OrdersRead:
     """`name`'s block lines for the open `phase` read as a whole, given the order lines that
-    stand for them now: wrapped lines joined, WITHDRAW applied, the rest parsed by the
-    engine (accepted whole or refused whole)."""
+    stand for them now (asked only of a block that takes orders back): wrapped lines joined,
+    WITHDRAW applied, the rest parsed by the engine (accepted whole or refused whole)."""
     words = rules.card.phase_words(phase.id)
     joined = rejoin_wrapped(lines, order_keywords(rules.card))
     withdrawals = read_withdrawals(joined, [spec.keyword for spec in phase.grammar.get(name, ())], words)
     errors = list(withdrawals.errors)
+    standing: Sequence[str] = ()
     if withdrawals.only:
+        standing = standing_lines()
         to_parse, missing = withdrawals.left_of(standing, words)
         errors += missing
     else:
@@ -159,7 +172,7 @@ _STRAY_SHOWN = 3  # order lines outside a block that a receipt quotes
 
 def stray_orders(stray: Sequence[str], card: RulesetCard) -> list[str]:
     """The lines written outside every block that read as orders (an order keyword first)."""
-    keywords = order_keywords(card) | {WITHDRAW}
+    keywords = order_keywords(card)
     return [line for line in stray if _first_word(line) in keywords]
 
 

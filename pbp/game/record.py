@@ -142,6 +142,11 @@ class StoredGame:
             latest[row["player"]] = row
         return latest
 
+    def standing_lines(self, player: str) -> list[str]:
+        """`player`'s accepted order lines for the open phase (none: an empty list)."""
+        row = self.latest_order(self.open_phase.id, player)
+        return row["text"].splitlines() if row else []
+
     def latest_order(self, phase_id: str, player: str) -> dict[str, Any] | None:
         """`player`'s latest accepted block for a phase, or None; made from that
         player's rows of the phase only (a receipt asks it for every mail that is rejected)."""

@@ -79,8 +79,7 @@ def parse_for(game: StoredGame, name: str, lines: list[str], first_line: int = 1
     phase = game.open_phase
     if name not in phase.actors:
         raise UserError(f"{name} has no orders to give in {phase.id}.")
-    earlier = game.latest_order(phase.id, name)
-    read = read_orders(game.rules, game.state, phase, name, lines, earlier["text"].splitlines() if earlier else [])
+    read = read_orders(game.rules, game.state, phase, name, lines, lambda: game.standing_lines(name))
     if read.errors:
         listing = "; ".join(str(e.moved(first_line - 1)) for e in read.errors)
         raise UserError(f"The orders for {name} were not accepted: {listing}")

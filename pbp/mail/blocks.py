@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from engine.names import plain_word
 from pbp import limits
@@ -90,11 +91,34 @@ def opens_a_form(line: str) -> bool:
     return bool(_BEGIN.match(content) or _TOKEN.match(content))
 
 
+class _Tier:
+    """One tier's blocks as the scan finds them (made into a BlockScan once, at the end)."""
+
+    def __init__(self) -> None:
+        self.blocks: list[OrderBlock] = []
+        self.messages: list[MessageBlock] = []
+        self.problems: list[str] = []
+        self.unread = 0
+
+    def add(self, found: BlockScan) -> None:
+        if len(self.blocks) + len(self.messages) + len(self.problems) >= MAX_BLOCKS_PER_MAIL:
+            self.unread += 1
+        else:
+            self.blocks.extend(found.blocks)
+            self.messages.extend(found.messages)
+            self.problems.extend(found.problems)
+
+    def scan(self, free_text: bool = False, stray: tuple[str, ...] = ()) -> BlockScan:
+        return BlockScan(tuple(self.blocks), tuple(self.problems), self.unread, tuple(self.messages), free_text, stray)
+
+
 def scan_blocks(text: str) -> tuple[BlockScan, BlockScan]:
     """All blocks of a text, as (the player's own tier, the quoted tier); past the per-mail
     cap of a tier its further BEGIN lines are only counted."""
     lines = quote_lines(text)
-    tiers = [BlockScan(), BlockScan()]  # the player's own, quoted
+    own, quoted = _Tier(), _Tier()
+    stray: list[str] = []  # unquoted lines outside blocks (the first MAX_STRAY_LINES)
+    free_text = False
     index = 0
     in_signature = False
     while index < len(lines):
@@ -104,29 +128,29 @@ def scan_blocks(text: str) -> tuple[BlockScan, BlockScan]:
             if line.depth == 0 and line.content and not in_signature:
                 in_signature = line.content == _SIGNATURE
                 if not in_signature and not _introduces_quote(lines, index):
-                    tiers[0] += BlockScan(free_text=True, stray=(line.content,))
+                    free_text = True
+                    if len(stray) < MAX_STRAY_LINES:
+                        stray.append(line.content)
             index += 1
             continue
         read = _read_block(lines, index, begin.group(1).upper(), begin.group(2).split())
-        tier = 0 if read.own else 1
-        if tiers[tier].read >= MAX_BLOCKS_PER_MAIL:
-            tiers[tier] += BlockScan(unread=1)
-        else:
-            tiers[tier] += read.scan
+        (own if read.own else quoted).add(read.scan)
         index = read.next_index
-    return tiers[0], tiers[1]
+    return own.scan(free_text, tuple(stray)), quoted.scan()
 
 
 def _introduces_quote(lines: list[QuotedLine], index: int) -> bool:
-    """The attribution line a mail client writes above the quoted mail ("On …, pbp wrote:")."""
+    """The attribution line a mail client writes above the quoted mail ("On …, pbp wrote:"):
+    a line ending in a colon whose next line with anything on it is quoted."""
     if not lines[index].content.endswith(":"):
         return False
-    following = next((line for line in lines[index + 1:] if line.depth or line.content), None)
-    return following is not None and following.depth > 0
+    for following in range(index + 1, len(lines)):
+        if lines[following].depth or lines[following].content:
+            return lines[following].depth > 0
+    return False
 
 
-@dataclass(frozen=True)
-class _Read:
+class _Read(NamedTuple):
     scan: BlockScan
     next_index: int
     own: bool  # the player's own block (unquoted, or filled in inside the quote)

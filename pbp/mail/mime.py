@@ -54,6 +54,8 @@ def mail_texts(message: Message) -> MailTexts:
 
 def _unflowed(part: Message, text: str) -> str:
     """A `format=flowed` part's text with its soft breaks joined (pbp.mail.flowed)."""
+    if "flowed" not in str(part.get("Content-Type", "")).lower():
+        return text  # most parts: no parameters to parse
     if str(part.get_param("format", "") or "").lower() != "flowed":
         return text
     return decode_flowed(text, delsp=str(part.get_param("delsp", "") or "").lower() == "yes")

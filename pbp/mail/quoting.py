@@ -23,6 +23,9 @@ _FROM_WORDS = (
     "from", "von", "de", "da", "van", "fra", "från", "od", "от", "lähettäjä", "feladó", "kimden",
     "apó", "差出人", "发件人", "寄件者", "보낸 사람", "من", "מאת", "dari", "từ", "จาก", "expeditor",
 )
+# One look at the whole text for what a copied mail must start with: a From field or a separator.
+_MAY_HOLD_A_COPY = re.compile(r"^[ \t]*(?:\*?(?:" + "|".join(map(re.escape, _FROM_WORDS)) + r")\*?\s?[:：]|-{3,}|_{20,})",
+                              re.IGNORECASE | re.MULTILINE)
 _HEADER_FIELD = re.compile(r"^\*?([^\W\d_][^:：]{0,24}?)\*?\s?[:：]\s*\S")
 _FIELDS_AFTER_FROM = 2  # a header block: From and at least two more fields (Sent, To, Subject …)
 _FIELD_WINDOW = 6  # looked for in the lines that follow it
@@ -68,7 +71,9 @@ def quote_lines(text: str) -> list[QuotedLine]:
     separator of a copied mail on, every line counts one level deeper (see the module's
     docstring)."""
     lines = [split_quote(line) for line in text.split("\n")]
+    if not _MAY_HOLD_A_COPY.search(text):
+        return lines  # most replies: no header field of a copied mail, no separator anywhere
     for index, line in enumerate(lines):
-        if line.depth == 0 and line.content and _opens_copied_mail(lines, index):
+        if line.depth == 0 and _opens_copied_mail(lines, index):
             return lines[:index] + [QuotedLine(line.depth + 1, line.content) for line in lines[index:]]
     return lines
