@@ -53,12 +53,16 @@ class Player:
 
 
 def build_reply(original: bytes, client: Client, fill: Fill, orders: Sequence[str], *, player: Player,
-                game: str, phase: str, token: str) -> bytes:
-    """The bytes the client sends: `player` answers `original` with `orders` filled in."""
+                game: str, phase: str, token: str, depth: int = 1, text_line_end: str = "\n",
+                line_end: str = "\r\n") -> bytes:
+    """The bytes the client sends: `player` answers `original` with `orders` filled in.
+    `depth`: how deep the original sits in the quote (more than 1 when it came through
+    earlier replies); `text_line_end`: the line ends inside the text parts before their
+    transfer encoding; `line_end`: the message's own line ends."""
     message = email.message_from_bytes(original, policy=policy.default)
     if not isinstance(message, EmailMessage):
         raise TypeError("not a parsed message")
-    quote = quote_lines(message)
+    quote = [line._replace(depth=line.depth + depth - 1) for line in quote_lines(message)]
     start, end = forms.form_span([q.text for q in quote], game, phase)
     block = [q.text for q in quote[start:end + 1]]
     composed = _composed(message, client, player, fill, orders, quote, (start, end), block)
@@ -69,7 +73,9 @@ def build_reply(original: bytes, client: Client, fill: Fill, orders: Sequence[st
         untouched = _composed(message, client, player, Fill("typed", "quote"), (), quote, (start, end), block)
         plain = plain_text(replace(untouched, above=list(composed.above)), client)
     head = _headers(message, client, player, token)
-    return _assemble(head, client, plain, html_part(composed, client) if client.html else "", token)
+    html = html_part(composed, client) if client.html else ""
+    data = _assemble(head, client, plain.replace("\n", text_line_end), html.replace("\n", text_line_end), token)
+    return data.replace(b"\r\n", b"\n").replace(b"\n", line_end.encode())
 
 
 def quote_lines(message: EmailMessage) -> list[QuoteLine]:
@@ -197,4 +203,4 @@ def _assemble(head: list[tuple[str, str]], client: Client, plain: str, html: str
                 + _part(html, "html", client.html_charset, client.html_encoding).rstrip(b"\n")
                 + f"\n--{boundary}--\n".encode())
     headers = "".join(f"{name}: {value}\n" for name, value in head).encode("utf-8")
-    return (headers + body).replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    return headers + body

@@ -36,15 +36,17 @@ def quoted(lines: list[Line], style: str) -> list[str]:
 
 
 def hard_wrapped(lines: list[Line], style: str, width: int) -> list[str]:
-    """Every line wrapped at `width` columns, its prefix repeated on each piece (Gmail and
-    Outlook's plain text break long lines, quoted ones included, this way)."""
+    """Every line's text wrapped at `width` columns, its quote prefix put in front of each
+    piece: Gmail and Outlook's plain text break long lines this way, quoted ones included,
+    counting the columns of the text without its prefix (a Gmail quote line holds up to
+    76 characters after its `> `)."""
     physical: list[str] = []
     for line in lines:
         mark = prefix(line.depth, style, not line.text)
         if not line.text or line.text == SIGNATURE_SEPARATOR:
             physical.append(mark + line.text)
             continue
-        pieces = textwrap.wrap(line.text, width=max(width - len(mark), 20), break_long_words=False,
+        pieces = textwrap.wrap(line.text, width=width, break_long_words=False,
                                break_on_hyphens=False, replace_whitespace=False, drop_whitespace=True)
         physical.extend(mark + piece for piece in pieces or [""])
     return physical
