@@ -94,7 +94,7 @@ CLIENTS = {client.key: client for client in (
     Client("outlook-plain", "Outlook desktop (plain text)", "en", OUTLOOK_DESKTOP, "<000301db{token}$9a8b7c60$@players.test>",
            "RE: ", "plain", plain_charset="windows-1252", wrap="hard", quote="header", date_style="outlook-en",
            separator="-----Original Message-----", greeting=("Orders:",), signature=("{player}",),
-           sources=("crisp-original-message", "talon-aol")),
+           sources=("talon-quotations-test", "lore-outlook-16")),
     Client("outlook-web", "Outlook web", "en", (("X-MS-Has-Attach", ""), ("Content-Language", "en-US")),
            "<DM5PR22MB{token}@DM5PR22MB0379.namprd22.prod.outlook.com>", "Re: ", "alternative",
            plain_charset="iso-8859-1", html_charset="iso-8859-1", quote="header", date_style="outlook-en",

@@ -59,6 +59,14 @@ def test_the_corpus_covers_the_clients_languages_styles_and_rulesets():
     assert Counter(case.expect for case in CASES)["accepted"] >= 55
 
 
+def test_every_client_names_its_sources_and_they_are_listed():
+    """Each profile is rebuilt from real messages, cited with their licence in the README."""
+    readme = (Path(__file__).parent / "README.md").read_text(encoding="utf-8")
+    listed = {line.split("|")[1].strip() for line in readme.splitlines() if line.startswith("| ")}
+    for client in CLIENTS.values():
+        assert client.sources and set(client.sources) <= listed, client.key
+
+
 # ---------------------------------------------------------------------- over Dovecot IMAP
 IMAP_SAMPLE = ("gmail-web/ww-nominate/kept", "outlook-desktop/ww-nominate/own-mail",
                "thunderbird/ww-nominate/bottom", "apple-mail-html/ww-nominate/html-only",
