@@ -106,9 +106,9 @@ def _composed(message: EmailMessage, client: Client, player: Player, fill: Fill,
               if client.quote == "header" else "", "to": str(message["To"]), "subject": str(message["Subject"])}
     attribution = client.attribution.format(date=written(client.date_style, when), name=sender_name,
                                             address=sender_address)
+    header = [] if client.attribution else [(label, values[field]) for field, label in client.header_labels]
     reply = Reply(attribution=attribution if client.attribution else "", separator=client.separator,
-                  header=[] if client.attribution else [(label, values[field]) for field, label in client.header_labels],
-                  quote=list(quote))
+                  header=header, quote=list(quote))
     greeting, signature = _own(client.greeting, player), _own(client.signature, player)
     filled = forms.filled(block, orders, fill.edit)
     if fill.placement == "top":

@@ -46,7 +46,8 @@ def written(style: str, when: datetime) -> str:
     """`when` in one client's own style."""
     match style:
         case "gmail-en":  # Wed, Dec 2, 2026 at 4:27 AM
-            return f"{_weekday(when, 'en', True)}, {_month(when, 'en', True)} {when.day}, {when.year} at {_clock12(when)}"
+            return (f"{_weekday(when, 'en', True)}, {_month(when, 'en', True)} {when.day}, {when.year} "
+                    f"at {_clock12(when)}")
         case "gmail-android-en":  # Dec 2, 2026 4:27 AM
             return f"{_month(when, 'en', True)} {when.day}, {when.year} {_clock12(when)}"
         case "gmail-fr":  # mer. 2 déc. 2026 à 04:27
@@ -57,7 +58,8 @@ def written(style: str, when: datetime) -> str:
             return (f"{_weekday(when, 'pt', True)}, {when.day} de {_month(when, 'pt', True)} de {when.year} "
                     f"às {when:%H:%M}")
         case "gmail-ru":  # ср, 2 дек. 2026 г. в 04:27
-            return f"{_weekday(when, 'ru', True)}, {when.day} {_month(when, 'ru', True)} {when.year} г. в {when:%H:%M}"
+            return (f"{_weekday(when, 'ru', True)}, {when.day} {_month(when, 'ru', True)} {when.year} г. "
+                    f"в {when:%H:%M}")
         case "outlook-en":  # Wednesday, December 2, 2026 4:27 AM
             return f"{_weekday(when, 'en')}, {_month(when, 'en')} {when.day}, {when.year} {_clock12(when)}"
         case "outlook-de":  # Mittwoch, 2. Dezember 2026 04:27

@@ -16,8 +16,10 @@ WORD_HEAD = ('<html xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas
              'xmlns:w="urn:schemas-microsoft-com:office:word" xmlns="http://www.w3.org/TR/REC-html40"><head>'
              '<meta http-equiv=Content-Type content="text/html; charset={charset}">'
              '<meta name=Generator content="Microsoft Word 15 (filtered medium)"><style><!--\n'
-             'p.MsoNormal, li.MsoNormal, div.MsoNormal\n\t{{margin:0in;font-size:11.0pt;font-family:"Calibri",sans-serif;}}\n'
-             'p.MsoPlainText\n\t{{mso-style-priority:99;margin:0in;font-size:11.0pt;font-family:"Calibri",sans-serif;}}\n'
+             'p.MsoNormal, li.MsoNormal, div.MsoNormal\n'
+             '\t{{margin:0in;font-size:11.0pt;font-family:"Calibri",sans-serif;}}\n'
+             'p.MsoPlainText\n'
+             '\t{{mso-style-priority:99;margin:0in;font-size:11.0pt;font-family:"Calibri",sans-serif;}}\n'
              '--></style></head><body lang=EN-US link="#0563C1" vlink="#954F72"><div class=WordSection1>')
 
 

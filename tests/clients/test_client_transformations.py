@@ -88,7 +88,8 @@ def workspace(tmp_path_factory):
 # A client made of the drawn transformations, on a neutral plain-text profile.
 BASE = replace(CLIENTS["thunderbird"], key="drawn", headers=(), greeting=("Orders:",), signature=())
 SHAPES = st.fixed_dictionaries({
-    "fill": st.builds(Fill, st.sampled_from(["uncomment", "strip", "typed"]), st.sampled_from(["top", "bottom", "quote"])),
+    "fill": st.builds(Fill, st.sampled_from(["uncomment", "strip", "typed"]),
+                      st.sampled_from(["top", "bottom", "quote"])),
     "depth": st.integers(1, 3),
     "quote_style": st.sampled_from(["> ", ">"]),
     "wrap": st.sampled_from(["none", "hard", "flowed", "flowed-delsp"]),
@@ -122,7 +123,8 @@ def recorded(form: Form, data: bytes, workspace, renderer: Renderer) -> dict | N
     (its games and registry; the Maildir folders play no part in judging a mail)."""
     root, count = workspace
     folder = root / f"example-{next(count)}"
-    shutil.copytree(form.ground.folder, folder, ignore=lambda where, names: ["mail"] if where == str(form.ground.folder) else [])
+    top = str(form.ground.folder)
+    shutil.copytree(form.ground.folder, folder, ignore=lambda where, names: ["mail"] if where == top else [])
     raw = RawMail(f"k{folder.name}", data, hashlib.sha256(data).hexdigest())
     with ForumModerator(Settings(data=folder, from_address=MODERATOR)) as moderator:
         moderator.renderer = renderer
