@@ -40,6 +40,7 @@ class Client:
                                                   ("subject", "Subject:"))
     html: str = ""  # the HTML markup family (tests/clients/html_shapes.py)
     typing_leaves_quote: bool = True  # a line typed inside the quote is not quoted (Gmail splits it)
+    blank_around_typed: bool = False  # Gmail's text part sets lines typed into the quote apart
     mime_version: str = "1.0"
     greeting: tuple[str, ...] = ("Hi,", "", "my orders:")
     signature: tuple[str, ...] = ()
@@ -53,26 +54,29 @@ OUTLOOK_DESKTOP = (("X-Mailer", "Microsoft Outlook 16.0"),
 CLIENTS = {client.key: client for client in (
     Client("gmail-web", "Gmail web", "en", (), "<CAJ{token}@mail.gmail.com>", "Re: ", "alternative",
            plain_encoding="7bit", wrap="hard", date_style="gmail-en",
-           attribution="On {date} {name} <{address}> wrote:", html="gmail",
+           attribution="On {date} {name} <{address}> wrote:", html="gmail", blank_around_typed=True,
            sources=("discourse-gmail-web", "talon-gmail", "quotequail-gmail")),
     Client("gmail-android", "Gmail Android", "en", (), "<CAK{token}@mail.gmail.com>", "Re: ", "alternative",
            plain_encoding="7bit", wrap="hard", date_style="gmail-android-en",
-           attribution='On {date}, "{name}" <{address}> wrote:', html="gmail-android",
+           attribution='On {date}, "{name}" <{address}> wrote:', html="gmail-android", blank_around_typed=True,
            greeting=("Here you go",), sources=("discourse-android-gmail", "talon-android")),
     Client("gmail-web-fr", "Gmail web (French)", "fr", (), "<CAF{token}@mail.gmail.com>", "Re: ", "alternative",
            wrap="hard", date_style="gmail-fr", attribution="Le {date}, {name} <{address}> a écrit :",
-           html="gmail", greeting=("Bonjour,", "", "voici mes ordres :"), signature=("Amitiés,", "{player}"),
+           html="gmail", blank_around_typed=True, greeting=("Bonjour,", "", "voici mes ordres :"),
+           signature=("Amitiés,", "{player}"),
            sources=("crisp-fr-multiline", "willdurand-date-headers")),
     Client("gmail-web-es", "Gmail web (Spanish)", "es", (), "<CAE{token}@mail.gmail.com>", "Re: ", "alternative",
            wrap="hard", date_style="gmail-es", attribution="El {date}, {name} <{address}> escribió:",
-           html="gmail", greeting=("Hola,", "", "aquí van mis órdenes:"), sources=("willdurand-date-headers",)),
+           html="gmail", blank_around_typed=True, greeting=("Hola,", "", "aquí van mis órdenes:"),
+           sources=("willdurand-date-headers",)),
     Client("gmail-web-pt", "Gmail web (Portuguese)", "pt", (), "<CAP{token}@mail.gmail.com>", "Re: ", "alternative",
            wrap="hard", date_style="gmail-pt", attribution="Em {date}, {name} <{address}> escreveu:",
-           html="gmail", greeting=("Olá,", "", "seguem as minhas ordens:"), signature=("Abraço,",),
+           html="gmail", blank_around_typed=True, greeting=("Olá,", "", "seguem as minhas ordens:"),
+           signature=("Abraço,",),
            sources=("quotequail-headers", "crisp-portuguese")),
     Client("gmail-android-ru", "Gmail Android (Russian)", "ru", (), "<CAR{token}@mail.gmail.com>", "Re: ",
            "alternative", plain_encoding="base64", html_encoding="base64", wrap="hard", date_style="gmail-ru",
-           attribution="{date}, {name} <{address}>:", html="gmail-android",
+           attribution="{date}, {name} <{address}>:", html="gmail-android", blank_around_typed=True,
            greeting=("Привет,", "", "мои приказы:"), sources=("crisp-russian", "talon-android")),
     Client("outlook-desktop", "Outlook desktop (HTML, Windows-1252)", "en", OUTLOOK_DESKTOP + (
            ("Content-Language", "en-us"),), "<000001db{token}$7c2e4a10$@players.test>", "RE: ", "alternative",

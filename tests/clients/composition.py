@@ -47,8 +47,11 @@ def logical_lines(reply: Reply, client: Client) -> list[Line]:
     else:
         attribution_depth = 1 if client.attribution_quoted else 0
         lines += [Line(attribution_depth, reply.attribution), Line(attribution_depth, "")]
-        for q in reply.quote:
+        for index, q in enumerate(reply.quote):
             typed_outside = q.typed and client.typing_leaves_quote
+            before = reply.quote[index - 1] if index else None
+            if client.blank_around_typed and client.typing_leaves_quote and before and before.typed != q.typed:
+                lines.append(Line(0, ""))  # between the quote and the lines typed into it
             lines.append(Line(0 if typed_outside else q.depth + 1, q.text))
     if reply.below:
         lines += [Line(0, "")] + [Line(0, text) for text in reply.below]

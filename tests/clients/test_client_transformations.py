@@ -99,6 +99,7 @@ SHAPES = st.fixed_dictionaries({
     "text_line_end": st.sampled_from(["\n", "\r\n"]),
     "line_end": st.sampled_from(["\r\n", "\n"]),
     "typing_leaves_quote": st.booleans(),
+    "blank_around_typed": st.booleans(),
 })
 
 
@@ -109,7 +110,7 @@ def drawn_client(shape: dict) -> Client:
         wrap="flowed" if wrap.startswith("flowed") else wrap, delsp=wrap == "flowed-delsp", width=76,
         quote_style=shape["quote_style"], plain_charset=shape["charset"], plain_encoding=shape["encoding"],
         html_charset=shape["charset"], html_encoding=shape["encoding"],
-        typing_leaves_quote=shape["typing_leaves_quote"])
+        typing_leaves_quote=shape["typing_leaves_quote"], blank_around_typed=shape["blank_around_typed"])
 
 
 @pytest.fixture(scope="session")
