@@ -3,7 +3,7 @@ lines above and below the quote, and the quoted mail with the player's edits in 
 `plain_text` lays it out as the client's text/plain part."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from tests.clients.clients import Client
@@ -27,9 +27,6 @@ class Reply:
     separator: str = ""  # the line above the header block
     quote: list[QuoteLine] = field(default_factory=list)
     below: list[str] = field(default_factory=list)
-
-    def with_quote(self, quote: list[QuoteLine]) -> "Reply":
-        return replace(self, quote=quote)
 
 
 def logical_lines(reply: Reply, client: Client) -> list[Line]:

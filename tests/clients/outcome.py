@@ -113,7 +113,8 @@ def run_case(site: Mailboxes, scenario: Scenario, case: Case) -> Outcome:
     site.poll()
     message_id = str(email.message_from_bytes(reply, policy=policy.default)["Message-ID"])
     answer = site.reply_to(scenario.address, message_id)
-    receipt = f"{answer['Subject']}\n{answer.get_body(('plain',)).get_content()}" if answer else ""
+    body = answer.get_body(("plain",)) if answer else None
+    receipt = f"{answer['Subject']}\n{body.get_content()}" if answer and body else ""
     recorded = site.recorded_orders(scenario.game, scenario.player)
     return Outcome(case, judged(case, meant, before, recorded, receipt), meant, before, recorded, receipt, reply)
 

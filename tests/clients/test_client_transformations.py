@@ -72,6 +72,7 @@ def forms(client_grounds) -> list[Form]:
         record = next(iter(game_tables(ground.folder / "games" / f"{scenario.game}.json")["game"].values()))
         state = rules.from_json(record["state"])
         phase = rules.phase(state)
+        assert phase is not None, f"{scenario.key}: the game is over"
         for player in sorted(phase.grammar):
             mails = sorted((ground.folder / "mail" / address_of(player) / "new").iterdir(),
                            key=lambda path: (path.stat().st_mtime_ns, path.name))
