@@ -134,7 +134,7 @@ def _edited_quote(quote: list[QuoteLine], span: tuple[int, int], filled: list[st
     depth = quote[start].depth
     kept = len(quote[start:end])  # the form's lines above END ORDERS
     edited = [QuoteLine(depth, text) for text in filled[:kept]]
-    typed = [QuoteLine(0, text, typed=True) for text in filled[kept:-1]]
+    typed = [QuoteLine(depth, text, typed=True) for text in filled[kept:-1]]
     return quote[:start] + edited + typed + [quote[end]] + quote[end + 1:]
 
 

@@ -12,7 +12,7 @@ from tests.clients.text_shapes import Line, flowed, hard_wrapped, quoted
 
 class QuoteLine(NamedTuple):
     """One line of the mail being replied to: its own quote depth in that mail and text,
-    or (typed) a line the player typed into the quote."""
+    or (typed) a line the player typed into the quote where a line of that depth stands."""
 
     depth: int
     text: str
