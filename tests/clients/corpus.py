@@ -9,6 +9,8 @@ Fill styles (the `style` column of the outcome table):
 - typed-in-quote: the orders typed inside the quoted form (or edited where it stands);
 - bottom: the filled block below the quote;
 - own-mail: a reply to one's own earlier orders mail (the old block comes along);
+- changed: new orders, as a reply to pbp's receipt of the earlier ones (which the client
+  copies into the reply, the accepted orders listed in it);
 - html-only: the form filled in the HTML part only (Apple Mail's text part keeps the quote);
 - withdraw: a block taking back orders accepted earlier;
 - outside: orders written in the mail's text, outside any block.
@@ -72,6 +74,10 @@ def _bottom(client: str, scenario: str, fill: Fill = DELETED_BOTTOM) -> Case:
 def _own_mail(client: str, scenario: str, earlier: tuple[str, ...], meant: tuple[str, ...]) -> Case:
     return Case(f"{client}/{scenario}/own-mail", client, scenario, DELETED_TOP, "own-mail", meant=meant,
                 earlier=earlier, reply_to="own")
+
+
+def _changed(client: str, scenario: str, fill: Fill, earlier: tuple[str, ...], meant: tuple[str, ...]) -> Case:
+    return Case(f"{client}/{scenario}/changed", client, scenario, fill, "changed", meant=meant, earlier=earlier)
 
 
 def _withdraw(client: str, scenario: str, fill: Fill, earlier: tuple[str, ...], written: tuple[str, ...],
@@ -155,4 +161,8 @@ CASES: tuple[Case, ...] = (
     _deleted("gmx-de", "ww-nominate"),
     _kept_in_quote("gmx-de", "inf-movement"),
     _typed("gmx-de", "ww-vote"),
+    _changed("gmx-de", "ww-nominate", DELETED_TOP, ("NOMINATE Bruno",), ("NOMINATE Chloé",)),
+    _changed("yahoo", "ww-vote", KEPT_TOP, ("VOTE Ingrid",), ("VOTE Farid",)),
+    _changed("outlook-web", "inf-decision", KEPT_TOP, ("USE HISTORY A-5", "VOTE Elena"), ("VOTE NO LYNCH",)),
+    _changed("thunderbird-de", "ww-nominate", DELETED_BOTTOM, ("NOMINATE Bruno",), ("NOMINATE Hugo",)),
 )

@@ -7,6 +7,9 @@ in first, as that client's reply; then the reply itself is delivered into
 
 The outcome classes:
 - accepted as meant: what pbp records for the player is what the player meant;
+- accepted, with a false remark: recorded as meant, but the receipt quotes an order line
+  (as one it did not read or take) that the player did not write outside a block, such
+  as a line of pbp's own earlier mail that the client copied into the reply;
 - refused, true reason: nothing was taken, and the receipt says the true reason (quotes
   what the case's `reason` names); only a case with no reading without guessing can
   reach this class;
@@ -33,10 +36,11 @@ from tests.clients.corpus import CASES, Case
 from tests.clients.grounds import Ground, Scenario
 
 ACCEPTED = "accepted as meant"
+FALSE_REMARK = "accepted, with a false remark"
 REFUSED_TRUE = "refused, true reason"
 REFUSED_FALSE = "refused, false or unhelpful reason"
 MISREAD = "misread"
-CLASSES = (ACCEPTED, REFUSED_TRUE, REFUSED_FALSE, MISREAD)
+CLASSES = (ACCEPTED, FALSE_REMARK, REFUSED_TRUE, REFUSED_FALSE, MISREAD)
 
 
 @dataclass(frozen=True)
@@ -60,14 +64,24 @@ def _same(lines: tuple[str, ...], other: tuple[str, ...]) -> bool:
     return sorted(map(canonical, lines)) == sorted(map(canonical, other))
 
 
+def false_remarks(case: Case, receipt: str, orders: tuple[str, ...]) -> list[str]:
+    """Order lines the receipt quotes that the player did not write outside a block (the
+    orders' keywords, and WITHDRAW's, tell an order line from other quoted text)."""
+    keywords = sorted({line.split()[0] for line in orders if line.split()} | {"WITHDRAW"})
+    quoted = re.findall(rf'"((?:{"|".join(map(re.escape, keywords))})\b[^"\n]*)"', receipt, re.IGNORECASE)
+    return [line for line in quoted if line not in case.reason]
+
+
 def judged(case: Case, meant: tuple[str, ...], before: tuple[str, ...], recorded: tuple[str, ...],
-           receipt: str) -> str:
-    """The outcome class of one reply (see the module's docstring)."""
+           receipt: str, orders: tuple[str, ...] = ()) -> str:
+    """The outcome class of one reply (see the module's docstring); `orders`: every order
+    line of the case, whose keywords tell order lines in the receipt."""
     took_something = recorded != before or bool(re.search(r"\bOrders received\b", receipt))
+    as_meant = case.expect == "accepted" and _same(recorded, meant) and (took_something or _same(before, meant))
+    if as_meant:
+        return FALSE_REMARK if false_remarks(case, receipt, orders) else ACCEPTED
     if took_something:
-        return ACCEPTED if case.expect == "accepted" and _same(recorded, meant) else MISREAD
-    if case.expect == "accepted" and _same(recorded, meant) and _same(before, meant):
-        return ACCEPTED
+        return MISREAD
     if case.expect == "refused" and all(reason in receipt for reason in case.reason):
         return REFUSED_TRUE
     return REFUSED_FALSE
@@ -116,7 +130,8 @@ def run_case(site: Mailboxes, scenario: Scenario, case: Case) -> Outcome:
     body = answer.get_body(("plain",)) if answer else None
     receipt = f"{answer['Subject']}\n{body.get_content()}" if answer and body else ""
     recorded = site.recorded_orders(scenario.game, scenario.player)
-    return Outcome(case, judged(case, meant, before, recorded, receipt), meant, before, recorded, receipt, reply)
+    verdict = judged(case, meant, before, recorded, receipt, meant + written + case.earlier + scenario.orders)
+    return Outcome(case, verdict, meant, before, recorded, receipt, reply)
 
 
 def run_corpus(grounds: dict[str, Ground], root: Path, cases: tuple[Case, ...] = CASES) -> list[Outcome]:

@@ -28,7 +28,8 @@ from tests.clients.outcome import ACCEPTED, MISREAD, Outcome, run_case, run_on_g
 FAMILIES = ("Gmail web", "Gmail Android", "Outlook desktop (HTML", "Outlook desktop HTML only",
             "Outlook desktop (plain", "Outlook web", "Outlook iOS", "Apple Mail", "iPhone", "Thunderbird",
             "Yahoo", "Horde")
-STYLES = ("kept", "literal", "deleted", "typed-in-quote", "bottom", "own-mail", "html-only", "withdraw", "outside")
+STYLES = ("kept", "literal", "deleted", "typed-in-quote", "bottom", "own-mail", "changed", "html-only", "withdraw",
+          "outside")
 
 
 def explained(outcome: Outcome) -> str:
