@@ -140,7 +140,8 @@ CASES: tuple[Case, ...] = (
     _html_only("apple-mail-html", "ww-nominate"),
     _html_only("apple-mail-html", "inf-decision"),
     _kept("apple-mail-html", "ww-vote"),
-    _deleted("iphone", "ww-nominate"),
+    Case("iphone/ww-nominate/deleted", "iphone", "ww-nominate", DELETED_TOP, "deleted", meant=("NOMINATE Bruno",),
+         written=("Nominate bruno",)),  # typed in lower case, the phone capitalising the line
     _typed("iphone", "ww-witch"),
     _outside("iphone", "ww-nominate", "NOMINATE Bruno"),
     _literal("iphone", "inf-movement"),
