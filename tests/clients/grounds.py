@@ -74,22 +74,9 @@ class Site:
         return self.output
 
     # ------------------------------------------------------------------ mail
-    def mails_to(self, address: str) -> list[Path]:
-        """The mail pbp sent to an address, oldest first."""
-        folder = self.data / "mail" / address / "new"
-        paths = list(folder.iterdir()) if folder.is_dir() else []
-        return sorted(paths, key=lambda path: (path.stat().st_mtime_ns, path.name))
-
-    def last_mail_to(self, address: str) -> bytes:
-        return self.mails_to(address)[-1].read_bytes()
-
-    def reply_to(self, address: str, message_id: str) -> EmailMessage | None:
-        """pbp's answer to the mail with this Message-ID, if it sent one."""
-        for path in reversed(self.mails_to(address)):
-            message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
-            if str(message.get("In-Reply-To", "")).strip() == message_id:
-                return message
-        return None
+    def mails_to(self, address: str) -> list[bytes]:
+        """Every mail pbp sent to an address (the player's Maildir folder)."""
+        return mails_in(self.data / "mail" / address)
 
     def deliver(self, data: bytes) -> None:
         deliver(self.data / "mail" / "inbox", data)
@@ -105,6 +92,34 @@ class Site:
         """The orders `pbp orders <game>` lists for a player in the open phase (empty when
         none are in)."""
         return recorded_orders(self.cli("orders", game), player)
+
+
+def mails_in(folder: Path) -> list[bytes]:
+    return [path.read_bytes() for path in sorted((folder / "new").iterdir())] if (folder / "new").is_dir() else []
+
+
+def form_mail(mails: list[bytes], game: str, phase: str) -> bytes:
+    """The one mail that brought the player the form of this phase (the phase's report)."""
+    begin = re.compile(rf"^BEGIN ORDERS {re.escape(game)} {re.escape(phase)}\s*$", re.MULTILINE)
+    found = [data for data in mails if begin.search(_text(data))]
+    if len(found) != 1:
+        raise AssertionError(f"{len(found)} mails hold the form of {game} {phase}, not one")
+    return found[0]
+
+
+def answer_to(mails: list[bytes], message_id: str) -> bytes | None:
+    """pbp's answer to the mail with this Message-ID, if it sent one."""
+    for data in mails:
+        message = email.message_from_bytes(data, policy=policy.default)
+        if str(message.get("In-Reply-To", "")).strip() == message_id:
+            return data
+    return None
+
+
+def _text(data: bytes) -> str:
+    message = email.message_from_bytes(data, policy=policy.default)
+    body = message.get_body(("plain",)) if isinstance(message, EmailMessage) else None
+    return str(body.get_content()) if body is not None else ""
 
 
 def recorded_orders(overview: str, player: str) -> tuple[str, ...]:

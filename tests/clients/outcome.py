@@ -33,7 +33,7 @@ from typing import Protocol
 from tests.clients.builder import Fill, Player, build_reply
 from tests.clients.clients import CLIENTS
 from tests.clients.corpus import CASES, Case
-from tests.clients.grounds import Ground, Scenario
+from tests.clients.grounds import Ground, Scenario, answer_to, form_mail
 
 ACCEPTED = "accepted as meant"
 FALSE_REMARK = "accepted, with a false remark"
@@ -91,16 +91,19 @@ class Mailboxes(Protocol):
     """Where a case's mail goes and comes from: a Maildir site (tests/clients/grounds.py),
     or real IMAP mailboxes (tests/clients/test_real_clients.py)."""
 
-    def last_mail_to(self, address: str) -> bytes: ...
+    def mails_to(self, address: str) -> list[bytes]: ...
     def deliver(self, data: bytes) -> None: ...
     def poll(self) -> str: ...
-    def reply_to(self, address: str, message_id: str) -> EmailMessage | None: ...
     def recorded_orders(self, game: str, player: str) -> tuple[str, ...]: ...
 
 
 def _reply(scenario: Scenario, case: Case, orders: tuple[str, ...], fill: Fill, original: bytes, token: str) -> bytes:
     return build_reply(original, CLIENTS[case.client], fill, orders, player=Player(scenario.player, scenario.address),
                        game=scenario.game, phase=scenario.phase, token=token)
+
+
+def _message_id(data: bytes) -> str:
+    return str(email.message_from_bytes(data, policy=policy.default)["Message-ID"])
 
 
 def run_on_ground(ground: Ground, case: Case, root: Path) -> Outcome:
@@ -111,23 +114,26 @@ def run_on_ground(ground: Ground, case: Case, root: Path) -> Outcome:
 def run_case(site: Mailboxes, scenario: Scenario, case: Case) -> Outcome:
     """One case, start to end: the earlier orders (if any), the reply, and its outcome."""
     token = hashlib.sha256(case.id.encode()).hexdigest()[:20].upper()
-    original = site.last_mail_to(scenario.address)
+    original = form_mail(site.mails_to(scenario.address), scenario.game, scenario.phase)
     if case.earlier:
         earlier = _reply(scenario, case, case.earlier, Fill("strip", "top"), original, token + "E")
         site.deliver(earlier)
         site.poll()
         if not _same(site.recorded_orders(scenario.game, scenario.player), case.earlier):
             raise AssertionError(f"{case.id}: the earlier orders {case.earlier} were not accepted")
-        original = earlier if case.reply_to == "own" else site.last_mail_to(scenario.address)
+        answer_to_earlier = answer_to(site.mails_to(scenario.address), _message_id(earlier))
+        if answer_to_earlier is None:
+            raise AssertionError(f"{case.id}: pbp did not answer the earlier orders")
+        original = earlier if case.reply_to == "own" else answer_to_earlier
     before = site.recorded_orders(scenario.game, scenario.player)
     meant = scenario.orders if case.meant is None else case.meant
     written = meant if case.written is None else case.written
     reply = _reply(scenario, case, written, case.fill, original, token)
     site.deliver(reply)
     site.poll()
-    message_id = str(email.message_from_bytes(reply, policy=policy.default)["Message-ID"])
-    answer = site.reply_to(scenario.address, message_id)
-    body = answer.get_body(("plain",)) if answer else None
+    answered = answer_to(site.mails_to(scenario.address), _message_id(reply))
+    answer = email.message_from_bytes(answered, policy=policy.default) if answered else None
+    body = answer.get_body(("plain",)) if isinstance(answer, EmailMessage) else None
     receipt = f"{answer['Subject']}\n{body.get_content()}" if answer and body else ""
     recorded = site.recorded_orders(scenario.game, scenario.player)
     verdict = judged(case, meant, before, recorded, receipt, meant + written + case.earlier + scenario.orders)

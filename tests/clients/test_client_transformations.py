@@ -39,7 +39,7 @@ from pbp.rendering import Renderer
 from pbp.settings import Settings
 from tests.clients.builder import Fill, Player, build_reply
 from tests.clients.clients import CLIENTS, Client
-from tests.clients.grounds import MODERATOR, Ground, Scenario, address_of
+from tests.clients.grounds import MODERATOR, Ground, Scenario, address_of, form_mail, mails_in
 
 EXAMPLES = int(os.environ.get("PBP_CLIENT_EXAMPLES", "60"))
 # Seeded (derandomize) and not shrunk: each example is a whole mail through the desk, and a
@@ -73,11 +73,9 @@ def forms(client_grounds) -> list[Form]:
         state = rules.from_json(record["state"])
         phase = rules.phase(state)
         assert phase is not None, f"{scenario.key}: the game is over"
-        for player in sorted(phase.grammar):
-            mails = sorted((ground.folder / "mail" / address_of(player) / "new").iterdir(),
-                           key=lambda path: (path.stat().st_mtime_ns, path.name))
-            found.append(Form(ground, replace(scenario, player=player, address=address_of(player)),
-                              mails[-1].read_bytes(), state))
+        for player in sorted(name for name, grammar in phase.grammar.items() if grammar):
+            mail = form_mail(mails_in(ground.folder / "mail" / address_of(player)), scenario.game, scenario.phase)
+            found.append(Form(ground, replace(scenario, player=player, address=address_of(player)), mail, state))
     return found
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import email
 from collections import Counter
 from email import policy
-from email.message import EmailMessage
 from email.utils import parseaddr
 from pathlib import Path
 
@@ -80,15 +79,12 @@ class ImapMailboxes:
     def __init__(self, site: Site, dovecot, moderator: str) -> None:
         self.site, self.dovecot, self.moderator = site, dovecot, moderator
 
-    def _raw(self, address: str) -> list[bytes]:
+    def mails_to(self, address: str) -> list[bytes]:
         with self.dovecot.imap(address) as client:
             client.select_folder("INBOX", readonly=True)
             uids = client.search(["NOT", "DELETED"])
             fetched = client.fetch(uids, ["BODY.PEEK[]"]) if uids else {}
             return [fetched[uid][b"BODY[]"] for uid in sorted(fetched)]
-
-    def last_mail_to(self, address: str) -> bytes:
-        return self._raw(address)[-1]
 
     def deliver(self, data: bytes) -> None:
         sender = parseaddr(str(email.message_from_bytes(data, policy=policy.default)["From"]))[1]
@@ -96,13 +92,6 @@ class ImapMailboxes:
 
     def poll(self) -> str:
         return self.site.cli("poll")
-
-    def reply_to(self, address: str, message_id: str) -> EmailMessage | None:
-        for data in reversed(self._raw(address)):
-            message = email.message_from_bytes(data, policy=policy.default)
-            if str(message.get("In-Reply-To", "")).strip() == message_id:
-                return message
-        return None
 
     def recorded_orders(self, game: str, player: str) -> tuple[str, ...]:
         return recorded_orders(self.site.cli("orders", game), player)
