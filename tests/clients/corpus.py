@@ -166,4 +166,6 @@ CASES: tuple[Case, ...] = (
     _changed("yahoo", "ww-vote", KEPT_TOP, ("VOTE Ingrid",), ("VOTE Farid",)),
     _changed("outlook-web", "inf-decision", KEPT_TOP, ("USE HISTORY A-5", "VOTE Elena"), ("VOTE NO LYNCH",)),
     _changed("thunderbird-de", "ww-nominate", DELETED_BOTTOM, ("NOMINATE Bruno",), ("NOMINATE Hugo",)),
+    _changed("outlook-plain", "inf-movement", KEPT_TOP, ("MOVE B-7",), ("STAY",)),
+    _changed("windows-mail", "ww-vote", DELETED_TOP, ("VOTE Ingrid",), ("VOTE Farid",)),
 )
