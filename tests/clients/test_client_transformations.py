@@ -87,7 +87,7 @@ def workspace(tmp_path_factory):
 # A client made of the drawn transformations, on a neutral plain-text profile.
 BASE = replace(CLIENTS["thunderbird"], key="drawn", headers=(), greeting=("Orders:",), signature=())
 SHAPES = st.fixed_dictionaries({
-    "fill": st.builds(Fill, st.sampled_from(["uncomment", "strip", "typed"]),
+    "fill": st.builds(Fill, st.sampled_from(["uncomment", "literal", "strip", "typed"]),
                       st.sampled_from(["top", "bottom", "quote"])),
     "depth": st.integers(1, 3),
     "quote_style": st.sampled_from(["> ", ">"]),
