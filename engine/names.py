@@ -18,7 +18,7 @@ from engine.core import RulesetCard
 
 # The words of an order mail's own syntax (docs/design.md: Order mail format); every
 # ruleset's grammar words come from its card.
-MAIL_WORDS = frozenset({"BEGIN", "END", "ORDERS", "TOKEN", "HELP", "FORM", "STATUS", "APPROVE"})
+MAIL_WORDS = frozenset({"BEGIN", "END", "ORDERS", "TOKEN", "HELP", "FORM", "STATUS", "APPROVE", "WITHDRAW"})
 
 MAX_LENGTH = 20
 NAME_MARKS = frozenset("0123456789_-")  # the characters besides letters a name may hold

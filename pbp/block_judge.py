@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from engine.core import OrderBlockError
 from pbp import schedule
 from pbp.game.record import StoredGame
 from pbp.limits import listed, quoted
+from pbp.order_lines import read_orders
 from pbp.ports import OrderBlock
 from pbp.timezones import render_received
 from pbp.token_guard import TokenGuard
@@ -64,27 +64,39 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
         return BlockVerdict(False, f"{head} was not accepted: {why}.")
     if not block.has_orders:
         return BlockVerdict(False, f"Your reply held the form for {game.rules.card.phase_words(game.phase.id)} with no order "
-                                   "filled in, so nothing changed. To give orders, write them "
-                                   "inside the block (delete the # in front of an order).",
+                                   "filled in, so nothing changed. To give an order, delete the # in front of "
+                                   "its line in the block and put your choice in place of the <…>.",
                             submission=False)
-    try:
-        orders = game.rules.parse_orders(game.state, name, list(block.lines))
-    except OrderBlockError as failure:
-        errors = [str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in failure.errors]
-        listing = "\n".join(listed(errors))
-        grammar = ", ".join(s.syntax for s in game.phase.grammar.get(name, ()))
-        words = game.rules.card.phase_words(game.phase.id)
+    return _parsed(game, name, block, now)
+
+
+def _parsed(game: StoredGame, name: str, block: OrderBlock, now: datetime) -> BlockVerdict:
+    """The block's lines read as a whole (pbp.order_lines.read_orders): accepted whole or
+    refused whole."""
+    phase = game.open_phase
+    words = game.rules.card.phase_words(phase.id)
+    earlier = game.latest_order(phase.id, name)
+    read = read_orders(game.rules, game.state, phase, name, block.lines,
+                       earlier["text"].splitlines() if earlier else [])
+    if read.errors:
+        head = f"Your block for {quoted(block.game, 30)} {quoted(block.phase, 30)}"
+        listing = "\n".join(listed([str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in read.errors]))
+        grammar = ", ".join(s.syntax for s in phase.grammar.get(name, ()))
         can_give = f"Orders you can give in {words}: {grammar}" if grammar else f"You have no orders to give in {words}."
         return BlockVerdict(False, f"{head} was not accepted:\n{listing}\n{can_give}")
-    canonical = [str(order) for order in orders]
     received = schedule.to_text(now)
-    row = {"phase": game.phase.id, "player": name, "text": "\n".join(canonical),
+    row = {"phase": phase.id, "player": name, "text": "\n".join(read.canonical),
            "received": received, "message_id": "", "mail_key": ""}
-    shown = "\n".join(f"  {line}" for line in canonical) or "  (no orders: the rules' default applies)"
+    shown = "\n".join(f"  {line}" for line in read.canonical) or "  (no orders: the rules' default applies)"
     when = render_received(received, game.zone_of(name))
-    return BlockVerdict(True, f"Accepted for {game.rules.card.phase_words(game.phase.id)} (received {when}):\n"
+    if read.taken_back is not None:
+        taken = "\n".join(f"  {line}" for line in read.taken_back)
+        return BlockVerdict(True, f"Taken back for {words} (received {when}):\n{taken}\n"
+                                  f"Your orders for {words} now:\n{shown}", order_row=row)
+    return BlockVerdict(True, f"Accepted for {words} (received {when}):\n"
                               f"{shown}\nThese replace any orders you sent earlier for this phase.",
                         order_row=row)
+
 
 def identity_refusal(game: StoredGame, name: str, games: list[str], guard: TokenGuard, block_game: str,
                      token: str | None) -> str | None:

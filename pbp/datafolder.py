@@ -398,6 +398,8 @@ class GameFile:
         self.mails = JournalTable("mails", storage.rows, storage.change, storage.whole)
         self.replies = JournalTable("replies", storage.rows, storage.change, storage.whole)
         self.wrong_tokens = JournalTable("wrong_tokens", storage.rows, storage.change, storage.whole)
+        # The fingerprints of the order blocks judged, by player and phase (pbp.block_choice).
+        self.judged_blocks = JournalTable("judged_blocks", storage.rows, storage.change, storage.whole)
 
     def record(self) -> dict:
         docs = self.game.all()

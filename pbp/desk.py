@@ -24,6 +24,7 @@ from email.utils import parseaddr
 from typing import Iterator
 
 from pbp import bounces
+from pbp.block_choice import choose_blocks, judged_before, note_judged
 from pbp.block_judge import judge_block
 from pbp.conversations.judge import Delivery, free_text_note, judge_message
 from pbp.conversations.picks import picks_of_teams
@@ -37,7 +38,8 @@ from pbp.limits import listed, quoted
 from pbp.mail_ledger import MailLedger
 from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
-from pbp.ports import InboundMail, Outcome
+from pbp.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
+from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.public_tally import running_tally
 from pbp.rendering import RenderedMail
 from pbp.signups.book import outbox_files
@@ -58,6 +60,7 @@ class Decision:
     accepted_phase: str = ""
     token_guard: TokenGuard | None = None
     deliveries: list[Delivery] = field(default_factory=list)  # accepted messages, relayed on commit
+    judged: list[OrderBlock] = field(default_factory=list)  # blocks judged for the home game, remembered on commit
 
 
 class Desk:
@@ -158,6 +161,8 @@ class Desk:
                     tell_host_of_wrong_tokens(self.moderator, game, decision.token_guard)
             for delivery in decision.deliveries:
                 deliver(self.moderator, game, delivery, mail.message_id)
+            for block in decision.judged:
+                note_judged(file, entry["name"], block.phase.lower(), block)
             row = self.ledger.record(file, mail, decision.outcome, decision.reason)
         self.ledger.remember(row)
 
@@ -204,6 +209,9 @@ class Desk:
             return self._refused_sender(game, name, refused)
         if mail.blocks or mail.messages:
             return self._decide_blocks(game, name, mail)
+        stray = stray_orders(mail.stray, game.rules.card)
+        if stray and not (mail.commands and mail.commands[0].split()[0] in PLAYER_COMMANDS):
+            return self._refuse_stray_orders(game, name, stray)
         if mail.commands:
             return self._decide_command(game, name, mail.commands[0])
         if mail.problems:
@@ -239,7 +247,9 @@ class Desk:
         guard = TokenGuard(game.file, mail.sender, self.moderator.clock().date(),
                            self.moderator.settings.wrong_tokens_per_sender_per_day)
         now = self.moderator.clock()
-        verdicts = [judge_block(game, name, games, guard, block, now) for block in mail.blocks]
+        phases = {block.phase.lower() for block in mail.blocks if block.game == game.id}
+        choice = choose_blocks(mail.blocks, {phase: judged_before(game.file, name, phase) for phase in phases})
+        verdicts = [judge_block(game, name, games, guard, block, now) for block in choice.blocks]
         accepted_orders = {v.order_row["player"]: v.order_row["text"] for v in verdicts if v.order_row}
         messages = [judge_message(game, name, games, guard, block, now,
                                   self.moderator.settings.replies_per_sender_per_day, accepted_orders)
@@ -250,11 +260,15 @@ class Desk:
         # meant: a player filling one form of a quoted mail leaves the others empty.
         meant = any(v.submission for v in (*verdicts, *messages))
         sections = [v.text for v in (*verdicts, *messages) if v.submission or not meant]
+        sections.extend(choice.notes)
         if accepted_orders:  # a team settling an order together sees where it stands
             sections.extend(p for p in picks_of_teams(game, name, accepted_orders) if not any(p in t for t in sections))
         if mail.problems:
             sections.append("Also:\n" + "\n".join(listed(mail.problems)))
-        if mail.free_text:
+        stray = stray_orders(mail.stray, game.rules.card)
+        if stray:
+            sections.append(stray_orders_note(stray))
+        elif mail.free_text:
             sections.append(free_text_note(game.id))
         if rejected:
             sections.append(self._still_stands(game, name, bool(accepted)))
@@ -266,9 +280,21 @@ class Desk:
         else:
             outcome, kind, headline = "processed", "form", "Your order form"
         reply = self._receipt(game, name, headline, sections)
+        judged = [block for block in choice.blocks if block.game == game.id and block.has_orders]
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
                         orders=[v.order_row for v in verdicts if v.accepted], reply=reply, reply_kind=kind,
-                        token_guard=guard, deliveries=[v.delivery for v in messages if v.delivery])
+                        token_guard=guard, deliveries=[v.delivery for v in messages if v.delivery], judged=judged)
+
+    def _refuse_stray_orders(self, game: StoredGame, name: str, stray: list[str]) -> Decision:
+        """A mail with no block whose text has order lines: nothing was taken, and the reply
+        says so first, then gives the form to use."""
+        phase = game.record["phase_id"]
+        for_what = game.rules.card.phase_words(phase) if phase else f"game {game.id}"
+        sections = [f"Your mail has no order block, so no orders were accepted for {for_what}.",
+                    stray_orders_note(stray),
+                    self._still_stands(game, name, some_accepted=False)]
+        reply = self._receipt(game, name, "Orders NOT accepted", sections)
+        return Decision("rejected", reason="orders outside a block", reply=reply, reply_kind="rejection")
 
     def _still_stands(self, game: StoredGame, name: str, some_accepted: bool) -> str:
         if some_accepted:

@@ -37,7 +37,7 @@ from tinydb.table import Document
 from pbp.durable import fsync_folder, open_private
 
 # The tables kept in the journal rather than in the game document.
-JOURNALED = ("outbox", "mails", "orders", "replies", "wrong_tokens")
+JOURNALED = ("outbox", "mails", "orders", "replies", "wrong_tokens", "judged_blocks")
 # The fields of a journaled table kept in the texts file; the row keeps TEXT_AT instead.
 TEXT_FIELDS = {"outbox": ("body", "attachments")}
 TEXT_AT = "_text"
@@ -46,7 +46,8 @@ TEXT_AT = "_text"
 # each value are kept as rows change, so a question such as "which mails are queued" or
 # "which orders came this phase" costs the rows it finds, not the whole table (which only
 # grows with the game).
-LOOKUPS = {"outbox": ("status",), "orders": ("phase", "player"), "replies": ("sender",), "wrong_tokens": ("sender",)}
+LOOKUPS = {"outbox": ("status",), "orders": ("phase", "player"), "replies": ("sender",), "wrong_tokens": ("sender",),
+           "judged_blocks": ("player",)}
 Op = list  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
 
 

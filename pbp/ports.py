@@ -92,7 +92,9 @@ class OrderBlock:
     `lines` are the order lines between the TOKEN line and END ORDERS, quote prefixes
     removed and text normalised; `first_line_number` is the number of `lines[0]` counting
     the BEGIN line as line 1, so an error can say "Line 3". `token` is None when the block
-    has no TOKEN line. `quoted` says the block was found only in quoted text.
+    has no TOKEN line. `quoted` says the block was found only in quoted text (a form
+    filled in inside the quote, the player's lines unquoted, is the player's own: not
+    `quoted`).
     """
 
     game: str
@@ -101,6 +103,7 @@ class OrderBlock:
     lines: tuple[str, ...]
     first_line_number: int = 3
     quoted: bool = False
+    at_line: int = 0  # the BEGIN line's number in the mail's text (0: not known)
 
     @property
     def has_orders(self) -> bool:
@@ -144,7 +147,8 @@ class InboundMail:
     approval by mail, token from the line or a `TOKEN:` line) is found even next to blocks.
     `messages` are the mail's message blocks (read by the same scanner, under the same
     per-mail cap); `free_text` says the player wrote something outside any block (which
-    nobody reads: the receipt says so and how to reach the host).
+    nobody reads: the receipt says so and how to reach the host), and `stray` holds the
+    first of those lines, so that the receipt can name the orders among them it did not take.
     `problems` lists what made the text unreadable
     (e.g. a BEGIN with no END) for the reply. `bounce` is set when the mail is a
     delivery status notification reporting recipients that failed for good.
@@ -162,6 +166,7 @@ class InboundMail:
     blocks: tuple[OrderBlock, ...] = ()
     messages: tuple[MessageBlock, ...] = ()
     free_text: bool = False
+    stray: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
     bounce: Bounce | None = None

@@ -21,8 +21,9 @@ from typing import Any, Callable, Mapping, MutableMapping, Sequence
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 
 import engine
-from engine.core import Event, GameSetupError, OrderSpec, Phase, phase_id_words
+from engine.core import Event, GameSetupError, phase_id_words
 from pbp.facility_map import svg_map, text_map
+from pbp.forms import choice_lines, comment_lines
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 # The phase under which mail about a finished game is filed (a game over has no phase id).
@@ -87,6 +88,8 @@ class Renderer:
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
         self.env.globals["order_form"] = self.order_form
+        self.env.globals["form_comment"] = comment_lines
+        self.env.globals["form_choices"] = choice_lines
         self._existing: dict[str, bool] = {}
         self._mail_templates: dict[tuple[str, str], tuple[Template, dict[str, Any]]] = {}
         self._forms: dict[int, tuple[Any, Any, str]] = {}  # id(form) -> (form, its ruleset, its text)
@@ -248,26 +251,3 @@ def tidy(body: str) -> str:
 
 def event_json(event: Event | dict) -> dict:
     return event.to_json() if isinstance(event, Event) else dict(event)
-
-
-def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadline: str,
-               channels: Sequence[str] = ()) -> dict | None:
-    """The form for `player` in `phase`, or None when they have no orders to give and no
-    team channel. `channels` are the team channels they belong to: a message form for each
-    follows the order form (docs/design.md: Conversations); with channels and no orders,
-    the form's `phase` is None."""
-    if phase is None or player not in phase.actors:
-        if not channels:
-            return None
-        return {"game": game_id, "phase": None, "token": token, "deadline": deadline, "orders": [],
-                "channels": list(channels)}
-    specs: Sequence[OrderSpec] = phase.grammar.get(player, ())
-    return {
-        "channels": list(channels),
-        "game": game_id,
-        "phase": phase.id,
-        "token": token,
-        "deadline": deadline,
-        "orders": [{"keyword": s.keyword, "syntax": s.syntax, "choices": list(s.choices), "note": s.note}
-                   for s in specs],
-    }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import OrderLine, OrderSpec
 from engine.infiltration.card import ORDER_TABLE, USE_LINES
 from engine.infiltration.orders import NO_LYNCH, NO_REDS_LEFT, Everyone, sender_view
-from engine.infiltration.rooms import ROOMS, TERMINALS
+from engine.infiltration.rooms import TERMINALS
 from engine.infiltration.state import DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, Step
 
 _LINES = {line.order.split()[0]: line for line in ORDER_TABLE}
@@ -24,7 +24,7 @@ def actor_grammar(state: GameState, name: str, shared: Everyone | None = None) -
         choices: tuple[str, ...] = ("WARRIOR",) if team == RED else ("WARRIOR", "HACKER", "SNEAKER")
         return (_spec("CLASS", choices),)
     if state.step == Step.MOVEMENT:
-        return (_spec("MOVE", ROOMS), _spec("STAY"), _spec("CODE"))
+        return (_spec("MOVE"), _spec("STAY"), _spec("CODE"))  # its hint names every room
     view = sender_view(state, name, shared)
     specs = []
     may_act = view.feature in TERMINALS and not (view.alert_here and view.role not in UNSEEN_BY_GUARDS)

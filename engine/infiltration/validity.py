@@ -26,9 +26,22 @@ MAX_FACTS = 4
 MAX_CODE_FACTS = 1
 
 
+def _alternatives(head: str, words: tuple[str, ...], width: int = 66) -> list[str]:
+    """`head := A | B | …` over lines of at most `width` characters, continued under the `:=`."""
+    lines, line = [], head
+    for index, word in enumerate(words):
+        piece = word if index == 0 else f"| {word}"
+        if index and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = " " * (head.index(":=") + 1) + piece
+        else:
+            line = f"{line} {piece}"
+    return [*lines, line]
+
+
 def _grammar_help() -> str:
-    terminals = " | ".join(TERMINALS)
-    specials = " | ".join(SPECIALS)
+    """The grammar as a player reads it in HELP and in an error: every line fits a mail
+    line, with room for a quote (the shell writes no line longer than 72 characters)."""
     return "\n".join([
         "A validity check statement follows this grammar (any letter case):",
         "  statement   := disjunction",
@@ -37,17 +50,19 @@ def _grammar_help() -> str:
         "  negation    := NOT negation | ( statement ) | fact",
         "  fact := PLAYER IS IN ROOM          | PLAYER WAS IN ROOM ON TURN N",
         "        | PLAYER IS ALIVE            | PLAYER IS DEAD",
-        "        | PLAYER HAS STINGER         | PLAYER VISITED (ROOM | FEATURE)",
+        "        | PLAYER HAS STINGER         | PLAYER VISITED ROOM",
+        "        | PLAYER VISITED FEATURE     | PLAYER USED TERMINAL ON TURN N",
         "        | PLAYER ATTACKED (PLAYER | GUARD FLOOR) ON TURN N",
-        "        | PLAYER USED TERMINAL ON TURN N",
-        "        | ROOM HAS FEATURE           | TERMINAL IN ROOM IS (HACKED | DESTROYED)",
+        "        | ROOM HAS FEATURE           | TERMINAL IN ROOM IS HACKED",
+        "        | TERMINAL IN ROOM IS DESTROYED",
         "        | GUARD FLOOR IS IN ROOM     | GUARD FLOOR IS DEAD",
         "        | CODE IS DIGITS             | HANGAR DOOR IS OPEN",
-        f"  TERMINAL := {terminals}",
-        f"  FEATURE  := TERMINAL | {specials}",
-        "  PLAYER is a player's or character's name, ROOM a room such as D-4, FLOOR a letter",
-        "  A-H, N a turn number, DIGITS a code such as 0427.",
-        "Example: Bob WAS IN D-4 ON TURN 2 AND NOT (GUARD C IS DEAD OR Ann HAS STINGER)",
+        *_alternatives("  TERMINAL :=", TERMINALS),
+        *_alternatives("  FEATURE  :=", ("TERMINAL", *SPECIALS)),
+        "  PLAYER is a player's or character's name, ROOM a room such as",
+        "  D-4, FLOOR a letter A-H, N a turn number, DIGITS a code such as",
+        "  0427.",
+        "Example: Bob WAS IN D-4 ON TURN 2 AND NOT (GUARD C IS DEAD)",
     ])
 
 

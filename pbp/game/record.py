@@ -14,7 +14,8 @@ from pbp.forum.book import DraftBook
 from pbp.game.clock import PhaseClock, clock_of
 from pbp.game.game_record import GameRecord, Roster, RosterPlayer
 from pbp.moderator import Moderator
-from pbp.rendering import FINISHED, order_form
+from pbp.forms import order_form
+from pbp.rendering import FINISHED
 from pbp.datafolder import GameFile
 
 Made = TypeVar("Made")  # what StoredGame._once makes

@@ -17,9 +17,11 @@ their form already shows them.
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import Iterable, Mapping, Sequence
 
 from engine.core import OrderLine, Phase, Ruleset
+from pbp.mail.wrapping import WIDTH
 
 MARK_NOW = ">>"
 NPC_ONLY_CLASSES = ("renegade", "engineer")  # rules/infiltration.md: Cast and setup
@@ -46,16 +48,20 @@ def current_keys(phase: Phase | None, name: str) -> set[str]:
 
 
 def table_lines(rows: Iterable[OrderLine], phase: Phase | None, name: str) -> list[str]:
-    """The order table as aligned text lines, the rows `name` can use now marked `>>`."""
+    """The order table as aligned text lines, the rows `name` can use now marked `>>`: each
+    order on a line of its own, who gives it and what it does under it, wrapped to the
+    width of a mail line."""
     rows = tuple(rows)
     keys = current_keys(phase, name)
     width = max((len(row.phases) for row in rows), default=0)
+    indent = " " * (len(MARK_NOW) + 1 + width + 2)
     lines = []
     for row in rows:
         now = phase is not None and phase.kind in row.kinds and order_key(row.order) in keys
-        mark = MARK_NOW if now else "  "
+        mark = MARK_NOW if now else " " * len(MARK_NOW)
+        lines.append(f"{mark} {row.phases:<{width}}  {row.order}")
         detail = ": ".join(part for part in (row.who, row.note) if part)
-        lines.append(f"{mark} {row.phases:<{width}}  {row.order}" + (f"  - {detail}" if detail else ""))
+        lines.extend(textwrap.wrap(detail, WIDTH, initial_indent=indent, subsequent_indent=indent))
     return lines
 
 

@@ -3,13 +3,13 @@
 """
 from __future__ import annotations
 
-from engine.core import OrderBlockError
 from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.notices import notify_players
 from pbp.mail.blocks import opens_a_form, scan_blocks
 from pbp.game.record import StoredGame, load, running
 from pbp.moderator import Moderator
+from pbp.order_lines import read_orders
 from pbp.public_tally import running_tally
 from pbp.reminders import players_to_remind
 from pbp.standing_orders import standing_orders
@@ -73,16 +73,18 @@ def submit(moderator: Moderator, game_id: str, player: str, text: str) -> list[s
 
 
 def parse_for(game: StoredGame, name: str, lines: list[str], first_line: int = 1) -> list[str]:
-    """The canonical text of `name`'s orders in the open phase, or a UserError saying every
-    problem (`first_line`: the number of `lines[0]` in what the host wrote)."""
-    if name not in game.open_phase.actors:
-        raise UserError(f"{name} has no orders to give in {game.open_phase.id}.")
-    try:
-        orders = game.rules.parse_orders(game.state, name, lines)
-    except OrderBlockError as failure:
-        listing = "; ".join(str(e.moved(first_line - 1)) for e in failure.errors)
-        raise UserError(f"The orders for {name} were not accepted: {listing}") from None
-    return [str(order) for order in orders]
+    """The canonical text of `name`'s orders in the open phase, read as a player's block is
+    (WITHDRAW included), or a UserError saying every problem (`first_line`: the number of
+    `lines[0]` in what the host wrote)."""
+    phase = game.open_phase
+    if name not in phase.actors:
+        raise UserError(f"{name} has no orders to give in {phase.id}.")
+    earlier = game.latest_order(phase.id, name)
+    read = read_orders(game.rules, game.state, phase, name, lines, earlier["text"].splitlines() if earlier else [])
+    if read.errors:
+        listing = "; ".join(str(e.moved(first_line - 1)) for e in read.errors)
+        raise UserError(f"The orders for {name} were not accepted: {listing}")
+    return list(read.canonical)
 
 
 def enter_orders(moderator: Moderator, game: StoredGame, name: str, canonical: list[str], *, mail_key: str,

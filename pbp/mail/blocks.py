@@ -1,75 +1,72 @@
-"""Finding order blocks and player commands in a mail's normalised text
-(docs/design.md: Order mail format).
+"""Finding order blocks and message blocks in a mail's normalised text (docs/design.md:
+Order mail format, Conversations).
 
-    BEGIN ORDERS <game-id> <phase-id>
-    TOKEN: <the player's secret token>
-    <one order per line>
-    END ORDERS
+    BEGIN ORDERS <game-id> <phase-id>          BEGIN MESSAGE <game-id> <channel>
+    TOKEN: <the player's secret token>         TOKEN: <the player's secret token>
+    <one order per line>                       <free text>
+    END ORDERS                                 END MESSAGE
 
-Message blocks (docs/design.md: Conversations) are read by the same scanner, with the same
-quote and cap rules:
+Keywords are case-insensitive. What a reply holds is read in two tiers:
 
-    BEGIN MESSAGE <game-id> <channel>
-    TOKEN: <the player's secret token>
-    <free text>
-    END MESSAGE
+- **The player's own blocks**: unquoted blocks, and forms filled in inside the quote: a
+  block whose BEGIN and END lines are quoted at the same depth with the player's own
+  unquoted lines between them (mail programs leave a line typed inside a quote unquoted).
+  The quoted lines of such a block are pbp's form (its TOKEN, its `#` hints), the unquoted
+  ones the player's orders.
+- **Quoted blocks**, wholly under one quote depth: the form a player filled in by typing
+  inside the quote marks. They count only when the mail has nothing in the first tier.
 
-Everything outside a block is ignored (the scan only notes that there was some). Keywords are case-insensitive. A block is either
-unquoted or lies wholly under one quote depth (`> `, `>> `, `> > `…); mail clients quote
-the form a player replies to, so quoted blocks are only a fallback used when the mail has
-no unquoted block.
-
-One mail is read up to `MAX_BLOCKS_PER_MAIL` blocks (docs/design.md: Hostile input);
-further blocks are only counted, and the count is one problem of the reply.
+Quote depth comes from pbp.mail.quoting, which also pushes an Outlook-style copied mail one
+level down. Lines outside every block are never read: the unquoted ones are kept (the first
+`MAX_STRAY_LINES`) so that the desk can tell a player which order-like lines it did not take.
+A mail is read up to `MAX_BLOCKS_PER_MAIL` blocks per tier; further BEGIN lines are only
+counted (docs/design.md: Hostile input).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from engine.names import plain_word
 from pbp import limits
 from pbp.limits import MAX_BLOCKS_PER_MAIL
+from pbp.mail.quoting import QuotedLine, quote_lines
 from pbp.ports import MessageBlock, OrderBlock
 
-_QUOTE_PREFIX = re.compile(r"^(?:[ \t]*>)+[ \t]?")
 _BEGIN = re.compile(r"^BEGIN\s+(ORDERS|MESSAGE)\b(.*)$", re.IGNORECASE)
 _TOKEN = re.compile(r"^TOKEN\s*:\s*(.*)$", re.IGNORECASE)
 _END = {"ORDERS": re.compile(r"^END\s+ORDERS\s*$", re.IGNORECASE),
         "MESSAGE": re.compile(r"^END\s+MESSAGE\s*$", re.IGNORECASE)}
 _SIGNATURE = "--"  # the signature separator ("-- "; stripped like every line)
-_APPROVE = re.compile(r"^APPROVE\s+(\S+)\s+(\S+)(?:\s+(\S+))?\s*$", re.IGNORECASE)
-_COMMAND_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
-_SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
-
-
-class QuotedLine(NamedTuple):
-    """One line of text split into its quote depth (number of `>`) and its content (a
-    tuple: every line of every mail becomes one, and a frozen dataclass is slow to make)."""
-
-    depth: int
-    content: str
+MAX_STRAY_LINES = 20  # unquoted lines outside blocks kept for the receipt's note on them
 
 
 @dataclass(frozen=True)
 class BlockScan:
-    """The blocks and problems of one quote tier (unquoted, or quoted); `unread` counts
-    the blocks beyond the per-mail cap, which were not read."""
+    """The blocks and problems of one tier (the player's own, or quoted); `unread` counts
+    the blocks beyond the per-mail cap, which were not read. `stray` holds the first
+    unquoted lines written outside any block, `free_text` says there were some."""
 
     blocks: tuple[OrderBlock, ...] = ()
     problems: tuple[str, ...] = ()
     unread: int = 0
     messages: tuple[MessageBlock, ...] = ()
-    free_text: bool = False  # unquoted text outside any block (never read)
+    free_text: bool = False
+    stray: tuple[str, ...] = ()
 
     def __add__(self, other: "BlockScan") -> "BlockScan":
         return BlockScan(self.blocks + other.blocks, self.problems + other.problems, self.unread + other.unread,
-                         self.messages + other.messages, self.free_text or other.free_text)
+                         self.messages + other.messages, self.free_text or other.free_text,
+                         (self.stray + other.stray)[:MAX_STRAY_LINES])
 
     @property
     def found_anything(self) -> bool:
         return bool(self.blocks or self.messages or self.problems or self.unread)
+
+    @property
+    def filled(self) -> bool:
+        """Whether a block holds something the player wrote (an order, a message's text)."""
+        return any(block.has_orders for block in self.blocks) or any(m.text for m in self.messages)
 
     @property
     def read(self) -> int:
@@ -84,48 +81,39 @@ class BlockScan:
         messages = self.messages[:MAX_BLOCKS_PER_MAIL - len(blocks)]
         problems = self.problems[:MAX_BLOCKS_PER_MAIL - len(blocks) - len(messages)]
         kept = len(blocks) + len(messages) + len(problems)
-        return BlockScan(blocks, problems, self.unread + self.read - kept, messages, self.free_text)
-
-
-def split_quote(line: str) -> QuotedLine:
-    if ">" not in line:  # most lines: no quote prefix to look for
-        return QuotedLine(0, line.strip())
-    match = _QUOTE_PREFIX.match(line)
-    if not match:
-        return QuotedLine(0, line.strip())
-    return QuotedLine(match.group(0).count(">"), line[match.end():].strip())
+        return BlockScan(blocks, problems, self.unread + self.read - kept, messages, self.free_text, self.stray)
 
 
 def opens_a_form(line: str) -> bool:
     """A BEGIN line or a TOKEN line, quoted or not: where a form (and its secret) starts."""
-    content = split_quote(line).content
+    content = quote_lines(line)[0].content
     return bool(_BEGIN.match(content) or _TOKEN.match(content))
 
 
 def scan_blocks(text: str) -> tuple[BlockScan, BlockScan]:
-    """All blocks of a text, as (unquoted tier, quoted tier); past the per-mail cap of a
-    tier its further BEGIN lines are only counted."""
-    lines = [split_quote(line) for line in text.split("\n")]
-    tiers = [BlockScan(), BlockScan()]  # unquoted, quoted
+    """All blocks of a text, as (the player's own tier, the quoted tier); past the per-mail
+    cap of a tier its further BEGIN lines are only counted."""
+    lines = quote_lines(text)
+    tiers = [BlockScan(), BlockScan()]  # the player's own, quoted
     index = 0
     in_signature = False
     while index < len(lines):
         line = lines[index]
         begin = _BEGIN.match(line.content)
         if not begin:
-            if line.depth == 0 and line.content and not in_signature and not tiers[0].free_text:
+            if line.depth == 0 and line.content and not in_signature:
                 in_signature = line.content == _SIGNATURE
                 if not in_signature and not _introduces_quote(lines, index):
-                    tiers[0] += BlockScan(free_text=True)
+                    tiers[0] += BlockScan(free_text=True, stray=(line.content,))
             index += 1
             continue
-        tier = 0 if line.depth == 0 else 1
+        read = _read_block(lines, index, begin.group(1).upper(), begin.group(2).split())
+        tier = 0 if read.own else 1
         if tiers[tier].read >= MAX_BLOCKS_PER_MAIL:
             tiers[tier] += BlockScan(unread=1)
-            index += 1
-            continue
-        scan, index = _read_block(lines, index, begin.group(1).upper(), begin.group(2).split())
-        tiers[tier] += scan
+        else:
+            tiers[tier] += read.scan
+        index = read.next_index
     return tiers[0], tiers[1]
 
 
@@ -137,30 +125,65 @@ def _introduces_quote(lines: list[QuotedLine], index: int) -> bool:
     return following is not None and following.depth > 0
 
 
-def _read_block(lines: list[QuotedLine], begin_index: int, kind: str,
-                arguments: list[str]) -> tuple[BlockScan, int]:
-    """Read the block (`kind` ORDERS or MESSAGE) whose BEGIN line is `lines[begin_index]`;
-    return it and the index of the first line after it. Lines of another quote depth end
-    the block (unterminated)."""
+@dataclass(frozen=True)
+class _Read:
+    scan: BlockScan
+    next_index: int
+    own: bool  # the player's own block (unquoted, or filled in inside the quote)
+
+
+def _read_block(lines: list[QuotedLine], begin_index: int, kind: str, arguments: list[str]) -> _Read:
+    """Read the block (`kind` ORDERS or MESSAGE) whose BEGIN line is `lines[begin_index]`.
+
+    Lines at the BEGIN line's depth belong to it; so do unquoted lines inside a quoted
+    block, when its END line is at the BEGIN line's depth (a form filled in inside the
+    quote). A line at any other depth, or another BEGIN, ends the search for the END line;
+    without it the block is a problem, whose reason says what was found instead."""
     depth = lines[begin_index].depth
     begin_text = lines[begin_index].content
     body: list[str] = []
+    typed_inside = False  # an unquoted line of the player's inside a quoted block
     index = begin_index + 1
-    while index < len(lines) and lines[index].depth == depth:
-        content = lines[index].content
-        if _END[kind].match(content):
-            make = _make_block if kind == "ORDERS" else _make_message
-            return make(begin_text, arguments, body, depth), index + 1
-        if _BEGIN.match(content):
+    while index < len(lines):
+        line = lines[index]
+        if line.depth != depth and not (depth and line.depth == 0):
             break
-        body.append(content)
+        if line.depth == depth and _END[kind].match(line.content):
+            quoted = bool(depth) and not typed_inside
+            scan = (_make_block(begin_text, arguments, body, quoted, at_line=begin_index + 1) if kind == "ORDERS"
+                    else _make_message(begin_text, arguments, body, quoted))
+            return _Read(scan, index + 1, own=depth == 0 or typed_inside)
+        if _BEGIN.match(line.content):
+            break
+        typed_inside = typed_inside or (line.depth != depth and bool(line.content))
+        body.append(line.content)
         index += 1
-    last = "order" if kind == "ORDERS" else "line of your message"
-    problem = (
-        f'The block starting "{limits.quoted(begin_text)}" has no END {kind} line; '
-        f"put END {kind} on its own line after your last {last} and send it again."
-    )
-    return BlockScan(problems=(problem,)), index
+    problem = _unreadable(lines, begin_index, index, kind)
+    # The block's own lines end where its depth does; the lines after them are read again.
+    end = begin_index + 1
+    while end < len(lines) and lines[end].depth == depth and not _BEGIN.match(lines[end].content):
+        end += 1
+    return _Read(BlockScan(problems=(problem,)), end, own=depth == 0)
+
+
+def _unreadable(lines: list[QuotedLine], begin_index: int, stop: int, kind: str) -> str:
+    """Why the block starting at `begin_index` could not be read, as it is: no END line, an
+    END line quoted at another depth, or lines quoted at another depth inside it."""
+    begin_text = limits.quoted(lines[begin_index].content)
+    depth = lines[begin_index].depth
+    next_begin = next((i for i in range(begin_index + 1, len(lines)) if _BEGIN.match(lines[i].content)), len(lines))
+    end = next((i for i in range(begin_index + 1, next_begin) if _END[kind].match(lines[i].content)), None)
+    if end is None:
+        last = "order" if kind == "ORDERS" else "line of your message"
+        return (f'The block starting "{begin_text}" has no END {kind} line; '
+                f"put END {kind} on its own line after your last {last} and send it again.")
+    if lines[end].depth != depth:
+        return (f'The block starting "{begin_text}" (line {begin_index + 1} of your mail) ends with an END {kind} '
+                f"line quoted differently (line {end + 1}), so pbp cannot tell your lines from the quoted ones; "
+                "write the whole block again without quote marks (>) and send it.")
+    return (f'The block starting "{begin_text}" (line {begin_index + 1} of your mail) has a line quoted '
+            f"at another depth inside it (line {stop + 1}), so pbp cannot tell your lines from the quoted ones; "
+            "write the whole block again without quote marks (>) and send it.")
 
 
 def _token_problem(begin_text: str, body: list[str]) -> str | None:
@@ -171,7 +194,7 @@ def _token_problem(begin_text: str, body: list[str]) -> str | None:
             "one, the one from your order form, so nothing in it was read. Send it again with one TOKEN line.")
 
 
-def _make_message(begin_text: str, arguments: list[str], body: list[str], depth: int) -> BlockScan:
+def _make_message(begin_text: str, arguments: list[str], body: list[str], quoted: bool) -> BlockScan:
     if len(arguments) not in (2, 3):  # a third word: the NPC the host writes as
         problem = (
             f'The line "{limits.quoted(begin_text)}" must name the game and the channel, '
@@ -186,11 +209,11 @@ def _make_message(begin_text: str, arguments: list[str], body: list[str], depth:
                   if not line.startswith("#")]
     game, channel, *speaker = arguments
     message = MessageBlock(game=game, channel=channel.lower(), token=token,
-                           text="\n".join(text_lines).strip("\n"), quoted=depth > 0, speaker="".join(speaker))
+                           text="\n".join(text_lines).strip("\n"), quoted=quoted, speaker="".join(speaker))
     return BlockScan(messages=(message,))
 
 
-def _make_block(begin_text: str, arguments: list[str], body: list[str], depth: int) -> BlockScan:
+def _make_block(begin_text: str, arguments: list[str], body: list[str], quoted: bool, at_line: int) -> BlockScan:
     if len(arguments) != 2:
         problem = (
             f'The line "{limits.quoted(begin_text)}" must name the game and the phase, '
@@ -210,7 +233,8 @@ def _make_block(begin_text: str, arguments: list[str], body: list[str], depth: i
         token=token,
         lines=tuple(body[first_order_index:]),
         first_line_number=first_order_index + 2,
-        quoted=depth > 0,
+        quoted=quoted,
+        at_line=at_line,
     )
     return BlockScan(blocks=(block,))
 
@@ -230,71 +254,18 @@ def _find_token(body: list[str]) -> tuple[str | None, int | None]:
 
 
 def find_blocks(texts: list[str]) -> BlockScan:
-    """The blocks a mail submits: every unquoted block of its texts, or, when there is
-    none (and no unquoted problem), the quoted ones (docs/design.md: Order mail format)."""
-    unquoted, in_quotes = BlockScan(), BlockScan()
+    """The blocks a mail submits: the player's own blocks in its texts, or, when there is
+    none (and no problem with one), the quoted ones (docs/design.md: Order mail format)."""
+    own, in_quotes = BlockScan(), BlockScan()
     for text in texts:
-        text_unquoted, text_quoted = scan_blocks(text)
-        unquoted += text_unquoted
+        text_own, text_quoted = scan_blocks(text)
+        own += text_own
         in_quotes += text_quoted
-    scan = (unquoted if unquoted.found_anything else in_quotes).capped()
-    if unquoted.free_text and not scan.free_text:
-        scan = scan + BlockScan(free_text=True)
+    scan = (own if own.found_anything else in_quotes).capped()
+    if own.free_text:
+        scan = BlockScan(scan.blocks, scan.problems, scan.unread, scan.messages, True, own.stray)
     if not scan.unread:
         return scan
     problem = (f"This mail holds {scan.read + scan.unread:,} order blocks; one mail may carry at most "
                f"{MAX_BLOCKS_PER_MAIL}, so the other {scan.unread:,} were not read.")
-    return BlockScan(scan.blocks, scan.problems + (problem,), scan.unread, scan.messages, scan.free_text)
-
-
-def find_command(body: str, subject: str) -> str | None:
-    """A player command (docs/design.md: Order mail format — HELP, FORM, STATUS, and the host's
-    `APPROVE <game> <phase>`): the first non-empty unquoted line of the body, or the
-    subject when the body has none. Returns the upper-cased word (unknown words too, so
-    the desk can answer with HELP), or None when there is nothing at all."""
-    for line in body.split("\n"):
-        quoted = split_quote(line)
-        if quoted.depth == 0 and quoted.content:
-            return _command_of(quoted.content)
-        if quoted.depth > 0:
-            # The first quoted text starts the quoted reply: nothing the player wrote follows.
-            break
-    subject_text = _SUBJECT_PREFIX.sub("", subject).strip()
-    return _command_of(subject_text) if subject_text else None
-
-
-def _command_of(line: str) -> str | None:
-    approve = _APPROVE.match(line)
-    if approve:
-        return " ".join(["APPROVE", *(part for part in approve.groups() if part)])
-    word = _COMMAND_WORD.match(line)
-    if word:
-        return word.group(0).upper()
-    first = line.split()[0] if line.split() else ""
-    return first.upper() or None
-
-
-def find_approval(body: str) -> str | None:
-    """The host's `APPROVE <game> <phase>` (docs/design.md: Public posts; "approve it by replying `APPROVE <game>
-    <phase>` with the host token"): the first such unquoted line anywhere in the body, as
-    `APPROVE <game> <phase> <token>`. The token is the line's third word, else the value of
-    the first unquoted `TOKEN:` line; without either it is `APPROVE <game> <phase>`.
-    Quoted text is the mail being replied to, never the host's own words."""
-    if "approve" not in body.lower():
-        return None  # the common case, without a look at every line
-    approval, token = None, None
-    for line in body.split("\n"):
-        quoted = split_quote(line)
-        if quoted.depth:
-            continue
-        match = _APPROVE.match(quoted.content)
-        if match and approval is None:
-            approval = match
-        token_line = _TOKEN.match(quoted.content)
-        if token_line and token is None and token_line.group(1).strip():
-            token = token_line.group(1).strip()
-    if approval is None:
-        return None
-    game, phase, inline = approval.groups()
-    named: str | None = inline or token
-    return " ".join(["APPROVE", game, phase, *([named] if named else [])])
+    return BlockScan(scan.blocks, scan.problems + (problem,), scan.unread, scan.messages, scan.free_text, scan.stray)

@@ -17,6 +17,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 from pbp.mail.header_values import header_line, strict_message_id
+from pbp.mail.wrapping import wrap_body
 
 
 Mailbox = str | tuple[str, str]  # an address, or (display name, address)
@@ -68,8 +69,9 @@ def compose(
     date: datetime | None = None,
     attachments: Sequence[tuple[str, str, str]] = (),
 ) -> EmailMessage:
-    """One UTF-8 text/plain mail to one recipient, threaded under `in_reply_to`; each
-    attachment, (filename, content type, text), makes it multipart/mixed after the text."""
+    """One UTF-8 text/plain mail to one recipient, threaded under `in_reply_to`, its lines
+    wrapped to fit a phone and a reply (pbp.mail.wrapping); each attachment, (filename,
+    content type, text), makes it multipart/mixed after the text."""
     message = EmailMessage(policy=_POLICY)
     message["From"] = _mailbox("From", sender)
     message["To"] = _mailbox("To", recipient)
@@ -88,7 +90,7 @@ def compose(
     message["Auto-Submitted"] = auto
     # Asks Exchange-style servers not to send out-of-office answers back (loop prevention).
     message["X-Auto-Response-Suppress"] = "All"
-    text = body if body.endswith("\n") else body + "\n"
+    text = wrap_body(body if body.endswith("\n") else body + "\n")
     message.set_content(text, charset="utf-8", cte=_transfer_encoding(text))
     for filename, content_type, text in attachments:
         maintype, _, subtype = content_type.partition("/")

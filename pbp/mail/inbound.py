@@ -13,7 +13,8 @@ from email.message import Message
 from typing import Any, TypeVar
 
 from pbp.mail.bounces import read_bounce
-from pbp.mail.blocks import find_approval, find_blocks, find_command
+from pbp.mail.blocks import find_blocks
+from pbp.mail.commands import find_approval, find_command
 from pbp.mail.header_values import header_line
 from pbp.mail.headers import header_text, message_ids, no_reply_reason, strict_sender
 from pbp.mail.mime import MailTexts, mail_texts
@@ -126,11 +127,17 @@ def _orders_or_commands(texts: MailTexts, subject: str) -> dict[str, Any]:
     # block (the quoted draft mail, with its form): only the host's address acts on it.
     approval = find_approval(texts.body)
     scan = find_blocks([texts.body, *texts.attachments])
+    if not scan.filled and texts.html:
+        # The plain part holds no filled-in block: some programs (Apple Mail among them)
+        # put only the quote there and the player's form in the HTML part.
+        in_html = find_blocks([texts.html])
+        if in_html.filled:
+            scan = in_html
     if scan.found_anything:
-        return dict(blocks=scan.blocks, messages=scan.messages, free_text=scan.free_text, problems=scan.problems,
-                    commands=(approval,) if approval else ())
+        return dict(blocks=scan.blocks, messages=scan.messages, free_text=scan.free_text, stray=scan.stray,
+                    problems=scan.problems, commands=(approval,) if approval else ())
     command = approval or find_command(texts.body, subject)
-    return dict(commands=(command,) if command else ())
+    return dict(commands=(command,) if command else (), free_text=scan.free_text, stray=scan.stray)
 
 
 def _with_signup(found: dict[str, Any], body: str, subject: str) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from email.message import Message
 
+from pbp.mail.flowed import decode_flowed
 from pbp.mail.html_text import html_to_text
 from pbp.mail.text import normalise_text
 
@@ -20,11 +21,14 @@ _LATIN1_LABELS = frozenset({"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1"
 
 @dataclass(frozen=True)
 class MailTexts:
-    """A mail's normalised body (inline plain text, or rendered HTML when it has none)
-    and the normalised text of each `text/plain` attachment."""
+    """A mail's normalised body (inline plain text, or rendered HTML when it has none),
+    the normalised text of each `text/plain` attachment, and the rendered HTML of a mail
+    that has both (`html`; "" otherwise): some programs send a plain part that holds only
+    the quote while the player's filled-in form is in the HTML part."""
 
     body: str
     attachments: tuple[str, ...]
+    html: str = ""
 
 
 def mail_texts(message: Message) -> MailTexts:
@@ -41,9 +45,18 @@ def mail_texts(message: Message) -> MailTexts:
         elif _is_attachment(part):
             attachments.append(normalise_text(text))
         else:
-            plain.append(text)
-    body = "\n".join(plain) if plain else "\n".join(html)
-    return MailTexts(body=normalise_text(body), attachments=tuple(attachments))
+            plain.append(_unflowed(part, text))
+    if not plain:
+        return MailTexts(body=normalise_text("\n".join(html)), attachments=tuple(attachments))
+    return MailTexts(body=normalise_text("\n".join(plain)), attachments=tuple(attachments),
+                     html=normalise_text("\n".join(html)))
+
+
+def _unflowed(part: Message, text: str) -> str:
+    """A `format=flowed` part's text with its soft breaks joined (pbp.mail.flowed)."""
+    if str(part.get_param("format", "") or "").lower() != "flowed":
+        return text
+    return decode_flowed(text, delsp=str(part.get_param("delsp", "") or "").lower() == "yes")
 
 
 def _leaf_parts(message: Message) -> Iterator[Message]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pbp.mail.blocks import split_quote
+from pbp.mail.quoting import split_quote
 from pbp.signups.codes import CODE_LENGTH
 
 ACTIONS = ("JOIN", "LEAVE", "WATCH", "UNWATCH")

@@ -16,3 +16,40 @@ def test_every_readme_excerpt_of_a_transcript_is_in_that_transcript():
     assert len(excerpts) >= 2, "the README shows a report and a post from the demo games"
     for path, excerpt in excerpts:
         assert excerpt.strip() in (ROOT / path).read_text(encoding="utf-8"), f"README excerpt of {path} drifted"
+
+
+REPLY = re.compile(r"^## How to reply\n(.*?)^## ", re.S | re.M)
+FENCED = re.compile(r"```\n(.*?)```", re.S)
+
+
+def test_the_replies_the_readme_shows_are_accepted_as_meant(tmp_path):
+    """README, How to reply: a reply from a phone (typed inside the quoted form) and a reply
+    inside the quote, each sent by Bruno's voter in a Werewolf game at D1-nominate, record
+    exactly `NOMINATE Bruno`."""
+    from pbp.composition import ForumModerator
+    from pbp.desk import Desk
+    from pbp.game.create import create_game
+    from pbp.game.record import load
+    from pbp.game.resolution import resolve_phase
+    from pbp.roster import RosterEntry
+    from pbp.settings import Settings
+    from tests.fixtures.clocks import Clock
+    from tests.moderator.test_desk import mail
+    from pbp.mail.inbound import parse_inbound
+
+    section = REPLY.search((ROOT / "README.md").read_text(encoding="utf-8")).group(1)
+    replies = FENCED.findall(section)
+    assert len(replies) == 2
+    names = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro", "Ingrid")
+    for number, reply in enumerate(replies):
+        settings = Settings(data=tmp_path / str(number), from_address="pbp@example.org")
+        with ForumModerator(settings, clock=Clock()) as moderator:
+            roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in names]
+            create_game(moderator, "werewolf", roster, seed="readme", game_id="ww1")
+            resolve_phase(moderator, "ww1")
+            game = load(moderator, "ww1")
+            assert game.phase.id == "D1-nominate"
+            body = reply.replace("k7p2x9q4mz", game.token("Alice"))
+            raw = mail(body, sender="Alice <alice@example.org>")
+            assert Desk(moderator).receive(parse_inbound(raw, ("pbp@example.org",), 10**6)) == "processed"
+            assert load(moderator, "ww1").latest_order("D1-nominate", "Alice")["text"] == "NOMINATE Bruno"

@@ -18,6 +18,7 @@ from pbp.scripted import mail_text
 from pbp.settings import load_settings
 from pbp.status import status_text
 from tests.fixtures.mailserver import Player
+from tests.fixtures.text import flat
 
 pytestmark = pytest.mark.integration
 NAMES = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hugo"]
@@ -118,7 +119,7 @@ def test_a_channel_one_is_not_in_is_refused_in_the_same_words_whether_it_exists_
     village.poll()
     first, second = village.inbox(seer, at_least=2)
     assert "Message NOT sent" in first
-    assert first.replace("pack", "X") == second.replace("vampires", "X")
+    assert flat(first).replace("pack", "X") == flat(second).replace("vampires", "X")
     village.quiet(*[n for n in NAMES if n != seer])
 
 
@@ -200,9 +201,9 @@ def test_wolves_agree_on_a_kill_through_the_pack(village):
                                + f"\nBEGIN MESSAGE ww1 pack\nTOKEN: {village.token(wolf)}\n{victim}?\nEND MESSAGE\n")
     village.poll()
     (receipt,) = village.inbox(wolf)
-    assert "Orders received" in receipt and f"{wolf}: KILL {victim}; {howler}: none yet" in receipt
+    assert "Orders received" in receipt and f"{wolf}: KILL {victim}; {howler}: none yet" in flat(receipt)
     (relay,) = village.inbox(howler)
-    assert f"{wolf} wrote to pack" in relay and f"{wolf}: KILL {victim}; {howler}: none yet" in relay
+    assert f"{wolf} wrote to pack" in relay and f"{wolf}: KILL {victim}; {howler}: none yet" in flat(relay)
     village.players[howler].send(village.moderator_address, "orders",
                                  village.order(howler, f"KILL {victim}\nSILENCE {romantic}")
                                  + f"\nBEGIN MESSAGE ww1 team\nTOKEN: {village.token(howler)}\nAgreed.\nEND MESSAGE\n")
@@ -211,7 +212,7 @@ def test_wolves_agree_on_a_kill_through_the_pack(village):
     village.inbox(howler)
     village.inbox(gerbil)
     (agreed,) = village.inbox(wolf)
-    assert "Agreed." in agreed and f"{wolf}: KILL {victim}; {howler}: KILL {victim}" in agreed
+    assert "Agreed." in agreed and f"{wolf}: KILL {victim}; {howler}: KILL {victim}" in flat(agreed)
     village.quiet(*[n for n in NAMES if n not in (wolf, howler, gerbil)])
     advance_to(village, "D2")
     game = village.game()
@@ -224,7 +225,7 @@ def test_a_silenced_player_is_refused_for_the_day(village):
     village.say(romantic, "lovers", "They silenced me!")
     village.poll()
     (refusal,) = village.inbox(romantic)
-    assert "Message NOT sent" in refusal and "you are silenced for today" in refusal
+    assert "Message NOT sent" in refusal and "you are silenced for today" in flat(refusal)
     village.quiet(seer)
 
 
@@ -252,11 +253,11 @@ def test_a_split_pack_is_flagged_to_the_host_and_told_at_dawn(village, capsys):
     assert village.cli("orders", "ww1") == 0
     assert "The pack is split" in capsys.readouterr().out
     (receipt,) = village.inbox(wolf)
-    assert f"The pack's KILL orders so far in N2: {wolf}: KILL {others[0]}" in receipt  # the order receipt too
+    assert f"The pack's KILL orders so far in N2: {wolf}: KILL {others[0]}" in flat(receipt)  # the order receipt too
     village.inbox(howler)
     village.advance()
     for name in (wolf, howler):
-        assert any("You did not agree, so nobody was killed" in text for text in village.inbox(name))
+        assert any("You did not agree, so nobody was killed" in flat(text) for text in village.inbox(name))
 
 
 def test_a_dead_wolf_cannot_write_to_the_pack(village):
@@ -314,7 +315,7 @@ def test_reds_plan_with_a_red_npc_played_by_the_host(facility, capsys):
     (relay,) = facility.inbox(reds[1])
     assert f"{reds[0]} wrote to reds" in relay and "BEGIN MESSAGE inf1 reds" in relay
     (copy,) = read(facility.host)
-    assert "a channel of Raiden, the NPC you play" in copy and "Raiden, take the generator." in copy
+    assert "a channel of Raiden, the NPC you play" in flat(copy) and "Raiden, take the generator." in copy
     block = copy[copy.index("BEGIN MESSAGE inf1 reds Raiden"):copy.index("END MESSAGE")]
     facility.host.send(facility.moderator_address, "Re: reds", block.replace("# write to reds as Raiden",
                                                                              "On my way.") + "END MESSAGE\n")

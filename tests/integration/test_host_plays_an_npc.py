@@ -16,6 +16,7 @@ from pbp.composition import ForumModerator
 from pbp.scripted import filled_reply_text
 from pbp.settings import load_settings
 from tests.fixtures.mailserver import Player
+from tests.fixtures.text import flat
 
 pytestmark = pytest.mark.integration
 NAMES = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid"]
@@ -74,7 +75,7 @@ def test_the_host_plays_an_npc_by_mail_and_sees_it_in_pbp_show(tmp_path, dovecot
     table.host.reply(report, wrong.replace(token_line, "TOKEN: 000000000000"), quote=False)
     assert table.cli("poll") == 0
     (refusal,) = table.host.read_new()
-    assert "the TOKEN is not this game's host token" in text_of(refusal)
+    assert "the TOKEN is not this game's host token" in flat(text_of(refusal))
     assert not [row for row in table.game()[2] if row["player"] == "Raiden"]
 
     # The form as the host fills it in, replied to like a player: accepted, with a receipt.

@@ -9,7 +9,7 @@ import pytest
 from tests.fixtures.mailserver import Player
 from pbp.limits import MAX_BLOCKS_PER_MAIL
 
-from tests.integration.test_mail_cases import NAMES, Table, only_reply, play, text_of
+from tests.integration.test_mail_cases import NAMES, Table, only_reply, play, prose_of, text_of
 
 pytestmark = pytest.mark.integration
 SMALL = 20_000  # bytes: a reply, or the growth of the game file, stays under this
@@ -53,7 +53,7 @@ def test_58000_begin_lines_in_986_kb_get_a_small_reply_and_a_small_record(table)
     assert size < SMALL and growth < SMALL
     assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for Turn 0, class choice"
     assert (f"This mail holds 58,000 order blocks; one mail may carry at most {MAX_BLOCKS_PER_MAIL}, "
-            f"so the other {58_000 - MAX_BLOCKS_PER_MAIL:,} were not read.") in text_of(reply)
+            f"so the other {58_000 - MAX_BLOCKS_PER_MAIL:,} were not read.") in prose_of(reply)
 
 
 def test_5000_class_lines_get_ten_problems_and_a_count(table):
@@ -83,19 +83,21 @@ def test_a_block_with_two_token_lines_is_refused(table):
     body = table.block("Dmitri").replace("TOKEN:", "TOKEN: guess12345\nTOKEN:")
     reply, _size, _growth = attack(table, "Dmitri", body)
     assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for Turn 0, class choice"
-    assert "has 2 TOKEN lines; a block has exactly one" in text_of(reply)
+    assert "has 2 TOKEN lines; a block has exactly one" in prose_of(reply)
 
 
 def test_past_ten_wrong_tokens_the_right_one_is_refused_and_the_host_is_told_once(table, host, capsys):
     host.read_new(at_least=0)
     for attempt in range(2):  # 2 mails of 5 wrong tokens: the daily limit of 10
         right = table.block("Elena")
-        guesses = "".join(right.replace(table.token("Elena"), f"g{attempt}{n}xxxxxxx") for n in range(5))
+        # Five blocks for five phases: one mail's blocks for one phase count only once.
+        guesses = "".join(right.replace(table.token("Elena"), f"g{attempt}{n}xxxxxxx").replace("T0-class", f"T{n}-x")
+                          for n in range(5))
         attack(table, "Elena", guesses)
     (alert,) = host.read_new(at_least=1)
     assert alert["Subject"] == f"[mailcases] Wrong tokens from {table.players['Elena'].address}"
     reply, _size, _growth = attack(table, "Elena", table.block("Elena"))
-    assert "its order blocks are refused unread until 00:00 UTC" in text_of(reply)
+    assert "its order blocks are refused unread until 00:00 UTC" in prose_of(reply)
     assert host.read_new(at_least=0) == []  # told once
     capsys.readouterr()
     assert table.cli("status", "mailcases") == 0
@@ -105,13 +107,13 @@ def test_past_ten_wrong_tokens_the_right_one_is_refused_and_the_host_is_told_onc
 
 
 def test_a_receipt_for_one_accepted_and_one_refused_block_says_the_accepted_orders_count(table):
-    body = table.block("Farid") + "\n" + table.block("Farid", token="wrong12345")
+    body = table.block("Farid") + "\n" + table.block("Farid", phase="T1-movement")
     orders, replies = play(table, lambda: table.players["Farid"].send(table.moderator_address, "orders", body))
     assert [row["player"] for row in orders] == ["Farid"]
     reply = only_reply(replies, "Farid")
-    text = text_of(reply)
+    text = prose_of(reply)
     assert reply["Subject"] == "Re: [mailcases] Orders received for Turn 0, class choice"
-    assert "Accepted for Turn 0 — class choice" in text and "the TOKEN is not your token" in text
+    assert "Accepted for Turn 0 — class choice" in text and "there is no open phase T1-movement" in text
     assert "no accepted orders" not in text
     assert ("Nothing from the blocks that were not accepted was used; the orders accepted above are the ones "
             "that count.") in text
@@ -120,7 +122,7 @@ def test_a_receipt_for_one_accepted_and_one_refused_block_says_the_accepted_orde
 def test_a_block_for_a_game_that_does_not_exist_is_refused_for_that_reason(table):
     body = table.block("Alice").replace("BEGIN ORDERS mailcases", "BEGIN ORDERS nosuchgame")
     reply, _size, _growth = attack(table, "Alice", body)
-    text = text_of(reply)
+    text = prose_of(reply)
     assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for Turn 0, class choice"
     assert ("was not accepted: you play in no game called nosuchgame (your games: mailcases). Copy the BEGIN "
             "line from your latest order form.") in text
@@ -129,7 +131,7 @@ def test_a_block_for_a_game_that_does_not_exist_is_refused_for_that_reason(table
 
 def test_a_missing_end_orders_gets_orders_not_accepted_not_help(table):
     reply, _size, _growth = attack(table, "Alice", table.block("Alice").replace("END ORDERS", ""))
-    text = text_of(reply)
+    text = prose_of(reply)
     assert reply["Subject"] == "Re: [mailcases] Orders NOT accepted for Turn 0, class choice"
     assert "has no END ORDERS line" in text
     assert "Nothing from this mail was accepted; you have no accepted orders for Turn 0 — class choice yet." in text

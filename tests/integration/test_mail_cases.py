@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.fixtures.mailserver import Player
+from tests.fixtures.text import flat
 from pbp.cli import main as pbp
 from pbp.game.record import load
 from pbp.host.operations import modkill
@@ -91,6 +92,11 @@ def text_of(message) -> str:
     return message.get_body(("plain",)).get_content()
 
 
+def prose_of(message) -> str:
+    """A mail's text with its lines joined (pbp wraps its prose at 72 columns)."""
+    return flat(text_of(message))
+
+
 def raw_mail(sender_header: str, to: str, body: str | bytes, headers: str = "", subject: str = "orders",
              message_id: str = "<raw@example.org>") -> bytes:
     head = (f"From: {sender_header}\r\nTo: {to}\r\nSubject: {subject}\r\nMessage-ID: {message_id}\r\n"
@@ -130,7 +136,7 @@ def test_wrong_token_is_rejected_with_the_reason(table):
     orders, replies = play(table, lambda: table.players["Alice"].send(
         table.moderator_address, "orders", table.block("Alice", token="WRONG12345")))
     assert orders == []
-    assert "TOKEN is not your token" in text_of(only_reply(replies, "Alice"))
+    assert "TOKEN is not your token" in prose_of(only_reply(replies, "Alice"))
 
 
 def test_address_not_on_the_roster_gets_no_reply(table, stranger):
@@ -187,7 +193,7 @@ def test_a_reply_quoting_the_form_with_orders_filled_in_is_accepted(table):
 def test_a_reply_quoting_the_form_with_nothing_filled_in_changes_nothing(table):
     orders, replies = play(table, lambda: table.players["Dmitri"].reply(table.welcome["Dmitri"], "When is the deadline?"))
     assert orders == []
-    assert "no order filled in" in text_of(only_reply(replies, "Dmitri"))
+    assert "no order filled in" in prose_of(only_reply(replies, "Dmitri"))
 
 
 @pytest.mark.parametrize("header", ["Auto-Submitted: auto-replied", "Precedence: bulk"])
@@ -293,5 +299,5 @@ def test_orders_from_a_dead_player_are_rejected(table):
     orders, replies = play(table, lambda: table.players["Bruno"].send(
         table.moderator_address, "orders", table.block("Bruno", orders="MOVE G-5")))
     assert orders == []
-    text = text_of(only_reply(replies, "Bruno"))
+    text = prose_of(only_reply(replies, "Bruno"))
     assert "was not accepted: you are dead: your character Bruno has died, and the dead give no orders" in text

@@ -34,7 +34,7 @@ def test_the_newcomer_gets_a_digest_and_the_leaving_player_a_goodbye(table, dove
     text = text_of(welcome).replace("\r\n", "\n")
     assert text.startswith("Hello Karim, you now play Chloe.\n")
     assert "What Chloe was told privately so far:\nTurn 0 — class choice:\n- " in text
-    assert "Chloe's orders already in for Turn 1 — movement (they stand unless you send new ones):\n  STAY\n" in text
+    assert "Chloe's orders already in for Turn 1 — movement\n(they stand unless you send new ones):\n  STAY\n" in text
     assert "----- " not in text and text.count("BEGIN ORDERS") == 1  # no old mail pasted in full
     (goodbye,) = table.players["Chloe"].read_new()
     assert goodbye["Subject"] == "[mailcases] Goodbye from game mailcases"

@@ -119,10 +119,12 @@ def test_unquoted_block_is_preferred_over_the_quoted_form():
 
 
 def test_quoted_block_must_stay_under_one_quote_depth():
+    """A line quoted deeper than the block's BEGIN and END breaks it, and the reason says
+    so (the block has its END line: "no END ORDERS" would be false)."""
     body = "> BEGIN ORDERS g1 T2-movement\n> TOKEN: tok-123\n>> MOVE 1A\n> END ORDERS\n"
     parsed = parse(mail(body))
     assert parsed.blocks == ()
-    assert "no END ORDERS" in parsed.problems[0]
+    assert "has a line quoted at another depth inside it (line 3)" in parsed.problems[0]
 
 
 def test_unterminated_block_is_a_problem():

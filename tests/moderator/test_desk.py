@@ -14,6 +14,7 @@ from pbp.game.record import load
 from pbp.game.resolution import resolve_phase
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
+from tests.fixtures.text import flat
 from tests.moderator.conftest import ROSTER
 
 OWN = ("pbp@games.example",)
@@ -89,7 +90,7 @@ def test_wrong_token_is_rejected_to_the_roster_address(moderator, sender, desk, 
     assert receive(desk, mail(block(game, token="guessed123"))) == "rejected"
     (reply,) = replies(moderator, sender)
     assert reply["To"] == "Alice <alice@example.org>"
-    assert "TOKEN is not your token" in reply.get_content()
+    assert "TOKEN is not your token" in flat(reply.get_content())
     assert orders_of(moderator, game) is None
 
 
@@ -181,7 +182,7 @@ def test_a_quoted_form_with_nothing_filled_in_changes_nothing_and_is_answered(mo
     quoted = "\n".join("> " + line for line in block(game, orders=("# VOTE <player>",)).splitlines())
     receive(desk, mail("When is the deadline?\n\n" + quoted))
     (reply,) = replies(moderator, sender)
-    assert "no order filled in, so nothing changed" in reply.get_content()
+    assert "no order filled in, so nothing changed" in flat(reply.get_content())
     assert orders_of(moderator, game) == "VOTE Bruno"
 
 

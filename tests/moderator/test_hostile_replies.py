@@ -9,6 +9,7 @@ from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.limits import MAX_BLOCKS_PER_MAIL
 from pbp.roster import RosterEntry
+from tests.fixtures.text import flat
 from tests.moderator.test_desk import block, desk, game, mail, orders_of, receive, replies  # noqa: F401 - fixtures
 
 SMALL = 20_000  # bytes: a reply, or the growth of a game file, stays under this
@@ -42,7 +43,7 @@ def test_58000_begin_lines_get_a_receipt_sized_reply_and_a_small_record(moderato
     body = "BEGIN ORDERS a b\n" * 58_000
     assert len(body) > 900_000
     reply, growth = attack(moderator, sender, body)
-    text = reply.get_content()
+    text = flat(reply.get_content())
     assert len(reply.as_bytes()) < SMALL and growth < SMALL
     assert reply["Subject"] == "Re: [inf1] Orders NOT accepted for Turn 0, class choice"
     assert text.count("has no END ORDERS line") == MAX_BLOCKS_PER_MAIL
@@ -70,7 +71,7 @@ def test_a_long_input_line_is_quoted_cut_with_an_ellipsis(moderator, sender, inf
 
 def test_a_long_begin_line_is_quoted_cut_with_an_ellipsis(moderator, sender, infiltration):
     reply, _growth = attack(moderator, sender, "BEGIN ORDERS " + "y" * 500_000 + "\nVOTE x\n")
-    text = reply.get_content()
+    text = flat(reply.get_content())
     assert len(reply.as_bytes()) < SMALL and 'The block starting "BEGIN ORDERS yyy' in text and "…" in text
 
 
@@ -93,12 +94,12 @@ def test_a_repeated_kind_names_the_repeated_line_and_the_first_ones_line(moderat
 
 
 def test_receipt_with_one_block_accepted_and_one_refused_says_the_accepted_orders_count(moderator, sender, desk, game):
-    body = block(game, orders=("VOTE Bruno",)) + "\n\n" + block(game, orders=("VOTE Chloe",), token="wrong12345")
+    body = block(game, orders=("VOTE Bruno",)) + "\n\n" + block(game, phase="D2-vote", orders=("VOTE Chloe",))
     assert receive(desk, mail(body)) == "processed"
     (reply,) = replies(moderator, sender)
-    text = reply.get_content()
+    text = flat(reply.get_content())
     assert reply["Subject"] == "Re: [bal1] Orders received for D1-vote"
-    assert "Accepted for D1-vote" in text and "the TOKEN is not your token" in text
+    assert "Accepted for D1-vote" in text and "there is no open phase D2-vote" in text
     assert "no accepted orders" not in text
     assert ("Nothing from the blocks that were not accepted was used; the orders accepted above "
             "are the ones that count.") in text
@@ -108,7 +109,7 @@ def test_receipt_with_one_block_accepted_and_one_refused_says_the_accepted_order
 def test_a_block_for_a_game_that_does_not_exist_says_so(moderator, sender, desk, game):
     assert receive(desk, mail(block(game).replace("BEGIN ORDERS bal1", "BEGIN ORDERS nosuchgame"))) == "rejected"
     (reply,) = replies(moderator, sender)
-    text = reply.get_content()
+    text = flat(reply.get_content())
     assert reply["Subject"] == "Re: [bal1] Orders NOT accepted for D1-vote"
     assert ("Your block for nosuchgame D1-vote was not accepted: you play in no game called nosuchgame "
             "(your games: bal1). Copy the BEGIN line from your latest order form.") in text
@@ -119,7 +120,7 @@ def test_a_block_without_end_orders_is_refused_not_answered_with_help(moderator,
     body = block(game).replace("END ORDERS", "")
     assert receive(desk, mail(body)) == "rejected"
     (reply,) = replies(moderator, sender)
-    text = reply.get_content()
+    text = flat(reply.get_content())
     assert reply["Subject"] == "Re: [bal1] Orders NOT accepted for D1-vote"
     assert 'The block starting "BEGIN ORDERS bal1 D1-vote" has no END ORDERS line' in text
     assert "Nothing from this mail was accepted; you have no accepted orders for D1-vote yet." in text

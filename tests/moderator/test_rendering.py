@@ -74,7 +74,7 @@ def test_a_template_sees_the_environments_globals_and_its_own_as_with_jinja():
 
 
 FORM = {"channels": ["wolves"], "game": "g1", "phase": "N1", "token": "abc", "deadline": "Mon 1 Dec, 18:00 UTC",
-        "orders": [{"keyword": "KILL", "syntax": "KILL <player>", "choices": ["Bruno", "Chloe"], "note": "the pack"}]}
+        "orders": [{"keyword": "KILL", "syntax": "KILL <player>", "line": "KILL <player>", "choices": ["Bruno", "Chloe"], "note": "the pack"}]}
 
 
 def test_an_order_form_reads_as_its_macro_made_once_per_form():

@@ -9,6 +9,7 @@ from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.settings import Settings
 from pbp.status import status_text
+from tests.fixtures.text import flat
 from tests.moderator.conftest import ROSTER, ToyModerator
 from tests.moderator.test_desk import block, mail, orders_of, receive, replies
 
@@ -46,11 +47,11 @@ def test_past_the_limit_even_the_right_token_is_refused_until_the_next_utc_day(m
     for number in range(LIMIT):
         assert guess(desk, game, f"wrong{number}xx", number) == "rejected"
     sent = replies(moderator, sender)
-    assert "refused unread until 00:00 UTC" in sent[LIMIT - 1].get_content()
+    assert "refused unread until 00:00 UTC" in flat(sent[LIMIT - 1].get_content())
     assert guess(desk, game, game.record["tokens"]["Alice"], 99) == "rejected"
     (refusal,) = [m for m in replies(moderator, sender) if m not in to_host([m])]
     assert ("your address has sent 3 wrong tokens for bal1 today, so its order blocks are refused unread "
-            "until 00:00 UTC") in refusal.get_content()
+            "until 00:00 UTC") in flat(refusal.get_content())
     assert "TOKEN is not your token" not in refusal.get_content()  # the token was not looked at
     assert orders_of(moderator, game) is None
     clock.advance(hours=12)  # 2030-01-02 00:00 UTC: a new day
@@ -91,5 +92,5 @@ def test_a_block_with_two_token_lines_is_refused_even_when_one_is_right(moderato
     assert receive(Desk(moderator), mail(body)) == "rejected"
     (reply,) = replies(moderator, sender)
     assert reply["Subject"] == "Re: [bal1] Orders NOT accepted for D1-vote"
-    assert "has 2 TOKEN lines; a block has exactly one" in reply.get_content()
+    assert "has 2 TOKEN lines; a block has exactly one" in flat(reply.get_content())
     assert orders_of(moderator, game) is None

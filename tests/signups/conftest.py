@@ -10,6 +10,7 @@ from pbp.cycle import Cycle
 from pbp.settings import load_settings
 from pbp.transport import open_mailbox, open_sender
 from tests.fixtures.clocks import Clock
+from tests.fixtures.text import flat
 
 
 class Site:
@@ -61,4 +62,6 @@ def site(tmp_path, mail_server, smtp_server, make_player):
 
 
 def text(message) -> str:
-    return message.get_body(("plain",)).get_content()
+    """A mail's text with its lines joined (pbp wraps prose at 72 columns): what a test
+    looks for is a sentence, wherever the lines break."""
+    return flat(message.get_body(("plain",)).get_content())

@@ -89,10 +89,11 @@ def _without_tokens(body: str, tokens: dict[str, str]) -> str:
     return body
 
 
-WILL_WATCH = ("As a dead player you give no more orders, and this is the last report of your own. From\n"
-              "now on you watch: after each phase you get the host's view of it, until the game ends.")
-LAST_MAIL = ("As a dead player you give no more orders, and this is the last report you get. Thank you\n"
-             "for playing.")
+WILL_WATCH = ("As a dead player you give no more orders, and this is the last report of\n"
+              "your own. From now on you watch: after each phase you get the host's\n"
+              "view of it, until the game ends.")
+LAST_MAIL = ("As a dead player you give no more orders, and this is the last report\n"
+             "you get. Thank you for playing.")
 
 
 def shown(row: dict) -> tuple:

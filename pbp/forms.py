@@ -1,0 +1,82 @@
+"""What an order form shows (docs/design.md: Order mail format — forms made to be replied to).
+
+A form is made to be filled in literally, on a phone, through a mail program that wraps:
+each order the player may give is a `#` line holding the order as it is written, with
+`<…>` where the choice goes (`# NOMINATE <player>`), so that deleting the `#` and putting a
+choice in place of the `<…>` gives a valid order. What helps choose (the rule's hint, the
+choices) follows on `#` lines of its own, never after the order, and no line is longer than
+a mail program leaves whole (pbp.mail.wrapping.WIDTH).
+"""
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import Sequence
+
+from engine.core import OrderSpec, Phase
+from pbp.mail.wrapping import WIDTH
+
+_HINT = "#   "  # a hint or the choices, under the order's line
+_MORE = "#     "  # their next lines
+_ALTERNATIVES = re.compile(r"^(.*?<[^>]+>)(?:\s+or\s+.*|\|.*)$")
+_REPEATED = re.compile(r"(?:,\s*<[^>]+>)?\s*\.\.\.$")
+
+
+def form_line(syntax: str, choices: Sequence[str]) -> str:
+    """The order's line in a form: its syntax with one `<…>` per argument to fill in.
+    Alternatives (`VOTE <player>|NO LYNCH`) become one `<choice>` (the choices list them),
+    and a repeatable argument (`ATTACK <name>, <name> ...`) is written once."""
+    alternatives = _ALTERNATIVES.match(syntax)
+    if alternatives and choices:
+        return re.sub(r"<[^>]+>$", "<choice>", alternatives.group(1))
+    return _REPEATED.sub("", syntax)
+
+
+def comment_lines(text: str) -> str:
+    """A hint as the form's `#` lines under an order."""
+    return "\n".join(textwrap.wrap(text, width=WIDTH, initial_indent=_HINT, subsequent_indent=_MORE,
+                                   break_on_hyphens=False))
+
+
+def choice_lines(choices: Sequence[str]) -> str:
+    """`#   choices: A, B, …` over as many `#` lines as it takes, never breaking a choice
+    (`NO LYNCH`, `GUARD B`) across two lines."""
+    lines: list[str] = []
+    line = f"{_HINT}choices:"
+    for index, choice in enumerate(choices):
+        item = f"{choice}{',' if index < len(choices) - 1 else ''}"
+        if len(line) + 1 + len(item) > WIDTH:
+            lines.append(line)
+            line = _MORE + item
+        else:
+            line = f"{line} {item}"
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadline: str,
+               channels: Sequence[str] = ()) -> dict | None:
+    """The form for `player` in `phase`, or None when they have no orders to give and no
+    team channel. `channels` are the team channels they belong to: a message form for each
+    follows the order form (docs/design.md: Conversations); with channels and no orders,
+    the form's `phase` is None."""
+    if phase is None or player not in phase.actors:
+        if not channels:
+            return None
+        return {"game": game_id, "phase": None, "token": token, "deadline": deadline, "orders": [],
+                "channels": list(channels)}
+    specs: Sequence[OrderSpec] = phase.grammar.get(player, ())
+    return {
+        "channels": list(channels),
+        "game": game_id,
+        "phase": phase.id,
+        "token": token,
+        "deadline": deadline,
+        "orders": [{"keyword": s.keyword, "syntax": s.syntax, "line": form_line(s.syntax, s.choices),
+                    "choices": list(s.choices), "note": _note(s)} for s in specs],
+    }
+
+
+def _note(spec: OrderSpec) -> str:
+    several = "; several: separate the names with commas" if _REPEATED.search(spec.syntax) and "," in spec.syntax else ""
+    return f"{spec.note}{several}" if spec.note else several.lstrip("; ")
