@@ -36,7 +36,9 @@ class Case:
     meant: tuple[str, ...] | None = None  # None: the scenario's usual orders
     written: tuple[str, ...] | None = None  # what the player writes, when not the orders meant
     earlier: tuple[str, ...] = ()  # orders the same player sent (and pbp accepted) before this mail
-    reply_to: str = "pbp"  # "pbp": pbp's last mail to the player; "own": the player's earlier mail
+    # "pbp": the mail that brought the phase's form, or pbp's receipt of the earlier orders;
+    # "own": the player's earlier orders mail
+    reply_to: str = "pbp"
     expect: str = "accepted"  # or "refused"
     reason: tuple[str, ...] = ()  # what a refusal's receipt must quote
 
