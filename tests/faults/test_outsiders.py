@@ -1,0 +1,86 @@
+"""Fault cases f080–f099: attacks from outside on the channels, sign-ups, spectators,
+bounces and sender authentication, each kept fixed (docs/design.md: Hostile input). The
+threat is in each docstring. Cases that need the whole site run the real CLI over Dovecot
+and aiosmtpd, then the shared oracle (tests/faults/oracle.py); the others call the one
+function under attack."""
+from __future__ import annotations
+
+import time
+
+from pbp.mail.inbound import parse_inbound
+from pbp.ports import RawMail
+
+MAX_MAIL = 2_000_000
+
+
+def many_ids(count: int, start: int = 0) -> str:
+    return " ".join(f"<{n:x}@e>" for n in range(start, start + count))
+
+
+def stranger_mail(references: str) -> bytes:
+    return (f"From: stranger@attacker.example\r\nTo: pbp@games.example\r\nSubject: hello\r\n"
+            f"Message-ID: <first@attacker.example>\r\nIn-Reply-To: <last@attacker.example>\r\n"
+            f"References: {references}\r\n\r\nhello\r\n").encode()
+
+
+def forged_report(quoted_ids: str) -> bytes:
+    """A delivery report whose returned headers hold `quoted_ids` as Message-IDs."""
+    return ("From: MAILER-DAEMON@attacker.example\r\nTo: pbp@games.example\r\nSubject: Undelivered\r\n"
+            "Auto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n"
+            'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n'
+            "--b\r\nContent-Type: text/plain\r\n\r\nFailed.\r\n"
+            "--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; attacker.example\r\n\r\n"
+            "Final-Recipient: rfc822; alice@players.example\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n"
+            "--b\r\nContent-Type: text/rfc822-headers\r\n\r\n"
+            f"From: pbp@games.example\r\nMessage-ID: {quoted_ids}\r\nReferences: {quoted_ids}\r\n\r\n"
+            "--b--\r\n").encode()
+
+
+def cpu_seconds(work, repeat: int) -> float:
+    """CPU time of this thread (not the wall clock: other processes do not count) for
+    `repeat` runs of `work`."""
+    start = time.thread_time()
+    for _ in range(repeat):
+        work()
+    return time.thread_time() - start
+
+
+def cost_ratio(make_mail, small: int = 1_000, large: int = 100_000) -> float:
+    """The CPU cost of reading one mail with `large` ids over that of reading
+    `large // small` mails with `small` ids each: the same number of ids either way, so
+    linear reading gives about 1 and quadratic reading about `large // small`. Measured
+    side by side, interleaved, best of three rounds (a round already far off decides)."""
+    little, big = make_mail(small), make_mail(large)
+    read = lambda data: parse_inbound(RawMail("1:1", data, "sha"), ("pbp@games.example",), MAX_MAIL)  # noqa: E731
+    read(little), read(big)  # warm: imports, compiled patterns
+    best_small = best_large = float("inf")
+    for _ in range(3):
+        best_small = min(best_small, cpu_seconds(lambda: read(little), large // small))
+        best_large = min(best_large, cpu_seconds(lambda: read(big), 1))
+        ratio = best_large / best_small
+        if ratio < 3 or ratio > 30:
+            break
+    return ratio
+
+
+def test_f080_reading_message_ids_is_linear_and_bounded():
+    """Threat: a 989 kB mail from a stranger with 100,000 ids in `References` cost 70 CPU
+    seconds (every id was looked for in the list of ids kept so far) before anyone checked
+    its sender, while the daemon held the data folder. Reading 100,000 ids costs about as
+    much as reading 100 mails of 1,000, and only the thread's latest ten are kept."""
+    data = stranger_mail(many_ids(100_000))
+    assert len(data) < 1_000_000  # under the default size limit
+    mail = parse_inbound(RawMail("1:1", data, "sha"), (), MAX_MAIL)
+    assert mail.message_id == "<first@attacker.example>"
+    assert len(mail.references) == 10 and mail.references[-1] == "<last@attacker.example>"
+    assert cost_ratio(lambda count: stranger_mail(many_ids(count))) < 4
+
+
+def test_f081_reading_a_delivery_report_is_linear_and_bounded():
+    """Threat: the same in a delivery report: the Message-IDs of the returned mail were
+    collected the same quadratic way, and all of them were stored with the bounce. Reading
+    a report quoting 100,000 ids costs about as much as 100 reports of 1,000, and a
+    bounce keeps at most a few ids."""
+    report = parse_inbound(RawMail("1:1", forged_report(many_ids(100_000)), "sha"), (), MAX_MAIL)
+    assert report.bounce is not None and 1 <= len(report.bounce.original_ids) <= 5
+    assert cost_ratio(lambda count: forged_report(many_ids(count))) < 4
