@@ -84,3 +84,38 @@ def test_f081_reading_a_delivery_report_is_linear_and_bounded():
     report = parse_inbound(RawMail("1:1", forged_report(many_ids(100_000)), "sha"), (), MAX_MAIL)
     assert report.bounce is not None and 1 <= len(report.bounce.original_ids) <= 5
     assert cost_ratio(lambda count: forged_report(many_ids(count))) < 4
+
+
+def authenticated_mail(*results: str) -> bytes:
+    """A player's mail as the trusted server stored it: its Authentication-Results (in
+    order, the trusted server's on top), its trace line, then what the sender wrote,
+    which ends with a forged header of the trusted server's id."""
+    head = "".join(f"Authentication-Results: {value}\r\n" for value in results)
+    return (f"Return-Path: <alice@example.org>\r\n{head}"
+            "Received: from [192.0.2.1] by mx.trusted.example; Mon, 30 Nov 2026 10:00:00 +0000\r\n"
+            "Authentication-Results: mx.trusted.example; dmarc=pass header.from=example.org\r\n"
+            "From: alice@example.org\r\nSubject: orders\r\nMessage-ID: <a1@example.org>\r\n\r\nHELP\r\n").encode()
+
+
+def test_f082_only_the_trusted_servers_topmost_header_is_read():
+    """Threat: when the trusted server's own Authentication-Results could not be parsed
+    (the sender causes this with an address-literal HELO, a domain-literal or a UTF-8
+    envelope sender), pbp skipped it and trusted a forged `dmarc=pass` of the same id
+    further down. The topmost header of the trusted id is the only one read; if it cannot
+    be read, the mail is not authenticated."""
+    from pbp.mail.sender_auth import refusal
+
+    trusted = "mx.trusted.example"
+    unreadable = [f"{trusted}; spf=pass smtp.helo=[192.0.2.1]",
+                  f"{trusted}; spf=pass smtp.mailfrom=alice@[192.0.2.1]",
+                  f"{trusted}; spf=pass smtp.mailfrom=jö@exämple.org; dmarc=fail header.from=example.org",
+                  f"{trusted} (a comment; with a semicolon) dkim=pass"]
+    for value in unreadable:
+        mail = parse_inbound(RawMail("1:1", authenticated_mail(value), "sha"), (), MAX_MAIL)
+        assert "could not be read" in (refusal(mail.authentication_results, "alice@example.org", trusted) or ""), value
+    readable = parse_inbound(RawMail("1:1", authenticated_mail(f"{trusted}; dmarc=fail header.from=example.org"),
+                                     "sha"), (), MAX_MAIL)
+    assert "fails DMARC" in refusal(readable.authentication_results, "alice@example.org", trusted)
+    other_server_on_top = parse_inbound(RawMail("1:1", authenticated_mail(
+        "spam-filter.example; x=1 ((", f"{trusted}; dmarc=pass header.from=example.org"), "sha"), (), MAX_MAIL)
+    assert refusal(other_server_on_top.authentication_results, "alice@example.org", trusted) is None
