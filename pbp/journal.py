@@ -46,7 +46,7 @@ TEXT_AT = "_text"
 # each value are kept as rows change, so a question such as "which mails are queued" or
 # "which orders came this phase" costs the rows it finds, not the whole table (which only
 # grows with the game).
-LOOKUPS = {"outbox": ("status",), "orders": ("phase", "player"), "replies": ("sender",), "wrong_tokens": ("sender",)}
+LOOKUPS = {"outbox": ("status", "address"), "orders": ("phase", "player"), "replies": ("sender",), "wrong_tokens": ("sender",)}
 Op = list  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
 
 
@@ -302,6 +302,12 @@ class JournalTable:
             if cond is None or cond(row):
                 found.append(_brief(row, doc_id))
         return found
+
+    def count_where(self, field: str, value: Any, cond: Callable[[Mapping], Any]) -> int:
+        """How many rows `where(field, value, cond)` would give, at the cost of the rows
+        holding `value`, none of them copied."""
+        table = self._table()
+        return sum(1 for doc_id in self._rows().ids_where(self.name, field, value) if cond(table[doc_id]))
 
     def rows_after(self, doc_id: int) -> tuple[Rows, list[Mapping]]:
         """The journal's tables as this storage holds them (the same object while they are
