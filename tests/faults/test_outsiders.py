@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
+from tests.faults.oracle import run, subject_of, text_of
+from tests.faults.site import GAME
+from tests.fixtures.mailserver import delivery_status_notification
 
 MAX_MAIL = 2_000_000
 
@@ -119,3 +124,52 @@ def test_f082_only_the_trusted_servers_topmost_header_is_read():
     other_server_on_top = parse_inbound(RawMail("1:1", authenticated_mail(
         "spam-filter.example; x=1 ((", f"{trusted}; dmarc=pass header.from=example.org"), "sha"), (), MAX_MAIL)
     assert refusal(other_server_on_top.authentication_results, "alice@example.org", trusted) is None
+
+
+def report_for(site, failed: str, quoted: str) -> bytes:
+    """A delivery report as mail systems write them, to pbp, naming `failed` and returning
+    a mail whose Message-ID header reads `quoted`."""
+    original = f"From: pbp <{site.moderator}>\r\nTo: {failed}\r\nMessage-ID: {quoted}\r\nSubject: hi\r\n"
+    return delivery_status_notification(site.moderator, failed, original.encode(), "[192.0.2.9]")
+
+
+def bounced(site, name: str) -> list[str]:
+    site.cli("status")
+    return [line for line in site.last_output.splitlines() if f"BOUNCED: mail to {name} " in line]
+
+
+def sent_id(site, name: str) -> str:
+    return next(row["message_id"] for row in site.tables()["outbox"].values() if row["recipient"] == name)
+
+
+@pytest.mark.integration
+def test_f083_forged_delivery_reports_flag_nobody(site):
+    """Threat: two forged delivery reports naming Alice's address, quoting nothing pbp
+    sent her (a made-up id, an id of pbp's shape, the id of a mail Bruno got, as Bruno
+    could forge), flagged an honest player in `pbp status` ("substitute them") and mailed
+    the host. A report counts only when it quotes a Message-ID pbp sent to that address."""
+    alice = site.players["Alice"]
+    forged = [report_for(site, alice, "<made-up@attacker.example>"),
+              report_for(site, alice, f"<pbp.{GAME}.T0-class.welcome.0123456789abcdef0123@pbp.test>"),
+              report_for(site, alice, sent_id(site, "Bruno"))]
+    outcome = run(site, *forged, envelope_from="")
+    assert bounced(site, "Alice") == []
+    assert not any("Alice" in subject_of(m) for m in outcome.mail["host"])
+    genuine = run(site, report_for(site, alice, sent_id(site, "Alice")), envelope_from="")
+    assert "bounced once" in bounced(site, "Alice")[0]
+    assert [subject_of(m) for m in genuine.mail["host"]] == [f"[{GAME}] Mail to Alice bounced"]
+
+
+@pytest.mark.integration
+def test_f084_a_delivery_report_stores_a_bounded_record(site):
+    """Threat: ten 950 kB reports quoting thousands of Message-IDs made a 10 MB game file
+    (every id was stored with the bounce). A bounce keeps the few ids it matched."""
+    games = site.data / "games"
+    size = lambda: sum(p.stat().st_size for p in games.glob(f"{GAME}.*"))  # noqa: E731
+    before = size()
+    quoted = sent_id(site, "Chloe") + " " + many_ids(100_000)
+    reports = [report_for(site, site.players["Chloe"], quoted) for _ in range(10)]
+    assert 900_000 < len(reports[0]) < site.max_mail_size
+    run(site, *reports, envelope_from="")
+    assert size() - before < 50_000
+    assert "bounced 10 times" in bounced(site, "Chloe")[0]
