@@ -154,7 +154,7 @@ class Desk:
                     in_reply_to=mail.message_id, references=mail.references)
             if decision.token_guard is not None:
                 decision.token_guard.save(file)
-                if decision.token_guard.newly_locked:
+                if decision.token_guard.newly_over_limit:
                     tell_host_of_wrong_tokens(self.moderator, game, decision.token_guard)
             for delivery in decision.deliveries:
                 deliver(self.moderator, game, delivery, mail.message_id)
@@ -266,6 +266,9 @@ class Desk:
         else:
             outcome, kind, headline = "processed", "form", "Your order form"
         reply = self._receipt(game, name, headline, sections)
+        if guard.unanswered:  # wrong tokens past the day's limit: forged mail must not flood the player
+            return Decision(outcome, reason=f"{len(rejected)} rejected: wrong tokens past the daily limit, "
+                                            "not answered", token_guard=guard)
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
                         orders=[v.order_row for v in verdicts if v.accepted], reply=reply, reply_kind=kind,
                         token_guard=guard, deliveries=[v.delivery for v in messages if v.delivery])

@@ -12,7 +12,7 @@ import pytest
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
 from tests.faults.oracle import run, subject_of, text_of
-from tests.faults.site import GAME
+from tests.faults.site import GAME, NAMES
 from tests.fixtures.mailserver import delivery_status_notification
 
 MAX_MAIL = 2_000_000
@@ -173,3 +173,44 @@ def test_f084_a_delivery_report_stores_a_bounded_record(site):
     run(site, *reports, envelope_from="")
     assert size() - before < 50_000
     assert "bounced 10 times" in bounced(site, "Chloe")[0]
+
+
+def blocks(site, name: str, tokens: list[str]) -> str:
+    return "\n".join(site.block(name, token=token) for token in tokens)
+
+
+@pytest.mark.integration
+def test_f085_wrong_tokens_never_lock_the_player_out(make_site):
+    """Threat: two forged mails from Alice's address with five wrong tokens each locked
+    Alice out until 00:00 UTC, her right token included. Wrong tokens are counted per
+    address and throttle only the answers to wrong tokens: a block with the right token
+    always counts, and resets the count."""
+    site = make_site()
+    alice = site.players["Alice"]
+    forged = [site.mail(alice, blocks(site, "Alice", [f"guess{m}{n:04d}" for n in range(5)])) for m in range(2)]
+    told = run(site, *forged)
+    assert len(told.mail["host"]) == 1 and alice in text_of(told.mail["host"][0])
+    assert len(told.mail["Alice"]) == 2  # each wrong token under the limit is answered
+    more = run(site, *[site.mail(alice, site.block("Alice", token=f"late{n:05d}")) for n in range(3)])
+    assert more.mail["Alice"] == [] and more.mail["host"] == []  # past the limit: not answered
+    genuine = run(site, site.mail(alice, site.block("Alice")), may_change={"Alice"})
+    assert [row["player"] for row in genuine.orders] == ["Alice"]
+    assert "Accepted" in text_of(genuine.mail["Alice"][0])
+    again = run(site, site.mail(alice, site.block("Alice", token="typo000000")))
+    assert len(again.mail["Alice"]) == 1  # the count started again: a typo is answered
+    assert "not your token" in text_of(again.mail["Alice"][0])
+
+
+@pytest.mark.integration
+def test_f086_wrong_host_tokens_never_lock_the_host_out(make_site):
+    """Threat: ten forged mails from the host's address with a wrong host token locked
+    approvals by mail for the day. The host's right token always works."""
+    site = make_site()
+    assert site.cli("advance", GAME) == 0
+    phase = "T0-class"
+    forged = [site.mail(site.host, f"APPROVE {GAME} {phase}\nTOKEN: wrong{n:05d}\n") for n in range(12)]
+    run(site, *forged, may_change=set(NAMES))
+    host_token = next(row["host_token"] for row in site.tables()["forum"].values() if row.get("host_token"))
+    approved = run(site, site.mail(site.host, f"APPROVE {GAME} {phase}\nTOKEN: {host_token}\n"),
+                   may_change=set(NAMES))
+    assert any(f"Approved the post for {GAME} {phase}" in text_of(m) for m in approved.mail["host"])
