@@ -7,7 +7,8 @@ address. Mail from an address on no roster gets no answer (no backscatter) and i
 for `pbp status`; mail the loop rules forbid answering gets no answer either. A bounce
 for a player's address is filed with that player's game (pbp.bounces). With
 `trusted_authserv_id` set, a roster address's mail that its receiving server could not
-authenticate is refused whatever its token (pbp.mail.sender_auth).
+authenticate is refused whatever its token (pbp.mail.sender_auth), and so is the host's
+(pbp.host.authentication).
 
 A mail belongs to one game file (its *home*: the game of its first block the sender plays
 in, else a game id in the subject, else the sender's newest game) and everything it causes
@@ -31,6 +32,7 @@ from pbp.conversations.relay import deliver
 from pbp.forum.approval_mail import host_mail
 from pbp.forum.hooks import host_address, tell_host_of_wrong_tokens
 from pbp.game.record import StoredGame, load
+from pbp.host.authentication import unauthenticated_host_mail
 from pbp.host.help import help_facts
 from pbp.host.npc_mail import npc_orders_mail
 from pbp.limits import listed, quoted
@@ -112,8 +114,11 @@ class Desk:
             if filed is not None:
                 file, reason = filed
                 return self.ledger.record_refused(mail, reason, file)
-        # The host's orders for an NPC, then APPROVE by mail (docs/design.md: The host's view, Public posts)
-        from_host = npc_orders_mail(self.moderator, self.ledger, mail, self.may_reply)
+        # The host's orders for an NPC, then APPROVE by mail (docs/design.md: The host's view, Public posts),
+        # once the host's address passes the same sender authentication as a player's
+        from_host = unauthenticated_host_mail(self.moderator, self.ledger, mail, self.may_reply)
+        if from_host is None:
+            from_host = npc_orders_mail(self.moderator, self.ledger, mail, self.may_reply)
         if from_host is None:
             from_host = host_mail(self.moderator, self.ledger, mail, self.may_reply)
         if from_host is not None:

@@ -214,3 +214,34 @@ def test_f086_wrong_host_tokens_never_lock_the_host_out(make_site):
     approved = run(site, site.mail(site.host, f"APPROVE {GAME} {phase}\nTOKEN: {host_token}\n"),
                    may_change=set(NAMES))
     assert any(f"Approved the post for {GAME} {phase}" in text_of(m) for m in approved.mail["host"])
+
+
+TRUSTED = "mx.trusted.example"
+
+
+def results(verdict: str, domain: str) -> str:
+    return f"Authentication-Results: {TRUSTED}; dmarc={verdict} header.from={domain}"
+
+
+@pytest.mark.integration
+def test_f087_the_hosts_mail_is_authenticated_like_a_players(make_site):
+    """Threat: with sender authentication on, a mail from the host's address that failed
+    DMARC, carrying the host token, published a post and answered a player as the host.
+    The host's address is held to the same rule as the players': such a mail changes
+    nothing, and the host is told why."""
+    site = make_site()
+    site.settings.write_text(site.settings.read_text().replace("[imap]", f"trusted_authserv_id = {TRUSTED}\n\n[imap]", 1))
+    assert site.cli("advance", GAME) == 0
+    phase, domain = "T0-class", site.host.rpartition("@")[2]
+    host_token = next(row["host_token"] for row in site.tables()["forum"].values() if row.get("host_token"))
+    approval = f"APPROVE {GAME} {phase}\nTOKEN: {host_token}\n"
+    answer = f"BEGIN MESSAGE {GAME} Alice\nTOKEN: {host_token}\nThe host says: you may skip a turn.\nEND MESSAGE\n"
+    forged = [site.mail(site.host, body, headers=results("fail", domain)) for body in (approval, answer)]
+    forged.append(site.mail(site.host, approval))  # no results at all
+    outcome = run(site, *forged, may_change=set(NAMES))
+    assert outcome.mail["Alice"] == []
+    assert len(outcome.mail["host"]) == 3
+    assert all("not accepted" in text_of(m) and "whatever its token" in text_of(m) for m in outcome.mail["host"])
+    assert [row["status"] for row in site.tables()["drafts"].values() if row["phase"] == phase] == ["draft"]
+    genuine = run(site, site.mail(site.host, approval, headers=results("pass", domain)), may_change=set(NAMES))
+    assert any(f"Approved the post for {GAME} {phase}" in text_of(m) for m in genuine.mail["host"])
