@@ -19,6 +19,7 @@ from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
 from pbp.outbox import FAILED, QUEUED
 from pbp.roster import normalise_address
+from pbp.signups.spectators import WATCHERS_KEY
 from pbp.welcome import welcome_facts
 from pbp.timezones import zone_problem
 
@@ -53,6 +54,9 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
         raise UserError(f"{new_email!r} is not an email address like name@example.org.")
     if any(e["email"] == address for e in record["roster"]):
         raise UserError(f"{address} is already on the roster of {game_id}; give the newcomer's own address.")
+    if address in record.get(WATCHERS_KEY, []):
+        raise UserError(f"{address} watches {game_id} and has seen every role and night action, so cannot "
+                        "be dealt in; choose another newcomer.")
     character = entry["name"]
     token = new_token()
     roster = [dict(e) for e in record["roster"]]

@@ -26,6 +26,7 @@ from pbp.ports import InboundMail, Outcome
 from pbp.signups.book import OPEN, OpenGame, find_open_game
 from pbp.signups.codes import new_code, take_request, with_request
 from pbp.signups.spectators import OUTSIDE_SEQUENCE, WATCHERS_KEY
+from pbp.signups.substitutes import on_the_list, strike_off
 from pbp.signups.words import CONFIRM, SignupCommand, parse_signup
 from pbp.timezones import render_moment
 
@@ -44,6 +45,7 @@ class Answer:
     confirm: str = ""  # the CONFIRM line the reply asks the sender to send back
     changes: dict[str, Any] = field(default_factory=dict)
     name: str = ""  # how the reply addresses the sender
+    leaves_substitutes: bool = False  # a confirmed watcher: off the substitutes' list once committed
 
 
 def signup_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
@@ -67,7 +69,10 @@ def signup_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         return _commit(moderator, ledger, mail, may_reply, running, running.record, answer)
     if running is not None and command.word in ("WATCH", "UNWATCH", CONFIRM):
         answer = _watch_answer(moderator, running, command, sender)
-        return _commit(moderator, ledger, mail, may_reply, running, running.record, answer)
+        outcome = _commit(moderator, ledger, mail, may_reply, running, running.record, answer)
+        if answer.leaves_substitutes:  # after the watch is stored: `--next` skips watchers meanwhile
+            strike_off(moderator.folder, running.id, sender)
+        return outcome
     if open_game is not None:
         answer = _signup_answer(moderator, open_game, command, sender)
         return _commit(moderator, ledger, mail, may_reply, open_game, open_game.record, answer)
@@ -206,17 +211,24 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
         if refused:
             return Answer("rejected", "watch refused", "Nothing changed", [refused],
                           changes={WATCH_PENDING_KEY: pending})
+        substitute = on_the_list(moderator.folder, game_id, sender)
+        left = [f"You are no longer on the substitutes' list of {game_id}: a watcher has seen every role "
+                "and night action, so is never dealt in."] if substitute else []
         return Answer("processed", "watching", f"You watch {game_id}",
                       [f"After each resolution of {game_id} you get the host's view of it: who gave which orders "
-                       "and what happened. Watchers only watch: nothing you send reaches the players.",
+                       "and what happened. Watchers only watch: nothing you send reaches the players.", *left,
                        f"To stop, mail UNWATCH {game_id}."],
-                      changes={WATCH_PENDING_KEY: pending, WATCHERS_KEY: [*watchers, sender]})
+                      changes={WATCH_PENDING_KEY: pending, WATCHERS_KEY: [*watchers, sender]},
+                      leaves_substitutes=substitute)
     if command.word == "WATCH":
         refused = _watch_refusal(game, sender, watchers)
         if refused:
             return _refusal("watch refused", refused)
+        warning = [f"You are on the substitutes' list of {game_id}. If you confirm, you leave it: a watcher "
+                   "sees every role and night action, so is never dealt in."
+                   ] if on_the_list(moderator.folder, game_id, sender) else []
         return _request(record, WATCH_PENDING_KEY, "watch", sender, game_id, "", now, f"Confirm that you watch {game_id}",
-                        [f"You asked to watch game {game_id} ({record['ruleset']}) as a spectator."])
+                        [f"You asked to watch game {game_id} ({record['ruleset']}) as a spectator.", *warning])
     if sender not in watchers:
         return _refusal("UNWATCH without watching", f"You are not watching {game_id}, so there is nothing to stop.")
     return _request(record, WATCH_PENDING_KEY, "unwatch", sender, game_id, "", now, f"Confirm that you stop watching {game_id}",

@@ -245,3 +245,83 @@ def test_f087_the_hosts_mail_is_authenticated_like_a_players(make_site):
     assert [row["status"] for row in site.tables()["drafts"].values() if row["phase"] == phase] == ["draft"]
     genuine = run(site, site.mail(site.host, approval, headers=results("pass", domain)), may_change=set(NAMES))
     assert any(f"Approved the post for {GAME} {phase}" in text_of(m) for m in genuine.mail["host"])
+
+
+class Host:
+    """The CLI's entry function in this process on a data folder of its own, and the order
+    desk for sign-up mail (as `pbp poll` hands it a fetched mail)."""
+
+    def __init__(self, root, capsys):
+        self.root, self.capsys, self.number = root, capsys, 0
+        self.settings = root / "pbp.ini"
+        self.settings.write_text(f"[pbp]\ndata = {root / 'data'}\nfrom_address = pbp@games.example\n")
+
+    def pbp(self, *arguments: str) -> tuple[int, str]:
+        from pbp.cli import main
+        self.capsys.readouterr()
+        code = main([arguments[0], "--settings", str(self.settings), *arguments[1:]])
+        captured = self.capsys.readouterr()
+        return code, captured.out + captured.err
+
+    def moderator(self):
+        from pbp.composition import ForumModerator
+        from pbp.settings import load_settings
+        return ForumModerator(load_settings(str(self.settings)))
+
+    def mail(self, sender: str, command: str) -> str:
+        """One sign-up mail through the desk; the text of the reply it queued."""
+        from pbp.desk import Desk
+        from pbp.ports import InboundMail
+        from pbp.signups.words import find_signup
+        self.number += 1
+        with self.moderator() as moderator:
+            files = [moderator.folder.game(g) for g in moderator.folder.game_ids()]
+            before = {f.id: len(f.outbox) for f in files}
+            Desk(moderator).receive(InboundMail(key=f"1:{self.number}", sha256=f"{self.number:064d}", sender=sender,
+                                                message_id=f"<w{self.number}@x.example>", subject="watch",
+                                                commands=(find_signup(command, ""),)))
+            rows = [row for f in files for row in f.outbox.all()[before[f.id]:] if row["address"] == sender]
+        return "\n".join(row["body"] for row in rows)
+
+
+@pytest.fixture
+def host(tmp_path, capsys):
+    return Host(tmp_path, capsys)
+
+
+def test_f088_a_substitute_who_watched_is_never_dealt_in(host):
+    """Threat: a signed-up substitute mailed WATCH for the running game, read every role
+    and night action, and was then handed a character by `substitute --next` without a
+    word. Confirming WATCH takes the address off the substitutes' list (the reply says
+    so); `--next` skips anyone who watches and tells the host; a watcher is refused as a
+    named newcomer too."""
+    import re
+
+    from engine.simulation import player_names
+    from pbp.signups.book import open_game
+
+    assert host.pbp("open-game", "ww3", "--ruleset", "werewolf", "--players", "8..8", "--closes", "3d",
+                    "--option", "spectators=all")[0] == 0
+    names = player_names(11)
+    address = {name: f"{name.lower()}@x.example" for name in names}
+    with host.moderator() as moderator:
+        signups = open_game(moderator.folder, "ww3")
+        with signups.file.transaction():
+            signups.file.update_record({"entries": [{"name": n, "email": address[n], "joined": "2030-01-01T00:00:00Z"}
+                                                    for n in names]})
+    assert host.pbp("start", "ww3", "--no-send")[0] == 0
+    watcher, late_watcher = names[8], names[9]
+    request = host.mail(address[watcher], "WATCH ww3")
+    assert "substitutes' list" in request
+    code = re.search(r"CONFIRM ww3 (\w+)", request).group(1)
+    confirmed = host.mail(address[watcher], f"CONFIRM ww3 {code}")
+    assert "After each resolution of ww3" in confirmed and "no longer on the substitutes' list" in confirmed
+    with host.moderator() as moderator:  # a watcher still listed (as a game from before this rule holds)
+        record = moderator.folder.game("ww3").record()
+        with moderator.folder.game("ww3").transaction():
+            moderator.folder.game("ww3").update_record({"watchers": [*record["watchers"], address[late_watcher]]})
+    done, said = host.pbp("substitute", "ww3", names[0], "--next", "--no-send")
+    assert done == 0 and f"{names[10]} now plays {names[0]}" in said
+    assert f"skipped {late_watcher} <{address[late_watcher]}>" in said and "they watch ww3" in said
+    refused, why = host.pbp("substitute", "ww3", names[1], watcher, address[watcher], "--no-send")
+    assert refused == 2 and "watches ww3" in why
