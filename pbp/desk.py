@@ -26,7 +26,7 @@ from typing import Iterator
 
 from pbp import bounces
 from pbp.block_judge import judge_block
-from pbp.conversations.judge import Delivery, free_text_note, judge_message
+from pbp.conversations.judge import Delivery, MessageVerdict, free_text_note, judge_message
 from pbp.conversations.picks import picks_of_teams
 from pbp.conversations.relay import deliver
 from pbp.forum.approval_mail import host_mail
@@ -246,9 +246,11 @@ class Desk:
         now = self.moderator.clock()
         verdicts = [judge_block(game, name, games, guard, block, now) for block in mail.blocks]
         accepted_orders = {v.order_row["player"]: v.order_row["text"] for v in verdicts if v.order_row}
-        messages = [judge_message(game, name, games, guard, block, now,
-                                  self.moderator.settings.replies_per_sender_per_day, accepted_orders)
-                    for block in mail.messages]
+        messages: list[MessageVerdict] = []
+        for block in mail.messages:  # each accepted message counts against the cap of the next
+            messages.append(judge_message(game, name, games, guard, block, now,
+                                          self.moderator.settings.replies_per_sender_per_day, accepted_orders,
+                                          sent_in_mail=sum(1 for verdict in messages if verdict.accepted)))
         accepted = [v for v in (*verdicts, *messages) if v.accepted]
         rejected = [v for v in (*verdicts, *messages) if not v.accepted and v.submission]
         # A form sent back unfilled is worth a word only when nothing else in the mail was

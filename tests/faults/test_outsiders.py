@@ -325,3 +325,19 @@ def test_f088_a_substitute_who_watched_is_never_dealt_in(host):
     assert f"skipped {late_watcher} <{address[late_watcher]}>" in said and "they watch ww3" in said
     refused, why = host.pbp("substitute", "ww3", names[1], watcher, address[watcher], "--no-send")
     assert refused == 2 and "watches ww3" in why
+
+
+@pytest.mark.integration
+def test_f089_one_mail_cannot_relay_past_the_daily_cap_of_messages(make_site):
+    """Threat: the daily cap of messages counted only what was stored before the mail, so
+    one mail with five message blocks relayed five against a cap of three. A mail's own
+    messages count as they are judged."""
+    site = make_site(replies_per_day=3)
+    token = site.token("Alice")
+    body = "".join(f"BEGIN MESSAGE {GAME} host\nTOKEN: {token}\nQuestion {n} for the host.\nEND MESSAGE\n\n"
+                   for n in range(5))
+    outcome = run(site, site.mail(site.players["Alice"], body))
+    questions = [m for m in outcome.mail["host"] if "Question" in text_of(m)]
+    assert len(questions) == 3
+    (receipt,) = outcome.mail["Alice"]
+    assert text_of(receipt).count("the most one player may send in a day") == 2
