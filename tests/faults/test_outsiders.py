@@ -274,13 +274,15 @@ class Host:
         from pbp.ports import InboundMail
         from pbp.signups.words import find_signup
         self.number += 1
+        from pbp.signups.book import outbox_files
         with self.moderator() as moderator:
             files = [moderator.folder.game(g) for g in moderator.folder.game_ids()]
-            before = {f.id: len(f.outbox) for f in files}
+            files += [file for _key, file in outbox_files(moderator.folder)]
+            before = {id(f): len(f.outbox) for f in files}
             Desk(moderator).receive(InboundMail(key=f"1:{self.number}", sha256=f"{self.number:064d}", sender=sender,
                                                 message_id=f"<w{self.number}@x.example>", subject="watch",
                                                 commands=(find_signup(command, ""),)))
-            rows = [row for f in files for row in f.outbox.all()[before[f.id]:] if row["address"] == sender]
+            rows = [row for f in files for row in f.outbox.all()[before[id(f)]:] if row["address"] == sender]
         return "\n".join(row["body"] for row in rows)
 
 
@@ -341,3 +343,30 @@ def test_f089_one_mail_cannot_relay_past_the_daily_cap_of_messages(make_site):
     assert len(questions) == 3
     (receipt,) = outcome.mail["Alice"]
     assert text_of(receipt).count("the most one player may send in a day") == 2
+
+
+def test_f090_look_alike_invisible_and_reserved_names_are_refused(host):
+    """Threat: whole-script look-alikes passed the name rules (`Расо`, all Cyrillic, beside
+    the Latin `Paco`; `AIice` with a capital I beside `Alice`), so did a name of two
+    invisible Hangul fillers, and a player named `host` was shown as "the host to host"
+    and dropped out of the host's unanswered questions. Names are compared by their
+    Unicode confusable skeleton (UTS #39); invisible (default-ignorable) letters and the
+    word `host` are refused; on sign-up as on the host's roster."""
+    import re
+
+    from engine.names import roster_problems
+
+    assert host.pbp("open-game", "ww3", "--ruleset", "werewolf", "--players", "8..10", "--closes", "3d")[0] == 0
+    code = re.search(r"CONFIRM ww3 (\w+)", host.mail("paco@x.example", "JOIN ww3 Paco")).group(1)
+    assert "You are signed up for ww3 as Paco" in host.mail("paco@x.example", f"CONFIRM ww3 {code}")
+    for name in ("Расо", "\u3164\u3164", "Host", "hOsT", "P\u200baco"):
+        reply = host.mail(f"other{len(name)}@x.example", f"JOIN ww3 {name}")
+        assert "cannot be used in ww3" in reply and "CONFIRM" not in reply, (name, reply)
+    assert any("look alike" in p for p in roster_problems(["Alice", "AIice"]))
+    assert any("look alike" in p for p in roster_problems(["Paco", "Расо"]))
+    assert roster_problems(["Paco", "Иван", "José", "陈伟", "Mary_Ann"]) == []
+    roster = host.root / "roster.csv"
+    roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@y.example\n" for n in (
+        "Host", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")))
+    refused, why = host.pbp("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--no-send")
+    assert refused == 2 and "'Host'" in why
