@@ -370,3 +370,55 @@ def test_f090_look_alike_invisible_and_reserved_names_are_refused(host):
         "Host", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")))
     refused, why = host.pbp("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--no-send")
     assert refused == 2 and "'Host'" in why
+
+
+def test_f091_forged_joins_push_out_no_one_and_stay_bounded(tmp_path):
+    """Threat: 210 forged JOINs (each from another address) pushed out an honest sign-up
+    awaiting its code, each added 1.7 kB to the open game for good, and pbp mailed every
+    forged address. Requests awaiting a code are bounded per game (one per address) and
+    expire after a day, and none is pushed out; answers to addresses a game does not know
+    are capped per day, and mail past a bound is not answered and leaves the game's file
+    as it was (it is counted with the unknown senders)."""
+    import re
+
+    from pbp.composition import ForumModerator
+    from pbp.desk import Desk
+    from pbp.ports import InboundMail
+    from pbp.settings import Settings
+    from pbp.signups.book import open_game
+    from pbp.signups.codes import MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY
+    from pbp.signups.opening import open_for_signups
+    from tests.fixtures.clocks import Clock
+
+    clock = Clock()
+    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=20)
+    numbers = iter(range(1, 100_000))
+
+    def join(moderator, sender: str, line: str) -> list[dict]:
+        n = next(numbers)
+        signups = open_game(moderator.folder, "ww3")
+        before = len(signups.file.outbox)
+        Desk(moderator).receive(InboundMail(key=f"1:{n}", sha256=f"{n:064d}", sender=sender,
+                                            message_id=f"<j{n}@x.example>", subject="join", commands=(line,)))
+        return [row for row in signups.file.outbox.all()[before:] if row["address"] == sender]
+
+    def size() -> int:
+        return sum(path.stat().st_size for path in (tmp_path / "data" / "signups").glob("ww3.*"))
+
+    with ForumModerator(settings, clock=clock) as moderator:
+        open_for_signups(moderator, "ww3", "werewolf", "8..10", "7d")
+        (request,) = join(moderator, "alice@x.example", "JOIN ww3 Alice")
+        code = re.search(r"CONFIRM ww3 (\w+)", request["body"]).group(1)
+        answered = [join(moderator, f"forged{n}@victim{n}.example", f"JOIN ww3 Forged{n}") for n in range(210)]
+        assert sum(map(len, answered)) <= min(MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY)
+        grown = size()
+        for n in range(210, 400):
+            assert join(moderator, f"forged{n}@victim{n}.example", f"JOIN ww3 Forged{n}") == []
+        assert size() == grown  # past the bounds nothing is stored in the game's file
+        assert len(open_game(moderator.folder, "ww3").record["pending"]) <= MAX_PENDING
+        (signed_up,) = join(moderator, "alice@x.example", f"CONFIRM ww3 {code}")
+        assert "You are signed up for ww3 as Alice" in signed_up["body"]
+        clock.advance(days=1, minutes=1)  # a new day; the forged requests have expired
+        (late,) = join(moderator, "bruno@x.example", "JOIN ww3 Bruno")
+        assert "CONFIRM ww3" in late["body"]
+        assert len(open_game(moderator.folder, "ww3").record["pending"]) == 1
