@@ -272,10 +272,10 @@ class Desk:
             outcome, kind, headline = "rejected", "rejection", what[1]
         else:
             outcome, kind, headline = "processed", "form", "Your order form"
-        reply = self._receipt(game, name, headline, sections)
         if guard.unanswered:  # wrong tokens past the day's limit: forged mail must not flood the player
             return Decision(outcome, reason=f"{len(rejected)} rejected: wrong tokens past the daily limit, "
                                             "not answered", token_guard=guard)
+        reply = self._receipt(game, name, headline, sections)
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
                         orders=[v.order_row for v in verdicts if v.accepted], reply=reply, reply_kind=kind,
                         token_guard=guard, deliveries=[v.delivery for v in messages if v.delivery])

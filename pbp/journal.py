@@ -45,8 +45,10 @@ TEXT_AT = "_text"
 # The fields each journaled table is looked up by (JournalTable.where): the rows holding
 # each value are kept as rows change, so a question such as "which mails are queued" or
 # "which orders came this phase" costs the rows it finds, not the whole table (which only
-# grows with the game).
-LOOKUPS = {"outbox": ("status", "address"), "orders": ("phase", "player"), "replies": ("sender",), "wrong_tokens": ("sender",)}
+# grows with the game). The outbox by address: each address's mail is counted for the
+# Message-ID of the next (pbp.outbox).
+LOOKUPS = {"outbox": ("status", "address"), "orders": ("phase", "player"), "replies": ("sender",),
+           "wrong_tokens": ("sender",)}
 Op = list  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
 
 

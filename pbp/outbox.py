@@ -65,14 +65,15 @@ def message_id(secret: str, game: str, phase: str, kind: str, address: str, sequ
 
 def message_secret(file: GameFile) -> str:
     """The key of a file's Message-IDs: the game's seed, which deals its roles and is its
-    host's alone; an open game (whose seed may be unset) draws one of its own, once.
-    Call inside the file's transaction."""
+    host's alone; an open game (whose seed may be unset) draws one of its own, once, and
+    its file's ids are keyed apart from those of the game it becomes. Call inside the
+    file's transaction."""
     record = file.record()
     secret = record.get("message_key") or record.get("seed")
     if not secret:
         secret = secrets.token_hex(16)
         file.update_record({"message_key": secret})
-    return str(secret)
+    return f"{FOLDER}|{secret}" if file.path.parent.name == FOLDER else str(secret)
 
 
 def backoff(attempts: int) -> timedelta:

@@ -1,9 +1,10 @@
 """`pbp substitute <game> <old> <new-name> <new-email> [--timezone ZONE] [--forum-name NAME]`,
 or `pbp substitute <game> <old> --next`: a newcomer takes over a character (role, history, a
 new token; the old token stops working); everyone is told. With `--next` the newcomer is
-the first on the game's substitutes' list who does not watch the game (pbp.signups.substitutes). The newcomer's
-deadlines are shown in ZONE (default: the old player's zone); the thread watch follows
-NAME, the newcomer's forum account (default: none)."""
+the first on the game's substitutes' list who does not watch the game
+(pbp.signups.substitutes). The newcomer's deadlines are shown in ZONE (default: the old
+player's zone); the thread watch follows NAME, the newcomer's forum account (default:
+none)."""
 from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command, run_and_send

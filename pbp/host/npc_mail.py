@@ -5,8 +5,8 @@ to an NPC's report with the form's block, which carries the game's host token an
 Only a mail from `[forum] host_address` is read here, and only its blocks that name an NPC;
 everything else from the host (approvals, help) goes on to pbp.forum.approval_mail. Wrong
 host tokens count against the address like a player's (pbp.token_guard: the right token
-always works). The orders are
-judged by the same engine parser and stored like `pbp submit`'s.
+always works). The orders are judged by the same engine parser and stored like
+`pbp submit`'s.
 """
 from __future__ import annotations
 

@@ -104,8 +104,9 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
 def _newcomer_name_problem(record: dict, entry: dict, name: str) -> str | None:
     """Why a substitute may not be called `name`, or None: the roster's name rules
     (docs/design.md: Command line; engine.names) and no clash (ignoring case and accents,
-    or looking alike) with another character's name, the player now playing it, or an NPC. The character being handed
-    over is left out: its old name stays the character's, whoever plays it."""
+    or looking alike) with another character's name, the player now playing it, or an NPC.
+    The character being handed over is left out: its old name stays the character's,
+    whoever plays it."""
     problem = name_problem(name)
     if problem:
         return f"The newcomer's name is refused: {problem}."
