@@ -2,16 +2,22 @@
 (docs/design.md: Command line, the roster rules).
 
 A name is 1-20 letters of one script (any alphabet), ASCII digits, `_` or `-`, starting
-with a letter. It must never be mistaken for a room, a floor or a grammar word in an order
-line. Names are compared by their `name_key`: case and accents ignored, scripts kept apart
-(a Cyrillic `а` never equals a Latin `a`), so `VOTE jose` names José and no name can be a
-look-alike of another.
+with a letter, none of them invisible (Unicode's default-ignorable code points, such as
+the Hangul filler). It must never be mistaken for a room, a floor, a grammar word in an
+order line or the host (`host` names the host's channel). An order's word finds a name by
+its `name_key`: case and accents ignored, scripts kept apart (a Cyrillic `а` never equals
+a Latin `a`), so `VOTE jose` names José. Two names of one game must differ by that key
+and must not look alike: their Unicode confusable skeletons (UTS #39, from ICU through
+PyICU) differ too, so `Расо` (Cyrillic) cannot sit beside `Paco`, nor `AIice` beside
+`Alice`.
 """
 from __future__ import annotations
 
 import functools
 import unicodedata
 from typing import Iterable, Sequence
+
+import icu
 
 import engine
 from engine.core import RulesetCard
@@ -20,6 +26,9 @@ from engine.core import RulesetCard
 # ruleset's grammar words come from its card.
 MAIL_WORDS = frozenset({"BEGIN", "END", "ORDERS", "TOKEN", "HELP", "FORM", "STATUS", "APPROVE", "WITHDRAW"})
 
+# Words a name may not be, nor look like: `host` names the host's channel in the mail
+# (BEGIN MESSAGE <game> host) and the host wherever pbp names who wrote a message.
+RESERVED_NAMES = frozenset({"host"})
 MAX_LENGTH = 20
 NAME_MARKS = frozenset("0123456789_-")  # the characters besides letters a name may hold
 # Writing systems whose scripts are written together in one name (Japanese mixes kanji and
@@ -44,6 +53,34 @@ def fold(text: str) -> str:
     `José` and `JOSE` fold alike, a Cyrillic `Иван` and a Latin `Ivan` do not."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+_SPOOF_CHECKER = icu.SpoofChecker()
+
+
+@functools.lru_cache(maxsize=4096)
+def skeleton(text: str) -> str:
+    """`text`'s confusable skeleton (UTS #39): two texts with one skeleton look alike
+    (`Расо` and `Paco`, `AIice` and `Alice`, `rn` and `m`)."""
+    return str(_SPOOF_CHECKER.getSkeleton(0, text))
+
+
+def _invisible(char: str) -> bool:
+    """A default-ignorable code point: drawn as nothing, or as blank (the Hangul filler)."""
+    return bool(icu.Char.hasBinaryProperty(char, icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT))
+
+
+def _likeness(name: str) -> tuple[tuple[str, str], ...]:
+    """(kind, key) pairs: two names with one key of a kind are one name (`same`: equal
+    ignoring case and accents) or look alike (`alike`: one skeleton, as written or
+    case-folded)."""
+    folded = fold(name)
+    return (("same", folded), ("alike", skeleton(name)), ("alike folded", skeleton(folded)))
+
+
+def look_alike(one: str, other: str) -> bool:
+    """Whether two names are one name ignoring case and accents, or look alike."""
+    return any(a == b for a, b in zip(_likeness(one), _likeness(other)))
 
 
 def plain_word(word: str) -> str:
@@ -81,6 +118,10 @@ def _shape_problem(name: str) -> str | None:
             "(e.g. José, Иван, 陈伟, Mary_Ann)")
     if not name or len(name) > MAX_LENGTH or not name[0].isalpha():
         return f"{name!r} is not a valid name: {rule}"
+    invisible = [c for c in name if _invisible(c)]
+    if invisible:
+        return (f"{name!r} is not a valid name: it holds an invisible character (U+{ord(invisible[0]):04X}); "
+                f"{rule}")
     odd = [c for c in name if not c.isalpha() and c not in NAME_MARKS]
     if odd:
         return f"{name!r} is not a valid name: {odd[0]!r} is not allowed; {rule}"
@@ -103,6 +144,9 @@ def name_problem(name: str) -> str | None:
             return f"{name!r} {reading}"
     if name.upper() in reserved_words() or fold(name).upper() in reserved_words():
         return f"{name!r} is an order keyword; pick another name"
+    if any(look_alike(name, word) for word in RESERVED_NAMES):
+        return (f"{name!r} is the word for the host in pbp's mail (a message to the host is BEGIN MESSAGE "
+                "<game> host); pick another name")
     return None
 
 
@@ -114,16 +158,20 @@ def name_clash(names: Iterable[str]) -> str | None:
 
 
 def name_clashes(names: Iterable[str]) -> list[str]:
-    """Every pair of names that are one name ignoring case and accents."""
-    seen: dict[str, str] = {}
+    """Every pair of names that are one name ignoring case and accents, or look alike."""
+    seen: dict[tuple[str, str], str] = {}
     clashes = []
     for name in names:
-        key = fold(name)
-        if key in seen:
-            also = "" if seen[key] == name else f" (as {seen[key]!r})"
+        keys = _likeness(name)
+        found = next((key for key in keys if key in seen), None)  # keys in order: `same` first
+        if found is None:
+            seen.update((key, name) for key in keys)
+        elif found[0] == "same":
+            also = "" if seen[found] == name else f" (as {seen[found]!r})"
             clashes.append(f"the name {name!r} is used twice{also}; names must differ ignoring case and accents")
         else:
-            seen[key] = name
+            clashes.append(f"the names {seen[found]!r} and {name!r} look alike (a reader could take one for the "
+                           "other); names must look different")
     return clashes
 
 

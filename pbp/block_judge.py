@@ -40,7 +40,7 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
     """One block: identity, phase, then the engine's parse (docs/design.md: Order mail
     format — a block for another phase, a closed phase, a dead player or with a wrong
     token is rejected with a reason). `games` are the sender's games; `guard` counts their
-    wrong tokens, and once they have used up today's tries refuses the block unread."""
+    wrong tokens (pbp.token_guard)."""
     record = game.record
     head = f"Your block for {quoted(block.game, 30)} {quoted(block.phase, 30)}"
     refusal = identity_refusal(game, name, games, guard, block.game, block.token)
@@ -100,25 +100,21 @@ def identity_refusal(game: StoredGame, name: str, games: list[str], guard: Token
                      token: str | None) -> str | None:
     """Why a block (orders or a message) does not prove its sender, as the end of a sentence,
     or None when the game and the token are right (docs/design.md: Reliability rules —
-    Identity). A wrong token counts against the address."""
+    Identity). A wrong token counts against the address; the right one starts its count
+    again (pbp.token_guard)."""
     if block_game != game.id:
         if block_game not in games:
             return (f"you play in no game called {quoted(block_game, 30)} (your games: {', '.join(games)}). "
                     "Copy the BEGIN line from your latest order form.")
         return (f"one mail may carry orders for one game only, and this mail's game is {game.id}. Send "
                 f"orders for {block_game} in a separate reply to a mail of that game.")
-    if guard.locked:
-        return _locked_out(game, guard)
     if token is None:
         return "it has no TOKEN line. Copy the block from your latest form, TOKEN line included."
     if token.strip() != game.token(name):
         guard.note_wrong()
-        last = f" {_locked_out(game, guard)}" if guard.locked else ""
+        last = (" Your address has now sent too many wrong tokens today, so further ones go unanswered "
+                "until 00:00 UTC; your right token always works.") if guard.count == guard.limit else ""
         return (f"the TOKEN is not your token for {game.id}. Copy it from your latest form, or mail FORM "
                 f"to get it again.{last}")
+    guard.note_right()
     return None
-
-
-def _locked_out(game: StoredGame, guard: TokenGuard) -> str:
-    return (f"your address has sent {guard.limit} wrong tokens for {game.id} today, so its order blocks "
-            "are refused unread until 00:00 UTC. Mail FORM to get your token again.")

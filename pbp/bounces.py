@@ -1,6 +1,6 @@
 """Bounces for a player's address (design.md: Real mail providers): a delivery status
-notification is matched to the player — by the failed recipient's address on a roster,
-or by the Message-ID of the mail of ours that came back (the outbox holds every one) —
+notification is matched to the player by the Message-ID of the mail of ours that came back
+(the outbox holds every one; a report that quotes none of ours is a stranger's mail) —
 recorded in that game's file, never answered, and shown in `pbp status`. The host is
 mailed once per bounced address (at `[forum] host_address`, when set); an address that
 bounced `FLAG_AFTER` times is flagged so the host can hand the character to a substitute.
@@ -29,20 +29,25 @@ def bounce_table(file: GameFile):
 
 
 def matches(folder: DataFolder, bounce: Bounce) -> dict[str, dict[str, str]]:
-    """{game id: {player name: roster address}} of the players this bounce is about."""
-    failed = set(bounce.addresses)
+    """{game id: {player name: roster address}} of the players this bounce is about: those
+    to whose current address pbp sent a mail whose Message-ID the report quotes. The failed
+    address a report names counts for nothing: anyone can write a report naming anyone,
+    but only the mail's recipient (and pbp) knows its Message-ID (pbp.outbox.message_id)."""
     originals = set(bounce.original_ids)
     found: dict[str, dict[str, str]] = {}
-    for file in folder.games():
+    known = set(folder.game_ids())
+    for game_id in sorted({_game_of(original) for original in originals} & known):
+        file = folder.game(game_id)
         roster = {entry["name"]: entry["email"] for entry in file.record()["roster"]}
-        players = {name: address for name, address in roster.items() if address in failed}
-        if originals:
-            for row in file.outbox.search(where("message_id").one_of(sorted(originals))):
-                if row["recipient"] in roster and roster[row["recipient"]] == row["address"]:
-                    players[row["recipient"]] = row["address"]
-        if players:
-            found[file.id] = players
+        for row in file.outbox.briefs(lambda row: row["message_id"] in originals):
+            if row["recipient"] in roster and roster[row["recipient"]] == row["address"]:
+                found.setdefault(game_id, {})[row["recipient"]] = row["address"]
     return found
+
+
+def _game_of(message_id: str) -> str:
+    """The game a Message-ID of pbp's names (`<pbp.<game>.…`), or ""."""
+    return message_id[len("<pbp."):].split(".", 1)[0] if message_id.startswith("<pbp.") else ""
 
 
 def file_bounce(moderator, mail: InboundMail) -> tuple[GameFile, str] | None:

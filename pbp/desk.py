@@ -7,7 +7,8 @@ address. Mail from an address on no roster gets no answer (no backscatter) and i
 for `pbp status`; mail the loop rules forbid answering gets no answer either. A bounce
 for a player's address is filed with that player's game (pbp.bounces). With
 `trusted_authserv_id` set, a roster address's mail that its receiving server could not
-authenticate is refused whatever its token (pbp.mail.sender_auth).
+authenticate is refused whatever its token (pbp.mail.sender_auth), and so is the host's
+(pbp.host.authentication).
 
 A mail belongs to one game file (its *home*: the game of its first block the sender plays
 in, else a game id in the subject, else the sender's newest game) and everything it causes
@@ -26,12 +27,13 @@ from typing import Iterator
 from pbp import bounces
 from pbp.block_choice import choose_blocks, judged_before, judged_entry
 from pbp.block_judge import judge_block
-from pbp.conversations.judge import Delivery, free_text_note, judge_message
+from pbp.conversations.judge import Delivery, MessageVerdict, free_text_note, judge_message
 from pbp.conversations.picks import picks_of_teams
 from pbp.conversations.relay import deliver
 from pbp.forum.approval_mail import host_mail
 from pbp.forum.hooks import host_address, tell_host_of_wrong_tokens
 from pbp.game.record import StoredGame, load
+from pbp.host.authentication import unauthenticated_host_mail
 from pbp.host.help import help_facts
 from pbp.host.npc_mail import npc_orders_mail
 from pbp.limits import listed, quoted
@@ -115,8 +117,11 @@ class Desk:
             if filed is not None:
                 file, reason = filed
                 return self.ledger.record_refused(mail, reason, file)
-        # The host's orders for an NPC, then APPROVE by mail (docs/design.md: The host's view, Public posts)
-        from_host = npc_orders_mail(self.moderator, self.ledger, mail, self.may_reply)
+        # The host's orders for an NPC, then APPROVE by mail (docs/design.md: The host's view, Public posts),
+        # once the host's address passes the same sender authentication as a player's
+        from_host = unauthenticated_host_mail(self.moderator, self.ledger, mail, self.may_reply)
+        if from_host is None:
+            from_host = npc_orders_mail(self.moderator, self.ledger, mail, self.may_reply)
         if from_host is None:
             from_host = host_mail(self.moderator, self.ledger, mail, self.may_reply)
         if from_host is not None:
@@ -157,7 +162,7 @@ class Desk:
                     in_reply_to=mail.message_id, references=mail.references)
             if decision.token_guard is not None:
                 decision.token_guard.save(file)
-                if decision.token_guard.newly_locked:
+                if decision.token_guard.newly_over_limit:
                     tell_host_of_wrong_tokens(self.moderator, game, decision.token_guard)
             for delivery in decision.deliveries:
                 deliver(self.moderator, game, delivery, mail.message_id)
@@ -248,9 +253,11 @@ class Desk:
         choice = choose_blocks(mail.blocks, lambda phase: judged_before(game.file, mail.sender or "", phase))
         verdicts = [judge_block(game, name, games, guard, block, now) for block in choice.blocks]
         accepted_orders = {v.order_row["player"]: v.order_row["text"] for v in verdicts if v.order_row}
-        messages = [judge_message(game, name, games, guard, block, now,
-                                  self.moderator.settings.replies_per_sender_per_day, accepted_orders)
-                    for block in mail.messages]
+        messages: list[MessageVerdict] = []
+        for block in mail.messages:  # each accepted message counts against the cap of the next
+            messages.append(judge_message(game, name, games, guard, block, now,
+                                          self.moderator.settings.replies_per_sender_per_day, accepted_orders,
+                                          sent_in_mail=sum(1 for verdict in messages if verdict.accepted)))
         accepted = [v for v in (*verdicts, *messages) if v.accepted]
         rejected = [v for v in (*verdicts, *messages) if not v.accepted and v.submission]
         # A form sent back unfilled is worth a word only when nothing else in the mail was
@@ -276,6 +283,9 @@ class Desk:
             outcome, kind, headline = "rejected", "rejection", what[1]
         else:
             outcome, kind, headline = "processed", "form", "Your order form"
+        if guard.unanswered:  # wrong tokens past the day's limit: forged mail must not flood the player
+            return Decision(outcome, reason=f"{len(rejected)} rejected: wrong tokens past the daily limit, "
+                                            "not answered", token_guard=guard)
         reply = self._receipt(game, name, headline, sections)
         judged = [judged_entry(block) for block in choice.blocks if block.game == game.id and block.has_orders]
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",

@@ -45,9 +45,11 @@ TEXT_AT = "_text"
 # The fields each journaled table is looked up by (JournalTable.where): the rows holding
 # each value are kept as rows change, so a question such as "which mails are queued" or
 # "which orders came this phase" costs the rows it finds, not the whole table (which only
-# grows with the game).
-LOOKUPS = {"outbox": ("status",), "orders": ("phase", "player"), "replies": ("sender",), "wrong_tokens": ("sender",),
-           "mails": ("sender",)}
+# grows with the game). The outbox by address: each address's mail is counted for the
+# Message-ID of the next (pbp.outbox). Mail by sender: a mail's ledger row names the order
+# blocks it had judged (pbp.block_choice).
+LOOKUPS = {"outbox": ("status", "address"), "orders": ("phase", "player"), "replies": ("sender",),
+           "wrong_tokens": ("sender",), "mails": ("sender",)}
 Op = list  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
 
 
@@ -303,6 +305,12 @@ class JournalTable:
             if cond is None or cond(row):
                 found.append(_brief(row, doc_id))
         return found
+
+    def count_where(self, field: str, value: Any, cond: Callable[[Mapping], Any]) -> int:
+        """How many rows `where(field, value, cond)` would give, at the cost of the rows
+        holding `value`, none of them copied."""
+        table = self._table()
+        return sum(1 for doc_id in self._rows().ids_where(self.name, field, value) if cond(table[doc_id]))
 
     def rows_after(self, doc_id: int) -> tuple[Rows, list[Mapping]]:
         """The journal's tables as this storage holds them (the same object while they are

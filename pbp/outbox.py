@@ -13,7 +13,9 @@ recorded and shown by `pbp status`.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
+import secrets
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -37,22 +39,41 @@ LONGEST_RETRY = timedelta(hours=1)
 # committed before the next mail is sent (docs/design.md: Reliability rules — Outbox). A
 # larger value trades that guarantee for speed (each mark is one line appended to the journal).
 MARK_INTERVAL = 0.0
-# The sequence the players' mail is numbered in (Message-IDs); mail to people outside the
-# game has sequences of its own.
+# The sequence the players' mail is numbered in (per address, inside its Message-IDs); mail
+# to people outside the game has sequences of its own.
 PLAYERS_SEQUENCE = "outbox_sequence"
 # Kinds that are reports on a resolution rather than answers to a player's mail.
 GENERATED_KINDS = ("welcome", "report", "spectator")
 
 
 _NOT_IN_MESSAGE_ID = re.compile(r"[^A-Za-z0-9_.-]")
+DIGEST_CHARS = 20  # hex digits of the keyed hash in a Message-ID (80 bits)
 
 
-def message_id(game: str, phase: str, recipient: str, kind: str, sequence: int, domain: str) -> str:
+def message_id(secret: str, game: str, phase: str, kind: str, address: str, sequence_of: str, sequence: int,
+               domain: str) -> str:
     """Deterministic: the same ledger row always carries the same Message-ID, so a mail
-    sent again after a crash is recognisably the same mail."""
+    sent again after a crash is recognisably the same mail. Its only number is a keyed
+    hash (the game's `secret`) of the recipient's address and the row's place among that
+    address's mail: nothing in it depends on mail to anyone else, and nobody without the
+    secret can make one (a forged delivery report cannot quote a mail it never saw)."""
     safe = lambda text: _NOT_IN_MESSAGE_ID.sub("-", text)  # noqa: E731
-    digest = hashlib.sha256(f"{game}|{phase}|{recipient}|{kind}|{sequence}".encode()).hexdigest()[:10]
-    return f"<pbp.{safe(game)}.{safe(phase)}.{safe(kind)}.{sequence}.{digest}@{domain}>"
+    keyed = hmac.new(secret.encode(), f"{game}|{phase}|{kind}|{address}|{sequence_of}|{sequence}".encode(),
+                     hashlib.sha256)
+    return f"<pbp.{safe(game)}.{safe(phase)}.{safe(kind)}.{keyed.hexdigest()[:DIGEST_CHARS]}@{domain}>"
+
+
+def message_secret(file: GameFile) -> str:
+    """The key of a file's Message-IDs: the game's seed, which deals its roles and is its
+    host's alone; an open game (whose seed may be unset) draws one of its own, once, and
+    its file's ids are keyed apart from those of the game it becomes. Call inside the
+    file's transaction."""
+    record = file.record()
+    secret = record.get("message_key") or record.get("seed")
+    if not secret:
+        secret = secrets.token_hex(16)
+        file.update_record({"message_key": secret})
+    return f"{FOLDER}|{secret}" if file.path.parent.name == FOLDER else str(secret)
 
 
 def backoff(attempts: int) -> timedelta:
@@ -183,12 +204,11 @@ class Outbox:
               mail: RenderedMail, in_reply_to: str = "", references: Sequence[str] = (),
               sequence_key: str = PLAYERS_SEQUENCE) -> dict:
         """Add one row (call inside the game's transaction, with the change it belongs to).
-        Mail to people outside the game (spectators, sign-ups) counts in a sequence of its
-        own (`sequence_key`), so the players' Message-IDs do not tell how much of it there is."""
-        # The row's number in its sequence, one more than the last row's of that sequence.
-        # (Games from before the journal counted in the record, which stays as it was.)
-        last = game.outbox.last_where(lambda row: row.get("sequence_of", PLAYERS_SEQUENCE) == sequence_key)
-        sequence = max(game.record().get(sequence_key, 0), last["sequence"] if last else 0) + 1
+        Its Message-ID counts the mail to the same address only, in the sequence
+        `sequence_key`: mail to people outside the game (spectators, sign-ups) counts in a
+        sequence of its own, so a player's mail reads the same with or without them."""
+        sequence = 1 + game.outbox.count_where(
+            "address", address, lambda row: row.get("sequence_of", PLAYERS_SEQUENCE) == sequence_key)
         row = {
             "game": game.id,
             "phase": phase,
@@ -197,7 +217,8 @@ class Outbox:
             "kind": kind,
             "sequence": sequence,
             **({"sequence_of": sequence_key} if sequence_key != PLAYERS_SEQUENCE else {}),
-            "message_id": message_id(game.id, phase, recipient, kind, sequence, self.domain),
+            "message_id": message_id(message_secret(game), game.id, phase, kind, address, sequence_key, sequence,
+                                     self.domain),
             "subject": mail.subject,
             "body": mail.body,
             "in_reply_to": in_reply_to,

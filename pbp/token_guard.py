@@ -1,16 +1,19 @@
 """Wrong tokens per sender address per day (docs/design.md: Hostile input — wrong tokens
-are rate-limited per address).
+are counted per address and never lock the owner out).
 
-A token is ten characters from a 31-letter alphabet, so guessing only works with many
-tries; each block that names a wrong token is one try. Once an address has made
-`wrong_tokens_per_sender_per_day` of them in a game on one day (UTC), every further block
-of that address in that game is refused until the next day without its token being
-looked at, so a right guess among later ones is worth nothing. The counts live in the
-game file (table `wrong_tokens`), one row per address and day, written with the mail's
-commit; the row that reaches the limit is marked `locked`, and the host is told then,
-once (`pbp status` lists locked rows; with `[forum] host_address` a mail goes too:
-pbp.forum.hooks.tell_host_of_wrong_tokens).
-The host's approvals by mail (`APPROVE` with the host token) are counted the same way.
+A token is ten characters from a 31-letter alphabet (31^10, some 8 * 10^14 tokens), and a
+mail carries at most five blocks, so guessing is hopeless whatever the count; what a
+stranger could do is forge the player's From and send wrong tokens, so the count must
+never refuse the owner. Each block that names a wrong token counts against its address
+in that game on that day (UTC); a block with the right token always counts, and starts
+the count again. Once an address has sent `wrong_tokens_per_sender_per_day` wrong tokens
+without a right one between, its later wrong tokens that day are not answered (a mail
+with nothing but such blocks gets no reply), so forged mail cannot make pbp flood the
+player with refusals. The host is told the first time an address reaches the limit on a
+day (`pbp status` lists it; with `[forum] host_address` a mail goes too:
+pbp.forum.hooks.tell_host_of_wrong_tokens). The counts live in the game file (table
+`wrong_tokens`), one row per address and day, written with the mail's commit. The host's
+token (approvals, NPC orders and answers by mail) is counted the same way.
 """
 from __future__ import annotations
 
@@ -27,27 +30,46 @@ class TokenGuard:
         self.address, self.day, self.limit = address, day.isoformat(), limit
         rows = file.wrong_tokens.where("sender", address, lambda row: row["day"] == self.day)
         self._row = rows[0] if rows else None
-        self.before = self._row["count"] if rows else 0
+        self.before = self._row["count"] if self._row else 0
         self.count = self.before
-
-    @property
-    def locked(self) -> bool:
-        """The address has used up its tries for today: its blocks are refused unread."""
-        return self.count >= self.limit
+        # The address reached the limit earlier today, and the host was told then (rows
+        # written before the count could start again call it `locked`).
+        self.told_before = bool(self._row and self._row.get("host_told", self._row.get("locked")))
+        self._past_limit = False  # this mail named a wrong token after the limit was reached
+        self._right = False  # this mail named the right token
 
     def note_wrong(self) -> None:
+        if self.count >= self.limit:
+            self._past_limit = True
         self.count += 1
 
+    def note_right(self) -> None:
+        self._right = True
+        self.count = 0
+
     @property
-    def newly_locked(self) -> bool:
-        """This mail used up the last try (the host is to be told, once)."""
-        return self.before < self.limit <= self.count
+    def over_limit(self) -> bool:
+        """The address has sent the day's limit of wrong tokens since its last right one."""
+        return self.count >= self.limit
+
+    @property
+    def unanswered(self) -> bool:
+        """This mail's answer is held back: it named wrong tokens past the limit and no
+        right one."""
+        return self._past_limit and not self._right
+
+    @property
+    def newly_over_limit(self) -> bool:
+        """This mail brought the address to the limit for the first time today (the host
+        is to be told, once)."""
+        return not self.told_before and self.over_limit
 
     def save(self, file: GameFile) -> None:
         """Write the count (inside the mail's transaction), when this mail changed it."""
-        if self.count == self.before:
+        told = self.told_before or self.newly_over_limit
+        if self.count == self.before and told == self.told_before:
             return
-        fields = {"count": self.count, "locked": self.locked}
+        fields = {"count": self.count, "host_told": told}
         if self._row is None:
             file.wrong_tokens.insert({"sender": self.address, "day": self.day, **fields})
         else:
@@ -55,8 +77,8 @@ class TokenGuard:
 
 
 def locked_lines(file: GameFile, limit: int = 5) -> list[str]:
-    """For `pbp status`: the latest addresses whose blocks were refused for wrong tokens."""
-    rows = [row for row in file.wrong_tokens.all() if row.get("locked")]
-    return [f"  blocks refused for the rest of {row['day']} (UTC): {row['sender']} sent {row['count']} wrong "
-            "tokens (someone may be guessing a token)" for row in rows[-limit:]]
-
+    """For `pbp status`: the latest addresses that reached the day's limit of wrong tokens."""
+    rows = [row for row in file.wrong_tokens.all() if row.get("host_told", row.get("locked"))]
+    return [f"  wrong tokens: {row['sender']} reached the daily limit on {row['day']} (UTC); its later wrong "
+            "tokens that day were not answered (someone may be guessing a token; its right token still works)"
+            for row in rows[-limit:]]

@@ -1,15 +1,17 @@
 """`pbp substitute <game> <old> <new-name> <new-email> [--timezone ZONE] [--forum-name NAME]`,
 or `pbp substitute <game> <old> --next`: a newcomer takes over a character (role, history, a
 new token; the old token stops working); everyone is told. With `--next` the newcomer is
-the first on the game's substitutes' list (pbp.signups.substitutes). The newcomer's
-deadlines are shown in ZONE (default: the old player's zone); the thread watch follows
-NAME, the newcomer's forum account (default: none)."""
+the first on the game's substitutes' list who does not watch the game
+(pbp.signups.substitutes). The newcomer's deadlines are shown in ZONE (default: the old
+player's zone); the thread watch follows NAME, the newcomer's forum account (default:
+none)."""
 from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
 from pbp.game.record import load
 from pbp.host.substitute import substitute
+from pbp.signups.spectators import WATCHERS_KEY
 from pbp.signups.substitutes import next_substitute, strike_off
 
 
@@ -38,16 +40,21 @@ def run(args) -> int:
                         "carol@example.org.")
 
     def act(moderator):
-        name, email = args.new_name, args.new_email
+        name, email, skipped = args.new_name, args.new_email, []
         if args.next:
-            roster = {entry["email"] for entry in load(moderator, args.game).record["roster"]}
-            chosen = next_substitute(moderator.folder, args.game, roster)
+            record = load(moderator, args.game).record
+            roster = {entry["email"] for entry in record["roster"]}
+            chosen, skipped = next_substitute(moderator.folder, args.game, roster, set(record.get(WATCHERS_KEY, [])))
             name, email = chosen["name"], chosen["email"]
         substitute(moderator, args.game, args.old, name, email, args.timezone, args.forum_name)
         if args.next:
             strike_off(moderator.folder, args.game, email)
         character = load(moderator, args.game).character(args.old)
-        return (f"Game {args.game}: {name.strip()} now plays {character}; the old token no longer works, "
+        said = (f"Game {args.game}: {name.strip()} now plays {character}; the old token no longer works, "
                 "and the old player was sent a goodbye.")
+        for entry in skipped:
+            said += (f"\nskipped {entry['name']} <{entry['email']}> on the substitutes' list: they watch "
+                     f"{args.game}, and a watcher is never dealt in.")
+        return said
 
     return run_and_send(args, act)

@@ -106,9 +106,10 @@ def host_messages(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
             if said.startswith("Sent"):
                 outcome = "processed"
         guard.save(game.file)
-        if guard.newly_locked:
+        if guard.newly_over_limit:
             tell_host_of_wrong_tokens(moderator, game, guard)
-        answer_host(moderator, game, mail, host, "host-reply", "\n".join(lines), may_reply, f"[{target}] pbp")
+        answer = "" if guard.unanswered else "\n".join(lines)  # wrong host tokens past the limit: no answer
+        answer_host(moderator, game, mail, host, "host-reply", answer, may_reply, f"[{target}] pbp")
         row = ledger.record(game.file, mail, outcome, f"host messages: {len(lines)}")
     ledger.remember(row)
     return outcome
@@ -118,11 +119,10 @@ def _host_block(moderator: Moderator, game: StoredGame, guard: TokenGuard, block
     head = f"Your message {quoted(block.game, 30)} {quoted(block.channel, 30)}"
     if block.game != game.id:
         return f"{head} was not sent: one mail acts on one game, and this mail's game is {game.id}."
-    if guard.locked:
-        return f"{head} was not sent: too many wrong host tokens came from this address today."
     if (block.token or "").strip() != DraftBook(game.file).host_token():
         guard.note_wrong()
         return f"{head} was not sent: its TOKEN is not this game's host token; reply to the mail that asked."
+    guard.note_right()
     if not block.text.strip():
         return f"{head} was empty, so nothing was sent."
     try:

@@ -38,9 +38,12 @@ class MessageVerdict:
 
 
 def judge_message(game: StoredGame, name: str, games: list[str], guard: TokenGuard, block: MessageBlock,
-                  now: datetime, daily_limit: int, pending_orders: Mapping[str, str] | None = None) -> MessageVerdict:
+                  now: datetime, daily_limit: int, pending_orders: Mapping[str, str] | None = None,
+                  sent_in_mail: int = 0) -> MessageVerdict:
     """`pending_orders` are the sender's orders accepted from the same mail (their text), so
-    a pack message sent with a KILL shows that KILL."""
+    a pack message sent with a KILL shows that KILL. `sent_in_mail` counts the messages of
+    the same mail accepted before this one: they count against the daily cap as the
+    stored ones do."""
     head = f"Your message to {quoted(block.channel, 30)}"
     refusal = identity_refusal(game, name, games, guard, block.game, block.token)
     if refusal:
@@ -62,7 +65,8 @@ def judge_message(game: StoredGame, name: str, games: list[str], guard: TokenGua
                                      f"message may hold at most {MAX_MESSAGE_CHARS:,}. Shorten it or split it "
                                      "into several messages.")
     day = now.date().isoformat()
-    sent_today = message_log(game.file).count(lambda row: row["sender"] == name and row["received"][:10] == day)
+    sent_today = sent_in_mail + message_log(game.file).count(
+        lambda row: row["sender"] == name and row["received"][:10] == day)
     if sent_today >= daily_limit:
         return MessageVerdict(False, f"{head} was not sent: you have sent {sent_today:,} messages today, the "
                                      "most one player may send in a day; write again after 00:00 UTC.")

@@ -53,7 +53,7 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     on it or on a `TOKEN:` line, or the draft's block with `APPROVE` un-commented) approves
     that draft (leak-checked: a draft that fails needs `pbp draft approve --force`). A
     missing or wrong token is refused, and wrong tokens count against the address like a
-    player's (pbp.token_guard); anything else gets help."""
+    player's (pbp.token_guard: the right token always works); anything else gets help."""
     host = host_address(moderator.settings)
     if not host or mail.sender != host:
         return None
@@ -78,11 +78,7 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
                          approval.phase)
             guard = TokenGuard(game.file, mail.sender, moderator.clock().date(),
                                moderator.settings.wrong_tokens_per_sender_per_day)
-            if guard.locked:
-                reason = "approval refused unread: too many wrong host tokens today"
-                reply = (f"Refused: {guard.limit} approvals with a wrong host token came from this address today, "
-                         "so its approvals are refused unread until 00:00 UTC.")
-            elif not approval.token:
+            if not approval.token:
                 reason = "approval without the host token"
                 reply = (f"Refused: your approval of {target} {approval.phase} has no host token. Put the "
                          f"token from the draft's mail on a line TOKEN: <token> under the APPROVE line, or "
@@ -92,7 +88,10 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
                 reason = "wrong host token"
                 reply = (f"Refused: the TOKEN in your approval of {target} {approval.phase} is not this game's "
                          f"host token. Reply to the draft's own mail, which holds the right token.")
+                if guard.unanswered:
+                    reason, reply = "wrong host token past the daily limit, not answered", None
             else:
+                guard.note_right()
                 try:
                     row = service.approve(game, phase)
                     outcome, reason = "processed", f"approved {phase}"
@@ -100,7 +99,7 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
                 except UserError as error:
                     reason, reply = f"approval refused: {error}", f"Not approved: {error}"
             guard.save(game.file)
-            if guard.newly_locked:
+            if guard.newly_over_limit:
                 tell_host_of_wrong_tokens(moderator, game, guard)
         else:
             phase = (book.unpublished() or [{"phase": game.filed_phase}])[0]["phase"]

@@ -166,15 +166,15 @@ def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, host:
 
 
 def tell_host_of_wrong_tokens(moderator: Moderator, game: StoredGame, guard: TokenGuard) -> None:
-    """Tell the host, once per address and day, that an address's blocks are refused for
+    """Tell the host, once per address and day, that an address reached the day's limit of
     wrong tokens (call inside the game's transaction; `pbp status` lists it anyway): with
     `[forum] host_address` set, one mail goes to the host."""
     address = host_address(moderator.settings)
     if not address:
         return
     body = (f"{guard.address} sent {guard.count} wrong tokens for game {game.id} on {guard.day} (UTC). Someone "
-            "may be guessing a token, so that address's order blocks (or approvals) are refused unread until "
-            "00:00 UTC. A player still gets their form and token by mailing FORM; "
+            "may be guessing a token, or forging that address: its further wrong tokens today go unanswered, "
+            "so pbp does not flood the address with refusals. Its right token still works. "
             f"`pbp status {game.id}` shows this too.\n")
     moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST, address=address,
                            kind="wrong-tokens", mail=RenderedMail(f"[{game.id}] Wrong tokens from {guard.address}", body))

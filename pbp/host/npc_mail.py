@@ -4,8 +4,9 @@ to an NPC's report with the form's block, which carries the game's host token an
 
 Only a mail from `[forum] host_address` is read here, and only its blocks that name an NPC;
 everything else from the host (approvals, help) goes on to pbp.forum.approval_mail. Wrong
-host tokens count against the address like a player's (pbp.token_guard). The orders are
-judged by the same engine parser and stored like `pbp submit`'s.
+host tokens count against the address like a player's (pbp.token_guard: the right token
+always works). The orders are judged by the same engine parser and stored like
+`pbp submit`'s.
 """
 from __future__ import annotations
 
@@ -61,16 +62,15 @@ def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: Ord
     named = npc_named(block) or ""
     head = f"Your orders for {named} in {block.game} {block.phase} were not accepted"
     try:
-        if guard.locked:
-            return "rejected", "NPC orders refused unread: too many wrong host tokens today", (
-                f"{head}: {guard.limit} blocks with a wrong host token came from this address today, so they "
-                "are refused unread until 00:00 UTC.")
         if not block.token or block.token.strip() != DraftBook(game.file).host_token():
             if block.token:
                 guard.note_wrong()
+            if guard.unanswered:
+                return "rejected", "NPC orders with a wrong host token past the daily limit, not answered", ""
             return "rejected", "NPC orders with a wrong host token", (
                 f"{head}: the TOKEN is not this game's host token. Reply to the NPC's latest report, whose "
                 "form holds the right one.")
+        guard.note_right()
         name = next((n for n in game.npc_names if n.lower() == named.lower()), None)
         if name is None:
             known = ", ".join(game.npc_names) or "none"
@@ -92,5 +92,5 @@ def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: Ord
         return "rejected", "NPC orders not accepted", f"{head}: {error}"
     finally:
         guard.save(game.file)
-        if guard.newly_locked:
+        if guard.newly_over_limit:
             tell_host_of_wrong_tokens(moderator, game, guard)

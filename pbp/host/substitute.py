@@ -10,7 +10,7 @@ replays exact and keeps every earlier post and report meaningful.
 """
 from __future__ import annotations
 
-from engine.names import fold, name_problem
+from engine.names import look_alike, name_problem
 from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.record import StoredGame, load, new_token, running
@@ -19,6 +19,7 @@ from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
 from pbp.outbox import FAILED, QUEUED
 from pbp.roster import normalise_address
+from pbp.signups.spectators import WATCHERS_KEY
 from pbp.welcome import welcome_facts
 from pbp.timezones import zone_problem
 
@@ -53,6 +54,9 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
         raise UserError(f"{new_email!r} is not an email address like name@example.org.")
     if any(e["email"] == address for e in record["roster"]):
         raise UserError(f"{address} is already on the roster of {game_id}; give the newcomer's own address.")
+    if address in record.get(WATCHERS_KEY, []):
+        raise UserError(f"{address} watches {game_id} and has seen every role and night action, so cannot "
+                        "be dealt in; choose another newcomer.")
     character = entry["name"]
     token = new_token()
     roster = [dict(e) for e in record["roster"]]
@@ -99,21 +103,22 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
 
 def _newcomer_name_problem(record: dict, entry: dict, name: str) -> str | None:
     """Why a substitute may not be called `name`, or None: the roster's name rules
-    (docs/design.md: Command line; engine.names) and no clash, ignoring case, with another
-    character's name, the player now playing it, or an NPC. The character being handed
-    over is left out: its old name stays the character's, whoever plays it."""
+    (docs/design.md: Command line; engine.names) and no clash (ignoring case and accents,
+    or looking alike) with another character's name, the player now playing it, or an NPC.
+    The character being handed over is left out: its old name stays the character's,
+    whoever plays it."""
     problem = name_problem(name)
     if problem:
         return f"The newcomer's name is refused: {problem}."
-    taken = {fold(npc["name"]): npc["name"] for npc in record.get("npcs", [])}
+    taken = [npc["name"] for npc in record.get("npcs", [])]
     for other in record["roster"]:
         if other["name"] != entry["name"]:
-            for used in (other["name"], other.get("played_by", "")):
-                if used:
-                    taken[fold(used)] = used
-    if fold(name) in taken:
-        return (f"The newcomer's name {name!r} is already taken in game {record['id']} by {taken[fold(name)]!r} "
-                "(names must differ ignoring case and accents); give the newcomer another name.")
+            taken += [used for used in (other["name"], other.get("played_by", "")) if used]
+    clash = next((used for used in taken if look_alike(name, used)), None)
+    if clash is not None:
+        return (f"The newcomer's name {name!r} is already taken in game {record['id']} by {clash!r} "
+                "(names must differ ignoring case and accents, and must not look alike); give the newcomer "
+                "another name.")
     return None
 
 

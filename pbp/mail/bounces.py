@@ -14,11 +14,12 @@ from email import policy
 from email.message import Message
 from typing import cast
 
-from pbp.mail.headers import message_ids
+from pbp.mail.headers import first_message_id
 from pbp.ports import Bounce
 
 ORIGINAL_PARTS = ("message/rfc822", "text/rfc822-headers", "message/rfc822-headers", "message/global",
                   "message/global-headers")
+MAX_ORIGINAL_IDS = 5  # Message-IDs of returned mail kept from one report
 
 
 def read_bounce(message: Message) -> Bounce | None:
@@ -33,6 +34,9 @@ def read_bounce(message: Message) -> Bounce | None:
 
 
 def _original_ids(message: Message) -> tuple[str, ...]:
+    """The Message-IDs of the returned mail (one per returned part, at most
+    `MAX_ORIGINAL_IDS`): a report returns one mail, so a report quoting more is bounded,
+    not stored whole (docs/design.md: Hostile input)."""
     found: list[str] = []
     for part in message.walk():
         if part.get_content_type() not in ORIGINAL_PARTS:
@@ -43,8 +47,11 @@ def _original_ids(message: Message) -> tuple[str, ...]:
         else:
             data = part.get_payload(decode=True)
             returned = email.message_from_bytes(data if isinstance(data, bytes) else b"", policy=policy.compat32)
-        if returned is not None:
-            found += [mid for mid in message_ids(returned, "Message-ID") if mid not in found]
+        original = first_message_id(returned) if returned is not None else ""
+        if original and original not in found:
+            found.append(original)
+            if len(found) == MAX_ORIGINAL_IDS:
+                break
     return tuple(found)
 
 

@@ -14,6 +14,7 @@ from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
 
+from pbp.limits import MAX_REFERENCES
 from pbp.mail.header_values import header_line, strict_message_id
 
 _ADDRESS = re.compile(r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$")
@@ -67,16 +68,32 @@ def _strict_address(raw: str) -> str | None:
     return address.lower()
 
 
-def message_ids(message: Message, *names: str) -> tuple[str, ...]:
-    """The `<id>` tokens of the named headers that have the strict shape
-    (`pbp.mail.header_values.strict_message_id`), in order, without repeats."""
-    found: list[str] = []
-    for name in names:
-        for value in message.get_all(name) or []:
-            for message_id in filter(None, map(strict_message_id, _MESSAGE_ID.findall(str(value)))):
-                if message_id not in found:
-                    found.append(message_id)
-    return tuple(found)
+def first_message_id(message: Message, name: str = "Message-ID") -> str:
+    """The first `<id>` token of the named header that has the strict shape
+    (`pbp.mail.header_values.strict_message_id`), or "". Linear in the header's length."""
+    for value in message.get_all(name) or []:
+        for found in _MESSAGE_ID.finditer(str(value)):
+            message_id = strict_message_id(found.group())
+            if message_id:
+                return message_id
+    return ""
+
+
+def message_ids(message: Message, *names: str, keep: int = MAX_REFERENCES) -> tuple[str, ...]:
+    """The last `keep` distinct `<id>` tokens of the named headers that have the strict
+    shape, in order (a reply's References need only the thread's latest: docs/design.md,
+    Hostile input). Read from the end, so the work is one pass over the headers whatever
+    they hold, and at most `keep` ids are ever kept or compared."""
+    kept: list[str] = []
+    values = [str(value) for name in names for value in message.get_all(name) or []]
+    for value in reversed(values):
+        for candidate in reversed(_MESSAGE_ID.findall(value)):
+            message_id = strict_message_id(candidate)
+            if message_id and message_id not in kept:  # `kept` never holds more than `keep`
+                kept.append(message_id)
+                if len(kept) == keep:
+                    return tuple(reversed(kept))
+    return tuple(reversed(kept))
 
 
 def no_reply_reason(message: Message, sender: str | None, own_addresses: Collection[str]) -> str | None:

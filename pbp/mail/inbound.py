@@ -16,7 +16,7 @@ from pbp.mail.bounces import read_bounce
 from pbp.mail.blocks import find_blocks
 from pbp.mail.commands import find_approval, find_command
 from pbp.mail.header_values import header_line
-from pbp.mail.headers import header_text, message_ids, no_reply_reason, strict_sender
+from pbp.mail.headers import first_message_id, header_text, message_ids, no_reply_reason, strict_sender
 from pbp.mail.mime import MailTexts, mail_texts
 from pbp.mail.text import normalise_text
 from pbp.ports import InboundMail, RawMail
@@ -103,7 +103,7 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
         key=raw.key,
         sha256=raw.sha256,
         sender=sender,
-        message_id=_safely(lambda: (message_ids(message, "Message-ID") or ("",))[0], ""),
+        message_id=_safely(lambda: first_message_id(message), ""),
         subject=subject,
         references=_safely(lambda: message_ids(message, "References", "In-Reply-To"), ()),
         no_reply_reason=_safely(

@@ -8,10 +8,13 @@ whatever the token.
 
 Only the trusted server's own headers count: the first Authentication-Results header from
 the top that carries the trusted id, with those of the same id directly adjacent to it
-(OpenDKIM and OpenDMARC each add one, one above the other). Any header further down was
-there before the mail reached the trusted server (the sender, or a server on the way,
-wrote it), so it is ignored whatever id it claims. The trusted server must add its header
-to every mail it accepts (Gmail, Microsoft 365 and OpenDKIM/OpenDMARC do).
+(OpenDKIM and OpenDMARC each add one, one above the other; at most three). Any header
+further down was there before the mail reached the trusted server (the sender, or a
+server on the way, wrote it), so it is ignored whatever id it claims. A header is known by
+its id before its results are parsed: when a header of the trusted id cannot be parsed
+(a sender can cause that, with an address-literal HELO or a UTF-8 envelope sender), the
+mail is not authenticated, and nothing below it is read in its place. The trusted server
+must add its header to every mail it accepts (Gmail, Microsoft 365 and OpenDKIM/OpenDMARC do).
 
 Alignment is relaxed (RFC 7489 3.1): the domains are equal or one is a subdomain of the
 other. Microsoft 365 writes its results without an authserv-id; the setting's value
@@ -19,6 +22,7 @@ other. Microsoft 365 writes its results without an authserv-id; the setting's va
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,25 +30,42 @@ import authres
 
 NO_AUTHSERV_ID = "no-authserv-id"
 HEADER = "Authentication-Results"
+MAX_TRUSTED_HEADERS = 3  # one server's headers side by side (OpenDKIM, OpenDMARC, an SPF filter)
+_COMMENT = re.compile(r"\([^()]*\)")
 
 
-def trusted_results(headers: Sequence[tuple[int, str]], trusted_id: str) -> list[Any]:
+def trusted_results(headers: Sequence[tuple[int, str]], trusted_id: str) -> list[Any] | None:
     """The parsed results of the trusted server's headers; `headers` are (position among
-    all header fields, value) of every Authentication-Results field, top first."""
+    all header fields, value) of every Authentication-Results field, top first. None when
+    a header of the trusted id cannot be read: the mail is then not authenticated, since
+    whatever lies below it may be forged."""
     trusted_id = trusted_id.lower()
     counted: list[Any] = []  # authres.AuthenticationResultsHeader (an untyped library)
     last_position = -1
     for position, value in headers:
+        mine = authserv_id(value) == trusted_id
+        if counted and (not mine or position != last_position + 1):
+            break  # past the trusted block: whatever follows came from elsewhere
+        if not mine:
+            continue  # another server's, above the trusted one
         parsed = _parse(value)
-        mine = parsed is not None and (parsed.authserv_id or "").lower() == trusted_id
-        if counted:
-            if not mine or position != last_position + 1:
-                break  # past the trusted block: whatever follows came from elsewhere
-        elif not mine:
-            continue
+        if parsed is None or (parsed.authserv_id or "").lower() != trusted_id:
+            return None
         counted.append(parsed)
         last_position = position
+        if len(counted) == MAX_TRUSTED_HEADERS:
+            break
     return [result for header in counted for result in header.results]
+
+
+def authserv_id(value: str) -> str:
+    """The authserv-id a header starts with, read without parsing the rest (RFC 8601: the
+    first word, comments aside), lower-cased; `no-authserv-id` when the header starts
+    with a result instead (Microsoft 365). So a header whose results cannot be parsed is
+    still known by its id."""
+    text = _COMMENT.sub(" ", str(value)).strip()
+    first = re.split(r"[\s;]", text, maxsplit=1)[0].strip('"')
+    return NO_AUTHSERV_ID if "=" in first or not first else first.lower()
 
 
 def refusal(headers: Sequence[tuple[int, str]], from_address: str, trusted_id: str) -> str | None:
@@ -52,6 +73,9 @@ def refusal(headers: Sequence[tuple[int, str]], from_address: str, trusted_id: s
     sender, in words for the player; None when they do."""
     domain = from_address.rpartition("@")[2].lower()
     results = trusted_results(headers, trusted_id)
+    if results is None:
+        return (f"the authentication results of the receiving mail server ({trusted_id}) could not be "
+                f"read, so it cannot be shown to come from {domain}")
     if not results:
         return (f"it carries no authentication results from the receiving mail server ({trusted_id}), "
                 f"so it cannot be shown to come from {domain}")

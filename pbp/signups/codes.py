@@ -3,18 +3,27 @@ UNWATCH is only a request until the sender replies with the code pbp mailed to t
 address, so nobody can sign up, withdraw or watch with another person's address.
 
 Pending requests live in a record (an open game's, or a running game's for watchers) as
-code → {action, email, name, created}. An address has at most one pending request per
-game (a new request replaces it), and a record holds at most `MAX_PENDING` of them, the
-oldest forgotten first, so mail from forged addresses cannot grow the file without bound.
+code → {action, email, name, created}. Anyone can send a request with any From, so they
+are bounded: an address has at most one pending request per game (a new request replaces
+it), a request expires `PENDING_LIFETIME` after it was made, and a record holds at most
+`MAX_PENDING` of them. A request past that bound is refused, never one already waiting
+pushed out, so a flood of forged requests cannot push out an honest sign-up awaiting its
+code. Answers to addresses a game does not know yet are capped per day
+(`NEW_ADDRESS_ANSWERS_PER_DAY`, pbp.signups.mail), so pbp does not mail every address a
+flood names.
 """
 from __future__ import annotations
 
 import secrets
+from datetime import datetime, timedelta
 from typing import Any
 
+from pbp import schedule
 from pbp.game.record import TOKEN_ALPHABET
 
-MAX_PENDING = 200
+MAX_PENDING = 50
+PENDING_LIFETIME = timedelta(days=1)
+NEW_ADDRESS_ANSWERS_PER_DAY = 50
 CODE_LENGTH = 10
 
 
@@ -22,20 +31,35 @@ def new_code() -> str:
     return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def with_request(pending: dict[str, dict[str, Any]], code: str, request: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """`pending` with `request` under `code`, replacing the address's earlier request."""
-    kept = {c: r for c, r in pending.items() if r["email"] != request["email"]}
+def current(pending: dict[str, dict[str, Any]], now: datetime) -> dict[str, dict[str, Any]]:
+    """`pending` without the requests that have expired."""
+    oldest = now - PENDING_LIFETIME
+    return {code: request for code, request in pending.items() if schedule.from_text(request["created"]) > oldest}
+
+
+def with_request(pending: dict[str, dict[str, Any]], code: str, request: dict[str, Any],
+                 now: datetime) -> dict[str, dict[str, Any]] | None:
+    """`pending` with `request` under `code`, replacing the address's earlier request and
+    dropping expired ones; None when `MAX_PENDING` other requests are waiting."""
+    kept = {c: r for c, r in current(pending, now).items() if r["email"] != request["email"]}
+    if len(kept) >= MAX_PENDING:
+        return None
     kept[code] = request
-    while len(kept) > MAX_PENDING:  # dicts keep order: the first is the oldest
-        del kept[next(iter(kept))]
     return kept
 
 
-def take_request(pending: dict[str, dict[str, Any]], code: str,
-                 email: str) -> tuple[dict[str, Any] | None, dict[str, dict[str, Any]]]:
-    """(the request `code` stands for, if `email` made it; the pending requests without it).
-    A code used from another address is not found and stays pending for its owner."""
-    request = pending.get(code.lower())
+def take_request(pending: dict[str, dict[str, Any]], code: str, email: str,
+                 now: datetime) -> tuple[dict[str, Any] | None, dict[str, dict[str, Any]]]:
+    """(the request `code` stands for, if `email` made it and it has not expired; the
+    pending requests without it and without expired ones). A code used from another
+    address is not found and stays pending for its owner."""
+    waiting = current(pending, now)
+    request = waiting.get(code.lower())
     if request is None or request["email"] != email:
-        return None, pending
-    return request, {c: r for c, r in pending.items() if c != code.lower()}
+        return None, waiting
+    return request, {c: r for c, r in waiting.items() if c != code.lower()}
+
+
+def waiting_for(pending: dict[str, dict[str, Any]], email: str, now: datetime) -> bool:
+    """Whether `email` has a request waiting for its code."""
+    return any(request["email"] == email for request in current(pending, now).values())

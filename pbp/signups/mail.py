@@ -24,12 +24,15 @@ from pbp.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.signups.book import OPEN, OpenGame, find_open_game
-from pbp.signups.codes import new_code, take_request, with_request
+from pbp.signups.codes import (MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY, new_code, take_request, waiting_for,
+                               with_request)
 from pbp.signups.spectators import OUTSIDE_SEQUENCE, WATCHERS_KEY
+from pbp.signups.substitutes import on_the_list, strike_off
 from pbp.signups.words import CONFIRM, SignupCommand, parse_signup
 from pbp.timezones import render_moment
 
 WATCH_PENDING_KEY = "watch_pending"  # a running game's record: pending WATCH / UNWATCH requests
+NEW_ADDRESSES_KEY = "new_addresses_answered"  # a record's answers to new addresses today: {day, count}
 KIND = "signup"
 
 
@@ -44,6 +47,8 @@ class Answer:
     confirm: str = ""  # the CONFIRM line the reply asks the sender to send back
     changes: dict[str, Any] = field(default_factory=dict)
     name: str = ""  # how the reply addresses the sender
+    leaves_substitutes: bool = False  # a confirmed watcher: off the substitutes' list once committed
+    unanswered: bool = False  # past a bound: no reply, and nothing stored in the game's file
 
 
 def signup_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
@@ -67,7 +72,10 @@ def signup_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         return _commit(moderator, ledger, mail, may_reply, running, running.record, answer)
     if running is not None and command.word in ("WATCH", "UNWATCH", CONFIRM):
         answer = _watch_answer(moderator, running, command, sender)
-        return _commit(moderator, ledger, mail, may_reply, running, running.record, answer)
+        outcome = _commit(moderator, ledger, mail, may_reply, running, running.record, answer)
+        if answer.leaves_substitutes:  # after the watch is stored: `--next` skips watchers meanwhile
+            strike_off(moderator.folder, running.id, sender)
+        return outcome
     if open_game is not None:
         answer = _signup_answer(moderator, open_game, command, sender)
         return _commit(moderator, ledger, mail, may_reply, open_game, open_game.record, answer)
@@ -88,11 +96,15 @@ def _running_game(moderator: Moderator, game_id: str) -> StoredGame | None:
 def _commit(moderator: Moderator, ledger: MailLedger, mail: InboundMail, may_reply: Callable[[Any, str], bool],
             holder: OpenGame | StoredGame, record: dict, answer: Answer) -> Outcome:
     """One durable write in the game's (or open game's) file: the record's changes, the
-    reply (unless the address used up today's replies), the mail's identity."""
+    reply (unless the address used up today's replies), the mail's identity. A mail past
+    the bounds on requests (pbp.signups.codes) is only counted with the unknown senders."""
+    why_not, counted = _left_unanswered(moderator, record, mail.sender or "", answer)
+    if why_not:
+        return ledger.record_refused(mail, why_not)
     file = holder.file
     with file.transaction():
-        if answer.changes:
-            file.update_record(answer.changes)
+        if answer.changes or counted:
+            file.update_record({**answer.changes, **counted})
         if may_reply(holder, mail.sender):
             game = {"id": record["id"], "ruleset": record["ruleset"]}
             reply = moderator.renderer.render(KIND, record["ruleset"], game=game, name=answer.name,
@@ -105,11 +117,33 @@ def _commit(moderator: Moderator, ledger: MailLedger, mail: InboundMail, may_rep
     return answer.outcome
 
 
+def _left_unanswered(moderator: Moderator, record: dict, sender: str, answer: Answer) -> tuple[str, dict]:
+    """(why `answer` is not to be sent, a flood's mail, or ""; the record's change that
+    counts an answer to an address the game does not know yet)."""
+    if answer.unanswered:
+        return answer.reason, {}
+    now = moderator.clock()
+    known = {e["email"] for e in (*record.get("entries", ()), *record.get("roster", ()))}
+    if sender in known or sender in record.get(WATCHERS_KEY, ()) or any(
+            waiting_for(record.get(key, {}), sender, now) for key in ("pending", WATCH_PENDING_KEY)):
+        return "", {}
+    day = now.date().isoformat()
+    answered = record.get(NEW_ADDRESSES_KEY) or {}
+    count = answered.get("count", 0) if answered.get("day") == day else 0
+    if count >= NEW_ADDRESS_ANSWERS_PER_DAY:
+        return (f"{answer.reason}, not answered: {record['id']} answered {count} new addresses today, "
+                "the most it answers in a day"), {}
+    return "", {NEW_ADDRESSES_KEY: {"day": day, "count": count + 1}}
+
+
 def _request(record: dict, key: str, action: str, sender: str, game_id: str, name: str,
              now: str, headline: str, lines: list[str]) -> Answer:
     code = new_code()
     pending = with_request(record.get(key, {}), code, {"action": action, "email": sender, "name": name,
-                                                        "created": now})
+                                                        "created": now}, schedule.from_text(now))
+    if pending is None:
+        return Answer("rejected", f"{action} request not answered: {MAX_PENDING} requests await their code",
+                      "", unanswered=True)
     return Answer("processed", f"{action} requested", headline,
                   [*lines, "To confirm, reply to this mail (quoting it is enough), or send this line:"],
                   confirm=f"CONFIRM {game_id} {code}", changes={key: pending}, name=name)
@@ -152,7 +186,7 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
                         f"Confirm that you leave {game_id}",
                         [f"You asked to withdraw your sign-up for game {game_id} ({mine['name']})."])
     if command.word == CONFIRM:
-        request, pending = take_request(record.get("pending", {}), command.argument, sender)
+        request, pending = take_request(record.get("pending", {}), command.argument, sender, moderator.clock())
         if request is None:
             return _bad_code(game_id, "JOIN or LEAVE")
         if request["action"] == "leave":
@@ -195,7 +229,8 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
     game_id, now = record["id"], schedule.to_text(moderator.clock())
     watchers = list(record.get(WATCHERS_KEY, []))
     if command.word == CONFIRM:
-        request, pending = take_request(record.get(WATCH_PENDING_KEY, {}), command.argument, sender)
+        request, pending = take_request(record.get(WATCH_PENDING_KEY, {}), command.argument, sender,
+                                        moderator.clock())
         if request is None:
             return _bad_code(game_id, "WATCH or UNWATCH")
         if request["action"] == "unwatch":
@@ -206,17 +241,24 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
         if refused:
             return Answer("rejected", "watch refused", "Nothing changed", [refused],
                           changes={WATCH_PENDING_KEY: pending})
+        substitute = on_the_list(moderator.folder, game_id, sender)
+        left = [f"You are no longer on the substitutes' list of {game_id}: a watcher has seen every role "
+                "and night action, so is never dealt in."] if substitute else []
         return Answer("processed", "watching", f"You watch {game_id}",
                       [f"After each resolution of {game_id} you get the host's view of it: who gave which orders "
-                       "and what happened. Watchers only watch: nothing you send reaches the players.",
+                       "and what happened. Watchers only watch: nothing you send reaches the players.", *left,
                        f"To stop, mail UNWATCH {game_id}."],
-                      changes={WATCH_PENDING_KEY: pending, WATCHERS_KEY: [*watchers, sender]})
+                      changes={WATCH_PENDING_KEY: pending, WATCHERS_KEY: [*watchers, sender]},
+                      leaves_substitutes=substitute)
     if command.word == "WATCH":
         refused = _watch_refusal(game, sender, watchers)
         if refused:
             return _refusal("watch refused", refused)
+        warning = [f"You are on the substitutes' list of {game_id}. If you confirm, you leave it: a watcher "
+                   "sees every role and night action, so is never dealt in."
+                   ] if on_the_list(moderator.folder, game_id, sender) else []
         return _request(record, WATCH_PENDING_KEY, "watch", sender, game_id, "", now, f"Confirm that you watch {game_id}",
-                        [f"You asked to watch game {game_id} ({record['ruleset']}) as a spectator."])
+                        [f"You asked to watch game {game_id} ({record['ruleset']}) as a spectator.", *warning])
     if sender not in watchers:
         return _refusal("UNWATCH without watching", f"You are not watching {game_id}, so there is nothing to stop.")
     return _request(record, WATCH_PENDING_KEY, "unwatch", sender, game_id, "", now, f"Confirm that you stop watching {game_id}",

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pbp.datafolder import DataFolder
 from pbp.outbox import FAILED, QUEUED
 from pbp.signups.book import OPEN, open_game, open_game_ids
+from pbp.signups.codes import NEW_ADDRESS_ANSWERS_PER_DAY
+from pbp.signups.mail import NEW_ADDRESSES_KEY
 from pbp.timezones import render_moment
 
 
@@ -23,6 +25,11 @@ def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
             lines.append(f"  signed up ({len(signups.players)}): {names(signups.players)}")
             if record["pending"]:
                 lines.append(f"  waiting for a confirmation code: {len(record['pending'])}")
+            answered = record.get(NEW_ADDRESSES_KEY) or {}
+            if answered.get("count", 0) >= NEW_ADDRESS_ANSWERS_PER_DAY:
+                lines.append(f"  {answered['count']} new addresses were answered on {answered['day']} (UTC), the "
+                             "most in a day; later sign-up mail from new addresses that day was not answered "
+                             "(see the unknown senders)")
             if record.get("host_told"):
                 lines.append(f"  closed short of players; starts when {record['players_min']} have signed up, "
                              f"or with `pbp start {known}`")

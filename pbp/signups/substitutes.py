@@ -1,6 +1,8 @@
 """The substitutes' list (docs/design.md: Sign-ups): those who signed up beyond the
 game's maximum, in order. `pbp substitute <game> <old> --next` hands the character to the
-first of them who is not on the game's roster yet, and takes them off the list."""
+first of them who is not on the game's roster yet, and takes them off the list. A watcher
+is never dealt in: confirming WATCH takes the address off the list (pbp.signups.mail), and
+`--next` skips anyone who watches the game."""
 from __future__ import annotations
 
 from pbp.datafolder import DataFolder
@@ -8,21 +10,34 @@ from pbp.errors import UserError
 from pbp.signups.book import find_open_game
 
 
-def next_substitute(folder: DataFolder, game_id: str, roster_addresses: set[str]) -> dict:
-    """The first sign-up on the substitutes' list who does not play in the game yet."""
+def next_substitute(folder: DataFolder, game_id: str, roster_addresses: set[str],
+                    watchers: set[str]) -> tuple[dict, list[dict]]:
+    """The first sign-up on the substitutes' list who does not play in the game yet and
+    does not watch it, and those skipped because they watch (a watcher has seen every role
+    and night action, so is never dealt in)."""
     signups = find_open_game(folder, game_id)
     if signups is None:
         raise UserError(f"Game {game_id} was not opened for sign-ups, so it has no substitutes' list; "
                         f"name the newcomer: pbp substitute {game_id} <old> <new-name> <new-email>.")
+    skipped = []
     for entry in signups.substitutes:
-        if entry["email"] not in roster_addresses:
-            return dict(entry)
-    raise UserError(f"The substitutes' list of {game_id} is empty; name the newcomer: "
+        if entry["email"] in watchers:
+            skipped.append(dict(entry))
+        elif entry["email"] not in roster_addresses:
+            return dict(entry), skipped
+    but = f" but those who watch it ({', '.join(e['name'] for e in skipped)})" if skipped else ""
+    raise UserError(f"The substitutes' list of {game_id} is empty{but}; name the newcomer: "
                     f"pbp substitute {game_id} <old> <new-name> <new-email>.")
 
 
+def on_the_list(folder: DataFolder, game_id: str, email: str) -> bool:
+    """Whether `email` is on the substitutes' list of `game_id`."""
+    signups = find_open_game(folder, game_id)
+    return signups is not None and any(entry["email"] == email for entry in signups.substitutes)
+
+
 def strike_off(folder: DataFolder, game_id: str, email: str) -> None:
-    """Take the substitute with address `email` off the list (they play now)."""
+    """Take the substitute with address `email` off the list (they play, or watch, now)."""
     signups = find_open_game(folder, game_id)
     if signups is None:
         return

@@ -11,7 +11,6 @@ from __future__ import annotations
 import email
 import hashlib
 import json
-import re
 import subprocess
 import sys
 import tempfile
@@ -19,6 +18,7 @@ from datetime import datetime, timezone
 from email import policy
 from pathlib import Path
 
+from pbp.datafolder import game_tables
 from pbp.demo import play_demo
 
 GOLDEN = Path(__file__).resolve().parent
@@ -68,17 +68,21 @@ def _mail_text(raw: bytes) -> tuple[str, str]:
     return str(message["Message-ID"]), "\n".join(headers) + "\n\n" + "\n".join(parts)
 
 
-def _sending_order(message_id: str) -> tuple[int, str]:
-    """pbp's Message-IDs carry the outbox row's sequence number: read mail in sent order."""
-    found = re.search(r"\.(\d+)\.[0-9a-f]{10}@", message_id)
-    return (int(found.group(1)) if found else -1, message_id)
+def _sending_order(data: Path) -> dict[str, tuple[str, int]]:
+    """Message-ID -> (game, place in its outbox): pbp queues mail in the order it sends it,
+    and its Message-IDs hold no number to sort by, so mail is read in the outboxes' order."""
+    order = {}
+    for path in sorted((data / "games").glob("*.json")):
+        for doc_id, row in game_tables(path).get("outbox", {}).items():
+            order[row["message_id"]] = (path.stem, int(doc_id))
+    return order
 
 
-def mailbox_transcript(folder: Path, masks: dict[str, str]) -> str:
+def mailbox_transcript(folder: Path, masks: dict[str, str], order: dict[str, tuple[str, int]]) -> str:
     mails = []
     for path in sorted(p for sub in ("new", "cur") for p in (folder / sub).glob("*")):
         mails.append(_mail_text(path.read_bytes()))
-    mails.sort(key=lambda mail: _sending_order(mail[0]))
+    mails.sort(key=lambda mail: (order.get(mail[0], ("", -1)), mail[0]))
     return _masked("\n\n========\n".join(text for _, text in mails) + "\n", masks)
 
 
@@ -98,7 +102,8 @@ def demo_transcripts(ruleset: str) -> dict[str, str]:
         play_demo(ruleset, seed="golden", data=data, say=lambda line: None, clock=lambda: FROZEN)
         masks = _masks(data)
         mail_root = data / "mail"
-        mailboxes = {box.name: mailbox_transcript(box, masks)
+        order = _sending_order(data)
+        mailboxes = {box.name: mailbox_transcript(box, masks, order)
                      for box in sorted(mail_root.iterdir()) if (box / "cur").is_dir() or (box / "new").is_dir()}
         digests = "".join(f"{hashlib.sha256(text.encode()).hexdigest()}  {name}\n"
                           for name, text in sorted(mailboxes.items()))

@@ -118,9 +118,9 @@ def test_reminders_in_a_werewolf_night_go_to_every_living_player_or_to_none(mode
     wolf = next(n for n, r in roles(moderator).items() if r == "werewolf")
     host_orders.submit(moderator, "w1", wolf, "KILL " + next(n for n, r in roles(moderator).items() if r == "seer"))
     clock.advance(hours=23, minutes=30)
-    before = {r["sequence"] for r in outbox(moderator, "w1")}
+    before = {r["message_id"] for r in outbox(moderator, "w1")}
     queue_reminders(moderator)
-    new = [r for r in outbox(moderator, "w1") if r["sequence"] not in before]
+    new = [r for r in outbox(moderator, "w1") if r["message_id"] not in before]
     game = load(moderator, "w1")
     assert {r["recipient"] for r in new} == set(game.phase.actors) and len(new) == len(game.phase.actors)
     assert all(game.rules.view(game.state, n)["me"]["alive"] for n in game.phase.actors)

@@ -43,5 +43,7 @@ def test_dmarc_fail_wins_over_passing_spf_and_dkim():
     assert "fails DMARC" in refusal([(0, header)], "a@example.org", "mx.x")
 
 
-def test_an_unreadable_header_counts_as_none():
-    assert "no authentication results" in refusal([(0, "mx.x; ;;; ===")], "a@example.org", "mx.x")
+def test_an_unreadable_trusted_header_leaves_the_mail_unauthenticated():
+    passing = (1, "mx.x; dmarc=pass header.from=example.org")
+    assert "could not be read" in refusal([(0, "mx.x; ;;; ==="), passing], "a@example.org", "mx.x")
+    assert refusal([(0, "other.example; ;;; ==="), passing], "a@example.org", "mx.x") is None

@@ -16,6 +16,7 @@ both games:
 from __future__ import annotations
 
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -25,6 +26,7 @@ from pbp.composition import ForumModerator
 from pbp.conversations.channels import members
 from pbp.desk import Desk
 from pbp.game.create import create_game
+from pbp.game.resolution import resolve_phase
 from pbp.game.record import load
 from pbp.ports import InboundMail, MessageBlock
 from pbp.roster import RosterEntry
@@ -99,3 +101,75 @@ def test_a_refusal_reads_the_same_whether_the_channel_exists_or_not(seed, sender
     named_other = f"Your message to {other} was not sent"
     assert named_other in other_refusal["body"]
     assert refusal["body"] == other_refusal["body"].replace(named_other, "Your message to masons was not sent")
+
+
+# ------------------------------------------------------------------ who got mail
+QUIET_ROLES = "werewolf,werewolf,seer,villager,villager,villager,villager,villager"
+
+
+def received(moderator: ForumModerator, row: dict, tokens) -> tuple:
+    """One outbox row as its recipient receives it: every header of the mail pbp builds
+    (Message-ID, threading and all) and its text, tokens blanked (drawn afresh per game)."""
+    message = moderator.outbox.build(row)
+    text = "\n".join(f"{name}: {value}" for name, value in message.items()) + "\n\n" + message.get_content()
+    for token in tokens:
+        text = text.replace(token, "<token>")
+    return row["address"], text
+
+
+def observed(root: Path, seed: int, observer: str, others: dict[str, int], pack_messages: int) -> list[tuple]:
+    """Everything `observer` receives in a Werewolf game at N0 in which they mail FORM,
+    `others` mail FORM (so many times each) and the pack exchanges `pack_messages`
+    messages, then they mail FORM again and the night is resolved."""
+    settings = Settings(data=root / "data", from_address="pbp@games.example", replies_per_sender_per_day=50)
+    with ForumModerator(settings, clock=Clock()) as moderator:
+        roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in NAMES]
+        create_game(moderator, "werewolf", roster, seed=str(seed), options={"roles": QUIET_ROLES}, game_id="ww1")
+        desk, number, written = Desk(moderator), iter(range(1, 1_000)), Counter()
+
+        def mail(sender: str, **what) -> None:
+            n, written[sender] = next(number), written[sender] + 1  # each sender's mail has its own ids
+            desk.receive(InboundMail(key=f"1:{n}", sha256=f"{n:064d}", sender=f"{sender.lower()}@example.org",
+                                     message_id=f"<{sender}.{written[sender]}@example.org>", subject="hello",
+                                     **what))
+
+        game = load(moderator, "ww1")
+        wolves = members(game, "pack")
+        mail(observer, commands=("FORM",))
+        for other, times in others.items():
+            for _ in range(times):
+                mail(other, commands=("FORM",))
+        for n in range(pack_messages):
+            wolf = wolves[n % len(wolves)]
+            mail(wolf, messages=(MessageBlock("ww1", "pack", game.token(wolf), f"Whom tonight? ({n})"),))
+        mail(observer, commands=("FORM",))
+        resolve_phase(moderator, "ww1")
+        tokens = load(moderator, "ww1").record["tokens"].values()
+        address = f"{observer.lower()}@example.org"
+        return [received(moderator, row, tokens) for row in moderator.folder.game("ww1").outbox.all()
+                if row["address"] == address]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), data=st.data())
+def test_who_else_got_mail_shows_in_nothing_a_player_receives(seed, data):
+    """Message-IDs once carried one counter for the whole game: a villager who mailed FORM
+    twice saw it jump by the pack's messages and the other players' receipts between. In
+    twin games that differ only in the mail other players sent and got, everything one
+    player receives, every header included, is byte for byte the same."""
+    with tempfile.TemporaryDirectory() as root:
+        probe = Settings(data=Path(root) / "probe", from_address="pbp@games.example")
+        with ForumModerator(probe, clock=Clock()) as moderator:
+            roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in NAMES]
+            game = create_game(moderator, "werewolf", roster, seed=str(seed), options={"roles": QUIET_ROLES},
+                               game_id="ww1")
+            wolves = members(game, "pack")
+        villagers = [name for name in NAMES if name not in wolves]
+        observer = data.draw(st.sampled_from(villagers), label="observer")
+        others = data.draw(st.dictionaries(st.sampled_from([n for n in NAMES if n != observer]),
+                                           st.integers(1, 3), max_size=4), label="others")
+        pack_messages = data.draw(st.integers(1, 4), label="pack messages")
+        busy = observed(Path(root) / "busy", seed, observer, others, pack_messages)
+        quiet = observed(Path(root) / "quiet", seed, observer, {}, 0)
+    assert len(busy) >= 4  # the welcome, two forms, the night's report
+    assert busy == quiet

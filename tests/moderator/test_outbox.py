@@ -3,6 +3,8 @@ deterministic Message-ID, one recipient per message, retries with backoff, perma
 failures shown to the host, and a restart resends only unsent rows."""
 from __future__ import annotations
 
+import re
+
 from pbp.game.create import create_game
 from pbp.game.resolution import resolve_phase
 from pbp.outbox import Outbox, backoff
@@ -35,7 +37,7 @@ def test_message_ids_are_deterministic(moderator, sender):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     ids = [r["message_id"] for r in rows(moderator, game.id)]
     assert len(set(ids)) == 4
-    assert ids[0].startswith(f"<pbp.{game.id}.D1-vote.welcome.1.") and ids[0].endswith("@games.example>")
+    assert re.fullmatch(rf"<pbp\.{game.id}\.D1-vote\.welcome\.[0-9a-f]{{20}}@games\.example>", ids[0])
     moderator.outbox.send_due(sender)
     assert [m["Message-ID"] for m in sender.sent] == ids
 

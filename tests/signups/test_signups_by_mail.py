@@ -86,8 +86,8 @@ def test_a_full_sign_up_from_open_game_to_start_and_a_substitute_from_the_list(s
 
     # The host hands Alice's character to the first on the list.
     roster = {e["email"] for e in load(site.moderator, "ww3").record["roster"]}
-    chosen = next_substitute(site.moderator.folder, "ww3", roster)
-    assert chosen["name"] == names[7]
+    chosen, skipped = next_substitute(site.moderator.folder, "ww3", roster, set())
+    assert chosen["name"] == names[7] and skipped == []
     substitute(site.moderator, "ww3", names[0], chosen["name"], chosen["email"])
     strike_off(site.moderator.folder, "ww3", chosen["email"])
     site.turn()

@@ -1,0 +1,44 @@
+"""The host's mail is held to the players' rule (docs/design.md: Real mail providers —
+sender authentication): with `[pbp] trusted_authserv_id` set, a mail from
+`[forum] host_address` that the receiving server could not authenticate changes nothing —
+no approval, no NPC orders, no answer to a player — whatever its token, and the host is
+told why at the host address."""
+from __future__ import annotations
+
+from typing import Callable
+
+from pbp.forum.hooks import answer_host, host_address
+from pbp.game.record import StoredGame, load
+from pbp.mail.sender_auth import refusal
+from pbp.mail_ledger import MailLedger
+from pbp.moderator import Moderator
+from pbp.ports import InboundMail, Outcome
+
+
+def unauthenticated_host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
+                              may_reply: Callable[[StoredGame, str], bool]) -> Outcome | None:
+    """Refuse a mail from the host's address that fails sender authentication, or return
+    None (not the host's, authentication off, or it passes)."""
+    host = host_address(moderator.settings)
+    trusted_id = moderator.settings.trusted_authserv_id
+    if not host or mail.sender != host or not trusted_id:
+        return None
+    why = refusal(mail.authentication_results, mail.sender, trusted_id)
+    if why is None:
+        return None
+    reason = f"host mail, sender not authenticated: {why}"
+    games = moderator.folder.game_ids()
+    named = [block.game for block in (*mail.blocks, *mail.messages)] + [
+        command.split()[1] for command in mail.commands if len(command.split()) > 1]
+    target = next((game for game in named if game in games), None) or (games[-1] if games else None)
+    if target is None:
+        return ledger.record_refused(mail, reason)
+    game = load(moderator, target)
+    text = (f"A mail from your address was not accepted: {why}. Nothing in it was read, whatever its token: "
+            "no approval, no NPC orders, no answer to a player. If you sent it, send it again from your usual "
+            "mail account.")
+    with game.file.transaction():
+        answer_host(moderator, game, mail, host, "host-reply", text, may_reply, f"[{target}] pbp")
+        row = ledger.record(game.file, mail, "rejected", reason)
+    ledger.remember(row)
+    return "rejected"
