@@ -12,7 +12,7 @@ from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import shown_teams
 
 PUBLIC_OPTIONS = ("reveal_roles", "wench_missing", "bodyguard_self", "bodyguard_repeat", "wolf_tie", "setup_11",
-                  "modkill_loses")
+                  "modkill_loses", "first_night")
 
 
 def public_view(state: GameState, table: RoleTable) -> dict[str, Any]:
