@@ -8,8 +8,10 @@ count, seed, options and skill give the same games.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 from engine.core import Event, Phase, PlayerSpec, Result, Ruleset, phase_rng
@@ -55,30 +57,33 @@ class Table:
         self.read_up_to = dict.fromkeys(names, 0)
         self.mail: dict[str, list[Event]] = {name: [] for name in names}
 
-    def seen(self, name: str, phase: Phase) -> Seen:
+    def seen(self, name: str, phase: Phase, coins: dict[str, int]) -> Seen:
         """What `name` looks at in this phase: its view, its form, the events it has not
         seen yet (public and its own), the coins of the thread and of its team channels."""
         news = tuple(self.public[self.read_up_to[name]:])
         self.read_up_to[name] = len(self.public)
         mail, self.mail[name] = tuple(self.mail[name]), []
-        channels = self.rules.status(self.state, name).channels
-        return Seen(name=name, phase=phase.id, view=self.rules.view(self.state, name),
-                    grammar=tuple(phase.grammar.get(name, ())), news=news, mail=mail, thread=(),
-                    coin=coin(self.seed, phase.id, "thread"),
-                    team_coins={channel: coin(self.seed, phase.id, f"team/{channel}") for channel in channels})
+        team_coins = {}
+        for channel in self.rules.status(self.state, name).channels:
+            if channel not in coins:
+                coins[channel] = coin(self.seed, phase.id, f"team/{channel}")
+            team_coins[channel] = coins[channel]
+        return Seen(name, phase.id, self.rules.view(self.state, name), tuple(phase.grammar.get(name, ())),
+                    news, mail, (), coins[""], team_coins)
 
     def play_phase(self, phase: Phase) -> None:
         acting = [name for name in phase.actors if phase.grammar.get(name) and name in self.players]
-        seen = {name: self.seen(name, phase) for name in acting}
+        coins = {"": coin(self.seed, phase.id, "thread")}
+        seen = {name: self.seen(name, phase, coins) for name in acting}
         chance = {name: phase_rng(self.seed, phase.id, f"player/{name}") for name in acting}
         for _round in range(TALK_ROUNDS):
             thread = tuple(self.thread)
             for name in acting:
-                self.thread.extend(self.players[name].talk(replace(seen[name], thread=thread), chance[name]))
+                self.thread.extend(self.players[name].talk(with_thread(seen[name], thread), chance[name]))
         thread = tuple(self.thread)
         orders = {}
         for name in acting:
-            text = self.players[name].orders(replace(seen[name], thread=thread), chance[name])
+            text = self.players[name].orders(with_thread(seen[name], thread), chance[name])
             orders[name] = self.rules.parse_orders(self.state, name, text.splitlines())
         resolution = self.rules.resolve(self.state, orders)
         self.public.extend(resolution.public)
@@ -93,8 +98,16 @@ TALK_ROUNDS = 2
 
 
 def coin(seed: Any, phase_id: str, purpose: str) -> int:
-    """A random number every reader of one channel (the thread, a team) sees alike."""
-    return phase_rng(seed, phase_id, f"coin/{purpose}").getrandbits(64)
+    """A random number every reader of one channel (the thread, a team) sees alike, drawn
+    from (seed, phase, purpose) by SHA-256 like `phase_rng`."""
+    material = json.dumps([str(seed), phase_id, f"coin/{purpose}"]).encode()
+    return int.from_bytes(hashlib.sha256(material).digest()[:8], "big")
+
+
+def with_thread(seen: Seen, thread: tuple[Post, ...]) -> Seen:
+    """The same look at the phase with the thread as it stands now."""
+    return Seen(seen.name, seen.phase, seen.view, seen.grammar, seen.news, seen.mail, thread, seen.coin,
+                seen.team_coins)
 
 
 def play_table(rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any] | None = None,

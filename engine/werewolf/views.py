@@ -44,9 +44,15 @@ def public_view(state: GameState, table: RoleTable) -> dict[str, Any]:
 
 def player_view(state: GameState, table: RoleTable, player: str) -> dict[str, Any]:
     view = public_view(state, table)
+    view["me"] = own_facts(state, table, player)
+    return view
+
+
+def own_facts(state: GameState, table: RoleTable, player: str) -> dict[str, Any]:
+    """The view's `me`: what the player knows of their own character."""
     me = state.character(player)
     role = table.by_name[me.role]
-    view["me"] = {
+    mine = {
         "name": me.name,
         "alive": me.alive,
         "role": me.role,
@@ -59,8 +65,8 @@ def player_view(state: GameState, table: RoleTable, player: str) -> dict[str, An
         "inbox": [event.to_json() for event in me.inbox],
     }
     if state.pending is not None and me.role == "witch" and me.alive:
-        view["me"]["wolves_target"] = state.pending.wolf_target
-    return view
+        mine["wolves_target"] = state.pending.wolf_target
+    return mine
 
 
 # The team channel of each team a player can be shown (docs/rules/werewolf.md: Team
@@ -70,7 +76,7 @@ CHANNELS = {"wolves": "pack", "mason": "masons", "weregerbil": "gerbils"}
 
 def player_status(state: GameState, table: RoleTable, player: str) -> PlayerStatus:
     """The player's status, read from their own view so it tells no more than it."""
-    me = player_view(state, table, player)["me"]
+    me = own_facts(state, table, player)
     teammates = {team: tuple(names) for team, names in me["teams"].items()}
     if me["lover"]:
         teammates["lover"] = (me["lover"],)

@@ -29,6 +29,8 @@ UNFORCED_SAVE = 0.3     # a skilled Witch's chance to save a target of no specia
 
 def night_order(mind: Mind, seen: Seen, spec: OrderSpec, rng: random.Random) -> str | None:
     choices = sorted(spec.choices)
+    if not choices and spec.syntax != spec.keyword:
+        return None  # nobody to name
     if spec.keyword == "KILL":
         return f"KILL {kill(mind, seen, choices)}"
     if spec.keyword == "BITE":  # the Weregerbils share one uniform draw

@@ -1,0 +1,47 @@
+"""Scripted Infiltration players (docs/balance.md: Infiltration): one object per character,
+which sees only what its player sees (engine.players.Seen), plays at a skill from 0 (moves,
+votes and terminals at random) to 1, and posts what it learned (or, for a Red, lies) in the
+thread. Every line is checked with the real parser against the player's own view."""
+from __future__ import annotations
+
+import random
+
+from engine.infiltration.players import greens, reds
+from engine.infiltration.players.lines import parseable
+from engine.infiltration.players.notes import RED, Notes
+from engine.players import Post, Seen
+
+__all__ = ["InfiltrationPlayer"]
+
+
+class InfiltrationPlayer:
+    """engine.players.ScriptedPlayer for one Infiltration character."""
+
+    def __init__(self, name: str, skill: float):
+        if not 0.0 <= skill <= 1.0:
+            raise ValueError(f"skill must be between 0 and 1, not {skill}")
+        self.notes = Notes(name, skill)
+
+    def talk(self, seen: Seen, rng: random.Random) -> tuple[Post, ...]:
+        notes = self.notes
+        notes.look(seen)
+        if seen.view["step"] != "decision" or notes.skill == 0.0:
+            return ()
+        said = reds.lie(notes, seen) if notes.me["team"] == RED else greens.report(notes)
+        if not said or said == notes.posted:
+            return ()
+        notes.posted = dict(said)
+        return (Post(notes.name, seen.phase, "report", said),)
+
+    def orders(self, seen: Seen, rng: random.Random) -> str:
+        notes = self.notes
+        notes.look(seen)
+        me, step = seen.view["me"], seen.view["step"]
+        if step == "class":
+            lines = ["CLASS WARRIOR"] if me["team"] == RED else \
+                [f"CLASS {rng.choices(('WARRIOR', 'HACKER', 'SNEAKER'), (5, 3, 2))[0]}"]
+        elif me["team"] == RED:
+            lines = reds.move(notes, seen, rng) if step == "movement" else reds.decide(notes, seen, rng)
+        else:
+            lines = greens.move(notes, seen, rng) if step == "movement" else greens.decide(notes, seen, rng)
+        return "\n".join(parseable(lines, seen.view))
