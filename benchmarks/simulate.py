@@ -21,7 +21,7 @@ if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from pbp.commands.simulate import play_in_parallel  # noqa: E402
+from pbp.balance.runs import play_in_parallel  # noqa: E402
 
 CASES = (("infiltration", 16), ("werewolf", 15))
 

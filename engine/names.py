@@ -29,6 +29,7 @@ _SCRIPT_FAMILIES = {"CJK": "Han", "HIRAGANA": "Han", "KATAKANA": "Han", "HANGUL"
 _EMPHASIS = "*_"
 
 
+@functools.lru_cache(maxsize=1)  # the registry's cards never change; making rulesets is slow
 def _cards() -> tuple[RulesetCard, ...]:
     return tuple(engine.ruleset(name).card for name in engine.rulesets())
 

@@ -20,7 +20,7 @@ import math
 import random
 from typing import Any
 
-from engine.infiltration.players.notes import KNOWN, MISSION_ROOMS, RED, Notes
+from engine.infiltration.players.notes import KNOWN, RED, Notes
 from engine.infiltration.players.terminals import terminal_line
 from engine.infiltration.rooms import ROOMS
 from engine.players import Seen
@@ -34,7 +34,7 @@ def report(notes: Notes) -> dict[str, Any]:
     teams = {name: team for name, team in notes.seer.items()}
     teams.update({name: RED for name in notes.witnessed})
     return {"teams": teams, "stinger": bool(notes.me["stinger"]), "code": notes.me.get("code"),
-            "features": {room: feature for room, feature in notes.features.items() if feature in MISSION_ROOMS}}
+            "features": dict(notes.features)}
 
 
 def mission(notes: Notes) -> dict[str, str]:
@@ -46,9 +46,11 @@ def mission(notes: Notes) -> dict[str, str]:
     hangar, generators, labs = rooms.get("HANGAR", []), rooms.get("GENERATOR", []), rooms.get("WEAPONS LAB", [])
     plan: dict[str, str] = {}
     if len(carriers) == 2 and hangar and len(generators) == 2 and notes.code() and len(living) >= 4:
-        runners = [name for name in living if name not in carriers][:2]
+        # Everyone else escorts, spread over the three rooms, to outnumber an ambush.
+        others = [name for name in living if name not in carriers]
         plan.update({carrier: hangar[0] for carrier in carriers})
-        plan.update({runner: room for runner, room in zip(runners, generators)})
+        rooms = [generators[0], generators[1], hangar[0]]
+        plan.update({name: rooms[index % 3] for index, name in enumerate(others)})
         return plan
     if labs:
         wanted = [name for name in living if name not in carriers][:2 - len(carriers)]
@@ -71,11 +73,20 @@ def move(notes: Notes, seen: Seen, rng: random.Random) -> list[str]:
     target = mission(notes).get(notes.name)
     if target:
         return ["STAY"] if target == notes.me["room"] else [f"MOVE {target}"] + code
-    known = {room for rooms in notes.mission_rooms().values() for room in rooms} | set(notes.features)
+    return [f"MOVE {explore(notes, seen, rng)}"] + code
+
+
+def explore(notes: Notes, seen: Seen, rng: random.Random) -> str:
+    """A room nobody reported, away from the guards' next moves; the explorers share the
+    unknown rooms out by the public coin, each taking the one at its place in the list of
+    living players, so no two go to the same room."""
+    known = {room for rooms in notes.mission_rooms().values() for room in rooms}
     guarded = set(notes.guard_plans.values()) if notes.me["class"] != "sneaker" else set()
-    fresh = [room for room in ROOMS if room not in known and room not in guarded] or \
-            [room for room in ROOMS if room not in guarded] or list(ROOMS)
-    return [f"MOVE {rng.choice(fresh)}"] + code
+    fresh = [room for room in ROOMS if room not in known and room not in guarded]
+    if not fresh:
+        return rng.choice([room for room in ROOMS if room not in guarded] or list(ROOMS))
+    random.Random(seen.coin).shuffle(fresh)
+    return fresh[sorted(notes.living_players).index(notes.name) % len(fresh)]
 
 
 def decide(notes: Notes, seen: Seen, rng: random.Random) -> list[str]:

@@ -33,7 +33,8 @@ class Notes:
         self.psychic: int | None = None
         self.guard_plans: dict[str, str] = {}      # this turn's Guard terminal answer
         self.occupancy: dict[str, int] = {}        # a Red's report
-        self.posts: list[Post] = []
+        self.posts: tuple[Post, ...] = ()
+        self.cache: dict[str, Any] = {}            # what the record gives, until it grows
         self.posted: dict[str, Any] = {}
         self.reds: set[str] = set()
 
@@ -46,7 +47,10 @@ class Notes:
                     self.features[room] = known["feature"]
             for event in seen.mail:
                 self._read(event.kind, event.data)
-        self.posts = list(seen.thread)
+            self.cache = {}
+        if len(seen.thread) != len(self.posts):
+            self.cache = {}
+        self.posts = seen.thread
 
     def _read(self, kind: str, data: Mapping[str, Any]) -> None:
         if kind == "role":
@@ -88,6 +92,12 @@ class Notes:
 
     def reports(self) -> dict[str, dict[str, Any]]:
         """Each poster's latest report."""
+        if "reports" not in self.cache:
+            self.cache["reports"] = self._reports()
+        reports: dict[str, dict[str, Any]] = self.cache["reports"]
+        return reports
+
+    def _reports(self) -> dict[str, dict[str, Any]]:
         latest: dict[str, dict[str, Any]] = {}
         for post in self.posts:
             if post.kind == "report":
@@ -95,6 +105,11 @@ class Notes:
         return latest
 
     def public_scores(self) -> dict[str, float]:
+        if "public" not in self.cache:
+            self.cache["public"] = self._public_scores()
+        return dict(self.cache["public"])
+
+    def _public_scores(self) -> dict[str, float]:
         living = self.living_players
         scores = dict.fromkeys(living, 0.0)
         reports = self.reports()
@@ -134,6 +149,13 @@ class Notes:
 
     def mission_rooms(self, trust_posts: bool = True) -> dict[str, list[str]]:
         """Feature -> rooms, from what I saw and what trusted posters reported."""
+        key = f"rooms/{trust_posts}"
+        if key not in self.cache:
+            self.cache[key] = self._mission_rooms(trust_posts)
+        rooms: dict[str, list[str]] = self.cache[key]
+        return rooms
+
+    def _mission_rooms(self, trust_posts: bool) -> dict[str, list[str]]:
         known = dict(self.features)
         if trust_posts:
             scores = self.public_scores()

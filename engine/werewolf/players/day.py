@@ -24,6 +24,7 @@ from engine.werewolf.players.mind import PACK_CHANNEL, Mind
 BUS_RATE = 0.6        # at skill 1: the pack sacrifices a packmate the village is sure of
 DOOMED = 1.5          # the public score from which a packmate counts as doomed
 SPREAD_RATE = 0.35    # at skill 1: a wolf votes with the village to hide the bloc
+CONVICTION = 1.5      # how much surer a villager must be to leave the wagon at the vote
 
 
 def wagon(mind: Mind, seen: Seen) -> str:
@@ -101,6 +102,11 @@ def vote(mind: Mind, seen: Seen, spec: OrderSpec, rng: random.Random) -> str:
     scores = mind.private()
     if "NO LYNCH" in choices and scores.get(defendants[0], 0.0) <= -2.0:
         return "VOTE NO LYNCH"
+    if drawn in defendants:
+        # Stay on the village's wagon, unless what I know says clearly otherwise: a
+        # village that splits its votes hands every trial to the wolves' bloc.
+        other = next((name for name in defendants if name != drawn), drawn)
+        return f"VOTE {other if scores.get(other, 0.0) - scores.get(drawn, 0.0) >= CONVICTION else drawn}"
     return f"VOTE {pick(defendants, scores, mind.beta, rng.random())}"
 
 

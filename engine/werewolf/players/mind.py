@@ -86,8 +86,11 @@ class Mind:
         for team, members in self.me["teams"].items():
             if team != WOLVES_TEAM:
                 cleared.update(members)
+        liars = set(self.record.claimants("seer")) - {self.name} if self.role == "seer" else set()
         for name in scores:
             verdict = self.visions.get(name)
+            if name in liars and verdict != NOT_WOLF:
+                verdict = WOLF  # only the Seer knows a rival Seer claim is a lie
             if verdict == WOLF:
                 scores[name] = KNOWN
             elif name in cleared or verdict == NOT_WOLF:

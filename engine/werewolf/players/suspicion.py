@@ -17,9 +17,10 @@ from engine.werewolf.players.record import NOT_WOLF, WOLF, PublicRecord
 
 CLAIM_WEIGHT = 3.0          # a fully trusted "wolf" (or "not wolf") result
 LONE_CLAIM_TRUST = 0.85     # an uncontested claim
-CONTESTED_TRUST = 0.45      # one of two or more claims of the same role
+CONTESTED_TRUST = 0.3       # one of two or more claims of the same role
 LIAR_WEIGHT = 3.0           # a claimant whose result was shown false
-COUNTERCLAIM_WEIGHT = 1.2   # a claimant whose claim is contested
+BELIEVED_CLAIMANT = 2.0     # a claimant nobody contests is most likely what they claim
+COUNTERCLAIM_WEIGHT = 2.5   # a claimant whose claim is contested
 DEFENDED_WOLF = 1.2         # voted to save a player who flipped wolf
 HANGED_VILLAGER = 0.35      # voted (or nominated) to hang a player who flipped innocent
 HELPED_WOLF_OUT = -0.4      # voted to hang a player who flipped wolf (wolves bus sometimes)
@@ -27,10 +28,22 @@ DEFENDED_ACCUSED = 0.6      # voted to save a player a trusted claim names a wol
 NIGHT_VICTIM_IS_WOLF = 0.15  # how likely a night victim is a wolf when roles are not shown
 
 
+def examined(record: PublicRecord) -> dict[str, bool]:
+    """What an uncontested Apothecary claim says the lynched were (wolf or not)."""
+    apothecaries = record.claimants("apothecary")
+    if len(apothecaries) != 1:
+        return {}
+    return {name: verdict == WOLF for name, verdict in record.claims[apothecaries[0]].results.items()}
+
+
 def shown_false(record: PublicRecord, claimant: str) -> bool:
-    """A result of this claim contradicts a flip, or calls a night victim a wolf."""
+    """A result of this claim contradicts a flip (or an Apothecary's word), or calls a
+    night victim a wolf."""
+    told = examined(record) if record.claims[claimant].role != "apothecary" else {}
     for target, verdict in record.claims[claimant].results.items():
         flipped = record.is_wolf_flip(target)
+        if flipped is None:
+            flipped = told.get(target)
         if flipped is not None and flipped != (verdict == WOLF):
             return True
         if flipped is None and verdict == WOLF and target in record.night_dead:
@@ -70,7 +83,9 @@ def public_scores(record: PublicRecord, living: list[str]) -> dict[str, float]:
             if target in scores:
                 scores[target] += CLAIM_WEIGHT * weight * (1 if verdict == WOLF else -1 if verdict == NOT_WOLF else 0)
         if claimant in scores:
-            if weight == 0.0:
+            if weight >= LONE_CLAIM_TRUST:
+                scores[claimant] -= BELIEVED_CLAIMANT * weight
+            elif weight == 0.0:
                 scores[claimant] += LIAR_WEIGHT
             elif weight < LONE_CLAIM_TRUST:
                 scores[claimant] += COUNTERCLAIM_WEIGHT * (1 - weight)

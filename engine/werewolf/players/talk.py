@@ -32,7 +32,10 @@ def talk(mind: Mind, seen: Seen, rng: random.Random) -> tuple[Post, ...]:
     elif mind.role == "seer":
         results = seer_results(mind, seen, rng)
     elif mind.role == "apothecary":
-        results = dict(mind.examined) if WOLF in mind.examined.values() and rng.random() < mind.skill else None
+        contradicts = any(claim.results.get(name) not in (None, verdict) for claim in mind.record.claims.values()
+                          for name, verdict in mind.examined.items())
+        telling = WOLF in mind.examined.values() or contradicts or mind.posted is not None
+        results = dict(mind.examined) if telling and rng.random() < mind.skill else None
         if results is not None:
             return _post(mind, seen, "apothecary", results)
         return ()
@@ -59,9 +62,17 @@ def seer_results(mind: Mind, seen: Seen, rng: random.Random) -> dict[str, str] |
     found_wolf = any(verdict == WOLF and name in living for name, verdict in mind.visions.items())
     on_trial = mind.name in seen.view["defendants"]
     late = mind.day >= LATE_CLAIM_DAY and bool(mind.visions)
-    if (found_wolf or on_trial or late) and rng.random() < mind.skill:
+    rivals = [name for name in mind.record.claimants("seer") if name != mind.name]
+    if mind.visions and (found_wolf or on_trial or late or rivals) and rng.random() < mind.skill:
         return dict(mind.visions)
     return None
+
+
+def accusers_of(mind: Mind, pack: list[str]) -> list[str]:
+    """Living claimants who named one of the pack a wolf."""
+    living = set(mind.living)
+    return [name for name in mind.record.claim_order if name not in pack and name in living
+            and any(mind.record.claims[name].results.get(wolf) == WOLF for wolf in pack)]
 
 
 def fake_results(mind: Mind, seen: Seen) -> dict[str, str] | None:
@@ -73,14 +84,15 @@ def fake_results(mind: Mind, seen: Seen) -> dict[str, str] | None:
         named = set(mind.posted)
         fresh = [name for name in villagers if name not in named]
         results = dict(mind.posted)
+        for accuser in accusers_of(mind, pack):
+            results[accuser] = WOLF
         own = mind.record.claims.get(mind.name)
         if fresh and own is not None and mind.day > own.day:
             results[fresh[int(shared_draw(coin, f"fake/{mind.day}") * len(fresh))]] = WOLF
         return results
     if any(mind.record.claims[name].role == "seer" for name in pack if name in mind.record.claims):
         return None  # a packmate already claims
-    accusers = [name for name in mind.record.claim_order if name not in pack
-                and any(mind.record.claims[name].results.get(wolf) == WOLF for wolf in pack)]
+    accusers = accusers_of(mind, pack)
     if accusers and shared_draw(coin, f"counter/{mind.day}") < COUNTERCLAIM_RATE * mind.skill:
         accused = [wolf for wolf in pack if mind.record.claims[accusers[0]].results.get(wolf) == WOLF]
         claimer = accused[0] if accused[0] in living else pack[int(shared_draw(coin, "claimer") * len(pack))]
