@@ -18,7 +18,6 @@ from engine.core import GameSetupError
 from engine.players import DEFAULT_SKILL
 from pbp.balance.estimate import Estimate, estimate
 from pbp.balance.intervals import games_for_half_width
-from pbp.balance.plots import win_rates
 from pbp.balance.runs import play_in_parallel
 from pbp.commands.simulate import check_skill, parse_options
 from pbp.errors import UserError
@@ -93,6 +92,7 @@ def run(args) -> int:
     games = args.games or games_for_half_width(args.precision)
     estimates = play_points(args, points, games, options)
     main = [e for e in estimates if e.skill in skills and e.players in sizes]
+    from pbp.balance.plots import win_rates  # matplotlib loads only for the commands that draw
     plot = Path(args.plot or f"balance-{args.ruleset}.svg")
     title = f"{args.ruleset}, " + (f"{sizes[0]} players" if across == "skill" else f"skill {skills[0]:g}")
     win_rates(sorted(estimates, key=lambda e: (e.players, e.skill)) if across == "players" else
