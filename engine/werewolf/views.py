@@ -31,7 +31,7 @@ def public_view(state: GameState, table: RoleTable) -> dict[str, Any]:
         "day": state.day,
         "over": over,
         "setup": dict(sorted(Counter(state.setup).items())),
-        "options": {name: dict(state.options)[name] for name in PUBLIC_OPTIONS if name in dict(state.options)},
+        "options": {name: value for name, value in state.options if name in PUBLIC_OPTIONS},
         "players": players,
         "living": list(state.living),
         "defendants": list(state.defendants),
