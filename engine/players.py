@@ -24,7 +24,7 @@ from engine.core import Event, OrderSpec
 
 # The skill every command uses unless told otherwise: calibrated so that the human anchor
 # of docs/balance.md (a standard 17-player village) wins about half its games.
-DEFAULT_SKILL = 0.6
+DEFAULT_SKILL = 0.25
 COIN_RANGE = 1 << 64
 
 
