@@ -25,8 +25,9 @@ class InfiltrationPlayer:
     def talk(self, seen: Seen, rng: random.Random) -> tuple[Post, ...]:
         notes = self.notes
         notes.look(seen)
-        if seen.view["step"] != "decision" or notes.skill == 0.0:
+        if seen.view["step"] != "decision" or notes.skill == 0.0 or notes.said_in == seen.phase:
             return ()
+        notes.said_in = seen.phase
         said = reds.lie(notes, seen) if notes.me["team"] == RED else greens.report(notes)
         if not said or said == notes.posted:
             return ()

@@ -39,6 +39,13 @@ def report(notes: Notes) -> dict[str, Any]:
 
 def mission(notes: Notes) -> dict[str, str]:
     """Who goes where this turn, the same for every Green reading the same thread."""
+    if "mission" not in notes.cache:
+        notes.cache["mission"] = plan_mission(notes)
+    plan: dict[str, str] = notes.cache["mission"]
+    return plan
+
+
+def plan_mission(notes: Notes) -> dict[str, str]:
     rooms = notes.mission_rooms()
     scores = notes.public_scores()
     living = sorted(notes.living_players, key=lambda name: (scores[name], name))
@@ -64,15 +71,17 @@ def mission(notes: Notes) -> dict[str, str]:
 
 
 def move(notes: Notes, seen: Seen, rng: random.Random) -> list[str]:
+    """Every Green who plays at all knows the goal and keeps to the thread's mission plan;
+    skill decides how well the others explore."""
     code = [f"CODE {notes.code()}"] if notes.code() else []
+    target = mission(notes).get(notes.name) if notes.skill > 0.0 else None
+    if target:
+        return ["STAY"] if target == notes.me["room"] else [f"MOVE {target}"] + code
     if rng.random() >= notes.skill:
         unseen = [room for room in ROOMS if room not in notes.features]
         if unseen and rng.random() < 0.3:
             return [f"MOVE {rng.choice(unseen)}"] + code
         return [f"MOVE {rng.choice(ROOMS)}"] + code if rng.random() < 0.7 else ["STAY"]
-    target = mission(notes).get(notes.name)
-    if target:
-        return ["STAY"] if target == notes.me["room"] else [f"MOVE {target}"] + code
     return [f"MOVE {explore(notes, seen, rng)}"] + code
 
 

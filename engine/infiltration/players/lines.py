@@ -33,13 +33,17 @@ def sender_of(view: Mapping[str, Any]) -> SenderView:
 
 
 def parseable(lines: list[str], view: Mapping[str, Any]) -> list[str]:
-    """The lines the parser accepts (a scripted player never sends a broken block)."""
-    sender = sender_of(view)
+    """The lines the parser accepts (a scripted player never sends a broken block). Only a
+    terminal's use is free text that the player builds; every other line is made from the
+    choices of the order form, and is not parsed twice."""
+    sender = None
     good = []
     for line in lines:
-        try:
-            parse_line(line, sender)
-        except OrderError:
-            continue
+        if line.startswith("USE "):
+            sender = sender or sender_of(view)
+            try:
+                parse_line(line, sender)
+            except OrderError:
+                continue
         good.append(line)
     return good

@@ -36,6 +36,7 @@ class Notes:
         self.posts: tuple[Post, ...] = ()
         self.cache: dict[str, Any] = {}            # what the record gives, until it grows
         self.posted: dict[str, Any] = {}
+        self.said_in = ""                          # the phase whose post is made
         self.reds: set[str] = set()
 
     def look(self, seen: Seen) -> None:
