@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 from engine.core import Event, Phase, PlayerSpec, Result, Ruleset, phase_rng
-from engine.players import DEFAULT_SKILL, Post, Seen
+from engine.players import DEFAULT_SKILL, Post, ScriptedPlayer, Seen
 
 # Distinct, grammar-safe names (no room, floor letter or keyword of either ruleset).
 _NAMES = (
@@ -164,7 +164,8 @@ def one_off_orders(rules: Ruleset, state: Any, player: str, seed: Any, news: tup
     seen = Seen(name=player, phase=phase.id, view=rules.view(state, player), grammar=tuple(phase.grammar[player]),
                 news=news, mail=mail, thread=(), coin=coin(seed, phase.id, "thread"),
                 team_coins={channel: coin(seed, phase.id, f"team/{channel}") for channel in channels})
-    return rules.scripted_player(player, skill).orders(seen, phase_rng(seed, phase.id, f"player/{player}"))
+    scripted: ScriptedPlayer = rules.scripted_player(player, skill)
+    return scripted.orders(seen, phase_rng(seed, phase.id, f"player/{player}"))
 
 
 def summarize(records: Iterable[GameRecord]) -> dict[str, Any]:

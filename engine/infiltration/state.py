@@ -187,9 +187,11 @@ class GameState:
         the order of `characters` and `guards`."""
         rooms: dict[str, tuple[list[Character], list[Guard], list[Character], list[Guard]]] = {}
         for character in self.characters.values():
-            rooms.setdefault(character.room, ([], [], [], []))[0 if character.alive else 2].append(character)
+            here = rooms.setdefault(character.room, ([], [], [], []))
+            (here[0] if character.alive else here[2]).append(character)
         for guard in self.guards.values():
-            rooms.setdefault(guard.room, ([], [], [], []))[1 if guard.alive else 3].append(guard)
+            here = rooms.setdefault(guard.room, ([], [], [], []))
+            (here[1] if guard.alive else here[3]).append(guard)
         return rooms
 
     def in_room(self, room: str) -> list[Character]:

@@ -56,8 +56,8 @@ def plan_mission(notes: Notes) -> dict[str, str]:
         # Everyone else escorts, spread over the three rooms, to outnumber an ambush.
         others = [name for name in living if name not in carriers]
         plan.update({carrier: hangar[0] for carrier in carriers})
-        rooms = [generators[0], generators[1], hangar[0]]
-        plan.update({name: rooms[index % 3] for index, name in enumerate(others)})
+        posts = [generators[0], generators[1], hangar[0]]
+        plan.update({name: posts[index % 3] for index, name in enumerate(others)})
         return plan
     if labs:
         wanted = [name for name in living if name not in carriers][:2 - len(carriers)]

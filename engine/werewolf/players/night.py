@@ -29,6 +29,8 @@ UNFORCED_SAVE = 0.3     # a skilled Witch's chance to save a target of no specia
 
 def night_order(mind: Mind, seen: Seen, spec: OrderSpec, rng: random.Random) -> str | None:
     choices = sorted(spec.choices)
+    if mind.is_wolf:  # a wolf's power never aims at the pack (the Howler's silence)
+        choices = [name for name in choices if name not in mind.pack]
     if not choices and spec.syntax != spec.keyword:
         return None  # nobody to name
     if spec.keyword == "KILL":
