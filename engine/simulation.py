@@ -56,6 +56,7 @@ class Table:
         self.public: list[Event] = []
         self.read_up_to = dict.fromkeys(names, 0)
         self.mail: dict[str, list[Event]] = {name: [] for name in names}
+        self.log: list[dict[str, str]] = []   # each phase's order texts, by player (a replay's input)
 
     def seen(self, name: str, phase: Phase, coins: dict[str, int]) -> Seen:
         """What `name` looks at in this phase: its view, its form, the events it has not
@@ -81,10 +82,11 @@ class Table:
             for name in acting:
                 self.thread.extend(self.players[name].talk(with_thread(seen[name], thread), chance[name]))
         thread = tuple(self.thread)
-        orders = {}
+        orders, texts = {}, {}
         for name in acting:
-            text = self.players[name].orders(with_thread(seen[name], thread), chance[name])
-            orders[name] = self.rules.parse_orders(self.state, name, text.splitlines())
+            texts[name] = self.players[name].orders(with_thread(seen[name], thread), chance[name])
+            orders[name] = self.rules.parse_orders(self.state, name, texts[name].splitlines())
+        self.log.append(texts)
         resolution = self.rules.resolve(self.state, orders)
         self.public.extend(resolution.public)
         for name, events in resolution.private.items():

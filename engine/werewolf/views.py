@@ -48,8 +48,9 @@ def player_view(state: GameState, table: RoleTable, player: str) -> dict[str, An
     return view
 
 
-def own_facts(state: GameState, table: RoleTable, player: str) -> dict[str, Any]:
-    """The view's `me`: what the player knows of their own character."""
+def own_facts(state: GameState, table: RoleTable, player: str, with_inbox: bool = True) -> dict[str, Any]:
+    """The view's `me`: what the player knows of their own character (`with_inbox`: and
+    every private report they were sent, which a status does not need)."""
     me = state.character(player)
     role = table.by_name[me.role]
     mine = {
@@ -62,7 +63,7 @@ def own_facts(state: GameState, table: RoleTable, player: str) -> dict[str, Any]
         "teams": shown_teams(me, state.characters),
         "lover": lover_of(state, player),
         "silenced": state.silenced == player and state.phase_id.startswith("D"),
-        "inbox": [event.to_json() for event in me.inbox],
+        "inbox": [event.to_json() for event in me.inbox] if with_inbox else [],
     }
     if state.pending is not None and me.role == "witch" and me.alive:
         mine["wolves_target"] = state.pending.wolf_target
@@ -76,7 +77,7 @@ CHANNELS = {"wolves": "pack", "mason": "masons", "weregerbil": "gerbils"}
 
 def player_status(state: GameState, table: RoleTable, player: str) -> PlayerStatus:
     """The player's status, read from their own view so it tells no more than it."""
-    me = own_facts(state, table, player)
+    me = own_facts(state, table, player, with_inbox=False)
     teammates = {team: tuple(names) for team, names in me["teams"].items()}
     if me["lover"]:
         teammates["lover"] = (me["lover"],)
