@@ -9,6 +9,8 @@ import random
 from engine.infiltration.players import greens, reds
 from engine.infiltration.players.lines import parseable
 from engine.infiltration.players.notes import RED, Notes
+from engine.infiltration.players.terminals import terminal_line
+from engine.infiltration.rooms import ROOMS
 from engine.players import Post, Seen
 
 __all__ = ["InfiltrationPlayer"]
@@ -41,8 +43,20 @@ class InfiltrationPlayer:
         if step == "class":
             lines = ["CLASS WARRIOR"] if me["team"] == RED else \
                 [f"CLASS {rng.choices(('WARRIOR', 'HACKER', 'SNEAKER'), (5, 3, 2))[0]}"]
+        elif me["npc"]:
+            lines = npc_orders(notes, seen, rng)
         elif me["team"] == RED:
             lines = reds.move(notes, seen, rng) if step == "movement" else reds.decide(notes, seen, rng)
         else:
             lines = greens.move(notes, seen, rng) if step == "movement" else greens.decide(notes, seen, rng)
         return "\n".join(parseable(lines, seen.view))
+
+
+def npc_orders(notes: Notes, seen: Seen, rng: random.Random) -> list[str]:
+    """An NPC (the host's character, scripted only in demos and tests) acts at random
+    within the rules."""
+    if seen.view["step"] == "movement":
+        return [f"MOVE {rng.choice(ROOMS)}"] if rng.random() < 0.7 else ["STAY"]
+    attack = next((spec for spec in seen.grammar if spec.keyword == "ATTACK"), None)
+    lines = [f"ATTACK {rng.choice(attack.choices)}"] if attack and rng.random() < 0.3 else []
+    return lines + terminal_line(notes, {spec.keyword for spec in seen.grammar}, False, rng)

@@ -95,7 +95,8 @@ def explore(notes: Notes, seen: Seen, rng: random.Random) -> str:
     if not fresh:
         return rng.choice([room for room in ROOMS if room not in guarded] or list(ROOMS))
     random.Random(seen.coin).shuffle(fresh)
-    return fresh[sorted(notes.living_players).index(notes.name) % len(fresh)]
+    order = sorted(set(notes.living_players) | {notes.name})
+    return fresh[order.index(notes.name) % len(fresh)]
 
 
 def decide(notes: Notes, seen: Seen, rng: random.Random) -> list[str]:
