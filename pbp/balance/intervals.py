@@ -1,7 +1,7 @@
 """Intervals for rates counted in games: the Wilson score interval (docs/balance.md)."""
 from __future__ import annotations
 
-from scipy.stats import binomtest, chi2
+from scipy.stats import binomtest, chi2, norm
 
 
 def wilson(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -15,7 +15,6 @@ def wilson(successes: int, trials: int, confidence: float = 0.95) -> tuple[float
 def games_for_half_width(half_width: float, confidence: float = 0.95) -> int:
     """Games enough that a rate's 95 % interval is at most ±`half_width` wherever the rate
     lies (the worst case, a rate of one half)."""
-    from scipy.stats import norm
     z = float(norm.ppf(0.5 + confidence / 2))
     return int((z / (2 * half_width)) ** 2) + 1
 

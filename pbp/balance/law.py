@@ -18,10 +18,8 @@ from functools import lru_cache
 @lru_cache(maxsize=None)
 def village_wins(players: int, wolves: int, night_first: bool = False) -> Fraction:
     """The exact probability that the village wins."""
-    if night_first:
-        if wolves == 0:
-            return Fraction(1)
-        return village_wins(players - 1, wolves) if players - wolves > 1 else Fraction(0)
+    if night_first and wolves:
+        return village_wins(players - 1, wolves)
     if wolves == 0:
         return Fraction(1)
     if wolves >= players - wolves:
