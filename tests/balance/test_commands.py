@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
 import subprocess
 import sys
 from dataclasses import replace
@@ -119,3 +121,25 @@ def test_stats_never_read_the_secrets_of_a_running_game(folder, pair):
     before = pbp("stats", "--data", str(folder), "--json").stdout
     swap_roles(folder, *pair)
     assert pbp("stats", "--data", str(folder), "--json").stdout == before
+
+
+def test_balance_draws_a_progress_bar_on_a_terminal(tmp_path):
+    """Long work shows progress on a terminal (docs/design.md: Command line)."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "pbp", "balance", "werewolf", "--players", "8", "--skill", "0,1",
+                                "--games", "3", "--jobs", "1", "--plot", str(tmp_path / "p.svg")],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=follower, cwd=REPO)
+    os.close(follower)
+    stdout, _ = process.communicate(timeout=300)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    assert process.returncode == 0
+    assert b"[#" in seen and b"6/6" in seen and b"[#" not in stdout
