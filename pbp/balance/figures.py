@@ -119,6 +119,6 @@ def setups_figure(folder: Path, ruleset: str, sizes: tuple[int, ...], games: int
     teams = sorted({team for e in estimates for team in e.wins})
     rows = ["| players | " + " | ".join(teams) + " | mean length |", "|---|" + "---|" * (len(teams) + 1)]
     for e in estimates:
-        cells = [e.wins[team].words().replace("  ", " ").strip() if team in e.wins else "0" for team in teams]
+        cells = [e.wins[team].words().replace("  ", " ").strip() if team in e.wins else "–" for team in teams]
         rows.append(f"| {e.players} | " + " | ".join(cells) + f" | {e.mean_length:.1f} |")
     return rows
