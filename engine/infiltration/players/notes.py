@@ -157,13 +157,14 @@ class Notes:
         return rooms
 
     def _mission_rooms(self, trust_posts: bool) -> dict[str, list[str]]:
-        known = dict(self.features)
+        known: dict[str, str] = {}
         if trust_posts:
+            # What I saw wins, then the earliest trusted poster: merged last-first.
             scores = self.public_scores()
-            for author, report in self.reports().items():
+            for author, report in reversed(list(self.reports().items())):
                 if scores.get(author, 0.0) < 1.0:
-                    for room, feature in report.get("features", {}).items():
-                        known.setdefault(room, feature)
+                    known.update(report.get("features", {}))
+        known.update(self.features)
         found: dict[str, list[str]] = {}
         for room, feature in sorted(known.items()):
             found.setdefault(feature, []).append(room)
