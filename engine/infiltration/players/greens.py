@@ -7,7 +7,8 @@ decision) they:
   reported a Stinger carry them to the hangar with the code, the next two least suspected
   hold the generators, once the hangar, both generators and the code are known; until then
   the two least suspected go for Stingers and the next one for the code;
-- explore rooms nobody reported, away from where the Guard terminal sends the guards;
+- explore rooms nobody reported, away from where the Guard terminal sends the guards and
+  from where a Locator or Superlocator answer shows a player they suspect of being Red;
 - lynch the thread's wagon when the public scores show real evidence, else NO LYNCH;
 - attack a player they are sure is Red when the room's Greens outnumber the suspects.
 
@@ -91,6 +92,8 @@ def explore(notes: Notes, seen: Seen, rng: random.Random) -> str:
     living players, so no two go to the same room."""
     known = {room for rooms in notes.mission_rooms().values() for room in rooms}
     guarded = set(notes.guard_plans.values()) if notes.me["class"] != "sneaker" else set()
+    scores = notes.private_scores()
+    guarded |= {room for who, room in notes.sightings.items() if scores.get(who, 0.0) >= ATTACK_EVIDENCE}
     fresh = [room for room in ROOMS if room not in known and room not in guarded]
     if not fresh:
         return rng.choice([room for room in ROOMS if room not in guarded] or list(ROOMS))

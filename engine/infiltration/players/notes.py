@@ -32,6 +32,7 @@ class Notes:
         self.witnessed: set[str] = set()           # players I saw attack a Green (or me)
         self.psychic: int | None = None
         self.guard_plans: dict[str, str] = {}      # this turn's Guard terminal answer
+        self.sightings: dict[str, str] = {}        # this turn's Locator / Superlocator answers: who, where
         self.occupancy: dict[str, int] = {}        # a Red's report
         self.posts: tuple[Post, ...] = ()
         self.cache: dict[str, Any] = {}            # what the record gives, until it grows
@@ -42,7 +43,8 @@ class Notes:
     def look(self, seen: Seen) -> None:
         if seen.phase != self.phase:
             self.phase, self.view = seen.phase, seen.view
-            self.guard_plans = {} if seen.phase.endswith("movement") else self.guard_plans
+            if seen.phase.endswith("movement"):
+                self.guard_plans, self.sightings = {}, {}
             for room, known in seen.view["map"]["rooms"].items():
                 if known["feature"]:
                     self.features[room] = known["feature"]
@@ -77,6 +79,10 @@ class Notes:
                 self.features.setdefault(room, feature)
         elif terminal == "GUARD":
             self.guard_plans = dict(data["plans"])
+        elif terminal == "LOCATOR":
+            self.sightings[data["target"]] = data["room"]
+        elif terminal == "SUPERLOCATOR":
+            self.sightings.update(data["rooms"])
 
     # ------------------------------------------------------------------ facts
     @property

@@ -46,6 +46,9 @@ def use_line(notes: Notes, skilled: bool, rng: random.Random) -> str:
             return f"USE SEER {max(unchecked, key=lambda name: (scores.get(name, 0.0), rng.random()))}"
         return f"USE SEER {rng.choice(others)}"
     if terminal == "LOCATOR":
+        if skilled and not hostile:
+            scores = notes.private_scores()
+            return f"USE LOCATOR {max(others, key=lambda name: (scores.get(name, 0.0), rng.random()))}"
         return f"USE LOCATOR {rng.choice(others)}"
     if terminal in ("PSYCHIC", "SUPERLOCATOR", "GUARD"):
         return f"USE {terminal}"
