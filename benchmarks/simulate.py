@@ -1,11 +1,14 @@
-"""Simulation throughput: games per second per core, for 16-player Infiltration and
-15-player Werewolf, played by `pbp simulate`'s own runner with one process and with one
-process per core, side by side in one run.
+"""Simulation throughput with the scripted players at the default skill: games per second per
+core for 16-player Infiltration and 15-player Werewolf (docs/balance.md: Speed), played by
+`pbp balance`'s own runner with one process and with one process per core, side by side in
+one run.
 
     python benchmarks/simulate.py [--games N] [--jobs J]
 
-Per core = games per second / processes used. With perfect scaling the two per-core
-figures are equal; the ratio printed last (all cores / one core, per core) shows how close.
+Per core: with one process, games per CPU-second of that process (what one core does, also
+on a machine shared with other work); with J processes, games per second of wall time / J.
+The last line prints each ruleset's games per second per core over the target of 50 (at
+least 1 meets it).
 """
 from __future__ import annotations
 
@@ -21,31 +24,40 @@ if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import engine  # noqa: E402
-from pbp.commands.simulate import play_in_parallel  # noqa: E402
+from engine.players import DEFAULT_SKILL  # noqa: E402
+from pbp.balance.runs import play_in_parallel  # noqa: E402
 
 CASES = (("infiltration", 16), ("werewolf", 15))
+TARGET = 50.0
 
 
-def games_per_second(ruleset: str, players: int, games: int, jobs: int) -> float:
+def one_core(ruleset: str, players: int, games: int) -> float:
+    rules = engine.ruleset(ruleset)
+    started = time.process_time()
+    play_in_parallel(rules, players, games, "bench", {}, 1, skill=DEFAULT_SKILL)
+    return games / (time.process_time() - started)
+
+
+def every_core(ruleset: str, players: int, games: int, jobs: int) -> float:
     rules = engine.ruleset(ruleset)
     started = time.perf_counter()
-    play_in_parallel(rules, players, games, f"bench-{jobs}", {}, jobs)
-    return games / (time.perf_counter() - started)
+    play_in_parallel(rules, players, games, "bench", {}, jobs, skill=DEFAULT_SKILL)
+    return games / (time.perf_counter() - started) / jobs
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40, help="games per measurement (default 40)")
+    parser.add_argument("--games", type=int, default=60, help="games per measurement (default 60)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the parallel run")
     args = parser.parse_args(argv)
     ratios = []
     for ruleset, players in CASES:
-        serial = games_per_second(ruleset, players, args.games, 1)
-        parallel = games_per_second(ruleset, players, args.games, args.jobs) / args.jobs
-        ratios.append(parallel / serial)
-        print(f"{ruleset} {players} players: {serial:.2f} games/s/core with 1 process, "
-              f"{parallel:.2f} games/s/core with {args.jobs}")
-    print(f"per-core efficiency of {args.jobs} processes against 1: "
+        serial = one_core(ruleset, players, args.games)
+        parallel = every_core(ruleset, players, args.games, args.jobs)
+        ratios.append(serial / TARGET)
+        print(f"{ruleset} {players} players, skill {DEFAULT_SKILL:g}: {serial:.1f} games/s per core with 1 process, "
+              f"{parallel:.1f} with {args.jobs}")
+    print(f"games/s per core over the target of {TARGET:g}: "
           + ", ".join(f"{ruleset} {ratio:.2f}" for (ruleset, _), ratio in zip(CASES, ratios)))
     return 0
 

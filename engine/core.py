@@ -411,7 +411,12 @@ class Ruleset(Protocol):
         """What `player`'s character is now, told only from what they may know."""
 
     def scripted_orders(self, state: Any, player: str, seed: Any) -> str:
-        """Order lines a scripted player would send now (for demo and simulation)."""
+        """Order lines a scripted player new to the game would send now (for the demo):
+        `scripted_player` fed only `view(state, player)` and the order form."""
+
+    def scripted_player(self, player: str, skill: float) -> Any:
+        """A scripted player for one character (engine.players.ScriptedPlayer) of skill
+        0..1, which sees only what `player` may see (docs/balance.md)."""
 
     def game_statistics(self, state: Any) -> dict[str, Any]:
         """Host-side facts about a game for `pbp simulate` (never shown to players):

@@ -38,10 +38,12 @@ _SCRIPT_FAMILIES = {"CJK": "Han", "HIRAGANA": "Han", "KATAKANA": "Han", "HANGUL"
 _EMPHASIS = "*_"
 
 
+@functools.lru_cache(maxsize=1)  # the registry's cards never change; making rulesets is slow
 def _cards() -> tuple[RulesetCard, ...]:
     return tuple(engine.ruleset(name).card for name in engine.rulesets())
 
 
+@functools.lru_cache(maxsize=1)
 def reserved_words() -> frozenset[str]:
     """Every word a name may not be: the mail syntax and every registered ruleset's words."""
     return MAIL_WORDS.union(*(card.reserved_words for card in _cards()))
@@ -132,6 +134,7 @@ def _shape_problem(name: str) -> str | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)  # rosters repeat their names (every simulated game has the same)
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's or NPC's name, or None when it can."""
     name = unicodedata.normalize("NFC", name)

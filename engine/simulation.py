@@ -1,15 +1,21 @@
-"""Whole games played by scripted players, for `pbp simulate` and the demo's engine side.
+"""Whole games played by scripted players, for `pbp simulate`, `pbp balance` and the
+demo's engine side (docs/balance.md: How a game is simulated).
 
-Pure like the rest of the engine: the same ruleset, player count, seed and options give
-the same games.
+The table hands each scripted player only what its player would see (engine.players.Seen):
+its view, its form, the public events, its own private events and the public thread where
+the players post their claims. Pure like the rest of the engine: the same ruleset, player
+count, seed, options and skill give the same games.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from engine.core import PlayerSpec, Result, Ruleset
+from engine.core import Event, Phase, PlayerSpec, Result, Ruleset, phase_rng
+from engine.players import DEFAULT_SKILL, Post, ScriptedPlayer, Seen
 
 # Distinct, grammar-safe names (no room, floor letter or keyword of either ruleset).
 _NAMES = (
@@ -36,29 +42,101 @@ class GameRecord:
     statistics: Mapping[str, Any]
 
 
-def play_game(rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any] | None = None,
-              max_phases: int = 10_000) -> Any:
-    """Play one game to its end with every player scripted; returns the final state."""
-    state = rules.new_game([PlayerSpec(name) for name in player_names(players)], seed, options or {})
+class Table:
+    """One game played by scripted players: the state, each player's scripted player, the
+    public thread and the events each player has not yet looked at."""
+
+    def __init__(self, rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any] | None,
+                 skill: float):
+        self.rules, self.seed = rules, seed
+        names = player_names(players)
+        self.state = rules.new_game([PlayerSpec(name) for name in names], seed, options or {})
+        self.players = {name: rules.scripted_player(name, skill) for name in names}
+        self.thread: list[Post] = []
+        self.public: list[Event] = []
+        self.read_up_to = dict.fromkeys(names, 0)
+        self.mail: dict[str, list[Event]] = {name: [] for name in names}
+        self.log: list[dict[str, str]] = []   # each phase's order texts, by player (a replay's input)
+
+    def seen(self, name: str, phase: Phase, coins: dict[str, int]) -> Seen:
+        """What `name` looks at in this phase: its view, its form, the events it has not
+        seen yet (public and its own), the coins of the thread and of its team channels."""
+        news = tuple(self.public[self.read_up_to[name]:])
+        self.read_up_to[name] = len(self.public)
+        mail, self.mail[name] = tuple(self.mail[name]), []
+        team_coins = {}
+        for channel in self.rules.status(self.state, name).channels:
+            if channel not in coins:
+                coins[channel] = coin(self.seed, phase.id, f"team/{channel}")
+            team_coins[channel] = coins[channel]
+        return Seen(name, phase.id, self.rules.view(self.state, name), tuple(phase.grammar.get(name, ())),
+                    news, mail, (), coins[""], team_coins)
+
+    def play_phase(self, phase: Phase) -> None:
+        acting = [name for name in phase.actors if phase.grammar.get(name) and name in self.players]
+        coins = {"": coin(self.seed, phase.id, "thread")}
+        seen = {name: self.seen(name, phase, coins) for name in acting}
+        chance = {name: phase_rng(self.seed, phase.id, f"player/{name}") for name in acting}
+        for _round in range(TALK_ROUNDS):
+            thread = tuple(self.thread)
+            for name in acting:
+                self.thread.extend(self.players[name].talk(with_thread(seen[name], thread), chance[name]))
+        thread = tuple(self.thread)
+        orders, texts = {}, {}
+        for name in acting:
+            texts[name] = self.players[name].orders(with_thread(seen[name], thread), chance[name])
+            orders[name] = self.rules.parse_orders(self.state, name, texts[name].splitlines())
+        self.log.append(texts)
+        resolution = self.rules.resolve(self.state, orders)
+        self.public.extend(resolution.public)
+        for name, events in resolution.private.items():
+            if name in self.mail:
+                self.mail[name].extend(events)
+        self.state = resolution.state
+
+
+# Two rounds of talk before the orders of a phase: a claim, then the answers to it.
+TALK_ROUNDS = 2
+
+
+def coin(seed: Any, phase_id: str, purpose: str) -> int:
+    """A random number every reader of one channel (the thread, a team) sees alike, drawn
+    from (seed, phase, purpose) by SHA-256 like `phase_rng`."""
+    material = json.dumps([str(seed), phase_id, f"coin/{purpose}"]).encode()
+    return int.from_bytes(hashlib.sha256(material).digest()[:8], "big")
+
+
+def with_thread(seen: Seen, thread: tuple[Post, ...]) -> Seen:
+    """The same look at the phase with the thread as it stands now."""
+    return Seen(seen.name, seen.phase, seen.view, seen.grammar, seen.news, seen.mail, thread, seen.coin,
+                seen.team_coins)
+
+
+def play_table(rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any] | None = None,
+               skill: float = DEFAULT_SKILL, max_phases: int = 10_000) -> Table:
+    """Play one game to its end with every player scripted; returns the finished table."""
+    table = Table(rules, players, seed, options, skill)
     for _ in range(max_phases):
-        phase = rules.phase(state)
+        phase = rules.phase(table.state)
         if phase is None:
-            return state
-        orders = {}
-        for actor in phase.actors:
-            text = rules.scripted_orders(state, actor, seed)
-            orders[actor] = rules.parse_orders(state, actor, text.splitlines())
-        state = rules.resolve(state, orders).state
+            return table
+        table.play_phase(phase)
     raise RuntimeError(f"game with seed {seed!r} did not end within {max_phases} phases")
+
+
+def play_game(rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any] | None = None,
+              skill: float = DEFAULT_SKILL) -> Any:
+    """Play one game to its end with every player scripted; returns the final state."""
+    return play_table(rules, players, seed, options, skill).state
 
 
 def play_games(rules: Ruleset, players: int, games: int, seed: Any,
                options: Mapping[str, Any] | None = None,
-               on_game: Callable[[int], None] | None = None) -> list[GameRecord]:
+               on_game: Callable[[int], None] | None = None, skill: float = DEFAULT_SKILL) -> list[GameRecord]:
     """`games` games; game i uses the seed `"<seed>/<i>"`. `on_game(i)` reports progress."""
     records = []
     for index in range(games):
-        records.append(play_record(rules, players, game_seed(seed, index), options))
+        records.append(play_record(rules, players, game_seed(seed, index), options, skill))
         if on_game:
             on_game(index + 1)
     return records
@@ -70,10 +148,26 @@ def game_seed(seed: Any, index: int) -> str:
 
 
 def play_record(rules: Ruleset, players: int, seed: Any,
-                options: Mapping[str, Any] | None = None) -> GameRecord:
+                options: Mapping[str, Any] | None = None, skill: float = DEFAULT_SKILL) -> GameRecord:
     """One game played to its end, kept as its result and statistics."""
-    state = play_game(rules, players, seed, options)
+    state = play_game(rules, players, seed, options, skill)
     return GameRecord(rules.result(state), rules.game_statistics(state))
+
+
+def one_off_orders(rules: Ruleset, state: Any, player: str, seed: Any, news: tuple[Event, ...] = (),
+                   mail: tuple[Event, ...] = (), skill: float = DEFAULT_SKILL) -> str:
+    """The orders a scripted player who is new to the game sends now (the demo's players
+    and `Ruleset.scripted_orders`): it reads the view, the form and whatever history the
+    caller hands it (`news`, `mail`), with an empty thread."""
+    phase = rules.phase(state)
+    if phase is None or not phase.grammar.get(player):
+        return ""
+    channels = rules.status(state, player).channels
+    seen = Seen(name=player, phase=phase.id, view=rules.view(state, player), grammar=tuple(phase.grammar[player]),
+                news=news, mail=mail, thread=(), coin=coin(seed, phase.id, "thread"),
+                team_coins={channel: coin(seed, phase.id, f"team/{channel}") for channel in channels})
+    scripted: ScriptedPlayer = rules.scripted_player(player, skill)
+    return scripted.orders(seen, phase_rng(seed, phase.id, f"player/{player}"))
 
 
 def summarize(records: Iterable[GameRecord]) -> dict[str, Any]:

@@ -17,6 +17,8 @@ from pbp.terminal import VisibleText, visible
 # Each module defines `register(subparsers)`, adding its parser with `set_defaults(run=...)`.
 COMMAND_MODULES = (
     "pbp.commands.simulate",
+    "pbp.commands.balance",
+    "pbp.commands.stats",
     "pbp.commands.init",
     "pbp.commands.auth",
     "pbp.commands.new_game",

@@ -6,7 +6,7 @@ facility (the map), orders (parsing), guards, movement, arrival, alert, lynch, f
 (combat per room, over `combat`), terminals (over `validity` and `world`), gas, victory,
 turn (the phase order), host (the host kill), card (the order table and the shell's facts),
 events (the event vocabulary), grammar (order forms), views (the only gate to the state),
-codec (the state as JSON), bots (scripted players) and statistics.
+codec (the state as JSON), players (scripted players) and statistics.
 """
 from __future__ import annotations
 
@@ -17,10 +17,12 @@ from engine.core import (
     Result,
     Ruleset, resolve_options,
 )
-from engine.infiltration import bots, codec, host, turn
+from engine.simulation import one_off_orders
+from engine.infiltration import codec, host, turn
 from engine.infiltration.card import CARD
 from engine.infiltration.grammar import actor_grammar
 from engine.infiltration.orders import everyone, parse_block
+from engine.infiltration.players import InfiltrationPlayer
 from engine.infiltration.setup import new_game
 from engine.infiltration.state import GameState, Step
 from engine.infiltration.statistics import game_statistics
@@ -108,7 +110,12 @@ class Infiltration(Ruleset):
         return player_status(state, player)
 
     def scripted_orders(self, state: GameState, player: str, seed: Any) -> str:
-        return bots.scripted_orders(state, player, seed)
+        """A scripted player new to the game: its view holds its map and its room, not the
+        mail it was sent, so it plays from those alone."""
+        return one_off_orders(self, state, player, seed)
+
+    def scripted_player(self, player: str, skill: float) -> InfiltrationPlayer:
+        return InfiltrationPlayer(player, skill)
 
     def game_statistics(self, state: GameState) -> dict[str, Any]:
         return game_statistics(state)

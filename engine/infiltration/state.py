@@ -100,6 +100,8 @@ class Step(StrEnum):
     OVER = "over"
 
 
+_EMPTY_ROOM: tuple[list["Character"], list["Guard"], list["Character"], list["Guard"]] = ([], [], [], [])
+
 @dataclass(frozen=True)
 class GameState:
     seed: str
@@ -178,15 +180,29 @@ class GameState:
     def living_guards(self) -> list[Guard]:
         return [g for g in self.guards.values() if g.alive]
 
+    # Who is in each room, made once per state: every report and view asks it per room.
+    @cached_property
+    def by_room(self) -> dict[str, tuple[list[Character], list[Guard], list[Character], list[Guard]]]:
+        """room -> (living characters, living guards, dead characters, dead guards), each in
+        the order of `characters` and `guards`."""
+        rooms: dict[str, tuple[list[Character], list[Guard], list[Character], list[Guard]]] = {}
+        for character in self.characters.values():
+            here = rooms.setdefault(character.room, ([], [], [], []))
+            (here[0] if character.alive else here[2]).append(character)
+        for guard in self.guards.values():
+            here = rooms.setdefault(guard.room, ([], [], [], []))
+            (here[1] if guard.alive else here[3]).append(guard)
+        return rooms
+
     def in_room(self, room: str) -> list[Character]:
-        return [c for c in self.characters.values() if c.alive and c.room == room]
+        return list(self.by_room.get(room, _EMPTY_ROOM)[0])
 
     def guards_in(self, room: str) -> list[Guard]:
-        return [g for g in self.guards.values() if g.alive and g.room == room]
+        return list(self.by_room.get(room, _EMPTY_ROOM)[1])
 
     def corpses_in(self, room: str) -> tuple[list[Character], list[Guard]]:
-        return ([c for c in self.characters.values() if not c.alive and c.room == room],
-                [g for g in self.guards.values() if not g.alive and g.room == room])
+        here = self.by_room.get(room, _EMPTY_ROOM)
+        return list(here[2]), list(here[3])
 
     def find(self, name: str) -> Character | None:
         return self.characters.get(name)

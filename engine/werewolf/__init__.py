@@ -1,7 +1,7 @@
 """Werewolf (rules: rules/werewolf.md): the ruleset object behind the engine contract.
 
 The package face only: it delegates to modules with one job each (setups, codec, phases,
-orders, day, night, host, views, scripted). `make_ruleset(extra_roles=(...))` builds it from the built-in role table plus roles the
+orders, day, night, host, views, players). `make_ruleset(extra_roles=(...))` builds it from the built-in role table plus roles the
 caller imported itself (docs/design.md: Extensibility); this package never imports a role by
 name from outside.
 """
@@ -12,13 +12,16 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
+    Event,
     GameSetupError, HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec,
     PlayerStatus, Resolution, Result,
     Ruleset, resolve_options,
 )
-from engine.werewolf import codec, day, host, night, phases, scripted, setups, views
+from engine.simulation import one_off_orders
+from engine.werewolf import codec, day, host, night, phases, setups, views
 from engine.werewolf.model import Character, GameState, Role
 from engine.werewolf.orders import parse_block
+from engine.werewolf.players import WerewolfPlayer
 from engine.werewolf.card import make_card
 from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import introduce
@@ -38,6 +41,9 @@ OPTIONS = {
                                    "whether the Bodyguard may protect the same player on consecutive nights"),
     "modkill_loses": OptionSpec("modkill_loses", True, (),
                                 "a player the host removes for breaking the rules never wins"),
+    "first_night": OptionSpec("first_night", "quiet", ("quiet", "full"),
+                              "night 0 is quiet (only the Romantic acts) or a whole night (the wolves kill, "
+                              "every role acts), as in night-first games"),
     "wolf_tie": OptionSpec("wolf_tie", "no-kill", ("no-kill", "random"),
                            "a tie among the wolves' KILL orders kills nobody, or a random one of the tied"),
 }
@@ -160,10 +166,16 @@ class WerewolfRules(Ruleset):
         return views.player_status(state, self.table, player)
 
     def scripted_orders(self, state: GameState, player: str, seed: Any) -> str:
-        current = self.phase(state)
-        if current is None or player not in current.grammar:
+        """A scripted player new to the game reads its whole record in its view: the
+        public log and its own inbox."""
+        if state.result is not None or player not in state.living:
             return ""
-        return scripted.scripted_lines(self.view(state, player), current.grammar[player], seed, state.phase_id, player)
+        view = self.view(state, player)
+        return one_off_orders(self, state, player, seed, news=tuple(Event(e["kind"], e["data"]) for e in view["log"]),
+                              mail=tuple(Event(e["kind"], e["data"]) for e in view["me"]["inbox"]))
+
+    def scripted_player(self, player: str, skill: float) -> WerewolfPlayer:
+        return WerewolfPlayer(player, skill)
 
     def game_statistics(self, state: GameState) -> dict[str, Any]:
         deaths = Counter(c.death_cause for c in state.characters if not c.alive)

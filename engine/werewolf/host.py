@@ -64,7 +64,7 @@ def host_notes(state: GameState, standing: Mapping[str, Sequence[Any]]) -> tuple
     """What the host should know about the `standing` orders (those that still stand; never
     shown to players): a split pack, whose KILLs as they stand kill nobody (or leave it to
     the draw)."""
-    if phases.phase_kind(state.phase_id) != "night":
+    if phases.phase_kind(state.phase_id) not in ("night", "night0"):
         return ()
     kills = {player: order.target for player, given in sorted(standing.items())
              for order in given if isinstance(order, Kill)}

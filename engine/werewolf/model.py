@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
+from functools import cached_property
 from typing import Any, Callable, Iterable, Mapping
 
 from engine.core import Event, Result, phase_rng
@@ -342,8 +343,9 @@ class GameState:
     def character(self, name: str) -> Character:
         return find(self.characters, name)
 
-    @property
+    @cached_property
     def living(self) -> tuple[str, ...]:
+        # Computed once per state value (a change makes a new value): it is asked often.
         return tuple(c.name for c in self.characters if c.alive)
 
     def count_actions(self, keywords: Iterable[str]) -> "GameState":

@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from engine.core import Event, Resolution
 from engine.werewolf.model import Character, GameState, Night, NightStep, faction_of, kill, revealed_role
+from engine.werewolf.phases import full_first_night
 from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import learn, team_members, teams_of
 from engine.werewolf.victory import check_victory
@@ -39,17 +40,23 @@ def has_witch(state: GameState) -> bool:
 
 # --------------------------------------------------------------------------- the phases
 def resolve_first_night(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
-    """N0: the Romantic picks a lover; both learn each other; day 1 begins."""
+    """N0: the Romantic picks a lover; both learn each other; day 1 begins. With
+    `first_night=full` the whole night follows the Romantic's step, as any night's."""
     first = begin_night(state, table, 0, orders)
     for step in table.first_night_steps:
         first = step(first)
+    if full_first_night(state):
+        return night_steps(state, first, table)
     return dawn(state, first, table)
 
 
 def resolve_night(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
     """Nn: Succubus to the creatures; then the Witch's sub-phase, or straight on to the
     Seer and dawn when no Witch is in the setup."""
-    current = begin_night(state, table, state.day, orders)
+    return night_steps(state, begin_night(state, table, state.day, orders), table)
+
+
+def night_steps(state: GameState, current: Night, table: RoleTable) -> Resolution:
     current = run_steps(current, table, NightStep.SUCCUBUS, NightStep.CREATURES)
     if has_witch(state):
         pending = replace(state, pending=current, phase_id=f"N{state.day}-witch")

@@ -37,12 +37,24 @@ def night_kinds(state: GameState, table: RoleTable, player: str, kind: str) -> t
     known = knowledge(state, table, player)
     kinds = []
     for order_kind in table.by_name[me.role].orders:
-        if order_kind.phase_kind != kind or (order_kind.once and me.state(order_kind.once)):
+        if not acts_in(state, order_kind, kind) or (order_kind.once and me.state(order_kind.once)):
             continue
         if order_kind.target == Target.NONE and order_kind.check and order_kind.check(me, None, known):
             continue
         kinds.append(order_kind)
     return tuple(kinds)
+
+
+def full_first_night(state: GameState) -> bool:
+    """Option `first_night=full`: N0 is a whole night, as in night-first games."""
+    return bool(dict(state.options).get("first_night") == "full")
+
+
+def acts_in(state: GameState, order_kind: OrderKind, kind: str) -> bool:
+    """Whether an order of this kind is given in a phase of `kind`: its own phase kind,
+    and in a whole first night (`first_night=full`) every night order in N0 too."""
+    return order_kind.phase_kind == kind or (kind == "night0" and order_kind.phase_kind == "night"
+                                             and full_first_night(state))
 
 
 def lover_of(state: GameState, player: str) -> str | None:
@@ -124,7 +136,7 @@ def may_act_in_secret(state: GameState, table: RoleTable, kind: str) -> bool:
     revealed roles of the dead (not secret once every Witch of the setup died flipped as
     a Witch)."""
     if kind == "night0":
-        return any(order.phase_kind == "night0" for role in set(state.setup) for order in table.by_name[role].orders)
+        return any(acts_in(state, order, kind) for role in set(state.setup) for order in table.by_name[role].orders)
     if kind == "witch":
         flipped = sum(1 for c in state.characters if not c.alive and c.role == "witch") if state.option("reveal_roles") else 0
         return flipped < state.setup.count("witch")

@@ -12,7 +12,7 @@ from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import shown_teams
 
 PUBLIC_OPTIONS = ("reveal_roles", "wench_missing", "bodyguard_self", "bodyguard_repeat", "wolf_tie", "setup_11",
-                  "modkill_loses")
+                  "modkill_loses", "first_night")
 
 
 def public_view(state: GameState, table: RoleTable) -> dict[str, Any]:
@@ -31,7 +31,7 @@ def public_view(state: GameState, table: RoleTable) -> dict[str, Any]:
         "day": state.day,
         "over": over,
         "setup": dict(sorted(Counter(state.setup).items())),
-        "options": {name: dict(state.options)[name] for name in PUBLIC_OPTIONS if name in dict(state.options)},
+        "options": {name: value for name, value in state.options if name in PUBLIC_OPTIONS},
         "players": players,
         "living": list(state.living),
         "defendants": list(state.defendants),
@@ -44,9 +44,16 @@ def public_view(state: GameState, table: RoleTable) -> dict[str, Any]:
 
 def player_view(state: GameState, table: RoleTable, player: str) -> dict[str, Any]:
     view = public_view(state, table)
+    view["me"] = own_facts(state, table, player)
+    return view
+
+
+def own_facts(state: GameState, table: RoleTable, player: str, with_inbox: bool = True) -> dict[str, Any]:
+    """The view's `me`: what the player knows of their own character (`with_inbox`: and
+    every private report they were sent, which a status does not need)."""
     me = state.character(player)
     role = table.by_name[me.role]
-    view["me"] = {
+    mine = {
         "name": me.name,
         "alive": me.alive,
         "role": me.role,
@@ -56,11 +63,11 @@ def player_view(state: GameState, table: RoleTable, player: str) -> dict[str, An
         "teams": shown_teams(me, state.characters),
         "lover": lover_of(state, player),
         "silenced": state.silenced == player and state.phase_id.startswith("D"),
-        "inbox": [event.to_json() for event in me.inbox],
+        "inbox": [event.to_json() for event in me.inbox] if with_inbox else [],
     }
     if state.pending is not None and me.role == "witch" and me.alive:
-        view["me"]["wolves_target"] = state.pending.wolf_target
-    return view
+        mine["wolves_target"] = state.pending.wolf_target
+    return mine
 
 
 # The team channel of each team a player can be shown (docs/rules/werewolf.md: Team
@@ -70,7 +77,7 @@ CHANNELS = {"wolves": "pack", "mason": "masons", "weregerbil": "gerbils"}
 
 def player_status(state: GameState, table: RoleTable, player: str) -> PlayerStatus:
     """The player's status, read from their own view so it tells no more than it."""
-    me = player_view(state, table, player)["me"]
+    me = own_facts(state, table, player, with_inbox=False)
     teammates = {team: tuple(names) for team, names in me["teams"].items()}
     if me["lover"]:
         teammates["lover"] = (me["lover"],)

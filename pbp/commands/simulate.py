@@ -1,15 +1,14 @@
-"""`pbp simulate <ruleset> --players N --games K --seed S [--jobs J] [--json]`."""
+"""`pbp simulate <ruleset> --players N --games K --seed S [--skill S] [--jobs J] [--json]`."""
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Callable, Mapping
 
 import engine
-from engine.core import GameSetupError, Ruleset
-from engine.simulation import GameRecord, game_seed, play_games, play_record, summarize
+from engine.core import GameSetupError
+from engine.players import DEFAULT_SKILL
+from engine.simulation import summarize
+from pbp.balance.runs import play_in_parallel
 from pbp.errors import UserError
 from pbp.progress import ProgressBar
 
@@ -24,8 +23,16 @@ def register(subparsers) -> None:
                         help="a game option, as in new-game (repeatable)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: every core); the output does not depend on it")
+    parser.add_argument("--skill", type=float, default=DEFAULT_SKILL,
+                        help=f"the scripted players' skill, 0 (random play) to 1 (default {DEFAULT_SKILL}, "
+                             "calibrated: docs/balance.md)")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.set_defaults(run=run)
+
+
+def check_skill(skill: float) -> None:
+    if not 0.0 <= skill <= 1.0:
+        raise UserError(f"--skill {skill:g} is outside 0 to 1; give a skill like --skill 0.6.")
 
 
 def parse_options(pairs: list[str]) -> dict:
@@ -43,14 +50,15 @@ def run(args) -> int:
         raise UserError("--games must be at least 1.")
     if args.jobs < 1:
         raise UserError("--jobs must be at least 1; leave it out to use every core.")
+    check_skill(args.skill)
     rules = engine.ruleset(args.ruleset)
     progress = ProgressBar(args.games, f"{args.ruleset} {args.players}p")
     try:
         records = play_in_parallel(rules, args.players, args.games, args.seed,
-                                   parse_options(args.option), args.jobs, progress.update)
+                                   parse_options(args.option), args.jobs, progress.update, args.skill)
     except GameSetupError as error:
         raise UserError(str(error)) from None
-    summary = summarize(records)
+    summary = {**summarize(records), "skill": args.skill}
     if args.json:
         print(json.dumps(summary, indent=2, sort_keys=True))
     else:
@@ -58,42 +66,9 @@ def run(args) -> int:
     return 0
 
 
-_worker_rules: Ruleset | None = None
-
-
-def _adopt_rules(rules: Ruleset) -> None:
-    global _worker_rules  # one ruleset per worker process, set once when it starts
-    _worker_rules = rules
-
-
-def _play_one(players: int, seed: str, options: Mapping[str, Any]) -> GameRecord:
-    assert _worker_rules is not None
-    return play_record(_worker_rules, players, seed, options)
-
-
-def play_in_parallel(rules: Ruleset, players: int, games: int, seed: Any, options: Mapping[str, Any],
-                     jobs: int, on_game: Callable[[int], None] | None = None) -> list[GameRecord]:
-    """The same records as `play_games`, in the same order, played by `jobs` processes.
-
-    Each game has its own seed, so which process plays it changes nothing. Workers are
-    forked, so they inherit the ruleset with any role modules the settings loaded.
-    """
-    jobs = min(jobs, games)
-    if jobs == 1:
-        return play_games(rules, players, games, seed, options, on_game)
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_adopt_rules, initargs=(rules,)) as pool:
-        futures = [pool.submit(_play_one, players, game_seed(seed, index), options) for index in range(games)]
-        records = []
-        for future in futures:
-            records.append(future.result())
-            if on_game:
-                on_game(len(records))
-    return records
-
-
 def format_summary(ruleset: str, players: int, summary: dict) -> str:
-    lines = [f"{summary['games']} games of {ruleset}, {players} players; mean turns {summary['mean_turns']}"]
+    lines = [f"{summary['games']} games of {ruleset}, {players} players, skill {summary['skill']:g}; "
+             f"mean turns {summary['mean_turns']}"]
     for title, key in (("Wins by team", "wins_by_team"), ("Wins by path", "wins_by_path"),
                        ("Deaths by cause", "deaths_by_cause"), ("Actions used", "actions_used")):
         lines.append(f"{title}:")

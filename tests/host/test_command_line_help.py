@@ -49,7 +49,7 @@ def test_version(capsys):
 
 
 @pytest.mark.parametrize("argv, said", [
-    (["stauts"], "pbp: argument <command>: 'stauts' is not known. Did you mean status? See `pbp --help`.\n"),
+    (["stattus"], "pbp: argument <command>: 'stattus' is not known. Did you mean status? See `pbp --help`.\n"),
     (["draft", "aprove", "g1"],
      "pbp draft: argument <action>: 'aprove' is not known. Did you mean approve? See `pbp draft --help`.\n"),
     (["rules", "werwolf"],

@@ -58,6 +58,12 @@ def collect():
             "Farid": "villager"}
     keep(night(to_night(game(five)), {"Chloe": "SEDUCE Elena", "Dmitri": "STRIKE Farid", "Bruno": "SEE Farid"}))
     keep(night(to_night(game(five)), {"Chloe": "SEDUCE Dmitri"}))
+    day = step(game({"Alice": "werewolf", "Bruno": "seer", "Chloe": "villager", "Dmitri": "villager",
+                     "Elena": "villager"})).state
+    runoff = keep(step(day, {"Alice": "NOMINATE Bruno", "Bruno": "NOMINATE Chloe", "Chloe": "NOMINATE Alice"}))
+    keep(step(runoff))  # nobody nominates in the runoff: the draw fills the places
+    trial = keep(step(day, {"Alice": "NOMINATE Bruno"}))  # one defendant
+    keep(step(trial, {name: "VOTE NO LYNCH" for name in ("Alice", "Chloe", "Dmitri")}))
     vampires = vampire_rules()
     contested = to_night(game({"Alice": "werewolf", "Bruno": "weregerbil", "Chloe": "vampire", "Dmitri": "villager",
                                "Elena": "villager", "Farid": "villager", "Greta": "werewolf"}, rules=vampires),

@@ -8,6 +8,8 @@ from engine.werewolf.roles.seer import verdict
 
 
 def examine(night: Night) -> Night:
+    if night.last_lynch is None:
+        return night  # night 0 of a night-first game: no day has passed yet
     for apothecary in night.actors("apothecary"):
         victims = [{"player": name, "verdict": verdict(faction)} for name, faction in (night.last_lynch or ())]
         night = night.report(apothecary.name, "apothecary_report", victims=victims)

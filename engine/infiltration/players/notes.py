@@ -1,0 +1,195 @@
+"""What a scripted Infiltration player knows (docs/balance.md: Infiltration): its own view
+(room, what it saw, its map), its mail (arrivals, terminal answers, combat reports, the
+Reds' occupancy report) and the thread, where players post reports: teams a Seer terminal
+or a fight showed, features of rooms, a Stinger carried, the code.
+
+Suspicion is a score per living player (log-odds of being Red). The public part, which
+every reader computes alike, comes from the thread's reports, each weighed by how far its
+poster is trusted (less when someone contradicts them); the private part adds what the
+player saw: its own Seer answers (a hacked terminal lies, so not certain), attacks on
+Greens it witnessed, and for a Red the Reds themselves.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.players import Post, Seen
+
+RED, GREEN = "red", "green"
+KNOWN = 50.0
+REPORT_WEIGHT = 2.0       # a trusted "is Red" report
+OWN_SEER_WEIGHT = 4.0     # my own Seer answer (the terminal may have been hacked)
+MISSION_ROOMS = ("WEAPONS LAB", "GENERALS ROOM", "HANGAR", "GENERATOR")
+
+
+class Notes:
+    def __init__(self, name: str, skill: float):
+        self.name, self.skill = name, skill
+        self.phase = ""
+        self.view: Mapping[str, Any] = {}
+        self.features: dict[str, str] = {}         # room -> feature, as I saw it
+        self.seer: dict[str, str] = {}             # my Seer answers: player -> team
+        self.witnessed: set[str] = set()           # players I saw attack a Green (or me)
+        self.psychic: int | None = None
+        self.guard_plans: dict[str, str] = {}      # this turn's Guard terminal answer
+        self.sightings: dict[str, str] = {}        # this turn's Locator / Superlocator answers: who, where
+        self.occupancy: dict[str, int] = {}        # a Red's report
+        self.posts: tuple[Post, ...] = ()
+        self.cache: dict[str, Any] = {}            # what the record gives, until it grows
+        self.posted: dict[str, Any] = {}
+        self.said_in = ""                          # the phase whose post is made
+        self.reds: set[str] = set()
+
+    def look(self, seen: Seen) -> None:
+        if seen.phase != self.phase:
+            self.phase, self.view = seen.phase, seen.view
+            if seen.phase.endswith("movement"):
+                self.guard_plans, self.sightings = {}, {}
+            for room, known in seen.view["map"]["rooms"].items():
+                if known["feature"]:
+                    self.features[room] = known["feature"]
+            for event in seen.mail:
+                self._read(event.kind, event.data)
+            self.cache = {}
+        if len(seen.thread) != len(self.posts):
+            self.cache = {}
+        self.posts = seen.thread
+
+    def _read(self, kind: str, data: Mapping[str, Any]) -> None:
+        if kind == "role":
+            self.reds = set(data.get("teammates", ())) | ({self.name} if data["team"] == RED else set())
+        elif kind == "terminal":
+            self._terminal(data)
+        elif kind == "combat":
+            greens = self.trusted_greens() | {self.name}
+            for attacker, target in data.get("attacks", ()):
+                if target in greens and attacker != self.name and attacker not in self.reds:
+                    self.witnessed.add(attacker)
+        elif kind == "red_occupancy":
+            self.occupancy = dict(data["rooms"])
+
+    def _terminal(self, data: Mapping[str, Any]) -> None:
+        terminal = data["terminal"]
+        if terminal == "SEER":
+            self.seer[data["target"]] = data["team"]
+        elif terminal == "PSYCHIC":
+            self.psychic = int(data["reds"])
+        elif terminal == "MAPDATA":
+            for room, feature in data["rooms"]:
+                self.features.setdefault(room, feature)
+        elif terminal == "GUARD":
+            self.guard_plans = dict(data["plans"])
+        elif terminal == "LOCATOR":
+            self.sightings[data["target"]] = data["room"]
+        elif terminal == "SUPERLOCATOR":
+            self.sightings.update(data["rooms"])
+
+    # ------------------------------------------------------------------ facts
+    @property
+    def me(self) -> Mapping[str, Any]:
+        me: Mapping[str, Any] = self.view["me"]
+        return me
+
+    @property
+    def living_players(self) -> list[str]:
+        return [p["name"] for p in self.view["players"] if p["alive"] and not p["npc"]]
+
+    def trusted_greens(self) -> set[str]:
+        return {name for name, team in self.seer.items() if team == GREEN}
+
+    def reports(self) -> dict[str, dict[str, Any]]:
+        """Each poster's latest report."""
+        if "reports" not in self.cache:
+            self.cache["reports"] = self._reports()
+        reports: dict[str, dict[str, Any]] = self.cache["reports"]
+        return reports
+
+    def _reports(self) -> dict[str, dict[str, Any]]:
+        latest: dict[str, dict[str, Any]] = {}
+        for post in self.posts:
+            if post.kind == "report":
+                latest.setdefault(post.author, {}).update(post.data)
+        return latest
+
+    def public_scores(self) -> dict[str, float]:
+        if "public" not in self.cache:
+            self.cache["public"] = self._public_scores()
+        return dict(self.cache["public"])
+
+    def _public_scores(self) -> dict[str, float]:
+        living = self.living_players
+        scores = dict.fromkeys(living, 0.0)
+        reports = self.reports()
+        said: dict[str, dict[str, str]] = {}
+        for author, report in reports.items():
+            for target, team in report.get("teams", {}).items():
+                said.setdefault(target, {})[author] = team
+        doubted = {author for claims in said.values() if len(set(claims.values())) > 1 for author in claims}
+        for target, claims in said.items():
+            if target not in scores:
+                continue
+            for author, team in claims.items():
+                weight = 0.5 if author in doubted else 1.0
+                if author == target:
+                    continue
+                scores[target] += REPORT_WEIGHT * weight * (1 if team == RED else -0.5)
+        for author in doubted:
+            if author in scores:
+                scores[author] += 0.5
+        return scores
+
+    def private_scores(self) -> dict[str, float]:
+        scores = self.public_scores()
+        if self.reds:
+            return {name: KNOWN if name in self.reds else score for name, score in scores.items()}
+        for name in scores:
+            team = self.seer.get(name)
+            if team:
+                scores[name] += OWN_SEER_WEIGHT * (1 if team == RED else -1)
+            if name in self.witnessed:
+                scores[name] = KNOWN
+        scores[self.name] = -KNOWN
+        for author, report in self.reports().items():
+            if report.get("teams", {}).get(self.name) == RED and author in scores:
+                scores[author] = KNOWN  # only a liar calls me Red
+        return scores
+
+    def mission_rooms(self, trust_posts: bool = True) -> dict[str, list[str]]:
+        """Feature -> rooms, from what I saw and what trusted posters reported."""
+        key = f"rooms/{trust_posts}"
+        if key not in self.cache:
+            self.cache[key] = self._mission_rooms(trust_posts)
+        rooms: dict[str, list[str]] = self.cache[key]
+        return rooms
+
+    def _mission_rooms(self, trust_posts: bool) -> dict[str, list[str]]:
+        known: dict[str, str] = {}
+        if trust_posts:
+            # What I saw wins, then the earliest trusted poster: merged last-first.
+            scores = self.public_scores()
+            for author, report in reversed(list(self.reports().items())):
+                if scores.get(author, 0.0) < 1.0:
+                    known.update(report.get("features", {}))
+        known.update(self.features)
+        found: dict[str, list[str]] = {}
+        for room, feature in sorted(known.items()):
+            found.setdefault(feature, []).append(room)
+        return found
+
+    def code(self) -> str | None:
+        if self.me.get("code"):
+            return str(self.me["code"])
+        scores = self.public_scores()
+        for author, report in self.reports().items():
+            if report.get("code") and scores.get(author, 0.0) < 1.0:
+                return str(report["code"])
+        return None
+
+    def carriers(self) -> list[str]:
+        """Living players who reported a Stinger, least suspected first (public facts only,
+        so every reader agrees on the mission's order)."""
+        scores = self.public_scores()
+        stung = [author for author, report in self.reports().items()
+                 if report.get("stinger") and author in scores]
+        return sorted(stung, key=lambda name: (scores[name], name))
+

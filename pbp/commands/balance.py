@@ -1,0 +1,142 @@
+"""`pbp balance <ruleset> --players N [--skill S] [--precision P | --games G] [--option K=V]
+[--map FILE] [--seed S] [--jobs J] [--plot FILE] [--json]` (docs/balance.md).
+
+Plays enough games of one setup (a size, a role list or map, options) for every win rate's
+95 % interval to be at most ±P, and prints each team's win rate with its Wilson interval,
+the mean game length and the deaths per game by cause; then writes a plot of the win rates
+against the players (several sizes: `--players 8-20` or `8,10,12`) or against the skill
+(several skills, or one size and one skill: the skill from 0 to 1 around it).
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import engine
+from engine.core import GameSetupError
+from engine.players import DEFAULT_SKILL
+from pbp.balance.estimate import Estimate, estimate
+from pbp.balance.intervals import games_for_half_width
+from pbp.balance.runs import play_in_parallel
+from pbp.commands.simulate import check_skill, parse_options
+from pbp.errors import UserError
+from pbp.progress import ProgressBar
+
+SKILL_SWEEP = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
+LENGTH_UNIT = {"werewolf": "days"}
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser("balance", help="estimate who wins a setup: win rates with intervals and a plot")
+    parser.add_argument("ruleset", choices=engine.rulesets(), help="which game")
+    parser.add_argument("--players", required=True, metavar="N",
+                        help="players: one size (15), a range (8-20) or a list (8,10,12)")
+    parser.add_argument("--skill", default=str(DEFAULT_SKILL), metavar="S",
+                        help=f"the scripted players' skill, 0 to 1, or a list (0,0.5,1); default {DEFAULT_SKILL}")
+    parser.add_argument("--precision", type=float, default=0.04, metavar="P",
+                        help="the widest half-width of a win rate's 95%% interval, as a fraction (default 0.04)")
+    parser.add_argument("--games", type=int, help="games per setup (instead of --precision)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, as in new-game (repeatable), e.g. roles=werewolf,seer,…")
+    parser.add_argument("--map", metavar="FILE", help="Infiltration: the host's map file")
+    parser.add_argument("--seed", default="balance", help="seed of the run (default balance)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="worker processes (default: every core); the output does not depend on it")
+    parser.add_argument("--plot", metavar="FILE", help="the plot's file, .svg or .png (default balance-RULESET.svg)")
+    parser.add_argument("--json", action="store_true", help="print the estimates as JSON")
+    parser.set_defaults(run=run)
+
+
+def numbers(text: str, what: str, kind: type) -> list:
+    """`15`, `8-20` or `8,10,12` (players); `0.6` or `0,0.5,1` (skills)."""
+    try:
+        if kind is int and "-" in text:
+            first, last = (int(part) for part in text.split("-", 1))
+            return list(range(first, last + 1))
+        return [kind(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        example = "15, 8-20 or 8,10,12" if kind is int else "0.6 or 0,0.5,1"
+        raise UserError(f"{what} {text!r} is not understood; write it like {example}.") from None
+
+
+def run(args) -> int:
+    sizes = numbers(args.players, "--players", int)
+    skills = numbers(args.skill, "--skill", float)
+    problems = [f"--players {size} is fewer than 2." for size in sizes if size < 2]
+    for skill in skills:
+        try:
+            check_skill(skill)
+        except UserError as error:
+            problems.append(str(error))
+    if args.jobs < 1:
+        problems.append("--jobs must be at least 1; leave it out to use every core.")
+    if args.games is not None and args.games < 1:
+        problems.append("--games must be at least 1.")
+    if not 0.0 < args.precision < 0.5:
+        problems.append("--precision must lie between 0 and 0.5, like --precision 0.03.")
+    if not sizes or not skills or len(sizes) > 1 and len(skills) > 1:
+        problems.append("Give several sizes or several skills, not both; the plot has one axis.")
+    if problems:
+        raise UserError(" ".join(problems))
+    options = parse_options(args.option)
+    if args.map:
+        try:
+            options["map"] = Path(args.map).read_text(encoding="utf-8")
+        except OSError as error:
+            raise UserError(f"Cannot read the map file {args.map} ({error.strerror}); check the path.") from None
+    across = "players" if len(sizes) > 1 else "skill"
+    points = [(size, skill) for size in sizes for skill in skills]
+    if len(points) == 1:
+        points += [(sizes[0], skill) for skill in SKILL_SWEEP if skill != skills[0]]
+    games = args.games or games_for_half_width(args.precision)
+    estimates = play_points(args, points, games, options)
+    main = [e for e in estimates if e.skill in skills and e.players in sizes]
+    from pbp.balance.plots import win_rates  # matplotlib loads only for the commands that draw
+    plot = Path(args.plot or f"balance-{args.ruleset}.svg")
+    title = f"{args.ruleset}, " + (f"{sizes[0]} players" if across == "skill" else f"skill {skills[0]:g}")
+    win_rates(sorted(estimates, key=lambda e: (e.players, e.skill)) if across == "players" else
+              sorted(estimates, key=lambda e: e.skill), across, title, plot)
+    if args.json:
+        print(json.dumps({"ruleset": args.ruleset, "options": {k: v for k, v in options.items() if k != "map"},
+                          "estimates": [e.to_json() for e in main], "plot": str(plot)}, indent=2, sort_keys=True))
+    else:
+        print(report(args.ruleset, main, estimates, games, args.games is None and args.precision, plot))
+    return 0
+
+
+def play_points(args, points: list[tuple[int, float]], games: int, options: dict) -> list[Estimate]:
+    rules = engine.ruleset(args.ruleset)
+    progress = ProgressBar(games * len(points), f"{args.ruleset} balance")
+    estimates = []
+    for index, (size, skill) in enumerate(points):
+        def moved(done: int, before: int = index * games) -> None:
+            progress.update(before + done)
+        try:
+            records = play_in_parallel(rules, size, games, f"{args.seed}/{size}/{skill:g}", options, args.jobs,
+                                       moved, skill)
+        except GameSetupError as error:
+            raise UserError(str(error)) from None
+        estimates.append(estimate(records, size, skill))
+    return estimates
+
+
+def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games: int, precision, plot: Path) -> str:
+    unit = LENGTH_UNIT.get(ruleset, "turns")
+    stated = f"each rate within ±{100 * precision:g} points" if precision else "as many as asked"
+    lines = [f"{ruleset}: {games} games per setup ({stated}, 95 % Wilson intervals)"]
+    for e in main:
+        default = " (default)" if e.skill == DEFAULT_SKILL else ""
+        lines.append(f"\n{e.players} players, skill {e.skill:g}{default}")
+        for team, rate in e.wins.items():
+            lines.append(f"  {team:<14}{rate.words()}")
+        lines.append(f"  mean length   {e.mean_length:.2f} {unit}")
+        lines.append("  deaths per game: " + ", ".join(f"{cause} {count:.2f}" for cause, count in e.deaths.items()))
+    extra = [e for e in all_points if e not in main]
+    if extra:
+        lines.append("\nthe plot's other skills:")
+        for e in extra:
+            lines.append(f"  skill {e.skill:<4g}" + "; ".join(f"{team} {rate.words().strip()}"
+                                                          for team, rate in e.wins.items()))
+    lines.append(f"\nplot: {plot}")
+    return "\n".join(lines)

@@ -1,0 +1,78 @@
+"""The finished games of a data folder, as the public may know them once they are over
+(docs/balance.md: Statistics across games). A game that is still running counts only as
+running: its state, where the secrets are, is never decoded or read."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator
+
+from engine.core import Ruleset
+from pbp.datafolder import DataFolder
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One character of a finished game and who played it at the end."""
+
+    player: str
+    character: str
+    role: str
+    team: str
+    survived: bool
+    won: bool
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    id: str
+    ruleset: str
+    setup: str
+    winners: tuple[str, ...]
+    seats: tuple[Seat, ...]
+
+
+def finished_games(folder: DataFolder, rules_of: Callable[[str], Ruleset]) -> tuple[list[FinishedGame], int]:
+    """The finished games, in the registry's order, and how many games are still running."""
+    finished, running = [], 0
+    for game in folder.games():
+        record = game.record()
+        if not record.get("result"):
+            running += 1
+            continue
+        finished.append(read_finished(record, rules_of(record["ruleset"])))
+    return finished, running
+
+
+def read_finished(record: dict[str, Any], rules: Ruleset) -> FinishedGame:
+    """A finished game's public facts: its result and the roles the end revealed."""
+    state = rules.from_json(record["state"])
+    public = rules.view(state, None)
+    result = record["result"]
+    winners = set(result.get("players", ()))
+    alive = {entry["name"]: entry["alive"] for entry in public["players"]}
+    seats = []
+    for entry in record["roster"]:
+        character = entry["name"]
+        status = rules.status(state, character)
+        seats.append(Seat(entry.get("played_by") or character, character, status.role or status.label,
+                          status.team, bool(alive.get(character)), character in winners))
+    return FinishedGame(record["id"], record["ruleset"], setup_of(record["ruleset"], seats),
+                        tuple(result.get("winners", ())), tuple(seats))
+
+
+def setup_of(ruleset: str, seats: list[Seat]) -> str:
+    """A setup's name: the ruleset, the size and what it was made of (Werewolf: the roles;
+    Infiltration: the number of Reds)."""
+    if ruleset == "werewolf":
+        roles = Counter(seat.role for seat in seats)
+        parts = ", ".join(f"{role}×{count}" if count > 1 else role for role, count in sorted(roles.items()))
+        return f"werewolf {len(seats)}: {parts}"
+    reds = sum(1 for seat in seats if seat.team == "red")
+    return f"{ruleset} {len(seats)}: {reds} red"
+
+
+def seats_of(games: list[FinishedGame]) -> Iterator[tuple[FinishedGame, Seat]]:
+    for game in games:
+        for seat in game.seats:
+            yield game, seat
