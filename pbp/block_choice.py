@@ -10,6 +10,9 @@ read such a mail as the player meant it, never letting the old block win:
 2. Of the rest, the first counts: a reply's new text stands above the mail it answers.
    The others are named in the receipt as not read.
 
+Only blocks that carry the player's token compete: one with a wrong token is judged, and
+refused, on its own.
+
 A block is identified by its fingerprint: its order lines (comments and blank lines left
 out, case and spacing ignored), so a copy is recognised however it was quoted or wrapped.
 The fingerprints of the blocks a mail had judged are kept in that mail's ledger row.
@@ -50,17 +53,20 @@ class Choice:
     notes: tuple[str, ...]
 
 
-def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], set[str]]) -> Choice:
+def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], set[str]],
+                  proves: Callable[[OrderBlock], bool]) -> Choice:
     """The blocks that count (see the module's docstring). `judged(phase)` gives the
-    fingerprints of the sender's blocks judged for a phase id (lower case); blocks that fill
-    in no order are left as they are (a returned form is no submission)."""
+    fingerprints of the sender's blocks judged for a phase id (lower case); `proves(block)`
+    says the block carries the sender's token for its game. Only those compete: a block
+    with a wrong token is judged (and refused) on its own, so it never hides the player's
+    block; a block that fills in no order is left as it is (a returned form is no submission)."""
     if len(blocks) < 2:
         return Choice(blocks, ())  # most mails
     kept: list[OrderBlock] = []
     notes: list[str] = []
     by_phase: dict[tuple[str, str], list[OrderBlock]] = {}
     for block in blocks:
-        if block.has_orders:
+        if block.has_orders and proves(block):
             by_phase.setdefault((block.game.lower(), block.phase.lower()), []).append(block)
     chosen: set[int] = set()
     for (_game, phase), group in by_phase.items():
@@ -78,8 +84,9 @@ def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], set[st
         chosen.add(id(first))
         if others:
             notes.append(_later_note(first, others))
+    competing = {id(block) for group in by_phase.values() for block in group}
     for block in blocks:
-        if not block.has_orders or id(block) in chosen:
+        if id(block) not in competing or id(block) in chosen:
             kept.append(block)
     return Choice(tuple(kept), tuple(notes))
 

@@ -250,7 +250,9 @@ class Desk:
         guard = TokenGuard(game.file, mail.sender, self.moderator.clock().date(),
                            self.moderator.settings.wrong_tokens_per_sender_per_day)
         now = self.moderator.clock()
-        choice = choose_blocks(mail.blocks, lambda phase: judged_before(game.file, mail.sender or "", phase))
+        token = game.token(name)
+        choice = choose_blocks(mail.blocks, lambda phase: judged_before(game.file, mail.sender or "", phase),
+                               lambda block: block.game == game.id and (block.token or "").strip() == token)
         verdicts = [judge_block(game, name, games, guard, block, now) for block in choice.blocks]
         accepted_orders = {v.order_row["player"]: v.order_row["text"] for v in verdicts if v.order_row}
         messages: list[MessageVerdict] = []

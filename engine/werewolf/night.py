@@ -207,15 +207,19 @@ def change_reports(before: tuple[Character, ...], after: tuple[Character, ...],
     was = {c.name: c for c in before}
     learnt = {c.name: c for c in after}
     for character in after:
-        if not character.alive:
-            continue
         old = was[character.name]
+        if not old.alive:
+            continue
         faction = faction_of(character, table.by_name)
+        # One who died tonight is told too: their view (and a spectator's) shows the role
+        # they took before dying (a Succubus's seduction).
         if character.role != old.role:
             reports.setdefault(character.name, []).append(
                 Event("new_role", {"role": character.role, "faction": faction}))
         elif faction != faction_of(old, table.by_name):
             reports.setdefault(character.name, []).append(Event("faction_changed", {"faction": faction}))
+        if not character.alive:
+            continue  # the dead join no team
         for team in sorted(teams_of(character, table) - teams_of(old, table)):
             members = [m for m in team_members(after, team, table) if m != character.name]
             reports.setdefault(character.name, []).append(Event("team", {"team": team, "members": members}))

@@ -191,7 +191,17 @@ def _expect_phase(site: Site, game: str, phase: str) -> None:
                              "update tests/clients/grounds.py")
 
 
+def _advance_with_orders(site: Site, game: str, orders: dict[str, str]) -> None:
+    """The host enters these players' orders, then the phase is resolved."""
+    for name, text in orders.items():
+        site.cli("submit", game, name, *text.splitlines())
+    site.cli("advance", game)
+
+
 def _play_werewolf(root: Path) -> list[tuple[Scenario, Path]]:
+    """The seed deals Bruno the Witch and Ingrid, José and Greta the pack; the host's orders
+    put Ingrid and Farid on trial, lynch Farid and send the pack for Alice (the corpus's
+    replies name these players, so the way there does not depend on the scripted players)."""
     site = Site(root / "werewolf")
     site.root.mkdir(parents=True)
     site.write_settings()
@@ -200,30 +210,43 @@ def _play_werewolf(root: Path) -> list[tuple[Scenario, Path]]:
     _expect_phase(site, "ww1", "D1-nominate")
     saved = [(Scenario("ww-nominate", "werewolf", "ww1", "D1-nominate", "Alice", ("NOMINATE Bruno",)),
               _save(site, root, "ww-nominate"))]
-    for seed, phase in ((0, "D1-runoff"), (1, "D1-vote")):
-        _advance_with_scripted_orders(site, "werewolf", "ww1", WEREWOLF_NAMES, seed)
-        _expect_phase(site, "ww1", phase)
+    _advance_with_orders(site, "ww1", {name: f"NOMINATE {'Ingrid' if index < 5 else 'Farid'}"
+                                       for index, name in enumerate(WEREWOLF_NAMES)})
+    _expect_phase(site, "ww1", "D1-vote")
     saved.append((Scenario("ww-vote", "werewolf", "ww1", "D1-vote", "Hugo", ("VOTE Ingrid",)),
                   _save(site, root, "ww-vote")))
-    for seed, phase in ((2, "N1"), (3, "N1-witch")):
-        _advance_with_scripted_orders(site, "werewolf", "ww1", WEREWOLF_NAMES, seed)
-        _expect_phase(site, "ww1", phase)
+    _advance_with_orders(site, "ww1", {name: "VOTE Farid" for name in WEREWOLF_NAMES if name != "Farid"})
+    _expect_phase(site, "ww1", "N1")
+    _advance_with_orders(site, "ww1", {name: "KILL Alice" for name in ("Ingrid", "José", "Greta")})
+    _expect_phase(site, "ww1", "N1-witch")
     saved.append((Scenario("ww-witch", "werewolf", "ww1", "N1-witch", "Bruno", ("POISON José",)),
                   _save(site, root, "ww-witch")))
     return saved
 
 
 def _play_infiltration(root: Path) -> list[tuple[Scenario, Path]]:
+    """Everyone keeps the default class and stays put, but Bruno, a Green Sneaker (who may use
+    a terminal whatever the Alert), walks to a History terminal that no guard is bound for:
+    the corpus's replies use it at Turn 1's decision."""
     site = Site(root / "infiltration")
     site.root.mkdir(parents=True)
     site.write_settings()
     _new_game(site, "infiltration", "inf1", INFILTRATION_NAMES)
     rules = engine.ruleset("infiltration")
     saved = []
-    for seed, phase, key in ((0, "T1-movement", "inf-movement"), (1, "T1-decision", "inf-decision")):
-        _advance_with_scripted_orders(site, "infiltration", "inf1", INFILTRATION_NAMES, seed)
-        _expect_phase(site, "inf1", phase)
-        state = rules.from_json(site.record("inf1")["state"])
-        orders = tuple(rules.scripted_orders(state, "Bruno", seed + 1).splitlines())
-        saved.append((Scenario(key, "infiltration", "inf1", phase, "Bruno", orders), _save(site, root, key)))
+    _advance_with_orders(site, "inf1", {"Bruno": "CLASS SNEAKER"})
+    _expect_phase(site, "inf1", "T1-movement")
+    state = rules.from_json(site.record("inf1")["state"])
+    saved.append((Scenario("inf-movement", "infiltration", "inf1", "T1-movement", "Bruno",
+                           tuple(rules.scripted_orders(state, "Bruno", 1).splitlines())),
+                  _save(site, root, "inf-movement")))
+    bound_for = {guard.plan for guard in state.guards.values()} | {guard.room for guard in state.guards.values()}
+    history = next(room for room, slot in sorted(state.layout.items())
+                   if slot.kind == "HISTORY" and room not in bound_for)
+    _advance_with_orders(site, "inf1", {"Bruno": f"MOVE {history}"})
+    _expect_phase(site, "inf1", "T1-decision")
+    state = rules.from_json(site.record("inf1")["state"])
+    saved.append((Scenario("inf-decision", "infiltration", "inf1", "T1-decision", "Bruno",
+                           tuple(rules.scripted_orders(state, "Bruno", 2).splitlines())),
+                  _save(site, root, "inf-decision")))
     return saved

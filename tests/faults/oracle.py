@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from email import policy
 
 from tests.faults.site import NAMES, Site, full_text
+from tests.fixtures.text import flat
 
 FOLDERS = ("processed", "rejected", "quarantine")
 # What may change in the game's record while mail is ingested (counters of the desk).
@@ -197,6 +198,11 @@ def answered(outcome: Outcome) -> list[str]:
 def text_of(message) -> str:
     body = message.get_body(("plain",))
     return body.get_content() if body is not None else ""
+
+
+def prose_of(message) -> str:
+    """A mail's text with its lines joined (pbp wraps its prose at 72 columns)."""
+    return flat(text_of(message))
 
 
 def subject_of(message) -> str:

@@ -11,7 +11,7 @@ import pytest
 
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
-from tests.faults.oracle import run, subject_of, text_of
+from tests.faults.oracle import prose_of, run, subject_of
 from tests.faults.site import GAME, NAMES
 from tests.fixtures.mailserver import delivery_status_notification
 
@@ -189,16 +189,16 @@ def test_f085_wrong_tokens_never_lock_the_player_out(make_site):
     alice = site.players["Alice"]
     forged = [site.mail(alice, blocks(site, "Alice", [f"guess{m}{n:04d}" for n in range(5)])) for m in range(2)]
     told = run(site, *forged)
-    assert len(told.mail["host"]) == 1 and alice in text_of(told.mail["host"][0])
+    assert len(told.mail["host"]) == 1 and alice in prose_of(told.mail["host"][0])
     assert len(told.mail["Alice"]) == 2  # each wrong token under the limit is answered
     more = run(site, *[site.mail(alice, site.block("Alice", token=f"late{n:05d}")) for n in range(3)])
     assert more.mail["Alice"] == [] and more.mail["host"] == []  # past the limit: not answered
     genuine = run(site, site.mail(alice, site.block("Alice")), may_change={"Alice"})
     assert [row["player"] for row in genuine.orders] == ["Alice"]
-    assert "Accepted" in text_of(genuine.mail["Alice"][0])
+    assert "Accepted" in prose_of(genuine.mail["Alice"][0])
     again = run(site, site.mail(alice, site.block("Alice", token="typo000000")))
     assert len(again.mail["Alice"]) == 1  # the count started again: a typo is answered
-    assert "not your token" in text_of(again.mail["Alice"][0])
+    assert "not your token" in prose_of(again.mail["Alice"][0])
 
 
 @pytest.mark.integration
@@ -213,7 +213,7 @@ def test_f086_wrong_host_tokens_never_lock_the_host_out(make_site):
     host_token = next(row["host_token"] for row in site.tables()["forum"].values() if row.get("host_token"))
     approved = run(site, site.mail(site.host, f"APPROVE {GAME} {phase}\nTOKEN: {host_token}\n"),
                    may_change=set(NAMES))
-    assert any(f"Approved the post for {GAME} {phase}" in text_of(m) for m in approved.mail["host"])
+    assert any(f"Approved the post for {GAME} {phase}" in prose_of(m) for m in approved.mail["host"])
 
 
 TRUSTED = "mx.trusted.example"
@@ -241,10 +241,10 @@ def test_f087_the_hosts_mail_is_authenticated_like_a_players(make_site):
     outcome = run(site, *forged, may_change=set(NAMES))
     assert outcome.mail["Alice"] == []
     assert len(outcome.mail["host"]) == 3
-    assert all("not accepted" in text_of(m) and "whatever its token" in text_of(m) for m in outcome.mail["host"])
+    assert all("not accepted" in prose_of(m) and "whatever its token" in prose_of(m) for m in outcome.mail["host"])
     assert [row["status"] for row in site.tables()["drafts"].values() if row["phase"] == phase] == ["draft"]
     genuine = run(site, site.mail(site.host, approval, headers=results("pass", domain)), may_change=set(NAMES))
-    assert any(f"Approved the post for {GAME} {phase}" in text_of(m) for m in genuine.mail["host"])
+    assert any(f"Approved the post for {GAME} {phase}" in prose_of(m) for m in genuine.mail["host"])
 
 
 class Host:
@@ -339,10 +339,10 @@ def test_f089_one_mail_cannot_relay_past_the_daily_cap_of_messages(make_site):
     body = "".join(f"BEGIN MESSAGE {GAME} host\nTOKEN: {token}\nQuestion {n} for the host.\nEND MESSAGE\n\n"
                    for n in range(5))
     outcome = run(site, site.mail(site.players["Alice"], body))
-    questions = [m for m in outcome.mail["host"] if "Question" in text_of(m)]
+    questions = [m for m in outcome.mail["host"] if "Question" in prose_of(m)]
     assert len(questions) == 3
     (receipt,) = outcome.mail["Alice"]
-    assert text_of(receipt).count("the most one player may send in a day") == 2
+    assert prose_of(receipt).count("the most one player may send in a day") == 2
 
 
 def test_f090_look_alike_invisible_and_reserved_names_are_refused(host):

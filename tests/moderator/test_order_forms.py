@@ -14,8 +14,8 @@ from pbp.forms import choice_lines, comment_lines, form_line, order_form
 from pbp.mail.wrapping import WIDTH
 
 # A value for each placeholder an order without listed choices takes.
-SAMPLES = {"<room>": "B-2", "<four digits>": "1234", "<text>": "the hangar is open",
-           "<statement>": "HANGAR DOOR IS OPEN", "<floor>=<room>": "A=B-2", "<class>": "WARRIOR"}
+SAMPLES = {"<floor>=<room>": "A=B-2", "<room>": "B-2", "<four digits>": "1234", "<text>": "the hangar is open",
+           "<statement>": "HANGAR DOOR IS OPEN", "<class>": "WARRIOR"}
 
 
 def literally_filled(line: str, choice: str | None) -> str:

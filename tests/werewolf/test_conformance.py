@@ -307,6 +307,17 @@ def test_c025_succubus_seducing_a_villager_wastes_nothing():
     assert private_event(dawn, "Bruno", "seduction_wasted").data == {"target": "Chloe"}
 
 
+def test_c094_a_succubus_killed_the_night_she_seduces_is_told_her_new_role():
+    """Night: "Every role or faction change is told to the character at dawn, to one who
+    died that same night too": the wolves kill the Succubus the night she seduces the
+    Seer; at dawn she is dead, a Seer, and told so."""
+    state = to_night(game({"Alice": "werewolf", "Bruno": "succubus", "Chloe": "seer", "Dmitri": "villager",
+                           "Elena": "villager", "Farid": "villager"}))
+    dawn = night(state, {"Bruno": "SEDUCE Chloe", "Alice": "KILL Bruno"})
+    assert not alive(dawn.state, "Bruno") and dawn.state.character("Bruno").role == "seer"
+    assert private_event(dawn, "Bruno", "new_role").data["role"] == "seer"
+
+
 def test_c026_succubus_inherits_role_state():
     """Succubus: she inherits the role's state (potions) and acts in it from the next
     night; the seduced Witch's order that night is void though she may still send it."""
