@@ -44,13 +44,13 @@ from sending_setup import (make_data_folder, null_smtp_server, print_verdict, qu
                            raw_send_seconds)
 
 from pbp import schedule  # noqa: E402
-from pbp.game.record import load  # noqa: E402
+from pbp.game.stored import load  # noqa: E402
 from pbp.game.resolution import resolve_due  # noqa: E402
 from pbp.composition import ForumModerator as Moderator  # noqa: E402  (the daemon's wiring: the forum drafts too)
-from pbp.rendering import Renderer  # noqa: E402
+from pbp.render.renderer import Renderer  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
-from pbp.standing_orders import standing_orders  # noqa: E402
-from pbp.transport import open_sender  # noqa: E402
+from pbp.game.standing_orders import standing_orders  # noqa: E402
+from pbp.mail.transport import open_sender  # noqa: E402
 
 ALLOWED_RATIO = 1.5
 

@@ -11,7 +11,7 @@ repeated as report rows (one subject and body per player, a couple of KB each). 
 folder is the template; every round then measures, in turn:
 
 (a) pbp: a copy of the template opened as `pbp poll` opens it, and `Outbox.send_due` with
-    the sender `pbp poll` uses (pbp.transport.open_sender): reading the ledger, building
+    the sender `pbp poll` uses (pbp.mail.transport.open_sender): reading the ledger, building
     each message, sending it, marking each row sent durably;
 (b) raw: `smtplib` connecting, sending the same messages (built from the same rows before
     the clock starts) one recipient each, and QUIT.
@@ -35,10 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sending_setup import make_data_folder, null_smtp_server, print_verdict, raw_send_seconds  # noqa: E402
 
 from pbp.moderator import Moderator  # noqa: E402
-from pbp.outbox import QUEUED  # noqa: E402
-from pbp.rendering import RenderedMail  # noqa: E402
+from pbp.storage.outbox import QUEUED  # noqa: E402
+from pbp.render.renderer import RenderedMail  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
-from pbp.transport import open_sender  # noqa: E402
+from pbp.mail.transport import open_sender  # noqa: E402
 
 NEEDED_RATIO = 0.8
 PLAYERS = 48

@@ -8,7 +8,7 @@ Both folders are made from one template: a data folder with one Infiltration gam
 the other games by copying g1's files under new ids, each with its own id in its record
 and a deadline a month later, and registering them in the registry: what `pbp new-game`
 writes, without rendering a thousand welcome mails. The index of deadlines and wake-ups
-(pbp.game_index) is not copied: the daemon's first cycle builds it, as it does at start.
+(pbp.storage.game_index) is not copied: the daemon's first cycle builds it, as it does at start.
 
 Two things are measured, rounds alternating between the folders (which goes first
 flipping each round), each timed call being `Daemon.turn` exactly as `pbp run` makes it
@@ -39,10 +39,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pbp import schedule  # noqa: E402
 from pbp.composition import ForumModerator  # noqa: E402
-from pbp.daemon import Daemon  # noqa: E402
-from pbp.datafolder import DataFolder  # noqa: E402
+from pbp.daemon.run import Daemon  # noqa: E402
+from pbp.storage.datafolder import DataFolder  # noqa: E402
 from pbp.game.create import create_game  # noqa: E402
-from pbp.game_index import FILE_NAME as INDEX_FILE  # noqa: E402
+from pbp.storage.game_index import FILE_NAME as INDEX_FILE  # noqa: E402
 from pbp.roster import RosterEntry  # noqa: E402
 from pbp.settings import Settings  # noqa: E402
 

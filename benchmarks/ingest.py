@@ -15,7 +15,7 @@ moderator's Maildir, and measures, side by side:
     `email.message_from_bytes(..., policy=policy.default)` of each (median of three runs;
     PEEK leaves the inbox as it was);
 (b) pbp's full ingest of the same messages through the code `pbp poll` runs
-    (`pbp.cycle.Cycle.poll`, repeated until the inbox is empty): fetch, durable spool, MIME
+    (`pbp.daemon.cycle.Cycle.poll`, repeated until the inbox is empty): fetch, durable spool, MIME
     and order parsing, commit, receipts queued in the outbox, moved on the server. With
     the default settings a poll of that many mails is read ahead (pbp.mail.read_ahead): a
     forked child process fetches and parses while pbp judges, on the machine's second
@@ -69,13 +69,13 @@ from imapclient import IMAPClient  # noqa: E402
 
 from engine.simulation import player_names  # noqa: E402
 from pbp import cli  # noqa: E402
-from pbp.cycle import Cycle  # noqa: E402
-from pbp.game.record import load  # noqa: E402
+from pbp.daemon.cycle import Cycle  # noqa: E402
+from pbp.game.stored import load  # noqa: E402
 from pbp.composition import ForumModerator  # noqa: E402
-from pbp.outbox import QUEUED  # noqa: E402
-from pbp.scripted import filled_reply_text  # noqa: E402
+from pbp.storage.outbox import QUEUED  # noqa: E402
+from pbp.demo.players import filled_reply_text  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
-from pbp.transport import open_mailbox, open_sender  # noqa: E402
+from pbp.mail.transport import open_mailbox, open_sender  # noqa: E402
 
 NEEDED_RATIO = 0.8
 ALLOWED_IDLE_RATIO = 1.5

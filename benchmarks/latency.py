@@ -47,7 +47,7 @@ sys.path.insert(0, str(REPO))  # pbp, and the test fixtures' servers reused as i
 import engine  # noqa: E402
 from engine.simulation import player_names  # noqa: E402
 from tests.fixtures.mailserver import Dovecot, Player, SmtpServer  # noqa: E402
-from pbp.scripted import filled_reply_text, mail_text  # noqa: E402
+from pbp.demo.players import filled_reply_text, mail_text  # noqa: E402
 
 IDLE_TARGET_SECONDS = 2.0
 GUARD_SECONDS = float(os.environ.get("PBP_LATENCY_GUARD", "600"))

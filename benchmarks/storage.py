@@ -6,7 +6,7 @@ It makes a data folder with the embedded Maildir transport (no servers) and one
 Infiltration game of `--players` players, created by `pbp new-game`, and plays it phase by
 phase the way a long game goes: in every phase each player whose orders the phase awaits
 mails an order block (Greens sneak, so the guards spare them and the game lasts; everyone
-stays and votes for no lynch), pbp ingests the mail (`pbp.cycle.Cycle.poll`: spool,
+stays and votes for no lynch), pbp ingests the mail (`pbp.daemon.cycle.Cycle.poll`: spool,
 judge, commit, receipt queued, mail moved), resolves the phase (reports queued) and sends
 every queued mail. It copies the data folder when the game's open phase is the 2nd and
 when it is the `--late-phase`th, then measures side by side, alternating the two copies,
@@ -20,7 +20,7 @@ each sample on a fresh copy of its folder:
 Both are timed as the daemon's cycles are: in a process that has already run a cycle on
 that data folder (an idle turn, untimed; before (a) also a cycle that ingested another
 player's mail), so the game's journal and the mail ledger were read before and the cycle
-reads only what was appended since (pbp.datafolder, pbp.mail_ledger), and with one
+reads only what was appended since (pbp.storage.datafolder, pbp.storage.inbound_ledger), and with one
 renderer whose templates are compiled once, as `pbp run` keeps it. A one-shot `pbp poll`
 reads the whole journal's rows first, which grows with the game (the mails' texts are
 never read that way).
@@ -56,13 +56,13 @@ from engine.core import OrderBlockError  # noqa: E402
 from engine.simulation import player_names  # noqa: E402
 from pbp import cli  # noqa: E402
 from pbp.composition import ForumModerator  # noqa: E402
-from pbp.cycle import Cycle  # noqa: E402
-from pbp.game.record import StoredGame, load  # noqa: E402
+from pbp.daemon.cycle import Cycle  # noqa: E402
+from pbp.game.stored import StoredGame, load  # noqa: E402
 from pbp.game.resolution import resolve_phase  # noqa: E402
 from pbp.mail.maildir import deliver  # noqa: E402
-from pbp.rendering import Renderer  # noqa: E402
+from pbp.render.renderer import Renderer  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
-from pbp.transport import open_mailbox, open_sender  # noqa: E402
+from pbp.mail.transport import open_mailbox, open_sender  # noqa: E402
 
 ALLOWED_RATIO = 1.5
 DOCUMENT_LIMIT = 500_000
@@ -207,7 +207,7 @@ def ingest_one(settings: Path) -> float:
 def ingest_seconds(template: Path, copy: Path) -> float:
     """(a) the cycle that finds one order mail: judged, committed, receipt queued, filed;
     after a cycle that ingested another player's mail (untimed), as a daemon that has
-    run for a while has (its mail ledger was read then, pbp.mail_ledger)."""
+    run for a while has (its mail ledger was read then, pbp.storage.inbound_ledger)."""
     settings = warm_copy(template, copy)
     deliver_order(settings, 1, 10**9)
     ingest_one(settings)

@@ -336,6 +336,9 @@ class RulesetCard:
       (Werewolf: the pack's `KILL`s).
     - `phase_words(phase_id)`: the phase as a player reads it in a mail (`Night 1`,
       `Day 2 — vote`); the id itself stays in order blocks, where it is read back.
+    - `default_moderator_options`: (option, value) pairs of the moderator's options whose
+      default differs for this ruleset (Werewolf's dead keep their eyes open:
+      `spectators=dead`).
     """
 
     game_id_prefix: str
@@ -351,6 +354,7 @@ class RulesetCard:
     character_summary: Callable[[Mapping[str, Any]], tuple[str, ...]] = no_character_summary
     channel_orders: tuple[tuple[str, str], ...] = ()
     phase_words: Callable[[str], str] = phase_id_words
+    default_moderator_options: tuple[tuple[str, str], ...] = ()
 
     @property
     def npcs_allowed(self) -> bool:

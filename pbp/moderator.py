@@ -9,23 +9,23 @@ from typing import Callable
 
 from engine.core import Ruleset
 from pbp import schedule
-from pbp.outbox import Outbox
-from pbp.rendering import Renderer
+from pbp.storage.outbox import Outbox
+from pbp.render.renderer import Renderer
 from pbp.rulesets import load_ruleset
 from pbp.settings import Settings
-from pbp.datafolder import DataFolder
+from pbp.storage.datafolder import DataFolder
 
 
 # A listener is called inside the game's transaction, so what it writes (the forum's draft
 # of the public post) is part of the same durable write:
-# after_resolution(moderator, game before, game after, resolved phase id, public events JSON)
+# after_resolution(moderator, pbp.game.resolution.Resolved)
 # after_host_action(moderator, game before, game after, public events JSON)
 # after_game_created(moderator, the new game)
 Listener = Callable[..., None]
 
 
 class Moderator:
-    # Empty here; a composition root (pbp.composition) plugs the forum in.
+    # Empty here; a composition root (pbp.composition) plugs the features in.
     after_resolution: tuple[Listener, ...] = ()
     after_host_action: tuple[Listener, ...] = ()
     after_game_created: tuple[Listener, ...] = ()

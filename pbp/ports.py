@@ -79,9 +79,27 @@ class MailSender(Protocol):
         `meanwhile`). It should not raise: trouble shows when the message is sent (the
         outbox ignores what it raises and sends the message all the same). This default
         does nothing."""
+        return None
 
     def close(self) -> None:
         """End the batch: close the connection, if any (the next send opens a new one)."""
+
+
+# --------------------------------------------------------------------------- outgoing mail
+@dataclass(frozen=True)
+class Attachment:
+    filename: str
+    content_type: str       # e.g. "image/svg+xml"
+    text: str
+
+
+@dataclass(frozen=True)
+class RenderedMail:
+    """A mail as a template made it: what the outbox queues and the mail side composes."""
+
+    subject: str
+    body: str
+    attachments: tuple[Attachment, ...] = ()
 
 
 # --------------------------------------------------------------------------- parsed inbound mail

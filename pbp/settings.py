@@ -6,6 +6,8 @@ inside it are relative to the file's folder.
 """
 from __future__ import annotations
 
+from typing import Literal, cast
+
 import configparser
 import os
 from dataclasses import dataclass, field
@@ -17,6 +19,7 @@ from pbp.mail.providers import MAIL_PRESETS, OAUTH_PRESETS
 DEFAULT_SETTINGS_NAME = "pbp.ini"
 TRANSPORTS = ("maildir", "imap")
 SECURITY = ("tls", "starttls", "none")
+Security = Literal["tls", "starttls", "none"]  # how a connection is secured (SECURITY)
 # How pbp logs in to the IMAP and SMTP servers: a password, or an OAuth2 access token
 # (pbp.mail.oauth) sent with the SASL mechanism XOAUTH2 or OAUTHBEARER.
 LOGINS = ("password", "xoauth2", "oauthbearer")
@@ -31,7 +34,7 @@ READ_AHEAD_FROM = 200
 class ImapSettings:
     host: str = "127.0.0.1"
     port: int = 993
-    security: str = "tls"
+    security: Security = "tls"
     user: str = ""
     password: str = ""
     ca_file: str = ""
@@ -49,7 +52,7 @@ class ImapSettings:
 class SmtpSettings:
     host: str = "127.0.0.1"
     port: int = 587
-    security: str = "starttls"
+    security: Security = "starttls"
     user: str = ""
     password: str = ""
     ca_file: str = ""
@@ -86,6 +89,9 @@ class Settings:
     # The receiving server's authserv-id: when set, its Authentication-Results header
     # must show the From domain authenticated (pbp.mail.sender_auth); "" is off.
     trusted_authserv_id: str = ""
+    # The host's address (`[forum] host_address`): where NPC mail, drafts and notices for the
+    # host go, and the address whose mail is the host's; "" is none.
+    host_address: str = ""
     role_modules: tuple[str, ...] = ()
     source: Path | None = None
 
@@ -171,7 +177,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
     else:
         raise UserError(f"No settings file at {settings_path(explicit)}; run `pbp init` first "
                         "or name one with --settings / PBP_SETTINGS.")
-    for name in ("pbp", "imap", "smtp", "roles", "oauth"):
+    for name in ("pbp", "imap", "smtp", "roles", "oauth", "forum"):
         if not parser.has_section(name):
             parser.add_section(name)
     main, imap, smtp, roles = parser["pbp"], parser["imap"], parser["smtp"], parser["roles"]
@@ -193,7 +199,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         imap=ImapSettings(
             host=imap.get("host", "127.0.0.1").strip(),
             port=_number(imap, "port", 993, most=65535),
-            security=_choice(imap, "security", "tls", SECURITY),
+            security=cast(Security, _choice(imap, "security", "tls", SECURITY)),
             user=imap.get("user", "").strip(),
             password=_secret(imap, base, "password"),
             ca_file=_path(imap, base, "ca_file"),
@@ -209,7 +215,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         smtp=SmtpSettings(
             host=smtp.get("host", "127.0.0.1").strip(),
             port=_number(smtp, "port", 587, most=65535),
-            security=_choice(smtp, "security", "starttls", SECURITY),
+            security=cast(Security, _choice(smtp, "security", "starttls", SECURITY)),
             user=smtp.get("user", "").strip(),
             password=_secret(smtp, base, "password"),
             ca_file=_path(smtp, base, "ca_file"),
@@ -217,6 +223,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         ),
         oauth=_oauth(oauth, base),
         trusted_authserv_id=main.get("trusted_authserv_id", "").strip(),
+        host_address=parser["forum"].get("host_address", "").strip().lower(),
         role_modules=modules,
         source=path,
     )

@@ -104,4 +104,6 @@ def make_card(table: RoleTable) -> RulesetCard:
         character_summary=character_summary,
         channel_orders=(("pack", "KILL"),),
         phase_words=phase_words,
+        # rules: "free to keep his eyes open at night": the dead watch by default
+        default_moderator_options=(("spectators", "dead"),),
     )

@@ -11,7 +11,7 @@ from argparse import ArgumentParser
 from typing import Any, Callable, Iterable
 
 from pbp.commands.common import GAME_HELP, add_settings_arguments, open_moderator
-from pbp.host.sending import send_queued
+from pbp.commands.sending import send_queued
 from pbp.moderator import Moderator
 
 NO_SEND_NOTICES = "queue the notices but do not send them now"  # `--no-send` of most host commands

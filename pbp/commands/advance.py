@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 
 

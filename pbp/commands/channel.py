@@ -8,7 +8,7 @@ from pbp.commands.common import open_reader
 from pbp.conversations.host_side import speak_command
 from pbp.conversations.log import channel_log
 from pbp.errors import UserError
-from pbp.game.record import load
+from pbp.game.stored import load
 
 
 def register(subparsers) -> None:

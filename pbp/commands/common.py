@@ -12,7 +12,7 @@ import sys
 from pbp.errors import UserError
 from pbp.composition import ForumModerator
 from pbp.settings import Settings, load_settings
-from pbp.datafolder import DataFolder
+from pbp.storage.datafolder import DataFolder
 
 # Long enough for any cycle of `pbp run` (a poll, a resolution, sending a phase's reports),
 # short enough that a host who left an editor open elsewhere is told rather than left hanging.

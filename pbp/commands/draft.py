@@ -11,11 +11,11 @@ from pathlib import Path
 from pbp.commands.common import GAME_HELP, add_settings_arguments, open_moderator, open_reader
 from pbp.errors import UserError
 from pbp.forum import service
-from pbp.forum.book import DraftBook
+from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.dialects import DIALECTS
 from pbp.forum.drafting import post_renderer
-from pbp.game.record import load
+from pbp.game.stored import load
 
 
 def register(subparsers) -> None:

@@ -9,9 +9,9 @@ from pathlib import Path
 from pbp.errors import UserError
 from pbp.mail.providers import MAIL_PRESETS
 from pbp.settings import default_settings_text, load_settings, settings_path
-from pbp.transport import open_mailbox
+from pbp.mail.transport import open_mailbox
 from pbp.durable import write_atomically
-from pbp.datafolder import DataFolder
+from pbp.storage.datafolder import DataFolder
 
 
 def register(subparsers) -> None:

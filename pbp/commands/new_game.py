@@ -10,7 +10,7 @@ from pbp.commands.common import add_settings_arguments, open_moderator
 from pbp.commands.simulate import parse_options
 from pbp.errors import UserError
 from pbp.game.create import create_game
-from pbp.host.sending import send_queued
+from pbp.commands.sending import send_queued
 from pbp.roster import parse_npc, parse_roster
 
 

@@ -7,17 +7,17 @@ from pbp.game.clock import awaited_post
 from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_moderator, open_reader
 from pbp.commands.simulate import parse_options
-from pbp.game.options import MODERATOR_OPTION_HELP
-from pbp.game.record import load
+from pbp.game.options import OPTIONS
+from pbp.game.stored import load
 from pbp.host.operations import change_options
-from pbp.host.sending import send_queued
+from pbp.commands.sending import send_queued
 
 
 def register(subparsers) -> None:
     register_game_command(
         subparsers, "options", run=run, help="show or change a game's reminders, early resolution and waiting for publishing",
         arguments=[("changes", {"nargs": "*", "metavar": "KEY=VALUE",
-                                "help": "; ".join(f"{key}: {text}" for key, text in MODERATOR_OPTION_HELP.items())})])
+                                "help": "; ".join(f"{key}: {option.help}" for key, option in OPTIONS.items())})])
 
 
 def run(args) -> int:

@@ -6,9 +6,9 @@ this poll read resolves at once in a game with the option `resolve_when_all_in` 
 from __future__ import annotations
 
 from pbp.commands.common import add_settings_arguments, open_moderator
-from pbp.cycle import Cycle
+from pbp.daemon.cycle import Cycle
 from pbp.game.resolution import resolve_all_in
-from pbp.transport import MAILBOX_ACCESS_ERRORS, mailbox_trouble, open_mailbox, open_sender
+from pbp.mail.transport import MAILBOX_ACCESS_ERRORS, mailbox_trouble, open_mailbox, open_sender
 
 
 def register(subparsers) -> None:

@@ -8,8 +8,8 @@ from pbp.commands.common import add_settings_arguments, open_moderator
 from pbp.forum import hooks, service
 from pbp.forum.config import load_forum_settings
 from pbp.game.deadlines import start_clock
-from pbp.game.record import load
-from pbp.host.sending import send_queued
+from pbp.game.stored import load
+from pbp.commands.sending import send_queued
 from pbp.timezones import render_moment
 
 

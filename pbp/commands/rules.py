@@ -7,8 +7,8 @@ from __future__ import annotations
 import engine
 from engine.core import OptionSpec, Ruleset
 from pbp.commands.common import add_settings_arguments, settings_of
-from pbp.game.options import MODERATOR_OPTION_HELP, MODERATOR_OPTIONS, RULESET_DEFAULTS
-from pbp.host.help import table_lines
+from pbp.game.options import OPTIONS, defaults
+from pbp.desk.help import table_lines
 from pbp.roster import NPC_TEAMS
 from pbp.rulesets import load_ruleset
 from pbp.schedule import DEFAULT_SCHEDULE, FALLBACK_DURATION
@@ -47,8 +47,7 @@ def describe(name: str, rules: Ruleset) -> list[str]:
     lines += ["", "Options of the ruleset (--option KEY=VALUE; shown with their defaults):"]
     lines += [_option_line(spec) for spec in rules.options.values()]
     lines += ["", "Options of the moderator (every ruleset; `pbp options` changes them in a running game):"]
-    defaults = {**MODERATOR_OPTIONS, **RULESET_DEFAULTS.get(name, {})}
-    lines += [f"  {key}={default}  - {MODERATOR_OPTION_HELP[key]}" for key, default in defaults.items()]
+    lines += [f"  {key}={default}  - {OPTIONS[key].help}" for key, default in defaults(card).items()]
     heading = "Classes" if card.choosing_kind == "class" else "Roles"
     lines += ["", f"{heading} (name, who has it, what it does):"]
     lines += [f"  {role}  ({side}): {what}" for role, side, what in card.roles]

@@ -1,10 +1,10 @@
 """`pbp run`: the daemon — poll the inbox, resolve at deadlines, send the outbox. It holds
 the data folder's writer lock only during each cycle, so the host's commands work while it
-runs (pbp.daemon)."""
+runs (pbp.daemon.run)."""
 from __future__ import annotations
 
 from pbp.commands.common import add_settings_arguments, settings_of
-from pbp.daemon import Daemon
+from pbp.daemon.run import Daemon
 
 
 def register(subparsers) -> None:

@@ -17,8 +17,8 @@ from pbp.commands.common import open_reader
 from pbp.errors import UserError
 from pbp.facility_map import svg_map, text_map
 from pbp.game.create import NPC_WELCOME
-from pbp.game.record import StoredGame, load
-from pbp.rendering import FINISHED
+from pbp.game.stored import StoredGame, load
+from pbp.render.renderer import FINISHED
 from pbp.game.resolution import NPC_REPORT
 from pbp.host.orders import for_the_screen
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pbp.commands.common import add_settings_arguments, open_reader
 from pbp.settings import secrets_readable_by_others
-from pbp.status import status_text
+from pbp.host.status import status_text
 
 
 def register(subparsers) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.host.substitute import substitute
 from pbp.signups.spectators import WATCHERS_KEY
 from pbp.signups.substitutes import next_substitute, strike_off

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbp.datafolder import GameFile
-from pbp.game.record import StoredGame
+from pbp.storage.datafolder import GameFile
+from pbp.game.stored import StoredGame
 
 HOST = "host"  # the channel to the host, open to every player
 TEAM = "team"  # the sender's only team channel

@@ -12,15 +12,15 @@ from pbp.conversations.judge import Delivery
 from pbp.conversations.picks import current_picks
 from pbp.conversations.relay import KIND, deliver, thread_id
 from pbp.errors import UserError
-from pbp.forum.book import DraftBook
-from pbp.forum.hooks import answer_host, host_address, tell_host_of_wrong_tokens
-from pbp.game.record import StoredGame, load, running
-from pbp.limits import MAX_MESSAGE_CHARS, quoted
-from pbp.mail_ledger import MailLedger
+from pbp.storage.drafts import DraftBook
+from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
+from pbp.game.stored import StoredGame, load, running
+from pbp.mail.limits import MAX_MESSAGE_CHARS, quoted
+from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, Outcome
 from pbp.timezones import render_timestamp
-from pbp.token_guard import TokenGuard
+from pbp.game.token_guard import TokenGuard
 
 
 def _checked_text(text: str) -> str:
@@ -94,7 +94,7 @@ def host_messages(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     if target is None:
         return ledger.record_refused(mail, "host message for no game")
     game = load(moderator, target)
-    host = host_address(moderator.settings)
+    host = moderator.settings.host_address
     outcome: Outcome = "rejected"
     lines = []
     with game.file.transaction():
@@ -109,7 +109,7 @@ def host_messages(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         if guard.newly_over_limit:
             tell_host_of_wrong_tokens(moderator, game, guard)
         answer = "" if guard.unanswered else "\n".join(lines)  # wrong host tokens past the limit: no answer
-        answer_host(moderator, game, mail, host, "host-reply", answer, may_reply, f"[{target}] pbp")
+        answer_host(moderator, game, mail, "host-reply", answer, may_reply, f"[{target}] pbp")
         row = ledger.record(game.file, mail, outcome, f"host messages: {len(lines)}")
     ledger.remember(row)
     return outcome

@@ -8,14 +8,14 @@ from datetime import datetime
 from typing import Mapping
 
 from pbp import schedule
-from pbp.block_judge import identity_refusal
+from pbp.desk.orders import identity_refusal
 from pbp.conversations.channels import HOST, TEAM, channels_of, message_log
 from pbp.conversations.picks import current_picks
-from pbp.game.record import StoredGame
-from pbp.limits import MAX_MESSAGE_CHARS, quoted
+from pbp.game.stored import StoredGame
+from pbp.mail.limits import MAX_MESSAGE_CHARS, quoted
 from pbp.ports import MessageBlock
 from pbp.timezones import render_timestamp
-from pbp.token_guard import TokenGuard
+from pbp.game.token_guard import TokenGuard
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,8 @@ text is shown with its control characters made visible (docs/design.md: Hostile 
 from __future__ import annotations
 
 from pbp.conversations.channels import HOST, message_log
-from pbp.datafolder import GameFile
-from pbp.game.record import StoredGame
+from pbp.storage.datafolder import GameFile
+from pbp.game.stored import StoredGame
 from pbp.terminal import visible
 from pbp.timezones import render_timestamp
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from pbp.conversations.channels import channels_of, members
-from pbp.game.record import StoredGame
+from pbp.game.stored import StoredGame
 
 
 def current_picks(game: StoredGame, channel: str, pending: Mapping[str, str] | None = None) -> str:

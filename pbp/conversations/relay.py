@@ -12,9 +12,8 @@ from typing import Any
 
 from pbp.conversations.channels import HOST, is_npc, members, message_log
 from pbp.conversations.judge import Delivery
-from pbp.forum.book import DraftBook
-from pbp.forum.hooks import host_address
-from pbp.game.record import StoredGame
+from pbp.storage.drafts import DraftBook
+from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
 from pbp.timezones import render_timestamp
 
@@ -67,7 +66,7 @@ def deliver(moderator: Moderator, game: StoredGame, delivery: Delivery, cause: s
 
 def _to_host(moderator: Moderator, game: StoredGame, template: str, thread: str, facts: dict[str, Any],
              answer_as: str, channel: str) -> None:
-    address = host_address(moderator.settings)
+    address = moderator.settings.host_address
     if not address:
         return  # kept in the log: `pbp channel` shows it to a host with no address set
     mail = moderator.renderer.render(template, game.record["ruleset"], npc=answer_as,

@@ -9,13 +9,14 @@ from typing import Callable
 from pbp.conversations.host_side import host_messages
 from pbp.errors import UserError
 from pbp.forum import service
-from pbp.forum.book import DraftBook
-from pbp.forum.hooks import answer_host, approval_form, host_address, tell_host_of_wrong_tokens
-from pbp.game.record import StoredGame, load
-from pbp.mail_ledger import MailLedger
+from pbp.storage.drafts import DraftBook
+from pbp.forum.hooks import approval_form
+from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
+from pbp.game.stored import StoredGame, load
+from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
-from pbp.token_guard import TokenGuard
+from pbp.game.token_guard import TokenGuard
 
 # In prose on purpose: a line of its own reading `APPROVE <game> <phase>` would be taken for
 # an approval when the host's reply carries this mail unquoted (some clients do).
@@ -53,8 +54,8 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     on it or on a `TOKEN:` line, or the draft's block with `APPROVE` un-commented) approves
     that draft (leak-checked: a draft that fails needs `pbp draft approve --force`). A
     missing or wrong token is refused, and wrong tokens count against the address like a
-    player's (pbp.token_guard: the right token always works); anything else gets help."""
-    host = host_address(moderator.settings)
+    player's (pbp.game.token_guard: the right token always works); anything else gets help."""
+    host = moderator.settings.host_address
     if not host or mail.sender != host:
         return None
     if mail.messages:  # the host answering a player, or writing as an NPC (docs/design.md: Conversations)
@@ -104,7 +105,7 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         else:
             phase = (book.unpublished() or [{"phase": game.filed_phase}])[0]["phase"]
             reply = HOST_HELP + approval_form(target, phase, "<the host token from the draft's mail>")
-        answer_host(moderator, game, mail, host, "host-reply", reply, may_reply, f"[{target}] pbp")
+        answer_host(moderator, game, mail, "host-reply", reply, may_reply, f"[{target}] pbp")
         row = ledger.record(game.file, mail, outcome, reason)
     ledger.remember(row)
     return outcome

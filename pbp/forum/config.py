@@ -19,7 +19,6 @@ class ForumSettings:
     publisher: str = "files"  # the embedded default: a file per post
     dialect: str = "markdown"
     posts_folder: Path = Path("posts")
-    host_address: str = ""  # where each draft is mailed for review; empty: not mailed
     auto_publish: bool | str = False  # True: every draft that passes the check; "tally": running counts only
     reddit: RedditSettings | None = None
     watch_interval: float = 600.0  # seconds between two reads of a game's Reddit thread
@@ -100,7 +99,6 @@ def load_forum_settings(settings: Settings) -> ForumSettings:
             timeout=float(section.get("timeout", "16") or 16), oauth_url=section.get("oauth_url", "").strip(),
             reddit_url=section.get("reddit_url", "").strip())
     return ForumSettings(publisher=publisher, dialect=dialect, posts_folder=folder,
-                         host_address=forum.get("host_address", "").strip().lower(),
                          auto_publish=_auto_publish(forum.get("auto_publish", "off")),
                          reddit=reddit, watch_interval=_seconds(forum.get("watch_interval", "600"),
                                                                 "[forum] watch_interval"))

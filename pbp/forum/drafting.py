@@ -23,8 +23,8 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined,
 
 from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
-from pbp.public_tally import tally
-from pbp.rendering import ViewEnvironment
+from pbp.forum.tally import tally
+from pbp.render.renderer import ViewEnvironment
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 
@@ -112,7 +112,7 @@ _POST_RENDERERS: "weakref.WeakKeyDictionary[Any, PostRenderer]" = weakref.WeakKe
 
 
 def post_renderer(renderer: Any) -> PostRenderer:
-    """The post renderer that goes with the mail renderer `renderer` (pbp.rendering.Renderer),
+    """The post renderer that goes with the mail renderer `renderer` (pbp.render.renderer.Renderer),
     describing events with it. Made once per mail renderer, so the public templates are
     compiled once for as long as it lives (`pbp run` keeps one for its life) instead of
     at every resolution; Jinja still looks at each template's file when it is used, so a

@@ -8,17 +8,17 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from pbp import schedule
 from pbp.forum import service
-from pbp.forum.book import DraftBook
+from pbp.storage.drafts import DraftBook
 from pbp.forum.config import ForumSettings, load_forum_settings
 from pbp.forum.drafting import post_renderer
 from pbp.forum.publishing import PermanentPublishError, TransientPublishError
 from pbp.forum.watch import PhaseFacts, facts_now, watch_thread
-from pbp.game.record import StoredGame, load
+from pbp.game.resolution import Resolved
+from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
-from pbp.ports import InboundMail
-from pbp.rendering import FINISHED, RenderedMail
-from pbp.settings import Settings
-from pbp.token_guard import TokenGuard
+from pbp.game.host_contact import HOST
+from pbp.ports import RenderedMail
+from pbp.render.renderer import FINISHED
 
 class ThreadReader(Protocol):
     """What the watch reads a thread with (pbp.forum.reddit.RedditPublisher)."""
@@ -26,7 +26,6 @@ class ThreadReader(Protocol):
     def thread_comments(self, thread: str) -> list[dict[str, Any]]: ...
 
 
-HOST = "host"
 
 
 def approval_form(game: str, phase: str, token: str) -> str:
@@ -45,7 +44,7 @@ def _mail_host(moderator: Moderator, forum: ForumSettings, game: StoredGame, row
             f"saying APPROVE {game.id} {row['phase']} and a line saying TOKEN: and the host token (in the "
             f"block below); or reply with the block below, APPROVE un-commented.\n\n"
             + approval_form(game.id, row["phase"], book.host_token()))
-    moderator.outbox.queue(game.file, phase=row["phase"], recipient=HOST, address=forum.host_address,
+    moderator.outbox.queue(game.file, phase=row["phase"], recipient=HOST, address=moderator.settings.host_address,
                            kind="draft", mail=RenderedMail(f"[{game.id}] Draft of the public post for {row['phase']}", body))
 
 
@@ -75,8 +74,7 @@ def _opened(game: StoredGame) -> float:
     return schedule.from_text(game.record["opened"]).timestamp()
 
 
-def after_resolution(moderator: Moderator, before: StoredGame, after: StoredGame, phase: str,
-                     public_events: Sequence[Mapping[str, Any]]) -> None:
+def after_resolution(moderator: Moderator, resolved: Resolved) -> None:
     """Draft the post for a resolved phase and mail it to the host (call inside the
     resolution's transaction, so the draft is written with it); note the new phase for
     the thread watch.
@@ -85,6 +83,7 @@ def after_resolution(moderator: Moderator, before: StoredGame, after: StoredGame
     follows ("nothing is published between them", rules/werewolf.md Night); an empty
     post would only wait for the host's approval and hold up the posts after it."""
     forum = load_forum_settings(moderator.settings)
+    before, after, phase, public_events = resolved.before, resolved.after, resolved.phase.id, resolved.public
     if not DraftBook(after.file).game_settings().get("timeline"):
         note_for_watch(before, _opened(before))  # the game's first phase
     note_for_watch(after, _opened(after))
@@ -92,7 +91,7 @@ def after_resolution(moderator: Moderator, before: StoredGame, after: StoredGame
         return
     row = _drafted(moderator, forum, after, phase, lambda: service.draft_resolution(
         post_renderer(moderator.renderer), forum, before, after, phase, public_events))
-    if forum.host_address:
+    if moderator.settings.host_address:
         _mail_host(moderator, forum, after, row)
 
 
@@ -111,7 +110,7 @@ def after_host_action(moderator: Moderator, before: StoredGame, after: StoredGam
     if not book.game_settings().get("timeline"):
         note_for_watch(before, _opened(before))
     note_for_watch(after, moderator.clock().timestamp())
-    if forum.host_address:
+    if moderator.settings.host_address:
         _mail_host(moderator, forum, after, row)
 
 
@@ -121,7 +120,7 @@ def after_game_created(moderator: Moderator, game: StoredGame) -> None:
     forum = load_forum_settings(moderator.settings)
     row = _drafted(moderator, forum, game, service.OPENING, lambda: service.draft_opening(
         post_renderer(moderator.renderer), forum, game))
-    if forum.host_address:
+    if moderator.settings.host_address:
         _mail_host(moderator, forum, game, row)
 
 
@@ -135,49 +134,6 @@ def publish_due(moderator: Moderator, on_event: Callable[[str], None] = lambda t
         return 0
     publisher = service.make_publisher(forum)
     return sum(len(service.publish_game(game, publisher, on_event=on_event)) for game in waiting)
-
-
-# The settings last asked about and their host address. `pbp run` loads its settings
-# again each cycle, as a new object: an edit of [forum] host_address is used from the next
-# cycle on, while within one (every inbound mail asks) the file is neither read nor looked at.
-_last_asked: tuple[Settings, str] | None = None
-
-
-def host_address(settings: Settings) -> str:
-    """The host's address ([forum] host_address), "" when none is set."""
-    global _last_asked
-    if _last_asked is None or _last_asked[0] is not settings:
-        _last_asked = (settings, load_forum_settings(settings).host_address)
-    return _last_asked[1]
-
-
-def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, host: str, kind: str, text: str,
-                may_reply: Callable[[StoredGame, str], bool], fallback_subject: str) -> None:
-    """Queue pbp's answer to a mail from the host (call inside the game's transaction). The
-    host's address is capped per day like every other, so an autoresponder that marks
-    nothing still stops after the cap (docs/design.md: Hostile input); automatic mail is
-    never answered."""
-    if not text or mail.no_reply_reason or not may_reply(game, host):
-        return
-    moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST, address=host,
-                           kind=kind, mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else fallback_subject,
-                                                        text + "\n"),
-                           in_reply_to=mail.message_id, references=mail.references)
-
-
-def tell_host_of_wrong_tokens(moderator: Moderator, game: StoredGame, guard: TokenGuard) -> None:
-    """Tell the host, once per address and day, that an address reached the day's limit of
-    wrong tokens (call inside the game's transaction; `pbp status` lists it anyway): with
-    `[forum] host_address` set, one mail goes to the host."""
-    address = host_address(moderator.settings)
-    if not address:
-        return
-    body = (f"{guard.address} sent {guard.count} wrong tokens for game {game.id} on {guard.day} (UTC). Someone "
-            "may be guessing a token, or forging that address: its further wrong tokens today go unanswered, "
-            "so pbp does not flood the address with refusals. Its right token still works. "
-            f"`pbp status {game.id}` shows this too.\n")
-    moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST, address=address,
-                           kind="wrong-tokens", mail=RenderedMail(f"[{game.id}] Wrong tokens from {guard.address}", body))
 
 
 def timeline_of(game: StoredGame) -> list[PhaseFacts]:
@@ -223,9 +179,9 @@ def watch_threads(moderator: Moderator, thread_reader: ThreadReader,
                 texts.append(text)
                 on_warning(text)
                 book.update_game_settings({"warnings": [*book.game_settings().get("warnings", []), text]})
-                if forum.host_address:
+                if moderator.settings.host_address:
                     moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST,
-                                           address=forum.host_address, kind="thread-watch",
+                                           address=moderator.settings.host_address, kind="thread-watch",
                                            mail=RenderedMail(f"[{game_id}] Thread watch: {warning.player} posted",
                                                              f"{warning}\nA host kill is `pbp modkill {game_id} {warning.player} <reason>`.\n"))
     return texts

@@ -1,7 +1,7 @@
 """The public thread's work over stored games (docs/design.md: Public posts): drafting after each resolution
 and on demand (a running tally), the leak check, host review, and publishing in order.
 
-Everything here takes a loaded game (pbp.game.record.StoredGame) and writes into the game's own file
+Everything here takes a loaded game (pbp.game.stored.StoredGame) and writes into the game's own file
 through `DraftBook`; the callers decide the transaction.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from engine.core import Ruleset
 from pbp.crashpoints import crash_point
 from pbp.errors import UserError
-from pbp.forum.book import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, WITHDRAWN, DraftBook
+from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, WITHDRAWN, DraftBook
 from pbp.forum.config import TALLY_ONLY, ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
 from pbp.forum.drafting import Draft, PostFacts, PostRenderer
@@ -27,9 +27,9 @@ from pbp.forum.publishing import (
     with_marker,
 )
 from pbp.forum.spans import follow
-from pbp.forum.thread_facts import thread_facts
-from pbp.game.record import StoredGame
-from pbp import public_tally
+from pbp.forum.post_facts import thread_facts
+from pbp.game.stored import StoredGame
+from pbp.forum import tally as public_tally
 
 FIRST_RETRY = 60.0
 LONGEST_RETRY = 3600.0

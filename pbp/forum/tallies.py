@@ -1,4 +1,4 @@
-"""Running vote counts on the game's rhythm (option `tally_every`, pbp.forum.tally_rhythm):
+"""Running vote counts on the game's rhythm (option `tally_every`, pbp.forum.tally):
 each cycle of `pbp run` drafts the count that fell due in every voting phase, like `pbp
 draft tally`. With auto-publish `tally` (or `on`) a count that passes the leak check is
 approved at once and goes out with the next publishing; otherwise it waits for the host
@@ -8,15 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from pbp.forum import service
-from pbp.forum.book import DraftBook
+from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.drafting import post_renderer
-from pbp.forum.tally_rhythm import due_slot, interval_of
 from pbp.game.clock import Running
-from pbp.game.record import load
-from pbp.game_index import chore_due
+from pbp.game.stored import load
+from pbp.storage.game_index import chore_due
 from pbp.moderator import Moderator
-from pbp.public_tally import has_public_orders
+from pbp.forum.tally import due_slot, has_public_orders
+from pbp.game.options import tally_interval_of
 from pbp.timezones import as_utc
 
 DONE_KEY = "tally_slots"  # the (phase, slot) counts already drafted, in the game's forum settings
@@ -31,7 +31,7 @@ def draft_due_tallies(moderator: Moderator) -> list[str]:
     index, moment = moderator.folder.index, now.timestamp()
     for game_id in index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: chore_due(entry, moment, "tallies")):
         game = load(moderator, game_id)
-        every = interval_of(game.record)
+        every = tally_interval_of(game.record)
         clock = game.clock
         if every is None or game.phase is None or not isinstance(clock, Running) or clock.deadline is None:
             continue

@@ -1,5 +1,5 @@
 """The one thread watch (docs/design.md: Public posts, thread watch): each cycle
-(pbp.cycle, `pbp run`) reads each game's Reddit thread at most once per `[forum]
+(pbp.daemon.cycle, `pbp run`) reads each game's Reddit thread at most once per `[forum]
 watch_interval` seconds (the time of the last read is kept in the game's file, so a
 restart does not read again early) and warns the host of posts by dead or silenced players
 (pbp.forum.hooks.watch_threads)."""

@@ -9,18 +9,17 @@ from typing import Any, Sequence
 from engine.core import GameSetupError, PlayerSpec
 from pbp import schedule
 from pbp.errors import UserError
-from pbp.forum.book import DraftBook
-from pbp.forum.config import load_forum_settings
+from pbp.storage.drafts import DraftBook
 from pbp.game.options import OptionValueError, split_options
-from pbp.game.record import StoredGame, load, new_token
+from pbp.game.stored import StoredGame, load, new_token
 from pbp.game.resolution import for_host
-from pbp.host.checkpoints import record_checkpoint
+from pbp.game.checkpoints import record_checkpoint
 from pbp.moderator import Moderator
 from pbp.roster import Npc, RosterEntry, check_unique
-from pbp.datafolder import GameFile
+from pbp.storage.datafolder import GameFile
 
 NPC_WELCOME = "npc-welcome"  # the outbox kind of an NPC's welcome, mailed to the host
-from pbp.welcome import welcome_facts
+from pbp.render.welcome import welcome_facts
 
 
 def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry], npcs: Sequence[Npc] = (),
@@ -37,7 +36,7 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
     specs = [PlayerSpec(e.name) for e in roster] + [
         PlayerSpec(n.name, npc=True, npc_class=n.npc_class, npc_team=n.team) for n in npcs]
     try:
-        moderator_options, options = split_options(options or {}, ruleset)
+        moderator_options, options = split_options(options or {}, rules.card)
         state = rules.new_game(specs, seed, options)
     except (GameSetupError, OptionValueError) as error:
         raise UserError(str(error)) from None
@@ -76,7 +75,7 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
             moderator.outbox.queue(file, phase=record["phase_id"] or "setup", recipient=entry.name,
                                    address=entry.email, kind="welcome", mail=mail)
         # The host plays the NPCs: each NPC's welcome (and form) goes to the host address.
-        host_address = load_forum_settings(moderator.settings).host_address
+        host_address = moderator.settings.host_address
         for name in game.npc_names if host_address else ():
             mail = moderator.renderer.render(
                 "welcome", ruleset, game=game.game_facts(), player=name, token=DraftBook(file).host_token(),

@@ -33,13 +33,13 @@ from typing import Any, Mapping, Sequence
 from engine.core import Phase
 from pbp import schedule
 from pbp.errors import UserError
-from pbp.forum.book import PUBLISHED, DraftBook
+from pbp.storage.drafts import PUBLISHED, DraftBook
 from pbp.game.clock import UNSET_DEADLINE, WAITING_KEY, awaited_post
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.options import WAIT_FOR_PUBLISH, is_on
-from pbp.game.record import StoredGame, load, running
+from pbp.game.stored import StoredGame, load, running
 from pbp.moderator import Moderator
-from pbp.datafolder import GameFile
+from pbp.storage.datafolder import GameFile
 from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining
 
 

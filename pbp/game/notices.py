@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 from pbp import schedule
-from pbp.game.record import StoredGame, load
+from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.timezones import render_moment
 

@@ -3,8 +3,12 @@
 `pbp new-game --option key=value` takes both kinds; `split_options` sends the engine's to
 the ruleset (which refuses names it does not know) and keeps these:
 
+Each is declared once (`OPTIONS`) with its default and help, and coerced to its stored
+form; every on/off value reads by the one vocabulary of `engine.core.parse_on_off`. A
+ruleset's card may change a default (`RulesetCard.default_moderator_options`).
+
 - `reminders`: `on` (the default times, 24h and 1h before each deadline), `off`, or the
-  times themselves, e.g. `reminders=12h,30m` (pbp.reminders).
+  times themselves, e.g. `reminders=12h,30m` (pbp.game.reminders).
 - `resolve_when_all_in`: `on` resolves a phase as soon as every player who must act has
   orders in; default `off`. Never for a phase whose actors are secret (Werewolf `Nn`,
   `Nn-witch`): an early dawn would tell the village who acts at night
@@ -12,7 +16,7 @@ the ruleset (which refuses names it does not know) and keeps these:
 - `wait_for_publish`: `on` starts a phase's clock only when the public post of the phase
   before it is published (docs/design.md: Public posts; pbp.game.deadlines); default `off`.
 - `tally_every`: a duration (`6h`) drafts a running vote count on that rhythm in every
-  voting phase (pbp.forum.tally_rhythm); default `off`.
+  voting phase (pbp.forum.tally); default `off`.
 - `spectators`: who gets the host's view of each resolution (pbp.signups.spectators):
   `off` nobody, `dead` the dead players, `all` the dead and every confirmed watcher
   (`WATCH <game>` by mail). Default `dead` for Werewolf, whose dead keep their eyes open,
@@ -20,64 +24,160 @@ the ruleset (which refuses names it does not know) and keeps these:
 """
 from __future__ import annotations
 
-from typing import Any, Collection, Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any, Callable, Collection, Mapping
 
-from engine.core import Phase
-from pbp.forum.tally_rhythm import OPTION as TALLY_EVERY, tally_interval
-from pbp.reminders import OPTION as REMINDERS, reminder_offsets
-from pbp.timezones import TimeInputError
+from engine.core import Phase, RulesetCard, parse_on_off
+from pbp.timezones import TimeInputError, parse_duration
 
+REMINDERS = "reminders"
 RESOLVE_WHEN_ALL_IN = "resolve_when_all_in"
 WAIT_FOR_PUBLISH = "wait_for_publish"
+TALLY_EVERY = "tally_every"
 SPECTATORS = "spectators"
 SPECTATOR_MODES = ("off", "dead", "all")
-MODERATOR_OPTIONS = {REMINDERS: "on", RESOLVE_WHEN_ALL_IN: "off", WAIT_FOR_PUBLISH: "off", TALLY_EVERY: "off",
-                     SPECTATORS: "off"}
-RULESET_DEFAULTS = {"werewolf": {SPECTATORS: "dead"}}
-ON_OFF_OPTIONS = (RESOLVE_WHEN_ALL_IN, WAIT_FOR_PUBLISH)
-# What each moderator option does, in a few words (`pbp rules`, `pbp options --help`).
-MODERATOR_OPTION_HELP = {
-    REMINDERS: "on (24h and 1h before each deadline), off, or the times, e.g. 12h,30m",
-    RESOLVE_WHEN_ALL_IN: "on: resolve a phase as soon as everyone who must act has orders in "
-                         "(never a phase whose actors are secret)",
-    WAIT_FOR_PUBLISH: "on: a phase's clock starts only when the post of the phase before it is published",
-    TALLY_EVERY: "a running vote count every so long in voting phases, such as 6h, or off",
-    SPECTATORS: "who gets the host's view of each resolution: off, dead (the dead players) or all "
-                "(the dead and confirmed watchers, WATCH <game> by mail)",
-}
-_TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
+ON_OFF_OPTIONS = (RESOLVE_WHEN_ALL_IN, WAIT_FOR_PUBLISH)  # options that are only on or off
+DEFAULT_REMINDERS = "24h,1h"
 
 
 class OptionValueError(ValueError):
     """A moderator option with a value it does not take; the message says which it takes."""
 
 
-def split_options(given: Mapping[str, str], ruleset: str = "") -> tuple[dict[str, Any], dict[str, Any]]:
-    """(moderator options with defaults filled in and checked, the ruleset's options);
-    `ruleset` picks the defaults that differ per ruleset (`RULESET_DEFAULTS`)."""
-    moderator = {**MODERATOR_OPTIONS, **RULESET_DEFAULTS.get(ruleset, {})}
-    engine_options = {}
+@dataclass(frozen=True)
+class ModeratorOption:
+    """One of the moderator's options, declared as the engine declares a ruleset's
+    (`engine.core.OptionSpec`): its default and help, and `coerce`, which gives the value as
+    stored (a string) or raises OptionValueError with a sentence for the host."""
+
+    name: str
+    default: str
+    help: str
+    coerce: Callable[[str], str]
+
+
+def _on_off(name: str) -> Callable[[str], str]:
+    """The one on/off vocabulary (`engine.core.parse_on_off`), stored as `on` or `off`."""
+    def coerce(raw: str) -> str:
+        value = parse_on_off(raw)
+        if value is None:
+            raise OptionValueError(f"Option {name} takes on or off, not {raw!r}.")
+        return "on" if value else "off"
+    return coerce
+
+
+def _reminders(raw: str) -> str:
+    """`on`, `off` (the on/off vocabulary) or the reminder times themselves (`12h,30m`)."""
+    switch = parse_on_off(raw)
+    if switch is not None:
+        return "on" if switch else "off"
+    reminder_offsets(raw)
+    return raw.strip().lower()
+
+
+def _tally_every(raw: str) -> str:
+    """A duration, or off (the on/off vocabulary; `on` alone says no rhythm)."""
+    if parse_on_off(raw) is False:
+        return "off"
+    tally_interval(raw)
+    return raw.strip().lower()
+
+
+def _spectators(raw: str) -> str:
+    mode = raw.strip().lower()
+    if parse_on_off(mode) is False:
+        return "off"
+    if mode not in SPECTATOR_MODES:
+        raise OptionValueError(f"Option spectators takes off, dead or all, not {raw!r}.")
+    return mode
+
+
+OPTIONS: dict[str, ModeratorOption] = {option.name: option for option in (
+    ModeratorOption(REMINDERS, "on", "on (24h and 1h before each deadline), off, or the times, e.g. 12h,30m",
+                    _reminders),
+    ModeratorOption(RESOLVE_WHEN_ALL_IN, "off", "on: resolve a phase as soon as everyone who must act has orders "
+                                               "in (never a phase whose actors are secret)",
+                    _on_off(RESOLVE_WHEN_ALL_IN)),
+    ModeratorOption(WAIT_FOR_PUBLISH, "off", "on: a phase's clock starts only when the post of the phase before it "
+                                            "is published", _on_off(WAIT_FOR_PUBLISH)),
+    ModeratorOption(TALLY_EVERY, "off", "a running vote count every so long in voting phases, such as 6h, or off",
+                    _tally_every),
+    ModeratorOption(SPECTATORS, "off", "who gets the host's view of each resolution: off, dead (the dead players) "
+                                      "or all (the dead and confirmed watchers, WATCH <game> by mail)", _spectators),
+)}
+
+
+def defaults(card: RulesetCard | None) -> dict[str, str]:
+    """Every moderator option's default for a ruleset (its card may change some)."""
+    own = dict(card.default_moderator_options) if card is not None else {}
+    return {name: own.get(name, option.default) for name, option in OPTIONS.items()}
+
+
+def split_options(given: Mapping[str, str], card: RulesetCard | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(moderator options with the ruleset's defaults filled in and checked, the ruleset's
+    options). Every problem of the moderator's options is one sentence, all listed."""
+    moderator = defaults(card)
+    engine_options: dict[str, Any] = {}
+    problems = []
     for key, value in given.items():
         name = key.strip().lower()
-        if name in MODERATOR_OPTIONS:
-            moderator[name] = str(value).strip().lower()
-        else:
+        if name not in OPTIONS:
             engine_options[key] = value
-    for name in ON_OFF_OPTIONS:
-        if moderator[name] not in _TRUE + _FALSE:
-            raise OptionValueError(f"Option {name} takes on or off, not {moderator[name]!r}.")
-    if moderator[SPECTATORS] not in SPECTATOR_MODES:
-        raise OptionValueError(f"Option spectators takes off, dead or all, not {moderator[SPECTATORS]!r}.")
-    try:
-        reminder_offsets(moderator[REMINDERS])
-        tally_interval(moderator[TALLY_EVERY])
-    except TimeInputError as error:
-        raise OptionValueError(str(error)) from None
+            continue
+        try:
+            moderator[name] = OPTIONS[name].coerce(str(value))
+        except (OptionValueError, TimeInputError) as error:
+            problems.append(str(error))
+    if problems:
+        raise OptionValueError(" ".join(problems))
     return moderator, engine_options
 
 
 def is_on(options: Mapping[str, str], name: str) -> bool:
-    return str(options.get(name, MODERATOR_OPTIONS.get(name, "off"))).strip().lower() in _TRUE
+    return parse_on_off(options.get(name, OPTIONS[name].default)) is True
+
+
+def reminder_offsets(setting: str | None, default: str = DEFAULT_REMINDERS) -> tuple[timedelta, ...]:
+    """The times before a deadline at which reminders go out, largest first.
+
+    `setting` is the game's `reminders` option: empty or on (the one on/off vocabulary)
+    means `default` (the settings file's value), off switches reminders off, otherwise a
+    comma-separated list of durations (`24h,1h`)."""
+    text = (setting or "").strip().lower()
+    switch = parse_on_off(text) if text else True
+    if switch is not None:
+        text = default if switch else ""
+        if not text or parse_on_off(text) is False:
+            return ()
+    offsets = set()
+    for part in text.split(","):
+        try:
+            offsets.add(parse_duration(part))
+        except TimeInputError:
+            raise TimeInputError(
+                f"Reminder times {setting!r} are not a comma-separated list of durations; "
+                "write e.g. reminders=24h,1h or reminders=off.") from None
+    return tuple(sorted(offsets, reverse=True))
+
+
+def tally_interval(setting: str | None) -> timedelta | None:
+    """The game's `tally_every` option as a duration, or None when it is off."""
+    text = (setting or "").strip().lower()
+    if not text or parse_on_off(text) is False:
+        return None
+    try:
+        return parse_duration(text)
+    except TimeInputError:
+        raise TimeInputError(f"Option tally_every takes a duration such as 6h or 30m, or off; not {setting!r}.") from None
+
+
+def tally_interval_of(record: Mapping[str, Any]) -> timedelta | None:
+    """A stored game's `tally_every` (None: off, or unreadable)."""
+    try:
+        return tally_interval(record.get("moderator_options", {}).get(TALLY_EVERY))
+    except TimeInputError:
+        return None
 
 
 def may_resolve_early(options: Mapping[str, str], phase: Phase | None,
@@ -89,12 +189,11 @@ def may_resolve_early(options: Mapping[str, str], phase: Phase | None,
     return bool(phase.actors) and set(phase.actors) <= set(players_with_orders)
 
 
-def spectators_mode(record: Mapping[str, Any]) -> str:
+def spectators_mode(record: Mapping[str, Any], card: RulesetCard) -> str:
     """The game's `spectators` option (`off`, `dead` or `all`), its ruleset's default when
     the game was made before the option existed."""
     options = record.get("moderator_options", {})
-    default = RULESET_DEFAULTS.get(record.get("ruleset", ""), {}).get(SPECTATORS, MODERATOR_OPTIONS[SPECTATORS])
-    return str(options.get(SPECTATORS, default)).strip().lower()
+    return str(options.get(SPECTATORS, defaults(card)[SPECTATORS])).strip().lower()
 
 
 def awaits_nobody(phase: Phase | None) -> bool:

@@ -1,203 +1,130 @@
-"""A stored game read once: its record, its decoded state and open phase
-(docs/design.md: Storage). The record's keys are documented in `pbp.datafolder`; the phase
-clock they describe is read through `pbp.game.clock`."""
+"""The game record as a typed, immutable value (docs/design.md: Storage): what the `game`
+table of a game file holds, read with `GameRecord.from_json` and written back unchanged by
+`to_json`. The roster answers lookups by name, by address and for a time zone."""
 from __future__ import annotations
 
-import secrets
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Callable, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping
 
-from engine.core import Phase, PlayerStatus, Ruleset
-from pbp.errors import UserError
-from pbp.forum.book import DraftBook
-from pbp.game.clock import PhaseClock, clock_of
-from pbp.game.game_record import GameRecord, Roster, RosterPlayer
-from pbp.moderator import Moderator
-from pbp.forms import order_form
-from pbp.rendering import FINISHED
-from pbp.datafolder import GameFile
-
-Made = TypeVar("Made")  # what StoredGame._once makes
-TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0, i)
-
-
-def new_token() -> str:
-    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(10))
+# Keys written only once the game has seen them (a pause, a host action, a reminder, a
+# clock waiting for its post); absent from older records, so absent keys stay absent.
+OPTIONAL_KEYS = ("paused", "host_actions", "reminders_sent", "clock_waits_for")
 
 
 @dataclass(frozen=True)
-class StoredGame:
-    """A game's record with its state and open phase, read once."""
+class RosterPlayer:
+    """A character and who plays it now (`played_by` after a substitution)."""
 
-    file: GameFile
-    record: dict[str, Any]
-    rules: Ruleset
-    state: Any
-    phase: Phase | None
+    name: str
+    email: str
+    timezone: str = ""
+    forum_name: str = ""
+    played_by: str = ""
+    replaced: tuple[Mapping[str, Any], ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)  # keys this version does not know
 
-    @property
-    def id(self) -> str:
-        return str(self.record["id"])
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RosterPlayer:
+        known = {"name", "email", "timezone", "forum_name", "played_by", "replaced"}
+        return cls(name=data["name"], email=data["email"], timezone=data.get("timezone", ""),
+                   forum_name=data.get("forum_name", ""), played_by=data.get("played_by", ""),
+                   replaced=tuple(dict(r) for r in data.get("replaced", ())),
+                   extra={k: v for k, v in data.items() if k not in known})
 
-    @property
-    def filed_phase(self) -> str:
-        """The phase mail about the game is filed under now: the open one, or `FINISHED`."""
-        return str(self.record["phase_id"] or FINISHED)
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "email": self.email, "timezone": self.timezone,
+                                "forum_name": self.forum_name}
+        if self.played_by:
+            data["played_by"] = self.played_by
+        if self.replaced:
+            data["replaced"] = [dict(r) for r in self.replaced]
+        return {**data, **self.extra}
 
-    @property
-    def open_phase(self) -> Phase:
-        """The open phase of a game that must not be over (a host's change needs one)."""
-        if self.phase is None:
-            raise UserError(f"Game {self.id} is over; there is nothing to change.")
-        return self.phase
 
-    @property
-    def typed(self) -> GameRecord:
-        """The record as a typed, immutable value."""
-        return GameRecord.from_json(self.record)
+@dataclass(frozen=True)
+class Roster:
+    players: tuple[RosterPlayer, ...]
 
-    @cached_property
-    def roster(self) -> Roster:
-        """Read once per stored game: a receipt asks it several times (time zones)."""
-        return Roster(tuple(RosterPlayer.from_json(entry) for entry in self.record["roster"]))
+    def __iter__(self) -> Iterator[RosterPlayer]:
+        return iter(self.players)
 
-    @cached_property
-    def _made(self) -> dict[tuple[str, str | None], Any]:
-        return {}
+    def by_name(self, name: str) -> RosterPlayer | None:
+        """The character called `name`, ignoring case."""
+        return next((p for p in self.players if p.name.lower() == name.lower()), None)
 
-    def _once(self, what: str, name: str | None, make: Callable[[], Made]) -> Made:
-        """`make()`, made once per stored game (which `load` hands out again while the
-        record is unchanged): a resolution's reports and its post's leak check read the same
-        views, and a batch of order mails the same statuses and forms. Callers only read
-        what they get."""
-        made = self._made
-        if (what, name) not in made:
-            made[what, name] = make()
-        kept: Made = made[what, name]
-        return kept
-
-    def view(self, name: str | None) -> Any:
-        """The ruleset's view of the state for `name` (None: the public view)."""
-        return self._once("view", name, lambda: self.rules.view(self.state, name))
-
-    def status(self, name: str) -> PlayerStatus:
-        """What the shell may know of `name` now (engine.core.PlayerStatus)."""
-        return self._once("status", name, lambda: self.rules.status(self.state, name))
-
-    @property
-    def clock(self) -> PhaseClock:
-        return clock_of(self.record)
-
-    def player(self, address: str) -> dict[str, Any] | None:
-        for entry in self.record["roster"]:
-            if entry["email"] == address:
-                return entry  # type: ignore[no-any-return]
-        return None
+    def by_address(self, address: str) -> RosterPlayer | None:
+        return next((p for p in self.players if p.email == address), None)
 
     def zone_of(self, name: str | None) -> str:
         """The roster time zone of the player of character `name` ("" means UTC)."""
-        return self.roster.zone_of(name)
+        return next((p.timezone for p in self.players if p.name == name), "")
 
-    def token(self, name: str) -> str:
-        return str(self.record["tokens"][name])
 
-    def game_facts(self) -> dict[str, Any]:
-        """What every mail template knows of the game; `played_by` names the newcomer who
-        plays a character after a substitution (mail greets them by their own name)."""
-        played_by = {entry["name"]: entry["played_by"] for entry in self.record["roster"]
-                     if entry.get("played_by") and entry["played_by"] != entry["name"]}
-        return {"id": self.id, "ruleset": self.record["ruleset"], **({"played_by": played_by} if played_by else {})}
+@dataclass(frozen=True)
+class Substitution:
+    """A newcomer took over a character (`pbp substitute`): who `left`, who `joined`, in
+    which phase and when; the end-of-game post credits the newcomers from these."""
 
-    def deadline_text(self, name: str | None = None) -> str:
-        """The deadline in `name`'s roster time zone and in UTC."""
-        return self.clock.describe(self.zone_of(name))
+    character: str
+    left: str
+    joined: str
+    phase: str
+    at: str
 
-    def form(self, name: str) -> dict[str, Any] | None:
-        if name in self.npc_names:
-            return self.npc_form(name)  # not kept: its host token may be made by this call
-        return self._once("form", name, lambda: order_form(
-            self.id, self.phase, name, self.token(name), self.deadline_text(name),
-            self.status(name).channels if self.phase is not None else ()))
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str
+    ruleset: str
+    seed: str
+    roster: Roster
+    tokens: Mapping[str, str]
+    schedule: Mapping[str, Any]
+    state: Mapping[str, Any]
+    phase_id: str  # "" once the game is over
+    opened: str
+    deadline: str  # "" while paused, waiting for a post, or over
+    resolved: tuple[str, ...]
+    created: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    moderator_options: Mapping[str, str] = field(default_factory=dict)
+    checkpoints: tuple[Mapping[str, Any], ...] = ()
+    npcs: tuple[Mapping[str, str], ...] = ()
+    result: Mapping[str, Any] | None = None
+    outbox_sequence: int = 0
+    optional: Mapping[str, Any] = field(default_factory=dict)  # OPTIONAL_KEYS present in the file
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
+        return cls(
+            id=data["id"], ruleset=data["ruleset"], seed=data["seed"],
+            roster=Roster(tuple(RosterPlayer.from_json(e) for e in data["roster"])),
+            tokens=dict(data["tokens"]), schedule=data["schedule"], state=data["state"],
+            phase_id=data["phase_id"], opened=data["opened"], deadline=data["deadline"],
+            resolved=tuple(data["resolved"]), created=data["created"], options=dict(data.get("options", {})),
+            moderator_options=dict(data.get("moderator_options", {})),
+            checkpoints=tuple(data.get("checkpoints", ())), npcs=tuple(data.get("npcs", ())),
+            result=data.get("result"), outbox_sequence=data.get("outbox_sequence", 0),
+            optional={k: data[k] for k in OPTIONAL_KEYS if k in data})
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "ruleset": self.ruleset, "seed": self.seed, "options": dict(self.options),
+            "moderator_options": dict(self.moderator_options), "checkpoints": [dict(c) for c in self.checkpoints],
+            "roster": [p.to_json() for p in self.roster], "npcs": [dict(n) for n in self.npcs],
+            "tokens": dict(self.tokens), "schedule": self.schedule, "state": self.state, "phase_id": self.phase_id,
+            "opened": self.opened, "deadline": self.deadline, "resolved": list(self.resolved),
+            "result": self.result, "created": self.created, "outbox_sequence": self.outbox_sequence,
+            **self.optional,
+        }
 
     @property
-    def npc_names(self) -> tuple[str, ...]:
-        """The host-run characters (NPCs), in the order the host named them."""
-        return tuple(str(npc["name"]) for npc in self.record.get("npcs", []))
+    def running(self) -> bool:
+        return bool(self.phase_id)
 
-    def npc_form(self, name: str) -> dict[str, Any] | None:
-        """The NPC `name`'s form, mailed to the host: the game's host token (the host's
-        one secret for the game) and a line `NPC: <name>` saying whose orders these are
-        (pbp.host.npc_mail reads it back). Call inside a transaction: the host token is
-        made on first use."""
-        form = order_form(self.id, self.phase, name, DraftBook(self.file).host_token(), self.deadline_text(name))
-        return {**form, "npc": name} if form else None
-
-    def latest_orders(self, phase_id: str) -> dict[str, dict[str, Any]]:
-        """Each player's latest accepted block for a phase (later blocks replace earlier).
-        Rows are in the order they were written, so the last one of a player wins. Only
-        the phase's rows are looked at (pbp.journal.LOOKUPS): the log holds every phase's orders."""
-        latest: dict[str, dict[str, Any]] = {}
-        for row in self.file.orders.where("phase", phase_id):
-            latest[row["player"]] = row
-        return latest
-
-    def standing_lines(self, player: str) -> list[str]:
-        """`player`'s accepted order lines for the open phase (none: an empty list)."""
-        row = self.latest_order(self.open_phase.id, player)
-        return row["text"].splitlines() if row else []
-
-    def latest_order(self, phase_id: str, player: str) -> dict[str, Any] | None:
-        """`player`'s latest accepted block for a phase, or None; made from that
-        player's rows of the phase only (a receipt asks it for every mail that is rejected)."""
-        rows = self.file.orders.where("phase", phase_id, also=("player", player))
-        return rows[-1] if rows else None
-
-    def character(self, player: str) -> str:
-        """The character or NPC called `player` (ignoring case)."""
-        names = [e["name"] for e in self.record["roster"]] + [n["name"] for n in self.record.get("npcs", [])]
-        for name in names:
-            if name.lower() == player.lower():
-                return str(name)
-        raise UserError(f"There is no player or NPC {player!r} in game {self.id}; they are: {', '.join(names)}.")
-
-
-def load(moderator: Moderator, game_id: str) -> StoredGame:
-    """The stored game; the same one again while its record is unchanged (what it made
-    once, `StoredGame._once`, stays valid: nothing changes a record in place)."""
-    file = moderator.folder.game(game_id)
-    record = file.record()
-    rules = moderator.rules(record["ruleset"])
-    kept = file.loaded
-    if isinstance(kept, StoredGame) and type(kept.rules) is type(rules) and kept.record == record:
-        return kept
-    state, phase = _decoded(file, rules, record["state"])
-    game = StoredGame(file, record, rules, state, phase)
-    file.loaded = game
-    return game
-
-
-def running(moderator: Moderator, game_id: str) -> StoredGame:
-    """The game, which must not be over (a host's change needs an open phase)."""
-    game = load(moderator, game_id)
-    if game.phase is None:
-        raise UserError(f"Game {game_id} is over; there is nothing to change.")
-    return game
-
-
-def _decoded(file: GameFile, rules: Ruleset, data: dict[str, Any]) -> tuple[Any, Phase | None]:
-    """The state and phase of a stored state JSON, decoded once per version: the writer's
-    storage hands back the same JSON object until the state is written again."""
-    memo = file.decoded
-    if memo is not None and memo[0] is data:
-        return memo[1], memo[2]
-    try:
-        state = rules.from_json(data)
-        phase = rules.phase(state)
-    except (KeyError, ValueError, TypeError) as error:
-        # Most often a game started with extra roles whose module the settings no longer name.
-        raise UserError(f"The state of game {file.id} cannot be read ({type(error).__name__}: {error}); if the "
-                        "game uses extra roles, check that [roles] modules in the settings still names "
-                        "their module.") from None
-    file.decoded = (data, state, phase)
-    return state, phase
+    @property
+    def substitutions(self) -> tuple[Substitution, ...]:
+        """Every substitution, oldest first, from the host's log (a log written before
+        the leaving player was logged names the character as the one who left)."""
+        return tuple(Substitution(a["player"], a.get("replaced", a["player"]), a["played_by"], a["phase"], a["at"])
+                     for a in self.optional.get("host_actions", ()) if a["kind"] == "substitute")

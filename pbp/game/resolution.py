@@ -11,23 +11,22 @@ a phase twice.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Mapping
 
+from engine.core import Phase, Resolution
 from pbp import schedule
 from pbp.crashpoints import crash_point
-from pbp.forum.config import load_forum_settings
-from pbp.forum.watch import dead_players
 from pbp.game.clock import WAITING_KEY, Running, clock_of, waiting_marker
 from pbp.game.deadlines import clock_waits
 from pbp.game.options import awaits_nobody, may_resolve_early, spectators_mode
-from pbp.game.record import StoredGame, load
+from pbp.game.stored import StoredGame, load
 from pbp.game.recipients import report_recipients
 from pbp.game.stalls import note_stall, stalled_phases
-from pbp.host.checkpoints import record_checkpoint
+from pbp.game.checkpoints import record_checkpoint
 from pbp.moderator import Moderator
-from pbp.rendering import RenderedMail, event_json
-from pbp.signups.spectators import queue_spectator_mail
-from pbp.standing_orders import standing_orders
+from pbp.ports import RenderedMail
+from pbp.render.renderer import event_json
+from pbp.game.standing_orders import standing_orders
 
 NPC_REPORT = "npc-report"  # the outbox kind of an NPC's report, mailed to the host
 
@@ -57,6 +56,26 @@ class ResolutionSummary:
         return f"Every order is in (option resolve_when_all_in): {phase} is resolved; {after}."
 
 
+@dataclass(frozen=True)
+class Resolved:
+    """A resolution as the moderator's `after_resolution` listeners get it, inside its
+    transaction (what they write is part of the same durable write): the game `before` and
+    `after`, the `phase` resolved with the typed `orders` it was resolved with, the engine's
+    `resolution` and its public events as JSON (`public`)."""
+
+    before: StoredGame
+    after: StoredGame
+    phase: Phase
+    orders: Mapping[str, tuple[Any, ...]]
+    resolution: Resolution
+    public: list[dict[str, Any]]
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        result = self.after.rules.result(self.after.state)
+        return result.to_json() if result else None
+
+
 def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = None) -> ResolutionSummary | None:
     """Resolve the open phase (only if it is still `phase_id`, when given) with the orders
     in; queue a report to every player; open the next phase with its deadline.
@@ -66,7 +85,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
         return None
     phase = game.phase
     rules = game.rules
-    dead_before = dead_players(game.view(None))
+    dead_before = game.dead()
     blocks = {player: row["text"].splitlines() for player, row in game.latest_orders(phase.id).items()}
     orders = standing_orders(rules, game.state, phase, blocks)
     resolution = rules.resolve(game.state, orders)
@@ -98,7 +117,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
                 resolved_phase=phase.id, next_phase=next_phase.id if next_phase else "", public_events=public,
                 private_events=[event_json(e) for e in resolution.private.get(name, ())],
                 result=result.to_json() if result else None,
-                view=after.view(name), form=form, dead_watch=spectators_mode(game.record) in ("dead", "all"))
+                view=after.view(name), form=form, dead_watch=spectators_mode(game.record, game.rules.card) in ("dead", "all"))
 
         # The dead get no reports after the one that told them of their death, and a
         # player the resolution tells nothing and asks nothing gets none (pbp.game.recipients).
@@ -113,14 +132,14 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
         # The host plays the NPCs: each NPC's report and form go to the host address, as a
         # player's go to that player (the host answers by mail with the form's block, or
         # with `pbp submit`); the row names the NPC, so `pbp show` finds its reports.
-        host_address = load_forum_settings(moderator.settings).host_address
+        host_address = moderator.settings.host_address
         for name in game.npc_names:
             if host_address and name in told:
                 moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=host_address,
                                        kind=NPC_REPORT, mail=for_host(report(name, after.npc_form(name)), name))
-        queue_spectator_mail(moderator, after, phase, orders, resolution, result.to_json() if result else None)
-        for listener in moderator.after_resolution:  # the forum drafts the public post
-            listener(moderator, game, after, phase.id, public)
+        resolved = Resolved(game, after, phase, orders, resolution, public)
+        for listener in moderator.after_resolution:  # spectators' mail; the forum drafts the public post
+            listener(moderator, resolved)
         crash_point("mid-resolution")
     described = tuple(moderator.renderer.describe(game.record["ruleset"], e) for e in resolution.public)
     return ResolutionSummary(game_id, phase.id, described, result.to_json() if result else None,

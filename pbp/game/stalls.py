@@ -10,7 +10,7 @@ from datetime import datetime
 from tinydb import Query
 
 from pbp import schedule
-from pbp.datafolder import DataFolder
+from pbp.storage.datafolder import DataFolder
 
 TABLE = "stalled"
 

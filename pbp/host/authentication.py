@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pbp.forum.hooks import answer_host, host_address
-from pbp.game.record import StoredGame, load
+from pbp.game.host_contact import answer_host
+from pbp.game.stored import StoredGame, load
 from pbp.mail.sender_auth import refusal
-from pbp.mail_ledger import MailLedger
+from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 
@@ -19,7 +19,7 @@ def unauthenticated_host_mail(moderator: Moderator, ledger: MailLedger, mail: In
                               may_reply: Callable[[StoredGame, str], bool]) -> Outcome | None:
     """Refuse a mail from the host's address that fails sender authentication, or return
     None (not the host's, authentication off, or it passes)."""
-    host = host_address(moderator.settings)
+    host = moderator.settings.host_address
     trusted_id = moderator.settings.trusted_authserv_id
     if not host or mail.sender != host or not trusted_id:
         return None
@@ -38,7 +38,7 @@ def unauthenticated_host_mail(moderator: Moderator, ledger: MailLedger, mail: In
             "no approval, no NPC orders, no answer to a player. If you sent it, send it again from your usual "
             "mail account.")
     with game.file.transaction():
-        answer_host(moderator, game, mail, host, "host-reply", text, may_reply, f"[{target}] pbp")
+        answer_host(moderator, game, mail, "host-reply", text, may_reply, f"[{target}] pbp")
         row = ledger.record(game.file, mail, "rejected", reason)
     ledger.remember(row)
     return "rejected"

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbp.game.record import StoredGame
+from pbp.game.stored import StoredGame
 from pbp.host.replay import ReplayError, game_players, replay_steps, step_resolution
-from pbp.rendering import event_json
+from pbp.render.renderer import event_json
 
 
 def private_history(game: StoredGame, character: str) -> list[dict[str, Any]]:

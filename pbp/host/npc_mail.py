@@ -4,7 +4,7 @@ to an NPC's report with the form's block, which carries the game's host token an
 
 Only a mail from `[forum] host_address` is read here, and only its blocks that name an NPC;
 everything else from the host (approvals, help) goes on to pbp.forum.approval_mail. Wrong
-host tokens count against the address like a player's (pbp.token_guard: the right token
+host tokens count against the address like a player's (pbp.game.token_guard: the right token
 always works). The orders are judged by the same engine parser and stored like
 `pbp submit`'s.
 """
@@ -14,14 +14,14 @@ import re
 from typing import Callable
 
 from pbp.errors import UserError
-from pbp.forum.book import DraftBook
-from pbp.forum.hooks import answer_host, host_address, tell_host_of_wrong_tokens
-from pbp.game.record import StoredGame, load
+from pbp.storage.drafts import DraftBook
+from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
+from pbp.game.stored import StoredGame, load
 from pbp.host.orders import enter_orders, parse_for
-from pbp.mail_ledger import MailLedger
+from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
-from pbp.token_guard import TokenGuard
+from pbp.game.token_guard import TokenGuard
 
 _NPC_LINE = re.compile(r"^NPC\s*:\s*(\S+)\s*$", re.IGNORECASE)
 
@@ -37,7 +37,7 @@ def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
                     may_reply: Callable[[StoredGame, str], bool]) -> Outcome | None:
     """Handle the host's mail holding an NPC's order block, or return None when it is not
     one. The first such block counts (one mail, one NPC, like one player's mail)."""
-    host = host_address(moderator.settings)
+    host = moderator.settings.host_address
     if not host or mail.sender != host:
         return None
     block = next((b for b in mail.blocks if npc_named(b)), None)
@@ -49,7 +49,7 @@ def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     game = load(moderator, block.game)
     with game.file.transaction():
         outcome, reason, reply = _judge(moderator, game, mail, block)
-        answer_host(moderator, game, mail, host, "npc-receipt", reply, may_reply, f"[{game.id}] NPC orders")
+        answer_host(moderator, game, mail, "npc-receipt", reply, may_reply, f"[{game.id}] NPC orders")
         row = ledger.record(game.file, mail, outcome, reason)
     ledger.remember(row)
     return outcome

@@ -12,12 +12,12 @@ from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.deadlines import start_clock
 from pbp.game.notices import log_host_action, notify_players
-from pbp.game.options import MODERATOR_OPTIONS, OptionValueError, split_options
-from pbp.game.record import load, running
-from pbp.host.checkpoints import record_checkpoint
+from pbp.game.options import OPTIONS, OptionValueError, split_options
+from pbp.game.stored import load, running
+from pbp.game.checkpoints import record_checkpoint
 from pbp.host.replay import HOST_KILL, Step
 from pbp.moderator import Moderator
-from pbp.rendering import event_json
+from pbp.render.renderer import event_json
 
 
 def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> list[str]:
@@ -65,12 +65,12 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
     options shaped the game when it began and stay as they are."""
     game = load(moderator, game_id)
     current = dict(game.record.get("moderator_options", {}))
-    unknown = sorted(key for key in given if key.strip().lower() not in MODERATOR_OPTIONS)
+    unknown = sorted(key for key in given if key.strip().lower() not in OPTIONS)
     if unknown:
         raise UserError(f"{unknown[0]!r} cannot change in a running game; the options that can are "
-                        f"{', '.join(sorted(MODERATOR_OPTIONS))}.")
+                        f"{', '.join(sorted(OPTIONS))}.")
     try:
-        changed, _ = split_options({**current, **given}, game.record["ruleset"])
+        changed, _ = split_options({**current, **given}, game.rules.card)
     except OptionValueError as error:
         raise UserError(str(error)) from None
     if given:

@@ -7,12 +7,12 @@ from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.notices import notify_players
 from pbp.mail.blocks import opens_a_form, scan_blocks
-from pbp.game.record import StoredGame, load, running
+from pbp.game.stored import StoredGame, load, running
 from pbp.moderator import Moderator
-from pbp.order_lines import read_orders
-from pbp.public_tally import running_tally
-from pbp.reminders import players_to_remind
-from pbp.standing_orders import standing_orders
+from pbp.game.order_lines import read_orders
+from pbp.forum.tally import running_tally
+from pbp.game.reminders import players_to_remind
+from pbp.game.standing_orders import standing_orders
 from pbp.timezones import render_timestamp
 
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from engine.core import PlayerSpec, Resolution, Ruleset, canonical_json
-from pbp.game.record import StoredGame, load
-from pbp.host.checkpoints import state_digest
+from pbp.game.stored import StoredGame, load
+from pbp.game.checkpoints import state_digest
 from pbp.moderator import Moderator
-from pbp.standing_orders import standing_orders
+from pbp.game.standing_orders import standing_orders
 
 RESOLVE = "resolve"
 HOST_KILL = "host_kill"

@@ -13,14 +13,14 @@ from __future__ import annotations
 from engine.names import look_alike, name_problem
 from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
-from pbp.game.record import StoredGame, load, new_token, running
+from pbp.game.stored import StoredGame, load, new_token, running
 from pbp.host.digest import current_orders, private_history
 from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
-from pbp.outbox import FAILED, QUEUED
+from pbp.storage.outbox import FAILED, QUEUED
 from pbp.roster import normalise_address
 from pbp.signups.spectators import WATCHERS_KEY
-from pbp.welcome import welcome_facts
+from pbp.render.welcome import welcome_facts
 from pbp.timezones import zone_problem
 
 

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.names import plain_word
-from pbp import limits
-from pbp.limits import MAX_BLOCKS_PER_MAIL
+from pbp.mail import limits
+from pbp.mail.limits import MAX_BLOCKS_PER_MAIL
 from pbp.mail.quoting import QuotedLine, quote_lines
 from pbp.ports import MessageBlock, OrderBlock
 

@@ -14,7 +14,7 @@ from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
 
-from pbp.limits import MAX_REFERENCES
+from pbp.mail.limits import MAX_REFERENCES
 from pbp.mail.header_values import header_line, strict_message_id
 
 _ADDRESS = re.compile(r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$")

@@ -38,8 +38,8 @@ from pbp.mail.oauth import TokenSource
 from pbp.mail.imap_wire import announces_mail, envelope_sender, quietly_close
 from pbp.mail.read_ahead import Fetched, Prepare, ReadAhead, Reading, can_read_ahead
 from pbp.ports import OversizedMail, Outcome, RawMail
+from pbp.settings import Security
 
-Security = Literal["tls", "starttls", "none"]
 DEFAULT_FOLDERS = {"inbox": "INBOX", "processed": "processed", "rejected": "rejected", "quarantine": "quarantine"}
 _CONNECTION_LOST = (IMAPClientAbortError, imaplib.IMAP4.abort, OSError, EOFError)
 T = TypeVar("T")

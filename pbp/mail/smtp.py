@@ -39,8 +39,8 @@ from typing import Any, Callable, Literal, Union
 
 from pbp.mail.oauth import OAuthTrouble, TokenSource, oauthbearer_response, xoauth2_response
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
+from pbp.settings import Security
 
-Security = Literal["tls", "starttls", "none"]
 
 
 def _ready_now() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pbp import schedule
 from pbp.game.options import SPECTATORS, split_options
 from pbp.moderator import Moderator
-from pbp.signups.book import OpenGame
+from pbp.storage.open_games import OpenGame
 from pbp.timezones import render_duration_spec, render_moment
 
 TEMPLATE = "signups/announcement.j2"
@@ -12,8 +12,9 @@ TEMPLATE = "signups/announcement.j2"
 
 def announcement(moderator: Moderator, signups: OpenGame) -> str:
     record = signups.record
-    moderator_options, _ = split_options(record["options"], record["ruleset"])
-    kinds = [kind.kind for kind in moderator.rules(record["ruleset"]).card.phase_kinds]
+    card = moderator.rules(record["ruleset"]).card
+    moderator_options, _ = split_options(record["options"], card)
+    kinds = [kind.kind for kind in card.phase_kinds]
     phases = ", ".join(f"{kind} {render_duration_spec(schedule.phase_duration(record['schedule'], kind))}"
                        for kind in kinds)
     return moderator.renderer.env.get_template(TEMPLATE).render(

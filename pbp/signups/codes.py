@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from pbp import schedule
-from pbp.game.record import TOKEN_ALPHABET
+from pbp.game.stored import TOKEN_ALPHABET
 
 MAX_PENDING = 50
 PENDING_LIFETIME = timedelta(days=1)

@@ -18,12 +18,12 @@ from typing import Any, Callable
 from engine.names import roster_problems
 from pbp import schedule
 from pbp.game.options import spectators_mode
-from pbp.game.record import StoredGame, load
-from pbp.limits import listed, quoted
-from pbp.mail_ledger import MailLedger
+from pbp.game.stored import StoredGame, load
+from pbp.mail.limits import listed, quoted
+from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
-from pbp.signups.book import OPEN, OpenGame, find_open_game
+from pbp.storage.open_games import OPEN, OpenGame, find_open_game
 from pbp.signups.codes import (MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY, new_code, take_request, waiting_for,
                                with_request)
 from pbp.signups.spectators import OUTSIDE_SEQUENCE, WATCHERS_KEY
@@ -267,7 +267,7 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
 
 def _watch_refusal(game: StoredGame, sender: str, watchers: list[str]) -> str:
     """Why `sender` may not watch `game`, or "" when they may."""
-    game_id, mode = game.id, spectators_mode(game.record)
+    game_id, mode = game.id, spectators_mode(game.record, game.rules.card)
     if game.player(sender) is not None:
         return f"You play in {game_id}, and players cannot watch their own game."
     if game.phase is None:

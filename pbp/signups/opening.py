@@ -13,7 +13,7 @@ from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.options import OptionValueError, split_options
 from pbp.moderator import Moderator
-from pbp.signups.book import OPEN, OpenGame, add_open_game
+from pbp.storage.open_games import OPEN, OpenGame, add_open_game
 from pbp.timezones import parse_deadline_change
 
 GAME_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,19}")
@@ -46,7 +46,7 @@ def open_for_signups(moderator: Moderator, game_id: str, ruleset: str, players: 
     plan = schedule.parse_schedule(schedule_text, [kind.kind for kind in rules.card.phase_kinds])
     given = dict(options or {})
     try:
-        _, engine_options = split_options(given, ruleset)
+        _, engine_options = split_options(given, rules.card)
         for count in sorted({low, high}):  # the engine checks player counts and options at setup
             rules.new_game([PlayerSpec(name) for name in player_names(count)], "check", engine_options)
     except (GameSetupError, OptionValueError) as error:

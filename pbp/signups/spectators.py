@@ -10,29 +10,26 @@ refused by the order desk, and a watcher is on no roster.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
-
-from engine.core import Phase, Resolution
-from pbp.forum.watch import dead_players
 from pbp.game.options import spectators_mode
-from pbp.game.record import StoredGame
+from pbp.game.resolution import Resolved
+from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
-from pbp.rendering import event_json
+from pbp.render.renderer import event_json
 
 KIND = "spectator"
 WATCHERS_KEY = "watchers"
 # The Message-ID sequence of a game's mail to spectators and would-be watchers, apart from
-# the players' (pbp.outbox.Outbox.queue): a player's mail reads the same with or without them.
+# the players' (pbp.storage.outbox.Outbox.queue): a player's mail reads the same with or without them.
 OUTSIDE_SEQUENCE = "spectator_sequence"  # the game record's confirmed watcher addresses, in order of confirmation
 
 
 def spectators(game: StoredGame) -> list[tuple[str, str, bool]]:
     """(recipient name, address, is a watcher) for everyone who gets the spectators' mail of
     `game` as it stands now: the dead roster players, then (option `all`) the watchers."""
-    mode = spectators_mode(game.record)
+    mode = spectators_mode(game.record, game.rules.card)
     if mode == "off":
         return []
-    dead = dead_players(game.rules.view(game.state, None))
+    dead = game.dead()
     found = [(entry["name"], entry["email"], False) for entry in game.record["roster"] if entry["name"] in dead]
     if mode == "all":
         players = {entry["email"] for entry in game.record["roster"]}
@@ -41,25 +38,23 @@ def spectators(game: StoredGame) -> list[tuple[str, str, bool]]:
     return found
 
 
-def queue_spectator_mail(moderator: Moderator, after: StoredGame, resolved: Phase,
-                         orders: Mapping[str, Sequence[Any]], resolution: Resolution,
-                         result: dict[str, Any] | None) -> None:
-    """Queue the host's view of the `resolved` phase (its actors' typed `orders`, the
-    engine's `resolution`) to every spectator of the game; call inside the resolution's
-    transaction, `after` being the game once resolved."""
+def queue_spectator_mail(moderator: Moderator, resolved: Resolved) -> None:
+    """Queue the host's view of the resolved phase (its actors' typed orders, the engine's
+    resolution) to every spectator of the game: an `after_resolution` listener (pbp.composition),
+    so it runs inside the resolution's transaction."""
+    after = resolved.after
     recipients = spectators(after)
     if not recipients:
         return
-    resolved_phase = resolved.id
-    shown_orders = [{"player": player, "lines": [str(order) for order in orders.get(player, ())]}
-                    for player in sorted(resolved.actors)]
+    resolved_phase = resolved.phase.id
+    shown_orders = [{"player": player, "lines": [str(order) for order in resolved.orders.get(player, ())]}
+                    for player in sorted(resolved.phase.actors)]
     private = [{"player": player, "events": [event_json(e) for e in events]}
-               for player, events in sorted(resolution.private.items()) if events]
-    public = [event_json(e) for e in resolution.public]
+               for player, events in sorted(resolved.resolution.private.items()) if events]
     for name, address, watcher in recipients:
         mail = moderator.renderer.render(
             KIND, after.record["ruleset"], game=after.game_facts(), spectator=name, watcher=watcher,
-            resolved_phase=resolved_phase, orders=shown_orders, public_events=public,
-            private_reports=private, result=result, next_phase=after.phase.id if after.phase else "")
+            resolved_phase=resolved_phase, orders=shown_orders, public_events=resolved.public,
+            private_reports=private, result=resolved.result, next_phase=after.phase.id if after.phase else "")
         moderator.outbox.queue(after.file, phase=resolved_phase, recipient=name, address=address,
                                kind=KIND, mail=mail, sequence_key=OUTSIDE_SEQUENCE)

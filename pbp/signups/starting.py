@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from pbp import schedule
 from pbp.errors import UserError
-from pbp.forum.hooks import HOST, host_address
+from pbp.game.host_contact import HOST
 from pbp.game.create import create_game
-from pbp.game.record import StoredGame, load
+from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.roster import RosterEntry
-from pbp.signups.book import OPEN, STARTED, OpenGame, open_game, open_games
+from pbp.storage.open_games import OPEN, STARTED, OpenGame, open_game, open_games
 
 KIND = "signup"
 
@@ -91,7 +91,7 @@ def start_due(moderator: Moderator) -> list[str]:
 
 
 def _tell_host(moderator: Moderator, signups: OpenGame, headline: str, lines: list[str], changes: dict) -> None:
-    address = host_address(moderator.settings)
+    address = moderator.settings.host_address
     with signups.file.transaction():
         signups.file.update_record(changes)
         if address:

@@ -5,9 +5,9 @@ is never dealt in: confirming WATCH takes the address off the list (pbp.signups.
 `--next` skips anyone who watches the game."""
 from __future__ import annotations
 
-from pbp.datafolder import DataFolder
+from pbp.storage.datafolder import DataFolder
 from pbp.errors import UserError
-from pbp.signups.book import find_open_game
+from pbp.storage.open_games import find_open_game
 
 
 def next_substitute(folder: DataFolder, game_id: str, roster_addresses: set[str],

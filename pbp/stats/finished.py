@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from engine.core import Ruleset
-from pbp.datafolder import DataFolder
+from pbp.storage.datafolder import DataFolder
 
 
 @dataclass(frozen=True)

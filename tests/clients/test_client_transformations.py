@@ -30,12 +30,12 @@ from hypothesis import strategies as st
 
 import engine
 from pbp.composition import ForumModerator
-from pbp.datafolder import game_tables
+from pbp.storage.datafolder import game_tables
 from pbp.desk import Desk
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
-from pbp.rendering import Renderer
+from pbp.render.renderer import Renderer
 from pbp.settings import Settings
 from tests.clients.builder import Fill, Player, build_reply
 from tests.clients.clients import CLIENTS, Client

@@ -207,11 +207,11 @@ def test_f055_an_anonymous_message_does_not_switch_the_leak_check_off(site):
     """Threat: an anonymous message `e` (player-written, exempt from the leak check) once
     made the check skip every "e" of the draft, so a host's edit naming a hidden team
     passed without `--force`. Only the message's own place is exempt."""
-    from pbp.forum.book import DraftBook
+    from pbp.storage.drafts import DraftBook
     from pbp.forum.dialects import dialect
     from pbp.forum.drafting import PostFacts, PostRenderer
     from pbp.forum.service import leak_check
-    from pbp.game.record import load
+    from pbp.game.stored import load
     from pbp.composition import ForumModerator
     from pbp.settings import load_settings
 

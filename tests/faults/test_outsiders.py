@@ -274,7 +274,7 @@ class Host:
         from pbp.ports import InboundMail
         from pbp.signups.words import find_signup
         self.number += 1
-        from pbp.signups.book import outbox_files
+        from pbp.storage.open_games import outbox_files
         with self.moderator() as moderator:
             files = [moderator.folder.game(g) for g in moderator.folder.game_ids()]
             files += [file for _key, file in outbox_files(moderator.folder)]
@@ -300,7 +300,7 @@ def test_f088_a_substitute_who_watched_is_never_dealt_in(host):
     import re
 
     from engine.simulation import player_names
-    from pbp.signups.book import open_game
+    from pbp.storage.open_games import open_game
 
     assert host.pbp("open-game", "ww3", "--ruleset", "werewolf", "--players", "8..8", "--closes", "3d",
                     "--option", "spectators=all")[0] == 0
@@ -385,7 +385,7 @@ def test_f091_forged_joins_push_out_no_one_and_stay_bounded(tmp_path):
     from pbp.desk import Desk
     from pbp.ports import InboundMail
     from pbp.settings import Settings
-    from pbp.signups.book import open_game
+    from pbp.storage.open_games import open_game
     from pbp.signups.codes import MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY
     from pbp.signups.opening import open_for_signups
     from tests.fixtures.clocks import Clock

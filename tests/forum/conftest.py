@@ -7,7 +7,7 @@ import pytest
 
 from pbp.cli import main
 from pbp.forum.reddit import RedditPublisher, RedditSettings
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 from tests.forum.reddit_server import FakeReddit

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 
 from pbp.cli import main
-from pbp.forum.book import APPROVED, DRAFT, DraftBook
+from pbp.storage.drafts import APPROVED, DRAFT, DraftBook
 
 from tests.forum.conftest import stored
 

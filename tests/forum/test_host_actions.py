@@ -6,7 +6,7 @@ names each file by its game's own dialect."""
 from __future__ import annotations
 
 from pbp.cli import main
-from pbp.forum.book import DraftBook
+from pbp.storage.drafts import DraftBook
 
 from tests.forum.conftest import stored
 

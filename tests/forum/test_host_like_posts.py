@@ -15,7 +15,7 @@ from pbp.forum import service
 from pbp.forum.config import load_forum_settings
 from pbp.forum.drafting import PostRenderer
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.substitute import substitute
 from pbp.roster import RosterEntry

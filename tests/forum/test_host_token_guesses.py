@@ -3,8 +3,8 @@ tokens are counted per address, the host's included, and never refuse the right 
 from __future__ import annotations
 
 from pbp.desk import Desk
-from pbp.forum.book import APPROVED, DraftBook
-from pbp.game.record import load
+from pbp.storage.drafts import APPROVED, DraftBook
+from pbp.game.stored import load
 
 from tests.forum.conftest import stored
 from tests.forum.test_review import host_mail

@@ -4,7 +4,7 @@ checked; a host's edit that trips the check needs `--force`)."""
 from __future__ import annotations
 
 from pbp.cli import main
-from pbp.forum.book import APPROVED, DraftBook
+from pbp.storage.drafts import APPROVED, DraftBook
 from pbp.forum.drafting import PostFacts, PostRenderer
 from pbp.forum.dialects import dialect
 from pbp.forum.leaks import LeakCheck

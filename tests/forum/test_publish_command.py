@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from pbp.cli import main
-from pbp.forum.book import APPROVED, PUBLISHED, DraftBook
+from pbp.storage.drafts import APPROVED, PUBLISHED, DraftBook
 
 from tests.forum.conftest import ROSTER, reddit_settings_file, stored
 

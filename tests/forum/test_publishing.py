@@ -8,12 +8,12 @@ import pytest
 
 import engine
 from pbp.forum import service
-from pbp.forum.book import APPROVED, PUBLISHED, DraftBook
+from pbp.storage.drafts import APPROVED, PUBLISHED, DraftBook
 from pbp.forum.files import FilePublisher
 from pbp.forum.publishing import post_marker
 from pbp.forum.reddit import RedditPublisher
 from pbp.forum.watch import PhaseFacts, watch_thread
-from pbp.datafolder import GameFile
+from pbp.storage.datafolder import GameFile
 
 from tests.forum.conftest import reddit_settings
 from tests.forum.simulated import drafts_of_game
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.integration
 
 
 class StoredGame:
-    """The parts of a stored game (pbp.game.record.StoredGame) that publishing reads."""
+    """The parts of a stored game (pbp.game.stored.StoredGame) that publishing reads."""
 
     def __init__(self, path: Path, game_id: str = "inf1"):
         self.file = GameFile(path, writer=True)

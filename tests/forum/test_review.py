@@ -8,8 +8,8 @@ import sys
 
 from pbp.cli import main
 from pbp.desk import Desk
-from pbp.forum.book import APPROVED, DRAFT, DraftBook
-from pbp.game.record import load
+from pbp.storage.drafts import APPROVED, DRAFT, DraftBook
+from pbp.game.stored import load
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import InboundMail, OrderBlock, RawMail
 

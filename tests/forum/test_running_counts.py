@@ -13,21 +13,22 @@ from pathlib import Path
 import pytest
 
 from pbp.composition import ForumModerator
-from pbp.cycle import Cycle
+from pbp.daemon.cycle import Cycle
 from pbp.forum import service
 from pbp.errors import UserError
-from pbp.forum.book import DraftBook
+from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.tallies import draft_due_tallies
-from pbp.forum.tally_rhythm import due_slot, next_time, tally_interval
+from pbp.forum.tally import due_slot, next_time
+from pbp.game.options import tally_interval
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
-from pbp.public_tally import running_tally
+from pbp.forum.tally import running_tally
 from pbp.roster import RosterEntry
 from pbp.settings import load_settings
 from pbp.timezones import TimeInputError
-from pbp.transport import open_mailbox, open_sender
+from pbp.mail.transport import open_mailbox, open_sender
 from tests.fixtures.clocks import START, Clock
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")

@@ -1,4 +1,4 @@
-"""`pbp status` (pbp.status): "no orders yet" names only the living actors who have
+"""`pbp status` (pbp.host.status): "no orders yet" names only the living actors who have
 something to order and have not sent it (engine `Phase.grammar`: an empty grammar is
 nothing to order, e.g. a Werewolf villager at night; the dead are no actors); and per game
 the public thread: drafts waiting for the host's approval with their leak check, approved
@@ -10,11 +10,11 @@ import pytest
 from pbp.cli import main
 from pbp.forum import service
 from pbp.forum.publishing import TransientPublishError
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
-from pbp.status import status_text
-from pbp.datafolder import DataFolder
+from pbp.host.status import status_text
+from pbp.storage.datafolder import DataFolder
 
 from tests.forum.conftest import stored
 

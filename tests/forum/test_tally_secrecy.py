@@ -15,9 +15,9 @@ from pbp.forum import service
 from pbp.forum.config import load_forum_settings
 from pbp.forum.drafting import PostRenderer
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
-from pbp.public_tally import running_tally
+from pbp.forum.tally import running_tally
 from pbp.roster import RosterEntry
 from pbp.settings import load_settings
 from tests.fixtures.clocks import Clock

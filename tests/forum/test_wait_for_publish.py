@@ -12,23 +12,23 @@ import pytest
 
 from pbp import schedule
 from pbp.cli import main
-from pbp.cycle import Cycle
-from pbp.wake_up import next_wake_up
+from pbp.daemon.cycle import Cycle
+from pbp.daemon.wake_up import next_wake_up
 from pbp.forum import service
-from pbp.forum.book import DraftBook
+from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import due_games, resolve_phase
 from pbp.game import resolution
 from pbp.host import orders as host_orders
 from pbp.composition import ForumModerator
 from pbp.game.clock import UNSET_DEADLINE, awaited_post
 from pbp.game.deadlines import clock_waits, start_clocks
-from pbp.reminders import queue_reminders
+from pbp.game.reminders import queue_reminders
 from pbp.roster import RosterEntry
 from pbp.settings import load_settings
-from pbp.transport import open_mailbox, open_sender
+from pbp.mail.transport import open_mailbox, open_sender
 
 from tests.fixtures.clocks import Clock
 from tests.forum.conftest import ROSTER, stored

@@ -11,11 +11,11 @@ import pytest
 
 from engine.simulation import player_names
 from pbp.forum import hooks
-from pbp.forum.book import DraftBook
+from pbp.storage.drafts import DraftBook
 from pbp.forum.reddit import RedditPublisher
 from pbp.forum.thread_watch import ThreadWatch
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.operations import modkill
 from pbp.composition import ForumModerator

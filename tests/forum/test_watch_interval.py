@@ -11,15 +11,15 @@ import pytest
 
 from engine.simulation import player_names
 from pbp.composition import ForumModerator
-from pbp.cycle import Cycle
-from pbp.forum.book import DraftBook
+from pbp.daemon.cycle import Cycle
+from pbp.storage.drafts import DraftBook
 from pbp.forum.thread_watch import ThreadWatch
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.roster import RosterEntry
 from pbp.settings import load_settings
-from pbp.transport import open_mailbox, open_sender
+from pbp.mail.transport import open_mailbox, open_sender
 
 from .conftest import reddit_settings_file
 

@@ -10,8 +10,8 @@ import configparser
 import pytest
 
 from pbp.cli import main
-from pbp.forum.book import DraftBook, WITHDRAWN
-from pbp.game.record import load
+from pbp.storage.drafts import DraftBook, WITHDRAWN
+from pbp.game.stored import load
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 

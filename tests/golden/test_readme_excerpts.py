@@ -29,7 +29,7 @@ def test_the_replies_the_readme_shows_are_accepted_as_meant(tmp_path):
     from pbp.composition import ForumModerator
     from pbp.desk import Desk
     from pbp.game.create import create_game
-    from pbp.game.record import load
+    from pbp.game.stored import load
     from pbp.game.resolution import resolve_phase
     from pbp.roster import RosterEntry
     from pbp.settings import Settings

@@ -14,8 +14,8 @@ import pytest
 from pbp.timezones import as_utc
 
 from pbp.cli import main
-from pbp.datafolder import game_tables
-from pbp.game.record import load
+from pbp.storage.datafolder import game_tables
+from pbp.game.stored import load
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pbp.game import deadlines
 from pbp.game.create import create_game
-from pbp.game.game_record import GameRecord
-from pbp.game.record import load
+from pbp.game.record import GameRecord
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host import substitute as host_substitute
 from tests.host.conftest import ROSTER

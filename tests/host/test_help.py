@@ -13,8 +13,8 @@ from engine.infiltration.validity import GRAMMAR_HELP
 from engine.simulation import player_names
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import load
-from pbp.host.help import MARK_NOW, help_facts, order_key
+from pbp.game.stored import load
+from pbp.desk.help import MARK_NOW, help_facts, order_key
 from pbp.rulesets import load_ruleset
 from pbp.roster import Npc, RosterEntry
 

@@ -8,7 +8,7 @@ import pytest
 from pbp.desk import Desk
 from pbp.errors import UserError
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_due
 from pbp.game import deadlines
 from pbp.game import resolution
@@ -16,7 +16,7 @@ from pbp.host import operations as ops
 from pbp.host import orders as host_orders
 from pbp.host import replay as host_replay
 from pbp.host import substitute as host_substitute
-from pbp.host.checkpoints import state_digest
+from pbp.game.checkpoints import state_digest
 from tests.host.conftest import ROSTER, order_mail
 
 

@@ -1,18 +1,18 @@
 """Player commands and reminders through the real mail servers (Dovecot over IMAP, aiosmtpd
 delivering into Dovecot): players read over IMAP and write over SMTP; pbp runs its own
-poll cycle (pbp.cycle) against the same servers."""
+poll cycle (pbp.daemon.cycle) against the same servers."""
 from __future__ import annotations
 
 import pytest
 
 from engine.infiltration.validity import GRAMMAR_HELP
-from pbp.cycle import Cycle
+from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.composition import ForumModerator
 from pbp.roster import RosterEntry
 from pbp.settings import ImapSettings, Settings, SmtpSettings
-from pbp.transport import open_mailbox, open_sender
+from pbp.mail.transport import open_mailbox, open_sender
 from tests.fixtures.text import flat
 from tests.moderator.conftest import Clock
 

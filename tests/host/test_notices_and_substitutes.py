@@ -8,15 +8,15 @@ from __future__ import annotations
 from pbp.desk import Desk
 from pbp.forum.watch import watch_thread
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.game import deadlines
 from pbp.game import resolution
 from pbp.host import operations as ops
 from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
-from pbp.outbox import FAILED, QUEUED
-from pbp.reminders import queue_reminders
+from pbp.storage.outbox import FAILED, QUEUED
+from pbp.game.reminders import queue_reminders
 from pbp.roster import RosterEntry
 from tests.host.conftest import ROSTER, order_mail
 

@@ -1,8 +1,10 @@
-"""Moderator options: reminders and early resolution (never for secret night actors)."""
+"""Moderator options: declared once, read by the one on/off vocabulary, reminders and early
+resolution (never for secret night actors)."""
 import pytest
 
-from engine.core import Phase
-from pbp.game.options import OptionValueError, may_resolve_early, split_options
+import engine
+from engine.core import OFF_WORDS, ON_WORDS, Phase
+from pbp.game.options import ON_OFF_OPTIONS, OptionValueError, is_on, may_resolve_early, split_options
 
 DAY = Phase("D1-vote", "vote", ("Alice", "Bruno"))
 NIGHT = Phase("N1", "night", ("Alice",), secret_actors=True)
@@ -28,9 +30,37 @@ def test_bad_moderator_options(given, message):
 
 
 def test_spectators_default_to_the_dead_in_werewolf_and_to_nobody_elsewhere():
-    assert split_options({}, "werewolf")[0]["spectators"] == "dead"
-    assert split_options({}, "infiltration")[0]["spectators"] == "off"
-    assert split_options({"spectators": "ALL"}, "infiltration")[0]["spectators"] == "all"
+    """The ruleset's card changes a default (`RulesetCard.default_moderator_options`)."""
+    werewolf, infiltration = engine.ruleset("werewolf").card, engine.ruleset("infiltration").card
+    assert split_options({}, werewolf)[0]["spectators"] == "dead"
+    assert split_options({}, infiltration)[0]["spectators"] == "off"
+    assert split_options({"spectators": "ALL"}, infiltration)[0]["spectators"] == "all"
+
+
+@pytest.mark.parametrize("name", ON_OFF_OPTIONS)
+@pytest.mark.parametrize("word", ["none", "0", "yes", "On", "TRUE", "off"])
+def test_every_on_off_option_reads_the_one_vocabulary(name, word):
+    """The moderator's on/off options take what the engine's take (engine.core.parse_on_off),
+    `none` included, stored as `on` or `off`."""
+    moderator, _ = split_options({name: word})
+    assert moderator[name] == ("on" if word.lower() in ON_WORDS else "off")
+    assert is_on(moderator, name) is (word.lower() in ON_WORDS)
+
+
+@pytest.mark.parametrize("word", [*ON_WORDS, *OFF_WORDS])
+def test_reminders_tally_and_spectators_read_on_and_off_alike(word):
+    on = word.lower() in ON_WORDS
+    assert split_options({"reminders": word})[0]["reminders"] == ("on" if on else "off")
+    if not on:
+        assert split_options({"tally_every": word, "spectators": word})[0] == {
+            **split_options({})[0], "tally_every": "off", "spectators": "off"}
+
+
+def test_every_problem_of_the_options_is_said_at_once():
+    with pytest.raises(OptionValueError) as failure:
+        split_options({"resolve_when_all_in": "sometimes", "spectators": "everyone"})
+    assert "resolve_when_all_in takes on or off" in str(failure.value)
+    assert "spectators takes off, dead or all" in str(failure.value)
 
 
 def test_early_resolution_needs_every_actor_and_the_option():

@@ -68,7 +68,7 @@ def test_files_are_created_private_even_outside_the_command_line(tmp_path, loose
     """The modes are explicit where secrets are written, not only the command line's umask."""
     from pbp.mail.spool import Spool
     from pbp.ports import RawMail
-    from pbp.datafolder import DataFolder
+    from pbp.storage.datafolder import DataFolder
     with DataFolder(tmp_path / "data") as folder:
         folder.add_game("g1", "infiltration", "now", {"tokens": {"Alice": "secret"}})
         Spool(tmp_path / "data" / "spool").store([RawMail("1:1", b"From: a@b.org\r\n\r\nx", "sha")])

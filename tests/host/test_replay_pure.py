@@ -56,7 +56,7 @@ def test_a_log_that_does_not_fit_the_game_is_reported():
 
 def test_a_logged_line_that_no_longer_stands_is_dropped_as_the_live_resolution_drops_it():
     """A block accepted before a host action may hold a line the changed state refuses
-    (pbp.standing_orders); replay drops that line only, exactly as the resolution did."""
+    (pbp.game.standing_orders); replay drops that line only, exactly as the resolution did."""
     with_refused_line = replay(ToyRules(), PLAYERS, "s", {}, [Step(RESOLVE, "P1", {"Alice": ["ADD 12"]})])
     without_orders = replay(ToyRules(), PLAYERS, "s", {}, [Step(RESOLVE, "P1", {})])
     assert compare(with_refused_line, without_orders) is None

@@ -7,7 +7,7 @@ import engine
 import pytest
 
 from pbp.cli import main
-from pbp.game.options import MODERATOR_OPTIONS, RULESET_DEFAULTS
+from pbp.game.options import OPTIONS, defaults as option_defaults
 
 
 def rules_text(ruleset: str, capsys, tmp_path, monkeypatch) -> str:
@@ -28,8 +28,8 @@ def test_rules_lists_every_phase_kind_option_role_and_order_of_the_card(ruleset,
         assert any(line.split()[:1] == [kind.kind] and kind.label in line for line in lines if line.strip())
     for name in rules.options:
         assert any(line.strip().startswith(f"{name}=") for line in lines)
-    defaults = {**MODERATOR_OPTIONS, **RULESET_DEFAULTS.get(ruleset, {})}  # spectators=dead for Werewolf
-    for name in MODERATOR_OPTIONS:
+    defaults = option_defaults(rules.card)  # spectators=dead for Werewolf
+    for name in OPTIONS:
         assert any(line.strip().startswith(f"{name}={defaults[name]}") for line in lines)
     for role, side, what in rules.card.roles:
         assert f"  {role}  ({side}): {what}" in lines

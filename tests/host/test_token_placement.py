@@ -14,16 +14,16 @@ from pbp.demo import play_demo
 from pbp.conversations.host_side import reply_command
 from pbp.desk import Desk
 from pbp.ports import MessageBlock
-from pbp.forum.book import DraftBook
+from pbp.storage.drafts import DraftBook
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.game import deadlines
 from pbp.host import substitute as host_substitute
 from pbp.composition import ForumModerator
-from pbp.reminders import queue_reminders
+from pbp.game.reminders import queue_reminders
 from pbp.roster import RosterEntry
-from pbp.datafolder import DataFolder
+from pbp.storage.datafolder import DataFolder
 from tests.host.conftest import command_mail, order_mail
 
 

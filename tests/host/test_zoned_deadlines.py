@@ -12,13 +12,13 @@ import re
 from engine.simulation import player_names
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.game import deadlines
 from pbp.host import operations as ops
 from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
-from pbp.reminders import queue_reminders
+from pbp.game.reminders import queue_reminders
 from pbp.roster import RosterEntry
 from tests.fixtures.text import flat
 from tests.host.conftest import command_mail, order_mail

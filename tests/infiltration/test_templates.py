@@ -11,7 +11,7 @@ from engine.infiltration.events import EVENT_KINDS
 from engine.simulation import player_names
 
 from tests.infiltration.scenario import RULES
-from pbp.rendering import Renderer
+from pbp.render.renderer import Renderer
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ALL_KINDS = set(EVENT_KINDS)

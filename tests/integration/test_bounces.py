@@ -1,7 +1,7 @@
 """Bounces over the real servers: the SMTP server accepts mail for a remote address that
 does not exist and returns a delivery status notification to pbp's inbox, as a relay
 does; pbp matches it to the player, never answers it, tells the host once per address,
-and flags the player in `pbp status` after a second bounce (pbp.bounces)."""
+and flags the player in `pbp status` after a second bounce (pbp.desk.bounces)."""
 from __future__ import annotations
 
 import re

@@ -13,10 +13,10 @@ import pytest
 
 from pbp.cli import main as pbp
 from pbp.composition import ForumModerator
-from pbp.game.record import load
-from pbp.scripted import mail_text
+from pbp.game.stored import load
+from pbp.demo.players import mail_text
 from pbp.settings import load_settings
-from pbp.status import status_text
+from pbp.host.status import status_text
 from tests.fixtures.mailserver import Player
 from tests.fixtures.text import flat
 

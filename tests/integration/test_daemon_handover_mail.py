@@ -1,7 +1,7 @@
 """`pbp run` and the host's commands together over the real mail servers (Dovecot over
 IMAPS, aiosmtpd delivering into Dovecot): the host advances a game while the daemon runs;
 the reports reach every player's real mailbox once, and the daemon resolves the next
-phase at its deadline although its next poll is ten minutes away (pbp.daemon)."""
+phase at its deadline although its next poll is ten minutes away (pbp.daemon.run)."""
 from __future__ import annotations
 
 import time

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from pbp.cli import main as pbp
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.composition import ForumModerator
-from pbp.scripted import filled_reply_text
+from pbp.demo.players import filled_reply_text
 from pbp.settings import load_settings
 from tests.fixtures.mailserver import Player
 from tests.fixtures.text import flat

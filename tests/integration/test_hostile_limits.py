@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.fixtures.mailserver import Player
-from pbp.limits import MAX_BLOCKS_PER_MAIL
+from pbp.mail.limits import MAX_BLOCKS_PER_MAIL
 
 from tests.integration.test_mail_cases import NAMES, Table, only_reply, play, prose_of, text_of
 

@@ -58,7 +58,7 @@ class HostileTable:
 
     def block(self, name: str) -> str:
         with self.moderator() as moderator:
-            from pbp.game.record import load
+            from pbp.game.stored import load
             game = load(moderator, "hostile")
             orders = moderator.rules("infiltration").scripted_orders(game.state, name, 1)
             return (f"BEGIN ORDERS hostile {game.phase.id}\nTOKEN: {game.record['tokens'][name]}\n"

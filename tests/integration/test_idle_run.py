@@ -1,5 +1,5 @@
 """`pbp run` over the real servers waits in IMAP IDLE: a player's orders get their receipt
-although the next poll is an hour away (pbp.idle, pbp.daemon). The test waits for events
+although the next poll is an hour away (pbp.daemon.idle, pbp.daemon.run). The test waits for events
 (the daemon saying it idles, the receipt in the player's mailbox); its timeouts only guard
 against a failure."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from pbp.scripted import filled_reply_text, mail_text
+from pbp.demo.players import filled_reply_text, mail_text
 from tests.integration.harness import Host, make_players, stop, write_roster
 from tests.integration.test_daemon_handover_mail import wait_for
 

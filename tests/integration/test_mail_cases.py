@@ -12,11 +12,11 @@ import pytest
 from tests.fixtures.mailserver import Player
 from tests.fixtures.text import flat
 from pbp.cli import main as pbp
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.host.operations import modkill
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
-from pbp.rendering import subject_words
+from pbp.render.renderer import subject_words
 
 pytestmark = pytest.mark.integration
 NAMES = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid"]

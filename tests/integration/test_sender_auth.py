@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 import engine
-from pbp.scripted import filled_reply_text, mail_text
+from pbp.demo.players import filled_reply_text, mail_text
 from tests.integration.harness import Host, make_players, write_roster
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]

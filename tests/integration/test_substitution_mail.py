@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.game.game_record import GameRecord
+from pbp.game.record import GameRecord
 from tests.fixtures.mailserver import Player
 from tests.integration.test_mail_cases import Table, play, text_of
 

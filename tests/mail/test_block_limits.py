@@ -2,7 +2,7 @@
 per mail are capped; Order mail format — one TOKEN line per block)."""
 from __future__ import annotations
 
-from pbp.limits import MAX_BLOCKS_PER_MAIL, listed, quoted
+from pbp.mail.limits import MAX_BLOCKS_PER_MAIL, listed, quoted
 from tests.mail.test_inbound import FORM, mail, parse
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pbp.ingest import poll_once
+from pbp.mail.ingest import poll_once
 from pbp.mail.imap import ImapMailbox
 from pbp.mail.spool import Spool
 

@@ -1,4 +1,4 @@
-"""poll_once with a desk that commits a fetched batch in one durable write (pbp.ingest;
+"""poll_once with a desk that commits a fetched batch in one durable write (pbp.mail.ingest;
 docs/design.md: Reliability rules — Ingest: "one durable write may cover a whole fetched
 batch"; "only then flag or move it on the server"; "A message that crashes processing
 three times goes to quarantine"), against the real Dovecot."""
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pbp.ingest import poll_once
+from pbp.mail.ingest import poll_once
 from pbp.mail.imap import ImapMailbox
 from pbp.mail.spool import Spool
 

@@ -25,15 +25,15 @@ from pbp.conversations.host_side import answer
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.deadlines import extend, pause, resume
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.operations import modkill
 from pbp.host.substitute import substitute
 from pbp.mail.inbound import parse_inbound
 from pbp.mail.wrapping import WIDTH
 from pbp.ports import Bounce, RawMail
-from pbp.reminders import queue_reminders
-from pbp.rendering import TEMPLATES, Renderer
+from pbp.game.reminders import queue_reminders
+from pbp.render.renderer import TEMPLATES, Renderer
 from pbp.roster import Npc, RosterEntry
 from pbp.settings import load_settings
 from pbp.signups.opening import open_for_signups

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from pbp.ingest import poll_once
+from pbp.mail.ingest import poll_once
 from pbp.mail.compose import compose
 from pbp.mail.maildir import MaildirMailbox, MaildirSender, deliver
 from pbp.mail.spool import Spool

@@ -14,8 +14,8 @@ from dataclasses import replace
 
 import pytest
 
-from pbp import ingest
-from pbp.ingest import poll_once
+from pbp.mail import ingest
+from pbp.mail.ingest import poll_once
 from pbp.mail.imap import ImapMailbox
 from pbp.mail.inbound import parse_inbound
 from pbp.mail import read_ahead

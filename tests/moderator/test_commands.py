@@ -101,7 +101,7 @@ def test_extra_werewolf_roles_named_in_the_settings_are_played(tmp_path, monkeyp
     the test case)". Without the module, the same game is refused in one line."""
     from pathlib import Path
 
-    from pbp.datafolder import DataFolder
+    from pbp.storage.datafolder import DataFolder
 
     vampire = Path(__file__).resolve().parents[2] / "examples" / "roles" / "vampire.py"
     monkeypatch.chdir(tmp_path)
@@ -133,7 +133,7 @@ def test_new_game_takes_the_hosts_map_file(tmp_path, monkeypatch, capsys):
     """Rules (Cast and setup): "A host may supply the map as a file instead." The game is
     played on exactly that map; a map that breaks the counts is refused in one line."""
     import engine
-    from pbp.game.record import load
+    from pbp.game.stored import load
     from pbp.composition import ForumModerator
     from pbp.settings import load_settings
 

@@ -9,8 +9,8 @@ from pbp.composition import ForumModerator
 from pbp.conversations.channels import members, message_log
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import load
-from pbp.limits import MAX_MESSAGE_CHARS
+from pbp.game.stored import load
+from pbp.mail.limits import MAX_MESSAGE_CHARS
 from pbp.ports import InboundMail, MessageBlock
 from pbp.roster import RosterEntry
 from pbp.settings import Settings

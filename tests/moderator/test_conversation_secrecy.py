@@ -27,7 +27,7 @@ from pbp.conversations.channels import members
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.resolution import resolve_phase
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.ports import InboundMail, MessageBlock
 from pbp.roster import RosterEntry
 from pbp.settings import Settings

@@ -1,4 +1,4 @@
-"""`pbp run` and the host's commands together (pbp.daemon; docs/design.md: Reliability rules —
+"""`pbp run` and the host's commands together (pbp.daemon.run; docs/design.md: Reliability rules —
 one writer process per data folder; Deadlines — stored in the game, APScheduler is the
 alarm clock).
 
@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from pbp.cli import main
-from pbp.datafolder import game_tables
+from pbp.storage.datafolder import game_tables
 from pbp.commands import common
 from pbp.durable import WriterLock
 from pbp.timezones import as_utc
@@ -339,8 +339,8 @@ def test_the_thread_watch_runs_inside_the_daemon_and_its_failures_show_in_status
     """With the Reddit publisher configured, `pbp run` reads each game's thread: a
     comment by a dead player is flagged; when Reddit cannot be reached the daemon goes on
     and `pbp status` says the watch is failing."""
-    from pbp.forum.book import DraftBook
-    from pbp.game.record import load
+    from pbp.storage.drafts import DraftBook
+    from pbp.game.stored import load
     from pbp.composition import ForumModerator
     from pbp.settings import load_settings
     from tests.forum.reddit_server import FakeReddit

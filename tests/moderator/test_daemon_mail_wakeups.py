@@ -1,4 +1,4 @@
-"""The daemon's answer to the IMAP IDLE watcher (pbp.daemon: `_mail_arrived`): every
+"""The daemon's answer to the IMAP IDLE watcher (pbp.daemon.run: `_mail_arrived`): every
 announcement of new mail leads to a cycle that starts after it, even when it comes while
 a cycle is running (that cycle may have fetched before the mail arrived). The scheduler
 runs for real; the cycle is replaced by a recorder that the test holds and releases, so
@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from pbp.daemon import Daemon
+from pbp.daemon.run import Daemon
 from pbp.settings import load_settings
 
 pytestmark = pytest.mark.timeout(60)

@@ -1,4 +1,4 @@
-"""Stopping `pbp run` with SIGTERM (pbp.daemon) before its scheduler runs, or while the
+"""Stopping `pbp run` with SIGTERM (pbp.daemon.run) before its scheduler runs, or while the
 scheduler hands a job over: the daemon stops cleanly and says so for `pbp status`. The
 signal is sent by the test itself at the chosen point, not after a delay. (A SIGTERM to a
 running daemon is sent by the daemon tests that run `pbp run` as a process.)"""
@@ -9,8 +9,8 @@ import signal
 
 import pytest
 
-from pbp.daemon import Daemon
-from pbp.daemon_state import read_state
+from pbp.daemon.run import Daemon
+from pbp.storage.daemon_state import read_state
 from pbp.settings import load_settings
 
 pytestmark = pytest.mark.timeout(60)

@@ -7,10 +7,10 @@ from email.message import EmailMessage
 
 import pytest
 
-import pbp.datafolder
+import pbp.storage.datafolder
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
@@ -101,7 +101,7 @@ def test_another_players_token_does_not_work(moderator, sender, desk, game):
 
 
 def test_unknown_sender_gets_no_reply_and_is_shown_to_the_host(moderator, sender, desk, game):
-    from pbp.status import status_text
+    from pbp.host.status import status_text
     assert receive(desk, mail(block(game), sender="Eve <eve@evil.example>")) == "rejected"
     assert replies(moderator, sender) == []
     assert "eve@evil.example" in status_text(moderator.folder) and "unknown sender" in status_text(moderator.folder)
@@ -220,7 +220,7 @@ def test_a_message_id_reused_by_another_sender_is_judged_on_its_own(moderator, s
     receive(desk, mail(block(game), message_id="<same@example.org>"))
     stranger = mail("Hello", sender="Mallory <mallory@elsewhere.example>", message_id="<same@example.org>")
     assert receive(desk, stranger) == "rejected"
-    from pbp.strangers import StrangerLog
+    from pbp.storage.strangers import StrangerLog
     assert list(StrangerLog(moderator.folder).summary()["senders"]) == ["mallory@elsewhere.example"]
     bruno = mail(block(game, player="Bruno", orders=("VOTE Chloe",)), sender="Bruno <bruno@example.org>",
                  message_id="<same@example.org>")
@@ -273,7 +273,7 @@ def test_a_batch_whose_write_fails_leaves_its_mail_unhandled_for_the_next_try(mo
     def full(path, ops):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pbp.datafolder, "store_texts", full)
+    monkeypatch.setattr(pbp.storage.datafolder, "store_texts", full)
     with pytest.raises(OSError, match="No space left"):
         with desk.batch():
             assert receive(desk, raw) == "processed"

@@ -12,7 +12,7 @@ from tinydb import TinyDB
 
 from pbp.errors import UserError
 from pbp.durable import AtomicJSONStorage, WriterLock
-from pbp.datafolder import DataFolder
+from pbp.storage.datafolder import DataFolder
 
 
 def test_each_write_replaces_the_file_whole(tmp_path, monkeypatch):

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from pbp.daemon import Daemon
-from pbp.datafolder import DataFolder
+from pbp.daemon.run import Daemon
+from pbp.storage.datafolder import DataFolder
 from pbp.game.create import create_game
 from pbp.game.deadlines import extend
-from pbp.game.record import load
-from pbp.game_index import FILE_NAME, UNCLEAN_MARK, GameIndex
+from pbp.game.stored import load
+from pbp.storage.game_index import FILE_NAME, UNCLEAN_MARK, GameIndex
 from pbp.composition import ForumModerator
 from pbp.roster import RosterEntry
 from pbp.settings import Settings
-from pbp.wake_up import next_wake_up
+from pbp.daemon.wake_up import next_wake_up
 from tests.fixtures.clocks import Clock
 
 PLAYERS = [RosterEntry(name, f"{name.lower()}@example.org") for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")]

@@ -7,7 +7,7 @@ import pytest
 
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.limits import MAX_BLOCKS_PER_MAIL
+from pbp.mail.limits import MAX_BLOCKS_PER_MAIL
 from pbp.roster import RosterEntry
 from tests.fixtures.text import flat
 from tests.moderator.test_desk import block, desk, game, mail, orders_of, receive, replies  # noqa: F401 - fixtures

@@ -1,4 +1,4 @@
-"""A game's journal (docs/design.md: Storage; pbp.journal): what only grows leaves the game
+"""A game's journal (docs/design.md: Storage; pbp.storage.journal): what only grows leaves the game
 document, a commit is all or nothing across both files, and game files of the old format
 still load."""
 from __future__ import annotations
@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from pbp import datafolder
-from pbp.datafolder import DataFolder, game_tables
+from pbp.storage import datafolder
+from pbp.storage.datafolder import DataFolder, game_tables
 
 
 def new_game(tmp_path, game_id: str = "g1"):
@@ -177,7 +177,7 @@ def test_a_sync_that_failed_is_raised_before_the_next_line_and_the_journal_goes_
     that writes on a fresh descriptor."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from pbp import journal
+    from pbp.storage import journal
     folder, game = new_game(tmp_path)
     real_sync, failures = os.fdatasync, [OSError(5, "Input/output error")]
 

@@ -1,4 +1,4 @@
-"""The journal's lookups (pbp.journal.LOOKUPS): the rows a field's value finds are always
+"""The journal's lookups (pbp.storage.journal.LOOKUPS): the rows a field's value finds are always
 the rows a scan of the whole table finds, however the rows were inserted and updated,
 in memory, after a replay from the disk, after a discarded transaction and when the
 journal is handed to the next writer; and the mail ledger that asks them knows a mail a
@@ -12,9 +12,9 @@ from datetime import datetime, timezone
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pbp.datafolder import DataFolder
-from pbp.journal import LOOKUPS, Rows, apply
-from pbp.mail_ledger import MailLedger
+from pbp.storage.datafolder import DataFolder
+from pbp.storage.journal import LOOKUPS, Rows, apply
+from pbp.storage.inbound_ledger import MailLedger
 from pbp.ports import InboundMail
 
 STATUSES = ("queued", "sent", "failed", None)
@@ -162,8 +162,8 @@ def test_the_ledger_reads_what_another_process_appended(tmp_path):
     other_process = (
         "import sys\n"
         "from datetime import datetime, timezone\n"
-        "from pbp.datafolder import DataFolder\n"
-        "from pbp.mail_ledger import MailLedger\n"
+        "from pbp.storage.datafolder import DataFolder\n"
+        "from pbp.storage.inbound_ledger import MailLedger\n"
         "from pbp.ports import InboundMail\n"
         "folder = DataFolder(sys.argv[1], writer=True)\n"
         "game = folder.game('g1')\n"

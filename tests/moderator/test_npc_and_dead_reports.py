@@ -9,10 +9,10 @@ import hashlib
 
 from pbp.cli import main
 from pbp.desk import Desk
-from pbp.forum.book import DraftBook
+from pbp.storage.drafts import DraftBook
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import NPC_REPORT
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings

@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from engine.core import PlayerSpec
-from pbp.forms import choice_lines, comment_lines, form_line, order_form
+from pbp.render.forms import choice_lines, comment_lines, form_line, order_form
 from pbp.mail.wrapping import WIDTH
 
 # A value for each placeholder an order without listed choices takes.

@@ -7,9 +7,9 @@ import re
 
 from pbp.game.create import create_game
 from pbp.game.resolution import resolve_phase
-from pbp.outbox import Outbox, backoff
+from pbp.storage.outbox import Outbox, backoff
 from pbp.ports import PermanentSendError, TransientSendError
-from pbp.status import status_text
+from pbp.host.status import status_text
 from tests.moderator.conftest import ROSTER, MemorySender
 
 
@@ -144,7 +144,7 @@ def test_a_sender_failing_in_an_unclassed_way_fails_that_row_only(moderator, sen
 def test_a_poisoned_row_stops_neither_the_cycle_nor_the_other_mail(moderator, sender, clock, tmp_path):
     """One cycle with a row that cannot be built: the other rows go out, new mail is read
     and answered, and an overdue deadline is resolved, all in the same turn."""
-    from pbp.cycle import Cycle
+    from pbp.daemon.cycle import Cycle
     from pbp.mail.maildir import MaildirMailbox, deliver
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     file = moderator.folder.game(game.id)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from pbp.cycle import Cycle
+from pbp.daemon.cycle import Cycle
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.mail.maildir import MaildirMailbox, MaildirSender, deliver
-from pbp.status import status_text
+from pbp.host.status import status_text
 from tests.moderator.conftest import ROSTER
 
 

@@ -8,7 +8,7 @@ import traceback
 import pytest
 from jinja2 import Environment, StrictUndefined, UndefinedError
 
-from pbp.rendering import Renderer, ViewEnvironment, tidy
+from pbp.render.renderer import Renderer, ViewEnvironment, tidy
 
 
 def write(path, text, stamp):
@@ -51,7 +51,7 @@ def test_a_dict_looked_up_key_first_reads_as_jinja_reads_it(source):
     own methods (a name is letters, digits, _ and -)."""
     from jinja2 import Environment, StrictUndefined
 
-    from pbp.rendering import ViewEnvironment
+    from pbp.render.renderer import ViewEnvironment
 
     context = {"form": {"phase": "D1-vote"}, "votes": {"items": "keys", "keys": "update", "Alice": "Bruno"}}
     plain = Environment(undefined=StrictUndefined).from_string(source).render(**context)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import due_games, resolve_due, resolve_phase
 from pbp.ports import InboundMail, OrderBlock
 from tests.moderator.conftest import ROSTER

@@ -5,11 +5,11 @@ deadlines, the daemon does not wake for the stalled deadline again and again, an
 from __future__ import annotations
 
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import due_games, resolve_due
 from pbp.settings import Settings
-from pbp.status import status_text
-from pbp.wake_up import next_wake_up
+from pbp.host.status import status_text
+from pbp.daemon.wake_up import next_wake_up
 from tests.moderator.conftest import ROSTER, ToyModerator
 from tests.moderator.toy_ruleset import Ballot
 

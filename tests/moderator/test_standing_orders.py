@@ -1,11 +1,11 @@
 """Orders accepted before a host kill: only the lines that no longer stand are dropped
-(pbp.standing_orders; rules/infiltration.md: a host kill voids the character's pending
+(pbp.game.standing_orders; rules/infiltration.md: a host kill voids the character's pending
 orders, and only theirs)."""
 from __future__ import annotations
 
 import engine
 from engine.core import PlayerSpec
-from pbp.standing_orders import standing_orders
+from pbp.game.standing_orders import standing_orders
 
 PLAYERS = [PlayerSpec(name) for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")]
 

@@ -1,4 +1,4 @@
-"""A stored game is read once while its record is unchanged (pbp.game.record.load): a batch
+"""A stored game is read once while its record is unchanged (pbp.game.stored.load): a batch
 of order mails judges against one decoded state, and the views, statuses and forms it made
 are made once. Any change to the record gives a fresh one, so no answer is ever built from
 a record that has changed since."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.deadlines import extend
-from pbp.game.record import load
+from pbp.game.stored import load
 from tests.moderator.conftest import ROSTER
 from tests.moderator.test_resolution import order
 

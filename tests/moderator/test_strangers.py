@@ -6,8 +6,8 @@ from __future__ import annotations
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.ports import InboundMail
-from pbp.status import status_text
-from pbp.strangers import MAX_SENDERS, RECENT_MAILS, StrangerLog
+from pbp.host.status import status_text
+from pbp.storage.strangers import MAX_SENDERS, RECENT_MAILS, StrangerLog
 from tests.moderator.conftest import ROSTER
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.settings import load_settings
 from tests.host.conftest import command_mail, order_mail

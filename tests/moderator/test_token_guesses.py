@@ -8,7 +8,7 @@ import pytest
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.settings import Settings
-from pbp.status import status_text
+from pbp.host.status import status_text
 from tests.fixtures.text import flat
 from tests.moderator.conftest import ROSTER, ToyModerator
 from tests.moderator.test_desk import block, mail, orders_of, receive, replies
@@ -18,10 +18,8 @@ LIMIT = 3
 
 @pytest.fixture
 def moderator(tmp_path, clock):
-    settings_file = tmp_path / "pbp.ini"
-    settings_file.write_text("[forum]\nhost_address = host@example.org\n")
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=100,
-                        wrong_tokens_per_sender_per_day=LIMIT, source=settings_file)
+                        wrong_tokens_per_sender_per_day=LIMIT, host_address="host@example.org")
     with ToyModerator(settings, clock=clock) as mod:
         yield mod
 

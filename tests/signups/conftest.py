@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from pbp.composition import ForumModerator
-from pbp.cycle import Cycle
+from pbp.daemon.cycle import Cycle
 from pbp.settings import load_settings
-from pbp.transport import open_mailbox, open_sender
+from pbp.mail.transport import open_mailbox, open_sender
 from tests.fixtures.clocks import Clock
 from tests.fixtures.text import flat
 

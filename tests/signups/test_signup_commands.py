@@ -11,7 +11,7 @@ from engine.simulation import player_names
 from pbp.cli import main
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
-from pbp.signups.book import open_game
+from pbp.storage.open_games import open_game
 
 
 class Host:

@@ -14,12 +14,12 @@ from pbp.game.create import create_game
 from pbp.ports import InboundMail
 from pbp.roster import RosterEntry
 from pbp.settings import Settings
-from pbp.signups.book import open_game
+from pbp.storage.open_games import open_game
 from pbp.signups.codes import MAX_PENDING
 from pbp.signups.opening import open_for_signups
 from pbp.signups.starting import start_signed_up
 from pbp.signups.words import find_signup
-from pbp.strangers import StrangerLog
+from pbp.storage.strangers import StrangerLog
 from tests.fixtures.clocks import Clock
 
 

@@ -11,7 +11,7 @@ from pbp.roster import RosterEntry
 from pbp.settings import Settings
 from pbp.signups.opening import open_for_signups
 from pbp.signups.starting import start_due
-from pbp.wake_up import next_wake_up
+from pbp.daemon.wake_up import next_wake_up
 from tests.fixtures.clocks import Clock
 
 PLAYERS = [RosterEntry(name, f"{name.lower()}@example.org") for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")]

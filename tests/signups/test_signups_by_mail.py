@@ -8,16 +8,16 @@ from __future__ import annotations
 import pytest
 
 from engine.simulation import player_names
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.orders import submit
 from pbp.host.substitute import substitute
-from pbp.rendering import subject_words
-from pbp.signups.book import open_game
+from pbp.render.renderer import subject_words
+from pbp.storage.open_games import open_game
 from pbp.signups.opening import open_for_signups
 from pbp.signups.starting import start_signed_up
 from pbp.signups.substitutes import next_substitute, strike_off
-from pbp.status import status_text
+from pbp.host.status import status_text
 from tests.signups.conftest import text
 
 pytestmark = pytest.mark.integration

@@ -25,7 +25,7 @@ from engine.simulation import player_names
 from pbp.composition import ForumModerator
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.orders import submit
 from pbp.ports import InboundMail

@@ -11,7 +11,7 @@ import pytest
 from engine.core import GameSetupError, IllegalOrderError, OrderBlockError, PlayerSpec
 from engine.werewolf.model import WEREGERBIL, faction_of
 from engine.werewolf.setups import setup_for
-from pbp.standing_orders import standing_orders
+from pbp.game.standing_orders import standing_orders
 from tests.werewolf.werewolf_helpers import (
     RULES, alive, game, kinds, night, private_event, private_kinds, public_event, step, to_night, vampire_rules,
     with_variant,
@@ -33,7 +33,7 @@ def accepted(state, player, text, rules=RULES):
 
 def resolve_after_kill(state, orders, victim, reason="left the game", rules=RULES):
     """Orders accepted, then the host removes `victim`, then the deadline: the stored
-    blocks are read again the way the moderator reads them (pbp.standing_orders)."""
+    blocks are read again the way the moderator reads them (pbp.game.standing_orders)."""
     blocks = {player: text.splitlines() for player, text in orders.items()}
     for player, lines in blocks.items():
         rules.parse_orders(state, player, lines)  # each block was accepted before the kill

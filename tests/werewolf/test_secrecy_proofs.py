@@ -37,7 +37,7 @@ from engine.core import OrderBlockError, PlayerSpec, canonical_json
 from engine.simulation import player_names
 from engine.werewolf.model import WOLVES, Character, faction_of
 from engine.werewolf.teams import introduce
-from pbp.standing_orders import standing_orders
+from pbp.game.standing_orders import standing_orders
 from tests.werewolf.werewolf_helpers import RULES
 
 for name, examples in (("ci", 150), ("full", 4000)):

@@ -11,7 +11,7 @@ from engine.core import PlayerSpec
 from engine.simulation import player_names
 from engine.werewolf.events import EVENT_KINDS
 from tests.werewolf.werewolf_helpers import RULES, game, night, step, to_night, vampire_rules
-from pbp.rendering import Renderer
+from pbp.render.renderer import Renderer
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ENV = Renderer(TEMPLATES).env  # the templates as pbp renders them (with its globals)

@@ -7,7 +7,7 @@ import pytest
 
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import load
+from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.orders import HOST, enter_orders
 from pbp.mail.inbound import parse_inbound

@@ -1,0 +1,105 @@
+"""One turn of the moderator's work, shared by `pbp poll`, `pbp run` and `pbp demo`:
+read new mail (pbp.mail.ingest), resolve every phase whose deadline has passed, send what the
+outbox holds. Each step commits before the next begins, so stopping anywhere is safe.
+
+Each turn ends with the one thread watch (pbp.forum.thread_watch): with the Reddit
+publisher configured, it reads each game's public thread at most once per `[forum]
+watch_interval` seconds (docs/design.md: Public posts)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pbp.mail import ingest
+from pbp.mail.ingest import IngestReport
+from pbp.mail.spool import Spool
+from pbp.desk import Desk
+from pbp.forum import hooks as forum_hooks
+from pbp.forum.thread_watch import ThreadWatch, WatchReport
+from pbp.game.resolution import ResolutionSummary, resolve_due
+from pbp.game.resolution import resolve_all_in
+from pbp.forum.tallies import draft_due_tallies
+from pbp.game.reminders import queue_reminders
+from pbp.signups.starting import start_due
+from pbp.moderator import Moderator
+from pbp.storage.outbox import SendSummary
+from pbp.game.deadlines import start_clocks
+from pbp.ports import Mailbox, MailSender, OversizedMail
+
+
+@dataclass
+class CycleReport:
+    mail: IngestReport | None = None
+    resolutions: list[ResolutionSummary] = field(default_factory=list)
+    sent: SendSummary = field(default_factory=SendSummary)
+    forum_events: list[str] = field(default_factory=list)  # what publishing said (published, will retry…)
+    watch: WatchReport = field(default_factory=WatchReport)  # how the thread watch went
+    started: list[str] = field(default_factory=list)  # games started, or short of players, at their sign-up close
+
+
+class Cycle:
+    # Mail read per poll. Read here, it is committed in one durable write per game file
+    # (pbp.mail.ingest); read ahead, in parts of at most 1,000 (pbp.mail.read_ahead). Either
+    # mailbox also caps a poll's download in bytes (max_batch_bytes), so a poll of large
+    # mails reads fewer.
+    INGEST_BATCH = 5000
+
+    def __init__(self, moderator: Moderator, mailbox: Mailbox, sender: MailSender, batch: int = INGEST_BATCH,
+                 watch: ThreadWatch | None = None):
+        self.moderator = moderator
+        self.watch = watch or ThreadWatch()  # `pbp run` keeps one across cycles (its Reddit login)
+        self.spool = Spool(moderator.folder.path / "spool")
+        self.batch = batch
+        self.desk = Desk(moderator)
+        self.mailbox = mailbox
+        self.sender = sender
+
+    def poll(self) -> IngestReport:
+        """One ingest cycle; what it quarantined or refused as too big is noted for `pbp status`."""
+        settings = self.moderator.settings
+        return ingest.Ingest(self.mailbox, self.desk, self.spool, (settings.from_address,),
+                             settings.max_mail_size, note_refused=self._note_refused).poll(self.batch)
+
+    def _note_refused(self, item: ingest.QuarantinedMail | OversizedMail) -> None:
+        """Record mail the ingest quarantines or refuses as too big, before it is moved."""
+        if isinstance(item, OversizedMail):
+            limit = self.moderator.settings.max_mail_size
+            self.desk.record_quarantine(item.key, "", item.sender, "",
+                                        f"over the size limit ({item.size} > {limit} bytes), not downloaded")
+        else:
+            self.desk.record_quarantine(item.key, item.sha256, item.sender or "", "", item.reason)
+
+    def resolve(self) -> list[ResolutionSummary]:
+        # deadlines first, then phases whose orders are all in (option resolve_when_all_in)
+        return resolve_due(self.moderator) + resolve_all_in(self.moderator)
+
+    def send(self) -> SendSummary:
+        return self.moderator.outbox.send_due(self.sender)
+
+    def turn(self) -> CycleReport:
+        """Sending first flushes what a crash left unsent before anything new is added."""
+        report = CycleReport()
+        self._add(report, self.send())
+        report.mail = self.poll()
+        self._add(report, self.send())
+        report.resolutions = self.resolve()
+        report.started = start_due(self.moderator)  # games whose sign-ups closed (pbp.signups)
+        queue_reminders(self.moderator)  # before deadlines, to players with no orders
+        report.forum_events.extend(draft_due_tallies(self.moderator))  # running counts (option tally_every)
+        forum_hooks.publish_due(self.moderator, on_event=report.forum_events.append)  # approved public posts
+        # a phase whose clock waited for a post just published starts it (option wait_for_publish)
+        report.forum_events.extend(start_clocks(self.moderator))
+        report.watch = self.watch.run(self.moderator)  # the public threads, at most once per watch_interval
+        self._add(report, self.send())
+        self.moderator.folder.index.cycle_done()
+        return report
+
+    @staticmethod
+    def _add(report: CycleReport, sent: SendSummary) -> None:
+        report.sent.sent += sent.sent
+        report.sent.retrying += sent.retrying
+        report.sent.failed += sent.failed
+        report.sent.errors.extend(sent.errors)
+
+    def close(self) -> None:
+        self.mailbox.close()
+        self.sender.close()

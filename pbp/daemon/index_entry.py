@@ -1,0 +1,63 @@
+"""A game's entry in the index of deadlines and wake-ups (pbp.storage.game_index), computed from
+its file: what a cycle needs to know to leave the game alone. Times are POSIX seconds,
+so that the index's questions are comparisons of numbers."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pbp import schedule
+from pbp.storage.datafolder import GameFile
+from pbp.storage.drafts import DraftBook
+from pbp.forum.tally import next_time as next_tally_time
+from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
+from pbp.storage.outbox import QUEUED
+from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets, tally_interval_of
+from pbp.game.reminders import reminder_times
+from pbp.timezones import TimeInputError, as_utc
+
+CLOCK_NAMES = {Running: "running", Paused: "paused", WaitingForPost: "waiting", Over: "over"}
+
+
+def entry_of(game: GameFile) -> dict[str, Any]:
+    record = game.record()
+    clock = clock_of(record)
+    deadline = clock.deadline if isinstance(clock, Running) else None
+    queued = game.outbox.where("status", QUEUED)
+    return {
+        "phase": record["phase_id"],
+        "clock": CLOCK_NAMES[type(clock)],
+        "deadline": deadline.timestamp() if deadline else None,
+        "reminders": _reminder_times(record, deadline),
+        "tallies": _tally_times(record, deadline),
+        "unsent": bool(queued),
+        "retry_at": min((schedule.from_text(row["next_attempt"]).timestamp() for row in queued
+                         if row["next_attempt"]), default=None),
+        "approved": any(row["status"] == "approved" for row in DraftBook(game).unpublished()),
+    }
+
+
+def _reminder_times(record: dict[str, Any], deadline: datetime | None) -> list[float]:
+    """The moments at which the phase's reminders go out (pbp.game.reminders)."""
+    if deadline is None:
+        return []
+    try:
+        offsets = reminder_offsets(record.get("moderator_options", {}).get(REMINDERS), DEFAULT_REMINDERS)
+    except TimeInputError:
+        return []
+    return [moment.timestamp() for moment in reminder_times(opened_at=as_utc(record["opened"]), deadline=deadline,
+                                                            offsets=offsets)]
+
+
+def _tally_times(record: dict[str, Any], deadline: datetime | None) -> list[float]:
+    """The moments at which the phase's running vote counts fall due (option tally_every,
+    pbp.forum.tally_rhythm); the drafting itself decides whether the phase has votes."""
+    every = tally_interval_of(record)
+    if deadline is None or every is None:
+        return []
+    opened, moments = as_utc(record["opened"]), []
+    moment = next_tally_time(opened=opened, deadline=deadline, now=opened, every=every)
+    while moment is not None:
+        moments.append(moment.timestamp())
+        moment = next_tally_time(opened=opened, deadline=deadline, now=moment, every=every)
+    return moments

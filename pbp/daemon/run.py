@@ -1,0 +1,332 @@
+"""`pbp run`: the daemon (docs/design.md: Reliability rules, Deadlines).
+
+APScheduler is only the alarm clock: deadlines live in the game files. Each wake-up is one
+cycle (`Daemon.turn`): take the data folder's writer lock, read the settings and the index
+of deadlines and wake-ups afresh (it names the games with work; docs/design.md: Many
+games), poll, resolve what is due, queue reminders, send, publish, watch the public threads,
+compute the next wake-up from storage, release the lock. Between cycles the daemon holds
+no lock and keeps no copy of any game, deadline or setting, so the host's own commands
+(`pbp advance`, `extend`, `pause`, `new-game`, …) run between two cycles, each waiting for
+the lock if a cycle is under way: one writer per data folder at every instant.
+
+The daemon wakes at the earliest of: the next poll (`poll_interval`), the earliest
+deadline, the earliest reminder time (pbp.game.reminders), the earliest outbox retry, and —
+over IMAP with `[imap] idle = on` — the moment the server announces new mail in IDLE
+(pbp.daemon.idle), so a receipt goes out within seconds whatever the poll interval. A change
+the host makes between cycles is noticed within `CHANGE_CHECK_SECONDS` by the file
+stamps of the registry and of the index of deadlines (pbp.storage.game_index), which every writer
+replaces (inode, mtime, size: files are replaced whole), and the alarm is then recomputed
+from the index, read without the lock; so after `pbp extend`
+the phase resolves at the new deadline, not the old one, and after `pbp pause` not at all.
+
+At start-up every overdue deadline is resolved exactly once (a resolution commits the
+resolved phase's id with the new state, so the same phase is never resolved again). All
+jobs run on one worker thread. A second `pbp run` on the same data folder is refused
+(`run.lock`, held for the daemon's whole life).
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+import threading
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Callable
+
+from apscheduler.executors.pool import ThreadPoolExecutor
+from apscheduler.jobstores.base import JobLookupError
+from apscheduler.schedulers import SchedulerNotRunningError
+from apscheduler.schedulers.blocking import BlockingScheduler
+
+from pbp import schedule
+from pbp.daemon.cycle import Cycle
+from pbp.forum.thread_watch import ThreadWatch, WatchReport
+from pbp.storage.daemon_state import write_state
+from pbp.errors import UserError
+from pbp.daemon.idle import IdleWatcher
+from pbp.mail.transport import MailLinks
+from pbp.composition import ForumModerator
+from pbp.render.renderer import Renderer
+from pbp.settings import Settings
+from pbp.durable import WriterLock
+from pbp.storage.datafolder import DataFolder
+from pbp.mail.transport import open_mailbox
+from pbp.daemon.wake_up import WakeUp, folder_stamp, next_wake_up
+
+ALARM_JOB = "alarm"
+POLL_JOB = "poll"
+CHANGE_JOB = "changes"
+MAIL_JOB = "new-mail"
+# How often the daemon looks (with a few stat calls, no lock) for changes the host made.
+CHANGE_CHECK_SECONDS = 0.5
+# How long a cycle waits for the lock held by a host command before it gives up and tries
+# again a little later: a host command is short, but `pbp draft edit` holds the lock while
+# the host's editor is open.
+CYCLE_LOCK_WAIT = 10.0
+BUSY_RETRY_SECONDS = 5.0
+# A little after the moment itself, so that "deadline <= now" holds when the cycle runs.
+ALARM_SLACK = timedelta(milliseconds=50)
+
+
+class AlreadyRunning(UserError):
+    pass
+
+
+class Daemon:
+    def __init__(self, load_settings: Callable[[], Settings], say: Callable[[str], None] = print,
+                 clock: Callable[[], datetime] = schedule.now, lock_wait: float = CYCLE_LOCK_WAIT):
+        self.load_settings = load_settings
+        self.settings = load_settings()
+        self.say = say
+        self.clock = clock
+        self.lock_wait = lock_wait
+        self.links = MailLinks()
+        self.renderer = Renderer()  # refreshed each cycle: a template the host edits is re-read
+        self.watch = ThreadWatch()  # one across cycles: its Reddit login is reused
+        self.turn_lock = threading.Lock()
+        self.stamp: tuple | None = None
+        self.reindex = True  # the first cycle rebuilds the index of deadlines (a file restored by hand)
+        self.poll_interval = self.settings.poll_interval
+        self.busy = False
+        self.idle: IdleWatcher | None = None
+        self.state = {"pid": os.getpid(), "started": schedule.to_text(clock()), "last_cycle": "",
+                      "last_error": "", "next_wake": "", "next_reason": "", "watch": None}
+        self.run_lock = WriterLock(self.settings.data, name="run.lock")  # one daemon per data folder
+        self._stop_asked = threading.Event()  # set by SIGTERM; a thread of its own stops the scheduler
+        self._stopper = threading.Thread(target=self._stop_when_asked, name="pbp-stop", daemon=True)
+        self.scheduler = BlockingScheduler(executors={"default": ThreadPoolExecutor(1)},
+                                           job_defaults={"coalesce": True, "max_instances": 1,
+                                                         "misfire_grace_time": None},
+                                           timezone="UTC")
+        # "skipped: maximum number of running instances reached" is expected while a long
+        # cycle runs; it is not worth a line in the host's log.
+        logging.getLogger("apscheduler").setLevel(logging.ERROR)
+
+    # ------------------------------------------------------------------ one cycle
+    def turn(self) -> None:
+        """One cycle under the writer lock. A failure is reported and the next cycle tries
+        again (the daemon never dies of one bad cycle)."""
+        with self.turn_lock:
+            try:
+                self.settings = self.load_settings()
+            except UserError as error:
+                self.say(f"the settings file cannot be read ({error}); keeping the previous settings")
+            try:
+                folder = DataFolder(self.settings.data, writer=True, wait=self.lock_wait)
+            except UserError:
+                self._busy()
+                return
+            if self.busy:
+                self.say("the data folder is free again; carrying on")
+                self.busy = False
+            wake, computed = None, False
+            if self.reindex:
+                folder.index.look_at_every_game()
+                self.reindex = False
+            try:
+                moderator = ForumModerator(self.settings, clock=self.clock, folder=folder)
+                self.renderer.refresh()
+                moderator.renderer = self.renderer
+                self.state["last_error"] = ""
+                try:
+                    self._work(moderator)
+                except Exception as error:  # one bad cycle must not stop the moderator
+                    self.state["last_error"] = f"{type(error).__name__}: {error}"
+                    self.say(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
+                wake = next_wake_up(folder, self.clock())
+                folder.index.save(folder)  # before the state and the stamp: the cycle's last write
+                computed = True
+                self.state["last_cycle"] = schedule.to_text(self.clock())
+                self._record_wake(wake)
+                write_state(self.settings.data, self.state)
+                self.stamp = folder_stamp(self.settings.data)  # still under the lock: ours alone
+            except Exception as error:  # noqa: BLE001 - e.g. a game file that cannot be read
+                self.say(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
+            finally:
+                folder.close()  # releases the lock; every cached copy goes with it
+            if computed:  # else the alarm set before stands, and the poll comes anyway
+                self._arm(wake)
+            self._follow_poll_interval()
+
+    def _work(self, moderator: ForumModerator) -> None:
+        mailbox, sender = self.links.for_settings(moderator.settings)
+        report = Cycle(moderator, mailbox, sender, watch=self.watch).turn()
+        self._note_watch(report.watch)
+        if report.mail and not report.mail.idle:
+            self.say(f"mail: {len(report.mail.processed)} judged, {len(report.mail.quarantined)} quarantined, "
+                     f"{len(report.mail.failed)} failed")
+        for summary in report.resolutions:
+            self.say(f"resolved {summary.game} {summary.phase}"
+                     + (f"; game over: {', '.join(summary.result['winners'])}" if summary.result else
+                        f"; next {summary.next_phase}"))
+        for event in report.forum_events:
+            self.say(f"forum: {event}")
+        for sentence in report.started:  # sign-ups that closed (pbp.signups.starting)
+            self.say(sentence)
+        if report.sent.sent or report.sent.failed:
+            self.say(f"sent {report.sent.sent} mails, {report.sent.failed} failed, "
+                     f"{report.sent.retrying} to retry")
+
+    def _note_watch(self, report: WatchReport) -> None:
+        for text in report.warnings:
+            self.say(f"thread watch: {text}")
+        if not report.ran:
+            return
+        previous = self.state.get("watch") or {}
+        now = schedule.to_text(self.clock())
+        if report.error:
+            if not previous.get("error"):
+                self.say(f"thread watch failed ({report.error}); it tries again next cycle")
+            self.state["watch"] = {**previous, "error": report.error,
+                                   "failing_since": previous.get("failing_since") or now}
+        else:
+            if previous.get("error"):
+                self.say("thread watch works again")
+            self.state["watch"] = {"last_ok": now, "error": "", "failing_since": "",
+                                   "warnings": previous.get("warnings", 0) + len(report.warnings)}
+
+    def _busy(self) -> None:
+        if not self.busy:
+            holder = self._lock_holder()
+            self.say(f"the data folder is busy (pbp process {holder} holds it); "
+                     f"trying again every {BUSY_RETRY_SECONDS:g} s")
+            self.busy = True
+        self._arm(WakeUp(self.clock() + timedelta(seconds=BUSY_RETRY_SECONDS), "the data folder was busy"))
+
+    def _lock_holder(self) -> str:
+        try:
+            return (Path(self.settings.data) / "pbp.lock").read_text().strip() or "?"
+        except OSError:
+            return "?"
+
+    # ------------------------------------------------------------------ the alarm
+    def _record_wake(self, wake: WakeUp | None) -> None:
+        poll = self.clock() + timedelta(seconds=self.settings.poll_interval)
+        if wake is None or poll < wake.when:
+            wake = WakeUp(poll, "next poll")
+        self.state["next_wake"] = schedule.to_text(wake.when)
+        self.state["next_reason"] = wake.reason
+
+    def _arm(self, wake: WakeUp | None) -> None:
+        """Set the one alarm to `wake` (or remove it): it replaces the previous alarm, so
+        an alarm for a deadline that the host moved never fires."""
+        if wake is None:
+            if self.scheduler.get_job(ALARM_JOB):
+                self.scheduler.remove_job(ALARM_JOB)
+            return
+        when = max(wake.when, self.clock()) + ALARM_SLACK
+        self.scheduler.add_job(self.turn, "date", run_date=when, id=ALARM_JOB, replace_existing=True)
+
+    def _follow_poll_interval(self) -> None:
+        interval = self.settings.poll_interval
+        if interval != self.poll_interval and self.scheduler.get_job(POLL_JOB):
+            self.scheduler.reschedule_job(POLL_JOB, trigger="interval", seconds=interval)
+            self.say(f"polling every {interval:g} s now")
+        self.poll_interval = interval
+
+    def notice_changes(self) -> None:
+        """If another pbp process changed a game or the registry since the last cycle,
+        recompute the alarm from storage (read without the lock; files are whole)."""
+        with self.turn_lock:
+            stamp = folder_stamp(self.settings.data)
+            if stamp == self.stamp:
+                return
+            try:
+                folder = DataFolder(self.settings.data, writer=False)
+            except UserError:
+                return
+            try:
+                wake = next_wake_up(folder, self.clock())
+            except Exception:  # noqa: BLE001 - caught a writer between two files: look again soon
+                return
+            finally:
+                folder.close()
+            self.stamp = stamp
+            self._arm(wake)
+
+    # ------------------------------------------------------------------ IMAP IDLE
+    def _start_idle(self) -> None:
+        if self.settings.transport != "imap" or not self.settings.imap.idle:
+            return
+        self.idle = IdleWatcher(lambda: open_mailbox(self.settings), self._mail_arrived,
+                                renew=self.settings.imap.idle_renew, say=self.say)
+        self.idle.start()
+
+    def _mail_arrived(self) -> None:
+        """The server announced new mail: a cycle now, or right after the one running (it
+        may have fetched before the mail came). Two instances: one running, one waiting;
+        with one, APScheduler would skip the waiting one and the mail would wait for the
+        next poll."""
+        self.scheduler.add_job(self.turn, "date", id=MAIL_JOB, replace_existing=True, max_instances=2)
+
+    # ------------------------------------------------------------------ life
+    def _take_run_lock(self) -> None:
+        try:
+            self.run_lock.acquire()
+        except UserError:
+            try:
+                holder = self.run_lock.path.read_text().strip()
+            except OSError:
+                holder = "?"
+            raise AlreadyRunning(f"pbp run is already running for the data folder {self.settings.data} "
+                                 f"(process {holder}); one is enough.") from None
+
+    def run(self) -> None:
+        self._take_run_lock()
+        try:
+            idle = (" and waiting in IMAP IDLE for new mail"
+                    if self.settings.transport == "imap" and self.settings.imap.idle else "")
+            self.say(f"pbp running: polling every {self.settings.poll_interval:g} s{idle}; host commands may run "
+                     "at any time; stop with Ctrl-C or SIGTERM.")
+            self.turn()  # start-up: overdue deadlines are resolved now, unsent mail goes out
+            self.scheduler.add_job(self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB)
+            self.scheduler.add_job(self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS, id=CHANGE_JOB)
+            self._start_idle()
+            self._stopper.start()
+            try:
+                signal.signal(signal.SIGTERM, self._on_sigterm)
+                self.scheduler.start()
+            except (KeyboardInterrupt, SystemExit):
+                pass
+            except JobLookupError:  # a one-shot job handed over as the stop began (see _stop_when_asked)
+                if self.scheduler.running:
+                    raise
+            self._say_stopped()
+        finally:
+            if self.idle is not None:
+                self.idle.stop()
+            self.links.close()
+            self.run_lock.release()
+
+    def _on_sigterm(self, _signal: int, _frame: object) -> None:
+        """Ask for the scheduler to stop; a SIGTERM that comes before it runs (or after it
+        stopped) ends `run` as Ctrl-C does, instead of failing to stop what is not running.
+        The handler runs in the scheduler's own thread, wherever that thread was: stopping
+        the scheduler here could wait forever for a lock that thread holds (the job pool's,
+        while it hands a job over), so another thread stops it."""
+        if not self.scheduler.running:
+            raise SystemExit(0)
+        self._stop_asked.set()
+
+    def _stop_when_asked(self) -> None:
+        """The stopping thread. APScheduler marks itself stopped before it takes its locks,
+        so a one-shot job being handed over just then is not found when the scheduler
+        removes it: `run` takes that JobLookupError as the stop it is."""
+        self._stop_asked.wait()
+        with contextlib.suppress(SchedulerNotRunningError):  # it stopped meanwhile
+            self.scheduler.shutdown(wait=False)
+
+    def _say_stopped(self) -> None:
+        """Tell `pbp status` the daemon stopped (only if the lock comes quickly: a host
+        command may hold it, and then status sees the process is gone anyway)."""
+        with self.turn_lock:
+            try:
+                folder = DataFolder(self.settings.data, writer=True, wait=2.0)
+            except UserError:
+                return
+            try:
+                write_state(self.settings.data, {**self.state, "stopped": schedule.to_text(self.clock())})
+            finally:
+                folder.close()

@@ -1,0 +1,129 @@
+"""`pbp demo`: a complete game on the embedded Maildir transport with scripted players
+(docs/design.md: Embedded default).
+
+Everything goes through the real path: pbp writes each mail into the player's Maildir,
+the scripted player reads it there, fills in the form at its end and replies into pbp's
+inbox Maildir, and pbp ingests, parses and judges that reply like any other mail. Where a
+real game waits for the deadline, the demo resolves as soon as every actor's orders are in.
+"""
+from __future__ import annotations
+
+import email
+import os
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime
+from email import policy
+from pathlib import Path
+from typing import Callable
+
+from engine.simulation import player_names
+from pbp import schedule
+from pbp.daemon.cycle import Cycle
+from pbp.game.create import create_game
+from pbp.game.stored import load
+from pbp.game.resolution import resolve_phase
+from pbp.mail.maildir import deliver
+from pbp.composition import ForumModerator
+from pbp.roster import RosterEntry
+from pbp.demo.players import filled_reply_text, form_in, mail_text, reply_to
+from pbp.settings import Settings
+from pbp.mail.transport import open_mailbox, open_sender
+
+DEMO_PLAYERS = {"infiltration": 8, "werewolf": 9}
+MAX_ROUNDS = 400
+
+
+@dataclass(frozen=True)
+class DemoResult:
+    game: str
+    phases: int
+    result: dict | None
+    mails_sent: int
+    mails_received: int
+
+
+def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: Path | None = None,
+              say: Callable[[str], None] = print,
+              clock: Callable[[], datetime] = schedule.now) -> DemoResult:
+    """Play one demo game; `clock` is the moderator's clock (a frozen one makes every mail
+    byte-identical from run to run, as the golden transcripts need)."""
+    data = data or Path(tempfile.mkdtemp(prefix="pbp-demo-"))
+    settings = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid",
+                        replies_per_sender_per_day=10_000)
+    count = players or DEMO_PLAYERS.get(ruleset, 8)
+    roster = [RosterEntry(name, f"{name.lower()}@players.invalid") for name in player_names(count)]
+    with ForumModerator(settings, clock=clock) as moderator:
+        cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
+        try:
+            return _play(moderator, cycle, ruleset, roster, seed, say)
+        finally:
+            cycle.close()
+
+
+def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[RosterEntry], seed: str,
+          say: Callable[[str], None]) -> DemoResult:
+    game = create_game(moderator, ruleset, roster, seed=seed, schedule_text="default=1h")
+    say(f"Demo: game {game.id} of {ruleset} with {len(roster)} scripted players "
+        f"(mail in {moderator.settings.maildir_root}).")
+    answered: dict[str, set[str]] = {entry.name: set() for entry in roster}
+    received = phases = 0
+    for round_number in range(MAX_ROUNDS):
+        cycle.send()
+        current = load(moderator, game.id)
+        if current.phase is None:
+            break
+        for index, entry in enumerate(roster):
+            received += _answer_mail(moderator, current, entry, answered[entry.name], seed, quote=index % 2 == 1)
+        cycle.poll()
+        cycle.send()
+        current = load(moderator, game.id)
+        phase = current.phase
+        # Only players with an order to give get a form to answer (an empty form says that
+        # no reply is needed).
+        waiting = [entry.name for entry in roster
+                   if entry.name in phase.awaited and phase.id not in answered[entry.name]]
+        if waiting:
+            continue  # their form is still on its way (they will answer next round)
+        summary = resolve_phase(moderator, game.id, phase.id)
+        phases += 1
+        say(f"\n== {summary.phase} ==")
+        for line in summary.public or ("(nothing public happened)",):
+            say(f"  {line}")
+    cycle.send()
+    final = load(moderator, game.id)
+    result = final.record["result"]
+    if result:
+        winners = ", ".join(result["winners"]) or "nobody (a draw)"
+        say(f"\nWinner: {winners} ({result['path']})"
+            + (f"; winning players: {', '.join(result['players'])}" if result.get("players") else "") + ".")
+    else:
+        say(f"\nThe game did not end within {MAX_ROUNDS} rounds.")
+    sent = sum(1 for row in final.file.outbox.all() if row["status"] == "sent")
+    return DemoResult(game.id, phases, result, sent, received)
+
+
+def _answer_mail(moderator: ForumModerator, game, entry: RosterEntry, answered: set[str], seed: str,
+                 quote: bool) -> int:
+    """Read the player's new mail (moving it to cur/, as a mail client does); reply to
+    a form for the open phase if the player acts in it and has not answered it yet."""
+    folder = moderator.settings.maildir_root / entry.email
+    new = folder / "new"
+    phase = game.phase
+    chosen = None
+    for path in sorted(new.iterdir()) if new.is_dir() else ():
+        message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
+        os.replace(path, folder / "cur" / f"{path.name}:2,S")
+        form = form_in(mail_text(message))
+        if form and phase is not None and form[1] == phase.id:
+            chosen = message
+    if chosen is None or phase.id in answered or entry.name not in phase.awaited:
+        return 0
+    orders = game.rules.scripted_orders(game.state, entry.name, seed)
+    answered.add(phase.id)
+    if not orders.strip():
+        return 0  # nothing to order this phase: the rules' default applies
+    body = filled_reply_text(mail_text(chosen), orders, quote)
+    reply = reply_to(chosen, entry.name, entry.email, body)
+    deliver(moderator.settings.maildir_root / "inbox", reply.as_bytes())
+    return 1

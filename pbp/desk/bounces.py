@@ -1,0 +1,112 @@
+"""Bounces for a player's address (design.md: Real mail providers): a delivery status
+notification is matched to the player by the Message-ID of the mail of ours that came back
+(the outbox holds every one; a report that quotes none of ours is a stranger's mail) —
+recorded in that game's file, never answered, and shown in `pbp status`. The host is
+mailed once per bounced address (at `[forum] host_address`, when set); an address that
+bounced `FLAG_AFTER` times is flagged so the host can hand the character to a substitute.
+
+Recording is idempotent per mail (its key): a bounce judged again after a crash is not
+counted twice.
+"""
+from __future__ import annotations
+
+from tinydb import where
+
+from pbp import schedule
+from pbp.ports import Bounce, InboundMail
+from pbp.render.renderer import FINISHED, RenderedMail
+from pbp.storage.datafolder import DataFolder, GameFile
+from pbp.timezones import render_timestamp
+
+TABLE = "bounces"
+FLAG_AFTER = 2
+HOST = "host"
+
+
+def bounce_table(file: GameFile):
+    return file.db.table(TABLE, cache_size=0)
+
+
+def matches(folder: DataFolder, bounce: Bounce) -> dict[str, dict[str, str]]:
+    """{game id: {player name: roster address}} of the players this bounce is about: those
+    to whose current address pbp sent a mail whose Message-ID the report quotes. The failed
+    address a report names counts for nothing: anyone can write a report naming anyone,
+    but only the mail's recipient (and pbp) knows its Message-ID (pbp.storage.outbox.message_id)."""
+    originals = set(bounce.original_ids)
+    found: dict[str, dict[str, str]] = {}
+    known = set(folder.game_ids())
+    for game_id in sorted({_game_of(original) for original in originals} & known):
+        file = folder.game(game_id)
+        roster = {entry["name"]: entry["email"] for entry in file.record()["roster"]}
+        for row in file.outbox.briefs(lambda row: row["message_id"] in originals):
+            if row["recipient"] in roster and roster[row["recipient"]] == row["address"]:
+                found.setdefault(game_id, {})[row["recipient"]] = row["address"]
+    return found
+
+
+def _game_of(message_id: str) -> str:
+    """The game a Message-ID of pbp's names (`<pbp.<game>.…`), or ""."""
+    return message_id[len("<pbp."):].split(".", 1)[0] if message_id.startswith("<pbp.") else ""
+
+
+def file_bounce(moderator, mail: InboundMail) -> tuple[GameFile, str] | None:
+    """Record a bounce in each game it concerns (and queue the host's notices); return the
+    file that keeps the mail itself and the reason to note, or None when it names no
+    player (it is then handled like any mail from an unknown sender)."""
+    found = matches(moderator.folder, mail.bounce)
+    if not found:
+        return None
+    host_address = moderator.settings.host_address
+    received = schedule.to_text(moderator.clock())
+    home: GameFile | None = None
+    named: list[str] = []
+    for game_id, players in found.items():
+        file = moderator.folder.game(game_id)
+        home = home or file
+        table = bounce_table(file)
+        with file.transaction():
+            for name, address in sorted(players.items()):
+                named.append(f"{name} in {game_id}")
+                if table.search((where("key") == mail.key) & (where("address") == address)):
+                    continue  # recorded before a crash: count it once
+                first = not table.search(where("address") == address)
+                table.insert({"key": mail.key, "address": address, "player": name, "received": received,
+                              "subject": mail.subject[:200], "original_ids": list(mail.bounce.original_ids)})
+                if first and host_address:
+                    _notify_host(moderator, file, name, address, host_address, mail)
+    return home, f"bounce: mail to {', '.join(named)} could not be delivered (not answered)"
+
+
+def _notify_host(moderator, file: GameFile, name: str, address: str, host_address: str, mail: InboundMail) -> None:
+    game_id = file.id
+    body = (f"Mail from pbp to {name} <{address}> in game {game_id} bounced: the receiving mail system says it "
+            f"cannot be delivered (its report: {mail.subject!r}).\n\n"
+            f"pbp keeps mailing this address and tells you once per address; `pbp status` counts the bounces "
+            f"and flags the player after {FLAG_AFTER}. If the address is wrong or gone, hand the character to "
+            f"a working address with `pbp substitute {game_id} {name} <new-name> <new-email>`.\n")
+    moderator.outbox.queue(file, phase=file.record()["phase_id"] or FINISHED, recipient=HOST, address=host_address,
+                           kind="bounce-notice", mail=RenderedMail(f"[{game_id}] Mail to {name} bounced", body))
+
+
+def bounce_counts(file: GameFile) -> dict[str, tuple[str, int, str]]:
+    """{player: (address, bounces, last received)} for the roster's current addresses."""
+    roster = {entry["name"]: entry["email"] for entry in file.record()["roster"]}
+    counts: dict[str, tuple[str, int, str]] = {}
+    for row in bounce_table(file).all():
+        if roster.get(row["player"]) != row["address"]:
+            continue  # the player was substituted since: the old address no longer matters
+        _address, count, last = counts.get(row["player"], (row["address"], 0, ""))
+        counts[row["player"]] = (row["address"], count + 1, max(last, row["received"]))
+    return counts
+
+
+def status_lines(file: GameFile) -> list[str]:
+    """`pbp status` lines: each player whose mail bounced, flagged from `FLAG_AFTER` bounces."""
+    lines = []
+    for name, (address, count, last) in sorted(bounce_counts(file).items()):
+        times = "once" if count == 1 else f"{count} times"
+        line = f"  BOUNCED: mail to {name} <{address}> bounced {times} (last {render_timestamp(last)})"
+        if count >= FLAG_AFTER:
+            line += f"; FLAGGED: substitute them with `pbp substitute {file.id} {name} <new-name> <new-email>`"
+        lines.append(line)
+    return lines

@@ -1,0 +1,109 @@
+"""Which of a mail's order blocks count, when it holds more than one for the same game and
+phase (docs/design.md: Order mail format — several blocks in one mail).
+
+Replies carry old blocks: a player answering their own earlier orders mail gets it copied
+below the new text (Outlook copies it unquoted, under a header block of its own). Two rules
+read such a mail as the player meant it, never letting the old block win:
+
+1. A block identical to one pbp already judged from this player for this phase is a copy
+   of the earlier mail, and is skipped when the mail holds another block for that phase.
+2. Of the rest, the first counts: a reply's new text stands above the mail it answers.
+   The others are named in the receipt as not read.
+
+Only blocks that carry the player's token compete: one with a wrong token is judged, and
+refused, on its own.
+
+A block is identified by its fingerprint: its order lines (comments and blank lines left
+out, case and spacing ignored), so a copy is recognised however it was quoted or wrapped.
+The fingerprints of the blocks a mail had judged are kept in that mail's ledger row.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Callable
+
+from pbp.storage.datafolder import GameFile
+from pbp.ports import OrderBlock
+
+def fingerprint(block: OrderBlock) -> str:
+    lines = [" ".join(line.split()).casefold() for line in block.lines if line.strip() and not line.startswith("#")]
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:24]
+
+
+def judged_entry(block: OrderBlock) -> str:
+    """How the ledger row of the mail that had `block` judged names it: its phase and its
+    fingerprint (pbp.storage.inbound_ledger.MailLedger.record)."""
+    return f"{block.phase.lower()} {fingerprint(block)}"
+
+
+def judged_before(file: GameFile, address: str, phase: str) -> set[str]:
+    """The fingerprints of the blocks judged for `phase` (lower case) from `address`: the
+    ledger rows of its mail name them. Read only for a mail with two blocks for one phase."""
+    prefix = f"{phase} "
+    return {entry[len(prefix):] for row in file.mails.where("sender", address)
+            for entry in row.get("judged", ()) if entry.startswith(prefix)}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The blocks to judge, in the mail's order, and the sentences that say which were not read."""
+
+    blocks: tuple[OrderBlock, ...]
+    notes: tuple[str, ...]
+
+
+def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], set[str]],
+                  proves: Callable[[OrderBlock], bool]) -> Choice:
+    """The blocks that count (see the module's docstring). `judged(phase)` gives the
+    fingerprints of the sender's blocks judged for a phase id (lower case); `proves(block)`
+    says the block carries the sender's token for its game. Only those compete: a block
+    with a wrong token is judged (and refused) on its own, so it never hides the player's
+    block; a block that fills in no order is left as it is (a returned form is no submission)."""
+    if len(blocks) < 2:
+        return Choice(blocks, ())  # most mails
+    kept: list[OrderBlock] = []
+    notes: list[str] = []
+    by_phase: dict[tuple[str, str], list[OrderBlock]] = {}
+    for block in blocks:
+        if block.has_orders and proves(block):
+            by_phase.setdefault((block.game.lower(), block.phase.lower()), []).append(block)
+    chosen: set[int] = set()
+    for (_game, phase), group in by_phase.items():
+        if len(group) == 1:
+            chosen.add(id(group[0]))
+            continue
+        earlier = judged(phase)
+        fresh = [b for b in group if fingerprint(b) not in earlier]
+        copies = len(group) - len(fresh)
+        if copies and fresh:
+            notes.append(_copies_note(group[0], copies))
+        else:
+            fresh = group
+        first, *others = fresh
+        chosen.add(id(first))
+        if others:
+            notes.append(_later_note(first, others))
+    competing = {id(block) for group in by_phase.values() for block in group}
+    for block in blocks:
+        if id(block) not in competing or id(block) in chosen:
+            kept.append(block)
+    return Choice(tuple(kept), tuple(notes))
+
+
+def _where(block: OrderBlock) -> str:
+    return f" (line {block.at_line} of your mail)" if block.at_line else ""
+
+
+def _copies_note(block: OrderBlock, copies: int) -> str:
+    what = "a block" if copies == 1 else f"{copies:,} blocks"
+    return (f"Your mail also holds {what} for {block.game} {block.phase} that pbp had already judged "
+            "from you (your earlier mail, copied into this one); skipped.")
+
+
+def _later_note(first: OrderBlock, others: list[OrderBlock]) -> str:
+    where = ", ".join(f"line {b.at_line}" for b in others if b.at_line)
+    which = "another block" if len(others) == 1 else f"{len(others):,} more blocks"
+    return (f"Your mail holds {which} for {first.game} {first.phase}{f' ({where})' if where else ''}; "
+            f"only the first one{_where(first)} was read, as the one you wrote last stands on top "
+            "of a reply. To change your orders, send one block.")

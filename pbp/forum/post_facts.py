@@ -1,0 +1,89 @@
+"""The facts a good host puts under every post (docs/design.md: Public posts): who is alive,
+with their forum handles; who is dead, when, and with their flip once it is public; what
+comes next and until when (in UTC); and, once the game is over, the log of every secret
+action, phase by phase.
+
+Everything here is read from the public view, the roster (handles, replacements) and, for
+the end-of-game log only, the stored orders of a finished game, when nothing is secret any
+more.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from pbp.game.clock import Running, WaitingForPost, Paused
+from pbp.game.stored import StoredGame
+from pbp.timezones import render_moment
+
+
+def _handles(game: StoredGame) -> dict[str, str]:
+    return {entry["name"]: entry.get("forum_name") or "" for entry in game.record["roster"]}
+
+
+def _flip(entry: Mapping[str, Any]) -> str:
+    """A dead character's role, or team and class, as the public view shows it ("" if hidden)."""
+    parts = [str(entry[key]) for key in ("team", "class", "role") if entry.get(key)]
+    return " ".join(parts).replace("_", " ")
+
+
+def _died(game: StoredGame, view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
+    """When a character died, in words: the phase's words (Werewolf) or the turn (Infiltration)."""
+    if entry.get("died_in"):
+        return game.rules.card.phase_words(str(entry["died_in"])).split(" — ")[0]
+    for dead in view.get("dead", []):
+        if isinstance(dead, Mapping) and dead.get("name") == entry["name"] and dead.get("turn") is not None:
+            return f"Turn {dead['turn']}"
+    return ""
+
+
+def people(game: StoredGame, view: Mapping[str, Any]) -> dict[str, list[dict[str, str]]]:
+    """`living`: each living character with their player's forum handle (NPCs have none);
+    `dead`: each dead character with when they died and their flip, if public."""
+    handles = _handles(game)
+    living, dead = [], []
+    for entry in view.get("players", []):
+        if not isinstance(entry, Mapping):
+            continue
+        if entry.get("alive"):
+            living.append({"name": entry["name"], "handle": handles.get(entry["name"], "")})
+        else:
+            dead.append({"name": entry["name"], "when": _died(game, view, entry), "flip": _flip(entry)})
+    return {"living": living, "dead": dead}
+
+
+def next_step(game: StoredGame) -> dict[str, str] | None:
+    """The open phase in words, its kind, and its deadline in UTC (or why it has none yet)."""
+    if game.phase is None:
+        return None
+    clock = game.clock
+    if isinstance(clock, Running) and clock.deadline is not None:
+        deadline = render_moment(clock.deadline, "UTC")
+    elif isinstance(clock, (WaitingForPost, Paused)):
+        deadline = clock.describe()
+    else:
+        deadline = ""
+    return {"phase": game.phase.id, "words": game.rules.card.phase_words(game.phase.id),
+            "kind": game.phase.kind, "deadline": deadline}
+
+
+def action_log(game: StoredGame) -> list[dict[str, Any]]:
+    """Once the game is over: each resolved phase with the secret orders it was resolved
+    with (the card's `logged_orders`: night actions, terminal uses), as
+    `{"words", "actions": [{"name", "order"}]}`; phases with none are left out."""
+    if game.phase is not None:
+        return []
+    logged = set(game.rules.card.logged_orders)
+    phases = []
+    for phase_id in game.record["resolved"]:
+        actions = [{"name": player, "order": line.strip()}
+                   for player, row in sorted(game.latest_orders(phase_id).items())
+                   for line in row["text"].splitlines()
+                   if line.strip() and line.split()[0].upper() in logged]
+        if actions:
+            phases.append({"words": game.rules.card.phase_words(phase_id), "actions": actions})
+    return phases
+
+
+def thread_facts(game: StoredGame, view: Mapping[str, Any]) -> dict[str, Any]:
+    """Everything above, for a post's `extra`."""
+    return {**people(game, view), "next": next_step(game), "action_log": action_log(game)}

@@ -1,0 +1,129 @@
+"""Reminders before deadlines (docs/design.md: Reliability rules, Deadlines).
+
+At configurable times before each deadline (`24h,1h` by default), every player who must
+act and has no accepted orders in gets one reminder with their form. This module only
+decides *who is due a reminder now*; the caller queues each one in the outbox under the
+key returned here, and the outbox's deterministic Message-ID makes a second queueing of
+the same key a no-op, so a reminder is never sent twice, even across restarts.
+
+Rules chosen where the design is silent:
+- A reminder whose time fell before the phase opened is never sent (a 24h reminder in a
+  12h phase would arrive together with the form itself).
+- If several reminder times have passed at once (pbp was down), only the latest one is
+  sent: one mail saying "1 hour left", not two.
+- Nothing is due once the deadline has passed, while the game is paused, or when the game
+  has reminders switched off (`--option reminders=off`, see `reminder_offsets`).
+- Only actors with an order to give are reminded (`players_to_remind`), except in a phase
+  whose actors are secret (a Werewolf night: every living player is an actor, most with
+  an empty grammar). There a reminder would name a night role by being sent at all, so it
+  goes to every living player or to none (docs/design.md: Hostile input): to all of them, with
+  the same neutral subject, while anyone with an order to give has none in; else to none.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Collection, Iterable, Sequence
+
+from engine.core import Phase
+from pbp.game.clock import Running
+from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets
+from pbp.storage.game_index import reminder_due
+from pbp.game.stored import load
+from pbp.moderator import Moderator
+from pbp.timezones import TimeInputError, as_utc, parse_duration, render_duration_spec, render_remaining
+
+
+
+@dataclass(frozen=True)
+class DueReminder:
+    """One reminder to queue: `key` is stable for (game, phase, player, offset)."""
+
+    game: str
+    phase: str
+    player: str
+    before_deadline: timedelta
+    key: str
+
+
+def reminder_key(game: str, phase: str, player: str, before_deadline: timedelta) -> str:
+    """The outbox key of one reminder; the same inputs always give the same key."""
+    return f"reminder/{game}/{phase}/{player}/{render_duration_spec(before_deadline)}"
+
+
+def due_reminders(*, game: str, phase: str, opened_at: datetime, deadline: datetime,
+                  now: datetime, offsets: Iterable[timedelta], actors: Iterable[str],
+                  players_with_orders: Collection[str], paused: bool = False,
+                  already_sent: Collection[str] = ()) -> list[DueReminder]:
+    """The reminders due at `now`, one per player at most, never one already sent."""
+    if paused or now >= deadline:
+        return []
+    passed = [offset for offset in offsets if opened_at < deadline - offset <= now]
+    if not passed:
+        return []
+    latest = min(passed)  # the one closest to the deadline
+    due = []
+    for player in sorted(set(actors) - set(players_with_orders)):
+        key = reminder_key(game, phase, player, latest)
+        if key not in already_sent:
+            due.append(DueReminder(game, phase, player, latest, key))
+    return due
+
+
+def reminder_times(*, opened_at: datetime, deadline: datetime, offsets: Iterable[timedelta]) -> list[datetime]:
+    """The moments, earliest first, at which this phase's reminders go out (none at or
+    before the phase opened); the daemon's alarm wakes for the next one (pbp.storage.game_index)."""
+    return sorted(deadline - offset for offset in offsets if opened_at < deadline - offset)
+
+
+def players_to_remind(phase: Phase) -> list[str]:
+    """The phase's actors who have an order to give (engine.core.Phase.awaited)."""
+    return list(phase.awaited)
+
+
+def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_REMINDERS) -> int:
+    """Queue every reminder due now in every running game, each with the player's form;
+    the keys of the queued ones are stored in the same durable write, so none goes twice.
+    Called once per poll cycle (pbp.daemon.cycle). Returns how many were queued."""
+    now = moderator.clock()
+    queued = 0
+    index = moderator.folder.index
+    moment = now.timestamp()
+    # the index knows the default reminder times only; with others every game is looked at
+    game_ids = (index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: reminder_due(entry, moment))
+                if settings_default == DEFAULT_REMINDERS else moderator.folder.game_ids())
+    for game_id in game_ids:
+        game = load(moderator, game_id)
+        record = game.record
+        clock = game.clock
+        if game.phase is None or not isinstance(clock, Running) or clock.deadline is None:
+            continue  # over, paused, or waiting for a public post: no deadline to remind of
+        offsets = reminder_offsets(record.get("moderator_options", {}).get(REMINDERS), settings_default)
+        sent = set(record.get("reminders_sent", []))
+        actors: Sequence[str] = players_to_remind(game.phase)
+        with_orders: Collection[str] = game.latest_orders(game.phase.id)
+        everyone = game.phase.secret_actors
+        if everyone:  # every living player or none: being reminded must not tell a role
+            actors, with_orders = (game.phase.actors if set(actors) - set(with_orders) else ()), ()
+        due = due_reminders(game=game_id, phase=game.phase.id, opened_at=as_utc(record["opened"]),
+                            deadline=clock.deadline, now=now, offsets=offsets,
+                            actors=actors, players_with_orders=with_orders,
+                            paused=bool(record.get("paused")), already_sent=sent)
+        roster = {entry["name"]: entry for entry in record["roster"]}
+        due = [reminder for reminder in due if reminder.player in roster]  # NPCs get no mail
+        if not due:
+            continue
+        with game.file.transaction():
+            for reminder in due:
+                entry = roster[reminder.player]
+                mail = moderator.renderer.render(
+                    "reminder", record["ruleset"], game=game.game_facts(), player=reminder.player,
+                    phase=game.phase.id, deadline=game.deadline_text(reminder.player),
+                    left=render_remaining(clock.deadline - now), form=game.form(reminder.player),
+                    everyone=everyone)
+                moderator.outbox.queue(game.file, phase=game.phase.id, recipient=reminder.player,
+                                       address=entry["email"], kind="reminder", mail=mail)
+            game.file.update_record({"reminders_sent": sorted(sent | {r.key for r in due})})
+        queued += len(due)
+    index.reminders_seen(moment)
+    return queued

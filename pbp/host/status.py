@@ -1,0 +1,174 @@
+"""What `pbp status [game]` shows the host (docs/design.md: Command line): games, phases,
+deadlines, who has orders in, failed mail, addresses refused for wrong tokens, mail from
+unknown senders, quarantined mail; and per game the public thread: drafts waiting for the
+host, their leak check, and what is
+published or failed to publish.
+
+It reads the data folder without taking the writer lock (files are replaced atomically,
+so a reader always sees a whole version), so it works while `pbp run` is running.
+
+"No orders yet" names only the players pbp is waiting for: the open phase's actors (the
+engine lists only the living) whose order grammar is not empty (a Werewolf villager at
+night has nothing to order) and who have no accepted orders in. Telling them apart needs
+the engine's phase, so the game's state is decoded with `rules_for`; a game that cannot be
+decoded (a role module the settings no longer name) is reported, not fatal.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Callable
+
+from engine.core import Phase, Ruleset
+from pbp.desk import bounces
+from pbp.conversations.log import waiting_questions
+from pbp.storage.daemon_state import status_lines as daemon_lines
+from pbp.game.clock import clock_of
+from pbp.game.stalls import stall_notes
+from pbp.storage.drafts import APPROVED, DRAFT, PUBLISHED, DraftBook
+from pbp.storage.outbox import FAILED, QUEUED
+from pbp.game.reminders import players_to_remind
+from pbp.rulesets import load_ruleset
+from pbp.storage.datafolder import DataFolder, GameFile
+from pbp.storage.open_games import open_game_ids
+from pbp.signups.status import signup_lines
+from pbp.storage.strangers import StrangerLog
+from pbp.timezones import render_timestamp
+from pbp.game.token_guard import locked_lines
+
+RulesFor = Callable[[str], Ruleset]
+
+
+def status_text(folder: DataFolder, game_id: str | None = None, rules_for: RulesFor = load_ruleset) -> str:
+    """`rules_for` names a ruleset's engine (`Moderator.rules`, which knows the host's extra
+    Werewolf roles); the default knows the built-in rulesets."""
+    lines: list[str] = []
+    if game_id and game_id not in folder.game_ids() and game_id in open_game_ids(folder):
+        return "\n".join(signup_lines(folder, game_id))  # open for sign-ups, not dealt yet
+    ids = [game_id] if game_id else folder.game_ids()
+    if not ids:
+        lines.append("No games yet; start one with `pbp new-game`.")
+    for gid in ids:
+        file = folder.game(gid)
+        record = file.record()
+        lines.append(f"Game {gid} ({record['ruleset']}, {len(record['roster'])} players)")
+        if record["result"]:
+            result = record["result"]
+            lines.append(f"  over: winners {', '.join(result['winners']) or 'nobody'} ({result['path']})")
+        else:
+            lines.append(f"  phase {record['phase_id']}, deadline {clock_of(record).status_text()}")
+            for note in stall_notes(folder):
+                if note["game"] == gid and note["phase"] == record["phase_id"]:
+                    lines.append(f"  RESOLUTION FAILED at {note['at']}: {note['error']}; the daemon skips this "
+                                 f"phase until you run `pbp advance {gid}`")
+            lines.extend(_orders_lines(file, record, rules_for))
+        waiting = waiting_questions(file)
+        if waiting:
+            lines.append(f"  messages to the host not answered yet: {', '.join(f'{who} ({phase})' for who, phase in waiting)}; "
+                         f"read them with `pbp channel {gid} host`, answer with `pbp reply {gid} <player> <text>`")
+        lines.append(f"  phases resolved: {len(record['resolved'])}")
+        rows = file.outbox.briefs()
+        queued = [r for r in rows if r["status"] == QUEUED]
+        failed = [r for r in rows if r["status"] == FAILED]
+        lines.append(f"  outbox: {len(rows) - len(queued) - len(failed)} sent, {len(queued)} waiting, {len(failed)} failed")
+        for row in queued:
+            if row["error"]:
+                lines.append(f"    retrying {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
+        for row in failed:
+            lines.append(f"    FAILED {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
+        lines.extend(locked_lines(file))
+        lines.extend(bounces.status_lines(file))
+        lines.extend(public_thread_lines(file))
+    lines.extend(signup_lines(folder, game_id))
+    if not game_id:
+        unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]  # kept one by one before
+        quarantined = [r for r in folder.mails.all() if r["outcome"] == "quarantine"]
+        for file in folder.games():
+            quarantined.extend(r for r in file.mails.all() if r["outcome"] == "quarantine")
+        lines.extend(_strangers_lines(StrangerLog(folder).summary(), unknown))
+        lines.append(f"Quarantined or too big (not answered): {len(quarantined)}")
+        for row in quarantined[-20:]:
+            lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '?'}: {row['subject']!r} ({row['reason']})")
+        lines.extend(daemon_lines(folder.path))  # is `pbp run` running, and is its thread watch well
+    return "\n".join(lines)
+
+
+def _strangers_lines(summary: dict, older_rows: list[dict]) -> list[str]:
+    """Mail from addresses on no roster: the totals, then the last addresses heard from."""
+    senders = summary["senders"]
+    forgotten = (f"; {summary['forgotten_senders']} addresses silent the longest are no longer listed"
+                 if summary["forgotten_senders"] else "")
+    lines = [f"Mail from unknown senders (not answered): {summary['mails'] + len(older_rows)} "
+             f"from {len(senders)} addresses{forgotten}"]
+    for row in older_rows[-20:]:
+        lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '(no single From address)'}: "
+                     f"{row['subject']!r} ({row['reason']})")
+    for address, seen in list(senders.items())[-20:]:
+        first = f", first {render_timestamp(seen['first'])}" if seen["count"] > 1 else ""
+        lines.append(f"  {address or '(no single From address)'}: {seen['count']} mail(s){first}, "
+                     f"last {render_timestamp(seen['last'])}: {seen['subject']!r} ({seen['reason']})")
+    return lines
+
+
+def _open_phase(record: dict, rules_for: RulesFor) -> Phase | None:
+    rules = rules_for(record["ruleset"])
+    return rules.phase(rules.from_json(record["state"]))
+
+
+def _orders_lines(file: GameFile, record: dict, rules_for: RulesFor) -> list[str]:
+    """Who has orders in, who is awaited, who has nothing to order in the open phase."""
+    phase_id = record["phase_id"]
+    orders = {row["player"] for row in file.orders.where("phase", phase_id)}
+    lines = [f"  orders in: {', '.join(sorted(orders)) or 'none'}"]
+    try:
+        phase = _open_phase(record, rules_for)
+    except Exception as error:  # noqa: BLE001 - status must show the rest of the game anyway
+        lines.append(f"  no orders yet: unknown (the game's state cannot be read: {error})")
+        return lines
+    if phase is None:
+        return lines
+    npcs = {npc["name"] for npc in record.get("npcs", [])}
+    awaited = players_to_remind(phase)
+    waiting = [f"{name} (NPC: `pbp submit`)" if name in npcs else name for name in awaited if name not in orders]
+    idle = [name for name in phase.actors if name not in awaited]
+    lines.append(f"  no orders yet: {', '.join(waiting) or 'none'}")
+    if idle:
+        lines.append(f"  nothing to order in this phase: {', '.join(idle)}")
+    return lines
+
+
+def public_thread_lines(file: GameFile) -> list[str]:
+    """The game's public posts: how many are published (and the last one), each draft
+    still waiting for the host's approval with its leak check, each approved post still
+    to publish, and each publishing failure with its next try."""
+    rows = DraftBook(file).all()
+    if not rows:
+        return []
+    published = [row for row in rows if row["status"] == PUBLISHED]
+    last = f" (last: {published[-1]['phase']})" if published else ""
+    lines = [f"  public posts: {len(published)} published{last}"]
+    for row in rows:
+        if row["status"] == DRAFT:
+            what = "running vote count, holds nothing up" if row.get("kind") == "tally" else "waiting for approval"
+            edited = ", edited by the host" if row.get("edited") else ""
+            lines.append(f"    draft {row['phase']}: {what}{edited}; {_leak_state(row)}")
+        elif row["status"] == APPROVED:
+            forced = "; approved with --force despite the leak check" if row.get("forced") else ""
+            lines.append(f"    approved {row['phase']}: {_publish_state(row)}{forced}")
+    return lines
+
+
+def _leak_state(row: dict) -> str:
+    leaks = row.get("leaks") or []
+    if not leaks:
+        return "leak check passed"
+    more = f" (and {len(leaks) - 1} more)" if len(leaks) > 1 else ""
+    return f"LEAK CHECK FAILED: {leaks[0]}{more}"
+
+
+def _publish_state(row: dict) -> str:
+    if not row.get("error"):
+        return "waiting to be published (`pbp publish` or `pbp run`)"
+    attempt = f" after {row['attempts']} attempt(s)" if row.get("attempts") else ""
+    next_try = (f"; next try {render_timestamp(datetime.fromtimestamp(row['next_try'], timezone.utc))}"
+                if row.get("next_try") else "")
+    return f"PUBLISHING FAILED{attempt}: {row['error']}{next_try}"

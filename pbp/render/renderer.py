@@ -1,0 +1,240 @@
+"""Mail text from Jinja templates (docs/design.md: One gate; Reliability rules, Outbox).
+
+Templates live in `templates/`: `mail/<kind>.j2` for the wording shared by both rulesets,
+`<ruleset>/mail/<kind>.j2` where a ruleset words it differently, and each ruleset's
+`events.j2` (macro `describe(event)`) and `status.j2` (macro `status(view)`). A mail
+template's first line is `Subject: …`, then a blank line, then the body.
+
+An Infiltration report (its view has a `map`) carries the facility map twice: the text grid
+in its body (the template calls `text_map`) and the SVG picture as a `map.svg` attachment.
+
+Templates receive only views (`rules.view(state, player)`), events, forms and plain
+facts about the game (id, ruleset, phase ids, deadlines); never the state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Mapping, MutableMapping, Sequence
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
+
+import engine
+from engine.core import Event, GameSetupError, phase_id_words
+from pbp.facility_map import svg_map, text_map
+from pbp.render.forms import choice_lines, comment_lines
+from pbp.ports import Attachment, RenderedMail
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+# The phase under which mail about a finished game is filed (a game over has no phase id).
+FINISHED = "over"
+# Order forms whose text a renderer keeps (Renderer.order_form): a form per player of each
+# running game, with room to spare.
+KEPT_FORMS = 4096
+
+
+# What a plain dict answers as an attribute; any other name a template looks up on a dict
+# (`form.phase`) can only be one of its keys.
+_DICT_ATTRIBUTES = frozenset(dir(dict))
+
+
+class ViewEnvironment(Environment):
+    """A Jinja environment for templates fed plain dicts (views, forms, facts), made cheaper
+    for the many small mails an ingest renders (a receipt each) where Jinja's own costs were
+    larger than the template's. What a template reads is what Jinja gives it. Its globals
+    are all set before the first template is loaded."""
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        # Jinja chains a template's globals to the environment's: each render copies the
+        # chain into a dict, and each `{% import %}` compares two chains, key by key.
+        return {**self.globals, **(d or {})}
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        # `x.name` is an attribute first, a key only after the attribute lookup raised: on
+        # a dict, where every name but dict's own is a key, that exception is spared.
+        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass  # Jinja's own lookup makes the undefined value
+        return super().getattr(obj, attribute)
+
+
+class Renderer:
+    def __init__(self, root: Path = TEMPLATES):
+        self.root = root
+        # auto_reload off: Jinja would otherwise stat every template file (and each one it
+        # imports) on every mail rendered; as with `_exists`, an edited template is used
+        # after `refresh`. Every template stays compiled (cache_size -1: a plain dict, not
+        # a least-recently-used list reordered, under a lock, at each template asked for).
+        self.env = ViewEnvironment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
+                                   keep_trailing_newline=True, autoescape=False, auto_reload=False,
+                                   cache_size=-1)
+        self.env.globals["text_map"] = text_map
+        self.env.globals["phase_words"] = phase_words
+        self.env.globals["subject_words"] = subject_words
+        self.env.globals["order_form"] = self.order_form
+        self.env.globals["form_comment"] = comment_lines
+        self.env.globals["form_choices"] = choice_lines
+        self._existing: dict[str, bool] = {}
+        self._mail_templates: dict[tuple[str, str], tuple[Template, dict[str, Any]]] = {}
+        self._forms: dict[int, tuple[Any, Any, str]] = {}  # id(form) -> (form, its ruleset, its text)
+
+    def refresh(self) -> None:
+        """Forget every template whose file changed since it was compiled, and which
+        names exist, so that a host's edit is used from the next mail on. A long-lived
+        renderer (`pbp run`) calls this once per cycle: one look at each file per cycle
+        instead of one per mail rendered."""
+        cache = self.env.cache
+        if cache is not None:
+            for key, template in list(cache.items()):
+                if not template.is_up_to_date:
+                    del cache[key]
+        self._existing.clear()
+        self._mail_templates.clear()
+        self._forms.clear()
+
+    def _exists(self, name: str) -> bool:
+        """Whether a template exists, looked up once per name (asked several times for
+        every mail rendered; a template added later is found after `refresh`)."""
+        if name not in self._existing:
+            try:
+                self.env.loader.get_source(self.env, name)  # found, without compiling it
+                self._existing[name] = True
+            except TemplateNotFound:
+                self._existing[name] = False
+        return self._existing[name]
+
+    def order_form(self, form: Mapping[str, Any] | None, game: Mapping[str, Any] | None = None) -> str:
+        """The macro `order_form` of mail/_common.j2, which templates call as
+        `order_form(form, game)`, made once per form: a stored game makes each player's
+        form once and hands that same dict out again (pbp.game.stored.StoredGame), and a
+        batch of order mails puts it in a receipt each. Forms are only read, never changed,
+        so the text made for one stays right while the form is kept (here, so that its id
+        is not given to another)."""
+        ruleset = game.get("ruleset") if game else None
+        kept = self._forms.get(id(form))
+        if kept is not None and kept[0] is form and kept[1] == ruleset:
+            return kept[2]
+        text = str(self._common_macros().order_form(form, game))
+        if len(self._forms) >= KEPT_FORMS:
+            self._forms.clear()
+        self._forms[id(form)] = (form, ruleset, text)
+        return text
+
+    def ruleset_templates(self, ruleset: str) -> dict:
+        events = f"{ruleset}/events.j2"
+        status = f"{ruleset}/status.j2"
+        return {
+            "events_template": events if self._exists(events) else "mail/generic_events.j2",
+            "status_template": status if self._exists(status) else "mail/generic_status.j2",
+        }
+
+    def _template_name(self, kind: str, ruleset: str) -> str:
+        own = f"{ruleset}/mail/{kind}.j2"
+        return own if self._exists(own) else f"mail/{kind}.j2"
+
+    def compile(self, kind: str, ruleset: str) -> None:
+        """Compile ahead of the first mail the template `render(kind, ruleset)` uses, and
+        the macros of mail/_common.j2, which the mail templates import and `order_form`
+        calls (some 10 ms, which the first mail rendered would otherwise pay)."""
+        self._mail_template(kind, ruleset)
+        self._common_macros()
+
+    def _common_macros(self) -> Any:
+        """mail/_common.j2 as a module (made on first use, then kept with the template)."""
+        return self.env.get_template("mail/_common.j2").module
+
+    def _mail_template(self, kind: str, ruleset: str) -> tuple[Template, dict[str, Any]]:
+        """The template `render(kind, ruleset)` uses, and the names it is given besides the
+        mail's own (the globals, the ruleset's events and status templates): looked up once
+        per kind and ruleset until `refresh`, not once per mail."""
+        found = self._mail_templates.get((kind, ruleset))
+        if found is None:
+            template = self.env.get_template(self._template_name(kind, ruleset))
+            found = (template, {**template.globals, **self.ruleset_templates(ruleset)})
+            self._mail_templates[kind, ruleset] = found
+        return found
+
+    def render(self, kind: str, ruleset: str, **context: Any) -> RenderedMail:
+        template, names = self._mail_template(kind, ruleset)
+        # What Template.render does, less its copies of the names: they are merged here once,
+        # the mail's own last, as Jinja would ("shared" takes the dict as the template's names).
+        try:
+            text = self.env.concat(template.root_render_func(
+                template.new_context({**names, **greeting(context), **context}, shared=True)))
+        except Exception:
+            self.env.handle_exception()  # raises it again, its traceback pointing into the template
+        head, _, body = text.partition("\n\n")
+        if not head.startswith("Subject: "):
+            raise ValueError(f"template {template.name} must start with a 'Subject: ' line")
+        return RenderedMail(head[len("Subject: "):].strip(), tidy(body), map_attachments(kind, context))
+
+    def describe(self, ruleset: str, event: Event | Mapping[str, Any]) -> str:
+        """One event in words (the public summaries `pbp demo` prints, the public posts); the
+        event may also be given as stored JSON."""
+        if not isinstance(event, Event):
+            event = Event(event["kind"], event.get("data", {}))
+        module = self.env.get_template(self.ruleset_templates(ruleset)["events_template"]).module
+        return str(module.describe(event_json(event))).strip()
+
+
+@lru_cache(maxsize=None)
+def _card_phase_words(ruleset: str) -> Callable[[str], str]:
+    try:
+        return engine.ruleset(ruleset).card.phase_words
+    except GameSetupError:  # a ruleset outside the registry (a test's toy) words nothing
+        return phase_id_words
+
+
+def greeting(context: Mapping[str, Any]) -> dict[str, str]:
+    """`greeting`: how a mail to `player` says hello. After a substitution the character's
+    mail goes to the newcomer, who is greeted by their own name and told whom they play."""
+    player = context.get("player")
+    if not isinstance(player, str):
+        return {}
+    game = context.get("game")
+    newcomer = game.get("played_by", {}).get(player) if isinstance(game, Mapping) else None
+    return {"greeting": f"{newcomer}, you play {player}" if newcomer else player}
+
+
+@lru_cache(maxsize=4096)
+def phase_words(ruleset: str, phase_id: str) -> str:
+    """A phase as a player reads it (`Night 1`, `Day 2 — vote`), from the ruleset's card;
+    templates call it as `phase_words(game.ruleset, phase)`, each receipt's subject too, so
+    each phase is worded once. Mail about a finished game is filed under the phase `over`,
+    which reads as "the finished game"."""
+    if phase_id == FINISHED:
+        return "the finished game"
+    return _card_phase_words(ruleset)(phase_id) if phase_id else phase_id
+
+
+def subject_words(ruleset: str, phase_id: str) -> str:
+    """The phase words for a subject line, in ASCII punctuation (`Day 2, vote`): the email
+    package folds a long subject before a non-ASCII word with a doubled space."""
+    return phase_words(ruleset, phase_id).replace(" — ", ", ")
+
+
+def map_attachments(kind: str, context: dict) -> tuple[Attachment, ...]:
+    """The facility map as `map.svg` for a report whose view has a map (not the last one,
+    which has no status and so no map)."""
+    view = context.get("view")
+    if kind != "report" or context.get("result") or not isinstance(view, dict) or "map" not in view:
+        return ()
+    return (Attachment("map.svg", "image/svg+xml", svg_map(view)),)
+
+
+def tidy(body: str) -> str:
+    """No trailing spaces, at most one blank line in a row, one final newline."""
+    lines = [line.rstrip() for line in body.splitlines()]
+    out: list[str] = []
+    for line in lines:
+        if not line and out and not out[-1]:
+            continue
+        out.append(line)
+    return "\n".join(out).strip("\n") + "\n"
+
+
+def event_json(event: Event | dict) -> dict:
+    return event.to_json() if isinstance(event, Event) else dict(event)

@@ -1,0 +1,103 @@
+"""The drafts of one game, kept in the game's own file (tables `drafts` and `forum`), so a
+draft is written in the same durable write as the resolution it reports (docs/design.md: Public posts; host
+review, Publishing).
+
+A draft is one row per (game, phase): status `draft` → `approved` → `published` (or
+`withdrawn`: a running tally nobody approved before its vote closed, or an opening post
+nobody approved before a later post went out; never published), its
+generated text, the current text (the host's edit, if any) with an `edited` flag, the
+leaks found at the last check, and the publishing record (marker, attempts, next try,
+last error, where it went). A new draft for a phase that is already approved or published
+never overwrites it.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Iterable, Sequence
+
+from tinydb import Query
+
+from pbp.storage.datafolder import GameFile
+
+DRAFT, APPROVED, PUBLISHED, WITHDRAWN = "draft", "approved", "published", "withdrawn"
+# Kinds of draft that hold nothing up while the host has not approved them: a running
+# count, and the opening post (a host may write their own).
+OPTIONAL_KINDS = ("tally", "opening")
+
+
+class DraftBook:
+    def __init__(self, game_file: GameFile):
+        self.file = game_file
+        self.drafts = game_file.db.table("drafts", cache_size=0)
+        self.forum = game_file.db.table("forum", cache_size=0)
+
+    # ------------------------------------------------------------------ per-game forum facts
+    def game_settings(self) -> dict:
+        docs = self.forum.all()
+        return dict(docs[0]) if docs else {}
+
+    def update_game_settings(self, fields: dict) -> dict:
+        docs = self.forum.all()
+        if docs:
+            self.forum.update(fields, doc_ids=[docs[0].doc_id])
+        else:
+            self.forum.insert(dict(fields))
+        return self.game_settings()
+
+    def host_token(self) -> str:
+        """The game's host token (for `APPROVE` by mail), made on first use."""
+        token = self.game_settings().get("host_token")
+        if not token:
+            token = secrets.token_hex(6)
+            self.update_game_settings({"host_token": token})
+        return token
+
+    # ------------------------------------------------------------------ drafts
+    def all(self) -> list[dict]:
+        return sorted((dict(d) for d in self.drafts.all()), key=lambda d: d["sequence"])
+
+    def get(self, phase: str) -> dict | None:
+        doc = self.drafts.get(Query().phase == phase)
+        return dict(doc) if doc else None
+
+    def latest(self) -> dict | None:
+        rows = self.all()
+        return rows[-1] if rows else None
+
+    def unpublished(self) -> list[dict]:
+        """Drafts still to publish, in order (withdrawn ones never will be)."""
+        return [row for row in self.all() if row["status"] not in (PUBLISHED, WITHDRAWN)]
+
+    def withdraw_tallies(self, phase: str) -> None:
+        """Withdraw the running tallies of `phase` that nobody approved: a newer count, or
+        the phase's own post, replaces them (an approved one still goes out, in order)."""
+        for row in self.all():
+            if row.get("kind") == "tally" and row["phase"].startswith(f"{phase}/tally") and row["status"] == DRAFT:
+                self.update(row["phase"], {"status": WITHDRAWN})
+
+    def withdraw_opening(self) -> None:
+        """Withdraw the opening post if nobody approved it: a later post went out first."""
+        row = self.get("opening")
+        if row and row["status"] == DRAFT:
+            self.update("opening", {"status": WITHDRAWN})
+
+    def save_generated(self, phase: str, title: str, text: str, player_spans: Iterable[Sequence[int]],
+                       dialect: str, leaks: list[str], kind: str = "post") -> dict:
+        """Store a freshly generated draft (or regenerate one nobody approved or edited)."""
+        existing = self.get(phase)
+        fields = {"title": title, "generated": text, "text": text, "player_spans": [list(span) for span in player_spans],
+                  "dialect": dialect, "leaks": leaks, "kind": kind, "edited": False, "status": DRAFT}
+        if existing:
+            if existing["status"] != DRAFT or existing["edited"]:
+                return existing
+            self.drafts.update(fields, Query().phase == phase)
+            return self.get(phase)
+        sequence = max((d["sequence"] for d in self.drafts.all()), default=0) + 1
+        row = {"phase": phase, "sequence": sequence, **fields, "marker": "", "attempts": 0,
+               "next_try": 0.0, "error": "", "ref": "", "url": "", "forced": False}
+        self.drafts.insert(row)
+        return row
+
+    def update(self, phase: str, fields: dict) -> dict:
+        self.drafts.update(fields, Query().phase == phase)
+        return self.get(phase)

@@ -1,0 +1,374 @@
+"""The outbox ledger (docs/design.md: Reliability rules, Outbox).
+
+Every mail pbp sends is first a row in its game's file — game, phase, recipient, kind, a
+deterministic Message-ID, the rendered text — written in the same durable write as the
+change that caused it (an accepted order, a resolution). Sending comes later: one message
+per recipient through a `MailSender`, one connection per batch of due rows. A row is
+marked sent only after the server accepted it, and each mark is committed before the next
+mail goes out, so a crash can resend only the one mail inside the SMTP DATA window (with
+the same Message-ID), and a restart resends exactly the rows not yet marked. Transient failures are retried with
+exponential backoff (the next attempt's time is stored in the row); permanent failures are
+recorded and shown by `pbp status`.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from typing import Callable, Iterator, Sequence
+
+from pbp import schedule
+from pbp.crashpoints import crash_point
+from pbp.mail.limits import MAX_REFERENCES
+from pbp.mail.compose import compose
+from pbp.ports import MailSender, PermanentSendError, TransientSendError
+from pbp.render.renderer import RenderedMail
+from pbp.storage.datafolder import DataFolder, GameFile
+from pbp.storage.open_games import FOLDER, OUTBOX_PREFIX, open_game, outbox_files
+
+QUEUED, SENT, FAILED = "queued", "sent", "failed"
+FIRST_RETRY = timedelta(seconds=30)
+LONGEST_RETRY = timedelta(hours=1)
+# Longest time between two commits of the marks of one batch (seconds). Zero: every mark is
+# committed before the next mail is sent (docs/design.md: Reliability rules — Outbox). A
+# larger value trades that guarantee for speed (each mark is one line appended to the journal).
+MARK_INTERVAL = 0.0
+# The sequence the players' mail is numbered in (per address, inside its Message-IDs); mail
+# to people outside the game has sequences of its own.
+PLAYERS_SEQUENCE = "outbox_sequence"
+# Kinds that are reports on a resolution rather than answers to a player's mail.
+GENERATED_KINDS = ("welcome", "report", "spectator")
+
+
+_NOT_IN_MESSAGE_ID = re.compile(r"[^A-Za-z0-9_.-]")
+DIGEST_CHARS = 20  # hex digits of the keyed hash in a Message-ID (80 bits)
+
+
+def message_id(secret: str, game: str, phase: str, kind: str, address: str, sequence_of: str, sequence: int,
+               domain: str) -> str:
+    """Deterministic: the same ledger row always carries the same Message-ID, so a mail
+    sent again after a crash is recognisably the same mail. Its only number is a keyed
+    hash (the game's `secret`) of the recipient's address and the row's place among that
+    address's mail: nothing in it depends on mail to anyone else, and nobody without the
+    secret can make one (a forged delivery report cannot quote a mail it never saw)."""
+    safe = lambda text: _NOT_IN_MESSAGE_ID.sub("-", text)  # noqa: E731
+    keyed = hmac.new(secret.encode(), f"{game}|{phase}|{kind}|{address}|{sequence_of}|{sequence}".encode(),
+                     hashlib.sha256)
+    return f"<pbp.{safe(game)}.{safe(phase)}.{safe(kind)}.{keyed.hexdigest()[:DIGEST_CHARS]}@{domain}>"
+
+
+def message_secret(file: GameFile) -> str:
+    """The key of a file's Message-IDs: the game's seed, which deals its roles and is its
+    host's alone; an open game (whose seed may be unset) draws one of its own, once, and
+    its file's ids are keyed apart from those of the game it becomes. Call inside the
+    file's transaction."""
+    record = file.record()
+    secret = record.get("message_key") or record.get("seed")
+    if not secret:
+        secret = secrets.token_hex(16)
+        file.update_record({"message_key": secret})
+    return f"{FOLDER}|{secret}" if file.path.parent.name == FOLDER else str(secret)
+
+
+def backoff(attempts: int) -> timedelta:
+    """30 s after the first failure, doubling, at most an hour."""
+    return min(FIRST_RETRY * (2 ** max(attempts - 1, 0)), LONGEST_RETRY)
+
+
+@dataclass
+class _PendingMarks:
+    """The ledger changes of one game's rows in a batch, not yet committed."""
+
+    game: GameFile
+    changes: dict[int, dict] = field(default_factory=dict)
+    settled: set[int] = field(default_factory=set)  # rows that leave the unsent set once committed
+    since: float = field(default_factory=time.monotonic)
+
+    def add(self, doc_id: int, fields: dict, settled: bool) -> None:
+        self.changes[doc_id] = fields
+        if settled:
+            self.settled.add(doc_id)
+
+    def due(self) -> bool:
+        return time.monotonic() - self.since >= MARK_INTERVAL
+
+    def commit(self, unsent: set[int]) -> None:
+        """One durable write for every change: rows with the same changes in one update."""
+        if self.changes:
+            grouped: dict[tuple, list[int]] = {}
+            for doc_id, fields in self.changes.items():
+                grouped.setdefault(tuple(sorted(fields.items())), []).append(doc_id)
+            with self.game.transaction():
+                for fields, doc_ids in grouped.items():
+                    self.game.outbox.update(dict(fields), doc_ids=doc_ids)
+            unsent.difference_update(self.settled)
+        self.changes, self.settled, self.since = {}, set(), time.monotonic()
+
+
+class _DueMails:
+    """The due rows of one game's outbox, oldest first, each with its mail built (or the
+    error building it raised). `prepare` reads and builds the next one ahead of time: the
+    SMTP sender calls it while the server considers the mail before (pbp.mail.smtp), so
+    that work overlaps the wait. Rows change only through the outbox's own marks, which
+    are on rows already taken, so reading a row early reads what it would read later."""
+
+    def __init__(self, outbox: "Outbox", game: GameFile, ids: set[int], now: datetime,
+                 ahead: Callable[[EmailMessage], None] = lambda message: None):
+        self._outbox = outbox
+        self._ahead_of_sending = ahead  # the sender's own preparation (MailSender.prepare)
+        self._rows = self._due(game, ids, now)
+        self._ahead: tuple[int, dict, EmailMessage | Exception] | None = None
+        self._trouble: Exception | None = None  # reading the next row failed: raised by `take`
+        self._ready = False
+
+    @staticmethod
+    def _due(game: GameFile, ids: set[int], now: datetime) -> Iterator[tuple[int, dict]]:
+        for doc_id in sorted(ids):
+            row = game.outbox.get(doc_id=doc_id)
+            if row is None or row["status"] != QUEUED:
+                ids.discard(doc_id)
+                continue
+            if row["next_attempt"] and schedule.from_text(row["next_attempt"]) > now:
+                continue
+            yield doc_id, row
+
+    def prepare(self) -> None:
+        """Read and build the next due row, if not done yet; never raises (see `take`)."""
+        if self._ready:
+            return
+        self._ready = True
+        try:
+            item = next(self._rows, None)
+        except Exception as error:  # the storage's trouble, raised where the loop takes the row
+            self._trouble = error
+            return
+        if item is not None:
+            doc_id, row = item
+            try:
+                built: EmailMessage | Exception = self._outbox.build(row)
+            except Exception as error:  # a row that cannot be built fails alone (Outbox._send_one)
+                built = error
+            else:
+                try:
+                    self._ahead_of_sending(built)
+                except Exception:  # noqa: BLE001 - only a head start: sending does the work again
+                    pass
+            self._ahead = (doc_id, row, built)
+
+    def take(self) -> tuple[int, dict, EmailMessage | Exception] | None:
+        """The next due row and its mail, or None when there are no more."""
+        self.prepare()
+        item, trouble = self._ahead, self._trouble
+        self._ahead, self._trouble, self._ready = None, None, False
+        if trouble is not None:
+            raise trouble
+        return item
+
+
+class _MarkNotStored(Exception):
+    """The previous mark's sync failed while a mail waited for it (carried through the sender)."""
+
+    def __init__(self, error: BaseException):
+        super().__init__(str(error))
+        self.error = error
+
+
+@dataclass
+class SendSummary:
+    sent: int = 0
+    retrying: int = 0
+    failed: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+class Outbox:
+    def __init__(self, folder: DataFolder, from_address: str, from_name: str = "pbp moderator",
+                 clock: Callable[[], datetime] = schedule.now):
+        self.folder = folder
+        self.from_address = from_address
+        self.from_name = from_name
+        self.domain = from_address.rpartition("@")[2] or "localhost"
+        self.clock = clock
+        # Unsent row ids per game, found by one scan at start-up and kept up to date, so an
+        # idle poll does not rescan a ledger that grows with every mail ever sent.
+        self._unsent: dict[str, set[int]] | None = None
+
+    # ------------------------------------------------------------------ queueing
+    def queue(self, game: GameFile, *, phase: str, recipient: str, address: str, kind: str,
+              mail: RenderedMail, in_reply_to: str = "", references: Sequence[str] = (),
+              sequence_key: str = PLAYERS_SEQUENCE) -> dict:
+        """Add one row (call inside the game's transaction, with the change it belongs to).
+        Its Message-ID counts the mail to the same address only, in the sequence
+        `sequence_key`: mail to people outside the game (spectators, sign-ups) counts in a
+        sequence of its own, so a player's mail reads the same with or without them."""
+        sequence = 1 + game.outbox.count_where(
+            "address", address, lambda row: row.get("sequence_of", PLAYERS_SEQUENCE) == sequence_key)
+        row = {
+            "game": game.id,
+            "phase": phase,
+            "recipient": recipient,
+            "address": address,
+            "kind": kind,
+            "sequence": sequence,
+            **({"sequence_of": sequence_key} if sequence_key != PLAYERS_SEQUENCE else {}),
+            "message_id": message_id(message_secret(game), game.id, phase, kind, address, sequence_key, sequence,
+                                     self.domain),
+            "subject": mail.subject,
+            "body": mail.body,
+            "in_reply_to": in_reply_to,
+            "references": list(references)[-MAX_REFERENCES:],  # the thread's latest, as mail clients trim
+            "status": QUEUED,
+            "attempts": 0,
+            "next_attempt": "",
+            "error": "",
+            "created": schedule.to_text(self.clock()),
+            "sent": "",
+            # Only mails that carry one have the key, so other rows keep their shape.
+            **({"attachments": [{"filename": a.filename, "content_type": a.content_type, "text": a.text}
+                                for a in mail.attachments]} if mail.attachments else {}),
+        }
+        doc_id = game.outbox.insert(row)
+        if self._unsent is not None:
+            key = game.id if game.path.parent.name != FOLDER else OUTBOX_PREFIX + game.id
+            self._unsent.setdefault(key, set()).add(doc_id)
+        return row
+
+    # ------------------------------------------------------------------ sending
+    def build(self, row: dict) -> EmailMessage:
+        return compose(
+            sender=(self.from_name, self.from_address),
+            recipient=(row["recipient"], row["address"]),
+            subject=row["subject"],
+            body=row["body"],
+            message_id=row["message_id"],
+            in_reply_to=row["in_reply_to"] or None,
+            references=row["references"][-10:],
+            auto="auto-generated" if row["kind"] in GENERATED_KINDS else "auto-replied",
+            date=self.clock(),
+            attachments=[(a["filename"], a["content_type"], a["text"]) for a in row.get("attachments", ())],
+        )
+
+    def _files(self) -> Iterator[tuple[str, GameFile]]:
+        """(key, file) of every file with an outbox that may hold unsent mail: the games the
+        index of deadlines names (pbp.storage.game_index), then the games open for sign-ups
+        (pbp.storage.open_games), whose keys cannot clash with a game's id."""
+        for game_id in self.folder.index.games(self.folder.game_ids(), flag="unsent"):
+            yield game_id, self.folder.game(game_id)
+        yield from outbox_files(self.folder)
+
+    def _file(self, key: str) -> GameFile:
+        if key.startswith(OUTBOX_PREFIX):
+            return open_game(self.folder, key[len(OUTBOX_PREFIX):]).file
+        return self.folder.game(key)
+
+    def _scan(self) -> dict[str, set[int]]:
+        if self._unsent is None:
+            self._unsent = {}
+            for key, game in self._files():
+                self._unsent[key] = {doc.doc_id for doc in game.outbox.where("status", QUEUED)}
+        return self._unsent
+
+    def pending(self) -> int:
+        return sum(len(ids) for ids in self._scan().values())
+
+    def next_attempt(self) -> datetime | None:
+        """When the earliest row waiting for a retry is due (for the daemon's alarm)."""
+        times = []
+        for game_id, ids in self._scan().items():
+            game = self._file(game_id)
+            for doc_id in ids:
+                row = game.outbox.get(doc_id=doc_id)
+                if row and row["next_attempt"]:
+                    times.append(schedule.from_text(row["next_attempt"]))
+        return min(times) if times else None
+
+    def send_due(self, sender: MailSender) -> SendSummary:
+        """Send every queued row whose time has come, oldest first, marking each. The due
+        rows are one batch: the sender's connection is closed when the batch is done."""
+        summary = SendSummary()
+        now = self.clock()
+        # A mark's sync runs here while the next mail is read and built (see _send_game).
+        syncer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pbp-mark-sync")
+        try:
+            for game_id, ids in list(self._scan().items()):
+                try:
+                    self._send_game(self._file(game_id), ids, sender, summary, now, syncer)
+                except Exception as error:  # one unreadable game file must not hold up the others' mail
+                    summary.errors.append(f"game {game_id}: its outbox could not be read: {type(error).__name__}: {error}")
+        finally:
+            syncer.shutdown()
+            sender.close()
+        return summary
+
+    def _send_game(self, game: GameFile, ids: set[int], sender: MailSender, summary: SendSummary,
+                   now: datetime, syncer: Executor) -> None:
+        """Each mark is committed before the next mail is sent: its line is written at once,
+        and its sync, running on `syncer` while the next row is read and its mail built, is
+        waited for before that mail goes to the sender."""
+        with game.syncing_in(syncer) as settle:
+            marks = _PendingMarks(game)
+            due = _DueMails(self, game, ids, now, sender.prepare)
+            try:
+                while (item := due.take()) is not None:
+                    doc_id, row, built = item
+                    sent = self._send_one(marks, doc_id, row, built, sender, summary, now, settle, due.prepare)
+                    if marks.due():
+                        marks.commit(ids)
+                    if sent and row["kind"] == "report":
+                        crash_point("mid-send")  # a phase's reports half sent
+            finally:
+                marks.commit(ids)  # what was sent before an error is marked all the same
+
+    def _send_one(self, marks: _PendingMarks, doc_id: int, row: dict, built: EmailMessage | Exception,
+                  sender: MailSender, summary: SendSummary, now: datetime, settle: Callable[[], None],
+                  meanwhile: Callable[[], None]) -> bool:
+        """Send one row and mark it; True when the server accepted it. A row that cannot
+        even be made into a mail, or that the sender fails on in a way it does not class, is
+        marked failed at once: one bad row is shown to the host and never stops the rows
+        after it."""
+        attempts = row.get("attempts", 0) + 1
+        if isinstance(built, Exception):  # a row that cannot be built is shown to the host and never stops the rows after it
+            self._fail(marks, doc_id, row, attempts, f"the mail could not be built: {type(built).__name__}: {built}",
+                       summary)
+            return False
+        message = built
+        # The previous mark is on disk before this mail can be accepted: `ready` waits for
+        # its sync, and the sender calls it before the server can accept the mail.
+        def ready() -> None:
+            try:
+                settle()
+            except BaseException as error:
+                raise _MarkNotStored(error) from error
+
+        try:
+            sender.send_when(message, ready, meanwhile)
+        except _MarkNotStored as trouble:  # the storage's trouble, not this mail's: it goes on as it is
+            raise trouble.error from None
+        except TransientSendError as error:
+            marks.add(doc_id, {"attempts": attempts, "error": str(error),
+                               "next_attempt": schedule.to_text(now + backoff(attempts))}, settled=False)
+            summary.retrying += 1
+            summary.errors.append(f"{row['message_id']}: {error}")
+            return False
+        except PermanentSendError as error:
+            self._fail(marks, doc_id, row, attempts, str(error), summary)
+            return False
+        except Exception as error:  # a failure the sender does not class fails this row alone
+            self._fail(marks, doc_id, row, attempts, f"sending failed: {type(error).__name__}: {error}", summary)
+            return False
+        marks.add(doc_id, {"attempts": attempts, "status": SENT, "error": "",
+                           "sent": schedule.to_text(self.clock())}, settled=True)
+        summary.sent += 1
+        return True
+
+    def _fail(self, marks: _PendingMarks, doc_id: int, row: dict, attempts: int, error: str,
+              summary: SendSummary) -> None:
+        marks.add(doc_id, {"attempts": attempts, "status": FAILED, "error": error}, settled=True)
+        summary.failed += 1
+        summary.errors.append(f"{row.get('message_id', '(no Message-ID)')}: {error}")
