@@ -10,7 +10,8 @@ from pathlib import Path
 
 from pbp.commands.common import GAME_HELP, add_settings_arguments, open_moderator, open_reader
 from pbp.errors import UserError
-from pbp.forum import service
+from pbp.forum import drafts
+from pbp.forum import review
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.dialects import DIALECTS
@@ -80,14 +81,14 @@ def _edit_before_locking(args) -> tuple[str, str]:
     open for minutes and `pbp run` must go on meanwhile; only the saving takes the lock."""
     with open_reader(args) as moderator:
         game = load(moderator, args.game)
-        row = service.find_draft(DraftBook(game.file), game.id, args.phase)
+        row = review.find_draft(DraftBook(game.file), game.id, args.phase)
     return row["phase"], _edit_text(row["text"])
 
 
 def _show_draft(args) -> int:
     with open_reader(args) as moderator:  # show only reads
         game = load(moderator, args.game)
-        _show(service.find_draft(DraftBook(game.file), game.id, args.phase))
+        _show(review.find_draft(DraftBook(game.file), game.id, args.phase))
     return 0
 
 
@@ -96,7 +97,7 @@ def _edit(args) -> int:
     with open_moderator(args) as moderator:
         game = load(moderator, args.game)
         with game.file.transaction():
-            row = service.edit(game, phase, text)
+            row = review.edit(game, phase, text)
     print(f"Kept your edit of {row['phase']}" + (" (no change)." if not row["edited"] else "."))
     for leak in row["leaks"]:
         print(f"LEAK: {leak}")
@@ -112,7 +113,7 @@ def _approve(args) -> int:
         with game.file.transaction():
             if args.all:
                 return _approve_all(game)
-            row = service.approve(game, args.phase, forced=args.force)
+            row = review.approve(game, args.phase, forced=args.force)
     print(f"Approved {row['phase']}" + (" despite the leak check." if row.get("forced") else ".")
           + " `pbp publish` (or `pbp run`) publishes it.")
     return 0
@@ -121,7 +122,7 @@ def _approve(args) -> int:
 def _approve_all(game) -> int:
     """Every waiting draft that passes the leak check is approved; the others are listed
     with why, and make the exit status non-zero."""
-    approved, refused = service.approve_all(game)
+    approved, refused = review.approve_all(game)
     if not approved and not refused:
         raise UserError(f"Game {game.id} has no draft waiting for approval; `pbp status {game.id}` lists its drafts.")
     if approved:
@@ -137,7 +138,7 @@ def _tally(args) -> int:
         forum = load_forum_settings(moderator.settings)
         game = load(moderator, args.game)
         with game.file.transaction():
-            row = service.draft_tally(post_renderer(moderator.renderer), forum, game)
+            row = drafts.draft_tally(post_renderer(moderator.renderer), forum, game)
         _show(row)
     return 0
 
@@ -159,5 +160,5 @@ def _settings(args) -> int:
         with game.file.transaction():
             current = book.update_game_settings(fields) if fields else book.game_settings()
         print(f"Game {game.id}: dialect {current.get('dialect') or forum.dialect}, auto-publish "
-              f"{_mode_words(service.auto_publish_mode(book, forum))}, thread {current.get('thread') or 'none yet'}.")
+              f"{_mode_words(review.auto_publish_mode(book, forum))}, thread {current.get('thread') or 'none yet'}.")
     return 0

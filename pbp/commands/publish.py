@@ -5,7 +5,7 @@ it published (option wait_for_publish) gets its deadline, and its players are ma
 from __future__ import annotations
 
 from pbp.commands.common import add_settings_arguments, open_moderator
-from pbp.forum import hooks, service
+from pbp.forum import publish, review, watch
 from pbp.forum.config import load_forum_settings
 from pbp.game.deadlines import start_clock
 from pbp.game.stored import load
@@ -25,19 +25,19 @@ def register(subparsers) -> None:
 def run(args) -> int:
     with open_moderator(args) as moderator:
         forum = load_forum_settings(moderator.settings)
-        publisher = service.make_publisher(forum)
+        publisher = publish.make_publisher(forum)
         games = [args.game] if args.game else moderator.folder.game_ids()
         published = 0
         clocks = 0
         for game_id in games:
             game = load(moderator, game_id)
-            published += len(service.publish_game(game, publisher, ignore_wait=True, on_event=print))
+            published += len(publish.publish_game(game, publisher, ignore_wait=True, on_event=print))
             started = start_clock(moderator, game_id)  # option wait_for_publish
             if started is not None:
                 clocks += 1
                 print(f"{game_id} {game.record['phase_id']}: the clock has started; the deadline is "
                       f"{render_moment(started)} (players are told).")
-            waiting = service.first_unapproved(game)
+            waiting = review.first_unapproved(game)
             if waiting is not None:
                 print(f"{game_id} {waiting['phase']}: not approved yet, so it and the posts after it wait; "
                       f"`pbp draft show {game_id} {waiting['phase']}`, then `pbp draft approve {game_id} "
@@ -46,6 +46,6 @@ def run(args) -> int:
         if clocks:  # players hear their new deadline now, not at the next `pbp run` cycle
             print(send_queued(moderator, what="Deadline notices"))
         if forum.publisher == "reddit" and not args.no_watch:
-            warnings = hooks.watch_threads(moderator, publisher, on_warning=print, games=games)
+            warnings = watch.watch_threads(moderator, publisher, on_warning=print, games=games)
             print(f"Thread watch: {len(warnings)} warning(s).")
     return 0

@@ -2,7 +2,7 @@
 read new mail (pbp.mail.ingest), resolve every phase whose deadline has passed, send what the
 outbox holds. Each step commits before the next begins, so stopping anywhere is safe.
 
-Each turn ends with the one thread watch (pbp.forum.thread_watch): with the Reddit
+Each turn ends with the one thread watch (pbp.forum.watch): with the Reddit
 publisher configured, it reads each game's public thread at most once per `[forum]
 watch_interval` seconds (docs/design.md: Public posts)."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pbp.mail.ingest import IngestReport
 from pbp.mail.spool import Spool
 from pbp.desk import Desk
 from pbp.forum import hooks as forum_hooks
-from pbp.forum.thread_watch import ThreadWatch, WatchReport
+from pbp.forum.watch import ThreadWatch, WatchReport
 from pbp.game.resolution import ResolutionSummary, resolve_due
 from pbp.game.resolution import resolve_all_in
 from pbp.forum.tallies import draft_due_tallies

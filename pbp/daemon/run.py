@@ -42,7 +42,7 @@ from apscheduler.schedulers.blocking import BlockingScheduler
 
 from pbp import schedule
 from pbp.daemon.cycle import Cycle
-from pbp.forum.thread_watch import ThreadWatch, WatchReport
+from pbp.forum.watch import ThreadWatch, WatchReport
 from pbp.storage.daemon_state import write_state
 from pbp.errors import UserError
 from pbp.daemon.idle import IdleWatcher

@@ -8,7 +8,7 @@ from typing import Callable
 
 from pbp.conversations.host_side import host_messages
 from pbp.errors import UserError
-from pbp.forum import service
+from pbp.forum import review
 from pbp.storage.drafts import DraftBook
 from pbp.forum.hooks import approval_form
 from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
@@ -94,7 +94,7 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
             else:
                 guard.note_right()
                 try:
-                    row = service.approve(game, phase)
+                    row = review.approve(game, phase)
                     outcome, reason = "processed", f"approved {phase}"
                     reply = f"Approved the post for {target} {row['phase']}; it will be published shortly."
                 except UserError as error:

@@ -4,28 +4,19 @@ watch), in each turn of `pbp run` (publish what is approved, watch the Reddit th
 and for mail from the host's address (`APPROVE` by mail)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
-from pbp import schedule
-from pbp.forum import service
-from pbp.storage.drafts import DraftBook
+from pbp.forum import drafts
+from pbp.forum import publish
+from pbp.storage.drafts import OPENING, DraftBook
 from pbp.forum.config import ForumSettings, load_forum_settings
 from pbp.forum.drafting import post_renderer
-from pbp.forum.publishing import PermanentPublishError, TransientPublishError
-from pbp.forum.watch import PhaseFacts, facts_now, watch_thread
+from pbp.forum.watch import note_for_watch, opened_at
 from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.game.host_contact import HOST
 from pbp.ports import RenderedMail
-from pbp.render.renderer import FINISHED
-
-class ThreadReader(Protocol):
-    """What the watch reads a thread with (pbp.forum.reddit.RedditPublisher)."""
-
-    def thread_comments(self, thread: str) -> list[dict[str, Any]]: ...
-
-
 
 
 def approval_form(game: str, phase: str, token: str) -> str:
@@ -58,20 +49,7 @@ def _drafted(moderator: Moderator, forum: ForumSettings, game: StoredGame, key: 
         problem = f"drafting failed ({type(error).__name__}: {error}); write the post with `pbp draft edit`"
         book = DraftBook(game.file)
         return book.save_generated(key, f"{game.id}: {key}", f"({problem})\n", (),
-                                   service.dialect_of(book, forum).name, [problem])
-
-
-def note_for_watch(game: StoredGame, start: float) -> None:
-    """Add the game as it stands now (who is dead, who is silenced) to the thread watch's
-    timeline, valid from `start` (seconds since the epoch); see pbp.forum.watch."""
-    book = DraftBook(game.file)
-    names = [entry["name"] for entry in game.record["roster"]]
-    facts = facts_now(game.rules, game.state, names, game.phase.id if game.phase else FINISHED, start)
-    book.update_game_settings({"timeline": [*book.game_settings().get("timeline", []), facts.to_json()]})
-
-
-def _opened(game: StoredGame) -> float:
-    return schedule.from_text(game.record["opened"]).timestamp()
+                                   drafts.dialect_of(book, forum).name, [problem])
 
 
 def after_resolution(moderator: Moderator, resolved: Resolved) -> None:
@@ -85,11 +63,11 @@ def after_resolution(moderator: Moderator, resolved: Resolved) -> None:
     forum = load_forum_settings(moderator.settings)
     before, after, phase, public_events = resolved.before, resolved.after, resolved.phase.id, resolved.public
     if not DraftBook(after.file).game_settings().get("timeline"):
-        note_for_watch(before, _opened(before))  # the game's first phase
-    note_for_watch(after, _opened(after))
+        note_for_watch(before, opened_at(before))  # the game's first phase
+    note_for_watch(after, opened_at(after))
     if not public_events:
         return
-    row = _drafted(moderator, forum, after, phase, lambda: service.draft_resolution(
+    row = _drafted(moderator, forum, after, phase, lambda: drafts.draft_resolution(
         post_renderer(moderator.renderer), forum, before, after, phase, public_events))
     if moderator.settings.host_address:
         _mail_host(moderator, forum, after, row)
@@ -99,16 +77,16 @@ def after_host_action(moderator: Moderator, before: StoredGame, after: StoredGam
                       public_events: Sequence[Mapping[str, Any]]) -> None:
     """A public host action (a substitution, a host kill) during `before`'s open phase:
     draft its public announcement as its own post (`<phase>/host-N`, see
-    service.draft_host_action), mail it to the host, and note the game for the thread
+    drafts.draft_host_action), mail it to the host, and note the game for the thread
     watch (a host kill kills at once). Call inside the action's transaction."""
     forum = load_forum_settings(moderator.settings)
     phase = before.phase.id if before.phase else before.filed_phase
     book = DraftBook(after.file)
-    key = service.host_action_key(book, phase)
-    row = _drafted(moderator, forum, after, key, lambda: service.draft_host_action(
+    key = drafts.host_action_key(book, phase)
+    row = _drafted(moderator, forum, after, key, lambda: drafts.draft_host_action(
         post_renderer(moderator.renderer), forum, after, phase, public_events))
     if not book.game_settings().get("timeline"):
-        note_for_watch(before, _opened(before))
+        note_for_watch(before, opened_at(before))
     note_for_watch(after, moderator.clock().timestamp())
     if moderator.settings.host_address:
         _mail_host(moderator, forum, after, row)
@@ -118,7 +96,7 @@ def after_game_created(moderator: Moderator, game: StoredGame) -> None:
     """Draft the game's opening post (rules, setup, players, how to send orders) and mail
     it to the host; call inside the game's first write."""
     forum = load_forum_settings(moderator.settings)
-    row = _drafted(moderator, forum, game, service.OPENING, lambda: service.draft_opening(
+    row = _drafted(moderator, forum, game, OPENING, lambda: drafts.draft_opening(
         post_renderer(moderator.renderer), forum, game))
     if moderator.settings.host_address:
         _mail_host(moderator, forum, game, row)
@@ -132,56 +110,7 @@ def publish_due(moderator: Moderator, on_event: Callable[[str], None] = lambda t
     waiting = [g for g in games if any(r["status"] == "approved" for r in DraftBook(g.file).unpublished())]
     if not waiting:
         return 0
-    publisher = service.make_publisher(forum)
-    return sum(len(service.publish_game(game, publisher, on_event=on_event)) for game in waiting)
+    publisher = publish.make_publisher(forum)
+    return sum(len(publish.publish_game(game, publisher, on_event=on_event)) for game in waiting)
 
 
-def timeline_of(game: StoredGame) -> list[PhaseFacts]:
-    """The thread watch's timeline of a game; a game with none yet (no resolution since it
-    began) starts one with the game as it stands, from its open phase's start."""
-    book = DraftBook(game.file)
-    if not book.game_settings().get("timeline"):
-        note_for_watch(game, _opened(game))
-    return [PhaseFacts.from_json(entry) for entry in book.game_settings()["timeline"]]
-
-
-def watch_threads(moderator: Moderator, thread_reader: ThreadReader,
-                  on_warning: Callable[[str], None] = lambda text: None,
-                  every: float = 0.0, games: Sequence[str] | None = None) -> list[str]:
-    """Read each game's Reddit thread; for each new comment by a player who was dead, or
-    silenced, when they wrote it, warn the host (the returned lines, `on_warning`, the
-    game's `warnings` for `pbp status`, and with `[forum] host_address` a mail).
-
-    `games` limits the watch to those games. `every` > 0 skips a game whose thread was read
-    less than that many seconds ago. A thread Reddit cannot give now is skipped with a
-    note to `on_warning`."""
-    forum = load_forum_settings(moderator.settings)
-    now = moderator.clock().timestamp()
-    texts = []
-    for game_id in moderator.folder.game_ids() if games is None else games:
-        game = load(moderator, game_id)
-        book = DraftBook(game.file)
-        settings = book.game_settings()
-        if not settings.get("thread") or (every and now - settings.get("watched_at", 0.0) < every):
-            continue
-        try:
-            comments = thread_reader.thread_comments(settings["thread"])
-        except (TransientPublishError, PermanentPublishError) as error:
-            on_warning(f"[{game_id}] thread watch: cannot read the thread now: {error}")
-            continue
-        with game.file.transaction():
-            warnings = watch_thread(comments, game.record["roster"], timeline_of(game),
-                                    seen=settings.get("watched", []))
-            book.update_game_settings({"watched_at": now, "watched": sorted(
-                {*settings.get("watched", []), *(c["id"] for c in comments)})})
-            for warning in warnings:
-                text = f"[{game_id}] {warning}"
-                texts.append(text)
-                on_warning(text)
-                book.update_game_settings({"warnings": [*book.game_settings().get("warnings", []), text]})
-                if moderator.settings.host_address:
-                    moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST,
-                                           address=moderator.settings.host_address, kind="thread-watch",
-                                           mail=RenderedMail(f"[{game_id}] Thread watch: {warning.player} posted",
-                                                             f"{warning}\nA host kill is `pbp modkill {game_id} {warning.player} <reason>`.\n"))
-    return texts

@@ -19,6 +19,9 @@ import re
 from collections import abc
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
+from pbp.forum.spans import follow
+from pbp.game.stored import StoredGame
+from pbp.storage.drafts import DraftBook
 
 # Keys whose values are facts about the person the surrounding record describes.
 PERSONAL_KEYS = frozenset({"role", "team", "faction", "class", "npc_class", "npc_team", "alignment",
@@ -158,3 +161,26 @@ class LeakCheck:
             if line is not None:
                 leaks.append(Leak(fact, line))
         return leaks
+
+
+# --------------------------------------------------------------------------- a game's drafts
+def leak_check(game: StoredGame, extra_secrets: Sequence[str] = ()) -> LeakCheck:
+    """What players privately know (their views) against the public view, plus tokens.
+    Once the game is over nothing of it is secret any more (the end post gives every role
+    and every secret action, rooms included): only the tokens still are."""
+    names = [entry["name"] for entry in game.record["roster"]]
+    over = game.phase is None
+    private = {} if over else {name: game.view(name) for name in names}
+    tokens = list(game.record.get("tokens", {}).values()) + list(extra_secrets)
+    everyone = names + [npc["name"] for npc in game.record.get("npcs", [])]
+    return LeakCheck(private, game.view(None), everyone, tokens)
+
+def draft_leaks(game: StoredGame, book: DraftBook, text: str, spans: Iterable[Sequence[int]]) -> list[str]:
+    """The leak check's findings on a post's text (the host token counts as a secret)."""
+    return [str(leak) for leak in leak_check(game, [book.host_token()]).check(text, spans)]
+
+def player_spans(row: dict, text: str) -> tuple[tuple[int, int], ...]:
+    """Where `text`, the current text of draft `row`, still holds the player-written words
+    of the generated draft: a host's edit keeps them only on the lines it left as they were
+    (pbp.forum.spans). A draft stored before spans were kept has none, so all of it is checked."""
+    return follow(row.get("player_spans", []), row["generated"], text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbp.forum import service
+from pbp.forum import drafts
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.drafting import post_renderer
@@ -44,7 +44,7 @@ def draft_due_tallies(moderator: Moderator) -> list[str]:
             continue
         forum = forum or load_forum_settings(moderator.settings)
         with game.file.transaction():
-            row: dict[str, Any] = service.draft_tally(post_renderer(moderator.renderer), forum, game)
+            row: dict[str, Any] = drafts.draft_tally(post_renderer(moderator.renderer), forum, game)
             book.update_game_settings({DONE_KEY: [*book.game_settings().get(DONE_KEY, []), key]})
         done.append(f"{game_id} {row['phase']}: running count drafted ({row['status']})")
     index.chore_seen(moment, "tallies")

@@ -31,7 +31,7 @@ from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets
 from pbp.storage.game_index import reminder_due
 from pbp.game.stored import load
 from pbp.moderator import Moderator
-from pbp.timezones import TimeInputError, as_utc, parse_duration, render_duration_spec, render_remaining
+from pbp.timezones import as_utc, render_duration_spec, render_remaining
 
 
 

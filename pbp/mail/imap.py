@@ -29,7 +29,7 @@ import imaplib
 import ssl
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Literal, TypeVar
+from typing import TypeVar
 
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientAbortError, LoginError

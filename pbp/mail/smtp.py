@@ -35,7 +35,7 @@ import ssl
 from email.generator import BytesGenerator
 from email.message import EmailMessage
 from email.utils import getaddresses
-from typing import Any, Callable, Literal, Union
+from typing import Any, Callable, Union
 
 from pbp.mail.oauth import OAuthTrouble, TokenSource, oauthbearer_response, xoauth2_response
 from pbp.ports import MailSender, PermanentSendError, TransientSendError

@@ -13,10 +13,9 @@ facts about the game (id, ruleset, phase ids, deadlines); never the state.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Mapping, MutableMapping, Sequence
+from typing import Any, Callable, Mapping, MutableMapping
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 

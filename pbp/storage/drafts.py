@@ -23,6 +23,7 @@ DRAFT, APPROVED, PUBLISHED, WITHDRAWN = "draft", "approved", "published", "withd
 # Kinds of draft that hold nothing up while the host has not approved them: a running
 # count, and the opening post (a host may write their own).
 OPTIONAL_KINDS = ("tally", "opening")
+OPENING = "opening"  # the key (and kind) of a game's opening post
 
 
 class DraftBook:

@@ -210,7 +210,7 @@ def test_f055_an_anonymous_message_does_not_switch_the_leak_check_off(site):
     from pbp.storage.drafts import DraftBook
     from pbp.forum.dialects import dialect
     from pbp.forum.drafting import PostFacts, PostRenderer
-    from pbp.forum.service import leak_check
+    from pbp.forum.leaks import leak_check
     from pbp.game.stored import load
     from pbp.composition import ForumModerator
     from pbp.settings import load_settings

@@ -6,7 +6,7 @@ from engine.simulation import player_names
 from pbp.forum.dialects import dialect
 from pbp.forum.drafting import PostFacts, PostRenderer
 from pbp.forum.leaks import LeakCheck
-from pbp.forum.service import living_voters, role_list
+from pbp.forum.drafts import living_voters, role_list
 
 
 def drafts_of_game(rules, ruleset: str, players: int, seed, dialect_name: str = "markdown", max_phases: int = 2000,

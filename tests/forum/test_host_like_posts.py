@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from pbp.composition import ForumModerator
-from pbp.forum import service
+from pbp.forum import drafts
+from pbp.forum import publish
 from pbp.forum.config import load_forum_settings
 from pbp.forum.drafting import PostRenderer
 from pbp.game.create import create_game
@@ -57,7 +58,7 @@ def play(folder: Path, ruleset: str, dialect: str, **options) -> list[str]:
             game = load(moderator, "g1")
             if not counted and game.phase.kind in ("nominate", "decision"):
                 with game.file.transaction():
-                    service.draft_tally(PostRenderer(describe=moderator.renderer.describe),
+                    drafts.draft_tally(PostRenderer(describe=moderator.renderer.describe),
                                         load_forum_settings(moderator.settings), game)
                 counted = True
             if not substituted and game.phase.kind in ("nominate", "decision"):
@@ -67,7 +68,7 @@ def play(folder: Path, ruleset: str, dialect: str, **options) -> list[str]:
             clock.advance(days=2)
             resolve_phase(moderator, "g1")
         game = load(moderator, "g1")
-        service.publish_game(game, service.make_publisher(load_forum_settings(moderator.settings)))
+        publish.publish_game(game, publish.make_publisher(load_forum_settings(moderator.settings)))
         return [path.read_text() for path in sorted((folder / "posts" / "g1").iterdir())]
 
 

@@ -8,7 +8,7 @@ from pbp.storage.drafts import APPROVED, DraftBook
 from pbp.forum.drafting import PostFacts, PostRenderer
 from pbp.forum.dialects import dialect
 from pbp.forum.leaks import LeakCheck
-from pbp.forum.service import leak_check
+from pbp.forum.leaks import leak_check
 from pbp.forum.spans import follow, mark, unmark
 
 from tests.forum.conftest import stored

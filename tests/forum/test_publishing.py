@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from pbp.forum import service
+from pbp.forum import publish
 from pbp.storage.drafts import APPROVED, PUBLISHED, DraftBook
 from pbp.forum.files import FilePublisher
 from pbp.forum.publishing import post_marker
@@ -49,21 +49,21 @@ def approved_game(path: Path, phases: int | None = None) -> tuple[StoredGame, li
 def test_a_full_games_posts_are_published_in_order_in_one_thread(tmp_path, fake_reddit):
     game, order = approved_game(tmp_path / "inf1.json")
     publisher = RedditPublisher(reddit_settings(fake_reddit))
-    done = service.publish_game(game, publisher)
+    done = publish.publish_game(game, publisher)
     assert [row["phase"] for row in done] == order
     (thread,) = fake_reddit.submissions()
     comments = fake_reddit.comments()
     assert [c.link_id for c in comments] == [thread.fullname] * len(order)
     assert [c.body.split("pbp:inf1:")[1].split(":")[0] for c in comments] == order
     assert all(row["status"] == PUBLISHED for row in DraftBook(game.file).all())
-    assert service.publish_game(game, publisher) == []  # nothing twice
+    assert publish.publish_game(game, publisher) == []  # nothing twice
     assert len(fake_reddit.comments()) == len(order)
 
 
 def test_posts_mode_makes_one_submission_per_phase_and_waits_for_unapproved(tmp_path, fake_reddit):
     game, order = approved_game(tmp_path / "inf1.json", phases=3)
     DraftBook(game.file).update(order[1], {"status": "draft"})
-    done = service.publish_game(game, RedditPublisher(reddit_settings(fake_reddit, mode="posts")))
+    done = publish.publish_game(game, RedditPublisher(reddit_settings(fake_reddit, mode="posts")))
     assert [row["phase"] for row in done] == order[:1]  # the third waits for the second
     assert [s.title for s in fake_reddit.submissions()] == [f"inf1: {DraftBook(game.file).get(order[0])['title']}"]
 
@@ -74,15 +74,15 @@ def test_a_fault_while_posting_is_retried_later_and_yields_exactly_one_post(tmp_
     publisher = RedditPublisher(reddit_settings(fake_reddit, mode="posts"))
     fake_reddit.fail_next(fault, path="/api/submit")
     clock = [1000.0]
-    assert service.publish_game(game, publisher, now=lambda: clock[0]) == []
+    assert publish.publish_game(game, publisher, now=lambda: clock[0]) == []
     fake_reddit.release()  # a held answer comes after the client gave up: it changes nothing
     row = DraftBook(game.file).get(order[0])
     assert row["status"] == APPROVED and row["error"] and row["next_try"] == 1060.0
     committed = 1 if fault in ("hold", "drop") else 0  # these commit, then give no answer
     assert len(fake_reddit.submissions()) == committed
-    assert service.publish_game(game, publisher, now=lambda: clock[0]) == []  # not before its time
+    assert publish.publish_game(game, publisher, now=lambda: clock[0]) == []  # not before its time
     clock[0] = 1061.0
-    done = service.publish_game(game, publisher, now=lambda: clock[0])
+    done = publish.publish_game(game, publisher, now=lambda: clock[0])
     assert [row["phase"] for row in done] == order
     titles = [s.title for s in fake_reddit.submissions()]
     assert titles.count(f"inf1: {row['title']}") == 1 and len(titles) == 2
@@ -95,28 +95,28 @@ def test_faults_are_taken_by_count(tmp_path, fake_reddit):
     fake_reddit.fail_next("503", path="/api/submit", count=3)
     clock = [1000.0]
     for _ in range(3):
-        assert service.publish_game(game, publisher, now=lambda: clock[0]) == []
+        assert publish.publish_game(game, publisher, now=lambda: clock[0]) == []
         clock[0] = DraftBook(game.file).get(order[0])["next_try"] + 1
-    assert [row["phase"] for row in service.publish_game(game, publisher, now=lambda: clock[0])] == order
+    assert [row["phase"] for row in publish.publish_game(game, publisher, now=lambda: clock[0])] == order
     assert len(fake_reddit.submissions()) == 1
 
 
 def test_file_publisher_writes_one_file_per_post_in_order_and_is_idempotent(tmp_path):
     game, order = approved_game(tmp_path / "inf1.json", phases=4)
     publisher = FilePublisher(tmp_path / "posts")
-    assert len(service.publish_game(game, publisher)) == 4
+    assert len(publish.publish_game(game, publisher)) == 4
     files = sorted((tmp_path / "posts" / "inf1").iterdir())
     assert [f.name for f in files] == [f"{i + 1:03d}-{p}.md" for i, p in enumerate(order)]
     assert all(DraftBook(game.file).get(p)["marker"] in f.read_text() for p, f in zip(order, files))
     DraftBook(game.file).update(order[0], {"status": APPROVED, "attempts": 1})
-    service.publish_game(game, publisher)
+    publish.publish_game(game, publisher)
     assert len(list((tmp_path / "posts" / "inf1").iterdir())) == 4
 
 
 def test_thread_watch_flags_a_dead_players_comment_by_when_it_was_written(tmp_path, fake_reddit):
     game, _order = approved_game(tmp_path / "inf1.json", phases=1)
     publisher = RedditPublisher(reddit_settings(fake_reddit))
-    service.publish_game(game, publisher)
+    publish.publish_game(game, publisher)
     thread = DraftBook(game.file).game_settings()["thread"]
     fake_reddit.add_comment(thread, "Before my death", author="bruno_r", created_utc=1500.0)
     fake_reddit.add_comment(thread, "I am alive and well", author="alice_r", created_utc=2500.0)

@@ -14,7 +14,8 @@ import pytest
 
 from pbp.composition import ForumModerator
 from pbp.daemon.cycle import Cycle
-from pbp.forum import service
+from pbp.forum import publish
+from pbp.forum import review
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
@@ -150,9 +151,9 @@ def test_auto_publish_tally_approves_counts_but_holds_every_other_post(table, tm
     assert not (tmp_path / "posts" / "ww1").exists()
     game = load(moderator, "ww1")
     with game.file.transaction():
-        service.approve(game, "N0")
-    publisher = service.make_publisher(load_forum_settings(moderator.settings))
-    published = service.publish_game(load(moderator, "ww1"), publisher)
+        review.approve(game, "N0")
+    publisher = publish.make_publisher(load_forum_settings(moderator.settings))
+    published = publish.publish_game(load(moderator, "ww1"), publisher)
     assert [row["phase"] for row in published] == ["N0", "D1-nominate/tally-1"]
     text = (tmp_path / "posts" / "ww1" / "002-D1-nominate_tally-1.md").read_text()
     assert text.startswith("ww1: Day 1 — nomination count\n")

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from pbp.cli import main
-from pbp.forum import service
+from pbp.forum import publish
+from pbp.forum import review
 from pbp.forum.publishing import TransientPublishError
 from pbp.game.stored import load
 from pbp.composition import ForumModerator
@@ -100,7 +101,7 @@ def test_drafts_their_leak_check_and_the_publish_state(host_game, capsys):
 
     moderator, game = stored(host_game)
     with moderator:  # the host's hand edit names a secret (a player's token)
-        service.edit(game, "T0-class", f"Welcome all. {game.token('Bruno')}\n")
+        review.edit(game, "T0-class", f"Welcome all. {game.token('Bruno')}\n")
     assert line(status(capsys, "inf1"), "draft T0-class").startswith(
         "draft T0-class: waiting for approval, edited by the host; LEAK CHECK FAILED: ")
     assert main(["draft", "approve", "inf1", "T0-class", "--force"]) == 0
@@ -114,7 +115,7 @@ def test_drafts_their_leak_check_and_the_publish_state(host_game, capsys):
 
     moderator, game = stored(host_game)
     with moderator:
-        assert service.publish_game(game, ForumDown(), now=lambda: 1_900_000_000.0) == []  # retry in 60 s
+        assert publish.publish_game(game, ForumDown(), now=lambda: 1_900_000_000.0) == []  # retry in 60 s
     failed = line(status(capsys, "inf1"), "approved T0-class")
     assert failed == ("approved T0-class: PUBLISHING FAILED after 1 attempt(s): 503 Service Unavailable; "
                       "next try 2030-03-17 17:47:40 UTC; approved with --force despite the leak check")

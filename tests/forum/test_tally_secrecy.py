@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbp.composition import ForumModerator
-from pbp.forum import service
+from pbp.forum import drafts
 from pbp.forum.config import load_forum_settings
 from pbp.forum.drafting import PostRenderer
 from pbp.game.create import create_game
@@ -42,7 +42,7 @@ def count_in_game(folder: Path, roles: tuple[str, ...], nominations: dict[str, s
                                          "received": "2030-01-01T00:00:00+00:00", "message_id": "", "mail_key": ""})
         game = load(moderator, "ww1")
         with game.file.transaction():
-            row = service.draft_tally(PostRenderer(describe=moderator.renderer.describe),
+            row = drafts.draft_tally(PostRenderer(describe=moderator.renderer.describe),
                                       load_forum_settings(moderator.settings), game)
         return running_tally(load(moderator, "ww1")), row["title"], row["text"], row["leaks"]
 

@@ -14,7 +14,8 @@ from pbp import schedule
 from pbp.cli import main
 from pbp.daemon.cycle import Cycle
 from pbp.daemon.wake_up import next_wake_up
-from pbp.forum import service
+from pbp.forum import publish
+from pbp.forum import review
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.game.create import create_game
@@ -182,8 +183,8 @@ def moderator(site):
 
 
 def publish_all(moderator, game_id: str = "inf1") -> list[dict]:
-    publisher = service.make_publisher(load_forum_settings(moderator.settings))
-    return service.publish_game(load(moderator, game_id), publisher)
+    publisher = publish.make_publisher(load_forum_settings(moderator.settings))
+    return publish.publish_game(load(moderator, game_id), publisher)
 
 
 def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_alarm(moderator):
@@ -199,7 +200,7 @@ def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_a
     wake = next_wake_up(moderator.folder, moderator.clock())
     assert wake is None or "inf1" not in wake.reason
 
-    service.approve(load(moderator, "inf1"), "T0-class")
+    review.approve(load(moderator, "inf1"), "T0-class")
     assert [row["phase"] for row in publish_all(moderator)] == ["T0-class"]
     assert start_clocks(moderator) == [f"inf1 T1-movement: clock started, deadline "
                                        f"{schedule.to_text(moderator.clock() + MOVEMENT)}"]
@@ -226,7 +227,7 @@ def test_the_cycle_of_pbp_run_starts_the_clock_when_it_publishes_the_approved_po
         moderator.test_clock.advance(hours=10)
         assert cycle.turn().resolutions == [] and load(moderator, "inf1").record["deadline"] == ""
 
-        service.approve(load(moderator, "inf1"), "T0-class")  # e.g. APPROVE by mail
+        review.approve(load(moderator, "inf1"), "T0-class")  # e.g. APPROVE by mail
         report = cycle.turn()
         assert any("T0-class: published" in event for event in report.forum_events)
         assert any("inf1 T1-movement: clock started" in event for event in report.forum_events)

@@ -13,7 +13,7 @@ from engine.simulation import player_names
 from pbp.forum import hooks
 from pbp.storage.drafts import DraftBook
 from pbp.forum.reddit import RedditPublisher
-from pbp.forum.thread_watch import ThreadWatch
+from pbp.forum.watch import ThreadWatch, watch_threads
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
@@ -83,7 +83,7 @@ def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_on
         assert not load(moderator, "ww1").rules.view(load(moderator, "ww1").state, quiet)["me"]["silenced"]
 
         # One read, days later: each comment is judged by when it was written.
-        warnings = hooks.watch_threads(moderator, RedditPublisher(reddit_settings(fake_reddit)))
+        warnings = watch_threads(moderator, RedditPublisher(reddit_settings(fake_reddit)))
         assert warnings == [
             f"[ww1] {quiet} (u/{quiet.lower()}_r) posted in the thread although they were silenced for the day "
             f"(phase D2-nominate) (comment {silenced_day.fullname}).",
@@ -93,4 +93,4 @@ def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_on
         settings = DraftBook(load(moderator, "ww1").file).game_settings()
         assert settings["warnings"] == warnings  # for `pbp status`
         # Read again: nothing new, nothing warned twice.
-        assert hooks.watch_threads(moderator, RedditPublisher(reddit_settings(fake_reddit))) == []
+        assert watch_threads(moderator, RedditPublisher(reddit_settings(fake_reddit))) == []

@@ -13,7 +13,7 @@ from engine.simulation import player_names
 from pbp.composition import ForumModerator
 from pbp.daemon.cycle import Cycle
 from pbp.storage.drafts import DraftBook
-from pbp.forum.thread_watch import ThreadWatch
+from pbp.forum.watch import ThreadWatch
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase

@@ -1,0 +1,157 @@
+"""Drafting the public thread's posts over stored games (docs/design.md: Public posts): after
+each resolution, for a host action, the opening post and a running tally; the facts they
+show and the leak check. Everything writes into the game's own file through `DraftBook`;
+the callers decide the transaction."""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from engine.core import Ruleset
+from pbp.errors import UserError
+from pbp.storage.drafts import DRAFT, DraftBook
+from pbp.forum.config import ForumSettings
+from pbp.forum.dialects import dialect as make_dialect
+from pbp.forum.drafting import Draft, PostFacts, PostRenderer
+from pbp.forum.post_facts import thread_facts
+from pbp.game.stored import StoredGame
+from pbp.forum import tally as public_tally
+from pbp.forum.leaks import draft_leaks
+from pbp.forum.review import approve, auto_publish
+from pbp.storage.drafts import OPENING
+
+def _players(view: Mapping) -> list[dict]:
+    return [p for p in view.get("players", []) if isinstance(p, Mapping)]
+
+
+def living_voters(public_view: Mapping) -> list[str]:
+    """Living players (never NPCs) as the public view lists them."""
+    return [p["name"] for p in _players(public_view) if p.get("alive") and not p.get("npc")]
+
+
+def role_list(rules: Ruleset, state: object, roster: Sequence[Mapping] = ()) -> list[dict]:
+    """The full role list, once the game is over: every character the public view lists,
+    in the words the ruleset reveals it with (its card's `PlayerStatus.revealed`: a role,
+    or class and team). A character that changed hands credits every player who played
+    it, in turn (`players`), from the roster: substitutions are the moderator's record,
+    never the engine's (pbp.host.substitute)."""
+    if rules.result(state) is None:
+        return []
+    credits = {entry["name"]: [old["played_by"] for old in entry["replaced"]] + [entry.get("played_by", entry["name"])]
+               for entry in roster if entry.get("replaced")}
+    rows = []
+    for entry in _players(rules.view(state, None)):
+        parts = [word.replace("_", " ").capitalize() for word in rules.status(state, entry["name"]).revealed]
+        if parts:
+            row = {"name": entry["name"], "role_text": " ".join(parts)}
+            if entry["name"] in credits:
+                row["players"] = ", then ".join(credits[entry["name"]])
+            rows.append(row)
+    return rows
+
+
+
+
+
+
+def host_action_key(book: DraftBook, phase: str) -> str:
+    """The key of the next host action's post in `phase`: `<phase>/host-N`."""
+    count = sum(1 for row in book.all() if row["phase"].startswith(f"{phase}/host-"))
+    return f"{phase}/host-{count + 1}"
+
+
+
+
+def dialect_of(book: DraftBook, forum: ForumSettings):
+    """The game's dialect (`pbp draft settings --dialect`), else the settings file's."""
+    return make_dialect(book.game_settings().get("dialect") or forum.dialect)
+
+
+
+def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: StoredGame, after: StoredGame,
+                     phase: str, public_events: Sequence[Mapping]) -> dict:
+    """The draft for a resolved phase: rendered from the public view after it and its
+    public events (votes counted against the players alive before it), leak-checked."""
+    book = DraftBook(after.file)
+    dialect = dialect_of(book, forum)
+    view = after.view(None)
+    facts = PostFacts(game=after.id, ruleset=after.record["ruleset"], phase=phase, public_view=view,
+                      events=list(public_events), result=after.record.get("result"),
+                      voters=living_voters(before.view(None)),
+                      extra={"roles": role_list(after.rules, after.state, after.record["roster"]), **thread_facts(after, view)},
+                      phase_words=after.rules.card.phase_words)
+    draft = renderer.render(facts, dialect)
+    book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
+    return _draft(after, book, forum, phase, draft, dialect.name)
+
+
+def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, phase: str,
+                      public_events: Sequence[Mapping]) -> dict:
+    """The public announcement of a host action (a substitution, a host kill) as its own
+    short post, keyed `<phase>/host-N` (docs/design.md: Public posts).
+
+    A forum host announces a replacement or a removal at once, not at the next deadline:
+    players must know at once whom they are talking to, and that a removed player's posts
+    no longer count. So it is its own draft, reviewed and approved like any other, and
+    published in order with the phase posts (drafts publish in the order they were made).
+    `game` is the game after the action; `phase` is the phase it happened in."""
+    book = DraftBook(game.file)
+    dialect = dialect_of(book, forum)
+    view = game.rules.view(game.state, None)
+    facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=phase, public_view=view,
+                      events=list(public_events), result=game.record.get("result"),
+                      extra={"roles": role_list(game.rules, game.state, game.record["roster"]), **thread_facts(game, view)},
+                      phase_words=game.rules.card.phase_words)
+    # A change of the clock (extend, pause, resume) has its own short template.
+    template = "clock" if public_events and all(e.get("kind") == "clock" for e in public_events) else "host"
+    draft = renderer.render(facts, dialect, kind=template)
+    return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host")
+
+
+
+
+def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
+    """The game's opening post, drafted when the game is created: a summary of the rules,
+    the setup, the players with their forum handles, how to send orders, and the first
+    phase with its deadline. Unapproved, it holds nothing up, and once a later post is
+    published it is withdrawn: its place at the head of the thread has passed."""
+    book = DraftBook(game.file)
+    dialect = dialect_of(book, forum)
+    view = game.rules.view(game.state, None)
+    facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=game.phase.id if game.phase else "",
+                      public_view=view, extra={**thread_facts(game, view), "npcs": game.record.get("npcs", [])},
+                      phase_words=game.rules.card.phase_words)
+    draft = renderer.render(facts, dialect, kind=OPENING)
+    return _draft(game, book, forum, OPENING, draft, dialect.name, kind=OPENING)
+
+
+def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, draft: Draft, dialect: str,
+           kind: str = "post") -> dict:
+    """Store a generated post, leak-checked, and approve it at once when the game
+    auto-publishes and the check found nothing."""
+    leaks = draft_leaks(game, book, draft.text, draft.player_spans)
+    row = book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect, leaks, kind=kind)
+    if auto_publish(book, forum, kind) and not leaks and row["status"] == DRAFT:
+        row = approve(game, key, forced=False)
+    return row
+
+
+def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
+    """A running vote count for the open phase, stored as its own draft. It replaces an
+    earlier count of the phase that nobody approved; one left unapproved never holds up
+    the posts after it, and is withdrawn when the phase resolves (its post has the final
+    count)."""
+    if game.phase is None:
+        raise UserError(f"Game {game.id} is over; there is no vote to count.")
+    book = DraftBook(game.file)
+    dialect = dialect_of(book, forum)
+    view = game.rules.view(game.state, None)
+    voters = public_tally.living_voters(game)
+    votes = {p: c for p, c in public_tally.current_votes(game).items() if p in voters}
+    facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=game.phase.id, public_view=view,
+                      votes=votes, voters=voters,
+                      extra=thread_facts(game, view), phase_words=game.rules.card.phase_words)
+    draft = renderer.render(facts, dialect, kind="tally")
+    count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
+    key = f"{game.phase.id}/tally-{count + 1}"
+    book.withdraw_tallies(game.phase.id)
+    return _draft(game, book, forum, key, draft, dialect.name, kind="tally")

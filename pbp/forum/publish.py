@@ -1,0 +1,89 @@
+"""Publishing approved drafts in order, once each, to the game's publisher (docs/design.md:
+Public posts): files or Reddit, found again by its marker after a fault, retried with
+backoff."""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from pbp.crashpoints import crash_point
+from pbp.storage.drafts import APPROVED, OPTIONAL_KINDS, PUBLISHED, DraftBook
+from pbp.forum.config import ForumSettings
+from pbp.forum.dialects import dialect as make_dialect
+from pbp.forum.files import FilePublisher
+from pbp.forum.publishing import (
+    PermanentPublishError,
+    Post,
+    Publisher,
+    TransientPublishError,
+    with_marker,
+)
+from pbp.game.stored import StoredGame
+from pbp.storage.drafts import OPENING
+
+FIRST_RETRY = 60.0
+LONGEST_RETRY = 3600.0
+
+
+def backoff(attempts: int) -> float:
+    """A minute after the first failure, doubling, at most an hour."""
+    return min(FIRST_RETRY * 2 ** max(attempts - 1, 0), LONGEST_RETRY)
+
+
+def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float] = time.time,
+                 ignore_wait: bool = False, on_event: Callable[[str], None] = lambda text: None) -> list[dict]:
+    """Publish the game's approved drafts in phase order, stopping at the first one not
+    approved (so posts never go out of order) or one that must wait for a retry.
+
+    Idempotent: an attempt is recorded before the post goes out; a draft with an earlier
+    attempt is first looked for (by its marker) among pbp's own posts, so a crash or a
+    timeout after the forum accepted a post never makes a second one."""
+    book = DraftBook(game.file)
+    done = []
+    for row in book.unpublished():
+        if row["status"] != APPROVED and row.get("kind") in OPTIONAL_KINDS:
+            continue  # a count the host only looked at, an opening post not wanted, hold nothing up
+        if row["status"] != APPROVED:
+            break
+        if not ignore_wait and row["next_try"] and row["next_try"] > now():
+            break
+        dialect = make_dialect(row["dialect"])
+        settings = book.game_settings()
+        post = Post(game=game.id, phase=row["phase"], title=f"{game.id}: {row['title']}",
+                    text=with_marker(row["text"], row["marker"], dialect), marker=row["marker"],
+                    thread_title=f"{game.id}: {game.record['ruleset'].capitalize()} game thread",
+                    thread=settings.get("thread"), dialect=dialect.name)
+        try:
+            found = publisher.find(post) if row["attempts"] else None
+            if found is None:
+                book.update(row["phase"], {"attempts": row["attempts"] + 1})
+                found = publisher.publish(post)
+                crash_point("forum-after-post")
+        except TransientPublishError as error:
+            attempts = max(row["attempts"], 1)
+            book.update(row["phase"], {"error": str(error), "next_try": now() + backoff(attempts)})
+            on_event(f"{game.id} {row['phase']}: will retry later: {error}")
+            break
+        except PermanentPublishError as error:
+            book.update(row["phase"], {"error": str(error), "next_try": now() + LONGEST_RETRY})
+            on_event(f"{game.id} {row['phase']}: not published: {error}")
+            break
+        if found.thread and not settings.get("thread"):
+            book.update_game_settings({"thread": found.thread})
+        done.append(book.update(row["phase"], {"status": PUBLISHED, "ref": found.ref, "url": found.url,
+                                               "error": "", "next_try": 0.0}))
+        if row.get("kind") != OPENING:
+            book.withdraw_opening()
+        on_event(f"{game.id} {row['phase']}: published ({found.url})")
+    return done
+
+
+
+
+def make_publisher(forum: ForumSettings) -> Publisher:
+    """The configured publisher. A file publisher names each file by its post's own
+    dialect (chosen per game); the global dialect is only the fallback."""
+    if forum.publisher == "reddit":
+        from pbp.forum.reddit import RedditPublisher  # praw is loaded only when used
+        return RedditPublisher(forum.reddit)
+    return FilePublisher(forum.posts_folder, make_dialect(forum.dialect).extension)
