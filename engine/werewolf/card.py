@@ -89,6 +89,11 @@ def public_choice(order: Any) -> str | None:
     return None
 
 
+# How a forum post takes a nomination or a vote back (rules: both may change until the
+# deadline; docs/design.md: Public posts — votes in the thread).
+TAKE_BACK_WORDS = (("UNNOMINATE", "NOMINATE"), ("UNVOTE", "VOTE"))
+
+
 def make_card(table: RoleTable) -> RulesetCard:
     """The card of a Werewolf game played with `table`'s roles."""
     keywords = {kind.keyword for role in table.roles for kind in role.orders}
@@ -98,8 +103,10 @@ def make_card(table: RoleTable) -> RulesetCard:
         game_id_prefix="ww",
         phase_kinds=PHASE_KINDS,
         orders=order_table(table),
-        reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH")),
+        reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH",
+                                                           *(word for word, _ in TAKE_BACK_WORDS))),
         public_orders=("NOMINATE", "VOTE"),
+        take_back_words=TAKE_BACK_WORDS,
         roles=tuple((role.name, role.faction, role.summary) for role in table.roles),
         character_summary=character_summary,
         channel_orders=(("pack", "KILL"),),
