@@ -20,6 +20,8 @@ import praw
 import prawcore
 from praw.exceptions import RedditAPIException
 
+from pbp.forum.reddit_thread import thread_posts
+from pbp.forum.thread import ThreadPost
 from pbp.forum.publishing import (
     PermanentPublishError,
     Post,
@@ -120,6 +122,7 @@ class RedditPublisher:
             raise ValueError(f"Reddit mode {settings.mode!r} is not one of: {', '.join(MODES)}.")
         self.settings = settings
         self.reddit = reddit or connect(settings)
+        self._me = ""
 
     # ------------------------------------------------------------------ reading our own posts
     def _own_submissions(self) -> Iterator[Any]:
@@ -203,8 +206,19 @@ class RedditPublisher:
                  "body": c.body, "created": float(c.created_utc)} for c in comments]
         return sorted(rows, key=lambda row: row["created"])
 
-    def username(self) -> str:
+    def thread_posts(self, thread: str) -> list[ThreadPost]:
+        """Every comment of the game's thread as a `ThreadPost`, oldest first (pbp.forum.reddit_thread)."""
         try:
-            return str(self.reddit.user.me())
+            return thread_posts(self.reddit, thread, self.username())
+        except Exception as error:  # noqa: BLE001
+            raise _classify(error) from None
+
+    def username(self) -> str:
+        """pbp's own account (the settings', else asked of Reddit once)."""
+        if self.settings.username:
+            return self.settings.username
+        try:
+            self._me = self._me or str(self.reddit.user.me())
+            return self._me
         except Exception as error:  # noqa: BLE001
             raise _classify(error) from None

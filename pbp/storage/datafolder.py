@@ -18,6 +18,8 @@ and in its journal (so that an ordinary mail's commit only appends):
     mails    the handled-mail ledger: key, sha256, message id, outcome
     replies  replies per sender per day (the loop and flood cap)
     wrong_tokens  wrong tokens per sender per day (pbp.game.token_guard)
+    thread_posts  the public thread's posts as read: revision, order lines, author's
+             player, words (pbp.forum.thread_votes, pbp.forum.activity)
 
 A game file written before the journal existed holds every table in its document: a
 reader reads them from there, and the first write moves them into the journal.
@@ -398,6 +400,8 @@ class GameFile:
         self.mails = JournalTable("mails", storage.rows, storage.change, storage.whole)
         self.replies = JournalTable("replies", storage.rows, storage.change, storage.whole)
         self.wrong_tokens = JournalTable("wrong_tokens", storage.rows, storage.change, storage.whole)
+        # the posts of the game's thread as pbp read them (pbp.forum.thread_votes)
+        self.thread_posts = JournalTable("thread_posts", storage.rows, storage.change, storage.whole)
 
     def record(self) -> dict:
         docs = self.game.all()
