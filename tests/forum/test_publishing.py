@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 import engine
+from pbp.game.record import RosterPlayer
 from pbp.forum import publish
 from pbp.storage.drafts import APPROVED, PUBLISHED, DraftBook
 from pbp.forum.files import FilePublisher
@@ -121,7 +122,8 @@ def test_thread_watch_flags_a_dead_players_comment_by_when_it_was_written(tmp_pa
     fake_reddit.add_comment(thread, "Before my death", author="bruno_r", created_utc=1500.0)
     fake_reddit.add_comment(thread, "I am alive and well", author="alice_r", created_utc=2500.0)
     fake_reddit.add_comment(thread, "Psst, from beyond the grave", author="bruno_r", created_utc=2600.0)
-    roster = [{"name": "Alice", "forum_name": "alice_r"}, {"name": "Bruno", "forum_name": "Bruno_R"}]
+    roster = [RosterPlayer("Alice", "alice@example.org", forum_name="alice_r"),
+              RosterPlayer("Bruno", "bruno@example.org", forum_name="Bruno_R")]
     timeline = [PhaseFacts("T1-movement", 1000.0), PhaseFacts("T1-decision", 2000.0, dead=frozenset({"Bruno"}))]
     comments = publisher.thread_comments(thread)
     warnings = watch_thread(comments, roster, timeline)

@@ -16,7 +16,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.desk.help import MARK_NOW, help_facts, order_key
 from pbp.rulesets import load_ruleset
-from pbp.roster import Npc, RosterEntry
+from pbp.game.record import Npc, RosterPlayer
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -74,7 +74,7 @@ def _marked(lines):
 
 
 def test_only_the_current_phases_own_orders_are_marked(moderator):
-    game = create_game(moderator, "infiltration", [RosterEntry(n, f"{n.lower()}@x.org") for n in player_names(6)],
+    game = create_game(moderator, "infiltration", [RosterPlayer(n, f"{n.lower()}@x.org") for n in player_names(6)],
                        seed="9", game_id="inf1")
     greens = [n for n in game.phase.actors]
     facts = help_facts(game.rules, game.phase, greens[0])["orders"]
@@ -84,7 +84,7 @@ def test_only_the_current_phases_own_orders_are_marked(moderator):
     assert any("Tn-movement" in line and "MOVE <room>" in line for line in facts["table"])
     assert facts["grammars"] == [{"order": "USE VALIDITY <statement>", "text": GRAMMAR_HELP}]
     # A player with no orders now has nothing marked (Reds choose no class)
-    reds = [n for n in load(moderator, "inf1").record["tokens"] if n not in game.phase.actors]
+    reds = [n for n in load(moderator, "inf1").record.tokens if n not in game.phase.actors]
     for red in reds:
         assert _marked(help_facts(game.rules, game.phase, red)["orders"]["table"]) == []
 
@@ -106,7 +106,7 @@ def test_a_decision_marks_the_terminal_vote_and_attack_the_player_has():
 
 
 def test_the_help_mail_holds_summary_table_and_statement_grammar(moderator):
-    roster = [RosterEntry(n, f"{n.lower()}@x.org") for n in player_names(8)]
+    roster = [RosterPlayer(n, f"{n.lower()}@x.org") for n in player_names(8)]
     game = create_game(moderator, "werewolf", roster, seed="5", game_id="ww1")
     name = roster[0].name
     text = Desk(moderator)._help(load(moderator, "ww1"), name, "").body
@@ -131,7 +131,7 @@ def test_the_help_explains_the_npc_classes_and_teams_that_are_in_the_game(modera
     """rules/infiltration.md, Cast and setup: "Player help explains both [Renegade and
     Engineer] wherever an NPC of that class is in the game"; a Neutral NPC is explained
     too, and a Red NPC's team is never told (only the Reds learn it)."""
-    roster = [RosterEntry(n, f"{n.lower()}@x.org") for n in player_names(6)]
+    roster = [RosterPlayer(n, f"{n.lower()}@x.org") for n in player_names(6)]
     create_game(moderator, "infiltration", roster, npcs, seed="4", game_id="inf1")
     text = Desk(moderator)._help(load(moderator, "inf1"), roster[0].name, "").body
     assert all(words in text for words in said)

@@ -10,7 +10,7 @@ from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.composition import ForumModerator
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import ImapSettings, Settings, SmtpSettings
 from pbp.mail.transport import open_mailbox, open_sender
 from tests.fixtures.text import flat
@@ -36,7 +36,7 @@ class Table:
         self.clock = Clock()
         self.moderator = ForumModerator(self.settings, clock=self.clock)
         self.players = {name: make_player(name.lower()) for name in NAMES}
-        roster = [RosterEntry(name, self.players[name].address, zone) for name, zone in zip(NAMES, ZONES)]
+        roster = [RosterPlayer(name, self.players[name].address, zone) for name, zone in zip(NAMES, ZONES)]
         self.game = create_game(self.moderator, "infiltration", roster, seed="42", options=options,
                                 schedule_text="class=1d", game_id="inf1")
         self.cycle = Cycle(self.moderator, open_mailbox(self.settings), open_sender(self.settings))

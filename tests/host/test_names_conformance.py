@@ -11,7 +11,7 @@ import pytest
 from engine.core import OrderBlockError
 from engine.names import match_name, name_problem
 from pbp.errors import UserError
-from pbp.roster import parse_roster
+from pbp.game.roster_file import parse_roster
 from tests.infiltration.scenario import make_state, parse, person
 from tests.werewolf.werewolf_helpers import RULES, game, step
 

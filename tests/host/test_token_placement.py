@@ -22,7 +22,7 @@ from pbp.game import deadlines
 from pbp.host import substitute as host_substitute
 from pbp.composition import ForumModerator
 from pbp.game.reminders import queue_reminders
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.storage.datafolder import DataFolder
 from tests.host.conftest import command_mail, order_mail
 
@@ -100,7 +100,7 @@ def test_every_other_kind_of_mail_keeps_the_token_in_the_final_block(tmp_path, c
     from pbp.settings import load_settings
     with ForumModerator(load_settings(str(settings)), clock=clock) as moderator:
         names = player_names(9)
-        roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in names]
+        roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in names]
         game = create_game(moderator, "werewolf", roster, seed="3", game_id="w1")
         desk = Desk(moderator)
         first, second, third = game.phase.actors[:3]

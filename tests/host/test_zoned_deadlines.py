@@ -19,7 +19,7 @@ from pbp.host import operations as ops
 from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
 from pbp.game.reminders import queue_reminders
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from tests.fixtures.text import flat
 from tests.host.conftest import command_mail, order_mail
 
@@ -46,7 +46,7 @@ def test_the_checker_tells_a_zoned_deadline_from_a_bare_one():
 
 def test_every_mail_shows_every_deadline_in_the_players_zone_and_in_utc(moderator, clock):
     names = player_names(7)
-    roster = [RosterEntry(name, f"{name.lower()}@example.org", SYDNEY) for name in names]
+    roster = [RosterPlayer(name, f"{name.lower()}@example.org", SYDNEY) for name in names]
     game = create_game(moderator, "infiltration", roster, seed="zones", schedule_text="class=1d,default=1d",
                        game_id="inf1")
     desk = Desk(moderator)
@@ -86,12 +86,12 @@ def test_every_mail_shows_every_deadline_in_the_players_zone_and_in_utc(moderato
 
 
 def test_a_substitute_may_bring_their_own_time_zone(moderator):
-    roster = [RosterEntry(name, f"{name.lower()}@example.org", SYDNEY) for name in player_names(6)]
+    roster = [RosterPlayer(name, f"{name.lower()}@example.org", SYDNEY) for name in player_names(6)]
     game = create_game(moderator, "infiltration", roster, seed="zones", game_id="inf1")
     character = game.phase.actors[0]
     host_substitute.substitute(moderator, "inf1", character, "Carol", "carol@example.org", "America/New_York")
-    entry = next(e for e in load(moderator, "inf1").record["roster"] if e["name"] == character)
-    assert entry["timezone"] == "America/New_York"
+    entry = load(moderator, "inf1").record.roster.of(character)
+    assert entry.timezone == "America/New_York"
     (welcome,) = [row for row in load(moderator, "inf1").file.outbox.all()
                   if row["kind"] == "welcome" and row["address"] == "carol@example.org"]
     assert "Deadline: Wed 2 Jan 2030, 07:00 EST (12:00 UTC)." in welcome["body"]

@@ -8,7 +8,7 @@ import pytest
 
 from pbp.composition import ForumModerator
 from pbp.ports import MailSender
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
 from tests.moderator.toy_ruleset import Ballot
@@ -37,8 +37,8 @@ class MemorySender(MailSender):
         pass
 
 
-ROSTER = [RosterEntry("Alice", "alice@example.org"), RosterEntry("Bruno", "bruno@example.org"),
-          RosterEntry("Chloe", "chloe@example.org"), RosterEntry("Dmitri", "dmitri@example.org")]
+ROSTER = [RosterPlayer("Alice", "alice@example.org"), RosterPlayer("Bruno", "bruno@example.org"),
+          RosterPlayer("Chloe", "chloe@example.org"), RosterPlayer("Dmitri", "dmitri@example.org")]
 
 
 @pytest.fixture

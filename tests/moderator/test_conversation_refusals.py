@@ -12,7 +12,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.mail.limits import MAX_MESSAGE_CHARS
 from pbp.ports import InboundMail, MessageBlock
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
 
@@ -24,7 +24,7 @@ ROLES = "werewolf,howler,mason,mason,romantic,weregerbil,seer,villager"
 def table(tmp_path):
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=3)
     with ForumModerator(settings, clock=Clock()) as moderator:
-        roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in NAMES]
+        roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed="4", options={"roles": ROLES}, game_id="ww1")
         yield moderator
 

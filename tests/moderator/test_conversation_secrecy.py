@@ -29,7 +29,7 @@ from pbp.game.create import create_game
 from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load
 from pbp.ports import InboundMail, MessageBlock
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
 
@@ -45,7 +45,7 @@ def play(root: Path, roles: str, seed: int, sender: str, channel: str, text: str
     and the channel's members. Tokens are replaced by `<token>`."""
     settings = Settings(data=root / "data", from_address="pbp@games.example", replies_per_sender_per_day=50)
     with ForumModerator(settings, clock=Clock()) as moderator:
-        roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in NAMES]
+        roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed=str(seed), options={"roles": roles}, game_id="ww1")
         game = load(moderator, "ww1")
         token = game.token(sender)
@@ -59,7 +59,7 @@ def play(root: Path, roles: str, seed: int, sender: str, channel: str, text: str
         named = game.rules.status(game.state, sender).channels[0] if channel == "team" and \
             len(game.rules.status(game.state, sender).channels) == 1 else channel
         team = members(game, named) if named != "host" else []
-        tokens = game.record["tokens"].values()
+        tokens = game.record.tokens.values()
     for row in rows:
         for secret in tokens:
             row["body"] = row["body"].replace(secret, "<token>")
@@ -123,7 +123,7 @@ def observed(root: Path, seed: int, observer: str, others: dict[str, int], pack_
     messages, then they mail FORM again and the night is resolved."""
     settings = Settings(data=root / "data", from_address="pbp@games.example", replies_per_sender_per_day=50)
     with ForumModerator(settings, clock=Clock()) as moderator:
-        roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in NAMES]
+        roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed=str(seed), options={"roles": QUIET_ROLES}, game_id="ww1")
         desk, number, written = Desk(moderator), iter(range(1, 1_000)), Counter()
 
@@ -144,7 +144,7 @@ def observed(root: Path, seed: int, observer: str, others: dict[str, int], pack_
             mail(wolf, messages=(MessageBlock("ww1", "pack", game.token(wolf), f"Whom tonight? ({n})"),))
         mail(observer, commands=("FORM",))
         resolve_phase(moderator, "ww1")
-        tokens = load(moderator, "ww1").record["tokens"].values()
+        tokens = load(moderator, "ww1").record.tokens.values()
         address = f"{observer.lower()}@example.org"
         return [received(moderator, row, tokens) for row in moderator.folder.game("ww1").outbox.all()
                 if row["address"] == address]
@@ -160,7 +160,7 @@ def test_who_else_got_mail_shows_in_nothing_a_player_receives(seed, data):
     with tempfile.TemporaryDirectory() as root:
         probe = Settings(data=Path(root) / "probe", from_address="pbp@games.example")
         with ForumModerator(probe, clock=Clock()) as moderator:
-            roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in NAMES]
+            roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
             game = create_game(moderator, "werewolf", roster, seed=str(seed), options={"roles": QUIET_ROLES},
                                game_id="ww1")
             wolves = members(game, "pack")

@@ -48,7 +48,7 @@ def mail(body: str, sender="Alice <alice@example.org>", key=None, **headers) -> 
 
 
 def block(game, player="Alice", phase="D1-vote", orders=("VOTE Bruno",), token=None):
-    token = token if token is not None else game.record["tokens"][player]
+    token = token if token is not None else game.record.tokens[player]
     return "\n".join([f"BEGIN ORDERS {game.id} {phase}", f"TOKEN: {token}", *orders, "END ORDERS"])
 
 
@@ -95,7 +95,7 @@ def test_wrong_token_is_rejected_to_the_roster_address(moderator, sender, desk, 
 
 
 def test_another_players_token_does_not_work(moderator, sender, desk, game):
-    bruno_token = game.record["tokens"]["Bruno"]
+    bruno_token = game.record.tokens["Bruno"]
     assert receive(desk, mail(block(game, token=bruno_token))) == "rejected"
     assert orders_of(moderator, game, "Bruno") is None and orders_of(moderator, game) is None
 

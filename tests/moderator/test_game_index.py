@@ -18,12 +18,12 @@ from pbp.game.deadlines import extend
 from pbp.game.stored import load
 from pbp.storage.game_index import FILE_NAME, UNCLEAN_MARK, GameIndex
 from pbp.composition import ForumModerator
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from pbp.daemon.wake_up import next_wake_up
 from tests.fixtures.clocks import Clock
 
-PLAYERS = [RosterEntry(name, f"{name.lower()}@example.org") for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")]
+PLAYERS = [RosterPlayer(name, f"{name.lower()}@example.org") for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")]
 GAMES = 12
 
 

@@ -8,12 +8,12 @@ import pytest
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.mail.limits import MAX_BLOCKS_PER_MAIL
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from tests.fixtures.text import flat
 from tests.moderator.test_desk import block, desk, game, mail, orders_of, receive, replies  # noqa: F401 - fixtures
 
 SMALL = 20_000  # bytes: a reply, or the growth of a game file, stays under this
-INFILTRATION = [RosterEntry(name, f"{name.lower()}@example.org")
+INFILTRATION = [RosterPlayer(name, f"{name.lower()}@example.org")
                 for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")]  # seed "7": Alice is Red
 
 
@@ -26,7 +26,7 @@ def infiltration(moderator, sender):
 
 
 def class_block(game, player: str, lines: list[str]) -> str:
-    return "\n".join([f"BEGIN ORDERS {game.id} {game.phase.id}", f"TOKEN: {game.record['tokens'][player]}",
+    return "\n".join([f"BEGIN ORDERS {game.id} {game.phase.id}", f"TOKEN: {game.record.tokens[player]}",
                       *lines, "END ORDERS"])
 
 
@@ -130,16 +130,16 @@ def test_a_block_without_end_orders_is_refused_not_answered_with_help(moderator,
 def test_an_order_from_a_player_with_nothing_to_order_says_so_instead_of_an_empty_list(moderator, sender):
     """A villager's KILL in a night whose actors are secret (everyone may send a block) is
     refused with "You have no orders to give", not a list of orders with nothing in it."""
-    roster = [RosterEntry(name, f"{name.lower()}@example.org")
+    roster = [RosterPlayer(name, f"{name.lower()}@example.org")
               for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")]
     ww = create_game(moderator, "werewolf", roster, seed="3", game_id="w1",
                      options={"roles": "werewolf,werewolf,seer,romantic,villager,villager,witch,villager"})
     assert ww.phase.secret_actors
-    villager = next(entry["name"] for entry in ww.record["roster"]
-                    if not ww.phase.grammar.get(entry["name"]) and ww.status(entry["name"]).alive)
+    villager = next(name for name in ww.record.roster.names
+                    if not ww.phase.grammar.get(name) and ww.status(name).alive)
     moderator.outbox.send_due(sender)
     sender.sent.clear()
-    body = "\n".join([f"BEGIN ORDERS w1 {ww.phase.id}", f"TOKEN: {ww.record['tokens'][villager]}", "KILL Alice",
+    body = "\n".join([f"BEGIN ORDERS w1 {ww.phase.id}", f"TOKEN: {ww.record.tokens[villager]}", "KILL Alice",
                       "END ORDERS"])
     receive(Desk(moderator), mail(body, sender=f"{villager} <{villager.lower()}@example.org>"))
     (reply,) = replies(moderator, sender)

@@ -26,7 +26,7 @@ def test_welcomes_are_ledger_rows_then_one_message_per_recipient(moderator, send
     for message, entry in zip(sender.sent, ROSTER):
         assert message.get_all("To") == [f"{entry.name} <{entry.email}>"]
         assert message["Auto-Submitted"] == "auto-generated"
-        assert game.record["tokens"][entry.name] in message.get_content()
+        assert game.record.tokens[entry.name] in message.get_content()
         for other in ROSTER:
             if other is not entry:
                 assert other.email not in message.as_string()

@@ -13,7 +13,7 @@ from tests.moderator.conftest import ROSTER
 
 def order(game, player, text, key):
     return InboundMail(key=key, sha256=key, sender=f"{player.lower()}@example.org", message_id=f"<{key}@x>",
-                       subject="orders", blocks=(OrderBlock(game.id, "D1-vote", game.record["tokens"][player],
+                       subject="orders", blocks=(OrderBlock(game.id, "D1-vote", game.record.tokens[player],
                                                             (text,)),))
 
 

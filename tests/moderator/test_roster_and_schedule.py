@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 
 from pbp.errors import UserError
-from pbp.roster import parse_npc, parse_roster
+from pbp.game.roster_file import parse_npc, parse_roster
 from pbp.schedule import parse_schedule, phase_duration
 from pbp.timezones import parse_duration
 

@@ -35,8 +35,8 @@ def test_a_failing_resolution_stalls_its_game_alone(tmp_path, clock):
         clock.advance(hours=1)
         (summary,) = resolve_due(moderator)
         assert summary.game == good.id
-        assert load(moderator, good.id).record["resolved"] == ["D1-vote"]
-        assert load(moderator, bad.id).record["resolved"] == []  # nothing half-written
+        assert load(moderator, good.id).record.resolved == ("D1-vote",)
+        assert load(moderator, bad.id).record.resolved == ()  # nothing half-written
         assert due_games(moderator) == []  # the stalled phase is not retried every cycle
         wake = next_wake_up(moderator.folder, clock())
         assert wake is not None and bad.id not in wake.reason  # and is no reason to wake up

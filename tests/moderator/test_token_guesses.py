@@ -48,7 +48,7 @@ def test_past_the_limit_wrong_tokens_go_unanswered_and_the_right_token_still_wor
     assert len(sent) == LIMIT and "further ones go unanswered until 00:00 UTC" in flat(sent[-1].get_content())
     assert guess(desk, game, "wrong99xx", 98) == "rejected"
     assert [m for m in replies(moderator, sender) if m not in to_host([m])] == []  # past the limit: no answer
-    assert guess(desk, game, game.record["tokens"]["Alice"], 99) == "processed"
+    assert guess(desk, game, game.record.tokens["Alice"], 99) == "processed"
     assert orders_of(moderator, game) == "VOTE Bruno"
     (receipt,) = replies(moderator, sender)
     assert "Accepted" in receipt.get_content()
@@ -61,7 +61,7 @@ def test_the_host_is_told_once_by_mail_and_in_status(moderator, sender, game):
     desk = Desk(moderator)
     for number in range(LIMIT + 4):
         guess(desk, game, f"wrong{number}xx", number)
-    guess(desk, game, game.record["tokens"]["Alice"], 50)
+    guess(desk, game, game.record.tokens["Alice"], 50)
     for number in range(LIMIT + 1):  # the limit again, the same day
         guess(desk, game, f"again{number}xx", 60 + number)
     sent = replies(moderator, sender)

@@ -10,34 +10,16 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
-from dataclasses import dataclass
 from email.headerregistry import Address
 from email.errors import HeaderParseError
 
 from engine.names import name_clash, name_clashes, name_problem
 from pbp.errors import UserError
+from pbp.game.record import Npc, RosterPlayer
 from pbp.timezones import zone_problem
 
 NPC_CLASSES = ("warrior", "hacker", "sneaker", "renegade", "engineer")
 NPC_TEAMS = ("green", "red", "neutral")
-
-
-@dataclass(frozen=True)
-class RosterEntry:
-    name: str
-    email: str
-    timezone: str = ""
-    forum_name: str = ""
-
-    def to_json(self) -> dict:
-        return {"name": self.name, "email": self.email, "timezone": self.timezone, "forum_name": self.forum_name}
-
-
-@dataclass(frozen=True)
-class Npc:
-    name: str
-    npc_class: str
-    team: str
 
 
 def normalise_address(text: str) -> str | None:
@@ -54,7 +36,7 @@ def normalise_address(text: str) -> str | None:
     return address.addr_spec.lower()
 
 
-def parse_roster(text: str, source: str = "roster") -> list[RosterEntry]:
+def parse_roster(text: str, source: str = "roster") -> list[RosterPlayer]:
     """Every row of the CSV, or a UserError listing every problem of every row at once."""
     rows = [row for row in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in row)]
     if rows and [c.strip().lower() for c in rows[0][:2]] == ["name", "email"]:
@@ -71,7 +53,7 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterEntry]:
     unknown = set(header) - {"name", "email", "timezone", "forum_name"}
     if unknown:
         raise UserError(f"{source}: unknown column {sorted(unknown)[0]!r}; the columns are name,email[,timezone,forum_name].")
-    entries: list[RosterEntry] = []
+    entries: list[RosterPlayer] = []
     problems: list[str] = []
     for number, row in enumerate(rows, start=first_row):
         cells = dict(zip(header, (c.strip() for c in row)))
@@ -86,7 +68,7 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterEntry]:
         if zone:  # every deadline a player sees is shown in this zone
             row_problems.append(zone)
         problems.extend(f"{source} row {number}: {problem}" for problem in row_problems)
-        entries.append(RosterEntry(name, email or "", zone_name, cells.get("forum_name", "")))
+        entries.append(RosterPlayer(name, email or "", zone_name, cells.get("forum_name", "")))
     if not entries:
         raise UserError(f"{source} has no players; write one line per player: name,email.")
     problems.extend(f"{source}: {clash}." for clash in name_clashes([e.name for e in entries]))
