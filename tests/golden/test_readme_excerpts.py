@@ -34,7 +34,7 @@ def test_the_replies_the_readme_shows_are_accepted_as_meant(tmp_path):
     from pbp.game.record import RosterPlayer
     from pbp.settings import Settings
     from tests.fixtures.clocks import Clock
-    from tests.moderator.test_desk import mail
+    from tests.desk.test_desk import mail
     from pbp.mail.inbound import parse_inbound
 
     section = REPLY.search((ROOT / "README.md").read_text(encoding="utf-8")).group(1)

@@ -1,6 +1,6 @@
 """Each host command on a game of the toy Ballot ruleset, through the real order desk,
 games service, outbox and storage (mail stays in memory; the mail-server tests are in
-test_mail_commands.py)."""
+tests/daemon/test_mail_commands.py)."""
 from datetime import timedelta
 
 import pytest
@@ -17,7 +17,7 @@ from pbp.host import orders as host_orders
 from pbp.host import replay as host_replay
 from pbp.host import substitute as host_substitute
 from pbp.game.checkpoints import state_digest
-from tests.host.conftest import ROSTER, order_mail
+from tests.fixtures.moderator_kit import ROSTER, order_mail
 
 
 def start(moderator, **options):

@@ -18,7 +18,7 @@ from pbp.host import substitute as host_substitute
 from pbp.storage.outbox import FAILED, QUEUED
 from pbp.game.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
-from tests.host.conftest import ROSTER, order_mail
+from tests.fixtures.moderator_kit import ROSTER, order_mail
 
 WEREWOLF_ROLES = "roles=werewolf,werewolf,seer,villager,villager,witch,bodyguard,villager"
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")

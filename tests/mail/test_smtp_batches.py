@@ -8,7 +8,8 @@ from pbp.game.create import create_game
 from pbp.mail.smtp import SmtpSender
 from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
-from tests.moderator.conftest import Clock, ToyModerator
+from tests.fixtures.clocks import Clock
+from tests.fixtures.moderator_kit import ToyModerator
 
 pytestmark = pytest.mark.integration
 

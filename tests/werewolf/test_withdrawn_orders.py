@@ -14,8 +14,8 @@ from pbp.mail.inbound import parse_inbound
 from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
-from tests.moderator.conftest import ToyModerator
-from tests.moderator.test_desk import mail
+from tests.fixtures.moderator_kit import ToyModerator
+from tests.desk.test_desk import mail
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 ROLES = "werewolf,werewolf,witch,seer,villager,villager,villager,villager"

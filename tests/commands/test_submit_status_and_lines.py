@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import engine
 
-from tests.host.test_cli_commands import PLAYERS, Site
+from tests.commands.test_cli_commands import PLAYERS, Site
 
 
 def green(site: Site) -> str:

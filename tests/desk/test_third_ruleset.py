@@ -8,9 +8,9 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.settings import load_settings
-from tests.host.conftest import command_mail, order_mail
-from tests.moderator.conftest import ROSTER, ToyModerator
-from tests.moderator.toy_ruleset import CARD
+from tests.fixtures.moderator_kit import command_mail, order_mail
+from tests.fixtures.moderator_kit import ROSTER, ToyModerator
+from tests.fixtures.toy_ruleset import CARD
 
 
 def _mail(rows, kind, recipient):

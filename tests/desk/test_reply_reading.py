@@ -3,7 +3,7 @@ format — several blocks in one mail, wrapped lines, WITHDRAW, lines outside th
 the toy Ballot ruleset, fed real mail bytes."""
 from __future__ import annotations
 
-from tests.moderator.test_desk import block, desk, game, mail, orders_of, receive, replies  # noqa: F401  (fixtures)
+from tests.desk.test_desk import block, desk, game, mail, orders_of, receive, replies  # noqa: F401  (fixtures)
 
 
 def reply_text(moderator, sender):

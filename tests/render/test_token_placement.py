@@ -24,7 +24,7 @@ from pbp.composition import ForumModerator
 from pbp.game.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from pbp.storage.datafolder import DataFolder
-from tests.host.conftest import command_mail, order_mail
+from tests.fixtures.moderator_kit import command_mail, order_mail
 
 
 def final_block_start(lines: list[str]) -> int | None:

@@ -9,7 +9,7 @@ from xml.etree import ElementTree
 
 import engine
 
-from tests.host.test_cli_commands import PLAYERS, Site
+from tests.commands.test_cli_commands import PLAYERS, Site
 
 
 def test_show_lists_every_character_and_prints_the_hosts_map_and_writes_the_svg(tmp_path, capsys):

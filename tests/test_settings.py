@@ -1,5 +1,6 @@
 """The settings file (docs/design.md: Embedded default): the example
-documents every setting with its default, and file settings are relative to the file."""
+documents every setting with its default, file settings are relative to the file, and the
+host's address is read once per load."""
 from __future__ import annotations
 
 import configparser
@@ -8,7 +9,7 @@ from pathlib import Path
 
 from pbp.settings import ImapSettings, Settings, SmtpSettings, load_settings
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "settings.example.ini"
+EXAMPLE = Path(__file__).resolve().parents[1] / "settings.example.ini"
 
 
 def documented_keys() -> dict[str, set[str]]:
@@ -83,3 +84,19 @@ def test_a_settings_file_pbp_cannot_use_is_one_line(tmp_path, capsys):
         assert err.count("\n") == 1 and reason in err, (text, err)
     settings.write_text("[pbp]\nreplies_per_sender_per_day = 0\n", encoding="utf-8")
     assert load_settings(str(settings)).replies_per_sender_per_day == 0  # 0: never answer
+
+
+def test_the_host_address_is_read_once_per_loaded_settings_and_an_edit_counts_from_the_next_load(tmp_path):
+    """The host's address ([forum] host_address) is read with the settings, once per load:
+    every inbound mail asks for it, so within one cycle the file is not read again; `pbp run`
+    loads its settings anew each cycle, and an edit is used from then on (docs/design.md:
+    Public posts)."""
+    path = tmp_path / "pbp.ini"
+    path.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\n\n[forum]\nhost_address = Host@example.org\n")
+    first = load_settings(str(path))
+    assert first.host_address == "host@example.org"
+    path.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\n\n[forum]\nhost_address = new-host@example.org\n")
+    assert first.host_address == "host@example.org"  # the same cycle: not read again
+    assert load_settings(str(path)).host_address == "new-host@example.org"  # the next cycle's settings
+    path.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\n")
+    assert load_settings(str(path)).host_address == ""  # none set: ""

@@ -15,7 +15,7 @@ from pbp.game.resolution import resolve_phase
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
 from tests.fixtures.text import flat
-from tests.moderator.conftest import ROSTER
+from tests.fixtures.moderator_kit import ROSTER
 
 OWN = ("pbp@games.example",)
 
@@ -246,6 +246,7 @@ def test_commands_help_form_status(moderator, sender, desk, game):
     assert "Your accepted orders" in status_reply.get_content() and "VOTE Bruno" in status_reply.get_content()
 
 
+@pytest.mark.parametrize("reply_cap", [5])
 def test_replies_per_sender_per_day_are_capped(moderator, sender, desk, game, clock):
     for number in range(7):
         receive(desk, mail(f"HELP {number}"))
@@ -257,7 +258,7 @@ def test_replies_per_sender_per_day_are_capped(moderator, sender, desk, game, cl
 
 def test_a_mail_that_breaks_the_engine_leaves_the_game_untouched(moderator, sender, desk, game, monkeypatch):
     before = moderator.folder.game(game.id).path.read_bytes()
-    from tests.moderator.toy_ruleset import Ballot
+    from tests.fixtures.toy_ruleset import Ballot
     monkeypatch.setattr(Ballot, "parse_orders", lambda *a: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         receive(desk, mail(block(game)))

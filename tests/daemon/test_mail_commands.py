@@ -14,7 +14,7 @@ from pbp.game.record import RosterPlayer
 from pbp.settings import ImapSettings, Settings, SmtpSettings
 from pbp.mail.transport import open_mailbox, open_sender
 from tests.fixtures.text import flat
-from tests.moderator.conftest import Clock
+from tests.fixtures.clocks import Clock
 
 pytestmark = pytest.mark.integration
 

@@ -8,8 +8,8 @@ from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.deadlines import extend
 from pbp.game.stored import load
-from tests.moderator.conftest import ROSTER
-from tests.moderator.test_resolution import order
+from tests.fixtures.moderator_kit import ROSTER
+from tests.game.test_resolution import order
 
 
 def test_the_same_stored_game_comes_back_while_its_record_is_unchanged(moderator):

@@ -10,7 +10,7 @@ from pbp.game.create import create_game
 from pbp.mail.limits import MAX_BLOCKS_PER_MAIL
 from pbp.game.record import RosterPlayer
 from tests.fixtures.text import flat
-from tests.moderator.test_desk import block, desk, game, mail, orders_of, receive, replies  # noqa: F401 - fixtures
+from tests.desk.test_desk import block, desk, game, mail, orders_of, receive, replies  # noqa: F401 - fixtures
 
 SMALL = 20_000  # bytes: a reply, or the growth of a game file, stays under this
 INFILTRATION = [RosterPlayer(name, f"{name.lower()}@example.org")
