@@ -8,6 +8,7 @@ import pytest
 
 import engine
 from pbp.game.record import RosterPlayer
+from pbp.game.stored import record_of
 from pbp.forum import publish
 from pbp.storage.drafts import APPROVED, PUBLISHED, DraftBook
 from pbp.forum.files import FilePublisher
@@ -30,7 +31,7 @@ class StoredGame:
         if not self.file.game.all():
             self.file.game.insert({"id": game_id, "ruleset": "infiltration", "roster": [], "tokens": {}})
         self.id = game_id
-        self.record = self.file.record()
+        self.record = record_of(self.file)
 
 
 def approved_game(path: Path, phases: int | None = None) -> tuple[StoredGame, list[str]]:
