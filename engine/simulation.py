@@ -9,12 +9,11 @@ count, seed, options and skill give the same games.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from engine.core import Event, Phase, PlayerSpec, Result, Ruleset, phase_rng
+from engine.core import Event, Phase, PlayerSpec, Result, Ruleset, json_strings, phase_rng
 from engine.players import DEFAULT_SKILL, Post, ScriptedPlayer, Seen
 
 # Distinct, grammar-safe names (no room, floor letter or keyword of either ruleset).
@@ -70,7 +69,16 @@ class Table:
                 coins[channel] = coin(self.seed, phase.id, f"team/{channel}")
             team_coins[channel] = coins[channel]
         return Seen(name, phase.id, self.rules.view(self.state, name), tuple(phase.grammar.get(name, ())),
-                    news, mail, (), coins[""], team_coins)
+                    news, mail, tuple(self.thread), coins[""], team_coins)
+
+    def caught_up(self, seen: dict[str, Seen]) -> dict[str, Seen]:
+        """Each look at the phase with the thread as it stands now. The thread only grows,
+        so when its length is unchanged the looks are kept as they are (most phases have no
+        talk, and remaking every look for every round was a large part of a phase's cost)."""
+        if not seen or len(next(iter(seen.values())).thread) == len(self.thread):
+            return seen
+        thread = tuple(self.thread)
+        return {name: with_thread(look, thread) for name, look in seen.items()}
 
     def play_phase(self, phase: Phase) -> None:
         acting = [name for name in phase.actors if phase.grammar.get(name) and name in self.players]
@@ -78,13 +86,13 @@ class Table:
         seen = {name: self.seen(name, phase, coins) for name in acting}
         chance = {name: phase_rng(self.seed, phase.id, f"player/{name}") for name in acting}
         for _round in range(TALK_ROUNDS):
-            thread = tuple(self.thread)
+            seen = self.caught_up(seen)
             for name in acting:
-                self.thread.extend(self.players[name].talk(with_thread(seen[name], thread), chance[name]))
-        thread = tuple(self.thread)
+                self.thread.extend(self.players[name].talk(seen[name], chance[name]))
+        seen = self.caught_up(seen)
         orders, texts = {}, {}
         for name in acting:
-            texts[name] = self.players[name].orders(with_thread(seen[name], thread), chance[name])
+            texts[name] = self.players[name].orders(seen[name], chance[name])
             orders[name] = self.rules.parse_orders(self.state, name, texts[name].splitlines())
         self.log.append(texts)
         resolution = self.rules.resolve(self.state, orders)
@@ -102,7 +110,7 @@ TALK_ROUNDS = 2
 def coin(seed: Any, phase_id: str, purpose: str) -> int:
     """A random number every reader of one channel (the thread, a team) sees alike, drawn
     from (seed, phase, purpose) by SHA-256 like `phase_rng`."""
-    material = json.dumps([str(seed), phase_id, f"coin/{purpose}"]).encode()
+    material = json_strings(str(seed), phase_id, f"coin/{purpose}")
     return int.from_bytes(hashlib.sha256(material).digest()[:8], "big")
 
 

@@ -46,13 +46,8 @@ def arrive(state: GameState) -> GameState:
 
 def occupants(state: GameState, room: str, exclude: str = "") -> dict[str, Any]:
     """Who is in a room as a person there sees it: the living and the corpses."""
-    dead_characters, dead_guards = state.corpses_in(room)
-    return {
-        "present": sorted(c.name for c in state.in_room(room) if c.name != exclude)
-        + [g.name for g in sorted(state.guards_in(room), key=lambda g: g.floor)],
-        "corpses": sorted(c.name for c in dead_characters)
-        + [g.name for g in sorted(dead_guards, key=lambda g: g.floor)],
-    }
+    living, guards, corpses = state.sight(room)
+    return {"present": [name for name in living if name != exclude] + list(guards), "corpses": list(corpses)}
 
 
 def arrival_report(state: GameState, character: Character, movement: str, destination: str | None) -> Event:
@@ -103,6 +98,5 @@ def fellow_reds(state: GameState, name: str) -> dict[str, Any]:
     shrinks, so it tells nothing a public death does not."""
     if state.characters[name].team != RED:
         return {"teammates": [], "teammate_npcs": []}
-    fellows = [c for c in state.characters.values() if c.team == RED and c.name != name]
-    return {"teammates": sorted(c.name for c in fellows),
-            "teammate_npcs": sorted(c.name for c in fellows if c.npc)}
+    fellows = [red for red in state.red_names if red != name]
+    return {"teammates": fellows, "teammate_npcs": [red for red in fellows if state.characters[red].npc]}

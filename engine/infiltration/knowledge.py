@@ -25,8 +25,9 @@ def _ordered(by_room: dict[str, Any]) -> dict[str, Any]:
     return {room: by_room[room] for room in sorted(by_room, key=room_order)}
 
 
-def player_map(state: GameState, name: str) -> dict[str, Any]:
-    """What `name` knows of the facility (see the module docstring)."""
+def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What `name` knows of the facility (see the module docstring). `seen_now`: who is in
+    their room as `occupants` shows it, when the caller has it already."""
     me = state.characters[name]
     visits: dict[str, tuple[int, str]] = {}           # room -> (latest turn, feature seen)
     turns_in: dict[int, str] = {}                     # turn -> room arrived in
@@ -35,22 +36,24 @@ def player_map(state: GameState, name: str) -> dict[str, Any]:
         turns_in[turn] = room
     rooms = {room: {"feature": feature, "condition": "", "turn": turn} for room, (turn, feature) in visits.items()}
     guards: dict[str, list[list[Any]]] = {}
+    guards_present = state.guards_present
     for turn, room in turns_in.items():
-        for guard in state.guards_present.get((turn, room), ()):
+        for guard in guards_present.get((turn, room), ()):
             guards.setdefault(room, []).append([guard, turn])
     corpses: dict[str, set[str]] = {}
-    for character in state.characters.values():
-        if character.alive or character.room not in visits:
-            continue
-        if visits[character.room][0] > (character.died_turn or 0):
-            corpses.setdefault(character.room, set()).add(character.name)
+    by_room = state.by_room
+    for room, (latest, _feature) in visits.items():
+        # Characters who died in a room before my latest arrival there.
+        found = {dead.name for dead in by_room[room][2] if latest > (dead.died_turn or 0)} if room in by_room else ()
+        if found:
+            corpses[room] = set(found)
     people: dict[str, list[str]] = {}
     locks: list[str] = []
     here = me.room if me.alive else None
     if here is not None:
         rooms.setdefault(here, {"feature": me.seen_feature, "condition": "", "turn": state.turn})
         rooms[here]["condition"] = me.seen_condition
-        seen_now = occupants(state, here, exclude=name)
+        seen_now = seen_now or occupants(state, here, exclude=name)
         living = [who for who in seen_now["present"] if not who.startswith("guard ")]
         if living:
             people[here] = living

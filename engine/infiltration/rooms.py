@@ -34,6 +34,9 @@ def rooms_on_floor(floor: str) -> tuple[str, ...]:
     return tuple(room for room in ROOMS if room[0] == floor)
 
 
-def room_order(room: str) -> tuple[int, int]:
+_ROOM_RANK = {room: rank for rank, room in enumerate(ROOMS)}
+
+
+def room_order(room: str) -> int:
     """Sort key: A-1 first, then A-2 … H-8."""
-    return (FLOORS.index(room[0]), int(room[2:]))
+    return _ROOM_RANK[room]

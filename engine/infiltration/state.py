@@ -194,6 +194,27 @@ class GameState:
             (here[1] if guard.alive else here[3]).append(guard)
         return rooms
 
+    # What a person standing in a room sees there: arrival reports, views and maps ask it
+    # per room and per reader, so each room's answer is made once per state.
+    @cached_property
+    def _sights(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+        return {}
+
+    def sight(self, room: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        """(living characters' names, sorted; living guards' names by floor; the corpses:
+        characters' names sorted, then guards' by floor). A guard's name is `guard <floor>`,
+        so sorting names sorts guards by floor."""
+        if room not in self._sights:
+            living, guards, dead, dead_guards = self.by_room.get(room, _EMPTY_ROOM)
+            self._sights[room] = (tuple(sorted(c.name for c in living)), tuple(sorted(g.name for g in guards)),
+                                  tuple(sorted(c.name for c in dead)) + tuple(sorted(g.name for g in dead_guards)))
+        return self._sights[room]
+
+    @cached_property
+    def red_names(self) -> tuple[str, ...]:
+        """Every Red character, alive or dead, sorted."""
+        return tuple(sorted(c.name for c in self.characters.values() if c.team == RED))
+
     def in_room(self, room: str) -> list[Character]:
         return list(self.by_room.get(room, _EMPTY_ROOM)[0])
 
