@@ -90,7 +90,7 @@ def explore(notes: Notes, seen: Seen, rng: random.Random) -> str:
     """A room nobody reported, away from the guards' next moves; the explorers share the
     unknown rooms out by the public coin, each taking the one at its place in the list of
     living players, so no two go to the same room."""
-    known = {room for rooms in notes.mission_rooms().values() for room in rooms}
+    known = notes.room_features()
     guarded = set(notes.guard_plans.values()) if notes.me["class"] != "sneaker" else set()
     scores = notes.private_scores()
     guarded |= {room for who, room in notes.sightings.items() if scores.get(who, 0.0) >= ATTACK_EVIDENCE}

@@ -35,7 +35,12 @@ class Notes:
         self.sightings: dict[str, str] = {}        # this turn's Locator / Superlocator answers: who, where
         self.occupancy: dict[str, int] = {}        # a Red's report
         self.posts: tuple[Post, ...] = ()
+        self.living_players: tuple[str, ...] = ()  # as my view shows them
         self.cache: dict[str, Any] = {}            # what the record gives, until it grows
+        # Each poster's latest report, from the posts in `folded` (the thread only grows,
+        # so each phase reads only the posts that are new).
+        self.latest: dict[str, dict[str, Any]] = {}
+        self.folded: tuple[Post, ...] = ()
         self.posted: dict[str, Any] = {}
         self.said_in = ""                          # the phase whose post is made
         self.reds: set[str] = set()
@@ -43,6 +48,7 @@ class Notes:
     def look(self, seen: Seen) -> None:
         if seen.phase != self.phase:
             self.phase, self.view = seen.phase, seen.view
+            self.living_players = tuple(p["name"] for p in seen.view["players"] if p["alive"] and not p["npc"])
             if seen.phase.endswith("movement"):
                 self.guard_plans, self.sightings = {}, {}
             for room, known in seen.view["map"]["rooms"].items():
@@ -90,10 +96,6 @@ class Notes:
         me: Mapping[str, Any] = self.view["me"]
         return me
 
-    @property
-    def living_players(self) -> list[str]:
-        return [p["name"] for p in self.view["players"] if p["alive"] and not p["npc"]]
-
     def trusted_greens(self) -> set[str]:
         return {name for name, team in self.seer.items() if team == GREEN}
 
@@ -105,16 +107,19 @@ class Notes:
         return reports
 
     def _reports(self) -> dict[str, dict[str, Any]]:
-        latest: dict[str, dict[str, Any]] = {}
-        for post in self.posts:
+        if self.posts[:len(self.folded)] != self.folded:   # not the thread read so far: read it whole
+            self.latest, self.folded = {}, ()
+        for post in self.posts[len(self.folded):]:
             if post.kind == "report":
-                latest.setdefault(post.author, {}).update(post.data)
-        return latest
+                self.latest.setdefault(post.author, {}).update(post.data)
+        self.folded = self.posts
+        return self.latest
 
-    def public_scores(self) -> dict[str, float]:
+    def public_scores(self) -> Mapping[str, float]:
         if "public" not in self.cache:
             self.cache["public"] = self._public_scores()
-        return dict(self.cache["public"])
+        scores: Mapping[str, float] = self.cache["public"]
+        return scores
 
     def _public_scores(self) -> dict[str, float]:
         living = self.living_players
@@ -138,8 +143,14 @@ class Notes:
                 scores[author] += 0.5
         return scores
 
-    def private_scores(self) -> dict[str, float]:
-        scores = self.public_scores()
+    def private_scores(self) -> Mapping[str, float]:
+        if "private" not in self.cache:
+            self.cache["private"] = self._private_scores()
+        scores: Mapping[str, float] = self.cache["private"]
+        return scores
+
+    def _private_scores(self) -> dict[str, float]:
+        scores = dict(self.public_scores())
         if self.reds:
             return {name: KNOWN if name in self.reds else score for name, score in scores.items()}
         for name in scores:
@@ -155,28 +166,41 @@ class Notes:
         return scores
 
     def mission_rooms(self, trust_posts: bool = True) -> dict[str, list[str]]:
-        """Feature -> rooms, from what I saw and what trusted posters reported."""
+        """Mission feature (MISSION_ROOMS) -> its rooms, in room order, from what I saw and
+        what trusted posters reported."""
         key = f"rooms/{trust_posts}"
         if key not in self.cache:
-            self.cache[key] = self._mission_rooms(trust_posts)
+            known = self.room_features(trust_posts)
+            found: dict[str, list[str]] = {}
+            for room in sorted(room for room, feature in known.items() if feature in MISSION_ROOMS):
+                found.setdefault(known[room], []).append(room)
+            self.cache[key] = found
         rooms: dict[str, list[str]] = self.cache[key]
         return rooms
 
-    def _mission_rooms(self, trust_posts: bool) -> dict[str, list[str]]:
-        known: dict[str, str] = {}
-        if trust_posts:
-            # What I saw wins, then the earliest trusted poster: merged last-first.
-            scores = self.public_scores()
-            for author, report in reversed(list(self.reports().items())):
-                if scores.get(author, 0.0) < 1.0:
-                    known.update(report.get("features", {}))
-        known.update(self.features)
-        found: dict[str, list[str]] = {}
-        for room, feature in sorted(known.items()):
-            found.setdefault(feature, []).append(room)
-        return found
+    def room_features(self, trust_posts: bool = True) -> dict[str, str]:
+        """Room -> feature, from what I saw and what trusted posters reported."""
+        key = f"features/{trust_posts}"
+        if key not in self.cache:
+            known: dict[str, str] = {}
+            if trust_posts:
+                # What I saw wins, then the earliest trusted poster: merged last-first.
+                scores = self.public_scores()
+                for author, report in reversed(list(self.reports().items())):
+                    if scores.get(author, 0.0) < 1.0:
+                        known.update(report.get("features", {}))
+            known.update(self.features)
+            self.cache[key] = known
+        features: dict[str, str] = self.cache[key]
+        return features
 
     def code(self) -> str | None:
+        if "code" not in self.cache:
+            self.cache["code"] = self._code()
+        code: str | None = self.cache["code"]
+        return code
+
+    def _code(self) -> str | None:
         if self.me.get("code"):
             return str(self.me["code"])
         scores = self.public_scores()
