@@ -61,11 +61,16 @@ class Infiltration(Ruleset):
         return codec.from_json(data)
 
     def actors(self, state: GameState) -> tuple[str, ...]:
-        if state.step == Step.OVER:
-            return ()
-        if state.step == Step.CLASS:
-            return tuple(c.name for c in state.living_players())
-        return tuple(c.name for c in state.living())
+        key = ("actors", "")   # asked for the phase and again for every block parsed
+        if key not in state.derived:
+            if state.step == Step.OVER:
+                state.derived[key] = ()
+            elif state.step == Step.CLASS:
+                state.derived[key] = tuple(c.name for c in state.living_players())
+            else:
+                state.derived[key] = tuple(c.name for c in state.living())
+        actors: tuple[str, ...] = state.derived[key]
+        return actors
 
     def phase(self, state: GameState) -> Phase | None:
         if state.step == Step.OVER:

@@ -7,13 +7,12 @@ and Engineers.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from engine.core import Event
 from engine.infiltration.rooms import room_order
 from engine.infiltration.state import (
-    DESTROYED, HACKED, RED, SOUND, TECHNICIANS, Character, GameState,
+    DESTROYED, HACKED, RED, SOUND, TECHNICIANS, Character, GameState, evolve,
 )
 
 
@@ -37,11 +36,11 @@ def arrive(state: GameState) -> GameState:
             changes["stinger"] = True
         if slot.kind == "GENERALS ROOM":
             changes["knows_code"] = True
-        updated.append(replace(character, **changes))
+        updated.append(evolve(character, **changes))
         presence.append((state.turn, character.room, character.name, slot.kind))
     for guard in state.living_guards():
         presence.append((state.turn, guard.room, guard.name, state.layout[guard.room].kind))
-    return replace(state.with_characters(updated), presence=tuple(presence))
+    return evolve(state.with_characters(updated), presence=tuple(presence))
 
 
 def occupants(state: GameState, room: str, exclude: str = "") -> dict[str, Any]:
@@ -87,7 +86,7 @@ def red_reports(state: GameState) -> tuple[GameState, dict[str, list[Event]]]:
     """When a movement phase opens, every living Red character is told the occupied rooms
     (a Red NPC's copy goes to the host, who plays it)."""
     report = red_occupancy(state)
-    state = replace(state, red_report=report)
+    state = evolve(state, red_report=report)
     return state, {c.name: [Event("red_occupancy", {"turn": state.turn, "rooms": report})]
                    for c in state.living() if c.team == RED}
 

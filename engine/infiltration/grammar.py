@@ -17,6 +17,9 @@ def _spec(keyword: str, choices: tuple[str, ...] = (), line: OrderLine | None = 
     return OrderSpec(keyword, line.order, choices, line.form_note)
 
 
+_MOVEMENT_FORM = (_spec("MOVE"), _spec("STAY"), _spec("CODE"))  # the same for everyone; MOVE's hint names every room
+
+
 def actor_grammar(state: GameState, name: str, shared: Everyone | None = None) -> tuple[OrderSpec, ...]:
     """`name`'s orders in the open phase; `shared` as for `sender_view`."""
     if state.step == Step.CLASS:
@@ -24,7 +27,7 @@ def actor_grammar(state: GameState, name: str, shared: Everyone | None = None) -
         choices: tuple[str, ...] = ("WARRIOR",) if team == RED else ("WARRIOR", "HACKER", "SNEAKER")
         return (_spec("CLASS", choices),)
     if state.step == Step.MOVEMENT:
-        return (_spec("MOVE"), _spec("STAY"), _spec("CODE"))  # its hint names every room
+        return _MOVEMENT_FORM
     view = sender_view(state, name, shared)
     specs = []
     may_act = view.feature in TERMINALS and not (view.alert_here and view.role not in UNSEEN_BY_GUARDS)

@@ -165,18 +165,24 @@ def everyone(state: GameState) -> Everyone:
 
 
 def sender_view(state: GameState, player: str, shared: Everyone | None = None) -> SenderView:
-    """What `player` knows when giving orders; `shared`, made once by a caller asking for
-    every sender of the state (`everyone`), saves remaking its parts for each."""
-    me = state.characters[player]
-    shared = shared or everyone(state)
-    return SenderView(
-        phase=state.step, name=me.name, team=me.team, role=me.role, npc=me.npc, alive=me.alive,
-        room=me.room, feature=me.seen_feature, condition=me.seen_condition,
-        names=shared.names, living=shared.living, living_players=shared.living_players,
-        company=frozenset(c.name for c in state.in_room(me.room) if c.name != me.name),
-        guards_here=tuple(sorted(g.floor for g in state.guards_in(me.room))),
-        alert_here=state.alert_in(me.room),
-    )
+    """What `player` knows when giving orders, made once per state and player (the order
+    form and the parser both ask). `shared`, made once by a caller asking for every
+    sender of the state (`everyone`), saves remaking its parts for each."""
+    key = ("sender", player)
+    if key not in state.derived:
+        me = state.characters[player]
+        shared = shared or everyone(state)
+        living, guards, _corpses = state.sight(me.room)
+        state.derived[key] = SenderView(
+            phase=state.step, name=me.name, team=me.team, role=me.role, npc=me.npc, alive=me.alive,
+            room=me.room, feature=me.seen_feature, condition=me.seen_condition,
+            names=shared.names, living=shared.living, living_players=shared.living_players,
+            company=frozenset(name for name in living if name != me.name),
+            guards_here=tuple(guard[-1] for guard in guards),   # `guard C`, by floor
+            alert_here=state.alert_in(me.room),
+        )
+    view: SenderView = state.derived[key]
+    return view
 
 
 # ---------------------------------------------------------------------- parsing

@@ -7,10 +7,10 @@ built: every change goes through `with_character`, `with_guard`, `with_layout` â
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, TypeVar
 
 from engine.core import Result
 from engine.infiltration.rooms import room_order
@@ -26,6 +26,31 @@ UNSEEN_BY_GUARDS = ("sneaker", "renegade")
 TECHNICIANS = ("hacker", "engineer")
 
 HACKED, DESTROYED, SOUND = "hacked", "destroyed", ""
+
+
+_Value = TypeVar("_Value")
+
+
+def evolve(value: _Value, **changes: Any) -> _Value:
+    """A copy of one of the state's frozen values with `changes`: `dataclasses.replace`
+    without its checks, because a game's resolutions make hundreds of these and `replace`
+    spent more time checking its arguments than copying. Only the fields are copied, never
+    a cached value (those belong to the old value)."""
+    kind = type(value)
+    if kind not in _FIELD_NAMES:
+        _FIELD_NAMES[kind] = dict.fromkeys(f.name for f in fields(value))  # type: ignore[arg-type]  # a dataclass
+    names = _FIELD_NAMES[kind]
+    if not changes.keys() <= names.keys():
+        raise TypeError(f"{kind.__name__} has no field {sorted(changes.keys() - names.keys())[0]!r}")
+    copy = object.__new__(kind)
+    attributes = value.__dict__
+    copy.__dict__.update({name: attributes[name] for name in names}, **changes)
+    return copy
+
+
+# The field names of each kind of value `evolve` copies (a dict: ordered, and its keys
+# compare as a set). Facts about classes, never about a game.
+_FIELD_NAMES: dict[type, dict[str, None]] = {}
 
 
 def guard_name(floor: str) -> str:
@@ -194,21 +219,24 @@ class GameState:
             (here[1] if guard.alive else here[3]).append(guard)
         return rooms
 
-    # What a person standing in a room sees there: arrival reports, views and maps ask it
-    # per room and per reader, so each room's answer is made once per state.
+    # Values the rule modules derive from this state for one room or one reader (who is
+    # in a room, a player's order judge), asked again and again by reports, views, forms
+    # and the parser: a state never changes, so they never go stale, and they die with it.
     @cached_property
-    def _sights(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+    def derived(self) -> dict[tuple[str, str], Any]:
         return {}
 
     def sight(self, room: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-        """(living characters' names, sorted; living guards' names by floor; the corpses:
-        characters' names sorted, then guards' by floor). A guard's name is `guard <floor>`,
-        so sorting names sorts guards by floor."""
-        if room not in self._sights:
+        """What a person in `room` sees there: (living characters' names, sorted; living
+        guards' names by floor; the corpses: characters' names sorted, then guards' by
+        floor). A guard's name is `guard <floor>`, so sorting names sorts guards by floor."""
+        key = ("sight", room)
+        if key not in self.derived:
             living, guards, dead, dead_guards = self.by_room.get(room, _EMPTY_ROOM)
-            self._sights[room] = (tuple(sorted(c.name for c in living)), tuple(sorted(g.name for g in guards)),
-                                  tuple(sorted(c.name for c in dead)) + tuple(sorted(g.name for g in dead_guards)))
-        return self._sights[room]
+            self.derived[key] = (tuple(sorted(c.name for c in living)), tuple(sorted(g.name for g in guards)),
+                                 tuple(sorted(c.name for c in dead)) + tuple(sorted(g.name for g in dead_guards)))
+        sight: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = self.derived[key]
+        return sight
 
     @cached_property
     def red_names(self) -> tuple[str, ...]:
@@ -245,30 +273,30 @@ class GameState:
 
     # ------------------------------------------------------------------ updates
     def with_character(self, character: Character) -> "GameState":
-        return replace(self, characters={**self.characters, character.name: character})
+        return evolve(self, characters={**self.characters, character.name: character})
 
     def with_characters(self, changed: Iterable[Character]) -> "GameState":
         updated = dict(self.characters)
         for character in changed:
             updated[character.name] = character
-        return replace(self, characters=updated)
+        return evolve(self, characters=updated)
 
     def with_guard(self, guard: Guard) -> "GameState":
-        return replace(self, guards={**self.guards, guard.floor: guard})
+        return evolve(self, guards={**self.guards, guard.floor: guard})
 
     def with_slot(self, room: str, slot: Slot) -> "GameState":
-        return replace(self, layout={**self.layout, room: slot})
+        return evolve(self, layout={**self.layout, room: slot})
 
     def counted(self, *keys: str) -> "GameState":
         actions = dict(self.actions)
         for key in keys:
             actions[key] = actions.get(key, 0) + 1
-        return replace(self, actions=actions)
+        return evolve(self, actions=actions)
 
     def killed(self, name: str, cause: str) -> "GameState":
         """The character (or guard, by `guard X`) dies now, leaving a corpse."""
         if name.startswith("guard "):
             guard = self.guards[name[-1]]
-            return self.with_guard(replace(guard, alive=False))
+            return self.with_guard(evolve(guard, alive=False))
         character = self.characters[name]
-        return self.with_character(replace(character, alive=False, died_turn=self.turn, cause=cause))
+        return self.with_character(evolve(character, alive=False, died_turn=self.turn, cause=cause))
