@@ -34,7 +34,6 @@ def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = No
     for turn, room, feature in state.presence_of.get(name, ()):
         visits[room] = (turn, feature)
         turns_in[turn] = room
-    rooms = {room: {"feature": feature, "condition": "", "turn": turn} for room, (turn, feature) in visits.items()}
     guards: dict[str, list[list[Any]]] = {}
     guards_present = state.guards_present
     for turn, room in turns_in.items():
@@ -50,8 +49,12 @@ def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = No
     people: dict[str, list[str]] = {}
     locks: list[str] = []
     here = me.room if me.alive else None
+    known = dict(visits)
     if here is not None:
-        rooms.setdefault(here, {"feature": me.seen_feature, "condition": "", "turn": state.turn})
+        known.setdefault(here, (state.turn, me.seen_feature))
+    rooms = {room: {"feature": known[room][1], "condition": "", "turn": known[room][0]}
+             for room in sorted(known, key=room_order)}
+    if here is not None:
         rooms[here]["condition"] = me.seen_condition
         seen_now = seen_now or occupants(state, here, exclude=name)
         living = [who for who in seen_now["present"] if not who.startswith("guard ")]
@@ -62,7 +65,7 @@ def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = No
             locks.append(here)
     return {
         "here": here,
-        "rooms": _ordered(rooms),
+        "rooms": rooms,
         "people": people,
         "corpses": _ordered({room: _names(names) for room, names in corpses.items() if names}),
         "guards": _ordered({room: sorted(seen, key=lambda entry: (entry[1], entry[0]))

@@ -30,8 +30,11 @@ def floor_of(room: str) -> str:
     return room[0]
 
 
+_ON_FLOOR = {floor: tuple(room for room in ROOMS if room[0] == floor) for floor in FLOORS}
+
+
 def rooms_on_floor(floor: str) -> tuple[str, ...]:
-    return tuple(room for room in ROOMS if room[0] == floor)
+    return _ON_FLOOR[floor]
 
 
 _ROOM_RANK = {room: rank for rank, room in enumerate(ROOMS)}

@@ -44,7 +44,10 @@ def evolve(value: _Value, **changes: Any) -> _Value:
         raise TypeError(f"{kind.__name__} has no field {sorted(changes.keys() - names.keys())[0]!r}")
     copy = object.__new__(kind)
     attributes = value.__dict__
-    copy.__dict__.update({name: attributes[name] for name in names}, **changes)
+    if len(attributes) == len(names):   # the fields alone: nothing cached to leave behind
+        copy.__dict__.update(attributes, **changes)
+    else:
+        copy.__dict__.update({name: attributes[name] for name in names}, **changes)
     return copy
 
 
