@@ -14,7 +14,7 @@ from typing import Any, Iterable, Mapping, TypeVar
 
 from engine.core import Result
 from engine.infiltration.rooms import room_order
-from engine.names import name_key
+from engine.names import keyed_names
 
 GREEN, RED, NEUTRAL = "green", "red", "neutral"
 TEAMS = (GREEN, RED, NEUTRAL)
@@ -166,7 +166,7 @@ class GameState:
     @cached_property
     def names_by_key(self) -> dict[str, str]:
         """Every character's name, by its `name_key`."""
-        return {name_key(name): name for name in self.characters}
+        return keyed_names(tuple(self.characters))
 
     @cached_property
     def living_names(self) -> frozenset[str]:

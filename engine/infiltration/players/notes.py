@@ -37,6 +37,9 @@ class Notes:
         self.posts: tuple[Post, ...] = ()
         self.living_players: tuple[str, ...] = ()  # as my view shows them
         self.cache: dict[str, Any] = {}            # what the record gives, until it grows
+        # What the thread and the living alone give (scores, carriers): kept from phase to
+        # phase while neither changes, as through a turn's movement phase.
+        self.public: dict[str, Any] = {}
         # Each poster's latest report, from the posts in `folded` (the thread only grows,
         # so each phase reads only the posts that are new).
         self.latest: dict[str, dict[str, Any]] = {}
@@ -48,7 +51,9 @@ class Notes:
     def look(self, seen: Seen) -> None:
         if seen.phase != self.phase:
             self.phase, self.view = seen.phase, seen.view
-            self.living_players = tuple(p["name"] for p in seen.view["players"] if p["alive"] and not p["npc"])
+            living = tuple(p["name"] for p in seen.view["players"] if p["alive"] and not p["npc"])
+            if living != self.living_players:
+                self.living_players, self.public = living, {}
             if seen.phase.endswith("movement"):
                 self.guard_plans, self.sightings = {}, {}
             for room, known in seen.view["map"]["rooms"].items():
@@ -57,8 +62,8 @@ class Notes:
             for event in seen.mail:
                 self._read(event.kind, event.data)
             self.cache = {}
-        if len(seen.thread) != len(self.posts):
-            self.cache = {}
+        if seen.thread != self.posts:   # quick: the same posts are the same objects
+            self.cache, self.public = {}, {}
         self.posts = seen.thread
 
     def _read(self, kind: str, data: Mapping[str, Any]) -> None:
@@ -101,9 +106,9 @@ class Notes:
 
     def reports(self) -> dict[str, dict[str, Any]]:
         """Each poster's latest report."""
-        if "reports" not in self.cache:
-            self.cache["reports"] = self._reports()
-        reports: dict[str, dict[str, Any]] = self.cache["reports"]
+        if "reports" not in self.public:
+            self.public["reports"] = self._reports()
+        reports: dict[str, dict[str, Any]] = self.public["reports"]
         return reports
 
     def _reports(self) -> dict[str, dict[str, Any]]:
@@ -116,9 +121,9 @@ class Notes:
         return self.latest
 
     def public_scores(self) -> Mapping[str, float]:
-        if "public" not in self.cache:
-            self.cache["public"] = self._public_scores()
-        scores: Mapping[str, float] = self.cache["public"]
+        if "scores" not in self.public:
+            self.public["scores"] = self._public_scores()
+        scores: Mapping[str, float] = self.public["scores"]
         return scores
 
     def _public_scores(self) -> dict[str, float]:
@@ -212,8 +217,11 @@ class Notes:
     def carriers(self) -> list[str]:
         """Living players who reported a Stinger, least suspected first (public facts only,
         so every reader agrees on the mission's order)."""
-        scores = self.public_scores()
-        stung = [author for author, report in self.reports().items()
-                 if report.get("stinger") and author in scores]
-        return sorted(stung, key=lambda name: (scores[name], name))
+        if "carriers" not in self.public:
+            scores = self.public_scores()
+            stung = [author for author, report in self.reports().items()
+                     if report.get("stinger") and author in scores]
+            self.public["carriers"] = sorted(stung, key=lambda name: (scores[name], name))
+        carriers: list[str] = self.public["carriers"]
+        return list(carriers)
 
