@@ -432,6 +432,12 @@ class Ruleset(Protocol):
 
     # What a ruleset may add; these defaults stand for a ruleset without it. A ruleset
     # class names `Ruleset` as its base to inherit them.
+    def views(self, state: Any, players: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """`view(state, player)` for each of `players`, made together (the simulation asks
+        for every actor's view in every phase): a ruleset may make the part every player
+        sees alike once and share it between the views, so these views are only read."""
+        return {player: self.view(state, player) for player in players}
+
     def parse_standing_orders(self, state: Any, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         """The typed orders of a block accepted earlier, as the deadline reads it (Werewolf
         re-reads a block against the phase as it stands now); by default `parse_orders`."""

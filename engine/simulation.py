@@ -57,9 +57,10 @@ class Table:
         self.mail: dict[str, list[Event]] = {name: [] for name in names}
         self.log: list[dict[str, str]] = []   # each phase's order texts, by player (a replay's input)
 
-    def seen(self, name: str, phase: Phase, coins: dict[str, int]) -> Seen:
-        """What `name` looks at in this phase: its view, its form, the events it has not
-        seen yet (public and its own), the coins of the thread and of its team channels."""
+    def seen(self, name: str, phase: Phase, coins: dict[str, int], view: Mapping[str, Any] | None = None) -> Seen:
+        """What `name` looks at in this phase: its view (`view`, when the caller made it
+        already), its form, the events it has not seen yet (public and its own), the coins
+        of the thread and of its team channels."""
         news = tuple(self.public[self.read_up_to[name]:])
         self.read_up_to[name] = len(self.public)
         mail, self.mail[name] = tuple(self.mail[name]), []
@@ -68,7 +69,8 @@ class Table:
             if channel not in coins:
                 coins[channel] = coin(self.seed, phase.id, f"team/{channel}")
             team_coins[channel] = coins[channel]
-        return Seen(name, phase.id, self.rules.view(self.state, name), tuple(phase.grammar.get(name, ())),
+        return Seen(name, phase.id, self.rules.view(self.state, name) if view is None else view,
+                    tuple(phase.grammar.get(name, ())),
                     news, mail, tuple(self.thread), coins[""], team_coins)
 
     def caught_up(self, seen: dict[str, Seen]) -> dict[str, Seen]:
@@ -83,7 +85,8 @@ class Table:
     def play_phase(self, phase: Phase) -> None:
         acting = [name for name in phase.actors if phase.grammar.get(name) and name in self.players]
         coins = {"": coin(self.seed, phase.id, "thread")}
-        seen = {name: self.seen(name, phase, coins) for name in acting}
+        views = self.rules.views(self.state, acting)
+        seen = {name: self.seen(name, phase, coins, views[name]) for name in acting}
         chance = {name: phase_rng(self.seed, phase.id, f"player/{name}") for name in acting}
         for _round in range(TALK_ROUNDS):
             seen = self.caught_up(seen)

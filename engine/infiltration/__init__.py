@@ -104,6 +104,11 @@ class Infiltration(Ruleset):
     def view(self, state: GameState, player: str | None) -> dict[str, Any]:
         return public_view(state) if player is None else player_view(state, player)
 
+    def views(self, state: GameState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """Every player's view, sharing one public part (engine.core.Ruleset.views)."""
+        public = public_view(state)
+        return {name: player_view(state, name, public) for name in players}
+
     def host_view(self, state: GameState) -> dict[str, Any]:
         """What the host sees: the public view with the whole facility as its map."""
         return host_view(state)

@@ -42,8 +42,10 @@ def public_view(state: GameState) -> dict[str, Any]:
     }
 
 
-def player_view(state: GameState, name: str) -> dict[str, Any]:
-    view = public_view(state)
+def player_view(state: GameState, name: str, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`name`'s view: the public view (`public`: shared with other views, made once for
+    them) with what they know themselves."""
+    view = dict(public) if public is not None else public_view(state)
     me = state.characters[name]
     in_decision = state.step == Step.DECISION
     mine = {
