@@ -187,16 +187,23 @@ class Notes:
         """Room -> feature, from what I saw and what trusted posters reported."""
         key = f"features/{trust_posts}"
         if key not in self.cache:
-            known: dict[str, str] = {}
-            if trust_posts:
-                # What I saw wins, then the earliest trusted poster: merged last-first.
-                scores = self.public_scores()
-                for author, report in reversed(list(self.reports().items())):
-                    if scores.get(author, 0.0) < 1.0:
-                        known.update(report.get("features", {}))
+            # What I saw wins, then the earliest trusted poster.
+            known = dict(self.reported_features()) if trust_posts else {}
             known.update(self.features)
             self.cache[key] = known
         features: dict[str, str] = self.cache[key]
+        return features
+
+    def reported_features(self) -> Mapping[str, str]:
+        """Room -> feature, as trusted posters reported them (the earliest one wins)."""
+        if "features" not in self.public:
+            known: dict[str, str] = {}
+            scores = self.public_scores()
+            for author, report in reversed(list(self.reports().items())):   # merged last-first
+                if scores.get(author, 0.0) < 1.0:
+                    known.update(report.get("features", {}))
+            self.public["features"] = known
+        features: Mapping[str, str] = self.public["features"]
         return features
 
     def code(self) -> str | None:
@@ -208,11 +215,12 @@ class Notes:
     def _code(self) -> str | None:
         if self.me.get("code"):
             return str(self.me["code"])
-        scores = self.public_scores()
-        for author, report in self.reports().items():
-            if report.get("code") and scores.get(author, 0.0) < 1.0:
-                return str(report["code"])
-        return None
+        if "code" not in self.public:
+            scores = self.public_scores()
+            self.public["code"] = next((str(report["code"]) for author, report in self.reports().items()
+                                        if report.get("code") and scores.get(author, 0.0) < 1.0), None)
+        code: str | None = self.public["code"]
+        return code
 
     def carriers(self) -> list[str]:
         """Living players who reported a Stinger, least suspected first (public facts only,
