@@ -48,8 +48,7 @@ def mission(notes: Notes) -> dict[str, str]:
 
 def plan_mission(notes: Notes) -> dict[str, str]:
     rooms = notes.mission_rooms()
-    scores = notes.public_scores()
-    living = sorted(notes.living_players, key=lambda name: (scores[name], name))
+    living = notes.least_suspected()
     carriers = notes.carriers()[:2]
     hangar, generators, labs = rooms.get("HANGAR", []), rooms.get("GENERATOR", []), rooms.get("WEAPONS LAB", [])
     plan: dict[str, str] = {}

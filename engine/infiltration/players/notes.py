@@ -222,6 +222,14 @@ class Notes:
         code: str | None = self.public["code"]
         return code
 
+    def least_suspected(self) -> list[str]:
+        """The living players, least suspected first (public scores, then names)."""
+        if "least suspected" not in self.public:
+            scores = self.public_scores()
+            self.public["least suspected"] = sorted(self.living_players, key=lambda name: (scores[name], name))
+        players: list[str] = self.public["least suspected"]
+        return list(players)
+
     def carriers(self) -> list[str]:
         """Living players who reported a Stinger, least suspected first (public facts only,
         so every reader agrees on the mission's order)."""
