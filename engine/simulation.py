@@ -52,6 +52,7 @@ class Table:
         self.state = rules.new_game([PlayerSpec(name) for name in names], seed, options or {})
         self.players = {name: rules.scripted_player(name, skill) for name in names}
         self.thread: list[Post] = []
+        self.snapshot: tuple[Post, ...] = ()   # the thread as a tuple, remade when it grows
         self.public: list[Event] = []
         self.read_up_to = dict.fromkeys(names, 0)
         self.mail: dict[str, list[Event]] = {name: [] for name in names}
@@ -71,15 +72,23 @@ class Table:
             team_coins[channel] = coins[channel]
         return Seen(name, phase.id, self.rules.view(self.state, name) if view is None else view,
                     tuple(phase.grammar.get(name, ())),
-                    news, mail, tuple(self.thread), coins[""], team_coins)
+                    news, mail, self.thread_now(), coins[""], team_coins)
+
+    def thread_now(self) -> tuple[Post, ...]:
+        """The thread as it stands, one tuple for every reader until it grows (a scripted
+        player that sees the very tuple it read before, or another player read, may reuse
+        what it made of it)."""
+        if len(self.snapshot) != len(self.thread):
+            self.snapshot = tuple(self.thread)
+        return self.snapshot
 
     def caught_up(self, seen: dict[str, Seen]) -> dict[str, Seen]:
-        """Each look at the phase with the thread as it stands now. The thread only grows,
-        so when its length is unchanged the looks are kept as they are (most phases have no
-        talk, and remaking every look for every round was a large part of a phase's cost)."""
-        if not seen or len(next(iter(seen.values())).thread) == len(self.thread):
+        """Each look at the phase with the thread as it stands now; while the thread has not
+        grown the looks are kept as they are (most phases have no talk, and remaking every
+        look for every round was a large part of a phase's cost)."""
+        thread = self.thread_now()
+        if not seen or next(iter(seen.values())).thread is thread:
             return seen
-        thread = tuple(self.thread)
         return {name: with_thread(look, thread) for name, look in seen.items()}
 
     def play_phase(self, phase: Phase) -> None:

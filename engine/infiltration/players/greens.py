@@ -21,7 +21,8 @@ import math
 import random
 from typing import Any
 
-from engine.infiltration.players.notes import KNOWN, RED, Notes
+from engine.infiltration.players.notes import KNOWN, Notes
+from engine.infiltration.players.reading import RED
 from engine.infiltration.players.terminals import terminal_line
 from engine.infiltration.rooms import ROOMS
 from engine.players import Seen

@@ -4,20 +4,19 @@ Reds' occupancy report) and the thread, where players post reports: teams a Seer
 or a fight showed, features of rooms, a Stinger carried, the code.
 
 Suspicion is a score per living player (log-odds of being Red). The public part, which
-every reader computes alike, comes from the thread's reports, each weighed by how far its
-poster is trusted (less when someone contradicts them); the private part adds what the
-player saw: its own Seer answers (a hacked terminal lies, so not certain), attacks on
-Greens it witnessed, and for a Red the Reds themselves.
+every reader computes alike, is the thread's reading (reading.py); the private part adds
+what the player saw: its own Seer answers (a hacked terminal lies, so not certain), attacks
+on Greens it witnessed, and for a Red the Reds themselves.
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from engine.infiltration.players.reading import RED, reading_of
 from engine.players import Post, Seen
 
-RED, GREEN = "red", "green"
+GREEN = "green"
 KNOWN = 50.0
-REPORT_WEIGHT = 2.0       # a trusted "is Red" report
 OWN_SEER_WEIGHT = 4.0     # my own Seer answer (the terminal may have been hacked)
 MISSION_ROOMS = ("WEAPONS LAB", "GENERALS ROOM", "HANGAR", "GENERATOR")
 
@@ -37,13 +36,7 @@ class Notes:
         self.posts: tuple[Post, ...] = ()
         self.living_players: tuple[str, ...] = ()  # as my view shows them
         self.cache: dict[str, Any] = {}            # what the record gives, until it grows
-        # What the thread and the living alone give (scores, carriers): kept from phase to
-        # phase while neither changes, as through a turn's movement phase.
-        self.public: dict[str, Any] = {}
-        # Each poster's latest report, from the posts in `folded` (the thread only grows,
-        # so each phase reads only the posts that are new).
-        self.latest: dict[str, dict[str, Any]] = {}
-        self.folded: tuple[Post, ...] = ()
+        self.reading = reading_of((), ())          # what the thread tells everyone
         self.posted: dict[str, Any] = {}
         self.said_in = ""                          # the phase whose post is made
         self.reds: set[str] = set()
@@ -51,9 +44,7 @@ class Notes:
     def look(self, seen: Seen) -> None:
         if seen.phase != self.phase:
             self.phase, self.view = seen.phase, seen.view
-            living = tuple(p["name"] for p in seen.view["players"] if p["alive"] and not p["npc"])
-            if living != self.living_players:
-                self.living_players, self.public = living, {}
+            self.living_players = tuple(p["name"] for p in seen.view["players"] if p["alive"] and not p["npc"])
             if seen.phase.endswith("movement"):
                 self.guard_plans, self.sightings = {}, {}
             for room, known in seen.view["map"]["rooms"].items():
@@ -63,8 +54,9 @@ class Notes:
                 self._read(event.kind, event.data)
             self.cache = {}
         if seen.thread != self.posts:   # quick: the same posts are the same objects
-            self.cache, self.public = {}, {}
+            self.cache = {}
         self.posts = seen.thread
+        self.reading = reading_of(seen.thread, self.living_players)
 
     def _read(self, kind: str, data: Mapping[str, Any]) -> None:
         if kind == "role":
@@ -106,47 +98,10 @@ class Notes:
 
     def reports(self) -> dict[str, dict[str, Any]]:
         """Each poster's latest report."""
-        if "reports" not in self.public:
-            self.public["reports"] = self._reports()
-        reports: dict[str, dict[str, Any]] = self.public["reports"]
-        return reports
-
-    def _reports(self) -> dict[str, dict[str, Any]]:
-        if self.posts[:len(self.folded)] != self.folded:   # not the thread read so far: read it whole
-            self.latest, self.folded = {}, ()
-        for post in self.posts[len(self.folded):]:
-            if post.kind == "report":
-                self.latest.setdefault(post.author, {}).update(post.data)
-        self.folded = self.posts
-        return self.latest
+        return self.reading.reports
 
     def public_scores(self) -> Mapping[str, float]:
-        if "scores" not in self.public:
-            self.public["scores"] = self._public_scores()
-        scores: Mapping[str, float] = self.public["scores"]
-        return scores
-
-    def _public_scores(self) -> dict[str, float]:
-        living = self.living_players
-        scores = dict.fromkeys(living, 0.0)
-        reports = self.reports()
-        said: dict[str, dict[str, str]] = {}
-        for author, report in reports.items():
-            for target, team in report.get("teams", {}).items():
-                said.setdefault(target, {})[author] = team
-        doubted = {author for claims in said.values() if len(set(claims.values())) > 1 for author in claims}
-        for target, claims in said.items():
-            if target not in scores:
-                continue
-            for author, team in claims.items():
-                weight = 0.5 if author in doubted else 1.0
-                if author == target:
-                    continue
-                scores[target] += REPORT_WEIGHT * weight * (1 if team == RED else -0.5)
-        for author in doubted:
-            if author in scores:
-                scores[author] += 0.5
-        return scores
+        return self.reading.scores
 
     def private_scores(self) -> Mapping[str, float]:
         if "private" not in self.cache:
@@ -188,22 +143,10 @@ class Notes:
         key = f"features/{trust_posts}"
         if key not in self.cache:
             # What I saw wins, then the earliest trusted poster.
-            known = dict(self.reported_features()) if trust_posts else {}
+            known = dict(self.reading.features) if trust_posts else {}
             known.update(self.features)
             self.cache[key] = known
         features: dict[str, str] = self.cache[key]
-        return features
-
-    def reported_features(self) -> Mapping[str, str]:
-        """Room -> feature, as trusted posters reported them (the earliest one wins)."""
-        if "features" not in self.public:
-            known: dict[str, str] = {}
-            scores = self.public_scores()
-            for author, report in reversed(list(self.reports().items())):   # merged last-first
-                if scores.get(author, 0.0) < 1.0:
-                    known.update(report.get("features", {}))
-            self.public["features"] = known
-        features: Mapping[str, str] = self.public["features"]
         return features
 
     def code(self) -> str | None:
@@ -213,31 +156,13 @@ class Notes:
         return code
 
     def _code(self) -> str | None:
-        if self.me.get("code"):
-            return str(self.me["code"])
-        if "code" not in self.public:
-            scores = self.public_scores()
-            self.public["code"] = next((str(report["code"]) for author, report in self.reports().items()
-                                        if report.get("code") and scores.get(author, 0.0) < 1.0), None)
-        code: str | None = self.public["code"]
-        return code
+        return str(self.me["code"]) if self.me.get("code") else self.reading.code
 
     def least_suspected(self) -> list[str]:
         """The living players, least suspected first (public scores, then names)."""
-        if "least suspected" not in self.public:
-            scores = self.public_scores()
-            self.public["least suspected"] = sorted(self.living_players, key=lambda name: (scores[name], name))
-        players: list[str] = self.public["least suspected"]
-        return list(players)
+        return list(self.reading.least_suspected)
 
     def carriers(self) -> list[str]:
         """Living players who reported a Stinger, least suspected first (public facts only,
         so every reader agrees on the mission's order)."""
-        if "carriers" not in self.public:
-            scores = self.public_scores()
-            stung = [author for author, report in self.reports().items()
-                     if report.get("stinger") and author in scores]
-            self.public["carriers"] = sorted(stung, key=lambda name: (scores[name], name))
-        carriers: list[str] = self.public["carriers"]
-        return list(carriers)
-
+        return list(self.reading.carriers)
