@@ -11,8 +11,9 @@ from typing import Any, Mapping
 
 from engine.core import Event
 from engine.infiltration.rooms import room_order
+from engine.infiltration.evolve import evolve
 from engine.infiltration.state import (
-    DESTROYED, HACKED, RED, SOUND, TECHNICIANS, Character, GameState, evolve,
+    DESTROYED, HACKED, RED, SOUND, TECHNICIANS, Character, GameState,
 )
 
 

@@ -13,7 +13,8 @@ from typing import Mapping
 from engine.core import Event
 from engine.infiltration.combat import PRIORITY, killers
 from engine.infiltration.rooms import room_order
-from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState, evolve
+from engine.infiltration.evolve import evolve
+from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState
 
 
 def guard_attacks(state: GameState, room: str) -> dict[str, tuple[str, ...]]:

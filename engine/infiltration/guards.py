@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 from engine.infiltration.rooms import rooms_on_floor
-from engine.infiltration.state import GameState, Guard, evolve
+from engine.infiltration.evolve import evolve
+from engine.infiltration.state import GameState, Guard
 
 
 def planned_destination(guard: Guard, rng: random.Random) -> str:

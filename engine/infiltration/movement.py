@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from engine.infiltration.orders import EnterCode, Move, Order
-from engine.infiltration.state import GameState, evolve
+from engine.infiltration.evolve import evolve
+from engine.infiltration.state import GameState
 
 MOVED, STAYED = "moved", "stayed"
 LOCKED_IN, LOCKED_OUT, DOOR_SHUT = "locked-in", "locked-out", "door-shut"

@@ -2,17 +2,19 @@
 (`codec.py`).
 
 Nothing here decides a rule; the rule modules read a `GameState` and return a new one
-(`dataclasses.replace`). Mappings held by a state are never changed after the state is
-built: every change goes through `with_character`, `with_guard`, `with_layout` … which copy.
+(`evolve`, a quicker `dataclasses.replace`). Mappings held by a state are never changed
+after the state is built: every change goes through `with_character`, `with_guard`,
+`with_layout` … which copy.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, Iterable, Mapping, TypeVar
+from typing import Any, ClassVar, Iterable, Mapping
 
 from engine.core import Result
+from engine.infiltration.evolve import evolve
 from engine.infiltration.rooms import room_order
 from engine.names import keyed_names
 
@@ -26,34 +28,6 @@ UNSEEN_BY_GUARDS = ("sneaker", "renegade")
 TECHNICIANS = ("hacker", "engineer")
 
 HACKED, DESTROYED, SOUND = "hacked", "destroyed", ""
-
-
-_Value = TypeVar("_Value")
-
-
-def evolve(value: _Value, **changes: Any) -> _Value:
-    """A copy of one of the state's frozen values with `changes`: `dataclasses.replace`
-    without its checks, because a game's resolutions make hundreds of these and `replace`
-    spent more time checking its arguments than copying. Only the fields are copied, never
-    a cached value (those belong to the old value)."""
-    kind = type(value)
-    if kind not in _FIELD_NAMES:
-        _FIELD_NAMES[kind] = dict.fromkeys(f.name for f in fields(value))  # type: ignore[arg-type]  # a dataclass
-    names = _FIELD_NAMES[kind]
-    if not changes.keys() <= names.keys():
-        raise TypeError(f"{kind.__name__} has no field {sorted(changes.keys() - names.keys())[0]!r}")
-    copy = object.__new__(kind)
-    attributes = value.__dict__
-    if len(attributes) == len(names):   # the fields alone: nothing cached to leave behind
-        copy.__dict__.update(attributes, **changes)
-    else:
-        copy.__dict__.update({name: attributes[name] for name in names}, **changes)
-    return copy
-
-
-# The field names of each kind of value `evolve` copies (a dict: ordered, and its keys
-# compare as a set). Facts about classes, never about a game.
-_FIELD_NAMES: dict[type, dict[str, None]] = {}
 
 
 def guard_name(floor: str) -> str:
@@ -160,6 +134,16 @@ class GameState:
             return "T0-class"
         return f"T{self.turn}-{self.step}"
 
+    # Cached values made from a few fields alone, which `evolve` hands on to a copy where
+    # those fields are unchanged: a resolution copies its state several times after the
+    # reports have asked who is where, and the views ask again of the state it ends with.
+    CARRIED: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "names_by_key": ("characters",), "living_names": ("characters",),
+        "living_player_names": ("characters",), "red_names": ("characters",),
+        "by_room": ("characters", "guards"), "sights": ("characters", "guards"),
+        "presence_of": ("presence",), "guards_present": ("presence",),
+    }
+
     # ------------------------------------------------------------------ queries
     # What every order parsed against this state looks names up in, made once per state
     # (a state never changes) rather than once per order block.
@@ -222,24 +206,27 @@ class GameState:
             (here[1] if guard.alive else here[3]).append(guard)
         return rooms
 
-    # Values the rule modules derive from this state for one room or one reader (who is
-    # in a room, a player's order judge), asked again and again by reports, views, forms
+    # Values the rule modules derive from this state for one reader or one purpose (a
+    # player's order judge, the actors), asked again and again by reports, views, forms
     # and the parser: a state never changes, so they never go stale, and they die with it.
     @cached_property
     def derived(self) -> dict[tuple[str, str], Any]:
+        return {}
+
+    @cached_property
+    def sights(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+        """`sight(room)` of each room asked so far."""
         return {}
 
     def sight(self, room: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
         """What a person in `room` sees there: (living characters' names, sorted; living
         guards' names by floor; the corpses: characters' names sorted, then guards' by
         floor). A guard's name is `guard <floor>`, so sorting names sorts guards by floor."""
-        key = ("sight", room)
-        if key not in self.derived:
+        if room not in self.sights:
             living, guards, dead, dead_guards = self.by_room.get(room, _EMPTY_ROOM)
-            self.derived[key] = (tuple(sorted(c.name for c in living)), tuple(sorted(g.name for g in guards)),
+            self.sights[room] = (tuple(sorted(c.name for c in living)), tuple(sorted(g.name for g in guards)),
                                  tuple(sorted(c.name for c in dead)) + tuple(sorted(g.name for g in dead_guards)))
-        sight: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = self.derived[key]
-        return sight
+        return self.sights[room]
 
     @cached_property
     def red_names(self) -> tuple[str, ...]:

@@ -19,8 +19,9 @@ from engine.core import Event, phase_rng
 from engine.infiltration.orders import Tamper, Use
 from engine.infiltration.facility import COMMON_TERMINALS
 from engine.infiltration.rooms import ROOMS, room_order, rooms_on_floor
+from engine.infiltration.evolve import evolve
 from engine.infiltration.state import (
-    GREEN, NEUTRAL, RED, UNSEEN_BY_GUARDS, GameState, Slot, evolve,
+    GREEN, NEUTRAL, RED, UNSEEN_BY_GUARDS, GameState, Slot,
 )
 from engine.infiltration.validity import evaluate
 from engine.infiltration.world import StateWorld

@@ -13,7 +13,8 @@ from engine.infiltration.guards import move_guards, plan_guards
 from engine.infiltration.lynch import LYNCHED, NO_REDS_LEFT_PASSED, count_votes
 from engine.infiltration.movement import MOVED, STAYED, intended_moves, resolve_moves
 from engine.infiltration.orders import Attack, ChooseClass, Order, Tamper, Use, Vote
-from engine.infiltration.state import GREEN, GameState, Step, evolve
+from engine.infiltration.evolve import evolve
+from engine.infiltration.state import GREEN, GameState, Step
 from engine.infiltration.terminals import run_terminals
 from engine.infiltration import victory
 

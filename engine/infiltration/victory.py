@@ -6,7 +6,8 @@ from enum import Enum
 from typing import Iterable
 
 from engine.core import Event, Result
-from engine.infiltration.state import GREEN, RED, Character, GameState, Step, evolve
+from engine.infiltration.evolve import evolve
+from engine.infiltration.state import GREEN, RED, Character, GameState, Step
 
 
 class VictoryPath(Enum):
