@@ -40,12 +40,12 @@ def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = No
         for guard in guards_present.get((turn, room), ()):
             guards.setdefault(room, []).append([guard, turn])
     corpses: dict[str, set[str]] = {}
-    by_room = state.by_room
-    for room, (latest, _feature) in visits.items():
+    for room, dead in state.dead_by_room.items():
         # Characters who died in a room before my latest arrival there.
-        found = {dead.name for dead in by_room[room][2] if latest > (dead.died_turn or 0)} if room in by_room else ()
-        if found:
-            corpses[room] = set(found)
+        if room in visits:
+            found = {character.name for character in dead if visits[room][0] > (character.died_turn or 0)}
+            if found:
+                corpses[room] = found
     people: dict[str, list[str]] = {}
     locks: list[str] = []
     here = me.room if me.alive else None

@@ -141,6 +141,7 @@ class GameState:
         "names_by_key": ("characters",), "living_names": ("characters",),
         "living_player_names": ("characters",), "red_names": ("characters",),
         "by_room": ("characters", "guards"), "sights": ("characters", "guards"),
+        "dead_by_room": ("characters", "guards"),
         "presence_of": ("presence",), "guards_present": ("presence",),
     }
 
@@ -205,6 +206,11 @@ class GameState:
             here = rooms.setdefault(guard.room, ([], [], [], []))
             (here[1] if guard.alive else here[3]).append(guard)
         return rooms
+
+    @cached_property
+    def dead_by_room(self) -> dict[str, list[Character]]:
+        """The rooms where dead characters lie (guards not counted), with them."""
+        return {room: here[2] for room, here in self.by_room.items() if here[2]}
 
     # Values the rule modules derive from this state for one reader or one purpose (a
     # player's order judge, the actors), asked again and again by reports, views, forms

@@ -37,7 +37,10 @@ class _Reports:
 
 
 def _first(orders: Sequence[Order], kind: type[_Kind]) -> _Kind | None:
-    return next((order for order in orders if isinstance(order, kind)), None)
+    for order in orders:   # a loop, not next(generator): asked several times per player and phase
+        if isinstance(order, kind):
+            return order
+    return None
 
 
 def _open_movement(state: GameState, turn: int) -> tuple[GameState, dict[str, list[Event]]]:
