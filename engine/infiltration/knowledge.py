@@ -14,11 +14,15 @@ Rooms are keys in room order; every list is sorted, so equal knowledge gives equ
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Iterable
 
 from engine.infiltration.arrival import occupants
 from engine.infiltration.rooms import ROOMS, room_order
 from engine.infiltration.state import GameState, Step, guard_name
+
+
+_BY_TURN_THEN_GUARD = itemgetter(1, 0)   # of a [guard, turn] entry
 
 
 def _ordered(by_room: dict[str, Any]) -> dict[str, Any]:
@@ -68,8 +72,7 @@ def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = No
         "rooms": rooms,
         "people": people,
         "corpses": _ordered({room: _names(names) for room, names in corpses.items() if names}),
-        "guards": _ordered({room: sorted(seen, key=lambda entry: (entry[1], entry[0]))
-                            for room, seen in guards.items()}),
+        "guards": _ordered({room: sorted(seen, key=_BY_TURN_THEN_GUARD) for room, seen in guards.items()}),
         "locks": locks,
     }
 

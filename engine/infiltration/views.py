@@ -82,7 +82,8 @@ def player_status(state: GameState, player: str) -> PlayerStatus:
     """Rules: Reds know each other (NPCs too) and share the `reds` channel while alive; the
     role list shows a character by class and team."""
     me = state.characters[player]
-    fellows = fellow_reds(state, player)["teammates"]
-    return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": tuple(fellows)} if me.team == RED else {},
-                        channels=("reds",) if me.team == RED and me.alive else (),
-                        team=me.team, role=me.role or "", revealed=tuple(w for w in (me.team, me.role) if w))
+    red = me.team == RED
+    return PlayerStatus(alive=me.alive, label=me.team,
+                        teammates={"Reds": tuple(name for name in state.red_names if name != player)} if red else {},
+                        channels=("reds",) if red and me.alive else (),
+                        team=me.team, role=me.role or "", revealed=tuple(filter(None, (me.team, me.role))))
