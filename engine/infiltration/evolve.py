@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import fields
+from functools import cached_property
 from typing import Any, TypeVar
 
 _Value = TypeVar("_Value")
@@ -10,28 +11,35 @@ _Value = TypeVar("_Value")
 def evolve(value: _Value, **changes: Any) -> _Value:
     """A copy of one of the state's frozen values with `changes`: `dataclasses.replace`
     without its checks, because a game's resolutions make hundreds of these and `replace`
-    spent more time checking its arguments than copying. Only the fields are copied, and
-    the cached values the kind's `CARRIED` names (cached value -> the fields it is made
-    from) while none of those fields changes; no other cached value, which belongs to the
-    old value."""
+    spent more time checking its arguments than copying. The copy keeps the cached values
+    the kind's `CARRIED` names (cached value -> the fields it is made from) while none of
+    those fields changes, and no other cached value: those belong to the old value."""
     kind = type(value)
-    if kind not in _FIELD_NAMES:
-        _FIELD_NAMES[kind] = dict.fromkeys(f.name for f in fields(value))  # type: ignore[arg-type]  # a dataclass
-    names = _FIELD_NAMES[kind]
-    if not changes.keys() <= names.keys():
-        raise TypeError(f"{kind.__name__} has no field {sorted(changes.keys() - names.keys())[0]!r}")
+    key = (kind, tuple(changes))
+    if key not in _DROPPED:
+        _DROPPED[key] = _dropped(kind, changes.keys())
+    attributes = dict(value.__dict__)
+    attributes.update(changes)
+    for cached in _DROPPED[key]:
+        attributes.pop(cached, None)
     copy = object.__new__(kind)
-    attributes = value.__dict__
-    if len(attributes) == len(names):   # the fields alone: nothing cached to leave behind
-        copy.__dict__.update(attributes, **changes)
-    else:
-        copy.__dict__.update({name: attributes[name] for name in names}, **changes)
-        for cached, sources in getattr(kind, "CARRIED", {}).items():
-            if cached in attributes and changes.keys().isdisjoint(sources):
-                copy.__dict__[cached] = attributes[cached]
+    object.__setattr__(copy, "__dict__", attributes)   # frozen: past the dataclass's own __setattr__
     return copy
 
 
-# The field names of each kind of value `evolve` copies (a dict: ordered, and its keys
-# compare as a set). Facts about classes, never about a game.
-_FIELD_NAMES: dict[type, dict[str, None]] = {}
+def _dropped(kind: type, changed: Any) -> tuple[str, ...]:
+    """The cached values of `kind` that a copy with the `changed` fields does not keep;
+    a TypeError for a field `kind` does not have."""
+    names = {field.name for field in fields(kind)}
+    unknown = sorted(set(changed) - names)
+    if unknown:
+        raise TypeError(f"{kind.__name__} has no field {unknown[0]!r}")
+    carried = getattr(kind, "CARRIED", {})
+    cached = [name for klass in kind.__mro__ for name, attribute in vars(klass).items()
+              if isinstance(attribute, cached_property)]
+    return tuple(name for name in cached if name not in carried or not set(carried[name]).isdisjoint(changed))
+
+
+# For each kind of value and set of changed fields (as `evolve` is called: a few call sites),
+# the cached values a copy drops. Facts about classes, never about a game.
+_DROPPED: dict[tuple[type, tuple[str, ...]], tuple[str, ...]] = {}
