@@ -25,8 +25,8 @@ def test_a_shared_reading_says_what_a_fresh_one_says():
     shared, fresh = reading_of(THREAD, LIVING), Reading(THREAD, LIVING)
     for fact in ("reports", "scores", "features", "code", "least_suspected", "carriers"):
         assert getattr(shared, fact) == getattr(fresh, fact), fact
-    # Bruno contradicts Chloe, so both are doubted; Bruno names Alice Red, so she is not
-    # believed: the room and the code only she reported are not taken.
+    # Alice and Chloe disagree about Bruno, so both are doubted; Bruno names Alice Red, so
+    # she is not believed: the room and the code she reported are not taken.
     assert fresh.scores == {"Alice": 2.5, "Bruno": 0.5, "Chloe": 0.5, "Dmitri": 0.0}
     assert fresh.features == {"A-1": "SEER", "B-2": "GENERATOR"} and fresh.code is None
     assert fresh.carriers == ("Chloe",) and fresh.least_suspected == ("Dmitri", "Bruno", "Chloe", "Alice")
