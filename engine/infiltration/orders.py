@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, did_you_mean
 from engine.names import name_key
@@ -130,9 +130,10 @@ def kind_of(order: Order) -> str:
 
 
 # ---------------------------------------------------------------------- what the sender knows
-@dataclass(frozen=True)
-class SenderView:
-    """The facts an order is judged against: only what the sender already knows."""
+class SenderView(NamedTuple):
+    """The facts an order is judged against: only what the sender already knows. (A named
+    tuple: one is made for every sender of every phase, and a tuple is made several times
+    faster than a frozen dataclass.)"""
 
     phase: str
     name: str
