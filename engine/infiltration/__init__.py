@@ -21,7 +21,7 @@ from engine.simulation import one_off_orders
 from engine.infiltration import codec, host, turn
 from engine.infiltration.card import CARD
 from engine.infiltration.grammar import actor_grammar
-from engine.infiltration.orders import everyone, parse_block
+from engine.infiltration.orders import parse_block
 from engine.infiltration.players import InfiltrationPlayer
 from engine.infiltration.setup import new_game
 from engine.infiltration.state import GameState, Step
@@ -76,9 +76,7 @@ class Infiltration(Ruleset):
         if state.step == Step.OVER:
             return None
         actors = self.actors(state)
-        shared = everyone(state)
-        return Phase(state.phase_id, state.step, actors,
-                     {name: actor_grammar(state, name, shared) for name in actors})
+        return Phase(state.phase_id, state.step, actors, {name: actor_grammar(state, name) for name in actors})
 
     def parse_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         if player not in self.actors(state):

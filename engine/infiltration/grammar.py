@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from engine.core import OrderSpec
 from engine.infiltration.card import ORDER_TABLE, USE_LINES
-from engine.infiltration.orders import NO_LYNCH, NO_REDS_LEFT, Everyone, sender_view
+from engine.infiltration.orders import NO_LYNCH, NO_REDS_LEFT, sender_view
 from engine.infiltration.rooms import TERMINALS
 from engine.infiltration.state import DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, Step
 
@@ -26,15 +26,15 @@ def _spec(keyword: str, choices: tuple[str, ...] = (), terminal: str = "") -> Or
 _MOVEMENT_FORM = (_spec("MOVE"), _spec("STAY"), _spec("CODE"))  # the same for everyone; MOVE's hint names every room
 
 
-def actor_grammar(state: GameState, name: str, shared: Everyone | None = None) -> tuple[OrderSpec, ...]:
-    """`name`'s orders in the open phase; `shared` as for `sender_view`."""
+def actor_grammar(state: GameState, name: str) -> tuple[OrderSpec, ...]:
+    """`name`'s orders in the open phase."""
     if state.step == Step.CLASS:
         team = state.characters[name].team
         choices: tuple[str, ...] = ("WARRIOR",) if team == RED else ("WARRIOR", "HACKER", "SNEAKER")
         return (_spec("CLASS", choices),)
     if state.step == Step.MOVEMENT:
         return _MOVEMENT_FORM
-    view = sender_view(state, name, shared)
+    view = sender_view(state, name)
     specs = []
     may_act = view.feature in TERMINALS and not (view.alert_here and view.role not in UNSEEN_BY_GUARDS)
     if may_act and view.condition != DESTROYED:

@@ -162,17 +162,22 @@ class Everyone:
 
 
 def everyone(state: GameState) -> Everyone:
-    return Everyone(names=state.names_by_key, living=state.living_names, living_players=state.living_player_names)
+    """The parts of a sender's view every sender of the state shares, made once."""
+    key = ("everyone", "")
+    if key not in state.derived:
+        state.derived[key] = Everyone(names=state.names_by_key, living=state.living_names,
+                                      living_players=state.living_player_names)
+    shared: Everyone = state.derived[key]
+    return shared
 
 
-def sender_view(state: GameState, player: str, shared: Everyone | None = None) -> SenderView:
+def sender_view(state: GameState, player: str) -> SenderView:
     """What `player` knows when giving orders, made once per state and player (the order
-    form and the parser both ask). `shared`, made once by a caller asking for every
-    sender of the state (`everyone`), saves remaking its parts for each."""
+    form and the parser both ask)."""
     key = ("sender", player)
     if key not in state.derived:
         me = state.characters[player]
-        shared = shared or everyone(state)
+        shared = everyone(state)
         living, guards, _corpses = state.sight(me.room)
         state.derived[key] = SenderView(
             phase=state.step, name=me.name, team=me.team, role=me.role, npc=me.npc, alive=me.alive,
