@@ -150,12 +150,7 @@ class Notes:
         return features
 
     def code(self) -> str | None:
-        if "code" not in self.cache:
-            self.cache["code"] = self._code()
-        code: str | None = self.cache["code"]
-        return code
-
-    def _code(self) -> str | None:
+        """The code, if I learned it or a trusted poster reported it."""
         return str(self.me["code"]) if self.me.get("code") else self.reading.code
 
     def least_suspected(self) -> list[str]:
