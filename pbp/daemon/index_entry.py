@@ -15,21 +15,23 @@ from pbp.storage.outbox import QUEUED
 from pbp.forum.final_read import final_read_retry
 from pbp.game.options import (DEFAULT_REMINDERS, PROD_BELOW, REMINDERS, OptionValueError, prod_rule, reminder_offsets,
                               tally_interval_of)
+from pbp.game.record import GameRecord
 from pbp.game.reminders import reminder_times
+from pbp.game.stored import record_of
 from pbp.timezones import TimeInputError, as_utc
 
 CLOCK_NAMES = {Running: "running", Paused: "paused", WaitingForPost: "waiting", Over: "over"}
 
 
 def entry_of(game: GameFile) -> dict[str, Any]:
-    record = game.record()
+    record = record_of(game)
     clock = clock_of(record)
     deadline = clock.deadline if isinstance(clock, Running) else None
     queued = game.outbox.where("status", QUEUED)
     # A resolution that waits for its thread to be read again is due at the next try.
-    retry = final_read_retry(game, record["phase_id"]) if deadline else None
+    retry = final_read_retry(game, record.phase_id) if deadline else None
     return {
-        "phase": record["phase_id"],
+        "phase": record.phase_id,
         "clock": CLOCK_NAMES[type(clock)],
         "deadline": max(deadline.timestamp(), retry or 0.0) if deadline else None,
         "reminders": _reminder_times(record, deadline),
@@ -42,35 +44,35 @@ def entry_of(game: GameFile) -> dict[str, Any]:
     }
 
 
-def _reminder_times(record: dict[str, Any], deadline: datetime | None) -> list[float]:
+def _reminder_times(record: GameRecord, deadline: datetime | None) -> list[float]:
     """The moments at which the phase's reminders go out (pbp.game.reminders)."""
     if deadline is None:
         return []
     try:
-        offsets = reminder_offsets(record.get("moderator_options", {}).get(REMINDERS), DEFAULT_REMINDERS)
+        offsets = reminder_offsets(record.moderator_options.get(REMINDERS), DEFAULT_REMINDERS)
     except TimeInputError:
         return []
-    return [moment.timestamp() for moment in reminder_times(opened_at=as_utc(record["opened"]), deadline=deadline,
+    return [moment.timestamp() for moment in reminder_times(opened_at=as_utc(record.opened), deadline=deadline,
                                                             offsets=offsets)]
 
 
-def _prod_times(record: dict[str, Any], deadline: datetime | None) -> list[float]:
+def _prod_times(record: GameRecord, deadline: datetime | None) -> list[float]:
     """The moment the phase's prods to post fall due (option prod_below, pbp.forum.activity);
     the prodding itself decides whether the phase takes votes."""
     try:
-        rule = prod_rule(record.get("moderator_options", {}).get(PROD_BELOW))
+        rule = prod_rule(record.moderator_options.get(PROD_BELOW))
     except OptionValueError:
         return []
     return [(deadline - rule[1]).timestamp()] if deadline is not None and rule else []
 
 
-def _tally_times(record: dict[str, Any], deadline: datetime | None) -> list[float]:
+def _tally_times(record: GameRecord, deadline: datetime | None) -> list[float]:
     """The moments at which the phase's running vote counts fall due (option tally_every,
     pbp.forum.tally_rhythm); the drafting itself decides whether the phase has votes."""
-    every = tally_interval_of(record)
+    every = tally_interval_of(record.moderator_options)
     if deadline is None or every is None:
         return []
-    opened, moments = as_utc(record["opened"]), []
+    opened, moments = as_utc(record.opened), []
     moment = next_tally_time(opened=opened, deadline=deadline, now=opened, every=every)
     while moment is not None:
         moments.append(moment.timestamp())

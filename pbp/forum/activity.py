@@ -59,7 +59,7 @@ def activity(game: StoredGame) -> dict[str, dict[str, tuple[int, int]]]:
 
 def living_players(game: StoredGame) -> list[str]:
     dead = game.dead()
-    return [name for name in game.roster_names if name not in dead]
+    return [name for name in game.roster.names if name not in dead]
 
 
 def activity_lines(game: StoredGame, days: int = 1) -> list[str]:

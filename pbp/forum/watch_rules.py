@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Mapping, Sequence
 
 from engine.core import Ruleset
+from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
 from pbp.render.renderer import FINISHED
 from pbp.storage.drafts import DraftBook
@@ -83,13 +84,13 @@ def facts_at(timeline: Sequence[PhaseFacts], moment: float) -> PhaseFacts | None
     return current
 
 
-def watch_thread(comments: Iterable[Mapping], roster: Iterable[Mapping], timeline: Sequence[PhaseFacts],
+def watch_thread(comments: Iterable[Mapping], roster: Iterable[RosterPlayer], timeline: Sequence[PhaseFacts],
                  seen: Iterable[str] = (), player_of: Callable[[str, float], str | None] | None = None) -> list[Warning]:
     """Warnings for comments not seen before by players who were dead, or silenced, when
     they wrote them (`comment["created"]`, seconds since the epoch). Authors are players
     by the roster's forum names, or by `player_of(author, moment)` when given (names the
     players confirmed, pbp.forum.forum_names)."""
-    by_forum_name = {entry["forum_name"].lower(): entry["name"] for entry in roster if entry.get("forum_name")}
+    by_forum_name = {player.forum_name.lower(): player.name for player in roster if player.forum_name}
     seen = set(seen)
     warnings = []
     for comment in comments:
@@ -118,7 +119,7 @@ def note_for_watch(game: StoredGame, start: float) -> None:
     """Add the game as it stands now (who is dead, who is silenced) to the thread watch's
     timeline, valid from `start` (seconds since the epoch)."""
     book = DraftBook(game.file)
-    facts = facts_now(game.rules, game.state, game.roster_names, game.phase.id if game.phase else FINISHED, start)
+    facts = facts_now(game.rules, game.state, list(game.roster.names), game.phase.id if game.phase else FINISHED, start)
     book.update_game_settings({"timeline": [*book.game_settings().get("timeline", []), facts.to_json()]})
 
 
