@@ -3,12 +3,16 @@ from __future__ import annotations
 
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
+from pbp.forum.watch import ThreadWatch
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 
 
 def register(subparsers) -> None:
-    register_game_command(subparsers, "advance", run=run, help="resolve a game's current phase now")
+    parser = register_game_command(subparsers, "advance", run=run, help="resolve a game's current phase now")
+    parser.add_argument("--without-thread", action="store_true",
+                        help="resolve with the votes read from the thread so far, without reading it "
+                             "again (when the forum cannot be read)")
 
 
 def run(args) -> int:
@@ -16,6 +20,10 @@ def run(args) -> int:
         game = load(moderator, args.game)
         if game.phase is None:
             raise UserError(f"Game {args.game} is over; there is no phase to resolve.")
+        if not args.without_thread:
+            waits = ThreadWatch().final_read(moderator, args.game)
+            if waits is not None:
+                raise UserError(f"Game {args.game} was not resolved: the thread cannot be read now ({waits}).")
         summary = resolve_phase(moderator, args.game, game.phase.id)
         yield f"Resolved {summary.game} {summary.phase}."
         yield from (f"  {line}" for line in summary.public)

@@ -191,6 +191,20 @@ def public_since(game: StoredGame, phase: str, player: str, keyword: str) -> Map
     return since
 
 
+def vote_links(game: StoredGame) -> dict[str, str]:
+    """Each player's post that cast their current public order in the open phase, for the
+    running count to link to (a vote by mail has none)."""
+    if game.phase is None:
+        return {}
+    links = {}
+    for player in game.latest_orders(game.phase.id):
+        for keyword in game.rules.card.public_orders:
+            since = public_since(game, game.phase.id, player, keyword)
+            if since is not None and since.get("post_url"):
+                links[player] = str(since["post_url"])
+    return links
+
+
 def cast_time(row: Mapping) -> float:
     """When the order of a row was cast: its post's time, else when its mail came."""
     return float(row["cast_at"]) if row.get("cast_at") is not None else schedule.from_text(row["received"]).timestamp()

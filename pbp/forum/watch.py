@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence
 
 from pbp.forum.config import ForumSettings, load_forum_settings
 from pbp.forum.final_read import needs_final_read, read_done, read_failed
-from pbp.forum.forum_names import identities
+from pbp.forum.forum_names import identities, mail_link_codes
 from pbp.forum.publishing import PermanentPublishError, TransientPublishError
 from pbp.forum.thread import ThreadReader
 from pbp.forum.thread_mail import note_for_host
@@ -33,6 +33,7 @@ from pbp.forum.watch_rules import (  # noqa: F401 - the watch's rules, where the
     PhaseFacts, Warning, dead_players, facts_at, facts_now, note_for_watch, opened_at, silenced_players,
     timeline_of, watch_thread)
 from pbp.game.host_contact import HOST
+from pbp.game.vote_channels import takes_from_thread
 from pbp.game.stored import load
 from pbp.moderator import Moderator
 from pbp.ports import RenderedMail
@@ -53,6 +54,9 @@ def read_game_thread(moderator: Moderator, game_id: str, reader: ThreadReader, f
     game = load(moderator, game_id)
     book = DraftBook(game.file)
     settings = book.game_settings()
+    if takes_from_thread(game.votes) and game.phase is not None:
+        with game.file.transaction():  # players the thread cannot know yet get a LINK code
+            mail_link_codes(moderator, game)
     if not settings.get("thread"):
         return None
     posts = reader.thread_posts(settings["thread"])

@@ -36,6 +36,7 @@ from pbp.signups.status import signup_lines
 from pbp.storage.strangers import StrangerLog
 from pbp.timezones import render_timestamp
 from pbp.game.token_guard import locked_lines
+from pbp.forum.thread_status import status_lines as thread_status_lines
 
 RulesFor = Callable[[str], Ruleset]
 
@@ -80,6 +81,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
         lines.extend(locked_lines(file))
         lines.extend(bounces.status_lines(file))
         lines.extend(public_thread_lines(file))
+        lines.extend(_thread_lines(file, record, rules_for))
     lines.extend(signup_lines(folder, game_id))
     if not game_id:
         unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]  # kept one by one before
@@ -109,6 +111,15 @@ def _strangers_lines(summary: dict, older_rows: list[dict]) -> list[str]:
         lines.append(f"  {address or '(no single From address)'}: {seen['count']} mail(s){first}, "
                      f"last {render_timestamp(seen['last'])}: {seen['subject']!r} ({seen['reason']})")
     return lines
+
+
+def _thread_lines(file: GameFile, record: GameRecord, rules_for: RulesFor) -> list[str]:
+    """The thread's votes and activity (pbp.forum.thread_status); a game whose state cannot
+    be read says so in its orders' lines already."""
+    try:
+        return thread_status_lines(file, record, rules_for(record.ruleset))
+    except Exception:  # noqa: BLE001 - status must show the rest of the game anyway
+        return []
 
 
 def _open_phase(record: GameRecord, rules_for: RulesFor) -> Phase | None:

@@ -114,6 +114,10 @@ class FakeReddit:
                 self.released.clear()
             self.faults.append(Fault(kind, path, count))
 
+    def clear_faults(self) -> None:
+        with self.lock:
+            self.faults.clear()
+
     def release(self) -> None:
         """Let every held request answer (they answer a client that gave up long ago)."""
         self.released.set()
