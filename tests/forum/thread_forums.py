@@ -13,12 +13,15 @@ from pbp.cli import main
 from tests.forum.discourse_server import FakeDiscourse
 from tests.forum.reddit_server import FakeReddit
 
+HOST = "host@example.org"
+
 
 def _settings(tmp_path: Path, sections: dict[str, dict[str, str]]) -> Path:
     settings = tmp_path / "pbp.ini"
     assert main(["init", "--settings", str(settings), "--data", str(tmp_path / "data")]) == 0
     config = configparser.ConfigParser(interpolation=None)
     config.read(settings)
+    sections = {**sections, "forum": {"host_address": HOST, **sections.get("forum", {})}}
     for name, values in sections.items():
         if not config.has_section(name):
             config.add_section(name)

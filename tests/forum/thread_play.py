@@ -92,5 +92,18 @@ class ThreadPlay:
         """What a cycle of `pbp run` does at the deadline: the gate, then the resolution."""
         return resolve_due(self.moderator, gate=self.watch.final_read)
 
+    def to_day_one(self) -> str:
+        """Resolve Night 0 (nothing to order) and publish: the thread exists, Day 1's
+        nominations are open. Returns the phase."""
+        self.past_deadline()
+        (summary,) = self.resolve_due()
+        self.publish()
+        return summary.next_phase
+
+    def mails(self, kind: str, recipient: str | None = None) -> list[dict[str, Any]]:
+        """The mail pbp queued of one kind (to one recipient), oldest first."""
+        return [row for row in self.game.file.outbox.all() if row["kind"] == kind
+                and (recipient is None or row["recipient"] == recipient)]
+
     def stored_orders(self, phase: str) -> dict[str, str]:
         return {player: row["text"] for player, row in self.game.latest_orders(phase).items()}
