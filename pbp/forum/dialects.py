@@ -132,13 +132,14 @@ class Markdown(Dialect):
 
 class DiscourseMarkdown(Markdown):
     """Markdown as Discourse renders it (CommonMark with Discourse's additions): an `@name`
-    would notify that account and `:name:` draw an emoji, so both are escaped; BBCode tags
+    would notify that account and `:name:` draw an emoji, so an `@` or `:` before a name
+    is escaped; BBCode tags
     are escaped by the brackets already; tiny text is HTML's `<small>`, which Discourse
     allows (Reddit's `^(…)` means nothing there)."""
 
     name = "discourse"
     extension = "discourse.md"
-    _DISCOURSE = re.compile(r"([@:])")
+    _DISCOURSE = re.compile(r"([@:])(?=[\w+-])")  # a mention or an emoji code starts so
 
     def escape(self, text: Any) -> PostText:
         return PostText(self._DISCOURSE.sub(r"\\\1", super().escape(text)))

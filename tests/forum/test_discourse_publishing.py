@@ -9,7 +9,7 @@ import pytest
 from pbp.forum.discourse import DiscourseForum, DiscourseSettings
 from pbp.forum.publish import publish_game
 from pbp.forum.publishing import PermanentPublishError
-from tests.forum.discourse_server import FakeDiscourse
+from pbp.demo.discourse_server import LocalDiscourse
 from tests.forum.thread_play import ThreadPlay
 from tests.forum.thread_forums import DiscourseForum as DiscourseUnderTest
 
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture
 def discourse():
-    server = FakeDiscourse().start()
+    server = LocalDiscourse().start()
     yield server
     server.stop()
 

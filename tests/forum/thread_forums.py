@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pbp.cli import main
-from tests.forum.discourse_server import FakeDiscourse
+from pbp.demo.discourse_server import LocalDiscourse
 from tests.forum.reddit_server import FakeReddit
 
 HOST = "host@example.org"
@@ -68,7 +68,7 @@ class RedditForum:
 
 @dataclass
 class DiscourseForum:
-    server: FakeDiscourse
+    server: LocalDiscourse
     name: str = "discourse"
 
     def settings_file(self, tmp_path: Path) -> Path:

@@ -1,5 +1,6 @@
-"""A local stand-in for the part of Discourse's REST API that pbp uses, for pbp's real
-client (`requests`, pbp.forum.discourse), on 127.0.0.1 (docs/design.md: Testing).
+"""A local forum speaking the part of Discourse's REST API that pbp uses, on 127.0.0.1:
+`pbp demo --votes thread` plays on it, and the tests read and publish through pbp's real
+client (`requests`, pbp.forum.discourse) against it (docs/design.md: Testing).
 
 It speaks the documented JSON: `POST /posts.json` (a reply with `topic_id`, or a new topic
 with `title`), `GET /t/{id}.json` (the topic with its first 20 posts and `post_stream.stream`,
@@ -19,6 +20,7 @@ Faults are programmed by count and released explicitly, never by a delay:
 from __future__ import annotations
 
 import json
+import re
 import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -62,7 +64,7 @@ class Topic:
     posts: list[int]
 
 
-class FakeDiscourse:
+class LocalDiscourse:
     """The server and its state; every handler takes `self.lock`."""
 
     def __init__(self, username: str = "pbp_bot", api_key: str = "test-key"):
@@ -77,7 +79,7 @@ class FakeDiscourse:
         self._server: ThreadingHTTPServer | None = None
 
     # ------------------------------------------------------------------ lifecycle
-    def start(self) -> "FakeDiscourse":
+    def start(self) -> "LocalDiscourse":
         fake = self
 
         class Handler(_Handler):
@@ -127,7 +129,8 @@ class FakeDiscourse:
     # ------------------------------------------------------------------ the forum's users
     def new_topic(self, title: str, raw: str, author: str, at: float | None = None) -> DiscoursePost:
         with self.lock:
-            topic = Topic(len(self.topics) + 1, title, "-".join(title.lower().split())[:40] or "topic", author, [])
+            slug = "-".join(re.findall(r"[a-z0-9]+", title.lower()))[:40] or "topic"
+            topic = Topic(len(self.topics) + 1, title, slug, author, [])
             self.topics[topic.id] = topic
             return self.reply(topic.id, raw, author, at)
 
@@ -172,7 +175,7 @@ class FakeDiscourse:
 
 
 class _Handler(BaseHTTPRequestHandler):
-    state: FakeDiscourse
+    state: LocalDiscourse
     protocol_version = "HTTP/1.1"
 
     def log_message(self, *args) -> None:
