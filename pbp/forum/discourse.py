@@ -102,7 +102,8 @@ class DiscourseForum:
         data = self._request("GET", f"/t/{int(topic)}.json", params={"include_raw": "true"})
         stream = [int(i) for i in data.get("post_stream", {}).get("stream", [])]
         wanted = stream[-latest:] if latest else stream
-        have = {post["id"]: post for post in data.get("post_stream", {}).get("posts", []) if post["id"] in set(wanted)}
+        wanted_ids = set(wanted)
+        have = {post["id"]: post for post in data.get("post_stream", {}).get("posts", []) if post["id"] in wanted_ids}
         missing = [i for i in wanted if i not in have]
         for start in range(0, len(missing), CHUNK):
             params: list[tuple[str, Any]] = [("post_ids[]", i) for i in missing[start:start + CHUNK]]

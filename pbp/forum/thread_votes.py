@@ -33,7 +33,7 @@ from pbp.forum.activity import day_of
 from pbp.forum.forum_names import LINK, Identities, take_link
 from pbp.forum.thread import ThreadPost
 from pbp.forum.thread_mail import tell_player
-from pbp.forum.vote_lines import OrderLine, order_lines, word_count
+from pbp.forum.vote_lines import OrderLine, read_post
 from pbp.forum.watch_rules import PhaseFacts, facts_at
 from pbp.game.clock import Running
 from pbp.game.options import THREAD_RECEIPTS, parse_on_off
@@ -65,6 +65,15 @@ def seen_posts(game: StoredGame) -> dict[str, Mapping]:
 
 
 @dataclass
+class _Standing:
+    """A player's accepted orders for the open phase as this read goes, and since when each
+    public order has stood (read from the stored orders once per player and read)."""
+
+    lines: list[str]
+    since: dict[str, float]
+
+
+@dataclass
 class _Reading:
     moderator: Moderator
     game: StoredGame
@@ -72,6 +81,16 @@ class _Reading:
     timeline: Sequence[PhaseFacts]
     now: datetime
     result: VoteRead
+    receipts: bool = False
+    standings: dict[str, _Standing] = field(default_factory=dict)
+
+    def standing(self, player: str) -> _Standing:
+        if player not in self.standings:
+            game, phase = self.game, self.game.open_phase.id
+            since = {keyword: cast_time(row) for keyword in game.rules.card.public_orders
+                     if (row := public_since(game, phase, player, keyword)) is not None}
+            self.standings[player] = _Standing(game.standing_lines(player), since)
+        return self.standings[player]
 
     @property
     def deadline(self) -> float | None:
@@ -83,7 +102,8 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
                 known: Identities, timeline: Sequence[PhaseFacts]) -> VoteRead:
     """Store a row for each new or changed post and the votes it casts (call inside the
     game's transaction)."""
-    reading = _Reading(moderator, game, known, timeline, moderator.clock(), VoteRead())
+    reading = _Reading(moderator, game, known, timeline, moderator.clock(), VoteRead(),
+                       receipts=bool(parse_on_off(game.moderator_option(THREAD_RECEIPTS))))
     words = order_words(game.rules.card)
     takes = takes_from_thread(game.votes) and game.phase is not None
     for post in sorted(posts, key=lambda post: post.created):
@@ -97,12 +117,12 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
                                             "(an UNVOTE takes a vote back).")
             _store(reading, post, before, before.get("lines", []) if before else [], deleted=True)
             continue
-        lines = order_lines(post.text, words)
+        lines, written = read_post(post.text, words)
         for line in lines:
             if line.keyword == LINK and len(line.text.split()) > 1:
                 take_link(game, post.author, line.text.split()[1], post.created, known)
         votes = [line for line in lines if line.keyword != LINK]
-        _store(reading, post, before, [line.text for line in votes])
+        _store(reading, post, before, [line.text for line in votes], words=written)
         if not takes or not votes or (before is not None and [v.text for v in votes] == before.get("lines")):
             continue
         _judge(reading, post, votes, edit=before is not None)
@@ -110,14 +130,14 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
 
 
 def _store(reading: _Reading, post: ThreadPost, before: Mapping | None, lines: list[str],
-           deleted: bool = False) -> None:
+           deleted: bool = False, words: int = 0) -> None:
     """The post as read now; its author, words and day are kept from its first read."""
     game = reading.game
     if before is not None:
         row = {**before, "revision": post.revision, "lines": lines, "deleted": deleted}
     else:
         row = {"post": post.id, "revision": post.revision, "author": post.author, "created": post.created,
-               "words": 0 if deleted else word_count(post.text), "lines": lines, "deleted": deleted,
+               "words": words, "lines": lines, "deleted": deleted,
                "day": day_of(reading.timeline, game.rules.card, post.created)}
     game.file.thread_posts.insert(row)
 
@@ -216,12 +236,12 @@ def _cast(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, mom
     game = reading.game
     phase, card = game.open_phase, game.rules.card
     keyword = dict(card.take_back_words).get(line.keyword, line.keyword)
-    since = public_since(game, phase.id, player, keyword)
-    if since is not None and cast_time(since) > moment:
+    standing = reading.standing(player)
+    since = standing.since.get(keyword)
+    if since is not None and since > moment:
         reading.result.notes.append(f"{player}'s \"{quoted(line.written)}\" ({post.url or post.id}) is older than "
                                     "the vote they sent by mail since; the mail's vote stands.")
         return
-    standing = game.standing_lines(player)
     words = card.phase_words(phase.id)
     offered = {spec.keyword for spec in phase.grammar.get(player, ())}
     if line.keyword != keyword and keyword not in offered:
@@ -229,19 +249,21 @@ def _cast(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, mom
                 f"give in {words}.")
         return
     text = f"WITHDRAW {keyword}" if line.keyword != keyword else line.text
-    read = read_orders(game.rules, game.state, phase, player, [text], lambda: standing, votes=THREAD)
+    read = read_orders(game.rules, game.state, phase, player, [text], lambda: standing.lines, votes=THREAD)
     if read.errors:
         _refuse(reading, player, post, line, _sentence(read.errors[0]))
         return
     if line.keyword != keyword:
         lines = list(read.canonical)
     else:
-        lines = [kept for kept in standing if public_keyword(kept, card) != keyword] + list(read.canonical)
+        lines = [kept for kept in standing.lines if public_keyword(kept, card) != keyword] + list(read.canonical)
     game.file.orders.insert({"phase": phase.id, "player": player, "text": "\n".join(lines),
                              "received": schedule.to_text(reading.now), "message_id": "", "mail_key": "",
                              "source": "thread", "post": post.id, "post_url": post.url, "cast_at": moment})
+    standing.lines = lines
+    standing.since[keyword] = moment
     reading.result.accepted.append(f"{player}: {line.text}")
-    if parse_on_off(game.moderator_option(THREAD_RECEIPTS)):
+    if reading.receipts:
         shown = "\n".join(f"  {kept}" for kept in lines) or "  (none: the rules' default applies)"
         tell_player(reading.moderator, game, player, "thread-receipt", "Your post in the thread is counted",
                     f"Counted from your post in the thread of game {game.id} ({post.url or post.id}, written "

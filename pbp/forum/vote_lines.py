@@ -35,7 +35,6 @@ _BOLD_FIRST = re.compile(r"^(?:(\*\*|__)(.+?)(?:\1|$)|\[b\](.+?)(?:\[/b\]|$)|<(b
                          re.IGNORECASE)
 _TAGS = re.compile(r"\[/?[a-z]{1,10}(?:=[^\]]{0,100})?\]|</?[a-z][^>]{0,100}>|\*\*|~~|\*", re.IGNORECASE)
 _ORDER = re.compile(r"^([A-Za-z]+)\s*:?(?:\s+(.*))?$")
-_WORDS = re.compile(r"\S+")
 
 
 @dataclass(frozen=True)
@@ -77,6 +76,8 @@ def own_lines(text: str) -> Iterator[tuple[int, str]]:
 def _plain(text: str) -> str:
     """Visible characters only (no control or invisible format characters), spaces for
     every kind of space."""
+    if text.isascii() and text.isprintable():
+        return text  # most lines: nothing to take out
     return "".join(" " if char.isspace() else char for char in text
                    if unicodedata.category(char) not in ("Cc", "Cf", "Co", "Cs", "Cn") or char.isspace())
 
@@ -100,13 +101,24 @@ def order_line(number: int, line: str, words: Collection[str]) -> OrderLine | No
 def order_lines(text: str, words: Collection[str]) -> list[OrderLine]:
     """The post's order lines (see the module's docstring), in the post's order; at most
     `MAX_ORDER_LINES`, the last ones (a later line counts over an earlier one)."""
+    return read_post(text, words)[0]
+
+
+def read_post(text: str, words: Collection[str]) -> tuple[list[OrderLine], int]:
+    """The post's order lines (as `order_lines`) and the words the author wrote themself
+    (quotes, code and spoilers not counted), in one pass over the post."""
     lowered = text.lower()
-    if not any(word.lower() in lowered for word in words):
-        return []  # most posts are talk
-    found = [line for number, own in own_lines(text) if (line := order_line(number, own, words))]
-    return found[-MAX_ORDER_LINES:]
+    wanted = [word.lower() for word in words if word.lower() in lowered]  # most posts are talk
+    found, count = [], 0
+    for number, own in own_lines(text):
+        count += len(own.split())
+        if wanted and any(word in own.lower() for word in wanted):
+            line = order_line(number, own, words)
+            if line is not None:
+                found.append(line)
+    return found[-MAX_ORDER_LINES:], count
 
 
 def word_count(text: str) -> int:
     """The words the author wrote themself (quotes, code and spoilers not counted)."""
-    return sum(len(_WORDS.findall(own)) for _number, own in own_lines(text))
+    return read_post(text, ())[1]

@@ -75,13 +75,14 @@ def facts_now(rules: Ruleset, state: object, players: Iterable[str], phase: str,
 
 def facts_at(timeline: Sequence[PhaseFacts], moment: float) -> PhaseFacts | None:
     """The entry in force at `moment`: the last one started by then. A comment older than
-    the whole timeline is judged by its first entry (the earliest the watch knows)."""
-    ordered = sorted(timeline, key=lambda facts: facts.start)
-    current = ordered[0] if ordered else None
-    for facts in ordered:
+    the whole timeline is judged by its first entry (the earliest the watch knows). The
+    timeline is kept in time order (`note_for_watch` appends), so this looks from its end."""
+    if any(later.start < earlier.start for earlier, later in zip(timeline, timeline[1:])):
+        timeline = sorted(timeline, key=lambda facts: facts.start)
+    for facts in reversed(timeline):
         if facts.start <= moment:
-            current = facts
-    return current
+            return facts
+    return timeline[0] if timeline else None
 
 
 def watch_thread(comments: Iterable[Mapping], roster: Iterable[RosterPlayer], timeline: Sequence[PhaseFacts],

@@ -10,7 +10,7 @@ import pytest
 from pbp.demo import play_demo
 
 
-@pytest.mark.parametrize("ruleset, players, seed", [("werewolf", 9, "1"), ("infiltration", 5, "8")])
+@pytest.mark.parametrize("ruleset, players, seed", [("werewolf", 9, "1")])
 def test_the_demo_plays_with_votes_in_the_thread(tmp_path, ruleset, players, seed):
     lines: list[str] = []
     outcome = play_demo(ruleset, players, seed=seed, data=tmp_path / "demo", say=lines.append, votes="thread")
