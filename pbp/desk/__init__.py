@@ -343,4 +343,5 @@ class Desk:
     def _help(self, game: StoredGame, name: str, note: str) -> RenderedMail:
         return self.moderator.renderer.render("help", game.record.ruleset, game=game.game_facts(),
                                               player=name, note=note, form=game.form(name), token=game.token(name),
+                                              votes=game.votes,
                                               **help_facts(game.rules, game.phase, name, game.record.npcs))

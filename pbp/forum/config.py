@@ -100,7 +100,7 @@ def load_forum_settings(settings: Settings) -> ForumSettings:
         raise UserError(f"Setting [forum] publisher = {publisher!r} is not one of {', '.join(PUBLISHERS)}; fix the "
                         "settings file.")
     # Discourse renders its own Markdown: its games default to that dialect.
-    dialect = forum.get("dialect", "discourse" if publisher == "discourse" else "markdown").strip().lower()
+    dialect = (forum.get("dialect", "").strip() or ("discourse" if publisher == "discourse" else "markdown")).lower()
     if dialect not in DIALECTS:
         raise UserError(f"Setting [forum] dialect = {dialect!r} is not one of {', '.join(DIALECTS)}; fix the "
                         "settings file.")

@@ -139,7 +139,7 @@ class DiscourseMarkdown(Markdown):
 
     name = "discourse"
     extension = "discourse.md"
-    _DISCOURSE = re.compile(r"([@:])(?=[\w+-])")  # a mention or an emoji code starts so
+    _DISCOURSE = re.compile(r"([@:])(?=[A-Za-z_+-])")  # a mention or an emoji code starts so
 
     def escape(self, text: Any) -> PostText:
         return PostText(self._DISCOURSE.sub(r"\\\1", super().escape(text)))
