@@ -38,8 +38,9 @@ def _count_words(text: str) -> dict[str, int]:
 
 @pytest.mark.parametrize("ruleset", ["werewolf", "infiltration"])
 def test_a_game_plays_to_the_end_with_votes_in_the_thread(tmp_path, thread_forum, ruleset):
-    """Rule: with votes = thread the public orders are posts in the thread; the running
-    count pbp posts there agrees with the resolution's, and the game reaches its end."""
+    """Votes in the thread: with votes = thread the public orders are posts in the
+    thread; the running count pbp posts there agrees with the resolution's, and the
+    game reaches its end."""
     play = ThreadPlay.start(thread_forum, tmp_path, ruleset)
     try:
         voted_phases = 0

@@ -13,8 +13,9 @@ pytestmark = pytest.mark.integration
 
 
 def test_t016_a_link_code_confirms_an_account_once_and_for_its_player_only(tmp_path, thread_forum):
-    """Rule: a forum name counts only when the host wrote it or the player confirmed it
-    with the code pbp mailed them; nobody can vote as someone else by claiming a name."""
+    """Votes in the thread: a forum name counts only when the host wrote it or the
+    player confirmed it with the code pbp mailed them; nobody can vote as someone
+    else by claiming a name."""
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", forum_names=False)
     try:
         phase = play.to_day_one()

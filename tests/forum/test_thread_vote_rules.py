@@ -22,8 +22,9 @@ def play(tmp_path, thread_forum):
 
 
 def test_t001_a_vote_line_counts_in_any_case_with_or_without_markup(play):
-    """Rule: a line that starts with the order word, in any case, bold or not, is an order,
-    read by the engine's parser and name matching (accents folded, trailing dot dropped)."""
+    """Votes in the thread: a line that starts with the order word, in any case, bold or
+    not, is an order, read by the engine's parser and name matching (accents folded,
+    trailing dot dropped)."""
     phase = play.to_day_one()
     play.post("Alice", "Hello all.\n**NOMINATE Bruno** because he lied")
     play.post("Bruno", "[b]nominate: chloe[/b]")
@@ -35,7 +36,8 @@ def test_t001_a_vote_line_counts_in_any_case_with_or_without_markup(play):
 
 
 def test_t002_quotes_spoilers_and_code_are_not_orders(play):
-    """Rule: lines inside quotes, spoilers and code are not the author's orders."""
+    """Votes in the thread: lines inside quotes, spoilers and code are not the author's
+    orders."""
     phase = play.to_day_one()
     play.post("Alice", "> NOMINATE Bruno\n\nAlice quoting someone.")
     play.post("Bruno", "[quote=alice_f]NOMINATE Chloe[/quote]\nI would not.")
@@ -47,7 +49,7 @@ def test_t002_quotes_spoilers_and_code_are_not_orders(play):
 
 
 def test_t003_a_post_with_two_votes_counts_its_last(play):
-    """Rule: a post with two different votes counts its last."""
+    """Votes in the thread: a post with two different votes counts its last."""
     phase = play.to_day_one()
     play.post("Alice", "NOMINATE Bruno\nwait, no.\nNOMINATE Chloe")
     play.read()
@@ -55,7 +57,8 @@ def test_t003_a_post_with_two_votes_counts_its_last(play):
 
 
 def test_t004_unvote_takes_a_vote_back_and_a_later_post_replaces_an_earlier(play):
-    """Rule: a later post replaces an earlier vote; UNNOMINATE (UNVOTE) withdraws it."""
+    """Votes in the thread: a later post replaces an earlier vote; UNNOMINATE (UNVOTE)
+    withdraws it."""
     phase = play.to_day_one()
     play.post("Alice", "NOMINATE Bruno")
     play.post("Bruno", "NOMINATE Chloe")
@@ -67,9 +70,9 @@ def test_t004_unvote_takes_a_vote_back_and_a_later_post_replaces_an_earlier(play
 
 
 def test_t005_nobody_votes_as_someone_else(play):
-    """Rule: an account counts only by the forum name the host wrote (or a LINK); a post
-    claiming a player's name, or by an account named like the player, is not counted and is
-    listed for the host."""
+    """Votes in the thread: an account counts only by the forum name the host wrote (or
+    a LINK); a post claiming a player's name, or by an account named like the player,
+    is not counted and is listed for the host."""
     phase = play.to_day_one()
     play.post("mallory", "I am Alice, my other account.\nNOMINATE Bruno")
     play.post("alice", "NOMINATE Bruno")  # the player's name, not her forum account
@@ -80,9 +83,9 @@ def test_t005_nobody_votes_as_someone_else(play):
 
 
 def test_t006_an_edit_before_the_deadline_is_a_new_vote_after_it_is_ignored(play):
-    """Rule: a vote counts as first read; an edit that changes it counts as a new vote at
-    the edit's time before the deadline; after the deadline it is ignored and listed for
-    the host."""
+    """Votes in the thread: a vote counts as first read; an edit that changes it counts
+    as a new vote at the edit's time before the deadline; after the deadline it is
+    ignored and listed for the host."""
     phase = play.to_day_one()
     post = play.post("Alice", "NOMINATE Bruno")
     play.read()
@@ -98,7 +101,7 @@ def test_t006_an_edit_before_the_deadline_is_a_new_vote_after_it_is_ignored(play
 
 
 def test_t007_a_deleted_posts_vote_stands(play):
-    """Rule: a deleted post's vote stands unless withdrawn by UNVOTE."""
+    """Votes in the thread: a deleted post's vote stands unless withdrawn by UNVOTE."""
     phase = play.to_day_one()
     post = play.post("Alice", "NOMINATE Bruno")
     play.read()
@@ -109,8 +112,9 @@ def test_t007_a_deleted_posts_vote_stands(play):
 
 
 def test_t008_a_vote_posted_after_the_deadline_is_not_counted(play):
-    """Rule: a vote counts at the time the forum says the post was created, and only if
-    that is before the deadline (the last read, after the deadline, still sees it)."""
+    """Votes in the thread: a vote counts at the time the forum says the post was
+    created, and only if that is before the deadline (the last read, after the
+    deadline, still sees it)."""
     phase = play.to_day_one()
     play.post("Alice", "NOMINATE Bruno")
     play.forum.post(play.thread, "bruno_f", "NOMINATE Chloe", play.deadline + 60)
@@ -124,9 +128,9 @@ def test_t008_a_vote_posted_after_the_deadline_is_not_counted(play):
 
 
 def test_t009_resolution_waits_while_the_thread_cannot_be_read(play, monkeypatch):
-    """Rule: before a phase resolves pbp reads the thread one last time; if the forum
-    cannot be read, resolution waits, the host is told at once, and `pbp advance
-    --without-thread` resolves with what was read."""
+    """Votes in the thread: before a phase resolves pbp reads the thread one last time;
+    if the forum cannot be read, resolution waits, the host is told at once, and `pbp
+    advance --without-thread` resolves with what was read."""
     phase = play.to_day_one()
     play.post("Alice", "NOMINATE Bruno")
     play.read()
@@ -149,8 +153,8 @@ def test_t009_resolution_waits_while_the_thread_cannot_be_read(play, monkeypatch
 
 
 def test_t010_votes_by_the_dead_and_by_non_players_are_listed_not_counted(play):
-    """Rule: votes by the dead, the silenced or non-players are not counted and are listed
-    for the host (the thread watch)."""
+    """Votes in the thread: votes by the dead, the silenced or non-players are not
+    counted and are listed for the host (the thread watch)."""
     from pbp.host.operations import modkill
     phase = play.to_day_one()
     modkill(play.moderator, GAME, "Alice", "left the game")
@@ -164,8 +168,8 @@ def test_t010_votes_by_the_dead_and_by_non_players_are_listed_not_counted(play):
 
 
 def test_t011_five_hundred_votes_in_one_phase(play):
-    """Rule: each player's last vote before the deadline counts, however many they post
-    (500 posts in one phase, read in one go)."""
+    """Votes in the thread: each player's last vote before the deadline counts, however
+    many they post (500 posts in one phase, read in one go)."""
     phase = play.to_day_one()
     names = list(play.game.phase.actors)
     last = {}
@@ -181,8 +185,8 @@ def test_t011_five_hundred_votes_in_one_phase(play):
 
 
 def test_t012_a_vote_by_mail_is_refused_when_votes_are_cast_in_the_thread(play):
-    """Rule: with votes = thread a mail block may not give a public order; the form lists
-    the public orders apart, with how to post them."""
+    """Votes in the thread: with votes = thread a mail block may not give a public
+    order; the form lists the public orders apart, with how to post them."""
     from pbp.game.order_lines import read_orders
     play.to_day_one()
     game = play.game
@@ -195,7 +199,8 @@ def test_t012_a_vote_by_mail_is_refused_when_votes_are_cast_in_the_thread(play):
 
 
 def test_t013_thread_receipts_are_mailed_only_when_the_option_is_on(tmp_path, thread_forum):
-    """Rule: a private receipt for a thread vote is optional (thread_receipts, default off)."""
+    """Votes in the thread: a private receipt for a thread vote is optional
+    (thread_receipts, default off)."""
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"thread_receipts": "on"})
     try:
         play.to_day_one()
@@ -209,9 +214,9 @@ def test_t013_thread_receipts_are_mailed_only_when_the_option_is_on(tmp_path, th
 
 
 def test_t014_players_who_post_too_little_are_prodded_and_the_host_sees_it(tmp_path, thread_forum):
-    """Rule: prod_below = N@T mails a private prod to a living player with fewer than N
-    posts by T before the deadline; `pbp status` lists who was prodded and each player's
-    posts."""
+    """Votes in the thread: prod_below = N@T mails a private prod to a living player
+    with fewer than N posts by T before the deadline; `pbp status` lists who was
+    prodded and each player's posts."""
     from pbp.forum.activity import activity_lines, queue_prods
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"prod_below": "2@2h"})
     try:
@@ -232,8 +237,9 @@ def test_t014_players_who_post_too_little_are_prodded_and_the_host_sees_it(tmp_p
 
 
 def test_t015_a_running_count_follows_every_n_votes_with_a_link_to_each(tmp_path, thread_forum):
-    """Rule: tally_after_votes = N drafts a running count after every N new votes; with
-    auto_publish it is published, each vote linked to its post, non-voters listed."""
+    """Votes in the thread: tally_after_votes = N drafts a running count after every N
+    new votes; with auto_publish it is published, each vote linked to its post, non-
+    voters listed."""
     from pbp.forum.tallies import draft_vote_tallies
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"tally_after_votes": "2"})
     try:
