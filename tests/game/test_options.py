@@ -25,7 +25,7 @@ def test_split_keeps_moderator_options_and_passes_the_rest():
     ({"tally_every": "often"}, "tally_every takes a duration such as 6h or 30m, or off"),
     ({"spectators": "everyone"}, "spectators takes off, dead or all"),
     ({"votes": "forum"}, "votes takes mail, thread or both"),
-    ({"tally_after_votes": "0"}, "tally_after_votes takes a number of votes"),
+    ({"tally_after_votes": "many"}, "tally_after_votes takes a number of votes"),
     ({"prod_below": "3"}, "prod_below takes posts@time before the deadline"),
     ({"thread_receipts": "maybe"}, "takes on or off"),
 ])
