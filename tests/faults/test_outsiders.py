@@ -272,7 +272,7 @@ class Host:
         """One sign-up mail through the desk; the text of the reply it queued."""
         from pbp.desk import Desk
         from pbp.ports import InboundMail
-        from pbp.signups.words import find_signup
+        from pbp.mail.signup_words import find_signup
         self.number += 1
         from pbp.storage.open_games import outbox_files
         with self.moderator() as moderator:
