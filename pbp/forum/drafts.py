@@ -15,7 +15,7 @@ from pbp.forum.drafting import Draft, PostFacts, PostRenderer
 from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
-from pbp.forum import tally as public_tally
+from pbp.game import tally as public_tally
 from pbp.forum.leaks import draft_leaks
 from pbp.forum.review import approve, auto_publish
 
