@@ -1,7 +1,7 @@
 """The roster of a game (docs/design.md: Command line): a CSV with columns `name,email` and
 optional `timezone,forum_name`, and Infiltration's host-run characters (`--npc`).
 
-Names follow `engine.names.name_problem` and are unique ignoring case and accents (NPCs
+Names follow `engine.name_problem` (every ruleset's words) and are unique ignoring case and accents (NPCs
 included);
 addresses are unique too, since an address is half of a player's identity.
 """
@@ -13,7 +13,8 @@ import unicodedata
 from email.headerregistry import Address
 from email.errors import HeaderParseError
 
-from engine.names import name_clash, name_clashes, name_problem
+from engine import name_problem
+from engine.names import name_clash, name_clashes
 from pbp.errors import UserError
 from pbp.game.record import Npc, RosterPlayer
 from pbp.timezones import zone_problem

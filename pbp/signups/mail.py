@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from engine.names import roster_problems
+from engine import roster_problems
 from pbp import schedule
 from pbp.game.options import spectators_mode
 from pbp.game.stored import StoredGame, load, save

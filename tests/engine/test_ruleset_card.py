@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.core import HostActionError, PlayerSpec, did_you_mean, parse_on_off
-from engine.names import name_problem, reserved_words
+from engine import name_problem, reserved_words
 from engine.simulation import player_names
 
 
