@@ -20,6 +20,7 @@ from engine.core import (  # noqa: F401  (the public contract)
     PhaseKind,
     PlayerSpec,
     PlayerStatus,
+    PublicCharacter,
     Resolution,
     Result,
     Ruleset,
