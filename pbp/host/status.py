@@ -25,7 +25,7 @@ from pbp.storage.daemon_state import status_lines as daemon_lines
 from pbp.game.clock import clock_of
 from pbp.game.stalls import stall_notes
 from pbp.storage.drafts import APPROVED, DRAFT, PUBLISHED, DraftBook
-from pbp.storage.outbox import FAILED, QUEUED
+from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
 from pbp.storage.datafolder import DataFolder, GameFile

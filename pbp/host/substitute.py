@@ -17,7 +17,7 @@ from pbp.game.stored import StoredGame, load, new_token, running
 from pbp.host.digest import current_orders, private_history
 from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
-from pbp.storage.outbox import FAILED, QUEUED
+from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.roster import normalise_address
 from pbp.signups.spectators import WATCHERS_KEY
 from pbp.render.welcome import welcome_facts
