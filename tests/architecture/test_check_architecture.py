@@ -31,7 +31,7 @@ def check(tmp_path: Path, changes: dict[str, str]) -> subprocess.CompletedProces
 def test_a_tree_that_keeps_the_rules_passes(tmp_path):
     done = check(tmp_path, {})
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "no import cycle" in done.stdout
+    assert "no import cycle" in done.stdout and "no module over 300 lines" in done.stdout
 
 
 def test_an_import_cycle_in_the_shell_fails_even_through_a_function_level_import(tmp_path):
@@ -56,3 +56,13 @@ def test_the_engine_importing_the_shell_fails(tmp_path):
     done = check(tmp_path, {"engine/toy/rules.py": "import pbp.status\n"})
     assert done.returncode == 1
     assert "the engine imports the shell: engine.toy.rules imports pbp.status" in done.stdout
+
+
+def test_a_module_over_300_lines_fails_and_is_named_with_its_length(tmp_path):
+    """Every module of `pbp`, however deep, at most 300 lines; exactly 300 is allowed."""
+    done = check(tmp_path, {"pbp/status.py": "x = 1\n" * 300,
+                            "pbp/deep/__init__.py": "",
+                            "pbp/deep/long.py": "x = 1\n" * 301})
+    assert done.returncode == 1
+    assert "module longer than 300 lines: pbp/deep/long.py (301)" in done.stdout
+    assert "pbp/status.py" not in done.stdout
