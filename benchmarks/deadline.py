@@ -57,7 +57,7 @@ ALLOWED_RATIO = 1.5
 
 def deadline_of(settings: Path):
     with Moderator(load_settings(str(settings))) as moderator:
-        return schedule.from_text(load(moderator, "g1").record["deadline"])
+        return schedule.from_text(load(moderator, "g1").record.deadline)
 
 
 def pbp_seconds(template: Path, folder: Path, deadline, renderer: Renderer) -> tuple[float, list]:

@@ -43,7 +43,7 @@ from pbp.daemon.run import Daemon  # noqa: E402
 from pbp.storage.datafolder import DataFolder  # noqa: E402
 from pbp.game.create import create_game  # noqa: E402
 from pbp.storage.game_index import FILE_NAME as INDEX_FILE  # noqa: E402
-from pbp.roster import RosterEntry  # noqa: E402
+from pbp.game.record import RosterPlayer  # noqa: E402
 from pbp.settings import Settings  # noqa: E402
 
 IDLE_RATIO = 2.0
@@ -85,7 +85,7 @@ class Site:
 
 
 def make_template(data: Path, players: int) -> None:
-    roster = [RosterEntry(f"Player{n:02d}", f"player{n:02d}@example.org") for n in range(1, players + 1)]
+    roster = [RosterPlayer(f"Player{n:02d}", f"player{n:02d}@example.org") for n in range(1, players + 1)]
     settings = Settings(data=data, from_address="pbp@games.example", poll_interval=86400)
     with ForumModerator(settings, clock=Clock()) as moderator:
         create_game(moderator, "infiltration", roster, seed="bench", game_id="g1", schedule_text="default=1h",

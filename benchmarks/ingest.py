@@ -180,12 +180,12 @@ def authors(moderator: ForumModerator) -> list[Author]:
     found = []
     for game_id in moderator.folder.game_ids():
         game = load(moderator, game_id)
-        for entry in game.record["roster"]:
-            name = entry["name"]
+        for player in game.roster:
+            name = player.name
             if game.phase is None or name not in game.phase.actors:
                 continue
-            orders = game.rules.scripted_orders(game.state, name, game.record["seed"])
-            found.append(Author(game_id, game.phase.id, name, entry["email"], game.token(name), orders))
+            orders = game.rules.scripted_orders(game.state, name, game.record.seed)
+            found.append(Author(game_id, game.phase.id, name, player.email, game.token(name), orders))
     return found
 
 

@@ -122,7 +122,7 @@ def order_line(game: StoredGame, name: str) -> str:
 
 
 def order_mail(game: StoredGame, name: str, number: int) -> bytes:
-    address = next(entry["email"] for entry in game.record["roster"] if entry["name"] == name)
+    address = game.roster.of(name).email
     return (f"From: {name} <{address}>\r\nTo: {MODERATOR}\r\nSubject: orders {GAME} {game.phase.id}\r\n"
             f"Message-ID: <storage-{number}@players.example>\r\n\r\n"
             f"BEGIN ORDERS {GAME} {game.phase.id}\r\nTOKEN: {game.token(name)}\r\n{order_line(game, name)}\r\n"
@@ -142,7 +142,7 @@ def players_mail(folder: str, names: list[str]) -> list[str]:
 
 def open_phase_number(settings: Path) -> int:
     with open_moderator(settings) as moderator:
-        return len(load(moderator, GAME).record["resolved"]) + 1
+        return len(load(moderator, GAME).record.resolved) + 1
 
 
 def play_phase(settings: Path, number: int) -> int:

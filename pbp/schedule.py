@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from pbp.errors import UserError
 from pbp.timezones import as_utc, parse_duration
@@ -57,13 +57,13 @@ def parse_schedule(text: str | None, kinds: Sequence[str] = ()) -> dict[str, str
     return schedule
 
 
-def phase_duration(schedule: dict[str, str], kind: str) -> timedelta:
+def phase_duration(schedule: Mapping[str, str], kind: str) -> timedelta:
     """The deadline length for a phase of `kind` (a Werewolf `D2-runoff` has kind
     `runoff`; unknown kinds use the schedule's default)."""
     return parse_duration(schedule.get(kind, schedule.get("default", FALLBACK_DURATION)))
 
 
-def deadline_after(opened: datetime, schedule: dict[str, str], kind: str) -> datetime:
+def deadline_after(opened: datetime, schedule: Mapping[str, str], kind: str) -> datetime:
     return opened + phase_duration(schedule, kind)
 
 

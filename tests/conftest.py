@@ -7,12 +7,20 @@ Fixtures:
 - `mail_server`: the same Dovecot, with the SMTP server's scripted answers reset.
 - `smtp_server`: aiosmtpd delivering into Dovecot over LMTP.
 - `make_player(name)`: a new user with a real mailbox, as a `Player` (read_new, reply, send).
+- `oauth_server`, `oauth_dovecot`, `oauth_smtp`: a local OAuth2 provider and a Dovecot and an
+  SMTP server that accept its tokens (tests/fixtures/oauth_server.py), one set per module.
+
+The moderator kit's fixtures (`clock`, `sender`, `moderator` on the toy Ballot ruleset) come
+from tests/fixtures/moderator_kit.py, registered here for every folder.
 """
 from __future__ import annotations
 
 import pytest
 
 from tests.fixtures.mailserver import Dovecot, Player, SmtpServer
+from tests.fixtures.oauth_server import OAuthServer
+
+pytest_plugins = ("tests.fixtures.moderator_kit",)
 
 
 @pytest.fixture(scope="session")
@@ -48,3 +56,31 @@ def make_player(mail_server, smtp_server):
         return Player(address, mail_server, smtp_server)
 
     return make
+
+
+@pytest.fixture(scope="module")
+def oauth_server():
+    server = OAuthServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def oauth_dovecot(oauth_server):
+    server = Dovecot(introspection_url=f"{oauth_server.url}/introspect")
+    try:
+        server.start()
+        yield server
+    finally:
+        server.cleanup()
+
+
+@pytest.fixture(scope="module")
+def oauth_smtp(oauth_dovecot, oauth_server):
+    server = SmtpServer(oauth_dovecot, introspection_url=f"{oauth_server.url}/introspect").start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -11,7 +11,7 @@ from pbp.commands.simulate import parse_options
 from pbp.errors import UserError
 from pbp.game.create import create_game
 from pbp.commands.sending import send_queued
-from pbp.roster import parse_npc, parse_roster
+from pbp.game.roster_file import parse_npc, parse_roster
 
 
 def register(subparsers) -> None:
@@ -62,7 +62,7 @@ def run(args) -> int:
         game = create_game(moderator, args.ruleset, roster, npcs, args.seed, options,
                            args.schedule, args.game_id)
         print(f"Game {game.id} ({args.ruleset}, {len(roster)} players) started; "
-              f"phase {game.record['phase_id']} ends {game.deadline_text()}.")
+              f"phase {game.record.phase_id} ends {game.deadline_text()}.")
         for warning in game.rules.setup_warnings(game.state):
             print(f"Warning: {warning}")
         if not args.no_send:

@@ -35,7 +35,7 @@ def run(args) -> int:
             started = start_clock(moderator, game_id)  # option wait_for_publish
             if started is not None:
                 clocks += 1
-                print(f"{game_id} {game.record['phase_id']}: the clock has started; the deadline is "
+                print(f"{game_id} {game.record.phase_id}: the clock has started; the deadline is "
                       f"{render_moment(started)} (players are told).")
             waiting = review.first_unapproved(game)
             if waiting is not None:

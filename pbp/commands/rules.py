@@ -9,7 +9,7 @@ from engine.core import OptionSpec, Ruleset
 from pbp.commands.common import add_settings_arguments, settings_of
 from pbp.game.options import OPTIONS, defaults
 from pbp.desk.help import table_lines
-from pbp.roster import NPC_TEAMS
+from pbp.game.roster_file import NPC_TEAMS
 from pbp.rulesets import load_ruleset
 from pbp.schedule import DEFAULT_SCHEDULE, FALLBACK_DURATION
 from pbp.settings import settings_path

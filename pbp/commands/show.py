@@ -44,7 +44,7 @@ def character_lines(game: StoredGame, name: str) -> list[str]:
     summary = list(game.rules.card.character_summary(me)) or [
         f"{status.label or 'no role'}, {'alive' if status.alive else 'dead'}"
         + (", silenced" if status.silenced else "")]
-    npc = " (NPC)" if name in game.npc_names else ""
+    npc = " (NPC)" if name in game.record.npc_names else ""
     rows = game.file.orders.search(lambda row: row["player"] == name)
     if rows:
         last = rows[-1]
@@ -57,8 +57,8 @@ def character_lines(game: StoredGame, name: str) -> list[str]:
 
 def game_lines(game: StoredGame) -> list[str]:
     phase = game.phase.id if game.phase else FINISHED
-    names = [entry["name"] for entry in game.record["roster"]] + list(game.npc_names)
-    lines = [f"Game {game.id} ({game.record['ruleset']}), phase {phase}; {len(names)} characters:"]
+    names = game.record.characters
+    lines = [f"Game {game.id} ({game.record.ruleset}), phase {phase}; {len(names)} characters:"]
     for name in names:
         lines += character_lines(game, name)
     return lines
@@ -79,7 +79,7 @@ def run(args) -> int:
         game = load(moderator, args.game)
         host_view = game.rules.host_view(game.state)  # None: the ruleset draws no map
         if args.svg and host_view is None:
-            raise UserError(f"Game {args.game} is a {game.record['ruleset']} game; --svg draws the map of "
+            raise UserError(f"Game {args.game} is a {game.record.ruleset} game; --svg draws the map of "
                             "Infiltration games only.")
         if args.character:
             name = game.character(args.character)

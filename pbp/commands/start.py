@@ -14,7 +14,7 @@ def register(subparsers) -> None:
 def run(args) -> int:
     def act(moderator):
         game = start_signed_up(moderator, args.game)
-        return (f"Game {game.id} ({game.record['ruleset']}, {len(game.record['roster'])} players) started; "
-                f"phase {game.record['phase_id']} ends {game.deadline_text()}.")
+        return (f"Game {game.id} ({game.record.ruleset}, {len(game.roster)} players) started; "
+                f"phase {game.record.phase_id} ends {game.deadline_text()}.")
 
     return run_and_send(args, act, sent="Welcome mails")

@@ -11,7 +11,6 @@ from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
 from pbp.game.stored import load
 from pbp.host.substitute import substitute
-from pbp.signups.spectators import WATCHERS_KEY
 from pbp.signups.substitutes import next_substitute, strike_off
 
 
@@ -43,8 +42,8 @@ def run(args) -> int:
         name, email, skipped = args.new_name, args.new_email, []
         if args.next:
             record = load(moderator, args.game).record
-            roster = {entry["email"] for entry in record["roster"]}
-            chosen, skipped = next_substitute(moderator.folder, args.game, roster, set(record.get(WATCHERS_KEY, [])))
+            roster = {player.email for player in record.roster}
+            chosen, skipped = next_substitute(moderator.folder, args.game, roster, set(record.watchers))
             name, email = chosen["name"], chosen["email"]
         substitute(moderator, args.game, args.old, name, email, args.timezone, args.forum_name)
         if args.next:

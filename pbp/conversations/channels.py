@@ -18,13 +18,8 @@ def message_log(file: GameFile) -> Any:
     return file.db.table("messages", cache_size=0)
 
 
-def characters(game: StoredGame) -> list[str]:
-    """Every character of the game, players then NPCs."""
-    return [e["name"] for e in game.record["roster"]] + [n["name"] for n in game.record.get("npcs", [])]
-
-
 def is_npc(game: StoredGame, name: str) -> bool:
-    return any(npc["name"] == name for npc in game.record.get("npcs", []))
+    return name in game.record.npc_names
 
 
 def channels_of(game: StoredGame, name: str) -> tuple[str, ...]:
@@ -36,4 +31,4 @@ def channels_of(game: StoredGame, name: str) -> tuple[str, ...]:
 
 def members(game: StoredGame, channel: str) -> list[str]:
     """The characters in `channel` now, in roster order."""
-    return [name for name in characters(game) if channel in channels_of(game, name)]
+    return [name for name in game.record.characters if channel in channels_of(game, name)]

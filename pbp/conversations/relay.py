@@ -53,10 +53,9 @@ def deliver(moderator: Moderator, game: StoredGame, delivery: Delivery, cause: s
     for name in recipients:
         if name in npcs:
             continue
-        entry = next(e for e in game.record["roster"] if e["name"] == name)
-        mail = moderator.renderer.render("channel_message", game.record["ruleset"], player=name,
+        mail = moderator.renderer.render("channel_message", game.record.ruleset, player=name,
                                          form=game.form(name), **facts)
-        moderator.outbox.queue(game.file, phase=phase, recipient=name, address=entry["email"], kind=KIND,
+        moderator.outbox.queue(game.file, phase=phase, recipient=name, address=game.roster.of(name).email, kind=KIND,
                                mail=mail, in_reply_to=thread, references=[thread])
     if npcs and not is_npc(game, delivery.sender):  # the host wrote it as an NPC: no copy back
         for npc in npcs:
@@ -69,7 +68,7 @@ def _to_host(moderator: Moderator, game: StoredGame, template: str, thread: str,
     address = moderator.settings.host_address
     if not address:
         return  # kept in the log: `pbp channel` shows it to a host with no address set
-    mail = moderator.renderer.render(template, game.record["ruleset"], npc=answer_as,
+    mail = moderator.renderer.render(template, game.record.ruleset, npc=answer_as,
                                      answer_channel=channel, host_token=DraftBook(game.file).host_token(),
                                      **facts)
     moderator.outbox.queue(game.file, phase=facts["phase"], recipient=HOST, address=address, kind=KIND,

@@ -13,19 +13,21 @@ from pbp.forum.tally import next_time as next_tally_time
 from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
 from pbp.storage.outbox_queue import QUEUED
 from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets, tally_interval_of
+from pbp.game.record import GameRecord
 from pbp.game.reminders import reminder_times
+from pbp.game.stored import record_of
 from pbp.timezones import TimeInputError, as_utc
 
 CLOCK_NAMES = {Running: "running", Paused: "paused", WaitingForPost: "waiting", Over: "over"}
 
 
 def entry_of(game: GameFile) -> dict[str, Any]:
-    record = game.record()
+    record = record_of(game)
     clock = clock_of(record)
     deadline = clock.deadline if isinstance(clock, Running) else None
     queued = game.outbox.where("status", QUEUED)
     return {
-        "phase": record["phase_id"],
+        "phase": record.phase_id,
         "clock": CLOCK_NAMES[type(clock)],
         "deadline": deadline.timestamp() if deadline else None,
         "reminders": _reminder_times(record, deadline),
@@ -37,25 +39,25 @@ def entry_of(game: GameFile) -> dict[str, Any]:
     }
 
 
-def _reminder_times(record: dict[str, Any], deadline: datetime | None) -> list[float]:
+def _reminder_times(record: GameRecord, deadline: datetime | None) -> list[float]:
     """The moments at which the phase's reminders go out (pbp.game.reminders)."""
     if deadline is None:
         return []
     try:
-        offsets = reminder_offsets(record.get("moderator_options", {}).get(REMINDERS), DEFAULT_REMINDERS)
+        offsets = reminder_offsets(record.moderator_options.get(REMINDERS), DEFAULT_REMINDERS)
     except TimeInputError:
         return []
-    return [moment.timestamp() for moment in reminder_times(opened_at=as_utc(record["opened"]), deadline=deadline,
+    return [moment.timestamp() for moment in reminder_times(opened_at=as_utc(record.opened), deadline=deadline,
                                                             offsets=offsets)]
 
 
-def _tally_times(record: dict[str, Any], deadline: datetime | None) -> list[float]:
+def _tally_times(record: GameRecord, deadline: datetime | None) -> list[float]:
     """The moments at which the phase's running vote counts fall due (option tally_every,
     pbp.forum.tally_rhythm); the drafting itself decides whether the phase has votes."""
-    every = tally_interval_of(record)
+    every = tally_interval_of(record.moderator_options)
     if deadline is None or every is None:
         return []
-    opened, moments = as_utc(record["opened"]), []
+    opened, moments = as_utc(record.opened), []
     moment = next_tally_time(opened=opened, deadline=deadline, now=opened, every=every)
     while moment is not None:
         moments.append(moment.timestamp())

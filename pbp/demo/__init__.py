@@ -25,7 +25,7 @@ from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.mail.maildir import deliver
 from pbp.composition import ForumModerator
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.demo.players import filled_reply_text, form_in, mail_text, reply_to
 from pbp.settings import Settings
 from pbp.mail.transport import open_mailbox, open_sender
@@ -52,7 +52,7 @@ def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: P
     settings = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid",
                         replies_per_sender_per_day=10_000)
     count = players or DEMO_PLAYERS.get(ruleset, 8)
-    roster = [RosterEntry(name, f"{name.lower()}@players.invalid") for name in player_names(count)]
+    roster = [RosterPlayer(name, f"{name.lower()}@players.invalid") for name in player_names(count)]
     with ForumModerator(settings, clock=clock) as moderator:
         cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
         try:
@@ -61,7 +61,7 @@ def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: P
             cycle.close()
 
 
-def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[RosterEntry], seed: str,
+def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[RosterPlayer], seed: str,
           say: Callable[[str], None]) -> DemoResult:
     game = create_game(moderator, ruleset, roster, seed=seed, schedule_text="default=1h")
     say(f"Demo: game {game.id} of {ruleset} with {len(roster)} scripted players "
@@ -92,7 +92,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
             say(f"  {line}")
     cycle.send()
     final = load(moderator, game.id)
-    result = final.record["result"]
+    result = final.record.result
     if result:
         winners = ", ".join(result["winners"]) or "nobody (a draw)"
         say(f"\nWinner: {winners} ({result['path']})"
@@ -103,7 +103,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
     return DemoResult(game.id, phases, result, sent, received)
 
 
-def _answer_mail(moderator: ForumModerator, game, entry: RosterEntry, answered: set[str], seed: str,
+def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered: set[str], seed: str,
                  quote: bool) -> int:
     """Read the player's new mail (moving it to cur/, as a mail client does); reply to
     a form for the open phase if the player acts in it and has not answered it yet."""

@@ -32,7 +32,7 @@ from pbp.conversations.picks import picks_of_teams
 from pbp.conversations.relay import deliver
 from pbp.forum.approval_mail import host_mail
 from pbp.game.host_contact import tell_host_of_wrong_tokens
-from pbp.game.stored import StoredGame, load
+from pbp.game.stored import StoredGame, load, record_of
 from pbp.host.authentication import unauthenticated_host_mail
 from pbp.desk.help import help_facts
 from pbp.host.npc_mail import npc_orders_mail
@@ -80,7 +80,7 @@ class Desk:
         """Learn who plays where, and compile the receipt's templates for the rulesets
         played (OrderDesk.get_ready)."""
         self.games_of("")
-        rulesets = {self.folder.game(game_id).record()["ruleset"] for game_id in self.folder.game_ids()}
+        rulesets = {record_of(self.folder.game(game_id)).ruleset for game_id in self.folder.game_ids()}
         for ruleset in sorted(rulesets):
             self.moderator.renderer.compile("receipt", ruleset)
 
@@ -91,8 +91,8 @@ class Desk:
         if self._members is None or games != self._member_games:
             members: dict[str, list[str]] = {}
             for game_id in games:
-                for entry in self.folder.game(game_id).record()["roster"]:
-                    members.setdefault(entry["email"], []).append(game_id)
+                for player in record_of(self.folder.game(game_id)).roster:
+                    members.setdefault(player.email, []).append(game_id)
             self._members, self._member_games = members, games
         return self._members.get(address, [])
 
@@ -104,7 +104,7 @@ class Desk:
         named = [g for g in games if g in words]
         if named:
             return named[-1]
-        running = [g for g in games if self.folder.game(g).record()["phase_id"]]
+        running = [g for g in games if record_of(self.folder.game(g)).running]
         return (running or games)[-1]
 
     # ------------------------------------------------------------------ receive
@@ -150,15 +150,15 @@ class Desk:
 
     def _commit(self, game: StoredGame, mail: InboundMail, decision: Decision) -> None:
         """One durable write: orders, reply, reply count, the mail's identity."""
-        entry = game.player(mail.sender)
+        player = game.roster.at(mail.sender or "")
         file = game.file
         with file.transaction():
             for row in decision.orders:
                 file.orders.insert({**row, "message_id": mail.message_id, "mail_key": mail.key})
             if decision.reply is not None and self.may_reply(game, mail.sender):
                 self.moderator.outbox.queue(
-                    file, phase=game.filed_phase, recipient=entry["name"],
-                    address=entry["email"], kind=decision.reply_kind, mail=decision.reply,
+                    file, phase=game.filed_phase, recipient=player.name,
+                    address=player.email, kind=decision.reply_kind, mail=decision.reply,
                     in_reply_to=mail.message_id, references=mail.references)
             if decision.token_guard is not None:
                 decision.token_guard.save(file)
@@ -204,8 +204,7 @@ class Desk:
     def _decide(self, game: StoredGame, mail: InboundMail) -> Decision:
         if mail.no_reply_reason:
             return Decision("rejected", reason=f"not answered: {mail.no_reply_reason}")
-        entry = game.player(mail.sender)
-        name = entry["name"]
+        name = game.roster.at(mail.sender or "").name
         trusted_id = self.moderator.settings.trusted_authserv_id
         refused = sender_refusal(mail.authentication_results, mail.sender, trusted_id) if trusted_id else None
         if refused:
@@ -231,7 +230,7 @@ class Desk:
 
     def _receipt(self, game: StoredGame, name: str, headline: str, sections: list[str]) -> RenderedMail:
         return self.moderator.renderer.render(
-            "receipt", game.record["ruleset"], game=game.game_facts(), player=name,
+            "receipt", game.record.ruleset, game=game.game_facts(), player=name,
             phase=game.filed_phase, headline=headline, sections=sections, form=game.form(name))
 
     def _refused_sender(self, game: StoredGame, name: str, why: str) -> Decision:
@@ -240,7 +239,7 @@ class Desk:
                 "token. If you sent it, send it again from your usual mail account; if this goes on, "
                 "tell the host.")
         reply = self.moderator.renderer.render(
-            "receipt", game.record["ruleset"], game=game.game_facts(), player=name,
+            "receipt", game.record.ruleset, game=game.game_facts(), player=name,
             phase=game.filed_phase, headline="Mail NOT accepted", sections=[text],
             form=game.form(name))
         return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection")
@@ -297,7 +296,7 @@ class Desk:
     def _refuse_stray_orders(self, game: StoredGame, name: str, stray: list[str]) -> Decision:
         """A mail with no block whose text has order lines: nothing was taken, and the reply
         says so first, then gives the form to use."""
-        phase = game.record["phase_id"]
+        phase = game.record.phase_id
         for_what = game.rules.card.phase_words(phase) if phase else f"game {game.id}"
         sections = [f"Your mail has no order block, so no orders were accepted for {for_what}.",
                     stray_orders_note(stray),
@@ -309,7 +308,7 @@ class Desk:
         if some_accepted:
             return ("Nothing from the blocks that were not accepted was used; the orders accepted above "
                     "are the ones that count.")
-        phase = game.record["phase_id"]
+        phase = game.record.phase_id
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
             return (f"Nothing from this mail was accepted; your earlier orders "
@@ -323,16 +322,16 @@ class Desk:
         renderer = self.moderator.renderer
         facts = dict(game=game.game_facts(), player=name, form=game.form(name))
         if word == "FORM":
-            reply = renderer.render("receipt", game.record["ruleset"], phase=game.filed_phase,
+            reply = renderer.render("receipt", game.record.ruleset, phase=game.filed_phase,
                                     headline="Your order form",
                                     sections=["Here is your current order form and token."], **facts)
             return Decision("processed", reason="FORM", reply=reply, reply_kind="form")
         if word == "STATUS":
-            phase = game.record["phase_id"]
+            phase = game.record.phase_id
             latest = game.latest_order(phase, name) if phase else None
             accepted = ({"received": render_received(latest["received"], game.zone_of(name)), "lines": latest["text"].splitlines()}
                         if latest else None)
-            reply = renderer.render("status_reply", game.record["ruleset"], phase=phase,
+            reply = renderer.render("status_reply", game.record.ruleset, phase=phase,
                                     deadline=game.deadline_text(name), accepted=accepted,
                                     tally=running_tally(game),
                                     view=game.rules.view(game.state, name), **facts)
@@ -342,6 +341,6 @@ class Desk:
         return Decision("processed", reason=word or "HELP", reply=self._help(game, name, note), reply_kind="help")
 
     def _help(self, game: StoredGame, name: str, note: str) -> RenderedMail:
-        return self.moderator.renderer.render("help", game.record["ruleset"], game=game.game_facts(),
+        return self.moderator.renderer.render("help", game.record.ruleset, game=game.game_facts(),
                                               player=name, note=note, form=game.form(name), token=game.token(name),
-                                              **help_facts(game.rules, game.phase, name, game.record.get("npcs", [])))
+                                              **help_facts(game.rules, game.phase, name, game.record.npcs))

@@ -15,6 +15,7 @@ from tinydb import where
 from pbp import schedule
 from pbp.ports import Bounce, InboundMail
 from pbp.render.renderer import FINISHED, RenderedMail
+from pbp.game.stored import record_of
 from pbp.storage.datafolder import DataFolder, GameFile
 from pbp.timezones import render_timestamp
 
@@ -37,7 +38,7 @@ def matches(folder: DataFolder, bounce: Bounce) -> dict[str, dict[str, str]]:
     known = set(folder.game_ids())
     for game_id in sorted({_game_of(original) for original in originals} & known):
         file = folder.game(game_id)
-        roster = {entry["name"]: entry["email"] for entry in file.record()["roster"]}
+        roster = {player.name: player.email for player in record_of(file).roster}
         for row in file.outbox.briefs(lambda row: row["message_id"] in originals):
             if row["recipient"] in roster and roster[row["recipient"]] == row["address"]:
                 found.setdefault(game_id, {})[row["recipient"]] = row["address"]
@@ -84,13 +85,13 @@ def _notify_host(moderator, file: GameFile, name: str, address: str, host_addres
             f"pbp keeps mailing this address and tells you once per address; `pbp status` counts the bounces "
             f"and flags the player after {FLAG_AFTER}. If the address is wrong or gone, hand the character to "
             f"a working address with `pbp substitute {game_id} {name} <new-name> <new-email>`.\n")
-    moderator.outbox.queue(file, phase=file.record()["phase_id"] or FINISHED, recipient=HOST, address=host_address,
+    moderator.outbox.queue(file, phase=record_of(file).phase_id or FINISHED, recipient=HOST, address=host_address,
                            kind="bounce-notice", mail=RenderedMail(f"[{game_id}] Mail to {name} bounced", body))
 
 
 def bounce_counts(file: GameFile) -> dict[str, tuple[str, int, str]]:
     """{player: (address, bounces, last received)} for the roster's current addresses."""
-    roster = {entry["name"]: entry["email"] for entry in file.record()["roster"]}
+    roster = {player.name: player.email for player in record_of(file).roster}
     counts: dict[str, tuple[str, int, str]] = {}
     for row in bounce_table(file).all():
         if roster.get(row["player"]) != row["address"]:

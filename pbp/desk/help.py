@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Iterable, Sequence
 
 from engine.core import OrderLine, Phase, Ruleset
+from pbp.game.record import Npc
 from pbp.mail.wrapping import WIDTH
 
 MARK_NOW = ">>"
@@ -65,15 +66,15 @@ def table_lines(rows: Iterable[OrderLine], phase: Phase | None, name: str) -> li
     return lines
 
 
-def npc_facts(npcs: Sequence[Mapping]) -> dict:
+def npc_facts(npcs: Sequence[Npc]) -> dict[str, Any]:
     """The `npcs` facts for templates/help/npcs.j2: the NPCs' names, the NPC-only classes
     present (sorted, never tied to a name) and whether a Neutral NPC plays."""
-    return {"names": [str(npc["name"]) for npc in npcs],
-            "classes": sorted({str(npc["class"]) for npc in npcs} & set(NPC_ONLY_CLASSES)),
-            "neutral": any(npc["team"] == "neutral" for npc in npcs)}
+    return {"names": [npc.name for npc in npcs],
+            "classes": sorted({npc.npc_class for npc in npcs} & set(NPC_ONLY_CLASSES)),
+            "neutral": any(npc.team == "neutral" for npc in npcs)}
 
 
-def help_facts(rules: Ruleset, phase: Phase | None, name: str, npcs: Sequence[Mapping] = ()) -> dict:
+def help_facts(rules: Ruleset, phase: Phase | None, name: str, npcs: Sequence[Npc] = ()) -> dict[str, Any]:
     """The `orders` and `npcs` facts for templates/mail/help.j2, from the ruleset's card
     and the game's NPCs (its record's `npcs`)."""
     return {"orders": {

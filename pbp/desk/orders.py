@@ -41,7 +41,6 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
     format — a block for another phase, a closed phase, a dead player or with a wrong
     token is rejected with a reason). `games` are the sender's games; `guard` counts their
     wrong tokens (pbp.game.token_guard)."""
-    record = game.record
     head = f"Your block for {quoted(block.game, 30)} {quoted(block.phase, 30)}"
     refusal = identity_refusal(game, name, games, guard, block.game, block.token)
     if refusal:
@@ -50,7 +49,7 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
         return BlockVerdict(False, f"{head} was not accepted: game {game.id} is over, so no more "
                                    "orders are taken.")
     if block.phase.lower() != game.phase.id.lower():
-        if block.phase in record["resolved"]:
+        if block.phase in game.record.resolved:
             why = f"{_with_id(game, block.phase)} is closed (already resolved)"
         else:
             why = f"there is no open phase {quoted(block.phase, 30)}"

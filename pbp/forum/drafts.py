@@ -4,20 +4,21 @@ show and the leak check. Everything writes into the game's own file through `Dra
 the callers decide the transaction."""
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from engine.core import Ruleset
 from pbp.errors import UserError
-from pbp.storage.drafts import DRAFT, DraftBook
+from pbp.storage.drafts import DRAFT, OPENING, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
 from pbp.forum.drafting import Draft, PostFacts, PostRenderer
 from pbp.forum.post_facts import thread_facts
+from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
 from pbp.forum import tally as public_tally
 from pbp.forum.leaks import draft_leaks
 from pbp.forum.review import approve, auto_publish
-from pbp.storage.drafts import OPENING
+
 
 def _players(view: Mapping) -> list[dict]:
     return [p for p in view.get("players", []) if isinstance(p, Mapping)]
@@ -28,7 +29,7 @@ def living_voters(public_view: Mapping) -> list[str]:
     return [p["name"] for p in _players(public_view) if p.get("alive") and not p.get("npc")]
 
 
-def role_list(rules: Ruleset, state: object, roster: Sequence[Mapping] = ()) -> list[dict]:
+def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()) -> list[dict]:
     """The full role list, once the game is over: every character the public view lists,
     in the words the ruleset reveals it with (its card's `PlayerStatus.revealed`: a role,
     or class and team). A character that changed hands credits every player who played
@@ -36,8 +37,8 @@ def role_list(rules: Ruleset, state: object, roster: Sequence[Mapping] = ()) -> 
     never the engine's (pbp.host.substitute)."""
     if rules.result(state) is None:
         return []
-    credits = {entry["name"]: [old["played_by"] for old in entry["replaced"]] + [entry.get("played_by", entry["name"])]
-               for entry in roster if entry.get("replaced")}
+    credits = {player.name: [old["played_by"] for old in player.replaced] + [player.player]
+               for player in roster if player.replaced}
     rows = []
     for entry in _players(rules.view(state, None)):
         parts = [word.replace("_", " ").capitalize() for word in rules.status(state, entry["name"]).revealed]
@@ -49,22 +50,15 @@ def role_list(rules: Ruleset, state: object, roster: Sequence[Mapping] = ()) -> 
     return rows
 
 
-
-
-
-
 def host_action_key(book: DraftBook, phase: str) -> str:
     """The key of the next host action's post in `phase`: `<phase>/host-N`."""
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{phase}/host-"))
     return f"{phase}/host-{count + 1}"
 
 
-
-
 def dialect_of(book: DraftBook, forum: ForumSettings):
     """The game's dialect (`pbp draft settings --dialect`), else the settings file's."""
     return make_dialect(book.game_settings().get("dialect") or forum.dialect)
-
 
 
 def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: StoredGame, after: StoredGame,
@@ -74,10 +68,10 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
     book = DraftBook(after.file)
     dialect = dialect_of(book, forum)
     view = after.view(None)
-    facts = PostFacts(game=after.id, ruleset=after.record["ruleset"], phase=phase, public_view=view,
-                      events=list(public_events), result=after.record.get("result"),
+    facts = PostFacts(game=after.id, ruleset=after.record.ruleset, phase=phase, public_view=view,
+                      events=list(public_events), result=after.record.result,
                       voters=living_voters(before.view(None)),
-                      extra={"roles": role_list(after.rules, after.state, after.record["roster"]), **thread_facts(after, view)},
+                      extra={"roles": role_list(after.rules, after.state, after.roster), **thread_facts(after, view)},
                       phase_words=after.rules.card.phase_words)
     draft = renderer.render(facts, dialect)
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
@@ -97,16 +91,14 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
     book = DraftBook(game.file)
     dialect = dialect_of(book, forum)
     view = game.rules.view(game.state, None)
-    facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=phase, public_view=view,
-                      events=list(public_events), result=game.record.get("result"),
-                      extra={"roles": role_list(game.rules, game.state, game.record["roster"]), **thread_facts(game, view)},
+    facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=phase, public_view=view,
+                      events=list(public_events), result=game.record.result,
+                      extra={"roles": role_list(game.rules, game.state, game.roster), **thread_facts(game, view)},
                       phase_words=game.rules.card.phase_words)
     # A change of the clock (extend, pause, resume) has its own short template.
     template = "clock" if public_events and all(e.get("kind") == "clock" for e in public_events) else "host"
     draft = renderer.render(facts, dialect, kind=template)
     return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host")
-
-
 
 
 def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
@@ -117,8 +109,9 @@ def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame
     book = DraftBook(game.file)
     dialect = dialect_of(book, forum)
     view = game.rules.view(game.state, None)
-    facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=game.phase.id if game.phase else "",
-                      public_view=view, extra={**thread_facts(game, view), "npcs": game.record.get("npcs", [])},
+    npcs = [{"name": name} for name in game.record.npc_names]  # never their class or team
+    facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=game.phase.id if game.phase else "",
+                      public_view=view, extra={**thread_facts(game, view), "npcs": npcs},
                       phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind=OPENING)
     return _draft(game, book, forum, OPENING, draft, dialect.name, kind=OPENING)
@@ -147,7 +140,7 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) 
     view = game.rules.view(game.state, None)
     voters = public_tally.living_voters(game)
     votes = {p: c for p, c in public_tally.current_votes(game).items() if p in voters}
-    facts = PostFacts(game=game.id, ruleset=game.record["ruleset"], phase=game.phase.id, public_view=view,
+    facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=game.phase.id, public_view=view,
                       votes=votes, voters=voters,
                       extra=thread_facts(game, view), phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind="tally")

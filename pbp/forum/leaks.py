@@ -168,12 +168,10 @@ def leak_check(game: StoredGame, extra_secrets: Sequence[str] = ()) -> LeakCheck
     """What players privately know (their views) against the public view, plus tokens.
     Once the game is over nothing of it is secret any more (the end post gives every role
     and every secret action, rooms included): only the tokens still are."""
-    names = [entry["name"] for entry in game.record["roster"]]
     over = game.phase is None
-    private = {} if over else {name: game.view(name) for name in names}
-    tokens = list(game.record.get("tokens", {}).values()) + list(extra_secrets)
-    everyone = names + [npc["name"] for npc in game.record.get("npcs", [])]
-    return LeakCheck(private, game.view(None), everyone, tokens)
+    private = {} if over else {name: game.view(name) for name in game.roster.names}
+    tokens = list(game.record.tokens.values()) + list(extra_secrets)
+    return LeakCheck(private, game.view(None), list(game.record.characters), tokens)
 
 def draft_leaks(game: StoredGame, book: DraftBook, text: str, spans: Iterable[Sequence[int]]) -> list[str]:
     """The leak check's findings on a post's text (the host token counts as a secret)."""

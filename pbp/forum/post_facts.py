@@ -17,7 +17,7 @@ from pbp.timezones import render_moment
 
 
 def _handles(game: StoredGame) -> dict[str, str]:
-    return {entry["name"]: entry.get("forum_name") or "" for entry in game.record["roster"]}
+    return {player.name: player.forum_name for player in game.roster}
 
 
 def _flip(entry: Mapping[str, Any]) -> str:
@@ -74,7 +74,7 @@ def action_log(game: StoredGame) -> list[dict[str, Any]]:
         return []
     logged = set(game.rules.card.logged_orders)
     phases = []
-    for phase_id in game.record["resolved"]:
+    for phase_id in game.record.resolved:
         actions = [{"name": player, "order": line.strip()}
                    for player, row in sorted(game.latest_orders(phase_id).items())
                    for line in row["text"].splitlines()

@@ -51,7 +51,7 @@ def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float
         settings = book.game_settings()
         post = Post(game=game.id, phase=row["phase"], title=f"{game.id}: {row['title']}",
                     text=with_marker(row["text"], row["marker"], dialect), marker=row["marker"],
-                    thread_title=f"{game.id}: {game.record['ruleset'].capitalize()} game thread",
+                    thread_title=f"{game.id}: {game.record.ruleset.capitalize()} game thread",
                     thread=settings.get("thread"), dialect=dialect.name)
         try:
             found = publisher.find(post) if row["attempts"] else None

@@ -31,13 +31,13 @@ def draft_due_tallies(moderator: Moderator) -> list[str]:
     index, moment = moderator.folder.index, now.timestamp()
     for game_id in index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: chore_due(entry, moment, "tallies")):
         game = load(moderator, game_id)
-        every = tally_interval_of(game.record)
+        every = tally_interval_of(game.record.moderator_options)
         clock = game.clock
         if every is None or game.phase is None or not isinstance(clock, Running) or clock.deadline is None:
             continue
         if not has_public_orders(game.rules.card, game.phase):
             continue
-        slot = due_slot(opened=as_utc(game.record["opened"]), deadline=clock.deadline, now=now, every=every)
+        slot = due_slot(opened=as_utc(game.record.opened), deadline=clock.deadline, now=now, every=every)
         key = f"{game.phase.id}@{slot}"
         book = DraftBook(game.file)
         if slot is None or key in book.game_settings().get(DONE_KEY, []):

@@ -30,6 +30,7 @@ from pbp.forum.config import load_forum_settings
 from pbp.forum.publishing import PermanentPublishError, TransientPublishError
 from pbp.forum.reddit import RedditSettings
 from pbp.game.host_contact import HOST
+from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.ports import RenderedMail
@@ -96,11 +97,11 @@ def facts_at(timeline: Sequence[PhaseFacts], moment: float) -> PhaseFacts | None
     return current
 
 
-def watch_thread(comments: Iterable[Mapping], roster: Iterable[Mapping], timeline: Sequence[PhaseFacts],
+def watch_thread(comments: Iterable[Mapping], roster: Iterable[RosterPlayer], timeline: Sequence[PhaseFacts],
                  seen: Iterable[str] = ()) -> list[Warning]:
     """Warnings for comments not seen before by players who were dead, or silenced, when
     they wrote them (`comment["created"]`, seconds since the epoch)."""
-    by_forum_name = {entry["forum_name"].lower(): entry["name"] for entry in roster if entry.get("forum_name")}
+    by_forum_name = {player.forum_name.lower(): player.name for player in roster if player.forum_name}
     seen = set(seen)
     warnings = []
     for comment in comments:
@@ -121,7 +122,7 @@ def watch_thread(comments: Iterable[Mapping], roster: Iterable[Mapping], timelin
 # --------------------------------------------------------------------------- reading the threads
 def opened_at(game: StoredGame) -> float:
     """When the game's open phase opened, in seconds since the epoch."""
-    return schedule.from_text(game.record["opened"]).timestamp()
+    return schedule.from_text(game.record.opened).timestamp()
 
 
 class ThreadReader(Protocol):
@@ -134,7 +135,7 @@ def note_for_watch(game: StoredGame, start: float) -> None:
     """Add the game as it stands now (who is dead, who is silenced) to the thread watch's
     timeline, valid from `start` (seconds since the epoch); see pbp.forum.watch."""
     book = DraftBook(game.file)
-    names = [entry["name"] for entry in game.record["roster"]]
+    names = list(game.roster.names)
     facts = facts_now(game.rules, game.state, names, game.phase.id if game.phase else FINISHED, start)
     book.update_game_settings({"timeline": [*book.game_settings().get("timeline", []), facts.to_json()]})
 
@@ -173,7 +174,7 @@ def watch_threads(moderator: Moderator, thread_reader: ThreadReader,
             on_warning(f"[{game_id}] thread watch: cannot read the thread now: {error}")
             continue
         with game.file.transaction():
-            warnings = watch_thread(comments, game.record["roster"], timeline_of(game),
+            warnings = watch_thread(comments, game.roster, timeline_of(game),
                                     seen=settings.get("watched", []))
             book.update_game_settings({"watched_at": now, "watched": sorted(
                 {*settings.get("watched", []), *(c["id"] for c in comments)})})

@@ -8,7 +8,7 @@ name the first step at which the stored game and the replay part ways.
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from engine.core import canonical_json
 
@@ -18,8 +18,9 @@ def state_digest(state_json: Any) -> str:
     return hashlib.sha256(canonical_json(state_json).encode("utf-8")).hexdigest()
 
 
-def record_checkpoint(record: Mapping[str, Any], label: str, state_json: Any) -> list[dict[str, Any]]:
+def with_checkpoint(checkpoints: Sequence[Mapping[str, Any]], label: str,
+                    state_json: Any) -> tuple[Mapping[str, Any], ...]:
     """The record's checkpoints with one more: the digest of the state after `label`
     (labels as pbp.host.replay.Step.describe writes them: `start`, `resolution of T1-movement`,
     `host kill of Alice in D2-vote`)."""
-    return [*record.get("checkpoints", []), {"label": label, "digest": state_digest(state_json)}]
+    return (*checkpoints, {"label": label, "digest": state_digest(state_json)})

@@ -6,24 +6,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any, Mapping
+from typing import TYPE_CHECKING
 
 from pbp.timezones import as_utc, render_moment, render_remaining, render_timestamp
 
+if TYPE_CHECKING:
+    from pbp.game.record import GameRecord
+
 # What a player's form, receipt or STATUS reply says while the clock waits.
 UNSET_DEADLINE = "set when the host publishes the thread post"
-WAITING_KEY = "clock_waits_for"  # {"phase": the waiting phase, "post": the phase whose post it waits for}
 
 
 def waiting_marker(resolved_phase: str, next_phase_id: str) -> dict[str, str]:
+    """The record's `clock_waits_for`: the waiting phase, and the phase whose post it waits for."""
     return {"phase": next_phase_id, "post": resolved_phase}
 
 
-def awaited_post(record: Mapping[str, Any]) -> str | None:
+def awaited_post(record: GameRecord) -> str | None:
     """The phase whose post the open phase's clock waits for, or None. A marker left from
     an earlier phase (the host advanced past it) no longer counts."""
-    marker = record.get(WAITING_KEY)
-    if not marker or not record.get("phase_id") or marker.get("phase") != record["phase_id"]:
+    marker = record.clock_waits_for
+    if not marker or not record.phase_id or marker.get("phase") != record.phase_id:
         return None
     return str(marker["post"])
 
@@ -107,13 +110,13 @@ class Over:
 PhaseClock = Running | Paused | WaitingForPost | Over
 
 
-def clock_of(record: Mapping[str, Any]) -> PhaseClock:
+def clock_of(record: GameRecord) -> PhaseClock:
     """The clock a stored game record describes."""
-    if not record.get("phase_id"):
+    if not record.phase_id:
         return Over()
-    if record.get("paused"):
-        return Paused(timedelta(seconds=record["paused"]["remaining_seconds"]))
+    if record.paused:
+        return Paused(timedelta(seconds=record.paused["remaining_seconds"]))
     post = awaited_post(record)
     if post is not None:
         return WaitingForPost(post)
-    return Running(as_utc(record["deadline"]) if record.get("deadline") else None)
+    return Running(as_utc(record.deadline) if record.deadline else None)

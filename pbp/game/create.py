@@ -6,23 +6,24 @@ from __future__ import annotations
 import secrets
 from typing import Any, Sequence
 
-from engine.core import GameSetupError, PlayerSpec
+from engine.core import GameSetupError
 from pbp import schedule
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.game.options import OptionValueError, split_options
 from pbp.game.stored import StoredGame, load, new_token
 from pbp.game.resolution import for_host
-from pbp.game.checkpoints import record_checkpoint
+from pbp.game.checkpoints import with_checkpoint
+from pbp.game.record import GameRecord, Npc, Roster, RosterPlayer, player_specs
+from pbp.game.roster_file import check_unique
+from pbp.game.welcome import welcome_facts
 from pbp.moderator import Moderator
-from pbp.roster import Npc, RosterEntry, check_unique
 from pbp.storage.datafolder import GameFile
 
 NPC_WELCOME = "npc-welcome"  # the outbox kind of an NPC's welcome, mailed to the host
-from pbp.render.welcome import welcome_facts
 
 
-def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry], npcs: Sequence[Npc] = (),
+def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterPlayer], npcs: Sequence[Npc] = (),
                 seed: str | None = None, options: dict[str, Any] | None = None, schedule_text: str | None = None,
                 game_id: str | None = None) -> StoredGame:
     """Start a game: its state, tokens, first deadline and a welcome mail to every player,
@@ -33,8 +34,7 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
         raise UserError(f"{ruleset.title()} has no NPCs; leave out --npc.")
     plan = schedule.parse_schedule(schedule_text, [kind.kind for kind in rules.card.phase_kinds])
     seed = seed if seed is not None else secrets.token_hex(8)
-    specs = [PlayerSpec(e.name) for e in roster] + [
-        PlayerSpec(n.name, npc=True, npc_class=n.npc_class, npc_team=n.team) for n in npcs]
+    specs = player_specs(roster, npcs)
     try:
         moderator_options, options = split_options(options or {}, rules.card)
         state = rules.new_game(specs, seed, options)
@@ -44,46 +44,34 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterEntry
     game_id = game_id or folder.next_game_id(rules.card.game_id_prefix)
     now = moderator.clock()
     phase = rules.phase(state)
-    record: dict[str, Any] = {
-        "id": game_id,
-        "ruleset": ruleset,
-        "seed": seed,
-        "options": dict(options),
-        "moderator_options": moderator_options,
-        "checkpoints": record_checkpoint({}, "start", rules.to_json(state)),
-        "roster": [e.to_json() for e in roster],
-        "npcs": [{"name": n.name, "class": n.npc_class, "team": n.team} for n in npcs],
-        "tokens": {e.name: new_token() for e in roster},
-        "schedule": plan,
-        "state": rules.to_json(state),
-        "phase_id": phase.id if phase else "",
-        "opened": schedule.to_text(now),
-        "deadline": schedule.to_text(schedule.deadline_after(now, plan, phase.kind)) if phase else "",
-        "resolved": [],
-        "result": None,
-        "created": schedule.to_text(now),
-        "outbox_sequence": 0,
-    }
+    state_json = rules.to_json(state)
+    record = GameRecord(
+        id=game_id, ruleset=ruleset, seed=seed, options=dict(options), moderator_options=moderator_options,
+        checkpoints=with_checkpoint((), "start", state_json), roster=Roster(tuple(roster)), npcs=tuple(npcs),
+        tokens={player.name: new_token() for player in roster}, schedule=plan, state=state_json,
+        phase_id=phase.id if phase else "", opened=schedule.to_text(now),
+        deadline=schedule.to_text(schedule.deadline_after(now, plan, phase.kind)) if phase else "",
+        resolved=(), result=None, created=schedule.to_text(now))
 
     def welcome(file: GameFile) -> None:
         game = StoredGame(file, record, rules, state, phase)
-        for entry in roster:
+        for player in roster:
             mail = moderator.renderer.render(
-                "welcome", ruleset, game=game.game_facts(), player=entry.name, token=record["tokens"][entry.name],
-                view=rules.view(state, entry.name), form=game.form(entry.name),
-                **welcome_facts(game, entry.name))
-            moderator.outbox.queue(file, phase=record["phase_id"] or "setup", recipient=entry.name,
-                                   address=entry.email, kind="welcome", mail=mail)
+                "welcome", ruleset, game=game.game_facts(), player=player.name, token=record.tokens[player.name],
+                view=rules.view(state, player.name), form=game.form(player.name),
+                **welcome_facts(game, player.name))
+            moderator.outbox.queue(file, phase=record.phase_id or "setup", recipient=player.name,
+                                   address=player.email, kind="welcome", mail=mail)
         # The host plays the NPCs: each NPC's welcome (and form) goes to the host address.
         host_address = moderator.settings.host_address
-        for name in game.npc_names if host_address else ():
+        for name in record.npc_names if host_address else ():
             mail = moderator.renderer.render(
                 "welcome", ruleset, game=game.game_facts(), player=name, token=DraftBook(file).host_token(),
                 view=rules.view(state, name), form=game.npc_form(name), **welcome_facts(game, name))
-            moderator.outbox.queue(file, phase=record["phase_id"] or "setup", recipient=name,
+            moderator.outbox.queue(file, phase=record.phase_id or "setup", recipient=name,
                                    address=host_address, kind=NPC_WELCOME, mail=for_host(mail, name))
         for listener in moderator.after_game_created:  # the forum drafts the opening post
             listener(moderator, game)
 
-    folder.add_game(game_id, ruleset, record["created"], record, welcome)
+    folder.add_game(game_id, ruleset, record.created, record.to_json(), welcome)
     return load(moderator, game_id)

@@ -27,6 +27,7 @@ player is told the deadline. Decisions the design leaves open, taken here:
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any, Mapping, Sequence
 
@@ -34,10 +35,11 @@ from engine.core import Phase
 from pbp import schedule
 from pbp.errors import UserError
 from pbp.storage.drafts import PUBLISHED, DraftBook
-from pbp.game.clock import UNSET_DEADLINE, WAITING_KEY, awaited_post
+from pbp.game.clock import UNSET_DEADLINE, awaited_post
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.options import WAIT_FOR_PUBLISH, is_on
-from pbp.game.stored import StoredGame, load, running
+from pbp.game.record import GameRecord
+from pbp.game.stored import StoredGame, load, record_of, running, save
 from pbp.moderator import Moderator
 from pbp.storage.datafolder import GameFile
 from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining
@@ -54,13 +56,13 @@ def _post_state(game_file: GameFile, post: str) -> str | None:
     return str(row["status"]) if row else None
 
 
-def may_start(record: Mapping[str, Any], game_file: GameFile) -> str:
+def may_start(record: GameRecord, game_file: GameFile) -> str:
     """Why the waiting clock may start now ("" when it may not): the post is published,
     there is no such draft any more, or the option was switched off."""
     post = awaited_post(record)
-    if post is None or record.get("paused"):
+    if post is None or record.paused:
         return ""
-    if not is_on(record.get("moderator_options", {}), WAIT_FOR_PUBLISH):
+    if not is_on(record.moderator_options, WAIT_FOR_PUBLISH):
         return f"The host no longer waits for the public post of {post} before starting the clock."
     state = _post_state(game_file, post)
     if state == PUBLISHED:
@@ -79,10 +81,10 @@ def start_clock(moderator: Moderator, game_id: str) -> datetime | None:
     if not reason or game.phase is None:
         return None
     now = moderator.clock()
-    deadline = schedule.deadline_after(now, game.record["schedule"], game.open_phase.kind)
+    deadline = schedule.deadline_after(now, game.record.schedule, game.open_phase.kind)
     with game.file.transaction():
-        game.file.update_record({"deadline": schedule.to_text(deadline), "opened": schedule.to_text(now),
-                                 WAITING_KEY: None})
+        save(game, replace(game.record, deadline=schedule.to_text(deadline), opened=schedule.to_text(now),
+                           clock_waits_for=None))
         notify_players(moderator, game, "notice", headline=f"The deadline of {game.open_phase.id} is set.",
                        lines=[reason], deadline_is="The deadline is")
     return deadline
@@ -96,12 +98,12 @@ def start_clocks(moderator: Moderator) -> list[str]:
     # whether a waiting clock may start changes only with its game's file (a post published,
     # the option switched off): the index names the games changed since a cycle looked
     for game_id in folder.index.games(folder.game_ids()):
-        record = moderator.folder.game(game_id).record()
+        record = record_of(moderator.folder.game(game_id))
         if awaited_post(record) is None:
             continue
         deadline = start_clock(moderator, game_id)
         if deadline is not None:
-            started.append(f"{game_id} {record['phase_id']}: clock started, deadline {schedule.to_text(deadline)}")
+            started.append(f"{game_id} {record.phase_id}: clock started, deadline {schedule.to_text(deadline)}")
     return started
 
 
@@ -128,12 +130,12 @@ def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> d
     the host's `reason` when given, and the thread gets a short host post."""
     reason = reason.strip()
     game = running(moderator, game_id)
-    if game.record.get("paused"):
+    if game.record.paused:
         raise UserError(f"Game {game_id} is paused; resume it first, then extend its deadline.")
     now = moderator.clock()
     # A clock that waits for a public post (wait_for_publish) has no deadline yet: a
     # duration counts from now, and the host's deadline ends the wait.
-    current = as_utc(game.record["deadline"]) if game.record["deadline"] else now
+    current = as_utc(game.record.deadline) if game.record.deadline else now
     try:
         deadline = parse_deadline_change(when, current, now)
     except TimeInputError as error:
@@ -141,7 +143,7 @@ def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> d
     if deadline <= now:
         raise UserError(f"{when!r} is in the past; give a later time or a duration.")
     with game.file.transaction():
-        game.file.update_record({"deadline": schedule.to_text(deadline), WAITING_KEY: None})
+        save(game, replace(game.record, deadline=schedule.to_text(deadline), clock_waits_for=None))
         log_host_action(game, {"kind": "extend", "phase": game.open_phase.id,
                                "deadline": schedule.to_text(deadline)}, moderator)
         notify_players(moderator, game, "notice", headline=f"The deadline of {game.open_phase.id} has moved.",
@@ -156,20 +158,20 @@ def pause(moderator: Moderator, game_id: str, reason: str = "") -> timedelta:
     are told, with the host's `reason` when given, and the thread gets a short host post."""
     reason = reason.strip()
     game = running(moderator, game_id)
-    if game.record.get("paused"):
+    if game.record.paused:
         raise UserError(f"Game {game_id} is already paused; `pbp resume {game_id}` restarts it.")
     now = moderator.clock()
     waits = awaited_post(game.record)
     if waits:  # the clock waits for a public post (wait_for_publish): the whole phase is left
-        remaining = schedule.phase_duration(game.record["schedule"], game.open_phase.kind)
+        remaining = schedule.phase_duration(game.record.schedule, game.open_phase.kind)
         stopped = (f"The deadline of {game.open_phase.id} was not set yet (it is set when the host publishes "
                    f"the thread post of {waits}), and it stays unset while the game is paused.")
     else:
-        remaining = max(as_utc(game.record["deadline"]) - now, timedelta(0))
+        remaining = max(as_utc(game.record.deadline) - now, timedelta(0))
         stopped = f"The deadline of {game.open_phase.id} is stopped with {render_remaining(remaining)} left."
     with game.file.transaction():
-        game.file.update_record({"deadline": "", "paused": {
-            "remaining_seconds": int(remaining.total_seconds()), "since": schedule.to_text(now)}})
+        save(game, replace(game.record, deadline="", paused={
+            "remaining_seconds": int(remaining.total_seconds()), "since": schedule.to_text(now)}))
         log_host_action(game, {"kind": "pause", "phase": game.open_phase.id}, moderator)
         notify_players(moderator, game, "notice", headline=f"Game {game_id} is paused by the host.",
                        lines=[f"{stopped} Orders you send are still taken; you will be told when the game "
@@ -187,13 +189,13 @@ def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | N
     when given, and the thread gets a short host post."""
     reason = reason.strip()
     game = running(moderator, game_id)
-    paused = game.record.get("paused")
+    paused = game.record.paused
     if not paused:
         raise UserError(f"Game {game_id} is not paused.")
     deadline = moderator.clock() + timedelta(seconds=paused["remaining_seconds"])
     waits = awaited_post(game.record)
     with game.file.transaction():
-        game.file.update_record({"deadline": "" if waits else schedule.to_text(deadline), "paused": None})
+        save(game, replace(game.record, deadline="" if waits else schedule.to_text(deadline), paused=None))
         log_host_action(game, {"kind": "resume", "phase": game.open_phase.id}, moderator)
         if waits:
             started = start_clock(moderator, game_id)  # if the post went out meanwhile

@@ -2,9 +2,11 @@
 host's actions (docs/design.md: Command line)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
+
 from pbp import schedule
-from pbp.game.stored import StoredGame, load
+from pbp.game.stored import StoredGame, load, record_of, save
 from pbp.moderator import Moderator
 from pbp.timezones import render_moment
 
@@ -23,25 +25,26 @@ def notify_players(moderator: Moderator, game: StoredGame, kind: str, *, headlin
     game = load(moderator, game.id)
     record = game.record
     count = 0
-    for entry in record["roster"]:
-        name = entry["name"]
+    for player in record.roster:
+        name = player.name
         if only is not None and name not in only:
             continue
-        deadline = render_moment(record["deadline"], entry.get("timezone", "")) if record["deadline"] else ""
+        deadline = render_moment(record.deadline, player.timezone) if record.deadline else ""
         mail = moderator.renderer.render(
-            "notice", record["ruleset"], game=game.game_facts(), player=name,
+            "notice", record.ruleset, game=game.game_facts(), player=name,
             headline=headline,
             lines=[*lines, *([f"{deadline_is} {deadline}."] if deadline_is else [])],
             public_events=public_events or [], form=game.form(name))
         moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=name,
-                               address=entry["email"], kind=kind, mail=mail)
+                               address=player.email, kind=kind, mail=mail)
         count += 1
     return count
 
 
 def log_host_action(game: StoredGame, action: dict[str, Any], moderator: Moderator) -> None:
     """Append the host's action, stamped with the time, to the game's log (`pbp replay`
-    re-runs the host kills from it)."""
-    actions = list(game.file.record().get("host_actions", []))
-    actions.append({**action, "at": schedule.to_text(moderator.clock())})
-    game.file.update_record({"host_actions": actions})
+    re-runs the host kills from it). The log is read from the file as it stands (one
+    command may log twice with the same `game`)."""
+    current = record_of(game.file)
+    stamped = {**action, "at": schedule.to_text(moderator.clock())}
+    save(game, replace(current, host_actions=(*current.host_actions, stamped)), since=current)

@@ -172,10 +172,10 @@ def tally_interval(setting: str | None) -> timedelta | None:
         raise TimeInputError(f"Option tally_every takes a duration such as 6h or 30m, or off; not {setting!r}.") from None
 
 
-def tally_interval_of(record: Mapping[str, Any]) -> timedelta | None:
-    """A stored game's `tally_every` (None: off, or unreadable)."""
+def tally_interval_of(options: Mapping[str, str]) -> timedelta | None:
+    """A stored game's `tally_every`, from its moderator options (None: off, or unreadable)."""
     try:
-        return tally_interval(record.get("moderator_options", {}).get(TALLY_EVERY))
+        return tally_interval(options.get(TALLY_EVERY))
     except TimeInputError:
         return None
 
@@ -189,10 +189,9 @@ def may_resolve_early(options: Mapping[str, str], phase: Phase | None,
     return bool(phase.actors) and set(phase.actors) <= set(players_with_orders)
 
 
-def spectators_mode(record: Mapping[str, Any], card: RulesetCard) -> str:
-    """The game's `spectators` option (`off`, `dead` or `all`), its ruleset's default when
-    the game was made before the option existed."""
-    options = record.get("moderator_options", {})
+def spectators_mode(options: Mapping[str, str], card: RulesetCard) -> str:
+    """The game's `spectators` option (`off`, `dead` or `all`) from its moderator options,
+    its ruleset's default when the game was made before the option existed."""
     return str(options.get(SPECTATORS, defaults(card)[SPECTATORS])).strip().lower()
 
 

@@ -1,19 +1,33 @@
 """The game record as a typed, immutable value (docs/design.md: Storage): what the `game`
-table of a game file holds, read with `GameRecord.from_json` and written back unchanged by
-`to_json`. The roster answers lookups by name, by address and for a time zone."""
+table of a game file holds. `load` (pbp.game.stored) decodes it once with
+`GameRecord.from_json`; a change is a new value (`dataclasses.replace`) handed to the one
+writer, `pbp.game.stored.save`, which writes it back with `to_json`. The JSON's keys live
+here and nowhere else; keys this version does not know are kept as they were (`extra`).
+
+The roster answers lookups by name (case and accents ignored, as orders name players), by
+address and for a time zone; `characters` are the players' characters and the NPCs.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Iterator, Mapping
 
-# Keys written only once the game has seen them (a pause, a host action, a reminder, a
-# clock waiting for its post); absent from older records, so absent keys stay absent.
-OPTIONAL_KEYS = ("paused", "host_actions", "reminders_sent", "clock_waits_for")
+from engine.core import PlayerSpec
+from engine.names import name_key
+
+# The record's keys this version knows; any other is kept in `extra`, unchanged.
+KNOWN_KEYS = frozenset({
+    "id", "ruleset", "seed", "options", "moderator_options", "checkpoints", "roster", "npcs", "tokens",
+    "schedule", "state", "phase_id", "opened", "deadline", "resolved", "result", "created",
+    "outbox_sequence", "paused", "host_actions", "reminders_sent", "clock_waits_for", "watchers",
+    "watch_pending", "new_addresses_answered", "message_key",
+})
 
 
 @dataclass(frozen=True)
 class RosterPlayer:
-    """A character and who plays it now (`played_by` after a substitution)."""
+    """A character played by a person, and who plays it now (`played_by` after a
+    substitution; `replaced` lists the earlier players)."""
 
     name: str
     email: str
@@ -40,17 +54,48 @@ class RosterPlayer:
             data["replaced"] = [dict(r) for r in self.replaced]
         return {**data, **self.extra}
 
+    @property
+    def player(self) -> str:
+        """Who plays the character now: the newcomer after a substitution, else its name."""
+        return self.played_by or self.name
+
+    def handed_to(self, newcomer: str, email: str, timezone: str | None, forum_name: str) -> RosterPlayer:
+        """The character played by `newcomer` from now on; the player who leaves joins
+        `replaced`. `timezone` None keeps the zone the deadlines were shown in."""
+        leaving = {"played_by": self.player, "email": self.email, "forum_name": self.forum_name}
+        return replace(self, email=email, played_by=newcomer, forum_name=forum_name,
+                       timezone=self.timezone if timezone is None else timezone,
+                       replaced=(*self.replaced, leaving))
+
 
 @dataclass(frozen=True)
 class Roster:
+    """The players' characters, in roster order."""
+
     players: tuple[RosterPlayer, ...]
 
     def __iter__(self) -> Iterator[RosterPlayer]:
         return iter(self.players)
 
+    def __len__(self) -> int:
+        return len(self.players)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(player.name for player in self.players)
+
     def by_name(self, name: str) -> RosterPlayer | None:
-        """The character called `name`, ignoring case."""
-        return next((p for p in self.players if p.name.lower() == name.lower()), None)
+        """The character called `name`, ignoring case and accents (`jose` finds José)."""
+        key = name_key(name)
+        return next((p for p in self.players if name_key(p.name) == key), None)
+
+    def of(self, name: str) -> RosterPlayer:
+        """The entry of the character called exactly `name` (a name pbp itself stored)."""
+        return next(p for p in self.players if p.name == name)
+
+    def at(self, address: str) -> RosterPlayer:
+        """The entry of the player at `address`, which must be on the roster."""
+        return next(p for p in self.players if p.email == address)
 
     def by_address(self, address: str) -> RosterPlayer | None:
         return next((p for p in self.players if p.email == address), None)
@@ -58,6 +103,32 @@ class Roster:
     def zone_of(self, name: str | None) -> str:
         """The roster time zone of the player of character `name` ("" means UTC)."""
         return next((p.timezone for p in self.players if p.name == name), "")
+
+    def with_player(self, player: RosterPlayer) -> Roster:
+        """The roster with `player`'s character's entry made `player` (a substitution)."""
+        return Roster(tuple(player if p.name == player.name else p for p in self.players))
+
+
+@dataclass(frozen=True)
+class Npc:
+    """A character the host plays (`--npc NAME:CLASS:TEAM`)."""
+
+    name: str
+    npc_class: str
+    team: str
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Npc:
+        return cls(data["name"], data["class"], data["team"])
+
+    def to_json(self) -> dict[str, str]:
+        return {"name": self.name, "class": self.npc_class, "team": self.team}
+
+
+def player_specs(roster: Iterable[RosterPlayer], npcs: Iterable[Npc]) -> list[PlayerSpec]:
+    """The characters a game is dealt: the roster's, then the NPCs."""
+    return [PlayerSpec(p.name) for p in roster] + [
+        PlayerSpec(n.name, npc=True, npc_class=n.npc_class, npc_team=n.team) for n in npcs]
 
 
 @dataclass(frozen=True)
@@ -79,7 +150,7 @@ class GameRecord:
     seed: str
     roster: Roster
     tokens: Mapping[str, str]
-    schedule: Mapping[str, Any]
+    schedule: Mapping[str, str]
     state: Mapping[str, Any]
     phase_id: str  # "" once the game is over
     opened: str
@@ -89,42 +160,83 @@ class GameRecord:
     options: Mapping[str, Any] = field(default_factory=dict)
     moderator_options: Mapping[str, str] = field(default_factory=dict)
     checkpoints: tuple[Mapping[str, Any], ...] = ()
-    npcs: tuple[Mapping[str, str], ...] = ()
+    npcs: tuple[Npc, ...] = ()
     result: Mapping[str, Any] | None = None
     outbox_sequence: int = 0
-    optional: Mapping[str, Any] = field(default_factory=dict)  # OPTIONAL_KEYS present in the file
+    # The phase clock's own keys (pbp.game.clock reads them): time left while paused, and
+    # the post a waiting clock waits for.
+    paused: Mapping[str, Any] | None = None
+    clock_waits_for: Mapping[str, str] | None = None
+    host_actions: tuple[Mapping[str, Any], ...] = ()  # the host's log (pbp.game.notices)
+    reminders_sent: tuple[str, ...] = ()  # keys of the reminders queued (pbp.game.reminders)
+    watchers: tuple[str, ...] = ()  # confirmed spectators' addresses (pbp.signups)
+    watch_pending: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # WATCH codes waiting
+    # Today's answers to addresses the game does not know ({day, count}; pbp.signups.mail).
+    new_addresses_answered: Mapping[str, Any] = field(default_factory=dict)
+    message_key: str = ""  # the outbox's key for Message-IDs (pbp.storage.outbox)
+    extra: Mapping[str, Any] = field(default_factory=dict)  # keys this version does not know
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
+        """The record a game file holds (an optional key may be missing or null)."""
+        def optional(key: str, empty: Any) -> Any:
+            return data.get(key) or empty
+
         return cls(
             id=data["id"], ruleset=data["ruleset"], seed=data["seed"],
             roster=Roster(tuple(RosterPlayer.from_json(e) for e in data["roster"])),
-            tokens=dict(data["tokens"]), schedule=data["schedule"], state=data["state"],
-            phase_id=data["phase_id"], opened=data["opened"], deadline=data["deadline"],
-            resolved=tuple(data["resolved"]), created=data["created"], options=dict(data.get("options", {})),
-            moderator_options=dict(data.get("moderator_options", {})),
-            checkpoints=tuple(data.get("checkpoints", ())), npcs=tuple(data.get("npcs", ())),
-            result=data.get("result"), outbox_sequence=data.get("outbox_sequence", 0),
-            optional={k: data[k] for k in OPTIONAL_KEYS if k in data})
+            tokens=data["tokens"], schedule=data["schedule"], state=data["state"],
+            phase_id=data["phase_id"] or "", opened=data["opened"], deadline=data["deadline"] or "",
+            resolved=tuple(data["resolved"]), created=data["created"], options=optional("options", {}),
+            moderator_options=optional("moderator_options", {}), checkpoints=tuple(optional("checkpoints", ())),
+            npcs=tuple(Npc.from_json(n) for n in optional("npcs", ())), result=data.get("result"),
+            outbox_sequence=optional("outbox_sequence", 0), paused=optional("paused", None),
+            clock_waits_for=optional("clock_waits_for", None), host_actions=tuple(optional("host_actions", ())),
+            reminders_sent=tuple(optional("reminders_sent", ())), watchers=tuple(optional("watchers", ())),
+            watch_pending=optional("watch_pending", {}),
+            new_addresses_answered=optional("new_addresses_answered", {}),
+            message_key=optional("message_key", ""),
+            extra={k: v for k, v in data.items() if k not in KNOWN_KEYS})
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The record as stored; a key the game never had is written only once it has a value."""
+        data: dict[str, Any] = {
             "id": self.id, "ruleset": self.ruleset, "seed": self.seed, "options": dict(self.options),
             "moderator_options": dict(self.moderator_options), "checkpoints": [dict(c) for c in self.checkpoints],
-            "roster": [p.to_json() for p in self.roster], "npcs": [dict(n) for n in self.npcs],
+            "roster": [p.to_json() for p in self.roster], "npcs": [n.to_json() for n in self.npcs],
             "tokens": dict(self.tokens), "schedule": self.schedule, "state": self.state, "phase_id": self.phase_id,
             "opened": self.opened, "deadline": self.deadline, "resolved": list(self.resolved),
             "result": self.result, "created": self.created, "outbox_sequence": self.outbox_sequence,
-            **self.optional,
         }
+        optional = {"paused": self.paused, "clock_waits_for": self.clock_waits_for,
+                    "host_actions": [dict(a) for a in self.host_actions], "reminders_sent": list(self.reminders_sent),
+                    "watchers": list(self.watchers), "watch_pending": dict(self.watch_pending),
+                    "new_addresses_answered": dict(self.new_addresses_answered), "message_key": self.message_key}
+        data.update({key: value for key, value in optional.items() if value})
+        return {**data, **self.extra}
 
     @property
     def running(self) -> bool:
         return bool(self.phase_id)
 
     @property
+    def npc_names(self) -> tuple[str, ...]:
+        """The host-run characters (NPCs), in the order the host named them."""
+        return tuple(npc.name for npc in self.npcs)
+
+    @property
+    def player_specs(self) -> list[PlayerSpec]:
+        """The characters the game was dealt (a replay deals them again from the seed)."""
+        return player_specs(self.roster, self.npcs)
+
+    @property
+    def characters(self) -> tuple[str, ...]:
+        """Every character of the game: the players', then the NPCs."""
+        return (*self.roster.names, *self.npc_names)
+
+    @property
     def substitutions(self) -> tuple[Substitution, ...]:
         """Every substitution, oldest first, from the host's log (a log written before
         the leaving player was logged names the character as the one who left)."""
         return tuple(Substitution(a["player"], a.get("replaced", a["player"]), a["played_by"], a["phase"], a["at"])
-                     for a in self.optional.get("host_actions", ()) if a["kind"] == "substitute")
+                     for a in self.host_actions if a["kind"] == "substitute")

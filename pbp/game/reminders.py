@@ -21,7 +21,7 @@ Rules chosen where the design is silent:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Collection, Iterable, Sequence
 
@@ -29,7 +29,7 @@ from engine.core import Phase
 from pbp.game.clock import Running
 from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets
 from pbp.storage.game_index import reminder_due
-from pbp.game.stored import load
+from pbp.game.stored import load, save
 from pbp.moderator import Moderator
 from pbp.timezones import as_utc, render_duration_spec, render_remaining
 
@@ -98,32 +98,32 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_REMIND
         clock = game.clock
         if game.phase is None or not isinstance(clock, Running) or clock.deadline is None:
             continue  # over, paused, or waiting for a public post: no deadline to remind of
-        offsets = reminder_offsets(record.get("moderator_options", {}).get(REMINDERS), settings_default)
-        sent = set(record.get("reminders_sent", []))
+        offsets = reminder_offsets(record.moderator_options.get(REMINDERS), settings_default)
+        sent = set(record.reminders_sent)
         actors: Sequence[str] = players_to_remind(game.phase)
         with_orders: Collection[str] = game.latest_orders(game.phase.id)
         everyone = game.phase.secret_actors
         if everyone:  # every living player or none: being reminded must not tell a role
             actors, with_orders = (game.phase.actors if set(actors) - set(with_orders) else ()), ()
-        due = due_reminders(game=game_id, phase=game.phase.id, opened_at=as_utc(record["opened"]),
+        due = due_reminders(game=game_id, phase=game.phase.id, opened_at=as_utc(record.opened),
                             deadline=clock.deadline, now=now, offsets=offsets,
                             actors=actors, players_with_orders=with_orders,
-                            paused=bool(record.get("paused")), already_sent=sent)
-        roster = {entry["name"]: entry for entry in record["roster"]}
-        due = [reminder for reminder in due if reminder.player in roster]  # NPCs get no mail
+                            paused=bool(record.paused), already_sent=sent)
+        players = {player.name: player for player in record.roster}
+        due = [reminder for reminder in due if reminder.player in players]  # NPCs get no mail
         if not due:
             continue
         with game.file.transaction():
             for reminder in due:
-                entry = roster[reminder.player]
+                player = players[reminder.player]
                 mail = moderator.renderer.render(
-                    "reminder", record["ruleset"], game=game.game_facts(), player=reminder.player,
+                    "reminder", record.ruleset, game=game.game_facts(), player=reminder.player,
                     phase=game.phase.id, deadline=game.deadline_text(reminder.player),
                     left=render_remaining(clock.deadline - now), form=game.form(reminder.player),
                     everyone=everyone)
                 moderator.outbox.queue(game.file, phase=game.phase.id, recipient=reminder.player,
-                                       address=entry["email"], kind="reminder", mail=mail)
-            game.file.update_record({"reminders_sent": sorted(sent | {r.key for r in due})})
+                                       address=player.email, kind="reminder", mail=mail)
+            save(game, replace(record, reminders_sent=tuple(sorted(sent | {r.key for r in due}))))
         queued += len(due)
     index.reminders_seen(moment)
     return queued

@@ -16,13 +16,13 @@ from typing import Any, Mapping
 from engine.core import Phase, Resolution
 from pbp import schedule
 from pbp.crashpoints import crash_point
-from pbp.game.clock import WAITING_KEY, Running, clock_of, waiting_marker
+from pbp.game.clock import Running, clock_of, waiting_marker
 from pbp.game.deadlines import clock_waits
 from pbp.game.options import awaits_nobody, may_resolve_early, spectators_mode
-from pbp.game.stored import StoredGame, load
+from pbp.game.stored import StoredGame, load, record_of, rewritten, save
 from pbp.game.recipients import report_recipients
 from pbp.game.stalls import note_stall, stalled_phases
-from pbp.game.checkpoints import record_checkpoint
+from pbp.game.checkpoints import with_checkpoint
 from pbp.moderator import Moderator
 from pbp.ports import RenderedMail
 from pbp.render.renderer import event_json
@@ -93,47 +93,44 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
     next_phase = rules.phase(new_state)
     result = rules.result(new_state)
     now = moderator.clock()
-    plan = game.record["schedule"]
+    plan = game.record.schedule
     deadline = schedule.deadline_after(now, plan, next_phase.kind) if next_phase else None
     public = [event_json(e) for e in resolution.public]
     # Option wait_for_publish: the next phase opens now, its clock when this post is published.
-    waits = clock_waits(game.record.get("moderator_options", {}), next_phase, public)
+    waits = clock_waits(game.record.moderator_options, next_phase, public)
+    state_json = rules.to_json(new_state)
     with game.file.transaction():
-        game.file.update_record({
-            "state": rules.to_json(new_state),
-            "phase_id": next_phase.id if next_phase else "",
-            "opened": schedule.to_text(now),
-            "deadline": schedule.to_text(deadline) if deadline and not waits else "",
-            WAITING_KEY: waiting_marker(phase.id, next_phase.id) if waits and next_phase else None,
-            "resolved": [*game.record["resolved"], phase.id],
-            "checkpoints": record_checkpoint(game.record, f"resolution of {phase.id}", rules.to_json(new_state)),
-            "result": result.to_json() if result else None,
-        })
-        after = StoredGame(game.file, game.file.record(), rules, new_state, next_phase)
+        save(game, replace(
+            game.record, state=state_json, phase_id=next_phase.id if next_phase else "",
+            opened=schedule.to_text(now), deadline=schedule.to_text(deadline) if deadline and not waits else "",
+            clock_waits_for=waiting_marker(phase.id, next_phase.id) if waits and next_phase else None,
+            resolved=(*game.record.resolved, phase.id),
+            checkpoints=with_checkpoint(game.record.checkpoints, f"resolution of {phase.id}", state_json),
+            result=result.to_json() if result else None))
+        after = rewritten(game, new_state, next_phase)
 
         def report(name: str, form: dict[str, Any] | None) -> RenderedMail:
             return moderator.renderer.render(
-                "report", game.record["ruleset"], game=after.game_facts(), player=name,
+                "report", game.record.ruleset, game=after.game_facts(), player=name,
                 resolved_phase=phase.id, next_phase=next_phase.id if next_phase else "", public_events=public,
                 private_events=[event_json(e) for e in resolution.private.get(name, ())],
                 result=result.to_json() if result else None,
-                view=after.view(name), form=form, dead_watch=spectators_mode(game.record, game.rules.card) in ("dead", "all"))
+                view=after.view(name), form=form, dead_watch=spectators_mode(game.record.moderator_options, game.rules.card) in ("dead", "all"))
 
         # The dead get no reports after the one that told them of their death, and a
         # player the resolution tells nothing and asks nothing gets none (pbp.game.recipients).
-        characters = [e["name"] for e in game.record["roster"]] + [n["name"] for n in game.record.get("npcs", [])]
-        told = set(report_recipients([name for name in characters if name not in dead_before], public,
+        told = set(report_recipients([name for name in game.record.characters if name not in dead_before], public,
                                      resolution.private, next_phase))
-        for entry in game.record["roster"]:
-            name = entry["name"]
+        for player in game.roster:
+            name = player.name
             if name in told:
-                moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=entry["email"],
+                moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=player.email,
                                        kind="report", mail=report(name, after.form(name)))
         # The host plays the NPCs: each NPC's report and form go to the host address, as a
         # player's go to that player (the host answers by mail with the form's block, or
         # with `pbp submit`); the row names the NPC, so `pbp show` finds its reports.
         host_address = moderator.settings.host_address
-        for name in game.npc_names:
+        for name in game.record.npc_names:
             if host_address and name in told:
                 moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=host_address,
                                        kind=NPC_REPORT, mail=for_host(report(name, after.npc_form(name)), name))
@@ -141,7 +138,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
         for listener in moderator.after_resolution:  # spectators' mail; the forum drafts the public post
             listener(moderator, resolved)
         crash_point("mid-resolution")
-    described = tuple(moderator.renderer.describe(game.record["ruleset"], e) for e in resolution.public)
+    described = tuple(moderator.renderer.describe(game.record.ruleset, e) for e in resolution.public)
     return ResolutionSummary(game_id, phase.id, described, result.to_json() if result else None,
                              next_phase.id if next_phase else "")
 
@@ -156,11 +153,11 @@ def due_games(moderator: Moderator) -> list[tuple[str, str]]:
     for game_id in moderator.folder.index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: (
             entry["deadline"] is not None and entry["deadline"] <= moment)):
         try:
-            record = moderator.folder.game(game_id).record()
+            record = record_of(moderator.folder.game(game_id))
         except Exception:  # an unreadable game file is shown by pbp status; the others go on
             continue
-        if clock_of(record).due(now) and stalled.get(record["id"]) != record["phase_id"]:
-            due.append((record["deadline"], record["id"], record["phase_id"]))
+        if clock_of(record).due(now) and stalled.get(record.id) != record.phase_id:
+            due.append((record.deadline, record.id, record.phase_id))
     return [(game, phase) for _, game, phase in sorted(due)]
 
 
@@ -187,7 +184,7 @@ def resolve_if_all_in(moderator: Moderator, game_id: str) -> ResolutionSummary |
     game = load(moderator, game_id)
     if game.phase is None or not isinstance(game.clock, Running):
         return None  # paused, or a clock that waits for a public post has not started (wait_for_publish)
-    options = game.record.get("moderator_options", {})
+    options = game.record.moderator_options
     awaited_nobody = awaits_nobody(game.phase)
     if not awaited_nobody and not may_resolve_early(options, game.phase, game.latest_orders(game.phase.id)):
         return None

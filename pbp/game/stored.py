@@ -1,18 +1,18 @@
-"""A stored game read once: its record, its decoded state and open phase
-(docs/design.md: Storage). The record's keys are documented in `pbp.storage.datafolder`; the phase
-clock they describe is read through `pbp.game.clock`."""
+"""A stored game read once: its typed record (`pbp.game.record`), its decoded state and
+open phase (docs/design.md: Storage), and `save`, the one writer of a game's record. The
+phase clock the record describes is read through `pbp.game.clock`."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Mapping, TypeVar
 
 from engine.core import Phase, PlayerStatus, Ruleset
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.game.clock import PhaseClock, clock_of
-from pbp.game.record import GameRecord, Roster, RosterPlayer
+from pbp.game.record import GameRecord, Roster
 from pbp.moderator import Moderator
 from pbp.render.forms import order_form
 from pbp.render.renderer import FINISHED
@@ -31,19 +31,22 @@ class StoredGame:
     """A game's record with its state and open phase, read once."""
 
     file: GameFile
-    record: dict[str, Any]
+    record: GameRecord
     rules: Ruleset
     state: Any
     phase: Phase | None
+    # The document the record was decoded from: `load` hands this game out again while the
+    # file holds an equal one.
+    document: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def id(self) -> str:
-        return str(self.record["id"])
+        return self.record.id
 
     @property
     def filed_phase(self) -> str:
         """The phase mail about the game is filed under now: the open one, or `FINISHED`."""
-        return str(self.record["phase_id"] or FINISHED)
+        return self.record.phase_id or FINISHED
 
     @property
     def open_phase(self) -> Phase:
@@ -53,14 +56,8 @@ class StoredGame:
         return self.phase
 
     @property
-    def typed(self) -> GameRecord:
-        """The record as a typed, immutable value."""
-        return GameRecord.from_json(self.record)
-
-    @cached_property
     def roster(self) -> Roster:
-        """Read once per stored game: a receipt asks it several times (time zones)."""
-        return Roster(tuple(RosterPlayer.from_json(entry) for entry in self.record["roster"]))
+        return self.record.roster
 
     @cached_property
     def _made(self) -> dict[tuple[str, str | None], Any]:
@@ -87,52 +84,35 @@ class StoredGame:
 
     def dead(self) -> set[str]:
         """The characters who are dead now (deaths are public)."""
-        return {name for name in (*self.roster_names, *self.npc_names) if not self.status(name).alive}
-
-    @property
-    def roster_names(self) -> tuple[str, ...]:
-        """The players' characters, in roster order."""
-        return tuple(str(entry["name"]) for entry in self.record["roster"])
+        return {name for name in self.record.characters if not self.status(name).alive}
 
     @property
     def clock(self) -> PhaseClock:
         return clock_of(self.record)
-
-    def player(self, address: str) -> dict[str, Any] | None:
-        for entry in self.record["roster"]:
-            if entry["email"] == address:
-                return entry  # type: ignore[no-any-return]
-        return None
 
     def zone_of(self, name: str | None) -> str:
         """The roster time zone of the player of character `name` ("" means UTC)."""
         return self.roster.zone_of(name)
 
     def token(self, name: str) -> str:
-        return str(self.record["tokens"][name])
+        return self.record.tokens[name]
 
     def game_facts(self) -> dict[str, Any]:
         """What every mail template knows of the game; `played_by` names the newcomer who
         plays a character after a substitution (mail greets them by their own name)."""
-        played_by = {entry["name"]: entry["played_by"] for entry in self.record["roster"]
-                     if entry.get("played_by") and entry["played_by"] != entry["name"]}
-        return {"id": self.id, "ruleset": self.record["ruleset"], **({"played_by": played_by} if played_by else {})}
+        played_by = {p.name: p.played_by for p in self.roster if p.played_by and p.played_by != p.name}
+        return {"id": self.id, "ruleset": self.record.ruleset, **({"played_by": played_by} if played_by else {})}
 
     def deadline_text(self, name: str | None = None) -> str:
         """The deadline in `name`'s roster time zone and in UTC."""
         return self.clock.describe(self.zone_of(name))
 
     def form(self, name: str) -> dict[str, Any] | None:
-        if name in self.npc_names:
+        if name in self.record.npc_names:
             return self.npc_form(name)  # not kept: its host token may be made by this call
         return self._once("form", name, lambda: order_form(
             self.id, self.phase, name, self.token(name), self.deadline_text(name),
             self.status(name).channels if self.phase is not None else ()))
-
-    @property
-    def npc_names(self) -> tuple[str, ...]:
-        """The host-run characters (NPCs), in the order the host named them."""
-        return tuple(str(npc["name"]) for npc in self.record.get("npcs", []))
 
     def npc_form(self, name: str) -> dict[str, Any] | None:
         """The NPC `name`'s form, mailed to the host: the game's host token (the host's
@@ -164,10 +144,10 @@ class StoredGame:
 
     def character(self, player: str) -> str:
         """The character or NPC called `player` (ignoring case)."""
-        names = [e["name"] for e in self.record["roster"]] + [n["name"] for n in self.record.get("npcs", [])]
+        names = self.record.characters
         for name in names:
             if name.lower() == player.lower():
-                return str(name)
+                return name
         raise UserError(f"There is no player or NPC {player!r} in game {self.id}; they are: {', '.join(names)}.")
 
 
@@ -175,15 +155,46 @@ def load(moderator: Moderator, game_id: str) -> StoredGame:
     """The stored game; the same one again while its record is unchanged (what it made
     once, `StoredGame._once`, stays valid: nothing changes a record in place)."""
     file = moderator.folder.game(game_id)
-    record = file.record()
-    rules = moderator.rules(record["ruleset"])
+    document = file.record()
     kept = file.loaded
-    if isinstance(kept, StoredGame) and type(kept.rules) is type(rules) and kept.record == record:
-        return kept
-    state, phase = _decoded(file, rules, record["state"])
-    game = StoredGame(file, record, rules, state, phase)
+    if isinstance(kept, StoredGame) and kept.document == document:
+        rules = moderator.rules(kept.record.ruleset)
+        if type(kept.rules) is type(rules):
+            return kept
+    record = GameRecord.from_json(document)
+    rules = moderator.rules(record.ruleset)
+    state, phase = _decoded(file, rules, record.state)
+    game = StoredGame(file, record, rules, state, phase, document)
     file.loaded = game
     return game
+
+
+def rewritten(game: StoredGame, state: Any, phase: Phase | None) -> StoredGame:
+    """The game as its file holds it after a write in the open transaction that stored
+    `state` (already decoded by the caller, so not decoded again)."""
+    document = game.file.record()
+    return StoredGame(game.file, GameRecord.from_json(document), game.rules, state, phase, document)
+
+
+def record_of(file: GameFile) -> GameRecord:
+    """A game's record without its state decoded (a scan over every game reads only this)."""
+    kept = file.loaded
+    document = file.record()
+    if isinstance(kept, StoredGame) and kept.document == document:
+        return kept.record
+    return GameRecord.from_json(document)
+
+
+def save(game: StoredGame, record: GameRecord, since: GameRecord | None = None) -> None:
+    """The one writer of a game's record: writes the keys `record` changes against the
+    record `game` was loaded with (or `since`, read later in the same transaction), so a
+    key written meanwhile by another (the outbox's Message-ID key) stays. Call inside the
+    file's transaction when other writes go with it."""
+    before, after = (since or game.record).to_json(), record.to_json()
+    changed = {key: value for key, value in after.items() if key not in before or before[key] != value}
+    changed.update({key: None for key in before if key not in after})
+    if changed:
+        game.file.update_record(changed)
 
 
 def running(moderator: Moderator, game_id: str) -> StoredGame:
@@ -194,7 +205,7 @@ def running(moderator: Moderator, game_id: str) -> StoredGame:
     return game
 
 
-def _decoded(file: GameFile, rules: Ruleset, data: dict[str, Any]) -> tuple[Any, Phase | None]:
+def _decoded(file: GameFile, rules: Ruleset, data: Mapping[str, Any]) -> tuple[Any, Phase | None]:
     """The state and phase of a stored state JSON, decoded once per version: the writer's
     storage hands back the same JSON object until the state is written again."""
     memo = file.decoded

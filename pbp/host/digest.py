@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbp.game.stored import StoredGame
-from pbp.host.replay import ReplayError, game_players, replay_steps, step_resolution
+from pbp.host.replay import ReplayError, replay_steps, step_resolution
 from pbp.render.renderer import event_json
 
 
@@ -19,7 +19,7 @@ def private_history(game: StoredGame, character: str) -> list[dict[str, Any]]:
     """[{"phase": id, "events": [event JSON, ...]}] for every step that told `character`
     something privately, oldest first. Raises ReplayError when the log does not replay."""
     rules, record = game.rules, game.record
-    state = rules.new_game(game_players(record), record["seed"], dict(record.get("options", {})))
+    state = rules.new_game(record.player_specs, record.seed, dict(record.options))
     history = []
     for step in replay_steps(game):
         phase = rules.phase(state)

@@ -71,9 +71,9 @@ def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: Ord
                 f"{head}: the TOKEN is not this game's host token. Reply to the NPC's latest report, whose "
                 "form holds the right one.")
         guard.note_right()
-        name = next((n for n in game.npc_names if n.lower() == named.lower()), None)
+        name = next((n for n in game.record.npc_names if n.lower() == named.lower()), None)
         if name is None:
-            known = ", ".join(game.npc_names) or "none"
+            known = ", ".join(game.record.npc_names) or "none"
             return "rejected", "NPC orders for an unknown NPC", (
                 f"{head}: {game.id} has no NPC {named!r} (its NPCs: {known}).")
         if game.phase is None or block.phase.lower() != game.phase.id.lower():

@@ -8,13 +8,15 @@ pbp makes. The engine state changes only through the engine (`host_kill`, `parse
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.deadlines import start_clock
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.options import OPTIONS, OptionValueError, split_options
-from pbp.game.stored import load, running
-from pbp.game.checkpoints import record_checkpoint
+from pbp.game.stored import load, running, save
+from pbp.game.checkpoints import with_checkpoint
 from pbp.host.replay import HOST_KILL, Step
 from pbp.moderator import Moderator
 from pbp.render.renderer import event_json
@@ -33,18 +35,19 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
     next_phase = game.rules.phase(new_state)
     result = game.rules.result(new_state)
     public = [event_json(e) for e in resolution.public]
-    label = Step(HOST_KILL, game.phase.id, player=name).describe()
-    fields = {"state": game.rules.to_json(new_state), "result": result.to_json() if result else None,
-              "checkpoints": record_checkpoint(game.record, label, game.rules.to_json(new_state))}
-    if next_phase is None or next_phase.id != game.phase.id:
+    phase = game.open_phase
+    label = Step(HOST_KILL, phase.id, player=name).describe()
+    state_json = game.rules.to_json(new_state)
+    record = replace(game.record, state=state_json, result=result.to_json() if result else None,
+                     checkpoints=with_checkpoint(game.record.checkpoints, label, state_json))
+    if next_phase is None or next_phase.id != phase.id:
         now = moderator.clock()
-        fields.update({"phase_id": next_phase.id if next_phase else "", "opened": schedule.to_text(now),
-                       "deadline": schedule.to_text(schedule.deadline_after(now, game.record["schedule"],
-                                                                             next_phase.kind))
-                       if next_phase else ""})
+        record = replace(record, phase_id=next_phase.id if next_phase else "", opened=schedule.to_text(now),
+                         deadline=schedule.to_text(schedule.deadline_after(now, record.schedule, next_phase.kind))
+                         if next_phase else "")
     with game.file.transaction():
-        game.file.update_record(fields)
-        log_host_action(game, {"kind": HOST_KILL, "phase": game.phase.id, "player": name,
+        save(game, record)
+        log_host_action(game, {"kind": HOST_KILL, "phase": phase.id, "player": name,
                                "reason": reason.strip()}, moderator)
         after = load(moderator, game_id)
         ending = []
@@ -55,7 +58,7 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
                        lines=[f"Reason: {reason.strip()}", *ending], public_events=public)
         for listener in moderator.after_host_action:  # the forum drafts the public post
             listener(moderator, game, after, public)
-    return [moderator.renderer.describe(game.record["ruleset"], e) for e in resolution.public]
+    return [moderator.renderer.describe(game.record.ruleset, e) for e in resolution.public]
 
 
 # --------------------------------------------------------------------------- moderator options
@@ -64,7 +67,7 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
     `wait_for_publish`; pbp.game.options), e.g. switch its reminders off; returns them all. The ruleset's
     options shaped the game when it began and stay as they are."""
     game = load(moderator, game_id)
-    current = dict(game.record.get("moderator_options", {}))
+    current = dict(game.record.moderator_options)
     unknown = sorted(key for key in given if key.strip().lower() not in OPTIONS)
     if unknown:
         raise UserError(f"{unknown[0]!r} cannot change in a running game; the options that can are "
@@ -75,7 +78,7 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
         raise UserError(str(error)) from None
     if given:
         with game.file.transaction():
-            game.file.update_record({"moderator_options": changed})
+            save(game, replace(game.record, moderator_options=changed))
             log_host_action(game, {"kind": "options", "phase": game.filed_phase,
                                    "options": {k.strip().lower(): v for k, v in given.items()}}, moderator)
             start_clock(moderator, game_id)  # wait_for_publish=off starts a waiting clock

@@ -93,8 +93,7 @@ def enter_orders(moderator: Moderator, game: StoredGame, name: str, canonical: l
     received = schedule.to_text(moderator.clock())
     game.file.orders.insert({"phase": game.open_phase.id, "player": name, "text": "\n".join(canonical),
                              "received": received, "message_id": message_id, "mail_key": mail_key})
-    entry = next((e for e in game.record["roster"] if e["name"] == name), None)
-    if entry is not None:
+    if name in game.record.roster.names:
         shown = canonical or ["(no orders: the rules' default applies)"]
         notify_players(moderator, game, "receipt", only={name},
                        headline=f"The host entered orders for you for {game.rules.card.phase_words(game.open_phase.id)}.",
@@ -107,12 +106,12 @@ def character_status(moderator: Moderator, game_id: str, player: str) -> str:
     it): where it stands, its accepted orders for the open phase and the deadline."""
     game = load(moderator, game_id)
     name = game.character(player)
-    phase = game.record["phase_id"]
+    phase = game.record.phase_id
     latest = game.latest_order(phase, name) if phase else None
     accepted = ({"received": render_timestamp(latest["received"]), "lines": latest["text"].splitlines()}
                 if latest else None)
     mail = moderator.renderer.render(
-        "status_reply", game.record["ruleset"], game=game.game_facts(), player=name, phase=phase,
+        "status_reply", game.record.ruleset, game=game.game_facts(), player=name, phase=phase,
         deadline=game.deadline_text(name), accepted=accepted, tally=running_tally(game),
         view=game.rules.view(game.state, name), form=None)
     return for_the_screen(mail.body)

@@ -166,11 +166,11 @@ def replay_steps(game: StoredGame) -> list[Step]:
     while it was open, then its resolution from each actor's latest accepted orders; then
     the host kills of the open phase (or of the phase a host kill ended the game in)."""
     kills: dict[str, list[dict]] = {}
-    for action in game.record.get("host_actions", []):
+    for action in game.record.host_actions:
         if action["kind"] == HOST_KILL:
             kills.setdefault(action["phase"], []).append(action)
     steps = []
-    phases = list(game.record["resolved"])
+    phases = list(game.record.resolved)
     # the open phase, or the phase in which a host kill ended the game
     for phase_id in [*([game.phase.id] if game.phase else []), *kills]:
         if phase_id not in phases:
@@ -178,35 +178,28 @@ def replay_steps(game: StoredGame) -> list[Step]:
     for phase_id in phases:
         steps.extend(Step(HOST_KILL, phase_id, player=a["player"], reason=a["reason"])
                      for a in kills.get(phase_id, []))
-        if phase_id in game.record["resolved"]:
+        if phase_id in game.record.resolved:
             latest = game.latest_orders(phase_id)
             steps.append(Step(RESOLVE, phase_id, {p: row["text"].splitlines() for p, row in latest.items()}))
     return steps
 
 
-def game_players(record: Mapping[str, Any]) -> list[PlayerSpec]:
-    """The characters a game was created with: the roster's, then the NPCs."""
-    return [PlayerSpec(e["name"]) for e in record["roster"]] + [
-        PlayerSpec(n["name"], npc=True, npc_class=n["class"], npc_team=n["team"]) for n in record.get("npcs", [])]
-
-
 def replay_game(moderator: Moderator, game_id: str) -> ReplayReport:
     """Re-run the game from seed and order log; compare with the stored checkpoints (a
-    digest after each step, see `record_checkpoint`) and the stored current state."""
+    digest after each step, see `with_checkpoint`) and the stored current state."""
     game = load(moderator, game_id)
     record = game.record
-    players = game_players(record)
     steps = replay_steps(game)
     try:
-        checkpoints = replay(game.rules, players, record["seed"], record.get("options", {}), steps)
+        checkpoints = replay(game.rules, record.player_specs, record.seed, record.options, steps)
     except ReplayError as error:
         return ReplayReport(len(steps), None, str(error))
     digests = [Checkpoint(c.label, state_digest(c.state)) for c in checkpoints]
-    stored = [Checkpoint(c["label"], c["digest"]) for c in record.get("checkpoints", [])]
+    stored = [Checkpoint(c["label"], c["digest"]) for c in record.checkpoints]
     divergence = compare(stored, digests)
     if divergence is not None:
         return ReplayReport(len(steps), Divergence(divergence.label, "", None,
                                                    "the stored game's state differs from the replay's."))
-    final = compare([Checkpoint("the current state", record["state"])],
+    final = compare([Checkpoint("the current state", record.state)],
                     [Checkpoint("the current state", checkpoints[-1].state)])
     return ReplayReport(len(steps), final)

@@ -23,6 +23,8 @@ from pbp.desk import bounces
 from pbp.conversations.log import waiting_questions
 from pbp.storage.daemon_state import status_lines as daemon_lines
 from pbp.game.clock import clock_of
+from pbp.game.record import GameRecord
+from pbp.game.stored import record_of
 from pbp.game.stalls import stall_notes
 from pbp.storage.drafts import APPROVED, DRAFT, PUBLISHED, DraftBook
 from pbp.storage.outbox_queue import FAILED, QUEUED
@@ -49,15 +51,15 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
         lines.append("No games yet; start one with `pbp new-game`.")
     for gid in ids:
         file = folder.game(gid)
-        record = file.record()
-        lines.append(f"Game {gid} ({record['ruleset']}, {len(record['roster'])} players)")
-        if record["result"]:
-            result = record["result"]
+        record = record_of(file)
+        lines.append(f"Game {gid} ({record.ruleset}, {len(record.roster)} players)")
+        if record.result:
+            result = record.result
             lines.append(f"  over: winners {', '.join(result['winners']) or 'nobody'} ({result['path']})")
         else:
-            lines.append(f"  phase {record['phase_id']}, deadline {clock_of(record).status_text()}")
+            lines.append(f"  phase {record.phase_id}, deadline {clock_of(record).status_text()}")
             for note in stall_notes(folder):
-                if note["game"] == gid and note["phase"] == record["phase_id"]:
+                if note["game"] == gid and note["phase"] == record.phase_id:
                     lines.append(f"  RESOLUTION FAILED at {note['at']}: {note['error']}; the daemon skips this "
                                  f"phase until you run `pbp advance {gid}`")
             lines.extend(_orders_lines(file, record, rules_for))
@@ -65,7 +67,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
         if waiting:
             lines.append(f"  messages to the host not answered yet: {', '.join(f'{who} ({phase})' for who, phase in waiting)}; "
                          f"read them with `pbp channel {gid} host`, answer with `pbp reply {gid} <player> <text>`")
-        lines.append(f"  phases resolved: {len(record['resolved'])}")
+        lines.append(f"  phases resolved: {len(record.resolved)}")
         rows = file.outbox.briefs()
         queued = [r for r in rows if r["status"] == QUEUED]
         failed = [r for r in rows if r["status"] == FAILED]
@@ -109,14 +111,14 @@ def _strangers_lines(summary: dict, older_rows: list[dict]) -> list[str]:
     return lines
 
 
-def _open_phase(record: dict, rules_for: RulesFor) -> Phase | None:
-    rules = rules_for(record["ruleset"])
-    return rules.phase(rules.from_json(record["state"]))
+def _open_phase(record: GameRecord, rules_for: RulesFor) -> Phase | None:
+    rules = rules_for(record.ruleset)
+    return rules.phase(rules.from_json(record.state))
 
 
-def _orders_lines(file: GameFile, record: dict, rules_for: RulesFor) -> list[str]:
+def _orders_lines(file: GameFile, record: GameRecord, rules_for: RulesFor) -> list[str]:
     """Who has orders in, who is awaited, who has nothing to order in the open phase."""
-    phase_id = record["phase_id"]
+    phase_id = record.phase_id
     orders = {row["player"] for row in file.orders.where("phase", phase_id)}
     lines = [f"  orders in: {', '.join(sorted(orders)) or 'none'}"]
     try:
@@ -126,7 +128,7 @@ def _orders_lines(file: GameFile, record: dict, rules_for: RulesFor) -> list[str
         return lines
     if phase is None:
         return lines
-    npcs = {npc["name"] for npc in record.get("npcs", [])}
+    npcs = set(record.npc_names)
     awaited = players_to_remind(phase)
     waiting = [f"{name} (NPC: `pbp submit`)" if name in npcs else name for name in awaited if name not in orders]
     idle = [name for name in phase.actors if name not in awaited]

@@ -10,17 +10,19 @@ replays exact and keeps every earlier post and report meaningful.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.names import look_alike, name_problem
 from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
-from pbp.game.stored import StoredGame, load, new_token, running
+from pbp.game.record import GameRecord, RosterPlayer
+from pbp.game.stored import StoredGame, load, new_token, running, save
 from pbp.host.digest import current_orders, private_history
 from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
 from pbp.storage.outbox_queue import FAILED, QUEUED
-from pbp.roster import normalise_address
-from pbp.signups.spectators import WATCHERS_KEY
-from pbp.render.welcome import welcome_facts
+from pbp.game.roster_file import normalise_address
+from pbp.game.welcome import welcome_facts
 from pbp.timezones import zone_problem
 
 
@@ -42,66 +44,59 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
     game = running(moderator, game_id)
     record = game.record
     entry = _roster_entry(record, old)
+    newcomer = new_name.strip()
     if timezone is not None and zone_problem(timezone):
         raise UserError(zone_problem(timezone))
     if not new_name.strip():
         raise UserError("Give the newcomer's name, e.g. pbp substitute g1 Alice Carol carol@example.org.")
-    problem = _newcomer_name_problem(record, entry, new_name.strip())
+    problem = _newcomer_name_problem(record, entry, newcomer)
     if problem:
         raise UserError(problem)
     address = normalise_address(new_email)
     if address is None:
         raise UserError(f"{new_email!r} is not an email address like name@example.org.")
-    if any(e["email"] == address for e in record["roster"]):
+    if record.roster.by_address(address) is not None:
         raise UserError(f"{address} is already on the roster of {game_id}; give the newcomer's own address.")
-    if address in record.get(WATCHERS_KEY, []):
+    if address in record.watchers:
         raise UserError(f"{address} watches {game_id} and has seen every role and night action, so cannot "
                         "be dealt in; choose another newcomer.")
-    character = entry["name"]
+    character = entry.name
     token = new_token()
-    roster = [dict(e) for e in record["roster"]]
-    for row in roster:
-        if row["name"] == character:
-            row["replaced"] = [*row.get("replaced", []),
-                               {"played_by": row.get("played_by", row["name"]), "email": row["email"]}]
-            row["email"] = address
-            row["played_by"] = new_name.strip()
-            if timezone is not None:
-                row["timezone"] = timezone.strip()
-            row["replaced"][-1]["forum_name"] = row.get("forum_name", "")
-            row["forum_name"] = (forum_name or "").strip()
-    leaving = entry.get("played_by", character)
+    handed = entry.handed_to(newcomer, address, None if timezone is None else timezone.strip(),
+                             (forum_name or "").strip())
+    leaving = entry.player
     digest = _digest(game, character)
     with game.file.transaction():
-        _withdraw_unsent(game, entry["email"], character)
-        goodbye = moderator.renderer.render("goodbye", record["ruleset"], game=game.game_facts(), player=leaving,
-                                            character=character, newcomer=new_name.strip())
-        moderator.outbox.queue(game.file, phase=record["phase_id"], recipient=leaving, address=entry["email"],
+        _withdraw_unsent(game, entry.email, character)
+        goodbye = moderator.renderer.render("goodbye", record.ruleset, game=game.game_facts(), player=leaving,
+                                            character=character, newcomer=newcomer)
+        moderator.outbox.queue(game.file, phase=record.phase_id, recipient=leaving, address=entry.email,
                                kind="goodbye", mail=goodbye)
-        game.file.update_record({"roster": roster, "tokens": {**record["tokens"], character: token}})
-        log_host_action(game, {"kind": "substitute", "phase": game.phase.id, "player": character,
-                               "played_by": new_name.strip(), "replaced": leaving}, moderator)
+        save(game, replace(record, roster=record.roster.with_player(handed),
+                           tokens={**record.tokens, character: token}))
+        log_host_action(game, {"kind": "substitute", "phase": game.open_phase.id, "player": character,
+                               "played_by": newcomer, "replaced": leaving}, moderator)
         after = load(moderator, game_id)
         mail = moderator.renderer.render(
-            "welcome", record["ruleset"], game=after.game_facts(), player=character, token=token,
+            "welcome", record.ruleset, game=after.game_facts(), player=character, token=token,
             view=after.rules.view(after.state, character), form=after.form(character),
-            substitute={"name": new_name.strip(), **digest},
+            substitute={"name": newcomer, **digest},
             **welcome_facts(after, character))
-        moderator.outbox.queue(game.file, phase=record["phase_id"], recipient=character, address=address,
+        moderator.outbox.queue(game.file, phase=record.phase_id, recipient=character, address=address,
                                kind="welcome", mail=mail)
         substitution = [{"kind": "substitution", "data": {
-            "character": character, "played_by": new_name.strip(), "replaced": leaving}}]
+            "character": character, "played_by": newcomer, "replaced": leaving}}]
         for listener in moderator.after_host_action:  # the forum drafts the public post
             listener(moderator, game, after, substitution)
-        others = {e["name"] for e in roster if e["name"] != character}
+        others = {name for name in record.roster.names if name != character}
         notify_players(moderator, after, "notice", only=others,
                        headline=f"{character} has a substitute.",
-                       lines=[f"From now on {character} is played by {new_name.strip()}. The character "
+                       lines=[f"From now on {character} is played by {newcomer}. The character "
                               f"keeps its name: orders and votes still name {character}."])
     return token
 
 
-def _newcomer_name_problem(record: dict, entry: dict, name: str) -> str | None:
+def _newcomer_name_problem(record: GameRecord, entry: RosterPlayer, name: str) -> str | None:
     """Why a substitute may not be called `name`, or None: the roster's name rules
     (docs/design.md: Command line; engine.names) and no clash (ignoring case and accents,
     or looking alike) with another character's name, the player now playing it, or an NPC.
@@ -110,13 +105,13 @@ def _newcomer_name_problem(record: dict, entry: dict, name: str) -> str | None:
     problem = name_problem(name)
     if problem:
         return f"The newcomer's name is refused: {problem}."
-    taken = [npc["name"] for npc in record.get("npcs", [])]
-    for other in record["roster"]:
-        if other["name"] != entry["name"]:
-            taken += [used for used in (other["name"], other.get("played_by", "")) if used]
+    taken = list(record.npc_names)
+    for other in record.roster:
+        if other.name != entry.name:
+            taken += [used for used in (other.name, other.played_by) if used]
     clash = next((used for used in taken if look_alike(name, used)), None)
     if clash is not None:
-        return (f"The newcomer's name {name!r} is already taken in game {record['id']} by {clash!r} "
+        return (f"The newcomer's name {name!r} is already taken in game {record.id} by {clash!r} "
                 "(names must differ ignoring case and accents, and must not look alike); give the newcomer "
                 "another name.")
     return None
@@ -130,12 +125,12 @@ def _withdraw_unsent(game: StoredGame, address: str, character: str) -> None:
         cond=lambda row: row["status"] == QUEUED and row["address"] == address)
 
 
-def _roster_entry(record: dict, name: str) -> dict:
-    for entry in record["roster"]:
-        if entry["name"].lower() == name.lower():
-            return entry
-    players = ", ".join(e["name"] for e in record["roster"])
-    raise UserError(f"There is no player {name!r} in game {record['id']}; the players are: {players}.")
+def _roster_entry(record: GameRecord, name: str) -> RosterPlayer:
+    entry = record.roster.by_name(name)
+    if entry is None:
+        players = ", ".join(record.roster.names)
+        raise UserError(f"There is no player {name!r} in game {record.id}; the players are: {players}.")
+    return entry
 
 
 def _digest(game: StoredGame, character: str) -> dict:

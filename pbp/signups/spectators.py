@@ -17,7 +17,6 @@ from pbp.moderator import Moderator
 from pbp.render.renderer import event_json
 
 KIND = "spectator"
-WATCHERS_KEY = "watchers"
 # The Message-ID sequence of a game's mail to spectators and would-be watchers, apart from
 # the players' (pbp.storage.outbox_queue.OutboxQueue.queue): a player's mail reads the same with or without them.
 OUTSIDE_SEQUENCE = "spectator_sequence"  # the game record's confirmed watcher addresses, in order of confirmation
@@ -26,15 +25,14 @@ OUTSIDE_SEQUENCE = "spectator_sequence"  # the game record's confirmed watcher a
 def spectators(game: StoredGame) -> list[tuple[str, str, bool]]:
     """(recipient name, address, is a watcher) for everyone who gets the spectators' mail of
     `game` as it stands now: the dead roster players, then (option `all`) the watchers."""
-    mode = spectators_mode(game.record, game.rules.card)
+    mode = spectators_mode(game.record.moderator_options, game.rules.card)
     if mode == "off":
         return []
     dead = game.dead()
-    found = [(entry["name"], entry["email"], False) for entry in game.record["roster"] if entry["name"] in dead]
+    found = [(player.name, player.email, False) for player in game.roster if player.name in dead]
     if mode == "all":
-        players = {entry["email"] for entry in game.record["roster"]}
-        found += [("watcher", address, True) for address in game.record.get(WATCHERS_KEY, [])
-                  if address not in players]
+        players = {player.email for player in game.roster}
+        found += [("watcher", address, True) for address in game.record.watchers if address not in players]
     return found
 
 
@@ -53,7 +51,7 @@ def queue_spectator_mail(moderator: Moderator, resolved: Resolved) -> None:
                for player, events in sorted(resolved.resolution.private.items()) if events]
     for name, address, watcher in recipients:
         mail = moderator.renderer.render(
-            KIND, after.record["ruleset"], game=after.game_facts(), spectator=name, watcher=watcher,
+            KIND, after.record.ruleset, game=after.game_facts(), spectator=name, watcher=watcher,
             resolved_phase=resolved_phase, orders=shown_orders, public_events=resolved.public,
             private_reports=private, result=resolved.result, next_phase=after.phase.id if after.phase else "")
         moderator.outbox.queue(after.file, phase=resolved_phase, recipient=name, address=address,

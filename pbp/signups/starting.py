@@ -13,7 +13,7 @@ from pbp.game.host_contact import HOST
 from pbp.game.create import create_game
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.storage.open_games import OPEN, STARTED, OpenGame, open_game, open_games
 
 KIND = "signup"
@@ -28,7 +28,7 @@ def start_signed_up(moderator: Moderator, game_id: str) -> StoredGame:
     players = signups.players
     if game_id in moderator.folder.game_ids():
         game = load(moderator, game_id)
-        if {e["email"] for e in game.record["roster"]} != {e["email"] for e in players}:
+        if {player.email for player in game.roster} != {e["email"] for e in players}:
             raise UserError(f"A game called {game_id} exists already, with other players; it cannot also be "
                             "started from these sign-ups.")
         _mark_started(moderator, signups)  # a crash came after the game's creation
@@ -36,7 +36,7 @@ def start_signed_up(moderator: Moderator, game_id: str) -> StoredGame:
     if len(players) < record["players_min"]:
         raise UserError(f"Game {game_id} has {len(players)} confirmed sign-ups and needs at least "
                         f"{record['players_min']}; wait for more sign-ups before starting it.")
-    roster = [RosterEntry(entry["name"], entry["email"]) for entry in players]
+    roster = [RosterPlayer(entry["name"], entry["email"]) for entry in players]
     game = create_game(moderator, record["ruleset"], roster, (), record["seed"] or None, dict(record["options"]),
                        record["schedule_text"] or None, game_id)
     _mark_started(moderator, signups)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Callable, Iterator
 
 from engine.core import Ruleset
+from pbp.game.record import GameRecord
+from pbp.game.stored import record_of
 from pbp.storage.datafolder import DataFolder
 
 
@@ -36,28 +38,26 @@ def finished_games(folder: DataFolder, rules_of: Callable[[str], Ruleset]) -> tu
     """The finished games, in the registry's order, and how many games are still running."""
     finished, running = [], 0
     for game in folder.games():
-        record = game.record()
-        if not record.get("result"):
+        record = record_of(game)
+        if not record.result:
             running += 1
             continue
-        finished.append(read_finished(record, rules_of(record["ruleset"])))
+        finished.append(read_finished(record, rules_of(record.ruleset)))
     return finished, running
 
 
-def read_finished(record: dict[str, Any], rules: Ruleset) -> FinishedGame:
+def read_finished(record: GameRecord, rules: Ruleset) -> FinishedGame:
     """A finished game's public facts: its result and the roles the end revealed."""
-    state = rules.from_json(record["state"])
-    public = rules.view(state, None)
-    result = record["result"]
+    state = rules.from_json(record.state)
+    result = record.result or {}
     winners = set(result.get("players", ()))
-    alive = {entry["name"]: entry["alive"] for entry in public["players"]}
     seats = []
-    for entry in record["roster"]:
-        character = entry["name"]
+    for player in record.roster:
+        character = player.name
         status = rules.status(state, character)
-        seats.append(Seat(entry.get("played_by") or character, character, status.role or status.label,
-                          status.team, bool(alive.get(character)), character in winners))
-    return FinishedGame(record["id"], record["ruleset"], setup_of(record["ruleset"], seats),
+        seats.append(Seat(player.player, character, status.role or status.label,
+                          status.team, status.alive, character in winners))
+    return FinishedGame(record.id, record.ruleset, setup_of(record.ruleset, seats),
                         tuple(result.get("winners", ())), tuple(seats))
 
 

@@ -21,7 +21,7 @@ from pbp.cli import main
 from pbp.composition import ForumModerator
 from pbp.demo import play_demo
 from pbp.game.create import create_game
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]
@@ -87,7 +87,7 @@ def folder(tmp_path_factory) -> Path:
     play_demo("werewolf", data=data, say=lambda line: None, seed="stats")
     settings_ = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid")
     with ForumModerator(settings_) as moderator:
-        roster = [RosterEntry(name, f"{name.lower()}@players.invalid")
+        roster = [RosterPlayer(name, f"{name.lower()}@players.invalid")
                   for name in ("Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal")]
         create_game(moderator, "werewolf", roster, seed="running", schedule_text="default=1h")
     return data

@@ -220,7 +220,7 @@ def test_f055_an_anonymous_message_does_not_switch_the_leak_check_off(site):
     with moderator:
         game = load(moderator, GAME)
         with game.file.transaction():
-            red = next(n for n in game.record["tokens"] if game.rules.view(game.state, n)["me"]["team"] == "red")
+            red = next(n for n in game.record.tokens if game.rules.view(game.state, n)["me"]["team"] == "red")
             facts = PostFacts(game=GAME, ruleset="infiltration", phase=site.phase(),
                               public_view=game.rules.view(game.state, None),
                               events=[{"kind": "anonymous_message", "data": {"text": "e"}}])

@@ -47,7 +47,7 @@ def test_approve_all_approves_every_clean_draft_and_lists_the_failing_one_with_w
     assert main(["advance", "inf1"]) == 0           # T1-movement drafted
     moderator, game = stored(host_game)
     with moderator:
-        red = next(n for n in game.record["tokens"] if game.rules.view(game.state, n)["me"]["team"] == "red")
+        red = next(n for n in game.record.tokens if game.rules.view(game.state, n)["me"]["team"] == "red")
     script = host_game / "editor.py"
     script.write_text(f"import sys\nopen(sys.argv[1], 'a').write('\\n{red} is red, trust me.\\n')\n")
     monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")

@@ -19,7 +19,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.substitute import substitute
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import load_settings
 from tests.fixtures.clocks import Clock
 
@@ -38,7 +38,7 @@ def play(folder: Path, ruleset: str, dialect: str, **options) -> list[str]:
                         "auto_publish = on\n")
     clock = Clock()
     with ForumModerator(load_settings(str(settings)), clock=clock) as moderator:
-        roster = [RosterEntry(name, f"{name.lower()}@example.org", "", f"u_{name.lower()}") for name in NAMES]
+        roster = [RosterPlayer(name, f"{name.lower()}@example.org", "", f"u_{name.lower()}") for name in NAMES]
         if ruleset == "werewolf":
             options = {"roles": ROLES, **options}
         create_game(moderator, ruleset, roster, seed=SEEDS[ruleset], options=options, game_id="g1",

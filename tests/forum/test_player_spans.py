@@ -56,7 +56,7 @@ def store_draft_with_message(host_game, text: str) -> str:
     the name of a Red (a hidden team)."""
     moderator, game = stored(host_game)
     with moderator, game.file.transaction():
-        red = next(n for n in game.record["tokens"] if game.rules.view(game.state, n)["me"]["team"] == "red")
+        red = next(n for n in game.record.tokens if game.rules.view(game.state, n)["me"]["team"] == "red")
         draft = render_with_message(game, text.format(red=red))
         leaks = [str(leak) for leak in leak_check(game).check(draft.text, draft.player_spans)]
         DraftBook(game.file).save_generated("T0-class", draft.title, draft.text, draft.player_spans, "markdown", leaks)

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 import engine
+from pbp.game.record import RosterPlayer
+from pbp.game.stored import record_of
 from pbp.forum import publish
 from pbp.storage.drafts import APPROVED, PUBLISHED, DraftBook
 from pbp.forum.files import FilePublisher
@@ -29,7 +31,7 @@ class StoredGame:
         if not self.file.game.all():
             self.file.game.insert({"id": game_id, "ruleset": "infiltration", "roster": [], "tokens": {}})
         self.id = game_id
-        self.record = self.file.record()
+        self.record = record_of(self.file)
 
 
 def approved_game(path: Path, phases: int | None = None) -> tuple[StoredGame, list[str]]:
@@ -121,7 +123,8 @@ def test_thread_watch_flags_a_dead_players_comment_by_when_it_was_written(tmp_pa
     fake_reddit.add_comment(thread, "Before my death", author="bruno_r", created_utc=1500.0)
     fake_reddit.add_comment(thread, "I am alive and well", author="alice_r", created_utc=2500.0)
     fake_reddit.add_comment(thread, "Psst, from beyond the grave", author="bruno_r", created_utc=2600.0)
-    roster = [{"name": "Alice", "forum_name": "alice_r"}, {"name": "Bruno", "forum_name": "Bruno_R"}]
+    roster = [RosterPlayer("Alice", "alice@example.org", forum_name="alice_r"),
+              RosterPlayer("Bruno", "bruno@example.org", forum_name="Bruno_R")]
     timeline = [PhaseFacts("T1-movement", 1000.0), PhaseFacts("T1-decision", 2000.0, dead=frozenset({"Bruno"}))]
     comments = publisher.thread_comments(thread)
     warnings = watch_thread(comments, roster, timeline)

@@ -54,7 +54,7 @@ def test_the_hosts_edit_survives_approval_and_publishing(host_game, monkeypatch,
 def test_an_edit_naming_a_hidden_team_needs_force(host_game, monkeypatch, capsys):
     moderator, game = stored(host_game)
     with moderator:
-        red = next(n for n in game.record["tokens"] if game.rules.view(game.state, n)["me"]["team"] == "red")
+        red = next(n for n in game.record.tokens if game.rules.view(game.state, n)["me"]["team"] == "red")
     editor(monkeypatch, host_game, f"open(path, 'w').write(text + '\\n{red} is red, trust me.\\n')\n")
     assert main(["draft", "edit", "inf1"]) == 0
     assert f"LEAK: the draft names {red}'s team red" in capsys.readouterr().out

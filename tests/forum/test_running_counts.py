@@ -26,7 +26,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.forum.tally import running_tally
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import load_settings
 from pbp.timezones import TimeInputError
 from pbp.mail.transport import open_mailbox, open_sender
@@ -52,7 +52,7 @@ def table(tmp_path):
     def make(auto_publish="off", **options):
         clock = Clock()
         moderator = ForumModerator(load_settings(str(settings_file(tmp_path, auto_publish))), clock=clock)
-        roster = [RosterEntry(name, f"{name.lower()}@example.org", "", f"u_{name.lower()}") for name in NAMES]
+        roster = [RosterPlayer(name, f"{name.lower()}@example.org", "", f"u_{name.lower()}") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed="7", options={"roles": ROLES, **options},
                     schedule_text="night0=12h,nominate=24h,vote=24h", game_id="ww1")
         clock.advance(hours=1)

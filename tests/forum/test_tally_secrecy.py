@@ -18,7 +18,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.forum.tally import running_tally
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import load_settings
 from tests.fixtures.clocks import Clock
 
@@ -31,7 +31,7 @@ def count_in_game(folder: Path, roles: tuple[str, ...], nominations: dict[str, s
     settings.write_text(f"[pbp]\ndata = {folder / 'data'}\nfrom_address = pbp@games.example\n"
                         f"[forum]\npublisher = files\nposts = {folder / 'posts'}\n")
     with ForumModerator(load_settings(str(settings)), clock=Clock()) as moderator:
-        roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in NAMES]
+        roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed="twin",
                     options={"roles": ",".join(roles), "reveal_roles": "on" if reveal else "off"}, game_id="ww1")
         resolve_phase(moderator, "ww1")  # N0: nobody acts that can kill; D1-nominate opens

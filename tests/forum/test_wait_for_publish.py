@@ -6,6 +6,7 @@ when that resolution's public post is published, and then it has its full length
 moment; with it off (the default) the deadline is set at the resolution, as before."""
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -25,9 +26,10 @@ from pbp.game import resolution
 from pbp.host import orders as host_orders
 from pbp.composition import ForumModerator
 from pbp.game.clock import UNSET_DEADLINE, awaited_post
+from pbp.game.record import GameRecord, Roster
 from pbp.game.deadlines import clock_waits, start_clocks
 from pbp.game.reminders import queue_reminders
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import load_settings
 from pbp.mail.transport import open_mailbox, open_sender
 
@@ -57,10 +59,10 @@ def new_game(site, *options: str) -> None:
                  "--seed", "7", "--schedule", SCHEDULE, "--no-send", *extra]) == 0
 
 
-def record(site) -> dict:
+def record(site) -> GameRecord:
     moderator, game = stored(site)
     with moderator:
-        return dict(game.record)
+        return game.record
 
 
 def outbox(site, kind: str) -> list[dict]:
@@ -78,7 +80,7 @@ def test_the_next_deadline_is_set_only_when_pbp_publish_publishes_the_post(site,
     new_game(site, "wait_for_publish=on")
     assert main(["advance", "inf1"]) == 0
     waiting = record(site)
-    assert waiting["phase_id"] == "T1-movement" and waiting["deadline"] == ""
+    assert waiting.phase_id == "T1-movement" and waiting.deadline == ""
     assert awaited_post(waiting) == "T0-class"
     report = next(r for r in outbox(site, "report") if r["recipient"] == "Alice")
     assert f"Deadline: {UNSET_DEADLINE}." in " ".join(report["body"].split())  # the form, not a wrong time
@@ -92,18 +94,18 @@ def test_the_next_deadline_is_set_only_when_pbp_publish_publishes_the_post(site,
 
     assert main(["publish"]) == 0  # not approved: nothing goes out, the clock still waits
     assert "Published 0 post(s)." in capsys.readouterr().out
-    assert record(site)["deadline"] == ""
+    assert record(site).deadline == ""
 
     assert main(["draft", "approve", "inf1", "T0-class"]) == 0
-    assert record(site)["deadline"] == ""  # approval alone starts nothing: publishing does
+    assert record(site).deadline == ""  # approval alone starts nothing: publishing does
     before = datetime.now(timezone.utc)
     assert main(["publish"]) == 0
     after = datetime.now(timezone.utc)
     out = capsys.readouterr().out
     assert "inf1 T0-class: published" in out and "inf1 T1-movement: the clock has started" in out
     started = record(site)
-    assert between(started["deadline"], before + MOVEMENT, after + MOVEMENT)  # full length from publishing
-    assert between(started["opened"], before, after)
+    assert between(started.deadline, before + MOVEMENT, after + MOVEMENT)  # full length from publishing
+    assert between(started.opened, before, after)
     assert awaited_post(started) is None
     notices = [r for r in outbox(site, "notice") if "The deadline of T1-movement is set." in r["body"]]
     assert len(notices) == 6 and all(r["status"] == "sent" for r in notices)
@@ -116,8 +118,8 @@ def test_without_the_option_the_deadline_is_set_at_the_resolution(site):
     assert main(["advance", "inf1"]) == 0
     after = datetime.now(timezone.utc)
     game = record(site)
-    assert game["moderator_options"]["wait_for_publish"] == "off"
-    assert between(game["deadline"], before + MOVEMENT, after + MOVEMENT)
+    assert game.moderator_options["wait_for_publish"] == "off"
+    assert between(game.deadline, before + MOVEMENT, after + MOVEMENT)
     assert awaited_post(game) is None
     report = next(r for r in outbox(site, "report") if r["recipient"] == "Alice")
     assert UNSET_DEADLINE not in " ".join(report["body"].split())
@@ -132,7 +134,7 @@ def test_switching_the_option_off_starts_a_waiting_clock_at_once(site, capsys):
     out = capsys.readouterr().out
     assert "wait_for_publish=off" in out and "Deadline notices sent: 6;" in out
     game = record(site)
-    assert between(game["deadline"], before + MOVEMENT, datetime.now(timezone.utc) + MOVEMENT)
+    assert between(game.deadline, before + MOVEMENT, datetime.now(timezone.utc) + MOVEMENT)
     assert awaited_post(game) is None
     assert any("no longer waits for the public post of T0-class" in r["body"] for r in outbox(site, "notice"))
     assert main(["options", "inf1", "wait_for_publish=perhaps"]) == 2
@@ -145,7 +147,7 @@ def test_extend_while_waiting_sets_the_deadline_from_now_and_ends_the_wait(site)
     before = datetime.now(timezone.utc)
     assert main(["extend", "inf1", "3h", "--no-send"]) == 0
     game = record(site)
-    assert between(game["deadline"], before + timedelta(hours=3), datetime.now(timezone.utc) + timedelta(hours=3))
+    assert between(game.deadline, before + timedelta(hours=3), datetime.now(timezone.utc) + timedelta(hours=3))
     assert awaited_post(game) is None
 
 
@@ -155,22 +157,22 @@ def test_pause_and_resume_keep_the_wait_and_a_post_published_meanwhile_starts_th
     assert main(["pause", "inf1", "--no-send"]) == 0
     assert main(["resume", "inf1", "--no-send"]) == 0  # the post is still unpublished: it waits again
     assert f"the deadline is {UNSET_DEADLINE}" in capsys.readouterr().out
-    assert record(site)["deadline"] == "" and awaited_post(record(site)) == "T0-class"
+    assert record(site).deadline == "" and awaited_post(record(site)) == "T0-class"
 
     assert main(["pause", "inf1", "--no-send"]) == 0
     assert main(["draft", "approve", "inf1", "T0-class"]) == 0
     assert main(["publish"]) == 0
     assert "the clock has started" not in capsys.readouterr().out  # a paused game's clock stays stopped
-    assert record(site)["deadline"] == ""
+    assert record(site).deadline == ""
     before = datetime.now(timezone.utc)
     assert main(["resume", "inf1", "--no-send"]) == 0
     game = record(site)
-    assert between(game["deadline"], before + MOVEMENT, datetime.now(timezone.utc) + MOVEMENT)
-    assert awaited_post(game) is None and not game["paused"]
+    assert between(game.deadline, before + MOVEMENT, datetime.now(timezone.utc) + MOVEMENT)
+    assert awaited_post(game) is None and not game.paused
 
 
 # --------------------------------------------------------------------------- with a clock the test moves
-ENTRIES = [RosterEntry(name, f"{name.lower()}@example.org")
+ENTRIES = [RosterPlayer(name, f"{name.lower()}@example.org")
            for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")]
 
 
@@ -205,7 +207,7 @@ def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_a
     assert start_clocks(moderator) == [f"inf1 T1-movement: clock started, deadline "
                                        f"{schedule.to_text(moderator.clock() + MOVEMENT)}"]
     game = load(moderator, "inf1")
-    assert game.record["deadline"] == schedule.to_text(moderator.clock() + MOVEMENT)
+    assert game.record.deadline == schedule.to_text(moderator.clock() + MOVEMENT)
     assert game.deadline_text("Alice") != UNSET_DEADLINE
     assert start_clocks(moderator) == []  # a clock starts once
     wake = next_wake_up(moderator.folder, moderator.clock())
@@ -223,15 +225,15 @@ def test_the_cycle_of_pbp_run_starts_the_clock_when_it_publishes_the_approved_po
         moderator.test_clock.advance(hours=1)  # T0-class's deadline
         report = cycle.turn()
         assert [s.phase for s in report.resolutions] == ["T0-class"]
-        assert load(moderator, "inf1").record["deadline"] == ""
+        assert load(moderator, "inf1").record.deadline == ""
         moderator.test_clock.advance(hours=10)
-        assert cycle.turn().resolutions == [] and load(moderator, "inf1").record["deadline"] == ""
+        assert cycle.turn().resolutions == [] and load(moderator, "inf1").record.deadline == ""
 
         review.approve(load(moderator, "inf1"), "T0-class")  # e.g. APPROVE by mail
         report = cycle.turn()
         assert any("T0-class: published" in event for event in report.forum_events)
         assert any("inf1 T1-movement: clock started" in event for event in report.forum_events)
-        assert load(moderator, "inf1").record["deadline"] == schedule.to_text(moderator.clock() + MOVEMENT)
+        assert load(moderator, "inf1").record.deadline == schedule.to_text(moderator.clock() + MOVEMENT)
         assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == "published"
         wake = next_wake_up(moderator.folder, moderator.clock())
         assert wake.when <= moderator.clock() + MOVEMENT and "inf1 T1-movement" in wake.reason
@@ -250,5 +252,8 @@ def test_a_resolution_with_no_public_post_does_not_wait():
     assert not clock_waits(on, None, [{"kind": "death", "data": {}}])
     assert not clock_waits({"wait_for_publish": "off"}, witch, [{"kind": "death", "data": {}}])
     assert not clock_waits({}, witch, [{"kind": "death", "data": {}}])  # default off
-    stale = {"phase_id": "D2-vote", "clock_waits_for": {"phase": "D1-vote", "post": "N1"}}
+    waiting = GameRecord("g", "werewolf", "1", Roster(()), {}, {}, {}, phase_id="D1-vote", opened="", deadline="",
+                         resolved=(), created="", clock_waits_for={"phase": "D1-vote", "post": "N1"})
+    assert awaited_post(waiting) == "N1"
+    stale = replace(waiting, phase_id="D2-vote")
     assert awaited_post(stale) is None  # the host advanced past the waiting phase

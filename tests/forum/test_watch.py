@@ -19,7 +19,7 @@ from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.operations import modkill
 from pbp.composition import ForumModerator
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import load_settings
 
 from tests.fixtures.clocks import Clock
@@ -50,7 +50,7 @@ def resolve_until(moderator: ForumModerator, clock: Clock, prefix: str, orders: 
 def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_only_after_death(tmp_path, fake_reddit):
     clock = Clock()
     moderator = ForumModerator(load_settings(str(reddit_settings_file(tmp_path, fake_reddit))), clock=clock)
-    roster = [RosterEntry(n, f"{n.lower()}@example.org", "", f"{n.lower()}_r") for n in NAMES]
+    roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", f"{n.lower()}_r") for n in NAMES]
     with moderator:
         game = create_game(moderator, "werewolf", roster, seed="w7", game_id="ww1")
         with game.file.transaction():

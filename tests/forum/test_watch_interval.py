@@ -17,7 +17,7 @@ from pbp.forum.watch import ThreadWatch
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import load_settings
 from pbp.mail.transport import open_mailbox, open_sender
 
@@ -37,7 +37,7 @@ def test_reddit_is_read_once_per_watch_interval_not_once_per_poll(tmp_path, fake
         config.write(handle)
     now = [datetime(2030, 1, 1, 12, 0, tzinfo=timezone.utc)]
     names = player_names(9)
-    roster = [RosterEntry(n, f"{n.lower()}@example.org", "", f"{n.lower()}_r") for n in names]
+    roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", f"{n.lower()}_r") for n in names]
     with ForumModerator(load_settings(str(settings_file)), clock=lambda: now[0]) as moderator:
         game = create_game(moderator, "werewolf", roster, seed="w7", game_id="ww1", schedule_text="default=1d")
         with game.file.transaction():

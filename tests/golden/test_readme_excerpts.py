@@ -31,10 +31,10 @@ def test_the_replies_the_readme_shows_are_accepted_as_meant(tmp_path):
     from pbp.game.create import create_game
     from pbp.game.stored import load
     from pbp.game.resolution import resolve_phase
-    from pbp.roster import RosterEntry
+    from pbp.game.record import RosterPlayer
     from pbp.settings import Settings
     from tests.fixtures.clocks import Clock
-    from tests.moderator.test_desk import mail
+    from tests.desk.test_desk import mail
     from pbp.mail.inbound import parse_inbound
 
     section = REPLY.search((ROOT / "README.md").read_text(encoding="utf-8")).group(1)
@@ -44,7 +44,7 @@ def test_the_replies_the_readme_shows_are_accepted_as_meant(tmp_path):
     for number, reply in enumerate(replies):
         settings = Settings(data=tmp_path / str(number), from_address="pbp@example.org")
         with ForumModerator(settings, clock=Clock()) as moderator:
-            roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in names]
+            roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in names]
             create_game(moderator, "werewolf", roster, seed="readme", game_id="ww1")
             resolve_phase(moderator, "ww1")
             game = load(moderator, "ww1")

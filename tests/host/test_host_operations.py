@@ -1,6 +1,6 @@
 """Each host command on a game of the toy Ballot ruleset, through the real order desk,
 games service, outbox and storage (mail stays in memory; the mail-server tests are in
-test_mail_commands.py)."""
+tests/daemon/test_mail_commands.py)."""
 from datetime import timedelta
 
 import pytest
@@ -17,7 +17,7 @@ from pbp.host import orders as host_orders
 from pbp.host import replay as host_replay
 from pbp.host import substitute as host_substitute
 from pbp.game.checkpoints import state_digest
-from tests.host.conftest import ROSTER, order_mail
+from tests.fixtures.moderator_kit import ROSTER, order_mail
 
 
 def start(moderator, **options):
@@ -44,9 +44,9 @@ def test_orders_overview_shows_who_sent_what_and_who_did_not(moderator):
 def test_orders_overview_flags_a_split_werewolf_pack(moderator, clock):
     """rules/werewolf.md, Werewolves: the host is told when the pack's KILLs, as they
     stand, do not agree (nobody would be killed); an agreeing pack gets no note."""
-    from pbp.roster import RosterEntry
+    from pbp.game.record import RosterPlayer
     names = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro"]
-    roster = [RosterEntry(n, f"{n.lower()}@example.org") for n in names]
+    roster = [RosterPlayer(n, f"{n.lower()}@example.org") for n in names]
     game = create_game(moderator, "werewolf", roster, seed="3", game_id="w1",
                        options={"roles": "werewolf,werewolf,villager,villager,villager,villager,villager,villager"})
     for _ in ("N0", "D1-nominate"):
@@ -66,12 +66,12 @@ def test_orders_overview_flags_a_split_werewolf_pack(moderator, clock):
 
 def test_extend_by_duration_and_to_an_absolute_time_tells_players(moderator, clock):
     start(moderator)
-    before = load(moderator, "g1").record["deadline"]
+    before = load(moderator, "g1").record.deadline
     assert before == "2030-01-03T12:00:00+00:00"
     deadlines.extend(moderator, "g1", "1d12h")
-    assert load(moderator, "g1").record["deadline"] == "2030-01-05T00:00:00+00:00"
+    assert load(moderator, "g1").record.deadline == "2030-01-05T00:00:00+00:00"
     deadlines.extend(moderator, "g1", "2030-01-06 09:00 America/New_York")
-    assert load(moderator, "g1").record["deadline"] == "2030-01-06T14:00:00+00:00"
+    assert load(moderator, "g1").record.deadline == "2030-01-06T14:00:00+00:00"
     notices = mails(moderator, "notice", "Alice")
     assert "The new deadline is Sun 6 Jan 2030, 14:00 UTC." in notices[-1]["body"]
     with pytest.raises(UserError, match="neither a duration"):
@@ -87,7 +87,7 @@ def test_a_paused_game_resolves_nothing_at_its_old_deadline_and_resumes_with_the
     assert "is paused by the host" in mails(moderator, "notice", "Bruno")[-1]["body"]
     clock.advance(days=5)  # far past the old deadline
     assert resolve_due(moderator) == []
-    assert load(moderator, "g1").record["phase_id"] == "D1-vote"
+    assert load(moderator, "g1").record.phase_id == "D1-vote"
     assert "PAUSED with 1 day 12 hours left" in host_orders.orders_overview(moderator, "g1")
     deadline = deadlines.resume(moderator, "g1")
     assert deadline == clock() + timedelta(hours=36)
@@ -165,7 +165,7 @@ def test_modkill_is_announced_to_everyone_with_the_reason(moderator):
     notices = [r for r in mails(moderator, "notice") if "removed Dmitri" in r["subject"]]
     assert len(notices) == 4
     assert "Reason: broke the silence" in notices[0]["body"]
-    assert game.record["host_actions"][-1]["kind"] == "host_kill"
+    assert game.record.host_actions[-1]["kind"] == "host_kill"
 
 
 def test_replay_reproduces_the_game_and_detects_a_hand_altered_state(moderator):
@@ -218,9 +218,9 @@ def test_early_resolution_with_the_real_engines(moderator):
     """Infiltration's T0-class resolves once every player has chosen; Werewolf's N0 never
     resolves early, whatever is in, when a role of the setup acts in it (rules/werewolf.md:
     night timing must reveal nothing), and at once when none does (the setup is public)."""
-    from pbp.roster import RosterEntry
+    from pbp.game.record import RosterPlayer
     names = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro"]
-    roster = [RosterEntry(n, f"{n.lower()}@example.org") for n in names]
+    roster = [RosterPlayer(n, f"{n.lower()}@example.org") for n in names]
     inf = create_game(moderator, "infiltration", roster[:5], seed="3",
                       options={"resolve_when_all_in": "on"}, game_id="i1")
     for name in inf.phase.actors:
@@ -248,12 +248,12 @@ def test_deadlines_in_forms_follow_each_players_zone_across_a_daylight_saving_ch
     Sydney (changed on 2026-10-04) keep their offsets."""
     from datetime import datetime, timezone
     from pbp.game.resolution import resolve_phase
-    from pbp.roster import RosterEntry
+    from pbp.game.record import RosterPlayer
     clock.moment = datetime(2026, 10, 30, 12, 0, tzinfo=timezone.utc)
-    roster = [RosterEntry("Alice", "alice@example.org", "America/New_York"),
-              RosterEntry("Bruno", "bruno@example.org", "Europe/Berlin"),
-              RosterEntry("Chloe", "chloe@example.org", "Australia/Sydney"),
-              RosterEntry("Dmitri", "dmitri@example.org", "")]
+    roster = [RosterPlayer("Alice", "alice@example.org", "America/New_York"),
+              RosterPlayer("Bruno", "bruno@example.org", "Europe/Berlin"),
+              RosterPlayer("Chloe", "chloe@example.org", "Australia/Sydney"),
+              RosterPlayer("Dmitri", "dmitri@example.org", "")]
     create_game(moderator, "ballot", roster, seed="1", schedule_text="vote=1d", game_id="g1")
     game = load(moderator, "g1")
     assert game.form("Alice")["deadline"] == "Sat 31 Oct 2026, 08:00 EDT (12:00 UTC)"

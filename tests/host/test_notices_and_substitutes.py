@@ -17,8 +17,8 @@ from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
 from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.reminders import queue_reminders
-from pbp.roster import RosterEntry
-from tests.host.conftest import ROSTER, order_mail
+from pbp.game.record import RosterPlayer
+from tests.fixtures.moderator_kit import ROSTER, order_mail
 
 WEREWOLF_ROLES = "roles=werewolf,werewolf,seer,villager,villager,witch,bodyguard,villager"
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
@@ -72,33 +72,32 @@ def test_mail_queued_for_the_old_player_is_withdrawn_and_never_reaches_them(mode
 
 
 def test_the_thread_watch_follows_the_newcomers_forum_account(moderator):
-    roster = [RosterEntry(e.name, e.email, "", f"{e.name.lower()}_r") for e in ROSTER]
+    roster = [RosterPlayer(e.name, e.email, "", f"{e.name.lower()}_r") for e in ROSTER]
     create_game(moderator, "ballot", roster, seed="s1", game_id="g1")
     host_substitute.substitute(moderator, "g1", "Chloe", "Carol", "carol@example.org", forum_name="carol_r")
     host_substitute.substitute(moderator, "g1", "Bruno", "Bea", "bea@example.org")
-    record = load(moderator, "g1").record
-    entries = {e["name"]: e for e in record["roster"]}
-    assert entries["Chloe"]["forum_name"] == "carol_r"
-    assert entries["Chloe"]["replaced"][-1]["forum_name"] == "chloe_r"
-    assert entries["Bruno"]["forum_name"] == ""  # the old player's account speaks for nobody now
+    roster = load(moderator, "g1").roster
+    assert roster.of("Chloe").forum_name == "carol_r"
+    assert roster.of("Chloe").replaced[-1]["forum_name"] == "chloe_r"
+    assert roster.of("Bruno").forum_name == ""  # the old player's account speaks for nobody now
     from pbp.forum.watch import PhaseFacts
     timeline = [PhaseFacts("D1-vote", 0.0, dead=frozenset({"Chloe", "Bruno"}))]
     comments = [{"id": "c1", "author": "chloe_r", "created": 10.0},
                 {"id": "c2", "author": "carol_r", "created": 10.0},
                 {"id": "c3", "author": "bruno_r", "created": 10.0}]
-    warned = watch_thread(comments, record["roster"], timeline)
+    warned = watch_thread(comments, roster, timeline)
     assert [(w.comment, w.player) for w in warned] == [("c2", "Chloe")]
 
 
 def werewolf(moderator, **options):
-    roster = [RosterEntry(n, f"{n.lower()}@example.org") for n in NAMES]
+    roster = [RosterPlayer(n, f"{n.lower()}@example.org") for n in NAMES]
     option_map = dict(item.split("=", 1) for item in [WEREWOLF_ROLES])
     return create_game(moderator, "werewolf", roster, seed="3", options={**option_map, **options},
                        schedule_text="default=1d", game_id="w1")
 
 
 def roles(moderator) -> dict[str, str]:
-    state = load(moderator, "w1").record["state"]
+    state = load(moderator, "w1").record.state
     return {c["name"]: c["role"] for c in state["characters"]}
 
 

@@ -134,7 +134,7 @@ def syntax_error(text: str, names=NAMES) -> str:
     ("Bob IS IN D-5", IsIn("Bob", "D-5"), False),
     ("Cy IS IN E-5", IsIn("Cy", "E-5"), False),  # the dead are in no room
 ])
-def test_c001_is_in(text, parsed, expected):
+def test_v001_is_in(text, parsed, expected):
     """Grammar: PLAYER "IS IN" ROOM — the living character's present room."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -146,7 +146,7 @@ def test_c001_is_in(text, parsed, expected):
     ("Cy WAS IN E-5 ON TURN 1", WasIn("Cy", "E-5", 1), True),
     ("Cy WAS IN E-5 ON TURN 0", WasIn("Cy", "E-5", 0), False),
 ])
-def test_c002_was_in_on_turn(text, parsed, expected):
+def test_v002_was_in_on_turn(text, parsed, expected):
     """Grammar: PLAYER "WAS IN" ROOM "ON TURN" N."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -156,7 +156,7 @@ def test_c002_was_in_on_turn(text, parsed, expected):
     ("Bob IS ALIVE", IsAlive("Bob"), True),
     ("Cy IS ALIVE", IsAlive("Cy"), False),
 ])
-def test_c003_is_alive(text, parsed, expected):
+def test_v003_is_alive(text, parsed, expected):
     """Grammar: PLAYER "IS ALIVE"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -166,7 +166,7 @@ def test_c003_is_alive(text, parsed, expected):
     ("Cy IS DEAD", IsDead("Cy"), True),
     ("Bob IS DEAD", IsDead("Bob"), False),
 ])
-def test_c004_is_dead(text, parsed, expected):
+def test_v004_is_dead(text, parsed, expected):
     """Grammar: PLAYER "IS DEAD"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -176,7 +176,7 @@ def test_c004_is_dead(text, parsed, expected):
     ("Ann HAS STINGER", HasStinger("Ann"), True),
     ("Bob HAS STINGER", HasStinger("Bob"), False),
 ])
-def test_c005_has_stinger(text, parsed, expected):
+def test_v005_has_stinger(text, parsed, expected):
     """Grammar: PLAYER "HAS STINGER"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -187,7 +187,7 @@ def test_c005_has_stinger(text, parsed, expected):
     ("Bob VISITED B-8", VisitedRoom("Bob", "B-8"), False),
     ("Cy VISITED e5", VisitedRoom("Cy", "E-5"), True),
 ])
-def test_c006_visited_room(text, parsed, expected):
+def test_v006_visited_room(text, parsed, expected):
     """Grammar: PLAYER "VISITED" ROOM."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -202,7 +202,7 @@ def test_c006_visited_room(text, parsed, expected):
     ("Ann VISITED SEER", VisitedFeature("Ann", "SEER"), True),
     ("Ann VISITED HANGAR", VisitedFeature("Ann", "HANGAR"), False),
 ])
-def test_c007_visited_feature(text, parsed, expected):
+def test_v007_visited_feature(text, parsed, expected):
     """Grammar: PLAYER "VISITED" FEATURE, with multi-word WEAPONS LAB and GENERALS ROOM
     (GENERAL'S ROOM accepted too)."""
     assert parse_statement(text, NAMES) == parsed
@@ -214,7 +214,7 @@ def test_c007_visited_feature(text, parsed, expected):
     ("Bob ATTACKED Cy ON TURN 3", Attacked("Bob", "Cy", 3), False),
     ("Cy ATTACKED Bob ON TURN 2", Attacked("Cy", "Bob", 2), False),
 ])
-def test_c008_attacked_player(text, parsed, expected):
+def test_v008_attacked_player(text, parsed, expected):
     """Grammar: PLAYER "ATTACKED" PLAYER "ON TURN" N."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -225,7 +225,7 @@ def test_c008_attacked_player(text, parsed, expected):
     ("Ann ATTACKED guard c ON TURN 4", Attacked("Ann", "guard C", 4), True),
     ("Ann ATTACKED GUARD D ON TURN 4", Attacked("Ann", "guard D", 4), False),
 ])
-def test_c009_attacked_guard(text, parsed, expected):
+def test_v009_attacked_guard(text, parsed, expected):
     """Grammar: PLAYER "ATTACKED" "GUARD" FLOOR "ON TURN" N; the world is asked about the
     target "guard X"."""
     assert parse_statement(text, NAMES) == parsed
@@ -238,7 +238,7 @@ def test_c009_attacked_guard(text, parsed, expected):
     ("Bob USED GUARD ON TURN 5", Used("Bob", "GUARD", 5), True),
     ("Bob USED SEER ON TURN 5", Used("Bob", "SEER", 5), False),
 ])
-def test_c010_used_terminal(text, parsed, expected):
+def test_v010_used_terminal(text, parsed, expected):
     """Grammar: PLAYER "USED" TERMINAL "ON TURN" N."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -251,7 +251,7 @@ def test_c010_used_terminal(text, parsed, expected):
     ("G-1 HAS GENERAL'S ROOM", RoomHas("G-1", "GENERALS ROOM"), True),
     ("B-3 HAS GUARD", RoomHas("B-3", "GUARD"), True),
 ])
-def test_c011_room_has_feature(text, parsed, expected):
+def test_v011_room_has_feature(text, parsed, expected):
     """Grammar: ROOM "HAS" FEATURE."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -263,7 +263,7 @@ def test_c011_room_has_feature(text, parsed, expected):
     ("TERMINAL IN E-2 IS DESTROYED", TerminalIs("E-2", "DESTROYED"), True),
     ("TERMINAL IN A-1 IS HACKED", TerminalIs("A-1", "HACKED"), False),
 ])
-def test_c012_terminal_in_room_is(text, parsed, expected):
+def test_v012_terminal_in_room_is(text, parsed, expected):
     """Grammar: "TERMINAL IN" ROOM "IS" ("HACKED" | "DESTROYED")."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -274,7 +274,7 @@ def test_c012_terminal_in_room_is(text, parsed, expected):
     ("GUARD C IS IN C-6", GuardIn("C", "C-6"), False),
     ("GUARD A IS IN A-3", GuardIn("A", "A-3"), True),
 ])
-def test_c013_guard_is_in(text, parsed, expected):
+def test_v013_guard_is_in(text, parsed, expected):
     """Grammar: "GUARD" FLOOR "IS IN" ROOM."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -284,7 +284,7 @@ def test_c013_guard_is_in(text, parsed, expected):
     ("GUARD G IS DEAD", GuardDead("G"), True),
     ("GUARD C IS DEAD", GuardDead("C"), False),
 ])
-def test_c014_guard_is_dead(text, parsed, expected):
+def test_v014_guard_is_dead(text, parsed, expected):
     """Grammar: "GUARD" FLOOR "IS DEAD"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -295,13 +295,13 @@ def test_c014_guard_is_dead(text, parsed, expected):
     ("CODE IS 427", CodeIs("427"), False),  # digits, not a number: the leading 0 counts
     ("CODE IS 1234", CodeIs("1234"), False),
 ])
-def test_c015_code_is(text, parsed, expected):
+def test_v015_code_is(text, parsed, expected):
     """Grammar: "CODE IS" DIGITS."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-def test_c016_hangar_door_is_open():
+def test_v016_hangar_door_is_open():
     """Grammar: "HANGAR DOOR IS OPEN"."""
     assert parse_statement("HANGAR DOOR IS OPEN", NAMES) == HangarOpen()
     assert truth("HANGAR DOOR IS OPEN") is True
@@ -309,7 +309,7 @@ def test_c016_hangar_door_is_open():
 
 
 # ------------------------------------------------------------- structure and case
-def test_c017_precedence_not_and_or():
+def test_v017_precedence_not_and_or():
     """Grammar: disjunction := conjunction (OR conjunction)*; conjunction := negation
     (AND negation)*; so `NOT a AND b OR c` is `((NOT a) AND b) OR c`."""
     a, b, c = IsAlive("Bob"), IsAlive("Ann"), IsDead("Cy")
@@ -324,7 +324,7 @@ def test_c017_precedence_not_and_or():
     assert truth("NOT Cy IS ALIVE AND Ann IS ALIVE OR Bob IS DEAD") is True
 
 
-def test_c018_parentheses_nest():
+def test_v018_parentheses_nest():
     """Grammar: negation := "(" statement ")"; brackets regroup and nest to any depth
     within the nesting limit, and redundant ones vanish from the value."""
     nested = "((Bob IS ALIVE OR (Cy IS ALIVE AND NOT (GUARD G IS DEAD))) AND (Ann HAS STINGER))"
@@ -339,7 +339,7 @@ def test_c018_parentheses_nest():
     assert truth("NOT NOT NOT Bob IS ALIVE") is False
 
 
-def test_c019_case_insensitive():
+def test_v019_case_insensitive():
     """Grammar: "case-insensitive" — keywords, rooms, floors, features and names in any
     case give the same statement, with canonical rooms and names."""
     upper = parse_statement(
@@ -360,7 +360,7 @@ def test_c019_case_insensitive():
     )
 
 
-def test_c020_names_that_look_like_keywords_still_work():
+def test_v020_names_that_look_like_keywords_still_work():
     """Rules: wherever the grammar says PLAYER any living player or NPC is accepted, so a
     character called Guard, Code, Not, Or or Hangar can be named without breaking the
     keyword facts."""
@@ -380,7 +380,7 @@ def test_c020_names_that_look_like_keywords_still_work():
 
 
 # ----------------------------------------------------------------- syntax errors
-def test_c021_unknown_name_is_a_syntax_error():
+def test_v021_unknown_name_is_a_syntax_error():
     """Rules: "a statement that does not parse is an order error whose message shows this
     grammar"; an unknown name says which word is not a player."""
     message = syntax_error("Zed IS ALIVE")
@@ -389,7 +389,7 @@ def test_c021_unknown_name_is_a_syntax_error():
     assert 'found "Zed"' in syntax_error("Bob ATTACKED Zed ON TURN 2")
 
 
-def test_c022_bad_room_is_a_syntax_error():
+def test_v022_bad_room_is_a_syntax_error():
     """Grammar: ROOM is `A-1` … `H-8`; anything else is named in the error."""
     message = syntax_error("Bob IS IN Z9")
     assert message.startswith('expected a room (such as D-4) after "Bob IS IN", found "Z9"')
@@ -398,7 +398,7 @@ def test_c022_bad_room_is_a_syntax_error():
     assert "found the end of the statement" in syntax_error("TERMINAL IN")
 
 
-def test_c023_missing_on_turn_is_a_syntax_error():
+def test_v023_missing_on_turn_is_a_syntax_error():
     """Grammar: WAS IN, ATTACKED and USED need "ON TURN" N."""
     for text in ("Bob WAS IN D-4", "Bob ATTACKED Cy", "Bob USED SEER"):
         message = syntax_error(text)
@@ -409,7 +409,7 @@ def test_c023_missing_on_turn_is_a_syntax_error():
     )
 
 
-def test_c024_unbalanced_parentheses_are_syntax_errors():
+def test_v024_unbalanced_parentheses_are_syntax_errors():
     """Grammar: negation := "(" statement ")"; a missing or extra bracket is named."""
     opened = syntax_error("(Bob IS ALIVE AND (Ann IS ALIVE)")
     assert 'expected AND, OR or ")" to close the "("' in opened
@@ -419,7 +419,7 @@ def test_c024_unbalanced_parentheses_are_syntax_errors():
     assert 'expected a fact after "(", found ")"' in syntax_error("()")
 
 
-def test_c025_trailing_words_are_syntax_errors():
+def test_v025_trailing_words_are_syntax_errors():
     """Grammar: statement ends after its last fact; extra words are named."""
     message = syntax_error("Bob IS ALIVE please")
     assert message.startswith(
@@ -431,7 +431,7 @@ def test_c025_trailing_words_are_syntax_errors():
     assert "expected a fact, found the end of the statement" in syntax_error("   ")
 
 
-def test_c026_errors_are_one_sentence_then_the_grammar():
+def test_v026_errors_are_one_sentence_then_the_grammar():
     """Style: a message says what was wrong and how to fix it; here one sentence, then the
     grammar the statement must follow."""
     message = syntax_error("Bob IS SLEEPY")
@@ -469,7 +469,7 @@ def test_c026_errors_are_one_sentence_then_the_grammar():
     "Bob IS RENEGADE",
     "Bob IS ENGINEER",
 ])
-def test_c027_no_team_class_or_count_of_reds_can_be_named(text):
+def test_v027_no_team_class_or_count_of_reds_can_be_named(text):
     """Rules: "Nothing in the grammar can name a team, a class or a number of Reds"; each
     attempt, including sneaky ones such as `Bob IS IN RED`, fails to parse and says why."""
     message = syntax_error(text)
@@ -477,7 +477,7 @@ def test_c027_no_team_class_or_count_of_reds_can_be_named(text):
 
 
 # ------------------------------------------------------------------------- values
-def test_c028_statements_are_immutable_and_hashable():
+def test_v028_statements_are_immutable_and_hashable():
     """Style: state values are immutable; statements can be kept in sets and events."""
     statement = parse_statement("NOT Bob IS ALIVE AND (Ann HAS STINGER OR CODE IS 1)", NAMES)
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -525,7 +525,7 @@ def _random_statement(rng: random.Random, names: tuple[str, ...], depth: int):
     return And(operands) if shape == "and" else Or(operands)
 
 
-def test_c029_canonical_text_parses_back_to_the_same_statement():
+def test_v029_canonical_text_parses_back_to_the_same_statement():
     """Style: `parse(str(s)) == s` for every statement (3,000 seeded random statements,
     including names that look like keywords or rooms), and the canonical text is a
     fixed point."""
@@ -540,7 +540,7 @@ def test_c029_canonical_text_parses_back_to_the_same_statement():
         assert parse_statement(text.lower(), names) == statement, text
 
 
-def test_c030_canonical_text_uses_minimal_parentheses():
+def test_v030_canonical_text_uses_minimal_parentheses():
     """Style: canonical text has upper-case keywords and only the brackets the structure
     needs."""
     a, b, c = IsAlive("Bob"), IsDead("Ann"), HasStinger("Cy")
@@ -553,7 +553,7 @@ def test_c030_canonical_text_uses_minimal_parentheses():
 
 
 # ------------------------------------------------------------------ long statements
-def test_c031_statements_of_about_500_characters_parse():
+def test_v031_statements_of_about_500_characters_parse():
     """Rules: USE VALIDITY takes a statement; the 500-character MESSAGE limit does not
     apply, and long realistic statements parse and evaluate."""
     facts = [
@@ -571,7 +571,7 @@ def test_c031_statements_of_about_500_characters_parse():
     assert evaluate(parse_statement(nots, NAMES), WORLD) is False
 
 
-def test_c032_a_200_term_or_chain_parses_fast():
+def test_v032_a_200_term_or_chain_parses_fast():
     """Parsing is linear in the statement's length: a 200-term OR chain parses, prints and
     evaluates in well under a second."""
     terms = [f"{NAMES[i % 4]} WAS IN {ROOMS[i % 64]} ON TURN {i}" for i in range(200)]
@@ -584,7 +584,7 @@ def test_c032_a_200_term_or_chain_parses_fast():
     assert time.perf_counter() - started < 1.0
 
 
-def test_c033_too_deep_nesting_is_a_clear_error_not_a_crash():
+def test_v033_too_deep_nesting_is_a_clear_error_not_a_crash():
     """A statement nesting NOT or brackets beyond MAX_NESTING is refused with a sentence,
     never a RecursionError, even when 500 characters are all brackets."""
     assert f"more than {MAX_NESTING} deep" in syntax_error("(" * 250 + ")" * 250)
@@ -594,7 +594,7 @@ def test_c033_too_deep_nesting_is_a_clear_error_not_a_crash():
     assert f"more than {MAX_NESTING} deep" in syntax_error("NOT " * 125 + "Bob IS ALIVE")
 
 
-def test_c034_mutated_statements_parse_or_fail_cleanly():
+def test_v034_mutated_statements_parse_or_fail_cleanly():
     """Every text either parses to a statement that round-trips or raises OrderSyntaxError
     showing the grammar, never another exception (3,000 seeded random statements, each
     with one to three words deleted, inserted or replaced, some of them junk)."""

@@ -67,7 +67,7 @@ class Village:
         return [n for n in NAMES if game.rules.status(game.state, n).label in roles]
 
     def token(self, name: str) -> str:
-        return self.game().record["tokens"][name]
+        return self.game().record.tokens[name]
 
     def say(self, name: str, channel: str, text: str, token: str | None = None, extra: str = "") -> None:
         body = (f"{extra}BEGIN MESSAGE {self.game_id} {channel}\nTOKEN: {token or self.token(name)}\n"

@@ -61,7 +61,7 @@ class HostileTable:
             from pbp.game.stored import load
             game = load(moderator, "hostile")
             orders = moderator.rules("infiltration").scripted_orders(game.state, name, 1)
-            return (f"BEGIN ORDERS hostile {game.phase.id}\nTOKEN: {game.record['tokens'][name]}\n"
+            return (f"BEGIN ORDERS hostile {game.phase.id}\nTOKEN: {game.record.tokens[name]}\n"
                     f"{orders}\nEND ORDERS\n")
 
     def raw(self, sender: str, subject: str, body: str, message_id: str, headers: str = "") -> bytes:

@@ -34,11 +34,11 @@ from pbp.mail.wrapping import WIDTH
 from pbp.ports import Bounce, RawMail
 from pbp.game.reminders import queue_reminders
 from pbp.render.renderer import TEMPLATES, Renderer
-from pbp.roster import Npc, RosterEntry
+from pbp.game.record import Npc, RosterPlayer
 from pbp.settings import load_settings
 from pbp.signups.opening import open_for_signups
 from tests.fixtures.clocks import Clock
-from tests.moderator.conftest import MemorySender
+from tests.fixtures.moderator_kit import MemorySender
 
 PLAYERS = 48
 ZONE = "America/Argentina/ComodRivadavia"  # a long zone name: deadlines are written in it
@@ -78,7 +78,7 @@ class Table:
         self.moderator = ForumModerator(load_settings(str(settings_file)), clock=self.clock)
         self.moderator.renderer = _SpyRenderer(renderer_kinds)
         self.names = long_names(PLAYERS)
-        roster = [RosterEntry(name, f"p{index}@players.example", ZONE) for index, name in enumerate(self.names)]
+        roster = [RosterPlayer(name, f"p{index}@players.example", ZONE) for index, name in enumerate(self.names)]
         # A Red NPC shares the Reds' channel: its copy of their messages goes to the host.
         npcs = [Npc("Ωμεγαλυψιςεπτακαιδεκ", "warrior", "red")] if ruleset == "infiltration" else []
         options = {"spectators": "dead"}

@@ -1,14 +1,11 @@
-"""The embedded Maildir transport and the spool (docs/design.md: Embedded default; Reliability
-rules — Ingest)."""
+"""The embedded Maildir transport (docs/design.md: Embedded default; Reliability rules —
+Ingest). The spool has its own tests: test_spool.py."""
 from __future__ import annotations
-
-import hashlib
 
 from pbp.mail.ingest import poll_once
 from pbp.mail.compose import compose
 from pbp.mail.maildir import MaildirMailbox, MaildirSender, deliver
 from pbp.mail.spool import Spool
-from pbp.ports import RawMail
 
 from tests.mail.helpers import FakeDesk, crafted, order_mail
 
@@ -38,31 +35,6 @@ def test_poll_once_over_the_embedded_maildir(tmp_path):
     assert [outcome for _key, outcome in report.processed] == ["processed"]
     assert [mail.sender for mail in report.oversized] == ["bob@example.org"]
     assert mailbox.count("inbox") == 0 and mailbox.count("processed") == 1 and mailbox.count("rejected") == 1
-
-
-def test_spool_reads_back_exactly_and_forgets_done_batches(tmp_path):
-    datas = [bytes([65 + n]) * n + b"\r\n\n" for n in range(1, 4)]
-    mails = [RawMail(f"7:{n}", data, hashlib.sha256(data).hexdigest()) for n, data in enumerate(datas)]
-    Spool(tmp_path / "spool").store(mails)
-    again = Spool(tmp_path / "spool")
-    pending = again.pending()
-    assert [entry.raw for entry in pending] == mails
-    again.mark_done(pending[1])
-    assert [entry.raw for entry in Spool(tmp_path / "spool").pending()] == [mails[0], mails[2]]
-    third = Spool(tmp_path / "spool")
-    for entry in third.pending():
-        third.mark_done(entry)
-    assert list((tmp_path / "spool").glob("batch-*")) == []
-
-
-def test_claims_count_attempts_until_cleared(tmp_path):
-    spool = Spool(tmp_path / "spool")
-    mail = RawMail("1:1", b"x", hashlib.sha256(b"x").hexdigest())
-    spool.claim(mail)
-    spool.claim(mail)
-    assert Spool(tmp_path / "spool").attempts(mail) == 2
-    spool.clear_claims(mail)
-    assert spool.attempts(mail) == 0
 
 
 def test_a_poll_reads_at_most_its_byte_budget_and_at_least_one_mail(tmp_path):

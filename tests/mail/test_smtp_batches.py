@@ -6,9 +6,10 @@ import pytest
 
 from pbp.game.create import create_game
 from pbp.mail.smtp import SmtpSender
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
-from tests.moderator.conftest import Clock, ToyModerator
+from tests.fixtures.clocks import Clock
+from tests.fixtures.moderator_kit import ToyModerator
 
 pytestmark = pytest.mark.integration
 
@@ -22,7 +23,7 @@ def moderator(tmp_path):
 
 def game_with_welcomes(moderator, make_player, players: int):
     """A game of `players` real mailbox users: one queued welcome row each."""
-    roster = [RosterEntry(f"P{number}", make_player(f"p{number}").address) for number in range(players)]
+    roster = [RosterPlayer(f"P{number}", make_player(f"p{number}").address) for number in range(players)]
     game = create_game(moderator, "ballot", roster, seed="s")
     return roster, moderator.folder.game(game.id).outbox
 

@@ -12,7 +12,7 @@ from pbp.desk import Desk
 from pbp.errors import UserError
 from pbp.game.create import create_game
 from pbp.ports import InboundMail
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from pbp.storage.open_games import open_game
 from pbp.signups.codes import MAX_PENDING
@@ -130,7 +130,7 @@ def test_pending_requests_are_bounded_and_none_is_pushed_out(post):
 
 def test_a_player_of_another_game_may_sign_up_and_players_cannot_watch_their_own_game(post):
     moderator = post.moderator
-    roster = [RosterEntry(name, f"{name.lower()}@players.example") for name in player_names(8)]
+    roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(8)]
     create_game(moderator, "werewolf", roster, seed="1", options={"spectators": "all"}, game_id="ww1")
     assert post.send("alice@players.example", "JOIN ww3 Alice") == "processed"
     assert "CONFIRM ww3" in post.replies("ww3", "alice@players.example")[-1]["body"]
@@ -145,7 +145,7 @@ def test_a_player_of_another_game_may_sign_up_and_players_cannot_watch_their_own
 
 def test_a_game_whose_spectators_are_only_the_dead_takes_no_watchers(post):
     moderator = post.moderator
-    roster = [RosterEntry(name, f"{name.lower()}@players.example") for name in player_names(8)]
+    roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(8)]
     create_game(moderator, "werewolf", roster, seed="1", game_id="ww1")
     assert post.send("fan@x.example", "WATCH ww1") == "rejected"
     reply = moderator.folder.game("ww1").outbox.all()[-1]
@@ -183,7 +183,7 @@ def test_sign_up_commands_in_a_mail(body, subject, found):
 
 def test_watch_and_unwatch_each_wait_for_their_code(post):
     moderator = post.moderator
-    roster = [RosterEntry(name, f"{name.lower()}@players.example") for name in player_names(8)]
+    roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(8)]
     create_game(moderator, "werewolf", roster, seed="1", options={"spectators": "all"}, game_id="ww1")
 
     def code():

@@ -7,14 +7,14 @@ from datetime import timedelta
 
 from pbp.composition import ForumModerator
 from pbp.game.create import create_game
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from pbp.signups.opening import open_for_signups
 from pbp.signups.starting import start_due
 from pbp.daemon.wake_up import next_wake_up
 from tests.fixtures.clocks import Clock
 
-PLAYERS = [RosterEntry(name, f"{name.lower()}@example.org") for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")]
+PLAYERS = [RosterPlayer(name, f"{name.lower()}@example.org") for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")]
 
 
 def test_the_next_wake_up_is_the_earliest_sign_up_closing_until_the_cycle_has_seen_to_it(tmp_path):

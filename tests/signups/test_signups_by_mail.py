@@ -77,7 +77,7 @@ def test_a_full_sign_up_from_open_game_to_start_and_a_substitute_from_the_list(s
     join(site, leaver, "ww3", names[7])
     game = start_signed_up(site.moderator, "ww3")
     site.turn()
-    assert sorted(e["name"] for e in game.record["roster"]) == sorted([*names[:7], names[8]])
+    assert sorted(game.record.roster.names) == sorted([*names[:7], names[8]])
     for name in [*names[:7], names[8]]:
         assert any("Welcome" in m["Subject"] or "welcome" in text(m).lower() for m in boxes[name].read_new())
     told = text(leaver.read_new()[0])
@@ -85,7 +85,7 @@ def test_a_full_sign_up_from_open_game_to_start_and_a_substitute_from_the_list(s
     assert "substitutes' list (1)" in status_text(site.moderator.folder, "ww3")
 
     # The host hands Alice's character to the first on the list.
-    roster = {e["email"] for e in load(site.moderator, "ww3").record["roster"]}
+    roster = {e.email for e in load(site.moderator, "ww3").record.roster}
     chosen, skipped = next_substitute(site.moderator.folder, "ww3", roster, set())
     assert chosen["name"] == names[7] and skipped == []
     substitute(site.moderator, "ww3", names[0], chosen["name"], chosen["email"])
@@ -117,7 +117,7 @@ def test_the_game_starts_by_itself_at_the_closing_time_when_enough_signed_up(sit
     report = site.turn()
     assert report.started == ["Game ww4 started at its closing time with 8 players."]
     game = load(site.moderator, "ww4")
-    assert game.record["phase_id"] == "N0" and len(game.record["roster"]) == 8
+    assert game.record.phase_id == "N0" and len(game.record.roster) == 8
     for name in names:
         assert any(game.token(name) in text(m) for m in boxes[name].read_new(at_least=1 if name != names[7] else 2))
 
@@ -149,7 +149,7 @@ def play_until_dead(site, game_id):
         summary = resolve_phase(site.moderator, game_id)
         resolved.append(summary.phase)
         after = load(site.moderator, game_id)
-        dead = [n for n in after.record["tokens"] if not after.rules.status(after.state, n).alive]
+        dead = [n for n in after.record.tokens if not after.rules.status(after.state, n).alive]
         if dead:
             return resolved, summary, dead
 

@@ -29,7 +29,7 @@ from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.orders import submit
 from pbp.ports import InboundMail
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from pbp.signups.spectators import KIND as SPECTATOR
 from tests.fixtures.clocks import Clock
@@ -57,7 +57,7 @@ def play(root: Path, count: int, seed: str, phases: int, spectators: str, watche
     """The game's outbox rows and, per resolved phase, who was dead once it resolved."""
     moderator = ForumModerator(Settings(data=root, from_address="pbp@games.example"), clock=Clock())
     try:
-        roster = [RosterEntry(name, f"{name.lower()}@players.example") for name in player_names(count)]
+        roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(count)]
         create_game(moderator, "werewolf", roster, seed=seed, options={"spectators": spectators}, game_id="ww1")
         addresses = [f"watcher{n}@elsewhere.example" for n in range(watchers)]
         for number, address in enumerate(addresses):
@@ -73,9 +73,9 @@ def play(root: Path, count: int, seed: str, phases: int, spectators: str, watche
                     submit(moderator, "ww1", name, orders)
             summary = resolve_phase(moderator, "ww1")
             after = load(moderator, "ww1")
-            dead_after[summary.phase] = {e["email"] for e in after.record["roster"]
-                                         if not after.rules.status(after.state, e["name"]).alive}
-        tokens = load(moderator, "ww1").record["tokens"]
+            dead_after[summary.phase] = {e.email for e in after.record.roster
+                                         if not after.rules.status(after.state, e.name).alive}
+        tokens = load(moderator, "ww1").record.tokens
         rows = [{**row, "body": _without_tokens(row["body"], tokens)} for row in moderator.folder.game("ww1").outbox.all()]
         return rows, dead_after, set(addresses)
     finally:

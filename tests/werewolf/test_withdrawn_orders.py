@@ -11,11 +11,11 @@ from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.orders import HOST, enter_orders
 from pbp.mail.inbound import parse_inbound
-from pbp.roster import RosterEntry
+from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
-from tests.moderator.conftest import ToyModerator
-from tests.moderator.test_desk import mail
+from tests.fixtures.moderator_kit import ToyModerator
+from tests.desk.test_desk import mail
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 ROLES = "werewolf,werewolf,witch,seer,villager,villager,villager,villager"
@@ -37,7 +37,7 @@ def _block(game, name, *lines):
 
 
 def test_a_witch_takes_back_her_poison_and_keeps_the_potion(moderator):
-    roster = [RosterEntry(name, f"{name.lower()}@example.org") for name in NAMES]
+    roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
     game = create_game(moderator, "werewolf", roster, seed="w", options={"roles": ROLES}, game_id="ww1")
     resolve_phase(moderator, "ww1")  # N0
     resolve_phase(moderator, "ww1")  # D1-nominate, nobody nominates: no trial
