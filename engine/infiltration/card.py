@@ -9,7 +9,7 @@ from engine.core import OrderLine, PhaseKind, RulesetCard
 from engine.infiltration.orders import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
 from engine.infiltration.state import CLASSES
-from engine.infiltration.validity import GRAMMAR_HELP
+from engine.infiltration.validity_words import GRAMMAR_HELP
 
 _DECISION = ("Tn-decision", ("decision",))
 

@@ -23,7 +23,7 @@ from engine.infiltration.evolve import evolve
 from engine.infiltration.state import (
     GREEN, NEUTRAL, RED, UNSEEN_BY_GUARDS, GameState, Slot,
 )
-from engine.infiltration.validity import evaluate
+from engine.infiltration.validity_facts import evaluate
 from engine.infiltration.world import StateWorld
 
 INFORMATION_TERMINALS = ("SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR",
