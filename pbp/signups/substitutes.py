@@ -1,7 +1,7 @@
 """The substitutes' list (docs/design.md: Sign-ups): those who signed up beyond the
 game's maximum, in order. `pbp substitute <game> <old> --next` hands the character to the
 first of them who is not on the game's roster yet, and takes them off the list. A watcher
-is never dealt in: confirming WATCH takes the address off the list (pbp.signups.watching), and
+is never dealt in: confirming WATCH takes the address off the list (pbp.signups.mail), and
 `--next` skips anyone who watches the game."""
 from __future__ import annotations
 
