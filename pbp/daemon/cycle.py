@@ -17,7 +17,7 @@ from pbp.forum import hooks as forum_hooks
 from pbp.forum.watch import ThreadWatch, WatchReport
 from pbp.game.resolution import ResolutionSummary, resolve_due
 from pbp.game.resolution import resolve_all_in
-from pbp.forum.tallies import draft_due_tallies
+from pbp.forum.running_counts import draft_due_tallies
 from pbp.game.reminders import queue_reminders
 from pbp.signups.starting import start_due
 from pbp.moderator import Moderator

@@ -12,7 +12,7 @@ from pbp.game.stored import record_of
 from pbp.forum import publish
 from pbp.storage.drafts import APPROVED, PUBLISHED, DraftBook
 from pbp.forum.files import FilePublisher
-from pbp.forum.publishing import post_marker
+from pbp.forum.publisher import post_marker
 from pbp.forum.reddit import RedditPublisher
 from pbp.forum.watch import PhaseFacts, watch_thread
 from pbp.storage.datafolder import GameFile
