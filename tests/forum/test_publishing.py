@@ -29,7 +29,9 @@ class StoredGame:
     def __init__(self, path: Path, game_id: str = "inf1"):
         self.file = GameFile(path, writer=True)
         if not self.file.game.all():
-            self.file.game.insert({"id": game_id, "ruleset": "infiltration", "roster": [], "tokens": {}})
+            self.file.game.insert({"id": game_id, "ruleset": "infiltration", "seed": "pub", "roster": [],
+                                   "tokens": {}, "schedule": {}, "state": {}, "phase_id": "", "opened": "",
+                                   "deadline": "", "resolved": [], "created": ""})
         self.id = game_id
         self.record = record_of(self.file)
 
