@@ -36,7 +36,7 @@ from pbp.game.stored import StoredGame, load, record_of
 from pbp.host.authentication import unauthenticated_host_mail
 from pbp.desk.help import help_facts
 from pbp.host.npc_mail import npc_orders_mail
-from pbp.mail.limits import listed, quoted
+from pbp.mail.limits import listed
 from pbp.storage.inbound_ledger import MailLedger
 from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
@@ -44,6 +44,7 @@ from pbp.game.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_not
 from pbp.ports import InboundMail, Outcome
 from pbp.forum.tally import running_tally
 from pbp.render.renderer import RenderedMail
+from pbp.render.verdicts import Note, Refused, Verdict
 from pbp.storage.open_games import outbox_files
 from pbp.signups.mail import signup_mail
 from pbp.timezones import render_received
@@ -219,29 +220,26 @@ class Desk:
         if mail.problems:
             return self._refuse_unread(game, name, mail.problems)
         return Decision("rejected", reason="no order block", reply_kind="help",
-                        reply=self._help(game, name, "I found no order block in your mail, so nothing changed."))
+                        reply=self._help(game, name, Refused("no_block")))
 
     def _refuse_unread(self, game: StoredGame, name: str, problems: tuple[str, ...]) -> Decision:
         """A mail whose blocks could not be read (no END ORDERS, a bad BEGIN line, an
         unreadable mail): nothing was accepted, and the reply says why."""
-        sections = [*listed(problems), self._still_stands(game, name, some_accepted=False)]
-        reply = self._receipt(game, name, "Orders NOT accepted", sections)
+        notes = [*(Refused("problems", also=False, problems=(problem,)) for problem in listed(problems)),
+                 self._still_stands(game, name, some_accepted=False)]
+        reply = self._receipt(game, name, "orders_refused", notes)
         return Decision("rejected", reason="no readable order block", reply=reply, reply_kind="rejection")
 
-    def _receipt(self, game: StoredGame, name: str, headline: str, sections: list[str]) -> RenderedMail:
+    def _receipt(self, game: StoredGame, name: str, headline: str, notes: list[Verdict]) -> RenderedMail:
+        """The receipt: `headline` (a kind of the macro `headline` of mail/_verdicts.j2) and
+        each verdict in words, then the form."""
         return self.moderator.renderer.render(
             "receipt", game.record.ruleset, game=game.game_facts(), player=name,
-            phase=game.filed_phase, headline=headline, sections=sections, form=game.form(name))
+            phase=game.filed_phase, headline=headline, notes=notes, form=game.form(name))
 
     def _refused_sender(self, game: StoredGame, name: str, why: str) -> Decision:
         """The second lock (pbp.mail.sender_auth): told to the roster address, nothing changes."""
-        text = (f"A mail from your address was not accepted: {why}. Nothing in it was read, whatever its "
-                "token. If you sent it, send it again from your usual mail account; if this goes on, "
-                "tell the host.")
-        reply = self.moderator.renderer.render(
-            "receipt", game.record.ruleset, game=game.game_facts(), player=name,
-            phase=game.filed_phase, headline="Mail NOT accepted", sections=[text],
-            form=game.form(name))
+        reply = self._receipt(game, name, "mail_refused", [Refused("sender_not_authenticated", why=why)])
         return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection")
 
     def _decide_blocks(self, game: StoredGame, name: str, mail: InboundMail) -> Decision:
@@ -264,30 +262,31 @@ class Desk:
         # A form sent back unfilled is worth a word only when nothing else in the mail was
         # meant: a player filling one form of a quoted mail leaves the others empty.
         meant = any(v.submission for v in (*verdicts, *messages))
-        sections = [v.text for v in (*verdicts, *messages) if v.submission or not meant]
-        sections.extend(choice.notes)
-        if accepted_orders:  # a team settling an order together sees where it stands
-            sections.extend(p for p in picks_of_teams(game, name, accepted_orders) if not any(p in t for t in sections))
+        notes: list[Verdict] = [v.verdict for v in (*verdicts, *messages) if v.submission or not meant]
+        notes.extend(choice.notes)
+        if accepted_orders:  # a team settling an order together sees where it stands, once
+            shown = {v.delivery.picks for v in messages if v.delivery}
+            notes.extend(Note("picks", text=p) for p in picks_of_teams(game, name, accepted_orders) if p not in shown)
         if mail.problems:
-            sections.append("Also:\n" + "\n".join(listed(mail.problems)))
+            notes.append(Refused("problems", also=True, problems=tuple(listed(mail.problems))))
         stray = stray_orders(mail.stray, game.rules.card)
         if stray:
-            sections.append(stray_orders_note(stray))
+            notes.append(stray_orders_note(stray))
         elif mail.free_text:
-            sections.append(free_text_note(game.id))
+            notes.append(free_text_note(game.id))
         if rejected:
-            sections.append(self._still_stands(game, name, bool(accepted)))
-        what = ("Orders received", "Orders NOT accepted") if mail.blocks else ("Message sent", "Message NOT sent")
+            notes.append(self._still_stands(game, name, bool(accepted)))
+        what = ("orders_received", "orders_refused") if mail.blocks else ("message_sent", "message_refused")
         if accepted:
             outcome, kind, headline = "processed", "receipt", what[0]
         elif rejected:
             outcome, kind, headline = "rejected", "rejection", what[1]
         else:
-            outcome, kind, headline = "processed", "form", "Your order form"
+            outcome, kind, headline = "processed", "form", "form"
         if guard.unanswered:  # wrong tokens past the day's limit: forged mail must not flood the player
             return Decision(outcome, reason=f"{len(rejected)} rejected: wrong tokens past the daily limit, "
                                             "not answered", token_guard=guard)
-        reply = self._receipt(game, name, headline, sections)
+        reply = self._receipt(game, name, headline, notes)
         judged = [judged_entry(block) for block in choice.blocks if block.game == game.id and block.has_orders]
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
                         orders=[v.order_row for v in verdicts if v.accepted], reply=reply, reply_kind=kind,
@@ -298,23 +297,23 @@ class Desk:
         says so first, then gives the form to use."""
         phase = game.record.phase_id
         for_what = game.rules.card.phase_words(phase) if phase else f"game {game.id}"
-        sections = [f"Your mail has no order block, so no orders were accepted for {for_what}.",
-                    stray_orders_note(stray),
-                    self._still_stands(game, name, some_accepted=False)]
-        reply = self._receipt(game, name, "Orders NOT accepted", sections)
+        notes = [Refused("no_block_for_orders", for_what=for_what), stray_orders_note(stray),
+                 self._still_stands(game, name, some_accepted=False)]
+        reply = self._receipt(game, name, "orders_refused", notes)
         return Decision("rejected", reason="orders outside a block", reply=reply, reply_kind="rejection")
 
-    def _still_stands(self, game: StoredGame, name: str, some_accepted: bool) -> str:
+    def _still_stands(self, game: StoredGame, name: str, some_accepted: bool) -> Note:
+        """Which of the sender's orders count after a refusal: those accepted above, the
+        earlier ones, or none yet."""
         if some_accepted:
-            return ("Nothing from the blocks that were not accepted was used; the orders accepted above "
-                    "are the ones that count.")
+            return Note("still_stands", some_accepted=True)
         phase = game.record.phase_id
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
-            return (f"Nothing from this mail was accepted; your earlier orders "
-                    f"(received {render_received(earlier['received'], game.zone_of(name))}) still stand.")
+            return Note("still_stands", some_accepted=False,
+                        earlier_received=render_received(earlier["received"], game.zone_of(name)))
         for_what = game.rules.card.phase_words(phase) if phase else "this game"
-        return f"Nothing from this mail was accepted; you have no accepted orders for {for_what} yet."
+        return Note("still_stands", some_accepted=False, earlier_received="", for_what=for_what)
 
     # ------------------------------------------------------------------ commands
     def _decide_command(self, game: StoredGame, name: str, command: str) -> Decision:
@@ -322,9 +321,7 @@ class Desk:
         renderer = self.moderator.renderer
         facts = dict(game=game.game_facts(), player=name, form=game.form(name))
         if word == "FORM":
-            reply = renderer.render("receipt", game.record.ruleset, phase=game.filed_phase,
-                                    headline="Your order form",
-                                    sections=["Here is your current order form and token."], **facts)
+            reply = self._receipt(game, name, "form", [Note("form_sent")])
             return Decision("processed", reason="FORM", reply=reply, reply_kind="form")
         if word == "STATUS":
             phase = game.record.phase_id
@@ -336,11 +333,10 @@ class Desk:
                                     tally=running_tally(game),
                                     view=game.rules.view(game.state, name), **facts)
             return Decision("processed", reason="STATUS", reply=reply, reply_kind="status")
-        note = "" if word == "HELP" else (f"I did not understand {quoted(command, 30)!r}; here is the help. "
-                                          + free_text_note(game.id))
+        note = None if word == "HELP" else Refused("not_understood", command=command, game_id=game.id)
         return Decision("processed", reason=word or "HELP", reply=self._help(game, name, note), reply_kind="help")
 
-    def _help(self, game: StoredGame, name: str, note: str) -> RenderedMail:
+    def _help(self, game: StoredGame, name: str, note: Verdict | None) -> RenderedMail:
         return self.moderator.renderer.render("help", game.record.ruleset, game=game.game_facts(),
                                               player=name, note=note, form=game.form(name), token=game.token(name),
                                               **help_facts(game.rules, game.phase, name, game.record.npcs))
