@@ -10,7 +10,6 @@ from pbp.conversations.host_side import host_messages
 from pbp.errors import UserError
 from pbp.forum import review
 from pbp.storage.drafts import DraftBook
-from pbp.forum.hooks import approval_form
 from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load
 from pbp.storage.inbound_ledger import MailLedger
@@ -95,7 +94,7 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
                 tell_host_of_wrong_tokens(moderator, game, guard)
         else:
             phase = (book.unpublished() or [{"phase": game.filed_phase}])[0]["phase"]
-            verdict = Note("no_approval", form=approval_form(target, phase, "<the host token from the draft's mail>"))
+            verdict = Note("no_approval", game_id=target, phase=phase)
         answer_host(moderator, game, mail, "host-reply", [verdict] if verdict else [], may_reply)
         row = ledger.record(game.file, mail, outcome, reason)
     ledger.remember(row)
