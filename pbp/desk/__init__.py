@@ -33,6 +33,7 @@ from pbp.conversations.relay import deliver
 from pbp.forum.approval_mail import host_mail
 from pbp.game.host_contact import tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load, record_of
+from pbp.game.options import stated_options
 from pbp.host.authentication import unauthenticated_host_mail
 from pbp.desk.help import help_facts
 from pbp.host.npc_mail import npc_orders_mail
@@ -343,4 +344,6 @@ class Desk:
     def _help(self, game: StoredGame, name: str, note: str) -> RenderedMail:
         return self.moderator.renderer.render("help", game.record.ruleset, game=game.game_facts(),
                                               player=name, note=note, form=game.form(name), token=game.token(name),
+                                              options=stated_options(game.rules, game.state,
+                                                                     game.record.moderator_options),
                                               **help_facts(game.rules, game.phase, name, game.record.npcs))
