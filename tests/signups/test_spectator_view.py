@@ -50,6 +50,9 @@ def test_the_dead_see_the_role_list_once_and_every_team_channels_messages(modera
     assert f"{masons[0]} to masons:\n    Mason buddies. Claim only if needed." in first
     assert f"{wolves[0]} to pack:\n    Nobody knows us yet." in first
     assert "(no orders: the rules' default applies)" not in first and "- Nobody gave orders." in first
+    (relay,) = [row["body"] for row in load(moderator, "ww1").file.outbox.all()
+                if row["kind"] == "message" and row["recipient"] == masons[1]]
+    assert "those who watch the game read it after the phase" in " ".join(relay.split())
     submit(moderator, "ww1", wolves[0], f"NOMINATE {masons[0]}")
     resolve_phase(moderator, "ww1")                             # D1-nominate
     second = spectator_mail(moderator, "ww1", f"{villager.lower()}@example.org")[1]
@@ -71,6 +74,9 @@ def test_infiltration_spectators_read_the_reds_channel_when_the_option_lets_them
         resolve_phase(moderator, game_id)
         told = spectator_mail(moderator, game_id, f"{green.lower()}@example.org")
         assert bool(told) is shown
+        relays = [" ".join(row["body"].split()) for row in load(moderator, game_id).file.outbox.all()
+                  if row["kind"] == "message"]
+        assert all(("those who watch the game read it" in relay) is shown for relay in relays)
         if shown:
             assert f"{reds[0]} to reds:\n    Hack the Seer terminal first." in told[0]
             assert f"- {reds[0]}: red" in told[0]
