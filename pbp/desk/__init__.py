@@ -26,7 +26,7 @@ from typing import Iterator
 
 from pbp.desk import bounces
 from pbp.desk.choice import choose_blocks, judged_before, judged_entry
-from pbp.desk.orders import judge_block
+from pbp.game.block_judge import judge_block
 from pbp.conversations.judge import Delivery, MessageVerdict, free_text_note, judge_message
 from pbp.conversations.picks import picks_of_teams
 from pbp.conversations.relay import deliver
@@ -43,7 +43,7 @@ from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
 from pbp.game.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
 from pbp.ports import InboundMail, Outcome
-from pbp.forum.tally import running_tally
+from pbp.game.tally import running_tally
 from pbp.render.renderer import RenderedMail
 from pbp.storage.open_games import outbox_files
 from pbp.signups.mail import signup_mail
