@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from engine.names import match_name
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
@@ -71,7 +72,7 @@ def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: Ord
                 f"{head}: the TOKEN is not this game's host token. Reply to the NPC's latest report, whose "
                 "form holds the right one.")
         guard.note_right()
-        name = next((n for n in game.record.npc_names if n.lower() == named.lower()), None)
+        name = match_name(named, game.record.npc_names)  # as orders name players: `raiden` is Raiden
         if name is None:
             known = ", ".join(game.record.npc_names) or "none"
             return "rejected", "NPC orders for an unknown NPC", (
