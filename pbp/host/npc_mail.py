@@ -43,7 +43,7 @@ def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         return None
     block = next((b for b in mail.blocks if npc_named(b)), None)
     if block is None:
-        return None
+        return _unnamed_npc_block(moderator, ledger, mail, may_reply)
     games = moderator.folder.game_ids()
     if block.game not in games:
         return ledger.record_refused(mail, f"NPC block for an unknown game {block.game!r}")
@@ -54,6 +54,40 @@ def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         row = ledger.record(game.file, mail, outcome, reason)
     ledger.remember(row)
     return outcome
+
+
+def _unnamed_npc_block(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
+                       may_reply: Callable[[StoredGame, str], bool]) -> Outcome | None:
+    """The host's block with the game's host token and orders but no `NPC:` line (the line
+    was deleted, or the form retyped): nothing is accepted, and the answer asks which NPC
+    the orders are for, naming the game's NPCs. None when the mail holds no such block
+    (an approval, or help, is pbp.forum.approval_mail's)."""
+    games = moderator.folder.game_ids()
+    for block in mail.blocks:
+        if block.game not in games or not block.token or not block.has_orders or _approves(block):
+            continue
+        game = load(moderator, block.game)
+        if block.token.strip() != DraftBook(game.file).game_settings().get("host_token"):
+            continue
+        npcs = game.record.npc_names
+        head = f"The block for {game.id} {block.phase} carries the host token and orders, but no NPC: line"
+        if npcs:
+            listing = "" if len(npcs) == 1 else f" (its NPCs: {', '.join(npcs)})"
+            reply = (f"{head}, so nothing was accepted. Which NPC are they for? Add the line NPC: {npcs[0]} "
+                     f"under the TOKEN line{listing} and send the block again.")
+        else:
+            reply = (f"{head}, and {game.id} has no NPCs, so nothing was accepted; enter a player's orders with "
+                     f"pbp submit {game.id} <player> <orders>.")
+        with game.file.transaction():
+            answer_host(moderator, game, mail, "npc-receipt", reply, may_reply, f"[{game.id}] NPC orders")
+            row = ledger.record(game.file, mail, "rejected", "host token and orders without an NPC: line")
+        ledger.remember(row)
+        return "rejected"
+    return None
+
+
+def _approves(block: OrderBlock) -> bool:
+    return any(line.strip().upper() == "APPROVE" for line in block.lines)
 
 
 def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: OrderBlock) -> tuple[Outcome, str, str]:
