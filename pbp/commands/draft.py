@@ -40,7 +40,8 @@ def register(subparsers) -> None:
     tally.add_argument("game", help=GAME_HELP)
     add_settings_arguments(tally)
     tally.set_defaults(run=_tally)
-    settings = actions.add_parser("settings", help="a game's forum settings (dialect, auto-publish)")
+    settings = actions.add_parser("settings", help="a game's forum settings (dialect, auto-publish); a new "
+                                  "dialect renders the drafts not yet approved again")
     settings.add_argument("game", help=GAME_HELP)
     settings.add_argument("--dialect", choices=sorted(DIALECTS), help="the markup of the game's posts")
     settings.add_argument("--auto-publish", choices=("on", "off", "tally"),
@@ -159,6 +160,12 @@ def _settings(args) -> int:
             fields["auto_publish"] = args.auto_publish if args.auto_publish == "tally" else args.auto_publish == "on"
         with game.file.transaction():
             current = book.update_game_settings(fields) if fields else book.game_settings()
+            rendered, kept = (drafts.rerender(post_renderer(moderator.renderer), forum, game)
+                              if args.dialect else ([], []))
         print(f"Game {game.id}: dialect {current.get('dialect') or forum.dialect}, auto-publish "
               f"{_mode_words(review.auto_publish_mode(book, forum))}, thread {current.get('thread') or 'none yet'}.")
+        if rendered:
+            print(f"Drafts rendered again in {args.dialect}: {', '.join(rendered)}.")
+        for line in kept:
+            print(f"Draft {line}")
     return 0

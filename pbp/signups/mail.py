@@ -24,6 +24,7 @@ from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.storage.open_games import OPEN, OpenGame, find_open_game
+from pbp.signups.details import JoinDetails, join_detail_lines
 from pbp.signups.codes import (MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY, new_code, take_request, waiting_for,
                                with_request)
 from pbp.signups.spectators import OUTSIDE_SEQUENCE
@@ -171,10 +172,10 @@ def _left_unanswered(moderator: Moderator, holder: Holder, sender: str,
 
 
 def _request(holder: Holder, action: str, sender: str, name: str, now: str, headline: str,
-             lines: list[str]) -> Answer:
+             lines: list[str], details: Mapping[str, str] | None = None) -> Answer:
     code, game_id = new_code(), holder.id
     pending = with_request(holder.pending, code, {"action": action, "email": sender, "name": name,
-                                                        "created": now}, schedule.from_text(now))
+                                                  "created": now, **(details or {})}, schedule.from_text(now))
     if pending is None:
         return Answer("rejected", f"{action} request not answered: {MAX_PENDING} requests await their code",
                       "", unanswered=True)
@@ -196,22 +197,23 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
     if record["status"] != OPEN:
         return _refusal("sign-ups closed", f"Game {game_id} has started, so its sign-ups are closed.")
     if command.word == "JOIN":
-        name = command.argument.strip()
+        details = JoinDetails.parse(command.argument)
+        name = details.name
         if mine is not None:
             return _refusal("already signed up", f"You are signed up for {game_id} already, as {mine['name']}; "
                                                  f"to withdraw, mail LEAVE {game_id}.", mine["name"])
         if not name:
             return _refusal("JOIN without a name", f"Write the name you want to play under after the game, "
                                                    f"for example: JOIN {game_id} Alice.")
-        problems = roster_problems([e["name"] for e in entries] + [name])
-        if problems:
-            return Answer("rejected", "name refused", "Nothing changed",
-                          [f"The name {quoted(name, 30)!r} cannot be used in {game_id}; choose another and mail "
-                           f"JOIN {game_id} <name> again:", *(f"- {p}" for p in listed(problems))])
+        refused = _join_refusal(record, details)
+        if refused:
+            return refused
         return _request(_holder(game), "join", sender, name, now,
                         f"Confirm your sign-up for {game_id}",
                         [f"You asked to play in game {game_id} ({record['ruleset']}) as {name}.",
-                         f"Sign-ups close {render_moment(record['closes'])}."])
+                         *join_detail_lines(game_id, details),
+                         f"Sign-ups close {render_moment(record['closes'], details.timezone)}."],
+                        {"timezone": details.timezone, "forum_name": details.forum_name})
     if command.word == "LEAVE":
         if mine is None:
             return _refusal("LEAVE without a sign-up", f"You are not signed up for {game_id}, so there is nothing "
@@ -228,14 +230,16 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
             return Answer("processed", "left", f"You have left {game_id}",
                           [f"Your sign-up for {game_id} is withdrawn. To sign up again, mail JOIN {game_id} <name>."],
                           changes={"pending": pending, "entries": kept}, name=request["name"])
-        problems = roster_problems([e["name"] for e in entries] + [request["name"]])
+        details = JoinDetails(request["name"], request.get("timezone", ""), request.get("forum_name", ""))
+        problems = [problem for found in _join_problems(record, details) for problem in found]
         if mine is not None or problems:
             why = (f"you are signed up already, as {mine['name']}" if mine is not None
-                   else "; ".join(listed(problems)))
+                   else " ".join(listed(problems)))
             return Answer("rejected", "confirmation refused", "Nothing changed",
-                          [f"Your sign-up for {game_id} could not be confirmed: {why}. Mail JOIN {game_id} <name> "
-                           "with another name."], changes={"pending": pending})
-        entry = {"name": request["name"], "email": sender, "joined": now}
+                          [f"Your sign-up for {game_id} could not be confirmed. {why} Mail JOIN {game_id} <name> "
+                           "again with what to change."], changes={"pending": pending})
+        entry = {"name": details.name, "email": sender, "joined": now, "timezone": details.timezone,
+                 "forum_name": details.forum_name}
         place = len(entries) + 1
         if place <= record["players_max"]:
             where = (f"You are signed up for {game_id} as {request['name']}: player {place} "
@@ -249,6 +253,30 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
                       changes={"pending": pending, "entries": [*entries, entry]}, name=request["name"])
     return _refusal("not for an open game", f"Game {game_id} is open for sign-ups and has not started, so there "
                                             f"is nothing to watch yet; mail JOIN {game_id} <name> to play.")
+
+
+def _join_problems(record: Mapping[str, Any], details: JoinDetails) -> tuple[list[str], list[str]]:
+    """A sign-up's problems against the game's sign-ups and NPCs: the name's (by the roster
+    rules), and the time zone's and forum name's."""
+    entries = record["entries"]
+    npcs = [npc["name"] for npc in record.get("npcs", ())]
+    taken = [e["forum_name"] for e in entries if e.get("forum_name")]
+    return (roster_problems([*npcs, *(e["name"] for e in entries), details.name]),
+            details.problems(record["id"], taken))
+
+
+def _join_refusal(record: Mapping[str, Any], details: JoinDetails) -> Answer | None:
+    """The refusal of a JOIN whose name, time zone or forum name cannot be used, listing
+    every problem; None when all can."""
+    names, others = _join_problems(record, details)
+    if not names and not others:
+        return None
+    game_id = record["id"]
+    head = (f"The name {quoted(details.name, 30)!r} cannot be used in {game_id}; choose another and mail "
+            f"JOIN {game_id} <name> again:" if names else f"Your JOIN for {game_id} was not taken; fix this "
+                                                          "and mail it again:")
+    return Answer("rejected", "sign-up refused", "Nothing changed",
+                  [head, *(f"- {p}" for p in listed([*names, *others]))])
 
 
 def _bad_code(game_id: str, what: str) -> Answer:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pbp.mail.quoting import split_quote
+from pbp.mail.quoting import QuotedLine, split_quote
 from pbp.signups.codes import CODE_LENGTH
+from pbp.signups.details import DETAIL_LINE, join_argument
 
 ACTIONS = ("JOIN", "LEAVE", "WATCH", "UNWATCH")
 CONFIRM = "CONFIRM"
@@ -21,7 +22,6 @@ _ACTION = re.compile(rf"^(JOIN|LEAVE|WATCH|UNWATCH)\s+({_ID})(?:\s+(\S.*?))?\s*$
 _CODE = rf"[a-z0-9]{{{CODE_LENGTH}}}"
 _CONFIRM = re.compile(rf"(?:^|[\s(])CONFIRM\s+({_ID})\s+({_CODE})(?![A-Za-z0-9_-])", re.IGNORECASE)
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
-MAX_NAME_CHARS = 40  # what a JOIN line may carry as a name; longer is refused by the name rules anyway
 
 
 @dataclass(frozen=True)
@@ -39,14 +39,15 @@ class SignupCommand:
 
 def find_signup(body: str, subject: str) -> str | None:
     """The mail's sign-up command as one line (`parse_signup` reads it back), or None."""
-    for line in (subject, *(split_quote(line).content for line in body.split("\n"))):
-        match = _CONFIRM.search(line)
+    lines = [split_quote(line) for line in body.split("\n")]
+    for text in (subject, *(line.content for line in lines)):
+        match = _CONFIRM.search(text)
         if match:
             return str(SignupCommand(CONFIRM, match.group(1), match.group(2).lower()))
-    first = next((split_quote(line) for line in body.split("\n") if split_quote(line).content), None)
-    if first is not None and first.depth == 0:
-        text = first.content
-    elif first is None:
+    at = next((index for index, line in enumerate(lines) if line.content), None)
+    if at is not None and lines[at].depth == 0:
+        text = lines[at].content
+    elif at is None:
         text = _SUBJECT_PREFIX.sub("", subject).strip()
     else:
         return None
@@ -55,8 +56,22 @@ def find_signup(body: str, subject: str) -> str | None:
         return None
     word, game, rest = match.group(1).upper(), match.group(2), (match.group(3) or "")
     if word == "JOIN":
-        return str(SignupCommand(word, game, rest[:MAX_NAME_CHARS]))
+        follow_up = _detail_lines(lines[at + 1:]) if at is not None else []
+        return str(SignupCommand(word, game, join_argument(rest, follow_up)))
     return str(SignupCommand(word, game))
+
+
+def _detail_lines(lines: list[QuotedLine]) -> list[str]:
+    """The sender's own `TZ: …` and `FORUM: …` lines right after the JOIN line (blank
+    lines between them allowed), up to the first other line."""
+    details = []
+    for line in lines:
+        if not line.content:
+            continue
+        if line.depth or not DETAIL_LINE.match(line.content) or len(details) == 2:
+            break
+        details.append(line.content)
+    return details
 
 
 def parse_signup(command: str) -> SignupCommand | None:
