@@ -17,6 +17,8 @@ from pbp.forum.config import load_forum_settings
 from pbp.forum.dialects import DIALECTS
 from pbp.forum.drafting import post_renderer
 from pbp.game.stored import load
+from pbp.signups.opening import set_dialect
+from pbp.storage.open_games import find_open_game
 
 
 def register(subparsers) -> None:
@@ -151,6 +153,9 @@ def _mode_words(mode: bool | str) -> str:
 def _settings(args) -> int:
     with open_moderator(args) as moderator:
         forum = load_forum_settings(moderator.settings)
+        signups = find_open_game(moderator.folder, args.game)
+        if signups is not None and signups.id not in moderator.folder.game_ids():
+            return _open_game_settings(args, signups, forum.dialect)
         game = load(moderator, args.game)
         book = DraftBook(game.file)
         fields = {}
@@ -168,4 +173,15 @@ def _settings(args) -> int:
             print(f"Drafts rendered again in {args.dialect}: {', '.join(rendered)}.")
         for line in kept:
             print(f"Draft {line}")
+    return 0
+
+
+def _open_game_settings(args, signups, default_dialect: str) -> int:
+    """A game still open for sign-ups has no posts yet: only its dialect can be set, and
+    its opening post is drafted in it."""
+    if args.auto_publish:
+        raise UserError(f"Game {signups.id} is open for sign-ups and has no posts yet; set --auto-publish once "
+                        "it has started.")
+    dialect = set_dialect(signups, args.dialect) or default_dialect
+    print(f"Game {signups.id} (open for sign-ups): dialect {dialect}; its posts are drafted in it from the start.")
     return 0

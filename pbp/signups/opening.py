@@ -69,3 +69,13 @@ def open_for_signups(moderator: Moderator, game_id: str, ruleset: str, players: 
         "npcs": [npc.to_json() for npc in npcs], "dialect": dialect,
     }
     return add_open_game(moderator.folder, record)
+
+
+def set_dialect(signups: OpenGame, dialect: str | None) -> str:
+    """Set the markup of an open game's posts (`pbp draft settings <game> --dialect` before
+    the start; None changes nothing); returns the dialect now set ("" for the settings
+    file's). It reaches the game's forum settings when the game starts."""
+    if dialect:
+        with signups.file.transaction():
+            signups.file.update_record({"dialect": dialect})
+    return str(signups.record.get("dialect") or "")

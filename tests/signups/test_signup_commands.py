@@ -107,3 +107,23 @@ def test_open_game_takes_npcs_and_a_dialect(host):
                  "--npc", "Otacon:engineer:green", says="Werewolf has no NPCs; leave out --npc.")
     host.refused("open-game", "inf3", "--ruleset", "infiltration", "--players", "5..8", "--closes", "3d",
                  "--npc", "Otacon:pilot:green", says="class must be one of")
+
+
+def test_draft_settings_sets_the_dialect_of_a_game_open_for_sign_ups(host):
+    assert host.pbp("open-game", "ww3", "--ruleset", "werewolf", "--players", "8..8", "--closes", "3d")[0] == 0
+
+    def draft(*arguments: str) -> tuple[int, str, str]:
+        host.capsys.readouterr()
+        code = main(["draft", *arguments, "--settings", str(host.settings)])
+        captured = host.capsys.readouterr()
+        return code, captured.out, captured.err
+
+    code, out, _ = draft("settings", "ww3", "--dialect", "bbcode")
+    assert (code, out) == (0, "Game ww3 (open for sign-ups): dialect bbcode; its posts are drafted in it from "
+                              "the start.\n")
+    code, _, err = draft("settings", "ww3", "--auto-publish", "on")
+    assert code == 2 and "set --auto-publish once it has started" in err
+    host.sign_up("ww3", player_names(8))
+    assert host.pbp("start", "ww3", "--no-send")[0] == 0
+    code, out, _ = draft("show", "ww3", "opening")
+    assert code == 0 and "Draft opening (draft, bbcode)" in out
