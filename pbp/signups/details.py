@@ -83,6 +83,7 @@ def join_detail_lines(game_id: str, details: JoinDetails) -> list[str]:
     lines = [f"Your deadlines will be shown in {details.timezone} time and in UTC." if details.timezone else "",
              f"Your forum account: {details.forum_name}." if details.forum_name else ""]
     if not details.timezone or not details.forum_name:
-        lines.append(f"To give your time zone and forum account, mail JOIN {game_id} {details.name} "
-                     "TZ=Europe/Berlin FORUM=alice_k with your own (a new JOIN replaces this one).")
+        lines += ["To give your time zone and forum account, mail a new JOIN (it replaces this one), "
+                  "with your own in place of the examples:", f"    JOIN {game_id} {details.name} TZ={details.timezone or 'Europe/Berlin'} "
+                  f"FORUM={details.forum_name or 'alice_k'}"]
     return [line for line in lines if line]
