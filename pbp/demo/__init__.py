@@ -126,8 +126,10 @@ def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered:
     for path in sorted(new.iterdir()) if new.is_dir() else ():
         message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
         os.replace(path, folder / "cur" / f"{path.name}:2,S")
-        relayed = [c for c in channels_of(game, entry.name) if str(message["Subject"]).startswith(f"[{game.id}] {c}, ")]
-        heard.update((phase.id, channel) for channel in relayed if phase is not None)
+        subject = str(message["Subject"])  # a relay's: `[ww1] pack, Night 1`
+        if phase is not None:
+            heard.update((phase.id, channel) for channel in channels_of(game, entry.name)
+                         if subject.startswith(f"[{game.id}] {channel}, "))
         form = form_in(mail_text(message))
         if form and phase is not None and form[1] == phase.id:
             chosen = message

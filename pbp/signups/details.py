@@ -39,11 +39,6 @@ class JoinDetails:
                   for key, value in zip(parts[1::2], parts[2::2])}
         return cls(parts[0].strip(), values.get("TZ", ""), re.sub(r"\s+", " ", values.get("FORUM", "")))
 
-    def __str__(self) -> str:
-        extras = [f"TZ={self.timezone}" if self.timezone else "",
-                  f"FORUM={self.forum_name}" if self.forum_name else ""]
-        return " ".join(part for part in (self.name, *extras) if part)
-
     def problems(self, game_id: str, forum_names_taken: Iterable[str]) -> list[str]:
         """Why the time zone or the forum name cannot be used, one sentence each saying
         how to fix it (the name is checked by the roster rules)."""
@@ -83,7 +78,7 @@ def join_detail_lines(game_id: str, details: JoinDetails) -> list[str]:
     lines = [f"Your deadlines will be shown in {details.timezone} time and in UTC." if details.timezone else "",
              f"Your forum account: {details.forum_name}." if details.forum_name else ""]
     if not details.timezone or not details.forum_name:
+        example = f"TZ={details.timezone or 'Europe/Berlin'} FORUM={details.forum_name or 'alice_k'}"
         lines += ["To give your time zone and forum account, mail a new JOIN (it replaces this one), "
-                  "with your own in place of the examples:", f"    JOIN {game_id} {details.name} TZ={details.timezone or 'Europe/Berlin'} "
-                  f"FORUM={details.forum_name or 'alice_k'}"]
+                  "with your own in place of the examples:", f"    JOIN {game_id} {details.name} {example}"]
     return [line for line in lines if line]

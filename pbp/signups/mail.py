@@ -234,9 +234,9 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
         problems = [problem for found in _join_problems(record, details) for problem in found]
         if mine is not None or problems:
             why = (f"you are signed up already, as {mine['name']}" if mine is not None
-                   else " ".join(listed(problems)))
+                   else "; ".join(problem.rstrip(".") for problem in listed(problems)))
             return Answer("rejected", "confirmation refused", "Nothing changed",
-                          [f"Your sign-up for {game_id} could not be confirmed. {why} Mail JOIN {game_id} <name> "
+                          [f"Your sign-up for {game_id} could not be confirmed: {why}. Mail JOIN {game_id} <name> "
                            "again with what to change."], changes={"pending": pending})
         entry = {"name": details.name, "email": sender, "joined": now, "timezone": details.timezone,
                  "forum_name": details.forum_name}
