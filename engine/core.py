@@ -19,7 +19,7 @@ from engine.contract_values import (PlayerSpec as PlayerSpec, OrderSpec as Order
 from engine.errors import (OrderError as OrderError, OrderSyntaxError as OrderSyntaxError,
                            IllegalOrderError as IllegalOrderError, OrderBlockError as OrderBlockError,
                            GameSetupError as GameSetupError, HostActionError as HostActionError,
-                           did_you_mean as did_you_mean)
+                           did_you_mean as did_you_mean, closest as closest)
 from engine.public_roster import (PublicCharacter as PublicCharacter, listed_characters as listed_characters,
                                    no_board as no_board, no_setup_name as no_setup_name)
 from engine.option_specs import (OptionSpec as OptionSpec, ON_WORDS as ON_WORDS, OFF_WORDS as OFF_WORDS,

@@ -6,6 +6,8 @@ from __future__ import annotations
 import difflib
 from typing import Iterable, Sequence
 
+from engine.folding import fold
+
 
 class OrderError(ValueError):
     """One bad line in an order block: where it is, what it said, and what to do.
@@ -69,12 +71,16 @@ class HostActionError(ValueError):
     shell can tell a host's mistake from a bug."""
 
 
-def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """` Did you mean X?` for the known word closest to `word` ignoring case, spelled as
-    known, or "" (the end of an error's sentence)."""
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The known word closest to `word` ignoring case and accents (`jsoe` is close to
+    José), spelled as known, or None when none is close."""
     options = list(known)
-    close = difflib.get_close_matches(word.upper(), [o.upper() for o in options], n=1, cutoff=0.6)
-    if not close:
-        return ""
-    original = next(o for o in options if o.upper() == close[0])
-    return f" Did you mean {original}?"
+    close = difflib.get_close_matches(fold(word), [fold(o) for o in options], n=1, cutoff=0.6)
+    return next(o for o in options if fold(o) == close[0]) if close else None
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """` Did you mean X?` for the known word closest to `word` (`closest`), or "" (the
+    end of an error's sentence)."""
+    original = closest(word, known)
+    return f" Did you mean {original}?" if original else ""

@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Sequence
 import icu
 
 from engine.core import RulesetCard
+from engine.folding import fold as fold
 
 # The words of an order mail's own syntax (docs/design.md: Order mail format); every
 # ruleset's grammar words come from its card.
@@ -55,14 +56,6 @@ class NameRules:
         cards = tuple(cards)
         return cls(MAIL_WORDS.union(*(card.reserved_words for card in cards)),
                    tuple(card.reserved_form for card in cards))
-
-
-@functools.lru_cache(maxsize=4096)  # the same few names are folded for every order line judged
-def fold(text: str) -> str:
-    """`text` with case and accents ignored, each letter kept in its own script:
-    `José` and `JOSE` fold alike, a Cyrillic `Иван` and a Latin `Ivan` do not."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 _SPOOF_CHECKER = icu.SpoofChecker()

@@ -5,6 +5,11 @@ Everything goes through the real path: pbp writes each mail into the player's Ma
 the scripted player reads it there, fills in the form at its end and replies into pbp's
 inbox Maildir, and pbp ingests, parses and judges that reply like any other mail. Where a
 real game waits for the deadline, the demo resolves as soon as every actor's orders are in.
+
+A team that settles an order together (the ruleset card's `channel_orders`: Werewolf's pack
+KILL) agrees on it in its channel, by mail like everyone else: the first member in roster
+order proposes its pick with its orders, the others wait for that message to reach them
+and answer it with theirs. The demo prints each phase's team talk before its public events.
 """
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ from typing import Callable
 import engine
 from engine.simulation import player_names
 from pbp import schedule
+from pbp.conversations.channels import HOST, channels_of, members, message_log
 from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
 from pbp.game.stored import load
@@ -27,7 +33,7 @@ from pbp.game.resolution import resolve_phase
 from pbp.mail.maildir import deliver
 from pbp.composition import ForumModerator
 from pbp.game.record import RosterPlayer
-from pbp.demo.players import filled_reply_text, form_in, mail_text, reply_to
+from pbp.demo.players import filled_message_block, filled_reply_text, form_in, mail_text, reply_to
 from pbp.settings import Settings
 from pbp.mail.transport import open_mailbox, open_sender
 
@@ -67,6 +73,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
     say(f"Demo: game {game.id} of {ruleset} with {len(roster)} scripted players "
         f"(mail in {moderator.settings.maildir_root}).")
     answered: dict[str, set[str]] = {entry.name: set() for entry in roster}
+    heard: dict[str, set[tuple[str, str]]] = {entry.name: set() for entry in roster}  # (phase, channel)
     received = phases = 0
     for round_number in range(MAX_ROUNDS):
         cycle.send()
@@ -74,7 +81,8 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         if current.phase is None:
             break
         for index, entry in enumerate(roster):
-            received += _answer_mail(moderator, current, entry, answered[entry.name], seed, quote=index % 2 == 1)
+            received += _answer_mail(moderator, current, entry, answered[entry.name], heard[entry.name], seed,
+                                     quote=index % 2 == 1)
         cycle.poll()
         cycle.send()
         current = load(moderator, game.id)
@@ -88,6 +96,9 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         summary = resolve_phase(moderator, game.id, phase.id)
         phases += 1
         say(f"\n== {summary.phase} ==")
+        for row in message_log(current.file).all():
+            if row["phase"] == summary.phase and row["channel"] != HOST:
+                say(f"  ({row['channel']}, private) {row['sender']}: {row['text']}")
         for line in summary.public or ("(nothing public happened)",):
             say(f"  {line}")
     cycle.send()
@@ -103,10 +114,11 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
     return DemoResult(game.id, phases, result, sent, received)
 
 
-def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered: set[str], seed: str,
-                 quote: bool) -> int:
+def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered: set[str],
+                 heard: set[tuple[str, str]], seed: str, quote: bool) -> int:
     """Read the player's new mail (moving it to cur/, as a mail client does); reply to
-    a form for the open phase if the player acts in it and has not answered it yet."""
+    a form for the open phase if the player acts in it and has not answered it yet. A
+    team member who does not speak first waits until its team's first message arrives."""
     folder = moderator.settings.maildir_root / entry.email
     new = folder / "new"
     phase = game.phase
@@ -114,16 +126,48 @@ def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered:
     for path in sorted(new.iterdir()) if new.is_dir() else ():
         message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
         os.replace(path, folder / "cur" / f"{path.name}:2,S")
+        subject = str(message["Subject"])  # a relay's: `[ww1] pack, Night 1`
+        if phase is not None:
+            heard.update((phase.id, channel) for channel in channels_of(game, entry.name)
+                         if subject.startswith(f"[{game.id}] {channel}, "))
         form = form_in(mail_text(message))
         if form and phase is not None and form[1] == phase.id:
             chosen = message
     if chosen is None or phase.id in answered or entry.name not in phase.awaited:
         return 0
     orders = game.rules.scripted_orders(game.state, entry.name, seed)
+    talk = _team_talk(game, entry.name, orders, seed)
+    if any(first != entry.name and (phase.id, channel) not in heard for channel, _, first, _ in talk):
+        return 0  # the team's first word is still on its way
     answered.add(phase.id)
     if not orders.strip():
         return 0  # nothing to order this phase: the rules' default applies
-    body = filled_reply_text(mail_text(chosen), orders, quote)
+    text = mail_text(chosen)
+    body = filled_reply_text(text, orders, quote and not talk)
+    for channel, line, first, first_line in talk:
+        words = game.rules.card.phase_words(phase.id)
+        said = (f"For {words}, I say {line}. Agreed?" if first == entry.name
+                else f"Agreed: {line}." if line == first_line else f"I would rather {line}.")
+        body += "\n" + filled_message_block(text, channel, said)
     reply = reply_to(chosen, entry.name, entry.email, body)
     deliver(moderator.settings.maildir_root / "inbox", reply.as_bytes())
     return 1
+
+
+def _team_talk(game, name: str, orders: str, seed: str) -> list[tuple[str, str, str, str]]:
+    """(channel, `name`'s order line, the member who speaks first, that member's line) for
+    each order `name` settles with a team (the card's `channel_orders`)."""
+    talk = []
+    for channel, keyword in game.rules.card.channel_orders:
+        line = _order_line(orders, keyword)
+        if channel not in channels_of(game, name) or line is None:
+            continue
+        picks = {member: _order_line(game.rules.scripted_orders(game.state, member, seed), keyword)
+                 for member in members(game, channel)}
+        first = next(member for member, pick in picks.items() if pick)
+        talk.append((channel, line, first, picks[first] or ""))
+    return talk
+
+
+def _order_line(orders: str, keyword: str) -> str | None:
+    return next((line.strip() for line in orders.splitlines() if line.split()[:1] == [keyword]), None)

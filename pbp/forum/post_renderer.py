@@ -64,6 +64,17 @@ class PostFacts:
     extra: Mapping[str, Any] = field(default_factory=dict)
     phase_words: Callable[[str], str] = str
 
+    def stored(self) -> dict[str, Any]:
+        """The facts as a draft keeps them, to render it again in another dialect
+        (`phase_words` is the ruleset card's, so it is not kept)."""
+        return {"game": self.game, "ruleset": self.ruleset, "phase": self.phase, "public_view": self.public_view,
+                "events": list(self.events), "result": self.result, "votes": dict(self.votes),
+                "voters": list(self.voters), "extra": dict(self.extra)}
+
+    @classmethod
+    def restored(cls, data: Mapping[str, Any], phase_words: Callable[[str], str]) -> PostFacts:
+        return cls(**data, phase_words=phase_words)
+
 
 class PostRenderer:
     """Renders public posts; one Jinja environment per dialect."""

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Mapping, TypeVar
 
-from engine.core import Phase, PlayerStatus, Ruleset
+from engine.core import Phase, PlayerStatus, Ruleset, closest
+from engine.names import match_name
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.game.clock import PhaseClock, clock_of
@@ -143,12 +144,15 @@ class StoredGame:
         return rows[-1] if rows else None
 
     def character(self, player: str) -> str:
-        """The character or NPC called `player` (ignoring case)."""
+        """The character or NPC called `player`, found as an order finds a name: case and
+        accents ignored, never across scripts (`jose` is José; docs/design.md: Command line)."""
         names = self.record.characters
-        for name in names:
-            if name.lower() == player.lower():
-                return name
-        raise UserError(f"There is no player or NPC {player!r} in game {self.id}; they are: {', '.join(names)}.")
+        name = match_name(player, names)
+        if name is None:
+            guess = closest(player, names)
+            hint = f"did you mean {guess}?" if guess else f"they are: {', '.join(names)}."
+            raise UserError(f"There is no player or NPC {player!r} in game {self.id}; {hint}")
+        return name
 
 
 def load(moderator: Moderator, game_id: str) -> StoredGame:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from engine.names import match_name
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
@@ -43,7 +44,7 @@ def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         return None
     block = next((b for b in mail.blocks if npc_named(b)), None)
     if block is None:
-        return None
+        return _unnamed_npc_block(moderator, ledger, mail, may_reply)
     games = moderator.folder.game_ids()
     if block.game not in games:
         return ledger.record_refused(mail, f"NPC block for an unknown game {block.game!r}")
@@ -54,6 +55,33 @@ def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         row = ledger.record(game.file, mail, outcome, reason)
     ledger.remember(row)
     return outcome
+
+
+def _unnamed_npc_block(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
+                       may_reply: Callable[[StoredGame, str], bool]) -> Outcome | None:
+    """The host's block with the game's host token and orders but no `NPC:` line (the line
+    was deleted, or the form retyped): nothing is accepted, and the answer asks which NPC
+    the orders are for, naming the game's NPCs. None when the mail holds no such block
+    (an approval, or help, is pbp.forum.approval_mail's)."""
+    games = moderator.folder.game_ids()
+    for block in mail.blocks:
+        if block.game not in games or not block.token or not block.has_orders or _approves(block):
+            continue
+        game = load(moderator, block.game)
+        if block.token.strip() != DraftBook(game.file).host_token():
+            continue
+        refused = Refused("npc_block_unnamed", game_id=game.id, block_phase=block.phase,
+                          npcs=tuple(game.record.npc_names))
+        with game.file.transaction():
+            answer_host(moderator, game, mail, "npc-receipt", [refused], may_reply)
+            row = ledger.record(game.file, mail, "rejected", "host token and orders without an NPC: line")
+        ledger.remember(row)
+        return "rejected"
+    return None
+
+
+def _approves(block: OrderBlock) -> bool:
+    return any(line.strip().upper() == "APPROVE" for line in block.lines)
 
 
 def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail,
@@ -72,7 +100,7 @@ def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail,
                 return "rejected", "NPC orders with a wrong host token past the daily limit, not answered", None
             return "rejected", "NPC orders with a wrong host token", Refused("npc_wrong_token", **about)
         guard.note_right()
-        name = next((n for n in game.record.npc_names if n.lower() == named.lower()), None)
+        name = match_name(named, game.record.npc_names)  # as orders name players: `raiden` is Raiden
         if name is None:
             return "rejected", "NPC orders for an unknown NPC", Refused(
                 "unknown_npc", game_id=game.id, npcs=tuple(game.record.npc_names), **about)

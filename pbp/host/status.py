@@ -26,7 +26,7 @@ from pbp.game.clock import clock_of
 from pbp.game.record import GameRecord
 from pbp.game.stored import record_of
 from pbp.game.stalls import stall_notes
-from pbp.storage.drafts import APPROVED, DRAFT, PUBLISHED, DraftBook
+from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, DraftBook
 from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
@@ -148,14 +148,19 @@ def public_thread_lines(file: GameFile) -> list[str]:
     published = [row for row in rows if row["status"] == PUBLISHED]
     last = f" (last: {published[-1]['phase']})" if published else ""
     lines = [f"  public posts: {len(published)} published{last}"]
+    holding = ""  # why the posts after this one wait: posts go out in order (pbp.forum.publish)
     for row in rows:
         if row["status"] == DRAFT:
             what = "running vote count, holds nothing up" if row.get("kind") == "tally" else "waiting for approval"
             edited = ", edited by the host" if row.get("edited") else ""
             lines.append(f"    draft {row['phase']}: {what}{edited}; {_leak_state(row)}")
+            if not holding and row.get("kind") not in OPTIONAL_KINDS:
+                holding = f"held until {row['phase']} is approved (posts go out in order)"
         elif row["status"] == APPROVED:
             forced = "; approved with --force despite the leak check" if row.get("forced") else ""
-            lines.append(f"    approved {row['phase']}: {_publish_state(row)}{forced}")
+            lines.append(f"    approved {row['phase']}: {holding or _publish_state(row)}{forced}")
+            if not holding and row.get("error"):
+                holding = f"held until {row['phase']} is published (posts go out in order)"
     return lines
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import name_problem
+from engine.core import closest
 from engine.names import look_alike
 from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
@@ -129,8 +130,9 @@ def _withdraw_unsent(game: StoredGame, address: str, character: str) -> None:
 def _roster_entry(record: GameRecord, name: str) -> RosterPlayer:
     entry = record.roster.by_name(name)
     if entry is None:
-        players = ", ".join(record.roster.names)
-        raise UserError(f"There is no player {name!r} in game {record.id}; the players are: {players}.")
+        guess = closest(name, record.roster.names)
+        hint = f"did you mean {guess}?" if guess else f"the players are: {', '.join(record.roster.names)}."
+        raise UserError(f"There is no player {name!r} in game {record.id}; {hint}")
     return entry
 
 

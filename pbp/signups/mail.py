@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from engine import roster_problems
 from pbp import schedule
 from pbp.game.options import spectators_mode
 from pbp.game.stored import StoredGame, load, save
@@ -25,6 +24,7 @@ from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.storage.open_games import OPEN, OpenGame, find_open_game
+from pbp.signups.details import JoinDetails, join_problems
 from pbp.signups.codes import (MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY, new_code, take_request, waiting_for,
                                with_request)
 from pbp.signups.spectators import OUTSIDE_SEQUENCE
@@ -170,11 +170,12 @@ def _left_unanswered(moderator: Moderator, holder: Holder, sender: str,
     return "", {NEW_ADDRESSES_KEY: {"day": day, "count": count + 1}}
 
 
-def _request(holder: Holder, action: str, sender: str, name: str, now: str, verdict: Accepted) -> Answer:
+def _request(holder: Holder, action: str, sender: str, name: str, now: str, verdict: Accepted,
+             details: Mapping[str, str] | None = None) -> Answer:
     """A request noted, to be confirmed with a new code from the same address."""
     code = new_code()
     pending = with_request(holder.pending, code, {"action": action, "email": sender, "name": name,
-                                                        "created": now}, schedule.from_text(now))
+                                                  "created": now, **(details or {})}, schedule.from_text(now))
     if pending is None:
         return Answer("rejected", f"{action} request not answered: {MAX_PENDING} requests await their code",
                       unanswered=True)
@@ -195,17 +196,20 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
     if record["status"] != OPEN:
         return _refusal("sign-ups closed", "signups_closed", game_id)
     if command.word == "JOIN":
-        name = command.argument.strip()
+        details = JoinDetails.parse(command.argument)
+        name = details.name
         if mine is not None:
             return _refusal("already signed up", "already_signed_up", game_id, mine["name"])
         if not name:
             return _refusal("JOIN without a name", "join_without_name", game_id)
-        problems = roster_problems([e["name"] for e in entries] + [name])
-        if problems:
-            return _refusal("name refused", "name_refused", game_id, asked=name, problems=tuple(listed(problems)))
+        refused = _join_refusal(record, details)
+        if refused:
+            return refused
         return _request(_holder(game), "join", sender, name, now,
                         Accepted("join_requested", game_id=game_id, ruleset=record["ruleset"], name=name,
-                                 closes=render_moment(record["closes"])))
+                                 closes=render_moment(record["closes"], details.timezone),
+                                 timezone=details.timezone, forum_name=details.forum_name),
+                        {"timezone": details.timezone, "forum_name": details.forum_name})
     if command.word == "LEAVE":
         if mine is None:
             return _refusal("LEAVE without a sign-up", "leave_without_signup", game_id)
@@ -219,18 +223,30 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
             kept = [e for e in entries if e["email"] != sender]
             return Answer("processed", "left", Accepted("left", game_id=game_id),
                           changes={"pending": pending, "entries": kept}, name=request["name"])
-        problems = roster_problems([e["name"] for e in entries] + [request["name"]])
+        details = JoinDetails(request["name"], request.get("timezone", ""), request.get("forum_name", ""))
+        problems = [problem for found in join_problems(record, details) for problem in found]
         if mine is not None or problems:
             return Answer("rejected", "confirmation refused",
                           Refused("confirmation_refused", game_id=game_id, already_as=mine["name"] if mine else "",
                                   problems=tuple(listed(problems))), changes={"pending": pending})
-        entry = {"name": request["name"], "email": sender, "joined": now}
+        entry = {"name": details.name, "email": sender, "joined": now, "timezone": details.timezone,
+                 "forum_name": details.forum_name}
         return Answer("processed", "joined",
                       Accepted("joined", game_id=game_id, name=request["name"], place=len(entries) + 1,
                                players_min=record["players_min"], players_max=record["players_max"],
                                closes=render_moment(record["closes"])),
                       changes={"pending": pending, "entries": [*entries, entry]}, name=request["name"])
     return _refusal("not for an open game", "nothing_to_watch_yet", game_id)
+
+
+def _join_refusal(record: Mapping[str, Any], details: JoinDetails) -> Answer | None:
+    """The refusal of a JOIN whose name, time zone or forum name cannot be used, listing
+    every problem; None when all can."""
+    names, others = join_problems(record, details)
+    if not names and not others:
+        return None
+    return _refusal("sign-up refused", "join_refused", record["id"], asked=details.name, name_refused=bool(names),
+                    problems=tuple(listed([*names, *others])))
 
 
 def _bad_code(game_id: str, watching: bool) -> Answer:

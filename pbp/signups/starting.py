@@ -13,7 +13,7 @@ from pbp.game.host_contact import HOST
 from pbp.game.create import create_game
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
-from pbp.game.record import RosterPlayer
+from pbp.game.record import Npc, RosterPlayer
 from pbp.render.verdicts import Note
 from pbp.storage.open_games import OPEN, STARTED, OpenGame, open_game, open_games
 
@@ -37,9 +37,12 @@ def start_signed_up(moderator: Moderator, game_id: str) -> StoredGame:
     if len(players) < record["players_min"]:
         raise UserError(f"Game {game_id} has {len(players)} confirmed sign-ups and needs at least "
                         f"{record['players_min']}; wait for more sign-ups before starting it.")
-    roster = [RosterPlayer(entry["name"], entry["email"]) for entry in players]
-    game = create_game(moderator, record["ruleset"], roster, (), record["seed"] or None, dict(record["options"]),
-                       record["schedule_text"] or None, game_id)
+    roster = [RosterPlayer(entry["name"], entry["email"], entry.get("timezone", ""), entry.get("forum_name", ""))
+              for entry in players]
+    npcs = [Npc.from_json(npc) for npc in record.get("npcs", ())]
+    forum = {"dialect": record["dialect"]} if record.get("dialect") else {}
+    game = create_game(moderator, record["ruleset"], roster, npcs, record["seed"] or None, dict(record["options"]),
+                       record["schedule_text"] or None, game_id, forum_settings=forum)
     _mark_started(moderator, signups)
     return game
 

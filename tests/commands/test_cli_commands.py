@@ -151,7 +151,7 @@ def test_submit(site, tmp_path):
     orders = tmp_path / "orders.txt"
     orders.write_text("BEGIN ORDERS g1 T0-class\nclass: warrior\nEND ORDERS\n")
     assert site.pbp("submit", "g1", actor.lower(), str(orders)) == 0
-    assert f"Accepted for {actor.lower()}:\n  CLASS WARRIOR\n" in site.output()[0]
+    assert f"Accepted for {actor}:\n  CLASS WARRIOR\n" in site.output()[0]
     assert [(row["player"], row["text"], row["mail_key"]) for row in site.orders()] == [(actor, "CLASS WARRIOR", "host")]
     orders.write_text("CLASS PILOT\n")
     site.refused("submit", "g1", actor, str(orders), says=f"The orders for {actor} were not accepted")

@@ -175,7 +175,7 @@ def test_start_needs_the_minimum_and_closes_the_sign_ups(post):
     ("Hello there\nJOIN ww3 Alice", "", None),            # a command is the first line written
     ("> JOIN ww3 Alice", "", None),                        # quoted text is someone else's words
     ("WATCH ww1 please", "", "WATCH ww1"),
-    ("JOIN ww3 " + "x" * 500, "", "JOIN ww3 " + "x" * 40),  # a long name is cut, then refused by the rules
+    ("JOIN ww3 " + "x" * 500, "", "JOIN ww3 " + "x" * 200),  # a long name is cut, then refused by the rules
 ])
 def test_sign_up_commands_in_a_mail(body, subject, found):
     assert find_signup(body, subject) == found
