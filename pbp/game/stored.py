@@ -196,9 +196,9 @@ def save(game: StoredGame, record: GameRecord, since: GameRecord | None = None) 
     file's transaction when other writes go with it."""
     before, after = (since or game.record).to_json(), record.to_json()
     changed = {key: value for key, value in after.items() if key not in before or before[key] != value}
-    changed.update({key: None for key in before if key not in after})
-    if changed:
-        game.file.update_record(changed)
+    removed = [key for key in before if key not in after]
+    if changed or removed:
+        game.file.update_record(changed, removed)
 
 
 def running(moderator: Moderator, game_id: str) -> StoredGame:

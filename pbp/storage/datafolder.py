@@ -27,7 +27,7 @@ from __future__ import annotations
 import contextlib
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from tinydb import Query, TinyDB
 
@@ -66,8 +66,17 @@ class GameFile:
             raise UserError(f"The game file {self.path} is empty; restore it from a backup or remove it.")
         return docs[0]
 
-    def update_record(self, fields: dict) -> None:
-        self.game.update(fields, doc_ids=[self.game.all()[0].doc_id])
+    def update_record(self, fields: dict, removed: Iterable[str] = ()) -> None:
+        """Write `fields` into the game's record and drop the keys `removed` (a value the
+        record no longer holds is gone from the file, not kept as null)."""
+        dropped = tuple(removed)
+
+        def change(document: dict) -> None:
+            document.update(fields)
+            for key in dropped:
+                document.pop(key, None)
+
+        self.game.update(change, doc_ids=[self.game.all()[0].doc_id])
 
     def transaction(self) -> contextlib.AbstractContextManager[None]:
         return self.db.storage.transaction()  # type: ignore[no-any-return]

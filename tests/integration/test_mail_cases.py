@@ -56,7 +56,7 @@ class Table:
         with self.moderator() as moderator:
             game = load(moderator, "mailcases")
             orders = [dict(row) for row in game.file.orders.all()]
-            return game.record, game.phase, orders, game.state
+            return game.file.record(), game.phase, orders, game.state
 
     def token(self, name: str) -> str:
         return self.game()[0]["tokens"][name]
