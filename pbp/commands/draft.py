@@ -15,8 +15,10 @@ from pbp.forum import review
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.dialects import DIALECTS
-from pbp.forum.drafting import post_renderer
+from pbp.forum.post_renderer import post_renderer
 from pbp.game.stored import load
+from pbp.signups.opening import set_dialect
+from pbp.storage.open_games import find_open_game
 
 
 def register(subparsers) -> None:
@@ -40,7 +42,8 @@ def register(subparsers) -> None:
     tally.add_argument("game", help=GAME_HELP)
     add_settings_arguments(tally)
     tally.set_defaults(run=_tally)
-    settings = actions.add_parser("settings", help="a game's forum settings (dialect, auto-publish)")
+    settings = actions.add_parser("settings", help="a game's forum settings (dialect, auto-publish); a new "
+                                  "dialect renders the drafts not yet approved again")
     settings.add_argument("game", help=GAME_HELP)
     settings.add_argument("--dialect", choices=sorted(DIALECTS), help="the markup of the game's posts")
     settings.add_argument("--auto-publish", choices=("on", "off", "tally"),
@@ -150,6 +153,9 @@ def _mode_words(mode: bool | str) -> str:
 def _settings(args) -> int:
     with open_moderator(args) as moderator:
         forum = load_forum_settings(moderator.settings)
+        signups = find_open_game(moderator.folder, args.game)
+        if signups is not None and signups.id not in moderator.folder.game_ids():
+            return _open_game_settings(args, signups, forum.dialect)
         game = load(moderator, args.game)
         book = DraftBook(game.file)
         fields = {}
@@ -159,6 +165,23 @@ def _settings(args) -> int:
             fields["auto_publish"] = args.auto_publish if args.auto_publish == "tally" else args.auto_publish == "on"
         with game.file.transaction():
             current = book.update_game_settings(fields) if fields else book.game_settings()
+            rendered, kept = (drafts.rerender(post_renderer(moderator.renderer), forum, game)
+                              if args.dialect else ([], []))
         print(f"Game {game.id}: dialect {current.get('dialect') or forum.dialect}, auto-publish "
               f"{_mode_words(review.auto_publish_mode(book, forum))}, thread {current.get('thread') or 'none yet'}.")
+        if rendered:
+            print(f"Drafts rendered again in {args.dialect}: {', '.join(rendered)}.")
+        for line in kept:
+            print(f"Draft {line}")
+    return 0
+
+
+def _open_game_settings(args, signups, default_dialect: str) -> int:
+    """A game still open for sign-ups has no posts yet: only its dialect can be set, and
+    its opening post is drafted in it."""
+    if args.auto_publish:
+        raise UserError(f"Game {signups.id} is open for sign-ups and has no posts yet; set --auto-publish once "
+                        "it has started.")
+    dialect = set_dialect(signups, args.dialect) or default_dialect
+    print(f"Game {signups.id} (open for sign-ups): dialect {dialect}; its posts are drafted in it from the start.")
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import HostActionError
 from pbp.commands._game_command import NO_SEND_NOTICES, register_game_command, run_and_send
 from pbp.errors import UserError
+from pbp.game.stored import load
 from pbp.host.operations import modkill
 
 
@@ -17,10 +18,11 @@ def register(subparsers) -> None:
 
 def run(args) -> int:
     def act(moderator):
+        name = load(moderator, args.game).character(args.player)  # `jose` is José
         try:
-            public = modkill(moderator, args.game, args.player, " ".join(args.reason))
+            public = modkill(moderator, args.game, name, " ".join(args.reason))
         except HostActionError as error:  # the engine refuses (e.g. an already dead character)
             raise UserError(str(error)) from None
-        return [f"{args.player} is removed from game {args.game}.", *(f"  {line}" for line in public)]
+        return [f"{name} is removed from game {args.game}.", *(f"  {line}" for line in public)]
 
     return run_and_send(args, act)

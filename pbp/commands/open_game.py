@@ -1,11 +1,13 @@
 """`pbp open-game <id> --ruleset R --players MIN..MAX --closes <time> [--option k=v …]
-[--schedule …] [--seed S]`: open a game for sign-ups by mail and print the announcement
-post for the thread (docs/design.md: Sign-ups)."""
+[--schedule …] [--seed S] [--npc NAME:CLASS:TEAM …] [--dialect D]`: open a game for
+sign-ups by mail and print the announcement post for the thread (docs/design.md: Sign-ups)."""
 from __future__ import annotations
 
 import engine
 from pbp.commands.common import add_settings_arguments, open_moderator
 from pbp.commands.simulate import parse_options
+from pbp.forum.dialects import DIALECTS
+from pbp.game.roster_file import parse_npc
 from pbp.signups.announcement import announcement
 from pbp.signups.opening import open_for_signups
 from pbp.timezones import render_moment
@@ -24,15 +26,20 @@ def register(subparsers) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable), as in new-game; `pbp rules <ruleset>` lists them")
     parser.add_argument("--schedule", metavar="KIND=DURATION,…", help="deadline length per phase kind, as in new-game")
+    parser.add_argument("--npc", action="append", default=[], metavar="NAME:CLASS:TEAM",
+                        help="Infiltration: a host-run character (repeatable), as in new-game")
+    parser.add_argument("--dialect", choices=sorted(DIALECTS),
+                        help="the markup of the game's posts (default: the settings file's [forum] dialect)")
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
 
 
 def run(args) -> int:
     options = parse_options(args.option)
+    npcs = [parse_npc(spec, engine.ruleset(args.ruleset).card) for spec in args.npc]
     with open_moderator(args) as moderator:
         signups = open_for_signups(moderator, args.game, args.ruleset, args.players, args.closes, options,
-                                   args.schedule, args.seed)
+                                   args.schedule, args.seed, npcs, args.dialect or "")
         record = signups.record
         print(f"Game {signups.id} ({args.ruleset}, {record['players_min']} to {record['players_max']} players) is "
               f"open for sign-ups until {render_moment(record['closes'])}. Announcement for the thread:\n")

@@ -1,7 +1,8 @@
 """`pbp show <game> [character] [--svg FILE]` (docs/design.md: The host's view): what the
 host knows. For the game: every character (NPCs marked) with its role or class and team,
 alive or dead and where, bonds (lovers, known teammates), silences, what its role has left,
-and its last orders; for Infiltration also the whole facility map. For one character: the
+and its last orders; for Infiltration also the whole facility map. A substituted
+character also says who plays it now and who played it before. For one character: the
 same facts, its own map (Infiltration), and every report it was sent so far (for an NPC,
 the mails the host received for it: what it saw and what its terminals said).
 
@@ -15,7 +16,6 @@ from pathlib import Path
 from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_reader
 from pbp.errors import UserError
-from pbp.facility_map import svg_map, text_map
 from pbp.game.create import NPC_WELCOME
 from pbp.game.stored import StoredGame, load
 from pbp.render.renderer import FINISHED
@@ -53,7 +53,19 @@ def character_lines(game: StoredGame, name: str) -> list[str]:
         said = f"Last orders ({last['phase']}): {orders}"
     else:
         said = "Last orders: none yet"
-    return [f"{name}{npc}: {summary[0]}", *(f"    {line}" for line in summary[1:]), f"    {said}"]
+    return [f"{name}{npc}: {summary[0]}", *(f"    {line}" for line in summary[1:]),
+            *(f"    {line}" for line in players_of(game, name)), f"    {said}"]
+
+
+def players_of(game: StoredGame, name: str) -> list[str]:
+    """Who plays a substituted character now, since when, and who played it before; nothing
+    for a character its first player still plays (its name is theirs)."""
+    handovers = [s for s in game.record.substitutions if s.character == name]
+    if not handovers:
+        return []
+    since = game.rules.card.phase_words(handovers[-1].phase)
+    before = ", then ".join(s.left for s in handovers)
+    return [f"Played by {handovers[-1].joined} since {since}; before: {before}."]
 
 
 def game_lines(game: StoredGame) -> list[str]:
@@ -90,14 +102,15 @@ def run(args) -> int:
         else:
             view = host_view
             lines, tail = game_lines(game), []
-    if view is not None and "map" in view:
-        lines += ["", text_map(view).rstrip()]
+    picture = game.rules.card.board_text(view) if view is not None else ""
+    if picture:
+        lines += ["", picture.rstrip()]
     if tail:
         lines += ["", *tail]
     print("\n".join(lines))
     if args.svg:
         try:
-            Path(args.svg).write_text(svg_map(view), encoding="utf-8")
+            Path(args.svg).write_text(game.rules.card.board_svg(view), encoding="utf-8")
         except OSError as error:
             raise UserError(f"Cannot write the map to {args.svg}: {error.strerror}; give a writable file path.")
         print(f"The map is written to {args.svg}.")

@@ -12,6 +12,7 @@ from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.commands.common import open_reader
 from pbp.errors import UserError
 from pbp.game.resolution import resolve_if_all_in
+from pbp.game.stored import load
 from pbp.host.orders import character_status, submit
 
 
@@ -49,7 +50,7 @@ def run(args) -> int:
 
     def act(moderator):
         accepted = submit(moderator, args.game, args.player, text)
-        yield f"Accepted for {args.player}:"
+        yield f"Accepted for {load(moderator, args.game).character(args.player)}:"  # `jose`: José
         yield from (f"  {line}" for line in accepted or ["(no orders: the rules' default applies)"])
         # option resolve_when_all_in: the last order in resolves the phase at once
         summary = resolve_if_all_in(moderator, args.game)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pbp.mail import ingest
-from pbp.mail.ingest import IngestReport
+from pbp.mail.ingest_report import IngestReport, QuarantinedMail
 from pbp.mail.spool import Spool
 from pbp.desk import Desk
 from pbp.forum import hooks as forum_hooks
@@ -18,7 +18,7 @@ from pbp.forum.watch import ThreadWatch, WatchReport
 from pbp.game.resolution import ResolutionSummary, resolve_due
 from pbp.game.resolution import resolve_all_in
 from pbp.forum.activity import queue_prods
-from pbp.forum.tallies import draft_due_tallies, draft_vote_tallies
+from pbp.forum.running_counts import draft_due_tallies, draft_vote_tallies
 from pbp.game.reminders import queue_reminders
 from pbp.signups.starting import start_due
 from pbp.moderator import Moderator
@@ -60,7 +60,7 @@ class Cycle:
         return ingest.Ingest(self.mailbox, self.desk, self.spool, (settings.from_address,),
                              settings.max_mail_size, note_refused=self._note_refused).poll(self.batch)
 
-    def _note_refused(self, item: ingest.QuarantinedMail | OversizedMail) -> None:
+    def _note_refused(self, item: QuarantinedMail | OversizedMail) -> None:
         """Record mail the ingest quarantines or refuses as too big, before it is moved."""
         if isinstance(item, OversizedMail):
             limit = self.moderator.settings.max_mail_size
@@ -71,7 +71,7 @@ class Cycle:
 
     def resolve(self) -> list[ResolutionSummary]:
         # deadlines first, then phases whose orders are all in (option resolve_when_all_in)
-        # a game whose votes come from its thread reads it one last time first (pbp.forum.final_read)
+        # a game whose votes come from its thread reads it one last time first (pbp.game.final_read)
         return resolve_due(self.moderator, gate=self.watch.final_read) + resolve_all_in(self.moderator)
 
     def send(self) -> SendSummary:

@@ -11,6 +11,11 @@ own (pbp.demo.discourse_server) for its length: pbp publishes the game's posts t
 through its real Discourse client, the scripted players post their votes in the thread,
 and before each resolution pbp reads the thread, publishes the running count and the demo
 prints it as posted (pbp.demo.thread).
+
+A team that settles an order together (the ruleset card's `channel_orders`: Werewolf's pack
+KILL) agrees on it in its channel, by mail like everyone else: the first member in roster
+order proposes its pick with its orders, the others wait for that message to reach them
+and answer it with theirs. The demo prints each phase's team talk before its public events.
 """
 from __future__ import annotations
 
@@ -23,8 +28,10 @@ from email import policy
 from pathlib import Path
 from typing import Callable
 
+import engine
 from engine.simulation import player_names
 from pbp import schedule
+from pbp.conversations.channels import HOST, channels_of, members, message_log
 from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
 from pbp.game.stored import load
@@ -32,12 +39,11 @@ from pbp.game.resolution import resolve_phase
 from pbp.mail.maildir import deliver
 from pbp.composition import ForumModerator
 from pbp.game.record import RosterPlayer
-from pbp.demo.players import filled_reply_text, form_in, mail_text, reply_to
+from pbp.demo.players import filled_message_block, filled_reply_text, form_in, mail_text, reply_to
 from pbp.demo.thread import DemoForum, private_orders
 from pbp.settings import Settings
 from pbp.mail.transport import open_mailbox, open_sender
 
-DEMO_PLAYERS = {"infiltration": 8, "werewolf": 9}
 MAX_ROUNDS = 400
 
 
@@ -60,7 +66,7 @@ def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: P
     forum = DemoForum.start(data) if votes != "mail" else None
     settings = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid",
                         replies_per_sender_per_day=10_000, source=forum.settings if forum else None)
-    count = players or DEMO_PLAYERS.get(ruleset, 8)
+    count = players or engine.ruleset(ruleset).card.demo_players
     roster = [RosterPlayer(name, f"{name.lower()}@players.invalid", forum_name=name.lower() if forum else "")
               for name in player_names(count)]
     try:
@@ -82,6 +88,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
     say(f"Demo: game {game.id} of {ruleset} with {len(roster)} scripted players "
         f"(mail in {moderator.settings.maildir_root}).")
     answered: dict[str, set[str]] = {entry.name: set() for entry in roster}
+    heard: dict[str, set[tuple[str, str]]] = {entry.name: set() for entry in roster}  # (phase, channel)
     received = phases = 0
     for round_number in range(MAX_ROUNDS):
         cycle.send()
@@ -93,7 +100,8 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         for index, entry in enumerate(roster):
             if forum and forum.post_votes(moderator, current, entry, answered[entry.name], seed):
                 continue  # nothing left to mail
-            received += _answer_mail(moderator, current, entry, answered[entry.name], seed, quote=index % 2 == 1)
+            received += _answer_mail(moderator, current, entry, answered[entry.name], heard[entry.name], seed,
+                                     quote=index % 2 == 1)
         cycle.poll()
         cycle.send()
         current = load(moderator, game.id)
@@ -109,6 +117,9 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         summary = resolve_phase(moderator, game.id, phase.id)
         phases += 1
         say(f"\n== {summary.phase} ==")
+        for row in message_log(current.file).all():
+            if row["phase"] == summary.phase and row["channel"] != HOST:
+                say(f"  ({row['channel']}, private) {row['sender']}: {row['text']}")
         for line in summary.public or ("(nothing public happened)",):
             say(f"  {line}")
     cycle.send()
@@ -124,10 +135,11 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
     return DemoResult(game.id, phases, result, sent, received)
 
 
-def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered: set[str], seed: str,
-                 quote: bool) -> int:
+def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered: set[str],
+                 heard: set[tuple[str, str]], seed: str, quote: bool) -> int:
     """Read the player's new mail (moving it to cur/, as a mail client does); reply to
-    a form for the open phase if the player acts in it and has not answered it yet."""
+    a form for the open phase if the player acts in it and has not answered it yet. A
+    team member who does not speak first waits until its team's first message arrives."""
     folder = moderator.settings.maildir_root / entry.email
     new = folder / "new"
     phase = game.phase
@@ -135,16 +147,48 @@ def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered:
     for path in sorted(new.iterdir()) if new.is_dir() else ():
         message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
         os.replace(path, folder / "cur" / f"{path.name}:2,S")
+        subject = str(message["Subject"])  # a relay's: `[ww1] pack, Night 1`
+        if phase is not None:
+            heard.update((phase.id, channel) for channel in channels_of(game, entry.name)
+                         if subject.startswith(f"[{game.id}] {channel}, "))
         form = form_in(mail_text(message))
         if form and phase is not None and form[1] == phase.id:
             chosen = message
     if chosen is None or phase.id in answered or entry.name not in phase.awaited:
         return 0
     orders = private_orders(game, game.rules.scripted_orders(game.state, entry.name, seed))
+    talk = _team_talk(game, entry.name, orders, seed)
+    if any(first != entry.name and (phase.id, channel) not in heard for channel, _, first, _ in talk):
+        return 0  # the team's first word is still on its way
     answered.add(phase.id)
     if not orders.strip():
         return 0  # nothing to order this phase: the rules' default applies
-    body = filled_reply_text(mail_text(chosen), orders, quote)
+    text = mail_text(chosen)
+    body = filled_reply_text(text, orders, quote and not talk)
+    for channel, line, first, first_line in talk:
+        words = game.rules.card.phase_words(phase.id)
+        said = (f"For {words}, I say {line}. Agreed?" if first == entry.name
+                else f"Agreed: {line}." if line == first_line else f"I would rather {line}.")
+        body += "\n" + filled_message_block(text, channel, said)
     reply = reply_to(chosen, entry.name, entry.email, body)
     deliver(moderator.settings.maildir_root / "inbox", reply.as_bytes())
     return 1
+
+
+def _team_talk(game, name: str, orders: str, seed: str) -> list[tuple[str, str, str, str]]:
+    """(channel, `name`'s order line, the member who speaks first, that member's line) for
+    each order `name` settles with a team (the card's `channel_orders`)."""
+    talk = []
+    for channel, keyword in game.rules.card.channel_orders:
+        line = _order_line(orders, keyword)
+        if channel not in channels_of(game, name) or line is None:
+            continue
+        picks = {member: _order_line(game.rules.scripted_orders(game.state, member, seed), keyword)
+                 for member in members(game, channel)}
+        first = next(member for member, pick in picks.items() if pick)
+        talk.append((channel, line, first, picks[first] or ""))
+    return talk
+
+
+def _order_line(orders: str, keyword: str) -> str | None:
+    return next((line.strip() for line in orders.splitlines() if line.split()[:1] == [keyword]), None)

@@ -8,6 +8,7 @@ from email.message import EmailMessage, Message
 from email.utils import formataddr, make_msgid
 
 _BEGIN = re.compile(r"^BEGIN ORDERS (\S+) (\S+)\s*$")
+_BEGIN_MESSAGE = re.compile(r"^BEGIN MESSAGE (\S+) (\S+)\s*$")
 
 
 def form_in(text: str) -> tuple[str, str] | None:
@@ -33,6 +34,15 @@ def filled_reply_text(text: str, orders: str, quote: bool) -> str:
             f"> {line}" if line else ">" for line in filled) + "\n"
     block = lines[begin:end] + order_lines + [lines[end]]
     return "Hello moderator,\n\nhere are my orders:\n\n" + "\n".join(block) + "\n\nThanks!\n"
+
+
+def filled_message_block(text: str, channel: str, message: str) -> str:
+    """The mail's message form for `channel` (its last one), with `message` written in."""
+    lines = text.splitlines()
+    begin = max(i for i, line in enumerate(lines)
+                if (match := _BEGIN_MESSAGE.match(line.strip())) and match.group(2) == channel)
+    end = next(i for i in range(begin, len(lines)) if lines[i].strip() == "END MESSAGE")
+    return "\n".join([*lines[begin:end], message, lines[end]]) + "\n"
 
 
 def reply_to(mail: Message, player: str, address: str, body: str, domain: str = "players.example") -> EmailMessage:

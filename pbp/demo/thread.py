@@ -13,8 +13,8 @@ from typing import Callable
 from pbp.demo.discourse_server import LocalDiscourse
 from pbp.forum import drafts, hooks
 from pbp.forum.config import load_forum_settings
-from pbp.forum.drafting import post_renderer
-from pbp.forum.tally import has_public_orders
+from pbp.forum.post_renderer import post_renderer
+from pbp.game.tally import has_public_orders
 from pbp.forum.watch import ThreadWatch
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame

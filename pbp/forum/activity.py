@@ -17,7 +17,7 @@ from typing import Sequence
 
 from engine.core import RulesetCard
 from pbp.forum.forum_names import identities
-from pbp.forum.tally import has_public_orders
+from pbp.game.tally import has_public_orders
 from pbp.forum.thread_mail import tell_player
 from pbp.forum.watch_rules import PhaseFacts, facts_at
 from pbp.game.clock import Running

@@ -32,7 +32,7 @@ import requests
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
-from pbp.forum.publishing import PermanentPublishError, Post, Published, TransientPublishError, thread_marker
+from pbp.forum.publisher import PermanentPublishError, Post, Published, TransientPublishError, thread_marker
 from pbp.forum.thread import ThreadPost
 
 CHUNK = 100  # post ids asked for per request

@@ -6,28 +6,24 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
-from engine.core import Ruleset
+from engine.core import Ruleset, RulesetCard
 from pbp.errors import UserError
 from pbp.storage.drafts import DRAFT, OPENING, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
-from pbp.forum.drafting import Draft, PostFacts, PostRenderer
+from pbp.forum.post_renderer import Draft, PostFacts, PostRenderer
 from pbp.forum.thread_votes import vote_links
 from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
-from pbp.forum import tally as public_tally
+from pbp.game import tally as public_tally
 from pbp.forum.leaks import draft_leaks
 from pbp.forum.review import approve, auto_publish
 
 
-def _players(view: Mapping) -> list[dict]:
-    return [p for p in view.get("players", []) if isinstance(p, Mapping)]
-
-
-def living_voters(public_view: Mapping) -> list[str]:
-    """Living players (never NPCs) as the public view lists them."""
-    return [p["name"] for p in _players(public_view) if p.get("alive") and not p.get("npc")]
+def living_voters(card: RulesetCard, public_view: Mapping) -> list[str]:
+    """Living players (never NPCs) as the public view lists them (the card's public roster)."""
+    return [character.name for character in card.public_roster(public_view) if character.alive and not character.npc]
 
 
 def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()) -> list[dict]:
@@ -41,12 +37,12 @@ def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()
     credits = {player.name: [old["played_by"] for old in player.replaced] + [player.player]
                for player in roster if player.replaced}
     rows = []
-    for entry in _players(rules.view(state, None)):
-        parts = [word.replace("_", " ").capitalize() for word in rules.status(state, entry["name"]).revealed]
+    for character in rules.card.public_roster(rules.view(state, None)):
+        parts = [word.replace("_", " ").capitalize() for word in rules.status(state, character.name).revealed]
         if parts:
-            row = {"name": entry["name"], "role_text": " ".join(parts)}
-            if entry["name"] in credits:
-                row["players"] = ", then ".join(credits[entry["name"]])
+            row = {"name": character.name, "role_text": " ".join(parts)}
+            if character.name in credits:
+                row["players"] = ", then ".join(credits[character.name])
             rows.append(row)
     return rows
 
@@ -71,12 +67,12 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
     view = after.view(None)
     facts = PostFacts(game=after.id, ruleset=after.record.ruleset, phase=phase, public_view=view,
                       events=list(public_events), result=after.record.result,
-                      voters=living_voters(before.view(None)),
+                      voters=living_voters(before.rules.card, before.view(None)),
                       extra={"roles": role_list(after.rules, after.state, after.roster), **thread_facts(after, view)},
                       phase_words=after.rules.card.phase_words)
     draft = renderer.render(facts, dialect)
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
-    return _draft(after, book, forum, phase, draft, dialect.name)
+    return _draft(after, book, forum, phase, draft, dialect.name, source=_source("post", facts))
 
 
 def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, phase: str,
@@ -99,7 +95,8 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
     # A change of the clock (extend, pause, resume) has its own short template.
     template = "clock" if public_events and all(e.get("kind") == "clock" for e in public_events) else "host"
     draft = renderer.render(facts, dialect, kind=template)
-    return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host")
+    return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host",
+                  source=_source(template, facts))
 
 
 def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
@@ -115,15 +112,20 @@ def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame
                       public_view=view, extra={**thread_facts(game, view), "npcs": npcs},
                       phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind=OPENING)
-    return _draft(game, book, forum, OPENING, draft, dialect.name, kind=OPENING)
+    return _draft(game, book, forum, OPENING, draft, dialect.name, kind=OPENING, source=_source(OPENING, facts))
+
+
+def _source(template: str, facts: PostFacts) -> dict:
+    return {"template": template, "facts": facts.stored()}
 
 
 def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, draft: Draft, dialect: str,
-           kind: str = "post") -> dict:
+           kind: str = "post", source: dict | None = None) -> dict:
     """Store a generated post, leak-checked, and approve it at once when the game
     auto-publishes and the check found nothing."""
     leaks = draft_leaks(game, book, draft.text, draft.player_spans)
-    row = book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect, leaks, kind=kind)
+    row = book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect, leaks, kind=kind,
+                              source=source)
     if auto_publish(book, forum, kind) and not leaks and row["status"] == DRAFT:
         row = approve(game, key, forced=False)
     return row
@@ -149,4 +151,28 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) 
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"
     book.withdraw_tallies(game.phase.id)
-    return _draft(game, book, forum, key, draft, dialect.name, kind="tally")
+    return _draft(game, book, forum, key, draft, dialect.name, kind="tally", source=_source("tally", facts))
+
+
+def rerender(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> tuple[list[str], list[str]]:
+    """Render every draft still waiting for the host again in the game's dialect (after
+    `pbp draft settings --dialect`), from the facts it was drafted from, leak-checked
+    anew. Returns (the drafts rendered again, one line for each draft kept as it was: the
+    host's edit is never overwritten). Approved and published posts keep their dialect."""
+    book = DraftBook(game.file)
+    dialect = dialect_of(book, forum)
+    done, kept = [], []
+    for row in book.all():
+        if row["status"] != DRAFT or row["dialect"] == dialect.name:
+            continue
+        source = row.get("source")
+        if row["edited"] or not source:
+            why = "it holds your edit" if row["edited"] else "it was drafted before drafts kept their facts"
+            kept.append(f"{row['phase']} stays in {row['dialect']}: {why}; edit it with `pbp draft edit "
+                        f"{game.id} {row['phase']}`.")
+            continue
+        facts = PostFacts.restored(source["facts"], game.rules.card.phase_words)
+        draft = renderer.render(facts, dialect, kind=source["template"])
+        _draft(game, book, forum, row["phase"], draft, dialect.name, kind=row["kind"], source=source)
+        done.append(row["phase"])
+    return done, kept

@@ -12,7 +12,7 @@ from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
 from pbp.forum.discourse import DiscourseForum
 from pbp.forum.files import FilePublisher
-from pbp.forum.publishing import (
+from pbp.forum.publisher import (
     PermanentPublishError,
     Post,
     Publisher,

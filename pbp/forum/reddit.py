@@ -22,7 +22,7 @@ from praw.exceptions import RedditAPIException
 
 from pbp.forum.reddit_thread import thread_posts
 from pbp.forum.thread import ThreadPost
-from pbp.forum.publishing import (
+from pbp.forum.publisher import (
     PermanentPublishError,
     Post,
     Published,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pbp.errors import UserError
 from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, WITHDRAWN, DraftBook
 from pbp.forum.config import TALLY_ONLY, ForumSettings
-from pbp.forum.publishing import (
+from pbp.forum.publisher import (
     post_marker,
 )
 from pbp.game.stored import StoredGame
@@ -83,7 +83,8 @@ def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
                         f"{f' (and {len(leaks) - 1} more)' if len(leaks) > 1 else ''}; "
                         f"edit it with `pbp draft edit {game.id}`, or approve it anyway with --force.")
     marker = post_marker(game.id, row["phase"], row["text"])
-    return book.update(row["phase"], {"status": APPROVED, "marker": marker, "leaks": leaks, "forced": bool(leaks)})
+    return book.update(row["phase"], {"status": APPROVED, "marker": marker, "leaks": leaks, "forced": bool(leaks),
+                                      "source": None})  # approved: its text is final, in its dialect
 
 
 def approve_all(game: StoredGame) -> tuple[list[dict], list[tuple[str, str]]]:

@@ -49,7 +49,7 @@ class ThreadPost:
 
 class ThreadReader(Protocol):
     """What reads a game's thread (pbp.forum.reddit_thread.RedditThreadReader,
-    pbp.forum.discourse.DiscourseForum). Failures are pbp.forum.publishing's transient or
+    pbp.forum.discourse.DiscourseForum). Failures are pbp.forum.publisher's transient or
     permanent errors."""
 
     def thread_posts(self, thread: str) -> Sequence[ThreadPost]:

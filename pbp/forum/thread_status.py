@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Ruleset
 from pbp.forum.activity import activity_lines
-from pbp.forum.final_read import waiting_reason
+from pbp.game.final_read import waiting_reason
 from pbp.forum.forum_names import linked_accounts
 from pbp.forum.thread_mail import host_note_lines
 from pbp.game.record import GameRecord

@@ -42,6 +42,7 @@ from pbp.game.stored import StoredGame
 from pbp.game.vote_channels import THREAD, public_keyword, takes_from_thread
 from pbp.mail.limits import quoted
 from pbp.moderator import Moderator
+from pbp.render.verdicts import Accepted, Refused
 from pbp.timezones import render_received
 
 
@@ -165,8 +166,7 @@ def _judge(reading: _Reading, post: ThreadPost, votes: list[OrderLine], edit: bo
     if facts is not None and player in facts.silenced:
         notes.append(f"{player} was silenced for the day and posted \"{shown}\" ({post.url or post.id}); "
                      "not counted (a silenced player votes by mail).")
-        _refuse(reading, player, post, votes[-1], "you are silenced today: you may not post, but you may "
-                "vote by mail, with the block of your form.")
+        _refuse(reading, player, post, votes[-1], "silenced")
         return
     phase = game.open_phase
     words = game.rules.card.phase_words(phase.id)
@@ -176,11 +176,10 @@ def _judge(reading: _Reading, post: ThreadPost, votes: list[OrderLine], edit: bo
             notes.append(f"{player} edited {_where(post)[4:]} after the deadline of {words} to \"{shown}\"; the "
                          "edit is ignored.")
         else:
-            _refuse(reading, player, post, votes[-1], f"it was posted after the deadline of {words}.")
+            _refuse(reading, player, post, votes[-1], "late")
         return
     if moment < game.opened.timestamp():
-        _refuse(reading, player, post, votes[-1], f"it was posted before {words} opened; a vote counts "
-                "only while its phase is open, so post it again.")
+        _refuse(reading, player, post, votes[-1], "early")
         return
     for line in _last_per_order(votes, game.rules.card):
         _cast(reading, player, post, line, moment)
@@ -245,13 +244,12 @@ def _cast(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, mom
     words = card.phase_words(phase.id)
     offered = {spec.keyword for spec in phase.grammar.get(player, ())}
     if line.keyword != keyword and keyword not in offered:
-        _refuse(reading, player, post, line, f"{line.keyword} takes back a {keyword}, and there is none to "
-                f"give in {words}.")
+        _refuse(reading, player, post, line, "nothing_to_take_back", take_back=line.keyword, keyword=keyword)
         return
     text = f"WITHDRAW {keyword}" if line.keyword != keyword else line.text
     read = read_orders(game.rules, game.state, phase, player, [text], lambda: standing.lines, votes=THREAD)
     if read.errors:
-        _refuse(reading, player, post, line, _sentence(read.errors[0]))
+        _refuse(reading, player, post, line, "bad_order", error=_sentence(read.errors[0]))
         return
     if line.keyword != keyword:
         lines = list(read.canonical)
@@ -264,10 +262,11 @@ def _cast(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, mom
     standing.since[keyword] = moment
     reading.result.accepted.append(f"{player}: {line.text}")
     if reading.receipts:
-        shown = "\n".join(f"  {kept}" for kept in lines) or "  (none: the rules' default applies)"
+        counted = Accepted("thread_vote_counted", game_id=game.id, post=post.url or post.id,
+                           written=_when(game, player, moment), line=line.text, phase_words=words,
+                           lines=tuple(lines))
         tell_player(reading.moderator, game, player, "thread-receipt", "Your post in the thread is counted",
-                    f"Counted from your post in the thread of game {game.id} ({post.url or post.id}, written "
-                    f"{_when(game, player, moment)}):\n  {line.text}\n\nYour orders for {words} now:\n{shown}\n")
+                    reading.moderator.renderer.word(counted) + "\n")
 
 
 def _sentence(error: OrderError) -> str:
@@ -278,14 +277,14 @@ def _when(game: StoredGame, player: str, moment: float) -> str:
     return render_received(datetime.fromtimestamp(moment, tz=timezone.utc), game.zone_of(player))
 
 
-def _refuse(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, why: str) -> None:
-    """Tell the player their post's order was not counted, and why (always: a count that
-    leaves their vote out would otherwise be their only word of it)."""
+def _refuse(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, reason: str, **why: str) -> None:
+    """Tell the player their post's order was not counted, and why (`reason`, a case of the
+    macro thread_vote_not_counted; always told: a count that leaves their vote out would
+    otherwise be their only word of it)."""
     game = reading.game
-    standing = "\n".join(f"  {kept}" for kept in game.standing_lines(player)) if game.phase else ""
-    now = (f"Your orders for {game.rules.card.phase_words(game.phase.id)} stay:\n{standing}\n" if standing
-           else "You have no accepted orders for this phase.\n") if game.phase else ""
+    refused = Refused("thread_vote_not_counted", reason=reason, game_id=game.id, post=post.url or post.id,
+                      written=_when(game, player, post.created), said=quoted(line.written),
+                      phase_words=game.rules.card.phase_words(game.phase.id) if game.phase else "",
+                      standing=tuple(game.standing_lines(player)) if game.phase else (), **why)
     tell_player(reading.moderator, game, player, "thread-refusal", "Your post in the thread was not counted",
-                f"Your post in the thread of game {game.id} ({post.url or post.id}, written "
-                f"{_when(game, player, post.created)}) says:\n  \"{quoted(line.written)}\"\n"
-                f"It was not counted: {why}\n\n{now}")
+                reading.moderator.renderer.word(refused) + "\n")

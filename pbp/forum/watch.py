@@ -15,7 +15,7 @@ once. One read serves everything the thread tells, in one durable write:
 
 A failure (the forum down, a rate limit) never stops the cycle: it is reported and tried
 again next time. Before a phase whose votes come from the thread resolves, the cycle asks
-`ThreadWatch.final_read`, which reads the thread once more (pbp.forum.final_read).
+`ThreadWatch.final_read`, which reads the thread once more (pbp.game.final_read).
 """
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from pbp.forum.config import ForumSettings, load_forum_settings
-from pbp.forum.final_read import needs_final_read, read_done, read_failed
+from pbp.game.final_read import needs_final_read, read_done, read_failed
 from pbp.forum.forum_names import identities, mail_link_codes
-from pbp.forum.publishing import PermanentPublishError, TransientPublishError
+from pbp.forum.publisher import PermanentPublishError, TransientPublishError
 from pbp.forum.thread import ThreadReader
 from pbp.forum.thread_mail import note_for_host
 from pbp.forum.thread_votes import VoteRead, judge_posts, seen_posts
@@ -50,7 +50,7 @@ class ThreadRead:
 
 def read_game_thread(moderator: Moderator, game_id: str, reader: ThreadReader, final: bool = False) -> ThreadRead | None:
     """Read the game's thread and act on it in one durable write; None when the game has
-    no thread yet. Raises the forum's errors (pbp.forum.publishing) when it cannot be read."""
+    no thread yet. Raises the forum's errors (pbp.forum.publisher) when it cannot be read."""
     game = load(moderator, game_id)
     book = DraftBook(game.file)
     settings = book.game_settings()
@@ -173,7 +173,7 @@ class ThreadWatch:
     def final_read(self, moderator: Moderator, game_id: str) -> str | None:
         """Read the thread of a game whose phase is due, if its votes come from the thread:
         None when the phase may resolve, else why it waits (the host is told;
-        pbp.forum.final_read)."""
+        pbp.game.final_read)."""
         game = load(moderator, game_id)
         if not needs_final_read(game):
             return None

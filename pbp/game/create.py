@@ -4,7 +4,7 @@ the registry."""
 from __future__ import annotations
 
 import secrets
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.core import GameSetupError
 from pbp import schedule
@@ -25,9 +25,11 @@ NPC_WELCOME = "npc-welcome"  # the outbox kind of an NPC's welcome, mailed to th
 
 def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterPlayer], npcs: Sequence[Npc] = (),
                 seed: str | None = None, options: dict[str, Any] | None = None, schedule_text: str | None = None,
-                game_id: str | None = None) -> StoredGame:
+                game_id: str | None = None, forum_settings: Mapping[str, Any] | None = None) -> StoredGame:
     """Start a game: its state, tokens, first deadline and a welcome mail to every player,
-    all in one durable write, then its entry in the registry."""
+    all in one durable write, then its entry in the registry. `forum_settings` are the
+    game's own forum settings (a sign-up game's `dialect`), stored before the opening
+    post is drafted."""
     rules = moderator.rules(ruleset)
     check_unique([e.name for e in roster] + [n.name for n in npcs], "roster and --npc")
     if npcs and not rules.card.npcs_allowed:
@@ -55,6 +57,8 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterPlaye
 
     def welcome(file: GameFile) -> None:
         game = StoredGame(file, record, rules, state, phase)
+        if forum_settings:
+            DraftBook(file).update_game_settings(dict(forum_settings))
         for player in roster:
             mail = moderator.renderer.render(
                 "welcome", ruleset, game=game.game_facts(), player=player.name, token=record.tokens[player.name],

@@ -16,7 +16,7 @@ ruleset's card may change a default (`RulesetCard.default_moderator_options`).
 - `wait_for_publish`: `on` starts a phase's clock only when the public post of the phase
   before it is published (docs/design.md: Public posts; pbp.game.deadlines); default `off`.
 - `tally_every`: a duration (`6h`) drafts a running vote count on that rhythm in every
-  voting phase (pbp.forum.tally); default `off`.
+  voting phase (pbp.game.tally); default `off`.
 - `votes`: where the public orders (the card's `public_orders`: votes, nominations) are
   taken: `mail` (the default), `thread` (posts in the game's public thread, read by
   pbp.forum.thread_votes) or `both`. Private orders always go by mail.
@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Callable, Collection, Mapping
 
-from engine.core import Phase, RulesetCard, parse_on_off
+from engine.core import Phase, Ruleset, RulesetCard, parse_on_off
 from pbp.timezones import TimeInputError, parse_duration
 
 REMINDERS = "reminders"
@@ -268,3 +268,11 @@ def awaits_nobody(phase: Phase | None) -> bool:
     to give, and the engine says that is no secret (e.g. a Night 0 in which no role of the
     setup acts). Waiting out its deadline would only delay everyone."""
     return phase is not None and not phase.secret_actors and not phase.awaited
+
+
+def stated_options(rules: Ruleset, state: Any, options: Mapping[str, str]) -> dict[str, Any]:
+    """The options a text for the players may state as this game's rules (HELP, the
+    welcome): the ruleset's public ones, as the public view gives them with their defaults,
+    and who watches (`spectators`). Texts that state a rule read it from here, so no
+    sentence says what this game does not do."""
+    return {**rules.view(state, None).get("options", {}), SPECTATORS: spectators_mode(options, rules.card)}

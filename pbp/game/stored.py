@@ -9,7 +9,8 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any, Callable, Mapping, TypeVar
 
-from engine.core import Phase, PlayerStatus, Ruleset
+from engine.core import Phase, PlayerStatus, Ruleset, closest
+from engine.names import match_name
 from pbp import schedule
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
@@ -176,12 +177,15 @@ class StoredGame:
         return rows[-1] if rows else None
 
     def character(self, player: str) -> str:
-        """The character or NPC called `player` (ignoring case)."""
+        """The character or NPC called `player`, found as an order finds a name: case and
+        accents ignored, never across scripts (`jose` is José; docs/design.md: Command line)."""
         names = self.record.characters
-        for name in names:
-            if name.lower() == player.lower():
-                return name
-        raise UserError(f"There is no player or NPC {player!r} in game {self.id}; they are: {', '.join(names)}.")
+        name = match_name(player, names)
+        if name is None:
+            guess = closest(player, names)
+            hint = f"did you mean {guess}?" if guess else f"they are: {', '.join(names)}."
+            raise UserError(f"There is no player or NPC {player!r} in game {self.id}; {hint}")
+        return name
 
 
 def load(moderator: Moderator, game_id: str) -> StoredGame:
@@ -225,9 +229,9 @@ def save(game: StoredGame, record: GameRecord, since: GameRecord | None = None) 
     file's transaction when other writes go with it."""
     before, after = (since or game.record).to_json(), record.to_json()
     changed = {key: value for key, value in after.items() if key not in before or before[key] != value}
-    changed.update({key: None for key in before if key not in after})
-    if changed:
-        game.file.update_record(changed)
+    removed = [key for key in before if key not in after]
+    if changed or removed:
+        game.file.update_record(changed, removed)
 
 
 def running(moderator: Moderator, game_id: str) -> StoredGame:

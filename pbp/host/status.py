@@ -19,15 +19,15 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from engine.core import Phase, Ruleset
-from pbp.desk import bounces
+from pbp.game import bounce_counts
 from pbp.conversations.log import waiting_questions
 from pbp.storage.daemon_state import status_lines as daemon_lines
 from pbp.game.clock import clock_of
 from pbp.game.record import GameRecord
 from pbp.game.stored import record_of
 from pbp.game.stalls import stall_notes
-from pbp.storage.drafts import APPROVED, DRAFT, PUBLISHED, DraftBook
-from pbp.storage.outbox import FAILED, QUEUED
+from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, DraftBook
+from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
 from pbp.storage.datafolder import DataFolder, GameFile
@@ -36,14 +36,17 @@ from pbp.signups.status import signup_lines
 from pbp.storage.strangers import StrangerLog
 from pbp.timezones import render_timestamp
 from pbp.game.token_guard import locked_lines
-from pbp.forum.thread_status import status_lines as thread_status_lines
 
 RulesFor = Callable[[str], Ruleset]
+# A game's lines told by a higher layer (the forum's thread: pbp.forum.thread_status).
+GameLines = Callable[[GameFile, GameRecord, Ruleset], list[str]]
 
 
-def status_text(folder: DataFolder, game_id: str | None = None, rules_for: RulesFor = load_ruleset) -> str:
+def status_text(folder: DataFolder, game_id: str | None = None, rules_for: RulesFor = load_ruleset,
+                thread_lines: GameLines | None = None) -> str:
     """`rules_for` names a ruleset's engine (`Moderator.rules`, which knows the host's extra
-    Werewolf roles); the default knows the built-in rulesets."""
+    Werewolf roles); the default knows the built-in rulesets. `thread_lines` adds each
+    game's thread votes and activity (`pbp status` passes pbp.forum.thread_status's)."""
     lines: list[str] = []
     if game_id and game_id not in folder.game_ids() and game_id in open_game_ids(folder):
         return "\n".join(signup_lines(folder, game_id))  # open for sign-ups, not dealt yet
@@ -79,9 +82,10 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
         for row in failed:
             lines.append(f"    FAILED {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
         lines.extend(locked_lines(file))
-        lines.extend(bounces.status_lines(file))
+        lines.extend(bounce_counts.status_lines(file))
         lines.extend(public_thread_lines(file))
-        lines.extend(_thread_lines(file, record, rules_for))
+        if thread_lines:
+            lines.extend(_thread_lines(file, record, rules_for, thread_lines))
     lines.extend(signup_lines(folder, game_id))
     if not game_id:
         unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]  # kept one by one before
@@ -113,11 +117,11 @@ def _strangers_lines(summary: dict, older_rows: list[dict]) -> list[str]:
     return lines
 
 
-def _thread_lines(file: GameFile, record: GameRecord, rules_for: RulesFor) -> list[str]:
+def _thread_lines(file: GameFile, record: GameRecord, rules_for: RulesFor, thread_lines: GameLines) -> list[str]:
     """The thread's votes and activity (pbp.forum.thread_status); a game whose state cannot
     be read says so in its orders' lines already."""
     try:
-        return thread_status_lines(file, record, rules_for(record.ruleset))
+        return thread_lines(file, record, rules_for(record.ruleset))
     except Exception:  # noqa: BLE001 - status must show the rest of the game anyway
         return []
 
@@ -159,14 +163,19 @@ def public_thread_lines(file: GameFile) -> list[str]:
     published = [row for row in rows if row["status"] == PUBLISHED]
     last = f" (last: {published[-1]['phase']})" if published else ""
     lines = [f"  public posts: {len(published)} published{last}"]
+    holding = ""  # why the posts after this one wait: posts go out in order (pbp.forum.publish)
     for row in rows:
         if row["status"] == DRAFT:
             what = "running vote count, holds nothing up" if row.get("kind") == "tally" else "waiting for approval"
             edited = ", edited by the host" if row.get("edited") else ""
             lines.append(f"    draft {row['phase']}: {what}{edited}; {_leak_state(row)}")
+            if not holding and row.get("kind") not in OPTIONAL_KINDS:
+                holding = f"held until {row['phase']} is approved (posts go out in order)"
         elif row["status"] == APPROVED:
             forced = "; approved with --force despite the leak check" if row.get("forced") else ""
-            lines.append(f"    approved {row['phase']}: {_publish_state(row)}{forced}")
+            lines.append(f"    approved {row['phase']}: {holding or _publish_state(row)}{forced}")
+            if not holding and row.get("error"):
+                holding = f"held until {row['phase']} is published (posts go out in order)"
     return lines
 
 

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.names import look_alike, name_problem
+from engine import name_problem
+from engine.core import closest
+from engine.names import look_alike
 from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.record import GameRecord, RosterPlayer
 from pbp.game.stored import StoredGame, load, new_token, running, save
-from pbp.host.digest import current_orders, private_history
+from pbp.host.digest import channel_history, current_orders, private_history
 from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
-from pbp.storage.outbox import FAILED, QUEUED
+from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.roster_file import normalise_address
 from pbp.game.welcome import welcome_facts
 from pbp.timezones import zone_problem
@@ -128,16 +130,19 @@ def _withdraw_unsent(game: StoredGame, address: str, character: str) -> None:
 def _roster_entry(record: GameRecord, name: str) -> RosterPlayer:
     entry = record.roster.by_name(name)
     if entry is None:
-        players = ", ".join(record.roster.names)
-        raise UserError(f"There is no player {name!r} in game {record.id}; the players are: {players}.")
+        guess = closest(name, record.roster.names)
+        hint = f"did you mean {guess}?" if guess else f"the players are: {', '.join(record.roster.names)}."
+        raise UserError(f"There is no player {name!r} in game {record.id}; {hint}")
     return entry
 
 
 def _digest(game: StoredGame, character: str) -> dict:
     """What the newcomer's welcome tells of the character's past: `history` (private
-    events by phase, or None when the log does not replay) and `orders` (already in)."""
+    events by phase, or None when the log does not replay), `channels` (its team channels'
+    messages) and `orders` (already in)."""
     try:
         history: list | None = private_history(game, character)
     except ReplayError:
         history = None
-    return {"history": history, "orders": current_orders(game, character)}
+    return {"history": history, "channels": channel_history(game, character),
+            "orders": current_orders(game, character)}

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, Sequence
 
-from engine.core import GameSetupError, PlayerSpec
+from engine.core import GameSetupError
+from engine.names import look_alike
 from engine.simulation import player_names
 from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.options import OptionValueError, split_options
+from pbp.game.record import Npc, RosterPlayer, player_specs
+from pbp.game.roster_file import check_unique
 from pbp.moderator import Moderator
 from pbp.storage.open_games import OPEN, OpenGame, add_open_game
 from pbp.timezones import parse_deadline_change
@@ -32,9 +35,11 @@ def parse_player_range(text: str) -> tuple[int, int]:
 
 def open_for_signups(moderator: Moderator, game_id: str, ruleset: str, players: str, closes: str,
                      options: dict[str, str] | None = None, schedule_text: str | None = None,
-                     seed: str | None = None) -> OpenGame:
+                     seed: str | None = None, npcs: Sequence[Npc] = (), dialect: str = "") -> OpenGame:
     """Check the game's settings and open it for sign-ups until `closes` (a duration from
-    now, e.g. `3d`, or a time with its zone)."""
+    now, e.g. `3d`, or a time with its zone). `npcs` are the host's characters (as
+    `new-game --npc`); `dialect` is the markup of the game's posts (default: the settings
+    file's)."""
     if not GAME_ID.fullmatch(game_id or ""):
         raise UserError(f"Game id {game_id!r}: use 1-20 letters, digits, '_' or '-', starting with a letter.")
     rules = moderator.rules(ruleset)
@@ -45,10 +50,15 @@ def open_for_signups(moderator: Moderator, game_id: str, ruleset: str, players: 
         raise UserError(f"--closes {closes!r} is in the past; give a later time or a duration such as 3d.")
     plan = schedule.parse_schedule(schedule_text, [kind.kind for kind in rules.card.phase_kinds])
     given = dict(options or {})
+    if npcs and not rules.card.npcs_allowed:
+        raise UserError(f"{ruleset.title()} has no NPCs; leave out --npc.")
+    check_unique([npc.name for npc in npcs], "--npc")
     try:
         _, engine_options = split_options(given, rules.card)
         for count in sorted({low, high}):  # the engine checks player counts and options at setup
-            rules.new_game([PlayerSpec(name) for name in player_names(count)], "check", engine_options)
+            trial = [RosterPlayer(name, "") for name in player_names(count + len(npcs))
+                     if not any(look_alike(name, npc.name) for npc in npcs)][:count]
+            rules.new_game(player_specs(trial, npcs), "check", engine_options)
     except (GameSetupError, OptionValueError) as error:
         raise UserError(f"Game {game_id} cannot be played as given: {error}") from None
     record: dict[str, Any] = {
@@ -56,5 +66,16 @@ def open_for_signups(moderator: Moderator, game_id: str, ruleset: str, players: 
         "closes": schedule.to_text(closing), "seed": seed or "", "options": given,
         "schedule_text": schedule_text or "", "schedule": plan, "status": OPEN, "entries": [], "pending": {},
         "host_told": False, "created": schedule.to_text(now), "outbox_sequence": 0,
+        "npcs": [npc.to_json() for npc in npcs], "dialect": dialect,
     }
     return add_open_game(moderator.folder, record)
+
+
+def set_dialect(signups: OpenGame, dialect: str | None) -> str:
+    """Set the markup of an open game's posts (`pbp draft settings <game> --dialect` before
+    the start; None changes nothing); returns the dialect now set ("" for the settings
+    file's). It reaches the game's forum settings when the game starts."""
+    if dialect:
+        with signups.file.transaction():
+            signups.file.update_record({"dialect": dialect})
+    return str(signups.record.get("dialect") or "")

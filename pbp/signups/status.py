@@ -18,7 +18,7 @@ def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
             continue
         signups = open_game(folder, known)
         record = signups.record
-        names = lambda entries: ", ".join(f"{e['name']} <{e['email']}>" for e in entries) or "none"  # noqa: E731
+        names = lambda entries: ", ".join(_entry(e) for e in entries) or "none"  # noqa: E731
         if record["status"] == OPEN:
             lines.append(f"Sign-ups for {known} ({record['ruleset']}, {record['players_min']} to "
                          f"{record['players_max']} players), closing {render_moment(record['closes'])}")
@@ -45,3 +45,10 @@ def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
         for row in failed:
             lines.append(f"    FAILED {row['kind']} to {row['address']}: {row['error']}")
     return lines
+
+
+def _entry(entry: dict) -> str:
+    """`Alice <alice@example.org>`, with the time zone and forum account the sign-up gave."""
+    extras = [entry.get("timezone", ""), f"forum {entry['forum_name']}" if entry.get("forum_name") else ""]
+    shown = ", ".join(extra for extra in extras if extra)
+    return f"{entry['name']} <{entry['email']}>" + (f" ({shown})" if shown else "")

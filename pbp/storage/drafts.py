@@ -83,11 +83,15 @@ class DraftBook:
             self.update("opening", {"status": WITHDRAWN})
 
     def save_generated(self, phase: str, title: str, text: str, player_spans: Iterable[Sequence[int]],
-                       dialect: str, leaks: list[str], kind: str = "post") -> dict:
-        """Store a freshly generated draft (or regenerate one nobody approved or edited)."""
+                       dialect: str, leaks: list[str], kind: str = "post", source: dict | None = None) -> dict:
+        """Store a freshly generated draft (or regenerate one nobody approved or edited).
+        `source` is what it was rendered from (template and facts), kept while the draft
+        waits for the host so that a change of dialect can render it again; approving
+        drops it."""
         existing = self.get(phase)
         fields = {"title": title, "generated": text, "text": text, "player_spans": [list(span) for span in player_spans],
-                  "dialect": dialect, "leaks": leaks, "kind": kind, "edited": False, "status": DRAFT}
+                  "dialect": dialect, "leaks": leaks, "kind": kind, "edited": False, "status": DRAFT,
+                  "source": source}
         if existing:
             if existing["status"] != DRAFT or existing["edited"]:
                 return existing

@@ -17,6 +17,21 @@ def test_the_demo_plays_a_game_to_a_result(tmp_path, ruleset, players, seed):
     assert sum(line.startswith("\n== ") for line in lines) == outcome.phases
 
 
+def test_the_werewolf_demo_pack_agrees_on_its_kill_in_the_pack_channel(tmp_path):
+    """docs/design.md, Conversations: the scripted wolves write to the pack by mail (the
+    first proposes its KILL, the others answer once its message reaches them), pbp relays
+    it like any player's message, and the demo prints the pack's talk under its night."""
+    lines = []
+    play_demo("werewolf", seed="1", data=tmp_path / "demo", say=lines.append)
+    night = lines.index("\n== N1 ==")
+    talk = lines[night + 1:night + 4]
+    assert talk == ["  (pack, private) Farid: For Night 1, I say KILL Greta. Agreed?",
+                    "  (pack, private) Hiro: Agreed: KILL Greta.",
+                    "  (pack, private) Ingrid: Agreed: KILL Greta."]
+    hiro = "".join(path.read_text() for path in (tmp_path / "demo" / "mail" / "hiro@players.invalid").glob("*/*"))
+    assert "Farid wrote to pack" in hiro and "For Night 1, I say KILL Greta. Agreed?" in hiro
+
+
 def test_init_new_game_status_advance_poll(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["init"]) == 0

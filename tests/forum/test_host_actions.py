@@ -64,19 +64,42 @@ def test_the_end_post_credits_every_player_of_a_substituted_character(host_game)
 
 
 def test_host_posts_publish_in_order_with_the_phase_posts_each_in_its_games_dialect(host_game, capsys):
-    # The settings file says markdown; this game switches to BBCode after its first post.
+    # The settings file says markdown; this game switches to BBCode once its first post is
+    # approved: that post keeps its markdown, the drafts not approved yet are rendered again.
     assert main(["substitute", "inf1", "Alice", "Zed", "zed@example.org", "--no-send"]) == 0
+    assert main(["draft", "approve", "inf1", "T0-class"]) == 0
     assert main(["draft", "settings", "inf1", "--dialect", "bbcode"]) == 0
+    assert "Drafts rendered again in bbcode: opening, T1-movement/host-1." in capsys.readouterr().out
     assert main(["modkill", "inf1", "Bruno", "left", "--no-send"]) == 0
     assert main(["advance", "inf1"]) == 0
     order = ["T0-class", "T1-movement/host-1", "T1-movement/host-2", "T1-movement"]
     assert list(drafts(host_game)) == ["opening", *order]  # an opening post the host leaves out
-    for phase in order:
+    for phase in order[1:]:
         assert main(["draft", "approve", "inf1", phase]) == 0
     assert main(["publish"]) == 0
     files = sorted(p.name for p in (host_game / "posts" / "inf1").iterdir())
-    assert files == ["001-T0-class.md", "002-T1-movement_host-1.md", "003-T1-movement_host-2.bbcode",
+    assert files == ["001-T0-class.md", "002-T1-movement_host-1.bbcode", "003-T1-movement_host-2.bbcode",
                      "004-T1-movement.bbcode"]
     assert drafts(host_game)["opening"]["status"] == "withdrawn"
     text = (host_game / "posts" / "inf1" / "003-T1-movement_host-2.bbcode").read_text()
     assert "[b]Bruno[/b] was removed from the game by the host. Reason: left" in text
+
+
+def test_a_new_dialect_renders_the_drafts_not_yet_approved_again_and_keeps_the_hosts_edit(host_game, capsys):
+    """docs/design.md, Public posts: `pbp draft settings --dialect` renders every draft
+    still waiting for the host again, from the facts it was drafted from; a draft the host
+    edited keeps the edit (and says so), and an approved one keeps its dialect."""
+    from pbp.forum import review
+    text = drafts(host_game)["T0-class"]["text"]
+    moderator, game = stored(host_game)
+    with moderator, game.file.transaction():
+        review.edit(game, "T0-class", text + "\nSee you all soon.\n")
+    assert main(["draft", "settings", "inf1", "--dialect", "bbcode"]) == 0
+    out = capsys.readouterr().out
+    assert "Drafts rendered again in bbcode: opening." in out
+    assert ("Draft T0-class stays in markdown: it holds your edit; edit it with `pbp draft edit inf1 "
+            "T0-class`.") in out
+    rows = drafts(host_game)
+    assert (rows["opening"]["dialect"], rows["opening"]["status"]) == ("bbcode", "draft")
+    assert "[b]" in rows["opening"]["text"] and "**" not in rows["opening"]["text"]
+    assert rows["T0-class"]["dialect"] == "markdown" and "See you all soon." in rows["T0-class"]["text"]

@@ -10,7 +10,7 @@ import pytest
 from pbp.cli import main
 from pbp.forum import publish
 from pbp.forum import review
-from pbp.forum.publishing import TransientPublishError
+from pbp.forum.publisher import TransientPublishError
 from pbp.game.stored import load
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
@@ -137,3 +137,18 @@ def test_a_game_whose_state_cannot_be_read_is_reported_not_fatal(host_game):
         folder.close()
     assert "no orders yet: unknown (the game's state cannot be read: no engine for infiltration)" in text
     assert "public posts: 0 published" in text
+
+
+def test_an_approved_post_says_which_earlier_post_holds_it(werewolf, capsys):
+    """docs/design.md, Public posts: posts go out in order, so an auto-approved running
+    count waits for the host's earlier post; `pbp status` says which one it waits for."""
+    assert main(["draft", "settings", "ww1", "--auto-publish", "tally"]) == 0
+    assert main(["advance", "ww1"]) == 0                      # N0's post: waiting for the host
+    assert main(["draft", "tally", "ww1"]) == 0               # approved at once, and held
+    lines = status(capsys, "ww1")
+    assert line(lines, "draft N0") == "draft N0: waiting for approval; leak check passed"
+    assert line(lines, "approved D1-nominate/tally-1") == (
+        "approved D1-nominate/tally-1: held until N0 is approved (posts go out in order)")
+    assert main(["draft", "approve", "ww1", "N0"]) == 0
+    assert line(status(capsys, "ww1"), "approved D1-nominate/tally-1") == (
+        "approved D1-nominate/tally-1: waiting to be published (`pbp publish` or `pbp run`)")

@@ -11,8 +11,8 @@ import pytest
 
 from pbp.forum import drafts
 from pbp.forum.config import load_forum_settings
-from pbp.forum.drafting import post_renderer
-from pbp.forum.tally import has_public_orders, running_tally
+from pbp.forum.post_renderer import post_renderer
+from pbp.game.tally import has_public_orders, running_tally
 from tests.forum.thread_play import GAME, ThreadPlay
 
 pytestmark = pytest.mark.integration

@@ -240,7 +240,7 @@ def test_t015_a_running_count_follows_every_n_votes_with_a_link_to_each(tmp_path
     """Votes in the thread: tally_after_votes = N drafts a running count after every N
     new votes; with auto_publish it is published, each vote linked to its post, non-
     voters listed."""
-    from pbp.forum.tallies import draft_vote_tallies
+    from pbp.forum.running_counts import draft_vote_tallies
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"tally_after_votes": "2"})
     try:
         play.to_day_one()

@@ -12,7 +12,7 @@ from datetime import timedelta
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from pbp.composition import ForumModerator
-from pbp.forum.tally import running_tally
+from pbp.game.tally import running_tally
 from pbp.forum.thread import ThreadPost
 from pbp.forum.watch import read_game_thread
 from pbp.game.create import create_game

@@ -1,7 +1,7 @@
 """A game whose votes are cast in its forum thread, driven as the thread-vote tests need:
 the moderator on a hand-moved clock, the thread published by pbp, players' posts, and
 the deadline's resolution through the production gate (the thread read one last time,
-pbp.forum.final_read)."""
+pbp.game.final_read)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

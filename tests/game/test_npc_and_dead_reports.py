@@ -64,7 +64,9 @@ def test_a_dead_player_gets_no_report_after_the_one_that_tells_of_their_death(tm
     assert main(["advance", "inf1"]) == 0                      # T1-movement
     _, rows = outbox(settings)
     reports = [(r["recipient"], r["phase"]) for r in rows if r["kind"] == "report"]
-    assert ("Alice", "T0-class") in reports and ("Alice", "T1-movement") not in reports
+    # the host kill's own report tells Alice of her death; the resolution after it is silent
+    alices = [r["body"] for r in rows if r["kind"] == "report" and r["recipient"] == "Alice"]
+    assert len(alices) == 2 and "You died" in alices[1] and "You died" not in alices[0]
     assert ("Bruno", "T1-movement") in reports
 
 
@@ -114,3 +116,23 @@ def test_the_hosts_npc_block_is_judged_like_a_players_and_refusals_change_nothin
         assert desk.receive(host_mail(block, "npc:ok")) == "processed"
         (row,) = load(moderator, "inf1").file.orders.all()
         assert (row["player"], row["phase"], row["text"]) == ("Raiden", "T1-movement", "MOVE B-4")
+
+
+def test_a_host_block_without_its_npc_line_is_asked_which_npc_it_is_for(tmp_path, monkeypatch, capsys):
+    """docs/design.md, The host's view: a block with the host token and orders but no
+    `NPC:` line is answered about NPCs (which one, naming the game's), not with the help
+    for approving drafts; nothing is stored. A block that approves still approves."""
+    settings = start_game(tmp_path, monkeypatch)
+    assert main(["advance", "inf1"]) == 0                                   # now T1-movement
+    with ForumModerator(load_settings(str(settings))) as moderator:
+        game = load(moderator, "inf1")
+        with game.file.transaction():
+            token = DraftBook(game.file).host_token()
+        block = f"BEGIN ORDERS inf1 T1-movement\nTOKEN: {token}\nMOVE A-1\nEND ORDERS\n"
+        assert Desk(moderator).receive(host_mail(block, "npc:unnamed")) == "rejected"
+        game = load(moderator, "inf1")
+        reply = [r for r in game.file.outbox.all() if r["address"] == "host@example.org"][-1]
+        said = " ".join(reply["body"].split())
+        assert ("The block for inf1 T1-movement carries the host token and orders, but no NPC: line, so nothing "
+                "was accepted. Which NPC are they for? Add the line NPC: Raiden under the TOKEN line") in said
+        assert "APPROVE" not in reply["body"] and not game.file.orders.all()

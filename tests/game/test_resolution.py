@@ -31,8 +31,8 @@ def test_a_phase_resolves_with_the_orders_in_and_only_once(moderator, clock):
     assert resolve_phase(moderator, game.id, "D1-vote") is None  # already resolved
     assert resolve_due(moderator) == []  # the next deadline is an hour away again
     record = load(moderator, game.id).record
-    assert record["resolved"] == ["D1-vote"] and record["phase_id"] == "D2-vote"
-    assert record["deadline"] == "2030-01-01T14:00:00+00:00"
+    assert record.resolved == ("D1-vote",) and record.phase_id == "D2-vote"
+    assert record.deadline == "2030-01-01T14:00:00+00:00"
     reports = [r for r in moderator.folder.game(game.id).outbox.all() if r["kind"] == "report"]
     assert len(reports) == len(ROSTER)
 
@@ -42,8 +42,8 @@ def test_a_game_plays_to_its_result_and_stops(moderator, clock):
     while resolve_phase(moderator, game.id):
         pass
     record = load(moderator, game.id).record
-    assert record["result"] == {"winners": ["Alice"], "path": "last-standing", "players": ["Alice"]}
-    assert record["phase_id"] == "" and record["resolved"] == ["D1-vote", "D2-vote"]
+    assert record.to_json()["result"] == {"winners": ["Alice"], "path": "last-standing", "players": ["Alice"]}
+    assert record.phase_id == "" and record.resolved == ("D1-vote", "D2-vote")
     final = [r for r in moderator.folder.game(game.id).outbox.all() if r["phase"] == "D2-vote" and r["kind"] == "report"]
     assert all("The game is over. Winners: Alice" in r["body"] for r in final)
 

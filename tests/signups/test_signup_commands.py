@@ -51,7 +51,7 @@ def test_open_game_prints_the_announcement_and_refuses_bad_settings(host):
                             "2099-01-01 18:00 UTC", "--option", "spectators=all", "--schedule", "default=12h")
     assert code == 0
     assert "Game ww3 (werewolf, 8 to 10 players) is open for sign-ups until Thu 1 Jan 2099, 18:00 UTC." in out
-    assert "Sign-ups open: game ww3 (Werewolf)" in out and "    JOIN ww3 <the name you want to play under>" in out
+    assert "Sign-ups open: game ww3 (Werewolf)" in out and "    JOIN ww3 <name> TZ=<time zone> FORUM=<forum name>" in out
     assert "mail WATCH ww3" in out and "night0 12h" in out
     host.refused("open-game", "ww3", "--ruleset", "werewolf", "--players", "8..10", "--closes", "3d",
                  says="A game called 'ww3' exists already")
@@ -94,3 +94,36 @@ def _roster(root: Path) -> Path:
     path = root / "roster.csv"
     path.write_text("name,email\n" + "".join(f"{n},{n.lower()}@y.example\n" for n in player_names(8)))
     return path
+
+
+def test_open_game_takes_npcs_and_a_dialect(host):
+    code, out, _ = host.pbp("open-game", "inf2", "--ruleset", "infiltration", "--players", "5..8", "--closes", "3d",
+                            "--npc", "Otacon:engineer:green", "--dialect", "bbcode")
+    assert code == 0 and "Also in the game, played by the host: Otacon." in out
+    with ForumModerator(load_settings(str(host.settings))) as moderator:
+        record = open_game(moderator.folder, "inf2").record
+    assert (record["npcs"], record["dialect"]) == ([{"name": "Otacon", "class": "engineer", "team": "green"}], "bbcode")
+    host.refused("open-game", "ww4", "--ruleset", "werewolf", "--players", "8..9", "--closes", "3d",
+                 "--npc", "Otacon:engineer:green", says="Werewolf has no NPCs; leave out --npc.")
+    host.refused("open-game", "inf3", "--ruleset", "infiltration", "--players", "5..8", "--closes", "3d",
+                 "--npc", "Otacon:pilot:green", says="class must be one of")
+
+
+def test_draft_settings_sets_the_dialect_of_a_game_open_for_sign_ups(host):
+    assert host.pbp("open-game", "ww3", "--ruleset", "werewolf", "--players", "8..8", "--closes", "3d")[0] == 0
+
+    def draft(*arguments: str) -> tuple[int, str, str]:
+        host.capsys.readouterr()
+        code = main(["draft", *arguments, "--settings", str(host.settings)])
+        captured = host.capsys.readouterr()
+        return code, captured.out, captured.err
+
+    code, out, _ = draft("settings", "ww3", "--dialect", "bbcode")
+    assert (code, out) == (0, "Game ww3 (open for sign-ups): dialect bbcode; its posts are drafted in it from "
+                              "the start.\n")
+    code, _, err = draft("settings", "ww3", "--auto-publish", "on")
+    assert code == 2 and "set --auto-publish once it has started" in err
+    host.sign_up("ww3", player_names(8))
+    assert host.pbp("start", "ww3", "--no-send")[0] == 0
+    code, out, _ = draft("show", "ww3", "opening")
+    assert code == 0 and "Draft opening (draft, bbcode)" in out

@@ -23,7 +23,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined,
 
 from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
-from pbp.forum.tally import tally
+from pbp.game.tally import tally
 from pbp.render.renderer import ViewEnvironment
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
@@ -63,6 +63,17 @@ class PostFacts:
     voters: Sequence[str] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
     phase_words: Callable[[str], str] = str
+
+    def stored(self) -> dict[str, Any]:
+        """The facts as a draft keeps them, to render it again in another dialect
+        (`phase_words` is the ruleset card's, so it is not kept)."""
+        return {"game": self.game, "ruleset": self.ruleset, "phase": self.phase, "public_view": self.public_view,
+                "events": list(self.events), "result": self.result, "votes": dict(self.votes),
+                "voters": list(self.voters), "extra": dict(self.extra)}
+
+    @classmethod
+    def restored(cls, data: Mapping[str, Any], phase_words: Callable[[str], str]) -> PostFacts:
+        return cls(**data, phase_words=phase_words)
 
 
 class PostRenderer:

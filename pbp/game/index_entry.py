@@ -9,10 +9,10 @@ from typing import Any
 from pbp import schedule
 from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DraftBook
-from pbp.forum.tally import next_time as next_tally_time
+from pbp.game.tally import next_time as next_tally_time
 from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
-from pbp.storage.outbox import QUEUED
-from pbp.forum.final_read import final_read_retry
+from pbp.storage.outbox_queue import QUEUED
+from pbp.game.final_read import final_read_retry
 from pbp.game.options import (DEFAULT_REMINDERS, PROD_BELOW, REMINDERS, OptionValueError, prod_rule, reminder_offsets,
                               tally_interval_of)
 from pbp.game.record import GameRecord
@@ -68,7 +68,7 @@ def _prod_times(record: GameRecord, deadline: datetime | None) -> list[float]:
 
 def _tally_times(record: GameRecord, deadline: datetime | None) -> list[float]:
     """The moments at which the phase's running vote counts fall due (option tally_every,
-    pbp.forum.tally_rhythm); the drafting itself decides whether the phase has votes."""
+    pbp.game.tally); the drafting itself decides whether the phase has votes."""
     every = tally_interval_of(record.moderator_options)
     if deadline is None or every is None:
         return []

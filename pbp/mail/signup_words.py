@@ -11,17 +11,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pbp.mail.quoting import split_quote
-from pbp.signups.codes import CODE_LENGTH
+from pbp.mail.quoting import QuotedLine, split_quote
 
 ACTIONS = ("JOIN", "LEAVE", "WATCH", "UNWATCH")
 CONFIRM = "CONFIRM"
 _ID = r"[A-Za-z][A-Za-z0-9_-]{0,19}"
 _ACTION = re.compile(rf"^(JOIN|LEAVE|WATCH|UNWATCH)\s+({_ID})(?:\s+(\S.*?))?\s*$", re.IGNORECASE)
+CODE_LENGTH = 10  # a confirmation code's length (pbp.signups.codes makes them)
+DETAIL_LINE = re.compile(r"^(TZ|TIMEZONE|FORUM)\s*[=:]\s*\S", re.IGNORECASE)  # a JOIN's follow-up line
+MAX_ARGUMENT_CHARS = 200  # what a JOIN may carry; a longer value is refused by the rules anyway
 _CODE = rf"[a-z0-9]{{{CODE_LENGTH}}}"
 _CONFIRM = re.compile(rf"(?:^|[\s(])CONFIRM\s+({_ID})\s+({_CODE})(?![A-Za-z0-9_-])", re.IGNORECASE)
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
-MAX_NAME_CHARS = 40  # what a JOIN line may carry as a name; longer is refused by the name rules anyway
 
 
 @dataclass(frozen=True)
@@ -39,14 +40,15 @@ class SignupCommand:
 
 def find_signup(body: str, subject: str) -> str | None:
     """The mail's sign-up command as one line (`parse_signup` reads it back), or None."""
-    for line in (subject, *(split_quote(line).content for line in body.split("\n"))):
-        match = _CONFIRM.search(line)
+    lines = [split_quote(line) for line in body.split("\n")]
+    for text in (subject, *(line.content for line in lines)):
+        match = _CONFIRM.search(text)
         if match:
             return str(SignupCommand(CONFIRM, match.group(1), match.group(2).lower()))
-    first = next((split_quote(line) for line in body.split("\n") if split_quote(line).content), None)
-    if first is not None and first.depth == 0:
-        text = first.content
-    elif first is None:
+    at = next((index for index, line in enumerate(lines) if line.content), None)
+    if at is not None and lines[at].depth == 0:
+        text = lines[at].content
+    elif at is None:
         text = _SUBJECT_PREFIX.sub("", subject).strip()
     else:
         return None
@@ -55,8 +57,22 @@ def find_signup(body: str, subject: str) -> str | None:
         return None
     word, game, rest = match.group(1).upper(), match.group(2), (match.group(3) or "")
     if word == "JOIN":
-        return str(SignupCommand(word, game, rest[:MAX_NAME_CHARS]))
+        follow_up = _detail_lines(lines[at + 1:]) if at is not None else []
+        return str(SignupCommand(word, game, join_argument(rest, follow_up)))
     return str(SignupCommand(word, game))
+
+
+def _detail_lines(lines: list[QuotedLine]) -> list[str]:
+    """The sender's own `TZ: …` and `FORUM: …` lines right after the JOIN line (blank
+    lines between them allowed), up to the first other line."""
+    details: list[str] = []
+    for line in lines:
+        if not line.content:
+            continue
+        if line.depth or not DETAIL_LINE.match(line.content) or len(details) == 2:
+            break
+        details.append(line.content)
+    return details
 
 
 def parse_signup(command: str) -> SignupCommand | None:
@@ -65,3 +81,10 @@ def parse_signup(command: str) -> SignupCommand | None:
     if len(words) < 2 or words[0] not in (*ACTIONS, CONFIRM):
         return None
     return SignupCommand(words[0], words[1], words[2] if len(words) > 2 else "")
+
+
+def join_argument(rest: str, follow_up: list[str]) -> str:
+    """The JOIN line's text after the game, with the detail lines that follow it (`TZ:
+    Europe/Berlin`), as one argument for `pbp.signups.details.JoinDetails.parse`, bounded in
+    length."""
+    return " ".join([rest.strip(), *(line.strip() for line in follow_up)])[:MAX_ARGUMENT_CHARS]

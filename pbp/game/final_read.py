@@ -11,7 +11,9 @@ only decides when it may run (pbp.daemon.cycle, pbp.commands.advance).
 """
 from __future__ import annotations
 
-from pbp.forum.tally import has_public_orders
+from typing import Any
+
+from pbp.game.tally import has_public_orders
 from pbp.game.host_contact import tell_host
 from pbp.game.stored import StoredGame
 from pbp.game.vote_channels import takes_from_thread
@@ -54,14 +56,15 @@ def read_failed(moderator: Moderator, game: StoredGame, error: str) -> str:
     book = DraftBook(game.file)
     phase = game.open_phase.id
     now = moderator.clock()
-    waiting = book.game_settings().get(FINAL_KEY)
-    first = not waiting or waiting.get("phase") != phase
-    attempts = 1 if first else int(waiting["attempts"]) + 1
+    earlier = book.game_settings().get(FINAL_KEY)
+    waiting: dict[str, Any] = earlier if earlier and earlier.get("phase") == phase else {}
+    first = not waiting
+    attempts = int(waiting.get("attempts", 0)) + 1
     delay = min(FIRST_RETRY * 2 ** (attempts - 1), LONGEST_RETRY)
     with game.file.transaction():
         book.update_game_settings({FINAL_KEY: {
             "phase": phase, "error": error[:300], "attempts": attempts, "retry_at": now.timestamp() + delay,
-            "since": waiting["since"] if not first else now.isoformat(" ", "seconds")}})
+            "since": waiting.get("since") or now.isoformat(" ", "seconds")}})
         if first:
             words = game.rules.card.phase_words(phase)
             tell_host(moderator, game, "thread-unreadable", RenderedMail(

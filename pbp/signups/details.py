@@ -1,0 +1,76 @@
+"""What a sign-up may say about the player besides the name (docs/design.md: Sign-ups): a
+time zone, in which every deadline they are mailed is shown, and a forum account, which
+the thread's posts show beside the name and the thread watch reads votes from.
+
+They come on the JOIN line (`JOIN ww3 Alice TZ=Europe/Berlin FORUM=alice_k`) or on lines
+of their own right after it (`TZ: Europe/Berlin`, `FORUM: alice k`). `find_signup` folds
+them into one JOIN argument (`pbp.mail.signup_words.join_argument`); `JoinDetails.parse` reads it back. A forum
+name may hold spaces, so each value runs to the next key or the end of its line.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from engine import roster_problems
+from pbp.mail.limits import quoted
+from pbp.timezones import zone_problem
+
+_KEY = re.compile(r"(?:^|\s)(TZ|TIMEZONE|FORUM)\s*[=:]\s*", re.IGNORECASE)
+MAX_FORUM_CHARS = 30
+_FORUM_MARKS = frozenset(" _-.")
+
+
+@dataclass(frozen=True)
+class JoinDetails:
+    """A JOIN's name, time zone ("" for none: deadlines in UTC) and forum account."""
+
+    name: str
+    timezone: str = ""
+    forum_name: str = ""
+
+    @classmethod
+    def parse(cls, argument: str) -> JoinDetails:
+        parts = _KEY.split(unicodedata.normalize("NFC", argument))  # name, key, value, key, value, …
+        values = {("FORUM" if key.upper() == "FORUM" else "TZ"): value.strip()
+                  for key, value in zip(parts[1::2], parts[2::2])}
+        return cls(parts[0].strip(), values.get("TZ", ""), re.sub(r"\s+", " ", values.get("FORUM", "")))
+
+    def problems(self, game_id: str, forum_names_taken: Iterable[str]) -> list[str]:
+        """Why the time zone or the forum name cannot be used, one sentence each saying
+        how to fix it (the name is checked by the roster rules)."""
+        found = []
+        if self.timezone and zone_problem(self.timezone):
+            found.append(f"The time zone {quoted(self.timezone, 40)!r} is unknown: write an IANA name such "
+                         f"as Europe/Berlin, America/New_York or UTC, e.g. JOIN {game_id} {self.name} "
+                         "TZ=Europe/Berlin.")
+        if self.forum_name:
+            problem = forum_name_problem(self.forum_name)
+            if problem:
+                found.append(problem)
+            elif self.forum_name.casefold() in {taken.casefold() for taken in forum_names_taken}:
+                found.append(f"The forum name {self.forum_name!r} is signed up for {game_id} already; give "
+                             "your own forum account after FORUM=.")
+        return found
+
+
+def forum_name_problem(forum_name: str) -> str | None:
+    """Why `forum_name` cannot name a forum account in the thread's posts, or None."""
+    shown = quoted(forum_name, 40)
+    allowed = all(unicodedata.category(c)[0] in "LN" or c in _FORUM_MARKS for c in forum_name)
+    if not allowed or len(forum_name) > MAX_FORUM_CHARS or not forum_name[0].isalnum():
+        return (f"The forum name {shown!r} cannot be used: write your forum account as 1-{MAX_FORUM_CHARS} "
+                "letters, digits, spaces, '_', '-' or '.', starting with a letter or digit, e.g. FORUM=alice_k.")
+    return None
+
+
+def join_problems(record: Mapping[str, Any], details: JoinDetails) -> tuple[list[str], list[str]]:
+    """A sign-up's problems against the game's sign-ups and NPCs: the name's (by the roster
+    rules), and the time zone's and forum name's."""
+    entries = record["entries"]
+    npcs = [npc["name"] for npc in record.get("npcs", ())]
+    taken = [e["forum_name"] for e in entries if e.get("forum_name")]
+    return (roster_problems([*npcs, *(e["name"] for e in entries), details.name]),
+            details.problems(record["id"], taken))
