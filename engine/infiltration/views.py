@@ -1,7 +1,7 @@
 """Views: the only gate from the state to what a person may see (docs/design.md: One gate).
 
-The public view holds only public facts: who is alive, who died (name and turn, nothing
-else), whether Alert holds (and where, under the `floor` scope), the last lynch's votes and
+The public view holds only public facts: how many Reds play, who is alive, who died (name
+and turn, nothing else until the game is over), whether Alert holds (and where, under the `floor` scope), the last lynch's votes and
 the result. A player's view adds what that player knows: their own team, class, room and
 what they saw there, their Stinger and the code if they learned it, and for a Red their
 fellow Reds (NPCs included) and the occupancy report, and the facility as they know it
@@ -30,9 +30,13 @@ def public_view(state: GameState) -> dict[str, Any]:
         "players": [{"name": c.name, "alive": c.alive, "npc": c.npc,
                      **({"team": c.team, "class": c.role} if state.step == Step.OVER else {})}
                     for c in state.characters.values()],
-        "dead": [{"name": c.name, "turn": c.died_turn}
+        # At the game's end how each one died, and where, becomes public too (the end log).
+        "dead": [{"name": c.name, "turn": c.died_turn,
+                  **({"cause": c.cause, "room": c.room} if state.step == Step.OVER else {})}
                  for c in sorted(state.characters.values(), key=lambda c: (c.died_turn or 0, c.name))
                  if not c.alive],
+        # How many Reds the players hold follows from the option and the number of players.
+        "reds": state.initial_reds,
         "alert": {"holds": in_decision and bool(state.alert_floors), "scope": scope,
                   "floors": list(state.alert_floors) if in_decision and scope == "floor" else []},
         "last_votes": dict(state.last_votes),

@@ -89,6 +89,13 @@ def public_choice(order: Any) -> str | None:
     return None
 
 
+SIDE_NAMES = (("village", "the Village"), ("wolves", "the Wolves"), ("weregerbil", "the Weregerbils"),
+              ("werehamster", "the Werehamster"))
+VICTORY_PATHS = (("weregerbils-outnumber", "the Weregerbils match both the wolves and the village"),
+                 ("no-wolves-left", "no wolf is left alive"),
+                 ("wolves-parity", "the wolves are as many as the village at dawn"))
+
+
 def make_card(table: RoleTable) -> RulesetCard:
     """The card of a Werewolf game played with `table`'s roles."""
     keywords = {kind.keyword for role in table.roles for kind in role.orders}
@@ -104,6 +111,8 @@ def make_card(table: RoleTable) -> RulesetCard:
         character_summary=character_summary,
         channel_orders=(("pack", "KILL"),),
         phase_words=phase_words,
+        side_names=SIDE_NAMES,
+        victory_paths=VICTORY_PATHS,
         # rules: "free to keep his eyes open at night": the dead watch by default
         default_moderator_options=(("spectators", "dead"),),
     )

@@ -15,6 +15,7 @@ from pbp.forum.drafting import Draft, PostFacts, PostRenderer
 from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
+from pbp.render.words import role_name
 from pbp.forum import tally as public_tally
 from pbp.forum.leaks import draft_leaks
 from pbp.forum.review import approve, auto_publish
@@ -32,18 +33,21 @@ def living_voters(public_view: Mapping) -> list[str]:
 def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()) -> list[dict]:
     """The full role list, once the game is over: every character the public view lists,
     in the words the ruleset reveals it with (its card's `PlayerStatus.revealed`: a role,
-    or class and team). A character that changed hands credits every player who played
+    or class and team), with its player's forum account, or marked as an NPC. A character that changed hands credits every player who played
     it, in turn (`players`), from the roster: substitutions are the moderator's record,
     never the engine's (pbp.host.substitute)."""
     if rules.result(state) is None:
         return []
+    roster = list(roster)
     credits = {player.name: [old["played_by"] for old in player.replaced] + [player.player]
                for player in roster if player.replaced}
+    handles = {player.name: player.forum_name for player in roster}
     rows = []
     for entry in _players(rules.view(state, None)):
-        parts = [word.replace("_", " ").capitalize() for word in rules.status(state, entry["name"]).revealed]
+        parts = [role_name(word.lower()) for word in rules.status(state, entry["name"]).revealed]
         if parts:
-            row = {"name": entry["name"], "role_text": " ".join(parts)}
+            row = {"name": entry["name"], "role_text": " ".join(parts),
+                   "handle": handles.get(entry["name"], ""), "npc": bool(entry.get("npc"))}
             if entry["name"] in credits:
                 row["players"] = ", then ".join(credits[entry["name"]])
             rows.append(row)

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from pbp.game.clock import Running, WaitingForPost, Paused
 from pbp.game.stored import StoredGame
+from pbp.render.words import role_name
 from pbp.timezones import render_moment
 
 
@@ -22,8 +23,7 @@ def _handles(game: StoredGame) -> dict[str, str]:
 
 def _flip(entry: Mapping[str, Any]) -> str:
     """A dead character's role, or team and class, as the public view shows it ("" if hidden)."""
-    parts = [str(entry[key]) for key in ("team", "class", "role") if entry.get(key)]
-    return " ".join(parts).replace("_", " ")
+    return " ".join(role_name(entry[key]) for key in ("team", "class", "role") if entry.get(key))
 
 
 def _died(game: StoredGame, view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
@@ -45,7 +45,8 @@ def people(game: StoredGame, view: Mapping[str, Any]) -> dict[str, list[dict[str
         if not isinstance(entry, Mapping):
             continue
         if entry.get("alive"):
-            living.append({"name": entry["name"], "handle": handles.get(entry["name"], "")})
+            living.append({"name": entry["name"], "handle": handles.get(entry["name"], ""),
+                           "npc": bool(entry.get("npc"))})
         else:
             dead.append({"name": entry["name"], "when": _died(game, view, entry), "flip": _flip(entry)})
     return {"living": living, "dead": dead}

@@ -22,6 +22,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, Tem
 import engine
 from engine.core import Event, GameSetupError, phase_id_words
 from pbp.facility_map import svg_map, text_map
+from pbp.render import words
 from pbp.render.forms import choice_lines, comment_lines
 from pbp.ports import Attachment, RenderedMail
 
@@ -70,6 +71,7 @@ class Renderer:
         self.env = ViewEnvironment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
                                    cache_size=-1)
+        words.install(self.env)
         self.env.globals["text_map"] = text_map
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
