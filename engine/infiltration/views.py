@@ -82,10 +82,12 @@ def host_view(state: GameState) -> dict[str, Any]:
 
 
 def player_status(state: GameState, player: str) -> PlayerStatus:
-    """Rules: Reds know each other (NPCs too) and share the `reds` channel while alive; the
-    role list shows a character by class and team."""
+    """Rules: Reds know each other (NPCs too) and share the `reds` channel while alive and
+    while a fellow Red lives to read it (a lone Red has nobody to write to); the role list
+    shows a character by class and team."""
     me = state.characters[player]
     fellows = fellow_reds(state, player)["teammates"]
+    talks = me.team == RED and me.alive and any(state.characters[name].alive for name in fellows)
     return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": tuple(fellows)} if me.team == RED else {},
-                        channels=("reds",) if me.team == RED and me.alive else (),
+                        channels=("reds",) if talks else (),
                         team=me.team, role=me.role or "", revealed=tuple(w for w in (me.team, me.role) if w))

@@ -4,6 +4,7 @@ show and the leak check. Everything writes into the game's own file through `Dra
 the callers decide the transaction."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Iterable, Mapping, Sequence
 
 from engine.core import Ruleset
@@ -16,6 +17,7 @@ from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
 from pbp.render.words import role_name
+from pbp.timezones import render_moment
 from pbp.forum import tally as public_tally
 from pbp.forum.leaks import draft_leaks
 from pbp.forum.review import approve, auto_publish
@@ -132,8 +134,9 @@ def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, dr
     return row
 
 
-def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
-    """A running vote count for the open phase, stored as its own draft. It replaces an
+def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, now: datetime) -> dict:
+    """A running vote count for the open phase as of `now` (the post says when: a count
+    read later is already old), stored as its own draft. It replaces an
     earlier count of the phase that nobody approved; one left unapproved never holds up
     the posts after it, and is withdrawn when the phase resolves (its post has the final
     count)."""
@@ -146,7 +149,8 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) 
     votes = {p: c for p, c in public_tally.current_votes(game).items() if p in voters}
     facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=game.phase.id, public_view=view,
                       votes=votes, voters=voters,
-                      extra=thread_facts(game, view), phase_words=game.rules.card.phase_words)
+                      extra={**thread_facts(game, view), "as_of": render_moment(now, "UTC")},
+                      phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind="tally")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"

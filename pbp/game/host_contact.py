@@ -9,6 +9,7 @@ from typing import Callable
 from pbp.game.stored import StoredGame
 from pbp.game.token_guard import TokenGuard
 from pbp.moderator import Moderator
+from pbp.mail.header_values import reply_subject
 from pbp.ports import InboundMail, RenderedMail
 
 HOST = "host"  # the recipient of an outbox row to the host
@@ -35,7 +36,7 @@ def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, kind:
     if not text or not host or mail.no_reply_reason or not may_reply(game, host):
         return
     moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST, address=host,
-                           kind=kind, mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else fallback_subject,
+                           kind=kind, mail=RenderedMail(reply_subject(mail.subject) if mail.subject else fallback_subject,
                                                         text + "\n"),
                            in_reply_to=mail.message_id, references=mail.references)
 

@@ -59,7 +59,7 @@ def play(folder: Path, ruleset: str, dialect: str, **options) -> list[str]:
             if not counted and game.phase.kind in ("nominate", "decision"):
                 with game.file.transaction():
                     drafts.draft_tally(PostRenderer(describe=moderator.renderer.describe),
-                                        load_forum_settings(moderator.settings), game)
+                                        load_forum_settings(moderator.settings), game, moderator.clock())
                 counted = True
             if not substituted and game.phase.kind in ("nominate", "decision"):
                 living = [p for p in NAMES if game.rules.status(game.state, p).alive]
