@@ -10,11 +10,13 @@ from pbp.daemon.index_entry import entry_of
 from pbp.forum import hooks as forum_hooks
 from pbp.moderator import Listener, Moderator
 from pbp.signups.spectators import queue_spectator_mail
+from pbp.signups.substitutes import released_after_host_action, released_after_resolution
 
 
 class ForumModerator(Moderator):
-    after_resolution: tuple[Listener, ...] = (queue_spectator_mail, forum_hooks.after_resolution)
-    after_host_action: tuple[Listener, ...] = (forum_hooks.after_host_action,)
+    after_resolution: tuple[Listener, ...] = (queue_spectator_mail, released_after_resolution,
+                                              forum_hooks.after_resolution)
+    after_host_action: tuple[Listener, ...] = (forum_hooks.after_host_action, released_after_host_action)
     after_game_created: tuple[Listener, ...] = (forum_hooks.after_game_created,)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
