@@ -61,7 +61,7 @@ def release_substitutes(moderator: Moderator, game: StoredGame) -> None:
     """Once `game` is over, mail each one still on its substitutes' list (and not playing
     in it) that they were not needed, in the game's own durable write. Their mail counts
     apart from the players' (as the spectators' does)."""
-    if game.record.result is None and game.rules.result(game.state) is None:
+    if game.phase is not None:
         return
     signups = find_open_game(moderator.folder, game.id)
     if signups is None:
@@ -77,12 +77,11 @@ def release_substitutes(moderator: Moderator, game: StoredGame) -> None:
 
 def released_after_resolution(moderator: Moderator, resolved: Resolved) -> None:
     """`after_resolution` listener (pbp.composition): the resolution that ended a game."""
-    if resolved.result is not None:
-        release_substitutes(moderator, resolved.after)
+    release_substitutes(moderator, resolved.after)
 
 
 def released_after_host_action(moderator: Moderator, before: StoredGame, after: StoredGame,
                                events: Any) -> None:
     """`after_host_action` listener (pbp.composition): a host kill that ended a game."""
-    if before.phase is not None and after.phase is None:
+    if before.phase is not None:  # not once more for a later host action
         release_substitutes(moderator, after)
