@@ -309,6 +309,8 @@ class Desk:
             return ("Nothing from the blocks that were not accepted was used; the orders accepted above "
                     "are the ones that count.")
         phase = game.record.phase_id
+        if phase and not game.status(name).alive:
+            return "Nothing from this mail was accepted."  # the dead give no orders, now or later
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
             return (f"Nothing from this mail was accepted; your earlier orders "

@@ -243,9 +243,11 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
         else:
             where = (f"Game {game_id} is full, so you are number {place - record['players_max']} on its "
                      f"substitutes' list, as {request['name']}: if a player drops out, the host may call you in.")
+        comes = ("your role comes by mail when the game starts" if place <= record["players_max"] else
+                 "if the host calls you in, your character's role and history come by mail")
         return Answer("processed", "joined", f"Signed up for {game_id}",
-                      [where, f"Sign-ups close {render_moment(record['closes'])}; your role comes by mail when "
-                              f"the game starts. To withdraw, mail LEAVE {game_id}."],
+                      [where, f"Sign-ups close {render_moment(record['closes'])}; {comes}. "
+                              f"To withdraw, mail LEAVE {game_id}."],
                       changes={"pending": pending, "entries": [*entries, entry]}, name=request["name"])
     return _refusal("not for an open game", f"Game {game_id} is open for sign-ups and has not started, so there "
                                             f"is nothing to watch yet; mail JOIN {game_id} <name> to play.")

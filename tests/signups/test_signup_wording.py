@@ -1,7 +1,8 @@
 """Sign-up games as a good host runs them (docs/design.md: Sign-ups, Command line): `pbp
 status` with only games open for sign-ups does not say there are no games; the host's
 mail about a game short of players carries no players' command footer; and when a game
-ends, those still on its substitutes' list are told they were not needed."""
+ends, those still on its substitutes' list are told they were not needed; a substitute's
+confirmation promises a role only if the host calls them in."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -14,6 +15,7 @@ from pbp.signups.starting import start_due
 from pbp.storage.open_games import open_game
 
 from tests.signups.test_signup_commands import host  # noqa: F401  (the fixture)
+from tests.signups.test_signup_desk import post  # noqa: F401  (the fixture)
 
 
 def test_status_with_only_sign_ups_does_not_say_there_are_no_games(host):  # noqa: F811
@@ -53,3 +55,17 @@ def test_the_substitutes_left_on_the_list_are_told_when_the_game_ends(host):  # 
     assert sorted(r["recipient"] for r in told) == sorted(names[8:])
     assert told[0]["subject"] == "[ww3] Game ww3 is over: thank you for standing by"
     assert "you were not called in" in told[0]["body"]
+
+
+def test_a_substitutes_confirmation_promises_no_role(post):  # noqa: F811
+    names = player_names(10)                                   # ww3 takes 8 to 9 players
+    for name in names:
+        address = f"{name.lower()}@x.example"
+        post.send(address, f"JOIN ww3 {name}")
+        post.send(address, f"CONFIRM ww3 {post.code('ww3', address)}")
+    player = post.replies("ww3", f"{names[0].lower()}@x.example")[-1]["body"]
+    substitute = post.replies("ww3", f"{names[9].lower()}@x.example")[-1]["body"]
+    assert "your role comes by mail when the game starts" in " ".join(player.split())
+    assert "number 1 on its substitutes' list" in " ".join(substitute.split())
+    assert "your role comes by mail" not in " ".join(substitute.split())
+    assert "if the host calls you in, your character's role and history come by mail" in " ".join(substitute.split())
