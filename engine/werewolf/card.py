@@ -4,9 +4,10 @@ game's role table, so a role the host added is listed like a built-in one —
 and the words a name may not be (rules: Order grammar)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections import Counter
+from typing import Any, Mapping, Sequence
 
-from engine.core import OrderLine, PhaseKind, RulesetCard
+from engine.core import OrderLine, PhaseKind, PublicCharacter, RulesetCard, listed_characters
 from engine.werewolf.orders import Nominate, Vote
 from engine.werewolf.table import RoleTable
 
@@ -94,6 +95,16 @@ SIDE_NAMES = (("village", "the Village"), ("wolves", "the Wolves"), ("weregerbil
 VICTORY_PATHS = (("weregerbils-outnumber", "the Weregerbils match both the wolves and the village"),
                  ("no-wolves-left", "no wolf is left alive"),
                  ("wolves-parity", "the wolves are as many as the village at dawn"))
+def public_roster(view: Mapping[str, Any]) -> tuple[PublicCharacter, ...]:
+    """Every character of the public view, a dead one with the day or night it died in."""
+    return listed_characters(view, lambda entry: phase_words(str(entry["died_in"])).split(" — ")[0]
+                             if entry.get("died_in") else "")
+
+
+def setup_name(seats: Sequence[tuple[str, str]]) -> str:
+    """A setup by its roles, each with its count (`pbp stats`)."""
+    roles = Counter(role for role, _team in seats)
+    return ", ".join(f"{role}×{count}" if count > 1 else role for role, count in sorted(roles.items()))
 
 
 def make_card(table: RoleTable) -> RulesetCard:
@@ -115,4 +126,9 @@ def make_card(table: RoleTable) -> RulesetCard:
         victory_paths=VICTORY_PATHS,
         # rules: "free to keep his eyes open at night": the dead watch by default
         default_moderator_options=(("spectators", "dead"),),
+        accepts_extra_roles=True,
+        demo_players=9,
+        length_unit="days",
+        setup_name=setup_name,
+        public_roster=public_roster,
     )

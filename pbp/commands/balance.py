@@ -21,10 +21,9 @@ from pbp.balance.intervals import games_for_half_width
 from pbp.balance.runs import play_in_parallel
 from pbp.commands.simulate import check_skill, parse_options
 from pbp.errors import UserError
-from pbp.progress import ProgressBar
+from pbp.commands.progress import ProgressBar
 
 SKILL_SWEEP = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
-LENGTH_UNIT = {"werewolf": "days"}
 
 
 def register(subparsers) -> None:
@@ -122,7 +121,7 @@ def play_points(args, points: list[tuple[int, float]], games: int, options: dict
 
 
 def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games: int, precision, plot: Path) -> str:
-    unit = LENGTH_UNIT.get(ruleset, "turns")
+    unit = engine.ruleset(ruleset).card.length_unit
     stated = f"each rate within ±{100 * precision:g} points" if precision else "as many as asked"
     lines = [f"{ruleset}: {games} games per setup ({stated}, 95 % Wilson intervals)"]
     for e in main:

@@ -3,7 +3,8 @@ notification is matched to the player by the Message-ID of the mail of ours that
 (the outbox holds every one; a report that quotes none of ours is a stranger's mail) —
 recorded in that game's file, never answered, and shown in `pbp status`. The host is
 mailed once per bounced address (at `[forum] host_address`, when set); an address that
-bounced `FLAG_AFTER` times is flagged so the host can hand the character to a substitute.
+bounced `FLAG_AFTER` times is flagged so the host can hand the character to a substitute
+(pbp.game.bounce_counts).
 
 Recording is idempotent per mail (its key): a bounce judged again after a crash is not
 counted twice.
@@ -14,25 +15,20 @@ from tinydb import where
 
 from pbp import schedule
 from pbp.ports import Bounce, InboundMail
-from pbp.render.renderer import FINISHED, RenderedMail
+from pbp.render.renderer import FINISHED
+from pbp.render.verdicts import Note
+from pbp.game.bounce_counts import FLAG_AFTER, bounce_table
 from pbp.game.stored import record_of
 from pbp.storage.datafolder import DataFolder, GameFile
-from pbp.timezones import render_timestamp
 
-TABLE = "bounces"
-FLAG_AFTER = 2
 HOST = "host"
-
-
-def bounce_table(file: GameFile):
-    return file.db.table(TABLE, cache_size=0)
 
 
 def matches(folder: DataFolder, bounce: Bounce) -> dict[str, dict[str, str]]:
     """{game id: {player name: roster address}} of the players this bounce is about: those
     to whose current address pbp sent a mail whose Message-ID the report quotes. The failed
     address a report names counts for nothing: anyone can write a report naming anyone,
-    but only the mail's recipient (and pbp) knows its Message-ID (pbp.storage.outbox.message_id)."""
+    but only the mail's recipient (and pbp) knows its Message-ID (pbp.storage.outbox_queue.message_id)."""
     originals = set(bounce.original_ids)
     found: dict[str, dict[str, str]] = {}
     known = set(folder.game_ids())
@@ -79,35 +75,10 @@ def file_bounce(moderator, mail: InboundMail) -> tuple[GameFile, str] | None:
 
 
 def _notify_host(moderator, file: GameFile, name: str, address: str, host_address: str, mail: InboundMail) -> None:
-    game_id = file.id
-    body = (f"Mail from pbp to {name} <{address}> in game {game_id} bounced: the receiving mail system says it "
-            f"cannot be delivered (its report: {mail.subject!r}).\n\n"
-            f"pbp keeps mailing this address and tells you once per address; `pbp status` counts the bounces "
-            f"and flags the player after {FLAG_AFTER}. If the address is wrong or gone, hand the character to "
-            f"a working address with `pbp substitute {game_id} {name} <new-name> <new-email>`.\n")
-    moderator.outbox.queue(file, phase=record_of(file).phase_id or FINISHED, recipient=HOST, address=host_address,
-                           kind="bounce-notice", mail=RenderedMail(f"[{game_id}] Mail to {name} bounced", body))
+    record = record_of(file)
+    note = Note("bounced", game_id=file.id, name=name, address=address, report=mail.subject, flag_after=FLAG_AFTER)
+    body = moderator.renderer.render("host_note", record.ruleset, game={"id": file.id, "ruleset": record.ruleset},
+                                     note=note)
+    moderator.outbox.queue(file, phase=record.phase_id or FINISHED, recipient=HOST, address=host_address,
+                           kind="bounce-notice", mail=body)
 
-
-def bounce_counts(file: GameFile) -> dict[str, tuple[str, int, str]]:
-    """{player: (address, bounces, last received)} for the roster's current addresses."""
-    roster = {player.name: player.email for player in record_of(file).roster}
-    counts: dict[str, tuple[str, int, str]] = {}
-    for row in bounce_table(file).all():
-        if roster.get(row["player"]) != row["address"]:
-            continue  # the player was substituted since: the old address no longer matters
-        _address, count, last = counts.get(row["player"], (row["address"], 0, ""))
-        counts[row["player"]] = (row["address"], count + 1, max(last, row["received"]))
-    return counts
-
-
-def status_lines(file: GameFile) -> list[str]:
-    """`pbp status` lines: each player whose mail bounced, flagged from `FLAG_AFTER` bounces."""
-    lines = []
-    for name, (address, count, last) in sorted(bounce_counts(file).items()):
-        times = "once" if count == 1 else f"{count} times"
-        line = f"  BOUNCED: mail to {name} <{address}> bounced {times} (last {render_timestamp(last)})"
-        if count >= FLAG_AFTER:
-            line += f"; FLAGGED: substitute them with `pbp substitute {file.id} {name} <new-name> <new-email>`"
-        lines.append(line)
-    return lines

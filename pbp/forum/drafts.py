@@ -7,29 +7,25 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Iterable, Mapping, Sequence
 
-from engine.core import Ruleset
+from engine.core import Ruleset, RulesetCard
 from pbp.errors import UserError
 from pbp.storage.drafts import DRAFT, OPENING, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
-from pbp.forum.drafting import Draft, PostFacts, PostRenderer
+from pbp.forum.post_renderer import Draft, PostFacts, PostRenderer
 from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
 from pbp.render.words import role_name
 from pbp.timezones import render_moment
-from pbp.forum import tally as public_tally
+from pbp.game import tally as public_tally
 from pbp.forum.leaks import draft_leaks
 from pbp.forum.review import approve, auto_publish
 
 
-def _players(view: Mapping) -> list[dict]:
-    return [p for p in view.get("players", []) if isinstance(p, Mapping)]
-
-
-def living_voters(public_view: Mapping) -> list[str]:
-    """Living players (never NPCs) as the public view lists them."""
-    return [p["name"] for p in _players(public_view) if p.get("alive") and not p.get("npc")]
+def living_voters(card: RulesetCard, public_view: Mapping) -> list[str]:
+    """Living players (never NPCs) as the public view lists them (the card's public roster)."""
+    return [character.name for character in card.public_roster(public_view) if character.alive and not character.npc]
 
 
 def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()) -> list[dict]:
@@ -45,13 +41,13 @@ def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()
                for player in roster if player.replaced}
     handles = {player.name: player.forum_name for player in roster}
     rows = []
-    for entry in _players(rules.view(state, None)):
-        parts = [role_name(word.lower()) for word in rules.status(state, entry["name"]).revealed]
+    for character in rules.card.public_roster(rules.view(state, None)):
+        parts = [role_name(word.lower()) for word in rules.status(state, character.name).revealed]
         if parts:
-            row = {"name": entry["name"], "role_text": " ".join(parts),
-                   "handle": handles.get(entry["name"], ""), "npc": bool(entry.get("npc"))}
-            if entry["name"] in credits:
-                row["players"] = ", then ".join(credits[entry["name"]])
+            row = {"name": character.name, "role_text": " ".join(parts),
+                   "handle": handles.get(character.name, ""), "npc": character.npc}
+            if character.name in credits:
+                row["players"] = ", then ".join(credits[character.name])
             rows.append(row)
     return rows
 
@@ -76,7 +72,7 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
     view = after.view(None)
     facts = PostFacts(game=after.id, ruleset=after.record.ruleset, phase=phase, public_view=view,
                       events=list(public_events), result=after.record.result,
-                      voters=living_voters(before.view(None)),
+                      voters=living_voters(before.rules.card, before.view(None)),
                       extra={"roles": role_list(after.rules, after.state, after.roster), **thread_facts(after, view)},
                       phase_words=after.rules.card.phase_words)
     draft = renderer.render(facts, dialect)

@@ -20,7 +20,7 @@ import praw
 import prawcore
 from praw.exceptions import RedditAPIException
 
-from pbp.forum.publishing import (
+from pbp.forum.publisher import (
     PermanentPublishError,
     Post,
     Published,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pbp.errors import UserError
 from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, WITHDRAWN, DraftBook
 from pbp.forum.config import TALLY_ONLY, ForumSettings
-from pbp.forum.publishing import (
+from pbp.forum.publisher import (
     post_marker,
 )
 from pbp.game.stored import StoredGame

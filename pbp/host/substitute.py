@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.names import look_alike, name_problem
+from engine import name_problem
+from engine.names import look_alike
 from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.record import GameRecord, RosterPlayer
@@ -20,7 +21,7 @@ from pbp.game.stored import StoredGame, load, new_token, running, save
 from pbp.host.digest import current_orders, private_history
 from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
-from pbp.storage.outbox import FAILED, QUEUED
+from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.roster_file import normalise_address
 from pbp.game.welcome import welcome_facts
 from pbp.timezones import zone_problem

@@ -5,8 +5,9 @@ Templates live in `templates/`: `mail/<kind>.j2` for the wording shared by both 
 `events.j2` (macro `describe(event)`) and `status.j2` (macro `status(view)`). A mail
 template's first line is `Subject: …`, then a blank line, then the body.
 
-An Infiltration report (its view has a `map`) carries the facility map twice: the text grid
-in its body (the template calls `text_map`) and the SVG picture as a `map.svg` attachment.
+A report whose view shows a board (Infiltration's facility map) carries its picture twice,
+both drawn by the ruleset's card: the text in its body (the template calls `board_text`) and
+the SVG as a `map.svg` attachment.
 
 Templates receive only views (`rules.view(state, player)`), events, forms and plain
 facts about the game (id, ruleset, phase ids, deadlines); never the state.
@@ -15,15 +16,16 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Mapping, MutableMapping
+from typing import Any, Mapping, MutableMapping
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 
 import engine
-from engine.core import Event, GameSetupError, phase_id_words
-from pbp.facility_map import svg_map, text_map
+from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
+from pbp.mail.limits import quoted
 from pbp.render import words
 from pbp.render.forms import choice_lines, comment_lines
+from pbp.render.verdicts import Verdict
 from pbp.ports import Attachment, RenderedMail
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -72,12 +74,15 @@ class Renderer:
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
                                    cache_size=-1)
         words.install(self.env)
-        self.env.globals["text_map"] = text_map
+        self.env.globals["board_text"] = board_text
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
         self.env.globals["order_form"] = self.order_form
         self.env.globals["form_comment"] = comment_lines
         self.env.globals["form_choices"] = choice_lines
+        self.env.globals["word"] = self.word
+        self.env.filters["quoted"] = quoted  # a sender's own words, cut to a bounded length
+        self.env.filters["pyrepr"] = repr  # quoted as the receipts always quoted a command
         self._existing: dict[str, bool] = {}
         self._mail_templates: dict[tuple[str, str], tuple[Template, dict[str, Any]]] = {}
         self._forms: dict[int, tuple[Any, Any, str]] = {}  # id(form) -> (form, its ruleset, its text)
@@ -124,6 +129,11 @@ class Renderer:
         self._forms[id(form)] = (form, ruleset, text)
         return text
 
+    def word(self, verdict: Verdict) -> str:
+        """A verdict in words (pbp.render.verdicts): the macro of mail/_verdicts.j2 named by
+        its kind, which templates call as `word(verdict)`."""
+        return str(getattr(self._verdict_macros(), verdict.kind)(verdict))
+
     def ruleset_templates(self, ruleset: str) -> dict:
         events = f"{ruleset}/events.j2"
         status = f"{ruleset}/status.j2"
@@ -138,14 +148,21 @@ class Renderer:
 
     def compile(self, kind: str, ruleset: str) -> None:
         """Compile ahead of the first mail the template `render(kind, ruleset)` uses, and
-        the macros of mail/_common.j2, which the mail templates import and `order_form`
-        calls (some 10 ms, which the first mail rendered would otherwise pay)."""
+        the macros of mail/_common.j2 and mail/_verdicts.j2, which the mail templates import
+        and `order_form` and `word` call (some 10 ms, which the first mail rendered would
+        otherwise pay)."""
         self._mail_template(kind, ruleset)
         self._common_macros()
+        if self._exists("mail/_verdicts.j2"):
+            self._verdict_macros()
 
     def _common_macros(self) -> Any:
         """mail/_common.j2 as a module (made on first use, then kept with the template)."""
         return self.env.get_template("mail/_common.j2").module
+
+    def _verdict_macros(self) -> Any:
+        """mail/_verdicts.j2 as a module (made on first use, then kept with the template)."""
+        return self.env.get_template("mail/_verdicts.j2").module
 
     def _mail_template(self, kind: str, ruleset: str) -> tuple[Template, dict[str, Any]]:
         """The template `render(kind, ruleset)` uses, and the names it is given besides the
@@ -182,11 +199,17 @@ class Renderer:
 
 
 @lru_cache(maxsize=None)
-def _card_phase_words(ruleset: str) -> Callable[[str], str]:
+def _card(ruleset: str) -> RulesetCard:
     try:
-        return engine.ruleset(ruleset).card.phase_words
-    except GameSetupError:  # a ruleset outside the registry (a test's toy) words nothing
-        return phase_id_words
+        return engine.ruleset(ruleset).card
+    except GameSetupError:  # a ruleset outside the registry (a test's toy) words and draws nothing
+        return RulesetCard(game_id_prefix="", phase_kinds=(), orders=())
+
+
+def board_text(ruleset: str, view: Mapping[str, Any]) -> str:
+    """The picture of the board `view` shows, as mail text ("" for none), from the ruleset's
+    card; report templates call it as `board_text(game.ruleset, view)`."""
+    return _card(ruleset).board_text(view)
 
 
 def greeting(context: Mapping[str, Any]) -> dict[str, str]:
@@ -208,7 +231,7 @@ def phase_words(ruleset: str, phase_id: str) -> str:
     which reads as "the finished game"."""
     if phase_id == FINISHED:
         return "the finished game"
-    return _card_phase_words(ruleset)(phase_id) if phase_id else phase_id
+    return _card(ruleset).phase_words(phase_id) if phase_id else phase_id
 
 
 def subject_words(ruleset: str, phase_id: str) -> str:
@@ -218,12 +241,13 @@ def subject_words(ruleset: str, phase_id: str) -> str:
 
 
 def map_attachments(kind: str, context: dict) -> tuple[Attachment, ...]:
-    """The facility map as `map.svg` for a report whose view has a map (not the last one,
-    which has no status and so no map)."""
-    view = context.get("view")
-    if kind != "report" or context.get("result") or not isinstance(view, dict) or "map" not in view:
+    """The board's picture as `map.svg` for a report whose view shows one (the
+    Infiltration facility; not the last report, which has no status and so no map)."""
+    view, game = context.get("view"), context.get("game")
+    if kind != "report" or context.get("result") or not isinstance(view, dict) or not isinstance(game, Mapping):
         return ()
-    return (Attachment("map.svg", "image/svg+xml", svg_map(view)),)
+    svg = _card(str(game.get("ruleset", ""))).board_svg(view)
+    return (Attachment("map.svg", "image/svg+xml", svg),) if svg else ()
 
 
 def tidy(body: str) -> str:

@@ -20,11 +20,11 @@ from typing import Any
 
 from pbp import schedule
 from pbp.game.stored import TOKEN_ALPHABET
+from pbp.mail.signup_words import CODE_LENGTH
 
 MAX_PENDING = 50
 PENDING_LIFETIME = timedelta(days=1)
 NEW_ADDRESS_ANSWERS_PER_DAY = 50
-CODE_LENGTH = 10
 
 
 def new_code() -> str:

@@ -21,7 +21,7 @@ plus every game the index cannot vouch for. It cannot vouch for
 - a game the index has no entry for, or whose file could not be read.
 
 `pbp run` rebuilds the whole index when it starts, so a game file restored from a backup
-by hand is indexed too. Entries are computed by pbp.daemon.index_entry.
+by hand is indexed too. Entries are computed by pbp.game.index_entry.
 """
 from __future__ import annotations
 
@@ -44,6 +44,10 @@ RANK = {"deadline": 0, "reminders": 1, "tallies": 2, "retry": 3}
 # the key of the moment a cycle last saw to it.
 SEEN = {"reminders": "reminded", "tallies": "tallied"}
 Entry = dict[str, Any]
+# How an entry is computed from a game file (pbp.game.index_entry.entry_of). It reads game
+# records, drafts and the outbox, which all sit above the data folder, so the composition
+# root hands it in; a session without it never vouches for the index.
+EntryOf = Callable[[Any], Entry]
 Moment = tuple[float, int, str, str, str]  # when, rank, kind, game, phase
 
 
@@ -100,7 +104,7 @@ class GameIndex:
     holds two lines: a summary (the games, the earliest moments, the flagged games) and
     the entries, parsed only when a question needs them."""
 
-    def __init__(self, data: Path, writer: bool):
+    def __init__(self, data: Path, writer: bool, entry_of: EntryOf | None = None):
         self.path = Path(data) / FILE_NAME
         self.unclean_mark = Path(data) / UNCLEAN_MARK
         self.games_folder = Path(data) / "games"
@@ -119,10 +123,7 @@ class GameIndex:
         self.marked = False  # this session made the unclean mark
         self.rebuild = not self.trusted
         self.dirty = False  # entries changed in memory since they were read
-        # How an entry is computed from a game file (pbp.daemon.index_entry.entry_of). It reads
-        # game records, drafts and the outbox, which all sit above the data folder, so the
-        # composition root hands it in; a session without it never vouches for the index.
-        self.entry_of: Callable[[Any], Entry] | None = None
+        self.entry_of = entry_of  # see EntryOf
 
     def _load(self) -> tuple[dict, bytes]:
         try:

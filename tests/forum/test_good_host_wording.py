@@ -17,7 +17,7 @@ from pbp.composition import ForumModerator
 from pbp.forum import drafts
 from pbp.forum.config import load_forum_settings
 from pbp.forum.dialects import dialect
-from pbp.forum.drafting import PostFacts, PostRenderer
+from pbp.forum.post_renderer import PostFacts, PostRenderer
 from pbp.game.create import create_game
 from pbp.game.record import Npc, RosterPlayer
 from pbp.game.stored import load

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from pbp.composition import ForumModerator
 from pbp.forum import drafts
 from pbp.forum.config import load_forum_settings
-from pbp.forum.drafting import PostRenderer
+from pbp.forum.post_renderer import PostRenderer
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
-from pbp.forum.tally import running_tally
+from pbp.game.tally import running_tally
 from pbp.game.record import RosterPlayer
 from pbp.settings import load_settings
 from tests.fixtures.clocks import Clock

@@ -23,7 +23,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, St
 
 from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
-from pbp.forum.tally import tally
+from pbp.game.tally import tally
 from pbp.render import words as host_words
 from pbp.render.renderer import ViewEnvironment
 
