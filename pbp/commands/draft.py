@@ -141,7 +141,8 @@ def _tally(args) -> int:
         forum = load_forum_settings(moderator.settings)
         game = load(moderator, args.game)
         with game.file.transaction():
-            row = drafts.draft_tally(post_renderer(moderator.renderer), forum, game)
+            row = drafts.draft_tally(post_renderer(moderator.renderer), forum, game,
+                                     moderator.clock())
         _show(row)
     return 0
 

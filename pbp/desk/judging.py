@@ -153,6 +153,8 @@ class GameMailJudge:
         if some_accepted:
             return Note("still_stands", some_accepted=True)
         phase = game.record.phase_id
+        if phase and not game.status(name).alive:  # the dead give no orders, now or later
+            return Note("still_stands", some_accepted=False, earlier_received="", for_what="", dead=True)
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
             return Note("still_stands", some_accepted=False,

@@ -4,6 +4,7 @@ show and the leak check. Everything writes into the game's own file through `Dra
 the callers decide the transaction."""
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Iterable, Mapping, Sequence
 
 from engine.core import Ruleset, RulesetCard
@@ -15,6 +16,8 @@ from pbp.forum.post_renderer import Draft, PostFacts, PostRenderer
 from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
+from pbp.render.words import role_name
+from pbp.timezones import render_moment
 from pbp.game import tally as public_tally
 from pbp.forum.leaks import draft_leaks
 from pbp.forum.review import approve, auto_publish
@@ -28,18 +31,21 @@ def living_voters(card: RulesetCard, public_view: Mapping) -> list[str]:
 def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()) -> list[dict]:
     """The full role list, once the game is over: every character the public view lists,
     in the words the ruleset reveals it with (its card's `PlayerStatus.revealed`: a role,
-    or class and team). A character that changed hands credits every player who played
+    or class and team), with its player's forum account, or marked as an NPC. A character that changed hands credits every player who played
     it, in turn (`players`), from the roster: substitutions are the moderator's record,
     never the engine's (pbp.host.substitute)."""
     if rules.result(state) is None:
         return []
+    roster = list(roster)
     credits = {player.name: [old["played_by"] for old in player.replaced] + [player.player]
                for player in roster if player.replaced}
+    handles = {player.name: player.forum_name for player in roster}
     rows = []
     for character in rules.card.public_roster(rules.view(state, None)):
-        parts = [word.replace("_", " ").capitalize() for word in rules.status(state, character.name).revealed]
+        parts = [role_name(word.lower()) for word in rules.status(state, character.name).revealed]
         if parts:
-            row = {"name": character.name, "role_text": " ".join(parts)}
+            row = {"name": character.name, "role_text": " ".join(parts),
+                   "handle": handles.get(character.name, ""), "npc": character.npc}
             if character.name in credits:
                 row["players"] = ", then ".join(credits[character.name])
             rows.append(row)
@@ -130,8 +136,9 @@ def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, dr
     return row
 
 
-def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
-    """A running vote count for the open phase, stored as its own draft. It replaces an
+def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, now: datetime) -> dict:
+    """A running vote count for the open phase as of `now` (the post says when: a count
+    read later is already old), stored as its own draft. It replaces an
     earlier count of the phase that nobody approved; one left unapproved never holds up
     the posts after it, and is withdrawn when the phase resolves (its post has the final
     count)."""
@@ -144,7 +151,8 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) 
     votes = {p: c for p, c in public_tally.current_votes(game).items() if p in voters}
     facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=game.phase.id, public_view=view,
                       votes=votes, voters=voters,
-                      extra=thread_facts(game, view), phase_words=game.rules.card.phase_words)
+                      extra={**thread_facts(game, view), "as_of": render_moment(now, "UTC")},
+                      phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind="tally")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"

@@ -19,11 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined, TemplateNotFound
 
 from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
 from pbp.game.tally import tally
+from pbp.render import words as host_words
 from pbp.render.renderer import ViewEnvironment
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
@@ -87,11 +88,14 @@ class PostRenderer:
     def environment(self, dialect: Dialect) -> Environment:
         if dialect.name not in self._envs:
             env = ViewEnvironment(
-                loader=ChoiceLoader([FileSystemLoader(str(self.root / "public"))]),
+                # `words/…`: the mail templates, whose macros a post may share (one wording)
+                loader=ChoiceLoader([FileSystemLoader(str(self.root / "public")),
+                                     PrefixLoader({"words": FileSystemLoader(str(self.root))})]),
                 undefined=StrictUndefined, keep_trailing_newline=True, autoescape=True,
                 trim_blocks=True, lstrip_blocks=True, finalize=_finalize(dialect))
             env.filters["escape_post"] = _finalize(dialect)
             env.filters["player_text"] = _player_text_filter(dialect)
+            host_words.install(env)
             env.globals["fmt"] = dialect
             env.globals["tally"] = tally
             self._envs[dialect.name] = env

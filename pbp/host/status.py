@@ -47,8 +47,10 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
     if game_id and game_id not in folder.game_ids() and game_id in open_game_ids(folder):
         return "\n".join(signup_lines(folder, game_id))  # open for sign-ups, not dealt yet
     ids = [game_id] if game_id else folder.game_ids()
-    if not ids:
-        lines.append("No games yet; start one with `pbp new-game`.")
+    if not ids and not open_game_ids(folder):
+        lines.append("No games yet; start one with `pbp new-game`, or open one for sign-ups with `pbp open-game`.")
+    elif not ids:
+        lines.append("No game is running yet; these are open for sign-ups:")
     for gid in ids:
         file = folder.game(gid)
         record = record_of(file)

@@ -23,6 +23,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, Tem
 import engine
 from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
 from pbp.mail.limits import quoted
+from pbp.render import words
 from pbp.render.forms import choice_lines, comment_lines
 from pbp.render.verdicts import Verdict
 from pbp.ports import Attachment, RenderedMail
@@ -72,6 +73,7 @@ class Renderer:
         self.env = ViewEnvironment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
                                    cache_size=-1)
+        words.install(self.env)
         self.env.globals["board_text"] = board_text
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
