@@ -2,13 +2,16 @@
 posts (docs/design.md: Public posts)."""
 from __future__ import annotations
 
+from typing import Any
+
+from argparse import Namespace
 import os
 import shlex
 import subprocess
 import tempfile
 from pathlib import Path
 
-from pbp.commands.common import GAME_HELP, add_settings_arguments, open_moderator, open_reader
+from pbp.commands.common import add_settings_arguments, GAME_HELP, open_moderator, open_reader, Subparsers
 from pbp.errors import UserError
 from pbp.forum import drafts
 from pbp.forum import review
@@ -16,10 +19,10 @@ from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.dialects import DIALECTS
 from pbp.forum.drafting import post_renderer
-from pbp.game.stored import load
+from pbp.game.stored import load, StoredGame
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("draft", help="review the public post drafts of a game")
     actions = parser.add_subparsers(dest="draft_action", metavar="<action>", required=True)
     for name, text, run, default in (
@@ -49,7 +52,7 @@ def register(subparsers) -> None:
     settings.set_defaults(run=_settings)
 
 
-def _show(row: dict) -> None:
+def _show(row: dict[str, Any]) -> None:
     flags = [row["status"]] + (["edited"] if row["edited"] else []) + (["forced"] if row.get("forced") else [])
     print(f"Draft {row['phase']} ({', '.join(flags)}, {row['dialect']})")
     print(f"Title: {row['title']}")
@@ -76,7 +79,7 @@ def _edit_text(text: str) -> str:
         return path.read_text(encoding="utf-8")
 
 
-def _edit_before_locking(args) -> tuple[str, str]:
+def _edit_before_locking(args: Namespace) -> tuple[str, str]:
     """(phase, the host's text): the editor runs while pbp holds no lock, since it may stay
     open for minutes and `pbp run` must go on meanwhile; only the saving takes the lock."""
     with open_reader(args) as moderator:
@@ -85,14 +88,14 @@ def _edit_before_locking(args) -> tuple[str, str]:
     return row["phase"], _edit_text(row["text"])
 
 
-def _show_draft(args) -> int:
+def _show_draft(args: Namespace) -> int:
     with open_reader(args) as moderator:  # show only reads
         game = load(moderator, args.game)
         _show(review.find_draft(DraftBook(game.file), game.id, args.phase))
     return 0
 
 
-def _edit(args) -> int:
+def _edit(args: Namespace) -> int:
     phase, text = _edit_before_locking(args)
     with open_moderator(args) as moderator:
         game = load(moderator, args.game)
@@ -104,7 +107,7 @@ def _edit(args) -> int:
     return 0
 
 
-def _approve(args) -> int:
+def _approve(args: Namespace) -> int:
     if args.all and (args.phase or args.force):
         raise UserError("--all approves every waiting draft that passes the leak check; name no phase and "
                         "leave out --force (approve a failing draft alone, by its phase, with --force).")
@@ -119,7 +122,7 @@ def _approve(args) -> int:
     return 0
 
 
-def _approve_all(game) -> int:
+def _approve_all(game: StoredGame) -> int:
     """Every waiting draft that passes the leak check is approved; the others are listed
     with why, and make the exit status non-zero."""
     approved, refused = review.approve_all(game)
@@ -133,7 +136,7 @@ def _approve_all(game) -> int:
     return 2 if refused else 0
 
 
-def _tally(args) -> int:
+def _tally(args: Namespace) -> int:
     with open_moderator(args) as moderator:
         forum = load_forum_settings(moderator.settings)
         game = load(moderator, args.game)
@@ -147,7 +150,7 @@ def _mode_words(mode: bool | str) -> str:
     return mode if isinstance(mode, str) else ("on" if mode else "off")
 
 
-def _settings(args) -> int:
+def _settings(args: Namespace) -> int:
     with open_moderator(args) as moderator:
         forum = load_forum_settings(moderator.settings)
         game = load(moderator, args.game)
