@@ -25,12 +25,12 @@ def tell_host(moderator: Moderator, game: StoredGame, kind: str, mail: RenderedM
     return True
 
 
-def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, kind: str, text: str,
+def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, kind: str, text: str | None,
                 may_reply: Callable[[StoredGame, str], bool], fallback_subject: str) -> None:
     """Queue pbp's answer to a mail from the host (call inside the game's transaction). The
     host's address is capped per day like every other, so an autoresponder that marks
     nothing still stops after the cap (docs/design.md: Hostile input); automatic mail is
-    never answered."""
+    never answered. No `text` (None or empty): nothing to say."""
     host = moderator.settings.host_address
     if not text or not host or mail.no_reply_reason or not may_reply(game, host):
         return
