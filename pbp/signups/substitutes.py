@@ -5,13 +5,15 @@ is never dealt in: confirming WATCH takes the address off the list (pbp.signups.
 `--next` skips anyone who watches the game."""
 from __future__ import annotations
 
+from typing import Any
+
 from pbp.storage.datafolder import DataFolder
 from pbp.errors import UserError
 from pbp.storage.open_games import find_open_game
 
 
 def next_substitute(folder: DataFolder, game_id: str, roster_addresses: set[str],
-                    watchers: set[str]) -> tuple[dict, list[dict]]:
+                    watchers: set[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The first sign-up on the substitutes' list who does not play in the game yet and
     does not watch it, and those skipped because they watch (a watcher has seen every role
     and night action, so is never dealt in)."""
