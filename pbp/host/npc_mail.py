@@ -48,16 +48,18 @@ def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         return ledger.record_refused(mail, f"NPC block for an unknown game {block.game!r}")
     game = load(moderator, block.game)
     with game.file.transaction():
-        outcome, reason, reply = _judge(moderator, game, mail, block)
+        outcome, reason, reply = _judge(moderator, game, mail, block, host)
         answer_host(moderator, game, mail, "npc-receipt", reply, may_reply, f"[{game.id}] NPC orders")
         row = ledger.record(game.file, mail, outcome, reason)
     ledger.remember(row)
     return outcome
 
 
-def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: OrderBlock) -> tuple[Outcome, str, str]:
-    """(outcome, reason for the ledger, the reply) of one NPC block; accepted orders are stored."""
-    guard = TokenGuard(game.file, mail.sender, moderator.clock().date(),
+def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: OrderBlock,
+           host: str) -> tuple[Outcome, str, str]:
+    """(outcome, reason for the ledger, the reply) of one NPC block, sent from the host's
+    address `host`; accepted orders are stored."""
+    guard = TokenGuard(game.file, host, moderator.clock().date(),
                        moderator.settings.wrong_tokens_per_sender_per_day)
     named = npc_named(block) or ""
     head = f"Your orders for {named} in {block.game} {block.phase} were not accepted"

@@ -10,6 +10,8 @@ replays exact and keeps every earlier post and report meaningful.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import replace
 
 from engine.names import look_alike, name_problem
@@ -133,11 +135,11 @@ def _roster_entry(record: GameRecord, name: str) -> RosterPlayer:
     return entry
 
 
-def _digest(game: StoredGame, character: str) -> dict:
+def _digest(game: StoredGame, character: str) -> dict[str, Any]:
     """What the newcomer's welcome tells of the character's past: `history` (private
     events by phase, or None when the log does not replay) and `orders` (already in)."""
     try:
-        history: list | None = private_history(game, character)
+        history: list[Any] | None = private_history(game, character)
     except ReplayError:
         history = None
     return {"history": history, "orders": current_orders(game, character)}
