@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from email import policy
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 from engine.simulation import player_names
 from pbp import schedule
 from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
-from pbp.game.stored import load
+from pbp.game.stored import load, StoredGame
 from pbp.game.resolution import resolve_phase
 from pbp.mail.maildir import deliver
 from pbp.composition import ForumModerator
@@ -38,7 +38,7 @@ MAX_ROUNDS = 400
 class DemoResult:
     game: str
     phases: int
-    result: dict | None
+    result: Mapping[str, Any] | None
     mails_sent: int
     mails_received: int
 
@@ -79,6 +79,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         cycle.send()
         current = load(moderator, game.id)
         phase = current.phase
+        assert phase is not None  # only this loop resolves the game, and it was not over above
         # Only players with an order to give get a form to answer (an empty form says that
         # no reply is needed).
         waiting = [entry.name for entry in roster
@@ -86,6 +87,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         if waiting:
             continue  # their form is still on its way (they will answer next round)
         summary = resolve_phase(moderator, game.id, phase.id)
+        assert summary is not None  # the phase is still open: nothing else resolves the demo's game
         phases += 1
         say(f"\n== {summary.phase} ==")
         for line in summary.public or ("(nothing public happened)",):
@@ -103,7 +105,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
     return DemoResult(game.id, phases, result, sent, received)
 
 
-def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered: set[str], seed: str,
+def _answer_mail(moderator: ForumModerator, game: StoredGame, entry: RosterPlayer, answered: set[str], seed: str,
                  quote: bool) -> int:
     """Read the player's new mail (moving it to cur/, as a mail client does); reply to
     a form for the open phase if the player acts in it and has not answered it yet."""
@@ -117,7 +119,7 @@ def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered:
         form = form_in(mail_text(message))
         if form and phase is not None and form[1] == phase.id:
             chosen = message
-    if chosen is None or phase.id in answered or entry.name not in phase.awaited:
+    if chosen is None or phase is None or phase.id in answered or entry.name not in phase.awaited:
         return 0
     orders = game.rules.scripted_orders(game.state, entry.name, seed)
     answered.add(phase.id)
