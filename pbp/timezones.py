@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pbp.errors import UserError
+
+if TYPE_CHECKING:  # only named in an annotation: Jinja loads with the renderer, not here
+    from jinja2 import Environment
 
 UTC = timezone.utc
 
@@ -219,7 +223,7 @@ def render_duration_spec(span: timedelta) -> str:
     return text or "0s"
 
 
-def install_jinja_filters(environment) -> None:
+def install_jinja_filters(environment: Environment) -> None:
     """Register the time filters in a Jinja environment (the core's mail renderer calls
     this once): `{{ deadline | local_time(player_zone) }}` gives `render_moment`,
     `{{ span | remaining }}` gives `render_remaining`."""
