@@ -22,11 +22,11 @@ import contextlib
 import re
 from dataclasses import dataclass, field
 from email.utils import parseaddr
-from typing import Iterator
+from typing import Any, Iterator
 
 from pbp.desk import bounces
 from pbp.desk.choice import choose_blocks, judged_before, judged_entry
-from pbp.desk.orders import judge_block
+from pbp.desk.orders import BlockVerdict, judge_block
 from pbp.conversations.judge import Delivery, MessageVerdict, free_text_note, judge_message
 from pbp.conversations.picks import picks_of_teams
 from pbp.conversations.relay import deliver
@@ -39,11 +39,11 @@ from pbp.host.npc_mail import npc_orders_mail
 from pbp.mail.limits import listed, quoted
 from pbp.storage.inbound_ledger import MailLedger
 from pbp.mail.sender_auth import refusal as sender_refusal
+from pbp.durable import atomic_storage
 from pbp.moderator import Moderator
 from pbp.game.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
-from pbp.ports import InboundMail, Outcome
+from pbp.ports import InboundMail, MessageBlock, OrderBlock, Outcome, RenderedMail
 from pbp.forum.tally import running_tally
-from pbp.render.renderer import RenderedMail
 from pbp.storage.open_games import outbox_files
 from pbp.signups.mail import signup_mail
 from pbp.timezones import render_received
@@ -56,7 +56,7 @@ class Decision:
 
     outcome: Outcome
     reason: str = ""
-    orders: list[dict] = field(default_factory=list)
+    orders: list[dict[str, Any]] = field(default_factory=list)
     reply: RenderedMail | None = None
     reply_kind: str = ""
     accepted_phase: str = ""
@@ -97,7 +97,8 @@ class Desk:
         return self._members.get(address, [])
 
     def _home_game(self, mail: InboundMail, games: list[str]) -> str:
-        for block in (*mail.blocks, *mail.messages):
+        blocks: list[OrderBlock | MessageBlock] = [*mail.blocks, *mail.messages]
+        for block in blocks:
             if block.game in games:
                 return block.game
         words = set(re.findall(r"[A-Za-z0-9_-]+", mail.subject))
@@ -150,12 +151,13 @@ class Desk:
 
     def _commit(self, game: StoredGame, mail: InboundMail, decision: Decision) -> None:
         """One durable write: orders, reply, reply count, the mail's identity."""
-        player = game.roster.at(mail.sender or "")
+        sender = mail.sender or ""  # a mail reaches its game only from a roster address
+        player = game.roster.at(sender)
         file = game.file
         with file.transaction():
             for row in decision.orders:
                 file.orders.insert({**row, "message_id": mail.message_id, "mail_key": mail.key})
-            if decision.reply is not None and self.may_reply(game, mail.sender):
+            if decision.reply is not None and self.may_reply(game, sender):
                 self.moderator.outbox.queue(
                     file, phase=game.filed_phase, recipient=player.name,
                     address=player.email, kind=decision.reply_kind, mail=decision.reply,
@@ -190,7 +192,7 @@ class Desk:
         not yet recorded is simply received again."""
         try:
             with contextlib.ExitStack() as stack:
-                stack.enter_context(self.folder.registry.storage.transaction())
+                stack.enter_context(atomic_storage(self.folder.registry).transaction())
                 for game in self.folder.games():
                     stack.enter_context(game.transaction())
                 for _key, file in outbox_files(self.folder):  # games open for sign-ups
@@ -204,9 +206,10 @@ class Desk:
     def _decide(self, game: StoredGame, mail: InboundMail) -> Decision:
         if mail.no_reply_reason:
             return Decision("rejected", reason=f"not answered: {mail.no_reply_reason}")
-        name = game.roster.at(mail.sender or "").name
+        sender = mail.sender or ""  # a mail reaches its game only from a roster address
+        name = game.roster.at(sender).name
         trusted_id = self.moderator.settings.trusted_authserv_id
-        refused = sender_refusal(mail.authentication_results, mail.sender, trusted_id) if trusted_id else None
+        refused = sender_refusal(mail.authentication_results, sender, trusted_id) if trusted_id else None
         if refused:
             return self._refused_sender(game, name, refused)
         if mail.blocks or mail.messages:
@@ -245,12 +248,13 @@ class Desk:
         return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection")
 
     def _decide_blocks(self, game: StoredGame, name: str, mail: InboundMail) -> Decision:
-        games = self.games_of(mail.sender)
-        guard = TokenGuard(game.file, mail.sender, self.moderator.clock().date(),
+        sender = mail.sender or ""  # a mail reaches its game only from a roster address
+        games = self.games_of(sender)
+        guard = TokenGuard(game.file, sender, self.moderator.clock().date(),
                            self.moderator.settings.wrong_tokens_per_sender_per_day)
         now = self.moderator.clock()
         token = game.token(name)
-        choice = choose_blocks(mail.blocks, lambda phase: judged_before(game.file, mail.sender or "", phase),
+        choice = choose_blocks(mail.blocks, lambda phase: judged_before(game.file, sender, phase),
                                lambda block: block.game == game.id and (block.token or "").strip() == token)
         verdicts = [judge_block(game, name, games, guard, block, now) for block in choice.blocks]
         accepted_orders = {v.order_row["player"]: v.order_row["text"] for v in verdicts if v.order_row}
@@ -259,12 +263,13 @@ class Desk:
             messages.append(judge_message(game, name, games, guard, block, now,
                                           self.moderator.settings.replies_per_sender_per_day, accepted_orders,
                                           sent_in_mail=sum(1 for verdict in messages if verdict.accepted)))
-        accepted = [v for v in (*verdicts, *messages) if v.accepted]
-        rejected = [v for v in (*verdicts, *messages) if not v.accepted and v.submission]
+        every: list[BlockVerdict | MessageVerdict] = [*verdicts, *messages]
+        accepted = [v for v in every if v.accepted]
+        rejected = [v for v in every if not v.accepted and v.submission]
         # A form sent back unfilled is worth a word only when nothing else in the mail was
         # meant: a player filling one form of a quoted mail leaves the others empty.
-        meant = any(v.submission for v in (*verdicts, *messages))
-        sections = [v.text for v in (*verdicts, *messages) if v.submission or not meant]
+        meant = any(v.submission for v in every)
+        sections = [v.text for v in every if v.submission or not meant]
         sections.extend(choice.notes)
         if accepted_orders:  # a team settling an order together sees where it stands
             sections.extend(p for p in picks_of_teams(game, name, accepted_orders) if not any(p in t for t in sections))
@@ -278,6 +283,7 @@ class Desk:
         if rejected:
             sections.append(self._still_stands(game, name, bool(accepted)))
         what = ("Orders received", "Orders NOT accepted") if mail.blocks else ("Message sent", "Message NOT sent")
+        outcome: Outcome
         if accepted:
             outcome, kind, headline = "processed", "receipt", what[0]
         elif rejected:
@@ -290,7 +296,7 @@ class Desk:
         reply = self._receipt(game, name, headline, sections)
         judged = [judged_entry(block) for block in choice.blocks if block.game == game.id and block.has_orders]
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
-                        orders=[v.order_row for v in verdicts if v.accepted], reply=reply, reply_kind=kind,
+                        orders=[v.order_row for v in verdicts if v.order_row and v.accepted], reply=reply, reply_kind=kind,
                         token_guard=guard, deliveries=[v.delivery for v in messages if v.delivery], judged=judged)
 
     def _refuse_stray_orders(self, game: StoredGame, name: str, stray: list[str]) -> Decision:

@@ -11,20 +11,22 @@ counted twice.
 from __future__ import annotations
 
 from tinydb import where
+from tinydb.table import Table
 
 from pbp import schedule
-from pbp.ports import Bounce, InboundMail
-from pbp.render.renderer import FINISHED, RenderedMail
+from pbp.ports import Bounce, InboundMail, RenderedMail
+from pbp.render.renderer import FINISHED
 from pbp.game.stored import record_of
 from pbp.storage.datafolder import DataFolder, GameFile
 from pbp.timezones import render_timestamp
+from pbp.moderator import Moderator
 
 TABLE = "bounces"
 FLAG_AFTER = 2
 HOST = "host"
 
 
-def bounce_table(file: GameFile):
+def bounce_table(file: GameFile) -> Table:
     return file.db.table(TABLE, cache_size=0)
 
 
@@ -50,12 +52,13 @@ def _game_of(message_id: str) -> str:
     return message_id[len("<pbp."):].split(".", 1)[0] if message_id.startswith("<pbp.") else ""
 
 
-def file_bounce(moderator, mail: InboundMail) -> tuple[GameFile, str] | None:
+def file_bounce(moderator: Moderator, mail: InboundMail) -> tuple[GameFile, str] | None:
     """Record a bounce in each game it concerns (and queue the host's notices); return the
     file that keeps the mail itself and the reason to note, or None when it names no
     player (it is then handled like any mail from an unknown sender)."""
-    found = matches(moderator.folder, mail.bounce)
-    if not found:
+    bounce = mail.bounce
+    found = matches(moderator.folder, bounce) if bounce is not None else {}
+    if bounce is None or not found:
         return None
     host_address = moderator.settings.host_address
     received = schedule.to_text(moderator.clock())
@@ -72,13 +75,14 @@ def file_bounce(moderator, mail: InboundMail) -> tuple[GameFile, str] | None:
                     continue  # recorded before a crash: count it once
                 first = not table.search(where("address") == address)
                 table.insert({"key": mail.key, "address": address, "player": name, "received": received,
-                              "subject": mail.subject[:200], "original_ids": list(mail.bounce.original_ids)})
+                              "subject": mail.subject[:200], "original_ids": list(bounce.original_ids)})
                 if first and host_address:
                     _notify_host(moderator, file, name, address, host_address, mail)
+    assert home is not None  # `found` named at least one game
     return home, f"bounce: mail to {', '.join(named)} could not be delivered (not answered)"
 
 
-def _notify_host(moderator, file: GameFile, name: str, address: str, host_address: str, mail: InboundMail) -> None:
+def _notify_host(moderator: Moderator, file: GameFile, name: str, address: str, host_address: str, mail: InboundMail) -> None:
     game_id = file.id
     body = (f"Mail from pbp to {name} <{address}> in game {game_id} bounced: the receiving mail system says it "
             f"cannot be delivered (its report: {mail.subject!r}).\n\n"

@@ -3,6 +3,8 @@ phase, then the engine's parse. A block for another phase, a closed phase, a dea
 with a wrong token is refused with a reason the player can act on."""
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -20,12 +22,13 @@ class BlockVerdict:
     accepted: bool
     text: str
     submission: bool = True  # False: a form sent back with nothing filled in
-    order_row: dict | None = None
+    order_row: dict[str, Any] | None = None
 
 
 def open_phase_words(game: StoredGame) -> str:
     """The open phase as a player reads it, with the id a block names it by:
     "Day 2 — vote (D2-vote in the block)"."""
+    assert game.phase is not None  # asked only while a phase is open
     return _with_id(game, game.phase.id, " in the block")
 
 
