@@ -11,6 +11,7 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 
@@ -233,8 +234,15 @@ def phase_rng(seed: Any, phase_id: str, purpose: str = "") -> random.Random:
     Hashing with SHA-256 keeps the draw independent of PYTHONHASHSEED and of Python's
     string-seeding details, so a replay in another process is byte-identical.
     """
-    material = json.dumps([str(seed), phase_id, purpose]).encode()
+    material = json_strings(str(seed), phase_id, purpose)
     return random.Random(int.from_bytes(hashlib.sha256(material).digest(), "big"))
+
+
+def json_strings(*texts: str) -> bytes:
+    """The bytes of `json.dumps(list(texts))`, what the draws hash: written out with the
+    encoder's own string escaping, because a simulation draws hundreds of times per game
+    and `json.dumps` spent most of a draw's time setting itself up."""
+    return ("[" + ", ".join(map(encode_basestring_ascii, texts)) + "]").encode()
 
 
 def canonical_json(value: Any) -> str:
@@ -428,6 +436,12 @@ class Ruleset(Protocol):
 
     # What a ruleset may add; these defaults stand for a ruleset without it. A ruleset
     # class names `Ruleset` as its base to inherit them.
+    def views(self, state: Any, players: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """`view(state, player)` for each of `players`, made together (the simulation asks
+        for every actor's view in every phase): a ruleset may make the part every player
+        sees alike once and share it between the views, so these views are only read."""
+        return {player: self.view(state, player) for player in players}
+
     def parse_standing_orders(self, state: Any, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         """The typed orders of a block accepted earlier, as the deadline reads it (Werewolf
         re-reads a block against the phase as it stands now); by default `parse_orders`."""

@@ -100,6 +100,12 @@ def name_key(word: str) -> str:
     return fold(plain_word(word))
 
 
+@functools.lru_cache(maxsize=64)  # a game's names never change, and every state and view asks
+def keyed_names(names: tuple[str, ...]) -> dict[str, str]:
+    """Each of `names` by its `name_key` (the result is shared: never change it)."""
+    return {name_key(name): name for name in names}
+
+
 def match_name(word: str, names: Iterable[str]) -> str | None:
     """The name among `names` that `word` spells, ignoring case, accents, emphasis and a
     full stop, but never across scripts; None when there is none."""

@@ -9,12 +9,11 @@ count, seed, options and skill give the same games.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
-from engine.core import Event, Phase, PlayerSpec, Result, Ruleset, phase_rng
+from engine.core import Event, Phase, PlayerSpec, Result, Ruleset, json_strings, phase_rng
 from engine.players import DEFAULT_SKILL, Post, ScriptedPlayer, Seen
 
 # Distinct, grammar-safe names (no room, floor letter or keyword of either ruleset).
@@ -37,7 +36,9 @@ def player_names(count: int) -> list[str]:
 
 
 @dataclass(frozen=True)
-class GameRecord:
+class PlayedGame:
+    """What one scripted game leaves for the statistics: its result and its figures."""
+
     result: Result | None
     statistics: Mapping[str, Any]
 
@@ -53,14 +54,16 @@ class Table:
         self.state = rules.new_game([PlayerSpec(name) for name in names], seed, options or {})
         self.players = {name: rules.scripted_player(name, skill) for name in names}
         self.thread: list[Post] = []
+        self.snapshot: tuple[Post, ...] = ()   # the thread as a tuple, remade when it grows
         self.public: list[Event] = []
         self.read_up_to = dict.fromkeys(names, 0)
         self.mail: dict[str, list[Event]] = {name: [] for name in names}
         self.log: list[dict[str, str]] = []   # each phase's order texts, by player (a replay's input)
 
-    def seen(self, name: str, phase: Phase, coins: dict[str, int]) -> Seen:
-        """What `name` looks at in this phase: its view, its form, the events it has not
-        seen yet (public and its own), the coins of the thread and of its team channels."""
+    def seen(self, name: str, phase: Phase, coins: dict[str, int], view: Mapping[str, Any] | None = None) -> Seen:
+        """What `name` looks at in this phase: its view (`view`, when the caller made it
+        already), its form, the events it has not seen yet (public and its own), the coins
+        of the thread and of its team channels."""
         news = tuple(self.public[self.read_up_to[name]:])
         self.read_up_to[name] = len(self.public)
         mail, self.mail[name] = tuple(self.mail[name]), []
@@ -69,22 +72,41 @@ class Table:
             if channel not in coins:
                 coins[channel] = coin(self.seed, phase.id, f"team/{channel}")
             team_coins[channel] = coins[channel]
-        return Seen(name, phase.id, self.rules.view(self.state, name), tuple(phase.grammar.get(name, ())),
-                    news, mail, (), coins[""], team_coins)
+        return Seen(name, phase.id, self.rules.view(self.state, name) if view is None else view,
+                    tuple(phase.grammar.get(name, ())),
+                    news, mail, self.thread_now(), coins[""], team_coins)
+
+    def thread_now(self) -> tuple[Post, ...]:
+        """The thread as it stands, one tuple for every reader until it grows (a scripted
+        player that sees the very tuple it read before, or another player read, may reuse
+        what it made of it)."""
+        if len(self.snapshot) != len(self.thread):
+            self.snapshot = tuple(self.thread)
+        return self.snapshot
+
+    def caught_up(self, seen: dict[str, Seen]) -> dict[str, Seen]:
+        """Each look at the phase with the thread as it stands now; while the thread has not
+        grown the looks are kept as they are (most phases have no talk, and remaking every
+        look for every round was a large part of a phase's cost)."""
+        thread = self.thread_now()
+        if not seen or next(iter(seen.values())).thread is thread:
+            return seen
+        return {name: with_thread(look, thread) for name, look in seen.items()}
 
     def play_phase(self, phase: Phase) -> None:
         acting = [name for name in phase.actors if phase.grammar.get(name) and name in self.players]
         coins = {"": coin(self.seed, phase.id, "thread")}
-        seen = {name: self.seen(name, phase, coins) for name in acting}
+        views = self.rules.views(self.state, acting)
+        seen = {name: self.seen(name, phase, coins, views[name]) for name in acting}
         chance = {name: phase_rng(self.seed, phase.id, f"player/{name}") for name in acting}
         for _round in range(TALK_ROUNDS):
-            thread = tuple(self.thread)
+            seen = self.caught_up(seen)
             for name in acting:
-                self.thread.extend(self.players[name].talk(with_thread(seen[name], thread), chance[name]))
-        thread = tuple(self.thread)
+                self.thread.extend(self.players[name].talk(seen[name], chance[name]))
+        seen = self.caught_up(seen)
         orders, texts = {}, {}
         for name in acting:
-            texts[name] = self.players[name].orders(with_thread(seen[name], thread), chance[name])
+            texts[name] = self.players[name].orders(seen[name], chance[name])
             orders[name] = self.rules.parse_orders(self.state, name, texts[name].splitlines())
         self.log.append(texts)
         resolution = self.rules.resolve(self.state, orders)
@@ -102,7 +124,7 @@ TALK_ROUNDS = 2
 def coin(seed: Any, phase_id: str, purpose: str) -> int:
     """A random number every reader of one channel (the thread, a team) sees alike, drawn
     from (seed, phase, purpose) by SHA-256 like `phase_rng`."""
-    material = json.dumps([str(seed), phase_id, f"coin/{purpose}"]).encode()
+    material = json_strings(str(seed), phase_id, f"coin/{purpose}")
     return int.from_bytes(hashlib.sha256(material).digest()[:8], "big")
 
 
@@ -132,7 +154,7 @@ def play_game(rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any
 
 def play_games(rules: Ruleset, players: int, games: int, seed: Any,
                options: Mapping[str, Any] | None = None,
-               on_game: Callable[[int], None] | None = None, skill: float = DEFAULT_SKILL) -> list[GameRecord]:
+               on_game: Callable[[int], None] | None = None, skill: float = DEFAULT_SKILL) -> list[PlayedGame]:
     """`games` games; game i uses the seed `"<seed>/<i>"`. `on_game(i)` reports progress."""
     records = []
     for index in range(games):
@@ -148,10 +170,10 @@ def game_seed(seed: Any, index: int) -> str:
 
 
 def play_record(rules: Ruleset, players: int, seed: Any,
-                options: Mapping[str, Any] | None = None, skill: float = DEFAULT_SKILL) -> GameRecord:
+                options: Mapping[str, Any] | None = None, skill: float = DEFAULT_SKILL) -> PlayedGame:
     """One game played to its end, kept as its result and statistics."""
     state = play_game(rules, players, seed, options, skill)
-    return GameRecord(rules.result(state), rules.game_statistics(state))
+    return PlayedGame(rules.result(state), rules.game_statistics(state))
 
 
 def one_off_orders(rules: Ruleset, state: Any, player: str, seed: Any, news: tuple[Event, ...] = (),
@@ -170,7 +192,7 @@ def one_off_orders(rules: Ruleset, state: Any, player: str, seed: Any, news: tup
     return scripted.orders(seen, phase_rng(seed, phase.id, f"player/{player}"))
 
 
-def summarize(records: Iterable[GameRecord]) -> dict[str, Any]:
+def summarize(records: Iterable[PlayedGame]) -> dict[str, Any]:
     """Wins by team and by path, mean turns, deaths by cause and actions used, summed."""
     records = list(records)
     wins_by_team: Counter[str] = Counter()

@@ -21,7 +21,7 @@ from engine.simulation import one_off_orders
 from engine.infiltration import codec, host, turn
 from engine.infiltration.card import CARD
 from engine.infiltration.grammar import actor_grammar
-from engine.infiltration.orders import everyone, parse_block
+from engine.infiltration.orders import parse_block
 from engine.infiltration.players import InfiltrationPlayer
 from engine.infiltration.setup import new_game
 from engine.infiltration.state import GameState, Step
@@ -61,19 +61,22 @@ class Infiltration(Ruleset):
         return codec.from_json(data)
 
     def actors(self, state: GameState) -> tuple[str, ...]:
-        if state.step == Step.OVER:
-            return ()
-        if state.step == Step.CLASS:
-            return tuple(c.name for c in state.living_players())
-        return tuple(c.name for c in state.living())
+        key = ("actors", "")   # asked for the phase and again for every block parsed
+        if key not in state.derived:
+            if state.step == Step.OVER:
+                state.derived[key] = ()
+            elif state.step == Step.CLASS:
+                state.derived[key] = tuple(c.name for c in state.living_players())
+            else:
+                state.derived[key] = tuple(c.name for c in state.living())
+        actors: tuple[str, ...] = state.derived[key]
+        return actors
 
     def phase(self, state: GameState) -> Phase | None:
         if state.step == Step.OVER:
             return None
         actors = self.actors(state)
-        shared = everyone(state)
-        return Phase(state.phase_id, state.step, actors,
-                     {name: actor_grammar(state, name, shared) for name in actors})
+        return Phase(state.phase_id, state.step, actors, {name: actor_grammar(state, name) for name in actors})
 
     def parse_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         if player not in self.actors(state):
@@ -98,6 +101,11 @@ class Infiltration(Ruleset):
 
     def view(self, state: GameState, player: str | None) -> dict[str, Any]:
         return public_view(state) if player is None else player_view(state, player)
+
+    def views(self, state: GameState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """Every player's view, sharing one public part (engine.core.Ruleset.views)."""
+        public = public_view(state)
+        return {name: player_view(state, name, public) for name in players}
 
     def host_view(self, state: GameState) -> dict[str, Any]:
         """What the host sees: the public view with the whole facility as its map."""

@@ -7,11 +7,11 @@ and Engineers.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from engine.core import Event
 from engine.infiltration.rooms import room_order
+from engine.infiltration.evolve import evolve
 from engine.infiltration.state import (
     DESTROYED, HACKED, RED, SOUND, TECHNICIANS, Character, GameState,
 )
@@ -37,22 +37,17 @@ def arrive(state: GameState) -> GameState:
             changes["stinger"] = True
         if slot.kind == "GENERALS ROOM":
             changes["knows_code"] = True
-        updated.append(replace(character, **changes))
+        updated.append(evolve(character, **changes))
         presence.append((state.turn, character.room, character.name, slot.kind))
     for guard in state.living_guards():
         presence.append((state.turn, guard.room, guard.name, state.layout[guard.room].kind))
-    return replace(state.with_characters(updated), presence=tuple(presence))
+    return evolve(state.with_characters(updated), presence=tuple(presence))
 
 
 def occupants(state: GameState, room: str, exclude: str = "") -> dict[str, Any]:
     """Who is in a room as a person there sees it: the living and the corpses."""
-    dead_characters, dead_guards = state.corpses_in(room)
-    return {
-        "present": sorted(c.name for c in state.in_room(room) if c.name != exclude)
-        + [g.name for g in sorted(state.guards_in(room), key=lambda g: g.floor)],
-        "corpses": sorted(c.name for c in dead_characters)
-        + [g.name for g in sorted(dead_guards, key=lambda g: g.floor)],
-    }
+    living, guards, corpses = state.sight(room)
+    return {"present": [name for name in living if name != exclude] + list(guards), "corpses": list(corpses)}
 
 
 def arrival_report(state: GameState, character: Character, movement: str, destination: str | None) -> Event:
@@ -92,7 +87,7 @@ def red_reports(state: GameState) -> tuple[GameState, dict[str, list[Event]]]:
     """When a movement phase opens, every living Red character is told the occupied rooms
     (a Red NPC's copy goes to the host, who plays it)."""
     report = red_occupancy(state)
-    state = replace(state, red_report=report)
+    state = evolve(state, red_report=report)
     return state, {c.name: [Event("red_occupancy", {"turn": state.turn, "rooms": report})]
                    for c in state.living() if c.team == RED}
 
@@ -103,6 +98,5 @@ def fellow_reds(state: GameState, name: str) -> dict[str, Any]:
     shrinks, so it tells nothing a public death does not."""
     if state.characters[name].team != RED:
         return {"teammates": [], "teammate_npcs": []}
-    fellows = [c for c in state.characters.values() if c.team == RED and c.name != name]
-    return {"teammates": sorted(c.name for c in fellows),
-            "teammate_npcs": sorted(c.name for c in fellows if c.npc)}
+    fellows = [red for red in state.red_names if red != name]
+    return {"teammates": fellows, "teammate_npcs": [red for red in fellows if state.characters[red].npc]}

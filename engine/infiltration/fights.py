@@ -8,12 +8,12 @@ would tell every witness who is a Sneaker.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping
 
 from engine.core import Event
 from engine.infiltration.combat import PRIORITY, killers
 from engine.infiltration.rooms import room_order
+from engine.infiltration.evolve import evolve
 from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState
 
 
@@ -64,7 +64,7 @@ def fight(state: GameState, declared: Mapping[str, tuple[str, ...]]) -> tuple[Ga
                                  "killers": {victim: list(by) for victim, by in dead.items()}})
         for character in characters:
             reports.setdefault(character.name, []).append(event)
-    state = replace(state, attacks=tuple(attack_log))
+    state = evolve(state, attacks=tuple(attack_log))
     for victim, cause in sorted(deaths.items()):
         state = state.killed(victim, cause)
     return state, deaths, reports

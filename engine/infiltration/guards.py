@@ -7,9 +7,9 @@ The Guard terminal reads the plan; the Commander's terminal overwrites it.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from engine.infiltration.rooms import rooms_on_floor
+from engine.infiltration.evolve import evolve
 from engine.infiltration.state import GameState, Guard
 
 
@@ -25,12 +25,12 @@ def plan_guards(state: GameState, rng: random.Random) -> GameState:
     for floor in sorted(guards):
         guard = guards[floor]
         if guard.alive:
-            guards[floor] = replace(guard, plan=planned_destination(guard, rng))
-    return replace(state, guards=guards)
+            guards[floor] = evolve(guard, plan=planned_destination(guard, rng))
+    return evolve(state, guards=guards)
 
 
 def move_guards(state: GameState) -> GameState:
     """Guards leave before players arrive; a dead guard does not move."""
-    guards = {floor: replace(guard, room=guard.plan) if guard.alive else guard
+    guards = {floor: evolve(guard, room=guard.plan) if guard.alive else guard
               for floor, guard in state.guards.items()}
-    return replace(state, guards=guards)
+    return evolve(state, guards=guards)

@@ -14,6 +14,7 @@ Rooms are keys in room order; every list is sorted, so equal knowledge gives equ
 """
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Iterable
 
 from engine.infiltration.arrival import occupants
@@ -21,36 +22,45 @@ from engine.infiltration.rooms import ROOMS, room_order
 from engine.infiltration.state import GameState, Step, guard_name
 
 
+_BY_TURN_THEN_GUARD = itemgetter(1, 0)   # of a [guard, turn] entry
+
+
 def _ordered(by_room: dict[str, Any]) -> dict[str, Any]:
     return {room: by_room[room] for room in sorted(by_room, key=room_order)}
 
 
-def player_map(state: GameState, name: str) -> dict[str, Any]:
-    """What `name` knows of the facility (see the module docstring)."""
+def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What `name` knows of the facility (see the module docstring). `seen_now`: who is in
+    their room as `occupants` shows it, when the caller has it already."""
     me = state.characters[name]
     visits: dict[str, tuple[int, str]] = {}           # room -> (latest turn, feature seen)
     turns_in: dict[int, str] = {}                     # turn -> room arrived in
     for turn, room, feature in state.presence_of.get(name, ()):
         visits[room] = (turn, feature)
         turns_in[turn] = room
-    rooms = {room: {"feature": feature, "condition": "", "turn": turn} for room, (turn, feature) in visits.items()}
     guards: dict[str, list[list[Any]]] = {}
+    guards_present = state.guards_present
     for turn, room in turns_in.items():
-        for guard in state.guards_present.get((turn, room), ()):
+        for guard in guards_present.get((turn, room), ()):
             guards.setdefault(room, []).append([guard, turn])
     corpses: dict[str, set[str]] = {}
-    for character in state.characters.values():
-        if character.alive or character.room not in visits:
-            continue
-        if visits[character.room][0] > (character.died_turn or 0):
-            corpses.setdefault(character.room, set()).add(character.name)
+    for room, dead in state.dead_by_room.items():
+        # Characters who died in a room before my latest arrival there.
+        if room in visits:
+            found = {character.name for character in dead if visits[room][0] > (character.died_turn or 0)}
+            if found:
+                corpses[room] = found
     people: dict[str, list[str]] = {}
     locks: list[str] = []
     here = me.room if me.alive else None
+    known = dict(visits)
     if here is not None:
-        rooms.setdefault(here, {"feature": me.seen_feature, "condition": "", "turn": state.turn})
+        known.setdefault(here, (state.turn, me.seen_feature))
+    rooms = {room: {"feature": known[room][1], "condition": "", "turn": known[room][0]}
+             for room in sorted(known, key=room_order)}
+    if here is not None:
         rooms[here]["condition"] = me.seen_condition
-        seen_now = occupants(state, here, exclude=name)
+        seen_now = seen_now or occupants(state, here, exclude=name)
         living = [who for who in seen_now["present"] if not who.startswith("guard ")]
         if living:
             people[here] = living
@@ -59,11 +69,10 @@ def player_map(state: GameState, name: str) -> dict[str, Any]:
             locks.append(here)
     return {
         "here": here,
-        "rooms": _ordered(rooms),
+        "rooms": rooms,
         "people": people,
         "corpses": _ordered({room: _names(names) for room, names in corpses.items() if names}),
-        "guards": _ordered({room: sorted(seen, key=lambda entry: (entry[1], entry[0]))
-                            for room, seen in guards.items()}),
+        "guards": _ordered({room: sorted(seen, key=_BY_TURN_THEN_GUARD) for room, seen in guards.items()}),
         "locks": locks,
     }
 

@@ -1,10 +1,10 @@
 """Players' movement (rules: Movement): electronic locks, then the hangar's outer door."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping, Sequence
 
 from engine.infiltration.orders import EnterCode, Move, Order
+from engine.infiltration.evolve import evolve
 from engine.infiltration.state import GameState
 
 MOVED, STAYED = "moved", "stayed"
@@ -50,6 +50,6 @@ def resolve_moves(state: GameState, orders: Mapping[str, Sequence[Order]]) -> tu
             outcomes[name] = DOOR_SHUT
         else:
             outcomes[name] = MOVED
-            moved.append(replace(state.characters[name], room=destination))
-    state = replace(state.with_characters(moved), hangar_open=door_open)
+            moved.append(evolve(state.characters[name], room=destination))
+    state = evolve(state.with_characters(moved), hangar_open=door_open)
     return state, outcomes

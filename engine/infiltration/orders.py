@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, did_you_mean
 from engine.names import name_key
@@ -130,9 +130,10 @@ def kind_of(order: Order) -> str:
 
 
 # ---------------------------------------------------------------------- what the sender knows
-@dataclass(frozen=True)
-class SenderView:
-    """The facts an order is judged against: only what the sender already knows."""
+class SenderView(NamedTuple):
+    """The facts an order is judged against: only what the sender already knows. (A named
+    tuple: one is made for every sender of every phase, and a tuple is made several times
+    faster than a frozen dataclass.)"""
 
     phase: str
     name: str
@@ -161,22 +162,33 @@ class Everyone:
 
 
 def everyone(state: GameState) -> Everyone:
-    return Everyone(names=state.names_by_key, living=state.living_names, living_players=state.living_player_names)
+    """The parts of a sender's view every sender of the state shares, made once."""
+    key = ("everyone", "")
+    if key not in state.derived:
+        state.derived[key] = Everyone(names=state.names_by_key, living=state.living_names,
+                                      living_players=state.living_player_names)
+    shared: Everyone = state.derived[key]
+    return shared
 
 
-def sender_view(state: GameState, player: str, shared: Everyone | None = None) -> SenderView:
-    """What `player` knows when giving orders; `shared`, made once by a caller asking for
-    every sender of the state (`everyone`), saves remaking its parts for each."""
-    me = state.characters[player]
-    shared = shared or everyone(state)
-    return SenderView(
-        phase=state.step, name=me.name, team=me.team, role=me.role, npc=me.npc, alive=me.alive,
-        room=me.room, feature=me.seen_feature, condition=me.seen_condition,
-        names=shared.names, living=shared.living, living_players=shared.living_players,
-        company=frozenset(c.name for c in state.in_room(me.room) if c.name != me.name),
-        guards_here=tuple(sorted(g.floor for g in state.guards_in(me.room))),
-        alert_here=state.alert_in(me.room),
-    )
+def sender_view(state: GameState, player: str) -> SenderView:
+    """What `player` knows when giving orders, made once per state and player (the order
+    form and the parser both ask)."""
+    key = ("sender", player)
+    if key not in state.derived:
+        me = state.characters[player]
+        shared = everyone(state)
+        living, guards, _corpses = state.sight(me.room)
+        state.derived[key] = SenderView(
+            phase=state.step, name=me.name, team=me.team, role=me.role, npc=me.npc, alive=me.alive,
+            room=me.room, feature=me.seen_feature, condition=me.seen_condition,
+            names=shared.names, living=shared.living, living_players=shared.living_players,
+            company=frozenset(name for name in living if name != me.name),
+            guards_here=tuple(guard[-1] for guard in guards),   # `guard C`, by floor
+            alert_here=state.alert_in(me.room),
+        )
+    view: SenderView = state.derived[key]
+    return view
 
 
 # ---------------------------------------------------------------------- parsing

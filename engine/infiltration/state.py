@@ -2,19 +2,21 @@
 (`codec.py`).
 
 Nothing here decides a rule; the rule modules read a `GameState` and return a new one
-(`dataclasses.replace`). Mappings held by a state are never changed after the state is
-built: every change goes through `with_character`, `with_guard`, `with_layout` … which copy.
+(`evolve`, a quicker `dataclasses.replace`). Mappings held by a state are never changed
+after the state is built: every change goes through `with_character`, `with_guard`,
+`with_layout` … which copy.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, Iterable, Mapping
+from typing import Any, ClassVar, Iterable, Mapping
 
 from engine.core import Result
+from engine.infiltration.evolve import evolve
 from engine.infiltration.rooms import room_order
-from engine.names import name_key
+from engine.names import keyed_names
 
 GREEN, RED, NEUTRAL = "green", "red", "neutral"
 TEAMS = (GREEN, RED, NEUTRAL)
@@ -132,13 +134,24 @@ class GameState:
             return "T0-class"
         return f"T{self.turn}-{self.step}"
 
+    # Cached values made from a few fields alone, which `evolve` hands on to a copy where
+    # those fields are unchanged: a resolution copies its state several times after the
+    # reports have asked who is where, and the views ask again of the state it ends with.
+    CARRIED: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "names_by_key": ("characters",), "living_names": ("characters",),
+        "living_player_names": ("characters",), "red_names": ("characters",),
+        "by_room": ("characters", "guards"), "sights": ("characters", "guards"),
+        "dead_by_room": ("characters", "guards"),
+        "presence_of": ("presence",), "guards_present": ("presence",),
+    }
+
     # ------------------------------------------------------------------ queries
     # What every order parsed against this state looks names up in, made once per state
     # (a state never changes) rather than once per order block.
     @cached_property
     def names_by_key(self) -> dict[str, str]:
         """Every character's name, by its `name_key`."""
-        return {name_key(name): name for name in self.characters}
+        return keyed_names(tuple(self.characters))
 
     @cached_property
     def living_names(self) -> frozenset[str]:
@@ -194,6 +207,38 @@ class GameState:
             (here[1] if guard.alive else here[3]).append(guard)
         return rooms
 
+    @cached_property
+    def dead_by_room(self) -> dict[str, list[Character]]:
+        """The rooms where dead characters lie (guards not counted), with them."""
+        return {room: here[2] for room, here in self.by_room.items() if here[2]}
+
+    # Values the rule modules derive from this state for one reader or one purpose (a
+    # player's order judge, the actors), asked again and again by reports, views, forms
+    # and the parser: a state never changes, so they never go stale, and they die with it.
+    @cached_property
+    def derived(self) -> dict[tuple[str, str], Any]:
+        return {}
+
+    @cached_property
+    def sights(self) -> dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]:
+        """`sight(room)` of each room asked so far."""
+        return {}
+
+    def sight(self, room: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+        """What a person in `room` sees there: (living characters' names, sorted; living
+        guards' names by floor; the corpses: characters' names sorted, then guards' by
+        floor). A guard's name is `guard <floor>`, so sorting names sorts guards by floor."""
+        if room not in self.sights:
+            living, guards, dead, dead_guards = self.by_room.get(room, _EMPTY_ROOM)
+            self.sights[room] = (tuple(sorted(c.name for c in living)), tuple(sorted(g.name for g in guards)),
+                                 tuple(sorted(c.name for c in dead)) + tuple(sorted(g.name for g in dead_guards)))
+        return self.sights[room]
+
+    @cached_property
+    def red_names(self) -> tuple[str, ...]:
+        """Every Red character, alive or dead, sorted."""
+        return tuple(sorted(c.name for c in self.characters.values() if c.team == RED))
+
     def in_room(self, room: str) -> list[Character]:
         return list(self.by_room.get(room, _EMPTY_ROOM)[0])
 
@@ -224,30 +269,30 @@ class GameState:
 
     # ------------------------------------------------------------------ updates
     def with_character(self, character: Character) -> "GameState":
-        return replace(self, characters={**self.characters, character.name: character})
+        return evolve(self, characters={**self.characters, character.name: character})
 
     def with_characters(self, changed: Iterable[Character]) -> "GameState":
         updated = dict(self.characters)
         for character in changed:
             updated[character.name] = character
-        return replace(self, characters=updated)
+        return evolve(self, characters=updated)
 
     def with_guard(self, guard: Guard) -> "GameState":
-        return replace(self, guards={**self.guards, guard.floor: guard})
+        return evolve(self, guards={**self.guards, guard.floor: guard})
 
     def with_slot(self, room: str, slot: Slot) -> "GameState":
-        return replace(self, layout={**self.layout, room: slot})
+        return evolve(self, layout={**self.layout, room: slot})
 
     def counted(self, *keys: str) -> "GameState":
         actions = dict(self.actions)
         for key in keys:
             actions[key] = actions.get(key, 0) + 1
-        return replace(self, actions=actions)
+        return evolve(self, actions=actions)
 
     def killed(self, name: str, cause: str) -> "GameState":
         """The character (or guard, by `guard X`) dies now, leaving a corpse."""
         if name.startswith("guard "):
             guard = self.guards[name[-1]]
-            return self.with_guard(replace(guard, alive=False))
+            return self.with_guard(evolve(guard, alive=False))
         character = self.characters[name]
-        return self.with_character(replace(character, alive=False, died_turn=self.turn, cause=cause))
+        return self.with_character(evolve(character, alive=False, died_turn=self.turn, cause=cause))

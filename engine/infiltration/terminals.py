@@ -12,13 +12,14 @@ or what the user sees (docs/rules/infiltration.md: "Hacked answers are plausible
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from engine.core import Event, phase_rng
 from engine.infiltration.orders import Tamper, Use
 from engine.infiltration.facility import COMMON_TERMINALS
 from engine.infiltration.rooms import ROOMS, room_order, rooms_on_floor
+from engine.infiltration.evolve import evolve
 from engine.infiltration.state import (
     GREEN, NEUTRAL, RED, UNSEEN_BY_GUARDS, GameState, Slot,
 )
@@ -99,7 +100,7 @@ def run_terminals(state: GameState, orders: Mapping[str, object], rng: random.Ra
             _USES[order.terminal](step, state, world, name, order)
 
     use_log = tuple((step.start.turn, name, order.terminal) for name, order in uses)
-    state = replace(state, uses=state.uses + use_log,
+    state = evolve(state, uses=state.uses + use_log,
                     locks={**state.locks, **step.locks})
     state = state.counted(*(f"use:{order.terminal}" for _name, order in uses),
                           *(order.action.lower() for _name, order in tampers))
@@ -296,7 +297,7 @@ def _commander(step: _Step, state: GameState, uses: list[tuple[str, Use]]) -> Ga
     for floor, rooms in sorted(wanted.items()):
         guard = state.guards[floor]
         if guard.alive and len(rooms) == 1:
-            state = state.with_guard(replace(guard, plan=next(iter(rooms))))
+            state = state.with_guard(evolve(guard, plan=next(iter(rooms))))
     return state
 
 
@@ -316,10 +317,10 @@ def _tamper(step: _Step, state: GameState, tampers: list[tuple[str, Tamper]]) ->
         by_action.setdefault(order.action, []).append(_room_of(step, name))
         step.reports.setdefault(name, []).append(
             Event("tamper", {"turn": step.start.turn, "action": order.action, "room": _room_of(step, name)}))
-    changes: tuple[tuple[str, Callable[[Slot], Slot]], ...] = (("HACK", lambda s: s if s.destroyed else replace(s, hacked=True)),
-               ("DESTROY", lambda s: replace(s, destroyed=True, hacked=False)),
-               ("RESTORE", lambda s: s if s.destroyed else replace(s, hacked=False)),
-               ("REPAIR", lambda s: replace(s, destroyed=False, hacked=False)))
+    changes: tuple[tuple[str, Callable[[Slot], Slot]], ...] = (("HACK", lambda s: s if s.destroyed else evolve(s, hacked=True)),
+               ("DESTROY", lambda s: evolve(s, destroyed=True, hacked=False)),
+               ("RESTORE", lambda s: s if s.destroyed else evolve(s, hacked=False)),
+               ("REPAIR", lambda s: evolve(s, destroyed=False, hacked=False)))
     for action, change in changes:
         for room in by_action.get(action, ()):
             state = state.with_slot(room, change(state.layout[room]))
@@ -339,5 +340,5 @@ def _switches(step: _Step, state: GameState, uses: list[tuple[str, Use]]) -> Gam
         here, there = state.layout[room], state.layout[target]
         if here.tid != used.tid or target == room or not there.is_terminal:
             continue
-        state = replace(state, layout={**state.layout, room: there, target: here})
+        state = evolve(state, layout={**state.layout, room: there, target: here})
     return state

@@ -2,7 +2,6 @@
 Resolution of a decision phase)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping, Sequence, TypeVar
 
 from engine.core import Event, Resolution, phase_rng
@@ -14,6 +13,7 @@ from engine.infiltration.guards import move_guards, plan_guards
 from engine.infiltration.lynch import LYNCHED, NO_REDS_LEFT_PASSED, count_votes
 from engine.infiltration.movement import MOVED, STAYED, intended_moves, resolve_moves
 from engine.infiltration.orders import Attack, ChooseClass, Order, Tamper, Use, Vote
+from engine.infiltration.evolve import evolve
 from engine.infiltration.state import GREEN, GameState, Step
 from engine.infiltration.terminals import run_terminals
 from engine.infiltration import victory
@@ -37,14 +37,17 @@ class _Reports:
 
 
 def _first(orders: Sequence[Order], kind: type[_Kind]) -> _Kind | None:
-    return next((order for order in orders if isinstance(order, kind)), None)
+    for order in orders:   # a loop, not next(generator): asked several times per player and phase
+        if isinstance(order, kind):
+            return order
+    return None
 
 
 def _open_movement(state: GameState, turn: int) -> tuple[GameState, dict[str, list[Event]]]:
     """A movement phase opens: old locks expire (a lock set in turn t lasts until turn
     t+2's movement opens), Alert lapses, and every living Red gets the occupancy report."""
     locks = {room: set_turn for room, set_turn in state.locks.items() if set_turn >= turn - 1}
-    state = replace(state, turn=turn, step=Step.MOVEMENT, locks=locks, alert_floors=())
+    state = evolve(state, turn=turn, step=Step.MOVEMENT, locks=locks, alert_floors=())
     return red_reports(state)
 
 
@@ -58,7 +61,7 @@ def resolve_class(state: GameState, orders: Orders) -> Resolution:
             continue
         chosen = _first(orders.get(character.name, ()), ChooseClass)
         role = chosen.role if chosen else state.options["default_class"]
-        changed.append(replace(character, role=role))
+        changed.append(evolve(character, role=role))
     state = arrive(state.with_characters(changed))
     reports = _Reports()
     reports.add({c.name: [Event("role", {"team": c.team, "class": c.role, "npc": c.npc,
@@ -80,7 +83,7 @@ def resolve_movement(state: GameState, orders: Orders) -> Resolution:
     state = move_guards(state)
     state, outcomes = resolve_moves(state, orders)
     state = arrive(state)
-    state = replace(state, alert_floors=alert_floors(state))
+    state = evolve(state, alert_floors=alert_floors(state))
     reports = _Reports()
     reports.add(arrival_reports(state, outcomes, {n: d for n, d in intents.items() if outcomes.get(n) not in (MOVED, STAYED)}))
     scope = state.options["alert_scope"]
@@ -91,7 +94,7 @@ def resolve_movement(state: GameState, orders: Orders) -> Resolution:
         state, event = victory.end_game(state, result)
         public.append(event)
     else:
-        state = replace(state, step=Step.DECISION)
+        state = evolve(state, step=Step.DECISION)
     return Resolution(state, tuple(public), reports.frozen())
 
 
@@ -111,7 +114,7 @@ def resolve_decision(state: GameState, orders: Orders) -> Resolution:
             votes[name] = vote.choice
     outcome = count_votes(votes, [c.name for c in state.living_players()], state.options["tie"],
                           state.options["phantom_votes"], phase_rng(state.seed, phase_id, "lynch"))
-    state = replace(state, last_votes=outcome.votes).counted(*("vote" for _ in votes))
+    state = evolve(state, last_votes=outcome.votes).counted(*("vote" for _ in votes))
     public.append(Event("votes", {"turn": state.turn, "votes": outcome.votes, "phantom": list(outcome.phantom),
                                   "tally": outcome.tally}))
     public.append(Event("lynch", {"turn": state.turn, "outcome": outcome.kind, "victim": outcome.victim,

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Callable, Collection, Iterator, Protocol, Sequence, TypeVar, Union
+from functools import lru_cache
+from typing import Callable, Collection, Iterator, Mapping, Protocol, Sequence, TypeVar, Union
 
 from engine.core import OrderSyntaxError
 from engine.names import fold
@@ -430,7 +431,7 @@ class _Parser:
         self.words = [word for word, _, _ in spans]
         self.upper = [word.upper() for word in self.words]
         self.spans = [(start, end) for _, start, end in spans]
-        self.names = _name_index(known_names)
+        self.names = _name_index(tuple(known_names))
 
     # -- helpers
     def found(self, pos: int) -> str:
@@ -682,7 +683,9 @@ class _Parser:
         return HangarOpen(), self.keyword(start, "HANGAR DOOR IS OPEN", start)
 
 
-def _name_index(known_names: Collection[str]) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+# A game's names never change, and making their index was most of a statement's parse.
+@lru_cache(maxsize=64)
+def _name_index(known_names: tuple[str, ...]) -> Mapping[str, tuple[tuple[tuple[str, ...], str], ...]]:
     """Names by their first word (case and accents folded), each as its folded words,
     longest first."""
     index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
@@ -690,6 +693,5 @@ def _name_index(known_names: Collection[str]) -> dict[str, list[tuple[tuple[str,
         words = tuple(fold(word) for word in _TOKEN.findall(name))
         if words:
             index.setdefault(words[0], []).append((words, name))
-    for candidates in index.values():
-        candidates.sort(key=lambda candidate: -len(candidate[0]))
-    return index
+    return {first: tuple(sorted(candidates, key=lambda candidate: -len(candidate[0])))
+            for first, candidates in index.items()}

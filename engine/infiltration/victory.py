@@ -2,11 +2,11 @@
 resolution, and after a host kill."""
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import Enum
 from typing import Iterable
 
 from engine.core import Event, Result
+from engine.infiltration.evolve import evolve
 from engine.infiltration.state import GREEN, RED, Character, GameState, Step
 
 
@@ -88,5 +88,5 @@ def end_of_resolution(state: GameState) -> Result | None:
 
 def end_game(state: GameState, result: Result) -> tuple[GameState, Event]:
     """The game is over with `result`: the final state, and the public event announcing it."""
-    state = replace(state, step=Step.OVER, result=result)
+    state = evolve(state, step=Step.OVER, result=result)
     return state, Event("result", {"turn": state.turn, **result.to_json()})

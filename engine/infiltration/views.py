@@ -21,18 +21,19 @@ from engine.infiltration.state import RED, GameState, Step
 def public_view(state: GameState) -> dict[str, Any]:
     scope = state.options["alert_scope"]
     in_decision = state.step == Step.DECISION
+    over = state.step == Step.OVER
+    characters = state.characters.values()
+    dead = sorted((c for c in characters if not c.alive), key=lambda c: (c.died_turn or 0, c.name))
     return {
         "game": "infiltration",
-        "phase": state.phase_id if state.step != Step.OVER else None,
+        "phase": state.phase_id if not over else None,
         "turn": state.turn,
         "step": state.step.value,
         # At the game's end everyone's team and class become public (the final post's role list).
-        "players": [{"name": c.name, "alive": c.alive, "npc": c.npc,
-                     **({"team": c.team, "class": c.role} if state.step == Step.OVER else {})}
-                    for c in state.characters.values()],
-        "dead": [{"name": c.name, "turn": c.died_turn}
-                 for c in sorted(state.characters.values(), key=lambda c: (c.died_turn or 0, c.name))
-                 if not c.alive],
+        "players": [{"name": c.name, "alive": c.alive, "npc": c.npc, "team": c.team, "class": c.role}
+                    for c in characters] if over else
+                   [{"name": c.name, "alive": c.alive, "npc": c.npc} for c in characters],
+        "dead": [{"name": c.name, "turn": c.died_turn} for c in dead],
         "alert": {"holds": in_decision and bool(state.alert_floors), "scope": scope,
                   "floors": list(state.alert_floors) if in_decision and scope == "floor" else []},
         "last_votes": dict(state.last_votes),
@@ -41,8 +42,10 @@ def public_view(state: GameState) -> dict[str, Any]:
     }
 
 
-def player_view(state: GameState, name: str) -> dict[str, Any]:
-    view = public_view(state)
+def player_view(state: GameState, name: str, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """`name`'s view: the public view (`public`: shared with other views, made once for
+    them) with what they know themselves."""
+    view = dict(public) if public is not None else public_view(state)
     me = state.characters[name]
     in_decision = state.step == Step.DECISION
     mine = {
@@ -60,15 +63,13 @@ def player_view(state: GameState, name: str) -> dict[str, Any]:
         "locked": state.lock_holds(me.room) if in_decision else None,
         "alert_here": in_decision and state.alert_in(me.room),
     }
-    if me.alive:
-        mine.update(occupants(state, me.room, exclude=me.name))
-    else:
-        mine.update({"present": [], "corpses": []})
+    seen_here = occupants(state, me.room, exclude=me.name) if me.alive else None
+    mine.update(seen_here or {"present": [], "corpses": []})
     if me.team == RED:
         mine.update(fellow_reds(state, name))
         mine["occupancy"] = dict(state.red_report) if me.alive else {}
     view["me"] = mine
-    view["map"] = player_map(state, name)
+    view["map"] = player_map(state, name, seen_here)
     return view
 
 
@@ -81,7 +82,8 @@ def player_status(state: GameState, player: str) -> PlayerStatus:
     """Rules: Reds know each other (NPCs too) and share the `reds` channel while alive; the
     role list shows a character by class and team."""
     me = state.characters[player]
-    fellows = fellow_reds(state, player)["teammates"]
-    return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": tuple(fellows)} if me.team == RED else {},
-                        channels=("reds",) if me.team == RED and me.alive else (),
-                        team=me.team, role=me.role or "", revealed=tuple(w for w in (me.team, me.role) if w))
+    red = me.team == RED
+    return PlayerStatus(alive=me.alive, label=me.team,
+                        teammates={"Reds": tuple(name for name in state.red_names if name != player)} if red else {},
+                        channels=("reds",) if red and me.alive else (),
+                        team=me.team, role=me.role or "", revealed=tuple(filter(None, (me.team, me.role))))

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from engine.simulation import GameRecord
+from engine.simulation import PlayedGame
 from pbp.balance.intervals import wilson
 
 DRAW = "draw"
@@ -51,7 +51,7 @@ class Estimate:
                 "deaths_per_game": {cause: round(count, 3) for cause, count in self.deaths.items()}}
 
 
-def estimate(records: Iterable[GameRecord], players: int, skill: float) -> Estimate:
+def estimate(records: Iterable[PlayedGame], players: int, skill: float) -> Estimate:
     """A team wins a game when it is among the game's winners (a Werehamster wins beside
     the village); a game no team wins is a draw."""
     records = list(records)

@@ -8,7 +8,8 @@ import random
 
 from engine.infiltration.players import greens, reds
 from engine.infiltration.players.lines import parseable
-from engine.infiltration.players.notes import RED, Notes
+from engine.infiltration.players.notes import Notes
+from engine.infiltration.players.reading import RED
 from engine.infiltration.players.terminals import terminal_line
 from engine.infiltration.rooms import ROOMS
 from engine.players import Post, Seen

@@ -21,7 +21,8 @@ import math
 import random
 from typing import Any
 
-from engine.infiltration.players.notes import KNOWN, RED, Notes
+from engine.infiltration.players.notes import KNOWN, Notes
+from engine.infiltration.players.reading import RED
 from engine.infiltration.players.terminals import terminal_line
 from engine.infiltration.rooms import ROOMS
 from engine.players import Seen
@@ -48,8 +49,7 @@ def mission(notes: Notes) -> dict[str, str]:
 
 def plan_mission(notes: Notes) -> dict[str, str]:
     rooms = notes.mission_rooms()
-    scores = notes.public_scores()
-    living = sorted(notes.living_players, key=lambda name: (scores[name], name))
+    living = notes.least_suspected()
     carriers = notes.carriers()[:2]
     hangar, generators, labs = rooms.get("HANGAR", []), rooms.get("GENERATOR", []), rooms.get("WEAPONS LAB", [])
     plan: dict[str, str] = {}
@@ -90,7 +90,7 @@ def explore(notes: Notes, seen: Seen, rng: random.Random) -> str:
     """A room nobody reported, away from the guards' next moves; the explorers share the
     unknown rooms out by the public coin, each taking the one at its place in the list of
     living players, so no two go to the same room."""
-    known = {room for rooms in notes.mission_rooms().values() for room in rooms}
+    known = notes.room_features()
     guarded = set(notes.guard_plans.values()) if notes.me["class"] != "sneaker" else set()
     scores = notes.private_scores()
     guarded |= {room for who, room in notes.sightings.items() if scores.get(who, 0.0) >= ATTACK_EVIDENCE}

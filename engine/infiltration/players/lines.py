@@ -2,17 +2,11 @@
 player's own view (never the state): a scripted block always parses."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Mapping
 
 from engine.core import OrderError
 from engine.infiltration.orders import SenderView, parse_line
-from engine.names import name_key
-
-
-@lru_cache(maxsize=64)
-def names_by_key(names: tuple[str, ...]) -> dict[str, str]:
-    return {name_key(name): name for name in names}
+from engine.names import keyed_names
 
 
 def sender_of(view: Mapping[str, Any]) -> SenderView:
@@ -23,7 +17,7 @@ def sender_of(view: Mapping[str, Any]) -> SenderView:
     return SenderView(
         phase=str(view["step"]), name=me["name"], team=me["team"], role=me["class"] or "", npc=me["npc"],
         alive=me["alive"], room=me["room"], feature=me["feature"], condition=me["condition"],
-        names=names_by_key(tuple(p["name"] for p in players)),
+        names=keyed_names(tuple(p["name"] for p in players)),
         living=frozenset(p["name"] for p in players if p["alive"]),
         living_players=frozenset(p["name"] for p in players if p["alive"] and not p["npc"]),
         company=frozenset(who for who in present if not who.startswith("guard ")),

@@ -4,20 +4,19 @@ Reds' occupancy report) and the thread, where players post reports: teams a Seer
 or a fight showed, features of rooms, a Stinger carried, the code.
 
 Suspicion is a score per living player (log-odds of being Red). The public part, which
-every reader computes alike, comes from the thread's reports, each weighed by how far its
-poster is trusted (less when someone contradicts them); the private part adds what the
-player saw: its own Seer answers (a hacked terminal lies, so not certain), attacks on
-Greens it witnessed, and for a Red the Reds themselves.
+every reader computes alike, is the thread's reading (reading.py); the private part adds
+what the player saw: its own Seer answers (a hacked terminal lies, so not certain), attacks
+on Greens it witnessed, and for a Red the Reds themselves.
 """
 from __future__ import annotations
 
 from typing import Any, Mapping
 
+from engine.infiltration.players.reading import RED, reading_of
 from engine.players import Post, Seen
 
-RED, GREEN = "red", "green"
+GREEN = "green"
 KNOWN = 50.0
-REPORT_WEIGHT = 2.0       # a trusted "is Red" report
 OWN_SEER_WEIGHT = 4.0     # my own Seer answer (the terminal may have been hacked)
 MISSION_ROOMS = ("WEAPONS LAB", "GENERALS ROOM", "HANGAR", "GENERATOR")
 
@@ -35,7 +34,9 @@ class Notes:
         self.sightings: dict[str, str] = {}        # this turn's Locator / Superlocator answers: who, where
         self.occupancy: dict[str, int] = {}        # a Red's report
         self.posts: tuple[Post, ...] = ()
+        self.living_players: tuple[str, ...] = ()  # as my view shows them
         self.cache: dict[str, Any] = {}            # what the record gives, until it grows
+        self.reading = reading_of((), ())          # what the thread tells everyone
         self.posted: dict[str, Any] = {}
         self.said_in = ""                          # the phase whose post is made
         self.reds: set[str] = set()
@@ -43,6 +44,7 @@ class Notes:
     def look(self, seen: Seen) -> None:
         if seen.phase != self.phase:
             self.phase, self.view = seen.phase, seen.view
+            self.living_players = tuple(p["name"] for p in seen.view["players"] if p["alive"] and not p["npc"])
             if seen.phase.endswith("movement"):
                 self.guard_plans, self.sightings = {}, {}
             for room, known in seen.view["map"]["rooms"].items():
@@ -51,9 +53,10 @@ class Notes:
             for event in seen.mail:
                 self._read(event.kind, event.data)
             self.cache = {}
-        if len(seen.thread) != len(self.posts):
+        if seen.thread != self.posts:   # quick: the same posts are the same objects
             self.cache = {}
         self.posts = seen.thread
+        self.reading = reading_of(seen.thread, self.living_players)
 
     def _read(self, kind: str, data: Mapping[str, Any]) -> None:
         if kind == "role":
@@ -90,56 +93,24 @@ class Notes:
         me: Mapping[str, Any] = self.view["me"]
         return me
 
-    @property
-    def living_players(self) -> list[str]:
-        return [p["name"] for p in self.view["players"] if p["alive"] and not p["npc"]]
-
     def trusted_greens(self) -> set[str]:
         return {name for name, team in self.seer.items() if team == GREEN}
 
     def reports(self) -> dict[str, dict[str, Any]]:
         """Each poster's latest report."""
-        if "reports" not in self.cache:
-            self.cache["reports"] = self._reports()
-        reports: dict[str, dict[str, Any]] = self.cache["reports"]
-        return reports
+        return self.reading.reports
 
-    def _reports(self) -> dict[str, dict[str, Any]]:
-        latest: dict[str, dict[str, Any]] = {}
-        for post in self.posts:
-            if post.kind == "report":
-                latest.setdefault(post.author, {}).update(post.data)
-        return latest
+    def public_scores(self) -> Mapping[str, float]:
+        return self.reading.scores
 
-    def public_scores(self) -> dict[str, float]:
-        if "public" not in self.cache:
-            self.cache["public"] = self._public_scores()
-        return dict(self.cache["public"])
-
-    def _public_scores(self) -> dict[str, float]:
-        living = self.living_players
-        scores = dict.fromkeys(living, 0.0)
-        reports = self.reports()
-        said: dict[str, dict[str, str]] = {}
-        for author, report in reports.items():
-            for target, team in report.get("teams", {}).items():
-                said.setdefault(target, {})[author] = team
-        doubted = {author for claims in said.values() if len(set(claims.values())) > 1 for author in claims}
-        for target, claims in said.items():
-            if target not in scores:
-                continue
-            for author, team in claims.items():
-                weight = 0.5 if author in doubted else 1.0
-                if author == target:
-                    continue
-                scores[target] += REPORT_WEIGHT * weight * (1 if team == RED else -0.5)
-        for author in doubted:
-            if author in scores:
-                scores[author] += 0.5
+    def private_scores(self) -> Mapping[str, float]:
+        if "private" not in self.cache:
+            self.cache["private"] = self._private_scores()
+        scores: Mapping[str, float] = self.cache["private"]
         return scores
 
-    def private_scores(self) -> dict[str, float]:
-        scores = self.public_scores()
+    def _private_scores(self) -> dict[str, float]:
+        scores = dict(self.public_scores())
         if self.reds:
             return {name: KNOWN if name in self.reds else score for name, score in scores.items()}
         for name in scores:
@@ -155,41 +126,38 @@ class Notes:
         return scores
 
     def mission_rooms(self, trust_posts: bool = True) -> dict[str, list[str]]:
-        """Feature -> rooms, from what I saw and what trusted posters reported."""
+        """Mission feature (MISSION_ROOMS) -> its rooms, in room order, from what I saw and
+        what trusted posters reported."""
         key = f"rooms/{trust_posts}"
         if key not in self.cache:
-            self.cache[key] = self._mission_rooms(trust_posts)
+            known = self.room_features(trust_posts)
+            found: dict[str, list[str]] = {}
+            for room in sorted(room for room, feature in known.items() if feature in MISSION_ROOMS):
+                found.setdefault(known[room], []).append(room)
+            self.cache[key] = found
         rooms: dict[str, list[str]] = self.cache[key]
         return rooms
 
-    def _mission_rooms(self, trust_posts: bool) -> dict[str, list[str]]:
-        known: dict[str, str] = {}
-        if trust_posts:
-            # What I saw wins, then the earliest trusted poster: merged last-first.
-            scores = self.public_scores()
-            for author, report in reversed(list(self.reports().items())):
-                if scores.get(author, 0.0) < 1.0:
-                    known.update(report.get("features", {}))
-        known.update(self.features)
-        found: dict[str, list[str]] = {}
-        for room, feature in sorted(known.items()):
-            found.setdefault(feature, []).append(room)
-        return found
+    def room_features(self, trust_posts: bool = True) -> dict[str, str]:
+        """Room -> feature, from what I saw and what trusted posters reported."""
+        key = f"features/{trust_posts}"
+        if key not in self.cache:
+            # What I saw wins, then the earliest trusted poster.
+            known = dict(self.reading.features) if trust_posts else {}
+            known.update(self.features)
+            self.cache[key] = known
+        features: dict[str, str] = self.cache[key]
+        return features
 
     def code(self) -> str | None:
-        if self.me.get("code"):
-            return str(self.me["code"])
-        scores = self.public_scores()
-        for author, report in self.reports().items():
-            if report.get("code") and scores.get(author, 0.0) < 1.0:
-                return str(report["code"])
-        return None
+        """The code, if I learned it or a trusted poster reported it."""
+        return str(self.me["code"]) if self.me.get("code") else self.reading.code
+
+    def least_suspected(self) -> list[str]:
+        """The living players, least suspected first (public scores, then names)."""
+        return list(self.reading.least_suspected)
 
     def carriers(self) -> list[str]:
         """Living players who reported a Stinger, least suspected first (public facts only,
         so every reader agrees on the mission's order)."""
-        scores = self.public_scores()
-        stung = [author for author, report in self.reports().items()
-                 if report.get("stinger") and author in scores]
-        return sorted(stung, key=lambda name: (scores[name], name))
-
+        return list(self.reading.carriers)

@@ -19,7 +19,8 @@ import random
 from typing import Any
 
 from engine.infiltration.players.greens import thread_wagon
-from engine.infiltration.players.notes import GREEN, RED, Notes
+from engine.infiltration.players.notes import GREEN, Notes
+from engine.infiltration.players.reading import RED
 from engine.infiltration.players.terminals import terminal_line
 from engine.infiltration.rooms import ROOMS
 from engine.players import Seen
