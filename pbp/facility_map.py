@@ -8,6 +8,8 @@ are a player's input.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import functools
 import textwrap
 from xml.sax.saxutils import escape, quoteattr
@@ -37,7 +39,7 @@ def _abbreviation(feature: str) -> str:
     return ABBREVIATIONS.get(feature, (feature[:2] or "..", feature))[0]
 
 
-def _cell_marks(facts: dict, room: str) -> tuple[str, str, str]:
+def _cell_marks(facts: dict[str, Any], room: str) -> tuple[str, str, str]:
     """(position mark, feature letters, marks) of one room."""
     known = facts["rooms"].get(room)
     position = "@" if room == facts["here"] else ("*" if room in facts["people"] else " ")
@@ -48,14 +50,14 @@ def _cell_marks(facts: dict, room: str) -> tuple[str, str, str]:
     return position, feature, marks
 
 
-def _title(view: dict) -> str:
+def _title(view: dict[str, Any]) -> str:
     me = view.get("me")
     who = f"as {me['name']} knows it" if me else "everything (host)"
     return f"Facility map, turn {view['turn']}: {who}"
 
 
-def _detail_lines(facts: dict, turn: int) -> list[str]:
-    def listing(by_room: dict) -> str:
+def _detail_lines(facts: dict[str, Any], turn: int) -> list[str]:
+    def listing(by_room: dict[str, Any]) -> str:
         return "; ".join(f"{room} {', '.join(names)}" for room, names in by_room.items())
     lines = []
     if facts["people"]:
@@ -72,7 +74,7 @@ def _detail_lines(facts: dict, turn: int) -> list[str]:
     return lines
 
 
-def _legend(facts: dict, grid_marks: str) -> list[str]:
+def _legend(facts: dict[str, Any], grid_marks: str) -> list[str]:
     """The abbreviations and marks that appear on this map, and only those."""
     shown = sorted({facts["rooms"][room]["feature"] for room in facts["rooms"]},
                    key=lambda feature: _abbreviation(feature))
@@ -81,18 +83,18 @@ def _legend(facts: dict, grid_marks: str) -> list[str]:
     return [f"Features: {features}." if features else "Features: none seen yet.", f"Marks: {marks}."]
 
 
-def _grid(facts: dict) -> dict[str, tuple[str, str, str]]:
+def _grid(facts: dict[str, Any]) -> dict[str, tuple[str, str, str]]:
     """Every room's marks (`_cell_marks`), made once per picture."""
     return {room: _cell_marks(facts, room) for room in ROOMS}
 
 
-def _notes(view: dict, grid: dict[str, tuple[str, str, str]]) -> list[str]:
+def _notes(view: dict[str, Any], grid: dict[str, tuple[str, str, str]]) -> list[str]:
     """The legend and the details the grid abbreviates, one line each (wrapped by the caller)."""
     all_marks = "".join("".join(cell) for cell in grid.values())
     return _legend(view["map"], all_marks) + _detail_lines(view["map"], view["turn"])
 
 
-def text_map(view: dict) -> str:
+def text_map(view: dict[str, Any]) -> str:
     """The 8×8 grid with its legend and the details it abbreviates, as plain text."""
     grid = _grid(view["map"])
     header = "    " + "".join(f"{number:<{CELL + 1}}" for number in NUMBERS)
@@ -119,7 +121,7 @@ def _text(x: float, y: float, words: str, **attributes: str) -> str:
     return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(words)}</text>'
 
 
-def svg_map(view: dict) -> str:
+def svg_map(view: dict[str, Any]) -> str:
     """The same picture as `text_map`, as a standalone SVG document."""
     facts = view["map"]
     grid = _grid(facts)

@@ -3,6 +3,8 @@ Deadlines, Many games): the earliest deadline, reminder time or outbox retry. AP
 alarm clock; this is what it is set to, recomputed after every cycle."""
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -65,7 +67,7 @@ def _moment(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, timezone.utc)
 
 
-def folder_stamp(data: Path) -> tuple:
+def folder_stamp(data: Path) -> tuple[Any, ...]:
     """What changes whenever any pbp process writes a game or the registry: the inode,
     mtime and size of the registry, of the index (pbp.storage.game_index) and of its unclean mark,
     which a writer makes before it opens a game file and removes once it has replaced the

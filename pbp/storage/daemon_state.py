@@ -7,6 +7,8 @@ watch or a failing cycle is visible to the host and not only in the daemon's log
 """
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import os
 from pathlib import Path
@@ -17,16 +19,17 @@ from pbp.timezones import render_timestamp
 FILE_NAME = "daemon.json"
 
 
-def write_state(data: Path, state: dict) -> None:
+def write_state(data: Path, state: dict[str, Any]) -> None:
     """Call only while holding the data folder's writer lock."""
     write_atomically(Path(data) / FILE_NAME, json.dumps(state, sort_keys=True).encode("utf-8"))
 
 
-def read_state(data: Path) -> dict | None:
+def read_state(data: Path) -> dict[str, Any] | None:
     try:
-        return json.loads((Path(data) / FILE_NAME).read_text(encoding="utf-8"))
+        state: dict[str, Any] = json.loads((Path(data) / FILE_NAME).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+    return state
 
 
 def _alive(pid: int) -> bool:

@@ -50,7 +50,7 @@ _replayed: dict[Path, Replayed] = {}
 # uses it if the file still has that stamp (every write replaces the file, so another
 # process's write changes it), instead of reading and decoding a document that grows with
 # the game's posts.
-_documents: dict[Path, tuple[tuple[int, int, int, int], dict, int]] = {}
+_documents: dict[Path, tuple[tuple[int, int, int, int], dict[str, Any], int]] = {}
 
 
 def _stamp(path: Path) -> tuple[int, int, int, int] | None:
@@ -69,24 +69,24 @@ class CachedAtomicStorage(AtomicJSONStorage):
     disk before `write` returns; nothing is held back.
     """
 
-    def __init__(self, path, create_dirs: bool = True):
+    def __init__(self, path: str | os.PathLike[str], create_dirs: bool = True):
         super().__init__(path, create_dirs)
-        self._cache: dict | None = None
+        self._cache: dict[str, Any] | None = None
 
-    def read(self):
+    def read(self) -> dict[str, dict[str, Any]] | None:
         if self._pending is not None:
             return self._pending
         if self._cache is None:
             self._cache = super().read()
         return self._cache
 
-    def _write_now(self, data: dict) -> None:
+    def _write_now(self, data: dict[str, Any]) -> None:
         self._cache = None  # a failed write must not leave a copy the disk does not hold
         super()._write_now(data)
         self._cache = data
 
     @contextlib.contextmanager
-    def transaction(self):
+    def transaction(self) -> Iterator[None]:
         try:
             with super().transaction():
                 yield
@@ -101,7 +101,7 @@ class HandedOverStorage(CachedAtomicStorage):
     at the close (`_documents`): an idle cycle then parses no registry, however many games
     it lists, and a game's next cycle no document that grows with its posts."""
 
-    def __init__(self, path, create_dirs: bool = True):
+    def __init__(self, path: str | os.PathLike[str], create_dirs: bool = True):
         super().__init__(path, create_dirs)
         known = _documents.pop(self.path, None)
         self._handed_version: int | None = None  # the version handed over with the document
@@ -129,49 +129,47 @@ class SnapshotStorage(AtomicJSONStorage):
     files atomically, so the version read is always a whole one). It never writes: a
     process that reads without the writer lock must not change anything."""
 
-    def __init__(self, path, create_dirs: bool = False):
+    def __init__(self, path: str | os.PathLike[str], create_dirs: bool = False):
         super().__init__(path, create_dirs=False)
-        self._snapshot: dict | None = None
+        self._snapshot: dict[str, dict[str, Any]] | None = None
         self._taken = False
 
-    def read(self):
+    def read(self) -> dict[str, dict[str, Any]] | None:
         if not self._taken:
             self._snapshot = super().read()
             self._taken = True
         return self._snapshot
 
-    def write(self, data) -> None:
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
         raise UserError(f"pbp opened {self.path} only to read it and cannot change it; "
                         "run a command that writes (it takes the data folder's lock).")
 
 
-class JournaledGame:
+class JournaledGame(AtomicJSONStorage):
     """A game document's storage together with its journal (pbp.storage.journal): the document's
     tables go through TinyDB as before, the journaled tables through `rows` and `change`.
-    Mixed into the writer's and the reader's storage."""
+    Mixed into the writer's and the reader's storage, before their own class, so that its
+    `super()` is theirs."""
 
     writer = False
     # Where the sync of a commit that only appends to the journal runs, when it may finish
     # after the commit returns (GameFile.syncing_in); None: every commit syncs before it returns.
     syncer: Executor | None = None
-    path: Path
-    _depth: int
-    _changed: bool
 
     def _open_journal(self) -> None:
         self.journal_path = self.path.with_suffix(".journal")
         self.texts_path = self.path.with_suffix(".texts")
         self.version = 0
         self._rows: Rows | None = None
-        self._legacy: dict[str, dict[int, dict]] = {}  # journaled tables found inside a document of the old format
+        self._legacy: dict[str, dict[int, dict[str, Any]]] = {}  # journaled tables found inside a document of the old format
         self._ops: list[Op] = []  # the open transaction's changes to journaled tables
         self._length = 0  # the journal's valid bytes, as the rows hold them
-        self._unsynced: Future | None = None  # the sync of the last line, still running on `syncer`
+        self._unsynced: Future[None] | None = None  # the sync of the last line, still running on `syncer`
         self._texts: int | None = None  # the texts file's descriptor, for reading (see `whole`)
         self._appender = Appender(self.journal_path)
 
-    def read(self):
-        data = super().read()  # type: ignore[misc]
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        data = super().read()
         if data:
             meta = data.pop(VERSION_KEY, None)
             if meta is not None:
@@ -207,14 +205,14 @@ class JournaledGame:
         """One commit: the old document's journaled tables go into the journal, and the
         document is written again without them (a crash in between leaves the old file,
         which the next write migrates again)."""
-        disk = AtomicJSONStorage.read(self) or {}  # type: ignore[arg-type]
+        disk = AtomicJSONStorage.read(self) or {}
         for key in (VERSION_KEY, *JOURNALED):
             disk.pop(key, None)
         version = self.version + 1
         self._ops = [["i", name, doc_id, dict(row)] for name, table in self._legacy.items()
                      for doc_id, row in table.items()]
         self._append(version)
-        AtomicJSONStorage._write_now(self, {**disk, VERSION_KEY: {"version": version}})  # type: ignore[arg-type]
+        AtomicJSONStorage._write_now(self, {**disk, VERSION_KEY: {"version": version}})
         self.version = version
         self._legacy = {}
 
@@ -231,7 +229,7 @@ class JournaledGame:
         self._ops = [op]
         self._append(self.version)
 
-    def whole(self, row: dict) -> dict:
+    def whole(self, row: dict[str, Any]) -> dict[str, Any]:
         """A journaled row with its text fields (pbp.storage.journal.whole_row)."""
         return whole_row(self._texts_descriptor, row)
 
@@ -273,27 +271,27 @@ class JournaledGame:
                 self._appender.close()  # after a failed sync, a fresh descriptor for the next line
                 raise
 
-    def _write_now(self, data: dict) -> None:
+    def _write_now(self, data: dict[str, Any]) -> None:
         self.rows()  # a crash's leftover is cut, an old document migrated, before anything else
         version = self.version + 1
         try:
             if self._ops:
                 self._append(version)
-            super()._write_now({**data, VERSION_KEY: {"version": version}})  # type: ignore[misc]
+            super()._write_now({**data, VERSION_KEY: {"version": version}})
         except BaseException:
             self._rows = None
             raise
         self.version = version
 
     @contextlib.contextmanager
-    def transaction(self):
+    def transaction(self) -> Iterator[None]:
         if self._depth:
-            with super().transaction():  # type: ignore[misc]
+            with super().transaction():
                 yield
             return
         self._ops = []
         try:
-            with super().transaction():  # type: ignore[misc]
+            with super().transaction():
                 yield
                 if self._ops and not self._changed:  # only journaled tables changed
                     self._append(self.version, later=True)
@@ -306,7 +304,7 @@ class JournaledGame:
 class GameWriterStorage(JournaledGame, HandedOverStorage):
     writer = True
 
-    def __init__(self, path, create_dirs: bool = True):
+    def __init__(self, path: str | os.PathLike[str], create_dirs: bool = True):
         super().__init__(path, create_dirs)
         self._open_journal()
         if self._handed_version is not None:
@@ -332,7 +330,7 @@ class GameWriterStorage(JournaledGame, HandedOverStorage):
 
 
 class GameReaderStorage(JournaledGame, SnapshotStorage):
-    def __init__(self, path, create_dirs: bool = False):
+    def __init__(self, path: str | os.PathLike[str], create_dirs: bool = False):
         super().__init__(path, create_dirs)
         self._open_journal()
 
@@ -341,7 +339,7 @@ class GameReaderStorage(JournaledGame, SnapshotStorage):
         super().close()
 
 
-def game_tables(path: Path) -> dict[str, dict[str, dict]]:
+def game_tables(path: Path) -> dict[str, dict[str, dict[str, Any]]]:
     """A game's tables as plain data, its document's and its journal's, read without the
     lock (for tools and tests that look at the files)."""
     storage = GameReaderStorage(path)
@@ -360,10 +358,10 @@ class AppendingTable(Table):
     cost as much as the table was long (the ingest inserts three rows per mail). The data
     passes through the storage's `read` and `write` exactly as before."""
 
-    def insert(self, document: Mapping) -> int:
+    def insert(self, document: Mapping[str, Any]) -> int:
         if not isinstance(document, Mapping) or isinstance(document, self.document_class):
             return super().insert(document)  # TinyDB's own checks and explicit doc ids
-        doc_id = self._get_next_id()
+        doc_id: int = self._get_next_id()  # type: ignore[no-untyped-call]  # TinyDB's own, unannotated
         tables = self._storage.read() or {}
         table = tables.setdefault(self.name, {})
         if str(doc_id) in table:
@@ -391,7 +389,7 @@ class GameFile:
         # while the record is unchanged.
         self.loaded: Any = None
         self.db = GameDatabase(path, storage=GameWriterStorage if writer else GameReaderStorage)
-        storage: JournaledGame = self.db.storage
+        storage = self.journaled()
         self.game = self.db.table("game", cache_size=0)
         self.orders = JournalTable("orders", storage.rows, storage.change, storage.whole)
         self.outbox = JournalTable("outbox", storage.rows, storage.change, storage.whole)
@@ -399,17 +397,23 @@ class GameFile:
         self.replies = JournalTable("replies", storage.rows, storage.change, storage.whole)
         self.wrong_tokens = JournalTable("wrong_tokens", storage.rows, storage.change, storage.whole)
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         docs = self.game.all()
         if not docs:
             raise UserError(f"The game file {self.path} is empty; restore it from a backup or remove it.")
         return docs[0]
 
-    def update_record(self, fields: dict) -> None:
+    def update_record(self, fields: dict[str, Any]) -> None:
         self.game.update(fields, doc_ids=[self.game.all()[0].doc_id])
 
+    def journaled(self) -> JournaledGame:
+        """The game's storage: its document and its journal."""
+        storage = self.db.storage
+        assert isinstance(storage, JournaledGame)  # __init__ opens the database on one
+        return storage
+
     def transaction(self) -> contextlib.AbstractContextManager[None]:
-        return self.db.storage.transaction()  # type: ignore[no-any-return]
+        return self.journaled().transaction()
 
     @contextlib.contextmanager
     def syncing_in(self, syncer: Executor) -> Iterator[Callable[[], None]]:
@@ -418,7 +422,7 @@ class GameFile:
         is on disk (and every commit waits for the one before it). Whoever acts on such a
         commit outside the file (the outbox, before it sends the next mail) waits first.
         At the end, the last line is waited for."""
-        storage: JournaledGame = self.db.storage
+        storage = self.journaled()
         storage.syncer = syncer
         try:
             yield storage.settle
@@ -440,7 +444,7 @@ class DataFolder:
         self.path = Path(path)
         self.writer = writer
         self.lock = WriterLock(self.path) if writer else None
-        if writer:
+        if self.lock is not None:  # the writer
             private_folder(self.path / "games")
             self.path.chmod(PRIVATE_FOLDER)  # a folder made by an older version, or by hand
             self.lock.acquire(wait, on_wait)
@@ -470,7 +474,7 @@ class DataFolder:
     def __enter__(self) -> "DataFolder":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # ------------------------------------------------------------------ games
@@ -495,7 +499,7 @@ class DataFolder:
         for game_id in self.game_ids():
             yield self.game(game_id)
 
-    def add_game(self, game_id: str, ruleset: str, created: str, record: dict,
+    def add_game(self, game_id: str, ruleset: str, created: str, record: dict[str, Any],
                  fill: Callable[[GameFile], None] = lambda game: None) -> GameFile:
         """Write the game's file first (its record and whatever `fill` queues in it, such as
         the welcome mails, in one durable write), then register it: a crash in between

@@ -28,9 +28,12 @@ from __future__ import annotations
 import heapq
 import json
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from pbp.durable import fsync_folder, open_private, write_atomically
+
+if TYPE_CHECKING:  # the data folder opens its index: named here for the annotations only
+    from pbp.storage.datafolder import DataFolder
 
 FILE_NAME = "game_index.json"
 UNCLEAN_MARK = "game_index.unclean"
@@ -47,10 +50,10 @@ Entry = dict[str, Any]
 Moment = tuple[float, int, str, str, str]  # when, rank, kind, game, phase
 
 
-def game_stamp(games: Path, game_id: str) -> list:
+def game_stamp(games: Path, game_id: str) -> list[Any]:
     """What changes whenever a game's files are written: the document is replaced whole (a
     new inode), anything kept beside it under the same name only grows."""
-    stamp: list = []
+    stamp: list[Any] = []
     for suffix in (".json", ".journal"):
         try:
             status = (games / f"{game_id}{suffix}").stat()
@@ -64,7 +67,7 @@ def game_stamp(games: Path, game_id: str) -> list:
 def chore_due(entry: Entry, now: float, chore: str = "reminders") -> bool:
     """Whether a moment of the entry's phase for `chore` (reminders, tallies) has passed
     since a cycle last saw to it."""
-    moments = entry.get(chore)
+    moments: list[float] = entry.get(chore) or []
     return bool(moments) and moments[0] <= now < entry["deadline"] and any(
         entry.get(SEEN[chore], 0.0) < moment <= now for moment in moments)
 
@@ -124,7 +127,7 @@ class GameIndex:
         # composition root hands it in; a session without it never vouches for the index.
         self.entry_of: Callable[[Any], Entry] | None = None
 
-    def _load(self) -> tuple[dict, bytes]:
+    def _load(self) -> tuple[dict[str, Any], bytes]:
         try:
             data = self.path.read_bytes()
             first, _, rest = data.partition(b"\n")
@@ -232,12 +235,12 @@ class GameIndex:
         """Every game's moments, earliest first (the entries are parsed only if the
         summary's few are not enough)."""
         shown = [tuple(moment) for moment in self.summary.get("timeline", ())]
-        yield from shown  # type: ignore[misc]
+        yield from shown
         if self.summary.get("more"):
             rest = sorted(m for g, e in self.entries.items() for m in moments_of(g, e))
             yield from rest[len(shown):]
 
-    def refresh(self, folder) -> None:
+    def refresh(self, folder: DataFolder) -> None:
         """Bring the entries of the games this session opened (of every game, when
         rebuilding) up to date from their files, in memory."""
         entry_of = self.entry_of
@@ -277,7 +280,7 @@ class GameIndex:
         self.dirty = True
         self._summarise()
 
-    def save(self, folder) -> None:
+    def save(self, folder: DataFolder) -> None:
         """Write the refreshed entries, marked clean (when the writer's session ends, or
         before). If this fails, the mark written at the first opening stays and the next
         writer rebuilds."""

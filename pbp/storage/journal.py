@@ -50,10 +50,10 @@ TEXT_AT = "_text"
 # blocks it had judged (pbp.desk.choice).
 LOOKUPS = {"outbox": ("status", "address"), "orders": ("phase", "player"), "replies": ("sender",),
            "wrong_tokens": ("sender",), "mails": ("sender",)}
-Op = list  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
+Op = list[Any]  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
 
 
-class Rows(dict[str, dict[int, dict]]):
+class Rows(dict[str, dict[int, dict[str, Any]]]):
     """The journaled tables (table -> doc id -> row) and their lookups (LOOKUPS: table ->
     field -> value -> doc ids), both changed only by `apply`."""
 
@@ -98,7 +98,7 @@ def apply(rows: Rows, op: Op) -> None:
             lookups.setdefault(field, {}).setdefault(row.get(field), set()).add(doc_id)
 
 
-def _unlook(lookups: dict[str, dict[Any, set[int]]], fields: tuple[str, ...] | list[str], row: dict,
+def _unlook(lookups: dict[str, dict[Any, set[int]]], fields: tuple[str, ...] | list[str], row: dict[str, Any],
             doc_id: int) -> None:
     """Take a row out of the lookups of `fields`, as its values were."""
     for field in fields:
@@ -166,7 +166,7 @@ class Appender:
         self.path = path
         self._handle: BinaryIO | None = None
 
-    def append(self, line: bytes, syncer: Executor | None = None) -> Future | None:
+    def append(self, line: bytes, syncer: Executor | None = None) -> Future[None] | None:
         """Append one commit's line and sync it (and the folder, when the file is new).
         Given a `syncer`, the sync of an existing file runs there and the returned future
         says when the line is on disk; the caller waits for it before anything that counts
@@ -198,7 +198,7 @@ def store_texts(path: Path, ops: list[Op]) -> None:
     """Move the text fields of the rows `ops` insert into the texts file (fsynced), each
     row keeping where its text is."""
     texts: list[bytes] = []
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     for kind, table, _target, row in ops:
         fields = TEXT_FIELDS.get(table, ())
         if kind == "i" and any(field in row for field in fields):
@@ -219,7 +219,7 @@ def store_texts(path: Path, ops: list[Op]) -> None:
         fsync_folder(path.parent)
 
 
-def whole_row(texts: Callable[[], int], row: dict) -> dict:
+def whole_row(texts: Callable[[], int], row: dict[str, Any]) -> dict[str, Any]:
     """The row with its text fields read back from the texts file, whose descriptor
     `texts()` gives (fields the row holds itself, set by a later update, win)."""
     at = row.get(TEXT_AT)
@@ -240,7 +240,7 @@ def cut(path: Path, length: int) -> None:
             os.fsync(handle.fileno())
 
 
-def _brief(row: Mapping, doc_id: int) -> Document:
+def _brief(row: Mapping[str, Any], doc_id: int) -> Document:
     """A row as a document without its text fields (where its text is stays out). Copied
     whole, then the one key dropped: a copy made by a filtering loop cost twice as much,
     and a judged mail asks for some five rows."""
@@ -255,31 +255,31 @@ class JournalTable:
     taking a row. Changes go through the game's storage, inside its transaction."""
 
     def __init__(self, name: str, rows: Callable[[], Rows], change: Callable[[Op], None],
-                 whole: Callable[[dict], dict]):
+                 whole: Callable[[dict[str, Any]], dict[str, Any]]):
         self.name = name
         self._rows = rows
         self._change = change
         self._whole = whole
 
-    def _table(self) -> dict[int, dict]:
+    def _table(self) -> dict[int, dict[str, Any]]:
         return self._rows().get(self.name, {})
 
-    def _document(self, row: dict, doc_id: int) -> Document:
+    def _document(self, row: dict[str, Any], doc_id: int) -> Document:
         return Document(self._whole(row), doc_id)
 
-    def briefs(self, cond: Callable[[Mapping], Any] | None = None) -> list[Document]:
+    def briefs(self, cond: Callable[[Mapping[str, Any]], Any] | None = None) -> list[Document]:
         """Like `search` (or `all`), without the text fields: what a scan of the whole
         table needs, at no cost for the texts. Queries see only these fields, whatever
         the method."""
         return [_brief(row, doc_id)
                 for doc_id, row in self._table().items() if cond is None or cond(row)]
 
-    def insert(self, document: Mapping) -> int:
+    def insert(self, document: Mapping[str, Any]) -> int:
         doc_id = next(reversed(self._table()), 0) + 1  # ids only grow, in the order rows came
         self._change(["i", self.name, doc_id, dict(document)])
         return doc_id
 
-    def update(self, fields: Mapping, cond: Callable[[Mapping], bool] | None = None,
+    def update(self, fields: Mapping[str, Any], cond: Callable[[Mapping[str, Any]], bool] | None = None,
                doc_ids: list[int] | None = None) -> list[int]:
         table = self._table()
         if doc_ids is not None:
@@ -290,7 +290,7 @@ class JournalTable:
             self._change(["u", self.name, ids, dict(fields)])
         return ids
 
-    def where(self, field: str, value: Any, cond: Callable[[Mapping], Any] | None = None,
+    def where(self, field: str, value: Any, cond: Callable[[Mapping[str, Any]], Any] | None = None,
               also: tuple[str, Any] | None = None) -> list[Document]:
         """Like `briefs(lambda row: row[field] == value and cond(row))`, in the order the rows
         came, for a field the table is looked up by (LOOKUPS): at the cost of the rows found.
@@ -306,20 +306,20 @@ class JournalTable:
                 found.append(_brief(row, doc_id))
         return found
 
-    def count_where(self, field: str, value: Any, cond: Callable[[Mapping], Any]) -> int:
+    def count_where(self, field: str, value: Any, cond: Callable[[Mapping[str, Any]], Any]) -> int:
         """How many rows `where(field, value, cond)` would give, at the cost of the rows
         holding `value`, none of them copied."""
         table = self._table()
         return sum(1 for doc_id in self._rows().ids_where(self.name, field, value) if cond(table[doc_id]))
 
-    def rows_after(self, doc_id: int) -> tuple[Rows, list[Mapping]]:
+    def rows_after(self, doc_id: int) -> tuple[Rows, list[Mapping[str, Any]]]:
         """The journal's tables as this storage holds them (the same object while they are
         handed from writer to writer, pbp.storage.datafolder) and this table's rows inserted after
         `doc_id`, oldest first, as stored: for an index kept beside the journal that only
         reads (the mail ledger's). The rows must not be changed."""
         rows = self._rows()
         table = rows.get(self.name, {})
-        newer: list[Mapping] = []
+        newer: list[Mapping[str, Any]] = []
         for later in reversed(table):
             if later <= doc_id:
                 break
@@ -327,12 +327,12 @@ class JournalTable:
         newer.reverse()
         return rows, newer
 
-    def each(self) -> Iterator[Mapping]:
+    def each(self) -> Iterator[Mapping[str, Any]]:
         """Every row as stored, without its text fields, made into no document: for a scan
         that only reads (the mail ledger's index). The rows must not be changed."""
         return iter(self._table().values())
 
-    def last_where(self, cond: Callable[[Mapping], bool]) -> Document | None:
+    def last_where(self, cond: Callable[[Mapping[str, Any]], bool]) -> Document | None:
         """The row inserted last among those that meet `cond`, without its text fields."""
         table = self._table()
         for doc_id in reversed(table):
@@ -340,7 +340,7 @@ class JournalTable:
                 return _brief(table[doc_id], doc_id)
         return None
 
-    def get(self, cond: Callable[[Mapping], bool] | None = None, doc_id: int | None = None) -> Document | None:
+    def get(self, cond: Callable[[Mapping[str, Any]], bool] | None = None, doc_id: int | None = None) -> Document | None:
         table = self._table()
         if doc_id is not None:
             row = table.get(doc_id)
@@ -353,7 +353,7 @@ class JournalTable:
     def all(self) -> list[Document]:
         return [self._document(row, doc_id) for doc_id, row in self._table().items()]
 
-    def search(self, cond: Callable[[Mapping], Any]) -> list[Document]:
+    def search(self, cond: Callable[[Mapping[str, Any]], Any]) -> list[Document]:
         return [self._document(row, doc_id) for doc_id, row in self._table().items() if cond(row)]
 
     def __len__(self) -> int:
