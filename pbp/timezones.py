@@ -12,14 +12,9 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pbp.errors import UserError
-
-if TYPE_CHECKING:  # only named in an annotation: Jinja loads with the renderer, not here
-    from jinja2 import Environment
-
 UTC = timezone.utc
 
 _DURATION_PART = re.compile(r"(\d+)\s*([wdhms])", re.IGNORECASE)
@@ -221,11 +216,3 @@ def render_duration_spec(span: timedelta) -> str:
         if amount:
             text += f"{amount}{unit}"
     return text or "0s"
-
-
-def install_jinja_filters(environment: Environment) -> None:
-    """Register the time filters in a Jinja environment (the core's mail renderer calls
-    this once): `{{ deadline | local_time(player_zone) }}` gives `render_moment`,
-    `{{ span | remaining }}` gives `render_remaining`."""
-    environment.filters["local_time"] = render_moment
-    environment.filters["remaining"] = render_remaining

@@ -26,11 +26,6 @@ from engine.infiltration.state import (
 from engine.infiltration.validity import evaluate
 from engine.infiltration.world import StateWorld
 
-INFORMATION_TERMINALS = ("SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR",
-                         "GUARD", "VALIDITY")
-EFFECT_TERMINALS = ("MESSAGE", "GAS", "COMMANDER", "LOCK", "SWITCH")
-
-
 @dataclass(frozen=True)
 class TerminalOutcome:
     """What step 3 produced for the rest of the resolution."""

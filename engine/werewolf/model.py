@@ -149,7 +149,7 @@ def revealed_role(character: Character) -> str:
     return f"{character.role}-{character.creature}" if character.creature else character.role
 
 
-def inherited_state(taker: Role, card: Role, card_state: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+def inherited_state(card: Role, card_state: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
     """What a Succubus takes with a role (rules: Succubus): its spent once-per-game powers,
     never its holder's memory of past targets (everything else starts fresh)."""
     spent = {kind.once for kind in card.orders if kind.once}

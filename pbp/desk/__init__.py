@@ -59,7 +59,6 @@ class Decision:
     orders: list[dict[str, Any]] = field(default_factory=list)
     reply: RenderedMail | None = None
     reply_kind: str = ""
-    accepted_phase: str = ""
     token_guard: TokenGuard | None = None
     deliveries: list[Delivery] = field(default_factory=list)  # accepted messages, relayed on commit
     judged: list[str] = field(default_factory=list)  # the blocks judged for the home game (block_choice.judged_entry)

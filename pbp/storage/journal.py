@@ -332,14 +332,6 @@ class JournalTable:
         that only reads (the mail ledger's index). The rows must not be changed."""
         return iter(self._table().values())
 
-    def last_where(self, cond: Callable[[Mapping[str, Any]], bool]) -> Document | None:
-        """The row inserted last among those that meet `cond`, without its text fields."""
-        table = self._table()
-        for doc_id in reversed(table):
-            if cond(table[doc_id]):
-                return _brief(table[doc_id], doc_id)
-        return None
-
     def get(self, cond: Callable[[Mapping[str, Any]], bool] | None = None, doc_id: int | None = None) -> Document | None:
         table = self._table()
         if doc_id is not None:

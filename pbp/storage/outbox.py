@@ -281,17 +281,6 @@ class Outbox:
     def pending(self) -> int:
         return sum(len(ids) for ids in self._scan().values())
 
-    def next_attempt(self) -> datetime | None:
-        """When the earliest row waiting for a retry is due (for the daemon's alarm)."""
-        times = []
-        for game_id, ids in self._scan().items():
-            game = self._file(game_id)
-            for doc_id in ids:
-                row = game.outbox.get(doc_id=doc_id)
-                if row and row["next_attempt"]:
-                    times.append(schedule.from_text(row["next_attempt"]))
-        return min(times) if times else None
-
     def send_due(self, sender: MailSender) -> SendSummary:
         """Send every queued row whose time has come, oldest first, marking each. The due
         rows are one batch: the sender's connection is closed when the batch is done."""
