@@ -28,13 +28,9 @@ from __future__ import annotations
 import heapq
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from pbp.durable import fsync_folder, open_private, write_atomically
-
-if TYPE_CHECKING:  # the data folder opens its index: named here for the annotations only
-    from pbp.storage.datafolder import DataFolder
-
 FILE_NAME = "game_index.json"
 UNCLEAN_MARK = "game_index.unclean"
 FORMAT = 2
@@ -47,6 +43,16 @@ RANK = {"deadline": 0, "reminders": 1, "tallies": 2, "retry": 3}
 # the key of the moment a cycle last saw to it.
 SEEN = {"reminders": "reminded", "tallies": "tallied"}
 Entry = dict[str, Any]
+
+
+class GameFiles(Protocol):
+    """What the index reads of the data folder that opens it (pbp.storage.datafolder.DataFolder)."""
+
+    def game_ids(self) -> list[str]: ...
+
+    def game(self, game_id: str) -> Any: ...
+
+
 Moment = tuple[float, int, str, str, str]  # when, rank, kind, game, phase
 
 
@@ -240,7 +246,7 @@ class GameIndex:
             rest = sorted(m for g, e in self.entries.items() for m in moments_of(g, e))
             yield from rest[len(shown):]
 
-    def refresh(self, folder: DataFolder) -> None:
+    def refresh(self, folder: GameFiles) -> None:
         """Bring the entries of the games this session opened (of every game, when
         rebuilding) up to date from their files, in memory."""
         entry_of = self.entry_of
@@ -280,7 +286,7 @@ class GameIndex:
         self.dirty = True
         self._summarise()
 
-    def save(self, folder: DataFolder) -> None:
+    def save(self, folder: GameFiles) -> None:
         """Write the refreshed entries, marked clean (when the writer's session ends, or
         before). If this fails, the mark written at the first opening stays and the next
         writer rebuilds."""
