@@ -23,6 +23,7 @@ Security = Literal["tls", "starttls", "none"]  # how a connection is secured (SE
 # How pbp logs in to the IMAP and SMTP servers: a password, or an OAuth2 access token
 # (pbp.mail.oauth) sent with the SASL mechanism XOAUTH2 or OAUTHBEARER.
 LOGINS = ("password", "xoauth2", "oauthbearer")
+Number = TypeVar("Number", int, float)  # a number setting's kind
 # Default seconds between two IDLE commands: servers may end an IDLE after 30 minutes
 # (RFC 2177), so pbp ends and re-issues it well before.
 IDLE_RENEW_SECONDS = 25 * 60
@@ -144,9 +145,6 @@ def _choice(section: configparser.SectionProxy, key: str, default: str, allowed:
     return value
 
 
-Number = TypeVar("Number", int, float)
-
-
 def _number(section: configparser.SectionProxy, key: str, default: Number, kind: Callable[[str], Number],
             least: float = 1, most: float | None = None) -> Number:
     """A number setting, at least `least` (and at most `most`): a poll interval of 0 or a
@@ -186,8 +184,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
             parser.add_section(name)
     main, imap, smtp, roles = parser["pbp"], parser["imap"], parser["smtp"], parser["roles"]
     oauth = parser["oauth"]
-    named_data = main.get("data", "pbp-data")
-    data = Path(data_override or named_data)
+    data = Path(data_override or str(main.get("data", "pbp-data")))
     if not data.is_absolute():
         data = base / data
     transport = _choice(main, "transport", "maildir", TRANSPORTS)
@@ -238,10 +235,8 @@ def _oauth(section: configparser.SectionProxy, base: Path) -> OAuthSettings:
     """The [oauth] section; endpoints and scope left empty come from the provider's preset."""
     provider = _choice(section, "provider", "generic", tuple(OAUTH_PRESETS))
     preset = OAUTH_PRESETS[provider]
-
     def given(key: str) -> str:
         return section.get(key, "").strip() or str(getattr(preset, key))
-
     return OAuthSettings(
         provider=provider,
         authorization_endpoint=given("authorization_endpoint"),
