@@ -8,10 +8,9 @@ are a player's input.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import functools
 import textwrap
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 FLOORS = "ABCDEFGH"

@@ -3,13 +3,12 @@ settings name (docs/design.md: Extensibility). The engine never imports anything
 imports the host's trusted modules and hands their roles over."""
 from __future__ import annotations
 
-from typing import Any
-
 import importlib
 import importlib.util
 from functools import lru_cache
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import engine
 from engine.core import GameSetupError, Ruleset

@@ -6,12 +6,11 @@ inside it are relative to the file's folder.
 """
 from __future__ import annotations
 
-from typing import Callable, Literal, TypeVar, cast
-
 import configparser
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Literal, TypeVar, cast
 
 from pbp.errors import UserError
 from pbp.mail.providers import MAIL_PRESETS, OAUTH_PRESETS

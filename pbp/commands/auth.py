@@ -3,6 +3,7 @@ in a file readable by the host alone (pbp.mail.oauth_flows, pbp.mail.oauth)."""
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands.common import add_settings_arguments, settings_of, Subparsers
 from pbp.mail.oauth import save_refresh_token
 

@@ -9,12 +9,11 @@ against the players (several sizes: `--players 8-20` or `8,10,12`) or against th
 """
 from __future__ import annotations
 
-from typing import Any
-
 from argparse import Namespace
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import engine
 from engine.core import GameSetupError

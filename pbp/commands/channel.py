@@ -4,6 +4,7 @@ plays (docs/design.md: Conversations)."""
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.commands.common import open_reader, Subparsers
 from pbp.conversations.host_side import speak_command

@@ -2,14 +2,13 @@
 posts (docs/design.md: Public posts)."""
 from __future__ import annotations
 
-from typing import Any
-
 from argparse import Namespace
 import os
 import shlex
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from pbp.commands.common import add_settings_arguments, GAME_HELP, open_moderator, open_reader, Subparsers
 from pbp.errors import UserError

@@ -3,6 +3,7 @@ and its reason are announced to everyone."""
 from __future__ import annotations
 
 from argparse import Namespace
+
 from engine.core import HostActionError
 from pbp.commands._game_command import NO_SEND_NOTICES, register_game_command, run_and_send
 from pbp.errors import UserError

@@ -4,6 +4,7 @@ post for the thread (docs/design.md: Sign-ups)."""
 from __future__ import annotations
 
 from argparse import Namespace
+
 import engine
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.commands.simulate import parse_options

@@ -4,6 +4,7 @@ them (docs/design.md: Reliability rules, Deadlines): `reminders=off`,
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.game.clock import awaited_post
 from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_moderator, open_reader, Subparsers

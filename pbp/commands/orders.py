@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_reader, Subparsers
 from pbp.host.orders import orders_overview

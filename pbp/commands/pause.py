@@ -3,6 +3,7 @@ players are told, and a short post for the thread is drafted."""
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands._game_command import NO_SEND_NOTICES, REASON_ARGUMENT, register_game_command, run_and_send
 from pbp.game.deadlines import pause
 from pbp.timezones import render_remaining

@@ -6,6 +6,7 @@ this poll read resolves at once in a game with the option `resolve_when_all_in` 
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.daemon.cycle import Cycle
 from pbp.game.resolution import resolve_all_in

@@ -5,6 +5,7 @@ it published (option wait_for_publish) gets its deadline, and its players are ma
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.forum import publish, review, watch
 from pbp.forum.config import load_forum_settings

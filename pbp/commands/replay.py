@@ -3,6 +3,7 @@ reproduces the stored game, or show the first step and place where they differ."
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_reader, Subparsers
 from pbp.host.replay import replay_game

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.conversations.host_side import reply_command
 from pbp.commands.common import Subparsers

@@ -5,6 +5,7 @@ options with their defaults, its roles or classes, and every order."""
 from __future__ import annotations
 
 from argparse import Namespace
+
 import engine
 from engine.core import OptionSpec, Ruleset
 from pbp.commands.common import add_settings_arguments, settings_of, Subparsers

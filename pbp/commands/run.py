@@ -4,6 +4,7 @@ runs (pbp.daemon.run)."""
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands.common import add_settings_arguments, settings_of, Subparsers
 from pbp.daemon.run import Daemon
 

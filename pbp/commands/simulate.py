@@ -1,11 +1,10 @@
 """`pbp simulate <ruleset> --players N --games K --seed S [--skill S] [--jobs J] [--json]`."""
 from __future__ import annotations
 
-from typing import Any
-
 from argparse import Namespace
 import json
 import os
+from typing import Any
 
 import engine
 from engine.core import GameSetupError

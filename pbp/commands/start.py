@@ -3,6 +3,7 @@ and mail every player their welcome (docs/design.md: Sign-ups)."""
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.signups.starting import start_signed_up
 from pbp.commands.common import Subparsers

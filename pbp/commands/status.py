@@ -4,6 +4,7 @@ mail."""
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands.common import add_settings_arguments, open_reader, Subparsers
 from pbp.settings import secrets_readable_by_others
 from pbp.host.status import status_text

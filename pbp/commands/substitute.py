@@ -8,6 +8,7 @@ none)."""
 from __future__ import annotations
 
 from argparse import Namespace
+
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
 from pbp.game.stored import load

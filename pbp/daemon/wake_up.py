@@ -3,11 +3,10 @@ Deadlines, Many games): the earliest deadline, reminder time or outbox retry. AP
 alarm clock; this is what it is set to, recomputed after every cycle."""
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from pbp import schedule
 from pbp.game.stalls import stalled_phases

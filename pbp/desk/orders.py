@@ -3,10 +3,9 @@ phase, then the engine's parse. A block for another phase, a closed phase, a dea
 with a wrong token is refused with a reason the player can act on."""
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from pbp import schedule
 from pbp.game.stored import StoredGame

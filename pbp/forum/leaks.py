@@ -19,6 +19,7 @@ import re
 from collections import abc
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
+
 from pbp.forum.spans import follow
 from pbp.game.stored import StoredGame
 from pbp.storage.drafts import DraftBook

@@ -10,9 +10,8 @@ replays exact and keeps every earlier post and report meaningful.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import replace
+from typing import Any
 
 from engine.names import look_alike, name_problem
 from pbp.errors import UserError

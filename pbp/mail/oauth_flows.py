@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 import time
+
 import webbrowser
+
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit

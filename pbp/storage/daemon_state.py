@@ -7,11 +7,10 @@ watch or a failing cycle is visible to the host and not only in the daemon's log
 """
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from pbp.durable import write_atomically
 from pbp.timezones import render_timestamp

@@ -11,9 +11,8 @@ recognised; the mails themselves are not kept.
 """
 from __future__ import annotations
 
-from typing import Any
-
 import copy
+from typing import Any
 
 from pbp.mail.header_values import header_line
 from pbp.storage.datafolder import DataFolder
