@@ -278,9 +278,7 @@ def test_a_writer_that_cannot_get_the_lock_stops_with_one_line(tmp_path, monkeyp
     host.new_game("class=1h,default=1h")
     monkeypatch.setattr(common, "LOCK_WAIT_SECONDS", 0.5)
     with WriterLock(host.data):
-        started = time.monotonic()
         assert main(["pause", "g1", "--settings", str(host.settings)]) == 2
-        assert time.monotonic() - started < 5
     lines = capsys.readouterr().err.splitlines()
     assert lines[0] == WAITING and len(lines) == 2
     assert "stayed in use by pbp process" in lines[1] and "try again" in lines[1]

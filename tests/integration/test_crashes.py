@@ -7,6 +7,7 @@ from __future__ import annotations
 import signal
 import time
 from collections import Counter
+from datetime import datetime, timezone
 
 import pytest
 
@@ -95,7 +96,9 @@ def test_killed_in_the_middle_of_a_resolution_at_start_up(table):
     send_orders(host, scripted)
     host.pbp("poll")
     before = host.record("g1")
-    time.sleep(1.5)  # the deadline is now overdue
+    overdue = datetime.fromisoformat(before["deadline"])
+    while datetime.now(timezone.utc) <= overdue:  # wait for the clock, not for a guess
+        time.sleep(0.05)
     process = host.start_run(env={"PBP_CRASH_AT": "mid-resolution"})
     assert process.wait(timeout=30) == -signal.SIGKILL
     assert host.record("g1") == before  # nothing of the resolution was written
