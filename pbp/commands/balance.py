@@ -108,7 +108,8 @@ def run(args: Namespace) -> int:
     return 0
 
 
-def play_points(args: Namespace, points: list[tuple[int, float]], games: int, options: dict[str, Any]) -> list[Estimate]:
+def play_points(args: Namespace, points: list[tuple[int, float]], games: int,
+                options: dict[str, Any]) -> list[Estimate]:
     rules = engine.ruleset(args.ruleset)
     progress = ProgressBar(games * len(points), f"{args.ruleset} balance")
     estimates = []
@@ -124,7 +125,8 @@ def play_points(args: Namespace, points: list[tuple[int, float]], games: int, op
     return estimates
 
 
-def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games: int, precision: float, plot: Path) -> str:
+def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games: int, precision: float,
+           plot: Path) -> str:
     unit = LENGTH_UNIT.get(ruleset, "turns")
     stated = f"each rate within ±{100 * precision:g} points" if precision else "as many as asked"
     lines = [f"{ruleset}: {games} games per setup ({stated}, 95 % Wilson intervals)"]

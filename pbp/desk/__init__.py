@@ -295,7 +295,8 @@ class Desk:
         reply = self._receipt(game, name, headline, sections)
         judged = [judged_entry(block) for block in choice.blocks if block.game == game.id and block.has_orders]
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
-                        orders=[v.order_row for v in verdicts if v.order_row and v.accepted], reply=reply, reply_kind=kind,
+                        orders=[v.order_row for v in verdicts if v.order_row and v.accepted], reply=reply,
+                        reply_kind=kind,
                         token_guard=guard, deliveries=[v.delivery for v in messages if v.delivery], judged=judged)
 
     def _refuse_stray_orders(self, game: StoredGame, name: str, stray: list[str]) -> Decision:

@@ -82,7 +82,8 @@ def file_bounce(moderator: Moderator, mail: InboundMail) -> tuple[GameFile, str]
     return home, f"bounce: mail to {', '.join(named)} could not be delivered (not answered)"
 
 
-def _notify_host(moderator: Moderator, file: GameFile, name: str, address: str, host_address: str, mail: InboundMail) -> None:
+def _notify_host(moderator: Moderator, file: GameFile, name: str, address: str, host_address: str,
+                 mail: InboundMail) -> None:
     game_id = file.id
     body = (f"Mail from pbp to {name} <{address}> in game {game_id} bounced: the receiving mail system says it "
             f"cannot be delivered (its report: {mail.subject!r}).\n\n"

@@ -31,7 +31,8 @@ def backoff(attempts: int) -> float:
 
 
 def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float] = time.time,
-                 ignore_wait: bool = False, on_event: Callable[[str], None] = lambda text: None) -> list[dict[str, Any]]:
+                 ignore_wait: bool = False,
+                 on_event: Callable[[str], None] = lambda text: None) -> list[dict[str, Any]]:
     """Publish the game's approved drafts in phase order, stopping at the first one not
     approved (so posts never go out of order) or one that must wait for a retry.
 

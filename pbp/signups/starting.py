@@ -92,7 +92,8 @@ def start_due(moderator: Moderator) -> list[str]:
     return said
 
 
-def _tell_host(moderator: Moderator, signups: OpenGame, headline: str, lines: list[str], changes: dict[str, Any]) -> None:
+def _tell_host(moderator: Moderator, signups: OpenGame, headline: str, lines: list[str],
+               changes: dict[str, Any]) -> None:
     address = moderator.settings.host_address
     with signups.file.transaction():
         signups.file.update_record(changes)

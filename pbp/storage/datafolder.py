@@ -161,7 +161,8 @@ class JournaledGame(AtomicJSONStorage):
         self.texts_path = self.path.with_suffix(".texts")
         self.version = 0
         self._rows: Rows | None = None
-        self._legacy: dict[str, dict[int, dict[str, Any]]] = {}  # journaled tables found inside a document of the old format
+        # journaled tables found inside a document of the old format
+        self._legacy: dict[str, dict[int, dict[str, Any]]] = {}
         self._ops: list[Op] = []  # the open transaction's changes to journaled tables
         self._length = 0  # the journal's valid bytes, as the rows hold them
         self._unsynced: Future[None] | None = None  # the sync of the last line, still running on `syncer`

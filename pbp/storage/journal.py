@@ -332,7 +332,8 @@ class JournalTable:
         that only reads (the mail ledger's index). The rows must not be changed."""
         return iter(self._table().values())
 
-    def get(self, cond: Callable[[Mapping[str, Any]], bool] | None = None, doc_id: int | None = None) -> Document | None:
+    def get(self, cond: Callable[[Mapping[str, Any]], bool] | None = None,
+            doc_id: int | None = None) -> Document | None:
         table = self._table()
         if doc_id is not None:
             row = table.get(doc_id)
