@@ -319,6 +319,46 @@ def no_character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True)
+class PublicCharacter:
+    """One character as everyone may know it (`RulesetCard.public_roster`): whether it
+    lives, whether the host plays it, and for a dead one when it died and what its death
+    revealed, in the rules' words ("" while unknown or hidden)."""
+
+    name: str
+    alive: bool
+    npc: bool = False
+    died: str = ""
+    flip: str = ""
+
+
+def listed_characters(view: Mapping[str, Any],
+                      died: Callable[[Mapping[str, Any]], str] = lambda entry: str(entry.get("died_in") or "")
+                      ) -> tuple[PublicCharacter, ...]:
+    """The default `RulesetCard.public_roster`: the public view's `players` list (`name`,
+    `alive`, `npc`, and a flip's `team`, `class` and `role`); `died(entry)` words when a
+    dead one died (by default its `died_in` phase id)."""
+    listed = []
+    for entry in view.get("players", []):
+        if not isinstance(entry, Mapping):
+            continue
+        alive = bool(entry.get("alive"))
+        flip = " ".join(str(entry[key]) for key in ("team", "class", "role") if entry.get(key)).replace("_", " ")
+        listed.append(PublicCharacter(str(entry["name"]), alive, bool(entry.get("npc")),
+                                      "" if alive else died(entry), flip))
+    return tuple(listed)
+
+
+def no_board(view: Mapping[str, Any]) -> str:
+    """The default `RulesetCard.board_text` and `board_svg`: the ruleset draws no board."""
+    return ""
+
+
+def no_setup_name(seats: Sequence[tuple[str, str]]) -> str:
+    """The default `RulesetCard.setup_name`: nothing beyond the ruleset and the size."""
+    return ""
+
+
+@dataclass(frozen=True)
 class RulesetCard:
     """What the shell may know about a ruleset without importing it (docs/design.md:
     Engine contract, the ruleset card).
@@ -347,6 +387,18 @@ class RulesetCard:
     - `default_moderator_options`: (option, value) pairs of the moderator's options whose
       default differs for this ruleset (Werewolf's dead keep their eyes open:
       `spectators=dead`).
+    - `npc_teams`: the teams an NPC may be on; `npc_explained`: the NPC-only classes and
+      teams the HELP mail explains when an NPC of one plays.
+    - `setup_files`: the options a host gives as a file (`pbp new-game --map FILE`).
+    - `accepts_extra_roles`: whether the host's role modules (`[roles] modules`) extend it.
+    - `demo_players`: how many players `pbp demo` seats by default; `length_unit`: what a
+      game's length is counted in (`pbp balance`).
+    - `setup_name(seats)`: what a finished game's setup was made of, from its (role, team)
+      pairs (`pbp stats`): the roles, or the number of Reds.
+    - `public_roster(view)`: every character as everyone may know it (`PublicCharacter`),
+      read from the ruleset's own public view; the shell reads no view key itself.
+    - `board_text(view)`, `board_svg(view)`: the picture of the board a view shows (the
+      Infiltration facility), as mail text and as an SVG document; "" for none.
     """
 
     game_id_prefix: str
@@ -374,6 +426,17 @@ class RulesetCard:
     # phase (the night actions, the terminal uses).
     public_choice: Callable[[Any], str | None] = lambda order: None
     logged_orders: tuple[str, ...] = ()
+
+    npc_teams: tuple[str, ...] = ()
+    npc_explained: tuple[str, ...] = ()
+    setup_files: tuple[str, ...] = ()
+    accepts_extra_roles: bool = False
+    demo_players: int = 8
+    length_unit: str = "turns"
+    setup_name: Callable[[Sequence[tuple[str, str]]], str] = no_setup_name
+    public_roster: Callable[[Mapping[str, Any]], tuple[PublicCharacter, ...]] = listed_characters
+    board_text: Callable[[Mapping[str, Any]], str] = no_board
+    board_svg: Callable[[Mapping[str, Any]], str] = no_board
 
 
 # --------------------------------------------------------------------------- contract

@@ -10,16 +10,20 @@ a Latin `a`), so `VOTE jose` names José. Two names of one game must differ by t
 and must not look alike: their Unicode confusable skeletons (UTS #39, from ICU through
 PyICU) differ too, so `Расо` (Cyrillic) cannot sit beside `Paco`, nor `AIice` beside
 `Alice`.
+
+Which words a name may not be depends on the rulesets asked (`NameRules`): a ruleset checks
+its own card's words, and the registry (`engine.name_problem`) every ruleset's, made once
+per process. Nothing here asks the registry, so using one ruleset never loads another.
 """
 from __future__ import annotations
 
 import functools
 import unicodedata
-from typing import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
 
 import icu
 
-import engine
 from engine.core import RulesetCard
 
 # The words of an order mail's own syntax (docs/design.md: Order mail format); every
@@ -38,15 +42,19 @@ _SCRIPT_FAMILIES = {"CJK": "Han", "HIRAGANA": "Han", "KATAKANA": "Han", "HANGUL"
 _EMPHASIS = "*_"
 
 
-@functools.lru_cache(maxsize=1)  # the registry's cards never change; making rulesets is slow
-def _cards() -> tuple[RulesetCard, ...]:
-    return tuple(engine.ruleset(name).card for name in engine.rulesets())
+@dataclass(frozen=True, eq=False)  # made once per set of cards and cached by identity
+class NameRules:
+    """What a name may not be besides its shape: `words` (the mail syntax and the cards'
+    grammar words) and `forms`, each card's `reserved_form`."""
 
+    words: frozenset[str]
+    forms: tuple[Callable[[str], str | None], ...]
 
-@functools.lru_cache(maxsize=1)
-def reserved_words() -> frozenset[str]:
-    """Every word a name may not be: the mail syntax and every registered ruleset's words."""
-    return MAIL_WORDS.union(*(card.reserved_words for card in _cards()))
+    @classmethod
+    def of(cls, cards: Iterable[RulesetCard]) -> NameRules:
+        cards = tuple(cards)
+        return cls(MAIL_WORDS.union(*(card.reserved_words for card in cards)),
+                   tuple(card.reserved_form for card in cards))
 
 
 @functools.lru_cache(maxsize=4096)  # the same few names are folded for every order line judged
@@ -141,17 +149,17 @@ def _shape_problem(name: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=4096)  # rosters repeat their names (every simulated game has the same)
-def name_problem(name: str) -> str | None:
-    """Why `name` cannot be a player's or NPC's name, or None when it can."""
+def name_problem(name: str, rules: NameRules) -> str | None:
+    """Why `name` cannot be a player's or NPC's name under `rules`, or None when it can."""
     name = unicodedata.normalize("NFC", name)
     shape = _shape_problem(name)
     if shape:
         return shape
-    for card in _cards():
-        reading = card.reserved_form(name) or card.reserved_form(fold(name))
+    for reserved_form in rules.forms:
+        reading = reserved_form(name) or reserved_form(fold(name))
         if reading is not None:
             return f"{name!r} {reading}"
-    if name.upper() in reserved_words() or fold(name).upper() in reserved_words():
+    if name.upper() in rules.words or fold(name).upper() in rules.words:
         return f"{name!r} is an order keyword; pick another name"
     if any(look_alike(name, word) for word in RESERVED_NAMES):
         return (f"{name!r} is the word for the host in pbp's mail (a message to the host is BEGIN MESSAGE "
@@ -184,7 +192,7 @@ def name_clashes(names: Iterable[str]) -> list[str]:
     return clashes
 
 
-def roster_problems(names: Sequence[str]) -> list[str]:
+def roster_problems(names: Sequence[str], rules: NameRules) -> list[str]:
     """Every reason why `names` cannot be one game's players and NPCs (empty: they can)."""
-    problems = [problem for problem in map(name_problem, names) if problem]
+    problems = [problem for problem in (name_problem(name, rules) for name in names) if problem]
     return problems + name_clashes(names)

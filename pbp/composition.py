@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbp.daemon.index_entry import entry_of
+from pbp.game.index_entry import entry_of
 from pbp.forum import hooks as forum_hooks
 from pbp.moderator import Listener, Moderator
 from pbp.signups.spectators import queue_spectator_mail

@@ -39,7 +39,7 @@ class Moderator:
         self.outbox = Outbox(self.folder, settings.from_address, settings.from_name, clock)
 
     def rules(self, name: str) -> Ruleset:
-        return load_ruleset(name, self.settings.role_modules if name == "werewolf" else (), self._modules_base)
+        return load_ruleset(name, self.settings.role_modules, self._modules_base)
 
     @functools.cached_property
     def _modules_base(self) -> str:

@@ -45,9 +45,10 @@ def roles_of(module: ModuleType) -> tuple[Any, ...]:
 
 @lru_cache(maxsize=None)
 def load_ruleset(name: str, role_modules: tuple[str, ...] = (), base: str = "") -> Ruleset:
-    """`engine.ruleset(name)`, with Werewolf given the host's extra roles."""
+    """`engine.ruleset(name)`, given the host's extra roles when its card accepts them
+    (Werewolf's); another ruleset ignores `role_modules`."""
     try:
-        if name == "werewolf" and role_modules:
+        if role_modules and engine.ruleset(name).card.accepts_extra_roles:
             extra = tuple(role for spec in role_modules
                           for role in roles_of(import_role_module(spec, Path(base) if base else None)))
             return engine.ruleset(name, extra_roles=extra)

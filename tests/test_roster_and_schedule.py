@@ -5,6 +5,8 @@ from datetime import timedelta
 
 import pytest
 
+import engine
+
 from pbp.errors import UserError
 from pbp.game.roster_file import parse_npc, parse_roster
 from pbp.schedule import parse_schedule, phase_duration
@@ -37,11 +39,12 @@ def test_bad_rosters_are_refused_with_the_reason(csv_text, reason):
 
 
 def test_npc_specs():
-    npc = parse_npc("Raiden:Renegade:Neutral")
+    card = engine.ruleset("infiltration").card
+    npc = parse_npc("Raiden:Renegade:Neutral", card)
     assert (npc.name, npc.npc_class, npc.team) == ("Raiden", "renegade", "neutral")
     for bad in ("Raiden:renegade", "Raiden:pilot:green", "Raiden:warrior:blue", "A-1:warrior:green"):
         with pytest.raises(UserError):
-            parse_npc(bad)
+            parse_npc(bad, card)
 
 
 def test_durations():

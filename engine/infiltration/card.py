@@ -3,12 +3,13 @@ HELP and by the order forms (engine.infiltration.grammar), the phase kinds and t
 words, and the words a name may not be (rules: Order grammar)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
-from engine.core import OrderLine, PhaseKind, RulesetCard
+from engine.core import OrderLine, PhaseKind, PublicCharacter, RulesetCard, listed_characters
+from engine.infiltration.drawing import board_svg, board_text
 from engine.infiltration.orders import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
-from engine.infiltration.state import CLASSES
+from engine.infiltration.state import CLASSES, NEUTRAL, PLAYER_CLASSES, RED, TEAMS
 from engine.infiltration.validity import GRAMMAR_HELP
 
 _DECISION = ("Tn-decision", ("decision",))
@@ -110,6 +111,17 @@ def phase_words(phase_id: str) -> str:
     return phase_id
 
 
+def public_roster(view: Mapping[str, Any]) -> tuple[PublicCharacter, ...]:
+    """Every character of the public view, a dead one with the turn it died in."""
+    turns = {str(dead["name"]): dead["turn"] for dead in view.get("dead", []) if dead.get("turn") is not None}
+    return listed_characters(view, lambda entry: f"Turn {turns[entry['name']]}" if entry["name"] in turns else "")
+
+
+def setup_name(seats: Sequence[tuple[str, str]]) -> str:
+    """A setup by its number of Reds (`pbp stats`)."""
+    return f"{sum(1 for _role, team in seats if team == RED)} red"
+
+
 CARD = RulesetCard(
     public_choice=public_choice,
     logged_orders=("USE", "HACK", "DESTROY", "RESTORE", "REPAIR"),
@@ -127,4 +139,12 @@ CARD = RulesetCard(
     roles=CLASS_LINES,
     character_summary=character_summary,
     phase_words=phase_words,
+    npc_teams=TEAMS,
+    npc_explained=(*(kind for kind in CLASSES if kind not in PLAYER_CLASSES), NEUTRAL),
+    setup_files=("map",),
+    demo_players=8,
+    setup_name=setup_name,
+    public_roster=public_roster,
+    board_text=board_text,
+    board_svg=board_svg,
 )

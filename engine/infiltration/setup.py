@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from engine.core import GameSetupError, PlayerSpec, phase_rng
-# A module, not its function: engine.names itself imports this package's rooms.
 from engine import names
+from engine.infiltration.card import CARD
 from engine.infiltration.facility import default_features, layout_from_features, parse_map
 from engine.infiltration.guards import plan_guards
 from engine.infiltration.rooms import FLOORS, ROOMS, SPECIALS, rooms_on_floor
@@ -15,6 +15,7 @@ from engine.infiltration.state import (
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 48
 SETUP_PHASE = "T0-setup"
+NAME_RULES = names.NameRules.of((CARD,))  # this ruleset's own words: no other ruleset is loaded
 
 
 def default_reds(players: int) -> int:
@@ -69,7 +70,7 @@ def _check_roster(players: list[PlayerSpec], npcs: list[PlayerSpec]) -> None:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise GameSetupError(f"Infiltration needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}.")
     # The roster's name rule: every name must be one that the orders can address.
-    problems = names.roster_problems([spec.name for spec in players + npcs])
+    problems = names.roster_problems([spec.name for spec in players + npcs], NAME_RULES)
     if problems:
         raise GameSetupError(f"Some names cannot be used: {'; '.join(problems)}.")
     for spec in players + npcs:

@@ -4,9 +4,10 @@ game's role table, so a role the host added is listed like a built-in one —
 and the words a name may not be (rules: Order grammar)."""
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections import Counter
+from typing import Any, Mapping, Sequence
 
-from engine.core import OrderLine, PhaseKind, RulesetCard
+from engine.core import OrderLine, PhaseKind, PublicCharacter, RulesetCard, listed_characters
 from engine.werewolf.orders import Nominate, Vote
 from engine.werewolf.table import RoleTable
 
@@ -89,6 +90,18 @@ def public_choice(order: Any) -> str | None:
     return None
 
 
+def public_roster(view: Mapping[str, Any]) -> tuple[PublicCharacter, ...]:
+    """Every character of the public view, a dead one with the day or night it died in."""
+    return listed_characters(view, lambda entry: phase_words(str(entry["died_in"])).split(" — ")[0]
+                             if entry.get("died_in") else "")
+
+
+def setup_name(seats: Sequence[tuple[str, str]]) -> str:
+    """A setup by its roles, each with its count (`pbp stats`)."""
+    roles = Counter(role for role, _team in seats)
+    return ", ".join(f"{role}×{count}" if count > 1 else role for role, count in sorted(roles.items()))
+
+
 def make_card(table: RoleTable) -> RulesetCard:
     """The card of a Werewolf game played with `table`'s roles."""
     keywords = {kind.keyword for role in table.roles for kind in role.orders}
@@ -106,4 +119,9 @@ def make_card(table: RoleTable) -> RulesetCard:
         phase_words=phase_words,
         # rules: "free to keep his eyes open at night": the dead watch by default
         default_moderator_options=(("spectators", "dead"),),
+        accepts_extra_roles=True,
+        demo_players=9,
+        length_unit="days",
+        setup_name=setup_name,
+        public_roster=public_roster,
     )

@@ -27,7 +27,6 @@ from pbp.progress import ProgressBar
 from pbp.commands.common import Subparsers
 
 SKILL_SWEEP = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
-LENGTH_UNIT = {"werewolf": "days"}
 
 
 def register(subparsers: Subparsers) -> None:
@@ -127,7 +126,7 @@ def play_points(args: Namespace, points: list[tuple[int, float]], games: int,
 
 def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games: int, precision: float,
            plot: Path) -> str:
-    unit = LENGTH_UNIT.get(ruleset, "turns")
+    unit = engine.ruleset(ruleset).card.length_unit
     stated = f"each rate within ±{100 * precision:g} points" if precision else "as many as asked"
     lines = [f"{ruleset}: {games} games per setup ({stated}, 95 % Wilson intervals)"]
     for e in main:

@@ -1,14 +1,14 @@
 """`pbp init [--data DIR] [--provider gmail|outlook|fastmail|custom]`: write a settings
 file and make the data folder (with the embedded transport, the inbox Maildir too); a
 provider fills in its IMAP and SMTP servers, ports, TLS mode and login
-(pbp.mail.providers)."""
+(pbp.settings.providers)."""
 from __future__ import annotations
 
 from argparse import Namespace
 from pathlib import Path
 
 from pbp.errors import UserError
-from pbp.mail.providers import MAIL_PRESETS
+from pbp.settings.providers import MAIL_PRESETS
 from pbp.settings import default_settings_text, load_settings, settings_path
 from pbp.mail.transport import open_mailbox
 from pbp.durable import write_atomically

@@ -31,7 +31,7 @@ def register(subparsers: Subparsers) -> None:
                         help="deadline length per phase kind, e.g. class=24h,movement=24h,decision=48h "
                              "(default= sets all others); `pbp rules <ruleset>` lists the kinds")
     parser.add_argument("--npc", action="append", default=[], metavar="NAME:CLASS:TEAM",
-                        help="Infiltration: a host-run character (repeatable)")
+                        help="a host-run character, for a ruleset that has them (repeatable)")
     parser.add_argument("--map", metavar="FILE",
                         help="Infiltration: the host's map (one 'ROOM FEATURE' per line, or 8 lines of 8 "
                              "comma-separated features) instead of a random one")
@@ -48,11 +48,14 @@ def run(args: Namespace) -> int:
     except OSError:
         raise UserError(f"Cannot read the roster {path}; check the path.") from None
     roster = parse_roster(text, str(path))
-    npcs = [parse_npc(spec) for spec in args.npc]
+    card = engine.ruleset(args.ruleset).card
+    npcs = [parse_npc(spec, card) for spec in args.npc]
     options = parse_options(args.option)
     if args.map:
-        if args.ruleset != "infiltration":
-            raise UserError("--map is for Infiltration games only; drop it or use --ruleset infiltration.")
+        if "map" not in card.setup_files:
+            drawn = [name for name in engine.rulesets() if "map" in engine.ruleset(name).card.setup_files]
+            raise UserError(f"--map is for {' and '.join(name.title() for name in drawn)} games only; drop it or "
+                            f"use --ruleset {drawn[0]}.")
         try:
             options["map"] = Path(args.map).read_text(encoding="utf-8-sig")
         except OSError:

@@ -11,7 +11,6 @@ from engine.core import OptionSpec, Ruleset
 from pbp.commands.common import add_settings_arguments, settings_of, Subparsers
 from pbp.game.options import OPTIONS, defaults
 from pbp.desk.help import table_lines
-from pbp.game.roster_file import NPC_TEAMS
 from pbp.rulesets import load_ruleset
 from pbp.schedule import DEFAULT_SCHEDULE, FALLBACK_DURATION
 from pbp.settings import settings_path
@@ -55,7 +54,7 @@ def describe(name: str, rules: Ruleset) -> list[str]:
     lines += [f"  {role}  ({side}): {what}" for role, side, what in card.roles]
     if card.npcs_allowed:
         lines += ["", f"NPCs (--npc NAME:CLASS:TEAM, played by the host): class one of {', '.join(card.npc_kinds)}; "
-                      f"team one of {', '.join(NPC_TEAMS)}."]
+                      f"team one of {', '.join(card.npc_teams)}."]
     lines += ["", "Orders, phase by phase:"]
     lines += [line.strip() and f"  {line.strip()}" for line in table_lines(card.orders, None, "")]
     for order, grammar in card.argument_grammars:
@@ -69,7 +68,7 @@ def run(args: Namespace) -> int:
     if args.settings or args.data or settings_path(None).exists():
         settings = settings_of(args)
         base = str(settings.source.parent) if settings.source else ""
-        rules = load_ruleset(args.ruleset, settings.role_modules if args.ruleset == "werewolf" else (), base)
+        rules = load_ruleset(args.ruleset, settings.role_modules, base)
     else:
         rules = engine.ruleset(args.ruleset)
     print("\n".join(describe(args.ruleset, rules)))

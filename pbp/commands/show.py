@@ -16,7 +16,6 @@ from pathlib import Path
 from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_reader, Subparsers
 from pbp.errors import UserError
-from pbp.facility_map import svg_map, text_map
 from pbp.game.create import NPC_WELCOME
 from pbp.game.stored import StoredGame, load
 from pbp.render.renderer import FINISHED
@@ -90,14 +89,15 @@ def run(args: Namespace) -> int:
         else:
             view = host_view
             lines, tail = game_lines(game), []
-    if view is not None and "map" in view:
-        lines += ["", text_map(view).rstrip()]
+    picture = game.rules.card.board_text(view) if view is not None else ""
+    if picture:
+        lines += ["", picture.rstrip()]
     if tail:
         lines += ["", *tail]
     print("\n".join(lines))
     if args.svg and view is not None:  # --svg with no map was refused above
         try:
-            Path(args.svg).write_text(svg_map(view), encoding="utf-8")
+            Path(args.svg).write_text(game.rules.card.board_svg(view), encoding="utf-8")
         except OSError as error:
             raise UserError(f"Cannot write the map to {args.svg}: {error.strerror}; give a writable file path.")
         print(f"The map is written to {args.svg}.")

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Mapping
 
 from pbp import schedule
-from pbp.desk.orders import identity_refusal
+from pbp.game.block_judge import identity_refusal
 from pbp.conversations.channels import HOST, TEAM, channels_of, message_log
 from pbp.conversations.picks import current_picks
 from pbp.game.stored import StoredGame

@@ -17,6 +17,7 @@ from email import policy
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+import engine
 from engine.simulation import player_names
 from pbp import schedule
 from pbp.daemon.cycle import Cycle
@@ -30,7 +31,6 @@ from pbp.demo.players import filled_reply_text, form_in, mail_text, reply_to
 from pbp.settings import Settings
 from pbp.mail.transport import open_mailbox, open_sender
 
-DEMO_PLAYERS = {"infiltration": 8, "werewolf": 9}
 MAX_ROUNDS = 400
 
 
@@ -51,7 +51,7 @@ def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: P
     data = data or Path(tempfile.mkdtemp(prefix="pbp-demo-"))
     settings = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid",
                         replies_per_sender_per_day=10_000)
-    count = players or DEMO_PLAYERS.get(ruleset, 8)
+    count = players or engine.ruleset(ruleset).card.demo_players
     roster = [RosterPlayer(name, f"{name.lower()}@players.invalid") for name in player_names(count)]
     with ForumModerator(settings, clock=clock) as moderator:
         cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))

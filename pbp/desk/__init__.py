@@ -26,7 +26,7 @@ from typing import Any, Iterator
 
 from pbp.desk import bounces
 from pbp.desk.choice import choose_blocks, judged_before, judged_entry
-from pbp.desk.orders import BlockVerdict, judge_block
+from pbp.game.block_judge import BlockVerdict, judge_block
 from pbp.conversations.judge import Delivery, MessageVerdict, free_text_note, judge_message
 from pbp.conversations.picks import picks_of_teams
 from pbp.conversations.relay import deliver
@@ -43,7 +43,7 @@ from pbp.durable import atomic_storage
 from pbp.moderator import Moderator
 from pbp.game.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
 from pbp.ports import InboundMail, MessageBlock, OrderBlock, Outcome, RenderedMail
-from pbp.forum.tally import running_tally
+from pbp.game.tally import running_tally
 from pbp.storage.open_games import outbox_files
 from pbp.signups.mail import signup_mail
 from pbp.timezones import render_received

@@ -3,7 +3,8 @@ notification is matched to the player by the Message-ID of the mail of ours that
 (the outbox holds every one; a report that quotes none of ours is a stranger's mail) —
 recorded in that game's file, never answered, and shown in `pbp status`. The host is
 mailed once per bounced address (at `[forum] host_address`, when set); an address that
-bounced `FLAG_AFTER` times is flagged so the host can hand the character to a substitute.
+bounced `FLAG_AFTER` times is flagged so the host can hand the character to a substitute
+(pbp.game.bounce_counts).
 
 Recording is idempotent per mail (its key): a bounce judged again after a crash is not
 counted twice.
@@ -11,23 +12,16 @@ counted twice.
 from __future__ import annotations
 
 from tinydb import where
-from tinydb.table import Table
 
 from pbp import schedule
 from pbp.ports import Bounce, InboundMail, RenderedMail
 from pbp.render.renderer import FINISHED
+from pbp.game.bounce_counts import FLAG_AFTER, bounce_table
 from pbp.game.stored import record_of
-from pbp.storage.datafolder import DataFolder, GameFile
-from pbp.timezones import render_timestamp
 from pbp.moderator import Moderator
+from pbp.storage.datafolder import DataFolder, GameFile
 
-TABLE = "bounces"
-FLAG_AFTER = 2
 HOST = "host"
-
-
-def bounce_table(file: GameFile) -> Table:
-    return file.db.table(TABLE, cache_size=0)
 
 
 def matches(folder: DataFolder, bounce: Bounce) -> dict[str, dict[str, str]]:
@@ -92,27 +86,3 @@ def _notify_host(moderator: Moderator, file: GameFile, name: str, address: str, 
             f"a working address with `pbp substitute {game_id} {name} <new-name> <new-email>`.\n")
     moderator.outbox.queue(file, phase=record_of(file).phase_id or FINISHED, recipient=HOST, address=host_address,
                            kind="bounce-notice", mail=RenderedMail(f"[{game_id}] Mail to {name} bounced", body))
-
-
-def bounce_counts(file: GameFile) -> dict[str, tuple[str, int, str]]:
-    """{player: (address, bounces, last received)} for the roster's current addresses."""
-    roster = {player.name: player.email for player in record_of(file).roster}
-    counts: dict[str, tuple[str, int, str]] = {}
-    for row in bounce_table(file).all():
-        if roster.get(row["player"]) != row["address"]:
-            continue  # the player was substituted since: the old address no longer matters
-        _address, count, last = counts.get(row["player"], (row["address"], 0, ""))
-        counts[row["player"]] = (row["address"], count + 1, max(last, row["received"]))
-    return counts
-
-
-def status_lines(file: GameFile) -> list[str]:
-    """`pbp status` lines: each player whose mail bounced, flagged from `FLAG_AFTER` bounces."""
-    lines = []
-    for name, (address, count, last) in sorted(bounce_counts(file).items()):
-        times = "once" if count == 1 else f"{count} times"
-        line = f"  BOUNCED: mail to {name} <{address}> bounced {times} (last {render_timestamp(last)})"
-        if count >= FLAG_AFTER:
-            line += f"; FLAGGED: substitute them with `pbp substitute {file.id} {name} <new-name> <new-email>`"
-        lines.append(line)
-    return lines

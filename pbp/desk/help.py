@@ -5,9 +5,9 @@ Order mail format — "HELP (the rules summary and the grammar)").
   current one's, with the orders the player can give now marked `>>`.
 - The grammar of every order argument that has a grammar of its own (e.g. Infiltration's
   `USE VALIDITY <statement>`), taken from the engine that parses it.
-- The host-run characters (NPCs) of the game, and what the NPC-only classes (Renegade,
-  Engineer) and the Neutral team mean, for those that are in the game
-  (templates/help/npcs.j2). Which NPC has which class is not said: only that the game
+- The host-run characters (NPCs) of the game, and what the NPC-only classes and teams
+  the card names (`npc_explained`: Infiltration's Renegade, Engineer and Neutral) mean,
+  for those that are in the game (templates/help/npcs.j2). Which NPC has which class is not said: only that the game
   holds one; a Red NPC's team is never said (only the Reds learn it).
 
 Both come from the ruleset's card (engine.core.RulesetCard), so this module only formats
@@ -25,7 +25,6 @@ from pbp.game.record import Npc
 from pbp.mail.wrapping import WIDTH
 
 MARK_NOW = ">>"
-NPC_ONLY_CLASSES = ("renegade", "engineer")  # rules/infiltration.md: Cast and setup
 
 
 def order_key(syntax: str) -> str:
@@ -66,12 +65,11 @@ def table_lines(rows: Iterable[OrderLine], phase: Phase | None, name: str) -> li
     return lines
 
 
-def npc_facts(npcs: Sequence[Npc]) -> dict[str, Any]:
-    """The `npcs` facts for templates/help/npcs.j2: the NPCs' names, the NPC-only classes
-    present (sorted, never tied to a name) and whether a Neutral NPC plays."""
-    return {"names": [npc.name for npc in npcs],
-            "classes": sorted({npc.npc_class for npc in npcs} & set(NPC_ONLY_CLASSES)),
-            "neutral": any(npc.team == "neutral" for npc in npcs)}
+def npc_facts(npcs: Sequence[Npc], explained: Sequence[str]) -> dict[str, Any]:
+    """The `npcs` facts for templates/help/npcs.j2: the NPCs' names, and the classes and
+    teams among them that the card explains (`explained`; sorted, never tied to a name)."""
+    present = {npc.npc_class for npc in npcs} | {npc.team for npc in npcs}
+    return {"names": [npc.name for npc in npcs], "explained": sorted(present & set(explained))}
 
 
 def help_facts(rules: Ruleset, phase: Phase | None, name: str, npcs: Sequence[Npc] = ()) -> dict[str, Any]:
@@ -82,4 +80,4 @@ def help_facts(rules: Ruleset, phase: Phase | None, name: str, npcs: Sequence[Np
         "mark": MARK_NOW,
         "phase": phase.id if phase else "",
         "grammars": [{"order": order, "text": text} for order, text in rules.card.argument_grammars],
-    }, "npcs": npc_facts(npcs)}
+    }, "npcs": npc_facts(npcs, rules.card.npc_explained)}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Sequence
 
-from engine.core import Ruleset
+from engine.core import Ruleset, RulesetCard
 from pbp.errors import UserError
 from pbp.storage.drafts import DRAFT, OPENING, DraftBook
 from pbp.forum.config import ForumSettings
@@ -15,18 +15,14 @@ from pbp.forum.drafting import Draft, PostFacts, PostRenderer
 from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
-from pbp.forum import tally as public_tally
+from pbp.game import tally as public_tally
 from pbp.forum.leaks import draft_leaks
 from pbp.forum.review import approve, auto_publish
 
 
-def _players(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    return [p for p in view.get("players", []) if isinstance(p, Mapping)]
-
-
-def living_voters(public_view: Mapping[str, Any]) -> list[str]:
-    """Living players (never NPCs) as the public view lists them."""
-    return [p["name"] for p in _players(public_view) if p.get("alive") and not p.get("npc")]
+def living_voters(card: RulesetCard, public_view: Mapping[str, Any]) -> list[str]:
+    """Living players (never NPCs) as the public view lists them (the card's public roster)."""
+    return [character.name for character in card.public_roster(public_view) if character.alive and not character.npc]
 
 
 def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()) -> list[dict[str, Any]]:
@@ -40,12 +36,12 @@ def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()
     credits = {player.name: [old["played_by"] for old in player.replaced] + [player.player]
                for player in roster if player.replaced}
     rows = []
-    for entry in _players(rules.view(state, None)):
-        parts = [word.replace("_", " ").capitalize() for word in rules.status(state, entry["name"]).revealed]
+    for character in rules.card.public_roster(rules.view(state, None)):
+        parts = [word.replace("_", " ").capitalize() for word in rules.status(state, character.name).revealed]
         if parts:
-            row = {"name": entry["name"], "role_text": " ".join(parts)}
-            if entry["name"] in credits:
-                row["players"] = ", then ".join(credits[entry["name"]])
+            row = {"name": character.name, "role_text": " ".join(parts)}
+            if character.name in credits:
+                row["players"] = ", then ".join(credits[character.name])
             rows.append(row)
     return rows
 
@@ -70,7 +66,7 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
     view = after.view(None)
     facts = PostFacts(game=after.id, ruleset=after.record.ruleset, phase=phase, public_view=view,
                       events=list(public_events), result=after.record.result,
-                      voters=living_voters(before.view(None)),
+                      voters=living_voters(before.rules.card, before.view(None)),
                       extra={"roles": role_list(after.rules, after.state, after.roster), **thread_facts(after, view)},
                       phase_words=after.rules.card.phase_words)
     draft = renderer.render(facts, dialect)

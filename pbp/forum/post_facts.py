@@ -20,34 +20,16 @@ def _handles(game: StoredGame) -> dict[str, str]:
     return {player.name: player.forum_name for player in game.roster}
 
 
-def _flip(entry: Mapping[str, Any]) -> str:
-    """A dead character's role, or team and class, as the public view shows it ("" if hidden)."""
-    parts = [str(entry[key]) for key in ("team", "class", "role") if entry.get(key)]
-    return " ".join(parts).replace("_", " ")
-
-
-def _died(game: StoredGame, view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
-    """When a character died, in words: the phase's words (Werewolf) or the turn (Infiltration)."""
-    if entry.get("died_in"):
-        return game.rules.card.phase_words(str(entry["died_in"])).split(" — ")[0]
-    for dead in view.get("dead", []):
-        if isinstance(dead, Mapping) and dead.get("name") == entry["name"] and dead.get("turn") is not None:
-            return f"Turn {dead['turn']}"
-    return ""
-
-
 def people(game: StoredGame, view: Mapping[str, Any]) -> dict[str, list[dict[str, str]]]:
     """`living`: each living character with their player's forum handle (NPCs have none);
     `dead`: each dead character with when they died and their flip, if public."""
     handles = _handles(game)
     living, dead = [], []
-    for entry in view.get("players", []):
-        if not isinstance(entry, Mapping):
-            continue
-        if entry.get("alive"):
-            living.append({"name": entry["name"], "handle": handles.get(entry["name"], "")})
+    for character in game.rules.card.public_roster(view):
+        if character.alive:
+            living.append({"name": character.name, "handle": handles.get(character.name, "")})
         else:
-            dead.append({"name": entry["name"], "when": _died(game, view, entry), "flip": _flip(entry)})
+            dead.append({"name": character.name, "when": character.died, "flip": character.flip})
     return {"living": living, "dead": dead}
 
 

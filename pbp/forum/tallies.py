@@ -1,4 +1,4 @@
-"""Running vote counts on the game's rhythm (option `tally_every`, pbp.forum.tally):
+"""Running vote counts on the game's rhythm (option `tally_every`, pbp.game.tally):
 each cycle of `pbp run` drafts the count that fell due in every voting phase, like `pbp
 draft tally`. With auto-publish `tally` (or `on`) a count that passes the leak check is
 approved at once and goes out with the next publishing; otherwise it waits for the host
@@ -15,7 +15,7 @@ from pbp.game.clock import Running
 from pbp.game.stored import load
 from pbp.storage.game_index import chore_due
 from pbp.moderator import Moderator
-from pbp.forum.tally import due_slot, has_public_orders
+from pbp.game.tally import due_slot, has_public_orders
 from pbp.game.options import tally_interval_of
 from pbp.timezones import as_utc
 

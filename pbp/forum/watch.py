@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
-from engine.core import Ruleset
+from engine.core import Ruleset, RulesetCard
 from pbp import schedule
 from pbp.forum.config import load_forum_settings
 from pbp.forum.publishing import PermanentPublishError, TransientPublishError
@@ -75,14 +75,14 @@ def silenced_players(rules: Ruleset, state: object, players: Iterable[str]) -> s
     return {name for name in players if rules.status(state, name).silenced}
 
 
-def dead_players(public_view: Mapping[str, Any]) -> set[str]:
-    """Who is dead, as the public view says (deaths are public)."""
-    return {p["name"] for p in public_view.get("players", []) if isinstance(p, Mapping) and p.get("alive") is False}
+def dead_players(card: RulesetCard, public_view: Mapping[str, Any]) -> set[str]:
+    """Who is dead, as the public view says (deaths are public; the card's public roster)."""
+    return {character.name for character in card.public_roster(public_view) if not character.alive}
 
 
 def facts_now(rules: Ruleset, state: object, players: Iterable[str], phase: str, start: float) -> PhaseFacts:
     """The watch's facts for the game as it stands now, valid from `start` on."""
-    return PhaseFacts(phase, start, frozenset(dead_players(rules.view(state, None))),
+    return PhaseFacts(phase, start, frozenset(dead_players(rules.card, rules.view(state, None))),
                       frozenset(silenced_players(rules, state, players)))
 
 

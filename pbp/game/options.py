@@ -16,7 +16,7 @@ ruleset's card may change a default (`RulesetCard.default_moderator_options`).
 - `wait_for_publish`: `on` starts a phase's clock only when the public post of the phase
   before it is published (docs/design.md: Public posts; pbp.game.deadlines); default `off`.
 - `tally_every`: a duration (`6h`) drafts a running vote count on that rhythm in every
-  voting phase (pbp.forum.tally); default `off`.
+  voting phase (pbp.game.tally); default `off`.
 - `spectators`: who gets the host's view of each resolution (pbp.signups.spectators):
   `off` nobody, `dead` the dead players, `all` the dead and every confirmed watcher
   (`WATCH <game>` by mail). Default `dead` for Werewolf, whose dead keep their eyes open,

@@ -1,7 +1,7 @@
 """The roster of a game (docs/design.md: Command line): a CSV with columns `name,email` and
-optional `timezone,forum_name`, and Infiltration's host-run characters (`--npc`).
+optional `timezone,forum_name`, and the host-run characters (`--npc`) of a ruleset that has them.
 
-Names follow `engine.names.name_problem` and are unique ignoring case and accents (NPCs
+Names follow `engine.name_problem` (every ruleset's words) and are unique ignoring case and accents (NPCs
 included);
 addresses are unique too, since an address is half of a player's identity.
 """
@@ -13,13 +13,13 @@ import unicodedata
 from email.headerregistry import Address
 from email.errors import HeaderParseError
 
-from engine.names import name_clash, name_clashes, name_problem
+from engine import name_problem
+from engine.core import RulesetCard
+from engine.names import name_clash, name_clashes
 from pbp.errors import UserError
 from pbp.game.record import Npc, RosterPlayer
 from pbp.timezones import zone_problem
 
-NPC_CLASSES = ("warrior", "hacker", "sneaker", "renegade", "engineer")
-NPC_TEAMS = ("green", "red", "neutral")
 
 
 def normalise_address(text: str) -> str | None:
@@ -88,8 +88,9 @@ def check_unique(names: list[str], source: str) -> None:
         raise UserError(f"{source}: {clash}.")
 
 
-def parse_npc(text: str) -> Npc:
-    """`NAME:CLASS:TEAM`, e.g. `Raiden:renegade:neutral`."""
+def parse_npc(text: str, card: RulesetCard) -> Npc:
+    """`NAME:CLASS:TEAM`, e.g. `Raiden:renegade:neutral`, with a class and team from the
+    ruleset's card (a ruleset without NPCs refuses them when the game is made)."""
     parts = [p.strip() for p in text.split(":")]
     if len(parts) != 3:
         raise UserError(f"--npc {text!r} is not NAME:CLASS:TEAM; write it like --npc Raiden:renegade:neutral.")
@@ -97,8 +98,8 @@ def parse_npc(text: str) -> Npc:
     problem = name_problem(name)
     if problem:
         raise UserError(f"--npc {text!r}: {problem}.")
-    if npc_class.lower() not in NPC_CLASSES:
-        raise UserError(f"--npc {text!r}: class must be one of {', '.join(NPC_CLASSES)}.")
-    if team.lower() not in NPC_TEAMS:
-        raise UserError(f"--npc {text!r}: team must be one of {', '.join(NPC_TEAMS)}.")
+    if card.npcs_allowed and npc_class.lower() not in card.npc_kinds:
+        raise UserError(f"--npc {text!r}: class must be one of {', '.join(card.npc_kinds)}.")
+    if card.npcs_allowed and team.lower() not in card.npc_teams:
+        raise UserError(f"--npc {text!r}: team must be one of {', '.join(card.npc_teams)}.")
     return Npc(name, npc_class.lower(), team.lower())

@@ -12,7 +12,7 @@ from pbp.mail.blocks import opens_a_form, scan_blocks
 from pbp.game.stored import StoredGame, load, running
 from pbp.moderator import Moderator
 from pbp.game.order_lines import read_orders
-from pbp.forum.tally import running_tally
+from pbp.game.tally import running_tally
 from pbp.game.reminders import players_to_remind
 from pbp.game.standing_orders import standing_orders
 from pbp.timezones import render_timestamp

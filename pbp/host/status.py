@@ -19,7 +19,7 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.core import Phase, Ruleset
-from pbp.desk import bounces
+from pbp.game import bounce_counts
 from pbp.conversations.log import waiting_questions
 from pbp.storage.daemon_state import status_lines as daemon_lines
 from pbp.game.clock import clock_of
@@ -78,7 +78,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
         for row in failed:
             lines.append(f"    FAILED {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
         lines.extend(locked_lines(file))
-        lines.extend(bounces.status_lines(file))
+        lines.extend(bounce_counts.status_lines(file))
         lines.extend(public_thread_lines(file))
     lines.extend(signup_lines(folder, game_id))
     if not game_id:

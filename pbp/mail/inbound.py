@@ -20,7 +20,7 @@ from pbp.mail.headers import first_message_id, header_text, message_ids, no_repl
 from pbp.mail.mime import MailTexts, mail_texts
 from pbp.mail.text import normalise_text
 from pbp.ports import InboundMail, RawMail
-from pbp.signups.words import find_signup
+from pbp.mail.signup_words import find_signup
 
 UNREADABLE = "This mail could not be read; send your orders again as a plain-text mail."
 Read = TypeVar("Read")
@@ -141,7 +141,7 @@ def _orders_or_commands(texts: MailTexts, subject: str) -> dict[str, Any]:
 
 
 def _with_signup(found: dict[str, Any], body: str, subject: str) -> dict[str, Any]:
-    """A mail with no block and no approval may be a sign-up command (pbp.signups.words:
+    """A mail with no block and no approval may be a sign-up command (pbp.mail.signup_words:
     JOIN, LEAVE, WATCH, UNWATCH, CONFIRM), which goes before the player commands."""
     if "blocks" in found or any(command.startswith("APPROVE") for command in found.get("commands", ())):
         return found

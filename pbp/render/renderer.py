@@ -5,8 +5,9 @@ Templates live in `templates/`: `mail/<kind>.j2` for the wording shared by both 
 `events.j2` (macro `describe(event)`) and `status.j2` (macro `status(view)`). A mail
 template's first line is `Subject: …`, then a blank line, then the body.
 
-An Infiltration report (its view has a `map`) carries the facility map twice: the text grid
-in its body (the template calls `text_map`) and the SVG picture as a `map.svg` attachment.
+A report whose view shows a board (Infiltration's facility map) carries its picture twice,
+both drawn by the ruleset's card: the text in its body (the template calls `board_text`) and
+the SVG as a `map.svg` attachment.
 
 Templates receive only views (`rules.view(state, player)`), events, forms and plain
 facts about the game (id, ruleset, phase ids, deadlines); never the state.
@@ -20,8 +21,7 @@ from typing import Any, Callable, Mapping, MutableMapping
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 
 import engine
-from engine.core import Event, GameSetupError, phase_id_words
-from pbp.facility_map import svg_map, text_map
+from engine.core import Event, GameSetupError, RulesetCard
 from pbp.render.forms import choice_lines, comment_lines
 from pbp.ports import Attachment, RenderedMail
 
@@ -70,7 +70,7 @@ class Renderer:
         self.env = ViewEnvironment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
                                    cache_size=-1)
-        self.env.globals["text_map"] = text_map
+        self.env.globals["board_text"] = board_text
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
         self.env.globals["order_form"] = self.order_form
@@ -182,11 +182,17 @@ class Renderer:
 
 
 @lru_cache(maxsize=None)
-def _card_phase_words(ruleset: str) -> Callable[[str], str]:
+def _card(ruleset: str) -> RulesetCard:
     try:
-        return engine.ruleset(ruleset).card.phase_words
-    except GameSetupError:  # a ruleset outside the registry (a test's toy) words nothing
-        return phase_id_words
+        return engine.ruleset(ruleset).card
+    except GameSetupError:  # a ruleset outside the registry (a test's toy) words and draws nothing
+        return RulesetCard(game_id_prefix="", phase_kinds=(), orders=())
+
+
+def board_text(ruleset: str, view: Mapping[str, Any]) -> str:
+    """The picture of the board `view` shows, as mail text ("" for none), from the ruleset's
+    card; report templates call it as `board_text(game.ruleset, view)`."""
+    return _card(ruleset).board_text(view)
 
 
 def greeting(context: Mapping[str, Any]) -> dict[str, str]:
@@ -208,7 +214,7 @@ def phase_words(ruleset: str, phase_id: str) -> str:
     which reads as "the finished game"."""
     if phase_id == FINISHED:
         return "the finished game"
-    return _card_phase_words(ruleset)(phase_id) if phase_id else phase_id
+    return _card(ruleset).phase_words(phase_id) if phase_id else phase_id
 
 
 def subject_words(ruleset: str, phase_id: str) -> str:
@@ -218,12 +224,13 @@ def subject_words(ruleset: str, phase_id: str) -> str:
 
 
 def map_attachments(kind: str, context: dict[str, Any]) -> tuple[Attachment, ...]:
-    """The facility map as `map.svg` for a report whose view has a map (not the last one,
-    which has no status and so no map)."""
-    view = context.get("view")
-    if kind != "report" or context.get("result") or not isinstance(view, dict) or "map" not in view:
+    """The board's picture as `map.svg` for a report whose view shows one (the
+    Infiltration facility; not the last report, which has no status and so no map)."""
+    view, game = context.get("view"), context.get("game")
+    if kind != "report" or context.get("result") or not isinstance(view, dict) or not isinstance(game, Mapping):
         return ()
-    return (Attachment("map.svg", "image/svg+xml", svg_map(view)),)
+    svg = _card(str(game.get("ruleset", ""))).board_svg(view)
+    return (Attachment("map.svg", "image/svg+xml", svg),) if svg else ()
 
 
 def tidy(body: str) -> str:

@@ -20,11 +20,11 @@ from typing import Any, Mapping
 
 from pbp import schedule
 from pbp.game.stored import TOKEN_ALPHABET
+from pbp.mail.signup_words import CODE_LENGTH
 
 MAX_PENDING = 50
 PENDING_LIFETIME = timedelta(days=1)
 NEW_ADDRESS_ANSWERS_PER_DAY = 50
-CODE_LENGTH = 10
 
 # The requests waiting for their code, by code.
 Pending = Mapping[str, Mapping[str, Any]]

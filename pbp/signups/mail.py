@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from engine.names import roster_problems
+from engine import roster_problems
 from pbp import schedule
 from pbp.game.options import spectators_mode
 from pbp.game.stored import StoredGame, load, save
@@ -28,7 +28,7 @@ from pbp.signups.codes import (MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY, new_cod
                                with_request)
 from pbp.signups.spectators import OUTSIDE_SEQUENCE
 from pbp.signups.substitutes import on_the_list, strike_off
-from pbp.signups.words import CONFIRM, SignupCommand, parse_signup
+from pbp.mail.signup_words import CONFIRM, SignupCommand, parse_signup
 from pbp.timezones import render_moment
 
 NEW_ADDRESSES_KEY = "new_addresses_answered"  # a record's answers to new addresses today: {day, count}

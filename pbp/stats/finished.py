@@ -3,11 +3,10 @@
 running: its state, where the secrets are, is never decoded or read."""
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from engine.core import Ruleset
+from engine.core import Ruleset, RulesetCard
 from pbp.game.record import GameRecord
 from pbp.game.stored import record_of
 from pbp.storage.datafolder import DataFolder
@@ -57,19 +56,15 @@ def read_finished(record: GameRecord, rules: Ruleset) -> FinishedGame:
         status = rules.status(state, character)
         seats.append(Seat(player.player, character, status.role or status.label,
                           status.team, status.alive, character in winners))
-    return FinishedGame(record.id, record.ruleset, setup_of(record.ruleset, seats),
+    return FinishedGame(record.id, record.ruleset, setup_of(record.ruleset, rules.card, seats),
                         tuple(result.get("winners", ())), tuple(seats))
 
 
-def setup_of(ruleset: str, seats: list[Seat]) -> str:
-    """A setup's name: the ruleset, the size and what it was made of (Werewolf: the roles;
-    Infiltration: the number of Reds)."""
-    if ruleset == "werewolf":
-        roles = Counter(seat.role for seat in seats)
-        parts = ", ".join(f"{role}×{count}" if count > 1 else role for role, count in sorted(roles.items()))
-        return f"werewolf {len(seats)}: {parts}"
-    reds = sum(1 for seat in seats if seat.team == "red")
-    return f"{ruleset} {len(seats)}: {reds} red"
+def setup_of(ruleset: str, card: RulesetCard, seats: list[Seat]) -> str:
+    """A setup's name: the ruleset, the size and what it was made of, in the card's words
+    (`setup_name`: the roles, or the number of Reds)."""
+    made_of = card.setup_name([(seat.role, seat.team) for seat in seats])
+    return f"{ruleset} {len(seats)}: {made_of}" if made_of else f"{ruleset} {len(seats)}"
 
 
 def seats_of(games: list[FinishedGame]) -> Iterator[tuple[FinishedGame, Seat]]:

@@ -21,7 +21,7 @@ plus every game the index cannot vouch for. It cannot vouch for
 - a game the index has no entry for, or whose file could not be read.
 
 `pbp run` rebuilds the whole index when it starts, so a game file restored from a backup
-by hand is indexed too. Entries are computed by pbp.daemon.index_entry.
+by hand is indexed too. Entries are computed by pbp.game.index_entry.
 """
 from __future__ import annotations
 
@@ -128,7 +128,7 @@ class GameIndex:
         self.marked = False  # this session made the unclean mark
         self.rebuild = not self.trusted
         self.dirty = False  # entries changed in memory since they were read
-        # How an entry is computed from a game file (pbp.daemon.index_entry.entry_of). It reads
+        # How an entry is computed from a game file (pbp.game.index_entry.entry_of). It reads
         # game records, drafts and the outbox, which all sit above the data folder, so the
         # composition root hands it in; a session without it never vouches for the index.
         self.entry_of: Callable[[Any], Entry] | None = None

@@ -1,11 +1,11 @@
 """`pbp init --provider NAME` fills in a mail provider's servers, ports, TLS mode and login
-(pbp.mail.providers); the file it writes loads as those settings."""
+(pbp.settings.providers); the file it writes loads as those settings."""
 from __future__ import annotations
 
 import pytest
 
 from pbp import cli
-from pbp.mail.providers import MAIL_PRESETS
+from pbp.settings.providers import MAIL_PRESETS
 from pbp.settings import load_settings
 
 EXPECTED = {

@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from engine.core import OrderBlockError
-from engine.names import match_name, name_problem
+from engine import name_problem
+from engine.names import match_name
 from pbp.errors import UserError
 from pbp.game.roster_file import parse_roster
 from tests.infiltration.scenario import make_state, parse, person

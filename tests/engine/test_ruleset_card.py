@@ -6,7 +6,7 @@ import pytest
 
 import engine
 from engine.core import HostActionError, PlayerSpec, did_you_mean, parse_on_off
-from engine.names import name_problem, reserved_words
+from engine import name_problem, reserved_words
 from engine.simulation import player_names
 
 
@@ -92,3 +92,18 @@ def test_the_werewolf_character_summary_tells_bonds_silences_and_what_a_role_has
         state = rules.resolve(state, {a: rules.parse_orders(state, a, rules.scripted_orders(state, a, 3).splitlines())
                                       for a in phase.actors}).state
     assert seen == {"silenced", "lover"}
+
+
+@pytest.mark.parametrize("name, count", [("infiltration", 8), ("werewolf", 11)])
+def test_the_public_roster_lists_every_character_and_a_host_kills_death_with_when(name, count):
+    """The card's public roster (engine.core.PublicCharacter) is what the shell reads of the
+    public view: everyone alive at the start; a modkilled character dead, with when it died
+    in the rules' words, as the public post's facts show it."""
+    rules, state = _game(name, count)
+    first = rules.card.public_roster(rules.view(state, None))
+    assert [c.name for c in first] == player_names(count) and all(c.alive and not c.npc for c in first)
+    victim = player_names(count)[0]
+    after = rules.host_kill(state, victim, "left the game").state
+    roster = {c.name: c for c in rules.card.public_roster(rules.view(after, None))}
+    assert not roster[victim].alive and roster[victim].died
+    assert all(c.alive and not c.died for n, c in roster.items() if n != victim)

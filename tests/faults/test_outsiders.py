@@ -272,7 +272,7 @@ class Host:
         """One sign-up mail through the desk; the text of the reply it queued."""
         from pbp.desk import Desk
         from pbp.ports import InboundMail
-        from pbp.signups.words import find_signup
+        from pbp.mail.signup_words import find_signup
         self.number += 1
         from pbp.storage.open_games import outbox_files
         with self.moderator() as moderator:
@@ -354,7 +354,7 @@ def test_f090_look_alike_invisible_and_reserved_names_are_refused(host):
     word `host` are refused; on sign-up as on the host's roster."""
     import re
 
-    from engine.names import roster_problems
+    from engine import roster_problems
 
     assert host.pbp("open-game", "ww3", "--ruleset", "werewolf", "--players", "8..10", "--closes", "3d")[0] == 0
     code = re.search(r"CONFIRM ww3 (\w+)", host.mail("paco@x.example", "JOIN ww3 Paco")).group(1)

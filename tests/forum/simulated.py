@@ -23,7 +23,7 @@ def drafts_of_game(rules, ruleset: str, players: int, seed, dialect_name: str = 
         if phase is None:
             return
         if number == host_kill_at:
-            victim = living_voters(rules.view(state, None))[-1]
+            victim = living_voters(rules.card, rules.view(state, None))[-1]
             resolution = rules.host_kill(state, victim, "gone quiet [for good]")
             state = resolution.state
             view = rules.view(state, None)
@@ -37,7 +37,7 @@ def drafts_of_game(rules, ruleset: str, players: int, seed, dialect_name: str = 
             continue
         orders = {a: rules.parse_orders(state, a, rules.scripted_orders(state, a, seed).splitlines())
                   for a in phase.actors}
-        voters = living_voters(rules.view(state, None))
+        voters = living_voters(rules.card, rules.view(state, None))
         resolution = rules.resolve(state, orders)
         state = resolution.state
         view = rules.view(state, None)

@@ -257,7 +257,7 @@ def test_c027_terminal_orders_under_alert():
 
 
 def test_c028_validity_statement_that_does_not_parse_shows_the_grammar():
-    """Validity check grammar: a statement that does not parse is an order error whose
+    """Validity check, grammar: a statement that does not parse is an order error whose
     message shows this grammar."""
     room = room_with("VALIDITY")
     state = make_state(person("Ann", room), person("Bob", "C-3"))

@@ -177,7 +177,7 @@ def test_c072_alert_guard_finds_a_guard_corpse():
 
 @pytest.mark.parametrize("scope", ["facility", "floor"])
 def test_c073_alert_scope_option(scope):
-    """Alert scope (option): `facility` (default) silences terminals everywhere; `floor` only
+    """Alert, scope (option): `facility` (default) silences terminals everywhere; `floor` only
     where a condition holds, and the public post names those floors."""
     validity_elsewhere = room_with("PSYCHIC")        # on floor A
     state = make_state(person("Ann", validity_elsewhere), person("Bob", "C-3"), person("Cy", "A-3"),
@@ -219,7 +219,7 @@ def test_c080_most_votes_lynched_and_every_vote_published(rule_options):
 
 @pytest.mark.parametrize("tie", ["no-lynch", "random"])
 def test_c081_tie_option(tie):
-    """Lynch tie (option): `no-lynch` (default) or `random` among the tied options, NO LYNCH
+    """Lynch, tie (option): `no-lynch` (default) or `random` among the tied options, NO LYNCH
     included. (Phantom votes off, `voters`: non-voters would break the tie.)"""
     outcomes = set()
     for turn in range(1, 40):

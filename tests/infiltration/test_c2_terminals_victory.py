@@ -100,7 +100,7 @@ def test_c105_superlocator():
 
 
 def test_c106_guard_terminal():
-    """Guard: every living guard's next destination (planned when the resolution begins);
+    """Guard terminal: every living guard's next destination (planned when the resolution begins);
     hacked: a wrong destination for each."""
     result, report = use("GUARD", "USE GUARD", dead_guards=("B",))
     plans = {f: g.plan for f, g in result.state.guards.items() if g.alive}
@@ -144,7 +144,7 @@ def test_c109_gas():
 
 
 def test_c110_commander():
-    """Commander's: those guards go there next move; hacked: ignored, told it worked."""
+    """Commander's terminal: those guards go there next move; hacked: ignored, told it worked."""
     honest_result, honest = use("COMMANDER", "USE COMMANDER A=B-2 C=E-5")
     hacked_result, hacked = use("COMMANDER", "USE COMMANDER A=B-2 C=E-5", hacked=True)
     assert honest == hacked
@@ -293,7 +293,7 @@ def test_c121_orders_of_the_dead_are_void():
 
 
 def test_c122_used_counts_only_uses():
-    """Validity: USED counts only uses that took place in step 3, hacked or not; never
+    """Validity check: USED counts only uses that took place in step 3, hacked or not; never
     restore, repair, hack or destroy."""
     seer = T["SEER"]
     state = make_state(person("Ann", seer), person("Rex", seer, team="red"), person("Val", T["VALIDITY"]),
@@ -366,7 +366,7 @@ def test_c134_turn_limit_option(limit):
 
 
 def test_c135_victory_is_checked_after_the_lynch():
-    """Victory is checked after the lynch: the game ends before combat."""
+    """Victory, checked after the lynch: the game ends before combat."""
     state = make_state(person("Rex", "C-3", team="red"), person("Ann", "C-3"), *bystanders(3))
     result = resolve(state, {"Rex": "VOTE Extra1\nATTACK Ann", "Extra2": "VOTE Extra1"})
     assert result.state.result.path == "greens-too-few"
@@ -390,7 +390,7 @@ def test_c136_host_kill():
 
 # ---------------------------------------------------------------------- NPCs
 def test_c140_npcs_never_vote_and_cannot_be_lynched():
-    """NPC characters never vote, cannot be lynched, and count for nothing in NO REDS LEFT."""
+    """NPC characters: they never vote, cannot be lynched, and count for nothing in NO REDS LEFT."""
     state = make_state(person("Npc", "E-3", team="red", role="renegade", npc=True), *bystanders(5))
     with pytest.raises(OrderBlockError) as caught:
         parse(state, "Npc", "VOTE Extra1")
@@ -401,7 +401,7 @@ def test_c140_npcs_never_vote_and_cannot_be_lynched():
 
 
 def test_c141_npcs_are_characters_wherever_characters_are_seen_or_fought():
-    """NPC characters are characters in rooms, reports, locators and combat."""
+    """NPC characters: they are characters in rooms, reports, locators and combat."""
     state = make_state(person("Ann", T["SUPERLOCATOR"]), person("Npc", T["SUPERLOCATOR"], team="red", role="renegade", npc=True),
                        *bystanders(4))
     result = resolve(state, {"Ann": "USE SUPERLOCATOR", "Npc": "ATTACK Ann"})
@@ -426,7 +426,7 @@ def test_c137_the_inner_door_needs_both_generators_and_two_stingers():
 
 # ---------------------------------------------------------------------- audit additions
 def test_c142_a_hacked_result_does_not_depend_on_anyone_elses_terminal_use():
-    """Terminals, hacked results ("the user cannot tell") and views as the only gate: a
+    """Terminals: hacked results ("the user cannot tell") and views as the only gate; a
     player's hacked result is drawn for them alone, so whether another player used a
     terminal (a hidden fact) never changes it."""
     first, second = [room for room in ROOMS if BASE[room] == "LOCATOR"][:2]

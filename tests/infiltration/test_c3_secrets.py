@@ -63,7 +63,7 @@ def test_c151_the_report_names_whose_attacks_counted():
 
 # ---------------------------------------------------------------------- validity size
 def test_c152_a_validity_statement_holds_at_most_four_facts_and_one_code():
-    """Validity check grammar: a statement holds at most 4 facts and at most one CODE IS fact;
+    """Validity check, grammar: a statement holds at most 4 facts and at most one CODE IS fact;
     a longer one is an order error."""
     state = make_state(person("Ann", T["VALIDITY"]), person("Bob", "C-3"), *bystanders())
     four = "Bob IS ALIVE AND Bob HAS STINGER OR NOT Bob IS IN C-3 OR CODE IS 1234"
@@ -95,7 +95,7 @@ def test_c153_the_engine_accepts_only_names_its_orders_can_address(bad):
 
 # ---------------------------------------------------------------------- plausible hacks
 def test_c154_a_hacked_locator_never_shows_the_target_in_the_users_room_or_gives_itself_away():
-    """A hacked answer must be plausible. Locator: a room other than the true one and other
+    """Terminals, a hacked answer must be plausible, Locator: a room other than the true one and other
     than the user's own room; a target standing in the user's room is shown there."""
     here = T["LOCATOR"]
     state = make_state(person("Ann", here), person("Bob", "C-3"), person("Cy", here), *bystanders(), hacked=(here,))
@@ -106,7 +106,7 @@ def test_c154_a_hacked_locator_never_shows_the_target_in_the_users_room_or_gives
 
 
 def test_c155_a_hacked_history_never_names_the_user_where_they_never_were():
-    """A hacked answer must be plausible. History: the user appears only for turns they
+    """Terminals, a hacked answer must be plausible, History: the user appears only for turns they
     really were in that room; a guard only for a room on its home floor; each named
     character was alive on that turn."""
     here = T["HISTORY"]
@@ -128,7 +128,7 @@ def test_c155_a_hacked_history_never_names_the_user_where_they_never_were():
 
 
 def test_c156_hacked_map_data_never_breaks_the_feature_counts_or_what_the_user_saw():
-    """A hacked answer must be plausible. Map data: a wrong feature drawn only from the twelve
+    """Terminals, a hacked answer must be plausible, Map data: a wrong feature drawn only from the twelve
     common terminal types (never a special room or the Commander's terminal); a room the
     user has stood in is shown with the feature the user saw there."""
     here = T["MAPDATA"]
@@ -143,7 +143,7 @@ def test_c156_hacked_map_data_never_breaks_the_feature_counts_or_what_the_user_s
 
 
 def test_c157_a_hacked_superlocator_never_moves_the_user_or_opens_the_hangar():
-    """A hacked answer must be plausible. Superlocator: the user and everyone in the user's
+    """Terminals, a hacked answer must be plausible, Superlocator: the user and everyone in the user's
     room are shown in the user's room; every other living character in a wrong room that is
     neither the user's room nor the hangar while its door is shut."""
     here = T["SUPERLOCATOR"]
@@ -159,7 +159,7 @@ def test_c157_a_hacked_superlocator_never_moves_the_user_or_opens_the_hangar():
 
 
 def test_c158_a_hacked_guard_terminal_never_shows_a_guard_staying():
-    """A hacked answer must be plausible. Guard: each guard's wrong destination is on its home
+    """Terminals, a hacked answer must be plausible, Guard: each guard's wrong destination is on its home
     floor and is never the room it stands in."""
     here = T["GUARD"]
     state = make_state(person("Ann", here), *bystanders(), hacked=(here,), guards={"C": "D-5"})

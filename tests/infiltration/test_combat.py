@@ -26,34 +26,34 @@ def test_k001_priorities_of_the_classes():
 
 # ----------------------------------------------------------- the source's five examples
 def test_k002_source_example_1_two_attackers_overwhelm_c():
-    """Source example 1 (all Warriors): A kills C; B kills C; C kills A, B — Result: C dies."""
+    """Combat, source example 1 (all Warriors): A kills C; B kills C; C kills A, B — Result: C dies."""
     attacks = {"A": {"C"}, "B": {"C"}, "C": {"A", "B"}}
     assert resolve_combat(THREE_WARRIORS, attacks) == {"C"}
 
 
 def test_k003_source_example_2_b_and_c_die():
-    """Source example 2 (all Warriors): A kills B, C; B kills C; C kills A, B —
+    """Combat, source example 2 (all Warriors): A kills B, C; B kills C; C kills A, B —
     Result: B, C die."""
     attacks = {"A": {"B", "C"}, "B": {"C"}, "C": {"A", "B"}}
     assert resolve_combat(THREE_WARRIORS, attacks) == {"B", "C"}
 
 
 def test_k004_source_example_3_all_mutual_nobody_dies():
-    """Source example 3 (all Warriors): A kills B, C; B kills A, C; C kills A, B —
+    """Combat, source example 3 (all Warriors): A kills B, C; B kills A, C; C kills A, B —
     Result: No one dies."""
     attacks = {"A": {"B", "C"}, "B": {"A", "C"}, "C": {"A", "B"}}
     assert resolve_combat(THREE_WARRIORS, attacks) == set()
 
 
 def test_k005_source_example_4_cycle_everyone_dies():
-    """Source example 4 (all Warriors): A kills B; B kills C; C kills A —
+    """Combat, source example 4 (all Warriors): A kills B; B kills C; C kills A —
     Result: Everyone dies."""
     attacks = {"A": {"B"}, "B": {"C"}, "C": {"A"}}
     assert resolve_combat(THREE_WARRIORS, attacks) == {"A", "B", "C"}
 
 
 def test_k006_source_example_5_b_and_c_die():
-    """Source example 5 (all Warriors): A kills B, C; B kills C; C kills B —
+    """Combat, source example 5 (all Warriors): A kills B, C; B kills C; C kills B —
     Result: C and B die."""
     attacks = {"A": {"B", "C"}, "B": {"C"}, "C": {"B"}}
     assert resolve_combat(THREE_WARRIORS, attacks) == {"B", "C"}
@@ -72,7 +72,7 @@ def test_k007_two_guards_and_a_hacker():
 
 
 def test_k008_two_warriors_gang_up_on_a_guard():
-    """Source: "you can kill guards by ganging up on them." Two Warriors attack a guard
+    """Combat, source: "you can kill guards by ganging up on them." Two Warriors attack a guard
     that attacks both: the Warriors strike in tier 3, the guard dies before it acts."""
     dead = resolve_combat(
         {"guard C": GUARD, "ann": WARRIOR, "bo": WARRIOR},
@@ -177,7 +177,7 @@ def test_k016_three_attackers_all_mutual_pairs_cannot_kill_by_numbers():
 
 
 def test_k017_two_attackers_kill_even_a_target_who_attacks_both():
-    """Source: "If a player has 2 people trying to kill him, and neither are trying to kill
+    """Combat, source: "If a player has 2 people trying to kill him, and neither are trying to kill
     the other, the targeted player dies, even if he attempts to kill both"."""
     dead = resolve_combat(
         {"T": HACKER, "X": HACKER, "Y": HACKER},
@@ -187,7 +187,7 @@ def test_k017_two_attackers_kill_even_a_target_who_attacks_both():
 
 
 def test_k018_two_attackers_of_a_higher_priority_target_do_not_pair():
-    """Combat §2 (b) counts attackers "of priority p" in one tier: a Warrior attacked by a
+    """Combat §2 (b): attackers "of priority p" count in one tier: a Warrior attacked by a
     Sneaker (tier 2) and by a Warrior (tier 3) whom it attacks back survives tier 3 by
     parrying, then dies in tier 2 to the Sneaker, whom it did not attack."""
     dead = resolve_combat(
@@ -226,7 +226,7 @@ def test_k020_nobody_attacks_nobody_dies():
     ],
 )
 def test_k021_invalid_input_raises_value_error(priorities, attacks, message):
-    """docs/design.md, Engine contract: "Invalid input (unknown name, self-attack) raises ValueError"; so do a
+    """Combat, the resolver's input (docs/design.md: Engine contract): "Invalid input (unknown name, self-attack) raises ValueError"; so do a
     non-integer priority and a bare string where a collection of targets belongs."""
     with pytest.raises(ValueError, match=message):
         resolve_combat(priorities, attacks)

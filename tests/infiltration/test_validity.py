@@ -135,7 +135,7 @@ def syntax_error(text: str, names=NAMES) -> str:
     ("Cy IS IN E-5", IsIn("Cy", "E-5"), False),  # the dead are in no room
 ])
 def test_v001_is_in(text, parsed, expected):
-    """Grammar: PLAYER "IS IN" ROOM — the living character's present room."""
+    """Validity check, grammar: PLAYER "IS IN" ROOM — the living character's present room."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -147,7 +147,7 @@ def test_v001_is_in(text, parsed, expected):
     ("Cy WAS IN E-5 ON TURN 0", WasIn("Cy", "E-5", 0), False),
 ])
 def test_v002_was_in_on_turn(text, parsed, expected):
-    """Grammar: PLAYER "WAS IN" ROOM "ON TURN" N."""
+    """Validity check, grammar: PLAYER "WAS IN" ROOM "ON TURN" N."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -157,7 +157,7 @@ def test_v002_was_in_on_turn(text, parsed, expected):
     ("Cy IS ALIVE", IsAlive("Cy"), False),
 ])
 def test_v003_is_alive(text, parsed, expected):
-    """Grammar: PLAYER "IS ALIVE"."""
+    """Validity check, grammar: PLAYER "IS ALIVE"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -167,7 +167,7 @@ def test_v003_is_alive(text, parsed, expected):
     ("Bob IS DEAD", IsDead("Bob"), False),
 ])
 def test_v004_is_dead(text, parsed, expected):
-    """Grammar: PLAYER "IS DEAD"."""
+    """Validity check, grammar: PLAYER "IS DEAD"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -177,7 +177,7 @@ def test_v004_is_dead(text, parsed, expected):
     ("Bob HAS STINGER", HasStinger("Bob"), False),
 ])
 def test_v005_has_stinger(text, parsed, expected):
-    """Grammar: PLAYER "HAS STINGER"."""
+    """Validity check, grammar: PLAYER "HAS STINGER"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -188,7 +188,7 @@ def test_v005_has_stinger(text, parsed, expected):
     ("Cy VISITED e5", VisitedRoom("Cy", "E-5"), True),
 ])
 def test_v006_visited_room(text, parsed, expected):
-    """Grammar: PLAYER "VISITED" ROOM."""
+    """Validity check, grammar: PLAYER "VISITED" ROOM."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -203,7 +203,7 @@ def test_v006_visited_room(text, parsed, expected):
     ("Ann VISITED HANGAR", VisitedFeature("Ann", "HANGAR"), False),
 ])
 def test_v007_visited_feature(text, parsed, expected):
-    """Grammar: PLAYER "VISITED" FEATURE, with multi-word WEAPONS LAB and GENERALS ROOM
+    """Validity check, grammar: PLAYER "VISITED" FEATURE, with multi-word WEAPONS LAB and GENERALS ROOM
     (GENERAL'S ROOM accepted too)."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -215,7 +215,7 @@ def test_v007_visited_feature(text, parsed, expected):
     ("Cy ATTACKED Bob ON TURN 2", Attacked("Cy", "Bob", 2), False),
 ])
 def test_v008_attacked_player(text, parsed, expected):
-    """Grammar: PLAYER "ATTACKED" PLAYER "ON TURN" N."""
+    """Validity check, grammar: PLAYER "ATTACKED" PLAYER "ON TURN" N."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -226,7 +226,7 @@ def test_v008_attacked_player(text, parsed, expected):
     ("Ann ATTACKED GUARD D ON TURN 4", Attacked("Ann", "guard D", 4), False),
 ])
 def test_v009_attacked_guard(text, parsed, expected):
-    """Grammar: PLAYER "ATTACKED" "GUARD" FLOOR "ON TURN" N; the world is asked about the
+    """Validity check, grammar: PLAYER "ATTACKED" "GUARD" FLOOR "ON TURN" N; the world is asked about the
     target "guard X"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
@@ -239,7 +239,7 @@ def test_v009_attacked_guard(text, parsed, expected):
     ("Bob USED SEER ON TURN 5", Used("Bob", "SEER", 5), False),
 ])
 def test_v010_used_terminal(text, parsed, expected):
-    """Grammar: PLAYER "USED" TERMINAL "ON TURN" N."""
+    """Validity check, grammar: PLAYER "USED" TERMINAL "ON TURN" N."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -252,7 +252,7 @@ def test_v010_used_terminal(text, parsed, expected):
     ("B-3 HAS GUARD", RoomHas("B-3", "GUARD"), True),
 ])
 def test_v011_room_has_feature(text, parsed, expected):
-    """Grammar: ROOM "HAS" FEATURE."""
+    """Validity check, grammar: ROOM "HAS" FEATURE."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -264,7 +264,7 @@ def test_v011_room_has_feature(text, parsed, expected):
     ("TERMINAL IN A-1 IS HACKED", TerminalIs("A-1", "HACKED"), False),
 ])
 def test_v012_terminal_in_room_is(text, parsed, expected):
-    """Grammar: "TERMINAL IN" ROOM "IS" ("HACKED" | "DESTROYED")."""
+    """Validity check, grammar: "TERMINAL IN" ROOM "IS" ("HACKED" | "DESTROYED")."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -275,7 +275,7 @@ def test_v012_terminal_in_room_is(text, parsed, expected):
     ("GUARD A IS IN A-3", GuardIn("A", "A-3"), True),
 ])
 def test_v013_guard_is_in(text, parsed, expected):
-    """Grammar: "GUARD" FLOOR "IS IN" ROOM."""
+    """Validity check, grammar: "GUARD" FLOOR "IS IN" ROOM."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -285,7 +285,7 @@ def test_v013_guard_is_in(text, parsed, expected):
     ("GUARD C IS DEAD", GuardDead("C"), False),
 ])
 def test_v014_guard_is_dead(text, parsed, expected):
-    """Grammar: "GUARD" FLOOR "IS DEAD"."""
+    """Validity check, grammar: "GUARD" FLOOR "IS DEAD"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
@@ -296,13 +296,13 @@ def test_v014_guard_is_dead(text, parsed, expected):
     ("CODE IS 1234", CodeIs("1234"), False),
 ])
 def test_v015_code_is(text, parsed, expected):
-    """Grammar: "CODE IS" DIGITS."""
+    """Validity check, grammar: "CODE IS" DIGITS."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
 def test_v016_hangar_door_is_open():
-    """Grammar: "HANGAR DOOR IS OPEN"."""
+    """Validity check, grammar: "HANGAR DOOR IS OPEN"."""
     assert parse_statement("HANGAR DOOR IS OPEN", NAMES) == HangarOpen()
     assert truth("HANGAR DOOR IS OPEN") is True
     assert truth("HANGAR DOOR IS OPEN", FakeWorld(hangar_is_open=False)) is False
@@ -310,7 +310,7 @@ def test_v016_hangar_door_is_open():
 
 # ------------------------------------------------------------- structure and case
 def test_v017_precedence_not_and_or():
-    """Grammar: disjunction := conjunction (OR conjunction)*; conjunction := negation
+    """Validity check, grammar: disjunction := conjunction (OR conjunction)*; conjunction := negation
     (AND negation)*; so `NOT a AND b OR c` is `((NOT a) AND b) OR c`."""
     a, b, c = IsAlive("Bob"), IsAlive("Ann"), IsDead("Cy")
     parsed = parse_statement("NOT Bob IS ALIVE AND Ann IS ALIVE OR Cy IS DEAD", NAMES)
@@ -325,7 +325,7 @@ def test_v017_precedence_not_and_or():
 
 
 def test_v018_parentheses_nest():
-    """Grammar: negation := "(" statement ")"; brackets regroup and nest to any depth
+    """Validity check, grammar: negation := "(" statement ")"; brackets regroup and nest to any depth
     within the nesting limit, and redundant ones vanish from the value."""
     nested = "((Bob IS ALIVE OR (Cy IS ALIVE AND NOT (GUARD G IS DEAD))) AND (Ann HAS STINGER))"
     parsed = parse_statement(nested, NAMES)
@@ -340,7 +340,7 @@ def test_v018_parentheses_nest():
 
 
 def test_v019_case_insensitive():
-    """Grammar: "case-insensitive" — keywords, rooms, floors, features and names in any
+    """Validity check, grammar: "case-insensitive" — keywords, rooms, floors, features and names in any
     case give the same statement, with canonical rooms and names."""
     upper = parse_statement(
         "BOB WAS IN D-4 ON TURN 2 AND NOT BIG BOSS VISITED WEAPONS LAB OR GUARD C IS IN C-5",
@@ -361,7 +361,7 @@ def test_v019_case_insensitive():
 
 
 def test_v020_names_that_look_like_keywords_still_work():
-    """Rules: wherever the grammar says PLAYER any living player or NPC is accepted, so a
+    """Validity check, rules: wherever the grammar says PLAYER any living player or NPC is accepted, so a
     character called Guard, Code, Not, Or or Hangar can be named without breaking the
     keyword facts."""
     names = ("Guard", "Code", "Not", "Or", "Hangar", "Bob")
@@ -381,7 +381,7 @@ def test_v020_names_that_look_like_keywords_still_work():
 
 # ----------------------------------------------------------------- syntax errors
 def test_v021_unknown_name_is_a_syntax_error():
-    """Rules: "a statement that does not parse is an order error whose message shows this
+    """Validity check, rules: "a statement that does not parse is an order error whose message shows this
     grammar"; an unknown name says which word is not a player."""
     message = syntax_error("Zed IS ALIVE")
     assert message.startswith('expected a fact, found "Zed", which is not a player\'s name')
@@ -390,7 +390,7 @@ def test_v021_unknown_name_is_a_syntax_error():
 
 
 def test_v022_bad_room_is_a_syntax_error():
-    """Grammar: ROOM is `A-1` … `H-8`; anything else is named in the error."""
+    """Validity check, grammar: ROOM is `A-1` … `H-8`; anything else is named in the error."""
     message = syntax_error("Bob IS IN Z9")
     assert message.startswith('expected a room (such as D-4) after "Bob IS IN", found "Z9"')
     assert 'found "I-1"' in syntax_error("GUARD A IS IN I-1")
@@ -399,7 +399,7 @@ def test_v022_bad_room_is_a_syntax_error():
 
 
 def test_v023_missing_on_turn_is_a_syntax_error():
-    """Grammar: WAS IN, ATTACKED and USED need "ON TURN" N."""
+    """Validity check, grammar: WAS IN, ATTACKED and USED need "ON TURN" N."""
     for text in ("Bob WAS IN D-4", "Bob ATTACKED Cy", "Bob USED SEER"):
         message = syntax_error(text)
         assert message.startswith(f'expected "ON TURN <number>" after "{text}"'), message
@@ -410,7 +410,7 @@ def test_v023_missing_on_turn_is_a_syntax_error():
 
 
 def test_v024_unbalanced_parentheses_are_syntax_errors():
-    """Grammar: negation := "(" statement ")"; a missing or extra bracket is named."""
+    """Validity check, grammar: negation := "(" statement ")"; a missing or extra bracket is named."""
     opened = syntax_error("(Bob IS ALIVE AND (Ann IS ALIVE)")
     assert 'expected AND, OR or ")" to close the "("' in opened
     assert "found the end of the statement" in opened
@@ -420,7 +420,7 @@ def test_v024_unbalanced_parentheses_are_syntax_errors():
 
 
 def test_v025_trailing_words_are_syntax_errors():
-    """Grammar: statement ends after its last fact; extra words are named."""
+    """Validity check, grammar: statement ends after its last fact; extra words are named."""
     message = syntax_error("Bob IS ALIVE please")
     assert message.startswith(
         'expected AND, OR or the end of the statement after "Bob IS ALIVE", found "please"'
@@ -432,7 +432,7 @@ def test_v025_trailing_words_are_syntax_errors():
 
 
 def test_v026_errors_are_one_sentence_then_the_grammar():
-    """Style: a message says what was wrong and how to fix it; here one sentence, then the
+    """Validity check, style: a message says what was wrong and how to fix it; here one sentence, then the
     grammar the statement must follow."""
     message = syntax_error("Bob IS SLEEPY")
     first_line, rest = message.split("\n", 1)
@@ -470,7 +470,7 @@ def test_v026_errors_are_one_sentence_then_the_grammar():
     "Bob IS ENGINEER",
 ])
 def test_v027_no_team_class_or_count_of_reds_can_be_named(text):
-    """Rules: "Nothing in the grammar can name a team, a class or a number of Reds"; each
+    """Validity check, rules: "Nothing in the grammar can name a team, a class or a number of Reds"; each
     attempt, including sneaky ones such as `Bob IS IN RED`, fails to parse and says why."""
     message = syntax_error(text)
     assert "cannot name a team, a class or a number of Reds" in message.split("\n")[0]
@@ -478,7 +478,7 @@ def test_v027_no_team_class_or_count_of_reds_can_be_named(text):
 
 # ------------------------------------------------------------------------- values
 def test_v028_statements_are_immutable_and_hashable():
-    """Style: state values are immutable; statements can be kept in sets and events."""
+    """Validity check, style: state values are immutable; statements can be kept in sets and events."""
     statement = parse_statement("NOT Bob IS ALIVE AND (Ann HAS STINGER OR CODE IS 1)", NAMES)
     with pytest.raises(dataclasses.FrozenInstanceError):
         statement.operands = ()  # type: ignore[misc]
@@ -526,7 +526,7 @@ def _random_statement(rng: random.Random, names: tuple[str, ...], depth: int):
 
 
 def test_v029_canonical_text_parses_back_to_the_same_statement():
-    """Style: `parse(str(s)) == s` for every statement (3,000 seeded random statements,
+    """Validity check, style: `parse(str(s)) == s` for every statement (3,000 seeded random statements,
     including names that look like keywords or rooms), and the canonical text is a
     fixed point."""
     names = ("Bob", "ann", "Big Boss", "Not", "Guard", "Code", "Or", "And", "Hangar", "d4")
@@ -541,7 +541,7 @@ def test_v029_canonical_text_parses_back_to_the_same_statement():
 
 
 def test_v030_canonical_text_uses_minimal_parentheses():
-    """Style: canonical text has upper-case keywords and only the brackets the structure
+    """Validity check, style: canonical text has upper-case keywords and only the brackets the structure
     needs."""
     a, b, c = IsAlive("Bob"), IsDead("Ann"), HasStinger("Cy")
     assert str(Or((And((Not(a), b)), c))) == "NOT Bob IS ALIVE AND Ann IS DEAD OR Cy HAS STINGER"
@@ -554,7 +554,7 @@ def test_v030_canonical_text_uses_minimal_parentheses():
 
 # ------------------------------------------------------------------ long statements
 def test_v031_statements_of_about_500_characters_parse():
-    """Rules: USE VALIDITY takes a statement; the 500-character MESSAGE limit does not
+    """Validity check, rules: USE VALIDITY takes a statement; the 500-character MESSAGE limit does not
     apply, and long realistic statements parse and evaluate."""
     facts = [
         "Bob WAS IN C-2 ON TURN 3", "Ann ATTACKED GUARD C ON TURN 4", "NOT Cy IS ALIVE",
@@ -589,7 +589,7 @@ def calls_made(work) -> int:
 
 
 def test_v032_a_200_term_or_chain_parses_in_linear_work():
-    """Validity check grammar: parsing is linear in the statement's length. A 200-term OR
+    """Validity check, grammar: parsing is linear in the statement's length. A 200-term OR
     chain parses, prints and evaluates, with ten times the work of a 20-term chain (the
     work counted in calls, not timed)."""
     def chain(length):
@@ -604,7 +604,7 @@ def test_v032_a_200_term_or_chain_parses_in_linear_work():
 
 
 def test_v033_too_deep_nesting_is_a_clear_error_not_a_crash():
-    """A statement nesting NOT or brackets beyond MAX_NESTING is refused with a sentence,
+    """Validity check, grammar: a statement nesting NOT or brackets beyond MAX_NESTING is refused with a sentence,
     never a RecursionError, even when 500 characters are all brackets."""
     assert f"more than {MAX_NESTING} deep" in syntax_error("(" * 250 + ")" * 250)
     assert f"more than {MAX_NESTING} deep" in syntax_error(
@@ -614,7 +614,7 @@ def test_v033_too_deep_nesting_is_a_clear_error_not_a_crash():
 
 
 def test_v034_mutated_statements_parse_or_fail_cleanly():
-    """Every text either parses to a statement that round-trips or raises OrderSyntaxError
+    """Validity check, grammar: every text either parses to a statement that round-trips or raises OrderSyntaxError
     showing the grammar, never another exception (3,000 seeded random statements, each
     with one to three words deleted, inserted or replaced, some of them junk)."""
     vocabulary = (

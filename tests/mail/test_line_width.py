@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.names import roster_problems
+from engine import roster_problems
 from pbp.cli import main
 from pbp.composition import ForumModerator
 from pbp.conversations.host_side import answer

@@ -19,7 +19,7 @@ from pbp.storage.open_games import open_game
 from pbp.signups.codes import MAX_PENDING
 from pbp.signups.opening import open_for_signups
 from pbp.signups.starting import start_signed_up
-from pbp.signups.words import find_signup
+from pbp.mail.signup_words import find_signup
 from pbp.storage.strangers import StrangerLog
 from tests.fixtures.clocks import Clock
 

@@ -89,7 +89,7 @@ def test_c005_deal_is_seeded():
 
 # --------------------------------------------------------------------------- phases
 def test_c006_phase_sequence_and_secret_actors():
-    """Phases and their ids: N0, Dn-nominate, Dn-vote, Nn, Nn-witch; night phases list
+    """Phases, their ids: N0, Dn-nominate, Dn-vote, Nn, Nn-witch; night phases list
     every living player as an actor and keep actors secret (N0 only when a role of the
     setup acts in it: otherwise everyone knows that nobody does)."""
     state = game({"Alice": "werewolf", "Bruno": "witch", "Chloe": "villager", "Dmitri": "seer", "Elena": "villager"})
@@ -262,7 +262,7 @@ def test_c021_lovers_never_nominate_or_vote_each_other():
 
 
 def test_c022_missing_love_picks_a_random_lover():
-    """Order grammar N0: a missing LOVE is a random living player (seeded)."""
+    """Order grammar, N0: a missing LOVE is a random living player (seeded)."""
     state = game({"Alice": "werewolf", "Bruno": "romantic", "Chloe": "villager", "Dmitri": "villager"})
     after = step(state).state
     assert after.lovers[0] == "Bruno" and after.lovers[1] in ("Alice", "Chloe", "Dmitri")

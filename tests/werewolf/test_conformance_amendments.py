@@ -125,7 +125,7 @@ def witch_and_ninja_night():
 
 
 def test_c069_the_ninjas_victim_removed_by_the_host_is_not_announced_again():
-    """A host kill during a night: "the removed player is not announced again at dawn,
+    """Host kill, during a night: "the removed player is not announced again at dawn,
     and the cause stays the host's. The death is dated `Nn`." The Ninja struck Dmitri;
     in N1-witch the host removes him: dawn does not name him, and his cause is the host."""
     state = step(witch_and_ninja_night(), {"Chloe": "STRIKE Dmitri", "Greta": "VISIT Farid"}).state
@@ -138,7 +138,7 @@ def test_c069_the_ninjas_victim_removed_by_the_host_is_not_announced_again():
 
 
 def test_c070_the_wenchs_bedfellow_dies_at_dawn_not_at_the_removal():
-    """A host kill during a night "is published at once as a removal by the host and
+    """Host kill, during a night: "is published at once as a removal by the host and
     nothing more: its chains (Wench, lovers) are applied at dawn with the night's other
     deaths". The host removes the Wench in N1-witch: her bedfellow lives on until dawn."""
     state = step(witch_and_ninja_night(), {"Greta": "VISIT Farid"}).state
@@ -151,7 +151,7 @@ def test_c070_the_wenchs_bedfellow_dies_at_dawn_not_at_the_removal():
 
 
 def test_c071_a_wench_whose_bed_was_removed_visits_nobody():
-    """A host kill during a night: "An order aimed at the removed player keeps its meaning
+    """Host kill, during a night: "An order aimed at the removed player keeps its meaning
     and does nothing: the Wench who chose them visits nobody and survives" — she is not
     sent to a random bed. Greta's VISIT Farid stands after the host removes Farid."""
     for seed in ("a", "b", "c", "d"):
@@ -166,7 +166,7 @@ def test_c071_a_wench_whose_bed_was_removed_visits_nobody():
 
 
 def test_c072_a_romantic_whose_choice_was_removed_is_bound_to_nobody():
-    """A host kill during a night: "the Romantic who chose them is bound to nobody" (no
+    """Host kill, during a night: "the Romantic who chose them is bound to nobody" (no
     random lover replaces the choice)."""
     for seed in ("a", "b", "c", "d"):
         state = game({"Alice": "werewolf", "Bruno": "romantic", "Chloe": "villager", "Dmitri": "villager",
@@ -177,7 +177,7 @@ def test_c072_a_romantic_whose_choice_was_removed_is_bound_to_nobody():
 
 
 def test_c073_a_save_of_a_removed_target_is_not_spent():
-    """A host kill during a night: "a Witch's `SAVE` of a removed target saves nobody and
+    """Host kill, during a night: "a Witch's `SAVE` of a removed target saves nobody and
     is not spent". The wolves chose Elena; the host removes her in N1-witch; the Witch's
     SAVE stands, does nothing, and she keeps the potion."""
     state = step(witch_and_ninja_night(), {"Alice": "KILL Elena", "Hiro": "KILL Elena"}).state
@@ -187,7 +187,7 @@ def test_c073_a_save_of_a_removed_target_is_not_spent():
 
 
 def test_c074_a_host_kill_in_the_witch_phase_is_dated_to_the_night():
-    """A host kill during a night (in `Nn` or `Nn-witch`): "The death is dated `Nn`", so
+    """Host kill, during a night (in `Nn` or `Nn-witch`): "The death is dated `Nn`", so
     the date tells nothing of the Witch phase."""
     state = step(witch_and_ninja_night()).state
     assert state.phase_id == "N1-witch"
@@ -197,7 +197,7 @@ def test_c074_a_host_kill_in_the_witch_phase_is_dated_to_the_night():
 
 
 def test_c075_a_lover_removed_at_night_takes_the_other_at_dawn():
-    """A host kill during a night: its chains "are applied at dawn with the night's other
+    """Host kill, during a night: its chains "are applied at dawn with the night's other
     deaths": the removed player's lover lives until dawn, then dies announced at dawn."""
     state = to_night(game({"Alice": "werewolf", "Bruno": "romantic", "Chloe": "villager", "Dmitri": "villager",
                            "Elena": "villager", "Farid": "villager", "Hiro": "werewolf"}), {"Bruno": "LOVE Chloe"})
@@ -219,7 +219,7 @@ def trial_of_chloe_and_dmitri():
 
 
 def test_c076_a_host_kill_of_a_defendant_leaves_a_one_defendant_trial():
-    """A host kill "of a defendant during `Dn-vote` leaves a one-defendant trial (`VOTE NO
+    """Host kill: "of a defendant during `Dn-vote` leaves a one-defendant trial (`VOTE NO
     LYNCH` becomes a choice, and the form no longer offers the removed defendant)"; a vote
     cast for the removed defendant stands and counts for nobody."""
     state = trial_of_chloe_and_dmitri()
@@ -239,7 +239,7 @@ def test_c076_a_host_kill_of_a_defendant_leaves_a_one_defendant_trial():
 
 
 def test_c077_a_host_kill_of_both_defendants_ends_the_day():
-    """A host kill "of both ends the day with no lynch"."""
+    """Host kill: "of both ends the day with no lynch"."""
     state = trial_of_chloe_and_dmitri()
     state = RULES.host_kill(state, "Dmitri", "left the game").state
     end = RULES.host_kill(state, "Chloe", "left the game")
@@ -393,7 +393,7 @@ def test_c088_seduced_and_killed_the_same_night_is_told_in_the_last_report():
 
 
 def test_c089_a_removal_in_the_witch_phase_keeps_the_published_role():
-    """A host kill during a night "is published at once as a removal by the host and
+    """Host kill, during a night: "is published at once as a removal by the host and
     nothing more"; with `reveal_roles=on` the role shown then is the one shown for good.
     Bruno, the Succubus, seduces Alice, the Howler, in N1; the host removes Alice in
     N1-witch, published as the Howler; at dawn she is still shown as the Howler, so the

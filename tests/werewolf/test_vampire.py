@@ -67,7 +67,7 @@ def test_c102_drain_kills_anyone_else():
 
 
 def test_c103_vampires_win_at_half_the_living():
-    """Vampire victory: at least one alive and at least half of the living players;
+    """Vampire, victory: at least one alive and at least half of the living players;
     checked after the Weregerbils and before the Villagers."""
     state = to_night(game({"Alice": "werewolf", "Bruno": "vampire", "Chloe": "villager", "Dmitri": "villager"},
                           rules=RULES), rules=RULES)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from pbp import schedule
 from pbp.game.stored import StoredGame
@@ -21,14 +20,13 @@ class BlockVerdict:
     accepted: bool
     text: str
     submission: bool = True  # False: a form sent back with nothing filled in
-    order_row: dict[str, Any] | None = None
+    order_row: dict[str, str] | None = None
 
 
 def open_phase_words(game: StoredGame) -> str:
     """The open phase as a player reads it, with the id a block names it by:
     "Day 2 — vote (D2-vote in the block)"."""
-    assert game.phase is not None  # asked only while a phase is open
-    return _with_id(game, game.phase.id, " in the block")
+    return _with_id(game, game.open_phase.id, " in the block")
 
 
 def _with_id(game: StoredGame, phase_id: str, where: str = "") -> str:

@@ -1,4 +1,5 @@
-"""The Infiltration facility drawn from a view's `map` (docs/design.md: The host's view).
+"""The facility drawn from a view's `map` (docs/design.md: The host's view), beside the
+rules it pictures; the card offers it to the shell as the board's picture.
 
 `text_map(view)` is the 8×8 grid of report mails and of the host's display; `svg_map(view)`
 is the same picture as SVG (the `map.svg` attachment of reports). Both read only the view
@@ -10,12 +11,12 @@ from __future__ import annotations
 
 import functools
 import textwrap
-from typing import Any
+from typing import Any, Mapping
 from xml.sax.saxutils import escape, quoteattr
 
-FLOORS = "ABCDEFGH"
+from engine.infiltration.rooms import FLOORS, ROOMS
+
 NUMBERS = range(1, 9)
-ROOMS = tuple(f"{floor}-{number}" for floor in FLOORS for number in NUMBERS)
 TEXT_WIDTH = 72     # a mail line
 
 # Two letters per feature, and the words a legend gives them.
@@ -38,7 +39,7 @@ def _abbreviation(feature: str) -> str:
     return ABBREVIATIONS.get(feature, (feature[:2] or "..", feature))[0]
 
 
-def _cell_marks(facts: dict[str, Any], room: str) -> tuple[str, str, str]:
+def _cell_marks(facts: Mapping[str, Any], room: str) -> tuple[str, str, str]:
     """(position mark, feature letters, marks) of one room."""
     known = facts["rooms"].get(room)
     position = "@" if room == facts["here"] else ("*" if room in facts["people"] else " ")
@@ -49,14 +50,14 @@ def _cell_marks(facts: dict[str, Any], room: str) -> tuple[str, str, str]:
     return position, feature, marks
 
 
-def _title(view: dict[str, Any]) -> str:
+def _title(view: Mapping[str, Any]) -> str:
     me = view.get("me")
     who = f"as {me['name']} knows it" if me else "everything (host)"
     return f"Facility map, turn {view['turn']}: {who}"
 
 
-def _detail_lines(facts: dict[str, Any], turn: int) -> list[str]:
-    def listing(by_room: dict[str, Any]) -> str:
+def _detail_lines(facts: Mapping[str, Any], turn: int) -> list[str]:
+    def listing(by_room: Mapping[str, list[str]]) -> str:
         return "; ".join(f"{room} {', '.join(names)}" for room, names in by_room.items())
     lines = []
     if facts["people"]:
@@ -73,7 +74,7 @@ def _detail_lines(facts: dict[str, Any], turn: int) -> list[str]:
     return lines
 
 
-def _legend(facts: dict[str, Any], grid_marks: str) -> list[str]:
+def _legend(facts: Mapping[str, Any], grid_marks: str) -> list[str]:
     """The abbreviations and marks that appear on this map, and only those."""
     shown = sorted({facts["rooms"][room]["feature"] for room in facts["rooms"]},
                    key=lambda feature: _abbreviation(feature))
@@ -82,18 +83,18 @@ def _legend(facts: dict[str, Any], grid_marks: str) -> list[str]:
     return [f"Features: {features}." if features else "Features: none seen yet.", f"Marks: {marks}."]
 
 
-def _grid(facts: dict[str, Any]) -> dict[str, tuple[str, str, str]]:
+def _grid(facts: Mapping[str, Any]) -> dict[str, tuple[str, str, str]]:
     """Every room's marks (`_cell_marks`), made once per picture."""
     return {room: _cell_marks(facts, room) for room in ROOMS}
 
 
-def _notes(view: dict[str, Any], grid: dict[str, tuple[str, str, str]]) -> list[str]:
+def _notes(view: Mapping[str, Any], grid: dict[str, tuple[str, str, str]]) -> list[str]:
     """The legend and the details the grid abbreviates, one line each (wrapped by the caller)."""
     all_marks = "".join("".join(cell) for cell in grid.values())
     return _legend(view["map"], all_marks) + _detail_lines(view["map"], view["turn"])
 
 
-def text_map(view: dict[str, Any]) -> str:
+def text_map(view: Mapping[str, Any]) -> str:
     """The 8×8 grid with its legend and the details it abbreviates, as plain text."""
     grid = _grid(view["map"])
     header = "    " + "".join(f"{number:<{CELL + 1}}" for number in NUMBERS)
@@ -120,7 +121,7 @@ def _text(x: float, y: float, words: str, **attributes: str) -> str:
     return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(words)}</text>'
 
 
-def svg_map(view: dict[str, Any]) -> str:
+def svg_map(view: Mapping[str, Any]) -> str:
     """The same picture as `text_map`, as a standalone SVG document."""
     facts = view["map"]
     grid = _grid(facts)
@@ -164,3 +165,13 @@ def _room(room: str, x: int, y: int, cell: tuple[str, str, str], known: bool, na
         parts.append(f"<title>{escape(room + ': ' + ', '.join(names))}</title>")
     parts.append("</g>")
     return "".join(parts)
+
+
+def board_text(view: Mapping[str, Any]) -> str:
+    """The card's `board_text`: the text map of a view that holds a map, else ""."""
+    return text_map(view) if "map" in view else ""
+
+
+def board_svg(view: Mapping[str, Any]) -> str:
+    """The card's `board_svg`: the SVG map of a view that holds a map, else ""."""
+    return svg_map(view) if "map" in view else ""

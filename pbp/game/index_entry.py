@@ -9,7 +9,7 @@ from typing import Any
 from pbp import schedule
 from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DraftBook
-from pbp.forum.tally import next_time as next_tally_time
+from pbp.game.tally import next_time as next_tally_time
 from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
 from pbp.storage.outbox import QUEUED
 from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets, tally_interval_of
@@ -53,7 +53,7 @@ def _reminder_times(record: GameRecord, deadline: datetime | None) -> list[float
 
 def _tally_times(record: GameRecord, deadline: datetime | None) -> list[float]:
     """The moments at which the phase's running vote counts fall due (option tally_every,
-    pbp.forum.tally_rhythm); the drafting itself decides whether the phase has votes."""
+    pbp.game.tally); the drafting itself decides whether the phase has votes."""
     every = tally_interval_of(record.moderator_options)
     if deadline is None or every is None:
         return []

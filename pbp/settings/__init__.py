@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable, Literal, TypeVar, cast
 
 from pbp.errors import UserError
-from pbp.mail.providers import MAIL_PRESETS, OAUTH_PRESETS
+from pbp.settings.providers import MAIL_PRESETS, OAUTH_PRESETS
 
 DEFAULT_SETTINGS_NAME = "pbp.ini"
 TRANSPORTS = ("maildir", "imap")
@@ -250,8 +250,8 @@ def _oauth(section: configparser.SectionProxy, base: Path) -> OAuthSettings:
 
 def default_settings_text(data: str, provider: str | None = None) -> str:
     """The file `pbp init` writes: the example with the data folder filled in and, with a
-    `provider` (pbp.mail.providers.MAIL_PRESETS), its servers, ports, TLS and login."""
-    example = Path(__file__).resolve().parent.parent / "settings.example.ini"
+    `provider` (pbp.settings.providers.MAIL_PRESETS), its servers, ports, TLS and login."""
+    example = Path(__file__).resolve().parents[2] / "settings.example.ini"
     text = example.read_text(encoding="utf-8") if example.exists() else "[pbp]\ndata = pbp-data\n"
     values = {("pbp", "data"): data}
     if provider is not None:

@@ -12,12 +12,12 @@ import re
 from dataclasses import dataclass
 
 from pbp.mail.quoting import split_quote
-from pbp.signups.codes import CODE_LENGTH
 
 ACTIONS = ("JOIN", "LEAVE", "WATCH", "UNWATCH")
 CONFIRM = "CONFIRM"
 _ID = r"[A-Za-z][A-Za-z0-9_-]{0,19}"
 _ACTION = re.compile(rf"^(JOIN|LEAVE|WATCH|UNWATCH)\s+({_ID})(?:\s+(\S.*?))?\s*$", re.IGNORECASE)
+CODE_LENGTH = 10  # a confirmation code's length (pbp.signups.codes makes them)
 _CODE = rf"[a-z0-9]{{{CODE_LENGTH}}}"
 _CONFIRM = re.compile(rf"(?:^|[\s(])CONFIRM\s+({_ID})\s+({_CODE})(?![A-Za-z0-9_-])", re.IGNORECASE)
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)

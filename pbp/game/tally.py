@@ -64,10 +64,9 @@ def tally(votes: Sequence[tuple[str, str]], voters: Sequence[str] = ()) -> dict[
 
 def living_voters(game: StoredGame) -> list[str]:
     """The living players (never NPCs) who act in the open phase."""
-    view = game.rules.view(game.state, None)
     actors = set(game.phase.actors) if game.phase else set()
-    return [p["name"] for p in view.get("players", [])
-            if isinstance(p, dict) and p.get("alive") and not p.get("npc") and p["name"] in actors]
+    return [character.name for character in game.rules.card.public_roster(game.rules.view(game.state, None))
+            if character.alive and not character.npc and character.name in actors]
 
 
 def running_tally(game: StoredGame) -> dict[str, Any] | None:
