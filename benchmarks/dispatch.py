@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sending_setup import make_data_folder, null_smtp_server, print_verdict, raw_send_seconds  # noqa: E402
 
 from pbp.moderator import Moderator  # noqa: E402
-from pbp.storage.outbox import QUEUED  # noqa: E402
+from pbp.storage.outbox_queue import QUEUED  # noqa: E402
 from pbp.render.renderer import RenderedMail  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
 from pbp.mail.transport import open_sender  # noqa: E402

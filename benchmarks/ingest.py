@@ -72,7 +72,7 @@ from pbp import cli  # noqa: E402
 from pbp.daemon.cycle import Cycle  # noqa: E402
 from pbp.game.stored import load  # noqa: E402
 from pbp.composition import ForumModerator  # noqa: E402
-from pbp.storage.outbox import QUEUED  # noqa: E402
+from pbp.storage.outbox_queue import QUEUED  # noqa: E402
 from pbp.demo.players import filled_reply_text  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
 from pbp.mail.transport import open_mailbox, open_sender  # noqa: E402

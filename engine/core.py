@@ -6,225 +6,24 @@ Everything a player may see leaves the engine through `view()` or through the ev
 """
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import random
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
-
-# --------------------------------------------------------------------------- errors
-class OrderError(ValueError):
-    """One bad line in an order block: where it is, what it said, and what to do.
-
-    `str(error)` is the sentence a player reads in their reply, e.g.
-    `Line 3: "ATACK guard C" — unknown order "ATACK". Did you mean ATTACK?`
-
-    An error about a repeated line names the earlier one: its `message` holds the field
-    `{earlier}`, filled with `earlier` (a line number counted like `line`), so moving the
-    error to the line numbers of a whole mail (`moved`) moves both.
-    """
-
-    def __init__(self, message: str, line: int = 0, text: str = "", earlier: int = 0):
-        super().__init__(message)
-        self.message = message
-        self.line = line
-        self.text = text
-        self.earlier = earlier
-
-    def at(self, line: int, text: str) -> "OrderError":
-        """The same error placed on a line of the block (parsers raise it placeless)."""
-        return type(self)(self.message, line, text, self.earlier)
-
-    def moved(self, offset: int, text: str | None = None) -> "OrderError":
-        """The same error with its line numbers counted `offset` lines further (and its
-        quoted line replaced by `text`, when given)."""
-        return type(self)(self.message, self.line + offset if self.line else 0,
-                          self.text if text is None else text, self.earlier + offset if self.earlier else 0)
-
-    def __str__(self) -> str:
-        message = self.message.replace("{earlier}", str(self.earlier)) if self.earlier else self.message
-        if self.line:
-            return f'Line {self.line}: "{self.text}" — {message}'
-        return message
-
-
-class OrderSyntaxError(OrderError):
-    """The line is not an order of the grammar at all (unknown keyword, bad argument form)."""
-
-
-class IllegalOrderError(OrderError):
-    """The line is well formed but not allowed for this sender in this phase."""
-
-
-class OrderBlockError(ValueError):
-    """Every error of one block; a block is accepted whole or rejected whole."""
-
-    def __init__(self, errors: Sequence[OrderError]):
-        self.errors = tuple(errors)
-        super().__init__("\n".join(str(e) for e in self.errors))
-
-
-class GameSetupError(ValueError):
-    """A game cannot be created from these players / options; the message says why."""
-
-
-class HostActionError(ValueError):
-    """A host action (e.g. a modkill) cannot be done in this state; the message says why.
-
-    Every ruleset's host actions raise this and only this for a refused action, so the
-    shell can tell a host's mistake from a bug."""
-
-
-def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """` Did you mean X?` for the known word closest to `word` ignoring case, spelled as
-    known, or "" (the end of an error's sentence)."""
-    options = list(known)
-    close = difflib.get_close_matches(word.upper(), [o.upper() for o in options], n=1, cutoff=0.6)
-    if not close:
-        return ""
-    original = next(o for o in options if o.upper() == close[0])
-    return f" Did you mean {original}?"
-
-
-# --------------------------------------------------------------------------- values
-@dataclass(frozen=True)
-class PlayerSpec:
-    """Someone who takes part. `npc` characters are run by the host (Infiltration)."""
-
-    name: str
-    npc: bool = False
-    npc_class: str | None = None
-    npc_team: str | None = None
-
-
-@dataclass(frozen=True)
-class OrderSpec:
-    """One order a player may give in a phase, for order forms and HELP.
-
-    `syntax` is the grammar line (`MOVE <room>`); `choices` lists concrete values the
-    player may pick from where the engine can list them without leaking anything
-    (e.g. living players); `note` is a short plain-English hint.
-    """
-
-    keyword: str
-    syntax: str
-    choices: tuple[str, ...] = ()
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class Phase:
-    """The phase a game is in and who acts in it.
-
-    `kind` names the schedule slot (`class`, `movement`, `decision`, `night`, …) so the
-    shell can look up a deadline length. `grammar[player]` lists the orders that player may
-    give. `secret_actors` is true when the set of actors must not be revealed by timing
-    (no early resolution, e.g. Werewolf nights).
-    """
-
-    id: str
-    kind: str
-    actors: tuple[str, ...]
-    grammar: Mapping[str, tuple[OrderSpec, ...]] = field(default_factory=dict)
-    secret_actors: bool = False
-
-    @property
-    def awaited(self) -> tuple[str, ...]:
-        """The actors who really have something to order: an actor whose grammar is empty
-        has none (Werewolf nights list every living player as an actor so that timing
-        reveals nothing); a phase that gives no grammar at all awaits every actor."""
-        return tuple(name for name in self.actors if name not in self.grammar or self.grammar[name])
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened. `kind` selects the template that words it; `data` is JSON."""
-
-    kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "data": dict(self.data)}
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a game ended: `winners` are team / faction names, `path` the victory path
-    (e.g. `ghost-destroyed`, `no-reds-left`, `draw-turn-limit`), `players` who won."""
-
-    winners: tuple[str, ...]
-    path: str
-    players: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "path": self.path, "players": list(self.players)}
-
-
-@dataclass(frozen=True)
-class Resolution:
-    """What resolving one phase produced: the new state and who learns what."""
-
-    state: Any
-    public: tuple[Event, ...] = ()
-    private: Mapping[str, tuple[Event, ...]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """A per-game option: its default and the values it accepts (empty: any integer)."""
-
-    name: str
-    default: Any
-    choices: tuple[Any, ...] = ()
-    help: str = ""
-
-    def coerce(self, raw: Any) -> Any:
-        """The option's value from host input (strings from the command line)."""
-        if isinstance(self.default, bool):
-            value = parse_on_off(raw)
-            if value is None:
-                raise GameSetupError(f"Option {self.name} takes on or off, not {raw!r}.")
-            return value
-        if isinstance(self.default, int) and self.default is not None and not self.choices:
-            try:
-                return int(raw)
-            except (TypeError, ValueError):
-                raise GameSetupError(f"Option {self.name} takes a whole number, not {raw!r}.") from None
-        choice = raw if not isinstance(raw, str) else raw.strip().lower()
-        if self.choices and choice not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise GameSetupError(f"Option {self.name} takes one of {allowed}, not {raw!r}.")
-        return choice
-
-
-ON_WORDS = ("on", "yes", "true", "1")
-OFF_WORDS = ("off", "no", "false", "0", "none")
-
-
-def parse_on_off(raw: Any) -> bool | None:
-    """The one on/off vocabulary of every option, the engine's and the moderator's:
-    on/yes/true/1 and off/no/false/0/none, any case; None for anything else."""
-    text = str(raw).strip().lower()
-    if text in ON_WORDS:
-        return True
-    if text in OFF_WORDS:
-        return False
-    return None
-
-
-def resolve_options(specs: Mapping[str, OptionSpec], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Defaults overlaid with the host's choices; an unknown option is a setup error."""
-    unknown = sorted(set(given) - set(specs))
-    if unknown:
-        known = ", ".join(sorted(specs)) or "none"
-        raise GameSetupError(f"Unknown option {unknown[0]!r}; this ruleset's options are: {known}.")
-    options = {name: spec.default for name, spec in specs.items()}
-    for name, raw in given.items():
-        options[name] = specs[name].coerce(raw)
-    return options
+# The contract is imported from here alone; its errors, values and options live beside it.
+from engine.contract_values import (PlayerSpec as PlayerSpec, OrderSpec as OrderSpec, Phase as Phase,
+                                     Event as Event, Result as Result, Resolution as Resolution)
+from engine.errors import (OrderError as OrderError, OrderSyntaxError as OrderSyntaxError,
+                           IllegalOrderError as IllegalOrderError, OrderBlockError as OrderBlockError,
+                           GameSetupError as GameSetupError, HostActionError as HostActionError,
+                           did_you_mean as did_you_mean)
+from engine.public_roster import (PublicCharacter as PublicCharacter, listed_characters as listed_characters,
+                                   no_board as no_board, no_setup_name as no_setup_name)
+from engine.option_specs import (OptionSpec as OptionSpec, ON_WORDS as ON_WORDS, OFF_WORDS as OFF_WORDS,
+                                 parse_on_off as parse_on_off, resolve_options as resolve_options)
 
 
 # --------------------------------------------------------------------------- chance
@@ -316,46 +115,6 @@ def no_reserved_form(name: str) -> str | None:
 def no_character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
     """The default `RulesetCard.character_summary`: nothing beyond the shell's own facts."""
     return ()
-
-
-@dataclass(frozen=True)
-class PublicCharacter:
-    """One character as everyone may know it (`RulesetCard.public_roster`): whether it
-    lives, whether the host plays it, and for a dead one when it died and what its death
-    revealed, in the rules' words ("" while unknown or hidden)."""
-
-    name: str
-    alive: bool
-    npc: bool = False
-    died: str = ""
-    flip: str = ""
-
-
-def listed_characters(view: Mapping[str, Any],
-                      died: Callable[[Mapping[str, Any]], str] = lambda entry: str(entry.get("died_in") or "")
-                      ) -> tuple[PublicCharacter, ...]:
-    """The default `RulesetCard.public_roster`: the public view's `players` list (`name`,
-    `alive`, `npc`, and a flip's `team`, `class` and `role`); `died(entry)` words when a
-    dead one died (by default its `died_in` phase id)."""
-    listed = []
-    for entry in view.get("players", []):
-        if not isinstance(entry, Mapping):
-            continue
-        alive = bool(entry.get("alive"))
-        flip = " ".join(str(entry[key]) for key in ("team", "class", "role") if entry.get(key)).replace("_", " ")
-        listed.append(PublicCharacter(str(entry["name"]), alive, bool(entry.get("npc")),
-                                      "" if alive else died(entry), flip))
-    return tuple(listed)
-
-
-def no_board(view: Mapping[str, Any]) -> str:
-    """The default `RulesetCard.board_text` and `board_svg`: the ruleset draws no board."""
-    return ""
-
-
-def no_setup_name(seats: Sequence[tuple[str, str]]) -> str:
-    """The default `RulesetCard.setup_name`: nothing beyond the ruleset and the size."""
-    return ""
 
 
 @dataclass(frozen=True)

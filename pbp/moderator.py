@@ -14,6 +14,7 @@ from pbp.render.renderer import Renderer
 from pbp.rulesets import load_ruleset
 from pbp.settings import Settings
 from pbp.storage.datafolder import DataFolder
+from pbp.storage.game_index import EntryOf
 
 
 # A listener is called inside the game's transaction, so what it writes (the forum's draft
@@ -31,10 +32,15 @@ class Moderator:
     after_game_created: tuple[Listener, ...] = ()
 
     def __init__(self, settings: Settings, clock: Callable[[], datetime] = schedule.now,
-                 folder: DataFolder | None = None):
+                 folder: DataFolder | None = None, entry_of: EntryOf | None = None):
+        """`folder`: the data folder, opened by the caller; else this opens it as the
+        writer, its index of deadlines computing entries with `entry_of` (given by the
+        composition root, pbp.composition)."""
+        if folder is not None and entry_of is not None and folder.index.entry_of is not entry_of:
+            raise ValueError("the data folder given was opened with another index entry")
         self.settings = settings
         self.clock = clock
-        self.folder = folder or DataFolder(settings.data, writer=True)
+        self.folder = folder or DataFolder(settings.data, writer=True, entry_of=entry_of)
         self.renderer = Renderer()
         self.outbox = Outbox(self.folder, settings.from_address, settings.from_name, clock)
 

@@ -147,7 +147,7 @@ class MessageBlock:
 
 @dataclass(frozen=True)
 class Bounce:
-    """What a delivery status notification reports (pbp.mail.bounces)."""
+    """What a delivery status notification reports (pbp.mail.delivery_status)."""
 
     addresses: tuple[str, ...]  # the recipients that failed for good, lower-cased
     original_ids: tuple[str, ...] = ()  # Message-IDs of the returned mail

@@ -10,7 +10,7 @@ from engine.infiltration.drawing import board_svg, board_text
 from engine.infiltration.orders import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
 from engine.infiltration.state import CLASSES, NEUTRAL, PLAYER_CLASSES, RED, TEAMS
-from engine.infiltration.validity import GRAMMAR_HELP
+from engine.infiltration.validity_words import GRAMMAR_HELP
 
 _DECISION = ("Tn-decision", ("decision",))
 

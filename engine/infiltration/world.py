@@ -1,6 +1,6 @@
 """The validity check's view of the game (rules: Validity check grammar).
 
-`StateWorld` implements the `ValidityWorld` protocol of `validity.py` over the state as it
+`StateWorld` implements the `ValidityWorld` protocol of `validity_facts.py` over the state as it
 is when step 3 (terminals) begins; statements are evaluated against it and nothing else.
 """
 from __future__ import annotations

@@ -19,10 +19,12 @@ from engine.core import (
 )
 from engine.simulation import one_off_orders
 from engine.werewolf import codec, day, host, night, phases, setups, views
-from engine.werewolf.model import Character, GameState, Role
+from engine.werewolf.card import make_card
+from engine.werewolf.characters import Character
+from engine.werewolf.game_state import GameState
+from engine.werewolf.model import Role
 from engine.werewolf.orders import parse_block
 from engine.werewolf.players import WerewolfPlayer
-from engine.werewolf.card import make_card
 from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import introduce
 

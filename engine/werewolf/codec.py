@@ -8,7 +8,9 @@ from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
 from engine.core import Event, Result
-from engine.werewolf.model import Character, GameState, Night, Runoff
+from engine.werewolf.characters import Character
+from engine.werewolf.game_state import GameState, Runoff
+from engine.werewolf.model import Night
 from engine.werewolf.orders import parse_line
 from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import introduce

@@ -7,8 +7,9 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from engine.core import Event, Resolution, phase_rng
+from engine.werewolf.characters import faction_of, find, kill, revealed_role
 from engine.werewolf.deaths import kill_with_chains
-from engine.werewolf.model import GameState, Runoff, faction_of, find, kill, revealed_role
+from engine.werewolf.game_state import GameState, Runoff
 from engine.werewolf.night import conclude
 from engine.werewolf.orders import Nominate, Vote
 from engine.werewolf.phases import on_trial

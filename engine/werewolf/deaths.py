@@ -2,7 +2,7 @@
 Romantic: if one lover dies, the other dies at once)."""
 from __future__ import annotations
 
-from engine.werewolf.model import Character, kill
+from engine.werewolf.characters import Character, kill
 
 
 def kill_with_chains(characters: tuple[Character, ...], name: str, cause: str, phase_id: str,

@@ -7,8 +7,9 @@ from typing import Any, Mapping, Sequence
 
 from engine.core import Event, HostActionError, Resolution
 from engine.werewolf import day, night, phases
+from engine.werewolf.characters import kill, revealed_role
 from engine.werewolf.deaths import kill_with_chains
-from engine.werewolf.model import GameState, kill, revealed_role
+from engine.werewolf.game_state import GameState
 from engine.werewolf.orders import Kill
 from engine.werewolf.table import RoleTable
 from engine.werewolf.tally import most_named

@@ -1,5 +1,6 @@
-"""The values a Werewolf game is made of: factions, the night order, roles, characters,
-the game state and the night in progress (rules: Factions and roles; Night).
+"""The values a Werewolf game is made of: factions, the night order, roles and the night in
+progress (rules: Factions and roles; Night). The characters are engine.werewolf.characters,
+the game between phases engine.werewolf.game_state.
 
 Everything here is a frozen value; a change is a new value made with `replace`.
 """
@@ -8,10 +9,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 from enum import IntEnum
-from functools import cached_property
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Mapping
 
-from engine.core import Event, Result, phase_rng
+from engine.core import Event, phase_rng
+from engine.werewolf.characters import Character, faction_of, find, kill, update
 from engine.werewolf.tally import most_named
 
 # --------------------------------------------------------------------------- factions
@@ -110,45 +111,6 @@ class Role:
     blocks_village_win: bool = False
 
 
-# --------------------------------------------------------------------------- characters
-@dataclass(frozen=True)
-class Character:
-    """One player's character. `creature` is the faction a Wench or Seer hybrid caught
-    (it stays with the person); `joined` stamps when the character last joined its
-    faction (the youngest Weregerbil has the highest stamp); `known_teams` holds, per team
-    the character was ever shown, everyone it was told belongs to it (engine.werewolf.teams)."""
-
-    name: str
-    role: str
-    alive: bool = True
-    creature: str | None = None
-    role_state: tuple[tuple[str, Any], ...] = ()
-    joined: int = 0
-    death_cause: str | None = None
-    death_phase: str | None = None
-    inbox: tuple[Event, ...] = ()
-    known_teams: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-    def state(self, key: str, default: Any = None) -> Any:
-        return dict(self.role_state).get(key, default)
-
-    def with_state(self, key: str, value: Any) -> "Character":
-        values = dict(self.role_state)
-        values[key] = value
-        return replace(self, role_state=tuple(sorted(values.items())))
-
-
-def faction_of(character: Character, roles: Mapping[str, Role]) -> str:
-    """Rules: a character's faction is its current role's faction, except that a hybrid
-    takes the creature's faction."""
-    return character.creature or roles[character.role].faction
-
-
-def revealed_role(character: Character) -> str:
-    """The role shown when roles are revealed: a hybrid by both parts (`wench-weregerbil`)."""
-    return f"{character.role}-{character.creature}" if character.creature else character.role
-
-
 def inherited_state(card: Role, card_state: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
     """What a Succubus takes with a role (rules: Succubus): its spent once-per-game powers,
     never its holder's memory of past targets (everything else starts fresh)."""
@@ -156,25 +118,6 @@ def inherited_state(card: Role, card_state: tuple[tuple[str, Any], ...]) -> tupl
     values = dict(card.initial_state)
     values.update((key, value) for key, value in card_state if key in spent)
     return tuple(sorted(values.items()))
-
-
-def kill(characters: tuple[Character, ...], name: str, cause: str, phase_id: str) -> tuple[Character, ...]:
-    """The characters with `name` dead of `cause` (nothing changes for the already dead)."""
-    return tuple(
-        replace(c, alive=False, death_cause=cause, death_phase=phase_id) if c.name == name and c.alive else c
-        for c in characters
-    )
-
-
-def update(characters: tuple[Character, ...], name: str, **changes: Any) -> tuple[Character, ...]:
-    return tuple(replace(c, **changes) if c.name == name else c for c in characters)
-
-
-def find(characters: tuple[Character, ...], name: str) -> Character:
-    for character in characters:
-        if character.name == name:
-            return character
-    raise KeyError(name)
 
 
 # --------------------------------------------------------------------------- the night
@@ -299,57 +242,3 @@ class Night:
                 night = night.report(actor.name, "beyond_reach", night=self.number, target=name)
             return night
         return replace(self, conversions=self.conversions + ((name, what, value),))
-
-
-# --------------------------------------------------------------------------- the game
-@dataclass(frozen=True)
-class Runoff:
-    """A runoff round (rules: Day §2): `standing` won places outright, `tied` compete
-    for the `places` left."""
-
-    standing: tuple[str, ...]
-    tied: tuple[str, ...]
-    places: int
-
-
-@dataclass(frozen=True)
-class GameState:
-    seed: str
-    options: tuple[tuple[str, Any], ...]
-    setup: tuple[str, ...]
-    characters: tuple[Character, ...]
-    phase_id: str = "N0"
-    day: int = 0
-    lovers: tuple[str, ...] = ()
-    runoff: Runoff | None = None
-    defendants: tuple[str, ...] = ()
-    rabble: bool = False
-    silenced: str | None = None
-    last_lynch: tuple[tuple[str, str], ...] | None = None
-    pending: Night | None = None
-    public_log: tuple[Event, ...] = ()
-    stamp: int = 0
-    actions: tuple[tuple[str, int], ...] = ()
-    result: Result | None = None
-    # Host removals: in the open phase (their orders still stand), during the night in
-    # progress (their chains wait for dawn), and for breaking the rules (modkill_loses).
-    removed: tuple[str, ...] = ()
-    night_removed: tuple[str, ...] = ()
-    modkilled: tuple[str, ...] = ()
-
-    def option(self, name: str) -> Any:
-        return dict(self.options)[name]
-
-    def character(self, name: str) -> Character:
-        return find(self.characters, name)
-
-    @cached_property
-    def living(self) -> tuple[str, ...]:
-        # Computed once per state value (a change makes a new value): it is asked often.
-        return tuple(c.name for c in self.characters if c.alive)
-
-    def count_actions(self, keywords: Iterable[str]) -> "GameState":
-        counts = dict(self.actions)
-        for keyword in keywords:
-            counts[keyword] = counts.get(keyword, 0) + 1
-        return replace(self, actions=tuple(sorted(counts.items())))

@@ -7,7 +7,9 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from engine.core import Event, Resolution
-from engine.werewolf.model import Character, GameState, Night, NightStep, faction_of, kill, revealed_role
+from engine.werewolf.characters import Character, faction_of, kill, revealed_role
+from engine.werewolf.game_state import GameState
+from engine.werewolf.model import Night, NightStep
 from engine.werewolf.phases import full_first_night
 from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import learn, team_members, teams_of

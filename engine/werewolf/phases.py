@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import IllegalOrderError, OrderSpec, Phase
-from engine.werewolf.model import GameState, OrderKind, Target
+from engine.werewolf.game_state import GameState
+from engine.werewolf.model import OrderKind, Target
 from engine.werewolf.orders import Nominate, PlainOrder, Vote
 from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import shown_teams

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Mapping
 
-from engine.werewolf.model import Character, faction_of
+from engine.werewolf.characters import Character, faction_of
 from engine.werewolf.table import RoleTable
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import Result
-from engine.werewolf.model import VILLAGE, WEREGERBIL, WEREHAMSTER, WOLVES, Character, faction_of
+from engine.werewolf.characters import Character, faction_of
+from engine.werewolf.model import VILLAGE, WEREGERBIL, WEREHAMSTER, WOLVES
 from engine.werewolf.table import RoleTable
 
 

@@ -6,7 +6,8 @@ from collections import Counter
 from typing import Any
 
 from engine.core import PlayerStatus
-from engine.werewolf.model import GameState, faction_of, revealed_role
+from engine.werewolf.characters import faction_of, revealed_role
+from engine.werewolf.game_state import GameState
 from engine.werewolf.phases import lover_of, phase_kind
 from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import shown_teams

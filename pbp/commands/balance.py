@@ -23,7 +23,7 @@ from pbp.balance.intervals import games_for_half_width
 from pbp.balance.runs import play_in_parallel
 from pbp.commands.simulate import check_skill, parse_options
 from pbp.errors import UserError
-from pbp.progress import ProgressBar
+from pbp.commands.progress import ProgressBar
 from pbp.commands.common import Subparsers
 
 SKILL_SWEEP = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)

@@ -12,9 +12,8 @@ import sys
 from typing import TypeAlias
 
 from pbp.errors import UserError
-from pbp.composition import ForumModerator
+from pbp.composition import ForumModerator, open_folder
 from pbp.settings import Settings, load_settings
-from pbp.storage.datafolder import DataFolder
 
 # Long enough for any cycle of `pbp run` (a poll, a resolution, sending a phase's reports),
 # short enough that a host who left an editor open elsewhere is told rather than left hanging.
@@ -60,11 +59,11 @@ def open_moderator(args: Namespace, wait: float | None = None) -> ForumModerator
     once, and then stops with a one-line error."""
     settings = settings_of(args)
     wait = lock_wait() if wait is None else wait
-    return ForumModerator(settings, folder=DataFolder(settings.data, writer=True, wait=wait, on_wait=say_waiting))
+    return ForumModerator(settings, folder=open_folder(settings.data, writer=True, wait=wait, on_wait=say_waiting))
 
 
 def open_reader(args: Namespace) -> ForumModerator:
     """The moderator over the data folder opened read-only: no lock, no waiting; each file
     is read once, whole (files are replaced atomically), so what is shown is consistent."""
     settings = settings_of(args)
-    return ForumModerator(settings, folder=DataFolder(settings.data, writer=False))
+    return ForumModerator(settings, folder=open_folder(settings.data, writer=False))

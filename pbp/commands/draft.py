@@ -17,7 +17,7 @@ from pbp.forum import review
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.dialects import DIALECTS
-from pbp.forum.drafting import post_renderer
+from pbp.forum.post_renderer import post_renderer
 from pbp.game.stored import load, StoredGame
 
 

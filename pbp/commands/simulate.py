@@ -12,7 +12,7 @@ from engine.players import DEFAULT_SKILL
 from engine.simulation import summarize
 from pbp.balance.runs import play_in_parallel
 from pbp.errors import UserError
-from pbp.progress import ProgressBar
+from pbp.commands.progress import ProgressBar
 from pbp.commands.common import Subparsers
 
 

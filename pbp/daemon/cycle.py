@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pbp.mail import ingest
-from pbp.mail.ingest import IngestReport
+from pbp.mail.ingest_report import IngestReport, QuarantinedMail
 from pbp.mail.spool import Spool
 from pbp.desk import Desk
 from pbp.forum import hooks as forum_hooks
 from pbp.forum.watch import ThreadWatch, WatchReport
 from pbp.game.resolution import ResolutionSummary, resolve_due
 from pbp.game.resolution import resolve_all_in
-from pbp.forum.tallies import draft_due_tallies
+from pbp.forum.running_counts import draft_due_tallies
 from pbp.game.reminders import queue_reminders
 from pbp.signups.starting import start_due
 from pbp.moderator import Moderator
@@ -59,7 +59,7 @@ class Cycle:
         return ingest.Ingest(self.mailbox, self.desk, self.spool, (settings.from_address,),
                              settings.max_mail_size, note_refused=self._note_refused).poll(self.batch)
 
-    def _note_refused(self, item: ingest.QuarantinedMail | OversizedMail) -> None:
+    def _note_refused(self, item: QuarantinedMail | OversizedMail) -> None:
         """Record mail the ingest quarantines or refuses as too big, before it is moved."""
         if isinstance(item, OversizedMail):
             limit = self.moderator.settings.max_mail_size

@@ -26,28 +26,26 @@ jobs run on one worker thread. A second `pbp run` on the same data folder is ref
 """
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
-import signal
 import threading
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Callable
 
 from apscheduler.executors.pool import ThreadPoolExecutor
-from apscheduler.jobstores.base import JobLookupError
-from apscheduler.schedulers import SchedulerNotRunningError
 from apscheduler.schedulers.blocking import BlockingScheduler
 
 from pbp import schedule
 from pbp.daemon.cycle import Cycle
-from pbp.forum.watch import ThreadWatch, WatchReport
+from pbp.daemon.cycle_log import note_watch, say_cycle
+from pbp.forum.watch import ThreadWatch
 from pbp.storage.daemon_state import write_state
 from pbp.errors import UserError
 from pbp.daemon.idle import IdleWatcher
+from pbp.daemon.stopping import run_until_stopped
 from pbp.mail.transport import MailLinks
-from pbp.composition import ForumModerator
+from pbp.composition import ForumModerator, open_folder
 from pbp.render.renderer import Renderer
 from pbp.settings import Settings
 from pbp.durable import WriterLock
@@ -94,8 +92,6 @@ class Daemon:
         self.state: dict[str, Any] = {"pid": os.getpid(), "started": schedule.to_text(clock()), "last_cycle": "",
                       "last_error": "", "next_wake": "", "next_reason": "", "watch": None}
         self.run_lock = WriterLock(self.settings.data, name="run.lock")  # one daemon per data folder
-        self._stop_asked = threading.Event()  # set by SIGTERM; a thread of its own stops the scheduler
-        self._stopper = threading.Thread(target=self._stop_when_asked, name="pbp-stop", daemon=True)
         self.scheduler = BlockingScheduler(executors={"default": ThreadPoolExecutor(1)},
                                            job_defaults={"coalesce": True, "max_instances": 1,
                                                          "misfire_grace_time": None},
@@ -114,7 +110,7 @@ class Daemon:
             except UserError as error:
                 self.say(f"the settings file cannot be read ({error}); keeping the previous settings")
             try:
-                folder = DataFolder(self.settings.data, writer=True, wait=self.lock_wait)
+                folder = open_folder(self.settings.data, writer=True, wait=self.lock_wait)
             except UserError:
                 self._busy()
                 return
@@ -153,39 +149,8 @@ class Daemon:
     def _work(self, moderator: ForumModerator) -> None:
         mailbox, sender = self.links.for_settings(moderator.settings)
         report = Cycle(moderator, mailbox, sender, watch=self.watch).turn()
-        self._note_watch(report.watch)
-        if report.mail and not report.mail.idle:
-            self.say(f"mail: {len(report.mail.processed)} judged, {len(report.mail.quarantined)} quarantined, "
-                     f"{len(report.mail.failed)} failed")
-        for summary in report.resolutions:
-            self.say(f"resolved {summary.game} {summary.phase}"
-                     + (f"; game over: {', '.join(summary.result['winners'])}" if summary.result else
-                        f"; next {summary.next_phase}"))
-        for event in report.forum_events:
-            self.say(f"forum: {event}")
-        for sentence in report.started:  # sign-ups that closed (pbp.signups.starting)
-            self.say(sentence)
-        if report.sent.sent or report.sent.failed:
-            self.say(f"sent {report.sent.sent} mails, {report.sent.failed} failed, "
-                     f"{report.sent.retrying} to retry")
-
-    def _note_watch(self, report: WatchReport) -> None:
-        for text in report.warnings:
-            self.say(f"thread watch: {text}")
-        if not report.ran:
-            return
-        previous = self.state.get("watch") or {}
-        now = schedule.to_text(self.clock())
-        if report.error:
-            if not previous.get("error"):
-                self.say(f"thread watch failed ({report.error}); it tries again next cycle")
-            self.state["watch"] = {**previous, "error": report.error,
-                                   "failing_since": previous.get("failing_since") or now}
-        else:
-            if previous.get("error"):
-                self.say("thread watch works again")
-            self.state["watch"] = {"last_ok": now, "error": "", "failing_since": "",
-                                   "warnings": previous.get("warnings", 0) + len(report.warnings)}
+        note_watch(self.state, report.watch, self.clock, self.say)
+        say_cycle(report, self.say)
 
     def _busy(self) -> None:
         if not self.busy:
@@ -284,39 +249,13 @@ class Daemon:
             self.scheduler.add_job(self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB)
             self.scheduler.add_job(self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS, id=CHANGE_JOB)
             self._start_idle()
-            self._stopper.start()
-            try:
-                signal.signal(signal.SIGTERM, self._on_sigterm)
-                self.scheduler.start()
-            except (KeyboardInterrupt, SystemExit):
-                pass
-            except JobLookupError:  # a one-shot job handed over as the stop began (see _stop_when_asked)
-                if self.scheduler.running:
-                    raise
+            run_until_stopped(self.scheduler)  # until Ctrl-C or SIGTERM (pbp.daemon.stopping)
             self._say_stopped()
         finally:
             if self.idle is not None:
                 self.idle.stop()
             self.links.close()
             self.run_lock.release()
-
-    def _on_sigterm(self, _signal: int, _frame: object) -> None:
-        """Ask for the scheduler to stop; a SIGTERM that comes before it runs (or after it
-        stopped) ends `run` as Ctrl-C does, instead of failing to stop what is not running.
-        The handler runs in the scheduler's own thread, wherever that thread was: stopping
-        the scheduler here could wait forever for a lock that thread holds (the job pool's,
-        while it hands a job over), so another thread stops it."""
-        if not self.scheduler.running:
-            raise SystemExit(0)
-        self._stop_asked.set()
-
-    def _stop_when_asked(self) -> None:
-        """The stopping thread. APScheduler marks itself stopped before it takes its locks,
-        so a one-shot job being handed over just then is not found when the scheduler
-        removes it: `run` takes that JobLookupError as the stop it is."""
-        self._stop_asked.wait()
-        with contextlib.suppress(SchedulerNotRunningError):  # it stopped meanwhile
-            self.scheduler.shutdown(wait=False)
 
     def _say_stopped(self) -> None:
         """Tell `pbp status` the daemon stopped (only if the lock comes quickly: a host

@@ -11,7 +11,7 @@ from pbp.errors import UserError
 from pbp.storage.drafts import DRAFT, OPENING, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import Dialect, dialect as make_dialect
-from pbp.forum.drafting import Draft, PostFacts, PostRenderer
+from pbp.forum.post_renderer import Draft, PostFacts, PostRenderer
 from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame

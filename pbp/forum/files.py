@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from pbp.forum.dialects import dialect as make_dialect
-from pbp.forum.publishing import Post, Published
+from pbp.forum.publisher import Post, Published
 from pbp.durable import write_atomically
 
 

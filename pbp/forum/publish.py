@@ -11,7 +11,7 @@ from pbp.storage.drafts import APPROVED, OPTIONAL_KINDS, PUBLISHED, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
 from pbp.forum.files import FilePublisher
-from pbp.forum.publishing import (
+from pbp.forum.publisher import (
     PermanentPublishError,
     Post,
     Publisher,

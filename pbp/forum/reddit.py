@@ -22,7 +22,7 @@ from praw.exceptions import RedditAPIException
 from praw.models import Comment, Redditor
 import requests
 
-from pbp.forum.publishing import (
+from pbp.forum.publisher import (
     PermanentPublishError,
     Post,
     Published,

@@ -8,7 +8,7 @@ from typing import Any
 from pbp.errors import UserError
 from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, WITHDRAWN, DraftBook
 from pbp.forum.config import TALLY_ONLY, ForumSettings
-from pbp.forum.publishing import (
+from pbp.forum.publisher import (
     post_marker,
 )
 from pbp.game.stored import StoredGame

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime
 from engine.core import Ruleset, RulesetCard
 from pbp import schedule
 from pbp.forum.config import load_forum_settings
-from pbp.forum.publishing import PermanentPublishError, TransientPublishError
+from pbp.forum.publisher import PermanentPublishError, TransientPublishError
 from pbp.forum.reddit import RedditSettings
 from pbp.game.host_contact import HOST
 from pbp.game.record import RosterPlayer

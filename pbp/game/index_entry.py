@@ -11,7 +11,7 @@ from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DraftBook
 from pbp.game.tally import next_time as next_tally_time
 from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
-from pbp.storage.outbox import QUEUED
+from pbp.storage.outbox_queue import QUEUED
 from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets, tally_interval_of
 from pbp.game.record import GameRecord
 from pbp.game.reminders import reminder_times

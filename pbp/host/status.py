@@ -27,7 +27,7 @@ from pbp.game.record import GameRecord
 from pbp.game.stored import record_of
 from pbp.game.stalls import stall_notes
 from pbp.storage.drafts import APPROVED, DRAFT, PUBLISHED, DraftBook
-from pbp.storage.outbox import FAILED, QUEUED
+from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
 from pbp.storage.datafolder import DataFolder, GameFile

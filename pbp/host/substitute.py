@@ -22,7 +22,7 @@ from pbp.game.stored import StoredGame, load, new_token, running, save
 from pbp.host.digest import current_orders, private_history
 from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
-from pbp.storage.outbox import FAILED, QUEUED
+from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.roster_file import normalise_address
 from pbp.game.welcome import welcome_facts
 from pbp.timezones import zone_problem

@@ -3,17 +3,19 @@
 - Messages are read with `BODY.PEEK[]`, so fetching never marks them seen.
 - A message is identified by `"<UIDVALIDITY>:<UID>"` of the inbox.
 - The size (`RFC822.SIZE`) is checked before download; a message over the limit is not
-  downloaded but reported as `OversizedMail` with the sender from its ENVELOPE.
+  downloaded but reported as `OversizedMail` with the sender from its ENVELOPE
+  (pbp.mail.imap_fetch).
 - The inbox is selected once per connection; later polls send NOOP to learn of new mail.
 - A poll of at least `read_ahead_from` messages is read ahead by a child process on its
   own connection (pbp.mail.read_ahead, `read`); this connection then makes the moves.
 - One poll downloads at most `limit` messages and `max_batch_bytes` bytes (at least one
   message), so a backlog is taken in parts however large its mails.
 - `settle` moves a message out of the inbox (MOVE when the server has it, else COPY,
-  `\\Deleted` and UID EXPUNGE), creating the folder when missing; settling a message that
-  is already gone does nothing. `settle_many` does the same for a committed batch in one
-  UID SEARCH and one MOVE (a MOVE per message costs the server a sync each). Settled mail leaves the inbox, so an idle poll (one
-  NOOP and one UID SEARCH) costs the same however much mail was handled before.
+  `\\Deleted` and UID EXPUNGE; pbp.mail.imap_moves), creating the folder when missing;
+  settling a message that is already gone does nothing. `settle_many` does the same for a
+  committed batch in one UID SEARCH and one MOVE (a MOVE per message costs the server a
+  sync each). Settled mail leaves the inbox, so an idle poll (one NOOP and one UID
+  SEARCH) costs the same however much mail was handled before.
 - A dropped connection is reopened once per operation.
 - Login is by password, or by an OAuth2 access token (`login = "xoauth2"` or
   `"oauthbearer"`, tokens from a pbp.mail.oauth.TokenSource); a refused token is
@@ -24,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import hashlib
 import imaplib
 import ssl
 import time
@@ -34,9 +35,12 @@ from typing import TypeVar
 from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientAbortError, LoginError
 
+from pbp.mail.imap_fetch import DownloadLimits, download_in_parts
+from pbp.mail.imap_moves import check_outcome, ensure_folder, move_out, uids_by_validity
+from pbp.mail.imap_wire import announces_mail, quietly_close
 from pbp.mail.oauth import TokenSource
-from pbp.mail.imap_wire import announces_mail, envelope_sender, quietly_close
-from pbp.mail.read_ahead import Fetched, Prepare, ReadAhead, Reading, can_read_ahead
+from pbp.mail.read_ahead import ReadAhead, can_read_ahead
+from pbp.mail.reading import Fetched, Prepare, Reading
 from pbp.ports import OversizedMail, Outcome, RawMail
 from pbp.settings import Security
 
@@ -164,51 +168,18 @@ class ImapMailbox:
 
     def _download(self, client: IMAPClient, uidvalidity: int, uids: list[int],
                   part_sizes: Iterable[int]) -> Iterator[list[RawMail | OversizedMail]]:
-        """`uids` downloaded in parts of `part_sizes` messages each (the last size repeats),
-        each part's sizes checked first: oversized mail is reported, not downloaded, and
-        the parts stop once `max_batch_bytes` is spent. One empty part when the inbox was
-        recreated since `uidvalidity` was read, or `uids` is empty."""
+        """`uids` downloaded in parts of `part_sizes` messages each (pbp.mail.imap_fetch);
+        one empty part when the inbox was recreated since `uidvalidity` was read, or `uids`
+        is empty."""
         current = self.uidvalidity if self._inbox_selected else self._select_inbox(client)
         if current != uidvalidity or not uids:
             yield []
             return
-        sizes: dict[int, int] = {}
-        sizes_left = iter(part_sizes)
-        size, start, spent, sized = 1, 0, 0, 0  # sizes asked for uids[:sized]
-        while start < len(uids):
-            size = max(1, next(sizes_left, size))
-            chunk = uids[start:start + size]
-            if start >= sized:
-                # The first part's sizes alone, so that it comes soon; then all the others
-                # in one command, as each command costs the server a look at its index.
-                asked = chunk if start == 0 else uids[start:]
-                sizes.update((uid, int(data[b"RFC822.SIZE"])) for uid, data in client.fetch(asked, ["RFC822.SIZE"]).items())
-                sized = start + len(asked)
-            start += size
-            affordable = self._within_budget(chunk, sizes, spent)
-            oversized = [uid for uid in affordable if self.max_bytes is not None and sizes.get(uid, 0) > self.max_bytes]
-            wanted = [uid for uid in affordable if uid in sizes and uid not in oversized]
-            spent += sum(sizes[uid] for uid in wanted)
-            part: list[RawMail | OversizedMail] = []
-            if oversized:
-                envelopes = client.fetch(oversized, ["ENVELOPE"])
-                for uid in oversized:
-                    envelope = envelopes.get(uid, {}).get(b"ENVELOPE")
-                    part.append(OversizedMail(key=f"{uidvalidity}:{uid}", size=sizes[uid],
-                                              sender=envelope_sender(envelope)))
-            for batch_start in range(0, len(wanted), self.batch_size):
-                batch = wanted[batch_start:batch_start + self.batch_size]
-                for uid, data in client.fetch(batch, ["BODY.PEEK[]"]).items():
-                    body = data.get(b"BODY[]")
-                    if body is not None:
-                        part.append(RawMail(key=f"{uidvalidity}:{uid}", data=body,
-                                            sha256=hashlib.sha256(body).hexdigest()))
-            yield sorted(part, key=_uid_of)  # oldest first, oversized mail among the rest
-            if len(affordable) < len(chunk):
-                return  # the byte budget is spent: the rest waits for the next poll
+        yield from download_in_parts(client, uidvalidity, uids, part_sizes,
+                                     DownloadLimits(self.max_bytes, self.batch_size, self.max_batch_bytes))
 
     def read(self, limit: int, prepare: Prepare) -> Reading:
-        """One poll's reading (pbp.mail.read_ahead): with at least `read_ahead_from` new
+        """One poll's reading (pbp.mail.reading): with at least `read_ahead_from` new
         messages, a child process downloads and prepares them while this one judges."""
         uidvalidity, uids = self._with_connection(lambda client: self._new_uids(client, limit))
         if self.read_ahead_from and len(uids) >= self.read_ahead_from and can_read_ahead():
@@ -242,40 +213,15 @@ class ImapMailbox:
             with contextlib.suppress(Exception):  # already closed by the server: nothing left to do
                 client.shutdown()
 
-    def _within_budget(self, uids: list[int], sizes: dict[int, int], spent: int = 0) -> list[int]:
-        """The first `uids` whose downloads fit in what is left of `max_batch_bytes` after
-        `spent` (at least one when nothing was spent yet): a long backlog is fetched over
-        several polls, never all into memory at once. Oversized mail is not downloaded, so
-        it costs nothing here."""
-        total = spent
-        for position, uid in enumerate(uids):
-            size = sizes.get(uid, 0)
-            if self.max_bytes is not None and size > self.max_bytes:
-                continue
-            total += size
-            if total > self.max_batch_bytes and (position > 0 or spent > 0):
-                return uids[:position]
-        return uids
-
+    # ------------------------------------------------------------------ settling
     def settle(self, key: str, outcome: Outcome) -> None:
-        if outcome not in ("processed", "rejected", "quarantine"):
-            raise ValueError(f"unknown outcome {outcome!r}")
-        uidvalidity_text, _, uid_text = key.partition(":")
-        self._with_connection(lambda client: self._settle(client, int(uidvalidity_text), int(uid_text), outcome))
+        self.settle_many([key], outcome)
 
     def settle_many(self, keys: list[str], outcome: Outcome) -> None:
         """Settle several messages with one outcome in one move (a committed batch)."""
-        if outcome not in ("processed", "rejected", "quarantine"):
-            raise ValueError(f"unknown outcome {outcome!r}")
-        by_validity: dict[int, list[int]] = {}
-        for key in keys:
-            uidvalidity_text, _, uid_text = key.partition(":")
-            by_validity.setdefault(int(uidvalidity_text), []).append(int(uid_text))
-        for uidvalidity, uids in by_validity.items():
+        check_outcome(outcome)
+        for uidvalidity, uids in uids_by_validity(keys).items():
             self._with_connection(lambda client: self._settle_uids(client, uidvalidity, uids, outcome))
-
-    def _settle(self, client: IMAPClient, uidvalidity: int, uid: int, outcome: Outcome) -> None:
-        self._settle_uids(client, uidvalidity, [uid], outcome)
 
     def _settle_uids(self, client: IMAPClient, uidvalidity: int, uids: list[int], outcome: Outcome) -> None:
         current = self.uidvalidity if self._inbox_selected else self._select_inbox(client)
@@ -283,30 +229,8 @@ class ImapMailbox:
             # The inbox was recreated: those UIDs name no message of ours any more.
             return
         target = self.folders[outcome]
-        self._ensure_folder(client, target)
-        present = client.search(["UID", ",".join(str(uid) for uid in sorted(uids)), "NOT", "DELETED"])
-        if not present:
-            return  # already moved (a settle repeated after a crash)
-        if client.has_capability("MOVE"):
-            client.move(present, target)
-            return
-        client.copy(present, target)
-        client.add_flags(present, [b"\\Deleted"])
-        if client.has_capability("UIDPLUS"):
-            client.uid_expunge(present)
-        else:
-            client.expunge()
-
-    def _ensure_folder(self, client: IMAPClient, folder: str) -> None:
-        if folder in self._existing_folders:
-            return
-        if not client.folder_exists(folder):
-            try:
-                client.create_folder(folder)
-            except imaplib.IMAP4.error:
-                if not client.folder_exists(folder):  # lost a race with another creator
-                    raise
-        self._existing_folders.add(folder)
+        ensure_folder(client, target, self._existing_folders)
+        move_out(client, uids, target)
 
     # ------------------------------------------------------------------ IDLE
     def supports_idle(self) -> bool:
@@ -363,7 +287,3 @@ class ImapMailbox:
         if self._client is not None:
             quietly_close(self._client)
             self._client = None
-
-
-def _uid_of(item: RawMail | OversizedMail) -> int:
-    return int(item.key.partition(":")[2])

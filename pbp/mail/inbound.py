@@ -12,7 +12,7 @@ from email import policy
 from email.message import Message
 from typing import Any, TypeVar
 
-from pbp.mail.bounces import read_bounce
+from pbp.mail.delivery_status import read_bounce
 from pbp.mail.blocks import find_blocks
 from pbp.mail.commands import find_approval, find_command
 from pbp.mail.header_values import header_line

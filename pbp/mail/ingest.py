@@ -29,56 +29,26 @@ message's half-made changes are kept) and the others are judged again without it
 no further strike.
 
 The poller never dies of one message: whatever one message raises is reported and the
-others go on. Only a failure to fetch at all leaves this function.
+others go on. Only a failure to fetch at all leaves this function. What it reports:
+pbp.mail.ingest_report.
 """
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+
 from pbp.crashpoints import crash_point
 from pbp.errors import described
 from pbp.mail.headers import strict_sender
 from pbp.mail.inbound import parse_inbound, parse_message
-from pbp.mail.read_ahead import Part, Reading, ReadingFailed, open_reading
+from pbp.mail.ingest_report import IngestReport, QuarantinedMail, RefusalNote, ignore_refused
+from pbp.mail.reading import Part, Reading, ReadingFailed, open_reading
 from pbp.mail.spool import Spool, SpooledMail
 from pbp.ports import InboundMail, Mailbox, OrderDesk, Outcome, OversizedMail, RawMail
 
 MAX_ATTEMPTS = 3
 DEFAULT_BATCH = 100
-
-
-@dataclass(frozen=True)
-class QuarantinedMail:
-    """A message that failed processing `MAX_ATTEMPTS` times; the host must be told."""
-
-    key: str
-    sha256: str
-    sender: str | None
-    reason: str
-
-
-@dataclass
-class IngestReport:
-    fetched: int = 0
-    processed: list[tuple[str, Outcome]] = field(default_factory=list)
-    resettled: list[tuple[str, Outcome]] = field(default_factory=list)
-    oversized: list[OversizedMail] = field(default_factory=list)
-    quarantined: list[QuarantinedMail] = field(default_factory=list)
-    failed: list[tuple[str, str]] = field(default_factory=list)
-
-    @property
-    def idle(self) -> bool:
-        return not (self.fetched or self.processed or self.resettled or self.oversized
-                    or self.quarantined or self.failed)
-
-
-RefusalNote = Callable[[QuarantinedMail | OversizedMail], None]
-
-
-def _ignore(_refused: QuarantinedMail | OversizedMail) -> None:
-    return None
 
 
 def poll_once(
@@ -88,7 +58,7 @@ def poll_once(
     own_addresses: Collection[str],
     max_bytes: int,
     limit: int = DEFAULT_BATCH,
-    note_refused: RefusalNote = _ignore,
+    note_refused: RefusalNote = ignore_refused,
     together: bool = True,
 ) -> IngestReport:
     """One ingest cycle with a fresh `Ingest` (see its `poll`)."""
@@ -104,7 +74,7 @@ class Ingest:
     spool that keeps mail durable, the limits of acceptable mail, and where refusals go."""
 
     def __init__(self, mailbox: Mailbox, desk: OrderDesk, spool: Spool, own_addresses: Collection[str],
-                 max_bytes: int, note_refused: RefusalNote = _ignore, together: bool = True) -> None:
+                 max_bytes: int, note_refused: RefusalNote = ignore_refused, together: bool = True) -> None:
         self.mailbox = mailbox
         self.desk = desk
         self.spool = spool

@@ -1,24 +1,17 @@
-"""Reading a poll's mail, in this process or ahead of it in a second one (docs/design.md:
-Reliability rules — Ingest, "Reading ahead").
+"""Reading a poll's mail ahead of the judging, in a second process (docs/design.md:
+Reliability rules — Ingest, "Reading ahead"; the `Reading` port: pbp.mail.reading).
 
-A `Reading` hands the ingest its mail in parts, each message with what `prepare` (the
-parse) made of it, and moves committed mail out of the inbox when asked. The ingest
-judges and commits each part as one batch, as it would a poll of its own.
-
-- `Fetched`: the whole poll downloaded here, in one part, nothing prepared ahead; each
-  move is made at once. Every mailbox can be read so.
-- `ReadAhead`: a forked child process downloads the mail in parts, on the connection the
-  poll was opened with, and prepares each message while this process judges the part
-  before. The moves are made here, by one thread on a connection of this process's, so
-  judging goes on while the server moves; the moves asked for are gathered until they
-  hold `MOVED_TOGETHER` messages (or the poll's last part is handed over, or the caller
-  waits for one), then made with one command per outcome: each command costs the server
-  a few milliseconds of work whatever its size. The child writes nothing and
-  moves nothing, so killing either process anywhere leaves what a crash of one process
-  would: mail committed but not yet moved is settled by the next poll, mail not yet
-  committed is read again. If the child stops, fails, or sends nothing for `patience`
-  seconds, the poll ends with the parts handed over and says why; the rest of the inbox
-  waits for the next poll.
+A forked child process downloads the mail in parts, on the connection the poll was opened
+with, and prepares each message while this process judges the part before. The moves are
+made here, by one thread on a connection of this process's, so judging goes on while the
+server moves; the moves asked for are gathered until they hold `MOVED_TOGETHER` messages
+(or the poll's last part is handed over, or the caller waits for one), then made with one
+command per outcome: each command costs the server a few milliseconds of work whatever
+its size. The child writes nothing and moves nothing, so killing either process anywhere
+leaves what a crash of one process would: mail committed but not yet moved is settled by
+the next poll, mail not yet committed is read again. If the child stops, fails, or sends
+nothing for `patience` seconds, the poll ends with the parts handed over and says why;
+the rest of the inbox waits for the next poll.
 """
 from __future__ import annotations
 
@@ -32,15 +25,13 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from multiprocessing.connection import Connection
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from pbp.crashpoints import crash_point
 from pbp.errors import described
-from pbp.ports import InboundMail, Mailbox, Outcome, OversizedMail, RawMail
+from pbp.mail.reading import Item, Part, Prepare, ReadingFailed, move_together
+from pbp.ports import InboundMail, Mailbox, Outcome, OversizedMail
 
-Prepare = Callable[[RawMail], InboundMail]
-Item = RawMail | OversizedMail
-Part = list[tuple[Item, InboundMail | None]]
 # The child sends small parts, the first smallest, so judging starts soon; the judging
 # takes all that has come at once, up to JUDGED_TOGETHER messages in one commit (each
 # commit is a durable write per game touched), but for the poll's last part, which is
@@ -56,63 +47,6 @@ MOVED_TOGETHER = 500
 # privileges): a part sent fits whole, so the child reads on instead of waiting for this
 # process's listening thread, which waits its turn behind the judging to take it.
 PIPE_BYTES = 1 << 20
-
-
-class ReadingFailed(Exception):
-    """The reading process could not hand over the mail (the poll's fetch failed)."""
-
-
-class Reading(Protocol):
-    # Why the parts ended before the poll's last mail (the rest stays in the inbox), or None.
-    failure: str | None
-
-    def parts(self, meanwhile: Callable[[], None] | None = None) -> Iterator[Part]:
-        """The poll's mail, part by part; at least one part, perhaps empty. Raises when not
-        even the first part could be read. `meanwhile` is run if the first part is still
-        being read in another process when it is asked for."""
-
-    def settle_many(self, keys: list[str], outcome: Outcome, at_once: bool = False) -> Future[None]:
-        """Move committed mail out of the inbox, perhaps together with mail whose move is
-        asked for later; `at_once` when the caller waits for the move. The future holds
-        what went wrong."""
-
-    def close(self) -> None:
-        """Wait for every move asked for, then let go of what the reading holds."""
-
-
-@runtime_checkable
-class ReadableMailbox(Protocol):
-    """A mailbox that chooses how its poll is read (pbp.mail.imap reads a large one ahead)."""
-
-    def read(self, limit: int, prepare: Prepare) -> Reading: ...
-
-
-def open_reading(mailbox: Mailbox, limit: int, prepare: Prepare) -> Reading:
-    """How one poll of `mailbox` reads at most `limit` messages."""
-    if isinstance(mailbox, ReadableMailbox):
-        return mailbox.read(limit, prepare)
-    return Fetched(mailbox, lambda: mailbox.fetch_new(limit))
-
-
-class Fetched:
-    """A poll read in this process: `download` runs when the first part is asked for."""
-
-    failure: str | None = None
-
-    def __init__(self, mailbox: Mailbox, download: Callable[[], list[Item]]) -> None:
-        self.mailbox = mailbox
-        self.download = download
-
-    def parts(self, meanwhile: Callable[[], None] | None = None) -> Iterator[Part]:
-        yield [(item, None) for item in self.download()]  # read here: nothing to do meanwhile
-
-    def settle_many(self, keys: list[str], outcome: Outcome, at_once: bool = False) -> Future[None]:
-        moved: Future[None] = Future()
-        _move_together(self.mailbox, [(keys, outcome, moved)])  # here and now
-        return moved
-
-    def close(self) -> None:
-        return None
 
 
 class PartSource(Protocol):
@@ -222,7 +156,7 @@ class ReadAhead:
             return
         if self._moves is None:
             self._moves = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pbp-mover")
-        self._moves.submit(_move_together, self.mover, asked)
+        self._moves.submit(move_together, self.mover, asked)
 
     def close(self) -> None:
         """Stop a child still reading (what it holds is not durable), then wait for the
@@ -301,20 +235,3 @@ def _prepared(item: Item, prepare: Prepare) -> InboundMail | None:
         return prepare(item)
     except Exception:  # the parent prepares it again itself, where the failure is handled
         return None
-
-
-def _move_together(mailbox: Mailbox, asked: list[tuple[list[str], Outcome, Future[None]]]) -> None:
-    """One move per outcome for all the mail `asked`, each asker told how its move went
-    (a failure is reported by the ingest; the next poll settles the mail again)."""
-    by_outcome: dict[Outcome, list[tuple[list[str], Future[None]]]] = {}
-    for keys, outcome, moved in asked:
-        by_outcome.setdefault(outcome, []).append((keys, moved))
-    for outcome, group in by_outcome.items():
-        try:
-            mailbox.settle_many([key for keys, _moved in group for key in keys], outcome)
-        except Exception as error:  # told to each asker, never raised here: one failed move stops no other
-            for _keys, moved in group:
-                moved.set_exception(error)
-        else:
-            for _keys, moved in group:
-                moved.set_result(None)

@@ -13,7 +13,7 @@ from typing import Callable
 
 from pbp.errors import UserError
 from pbp.mail.imap import ImapMailbox
-from pbp.mail.read_ahead import ReadingFailed
+from pbp.mail.reading import ReadingFailed
 from pbp.mail.maildir import MaildirMailbox, MaildirSender
 from pbp.mail.oauth import TokenSource
 from pbp.mail.smtp import SmtpSender

@@ -18,7 +18,7 @@ from pbp.render.renderer import event_json
 
 KIND = "spectator"
 # The Message-ID sequence of a game's mail to spectators and would-be watchers, apart from
-# the players' (pbp.storage.outbox.Outbox.queue): a player's mail reads the same with or without them.
+# the players' (pbp.storage.outbox_queue.OutboxQueue.queue): a player's mail reads the same with or without them.
 OUTSIDE_SEQUENCE = "spectator_sequence"  # the game record's confirmed watcher addresses, in order of confirmation
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from pbp.storage.datafolder import DataFolder
-from pbp.storage.outbox import FAILED, QUEUED
+from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.storage.open_games import OPEN, open_game, open_game_ids
 from pbp.signups.codes import NEW_ADDRESS_ANSWERS_PER_DAY
 from pbp.signups.mail import NEW_ADDRESSES_KEY

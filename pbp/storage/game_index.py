@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from pbp.durable import fsync_folder, open_private, write_atomically
+
 FILE_NAME = "game_index.json"
 UNCLEAN_MARK = "game_index.unclean"
 FORMAT = 2
@@ -43,6 +44,10 @@ RANK = {"deadline": 0, "reminders": 1, "tallies": 2, "retry": 3}
 # the key of the moment a cycle last saw to it.
 SEEN = {"reminders": "reminded", "tallies": "tallied"}
 Entry = dict[str, Any]
+# How an entry is computed from a game file (pbp.game.index_entry.entry_of). It reads game
+# records, drafts and the outbox, which all sit above the data folder, so the composition
+# root hands it in; a session without it never vouches for the index.
+EntryOf = Callable[[Any], Entry]
 
 
 class GameFiles(Protocol):
@@ -51,8 +56,6 @@ class GameFiles(Protocol):
     def game_ids(self) -> list[str]: ...
 
     def game(self, game_id: str) -> Any: ...
-
-
 Moment = tuple[float, int, str, str, str]  # when, rank, kind, game, phase
 
 
@@ -109,7 +112,7 @@ class GameIndex:
     holds two lines: a summary (the games, the earliest moments, the flagged games) and
     the entries, parsed only when a question needs them."""
 
-    def __init__(self, data: Path, writer: bool):
+    def __init__(self, data: Path, writer: bool, entry_of: EntryOf | None = None):
         self.path = Path(data) / FILE_NAME
         self.unclean_mark = Path(data) / UNCLEAN_MARK
         self.games_folder = Path(data) / "games"
@@ -128,10 +131,7 @@ class GameIndex:
         self.marked = False  # this session made the unclean mark
         self.rebuild = not self.trusted
         self.dirty = False  # entries changed in memory since they were read
-        # How an entry is computed from a game file (pbp.game.index_entry.entry_of). It reads
-        # game records, drafts and the outbox, which all sit above the data folder, so the
-        # composition root hands it in; a session without it never vouches for the index.
-        self.entry_of: Callable[[Any], Entry] | None = None
+        self.entry_of = entry_of  # see EntryOf
 
     def _load(self) -> tuple[dict[str, Any], bytes]:
         try:

@@ -26,7 +26,7 @@ def _keys(row: Mapping[str, Any]) -> Iterator[str]:
 class _GamesMail:
     """The outcomes of the mail the games' files hold, read from their journals and kept
     from one cycle of `pbp run` to the next: a game's journaled rows are handed from writer
-    to writer as one object (pbp.storage.datafolder), and mail rows are only ever inserted, so a
+    to writer as one object (pbp.storage.game_storage), and mail rows are only ever inserted, so a
     later cycle reads only the rows inserted since. A game whose rows are another object
     (read again after a failed commit) makes the whole index be read again."""
 

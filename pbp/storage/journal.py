@@ -2,14 +2,16 @@
 (docs/design.md: Storage).
 
 The outbox (every mail's full text), the handled-mail ledger, the order log and the
-per-day counts of replies and wrong tokens grow with every mail and every phase. Rewriting them with the game document on every commit made
-each commit cost as much as the game was long, so they live in `games/<id>.journal`, a
-file that is only ever appended to: one line of JSON per commit, holding that commit's
-inserts and updates of those tables. The writer keeps the tables in memory; a reader
-replays the file. The mails' texts (an outbox row's body and attachments, most of what a
-game stores) go to a third file, `games/<id>.texts`, also only appended to; the row in the
-journal keeps where its text is, so a replay never reads the texts and a row's text is
-read when the row is.
+per-day counts of replies and wrong tokens grow with every mail and every phase.
+Rewriting them with the game document on every commit made each commit cost as much as
+the game was long, so they live in `games/<id>.journal`, a file that is only ever
+appended to: one line of JSON per commit, holding that commit's inserts and updates of
+those tables. The writer keeps the tables in memory; a reader replays the file. The
+mails' texts (an outbox row's body and attachments, most of what a game stores) go to a
+third file, `games/<id>.texts`, also only appended to; the row in the journal keeps where
+its text is, so a replay never reads the texts and a row's text is read when the row is.
+This module owns the two files; the tables are read and changed through
+pbp.storage.journal_table.
 
 Crash safety (docs/design.md: Reliability rules — Storage). Every line carries the version
 of the game document it belongs with, and the document carries its own version. A commit
@@ -30,9 +32,7 @@ import os
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterator, Mapping
-
-from tinydb.table import Document
+from typing import Any, BinaryIO, Callable
 
 from pbp.durable import fsync_folder, open_private
 
@@ -42,11 +42,11 @@ JOURNALED = ("outbox", "mails", "orders", "replies", "wrong_tokens")
 TEXT_FIELDS = {"outbox": ("body", "attachments")}
 TEXT_AT = "_text"
 
-# The fields each journaled table is looked up by (JournalTable.where): the rows holding
+# The fields each journaled table is looked up by (pbp.storage.journal_table): the rows holding
 # each value are kept as rows change, so a question such as "which mails are queued" or
 # "which orders came this phase" costs the rows it finds, not the whole table (which only
 # grows with the game). The outbox by address: each address's mail is counted for the
-# Message-ID of the next (pbp.storage.outbox). Mail by sender: a mail's ledger row names the order
+# Message-ID of the next (pbp.storage.outbox_queue). Mail by sender: a mail's ledger row names the order
 # blocks it had judged (pbp.desk.choice).
 LOOKUPS = {"outbox": ("status", "address"), "orders": ("phase", "player"), "replies": ("sender",),
            "wrong_tokens": ("sender",), "mails": ("sender",)}
@@ -238,119 +238,3 @@ def cut(path: Path, length: int) -> None:
             handle.truncate(length)
             handle.flush()
             os.fsync(handle.fileno())
-
-
-def _brief(row: Mapping[str, Any], doc_id: int) -> Document:
-    """A row as a document without its text fields (where its text is stays out). Copied
-    whole, then the one key dropped: a copy made by a filtering loop cost twice as much,
-    and a judged mail asks for some five rows."""
-    brief = Document(row, doc_id)
-    brief.pop(TEXT_AT, None)
-    return brief
-
-
-class JournalTable:
-    """One journaled table, with the part of TinyDB's Table interface pbp uses: rows come
-    back as TinyDB `Document`s (with `doc_id`); queries are TinyDB queries or any callable
-    taking a row. Changes go through the game's storage, inside its transaction."""
-
-    def __init__(self, name: str, rows: Callable[[], Rows], change: Callable[[Op], None],
-                 whole: Callable[[dict[str, Any]], dict[str, Any]]):
-        self.name = name
-        self._rows = rows
-        self._change = change
-        self._whole = whole
-
-    def _table(self) -> dict[int, dict[str, Any]]:
-        return self._rows().get(self.name, {})
-
-    def _document(self, row: dict[str, Any], doc_id: int) -> Document:
-        return Document(self._whole(row), doc_id)
-
-    def briefs(self, cond: Callable[[Mapping[str, Any]], Any] | None = None) -> list[Document]:
-        """Like `search` (or `all`), without the text fields: what a scan of the whole
-        table needs, at no cost for the texts. Queries see only these fields, whatever
-        the method."""
-        return [_brief(row, doc_id)
-                for doc_id, row in self._table().items() if cond is None or cond(row)]
-
-    def insert(self, document: Mapping[str, Any]) -> int:
-        doc_id = next(reversed(self._table()), 0) + 1  # ids only grow, in the order rows came
-        self._change(["i", self.name, doc_id, dict(document)])
-        return doc_id
-
-    def update(self, fields: Mapping[str, Any], cond: Callable[[Mapping[str, Any]], bool] | None = None,
-               doc_ids: list[int] | None = None) -> list[int]:
-        table = self._table()
-        if doc_ids is not None:
-            ids = [doc_id for doc_id in doc_ids if doc_id in table]
-        else:
-            ids = [doc_id for doc_id, row in table.items() if cond is None or cond(row)]
-        if ids:
-            self._change(["u", self.name, ids, dict(fields)])
-        return ids
-
-    def where(self, field: str, value: Any, cond: Callable[[Mapping[str, Any]], Any] | None = None,
-              also: tuple[str, Any] | None = None) -> list[Document]:
-        """Like `briefs(lambda row: row[field] == value and cond(row))`, in the order the rows
-        came, for a field the table is looked up by (LOOKUPS): at the cost of the rows found.
-        `also` is a second (field, value) the rows must have, looked up the same way."""
-        table, rows = self._table(), self._rows()
-        ids = rows.ids_where(self.name, field, value)
-        if also is not None:
-            ids = ids & rows.ids_where(self.name, *also)
-        found = []
-        for doc_id in sorted(ids):
-            row = table[doc_id]
-            if cond is None or cond(row):
-                found.append(_brief(row, doc_id))
-        return found
-
-    def count_where(self, field: str, value: Any, cond: Callable[[Mapping[str, Any]], Any]) -> int:
-        """How many rows `where(field, value, cond)` would give, at the cost of the rows
-        holding `value`, none of them copied."""
-        table = self._table()
-        return sum(1 for doc_id in self._rows().ids_where(self.name, field, value) if cond(table[doc_id]))
-
-    def rows_after(self, doc_id: int) -> tuple[Rows, list[Mapping[str, Any]]]:
-        """The journal's tables as this storage holds them (the same object while they are
-        handed from writer to writer, pbp.storage.datafolder) and this table's rows inserted after
-        `doc_id`, oldest first, as stored: for an index kept beside the journal that only
-        reads (the mail ledger's). The rows must not be changed."""
-        rows = self._rows()
-        table = rows.get(self.name, {})
-        newer: list[Mapping[str, Any]] = []
-        for later in reversed(table):
-            if later <= doc_id:
-                break
-            newer.append(table[later])
-        newer.reverse()
-        return rows, newer
-
-    def each(self) -> Iterator[Mapping[str, Any]]:
-        """Every row as stored, without its text fields, made into no document: for a scan
-        that only reads (the mail ledger's index). The rows must not be changed."""
-        return iter(self._table().values())
-
-    def get(self, cond: Callable[[Mapping[str, Any]], bool] | None = None,
-            doc_id: int | None = None) -> Document | None:
-        table = self._table()
-        if doc_id is not None:
-            row = table.get(doc_id)
-            return self._document(row, doc_id) if row is not None else None
-        for found, row in table.items():
-            if cond is None or cond(row):
-                return self._document(row, found)
-        return None
-
-    def all(self) -> list[Document]:
-        return [self._document(row, doc_id) for doc_id, row in self._table().items()]
-
-    def search(self, cond: Callable[[Mapping[str, Any]], Any]) -> list[Document]:
-        return [self._document(row, doc_id) for doc_id, row in self._table().items() if cond(row)]
-
-    def __len__(self) -> int:
-        return len(self._table())
-
-    def __iter__(self) -> Iterator[Document]:
-        return iter(self.all())

@@ -1,80 +1,40 @@
-"""The outbox ledger (docs/design.md: Reliability rules, Outbox).
+"""The outbox (docs/design.md: Reliability rules, Outbox): sending what its ledger holds.
 
 Every mail pbp sends is first a row in its game's file — game, phase, recipient, kind, a
 deterministic Message-ID, the rendered text — written in the same durable write as the
-change that caused it (an accepted order, a resolution). Sending comes later: one message
-per recipient through a `MailSender`, one connection per batch of due rows. A row is
-marked sent only after the server accepted it, and each mark is committed before the next
-mail goes out, so a crash can resend only the one mail inside the SMTP DATA window (with
-the same Message-ID), and a restart resends exactly the rows not yet marked. Transient failures are retried with
-exponential backoff (the next attempt's time is stored in the row); permanent failures are
-recorded and shown by `pbp status`.
+change that caused it (an accepted order, a resolution; pbp.storage.outbox_queue).
+Sending comes later: one message per recipient through a `MailSender`, one connection per
+batch of due rows. A row is marked sent only after the server accepted it, and each mark
+is committed before the next mail goes out, so a crash can resend only the one mail
+inside the SMTP DATA window (with the same Message-ID), and a restart resends exactly the
+rows not yet marked. Transient failures are retried with exponential backoff (the next
+attempt's time is stored in the row); permanent failures are recorded and shown by
+`pbp status`.
 """
 from __future__ import annotations
 
-import hashlib
-import hmac
-import re
-import secrets
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator
 
 from pbp import schedule
 from pbp.crashpoints import crash_point
-from pbp.mail.limits import MAX_REFERENCES
 from pbp.mail.compose import compose
-from pbp.ports import MailSender, PermanentSendError, RenderedMail, TransientSendError
-from pbp.storage.datafolder import DataFolder, GameFile
-from pbp.storage.open_games import FOLDER, OUTBOX_PREFIX, open_game, outbox_files
+from pbp.ports import MailSender, PermanentSendError, TransientSendError
+from pbp.storage.datafolder import GameFile
+from pbp.storage.outbox_queue import FAILED, QUEUED, SENT, OutboxQueue
 
-QUEUED, SENT, FAILED = "queued", "sent", "failed"
 FIRST_RETRY = timedelta(seconds=30)
 LONGEST_RETRY = timedelta(hours=1)
 # Longest time between two commits of the marks of one batch (seconds). Zero: every mark is
 # committed before the next mail is sent (docs/design.md: Reliability rules — Outbox). A
 # larger value trades that guarantee for speed (each mark is one line appended to the journal).
 MARK_INTERVAL = 0.0
-# The sequence the players' mail is numbered in (per address, inside its Message-IDs); mail
-# to people outside the game has sequences of its own.
-PLAYERS_SEQUENCE = "outbox_sequence"
 # Kinds that are reports on a resolution rather than answers to a player's mail.
 GENERATED_KINDS = ("welcome", "report", "spectator")
-
-
-_NOT_IN_MESSAGE_ID = re.compile(r"[^A-Za-z0-9_.-]")
-DIGEST_CHARS = 20  # hex digits of the keyed hash in a Message-ID (80 bits)
-
-
-def message_id(secret: str, game: str, phase: str, kind: str, address: str, sequence_of: str, sequence: int,
-               domain: str) -> str:
-    """Deterministic: the same ledger row always carries the same Message-ID, so a mail
-    sent again after a crash is recognisably the same mail. Its only number is a keyed
-    hash (the game's `secret`) of the recipient's address and the row's place among that
-    address's mail: nothing in it depends on mail to anyone else, and nobody without the
-    secret can make one (a forged delivery report cannot quote a mail it never saw)."""
-    def safe(text: str) -> str:
-        return _NOT_IN_MESSAGE_ID.sub("-", text)
-
-    keyed = hmac.new(secret.encode(), f"{game}|{phase}|{kind}|{address}|{sequence_of}|{sequence}".encode(),
-                     hashlib.sha256)
-    return f"<pbp.{safe(game)}.{safe(phase)}.{safe(kind)}.{keyed.hexdigest()[:DIGEST_CHARS]}@{domain}>"
-
-
-def message_secret(file: GameFile) -> str:
-    """The key of a file's Message-IDs: the game's seed, which deals its roles and is its
-    host's alone; an open game (whose seed may be unset) draws one of its own, once, and
-    its file's ids are keyed apart from those of the game it becomes. Call inside the
-    file's transaction."""
-    record = file.record()
-    secret = record.get("message_key") or record.get("seed")
-    if not secret:
-        secret = secrets.token_hex(16)
-        file.update_record({"message_key": secret})
-    return f"{FOLDER}|{secret}" if file.path.parent.name == FOLDER else str(secret)
 
 
 def backoff(attempts: int) -> timedelta:
@@ -191,59 +151,9 @@ class SendSummary:
     errors: list[str] = field(default_factory=list)
 
 
-class Outbox:
-    def __init__(self, folder: DataFolder, from_address: str, from_name: str = "pbp moderator",
-                 clock: Callable[[], datetime] = schedule.now):
-        self.folder = folder
-        self.from_address = from_address
-        self.from_name = from_name
-        self.domain = from_address.rpartition("@")[2] or "localhost"
-        self.clock = clock
-        # Unsent row ids per game, found by one scan at start-up and kept up to date, so an
-        # idle poll does not rescan a ledger that grows with every mail ever sent.
-        self._unsent: dict[str, set[int]] | None = None
+class Outbox(OutboxQueue):
+    """The outbox: rows queued (pbp.storage.outbox_queue), and sent when due."""
 
-    # ------------------------------------------------------------------ queueing
-    def queue(self, game: GameFile, *, phase: str, recipient: str, address: str, kind: str,
-              mail: RenderedMail, in_reply_to: str = "", references: Sequence[str] = (),
-              sequence_key: str = PLAYERS_SEQUENCE) -> dict[str, Any]:
-        """Add one row (call inside the game's transaction, with the change it belongs to).
-        Its Message-ID counts the mail to the same address only, in the sequence
-        `sequence_key`: mail to people outside the game (spectators, sign-ups) counts in a
-        sequence of its own, so a player's mail reads the same with or without them."""
-        sequence = 1 + game.outbox.count_where(
-            "address", address, lambda row: row.get("sequence_of", PLAYERS_SEQUENCE) == sequence_key)
-        row = {
-            "game": game.id,
-            "phase": phase,
-            "recipient": recipient,
-            "address": address,
-            "kind": kind,
-            "sequence": sequence,
-            **({"sequence_of": sequence_key} if sequence_key != PLAYERS_SEQUENCE else {}),
-            "message_id": message_id(message_secret(game), game.id, phase, kind, address, sequence_key, sequence,
-                                     self.domain),
-            "subject": mail.subject,
-            "body": mail.body,
-            "in_reply_to": in_reply_to,
-            "references": list(references)[-MAX_REFERENCES:],  # the thread's latest, as mail clients trim
-            "status": QUEUED,
-            "attempts": 0,
-            "next_attempt": "",
-            "error": "",
-            "created": schedule.to_text(self.clock()),
-            "sent": "",
-            # Only mails that carry one have the key, so other rows keep their shape.
-            **({"attachments": [{"filename": a.filename, "content_type": a.content_type, "text": a.text}
-                                for a in mail.attachments]} if mail.attachments else {}),
-        }
-        doc_id = game.outbox.insert(row)
-        if self._unsent is not None:
-            key = game.id if game.path.parent.name != FOLDER else OUTBOX_PREFIX + game.id
-            self._unsent.setdefault(key, set()).add(doc_id)
-        return row
-
-    # ------------------------------------------------------------------ sending
     def build(self, row: dict[str, Any]) -> EmailMessage:
         return compose(
             sender=(self.from_name, self.from_address),
@@ -257,29 +167,6 @@ class Outbox:
             date=self.clock(),
             attachments=[(a["filename"], a["content_type"], a["text"]) for a in row.get("attachments", ())],
         )
-
-    def _files(self) -> Iterator[tuple[str, GameFile]]:
-        """(key, file) of every file with an outbox that may hold unsent mail: the games the
-        index of deadlines names (pbp.storage.game_index), then the games open for sign-ups
-        (pbp.storage.open_games), whose keys cannot clash with a game's id."""
-        for game_id in self.folder.index.games(self.folder.game_ids(), flag="unsent"):
-            yield game_id, self.folder.game(game_id)
-        yield from outbox_files(self.folder)
-
-    def _file(self, key: str) -> GameFile:
-        if key.startswith(OUTBOX_PREFIX):
-            return open_game(self.folder, key[len(OUTBOX_PREFIX):]).file
-        return self.folder.game(key)
-
-    def _scan(self) -> dict[str, set[int]]:
-        if self._unsent is None:
-            self._unsent = {}
-            for key, game in self._files():
-                self._unsent[key] = {doc.doc_id for doc in game.outbox.where("status", QUEUED)}
-        return self._unsent
-
-    def pending(self) -> int:
-        return sum(len(ids) for ids in self._scan().values())
 
     def send_due(self, sender: MailSender) -> SendSummary:
         """Send every queued row whose time has come, oldest first, marking each. The due

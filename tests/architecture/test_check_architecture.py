@@ -39,6 +39,8 @@ def test_a_tree_that_keeps_the_rules_passes(tmp_path):
     done = check(tmp_path, {})
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no import cycle, layers kept, no package cycle" in done.stdout
+    assert "no module over 300 lines" in done.stdout
+    assert "at most 15 modules in pbp/" in done.stdout and "touched only by its keepers" in done.stdout
 
 
 def test_an_import_cycle_in_the_shell_fails_even_through_a_function_level_import(tmp_path):
@@ -114,3 +116,57 @@ def test_the_engine_importing_the_shell_fails(tmp_path):
     done = check(tmp_path, {"engine/toy/rules.py": "import pbp.game.status\n"})
     assert done.returncode == 1
     assert "layers: engine imports pbp.game, a layer above it: engine.toy.rules -> pbp.game.status" in done.stdout
+
+
+def test_a_module_over_300_lines_fails_and_is_named_with_its_length(tmp_path):
+    """Every module of `pbp` and `engine`, however deep, at most 300 lines; exactly 300 is
+    allowed."""
+    done = check(tmp_path, {"pbp/game/status.py": "x = 1\n" * 300,
+                            "pbp/game/deep/__init__.py": "",
+                            "pbp/game/deep/long.py": "x = 1\n" * 301,
+                            "engine/toy/rules.py": "from engine.core import Ruleset\n" + "x = 1\n" * 300})
+    assert done.returncode == 1
+    assert "module longer than 300 lines: pbp/game/deep/long.py (301)" in done.stdout
+    assert "module longer than 300 lines: engine/toy/rules.py (301)" in done.stdout
+    assert "pbp/game/status.py" not in done.stdout
+
+
+def test_more_than_15_modules_directly_in_the_shell_fails(tmp_path):
+    """Fifteen modules at pbp's top level pass (the clean tree's one and fourteen more);
+    a sixteenth fails, and the message lists them; modules in folders do not count. (The
+    planted modules sit in no layer, which the layers rule reports apart.)"""
+    fifteen = {f"pbp/room{number:02}.py": "" for number in range(14)}
+    folders = {"pbp/game/deep/__init__.py": "", **{f"pbp/game/deep/m{number}.py": "" for number in range(20)}}
+    assert "modules directly in pbp/" not in check(tmp_path, {**fifteen, **folders}).stdout
+    done = check(tmp_path, {**fifteen, **folders, "pbp/one_more.py": ""})
+    assert done.returncode == 1
+    assert "16 modules directly in pbp/ (at most 15): __init__.py one_more.py room00.py" in done.stdout
+
+
+def test_reaching_a_game_records_json_outside_its_keepers_fails(tmp_path):
+    """Reading the raw document (`file.record()`), writing it (`update_record(`) or reading
+    the record by key (`game.record["…"]`, `game.record.get(`) is refused outside the
+    storage, pbp/game/stored.py, pbp/game/record.py and the sign-ups; a ledger's
+    `record(file, mail)` (it has arguments) and a plain dict's keys are not game records."""
+    reaching = ("def f(game, file):\n"
+                "    a = file.record()\n"
+                "    update_record(file, a)\n"
+                "    game.file.update_record({})\n"
+                "    b = game.record[\"roster\"]\n"
+                "    return game.record.get(\"npcs\")\n")
+    innocent = ("def g(ledger, file, mail, row):\n"
+                "    ledger.record(file, mail)\n"
+                "    return row[\"id\"], row.get(\"status\"), row.record\n")
+    keepers = {path: reaching for path in ("pbp/storage/__init__.py", "pbp/game/stored.py",
+                                           "pbp/game/record.py", "pbp/signups/__init__.py")}
+    done = check(tmp_path, {"pbp/host/status.py": "from engine.core import Ruleset\n" + reaching + innocent,
+                            **keepers})
+    assert done.returncode == 1, done.stdout
+    problems = [line for line in done.stdout.splitlines() if line.startswith("only the record's keepers")]
+    assert problems == [
+        "only the record's keepers touch its JSON: pbp/host/status.py:3 reads a game file's raw record (.record())",
+        "only the record's keepers touch its JSON: pbp/host/status.py:4 writes a game's raw record (update_record)",
+        "only the record's keepers touch its JSON: pbp/host/status.py:5 writes a game's raw record (update_record)",
+        "only the record's keepers touch its JSON: pbp/host/status.py:6 reads a game record by key (.record[...])",
+        "only the record's keepers touch its JSON: pbp/host/status.py:7 reads a game record by key (.record.get)",
+    ]

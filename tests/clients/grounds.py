@@ -20,7 +20,7 @@ from pathlib import Path
 
 import engine
 from pbp.cli import main
-from pbp.storage.datafolder import game_tables
+from pbp.storage.game_storage import game_tables
 from pbp.mail.maildir import deliver
 
 MODERATOR = "pbp@pbp.test"

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 import engine
 from pbp.composition import ForumModerator
-from pbp.storage.datafolder import game_tables
+from pbp.storage.game_storage import game_tables
 from pbp.desk import Desk
 from pbp.game.stored import load
 from pbp.mail.inbound import parse_inbound

@@ -14,7 +14,7 @@ import pytest
 from pbp.timezones import as_utc
 
 from pbp.cli import main
-from pbp.storage.datafolder import game_tables
+from pbp.storage.game_storage import game_tables
 from pbp.game.stored import load
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings

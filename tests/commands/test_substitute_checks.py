@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pbp.cli import main
-from pbp.storage.datafolder import game_tables
+from pbp.storage.game_storage import game_tables
 
 ROSTER = "name,email\n" + "".join(
     f"{n},{n.lower()}@example.org\n" for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid"))

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from pbp.cli import main
-from pbp.storage.datafolder import game_tables
+from pbp.storage.game_storage import game_tables
 from pbp.commands import common
 from pbp.durable import WriterLock
 from pbp.timezones import as_utc

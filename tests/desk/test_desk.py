@@ -7,7 +7,7 @@ from email.message import EmailMessage
 
 import pytest
 
-import pbp.storage.datafolder
+import pbp.storage.game_storage
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.stored import load
@@ -274,7 +274,7 @@ def test_a_batch_whose_write_fails_leaves_its_mail_unhandled_for_the_next_try(mo
     def full(path, ops):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pbp.storage.datafolder, "store_texts", full)
+    monkeypatch.setattr(pbp.storage.game_storage, "store_texts", full)
     with pytest.raises(OSError, match="No space left"):
         with desk.batch():
             assert receive(desk, raw) == "processed"

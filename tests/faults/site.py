@@ -19,7 +19,7 @@ from email.utils import getaddresses
 
 from tests.fixtures.mailserver import Dovecot, SmtpServer
 from pbp.cli import main
-from pbp.storage.datafolder import game_tables
+from pbp.storage.game_storage import game_tables
 from pbp.mail.maildir import deliver
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")

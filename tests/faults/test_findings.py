@@ -209,7 +209,7 @@ def test_f055_an_anonymous_message_does_not_switch_the_leak_check_off(site):
     passed without `--force`. Only the message's own place is exempt."""
     from pbp.storage.drafts import DraftBook
     from pbp.forum.dialects import dialect
-    from pbp.forum.drafting import PostFacts, PostRenderer
+    from pbp.forum.post_renderer import PostFacts, PostRenderer
     from pbp.forum.leaks import leak_check
     from pbp.game.stored import load
     from pbp.composition import ForumModerator

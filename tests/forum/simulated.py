@@ -4,7 +4,7 @@ from __future__ import annotations
 from engine.core import PlayerSpec
 from engine.simulation import player_names
 from pbp.forum.dialects import dialect
-from pbp.forum.drafting import PostFacts, PostRenderer
+from pbp.forum.post_renderer import PostFacts, PostRenderer
 from pbp.forum.leaks import LeakCheck
 from pbp.forum.drafts import living_voters, role_list
 

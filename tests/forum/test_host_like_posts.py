@@ -14,7 +14,7 @@ from pbp.composition import ForumModerator
 from pbp.forum import drafts
 from pbp.forum import publish
 from pbp.forum.config import load_forum_settings
-from pbp.forum.drafting import PostRenderer
+from pbp.forum.post_renderer import PostRenderer
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase

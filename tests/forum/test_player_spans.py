@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pbp.cli import main
 from pbp.storage.drafts import APPROVED, DraftBook
-from pbp.forum.drafting import PostFacts, PostRenderer
+from pbp.forum.post_renderer import PostFacts, PostRenderer
 from pbp.forum.dialects import dialect
 from pbp.forum.leaks import LeakCheck
 from pbp.forum.leaks import leak_check

@@ -7,7 +7,7 @@ import pytest
 
 import engine
 from pbp.forum.dialects import dialect
-from pbp.forum.drafting import PostFacts, PostRenderer
+from pbp.forum.post_renderer import PostFacts, PostRenderer
 from pbp.forum.leaks import LeakCheck
 
 from tests.forum.simulated import drafts_of_game

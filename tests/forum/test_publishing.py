@@ -12,7 +12,7 @@ from pbp.game.stored import record_of
 from pbp.forum import publish
 from pbp.storage.drafts import APPROVED, PUBLISHED, DraftBook
 from pbp.forum.files import FilePublisher
-from pbp.forum.publishing import post_marker
+from pbp.forum.publisher import post_marker
 from pbp.forum.reddit import RedditPublisher
 from pbp.forum.watch import PhaseFacts, watch_thread
 from pbp.storage.datafolder import GameFile
@@ -29,7 +29,9 @@ class StoredGame:
     def __init__(self, path: Path, game_id: str = "inf1"):
         self.file = GameFile(path, writer=True)
         if not self.file.game.all():
-            self.file.game.insert({"id": game_id, "ruleset": "infiltration", "roster": [], "tokens": {}})
+            self.file.game.insert({"id": game_id, "ruleset": "infiltration", "seed": "pub", "roster": [],
+                                   "tokens": {}, "schedule": {}, "state": {}, "phase_id": "", "opened": "",
+                                   "deadline": "", "resolved": [], "created": ""})
         self.id = game_id
         self.record = record_of(self.file)
 

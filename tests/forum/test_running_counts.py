@@ -19,7 +19,7 @@ from pbp.forum import review
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
-from pbp.forum.tallies import draft_due_tallies
+from pbp.forum.running_counts import draft_due_tallies
 from pbp.game.tally import due_slot, next_time
 from pbp.game.options import tally_interval
 from pbp.game.create import create_game

@@ -10,7 +10,7 @@ import pytest
 from pbp.cli import main
 from pbp.forum import publish
 from pbp.forum import review
-from pbp.forum.publishing import TransientPublishError
+from pbp.forum.publisher import TransientPublishError
 from pbp.game.stored import load
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings

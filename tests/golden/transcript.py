@@ -18,7 +18,7 @@ from datetime import datetime, timezone
 from email import policy
 from pathlib import Path
 
-from pbp.storage.datafolder import game_tables
+from pbp.storage.game_storage import game_tables
 from pbp.demo import play_demo
 
 GOLDEN = Path(__file__).resolve().parent

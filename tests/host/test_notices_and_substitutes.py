@@ -15,7 +15,7 @@ from pbp.game import resolution
 from pbp.host import operations as ops
 from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
-from pbp.storage.outbox import FAILED, QUEUED
+from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from tests.fixtures.moderator_kit import ROSTER, order_mail

@@ -14,7 +14,7 @@ from pathlib import Path
 import engine
 from engine.simulation import player_names
 from pbp.demo.players import filled_reply_text, form_in, mail_text
-from pbp.storage.datafolder import game_tables
+from pbp.storage.game_storage import game_tables
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -19,7 +19,8 @@ from pbp.mail.ingest import poll_once
 from pbp.mail.imap import ImapMailbox
 from pbp.mail.inbound import parse_inbound
 from pbp.mail import read_ahead
-from pbp.mail.read_ahead import PART_SIZES, ReadAhead, ReadingFailed, can_read_ahead
+from pbp.mail.read_ahead import PART_SIZES, ReadAhead, can_read_ahead
+from pbp.mail.reading import ReadingFailed
 from pbp.mail.spool import Spool
 from pbp.ports import RawMail
 

@@ -8,8 +8,9 @@ import os
 
 import pytest
 
-from pbp.storage import datafolder
-from pbp.storage.datafolder import DataFolder, game_tables
+from pbp.storage import document_storage, game_storage
+from pbp.storage.datafolder import DataFolder
+from pbp.storage.game_storage import game_tables
 
 
 def new_game(tmp_path, game_id: str = "g1"):
@@ -139,10 +140,10 @@ def test_a_later_writer_of_the_same_process_reads_only_what_was_appended_since(t
     folder, game = new_game(tmp_path)
     folder.close()  # this cycle's replay is kept
     document, journal = paths(tmp_path)
-    kept = datafolder._replayed.pop(journal)
+    kept = game_storage._replayed.pop(journal)
     with DataFolder(tmp_path, writer=True) as other:  # as a host command in its own process would
         other.game("g1").orders.insert({"phase": "T1", "player": "Alice", "text": "MOVE 1A"})
-    datafolder._replayed[journal] = kept
+    game_storage._replayed[journal] = kept
     with DataFolder(tmp_path, writer=True) as folder:
         game = folder.game("g1")
         assert [row["text"] for row in game.orders.all()] == ["MOVE 1A"]
@@ -157,14 +158,14 @@ def test_the_registry_is_handed_to_the_next_writer_unless_another_process_wrote_
     folder, _game = new_game(tmp_path)
     folder.close()
     registry = tmp_path / "registry.json"
-    handed = datafolder._documents[registry][1]
+    handed = document_storage._documents[registry][1]
     with DataFolder(tmp_path, writer=True) as folder:
         assert folder.registry.storage.read() is handed
         assert folder.game_ids() == ["g1"]
-    kept = datafolder._documents.pop(registry)
+    kept = document_storage._documents.pop(registry)
     with DataFolder(tmp_path, writer=True) as other:  # as `pbp new-game` in its own process would
         other.add_game("g2", "infiltration", "2030-01-01T00:00:00+00:00", {"id": "g2", "roster": []})
-    datafolder._documents[registry] = kept
+    document_storage._documents[registry] = kept
     with DataFolder(tmp_path, writer=True) as folder:
         assert folder.registry.storage.read() is not kept[1]
         assert folder.game_ids() == ["g1", "g2"]

@@ -8,7 +8,8 @@ import pytest
 
 from engine.core import GameSetupError, IllegalOrderError, OrderBlockError, OrderSyntaxError, PlayerSpec
 from engine.werewolf import make_ruleset
-from engine.werewolf.model import VILLAGE, WEREGERBIL, WEREHAMSTER, WOLVES, faction_of
+from engine.werewolf.characters import faction_of
+from engine.werewolf.model import VILLAGE, WEREGERBIL, WEREHAMSTER, WOLVES
 from engine.werewolf.setups import setup_for
 from tests.werewolf.werewolf_helpers import (
     RULES, alive, game, kinds, night, private_event, private_kinds, public_event, step, to_night,

@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from engine.core import GameSetupError, IllegalOrderError, OrderBlockError, PlayerSpec
-from engine.werewolf.model import WEREGERBIL, faction_of
+from engine.werewolf.characters import faction_of
+from engine.werewolf.model import WEREGERBIL
 from engine.werewolf.setups import setup_for
 from pbp.game.standing_orders import standing_orders
 from tests.werewolf.werewolf_helpers import (

@@ -35,7 +35,8 @@ from hypothesis import strategies as st
 
 from engine.core import OrderBlockError, PlayerSpec, canonical_json
 from engine.simulation import player_names
-from engine.werewolf.model import WOLVES, Character, faction_of
+from engine.werewolf.characters import Character, faction_of
+from engine.werewolf.model import WOLVES
 from engine.werewolf.teams import introduce
 from pbp.game.standing_orders import standing_orders
 from tests.werewolf.werewolf_helpers import RULES

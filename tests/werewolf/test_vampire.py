@@ -8,7 +8,7 @@ from pathlib import Path
 from engine.core import PlayerSpec
 from engine.simulation import play_game
 from engine.werewolf import make_ruleset
-from engine.werewolf.model import faction_of
+from engine.werewolf.characters import faction_of
 from tests.werewolf.werewolf_helpers import alive, game, night, private_event, step, to_night
 
 VAMPIRE_FILE = Path(__file__).resolve().parents[2] / "examples" / "roles" / "vampire.py"

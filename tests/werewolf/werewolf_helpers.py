@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine.core import PlayerSpec
 from engine.werewolf import make_ruleset
-from engine.werewolf.model import Character
+from engine.werewolf.characters import Character
 from engine.werewolf.teams import introduce
 
 RULES = make_ruleset()

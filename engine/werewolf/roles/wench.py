@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.werewolf.model import VILLAGE, Character, Night, NightStep, OrderKind, Role
+from engine.werewolf.characters import Character
+from engine.werewolf.model import VILLAGE, Night, NightStep, OrderKind, Role
 from engine.werewolf.orders import Visit
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from engine.werewolf.model import WOLVES, Character, Night, NightStep, OrderKind, Role
+from engine.werewolf.characters import Character
+from engine.werewolf.model import WOLVES, Night, NightStep, OrderKind, Role
 from engine.werewolf.orders import Kill
 from engine.werewolf.tally import most_named
 

@@ -10,7 +10,7 @@ from typing import Any
 from pbp.forum import drafts
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
-from pbp.forum.drafting import post_renderer
+from pbp.forum.post_renderer import post_renderer
 from pbp.game.clock import Running
 from pbp.game.stored import load
 from pbp.storage.game_index import chore_due

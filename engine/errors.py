@@ -1,0 +1,80 @@
+"""The errors a ruleset raises, each a sentence a person reads (docs/design.md: Engine
+contract): a bad order line and a block's every bad line, a setup the rules refuse, a host
+action they refuse; and the "Did you mean …?" hint they end with."""
+from __future__ import annotations
+
+import difflib
+from typing import Iterable, Sequence
+
+
+class OrderError(ValueError):
+    """One bad line in an order block: where it is, what it said, and what to do.
+
+    `str(error)` is the sentence a player reads in their reply, e.g.
+    `Line 3: "ATACK guard C" — unknown order "ATACK". Did you mean ATTACK?`
+
+    An error about a repeated line names the earlier one: its `message` holds the field
+    `{earlier}`, filled with `earlier` (a line number counted like `line`), so moving the
+    error to the line numbers of a whole mail (`moved`) moves both.
+    """
+
+    def __init__(self, message: str, line: int = 0, text: str = "", earlier: int = 0):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.text = text
+        self.earlier = earlier
+
+    def at(self, line: int, text: str) -> "OrderError":
+        """The same error placed on a line of the block (parsers raise it placeless)."""
+        return type(self)(self.message, line, text, self.earlier)
+
+    def moved(self, offset: int, text: str | None = None) -> "OrderError":
+        """The same error with its line numbers counted `offset` lines further (and its
+        quoted line replaced by `text`, when given)."""
+        return type(self)(self.message, self.line + offset if self.line else 0,
+                          self.text if text is None else text, self.earlier + offset if self.earlier else 0)
+
+    def __str__(self) -> str:
+        message = self.message.replace("{earlier}", str(self.earlier)) if self.earlier else self.message
+        if self.line:
+            return f'Line {self.line}: "{self.text}" — {message}'
+        return message
+
+
+class OrderSyntaxError(OrderError):
+    """The line is not an order of the grammar at all (unknown keyword, bad argument form)."""
+
+
+class IllegalOrderError(OrderError):
+    """The line is well formed but not allowed for this sender in this phase."""
+
+
+class OrderBlockError(ValueError):
+    """Every error of one block; a block is accepted whole or rejected whole."""
+
+    def __init__(self, errors: Sequence[OrderError]):
+        self.errors = tuple(errors)
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+
+class GameSetupError(ValueError):
+    """A game cannot be created from these players / options; the message says why."""
+
+
+class HostActionError(ValueError):
+    """A host action (e.g. a modkill) cannot be done in this state; the message says why.
+
+    Every ruleset's host actions raise this and only this for a refused action, so the
+    shell can tell a host's mistake from a bug."""
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """` Did you mean X?` for the known word closest to `word` ignoring case, spelled as
+    known, or "" (the end of an error's sentence)."""
+    options = list(known)
+    close = difflib.get_close_matches(word.upper(), [o.upper() for o in options], n=1, cutoff=0.6)
+    if not close:
+        return ""
+    original = next(o for o in options if o.upper() == close[0])
+    return f" Did you mean {original}?"
