@@ -15,10 +15,11 @@ from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load, running
-from pbp.mail.limits import MAX_MESSAGE_CHARS, quoted
+from pbp.mail.limits import MAX_MESSAGE_CHARS
 from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, Outcome
+from pbp.render.verdicts import Accepted, Refused, Verdict
 from pbp.timezones import render_timestamp
 from pbp.game.token_guard import TokenGuard
 
@@ -94,41 +95,36 @@ def host_messages(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         return ledger.record_refused(mail, "host message for no game")
     game = load(moderator, target)
     host = moderator.settings.host_address
-    outcome: Outcome = "rejected"
-    lines = []
     with game.file.transaction():
         guard = TokenGuard(game.file, host, moderator.clock().date(),
                            moderator.settings.wrong_tokens_per_sender_per_day)
-        for block in mail.messages:
-            said = _host_block(moderator, game, guard, block)
-            lines.append(said)
-            if said.startswith("Sent"):
-                outcome = "processed"
+        verdicts = [_host_block(moderator, game, guard, block) for block in mail.messages]
+        outcome: Outcome = "processed" if any(isinstance(v, Accepted) for v in verdicts) else "rejected"
         guard.save(game.file)
         if guard.newly_over_limit:
             tell_host_of_wrong_tokens(moderator, game, guard)
-        answer = "" if guard.unanswered else "\n".join(lines)  # wrong host tokens past the limit: no answer
-        answer_host(moderator, game, mail, "host-reply", answer, may_reply, f"[{target}] pbp")
-        row = ledger.record(game.file, mail, outcome, f"host messages: {len(lines)}")
+        # wrong host tokens past the limit: no answer
+        answer_host(moderator, game, mail, "host-reply", [] if guard.unanswered else verdicts, may_reply)
+        row = ledger.record(game.file, mail, outcome, f"host messages: {len(verdicts)}")
     ledger.remember(row)
     return outcome
 
 
-def _host_block(moderator: Moderator, game: StoredGame, guard: TokenGuard, block: MessageBlock) -> str:
-    head = f"Your message {quoted(block.game, 30)} {quoted(block.channel, 30)}"
+def _host_block(moderator: Moderator, game: StoredGame, guard: TokenGuard, block: MessageBlock) -> Verdict:
+    about = {"block_game": block.game, "channel": block.channel}
     if block.game != game.id:
-        return f"{head} was not sent: one mail acts on one game, and this mail's game is {game.id}."
+        return Refused("host_message_other_game", game_id=game.id, **about)
     if (block.token or "").strip() != DraftBook(game.file).host_token():
         guard.note_wrong()
-        return f"{head} was not sent: its TOKEN is not this game's host token; reply to the mail that asked."
+        return Refused("host_message_wrong_token", **about)
     guard.note_right()
     if not block.text.strip():
-        return f"{head} was empty, so nothing was sent."
+        return Refused("host_message_empty", **about)
     try:
         if block.speaker:
             name = speak_as(moderator, game, block.speaker, block.channel, block.text)
-            return f"Sent to {block.channel} as {name}."
+            return Accepted("host_message_sent", as_npc=True, name=name, channel=block.channel)
         name = answer(moderator, game, block.channel, block.text)
-        return f"Sent your answer to {name}."
+        return Accepted("host_message_sent", as_npc=False, name=name, channel=block.channel)
     except UserError as error:
-        return f"{head} was not sent: {error}"
+        return Refused("host_message_refused", error=str(error), **about)

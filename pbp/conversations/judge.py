@@ -12,8 +12,9 @@ from pbp.game.block_judge import identity_refusal
 from pbp.conversations.channels import HOST, TEAM, channels_of, message_log
 from pbp.conversations.picks import current_picks
 from pbp.game.stored import StoredGame
-from pbp.mail.limits import MAX_MESSAGE_CHARS, quoted
+from pbp.mail.limits import MAX_MESSAGE_CHARS
 from pbp.ports import MessageBlock
+from pbp.render.verdicts import Accepted, Note, Refused, Verdict
 from pbp.timezones import render_timestamp
 from pbp.game.token_guard import TokenGuard
 
@@ -31,10 +32,16 @@ class Delivery:
 
 @dataclass(frozen=True)
 class MessageVerdict:
-    accepted: bool
-    text: str
+    """One message block judged: the verdict its receipt words (templates/mail/_verdicts.j2)
+    and, accepted, the delivery it makes."""
+
+    verdict: Verdict
     submission: bool = True  # False: a message form sent back with nothing written in it
     delivery: Delivery | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return isinstance(self.verdict, Accepted)
 
 
 def judge_message(game: StoredGame, name: str, games: list[str], guard: TokenGuard, block: MessageBlock,
@@ -44,67 +51,53 @@ def judge_message(game: StoredGame, name: str, games: list[str], guard: TokenGua
     a pack message sent with a KILL shows that KILL. `sent_in_mail` counts the messages of
     the same mail accepted before this one: they count against the daily cap as the
     stored ones do."""
-    head = f"Your message to {quoted(block.channel, 30)}"
-    refusal = identity_refusal(game, name, games, guard, block.game, block.token)
-    if refusal:
-        return MessageVerdict(False, f"{head} was not sent: {refusal}")
+    about = {"block_game": block.game, "channel": block.channel}
+    refused = identity_refusal(game, name, games, guard, block.token, about)
+    if refused:
+        return MessageVerdict(refused)
     if game.phase is None:
-        return MessageVerdict(False, f"{head} was not sent: game {game.id} is over, so its channels are closed.")
+        return MessageVerdict(Refused("game_over", game_id=game.id, **about))
     if block.speaker:
-        return MessageVerdict(False, f"{head} was not sent: its BEGIN line names more than the game and the "
-                                     f"channel. Write BEGIN MESSAGE {game.id} <channel> and nothing after it.")
+        return MessageVerdict(Refused("extra_words", game_id=game.id, **about))
     channel, why_not = _channel(game, name, block.channel)
     if why_not:
-        return MessageVerdict(False, f"{head} was not sent: {why_not}")
+        return MessageVerdict(Refused(why_not, game_id=game.id, own=tuple(channels_of(game, name)), **about))
     if not block.text.strip():
-        return MessageVerdict(False, f"Your reply held the message form for {channel} with nothing written in "
-                                     "it, so nothing was sent. Write your message inside the block, between "
-                                     "the TOKEN line and END MESSAGE.", submission=False)
+        return MessageVerdict(Refused("empty_message", **{**about, "channel": channel}), submission=False)
     if len(block.text) > MAX_MESSAGE_CHARS:
-        return MessageVerdict(False, f"{head} was not sent: it is {len(block.text):,} characters long and a "
-                                     f"message may hold at most {MAX_MESSAGE_CHARS:,}. Shorten it or split it "
-                                     "into several messages.")
+        return MessageVerdict(Refused("message_too_long", length=len(block.text), limit=MAX_MESSAGE_CHARS, **about))
     day = now.date().isoformat()
     sent_today = sent_in_mail + message_log(game.file).count(
         lambda row: row["sender"] == name and row["received"][:10] == day)
     if sent_today >= daily_limit:
-        return MessageVerdict(False, f"{head} was not sent: you have sent {sent_today:,} messages today, the "
-                                     "most one player may send in a day; write again after 00:00 UTC.")
+        return MessageVerdict(Refused("messages_today", sent_today=sent_today, **about))
     received = schedule.to_text(now)
-    where = "the host" if channel == HOST else f"the other living members of {channel}"
-    lines = [f"Your message to {channel} was sent to {where} (received {render_timestamp(received)})."]
     picks = current_picks(game, channel, pending_orders) if channel != HOST else ""
-    if picks:
-        lines.append(picks)
-    return MessageVerdict(True, "\n".join(lines), delivery=Delivery(name, channel, block.text, received, picks))
+    return MessageVerdict(Accepted("message_sent", channel=channel, to_host=channel == HOST,
+                                   received=render_timestamp(received), picks=picks),
+                          delivery=Delivery(name, channel, block.text, received, picks))
 
 
 def _channel(game: StoredGame, name: str, asked: str) -> tuple[str, str]:
-    """The channel a block names, or why the sender may not write to it (the end of a
-    sentence). Every refusal is made from the sender's own facts and the name they wrote,
-    never from the other channels of the game."""
+    """The channel a block names, or the kind of refusal (templates/mail/_verdicts.j2) that
+    says why the sender may not write to it. Every refusal is worded from the sender's own
+    facts and the name they wrote, never from the other channels of the game."""
     if asked == HOST:
         return HOST, ""
     status = game.status(name)
     if not status.alive:
-        return "", ("the dead write to no team channel. You may still write to the host, with "
-                    f"BEGIN MESSAGE {game.id} host.")
+        return "", "dead_writer"
     own = channels_of(game, name)
     if asked == TEAM and len(own) > 1:
-        return "", (f"you are in more than one channel ({', '.join(own)}), so \"team\" does not say which; "
-                    f"name one of them on the BEGIN MESSAGE line.")
+        return "", "which_team"
     channel = own[0] if asked == TEAM and own else asked
     if channel not in own:
-        yours = f"yours: {', '.join(own)}, and host" if own else "you are in none, but you may write to host"
-        return "", (f"you can write only to a channel you are in ({yours}). Copy the BEGIN MESSAGE line "
-                    "from a message form at the end of a mail from pbp.")
+        return "", "not_a_member"
     if status.silenced:
-        return "", ("you are silenced for today, so you may not write to your team until the day is over. "
-                    f"You may still write to the host, with BEGIN MESSAGE {game.id} host.")
+        return "", "silenced"
     return channel, ""
 
 
-def free_text_note(game_id: str) -> str:
+def free_text_note(game_id: str) -> Note:
     """The receipt's line for words a player wrote outside any block: nobody reads them."""
-    return (f"Only blocks are read: the text you wrote around them was not. To ask the host of {game_id} "
-            "something, mail HELP: the reply ends with a message block that goes to the host.")
+    return Note("free_text", game_id=game_id)

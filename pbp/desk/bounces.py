@@ -14,12 +14,13 @@ from __future__ import annotations
 from tinydb import where
 
 from pbp import schedule
-from pbp.ports import Bounce, InboundMail, RenderedMail
+from pbp.ports import Bounce, InboundMail
 from pbp.render.renderer import FINISHED
+from pbp.render.verdicts import Note
 from pbp.game.bounce_counts import FLAG_AFTER, bounce_table
 from pbp.game.stored import record_of
-from pbp.moderator import Moderator
 from pbp.storage.datafolder import DataFolder, GameFile
+from pbp.moderator import Moderator
 
 HOST = "host"
 
@@ -78,11 +79,10 @@ def file_bounce(moderator: Moderator, mail: InboundMail) -> tuple[GameFile, str]
 
 def _notify_host(moderator: Moderator, file: GameFile, name: str, address: str, host_address: str,
                  mail: InboundMail) -> None:
-    game_id = file.id
-    body = (f"Mail from pbp to {name} <{address}> in game {game_id} bounced: the receiving mail system says it "
-            f"cannot be delivered (its report: {mail.subject!r}).\n\n"
-            f"pbp keeps mailing this address and tells you once per address; `pbp status` counts the bounces "
-            f"and flags the player after {FLAG_AFTER}. If the address is wrong or gone, hand the character to "
-            f"a working address with `pbp substitute {game_id} {name} <new-name> <new-email>`.\n")
-    moderator.outbox.queue(file, phase=record_of(file).phase_id or FINISHED, recipient=HOST, address=host_address,
-                           kind="bounce-notice", mail=RenderedMail(f"[{game_id}] Mail to {name} bounced", body))
+    record = record_of(file)
+    note = Note("bounced", game_id=file.id, name=name, address=address, report=mail.subject, flag_after=FLAG_AFTER)
+    body = moderator.renderer.render("host_note", record.ruleset, game={"id": file.id, "ruleset": record.ruleset},
+                                     note=note)
+    moderator.outbox.queue(file, phase=record.phase_id or FINISHED, recipient=HOST, address=host_address,
+                           kind="bounce-notice", mail=body)
+

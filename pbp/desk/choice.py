@@ -25,6 +25,7 @@ from typing import Callable
 
 from pbp.storage.datafolder import GameFile
 from pbp.ports import OrderBlock
+from pbp.render.verdicts import Note
 
 def fingerprint(block: OrderBlock) -> str:
     lines = [" ".join(line.split()).casefold() for line in block.lines if line.strip() and not line.startswith("#")]
@@ -47,10 +48,10 @@ def judged_before(file: GameFile, address: str, phase: str) -> set[str]:
 
 @dataclass(frozen=True)
 class Choice:
-    """The blocks to judge, in the mail's order, and the sentences that say which were not read."""
+    """The blocks to judge, in the mail's order, and the notes that say which were not read."""
 
     blocks: tuple[OrderBlock, ...]
-    notes: tuple[str, ...]
+    notes: tuple[Note, ...]
 
 
 def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], set[str]],
@@ -63,7 +64,7 @@ def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], set[st
     if len(blocks) < 2:
         return Choice(blocks, ())  # most mails
     kept: list[OrderBlock] = []
-    notes: list[str] = []
+    notes: list[Note] = []
     by_phase: dict[tuple[str, str], list[OrderBlock]] = {}
     for block in blocks:
         if block.has_orders and proves(block):
@@ -91,19 +92,10 @@ def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], set[st
     return Choice(tuple(kept), tuple(notes))
 
 
-def _where(block: OrderBlock) -> str:
-    return f" (line {block.at_line} of your mail)" if block.at_line else ""
+def _copies_note(block: OrderBlock, copies: int) -> Note:
+    return Note("copies_skipped", copies=copies, block_game=block.game, block_phase=block.phase)
 
 
-def _copies_note(block: OrderBlock, copies: int) -> str:
-    what = "a block" if copies == 1 else f"{copies:,} blocks"
-    return (f"Your mail also holds {what} for {block.game} {block.phase} that pbp had already judged "
-            "from you (your earlier mail, copied into this one); skipped.")
-
-
-def _later_note(first: OrderBlock, others: list[OrderBlock]) -> str:
-    where = ", ".join(f"line {b.at_line}" for b in others if b.at_line)
-    which = "another block" if len(others) == 1 else f"{len(others):,} more blocks"
-    return (f"Your mail holds {which} for {first.game} {first.phase}{f' ({where})' if where else ''}; "
-            f"only the first one{_where(first)} was read, as the one you wrote last stands on top "
-            "of a reply. To change your orders, send one block.")
+def _later_note(first: OrderBlock, others: list[OrderBlock]) -> Note:
+    return Note("later_blocks", others=len(others), block_game=first.game, block_phase=first.phase,
+                other_lines=tuple(b.at_line for b in others if b.at_line), first_line=first.at_line)

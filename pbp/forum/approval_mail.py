@@ -10,21 +10,13 @@ from pbp.conversations.host_side import host_messages
 from pbp.errors import UserError
 from pbp.forum import review
 from pbp.storage.drafts import DraftBook
-from pbp.forum.hooks import approval_form
 from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load
 from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
+from pbp.render.verdicts import Accepted, Note, Refused, Verdict
 from pbp.game.token_guard import TokenGuard
-
-# In prose on purpose: a line of its own reading `APPROVE <game> <phase>` would be taken for
-# an approval when the host's reply carries this mail unquoted (some clients do).
-HOST_HELP = ("pbp understood no approval in your mail. To approve a draft, reply with a line saying "
-             "APPROVE, the game and the phase (for example: APPROVE ww1 D2-vote) and a line saying TOKEN: "
-             "and the host token from the draft's mail; the token may also follow the phase on the "
-             "APPROVE line. Or reply with the draft's block below, its line APPROVE un-commented:\n\n")
-
 
 @dataclass(frozen=True)
 class Approval:
@@ -70,7 +62,8 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     game = load(moderator, target)
     book = DraftBook(game.file)
     outcome: Outcome = "rejected"
-    reason, reply = "host mail without an approval", None
+    reason = "host mail without an approval"
+    verdict: Verdict | None
     approval = next((a for a in approvals if a.game == target), None)
     with game.file.transaction():
         if approval is not None:
@@ -81,31 +74,28 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
                                moderator.settings.wrong_tokens_per_sender_per_day)
             if not approval.token:
                 reason = "approval without the host token"
-                reply = (f"Refused: your approval of {target} {approval.phase} has no host token. Put the "
-                         f"token from the draft's mail on a line TOKEN: <token> under the APPROVE line, or "
-                         f"after it: APPROVE {target} {approval.phase} <token>.")
+                verdict = Refused("approval_without_token", game_id=target, phase=approval.phase)
             elif approval.token.strip() != book.host_token():
                 guard.note_wrong()
                 reason = "wrong host token"
-                reply = (f"Refused: the TOKEN in your approval of {target} {approval.phase} is not this game's "
-                         f"host token. Reply to the draft's own mail, which holds the right token.")
+                verdict = Refused("approval_wrong_token", game_id=target, phase=approval.phase)
                 if guard.unanswered:
-                    reason, reply = "wrong host token past the daily limit, not answered", None
+                    reason, verdict = "wrong host token past the daily limit, not answered", None
             else:
                 guard.note_right()
                 try:
                     row = review.approve(game, phase)
                     outcome, reason = "processed", f"approved {phase}"
-                    reply = f"Approved the post for {target} {row['phase']}; it will be published shortly."
+                    verdict = Accepted("approved", game_id=target, phase=row["phase"])
                 except UserError as error:
-                    reason, reply = f"approval refused: {error}", f"Not approved: {error}"
+                    reason, verdict = f"approval refused: {error}", Refused("not_approved", error=str(error))
             guard.save(game.file)
             if guard.newly_over_limit:
                 tell_host_of_wrong_tokens(moderator, game, guard)
         else:
             phase = (book.unpublished() or [{"phase": game.filed_phase}])[0]["phase"]
-            reply = HOST_HELP + approval_form(target, phase, "<the host token from the draft's mail>")
-        answer_host(moderator, game, mail, "host-reply", reply, may_reply, f"[{target}] pbp")
+            verdict = Note("no_approval", game_id=target, phase=phase)
+        answer_host(moderator, game, mail, "host-reply", [verdict] if verdict else [], may_reply)
         row = ledger.record(game.file, mail, outcome, reason)
     ledger.remember(row)
     return outcome

@@ -16,27 +16,15 @@ from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.game.host_contact import HOST
-from pbp.ports import RenderedMail
-
-
-def approval_form(game: str, phase: str, token: str) -> str:
-    return (f"BEGIN ORDERS {game} {phase}\nTOKEN: {token}\n"
-            f"# To publish this draft, remove the # at the start of the next line.\n# APPROVE\nEND ORDERS\n")
 
 
 def _mail_host(moderator: Moderator, forum: ForumSettings, game: StoredGame, row: dict[str, Any]) -> None:
-    book = DraftBook(game.file)
-    leaks = "".join(f"LEAK CHECK: {leak}\n" for leak in row["leaks"])
-    body = (f"pbp drafted the public post for game {game.id}, phase {row['phase']}.\n\n"
-            f"Title: {row['title']}\n" + "-" * 60 + f"\n{row['text'].rstrip()}\n" + "-" * 60 + "\n"
-            + (leaks or "The leak check found no hidden fact.\n")
-            + f"\nTo change it: pbp draft edit {game.id} {row['phase']}\n"
-            f"To approve it: pbp draft approve {game.id} {row['phase']}; or reply to this mail with a line "
-            f"saying APPROVE {game.id} {row['phase']} and a line saying TOKEN: and the host token (in the "
-            f"block below); or reply with the block below, APPROVE un-commented.\n\n"
-            + approval_form(game.id, row["phase"], book.host_token()))
+    """Mail the host a draft (templates/mail/draft_for_host.j2) with its approval block."""
+    mail = moderator.renderer.render("draft_for_host", game.record.ruleset, game=game.game_facts(),
+                                     phase=row["phase"], title=row["title"], text=row["text"].rstrip(),
+                                     leaks=row["leaks"], token=DraftBook(game.file).host_token())
     moderator.outbox.queue(game.file, phase=row["phase"], recipient=HOST, address=moderator.settings.host_address,
-                           kind="draft", mail=RenderedMail(f"[{game.id}] Draft of the public post for {row['phase']}", body))
+                           kind="draft", mail=mail)
 
 
 def _drafted(moderator: Moderator, forum: ForumSettings, game: StoredGame, key: str,

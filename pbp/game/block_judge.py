@@ -11,16 +11,23 @@ from pbp.game.stored import StoredGame
 from pbp.mail.limits import listed, quoted
 from pbp.game.order_lines import read_orders
 from pbp.ports import OrderBlock
+from pbp.render.verdicts import Accepted, Refused, Verdict
 from pbp.timezones import render_received
 from pbp.game.token_guard import TokenGuard
 
 
 @dataclass(frozen=True)
 class BlockVerdict:
-    accepted: bool
-    text: str
+    """One order block judged: the verdict its receipt words (templates/mail/_verdicts.j2)
+    and, accepted, the order row it stores."""
+
+    verdict: Verdict
     submission: bool = True  # False: a form sent back with nothing filled in
     order_row: dict[str, str] | None = None
+
+    @property
+    def accepted(self) -> bool:
+        return isinstance(self.verdict, Accepted)
 
 
 def open_phase_words(game: StoredGame) -> str:
@@ -41,79 +48,61 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
     format — a block for another phase, a closed phase, a dead player or with a wrong
     token is rejected with a reason). `games` are the sender's games; `guard` counts their
     wrong tokens (pbp.game.token_guard)."""
-    head = f"Your block for {quoted(block.game, 30)} {quoted(block.phase, 30)}"
-    refusal = identity_refusal(game, name, games, guard, block.game, block.token)
-    if refusal:
-        return BlockVerdict(False, f"{head} was not accepted: {refusal}")
+    about = {"block_game": block.game, "block_phase": block.phase}
+    refused = identity_refusal(game, name, games, guard, block.token, about)
+    if refused:
+        return BlockVerdict(refused)
     if game.phase is None:
-        return BlockVerdict(False, f"{head} was not accepted: game {game.id} is over, so no more "
-                                   "orders are taken.")
+        return BlockVerdict(Refused("game_over", game_id=game.id, **about))
     if block.phase.lower() != game.phase.id.lower():
         if block.phase in game.record.resolved:
-            why = f"{_with_id(game, block.phase)} is closed (already resolved)"
-        else:
-            why = f"there is no open phase {quoted(block.phase, 30)}"
-        return BlockVerdict(False, f"{head} was not accepted: {why}; the current phase is "
-                                   f"{open_phase_words(game)}, and its form is below.")
+            return BlockVerdict(Refused("closed_phase", phase_words=_with_id(game, block.phase),
+                                        open_phase=open_phase_words(game), **about))
+        return BlockVerdict(Refused("no_such_phase", open_phase=open_phase_words(game), **about))
+    words = game.rules.card.phase_words(game.phase.id)
     if name not in game.phase.actors:
         if not game.status(name).alive:
-            why = f"you are dead: your character {name} has died, and the dead give no orders"
-        else:
-            why = f"you have no orders to give in {game.rules.card.phase_words(game.phase.id)}"
-        return BlockVerdict(False, f"{head} was not accepted: {why}.")
+            return BlockVerdict(Refused("dead", name=name, **about))
+        return BlockVerdict(Refused("no_orders_to_give", phase_words=words, **about))
     if not block.has_orders:
-        return BlockVerdict(False, f"Your reply held the form for {game.rules.card.phase_words(game.phase.id)} with no order "
-                                   "filled in, so nothing changed. To give an order, delete the # in front of "
-                                   "its line in the block and put your choice in place of the <…>.",
-                            submission=False)
-    return _parsed(game, name, block, now)
+        return BlockVerdict(Refused("empty_form", phase_words=words, **about), submission=False)
+    return _parsed(game, name, block, now, about)
 
 
-def _parsed(game: StoredGame, name: str, block: OrderBlock, now: datetime) -> BlockVerdict:
+def _parsed(game: StoredGame, name: str, block: OrderBlock, now: datetime, about: dict[str, str]) -> BlockVerdict:
     """The block's lines read as a whole (pbp.game.order_lines.read_orders): accepted whole or
     refused whole."""
     phase = game.open_phase
     words = game.rules.card.phase_words(phase.id)
     read = read_orders(game.rules, game.state, phase, name, block.lines, lambda: game.standing_lines(name))
     if read.errors:
-        head = f"Your block for {quoted(block.game, 30)} {quoted(block.phase, 30)}"
-        listing = "\n".join(listed([str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in read.errors]))
-        grammar = ", ".join(s.syntax for s in phase.grammar.get(name, ()))
-        can_give = f"Orders you can give in {words}: {grammar}" if grammar else f"You have no orders to give in {words}."
-        return BlockVerdict(False, f"{head} was not accepted:\n{listing}\n{can_give}")
+        errors = listed([str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in read.errors])
+        grammar = tuple(s.syntax for s in phase.grammar.get(name, ()))
+        return BlockVerdict(Refused("bad_orders", errors=tuple(errors), grammar=grammar, phase_words=words, **about))
     received = schedule.to_text(now)
     row = {"phase": phase.id, "player": name, "text": "\n".join(read.canonical),
            "received": received, "message_id": "", "mail_key": ""}
-    shown = "\n".join(f"  {line}" for line in read.canonical) or "  (no orders: the rules' default applies)"
-    when = render_received(received, game.zone_of(name))
-    if read.taken_back is not None:
-        taken = "\n".join(f"  {line}" for line in read.taken_back)
-        return BlockVerdict(True, f"Taken back for {words} (received {when}):\n{taken}\n"
-                                  f"Your orders for {words} now:\n{shown}", order_row=row)
-    return BlockVerdict(True, f"Accepted for {words} (received {when}):\n"
-                              f"{shown}\nThese replace any orders you sent earlier for this phase.",
+    return BlockVerdict(Accepted("orders_accepted", phase_words=words, lines=read.canonical,
+                                 taken_back=read.taken_back, received=render_received(received, game.zone_of(name))),
                         order_row=row)
 
 
-def identity_refusal(game: StoredGame, name: str, games: list[str], guard: TokenGuard, block_game: str,
-                     token: str | None) -> str | None:
-    """Why a block (orders or a message) does not prove its sender, as the end of a sentence,
-    or None when the game and the token are right (docs/design.md: Reliability rules —
-    Identity). A wrong token counts against the address; the right one starts its count
-    again (pbp.game.token_guard)."""
+def identity_refusal(game: StoredGame, name: str, games: list[str], guard: TokenGuard, token: str | None,
+                     about: dict[str, str]) -> Refused | None:
+    """Why a block (orders or a message) does not prove its sender, or None when the game
+    and the token are right (docs/design.md: Reliability rules — Identity). `about` names
+    the block (its game, and its phase or channel) as the refusal quotes it. A wrong token
+    counts against the address; the right one starts its count again
+    (pbp.game.token_guard)."""
+    block_game = about["block_game"]
     if block_game != game.id:
         if block_game not in games:
-            return (f"you play in no game called {quoted(block_game, 30)} (your games: {', '.join(games)}). "
-                    "Copy the BEGIN line from your latest order form.")
-        return (f"one mail may carry orders for one game only, and this mail's game is {game.id}. Send "
-                f"orders for {block_game} in a separate reply to a mail of that game.")
+            return Refused("unknown_game", games=tuple(games), **about)
+        return Refused("other_game", game_id=game.id, **about)
     if token is None:
-        return "it has no TOKEN line. Copy the block from your latest form, TOKEN line included."
+        return Refused("no_token", **about)
     if token.strip() != game.token(name):
         guard.note_wrong()
-        last = (" Your address has now sent too many wrong tokens today, so further ones go unanswered "
-                "until 00:00 UTC; your right token always works.") if guard.count == guard.limit else ""
-        return (f"the TOKEN is not your token for {game.id}. Copy it from your latest form, or mail FORM "
-                f"to get it again.{last}")
+        return Refused("wrong_token", game_id=game.id, last_answered=guard.count == guard.limit, **about)
     guard.note_right()
     return None

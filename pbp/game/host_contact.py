@@ -4,12 +4,13 @@ outbox rows to the host are addressed to the recipient `HOST`. Every part of pbp
 or answers the host goes through here, below the features that do it."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 from pbp.game.stored import StoredGame
 from pbp.game.token_guard import TokenGuard
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, RenderedMail
+from pbp.render.verdicts import Note, Verdict
 
 HOST = "host"  # the recipient of an outbox row to the host
 
@@ -25,26 +26,25 @@ def tell_host(moderator: Moderator, game: StoredGame, kind: str, mail: RenderedM
     return True
 
 
-def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, kind: str, text: str | None,
-                may_reply: Callable[[StoredGame, str], bool], fallback_subject: str) -> None:
-    """Queue pbp's answer to a mail from the host (call inside the game's transaction). The
-    host's address is capped per day like every other, so an autoresponder that marks
+def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, kind: str, verdicts: Sequence[Verdict],
+                may_reply: Callable[[StoredGame, str], bool]) -> None:
+    """Queue pbp's answer to a mail from the host (call inside the game's transaction):
+    the verdicts, each worded by templates/mail/_verdicts.j2, in templates/mail/host_reply.j2.
+    The host's address is capped per day like every other, so an autoresponder that marks
     nothing still stops after the cap (docs/design.md: Hostile input); automatic mail is
-    never answered. No `text` (None or empty): nothing to say."""
+    never answered."""
     host = moderator.settings.host_address
-    if not text or not host or mail.no_reply_reason or not may_reply(game, host):
+    if not verdicts or not host or mail.no_reply_reason or not may_reply(game, host):
         return
-    moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST, address=host,
-                           kind=kind, mail=RenderedMail(f"Re: {mail.subject}" if mail.subject else fallback_subject,
-                                                        text + "\n"),
+    reply = moderator.renderer.render("host_reply", game.record.ruleset, game=game.game_facts(), reply_kind=kind,
+                                      reply_to=mail.subject, verdicts=verdicts)
+    moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST, address=host, kind=kind, mail=reply,
                            in_reply_to=mail.message_id, references=mail.references)
 
 
 def tell_host_of_wrong_tokens(moderator: Moderator, game: StoredGame, guard: TokenGuard) -> None:
     """Tell the host, once per address and day, that an address reached the day's limit of
     wrong tokens (call inside the game's transaction; `pbp status` lists it anyway)."""
-    body = (f"{guard.address} sent {guard.count} wrong tokens for game {game.id} on {guard.day} (UTC). Someone "
-            "may be guessing a token, or forging that address: its further wrong tokens today go unanswered, "
-            "so pbp does not flood the address with refusals. Its right token still works. "
-            f"`pbp status {game.id}` shows this too.\n")
-    tell_host(moderator, game, "wrong-tokens", RenderedMail(f"[{game.id}] Wrong tokens from {guard.address}", body))
+    note = Note("wrong_tokens", game_id=game.id, address=guard.address, count=guard.count, day=str(guard.day))
+    tell_host(moderator, game, "wrong-tokens",
+              moderator.renderer.render("host_note", game.record.ruleset, game=game.game_facts(), note=note))

@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 
 from engine.core import (IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, Phase, Ruleset,
                          RulesetCard, did_you_mean)
-from pbp.mail.limits import quoted
+from pbp.render.verdicts import Note
 
 WITHDRAW = "WITHDRAW"
 ALL = "ALL"
@@ -167,7 +167,6 @@ def read_orders(rules: Ruleset, state: Any, phase: Phase, name: str, lines: Sequ
 
 
 PLAYER_COMMANDS = ("HELP", "FORM", "STATUS")  # words a mail without a block may hold (docs/design.md)
-_STRAY_SHOWN = 3  # order lines outside a block that a receipt quotes
 
 
 def stray_orders(stray: Sequence[str], card: RulesetCard) -> list[str]:
@@ -176,14 +175,7 @@ def stray_orders(stray: Sequence[str], card: RulesetCard) -> list[str]:
     return [line for line in stray if _first_word(line) in keywords]
 
 
-def stray_orders_note(lines: Sequence[str]) -> str:
-    """The receipt's sentence on order lines written outside the block: not taken, and why."""
-    shown = [f'"{quoted(line)}"' for line in lines[:_STRAY_SHOWN]]
-    more = len(lines) - len(shown)
-    if more:
-        shown.append(f"{more:,} more")
-    what = f"the line {shown[0]}" if len(lines) == 1 else f"the lines {', '.join(shown[:-1])} and {shown[-1]}"
-    it = "it was" if len(lines) == 1 else "they were"
-    return (f"Outside the block, your mail has {what}: pbp reads orders only inside a block, so {it} "
-            "not taken. Write your orders inside the block of the form at the end of this mail, "
-            "without a # in front.")
+def stray_orders_note(lines: Sequence[str]) -> Note:
+    """The receipt's note on order lines written outside the block: not taken, and why
+    (it quotes the first few)."""
+    return Note("stray_orders", lines=tuple(lines))

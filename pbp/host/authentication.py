@@ -13,6 +13,7 @@ from pbp.mail.sender_auth import refusal
 from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
+from pbp.render.verdicts import Refused
 
 
 def unauthenticated_host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
@@ -34,11 +35,8 @@ def unauthenticated_host_mail(moderator: Moderator, ledger: MailLedger, mail: In
     if target is None:
         return ledger.record_refused(mail, reason)
     game = load(moderator, target)
-    text = (f"A mail from your address was not accepted: {why}. Nothing in it was read, whatever its token: "
-            "no approval, no NPC orders, no answer to a player. If you sent it, send it again from your usual "
-            "mail account.")
     with game.file.transaction():
-        answer_host(moderator, game, mail, "host-reply", text, may_reply, f"[{target}] pbp")
+        answer_host(moderator, game, mail, "host-reply", [Refused("host_not_authenticated", why=why)], may_reply)
         row = ledger.record(game.file, mail, "rejected", reason)
     ledger.remember(row)
     return "rejected"

@@ -21,6 +21,7 @@ from pbp.host.orders import enter_orders, parse_for
 from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
+from pbp.render.verdicts import Accepted, Refused, Verdict
 from pbp.game.token_guard import TokenGuard
 
 _NPC_LINE = re.compile(r"^NPC\s*:\s*(\S+)\s*$", re.IGNORECASE)
@@ -48,50 +49,44 @@ def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         return ledger.record_refused(mail, f"NPC block for an unknown game {block.game!r}")
     game = load(moderator, block.game)
     with game.file.transaction():
-        outcome, reason, reply = _judge(moderator, game, mail, block, host)
-        answer_host(moderator, game, mail, "npc-receipt", reply, may_reply, f"[{game.id}] NPC orders")
+        outcome, reason, verdict = _judge(moderator, game, mail, block, host)
+        answer_host(moderator, game, mail, "npc-receipt", [verdict] if verdict else [], may_reply)
         row = ledger.record(game.file, mail, outcome, reason)
     ledger.remember(row)
     return outcome
 
 
 def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: OrderBlock,
-           host: str) -> tuple[Outcome, str, str]:
-    """(outcome, reason for the ledger, the reply) of one NPC block, sent from the host's
-    address `host`; accepted orders are stored."""
+           host: str) -> tuple[Outcome, str, Verdict | None]:
+    """(outcome, reason for the ledger, the reply's verdict or None for no reply) of one NPC
+    block, sent from the host's address `host`; accepted orders are stored."""
     guard = TokenGuard(game.file, host, moderator.clock().date(),
                        moderator.settings.wrong_tokens_per_sender_per_day)
     named = npc_named(block) or ""
-    head = f"Your orders for {named} in {block.game} {block.phase} were not accepted"
+    about = {"npc": named, "block_game": block.game, "block_phase": block.phase}
     try:
         if not block.token or block.token.strip() != DraftBook(game.file).host_token():
             if block.token:
                 guard.note_wrong()
             if guard.unanswered:
-                return "rejected", "NPC orders with a wrong host token past the daily limit, not answered", ""
-            return "rejected", "NPC orders with a wrong host token", (
-                f"{head}: the TOKEN is not this game's host token. Reply to the NPC's latest report, whose "
-                "form holds the right one.")
+                return "rejected", "NPC orders with a wrong host token past the daily limit, not answered", None
+            return "rejected", "NPC orders with a wrong host token", Refused("npc_wrong_token", **about)
         guard.note_right()
         name = next((n for n in game.record.npc_names if n.lower() == named.lower()), None)
         if name is None:
-            known = ", ".join(game.record.npc_names) or "none"
-            return "rejected", "NPC orders for an unknown NPC", (
-                f"{head}: {game.id} has no NPC {named!r} (its NPCs: {known}).")
+            return "rejected", "NPC orders for an unknown NPC", Refused(
+                "unknown_npc", game_id=game.id, npcs=tuple(game.record.npc_names), **about)
         if game.phase is None or block.phase.lower() != game.phase.id.lower():
-            current = game.phase.id if game.phase else "none (the game is over)"
-            return "rejected", "NPC orders for another phase", (
-                f"{head}: the phase is not open; the current phase is {current}.")
+            return "rejected", "NPC orders for another phase", Refused(
+                "npc_phase_not_open", open_phase=game.phase.id if game.phase else "", **about)
         order_lines = list(block.lines)
         start = order_lines.index(next(line for line in order_lines if line.strip()))
         canonical = parse_for(game, name, order_lines[start + 1:], block.first_line_number + start + 1)
         enter_orders(moderator, game, name, canonical, mail_key=mail.key, message_id=mail.message_id)
-        shown = "\n".join(f"  {line}" for line in canonical) or "  (no orders: the rules' default applies)"
-        return "processed", f"NPC orders for {name}", (
-            f"Accepted for {name} in {game.phase.id}:\n{shown}\nThese replace any orders given earlier for "
-            f"{name} in this phase.")
+        return "processed", f"NPC orders for {name}", Accepted("npc_orders_accepted", npc=name, phase=game.phase.id,
+                                                                lines=tuple(canonical))
     except UserError as error:
-        return "rejected", "NPC orders not accepted", f"{head}: {error}"
+        return "rejected", "NPC orders not accepted", Refused("npc_orders_refused", error=str(error), **about)
     finally:
         guard.save(game.file)
         if guard.newly_over_limit:

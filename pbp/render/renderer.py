@@ -21,8 +21,10 @@ from typing import Any, Callable, Mapping, MutableMapping
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 
 import engine
-from engine.core import Event, GameSetupError, RulesetCard
+from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
+from pbp.mail.limits import quoted
 from pbp.render.forms import choice_lines, comment_lines
+from pbp.render.verdicts import Verdict
 from pbp.ports import Attachment, RenderedMail
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
@@ -76,6 +78,9 @@ class Renderer:
         self.env.globals["order_form"] = self.order_form
         self.env.globals["form_comment"] = comment_lines
         self.env.globals["form_choices"] = choice_lines
+        self.env.globals["word"] = self.word
+        self.env.filters["quoted"] = quoted  # a sender's own words, cut to a bounded length
+        self.env.filters["pyrepr"] = repr  # quoted as the receipts always quoted a command
         self._existing: dict[str, bool] = {}
         self._mail_templates: dict[tuple[str, str], tuple[Template, dict[str, Any]]] = {}
         self._forms: dict[int, tuple[Any, Any, str]] = {}  # id(form) -> (form, its ruleset, its text)
@@ -123,6 +128,11 @@ class Renderer:
         self._forms[id(form)] = (form, ruleset, text)
         return text
 
+    def word(self, verdict: Verdict) -> str:
+        """A verdict in words (pbp.render.verdicts): the macro of mail/_verdicts.j2 named by
+        its kind, which templates call as `word(verdict)`."""
+        return str(getattr(self._verdict_macros(), verdict.kind)(verdict))
+
     def ruleset_templates(self, ruleset: str) -> dict[str, Any]:
         events = f"{ruleset}/events.j2"
         status = f"{ruleset}/status.j2"
@@ -137,14 +147,21 @@ class Renderer:
 
     def compile(self, kind: str, ruleset: str) -> None:
         """Compile ahead of the first mail the template `render(kind, ruleset)` uses, and
-        the macros of mail/_common.j2, which the mail templates import and `order_form`
-        calls (some 10 ms, which the first mail rendered would otherwise pay)."""
+        the macros of mail/_common.j2 and mail/_verdicts.j2, which the mail templates import
+        and `order_form` and `word` call (some 10 ms, which the first mail rendered would
+        otherwise pay)."""
         self._mail_template(kind, ruleset)
         self._common_macros()
+        if self._exists("mail/_verdicts.j2"):
+            self._verdict_macros()
 
     def _common_macros(self) -> Any:
         """mail/_common.j2 as a module (made on first use, then kept with the template)."""
         return self.env.get_template("mail/_common.j2").module
+
+    def _verdict_macros(self) -> Any:
+        """mail/_verdicts.j2 as a module (made on first use, then kept with the template)."""
+        return self.env.get_template("mail/_verdicts.j2").module
 
     def _mail_template(self, kind: str, ruleset: str) -> tuple[Template, dict[str, Any]]:
         """The template `render(kind, ruleset)` uses, and the names it is given besides the

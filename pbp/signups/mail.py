@@ -20,6 +20,7 @@ from pbp import schedule
 from pbp.game.options import spectators_mode
 from pbp.game.stored import StoredGame, load, save
 from pbp.mail.limits import listed, quoted
+from pbp.render.verdicts import Accepted, Refused, Verdict
 from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
@@ -72,13 +73,13 @@ def _store(game: OpenGame | StoredGame, changes: Mapping[str, Any]) -> None:
 
 @dataclass
 class Answer:
-    """What one sign-up mail does: the reply's headline and lines, and the record's changes."""
+    """What one sign-up mail does: the reply's verdict (worded by templates/mail/_verdicts.j2)
+    and the record's changes."""
 
     outcome: Outcome
     reason: str
-    headline: str
-    lines: list[str] = field(default_factory=list)
-    confirm: str = ""  # the CONFIRM line the reply asks the sender to send back
+    verdict: Verdict | None = None  # None: not answered
+    code: str = ""  # the confirmation code the reply asks the sender to send back
     changes: dict[str, Any] = field(default_factory=dict)
     name: str = ""  # how the reply addresses the sender
     leaves_substitutes: bool = False  # a confirmed watcher: off the substitutes' list once committed
@@ -101,8 +102,7 @@ def signup_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         answer = _signup_answer(moderator, open_game, command, sender)
         return _commit(moderator, ledger, mail, may_reply, open_game, answer)
     if running is not None and open_game is None and command.word in ("JOIN", "LEAVE"):
-        answer = _refusal("not open for sign-ups", f"Game {running.id} is not open for sign-ups: its players were "
-                                                   "chosen by the host before it began.")
+        answer = _refusal("not open for sign-ups", "not_open", running.id)
         return _commit(moderator, ledger, mail, may_reply, running, answer)
     if running is not None and command.word in ("WATCH", "UNWATCH", CONFIRM):
         answer = _watch_answer(moderator, running, command, sender)
@@ -144,7 +144,7 @@ def _commit(moderator: Moderator, ledger: MailLedger, mail: InboundMail, may_rep
         if may_reply(game, sender):
             facts = {"id": holder.id, "ruleset": holder.ruleset}
             reply = moderator.renderer.render(KIND, holder.ruleset, game=facts, name=answer.name,
-                                              headline=answer.headline, lines=answer.lines, confirm=answer.confirm)
+                                              answer=answer.verdict, code=answer.code)
             moderator.outbox.queue(file, phase=holder.phase, recipient=answer.name or "player",
                                    address=sender, kind=KIND, mail=reply, in_reply_to=mail.message_id,
                                    references=mail.references, sequence_key=OUTSIDE_SEQUENCE)
@@ -171,21 +171,20 @@ def _left_unanswered(moderator: Moderator, holder: Holder, sender: str,
     return "", {NEW_ADDRESSES_KEY: {"day": day, "count": count + 1}}
 
 
-def _request(holder: Holder, action: str, sender: str, name: str, now: str, headline: str,
-             lines: list[str]) -> Answer:
-    code, game_id = new_code(), holder.id
+def _request(holder: Holder, action: str, sender: str, name: str, now: str, verdict: Accepted) -> Answer:
+    """A request noted, to be confirmed with a new code from the same address."""
+    code = new_code()
     pending = with_request(holder.pending, code, {"action": action, "email": sender, "name": name,
                                                         "created": now}, schedule.from_text(now))
     if pending is None:
         return Answer("rejected", f"{action} request not answered: {MAX_PENDING} requests await their code",
-                      "", unanswered=True)
-    return Answer("processed", f"{action} requested", headline,
-                  [*lines, "To confirm, reply to this mail (quoting it is enough), or send this line:"],
-                  confirm=f"CONFIRM {game_id} {code}", changes={holder.pending_key: pending}, name=name)
+                      unanswered=True)
+    return Answer("processed", f"{action} requested", verdict, code=code, changes={holder.pending_key: pending},
+                  name=name)
 
 
-def _refusal(reason: str, sentence: str, name: str = "") -> Answer:
-    return Answer("rejected", reason, "Nothing changed", [sentence], name=name)
+def _refusal(reason: str, kind: str, game_id: str, name: str = "", **facts: Any) -> Answer:
+    return Answer("rejected", reason, Refused(kind, game_id=game_id, name=name, **facts), name=name)
 
 
 # ---------------------------------------------------------------------------------- sign-ups
@@ -195,67 +194,48 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
     entries = record["entries"]
     mine = next((e for e in entries if e["email"] == sender), None)
     if record["status"] != OPEN:
-        return _refusal("sign-ups closed", f"Game {game_id} has started, so its sign-ups are closed.")
+        return _refusal("sign-ups closed", "signups_closed", game_id)
     if command.word == "JOIN":
         name = command.argument.strip()
         if mine is not None:
-            return _refusal("already signed up", f"You are signed up for {game_id} already, as {mine['name']}; "
-                                                 f"to withdraw, mail LEAVE {game_id}.", mine["name"])
+            return _refusal("already signed up", "already_signed_up", game_id, mine["name"])
         if not name:
-            return _refusal("JOIN without a name", f"Write the name you want to play under after the game, "
-                                                   f"for example: JOIN {game_id} Alice.")
+            return _refusal("JOIN without a name", "join_without_name", game_id)
         problems = roster_problems([e["name"] for e in entries] + [name])
         if problems:
-            return Answer("rejected", "name refused", "Nothing changed",
-                          [f"The name {quoted(name, 30)!r} cannot be used in {game_id}; choose another and mail "
-                           f"JOIN {game_id} <name> again:", *(f"- {p}" for p in listed(problems))])
+            return _refusal("name refused", "name_refused", game_id, asked=name, problems=tuple(listed(problems)))
         return _request(_holder(game), "join", sender, name, now,
-                        f"Confirm your sign-up for {game_id}",
-                        [f"You asked to play in game {game_id} ({record['ruleset']}) as {name}.",
-                         f"Sign-ups close {render_moment(record['closes'])}."])
+                        Accepted("join_requested", game_id=game_id, ruleset=record["ruleset"], name=name,
+                                 closes=render_moment(record["closes"])))
     if command.word == "LEAVE":
         if mine is None:
-            return _refusal("LEAVE without a sign-up", f"You are not signed up for {game_id}, so there is nothing "
-                                                       "to withdraw.")
+            return _refusal("LEAVE without a sign-up", "leave_without_signup", game_id)
         return _request(_holder(game), "leave", sender, mine["name"], now,
-                        f"Confirm that you leave {game_id}",
-                        [f"You asked to withdraw your sign-up for game {game_id} ({mine['name']})."])
+                        Accepted("leave_requested", game_id=game_id, name=mine["name"]))
     if command.word == CONFIRM:
         request, pending = take_request(record.get("pending", {}), command.argument, sender, moderator.clock())
         if request is None:
-            return _bad_code(game_id, "JOIN or LEAVE")
+            return _bad_code(game_id, watching=False)
         if request["action"] == "leave":
             kept = [e for e in entries if e["email"] != sender]
-            return Answer("processed", "left", f"You have left {game_id}",
-                          [f"Your sign-up for {game_id} is withdrawn. To sign up again, mail JOIN {game_id} <name>."],
+            return Answer("processed", "left", Accepted("left", game_id=game_id),
                           changes={"pending": pending, "entries": kept}, name=request["name"])
         problems = roster_problems([e["name"] for e in entries] + [request["name"]])
         if mine is not None or problems:
-            why = (f"you are signed up already, as {mine['name']}" if mine is not None
-                   else "; ".join(listed(problems)))
-            return Answer("rejected", "confirmation refused", "Nothing changed",
-                          [f"Your sign-up for {game_id} could not be confirmed: {why}. Mail JOIN {game_id} <name> "
-                           "with another name."], changes={"pending": pending})
+            return Answer("rejected", "confirmation refused",
+                          Refused("confirmation_refused", game_id=game_id, already_as=mine["name"] if mine else "",
+                                  problems=tuple(listed(problems))), changes={"pending": pending})
         entry = {"name": request["name"], "email": sender, "joined": now}
-        place = len(entries) + 1
-        if place <= record["players_max"]:
-            where = (f"You are signed up for {game_id} as {request['name']}: player {place} "
-                     f"(the game takes {record['players_min']} to {record['players_max']}).")
-        else:
-            where = (f"Game {game_id} is full, so you are number {place - record['players_max']} on its "
-                     f"substitutes' list, as {request['name']}: if a player drops out, the host may call you in.")
-        return Answer("processed", "joined", f"Signed up for {game_id}",
-                      [where, f"Sign-ups close {render_moment(record['closes'])}; your role comes by mail when "
-                              f"the game starts. To withdraw, mail LEAVE {game_id}."],
+        return Answer("processed", "joined",
+                      Accepted("joined", game_id=game_id, name=request["name"], place=len(entries) + 1,
+                               players_min=record["players_min"], players_max=record["players_max"],
+                               closes=render_moment(record["closes"])),
                       changes={"pending": pending, "entries": [*entries, entry]}, name=request["name"])
-    return _refusal("not for an open game", f"Game {game_id} is open for sign-ups and has not started, so there "
-                                            f"is nothing to watch yet; mail JOIN {game_id} <name> to play.")
+    return _refusal("not for an open game", "nothing_to_watch_yet", game_id)
 
 
-def _bad_code(game_id: str, what: str) -> Answer:
-    return _refusal("unknown confirmation code",
-                    f"That confirmation code for {game_id} is not valid (used already, replaced by a newer request, "
-                    f"or sent from another address); mail {what} again to get a new one.")
+def _bad_code(game_id: str, watching: bool) -> Answer:
+    return _refusal("unknown confirmation code", "bad_code", game_id, watching=watching)
 
 
 # ---------------------------------------------------------------------------------- watchers
@@ -266,48 +246,38 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
     if command.word == CONFIRM:
         request, pending = take_request(record.watch_pending, command.argument, sender, moderator.clock())
         if request is None:
-            return _bad_code(game_id, "WATCH or UNWATCH")
+            return _bad_code(game_id, watching=True)
         if request["action"] == "unwatch":
-            return Answer("processed", "unwatched", f"You no longer watch {game_id}",
-                          [f"pbp sends you no more mail about {game_id}."],
+            return Answer("processed", "unwatched", Accepted("unwatched", game_id=game_id),
                           changes={"watch_pending": pending, "watchers": tuple(w for w in watchers if w != sender)})
         refused = _watch_refusal(game, sender, watchers)
         if refused:
-            return Answer("rejected", "watch refused", "Nothing changed", [refused],
-                          changes={"watch_pending": pending})
+            return Answer("rejected", "watch refused", refused, changes={"watch_pending": pending})
         substitute = on_the_list(moderator.folder, game_id, sender)
-        left = [f"You are no longer on the substitutes' list of {game_id}: a watcher has seen every role "
-                "and night action, so is never dealt in."] if substitute else []
-        return Answer("processed", "watching", f"You watch {game_id}",
-                      [f"After each resolution of {game_id} you get the host's view of it: who gave which orders "
-                       "and what happened. Watchers only watch: nothing you send reaches the players.", *left,
-                       f"To stop, mail UNWATCH {game_id}."],
+        return Answer("processed", "watching", Accepted("watching", game_id=game_id, left_substitutes=substitute),
                       changes={"watch_pending": pending, "watchers": (*watchers, sender)},
                       leaves_substitutes=substitute)
     if command.word == "WATCH":
         refused = _watch_refusal(game, sender, watchers)
         if refused:
-            return _refusal("watch refused", refused)
-        warning = [f"You are on the substitutes' list of {game_id}. If you confirm, you leave it: a watcher "
-                   "sees every role and night action, so is never dealt in."
-                   ] if on_the_list(moderator.folder, game_id, sender) else []
-        return _request(_holder(game), "watch", sender, "", now, f"Confirm that you watch {game_id}",
-                        [f"You asked to watch game {game_id} ({record.ruleset}) as a spectator.", *warning])
+            return Answer("rejected", "watch refused", refused)
+        return _request(_holder(game), "watch", sender, "", now,
+                        Accepted("watch_requested", game_id=game_id, ruleset=record.ruleset,
+                                 on_substitutes=on_the_list(moderator.folder, game_id, sender)))
     if sender not in watchers:
-        return _refusal("UNWATCH without watching", f"You are not watching {game_id}, so there is nothing to stop.")
-    return _request(_holder(game), "unwatch", sender, "", now, f"Confirm that you stop watching {game_id}",
-                    [f"You asked to stop watching game {game_id}."])
+        return _refusal("UNWATCH without watching", "unwatch_without_watching", game_id)
+    return _request(_holder(game), "unwatch", sender, "", now, Accepted("unwatch_requested", game_id=game_id))
 
 
-def _watch_refusal(game: StoredGame, sender: str, watchers: list[str]) -> str:
-    """Why `sender` may not watch `game`, or "" when they may."""
+def _watch_refusal(game: StoredGame, sender: str, watchers: list[str]) -> Refused | None:
+    """Why `sender` may not watch `game`, or None when they may."""
     game_id, mode = game.id, spectators_mode(game.record.moderator_options, game.rules.card)
     if game.roster.by_address(sender) is not None:
-        return f"You play in {game_id}, and players cannot watch their own game."
+        return Refused("plays_here", game_id=game_id)
     if game.phase is None:
-        return f"Game {game_id} is over, so there is nothing left to watch."
+        return Refused("nothing_left_to_watch", game_id=game_id)
     if mode != "all":
-        return f"Game {game_id} takes no watchers: its host has set its option spectators to {mode}."
+        return Refused("no_watchers", game_id=game_id, mode=mode)
     if sender in watchers:
-        return f"You watch {game_id} already; to stop, mail UNWATCH {game_id}."
-    return ""
+        return Refused("watching_already", game_id=game_id)
+    return None

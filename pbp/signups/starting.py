@@ -16,6 +16,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.game.record import RosterPlayer
+from pbp.render.verdicts import Note
 from pbp.storage.open_games import OPEN, STARTED, OpenGame, open_game, open_games
 
 KIND = "signup"
@@ -53,10 +54,8 @@ def _mark_started(moderator: Moderator, signups: OpenGame) -> None:
         signups.file.update_record({"status": STARTED, "started": schedule.to_text(moderator.clock()),
                                     "pending": {}})
         for place, entry in enumerate(signups.substitutes, start=1):
-            _tell(moderator, signups, entry["name"], entry["email"], f"Game {game_id} has started",
-                  [f"Game {game_id} has started with {record['players_max']} players. You are number {place} on "
-                   "its substitutes' list: if a player drops out, the host may call you in, and your "
-                   "character's role and history then come by mail."])
+            _tell(moderator, signups, entry["name"], entry["email"],
+                  Note("started_without_you", game_id=game_id, players_max=record["players_max"], place=place))
 
 
 def start_due(moderator: Moderator) -> list[str]:
@@ -77,32 +76,28 @@ def start_due(moderator: Moderator) -> list[str]:
             except UserError as error:
                 said.append(f"Game {record['id']} could not start at its closing time: {error}")
                 if not record.get("start_failed"):
-                    _tell_host(moderator, signups, f"Game {record['id']} could not start",
-                               [f"Sign-ups for {record['id']} closed, but the game could not start: {error}"],
+                    _tell_host(moderator, signups, Note("could_not_start", game_id=record["id"], error=str(error)),
                                {"start_failed": True})
                 continue
             said.append(f"Game {game.id} started at its closing time with {count} players.")
         elif not record.get("host_told"):
-            _tell_host(moderator, signups, f"Game {record['id']} is short of players",
-                       [f"Sign-ups for {record['id']} closed with {count} confirmed sign-ups; the game needs at "
-                        f"least {record['players_min']}. Sign-ups stay open: the game starts at once when "
-                        f"{record['players_min']} have signed up, or you start it with pbp start {record['id']} "
-                        "once enough have."], {"host_told": True})
+            _tell_host(moderator, signups, Note("short_of_players", game_id=record["id"], count=count,
+                                                players_min=record["players_min"]), {"host_told": True})
             said.append(f"Game {record['id']} closed with {count} of {record['players_min']} players; the host is told.")
     return said
 
 
-def _tell_host(moderator: Moderator, signups: OpenGame, headline: str, lines: list[str],
-               changes: dict[str, Any]) -> None:
+def _tell_host(moderator: Moderator, signups: OpenGame, note: Note, changes: dict[str, Any]) -> None:
     address = moderator.settings.host_address
     with signups.file.transaction():
         signups.file.update_record(changes)
         if address:
-            _tell(moderator, signups, HOST, address, headline, lines)
+            _tell(moderator, signups, HOST, address, note)
 
 
-def _tell(moderator: Moderator, signups: OpenGame, name: str, address: str, headline: str, lines: list[str]) -> None:
+def _tell(moderator: Moderator, signups: OpenGame, name: str, address: str, note: Note) -> None:
+    """Mail `note` (worded by templates/mail/_verdicts.j2) in the sign-up mail's frame."""
     record = signups.record
     mail = moderator.renderer.render(KIND, record["ruleset"], game={"id": record["id"], "ruleset": record["ruleset"]},
-                                     name=name, headline=headline, lines=lines, confirm="")
+                                     name=name, answer=note, code="")
     moderator.outbox.queue(signups.file, phase="signup", recipient=name, address=address, kind=KIND, mail=mail)

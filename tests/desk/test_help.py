@@ -11,7 +11,7 @@ import engine
 from engine.core import PlayerSpec
 from engine.infiltration.validity_words import GRAMMAR_HELP
 from engine.simulation import player_names
-from pbp.desk import Desk
+from pbp.desk.judging import GameMailJudge
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.desk.help import MARK_NOW, help_facts, order_key
@@ -109,7 +109,7 @@ def test_the_help_mail_holds_summary_table_and_statement_grammar(moderator):
     roster = [RosterPlayer(n, f"{n.lower()}@x.org") for n in player_names(8)]
     game = create_game(moderator, "werewolf", roster, seed="5", game_id="ww1")
     name = roster[0].name
-    text = Desk(moderator)._help(load(moderator, "ww1"), name, "").body
+    text = GameMailJudge(moderator).help_mail(load(moderator, "ww1"), name, None).body
     assert "WEREWOLF: THE RULES IN SHORT" in text
     assert "Every order of Werewolf, phase by phase" in text
     for order in ("NOMINATE <player>", "VOTE <defendant> or VOTE NO LYNCH", "KILL <player>", "SEE <player>",
@@ -133,6 +133,6 @@ def test_the_help_explains_the_npc_classes_and_teams_that_are_in_the_game(modera
     too, and a Red NPC's team is never told (only the Reds learn it)."""
     roster = [RosterPlayer(n, f"{n.lower()}@x.org") for n in player_names(6)]
     create_game(moderator, "infiltration", roster, npcs, seed="4", game_id="inf1")
-    text = Desk(moderator)._help(load(moderator, "inf1"), roster[0].name, "").body
+    text = GameMailJudge(moderator).help_mail(load(moderator, "inf1"), roster[0].name, None).body
     assert all(words in text for words in said)
     assert not any(words in text for words in unsaid)

@@ -160,7 +160,11 @@ def play(table: Table) -> None:
     resume(table.moderator, table.game_id, reason="back " * 12)
     table.clock.moment = table.game().clock.deadline - timedelta(minutes=30)
     queue_reminders(table.moderator)
-    table.mail("mailer-daemon@players.example", "bounced", bounce=Bounce((table.address(third),)))
+    # A report quoting the Message-ID of a mail pbp sent the player: the host is told (host_note.j2).
+    sent = table.moderator.folder.game(table.game_id).outbox.briefs(lambda row: row["recipient"] == third)
+    table.mail("mailer-daemon@players.example", "bounced",
+               bounce=Bounce((table.address(third),), (sent[0]["message_id"],)))
+    table.mail(HOST, "What do I do now? " * 10)  # no approval in it: the host gets help (host_reply.j2)
     for _phase in range(6):
         if table.game().phase is None:
             break

@@ -1,0 +1,191 @@
+"""Judging a mail for its home game (docs/design.md: Order mail format): the last link of
+the desk's chain (pbp.desk.chain). Order and message blocks, commands (FORM, STATUS,
+HELP), stray order lines and unreadable blocks each become a `Decision`: what to store,
+and the receipt, built from verdict values (pbp.render.verdicts) that
+templates/mail/_verdicts.j2 words. Nothing is written here."""
+from __future__ import annotations
+
+from typing import Any
+
+from dataclasses import dataclass, field
+
+from pbp.conversations.judge import Delivery, MessageVerdict, free_text_note, judge_message
+from pbp.conversations.picks import picks_of_teams
+from pbp.desk.choice import choose_blocks, judged_before, judged_entry
+from pbp.desk.help import help_facts
+from pbp.game.block_judge import BlockVerdict, judge_block
+from pbp.game.tally import running_tally
+from pbp.game.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
+from pbp.game.stored import StoredGame
+from pbp.game.token_guard import TokenGuard
+from pbp.mail.limits import listed
+from pbp.mail.sender_auth import refusal as sender_refusal
+from pbp.moderator import Moderator
+from pbp.ports import InboundMail, Outcome, RenderedMail
+from pbp.render.verdicts import Note, Refused, Verdict
+from pbp.timezones import render_received
+
+
+@dataclass
+class Decision:
+    """What one mail does to its home game, computed before anything is written."""
+
+    outcome: Outcome
+    reason: str = ""
+    orders: list[dict[str, Any]] = field(default_factory=list)
+    reply: RenderedMail | None = None
+    reply_kind: str = ""
+    token_guard: TokenGuard | None = None
+    deliveries: list[Delivery] = field(default_factory=list)  # accepted messages, relayed on commit
+    judged: list[str] = field(default_factory=list)  # the blocks judged for the home game (block_choice.judged_entry)
+
+
+class GameMailJudge:
+    """Decides what one mail does to its home game (pbp.desk.Desk commits it)."""
+
+    def __init__(self, moderator: Moderator):
+        self.moderator = moderator
+
+    def decide(self, game: StoredGame, mail: InboundMail, games: list[str]) -> Decision:
+        """What `mail` does to its home `game`; `games` are the sender's games."""
+        if mail.no_reply_reason:
+            return Decision("rejected", reason=f"not answered: {mail.no_reply_reason}")
+        sender = mail.sender or ""  # a mail reaches its game only from a roster address
+        name = game.roster.at(sender).name
+        trusted_id = self.moderator.settings.trusted_authserv_id
+        refused = sender_refusal(mail.authentication_results, sender, trusted_id) if trusted_id else None
+        if refused:
+            return self._refused_sender(game, name, refused)
+        if mail.blocks or mail.messages:
+            return self._decide_blocks(game, name, mail, games)
+        stray = stray_orders(mail.stray, game.rules.card)
+        if stray and not (mail.commands and mail.commands[0].split()[0] in PLAYER_COMMANDS):
+            return self._refuse_stray_orders(game, name, stray)
+        if mail.commands:
+            return self._decide_command(game, name, mail.commands[0])
+        if mail.problems:
+            return self._refuse_unread(game, name, mail.problems)
+        return Decision("rejected", reason="no order block", reply_kind="help",
+                        reply=self.help_mail(game, name, Refused("no_block")))
+
+    def _refuse_unread(self, game: StoredGame, name: str, problems: tuple[str, ...]) -> Decision:
+        """A mail whose blocks could not be read (no END ORDERS, a bad BEGIN line, an
+        unreadable mail): nothing was accepted, and the reply says why."""
+        notes = [*(Refused("problems", also=False, problems=(problem,)) for problem in listed(problems)),
+                 self._still_stands(game, name, some_accepted=False)]
+        reply = self._receipt(game, name, "orders_refused", notes)
+        return Decision("rejected", reason="no readable order block", reply=reply, reply_kind="rejection")
+
+    def _receipt(self, game: StoredGame, name: str, headline: str, notes: list[Verdict]) -> RenderedMail:
+        """The receipt: `headline` (a kind of the macro `headline` of mail/_verdicts.j2) and
+        each verdict in words, then the form."""
+        return self.moderator.renderer.render(
+            "receipt", game.record.ruleset, game=game.game_facts(), player=name,
+            phase=game.filed_phase, headline=headline, notes=notes, form=game.form(name))
+
+    def _refused_sender(self, game: StoredGame, name: str, why: str) -> Decision:
+        """The second lock (pbp.mail.sender_auth): told to the roster address, nothing changes."""
+        reply = self._receipt(game, name, "mail_refused", [Refused("sender_not_authenticated", why=why)])
+        return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection")
+
+    def _decide_blocks(self, game: StoredGame, name: str, mail: InboundMail, games: list[str]) -> Decision:
+        sender = mail.sender or ""  # a mail reaches its game only from a roster address
+        guard = TokenGuard(game.file, sender, self.moderator.clock().date(),
+                           self.moderator.settings.wrong_tokens_per_sender_per_day)
+        now = self.moderator.clock()
+        token = game.token(name)
+        choice = choose_blocks(mail.blocks, lambda phase: judged_before(game.file, sender, phase),
+                               lambda block: block.game == game.id and (block.token or "").strip() == token)
+        verdicts = [judge_block(game, name, games, guard, block, now) for block in choice.blocks]
+        accepted_orders = {v.order_row["player"]: v.order_row["text"] for v in verdicts if v.order_row}
+        messages: list[MessageVerdict] = []
+        for block in mail.messages:  # each accepted message counts against the cap of the next
+            messages.append(judge_message(game, name, games, guard, block, now,
+                                          self.moderator.settings.replies_per_sender_per_day, accepted_orders,
+                                          sent_in_mail=sum(1 for verdict in messages if verdict.accepted)))
+        every: list[BlockVerdict | MessageVerdict] = [*verdicts, *messages]
+        accepted = [v for v in every if v.accepted]
+        rejected = [v for v in every if not v.accepted and v.submission]
+        # A form sent back unfilled is worth a word only when nothing else in the mail was
+        # meant: a player filling one form of a quoted mail leaves the others empty.
+        meant = any(v.submission for v in every)
+        notes: list[Verdict] = [v.verdict for v in every if v.submission or not meant]
+        notes.extend(choice.notes)
+        if accepted_orders:  # a team settling an order together sees where it stands, once
+            shown = {v.delivery.picks for v in messages if v.delivery}
+            notes.extend(Note("picks", text=p) for p in picks_of_teams(game, name, accepted_orders) if p not in shown)
+        if mail.problems:
+            notes.append(Refused("problems", also=True, problems=tuple(listed(mail.problems))))
+        stray = stray_orders(mail.stray, game.rules.card)
+        if stray:
+            notes.append(stray_orders_note(stray))
+        elif mail.free_text:
+            notes.append(free_text_note(game.id))
+        if rejected:
+            notes.append(self._still_stands(game, name, bool(accepted)))
+        what = ("orders_received", "orders_refused") if mail.blocks else ("message_sent", "message_refused")
+        outcome: Outcome
+        if accepted:
+            outcome, kind, headline = "processed", "receipt", what[0]
+        elif rejected:
+            outcome, kind, headline = "rejected", "rejection", what[1]
+        else:
+            outcome, kind, headline = "processed", "form", "form"
+        if guard.unanswered:  # wrong tokens past the day's limit: forged mail must not flood the player
+            return Decision(outcome, reason=f"{len(rejected)} rejected: wrong tokens past the daily limit, "
+                                            "not answered", token_guard=guard)
+        reply = self._receipt(game, name, headline, notes)
+        judged = [judged_entry(block) for block in choice.blocks if block.game == game.id and block.has_orders]
+        return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
+                        orders=[v.order_row for v in verdicts if v.order_row and v.accepted], reply=reply,
+                        reply_kind=kind,
+                        token_guard=guard, deliveries=[v.delivery for v in messages if v.delivery], judged=judged)
+
+    def _refuse_stray_orders(self, game: StoredGame, name: str, stray: list[str]) -> Decision:
+        """A mail with no block whose text has order lines: nothing was taken, and the reply
+        says so first, then gives the form to use."""
+        phase = game.record.phase_id
+        for_what = game.rules.card.phase_words(phase) if phase else f"game {game.id}"
+        notes = [Refused("no_block_for_orders", for_what=for_what), stray_orders_note(stray),
+                 self._still_stands(game, name, some_accepted=False)]
+        reply = self._receipt(game, name, "orders_refused", notes)
+        return Decision("rejected", reason="orders outside a block", reply=reply, reply_kind="rejection")
+
+    def _still_stands(self, game: StoredGame, name: str, some_accepted: bool) -> Note:
+        """Which of the sender's orders count after a refusal: those accepted above, the
+        earlier ones, or none yet."""
+        if some_accepted:
+            return Note("still_stands", some_accepted=True)
+        phase = game.record.phase_id
+        earlier = game.latest_order(phase, name) if phase else None
+        if earlier:
+            return Note("still_stands", some_accepted=False,
+                        earlier_received=render_received(earlier["received"], game.zone_of(name)))
+        for_what = game.rules.card.phase_words(phase) if phase else "this game"
+        return Note("still_stands", some_accepted=False, earlier_received="", for_what=for_what)
+
+    # ------------------------------------------------------------------ commands
+    def _decide_command(self, game: StoredGame, name: str, command: str) -> Decision:
+        word = command.split()[0].upper() if command.split() else ""
+        renderer = self.moderator.renderer
+        facts = dict(game=game.game_facts(), player=name, form=game.form(name))
+        if word == "FORM":
+            reply = self._receipt(game, name, "form", [Note("form_sent")])
+            return Decision("processed", reason="FORM", reply=reply, reply_kind="form")
+        if word == "STATUS":
+            phase = game.record.phase_id
+            latest = game.latest_order(phase, name) if phase else None
+            accepted = ({"received": render_received(latest["received"], game.zone_of(name)), "lines": latest["text"].splitlines()}
+                        if latest else None)
+            reply = renderer.render("status_reply", game.record.ruleset, phase=phase,
+                                    deadline=game.deadline_text(name), accepted=accepted,
+                                    tally=running_tally(game),
+                                    view=game.rules.view(game.state, name), **facts)
+            return Decision("processed", reason="STATUS", reply=reply, reply_kind="status")
+        note = None if word == "HELP" else Refused("not_understood", command=command, game_id=game.id)
+        return Decision("processed", reason=word or "HELP", reply=self.help_mail(game, name, note), reply_kind="help")
+
+    def help_mail(self, game: StoredGame, name: str, note: Verdict | None) -> RenderedMail:
+        return self.moderator.renderer.render("help", game.record.ruleset, game=game.game_facts(),
+                                              player=name, note=note, form=game.form(name), token=game.token(name),
+                                              **help_facts(game.rules, game.phase, name, game.record.npcs))
