@@ -14,7 +14,7 @@ _.do_GET  # http.server's hooks (pbp.mail.oauth_flows)
 _.log_message
 _.handle_DATA  # aiosmtpd's hook (benchmarks/ingest.py)
 _.make_globals  # Jinja's environment hook (pbp.render.renderer.ViewEnvironment)
-_.table_class  # TinyDB's table class (pbp.storage.datafolder.GameDatabase)
+_.table_class  # TinyDB's table class (pbp.storage.game_storage.GameDatabase)
 exc  # the arguments of __exit__ (pbp.durable, pbp.moderator, pbp.storage.datafolder)
 attrs  # HTMLParser's argument (pbp.mail.html_text)
 challenge  # smtplib's authentication callback argument (pbp.mail.smtp)
