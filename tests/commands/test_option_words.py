@@ -4,16 +4,16 @@ or off, the moderator's and each ruleset's, takes the words of `engine.core.pars
 `pbp options`, and the game then holds the value the word means."""
 from __future__ import annotations
 
+from argparse import Namespace
+
 import pytest
 
 import engine
 from engine.core import ON_WORDS
 from pbp.cli import main
-from pbp.composition import ForumModerator
+from pbp.commands.common import open_reader
 from pbp.game.options import OPTIONS, OptionValueError, is_on, reminder_offsets
 from pbp.game.stored import StoredGame, load
-from pbp.settings import load_settings
-from pbp.storage.datafolder import DataFolder
 
 WORDS = ("none", "0", "yes", "On")
 PLAYERS = {"infiltration": 5, "werewolf": 8}
@@ -45,8 +45,7 @@ def _moderator_words(word: str) -> dict[str, str]:
 
 
 def _stored(game_id: str) -> StoredGame:
-    settings = load_settings(None)
-    with ForumModerator(settings, folder=DataFolder(settings.data, writer=False)) as moderator:
+    with open_reader(Namespace(settings=None, data=None)) as moderator:  # ./pbp.ini, as `pbp show` reads it
         return load(moderator, game_id)
 
 
