@@ -1,7 +1,8 @@
 """`pbp show <game> [character] [--svg FILE]` (docs/design.md: The host's view): what the
 host knows. For the game: every character (NPCs marked) with its role or class and team,
 alive or dead and where, bonds (lovers, known teammates), silences, what its role has left,
-and its last orders; for Infiltration also the whole facility map. For one character: the
+and its last orders; for Infiltration also the whole facility map. A substituted
+character also says who plays it now and who played it before. For one character: the
 same facts, its own map (Infiltration), and every report it was sent so far (for an NPC,
 the mails the host received for it: what it saw and what its terminals said).
 
@@ -52,7 +53,19 @@ def character_lines(game: StoredGame, name: str) -> list[str]:
         said = f"Last orders ({last['phase']}): {orders}"
     else:
         said = "Last orders: none yet"
-    return [f"{name}{npc}: {summary[0]}", *(f"    {line}" for line in summary[1:]), f"    {said}"]
+    return [f"{name}{npc}: {summary[0]}", *(f"    {line}" for line in summary[1:]),
+            *(f"    {line}" for line in players_of(game, name)), f"    {said}"]
+
+
+def players_of(game: StoredGame, name: str) -> list[str]:
+    """Who plays a substituted character now, since when, and who played it before; nothing
+    for a character its first player still plays (its name is theirs)."""
+    handovers = [s for s in game.record.substitutions if s.character == name]
+    if not handovers:
+        return []
+    since = game.rules.card.phase_words(handovers[-1].phase)
+    before = ", then ".join(s.left for s in handovers)
+    return [f"Played by {handovers[-1].joined} since {since}; before: {before}."]
 
 
 def game_lines(game: StoredGame) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Any
 from pbp.conversations.channels import HOST, is_npc, members, message_log
 from pbp.conversations.judge import Delivery
 from pbp.storage.drafts import DraftBook
+from pbp.game.options import spectators_mode
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
 from pbp.timezones import render_timestamp
@@ -50,11 +51,13 @@ def deliver(moderator: Moderator, game: StoredGame, delivery: Delivery, cause: s
         _to_host(moderator, game, "host_question", thread, facts, answer_as=delivery.sender, channel=delivery.sender)
         return recipients
     npcs = [name for name in recipients if is_npc(game, name)]
+    # The dead and watchers read the channels in their view of the phase (option spectators).
+    watched = spectators_mode(game.record.moderator_options, game.rules.card) != "off"
     for name in recipients:
         if name in npcs:
             continue
         mail = moderator.renderer.render("channel_message", game.record.ruleset, player=name,
-                                         form=game.form(name), **facts)
+                                         form=game.form(name), watched=watched, **facts)
         moderator.outbox.queue(game.file, phase=phase, recipient=name, address=game.roster.of(name).email, kind=KIND,
                                mail=mail, in_reply_to=thread, references=[thread])
     if npcs and not is_npc(game, delivery.sender):  # the host wrote it as an NPC: no copy back

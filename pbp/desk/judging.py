@@ -16,6 +16,7 @@ from pbp.desk.help import help_facts
 from pbp.game.block_judge import BlockVerdict, judge_block
 from pbp.game.tally import running_tally
 from pbp.game.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
+from pbp.game.options import stated_options
 from pbp.game.stored import StoredGame
 from pbp.game.token_guard import TokenGuard
 from pbp.mail.limits import listed
@@ -188,4 +189,6 @@ class GameMailJudge:
     def help_mail(self, game: StoredGame, name: str, note: Verdict | None) -> RenderedMail:
         return self.moderator.renderer.render("help", game.record.ruleset, game=game.game_facts(),
                                               player=name, note=note, form=game.form(name), token=game.token(name),
+                                              options=stated_options(game.rules, game.state,
+                                                                     game.record.moderator_options),
                                               **help_facts(game.rules, game.phase, name, game.record.npcs))

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, Callable, Collection, Mapping
 
-from engine.core import Phase, RulesetCard, parse_on_off
+from engine.core import Phase, Ruleset, RulesetCard, parse_on_off
 from pbp.timezones import TimeInputError, parse_duration
 
 REMINDERS = "reminders"
@@ -200,3 +200,11 @@ def awaits_nobody(phase: Phase | None) -> bool:
     to give, and the engine says that is no secret (e.g. a Night 0 in which no role of the
     setup acts). Waiting out its deadline would only delay everyone."""
     return phase is not None and not phase.secret_actors and not phase.awaited
+
+
+def stated_options(rules: Ruleset, state: Any, options: Mapping[str, str]) -> dict[str, Any]:
+    """The options a text for the players may state as this game's rules (HELP, the
+    welcome): the ruleset's public ones, as the public view gives them with their defaults,
+    and who watches (`spectators`). Texts that state a rule read it from here, so no
+    sentence says what this game does not do."""
+    return {**rules.view(state, None).get("options", {}), SPECTATORS: spectators_mode(options, rules.card)}

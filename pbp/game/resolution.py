@@ -76,6 +76,22 @@ class Resolved:
         return result.to_json() if result else None
 
 
+def report_mail(moderator: Moderator, after: StoredGame, name: str, form: dict[str, Any] | None,
+                phase_id: str, public: list[dict[str, Any]], resolution: Resolution,
+                during: bool = False) -> RenderedMail:
+    """`name`'s report of what `resolution` did in `phase_id`, read from the game `after`
+    it: the public events, their own private ones, where they stand and the next form.
+    `during`: the phase goes on (a host kill), so the report does not say it is over."""
+    result = after.rules.result(after.state)
+    return moderator.renderer.render(
+        "report", after.record.ruleset, game=after.game_facts(), player=name,
+        resolved_phase=phase_id, next_phase=after.phase.id if after.phase else "", public_events=public,
+        private_events=[event_json(e) for e in resolution.private.get(name, ())],
+        result=result.to_json() if result else None, during=during,
+        view=after.view(name), form=form,
+        dead_watch=spectators_mode(after.record.moderator_options, after.rules.card) in ("dead", "all"))
+
+
 def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = None) -> ResolutionSummary | None:
     """Resolve the open phase (only if it is still `phase_id`, when given) with the orders
     in; queue a report to every player; open the next phase with its deadline.
@@ -110,12 +126,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
         after = rewritten(game, new_state, next_phase)
 
         def report(name: str, form: dict[str, Any] | None) -> RenderedMail:
-            return moderator.renderer.render(
-                "report", game.record.ruleset, game=after.game_facts(), player=name,
-                resolved_phase=phase.id, next_phase=next_phase.id if next_phase else "", public_events=public,
-                private_events=[event_json(e) for e in resolution.private.get(name, ())],
-                result=result.to_json() if result else None,
-                view=after.view(name), form=form, dead_watch=spectators_mode(game.record.moderator_options, game.rules.card) in ("dead", "all"))
+            return report_mail(moderator, after, name, form, phase.id, public, resolution)
 
         # The dead get no reports after the one that told them of their death, and a
         # player the resolution tells nothing and asks nothing gets none (pbp.game.recipients).

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import PlayerStatus, RulesetCard
+from pbp.game.options import stated_options
 from pbp.game.stored import StoredGame
 from pbp.schedule import phase_duration
 from pbp.timezones import render_duration_spec, render_moment
@@ -34,6 +35,7 @@ def welcome_facts(game: StoredGame, name: str) -> dict[str, Any]:
         "schedule": schedule_lines(record.schedule, game.rules.card),
         "deadline": render_moment(record.deadline, zone) if record.deadline else "",
         "zone": zone or "UTC",
+        "options": stated_options(game.rules, game.state, record.moderator_options),
     }}
 
 

@@ -1,15 +1,18 @@
 """What a substitute is told about the character they take over (docs/design.md: Command
 line, `pbp substitute`): instead of every earlier mail in full, a digest of what the
 character was told privately, phase by phase, rebuilt by replaying the game from its seed
-and order log, and the character's orders already in for the open phase.
+and order log; what it read and wrote in its team channels (pack, Masons, lovers, Reds...);
+and the character's orders already in for the open phase.
 
-Only the character's own private events are read, so the digest says nothing its player
-was not told; the public history is in the thread and in every report.
+Only the character's own private events and the channel messages it sent or was sent are
+read, so the digest says nothing its player was not told; the public history is in the
+thread and in every report. The talk with the host is left out: it was the old player's.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from pbp.conversations.channels import HOST, message_log
 from pbp.game.stored import StoredGame
 from pbp.host.replay import ReplayError, replay_steps, step_resolution
 from pbp.render.renderer import event_json
@@ -39,3 +42,12 @@ def current_orders(game: StoredGame, character: str) -> dict[str, Any] | None:
         return None
     row = game.latest_order(game.phase.id, character)
     return {"phase": game.phase.id, "lines": row["text"].splitlines()} if row else None
+
+
+def channel_history(game: StoredGame, character: str) -> list[dict[str, Any]]:
+    """[{"channel", "phase", "sender", "text"}] of every team-channel message `character`
+    wrote or was sent, oldest first (a newcomer to a channel, bitten or seduced, was sent
+    only the later ones)."""
+    return [{"channel": row["channel"], "phase": row["phase"], "sender": row["sender"], "text": row["text"]}
+            for row in message_log(game.file).all()
+            if row["channel"] != HOST and (row["sender"] == character or character in row["recipients"])]

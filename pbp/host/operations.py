@@ -15,6 +15,7 @@ from pbp.errors import UserError
 from pbp.game.deadlines import start_clock
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.options import OPTIONS, OptionValueError, split_options
+from pbp.game.resolution import NPC_REPORT, for_host, report_mail
 from pbp.game.stored import load, running, save
 from pbp.game.checkpoints import with_checkpoint
 from pbp.host.replay import HOST_KILL, Step
@@ -24,8 +25,9 @@ from pbp.render.renderer import event_json
 
 def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> list[str]:
     """The host removes a character at once (rules: a host kill takes effect at once, is
-    announced with the host's reason, and is followed by a victory check). Every player is
-    told, with the public events; if the game ends, the result goes out too."""
+    announced with the host's reason, and is followed by a victory check). Whoever died of
+    it gets the ruleset's own last report, as a death at a deadline would give; every other
+    player a notice with the public events; if the game ends, the result goes out too."""
     if not reason.strip():
         raise UserError("Give a reason; it is announced with the kill.")
     game = running(moderator, game_id)
@@ -54,8 +56,23 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
         if result:
             winners = ", ".join(result.winners) or "nobody (a draw)"
             ending = [f"The game is over. Winners: {winners}."]
+        # Who died of it (a lover by day too) is told as the rules tell a death: their
+        # own report, private news included; everyone else gets the notice.
+        died = after.dead() - game.dead()
+        for player in after.roster:
+            if player.name in died:
+                moderator.outbox.queue(after.file, phase=phase.id, recipient=player.name, address=player.email,
+                                       kind="report", mail=report_mail(moderator, after, player.name, None,
+                                                                       phase.id, public, resolution, during=True))
+        host_address = moderator.settings.host_address
+        for npc in after.record.npc_names:
+            if host_address and npc in died:
+                mail = report_mail(moderator, after, npc, None, phase.id, public, resolution, during=True)
+                moderator.outbox.queue(after.file, phase=phase.id, recipient=npc, address=host_address,
+                                       kind=NPC_REPORT, mail=for_host(mail, npc))
+        living = {player.name for player in after.roster} - died
         notify_players(moderator, after, "notice", headline=f"The host has removed {name} from the game.",
-                       lines=[f"Reason: {reason.strip()}", *ending], public_events=public)
+                       lines=[f"Reason: {reason.strip()}", *ending], public_events=public, only=living)
         for listener in moderator.after_host_action:  # the forum drafts the public post
             listener(moderator, game, after, public)
     return [moderator.renderer.describe(game.record.ruleset, e) for e in resolution.public]

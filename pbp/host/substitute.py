@@ -19,7 +19,7 @@ from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.record import GameRecord, RosterPlayer
 from pbp.game.stored import StoredGame, load, new_token, running, save
-from pbp.host.digest import current_orders, private_history
+from pbp.host.digest import channel_history, current_orders, private_history
 from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
 from pbp.storage.outbox_queue import FAILED, QUEUED
@@ -137,9 +137,11 @@ def _roster_entry(record: GameRecord, name: str) -> RosterPlayer:
 
 def _digest(game: StoredGame, character: str) -> dict[str, Any]:
     """What the newcomer's welcome tells of the character's past: `history` (private
-    events by phase, or None when the log does not replay) and `orders` (already in)."""
+    events by phase, or None when the log does not replay), `channels` (its team channels'
+    messages) and `orders` (already in)."""
     try:
         history: list[Any] | None = private_history(game, character)
     except ReplayError:
         history = None
-    return {"history": history, "orders": current_orders(game, character)}
+    return {"history": history, "channels": channel_history(game, character),
+            "orders": current_orders(game, character)}

@@ -3,13 +3,19 @@ spectators).
 
 After each resolution, with the game's option `spectators` at `dead` or `all`, every dead
 player (and with `all`, every confirmed watcher) gets one mail saying who gave which orders
-and everything that happened, the private reports included. The mail is queued in the
-resolution's own durable write, and it goes to nobody else: a living player's mail is the
-same whether spectators exist or not. Spectators never write: a dead player's orders are
-refused by the order desk, and a watcher is on no roster.
+and everything that happened, the private reports and the team channels' messages of the
+phase included (what the Werewolf source grants the dead: "free to keep his eyes open at
+night"); the first such mail to an address also lists every character's role. The mail is
+queued in the resolution's own durable write, and it goes to nobody else: a living
+player's mail is the same whether spectators exist or not, and whatever the channels say.
+Spectators never write: a dead player's orders are refused by the order desk, and a
+watcher is on no roster.
 """
 from __future__ import annotations
 
+from typing import Any
+
+from pbp.conversations.channels import HOST, message_log
 from pbp.game.options import spectators_mode
 from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame
@@ -45,14 +51,38 @@ def queue_spectator_mail(moderator: Moderator, resolved: Resolved) -> None:
     if not recipients:
         return
     resolved_phase = resolved.phase.id
-    shown_orders = [{"player": player, "lines": [str(order) for order in resolved.orders.get(player, ())]}
-                    for player in sorted(resolved.phase.actors)]
+    # An actor who gave no orders had nothing to do, or left it to the rules: not listed.
+    shown_orders = [{"player": player, "lines": [str(order) for order in resolved.orders[player]]}
+                    for player in sorted(resolved.phase.actors) if resolved.orders.get(player)]
     private = [{"player": player, "events": [event_json(e) for e in events]}
                for player, events in sorted(resolved.resolution.private.items()) if events]
+    talk = channel_messages(after, resolved_phase)
+    roles = role_list(after)
     for name, address, watcher in recipients:
+        first = not after.file.outbox.count_where("address", address, lambda row: row["kind"] == KIND)
         mail = moderator.renderer.render(
             KIND, after.record.ruleset, game=after.game_facts(), spectator=name, watcher=watcher,
             resolved_phase=resolved_phase, orders=shown_orders, public_events=resolved.public,
-            private_reports=private, result=resolved.result, next_phase=after.phase.id if after.phase else "")
+            private_reports=private, channel_messages=talk, roles=roles if first else [],
+            result=resolved.result, next_phase=after.phase.id if after.phase else "")
         moderator.outbox.queue(after.file, phase=resolved_phase, recipient=name, address=address,
                                kind=KIND, mail=mail, sequence_key=OUTSIDE_SEQUENCE)
+
+
+def channel_messages(game: StoredGame, phase: str) -> list[dict[str, Any]]:
+    """The team channels' messages written in `phase`, oldest first (never the talk with
+    the host, which stays between the host and that player)."""
+    return [{"channel": row["channel"], "sender": row["sender"], "text": row["text"]}
+            for row in message_log(game.file).all() if row["phase"] == phase and row["channel"] != HOST]
+
+
+def role_list(game: StoredGame) -> list[dict[str, Any]]:
+    """Every character's role as the host knows it now, from its own status (the words the
+    end post's role list shows), with NPCs and the dead marked."""
+    npcs = set(game.record.npc_names)
+    listed = []
+    for name in game.record.characters:
+        status = game.status(name)
+        listed.append({"name": name, "npc": name in npcs, "alive": status.alive,
+                       "words": list(status.revealed) or [status.label or "no role yet"]})
+    return listed

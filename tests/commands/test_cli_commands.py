@@ -174,7 +174,10 @@ def test_modkill(site):
 def test_a_modkill_reason_with_braces_is_announced_as_written(site):
     assert site.pbp("modkill", "g1", "Bruno", "said {deadline} and {0}") == 0
     notices = [row["body"] for row in site.outbox() if row["kind"] == "notice"]
-    assert len(notices) == len(PLAYERS) and all("Reason: said {deadline} and {0}" in body for body in notices)
+    assert len(notices) == len(PLAYERS) - 1 and all("Reason: said {deadline} and {0}" in body for body in notices)
+    # Bruno himself is told in his own last report
+    (last,) = [row["body"] for row in site.outbox() if row["kind"] == "report" and row["recipient"] == "Bruno"]
+    assert "said {deadline} and {0}" in last
 
 
 def test_resolve_when_all_in_resolves_on_the_last_submitted_order(tmp_path, capsys):

@@ -94,3 +94,18 @@ def json_state(site: Site, game: str) -> dict:
     import json
     tables = json.loads((site.root / "data" / "games" / f"{game}.json").read_text(encoding="utf-8"))
     return next(iter(tables["game"].values()))["state"]
+
+
+def test_show_says_who_plays_a_substituted_character_now_and_who_played_it_before(tmp_path, capsys):
+    """docs/design.md, The host's view: a character handed to a substitute is shown with
+    who plays it now, since when, and every earlier player."""
+    site = werewolf_site(tmp_path, capsys)
+    assert site.pbp("substitute", "w1", "Hiro", "Lena", "lena@example.org", "--no-send") == 0
+    assert site.pbp("substitute", "w1", "Hiro", "Ingrid", "ingrid@example.org", "--no-send") == 0
+    site.output()
+    assert site.pbp("show", "w1", "Hiro") == 0
+    out = site.output()[0]
+    assert "    Played by Ingrid since Night 0; before: Hiro, then Lena." in out.splitlines()
+    assert site.pbp("show", "w1") == 0
+    out = site.output()[0]
+    assert out.count("Played by") == 1

@@ -163,7 +163,9 @@ def test_modkill_is_announced_to_everyone_with_the_reason(moderator):
     game = load(moderator, "g1")
     assert "Dmitri" not in game.phase.actors
     notices = [r for r in mails(moderator, "notice") if "removed Dmitri" in r["subject"]]
-    assert len(notices) == 4
+    assert sorted(r["recipient"] for r in notices) == ["Alice", "Bruno", "Chloe"]
+    (last,) = mails(moderator, "report", "Dmitri")  # the victim gets the ruleset's report
+    assert "reason broke the silence" in last["body"]
     assert "Reason: broke the silence" in notices[0]["body"]
     assert game.record.host_actions[-1]["kind"] == "host_kill"
 

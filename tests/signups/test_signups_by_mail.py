@@ -172,7 +172,7 @@ def test_a_dead_player_gets_the_hosts_view_and_a_confirmed_watcher_too(site):
         spectator = next(m for m in mails if "as the host saw it" in m["Subject"])
         body = text(spectator)
         assert "You are dead in game ww5, and the dead keep their eyes open" in body
-        assert "Orders:" in body and "What happened in public:" in body
+        assert "Orders" in body and "What happened in public:" in body
         assert all(f"- {describe}" in body for describe in summary.public)
         assert spectator["Auto-Submitted"] == "auto-generated"
     watched = watcher.read_new()

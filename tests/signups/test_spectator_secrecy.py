@@ -28,7 +28,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.orders import submit
-from pbp.ports import InboundMail
+from pbp.ports import InboundMail, MessageBlock
 from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from pbp.signups.spectators import KIND as SPECTATOR
@@ -53,9 +53,13 @@ def watch(moderator: ForumModerator, game_id: str, address: str, number: int) ->
             desk.receive(mail(number + 1, address, f"CONFIRM {game_id} {code}"))
 
 
-def play(root: Path, count: int, seed: str, phases: int, spectators: str, watchers: int):
-    """The game's outbox rows and, per resolved phase, who was dead once it resolved."""
-    moderator = ForumModerator(Settings(data=root, from_address="pbp@games.example"), clock=Clock())
+def play(root: Path, count: int, seed: str, phases: int, spectators: str, watchers: int,
+         talk: tuple[str, ...] = (), pack: set[str] | None = None):
+    """The game's outbox rows and, per resolved phase, who was dead once it resolved. With
+    `talk`, a living wolf writes its next text to the pack before each resolution (and the
+    pack's members are added to `pack`)."""
+    moderator = ForumModerator(Settings(data=root, from_address="pbp@games.example",
+                                        replies_per_sender_per_day=50), clock=Clock())
     try:
         roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(count)]
         create_game(moderator, "werewolf", roster, seed=seed, options={"spectators": spectators}, game_id="ww1")
@@ -63,7 +67,7 @@ def play(root: Path, count: int, seed: str, phases: int, spectators: str, watche
         for number, address in enumerate(addresses):
             watch(moderator, "ww1", address, 10 * number)
         dead_after: dict[str, set[str]] = {}
-        for _ in range(phases):
+        for number in range(phases):
             game = load(moderator, "ww1")
             if game.phase is None:
                 break
@@ -71,6 +75,9 @@ def play(root: Path, count: int, seed: str, phases: int, spectators: str, watche
                 orders = game.rules.scripted_orders(game.state, name, seed)
                 if orders.strip():
                     submit(moderator, "ww1", name, orders)
+            if number < len(talk):
+                (pack if pack is not None else set()).update(
+                    say_to_pack(moderator, game, talk[number], 1000 + number))
             summary = resolve_phase(moderator, "ww1")
             after = load(moderator, "ww1")
             dead_after[summary.phase] = {e.email for e in after.record.roster
@@ -80,6 +87,20 @@ def play(root: Path, count: int, seed: str, phases: int, spectators: str, watche
         return rows, dead_after, set(addresses)
     finally:
         moderator.close()
+
+
+def say_to_pack(moderator: ForumModerator, game, text: str, number: int) -> list[str]:
+    """The first living wolf writes `text` to the pack, by mail through the order desk;
+    returns the pack's members."""
+    wolves = [name for name in game.record.characters if "pack" in game.status(name).channels]
+    if not wolves:
+        return []
+    wolf = wolves[0]
+    Desk(moderator).receive(InboundMail(
+        key=f"k{number}", sha256=f"s{number}", sender=game.roster.of(wolf).email,
+        message_id=f"<m{number}@x.example>", subject="pack",
+        messages=(MessageBlock("ww1", "pack", game.token(wolf), text),)))
+    return wolves
 
 
 def _without_tokens(body: str, tokens: dict[str, str]) -> str:
@@ -125,3 +146,30 @@ def test_spectator_mail_reaches_only_the_dead_and_watchers_and_changes_no_living
         got = sorted(r["address"] for r in watched if r["kind"] == SPECTATOR and r["phase"] == phase)
         expected = dead | (addresses if spectators == "all" else set())
         assert got == sorted(expected)
+
+
+PACK_TALK = st.lists(st.text("abcdefghij klmnop", min_size=1, max_size=30).filter(str.strip), min_size=7,
+                     max_size=7)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(count=st.integers(8, 10), seed=st.text("abcdef0123456789", min_size=1, max_size=6),
+       phases=st.integers(2, 6), spectators=st.sampled_from(["dead", "all"]), watchers=st.integers(0, 2),
+       talk=PACK_TALK, twin_talk=PACK_TALK)
+def test_what_the_pack_says_reaches_the_spectators_and_changes_no_other_living_players_mail(
+        count, seed, phases, spectators, watchers, talk, twin_talk):
+    """Twin games with the same spectators, differing only in what the pack says each
+    phase: every mail to a player outside the pack, spectators' mail aside, is the same row
+    for row; the spectators read the pack's words of each phase they watch."""
+    wolves: set[str] = set()
+    with tempfile.TemporaryDirectory() as folder:
+        first, _, _ = play(Path(folder) / "a", count, seed, phases, spectators, watchers, tuple(talk), wolves)
+        twin, _, _ = play(Path(folder) / "b", count, seed, phases, spectators, watchers, tuple(twin_talk), wolves)
+
+    def outside(rows):
+        return [shown(r) for r in rows if r["kind"] not in (SPECTATOR, SIGNUP) and r["recipient"] not in wolves]
+    assert outside(first) == outside(twin)
+    for rows, said in ((first, talk), (twin, twin_talk)):
+        for row in rows:
+            if row["kind"] == SPECTATOR and "Said in the team channels" in row["body"]:
+                assert any(text.strip() in row["body"] for text in said)
