@@ -25,7 +25,8 @@ def people(game: StoredGame, view: Mapping[str, Any]) -> dict[str, list[dict[str
     """`living`: each living character with their player's forum handle (NPCs have none);
     `dead`: each dead character with when they died and their flip, if public."""
     handles = _handles(game)
-    living, dead = [], []
+    living: list[dict[str, Any]] = []
+    dead: list[dict[str, Any]] = []
     for character in game.rules.card.public_roster(view):
         if character.alive:
             living.append({"name": character.name, "handle": handles.get(character.name, ""), "npc": character.npc})

@@ -19,6 +19,8 @@ from typing import Any, Iterable, Iterator
 import praw
 import prawcore
 from praw.exceptions import RedditAPIException
+from praw.models import Comment, Redditor
+import requests
 
 from pbp.forum.publisher import (
     PermanentPublishError,
@@ -61,11 +63,12 @@ class _OneShotRequestor(prawcore.Requestor):
 
     WRITE_PATHS = ("/api/submit", "/api/comment")
 
-    def request(self, method: str, url: str, *args: Any, **kwargs: Any):
+    def request(self, *args: Any, timeout: float | None = None, **kwargs: Any) -> requests.Response:
+        method, url = str(args[0]), str(args[1])  # prawcore passes both positionally
         creates_post = method.upper() == "POST" and any(p in url for p in self.WRITE_PATHS)
         kwargs["timeout"] = self.timeout  # prawcore passes its own default; the setting wins
         try:
-            response = super().request(method, url, *args, **kwargs)
+            response = super().request(*args, **kwargs)
         except prawcore.RequestException as error:
             if not creates_post:
                 raise
@@ -73,7 +76,7 @@ class _OneShotRequestor(prawcore.Requestor):
                                             error.request_args, error.request_kwargs) from None
         if creates_post and response.status_code >= 500:
             raise prawcore.RequestException(PostOutcomeUnknown(f"HTTP {response.status_code}"),
-                                            (method, url, *args), kwargs)
+                                            args, kwargs)
         return response
 
 
@@ -122,11 +125,20 @@ class RedditPublisher:
         self.reddit = reddit or connect(settings)
 
     # ------------------------------------------------------------------ reading our own posts
+    def _me(self) -> Redditor:
+        me = self.reddit.user.me()
+        if me is None:  # praw's read-only mode, which `connect` never asks for
+            raise PermanentPublishError("Reddit answered as an anonymous reader; set [reddit] username and "
+                                        "password (or a praw.ini site) so pbp posts as its own account.")
+        return me
+
     def _own_submissions(self) -> Iterator[Any]:
-        return self.reddit.user.me().submissions.new(limit=RECENT_LIMIT)
+        submissions: Iterator[Any] = self._me().submissions.new(limit=RECENT_LIMIT)
+        return submissions
 
     def _own_comments(self) -> Iterator[Any]:
-        return self.reddit.user.me().comments.new(limit=RECENT_LIMIT)
+        comments: Iterator[Any] = self._me().comments.new(limit=RECENT_LIMIT)
+        return comments
 
     @staticmethod
     def _with_marker(things: Iterable[Any], marker: str) -> Any | None:
@@ -173,7 +185,7 @@ class RedditPublisher:
             thread = self._submit(post.thread_title or f"Game {post.game}", intro)
         except Exception as error:  # noqa: BLE001
             raise _classify(error) from None
-        return thread.fullname
+        return str(thread.fullname)
 
     def publish(self, post: Post) -> Published:
         if self.settings.mode == "posts":
@@ -191,7 +203,7 @@ class RedditPublisher:
         return self._published(comment, thread)
 
     # ------------------------------------------------------------------ reading the thread
-    def thread_comments(self, thread: str) -> list[dict]:
+    def thread_comments(self, thread: str) -> list[dict[str, Any]]:
         """Every comment in the game's thread, oldest first: id, author, body, created."""
         try:
             submission = self.reddit.submission(id=thread.split("_", 1)[-1])
@@ -200,7 +212,8 @@ class RedditPublisher:
         except Exception as error:  # noqa: BLE001
             raise _classify(error) from None
         rows = [{"id": c.fullname, "author": str(c.author) if c.author else "",
-                 "body": c.body, "created": float(c.created_utc)} for c in comments]
+                 "body": c.body, "created": float(c.created_utc)}
+                for c in comments if isinstance(c, Comment)]  # replace_more left no "more comments" stubs
         return sorted(rows, key=lambda row: row["created"])
 
     def username(self) -> str:

@@ -22,7 +22,7 @@ host tool, so it asks each player's own view (`me.silenced`), never the public v
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from engine.core import Ruleset, RulesetCard
 from pbp import schedule
@@ -59,12 +59,12 @@ class PhaseFacts:
     dead: frozenset[str] = frozenset()
     silenced: frozenset[str] = frozenset()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"phase": self.phase, "start": self.start, "dead": sorted(self.dead),
                 "silenced": sorted(self.silenced)}
 
     @classmethod
-    def from_json(cls, data: Mapping) -> "PhaseFacts":
+    def from_json(cls, data: Mapping[str, Any]) -> "PhaseFacts":
         return cls(data["phase"], float(data["start"]), frozenset(data.get("dead", ())),
                    frozenset(data.get("silenced", ())))
 
@@ -75,7 +75,7 @@ def silenced_players(rules: Ruleset, state: object, players: Iterable[str]) -> s
     return {name for name in players if rules.status(state, name).silenced}
 
 
-def dead_players(card: RulesetCard, public_view: Mapping) -> set[str]:
+def dead_players(card: RulesetCard, public_view: Mapping[str, Any]) -> set[str]:
     """Who is dead, as the public view says (deaths are public; the card's public roster)."""
     return {character.name for character in card.public_roster(public_view) if not character.alive}
 
@@ -97,7 +97,7 @@ def facts_at(timeline: Sequence[PhaseFacts], moment: float) -> PhaseFacts | None
     return current
 
 
-def watch_thread(comments: Iterable[Mapping], roster: Iterable[RosterPlayer], timeline: Sequence[PhaseFacts],
+def watch_thread(comments: Iterable[Mapping[str, Any]], roster: Iterable[RosterPlayer], timeline: Sequence[PhaseFacts],
                  seen: Iterable[str] = ()) -> list[Warning]:
     """Warnings for comments not seen before by players who were dead, or silenced, when
     they wrote them (`comment["created"]`, seconds since the epoch)."""
@@ -125,6 +125,7 @@ def opened_at(game: StoredGame) -> float:
     return schedule.from_text(game.record.opened).timestamp()
 
 
+@runtime_checkable
 class ThreadReader(Protocol):
     """What the watch reads a thread with (pbp.forum.reddit.RedditPublisher)."""
 

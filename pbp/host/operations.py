@@ -59,10 +59,10 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
         # Who died of it (a lover by day too) is told as the rules tell a death: their
         # own report, private news included; everyone else gets the notice.
         died = after.dead() - game.dead()
-        for player in after.roster:
-            if player.name in died:
-                moderator.outbox.queue(after.file, phase=phase.id, recipient=player.name, address=player.email,
-                                       kind="report", mail=report_mail(moderator, after, player.name, None,
+        for member in after.roster:
+            if member.name in died:
+                moderator.outbox.queue(after.file, phase=phase.id, recipient=member.name, address=member.email,
+                                       kind="report", mail=report_mail(moderator, after, member.name, None,
                                                                        phase.id, public, resolution, during=True))
         host_address = moderator.settings.host_address
         for npc in after.record.npc_names:

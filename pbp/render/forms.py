@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.core import OrderSpec, Phase
 from pbp.mail.wrapping import WIDTH
@@ -55,7 +55,7 @@ def choice_lines(choices: Sequence[str]) -> str:
 
 
 def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadline: str,
-               channels: Sequence[str] = ()) -> dict | None:
+               channels: Sequence[str] = ()) -> dict[str, Any] | None:
     """The form for `player` in `phase`, or None when they have no orders to give and no
     team channel. `channels` are the team channels they belong to: a message form for each
     follows the order form (docs/design.md: Conversations); with channels and no orders,

@@ -133,19 +133,20 @@ def _commit(moderator: Moderator, ledger: MailLedger, mail: InboundMail, may_rep
     reply (unless the address used up today's replies), the mail's identity. A mail past
     the bounds on requests (pbp.signups.codes) is only counted with the unknown senders."""
     holder = _holder(game)
-    why_not, counted = _left_unanswered(moderator, holder, mail.sender or "", answer)
+    sender = mail.sender or ""  # signup_mail answers no mail without exactly one sender
+    why_not, counted = _left_unanswered(moderator, holder, sender, answer)
     if why_not:
         return ledger.record_refused(mail, why_not)
     file = game.file
     with file.transaction():
         if answer.changes or counted:
             _store(game, {**answer.changes, **counted})
-        if may_reply(game, mail.sender):
+        if may_reply(game, sender):
             facts = {"id": holder.id, "ruleset": holder.ruleset}
             reply = moderator.renderer.render(KIND, holder.ruleset, game=facts, name=answer.name,
                                               answer=answer.verdict, code=answer.code)
             moderator.outbox.queue(file, phase=holder.phase, recipient=answer.name or "player",
-                                   address=mail.sender, kind=KIND, mail=reply, in_reply_to=mail.message_id,
+                                   address=sender, kind=KIND, mail=reply, in_reply_to=mail.message_id,
                                    references=mail.references, sequence_key=OUTSIDE_SEQUENCE)
         row = ledger.record(file, mail, answer.outcome, answer.reason)
     ledger.remember(row)

@@ -7,6 +7,8 @@ starts at the next cycle after the minimum is reached, or when the host says so.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.host_contact import HOST
@@ -88,7 +90,7 @@ def start_due(moderator: Moderator) -> list[str]:
     return said
 
 
-def _tell_host(moderator: Moderator, signups: OpenGame, note: Note, changes: dict) -> None:
+def _tell_host(moderator: Moderator, signups: OpenGame, note: Note, changes: dict[str, Any]) -> None:
     address = moderator.settings.host_address
     with signups.file.transaction():
         signups.file.update_record(changes)

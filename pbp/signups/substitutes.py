@@ -20,7 +20,7 @@ RELEASED = "substitute_released"
 
 
 def next_substitute(folder: DataFolder, game_id: str, roster_addresses: set[str],
-                    watchers: set[str]) -> tuple[dict, list[dict]]:
+                    watchers: set[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The first sign-up on the substitutes' list who does not play in the game yet and
     does not watch it, and those skipped because they watch (a watcher has seen every role
     and night action, so is never dealt in)."""

@@ -42,22 +42,25 @@ class OpenGame:
         return self.file.record()
 
     @property
-    def players(self) -> list[dict]:
+    def players(self) -> list[dict[str, Any]]:
         """The sign-ups who will play (the first `players_max`)."""
         record = self.record
-        return record["entries"][: record["players_max"]]
+        players: list[dict[str, Any]] = record["entries"][: record["players_max"]]
+        return players
 
     @property
-    def substitutes(self) -> list[dict]:
+    def substitutes(self) -> list[dict[str, Any]]:
         """The sign-ups beyond `players_max`, in order: the substitutes' list."""
         record = self.record
-        return record["entries"][record["players_max"]:]
+        substitutes: list[dict[str, Any]] = record["entries"][record["players_max"]:]
+        return substitutes
 
 
 def _files(folder: DataFolder) -> dict[str, GameFile]:
     """One GameFile per open game per data folder object: a writer's files cache what they
     hold, so two objects for one path would disagree."""
-    return folder.__dict__.setdefault("_signup_files", {})
+    files: dict[str, GameFile] = folder.__dict__.setdefault("_signup_files", {})
+    return files
 
 
 def open_game_ids(folder: DataFolder) -> list[str]:
