@@ -55,7 +55,7 @@ def _mark_started(moderator: Moderator, signups: OpenGame) -> None:
     game_id = record["id"]
     with signups.file.transaction():
         signups.file.update_record({"status": STARTED, "started": schedule.to_text(moderator.clock()),
-                                    "pending": {}})
+                                    "pending": {}, "dealt": len(signups.players)})
         for place, entry in enumerate(signups.substitutes, start=1):
             _tell(moderator, signups, entry["name"], entry["email"],
                   Note("started_without_you", game_id=game_id, players_max=record["players_max"], place=place))

@@ -43,16 +43,22 @@ class OpenGame:
 
     @property
     def players(self) -> list[dict[str, Any]]:
-        """The sign-ups who will play (the first `players_max`)."""
-        record = self.record
-        players: list[dict[str, Any]] = record["entries"][: record["players_max"]]
+        """The sign-ups who play: the first `players_max`, or once the game started, those
+        dealt in (a JOIN after the start only joins the substitutes' list)."""
+        players: list[dict[str, Any]] = self.record["entries"][: self.seats]
         return players
 
     @property
-    def substitutes(self) -> list[dict[str, Any]]:
-        """The sign-ups beyond `players_max`, in order: the substitutes' list."""
+    def seats(self) -> int:
+        """How many sign-ups play: `players_max` until the start, then how many were dealt in."""
         record = self.record
-        substitutes: list[dict[str, Any]] = record["entries"][record["players_max"]:]
+        seats: int = record.get("dealt", record["players_max"])
+        return seats
+
+    @property
+    def substitutes(self) -> list[dict[str, Any]]:
+        """The sign-ups beyond those who play, in order: the substitutes' list."""
+        substitutes: list[dict[str, Any]] = self.record["entries"][self.seats:]
         return substitutes
 
 

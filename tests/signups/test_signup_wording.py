@@ -11,7 +11,7 @@ from engine.simulation import player_names
 from pbp.composition import ForumModerator
 from pbp.game.stored import load
 from pbp.settings import load_settings
-from pbp.signups.starting import start_due
+from pbp.signups.starting import start_due, start_signed_up
 from pbp.storage.open_games import open_game
 
 from tests.signups.test_signup_commands import host  # noqa: F401  (the fixture)
@@ -69,3 +69,24 @@ def test_a_substitutes_confirmation_promises_no_role(post):  # noqa: F811
     assert "number 1 on its substitutes' list" in " ".join(substitute.split())
     assert "your role comes by mail" not in " ".join(substitute.split())
     assert "if the host calls you in, your character's role and history come by mail" in " ".join(substitute.split())
+
+
+def test_a_join_after_the_start_is_offered_the_substitutes_list(post):  # noqa: F811
+    """A late JOIN is not turned away: once the game runs, it joins the substitutes' list
+    (behind those who signed up before), which `pbp substitute --next` reads; the players
+    dealt in stay exactly those who played from the start."""
+    names = player_names(8)                                    # ww3 takes 8 to 9: one seat is left empty
+    for name in names:
+        address = f"{name.lower()}@x.example"
+        post.send(address, f"JOIN ww3 {name}")
+        post.send(address, f"CONFIRM ww3 {post.code('ww3', address)}")
+    start_signed_up(post.moderator, "ww3")
+    post.send("zed@x.example", "JOIN ww3 Zed")
+    asked = " ".join(post.replies("ww3", "zed@x.example")[-1]["body"].split())
+    assert "has started, so its sign-ups are closed" not in asked
+    assert "The game has started, so you would join its substitutes' list" in asked
+    post.send("zed@x.example", f"CONFIRM ww3 {post.code('ww3', 'zed@x.example')}")
+    joined = " ".join(post.replies("ww3", "zed@x.example")[-1]["body"].split())
+    assert "Game ww3 has started, so you are number 1 on its substitutes' list, as Zed" in joined
+    signups = open_game(post.moderator.folder, "ww3")
+    assert [e["name"] for e in signups.players] == names and [e["name"] for e in signups.substitutes] == ["Zed"]
