@@ -145,6 +145,9 @@ class RulesetCard:
       (Werewolf: the pack's `KILL`s).
     - `phase_words(phase_id)`: the phase as a player reads it in a mail (`Night 1`,
       `Day 2 — vote`); the id itself stays in order blocks, where it is read back.
+    - `side_names`: (side, words) pairs naming each side that can win as a host names it
+      (`village` -> `the Village`); `victory_paths`: (path, words) pairs saying how a game
+      ended (`no-wolves-left` -> `no wolf is left alive`).
     - `default_moderator_options`: (option, value) pairs of the moderator's options whose
       default differs for this ruleset (Werewolf's dead keep their eyes open:
       `spectators=dead`).
@@ -176,6 +179,8 @@ class RulesetCard:
     character_summary: Callable[[Mapping[str, Any]], tuple[str, ...]] = no_character_summary
     channel_orders: tuple[tuple[str, str], ...] = ()
     phase_words: Callable[[str], str] = phase_id_words
+    side_names: tuple[tuple[str, str], ...] = ()
+    victory_paths: tuple[tuple[str, str], ...] = ()
     default_moderator_options: tuple[tuple[str, str], ...] = ()
 
     @property

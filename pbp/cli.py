@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import NoReturn
 from importlib import import_module, metadata
 
 from engine.core import did_you_mean
@@ -53,12 +54,12 @@ class OneLineErrors(argparse.ArgumentParser):
     A word that is not one of the choices (a command, an action, a ruleset) is answered
     with the nearest one."""
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         joint = " See" if message.endswith(("?", ".")) else "; see"
         self.exit(2, f"{self.prog}: {message}{joint} `{self.prog} --help`.\n")
 
     # argparse offers no public hook for the message of a word outside `choices`.
-    def _check_value(self, action, value):
+    def _check_value(self, action: argparse.Action, value: object) -> None:
         if action.choices is not None and value not in action.choices:
             choices = ", ".join(map(str, action.choices))
             hint = did_you_mean(str(value), map(str, action.choices)) or f" Choose from {choices}."

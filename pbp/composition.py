@@ -14,6 +14,7 @@ from pbp.forum import hooks as forum_hooks
 from pbp.moderator import Listener, Moderator
 from pbp.settings import Settings
 from pbp.signups.spectators import queue_spectator_mail
+from pbp.signups.substitutes import released_after_host_action, released_after_resolution
 from pbp.storage.datafolder import DataFolder
 
 
@@ -24,8 +25,9 @@ def open_folder(data: Path, writer: bool = True, wait: float = 0.0,
 
 
 class ForumModerator(Moderator):
-    after_resolution: tuple[Listener, ...] = (queue_spectator_mail, forum_hooks.after_resolution)
-    after_host_action: tuple[Listener, ...] = (forum_hooks.after_host_action,)
+    after_resolution: tuple[Listener, ...] = (queue_spectator_mail, released_after_resolution,
+                                              forum_hooks.after_resolution)
+    after_host_action: tuple[Listener, ...] = (forum_hooks.after_host_action, released_after_host_action)
     after_game_created: tuple[Listener, ...] = (forum_hooks.after_game_created,)
 
     def __init__(self, settings: Settings, clock: Callable[[], datetime] = schedule.now,

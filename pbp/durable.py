@@ -18,7 +18,7 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterator
+from typing import IO, Any, BinaryIO, Callable, Iterator, Literal, TextIO, overload
 
 from tinydb import TinyDB
 from tinydb.storages import Storage
@@ -42,7 +42,11 @@ def private_folder(path: Path) -> Path:
     return path
 
 
-def open_private(path: Path, mode: str):
+@overload
+def open_private(path: Path, mode: Literal["wb", "ab"]) -> BinaryIO: ...
+@overload
+def open_private(path: Path, mode: Literal["w", "a+"]) -> TextIO: ...
+def open_private(path: Path, mode: str) -> IO[Any]:
     """`open(path, mode)` for "wb", "w", "ab" or "a+", a new file being created 0600."""
     return os.fdopen(os.open(path, _OPEN_FLAGS[mode], PRIVATE_FILE), mode)
 
@@ -76,11 +80,11 @@ def durable_write(temp: Path, final: Path, write: Callable[[BinaryIO], object]) 
 class AtomicJSONStorage(Storage):
     """A TinyDB storage that writes each version of the file atomically."""
 
-    def __init__(self, path: str | os.PathLike, create_dirs: bool = True):
+    def __init__(self, path: str | os.PathLike[str], create_dirs: bool = True):
         self.path = Path(path)
         if create_dirs:
             private_folder(self.path.parent)
-        self._pending: dict | None = None  # the open transaction's copy of the data
+        self._pending: dict[str, Any] | None = None  # the open transaction's copy of the data
         self._depth = 0
         self._changed = False  # whether the open transaction wrote anything
 
@@ -100,7 +104,7 @@ class AtomicJSONStorage(Storage):
             return
         self._write_now(data)
 
-    def _write_now(self, data: dict) -> None:
+    def _write_now(self, data: dict[str, Any]) -> None:
         text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         write_atomically(self.path, text.encode("utf-8"))
 
@@ -129,9 +133,17 @@ class AtomicJSONStorage(Storage):
                 self._write_now(pending)
 
 
+def atomic_storage(db: TinyDB) -> AtomicJSONStorage:
+    """The storage of a database pbp opened: always an AtomicJSONStorage."""
+    storage = db.storage
+    if not isinstance(storage, AtomicJSONStorage):
+        raise TypeError(f"{db!r} does not write through AtomicJSONStorage")
+    return storage
+
+
 @contextlib.contextmanager
 def transaction(db: TinyDB) -> Iterator[TinyDB]:
-    with db.storage.transaction():
+    with atomic_storage(db).transaction():
         yield db
 
 
@@ -152,7 +164,7 @@ class WriterLock:
 
     def __init__(self, folder: Path, name: str = "pbp.lock"):
         self.path = Path(folder) / name
-        self._handle = None
+        self._handle: TextIO | None = None
 
     @property
     def held(self) -> bool:
@@ -203,5 +215,5 @@ class WriterLock:
     def __enter__(self) -> "WriterLock":
         return self.acquire()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.release()

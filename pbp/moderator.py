@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from datetime import datetime
-from typing import Callable
+from typing import Callable, Self
 
 from engine.core import Ruleset
 from pbp import schedule
@@ -55,8 +55,8 @@ class Moderator:
     def close(self) -> None:
         self.folder.close()
 
-    def __enter__(self) -> "Moderator":
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()

@@ -7,13 +7,15 @@ import importlib
 import importlib.util
 from functools import lru_cache
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import engine
 from engine.core import GameSetupError, Ruleset
 from pbp.errors import UserError
 
 
-def import_role_module(spec: str, base: Path | None = None):
+def import_role_module(spec: str, base: Path | None = None) -> ModuleType:
     """A module by dotted name, or a `.py` file (relative to the settings' folder)."""
     if spec.endswith(".py"):
         path = Path(spec)
@@ -22,6 +24,8 @@ def import_role_module(spec: str, base: Path | None = None):
         if not path.exists():
             raise UserError(f"The role module file {path} named in [roles] modules does not exist.")
         module_spec = importlib.util.spec_from_file_location(f"pbp_roles_{path.stem}", path)
+        if module_spec is None or module_spec.loader is None:  # a path ending in .py always has one
+            raise UserError(f"The role module file {path} named in [roles] modules cannot be loaded as Python.")
         module = importlib.util.module_from_spec(module_spec)
         module_spec.loader.exec_module(module)
         return module
@@ -31,7 +35,7 @@ def import_role_module(spec: str, base: Path | None = None):
         raise UserError(f"Cannot import the role module {spec!r} named in [roles] modules ({error}).") from None
 
 
-def roles_of(module) -> tuple:
+def roles_of(module: ModuleType) -> tuple[Any, ...]:
     if hasattr(module, "ROLES"):
         return tuple(module.ROLES)
     if hasattr(module, "ROLE"):

@@ -11,7 +11,7 @@ raw, whichever command it is.
 from __future__ import annotations
 
 import re
-from typing import TextIO
+from typing import Any, TextIO
 
 # C0 and C1 controls but newline and tab, DEL, and the format characters that reorder or
 # hide text on a terminal (zero widths, bidi embeddings and isolates, line separators, BOM).
@@ -33,5 +33,5 @@ class VisibleText:
         self.stream.write(visible(text))
         return len(text)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)

@@ -15,7 +15,6 @@ from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pbp.errors import UserError
-
 UTC = timezone.utc
 
 _DURATION_PART = re.compile(r"(\d+)\s*([wdhms])", re.IGNORECASE)
@@ -217,11 +216,3 @@ def render_duration_spec(span: timedelta) -> str:
         if amount:
             text += f"{amount}{unit}"
     return text or "0s"
-
-
-def install_jinja_filters(environment) -> None:
-    """Register the time filters in a Jinja environment (the core's mail renderer calls
-    this once): `{{ deadline | local_time(player_zone) }}` gives `render_moment`,
-    `{{ span | remaining }}` gives `render_remaining`."""
-    environment.filters["local_time"] = render_moment
-    environment.filters["remaining"] = render_remaining

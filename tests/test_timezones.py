@@ -1,13 +1,11 @@
 """Durations and absolute times the host types; deadlines as players read them."""
 from datetime import datetime, timedelta, timezone
 
-import jinja2
 import pytest
 
 from pbp.timezones import (
     TimeInputError,
     as_utc,
-    install_jinja_filters,
     parse_deadline_change,
     parse_duration,
     parse_moment,
@@ -125,11 +123,3 @@ def test_remaining_time_and_compact_durations():
     assert render_remaining(timedelta(seconds=-5)) == "0 seconds"
     assert render_duration_spec(timedelta(seconds=90)) == "1m30s"
     assert render_duration_spec(parse_duration("1d12h")) == "1d12h"
-
-
-def test_jinja_filters_render_deadlines_in_templates():
-    environment = jinja2.Environment(undefined=jinja2.StrictUndefined)
-    install_jinja_filters(environment)
-    text = environment.from_string("Deadline: {{ deadline | local_time(zone) }}").render(
-        deadline="2026-12-01T18:00:00+00:00", zone="Europe/Berlin")
-    assert text == "Deadline: Tue 1 Dec 2026, 19:00 CET (18:00 UTC)"

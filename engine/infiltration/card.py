@@ -124,7 +124,7 @@ def setup_name(seats: Sequence[tuple[str, str]]) -> str:
 
 CARD = RulesetCard(
     public_choice=public_choice,
-    logged_orders=("USE", "HACK", "DESTROY", "RESTORE", "REPAIR"),
+    logged_orders=("USE", "HACK", "DESTROY", "RESTORE", "REPAIR", "ATTACK"),
     game_id_prefix="inf",
     phase_kinds=(PhaseKind("class", "class choice (turn 0)"), PhaseKind("movement", "each movement phase"),
                  PhaseKind("decision", "each decision phase")),
@@ -140,6 +140,14 @@ CARD = RulesetCard(
     roles=CLASS_LINES,
     character_summary=character_summary,
     phase_words=phase_words,
+    side_names=(("green", "the Greens"), ("red", "the Reds")),
+    victory_paths=(
+        ("ghost-destroyed", "the Greens destroyed Metal Gear GHOST"),
+        ("greens-too-few", "too few Greens are left to finish the mission"),
+        ("draw-too-few", "no Red is left, but too few Greens remain to finish the mission"),
+        ("no-reds-left", "every living player agreed that no Reds are left, and they were right"),
+        ("no-reds-left-wrong", "every living player agreed that no Reds are left, but a Red was still alive"),
+        ("draw-turn-limit", "the turn limit was reached")),
     npc_teams=TEAMS,
     npc_explained=(*(kind for kind in CLASSES if kind not in PLAYER_CLASSES), NEUTRAL),
     setup_files=("map",),

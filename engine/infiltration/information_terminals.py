@@ -15,10 +15,6 @@ from engine.infiltration.terminal_step import TerminalStep, hacked, user_room
 from engine.infiltration.validity_facts import evaluate
 from engine.infiltration.world import StateWorld
 
-INFORMATION_TERMINALS = ("SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR",
-                         "GUARD", "VALIDITY")
-
-
 def _seer(step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use) -> None:
     team = step.start.characters[order.argument].team
     if hacked(step, name):

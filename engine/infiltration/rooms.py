@@ -26,10 +26,6 @@ def parse_room(text: str) -> str | None:
     return f"{match.group(1).upper()}-{match.group(2)}"
 
 
-def floor_of(room: str) -> str:
-    return room[0]
-
-
 _ON_FLOOR = {floor: tuple(room for room in ROOMS if room[0] == floor) for floor in FLOORS}
 
 

@@ -54,10 +54,6 @@ class Character:
     seen_feature: str = ""
     seen_condition: str = SOUND
 
-    @property
-    def is_player(self) -> bool:
-        return not self.npc
-
 
 @dataclass(frozen=True)
 class Guard:

@@ -24,9 +24,6 @@ from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState, Slot
 from engine.infiltration.terminal_step import TerminalStep, hacked, user_room
 from engine.infiltration.world import StateWorld
 
-EFFECT_TERMINALS = ("MESSAGE", "GAS", "COMMANDER", "LOCK", "SWITCH")
-
-
 @dataclass(frozen=True)
 class TerminalOutcome:
     """What step 3 produced for the rest of the resolution."""

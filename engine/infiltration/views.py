@@ -1,7 +1,7 @@
 """Views: the only gate from the state to what a person may see (docs/design.md: One gate).
 
-The public view holds only public facts: who is alive, who died (name and turn, nothing
-else), whether Alert holds (and where, under the `floor` scope), the last lynch's votes and
+The public view holds only public facts: how many Reds play, who is alive, who died (name
+and turn, nothing else until the game is over), whether Alert holds (and where, under the `floor` scope), the last lynch's votes and
 the result. A player's view adds what that player knows: their own team, class, room and
 what they saw there, their Stinger and the code if they learned it, and for a Red their
 fellow Reds (NPCs included) and the occupancy report, and the facility as they know it
@@ -33,7 +33,11 @@ def public_view(state: GameState) -> dict[str, Any]:
         "players": [{"name": c.name, "alive": c.alive, "npc": c.npc, "team": c.team, "class": c.role}
                     for c in characters] if over else
                    [{"name": c.name, "alive": c.alive, "npc": c.npc} for c in characters],
-        "dead": [{"name": c.name, "turn": c.died_turn} for c in dead],
+        # At the game's end how each one died, and where, becomes public too (the end log).
+        "dead": [{"name": c.name, "turn": c.died_turn, "cause": c.cause, "room": c.room} for c in dead] if over else
+                [{"name": c.name, "turn": c.died_turn} for c in dead],
+        # How many Reds the players hold follows from the option and the number of players.
+        "reds": state.initial_reds,
         "alert": {"holds": in_decision and bool(state.alert_floors), "scope": scope,
                   "floors": list(state.alert_floors) if in_decision and scope == "floor" else []},
         "last_votes": dict(state.last_votes),
@@ -79,11 +83,13 @@ def host_view(state: GameState) -> dict[str, Any]:
 
 
 def player_status(state: GameState, player: str) -> PlayerStatus:
-    """Rules: Reds know each other (NPCs too) and share the `reds` channel while alive; the
-    role list shows a character by class and team."""
+    """Rules: Reds know each other (NPCs too) and share the `reds` channel while alive and
+    while a fellow Red lives to read it (a lone Red has nobody to write to); the role list
+    shows a character by class and team."""
     me = state.characters[player]
     red = me.team == RED
-    return PlayerStatus(alive=me.alive, label=me.team,
-                        teammates={"Reds": tuple(name for name in state.red_names if name != player)} if red else {},
-                        channels=("reds",) if red and me.alive else (),
+    fellows = tuple(name for name in state.red_names if name != player)
+    talks = red and me.alive and any(state.characters[name].alive for name in fellows)
+    return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": fellows} if red else {},
+                        channels=("reds",) if talks else (),
                         team=me.team, role=me.role or "", revealed=tuple(filter(None, (me.team, me.role))))

@@ -95,6 +95,13 @@ def public_choice(order: Any) -> str | None:
 TAKE_BACK_WORDS = (("UNNOMINATE", "NOMINATE"), ("UNVOTE", "VOTE"))
 
 
+SIDE_NAMES = (("village", "the Village"), ("wolves", "the Wolves"), ("weregerbil", "the Weregerbils"),
+              ("werehamster", "the Werehamster"))
+VICTORY_PATHS = (("weregerbils-outnumber", "the Weregerbils match both the wolves and the village"),
+                 ("no-wolves-left", "no wolf is left alive"),
+                 ("wolves-parity", "the wolves are as many as the village at dawn"))
+
+
 def public_roster(view: Mapping[str, Any]) -> tuple[PublicCharacter, ...]:
     """Every character of the public view, a dead one with the day or night it died in."""
     return listed_characters(view, lambda entry: phase_words(str(entry["died_in"])).split(" — ")[0]
@@ -124,6 +131,8 @@ def make_card(table: RoleTable) -> RulesetCard:
         character_summary=character_summary,
         channel_orders=(("pack", "KILL"),),
         phase_words=phase_words,
+        side_names=SIDE_NAMES,
+        victory_paths=VICTORY_PATHS,
         # rules: "free to keep his eyes open at night": the dead watch by default
         default_moderator_options=(("spectators", "dead"),),
         accepts_extra_roles=True,

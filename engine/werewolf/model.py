@@ -111,7 +111,7 @@ class Role:
     blocks_village_win: bool = False
 
 
-def inherited_state(taker: Role, card: Role, card_state: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+def inherited_state(card: Role, card_state: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
     """What a Succubus takes with a role (rules: Succubus): its spent once-per-game powers,
     never its holder's memory of past targets (everything else starts fresh)."""
     spent = {kind.once for kind in card.orders if kind.once}

@@ -104,10 +104,6 @@ DAY_ORDER_CLASSES = (Nominate, Vote)
 _LINE = re.compile(r"^\s*([A-Za-z]+)\s*:?\s*(.*?)\s*$")
 
 
-def order_classes_by_keyword(classes: Sequence[type[Any]]) -> dict[str, type[Any]]:
-    return {cls.keyword: cls for cls in classes}
-
-
 def match_player(word: str, players: Sequence[str]) -> str | None:
     """The player named `word`: ignoring case and accents, a full stop after it and the
     `*`/`_` a rich-text client wraps it in, never across scripts (engine.names)."""

@@ -16,6 +16,8 @@ from pbp.balance.estimate import Estimate  # noqa: E402
 
 plt.rcParams["svg.hashsalt"] = "pbp"
 plt.rcParams["svg.fonttype"] = "none"
+# pyplot is handed on from here, so that whoever draws gets it with the Agg backend chosen.
+__all__ = ["BALANCED", "error_bars", "plt", "save", "win_rates"]
 BALANCED = (0.4, 0.6)  # the band a balanced setup's village rate lies in
 
 

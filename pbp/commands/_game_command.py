@@ -7,10 +7,10 @@ only names its arguments and words its one-line answer.
 """
 from __future__ import annotations
 
-from argparse import ArgumentParser
+from argparse import ArgumentParser, Namespace
 from typing import Any, Callable, Iterable
 
-from pbp.commands.common import GAME_HELP, add_settings_arguments, open_moderator
+from pbp.commands.common import GAME_HELP, Subparsers, add_settings_arguments, open_moderator
 from pbp.commands.sending import send_queued
 from pbp.moderator import Moderator
 
@@ -20,15 +20,15 @@ REASON_ARGUMENT = ("--reason", {"metavar": "TEXT", "default": "",
                                 "help": "why, in a few words; told to the players and said in the thread's post"})
 
 
-def register_game_command(subparsers, name: str, *, help: str, run: Callable[[Any], int],
-                          arguments: Iterable[tuple[str, dict]] = (), no_send: str = "") -> ArgumentParser:
+def register_game_command(subparsers: Subparsers, name: str, *, help: str, run: Callable[[Any], int],
+                          arguments: Iterable[tuple[str, dict[str, Any]]] = (), no_send: str = "") -> ArgumentParser:
     """`pbp <name> <game> [arguments…] [--no-send] [--settings PATH] [--data DIR]`.
 
     `arguments` are (name, argparse keywords) pairs added after `<game>`, in order;
     `no_send`, the help of `--no-send` (e.g. "queue the notices but do not send them now"),
     is given by a command that queues mail: it may then leave it for the next `pbp poll` or
     `pbp run`."""
-    parser = subparsers.add_parser(name, help=help)
+    parser: ArgumentParser = subparsers.add_parser(name, help=help)
     parser.add_argument("game", help=GAME_HELP)
     for argument, options in arguments:
         parser.add_argument(argument, **options)
@@ -39,7 +39,7 @@ def register_game_command(subparsers, name: str, *, help: str, run: Callable[[An
     return parser
 
 
-def run_and_send(args, act: Callable[[Moderator], str | Iterable[str]], *, sent: str = "Mails") -> int:
+def run_and_send(args: Namespace, act: Callable[[Moderator], str | Iterable[str]], *, sent: str = "Mails") -> int:
     """Run `act` (a host operation that queues mail) as the data folder's one writer,
     print what it returns (a line or lines), then send the outbox unless `--no-send`,
     with one line saying how that went (`<sent> sent: …`)."""

@@ -2,11 +2,13 @@
 in a file readable by the host alone (pbp.mail.oauth_flows, pbp.mail.oauth)."""
 from __future__ import annotations
 
-from pbp.commands.common import add_settings_arguments, settings_of
+from argparse import Namespace
+
+from pbp.commands.common import add_settings_arguments, settings_of, Subparsers
 from pbp.mail.oauth import save_refresh_token
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("auth", help="allow pbp to use the mailbox with OAuth2 (Gmail, Microsoft 365, …)")
     add_settings_arguments(parser)
     parser.add_argument("--flow", choices=("loopback", "device"),
@@ -17,7 +19,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     from pbp.mail.oauth_flows import authorization_code_flow, device_flow  # loads authlib: only here
 
     settings = settings_of(args)

@@ -9,9 +9,11 @@ against the players (several sizes: `--players 8-20` or `8,10,12`) or against th
 """
 from __future__ import annotations
 
+from argparse import Namespace
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import engine
 from engine.core import GameSetupError
@@ -22,11 +24,12 @@ from pbp.balance.runs import play_in_parallel
 from pbp.commands.simulate import check_skill, parse_options
 from pbp.errors import UserError
 from pbp.commands.progress import ProgressBar
+from pbp.commands.common import Subparsers
 
 SKILL_SWEEP = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("balance", help="estimate who wins a setup: win rates with intervals and a plot")
     parser.add_argument("ruleset", choices=engine.rulesets(), help="which game")
     parser.add_argument("--players", required=True, metavar="N",
@@ -47,7 +50,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def numbers(text: str, what: str, kind: type) -> list:
+def numbers(text: str, what: str, kind: type) -> list[Any]:
     """`15`, `8-20` or `8,10,12` (players); `0.6` or `0,0.5,1` (skills)."""
     try:
         if kind is int and "-" in text:
@@ -59,7 +62,7 @@ def numbers(text: str, what: str, kind: type) -> list:
         raise UserError(f"{what} {text!r} is not understood; write it like {example}.") from None
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     sizes = numbers(args.players, "--players", int)
     skills = numbers(args.skill, "--skill", float)
     problems = [f"--players {size} is fewer than 2." for size in sizes if size < 2]
@@ -104,7 +107,8 @@ def run(args) -> int:
     return 0
 
 
-def play_points(args, points: list[tuple[int, float]], games: int, options: dict) -> list[Estimate]:
+def play_points(args: Namespace, points: list[tuple[int, float]], games: int,
+                options: dict[str, Any]) -> list[Estimate]:
     rules = engine.ruleset(args.ruleset)
     progress = ProgressBar(games * len(points), f"{args.ruleset} balance")
     estimates = []
@@ -120,7 +124,8 @@ def play_points(args, points: list[tuple[int, float]], games: int, options: dict
     return estimates
 
 
-def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games: int, precision, plot: Path) -> str:
+def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games: int, precision: float,
+           plot: Path) -> str:
     unit = engine.ruleset(ruleset).card.length_unit
     stated = f"each rate within ±{100 * precision:g} points" if precision else "as many as asked"
     lines = [f"{ruleset}: {games} games per setup ({stated}, 95 % Wilson intervals)"]

@@ -3,15 +3,17 @@ with the host); with `--as NPC --say TEXT`, the host writes to the channel as an
 plays (docs/design.md: Conversations)."""
 from __future__ import annotations
 
+from argparse import Namespace
+
 from pbp.commands._game_command import register_game_command, run_and_send
-from pbp.commands.common import open_reader
+from pbp.commands.common import open_reader, Subparsers
 from pbp.conversations.host_side import speak_command
 from pbp.conversations.log import channel_log
 from pbp.errors import UserError
 from pbp.game.stored import load
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = register_game_command(
         subparsers, "channel", run=run, help="show a channel's messages, or write to it as an NPC",
         no_send="queue the relays but do not send them now",
@@ -20,7 +22,7 @@ def register(subparsers) -> None:
     parser.add_argument("--say", metavar="TEXT", help="the message to write as the NPC")
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     if bool(args.npc) != bool(args.say):
         raise UserError("Give both --as NPC and --say TEXT to write as an NPC, or neither to read the channel.")
     if args.npc:

@@ -6,8 +6,10 @@ Commands that only read open it without the lock and never wait.
 """
 from __future__ import annotations
 
+from argparse import ArgumentParser, Namespace, _SubParsersAction
 import os
 import sys
+from typing import TypeAlias
 
 from pbp.errors import UserError
 from pbp.composition import ForumModerator, open_folder
@@ -19,16 +21,18 @@ from pbp.settings import Settings, load_settings
 LOCK_WAIT_SECONDS = 60.0
 LOCK_WAIT_VARIABLE = "PBP_LOCK_WAIT"
 WAITING_LINE = "waiting for the running pbp to finish its cycle…"
+# What `pbp` hands each command module's `register`: argparse's sub-command table.
+Subparsers: TypeAlias = "_SubParsersAction[ArgumentParser]"
 GAME_HELP = "the game's id, as `pbp status` lists it (e.g. inf1, ww2)"
 
 
-def add_settings_arguments(parser) -> None:
+def add_settings_arguments(parser: ArgumentParser) -> None:
     parser.add_argument("--settings", metavar="PATH",
                         help="the settings file (default: $PBP_SETTINGS, else ./pbp.ini)")
     parser.add_argument("--data", metavar="DIR", help="the data folder (overrides the settings file)")
 
 
-def settings_of(args) -> Settings:
+def settings_of(args: Namespace) -> Settings:
     return load_settings(args.settings, args.data)
 
 
@@ -49,7 +53,7 @@ def lock_wait() -> float:
     return max(seconds, 0.0)
 
 
-def open_moderator(args, wait: float | None = None) -> ForumModerator:
+def open_moderator(args: Namespace, wait: float | None = None) -> ForumModerator:
     """The moderator as the one writer of the data folder. If another pbp holds the lock
     (e.g. `pbp run` in the middle of a cycle) this waits up to `wait` seconds, saying so
     once, and then stops with a one-line error."""
@@ -58,7 +62,7 @@ def open_moderator(args, wait: float | None = None) -> ForumModerator:
     return ForumModerator(settings, folder=open_folder(settings.data, writer=True, wait=wait, on_wait=say_waiting))
 
 
-def open_reader(args) -> ForumModerator:
+def open_reader(args: Namespace) -> ForumModerator:
     """The moderator over the data folder opened read-only: no lock, no waiting; each file
     is read once, whole (files are replaced atomically), so what is shown is consistent."""
     settings = settings_of(args)

@@ -3,6 +3,7 @@ embedded Maildir transport with scripted players, printing each resolution's pub
 summary and the winner."""
 from __future__ import annotations
 
+from argparse import Namespace
 import shutil
 import tempfile
 import time
@@ -11,9 +12,10 @@ from pathlib import Path
 import engine
 from pbp.demo import play_demo
 from pbp.errors import UserError
+from pbp.commands.common import Subparsers
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("demo", help="play a whole game by (local) mail with scripted players")
     parser.add_argument("--ruleset", choices=engine.rulesets(), default="infiltration",
                         help="the ruleset of the demo game (default: infiltration)")
@@ -26,7 +28,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     if args.keep:
         data = Path(args.keep)
         if data.exists() and not data.is_dir():

@@ -2,13 +2,15 @@
 posts (docs/design.md: Public posts)."""
 from __future__ import annotations
 
+from argparse import Namespace
 import os
 import shlex
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Any
 
-from pbp.commands.common import GAME_HELP, add_settings_arguments, open_moderator, open_reader
+from pbp.commands.common import add_settings_arguments, GAME_HELP, open_moderator, open_reader, Subparsers
 from pbp.errors import UserError
 from pbp.forum import drafts
 from pbp.forum import review
@@ -16,12 +18,12 @@ from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.dialects import DIALECTS
 from pbp.forum.post_renderer import post_renderer
-from pbp.game.stored import load
+from pbp.game.stored import load, StoredGame
 from pbp.signups.opening import set_dialect
-from pbp.storage.open_games import find_open_game
+from pbp.storage.open_games import OpenGame, find_open_game
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("draft", help="review the public post drafts of a game")
     actions = parser.add_subparsers(dest="draft_action", metavar="<action>", required=True)
     for name, text, run, default in (
@@ -52,7 +54,7 @@ def register(subparsers) -> None:
     settings.set_defaults(run=_settings)
 
 
-def _show(row: dict) -> None:
+def _show(row: dict[str, Any]) -> None:
     flags = [row["status"]] + (["edited"] if row["edited"] else []) + (["forced"] if row.get("forced") else [])
     print(f"Draft {row['phase']} ({', '.join(flags)}, {row['dialect']})")
     print(f"Title: {row['title']}")
@@ -79,7 +81,7 @@ def _edit_text(text: str) -> str:
         return path.read_text(encoding="utf-8")
 
 
-def _edit_before_locking(args) -> tuple[str, str]:
+def _edit_before_locking(args: Namespace) -> tuple[str, str]:
     """(phase, the host's text): the editor runs while pbp holds no lock, since it may stay
     open for minutes and `pbp run` must go on meanwhile; only the saving takes the lock."""
     with open_reader(args) as moderator:
@@ -88,14 +90,14 @@ def _edit_before_locking(args) -> tuple[str, str]:
     return row["phase"], _edit_text(row["text"])
 
 
-def _show_draft(args) -> int:
+def _show_draft(args: Namespace) -> int:
     with open_reader(args) as moderator:  # show only reads
         game = load(moderator, args.game)
         _show(review.find_draft(DraftBook(game.file), game.id, args.phase))
     return 0
 
 
-def _edit(args) -> int:
+def _edit(args: Namespace) -> int:
     phase, text = _edit_before_locking(args)
     with open_moderator(args) as moderator:
         game = load(moderator, args.game)
@@ -107,7 +109,7 @@ def _edit(args) -> int:
     return 0
 
 
-def _approve(args) -> int:
+def _approve(args: Namespace) -> int:
     if args.all and (args.phase or args.force):
         raise UserError("--all approves every waiting draft that passes the leak check; name no phase and "
                         "leave out --force (approve a failing draft alone, by its phase, with --force).")
@@ -122,7 +124,7 @@ def _approve(args) -> int:
     return 0
 
 
-def _approve_all(game) -> int:
+def _approve_all(game: StoredGame) -> int:
     """Every waiting draft that passes the leak check is approved; the others are listed
     with why, and make the exit status non-zero."""
     approved, refused = review.approve_all(game)
@@ -136,12 +138,13 @@ def _approve_all(game) -> int:
     return 2 if refused else 0
 
 
-def _tally(args) -> int:
+def _tally(args: Namespace) -> int:
     with open_moderator(args) as moderator:
         forum = load_forum_settings(moderator.settings)
         game = load(moderator, args.game)
         with game.file.transaction():
-            row = drafts.draft_tally(post_renderer(moderator.renderer), forum, game)
+            row = drafts.draft_tally(post_renderer(moderator.renderer), forum, game,
+                                     moderator.clock())
         _show(row)
     return 0
 
@@ -150,7 +153,7 @@ def _mode_words(mode: bool | str) -> str:
     return mode if isinstance(mode, str) else ("on" if mode else "off")
 
 
-def _settings(args) -> int:
+def _settings(args: Namespace) -> int:
     with open_moderator(args) as moderator:
         forum = load_forum_settings(moderator.settings)
         signups = find_open_game(moderator.folder, args.game)
@@ -176,7 +179,7 @@ def _settings(args) -> int:
     return 0
 
 
-def _open_game_settings(args, signups, default_dialect: str) -> int:
+def _open_game_settings(args: Namespace, signups: OpenGame, default_dialect: str) -> int:
     """A game still open for sign-ups has no posts yet: only its dialect can be set, and
     its opening post is drafted in it."""
     if args.auto_publish:

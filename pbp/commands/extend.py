@@ -3,12 +3,15 @@
 are told, and a short post for the thread is drafted."""
 from __future__ import annotations
 
+from argparse import Namespace
+
 from pbp.commands._game_command import NO_SEND_NOTICES, REASON_ARGUMENT, register_game_command, run_and_send
 from pbp.game.deadlines import extend
 from pbp.timezones import render_moment
+from pbp.commands.common import Subparsers
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     register_game_command(
         subparsers, "extend", run=run, no_send=NO_SEND_NOTICES,
         help="move a game's current deadline (by a duration or to a time)",
@@ -17,7 +20,7 @@ def register(subparsers) -> None:
                    REASON_ARGUMENT])
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     return run_and_send(args, lambda moderator: (
         f"Game {args.game}: the deadline is now "
         f"{render_moment(extend(moderator, args.game, ' '.join(args.when), args.reason))}; "

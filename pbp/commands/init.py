@@ -4,6 +4,7 @@ provider fills in its IMAP and SMTP servers, ports, TLS mode and login
 (pbp.settings.providers)."""
 from __future__ import annotations
 
+from argparse import Namespace
 from pathlib import Path
 
 from pbp.errors import UserError
@@ -12,9 +13,10 @@ from pbp.settings import default_settings_text, load_settings, settings_path
 from pbp.mail.transport import open_mailbox
 from pbp.durable import write_atomically
 from pbp.storage.datafolder import DataFolder
+from pbp.commands.common import Subparsers
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("init", help="write a settings file (./pbp.ini) and make the data folder")
     parser.add_argument("--settings", metavar="PATH", help="where to write the settings (default: ./pbp.ini)")
     parser.add_argument("--data", metavar="DIR", default="pbp-data", help="the data folder (default: pbp-data)")
@@ -25,7 +27,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     path = settings_path(args.settings)
     if path.exists() and not args.force:
         raise UserError(f"{path} exists already; edit it, or pass --force to overwrite it.")

@@ -2,11 +2,12 @@
 [--npc NAME:CLASS:TEAM …] [--map FILE] [--id ID]`: start a game and queue every player's welcome mail."""
 from __future__ import annotations
 
+from argparse import Namespace
 import re
 from pathlib import Path
 
 import engine
-from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.commands.simulate import parse_options
 from pbp.errors import UserError
 from pbp.game.create import create_game
@@ -14,7 +15,7 @@ from pbp.commands.sending import send_queued
 from pbp.game.roster_file import parse_npc, parse_roster
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "new-game", help="start a game from a roster and mail every player their welcome",
         description="Start a game from a roster and mail every player their welcome. Each ruleset's phase "
@@ -40,7 +41,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     path = Path(args.roster)
     try:
         text = path.read_text(encoding="utf-8-sig")

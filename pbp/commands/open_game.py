@@ -3,8 +3,10 @@
 sign-ups by mail and print the announcement post for the thread (docs/design.md: Sign-ups)."""
 from __future__ import annotations
 
+from argparse import Namespace
+
 import engine
-from pbp.commands.common import add_settings_arguments, open_moderator
+from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.commands.simulate import parse_options
 from pbp.forum.dialects import DIALECTS
 from pbp.game.roster_file import parse_npc
@@ -13,7 +15,7 @@ from pbp.signups.opening import open_for_signups
 from pbp.timezones import render_moment
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("open-game", help="open a game for sign-ups by mail (JOIN <game> <name>)")
     parser.add_argument("game", help="the game's id, e.g. ww3")
     parser.add_argument("--ruleset", required=True, choices=engine.rulesets(),
@@ -34,7 +36,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     options = parse_options(args.option)
     npcs = [parse_npc(spec, engine.ruleset(args.ruleset).card) for spec in args.npc]
     with open_moderator(args) as moderator:

@@ -5,19 +5,21 @@ this poll read resolves at once in a game with the option `resolve_when_all_in` 
 "as soon as every player who must act has orders in"), as it would under `pbp run`."""
 from __future__ import annotations
 
-from pbp.commands.common import add_settings_arguments, open_moderator
+from argparse import Namespace
+
+from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.daemon.cycle import Cycle
 from pbp.game.resolution import resolve_all_in
 from pbp.mail.transport import MAILBOX_ACCESS_ERRORS, mailbox_trouble, open_mailbox, open_sender
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("poll", help="read new mail once, answer it, and send what is queued")
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     with open_moderator(args) as moderator:
         cycle = Cycle(moderator, open_mailbox(moderator.settings), open_sender(moderator.settings))
         try:

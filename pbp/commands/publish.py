@@ -4,8 +4,11 @@ dead or silenced players (the thread watch). A phase whose clock waited for a po
 it published (option wait_for_publish) gets its deadline, and its players are mailed it."""
 from __future__ import annotations
 
-from pbp.commands.common import add_settings_arguments, open_moderator
+from argparse import Namespace
+
+from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.forum import publish, review, watch
+from pbp.forum.thread import ThreadReader
 from pbp.forum.config import load_forum_settings
 from pbp.game.deadlines import start_clock
 from pbp.game.stored import load
@@ -13,7 +16,7 @@ from pbp.commands.sending import send_queued
 from pbp.timezones import render_moment
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("publish", help="publish approved public posts (and, with Reddit, watch the threads)")
     parser.add_argument("game", nargs="?", help="one game (default: every game)")
     parser.add_argument("--no-watch", action="store_true",
@@ -22,7 +25,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     with open_moderator(args) as moderator:
         forum = load_forum_settings(moderator.settings)
         publisher = publish.make_publisher(forum)
@@ -45,7 +48,7 @@ def run(args) -> int:
         print(f"Published {published} post(s).")
         if clocks:  # players hear their new deadline now, not at the next `pbp run` cycle
             print(send_queued(moderator, what="Deadline notices"))
-        if forum.publisher == "reddit" and not args.no_watch:
+        if forum.publisher == "reddit" and not args.no_watch and isinstance(publisher, ThreadReader):
             warnings = watch.watch_threads(moderator, publisher, on_warning=print, games=games)
             print(f"Thread watch: {len(warnings)} warning(s).")
     return 0

@@ -2,17 +2,19 @@
 reproduces the stored game, or show the first step and place where they differ."""
 from __future__ import annotations
 
+from argparse import Namespace
+
 from pbp.commands._game_command import register_game_command
-from pbp.commands.common import open_reader
+from pbp.commands.common import open_reader, Subparsers
 from pbp.host.replay import replay_game
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     register_game_command(subparsers, "replay", run=run,
                           help="re-run a game from its order log and check the stored state")
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     with open_reader(args) as moderator:  # only reads: no lock, never waits
         report = replay_game(moderator, args.game)
     if report.reproduced:

@@ -4,9 +4,11 @@ options (pbp.game.options): its phase kinds with their default deadline lengths,
 options with their defaults, its roles or classes, and every order."""
 from __future__ import annotations
 
+from argparse import Namespace
+
 import engine
 from engine.core import OptionSpec, Ruleset
-from pbp.commands.common import add_settings_arguments, settings_of
+from pbp.commands.common import add_settings_arguments, settings_of, Subparsers
 from pbp.game.options import OPTIONS, defaults
 from pbp.desk.help import table_lines
 from pbp.rulesets import load_ruleset
@@ -14,14 +16,14 @@ from pbp.schedule import DEFAULT_SCHEDULE, FALLBACK_DURATION
 from pbp.settings import settings_path
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("rules", help="a ruleset's phase kinds, options, roles or classes, and orders")
     parser.add_argument("ruleset", choices=engine.rulesets(), help="the ruleset to describe")
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value) if value != "" else "(none)"
@@ -60,7 +62,7 @@ def describe(name: str, rules: Ruleset) -> list[str]:
     return lines
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     # With a settings file, Werewolf lists the host's extra roles ([roles] modules) too;
     # without one, the built-in rules (a host may read them before `pbp init`).
     if args.settings or args.data or settings_path(None).exists():

@@ -11,10 +11,11 @@ The facts come from each character's own view through the ruleset card's
 """
 from __future__ import annotations
 
+from argparse import Namespace
 from pathlib import Path
 
 from pbp.commands._game_command import register_game_command
-from pbp.commands.common import open_reader
+from pbp.commands.common import open_reader, Subparsers
 from pbp.errors import UserError
 from pbp.game.create import NPC_WELCOME
 from pbp.game.stored import StoredGame, load
@@ -27,7 +28,7 @@ REPORT_KINDS = ("welcome", "report", NPC_WELCOME, NPC_REPORT)  # what a characte
 RULE = "-" * 60
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     register_game_command(
         subparsers, "show", run=run,
         help="what the host knows of a game: every character, their orders, the map; or one character's reports",
@@ -87,7 +88,7 @@ def report_lines(game: StoredGame, name: str) -> list[str]:
     return lines
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     with open_reader(args) as moderator:  # only reads: no lock, never waits
         game = load(moderator, args.game)
         host_view = game.rules.host_view(game.state)  # None: the ruleset draws no map
@@ -108,7 +109,7 @@ def run(args) -> int:
     if tail:
         lines += ["", *tail]
     print("\n".join(lines))
-    if args.svg:
+    if args.svg and view is not None:  # --svg with no map was refused above
         try:
             Path(args.svg).write_text(game.rules.card.board_svg(view), encoding="utf-8")
         except OSError as error:

@@ -1,8 +1,10 @@
 """`pbp simulate <ruleset> --players N --games K --seed S [--skill S] [--jobs J] [--json]`."""
 from __future__ import annotations
 
+from argparse import Namespace
 import json
 import os
+from typing import Any
 
 import engine
 from engine.core import GameSetupError
@@ -11,9 +13,10 @@ from engine.simulation import summarize
 from pbp.balance.runs import play_in_parallel
 from pbp.errors import UserError
 from pbp.commands.progress import ProgressBar
+from pbp.commands.common import Subparsers
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("simulate", help="play many games with scripted players and print statistics")
     parser.add_argument("ruleset", choices=engine.rulesets(), help="which game to play")
     parser.add_argument("--players", type=int, required=True, help="players in each game")
@@ -35,7 +38,7 @@ def check_skill(skill: float) -> None:
         raise UserError(f"--skill {skill:g} is outside 0 to 1; give a skill like --skill 0.6.")
 
 
-def parse_options(pairs: list[str]) -> dict:
+def parse_options(pairs: list[str]) -> dict[str, Any]:
     options = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -45,7 +48,7 @@ def parse_options(pairs: list[str]) -> dict:
     return options
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     if args.games < 1:
         raise UserError("--games must be at least 1.")
     if args.jobs < 1:
@@ -66,7 +69,7 @@ def run(args) -> int:
     return 0
 
 
-def format_summary(ruleset: str, players: int, summary: dict) -> str:
+def format_summary(ruleset: str, players: int, summary: dict[str, Any]) -> str:
     lines = [f"{summary['games']} games of {ruleset}, {players} players, skill {summary['skill']:g}; "
              f"mean turns {summary['mean_turns']}"]
     for title, key in (("Wins by team", "wins_by_team"), ("Wins by path", "wins_by_path"),

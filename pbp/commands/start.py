@@ -2,17 +2,21 @@
 and mail every player their welcome (docs/design.md: Sign-ups)."""
 from __future__ import annotations
 
+from argparse import Namespace
+
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.signups.starting import start_signed_up
+from pbp.commands.common import Subparsers
+from pbp.moderator import Moderator
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     register_game_command(subparsers, "start", run=run, help="start a game open for sign-ups with those who signed up",
                           no_send="queue the welcome mails but do not send them now")
 
 
-def run(args) -> int:
-    def act(moderator):
+def run(args: Namespace) -> int:
+    def act(moderator: Moderator) -> str:
         game = start_signed_up(moderator, args.game)
         return (f"Game {game.id} ({game.record.ruleset}, {len(game.roster)} players) started; "
                 f"phase {game.record.phase_id} ends {game.deadline_text()}.")

@@ -4,11 +4,12 @@ played, survival), per role and per team (win rates with Wilson 95 % intervals) 
 setup. A game still running is only counted: its secrets are never read."""
 from __future__ import annotations
 
+from argparse import Namespace
 import csv
 import json
 from pathlib import Path
 
-from pbp.commands.common import add_settings_arguments, open_reader
+from pbp.commands.common import add_settings_arguments, open_reader, Subparsers
 from pbp.errors import UserError
 from pbp.stats.finished import finished_games
 from pbp.stats.tables import Row, all_tables
@@ -21,7 +22,7 @@ COLUMNS = {
 }
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("stats", help="statistics across the finished games: players, roles, teams, setups")
     add_settings_arguments(parser)
     parser.add_argument("--csv", metavar="DIR", help="write players.csv, roles.csv, teams.csv and setups.csv to DIR")
@@ -30,7 +31,7 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     with open_reader(args) as moderator:
         games, running = finished_games(moderator.folder, moderator.rules)
     tables = all_tables(games)

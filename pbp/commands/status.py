@@ -3,20 +3,22 @@ the public thread's drafts and posts, failed mail, mail from unknown senders, qu
 mail."""
 from __future__ import annotations
 
-from pbp.commands.common import add_settings_arguments, open_reader
+from argparse import Namespace
+
+from pbp.commands.common import add_settings_arguments, open_reader, Subparsers
 from pbp.settings import secrets_readable_by_others
 from pbp.forum.thread_status import status_lines as thread_status_lines
 from pbp.host.status import status_text
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("status", help="show games, deadlines, orders in, drafts, and mail problems")
     parser.add_argument("game", nargs="?", help="one game's id (default: every game)")
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     with open_reader(args) as moderator:  # reads only: never waits for `pbp run`
         print(status_text(moderator.folder, args.game, rules_for=moderator.rules,
                           thread_lines=thread_status_lines))

@@ -5,18 +5,21 @@ character stands and its accepted orders, as a player's STATUS mail says. In a g
 the option `resolve_when_all_in`, the order that completes the phase resolves it."""
 from __future__ import annotations
 
+from argparse import Namespace
+from typing import Iterator
 import sys
 from pathlib import Path
 
 from pbp.commands._game_command import register_game_command, run_and_send
-from pbp.commands.common import open_reader
+from pbp.commands.common import open_reader, Subparsers
 from pbp.errors import UserError
 from pbp.game.resolution import resolve_if_all_in
 from pbp.game.stored import load
 from pbp.host.orders import character_status, submit
+from pbp.moderator import Moderator
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     register_game_command(
         subparsers, "submit", run=run, no_send="queue the player's receipt but do not send it now",
         help="enter orders for an NPC or a player, through the same parser (or STATUS: where it stands)",
@@ -41,14 +44,14 @@ def _order_text(parts: list[str]) -> str:
     return "\n".join(parts)
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     text = _order_text(args.orders)
     if text.strip().upper() == "STATUS":
         with open_reader(args) as moderator:  # only reads
             print(character_status(moderator, args.game, args.player), end="")
         return 0
 
-    def act(moderator):
+    def act(moderator: Moderator) -> Iterator[str]:
         accepted = submit(moderator, args.game, args.player, text)
         yield f"Accepted for {load(moderator, args.game).character(args.player)}:"  # `jose`: José
         yield from (f"  {line}" for line in accepted or ["(no orders: the rules' default applies)"])

@@ -7,14 +7,18 @@ player's zone); the thread watch follows NAME, the newcomer's forum account (def
 none)."""
 from __future__ import annotations
 
+from argparse import Namespace
+
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
 from pbp.game.stored import load
 from pbp.host.substitute import substitute
 from pbp.signups.substitutes import next_substitute, strike_off
+from pbp.commands.common import Subparsers
+from pbp.moderator import Moderator
 
 
-def register(subparsers) -> None:
+def register(subparsers: Subparsers) -> None:
     parser = register_game_command(
         subparsers, "substitute", run=run, help="hand a player's character to a newcomer",
         no_send="queue the mails but do not send them now",
@@ -30,7 +34,7 @@ def register(subparsers) -> None:
                         help="the newcomer's forum account, for the thread watch (default: none)")
 
 
-def run(args) -> int:
+def run(args: Namespace) -> int:
     if args.next == bool(args.new_name):
         raise UserError("Give either the newcomer's name and address or --next, e.g. pbp substitute g1 Alice "
                         "Carol carol@example.org, or pbp substitute g1 Alice --next.")
@@ -38,8 +42,9 @@ def run(args) -> int:
         raise UserError("Give the newcomer's address after their name, e.g. pbp substitute g1 Alice Carol "
                         "carol@example.org.")
 
-    def act(moderator):
-        name, email, skipped = args.new_name, args.new_email, []
+    def act(moderator: Moderator) -> str:
+        name, email = args.new_name, args.new_email
+        skipped: list[dict[str, str]] = []
         if args.next:
             record = load(moderator, args.game).record
             roster = {player.email for player in record.roster}

@@ -2,6 +2,8 @@
 text is shown with its control characters made visible (docs/design.md: Hostile input)."""
 from __future__ import annotations
 
+from typing import Any
+
 from pbp.conversations.channels import HOST, message_log
 from pbp.storage.datafolder import GameFile
 from pbp.game.stored import StoredGame
@@ -12,7 +14,7 @@ from pbp.timezones import render_timestamp
 def waiting_questions(file: GameFile) -> list[tuple[str, str]]:
     """(player, phase) of each player whose last word with the host is their own: a
     message the host has not answered yet (for `pbp status`)."""
-    last: dict[str, dict] = {}
+    last: dict[str, dict[str, Any]] = {}
     for row in message_log(file).all():
         if row["channel"] == HOST:
             last[row["player"]] = row

@@ -12,13 +12,24 @@ retries do not depend on the watcher: the daemon's alarm wakes for them as alway
 from __future__ import annotations
 
 import threading
-from typing import Callable
+from typing import Callable, Protocol
 
 LONGEST_PAUSE_SECONDS = 300.0
 
 
+class IdleMailbox(Protocol):
+    """A mailbox that can wait for new mail (pbp.mail.imap.ImapMailbox)."""
+
+    def supports_idle(self) -> bool: ...
+
+    def wait_for_mail(self, seconds: float, stopped: Callable[[], bool] = ...,
+                      on_idle: Callable[[], None] = ...) -> bool: ...
+
+    def close(self) -> None: ...
+
+
 class IdleWatcher:
-    def __init__(self, open_mailbox: Callable[[], object], on_mail: Callable[[], None], renew: float,
+    def __init__(self, open_mailbox: Callable[[], IdleMailbox], on_mail: Callable[[], None], renew: float,
                  say: Callable[[str], None], on_idle: Callable[[int], None] = lambda count: None):
         self.open_mailbox = open_mailbox
         self.on_mail = on_mail
@@ -55,7 +66,7 @@ class IdleWatcher:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            mailbox = None
+            mailbox: IdleMailbox | None = None
             try:
                 mailbox = self.open_mailbox()
                 if not mailbox.supports_idle():

@@ -31,7 +31,7 @@ import os
 import threading
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.blocking import BlockingScheduler
@@ -50,7 +50,7 @@ from pbp.render.renderer import Renderer
 from pbp.settings import Settings
 from pbp.durable import WriterLock
 from pbp.storage.datafolder import DataFolder
-from pbp.mail.transport import open_mailbox
+from pbp.mail.transport import open_imap_mailbox
 from pbp.daemon.wake_up import WakeUp, folder_stamp, next_wake_up
 
 ALARM_JOB = "alarm"
@@ -84,12 +84,12 @@ class Daemon:
         self.renderer = Renderer()  # refreshed each cycle: a template the host edits is re-read
         self.watch = ThreadWatch()  # one across cycles: its Reddit login is reused
         self.turn_lock = threading.Lock()
-        self.stamp: tuple | None = None
+        self.stamp: tuple[Any, ...] | None = None
         self.reindex = True  # the first cycle rebuilds the index of deadlines (a file restored by hand)
         self.poll_interval = self.settings.poll_interval
         self.busy = False
         self.idle: IdleWatcher | None = None
-        self.state = {"pid": os.getpid(), "started": schedule.to_text(clock()), "last_cycle": "",
+        self.state: dict[str, Any] = {"pid": os.getpid(), "started": schedule.to_text(clock()), "last_cycle": "",
                       "last_error": "", "next_wake": "", "next_reason": "", "watch": None}
         self.run_lock = WriterLock(self.settings.data, name="run.lock")  # one daemon per data folder
         self.scheduler = BlockingScheduler(executors={"default": ThreadPoolExecutor(1)},
@@ -215,7 +215,7 @@ class Daemon:
     def _start_idle(self) -> None:
         if self.settings.transport != "imap" or not self.settings.imap.idle:
             return
-        self.idle = IdleWatcher(lambda: open_mailbox(self.settings), self._mail_arrived,
+        self.idle = IdleWatcher(lambda: open_imap_mailbox(self.settings), self._mail_arrived,
                                 renew=self.settings.imap.idle_renew, say=self.say)
         self.idle.start()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from pbp import schedule
 from pbp.game.stalls import stalled_phases
@@ -65,7 +66,7 @@ def _moment(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, timezone.utc)
 
 
-def folder_stamp(data: Path) -> tuple:
+def folder_stamp(data: Path) -> tuple[Any, ...]:
     """What changes whenever any pbp process writes a game or the registry: the inode,
     mtime and size of the registry, of the index (pbp.storage.game_index) and of its unclean mark,
     which a writer makes before it opens a game file and removes once it has replaced the

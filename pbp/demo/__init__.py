@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from email import policy
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Mapping
 
 import engine
 from engine.simulation import player_names
@@ -34,7 +34,7 @@ from pbp import schedule
 from pbp.conversations.channels import HOST, channels_of, members, message_log
 from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
-from pbp.game.stored import load
+from pbp.game.stored import load, StoredGame
 from pbp.game.resolution import resolve_phase
 from pbp.mail.maildir import deliver
 from pbp.composition import ForumModerator
@@ -51,7 +51,7 @@ MAX_ROUNDS = 400
 class DemoResult:
     game: str
     phases: int
-    result: dict | None
+    result: Mapping[str, Any] | None
     mails_sent: int
     mails_received: int
 
@@ -106,6 +106,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         cycle.send()
         current = load(moderator, game.id)
         phase = current.phase
+        assert phase is not None  # only this loop resolves the game, and it was not over above
         # Only players with an order to give get a form to answer (an empty form says that
         # no reply is needed).
         waiting = [entry.name for entry in roster
@@ -115,6 +116,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         if forum:
             forum.before_resolution(moderator, current, say)
         summary = resolve_phase(moderator, game.id, phase.id)
+        assert summary is not None  # the phase is still open: nothing else resolves the demo's game
         phases += 1
         say(f"\n== {summary.phase} ==")
         for row in message_log(current.file).all():
@@ -135,7 +137,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
     return DemoResult(game.id, phases, result, sent, received)
 
 
-def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered: set[str],
+def _answer_mail(moderator: ForumModerator, game: StoredGame, entry: RosterPlayer, answered: set[str],
                  heard: set[tuple[str, str]], seed: str, quote: bool) -> int:
     """Read the player's new mail (moving it to cur/, as a mail client does); reply to
     a form for the open phase if the player acts in it and has not answered it yet. A
@@ -154,7 +156,7 @@ def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered:
         form = form_in(mail_text(message))
         if form and phase is not None and form[1] == phase.id:
             chosen = message
-    if chosen is None or phase.id in answered or entry.name not in phase.awaited:
+    if chosen is None or phase is None or phase.id in answered or entry.name not in phase.awaited:
         return 0
     orders = private_orders(game, game.rules.scripted_orders(game.state, entry.name, seed))
     talk = _team_talk(game, entry.name, orders, seed)
@@ -175,7 +177,7 @@ def _answer_mail(moderator: ForumModerator, game, entry: RosterPlayer, answered:
     return 1
 
 
-def _team_talk(game, name: str, orders: str, seed: str) -> list[tuple[str, str, str, str]]:
+def _team_talk(game: StoredGame, name: str, orders: str, seed: str) -> list[tuple[str, str, str, str]]:
     """(channel, `name`'s order line, the member who speaks first, that member's line) for
     each order `name` settles with a team (the card's `channel_orders`)."""
     talk = []

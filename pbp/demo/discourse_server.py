@@ -25,6 +25,7 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 FAULTS = ("503", "drop", "hold")
@@ -159,7 +160,7 @@ class LocalDiscourse:
             return [post for post in self.posts.values() if post.username == username]
 
     # ------------------------------------------------------------------ JSON shapes
-    def post_json(self, post: DiscoursePost) -> dict:
+    def post_json(self, post: DiscoursePost) -> dict[str, Any]:
         topic = self.topics[post.topic_id]
         return {"id": post.id, "topic_id": post.topic_id, "topic_slug": topic.slug, "post_number": post.post_number,
                 "username": post.username, "name": post.username.title(), "raw": post.raw,
@@ -168,7 +169,7 @@ class LocalDiscourse:
                 "deleted_at": iso(post.deleted_at) if post.deleted_at else None,
                 "user_deleted": post.deleted_at is not None}
 
-    def topic_json(self, topic: Topic) -> dict:
+    def topic_json(self, topic: Topic) -> dict[str, Any]:
         return {"id": topic.id, "title": topic.title, "slug": topic.slug, "posts_count": len(topic.posts),
                 "post_stream": {"posts": [self.post_json(self.posts[i]) for i in topic.posts[:FIRST_CHUNK]],
                                 "stream": list(topic.posts)}}
@@ -178,7 +179,7 @@ class _Handler(BaseHTTPRequestHandler):
     state: LocalDiscourse
     protocol_version = "HTTP/1.1"
 
-    def log_message(self, *args) -> None:
+    def log_message(self, *args: Any) -> None:
         pass
 
     def _send(self, status: int, payload: object) -> None:
@@ -220,7 +221,7 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         self._route("POST")
 
-    def _answer(self, method: str, path: str, query: dict, body: dict) -> tuple[int, object]:
+    def _answer(self, method: str, path: str, query: dict[str, Any], body: dict[str, Any]) -> tuple[int, object]:
         fake = self.state
         parts = [p for p in path.split("/") if p]
         with fake.lock:

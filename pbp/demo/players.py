@@ -63,4 +63,10 @@ def reply_to(mail: Message, player: str, address: str, body: str, domain: str = 
 def mail_text(mail: Message) -> str:
     """The text/plain body of one of pbp's mails."""
     part = mail.get_body(("plain",)) if isinstance(mail, EmailMessage) else mail
-    return part.get_content() if isinstance(part, EmailMessage) else part.get_payload(decode=True).decode()
+    if part is None:
+        raise ValueError(f"pbp's mail {mail['Subject']!r} has no text/plain part")
+    if isinstance(part, EmailMessage):
+        return str(part.get_content())
+    payload = part.get_payload(decode=True)
+    assert isinstance(payload, bytes)  # a single part's payload, decoded from its transfer encoding
+    return payload.decode()

@@ -83,7 +83,7 @@ class DemoForum:
             say(f"  ({waits})")
         forum = load_forum_settings(moderator.settings)
         with game.file.transaction():
-            drafts.draft_tally(post_renderer(moderator.renderer), forum, game)
+            drafts.draft_tally(post_renderer(moderator.renderer), forum, game, moderator.clock())
         hooks.publish_due(moderator)
         posted = self.server.posts_by(BOT)[-1].raw
         say(f"\n-- the running count, as posted in the thread --\n{posted.split('<small>')[0].strip()}")

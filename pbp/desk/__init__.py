@@ -32,8 +32,9 @@ from pbp.desk.chain import CHAIN
 from pbp.desk.judging import Decision, GameMailJudge
 from pbp.game.host_contact import tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load, record_of
+from pbp.durable import atomic_storage
 from pbp.moderator import Moderator
-from pbp.ports import InboundMail, Outcome
+from pbp.ports import InboundMail, MessageBlock, OrderBlock, Outcome
 from pbp.storage.inbound_ledger import MailLedger
 from pbp.storage.open_games import outbox_files
 
@@ -71,7 +72,8 @@ class Desk:
         return self._members.get(address, [])
 
     def _home_game(self, mail: InboundMail, games: list[str]) -> str:
-        for block in (*mail.blocks, *mail.messages):
+        blocks: list[OrderBlock | MessageBlock] = [*mail.blocks, *mail.messages]
+        for block in blocks:
             if block.game in games:
                 return block.game
         words = set(re.findall(r"[A-Za-z0-9_-]+", mail.subject))
@@ -108,12 +110,13 @@ class Desk:
 
     def _commit(self, game: StoredGame, mail: InboundMail, decision: Decision) -> None:
         """One durable write: orders, reply, reply count, the mail's identity."""
-        player = game.roster.at(mail.sender or "")
+        sender = mail.sender or ""  # a mail reaches its game only from a roster address
+        player = game.roster.at(sender)
         file = game.file
         with file.transaction():
             for row in decision.orders:
                 file.orders.insert({**row, "message_id": mail.message_id, "mail_key": mail.key})
-            if decision.reply is not None and self.may_reply(game, mail.sender):
+            if decision.reply is not None and self.may_reply(game, sender):
                 self.moderator.outbox.queue(
                     file, phase=game.filed_phase, recipient=player.name,
                     address=player.email, kind=decision.reply_kind, mail=decision.reply,
@@ -148,7 +151,7 @@ class Desk:
         not yet recorded is simply received again."""
         try:
             with contextlib.ExitStack() as stack:
-                stack.enter_context(self.folder.registry.storage.transaction())
+                stack.enter_context(atomic_storage(self.folder.registry).transaction())
                 for game in self.folder.games():
                     stack.enter_context(game.transaction())
                 for _key, file in outbox_files(self.folder):  # games open for sign-ups

@@ -20,6 +20,7 @@ from pbp.render.verdicts import Note
 from pbp.game.bounce_counts import FLAG_AFTER, bounce_table
 from pbp.game.stored import record_of
 from pbp.storage.datafolder import DataFolder, GameFile
+from pbp.moderator import Moderator
 
 HOST = "host"
 
@@ -46,12 +47,13 @@ def _game_of(message_id: str) -> str:
     return message_id[len("<pbp."):].split(".", 1)[0] if message_id.startswith("<pbp.") else ""
 
 
-def file_bounce(moderator, mail: InboundMail) -> tuple[GameFile, str] | None:
+def file_bounce(moderator: Moderator, mail: InboundMail) -> tuple[GameFile, str] | None:
     """Record a bounce in each game it concerns (and queue the host's notices); return the
     file that keeps the mail itself and the reason to note, or None when it names no
     player (it is then handled like any mail from an unknown sender)."""
-    found = matches(moderator.folder, mail.bounce)
-    if not found:
+    bounce = mail.bounce
+    found = matches(moderator.folder, bounce) if bounce is not None else {}
+    if bounce is None or not found:
         return None
     host_address = moderator.settings.host_address
     received = schedule.to_text(moderator.clock())
@@ -68,13 +70,15 @@ def file_bounce(moderator, mail: InboundMail) -> tuple[GameFile, str] | None:
                     continue  # recorded before a crash: count it once
                 first = not table.search(where("address") == address)
                 table.insert({"key": mail.key, "address": address, "player": name, "received": received,
-                              "subject": mail.subject[:200], "original_ids": list(mail.bounce.original_ids)})
+                              "subject": mail.subject[:200], "original_ids": list(bounce.original_ids)})
                 if first and host_address:
                     _notify_host(moderator, file, name, address, host_address, mail)
+    assert home is not None  # `found` named at least one game
     return home, f"bounce: mail to {', '.join(named)} could not be delivered (not answered)"
 
 
-def _notify_host(moderator, file: GameFile, name: str, address: str, host_address: str, mail: InboundMail) -> None:
+def _notify_host(moderator: Moderator, file: GameFile, name: str, address: str, host_address: str,
+                 mail: InboundMail) -> None:
     record = record_of(file)
     note = Note("bounced", game_id=file.id, name=name, address=address, report=mail.subject, flag_after=FLAG_AFTER)
     body = moderator.renderer.render("host_note", record.ruleset, game={"id": file.id, "ruleset": record.ruleset},

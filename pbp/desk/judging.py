@@ -5,13 +5,15 @@ and the receipt, built from verdict values (pbp.render.verdicts) that
 templates/mail/_verdicts.j2 words. Nothing is written here."""
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field
 
 from pbp.conversations.judge import Delivery, MessageVerdict, free_text_note, judge_message
 from pbp.conversations.picks import picks_of_teams
 from pbp.desk.choice import choose_blocks, judged_before, judged_entry
 from pbp.desk.help import help_facts
-from pbp.game.block_judge import judge_block
+from pbp.game.block_judge import BlockVerdict, judge_block
 from pbp.game.tally import running_tally
 from pbp.game.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
 from pbp.game.options import stated_options
@@ -20,8 +22,7 @@ from pbp.game.token_guard import TokenGuard
 from pbp.mail.limits import listed
 from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
-from pbp.ports import InboundMail, Outcome
-from pbp.render.renderer import RenderedMail
+from pbp.ports import InboundMail, Outcome, RenderedMail
 from pbp.render.verdicts import Note, Refused, Verdict
 from pbp.timezones import render_received
 
@@ -32,10 +33,9 @@ class Decision:
 
     outcome: Outcome
     reason: str = ""
-    orders: list[dict] = field(default_factory=list)
+    orders: list[dict[str, Any]] = field(default_factory=list)
     reply: RenderedMail | None = None
     reply_kind: str = ""
-    accepted_phase: str = ""
     token_guard: TokenGuard | None = None
     deliveries: list[Delivery] = field(default_factory=list)  # accepted messages, relayed on commit
     judged: list[str] = field(default_factory=list)  # the blocks judged for the home game (block_choice.judged_entry)
@@ -51,9 +51,10 @@ class GameMailJudge:
         """What `mail` does to its home `game`; `games` are the sender's games."""
         if mail.no_reply_reason:
             return Decision("rejected", reason=f"not answered: {mail.no_reply_reason}")
-        name = game.roster.at(mail.sender or "").name
+        sender = mail.sender or ""  # a mail reaches its game only from a roster address
+        name = game.roster.at(sender).name
         trusted_id = self.moderator.settings.trusted_authserv_id
-        refused = sender_refusal(mail.authentication_results, mail.sender, trusted_id) if trusted_id else None
+        refused = sender_refusal(mail.authentication_results, sender, trusted_id) if trusted_id else None
         if refused:
             return self._refused_sender(game, name, refused)
         if mail.blocks or mail.messages:
@@ -89,11 +90,12 @@ class GameMailJudge:
         return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection")
 
     def _decide_blocks(self, game: StoredGame, name: str, mail: InboundMail, games: list[str]) -> Decision:
-        guard = TokenGuard(game.file, mail.sender, self.moderator.clock().date(),
+        sender = mail.sender or ""  # a mail reaches its game only from a roster address
+        guard = TokenGuard(game.file, sender, self.moderator.clock().date(),
                            self.moderator.settings.wrong_tokens_per_sender_per_day)
         now = self.moderator.clock()
         token = game.token(name)
-        choice = choose_blocks(mail.blocks, lambda phase: judged_before(game.file, mail.sender or "", phase),
+        choice = choose_blocks(mail.blocks, lambda phase: judged_before(game.file, sender, phase),
                                lambda block: block.game == game.id and (block.token or "").strip() == token)
         verdicts = [judge_block(game, name, games, guard, block, now) for block in choice.blocks]
         accepted_orders = {v.order_row["player"]: v.order_row["text"] for v in verdicts if v.order_row}
@@ -102,12 +104,13 @@ class GameMailJudge:
             messages.append(judge_message(game, name, games, guard, block, now,
                                           self.moderator.settings.replies_per_sender_per_day, accepted_orders,
                                           sent_in_mail=sum(1 for verdict in messages if verdict.accepted)))
-        accepted = [v for v in (*verdicts, *messages) if v.accepted]
-        rejected = [v for v in (*verdicts, *messages) if not v.accepted and v.submission]
+        every: list[BlockVerdict | MessageVerdict] = [*verdicts, *messages]
+        accepted = [v for v in every if v.accepted]
+        rejected = [v for v in every if not v.accepted and v.submission]
         # A form sent back unfilled is worth a word only when nothing else in the mail was
         # meant: a player filling one form of a quoted mail leaves the others empty.
-        meant = any(v.submission for v in (*verdicts, *messages))
-        notes: list[Verdict] = [v.verdict for v in (*verdicts, *messages) if v.submission or not meant]
+        meant = any(v.submission for v in every)
+        notes: list[Verdict] = [v.verdict for v in every if v.submission or not meant]
         notes.extend(choice.notes)
         if accepted_orders:  # a team settling an order together sees where it stands, once
             shown = {v.delivery.picks for v in messages if v.delivery}
@@ -122,6 +125,7 @@ class GameMailJudge:
         if rejected:
             notes.append(self._still_stands(game, name, bool(accepted)))
         what = ("orders_received", "orders_refused") if mail.blocks else ("message_sent", "message_refused")
+        outcome: Outcome
         if accepted:
             outcome, kind, headline = "processed", "receipt", what[0]
         elif rejected:
@@ -134,7 +138,8 @@ class GameMailJudge:
         reply = self._receipt(game, name, headline, notes)
         judged = [judged_entry(block) for block in choice.blocks if block.game == game.id and block.has_orders]
         return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
-                        orders=[v.order_row for v in verdicts if v.accepted], reply=reply, reply_kind=kind,
+                        orders=[v.order_row for v in verdicts if v.order_row and v.accepted], reply=reply,
+                        reply_kind=kind,
                         token_guard=guard, deliveries=[v.delivery for v in messages if v.delivery], judged=judged)
 
     def _refuse_stray_orders(self, game: StoredGame, name: str, stray: list[str]) -> Decision:
@@ -153,6 +158,8 @@ class GameMailJudge:
         if some_accepted:
             return Note("still_stands", some_accepted=True)
         phase = game.record.phase_id
+        if phase and not game.status(name).alive:  # the dead give no orders, now or later
+            return Note("still_stands", some_accepted=False, earlier_received="", for_what="", dead=True)
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
             return Note("still_stands", some_accepted=False,

@@ -13,7 +13,7 @@ prod for a player who has posted too little (option `prod_below = N@T`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.core import RulesetCard
 from pbp.forum.forum_names import identities
@@ -44,7 +44,7 @@ def day_of(timeline: Sequence[PhaseFacts], card: RulesetCard, moment: float) -> 
 def activity(game: StoredGame) -> dict[str, dict[str, tuple[int, int]]]:
     """Day -> player -> (posts, words), from the posts as first read."""
     known = identities(game)
-    first: dict[str, dict] = {}
+    first: dict[str, Any] = {}
     for row in game.file.thread_posts.each():
         first.setdefault(row["post"], row)
     counted: dict[str, dict[str, tuple[int, int]]] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import configparser
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 from pbp.errors import UserError
 from pbp.forum.dialects import DIALECTS
@@ -58,9 +59,9 @@ def _seconds(text: str, where: str) -> float:
     return value
 
 
-def _secret(section, key: str, base: Path, what: str) -> str:
+def _secret(section: Mapping[str, str], key: str, base: Path, what: str) -> str:
     """`key`, or the first line of the file `<key>_file` names (kept out of the settings)."""
-    value = section.get(key, "")
+    value: str = section.get(key, "")
     if section.get(f"{key}_file", "").strip():
         path = Path(section[f"{key}_file"].strip())
         path = path if path.is_absolute() else base / path

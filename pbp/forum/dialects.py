@@ -64,6 +64,38 @@ class Dialect(ABC):
     def join(self, *parts: Any) -> PostText:
         return PostText("".join(self._safe(part) for part in parts))
 
+    # The markup a template asks for by name (`fmt.bold(x)`); each dialect writes its own.
+    @abstractmethod
+    def bold(self, text: Any) -> PostText: ...
+
+    @abstractmethod
+    def italic(self, text: Any) -> PostText: ...
+
+    @abstractmethod
+    def heading(self, text: Any) -> PostText: ...
+
+    @abstractmethod
+    def item(self, text: Any) -> PostText: ...
+
+    @abstractmethod
+    def quote(self, text: Any) -> PostText: ...
+
+    @abstractmethod
+    def rule(self) -> PostText: ...
+
+    @abstractmethod
+    def small(self, text: Any) -> PostText: ...
+
+    @abstractmethod
+    def title(self, text: Any) -> str:
+        """A post's title: plain text, where markup means nothing."""
+
+    @abstractmethod
+    def list_open(self) -> PostText: ...
+
+    @abstractmethod
+    def list_close(self) -> PostText: ...
+
 
 class Markdown(Dialect):
     """Reddit Markdown (snudown and the newer CommonMark renderer)."""
@@ -207,7 +239,8 @@ def _address(url: str) -> str:
     return re.sub(r"[\s()\[\]<>\"\\]", lambda m: f"%{ord(m.group()):02X}", url)
 
 
-DIALECTS = {"markdown": Markdown, "bbcode": BBCode, "discourse": DiscourseMarkdown}
+DIALECTS: dict[str, type[Markdown] | type[BBCode]] = {"markdown": Markdown, "bbcode": BBCode,
+                                                    "discourse": DiscourseMarkdown}
 
 
 def dialect(name: str) -> Dialect:

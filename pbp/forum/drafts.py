@@ -4,43 +4,49 @@ show and the leak check. Everything writes into the game's own file through `Dra
 the callers decide the transaction."""
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import Ruleset, RulesetCard
 from pbp.errors import UserError
 from pbp.storage.drafts import DRAFT, OPENING, DraftBook
 from pbp.forum.config import ForumSettings
-from pbp.forum.dialects import dialect as make_dialect
+from pbp.forum.dialects import Dialect, dialect as make_dialect
 from pbp.forum.post_renderer import Draft, PostFacts, PostRenderer
 from pbp.forum.thread_votes import vote_links
 from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
+from pbp.render.words import role_name
+from pbp.timezones import render_moment
 from pbp.game import tally as public_tally
 from pbp.forum.leaks import draft_leaks
 from pbp.forum.review import approve, auto_publish
 
 
-def living_voters(card: RulesetCard, public_view: Mapping) -> list[str]:
+def living_voters(card: RulesetCard, public_view: Mapping[str, Any]) -> list[str]:
     """Living players (never NPCs) as the public view lists them (the card's public roster)."""
     return [character.name for character in card.public_roster(public_view) if character.alive and not character.npc]
 
 
-def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()) -> list[dict]:
+def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()) -> list[dict[str, Any]]:
     """The full role list, once the game is over: every character the public view lists,
     in the words the ruleset reveals it with (its card's `PlayerStatus.revealed`: a role,
-    or class and team). A character that changed hands credits every player who played
+    or class and team), with its player's forum account, or marked as an NPC. A character that changed hands credits every player who played
     it, in turn (`players`), from the roster: substitutions are the moderator's record,
     never the engine's (pbp.host.substitute)."""
     if rules.result(state) is None:
         return []
+    roster = list(roster)
     credits = {player.name: [old["played_by"] for old in player.replaced] + [player.player]
                for player in roster if player.replaced}
+    handles = {player.name: player.forum_name for player in roster}
     rows = []
     for character in rules.card.public_roster(rules.view(state, None)):
-        parts = [word.replace("_", " ").capitalize() for word in rules.status(state, character.name).revealed]
+        parts = [role_name(word.lower()) for word in rules.status(state, character.name).revealed]
         if parts:
-            row = {"name": character.name, "role_text": " ".join(parts)}
+            row = {"name": character.name, "role_text": " ".join(parts),
+                   "handle": handles.get(character.name, ""), "npc": character.npc}
             if character.name in credits:
                 row["players"] = ", then ".join(credits[character.name])
             rows.append(row)
@@ -53,13 +59,13 @@ def host_action_key(book: DraftBook, phase: str) -> str:
     return f"{phase}/host-{count + 1}"
 
 
-def dialect_of(book: DraftBook, forum: ForumSettings):
+def dialect_of(book: DraftBook, forum: ForumSettings) -> Dialect:
     """The game's dialect (`pbp draft settings --dialect`), else the settings file's."""
     return make_dialect(book.game_settings().get("dialect") or forum.dialect)
 
 
 def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: StoredGame, after: StoredGame,
-                     phase: str, public_events: Sequence[Mapping]) -> dict:
+                     phase: str, public_events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The draft for a resolved phase: rendered from the public view after it and its
     public events (votes counted against the players alive before it), leak-checked."""
     book = DraftBook(after.file)
@@ -76,7 +82,7 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
 
 
 def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, phase: str,
-                      public_events: Sequence[Mapping]) -> dict:
+                      public_events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """The public announcement of a host action (a substitution, a host kill) as its own
     short post, keyed `<phase>/host-N` (docs/design.md: Public posts).
 
@@ -99,7 +105,7 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
                   source=_source(template, facts))
 
 
-def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
+def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict[str, Any]:
     """The game's opening post, drafted when the game is created: a summary of the rules,
     the setup, the players with their forum handles, how to send orders, and the first
     phase with its deadline. Unapproved, it holds nothing up, and once a later post is
@@ -115,12 +121,12 @@ def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame
     return _draft(game, book, forum, OPENING, draft, dialect.name, kind=OPENING, source=_source(OPENING, facts))
 
 
-def _source(template: str, facts: PostFacts) -> dict:
+def _source(template: str, facts: PostFacts) -> dict[str, Any]:
     return {"template": template, "facts": facts.stored()}
 
 
 def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, draft: Draft, dialect: str,
-           kind: str = "post", source: dict | None = None) -> dict:
+           kind: str = "post", source: dict[str, Any] | None = None) -> dict[str, Any]:
     """Store a generated post, leak-checked, and approve it at once when the game
     auto-publishes and the check found nothing."""
     leaks = draft_leaks(game, book, draft.text, draft.player_spans)
@@ -131,8 +137,9 @@ def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, dr
     return row
 
 
-def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict:
-    """A running vote count for the open phase, stored as its own draft. It replaces an
+def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, now: datetime) -> dict[str, Any]:
+    """A running vote count for the open phase as of `now` (the post says when: a count
+    read later is already old), stored as its own draft. It replaces an
     earlier count of the phase that nobody approved; one left unapproved never holds up
     the posts after it, and is withdrawn when the phase resolves (its post has the final
     count)."""
@@ -145,7 +152,8 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) 
     votes = {p: c for p, c in public_tally.current_votes(game).items() if p in voters}
     facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=game.phase.id, public_view=view,
                       votes=votes, voters=voters,
-                      extra={**thread_facts(game, view), "vote_links": vote_links(game)},
+                      extra={**thread_facts(game, view), "vote_links": vote_links(game),
+                             "as_of": render_moment(now, "UTC")},
                       phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind="tally")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))

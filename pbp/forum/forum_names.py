@@ -62,8 +62,8 @@ def identities(game: StoredGame) -> Identities:
         if entry.forum_name:
             found.add(entry.forum_name, NEVER, entry.name)
     for player, link in DraftBook(game.file).game_settings().get(LINKS_KEY, {}).items():
-        entry = game.roster.by_name(player)
-        if entry and not entry.forum_name and link.get("played_by", "") == entry.played_by:
+        linked = game.roster.by_name(player)
+        if linked and not linked.forum_name and link.get("played_by", "") == linked.played_by:
             found.add(link["account"], float(link["since"]), player)
     return found
 

@@ -19,6 +19,7 @@ import re
 from collections import abc
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
+
 from pbp.forum.spans import follow
 from pbp.game.stored import StoredGame
 from pbp.storage.drafts import DraftBook
@@ -89,7 +90,7 @@ def _leaves(value: Any, names: Mapping[str, str], subject: str | None, key: str 
     return found
 
 
-def _word(value: str) -> re.Pattern:
+def _word(value: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])" + re.escape(value) + r"(?![\w-])", re.IGNORECASE)
 
 
@@ -108,13 +109,13 @@ def _without(text: str, spans: Iterable[Sequence[int]]) -> str:
 class LeakCheck:
     """Built once per game state: the hidden facts, and what the public view holds."""
 
-    def __init__(self, private_views: Mapping[str, Mapping], public_view: Mapping,
+    def __init__(self, private_views: Mapping[str, Mapping[str, Any]], public_view: Mapping[str, Any],
                  players: Iterable[str], secrets: Iterable[str] = ()):
         self.names = {name.lower(): name for name in players}
         public = _leaves(public_view, self.names, None)
         self.public_words = {text.lower() for _, _, text in public}
         self.public_pairs = {(s, text.lower()) for s, _, text in public if s}
-        facts: dict[tuple, Fact] = {}
+        facts: dict[tuple[Any, ...], Fact] = {}
         for owner, view in private_views.items():
             for subject, key, text in _leaves(view, self.names, self.names.get(owner.lower(), owner)):
                 fact = self._fact(subject, key, text)
@@ -177,7 +178,7 @@ def draft_leaks(game: StoredGame, book: DraftBook, text: str, spans: Iterable[Se
     """The leak check's findings on a post's text (the host token counts as a secret)."""
     return [str(leak) for leak in leak_check(game, [book.host_token()]).check(text, spans)]
 
-def player_spans(row: dict, text: str) -> tuple[tuple[int, int], ...]:
+def player_spans(row: dict[str, Any], text: str) -> tuple[tuple[int, int], ...]:
     """Where `text`, the current text of draft `row`, still holds the player-written words
     of the generated draft: a host's edit keeps them only on the lines it left as they were
     (pbp.forum.spans). A draft stored before spans were kept has none, so all of it is checked."""

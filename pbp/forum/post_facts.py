@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from pbp.game.clock import Running, WaitingForPost, Paused
 from pbp.game.stored import StoredGame
+from pbp.render.words import role_name
 from pbp.timezones import render_moment
 
 
@@ -24,12 +25,13 @@ def people(game: StoredGame, view: Mapping[str, Any]) -> dict[str, list[dict[str
     """`living`: each living character with their player's forum handle (NPCs have none);
     `dead`: each dead character with when they died and their flip, if public."""
     handles = _handles(game)
-    living, dead = [], []
+    living: list[dict[str, Any]] = []
+    dead: list[dict[str, Any]] = []
     for character in game.rules.card.public_roster(view):
         if character.alive:
-            living.append({"name": character.name, "handle": handles.get(character.name, "")})
+            living.append({"name": character.name, "handle": handles.get(character.name, ""), "npc": character.npc})
         else:
-            dead.append({"name": character.name, "when": character.died, "flip": character.flip})
+            dead.append({"name": character.name, "when": character.died, "flip": role_name(character.flip)})
     return {"living": living, "dead": dead}
 
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, TemplateNotFound
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined, Template, TemplateNotFound
 
 from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
 from pbp.game.tally import tally
+from pbp.render import words as host_words
 from pbp.render.renderer import ViewEnvironment
 
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
@@ -79,7 +80,7 @@ class PostFacts:
 class PostRenderer:
     """Renders public posts; one Jinja environment per dialect."""
 
-    def __init__(self, root: Path = TEMPLATES, describe: Callable[[str, Mapping], str] | None = None):
+    def __init__(self, root: Path = TEMPLATES, describe: Callable[[str, Mapping[str, Any]], str] | None = None):
         self.root = Path(root)
         self.describe = describe or (lambda ruleset, event: event.get("kind", "").replace("_", " "))
         self._envs: dict[str, Environment] = {}
@@ -87,17 +88,20 @@ class PostRenderer:
     def environment(self, dialect: Dialect) -> Environment:
         if dialect.name not in self._envs:
             env = ViewEnvironment(
-                loader=ChoiceLoader([FileSystemLoader(str(self.root / "public"))]),
+                # `words/…`: the mail templates, whose macros a post may share (one wording)
+                loader=ChoiceLoader([FileSystemLoader(str(self.root / "public")),
+                                     PrefixLoader({"words": FileSystemLoader(str(self.root))})]),
                 undefined=StrictUndefined, keep_trailing_newline=True, autoescape=True,
                 trim_blocks=True, lstrip_blocks=True, finalize=_finalize(dialect))
             env.filters["escape_post"] = _finalize(dialect)
             env.filters["player_text"] = _player_text_filter(dialect)
+            host_words.install(env)
             env.globals["fmt"] = dialect
             env.globals["tally"] = tally
             self._envs[dialect.name] = env
         return self._envs[dialect.name]
 
-    def _template(self, env: Environment, ruleset: str, kind: str):
+    def _template(self, env: Environment, ruleset: str, kind: str) -> Template:
         try:
             return env.get_template(f"{ruleset}/{kind}.j2")
         except TemplateNotFound:
@@ -122,7 +126,13 @@ class PostRenderer:
 _POST_RENDERERS: "weakref.WeakKeyDictionary[Any, PostRenderer]" = weakref.WeakKeyDictionary()
 
 
-def post_renderer(renderer: Any) -> PostRenderer:
+class EventDescriber(Protocol):
+    """What describes an event in words (pbp.render.renderer.Renderer)."""
+
+    def describe(self, ruleset: str, event: Mapping[str, Any]) -> str: ...
+
+
+def post_renderer(renderer: EventDescriber) -> PostRenderer:
     """The post renderer that goes with the mail renderer `renderer` (pbp.render.renderer.Renderer),
     describing events with it. Made once per mail renderer, so the public templates are
     compiled once for as long as it lives (`pbp run` keeps one for its life) instead of
@@ -131,8 +141,14 @@ def post_renderer(renderer: Any) -> PostRenderer:
     found = _POST_RENDERERS.get(renderer)
     if found is None:
         owner = weakref.ref(renderer)  # the value must not keep its key alive
-        found = _POST_RENDERERS[renderer] = PostRenderer(
-            describe=lambda ruleset, event: owner().describe(ruleset, event))
+
+        def describe(ruleset: str, event: Mapping[str, Any]) -> str:
+            alive = owner()
+            if alive is None:
+                raise RuntimeError("the mail renderer that describes this post's events is gone")
+            return alive.describe(ruleset, event)
+
+        found = _POST_RENDERERS[renderer] = PostRenderer(describe=describe)
     return found
 
 

@@ -4,7 +4,7 @@ backoff."""
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Any, Callable
 
 from pbp.crashpoints import crash_point
 from pbp.storage.drafts import APPROVED, OPTIONAL_KINDS, PUBLISHED, DraftBook
@@ -28,11 +28,12 @@ LONGEST_RETRY = 3600.0
 
 def backoff(attempts: int) -> float:
     """A minute after the first failure, doubling, at most an hour."""
-    return min(FIRST_RETRY * 2 ** max(attempts - 1, 0), LONGEST_RETRY)
+    return min(FIRST_RETRY * 2.0 ** max(attempts - 1, 0), LONGEST_RETRY)
 
 
 def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float] = time.time,
-                 ignore_wait: bool = False, on_event: Callable[[str], None] = lambda text: None) -> list[dict]:
+                 ignore_wait: bool = False,
+                 on_event: Callable[[str], None] = lambda text: None) -> list[dict[str, Any]]:
     """Publish the game's approved drafts in phase order, stopping at the first one not
     approved (so posts never go out of order) or one that must wait for a retry.
 
@@ -86,6 +87,7 @@ def make_publisher(forum: ForumSettings) -> Publisher:
     dialect (chosen per game); the global dialect is only the fallback."""
     if forum.publisher == "reddit":
         from pbp.forum.reddit import RedditPublisher  # praw is loaded only when used
+        assert forum.reddit is not None  # load_forum_settings reads [reddit] for this publisher
         return RedditPublisher(forum.reddit)
     if forum.publisher == "discourse" and forum.discourse is not None:
         return DiscourseForum(forum.discourse)

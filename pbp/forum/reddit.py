@@ -19,6 +19,8 @@ from typing import Any, Iterable, Iterator
 import praw
 import prawcore
 from praw.exceptions import RedditAPIException
+from praw.models import Redditor
+import requests
 
 from pbp.forum.reddit_thread import thread_posts
 from pbp.forum.thread import ThreadPost
@@ -63,11 +65,12 @@ class _OneShotRequestor(prawcore.Requestor):
 
     WRITE_PATHS = ("/api/submit", "/api/comment")
 
-    def request(self, method: str, url: str, *args: Any, **kwargs: Any):
+    def request(self, *args: Any, timeout: float | None = None, **kwargs: Any) -> requests.Response:
+        method, url = str(args[0]), str(args[1])  # prawcore passes both positionally
         creates_post = method.upper() == "POST" and any(p in url for p in self.WRITE_PATHS)
         kwargs["timeout"] = self.timeout  # prawcore passes its own default; the setting wins
         try:
-            response = super().request(method, url, *args, **kwargs)
+            response = super().request(*args, **kwargs)
         except prawcore.RequestException as error:
             if not creates_post:
                 raise
@@ -75,7 +78,7 @@ class _OneShotRequestor(prawcore.Requestor):
                                             error.request_args, error.request_kwargs) from None
         if creates_post and response.status_code >= 500:
             raise prawcore.RequestException(PostOutcomeUnknown(f"HTTP {response.status_code}"),
-                                            (method, url, *args), kwargs)
+                                            args, kwargs)
         return response
 
 
@@ -122,14 +125,23 @@ class RedditPublisher:
             raise ValueError(f"Reddit mode {settings.mode!r} is not one of: {', '.join(MODES)}.")
         self.settings = settings
         self.reddit = reddit or connect(settings)
-        self._me = ""
+        self._my_name = ""
 
     # ------------------------------------------------------------------ reading our own posts
+    def _me(self) -> Redditor:
+        me = self.reddit.user.me()
+        if me is None:  # praw's read-only mode, which `connect` never asks for
+            raise PermanentPublishError("Reddit answered as an anonymous reader; set [reddit] username and "
+                                        "password (or a praw.ini site) so pbp posts as its own account.")
+        return me
+
     def _own_submissions(self) -> Iterator[Any]:
-        return self.reddit.user.me().submissions.new(limit=RECENT_LIMIT)
+        submissions: Iterator[Any] = self._me().submissions.new(limit=RECENT_LIMIT)
+        return submissions
 
     def _own_comments(self) -> Iterator[Any]:
-        return self.reddit.user.me().comments.new(limit=RECENT_LIMIT)
+        comments: Iterator[Any] = self._me().comments.new(limit=RECENT_LIMIT)
+        return comments
 
     @staticmethod
     def _with_marker(things: Iterable[Any], marker: str) -> Any | None:
@@ -176,7 +188,7 @@ class RedditPublisher:
             thread = self._submit(post.thread_title or f"Game {post.game}", intro)
         except Exception as error:  # noqa: BLE001
             raise _classify(error) from None
-        return thread.fullname
+        return str(thread.fullname)
 
     def publish(self, post: Post) -> Published:
         if self.settings.mode == "posts":
@@ -194,18 +206,6 @@ class RedditPublisher:
         return self._published(comment, thread)
 
     # ------------------------------------------------------------------ reading the thread
-    def thread_comments(self, thread: str) -> list[dict]:
-        """Every comment in the game's thread, oldest first: id, author, body, created."""
-        try:
-            submission = self.reddit.submission(id=thread.split("_", 1)[-1])
-            submission.comments.replace_more(limit=0)
-            comments = submission.comments.list()
-        except Exception as error:  # noqa: BLE001
-            raise _classify(error) from None
-        rows = [{"id": c.fullname, "author": str(c.author) if c.author else "",
-                 "body": c.body, "created": float(c.created_utc)} for c in comments]
-        return sorted(rows, key=lambda row: row["created"])
-
     def thread_posts(self, thread: str) -> list[ThreadPost]:
         """Every comment of the game's thread as a `ThreadPost`, oldest first (pbp.forum.reddit_thread)."""
         try:
@@ -218,7 +218,7 @@ class RedditPublisher:
         if self.settings.username:
             return self.settings.username
         try:
-            self._me = self._me or str(self.reddit.user.me())
-            return self._me
+            self._my_name = self._my_name or str(self.reddit.user.me())
+            return self._my_name
         except Exception as error:  # noqa: BLE001
             raise _classify(error) from None

@@ -2,6 +2,8 @@
 approving one or all (a draft the leak check flags needs a force), auto-publishing."""
 from __future__ import annotations
 
+from typing import Any
+
 
 from pbp.errors import UserError
 from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, WITHDRAWN, DraftBook
@@ -13,12 +15,12 @@ from pbp.game.stored import StoredGame
 from pbp.forum.leaks import draft_leaks, player_spans
 from pbp.storage.drafts import OPENING
 
-def find_draft(book: DraftBook, game_id: str, phase: str | None) -> dict:
+def find_draft(book: DraftBook, game_id: str, phase: str | None) -> dict[str, Any]:
     pending = book.unpublished()
     # By default the oldest post that holds the thread up; an optional one (a running
     # count, the opening post) only when nothing else is pending.
     main = [row for row in pending if row.get("kind") not in OPTIONAL_KINDS]
-    row = book.get(phase) if phase else (main or pending or book.all() or [None])[0]
+    row = book.get(phase) if phase else next(iter(main or pending or book.all()), None)
     if row is None:
         which = f"for phase {phase}" if phase else "yet"
         raise UserError(f"Game {game_id} has no draft {which}; drafts are made when a phase resolves "
@@ -41,7 +43,7 @@ def auto_publish(book: DraftBook, forum: ForumSettings, kind: str = "post") -> b
     return kind == "tally" if mode == TALLY_ONLY else bool(mode)
 
 
-def edit(game: StoredGame, phase: str, text: str) -> dict:
+def edit(game: StoredGame, phase: str, text: str) -> dict[str, Any]:
     """Keep the host's edit; it is a draft again and its leaks are checked anew."""
     book = DraftBook(game.file)
     row = find_draft(book, game.id, phase)
@@ -53,16 +55,16 @@ def edit(game: StoredGame, phase: str, text: str) -> dict:
                                       "status": DRAFT, "leaks": leaks, "marker": ""})
 
 
-def oldest_unapproved(book: DraftBook) -> dict | None:
+def oldest_unapproved(book: DraftBook) -> dict[str, Any] | None:
     """What `pbp draft approve <game>` approves when no phase is named: the oldest draft
     still waiting for the host that holds the thread up, else the oldest optional one (a
     running count, the opening post), else None."""
     waiting = [row for row in book.unpublished() if row["status"] == DRAFT]
     holding = [row for row in waiting if row.get("kind") not in OPTIONAL_KINDS]
-    return (holding or waiting or [None])[0]
+    return next(iter(holding or waiting), None)
 
 
-def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
+def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict[str, Any]:
     """Approve a draft for publishing (no `phase`: the oldest one not approved yet). The
     leak check runs on its current text; if it finds a hidden fact, only `forced` approves it."""
     book = DraftBook(game.file)
@@ -87,7 +89,7 @@ def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict:
                                       "source": None})  # approved: its text is final, in its dialect
 
 
-def approve_all(game: StoredGame) -> tuple[list[dict], list[tuple[str, str]]]:
+def approve_all(game: StoredGame) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
     """Approve every draft waiting for approval that passes the leak check, oldest first:
     (the approved rows, (phase, why) for each one left waiting)."""
     approved, refused = [], []
@@ -101,14 +103,14 @@ def approve_all(game: StoredGame) -> tuple[list[dict], list[tuple[str, str]]]:
     return approved, refused
 
 
-def _refuse_withdrawn(game: StoredGame, row: dict) -> None:
+def _refuse_withdrawn(game: StoredGame, row: dict[str, Any]) -> None:
     if row["status"] == WITHDRAWN and row.get("kind") == OPENING:
         raise UserError(f"The opening post of {game.id} was left out: the thread has begun without it.")
     if row["status"] == WITHDRAWN:
         raise UserError(f"The running count {row['phase']} is out of date (a newer count or the phase's "
                         f"own post replaced it); draft a new one with `pbp draft tally {game.id}`.")
 
-def first_unapproved(game: StoredGame) -> dict | None:
+def first_unapproved(game: StoredGame) -> dict[str, Any] | None:
     """The draft that holds up a game's publishing (not approved, not a running tally),
     or None."""
     return next((row for row in DraftBook(game.file).unpublished()

@@ -5,7 +5,7 @@ pbp.forum.discourse)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Protocol, Sequence, runtime_checkable
 
 # A post is hostile input: only its first characters are read (Reddit takes at most
 # 10,000 per comment, Discourse 32,000 by default).
@@ -47,6 +47,7 @@ class ThreadPost:
         return {"id": self.id, "author": self.author, "body": self.text, "created": self.created}
 
 
+@runtime_checkable
 class ThreadReader(Protocol):
     """What reads a game's thread (pbp.forum.reddit_thread.RedditThreadReader,
     pbp.forum.discourse.DiscourseForum). Failures are pbp.forum.publisher's transient or

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.core import OrderError, RulesetCard
 from pbp import schedule
@@ -36,7 +36,8 @@ from pbp.forum.thread_mail import tell_player
 from pbp.forum.vote_lines import OrderLine, read_post
 from pbp.forum.watch_rules import PhaseFacts, facts_at
 from pbp.game.clock import Running
-from pbp.game.options import THREAD_RECEIPTS, parse_on_off
+from engine.core import parse_on_off
+from pbp.game.options import THREAD_RECEIPTS
 from pbp.game.order_lines import read_orders
 from pbp.game.stored import StoredGame
 from pbp.game.vote_channels import THREAD, public_keyword, takes_from_thread
@@ -60,7 +61,7 @@ def order_words(card: RulesetCard) -> frozenset[str]:
     return frozenset({*card.public_orders, *(word for word, _ in card.take_back_words), LINK})
 
 
-def seen_posts(game: StoredGame) -> dict[str, Mapping]:
+def seen_posts(game: StoredGame) -> dict[str, Mapping[str, Any]]:
     """Each post as pbp last read it (its latest `thread_posts` row)."""
     return {row["post"]: row for row in game.file.thread_posts.each()}
 
@@ -99,7 +100,8 @@ class _Reading:
         return clock.deadline.timestamp() if isinstance(clock, Running) and clock.deadline else None
 
 
-def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPost], seen: Mapping[str, Mapping],
+def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPost],
+                seen: Mapping[str, Mapping[str, Any]],
                 known: Identities, timeline: Sequence[PhaseFacts]) -> VoteRead:
     """Store a row for each new or changed post and the votes it casts (call inside the
     game's transaction)."""
@@ -130,7 +132,7 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
     return reading.result
 
 
-def _store(reading: _Reading, post: ThreadPost, before: Mapping | None, lines: list[str],
+def _store(reading: _Reading, post: ThreadPost, before: Mapping[str, Any] | None, lines: list[str],
            deleted: bool = False, words: int = 0) -> None:
     """The post as read now; its author, words and day are kept from its first read."""
     game = reading.game
@@ -194,7 +196,7 @@ def _last_per_order(votes: list[OrderLine], card: RulesetCard) -> list[OrderLine
     return sorted(last.values(), key=lambda line: line.number)
 
 
-def public_since(game: StoredGame, phase: str, player: str, keyword: str) -> Mapping | None:
+def public_since(game: StoredGame, phase: str, player: str, keyword: str) -> Mapping[str, Any] | None:
     """The order row from which `player`'s current `keyword` order has stood unchanged (the
     one that cast it), or None when they have none."""
     card = game.rules.card
@@ -224,7 +226,7 @@ def vote_links(game: StoredGame) -> dict[str, str]:
     return links
 
 
-def cast_time(row: Mapping) -> float:
+def cast_time(row: Mapping[str, Any]) -> float:
     """When the order of a row was cast: its post's time, else when its mail came."""
     return float(row["cast_at"]) if row.get("cast_at") is not None else schedule.from_text(row["received"]).timestamp()
 

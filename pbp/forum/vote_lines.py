@@ -117,8 +117,3 @@ def read_post(text: str, words: Collection[str]) -> tuple[list[OrderLine], int]:
             if line is not None:
                 found.append(line)
     return found[-MAX_ORDER_LINES:], count
-
-
-def word_count(text: str) -> int:
-    """The words the author wrote themself (quotes, code and spoilers not counted)."""
-    return read_post(text, ())[1]

@@ -16,7 +16,7 @@ host tool, so it asks each player's own view (`me.silenced`), never the public v
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from engine.core import Ruleset, RulesetCard
 from pbp.game.record import RosterPlayer
@@ -46,12 +46,12 @@ class PhaseFacts:
     dead: frozenset[str] = frozenset()
     silenced: frozenset[str] = frozenset()
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"phase": self.phase, "start": self.start, "dead": sorted(self.dead),
                 "silenced": sorted(self.silenced)}
 
     @classmethod
-    def from_json(cls, data: Mapping) -> "PhaseFacts":
+    def from_json(cls, data: Mapping[str, Any]) -> "PhaseFacts":
         return cls(data["phase"], float(data["start"]), frozenset(data.get("dead", ())),
                    frozenset(data.get("silenced", ())))
 
@@ -62,7 +62,7 @@ def silenced_players(rules: Ruleset, state: object, players: Iterable[str]) -> s
     return {name for name in players if rules.status(state, name).silenced}
 
 
-def dead_players(card: RulesetCard, public_view: Mapping) -> set[str]:
+def dead_players(card: RulesetCard, public_view: Mapping[str, Any]) -> set[str]:
     """Who is dead, as the public view says (deaths are public; the card's public roster)."""
     return {character.name for character in card.public_roster(public_view) if not character.alive}
 
@@ -85,7 +85,7 @@ def facts_at(timeline: Sequence[PhaseFacts], moment: float) -> PhaseFacts | None
     return timeline[0] if timeline else None
 
 
-def watch_thread(comments: Iterable[Mapping], roster: Iterable[RosterPlayer], timeline: Sequence[PhaseFacts],
+def watch_thread(comments: Iterable[Mapping[str, Any]], roster: Iterable[RosterPlayer], timeline: Sequence[PhaseFacts],
                  seen: Iterable[str] = (), player_of: Callable[[str, float], str | None] | None = None) -> list[Warning]:
     """Warnings for comments not seen before by players who were dead, or silenced, when
     they wrote them (`comment["created"]`, seconds since the epoch). Authors are players

@@ -41,6 +41,7 @@ from pbp.game.options import WAIT_FOR_PUBLISH, is_on
 from pbp.game.record import GameRecord
 from pbp.game.stored import StoredGame, load, record_of, running, save
 from pbp.moderator import Moderator
+from pbp.render.words import sentence
 from pbp.storage.datafolder import GameFile
 from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining
 
@@ -85,7 +86,7 @@ def start_clock(moderator: Moderator, game_id: str) -> datetime | None:
     with game.file.transaction():
         save(game, replace(game.record, deadline=schedule.to_text(deadline), opened=schedule.to_text(now),
                            clock_waits_for=None))
-        notify_players(moderator, game, "notice", headline=f"The deadline of {game.open_phase.id} is set.",
+        notify_players(moderator, game, "notice", headline=f"{_open_words(game)}: the deadline is set.",
                        lines=[reason], deadline_is="The deadline is")
     return deadline
 
@@ -120,8 +121,17 @@ def _announce(moderator: Moderator, before: StoredGame, action: str, reason: str
         listener(moderator, before, after, [event])
 
 
+def _words(game: StoredGame, phase_id: str) -> str:
+    """A phase as players read it (`Day 1 — vote`): a notice never shows a phase id."""
+    return game.rules.card.phase_words(phase_id)
+
+
+def _open_words(game: StoredGame) -> str:
+    return _words(game, game.open_phase.id)
+
+
 def _reason_lines(reason: str) -> list[str]:
-    return [f"The host's reason: {reason}"] if reason else []
+    return [f"The host's reason: {sentence(reason)}"] if reason else []
 
 
 def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> datetime:
@@ -146,7 +156,7 @@ def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> d
         save(game, replace(game.record, deadline=schedule.to_text(deadline), clock_waits_for=None))
         log_host_action(game, {"kind": "extend", "phase": game.open_phase.id,
                                "deadline": schedule.to_text(deadline)}, moderator)
-        notify_players(moderator, game, "notice", headline=f"The deadline of {game.open_phase.id} has moved.",
+        notify_players(moderator, game, "notice", headline=f"{_open_words(game)}: the deadline has moved.",
                        lines=_reason_lines(reason), deadline_is="The new deadline is")
         _announce(moderator, game, "extend", reason, deadline=deadline)
     return deadline
@@ -164,11 +174,11 @@ def pause(moderator: Moderator, game_id: str, reason: str = "") -> timedelta:
     waits = awaited_post(game.record)
     if waits:  # the clock waits for a public post (wait_for_publish): the whole phase is left
         remaining = schedule.phase_duration(game.record.schedule, game.open_phase.kind)
-        stopped = (f"The deadline of {game.open_phase.id} was not set yet (it is set when the host publishes "
-                   f"the thread post of {waits}), and it stays unset while the game is paused.")
+        stopped = (f"The deadline of {_open_words(game)} was not set yet (it is set when the host publishes "
+                   f"the thread post of {_words(game, waits)}), and it stays unset while the game is paused.")
     else:
         remaining = max(as_utc(game.record.deadline) - now, timedelta(0))
-        stopped = f"The deadline of {game.open_phase.id} is stopped with {render_remaining(remaining)} left."
+        stopped = f"The deadline of {_open_words(game)} is stopped with {render_remaining(remaining)} left."
     with game.file.transaction():
         save(game, replace(game.record, deadline="", paused={
             "remaining_seconds": int(remaining.total_seconds()), "since": schedule.to_text(now)}))
@@ -201,11 +211,12 @@ def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | N
             started = start_clock(moderator, game_id)  # if the post went out meanwhile
             if started is None:
                 notify_players(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
-                               lines=[f"The deadline of {game.open_phase.id} is {UNSET_DEADLINE} of "
-                                      f"{waits}; you will be told the deadline then.", *_reason_lines(reason)])
+                               lines=[f"The deadline of {_open_words(game)} is {UNSET_DEADLINE} of "
+                                      f"{_words(game, waits)}; you will be told the deadline then.",
+                                      *_reason_lines(reason)])
             _announce(moderator, game, "resume", reason, deadline=started)
             return started
         notify_players(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
-                       lines=_reason_lines(reason), deadline_is=f"The deadline of {game.open_phase.id} is")
+                       lines=_reason_lines(reason), deadline_is=f"The deadline of {_open_words(game)} is")
         _announce(moderator, game, "resume", reason, deadline=deadline)
     return deadline

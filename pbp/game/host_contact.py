@@ -9,6 +9,7 @@ from typing import Callable, Sequence
 from pbp.game.stored import StoredGame
 from pbp.game.token_guard import TokenGuard
 from pbp.moderator import Moderator
+from pbp.mail.header_values import reply_subject
 from pbp.ports import InboundMail, RenderedMail
 from pbp.render.verdicts import Note, Verdict
 
@@ -37,7 +38,7 @@ def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, kind:
     if not verdicts or not host or mail.no_reply_reason or not may_reply(game, host):
         return
     reply = moderator.renderer.render("host_reply", game.record.ruleset, game=game.game_facts(), reply_kind=kind,
-                                      reply_to=mail.subject, verdicts=verdicts)
+                                      reply_to=reply_subject(mail.subject) if mail.subject else "", verdicts=verdicts)
     moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST, address=host, kind=kind, mail=reply,
                            in_reply_to=mail.message_id, references=mail.references)
 

@@ -28,9 +28,3 @@ def note_stall(folder: DataFolder, game: str, phase: str, error: str, when: date
     table = folder.registry.table(TABLE, cache_size=0)
     table.remove(Query().game == game)
     table.insert({"game": game, "phase": phase, "error": error[:300], "at": schedule.to_text(when)})
-
-
-def clear_stall(folder: DataFolder, game: str) -> None:
-    table = folder.registry.table(TABLE, cache_size=0)
-    if table.contains(Query().game == game):
-        table.remove(Query().game == game)

@@ -29,7 +29,7 @@ def unauthenticated_host_mail(moderator: Moderator, ledger: MailLedger, mail: In
         return None
     reason = f"host mail, sender not authenticated: {why}"
     games = moderator.folder.game_ids()
-    named = [block.game for block in (*mail.blocks, *mail.messages)] + [
+    named = [block.game for block in mail.blocks] + [message.game for message in mail.messages] + [
         command.split()[1] for command in mail.commands if len(command.split()) > 1]
     target = next((game for game in named if game in games), None) or (games[-1] if games else None)
     if target is None:

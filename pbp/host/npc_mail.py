@@ -50,7 +50,7 @@ def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
         return ledger.record_refused(mail, f"NPC block for an unknown game {block.game!r}")
     game = load(moderator, block.game)
     with game.file.transaction():
-        outcome, reason, verdict = _judge(moderator, game, mail, block)
+        outcome, reason, verdict = _judge(moderator, game, mail, block, host)
         answer_host(moderator, game, mail, "npc-receipt", [verdict] if verdict else [], may_reply)
         row = ledger.record(game.file, mail, outcome, reason)
     ledger.remember(row)
@@ -84,11 +84,11 @@ def _approves(block: OrderBlock) -> bool:
     return any(line.strip().upper() == "APPROVE" for line in block.lines)
 
 
-def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail,
-           block: OrderBlock) -> tuple[Outcome, str, Verdict | None]:
+def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: OrderBlock,
+           host: str) -> tuple[Outcome, str, Verdict | None]:
     """(outcome, reason for the ledger, the reply's verdict or None for no reply) of one NPC
-    block; accepted orders are stored."""
-    guard = TokenGuard(game.file, mail.sender, moderator.clock().date(),
+    block, sent from the host's address `host`; accepted orders are stored."""
+    guard = TokenGuard(game.file, host, moderator.clock().date(),
                        moderator.settings.wrong_tokens_per_sender_per_day)
     named = npc_named(block) or ""
     about = {"npc": named, "block_game": block.game, "block_phase": block.phase}

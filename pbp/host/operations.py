@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pbp import schedule
+from pbp.render.words import sentence, side_wins
 from pbp.errors import UserError
 from pbp.game.deadlines import start_clock
 from pbp.game.notices import log_host_action, notify_players
@@ -54,15 +55,14 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
         after = load(moderator, game_id)
         ending = []
         if result:
-            winners = ", ".join(result.winners) or "nobody (a draw)"
-            ending = [f"The game is over. Winners: {winners}."]
+            ending = [f"The game is over. {side_wins(result.winners, game.record.ruleset) or 'No side wins.'}"]
         # Who died of it (a lover by day too) is told as the rules tell a death: their
         # own report, private news included; everyone else gets the notice.
         died = after.dead() - game.dead()
-        for player in after.roster:
-            if player.name in died:
-                moderator.outbox.queue(after.file, phase=phase.id, recipient=player.name, address=player.email,
-                                       kind="report", mail=report_mail(moderator, after, player.name, None,
+        for member in after.roster:
+            if member.name in died:
+                moderator.outbox.queue(after.file, phase=phase.id, recipient=member.name, address=member.email,
+                                       kind="report", mail=report_mail(moderator, after, member.name, None,
                                                                        phase.id, public, resolution, during=True))
         host_address = moderator.settings.host_address
         for npc in after.record.npc_names:
@@ -72,7 +72,7 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
                                        kind=NPC_REPORT, mail=for_host(mail, npc))
         living = {player.name for player in after.roster} - died
         notify_players(moderator, after, "notice", headline=f"The host has removed {name} from the game.",
-                       lines=[f"Reason: {reason.strip()}", *ending], public_events=public, only=living)
+                       lines=[f"Reason: {sentence(reason)}", *ending], public_events=public, only=living)
         for listener in moderator.after_host_action:  # the forum drafts the public post
             listener(moderator, game, after, public)
     return [moderator.renderer.describe(game.record.ruleset, e) for e in resolution.public]

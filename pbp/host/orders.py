@@ -3,6 +3,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.notices import notify_players
@@ -14,6 +16,7 @@ from pbp.game.tally import running_tally
 from pbp.game.reminders import players_to_remind
 from pbp.game.standing_orders import standing_orders
 from pbp.timezones import render_timestamp
+from engine.core import Phase
 
 
 HOST = "host"  # the mail_key of orders the host entered with `pbp submit`
@@ -47,15 +50,15 @@ def orders_overview(moderator: Moderator, game_id: str) -> str:
     head.append(f"No orders yet ({len(missing)}): {', '.join(missing) if missing else 'nobody'}")
     if idle:
         head.append(f"Nothing to order in this phase ({len(idle)}): {', '.join(idle)}")
-    head.extend(_host_notes(game, latest))
+    head.extend(_host_notes(game, game.phase, latest))
     return "\n".join(head)
 
 
-def _host_notes(game: StoredGame, latest: dict[str, dict]) -> list[str]:
+def _host_notes(game: StoredGame, phase: Phase, latest: dict[str, dict[str, Any]]) -> list[str]:
     """The ruleset's remarks for the host on the orders in so far (Werewolf: a split pack),
     from the blocks as the deadline would read them."""
     blocks = {player: row["text"].splitlines() for player, row in latest.items()}
-    orders = standing_orders(game.rules, game.state, game.phase, blocks)
+    orders = standing_orders(game.rules, game.state, phase, blocks)
     return [f"Note: {note}" for note in game.rules.host_notes(game.state, orders)]
 
 

@@ -101,6 +101,7 @@ def step_resolution(rules: Ruleset, state: Any, step: Step) -> Resolution:
     if step.kind == HOST_KILL:
         return rules.host_kill(state, step.player, step.reason)
     phase = rules.phase(state)
+    assert phase is not None  # the caller checked that the open phase is the step's
     return rules.resolve(state, standing_orders(rules, state, phase, step.orders))
 
 
@@ -165,11 +166,11 @@ def replay_steps(game: StoredGame) -> list[Step]:
     """The game's history as replay steps: for each resolved phase, the host kills made
     while it was open, then its resolution from each actor's latest accepted orders; then
     the host kills of the open phase (or of the phase a host kill ended the game in)."""
-    kills: dict[str, list[dict]] = {}
+    kills: dict[str, list[Mapping[str, Any]]] = {}
     for action in game.record.host_actions:
         if action["kind"] == HOST_KILL:
             kills.setdefault(action["phase"], []).append(action)
-    steps = []
+    steps: list[Step] = []
     phases = list(game.record.resolved)
     # the open phase, or the phase in which a host kill ended the game
     for phase_id in [*([game.phase.id] if game.phase else []), *kills]:

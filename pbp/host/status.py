@@ -16,7 +16,7 @@ decoded (a role module the settings no longer name) is reported, not fatal.
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Callable
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.core import Phase, Ruleset
 from pbp.game import bounce_counts
@@ -51,8 +51,10 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
     if game_id and game_id not in folder.game_ids() and game_id in open_game_ids(folder):
         return "\n".join(signup_lines(folder, game_id))  # open for sign-ups, not dealt yet
     ids = [game_id] if game_id else folder.game_ids()
-    if not ids:
-        lines.append("No games yet; start one with `pbp new-game`.")
+    if not ids and not open_game_ids(folder):
+        lines.append("No games yet; start one with `pbp new-game`, or open one for sign-ups with `pbp open-game`.")
+    elif not ids:
+        lines.append("No game is running yet; these are open for sign-ups:")
     for gid in ids:
         file = folder.game(gid)
         record = record_of(file)
@@ -100,7 +102,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
     return "\n".join(lines)
 
 
-def _strangers_lines(summary: dict, older_rows: list[dict]) -> list[str]:
+def _strangers_lines(summary: Mapping[str, Any], older_rows: Sequence[Mapping[str, Any]]) -> list[str]:
     """Mail from addresses on no roster: the totals, then the last addresses heard from."""
     senders = summary["senders"]
     forgotten = (f"; {summary['forgotten_senders']} addresses silent the longest are no longer listed"
@@ -179,7 +181,7 @@ def public_thread_lines(file: GameFile) -> list[str]:
     return lines
 
 
-def _leak_state(row: dict) -> str:
+def _leak_state(row: dict[str, Any]) -> str:
     leaks = row.get("leaks") or []
     if not leaks:
         return "leak check passed"
@@ -187,7 +189,7 @@ def _leak_state(row: dict) -> str:
     return f"LEAK CHECK FAILED: {leaks[0]}{more}"
 
 
-def _publish_state(row: dict) -> str:
+def _publish_state(row: dict[str, Any]) -> str:
     if not row.get("error"):
         return "waiting to be published (`pbp publish` or `pbp run`)"
     attempt = f" after {row['attempts']} attempt(s)" if row.get("attempts") else ""

@@ -11,6 +11,7 @@ replays exact and keeps every earlier post and report meaningful.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from engine import name_problem
 from engine.core import closest
@@ -136,12 +137,12 @@ def _roster_entry(record: GameRecord, name: str) -> RosterPlayer:
     return entry
 
 
-def _digest(game: StoredGame, character: str) -> dict:
+def _digest(game: StoredGame, character: str) -> dict[str, Any]:
     """What the newcomer's welcome tells of the character's past: `history` (private
     events by phase, or None when the log does not replay), `channels` (its team channels'
     messages) and `orders` (already in)."""
     try:
-        history: list | None = private_history(game, character)
+        history: list[Any] | None = private_history(game, character)
     except ReplayError:
         history = None
     return {"history": history, "channels": channel_history(game, character),

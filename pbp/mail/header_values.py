@@ -45,3 +45,13 @@ def strict_message_id(value: str) -> str | None:
     if _MESSAGE_ID.fullmatch(value) and "=?" not in value:
         return value
     return None
+
+
+# A reply's marks a mail client puts before a subject: `Re:`, `RE :`, `Re[2]:`, `AW:`, `Sv:`.
+_REPLY_MARKS = re.compile(r"^(?:\s*(?:re|aw|sv|antw)\s*(?:\[\d{1,3}\])?\s*:)+\s*", re.IGNORECASE)
+
+
+def reply_subject(subject: str) -> str:
+    """The subject of a reply to a mail with `subject`: one `Re: ` in front of the subject
+    without the reply marks it already carries, never `Re: Re:` (linear: one anchored match)."""
+    return "Re: " + _REPLY_MARKS.sub("", header_line(subject), count=1)

@@ -8,7 +8,6 @@ appears in a log line or an error message.
 """
 from __future__ import annotations
 
-import base64
 import os
 import time
 from pathlib import Path
@@ -127,7 +126,3 @@ def oauthbearer_response(user: str, access_token: str, host: str, port: int) -> 
     """The OAUTHBEARER initial client response (RFC 7628)."""
     authzid = user.replace("=", "=3D").replace(",", "=2C")
     return f"n,a={authzid},\x01host={host}\x01port={port}\x01auth=Bearer {access_token}\x01\x01"
-
-
-def sasl_base64(text: str) -> str:
-    return base64.b64encode(text.encode("utf-8")).decode("ascii")

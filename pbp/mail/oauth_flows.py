@@ -9,7 +9,9 @@
 from __future__ import annotations
 
 import time
+
 import webbrowser
+
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
@@ -48,7 +50,6 @@ class _RedirectCatcher(HTTPServer):
 
     def __init__(self, port: int):
         self.query: dict[str, str] | None = None
-        self.path_seen = ""
 
         catcher = self
 
@@ -59,7 +60,7 @@ class _RedirectCatcher(HTTPServer):
             def do_GET(self) -> None:
                 query = {key: values[0] for key, values in parse_qs(urlsplit(self.path).query).items()}
                 if "code" in query or "error" in query:
-                    catcher.query, catcher.path_seen = query, self.path
+                    catcher.query = query
                     self.send_response(200)
                     self.send_header("Content-Type", "text/html")
                     self.end_headers()

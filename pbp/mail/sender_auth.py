@@ -29,7 +29,6 @@ from typing import Any
 import authres
 
 NO_AUTHSERV_ID = "no-authserv-id"
-HEADER = "Authentication-Results"
 MAX_TRUSTED_HEADERS = 3  # one server's headers side by side (OpenDKIM, OpenDMARC, an SPF filter)
 _COMMENT = re.compile(r"\([^()]*\)")
 

@@ -53,6 +53,11 @@ def open_mailbox(settings: Settings) -> Mailbox:
     if settings.transport == "maildir":
         private_folder(settings.maildir_root)
         return MaildirMailbox(settings.maildir_root / "inbox", max_bytes=settings.max_mail_size)
+    return open_imap_mailbox(settings)
+
+
+def open_imap_mailbox(settings: Settings) -> ImapMailbox:
+    """The IMAP mailbox of the settings (whatever their transport): `pbp run` waits in IDLE on one."""
     imap = settings.imap
     return ImapMailbox(
         imap.host, imap.port, imap.security, imap.user, imap.password,

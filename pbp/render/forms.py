@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.core import OrderSpec, Phase
 from pbp.mail.wrapping import WIDTH
@@ -55,7 +55,7 @@ def choice_lines(choices: Sequence[str]) -> str:
 
 
 def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadline: str,
-               channels: Sequence[str] = (), in_thread: Mapping[str, str] | None = None) -> dict | None:
+               channels: Sequence[str] = (), in_thread: Mapping[str, str] | None = None) -> dict[str, Any] | None:
     """The form for `player` in `phase`, or None when they have no orders to give and no
     team channel. `channels` are the team channels they belong to: a message form for each
     follows the order form (docs/design.md: Conversations); with channels and no orders,
@@ -77,9 +77,10 @@ def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadl
         "phase": phase.id,
         "token": token,
         "deadline": deadline,
-        "orders": [line for line in lines if line["keyword"] not in in_thread],
+        "orders": [line for line in lines if str(line["keyword"]) not in in_thread],
     }
-    posted = [{**line, "take_back": in_thread[line["keyword"]]} for line in lines if line["keyword"] in in_thread]
+    posted = [{**line, "take_back": in_thread[str(line["keyword"])]} for line in lines
+              if str(line["keyword"]) in in_thread]
     return {**form, "thread_orders": posted} if posted else form
 
 

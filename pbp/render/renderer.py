@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping, MutableMapping
+from typing import Any, Callable, Mapping, MutableMapping
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 
 import engine
 from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
 from pbp.mail.limits import quoted
+from pbp.render import words
 from pbp.render.forms import choice_lines, comment_lines
 from pbp.render.verdicts import Verdict
 from pbp.ports import Attachment, RenderedMail
@@ -72,6 +73,7 @@ class Renderer:
         self.env = ViewEnvironment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
                                    cache_size=-1)
+        words.install(self.env)
         self.env.globals["board_text"] = board_text
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
@@ -104,6 +106,7 @@ class Renderer:
         every mail rendered; a template added later is found after `refresh`)."""
         if name not in self._existing:
             try:
+                assert self.env.loader is not None  # __init__ gives the environment its loader
                 self.env.loader.get_source(self.env, name)  # found, without compiling it
                 self._existing[name] = True
             except TemplateNotFound:
@@ -132,7 +135,7 @@ class Renderer:
         its kind, which templates call as `word(verdict)`."""
         return str(getattr(self._verdict_macros(), verdict.kind)(verdict))
 
-    def ruleset_templates(self, ruleset: str) -> dict:
+    def ruleset_templates(self, ruleset: str) -> dict[str, Any]:
         events = f"{ruleset}/events.j2"
         status = f"{ruleset}/status.j2"
         return {
@@ -193,7 +196,8 @@ class Renderer:
         if not isinstance(event, Event):
             event = Event(event["kind"], event.get("data", {}))
         module = self.env.get_template(self.ruleset_templates(ruleset)["events_template"]).module
-        return str(module.describe(event_json(event))).strip()
+        describe: Callable[[dict[str, Any]], object] = getattr(module, "describe")  # the template's macro
+        return str(describe(event_json(event))).strip()
 
 
 @lru_cache(maxsize=None)
@@ -238,7 +242,7 @@ def subject_words(ruleset: str, phase_id: str) -> str:
     return phase_words(ruleset, phase_id).replace(" — ", ", ")
 
 
-def map_attachments(kind: str, context: dict) -> tuple[Attachment, ...]:
+def map_attachments(kind: str, context: dict[str, Any]) -> tuple[Attachment, ...]:
     """The board's picture as `map.svg` for a report whose view shows one (the
     Infiltration facility; not the last report, which has no status and so no map)."""
     view, game = context.get("view"), context.get("game")
@@ -259,5 +263,5 @@ def tidy(body: str) -> str:
     return "\n".join(out).strip("\n") + "\n"
 
 
-def event_json(event: Event | dict) -> dict:
+def event_json(event: Event | dict[str, Any]) -> dict[str, Any]:
     return event.to_json() if isinstance(event, Event) else dict(event)

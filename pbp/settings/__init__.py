@@ -6,12 +6,11 @@ inside it are relative to the file's folder.
 """
 from __future__ import annotations
 
-from typing import Literal, cast
-
 import configparser
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Literal, TypeVar, cast
 
 from pbp.errors import UserError
 from pbp.settings.providers import MAIL_PRESETS, OAUTH_PRESETS
@@ -23,6 +22,7 @@ Security = Literal["tls", "starttls", "none"]  # how a connection is secured (SE
 # How pbp logs in to the IMAP and SMTP servers: a password, or an OAuth2 access token
 # (pbp.mail.oauth) sent with the SASL mechanism XOAUTH2 or OAUTHBEARER.
 LOGINS = ("password", "xoauth2", "oauthbearer")
+Number = TypeVar("Number", int, float)  # a number setting's kind
 # Default seconds between two IDLE commands: servers may end an IDLE after 30 minutes
 # (RFC 2177), so pbp ends and re-issues it well before.
 IDLE_RENEW_SECONDS = 25 * 60
@@ -144,7 +144,8 @@ def _choice(section: configparser.SectionProxy, key: str, default: str, allowed:
     return value
 
 
-def _number(section: configparser.SectionProxy, key: str, default, kind=int, least=1, most=None):
+def _number(section: configparser.SectionProxy, key: str, default: Number, kind: Callable[[str], Number],
+            least: float = 1, most: float | None = None) -> Number:
     """A number setting, at least `least` (and at most `most`): a poll interval of 0 or a
     size limit of -1 would make pbp spin or refuse every mail."""
     raw = section.get(key, str(default)).strip()
@@ -161,9 +162,9 @@ def _number(section: configparser.SectionProxy, key: str, default, kind=int, lea
 
 def load_settings(explicit: str | None = None, data_override: str | None = None) -> Settings:
     """Read the settings file; with no file, `--data` alone makes embedded-default settings."""
-    path = settings_path(explicit)
+    path: Path | None = settings_path(explicit)
     parser = configparser.ConfigParser(interpolation=None)
-    if path.exists():
+    if path is not None and path.exists():
         try:
             parser.read(path, encoding="utf-8")
         except (configparser.Error, UnicodeDecodeError) as error:
@@ -182,7 +183,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
             parser.add_section(name)
     main, imap, smtp, roles = parser["pbp"], parser["imap"], parser["smtp"], parser["roles"]
     oauth = parser["oauth"]
-    data = Path(data_override or main.get("data", "pbp-data"))
+    data = Path(data_override or str(main.get("data", "pbp-data")))
     if not data.is_absolute():
         data = base / data
     transport = _choice(main, "transport", "maildir", TRANSPORTS)
@@ -193,20 +194,20 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         from_address=main.get("from_address", "pbp@localhost").strip(),
         from_name=main.get("from_name", "pbp moderator").strip(),
         poll_interval=_number(main, "poll_interval", 60.0, float, least=0.1),
-        max_mail_size=_number(main, "max_mail_size", 1_000_000),
-        replies_per_sender_per_day=_number(main, "replies_per_sender_per_day", 50, least=0),
-        wrong_tokens_per_sender_per_day=_number(main, "wrong_tokens_per_sender_per_day", 10, least=1),
+        max_mail_size=_number(main, "max_mail_size", 1_000_000, int),
+        replies_per_sender_per_day=_number(main, "replies_per_sender_per_day", 50, int, least=0),
+        wrong_tokens_per_sender_per_day=_number(main, "wrong_tokens_per_sender_per_day", 10, int, least=1),
         imap=ImapSettings(
             host=imap.get("host", "127.0.0.1").strip(),
-            port=_number(imap, "port", 993, most=65535),
+            port=_number(imap, "port", 993, int, most=65535),
             security=cast(Security, _choice(imap, "security", "tls", SECURITY)),
             user=imap.get("user", "").strip(),
             password=_secret(imap, base, "password"),
             ca_file=_path(imap, base, "ca_file"),
             login=_choice(imap, "login", "password", LOGINS),
             idle=_choice(imap, "idle", "on", ("on", "off")) == "on",
-            idle_renew=_number(imap, "idle_renew", IDLE_RENEW_SECONDS, float, least=1, most=29 * 60),
-            read_ahead_from=_number(imap, "read_ahead_from", READ_AHEAD_FROM, least=0),
+            idle_renew=_number(imap, "idle_renew", float(IDLE_RENEW_SECONDS), float, least=1, most=29 * 60),
+            read_ahead_from=_number(imap, "read_ahead_from", READ_AHEAD_FROM, int, least=0),
             inbox=imap.get("inbox", "INBOX").strip(),
             processed=imap.get("processed", "processed").strip(),
             rejected=imap.get("rejected", "rejected").strip(),
@@ -214,7 +215,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         ),
         smtp=SmtpSettings(
             host=smtp.get("host", "127.0.0.1").strip(),
-            port=_number(smtp, "port", 587, most=65535),
+            port=_number(smtp, "port", 587, int, most=65535),
             security=cast(Security, _choice(smtp, "security", "starttls", SECURITY)),
             user=smtp.get("user", "").strip(),
             password=_secret(smtp, base, "password"),
@@ -233,7 +234,8 @@ def _oauth(section: configparser.SectionProxy, base: Path) -> OAuthSettings:
     """The [oauth] section; endpoints and scope left empty come from the provider's preset."""
     provider = _choice(section, "provider", "generic", tuple(OAUTH_PRESETS))
     preset = OAUTH_PRESETS[provider]
-    given = lambda key: section.get(key, "").strip() or getattr(preset, key)  # noqa: E731
+    def given(key: str) -> str:
+        return section.get(key, "").strip() or str(getattr(preset, key))
     return OAuthSettings(
         provider=provider,
         authorization_endpoint=given("authorization_endpoint"),

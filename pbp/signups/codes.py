@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Mapping
 
 from pbp import schedule
 from pbp.game.stored import TOKEN_ALPHABET
@@ -26,19 +26,22 @@ MAX_PENDING = 50
 PENDING_LIFETIME = timedelta(days=1)
 NEW_ADDRESS_ANSWERS_PER_DAY = 50
 
+# The requests waiting for their code, by code.
+Pending = Mapping[str, Mapping[str, Any]]
+
 
 def new_code() -> str:
     return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def current(pending: dict[str, dict[str, Any]], now: datetime) -> dict[str, dict[str, Any]]:
+def current(pending: Pending, now: datetime) -> dict[str, Mapping[str, Any]]:
     """`pending` without the requests that have expired."""
     oldest = now - PENDING_LIFETIME
     return {code: request for code, request in pending.items() if schedule.from_text(request["created"]) > oldest}
 
 
-def with_request(pending: dict[str, dict[str, Any]], code: str, request: dict[str, Any],
-                 now: datetime) -> dict[str, dict[str, Any]] | None:
+def with_request(pending: Pending, code: str, request: Mapping[str, Any],
+                 now: datetime) -> dict[str, Mapping[str, Any]] | None:
     """`pending` with `request` under `code`, replacing the address's earlier request and
     dropping expired ones; None when `MAX_PENDING` other requests are waiting."""
     kept = {c: r for c, r in current(pending, now).items() if r["email"] != request["email"]}
@@ -48,8 +51,8 @@ def with_request(pending: dict[str, dict[str, Any]], code: str, request: dict[st
     return kept
 
 
-def take_request(pending: dict[str, dict[str, Any]], code: str, email: str,
-                 now: datetime) -> tuple[dict[str, Any] | None, dict[str, dict[str, Any]]]:
+def take_request(pending: Pending, code: str, email: str,
+                 now: datetime) -> tuple[Mapping[str, Any] | None, dict[str, Mapping[str, Any]]]:
     """(the request `code` stands for, if `email` made it and it has not expired; the
     pending requests without it and without expired ones). A code used from another
     address is not found and stays pending for its owner."""
@@ -60,6 +63,6 @@ def take_request(pending: dict[str, dict[str, Any]], code: str, email: str,
     return request, {c: r for c, r in waiting.items() if c != code.lower()}
 
 
-def waiting_for(pending: dict[str, dict[str, Any]], email: str, now: datetime) -> bool:
+def waiting_for(pending: Pending, email: str, now: datetime) -> bool:
     """Whether `email` has a request waiting for its code."""
     return any(request["email"] == email for request in current(pending, now).values())

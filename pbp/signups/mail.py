@@ -121,10 +121,8 @@ def _holds(holder: Holder, command: SignupCommand) -> bool:
 
 
 def _running_game(moderator: Moderator, game_id: str) -> StoredGame | None:
-    for known in moderator.folder.game_ids():
-        if known.lower() == game_id.lower():
-            return load(moderator, known)
-    return None
+    known = next((k for k in moderator.folder.game_ids() if k.lower() == game_id.lower()), None)
+    return load(moderator, known) if known else None
 
 
 def _commit(moderator: Moderator, ledger: MailLedger, mail: InboundMail, may_reply: Callable[[Any, str], bool],
@@ -133,19 +131,20 @@ def _commit(moderator: Moderator, ledger: MailLedger, mail: InboundMail, may_rep
     reply (unless the address used up today's replies), the mail's identity. A mail past
     the bounds on requests (pbp.signups.codes) is only counted with the unknown senders."""
     holder = _holder(game)
-    why_not, counted = _left_unanswered(moderator, holder, mail.sender or "", answer)
+    sender = mail.sender or ""  # signup_mail answers no mail without exactly one sender
+    why_not, counted = _left_unanswered(moderator, holder, sender, answer)
     if why_not:
         return ledger.record_refused(mail, why_not)
     file = game.file
     with file.transaction():
         if answer.changes or counted:
             _store(game, {**answer.changes, **counted})
-        if may_reply(game, mail.sender):
+        if may_reply(game, sender):
             facts = {"id": holder.id, "ruleset": holder.ruleset}
             reply = moderator.renderer.render(KIND, holder.ruleset, game=facts, name=answer.name,
                                               answer=answer.verdict, code=answer.code)
             moderator.outbox.queue(file, phase=holder.phase, recipient=answer.name or "player",
-                                   address=mail.sender, kind=KIND, mail=reply, in_reply_to=mail.message_id,
+                                   address=sender, kind=KIND, mail=reply, in_reply_to=mail.message_id,
                                    references=mail.references, sequence_key=OUTSIDE_SEQUENCE)
         row = ledger.record(file, mail, answer.outcome, answer.reason)
     ledger.remember(row)
@@ -193,7 +192,9 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
     game_id, now = record["id"], schedule.to_text(moderator.clock())
     entries = record["entries"]
     mine = next((e for e in entries if e["email"] == sender), None)
-    if record["status"] != OPEN:
+    started = record["status"] != OPEN  # a JOIN then joins the substitutes' list, a LEAVE leaves it
+    over = started and game_id in moderator.folder.game_ids() and load(moderator, game_id).phase is None
+    if over or (started and command.word == "LEAVE" and mine is not None and mine not in game.substitutes):
         return _refusal("sign-ups closed", "signups_closed", game_id)
     if command.word == "JOIN":
         details = JoinDetails.parse(command.argument)
@@ -207,7 +208,7 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
             return refused
         return _request(_holder(game), "join", sender, name, now,
                         Accepted("join_requested", game_id=game_id, ruleset=record["ruleset"], name=name,
-                                 closes=render_moment(record["closes"], details.timezone),
+                                 closes=render_moment(record["closes"], details.timezone), started=started,
                                  timezone=details.timezone, forum_name=details.forum_name),
                         {"timezone": details.timezone, "forum_name": details.forum_name})
     if command.word == "LEAVE":
@@ -233,7 +234,7 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
                  "forum_name": details.forum_name}
         return Answer("processed", "joined",
                       Accepted("joined", game_id=game_id, name=request["name"], place=len(entries) + 1,
-                               players_min=record["players_min"], players_max=record["players_max"],
+                               players_min=record["players_min"], players_max=game.seats, started=started,
                                closes=render_moment(record["closes"])),
                       changes={"pending": pending, "entries": [*entries, entry]}, name=request["name"])
     return _refusal("not for an open game", "nothing_to_watch_yet", game_id)

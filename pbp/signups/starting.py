@@ -7,6 +7,8 @@ starts at the next cycle after the minimum is reached, or when the host says so.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.host_contact import HOST
@@ -53,7 +55,7 @@ def _mark_started(moderator: Moderator, signups: OpenGame) -> None:
     game_id = record["id"]
     with signups.file.transaction():
         signups.file.update_record({"status": STARTED, "started": schedule.to_text(moderator.clock()),
-                                    "pending": {}})
+                                    "pending": {}, "dealt": len(signups.players)})
         for place, entry in enumerate(signups.substitutes, start=1):
             _tell(moderator, signups, entry["name"], entry["email"],
                   Note("started_without_you", game_id=game_id, players_max=record["players_max"], place=place))
@@ -88,7 +90,7 @@ def start_due(moderator: Moderator) -> list[str]:
     return said
 
 
-def _tell_host(moderator: Moderator, signups: OpenGame, note: Note, changes: dict) -> None:
+def _tell_host(moderator: Moderator, signups: OpenGame, note: Note, changes: dict[str, Any]) -> None:
     address = moderator.settings.host_address
     with signups.file.transaction():
         signups.file.update_record(changes)

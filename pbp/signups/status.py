@@ -3,12 +3,18 @@ sign-ups with its closing time and every confirmed sign-up, requests waiting for
 confirmation, and, once a game has started, its substitutes' list."""
 from __future__ import annotations
 
+from typing import Any, Iterable, Mapping
+
 from pbp.storage.datafolder import DataFolder
-from pbp.storage.outbox import FAILED, QUEUED
+from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.storage.open_games import OPEN, open_game, open_game_ids
 from pbp.signups.codes import NEW_ADDRESS_ANSWERS_PER_DAY
 from pbp.signups.mail import NEW_ADDRESSES_KEY
 from pbp.timezones import render_moment
+
+
+def _names(entries: Iterable[Mapping[str, Any]]) -> str:
+    return ", ".join(_entry(e) for e in entries) or "none"
 
 
 def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
@@ -18,11 +24,10 @@ def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
             continue
         signups = open_game(folder, known)
         record = signups.record
-        names = lambda entries: ", ".join(_entry(e) for e in entries) or "none"  # noqa: E731
         if record["status"] == OPEN:
             lines.append(f"Sign-ups for {known} ({record['ruleset']}, {record['players_min']} to "
                          f"{record['players_max']} players), closing {render_moment(record['closes'])}")
-            lines.append(f"  signed up ({len(signups.players)}): {names(signups.players)}")
+            lines.append(f"  signed up ({len(signups.players)}): {_names(signups.players)}")
             if record["pending"]:
                 lines.append(f"  waiting for a confirmation code: {len(record['pending'])}")
             answered = record.get(NEW_ADDRESSES_KEY) or {}
@@ -36,7 +41,7 @@ def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
         elif game_id is not None or signups.substitutes:
             lines.append(f"Sign-ups for {known}: started")
         if signups.substitutes:
-            lines.append(f"  substitutes' list ({len(signups.substitutes)}): {names(signups.substitutes)}")
+            lines.append(f"  substitutes' list ({len(signups.substitutes)}): {_names(signups.substitutes)}")
         rows = signups.file.outbox.all()
         failed = [row for row in rows if row["status"] == FAILED]
         waiting = [row for row in rows if row["status"] == QUEUED]
@@ -47,7 +52,7 @@ def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
     return lines
 
 
-def _entry(entry: dict) -> str:
+def _entry(entry: Mapping[str, Any]) -> str:
     """`Alice <alice@example.org>`, with the time zone and forum account the sign-up gave."""
     extras = [entry.get("timezone", ""), f"forum {entry['forum_name']}" if entry.get("forum_name") else ""]
     shown = ", ".join(extra for extra in extras if extra)

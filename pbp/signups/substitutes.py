@@ -2,16 +2,25 @@
 game's maximum, in order. `pbp substitute <game> <old> --next` hands the character to the
 first of them who is not on the game's roster yet, and takes them off the list. A watcher
 is never dealt in: confirming WATCH takes the address off the list (pbp.signups.mail), and
-`--next` skips anyone who watches the game."""
+`--next` skips anyone who watches the game. When the game ends, those still on the list
+are told that they are no longer needed."""
 from __future__ import annotations
 
-from pbp.storage.datafolder import DataFolder
+from typing import Any
+
 from pbp.errors import UserError
+from pbp.game.resolution import Resolved
+from pbp.game.stored import StoredGame
+from pbp.moderator import Moderator
+from pbp.signups.spectators import OUTSIDE_SEQUENCE
+from pbp.storage.datafolder import DataFolder
 from pbp.storage.open_games import find_open_game
+
+RELEASED = "substitute_released"
 
 
 def next_substitute(folder: DataFolder, game_id: str, roster_addresses: set[str],
-                    watchers: set[str]) -> tuple[dict, list[dict]]:
+                    watchers: set[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The first sign-up on the substitutes' list who does not play in the game yet and
     does not watch it, and those skipped because they watch (a watcher has seen every role
     and night action, so is never dealt in)."""
@@ -46,3 +55,33 @@ def strike_off(folder: DataFolder, game_id: str, email: str) -> None:
         e for e in signups.substitutes if e["email"] != email]
     with signups.file.transaction():
         signups.file.update_record({"entries": kept})
+
+
+def release_substitutes(moderator: Moderator, game: StoredGame) -> None:
+    """Once `game` is over, mail each one still on its substitutes' list (and not playing
+    in it) that they were not needed, in the game's own durable write. Their mail counts
+    apart from the players' (as the spectators' does)."""
+    if game.phase is not None:
+        return
+    signups = find_open_game(moderator.folder, game.id)
+    if signups is None:
+        return
+    playing = {player.email for player in game.roster}
+    for entry in signups.substitutes:
+        if entry["email"] in playing:
+            continue
+        mail = moderator.renderer.render(RELEASED, game.record.ruleset, game=game.game_facts(), name=entry["name"])
+        moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry["name"], address=entry["email"],
+                               kind=RELEASED, mail=mail, sequence_key=OUTSIDE_SEQUENCE)
+
+
+def released_after_resolution(moderator: Moderator, resolved: Resolved) -> None:
+    """`after_resolution` listener (pbp.composition): the resolution that ended a game."""
+    release_substitutes(moderator, resolved.after)
+
+
+def released_after_host_action(moderator: Moderator, before: StoredGame, after: StoredGame,
+                               events: Any) -> None:
+    """`after_host_action` listener (pbp.composition): a host kill that ended a game."""
+    if before.phase is not None:  # not once more for a later host action
+        release_substitutes(moderator, after)

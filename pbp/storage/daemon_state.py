@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from pbp.durable import write_atomically
 from pbp.timezones import render_timestamp
@@ -17,16 +18,17 @@ from pbp.timezones import render_timestamp
 FILE_NAME = "daemon.json"
 
 
-def write_state(data: Path, state: dict) -> None:
+def write_state(data: Path, state: dict[str, Any]) -> None:
     """Call only while holding the data folder's writer lock."""
     write_atomically(Path(data) / FILE_NAME, json.dumps(state, sort_keys=True).encode("utf-8"))
 
 
-def read_state(data: Path) -> dict | None:
+def read_state(data: Path) -> dict[str, Any] | None:
     try:
-        return json.loads((Path(data) / FILE_NAME).read_text(encoding="utf-8"))
+        state: dict[str, Any] = json.loads((Path(data) / FILE_NAME).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
+    return state
 
 
 def _alive(pid: int) -> bool:

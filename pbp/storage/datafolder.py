@@ -29,7 +29,7 @@ from __future__ import annotations
 import contextlib
 from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, cast, Iterable, Iterator, Mapping
 
 from tinydb import Query, TinyDB
 
@@ -54,7 +54,7 @@ class GameFile:
         # while the record is unchanged.
         self.loaded: Any = None
         self.db = GameDatabase(path, storage=GameWriterStorage if writer else GameReaderStorage)
-        storage: JournaledGame = self.db.storage
+        storage = self.journaled()
         self.game: GameTable = self.db.table("game", cache_size=0)  # the document's one row, the record
         self.orders = JournalTable("orders", storage.rows, storage.change, storage.whole)
         self.outbox = JournalTable("outbox", storage.rows, storage.change, storage.whole)
@@ -64,26 +64,34 @@ class GameFile:
         # the posts of the game's thread as pbp read them (pbp.forum.thread_votes)
         self.thread_posts = JournalTable("thread_posts", storage.rows, storage.change, storage.whole)
 
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         docs = self.game.all()
         if not docs:
             raise UserError(f"The game file {self.path} is empty; restore it from a backup or remove it.")
         return docs[0]
 
-    def update_record(self, fields: dict, removed: Iterable[str] = ()) -> None:
+    def update_record(self, fields: dict[str, Any], removed: Iterable[str] = ()) -> None:
         """Write `fields` into the game's record and drop the keys `removed` (a value the
         record no longer holds is gone from the file, not kept as null)."""
         dropped = tuple(removed)
 
-        def change(document: dict) -> None:
+        def change(document: dict[str, Any]) -> None:
             document.update(fields)
             for key in dropped:
                 document.pop(key, None)
 
-        self.game.update(change, doc_ids=[self.game.all()[0].doc_id])
+        # TinyDB's update also takes a function of the document (its `GameTable` protocol
+        # names only the mapping form).
+        self.game.update(cast(Mapping[str, Any], change), doc_ids=[self.game.all()[0].doc_id])
+
+    def journaled(self) -> JournaledGame:
+        """The game's storage: its document and its journal."""
+        storage = self.db.storage
+        assert isinstance(storage, JournaledGame)  # __init__ opens the database on one
+        return storage
 
     def transaction(self) -> contextlib.AbstractContextManager[None]:
-        return self.db.storage.transaction()  # type: ignore[no-any-return]
+        return self.journaled().transaction()
 
     @contextlib.contextmanager
     def syncing_in(self, syncer: Executor) -> Iterator[Callable[[], None]]:
@@ -92,7 +100,7 @@ class GameFile:
         is on disk (and every commit waits for the one before it). Whoever acts on such a
         commit outside the file (the outbox, before it sends the next mail) waits first.
         At the end, the last line is waited for."""
-        storage: JournaledGame = self.db.storage
+        storage = self.journaled()
         storage.syncer = syncer
         try:
             yield storage.settle
@@ -116,7 +124,7 @@ class DataFolder:
         self.path = Path(path)
         self.writer = writer
         self.lock = WriterLock(self.path) if writer else None
-        if writer:
+        if self.lock is not None:  # the writer
             private_folder(self.path / "games")
             self.path.chmod(PRIVATE_FOLDER)  # a folder made by an older version, or by hand
             self.lock.acquire(wait, on_wait)
@@ -146,7 +154,7 @@ class DataFolder:
     def __enter__(self) -> "DataFolder":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # ------------------------------------------------------------------ games
@@ -171,7 +179,7 @@ class DataFolder:
         for game_id in self.game_ids():
             yield self.game(game_id)
 
-    def add_game(self, game_id: str, ruleset: str, created: str, record: dict,
+    def add_game(self, game_id: str, ruleset: str, created: str, record: dict[str, Any],
                  fill: Callable[[GameFile], None] = lambda game: None) -> GameFile:
         """Write the game's file first (its record and whatever `fill` queues in it, such as
         the welcome mails, in one durable write), then register it: a crash in between

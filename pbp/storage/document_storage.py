@@ -10,7 +10,9 @@ the registry and each game's document, read through TinyDB.
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
+from typing import Any, Iterator
 
 from pbp.durable import AtomicJSONStorage
 from pbp.errors import UserError
@@ -20,7 +22,7 @@ from pbp.errors import UserError
 # uses it if the file still has that stamp (every write replaces the file, so another
 # process's write changes it), instead of reading and decoding a document that grows with
 # the game's posts.
-_documents: dict[Path, tuple[tuple[int, int, int, int], dict, int]] = {}
+_documents: dict[Path, tuple[tuple[int, int, int, int], dict[str, Any], int]] = {}
 
 
 def _stamp(path: Path) -> tuple[int, int, int, int] | None:
@@ -39,24 +41,24 @@ class CachedAtomicStorage(AtomicJSONStorage):
     disk before `write` returns; nothing is held back.
     """
 
-    def __init__(self, path, create_dirs: bool = True):
+    def __init__(self, path: str | os.PathLike[str], create_dirs: bool = True):
         super().__init__(path, create_dirs)
-        self._cache: dict | None = None
+        self._cache: dict[str, Any] | None = None
 
-    def read(self):
+    def read(self) -> dict[str, dict[str, Any]] | None:
         if self._pending is not None:
             return self._pending
         if self._cache is None:
             self._cache = super().read()
         return self._cache
 
-    def _write_now(self, data: dict) -> None:
+    def _write_now(self, data: dict[str, Any]) -> None:
         self._cache = None  # a failed write must not leave a copy the disk does not hold
         super()._write_now(data)
         self._cache = data
 
     @contextlib.contextmanager
-    def transaction(self):
+    def transaction(self) -> Iterator[None]:
         try:
             with super().transaction():
                 yield
@@ -71,7 +73,7 @@ class HandedOverStorage(CachedAtomicStorage):
     at the close (`_documents`): an idle cycle then parses no registry, however many games
     it lists, and a game's next cycle no document that grows with its posts."""
 
-    def __init__(self, path, create_dirs: bool = True):
+    def __init__(self, path: str | os.PathLike[str], create_dirs: bool = True):
         super().__init__(path, create_dirs)
         known = _documents.pop(self.path, None)
         self._handed_version: int | None = None  # the version handed over with the document
@@ -99,18 +101,18 @@ class SnapshotStorage(AtomicJSONStorage):
     files atomically, so the version read is always a whole one). It never writes: a
     process that reads without the writer lock must not change anything."""
 
-    def __init__(self, path, create_dirs: bool = False):
+    def __init__(self, path: str | os.PathLike[str], create_dirs: bool = False):
         super().__init__(path, create_dirs=False)
-        self._snapshot: dict | None = None
+        self._snapshot: dict[str, Any] | None = None
         self._taken = False
 
-    def read(self):
+    def read(self) -> dict[str, dict[str, Any]] | None:
         if not self._taken:
             self._snapshot = super().read()
             self._taken = True
         return self._snapshot
 
-    def write(self, data) -> None:
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
         raise read_only(self.path)
 
 

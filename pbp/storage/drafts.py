@@ -13,7 +13,7 @@ never overwrites it.
 from __future__ import annotations
 
 import secrets
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from tinydb import Query
 
@@ -33,11 +33,11 @@ class DraftBook:
         self.forum = game_file.db.table("forum", cache_size=0)
 
     # ------------------------------------------------------------------ per-game forum facts
-    def game_settings(self) -> dict:
+    def game_settings(self) -> dict[str, Any]:
         docs = self.forum.all()
         return dict(docs[0]) if docs else {}
 
-    def update_game_settings(self, fields: dict) -> dict:
+    def update_game_settings(self, fields: dict[str, Any]) -> dict[str, Any]:
         docs = self.forum.all()
         if docs:
             self.forum.update(fields, doc_ids=[docs[0].doc_id])
@@ -54,18 +54,18 @@ class DraftBook:
         return token
 
     # ------------------------------------------------------------------ drafts
-    def all(self) -> list[dict]:
+    def all(self) -> list[dict[str, Any]]:
         return sorted((dict(d) for d in self.drafts.all()), key=lambda d: d["sequence"])
 
-    def get(self, phase: str) -> dict | None:
+    def get(self, phase: str) -> dict[str, Any] | None:
         doc = self.drafts.get(Query().phase == phase)
         return dict(doc) if doc else None
 
-    def latest(self) -> dict | None:
+    def latest(self) -> dict[str, Any] | None:
         rows = self.all()
         return rows[-1] if rows else None
 
-    def unpublished(self) -> list[dict]:
+    def unpublished(self) -> list[dict[str, Any]]:
         """Drafts still to publish, in order (withdrawn ones never will be)."""
         return [row for row in self.all() if row["status"] not in (PUBLISHED, WITHDRAWN)]
 
@@ -83,7 +83,8 @@ class DraftBook:
             self.update("opening", {"status": WITHDRAWN})
 
     def save_generated(self, phase: str, title: str, text: str, player_spans: Iterable[Sequence[int]],
-                       dialect: str, leaks: list[str], kind: str = "post", source: dict | None = None) -> dict:
+                       dialect: str, leaks: list[str], kind: str = "post",
+                       source: dict[str, Any] | None = None) -> dict[str, Any]:
         """Store a freshly generated draft (or regenerate one nobody approved or edited).
         `source` is what it was rendered from (template and facts), kept while the draft
         waits for the host so that a change of dialect can render it again; approving
@@ -95,14 +96,17 @@ class DraftBook:
         if existing:
             if existing["status"] != DRAFT or existing["edited"]:
                 return existing
-            self.drafts.update(fields, Query().phase == phase)
-            return self.get(phase)
+            return self.update(phase, fields)
         sequence = max((d["sequence"] for d in self.drafts.all()), default=0) + 1
         row = {"phase": phase, "sequence": sequence, **fields, "marker": "", "attempts": 0,
                "next_try": 0.0, "error": "", "ref": "", "url": "", "forced": False}
         self.drafts.insert(row)
         return row
 
-    def update(self, phase: str, fields: dict) -> dict:
+    def update(self, phase: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """Change the draft of `phase`, which exists; its row as it is now."""
         self.drafts.update(fields, Query().phase == phase)
-        return self.get(phase)
+        row = self.get(phase)
+        if row is None:
+            raise KeyError(f"no draft for {phase!r}")
+        return row

@@ -28,7 +28,7 @@ from __future__ import annotations
 import heapq
 import json
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from pbp.durable import fsync_folder, open_private, write_atomically
 
@@ -48,13 +48,21 @@ Entry = dict[str, Any]
 # records, drafts and the outbox, which all sit above the data folder, so the composition
 # root hands it in; a session without it never vouches for the index.
 EntryOf = Callable[[Any], Entry]
+
+
+class GameFiles(Protocol):
+    """What the index reads of the data folder that opens it (pbp.storage.datafolder.DataFolder)."""
+
+    def game_ids(self) -> list[str]: ...
+
+    def game(self, game_id: str) -> Any: ...
 Moment = tuple[float, int, str, str, str]  # when, rank, kind, game, phase
 
 
-def game_stamp(games: Path, game_id: str) -> list:
+def game_stamp(games: Path, game_id: str) -> list[Any]:
     """What changes whenever a game's files are written: the document is replaced whole (a
     new inode), anything kept beside it under the same name only grows."""
-    stamp: list = []
+    stamp: list[Any] = []
     for suffix in (".json", ".journal"):
         try:
             status = (games / f"{game_id}{suffix}").stat()
@@ -68,7 +76,7 @@ def game_stamp(games: Path, game_id: str) -> list:
 def chore_due(entry: Entry, now: float, chore: str = "reminders") -> bool:
     """Whether a moment of the entry's phase for `chore` (reminders, tallies) has passed
     since a cycle last saw to it."""
-    moments = entry.get(chore)
+    moments: list[float] = entry.get(chore) or []
     return bool(moments) and moments[0] <= now < entry["deadline"] and any(
         entry.get(SEEN[chore], 0.0) < moment <= now for moment in moments)
 
@@ -125,7 +133,7 @@ class GameIndex:
         self.dirty = False  # entries changed in memory since they were read
         self.entry_of = entry_of  # see EntryOf
 
-    def _load(self) -> tuple[dict, bytes]:
+    def _load(self) -> tuple[dict[str, Any], bytes]:
         try:
             data = self.path.read_bytes()
             first, _, rest = data.partition(b"\n")
@@ -233,12 +241,12 @@ class GameIndex:
         """Every game's moments, earliest first (the entries are parsed only if the
         summary's few are not enough)."""
         shown = [tuple(moment) for moment in self.summary.get("timeline", ())]
-        yield from shown  # type: ignore[misc]
+        yield from shown
         if self.summary.get("more"):
             rest = sorted(m for g, e in self.entries.items() for m in moments_of(g, e))
             yield from rest[len(shown):]
 
-    def refresh(self, folder) -> None:
+    def refresh(self, folder: GameFiles) -> None:
         """Bring the entries of the games this session opened (of every game, when
         rebuilding) up to date from their files, in memory."""
         entry_of = self.entry_of
@@ -278,7 +286,7 @@ class GameIndex:
         self.dirty = True
         self._summarise()
 
-    def save(self, folder) -> None:
+    def save(self, folder: GameFiles) -> None:
         """Write the refreshed entries, marked clean (when the writer's session ends, or
         before). If this fails, the mark written at the first opening stays and the next
         writer rebuilds."""

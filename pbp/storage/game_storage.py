@@ -11,7 +11,7 @@ import contextlib
 import os
 from concurrent.futures import Executor, Future
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Iterator, Mapping
 
 from tinydb import TinyDB
 from tinydb.table import Table
@@ -29,33 +29,31 @@ VERSION_KEY = "_journal"
 _replayed: dict[Path, Replayed] = {}
 
 
-class JournaledGame:
+class JournaledGame(AtomicJSONStorage):
     """A game document's storage together with its journal (pbp.storage.journal): the document's
     tables go through TinyDB as before, the journaled tables through `rows` and `change`.
-    Mixed into the writer's and the reader's storage."""
+    Mixed into the writer's and the reader's storage, before their own class, so that its
+    `super()` is theirs."""
 
     writer = False
     # Where the sync of a commit that only appends to the journal runs, when it may finish
     # after the commit returns (GameFile.syncing_in); None: every commit syncs before it returns.
     syncer: Executor | None = None
-    path: Path
-    _depth: int
-    _changed: bool
 
     def _open_journal(self) -> None:
         self.journal_path = self.path.with_suffix(".journal")
         self.texts_path = self.path.with_suffix(".texts")
         self.version = 0
         self._rows: Rows | None = None
-        self._legacy: dict[str, dict[int, dict]] = {}  # journaled tables found inside a document of the old format
+        self._legacy: dict[str, dict[int, dict[str, Any]]] = {}  # journaled tables found inside a document of the old format
         self._ops: list[Op] = []  # the open transaction's changes to journaled tables
         self._length = 0  # the journal's valid bytes, as the rows hold them
-        self._unsynced: Future | None = None  # the sync of the last line, still running on `syncer`
+        self._unsynced: Future[None] | None = None  # the sync of the last line, still running on `syncer`
         self._texts: int | None = None  # the texts file's descriptor, for reading (see `whole`)
         self._appender = Appender(self.journal_path)
 
-    def read(self):
-        data = super().read()  # type: ignore[misc]
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        data = super().read()
         if data:
             meta = data.pop(VERSION_KEY, None)
             if meta is not None:
@@ -91,14 +89,14 @@ class JournaledGame:
         """One commit: the old document's journaled tables go into the journal, and the
         document is written again without them (a crash in between leaves the old file,
         which the next write migrates again)."""
-        disk = AtomicJSONStorage.read(self) or {}  # type: ignore[arg-type]
+        disk = AtomicJSONStorage.read(self) or {}
         for key in (VERSION_KEY, *JOURNALED):
             disk.pop(key, None)
         version = self.version + 1
         self._ops = [["i", name, doc_id, dict(row)] for name, table in self._legacy.items()
                      for doc_id, row in table.items()]
         self._append(version)
-        AtomicJSONStorage._write_now(self, {**disk, VERSION_KEY: {"version": version}})  # type: ignore[arg-type]
+        AtomicJSONStorage._write_now(self, {**disk, VERSION_KEY: {"version": version}})
         self.version = version
         self._legacy = {}
 
@@ -114,7 +112,7 @@ class JournaledGame:
         self._ops = [op]
         self._append(self.version)
 
-    def whole(self, row: dict) -> dict:
+    def whole(self, row: dict[str, Any]) -> dict[str, Any]:
         """A journaled row with its text fields (pbp.storage.journal.whole_row)."""
         return whole_row(self._texts_descriptor, row)
 
@@ -156,27 +154,27 @@ class JournaledGame:
                 self._appender.close()  # after a failed sync, a fresh descriptor for the next line
                 raise
 
-    def _write_now(self, data: dict) -> None:
+    def _write_now(self, data: dict[str, Any]) -> None:
         self.rows()  # a crash's leftover is cut, an old document migrated, before anything else
         version = self.version + 1
         try:
             if self._ops:
                 self._append(version)
-            super()._write_now({**data, VERSION_KEY: {"version": version}})  # type: ignore[misc]
+            super()._write_now({**data, VERSION_KEY: {"version": version}})
         except BaseException:
             self._rows = None
             raise
         self.version = version
 
     @contextlib.contextmanager
-    def transaction(self):
+    def transaction(self) -> Iterator[None]:
         if self._depth:
-            with super().transaction():  # type: ignore[misc]
+            with super().transaction():
                 yield
             return
         self._ops = []
         try:
-            with super().transaction():  # type: ignore[misc]
+            with super().transaction():
                 yield
                 if self._ops and not self._changed:  # only journaled tables changed
                     self._append(self.version, later=True)
@@ -189,7 +187,7 @@ class JournaledGame:
 class GameWriterStorage(JournaledGame, HandedOverStorage):
     writer = True
 
-    def __init__(self, path, create_dirs: bool = True):
+    def __init__(self, path: str | os.PathLike[str], create_dirs: bool = True):
         super().__init__(path, create_dirs)
         self._open_journal()
         if self._handed_version is not None:
@@ -215,7 +213,7 @@ class GameWriterStorage(JournaledGame, HandedOverStorage):
 
 
 class GameReaderStorage(JournaledGame, SnapshotStorage):
-    def __init__(self, path, create_dirs: bool = False):
+    def __init__(self, path: str | os.PathLike[str], create_dirs: bool = False):
         super().__init__(path, create_dirs)
         self._open_journal()
 
@@ -224,7 +222,7 @@ class GameReaderStorage(JournaledGame, SnapshotStorage):
         super().close()
 
 
-def game_tables(path: Path) -> dict[str, dict[str, dict]]:
+def game_tables(path: Path) -> dict[str, dict[str, dict[str, Any]]]:
     """A game's tables as plain data, its document's and its journal's, read without the
     lock (for tools and tests that look at the files)."""
     storage = GameReaderStorage(path)
@@ -243,10 +241,10 @@ class AppendingTable(Table):
     cost as much as the table was long (the ingest inserts three rows per mail). The data
     passes through the storage's `read` and `write` exactly as before."""
 
-    def insert(self, document: Mapping) -> int:
+    def insert(self, document: Mapping[str, Any]) -> int:
         if not isinstance(document, Mapping) or isinstance(document, self.document_class):
             return super().insert(document)  # TinyDB's own checks and explicit doc ids
-        doc_id = self._get_next_id()
+        doc_id: int = self._get_next_id()  # type: ignore[no-untyped-call]  # TinyDB's own, unannotated
         tables = self._storage.read() or {}
         table = tables.setdefault(self.name, {})
         if str(doc_id) in table:

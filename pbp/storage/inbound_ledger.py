@@ -69,7 +69,7 @@ class MailLedger:
     def _index(self) -> dict[str, Outcome]:
         if self._handled is None:
             self._handled = {}
-            rows = list(self.folder.mails.all()) + StrangerLog(self.folder).recent_rows()
+            rows: list[Mapping[str, Any]] = [*self.folder.mails.all(), *StrangerLog(self.folder).recent_rows()]
             for _key, file in outbox_files(self.folder):  # mail about games open for sign-ups
                 rows.extend(file.mails.each())
             for row in rows:

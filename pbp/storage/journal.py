@@ -51,10 +51,10 @@ TEXT_AT = "_text"
 # each post up (pbp.forum.thread_votes).
 LOOKUPS = {"outbox": ("status", "address"), "orders": ("phase", "player"), "replies": ("sender",),
            "wrong_tokens": ("sender",), "mails": ("sender",), "thread_posts": ("post",)}
-Op = list  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
+Op = list[Any]  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
 
 
-class Rows(dict[str, dict[int, dict]]):
+class Rows(dict[str, dict[int, dict[str, Any]]]):
     """The journaled tables (table -> doc id -> row) and their lookups (LOOKUPS: table ->
     field -> value -> doc ids), both changed only by `apply`."""
 
@@ -99,7 +99,7 @@ def apply(rows: Rows, op: Op) -> None:
             lookups.setdefault(field, {}).setdefault(row.get(field), set()).add(doc_id)
 
 
-def _unlook(lookups: dict[str, dict[Any, set[int]]], fields: tuple[str, ...] | list[str], row: dict,
+def _unlook(lookups: dict[str, dict[Any, set[int]]], fields: tuple[str, ...] | list[str], row: dict[str, Any],
             doc_id: int) -> None:
     """Take a row out of the lookups of `fields`, as its values were."""
     for field in fields:
@@ -167,7 +167,7 @@ class Appender:
         self.path = path
         self._handle: BinaryIO | None = None
 
-    def append(self, line: bytes, syncer: Executor | None = None) -> Future | None:
+    def append(self, line: bytes, syncer: Executor | None = None) -> Future[None] | None:
         """Append one commit's line and sync it (and the folder, when the file is new).
         Given a `syncer`, the sync of an existing file runs there and the returned future
         says when the line is on disk; the caller waits for it before anything that counts
@@ -199,7 +199,7 @@ def store_texts(path: Path, ops: list[Op]) -> None:
     """Move the text fields of the rows `ops` insert into the texts file (fsynced), each
     row keeping where its text is."""
     texts: list[bytes] = []
-    rows: list[dict] = []
+    rows: list[dict[str, Any]] = []
     for kind, table, _target, row in ops:
         fields = TEXT_FIELDS.get(table, ())
         if kind == "i" and any(field in row for field in fields):
@@ -220,7 +220,7 @@ def store_texts(path: Path, ops: list[Op]) -> None:
         fsync_folder(path.parent)
 
 
-def whole_row(texts: Callable[[], int], row: dict) -> dict:
+def whole_row(texts: Callable[[], int], row: dict[str, Any]) -> dict[str, Any]:
     """The row with its text fields read back from the texts file, whose descriptor
     `texts()` gives (fields the row holds itself, set by a later update, win)."""
     at = row.get(TEXT_AT)

@@ -42,22 +42,31 @@ class OpenGame:
         return self.file.record()
 
     @property
-    def players(self) -> list[dict]:
-        """The sign-ups who will play (the first `players_max`)."""
-        record = self.record
-        return record["entries"][: record["players_max"]]
+    def players(self) -> list[dict[str, Any]]:
+        """The sign-ups who play: the first `players_max`, or once the game started, those
+        dealt in (a JOIN after the start only joins the substitutes' list)."""
+        players: list[dict[str, Any]] = self.record["entries"][: self.seats]
+        return players
 
     @property
-    def substitutes(self) -> list[dict]:
-        """The sign-ups beyond `players_max`, in order: the substitutes' list."""
+    def seats(self) -> int:
+        """How many sign-ups play: `players_max` until the start, then how many were dealt in."""
         record = self.record
-        return record["entries"][record["players_max"]:]
+        seats: int = record.get("dealt", record["players_max"])
+        return seats
+
+    @property
+    def substitutes(self) -> list[dict[str, Any]]:
+        """The sign-ups beyond those who play, in order: the substitutes' list."""
+        substitutes: list[dict[str, Any]] = self.record["entries"][self.seats:]
+        return substitutes
 
 
 def _files(folder: DataFolder) -> dict[str, GameFile]:
     """One GameFile per open game per data folder object: a writer's files cache what they
     hold, so two objects for one path would disagree."""
-    return folder.__dict__.setdefault("_signup_files", {})
+    files: dict[str, GameFile] = folder.__dict__.setdefault("_signup_files", {})
+    return files
 
 
 def open_game_ids(folder: DataFolder) -> list[str]:

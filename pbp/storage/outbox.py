@@ -18,7 +18,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from email.message import EmailMessage
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from pbp import schedule
 from pbp.crashpoints import crash_point
@@ -39,7 +39,8 @@ GENERATED_KINDS = ("welcome", "report", "spectator")
 
 def backoff(attempts: int) -> timedelta:
     """30 s after the first failure, doubling, at most an hour."""
-    return min(FIRST_RETRY * (2 ** max(attempts - 1, 0)), LONGEST_RETRY)
+    doublings: int = 2 ** max(attempts - 1, 0)
+    return min(FIRST_RETRY * doublings, LONGEST_RETRY)
 
 
 @dataclass
@@ -47,11 +48,11 @@ class _PendingMarks:
     """The ledger changes of one game's rows in a batch, not yet committed."""
 
     game: GameFile
-    changes: dict[int, dict] = field(default_factory=dict)
+    changes: dict[int, dict[str, Any]] = field(default_factory=dict)
     settled: set[int] = field(default_factory=set)  # rows that leave the unsent set once committed
     since: float = field(default_factory=time.monotonic)
 
-    def add(self, doc_id: int, fields: dict, settled: bool) -> None:
+    def add(self, doc_id: int, fields: dict[str, Any], settled: bool) -> None:
         self.changes[doc_id] = fields
         if settled:
             self.settled.add(doc_id)
@@ -62,12 +63,12 @@ class _PendingMarks:
     def commit(self, unsent: set[int]) -> None:
         """One durable write for every change: rows with the same changes in one update."""
         if self.changes:
-            grouped: dict[tuple, list[int]] = {}
+            grouped: dict[tuple[Any, ...], list[int]] = {}
             for doc_id, fields in self.changes.items():
                 grouped.setdefault(tuple(sorted(fields.items())), []).append(doc_id)
             with self.game.transaction():
-                for fields, doc_ids in grouped.items():
-                    self.game.outbox.update(dict(fields), doc_ids=doc_ids)
+                for pairs, doc_ids in grouped.items():
+                    self.game.outbox.update(dict(pairs), doc_ids=doc_ids)
             unsent.difference_update(self.settled)
         self.changes, self.settled, self.since = {}, set(), time.monotonic()
 
@@ -84,12 +85,12 @@ class _DueMails:
         self._outbox = outbox
         self._ahead_of_sending = ahead  # the sender's own preparation (MailSender.prepare)
         self._rows = self._due(game, ids, now)
-        self._ahead: tuple[int, dict, EmailMessage | Exception] | None = None
+        self._ahead: tuple[int, dict[str, Any], EmailMessage | Exception] | None = None
         self._trouble: Exception | None = None  # reading the next row failed: raised by `take`
         self._ready = False
 
     @staticmethod
-    def _due(game: GameFile, ids: set[int], now: datetime) -> Iterator[tuple[int, dict]]:
+    def _due(game: GameFile, ids: set[int], now: datetime) -> Iterator[tuple[int, dict[str, Any]]]:
         for doc_id in sorted(ids):
             row = game.outbox.get(doc_id=doc_id)
             if row is None or row["status"] != QUEUED:
@@ -111,18 +112,20 @@ class _DueMails:
             return
         if item is not None:
             doc_id, row = item
+            built: EmailMessage | Exception
             try:
-                built: EmailMessage | Exception = self._outbox.build(row)
+                message = self._outbox.build(row)
             except Exception as error:  # a row that cannot be built fails alone (Outbox._send_one)
                 built = error
             else:
+                built = message
                 try:
-                    self._ahead_of_sending(built)
+                    self._ahead_of_sending(message)
                 except Exception:  # noqa: BLE001 - only a head start: sending does the work again
                     pass
             self._ahead = (doc_id, row, built)
 
-    def take(self) -> tuple[int, dict, EmailMessage | Exception] | None:
+    def take(self) -> tuple[int, dict[str, Any], EmailMessage | Exception] | None:
         """The next due row and its mail, or None when there are no more."""
         self.prepare()
         item, trouble = self._ahead, self._trouble
@@ -151,7 +154,7 @@ class SendSummary:
 class Outbox(OutboxQueue):
     """The outbox: rows queued (pbp.storage.outbox_queue), and sent when due."""
 
-    def build(self, row: dict) -> EmailMessage:
+    def build(self, row: dict[str, Any]) -> EmailMessage:
         return compose(
             sender=(self.from_name, self.from_address),
             recipient=(row["recipient"], row["address"]),
@@ -202,7 +205,7 @@ class Outbox(OutboxQueue):
             finally:
                 marks.commit(ids)  # what was sent before an error is marked all the same
 
-    def _send_one(self, marks: _PendingMarks, doc_id: int, row: dict, built: EmailMessage | Exception,
+    def _send_one(self, marks: _PendingMarks, doc_id: int, row: dict[str, Any], built: EmailMessage | Exception,
                   sender: MailSender, summary: SendSummary, now: datetime, settle: Callable[[], None],
                   meanwhile: Callable[[], None]) -> bool:
         """Send one row and mark it; True when the server accepted it. A row that cannot
@@ -244,7 +247,7 @@ class Outbox(OutboxQueue):
         summary.sent += 1
         return True
 
-    def _fail(self, marks: _PendingMarks, doc_id: int, row: dict, attempts: int, error: str,
+    def _fail(self, marks: _PendingMarks, doc_id: int, row: dict[str, Any], attempts: int, error: str,
               summary: SendSummary) -> None:
         marks.add(doc_id, {"attempts": attempts, "status": FAILED, "error": error}, settled=True)
         summary.failed += 1

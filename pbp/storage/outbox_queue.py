@@ -10,7 +10,7 @@ import hmac
 import re
 import secrets
 from datetime import datetime
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from pbp import schedule
 from pbp.mail.limits import MAX_REFERENCES
@@ -36,7 +36,9 @@ def message_id(secret: str, game: str, phase: str, kind: str, address: str, sequ
     hash (the game's `secret`) of the recipient's address and the row's place among that
     address's mail: nothing in it depends on mail to anyone else, and nobody without the
     secret can make one (a forged delivery report cannot quote a mail it never saw)."""
-    safe = lambda text: _NOT_IN_MESSAGE_ID.sub("-", text)  # noqa: E731
+    def safe(text: str) -> str:
+        return _NOT_IN_MESSAGE_ID.sub("-", text)
+
     keyed = hmac.new(secret.encode(), f"{game}|{phase}|{kind}|{address}|{sequence_of}|{sequence}".encode(),
                      hashlib.sha256)
     return f"<pbp.{safe(game)}.{safe(phase)}.{safe(kind)}.{keyed.hexdigest()[:DIGEST_CHARS]}@{domain}>"
@@ -71,7 +73,7 @@ class OutboxQueue:
 
     def queue(self, game: GameFile, *, phase: str, recipient: str, address: str, kind: str,
               mail: RenderedMail, in_reply_to: str = "", references: Sequence[str] = (),
-              sequence_key: str = PLAYERS_SEQUENCE) -> dict:
+              sequence_key: str = PLAYERS_SEQUENCE) -> dict[str, Any]:
         """Add one row (call inside the game's transaction, with the change it belongs to).
         Its Message-ID counts the mail to the same address only, in the sequence
         `sequence_key`: mail to people outside the game (spectators, sign-ups) counts in a
@@ -130,15 +132,4 @@ class OutboxQueue:
 
     def pending(self) -> int:
         return sum(len(ids) for ids in self._scan().values())
-
-    def next_attempt(self) -> datetime | None:
-        """When the earliest row waiting for a retry is due (for the daemon's alarm)."""
-        times = []
-        for game_id, ids in self._scan().items():
-            game = self._file(game_id)
-            for doc_id in ids:
-                row = game.outbox.get(doc_id=doc_id)
-                if row and row["next_attempt"]:
-                    times.append(schedule.from_text(row["next_attempt"]))
-        return min(times) if times else None
 

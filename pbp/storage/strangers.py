@@ -12,6 +12,7 @@ recognised; the mails themselves are not kept.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from pbp.mail.header_values import header_line
 from pbp.storage.datafolder import DataFolder
@@ -21,7 +22,7 @@ RECENT_MAILS = 500
 SUBJECT_LENGTH = 120
 
 
-def empty_summary() -> dict:
+def empty_summary() -> dict[str, Any]:
     return {"mails": 0, "senders": {}, "forgotten_senders": 0, "recent": []}
 
 
@@ -29,11 +30,11 @@ class StrangerLog:
     def __init__(self, folder: DataFolder):
         self.table = folder.registry.table("strangers", cache_size=0)
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         docs = self.table.all()  # a copy: the storage's own data must change only by a write
         return {**empty_summary(), **copy.deepcopy(dict(docs[0]))} if docs else empty_summary()
 
-    def note(self, row: dict) -> None:
+    def note(self, row: dict[str, Any]) -> None:
         """Count one mail (a handled-mail row: key, sha256, message_id, sender, subject,
         outcome, reason, received)."""
         summary = self.summary()
@@ -53,7 +54,7 @@ class StrangerLog:
         else:
             self.table.insert(summary)
 
-    def recent_rows(self) -> list[dict]:
+    def recent_rows(self) -> list[dict[str, Any]]:
         """The identities of the last mails, as handled-mail rows (for the desk's index)."""
         return [{"key": key, "sha256": sha256, "message_id": message_id, "sender": sender, "outcome": outcome}
                 for key, sha256, message_id, sender, outcome in self.summary()["recent"]]

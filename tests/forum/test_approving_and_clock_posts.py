@@ -87,16 +87,17 @@ def test_extend_pause_and_resume_tell_the_reason_and_draft_a_short_host_post(hos
     assert main(["resume", "inf1", "--reason", "back from the holiday", "--no-send"]) == 0
     rows = drafts(host_game)
     extended, paused, resumed = (rows[f"T1-movement/host-{n}"] for n in (1, 2, 3))
-    assert extended["title"] == "inf1: deadline moved (T1-movement)" and extended["leaks"] == []
-    assert plain(extended["text"]) == ("**The deadline has moved.** T1-movement now ends **Tue 1 Dec 2099, 18:00 "
-                                       "UTC**.\n\nReason: Bruno asked for more time\n")
-    assert paused["title"] == "inf1: game paused (T1-movement)"
-    assert plain(paused["text"]).startswith("**The game is paused.** The clock of T1-movement is stopped with ")
+    assert extended["title"] == "Turn 1 — movement: the deadline moves" and extended["leaks"] == []
+    assert plain(extended["text"]) == ("**The deadline has moved.** Turn 1 — movement now ends **Tue 1 Dec 2099, "
+                                       "18:00 UTC**.\n\nReason: Bruno asked for more time.\n")
+    assert paused["title"] == "Turn 1 — movement: the game is paused"
+    assert plain(paused["text"]).startswith("**The game is paused.** The clock of Turn 1 — movement is stopped "
+                                            "with ")
     assert "Reason" not in paused["text"]                      # no reason given, none said
-    assert resumed["title"] == "inf1: game resumed (T1-movement)"
-    assert plain(resumed["text"]).endswith("\n\nReason: back from the holiday\n")
+    assert resumed["title"] == "Turn 1 — movement: the game resumes"
+    assert plain(resumed["text"]).endswith("\n\nReason: back from the holiday.\n")
     moderator, game = stored(host_game)
     with moderator:  # the players are told the reason in their notice
         notices = [r for r in game.file.outbox.all() if r["kind"] == "notice" and r["recipient"] == "Alice"]
-        assert "The host's reason: Bruno asked for more time" in notices[0]["body"]
-        assert "The host's reason: back from the holiday" in notices[-1]["body"]
+        assert "The host's reason: Bruno asked for more time." in notices[0]["body"]
+        assert "The host's reason: back from the holiday." in notices[-1]["body"]

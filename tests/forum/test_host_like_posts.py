@@ -59,7 +59,7 @@ def play(folder: Path, ruleset: str, dialect: str, **options) -> list[str]:
             if not counted and game.phase.kind in ("nominate", "decision"):
                 with game.file.transaction():
                     drafts.draft_tally(PostRenderer(describe=moderator.renderer.describe),
-                                        load_forum_settings(moderator.settings), game)
+                                        load_forum_settings(moderator.settings), game, moderator.clock())
                 counted = True
             if not substituted and game.phase.kind in ("nominate", "decision"):
                 living = [p for p in NAMES if game.rules.status(game.state, p).alive]
@@ -81,8 +81,8 @@ def test_the_thread_opens_with_the_rules_the_setup_the_players_and_how_to_send_o
     opening = werewolf_thread[0]
     assert opening.startswith("g1: g1 — a game of Werewolf begins\n")
     assert "**The rules in brief**" in opening and "Dead players' roles are shown when they die." in opening
-    assert "2 werewolf, 2 villager" not in opening  # counts are listed role by role, sorted
-    assert "\n1 bodyguard, 1 seer, 3 villager, 2 werewolf, 1 witch.\n\n**Players (8):**" in opening
+    assert "2 Werewolves, 2 Villagers" not in opening  # counts are listed role by role, sorted
+    assert "\n1 Bodyguard, 1 Seer, 3 Villagers, 2 Werewolves, 1 Witch.\n\n**Players (8):**" in opening
     assert "**Players (8):** Alice (u\\_alice), Bruno (u\\_bruno)" in opening
     assert "reply to pbp's mail with the order block filled in" in opening
     assert re.search(r"\*\*Night 0:\*\* orders are due by \w{3} \d+ \w{3} \d{4}, \d\d:\d\d UTC\.", opening)
@@ -97,18 +97,19 @@ def test_titles_say_the_day_or_night_in_words_never_a_phase_id(werewolf_thread):
 
 def test_deaths_carry_their_flip_and_the_living_their_handles_and_the_deadline_is_in_utc(werewolf_thread):
     lynches = [t for t in werewolf_thread if re.search(r"^\*\*\w+\*\* was lynched", t, re.M)]
-    assert lynches and all(re.search(r"^\*\*\w+\*\* was lynched, the [a-z ]+\.$", t, re.M) for t in lynches)
+    assert lynches and all(re.search(r"^\*\*\w+\*\* was lynched\. They were an? [A-Z][a-z ]+\.$", t, re.M)
+                       for t in lynches)
     middle = lynches[0]
     assert re.search(r"^\*\*Living \(\d\):\*\* .*\(u\\_\w+\)", middle, re.M)
-    assert re.search(r"^\*\*Dead \(\d\):\*\* \w+ \(Day \d, [a-z ]+\)", middle, re.M)
+    assert re.search(r"^\*\*Dead \(\d\):\*\* \w+ \(Day \d, an? [A-Z][a-z ]+\)", middle, re.M)
     assert re.search(r"^\*\*Night \d:\*\* the night ends \w{3} \d+ \w{3} \d{4}, \d\d:\d\d UTC\.", middle, re.M)
 
 
 def test_without_reveal_roles_no_flip_reaches_the_thread(tmp_path):
     thread = play(tmp_path, "werewolf", "markdown")
     game_posts = thread[1:-1]  # the end post shows every role
-    assert not any(re.search(r"was lynched, the", t) for t in game_posts)
-    assert not any(re.search(r"^\*\*Dead \(\d\):\*\* .*, [a-z]+\)", t, re.M) for t in game_posts)
+    assert not any(re.search(r"was lynched\. They were", t) for t in game_posts)
+    assert not any(re.search(r"^\*\*Dead \(\d\):\*\* .*, an? [A-Z]\w+\)", t, re.M) for t in game_posts)
 
 
 def test_the_end_post_gives_every_role_every_night_action_and_the_replacement(werewolf_thread):
@@ -130,7 +131,7 @@ def test_the_infiltration_end_post_lists_every_terminal_use(tmp_path):
     log = end.split("**What everyone did**")[1]
     assert re.search(r"^\*Turn \d+ — decision\*$", log, re.M)
     orders = re.findall(r"^\* \*\*\w+\*\*: (\w+)", log, re.M)
-    assert orders and set(orders) <= {"USE", "HACK", "DESTROY", "RESTORE", "REPAIR"}
+    assert orders and set(orders) <= {"USE", "HACK", "DESTROY", "RESTORE", "REPAIR", "ATTACK"}
 
 
 # --------------------------------------------------------------------------- dialects

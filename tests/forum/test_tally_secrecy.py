@@ -43,7 +43,7 @@ def count_in_game(folder: Path, roles: tuple[str, ...], nominations: dict[str, s
         game = load(moderator, "ww1")
         with game.file.transaction():
             row = drafts.draft_tally(PostRenderer(describe=moderator.renderer.describe),
-                                      load_forum_settings(moderator.settings), game)
+                                      load_forum_settings(moderator.settings), game, moderator.clock())
         return running_tally(load(moderator, "ww1")), row["title"], row["text"], row["leaks"]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.forum.vote_lines import MAX_LINES, order_lines, word_count
+from pbp.forum.vote_lines import MAX_LINES, order_lines, read_post
 
 WORDS = frozenset({"VOTE", "UNVOTE", "NOMINATE", "LINK"})
 
@@ -54,4 +54,4 @@ def test_a_hostile_post_is_read_only_so_far():
 
 
 def test_words_count_only_the_author_s_own():
-    assert word_count("> quoted words here\nmy own three\n`code span` two") == 4
+    assert read_post("> quoted words here\nmy own three\n`code span` two", ())[1] == 4  # only the author's words

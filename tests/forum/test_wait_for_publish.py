@@ -107,7 +107,7 @@ def test_the_next_deadline_is_set_only_when_pbp_publish_publishes_the_post(site,
     assert between(started.deadline, before + MOVEMENT, after + MOVEMENT)  # full length from publishing
     assert between(started.opened, before, after)
     assert awaited_post(started) is None
-    notices = [r for r in outbox(site, "notice") if "The deadline of T1-movement is set." in r["body"]]
+    notices = [r for r in outbox(site, "notice") if "Turn 1 — movement: the deadline is set." in r["body"]]
     assert len(notices) == 6 and all(r["status"] == "sent" for r in notices)
     assert all(UNSET_DEADLINE not in r["body"] for r in notices)
 

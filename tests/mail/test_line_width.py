@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from engine import roster_problems
+from pbp.signups.substitutes import RELEASED
+from pbp.signups.spectators import OUTSIDE_SEQUENCE
 from pbp.cli import main
 from pbp.composition import ForumModerator
 from pbp.conversations.host_side import answer
@@ -173,6 +175,15 @@ def play(table: Table) -> None:
     living = [name for name in table.names if table.game().status(name).alive]
     substitute(table.moderator, table.game_id, living[0], "Ψηφοφορίαμεγάληδύσκ", "new@players.example")
     modkill(table.moderator, table.game_id, living[1], "gone " * 20)
+    # What pbp.signups.substitutes.release_substitutes queues for each substitute left on a
+    # signed-up game's list when it ends, queued here the same way (this game had no sign-ups).
+    game = table.game()
+    with game.file.transaction():
+        table.moderator.outbox.queue(
+            game.file, phase=game.filed_phase, recipient="Spare", address="spare@players.example",
+            kind=RELEASED, sequence_key=OUTSIDE_SEQUENCE,
+            mail=table.moderator.renderer.render(RELEASED, game.record.ruleset, game=game.game_facts(),
+                                                 name="Ψηφοφορίαμεγάληδύσκα"))
     open_for_signups(table.moderator, f"{table.game_id}x", "werewolf", "8..12", "3d")
     table.mail("joiner@players.example", f"JOIN {table.game_id}x Ψηφοφορίαμεγάληδύσκα")
 

@@ -153,7 +153,7 @@ def test_a_game_whose_spectators_are_only_the_dead_takes_no_watchers(post):
     assert "watch_pending" not in moderator.folder.game("ww1").record()
 
 
-def test_start_needs_the_minimum_and_closes_the_sign_ups(post):
+def test_start_needs_the_minimum_and_sends_late_joins_to_the_substitutes_list(post):
     with pytest.raises(UserError, match="has 0 confirmed sign-ups and needs at least 8"):
         start_signed_up(post.moderator, "ww3")
     for name in player_names(8):
@@ -161,8 +161,8 @@ def test_start_needs_the_minimum_and_closes_the_sign_ups(post):
         post.send(address, f"JOIN ww3 {name}")
         post.send(address, f"CONFIRM ww3 {post.code('ww3', address)}")
     start_signed_up(post.moderator, "ww3")
-    assert post.send("late@x.example", "JOIN ww3 Late") == "rejected"
-    assert "Game ww3 has started, so its sign-ups are closed." in post.replies("ww3", "late@x.example")[-1]["body"]
+    assert post.send("late@x.example", "JOIN ww3 Late") == "processed"
+    assert "substitutes' list" in post.replies("ww3", "late@x.example")[-1]["body"]
     with pytest.raises(UserError, match="has started already"):
         start_signed_up(post.moderator, "ww3")
 

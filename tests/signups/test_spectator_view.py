@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import RosterPlayer
+from pbp.game.record import Npc, RosterPlayer
 from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load
 from pbp.host import operations as ops
@@ -64,10 +64,12 @@ def test_the_dead_see_the_role_list_once_and_every_team_channels_messages(modera
 def test_infiltration_spectators_read_the_reds_channel_when_the_option_lets_them(moderator):
     for spectators, shown in (("off", False), ("dead", True)):
         game_id = f"inf{spectators}"
-        create_game(moderator, "infiltration", ROSTER[:6], seed="7", game_id=game_id,
-                    options={"spectators": spectators})
+        # a Red NPC beside the Red player: a lone Red has no channel to write to
+        create_game(moderator, "infiltration", ROSTER[:6], [Npc("Ocelot", "warrior", "red")], seed="7",
+                    game_id=game_id, options={"spectators": spectators})
         game = load(moderator, game_id)
         reds = [n for n in NAMES[:6] if game.status(n).channels == ("reds",)]
+        assert reds
         green = next(n for n in NAMES[:6] if n not in reds)
         ops.modkill(moderator, game_id, green, "left the game")
         say(moderator, game_id, reds[0], "reds", "Hack the Seer terminal first.", 10 if shown else 20)

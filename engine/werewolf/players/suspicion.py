@@ -25,7 +25,6 @@ DEFENDED_WOLF = 1.2         # voted to save a player who flipped wolf
 HANGED_VILLAGER = 0.35      # voted (or nominated) to hang a player who flipped innocent
 HELPED_WOLF_OUT = -0.4      # voted to hang a player who flipped wolf (wolves bus sometimes)
 DEFENDED_ACCUSED = 0.6      # voted to save a player a trusted claim names a wolf
-NIGHT_VICTIM_IS_WOLF = 0.15  # how likely a night victim is a wolf when roles are not shown
 
 
 def examined(record: PublicRecord) -> dict[str, bool]:

@@ -21,7 +21,7 @@ def seduce(night: Night) -> Night:
             night = night.report(succubus.name, "seduction_wasted", target=target_name)
             continue
         villager_state = night.roles["villager"].initial_state
-        taken = inherited_state(night.roles["succubus"], night.roles[target.role], target.role_state)
+        taken = inherited_state(night.roles[target.role], target.role_state)
         night = night.with_character(succubus.name, role=target.role, role_state=taken)
         night = night.with_character(target_name, role="villager", role_state=villager_state)
         night = replace(night, changed=night.changed + (succubus.name, target_name)).used("seduce")
