@@ -65,7 +65,7 @@ def test_a_game_plays_to_the_end_with_votes_in_the_thread(tmp_path, thread_forum
                 assert expected is not None and sum(row["count"] for row in expected["rows"]) == len(phase.actors)
                 with game.file.transaction():
                     drafts.draft_tally(post_renderer(play.moderator.renderer),
-                                       load_forum_settings(play.moderator.settings), game)
+                                       load_forum_settings(play.moderator.settings), game, play.moderator.clock())
                 assert play.publish() == 1
                 posted = thread_forum.published()[-1]
                 for row in expected["rows"]:
@@ -75,7 +75,8 @@ def test_a_game_plays_to_the_end_with_votes_in_the_thread(tmp_path, thread_forum
             (summary,) = play.resolve_due()
             assert summary.phase == phase.id
             if has_public_orders(game.rules.card, phase) and ruleset == "werewolf":
-                said = _count_words(" ".join(line for line in summary.public if "Tally:" in line))
+                said = _count_words(" ".join(line.split("Tally:", 1)[1].split(".")[0]  # the tally, not "Day 1"
+                                             for line in summary.public if "Tally:" in line))
                 assert said == {row["choice"]: row["count"] for row in expected["rows"]}
         assert play.game.phase is None, "the game did not end"
         assert play.game.record.result is not None
