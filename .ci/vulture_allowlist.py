@@ -12,6 +12,11 @@ _.handle_endtag
 _.handle_data
 _.do_GET  # http.server's hooks (pbp.mail.oauth_flows)
 _.log_message
+_.do_POST  # http.server's hooks (pbp.demo.discourse_server)
+_.daemon_threads  # read by socketserver (pbp.demo.discourse_server)
+_.protocol_version
+_.close_connection
+_.comment_sort  # praw's attribute, set before reading (pbp.forum.reddit_thread)
 _.handle_DATA  # aiosmtpd's hook (benchmarks/ingest.py)
 _.make_globals  # Jinja's environment hook (pbp.render.renderer.ViewEnvironment)
 _.table_class  # TinyDB's table class (pbp.storage.game_storage.GameDatabase)
@@ -43,3 +48,6 @@ _.player_written  # a draft's player-written words (tests/forum/test_posts.py)
 _.refreshes  # how many access tokens a token source fetched (tests/mail/test_oauth_logins.py)
 poll_once  # one ingest cycle, as the ingest tests and crash scripts run it (tests/mail/test_ingest.py)
 game_tables  # a game's tables read without the lock (tests/golden/transcript.py, tests/faults/site.py)
+_.fail_next  # the local Discourse's fault injection (tests/forum/thread_forums.py)
+_.clear_faults
+_.delete  # a post deleted on the local Discourse (tests/forum/thread_forums.py)

@@ -132,7 +132,9 @@ class RulesetCard:
     - `npc_kinds`: the kinds of host-run characters the ruleset accepts (empty: none).
     - `choosing_kind`: the phase kind in which players choose their own role (or "").
     - `public_orders`: the keywords of orders that are public once accepted (votes), which
-      a running tally may show.
+      a running tally may show, and which a game may take in its public thread.
+    - `take_back_words`: (word, public order keyword) pairs: the word a forum post writes
+      to take a public order back (`UNVOTE` for `VOTE`), read as taking that order back.
     - `roles`: every role or class a character may have, as (name, side, what it does) in
       the rules' words (`pbp rules`).
     - `character_summary(me)`: the host's lines about one character, read from that
@@ -172,6 +174,7 @@ class RulesetCard:
     npc_kinds: tuple[str, ...] = ()
     choosing_kind: str = ""
     public_orders: tuple[str, ...] = ()
+    take_back_words: tuple[tuple[str, str], ...] = ()
     roles: tuple[tuple[str, str, str], ...] = ()
     character_summary: Callable[[Mapping[str, Any]], tuple[str, ...]] = no_character_summary
     channel_orders: tuple[tuple[str, str], ...] = ()

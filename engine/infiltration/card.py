@@ -131,11 +131,12 @@ CARD = RulesetCard(
     orders=ORDER_TABLE,
     argument_grammars=(("USE VALIDITY <statement>", GRAMMAR_HELP),),
     reserved_words=frozenset(word.upper() for word in (
-        *KEYWORDS, *TERMINALS, *" ".join(SPECIALS).split(), *_GRAMMAR_WORDS.split())),
+        *KEYWORDS, *TERMINALS, *" ".join(SPECIALS).split(), *_GRAMMAR_WORDS.split(), "UNVOTE")),
     reserved_form=_reads_as,
     npc_kinds=CLASSES,
     choosing_kind="class",
     public_orders=("VOTE",),
+    take_back_words=(("UNVOTE", "VOTE"),),  # a forum post's way of taking the vote back
     roles=CLASS_LINES,
     character_summary=character_summary,
     phase_words=phase_words,

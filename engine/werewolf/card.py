@@ -90,11 +90,18 @@ def public_choice(order: Any) -> str | None:
     return None
 
 
+# How a forum post takes a nomination or a vote back (rules: both may change until the
+# deadline; docs/design.md: Public posts — votes in the thread).
+TAKE_BACK_WORDS = (("UNNOMINATE", "NOMINATE"), ("UNVOTE", "VOTE"))
+
+
 SIDE_NAMES = (("village", "the Village"), ("wolves", "the Wolves"), ("weregerbil", "the Weregerbils"),
               ("werehamster", "the Werehamster"))
 VICTORY_PATHS = (("weregerbils-outnumber", "the Weregerbils match both the wolves and the village"),
                  ("no-wolves-left", "no wolf is left alive"),
                  ("wolves-parity", "the wolves are as many as the village at dawn"))
+
+
 def public_roster(view: Mapping[str, Any]) -> tuple[PublicCharacter, ...]:
     """Every character of the public view, a dead one with the day or night it died in."""
     return listed_characters(view, lambda entry: phase_words(str(entry["died_in"])).split(" — ")[0]
@@ -116,8 +123,10 @@ def make_card(table: RoleTable) -> RulesetCard:
         game_id_prefix="ww",
         phase_kinds=PHASE_KINDS,
         orders=order_table(table),
-        reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH")),
+        reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH",
+                                                           *(word for word, _ in TAKE_BACK_WORDS))),
         public_orders=("NOMINATE", "VOTE"),
+        take_back_words=TAKE_BACK_WORDS,
         roles=tuple((role.name, role.faction, role.summary) for role in table.roles),
         character_summary=character_summary,
         channel_orders=(("pack", "KILL"),),

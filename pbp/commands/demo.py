@@ -21,6 +21,9 @@ def register(subparsers: Subparsers) -> None:
                         help="the ruleset of the demo game (default: infiltration)")
     parser.add_argument("--players", type=int, help="how many players (default: 8 for Infiltration, 9 for Werewolf)")
     parser.add_argument("--seed", default="1", help="the demo game's seed; the same seed plays the same game")
+    parser.add_argument("--votes", choices=("mail", "thread", "both"), default="mail",
+                        help="where votes are cast: mail (default), or thread: posts in a local forum's "
+                             "thread that the demo runs for its length")
     parser.add_argument("--keep", metavar="DIR", help="keep the demo's data folder (and its mail) in DIR")
     parser.set_defaults(run=run)
 
@@ -36,7 +39,7 @@ def run(args: Namespace) -> int:
         data = Path(tempfile.mkdtemp(prefix="pbp-demo-"))
     started = time.monotonic()
     try:
-        outcome = play_demo(args.ruleset, args.players, args.seed, data)
+        outcome = play_demo(args.ruleset, args.players, args.seed, data, votes=args.votes)
     finally:
         if not args.keep:
             shutil.rmtree(data, ignore_errors=True)

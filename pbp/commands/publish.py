@@ -8,6 +8,7 @@ from argparse import Namespace
 
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.forum import publish, review, watch
+from pbp.forum.thread import ThreadReader
 from pbp.forum.config import load_forum_settings
 from pbp.game.deadlines import start_clock
 from pbp.game.stored import load
@@ -47,7 +48,7 @@ def run(args: Namespace) -> int:
         print(f"Published {published} post(s).")
         if clocks:  # players hear their new deadline now, not at the next `pbp run` cycle
             print(send_queued(moderator, what="Deadline notices"))
-        if forum.publisher == "reddit" and not args.no_watch and isinstance(publisher, watch.ThreadReader):
+        if forum.publisher == "reddit" and not args.no_watch and isinstance(publisher, ThreadReader):
             warnings = watch.watch_threads(moderator, publisher, on_warning=print, games=games)
             print(f"Thread watch: {len(warnings)} warning(s).")
     return 0

@@ -22,6 +22,7 @@ from pbp.game.stored import StoredGame, load
 from pbp.render.renderer import FINISHED
 from pbp.game.resolution import NPC_REPORT
 from pbp.host.orders import for_the_screen
+from pbp.forum.thread_status import show_lines as show_thread_lines
 
 REPORT_KINDS = ("welcome", "report", NPC_WELCOME, NPC_REPORT)  # what a character is told of the game
 RULE = "-" * 60
@@ -74,7 +75,7 @@ def game_lines(game: StoredGame) -> list[str]:
     lines = [f"Game {game.id} ({game.record.ruleset}), phase {phase}; {len(names)} characters:"]
     for name in names:
         lines += character_lines(game, name)
-    return lines
+    return lines + show_thread_lines(game)
 
 
 def report_lines(game: StoredGame, name: str) -> list[str]:

@@ -7,6 +7,7 @@ from argparse import Namespace
 
 from pbp.commands.common import add_settings_arguments, open_reader, Subparsers
 from pbp.settings import secrets_readable_by_others
+from pbp.forum.thread_status import status_lines as thread_status_lines
 from pbp.host.status import status_text
 
 
@@ -19,7 +20,8 @@ def register(subparsers: Subparsers) -> None:
 
 def run(args: Namespace) -> int:
     with open_reader(args) as moderator:  # reads only: never waits for `pbp run`
-        print(status_text(moderator.folder, args.game, rules_for=moderator.rules))
+        print(status_text(moderator.folder, args.game, rules_for=moderator.rules,
+                          thread_lines=thread_status_lines))
         for exposed in secrets_readable_by_others(moderator.settings.source):
             print(f"WARNING: {exposed} holds a password and others may read it; "
                   f"make it yours alone with `chmod 600 {exposed}`.")

@@ -17,7 +17,8 @@ from pbp.forum import hooks as forum_hooks
 from pbp.forum.watch import ThreadWatch, WatchReport
 from pbp.game.resolution import ResolutionSummary, resolve_due
 from pbp.game.resolution import resolve_all_in
-from pbp.forum.running_counts import draft_due_tallies
+from pbp.forum.activity import queue_prods
+from pbp.forum.running_counts import draft_due_tallies, draft_vote_tallies
 from pbp.game.reminders import queue_reminders
 from pbp.signups.starting import start_due
 from pbp.moderator import Moderator
@@ -70,7 +71,8 @@ class Cycle:
 
     def resolve(self) -> list[ResolutionSummary]:
         # deadlines first, then phases whose orders are all in (option resolve_when_all_in)
-        return resolve_due(self.moderator) + resolve_all_in(self.moderator)
+        # a game whose votes come from its thread reads it one last time first (pbp.game.final_read)
+        return resolve_due(self.moderator, gate=self.watch.final_read) + resolve_all_in(self.moderator)
 
     def send(self) -> SendSummary:
         return self.moderator.outbox.send_due(self.sender)
@@ -85,10 +87,14 @@ class Cycle:
         report.started = start_due(self.moderator)  # games whose sign-ups closed (pbp.signups)
         queue_reminders(self.moderator)  # before deadlines, to players with no orders
         report.forum_events.extend(draft_due_tallies(self.moderator))  # running counts (option tally_every)
+        report.forum_events.extend(queue_prods(self.moderator))  # prods to post (option prod_below)
         forum_hooks.publish_due(self.moderator, on_event=report.forum_events.append)  # approved public posts
         # a phase whose clock waited for a post just published starts it (option wait_for_publish)
         report.forum_events.extend(start_clocks(self.moderator))
         report.watch = self.watch.run(self.moderator)  # the public threads, at most once per watch_interval
+        # running counts after so many votes (option tally_after_votes), from mail or the thread
+        report.forum_events.extend(draft_vote_tallies(self.moderator))
+        forum_hooks.publish_due(self.moderator, on_event=report.forum_events.append)
         self._add(report, self.send())
         self.moderator.folder.index.cycle_done()
         return report

@@ -15,7 +15,7 @@ from pbp.storage.datafolder import DataFolder
 from pbp.storage.game_index import FILE_NAME as GAME_INDEX, UNCLEAN_MARK
 
 
-WORDS = {"tallies": "running count"}
+WORDS = {"tallies": "running count", "prods": "prods to post"}
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ def _indexed_wake_up(folder: DataFolder, now: datetime) -> WakeUp | None:
             return WakeUp(_moment(when), "outbox retry")
         if stalled.get(game_id) == phase:
             continue  # its resolution failed: it waits for the host, not for the alarm
-        if kind in ("reminders", "tallies") and when <= later:
+        if kind in ("reminders", "tallies", "prods") and when <= later:
             continue  # passed: this cycle has seen to it (or the deadline has)
         return WakeUp(_moment(when), f"{WORDS.get(kind, kind)} of {game_id} {phase}")
     return None

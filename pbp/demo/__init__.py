@@ -6,6 +6,12 @@ the scripted player reads it there, fills in the form at its end and replies int
 inbox Maildir, and pbp ingests, parses and judges that reply like any other mail. Where a
 real game waits for the deadline, the demo resolves as soon as every actor's orders are in.
 
+With `votes = thread` (`pbp demo --votes thread`) the demo runs a local Discourse of its
+own (pbp.demo.discourse_server) for its length: pbp publishes the game's posts there
+through its real Discourse client, the scripted players post their votes in the thread,
+and before each resolution pbp reads the thread, publishes the running count and the demo
+prints it as posted (pbp.demo.thread).
+
 A team that settles an order together (the ruleset card's `channel_orders`: Werewolf's pack
 KILL) agrees on it in its channel, by mail like everyone else: the first member in roster
 order proposes its pick with its orders, the others wait for that message to reach them
@@ -34,6 +40,7 @@ from pbp.mail.maildir import deliver
 from pbp.composition import ForumModerator
 from pbp.game.record import RosterPlayer
 from pbp.demo.players import filled_message_block, filled_reply_text, form_in, mail_text, reply_to
+from pbp.demo.thread import DemoForum, private_orders
 from pbp.settings import Settings
 from pbp.mail.transport import open_mailbox, open_sender
 
@@ -51,25 +58,33 @@ class DemoResult:
 
 def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: Path | None = None,
               say: Callable[[str], None] = print,
-              clock: Callable[[], datetime] = schedule.now) -> DemoResult:
+              clock: Callable[[], datetime] = schedule.now, votes: str = "mail") -> DemoResult:
     """Play one demo game; `clock` is the moderator's clock (a frozen one makes every mail
-    byte-identical from run to run, as the golden transcripts need)."""
+    byte-identical from run to run, as the golden transcripts need). `votes` is the game's
+    option: with `thread`, the votes are posted in a local forum's thread."""
     data = data or Path(tempfile.mkdtemp(prefix="pbp-demo-"))
+    forum = DemoForum.start(data) if votes != "mail" else None
     settings = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid",
-                        replies_per_sender_per_day=10_000)
+                        replies_per_sender_per_day=10_000, source=forum.settings if forum else None)
     count = players or engine.ruleset(ruleset).card.demo_players
-    roster = [RosterPlayer(name, f"{name.lower()}@players.invalid") for name in player_names(count)]
-    with ForumModerator(settings, clock=clock) as moderator:
-        cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
-        try:
-            return _play(moderator, cycle, ruleset, roster, seed, say)
-        finally:
-            cycle.close()
+    roster = [RosterPlayer(name, f"{name.lower()}@players.invalid", forum_name=name.lower() if forum else "")
+              for name in player_names(count)]
+    try:
+        with ForumModerator(settings, clock=clock) as moderator:
+            cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
+            try:
+                return _play(moderator, cycle, ruleset, roster, seed, say, votes, forum)
+            finally:
+                cycle.close()
+    finally:
+        if forum:
+            forum.stop()
 
 
 def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[RosterPlayer], seed: str,
-          say: Callable[[str], None]) -> DemoResult:
-    game = create_game(moderator, ruleset, roster, seed=seed, schedule_text="default=1h")
+          say: Callable[[str], None], votes: str = "mail", forum: DemoForum | None = None) -> DemoResult:
+    game = create_game(moderator, ruleset, roster, seed=seed, schedule_text="default=1h",
+                       options={"votes": votes} if forum else None)
     say(f"Demo: game {game.id} of {ruleset} with {len(roster)} scripted players "
         f"(mail in {moderator.settings.maildir_root}).")
     answered: dict[str, set[str]] = {entry.name: set() for entry in roster}
@@ -80,7 +95,11 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         current = load(moderator, game.id)
         if current.phase is None:
             break
+        if forum:
+            forum.publish(moderator)
         for index, entry in enumerate(roster):
+            if forum and forum.post_votes(moderator, current, entry, answered[entry.name], seed):
+                continue  # nothing left to mail
             received += _answer_mail(moderator, current, entry, answered[entry.name], heard[entry.name], seed,
                                      quote=index % 2 == 1)
         cycle.poll()
@@ -94,6 +113,8 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
                    if entry.name in phase.awaited and phase.id not in answered[entry.name]]
         if waiting:
             continue  # their form is still on its way (they will answer next round)
+        if forum:
+            forum.before_resolution(moderator, current, say)
         summary = resolve_phase(moderator, game.id, phase.id)
         assert summary is not None  # the phase is still open: nothing else resolves the demo's game
         phases += 1
@@ -137,7 +158,7 @@ def _answer_mail(moderator: ForumModerator, game: StoredGame, entry: RosterPlaye
             chosen = message
     if chosen is None or phase is None or phase.id in answered or entry.name not in phase.awaited:
         return 0
-    orders = game.rules.scripted_orders(game.state, entry.name, seed)
+    orders = private_orders(game, game.rules.scripted_orders(game.state, entry.name, seed))
     talk = _team_talk(game, entry.name, orders, seed)
     if any(first != entry.name and (phase.id, channel) not in heard for channel, _, first, _ in talk):
         return 0  # the team's first word is still on its way

@@ -191,6 +191,7 @@ class GameMailJudge:
     def help_mail(self, game: StoredGame, name: str, note: Verdict | None) -> RenderedMail:
         return self.moderator.renderer.render("help", game.record.ruleset, game=game.game_facts(),
                                               player=name, note=note, form=game.form(name), token=game.token(name),
+                                              votes=game.votes,
                                               options=stated_options(game.rules, game.state,
                                                                      game.record.moderator_options),
                                               **help_facts(game.rules, game.phase, name, game.record.npcs))

@@ -1,17 +1,19 @@
-"""The forum settings: `[forum]` and `[reddit]` in the settings file (settings.example.ini
+"""The forum settings: `[forum]`, `[reddit]` and `[discourse]` in the settings file (settings.example.ini
 documents each key), read from the same file as the rest of pbp's settings."""
 from __future__ import annotations
 
 import configparser
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Mapping
 
 from pbp.errors import UserError
 from pbp.forum.dialects import DIALECTS
+from pbp.forum.discourse import DiscourseSettings
 from pbp.forum.reddit import MODES, RedditSettings
 from pbp.settings import Settings
 
-PUBLISHERS = ("files", "reddit")
+PUBLISHERS = ("files", "reddit", "discourse")
 
 
 @dataclass(frozen=True)
@@ -21,7 +23,8 @@ class ForumSettings:
     posts_folder: Path = Path("posts")
     auto_publish: bool | str = False  # True: every draft that passes the check; "tally": running counts only
     reddit: RedditSettings | None = None
-    watch_interval: float = 600.0  # seconds between two reads of a game's Reddit thread
+    discourse: DiscourseSettings | None = None
+    watch_interval: float = 600.0  # seconds between two reads of a game's thread
 
 
 def _auto_publish(text: str) -> bool | str:
@@ -56,6 +59,36 @@ def _seconds(text: str, where: str) -> float:
     return value
 
 
+def _secret(section: Mapping[str, str], key: str, base: Path, what: str) -> str:
+    """`key`, or the first line of the file `<key>_file` names (kept out of the settings)."""
+    value: str = section.get(key, "")
+    if section.get(f"{key}_file", "").strip():
+        path = Path(section[f"{key}_file"].strip())
+        path = path if path.is_absolute() else base / path
+        try:
+            value = path.read_text(encoding="utf-8").splitlines()[0].strip()
+        except (OSError, IndexError):
+            raise UserError(f"Cannot read the {what} from {path}; put it on the file's first line.") from None
+    return value.strip()
+
+
+def _discourse(parser: configparser.ConfigParser, base: Path) -> DiscourseSettings:
+    section = parser["discourse"] if parser.has_section("discourse") else {}
+    url = section.get("url", "").strip()
+    if not url.startswith(("https://", "http://")):
+        raise UserError("Setting [discourse] url must be the forum's address, such as https://forum.example.org.")
+    username = section.get("api_username", "").strip()
+    key = _secret(section, "api_key", base, "Discourse API key")
+    if not username or not key:
+        raise UserError("Set [discourse] api_username and api_key (or api_key_file) so pbp can post to Discourse.")
+    category = section.get("category", "").strip()
+    if category and not category.isdigit():
+        raise UserError(f"Setting [discourse] category = {category!r} is not a category id (a number).")
+    return DiscourseSettings(url=url, api_username=username, api_key=key,
+                             category=int(category) if category else None,
+                             timeout=_seconds(section.get("timeout", "16") or "16", "[discourse] timeout"))
+
+
 def load_forum_settings(settings: Settings) -> ForumSettings:
     parser = configparser.ConfigParser(interpolation=None)
     base = settings.data
@@ -65,24 +98,20 @@ def load_forum_settings(settings: Settings) -> ForumSettings:
     forum = parser["forum"] if parser.has_section("forum") else {}
     publisher = forum.get("publisher", "files").strip().lower()
     if publisher not in PUBLISHERS:
-        raise UserError(f"Setting [forum] publisher = {publisher!r} is not one of files, reddit; fix the settings file.")
-    dialect = forum.get("dialect", "markdown").strip().lower()
+        raise UserError(f"Setting [forum] publisher = {publisher!r} is not one of {', '.join(PUBLISHERS)}; fix the "
+                        "settings file.")
+    # Discourse renders its own Markdown: its games default to that dialect.
+    dialect = (forum.get("dialect", "").strip() or ("discourse" if publisher == "discourse" else "markdown")).lower()
     if dialect not in DIALECTS:
-        raise UserError(f"Setting [forum] dialect = {dialect!r} is not one of markdown, bbcode; fix the settings file.")
+        raise UserError(f"Setting [forum] dialect = {dialect!r} is not one of {', '.join(DIALECTS)}; fix the "
+                        "settings file.")
     folder = Path(forum.get("posts", "").strip() or settings.data / "posts")
     if not folder.is_absolute():
         folder = base / folder
     reddit = None
     if publisher == "reddit":
         section = parser["reddit"] if parser.has_section("reddit") else {}
-        password = section.get("password", "")
-        if section.get("password_file", "").strip():
-            path = Path(section["password_file"].strip())
-            path = path if path.is_absolute() else base / path
-            try:
-                password = path.read_text(encoding="utf-8").splitlines()[0].strip()
-            except (OSError, IndexError):
-                raise UserError(f"Cannot read the Reddit password from {path}; put it on the file's first line.") from None
+        password = _secret(section, "password", base, "Reddit password")
         mode = section.get("mode", "thread").strip().lower()
         if mode not in MODES:
             raise UserError(f"Setting [reddit] mode = {mode!r} is not one of thread, posts; fix the settings file.")
@@ -98,7 +127,8 @@ def load_forum_settings(settings: Settings) -> ForumSettings:
             user_agent=section.get("user_agent", "").strip() or RedditSettings.user_agent,
             timeout=float(section.get("timeout", "16") or 16), oauth_url=section.get("oauth_url", "").strip(),
             reddit_url=section.get("reddit_url", "").strip())
+    discourse = _discourse(parser, base) if publisher == "discourse" else None
     return ForumSettings(publisher=publisher, dialect=dialect, posts_folder=folder,
                          auto_publish=_auto_publish(forum.get("auto_publish", "off")),
-                         reddit=reddit, watch_interval=_seconds(forum.get("watch_interval", "600"),
+                         reddit=reddit, discourse=discourse, watch_interval=_seconds(forum.get("watch_interval", "600"),
                                                                 "[forum] watch_interval"))

@@ -156,6 +156,33 @@ class Markdown(Dialect):
     def list_close(self) -> PostText:
         return PostText("")
 
+    def link(self, text: Any, url: str) -> PostText:
+        """A link to `url` (an address pbp made from the forum's answer; never player text)."""
+        address = _address(url)
+        return PostText(f"[{self._safe(text)}]({address})") if address else PostText(self._safe(text))
+
+
+class DiscourseMarkdown(Markdown):
+    """Markdown as Discourse renders it (CommonMark with Discourse's additions): an `@name`
+    would notify that account and `:name:` draw an emoji, so an `@` or `:` before a name
+    is escaped; BBCode tags
+    are escaped by the brackets already; tiny text is HTML's `<small>`, which Discourse
+    allows (Reddit's `^(…)` means nothing there)."""
+
+    name = "discourse"
+    extension = "discourse.md"
+    _DISCOURSE = re.compile(r"([@:])(?=[A-Za-z_+-])")  # a mention or an emoji code starts so
+
+    def escape(self, text: Any) -> PostText:
+        return PostText(self._DISCOURSE.sub(r"\\\1", super().escape(text)))
+
+    def escape_player_text(self, text: Any) -> PostText:
+        return PostText(self._DISCOURSE.sub(r"\\\1", super().escape_player_text(text)))
+
+    def small(self, text: Any) -> PostText:
+        """Tiny text: a marker, kept as pbp searches for it (`:` unescaped)."""
+        return PostText(f"<small>{text if hasattr(text, '__html__') else Markdown.escape(self, text)}</small>")
+
 
 class BBCode(Dialect):
     """Classic forum BBCode (phpBB, vBulletin, SMF)."""
@@ -199,13 +226,27 @@ class BBCode(Dialect):
     def list_close(self) -> PostText:
         return PostText("[/list]")
 
+    def link(self, text: Any, url: str) -> PostText:
+        address = _address(url)
+        return PostText(f"[url={address}]{self._safe(text)}[/url]") if address else PostText(self._safe(text))
 
-DIALECTS = {"markdown": Markdown, "bbcode": BBCode}
+
+def _address(url: str) -> str:
+    """A web address as a link may hold it: http(s) only, no character that would end the
+    link's markup early."""
+    if not re.match(r"^https?://", url):
+        return ""
+    return re.sub(r"[\s()\[\]<>\"\\]", lambda m: f"%{ord(m.group()):02X}", url)
+
+
+DIALECTS: dict[str, type[Markdown] | type[BBCode]] = {"markdown": Markdown, "bbcode": BBCode,
+                                                    "discourse": DiscourseMarkdown}
 
 
 def dialect(name: str) -> Dialect:
-    """The dialect a game uses (`markdown` for Reddit, `bbcode` for classic forums)."""
+    """The dialect a game uses (`markdown` for Reddit, `discourse` for Discourse, `bbcode` for
+    classic forums)."""
     try:
         return DIALECTS[name.strip().lower()]()
     except KeyError:
-        raise ValueError(f"Unknown forum dialect {name!r}; choose markdown or bbcode.") from None
+        raise ValueError(f"Unknown forum dialect {name!r}; choose markdown, bbcode or discourse.") from None

@@ -13,6 +13,7 @@ from pbp.storage.drafts import DRAFT, OPENING, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import Dialect, dialect as make_dialect
 from pbp.forum.post_renderer import Draft, PostFacts, PostRenderer
+from pbp.forum.thread_votes import vote_links
 from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
@@ -151,7 +152,8 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, 
     votes = {p: c for p, c in public_tally.current_votes(game).items() if p in voters}
     facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=game.phase.id, public_view=view,
                       votes=votes, voters=voters,
-                      extra={**thread_facts(game, view), "as_of": render_moment(now, "UTC")},
+                      extra={**thread_facts(game, view), "vote_links": vote_links(game),
+                             "as_of": render_moment(now, "UTC")},
                       phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind="tally")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))

@@ -11,7 +11,7 @@ from pbp.forum import publish
 from pbp.storage.drafts import OPENING, DraftBook
 from pbp.forum.config import ForumSettings, load_forum_settings
 from pbp.forum.post_renderer import post_renderer
-from pbp.forum.watch import note_for_watch, opened_at
+from pbp.forum.watch_rules import note_for_watch, opened_at
 from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator

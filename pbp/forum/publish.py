@@ -10,6 +10,7 @@ from pbp.crashpoints import crash_point
 from pbp.storage.drafts import APPROVED, OPTIONAL_KINDS, PUBLISHED, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
+from pbp.forum.discourse import DiscourseForum
 from pbp.forum.files import FilePublisher
 from pbp.forum.publisher import (
     PermanentPublishError,
@@ -88,4 +89,6 @@ def make_publisher(forum: ForumSettings) -> Publisher:
         from pbp.forum.reddit import RedditPublisher  # praw is loaded only when used
         assert forum.reddit is not None  # load_forum_settings reads [reddit] for this publisher
         return RedditPublisher(forum.reddit)
+    if forum.publisher == "discourse" and forum.discourse is not None:
+        return DiscourseForum(forum.discourse)
     return FilePublisher(forum.posts_folder, make_dialect(forum.dialect).extension)

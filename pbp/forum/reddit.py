@@ -19,9 +19,11 @@ from typing import Any, Iterable, Iterator
 import praw
 import prawcore
 from praw.exceptions import RedditAPIException
-from praw.models import Comment, Redditor
+from praw.models import Redditor
 import requests
 
+from pbp.forum.reddit_thread import thread_posts
+from pbp.forum.thread import ThreadPost
 from pbp.forum.publisher import (
     PermanentPublishError,
     Post,
@@ -123,6 +125,7 @@ class RedditPublisher:
             raise ValueError(f"Reddit mode {settings.mode!r} is not one of: {', '.join(MODES)}.")
         self.settings = settings
         self.reddit = reddit or connect(settings)
+        self._my_name = ""
 
     # ------------------------------------------------------------------ reading our own posts
     def _me(self) -> Redditor:
@@ -203,21 +206,19 @@ class RedditPublisher:
         return self._published(comment, thread)
 
     # ------------------------------------------------------------------ reading the thread
-    def thread_comments(self, thread: str) -> list[dict[str, Any]]:
-        """Every comment in the game's thread, oldest first: id, author, body, created."""
+    def thread_posts(self, thread: str) -> list[ThreadPost]:
+        """Every comment of the game's thread as a `ThreadPost`, oldest first (pbp.forum.reddit_thread)."""
         try:
-            submission = self.reddit.submission(id=thread.split("_", 1)[-1])
-            submission.comments.replace_more(limit=0)
-            comments = submission.comments.list()
+            return thread_posts(self.reddit, thread, self.username())
         except Exception as error:  # noqa: BLE001
             raise _classify(error) from None
-        rows = [{"id": c.fullname, "author": str(c.author) if c.author else "",
-                 "body": c.body, "created": float(c.created_utc)}
-                for c in comments if isinstance(c, Comment)]  # replace_more left no "more comments" stubs
-        return sorted(rows, key=lambda row: row["created"])
 
     def username(self) -> str:
+        """pbp's own account (the settings', else asked of Reddit once)."""
+        if self.settings.username:
+            return self.settings.username
         try:
-            return str(self.reddit.user.me())
+            self._my_name = self._my_name or str(self.reddit.user.me())
+            return self._my_name
         except Exception as error:  # noqa: BLE001
             raise _classify(error) from None

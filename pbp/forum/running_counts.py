@@ -16,10 +16,13 @@ from pbp.game.stored import load
 from pbp.storage.game_index import chore_due
 from pbp.moderator import Moderator
 from pbp.game.tally import due_slot, has_public_orders
-from pbp.game.options import tally_interval_of
+from pbp.game.options import TALLY_AFTER_VOTES, tally_interval_of, votes_after
+from pbp.game.stored import StoredGame
+from pbp.game.vote_channels import public_keyword
 from pbp.timezones import as_utc
 
 DONE_KEY = "tally_slots"  # the (phase, slot) counts already drafted, in the game's forum settings
+COUNTED_KEY = "tally_votes"  # phase -> public orders given when its last count by votes was drafted
 
 
 def draft_due_tallies(moderator: Moderator) -> list[str]:
@@ -48,4 +51,42 @@ def draft_due_tallies(moderator: Moderator) -> list[str]:
             book.update_game_settings({DONE_KEY: [*book.game_settings().get(DONE_KEY, []), key]})
         done.append(f"{game_id} {row['phase']}: running count drafted ({row['status']})")
     index.chore_seen(moment, "tallies")
+    return done
+
+
+def public_orders_given(game: StoredGame) -> int:
+    """How many public orders were given in the open phase: each accepted block (a post or a
+    mail) that changed what its player's public orders say (a vote, a changed vote, a vote
+    taken back)."""
+    card, said, given = game.rules.card, dict[str, list[str]](), 0
+    for row in game.file.orders.where("phase", game.phase.id if game.phase else ""):
+        public = [line for line in row["text"].splitlines() if public_keyword(line, card)]
+        given += public != said.get(row["player"], [])
+        said[row["player"]] = public
+    return given
+
+
+def draft_vote_tallies(moderator: Moderator) -> list[str]:
+    """Option `tally_after_votes = N`: draft a running count in every game whose open phase
+    has had N public orders given since its last such count. Only a changed game can have
+    new votes, so the index names the games to look at."""
+    done, forum = [], None
+    for game_id in moderator.folder.index.games(moderator.folder.game_ids()):
+        game = load(moderator, game_id)
+        after = votes_after(game.moderator_option(TALLY_AFTER_VOTES))
+        if after is None or game.phase is None or not isinstance(game.clock, Running):
+            continue
+        if not has_public_orders(game.rules.card, game.phase):
+            continue
+        book = DraftBook(game.file)
+        counted = book.game_settings().get(COUNTED_KEY, {})
+        given = public_orders_given(game)
+        if given - int(counted.get(game.phase.id, 0)) < after:
+            continue
+        forum = forum or load_forum_settings(moderator.settings)
+        with game.file.transaction():
+            row: dict[str, Any] = drafts.draft_tally(post_renderer(moderator.renderer), forum, game,
+                                                     moderator.clock())
+            book.update_game_settings({COUNTED_KEY: {game.phase.id: given}})
+        done.append(f"{game_id} {row['phase']}: running count drafted after {after} votes ({row['status']})")
     return done

@@ -1,194 +1,112 @@
-"""The thread watch (docs/rules/werewolf.md Day 5: "The public thread watch warns the
-host"): read the game's thread and find comments by players who may not post — the dead,
-and a player silenced by the Howler during their silenced day.
+"""The thread watch: each game's public thread read on a rhythm (docs/design.md: Public
+posts — the thread watch, votes in the thread, activity).
 
-Players are matched to comment authors through the roster's `forum_name`.
+Each cycle of `pbp run` (pbp.daemon.cycle) reads each game's thread, on Reddit or on
+Discourse, at most once per `[forum] watch_interval` seconds (the time of the last read is
+kept in the game's file, so a restart does not read again early); `pbp publish` reads at
+once. One read serves everything the thread tells, in one durable write:
 
-Each cycle (pbp.daemon.cycle, `pbp run`) reads each game's Reddit thread at most once per
-`[forum] watch_interval` seconds (the time of the last read is kept in the game's file, so
-a restart does not read again early) and warns the host of posts by dead or silenced
-players; a failure (Reddit down, a rate limit) is reported and tried again next time.
+- posts by players who were dead, or silenced, when they wrote them are warned about
+  (pbp.forum.watch_rules);
+- with the option `votes` at `thread` or `both`, the votes posted there become stored
+  orders (pbp.forum.thread_votes);
+- each post is kept (its revision, author, words, day) for the activity counts
+  (pbp.forum.activity) and so that the next read costs only the posts that changed.
 
-A comment is judged by the game as it stood when the comment was written, not when the
-watch reads it: a player who posted on their silenced day is flagged even if the watch
-runs the next day, and the same player posting the next day is not. So the moderator
-keeps a timeline (`PhaseFacts`), one entry each time the game changes (a resolution, a
-host kill), saying from when on who was dead and who was silenced.
-
-Who is silenced is private (rules/werewolf.md Night: "the target is told they are
-silenced for the coming day"): the public view does not say, and must not. The watch is a
-host tool, so it asks each player's own view (`me.silenced`), never the public view.
+A failure (the forum down, a rate limit) never stops the cycle: it is reported and tried
+again next time. Before a phase whose votes come from the thread resolves, the cycle asks
+`ThreadWatch.final_read`, which reads the thread once more (pbp.game.final_read).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Sequence
 
-from engine.core import Ruleset, RulesetCard
-from pbp import schedule
-from pbp.forum.config import load_forum_settings
+from pbp.forum.config import ForumSettings, load_forum_settings
+from pbp.game.final_read import needs_final_read, read_done, read_failed
+from pbp.forum.forum_names import identities, mail_link_codes
 from pbp.forum.publisher import PermanentPublishError, TransientPublishError
-from pbp.forum.reddit import RedditSettings
+from pbp.forum.thread import ThreadReader
+from pbp.forum.thread_mail import note_for_host
+from pbp.forum.thread_votes import VoteRead, judge_posts, seen_posts
+from pbp.forum.watch_rules import (  # noqa: F401 - the watch's rules, where their users import them
+    PhaseFacts, Warning, dead_players, facts_at, facts_now, note_for_watch, opened_at, silenced_players,
+    timeline_of, watch_thread)
 from pbp.game.host_contact import HOST
-from pbp.game.record import RosterPlayer
-from pbp.game.stored import StoredGame, load
+from pbp.game.vote_channels import takes_from_thread
+from pbp.game.stored import load
 from pbp.moderator import Moderator
 from pbp.ports import RenderedMail
-from pbp.render.renderer import FINISHED
 from pbp.storage.drafts import DraftBook
 
 
-@dataclass(frozen=True)
-class Warning:
-    comment: str
-    author: str
-    player: str
-    why: str
+@dataclass
+class ThreadRead:
+    """What one read of a game's thread found: the host's warnings and the votes."""
 
-    def __str__(self) -> str:
-        return f"{self.player} (u/{self.author}) posted in the thread although {self.why} (comment {self.comment})."
+    warnings: list[str] = field(default_factory=list)
+    votes: VoteRead = field(default_factory=VoteRead)
 
 
-@dataclass(frozen=True)
-class PhaseFacts:
-    """From `start` (seconds since the epoch) until the next entry, in phase `phase`:
-    who was dead and who was silenced."""
-
-    phase: str
-    start: float
-    dead: frozenset[str] = frozenset()
-    silenced: frozenset[str] = frozenset()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"phase": self.phase, "start": self.start, "dead": sorted(self.dead),
-                "silenced": sorted(self.silenced)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "PhaseFacts":
-        return cls(data["phase"], float(data["start"]), frozenset(data.get("dead", ())),
-                   frozenset(data.get("silenced", ())))
-
-
-def silenced_players(rules: Ruleset, state: object, players: Iterable[str]) -> set[str]:
-    """Who is silenced now, asked of each player's status (the engine tells only the
-    silenced player, e.g. a Werewolf player during their silenced day)."""
-    return {name for name in players if rules.status(state, name).silenced}
-
-
-def dead_players(card: RulesetCard, public_view: Mapping[str, Any]) -> set[str]:
-    """Who is dead, as the public view says (deaths are public; the card's public roster)."""
-    return {character.name for character in card.public_roster(public_view) if not character.alive}
-
-
-def facts_now(rules: Ruleset, state: object, players: Iterable[str], phase: str, start: float) -> PhaseFacts:
-    """The watch's facts for the game as it stands now, valid from `start` on."""
-    return PhaseFacts(phase, start, frozenset(dead_players(rules.card, rules.view(state, None))),
-                      frozenset(silenced_players(rules, state, players)))
-
-
-def facts_at(timeline: Sequence[PhaseFacts], moment: float) -> PhaseFacts | None:
-    """The entry in force at `moment`: the last one started by then. A comment older than
-    the whole timeline is judged by its first entry (the earliest the watch knows)."""
-    ordered = sorted(timeline, key=lambda facts: facts.start)
-    current = ordered[0] if ordered else None
-    for facts in ordered:
-        if facts.start <= moment:
-            current = facts
-    return current
-
-
-def watch_thread(comments: Iterable[Mapping[str, Any]], roster: Iterable[RosterPlayer], timeline: Sequence[PhaseFacts],
-                 seen: Iterable[str] = ()) -> list[Warning]:
-    """Warnings for comments not seen before by players who were dead, or silenced, when
-    they wrote them (`comment["created"]`, seconds since the epoch)."""
-    by_forum_name = {player.forum_name.lower(): player.name for player in roster if player.forum_name}
-    seen = set(seen)
-    warnings = []
-    for comment in comments:
-        if comment["id"] in seen:
-            continue
-        player = by_forum_name.get(str(comment.get("author", "")).lower())
-        facts = facts_at(timeline, float(comment.get("created", 0.0)))
-        if player is None or facts is None:
-            continue
-        if player in facts.dead:
-            warnings.append(Warning(comment["id"], comment["author"], player, "they are dead"))
-        elif player in facts.silenced:
-            warnings.append(Warning(comment["id"], comment["author"], player,
-                                    f"they were silenced for the day (phase {facts.phase})"))
-    return warnings
-
-
-# --------------------------------------------------------------------------- reading the threads
-def opened_at(game: StoredGame) -> float:
-    """When the game's open phase opened, in seconds since the epoch."""
-    return schedule.from_text(game.record.opened).timestamp()
-
-
-@runtime_checkable
-class ThreadReader(Protocol):
-    """What the watch reads a thread with (pbp.forum.reddit.RedditPublisher)."""
-
-    def thread_comments(self, thread: str) -> list[dict[str, Any]]: ...
-
-
-def note_for_watch(game: StoredGame, start: float) -> None:
-    """Add the game as it stands now (who is dead, who is silenced) to the thread watch's
-    timeline, valid from `start` (seconds since the epoch); see pbp.forum.watch."""
+def read_game_thread(moderator: Moderator, game_id: str, reader: ThreadReader, final: bool = False) -> ThreadRead | None:
+    """Read the game's thread and act on it in one durable write; None when the game has
+    no thread yet. Raises the forum's errors (pbp.forum.publisher) when it cannot be read."""
+    game = load(moderator, game_id)
     book = DraftBook(game.file)
-    names = list(game.roster.names)
-    facts = facts_now(game.rules, game.state, names, game.phase.id if game.phase else FINISHED, start)
-    book.update_game_settings({"timeline": [*book.game_settings().get("timeline", []), facts.to_json()]})
-
-
-def timeline_of(game: StoredGame) -> list[PhaseFacts]:
-    """The thread watch's timeline of a game; a game with none yet (no resolution since it
-    began) starts one with the game as it stands, from its open phase's start."""
-    book = DraftBook(game.file)
-    if not book.game_settings().get("timeline"):
-        note_for_watch(game, opened_at(game))
-    return [PhaseFacts.from_json(entry) for entry in book.game_settings()["timeline"]]
+    settings = book.game_settings()
+    if takes_from_thread(game.votes) and game.phase is not None:
+        with game.file.transaction():  # players the thread cannot know yet get a LINK code
+            mail_link_codes(moderator, game)
+    if not settings.get("thread"):
+        return None
+    posts = reader.thread_posts(settings["thread"])
+    read = ThreadRead()
+    with game.file.transaction():
+        seen = seen_posts(game)
+        known = identities(game)
+        timeline = timeline_of(game)
+        comments = [post.as_comment() for post in posts if not post.by_us and not post.deleted]
+        warnings = watch_thread(comments, (), timeline, seen={*settings.get("watched", ()), *seen},
+                                player_of=known.player_at)
+        read.votes = judge_posts(moderator, game, posts, seen, known, timeline)
+        book.update_game_settings({"watched_at": moderator.clock().timestamp()})
+        for warning in warnings:
+            text = f"[{game_id}] {warning}"
+            read.warnings.append(text)
+            book.update_game_settings({"warnings": [*book.game_settings().get("warnings", []), text]})
+            if moderator.settings.host_address:
+                moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST,
+                                       address=moderator.settings.host_address, kind="thread-watch",
+                                       mail=RenderedMail(f"[{game_id}] Thread watch: {warning.player} posted",
+                                                         f"{warning}\nA host kill is `pbp modkill {game_id} "
+                                                         f"{warning.player} <reason>`.\n"))
+        note_for_host(moderator, game, read.votes.notes)
+        if final:
+            read_done(game)
+    return read
 
 
 def watch_threads(moderator: Moderator, thread_reader: ThreadReader,
                   on_warning: Callable[[str], None] = lambda text: None,
                   every: float = 0.0, games: Sequence[str] | None = None) -> list[str]:
-    """Read each game's Reddit thread; for each new comment by a player who was dead, or
-    silenced, when they wrote it, warn the host (the returned lines, `on_warning`, the
-    game's `warnings` for `pbp status`, and with `[forum] host_address` a mail).
-
-    `games` limits the watch to those games. `every` > 0 skips a game whose thread was read
-    less than that many seconds ago. A thread Reddit cannot give now is skipped with a
-    note to `on_warning`."""
-    forum = load_forum_settings(moderator.settings)
+    """Read each game's thread (see the module's docstring); return the host's warnings,
+    also given to `on_warning`. `games` limits the watch to those games. `every` > 0 skips
+    a game whose thread was read less than that many seconds ago. A thread the forum cannot
+    give now is skipped with a note to `on_warning`."""
     now = moderator.clock().timestamp()
     texts = []
     for game_id in moderator.folder.game_ids() if games is None else games:
-        game = load(moderator, game_id)
-        book = DraftBook(game.file)
-        settings = book.game_settings()
-        if not settings.get("thread") or (every and now - settings.get("watched_at", 0.0) < every):
+        book = DraftBook(load(moderator, game_id).file)
+        if every and now - book.game_settings().get("watched_at", 0.0) < every:
             continue
         try:
-            comments = thread_reader.thread_comments(settings["thread"])
+            read = read_game_thread(moderator, game_id, thread_reader)
         except (TransientPublishError, PermanentPublishError) as error:
             on_warning(f"[{game_id}] thread watch: cannot read the thread now: {error}")
             continue
-        with game.file.transaction():
-            warnings = watch_thread(comments, game.roster, timeline_of(game),
-                                    seen=settings.get("watched", []))
-            book.update_game_settings({"watched_at": now, "watched": sorted(
-                {*settings.get("watched", []), *(c["id"] for c in comments)})})
-            for warning in warnings:
-                text = f"[{game_id}] {warning}"
-                texts.append(text)
-                on_warning(text)
-                book.update_game_settings({"warnings": [*book.game_settings().get("warnings", []), text]})
-                if moderator.settings.host_address:
-                    moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST,
-                                           address=moderator.settings.host_address, kind="thread-watch",
-                                           mail=RenderedMail(f"[{game_id}] Thread watch: {warning.player} posted",
-                                                             f"{warning}\nA host kill is `pbp modkill {game_id} {warning.player} <reason>`.\n"))
+        for text in read.warnings if read else ():
+            texts.append(text)
+            on_warning(text)
     return texts
 
 
@@ -201,15 +119,31 @@ class WatchReport:
     error: str = ""
 
 
-class ThreadWatch:
-    """The praw reader is kept between cycles (its login is reused) and rebuilt when the
-    `[reddit]` settings change; the settings file itself is read on every call, so a host
-    who switches the publisher on or off is followed at the next cycle. A failure (Reddit
-    down, a rate limit) never stops the cycle: it is reported and tried again next time."""
+def forum_reader(forum: ForumSettings) -> ThreadReader | None:
+    """The reader of the configured forum (None for the files publisher: no thread to read)."""
+    if forum.publisher == "reddit" and forum.reddit is not None:
+        from pbp.forum.reddit import RedditPublisher  # praw is loaded only when used
+        return RedditPublisher(forum.reddit)
+    if forum.publisher == "discourse" and forum.discourse is not None:
+        from pbp.forum.discourse import DiscourseForum
+        return DiscourseForum(forum.discourse)
+    return None
 
-    def __init__(self, reader_for: Callable[[RedditSettings], Any] | None = None):
-        self.reader_for = reader_for or _praw_reader
-        self._reader: tuple[RedditSettings, Any] | None = None  # (the settings it was built from, the reader)
+
+class ThreadWatch:
+    """The forum's reader is kept between cycles (its login is reused) and rebuilt when the
+    forum settings change; the settings file itself is read on every call, so a host who
+    switches the forum on or off is followed at the next cycle."""
+
+    def __init__(self, reader_for: Callable[[ForumSettings], ThreadReader | None] | None = None):
+        self.reader_for = reader_for or forum_reader
+        self._reader: tuple[Any, ThreadReader | None] | None = None  # (the settings it was built from, the reader)
+
+    def reader(self, forum: ForumSettings) -> ThreadReader | None:
+        key = (forum.publisher, forum.reddit, forum.discourse)
+        if self._reader is None or self._reader[0] != key:
+            self._reader = (key, self.reader_for(forum))
+        return self._reader[1]
 
     def run(self, moderator: Moderator, on_warning: Callable[[str], None] = lambda text: None) -> WatchReport:
         report = WatchReport()
@@ -217,14 +151,14 @@ class ThreadWatch:
             forum = load_forum_settings(moderator.settings)
         except Exception as error:  # a broken [forum] section is the host's to fix; say so
             return WatchReport(ran=True, error=f"{type(error).__name__}: {error}")
-        if forum.publisher != "reddit" or forum.reddit is None:
+        if forum.publisher == "files":
             return report
         report.ran = True
         noted: list[str] = []
         try:
-            if self._reader is None or self._reader[0] != forum.reddit:
-                self._reader = (forum.reddit, self.reader_for(forum.reddit))
-            report.warnings = watch_threads(moderator, self._reader[1], noted.append, every=forum.watch_interval)
+            reader = self.reader(forum)
+            if reader is not None:
+                report.warnings = watch_threads(moderator, reader, noted.append, every=forum.watch_interval)
         except Exception as error:  # noqa: BLE001 - the watch must never stop the moderator
             self._reader = None  # log in afresh next time
             report.error = f"{type(error).__name__}: {error}"
@@ -236,7 +170,20 @@ class ThreadWatch:
             report.error = problems[-1]
         return report
 
-
-def _praw_reader(reddit_settings: RedditSettings) -> Any:
-    from pbp.forum.reddit import RedditPublisher  # praw is loaded only when used
-    return RedditPublisher(reddit_settings)
+    def final_read(self, moderator: Moderator, game_id: str) -> str | None:
+        """Read the thread of a game whose phase is due, if its votes come from the thread:
+        None when the phase may resolve, else why it waits (the host is told;
+        pbp.game.final_read)."""
+        game = load(moderator, game_id)
+        if not needs_final_read(game):
+            return None
+        try:
+            reader = self.reader(load_forum_settings(moderator.settings))
+            if reader is None:
+                return None  # no forum to read: the votes are what pbp has
+            read_game_thread(moderator, game_id, reader, final=True)
+        except Exception as error:  # noqa: BLE001 - any failure to read means: wait, and say why
+            self._reader = None
+            return read_failed(moderator, load(moderator, game_id), f"{type(error).__name__}: {error}"
+                               if not isinstance(error, (TransientPublishError, PermanentPublishError)) else str(error))
+        return None

@@ -74,7 +74,8 @@ def _parsed(game: StoredGame, name: str, block: OrderBlock, now: datetime, about
     refused whole."""
     phase = game.open_phase
     words = game.rules.card.phase_words(phase.id)
-    read = read_orders(game.rules, game.state, phase, name, block.lines, lambda: game.standing_lines(name))
+    read = read_orders(game.rules, game.state, phase, name, block.lines, lambda: game.standing_lines(name),
+                       votes=game.votes, barred=game.thread_only(name))
     if read.errors:
         errors = listed([str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in read.errors])
         grammar = tuple(s.syntax for s in phase.grammar.get(name, ()))

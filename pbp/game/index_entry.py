@@ -12,7 +12,9 @@ from pbp.storage.drafts import DraftBook
 from pbp.game.tally import next_time as next_tally_time
 from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
 from pbp.storage.outbox_queue import QUEUED
-from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets, tally_interval_of
+from pbp.game.final_read import final_read_retry
+from pbp.game.options import (DEFAULT_REMINDERS, PROD_BELOW, REMINDERS, OptionValueError, prod_rule, reminder_offsets,
+                              tally_interval_of)
 from pbp.game.record import GameRecord
 from pbp.game.reminders import reminder_times
 from pbp.game.stored import record_of
@@ -26,12 +28,15 @@ def entry_of(game: GameFile) -> dict[str, Any]:
     clock = clock_of(record)
     deadline = clock.deadline if isinstance(clock, Running) else None
     queued = game.outbox.where("status", QUEUED)
+    # A resolution that waits for its thread to be read again is due at the next try.
+    retry = final_read_retry(game, record.phase_id) if deadline else None
     return {
         "phase": record.phase_id,
         "clock": CLOCK_NAMES[type(clock)],
-        "deadline": deadline.timestamp() if deadline else None,
+        "deadline": max(deadline.timestamp(), retry or 0.0) if deadline else None,
         "reminders": _reminder_times(record, deadline),
         "tallies": _tally_times(record, deadline),
+        "prods": _prod_times(record, deadline),
         "unsent": bool(queued),
         "retry_at": min((schedule.from_text(row["next_attempt"]).timestamp() for row in queued
                          if row["next_attempt"]), default=None),
@@ -49,6 +54,16 @@ def _reminder_times(record: GameRecord, deadline: datetime | None) -> list[float
         return []
     return [moment.timestamp() for moment in reminder_times(opened_at=as_utc(record.opened), deadline=deadline,
                                                             offsets=offsets)]
+
+
+def _prod_times(record: GameRecord, deadline: datetime | None) -> list[float]:
+    """The moment the phase's prods to post fall due (option prod_below, pbp.forum.activity);
+    the prodding itself decides whether the phase takes votes."""
+    try:
+        rule = prod_rule(record.moderator_options.get(PROD_BELOW))
+    except OptionValueError:
+        return []
+    return [(deadline - rule[1]).timestamp()] if deadline is not None and rule else []
 
 
 def _tally_times(record: GameRecord, deadline: datetime | None) -> list[float]:

@@ -17,6 +17,16 @@ ruleset's card may change a default (`RulesetCard.default_moderator_options`).
   before it is published (docs/design.md: Public posts; pbp.game.deadlines); default `off`.
 - `tally_every`: a duration (`6h`) drafts a running vote count on that rhythm in every
   voting phase (pbp.game.tally); default `off`.
+- `votes`: where the public orders (the card's `public_orders`: votes, nominations) are
+  taken: `mail` (the default), `thread` (posts in the game's public thread, read by
+  pbp.forum.thread_votes) or `both`. Private orders always go by mail.
+- `tally_after_votes`: a number N drafts a running count after every N public orders
+  accepted in a phase (a vote, a changed vote, a vote taken back); default `off`.
+- `prod_below`: `N@T` (`3@12h`) mails a private prod to a living player with fewer than N
+  posts in the thread this game day by T before a voting phase's deadline
+  (pbp.forum.activity); default `off`.
+- `thread_receipts`: `on` mails a receipt for each vote accepted from the thread; default
+  `off` (the running count in the thread is the public receipt).
 - `spectators`: who gets the host's view of each resolution (pbp.signups.spectators):
   `off` nobody, `dead` the dead players, `all` the dead and every confirmed watcher
   (`WATCH <game>` by mail). Default `dead` for Werewolf, whose dead keep their eyes open,
@@ -36,8 +46,13 @@ RESOLVE_WHEN_ALL_IN = "resolve_when_all_in"
 WAIT_FOR_PUBLISH = "wait_for_publish"
 TALLY_EVERY = "tally_every"
 SPECTATORS = "spectators"
+VOTES = "votes"
+VOTE_CHANNELS = ("mail", "thread", "both")
+TALLY_AFTER_VOTES = "tally_after_votes"
+PROD_BELOW = "prod_below"
+THREAD_RECEIPTS = "thread_receipts"
 SPECTATOR_MODES = ("off", "dead", "all")
-ON_OFF_OPTIONS = (RESOLVE_WHEN_ALL_IN, WAIT_FOR_PUBLISH)  # options that are only on or off
+ON_OFF_OPTIONS = (RESOLVE_WHEN_ALL_IN, WAIT_FOR_PUBLISH, THREAD_RECEIPTS)  # options that are only on or off
 DEFAULT_REMINDERS = "24h,1h"
 
 
@@ -93,6 +108,30 @@ def _spectators(raw: str) -> str:
     return mode
 
 
+def _votes(raw: str) -> str:
+    channel = raw.strip().lower()
+    if channel not in VOTE_CHANNELS:
+        raise OptionValueError(f"Option votes takes mail, thread or both, not {raw!r}.")
+    return channel
+
+
+def _tally_after_votes(raw: str) -> str:
+    """A whole number of votes, or off."""
+    if parse_on_off(raw) is False:
+        return "off"
+    if not raw.strip().isdigit() or int(raw) < 1:
+        raise OptionValueError(f"Option tally_after_votes takes a number of votes such as 5, or off; not {raw!r}.")
+    return str(int(raw))
+
+
+def _prod_below(raw: str) -> str:
+    """`N@T`: N posts, T before the deadline (`3@12h`), or off."""
+    if parse_on_off(raw) is False:
+        return "off"
+    prod_rule(raw)
+    return raw.strip().lower()
+
+
 OPTIONS: dict[str, ModeratorOption] = {option.name: option for option in (
     ModeratorOption(REMINDERS, "on", "on (24h and 1h before each deadline), off, or the times, e.g. 12h,30m",
                     _reminders),
@@ -105,6 +144,14 @@ OPTIONS: dict[str, ModeratorOption] = {option.name: option for option in (
                     _tally_every),
     ModeratorOption(SPECTATORS, "off", "who gets the host's view of each resolution: off, dead (the dead players) "
                                       "or all (the dead and confirmed watchers, WATCH <game> by mail)", _spectators),
+    ModeratorOption(VOTES, "mail", "where votes and nominations are cast: mail, thread (posts in the game's "
+                                   "thread) or both; other orders always go by mail", _votes),
+    ModeratorOption(TALLY_AFTER_VOTES, "off", "a running vote count after every so many votes, such as 5, or off",
+                    _tally_after_votes),
+    ModeratorOption(PROD_BELOW, "off", "N@T, such as 3@12h: mail a prod to a player with fewer than N posts in the "
+                                      "thread this day by T before a voting deadline; or off", _prod_below),
+    ModeratorOption(THREAD_RECEIPTS, "off", "on: mail a receipt for each vote taken from the thread",
+                    _on_off(THREAD_RECEIPTS)),
 )}
 
 
@@ -178,6 +225,27 @@ def tally_interval_of(options: Mapping[str, str]) -> timedelta | None:
         return tally_interval(options.get(TALLY_EVERY))
     except TimeInputError:
         return None
+
+
+def votes_after(setting: str | None) -> int | None:
+    """The game's `tally_after_votes` as a number of votes, or None when it is off."""
+    text = (setting or "").strip()
+    return int(text) if text.isdigit() and int(text) > 0 else None
+
+
+def prod_rule(setting: str | None) -> tuple[int, timedelta] | None:
+    """The game's `prod_below` as (posts, time before the deadline), or None when off."""
+    text = (setting or "").strip().lower()
+    if not text or parse_on_off(text) is False:
+        return None
+    posts, at, before = text.partition("@")
+    try:
+        if at and posts.strip().isdigit() and int(posts) > 0:
+            return int(posts), parse_duration(before)
+    except TimeInputError:
+        pass
+    raise OptionValueError(f"Option prod_below takes posts@time before the deadline, such as 3@12h, or off; "
+                           f"not {setting!r}.")
 
 
 def may_resolve_early(options: Mapping[str, str], phase: Phase | None,

@@ -22,6 +22,7 @@ from typing import Any, Callable, Sequence
 
 from engine.core import (IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, Phase, Ruleset,
                          RulesetCard, did_you_mean)
+from pbp.game.vote_channels import MAIL, mail_block, takes_from_thread, with_standing_public
 from pbp.render.verdicts import Note
 
 WITHDRAW = "WITHDRAW"
@@ -140,14 +141,18 @@ class OrdersRead:
 
 
 def read_orders(rules: Ruleset, state: Any, phase: Phase, name: str, lines: Sequence[str],
-                standing_lines: Callable[[], Sequence[str]]) -> OrdersRead:
+                standing_lines: Callable[[], Sequence[str]], votes: str = MAIL,
+                barred: frozenset[str] = frozenset()) -> OrdersRead:
     """`name`'s block lines for the open `phase` read as a whole, given the order lines that
-    stand for them now (asked only of a block that takes orders back): wrapped lines joined,
-    WITHDRAW applied, the rest parsed by the engine (accepted whole or refused whole)."""
+    stand for them now (asked only of a block that takes orders back, or when the game takes
+    public orders from its thread): wrapped lines joined, WITHDRAW applied, the rest parsed
+    by the engine (accepted whole or refused whole). `votes` is the game's option; `barred`
+    the public orders this block may not give (pbp.game.vote_channels)."""
     words = rules.card.phase_words(phase.id)
     joined = rejoin_wrapped(lines, order_keywords(rules.card))
-    withdrawals = read_withdrawals(joined, [spec.keyword for spec in phase.grammar.get(name, ())], words)
-    errors = list(withdrawals.errors)
+    channel = mail_block(joined, rules.card, barred, words)
+    withdrawals = read_withdrawals(channel.lines, [spec.keyword for spec in phase.grammar.get(name, ())], words)
+    errors = [*channel.errors, *withdrawals.errors]
     standing: Sequence[str] = ()
     if withdrawals.only:
         standing = standing_lines()
@@ -162,6 +167,9 @@ def read_orders(rules: Ruleset, state: Any, phase: Phase, name: str, lines: Sequ
         errors += failure.errors
     if errors:
         return OrdersRead((), None, tuple(sorted(errors, key=lambda error: error.line)))
+    if takes_from_thread(votes):
+        standing = standing or standing_lines()
+        canonical = with_standing_public(canonical, standing, rules.card, votes, channel.names_public)
     taken = tuple(line for line in standing if line not in canonical) if withdrawals.only else None
     return OrdersRead(canonical, taken, ())
 

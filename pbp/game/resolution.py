@@ -11,7 +11,7 @@ a phase twice.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.core import Phase, Resolution
 from pbp import schedule
@@ -172,13 +172,21 @@ def due_games(moderator: Moderator) -> list[tuple[str, str]]:
     return [(game, phase) for _, game, phase in sorted(due)]
 
 
-def resolve_due(moderator: Moderator) -> list[ResolutionSummary]:
+# Asked of a due game before it resolves: None when it may, else why it waits (a game whose
+# votes come from its thread reads the thread one last time: pbp.game.final_read).
+ResolutionGate = Callable[[Moderator, str], "str | None"]
+
+
+def resolve_due(moderator: Moderator, gate: ResolutionGate | None = None) -> list[ResolutionSummary]:
     """Resolve every overdue phase exactly once (a game that fell far behind resolves one
     phase per call: its next phase gets a fresh deadline from now). A game whose resolution
-    fails is noted as stalled and skipped; the other games are resolved all the same."""
+    fails is noted as stalled and skipped; the other games are resolved all the same. A
+    game the `gate` holds back is tried again when its index entry next falls due."""
     summaries = []
     for game_id, phase_id in due_games(moderator):
         try:
+            if gate is not None and gate(moderator, game_id) is not None:
+                continue
             summary = resolve_phase(moderator, game_id, phase_id)
         except Exception as error:  # one bad game never stops the others (docs/design.md: Hostile input)
             note_stall(moderator.folder, game_id, phase_id, f"{type(error).__name__}: {error}", moderator.clock())

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import cached_property
 from typing import Any, Callable, Mapping, TypeVar
 
 from engine.core import Phase, PlayerStatus, Ruleset, closest
 from engine.names import match_name
+from pbp import schedule
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.game.clock import PhaseClock, clock_of
+from pbp.game.options import VOTES, defaults
+from pbp.game.vote_channels import thread_only
 from pbp.game.record import GameRecord, Roster
 from pbp.moderator import Moderator
 from pbp.render.forms import order_form
@@ -55,6 +59,29 @@ class StoredGame:
         if self.phase is None:
             raise UserError(f"Game {self.id} is over; there is nothing to change.")
         return self.phase
+
+    def moderator_option(self, name: str) -> str:
+        """One of the moderator's options (pbp.game.options) as stored, or its default for
+        the game's ruleset when the game was made before the option existed."""
+        stored = self.record.moderator_options.get(name)
+        return str(stored) if stored is not None else defaults(self.rules.card)[name]
+
+    @property
+    def opened(self) -> datetime:
+        """When the open phase opened (or the last one, once the game is over)."""
+        return schedule.from_text(self.record.opened)
+
+    @property
+    def votes(self) -> str:
+        """Where public orders are taken: `mail`, `thread` or `both` (pbp.game.vote_channels)."""
+        return self.moderator_option(VOTES)
+
+    def thread_only(self, name: str) -> frozenset[str]:
+        """The public orders `name` gives in the thread only, not by mail, now (none for a
+        player silenced for the day, who votes by mail; pbp.game.vote_channels)."""
+        if self.votes != "thread" or self.phase is None or name not in self.phase.actors:
+            return frozenset()
+        return thread_only(self.rules.card, self.votes, self.status(name).silenced)
 
     @property
     def roster(self) -> Roster:
@@ -113,7 +140,13 @@ class StoredGame:
             return self.npc_form(name)  # not kept: its host token may be made by this call
         return self._once("form", name, lambda: order_form(
             self.id, self.phase, name, self.token(name), self.deadline_text(name),
-            self.status(name).channels if self.phase is not None else ()))
+            self.status(name).channels if self.phase is not None else (), self.take_back_words(name)))
+
+    def take_back_words(self, name: str) -> dict[str, str]:
+        """Each public order `name` gives in the thread only, with the word a post takes it
+        back with (the card's `take_back_words`: VOTE -> UNVOTE)."""
+        words = {keyword: word for word, keyword in self.rules.card.take_back_words}
+        return {keyword: words.get(keyword, "") for keyword in self.thread_only(name)}
 
     def npc_form(self, name: str) -> dict[str, Any] | None:
         """The NPC `name`'s form, mailed to the host: the game's host token (the host's

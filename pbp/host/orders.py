@@ -82,7 +82,8 @@ def parse_for(game: StoredGame, name: str, lines: list[str], first_line: int = 1
     phase = game.open_phase
     if name not in phase.actors:
         raise UserError(f"{name} has no orders to give in {phase.id}.")
-    read = read_orders(game.rules, game.state, phase, name, lines, lambda: game.standing_lines(name))
+    read = read_orders(game.rules, game.state, phase, name, lines, lambda: game.standing_lines(name),
+                       votes=game.votes)  # the host may enter a public order for anyone
     if read.errors:
         listing = "; ".join(str(e.moved(first_line - 1)) for e in read.errors)
         raise UserError(f"The orders for {name} were not accepted: {listing}")

@@ -38,11 +38,15 @@ from pbp.timezones import render_timestamp
 from pbp.game.token_guard import locked_lines
 
 RulesFor = Callable[[str], Ruleset]
+# A game's lines told by a higher layer (the forum's thread: pbp.forum.thread_status).
+GameLines = Callable[[GameFile, GameRecord, Ruleset], list[str]]
 
 
-def status_text(folder: DataFolder, game_id: str | None = None, rules_for: RulesFor = load_ruleset) -> str:
+def status_text(folder: DataFolder, game_id: str | None = None, rules_for: RulesFor = load_ruleset,
+                thread_lines: GameLines | None = None) -> str:
     """`rules_for` names a ruleset's engine (`Moderator.rules`, which knows the host's extra
-    Werewolf roles); the default knows the built-in rulesets."""
+    Werewolf roles); the default knows the built-in rulesets. `thread_lines` adds each
+    game's thread votes and activity (`pbp status` passes pbp.forum.thread_status's)."""
     lines: list[str] = []
     if game_id and game_id not in folder.game_ids() and game_id in open_game_ids(folder):
         return "\n".join(signup_lines(folder, game_id))  # open for sign-ups, not dealt yet
@@ -82,6 +86,8 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
         lines.extend(locked_lines(file))
         lines.extend(bounce_counts.status_lines(file))
         lines.extend(public_thread_lines(file))
+        if thread_lines:
+            lines.extend(_thread_lines(file, record, rules_for, thread_lines))
     lines.extend(signup_lines(folder, game_id))
     if not game_id:
         unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]  # kept one by one before
@@ -111,6 +117,15 @@ def _strangers_lines(summary: Mapping[str, Any], older_rows: Sequence[Mapping[st
         lines.append(f"  {address or '(no single From address)'}: {seen['count']} mail(s){first}, "
                      f"last {render_timestamp(seen['last'])}: {seen['subject']!r} ({seen['reason']})")
     return lines
+
+
+def _thread_lines(file: GameFile, record: GameRecord, rules_for: RulesFor, thread_lines: GameLines) -> list[str]:
+    """The thread's votes and activity (pbp.forum.thread_status); a game whose state cannot
+    be read says so in its orders' lines already."""
+    try:
+        return thread_lines(file, record, rules_for(record.ruleset))
+    except Exception:  # noqa: BLE001 - status must show the rest of the game anyway
+        return []
 
 
 def _open_phase(record: GameRecord, rules_for: RulesFor) -> Phase | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from engine.core import OrderSpec, Phase
 from pbp.mail.wrapping import WIDTH
@@ -55,26 +55,33 @@ def choice_lines(choices: Sequence[str]) -> str:
 
 
 def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadline: str,
-               channels: Sequence[str] = ()) -> dict[str, Any] | None:
+               channels: Sequence[str] = (), in_thread: Mapping[str, str] | None = None) -> dict[str, Any] | None:
     """The form for `player` in `phase`, or None when they have no orders to give and no
     team channel. `channels` are the team channels they belong to: a message form for each
     follows the order form (docs/design.md: Conversations); with channels and no orders,
-    the form's `phase` is None."""
+    the form's `phase` is None. The orders whose keyword is in `in_thread` are given in the
+    game's public thread (option `votes`): the form lists them apart, as `thread_orders`,
+    each with the word a post takes it back with (`in_thread[keyword]`: `UNVOTE`)."""
+    in_thread = in_thread or {}
     if phase is None or player not in phase.actors:
         if not channels:
             return None
         return {"game": game_id, "phase": None, "token": token, "deadline": deadline, "orders": [],
                 "channels": list(channels)}
     specs: Sequence[OrderSpec] = phase.grammar.get(player, ())
-    return {
+    lines = [{"keyword": s.keyword, "syntax": s.syntax, "line": form_line(s.syntax, s.choices),
+              "choices": list(s.choices), "note": _note(s)} for s in specs]
+    form = {
         "channels": list(channels),
         "game": game_id,
         "phase": phase.id,
         "token": token,
         "deadline": deadline,
-        "orders": [{"keyword": s.keyword, "syntax": s.syntax, "line": form_line(s.syntax, s.choices),
-                    "choices": list(s.choices), "note": _note(s)} for s in specs],
+        "orders": [line for line in lines if str(line["keyword"]) not in in_thread],
     }
+    posted = [{**line, "take_back": in_thread[str(line["keyword"])]} for line in lines
+              if str(line["keyword"]) in in_thread]
+    return {**form, "thread_orders": posted} if posted else form
 
 
 def _note(spec: OrderSpec) -> str:

@@ -39,10 +39,10 @@ FORMAT = 2
 # line alone and parses the entries (a thousand games' worth) only when something is due.
 TIMELINE = 16
 FLAGS = ("doubtful", "unsent", "approved")
-RANK = {"deadline": 0, "reminders": 1, "tallies": 2, "retry": 3}
-# A timed chore of a running phase (reminders, running vote counts), by its entry key and
-# the key of the moment a cycle last saw to it.
-SEEN = {"reminders": "reminded", "tallies": "tallied"}
+RANK = {"deadline": 0, "reminders": 1, "tallies": 2, "prods": 2, "retry": 3}
+# A timed chore of a running phase (reminders, running vote counts, prods to post in the
+# thread), by its entry key and the key of the moment a cycle last saw to it.
+SEEN = {"reminders": "reminded", "tallies": "tallied", "prods": "prodded"}
 Entry = dict[str, Any]
 # How an entry is computed from a game file (pbp.game.index_entry.entry_of). It reads game
 # records, drafts and the outbox, which all sit above the data folder, so the composition

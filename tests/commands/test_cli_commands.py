@@ -222,11 +222,13 @@ def test_pbp_poll_resolves_at_once_when_the_mail_it_read_completes_the_orders(tm
 
 def test_options_show_and_change_a_running_games_reminders(site):
     assert site.pbp("options", "g1") == 0
-    assert site.output()[0] == ("Game g1 has: reminders=on, resolve_when_all_in=off, spectators=off, "
-                                "tally_every=off, wait_for_publish=off.\n")
+    assert site.output()[0] == ("Game g1 has: prod_below=off, reminders=on, resolve_when_all_in=off, spectators=off, "
+                                "tally_after_votes=off, tally_every=off, thread_receipts=off, votes=mail, "
+                                "wait_for_publish=off.\n")
     assert site.pbp("options", "g1", "reminders=off") == 0
-    assert site.output()[0] == ("Game g1 now has: reminders=off, resolve_when_all_in=off, spectators=off, "
-                                "tally_every=off, wait_for_publish=off.\n")
+    assert site.output()[0] == ("Game g1 now has: prod_below=off, reminders=off, resolve_when_all_in=off, "
+                                "spectators=off, tally_after_votes=off, tally_every=off, thread_receipts=off, "
+                                "votes=mail, wait_for_publish=off.\n")
     assert site.record()["moderator_options"]["reminders"] == "off"
     assert site.record()["host_actions"][-1]["options"] == {"reminders": "off"}
     site.refused("options", "g1", "reminders=soon", says="not a comma-separated list of durations")

@@ -78,3 +78,13 @@ def reddit_settings_file(tmp_path, server: FakeReddit, mode: str = "thread"):
     with open(settings, "w") as handle:
         config.write(handle)
     return settings
+
+
+@pytest.fixture(params=["reddit", "discourse"])
+def thread_forum(request):
+    """Each forum a thread may live on, started for one test (tests.forum.thread_forums)."""
+    from pbp.demo.discourse_server import LocalDiscourse
+    from tests.forum.thread_forums import DiscourseForum, RedditForum
+    server = (FakeReddit() if request.param == "reddit" else LocalDiscourse()).start()
+    yield RedditForum(server) if request.param == "reddit" else DiscourseForum(server)
+    server.stop()

@@ -47,6 +47,7 @@ class Thing:
     link_id: str = ""
     parent_id: str = ""
     children: list[str] = field(default_factory=list)
+    edited: float | bool = False  # Reddit's `edited`: false, or when the thing was last edited
 
     @property
     def fullname(self) -> str:
@@ -113,6 +114,10 @@ class FakeReddit:
                 self.released.clear()
             self.faults.append(Fault(kind, path, count))
 
+    def clear_faults(self) -> None:
+        with self.lock:
+            self.faults.clear()
+
     def release(self) -> None:
         """Let every held request answer (they answer a client that gave up long ago)."""
         self.released.set()
@@ -124,6 +129,17 @@ class FakeReddit:
         """A comment by anyone; `created_utc` sets when it was written (default: the
         server's own clock, one second after the last thing)."""
         return self._create("t1", author, body=body, parent=parent_fullname, created_utc=created_utc)
+
+    def edit_comment(self, thing: Thing, body: str, at: float) -> None:
+        """The author edits a comment at `at` (Reddit then reports `edited` = that time)."""
+        with self.lock:
+            thing.body, thing.edited = body, at
+
+    def delete_comment(self, thing: Thing) -> None:
+        """The author deletes a comment: Reddit keeps it in the listing, its author and
+        body shown as `[deleted]`."""
+        with self.lock:
+            thing.body, thing.author = "[deleted]", "[deleted]"
 
     # ------------------------------------------------------------------ queries for tests
     def submissions(self, author: str | None = None) -> list[Thing]:
@@ -180,7 +196,7 @@ class FakeReddit:
         if thing.children:
             replies = self.listing([self.things[c] for c in thing.children])
         link = self.things[thing.link_id]
-        return {"kind": "t1", "data": {**common, "body": thing.body, "link_id": thing.link_id,
+        return {"kind": "t1", "data": {**common, "body": thing.body, "edited": thing.edited, "link_id": thing.link_id,
                                        "parent_id": thing.parent_id, "replies": replies,
                                        "permalink": f"/r/{thing.subreddit}/comments/{link.id}/_/{thing.id}/"}}
 

@@ -128,7 +128,7 @@ def test_thread_watch_flags_a_dead_players_comment_by_when_it_was_written(tmp_pa
     roster = [RosterPlayer("Alice", "alice@example.org", forum_name="alice_r"),
               RosterPlayer("Bruno", "bruno@example.org", forum_name="Bruno_R")]
     timeline = [PhaseFacts("T1-movement", 1000.0), PhaseFacts("T1-decision", 2000.0, dead=frozenset({"Bruno"}))]
-    comments = publisher.thread_comments(thread)
+    comments = [post.as_comment() for post in publisher.thread_posts(thread) if not post.by_us]
     warnings = watch_thread(comments, roster, timeline)
     assert [(w.player, w.why) for w in warnings] == [("Bruno", "they are dead")]
     assert warnings[0].comment == comments[2]["id"]

@@ -13,7 +13,8 @@ NIGHT = Phase("N1", "night", ("Alice",), secret_actors=True)
 def test_split_keeps_moderator_options_and_passes_the_rest():
     moderator, engine_options = split_options({"reminders": "off", "tie": "random"})
     assert moderator == {"reminders": "off", "resolve_when_all_in": "off", "wait_for_publish": "off",
-                         "tally_every": "off", "spectators": "off"}
+                         "tally_every": "off", "spectators": "off", "votes": "mail", "tally_after_votes": "off",
+                         "prod_below": "off", "thread_receipts": "off"}
     assert engine_options == {"tie": "random"}
 
 
@@ -23,6 +24,10 @@ def test_split_keeps_moderator_options_and_passes_the_rest():
     ({"wait_for_publish": "later"}, "wait_for_publish takes on or off"),
     ({"tally_every": "often"}, "tally_every takes a duration such as 6h or 30m, or off"),
     ({"spectators": "everyone"}, "spectators takes off, dead or all"),
+    ({"votes": "forum"}, "votes takes mail, thread or both"),
+    ({"tally_after_votes": "many"}, "tally_after_votes takes a number of votes"),
+    ({"prod_below": "3"}, "prod_below takes posts@time before the deadline"),
+    ({"thread_receipts": "maybe"}, "takes on or off"),
 ])
 def test_bad_moderator_options(given, message):
     with pytest.raises(OptionValueError, match=message):

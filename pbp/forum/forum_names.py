@@ -1,0 +1,135 @@
+"""Who wrote a post (docs/design.md: Public posts — votes in the thread). A forum account
+counts as a player only through a name the host wrote in the roster (`forum_name`) or one
+the player confirmed: pbp mails each player without a roster name a one-time code
+(pbp.signups.codes, as sign-ups are confirmed), and a post `LINK <code>` in the game's
+thread ties its author's account to that player from the post on. Claiming a name in a
+post proves nothing, so nobody can vote as someone else.
+
+- Account names are compared ignoring case (Reddit and Discourse names are unique that
+  way); a Discourse display name is never read, only the account (`username`).
+- A code is good once and only for its player as played now: a substitute gets a new one,
+  and a link made by the player before them no longer counts.
+- An account the host wrote for one player, or linked to one, cannot link to another.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbp.game.stored import StoredGame
+from pbp.moderator import Moderator
+from pbp.ports import RenderedMail
+from pbp.signups.codes import new_code
+from pbp.storage.drafts import DraftBook
+
+LINK = "LINK"
+LINKS_KEY = "forum_links"  # game forum settings: character -> {account, played_by, since}
+CODES_KEY = "link_codes"  # character -> {code, played_by}
+NEVER = float("-inf")
+
+
+def account(name: str) -> str:
+    return name.strip().casefold()
+
+
+@dataclass
+class Identities:
+    """Accounts and the players they stand for: (from when, player) for each account."""
+
+    accounts: dict[str, list[tuple[float, str]]] = field(default_factory=dict)
+
+    def player_at(self, name: str, moment: float) -> str | None:
+        """The player `name`'s account stood for at `moment`, or None."""
+        found = None
+        for since, player in self.accounts.get(account(name), ()):
+            if since <= moment:
+                found = player
+        return found
+
+    def add(self, name: str, since: float, player: str) -> None:
+        self.accounts.setdefault(account(name), []).append((since, player))
+
+
+def _played_by(game: StoredGame, name: str) -> str:
+    entry = game.roster.by_name(name)
+    return entry.played_by if entry else ""
+
+
+def identities(game: StoredGame) -> Identities:
+    """The roster's forum names (from the start) and the links still valid (from their post)."""
+    found = Identities()
+    for entry in game.roster:
+        if entry.forum_name:
+            found.add(entry.forum_name, NEVER, entry.name)
+    for player, link in DraftBook(game.file).game_settings().get(LINKS_KEY, {}).items():
+        linked = game.roster.by_name(player)
+        if linked and not linked.forum_name and link.get("played_by", "") == linked.played_by:
+            found.add(link["account"], float(link["since"]), player)
+    return found
+
+
+def take_link(game: StoredGame, author: str, code: str, moment: float, known: Identities) -> str | None:
+    """Tie `author`'s account to the player whose code `code` is, from `moment` on (call
+    inside the game's transaction). Returns the player, or None when the code is nobody's
+    (wrong, used, or for a player the roster already names) or the account already stands
+    for someone."""
+    book = DraftBook(game.file)
+    codes: dict[str, Any] = book.game_settings().get(CODES_KEY, {})
+    player = next((name for name, given in codes.items()
+                   if given["code"] == code.strip().lower() and given.get("played_by", "") == _played_by(game, name)),
+                  None)
+    links = dict(book.game_settings().get(LINKS_KEY, {}))
+    entry = game.roster.by_name(player) if player else None
+    if entry is None or entry.forum_name or known.accounts.get(account(author)):
+        return None
+    link = links.get(entry.name)
+    if link and link.get("played_by", "") == entry.played_by:
+        return None  # linked already: the code was good once
+    links[entry.name] = {"account": author, "played_by": entry.played_by, "since": moment}
+    book.update_game_settings({LINKS_KEY: links})
+    known.add(author, moment, entry.name)
+    return entry.name
+
+
+def linked_accounts(game: StoredGame) -> dict[str, str]:
+    """Each player's forum account (the roster's, else a confirmed link): for `pbp show`."""
+    links = DraftBook(game.file).game_settings().get(LINKS_KEY, {})
+    shown = {}
+    for entry in game.roster:
+        link = links.get(entry.name)
+        if entry.forum_name:
+            shown[entry.name] = entry.forum_name
+        elif link and link.get("played_by", "") == entry.played_by:
+            shown[entry.name] = f"{link['account']} (confirmed by LINK)"
+    return shown
+
+
+def mail_link_codes(moderator: Moderator, game: StoredGame) -> list[str]:
+    """Mail a code to every player the thread cannot know yet: no roster forum name, no
+    valid link, no code sent to them as they play now (call inside the game's transaction;
+    the cycle calls it for games that take votes from the thread). Returns their names."""
+    book = DraftBook(game.file)
+    codes = dict(book.game_settings().get(CODES_KEY, {}))
+    links = book.game_settings().get(LINKS_KEY, {})
+    dead = game.dead()
+    sent = []
+    for entry in game.roster:
+        given, link = codes.get(entry.name), links.get(entry.name)
+        if entry.forum_name or entry.name in dead or (link and link.get("played_by", "") == entry.played_by):
+            continue
+        if given and given.get("played_by", "") == entry.played_by:
+            continue
+        code = new_code()
+        codes[entry.name] = {"code": code, "played_by": entry.played_by}
+        body = (f"Game {game.id} takes votes from its public thread, and pbp does not know your forum "
+                "account yet. To tell it, post this line in the game's thread from your account:\n\n"
+                f"    LINK {code}\n\n"
+                "From that post on, your posts count as yours: your votes are counted and your posts "
+                "are counted for activity. The code works once, for you alone; keep it to yourself until "
+                "you post it.\n")
+        moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
+                               kind="forum-link", mail=RenderedMail(f"[{game.id}] Your forum account", body))
+        sent.append(entry.name)
+    if sent:
+        book.update_game_settings({CODES_KEY: codes})
+    return sent

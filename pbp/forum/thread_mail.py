@@ -1,0 +1,74 @@
+"""What pbp mails about the thread's posts (docs/design.md: Public posts — votes in the
+thread): a player's receipt or refusal for a vote they posted, and the host's notes (votes
+not counted: by the dead, the silenced, accounts of no player, edits after the deadline).
+
+A post is hostile input, so nothing from it reaches a mail header (subjects are fixed
+words and the game's id), a line of it is quoted at most `MAX_QUOTED_CHARS` long, every
+body is wrapped to 72 columns, and mail about posts counts against the same daily cap of
+replies per address as mail answers (`replies_per_sender_per_day`): a thread full of
+votes cannot make pbp flood a player.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from pbp.game.host_contact import tell_host
+from pbp.game.stored import StoredGame
+from pbp.mail.limits import listed
+from pbp.mail.wrapping import wrap_body
+from pbp.moderator import Moderator
+from pbp.ports import RenderedMail
+from pbp.storage.drafts import DraftBook
+
+NOTES_KEY = "thread_notes"  # game forum settings: {"count": n, "latest": [the last MAX_KEPT notes]}
+MAX_KEPT = 50
+
+
+def _may_mail(moderator: Moderator, game: StoredGame, address: str) -> bool:
+    """The replies-per-sender-per-day cap of the order desk (the same table), counted."""
+    day = moderator.clock().date().isoformat()
+    rows = game.file.replies.where("sender", address, lambda row: row["day"] == day)
+    count = rows[0]["count"] if rows else 0
+    if count >= moderator.settings.replies_per_sender_per_day:
+        return False
+    if rows:
+        game.file.replies.update({"count": count + 1}, doc_ids=[rows[0].doc_id])
+    else:
+        game.file.replies.insert({"sender": address, "day": day, "count": 1})
+    return True
+
+
+def tell_player(moderator: Moderator, game: StoredGame, player: str, kind: str, subject: str, text: str) -> bool:
+    """Queue a mail about the thread to `player` (inside the game's transaction); False when
+    the player is no roster player or the day's cap is reached."""
+    entry = game.roster.by_name(player)
+    if entry is None or not _may_mail(moderator, game, entry.email):
+        return False
+    moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
+                           kind=kind, mail=RenderedMail(f"[{game.id}] {subject}", wrap_body(text)))
+    return True
+
+
+def note_for_host(moderator: Moderator, game: StoredGame, notes: Sequence[str]) -> None:
+    """Keep the notes for `pbp status` (the latest MAX_KEPT and a count) and mail them to
+    the host in one mail (at most ten listed), inside the game's transaction."""
+    if not notes:
+        return
+    book = DraftBook(game.file)
+    kept = book.game_settings().get(NOTES_KEY, {"count": 0, "latest": []})
+    book.update_game_settings({NOTES_KEY: {"count": kept["count"] + len(notes),
+                                           "latest": [*kept["latest"], *notes][-MAX_KEPT:]}})
+    body = (f"pbp read the thread of game {game.id}; these posts were not counted as they stand:\n\n"
+            + "\n".join(f"- {note}" for note in listed(list(notes))) + "\n\nYou can enter a vote you accept by hand with "
+            f"`pbp submit {game.id} <player> VOTE <choice>`; `pbp status {game.id}` lists these notes.\n")
+    tell_host(moderator, game, "thread-notes", RenderedMail(f"[{game.id}] Posts in the thread not counted",
+                                                            wrap_body(body)))
+
+
+def host_note_lines(game: StoredGame) -> list[str]:
+    """The notes for `pbp status`: how many, and the latest few."""
+    kept = DraftBook(game.file).game_settings().get(NOTES_KEY)
+    if not kept or not kept["count"]:
+        return []
+    return [f"  posts in the thread not counted: {kept['count']} (latest below)",
+            *(f"    {note}" for note in kept["latest"][-5:])]

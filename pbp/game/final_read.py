@@ -1,0 +1,84 @@
+"""The thread's last read before a phase resolves (docs/design.md: Public posts — votes in
+the thread): a phase whose public orders come from the thread resolves only once pbp has
+read the thread after the deadline, so every vote posted in time is counted.
+
+If the forum cannot be read then, the resolution waits: the host is told at once (mail
+to `[forum] host_address`, `pbp status`), pbp tries again after a minute, then doubling
+up to ten minutes (the index of deadlines names the game again at the next try, so the
+daemon neither spins nor forgets it), and `pbp advance <game> --without-thread` resolves
+with the votes read so far. The resolution itself reads only stored orders; this gate
+only decides when it may run (pbp.daemon.cycle, pbp.commands.advance).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pbp.game.tally import has_public_orders
+from pbp.game.host_contact import tell_host
+from pbp.game.stored import StoredGame
+from pbp.game.vote_channels import takes_from_thread
+from pbp.mail.wrapping import wrap_body
+from pbp.moderator import Moderator
+from pbp.ports import RenderedMail
+from pbp.storage.datafolder import GameFile
+from pbp.storage.drafts import DraftBook
+
+FINAL_KEY = "final_read"  # game forum settings: {phase, error, since, retry_at, attempts}
+FIRST_RETRY = 60.0
+LONGEST_RETRY = 600.0
+
+
+def needs_final_read(game: StoredGame) -> bool:
+    """Whether the open phase takes public orders from a thread pbp knows."""
+    return (game.phase is not None and takes_from_thread(game.votes)
+            and has_public_orders(game.rules.card, game.phase)
+            and bool(DraftBook(game.file).game_settings().get("thread")))
+
+
+def final_read_retry(game_file: GameFile, phase: str) -> float | None:
+    """When the waiting resolution of `phase` tries the thread again, or None."""
+    waiting = DraftBook(game_file).game_settings().get(FINAL_KEY)
+    return float(waiting["retry_at"]) if waiting and waiting.get("phase") == phase else None
+
+
+def waiting_reason(game_file: GameFile, phase: str) -> str:
+    """The host's sentence on a resolution that waits for the thread, or ""."""
+    waiting = DraftBook(game_file).game_settings().get(FINAL_KEY)
+    if not waiting or waiting.get("phase") != phase:
+        return ""
+    return (f"RESOLUTION WAITS for the thread, unreadable since {waiting['since']}: {waiting['error']}; pbp "
+            f"tries again, or `pbp advance {game_file.id} --without-thread` resolves with the votes read so far")
+
+
+def read_failed(moderator: Moderator, game: StoredGame, error: str) -> str:
+    """Note that the last read failed (tell the host the first time for this phase) and
+    return why the resolution waits."""
+    book = DraftBook(game.file)
+    phase = game.open_phase.id
+    now = moderator.clock()
+    earlier = book.game_settings().get(FINAL_KEY)
+    waiting: dict[str, Any] = earlier if earlier and earlier.get("phase") == phase else {}
+    first = not waiting
+    attempts = int(waiting.get("attempts", 0)) + 1
+    delay = min(FIRST_RETRY * 2 ** (attempts - 1), LONGEST_RETRY)
+    with game.file.transaction():
+        book.update_game_settings({FINAL_KEY: {
+            "phase": phase, "error": error[:300], "attempts": attempts, "retry_at": now.timestamp() + delay,
+            "since": waiting.get("since") or now.isoformat(" ", "seconds")}})
+        if first:
+            words = game.rules.card.phase_words(phase)
+            tell_host(moderator, game, "thread-unreadable", RenderedMail(
+                f"[{game.id}] {words} waits: the thread cannot be read",
+                wrap_body(f"The deadline of {words} in game {game.id} has passed, and pbp reads the thread one "
+                          f"last time before it resolves the phase, to count every vote posted in time. The "
+                          f"forum cannot be read now: {error[:300]}\n\npbp tries again every few minutes and "
+                          f"resolves as soon as the thread is read. To resolve now with the votes read so far, "
+                          f"run `pbp advance {game.id} --without-thread`.\n")))
+    return waiting_reason(game.file, phase)
+
+
+def read_done(game: StoredGame) -> None:
+    """The phase's last read succeeded (inside the read's transaction)."""
+    book = DraftBook(game.file)
+    if book.game_settings().get(FINAL_KEY):
+        book.update_game_settings({FINAL_KEY: None})
