@@ -78,6 +78,11 @@ def test_a_game_plays_to_the_end_with_votes_in_the_thread(tmp_path, thread_forum
                 said = _count_words(" ".join(line.split("Tally:", 1)[1].split(".")[0]  # the tally, not "Day 1"
                                              for line in summary.public if "Tally:" in line))
                 assert said == {row["choice"]: row["count"] for row in expected["rows"]}
+            elif has_public_orders(game.rules.card, phase):  # Infiltration lists each vote by name
+                told = " ".join(summary.public)
+                for row in rows:
+                    choice = row["text"].split(maxsplit=1)[1]
+                    assert f"{row['player']} voted {choice}" in told, (row, told)
         assert play.game.phase is None, "the game did not end"
         assert play.game.record.result is not None
         assert voted_phases >= 2
