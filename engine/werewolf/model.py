@@ -95,6 +95,8 @@ class Role:
     other (wolves, Weregerbils); `knows_role`: holders of this role learn each other
     (Masons). `contagious`: a Wench who visits a holder catches its faction (rules:
     Wench). `blocks_village_win`: the Villagers win only once this faction is gone too.
+    `takes_roles`: its holder may take another's role unseen (the Succubus), so a role's
+    flip does not tell the public that nobody holds that role any more.
     """
 
     name: str
@@ -109,6 +111,7 @@ class Role:
     contagious: bool = False
     victory: Victory | None = None
     blocks_village_win: bool = False
+    takes_roles: bool = False
 
 
 def inherited_state(card: Role, card_state: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:

@@ -2,6 +2,8 @@
 legality of an order, judged only on what its sender knows."""
 from __future__ import annotations
 
+from collections import Counter
+
 from typing import Any
 
 from engine.core import IllegalOrderError, OrderSpec, Phase
@@ -135,12 +137,17 @@ def may_act_in_secret(state: GameState, table: RoleTable, kind: str) -> bool:
     on public facts only: the setup (N0 is secret when a role of the setup acts in it,
     whoever holds it and even if the host removed them) and, for the Witch's turn, the
     revealed roles of the dead (not secret once every Witch of the setup died flipped as
-    a Witch)."""
+    a Witch, and every holder of a role that takes roles unseen, the Succubus, died flipped
+    as it: a Succubus may have taken a Witch's role the night the host removed that Witch,
+    whose flip then shows a role that lives on)."""
     if kind == "night0":
         return any(acts_in(state, order, kind) for role in set(state.setup) for order in table.by_name[role].orders)
     if kind == "witch":
-        flipped = sum(1 for c in state.characters if not c.alive and c.role == "witch") if state.option("reveal_roles") else 0
-        return flipped < state.setup.count("witch")
+        if "witch" not in state.setup:
+            return False
+        shown = Counter(c.role for c in state.characters if not c.alive) if state.option("reveal_roles") else Counter()
+        return shown["witch"] < state.setup.count("witch") or any(
+            table.by_name[role].takes_roles and shown[role] < state.setup.count(role) for role in set(state.setup))
     return True
 
 

@@ -10,6 +10,8 @@ player's mailbox, can tell the twins apart by who got mail.
 """
 from __future__ import annotations
 
+import sys
+
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -98,3 +100,40 @@ def test_a_night_with_a_witch_who_may_live_mails_everyone_and_a_flipped_dead_wit
     night = resolve_texts(flipped, {})
     assert RULES.phase(night.state).kind == "witch" and not RULES.phase(night.state).secret_actors
     assert recipients(flipped, night) == ()
+
+
+class Replayed:
+    """The draws of one example hypothesis found, replayed in order (`data.draw`)."""
+
+    def __init__(self, draws):
+        self.draws = list(draws)
+
+    def draw(self, strategy, label=None):
+        return self.draws.pop(0)
+
+
+SEDUCED_WITCH_REMOVED = (
+    (16, {"roles": "werewolf,werewolf,howler,seer,witch,bodyguard,wench,romantic,mason,mason,rabble rouser,"
+                   "apothecary,ninja,succubus,werehamster,weregerbil"}),
+    {"reveal_roles": True, "wench_missing": "random", "bodyguard_self": "forbidden", "bodyguard_repeat": "allowed",
+     "wolf_tie": "no-kill"},
+    999999, 1, 1, 0, "Bruno", 0, "Dmitri", 1, 1, 1, 1, 1, 0, "Chloe", 1,
+)
+
+
+def test_a_witch_flipped_at_her_removal_does_not_end_the_secret_while_a_succubus_may_hold_her_role(monkeypatch):
+    """The Succubus seduced the Witch the night the host removed her: the removal showed
+    "Witch", yet the Succubus holds the role. While a Succubus of the setup has not died
+    flipped as one, the Witch's turn stays secret, so mailing the new Witch alone never
+    points at her (the example hypothesis found: Alice, the Succubus, against Chloe)."""
+    monkeypatch.setattr(sys.modules[__name__], "event", lambda *args: None)  # outside hypothesis
+    data = Replayed(SEDUCED_WITCH_REMOVED)
+    start, steps, _ = play_first_game(data)
+    twin = swap_roles(start, "Alice", "Chloe")
+
+    def swap_night_orders(data, index, state, phase, texts):
+        if phase.kind not in NIGHT_KINDS:
+            return texts
+        return {**texts, "Alice": texts.get("Chloe", ""), "Chloe": texts.get("Alice", "")}
+
+    compare_recipients(start, twin, steps, swap_night_orders, data)

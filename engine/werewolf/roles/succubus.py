@@ -34,4 +34,5 @@ ROLE = Role(
     summary="Once per game you seduce a player: you take their role and they become a Villager.",
     night_step=NightStep.SUCCUBUS, resolve=seduce, initial_state=(("seduced", False),),
     orders=(OrderKind(Seduce, once="seduced", note="take their role; they become a Villager (once per game)"),),
+    takes_roles=True,
 )
