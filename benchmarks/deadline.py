@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sending_setup import (make_data_folder, null_smtp_server, print_verdict, quiet_pbp,  # noqa: E402
                            raw_send_seconds)
 
-from pbp import schedule  # noqa: E402
+from pbp.timezones import as_utc  # noqa: E402
 from pbp.game.stored import load  # noqa: E402
 from pbp.game.resolution import resolve_due  # noqa: E402
 from pbp.composition import ForumModerator as Moderator  # noqa: E402  (the daemon's wiring: the forum drafts too)
@@ -57,7 +57,7 @@ ALLOWED_RATIO = 1.5
 
 def deadline_of(settings: Path):
     with Moderator(load_settings(str(settings))) as moderator:
-        return schedule.from_text(load(moderator, "g1").record.deadline)
+        return as_utc(load(moderator, "g1").record.deadline)
 
 
 def pbp_seconds(template: Path, folder: Path, deadline, renderer: Renderer) -> tuple[float, list]:

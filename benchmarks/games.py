@@ -38,6 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pbp import schedule  # noqa: E402
+from pbp.timezones import as_utc  # noqa: E402
 from pbp.composition import ForumModerator  # noqa: E402
 from pbp.daemon.run import Daemon  # noqa: E402
 from pbp.storage.datafolder import DataFolder  # noqa: E402
@@ -49,7 +50,7 @@ from pbp.settings import Settings  # noqa: E402
 IDLE_RATIO = 2.0
 RESOLVE_RATIO = 1.5
 IDLE_CYCLES_PER_ROUND = 5
-START = schedule.from_text("2030-01-01T12:00:00+00:00")
+START = as_utc("2030-01-01T12:00:00+00:00")
 
 
 class Clock:
@@ -81,7 +82,7 @@ class Site:
 
     def deadline_of_g1(self):
         with DataFolder(self.settings.data, writer=False) as folder:
-            return schedule.from_text(folder.game("g1").record()["deadline"])
+            return as_utc(folder.game("g1").record()["deadline"])
 
 
 def make_template(data: Path, players: int) -> None:
@@ -103,7 +104,7 @@ def copy_game(data: Path, number: int, later: timedelta) -> dict:
             tables = json.loads(source.read_text(encoding="utf-8"))
             (record,) = tables["game"].values()
             record["id"] = new_id
-            record["deadline"] = schedule.to_text(schedule.from_text(record["deadline"]) + later)
+            record["deadline"] = schedule.to_text(as_utc(record["deadline"]) + later)
             target.write_text(json.dumps(tables, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         else:
             shutil.copyfile(source, target)

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Mapping, Sequence
 
 from pbp.errors import UserError
-from pbp.timezones import as_utc, parse_duration
+from pbp.timezones import parse_duration
 
 # Sensible defaults per phase kind: a day for most phases, two for the phases where
 # players talk things over (Infiltration decisions, Werewolf day votes).
@@ -75,8 +75,3 @@ def now() -> datetime:
 def to_text(moment: datetime) -> str:
     """ISO 8601 UTC, second precision: how moments are stored."""
     return moment.astimezone(timezone.utc).isoformat(timespec="seconds")
-
-
-def from_text(text: str) -> datetime:
-    """A stored moment back as an aware UTC datetime."""
-    return as_utc(text)

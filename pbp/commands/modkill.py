@@ -8,7 +8,7 @@ from engine.core import HostActionError
 from pbp.commands._game_command import NO_SEND_NOTICES, register_game_command, run_and_send
 from pbp.errors import UserError
 from pbp.game.stored import load
-from pbp.host.operations import modkill
+from pbp.host.removal import modkill
 from pbp.commands.common import Subparsers
 from pbp.moderator import Moderator
 

@@ -11,7 +11,7 @@ from pbp.commands.common import open_moderator, open_reader, Subparsers
 from pbp.commands.simulate import parse_options
 from pbp.game.options import OPTIONS
 from pbp.game.stored import load
-from pbp.host.operations import change_options
+from pbp.host.options_change import change_options
 from pbp.commands.sending import send_queued
 
 

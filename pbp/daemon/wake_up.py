@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from pbp import schedule
+from pbp.timezones import as_utc
 from pbp.game.stalls import stalled_phases
 from pbp.storage.open_games import OPEN, open_games
 from pbp.storage.datafolder import DataFolder
@@ -53,7 +53,7 @@ def _signup_closing(folder: DataFolder) -> WakeUp | None:
     """The earliest closing time of a game still open for sign-ups that the cycle has not
     dealt with yet (pbp.signups.starting): once the host was told it closed short, or its
     start failed, it waits for the host, not for the alarm."""
-    closing = [(schedule.from_text(record["closes"]), record["id"])
+    closing = [(as_utc(record["closes"]), record["id"])
                for record in (signups.record for signups in open_games(folder))
                if record["status"] == OPEN and not record.get("host_told") and not record.get("start_failed")]
     if not closing:

@@ -44,7 +44,7 @@ from pbp.game.vote_channels import THREAD, public_keyword, takes_from_thread
 from pbp.mail.limits import quoted
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Accepted, Refused
-from pbp.timezones import render_received
+from pbp.timezones import as_utc, render_received
 
 
 @dataclass
@@ -228,7 +228,7 @@ def vote_links(game: StoredGame) -> dict[str, str]:
 
 def cast_time(row: Mapping[str, Any]) -> float:
     """When the order of a row was cast: its post's time, else when its mail came."""
-    return float(row["cast_at"]) if row.get("cast_at") is not None else schedule.from_text(row["received"]).timestamp()
+    return float(row["cast_at"]) if row.get("cast_at") is not None else as_utc(row["received"]).timestamp()
 
 
 def _cast(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, moment: float) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pbp import schedule
 from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DraftBook
 from pbp.game.tally import next_time as next_tally_time
@@ -38,7 +37,7 @@ def entry_of(game: GameFile) -> dict[str, Any]:
         "tallies": _tally_times(record, deadline),
         "prods": _prod_times(record, deadline),
         "unsent": bool(queued),
-        "retry_at": min((schedule.from_text(row["next_attempt"]).timestamp() for row in queued
+        "retry_at": min((as_utc(row["next_attempt"]).timestamp() for row in queued
                          if row["next_attempt"]), default=None),
         "approved": any(row["status"] == "approved" for row in DraftBook(game).unpublished()),
     }

@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping, TypeVar
 
 from engine.core import Phase, PlayerStatus, Ruleset, closest
 from engine.names import match_name
-from pbp import schedule
+from pbp.timezones import as_utc
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.game.clock import PhaseClock, clock_of
@@ -69,7 +69,7 @@ class StoredGame:
     @property
     def opened(self) -> datetime:
         """When the open phase opened (or the last one, once the game is over)."""
-        return schedule.from_text(self.record.opened)
+        return as_utc(self.record.opened)
 
     @property
     def votes(self) -> str:

@@ -18,7 +18,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any, Mapping
 
-from pbp import schedule
+from pbp.timezones import as_utc
 from pbp.game.stored import TOKEN_ALPHABET
 from pbp.mail.signup_words import CODE_LENGTH
 
@@ -37,7 +37,7 @@ def new_code() -> str:
 def current(pending: Pending, now: datetime) -> dict[str, Mapping[str, Any]]:
     """`pending` without the requests that have expired."""
     oldest = now - PENDING_LIFETIME
-    return {code: request for code, request in pending.items() if schedule.from_text(request["created"]) > oldest}
+    return {code: request for code, request in pending.items() if as_utc(request["created"]) > oldest}
 
 
 def with_request(pending: Pending, code: str, request: Mapping[str, Any],

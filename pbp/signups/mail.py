@@ -30,7 +30,7 @@ from pbp.signups.codes import (MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY, new_cod
 from pbp.signups.spectators import OUTSIDE_SEQUENCE
 from pbp.signups.substitutes import on_the_list, strike_off
 from pbp.mail.signup_words import CONFIRM, SignupCommand, parse_signup
-from pbp.timezones import render_moment
+from pbp.timezones import as_utc, render_moment
 
 NEW_ADDRESSES_KEY = "new_addresses_answered"  # a record's answers to new addresses today: {day, count}
 KIND = "signup"
@@ -174,7 +174,7 @@ def _request(holder: Holder, action: str, sender: str, name: str, now: str, verd
     """A request noted, to be confirmed with a new code from the same address."""
     code = new_code()
     pending = with_request(holder.pending, code, {"action": action, "email": sender, "name": name,
-                                                  "created": now, **(details or {})}, schedule.from_text(now))
+                                                  "created": now, **(details or {})}, as_utc(now))
     if pending is None:
         return Answer("rejected", f"{action} request not answered: {MAX_PENDING} requests await their code",
                       unanswered=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbp import schedule
+from pbp.timezones import as_utc
 from pbp.errors import UserError
 from pbp.game.host_contact import HOST
 from pbp.game.create import create_game
@@ -70,7 +71,7 @@ def start_due(moderator: Moderator) -> list[str]:
     said = []
     for signups in list(open_games(moderator.folder)):
         record = signups.record
-        if record["status"] != OPEN or schedule.from_text(record["closes"]) > now:
+        if record["status"] != OPEN or as_utc(record["closes"]) > now:
             continue
         count = len(signups.players)
         if count >= record["players_min"]:

@@ -21,6 +21,7 @@ from email.message import EmailMessage
 from typing import Any, Callable, Iterator
 
 from pbp import schedule
+from pbp.timezones import as_utc
 from pbp.crashpoints import crash_point
 from pbp.mail.compose import compose
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
@@ -96,7 +97,7 @@ class _DueMails:
             if row is None or row["status"] != QUEUED:
                 ids.discard(doc_id)
                 continue
-            if row["next_attempt"] and schedule.from_text(row["next_attempt"]) > now:
+            if row["next_attempt"] and as_utc(row["next_attempt"]) > now:
                 continue
             yield doc_id, row
 

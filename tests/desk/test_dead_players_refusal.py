@@ -7,7 +7,7 @@ from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import load
-from pbp.host.operations import modkill
+from pbp.host.removal import modkill
 from tests.desk.test_desk import mail, receive, replies
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")

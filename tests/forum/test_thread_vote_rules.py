@@ -155,7 +155,7 @@ def test_t009_resolution_waits_while_the_thread_cannot_be_read(play, monkeypatch
 def test_t010_votes_by_the_dead_and_by_non_players_are_listed_not_counted(play):
     """Votes in the thread: votes by the dead, the silenced or non-players are not
     counted and are listed for the host (the thread watch)."""
-    from pbp.host.operations import modkill
+    from pbp.host.removal import modkill
     phase = play.to_day_one()
     modkill(play.moderator, GAME, "Alice", "left the game")
     play.post("Alice", "NOMINATE Bruno")

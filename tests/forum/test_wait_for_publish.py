@@ -12,6 +12,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from pbp import schedule
+from pbp.timezones import as_utc
 from pbp.cli import main
 from pbp.daemon.cycle import Cycle
 from pbp.daemon.wake_up import next_wake_up
@@ -72,7 +73,7 @@ def outbox(site, kind: str) -> list[dict]:
 
 
 def between(text: str, earliest: datetime, latest: datetime) -> bool:
-    moment = schedule.from_text(text)
+    moment = as_utc(text)
     return earliest.replace(microsecond=0) <= moment <= latest
 
 

@@ -17,7 +17,7 @@ from pbp.forum.watch import ThreadWatch, watch_threads
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
-from pbp.host.operations import modkill
+from pbp.host.removal import modkill
 from pbp.composition import ForumModerator
 from pbp.game.record import RosterPlayer
 from pbp.settings import load_settings

@@ -12,7 +12,7 @@ from pbp.game.stored import load
 from pbp.game.resolution import resolve_due
 from pbp.game import deadlines
 from pbp.game import resolution
-from pbp.host import operations as ops
+from pbp.host.removal import modkill
 from pbp.host import orders as host_orders
 from pbp.host import replay as host_replay
 from pbp.host import substitute as host_substitute
@@ -158,7 +158,7 @@ def test_submit_goes_through_the_same_parser(moderator):
 
 def test_modkill_is_announced_to_everyone_with_the_reason(moderator):
     start(moderator)
-    public = ops.modkill(moderator, "g1", "Dmitri", "broke the silence")
+    public = modkill(moderator, "g1", "Dmitri", "broke the silence")
     assert public == ["modkill: player Dmitri; reason broke the silence"]
     game = load(moderator, "g1")
     assert "Dmitri" not in game.phase.actors
@@ -174,7 +174,7 @@ def test_replay_reproduces_the_game_and_detects_a_hand_altered_state(moderator):
     game = start(moderator)
     desk = Desk(moderator)
     desk.receive(order_mail("alice@example.org", "g1", "D1-vote", game.token("Alice"), "VOTE Bruno"))
-    ops.modkill(moderator, "g1", "Dmitri", "rules")
+    modkill(moderator, "g1", "Dmitri", "rules")
     host_orders.submit(moderator, "g1", "Chloe", "VOTE Bruno")
     from pbp.game.resolution import resolve_phase
     resolve_phase(moderator, "g1", "D1-vote")
@@ -274,7 +274,7 @@ def test_replay_of_a_game_that_a_modkill_ended(moderator):
     """A host kill that ends the game leaves a phase that was never resolved; the replay
     still reproduces it (found by `pbp replay` on a real Infiltration game)."""
     start(moderator)
-    ops.modkill(moderator, "g1", "Dmitri", "rules")
-    ops.modkill(moderator, "g1", "Chloe", "rules")
+    modkill(moderator, "g1", "Dmitri", "rules")
+    modkill(moderator, "g1", "Chloe", "rules")
     assert load(moderator, "g1").phase is None
     assert host_replay.replay_game(moderator, "g1").reproduced

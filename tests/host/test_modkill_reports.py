@@ -7,7 +7,7 @@ from __future__ import annotations
 from pbp.game.create import create_game
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import load
-from pbp.host import operations as ops
+from pbp.host import removal
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 ROSTER = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
@@ -22,7 +22,7 @@ def test_a_werewolf_player_removed_by_the_host_gets_their_own_last_report(modera
                 options={"roles": "werewolf,werewolf,seer,villager,villager,witch,bodyguard,villager",
                          "spectators": "dead"})
     before = len(load(moderator, "ww1").file.outbox)
-    ops.modkill(moderator, "ww1", "Farid", "inactive for two days")
+    removal.modkill(moderator, "ww1", "Farid", "inactive for two days")
     rows = mail_after(moderator, "ww1", before)
     (victim,) = [row for row in rows if row["recipient"] == "Farid"]
     assert victim["kind"] == "report"
@@ -37,7 +37,7 @@ def test_a_werewolf_player_removed_by_the_host_gets_their_own_last_report(modera
 def test_an_infiltration_character_removed_by_the_host_hears_of_their_own_death(moderator):
     create_game(moderator, "infiltration", ROSTER[:6], seed="7", game_id="inf1")
     before = len(load(moderator, "inf1").file.outbox)
-    ops.modkill(moderator, "inf1", "Bruno", "left the game")
+    removal.modkill(moderator, "inf1", "Bruno", "left the game")
     rows = mail_after(moderator, "inf1", before)
     (victim,) = [row for row in rows if row["recipient"] == "Bruno"]
     assert victim["kind"] == "report"

@@ -12,7 +12,8 @@ from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.game import deadlines
 from pbp.game import resolution
-from pbp.host import operations as ops
+from pbp.host.options_change import change_options
+from pbp.host.removal import modkill
 from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
 from pbp.storage.outbox_queue import FAILED, QUEUED
@@ -110,7 +111,7 @@ def test_reminders_in_a_werewolf_night_go_to_every_living_player_or_to_none(mode
     resolve_phase(moderator, "w1")  # to D1-nominate: everybody nominates
     clock.advance(hours=23, minutes=30)
     assert queue_reminders(moderator) == len(NAMES)
-    ops.modkill(moderator, "w1", next(n for n, r in roles(moderator).items() if r == "villager"), "left")
+    modkill(moderator, "w1", next(n for n, r in roles(moderator).items() if r == "villager"), "left")
     resolve_phase(moderator, "w1")  # no nominations: night falls
     game = load(moderator, "w1")
     assert game.phase.id == "N1" and game.phase.secret_actors
@@ -135,7 +136,7 @@ def test_reminders_in_a_werewolf_night_go_to_every_living_player_or_to_none(mode
 def test_no_night_reminder_once_every_night_order_is_in(moderator, clock):
     werewolf(moderator, reminders="1h")
     resolve_phase(moderator, "w1")
-    ops.modkill(moderator, "w1", next(n for n, r in roles(moderator).items() if r == "villager"), "left")
+    modkill(moderator, "w1", next(n for n, r in roles(moderator).items() if r == "villager"), "left")
     resolve_phase(moderator, "w1")
     resolve_phase(moderator, "w1")
     game = load(moderator, "w1")
@@ -180,8 +181,8 @@ def test_reminders_switched_off_in_a_running_game_stop(moderator, clock):
     start(moderator, reminders="24h,1h")
     clock.advance(hours=24, minutes=30)  # 23.5 hours before the deadline: the 24h reminder
     assert queue_reminders(moderator) == len(ROSTER)
-    ops.change_options(moderator, "g1", {"reminders": "off"})
+    change_options(moderator, "g1", {"reminders": "off"})
     clock.advance(hours=23)  # 30 minutes before: the 1h reminder would be due
     assert queue_reminders(moderator) == 0
-    ops.change_options(moderator, "g1", {"Reminders": "on"})
+    change_options(moderator, "g1", {"Reminders": "on"})
     assert queue_reminders(moderator) == len(ROSTER)

@@ -13,7 +13,7 @@ from tests.fixtures.mailserver import Player
 from tests.fixtures.text import flat
 from pbp.cli import main as pbp
 from pbp.game.stored import load
-from pbp.host.operations import modkill
+from pbp.host.removal import modkill
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 from pbp.render.renderer import subject_words

@@ -29,7 +29,7 @@ from pbp.game.create import create_game
 from pbp.game.deadlines import extend, pause, resume
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
-from pbp.host.operations import modkill
+from pbp.host.removal import modkill
 from pbp.host.substitute import substitute
 from pbp.mail.inbound import parse_inbound
 from pbp.mail.wrapping import WIDTH

@@ -15,7 +15,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.game import deadlines
-from pbp.host import operations as ops
+from pbp.host import removal
 from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
 from pbp.game.reminders import queue_reminders
@@ -65,7 +65,7 @@ def test_every_mail_shows_every_deadline_in_the_players_zone_and_in_utc(moderato
     deadlines.resume(moderator, "inf1")
     host_orders.submit(moderator, "inf1", second, "CLASS SNEAKER")
     host_substitute.substitute(moderator, "inf1", third, "Newcomer", "newcomer@example.org", SYDNEY)
-    ops.modkill(moderator, "inf1", fourth, "left the game")
+    removal.modkill(moderator, "inf1", fourth, "left the game")
     resolve_phase(moderator, "inf1")
 
     rows = load(moderator, "inf1").file.outbox.all()

@@ -9,7 +9,7 @@ from pbp.game.create import create_game
 from pbp.game.record import Npc, RosterPlayer
 from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load
-from pbp.host import operations as ops
+from pbp.host import removal
 from pbp.host.orders import submit
 from pbp.ports import InboundMail, MessageBlock
 from pbp.signups.spectators import KIND as SPECTATOR
@@ -38,7 +38,7 @@ def test_the_dead_see_the_role_list_once_and_every_team_channels_messages(modera
     masons = [n for n in NAMES if game.status(n).channels == ("masons",)]
     wolves = [n for n in NAMES if game.status(n).channels == ("pack",)]
     villager = next(n for n in NAMES if game.status(n).label == "villager")
-    ops.modkill(moderator, "ww1", villager, "left the game")   # dead, so watching (spectators=dead)
+    removal.modkill(moderator, "ww1", villager, "left the game")   # dead, so watching (spectators=dead)
     say(moderator, "ww1", masons[0], "masons", "Mason buddies. Claim only if needed.", 1)
     say(moderator, "ww1", wolves[0], "pack", "Nobody knows us yet.", 2)
     resolve_phase(moderator, "ww1")                             # N0
@@ -71,7 +71,7 @@ def test_infiltration_spectators_read_the_reds_channel_when_the_option_lets_them
         reds = [n for n in NAMES[:6] if game.status(n).channels == ("reds",)]
         assert reds
         green = next(n for n in NAMES[:6] if n not in reds)
-        ops.modkill(moderator, game_id, green, "left the game")
+        removal.modkill(moderator, game_id, green, "left the game")
         say(moderator, game_id, reds[0], "reds", "Hack the Seer terminal first.", 10 if shown else 20)
         resolve_phase(moderator, game_id)
         told = spectator_mail(moderator, game_id, f"{green.lower()}@example.org")

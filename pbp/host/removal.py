@@ -1,10 +1,9 @@
-"""The host removes a character (`pbp modkill`) or changes a game's moderator options
-(`pbp options`) (docs/design.md: Command line).
+"""The host removes a character at once (`pbp modkill`; docs/design.md: Command line).
 
-Each operation changes the game file in one durable write together with the mails it
-causes (queued in the outbox, sent by the caller or the daemon), like every other change
-pbp makes. The engine state changes only through the engine (`host_kill`, `parse_orders`,
-`resolve`), so `pbp replay` can re-run everything from the order log.
+The removal changes the game file in one durable write together with the mails it causes
+(queued in the outbox, sent by the caller or the daemon), like every other change pbp
+makes. The engine state changes only through the engine (`host_kill`), so `pbp replay` can
+re-run everything from the order log.
 """
 from __future__ import annotations
 
@@ -13,9 +12,7 @@ from dataclasses import replace
 from pbp import schedule
 from pbp.render.words import sentence, side_wins
 from pbp.errors import UserError
-from pbp.game.deadlines import start_clock
 from pbp.game.notices import log_host_action, notify_players
-from pbp.game.options import OPTIONS, OptionValueError, split_options
 from pbp.game.resolution import NPC_REPORT, for_host, report_mail
 from pbp.game.stored import load, running, save
 from pbp.game.checkpoints import with_checkpoint
@@ -76,27 +73,3 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
         for listener in moderator.after_host_action:  # the forum drafts the public post
             listener(moderator, game, after, public)
     return [moderator.renderer.describe(game.record.ruleset, e) for e in resolution.public]
-
-
-# --------------------------------------------------------------------------- moderator options
-def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) -> dict[str, str]:
-    """Change a running game's moderator options (`reminders`, `resolve_when_all_in`,
-    `wait_for_publish`; pbp.game.options), e.g. switch its reminders off; returns them all. The ruleset's
-    options shaped the game when it began and stay as they are."""
-    game = load(moderator, game_id)
-    current = dict(game.record.moderator_options)
-    unknown = sorted(key for key in given if key.strip().lower() not in OPTIONS)
-    if unknown:
-        raise UserError(f"{unknown[0]!r} cannot change in a running game; the options that can are "
-                        f"{', '.join(sorted(OPTIONS))}.")
-    try:
-        changed, _ = split_options({**current, **given}, game.rules.card)
-    except OptionValueError as error:
-        raise UserError(str(error)) from None
-    if given:
-        with game.file.transaction():
-            save(game, replace(game.record, moderator_options=changed))
-            log_host_action(game, {"kind": "options", "phase": game.filed_phase,
-                                   "options": {k.strip().lower(): v for k, v in given.items()}}, moderator)
-            start_clock(moderator, game_id)  # wait_for_publish=off starts a waiting clock
-    return changed
