@@ -34,6 +34,9 @@ _RULESET_MODULES = {
     "infiltration": "engine.infiltration",
     "werewolf": "engine.werewolf",
 }
+# The ruleset a newcomer meets first: what `pbp demo` plays and `pbp init` suggests when
+# no ruleset is named.
+DEFAULT_RULESET = "infiltration"
 
 
 def rulesets() -> tuple[str, ...]:

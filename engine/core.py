@@ -22,6 +22,7 @@ from engine.errors import (OrderError as OrderError, OrderSyntaxError as OrderSy
                            did_you_mean as did_you_mean, closest as closest)
 from engine.public_roster import (PublicCharacter as PublicCharacter, listed_characters as listed_characters,
                                    no_board as no_board, no_setup_name as no_setup_name)
+from engine.balance_study import (BalanceStudy as BalanceStudy, Calibration as Calibration, Anchor as Anchor)
 from engine.option_specs import (OptionSpec as OptionSpec, ON_WORDS as ON_WORDS, OFF_WORDS as OFF_WORDS,
                                  parse_on_off as parse_on_off, resolve_options as resolve_options)
 
@@ -163,6 +164,7 @@ class RulesetCard:
       read from the ruleset's own public view; the shell reads no view key itself.
     - `board_text(view)`, `board_svg(view)`: the picture of the board a view shows (the
       Infiltration facility), as mail text and as an SVG document; "" for none.
+    - `balance_study`: what docs/balance.md plays of it, and its calibration (`BalanceStudy`).
     """
 
     game_id_prefix: str
@@ -204,6 +206,7 @@ class RulesetCard:
     public_roster: Callable[[Mapping[str, Any]], tuple[PublicCharacter, ...]] = listed_characters
     board_text: Callable[[Mapping[str, Any]], str] = no_board
     board_svg: Callable[[Mapping[str, Any]], str] = no_board
+    balance_study: BalanceStudy = BalanceStudy()
 
 
 # --------------------------------------------------------------------------- contract

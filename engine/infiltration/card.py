@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engine.core import OrderLine, PhaseKind, PublicCharacter, RulesetCard, listed_characters
+from engine.core import BalanceStudy, OrderLine, PhaseKind, PublicCharacter, RulesetCard, listed_characters
 from engine.infiltration.drawing import board_svg, board_text
 from engine.infiltration.orders import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
@@ -156,4 +156,6 @@ CARD = RulesetCard(
     public_roster=public_roster,
     board_text=board_text,
     board_svg=board_svg,
+    # docs/balance.md: the default map from 10 to 48 players; no human record calibrates it
+    balance_study=BalanceStudy(figure_sizes=(10, 12, 16, 20, 24, 32, 40, 48), figure_games=200),
 )

@@ -8,6 +8,7 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from engine.core import OrderLine, PhaseKind, PublicCharacter, RulesetCard, listed_characters
+from engine.werewolf.balance import BALANCE_STUDY
 from engine.werewolf.orders import Nominate, Vote
 from engine.werewolf.table import RoleTable
 
@@ -140,4 +141,5 @@ def make_card(table: RoleTable) -> RulesetCard:
         length_unit="days",
         setup_name=setup_name,
         public_roster=public_roster,
+        balance_study=BALANCE_STUDY,
     )

@@ -1,31 +1,31 @@
 """Calibration (docs/balance.md: Calibration): the scripted players against the exact
 random-lynch law at skill 0, and against the human anchors at the skills they stand for.
 
-A cell of the law is a plain game (n players, m of them Werewolves, the rest Villagers),
-day first (pbp's quiet night 0) or night first (`first_night=full`), roles shown at death
-or not (the law does not depend on it)."""
+The calibrated ruleset is the one whose card declares a calibration (engine.core.
+Calibration); it says what a cell of the law is: a plain game (n players, m of them on the
+killing side, the rest plain), day first or night first, and which side's wins the law
+gives."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Callable
 
 import engine
+from engine.core import Calibration, Ruleset
 from pbp.balance.intervals import wilson
 from pbp.balance.law import village_wins
 from pbp.balance.runs import play_in_parallel
 
-# The human anchors (docs/balance.md: The anchors), as pbp setups.
-NOVICE_SETUP = {"roles": ",".join(["werewolf"] * 2 + ["villager"] * 8), "first_night": "full", "reveal_roles": "on"}
-NOVICE_BAND = (0.17, 0.52)      # 8 village wins of 25 games: 32 % [17, 52]
-NOVICE_SKILL = 0.15
-STANDARD_SETUP = {"roles": ",".join(["werewolf"] * 3 + ["seer", "apothecary", "bodyguard", "mason", "mason",
-                                                        "werehamster"] + ["villager"] * 8)}
-STANDARD_RATE = 0.495           # the 17-player standard village of a large Japanese server
 
-
-def plain_options(players: int, wolves: int, night_first: bool) -> dict[str, str]:
-    return {"roles": ",".join(["werewolf"] * wolves + ["villager"] * (players - wolves)),
-            "first_night": "full" if night_first else "quiet"}
+@functools.lru_cache(maxsize=1)  # the registry's rulesets never change within a process
+def calibrated() -> tuple[Ruleset, Calibration]:
+    """The ruleset the scripted players are calibrated on, with its calibration."""
+    for name in engine.rulesets():
+        rules = engine.ruleset(name)
+        if rules.card.balance_study.calibration is not None:
+            return rules, rules.card.balance_study.calibration
+    raise LookupError("no ruleset's card declares a calibration")
 
 
 @dataclass(frozen=True)
@@ -51,13 +51,15 @@ class Cell:
 
 
 def village_count(records: list[Any]) -> int:
-    return sum(1 for record in records if record.result and "village" in record.result.winners)
+    """How many of `records` the law's side (the village) won."""
+    side = calibrated()[1].side
+    return sum(1 for record in records if record.result and side in record.result.winners)
 
 
 def law_cell(players: int, wolves: int, night_first: bool, games: int, seed: str = "law", jobs: int = 1,
              on_game: Callable[[int], None] | None = None) -> Cell:
     """One cell of the law, played at skill 0."""
-    rules = engine.ruleset("werewolf")
+    rules, calibration = calibrated()
     records = play_in_parallel(rules, players, games, f"{seed}/{players}/{wolves}/{int(night_first)}",
-                               plain_options(players, wolves, night_first), jobs, on_game, 0.0)
+                               calibration.plain_game(players, wolves, night_first), jobs, on_game, 0.0)
     return Cell(players, wolves, night_first, games, village_count(records))

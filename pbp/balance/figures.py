@@ -8,9 +8,7 @@ from typing import Callable
 
 import engine
 from engine.players import DEFAULT_SKILL
-from pbp.balance.calibration import (
-    NOVICE_BAND, NOVICE_SETUP, NOVICE_SKILL, STANDARD_RATE, STANDARD_SETUP, law_cell, village_count,
-)
+from pbp.balance.calibration import calibrated, law_cell, village_count
 from pbp.balance.estimate import Estimate, estimate
 from pbp.balance.intervals import wilson
 from pbp.balance.law import village_wins
@@ -19,8 +17,8 @@ from pbp.balance.runs import play_in_parallel
 
 Say = Callable[[str], None]
 SKILLS = tuple(round(0.1 * step, 1) for step in range(11))
-WEREWOLF_SIZES = tuple(range(8, 21)) + (24, 28, 32, 36, 40)
-INFILTRATION_SIZES = (10, 12, 16, 20, 24, 32, 40, 48)
+# The anchors' colours and the alpha of their bands, in the order the calibration lists them.
+ANCHOR_STYLES = (("C0", 0.12), ("C1", 0.15))
 
 
 def law_figure(folder: Path, games: int, jobs: int, say: Say) -> list[str]:
@@ -56,39 +54,43 @@ def law_figure(folder: Path, games: int, jobs: int, say: Say) -> list[str]:
 
 
 def skill_figure(folder: Path, games: int, jobs: int, say: Say) -> list[str]:
-    """The village's win rate against skill for the two human anchors, with their bands."""
-    rules = engine.ruleset("werewolf")
+    """The village's win rate against skill for the human anchors, with their bands."""
+    rules, calibration = calibrated()
+    anchors = calibration.anchors
     figure, axes = plt.subplots(figsize=(7.5, 4.4))
-    rows = ["| skill | novice anchor (10 players, 2 wolves) | standard anchor (17 players) |", "|---|---|---|"]
-    found: dict[str, list[tuple[float, float, float]]] = {"novice": [], "standard": []}
-    for name, players, options in (("novice", 10, NOVICE_SETUP), ("standard", 17, STANDARD_SETUP)):
+    rows = ["| skill | " + " | ".join(f"{a.name} anchor ({a.size})" for a in anchors) + " |",
+            "|---|" + "---|" * len(anchors)]
+    found: dict[str, list[tuple[float, float, float]]] = {a.name: [] for a in anchors}
+    for anchor in anchors:
         for skill in SKILLS:
-            records = play_in_parallel(rules, players, games, f"figures/skill/{name}/{skill}", options, jobs,
-                                       None, skill)
+            records = play_in_parallel(rules, anchor.players, games, f"figures/skill/{anchor.name}/{skill}",
+                                       anchor.options, jobs, None, skill)
             wins = village_count(records)
             low, high = wilson(wins, games)
-            found[name].append((wins / games, low, high))
-        say(f"skill: {name} anchor done")
-    for (name, label), colour in zip((("novice", "novice anchor: 10 players, 2 wolves, night first"),
-                                       ("standard", "standard anchor: the 17-player village")), ("C0", "C1")):
-        rates = [100 * r for r, _, _ in found[name]]
-        axes.errorbar(SKILLS, rates, yerr=[[r - 100 * lo for r, (_, lo, _) in zip(rates, found[name])],
-                                           [100 * hi - r for r, (_, _, hi) in zip(rates, found[name])]],
-                      marker="o", markersize=4, capsize=3, color=colour, label=label)
-    axes.axhspan(100 * NOVICE_BAND[0], 100 * NOVICE_BAND[1], color="C0", alpha=0.12,
-                 label="human novices: 32 % [17, 52]")
-    axes.axhspan(100 * (STANDARD_RATE - 0.05), 100 * (STANDARD_RATE + 0.05), color="C1", alpha=0.15,
-                 label="human standard village: 49.5 % ± 5")
+            found[anchor.name].append((wins / games, low, high))
+        say(f"skill: {anchor.name} anchor done")
+    for anchor, (colour, _) in zip(anchors, ANCHOR_STYLES):
+        points = found[anchor.name]
+        rates = [100 * r for r, _, _ in points]
+        axes.errorbar(SKILLS, rates, yerr=[[r - 100 * lo for r, (_, lo, _) in zip(rates, points)],
+                                           [100 * hi - r for r, (_, _, hi) in zip(rates, points)]],
+                      marker="o", markersize=4, capsize=3, color=colour,
+                      label=f"{anchor.name} anchor: {anchor.setup}")
+    for anchor, (colour, alpha) in zip(anchors, ANCHOR_STYLES):
+        axes.axhspan(100 * anchor.band[0], 100 * anchor.band[1], color=colour, alpha=alpha, label=anchor.record)
     axes.axvline(DEFAULT_SKILL, color="k", linestyle="--", linewidth=1, label=f"default skill {DEFAULT_SKILL:g}")
-    axes.axvline(NOVICE_SKILL, color="0.5", linestyle=":", linewidth=1, label=f"novice skill {NOVICE_SKILL:g}")
+    for anchor in anchors:
+        if anchor.skill != DEFAULT_SKILL:
+            axes.axvline(anchor.skill, color="0.5", linestyle=":", linewidth=1,
+                         label=f"{anchor.name} skill {anchor.skill:g}")
     axes.set_xlabel("skill of the scripted players")
     axes.set_ylabel("village wins (%), 95 % interval")
     axes.set_ylim(0, 100)
     axes.legend(fontsize="x-small", loc="upper left")
     axes.grid(alpha=0.3)
     save(figure, folder / "skill.svg")
-    for skill, novice, standard in zip(SKILLS, found["novice"], found["standard"]):
-        rows.append(f"| {skill:g} | {_cell(novice)} | {_cell(standard)} |")
+    for skill, *points in zip(SKILLS, *(found[a.name] for a in anchors)):
+        rows.append(f"| {skill:g} | " + " | ".join(_cell(point) for point in points) + " |")
     return rows
 
 
@@ -97,9 +99,11 @@ def _cell(found: tuple[float, float, float]) -> str:
     return f"{100 * rate:.1f} [{100 * low:.1f}, {100 * high:.1f}]"
 
 
-def setups_figure(folder: Path, ruleset: str, sizes: tuple[int, ...], games: int, jobs: int, say: Say) -> list[str]:
-    """Every source setup of a ruleset at the default skill."""
+def setups_figure(folder: Path, ruleset: str, jobs: int, say: Say) -> list[str]:
+    """Every source setup of a ruleset at the default skill, at the sizes and with the games
+    a point its card's balance study gives."""
     rules = engine.ruleset(ruleset)
+    sizes, games = rules.card.balance_study.figure_sizes, rules.card.balance_study.figure_games
     estimates: list[Estimate] = []
     for size in sizes:
         records = play_in_parallel(rules, size, games, f"figures/{ruleset}/{size}", {}, jobs, None, DEFAULT_SKILL)

@@ -17,9 +17,9 @@ from pbp.commands.common import Subparsers
 
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("demo", help="play a whole game by (local) mail with scripted players")
-    parser.add_argument("--ruleset", choices=engine.rulesets(), default="infiltration",
-                        help="the ruleset of the demo game (default: infiltration)")
-    parser.add_argument("--players", type=int, help="how many players (default: 8 for Infiltration, 9 for Werewolf)")
+    parser.add_argument("--ruleset", choices=engine.rulesets(), default=engine.DEFAULT_RULESET,
+                        help=f"the ruleset of the demo game (default: {engine.DEFAULT_RULESET})")
+    parser.add_argument("--players", type=int, help="how many players (default: the ruleset's own demo table)")
     parser.add_argument("--seed", default="1", help="the demo game's seed; the same seed plays the same game")
     parser.add_argument("--votes", choices=("mail", "thread", "both"), default="mail",
                         help="where votes are cast: mail (default), or thread: posts in a local forum's "

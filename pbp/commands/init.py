@@ -7,6 +7,7 @@ from __future__ import annotations
 from argparse import Namespace
 from pathlib import Path
 
+import engine
 from pbp.errors import UserError
 from pbp.settings.providers import MAIL_PRESETS
 from pbp.settings import default_settings_text, load_settings, settings_path
@@ -14,6 +15,9 @@ from pbp.mail.transport import open_mailbox
 from pbp.durable import write_atomically
 from pbp.storage.datafolder import DataFolder
 from pbp.commands.common import Subparsers
+
+# The next step a new host is shown, with the ruleset a newcomer meets first.
+NEW_GAME = f"`pbp new-game --ruleset {engine.DEFAULT_RULESET} --roster roster.csv`"
 
 
 def register(subparsers: Subparsers) -> None:
@@ -50,7 +54,7 @@ def run(args: Namespace) -> int:
         print(f"Mail: {args.provider} over IMAP ({preset.imap_host}:{preset.imap_port}) and SMTP "
               f"({preset.smtp_host}:{preset.smtp_port}). Next: set from_address and [imap]/[smtp] user; "
               f"{preset.advice}")
-        print("Then `pbp new-game --ruleset infiltration --roster roster.csv`.")
+        print(f"Then {NEW_GAME}.")
     else:
-        print("Next: edit the settings (mail transport), then `pbp new-game --ruleset infiltration --roster roster.csv`.")
+        print(f"Next: edit the settings (mail transport), then {NEW_GAME}.")
     return 0

@@ -14,6 +14,8 @@ from __future__ import annotations
 from argparse import Namespace
 from pathlib import Path
 
+import engine
+from engine.core import no_board
 from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_reader, Subparsers
 from pbp.errors import UserError
@@ -88,13 +90,19 @@ def report_lines(game: StoredGame, name: str) -> list[str]:
     return lines
 
 
+def no_board_refusal(game_id: str, ruleset: str) -> str:
+    """Why --svg has nothing to draw for a game, naming the rulesets whose card draws a board."""
+    drawn = " and ".join(name for name in engine.rulesets() if engine.ruleset(name).card.board_svg is not no_board)
+    which = f" (only {drawn} games have one)" if drawn else ""
+    return f"Game {game_id} is a {ruleset} game, whose rules draw no picture of a board; leave out --svg{which}."
+
+
 def run(args: Namespace) -> int:
     with open_reader(args) as moderator:  # only reads: no lock, never waits
         game = load(moderator, args.game)
         host_view = game.rules.host_view(game.state)  # None: the ruleset draws no map
         if args.svg and host_view is None:
-            raise UserError(f"Game {args.game} is a {game.record.ruleset} game; --svg draws the map of "
-                            "Infiltration games only.")
+            raise UserError(no_board_refusal(args.game, game.record.ruleset))
         if args.character:
             name = game.character(args.character)
             view = game.rules.view(game.state, name) if host_view else None

@@ -106,6 +106,19 @@ def test_the_shell_branching_on_a_ruleset_name_fails(tmp_path):
     assert "the shell knows a ruleset: pbp/forum/post.py:2 branches on the ruleset name 'other'" in done.stdout
 
 
+def test_the_shell_naming_a_ruleset_in_a_string_literal_fails_but_not_in_a_docstring(tmp_path):
+    """A default or an argument that is a ruleset's name hard-codes the ruleset as surely as
+    a branch does; a docstring's example and a longer text that mentions one do not."""
+    done = check(tmp_path, {
+        "pbp/game/status.py": '"""toy"""\nDEFAULT = "toy"\n',
+        "pbp/forum/post.py": 'from pbp.game import status\n\n\ndef load(ruleset=" Other"):\n'
+                             '    """Other"""\n    return open_rules("toy games", ruleset)\n'})
+    assert done.returncode == 1
+    assert "the shell knows a ruleset: pbp/game/status.py:2 names the ruleset 'toy'" in done.stdout
+    assert "the shell knows a ruleset: pbp/forum/post.py:4 names the ruleset ' Other'" in done.stdout
+    assert done.stdout.count("the shell knows a ruleset") == 2, done.stdout
+
+
 def test_the_contract_importing_a_ruleset_fails(tmp_path):
     done = check(tmp_path, {"engine/core.py": "import engine.toy.rules\nclass Ruleset: ...\n"})
     assert done.returncode == 1

@@ -87,7 +87,8 @@ def test_show_of_a_werewolf_game_gives_roles_factions_bonds_and_what_roles_have_
             assert "POISON: left; SAVE: left" in out
     assert "Facility map" not in out
     site.refused("show", "w1", "--svg", str(tmp_path / "map.svg"),
-                 says="Game w1 is a werewolf game; --svg draws the map of Infiltration games only.")
+                 says="Game w1 is a werewolf game, whose rules draw no picture of a board; leave out --svg "
+                      "(only infiltration games have one).")
 
 
 def json_state(site: Site, game: str) -> dict:

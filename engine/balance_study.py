@@ -1,0 +1,62 @@
+"""What a ruleset's card tells the balance study about it (docs/balance.md): the sizes at
+which the figures play its source's setups, and, for the ruleset the scripted players are
+calibrated on, the plain game of the random-lynch law and the human records (anchors) their
+skill is checked against. The shell's balance code names no ruleset; it reads these."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+
+@dataclass(frozen=True)
+class Anchor:
+    """A human record of one setup, in which the people of the counted side won `rate` of
+    the games: the scripted players at `skill` must land inside the record's 95 % `interval`
+    where its sample is small, else within `within` of `rate` (docs/balance.md: Calibration
+    against human play).
+
+    `name` keys its seeds and the figure's row; `setup` and `size` say what was played (in
+    a legend, and in a table's header), `record` what the people won."""
+
+    name: str
+    players: int
+    options: Mapping[str, str]
+    skill: float
+    rate: float
+    setup: str
+    size: str
+    record: str
+    interval: tuple[float, float] | None = None
+    within: float = 0.0
+
+    @property
+    def band(self) -> tuple[float, float]:
+        """Where the scripted players' rate must land."""
+        return self.interval or (self.rate - self.within, self.rate + self.within)
+
+    def holds(self, rate: float) -> bool:
+        if self.interval:
+            return self.interval[0] <= rate <= self.interval[1]
+        return abs(rate - self.rate) <= self.within
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """`plain_game(n, m, night_first)`: the options of the law's plain game of `n` players,
+    `m` of them on the killing side and the rest plain, the night first or not; `side`: the
+    side whose wins the law gives (docs/balance.md: The random-lynch law)."""
+
+    side: str
+    plain_game: Callable[[int, int, bool], Mapping[str, str]]
+    anchors: tuple[Anchor, ...] = ()
+
+
+@dataclass(frozen=True)
+class BalanceStudy:
+    """`figure_sizes`: the player counts at which `scripts/balance-figures` plays the
+    source's setups, `figure_games` games a point; `calibration`: set on the one ruleset the
+    scripted players' skill is calibrated on."""
+
+    figure_sizes: tuple[int, ...] = ()
+    figure_games: int = 0
+    calibration: Calibration | None = None
