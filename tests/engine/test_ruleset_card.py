@@ -107,3 +107,28 @@ def test_the_public_roster_lists_every_character_and_a_host_kills_death_with_whe
     roster = {c.name: c for c in rules.card.public_roster(rules.view(after, None))}
     assert not roster[victim].alive and roster[victim].died
     assert all(c.alive and not c.died for n, c in roster.items() if n != victim)
+
+
+def test_the_registry_names_its_default_and_one_card_declares_the_calibration():
+    """The shell takes the default ruleset from the registry and the balance study's setups
+    from the cards (docs/balance.md: Reproducing): the default is registered, every card
+    gives its setups figure's sizes, and exactly one declares the calibration, whose plain
+    game seats n players, m of them off the counted side and the rest of it, with the roles
+    of the law: the same role for everyone on a side."""
+    assert engine.DEFAULT_RULESET in engine.rulesets()
+    cards = {name: engine.ruleset(name).card for name in engine.rulesets()}
+    assert all(card.balance_study.figure_sizes and card.balance_study.figure_games > 0 for card in cards.values())
+    calibrated = [name for name, card in cards.items() if card.balance_study.calibration]
+    assert len(calibrated) == 1
+    rules = engine.ruleset(calibrated[0])
+    calibration = rules.card.balance_study.calibration
+    for night_first in (False, True):
+        state = rules.new_game([PlayerSpec(n) for n in player_names(9)], "law",
+                               calibration.plain_game(9, 2, night_first))
+        statuses = [rules.status(state, n) for n in player_names(9)]
+        killers = [s for s in statuses if s.team != calibration.side]
+        assert len(killers) == 2 and len({s.role for s in killers}) == 1
+        assert len({s.role for s in statuses if s.team == calibration.side}) == 1
+    for anchor in calibration.anchors:
+        rules.new_game([PlayerSpec(n) for n in player_names(anchor.players)], "anchor", anchor.options)
+        assert anchor.band[0] < anchor.rate < anchor.band[1] and anchor.holds(anchor.rate)
