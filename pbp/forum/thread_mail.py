@@ -16,7 +16,7 @@ from typing import Sequence
 from pbp.game.host_contact import host_note, tell_host
 from pbp.game.stored import StoredGame
 from pbp.mail.limits import listed
-from pbp.mail.wrapping import wrapped
+from pbp.mail.wrapping import wrap_mail
 from pbp.moderator import Moderator
 from pbp.ports import RenderedMail
 from pbp.render.verdicts import Note, Verdict
@@ -48,7 +48,7 @@ def tell_player(moderator: Moderator, game: StoredGame, player: str, kind: str, 
     if entry is None or not _may_mail(moderator, game, entry.email):
         return False
     moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
-                           kind=kind, mail=wrapped(player_note(moderator, game, note)))
+                           kind=kind, mail=wrap_mail(player_note(moderator, game, note)))
     return True
 
 
@@ -67,7 +67,7 @@ def note_for_host(moderator: Moderator, game: StoredGame, notes: Sequence[str]) 
     book.update_game_settings({NOTES_KEY: {"count": kept["count"] + len(notes),
                                            "latest": [*kept["latest"], *notes][-MAX_KEPT:]}})
     note = Note("thread_notes", game_id=game.id, notes=tuple(listed(list(notes))))
-    tell_host(moderator, game, "thread-notes", wrapped(host_note(moderator, game, note)))
+    tell_host(moderator, game, "thread-notes", wrap_mail(host_note(moderator, game, note)))
 
 
 def host_note_lines(game: StoredGame) -> list[str]:

@@ -17,7 +17,7 @@ from pbp.game.tally import has_public_orders
 from pbp.game.host_contact import host_note, tell_host
 from pbp.game.stored import StoredGame
 from pbp.game.vote_channels import takes_from_thread
-from pbp.mail.wrapping import wrapped
+from pbp.mail.wrapping import wrap_mail
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
 from pbp.storage.datafolder import GameFile
@@ -68,7 +68,7 @@ def read_failed(moderator: Moderator, game: StoredGame, error: str) -> str:
         if first:
             note = Note("thread_unreadable", game_id=game.id, phase_words=game.rules.card.phase_words(phase),
                         error=error[:300])
-            tell_host(moderator, game, "thread-unreadable", wrapped(host_note(moderator, game, note)))
+            tell_host(moderator, game, "thread-unreadable", wrap_mail(host_note(moderator, game, note)))
     return waiting_reason(game.file, phase)
 
 

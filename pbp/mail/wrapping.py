@@ -46,7 +46,7 @@ def wrap_body(text: str) -> str:
     return "\n".join(out)
 
 
-def wrapped(mail: RenderedMail) -> RenderedMail:
+def wrap_mail(mail: RenderedMail) -> RenderedMail:
     """`mail` with its body wrapped as it will be sent, for an outbox row that keeps the
     text its reader gets."""
     return replace(mail, body=wrap_body(mail.body))
