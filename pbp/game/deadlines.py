@@ -41,7 +41,7 @@ from pbp.game.options import WAIT_FOR_PUBLISH, is_on
 from pbp.game.record import GameRecord
 from pbp.game.stored import StoredGame, load, record_of, running, save
 from pbp.moderator import Moderator
-from pbp.render.words import sentence
+from pbp.render.verdicts import Note
 from pbp.storage.datafolder import GameFile
 from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining
 
@@ -58,18 +58,19 @@ def _post_state(game_file: GameFile, post: str) -> str | None:
 
 
 def may_start(record: GameRecord, game_file: GameFile) -> str:
-    """Why the waiting clock may start now ("" when it may not): the post is published,
-    there is no such draft any more, or the option was switched off."""
+    """Why the waiting clock may start now ("" when it may not): `published` (the post is
+    out), `no_post` (there is no such draft any more) or `option_off` (the host switched
+    the option off); the notice of the clock's start words it."""
     post = awaited_post(record)
     if post is None or record.paused:
         return ""
     if not is_on(record.moderator_options, WAIT_FOR_PUBLISH):
-        return f"The host no longer waits for the public post of {post} before starting the clock."
+        return "option_off"
     state = _post_state(game_file, post)
     if state == PUBLISHED:
-        return f"The public post of {post} is published; the deadline runs from now."
+        return "published"
     if state is None:
-        return f"There is no public post of {post} to wait for; the deadline runs from now."
+        return "no_post"
     return ""
 
 
@@ -78,16 +79,17 @@ def start_clock(moderator: Moderator, game_id: str) -> datetime | None:
     full length from now, every player told (call with the writer lock). Returns the
     deadline, or None when nothing started. Idempotent: a clock starts once."""
     game = load(moderator, game_id)
-    reason = may_start(game.record, game.file)
-    if not reason or game.phase is None:
+    why = may_start(game.record, game.file)
+    post = awaited_post(game.record)
+    if not why or post is None or game.phase is None:
         return None
     now = moderator.clock()
     deadline = schedule.deadline_after(now, game.record.schedule, game.open_phase.kind)
     with game.file.transaction():
         save(game, replace(game.record, deadline=schedule.to_text(deadline), opened=schedule.to_text(now),
                            clock_waits_for=None))
-        notify_players(moderator, game, "notice", headline=f"{_open_words(game)}: the deadline is set.",
-                       lines=[reason], deadline_is="The deadline is")
+        notify_players(moderator, game, "notice", Note("clock_started", phase_words=_open_words(game), why=why,
+                                                       post_words=_words(game, post)))
     return deadline
 
 
@@ -130,10 +132,6 @@ def _open_words(game: StoredGame) -> str:
     return _words(game, game.open_phase.id)
 
 
-def _reason_lines(reason: str) -> list[str]:
-    return [f"The host's reason: {sentence(reason)}"] if reason else []
-
-
 def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> datetime:
     """Move the open phase's deadline: `when` is a duration added to it (`2h`, `1d12h`) or
     an absolute time with a zone (`2030-12-01 18:00 Europe/Berlin`). Players are told, with
@@ -156,8 +154,7 @@ def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> d
         save(game, replace(game.record, deadline=schedule.to_text(deadline), clock_waits_for=None))
         log_host_action(game, {"kind": "extend", "phase": game.open_phase.id,
                                "deadline": schedule.to_text(deadline)}, moderator)
-        notify_players(moderator, game, "notice", headline=f"{_open_words(game)}: the deadline has moved.",
-                       lines=_reason_lines(reason), deadline_is="The new deadline is")
+        notify_players(moderator, game, "notice", Note("deadline_moved", phase_words=_open_words(game), reason=reason))
         _announce(moderator, game, "extend", reason, deadline=deadline)
     return deadline
 
@@ -174,18 +171,15 @@ def pause(moderator: Moderator, game_id: str, reason: str = "") -> timedelta:
     waits = awaited_post(game.record)
     if waits:  # the clock waits for a public post (wait_for_publish): the whole phase is left
         remaining = schedule.phase_duration(game.record.schedule, game.open_phase.kind)
-        stopped = (f"The deadline of {_open_words(game)} was not set yet (it is set when the host publishes "
-                   f"the thread post of {_words(game, waits)}), and it stays unset while the game is paused.")
     else:
         remaining = max(as_utc(game.record.deadline) - now, timedelta(0))
-        stopped = f"The deadline of {_open_words(game)} is stopped with {render_remaining(remaining)} left."
     with game.file.transaction():
         save(game, replace(game.record, deadline="", paused={
             "remaining_seconds": int(remaining.total_seconds()), "since": schedule.to_text(now)}))
         log_host_action(game, {"kind": "pause", "phase": game.open_phase.id}, moderator)
-        notify_players(moderator, game, "notice", headline=f"Game {game_id} is paused by the host.",
-                       lines=[f"{stopped} Orders you send are still taken; you will be told when the game "
-                              "resumes and what the new deadline is.", *_reason_lines(reason)])
+        notify_players(moderator, game, "notice", Note(
+            "paused", game_id=game_id, phase_words=_open_words(game), reason=reason,
+            waits_for_words=_words(game, waits) if waits else "", remaining=render_remaining(remaining)))
         _announce(moderator, game, "pause", reason, remaining=remaining)
     return remaining
 
@@ -210,13 +204,12 @@ def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | N
         if waits:
             started = start_clock(moderator, game_id)  # if the post went out meanwhile
             if started is None:
-                notify_players(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
-                               lines=[f"The deadline of {_open_words(game)} is {UNSET_DEADLINE} of "
-                                      f"{_words(game, waits)}; you will be told the deadline then.",
-                                      *_reason_lines(reason)])
+                notify_players(moderator, game, "notice", Note(
+                    "resumed_waiting", game_id=game_id, phase_words=_open_words(game), unset=UNSET_DEADLINE,
+                    waits_for_words=_words(game, waits), reason=reason))
             _announce(moderator, game, "resume", reason, deadline=started)
             return started
-        notify_players(moderator, game, "notice", headline=f"Game {game_id} has resumed.",
-                       lines=_reason_lines(reason), deadline_is=f"The deadline of {_open_words(game)} is")
+        notify_players(moderator, game, "notice", Note("resumed", game_id=game_id, phase_words=_open_words(game),
+                                                       reason=reason))
         _announce(moderator, game, "resume", reason, deadline=deadline)
     return deadline

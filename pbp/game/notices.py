@@ -8,16 +8,17 @@ from typing import Any
 from pbp import schedule
 from pbp.game.stored import StoredGame, load, record_of, save
 from pbp.moderator import Moderator
+from pbp.render.verdicts import Note
 from pbp.timezones import render_moment
 
 
-def notify_players(moderator: Moderator, game: StoredGame, kind: str, *, headline: str, lines: list[str],
-                   public_events: list[dict[str, Any]] | None = None, only: set[str] | None = None,
-                   deadline_is: str = "") -> int:
-    """Queue one notice per player (call inside the game's transaction). `deadline_is`
-    (e.g. "The new deadline is") adds a line ending in the deadline, shown in that
-    player's own time zone and in UTC. The text is used as written, never as a template:
-    the host's own words (a modkill reason, a substitute's name) may hold any character.
+def notify_players(moderator: Moderator, game: StoredGame, kind: str, notice: Note, *,
+                   public_events: list[dict[str, Any]] | None = None, only: set[str] | None = None) -> int:
+    """Queue one notice per player (call inside the game's transaction): the `notice` is
+    worded by the macros of its kind (templates/mail/_verdicts.j2, notices to the players),
+    each reader's copy with a `deadline` fact, the open phase's deadline in that player's
+    own time zone and in UTC. The host's own words (a modkill reason, a substitute's name)
+    are facts, never template source, so they may hold any character.
 
     The form is made from the game as it stands now, inside the transaction (the caller's
     `game` may have been loaded before the change): a notice of a new deadline must not end
@@ -32,8 +33,7 @@ def notify_players(moderator: Moderator, game: StoredGame, kind: str, *, headlin
         deadline = render_moment(record.deadline, player.timezone) if record.deadline else ""
         mail = moderator.renderer.render(
             "notice", record.ruleset, game=game.game_facts(), player=name,
-            headline=headline,
-            lines=[*lines, *([f"{deadline_is} {deadline}."] if deadline_is else [])],
+            notice=Note(notice.kind, **{**notice.facts, "deadline": deadline}),
             public_events=public_events or [], form=game.form(name))
         moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=name,
                                address=player.email, kind=kind, mail=mail)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pbp import schedule
-from pbp.render.words import sentence, side_wins
+from pbp.render.verdicts import Note
 from pbp.errors import UserError
 from pbp.game.deadlines import start_clock
 from pbp.game.notices import log_host_action, notify_players
@@ -53,9 +53,6 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
         log_host_action(game, {"kind": HOST_KILL, "phase": phase.id, "player": name,
                                "reason": reason.strip()}, moderator)
         after = load(moderator, game_id)
-        ending = []
-        if result:
-            ending = [f"The game is over. {side_wins(result.winners, game.record.ruleset) or 'No side wins.'}"]
         # Who died of it (a lover by day too) is told as the rules tell a death: their
         # own report, private news included; everyone else gets the notice.
         died = after.dead() - game.dead()
@@ -71,8 +68,9 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
                 moderator.outbox.queue(after.file, phase=phase.id, recipient=npc, address=host_address,
                                        kind=NPC_REPORT, mail=for_host(mail, npc))
         living = {player.name for player in after.roster} - died
-        notify_players(moderator, after, "notice", headline=f"The host has removed {name} from the game.",
-                       lines=[f"Reason: {sentence(reason)}", *ending], public_events=public, only=living)
+        notify_players(moderator, after, "notice", Note(
+            "removed", name=name, reason=reason, over=result is not None, ruleset=game.record.ruleset,
+            winners=tuple(result.winners) if result else ()), public_events=public, only=living)
         for listener in moderator.after_host_action:  # the forum drafts the public post
             listener(moderator, game, after, public)
     return [moderator.renderer.describe(game.record.ruleset, e) for e in resolution.public]

@@ -11,6 +11,7 @@ from pbp.game.notices import notify_players
 from pbp.mail.blocks import opens_a_form, scan_blocks
 from pbp.game.stored import StoredGame, load, running
 from pbp.moderator import Moderator
+from pbp.render.verdicts import Note
 from pbp.game.order_lines import read_orders
 from pbp.game.tally import running_tally
 from pbp.game.reminders import players_to_remind
@@ -98,11 +99,9 @@ def enter_orders(moderator: Moderator, game: StoredGame, name: str, canonical: l
     game.file.orders.insert({"phase": game.open_phase.id, "player": name, "text": "\n".join(canonical),
                              "received": received, "message_id": message_id, "mail_key": mail_key})
     if name in game.record.roster.names:
-        shown = canonical or ["(no orders: the rules' default applies)"]
-        notify_players(moderator, game, "receipt", only={name},
-                       headline=f"The host entered orders for you for {game.rules.card.phase_words(game.open_phase.id)}.",
-                       lines=["Accepted:", *[f"  {line}" for line in shown],
-                              "These replace any orders you sent earlier for this phase."])
+        notify_players(moderator, game, "receipt", Note(
+            "orders_entered", phase_words=game.rules.card.phase_words(game.open_phase.id), lines=tuple(canonical)),
+            only={name})
 
 
 def character_status(moderator: Moderator, game_id: str, player: str) -> str:

@@ -23,6 +23,7 @@ from pbp.game.stored import StoredGame, load, new_token, running, save
 from pbp.host.digest import channel_history, current_orders, private_history
 from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
+from pbp.render.verdicts import Note
 from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.roster_file import normalise_address
 from pbp.game.welcome import welcome_facts
@@ -92,10 +93,8 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
         for listener in moderator.after_host_action:  # the forum drafts the public post
             listener(moderator, game, after, substitution)
         others = {name for name in record.roster.names if name != character}
-        notify_players(moderator, after, "notice", only=others,
-                       headline=f"{character} has a substitute.",
-                       lines=[f"From now on {character} is played by {newcomer}. The character "
-                              f"keeps its name: orders and votes still name {character}."])
+        notify_players(moderator, after, "notice", Note("substituted", character=character, newcomer=newcomer),
+                       only=others)
     return token
 
 

@@ -136,7 +136,7 @@ def test_switching_the_option_off_starts_a_waiting_clock_at_once(site, capsys):
     game = record(site)
     assert between(game.deadline, before + MOVEMENT, datetime.now(timezone.utc) + MOVEMENT)
     assert awaited_post(game) is None
-    assert any("no longer waits for the public post of T0-class" in r["body"] for r in outbox(site, "notice"))
+    assert any("no longer waits for the public post of Turn 0 — class" in r["body"] for r in outbox(site, "notice"))
     assert main(["options", "inf1", "wait_for_publish=perhaps"]) == 2
     assert "wait_for_publish takes on or off" in capsys.readouterr().err
 
