@@ -27,7 +27,7 @@ class Delivery:
     channel: str
     text: str
     received: str
-    picks: str = ""  # the channel's current picks, as the sender's receipt shows them
+    picks: Note | None = None  # the channel's current picks, as the sender's receipt shows them
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def judge_message(game: StoredGame, name: str, games: list[str], guard: TokenGua
     if sent_today >= daily_limit:
         return MessageVerdict(Refused("messages_today", sent_today=sent_today, **about))
     received = schedule.to_text(now)
-    picks = current_picks(game, channel, pending_orders) if channel != HOST else ""
+    picks = current_picks(game, channel, pending_orders) if channel != HOST else None
     return MessageVerdict(Accepted("message_sent", channel=channel, to_host=channel == HOST,
                                    received=render_timestamp(received), picks=picks),
                           delivery=Delivery(name, channel, block.text, received, picks))

@@ -113,8 +113,8 @@ class GameMailJudge:
         notes: list[Verdict] = [v.verdict for v in every if v.submission or not meant]
         notes.extend(choice.notes)
         if accepted_orders:  # a team settling an order together sees where it stands, once
-            shown = {v.delivery.picks for v in messages if v.delivery}
-            notes.extend(Note("picks", text=p) for p in picks_of_teams(game, name, accepted_orders) if p not in shown)
+            shown = [v.delivery.picks for v in messages if v.delivery]
+            notes.extend(picks for picks in picks_of_teams(game, name, accepted_orders) if picks not in shown)
         if mail.problems:
             notes.append(Refused("problems", also=True, problems=tuple(listed(mail.problems))))
         stray = stray_orders(mail.stray, game.rules.card)

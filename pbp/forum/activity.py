@@ -24,6 +24,7 @@ from pbp.game.clock import Running
 from pbp.game.options import PROD_BELOW, OptionValueError, prod_rule
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
+from pbp.render.verdicts import Note
 from pbp.storage.drafts import DraftBook
 from pbp.storage.game_index import chore_due
 from pbp.timezones import render_moment
@@ -123,10 +124,9 @@ def queue_prods(moderator: Moderator) -> list[str]:
         words = game.rules.card.phase_words(game.open_phase.id)
         with game.file.transaction():
             for name, posts in low.items():
-                tell_player(moderator, game, name, "prod", f"{day}: please post in the thread",
-                            f"You have written {posts} post{'s' if posts != 1 else ''} in the thread of game "
-                            f"{game.id} on {day}; the host asks every player for at least {wanted} a day. "
-                            f"The deadline of {words} is {render_moment(deadline, game.zone_of(name))}.\n")
+                tell_player(moderator, game, name, "prod", Note(
+                    "prod", game_id=game.id, day=day, posts=posts, wanted=wanted, phase_words=words,
+                    deadline=render_moment(deadline, game.zone_of(name))))
                 done.append(f"{game_id} {day}: prodded {name} ({posts} posts)")
             book.update_game_settings({PRODS_KEY: {**prods, day: {**prods.get(day, {}), **low}}})
     index.chore_seen(moment, "prods")

@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbp.forum.thread_mail import player_note
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
-from pbp.ports import RenderedMail
+from pbp.render.verdicts import Note
 from pbp.signups.codes import new_code
 from pbp.storage.drafts import DraftBook
 
@@ -121,14 +122,9 @@ def mail_link_codes(moderator: Moderator, game: StoredGame) -> list[str]:
             continue
         code = new_code()
         codes[entry.name] = {"code": code, "played_by": entry.played_by}
-        body = (f"Game {game.id} takes votes from its public thread, and pbp does not know your forum "
-                "account yet. To tell it, post this line in the game's thread from your account:\n\n"
-                f"    LINK {code}\n\n"
-                "From that post on, your posts count as yours: your votes are counted and your posts "
-                "are counted for activity. The code works once, for you alone; keep it to yourself until "
-                "you post it.\n")
         moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
-                               kind="forum-link", mail=RenderedMail(f"[{game.id}] Your forum account", body))
+                               kind="forum-link", mail=player_note(moderator, game, Note(
+                                   "forum_link", game_id=game.id, code=code)))
         sent.append(entry.name)
     if sent:
         book.update_game_settings({CODES_KEY: codes})

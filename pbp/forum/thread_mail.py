@@ -6,18 +6,20 @@ A post is hostile input, so nothing from it reaches a mail header (subjects are 
 words and the game's id), a line of it is quoted at most `MAX_QUOTED_CHARS` long, every
 body is wrapped to 72 columns, and mail about posts counts against the same daily cap of
 replies per address as mail answers (`replies_per_sender_per_day`): a thread full of
-votes cannot make pbp flood a player.
+votes cannot make pbp flood a player. Each mail is a verdict value worded by a macro of
+templates/mail/_verdicts.j2 (docs/design.md: Extension points).
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-from pbp.game.host_contact import tell_host
+from pbp.game.host_contact import host_note, tell_host
 from pbp.game.stored import StoredGame
 from pbp.mail.limits import listed
-from pbp.mail.wrapping import wrap_body
+from pbp.mail.wrapping import wrap_mail
 from pbp.moderator import Moderator
 from pbp.ports import RenderedMail
+from pbp.render.verdicts import Note, Verdict
 from pbp.storage.drafts import DraftBook
 
 NOTES_KEY = "thread_notes"  # game forum settings: {"count": n, "latest": [the last MAX_KEPT notes]}
@@ -38,15 +40,21 @@ def _may_mail(moderator: Moderator, game: StoredGame, address: str) -> bool:
     return True
 
 
-def tell_player(moderator: Moderator, game: StoredGame, player: str, kind: str, subject: str, text: str) -> bool:
-    """Queue a mail about the thread to `player` (inside the game's transaction); False when
-    the player is no roster player or the day's cap is reached."""
+def tell_player(moderator: Moderator, game: StoredGame, player: str, kind: str, note: Verdict) -> bool:
+    """Queue a mail about the thread to `player` (inside the game's transaction), `note` in
+    templates/mail/player_note.j2; False when the player is no roster player or the day's
+    cap is reached."""
     entry = game.roster.by_name(player)
     if entry is None or not _may_mail(moderator, game, entry.email):
         return False
     moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
-                           kind=kind, mail=RenderedMail(f"[{game.id}] {subject}", wrap_body(text)))
+                           kind=kind, mail=wrap_mail(player_note(moderator, game, note)))
     return True
+
+
+def player_note(moderator: Moderator, game: StoredGame, note: Verdict) -> RenderedMail:
+    """`note` to a player in templates/mail/player_note.j2, worded by its macro."""
+    return moderator.renderer.render("player_note", game.record.ruleset, game=game.game_facts(), note=note)
 
 
 def note_for_host(moderator: Moderator, game: StoredGame, notes: Sequence[str]) -> None:
@@ -58,11 +66,8 @@ def note_for_host(moderator: Moderator, game: StoredGame, notes: Sequence[str]) 
     kept = book.game_settings().get(NOTES_KEY, {"count": 0, "latest": []})
     book.update_game_settings({NOTES_KEY: {"count": kept["count"] + len(notes),
                                            "latest": [*kept["latest"], *notes][-MAX_KEPT:]}})
-    body = (f"pbp read the thread of game {game.id}; these posts were not counted as they stand:\n\n"
-            + "\n".join(f"- {note}" for note in listed(list(notes))) + "\n\nYou can enter a vote you accept by hand with "
-            f"`pbp submit {game.id} <player> VOTE <choice>`; `pbp status {game.id}` lists these notes.\n")
-    tell_host(moderator, game, "thread-notes", RenderedMail(f"[{game.id}] Posts in the thread not counted",
-                                                            wrap_body(body)))
+    note = Note("thread_notes", game_id=game.id, notes=tuple(listed(list(notes))))
+    tell_host(moderator, game, "thread-notes", wrap_mail(host_note(moderator, game, note)))
 
 
 def host_note_lines(game: StoredGame) -> list[str]:

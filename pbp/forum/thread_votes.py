@@ -267,8 +267,7 @@ def _cast(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, mom
         counted = Accepted("thread_vote_counted", game_id=game.id, post=post.url or post.id,
                            written=_when(game, player, moment), line=line.text, phase_words=words,
                            lines=tuple(lines))
-        tell_player(reading.moderator, game, player, "thread-receipt", "Your post in the thread is counted",
-                    reading.moderator.renderer.word(counted) + "\n")
+        tell_player(reading.moderator, game, player, "thread-receipt", counted)
 
 
 def _sentence(error: OrderError) -> str:
@@ -288,5 +287,4 @@ def _refuse(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, r
                       written=_when(game, player, post.created), said=quoted(line.written),
                       phase_words=game.rules.card.phase_words(game.phase.id) if game.phase else "",
                       standing=tuple(game.standing_lines(player)) if game.phase else (), **why)
-    tell_player(reading.moderator, game, player, "thread-refusal", "Your post in the thread was not counted",
-                reading.moderator.renderer.word(refused) + "\n")
+    tell_player(reading.moderator, game, player, "thread-refusal", refused)

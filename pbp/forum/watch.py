@@ -32,11 +32,11 @@ from pbp.forum.thread_votes import VoteRead, judge_posts, seen_posts
 from pbp.forum.watch_rules import (  # noqa: F401 - the watch's rules, where their users import them
     PhaseFacts, Warning, dead_players, facts_at, facts_now, note_for_watch, opened_at, silenced_players,
     timeline_of, watch_thread)
-from pbp.game.host_contact import HOST
+from pbp.game.host_contact import host_note, tell_host
 from pbp.game.vote_channels import takes_from_thread
 from pbp.game.stored import load
 from pbp.moderator import Moderator
-from pbp.ports import RenderedMail
+from pbp.render.verdicts import Note
 from pbp.storage.drafts import DraftBook
 
 
@@ -74,12 +74,8 @@ def read_game_thread(moderator: Moderator, game_id: str, reader: ThreadReader, f
             text = f"[{game_id}] {warning}"
             read.warnings.append(text)
             book.update_game_settings({"warnings": [*book.game_settings().get("warnings", []), text]})
-            if moderator.settings.host_address:
-                moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST,
-                                       address=moderator.settings.host_address, kind="thread-watch",
-                                       mail=RenderedMail(f"[{game_id}] Thread watch: {warning.player} posted",
-                                                         f"{warning}\nA host kill is `pbp modkill {game_id} "
-                                                         f"{warning.player} <reason>`.\n"))
+            tell_host(moderator, game, "thread-watch", host_note(moderator, game, Note(
+                "thread_watch", game_id=game_id, player=warning.player, warning=str(warning))))
         note_for_host(moderator, game, read.votes.notes)
         if final:
             read_done(game)

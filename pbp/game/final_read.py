@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from pbp.game.tally import has_public_orders
-from pbp.game.host_contact import tell_host
+from pbp.game.host_contact import host_note, tell_host
 from pbp.game.stored import StoredGame
 from pbp.game.vote_channels import takes_from_thread
-from pbp.mail.wrapping import wrap_body
+from pbp.mail.wrapping import wrap_mail
 from pbp.moderator import Moderator
-from pbp.ports import RenderedMail
+from pbp.render.verdicts import Note
 from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DraftBook
 
@@ -66,14 +66,9 @@ def read_failed(moderator: Moderator, game: StoredGame, error: str) -> str:
             "phase": phase, "error": error[:300], "attempts": attempts, "retry_at": now.timestamp() + delay,
             "since": waiting.get("since") or now.isoformat(" ", "seconds")}})
         if first:
-            words = game.rules.card.phase_words(phase)
-            tell_host(moderator, game, "thread-unreadable", RenderedMail(
-                f"[{game.id}] {words} waits: the thread cannot be read",
-                wrap_body(f"The deadline of {words} in game {game.id} has passed, and pbp reads the thread one "
-                          f"last time before it resolves the phase, to count every vote posted in time. The "
-                          f"forum cannot be read now: {error[:300]}\n\npbp tries again every few minutes and "
-                          f"resolves as soon as the thread is read. To resolve now with the votes read so far, "
-                          f"run `pbp advance {game.id} --without-thread`.\n")))
+            note = Note("thread_unreadable", game_id=game.id, phase_words=game.rules.card.phase_words(phase),
+                        error=error[:300])
+            tell_host(moderator, game, "thread-unreadable", wrap_mail(host_note(moderator, game, note)))
     return waiting_reason(game.file, phase)
 
 

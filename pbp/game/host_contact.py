@@ -47,5 +47,10 @@ def tell_host_of_wrong_tokens(moderator: Moderator, game: StoredGame, guard: Tok
     """Tell the host, once per address and day, that an address reached the day's limit of
     wrong tokens (call inside the game's transaction; `pbp status` lists it anyway)."""
     note = Note("wrong_tokens", game_id=game.id, address=guard.address, count=guard.count, day=str(guard.day))
-    tell_host(moderator, game, "wrong-tokens",
-              moderator.renderer.render("host_note", game.record.ruleset, game=game.game_facts(), note=note))
+    tell_host(moderator, game, "wrong-tokens", host_note(moderator, game, note))
+
+
+def host_note(moderator: Moderator, game: StoredGame, note: Verdict) -> RenderedMail:
+    """`note` to the host, unasked, in templates/mail/host_note.j2: its subject and body
+    worded by the macros of its kind in templates/mail/_verdicts.j2."""
+    return moderator.renderer.render("host_note", game.record.ruleset, game=game.game_facts(), note=note)

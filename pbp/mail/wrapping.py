@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import re
 import textwrap
+from dataclasses import replace
+
+from pbp.ports import RenderedMail
 
 WIDTH = 72
 # What a wrapped line's next lines are indented past: its indentation and a list's mark
@@ -41,6 +44,12 @@ def wrap_body(text: str) -> str:
         else:
             out.extend(_wrapped(line))
     return "\n".join(out)
+
+
+def wrap_mail(mail: RenderedMail) -> RenderedMail:
+    """`mail` with its body wrapped as it will be sent, for an outbox row that keeps the
+    text its reader gets."""
+    return replace(mail, body=wrap_body(mail.body))
 
 
 def _wrapped(line: str) -> list[str]:

@@ -41,6 +41,7 @@ def test_a_tree_that_keeps_the_rules_passes(tmp_path):
     assert "no import cycle, layers kept, no package cycle" in done.stdout
     assert "no module over 300 lines" in done.stdout
     assert "at most 15 modules in pbp/" in done.stdout and "touched only by its keepers" in done.stdout
+    assert "mail worded by templates" in done.stdout
 
 
 def test_an_import_cycle_in_the_shell_fails_even_through_a_function_level_import(tmp_path):
@@ -182,4 +183,29 @@ def test_reaching_a_game_records_json_outside_its_keepers_fails(tmp_path):
         "only the record's keepers touch its JSON: pbp/host/status.py:5 writes a game's raw record (update_record)",
         "only the record's keepers touch its JSON: pbp/host/status.py:6 reads a game record by key (.record[...])",
         "only the record's keepers touch its JSON: pbp/host/status.py:7 reads a game record by key (.record.get)",
+    ]
+
+
+def test_a_mail_built_by_hand_outside_the_renderer_fails(tmp_path):
+    """A mail's subject and body come from a template (docs/design.md: Extension points —
+    re-theming): only the renderer and the ports, which declare it, build a `RenderedMail`;
+    one that edits a rendered mail (`replace(mail, …)`) or names the type builds nothing."""
+    by_hand = ("from dataclasses import replace\n"
+               "from pbp import ports\n"
+               "from pbp.ports import RenderedMail\n"
+               "def tell(mail: RenderedMail) -> RenderedMail:\n"
+               "    first = RenderedMail('[g1] Hello', 'text')\n"
+               "    return ports.RenderedMail(first.subject, mail.body)\n"
+               "def named(mail: RenderedMail) -> RenderedMail:\n"
+               "    return replace(mail, subject=mail.subject + ' (NPC)')\n")
+    makers = {"pbp/ports.py": "class RenderedMail: ...\nBLANK = RenderedMail()\n",
+              "pbp/render/__init__.py": "",
+              "pbp/render/renderer.py": "from pbp.ports import RenderedMail\nMAIL = RenderedMail()\n"}
+    done = check(tmp_path, {"pbp/forum/post.py": "from pbp.game import status\n",
+                            "pbp/game/notices.py": by_hand, **makers})
+    assert done.returncode == 1, done.stdout
+    problems = [line for line in done.stdout.splitlines() if line.startswith("mail is worded by templates")]
+    assert problems == [
+        "mail is worded by templates: pbp/game/notices.py:5 builds a RenderedMail by hand",
+        "mail is worded by templates: pbp/game/notices.py:6 builds a RenderedMail by hand",
     ]

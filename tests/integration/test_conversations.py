@@ -253,7 +253,7 @@ def test_a_split_pack_is_flagged_to_the_host_and_told_at_dawn(village, capsys):
     assert village.cli("orders", "ww1") == 0
     assert "The pack is split" in capsys.readouterr().out
     (receipt,) = village.inbox(wolf)
-    assert f"The pack's KILL orders so far in N2: {wolf}: KILL {others[0]}" in flat(receipt)  # the order receipt too
+    assert f"The pack's KILL orders so far in Night 2: {wolf}: KILL {others[0]}" in flat(receipt)  # the order receipt too
     village.inbox(howler)
     village.advance()
     for name in (wolf, howler):

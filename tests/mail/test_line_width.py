@@ -6,7 +6,7 @@ are played for a few phases through the desk (every player mailing orders), with
 other mail a game sends along the way: HELP, FORM, STATUS, refusals, team messages,
 questions to the host and their answers, notices of a moved, paused and resumed deadline,
 reminders, a substitution, a host kill, spectators' mail, NPC mail and drafts for the host,
-sign-ups, a bounce. Every mail kind of templates/mail/ must be among them, and every
+sign-ups, a bounce, what a reading of the thread mails. Every mail kind of templates/mail/ must be among them, and every
 line of every mail sent must fit."""
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ from pbp.cli import main
 from pbp.composition import ForumModerator
 from pbp.conversations.host_side import answer
 from pbp.desk import Desk
+from pbp.forum.forum_names import mail_link_codes
+from pbp.forum.thread_mail import note_for_host, tell_player
 from pbp.game.create import create_game
 from pbp.game.deadlines import extend, pause, resume
 from pbp.game.stored import load
@@ -36,6 +38,7 @@ from pbp.mail.wrapping import WIDTH
 from pbp.ports import Bounce, RawMail
 from pbp.game.reminders import queue_reminders
 from pbp.render.renderer import TEMPLATES, Renderer
+from pbp.render.verdicts import Note
 from pbp.game.record import Npc, RosterPlayer
 from pbp.settings import load_settings
 from pbp.signups.opening import open_for_signups
@@ -167,6 +170,16 @@ def play(table: Table) -> None:
     table.mail("mailer-daemon@players.example", "bounced",
                bounce=Bounce((table.address(third),), (sent[0]["message_id"],)))
     table.mail(HOST, "What do I do now? " * 10)  # no approval in it: the host gets help (host_reply.j2)
+    # What a reading of the thread mails (player_note.j2, host_note.j2): LINK codes, a prod,
+    # the posts not counted.
+    game = table.game()
+    with game.file.transaction():
+        mail_link_codes(table.moderator, game)
+        tell_player(table.moderator, game, third, "prod", Note(
+            "prod", game_id=table.game_id, day="Day 1", posts=0, wanted=3, phase_words="Night 0",
+            deadline="Saturday 12 December 2026 at 23:59 (" + ZONE + ")"))
+        dead_votes = [f"{name} (u/{name}) voted although dead: " + "VOTE x " * 20 for name in table.names[:12]]
+        note_for_host(table.moderator, game, dead_votes)
     for _phase in range(6):
         if table.game().phase is None:
             break

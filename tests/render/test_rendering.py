@@ -9,7 +9,7 @@ import pytest
 from jinja2 import Environment, StrictUndefined, UndefinedError
 
 from pbp.render.renderer import Renderer, ViewEnvironment, tidy
-from pbp.render.verdicts import Note
+from pbp.render.verdicts import Refused
 
 
 def write(path, text, stamp):
@@ -129,7 +129,8 @@ def test_a_mail_reads_as_jinjas_own_render_of_its_template_would_make_it():
     renderer = Renderer()
     context = {"game": {"id": "g1", "ruleset": "werewolf"}, "player": "Alice", "phase": "N1",
                "headline": "orders_received",
-               "notes": [Note("picks", text=text) for text in ("Accepted:\n  KILL Bruno  ", "", "Done.")], "form": FORM}
+               "notes": [Refused("problems", also=False, problems=(text,))
+                         for text in ("Accepted:\n  KILL Bruno  ", "", "Done.")], "form": FORM}
     template = renderer.env.get_template("mail/receipt.j2")
     jinja = template.render(**renderer.ruleset_templates("werewolf"), greeting="Alice", **context)
     head, _, body = jinja.partition("\n\n")
