@@ -73,3 +73,29 @@ def test_greens_post_their_terminal_answers_and_lynch_whom_the_reports_name_red(
     votes = [INFILTRATION.scripted_player(green, 1.0).orders(look(table, green, thread=posts), random.Random(3))
              for green in greens[1:]]
     assert all(f"VOTE {red}" in lines.splitlines() for lines in votes), votes
+
+
+def test_the_lover_of_a_runoffs_last_candidate_nominates_nobody_and_the_others_name_him():
+    """A lover may not nominate their lover (docs/rules/werewolf.md: Orders and receipts).
+    The host removed one of a runoff's two candidates; the other's lover has no choice left
+    and gives no nomination, while everyone else names the candidate left (the example the
+    secrecy proofs found: 15 players, seed 0, Lucia removed before N0, Dmitri in D1)."""
+    from engine.core import PlayerSpec
+    from engine.simulation import player_names
+    options = {"reveal_roles": False, "wench_missing": "random", "bodyguard_self": "forbidden",
+               "bodyguard_repeat": "allowed", "wolf_tie": "no-kill"}
+    state = WEREWOLF.new_game([PlayerSpec(n) for n in player_names(15)], "0", options)
+    for removed in ("Lucia", None, "Dmitri"):
+        if removed:
+            state = WEREWOLF.host_kill(state, removed, "removed").state
+        phase = WEREWOLF.phase(state)
+        orders = {actor: WEREWOLF.scripted_orders(state, actor, "0") for actor in phase.actors}
+        if phase.id == "D1-runoff":
+            break
+        state = WEREWOLF.resolve(state, {actor: WEREWOLF.parse_orders(state, actor, text.splitlines())
+                                         for actor, text in orders.items()}).state
+    assert phase.id == "D1-runoff"
+    (candidate,) = {choice for actor in phase.actors for spec in phase.grammar[actor] for choice in spec.choices}
+    lover = next(actor for actor in phase.actors if not phase.grammar[actor][0].choices)
+    assert orders[lover] == ""
+    assert all(orders[actor] == f"NOMINATE {candidate}" for actor in phase.actors if actor != lover)

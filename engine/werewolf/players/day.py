@@ -41,7 +41,12 @@ def follows_protocol(mind: Mind, rng: random.Random) -> bool:
 
 
 def nominate(mind: Mind, seen: Seen, spec: OrderSpec, rng: random.Random) -> str:
+    """A nomination, or "" when there is nobody to nominate: a lover may not nominate their
+    lover (docs/rules/werewolf.md: Orders and receipts), so the lover of a runoff's last
+    candidate (the host removed the other) has no choice left."""
     choices = list(spec.choices)
+    if not choices:
+        return ""
     target = wagon(mind, seen)
     if seen.phase.endswith("-runoff"):
         target = runoff_choice(mind, choices)
