@@ -7,12 +7,18 @@ Everything here is a frozen value; a change is a new value made with `replace`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from engine.core import Event
 
-if TYPE_CHECKING:  # a role is declared with its night, which is made of characters
-    from engine.werewolf.model import Role
+
+class HasFaction(Protocol):
+    """What a character needs of a role: the faction it counts for. (The role's card,
+    engine.werewolf.model.Role, is declared with its night, which is made of characters,
+    so naming it here would make the two modules import each other.)"""
+
+    @property
+    def faction(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -42,7 +48,7 @@ class Character:
         return replace(self, role_state=tuple(sorted(values.items())))
 
 
-def faction_of(character: Character, roles: Mapping[str, Role]) -> str:
+def faction_of(character: Character, roles: Mapping[str, HasFaction]) -> str:
     """Rules: a character's faction is its current role's faction, except that a hybrid
     takes the creature's faction."""
     return character.creature or roles[character.role].faction

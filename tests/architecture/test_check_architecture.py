@@ -51,6 +51,16 @@ def test_an_import_cycle_in_the_shell_fails_even_through_a_function_level_import
     assert "import cycle in pbp: pbp.game.clock <-> pbp.game.status" in done.stdout
 
 
+def test_an_import_cycle_in_the_engine_fails_even_under_type_checking(tmp_path):
+    """Two modules of one ruleset that need each other only for a type still form a circle:
+    the shared type belongs in a module of its own."""
+    done = check(tmp_path, {"engine/toy/rules.py": "from engine.core import Ruleset\nfrom engine.toy import cards\n",
+                            "engine/toy/cards.py": "from typing import TYPE_CHECKING\n"
+                                                   "if TYPE_CHECKING:\n    from engine.toy.rules import Ruleset\n"})
+    assert done.returncode == 1
+    assert "import cycle in engine: engine.toy.cards <-> engine.toy.rules" in done.stdout
+
+
 def test_an_import_from_a_lower_layer_to_a_higher_one_fails_even_inside_a_function(tmp_path):
     done = check(tmp_path, {"pbp/game/status.py": "def late():\n    from pbp.forum import post\n"})
     assert done.returncode == 1
