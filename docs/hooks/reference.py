@@ -259,7 +259,20 @@ def settings_page(source: str) -> str:
 def _option_value(value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
-    return str(value) if value != "" else "empty"
+    return str(value)
+
+
+def _shown(value: Any) -> str:
+    return f"`{_option_value(value)}`" if _option_value(value) else "empty"
+
+
+def sentence(raw: str) -> str:
+    """A help fragment from the code (`the role the setup adds`) as a sentence."""
+    words = text(raw.strip())
+    if not words:
+        return ""
+    words = words[0].upper() + words[1:]
+    return words if words.endswith((".", "?", "!")) else words + "."
 
 
 def ruleset_markdown(name: str) -> str:
@@ -281,7 +294,7 @@ def ruleset_markdown(name: str) -> str:
         if isinstance(option.default, bool):
             choices = "; `on` or `off`"
         lines += [f"### `{option.name}` {{#option-{option.name.replace('_', '-')}}}", "",
-                  f"Default `{_option_value(option.default)}`{choices}.", "", text(option.help), ""]
+                  sentence(option.help), "", f"Default: {_shown(option.default)}{choices}.", ""]
     if card.setup_files:
         lines += ["Given as a file: " + ", ".join(f"`--{option} FILE`" for option in card.setup_files) + ".", ""]
     lines += ["## Phase kinds", "",
@@ -321,7 +334,7 @@ def options_page() -> str:
              "are on its page.", ""]
     for option in OPTIONS.values():
         lines += [f"## `{option.name}` {{#{option.name.replace('_', '-')}}}", "",
-                  f"Default `{option.default}`.", "", text(option.help), ""]
+                  sentence(option.help), "", f"Default: {_shown(option.default)}.", ""]
     return "\n".join(lines) + "\n"
 
 

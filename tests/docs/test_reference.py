@@ -136,7 +136,7 @@ def test_every_game_option_of_the_moderator_has_an_entry(pages: dict[str, str]) 
     by_anchor = sections(pages[reference.OPTIONS_PAGE])
     for option in OPTIONS.values():
         assert option.name.replace("_", "-") in by_anchor, f"game option {option.name} has no entry"
-        assert f"Default `{option.default}`." in by_anchor[option.name.replace("_", "-")]
+        assert f"Default: `{option.default}`." in by_anchor[option.name.replace("_", "-")]
 
 
 def test_every_generated_page_is_in_the_sites_navigation(pages: dict[str, str]) -> None:
