@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import configparser
 import html
+import os
 import re
 import sys
 from dataclasses import dataclass, field
@@ -81,7 +82,7 @@ def argument_name(action: argparse.Action) -> str:
 
 def argument_help(action: argparse.Action, prog: str) -> str:
     help_text = action.help or ""
-    if "%(" in help_text:  # argparse's own expansion, as `--help` prints it
+    if "%" in help_text:  # argparse's own expansion (`%(default)s`, `%%`), as `--help` prints it
         params = dict(vars(action), prog=prog)
         if params.get("choices") is not None:
             params["choices"] = ", ".join(map(str, params["choices"]))
@@ -90,13 +91,32 @@ def argument_help(action: argparse.Action, prog: str) -> str:
     if action.choices is not None and "%(choices" not in (action.help or ""):
         extra.append("one of " + ", ".join(f"`{choice}`" for choice in action.choices))
     default = action.default
+    # A help that speaks of its default says it best ("default: every core", not this
+    # machine's count of cores when the site was built).
     if (action.option_strings and action.nargs != 0 and default not in (None, argparse.SUPPRESS, [], "")
-            and "%(default" not in (action.help or "")):
+            and "default" not in help_text):
         extra.append(f"default `{default}`")
     sentence = text(help_text)
     if extra:
         sentence = f"{sentence} ({'; '.join(extra)})" if sentence else "; ".join(extra).capitalize()
     return sentence
+
+
+def usage(parser: argparse.ArgumentParser, width: int = 88) -> str:
+    """The command's usage as argparse writes it, wrapped to fit a page (argparse wraps at
+    the terminal's width, `COLUMNS`), without its `usage: ` label."""
+    label = "usage: "
+    previous = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = str(width)
+    try:
+        written = parser.format_usage().rstrip()
+    finally:
+        if previous is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = previous
+    first, *rest = written.removeprefix(label).splitlines()
+    return "\n".join([first, *(line[len(label):] if line.startswith(" " * len(label)) else line for line in rest)])
 
 
 def command_anchor(command: Command) -> str:
@@ -111,15 +131,14 @@ def commands_page(parser: argparse.ArgumentParser) -> str:
              "Every command also takes `--help`.", "",
              "| Command | What it does |", "| --- | --- |"]
     for command in commands:
-        lines.append(f"| [`{command.name}`](#{command_anchor(command)}) | {text(command.help)} |")
+        lines.append(f"| [`{command.name}`](#{command_anchor(command)}) | {sentence(command.help)} |")
     for command in commands:
         level = "#" * (1 + len(command.words))
         lines += ["", f"{level} {command.name} {{#{command_anchor(command)}}}", ""]
         description = command.parser.description or command.help
         if description:
-            lines += [text(description), ""]
-        usage = " ".join(command.parser.format_usage().split())
-        lines += ["```", usage.removeprefix("usage: "), "```", ""]
+            lines += [sentence(description), ""]
+        lines += ["```text", usage(command.parser), "```", ""]
         for action in arguments(command):
             lines.append(f"- `{argument_name(action)}`: {argument_help(action, command.parser.prog)}")
     return "\n".join(lines) + "\n"
