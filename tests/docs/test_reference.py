@@ -74,7 +74,7 @@ def test_a_new_command_is_picked_up_with_its_flags() -> None:
     added.add_argument("file", metavar="FILE", help="where to write it")
     added.add_argument("--compress", choices=("gz", "xz"), default="gz", help="how to compress it")
     entry = sections(reference.commands_page(parser))["snapshot"]
-    assert "write a snapshot of the data folder" in entry
+    assert "Write a snapshot of the data folder." in entry
     assert "- `FILE`: where to write it" in entry
     assert "- `--compress COMPRESS`: how to compress it (one of `gz`, `xz`; default `gz`)" in entry
 
