@@ -258,9 +258,13 @@ def settings_page(source: str) -> str:
     if intro:
         lines += ["The file opens with:", ""]
         lines += ["> " + line if line else ">" for line in _comment_markdown(intro)]
+    explained: dict[str, Setting] = {}  # a key's first commented entry, for a later section's bare twin
     for section in sections:
         lines += [f"## [{section.name}] {{#{section.name}}}", ""]
         for setting in section.settings:
+            twin = explained.get(setting.key)
+            if setting.comment:
+                explained.setdefault(setting.key, setting)
             lines += [f"### `{setting.key}` {{#{setting_anchor(setting)}}}", ""]
             if setting.optional:
                 example = f" (for example `{setting.default}`)" if setting.default else ""
@@ -269,6 +273,12 @@ def settings_page(source: str) -> str:
                 shown = f"`{setting.default}`" if setting.default else "empty"
                 lines += [f"Default: {shown}.", ""]
             lines += _comment_markdown(setting.comment)
+            base = setting.key.removesuffix("_file")
+            if not setting.comment and setting.key.endswith("_file") and any(
+                    other.key == base for other in section.settings):
+                lines += [f"The file whose first line is `{base}`, which then stays out of the settings.", ""]
+            elif not setting.comment and twin is not None:
+                lines += [f"As [`[{twin.section}] {twin.key}`](#{setting_anchor(twin)}).", ""]
         if section.notes:
             lines += _comment_markdown(section.notes)
     return "\n".join(lines) + "\n"

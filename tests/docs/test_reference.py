@@ -34,7 +34,8 @@ reference = load_reference()
 
 @pytest.fixture(scope="module")
 def pages() -> dict[str, str]:
-    return reference.pages()
+    written: dict[str, str] = reference.pages()
+    return written
 
 
 def sections(markdown: str) -> dict[str, str]:
