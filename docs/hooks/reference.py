@@ -120,7 +120,7 @@ def usage(parser: argparse.ArgumentParser, width: int = 88) -> str:
 
 
 def command_anchor(command: Command) -> str:
-    return "-".join(command.words)
+    return "-".join(command.words) or "pbp"
 
 
 def commands_page(parser: argparse.ArgumentParser) -> str:
@@ -132,8 +132,8 @@ def commands_page(parser: argparse.ArgumentParser) -> str:
              "| Command | What it does |", "| --- | --- |"]
     for command in commands:
         lines.append(f"| [`{command.name}`](#{command_anchor(command)}) | {sentence(command.help)} |")
-    for command in commands:
-        level = "#" * (1 + len(command.words))
+    for command in [Command((), parser.description or "", parser), *commands]:
+        level = "#" * (1 + len(command.words)) if command.words else "##"
         lines += ["", f"{level} {command.name} {{#{command_anchor(command)}}}", ""]
         description = command.parser.description or command.help
         if description:

@@ -52,7 +52,10 @@ def flags_in_help(parser: argparse.ArgumentParser) -> set[str]:
 def test_every_command_and_flag_has_an_entry(pages: dict[str, str]) -> None:
     page = pages[reference.COMMANDS_PAGE]
     by_anchor = sections(page)
-    commands = list(reference.subcommands(build_parser()))
+    parser = build_parser()
+    commands = list(reference.subcommands(parser))
+    for flag in flags_in_help(parser):
+        assert f"`{flag}" in by_anchor["pbp"], f"`pbp {flag}` has no entry"
     assert {"new-game", "run", "status"} <= {command.words[0] for command in commands}
     for command in commands:
         anchor = "-".join(command.words)
