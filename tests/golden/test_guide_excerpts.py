@@ -1,6 +1,7 @@
-"""The README shows real excerpts of a report and of a post: each excerpt that names a
-golden transcript must be found in it word for word, so the README never drifts from what
-pbp writes (regenerate the transcripts with `scripts/golden`, then fix the README)."""
+"""The host's guide shows real excerpts of a report and of posts: each excerpt that names a
+golden transcript must be found in it word for word, so the guide never drifts from what
+pbp writes (regenerate the transcripts with `scripts/golden`, then fix the guide); and the
+replies the player's guide shows are accepted as meant."""
 from __future__ import annotations
 
 import re
@@ -11,20 +12,24 @@ ROOT = Path(__file__).resolve().parents[2]
 EXCERPT = re.compile(r"\(`(tests/golden/[^`]+)`\):\n\n```\n(.*?)```", re.S)
 
 
-def test_every_readme_excerpt_of_a_transcript_is_in_that_transcript():
-    excerpts = EXCERPT.findall((ROOT / "README.md").read_text(encoding="utf-8"))
-    assert len(excerpts) >= 2, "the README shows a report and a post from the demo games"
+HOST_GUIDE = ROOT / "docs" / "host"
+PLAYER_GUIDE = ROOT / "docs" / "player.md"
+
+
+def test_every_guide_excerpt_of_a_transcript_is_in_that_transcript():
+    excerpts = [excerpt for page in sorted(HOST_GUIDE.glob("*.md"))
+                for excerpt in EXCERPT.findall(page.read_text(encoding="utf-8"))]
+    assert len(excerpts) >= 2, "the host's guide shows a report and a post from the demo games"
     for path, excerpt in excerpts:
-        assert excerpt.strip() in (ROOT / path).read_text(encoding="utf-8"), f"README excerpt of {path} drifted"
+        assert excerpt.strip() in (ROOT / path).read_text(encoding="utf-8"), f"the guide's excerpt of {path} drifted"
 
 
-REPLY = re.compile(r"^## How to reply\n(.*?)^## ", re.S | re.M)
 FENCED = re.compile(r"```\n(.*?)```", re.S)
 
 
-def test_the_replies_the_readme_shows_are_accepted_as_meant(tmp_path):
-    """README, How to reply: a reply from a phone (typed inside the quoted form) and a reply
-    inside the quote, each sent by Bruno's voter in a Werewolf game at D1-nominate, record
+def test_the_replies_the_players_guide_shows_are_accepted_as_meant(tmp_path):
+    """The player's guide, filling in the form: a reply from a phone (typed inside the quoted
+    form) and a reply inside the quote, each sent by Bruno's voter in a Werewolf game at D1-nominate, record
     exactly `NOMINATE Bruno`."""
     from pbp.composition import ForumModerator
     from pbp.desk import Desk
@@ -37,8 +42,8 @@ def test_the_replies_the_readme_shows_are_accepted_as_meant(tmp_path):
     from tests.desk.test_desk import mail
     from pbp.mail.inbound import parse_inbound
 
-    section = REPLY.search((ROOT / "README.md").read_text(encoding="utf-8")).group(1)
-    replies = FENCED.findall(section)
+    replies = [block for block in FENCED.findall(PLAYER_GUIDE.read_text(encoding="utf-8"))
+               if "NOMINATE Bruno" in block]
     assert len(replies) == 2
     names = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro", "Ingrid")
     for number, reply in enumerate(replies):
