@@ -1,7 +1,8 @@
 """Whole games through `pbp run` itself over real mail: Dovecot (IMAP
 over TLS with a self-signed certificate) and aiosmtpd delivering into the players'
 Dovecot mailboxes, all on loopback. Scripted players read their mail over IMAP and reply
-to their forms over SMTP; deadlines are a few seconds."""
+to their forms over SMTP. The phases are an hour long: the test advances each one once
+every answer is judged, so no reply races a deadline."""
 from __future__ import annotations
 
 import pytest
@@ -11,26 +12,26 @@ from tests.integration.harness import (Host, ScriptedPlayer, make_players, play_
 
 pytestmark = pytest.mark.integration
 
-# (ruleset, players, seed, schedule): seeds whose scripted games are short.
+# (ruleset, players, seed): seeds whose scripted games are short.
 GAMES = [
-    ("infiltration", 5, "8", "default=2s"),
-    ("werewolf", 8, "14", "default=2s"),
+    ("infiltration", 5, "8"),
+    ("werewolf", 8, "14"),
 ]
 
 
-@pytest.mark.parametrize("ruleset, count, seed, schedule", GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("ruleset, count, seed", GAMES, ids=[g[0] for g in GAMES])
 def test_a_complete_game_by_email_through_pbp_run(tmp_path, mail_server, smtp_server, make_player,
-                                                  ruleset, count, seed, schedule):
+                                                  ruleset, count, seed):
     host = Host(tmp_path, mail_server, smtp_server, mail_server.add_user(mail_server.new_address("pbp")))
     host.write_settings()
     players = make_players(make_player, count)
     roster = write_roster(tmp_path, players)
     host.pbp("new-game", "--ruleset", ruleset, "--roster", str(roster), "--seed", seed,
-             "--schedule", schedule, "--id", "g1")
+             "--schedule", "default=1h", "--option", "resolve_when_all_in=off", "--id", "g1")
     scripted = [ScriptedPlayer(name, box, quote=index % 2 == 0) for index, (name, box) in enumerate(players)]
     process = host.start_run()
     try:
-        record = play_until_over(host, "g1", ruleset, seed, scripted, process, timeout=150)
+        record = play_until_over(host, "g1", ruleset, seed, scripted, process, timeout=600)
         rows = wait_all_sent(host, "g1")
     finally:
         stop(process)
@@ -43,13 +44,10 @@ def test_a_complete_game_by_email_through_pbp_run(tmp_path, mail_server, smtp_se
         for message in delivered:
             assert message["To"].addresses[0].addr_spec == box.address
             assert message["Auto-Submitted"] in ("auto-replied", "auto-generated")
-    # Orders came in by mail and were judged: receipts went out, and nothing was refused
-    # but a reply that reached pbp after its two-second phase had resolved (a loaded
-    # machine reads and sends slowly), refused for that reason with the next form.
+    # Orders came in by mail and were judged: receipts went out, nothing was refused.
     kinds = [row["kind"] for row in rows]
     assert kinds.count("welcome") == count and kinds.count("receipt") >= count
-    refused = [" ".join(row["body"].split()) for row in rows if row["kind"] == "rejection"]
-    assert all("is closed (already resolved)" in body for body in refused), refused
+    assert "rejection" not in kinds
     # Each player gets one report per resolution until the one after their death: the
     # phases of their reports are a prefix of the resolved phases.
     for name, _box in players:
