@@ -27,6 +27,7 @@ from pbp.storage.game_storage import game_tables
 from pbp.commands import common
 from pbp.durable import WriterLock
 from pbp.timezones import as_utc
+from tests.fixtures.waiting import wait_until
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -105,15 +106,7 @@ class Site:
         return [row for row in rows if kind is None or row["kind"] == kind]
 
     def wait_for(self, condition, timeout: float, what: str):
-        give_up = time.monotonic() + timeout
-        while time.monotonic() < give_up:
-            if self.daemon is not None and self.daemon.poll() is not None:
-                raise AssertionError(f"pbp run stopped:\n{self.log()}")
-            value = condition()
-            if value:
-                return value
-            time.sleep(0.05)
-        raise AssertionError(f"{what}\nlog:\n{self.log()}")
+        return wait_until(condition, timeout, what, self.daemon, self.log)
 
     def resolved(self, phase: str, timeout: float, game_id: str = "g1") -> dict:
         def done() -> dict | None:

@@ -11,7 +11,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 
 from tests.faults.oracle import TOTALS, Watch
@@ -81,13 +80,3 @@ def duplicates(site: Site, watch: Watch, outcome) -> int:
     sent_ids = {row["message_id"] for row in rows}
     assert set(ids) <= sent_ids, set(ids) - sent_ids
     return sum(count - 1 for count in ids.values())
-
-
-def wait_until(condition, timeout: float, what: str):
-    """Poll a condition the test cannot be told of (a log line of another process)."""
-    give_up = time.monotonic() + timeout
-    while time.monotonic() < give_up:
-        if condition():
-            return
-        time.sleep(0.05)
-    raise AssertionError(what)

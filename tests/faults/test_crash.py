@@ -11,7 +11,8 @@ import sys
 
 import pytest
 
-from tests.faults.crash import kill_round, start_run, wait_until
+from tests.faults.crash import kill_round, start_run
+from tests.fixtures.waiting import wait_until
 from tests.faults.oracle import Watch
 from tests.faults.site import NAMES, Site
 

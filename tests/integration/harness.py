@@ -18,6 +18,7 @@ from engine.simulation import player_names
 from pbp.cli import main
 from pbp.demo.players import filled_reply_text, form_in, mail_text
 from pbp.storage.game_storage import game_tables
+from tests.fixtures.waiting import wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -192,10 +193,7 @@ def every_answer_judged(host: Host, game_id: str, ruleset: str, seed: str, scrip
 
 
 def wait_all_sent(host: Host, game_id: str, timeout: float = 30) -> list[dict]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    def all_sent() -> list[dict]:
         rows = host.table(game_id, "outbox")
-        if rows and all(row["status"] == "sent" for row in rows):
-            return rows
-        time.sleep(0.1)
-    raise AssertionError("the outbox did not empty")
+        return rows if rows and all(row["status"] == "sent" for row in rows) else []
+    return wait_until(all_sent, timeout, "the outbox did not empty", log=host.log)

@@ -4,26 +4,20 @@ the reports reach every player's real mailbox once, and the daemon resolves the 
 phase at its deadline although its next poll is ten minutes away (pbp.daemon.run)."""
 from __future__ import annotations
 
-import time
 from collections import Counter
 from datetime import timedelta
 
 import pytest
 
 from pbp.timezones import as_utc
+from tests.fixtures.waiting import wait_until
 from tests.integration.harness import Host, make_players, stop, write_roster
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
 
 
 def wait_for(condition, timeout: float, what: str, host: Host):
-    give_up = time.monotonic() + timeout
-    while time.monotonic() < give_up:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"{what}\nlog:\n{host.log()}")
+    return wait_until(condition, timeout, what, log=host.log)
 
 
 def test_advance_and_the_next_deadline_while_pbp_run_runs_over_imap_and_smtp(tmp_path, mail_server, smtp_server,
