@@ -15,6 +15,11 @@ every round so that the machine's noise hits them all alike:
     pbp status                every game of the folder read and summarised
     pbp orders <game>         one game read, its open phase's orders listed
 
+Each runs as an installed pbp does, from byte-compiled modules: the children keep their
+compiled modules in a scratch folder (`PYTHONPYCACHEPREFIX`, whatever
+`PYTHONDONTWRITEBYTECODE` says), filled by one untimed run of each command first, so the
+checkout gets no `__pycache__` and compiling the sources is not what is measured.
+
 It prints, side by side, each command's median wall time, its fastest wall time and its
 median CPU time (user + system of the child), and the ratio of `pbp --version` to
 `python -c pass` (at most 4 wanted). The verdicts use CPU time: on a machine shared with
@@ -104,8 +109,11 @@ def main() -> int:
             "pbp status": [*pbp, "status", "--settings", str(settings)],
             f"pbp orders {ids[0]}": [*pbp, "orders", ids[0], "--settings", str(settings)],
         }
-        # This checkout's pbp, whatever an installed one says; nothing else of the caller's.
-        env = {**os.environ, "PYTHONPATH": str(REPO)}
+        # This checkout's pbp, whatever an installed one says, byte-compiled as installed.
+        env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONPYCACHEPREFIX": str(Path(scratch) / "bytecode")}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        for argv in commands.values():
+            timed(argv, root, env)
         samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         names = list(commands)
         for round_number in range(args.rounds):
