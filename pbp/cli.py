@@ -1,6 +1,8 @@
 """The `pbp` command line: dispatch to one module per sub-command.
 
-Errors a host sees are one line and a non-zero exit, never a traceback.
+`COMMANDS` names each sub-command, its module and its one-line summary; only the chosen
+command's module is imported, so a command loads what it uses and no more (docs/design.md:
+Start-up). Errors a host sees are one line and a non-zero exit, never a traceback.
 """
 from __future__ import annotations
 
@@ -8,13 +10,16 @@ import argparse
 import os
 import sys
 from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
-from importlib import import_module, metadata
+from importlib import import_module
 
 from pbp.errors import UserError
 from pbp.terminal import VisibleText, visible
 
 
 class Command(NamedTuple):
+    """One sub-command: `pbp <name>`, the module whose `register` makes its parser, and
+    the summary `pbp --help` lists for it."""
+
     name: str
     module: str
     summary: str
@@ -94,9 +99,11 @@ class LazyCommands(_SubParsers):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._modules: dict[str, str] = {}  # the commands not loaded yet, by name
+        self._summarised: set[str] = set()  # the commands whose summary the table gave
 
     def add_command(self, command: Command) -> None:
         self._modules[command.name] = command.module
+        self._summarised.add(command.name)
         super().add_parser(command.name, help=command.summary, add_help=False)
 
     def load(self, name: str) -> None:
@@ -116,9 +123,15 @@ class LazyCommands(_SubParsers):
         self.load(values[0])
         super().__call__(parser, namespace, values, option_string)
 
-    @property
-    def _summarised(self) -> set[str]:
-        return {action.dest for action in self._choices_actions}
+
+class VersionWhenAsked(argparse._VersionAction):
+    """`--version`, which looks the version up only when it is asked for: reading the
+    installed distribution's metadata is a cost every other command would pay."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        self.version = f"pbp {_version()}"
+        super().__call__(parser, namespace, values, option_string)
 
 
 def build_parser(*, every_command: bool = False) -> argparse.ArgumentParser:
@@ -127,7 +140,7 @@ def build_parser(*, every_command: bool = False) -> argparse.ArgumentParser:
     reference)."""
     parser = OneLineErrors(prog="pbp", description="A moderator for hidden-role games played by post. "
                                                    "`pbp <command> --help` tells more about each command.")
-    parser.add_argument("--version", action="version", version=f"pbp {_version()}")
+    parser.add_argument("--version", action=VersionWhenAsked)
     commands = parser.add_subparsers(dest="command", metavar="<command>", action=LazyCommands)
     assert isinstance(commands, LazyCommands)
     for command in COMMANDS:
@@ -140,6 +153,8 @@ def build_parser(*, every_command: bool = False) -> argparse.ArgumentParser:
 def _version() -> str:
     """The installed distribution's version (pyproject.toml), or "unknown" when pbp runs
     from a checkout that was never installed."""
+    from importlib import metadata
+
     try:
         return metadata.version("pbp")
     except metadata.PackageNotFoundError:

@@ -1,8 +1,8 @@
 """Intervals for rates counted in games: the Wilson score interval (docs/balance.md).
 
-`scipy.stats` is imported inside each function, not here: it takes a good part of a second
-to load, and the forum's drafts reach this module through the balance estimate of a
-setup, so every command would pay it (docs/design.md: Start-up).
+`scipy.stats` is imported inside each function, not here: it takes the better part of a
+second to load, which whatever imports these names without computing an interval
+(`pbp balance --help`, the modules of `pbp stats`) need not pay (docs/design.md: Start-up).
 """
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """A command imports only what it uses (docs/design.md: Start-up): `pbp --version` and
-`pbp --help` load no heavy library and no command's module, `pbp status` on a folder of
-games loads no statistics, plotting, forum or mailbox client, and `pbp <command> --help`
-loads that command's module alone. Each is run as a host runs it, `python -m pbp` in a
-fresh interpreter, and what it imported is read from `-X importtime`."""
+`pbp --help` load no heavy library and no command's module, `pbp status` and `pbp orders`
+on a folder of games load no statistics, plotting, forum or mailbox client, and
+`pbp <command> --help` loads that command's module alone. Each runs as a host runs it,
+`python -m pbp` in a fresh interpreter, which lists `sys.modules` at its exit."""
 from __future__ import annotations
 
 import argparse
@@ -59,7 +59,7 @@ def test_a_commands_help_imports_that_command_alone(tmp_path):
     assert not {f"pbp.commands.{name}" for name in ("balance", "simulate", "demo", "publish")} & modules
 
 
-def test_status_on_a_folder_of_both_rulesets_imports_no_statistics_plots_or_clients(tmp_path, capsys):
+def test_status_and_orders_on_a_folder_of_both_rulesets_import_no_statistics_plots_or_clients(tmp_path):
     settings = tmp_path / "pbp.ini"
     settings.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\nfrom_address = pbp@games.example\n")
     for game, ruleset, players in (("g1", "infiltration", 6), ("g2", "werewolf", 8)):
@@ -67,9 +67,12 @@ def test_status_on_a_folder_of_both_rulesets_imports_no_statistics_plots_or_clie
         roster.write_text("name,email\n" + "".join(f"p{n},p{n}.{game}@example.org\n" for n in range(players)))
         assert main(["new-game", "--ruleset", ruleset, "--roster", str(roster), "--seed", "7", "--id", game,
                      "--settings", str(settings)]) == 0
-    modules = imported(tmp_path, "status", "--settings", str(settings))
-    assert {"pbp.commands.status", "engine.infiltration", "engine.werewolf"} <= modules  # it did read both games
-    assert packages(modules) & {"scipy", "numpy", "matplotlib", "praw", "imapclient"} == set()
+    status = imported(tmp_path, "status", "--settings", str(settings))
+    assert {"pbp.commands.status", "engine.infiltration", "engine.werewolf"} <= status  # it did read both games
+    orders = imported(tmp_path, "orders", "g2", "--settings", str(settings))
+    assert {"pbp.commands.orders", "engine.werewolf"} <= orders
+    for modules in (status, orders):
+        assert packages(modules) & {"scipy", "numpy", "matplotlib", "praw", "imapclient"} == set()
 
 
 def test_each_command_in_the_table_registers_its_name_with_the_tables_summary():
