@@ -130,7 +130,9 @@ class VersionWhenAsked(argparse._VersionAction):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
-        self.version = f"pbp {_version()}"
+        from pbp.release import pbp_version
+
+        self.version = f"pbp {pbp_version()}"
         super().__call__(parser, namespace, values, option_string)
 
 
@@ -148,17 +150,6 @@ def build_parser(*, every_command: bool = False) -> argparse.ArgumentParser:
         if every_command:
             commands.load(command.name)
     return parser
-
-
-def _version() -> str:
-    """The installed distribution's version (pyproject.toml), or "unknown" when pbp runs
-    from a checkout that was never installed."""
-    from importlib import metadata
-
-    try:
-        return metadata.version("pbp")
-    except metadata.PackageNotFoundError:
-        return "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:
