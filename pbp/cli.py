@@ -136,10 +136,10 @@ class VersionWhenAsked(argparse._VersionAction):
         super().__call__(parser, namespace, values, option_string)
 
 
-def build_parser(*, every_command: bool = False) -> argparse.ArgumentParser:
-    """The `pbp` parser; a command's own parser is made when the command is chosen, or at
-    once for all of them with `every_command` (for what walks every parser: tests, the
-    reference)."""
+def build_parser(*, lazy: bool = False) -> argparse.ArgumentParser:
+    """The `pbp` parser with every command's own parser, for what walks them all (tests,
+    the reference); or, `lazy`, with each command's parser made only when the command is
+    chosen, as `main` runs it."""
     parser = OneLineErrors(prog="pbp", description="A moderator for hidden-role games played by post. "
                                                    "`pbp <command> --help` tells more about each command.")
     parser.add_argument("--version", action=VersionWhenAsked)
@@ -147,13 +147,13 @@ def build_parser(*, every_command: bool = False) -> argparse.ArgumentParser:
     assert isinstance(commands, LazyCommands)
     for command in COMMANDS:
         commands.add_command(command)
-        if every_command:
+        if not lazy:
             commands.load(command.name)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(lazy=True)
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help()
