@@ -1,5 +1,6 @@
 """What benchmarks/dispatch.py and benchmarks/deadline.py share: an SMTP server on loopback
-that accepts every mail and keeps none, and a pbp data folder whose settings send to it.
+that accepts every mail and keeps none, and a pbp data folder whose settings send to it;
+and `quiet_pbp`, a pbp command run in the benchmark's process (benchmarks/startup.py too).
 
 The server is aiosmtpd in its own process (`python3 -m aiosmtpd` with its `Sink` handler,
 which answers 250 to every DATA and stores nothing; no Dovecot behind it), so the mail

@@ -20,9 +20,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
-
-import icu
+from typing import Any, Callable, Iterable, Sequence
 
 from engine.core import RulesetCard
 from engine.folding import fold as fold
@@ -58,18 +56,27 @@ class NameRules:
                    tuple(card.reserved_form for card in cards))
 
 
-_SPOOF_CHECKER = icu.SpoofChecker()
+@functools.cache
+def _spoof_checker() -> Any:
+    # PyICU loads at the first name checked: loading ICU's data is a good part of a
+    # command's start, which a command that checks no name need not pay (docs/design.md:
+    # Start-up).
+    import icu
+
+    return icu.SpoofChecker()
 
 
 @functools.lru_cache(maxsize=4096)
 def skeleton(text: str) -> str:
     """`text`'s confusable skeleton (UTS #39): two texts with one skeleton look alike
     (`Расо` and `Paco`, `AIice` and `Alice`, `rn` and `m`)."""
-    return str(_SPOOF_CHECKER.getSkeleton(0, text))
+    return str(_spoof_checker().getSkeleton(0, text))
 
 
 def _invisible(char: str) -> bool:
     """A default-ignorable code point: drawn as nothing, or as blank (the Hangul filler)."""
+    import icu  # see _spoof_checker
+
     return bool(icu.Char.hasBinaryProperty(char, icu.UProperty.DEFAULT_IGNORABLE_CODE_POINT))
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import textwrap
 from typing import Any, Mapping
-from xml.sax.saxutils import escape, quoteattr
 
 from engine.infiltration.rooms import FLOORS, ROOMS
 
@@ -117,6 +116,10 @@ FILLS = {"here": "#ffe08a", "people": "#cfe8ff", "known": "#f4f4f4", "unknown": 
 
 @functools.lru_cache(maxsize=8192)  # most of a map's texts (room names, numbers, features) recur in every report
 def _text(x: float, y: float, words: str, **attributes: str) -> str:
+    # xml.sax loads urllib.request and ssl with it: only a drawing pays that, not every
+    # command that loads the ruleset (docs/design.md: Start-up).
+    from xml.sax.saxutils import escape, quoteattr
+
     extra = "".join(f" {name.rstrip('_').replace('_', '-')}={quoteattr(value)}" for name, value in attributes.items())
     return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(words)}</text>'
 
@@ -162,6 +165,8 @@ def _room(room: str, x: int, y: int, cell: tuple[str, str, str], known: bool, na
     if marks:
         parts.append(_text(x + SIZE / 2, y + SIZE - 6, marks, text_anchor="middle", class_="marks", fill="#b00020"))
     if names:
+        from xml.sax.saxutils import escape  # see _text
+
         parts.append(f"<title>{escape(room + ': ' + ', '.join(names))}</title>")
     parts.append("</g>")
     return "".join(parts)

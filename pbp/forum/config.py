@@ -9,8 +9,7 @@ from typing import Mapping
 
 from pbp.errors import UserError
 from pbp.forum.dialects import DIALECTS
-from pbp.forum.discourse import DiscourseSettings
-from pbp.forum.reddit import MODES, RedditSettings
+from pbp.forum.site_settings import MODES, DiscourseSettings, RedditSettings
 from pbp.settings import Settings
 
 PUBLISHERS = ("files", "reddit", "discourse")

@@ -24,7 +24,6 @@ layer on a dropped connection or a 502/503/504, twice.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Iterator
 
@@ -32,23 +31,13 @@ import requests
 from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
+from pbp.forum.site_settings import DiscourseSettings as DiscourseSettings
 from pbp.forum.publisher import PermanentPublishError, Post, Published, TransientPublishError, thread_marker
 from pbp.forum.thread import ThreadPost
 
 CHUNK = 100  # post ids asked for per request
 OWN_POSTS_LOOKED_AT = 200  # the topic's latest posts searched for a marker after a fault
 REGULAR_POST = 1
-
-
-@dataclass(frozen=True)
-class DiscourseSettings:
-    """`[discourse]` in the settings file."""
-
-    url: str  # the forum's address, e.g. https://forum.example.org
-    api_username: str
-    api_key: str
-    category: int | None = None  # where new game topics go
-    timeout: float = 16.0
 
 
 def _moment(text: str | None) -> float | None:

@@ -10,7 +10,6 @@ from pbp.crashpoints import crash_point
 from pbp.storage.drafts import APPROVED, OPTIONAL_KINDS, PUBLISHED, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
-from pbp.forum.discourse import DiscourseForum
 from pbp.forum.files import FilePublisher
 from pbp.forum.publisher import (
     PermanentPublishError,
@@ -90,5 +89,6 @@ def make_publisher(forum: ForumSettings) -> Publisher:
         assert forum.reddit is not None  # load_forum_settings reads [reddit] for this publisher
         return RedditPublisher(forum.reddit)
     if forum.publisher == "discourse" and forum.discourse is not None:
+        from pbp.forum.discourse import DiscourseForum  # requests is loaded only when used
         return DiscourseForum(forum.discourse)
     return FilePublisher(forum.posts_folder, make_dialect(forum.dialect).extension)

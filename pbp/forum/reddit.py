@@ -13,7 +13,6 @@ would otherwise post twice, and are switched off here:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 import praw
@@ -23,6 +22,7 @@ from praw.models import Redditor
 import requests
 
 from pbp.forum.reddit_thread import thread_posts
+from pbp.forum.site_settings import MODES as MODES, RedditSettings as RedditSettings
 from pbp.forum.thread import ThreadPost
 from pbp.forum.publisher import (
     PermanentPublishError,
@@ -32,27 +32,8 @@ from pbp.forum.publisher import (
     thread_marker,
 )
 
-MODES = ("thread", "posts")
 # How far back pbp looks for its own posts: well beyond the posts of one game's retries.
 RECENT_LIMIT = 100
-
-
-@dataclass(frozen=True)
-class RedditSettings:
-    """`[reddit]` in the settings file. Either `site` (a praw.ini section) or the
-    script-app credentials. `oauth_url` / `reddit_url` only change in tests."""
-
-    subreddit: str
-    mode: str = "thread"
-    site: str = ""
-    client_id: str = ""
-    client_secret: str = ""
-    username: str = ""
-    password: str = ""
-    user_agent: str = "pbp play-by-post moderator (by the game's host)"
-    timeout: float = 16.0
-    oauth_url: str = ""
-    reddit_url: str = ""
 
 
 class PostOutcomeUnknown(Exception):

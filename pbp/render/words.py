@@ -1,19 +1,21 @@
 """How a good host writes roles, sides and the host's own reasons (docs/design.md: Public
 posts): every template, mail or post, uses these filters, so a role reads the same
 everywhere: capitalised ("Villager"), with its article ("a Villager"), counted with its
-plural ("2 Werewolves"). The plurals and articles are English grammar, left to `inflect`.
+plural ("2 Werewolves"). The plurals and articles are English grammar, left to `inflect`,
+loaded at the first word it is asked for (docs/design.md: Start-up): it takes a second or
+more to import, which a command that words no role need not pay.
 """
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
-
-import inflect
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 import engine
 from engine.core import GameSetupError, RulesetCard
 
-_GRAMMAR = inflect.engine()
+if TYPE_CHECKING:
+    import inflect
+
 _ENDS_A_SENTENCE = (".", "!", "?", "…")
 
 
@@ -23,10 +25,17 @@ def role_name(role: object) -> str:
     return text[:1].upper() + text[1:]
 
 
+@lru_cache(maxsize=None)
+def _grammar() -> inflect.engine:
+    import inflect
+
+    return inflect.engine()
+
+
 @lru_cache(maxsize=256)
 def _plural(role: str) -> str:
     words = role.replace("_", " ").strip().lower()
-    return str(_GRAMMAR.plural_noun(words)).capitalize()
+    return str(_grammar().plural_noun(words)).capitalize()
 
 
 def role_count(count: int, role: object) -> str:
@@ -43,7 +52,7 @@ def roles_counted(setup: Mapping[str, int] | Iterable[tuple[str, int]]) -> str:
 def a_role(role: object) -> str:
     """`a Villager`, `an Apothecary`; a role of several words (`Green Warrior`) the same."""
     name = role_name(role)
-    return str(_GRAMMAR.a(name.lower())).split(" ", 1)[0] + " " + name
+    return str(_grammar().a(name.lower())).split(" ", 1)[0] + " " + name
 
 
 @lru_cache(maxsize=None)
@@ -73,7 +82,7 @@ def side_wins(sides: Iterable[str], ruleset: str) -> str:
     if not names:
         return ""
     joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    plural = len(names) > 1 or bool(_GRAMMAR.singular_noun(names[0].split()[-1].lower()))
+    plural = len(names) > 1 or bool(_grammar().singular_noun(names[0].split()[-1].lower()))
     return f"{joined[0].upper()}{joined[1:]} {'win' if plural else 'wins'}!"
 
 
