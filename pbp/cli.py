@@ -45,6 +45,10 @@ COMMAND_MODULES = (
     "pbp.commands.rules",
     "pbp.commands.channel",
     "pbp.commands.reply",
+    "pbp.commands.backup",
+    "pbp.commands.restore",
+    "pbp.commands.export",
+    "pbp.commands.import_game",
 )
 
 
