@@ -12,7 +12,7 @@ from pbp.errors import UserError
 from pbp.release import FORMAT_FILE, read_stamp
 from pbp.storage.archive_reading import archive_format, checked_members, move_into, open_archive, refuse_newer, unpack
 from pbp.storage.game_index import UNCLEAN_MARK
-from pbp.storage.snapshot import STAGING_PREFIX, capture, check_target, folder_files, is_data, snapshot_members, write_archive
+from pbp.storage.snapshot import STAGING_PREFIX, capture, check_target, folder_files, folder_names, is_data, snapshot_members, write_archive
 
 EXPORT_MANIFEST = "pbp-export.json"  # the first member of a game's export (pbp.storage.game_move)
 STAGING = STAGING_PREFIX + "restore"
@@ -22,7 +22,7 @@ def backup(data: Path, target: Path, wait: float, on_wait: Callable[[], None] | 
     """Write the snapshot of `data` to `target`; the number of files it holds."""
     check_target(target, data)
     with capture(data, lambda: [name for name in folder_files(data) if is_data(name)], wait, on_wait) as snapshot:
-        write_archive(target, snapshot_members(snapshot))
+        write_archive(target, snapshot_members(snapshot), folder_names(data))
         return len(snapshot.files)
 
 
@@ -46,6 +46,9 @@ def restore(archive: Path, data: Path) -> int:
                 open_private(data / UNCLEAN_MARK, "wb").close()
                 if FORMAT_FILE not in files:  # the snapshot predates stamps: so does its data
                     (data / FORMAT_FILE).unlink(missing_ok=True)
+                for member in tar.getmembers():  # checked by checked_members: inside the folder
+                    if member.isdir():
+                        private_folder(data / member.name)
                 move_into(staging, sorted(files, key=lambda name: name == "registry.json"), data)
             finally:
                 shutil.rmtree(staging, ignore_errors=True)

@@ -121,11 +121,23 @@ def _capture_one(data: Path, name: str) -> CapturedFile | None:
     return captured
 
 
-def write_archive(target: Path, members: Iterable[tuple[str, IO[bytes], int, float]]) -> None:
-    """Write the tar.gz `target` of `members` (name, reader, size, mtime) durably: a
-    crash leaves no half archive under its name."""
+def folder_names(data: Path) -> list[str]:
+    """The folders under `data`, so that an empty one (a Maildir's `tmp`) is restored too."""
+    return sorted(Path(root, folder).relative_to(data).as_posix()
+                  for root, folders, _files in os.walk(data) for folder in folders
+                  if is_data(Path(root, folder).relative_to(data).as_posix()))
+
+
+def write_archive(target: Path, members: Iterable[tuple[str, IO[bytes], int, float]],
+                  folders: Iterable[str] = ()) -> None:
+    """Write the tar.gz `target` of the `folders` and the `members` (name, reader, size,
+    mtime) durably: a crash leaves no half archive under its name."""
     def fill(handle: IO[bytes]) -> None:
         with tarfile.open(fileobj=handle, mode="w:gz", compresslevel=COMPRESS_LEVEL) as tar:
+            for name in folders:
+                info = tarfile.TarInfo(name)
+                info.type, info.mode = tarfile.DIRTYPE, 0o700
+                tar.addfile(info)
             for name, reader, size, mtime in members:
                 info = tarfile.TarInfo(name)
                 info.size, info.mtime, info.mode = size, int(mtime), 0o600
