@@ -36,6 +36,7 @@ def restore(archive: Path, data: Path) -> int:
         if "registry.json" not in files:
             raise UserError(f"{archive} is not a pbp backup (it has no registry.json); check the file's name.")
         archive_format(tar, files, archive)
+        _refuse_newer_folder(data)
         private_folder(data)
         with _locks(data):
             _refuse_live(data)
@@ -79,9 +80,13 @@ class _locks:
         self.daemon.release()
 
 
-def _refuse_live(data: Path) -> None:
+def _refuse_newer_folder(data: Path) -> None:
     stamp = read_stamp(data)
     refuse_newer(stamp.data_format, stamp.written_by, f"The data folder {data}")
+
+
+def _refuse_live(data: Path) -> None:
+    _refuse_newer_folder(data)  # again, under the locks
     games = _registered(data)
     if games or any((data / "games").glob("*.json")) or any((data / "signups").glob("*.json")):
         named = ", ".join(games) or "game files"
