@@ -117,6 +117,7 @@ def _manifest(manifest: Any, files: dict[str, Any], archive: Path) -> tuple[str,
     tables = GAME_TABLES if kind == "games" else SIGNUP_TABLES if kind == "signups" else None
     if not isinstance(game_id, str) or not SAFE_ID.fullmatch(game_id) or tables is None or not isinstance(rows, dict):
         raise damaged
+    assert isinstance(kind, str)  # one of the two (tables)
     for table, table_rows in rows.items():
         if table not in tables or not isinstance(table_rows, list) or not all(
                 isinstance(row, dict) and row.get(tables[table]) == game_id for row in table_rows):

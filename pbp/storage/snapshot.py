@@ -44,7 +44,7 @@ class CapturedFile:
     handle: IO[bytes] | None = None  # a bigger file, open on the version captured
 
     def reader(self) -> IO[bytes]:
-        return io.BytesIO(self.content) if self.handle is None else self.handle
+        return self.handle if self.handle is not None else io.BytesIO(self.content or b"")
 
     def close(self) -> None:
         if self.handle is not None:
