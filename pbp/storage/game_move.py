@@ -16,6 +16,7 @@ import shutil
 from pathlib import Path
 from typing import IO, Any, Callable, Iterator
 
+from pbp.durable import transaction
 from pbp.errors import UserError
 from pbp.release import DATA_FORMAT, pbp_version, read_stamp
 from pbp.storage.archive_reading import checked_members, member_json, move_into, open_archive, refuse_newer, unpack
@@ -93,7 +94,7 @@ def import_game(archive: Path, folder: DataFolder) -> str:
             placed = move_into(staging, sorted(files), folder.path)
             for path in placed:
                 forget_handed_over(path)
-            with folder.registry.storage.transaction():  # type: ignore[attr-defined]  # AtomicJSONStorage
+            with transaction(folder.registry):  # every row in one registry write
                 for table, table_rows in rows.items():
                     folder.registry.table(table, cache_size=0).insert_multiple(table_rows)
         except BaseException:

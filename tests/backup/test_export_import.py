@@ -132,3 +132,12 @@ def test_a_backup_is_no_export_and_an_export_no_backup(home, tmp_path):
     assert status == 2 and "`pbp restore`" in err
     status, _, err = away.pbp("restore", str(tmp_path / "g1.tar.gz"))
     assert status == 2 and "`pbp import`" in err
+
+
+def test_a_game_open_for_sign_ups_moves_too(home, tmp_path):
+    home.ok("open-game", "s1", "--ruleset", "infiltration", "--players", "5..8", "--closes", "48h")
+    home.ok("export", "s1", str(tmp_path / "s1.tar.gz"))
+    away = Host(tmp_path / "away")
+    away.ok("import", str(tmp_path / "s1.tar.gz"))
+    assert away.files()["signups/s1.json"] == home.files()["signups/s1.json"]
+    assert "Sign-ups for s1" in away.ok("status")
