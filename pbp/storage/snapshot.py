@@ -91,11 +91,13 @@ def capture(data: Path, names: Callable[[], Iterable[str]], wait: float,
     command does), capture the files `names()` lists, release the lock."""
     if not (Path(data) / "registry.json").exists():
         raise UserError(f"{data} is not a pbp data folder; check --data or the settings' data folder.")
+    budget = open_files_budget()
     lock = WriterLock(Path(data)).acquire(wait, on_wait)
     snapshot = Snapshot([])
     try:
         for name in names():
-            captured = _capture_one(Path(data), name)
+            captured = _capture_one(Path(data), name, held=budget > 0)
+            budget -= captured is not None and captured.handle is not None
             if captured is not None:
                 snapshot.files.append(captured)
     except BaseException:
@@ -106,14 +108,32 @@ def capture(data: Path, names: Callable[[], Iterable[str]], wait: float,
     return snapshot
 
 
-def _capture_one(data: Path, name: str) -> CapturedFile | None:
+def open_files_budget() -> int:
+    """How many files the snapshot may hold open: the process's limit raised to the most
+    the system allows, less a margin for everything else."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 1 << 16 if hard == resource.RLIM_INFINITY else hard
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+        except (ValueError, OSError):
+            pass
+    return (1 << 16 if soft == resource.RLIM_INFINITY else soft) - 64
+
+
+def _capture_one(data: Path, name: str, held: bool) -> CapturedFile | None:
+    """The file as it is now: its bytes when it is small or no more files may be held
+    open (beyond that, a big folder is read under the lock), else the open file."""
     try:
         handle = open(data / name, "rb")
     except FileNotFoundError:  # e.g. a mail moved on in the Maildir meanwhile
         return None
     status = os.fstat(handle.fileno())
     captured = CapturedFile(name, status.st_size, status.st_mtime)
-    if status.st_size <= READ_AT_ONCE:
+    if status.st_size <= READ_AT_ONCE or not held:
         with handle:
             captured.content = handle.read(status.st_size)
     else:
