@@ -22,7 +22,7 @@ import tarfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator, cast
 
 from pbp.durable import WriterLock, durable_write
 from pbp.errors import UserError
@@ -161,7 +161,9 @@ def write_archive(target: Path, members: Iterable[tuple[str, IO[bytes], int, flo
     reading the files and compressing them overlap, as in `tar czf`'s two processes."""
     def fill(handle: IO[bytes]) -> None:
         with CompressingWriter(handle) as compressed:
-            with tarfile.open(fileobj=compressed, mode="w|", bufsize=STREAM_CHUNK) as tar:
+            # a stream ("w|") only ever writes to its file (the stubs ask for a whole file)
+            stream = cast(IO[bytes], compressed)
+            with tarfile.open(fileobj=stream, mode="w|", bufsize=STREAM_CHUNK) as tar:
                 for name in folders:
                     info = tarfile.TarInfo(name)
                     info.type, info.mode = tarfile.DIRTYPE, 0o700
@@ -178,20 +180,16 @@ def write_archive(target: Path, members: Iterable[tuple[str, IO[bytes], int, flo
         partial.unlink(missing_ok=True)  # left only by a failure: nothing half-written stays
 
 
-class CompressingWriter(io.RawIOBase):
+class CompressingWriter:
     """A file to write to whose bytes are gzip-compressed into `target` on a thread of
     its own; closing it waits for the last chunk and raises what the thread met."""
 
     def __init__(self, target: IO[bytes]):
-        super().__init__()
         self._chunks: queue.Queue[bytes | None] = queue.Queue(maxsize=8)
         self._gzip = gzip.GzipFile(fileobj=target, mode="wb", compresslevel=COMPRESS_LEVEL)
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._compress, name="backup-gzip", daemon=True)
         self._thread.start()
-
-    def writable(self) -> bool:
-        return True
 
     def write(self, data: Any) -> int:
         if self._error is not None:
@@ -209,15 +207,17 @@ class CompressingWriter(io.RawIOBase):
                     self._error = error
 
     def close(self) -> None:
-        if self.closed:
-            return
         self._chunks.put(None)
         self._thread.join()
-        super().close()
-        if self._error is None:
-            self._gzip.close()
         if self._error is not None:
             raise self._error
+        self._gzip.close()
+
+    def __enter__(self) -> "CompressingWriter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def snapshot_members(snapshot: Snapshot) -> Iterator[tuple[str, IO[bytes], int, float]]:
