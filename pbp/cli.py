@@ -61,6 +61,11 @@ COMMANDS = (
     Command("rules", "pbp.commands.rules", "a ruleset's phase kinds, options, roles or classes, and orders"),
     Command("channel", "pbp.commands.channel", "show a channel's messages, or write to it as an NPC"),
     Command("reply", "pbp.commands.reply", "answer a player's message to the host"),
+    Command("backup", "pbp.commands.backup",
+            "write a snapshot of the data folder to one archive (safe while `pbp run` runs)"),
+    Command("restore", "pbp.commands.restore", "lay a backup out as a new data folder (never over one that holds games)"),
+    Command("export", "pbp.commands.export", "write one game to an archive, to move it to another data folder"),
+    Command("import", "pbp.commands.import_game", "load a game `pbp export` wrote into this data folder"),
 )
 
 
