@@ -8,11 +8,12 @@ import argparse
 import os
 import sys
 from typing import NoReturn
-from importlib import import_module, metadata
+from importlib import import_module
 
 from engine.core import did_you_mean
 
 from pbp.errors import UserError
+from pbp.release import pbp_version
 from pbp.terminal import VisibleText, visible
 
 # Each module defines `register(subparsers)`, adding its parser with `set_defaults(run=...)`.
@@ -69,20 +70,11 @@ class OneLineErrors(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineErrors(prog="pbp", description="A moderator for hidden-role games played by post. "
                                                    "`pbp <command> --help` tells more about each command.")
-    parser.add_argument("--version", action="version", version=f"pbp {_version()}")
+    parser.add_argument("--version", action="version", version=f"pbp {pbp_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="<command>")
     for name in COMMAND_MODULES:
         import_module(name).register(subparsers)
     return parser
-
-
-def _version() -> str:
-    """The installed distribution's version (pyproject.toml), or "unknown" when pbp runs
-    from a checkout that was never installed."""
-    try:
-        return metadata.version("pbp")
-    except metadata.PackageNotFoundError:
-        return "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,6 +5,9 @@ The release's version lives in one place, `pyproject.toml`; the installed distri
 metadata carries it here. A data folder is stamped with the data format it holds and the
 release that last wrote it, in `FORMAT_FILE` at its top, so that a release can tell a
 folder it must upgrade from one written by a newer pbp it must not touch.
+
+The files a release reads at run time besides its code (its templates, and the settings
+file `pbp init` copies) are found here alone (docs/design.md: Packaging).
 """
 from __future__ import annotations
 
@@ -29,6 +32,25 @@ def pbp_version() -> str:
         return metadata.version("pbp")
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+# The data package that holds the repository's top-level templates/ folder: setup.py maps
+# it there, so an editable install reads the clone's own folder and a wheel its copy.
+TEMPLATES_PACKAGE = "pbp.templates"
+
+
+def templates_folder() -> Path:
+    """The folder of pbp's templates (mail, posts, help, the settings example), the same
+    way from a clone and from an installed wheel. pbp runs from files on disk (a wheel is
+    unpacked when installed), so the package's files are a folder Jinja can read."""
+    from importlib import resources  # only the commands that render anything pay for it
+
+    return Path(str(resources.files(TEMPLATES_PACKAGE)))
+
+
+def settings_example() -> Path:
+    """The settings file `pbp init` copies, every setting documented with its default."""
+    return templates_folder() / "settings.example.ini"
 
 
 @dataclass(frozen=True)
