@@ -15,6 +15,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from pbp.errors import UserError
+
 # The shape of the data folder and of its games' records. Bump it, and add an upgrade step
 # (pbp.storage.upgrades), whenever a release changes what it writes. A folder without a
 # stamp was written before stamps existed: format 1.
@@ -45,7 +47,13 @@ def templates_folder() -> Path:
     unpacked when installed), so the package's files are a folder Jinja can read."""
     from importlib import resources  # only the commands that render anything pay for it
 
-    return Path(str(resources.files(TEMPLATES_PACKAGE)))
+    try:
+        return Path(str(resources.files(TEMPLATES_PACKAGE)))
+    except ModuleNotFoundError:
+        # An editable install made before the templates were a package (a clone updated
+        # since) knows no such package until it is made again.
+        raise UserError("pbp was installed without its templates: install it again (in a clone: "
+                        "`python3 -m pip install -e .`).") from None
 
 
 def settings_example() -> Path:
