@@ -5,12 +5,17 @@ The release's version lives in one place, `pyproject.toml`; the installed distri
 metadata carries it here. A data folder is stamped with the data format it holds and the
 release that last wrote it, in `FORMAT_FILE` at its top, so that a release can tell a
 folder it must upgrade from one written by a newer pbp it must not touch.
+
+The files a release reads at run time besides its code (its templates, and the settings
+file `pbp init` copies) are found here alone (docs/design.md: Packaging).
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from pathlib import Path
+
+from pbp.errors import UserError
 
 # The shape of the data folder and of its games' records. Bump it, and add an upgrade step
 # (pbp.storage.upgrades), whenever a release changes what it writes. A folder without a
@@ -29,6 +34,31 @@ def pbp_version() -> str:
         return metadata.version("pbp")
     except metadata.PackageNotFoundError:
         return "unknown"
+
+
+# The data package that holds the repository's top-level templates/ folder: setup.py maps
+# it there, so an editable install reads the clone's own folder and a wheel its copy.
+TEMPLATES_PACKAGE = "pbp.templates"
+
+
+def templates_folder() -> Path:
+    """The folder of pbp's templates (mail, posts, help, the settings example), the same
+    way from a clone and from an installed wheel. pbp runs from files on disk (a wheel is
+    unpacked when installed), so the package's files are a folder Jinja can read."""
+    from importlib import resources  # only the commands that render anything pay for it
+
+    try:
+        return Path(str(resources.files(TEMPLATES_PACKAGE)))
+    except ModuleNotFoundError:
+        # An editable install made before the templates were a package (a clone updated
+        # since) knows no such package until it is made again.
+        raise UserError("pbp was installed without its templates: install it again (in a clone: "
+                        "`python3 -m pip install -e .`).") from None
+
+
+def settings_example() -> Path:
+    """The settings file `pbp init` copies, every setting documented with its default."""
+    return templates_folder() / "settings.example.ini"
 
 
 @dataclass(frozen=True)

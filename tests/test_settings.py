@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import configparser
 import re
-from pathlib import Path
 
+from pbp.release import settings_example
 from pbp.settings import ImapSettings, Settings, SmtpSettings, load_settings
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "settings.example.ini"
+EXAMPLE = settings_example()
 
 
 def documented_keys() -> dict[str, set[str]]:

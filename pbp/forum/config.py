@@ -1,5 +1,6 @@
-"""The forum settings: `[forum]`, `[reddit]` and `[discourse]` in the settings file (settings.example.ini
-documents each key), read from the same file as the rest of pbp's settings."""
+"""The forum settings: `[forum]`, `[reddit]` and `[discourse]` in the settings file
+(templates/settings.example.ini documents each key), read from the same file as the rest of
+pbp's settings."""
 from __future__ import annotations
 
 import configparser

@@ -25,9 +25,8 @@ from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
 from pbp.game.tally import tally
 from pbp.render import words as host_words
+from pbp.release import templates_folder
 from pbp.render.renderer import ViewEnvironment
-
-TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 
 
 @dataclass(frozen=True)
@@ -80,8 +79,8 @@ class PostFacts:
 class PostRenderer:
     """Renders public posts; one Jinja environment per dialect."""
 
-    def __init__(self, root: Path = TEMPLATES, describe: Callable[[str, Mapping[str, Any]], str] | None = None):
-        self.root = Path(root)
+    def __init__(self, root: Path | None = None, describe: Callable[[str, Mapping[str, Any]], str] | None = None):
+        self.root = Path(root) if root else templates_folder()
         self.describe = describe or (lambda ruleset, event: event.get("kind", "").replace("_", " "))
         self._envs: dict[str, Environment] = {}
 

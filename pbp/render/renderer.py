@@ -27,8 +27,8 @@ from pbp.render import words
 from pbp.render.forms import choice_lines, comment_lines
 from pbp.render.verdicts import Verdict
 from pbp.ports import Attachment, RenderedMail
+from pbp.release import templates_folder
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # The phase under which mail about a finished game is filed (a game over has no phase id).
 FINISHED = "over"
 # Order forms whose text a renderer keeps (Renderer.order_form): a form per player of each
@@ -64,13 +64,13 @@ class ViewEnvironment(Environment):
 
 
 class Renderer:
-    def __init__(self, root: Path = TEMPLATES):
-        self.root = root
+    def __init__(self, root: Path | None = None):
+        self.root = root or templates_folder()
         # auto_reload off: Jinja would otherwise stat every template file (and each one it
         # imports) on every mail rendered; as with `_exists`, an edited template is used
         # after `refresh`. Every template stays compiled (cache_size -1: a plain dict, not
         # a least-recently-used list reordered, under a lock, at each template asked for).
-        self.env = ViewEnvironment(loader=FileSystemLoader(str(root)), undefined=StrictUndefined,
+        self.env = ViewEnvironment(loader=FileSystemLoader(str(self.root)), undefined=StrictUndefined,
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
                                    cache_size=-1)
         words.install(self.env)

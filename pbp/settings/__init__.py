@@ -1,5 +1,5 @@
-"""The host's settings file (docs/design.md: Embedded default; settings.example.ini documents
-every key).
+"""The host's settings file (docs/design.md: Embedded default; templates/settings.example.ini
+documents every key).
 
 Where it is: `--settings PATH`, else `$PBP_SETTINGS`, else `./pbp.ini`. Relative paths
 inside it are relative to the file's folder.
@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable, Literal, TypeVar, cast
 
 from pbp.errors import UserError
+from pbp.release import settings_example
 from pbp.settings.providers import MAIL_PRESETS, OAUTH_PRESETS
 
 DEFAULT_SETTINGS_NAME = "pbp.ini"
@@ -251,8 +252,7 @@ def _oauth(section: configparser.SectionProxy, base: Path) -> OAuthSettings:
 def default_settings_text(data: str, provider: str | None = None) -> str:
     """The file `pbp init` writes: the example with the data folder filled in and, with a
     `provider` (pbp.settings.providers.MAIL_PRESETS), its servers, ports, TLS and login."""
-    example = Path(__file__).resolve().parents[2] / "settings.example.ini"
-    text = example.read_text(encoding="utf-8") if example.exists() else "[pbp]\ndata = pbp-data\n"
+    text = settings_example().read_text(encoding="utf-8")
     values = {("pbp", "data"): data}
     if provider is not None:
         preset = MAIL_PRESETS[provider]

@@ -3,9 +3,6 @@ templates/infiltration/events.j2, and status.j2 renders any player's view, under
 StrictUndefined."""
 from __future__ import annotations
 
-from pathlib import Path
-
-
 from engine.core import PlayerSpec
 from engine.infiltration.events import EVENT_KINDS
 from engine.simulation import player_names
@@ -13,13 +10,12 @@ from engine.simulation import player_names
 from tests.infiltration.scenario import RULES
 from pbp.render.renderer import Renderer
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 ALL_KINDS = set(EVENT_KINDS)
 
 
 def environment():
     """The templates as pbp renders them (with its globals, e.g. `phase_words`)."""
-    return Renderer(TEMPLATES).env
+    return Renderer().env
 
 
 def play(seed):

@@ -37,7 +37,8 @@ from pbp.mail.inbound import parse_inbound
 from pbp.mail.wrapping import WIDTH
 from pbp.ports import Bounce, RawMail
 from pbp.game.reminders import queue_reminders
-from pbp.render.renderer import TEMPLATES, Renderer
+from pbp.release import templates_folder
+from pbp.render.renderer import Renderer
 from pbp.render.verdicts import Note
 from pbp.game.record import Npc, RosterPlayer
 from pbp.settings import load_settings
@@ -218,7 +219,7 @@ def sent_mail(tmp_path_factory):
 
 def test_every_mail_kind_is_among_those_checked(sent_mail):
     kinds, _messages, _forms = sent_mail
-    templates = {path.stem for path in (TEMPLATES / "mail").glob("*.j2")
+    templates = {path.stem for path in (templates_folder() / "mail").glob("*.j2")
                  if not path.stem.startswith(("_", "generic_"))}
     assert templates <= kinds, f"not rendered: {sorted(templates - kinds)}"
 

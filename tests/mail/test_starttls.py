@@ -1,5 +1,5 @@
 """STARTTLS on both mail links, with the certificate verified against the test CA
-(settings.example.ini: `[imap]` and `[smtp]` each take TLS or STARTTLS).
+(templates/settings.example.ini: `[imap]` and `[smtp]` each take TLS or STARTTLS).
 
 IMAP: the fixture's Dovecot has `ssl = yes`, so its plain port offers STARTTLS.
 SMTP: an aiosmtpd server of this module's own that requires STARTTLS before MAIL and

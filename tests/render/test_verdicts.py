@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pbp.render.renderer import TEMPLATES, Renderer
+from pbp.release import templates_folder
+from pbp.render.renderer import Renderer
 from pbp.render.verdicts import Accepted, Note, Refused
 
 PBP = Path(__file__).resolve().parents[2] / "pbp"
@@ -22,7 +23,7 @@ def kinds_in_code() -> set[str]:
 
 
 def test_every_kind_the_code_names_has_its_macro():
-    macros = set(re.findall(r"\{%-?\s*macro (\w+)\(", (TEMPLATES / "mail" / "_verdicts.j2").read_text("utf-8")))
+    macros = set(re.findall(r"\{%-?\s*macro (\w+)\(", (templates_folder() / "mail" / "_verdicts.j2").read_text("utf-8")))
     kinds = kinds_in_code()
     assert {"orders_accepted", "wrong_token", "joined", "bounced", "dead_writer"} <= kinds  # the patterns find them
     assert kinds <= macros, f"no macro for {sorted(kinds - macros)}"

@@ -3,9 +3,6 @@ by `describe(event)`; `status(view)` renders every view. StrictUndefined turns a
 field into a failure."""
 from __future__ import annotations
 
-from pathlib import Path
-
-
 import engine
 from engine.core import PlayerSpec
 from engine.simulation import player_names
@@ -13,8 +10,7 @@ from engine.werewolf.events import EVENT_KINDS
 from tests.werewolf.werewolf_helpers import RULES, game, night, step, to_night, vampire_rules
 from pbp.render.renderer import Renderer
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-ENV = Renderer(TEMPLATES).env  # the templates as pbp renders them (with its globals)
+ENV = Renderer().env  # the templates as pbp renders them (with its globals)
 DESCRIBE = ENV.get_template("werewolf/events.j2").module.describe
 STATUS = ENV.get_template("werewolf/status.j2").module.status
 
