@@ -41,6 +41,7 @@ COMMAND_MODULES = (
     "pbp.commands.submit",
     "pbp.commands.modkill",
     "pbp.commands.replay",
+    "pbp.commands.upgrade",
     "pbp.commands.options",
     "pbp.commands.rules",
     "pbp.commands.channel",
