@@ -4,6 +4,7 @@ from the folder's (or that started under other rules than run now), its own."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from engine.core import Ruleset
 from pbp.game.record import GameRecord
@@ -18,14 +19,17 @@ def folder_line(data_dir: Path) -> str:
     return f"Data folder: data format {stamp.data_format}, last written by pbp {stamp.written_by or 'unknown'}."
 
 
-def game_line(record: GameRecord, rules: Ruleset, folder: FolderStamp) -> str | None:
-    """The game's stamps, when they differ from the folder's or the rules running now."""
+def game_line(record: GameRecord, rules_for: Callable[[str], Ruleset], folder: FolderStamp) -> str | None:
+    """The game's stamps, when they differ from the folder's or the rules running now (a
+    ruleset this pbp does not know is left to the game's other lines to report)."""
     data_format = record.data_format or UNSTAMPED_FORMAT
-    written_by = record.written_by or "an earlier pbp"
+    written_by = f"pbp {record.written_by}" if record.written_by else "an earlier pbp"
     started_under = record.rules_version or 1
-    if ((data_format, record.written_by) == (folder.data_format, folder.written_by)
-            and started_under == rules.card.rules_version):
+    try:
+        runs = rules_for(record.ruleset).card.rules_version
+    except Exception:  # noqa: BLE001 - status must show the rest of the game anyway
+        runs = started_under
+    if (data_format, record.written_by) == (folder.data_format, folder.written_by) and started_under == runs:
         return None
-    return (f"  record: data format {data_format}, last written by {written_by}; "
-            f"started under {record.ruleset} rules version {started_under} "
-            f"(this pbp runs version {rules.card.rules_version})")
+    return (f"  record: data format {data_format}, last written by {written_by}; started under "
+            f"{record.ruleset} rules version {started_under} (this pbp runs version {runs})")

@@ -203,27 +203,29 @@ def replay_game(moderator: Moderator, game_id: str) -> ReplayReport:
     game = load(moderator, game_id)
     record = game.record
     # A game stored before rules versions existed started under the first.
-    versions = {"started_under": record.rules_version or 1, "runs": game.rules.card.rules_version}
+    started_under, runs = record.rules_version or 1, game.rules.card.rules_version
     steps = replay_steps(game)
     try:
         checkpoints = replay(game.rules, record.player_specs, record.seed, record.options, steps)
     except ReplayError as error:
-        return ReplayReport(len(steps), None, str(error), **versions)
+        return ReplayReport(len(steps), None, str(error), started_under=started_under, runs=runs)
     digests = [Checkpoint(c.label, state_digest(c.state)) for c in checkpoints]
     stored = [Checkpoint(c["label"], c["digest"]) for c in record.checkpoints]
     divergence = compare(stored, digests)
     final = compare([Checkpoint("the current state", record.state)],
                     [Checkpoint("the current state", checkpoints[-1].state)])
     if divergence is not None:
-        return ReplayReport(len(steps), Divergence(divergence.label, "", None, _first_field(final)), **versions)
-    return ReplayReport(len(steps), final, **versions)
+        return ReplayReport(len(steps), Divergence(divergence.label, "", None, _first_field(final)),
+                            started_under=started_under, runs=runs)
+    return ReplayReport(len(steps), final, started_under=started_under, runs=runs)
 
 
 def _first_field(final: Divergence | None) -> str:
     """What names the first differing field, after a step whose stored state is kept only
     as a digest: the first field where the current states differ."""
     if final is None:
-        return "the stored game's state differs from the replay's there (only its digest is kept), and the current states agree."
+        return ("the stored game's state differs from the replay's there (only its digest is kept), and the "
+                "current states agree.")
     return (f"the stored game's state differs from the replay's there (only its digest is kept); in the current "
             f"state, at {final.path} the stored game has {_short(final.stored)} but the replay gives "
             f"{_short(final.replayed)}.")

@@ -63,7 +63,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
         file = folder.game(gid)
         record = record_of(file)
         lines.append(f"Game {gid} ({record.ruleset}, {len(record.roster)} players)")
-        lines.extend(line for line in [game_line(record, rules_for(record.ruleset), stamp)] if line)
+        lines.extend(line for line in [game_line(record, rules_for, stamp)] if line)
         if record.result:
             result = record.result
             lines.append(f"  over: winners {', '.join(result['winners']) or 'nobody'} ({result['path']})")
