@@ -80,7 +80,8 @@ def test_a_kill_at_any_point_of_the_upgrade_leaves_the_old_folder_or_the_new_one
     assert upgraded(data)
     assert tree(data / "upgrades" / "format-1") == old  # the copy of what it replaced
     assert sorted(p.name for p in (data / "upgrades").iterdir()) == ["format-1"]
-    assert pbp(settings, capsys, "status")[0] == 0
+    code, out, _ = pbp(settings, capsys, "status")
+    assert code == 0 and f"Data folder: data format {DATA_FORMAT}, last written by pbp {pbp_version()}." in out
     assert "nothing to upgrade" in pbp(settings, capsys, "upgrade")[1]
 
 
