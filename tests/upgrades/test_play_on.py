@@ -116,7 +116,7 @@ def test_every_game_goes_on_to_its_end_after_the_upgrade(fixture_site):
             # The forms the old release mailed were answered, and the answers accepted.
             inf1 = load(moderator, "inf1")
             accepted = {row["player"] for row in inf1.file.orders.where("phase", first_phase["inf1"])}
-            assert {"Alice", "Bruno", "Chen", "Dana", "Emeka"} <= accepted
+            assert {"Alice", "Bruno", "Chen", "Dana", "Emeka", "Raiden"} <= accepted  # Raiden: the host, for the NPC
             ww1 = load(moderator, "ww1")
             assert ww1.file.orders.where("phase", first_phase["ww1"])
             watched = list((root / "watcher@players.invalid" / "new").iterdir())
