@@ -27,7 +27,7 @@ import logging
 import os
 import shutil
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 from pbp.crashpoints import crash_point
 from pbp.durable import fsync_folder, private_folder, write_atomically
@@ -88,7 +88,7 @@ def upgrade(data_dir: Path, old: int) -> None:
     _copy_durably(data_dir, upgrades / f"format-{old}.partial", kept)
     crash_point("upgrade-after-copy")
     building = upgrades / f"format-{DATA_FORMAT}.partial"
-    for number, (relative, data) in enumerate(_upgraded_files(data_dir)):
+    for number, (relative, data) in enumerate(_upgraded_files(data_dir, old)):
         target = private_folder(building / relative.parent) / relative.name
         write_atomically(target, data)
         if number == 0:
@@ -140,13 +140,25 @@ def _copy_durably(source: Path, partial: Path, final: Path) -> None:
     fsync_folder(final.parent)
 
 
-def _upgraded_files(data_dir: Path) -> Iterator[tuple[Path, bytes]]:
-    """Format 1 to 2: each game's record gains its stamps and the rules version it started
-    under (the first: rules versions begin with the release that wrote format 1)."""
+def _format_1_to_2(record: dict[str, Any]) -> None:
+    """Format 2 adds the stamps of the record, and the rules version the game started under
+    (the first: rules versions begin with the release that wrote format 1)."""
+    record.setdefault("rules_version", FIRST_RULES_VERSION)
+
+
+# The upgrade of a game's record from each format to the next; a release that bumps
+# DATA_FORMAT adds its step here (and its fixture in tests/upgrades/folders).
+STEPS: dict[int, Callable[[dict[str, Any]], None]] = {1: _format_1_to_2}
+
+
+def _upgraded_files(data_dir: Path, old: int) -> Iterator[tuple[Path, bytes]]:
+    """Each game's document with its record taken from format `old` to DATA_FORMAT, one
+    step after the other, and stamped."""
     for path in sorted((data_dir / "games").glob("*.json")):
         document = json.loads(path.read_text(encoding="utf-8") or "{}")
         for record in document.get("game", {}).values():
-            record.setdefault("rules_version", FIRST_RULES_VERSION)
+            for step in range(old, DATA_FORMAT):
+                STEPS[step](record)
             record.update({"data_format": DATA_FORMAT, "written_by": pbp_version()})
         yield path.relative_to(data_dir), json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
 
