@@ -165,6 +165,9 @@ class RulesetCard:
     - `board_text(view)`, `board_svg(view)`: the picture of the board a view shows (the
       Infiltration facility), as mail text and as an SVG document; "" for none.
     - `balance_study`: what docs/balance.md plays of it, and its calibration (`BalanceStudy`).
+    - `rules_version`: the version of its rules, bumped by every change to its rulings or
+      to the shape of its state (docs/design.md: Releases and upgrades); a game records the
+      version it started under.
     """
 
     game_id_prefix: str
@@ -207,6 +210,7 @@ class RulesetCard:
     board_text: Callable[[Mapping[str, Any]], str] = no_board
     board_svg: Callable[[Mapping[str, Any]], str] = no_board
     balance_study: BalanceStudy = BalanceStudy()
+    rules_version: int = 1
 
 
 # --------------------------------------------------------------------------- contract

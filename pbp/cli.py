@@ -66,6 +66,7 @@ COMMANDS = (
     Command("restore", "pbp.commands.restore", "lay a backup out as a new data folder (never over one that holds games)"),
     Command("export", "pbp.commands.export", "write one game to an archive, to move it to another data folder"),
     Command("import", "pbp.commands.import_game", "load a game `pbp export` wrote into this data folder"),
+    Command("upgrade", "pbp.commands.upgrade", "upgrade the data folder to this release's data format"),
 )
 
 

@@ -11,6 +11,7 @@ file `pbp init` copies) are found here alone (docs/design.md: Packaging).
 """
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ UNSTAMPED_FORMAT = 1
 FORMAT_FILE = "pbp-format.json"
 
 
+@functools.cache  # asked by every write of a game's record
 def pbp_version() -> str:
     """The installed distribution's version (from pyproject.toml), or "unknown" when pbp
     runs from a checkout that was never installed."""

@@ -142,4 +142,6 @@ def make_card(table: RoleTable) -> RulesetCard:
         setup_name=setup_name,
         public_roster=public_roster,
         balance_study=BALANCE_STUDY,
+        # Bumped by a change to the rulings or the state's shape (tests/upgrades/test_rules_versions.py).
+        rules_version=1,
     )

@@ -14,6 +14,7 @@ from typing import TypeAlias
 from pbp.errors import UserError
 from pbp.composition import ForumModerator, open_folder
 from pbp.settings import Settings, load_settings
+from pbp.storage.upgrades import refuse_newer
 
 # Long enough for any cycle of `pbp run` (a poll, a resolution, sending a phase's reports),
 # short enough that a host who left an editor open elsewhere is told rather than left hanging.
@@ -33,7 +34,11 @@ def add_settings_arguments(parser: ArgumentParser) -> None:
 
 
 def settings_of(args: Namespace) -> Settings:
-    return load_settings(args.settings, args.data)
+    """The settings; every command that reads them refuses a data folder written by a newer
+    pbp before it writes anything (docs/design.md: Releases and upgrades)."""
+    settings = load_settings(args.settings, args.data)
+    refuse_newer(settings.data)
+    return settings
 
 
 def say_waiting() -> None:

@@ -21,5 +21,5 @@ def run(args: Namespace) -> int:
         print(f"Game {args.game}: the replay of {report.steps} steps reproduces the stored game exactly.")
         return 0
     print(f"Game {args.game}: the replay does NOT reproduce the stored game.")
-    print(f"  {report.error or report.divergence}")
+    print(f"  {report.explained()}")
     return 1

@@ -18,6 +18,7 @@ from pbp.game.record import GameRecord, Npc, Roster, RosterPlayer, player_specs
 from pbp.game.roster_file import check_unique
 from pbp.game.welcome import welcome_facts
 from pbp.moderator import Moderator
+from pbp.release import DATA_FORMAT, pbp_version
 from pbp.storage.datafolder import GameFile
 
 NPC_WELCOME = "npc-welcome"  # the outbox kind of an NPC's welcome, mailed to the host
@@ -53,7 +54,8 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterPlaye
         tokens={player.name: new_token() for player in roster}, schedule=plan, state=state_json,
         phase_id=phase.id if phase else "", opened=schedule.to_text(now),
         deadline=schedule.to_text(schedule.deadline_after(now, plan, phase.kind)) if phase else "",
-        resolved=(), result=None, created=schedule.to_text(now))
+        resolved=(), result=None, created=schedule.to_text(now), rules_version=rules.card.rules_version,
+        data_format=DATA_FORMAT, written_by=pbp_version())
 
     def welcome(file: GameFile) -> None:
         game = StoredGame(file, record, rules, state, phase)

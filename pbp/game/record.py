@@ -20,7 +20,7 @@ KNOWN_KEYS = frozenset({
     "id", "ruleset", "seed", "options", "moderator_options", "checkpoints", "roster", "npcs", "tokens",
     "schedule", "state", "phase_id", "opened", "deadline", "resolved", "result", "created",
     "outbox_sequence", "paused", "host_actions", "reminders_sent", "clock_waits_for", "watchers",
-    "watch_pending", "new_addresses_answered", "message_key",
+    "watch_pending", "new_addresses_answered", "message_key", "rules_version", "data_format", "written_by",
 })
 
 
@@ -174,6 +174,12 @@ class GameRecord:
     # Today's answers to addresses the game does not know ({day, count}; pbp.signups.mail).
     new_addresses_answered: Mapping[str, Any] = field(default_factory=dict)
     message_key: str = ""  # the outbox's key for Message-IDs (pbp.storage.outbox)
+    # The ruleset's rules version the game started under (its card's), and the data format
+    # and pbp release that last wrote the record (docs/design.md: Releases and upgrades);
+    # `pbp.game.stored.save` stamps the last two.
+    rules_version: int = 0
+    data_format: int = 0
+    written_by: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)  # keys this version does not know
 
     @classmethod
@@ -195,7 +201,8 @@ class GameRecord:
             reminders_sent=tuple(optional("reminders_sent", ())), watchers=tuple(optional("watchers", ())),
             watch_pending=optional("watch_pending", {}),
             new_addresses_answered=optional("new_addresses_answered", {}),
-            message_key=optional("message_key", ""),
+            message_key=optional("message_key", ""), rules_version=optional("rules_version", 0),
+            data_format=optional("data_format", 0), written_by=optional("written_by", ""),
             extra={k: v for k, v in data.items() if k not in KNOWN_KEYS})
 
     def to_json(self) -> dict[str, Any]:
@@ -211,7 +218,9 @@ class GameRecord:
         optional = {"paused": self.paused, "clock_waits_for": self.clock_waits_for,
                     "host_actions": [dict(a) for a in self.host_actions], "reminders_sent": list(self.reminders_sent),
                     "watchers": list(self.watchers), "watch_pending": dict(self.watch_pending),
-                    "new_addresses_answered": dict(self.new_addresses_answered), "message_key": self.message_key}
+                    "new_addresses_answered": dict(self.new_addresses_answered), "message_key": self.message_key,
+                    "rules_version": self.rules_version, "data_format": self.data_format,
+                    "written_by": self.written_by}
         data.update({key: value for key, value in optional.items() if value})
         return {**data, **self.extra}
 

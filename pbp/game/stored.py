@@ -4,7 +4,7 @@ phase clock the record describes is read through `pbp.game.clock`."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cached_property
 from typing import Any, Callable, Mapping, TypeVar
@@ -19,6 +19,7 @@ from pbp.game.options import VOTES, defaults
 from pbp.game.vote_channels import thread_only
 from pbp.game.record import GameRecord, Roster
 from pbp.moderator import Moderator
+from pbp.release import DATA_FORMAT, pbp_version
 from pbp.render.forms import order_form
 from pbp.render.renderer import FINISHED
 from pbp.storage.datafolder import GameFile
@@ -226,8 +227,10 @@ def save(game: StoredGame, record: GameRecord, since: GameRecord | None = None) 
     """The one writer of a game's record: writes the keys `record` changes against the
     record `game` was loaded with (or `since`, read later in the same transaction), so a
     key written meanwhile by another (the outbox's Message-ID key) stays. Call inside the
-    file's transaction when other writes go with it."""
-    before, after = (since or game.record).to_json(), record.to_json()
+    file's transaction when other writes go with it. The record is stamped with the data
+    format and the release that wrote it (docs/design.md: Releases and upgrades)."""
+    stamped = replace(record, data_format=DATA_FORMAT, written_by=pbp_version())
+    before, after = (since or game.record).to_json(), stamped.to_json()
     changed = {key: value for key, value in after.items() if key not in before or before[key] != value}
     removed = [key for key in before if key not in after]
     if changed or removed:

@@ -156,10 +156,22 @@ class ReplayReport:
     steps: int
     divergence: Divergence | None
     error: str = ""
+    # The rules version the game started under and the one this pbp runs (its card's).
+    started_under: int = 0
+    runs: int = 0
 
     @property
     def reproduced(self) -> bool:
         return self.divergence is None and not self.error
+
+    def explained(self) -> str:
+        """Where the replay and the stored game part ways, in one sentence that names the
+        rules versions when the game started under others than run now."""
+        where = self.error or str(self.divergence)
+        if self.started_under == self.runs:
+            return where
+        return (f"The game started under rules version {self.started_under} and this pbp runs version "
+                f"{self.runs}; replayed under version {self.runs}, {where[0].lower()}{where[1:]}")
 
 
 def replay_steps(game: StoredGame) -> list[Step]:
@@ -190,17 +202,30 @@ def replay_game(moderator: Moderator, game_id: str) -> ReplayReport:
     digest after each step, see `with_checkpoint`) and the stored current state."""
     game = load(moderator, game_id)
     record = game.record
+    # A game stored before rules versions existed started under the first.
+    started_under, runs = record.rules_version or 1, game.rules.card.rules_version
     steps = replay_steps(game)
     try:
         checkpoints = replay(game.rules, record.player_specs, record.seed, record.options, steps)
     except ReplayError as error:
-        return ReplayReport(len(steps), None, str(error))
+        return ReplayReport(len(steps), None, str(error), started_under=started_under, runs=runs)
     digests = [Checkpoint(c.label, state_digest(c.state)) for c in checkpoints]
     stored = [Checkpoint(c["label"], c["digest"]) for c in record.checkpoints]
     divergence = compare(stored, digests)
-    if divergence is not None:
-        return ReplayReport(len(steps), Divergence(divergence.label, "", None,
-                                                   "the stored game's state differs from the replay's."))
     final = compare([Checkpoint("the current state", record.state)],
                     [Checkpoint("the current state", checkpoints[-1].state)])
-    return ReplayReport(len(steps), final)
+    if divergence is not None:
+        return ReplayReport(len(steps), Divergence(divergence.label, "", None, _first_field(final)),
+                            started_under=started_under, runs=runs)
+    return ReplayReport(len(steps), final, started_under=started_under, runs=runs)
+
+
+def _first_field(final: Divergence | None) -> str:
+    """What names the first differing field, after a step whose stored state is kept only
+    as a digest: the first field where the current states differ."""
+    if final is None:
+        return ("the stored game's state differs from the replay's there (only its digest is kept), and the "
+                "current states agree.")
+    return (f"the stored game's state differs from the replay's there (only its digest is kept); in the current "
+            f"state, at {final.path} the stored game has {_short(final.stored)} but the replay gives "
+            f"{_short(final.replayed)}.")

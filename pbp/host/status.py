@@ -26,6 +26,8 @@ from pbp.game.clock import clock_of
 from pbp.game.record import GameRecord
 from pbp.game.stored import record_of
 from pbp.game.stalls import stall_notes
+from pbp.host.release_status import folder_line, game_line
+from pbp.release import read_stamp
 from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, DraftBook
 from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.reminders import players_to_remind
@@ -51,6 +53,8 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
     if game_id and game_id not in folder.game_ids() and game_id in open_game_ids(folder):
         return "\n".join(signup_lines(folder, game_id))  # open for sign-ups, not dealt yet
     ids = [game_id] if game_id else folder.game_ids()
+    lines.append(folder_line(folder.path))
+    stamp = read_stamp(folder.path)
     if not ids and not open_game_ids(folder):
         lines.append("No games yet; start one with `pbp new-game`, or open one for sign-ups with `pbp open-game`.")
     elif not ids:
@@ -59,6 +63,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
         file = folder.game(gid)
         record = record_of(file)
         lines.append(f"Game {gid} ({record.ruleset}, {len(record.roster)} players)")
+        lines.extend(line for line in [game_line(record, rules_for, stamp)] if line)
         if record.result:
             result = record.result
             lines.append(f"  over: winners {', '.join(result['winners']) or 'nobody'} ({result['path']})")

@@ -35,6 +35,7 @@ from tinydb import Query, TinyDB
 
 from pbp.errors import UserError
 from pbp.durable import PRIVATE_FOLDER, WriterLock, private_folder, write_atomically
+from pbp.storage import upgrades
 from pbp.storage.document_storage import HandedOverStorage, SnapshotStorage
 from pbp.storage.game_index import EntryOf, GameIndex
 from pbp.storage.game_storage import GameDatabase, GameReaderStorage, GameWriterStorage, JournaledGame, forget_handed_over
@@ -124,14 +125,22 @@ class DataFolder:
         self.path = Path(path)
         self.writer = writer
         self.lock = WriterLock(self.path) if writer else None
+        upgrades.refuse_newer(self.path)  # before anything is written (docs/design.md: Releases and upgrades)
         if self.lock is not None:  # the writer
             private_folder(self.path / "games")
             self.path.chmod(PRIVATE_FOLDER)  # a folder made by an older version, or by hand
             self.lock.acquire(wait, on_wait)
+            try:
+                upgrades.open_for_writing(self.path)
+            except BaseException:
+                self.lock.release()
+                raise
             if not (self.path / "registry.json").exists():
                 write_atomically(self.path / "registry.json", b"{}")
         elif not (self.path / "registry.json").exists() and not (self.path / "games").exists():
             raise UserError(f"{self.path} is not a pbp data folder; run `pbp init` or check the settings' data folder.")
+        else:
+            upgrades.refuse_interrupted(self.path)
         storage = HandedOverStorage if writer else SnapshotStorage
         self.registry = TinyDB(self.path / "registry.json", storage=storage)
         self.games_table = self.registry.table("games", cache_size=0)
