@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from apscheduler.executors.pool import ThreadPoolExecutor
-from apscheduler.schedulers.blocking import BlockingScheduler
+from apscheduler.schedulers.background import BackgroundScheduler
 
 from pbp import schedule
 from pbp.daemon.cycle import Cycle
@@ -43,7 +43,7 @@ from pbp.forum.watch import ThreadWatch
 from pbp.storage.daemon_state import write_state
 from pbp.errors import UserError
 from pbp.daemon.idle import IdleWatcher
-from pbp.daemon.stopping import run_until_stopped
+from pbp.daemon.stopping import StopSignals
 from pbp.mail.transport import MailLinks
 from pbp.composition import ForumModerator, open_folder
 from pbp.render.renderer import Renderer
@@ -88,11 +88,12 @@ class Daemon:
         self.reindex = True  # the first cycle rebuilds the index of deadlines (a file restored by hand)
         self.poll_interval = self.settings.poll_interval
         self.busy = False
+        self.stopping = False  # set once a stop signal came: no cycle starts after it
         self.idle: IdleWatcher | None = None
         self.state: dict[str, Any] = {"pid": os.getpid(), "started": schedule.to_text(clock()), "last_cycle": "",
                       "last_error": "", "next_wake": "", "next_reason": "", "watch": None}
         self.run_lock = WriterLock(self.settings.data, name="run.lock")  # one daemon per data folder
-        self.scheduler = BlockingScheduler(executors={"default": ThreadPoolExecutor(1)},
+        self.scheduler = BackgroundScheduler(executors={"default": ThreadPoolExecutor(1)},
                                            job_defaults={"coalesce": True, "max_instances": 1,
                                                          "misfire_grace_time": None},
                                            timezone="UTC")
@@ -105,6 +106,8 @@ class Daemon:
         """One cycle under the writer lock. A failure is reported and the next cycle tries
         again (the daemon never dies of one bad cycle)."""
         with self.turn_lock:
+            if self.stopping:
+                return
             try:
                 self.settings = self.load_settings()
             except UserError as error:
@@ -196,7 +199,7 @@ class Daemon:
         recompute the alarm from storage (read without the lock; files are whole)."""
         with self.turn_lock:
             stamp = folder_stamp(self.settings.data)
-            if stamp == self.stamp:
+            if self.stopping or stamp == self.stamp:
                 return
             try:
                 folder = DataFolder(self.settings.data, writer=False)
@@ -239,23 +242,41 @@ class Daemon:
                                  f"(process {holder}); one is enough.") from None
 
     def run(self) -> None:
+        """Until SIGTERM or Ctrl-C: the cycle under way then finishes and commits, no new
+        one starts, and the run ends (pbp.daemon.stopping)."""
         self._take_run_lock()
         try:
-            idle = (" and waiting in IMAP IDLE for new mail"
-                    if self.settings.transport == "imap" and self.settings.imap.idle else "")
-            self.say(f"pbp running: polling every {self.settings.poll_interval:g} s{idle}; host commands may run "
-                     "at any time; stop with Ctrl-C or SIGTERM.")
-            self.turn()  # start-up: overdue deadlines are resolved now, unsent mail goes out
-            self.scheduler.add_job(self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB)
-            self.scheduler.add_job(self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS, id=CHANGE_JOB)
-            self._start_idle()
-            run_until_stopped(self.scheduler)  # until Ctrl-C or SIGTERM (pbp.daemon.stopping)
-            self._say_stopped()
+            with StopSignals() as stop:
+                idle = (" and waiting in IMAP IDLE for new mail"
+                        if self.settings.transport == "imap" and self.settings.imap.idle else "")
+                self.say(f"pbp running: polling every {self.settings.poll_interval:g} s{idle}; host commands may "
+                         "run at any time; stop with Ctrl-C or SIGTERM.")
+                self.turn()  # start-up: overdue deadlines are resolved now, unsent mail goes out
+                if not stop.came():
+                    self.scheduler.add_job(self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB)
+                    self.scheduler.add_job(self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS,
+                                           id=CHANGE_JOB)
+                    self.scheduler.start()
+                    self._start_idle()
+                stop.wait(then=self._stop_cycles)
+                self._say_stopped()
         finally:
             if self.idle is not None:
                 self.idle.stop()
             self.links.close()
             self.run_lock.release()
+
+    def _stop_cycles(self) -> None:
+        """No new cycle starts (one already handed to the worker returns at once); the
+        one under way finishes first. The scheduler is shut down without waiting for its
+        jobs: it would wait holding its job stores' lock, which a cycle needs to set the
+        next alarm."""
+        self.stopping = True
+        self.say("stopping: the cycle under way (if any) finishes first")
+        with self.turn_lock:  # taken once the cycle under way ended
+            pass
+        if self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
 
     def _say_stopped(self) -> None:
         """Tell `pbp status` the daemon stopped (only if the lock comes quickly: a host
