@@ -38,7 +38,9 @@ from apscheduler.schedulers.background import BackgroundScheduler
 
 from pbp import schedule
 from pbp.daemon.cycle import Cycle
-from pbp.daemon.cycle_log import note_watch, say_cycle
+from pbp.daemon import logs
+from pbp.daemon.cycle_log import log_cycle, note_watch
+from pbp.daemon.logs import LogToStdout
 from pbp.forum.watch import ThreadWatch
 from pbp.storage.daemon_state import write_state
 from pbp.errors import UserError
@@ -73,11 +75,11 @@ class AlreadyRunning(UserError):
 
 
 class Daemon:
-    def __init__(self, load_settings: Callable[[], Settings], say: Callable[[str], None] = print,
+    def __init__(self, load_settings: Callable[[], Settings], log_output: LogToStdout | None = None,
                  clock: Callable[[], datetime] = schedule.now, lock_wait: float = CYCLE_LOCK_WAIT):
         self.load_settings = load_settings
         self.settings = load_settings()
-        self.say = say
+        self.log_output = log_output  # follows the settings read at each cycle (level, secrets)
         self.clock = clock
         self.lock_wait = lock_wait
         self.links = MailLinks()
@@ -111,14 +113,16 @@ class Daemon:
             try:
                 self.settings = self.load_settings()
             except UserError as error:
-                self.say(f"the settings file cannot be read ({error}); keeping the previous settings")
+                logs.warning(f"the settings file cannot be read ({error}); keeping the previous settings")
+            if self.log_output is not None:
+                self.log_output.follow(self.settings)
             try:
                 folder = open_folder(self.settings.data, writer=True, wait=self.lock_wait)
             except UserError:
                 self._busy()
                 return
             if self.busy:
-                self.say("the data folder is free again; carrying on")
+                logs.info("the data folder is free again; carrying on")
                 self.busy = False
             wake, computed = None, False
             if self.reindex:
@@ -133,7 +137,7 @@ class Daemon:
                     self._work(moderator)
                 except Exception as error:  # one bad cycle must not stop the moderator
                     self.state["last_error"] = f"{type(error).__name__}: {error}"
-                    self.say(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
+                    logs.error(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
                 wake = next_wake_up(folder, self.clock())
                 folder.index.save(folder)  # before the state and the stamp: the cycle's last write
                 computed = True
@@ -142,7 +146,7 @@ class Daemon:
                 write_state(self.settings.data, self.state)
                 self.stamp = folder_stamp(self.settings.data)  # still under the lock: ours alone
             except Exception as error:  # noqa: BLE001 - e.g. a game file that cannot be read
-                self.say(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
+                logs.error(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
             finally:
                 folder.close()  # releases the lock; every cached copy goes with it
             if computed:  # else the alarm set before stands, and the poll comes anyway
@@ -152,13 +156,13 @@ class Daemon:
     def _work(self, moderator: ForumModerator) -> None:
         mailbox, sender = self.links.for_settings(moderator.settings)
         report = Cycle(moderator, mailbox, sender, watch=self.watch).turn()
-        note_watch(self.state, report.watch, self.clock, self.say)
-        say_cycle(report, self.say)
+        note_watch(self.state, report.watch, self.clock)
+        log_cycle(report)
 
     def _busy(self) -> None:
         if not self.busy:
             holder = self._lock_holder()
-            self.say(f"the data folder is busy (pbp process {holder} holds it); "
+            logs.warning(f"the data folder is busy (pbp process {holder} holds it); "
                      f"trying again every {BUSY_RETRY_SECONDS:g} s")
             self.busy = True
         self._arm(WakeUp(self.clock() + timedelta(seconds=BUSY_RETRY_SECONDS), "the data folder was busy"))
@@ -191,7 +195,7 @@ class Daemon:
         interval = self.settings.poll_interval
         if interval != self.poll_interval and self.scheduler.get_job(POLL_JOB):
             self.scheduler.reschedule_job(POLL_JOB, trigger="interval", seconds=interval)
-            self.say(f"polling every {interval:g} s now")
+            logs.info(f"polling every {interval:g} s now")
         self.poll_interval = interval
 
     def notice_changes(self) -> None:
@@ -219,7 +223,8 @@ class Daemon:
         if self.settings.transport != "imap" or not self.settings.imap.idle:
             return
         self.idle = IdleWatcher(lambda: open_imap_mailbox(self.settings), self._mail_arrived,
-                                renew=self.settings.imap.idle_renew, say=self.say)
+                                renew=self.settings.imap.idle_renew, say=logs.info,
+                                warn=logs.warning)
         self.idle.start()
 
     def _mail_arrived(self) -> None:
@@ -249,7 +254,7 @@ class Daemon:
             with StopSignals() as stop:
                 idle = (" and waiting in IMAP IDLE for new mail"
                         if self.settings.transport == "imap" and self.settings.imap.idle else "")
-                self.say(f"pbp running: polling every {self.settings.poll_interval:g} s{idle}; host commands may "
+                logs.info(f"pbp running: polling every {self.settings.poll_interval:g} s{idle}; host commands may "
                          "run at any time; stop with Ctrl-C or SIGTERM.")
                 self.turn()  # start-up: overdue deadlines are resolved now, unsent mail goes out
                 if not stop.came():
@@ -272,7 +277,7 @@ class Daemon:
         jobs: it would wait holding its job stores' lock, which a cycle needs to set the
         next alarm."""
         self.stopping = True
-        self.say("stopping: the cycle under way (if any) finishes first")
+        logs.info("stopping: the cycle under way (if any) finishes first")
         with self.turn_lock:  # taken once the cycle under way ended
             pass
         if self.scheduler.running:

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.timeout(60)
 def test_a_sigterm_before_the_scheduler_runs_stops_the_daemon_cleanly(tmp_path):
     """A SIGTERM just before the scheduler starts ends the run as Ctrl-C would (it used to
     raise SchedulerNotRunningError there)."""
-    daemon = Daemon(lambda: load_settings(None, str(tmp_path / "data")), say=lambda line: None)
+    daemon = Daemon(lambda: load_settings(None, str(tmp_path / "data")))
     real_start = daemon.scheduler.start
 
     def start_after_a_sigterm() -> None:
@@ -40,7 +40,7 @@ def test_a_sigterm_while_the_scheduler_hands_a_job_over_stops_the_daemon_cleanly
     """The SIGTERM comes while the scheduler's thread holds its job pool's lock, handing
     a job over. A handler that stopped the scheduler there waited for that lock forever (a
     `pbp run` that never ended); the handler now only notes the signal."""
-    daemon = Daemon(lambda: load_settings(None, str(tmp_path / "data")), say=lambda line: None)
+    daemon = Daemon(lambda: load_settings(None, str(tmp_path / "data")))
     pool = daemon.scheduler._executors["default"]._pool  # APScheduler's own: the lock is taken inside it
     real_adjust = pool._adjust_thread_count  # called by the pool's submit with its lock held
     sent = []
