@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "pbp.commands.start",
     "pbp.commands.poll",
     "pbp.commands.run",
+    "pbp.commands.service",
     "pbp.commands.status",
     "pbp.commands.advance",
     "pbp.commands.demo",
