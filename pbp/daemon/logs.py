@@ -9,7 +9,10 @@ defence: pbp's own events never put a secret in a message in the first place.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import logging
+import re
 import sys
 import time
 from typing import Callable, Iterable
@@ -21,6 +24,7 @@ GAME_NONE = "-"
 FORMAT = "%(asctime)s %(levelname)s game=%(game)s %(message)s"
 LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
 REDACTED = "[secret]"
+BASE64_WORD = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
 
 log = logging.getLogger("pbp.run")
 
@@ -61,10 +65,19 @@ class LogLineFilter(logging.Filter):
 
 
 def redact(text: str, secrets: Iterable[str]) -> str:
-    for secret in sorted(set(secrets), key=len, reverse=True):  # a longer secret may hold a shorter one
-        if secret:
-            text = text.replace(secret, REDACTED)
-    return text
+    """`text` without the secrets, plain or inside a base64 word (a SASL exchange)."""
+    known = sorted({secret for secret in secrets if secret}, key=len, reverse=True)  # longer first
+    for secret in known:
+        text = text.replace(secret, REDACTED)
+    return BASE64_WORD.sub(lambda word: REDACTED if _holds_secret(word.group(), known) else word.group(), text)
+
+
+def _holds_secret(word: str, secrets: list[str]) -> bool:
+    try:
+        decoded = base64.b64decode(word + "=" * (-len(word) % 4)).decode("utf-8", "replace")
+    except (binascii.Error, ValueError):
+        return False
+    return any(secret in decoded for secret in secrets)
 
 
 class KnownSecrets:

@@ -44,7 +44,7 @@ def _alive(pid: int) -> bool:
 def is_running(state: dict[str, Any] | None) -> bool:
     """Whether the daemon that wrote `state` runs still: it did not say it stopped, and its
     process lives."""
-    return bool(state) and not state.get("stopped") and _alive(int(state.get("pid", 0)))
+    return state is not None and not state.get("stopped") and _alive(int(state.get("pid", 0)))
 
 
 def _when(text: str | None) -> str:
