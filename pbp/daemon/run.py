@@ -22,7 +22,9 @@ the phase resolves at the new deadline, not the old one, and after `pbp pause` n
 At start-up every overdue deadline is resolved exactly once (a resolution commits the
 resolved phase's id with the new state, so the same phase is never resolved again). All
 jobs run on one worker thread. A second `pbp run` on the same data folder is refused
-(`run.lock`, held for the daemon's whole life).
+(`run.lock`, held for the daemon's whole life). SIGTERM or Ctrl-C lets the cycle under way
+finish (pbp.daemon.stopping); each event is a line of the log (pbp.daemon.logs;
+docs/design.md: Running pbp as a service).
 """
 from __future__ import annotations
 
