@@ -3,6 +3,7 @@ event, with its level and game), and the thread watch's health it keeps in the d
 state for `pbp status` (pbp.storage.daemon_state)."""
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any, Callable
 
@@ -10,6 +11,10 @@ from pbp import schedule
 from pbp.daemon import logs
 from pbp.daemon.cycle import CycleReport
 from pbp.forum.watch import WatchReport
+
+# A sending error names the mail's Message-ID, `<pbp.<game>.<phase>.…>` (pbp.storage.outbox_queue),
+# or its game: "game <id>: …".
+GAME_IN_PROBLEM = re.compile(r"^(?:<pbp\.([^.>]+)\.|game ([^:\s]+):)")
 
 
 def log_cycle(report: CycleReport) -> None:
@@ -34,7 +39,12 @@ def log_cycle(report: CycleReport) -> None:
         logs.info(f"sent {report.sent.sent} mails, {report.sent.failed} failed, "
                   f"{report.sent.retrying} to retry")
     for problem in report.sent.errors:
-        logs.warning(f"sending failed: {problem}")
+        logs.warning(f"sending failed: {problem}", game=_game_of(problem))
+
+
+def _game_of(problem: str) -> str:
+    found = GAME_IN_PROBLEM.match(problem)
+    return (found.group(1) or found.group(2)) if found else logs.GAME_NONE
 
 
 def note_watch(state: dict[str, Any], report: WatchReport, clock: Callable[[], datetime]) -> None:

@@ -144,7 +144,7 @@ scope = mail
     finally:
         stop(process)
     log = host.log()
-    assert " DEBUG game=" in log and " WARNING game=" in log, log[-3000:]
+    assert " DEBUG game=" in log and " WARNING game=g1 sending failed: <pbp.g1." in log, log[-3000:]
     secrets = {oauth_server.client_secret, refresh_token, "unused-imap-password-7f3a", "p-9c1e",
                *issued_tokens, *tokens.values()}
     assert issued_tokens and not leaks(log, secrets), leaks(log, secrets)
