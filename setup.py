@@ -14,5 +14,7 @@ TEMPLATE_FILES = ["*.j2", "*.txt", "*.ini"]
 setup(
     packages=[*CODE, *TEMPLATES],
     package_dir={"pbp.templates": "templates"},
-    package_data={"engine": ["py.typed"], "pbp": ["py.typed"], **{name: TEMPLATE_FILES for name in TEMPLATES}},
+    package_data={"engine": ["py.typed"], "pbp": ["py.typed"],
+                  "pbp.daemon": ["pbp.service"],  # the systemd unit `pbp service` fills in
+                  **{name: TEMPLATE_FILES for name in TEMPLATES}},
 )

@@ -70,7 +70,7 @@ class Site:
         self.games = games
         self.clock = Clock()
         self.settings = Settings(data=data, from_address="pbp@games.example", poll_interval=86400)
-        self.daemon = Daemon(lambda: self.settings, say=lambda text: None, clock=self.clock)
+        self.daemon = Daemon(lambda: self.settings, clock=self.clock)
 
     def turn(self) -> float:
         started = time.perf_counter()

@@ -67,6 +67,7 @@ COMMANDS = (
     Command("export", "pbp.commands.export", "write one game to an archive, to move it to another data folder"),
     Command("import", "pbp.commands.import_game", "load a game `pbp export` wrote into this data folder"),
     Command("upgrade", "pbp.commands.upgrade", "upgrade the data folder to this release's data format"),
+    Command("service", "pbp.commands.service", "print a systemd unit that runs `pbp run` as a service"),
 )
 
 

@@ -1,11 +1,13 @@
 """`pbp run`: the daemon — poll the inbox, resolve at deadlines, send the outbox. It holds
 the data folder's writer lock only during each cycle, so the host's commands work while it
-runs (pbp.daemon.run)."""
+runs (pbp.daemon.run). Its log goes to standard output (pbp.daemon.logs)."""
 from __future__ import annotations
 
 from argparse import Namespace
 
 from pbp.commands.common import add_settings_arguments, settings_of, Subparsers
+from pbp.daemon import logs
+from pbp.daemon.logs import LogToStdout
 from pbp.daemon.run import Daemon
 
 
@@ -16,9 +18,8 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: Namespace) -> int:
-    def say(line: str) -> None:
-        print(line, flush=True)
-
-    Daemon(lambda: settings_of(args), say).run()
-    say("pbp stopped.")
+    settings = settings_of(args)
+    with LogToStdout(settings) as log_output:
+        Daemon(lambda: settings_of(args), log_output).run()
+        logs.info("pbp stopped.")
     return 0

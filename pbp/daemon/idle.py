@@ -30,12 +30,14 @@ class IdleMailbox(Protocol):
 
 class IdleWatcher:
     def __init__(self, open_mailbox: Callable[[], IdleMailbox], on_mail: Callable[[], None], renew: float,
-                 say: Callable[[str], None], on_idle: Callable[[int], None] = lambda count: None):
+                 say: Callable[[str], None], on_idle: Callable[[int], None] = lambda count: None,
+                 warn: Callable[[str], None] | None = None):
         self.open_mailbox = open_mailbox
         self.on_mail = on_mail
         self.on_idle = on_idle  # told the number of IDLE commands accepted so far, after each
         self.renew = renew
         self.say = say
+        self.warn = warn or say  # for the watcher's troubles (pbp run logs them as warnings)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.idle_commands = 0  # IDLE commands the server accepted (each renewal is one)
@@ -70,7 +72,7 @@ class IdleWatcher:
             try:
                 mailbox = self.open_mailbox()
                 if not mailbox.supports_idle():
-                    self.say("the IMAP server does not offer IDLE; new mail is read at each poll")
+                    self.warn("the IMAP server does not offer IDLE; new mail is read at each poll")
                     return
                 while not self._stop.is_set():
                     if mailbox.wait_for_mail(self.renew, stopped=self._stop.is_set, on_idle=self._idling) \
@@ -78,7 +80,7 @@ class IdleWatcher:
                         self.on_mail()
             except Exception as error:  # noqa: BLE001 - the watcher must never stop the daemon
                 if self._pause == 1.0:  # said once per run of failures (IDLE accepted resets it)
-                    self.say(f"IMAP IDLE failed ({type(error).__name__}: {error}); polling meanwhile, "
+                    self.warn(f"IMAP IDLE failed ({type(error).__name__}: {error}); polling meanwhile, "
                              f"trying IDLE again in {self._pause:g} s and later")
                 self._announced = False
                 self._stop.wait(self._pause)

@@ -22,7 +22,9 @@ the phase resolves at the new deadline, not the old one, and after `pbp pause` n
 At start-up every overdue deadline is resolved exactly once (a resolution commits the
 resolved phase's id with the new state, so the same phase is never resolved again). All
 jobs run on one worker thread. A second `pbp run` on the same data folder is refused
-(`run.lock`, held for the daemon's whole life).
+(`run.lock`, held for the daemon's whole life). SIGTERM or Ctrl-C lets the cycle under way
+finish (pbp.daemon.stopping); each event is a line of the log (pbp.daemon.logs;
+docs/design.md: Running pbp as a service).
 """
 from __future__ import annotations
 
@@ -34,16 +36,18 @@ from pathlib import Path
 from typing import Any, Callable
 
 from apscheduler.executors.pool import ThreadPoolExecutor
-from apscheduler.schedulers.blocking import BlockingScheduler
+from apscheduler.schedulers.background import BackgroundScheduler
 
 from pbp import schedule
 from pbp.daemon.cycle import Cycle
-from pbp.daemon.cycle_log import note_watch, say_cycle
+from pbp.daemon import logs
+from pbp.daemon.cycle_log import log_cycle, note_watch
+from pbp.daemon.logs import LogToStdout
 from pbp.forum.watch import ThreadWatch
 from pbp.storage.daemon_state import write_state
 from pbp.errors import UserError
 from pbp.daemon.idle import IdleWatcher
-from pbp.daemon.stopping import run_until_stopped
+from pbp.daemon.stopping import StopSignals
 from pbp.mail.transport import MailLinks
 from pbp.composition import ForumModerator, open_folder
 from pbp.render.renderer import Renderer
@@ -73,11 +77,11 @@ class AlreadyRunning(UserError):
 
 
 class Daemon:
-    def __init__(self, load_settings: Callable[[], Settings], say: Callable[[str], None] = print,
+    def __init__(self, load_settings: Callable[[], Settings], log_output: LogToStdout | None = None,
                  clock: Callable[[], datetime] = schedule.now, lock_wait: float = CYCLE_LOCK_WAIT):
         self.load_settings = load_settings
         self.settings = load_settings()
-        self.say = say
+        self.log_output = log_output  # follows the settings read at each cycle (level, secrets)
         self.clock = clock
         self.lock_wait = lock_wait
         self.links = MailLinks()
@@ -88,11 +92,12 @@ class Daemon:
         self.reindex = True  # the first cycle rebuilds the index of deadlines (a file restored by hand)
         self.poll_interval = self.settings.poll_interval
         self.busy = False
+        self.stopping = False  # set once a stop signal came: no cycle starts after it
         self.idle: IdleWatcher | None = None
         self.state: dict[str, Any] = {"pid": os.getpid(), "started": schedule.to_text(clock()), "last_cycle": "",
                       "last_error": "", "next_wake": "", "next_reason": "", "watch": None}
         self.run_lock = WriterLock(self.settings.data, name="run.lock")  # one daemon per data folder
-        self.scheduler = BlockingScheduler(executors={"default": ThreadPoolExecutor(1)},
+        self.scheduler = BackgroundScheduler(executors={"default": ThreadPoolExecutor(1)},
                                            job_defaults={"coalesce": True, "max_instances": 1,
                                                          "misfire_grace_time": None},
                                            timezone="UTC")
@@ -105,17 +110,21 @@ class Daemon:
         """One cycle under the writer lock. A failure is reported and the next cycle tries
         again (the daemon never dies of one bad cycle)."""
         with self.turn_lock:
+            if self.stopping:
+                return
             try:
                 self.settings = self.load_settings()
             except UserError as error:
-                self.say(f"the settings file cannot be read ({error}); keeping the previous settings")
+                logs.warning(f"the settings file cannot be read ({error}); keeping the previous settings")
+            if self.log_output is not None:
+                self.log_output.follow(self.settings)
             try:
                 folder = open_folder(self.settings.data, writer=True, wait=self.lock_wait)
             except UserError:
                 self._busy()
                 return
             if self.busy:
-                self.say("the data folder is free again; carrying on")
+                logs.info("the data folder is free again; carrying on")
                 self.busy = False
             wake, computed = None, False
             if self.reindex:
@@ -130,7 +139,7 @@ class Daemon:
                     self._work(moderator)
                 except Exception as error:  # one bad cycle must not stop the moderator
                     self.state["last_error"] = f"{type(error).__name__}: {error}"
-                    self.say(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
+                    logs.error(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
                 wake = next_wake_up(folder, self.clock())
                 folder.index.save(folder)  # before the state and the stamp: the cycle's last write
                 computed = True
@@ -139,7 +148,7 @@ class Daemon:
                 write_state(self.settings.data, self.state)
                 self.stamp = folder_stamp(self.settings.data)  # still under the lock: ours alone
             except Exception as error:  # noqa: BLE001 - e.g. a game file that cannot be read
-                self.say(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
+                logs.error(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
             finally:
                 folder.close()  # releases the lock; every cached copy goes with it
             if computed:  # else the alarm set before stands, and the poll comes anyway
@@ -149,13 +158,13 @@ class Daemon:
     def _work(self, moderator: ForumModerator) -> None:
         mailbox, sender = self.links.for_settings(moderator.settings)
         report = Cycle(moderator, mailbox, sender, watch=self.watch).turn()
-        note_watch(self.state, report.watch, self.clock, self.say)
-        say_cycle(report, self.say)
+        note_watch(self.state, report.watch, self.clock)
+        log_cycle(report)
 
     def _busy(self) -> None:
         if not self.busy:
             holder = self._lock_holder()
-            self.say(f"the data folder is busy (pbp process {holder} holds it); "
+            logs.warning(f"the data folder is busy (pbp process {holder} holds it); "
                      f"trying again every {BUSY_RETRY_SECONDS:g} s")
             self.busy = True
         self._arm(WakeUp(self.clock() + timedelta(seconds=BUSY_RETRY_SECONDS), "the data folder was busy"))
@@ -188,7 +197,7 @@ class Daemon:
         interval = self.settings.poll_interval
         if interval != self.poll_interval and self.scheduler.get_job(POLL_JOB):
             self.scheduler.reschedule_job(POLL_JOB, trigger="interval", seconds=interval)
-            self.say(f"polling every {interval:g} s now")
+            logs.info(f"polling every {interval:g} s now")
         self.poll_interval = interval
 
     def notice_changes(self) -> None:
@@ -196,7 +205,7 @@ class Daemon:
         recompute the alarm from storage (read without the lock; files are whole)."""
         with self.turn_lock:
             stamp = folder_stamp(self.settings.data)
-            if stamp == self.stamp:
+            if self.stopping or stamp == self.stamp:
                 return
             try:
                 folder = DataFolder(self.settings.data, writer=False)
@@ -216,7 +225,8 @@ class Daemon:
         if self.settings.transport != "imap" or not self.settings.imap.idle:
             return
         self.idle = IdleWatcher(lambda: open_imap_mailbox(self.settings), self._mail_arrived,
-                                renew=self.settings.imap.idle_renew, say=self.say)
+                                renew=self.settings.imap.idle_renew, say=logs.info,
+                                warn=logs.warning)
         self.idle.start()
 
     def _mail_arrived(self) -> None:
@@ -239,23 +249,41 @@ class Daemon:
                                  f"(process {holder}); one is enough.") from None
 
     def run(self) -> None:
+        """Until SIGTERM or Ctrl-C: the cycle under way then finishes and commits, no new
+        one starts, and the run ends (pbp.daemon.stopping)."""
         self._take_run_lock()
         try:
-            idle = (" and waiting in IMAP IDLE for new mail"
-                    if self.settings.transport == "imap" and self.settings.imap.idle else "")
-            self.say(f"pbp running: polling every {self.settings.poll_interval:g} s{idle}; host commands may run "
-                     "at any time; stop with Ctrl-C or SIGTERM.")
-            self.turn()  # start-up: overdue deadlines are resolved now, unsent mail goes out
-            self.scheduler.add_job(self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB)
-            self.scheduler.add_job(self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS, id=CHANGE_JOB)
-            self._start_idle()
-            run_until_stopped(self.scheduler)  # until Ctrl-C or SIGTERM (pbp.daemon.stopping)
-            self._say_stopped()
+            with StopSignals() as stop:
+                idle = (" and waiting in IMAP IDLE for new mail"
+                        if self.settings.transport == "imap" and self.settings.imap.idle else "")
+                logs.info(f"pbp running: polling every {self.settings.poll_interval:g} s{idle}; host commands may "
+                         "run at any time; stop with Ctrl-C or SIGTERM.")
+                self.turn()  # start-up: overdue deadlines are resolved now, unsent mail goes out
+                if not stop.came():
+                    self.scheduler.add_job(self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB)
+                    self.scheduler.add_job(self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS,
+                                           id=CHANGE_JOB)
+                    self.scheduler.start()
+                    self._start_idle()
+                stop.wait(then=self._stop_cycles)
+                self._say_stopped()
         finally:
             if self.idle is not None:
                 self.idle.stop()
             self.links.close()
             self.run_lock.release()
+
+    def _stop_cycles(self) -> None:
+        """No new cycle starts (one already handed to the worker returns at once); the
+        one under way finishes first. The scheduler is shut down without waiting for its
+        jobs: it would wait holding its job stores' lock, which a cycle needs to set the
+        next alarm."""
+        self.stopping = True
+        logs.info("stopping: the cycle under way (if any) finishes first")
+        with self.turn_lock:  # taken once the cycle under way ended
+            pass
+        if self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
 
     def _say_stopped(self) -> None:
         """Tell `pbp status` the daemon stopped (only if the lock comes quickly: a host

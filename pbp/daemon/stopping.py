@@ -1,44 +1,63 @@
-"""How `pbp run` stops (pbp.daemon.run): Ctrl-C or SIGTERM ends the scheduler's loop, which
-runs in the main thread, cleanly whenever it comes."""
+"""How `pbp run` stops (pbp.daemon.run; docs/design.md: Running pbp as a service): SIGTERM
+(systemd's stop, `kill`) or Ctrl-C lets the cycle under way finish and commit, then ends the
+run with exit code 0.
+
+The signal handlers only note the signal: Python runs them in the main thread between two
+bytecodes, wherever that thread was, so a handler that stopped the scheduler or raised
+there could cut a cycle in two or wait forever for a lock its own thread holds. The signal
+is carried by `signal.set_wakeup_fd` (written by the C-level handler, no Python lock
+involved) to a pipe the main thread waits on; it then shuts the scheduler down, waiting for
+the running cycle.
+"""
 from __future__ import annotations
 
-import contextlib
+import os
+import select
 import signal
-import threading
+from types import FrameType
+from typing import Any, Callable
 
-from apscheduler.jobstores.base import JobLookupError
-from apscheduler.schedulers import SchedulerNotRunningError
-from apscheduler.schedulers.blocking import BlockingScheduler
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 
-def run_until_stopped(scheduler: BlockingScheduler) -> None:
-    """Run `scheduler` in this thread until Ctrl-C or SIGTERM stops it."""
-    asked = threading.Event()  # set by SIGTERM; a thread of its own stops the scheduler
+class StopSignals:
+    """While in use (`with StopSignals() as stop:`), SIGTERM and SIGINT are noted, not
+    acted on; `stop.wait()` returns once one came (at once if one came already). Use it
+    in the main thread only (Python's signal rules)."""
 
-    def on_sigterm(_signal: int, _frame: object) -> None:
-        """Ask for the scheduler to stop; a SIGTERM that comes before it runs (or after it
-        stopped) ends the run as Ctrl-C does, instead of failing to stop what is not
-        running. The handler runs in the scheduler's own thread, wherever that thread was:
-        stopping the scheduler here could wait forever for a lock that thread holds (the
-        job pool's, while it hands a job over), so another thread stops it."""
-        if not scheduler.running:
-            raise SystemExit(0)
-        asked.set()
+    def __init__(self) -> None:
+        self._read, self._write = os.pipe()
+        os.set_blocking(self._write, False)
+        self._previous_fd = -1
+        self._previous: dict[int, Any] = {}
 
-    def stop_when_asked() -> None:
-        """The stopping thread. APScheduler marks itself stopped before it takes its
-        locks, so a one-shot job being handed over just then is not found when the
-        scheduler removes it: the run takes that JobLookupError as the stop it is."""
-        asked.wait()
-        with contextlib.suppress(SchedulerNotRunningError):  # it stopped meanwhile
-            scheduler.shutdown(wait=False)
+    def __enter__(self) -> "StopSignals":
+        for number in STOP_SIGNALS:
+            self._previous[number] = signal.signal(number, _note)
+        self._previous_fd = signal.set_wakeup_fd(self._write, warn_on_full_buffer=False)
+        return self
 
-    threading.Thread(target=stop_when_asked, name="pbp-stop", daemon=True).start()
-    try:
-        signal.signal(signal.SIGTERM, on_sigterm)
-        scheduler.start()
-    except (KeyboardInterrupt, SystemExit):
-        pass
-    except JobLookupError:  # a one-shot job handed over as the stop began (see stop_when_asked)
-        if scheduler.running:
-            raise
+    def __exit__(self, *_: object) -> None:
+        signal.set_wakeup_fd(self._previous_fd)
+        for number, handler in self._previous.items():
+            signal.signal(number, handler)
+        os.close(self._read)
+        os.close(self._write)
+
+    def came(self) -> bool:
+        """Whether a stop signal came already (never waits)."""
+        return bool(select.select([self._read], [], [], 0)[0])
+
+    def wait(self, then: Callable[[], None] = lambda: None) -> None:
+        """Wait for a stop signal; `then` runs in this thread once it came."""
+        while not _stop_signal_in(os.read(self._read, 64)):
+            pass
+        then()
+
+
+def _note(_number: int, _frame: FrameType | None) -> None:
+    """The Python-level handler does nothing: the wake-up pipe carries the signal."""
+
+
+def _stop_signal_in(data: bytes) -> bool:
+    return any(byte in (int(number) for number in STOP_SIGNALS) for byte in data)

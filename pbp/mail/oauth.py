@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from pbp.errors import UserError
 from pbp.settings import OAuthSettings
+from pbp.settings.secret_values import remember as remember_secret
 from pbp.durable import fsync_folder
 
 # Refresh this long before the provider's stated expiry: a login that starts with a token
@@ -110,10 +111,12 @@ class TokenSource:
             raise OAuthTrouble(f"The token endpoint {self.settings.token_endpoint} answered without an access "
                                "token; check [oauth] client_id and scope.")
         self._access_token = token["access_token"]
+        remember_secret(token["access_token"])  # never to be logged (pbp.settings.secret_values)
         self._expires_at = asked_at + float(token.get("expires_in") or 3600)
         self.refreshes += 1
         rotated = token.get("refresh_token")
         if rotated and rotated != refresh_token:  # the provider rotates refresh tokens: keep the new one
+            remember_secret(rotated)
             save_refresh_token(self.path, rotated)
 
 

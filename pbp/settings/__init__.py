@@ -23,6 +23,7 @@ Security = Literal["tls", "starttls", "none"]  # how a connection is secured (SE
 # How pbp logs in to the IMAP and SMTP servers: a password, or an OAuth2 access token
 # (pbp.mail.oauth) sent with the SASL mechanism XOAUTH2 or OAUTHBEARER.
 LOGINS = ("password", "xoauth2", "oauthbearer")
+LOG_LEVELS = ("debug", "info", "warning", "error")
 Number = TypeVar("Number", int, float)  # a number setting's kind
 # Default seconds between two IDLE commands: servers may end an IDLE after 30 minutes
 # (RFC 2177), so pbp ends and re-issues it well before.
@@ -95,6 +96,7 @@ class Settings:
     host_address: str = ""
     role_modules: tuple[str, ...] = ()
     source: Path | None = None
+    log_level: str = "info"  # of `pbp run`'s log (pbp.daemon.logs): LOG_LEVELS
 
     # The embedded transport's folders (stdlib Maildir) under the data folder.
     @property
@@ -182,8 +184,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
     for name in ("pbp", "imap", "smtp", "roles", "oauth", "forum"):
         if not parser.has_section(name):
             parser.add_section(name)
-    main, imap, smtp, roles = parser["pbp"], parser["imap"], parser["smtp"], parser["roles"]
-    oauth = parser["oauth"]
+    main, imap, smtp, roles, oauth = (parser[name] for name in ("pbp", "imap", "smtp", "roles", "oauth"))
     data = Path(data_override or str(main.get("data", "pbp-data")))
     if not data.is_absolute():
         data = base / data
@@ -228,6 +229,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         host_address=parser["forum"].get("host_address", "").strip().lower(),
         role_modules=modules,
         source=path,
+        log_level=_choice(main, "log_level", "info", LOG_LEVELS),
     )
 
 

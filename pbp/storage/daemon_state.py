@@ -41,6 +41,12 @@ def _alive(pid: int) -> bool:
     return True
 
 
+def is_running(state: dict[str, Any] | None) -> bool:
+    """Whether the daemon that wrote `state` runs still: it did not say it stopped, and its
+    process lives."""
+    return state is not None and not state.get("stopped") and _alive(int(state.get("pid", 0)))
+
+
 def _when(text: str | None) -> str:
     return render_timestamp(text) if text else "never"
 
@@ -50,8 +56,7 @@ def status_lines(data: Path) -> list[str]:
     state = read_state(data)
     if not state:
         return []
-    running = not state.get("stopped") and _alive(int(state.get("pid", 0)))
-    if not running:
+    if not is_running(state):
         return [f"pbp run: not running (last cycle {_when(state.get('last_cycle'))})"]
     lines = [f"pbp run: running (process {state['pid']}), last cycle {_when(state.get('last_cycle'))}, "
              f"next wake-up {_when(state.get('next_wake'))}"

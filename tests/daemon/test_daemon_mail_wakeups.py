@@ -17,7 +17,7 @@ GUARD = 20.0
 
 
 def test_mail_announced_during_a_cycle_gets_a_cycle_of_its_own(tmp_path):
-    daemon = Daemon(lambda: load_settings(None, str(tmp_path / "data")), say=lambda line: None)
+    daemon = Daemon(lambda: load_settings(None, str(tmp_path / "data")))
     started = [threading.Event(), threading.Event()]
     release = threading.Event()
     calls = []

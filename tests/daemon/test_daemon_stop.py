@@ -1,7 +1,7 @@
-"""Stopping `pbp run` with SIGTERM (pbp.daemon.run) before its scheduler runs, or while the
-scheduler hands a job over: the daemon stops cleanly and says so for `pbp status`. The
-signal is sent by the test itself at the chosen point, not after a delay. (A SIGTERM to a
-running daemon is sent by the daemon tests that run `pbp run` as a process.)"""
+"""Stopping `pbp run` with SIGTERM (pbp.daemon.run, pbp.daemon.stopping) before its scheduler
+runs, or while the scheduler hands a job over: the daemon stops cleanly and says so for
+`pbp status`. The signal is sent by the test itself at the chosen point, not after a
+delay. (A SIGTERM in the middle of a cycle: tests/integration/test_run_stops_on_sigterm.py.)"""
 from __future__ import annotations
 
 import os
@@ -17,9 +17,9 @@ pytestmark = pytest.mark.timeout(60)
 
 
 def test_a_sigterm_before_the_scheduler_runs_stops_the_daemon_cleanly(tmp_path):
-    """The handler is in place just before the scheduler starts: a SIGTERM in between
-    ends the run as Ctrl-C would (it used to raise SchedulerNotRunningError there)."""
-    daemon = Daemon(lambda: load_settings(None, str(tmp_path / "data")), say=lambda line: None)
+    """A SIGTERM just before the scheduler starts ends the run as Ctrl-C would (it used to
+    raise SchedulerNotRunningError there)."""
+    daemon = Daemon(lambda: load_settings(None, str(tmp_path / "data")))
     real_start = daemon.scheduler.start
 
     def start_after_a_sigterm() -> None:
@@ -38,9 +38,9 @@ def test_a_sigterm_before_the_scheduler_runs_stops_the_daemon_cleanly(tmp_path):
 
 def test_a_sigterm_while_the_scheduler_hands_a_job_over_stops_the_daemon_cleanly(tmp_path):
     """The SIGTERM comes while the scheduler's thread holds its job pool's lock, handing
-    the first job over. A handler that stopped the scheduler there waited for that lock
-    forever (a `pbp run` that never ended); the scheduler is now stopped by another thread."""
-    daemon = Daemon(lambda: load_settings(None, str(tmp_path / "data")), say=lambda line: None)
+    a job over. A handler that stopped the scheduler there waited for that lock forever (a
+    `pbp run` that never ended); the handler now only notes the signal."""
+    daemon = Daemon(lambda: load_settings(None, str(tmp_path / "data")))
     pool = daemon.scheduler._executors["default"]._pool  # APScheduler's own: the lock is taken inside it
     real_adjust = pool._adjust_thread_count  # called by the pool's submit with its lock held
     sent = []

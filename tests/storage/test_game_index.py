@@ -66,7 +66,7 @@ def site(tmp_path: Path):
             create_game(moderator, "infiltration", PLAYERS, seed=f"s{number}", game_id=f"g{number}",
                         schedule_text="default=1h" if number == 1 else "default=1d",
                         options={"reminders": "off"})
-    daemon = Daemon(lambda: settings, say=lambda text: None, clock=clock)
+    daemon = Daemon(lambda: settings, clock=clock)
     daemon.turn()  # start-up: the index rebuilt, the welcome mails sent
     daemon.turn()  # looks once more at the games the first cycle wrote
     return settings, clock, daemon
@@ -172,7 +172,7 @@ def test_a_missing_or_stale_index_is_rebuilt_and_the_due_game_resolved(site, dam
     else:
         path.write_bytes(before)
     clock.advance(minutes=5, seconds=1)
-    restarted = Daemon(lambda: settings, say=lambda text: None, clock=clock)
+    restarted = Daemon(lambda: settings, clock=clock)
     restarted.turn()
     assert record(settings, "g9")["resolved"] == ["T0-class"]
     entry = stored_index(settings)[1]["g9"]
@@ -186,7 +186,7 @@ def test_a_reminder_time_is_found_through_the_index_and_sent_once(tmp_path):
     with ForumModerator(settings, clock=clock) as moderator:
         create_game(moderator, "infiltration", PLAYERS, seed="r", game_id="r1", schedule_text="default=2h",
                     options={"reminders": "1h"})
-    daemon = Daemon(lambda: settings, say=lambda text: None, clock=clock)
+    daemon = Daemon(lambda: settings, clock=clock)
     daemon.turn()
     daemon.turn()
     assert daemon.state["next_reason"] == "reminders of r1 T0-class"

@@ -1,0 +1,80 @@
+"""`pbp status --json` for monitoring (docs/design.md: Running pbp as a service): the games,
+their phases and deadlines, the daemon's state, the mail problems, the resolutions waiting
+for the host, and the data folder's format; and the exit code a monitor reads.
+
+Exit codes, the first that applies: `DAEMON_NOT_RUNNING` (3) when `pbp run` is not running
+for the folder; `MAIL_FAILING` (4) when mail cannot be sent (a mail failed for good, or
+waits for a retry after an error) or the daemon's last cycle failed; `RESOLUTION_WAITS` (5)
+when a phase's resolution failed and waits for `pbp advance`, or a deadline passed more than
+`OVERDUE_AFTER` ago unresolved; else 0.
+
+Like `pbp status`, it reads the data folder without the writer lock."""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from pbp.game.clock import clock_of
+from pbp.game.stalls import stall_notes
+from pbp.game.stored import record_of
+from pbp.release import pbp_version, read_stamp
+from pbp.storage.daemon_state import is_running, read_state
+from pbp.storage.datafolder import DataFolder, GameFile
+from pbp.storage.open_games import open_game_ids
+from pbp.storage.outbox_queue import FAILED, QUEUED
+from pbp.timezones import as_utc
+
+ALL_WELL, DAEMON_NOT_RUNNING, MAIL_FAILING, RESOLUTION_WAITS = 0, 3, 4, 5
+# A deadline this long past and unresolved means the daemon is not keeping up.
+OVERDUE_AFTER = timedelta(minutes=5)
+
+
+def status_report(folder: DataFolder, now: datetime, game_id: str | None = None) -> dict[str, Any]:
+    """What `pbp status --json` prints; its "exit_code" is the command's."""
+    stamp = read_stamp(folder.path)
+    state = read_state(folder.path)
+    stalls = {note["game"]: note for note in stall_notes(folder)}
+    games = [_game(folder.game(gid), stalls.get(gid), now) for gid in ([game_id] if game_id else folder.game_ids())]
+    daemon = {"running": is_running(state), **{key: (state or {}).get(key) or None for key in
+              ("pid", "started", "stopped", "last_cycle", "last_error", "next_wake", "next_reason", "watch")}}
+    mail_errors = [error for game in games for error in game["mail"]["errors"]]
+    if daemon["running"] and daemon["last_error"]:
+        mail_errors.append(f"the daemon's last cycle failed: {daemon['last_error']}")
+    waiting = [game["resolution_waits"] for game in games if game["resolution_waits"]]
+    problems = ([] if daemon["running"] else ["pbp run is not running"]) + mail_errors + \
+        [f"{wait['game']} {wait['phase']}: {wait['why']}" for wait in waiting]
+    code = (DAEMON_NOT_RUNNING if not daemon["running"] else MAIL_FAILING if mail_errors
+            else RESOLUTION_WAITS if waiting else ALL_WELL)
+    return {"data_folder": str(folder.path), "data_format": stamp.data_format,
+            "written_by": stamp.written_by or None, "pbp_version": pbp_version(),
+            "daemon": daemon, "games": games, "open_for_signups": open_game_ids(folder),
+            "mail_failing": bool(mail_errors), "resolutions_waiting": waiting,
+            "problems": problems, "exit_code": code}
+
+
+def _game(file: GameFile, stall: dict[str, str] | None, now: datetime) -> dict[str, Any]:
+    record = record_of(file)
+    rows = file.outbox.briefs()
+    failed = [row for row in rows if row["status"] == FAILED]
+    retrying = [row for row in rows if row["status"] == QUEUED and row["error"]]
+    waits = None
+    if stall and stall["phase"] == record.phase_id:
+        waits = {"game": record.id, "phase": record.phase_id, "since": stall["at"],
+                 "why": f"its resolution failed ({stall['error']}); run `pbp advance {record.id}`"}
+    elif record.phase_id and record.deadline and as_utc(record.deadline) + OVERDUE_AFTER < now:
+        waits = {"game": record.id, "phase": record.phase_id, "since": record.deadline,
+                 "why": "its deadline passed and it is not resolved"}
+    quarantined = sum(1 for row in file.mails.all() if row["outcome"] == "quarantine")
+    return {
+        "id": record.id, "ruleset": record.ruleset, "players": len(record.roster),
+        "phase": record.phase_id or None, "deadline": record.deadline or None,
+        "clock": clock_of(record).status_text(), "over": record.result is not None,
+        "winners": list(record.result["winners"]) if record.result else None,
+        "phases_resolved": len(record.resolved), "resolution_waits": waits,
+        "mail": {"sent": len(rows) - len(failed) - len([r for r in rows if r["status"] == QUEUED]),
+                 "waiting": len([r for r in rows if r["status"] == QUEUED]), "failed": len(failed),
+                 "retrying_after_error": len(retrying), "quarantined": quarantined,
+                 "errors": [f"{record.id}: {row['kind']} to {row['recipient']} ({row['phase']}) "
+                            f"{'failed' if row in failed else 'waits for a retry'}: {row['error']}"
+                            for row in failed + retrying]},
+    }
