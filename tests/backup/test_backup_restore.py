@@ -97,10 +97,21 @@ def test_restore_refuses_a_folder_in_use(host, tmp_path, lock_name):
 
 
 def test_restore_refuses_a_snapshot_of_newer_data(host, tmp_path):
-    (host.data / FORMAT_FILE).write_text(json.dumps({"data_format": DATA_FORMAT + 1, "written_by": "9.9"}))
+    """A snapshot written by a newer pbp (this pbp refuses to back up such a folder itself,
+    so the snapshot's stamp is made newer by hand)."""
     host.ok("backup", str(tmp_path / "b.tar.gz"))
+    newer = tmp_path / "newer.tar.gz"
+    stamp = json.dumps({"data_format": DATA_FORMAT + 1, "written_by": "9.9"}).encode()
+    with tarfile.open(tmp_path / "b.tar.gz") as tar, tarfile.open(newer, "w:gz") as out:
+        for member in tar.getmembers():
+            if not member.isfile():
+                out.addfile(member)
+                continue
+            data = stamp if member.name == FORMAT_FILE else tar.extractfile(member).read()
+            member.size = len(data)
+            out.addfile(member, io.BytesIO(data))
     target = Host(tmp_path / "b")
-    status, _, err = target.pbp("restore", str(tmp_path / "b.tar.gz"))
+    status, _, err = target.pbp("restore", str(newer))
     assert status == 2 and f"data format {DATA_FORMAT + 1} (pbp 9.9)" in err and f"format {DATA_FORMAT} this" in err
     assert not target.data.exists()
 

@@ -65,12 +65,15 @@ def test_a_taken_game_id_is_refused(home, tmp_path):
 
 
 def test_newer_data_is_refused(home, tmp_path):
-    (home.data / FORMAT_FILE).write_text(json.dumps({"data_format": DATA_FORMAT + 1, "written_by": "9.9"}))
+    """An export written by a newer pbp (this pbp refuses to export from such a folder
+    itself, so its manifest is made newer by hand)."""
     home.ok("export", "g1", str(tmp_path / "g1.tar.gz"))
+    newer = _tamper(tmp_path / "g1.tar.gz", tmp_path / "newer.tar.gz",
+                    manifest={"data_format": DATA_FORMAT + 1, "written_by": "9.9"})
     away = Host(tmp_path / "away")
     away.new_game("w1")
     before = away.files()
-    status, _, err = away.pbp("import", str(tmp_path / "g1.tar.gz"))
+    status, _, err = away.pbp("import", str(newer))
     assert status == 2 and f"holds data format {DATA_FORMAT + 1}" in err and f"format {DATA_FORMAT} this" in err
     assert away.files() == before
 
