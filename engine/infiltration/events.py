@@ -1,6 +1,6 @@
 """Every event kind the Infiltration engine emits, with who receives it. Templates word each
 one (templates/infiltration/events.j2); a test checks that none is missing. Kinds are
-snake_case in both rulesets (docs/design.md: The engine)."""
+snake_case in both rulesets (docs/design.md: Engine contract)."""
 
 PUBLIC_EVENT_KINDS = {
     "game_start": "turn 0 is over: the players and the NPCs",

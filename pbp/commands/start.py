@@ -1,5 +1,5 @@
 """`pbp start <game>`: deal the roles of a game open for sign-ups to those who signed up,
-and mail every player their welcome (docs/design.md: Sign-ups)."""
+and mail every player their welcome (docs/design.md: Sign-ups and spectators)."""
 from __future__ import annotations
 
 from argparse import Namespace

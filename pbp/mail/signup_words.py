@@ -1,4 +1,4 @@
-"""The sign-up commands in a mail (docs/design.md: Sign-ups; The dead and spectators).
+"""The sign-up commands in a mail (docs/design.md: Sign-ups and spectators).
 
 `JOIN <game> <name>`, `LEAVE <game>`, `WATCH <game>` and `UNWATCH <game>` are read from
 the first unquoted line the sender wrote (or the subject when the body has none), like

@@ -1,4 +1,4 @@
-"""One-time confirmation codes (docs/design.md: Sign-ups): every JOIN, LEAVE, WATCH and
+"""One-time confirmation codes (docs/design.md: Sign-ups and spectators): every JOIN, LEAVE, WATCH and
 UNWATCH is only a request until the sender replies with the code pbp mailed to their
 address, so nobody can sign up, withdraw or watch with another person's address.
 

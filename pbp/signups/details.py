@@ -1,4 +1,4 @@
-"""What a sign-up may say about the player besides the name (docs/design.md: Sign-ups): a
+"""What a sign-up may say about the player besides the name (docs/design.md: Sign-ups and spectators): a
 time zone, in which every deadline they are mailed is shown, and a forum account, which
 the thread's posts show beside the name and the thread watch reads votes from.
 

@@ -1,4 +1,4 @@
-"""Sign-up mail (docs/design.md: Sign-ups; The dead and spectators): `JOIN <game> <name>`
+"""Sign-up mail (docs/design.md: Sign-ups and spectators): `JOIN <game> <name>`
 and `LEAVE <game>` for a game open for sign-ups, `WATCH <game>` and `UNWATCH <game>` for a
 running game whose option `spectators` is `all`, and `CONFIRM <game> <code>` (the reply to
 the confirmation mail) for all four.

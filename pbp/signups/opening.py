@@ -1,4 +1,4 @@
-"""Opening a game for sign-ups (docs/design.md: Sign-ups): `pbp open-game` checks
+"""Opening a game for sign-ups (docs/design.md: Sign-ups and spectators): `pbp open-game` checks
 everything the game will need (ruleset, player range, options, schedule, closing time)
 before anyone signs up, so that a game that fills up can start without the host."""
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The host's view of a resolution, mailed to spectators (docs/design.md: The dead and
-spectators).
+"""The host's view of a resolution, mailed to spectators (docs/design.md: Sign-ups
+and spectators).
 
 After each resolution, with the game's option `spectators` at `dead` or `all`, every dead
 player (and with `all`, every confirmed watcher) gets one mail saying who gave which orders

@@ -1,4 +1,4 @@
-"""Starting a game from its sign-ups (docs/design.md: Sign-ups): `pbp start <game>`, or the
+"""Starting a game from its sign-ups (docs/design.md: Sign-ups and spectators): `pbp start <game>`, or the
 cycle at the closing time when at least the minimum signed up. The first `players_max`
 sign-ups are dealt their roles through ordinary game creation (pbp.game.create: welcome
 mails and all); the rest stay on the substitutes' list, each told so. When the closing

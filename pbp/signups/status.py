@@ -1,4 +1,4 @@
-"""What `pbp status` shows of sign-ups (docs/design.md: Sign-ups): each game open for
+"""What `pbp status` shows of sign-ups (docs/design.md: Sign-ups and spectators): each game open for
 sign-ups with its closing time and every confirmed sign-up, requests waiting for their
 confirmation, and, once a game has started, its substitutes' list."""
 from __future__ import annotations

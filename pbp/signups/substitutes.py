@@ -1,4 +1,4 @@
-"""The substitutes' list (docs/design.md: Sign-ups): those who signed up beyond the
+"""The substitutes' list (docs/design.md: Sign-ups and spectators): those who signed up beyond the
 game's maximum, in order. `pbp substitute <game> <old> --next` hands the character to the
 first of them who is not on the game's roster yet, and takes them off the list. A watcher
 is never dealt in: confirming WATCH takes the address off the list (pbp.signups.mail), and

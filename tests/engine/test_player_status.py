@@ -1,6 +1,6 @@
 """A player's status (engine.core.PlayerStatus) carries what the shell tells a player about
 themself and, at the end, about everyone: team, role or class, the groups they know in
-the order to tell them, and the words of the role list (docs/design.md: The engine)."""
+the order to tell them, and the words of the role list (docs/design.md: Engine contract)."""
 from __future__ import annotations
 
 from engine.core import PlayerSpec

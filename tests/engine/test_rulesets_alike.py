@@ -1,4 +1,4 @@
-"""The two rulesets follow one set of conventions (docs/design.md: The engine): each declares
+"""The two rulesets follow one set of conventions (docs/design.md: Engine contract): each declares
 its event vocabulary in `events.py`, every event kind is snake_case, host actions fail with
 the contract's `HostActionError`, and the state's JSON lives in `codec.py`."""
 from __future__ import annotations

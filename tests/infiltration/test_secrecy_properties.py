@@ -1,4 +1,4 @@
-"""Secrecy proofs, property-based (docs/design.md: views are the only gate): twin games that
+"""Secrecy proofs, property-based (docs/design.md: One gate): twin games that
 differ in one hidden fact, driven by scripted players with random host kills in every
 kind of phase (see `twins.py`).
 

@@ -1,4 +1,4 @@
-"""Twin games for the secrecy proofs (docs/design.md: views are the only gate).
+"""Twin games for the secrecy proofs (docs/design.md: One gate).
 
 A twin pair is two Infiltration games that differ in one hidden fact (another player's
 class or team, an NPC's class or team, whether a terminal is hacked, the General's code)

@@ -1,5 +1,5 @@
 """`pbp open-game`, `pbp start`, `pbp status` and `pbp substitute --next` as the host runs
-them (docs/design.md: Command line, Sign-ups): a good command exits 0; a bad one exits 2
+them (docs/design.md: Command line, Sign-ups and spectators): a good command exits 0; a bad one exits 2
 with one line on stderr and changes nothing."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sign-up mail as hostile input (docs/design.md: Sign-ups; Hostile input), judged by the
+"""Sign-up mail as hostile input (docs/design.md: Sign-ups and spectators; Hostile input), judged by the
 order desk from parsed mail (the `InboundMail` port): anyone may send it, so every request
 waits for the code mailed to its own address, refusals are one sentence, and mail about no
 open game is never answered."""

@@ -1,4 +1,4 @@
-"""Sign-ups carry a time zone and a forum account (docs/design.md: Sign-ups), and a game
+"""Sign-ups carry a time zone and a forum account (docs/design.md: Sign-ups and spectators), and a game
 opened for sign-ups takes NPCs and its posts' dialect (`pbp open-game --npc --dialect`):
 the roster a sign-up game starts with holds what a roster file would, checked the same
 way, and a bad value is refused in one sentence saying how to fix it, changing nothing."""

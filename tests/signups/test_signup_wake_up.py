@@ -1,4 +1,4 @@
-"""`pbp run` wakes up at a sign-up's closing time (docs/design.md: Sign-ups; Many games): the
+"""`pbp run` wakes up at a sign-up's closing time (docs/design.md: Sign-ups and spectators; Many games): the
 closing times of the games open for sign-ups count among the daemon's wake-ups, with a
 clock the test moves (no waiting)."""
 from __future__ import annotations

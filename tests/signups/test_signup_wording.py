@@ -1,4 +1,4 @@
-"""Sign-up games as a good host runs them (docs/design.md: Sign-ups, Command line): `pbp
+"""Sign-up games as a good host runs them (docs/design.md: Sign-ups and spectators, Command line): `pbp
 status` with only games open for sign-ups does not say there are no games; the host's
 mail about a game short of players carries no players' command footer; and when a game
 ends, those still on its substitutes' list are told they were not needed; a substitute's

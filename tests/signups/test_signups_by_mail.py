@@ -1,5 +1,5 @@
-"""Sign-ups and spectators through the real mail servers (docs/design.md: Sign-ups; The
-dead and spectators): players mail JOIN / LEAVE / WATCH over SMTP and confirm by replying
+"""Sign-ups and spectators through the real mail servers (docs/design.md: Sign-ups and
+spectators): players mail JOIN / LEAVE / WATCH over SMTP and confirm by replying
 to the code pbp mails them, read over IMAP; pbp runs its own cycle with a clock the test
 moves (no waiting on the wall clock)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Secrecy of the spectators' mail (docs/design.md: The dead and spectators): twin games.
+"""Secrecy of the spectators' mail (docs/design.md: Sign-ups and spectators): twin games.
 
 Hypothesis draws a Werewolf game (players, seed, how many phases) and plays it twice with
 the same scripted orders: once with `spectators=off` and no watchers, once with
