@@ -30,7 +30,7 @@ from typing import Any, Mapping, Sequence
 from engine.core import OrderError, RulesetCard
 from pbp import schedule
 from pbp.forum.activity import day_of
-from pbp.forum.forum_names import LINK, Identities, take_link
+from pbp.forum.forum_names import LINK, Identities, link_claims, mail_link_codes, take_links
 from pbp.forum.thread import ThreadPost
 from pbp.forum.thread_mail import tell_player
 from pbp.forum.vote_lines import OrderLine, read_post
@@ -109,27 +109,34 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
                        receipts=bool(parse_on_off(game.moderator_option(THREAD_RECEIPTS))))
     words = order_words(game.rules.card)
     takes = takes_from_thread(game.votes) and game.phase is not None
-    for post in sorted(posts, key=lambda post: post.created):
-        before = seen.get(post.id)
-        if post.by_us or (before is not None and before["revision"] == post.revision
-                          and bool(before.get("deleted")) == post.deleted):
-            continue
+    changed = [(post, seen.get(post.id)) for post in sorted(posts, key=lambda post: post.created)
+               if not _unchanged(post, seen.get(post.id))]
+    read = {post.id: read_post(post.text, words) for post, _ in changed if not post.deleted}
+    claims = [claim for post, before in changed if not post.deleted
+              for claim in link_claims(post, before is None, read[post.id][0])]
+    burnt = take_links(game, claims, known)
+    if burnt:
+        reading.result.notes.extend(burnt)
+        mail_link_codes(moderator, game)
+    for post, before in changed:
         if post.deleted:
             if before is not None and before.get("lines") and not before.get("deleted"):
                 reading.result.notes.append(f"{_where(post, before['author'])} was deleted; its vote stands "
                                             "(an UNVOTE takes a vote back).")
             _store(reading, post, before, before.get("lines", []) if before else [], deleted=True)
             continue
-        lines, written = read_post(post.text, words)
-        for line in lines:
-            if line.keyword == LINK and len(line.text.split()) > 1:
-                take_link(game, post.author, line.text.split()[1], post.created, known)
+        lines, written = read[post.id]
         votes = [line for line in lines if line.keyword != LINK]
         _store(reading, post, before, [line.text for line in votes], words=written)
         if not takes or not votes or (before is not None and [v.text for v in votes] == before.get("lines")):
             continue
         _judge(reading, post, votes, edit=before is not None)
     return reading.result
+
+
+def _unchanged(post: ThreadPost, before: Mapping[str, Any] | None) -> bool:
+    return post.by_us or (before is not None and before["revision"] == post.revision
+                          and bool(before.get("deleted")) == post.deleted)
 
 
 def _store(reading: _Reading, post: ThreadPost, before: Mapping[str, Any] | None, lines: list[str],
