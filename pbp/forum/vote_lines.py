@@ -27,7 +27,7 @@ MAX_NESTING = 100
 
 _REGION = re.compile(r"\[(/?)(quote|code|spoiler|details)(?:=[^\]\n]{0,200})?\]"
                      r"|<(/?)(blockquote|details|pre|code)\b[^>\n]{0,200}>", re.IGNORECASE)
-_INLINE_HIDDEN = re.compile(r"`[^`\n]*`|>!.*?!<")  # code spans, Reddit's inline spoilers
+_INLINE_HIDDEN = (("`", "`"), (">!", "!<"))  # code spans, Reddit's inline spoilers
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _QUOTE = re.compile(r"^ {0,3}>")
 _LIST_MARK = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)")
@@ -68,9 +68,35 @@ def own_lines(text: str) -> Iterator[tuple[int, str]]:
             position = tag.end()
         if not depth:
             kept.append(line[position:])
-        own = _INLINE_HIDDEN.sub(" ", "".join(kept))
+        own = without_inline_hidden("".join(kept))
         if own.strip():
             yield number, own
+
+
+def without_inline_hidden(line: str) -> str:
+    """`line` with its code spans and inline spoilers as spaces, in one scan: the leftmost
+    opening mark wins, and a mark with no closing one after it is text, as is every later
+    one of its kind (none of them can close), so no mark is looked for twice."""
+    kept, position = [], 0
+    found = {opening: line.find(opening) for opening, _ in _INLINE_HIDDEN}
+    closing = dict(_INLINE_HIDDEN)
+    while True:
+        for opening, at in found.items():  # marks passed by the last span are looked for again
+            if 0 <= at < position:
+                found[opening] = line.find(opening, position)
+        live = [(at, opening) for opening, at in found.items() if at >= 0]
+        if not live:
+            break
+        at, opening = min(live)
+        end = line.find(closing[opening], at + len(opening))
+        if end < 0:
+            found[opening] = -1
+            continue
+        kept.append(line[position:at])
+        kept.append(" ")
+        position = end + len(closing[opening])
+    kept.append(line[position:])
+    return "".join(kept)
 
 
 def _plain(text: str) -> str:

@@ -39,3 +39,38 @@ def test_f093_html_quotes_and_text_survive_the_caps():
     assert html_to_text('<p title="x>y">kept</p>') == "kept"
     deep = html_to_text("<blockquote>" * 50 + "deep")
     assert deep.startswith("> ") and deep.endswith("deep") and len(deep) < 100
+
+
+def work_ratio(read, make, small: int, large: int) -> float:
+    """The CPU cost of `read(make(large))` over that of `large // small` runs of
+    `read(make(small))`: about 1 when reading is linear, `large // small` when quadratic
+    (best of three rounds, interleaved; a round already far off decides)."""
+    from tests.faults.test_outsiders import cpu_seconds
+
+    little, big = make(small), make(large)
+    read(little), read(big)  # warm: compiled patterns
+    best_small = best_large = float("inf")
+    for _ in range(3):
+        best_small = min(best_small, cpu_seconds(lambda: read(little), large // small))
+        best_large = min(best_large, cpu_seconds(lambda: read(big), 1))
+        ratio = best_large / best_small
+        if ratio < 3 or ratio > 30:
+            break
+    return ratio
+
+
+def test_f094_reading_a_forum_post_is_linear():
+    """Threat: posts made of `>!` runs (Reddit's spoiler marks, never closed) were read in
+    quadratic time: eight 30 kB posts by a stranger cost 28 CPU seconds, again at every
+    final read. Quotes, spoilers and code are found by one linear scan: a post of 10,000
+    runs costs about as much as 40 posts of 250, and what is hidden stays hidden."""
+    from pbp.forum.vote_lines import order_lines, read_post
+
+    words = {"VOTE", "NOMINATE", "LINK"}
+    for piece in ("x>!", "VOTE >!", "`>!", ">!`", "x`"):
+        assert work_ratio(lambda text: read_post(text, words), lambda count: piece * count, 250, 10_000) < 4, piece
+    assert [line.text for line in order_lines("VOTE Bruno >!VOTE Chloe!<", words)] == ["VOTE Bruno"]
+    assert [line.text for line in order_lines("VOTE >!Bruno", words)] == ["VOTE >!Bruno"]
+    assert order_lines(">!VOTE Chloe!<", words) == []
+    assert order_lines("`VOTE Chloe`", words) == []
+    assert [line.text for line in order_lines("VOTE `>!` Bruno", words)] == ["VOTE Bruno"]
