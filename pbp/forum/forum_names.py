@@ -5,8 +5,9 @@ the player confirmed: pbp mails each player without a roster name a one-time cod
 thread ties its author's account to that player from the post on. Claiming a name in a
 post proves nothing, so nobody can vote as someone else.
 
-- Account names are compared ignoring case (Reddit and Discourse names are unique that
-  way); a Discourse display name is never read, only the account (`username`).
+- Account names are compared as the forums compare them, NFC then lower case (Reddit
+  and Discourse names are unique that way; `casefold` would join `hugo_ſk` to
+  `hugo_sk`); a Discourse display name is never read, only the account (`username`).
 - A code is good once and only for its player as played now: a substitute gets a new one,
   and a link made by the player before them no longer counts.
 - An account the host wrote for one player, or linked to one, cannot link to another.
@@ -22,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from pbp.forum.thread import ThreadPost
+from pbp.forum.thread import ThreadPost, account_key
 from pbp.forum.thread_mail import player_note
 from pbp.forum.vote_lines import OrderLine
 from pbp.game.stored import StoredGame
@@ -38,7 +39,7 @@ NEVER = float("-inf")
 
 
 def account(name: str) -> str:
-    return name.strip().casefold()
+    return account_key(name)
 
 
 @dataclass

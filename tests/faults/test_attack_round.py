@@ -74,3 +74,19 @@ def test_f094_reading_a_forum_post_is_linear():
     assert order_lines(">!VOTE Chloe!<", words) == []
     assert order_lines("`VOTE Chloe`", words) == []
     assert [line.text for line in order_lines("VOTE `>!` Bruno", words)] == ["VOTE Bruno"]
+
+
+def test_f095_forum_accounts_compare_as_the_forum_does():
+    """Threat: accounts were compared with `casefold()`, so `hugo_ſK` (a long s, a Kelvin
+    sign) voted as `hugo_sk`, an account the forum holds apart. Names are compared as the
+    forum does: NFC, then lower case."""
+    from pbp.forum.forum_names import Identities
+
+    known = Identities()
+    known.add("hugo_sk", 0.0, "Hugo")
+    assert known.player_at("HUGO_SK", 1.0) == "Hugo"
+    assert known.player_at("hugo_\u017f\u212a", 1.0) is None
+    from pbp.forum.thread import same_account
+
+    assert known.player_at("strasse", 1.0) is None and not same_account("stra\u00dfe", "strasse")
+    assert same_account("Cafe\u0301", "caf\u00e9") and not same_account("pbp_bo\u017ft", "pbp_bost")
