@@ -5,9 +5,10 @@ other inline markup, is an order line: `**VOTE Bruno**`, `[b]vote: bruno[/b]`,
 `Vote: Bruno.` all read as `VOTE Bruno`. When the line opens with a bold span, only the
 span is the order (`**VOTE Bruno** because he lied`), as forum players bold their vote and
 talk after it (a span holding the order word alone is not the whole order: `**VOTE:**
-Bruno`). Lines that are not the author's own words are never orders: quotes (`>` in
-Markdown, `[quote]` in BBCode, `<blockquote>`), code (fenced, indented, `[code]`, code
-spans) and spoilers (`>!…!<`, `[spoiler]`, `[details]`).
+Bruno`). What the forum does not show is never read: HTML comments (`<!-- … -->`;
+Discourse renders Markdown with HTML). Lines that are not the author's own words are
+never orders: quotes (`>` in Markdown, `[quote]` in BBCode, `<blockquote>`), code
+(fenced, indented, `[code]`, code spans) and spoilers (`>!…!<`, `[spoiler]`, `[details]`).
 
 A post is hostile input: only its first `MAX_LINES` lines are read, a line is cut at
 `MAX_LINE` characters, and the work is linear in the post's size. A post holding none of
@@ -48,11 +49,30 @@ class OrderLine:
     written: str
 
 
+def _shown(text: str) -> str:
+    """The post as the forum shows it: HTML comments dropped (an unclosed one hides the
+    rest), each replaced by its line ends so lines keep their numbers."""
+    if "<!--" not in text:
+        return text
+    return "".join(_comments_as_line_ends(text))
+
+
+def _comments_as_line_ends(text: str) -> Iterator[str]:
+    position = 0
+    while (start := text.find("<!--", position)) >= 0:
+        yield text[position:start]
+        end = text.find("-->", start + 4)
+        end = len(text) if end < 0 else end + 3
+        yield "\n" * text.count("\n", start, end)
+        position = end
+    yield text[position:]
+
+
 def own_lines(text: str) -> Iterator[tuple[int, str]]:
     """(number, line) of the post's own words: quotes, code and spoilers left out."""
     depth = 0
     fenced = False
-    for number, line in enumerate(text.splitlines()[:MAX_LINES], start=1):
+    for number, line in enumerate(_shown(text).splitlines()[:MAX_LINES], start=1):
         if _FENCE.match(line) and not depth:
             fenced = not fenced
             continue

@@ -90,3 +90,16 @@ def test_f095_forum_accounts_compare_as_the_forum_does():
 
     assert known.player_at("strasse", 1.0) is None and not same_account("stra\u00dfe", "strasse")
     assert same_account("Cafe\u0301", "caf\u00e9") and not same_account("pbp_bo\u017ft", "pbp_bost")
+
+
+def test_f096_a_vote_inside_an_html_comment_is_not_counted():
+    """Threat: a vote inside an HTML comment counted, though the forum shows nothing of
+    it (Discourse renders Markdown with HTML, and drops comments). Comments are dropped
+    before a post is read, an unclosed one hiding the rest, as the forum renders it."""
+    from pbp.forum.vote_lines import order_lines
+
+    words = {"VOTE", "NOMINATE", "LINK"}
+    assert order_lines("Hi all.\n<!--\nVOTE Bruno\n-->\nSee you.", words) == []
+    assert [line.text for line in order_lines("VOTE Chloe <!-- VOTE Bruno -->", words)] == ["VOTE Chloe"]
+    assert [line.text for line in order_lines("VOTE Chloe\n<!-- hidden\nVOTE Bruno", words)] == ["VOTE Chloe"]
+    assert [line.text for line in order_lines("<!-- x -->\nVOTE Dmitri", words)] == ["VOTE Dmitri"]
