@@ -50,6 +50,8 @@ def activity(game: StoredGame) -> dict[str, dict[str, tuple[int, int]]]:
         first.setdefault(row["post"], row)
     counted: dict[str, dict[str, tuple[int, int]]] = {}
     for row in first.values():
+        if "created" not in row:
+            continue  # a stranger's post, kept as id, revision and author only
         player = known.player_at(row["author"], row["created"])
         if player is None:
             continue
@@ -69,7 +71,7 @@ def activity_lines(game: StoredGame, days: int = 1) -> list[str]:
     counted = activity(game)
     if not counted and not DraftBook(game.file).game_settings().get("thread"):
         return []
-    order = list(dict.fromkeys(row["day"] for row in game.file.thread_posts.each()))
+    order = list(dict.fromkeys(row["day"] for row in game.file.thread_posts.each() if row.get("day")))
     current = day_words(game.rules.card, game.phase.id) if game.phase else ""
     shown = [day for day in [*order, current] if day][-days:] if days > 0 else order
     prods = DraftBook(game.file).game_settings().get(PRODS_KEY, {})

@@ -98,10 +98,10 @@ def link_claims(post: ThreadPost, first_read: bool, lines: Sequence[OrderLine]) 
             for line in lines if line.keyword == LINK and len(line.text.split()) > 1]
 
 
-def take_links(game: StoredGame, claims: list[LinkClaim], known: Identities) -> list[str]:
+def take_links(moderator: Moderator, game: StoredGame, claims: list[LinkClaim], known: Identities) -> list[str]:
     """Take the codes of one read in the order they appeared (call inside the game's
-    transaction); a live code posted by two accounts is burnt (see the module's
-    docstring). Returns the notes for the host."""
+    transaction); a live code posted by two accounts is burnt and its player mailed a new
+    one (see the module's docstring). Returns the notes for the host."""
     by_code: dict[str, list[LinkClaim]] = {}
     for claim in claims:
         by_code.setdefault(claim.code.strip().lower(), []).append(claim)
@@ -113,6 +113,8 @@ def take_links(game: StoredGame, claims: list[LinkClaim], known: Identities) -> 
                 accounts = " and ".join(sorted({claim.author for claim in posted}))
                 notes.append(f"{player}'s LINK code was posted by {accounts} in one read; it links neither, "
                              f"and {player} is mailed a new code.")
+    if notes:
+        mail_link_codes(moderator, game)
     taken = [claim for claim in claims if len({account(c.author) for c in by_code[claim.code.strip().lower()]}) == 1]
     for claim in sorted(taken, key=lambda claim: claim.moment):
         take_link(game, claim.author, claim.code, claim.moment, known)

@@ -19,7 +19,8 @@ those rows as it reads mail's, so a replay reproduces the game.
   the rules let them vote but not post) are not counted and are listed for the host.
 - With `both`, a vote by mail stands against a thread vote cast before it.
 - A post is read once: each read stores a row per new or changed post (`thread_posts`,
-  its revision), so a read costs the posts that changed, however long the thread.
+  its revision), so a read costs the posts that changed, however long the thread; a
+  stranger's row keeps only id, revision and author, a player's its last line per order.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from typing import Any, Mapping, Sequence
 from engine.core import OrderError, RulesetCard
 from pbp import schedule
 from pbp.forum.activity import day_of
-from pbp.forum.forum_names import LINK, Identities, link_claims, mail_link_codes, take_links
+from pbp.forum.forum_names import LINK, Identities, account, link_claims, take_links
 from pbp.forum.thread import ThreadPost
 from pbp.forum.thread_mail import tell_player
 from pbp.forum.vote_lines import OrderLine, read_post
@@ -114,10 +115,7 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
     read = {post.id: read_post(post.text, words) for post, _ in changed if not post.deleted}
     claims = [claim for post, before in changed if not post.deleted
               for claim in link_claims(post, before is None, read[post.id][0])]
-    burnt = take_links(game, claims, known)
-    if burnt:
-        reading.result.notes.extend(burnt)
-        mail_link_codes(moderator, game)
+    reading.result.notes.extend(take_links(moderator, game, claims, known))
     for post, before in changed:
         if post.deleted:
             if before is not None and before.get("lines") and not before.get("deleted"):
@@ -127,8 +125,9 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
             continue
         lines, written = read[post.id]
         votes = [line for line in lines if line.keyword != LINK]
-        _store(reading, post, before, [line.text for line in votes], words=written)
-        if not takes or not votes or (before is not None and [v.text for v in votes] == before.get("lines")):
+        kept = [line.text for line in _last_per_order(votes, game.rules.card)]
+        _store(reading, post, before, kept, words=written)
+        if not takes or not votes or (before is not None and kept == before.get("lines")):
             continue
         _judge(reading, post, votes, edit=before is not None)
     return reading.result
@@ -141,9 +140,12 @@ def _unchanged(post: ThreadPost, before: Mapping[str, Any] | None) -> bool:
 
 def _store(reading: _Reading, post: ThreadPost, before: Mapping[str, Any] | None, lines: list[str],
            deleted: bool = False, words: int = 0) -> None:
-    """The post as read now; its author, words and day are kept from its first read."""
+    """The post as read now; its author, words and day are kept from its first read (see
+    the module's docstring for a stranger's)."""
     game = reading.game
-    if before is not None:
+    if not reading.known.accounts.get(account(post.author)):
+        row: dict[str, Any] = {"post": post.id, "revision": post.revision, "author": post.author, "deleted": deleted}
+    elif before is not None:
         row = {**before, "revision": post.revision, "lines": lines, "deleted": deleted}
     else:
         row = {"post": post.id, "revision": post.revision, "author": post.author, "created": post.created,

@@ -90,11 +90,11 @@ def test_t041_a_link_counts_from_the_edit_that_added_it(tmp_path, thread_forum):
         play.read()
         code = _codes(play)["Bruno"]
         older = play.post("bruno_acct", "NOMINATE Chloe")
+        created = play.clock.moment.timestamp()
         play.read()
         play.forum.edit(older, f"LINK {code}\nNOMINATE Chloe", play.clock.tick(1))
         play.read()
         known = identities(play.game)
-        created = next(row for row in play.game.file.thread_posts.each() if row["author"] == "bruno_acct")["created"]
         assert known.player_at("bruno_acct", created) is None
         assert known.player_at("bruno_acct", play.clock.moment.timestamp()) == "Bruno"
     finally:

@@ -256,3 +256,28 @@ def test_t015_a_running_count_follows_every_n_votes_with_a_link_to_each(tmp_path
         assert posted.count("](http") + posted.count("[url=http") == 2
     finally:
         play.close()
+
+
+def test_t042_strangers_posts_are_kept_small(tmp_path, thread_forum):
+    """Votes in the thread (attack: strangers' posts stored in full): 600 posts by
+    accounts that stand for nobody grew the game's files by 2.4 MB. For such a post pbp
+    keeps its id, revision and author; for a player's, at most its last line per order."""
+    play = ThreadPlay.start(thread_forum, tmp_path, "werewolf")
+    try:
+        phase = play.to_day_one()
+        play.read()
+        games = tmp_path / "data" / "games"
+        size = lambda: sum(path.stat().st_size for path in games.iterdir())  # noqa: E731
+        before = size()
+        talk = "\n".join(f"NOMINATE {'Bruno' * 38}" for _ in range(20))
+        for n in range(60):
+            play.post(f"stranger{n}", talk)
+        play.read()
+        assert size() - before < 60 * 400
+        before = size()
+        play.post("Alice", talk + "\nNOMINATE Bruno")
+        play.read()
+        assert play.stored_orders(phase)["Alice"] == "NOMINATE Bruno"
+        assert size() - before < 3_000
+    finally:
+        play.close()
