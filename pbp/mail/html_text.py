@@ -1,7 +1,9 @@
 """A plain-text rendering of an HTML-only mail (docs/design.md: Order mail format, "plain text or a text rendering
 of HTML"), made with the standard library's `html.parser`.
 
-Block elements end lines, `<br>` breaks them, `<script>`/`<style>` are dropped, and text
+Block elements end lines, `<br>` breaks them, `<script>`/`<style>` are dropped, and so is
+what a mail client would not show (an element with `hidden`, `display:none` or
+`visibility:hidden` in its style), so a hidden block never wins over the visible one; text
 inside `<blockquote>` is prefixed with `> ` per level so that a form quoted by an HTML mail
 client is found by the quoted-form fallback like a plain-text quote.
 
@@ -24,11 +26,18 @@ _LINE_BREAKING = frozenset(
 )
 _INVISIBLE = frozenset({"script", "style", "head", "title", "template"})
 _WHITESPACE = re.compile(r"[ \t\r\n\f]+")
+_HIDING_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.IGNORECASE)
+_VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
 MAX_TAG_CHARS = 2_000
 MAX_QUOTE_DEPTH = 8
 MAX_RENDERED_CHARS = 1_000_000
 # Each lookahead stops at the next `<` or `>` and at MAX_TAG_CHARS: linear over the mail.
 _STRAY_OPENING = re.compile(r"<(?![A-Za-z/!?][^<>]{0,%d}>)" % MAX_TAG_CHARS)
+
+
+def _not_shown(attrs: list[tuple[str, str | None]]) -> bool:
+    return any(name == "hidden" or (name == "style" and value and _HIDING_STYLE.search(value))
+               for name, value in attrs)
 
 
 class _TextRenderer(HTMLParser):
@@ -41,9 +50,16 @@ class _TextRenderer(HTMLParser):
         self._quote_depth = 0
         self._hidden = 0
         self._pre = 0
+        self._unshown: tuple[str, int] | None = None  # the hidden element's tag, and its nesting
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _INVISIBLE:
+        if self._unshown is not None:
+            if tag == self._unshown[0]:
+                self._unshown = (tag, self._unshown[1] + 1)
+            return
+        if tag not in _VOID and _not_shown(attrs):
+            self._unshown = (tag, 1)
+        elif tag in _INVISIBLE:
             self._hidden += 1
         elif tag == "br":
             self._break(force=True)
@@ -57,12 +73,18 @@ class _TextRenderer(HTMLParser):
             self._line.append(" ")
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._unshown is not None:
+            return
         if tag == "br":
             self._break(force=True)
         elif tag in _LINE_BREAKING:
             self._break()
 
     def handle_endtag(self, tag: str) -> None:
+        if self._unshown is not None:
+            if tag == self._unshown[0]:
+                self._unshown = (tag, self._unshown[1] - 1) if self._unshown[1] > 1 else None
+            return
         if tag in _INVISIBLE:
             self._hidden = max(0, self._hidden - 1)
         elif tag in _LINE_BREAKING:
@@ -73,7 +95,7 @@ class _TextRenderer(HTMLParser):
                 self._pre = max(0, self._pre - 1)
 
     def handle_data(self, data: str) -> None:
-        if self._hidden:
+        if self._hidden or self._unshown is not None:
             return
         if self._pre:
             first, *rest = data.split("\n")

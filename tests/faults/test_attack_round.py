@@ -103,3 +103,18 @@ def test_f096_a_vote_inside_an_html_comment_is_not_counted():
     assert [line.text for line in order_lines("VOTE Chloe <!-- VOTE Bruno -->", words)] == ["VOTE Chloe"]
     assert [line.text for line in order_lines("VOTE Chloe\n<!-- hidden\nVOTE Bruno", words)] == ["VOTE Chloe"]
     assert [line.text for line in order_lines("<!-- x -->\nVOTE Dmitri", words)] == ["VOTE Dmitri"]
+
+
+def test_f097_what_a_mail_client_would_not_show_is_not_read():
+    """Threat: in an HTML-only mail a block hidden with `display:none` came first and won
+    over the visible one the player saw. What a mail client would not show (`hidden`,
+    `display:none`, `visibility:hidden`) is left out of the rendering."""
+    hidden = ['<div style="display:none">', '<div style="color:red; DISPLAY : none !important">',
+              '<div hidden>', "<div style='visibility: hidden'>", '<span style="display:none"><div>']
+    for opening in hidden:
+        tag = opening.split()[0][1:].rstrip(">")
+        html = (f"{opening}<p>BEGIN ORDERS g1 D1</p><p>VOTE Bruno</p><div>END ORDERS</div></{tag}>"
+                "<p>BEGIN ORDERS g1 D1</p><p>VOTE Chloe</p><p>END ORDERS</p>")
+        assert html_to_text(html) == "BEGIN ORDERS g1 D1\nVOTE Chloe\nEND ORDERS", opening
+    assert html_to_text('<div style="display:block">shown</div><img hidden src="x">after') == "shown\nafter"
+
