@@ -118,3 +118,14 @@ def test_f097_what_a_mail_client_would_not_show_is_not_read():
         assert html_to_text(html) == "BEGIN ORDERS g1 D1\nVOTE Chloe\nEND ORDERS", opening
     assert html_to_text('<div style="display:block">shown</div><img hidden src="x">after') == "shown\nafter"
 
+
+def test_f098_look_alike_names_in_capitals_are_refused():
+    """Threat: `ΑΚΙ` in Greek capitals was accepted beside `Aki` (its skeleton, `AKl`, is
+    not `Aki`'s), though a post in capitals shows both alike. The skeletons of the
+    upper-case forms are compared too; names that only share letters stay apart."""
+    from engine.names import look_alike, name_clashes
+
+    assert look_alike("Aki", "\u0391\u039a\u0399")
+    assert name_clashes(["Aki", "Bruno", "\u0391\u039a\u0399"]) != []
+    assert not any(look_alike(one, other) for one, other in
+                   [("Ian", "Lan"), ("Mia", "Nia"), ("Ines", "Ivan"), ("Olga", "Olaf"), ("Eli", "Ela")])
