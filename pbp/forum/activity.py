@@ -13,7 +13,7 @@ prod for a player who has posted too little (option `prod_below = N@T`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from engine.core import RulesetCard
 from pbp.forum.forum_names import identities
@@ -102,9 +102,12 @@ def prod_due(game: StoredGame) -> tuple[int, datetime, datetime] | None:
     return rule[0], clock.deadline - rule[1], clock.deadline
 
 
-def queue_prods(moderator: Moderator) -> list[str]:
+def queue_prods(moderator: Moderator, read_first: Callable[[Moderator, str], bool] | None = None) -> list[str]:
     """Prod each living player below the game's `prod_below` (once per day), in every game
-    whose prod moment has come; one line per prod, for the log."""
+    whose prod moment has come; one line per prod, for the log. `read_first(moderator,
+    game)` reads the game's thread before its posts are counted (the cycle passes the
+    watch's), so a player who has just posted is not prodded; a game whose thread cannot
+    be read now is prodded at a later cycle."""
     now = moderator.clock()
     index, moment = moderator.folder.index, now.timestamp()
     done = []
@@ -114,6 +117,9 @@ def queue_prods(moderator: Moderator) -> list[str]:
         due = prod_due(game)
         if due is None or not due[1] <= now < due[2]:
             continue
+        if read_first is not None and not read_first(moderator, game_id):
+            continue
+        game = load(moderator, game_id)
         wanted, _, deadline = due
         day = day_words(game.rules.card, game.open_phase.id)
         book = DraftBook(game.file)

@@ -281,3 +281,22 @@ def test_t042_strangers_posts_are_kept_small(tmp_path, thread_forum):
         assert size() - before < 3_000
     finally:
         play.close()
+
+
+def test_t043_a_player_who_has_just_posted_is_not_prodded(tmp_path, thread_forum):
+    """Votes in the thread: a cycle of `pbp run` prodded before it read the thread, so a
+    player who had just posted (read at the last watch, minutes ago) was prodded. The
+    prods read the game's thread first (`ThreadWatch.read_now`, as the cycle passes it)."""
+    from pbp.forum.activity import queue_prods
+    play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"prod_below": "2@2h"})
+    try:
+        play.to_day_one()
+        play.post("Alice", "One post.")
+        play.read()
+        play.clock.moment = play.game.clock.deadline - timedelta(hours=1)
+        play.post("Alice", "Two posts, just now.")
+        done = queue_prods(play.moderator, read_first=play.watch.read_now)
+        assert "Alice" not in " ".join(done) and not play.mails("prod", "Alice")
+        assert any("Bruno (0 posts)" in line for line in done)
+    finally:
+        play.close()
