@@ -99,3 +99,27 @@ def test_t041_a_link_counts_from_the_edit_that_added_it(tmp_path, thread_forum):
         assert known.player_at("bruno_acct", play.clock.moment.timestamp()) == "Bruno"
     finally:
         play.close()
+
+
+def test_t044_pbp_publish_reads_the_thread_on_every_forum(tmp_path, thread_forum, monkeypatch, capsys):
+    """Public posts: `pbp publish` reads the threads at once, on every forum that has
+    them (it read only Reddit's): a vote posted on Discourse counts after `pbp publish`."""
+    from pbp.cli import main
+
+    play = ThreadPlay.start(thread_forum, tmp_path, "werewolf")
+    try:
+        phase = play.to_day_one()
+        play.post("Alice", "NOMINATE Bruno")
+        play.clock.tick(11)
+    finally:
+        play.close()
+    monkeypatch.setenv("PBP_SETTINGS", str(tmp_path / "pbp.ini"))
+    assert main(["publish", "g1"]) == 0
+    assert "Thread watch:" in capsys.readouterr().out
+    from pbp.composition import ForumModerator
+    from pbp.game.stored import load
+    from pbp.settings import load_settings
+
+    with ForumModerator(load_settings(str(tmp_path / "pbp.ini"))) as moderator:
+        game = load(moderator, "g1")
+        assert {player: row["text"] for player, row in game.latest_orders(phase).items()} == {"Alice": "NOMINATE Bruno"}
