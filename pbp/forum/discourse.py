@@ -121,7 +121,7 @@ class DiscourseForum:
         deleted = bool(post.get("deleted_at") or post.get("user_deleted"))
         author = str(post.get("username") or "")
         return ThreadPost(id=str(post["id"]), author=author, text=str(post.get("raw") or ""), created=created,
-                          edited=updated if updated > created else None,
+                          edited=updated if updated > created and int(post.get("version") or 1) > 1 else None,
                           revision=f"{post.get('version', 1)}@{post.get('updated_at', '')}{'/deleted' if deleted else ''}",
                           deleted=deleted, url=self._url(post),
                           by_us=same_account(author, self.settings.api_username))

@@ -161,7 +161,7 @@ def _where(post: ThreadPost, author: str = "") -> str:
 def _judge(reading: _Reading, post: ThreadPost, votes: list[OrderLine], edit: bool) -> None:
     game, notes = reading.game, reading.result.notes
     moment = post.edited if (edit or post.edited is not None) else post.created
-    player = reading.known.player_at(post.author, post.created)
+    player = reading.known.player_at(post.author, post.created if moment is None else moment)
     shown = quoted(votes[-1].written)
     if player is None:
         notes.append(f"{_where(post)} says \"{shown}\", but the account stands for no player of the game.")
