@@ -82,10 +82,11 @@ def _invisible(char: str) -> bool:
 
 def _likeness(name: str) -> tuple[tuple[str, str], ...]:
     """(kind, key) pairs: two names with one key of a kind are one name (`same`: equal
-    ignoring case and accents) or look alike (`alike`: one skeleton, as written or
-    case-folded)."""
+    ignoring case and accents) or look alike (`alike`: one skeleton, as written,
+    case-folded or in capitals, as a post in capitals shows `ΑΚΙ` and `Aki` alike)."""
     folded = fold(name)
-    return (("same", folded), ("alike", skeleton(name)), ("alike folded", skeleton(folded)))
+    return (("same", folded), ("alike", skeleton(name)), ("alike folded", skeleton(folded)),
+            ("alike upper", skeleton(name.upper())))
 
 
 def look_alike(one: str, other: str) -> bool:

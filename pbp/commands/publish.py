@@ -1,6 +1,7 @@
 """`pbp publish [game]`: publish every approved post, in order, to the configured forum
-(docs/design.md: Public posts); with Reddit, then read each game's thread and warn about posts by
-dead or silenced players (the thread watch). A phase whose clock waited for a post
+(docs/design.md: Public posts); then, on every forum that has threads (Reddit,
+Discourse), read each game's thread: its votes, and posts by dead or silenced players
+(the thread watch). A phase whose clock waited for a post
 it published (option wait_for_publish) gets its deadline, and its players are mailed it."""
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from pbp.timezones import render_moment
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("publish", help="publish approved public posts (and, with Reddit, watch the threads)")
+    parser = subparsers.add_parser("publish", help="publish approved public posts (and read the games' threads)")
     parser.add_argument("game", nargs="?", help="one game (default: every game)")
     parser.add_argument("--no-watch", action="store_true",
-                        help="with Reddit: do not read the game threads for posts by dead or silenced players")
+                        help="do not read the game threads (votes, posts by dead or silenced players)")
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -48,7 +49,7 @@ def run(args: Namespace) -> int:
         print(f"Published {published} post(s).")
         if clocks:  # players hear their new deadline now, not at the next `pbp run` cycle
             print(send_queued(moderator, what="Deadline notices"))
-        if forum.publisher == "reddit" and not args.no_watch and isinstance(publisher, ThreadReader):
+        if not args.no_watch and isinstance(publisher, ThreadReader):  # every forum with threads
             warnings = watch.watch_threads(moderator, publisher, on_warning=print, games=games)
             print(f"Thread watch: {len(warnings)} warning(s).")
     return 0

@@ -87,7 +87,8 @@ class Cycle:
         report.started = start_due(self.moderator)  # games whose sign-ups closed (pbp.signups)
         queue_reminders(self.moderator)  # before deadlines, to players with no orders
         report.forum_events.extend(draft_due_tallies(self.moderator))  # running counts (option tally_every)
-        report.forum_events.extend(queue_prods(self.moderator))  # prods to post (option prod_below)
+        # prods to post (option prod_below), counted from a fresh read of the game's thread
+        report.forum_events.extend(queue_prods(self.moderator, read_first=self.watch.read_now))
         forum_hooks.publish_due(self.moderator, on_event=report.forum_events.append)  # approved public posts
         # a phase whose clock waited for a post just published starts it (option wait_for_publish)
         report.forum_events.extend(start_clocks(self.moderator))

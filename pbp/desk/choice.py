@@ -7,6 +7,9 @@ read such a mail as the player meant it, never letting the old block win:
 
 1. A block identical to one pbp already judged from this player for this phase is a copy
    of the earlier mail, and is skipped when the mail holds another block for that phase.
+   A block judged before that is not the latest judged for that phase is skipped even
+   alone: a reply that only quotes an older orders mail never brings its orders back over
+   newer ones (the receipt says the newer orders stand); the latest sent again is read.
 2. Of the rest, the first counts: a reply's new text stands above the mail it answers.
    The others are named in the receipt as not read.
 
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from pbp.storage.datafolder import GameFile
 from pbp.ports import OrderBlock
@@ -38,12 +41,13 @@ def judged_entry(block: OrderBlock) -> str:
     return f"{block.phase.lower()} {fingerprint(block)}"
 
 
-def judged_before(file: GameFile, address: str, phase: str) -> set[str]:
-    """The fingerprints of the blocks judged for `phase` (lower case) from `address`: the
-    ledger rows of its mail name them. Read only for a mail with two blocks for one phase."""
+def judged_before(file: GameFile, address: str, phase: str) -> list[str]:
+    """The fingerprints of the blocks judged for `phase` (lower case) from `address`, in
+    the order they were last judged: the ledger rows of its mail name them."""
     prefix = f"{phase} "
-    return {entry[len(prefix):] for row in file.mails.where("sender", address)
-            for entry in row.get("judged", ()) if entry.startswith(prefix)}
+    found = [entry[len(prefix):] for row in file.mails.where("sender", address)
+             for entry in row.get("judged", ()) if entry.startswith(prefix)]
+    return list(reversed(dict.fromkeys(reversed(found))))
 
 
 @dataclass(frozen=True)
@@ -54,15 +58,13 @@ class Choice:
     notes: tuple[Note, ...]
 
 
-def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], set[str]],
+def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], Sequence[str]],
                   proves: Callable[[OrderBlock], bool]) -> Choice:
     """The blocks that count (see the module's docstring). `judged(phase)` gives the
     fingerprints of the sender's blocks judged for a phase id (lower case); `proves(block)`
     says the block carries the sender's token for its game. Only those compete: a block
     with a wrong token is judged (and refused) on its own, so it never hides the player's
     block; a block that fills in no order is left as it is (a returned form is no submission)."""
-    if len(blocks) < 2:
-        return Choice(blocks, ())  # most mails
     kept: list[OrderBlock] = []
     notes: list[Note] = []
     by_phase: dict[tuple[str, str], list[OrderBlock]] = {}
@@ -70,11 +72,14 @@ def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], set[st
         if block.has_orders and proves(block):
             by_phase.setdefault((block.game.lower(), block.phase.lower()), []).append(block)
     chosen: set[int] = set()
-    for (_game, phase), group in by_phase.items():
-        if len(group) == 1:
-            chosen.add(id(group[0]))
-            continue
+    for (_game, phase), whole in by_phase.items():
         earlier = judged(phase)
+        group = [b for b in whole if fingerprint(b) not in earlier[:-1] or fingerprint(b) == earlier[-1]]
+        if len(group) < len(whole):
+            notes.append(_older_note(whole[0], len(whole) - len(group), alone=not group))
+        if len(group) < 2:
+            chosen.update(id(b) for b in group)
+            continue
         fresh = [b for b in group if fingerprint(b) not in earlier]
         copies = len(group) - len(fresh)
         if copies and fresh:
@@ -94,6 +99,10 @@ def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], set[st
 
 def _copies_note(block: OrderBlock, copies: int) -> Note:
     return Note("copies_skipped", copies=copies, block_game=block.game, block_phase=block.phase)
+
+
+def _older_note(block: OrderBlock, older: int, alone: bool) -> Note:
+    return Note("older_blocks_skipped", older=older, alone=alone, block_game=block.game, block_phase=block.phase)
 
 
 def _later_note(first: OrderBlock, others: list[OrderBlock]) -> Note:

@@ -13,7 +13,7 @@ prod for a player who has posted too little (option `prod_below = N@T`).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from engine.core import RulesetCard
 from pbp.forum.forum_names import identities
@@ -50,6 +50,8 @@ def activity(game: StoredGame) -> dict[str, dict[str, tuple[int, int]]]:
         first.setdefault(row["post"], row)
     counted: dict[str, dict[str, tuple[int, int]]] = {}
     for row in first.values():
+        if "created" not in row:
+            continue  # a stranger's post, kept as id, revision and author only
         player = known.player_at(row["author"], row["created"])
         if player is None:
             continue
@@ -69,7 +71,7 @@ def activity_lines(game: StoredGame, days: int = 1) -> list[str]:
     counted = activity(game)
     if not counted and not DraftBook(game.file).game_settings().get("thread"):
         return []
-    order = list(dict.fromkeys(row["day"] for row in game.file.thread_posts.each()))
+    order = list(dict.fromkeys(row["day"] for row in game.file.thread_posts.each() if row.get("day")))
     current = day_words(game.rules.card, game.phase.id) if game.phase else ""
     shown = [day for day in [*order, current] if day][-days:] if days > 0 else order
     prods = DraftBook(game.file).game_settings().get(PRODS_KEY, {})
@@ -100,9 +102,12 @@ def prod_due(game: StoredGame) -> tuple[int, datetime, datetime] | None:
     return rule[0], clock.deadline - rule[1], clock.deadline
 
 
-def queue_prods(moderator: Moderator) -> list[str]:
+def queue_prods(moderator: Moderator, read_first: Callable[[Moderator, str], bool] | None = None) -> list[str]:
     """Prod each living player below the game's `prod_below` (once per day), in every game
-    whose prod moment has come; one line per prod, for the log."""
+    whose prod moment has come; one line per prod, for the log. `read_first(moderator,
+    game)` reads the game's thread before its posts are counted (the cycle passes the
+    watch's), so a player who has just posted is not prodded; a game whose thread cannot
+    be read now is prodded at a later cycle."""
     now = moderator.clock()
     index, moment = moderator.folder.index, now.timestamp()
     done = []
@@ -112,6 +117,9 @@ def queue_prods(moderator: Moderator) -> list[str]:
         due = prod_due(game)
         if due is None or not due[1] <= now < due[2]:
             continue
+        if read_first is not None and not read_first(moderator, game_id):
+            continue
+        game = load(moderator, game_id)
         wanted, _, deadline = due
         day = day_words(game.rules.card, game.open_phase.id)
         book = DraftBook(game.file)

@@ -33,7 +33,7 @@ from urllib3.util.retry import Retry
 
 from pbp.forum.site_settings import DiscourseSettings as DiscourseSettings
 from pbp.forum.publisher import PermanentPublishError, Post, Published, TransientPublishError, thread_marker
-from pbp.forum.thread import ThreadPost
+from pbp.forum.thread import ThreadPost, same_account
 
 CHUNK = 100  # post ids asked for per request
 OWN_POSTS_LOOKED_AT = 200  # the topic's latest posts searched for a marker after a fault
@@ -110,10 +110,10 @@ class DiscourseForum:
         deleted = bool(post.get("deleted_at") or post.get("user_deleted"))
         author = str(post.get("username") or "")
         return ThreadPost(id=str(post["id"]), author=author, text=str(post.get("raw") or ""), created=created,
-                          edited=updated if updated > created else None,
+                          edited=updated if updated > created and int(post.get("version") or 1) > 1 else None,
                           revision=f"{post.get('version', 1)}@{post.get('updated_at', '')}{'/deleted' if deleted else ''}",
                           deleted=deleted, url=self._url(post),
-                          by_us=author.casefold() == self.settings.api_username.casefold())
+                          by_us=same_account(author, self.settings.api_username))
 
     def thread_posts(self, thread: str) -> list[ThreadPost]:
         """Every regular post of the topic, oldest first (pbp.forum.thread.ThreadReader)."""
@@ -131,7 +131,7 @@ class DiscourseForum:
         if topic is None:
             return None
         for found in self._topic_posts(topic, latest=OWN_POSTS_LOOKED_AT):
-            if found.get("username", "").casefold() == self.settings.api_username.casefold() \
+            if same_account(found.get("username", ""), self.settings.api_username) \
                     and post.marker in str(found.get("raw") or ""):
                 return self._published(found)
         return None

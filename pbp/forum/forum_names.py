@@ -5,18 +5,27 @@ the player confirmed: pbp mails each player without a roster name a one-time cod
 thread ties its author's account to that player from the post on. Claiming a name in a
 post proves nothing, so nobody can vote as someone else.
 
-- Account names are compared ignoring case (Reddit and Discourse names are unique that
-  way); a Discourse display name is never read, only the account (`username`).
+- Account names are compared as the forums compare them, NFC then lower case (Reddit
+  and Discourse names are unique that way; `casefold` would join `hugo_ſk` to
+  `hugo_sk`); a Discourse display name is never read, only the account (`username`).
 - A code is good once and only for its player as played now: a substitute gets a new one,
   and a link made by the player before them no longer counts.
 - An account the host wrote for one player, or linked to one, cannot link to another.
+- A code counts only from the post, or the revision of a post, in which it first
+  appeared (an edit that adds it counts from the edit's time, never from the post's
+  creation), and the codes of one read are taken in the order they appeared; so a thief
+  who copies the owner's code into an older post of their own gains nothing.
+- A code posted by two accounts in one read links neither: it is burnt, the player gets
+  a new one by mail, and the host is told who posted it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
+from pbp.forum.thread import ThreadPost, account_key
 from pbp.forum.thread_mail import player_note
+from pbp.forum.vote_lines import OrderLine
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
@@ -30,7 +39,7 @@ NEVER = float("-inf")
 
 
 def account(name: str) -> str:
-    return name.strip().casefold()
+    return account_key(name)
 
 
 @dataclass
@@ -69,16 +78,77 @@ def identities(game: StoredGame) -> Identities:
     return found
 
 
+@dataclass(frozen=True)
+class LinkClaim:
+    """A `LINK <code>` line as read: who posted it, and when it first appeared."""
+
+    author: str
+    code: str
+    moment: float
+
+
+def link_claims(post: ThreadPost, first_read: bool, lines: Sequence[OrderLine]) -> list[LinkClaim]:
+    """The LINK lines of a post's revision as claims dated when the revision's words first
+    appeared: the post's creation for a post never edited, else the edit's time (none when
+    the forum gives no time), since what an edit added cannot be dated earlier."""
+    moment = post.created if first_read and post.edited is None else post.edited
+    if moment is None:
+        return []
+    return [LinkClaim(post.author, line.text.split()[1], moment)
+            for line in lines if line.keyword == LINK and len(line.text.split()) > 1]
+
+
+def take_links(moderator: Moderator, game: StoredGame, claims: list[LinkClaim], known: Identities) -> list[str]:
+    """Take the codes of one read in the order they appeared (call inside the game's
+    transaction); a live code posted by two accounts is burnt and its player mailed a new
+    one (see the module's docstring). Returns the notes for the host."""
+    by_code: dict[str, list[LinkClaim]] = {}
+    for claim in claims:
+        by_code.setdefault(claim.code.strip().lower(), []).append(claim)
+    notes = []
+    for code, posted in by_code.items():
+        if len({account(claim.author) for claim in posted}) > 1:
+            player = _burn(game, code)
+            if player is not None:
+                accounts = " and ".join(sorted({claim.author for claim in posted}))
+                notes.append(f"{player}'s LINK code was posted by {accounts} in one read; it links neither, "
+                             f"and {player} is mailed a new code.")
+    if notes:
+        mail_link_codes(moderator, game)
+    taken = [claim for claim in claims if len({account(c.author) for c in by_code[claim.code.strip().lower()]}) == 1]
+    for claim in sorted(taken, key=lambda claim: claim.moment):
+        take_link(game, claim.author, claim.code, claim.moment, known)
+    return notes
+
+
+def _code_owner(game: StoredGame, code: str) -> str | None:
+    codes: dict[str, Any] = DraftBook(game.file).game_settings().get(CODES_KEY, {})
+    return next((name for name, given in codes.items()
+                 if given["code"] == code.strip().lower() and given.get("played_by", "") == _played_by(game, name)),
+                None)
+
+
+def _burn(game: StoredGame, code: str) -> str | None:
+    """Forget the live code `code` (so the next read mails its player a new one); returns
+    its player, or None when it is nobody's live code (wrong, or used already)."""
+    player = _code_owner(game, code)
+    book = DraftBook(game.file)
+    link = book.game_settings().get(LINKS_KEY, {}).get(player or "")
+    if player is None or (link and link.get("played_by", "") == _played_by(game, player)):
+        return None
+    codes = dict(book.game_settings().get(CODES_KEY, {}))
+    codes.pop(player)
+    book.update_game_settings({CODES_KEY: codes})
+    return player
+
+
 def take_link(game: StoredGame, author: str, code: str, moment: float, known: Identities) -> str | None:
     """Tie `author`'s account to the player whose code `code` is, from `moment` on (call
     inside the game's transaction). Returns the player, or None when the code is nobody's
     (wrong, used, or for a player the roster already names) or the account already stands
     for someone."""
     book = DraftBook(game.file)
-    codes: dict[str, Any] = book.game_settings().get(CODES_KEY, {})
-    player = next((name for name, given in codes.items()
-                   if given["code"] == code.strip().lower() and given.get("played_by", "") == _played_by(game, name)),
-                  None)
+    player = _code_owner(game, code)
     links = dict(book.game_settings().get(LINKS_KEY, {}))
     entry = game.roster.by_name(player) if player else None
     if entry is None or entry.forum_name or known.accounts.get(account(author)):

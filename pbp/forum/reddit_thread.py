@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbp.forum.thread import ThreadPost
+from pbp.forum.thread import ThreadPost, same_account
 
 DELETED_BODIES = ("[deleted]", "[removed]")  # what Reddit shows of a deleted or removed comment
 
@@ -23,7 +23,7 @@ def thread_posts(reddit: Any, thread: str, me: str) -> list[ThreadPost]:
     submission = reddit.submission(id=submission_id(thread))
     submission.comment_sort = "old"
     submission.comments.replace_more(limit=None)
-    posts = [_post(comment, me.casefold()) for comment in submission.comments.list()]
+    posts = [_post(comment, me) for comment in submission.comments.list()]
     return sorted(posts, key=lambda post: post.created)
 
 
@@ -33,4 +33,4 @@ def _post(comment: Any, me: str) -> ThreadPost:
     deleted = not author or comment.body in DELETED_BODIES
     return ThreadPost(id=comment.fullname, author=author, text=comment.body or "", created=float(comment.created_utc),
                       edited=edited, revision=f"{edited or ''}{'/deleted' if deleted else ''}", deleted=deleted,
-                      url=f"https://reddit.com{comment.permalink}", by_us=bool(author) and author.casefold() == me)
+                      url=f"https://reddit.com{comment.permalink}", by_us=bool(author) and same_account(author, me))

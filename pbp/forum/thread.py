@@ -4,6 +4,7 @@ whichever forum it comes from (Reddit: pbp.forum.reddit_thread; Discourse:
 pbp.forum.discourse)."""
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Protocol, Sequence, runtime_checkable
 
@@ -11,6 +12,16 @@ from typing import Protocol, Sequence, runtime_checkable
 # 10,000 per comment, Discourse 32,000 by default).
 MAX_POST_CHARS = 32_000
 MAX_AUTHOR_CHARS = 60
+
+
+def account_key(name: str) -> str:
+    """A forum account's name as the forum compares names: NFC, then lower case (not
+    `casefold`, which makes `ſ` an `s` and `ß` an `ss`: names the forum holds apart)."""
+    return unicodedata.normalize("NFC", name.strip()).lower()
+
+
+def same_account(one: str, other: str) -> bool:
+    return account_key(one) == account_key(other)
 
 
 @dataclass(frozen=True)

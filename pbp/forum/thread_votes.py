@@ -19,7 +19,8 @@ those rows as it reads mail's, so a replay reproduces the game.
   the rules let them vote but not post) are not counted and are listed for the host.
 - With `both`, a vote by mail stands against a thread vote cast before it.
 - A post is read once: each read stores a row per new or changed post (`thread_posts`,
-  its revision), so a read costs the posts that changed, however long the thread.
+  its revision), so a read costs the posts that changed, however long the thread; a
+  stranger's row keeps only id, revision and author, a player's its last line per order.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from typing import Any, Mapping, Sequence
 from engine.core import OrderError, RulesetCard
 from pbp import schedule
 from pbp.forum.activity import day_of
-from pbp.forum.forum_names import LINK, Identities, take_link
+from pbp.forum.forum_names import LINK, Identities, account, link_claims, take_links
 from pbp.forum.thread import ThreadPost
 from pbp.forum.thread_mail import tell_player
 from pbp.forum.vote_lines import OrderLine, read_post
@@ -109,34 +110,42 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
                        receipts=bool(parse_on_off(game.moderator_option(THREAD_RECEIPTS))))
     words = order_words(game.rules.card)
     takes = takes_from_thread(game.votes) and game.phase is not None
-    for post in sorted(posts, key=lambda post: post.created):
-        before = seen.get(post.id)
-        if post.by_us or (before is not None and before["revision"] == post.revision
-                          and bool(before.get("deleted")) == post.deleted):
-            continue
+    changed = [(post, seen.get(post.id)) for post in sorted(posts, key=lambda post: post.created)
+               if not _unchanged(post, seen.get(post.id))]
+    read = {post.id: read_post(post.text, words) for post, _ in changed if not post.deleted}
+    claims = [claim for post, before in changed if not post.deleted
+              for claim in link_claims(post, before is None, read[post.id][0])]
+    reading.result.notes.extend(take_links(moderator, game, claims, known))
+    for post, before in changed:
         if post.deleted:
             if before is not None and before.get("lines") and not before.get("deleted"):
                 reading.result.notes.append(f"{_where(post, before['author'])} was deleted; its vote stands "
                                             "(an UNVOTE takes a vote back).")
             _store(reading, post, before, before.get("lines", []) if before else [], deleted=True)
             continue
-        lines, written = read_post(post.text, words)
-        for line in lines:
-            if line.keyword == LINK and len(line.text.split()) > 1:
-                take_link(game, post.author, line.text.split()[1], post.created, known)
+        lines, written = read[post.id]
         votes = [line for line in lines if line.keyword != LINK]
-        _store(reading, post, before, [line.text for line in votes], words=written)
-        if not takes or not votes or (before is not None and [v.text for v in votes] == before.get("lines")):
+        kept = [line.text for line in _last_per_order(votes, game.rules.card)]
+        _store(reading, post, before, kept, words=written)
+        if not takes or not votes or (before is not None and kept == before.get("lines")):
             continue
         _judge(reading, post, votes, edit=before is not None)
     return reading.result
 
 
+def _unchanged(post: ThreadPost, before: Mapping[str, Any] | None) -> bool:
+    return post.by_us or (before is not None and before["revision"] == post.revision
+                          and bool(before.get("deleted")) == post.deleted)
+
+
 def _store(reading: _Reading, post: ThreadPost, before: Mapping[str, Any] | None, lines: list[str],
            deleted: bool = False, words: int = 0) -> None:
-    """The post as read now; its author, words and day are kept from its first read."""
+    """The post as read now; its author, words and day are kept from its first read (see
+    the module's docstring for a stranger's)."""
     game = reading.game
-    if before is not None:
+    if not reading.known.accounts.get(account(post.author)):
+        row: dict[str, Any] = {"post": post.id, "revision": post.revision, "author": post.author, "deleted": deleted}
+    elif before is not None:
         row = {**before, "revision": post.revision, "lines": lines, "deleted": deleted}
     else:
         row = {"post": post.id, "revision": post.revision, "author": post.author, "created": post.created,
@@ -152,7 +161,7 @@ def _where(post: ThreadPost, author: str = "") -> str:
 def _judge(reading: _Reading, post: ThreadPost, votes: list[OrderLine], edit: bool) -> None:
     game, notes = reading.game, reading.result.notes
     moment = post.edited if (edit or post.edited is not None) else post.created
-    player = reading.known.player_at(post.author, post.created)
+    player = reading.known.player_at(post.author, post.created if moment is None else moment)
     shown = quoted(votes[-1].written)
     if player is None:
         notes.append(f"{_where(post)} says \"{shown}\", but the account stands for no player of the game.")

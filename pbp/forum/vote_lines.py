@@ -5,9 +5,10 @@ other inline markup, is an order line: `**VOTE Bruno**`, `[b]vote: bruno[/b]`,
 `Vote: Bruno.` all read as `VOTE Bruno`. When the line opens with a bold span, only the
 span is the order (`**VOTE Bruno** because he lied`), as forum players bold their vote and
 talk after it (a span holding the order word alone is not the whole order: `**VOTE:**
-Bruno`). Lines that are not the author's own words are never orders: quotes (`>` in
-Markdown, `[quote]` in BBCode, `<blockquote>`), code (fenced, indented, `[code]`, code
-spans) and spoilers (`>!…!<`, `[spoiler]`, `[details]`).
+Bruno`). What the forum does not show is never read: HTML comments (`<!-- … -->`;
+Discourse renders Markdown with HTML). Lines that are not the author's own words are
+never orders: quotes (`>` in Markdown, `[quote]` in BBCode, `<blockquote>`), code
+(fenced, indented, `[code]`, code spans) and spoilers (`>!…!<`, `[spoiler]`, `[details]`).
 
 A post is hostile input: only its first `MAX_LINES` lines are read, a line is cut at
 `MAX_LINE` characters, and the work is linear in the post's size. A post holding none of
@@ -27,7 +28,7 @@ MAX_NESTING = 100
 
 _REGION = re.compile(r"\[(/?)(quote|code|spoiler|details)(?:=[^\]\n]{0,200})?\]"
                      r"|<(/?)(blockquote|details|pre|code)\b[^>\n]{0,200}>", re.IGNORECASE)
-_INLINE_HIDDEN = re.compile(r"`[^`\n]*`|>!.*?!<")  # code spans, Reddit's inline spoilers
+_INLINE_HIDDEN = (("`", "`"), (">!", "!<"))  # code spans, Reddit's inline spoilers
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _QUOTE = re.compile(r"^ {0,3}>")
 _LIST_MARK = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)")
@@ -48,11 +49,30 @@ class OrderLine:
     written: str
 
 
+def _shown(text: str) -> str:
+    """The post as the forum shows it: HTML comments dropped (an unclosed one hides the
+    rest), each replaced by its line ends so lines keep their numbers."""
+    if "<!--" not in text:
+        return text
+    return "".join(_comments_as_line_ends(text))
+
+
+def _comments_as_line_ends(text: str) -> Iterator[str]:
+    position = 0
+    while (start := text.find("<!--", position)) >= 0:
+        yield text[position:start]
+        end = text.find("-->", start + 4)
+        end = len(text) if end < 0 else end + 3
+        yield "\n" * text.count("\n", start, end)
+        position = end
+    yield text[position:]
+
+
 def own_lines(text: str) -> Iterator[tuple[int, str]]:
     """(number, line) of the post's own words: quotes, code and spoilers left out."""
     depth = 0
     fenced = False
-    for number, line in enumerate(text.splitlines()[:MAX_LINES], start=1):
+    for number, line in enumerate(_shown(text).splitlines()[:MAX_LINES], start=1):
         if _FENCE.match(line) and not depth:
             fenced = not fenced
             continue
@@ -68,9 +88,35 @@ def own_lines(text: str) -> Iterator[tuple[int, str]]:
             position = tag.end()
         if not depth:
             kept.append(line[position:])
-        own = _INLINE_HIDDEN.sub(" ", "".join(kept))
+        own = without_inline_hidden("".join(kept))
         if own.strip():
             yield number, own
+
+
+def without_inline_hidden(line: str) -> str:
+    """`line` with its code spans and inline spoilers as spaces, in one scan: the leftmost
+    opening mark wins, and a mark with no closing one after it is text, as is every later
+    one of its kind (none of them can close), so no mark is looked for twice."""
+    kept, position = [], 0
+    found = {opening: line.find(opening) for opening, _ in _INLINE_HIDDEN}
+    closing = dict(_INLINE_HIDDEN)
+    while True:
+        for opening, at in found.items():  # marks passed by the last span are looked for again
+            if 0 <= at < position:
+                found[opening] = line.find(opening, position)
+        live = [(at, opening) for opening, at in found.items() if at >= 0]
+        if not live:
+            break
+        at, opening = min(live)
+        end = line.find(closing[opening], at + len(opening))
+        if end < 0:
+            found[opening] = -1
+            continue
+        kept.append(line[position:at])
+        kept.append(" ")
+        position = end + len(closing[opening])
+    kept.append(line[position:])
+    return "".join(kept)
 
 
 def _plain(text: str) -> str:

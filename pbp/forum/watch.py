@@ -166,6 +166,18 @@ class ThreadWatch:
             report.error = problems[-1]
         return report
 
+    def read_now(self, moderator: Moderator, game_id: str) -> bool:
+        """Read one game's thread now, whatever the watch interval (before its prods are
+        counted); False when it cannot be read now."""
+        try:
+            reader = self.reader(load_forum_settings(moderator.settings))
+            if reader is not None:
+                read_game_thread(moderator, game_id, reader)
+        except Exception:  # noqa: BLE001 - the watch must never stop the moderator; retried next cycle
+            self._reader = None
+            return False
+        return True
+
     def final_read(self, moderator: Moderator, game_id: str) -> str | None:
         """Read the thread of a game whose phase is due, if its votes come from the thread:
         None when the phase may resolve, else why it waits (the host is told;

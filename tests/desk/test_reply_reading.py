@@ -87,3 +87,20 @@ def test_a_long_order_line_broken_by_the_mail_program_is_joined(moderator, sende
     body = block(game, orders=(comment, "he screen", "VOTE Bruno"))
     assert receive(desk, mail(body)) == "processed"
     assert orders_of(moderator, game) == "VOTE Bruno"
+
+
+def test_a_reply_quoting_only_an_older_block_brings_no_old_orders_back(moderator, sender, desk, game):
+    """Attack round: a reply that only quotes an older orders block (as the player's mail
+    program copies it) brought the old orders back over newer ones. A block judged before
+    for the phase that is not the latest judged is skipped even alone; the receipt says the
+    newer orders stand. The latest block sent again is read as before."""
+    assert receive(desk, mail(block(game, orders=("VOTE Bruno",)), message_id="<first@x>")) == "processed"
+    assert receive(desk, mail(block(game, orders=("VOTE Chloe",)), message_id="<second@x>")) == "processed"
+    replies(moderator, sender)
+    old = "Thanks!\n\nFrom: Alice\nSent: Monday\n\n" + block(game, orders=("VOTE Bruno",))
+    receive(desk, mail(old, message_id="<third@x>"))
+    assert orders_of(moderator, game) == "VOTE Chloe"
+    text = " ".join(reply_text(moderator, sender).split())
+    assert "already judged from you" in text and "newer orders stand" in text, text
+    assert receive(desk, mail(block(game, orders=("VOTE Chloe",)), message_id="<fourth@x>")) == "processed"
+    assert orders_of(moderator, game) == "VOTE Chloe"

@@ -30,6 +30,10 @@ CHARSETS = ["utf-8", "us-ascii", "iso-8859-1", "windows-1252", "shift_jis", "utf
             "koi8-r", "x-no-such-charset", "", "utf-8\"; x=\"", "unicode-1-1-utf-7"]
 HOSTILE_TEXT = st.sampled_from(["\r\n", "\n", "\x00", "\x0c", "\u2028", "\x85", "=?utf-8?q?a=0D=0Ab?=",
                                 "=?x-bad?b?////?=", "<>", "\"", "\\", "\x1b[2J", "A\u0410", "\ufeff", ";", ":"])
+# The attack round's pieces (tests/faults/test_attack_round.py), put before the block of an
+# HTML alternative: deep quotes, unclosed tags and comments, hidden blocks.
+HOSTILE_HTML = st.sampled_from(["", "<blockquote>" * 2_000, "<a " * 2_000, "<!--" * 500, "<![" * 500,
+                                "</" * 1_000, '<div style="display:none">', "<div hidden>", "<span>&#"])
 
 
 def base_mail(site: Site, name: str, kind: int) -> tuple[str, str, str]:
@@ -56,6 +60,8 @@ def base_mail(site: Site, name: str, kind: int) -> tuple[str, str, str]:
 def mutated_mails(draw, site: Site) -> bytes:
     name = draw(st.sampled_from(NAMES))
     content_type, encoding, body = base_mail(site, name, draw(st.integers(0, 5)))
+    if content_type.startswith("multipart/alternative"):
+        body = body.replace("<p>", draw(HOSTILE_HTML) + "<p>", 1)
     charset = draw(st.sampled_from(CHARSETS))
     if charset and content_type.startswith("text/plain"):
         content_type = f"text/plain; charset={charset}"

@@ -256,3 +256,47 @@ def test_t015_a_running_count_follows_every_n_votes_with_a_link_to_each(tmp_path
         assert posted.count("](http") + posted.count("[url=http") == 2
     finally:
         play.close()
+
+
+def test_t042_strangers_posts_are_kept_small(tmp_path, thread_forum):
+    """Votes in the thread (attack: strangers' posts stored in full): 600 posts by
+    accounts that stand for nobody grew the game's files by 2.4 MB. For such a post pbp
+    keeps its id, revision and author; for a player's, at most its last line per order."""
+    play = ThreadPlay.start(thread_forum, tmp_path, "werewolf")
+    try:
+        phase = play.to_day_one()
+        play.read()
+        games = tmp_path / "data" / "games"
+        size = lambda: sum(path.stat().st_size for path in games.iterdir())  # noqa: E731
+        before = size()
+        talk = "\n".join(f"NOMINATE {'Bruno' * 38}" for _ in range(20))
+        for n in range(60):
+            play.post(f"stranger{n}", talk)
+        play.read()
+        assert size() - before < 60 * 400
+        before = size()
+        play.post("Alice", talk + "\nNOMINATE Bruno")
+        play.read()
+        assert play.stored_orders(phase)["Alice"] == "NOMINATE Bruno"
+        assert size() - before < 3_000
+    finally:
+        play.close()
+
+
+def test_t043_a_player_who_has_just_posted_is_not_prodded(tmp_path, thread_forum):
+    """Votes in the thread: a cycle of `pbp run` prodded before it read the thread, so a
+    player who had just posted (read at the last watch, minutes ago) was prodded. The
+    prods read the game's thread first (`ThreadWatch.read_now`, as the cycle passes it)."""
+    from pbp.forum.activity import queue_prods
+    play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"prod_below": "2@2h"})
+    try:
+        play.to_day_one()
+        play.post("Alice", "One post.")
+        play.read()
+        play.clock.moment = play.game.clock.deadline - timedelta(hours=1)
+        play.post("Alice", "Two posts, just now.")
+        done = queue_prods(play.moderator, read_first=play.watch.read_now)
+        assert "Alice" not in " ".join(done) and not play.mails("prod", "Alice")
+        assert any("Bruno (0 posts)" in line for line in done)
+    finally:
+        play.close()
