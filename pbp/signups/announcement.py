@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pbp import schedule
-from pbp.game.options import SPECTATORS, split_options
+from pbp.game.options import SPECTATORS, VOTES, split_options
 from pbp.moderator import Moderator
 from pbp.storage.open_games import OpenGame
 from pbp.timezones import render_duration_spec, render_moment
@@ -19,4 +19,4 @@ def announcement(moderator: Moderator, signups: OpenGame) -> str:
                        for kind in kinds)
     return moderator.renderer.env.get_template(TEMPLATE).render(
         game=record, closes=render_moment(record["closes"]), address=moderator.settings.from_address,
-        spectators=moderator_options[SPECTATORS], phases=phases).strip() + "\n"
+        spectators=moderator_options[SPECTATORS], votes=moderator_options[VOTES], phases=phases).strip() + "\n"
