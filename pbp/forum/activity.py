@@ -126,7 +126,7 @@ def queue_prods(moderator: Moderator) -> list[str]:
             for name, posts in low.items():
                 tell_player(moderator, game, name, "prod", Note(
                     "prod", game_id=game.id, day=day, posts=posts, wanted=wanted, phase_words=words,
-                    deadline=render_moment(deadline, game.zone_of(name))))
+                    deadline=render_moment(deadline, game.zone_of(name)), thread=game.thread_address))
                 done.append(f"{game_id} {day}: prodded {name} ({posts} posts)")
             book.update_game_settings({PRODS_KEY: {**prods, day: {**prods.get(day, {}), **low}}})
     index.chore_seen(moment, "prods")
