@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbp.forum.thread_mail import player_note
+from pbp.forum.thread_mail import player_note, tell_player
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
@@ -90,6 +90,39 @@ def take_link(game: StoredGame, author: str, code: str, moment: float, known: Id
     book.update_game_settings({LINKS_KEY: links})
     known.add(author, moment, entry.name)
     return entry.name
+
+
+def forum_accounts(game: StoredGame) -> dict[str, str]:
+    """Each player's forum account as posts show it beside the name: the roster's, else
+    the one the player confirmed by LINK."""
+    links = DraftBook(game.file).game_settings().get(LINKS_KEY, {})
+    accounts = {}
+    for entry in game.roster:
+        link = links.get(entry.name)
+        if entry.forum_name:
+            accounts[entry.name] = entry.forum_name
+        elif link and link.get("played_by", "") == entry.played_by:
+            accounts[entry.name] = str(link["account"])
+    return accounts
+
+
+def confirm_links(moderator: Moderator, game: StoredGame) -> list[str]:
+    """Mail each player whose LINK post tied an account to them that it did, once per link
+    (call inside the game's transaction, after a read). Returns their names."""
+    book = DraftBook(game.file)
+    links = dict(book.game_settings().get(LINKS_KEY, {}))
+    told = []
+    for name, link in links.items():
+        entry = game.roster.by_name(name)
+        if link.get("told") or entry is None or link.get("played_by", "") != entry.played_by:
+            continue
+        tell_player(moderator, game, name, "forum-linked", Note(
+            "forum_linked", game_id=game.id, account=link["account"], name=name, thread=game.thread_address))
+        links[name] = {**link, "told": True}
+        told.append(name)
+    if told:
+        book.update_game_settings({LINKS_KEY: links})
+    return told
 
 
 def linked_accounts(game: StoredGame) -> dict[str, str]:

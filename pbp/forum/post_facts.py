@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from pbp.forum.forum_names import forum_accounts
 from pbp.game.clock import Running, WaitingForPost, Paused
 from pbp.game.stored import StoredGame
 from pbp.render.words import role_name
@@ -18,7 +19,7 @@ from pbp.timezones import render_moment
 
 
 def _handles(game: StoredGame) -> dict[str, str]:
-    return {player.name: player.forum_name for player in game.roster}
+    return forum_accounts(game)
 
 
 def people(game: StoredGame, view: Mapping[str, Any]) -> dict[str, list[dict[str, str]]]:

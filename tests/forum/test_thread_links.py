@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from pbp.storage.drafts import DraftBook
 from tests.forum.thread_play import ThreadPlay
 
 pytestmark = pytest.mark.integration
@@ -39,5 +40,26 @@ def test_t016_a_link_code_confirms_an_account_once_and_for_its_player_only(tmp_p
         play.post("dmitri_acct", f"LINK {codes['Dmitri']}\nNOMINATE Farid")
         play.read()
         assert play.stored_orders(phase)["Dmitri"] == "NOMINATE Elena"
+    finally:
+        play.close()
+
+
+def test_a_link_is_confirmed_by_mail_and_the_account_shown_beside_the_name(tmp_path, thread_forum):
+    """Once `LINK <code>` ties an account to a player, the player is told so by mail, once,
+    and the game's posts show that account beside the name, as they show a roster's."""
+    play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", forum_names=False)
+    try:
+        play.to_day_one()
+        play.read()
+        code = re.search(r"LINK (\S+)", play.mails("forum-link", "Alice")[-1]["body"]).group(1)
+        play.post("elena_m", f"Hello!\nLINK {code}")
+        play.read()
+        play.read()
+        (told,) = play.mails("forum-linked", "Alice")
+        assert "Your forum account elena_m is linked to Alice in game g1." in " ".join(told["body"].split())
+        play.past_deadline()
+        play.resolve_due()
+        posts = [row["text"] for row in DraftBook(play.game.file).all() if row["phase"].startswith("D1")]
+        assert posts and re.search(r"Alice \(elena\\?_m\)", posts[-1]), posts[-1]
     finally:
         play.close()
