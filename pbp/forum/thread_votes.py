@@ -1,25 +1,23 @@
-"""Votes cast in the game's thread (docs/design.md: Public posts — votes in the thread;
-docs/rules/*.md: votes in the thread).
+"""Votes cast in the game's thread (docs/design.md: Votes in the thread; docs/rules/*.md).
 
-With the option `votes` at `thread` or `both`, each read of the thread (pbp.forum.watch)
-turns the order lines of the players' posts (pbp.forum.vote_lines) into stored orders,
-read by the same engine parser and name matching as mail (pbp.game.order_lines), each row
-naming its post (`post`, `post_url`) and when it was cast (`cast_at`). The resolution reads
-those rows as it reads mail's, so a replay reproduces the game.
+With the option `votes` at `thread` or `both`, each read of the thread (pbp.forum.watch) turns
+the order lines of the players' posts (pbp.forum.vote_lines) into stored orders, read by the
+same engine parser and name matching as mail (pbp.game.order_lines), each row naming its post
+(`post`, `post_url`) and when it was cast (`cast_at`). The resolution reads those rows as it
+reads mail's, so a replay reproduces the game.
 
-- The author is a player only by a forum name the host wrote or the player confirmed
-  (pbp.forum.forum_names); a `LINK <code>` line confirms one.
+- The author is a player only by a forum name the host wrote or confirmed by LINK.
 - A vote counts at the time the forum says the post was created, only if that is while
   the phase is open and before its deadline. A post's votes count as first read: an edit
   that changes them is a new vote at the edit's time when the forum reports one before
   the deadline, and is otherwise ignored and listed for the host. A deleted post's vote
-  stands; `UNVOTE` (the card's `take_back_words`) takes it back.
-- A post with two lines for one order counts its last.
+  stands; `UNVOTE` (the card's `take_back_words`) takes it back. Of two lines for one
+  order, a post counts its last.
 - Votes by accounts of no player, by the dead and by the silenced (who vote by mail, as
   the rules let them vote but not post) are not counted and are listed for the host.
 - With `both`, a vote by mail stands against a thread vote cast before it.
-- A post is read once: each read stores a row per new or changed post (`thread_posts`,
-  its revision), so a read costs the posts that changed, however long the thread.
+- A post is read once: each read stores a row per new or changed post (`thread_posts`, its
+  revision), so a read costs the posts that changed; an order mid-line is noted.
 """
 from __future__ import annotations
 
@@ -27,16 +25,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Mapping, Sequence
 
-from engine.core import OrderError, RulesetCard
+from engine.core import OrderError, RulesetCard, parse_on_off
 from pbp import schedule
 from pbp.forum.activity import day_of
 from pbp.forum.forum_names import LINK, Identities, take_link
+from pbp.forum.mid_line import mentioned
 from pbp.forum.thread import ThreadPost
 from pbp.forum.thread_mail import tell_player
 from pbp.forum.vote_lines import OrderLine, read_post
 from pbp.forum.watch_rules import PhaseFacts, facts_at
 from pbp.game.clock import Running
-from engine.core import parse_on_off
 from pbp.game.options import THREAD_RECEIPTS
 from pbp.game.order_lines import read_orders
 from pbp.game.stored import StoredGame
@@ -126,6 +124,8 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
                 take_link(game, post.author, line.text.split()[1], post.created, known)
         votes = [line for line in lines if line.keyword != LINK]
         _store(reading, post, before, [line.text for line in votes], words=written)
+        if takes and not votes and before is None:  # "I agree. **Nominate Bruno**"
+            _mid_line(reading, post)
         if not takes or not votes or (before is not None and [v.text for v in votes] == before.get("lines")):
             continue
         _judge(reading, post, votes, edit=before is not None)
@@ -185,6 +185,16 @@ def _judge(reading: _Reading, post: ThreadPost, votes: list[OrderLine], edit: bo
         return
     for line in _last_per_order(votes, game.rules.card):
         _cast(reading, player, post, line, moment)
+
+
+def _mid_line(reading: _Reading, post: ThreadPost) -> None:
+    """A player's post with an order mid-line only (pbp.forum.mid_line): noted, told with receipts."""
+    said = mentioned(post.text, reading.game.rules.card.public_orders)
+    player = reading.known.player_at(post.author, post.created) if said else None
+    if player is not None:
+        reading.result.notes.append(f"{player}'s {_where(post)[4:]} mentions \"{quoted(said)}\" mid-line; not counted.")
+        if reading.receipts:
+            _refuse(reading, player, post, OrderLine(0, "", said, said), "mid_line")
 
 
 def _last_per_order(votes: list[OrderLine], card: RulesetCard) -> list[OrderLine]:
