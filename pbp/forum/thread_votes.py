@@ -31,7 +31,7 @@ from pbp.forum.activity import day_of
 from pbp.forum.forum_names import LINK, Identities, take_link
 from pbp.forum.mid_line import mentioned
 from pbp.forum.thread import ThreadPost
-from pbp.forum.thread_mail import tell_player
+from pbp.forum.thread_mail import not_counted_note, tell_player
 from pbp.forum.vote_lines import OrderLine, read_post
 from pbp.forum.watch_rules import PhaseFacts, facts_at
 from pbp.game.clock import Running
@@ -166,8 +166,6 @@ def _judge(reading: _Reading, post: ThreadPost, votes: list[OrderLine], edit: bo
         notes.append(f"{player} is dead and posted \"{shown}\" ({post.url or post.id}); not counted.")
         return
     if facts is not None and player in facts.silenced:
-        notes.append(f"{player} was silenced for the day and posted \"{shown}\" ({post.url or post.id}); "
-                     "not counted (a silenced player votes by mail).")
         _refuse(reading, player, post, votes[-1], "silenced")
         return
     phase = game.open_phase
@@ -192,9 +190,7 @@ def _mid_line(reading: _Reading, post: ThreadPost) -> None:
     said = mentioned(post.text, reading.game.rules.card.public_orders)
     player = reading.known.player_at(post.author, post.created) if said else None
     if player is not None:
-        reading.result.notes.append(f"{player}'s {_where(post)[4:]} mentions \"{quoted(said)}\" mid-line; not counted.")
-        if reading.receipts:
-            _refuse(reading, player, post, OrderLine(0, "", said, said), "mid_line")
+        _refuse(reading, player, post, OrderLine(0, "", said, said), "mid_line", tell=reading.receipts)
 
 
 def _last_per_order(votes: list[OrderLine], card: RulesetCard) -> list[OrderLine]:
@@ -288,11 +284,15 @@ def _when(game: StoredGame, player: str, moment: float) -> str:
     return render_received(datetime.fromtimestamp(moment, tz=timezone.utc), game.zone_of(player))
 
 
-def _refuse(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, reason: str, **why: str) -> None:
-    """Tell the player their post's order was not counted, and why (`reason`, a case of the
-    macro thread_vote_not_counted; always told: a count that leaves their vote out would
-    otherwise be their only word of it)."""
+def _refuse(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, reason: str, tell: bool = True,
+            **why: str) -> None:
+    """List for the host, and tell the player (unless `tell` is off), that their post's order
+    was not counted and why (`reason`, a case of the macro thread_vote_not_counted)."""
     game = reading.game
+    reading.result.notes.append(not_counted_note(player, _where(post)[4:], quoted(line.written), reason,
+                                                 why.get("error", "")))
+    if not tell:
+        return
     refused = Refused("thread_vote_not_counted", reason=reason, game_id=game.id, post=post.url or post.id,
                       written=_when(game, player, post.created), said=quoted(line.written),
                       phase_words=game.rules.card.phase_words(game.phase.id) if game.phase else "",

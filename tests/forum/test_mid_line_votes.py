@@ -36,6 +36,7 @@ def test_a_mid_line_vote_is_told_to_the_player_and_listed_for_the_host(tmp_path,
         assert ("your post mentions NOMINATE Bruno, but not on a line of its own, so it was not counted"
                 in " ".join(told["body"].split()))
         (host,) = play.mails("thread-notes")
-        assert "mentions \"NOMINATE Bruno\" mid-line" in " ".join(host["body"].split())
+        assert ("\"NOMINATE Bruno\" was not counted: the order is mid-line, not on a line of its own."
+                in " ".join(host["body"].split()))
     finally:
         play.close()
