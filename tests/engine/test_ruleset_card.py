@@ -94,7 +94,7 @@ def test_the_werewolf_character_summary_tells_bonds_silences_and_what_a_role_has
             assert ("silenced today" in lines[0]) == me["silenced"]
             assert (f"Lover: {me['lover']}" in lines) == bool(me["lover"])
             for team, mates in me["teams"].items():
-                assert f"Knows the {team}: {', '.join(mates)}" in lines
+                assert (f"Knows the {team}: {', '.join(mates)}" in lines) == bool(mates)
             if me["role"] == "witch":
                 assert any(line.startswith("POISON: ") and "SAVE: " in line for line in lines)
             seen.update(key for key in ("silenced", "lover") if me[key])
