@@ -39,3 +39,22 @@ def test_an_unreadable_thread_is_dated_as_every_other_time(tmp_path, thread_foru
         assert "unreadable since 2030-01-" in said and " UTC: " in said and "+00:00" not in said
     finally:
         play.close()
+
+
+@pytest.mark.parametrize("thread_forum", ["discourse"], indirect=True)
+def test_a_refused_mailed_vote_lists_only_the_orders_mail_takes(tmp_path, thread_forum):
+    from pbp.desk import Desk
+    from tests.fixtures.moderator_kit import order_mail
+    play = ThreadPlay.start(thread_forum, tmp_path, "werewolf")
+    try:
+        phase = play.to_day_one()
+        before = len(play.game.file.outbox.all())
+        Desk(play.moderator).receive(order_mail("alice@example.org", "g1", phase, play.game.token("Alice"),
+                                                "NOMINATE Bruno"))
+        (reply,) = [row["body"] for row in play.game.file.outbox.all()[before:] if row["recipient"] == "Alice"]
+        text = " ".join(reply.split())
+        assert "is given in the game's public thread, not by mail" in text
+        assert "Orders you can give in Day 1 — nominations: NOMINATE" not in text
+        assert "You have no orders to give in Day 1" not in text
+    finally:
+        play.close()
