@@ -23,7 +23,7 @@ def test_the_werewolf_demo_pack_agrees_on_its_kill_in_the_pack_channel(tmp_path)
     it like any player's message, and the demo prints the pack's talk under its night."""
     lines = []
     play_demo("werewolf", seed="1", data=tmp_path / "demo", say=lines.append)
-    night = lines.index("\n== N1 ==")
+    night = lines.index("\n== Night 1 ==")
     talk = lines[night + 1:night + 4]
     assert talk == ["  (pack, private) Farid: For Night 1, I say KILL Greta. Agreed?",
                     "  (pack, private) Hiro: Agreed: KILL Greta.",
