@@ -79,8 +79,29 @@ def closest(word: str, known: Iterable[str]) -> str | None:
     return next(o for o in options if fold(o) == close[0]) if close else None
 
 
+def within_reach(word: str, known: Iterable[str]) -> list[str]:
+    """The known words nearest to `word` in edits, ignoring case and accents, where a
+    swap of two neighbouring letters is one edit (optimal string alignment: `stauts` is
+    one edit from both `status` and `stats`); within reach means at most one edit for a
+    word of up to four letters, two for a longer one. Every word at the nearest distance
+    is offered, the closest in length first, then in the order known."""
+    from rapidfuzz.distance import OSA
+
+    folded = fold(word)
+    reach = 1 if len(folded) <= 4 else 2
+    distances = [(OSA.distance(folded, fold(option)), abs(len(option) - len(word)), index, option)
+                 for index, option in enumerate(dict.fromkeys(known))]
+    nearest = min((distance for distance, *_ in distances), default=reach + 1)
+    return [option for distance, *_, option in sorted(distances) if distance == nearest <= reach]
+
+
 def did_you_mean(word: str, known: Iterable[str]) -> str:
-    """` Did you mean X?` for the known word closest to `word` (`closest`), or "" (the
-    end of an error's sentence)."""
-    original = closest(word, known)
-    return f" Did you mean {original}?" if original else ""
+    """` Did you mean X?` (or `X or Y?`) for the known words within reach of `word`
+    (`within_reach`), else the closest by `closest`, or "" (the end of an error's
+    sentence)."""
+    options = list(known)
+    near = within_reach(word, options) or [found for found in [closest(word, options)] if found]
+    if not near:
+        return ""
+    listed = near[0] if len(near) == 1 else f"{', '.join(near[:-1])} or {near[-1]}"
+    return f" Did you mean {listed}?"

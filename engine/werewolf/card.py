@@ -76,7 +76,8 @@ def character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
     if me.get("lover"):
         lines.append(f"Lover: {me['lover']}")
     for team, names in (me.get("teams") or {}).items():
-        lines.append(f"Knows the {team}: {', '.join(names)}")
+        if names:  # the last wolf knows no other
+            lines.append(f"Knows the {team}: {', '.join(names)}")
     if me.get("role_state"):
         lines.append("; ".join(_role_state_line(k, v) for k, v in sorted(me["role_state"].items())))
     return tuple(lines)

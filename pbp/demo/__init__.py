@@ -42,6 +42,7 @@ from pbp.game.record import RosterPlayer
 from pbp.demo.players import filled_message_block, filled_reply_text, form_in, mail_text, reply_to
 from pbp.demo.thread import DemoForum, private_orders
 from pbp.settings import Settings
+from pbp.render.words import side_wins, victory_path
 from pbp.mail.transport import open_mailbox, open_sender
 
 MAX_ROUNDS = 400
@@ -118,7 +119,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         summary = resolve_phase(moderator, game.id, phase.id)
         assert summary is not None  # the phase is still open: nothing else resolves the demo's game
         phases += 1
-        say(f"\n== {summary.phase} ==")
+        say(f"\n== {current.rules.card.phase_words(summary.phase)} ==")
         for row in message_log(current.file).all():
             if row["phase"] == summary.phase and row["channel"] != HOST:
                 say(f"  ({row['channel']}, private) {row['sender']}: {row['text']}")
@@ -128,11 +129,14 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
     final = load(moderator, game.id)
     result = final.record.result
     if result:
-        winners = ", ".join(result["winners"]) or "nobody (a draw)"
-        say(f"\nWinner: {winners} ({result['path']})"
-            + (f"; winning players: {', '.join(result['players'])}" if result.get("players") else "") + ".")
+        how = victory_path(result["path"], ruleset)
+        say(f"\n{side_wins(result['winners'], ruleset) or 'Nobody wins: a draw.'} {how[:1].upper()}{how[1:]}."
+            + (f" Winning players: {', '.join(result['players'])}." if result.get("players") else ""))
     else:
         say(f"\nThe game did not end within {MAX_ROUNDS} rounds.")
+    say(f"\nWhere to look next: each player's mail is in {moderator.settings.maildir_root}/<address>/ "
+        "(`pbp demo --keep DIR` keeps the whole data folder to read); `pbp init` starts a folder for a game "
+        "of your own, and `pbp rules <ruleset>` explains the rules.")
     sent = sum(1 for row in final.file.outbox.all() if row["status"] == "sent")
     return DemoResult(game.id, phases, result, sent, received)
 

@@ -83,7 +83,7 @@ def activity_lines(game: StoredGame, days: int = 1) -> list[str]:
                            for name in players)
         lines.append(f"  thread activity, {day} (posts, words): {listed or 'nobody'}")
         if prods.get(day):
-            lines.append("    prodded: " + ", ".join(f"{name} ({posts} posts)" for name, posts in prods[day].items()))
+            lines.append("    prodded: " + ", ".join(f"{name} ({posts} post{'' if posts == 1 else 's'})" for name, posts in prods[day].items()))
     return lines
 
 
@@ -134,8 +134,8 @@ def queue_prods(moderator: Moderator, read_first: Callable[[Moderator, str], boo
             for name, posts in low.items():
                 tell_player(moderator, game, name, "prod", Note(
                     "prod", game_id=game.id, day=day, posts=posts, wanted=wanted, phase_words=words,
-                    deadline=render_moment(deadline, game.zone_of(name))))
-                done.append(f"{game_id} {day}: prodded {name} ({posts} posts)")
+                    deadline=render_moment(deadline, game.zone_of(name)), thread=game.thread_address))
+                done.append(f"{game_id} {day}: prodded {name} ({posts} post{'' if posts == 1 else 's'})")
             book.update_game_settings({PRODS_KEY: {**prods, day: {**prods.get(day, {}), **low}}})
     index.chore_seen(moment, "prods")
     return done

@@ -13,7 +13,8 @@ from pbp.storage.drafts import DRAFT, OPENING, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import Dialect, dialect as make_dialect
 from pbp.forum.post_renderer import Draft, PostFacts, PostRenderer
-from pbp.forum.thread_votes import vote_links
+from pbp.forum.standing_votes import vote_links
+from pbp.forum.forum_names import forum_accounts
 from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
@@ -29,7 +30,8 @@ def living_voters(card: RulesetCard, public_view: Mapping[str, Any]) -> list[str
     return [character.name for character in card.public_roster(public_view) if character.alive and not character.npc]
 
 
-def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()) -> list[dict[str, Any]]:
+def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = (),
+              accounts: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The full role list, once the game is over: every character the public view lists,
     in the words the ruleset reveals it with (its card's `PlayerStatus.revealed`: a role,
     or class and team), with its player's forum account, or marked as an NPC. A character that changed hands credits every player who played
@@ -40,7 +42,7 @@ def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()
     roster = list(roster)
     credits = {player.name: [old["played_by"] for old in player.replaced] + [player.player]
                for player in roster if player.replaced}
-    handles = {player.name: player.forum_name for player in roster}
+    handles = dict(accounts) if accounts is not None else {player.name: player.forum_name for player in roster}
     rows = []
     for character in rules.card.public_roster(rules.view(state, None)):
         parts = [role_name(word.lower()) for word in rules.status(state, character.name).revealed]
@@ -74,7 +76,7 @@ def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: Store
     facts = PostFacts(game=after.id, ruleset=after.record.ruleset, phase=phase, public_view=view,
                       events=list(public_events), result=after.record.result,
                       voters=living_voters(before.rules.card, before.view(None)),
-                      extra={"roles": role_list(after.rules, after.state, after.roster), **thread_facts(after, view)},
+                      extra={"roles": role_list(after.rules, after.state, after.roster, forum_accounts(after)), **thread_facts(after, view)},
                       phase_words=after.rules.card.phase_words)
     draft = renderer.render(facts, dialect)
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
@@ -96,7 +98,7 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
     view = game.rules.view(game.state, None)
     facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=phase, public_view=view,
                       events=list(public_events), result=game.record.result,
-                      extra={"roles": role_list(game.rules, game.state, game.roster), **thread_facts(game, view)},
+                      extra={"roles": role_list(game.rules, game.state, game.roster, forum_accounts(game)), **thread_facts(game, view)},
                       phase_words=game.rules.card.phase_words)
     # A change of the clock (extend, pause, resume) has its own short template.
     template = "clock" if public_events and all(e.get("kind") == "clock" for e in public_events) else "host"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from pbp.forum.thread import ThreadPost, account_key
-from pbp.forum.thread_mail import player_note
+from pbp.forum.thread_mail import player_note, tell_player
 from pbp.forum.vote_lines import OrderLine
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
@@ -162,17 +162,43 @@ def take_link(game: StoredGame, author: str, code: str, moment: float, known: Id
     return entry.name
 
 
-def linked_accounts(game: StoredGame) -> dict[str, str]:
-    """Each player's forum account (the roster's, else a confirmed link): for `pbp show`."""
+def forum_accounts(game: StoredGame) -> dict[str, str]:
+    """Each player's forum account as posts show it beside the name: the roster's, else
+    the one the player confirmed by LINK."""
     links = DraftBook(game.file).game_settings().get(LINKS_KEY, {})
-    shown = {}
+    accounts = {}
     for entry in game.roster:
         link = links.get(entry.name)
         if entry.forum_name:
-            shown[entry.name] = entry.forum_name
+            accounts[entry.name] = entry.forum_name
         elif link and link.get("played_by", "") == entry.played_by:
-            shown[entry.name] = f"{link['account']} (confirmed by LINK)"
-    return shown
+            accounts[entry.name] = str(link["account"])
+    return accounts
+
+
+def confirm_links(moderator: Moderator, game: StoredGame) -> list[str]:
+    """Mail each player whose LINK post tied an account to them that it did, once per link
+    (call inside the game's transaction, after a read). Returns their names."""
+    book = DraftBook(game.file)
+    links = dict(book.game_settings().get(LINKS_KEY, {}))
+    told = []
+    for name, link in links.items():
+        entry = game.roster.by_name(name)
+        if link.get("told") or entry is None or link.get("played_by", "") != entry.played_by:
+            continue
+        tell_player(moderator, game, name, "forum-linked", Note(
+            "forum_linked", game_id=game.id, account=link["account"], name=name, thread=game.thread_address))
+        links[name] = {**link, "told": True}
+        told.append(name)
+    if told:
+        book.update_game_settings({LINKS_KEY: links})
+    return told
+
+
+def linked_accounts(game: StoredGame) -> dict[str, str]:
+    """Each player's forum account for `pbp show`, a link saying it was confirmed by LINK."""
+    return {name: account if (entry := game.roster.by_name(name)) and entry.forum_name
+            else f"{account} (confirmed by LINK)" for name, account in forum_accounts(game).items()}
 
 
 def mail_link_codes(moderator: Moderator, game: StoredGame) -> list[str]:
@@ -194,7 +220,7 @@ def mail_link_codes(moderator: Moderator, game: StoredGame) -> list[str]:
         codes[entry.name] = {"code": code, "played_by": entry.played_by}
         moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
                                kind="forum-link", mail=player_note(moderator, game, Note(
-                                   "forum_link", game_id=game.id, code=code)))
+                                   "forum_link", game_id=game.id, code=code, thread=game.thread_address)))
         sent.append(entry.name)
     if sent:
         book.update_game_settings({CODES_KEY: codes})

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from pbp.forum.forum_names import forum_accounts
 from pbp.game.clock import Running, WaitingForPost, Paused
 from pbp.game.stored import StoredGame
 from pbp.render.words import role_name
@@ -18,7 +19,7 @@ from pbp.timezones import render_moment
 
 
 def _handles(game: StoredGame) -> dict[str, str]:
-    return {player.name: player.forum_name for player in game.roster}
+    return forum_accounts(game)
 
 
 def people(game: StoredGame, view: Mapping[str, Any]) -> dict[str, list[dict[str, str]]]:
@@ -35,8 +36,26 @@ def people(game: StoredGame, view: Mapping[str, Any]) -> dict[str, list[dict[str
     return {"living": living, "dead": dead}
 
 
-def next_step(game: StoredGame) -> dict[str, str] | None:
-    """The open phase in words, its kind, and its deadline in UTC (or why it has none yet)."""
+def voting(game: StoredGame) -> dict[str, Any]:
+    """Where the game takes its public orders (option `votes`: `mail`, `thread`, `both`),
+    which they are (`orders`: NOMINATE, VOTE), the word a post takes each back with
+    (`orders_back`: UNNOMINATE, UNVOTE), and `in_phase`, those the open phase takes: every public text says
+    where votes go as this game takes them (docs/design.md: Public posts — votes in the
+    thread)."""
+    card = game.rules.card
+    phase = game.phase
+    in_phase = [] if phase is None else [
+        keyword for keyword in card.public_orders
+        if any(spec.keyword == keyword for specs in phase.grammar.values() for spec in specs)]
+    back = {order: word for word, order in card.take_back_words}
+    return {"where": game.votes, "orders": list(card.public_orders), "in_phase": in_phase,
+            "orders_back": [back.get(order, "") for order in card.public_orders],
+            "in_phase_back": [back.get(order, "") for order in in_phase]}
+
+
+def next_step(game: StoredGame) -> dict[str, Any] | None:
+    """The open phase in words, its kind, and its deadline in UTC (or why it has none yet),
+    with where its votes go (`voting`)."""
     if game.phase is None:
         return None
     clock = game.clock
@@ -47,7 +66,7 @@ def next_step(game: StoredGame) -> dict[str, str] | None:
     else:
         deadline = ""
     return {"phase": game.phase.id, "words": game.rules.card.phase_words(game.phase.id),
-            "kind": game.phase.kind, "deadline": deadline}
+            "kind": game.phase.kind, "deadline": deadline, "voting": voting(game)}
 
 
 def action_log(game: StoredGame) -> list[dict[str, Any]]:

@@ -57,6 +57,18 @@ def player_note(moderator: Moderator, game: StoredGame, note: Verdict) -> Render
     return moderator.renderer.render("player_note", game.record.ruleset, game=game.game_facts(), note=note)
 
 
+_NOT_COUNTED = {"late": "posted after the deadline", "early": "posted before the phase opened",
+                "silenced": "silenced for the day (a silenced player votes by mail)",
+                "mid_line": "the order is mid-line, not on a line of its own",
+                "nothing_to_take_back": "there is nothing to take back"}
+
+
+def not_counted_note(player: str, where: str, said: str, reason: str, error: str = "") -> str:
+    """The host's line for a player's post that was not counted, with its reason (`reason`,
+    a case of the macro thread_vote_not_counted; `error`: the order's own error)."""
+    return f"{player}'s {where} \"{said}\" was not counted: {_NOT_COUNTED.get(reason) or error.rstrip('.')}."
+
+
 def note_for_host(moderator: Moderator, game: StoredGame, notes: Sequence[str]) -> None:
     """Keep the notes for `pbp status` (the latest MAX_KEPT and a count) and mail them to
     the host in one mail (at most ten listed), inside the game's transaction."""

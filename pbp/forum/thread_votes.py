@@ -1,26 +1,25 @@
-"""Votes cast in the game's thread (docs/design.md: Public posts — votes in the thread;
-docs/rules/*.md: votes in the thread).
+"""Votes cast in the game's thread (docs/design.md: Votes in the thread; docs/rules/*.md).
 
-With the option `votes` at `thread` or `both`, each read of the thread (pbp.forum.watch)
-turns the order lines of the players' posts (pbp.forum.vote_lines) into stored orders,
-read by the same engine parser and name matching as mail (pbp.game.order_lines), each row
-naming its post (`post`, `post_url`) and when it was cast (`cast_at`). The resolution reads
-those rows as it reads mail's, so a replay reproduces the game.
+With the option `votes` at `thread` or `both`, each read of the thread (pbp.forum.watch) turns
+the order lines of the players' posts (pbp.forum.vote_lines) into stored orders, read by the
+same engine parser and name matching as mail (pbp.game.order_lines), each row naming its post
+(`post`, `post_url`) and when it was cast (`cast_at`). The resolution reads those rows as it
+reads mail's, so a replay reproduces the game.
 
-- The author is a player only by a forum name the host wrote or the player confirmed
-  (pbp.forum.forum_names); a `LINK <code>` line confirms one.
+- The author is a player only by a forum name the host wrote or confirmed by LINK.
 - A vote counts at the time the forum says the post was created, only if that is while
   the phase is open and before its deadline. A post's votes count as first read: an edit
   that changes them is a new vote at the edit's time when the forum reports one before
   the deadline, and is otherwise ignored and listed for the host. A deleted post's vote
-  stands; `UNVOTE` (the card's `take_back_words`) takes it back.
-- A post with two lines for one order counts its last.
+  stands; `UNVOTE` (the card's `take_back_words`) takes it back. Of two lines for one
+  order, a post counts its last.
 - Votes by accounts of no player, by the dead and by the silenced (who vote by mail, as
   the rules let them vote but not post) are not counted and are listed for the host.
 - With `both`, a vote by mail stands against a thread vote cast before it.
 - A post is read once: each read stores a row per new or changed post (`thread_posts`,
   its revision), so a read costs the posts that changed, however long the thread; a
   stranger's row keeps only id, revision and author, a player's its last line per order.
+  An order mid-line is noted.
 """
 from __future__ import annotations
 
@@ -28,16 +27,17 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Mapping, Sequence
 
-from engine.core import OrderError, RulesetCard
+from engine.core import OrderError, RulesetCard, parse_on_off
 from pbp import schedule
 from pbp.forum.activity import day_of
 from pbp.forum.forum_names import LINK, Identities, account, link_claims, take_links
+from pbp.forum.mid_line import mentioned
+from pbp.forum.standing_votes import cast_time, public_since
 from pbp.forum.thread import ThreadPost
-from pbp.forum.thread_mail import tell_player
+from pbp.forum.thread_mail import not_counted_note, tell_player
 from pbp.forum.vote_lines import OrderLine, read_post
 from pbp.forum.watch_rules import PhaseFacts, facts_at
 from pbp.game.clock import Running
-from engine.core import parse_on_off
 from pbp.game.options import THREAD_RECEIPTS
 from pbp.game.order_lines import read_orders
 from pbp.game.stored import StoredGame
@@ -45,7 +45,7 @@ from pbp.game.vote_channels import THREAD, public_keyword, takes_from_thread
 from pbp.mail.limits import quoted
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Accepted, Refused
-from pbp.timezones import as_utc, render_received
+from pbp.timezones import render_received
 
 
 @dataclass
@@ -127,6 +127,8 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
         votes = [line for line in lines if line.keyword != LINK]
         kept = [line.text for line in _last_per_order(votes, game.rules.card)]
         _store(reading, post, before, kept, words=written)
+        if takes and not votes and before is None:  # "I agree. **Nominate Bruno**"
+            _mid_line(reading, post)
         if not takes or not votes or (before is not None and kept == before.get("lines")):
             continue
         _judge(reading, post, votes, edit=before is not None)
@@ -175,8 +177,6 @@ def _judge(reading: _Reading, post: ThreadPost, votes: list[OrderLine], edit: bo
         notes.append(f"{player} is dead and posted \"{shown}\" ({post.url or post.id}); not counted.")
         return
     if facts is not None and player in facts.silenced:
-        notes.append(f"{player} was silenced for the day and posted \"{shown}\" ({post.url or post.id}); "
-                     "not counted (a silenced player votes by mail).")
         _refuse(reading, player, post, votes[-1], "silenced")
         return
     phase = game.open_phase
@@ -196,6 +196,14 @@ def _judge(reading: _Reading, post: ThreadPost, votes: list[OrderLine], edit: bo
         _cast(reading, player, post, line, moment)
 
 
+def _mid_line(reading: _Reading, post: ThreadPost) -> None:
+    """A player's post with an order mid-line only (pbp.forum.mid_line): noted, told with receipts."""
+    said = mentioned(post.text, reading.game.rules.card.public_orders)
+    player = reading.known.player_at(post.author, post.created) if said else None
+    if player is not None:
+        _refuse(reading, player, post, OrderLine(0, "", said, said), "mid_line", tell=reading.receipts)
+
+
 def _last_per_order(votes: list[OrderLine], card: RulesetCard) -> list[OrderLine]:
     """The post's last line for each public order (a take-back word counts as its order)."""
     taken = dict(card.take_back_words)
@@ -203,41 +211,6 @@ def _last_per_order(votes: list[OrderLine], card: RulesetCard) -> list[OrderLine
     for line in votes:
         last[taken.get(line.keyword, line.keyword)] = line
     return sorted(last.values(), key=lambda line: line.number)
-
-
-def public_since(game: StoredGame, phase: str, player: str, keyword: str) -> Mapping[str, Any] | None:
-    """The order row from which `player`'s current `keyword` order has stood unchanged (the
-    one that cast it), or None when they have none."""
-    card = game.rules.card
-    rows = game.file.orders.where("phase", phase, also=("player", player))
-    current = [line for line in (rows[-1]["text"].splitlines() if rows else ()) if public_keyword(line, card) == keyword]
-    if not current:
-        return None
-    since = rows[-1]
-    for row in reversed(rows):
-        if [line for line in row["text"].splitlines() if public_keyword(line, card) == keyword] != current:
-            break
-        since = row
-    return since
-
-
-def vote_links(game: StoredGame) -> dict[str, str]:
-    """Each player's post that cast their current public order in the open phase, for the
-    running count to link to (a vote by mail has none)."""
-    if game.phase is None:
-        return {}
-    links = {}
-    for player in game.latest_orders(game.phase.id):
-        for keyword in game.rules.card.public_orders:
-            since = public_since(game, game.phase.id, player, keyword)
-            if since is not None and since.get("post_url"):
-                links[player] = str(since["post_url"])
-    return links
-
-
-def cast_time(row: Mapping[str, Any]) -> float:
-    """When the order of a row was cast: its post's time, else when its mail came."""
-    return float(row["cast_at"]) if row.get("cast_at") is not None else as_utc(row["received"]).timestamp()
 
 
 def _cast(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, moment: float) -> None:
@@ -287,11 +260,15 @@ def _when(game: StoredGame, player: str, moment: float) -> str:
     return render_received(datetime.fromtimestamp(moment, tz=timezone.utc), game.zone_of(player))
 
 
-def _refuse(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, reason: str, **why: str) -> None:
-    """Tell the player their post's order was not counted, and why (`reason`, a case of the
-    macro thread_vote_not_counted; always told: a count that leaves their vote out would
-    otherwise be their only word of it)."""
+def _refuse(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, reason: str, tell: bool = True,
+            **why: str) -> None:
+    """List for the host, and tell the player (unless `tell` is off), that their post's order
+    was not counted and why (`reason`, a case of the macro thread_vote_not_counted)."""
     game = reading.game
+    reading.result.notes.append(not_counted_note(player, _where(post)[4:], quoted(line.written), reason,
+                                                 why.get("error", "")))
+    if not tell:
+        return
     refused = Refused("thread_vote_not_counted", reason=reason, game_id=game.id, post=post.url or post.id,
                       written=_when(game, player, post.created), said=quoted(line.written),
                       phase_words=game.rules.card.phase_words(game.phase.id) if game.phase else "",

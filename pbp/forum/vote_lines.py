@@ -34,7 +34,7 @@ _QUOTE = re.compile(r"^ {0,3}>")
 _LIST_MARK = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)")
 _BOLD_FIRST = re.compile(r"^(?:(\*\*|__)(.+?)(?:\1|$)|\[b\](.+?)(?:\[/b\]|$)|<(b|strong)>(.+?)(?:</\4>|$))",
                          re.IGNORECASE)
-_TAGS = re.compile(r"\[/?[a-z]{1,10}(?:=[^\]]{0,100})?\]|</?[a-z][^>]{0,100}>|\*\*|~~|\*", re.IGNORECASE)
+_TAGS = re.compile(r"\[/?[a-z]{1,10}(?:=[^\]]{0,100})?\]|</?[a-z][^>]{0,100}>|\*\*|__|~~|\*", re.IGNORECASE)
 _ORDER = re.compile(r"^([A-Za-z]+)\s*:?(?:\s+(.*))?$")
 
 

@@ -24,7 +24,7 @@ from typing import Any, Callable, Sequence
 
 from pbp.forum.config import ForumSettings, load_forum_settings
 from pbp.game.final_read import needs_final_read, read_done, read_failed
-from pbp.forum.forum_names import identities, mail_link_codes
+from pbp.forum.forum_names import confirm_links, identities, mail_link_codes
 from pbp.forum.publisher import PermanentPublishError, TransientPublishError
 from pbp.forum.thread import ThreadReader
 from pbp.forum.thread_mail import note_for_host
@@ -69,6 +69,7 @@ def read_game_thread(moderator: Moderator, game_id: str, reader: ThreadReader, f
         warnings = watch_thread(comments, (), timeline, seen={*settings.get("watched", ()), *seen},
                                 player_of=known.player_at)
         read.votes = judge_posts(moderator, game, posts, seen, known, timeline)
+        confirm_links(moderator, game)
         book.update_game_settings({"watched_at": moderator.clock().timestamp()})
         for warning in warnings:
             text = f"[{game_id}] {warning}"

@@ -78,8 +78,10 @@ def _parsed(game: StoredGame, name: str, block: OrderBlock, now: datetime, about
                        votes=game.votes, barred=game.thread_only(name))
     if read.errors:
         errors = listed([str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in read.errors])
-        grammar = tuple(s.syntax for s in phase.grammar.get(name, ()))
-        return BlockVerdict(Refused("bad_orders", errors=tuple(errors), grammar=grammar, phase_words=words, **about))
+        barred = game.thread_only(name)  # orders given in the thread are not listed as mail's
+        grammar = tuple(s.syntax for s in phase.grammar.get(name, ()) if s.keyword not in barred)
+        return BlockVerdict(Refused("bad_orders", errors=tuple(errors), grammar=grammar, phase_words=words,
+                                    in_thread=bool(barred), **about))
     received = schedule.to_text(now)
     row = {"phase": phase.id, "player": name, "text": "\n".join(read.canonical),
            "received": received, "message_id": "", "mail_key": ""}

@@ -175,13 +175,22 @@ def pause(moderator: Moderator, game_id: str, reason: str = "") -> timedelta:
         remaining = max(as_utc(game.record.deadline) - now, timedelta(0))
     with game.file.transaction():
         save(game, replace(game.record, deadline="", paused={
-            "remaining_seconds": int(remaining.total_seconds()), "since": schedule.to_text(now)}))
+            # kept to the microsecond: a whole-second count would lose the part of a second
+            # the pause fell in (docs/design.md: Deadlines, "the time left is kept exactly")
+            "remaining_seconds": remaining / timedelta(microseconds=1) / 1e6, "since": schedule.to_text(now)}))
         log_host_action(game, {"kind": "pause", "phase": game.open_phase.id}, moderator)
         notify_players(moderator, game, "notice", Note(
             "paused", game_id=game_id, phase_words=_open_words(game), reason=reason,
             waits_for_words=_words(game, waits) if waits else "", remaining=render_remaining(remaining)))
         _announce(moderator, game, "pause", reason, remaining=remaining)
     return remaining
+
+
+def _whole_second_at_or_after(moment: datetime) -> datetime:
+    """Deadlines are stored to the second (`schedule.to_text`); rounding up keeps every
+    bit of the time left rather than cutting a fraction of a second off it."""
+    whole = moment.replace(microsecond=0)
+    return whole if whole == moment else whole + timedelta(seconds=1)
 
 
 def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | None:
@@ -196,7 +205,7 @@ def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | N
     paused = game.record.paused
     if not paused:
         raise UserError(f"Game {game_id} is not paused.")
-    deadline = moderator.clock() + timedelta(seconds=paused["remaining_seconds"])
+    deadline = _whole_second_at_or_after(moderator.clock() + timedelta(seconds=paused["remaining_seconds"]))
     waits = awaited_post(game.record)
     with game.file.transaction():
         save(game, replace(game.record, deadline="" if waits else schedule.to_text(deadline), paused=None))

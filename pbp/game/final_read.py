@@ -22,6 +22,7 @@ from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
 from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DraftBook
+from pbp.timezones import render_timestamp
 
 FINAL_KEY = "final_read"  # game forum settings: {phase, error, since, retry_at, attempts}
 FIRST_RETRY = 60.0
@@ -46,7 +47,8 @@ def waiting_reason(game_file: GameFile, phase: str) -> str:
     waiting = DraftBook(game_file).game_settings().get(FINAL_KEY)
     if not waiting or waiting.get("phase") != phase:
         return ""
-    return (f"RESOLUTION WAITS for the thread, unreadable since {waiting['since']}: {waiting['error']}; pbp "
+    since = render_timestamp(waiting["since"])  # as every time in a host's listing
+    return (f"RESOLUTION WAITS for the thread, unreadable since {since}: {waiting['error'].rstrip('.')}; pbp "
             f"tries again, or `pbp advance {game_file.id} --without-thread` resolves with the votes read so far")
 
 

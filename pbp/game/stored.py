@@ -130,7 +130,15 @@ class StoredGame:
         """What every mail template knows of the game; `played_by` names the newcomer who
         plays a character after a substitution (mail greets them by their own name)."""
         played_by = {p.name: p.played_by for p in self.roster if p.played_by and p.played_by != p.name}
-        return {"id": self.id, "ruleset": self.record.ruleset, **({"played_by": played_by} if played_by else {})}
+        thread = self.thread_address
+        return {"id": self.id, "ruleset": self.record.ruleset, **({"played_by": played_by} if played_by else {}),
+                **({"thread": thread} if thread else {})}
+
+    @property
+    def thread_address(self) -> str:
+        """The address of the game's thread when it takes votes ("" otherwise, or before
+        its first post): every mail that sends a player there links it."""
+        return "" if self.votes == "mail" else DraftBook(self.file).thread_address()
 
     def deadline_text(self, name: str | None = None) -> str:
         """The deadline in `name`'s roster time zone and in UTC."""

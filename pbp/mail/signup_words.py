@@ -1,8 +1,9 @@
 """The sign-up commands in a mail (docs/design.md: Sign-ups and spectators).
 
 `JOIN <game> <name>`, `LEAVE <game>`, `WATCH <game>` and `UNWATCH <game>` are read from
-the first unquoted line the sender wrote (or the subject when the body has none), like
-HELP and FORM. `CONFIRM <game> <code>` is read from any line, quoted ones included, and
+the first unquoted line the sender wrote that starts with one of them (or the subject when
+the body has none): a forum player greets first ("Hi! count me in"), and a JOIN under
+the greeting is still theirs. Quoted lines are someone else's words and never count. `CONFIRM <game> <code>` is read from any line, quoted ones included, and
 from the subject: replying to the confirmation mail, which quotes it, is how a sender
 confirms. The code alone proves the mail reached that address, so where it stands in the
 reply does not matter."""
@@ -45,10 +46,11 @@ def find_signup(body: str, subject: str) -> str | None:
         match = _CONFIRM.search(text)
         if match:
             return str(SignupCommand(CONFIRM, match.group(1), match.group(2).lower()))
-    at = next((index for index, line in enumerate(lines) if line.content), None)
-    if at is not None and lines[at].depth == 0:
+    written = [index for index, line in enumerate(lines) if line.content]
+    at = next((index for index in written if lines[index].depth == 0 and _ACTION.match(lines[index].content)), None)
+    if at is not None:
         text = lines[at].content
-    elif at is None:
+    elif not written:
         text = _SUBJECT_PREFIX.sub("", subject).strip()
     else:
         return None

@@ -93,7 +93,13 @@ def sentence(text: Any) -> str:
     return words if not words or words.endswith(_ENDS_A_SENTENCE) else words + "."
 
 
-FILTERS = {"role": role_name, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
+def and_list(names: Iterable[Any]) -> str:
+    """`Alice`, `Alice and Chloé`, `Alice, Bruno and Chloé`: names as a sentence lists them."""
+    listed = [str(name) for name in names]
+    return " and ".join(filter(None, (", ".join(listed[:-1]), listed[-1]))) if listed else ""
+
+
+FILTERS = {"role": role_name, "and_list": and_list, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
            "side_wins": side_wins, "side_name": side_name, "victory_path": victory_path, "sentence": sentence}
 
 

@@ -3,12 +3,12 @@ and `LEAVE <game>` for a game open for sign-ups, `WATCH <game>` and `UNWATCH <ga
 running game whose option `spectators` is `all`, and `CONFIRM <game> <code>` (the reply to
 the confirmation mail) for all four.
 
-Anyone may send these, players of other games and unknown addresses alike, so they are
-read before the sender's games are looked up. Each mail is answered once, to its From
-address, capped per address per day like every reply; a request changes nothing until it
-is confirmed from the address it names (pbp.signups.codes). Mail naming no open or running
-game is not answered (no backscatter) and is counted with the unknown senders. Nothing a
-sender writes is passed on to anyone.
+Anyone may send these, players of other games and unknown addresses alike, so they are read
+before the sender's games are looked up. Each mail is answered once, to its From address,
+capped per address per day like every reply; a request changes nothing until it is confirmed
+from the address it names (pbp.signups.codes). Mail naming no open or running game is not
+answered (no backscatter) and is counted with the unknown senders; an answered address
+leaves them. Nothing a sender writes is passed on to anyone.
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from pbp.game.stored import StoredGame, load, save
 from pbp.mail.limits import listed, quoted
 from pbp.render.verdicts import Accepted, Refused, Verdict
 from pbp.storage.inbound_ledger import MailLedger
+from pbp.storage.strangers import StrangerLog
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.storage.open_games import OPEN, OpenGame, find_open_game
@@ -148,6 +149,7 @@ def _commit(moderator: Moderator, ledger: MailLedger, mail: InboundMail, may_rep
                                    references=mail.references, sequence_key=OUTSIDE_SEQUENCE)
         row = ledger.record(file, mail, answer.outcome, answer.reason)
     ledger.remember(row)
+    StrangerLog(moderator.folder).forget(sender)
     return answer.outcome
 
 
@@ -186,7 +188,6 @@ def _refusal(reason: str, kind: str, game_id: str, name: str = "", **facts: Any)
     return Answer("rejected", reason, Refused(kind, game_id=game_id, name=name, **facts), name=name)
 
 
-# ---------------------------------------------------------------------------------- sign-ups
 def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand, sender: str) -> Answer:
     record = game.record
     game_id, now = record["id"], schedule.to_text(moderator.clock())

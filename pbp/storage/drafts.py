@@ -54,6 +54,11 @@ class DraftBook:
         return token
 
     # ------------------------------------------------------------------ drafts
+    def thread_address(self) -> str:
+        """Where the game's thread is read: the address of the first post pbp published
+        in it ("" before any), which mail gives a player to tap."""
+        return next((str(row["url"]) for row in self.all() if row["status"] == PUBLISHED and row.get("url")), "")
+
     def all(self) -> list[dict[str, Any]]:
         return sorted((dict(d) for d in self.drafts.all()), key=lambda d: d["sequence"])
 

@@ -54,6 +54,15 @@ class StrangerLog:
         else:
             self.table.insert(summary)
 
+    def forget(self, address: str) -> None:
+        """`address` is no stranger any more (it signed up): the host's list of unknown
+        senders no longer shows it; the count of mails stays."""
+        summary = self.summary()
+        known = {sender for sender in summary["senders"] if sender.lower() == address.lower()}
+        if known:
+            summary["senders"] = {k: v for k, v in summary["senders"].items() if k not in known}
+            self.table.update(summary, doc_ids=[self.table.all()[0].doc_id])
+
     def recent_rows(self) -> list[dict[str, Any]]:
         """The identities of the last mails, as handled-mail rows (for the desk's index)."""
         return [{"key": key, "sha256": sha256, "message_id": message_id, "sender": sender, "outcome": outcome}

@@ -50,6 +50,8 @@ def test_version(capsys):
 
 @pytest.mark.parametrize("argv, said", [
     (["stattus"], "pbp: argument <command>: 'stattus' is not known. Did you mean status? See `pbp --help`.\n"),
+    (["stauts"], "pbp: argument <command>: 'stauts' is not known. Did you mean status or stats? "
+                 "See `pbp --help`.\n"),
     (["draft", "aprove", "g1"],
      "pbp draft: argument <action>: 'aprove' is not known. Did you mean approve? See `pbp draft --help`.\n"),
     (["rules", "werwolf"],

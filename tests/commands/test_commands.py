@@ -12,7 +12,7 @@ def test_the_demo_plays_a_game_to_a_result(tmp_path, ruleset, players, seed):
     lines = []
     outcome = play_demo(ruleset, players, seed=seed, data=tmp_path / "demo", say=lines.append)
     assert outcome.result and outcome.result["path"]
-    assert any(line.startswith("\nWinner: ") for line in lines)
+    assert any(line.startswith("\nThe ") and " win" in line.split("!")[0] for line in lines)
     assert outcome.phases >= 2 and outcome.mails_received > 0
     assert sum(line.startswith("\n== ") for line in lines) == outcome.phases
 
@@ -23,7 +23,7 @@ def test_the_werewolf_demo_pack_agrees_on_its_kill_in_the_pack_channel(tmp_path)
     it like any player's message, and the demo prints the pack's talk under its night."""
     lines = []
     play_demo("werewolf", seed="1", data=tmp_path / "demo", say=lines.append)
-    night = lines.index("\n== N1 ==")
+    night = lines.index("\n== Night 1 ==")
     talk = lines[night + 1:night + 4]
     assert talk == ["  (pack, private) Farid: For Night 1, I say KILL Greta. Agreed?",
                     "  (pack, private) Hiro: Agreed: KILL Greta.",

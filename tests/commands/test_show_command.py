@@ -82,7 +82,7 @@ def test_show_of_a_werewolf_game_gives_roles_factions_bonds_and_what_roles_have_
         me = rules.view(state, name)["me"]
         assert f"{name}: {me['role'].capitalize()} ({me['faction']}), alive" in out
         for team, mates in me["teams"].items():
-            assert f"Knows the {team}: {', '.join(mates)}" in out
+            assert (f"Knows the {team}: {', '.join(mates)}" in out) == bool(mates)
         if me["role"] == "witch":
             assert "POISON: left; SAVE: left" in out
     assert "Facility map" not in out

@@ -64,6 +64,16 @@ def test_awaited_leaves_out_actors_with_nothing_to_order():
 def test_one_did_you_mean_and_one_on_off_vocabulary():
     assert did_you_mean("atack", ["ATTACK", "STAY"]) == " Did you mean ATTACK?"
     assert did_you_mean("xyz", ["ATTACK"]) == ""
+
+
+def test_did_you_mean_offers_every_word_within_reach_a_transposition_one_edit():
+    """`stauts` is one transposition from `status` and one deletion from `stats`: both are
+    offered, the nearest first (docs/design.md: Command line)."""
+    commands = ["advance", "start", "stats", "status", "submit"]
+    assert did_you_mean("stauts", commands) == " Did you mean status or stats?"
+    assert did_you_mean("sattus", commands) == " Did you mean status?"
+    assert did_you_mean("stat", commands) == " Did you mean start or stats?"
+    assert did_you_mean("jsoe", ["José", "Bruno"]) == " Did you mean José?"
     assert [parse_on_off(w) for w in ("On", "yes", "1", "off", "none", "0", "maybe")] == [
         True, True, True, False, False, False, None]
 
@@ -84,7 +94,7 @@ def test_the_werewolf_character_summary_tells_bonds_silences_and_what_a_role_has
             assert ("silenced today" in lines[0]) == me["silenced"]
             assert (f"Lover: {me['lover']}" in lines) == bool(me["lover"])
             for team, mates in me["teams"].items():
-                assert f"Knows the {team}: {', '.join(mates)}" in lines
+                assert (f"Knows the {team}: {', '.join(mates)}" in lines) == bool(mates)
             if me["role"] == "witch":
                 assert any(line.startswith("POISON: ") and "SAVE: " in line for line in lines)
             seen.update(key for key in ("silenced", "lover") if me[key])

@@ -70,7 +70,7 @@ def test_the_unreadable_thread_reads_as_before():
         "[ww7] Day 2 — vote waits: the thread cannot be read",
         wrap_body(f"The deadline of Day 2 — vote in game ww7 has passed, and pbp reads the thread one "
                   f"last time before it resolves the phase, to count every vote posted in time. The "
-                  f"forum cannot be read now: {ERROR[:300]}\n\npbp tries again every few minutes and "
+                  f"forum cannot be read now: {ERROR[:300].strip()}.\n\npbp tries again every few minutes and "
                   f"resolves as soon as the thread is read. To resolve now with the votes read so far, "
                   f"run `pbp advance ww7 --without-thread`.\n"))
 

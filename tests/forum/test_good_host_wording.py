@@ -185,5 +185,5 @@ def test_a_running_count_says_as_of_when(tmp_path):
 def test_the_signup_announcement_names_one_number_when_min_and_max_agree():
     text = RENDERER.env.get_template("signups/announcement.j2").render(
         game={"id": "ww1", "ruleset": "werewolf", "players_min": 11, "players_max": 11}, closes="soon",
-        phases="", address="pbp@example.org", spectators="none")
+        phases="", address="pbp@example.org", spectators="none", votes="mail")
     assert "is looking for 11 players." in text

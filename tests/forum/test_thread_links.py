@@ -8,6 +8,7 @@ import re
 import pytest
 
 from pbp.forum.forum_names import identities
+from pbp.storage.drafts import DraftBook
 from tests.forum.thread_play import ThreadPlay
 
 pytestmark = pytest.mark.integration
@@ -123,3 +124,24 @@ def test_t044_pbp_publish_reads_the_thread_on_every_forum(tmp_path, thread_forum
     with ForumModerator(load_settings(str(tmp_path / "pbp.ini"))) as moderator:
         game = load(moderator, "g1")
         assert {player: row["text"] for player, row in game.latest_orders(phase).items()} == {"Alice": "NOMINATE Bruno"}
+
+
+def test_a_link_is_confirmed_by_mail_and_the_account_shown_beside_the_name(tmp_path, thread_forum):
+    """Once `LINK <code>` ties an account to a player, the player is told so by mail, once,
+    and the game's posts show that account beside the name, as they show a roster's."""
+    play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", forum_names=False)
+    try:
+        play.to_day_one()
+        play.read()
+        code = re.search(r"LINK (\S+)", play.mails("forum-link", "Alice")[-1]["body"]).group(1)
+        play.post("elena_m", f"Hello!\nLINK {code}")
+        play.read()
+        play.read()
+        (told,) = play.mails("forum-linked", "Alice")
+        assert "Your forum account elena_m is linked to Alice in game g1." in " ".join(told["body"].split())
+        play.past_deadline()
+        play.resolve_due()
+        posts = [row["text"] for row in DraftBook(play.game.file).all() if row["phase"].startswith("D1")]
+        assert posts and re.search(r"Alice \(elena\\?_m\)", posts[-1]), posts[-1]
+    finally:
+        play.close()

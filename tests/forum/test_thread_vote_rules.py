@@ -227,7 +227,7 @@ def test_t014_players_who_post_too_little_are_prodded_and_the_host_sees_it(tmp_p
         play.read()
         play.clock.moment = play.game.clock.deadline - timedelta(hours=1)
         done = queue_prods(play.moderator)
-        assert "Alice" not in " ".join(done) and any("Bruno (1 posts)" in line for line in done)
+        assert "Alice" not in " ".join(done) and any("Bruno (1 post)" in line for line in done)
         assert queue_prods(play.moderator) == []  # once a day
         assert play.mails("prod", "Bruno") and not play.mails("prod", "Alice")
         lines = "\n".join(activity_lines(play.game))

@@ -16,6 +16,8 @@ WORDS = frozenset({"VOTE", "UNVOTE", "NOMINATE", "LINK"})
     ("__Vote Bruno__ — he lied twice", ["VOTE Bruno"]),
     ("<strong>VOTE Bruno</strong>", ["VOTE Bruno"]),
     ("**VOTE:** Bruno", ["VOTE Bruno"]),
+    ("__VOTE__ farid", ["VOTE farid"]),  # `__` is Markdown bold like `**`
+    ("__vote__: farid", ["VOTE farid"]),
     ("1. vote no lynch", ["VOTE no lynch"]),
     ("UNVOTE", ["UNVOTE"]),
     ("I will vote Bruno tomorrow", []),  # the order word must start the line

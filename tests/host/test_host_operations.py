@@ -98,6 +98,19 @@ def test_a_paused_game_resolves_nothing_at_its_old_deadline_and_resumes_with_the
     assert [s.phase for s in resolve_due(moderator)] == ["D1-vote"]
 
 
+def test_pause_and_resume_keep_the_time_left_to_the_microsecond(moderator, clock):
+    """A pause taken between two seconds loses no part of the time left: the resumed
+    deadline is the old one moved on by exactly the pause (docs/design.md: Deadlines)."""
+    from pbp.timezones import as_utc
+    start(moderator)
+    deadline = as_utc(load(moderator, "g1").record.deadline)
+    clock.advance(hours=12, microseconds=400_000)
+    assert deadlines.pause(moderator, "g1") == deadline - clock()
+    clock.advance(days=1)
+    assert deadlines.resume(moderator, "g1") == deadline + timedelta(days=1)
+    assert as_utc(load(moderator, "g1").record.deadline) == deadline + timedelta(days=1)
+
+
 def test_pause_and_resume_refuse_the_wrong_state(moderator):
     start(moderator)
     with pytest.raises(UserError, match="is not paused"):

@@ -131,3 +131,73 @@ def test_every_stated_rule_is_this_games_option(moderator, ruleset, option, valu
         for where, sentence in sentences(said):
             if other != value and (where, sentence) not in stated:
                 assert sentence not in shown[where], (where, other, sentence)
+
+
+# option `votes` -> the sentence each public text holds about where votes go (docs/design.md:
+# Public posts — votes in the thread): the opening post, the post that opens a day, a
+# running count and the sign-up announcement. A player who follows the thread is never
+# told to mail a vote the game only takes from the thread, and the other way round.
+THREAD_SENTENCE = ("on a line of its own in this thread")
+VOTES_STATED = {
+    "mail": {"opening": "Your orders go by mail: reply to pbp's mail with the order block filled in",
+             "post": "mail NOMINATE and a living player. The two most nominated go to trial.",
+             "tally": "orders are due by",
+             "announcement": "A game of Werewolf played by mail"},
+    "thread": {"opening": ("Post NOMINATE or VOTE and your choice on a line of its own in this thread "
+                           "(UNNOMINATE or UNVOTE takes it back); every other order goes by mail:"),
+               "post": ("post NOMINATE and a living player on a line of its own in this thread "
+                        "(UNNOMINATE takes it back). The two most nominated go to trial."),
+               "tally": ("Post NOMINATE and your choice on a line of its own in this thread "
+                         "(UNNOMINATE takes it back), before Sat 5 Jan 2030, 12:00 UTC."),
+               "announcement": ("Votes are posted in the game's thread and count only from the forum account "
+                                "you give as FORUM")},
+    "both": {"opening": ("Post NOMINATE or VOTE and your choice on a line of its own in this thread "
+                         "(UNNOMINATE or UNVOTE takes it back), or mail it; every other order goes by mail:"),
+             "post": ("post NOMINATE and a living player on a line of its own in this thread "
+                      "(UNNOMINATE takes it back), or mail it."),
+             "tally": ("Post NOMINATE and your choice on a line of its own in this thread "
+                       "(UNNOMINATE takes it back), or mail it, before Sat 5 Jan 2030, 12:00 UTC."),
+             "announcement": ("Votes are posted in the game's thread, from the forum account you give as "
+                              "FORUM, or mailed")},
+}
+
+
+def public_texts(moderator, clock, votes: str) -> dict[str, str]:
+    """The opening post, Night 0's post (which opens Day 1's nominations), a running count
+    of those nominations, and the announcement of a game opened for sign-ups, each made
+    with `votes=<votes>`."""
+    from pbp.forum import drafts
+    from pbp.forum.config import load_forum_settings
+    from pbp.forum.post_renderer import post_renderer
+    from pbp.game.resolution import resolve_due
+    from pbp.signups.announcement import announcement
+    from pbp.signups.opening import open_for_signups
+    options = {"votes": votes, "roles": WEREWOLF_ROLES}
+    create_game(moderator, "werewolf", ROSTER, seed="s1", options=options, game_id="g1")
+    clock.advance(days=3)
+    resolve_due(moderator)
+    game = load(moderator, "g1")
+    with game.file.transaction():
+        tally = drafts.draft_tally(post_renderer(moderator.renderer), load_forum_settings(moderator.settings),
+                                   game, clock())
+    book = DraftBook(load(moderator, "g1").file)
+    signups = open_for_signups(moderator, "ww2", "werewolf", "8..9", "3d", {"votes": votes}, None, None, [], "")
+    found = {"opening": book.get(OPENING)["text"], "post": book.get("N0")["text"], "tally": tally["text"],
+             "announcement": announcement(moderator, signups)}
+    return {key: flat(text.replace("\\", "")) for key, text in found.items()}
+
+
+@pytest.mark.parametrize("votes", VOTES_STATED)
+def test_every_public_text_says_where_this_games_votes_go(moderator, clock, votes):
+    shown = public_texts(moderator, clock, votes)
+    for where, sentence in VOTES_STATED[votes].items():
+        assert flat(sentence) in shown[where], (where, sentence, shown[where])
+    for other, said in VOTES_STATED.items():
+        for where, sentence in said.items():
+            if other != votes and sentence != VOTES_STATED[votes][where]:
+                assert flat(sentence) not in shown[where], (where, other, sentence)
+    if votes == "mail":
+        assert THREAD_SENTENCE not in " ".join(shown.values())
+    else:
+        assert "mail NOMINATE" not in " ".join(shown.values())
+        assert "LINK" in shown["opening"]

@@ -52,7 +52,8 @@ def test_open_game_prints_the_announcement_and_refuses_bad_settings(host):
     assert code == 0
     assert "Game ww3 (werewolf, 8 to 10 players) is open for sign-ups until Thu 1 Jan 2099, 18:00 UTC." in out
     assert "Sign-ups open: game ww3 (Werewolf)" in out and "    JOIN ww3 <name> TZ=<time zone> FORUM=<forum name>" in out
-    assert "mail WATCH ww3" in out and "night0 12h" in out
+    assert "mail WATCH ww3" in out and "Deadlines: night 0: 12 hours; each day's nominations: 12 hours;" in out
+    assert "night0" not in out  # phase kinds in words, never their ids
     host.refused("open-game", "ww3", "--ruleset", "werewolf", "--players", "8..10", "--closes", "3d",
                  says="A game called 'ww3' exists already")
     host.refused("open-game", "ww4", "--ruleset", "werewolf", "--players", "ten", "--closes", "3d",

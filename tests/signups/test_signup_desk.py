@@ -62,6 +62,15 @@ def test_mail_about_no_open_game_is_never_answered_and_counted_with_the_unknown_
     assert not post.replies("ww3", "eve@evil.example")
 
 
+def test_a_sender_who_signs_up_leaves_the_unknown_senders(post):
+    """An address that first wrote without a sign-up word ("sign me up") is listed with
+    the unknown senders until it signs up properly; then the host no longer sees it there."""
+    post.send("bruno@x.example", "sign me up")
+    assert "bruno@x.example" in StrangerLog(post.moderator.folder).summary()["senders"]
+    assert post.send("bruno@x.example", "JOIN ww3 Bruno") == "processed"
+    assert "bruno@x.example" not in StrangerLog(post.moderator.folder).summary()["senders"]
+
+
 def test_automatic_mail_and_mail_without_one_sender_are_not_answered(post):
     post.send("bot@x.example", "JOIN ww3 Bot", no_reply_reason="Auto-Submitted: auto-replied")
     post.send(None, "JOIN ww3 Nobody")
@@ -172,7 +181,10 @@ def test_start_needs_the_minimum_and_sends_late_joins_to_the_substitutes_list(po
     ("", "Re: join ww3 Bob", "JOIN ww3 Bob"),
     ("yes\n\n> Hello\n>     CONFIRM ww3 abcd23456k\n", "Re: [ww3] Confirm", "CONFIRM ww3 abcd23456k"),
     ("", "Re: [ww3] Confirm your sign-up for ww3 (CONFIRM ww3 abcd23456k)", "CONFIRM ww3 abcd23456k"),
-    ("Hello there\nJOIN ww3 Alice", "", None),            # a command is the first line written
+    ("Hello there\nJOIN ww3 Alice", "", "JOIN ww3 Alice"),  # under a greeting: any line the sender wrote
+    ("Hi! count me in\nJOIN ww3 Bruno TZ=Europe/Rome\nFORUM: bruno_b\ncheers", "",
+     "JOIN ww3 Bruno TZ=Europe/Rome FORUM: bruno_b"),
+    ("Hi!\n\n> JOIN ww3 Alice", "", None),                 # but never a quoted one
     ("> JOIN ww3 Alice", "", None),                        # quoted text is someone else's words
     ("WATCH ww1 please", "", "WATCH ww1"),
     ("JOIN ww3 " + "x" * 500, "", "JOIN ww3 " + "x" * 200),  # a long name is cut, then refused by the rules

@@ -46,7 +46,7 @@ def test_the_dead_see_the_role_list_once_and_every_team_channels_messages(modera
     assert "Who is who (the roles as the host knows them now):" in first
     for name in NAMES:
         role = load(moderator, "ww1").status(name).label
-        assert f"- {name}{' (dead)' if name == villager else ''}: {role}" in first
+        assert f"- {name}{' (dead)' if name == villager else ''}: {role.capitalize()}" in first  # as every text
     assert f"{masons[0]} to masons:\n    Mason buddies. Claim only if needed." in first
     assert f"{wolves[0]} to pack:\n    Nobody knows us yet." in first
     assert "(no orders: the rules' default applies)" not in first and "- Nobody gave orders." in first
@@ -81,4 +81,4 @@ def test_infiltration_spectators_read_the_reds_channel_when_the_option_lets_them
         assert all(("those who watch the game read it" in relay) is shown for relay in relays)
         if shown:
             assert f"{reds[0]} to reds:\n    Hack the Seer terminal first." in told[0]
-            assert f"- {reds[0]}: red" in told[0]
+            assert f"- {reds[0]}: Red" in told[0]
