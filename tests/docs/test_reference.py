@@ -45,8 +45,10 @@ def sections(markdown: str) -> dict[str, str]:
 
 
 def flags_in_help(parser: argparse.ArgumentParser) -> set[str]:
-    """Every flag `pbp <command> --help` prints (the public face of the parser)."""
-    return set(re.findall(r"(?<![\w-])(--?[A-Za-z][\w-]*)", parser.format_help())) - {"-h", "--help"}
+    """Every flag `pbp <command> --help` lists (the public face of the parser: each
+    option not hidden from the help; a flag named in a description is not one)."""
+    return {flag for action in parser._actions if action.help is not argparse.SUPPRESS
+            for flag in action.option_strings} - {"-h", "--help"}
 
 
 def test_every_command_and_flag_has_an_entry(pages: dict[str, str]) -> None:
