@@ -121,3 +121,26 @@ def oauthbearer_response(user: str, access_token: str, host: str, port: int) -> 
     """The OAUTHBEARER initial client response (RFC 7628)."""
     authzid = user.replace("=", "=3D").replace(",", "=2C")
     return f"n,a={authzid},\x01host={host}\x01port={port}\x01auth=Bearer {access_token}\x01\x01"
+
+
+def token_source_for(protocol: str, login: str, token_source: TokenSource | None) -> TokenSource | None:
+    """The token source of an IMAP or SMTP login (`protocol`), refused when a token login
+    (`xoauth2`, `oauthbearer`) has none."""
+    if login != "password" and token_source is None:
+        raise ValueError(f"an {protocol} {login} login needs a token source")
+    return token_source
+
+
+def log_in_with_token(source: TokenSource, log_in: Callable[[str], None],
+                      refused: type[Exception]) -> None:
+    """`log_in(access_token)`; a token the server refuses (`refused`) may have expired or
+    been revoked early, so it is dropped and a fresh one tried once more; a second
+    refusal goes on to the caller."""
+    for last_try in (False, True):
+        try:
+            log_in(source.access_token())
+            return
+        except refused:
+            source.invalidate()
+            if last_try:
+                raise
