@@ -219,3 +219,21 @@ def test_a_mail_built_by_hand_outside_the_renderer_fails(tmp_path):
         "mail is worded by templates: pbp/game/notices.py:5 builds a RenderedMail by hand",
         "mail is worded by templates: pbp/game/notices.py:6 builds a RenderedMail by hand",
     ]
+
+
+def test_a_backoff_computed_outside_the_one_helper_fails(tmp_path):
+    """One backoff (pbp.schedule.Backoff): a module that caps a doubling wait itself, by a
+    power of two, a doubling or a shift, is named; the helper's own module and a `min` of
+    anything else pass."""
+    by_hand = ("def wait(attempts, pause):\n"
+               "    first = min(60.0 * 2 ** (attempts - 1), 3600.0)\n"
+               "    second = min(pause * 2, 300.0)\n"
+               "    third = min(1 << attempts, 64)\n"
+               "    return first, second, third, min(attempts + 1, 5)\n")
+    keeper = "def seconds(first, failures, longest):\n    return min(first * 2.0 ** failures, longest)\n"
+    done = check(tmp_path, {"pbp/game/status.py": by_hand, "pbp/schedule.py": keeper})
+    assert done.returncode == 1, done.stdout
+    problems = [line for line in done.stdout.splitlines() if line.startswith("one backoff")]
+    assert problems == [f"one backoff: pbp/game/status.py:{line} doubles a wait itself; use pbp.schedule.Backoff"
+                        for line in (2, 3, 4)]
+    assert "one backoff" in check(tmp_path, {"pbp/game/status.py": "", "pbp/schedule.py": keeper}).stdout
