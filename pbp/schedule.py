@@ -89,8 +89,3 @@ class Backoff:
 def now() -> datetime:
     """The shell's clock (the engine never reads one)."""
     return datetime.now(timezone.utc)
-
-
-def to_text(moment: datetime) -> str:
-    """ISO 8601 UTC, second precision: how moments are stored."""
-    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")

@@ -28,7 +28,6 @@ from datetime import datetime, timezone
 from typing import Any, Mapping, Sequence
 
 from engine.core import OrderError, RulesetCard
-from pbp import schedule
 from pbp.forum.activity import day_of
 from pbp.forum.forum_names import LINK, Identities, take_link
 from pbp.forum.thread import ThreadPost
@@ -44,7 +43,7 @@ from pbp.game.vote_channels import THREAD, public_keyword, takes_from_thread
 from pbp.mail.limits import quoted
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Accepted, Refused
-from pbp.timezones import as_utc, render_received
+from pbp.timezones import as_utc, render_received, to_text
 
 
 @dataclass
@@ -258,7 +257,7 @@ def _cast(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, mom
     else:
         lines = [kept for kept in standing.lines if public_keyword(kept, card) != keyword] + list(read.canonical)
     game.file.orders.insert({"phase": phase.id, "player": player, "text": "\n".join(lines),
-                             "received": schedule.to_text(reading.now), "message_id": "", "mail_key": "",
+                             "received": to_text(reading.now), "message_id": "", "mail_key": "",
                              "source": "thread", "post": post.id, "post_url": post.url, "cast_at": moment})
     standing.lines = lines
     standing.since[keyword] = moment

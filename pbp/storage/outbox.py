@@ -21,7 +21,7 @@ from email.message import EmailMessage
 from typing import Any, Callable, Iterator
 
 from pbp import schedule
-from pbp.timezones import as_utc
+from pbp.timezones import as_utc, to_text
 from pbp.crashpoints import crash_point
 from pbp.mail.compose import compose
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
@@ -227,7 +227,7 @@ class Outbox(OutboxQueue):
             raise trouble.error from None
         except TransientSendError as error:
             marks.add(doc_id, {"attempts": attempts, "error": str(error),
-                               "next_attempt": schedule.to_text(now + RETRY.delay(attempts))}, settled=False)
+                               "next_attempt": to_text(now + RETRY.delay(attempts))}, settled=False)
             summary.retrying += 1
             summary.errors.append(f"{row['message_id']}: {error}")
             return False
@@ -238,7 +238,7 @@ class Outbox(OutboxQueue):
             self._fail(marks, doc_id, row, attempts, f"sending failed: {type(error).__name__}: {error}", summary)
             return False
         marks.add(doc_id, {"attempts": attempts, "status": SENT, "error": "",
-                           "sent": schedule.to_text(self.clock())}, settled=True)
+                           "sent": to_text(self.clock())}, settled=True)
         summary.sent += 1
         return True
 
