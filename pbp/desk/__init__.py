@@ -133,7 +133,7 @@ class Desk:
 
     def may_reply(self, game: StoredGame, address: str) -> bool:
         """The replies-per-sender-per-day cap (pbp.game.reply_cap); counts the reply."""
-        return may_reply(self.moderator, game, address)
+        return may_reply(self.moderator, game.file, address)
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:

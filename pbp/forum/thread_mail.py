@@ -32,7 +32,7 @@ def tell_player(moderator: Moderator, game: StoredGame, player: str, kind: str, 
     templates/mail/player_note.j2; False when the player is no roster player or the day's
     cap is reached."""
     entry = game.roster.by_name(player)
-    if entry is None or not may_reply(moderator, game, entry.email):
+    if entry is None or not may_reply(moderator, game.file, entry.email):
         return False
     moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
                            kind=kind, mail=wrap_mail(player_note(moderator, game, note)))

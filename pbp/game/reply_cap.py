@@ -4,16 +4,15 @@ post in the thread — counts against `replies_per_sender_per_day` in the game's
 table, so a mail loop or a flood of votes cannot make pbp flood an address."""
 from __future__ import annotations
 
-from typing import Any
-
 from pbp.moderator import Moderator
+from pbp.storage.datafolder import GameFile
 
 
-def may_reply(moderator: Moderator, game: Any, address: str) -> bool:
-    """Whether `game` (a stored game or an open one: anything with a `file` holding the
-    `replies` table) may mail `address` once more today; counts the reply when it may."""
+def may_reply(moderator: Moderator, file: GameFile, address: str) -> bool:
+    """Whether the game of `file` (a game's or an open game's) may mail `address` once
+    more today; counts the reply when it may."""
     day = moderator.clock().date().isoformat()
-    replies = game.file.replies
+    replies = file.replies
     rows = replies.where("sender", address, lambda row: row["day"] == day)
     count = rows[0]["count"] if rows else 0
     if count >= moderator.settings.replies_per_sender_per_day:
