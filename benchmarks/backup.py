@@ -32,7 +32,8 @@ REPO = HERE.parent
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
 sys.path.insert(0, str(REPO))
 
-from benchmarks.storage import GAME, make_site, open_phase_number, play_phase, quiet_pbp  # noqa: E402
+from benchmarks.in_process import quiet_pbp  # noqa: E402
+from benchmarks.storage import GAME, make_site, open_phase_number, play_phase  # noqa: E402
 
 ALLOWED_RATIO = 1.5
 

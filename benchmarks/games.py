@@ -37,8 +37,7 @@ from datetime import timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from pbp import schedule  # noqa: E402
-from pbp.timezones import as_utc  # noqa: E402
+from pbp.timezones import as_utc, to_text  # noqa: E402
 from pbp.composition import ForumModerator  # noqa: E402
 from pbp.daemon.run import Daemon  # noqa: E402
 from pbp.storage.datafolder import DataFolder  # noqa: E402
@@ -104,11 +103,11 @@ def copy_game(data: Path, number: int, later: timedelta) -> dict:
             tables = json.loads(source.read_text(encoding="utf-8"))
             (record,) = tables["game"].values()
             record["id"] = new_id
-            record["deadline"] = schedule.to_text(as_utc(record["deadline"]) + later)
+            record["deadline"] = to_text(as_utc(record["deadline"]) + later)
             target.write_text(json.dumps(tables, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
         else:
             shutil.copyfile(source, target)
-    return {"id": new_id, "ruleset": "infiltration", "created": schedule.to_text(START)}
+    return {"id": new_id, "ruleset": "infiltration", "created": to_text(START)}
 
 
 def make_site(template: Path, data: Path, games: int) -> Site:

@@ -42,7 +42,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import email
-import io
 import random
 import shutil
 import statistics
@@ -68,7 +67,7 @@ from tests.fixtures.mailserver import LOOPBACK, Dovecot, free_port  # noqa: E402
 from imapclient import IMAPClient  # noqa: E402
 
 from engine.simulation import player_names  # noqa: E402
-from pbp import cli  # noqa: E402
+from benchmarks.in_process import quiet_pbp  # noqa: E402
 from pbp.daemon.cycle import Cycle  # noqa: E402
 from pbp.game.stored import load  # noqa: E402
 from pbp.composition import ForumModerator  # noqa: E402
@@ -97,15 +96,6 @@ class Site:
     @property
     def settings(self) -> Path:
         return self.root / "pbp.ini"
-
-
-def quiet_pbp(*argv: str) -> None:
-    """Run a pbp command in this process; its chatter is not the benchmark's output."""
-    captured_out, captured_err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(captured_out), contextlib.redirect_stderr(captured_err):
-        status = cli.main(list(argv))
-    if status != 0:
-        raise RuntimeError(f"pbp {' '.join(argv)} failed: {captured_out.getvalue()}{captured_err.getvalue()}")
 
 
 def make_site(root: Path, dovecot: Dovecot, smtp: Controller, name: str, seed: int) -> Site:

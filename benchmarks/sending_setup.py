@@ -1,6 +1,6 @@
 """What benchmarks/dispatch.py and benchmarks/deadline.py share: an SMTP server on loopback
 that accepts every mail and keeps none, and a pbp data folder whose settings send to it;
-and `quiet_pbp`, a pbp command run in the benchmark's process (benchmarks/startup.py too).
+and `quiet_pbp` (benchmarks/in_process.py), which benchmarks/startup.py takes from here.
 
 The server is aiosmtpd in its own process (`python3 -m aiosmtpd` with its `Sink` handler,
 which answers 250 to every DATA and stores nothing; no Dovecot behind it), so the mail
@@ -10,7 +10,6 @@ raw `smtplib` baseline talk to the same server over the same loopback.
 from __future__ import annotations
 
 import contextlib
-import io
 import smtplib
 import statistics
 import subprocess
@@ -26,13 +25,14 @@ REPO = HERE.parent
 # Python puts this script's folder first on the path, where a sibling benchmark named
 # like a package (benchmarks/engine.py) would hide the real one: drop it.
 sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HERE]
-sys.path.insert(0, str(REPO / "tests"))  # the test fixtures' free_port, reused as is
 sys.path.insert(0, str(REPO))
+# Before the tests' folder goes on the path: its `benchmarks` package would hide this one.
+from benchmarks.in_process import quiet_pbp  # noqa: E402
+sys.path.insert(1, str(REPO / "tests"))  # the test fixtures' free_port, reused as is
 
 from fixtures.mailserver import LOOPBACK, START_TIMEOUT, free_port, wait_for_port  # noqa: E402
 
 from engine.simulation import player_names  # noqa: E402
-from pbp import cli  # noqa: E402
 
 FROM_ADDRESS = "moderator@pbp.bench"
 
@@ -60,15 +60,6 @@ def null_smtp_server() -> Iterator[NullSmtp]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
-
-
-def quiet_pbp(*argv: str) -> None:
-    """Run a pbp command in this process; its chatter is not the benchmark's output."""
-    captured_out, captured_err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(captured_out), contextlib.redirect_stderr(captured_err):
-        status = cli.main(list(argv))
-    if status != 0:
-        raise RuntimeError(f"pbp {' '.join(argv)} failed: {captured_out.getvalue()}{captured_err.getvalue()}")
 
 
 def make_data_folder(root: Path, smtp: NullSmtp, players: int, seed: str, schedule: str = "") -> Path:

@@ -34,8 +34,6 @@ Exit status: 0 when both ratios and the document's size hold, 1 when one does no
 from __future__ import annotations
 
 import argparse
-import contextlib
-import io
 import os
 import re
 import shutil
@@ -54,7 +52,7 @@ sys.path.insert(0, str(REPO))
 
 from engine.core import OrderBlockError  # noqa: E402
 from engine.simulation import player_names  # noqa: E402
-from pbp import cli  # noqa: E402
+from benchmarks.in_process import quiet_pbp  # noqa: E402
 from pbp.composition import ForumModerator  # noqa: E402
 from pbp.daemon.cycle import Cycle  # noqa: E402
 from pbp.game.stored import StoredGame, load  # noqa: E402
@@ -71,15 +69,6 @@ MODERATOR = "moderator@pbp.bench"
 # Everyone stays and votes for no lynch; Greens sneak (guards spare Sneakers), Reds are
 # always Warriors. So the game runs to its turn limit instead of ending in a few turns.
 ORDERS = {"class": ("CLASS SNEAKER", "CLASS WARRIOR"), "movement": ("STAY",), "decision": ("VOTE NO LYNCH",)}
-
-
-def quiet_pbp(*argv: str) -> None:
-    """Run a pbp command in this process; its chatter is not the benchmark's output."""
-    captured_out, captured_err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(captured_out), contextlib.redirect_stderr(captured_err):
-        status = cli.main(list(argv))
-    if status != 0:
-        raise RuntimeError(f"pbp {' '.join(argv)} failed: {captured_out.getvalue()}{captured_err.getvalue()}")
 
 
 def make_site(root: Path, players: int, late_phase: int) -> Path:

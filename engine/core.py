@@ -20,6 +20,7 @@ from engine.errors import (OrderError as OrderError, OrderSyntaxError as OrderSy
                            IllegalOrderError as IllegalOrderError, OrderBlockError as OrderBlockError,
                            GameSetupError as GameSetupError, HostActionError as HostActionError,
                            did_you_mean as did_you_mean, closest as closest)
+from engine.order_blocks import parse_order_block as parse_order_block
 from engine.public_roster import (PublicCharacter as PublicCharacter, listed_characters as listed_characters,
                                    no_board as no_board, no_setup_name as no_setup_name)
 from engine.balance_study import (BalanceStudy as BalanceStudy, Calibration as Calibration, Anchor as Anchor)

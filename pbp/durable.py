@@ -70,6 +70,7 @@ def durable_write(temp: Path, final: Path, write: Callable[[BinaryIO], object]) 
     private file `temp`, which is fsynced and renamed to `final`; the folder is fsynced so
     the rename survives a crash. A reader sees the old file or the whole new one."""
     with open_private(temp, "wb") as handle:
+        os.fchmod(handle.fileno(), PRIVATE_FILE)  # a leftover temp file may have had other bits
         write(handle)
         handle.flush()
         os.fsync(handle.fileno())

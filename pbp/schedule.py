@@ -1,4 +1,5 @@
-"""Phase deadlines (docs/design.md: Reliability rules, Deadlines).
+"""Phase deadlines, and the backoff between retries (docs/design.md: Reliability rules,
+Deadlines).
 
 A game's schedule maps a phase kind (`class`, `movement`, `decision`, `night`, …) to a
 duration; a phase's deadline is the moment it opened plus its kind's duration.
@@ -8,6 +9,7 @@ read by `pbp.timezones.parse_duration`, the one reader of times people type.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Mapping, Sequence
 
@@ -67,11 +69,23 @@ def deadline_after(opened: datetime, schedule: Mapping[str, str], kind: str) -> 
     return opened + phase_duration(schedule, kind)
 
 
+@dataclass(frozen=True)
+class Backoff:
+    """How long to wait before trying again: `first` seconds after the first failure,
+    doubling with each further failure, never more than `longest`. The one backoff of the
+    shell; each retrying part holds its own policy as a value of this class."""
+
+    first: float
+    longest: float
+
+    def seconds(self, failures: int) -> float:
+        doublings = min(max(failures - 1, 0), 64)  # past 64 doublings every policy is at its longest
+        return min(self.first * 2.0 ** doublings, self.longest)
+
+    def delay(self, failures: int) -> timedelta:
+        return timedelta(seconds=self.seconds(failures))
+
+
 def now() -> datetime:
     """The shell's clock (the engine never reads one)."""
     return datetime.now(timezone.utc)
-
-
-def to_text(moment: datetime) -> str:
-    """ISO 8601 UTC, second precision: how moments are stored."""
-    return moment.astimezone(timezone.utc).isoformat(timespec="seconds")

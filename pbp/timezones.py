@@ -134,11 +134,26 @@ def _localize(wall: datetime, where: ZoneInfo | timezone, text: str) -> datetime
     return aware.astimezone(UTC)
 
 
+# --------------------------------------------------------------------------- stored moments
+# The one codec of moments in storage: `to_text` writes them, `from_text` reads them back.
+def to_text(moment: datetime) -> str:
+    """ISO 8601 UTC, second precision: how moments are stored."""
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def from_text(text: str) -> datetime:
+    """A stored moment as an aware UTC datetime (`Z` and a missing offset mean UTC, as
+    older files wrote them)."""
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+
+
 # --------------------------------------------------------------------------- rendering
 def as_utc(moment: datetime | str) -> datetime:
-    """An aware UTC datetime from a stored value (ISO text or datetime; naive means UTC)."""
+    """An aware UTC datetime from a stored value (ISO text, read by `from_text`, or a
+    datetime; naive means UTC)."""
     if isinstance(moment, str):
-        moment = datetime.fromisoformat(moment.replace("Z", "+00:00"))
+        return from_text(moment)
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
     return moment.astimezone(UTC)

@@ -6,12 +6,14 @@ import pytest
 from pbp.timezones import (
     TimeInputError,
     as_utc,
+    from_text,
     parse_deadline_change,
     parse_duration,
     parse_moment,
     render_duration_spec,
     render_moment,
     render_remaining,
+    to_text,
     zone_problem,
 )
 
@@ -115,6 +117,33 @@ def test_zone_problems_for_the_roster():
 def test_stored_text_and_naive_times_read_as_utc():
     assert as_utc("2026-12-01T18:00:00Z") == datetime(2026, 12, 1, 18, tzinfo=UTC)
     assert as_utc(datetime(2026, 12, 1, 18)) == datetime(2026, 12, 1, 18, tzinfo=UTC)
+
+
+def test_stored_moments_have_one_codec_that_round_trips():
+    """pbp.timezones owns the text of stored moments (docs/design.md: One copy of each
+    mechanism): UTC, to the second, read back as the same aware moment."""
+    berlin = datetime(2026, 12, 1, 19, 0, 30, 999, tzinfo=timezone(timedelta(hours=1)))
+    assert to_text(berlin) == "2026-12-01T18:00:30+00:00"
+    assert from_text(to_text(berlin)) == berlin.replace(microsecond=0)
+    assert from_text("2026-12-01T18:00:00Z") == from_text("2026-12-01T18:00:00") == as_utc("2026-12-01T18:00:00")
+
+
+def test_only_the_codec_reads_or_writes_a_stored_moment():
+    """No module of pbp but pbp/timezones.py parses ISO text or formats it to seconds;
+    Discourse's own timestamps, which pbp does not store, are read by pbp/forum/discourse.py
+    and written by the local Discourse (pbp/demo/discourse_server.py)."""
+    import ast
+    from pathlib import Path
+
+    shell = Path(__file__).resolve().parents[1] / "pbp"
+    allowed = {"timezones.py", "forum/discourse.py", "demo/discourse_server.py"}
+    places = [f"{path.relative_to(shell)}:{node.lineno}" for path in sorted(shell.rglob("*.py"))
+              if path.relative_to(shell).as_posix() not in allowed
+              for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and (node.func.attr == "fromisoformat"
+                   or (node.func.attr == "isoformat" and any(k.arg == "timespec" for k in node.keywords)))]
+    assert places == []
 
 
 def test_remaining_time_and_compact_durations():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, did_you_mean
+from engine.core import IllegalOrderError, OrderSyntaxError, did_you_mean, parse_order_block
 from engine.infiltration.orders import (CLASS_NAMES, KEYWORDS, KIND_HINT, NO_LYNCH, NO_REDS_LEFT, PHASE_KEYWORDS,
                                         TAMPER_ACTIONS, Attack, ChooseClass, EnterCode, Move, Order, SenderView, Stay,
                                         Vote, kind_of, named_character, named_room, sender_view)
@@ -19,27 +19,9 @@ from engine.infiltration.terminal_orders import parse_tamper, parse_use
 def parse_block(state: GameState, player: str, lines: Sequence[str]) -> tuple[Order, ...]:
     """Every order of one block, or OrderBlockError with every error (1-based lines)."""
     view = sender_view(state, player)
-    orders: list[Order] = []
-    errors: list[OrderError] = []
-    seen_kinds: dict[str, int] = {}
-    for number, raw in enumerate(lines, start=1):
-        text = raw.strip()
-        if not text or text.startswith("#"):
-            continue
-        try:
-            order = parse_line(text, view)
-            kind = kind_of(order)
-            if kind in seen_kinds:
-                raise IllegalOrderError(
-                    f"line {{earlier}} already gave a {kind} order; send {KIND_HINT[kind]} per block.",
-                    earlier=seen_kinds[kind])
-            seen_kinds[kind] = number
-            orders.append(order)
-        except OrderError as error:
-            errors.append(error.at(number, text))
-    if errors:
-        raise OrderBlockError(errors)
-    return tuple(orders)
+    return parse_order_block(lines, lambda text: parse_line(text, view), kind_of,
+                             lambda kind: f"line {{earlier}} already gave a {kind} order; "
+                                          f"send {KIND_HINT[kind]} per block.")
 
 
 _HEAD = re.compile(r"^([A-Za-z]+)\s*:?\s*(.*)$", re.S)

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from engine.core import IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, did_you_mean
+from engine.core import IllegalOrderError, OrderSyntaxError, did_you_mean, parse_order_block
 from engine.names import match_name, plain_word
 
 
@@ -147,25 +147,7 @@ def parse_block(lines: Sequence[str], keywords: Mapping[str, type[Any]], players
     `legality(order)` raises IllegalOrderError (placeless) when the sender may not give
     it now. Comments (`#`) and blank lines are skipped; one line per kind at most.
     """
-    orders: list[Any] = []
-    errors: list[OrderError] = []
-    seen: dict[str, int] = {}
-    for number, text in enumerate(lines, start=1):
-        stripped = text.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        try:
-            order = parse_line(stripped, keywords, players)
-            if order.keyword in seen:
-                raise IllegalOrderError(
-                    f"only one {order.keyword} line is allowed and line {{earlier}} "
-                    f"already has one; keep the one you mean.", earlier=seen[order.keyword])
-            legality(order)
-        except OrderError as error:
-            errors.append(error.at(number, stripped))
-            continue
-        seen[order.keyword] = number
-        orders.append(order)
-    if errors:
-        raise OrderBlockError(errors)
-    return tuple(orders)
+    return parse_order_block(lines, lambda text: parse_line(text, keywords, players),
+                             lambda order: str(order.keyword),
+                             lambda keyword: f"only one {keyword} line is allowed and line {{earlier}} "
+                                             "already has one; keep the one you mean.", legality)

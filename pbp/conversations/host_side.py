@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pbp import schedule
 from pbp.conversations.channels import HOST, channels_of, is_npc, message_log
 from pbp.conversations.judge import Delivery
 from pbp.conversations.picks import current_picks
@@ -20,7 +19,7 @@ from pbp.storage.inbound_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, Outcome
 from pbp.render.verdicts import Accepted, Refused, Verdict
-from pbp.timezones import render_timestamp
+from pbp.timezones import render_timestamp, to_text
 from pbp.game.token_guard import TokenGuard
 
 
@@ -42,7 +41,7 @@ def answer(moderator: Moderator, game: StoredGame, player: str, text: str) -> st
         raise UserError(f"{name} is an NPC you play; there is nobody to answer.")
     text = _checked_text(text)
     phase = game.filed_phase
-    received = schedule.to_text(moderator.clock())
+    received = to_text(moderator.clock())
     message_log(game.file).insert({"channel": HOST, "phase": phase, "sender": HOST, "player": name, "text": text,
                                    "received": received, "recipients": [name], "cause": ""})
     thread = thread_id(game.id, f"host-{name}", phase, moderator.outbox.domain)
@@ -64,7 +63,7 @@ def speak_as(moderator: Moderator, game: StoredGame, npc: str, channel: str, tex
         raise UserError(f"{name} is not in a channel called {channel!r} now (their channels: "
                         f"{', '.join(own) or 'none'}).")
     text = _checked_text(text)
-    received = schedule.to_text(moderator.clock())
+    received = to_text(moderator.clock())
     deliver(moderator, game, Delivery(name, channel, text, received, current_picks(game, channel)))
     return name
 

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Mapping
 
-from pbp import schedule
 from pbp.game.block_judge import identity_refusal
 from pbp.conversations.channels import HOST, TEAM, channels_of, message_log
 from pbp.conversations.picks import current_picks
@@ -15,7 +14,7 @@ from pbp.game.stored import StoredGame
 from pbp.mail.limits import MAX_MESSAGE_CHARS
 from pbp.ports import MessageBlock
 from pbp.render.verdicts import Accepted, Note, Refused, Verdict
-from pbp.timezones import render_timestamp
+from pbp.timezones import render_timestamp, to_text
 from pbp.game.token_guard import TokenGuard
 
 
@@ -71,7 +70,7 @@ def judge_message(game: StoredGame, name: str, games: list[str], guard: TokenGua
         lambda row: row["sender"] == name and row["received"][:10] == day)
     if sent_today >= daily_limit:
         return MessageVerdict(Refused("messages_today", sent_today=sent_today, **about))
-    received = schedule.to_text(now)
+    received = to_text(now)
     picks = current_picks(game, channel, pending_orders) if channel != HOST else None
     return MessageVerdict(Accepted("message_sent", channel=channel, to_host=channel == HOST,
                                    received=render_timestamp(received), picks=picks),

@@ -7,7 +7,7 @@ import re
 from datetime import datetime
 from typing import Any, Callable
 
-from pbp import schedule
+from pbp.timezones import to_text
 from pbp.daemon import logs
 from pbp.daemon.cycle import CycleReport
 from pbp.forum.watch import WatchReport
@@ -55,7 +55,7 @@ def note_watch(state: dict[str, Any], report: WatchReport, clock: Callable[[], d
     if not report.ran:
         return
     previous = state.get("watch") or {}
-    now = schedule.to_text(clock())
+    now = to_text(clock())
     if report.error:
         if not previous.get("error"):
             logs.warning(f"thread watch failed ({report.error}); it tries again next cycle")

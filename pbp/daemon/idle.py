@@ -14,7 +14,10 @@ from __future__ import annotations
 import threading
 from typing import Callable, Protocol
 
-LONGEST_PAUSE_SECONDS = 300.0
+from pbp.schedule import Backoff
+
+# A lost IDLE connection is opened again after a second, then doubling, at most five minutes.
+RECONNECT = Backoff(first=1.0, longest=300.0)
 
 
 class IdleMailbox(Protocol):
@@ -42,7 +45,7 @@ class IdleWatcher:
         self._thread: threading.Thread | None = None
         self.idle_commands = 0  # IDLE commands the server accepted (each renewal is one)
         self._announced = False
-        self._pause = 1.0  # before the next reconnection after a failure
+        self._failures = 0  # in a row, since IDLE was last accepted
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="pbp-imap-idle", daemon=True)
@@ -60,7 +63,7 @@ class IdleWatcher:
 
     def _idling(self) -> None:
         self.idle_commands += 1
-        self._pause = 1.0
+        self._failures = 0
         if not self._announced:  # once per connection: the host's log says IDLE works (again)
             self.say("waiting in IMAP IDLE for new mail")
             self._announced = True
@@ -79,12 +82,13 @@ class IdleWatcher:
                             and not self._stop.is_set():
                         self.on_mail()
             except Exception as error:  # noqa: BLE001 - the watcher must never stop the daemon
-                if self._pause == 1.0:  # said once per run of failures (IDLE accepted resets it)
+                self._failures += 1
+                pause = RECONNECT.seconds(self._failures)
+                if self._failures == 1:  # said once per run of failures (IDLE accepted resets it)
                     self.warn(f"IMAP IDLE failed ({type(error).__name__}: {error}); polling meanwhile, "
-                             f"trying IDLE again in {self._pause:g} s and later")
+                             f"trying IDLE again in {pause:g} s and later")
                 self._announced = False
-                self._stop.wait(self._pause)
-                self._pause = min(self._pause * 2, LONGEST_PAUSE_SECONDS)
+                self._stop.wait(pause)
             finally:
                 if mailbox is not None:
                     try:

@@ -39,6 +39,7 @@ from apscheduler.executors.pool import ThreadPoolExecutor
 from apscheduler.schedulers.background import BackgroundScheduler
 
 from pbp import schedule
+from pbp.timezones import to_text
 from pbp.daemon.cycle import Cycle
 from pbp.daemon import logs
 from pbp.daemon.cycle_log import log_cycle, note_watch
@@ -94,7 +95,7 @@ class Daemon:
         self.busy = False
         self.stopping = False  # set once a stop signal came: no cycle starts after it
         self.idle: IdleWatcher | None = None
-        self.state: dict[str, Any] = {"pid": os.getpid(), "started": schedule.to_text(clock()), "last_cycle": "",
+        self.state: dict[str, Any] = {"pid": os.getpid(), "started": to_text(clock()), "last_cycle": "",
                       "last_error": "", "next_wake": "", "next_reason": "", "watch": None}
         self.run_lock = WriterLock(self.settings.data, name="run.lock")  # one daemon per data folder
         self.scheduler = BackgroundScheduler(executors={"default": ThreadPoolExecutor(1)},
@@ -143,7 +144,7 @@ class Daemon:
                 wake = next_wake_up(folder, self.clock())
                 folder.index.save(folder)  # before the state and the stamp: the cycle's last write
                 computed = True
-                self.state["last_cycle"] = schedule.to_text(self.clock())
+                self.state["last_cycle"] = to_text(self.clock())
                 self._record_wake(wake)
                 write_state(self.settings.data, self.state)
                 self.stamp = folder_stamp(self.settings.data)  # still under the lock: ours alone
@@ -180,7 +181,7 @@ class Daemon:
         poll = self.clock() + timedelta(seconds=self.settings.poll_interval)
         if wake is None or poll < wake.when:
             wake = WakeUp(poll, "next poll")
-        self.state["next_wake"] = schedule.to_text(wake.when)
+        self.state["next_wake"] = to_text(wake.when)
         self.state["next_reason"] = wake.reason
 
     def _arm(self, wake: WakeUp | None) -> None:
@@ -294,6 +295,6 @@ class Daemon:
             except UserError:
                 return
             try:
-                write_state(self.settings.data, {**self.state, "stopped": schedule.to_text(self.clock())})
+                write_state(self.settings.data, {**self.state, "stopped": to_text(self.clock())})
             finally:
                 folder.close()

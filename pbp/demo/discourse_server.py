@@ -10,37 +10,25 @@ every post id), `GET /t/{id}/posts.json?post_ids[]=…` (the other posts), `GET
 `user_deleted`. Requests without the right `Api-Key` and `Api-Username` are refused with
 403, as Discourse does.
 
-Faults are programmed by count and released explicitly, never by a delay:
-`fail_next(kind, path=…, count=N)` makes the next N matching requests
-- `503`: answer 503;
-- `drop`: do the request (a post is made), then close the connection without an answer;
-- `hold`: do the request, then answer nothing until `release()` (the client's own timeout
-  ends its wait).
+Faults are programmed by count and released explicitly, never by a delay (`503`, `drop`,
+`hold`; pbp.demo.local_http, the plumbing it shares with the tests' local Reddit).
 """
 from __future__ import annotations
 
 import json
 import re
-import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs
 
-FAULTS = ("503", "drop", "hold")
+from pbp.demo.local_http import JsonHandler, LocalServer
+
 FIRST_CHUNK = 20  # posts a topic's own JSON carries; the rest come by post_ids[]
 
 
 def iso(moment: float) -> str:
     return datetime.fromtimestamp(moment, tz=timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-@dataclass
-class Fault:
-    kind: str
-    path: str
-    count: int = 1
 
 
 @dataclass
@@ -65,67 +53,57 @@ class Topic:
     posts: list[int]
 
 
-class LocalDiscourse:
+class _Handler(JsonHandler):
+    server_state: LocalDiscourse
+
+    def refusal(self) -> tuple[int, object] | None:
+        fake = self.server_state
+        if self.headers.get("Api-Key") != fake.api_key or self.headers.get("Api-Username") != fake.username:
+            return 403, {"errors": ["You are not permitted to view the requested resource."],
+                         "error_type": "invalid_access"}
+        return None
+
+    def answer(self, method: str, path: str, query: str, body: bytes) -> tuple[int, object]:
+        return self._answer(method, path, parse_qs(query), json.loads(body) if body else {})
+
+    def _answer(self, method: str, path: str, query: dict[str, Any], body: dict[str, Any]) -> tuple[int, object]:
+        fake = self.server_state
+        parts = [p for p in path.split("/") if p]
+        with fake.lock:
+            if method == "POST" and path == "/posts.json":
+                raw = str(body.get("raw", ""))
+                if "topic_id" in body:
+                    if int(body["topic_id"]) not in fake.topics:
+                        return 404, {"errors": ["The requested URL or resource could not be found."]}
+                    return 200, fake.post_json(fake.reply(int(body["topic_id"]), raw, fake.username))
+                return 200, fake.post_json(fake.new_topic(str(body.get("title", "")), raw, fake.username))
+            if method == "GET" and len(parts) == 2 and parts[0] == "t" and parts[1].endswith(".json"):
+                topic = fake.topics.get(int(parts[1][:-5]))
+                return (200, fake.topic_json(topic)) if topic else (404, {"errors": ["Not found"]})
+            if method == "GET" and len(parts) == 3 and parts[0] == "t" and parts[2] == "posts.json":
+                wanted = [int(i) for i in query.get("post_ids[]", [])]
+                return 200, {"post_stream": {"posts": [fake.post_json(fake.posts[i]) for i in wanted
+                                                       if i in fake.posts]}, "id": int(parts[1])}
+            if method == "GET" and len(parts) == 3 and parts[:2] == ["topics", "created-by"]:
+                user = parts[2][:-5]
+                topics = [{"id": t.id, "title": t.title, "slug": t.slug} for t in fake.topics.values()
+                          if t.author == user]
+                return 200, {"topic_list": {"topics": topics}}
+        return 404, {"errors": ["The requested URL or resource could not be found."]}
+
+
+class LocalDiscourse(LocalServer):
     """The server and its state; every handler takes `self.lock`."""
 
-    def __init__(self, username: str = "pbp_bot", api_key: str = "test-key"):
+    INSTANT_FAULTS = {"503": (503, {"errors": ["Service Unavailable"]})}
+    HANDLER = _Handler
+
+    def __init__(self, username: str = "pbp_bot", api_key: str = "test-key", port: int = 0):
+        super().__init__(port)
         self.username, self.api_key = username, api_key
-        self.lock = threading.RLock()
         self.topics: dict[int, Topic] = {}
         self.posts: dict[int, DiscoursePost] = {}
-        self.faults: list[Fault] = []
-        self.released = threading.Event()
-        self.requests: list[tuple[str, str]] = []
         self.clock = 1_700_000_000.0
-        self._server: ThreadingHTTPServer | None = None
-
-    # ------------------------------------------------------------------ lifecycle
-    def start(self) -> "LocalDiscourse":
-        fake = self
-
-        class Handler(_Handler):
-            state = fake
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        threading.Thread(target=self._server.serve_forever, daemon=True).start()
-        return self
-
-    def stop(self) -> None:
-        self.release()
-        if self._server:
-            self._server.shutdown()
-            self._server.server_close()
-
-    @property
-    def url(self) -> str:
-        assert self._server is not None
-        return f"http://127.0.0.1:{self._server.server_address[1]}"
-
-    # ------------------------------------------------------------------ programming
-    def fail_next(self, kind: str, path: str = "", count: int = 1) -> None:
-        assert kind in FAULTS and count > 0
-        with self.lock:
-            if kind == "hold":
-                self.released.clear()
-            self.faults.append(Fault(kind, path, count))
-
-    def release(self) -> None:
-        self.released.set()
-
-    def clear_faults(self) -> None:
-        with self.lock:
-            self.faults.clear()
-
-    def take_fault(self, path: str) -> Fault | None:
-        with self.lock:
-            for index, fault in enumerate(self.faults):
-                if path.startswith(fault.path):
-                    fault.count -= 1
-                    if not fault.count:
-                        del self.faults[index]
-                    return fault
-        return None
 
     # ------------------------------------------------------------------ the forum's users
     def new_topic(self, title: str, raw: str, author: str, at: float | None = None) -> DiscoursePost:
@@ -173,75 +151,3 @@ class LocalDiscourse:
         return {"id": topic.id, "title": topic.title, "slug": topic.slug, "posts_count": len(topic.posts),
                 "post_stream": {"posts": [self.post_json(self.posts[i]) for i in topic.posts[:FIRST_CHUNK]],
                                 "stream": list(topic.posts)}}
-
-
-class _Handler(BaseHTTPRequestHandler):
-    state: LocalDiscourse
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-    def _send(self, status: int, payload: object) -> None:
-        body = json.dumps(payload).encode()
-        try:
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
-            pass
-
-    def _route(self, method: str) -> None:
-        fake = self.state
-        split = urlsplit(self.path)
-        query = parse_qs(split.query)
-        length = int(self.headers.get("Content-Length") or 0)
-        body = json.loads(self.rfile.read(length) or b"{}") if length else {}
-        with fake.lock:
-            fake.requests.append((method, split.path))
-        if self.headers.get("Api-Key") != fake.api_key or self.headers.get("Api-Username") != fake.username:
-            return self._send(403, {"errors": ["You are not permitted to view the requested resource."],
-                                    "error_type": "invalid_access"})
-        fault = fake.take_fault(split.path)
-        if fault and fault.kind == "503":
-            return self._send(503, {"errors": ["Service Unavailable"]})
-        status, payload = self._answer(method, split.path, query, body)
-        if fault and fault.kind == "drop":
-            self.close_connection = True
-            return
-        if fault and fault.kind == "hold":
-            fake.released.wait()
-        self._send(status, payload)
-
-    def do_GET(self) -> None:
-        self._route("GET")
-
-    def do_POST(self) -> None:
-        self._route("POST")
-
-    def _answer(self, method: str, path: str, query: dict[str, Any], body: dict[str, Any]) -> tuple[int, object]:
-        fake = self.state
-        parts = [p for p in path.split("/") if p]
-        with fake.lock:
-            if method == "POST" and path == "/posts.json":
-                raw = str(body.get("raw", ""))
-                if "topic_id" in body:
-                    if int(body["topic_id"]) not in fake.topics:
-                        return 404, {"errors": ["The requested URL or resource could not be found."]}
-                    return 200, fake.post_json(fake.reply(int(body["topic_id"]), raw, fake.username))
-                return 200, fake.post_json(fake.new_topic(str(body.get("title", "")), raw, fake.username))
-            if method == "GET" and len(parts) == 2 and parts[0] == "t" and parts[1].endswith(".json"):
-                topic = fake.topics.get(int(parts[1][:-5]))
-                return (200, fake.topic_json(topic)) if topic else (404, {"errors": ["Not found"]})
-            if method == "GET" and len(parts) == 3 and parts[0] == "t" and parts[2] == "posts.json":
-                wanted = [int(i) for i in query.get("post_ids[]", [])]
-                return 200, {"post_stream": {"posts": [fake.post_json(fake.posts[i]) for i in wanted
-                                                       if i in fake.posts]}, "id": int(parts[1])}
-            if method == "GET" and len(parts) == 3 and parts[:2] == ["topics", "created-by"]:
-                user = parts[2][:-5]
-                topics = [{"id": t.id, "title": t.title, "slug": t.slug} for t in fake.topics.values()
-                          if t.author == user]
-                return 200, {"topic_list": {"topics": topics}}
-        return 404, {"errors": ["The requested URL or resource could not be found."]}

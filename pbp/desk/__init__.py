@@ -31,6 +31,7 @@ from pbp.conversations.relay import deliver
 from pbp.desk.chain import CHAIN
 from pbp.desk.judging import Decision, GameMailJudge
 from pbp.game.host_contact import tell_host_of_wrong_tokens
+from pbp.game.reply_cap import may_reply
 from pbp.game.stored import StoredGame, load, record_of
 from pbp.durable import atomic_storage
 from pbp.moderator import Moderator
@@ -131,17 +132,8 @@ class Desk:
         self.ledger.remember(row)
 
     def may_reply(self, game: StoredGame, address: str) -> bool:
-        """The replies-per-sender-per-day cap (loop and flood guard); counts the reply."""
-        day = self.moderator.clock().date().isoformat()
-        rows = game.file.replies.where("sender", address, lambda row: row["day"] == day)
-        count = rows[0]["count"] if rows else 0
-        if count >= self.moderator.settings.replies_per_sender_per_day:
-            return False
-        if rows:
-            game.file.replies.update({"count": count + 1}, doc_ids=[rows[0].doc_id])
-        else:
-            game.file.replies.insert({"sender": address, "day": day, "count": 1})
-        return True
+        """The replies-per-sender-per-day cap (pbp.game.reply_cap); counts the reply."""
+        return may_reply(self.moderator, game.file, address)
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:

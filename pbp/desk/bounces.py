@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tinydb import where
 
-from pbp import schedule
+from pbp.timezones import to_text
 from pbp.ports import Bounce, InboundMail
 from pbp.render.renderer import FINISHED
 from pbp.render.verdicts import Note
@@ -56,7 +56,7 @@ def file_bounce(moderator: Moderator, mail: InboundMail) -> tuple[GameFile, str]
     if bounce is None or not found:
         return None
     host_address = moderator.settings.host_address
-    received = schedule.to_text(moderator.clock())
+    received = to_text(moderator.clock())
     home: GameFile | None = None
     named: list[str] = []
     for game_id, players in found.items():

@@ -7,6 +7,7 @@ import time
 from typing import Any, Callable
 
 from pbp.crashpoints import crash_point
+from pbp.schedule import Backoff
 from pbp.storage.drafts import APPROVED, OPTIONAL_KINDS, PUBLISHED, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import dialect as make_dialect
@@ -21,13 +22,9 @@ from pbp.forum.publisher import (
 from pbp.game.stored import StoredGame
 from pbp.storage.drafts import OPENING
 
-FIRST_RETRY = 60.0
-LONGEST_RETRY = 3600.0
-
-
-def backoff(attempts: int) -> float:
-    """A minute after the first failure, doubling, at most an hour."""
-    return min(FIRST_RETRY * 2.0 ** max(attempts - 1, 0), LONGEST_RETRY)
+# A post that failed for now: a minute after the first failure, doubling, at most an hour;
+# one that failed for good is looked at again after the longest wait.
+RETRY = Backoff(first=60.0, longest=3600.0)
 
 
 def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float] = time.time,
@@ -62,11 +59,11 @@ def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float
                 crash_point("forum-after-post")
         except TransientPublishError as error:
             attempts = max(row["attempts"], 1)
-            book.update(row["phase"], {"error": str(error), "next_try": now() + backoff(attempts)})
+            book.update(row["phase"], {"error": str(error), "next_try": now() + RETRY.seconds(attempts)})
             on_event(f"{game.id} {row['phase']}: will retry later: {error}")
             break
         except PermanentPublishError as error:
-            book.update(row["phase"], {"error": str(error), "next_try": now() + LONGEST_RETRY})
+            book.update(row["phase"], {"error": str(error), "next_try": now() + RETRY.longest})
             on_event(f"{game.id} {row['phase']}: not published: {error}")
             break
         if found.thread and not settings.get("thread"):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from pbp.game.host_contact import host_note, tell_host
+from pbp.game.reply_cap import may_reply
 from pbp.game.stored import StoredGame
 from pbp.mail.limits import listed
 from pbp.mail.wrapping import wrap_mail
@@ -26,26 +27,12 @@ NOTES_KEY = "thread_notes"  # game forum settings: {"count": n, "latest": [the l
 MAX_KEPT = 50
 
 
-def _may_mail(moderator: Moderator, game: StoredGame, address: str) -> bool:
-    """The replies-per-sender-per-day cap of the order desk (the same table), counted."""
-    day = moderator.clock().date().isoformat()
-    rows = game.file.replies.where("sender", address, lambda row: row["day"] == day)
-    count = rows[0]["count"] if rows else 0
-    if count >= moderator.settings.replies_per_sender_per_day:
-        return False
-    if rows:
-        game.file.replies.update({"count": count + 1}, doc_ids=[rows[0].doc_id])
-    else:
-        game.file.replies.insert({"sender": address, "day": day, "count": 1})
-    return True
-
-
 def tell_player(moderator: Moderator, game: StoredGame, player: str, kind: str, note: Verdict) -> bool:
     """Queue a mail about the thread to `player` (inside the game's transaction), `note` in
     templates/mail/player_note.j2; False when the player is no roster player or the day's
     cap is reached."""
     entry = game.roster.by_name(player)
-    if entry is None or not _may_mail(moderator, game, entry.email):
+    if entry is None or not may_reply(moderator, game.file, entry.email):
         return False
     moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
                            kind=kind, mail=wrap_mail(player_note(moderator, game, note)))

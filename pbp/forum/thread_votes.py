@@ -28,7 +28,6 @@ from datetime import datetime, timezone
 from typing import Any, Mapping, Sequence
 
 from engine.core import OrderError, RulesetCard, parse_on_off
-from pbp import schedule
 from pbp.forum.activity import day_of
 from pbp.forum.forum_names import LINK, Identities, account, link_claims, take_links
 from pbp.forum.mid_line import mentioned
@@ -45,7 +44,7 @@ from pbp.game.vote_channels import THREAD, public_keyword, takes_from_thread
 from pbp.mail.limits import quoted
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Accepted, Refused
-from pbp.timezones import render_received
+from pbp.timezones import render_received, to_text
 
 
 @dataclass
@@ -240,7 +239,7 @@ def _cast(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, mom
     else:
         lines = [kept for kept in standing.lines if public_keyword(kept, card) != keyword] + list(read.canonical)
     game.file.orders.insert({"phase": phase.id, "player": player, "text": "\n".join(lines),
-                             "received": schedule.to_text(reading.now), "message_id": "", "mail_key": "",
+                             "received": to_text(reading.now), "message_id": "", "mail_key": "",
                              "source": "thread", "post": post.id, "post_url": post.url, "cast_at": moment})
     standing.lines = lines
     standing.since[keyword] = moment

@@ -6,13 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from pbp import schedule
 from pbp.game.stored import StoredGame
 from pbp.mail.limits import listed, quoted
 from pbp.game.order_lines import read_orders
 from pbp.ports import OrderBlock
 from pbp.render.verdicts import Accepted, Refused, Verdict
-from pbp.timezones import render_received
+from pbp.timezones import render_received, to_text
 from pbp.game.token_guard import TokenGuard
 
 
@@ -82,7 +81,7 @@ def _parsed(game: StoredGame, name: str, block: OrderBlock, now: datetime, about
         grammar = tuple(s.syntax for s in phase.grammar.get(name, ()) if s.keyword not in barred)
         return BlockVerdict(Refused("bad_orders", errors=tuple(errors), grammar=grammar, phase_words=words,
                                     in_thread=bool(barred), **about))
-    received = schedule.to_text(now)
+    received = to_text(now)
     row = {"phase": phase.id, "player": name, "text": "\n".join(read.canonical),
            "received": received, "message_id": "", "mail_key": ""}
     return BlockVerdict(Accepted("orders_accepted", phase_words=words, lines=read.canonical,

@@ -8,6 +8,7 @@ from typing import Any, Mapping, Sequence
 
 from engine.core import GameSetupError
 from pbp import schedule
+from pbp.timezones import to_text
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.game.options import OptionValueError, split_options
@@ -52,9 +53,9 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterPlaye
         id=game_id, ruleset=ruleset, seed=seed, options=dict(options), moderator_options=moderator_options,
         checkpoints=with_checkpoint((), "start", state_json), roster=Roster(tuple(roster)), npcs=tuple(npcs),
         tokens={player.name: new_token() for player in roster}, schedule=plan, state=state_json,
-        phase_id=phase.id if phase else "", opened=schedule.to_text(now),
-        deadline=schedule.to_text(schedule.deadline_after(now, plan, phase.kind)) if phase else "",
-        resolved=(), result=None, created=schedule.to_text(now), rules_version=rules.card.rules_version,
+        phase_id=phase.id if phase else "", opened=to_text(now),
+        deadline=to_text(schedule.deadline_after(now, plan, phase.kind)) if phase else "",
+        resolved=(), result=None, created=to_text(now), rules_version=rules.card.rules_version,
         data_format=DATA_FORMAT, written_by=pbp_version())
 
     def welcome(file: GameFile) -> None:

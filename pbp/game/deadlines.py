@@ -43,7 +43,7 @@ from pbp.game.stored import StoredGame, load, record_of, running, save
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
 from pbp.storage.datafolder import GameFile
-from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining
+from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining, to_text
 
 
 def clock_waits(moderator_options: Mapping[str, str], next_phase: Phase | None,
@@ -86,7 +86,7 @@ def start_clock(moderator: Moderator, game_id: str) -> datetime | None:
     now = moderator.clock()
     deadline = schedule.deadline_after(now, game.record.schedule, game.open_phase.kind)
     with game.file.transaction():
-        save(game, replace(game.record, deadline=schedule.to_text(deadline), opened=schedule.to_text(now),
+        save(game, replace(game.record, deadline=to_text(deadline), opened=to_text(now),
                            clock_waits_for=None))
         notify_players(moderator, game, "notice", Note("clock_started", phase_words=_open_words(game), why=why,
                                                        post_words=_words(game, post)))
@@ -106,7 +106,7 @@ def start_clocks(moderator: Moderator) -> list[str]:
             continue
         deadline = start_clock(moderator, game_id)
         if deadline is not None:
-            started.append(f"{game_id} {record.phase_id}: clock started, deadline {schedule.to_text(deadline)}")
+            started.append(f"{game_id} {record.phase_id}: clock started, deadline {to_text(deadline)}")
     return started
 
 
@@ -151,9 +151,9 @@ def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> d
     if deadline <= now:
         raise UserError(f"{when!r} is in the past; give a later time or a duration.")
     with game.file.transaction():
-        save(game, replace(game.record, deadline=schedule.to_text(deadline), clock_waits_for=None))
+        save(game, replace(game.record, deadline=to_text(deadline), clock_waits_for=None))
         log_host_action(game, {"kind": "extend", "phase": game.open_phase.id,
-                               "deadline": schedule.to_text(deadline)}, moderator)
+                               "deadline": to_text(deadline)}, moderator)
         notify_players(moderator, game, "notice", Note("deadline_moved", phase_words=_open_words(game), reason=reason))
         _announce(moderator, game, "extend", reason, deadline=deadline)
     return deadline
@@ -177,7 +177,7 @@ def pause(moderator: Moderator, game_id: str, reason: str = "") -> timedelta:
         save(game, replace(game.record, deadline="", paused={
             # kept to the microsecond: a whole-second count would lose the part of a second
             # the pause fell in (docs/design.md: Deadlines, "the time left is kept exactly")
-            "remaining_seconds": remaining / timedelta(microseconds=1) / 1e6, "since": schedule.to_text(now)}))
+            "remaining_seconds": remaining / timedelta(microseconds=1) / 1e6, "since": to_text(now)}))
         log_host_action(game, {"kind": "pause", "phase": game.open_phase.id}, moderator)
         notify_players(moderator, game, "notice", Note(
             "paused", game_id=game_id, phase_words=_open_words(game), reason=reason,
@@ -187,7 +187,7 @@ def pause(moderator: Moderator, game_id: str, reason: str = "") -> timedelta:
 
 
 def _whole_second_at_or_after(moment: datetime) -> datetime:
-    """Deadlines are stored to the second (`schedule.to_text`); rounding up keeps every
+    """Deadlines are stored to the second (`pbp.timezones.to_text`); rounding up keeps every
     bit of the time left rather than cutting a fraction of a second off it."""
     whole = moment.replace(microsecond=0)
     return whole if whole == moment else whole + timedelta(seconds=1)
@@ -208,7 +208,7 @@ def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | N
     deadline = _whole_second_at_or_after(moderator.clock() + timedelta(seconds=paused["remaining_seconds"]))
     waits = awaited_post(game.record)
     with game.file.transaction():
-        save(game, replace(game.record, deadline="" if waits else schedule.to_text(deadline), paused=None))
+        save(game, replace(game.record, deadline="" if waits else to_text(deadline), paused=None))
         log_host_action(game, {"kind": "resume", "phase": game.open_phase.id}, moderator)
         if waits:
             started = start_clock(moderator, game_id)  # if the post went out meanwhile

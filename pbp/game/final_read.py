@@ -20,13 +20,13 @@ from pbp.game.vote_channels import takes_from_thread
 from pbp.mail.wrapping import wrap_mail
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
+from pbp.schedule import Backoff
 from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DraftBook
 from pbp.timezones import render_timestamp
 
 FINAL_KEY = "final_read"  # game forum settings: {phase, error, since, retry_at, attempts}
-FIRST_RETRY = 60.0
-LONGEST_RETRY = 600.0
+RETRY = Backoff(first=60.0, longest=600.0)  # a minute after the first failure, doubling, at most ten
 
 
 def needs_final_read(game: StoredGame) -> bool:
@@ -62,10 +62,9 @@ def read_failed(moderator: Moderator, game: StoredGame, error: str) -> str:
     waiting: dict[str, Any] = earlier if earlier and earlier.get("phase") == phase else {}
     first = not waiting
     attempts = int(waiting.get("attempts", 0)) + 1
-    delay = min(FIRST_RETRY * 2 ** (attempts - 1), LONGEST_RETRY)
     with game.file.transaction():
         book.update_game_settings({FINAL_KEY: {
-            "phase": phase, "error": error[:300], "attempts": attempts, "retry_at": now.timestamp() + delay,
+            "phase": phase, "error": error[:300], "attempts": attempts, "retry_at": now.timestamp() + RETRY.seconds(attempts),
             "since": waiting.get("since") or now.isoformat(" ", "seconds")}})
         if first:
             note = Note("thread_unreadable", game_id=game.id, phase_words=game.rules.card.phase_words(phase),

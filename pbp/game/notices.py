@@ -5,11 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pbp import schedule
 from pbp.game.stored import StoredGame, load, record_of, save
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
-from pbp.timezones import render_moment
+from pbp.timezones import render_moment, to_text
 
 
 def notify_players(moderator: Moderator, game: StoredGame, kind: str, notice: Note, *,
@@ -46,5 +45,5 @@ def log_host_action(game: StoredGame, action: dict[str, Any], moderator: Moderat
     re-runs the host kills from it). The log is read from the file as it stands (one
     command may log twice with the same `game`)."""
     current = record_of(game.file)
-    stamped = {**action, "at": schedule.to_text(moderator.clock())}
+    stamped = {**action, "at": to_text(moderator.clock())}
     save(game, replace(current, host_actions=(*current.host_actions, stamped)), since=current)

@@ -15,6 +15,7 @@ from typing import Any, Callable, Mapping
 
 from engine.core import Phase, Resolution
 from pbp import schedule
+from pbp.timezones import to_text
 from pbp.crashpoints import crash_point
 from pbp.game.clock import Running, clock_of, waiting_marker
 from pbp.game.deadlines import clock_waits
@@ -118,7 +119,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
     with game.file.transaction():
         save(game, replace(
             game.record, state=state_json, phase_id=next_phase.id if next_phase else "",
-            opened=schedule.to_text(now), deadline=schedule.to_text(deadline) if deadline and not waits else "",
+            opened=to_text(now), deadline=to_text(deadline) if deadline and not waits else "",
             clock_waits_for=waiting_marker(phase.id, next_phase.id) if waits and next_phase else None,
             resolved=(*game.record.resolved, phase.id),
             checkpoints=with_checkpoint(game.record.checkpoints, f"resolution of {phase.id}", state_json),

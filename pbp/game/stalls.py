@@ -9,7 +9,7 @@ from datetime import datetime
 
 from tinydb import Query
 
-from pbp import schedule
+from pbp.timezones import to_text
 from pbp.storage.datafolder import DataFolder
 
 TABLE = "stalled"
@@ -27,4 +27,4 @@ def stall_notes(folder: DataFolder) -> list[dict[str, str]]:
 def note_stall(folder: DataFolder, game: str, phase: str, error: str, when: datetime) -> None:
     table = folder.registry.table(TABLE, cache_size=0)
     table.remove(Query().game == game)
-    table.insert({"game": game, "phase": phase, "error": error[:300], "at": schedule.to_text(when)})
+    table.insert({"game": game, "phase": phase, "error": error[:300], "at": to_text(when)})

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.notices import notify_players
 from pbp.mail.blocks import opens_a_form, scan_blocks
@@ -16,7 +15,7 @@ from pbp.game.order_lines import read_orders
 from pbp.game.tally import running_tally
 from pbp.game.reminders import players_to_remind
 from pbp.game.standing_orders import standing_orders
-from pbp.timezones import render_timestamp
+from pbp.timezones import render_timestamp, to_text
 from engine.core import Phase
 
 
@@ -95,7 +94,7 @@ def enter_orders(moderator: Moderator, game: StoredGame, name: str, canonical: l
                  message_id: str = "") -> None:
     """Store `name`'s accepted orders for the open phase (inside the caller's transaction);
     a player (not an NPC) is told that the host entered orders for them."""
-    received = schedule.to_text(moderator.clock())
+    received = to_text(moderator.clock())
     game.file.orders.insert({"phase": game.open_phase.id, "player": name, "text": "\n".join(canonical),
                              "received": received, "message_id": message_id, "mail_key": mail_key})
     if name in game.record.roster.names:

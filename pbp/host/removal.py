@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pbp import schedule
+from pbp.timezones import to_text
 from pbp.render.verdicts import Note
 from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
@@ -42,8 +43,8 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
                      checkpoints=with_checkpoint(game.record.checkpoints, label, state_json))
     if next_phase is None or next_phase.id != phase.id:
         now = moderator.clock()
-        record = replace(record, phase_id=next_phase.id if next_phase else "", opened=schedule.to_text(now),
-                         deadline=schedule.to_text(schedule.deadline_after(now, record.schedule, next_phase.kind))
+        record = replace(record, phase_id=next_phase.id if next_phase else "", opened=to_text(now),
+                         deadline=to_text(schedule.deadline_after(now, record.schedule, next_phase.kind))
                          if next_phase else "")
     with game.file.transaction():
         save(game, record)

@@ -38,7 +38,7 @@ from imapclient.exceptions import IMAPClientAbortError, LoginError
 from pbp.mail.imap_fetch import DownloadLimits, download_in_parts
 from pbp.mail.imap_moves import check_outcome, ensure_folder, move_out, uids_by_validity
 from pbp.mail.imap_wire import announces_mail, quietly_close
-from pbp.mail.oauth import TokenSource
+from pbp.mail.oauth import TokenSource, log_in_with_token, token_source_for
 from pbp.mail.read_ahead import ReadAhead, can_read_ahead
 from pbp.mail.reading import Fetched, Prepare, Reading
 from pbp.ports import OversizedMail, Outcome, RawMail
@@ -77,9 +77,7 @@ class ImapMailbox:
         self.timeout = timeout
         self.batch_size = batch_size
         self.max_batch_bytes = max_batch_bytes
-        if login != "password" and token_source is None:
-            raise ValueError(f"an IMAP {login} login needs a token source")
-        self.login, self.token_source = login, token_source
+        self.login, self.token_source = login, token_source_for("IMAP", login, token_source)
         self.read_ahead_from = read_ahead_from
         self.uidvalidity: int | None = None
         self._client: IMAPClient | None = None
@@ -108,18 +106,8 @@ class ImapMailbox:
             client.login(self.user, self.password)
             return
         assert self.token_source is not None  # __init__ refuses a token login without one
-        for last_try in (False, True):
-            token = self.token_source.access_token()
-            try:
-                if self.login == "xoauth2":
-                    client.oauth2_login(self.user, token)
-                else:
-                    client.oauthbearer_login(self.user, token)
-                return
-            except LoginError:
-                self.token_source.invalidate()  # expired or revoked early: fetch a new one
-                if last_try:
-                    raise
+        log_in = client.oauth2_login if self.login == "xoauth2" else client.oauthbearer_login
+        log_in_with_token(self.token_source, lambda token: log_in(self.user, token), LoginError)
 
     def _with_connection(self, operation: Callable[[IMAPClient], T]) -> T:
         """Run `operation` on a live connection; reconnect once if it was dropped."""

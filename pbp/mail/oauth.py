@@ -8,7 +8,6 @@ appears in a log line or an error message.
 """
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -16,7 +15,7 @@ from typing import Any, Callable
 from pbp.errors import UserError
 from pbp.settings import OAuthSettings
 from pbp.settings.secret_values import remember as remember_secret
-from pbp.durable import fsync_folder
+from pbp.durable import private_folder, write_atomically
 
 # Refresh this long before the provider's stated expiry: a login that starts with a token
 # a few seconds from expiring could fail half-way.
@@ -40,17 +39,10 @@ def session_for(settings: OAuthSettings, **extra: Any) -> Any:
 
 
 def save_refresh_token(path: Path, token: str) -> None:
-    """Write the refresh token atomically into a file readable by the host alone (0600)."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    temporary = path.with_name(f".{path.name}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-        handle.write(token + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.chmod(temporary, 0o600)  # an older file of that name may have had other bits
-    os.replace(temporary, path)
-    fsync_folder(path.parent)
+    """Write the refresh token atomically into a file readable by the host alone (0600),
+    in a folder only the host can enter, by the one crash-safe write (pbp.durable)."""
+    private_folder(path.parent)
+    write_atomically(path, (token + "\n").encode("utf-8"))
 
 
 def read_refresh_token(path: Path) -> str:
@@ -129,3 +121,26 @@ def oauthbearer_response(user: str, access_token: str, host: str, port: int) -> 
     """The OAUTHBEARER initial client response (RFC 7628)."""
     authzid = user.replace("=", "=3D").replace(",", "=2C")
     return f"n,a={authzid},\x01host={host}\x01port={port}\x01auth=Bearer {access_token}\x01\x01"
+
+
+def token_source_for(protocol: str, login: str, token_source: TokenSource | None) -> TokenSource | None:
+    """The token source of an IMAP or SMTP login (`protocol`), refused when a token login
+    (`xoauth2`, `oauthbearer`) has none."""
+    if login != "password" and token_source is None:
+        raise ValueError(f"an {protocol} {login} login needs a token source")
+    return token_source
+
+
+def log_in_with_token(source: TokenSource, log_in: Callable[[str], None],
+                      refused: type[Exception]) -> None:
+    """`log_in(access_token)`; a token the server refuses (`refused`) may have expired or
+    been revoked early, so it is dropped and a fresh one tried once more; a second
+    refusal goes on to the caller."""
+    for last_try in (False, True):
+        try:
+            log_in(source.access_token())
+            return
+        except refused:
+            source.invalidate()
+            if last_try:
+                raise

@@ -37,7 +37,8 @@ from email.message import EmailMessage
 from email.utils import getaddresses
 from typing import Any, Callable, Union
 
-from pbp.mail.oauth import OAuthTrouble, TokenSource, oauthbearer_response, xoauth2_response
+from pbp.mail.oauth import (OAuthTrouble, TokenSource, log_in_with_token, oauthbearer_response, token_source_for,
+                            xoauth2_response)
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.settings import Security
 
@@ -114,9 +115,7 @@ class SmtpSender(MailSender):
         self.timeout = timeout
         self.ssl_context = ssl_context
         self.envelope_sender = envelope_sender
-        if login != "password" and token_source is None:
-            raise ValueError(f"an SMTP {login} login needs a token source")
-        self.login, self.token_source = login, token_source
+        self.login, self.token_source = login, token_source_for("SMTP", login, token_source)
         self._client: _HeldClient | None = None
         # The next message's (message, envelope, bytes), made by `prepare`.
         self._prepared: tuple[EmailMessage, tuple[str, str], bytes | None] | None = None
@@ -148,21 +147,20 @@ class SmtpSender(MailSender):
 
     def _log_in_with_token(self, client: smtplib.SMTP) -> None:
         assert self.token_source is not None  # __init__ refuses a token login without one
-        for last_try in (False, True):
-            token = self.token_source.access_token()
+
+        def log_in(token: str) -> None:
             if self.login == "xoauth2":
                 response = xoauth2_response(self.user or "", token)
             else:
                 response = oauthbearer_response(self.user or "", token, self.host, self.port)
-            try:
-                client.auth(self.login.upper(), lambda challenge=None: response)
-                return
-            except smtplib.SMTPAuthenticationError as error:
-                self.token_source.invalidate()  # expired or revoked early: fetch a new one
-                if last_try:
-                    raise TransientSendError(f"the SMTP server {self.host}:{self.port} refused the OAuth2 token "
-                                             f"for {self.user} ({error.smtp_code}); run `pbp auth` if this "
-                                             "goes on") from None
+            client.auth(self.login.upper(), lambda challenge=None: response)
+
+        try:
+            log_in_with_token(self.token_source, log_in, smtplib.SMTPAuthenticationError)
+        except smtplib.SMTPAuthenticationError as error:
+            raise TransientSendError(f"the SMTP server {self.host}:{self.port} refused the OAuth2 token "
+                                     f"for {self.user} ({error.smtp_code}); run `pbp auth` if this "
+                                     "goes on") from None
 
     def send(self, message: EmailMessage) -> None:
         self.send_when(message, _ready_now, _ready_now)

@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from pbp import schedule
 from pbp.game.options import spectators_mode
 from pbp.game.stored import StoredGame, load, save
 from pbp.mail.limits import listed, quoted
@@ -31,7 +30,7 @@ from pbp.signups.codes import (MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY, new_cod
 from pbp.signups.spectators import OUTSIDE_SEQUENCE
 from pbp.signups.substitutes import on_the_list, strike_off
 from pbp.mail.signup_words import CONFIRM, SignupCommand, parse_signup
-from pbp.timezones import as_utc, render_moment
+from pbp.timezones import as_utc, render_moment, to_text
 
 NEW_ADDRESSES_KEY = "new_addresses_answered"  # a record's answers to new addresses today: {day, count}
 KIND = "signup"
@@ -190,7 +189,7 @@ def _refusal(reason: str, kind: str, game_id: str, name: str = "", **facts: Any)
 
 def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand, sender: str) -> Answer:
     record = game.record
-    game_id, now = record["id"], schedule.to_text(moderator.clock())
+    game_id, now = record["id"], to_text(moderator.clock())
     entries = record["entries"]
     mine = next((e for e in entries if e["email"] == sender), None)
     started = record["status"] != OPEN  # a JOIN then joins the substitutes' list, a LEAVE leaves it
@@ -258,7 +257,7 @@ def _bad_code(game_id: str, watching: bool) -> Answer:
 # ---------------------------------------------------------------------------------- watchers
 def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand, sender: str) -> Answer:
     record = game.record
-    game_id, now = record.id, schedule.to_text(moderator.clock())
+    game_id, now = record.id, to_text(moderator.clock())
     watchers = list(record.watchers)
     if command.word == CONFIRM:
         request, pending = take_request(record.watch_pending, command.argument, sender, moderator.clock())

@@ -17,7 +17,7 @@ from pbp.game.record import Npc, RosterPlayer, player_specs
 from pbp.game.roster_file import check_unique
 from pbp.moderator import Moderator
 from pbp.storage.open_games import OPEN, OpenGame, add_open_game
-from pbp.timezones import parse_deadline_change
+from pbp.timezones import parse_deadline_change, to_text
 
 GAME_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,19}")
 
@@ -63,9 +63,9 @@ def open_for_signups(moderator: Moderator, game_id: str, ruleset: str, players: 
         raise UserError(f"Game {game_id} cannot be played as given: {error}") from None
     record: dict[str, Any] = {
         "id": game_id, "ruleset": ruleset, "players_min": low, "players_max": high,
-        "closes": schedule.to_text(closing), "seed": seed or "", "options": given,
+        "closes": to_text(closing), "seed": seed or "", "options": given,
         "schedule_text": schedule_text or "", "schedule": plan, "status": OPEN, "entries": [], "pending": {},
-        "host_told": False, "created": schedule.to_text(now), "outbox_sequence": 0,
+        "host_told": False, "created": to_text(now), "outbox_sequence": 0,
         "npcs": [npc.to_json() for npc in npcs], "dialect": dialect,
     }
     return add_open_game(moderator.folder, record)

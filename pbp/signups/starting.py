@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbp import schedule
-from pbp.timezones import as_utc
+from pbp.timezones import as_utc, to_text
 from pbp.errors import UserError
 from pbp.game.host_contact import HOST
 from pbp.game.create import create_game
@@ -55,7 +54,7 @@ def _mark_started(moderator: Moderator, signups: OpenGame) -> None:
     record = signups.record
     game_id = record["id"]
     with signups.file.transaction():
-        signups.file.update_record({"status": STARTED, "started": schedule.to_text(moderator.clock()),
+        signups.file.update_record({"status": STARTED, "started": to_text(moderator.clock()),
                                     "pending": {}, "dealt": len(signups.players)})
         for place, entry in enumerate(signups.substitutes, start=1):
             _tell(moderator, signups, entry["name"], entry["email"],

@@ -8,7 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from pbp import schedule
+from pbp.timezones import to_text
 from pbp.ports import InboundMail, Outcome
 from pbp.storage.datafolder import DataFolder, GameFile
 from pbp.storage.journal import Rows
@@ -118,7 +118,7 @@ class MailLedger:
         """The ledger's row for a mail; write it with `record` inside the game's transaction."""
         return {"key": mail.key, "sha256": mail.sha256, "message_id": mail.message_id,
                 "sender": mail.sender or "", "subject": mail.subject[:200], "outcome": outcome,
-                "reason": reason, "received": schedule.to_text(self.clock())}
+                "reason": reason, "received": to_text(self.clock())}
 
     def record(self, file: GameFile, mail: InboundMail, outcome: Outcome, reason: str,
                judged: Sequence[str] = ()) -> dict[str, Any]:
@@ -151,7 +151,7 @@ class MailLedger:
             return
         row = {"key": key, "sha256": sha256, "message_id": "", "sender": sender or "",
                "subject": subject[:200], "outcome": "quarantine", "reason": reason,
-               "received": schedule.to_text(self.clock())}
+               "received": to_text(self.clock())}
         if stranger_address:
             row["sender"] = stranger_address
             StrangerLog(self.folder).note(row)

@@ -16,32 +16,26 @@ from __future__ import annotations
 import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from email.message import EmailMessage
 from typing import Any, Callable, Iterator
 
 from pbp import schedule
-from pbp.timezones import as_utc
+from pbp.timezones import as_utc, to_text
 from pbp.crashpoints import crash_point
 from pbp.mail.compose import compose
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.storage.datafolder import GameFile
 from pbp.storage.outbox_queue import FAILED, QUEUED, SENT, OutboxQueue
 
-FIRST_RETRY = timedelta(seconds=30)
-LONGEST_RETRY = timedelta(hours=1)
+# A mail that failed for now: 30 s after the first failure, doubling, at most an hour.
+RETRY = schedule.Backoff(first=30.0, longest=3600.0)
 # Longest time between two commits of the marks of one batch (seconds). Zero: every mark is
 # committed before the next mail is sent (docs/design.md: Reliability rules — Outbox). A
 # larger value trades that guarantee for speed (each mark is one line appended to the journal).
 MARK_INTERVAL = 0.0
 # Kinds that are reports on a resolution rather than answers to a player's mail.
 GENERATED_KINDS = ("welcome", "report", "spectator")
-
-
-def backoff(attempts: int) -> timedelta:
-    """30 s after the first failure, doubling, at most an hour."""
-    doublings: int = 2 ** max(attempts - 1, 0)
-    return min(FIRST_RETRY * doublings, LONGEST_RETRY)
 
 
 @dataclass
@@ -233,7 +227,7 @@ class Outbox(OutboxQueue):
             raise trouble.error from None
         except TransientSendError as error:
             marks.add(doc_id, {"attempts": attempts, "error": str(error),
-                               "next_attempt": schedule.to_text(now + backoff(attempts))}, settled=False)
+                               "next_attempt": to_text(now + RETRY.delay(attempts))}, settled=False)
             summary.retrying += 1
             summary.errors.append(f"{row['message_id']}: {error}")
             return False
@@ -244,7 +238,7 @@ class Outbox(OutboxQueue):
             self._fail(marks, doc_id, row, attempts, f"sending failed: {type(error).__name__}: {error}", summary)
             return False
         marks.add(doc_id, {"attempts": attempts, "status": SENT, "error": "",
-                           "sent": schedule.to_text(self.clock())}, settled=True)
+                           "sent": to_text(self.clock())}, settled=True)
         summary.sent += 1
         return True
 

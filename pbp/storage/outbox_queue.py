@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any, Callable, Iterator, Sequence
 
 from pbp import schedule
+from pbp.timezones import to_text
 from pbp.mail.limits import MAX_REFERENCES
 from pbp.ports import RenderedMail
 from pbp.storage.datafolder import DataFolder, GameFile
@@ -98,7 +99,7 @@ class OutboxQueue:
             "attempts": 0,
             "next_attempt": "",
             "error": "",
-            "created": schedule.to_text(self.clock()),
+            "created": to_text(self.clock()),
             "sent": "",
             # Only mails that carry one have the key, so other rows keep their shape.
             **({"attachments": [{"filename": a.filename, "content_type": a.content_type, "text": a.text}

@@ -219,3 +219,22 @@ def test_a_mail_built_by_hand_outside_the_renderer_fails(tmp_path):
         "mail is worded by templates: pbp/game/notices.py:5 builds a RenderedMail by hand",
         "mail is worded by templates: pbp/game/notices.py:6 builds a RenderedMail by hand",
     ]
+
+
+def test_a_backoff_computed_outside_the_one_helper_fails(tmp_path):
+    """One backoff (pbp.schedule.Backoff): a module that makes a doubling wait itself (a
+    power of two, or a `min` of a doubling or a shift) is named; the helper's own module, a
+    `min` of anything else and a shifted constant pass."""
+    by_hand = ("def wait(attempts, pause):\n"
+               "    first = min(60.0 * 2 ** (attempts - 1), 3600.0)\n"
+               "    second = min(pause * 2, 300.0)\n"
+               "    third = min(1 << attempts, 64)\n"
+               "    doublings = 2 ** attempts\n"
+               "    return first, second, third, doublings, min(attempts + 1, 5), 1 << 20\n")
+    keeper = "def seconds(first, failures, longest):\n    return min(first * 2.0 ** failures, longest)\n"
+    done = check(tmp_path, {"pbp/game/status.py": by_hand, "pbp/schedule.py": keeper})
+    assert done.returncode == 1, done.stdout
+    problems = [line for line in done.stdout.splitlines() if line.startswith("one backoff")]
+    assert problems == [f"one backoff: pbp/game/status.py:{line} doubles a wait itself; use pbp.schedule.Backoff"
+                        for line in (2, 3, 4, 5)]
+    assert "one backoff" in check(tmp_path, {"pbp/game/status.py": "", "pbp/schedule.py": keeper}).stdout

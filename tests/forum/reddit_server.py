@@ -8,30 +8,19 @@ comments (`GET /comments/<id>`), a subreddit's new posts (`GET /r/<sub>/new`) an
 `/api/info`. Tests point praw at it through `oauth_url` / `reddit_url`.
 
 Faults are programmed by count and released explicitly, never by a delay racing the
-client's timeout: `fail_next(kind, path=…, count=N)` makes the next N matching requests
+client's timeout (pbp.demo.local_http, the plumbing it shares with the local Discourse):
+`fail_next(kind, path=…, count=N)` makes the next N matching requests
 - `ratelimit`: answer Reddit's RATELIMIT error;
 - `503`: answer a 503;
 - `drop`: commit the post, then close the connection without an answer;
-- `hold`: commit the post, then answer nothing until the test calls `release()` (the
-  client's own timeout ends its wait, however loaded the machine is).
+- `hold`: commit the post, then answer nothing until the test calls `release()`.
 """
 from __future__ import annotations
 
-import json
-import threading
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs
 
-FAULTS = ("ratelimit", "503", "drop", "hold")
-
-
-@dataclass
-class Fault:
-    kind: str
-    path: str  # a request path prefix, e.g. "/api/submit"; "" matches any request
-    count: int = 1  # how many more matching requests it takes
-
+from pbp.demo.local_http import JsonHandler, LocalServer
 
 @dataclass
 class Thing:
@@ -64,63 +53,68 @@ def _base36(number: int) -> str:
             return text
 
 
-class FakeReddit:
+class _Handler(JsonHandler):
+    server_state: FakeReddit
+
+    # ------------------------------------------------------------------ endpoints
+    def answer(self, method: str, path: str, query_text: str, body: bytes) -> tuple[int, object]:
+        fake = self.server_state
+        query = {key: values[-1] for key, values in parse_qs(query_text).items()}
+        form = {key: values[-1] for key, values in parse_qs(body.decode(), keep_blank_values=True).items()}
+        parts = [p for p in path.split("/") if p]
+        if method == "POST" and path == "/api/v1/access_token":
+            return 200, {"access_token": "fake-token", "token_type": "bearer", "expires_in": 3600, "scope": "*"}
+        if method == "GET" and path == "/api/v1/me":
+            return 200, {"name": fake.username, "id": "bot1", "created_utc": 1_600_000_000.0}
+        if method == "POST" and path == "/api/submit":
+            thing = fake.add_submission(form.get("title", ""), form.get("text", ""))
+            return 200, {"json": {"errors": [], "data": {
+                "url": f"{fake.url}/r/{thing.subreddit}/comments/{thing.id}/", "id": thing.id,
+                "name": thing.fullname}}}
+        if method == "POST" and path == "/api/comment":
+            parent = form.get("thing_id", "")
+            if parent not in fake.things:
+                return 200, {"json": {"errors": [["NO_THING", "that thing does not exist", "parent"]]}}
+            thing = fake.add_comment(parent, form.get("text", ""), fake.username)
+            return 200, {"json": {"errors": [], "data": {"things": [fake.thing_json(thing)]}}}
+        if method == "GET" and len(parts) >= 3 and parts[0] == "user":
+            author, which = parts[1], parts[2]
+            things = fake.submissions(author) if which == "submitted" else fake.comments(author)
+            limit = int(query.get("limit", 100))
+            return 200, fake.listing(list(reversed(things))[:limit])
+        if method == "GET" and len(parts) >= 2 and parts[0] == "comments":
+            submission = fake.things.get(f"t3_{parts[1]}")
+            if submission is None:
+                return 404, {"message": "Not Found", "error": 404}
+            top = [fake.things[c] for c in submission.children]
+            return 200, [fake.listing([submission]), fake.listing(top)]
+        if method == "GET" and len(parts) >= 3 and parts[0] == "r" and parts[2] == "new":
+            return 200, fake.listing(list(reversed(fake.submissions())))
+        if method == "GET" and path == "/api/info":
+            names = [n for n in query.get("id", "").split(",") if n in fake.things]
+            return 200, fake.listing([fake.things[n] for n in names])
+        return 404, {"message": "Not Found", "error": 404}
+
+
+class FakeReddit(LocalServer):
     """The server and its state. Thread-safe: every handler takes `self.lock`."""
 
+    INSTANT_FAULTS = {
+        "503": (503, {"message": "Service Unavailable", "error": 503}),
+        "ratelimit": (200, {"json": {"errors": [[
+            "RATELIMIT", "Looks like you've been doing that a lot. Take a break for 5 minutes before trying again.",
+            "ratelimit"]]}}),
+    }
+    HANDLER = _Handler
+
     def __init__(self, username: str = "pbp_bot", subreddit: str = "pbptest"):
+        super().__init__()
         self.username = username
         self.subreddit = subreddit
-        self.lock = threading.RLock()
         self.things: dict[str, Thing] = {}  # fullname -> thing
         self.order: list[str] = []  # fullnames, oldest first
-        self.faults: list[Fault] = []
-        self.released = threading.Event()  # set by release(): held requests may answer
-        self.requests: list[tuple[str, str]] = []  # (method, path) of every request
         self._next_id = 1000
         self._clock = 1_700_000_000.0
-        self._server: ThreadingHTTPServer | None = None
-        self._thread: threading.Thread | None = None
-
-    # ------------------------------------------------------------------ lifecycle
-    def start(self) -> "FakeReddit":
-        fake = self
-
-        class Handler(_Handler):
-            server_state = fake
-
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.release()
-        if self._server:
-            self._server.shutdown()
-            self._server.server_close()
-
-    @property
-    def url(self) -> str:
-        assert self._server is not None
-        return f"http://127.0.0.1:{self._server.server_address[1]}"
-
-    # ------------------------------------------------------------------ programming
-    def fail_next(self, kind: str, path: str = "", count: int = 1) -> None:
-        """The next `count` requests whose path starts with `path` fail as `kind`."""
-        assert kind in FAULTS and count > 0, (kind, count)
-        with self.lock:
-            if kind == "hold":
-                self.released.clear()
-            self.faults.append(Fault(kind, path, count))
-
-    def clear_faults(self) -> None:
-        with self.lock:
-            self.faults.clear()
-
-    def release(self) -> None:
-        """Let every held request answer (they answer a client that gave up long ago)."""
-        self.released.set()
 
     def add_submission(self, title: str, body: str, author: str | None = None) -> Thing:
         return self._create("t3", author or self.username, title=title, body=body)
@@ -173,16 +167,6 @@ class FakeReddit:
             self.order.append(thing.fullname)
             return thing
 
-    def take_fault(self, path: str) -> Fault | None:
-        with self.lock:
-            for index, fault in enumerate(self.faults):
-                if path.startswith(fault.path):
-                    fault.count -= 1
-                    if not fault.count:
-                        del self.faults[index]
-                    return fault
-        return None
-
     # ------------------------------------------------------------------ JSON shapes
     def thing_json(self, thing: Thing) -> dict:
         common = {"id": thing.id, "name": thing.fullname, "author": thing.author,
@@ -203,100 +187,3 @@ class FakeReddit:
     def listing(self, things: list[Thing]) -> dict:
         return {"kind": "Listing", "data": {"after": None, "before": None, "dist": len(things),
                                             "children": [self.thing_json(t) for t in things]}}
-
-
-class _Handler(BaseHTTPRequestHandler):
-    server_state: FakeReddit
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args) -> None:  # keep pytest output clean
-        pass
-
-    # ------------------------------------------------------------------ plumbing
-    def _form(self) -> dict[str, str]:
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length).decode() if length else ""
-        return {key: values[-1] for key, values in parse_qs(raw, keep_blank_values=True).items()}
-
-    def _send(self, status: int, payload) -> None:
-        body = json.dumps(payload).encode()
-        try:
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json; charset=UTF-8")
-            self.send_header("Content-Length", str(len(body)))
-            if self.close_connection:
-                # The client asked to close (prawcore does for the token request). Saying so
-                # keeps it from reusing a connection this server is about to close, which
-                # on a loaded machine it may try before it notices the close.
-                self.send_header("Connection", "close")
-            self.end_headers()
-            self.wfile.write(body)
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the client gave up waiting (the timeout fault)
-
-    def _route(self, method: str) -> None:
-        fake = self.server_state
-        split = urlsplit(self.path)
-        path = split.path.rstrip("/") or "/"
-        query = {k: v[-1] for k, v in parse_qs(split.query).items()}
-        form = self._form() if method == "POST" else {}
-        with fake.lock:
-            fake.requests.append((method, path))
-        fault = fake.take_fault(path)
-        if fault and fault.kind == "503":
-            return self._send(503, {"message": "Service Unavailable", "error": 503})
-        if fault and fault.kind == "ratelimit":
-            return self._send(200, {"json": {"errors": [[
-                "RATELIMIT",
-                "Looks like you've been doing that a lot. Take a break for 5 minutes before trying again.",
-                "ratelimit"]]}})
-        status, payload = self._answer(method, path, query, form)
-        if fault and fault.kind == "drop":  # committed above; the client never hears of it
-            self.close_connection = True
-            return
-        if fault and fault.kind == "hold":  # committed above; silent until the test releases
-            fake.released.wait()
-        self._send(status, payload)
-
-    def do_GET(self) -> None:
-        self._route("GET")
-
-    def do_POST(self) -> None:
-        self._route("POST")
-
-    # ------------------------------------------------------------------ endpoints
-    def _answer(self, method: str, path: str, query: dict, form: dict) -> tuple[int, object]:
-        fake = self.server_state
-        parts = [p for p in path.split("/") if p]
-        if method == "POST" and path == "/api/v1/access_token":
-            return 200, {"access_token": "fake-token", "token_type": "bearer", "expires_in": 3600, "scope": "*"}
-        if method == "GET" and path == "/api/v1/me":
-            return 200, {"name": fake.username, "id": "bot1", "created_utc": 1_600_000_000.0}
-        if method == "POST" and path == "/api/submit":
-            thing = fake.add_submission(form.get("title", ""), form.get("text", ""))
-            return 200, {"json": {"errors": [], "data": {
-                "url": f"{fake.url}/r/{thing.subreddit}/comments/{thing.id}/", "id": thing.id,
-                "name": thing.fullname}}}
-        if method == "POST" and path == "/api/comment":
-            parent = form.get("thing_id", "")
-            if parent not in fake.things:
-                return 200, {"json": {"errors": [["NO_THING", "that thing does not exist", "parent"]]}}
-            thing = fake.add_comment(parent, form.get("text", ""), fake.username)
-            return 200, {"json": {"errors": [], "data": {"things": [fake.thing_json(thing)]}}}
-        if method == "GET" and len(parts) >= 3 and parts[0] == "user":
-            author, which = parts[1], parts[2]
-            things = fake.submissions(author) if which == "submitted" else fake.comments(author)
-            limit = int(query.get("limit", 100))
-            return 200, fake.listing(list(reversed(things))[:limit])
-        if method == "GET" and len(parts) >= 2 and parts[0] == "comments":
-            submission = fake.things.get(f"t3_{parts[1]}")
-            if submission is None:
-                return 404, {"message": "Not Found", "error": 404}
-            top = [fake.things[c] for c in submission.children]
-            return 200, [fake.listing([submission]), fake.listing(top)]
-        if method == "GET" and len(parts) >= 3 and parts[0] == "r" and parts[2] == "new":
-            return 200, fake.listing(list(reversed(fake.submissions())))
-        if method == "GET" and path == "/api/info":
-            names = [n for n in query.get("id", "").split(",") if n in fake.things]
-            return 200, fake.listing([fake.things[n] for n in names])
-        return 404, {"message": "Not Found", "error": 404}

@@ -11,8 +11,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbp import schedule
-from pbp.timezones import as_utc
+from pbp.timezones import as_utc, to_text
 from pbp.cli import main
 from pbp.daemon.cycle import Cycle
 from pbp.daemon.wake_up import next_wake_up
@@ -206,9 +205,9 @@ def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_a
     review.approve(load(moderator, "inf1"), "T0-class")
     assert [row["phase"] for row in publish_all(moderator)] == ["T0-class"]
     assert start_clocks(moderator) == [f"inf1 T1-movement: clock started, deadline "
-                                       f"{schedule.to_text(moderator.clock() + MOVEMENT)}"]
+                                       f"{to_text(moderator.clock() + MOVEMENT)}"]
     game = load(moderator, "inf1")
-    assert game.record.deadline == schedule.to_text(moderator.clock() + MOVEMENT)
+    assert game.record.deadline == to_text(moderator.clock() + MOVEMENT)
     assert game.deadline_text("Alice") != UNSET_DEADLINE
     assert start_clocks(moderator) == []  # a clock starts once
     wake = next_wake_up(moderator.folder, moderator.clock())
@@ -234,7 +233,7 @@ def test_the_cycle_of_pbp_run_starts_the_clock_when_it_publishes_the_approved_po
         report = cycle.turn()
         assert any("T0-class: published" in event for event in report.forum_events)
         assert any("inf1 T1-movement: clock started" in event for event in report.forum_events)
-        assert load(moderator, "inf1").record.deadline == schedule.to_text(moderator.clock() + MOVEMENT)
+        assert load(moderator, "inf1").record.deadline == to_text(moderator.clock() + MOVEMENT)
         assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == "published"
         wake = next_wake_up(moderator.folder, moderator.clock())
         assert wake.when <= moderator.clock() + MOVEMENT and "inf1 T1-movement" in wake.reason

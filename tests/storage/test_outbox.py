@@ -7,7 +7,7 @@ import re
 
 from pbp.game.create import create_game
 from pbp.game.resolution import resolve_phase
-from pbp.storage.outbox import Outbox, backoff
+from pbp.storage.outbox import RETRY, Outbox
 from pbp.ports import PermanentSendError, TransientSendError
 from pbp.host.status import status_text
 from tests.fixtures.moderator_kit import ROSTER, MemorySender
@@ -50,9 +50,9 @@ def test_transient_failures_retry_with_backoff(moderator, sender, clock):
     waiting = [r for r in rows(moderator, game.id) if r["status"] == "queued"]
     assert waiting[0]["attempts"] == 1 and "421" in waiting[0]["error"]
     assert moderator.outbox.send_due(sender).sent == 0  # not yet due
-    clock.advance(seconds=backoff(1).total_seconds())
+    clock.advance(seconds=RETRY.seconds(1))
     assert moderator.outbox.send_due(sender).sent == 1
-    assert backoff(2) == 2 * backoff(1) and backoff(30) == backoff(40)
+    assert RETRY.seconds(2) == 2 * RETRY.seconds(1) and RETRY.seconds(30) == RETRY.seconds(4000) == RETRY.longest
 
 
 def test_permanent_failures_are_recorded_and_shown(moderator, sender):

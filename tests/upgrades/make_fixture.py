@@ -128,16 +128,11 @@ def main(out: Path) -> None:
     from pbp.settings import load_settings
     from pbp.signups.opening import open_for_signups
 
-    import pbp.demo.discourse_server as discourse_server
-    from http.server import ThreadingHTTPServer
-
-    # One port for the forum, so the posts' addresses pbp stores are the same each time.
-    discourse_server.ThreadingHTTPServer = lambda address, handler: ThreadingHTTPServer(  # type: ignore
-        (address[0], FORUM_PORT), handler)
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    server = LocalDiscourse(username=BOT, api_key=API_KEY).start()
+    # One port for the forum, so the posts' addresses pbp stores are the same each time.
+    server = LocalDiscourse(username=BOT, api_key=API_KEY, port=FORUM_PORT).start()
     (out / "pbp.ini").write_text(settings_text(server.url), encoding="utf-8")
     settings = load_settings(str(out / "pbp.ini"))
     root = settings.maildir_root
