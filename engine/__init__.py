@@ -25,6 +25,7 @@ from engine.core import (  # noqa: F401  (the public contract)
     Result,
     Ruleset,
     RulesetCard,
+    SecretFields,
 )
 from engine import names
 

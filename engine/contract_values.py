@@ -1,6 +1,6 @@
 """The values that cross the engine contract (docs/design.md: Engine contract): who takes
-part, the lines of an order form, a phase, an event, a game's result and what resolving a
-phase returns."""
+part, the lines of an order form, a phase, an event, a game's result, what resolving a
+phase returns, and what a character is now."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -87,3 +87,26 @@ class Resolution:
     state: Any
     public: tuple[Event, ...] = ()
     private: Mapping[str, tuple[Event, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayerStatus:
+    """What a character is now, as far as the player themself may know it.
+
+    `label` is their team or role in the ruleset's words (`red`, `seer`); `teammates`
+    the groups the rules let them know (group label → names), in the order to tell them;
+    `channels` the team channels they belong to now (docs/rules: Infiltration `reds`;
+    Werewolf `pack`, `masons`, `lovers`, `gerbils`); `silenced` whether they may not
+    speak now. `team` is the side they play for (Infiltration's team, Werewolf's
+    faction), `role` their role or class ("" while not chosen), and `revealed` the words
+    the role list shows for them once roles are public (`("warrior", "red")`,
+    `("wench-weregerbil",)`)."""
+
+    alive: bool
+    label: str = ""
+    silenced: bool = False
+    teammates: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    channels: tuple[str, ...] = ()
+    team: str = ""
+    role: str = ""
+    revealed: tuple[str, ...] = ()

@@ -15,7 +15,8 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 # The contract is imported from here alone; its errors, values and options live beside it.
 from engine.contract_values import (PlayerSpec as PlayerSpec, OrderSpec as OrderSpec, Phase as Phase,
-                                     Event as Event, Result as Result, Resolution as Resolution)
+                                     Event as Event, Result as Result, Resolution as Resolution,
+                                     PlayerStatus as PlayerStatus)
 from engine.errors import (OrderError as OrderError, OrderSyntaxError as OrderSyntaxError,
                            IllegalOrderError as IllegalOrderError, OrderBlockError as OrderBlockError,
                            GameSetupError as GameSetupError, HostActionError as HostActionError,
@@ -24,6 +25,7 @@ from engine.order_blocks import parse_order_block as parse_order_block
 from engine.public_roster import (PublicCharacter as PublicCharacter, listed_characters as listed_characters,
                                    no_board as no_board, no_setup_name as no_setup_name)
 from engine.balance_study import (BalanceStudy as BalanceStudy, Calibration as Calibration, Anchor as Anchor)
+from engine.secret_fields import SecretFields as SecretFields
 from engine.option_specs import (OptionSpec as OptionSpec, ON_WORDS as ON_WORDS, OFF_WORDS as OFF_WORDS,
                                  parse_on_off as parse_on_off, resolve_options as resolve_options)
 
@@ -51,29 +53,6 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-@dataclass(frozen=True)
-class PlayerStatus:
-    """What a character is now, as far as the player themself may know it.
-
-    `label` is their team or role in the ruleset's words (`red`, `seer`); `teammates`
-    the groups the rules let them know (group label → names), in the order to tell them;
-    `channels` the team channels they belong to now (docs/rules: Infiltration `reds`;
-    Werewolf `pack`, `masons`, `lovers`, `gerbils`); `silenced` whether they may not
-    speak now. `team` is the side they play for (Infiltration's team, Werewolf's
-    faction), `role` their role or class ("" while not chosen), and `revealed` the words
-    the role list shows for them once roles are public (`("warrior", "red")`,
-    `("wench-weregerbil",)`)."""
-
-    alive: bool
-    label: str = ""
-    silenced: bool = False
-    teammates: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    channels: tuple[str, ...] = ()
-    team: str = ""
-    role: str = ""
-    revealed: tuple[str, ...] = ()
-
-
 # --------------------------------------------------------------------------- the card
 @dataclass(frozen=True)
 class OrderLine:
@@ -98,10 +77,13 @@ class OrderLine:
 
 @dataclass(frozen=True)
 class PhaseKind:
-    """A schedule slot (`Phase.kind`) and the words a player reads for it in the schedule."""
+    """A schedule slot (`Phase.kind`), the words a player reads for it in the schedule, and
+    the deadline length its phases have unless the host gives another (`pbp new-game
+    --schedule`), written as a host writes one (`48h`, `1d12h`)."""
 
     kind: str
     label: str
+    length: str = "24h"
 
 
 def phase_id_words(phase_id: str) -> str:
@@ -114,7 +96,7 @@ def no_reserved_form(name: str) -> str | None:
     return None
 
 
-def no_character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
+def no_character_summary(view: Mapping[str, Any]) -> tuple[str, ...]:
     """The default `RulesetCard.character_summary`: nothing beyond the shell's own facts."""
     return ()
 
@@ -125,7 +107,8 @@ class RulesetCard:
     Engine contract, the ruleset card).
 
     - `game_id_prefix`: the start of a game id (`inf1`, `ww3`).
-    - `phase_kinds`: every `Phase.kind` in the order a player meets them, with its words.
+    - `phase_kinds`: every `Phase.kind` in the order a player meets them, with its words
+      and its default deadline length (the shell keeps no schedule of its own).
     - `orders`: the full order table for HELP; `argument_grammars` (order, grammar text)
       for arguments with a grammar of their own.
     - `reserved_words`: words a name may not be (the grammar's keywords), and
@@ -139,9 +122,9 @@ class RulesetCard:
       to take a public order back (`UNVOTE` for `VOTE`), read as taking that order back.
     - `roles`: every role or class a character may have, as (name, side, what it does) in
       the rules' words (`pbp rules`).
-    - `character_summary(me)`: the host's lines about one character, read from that
-      character's own view (`view(state, name)["me"]`): role or class and team, alive or
-      dead and where, bonds, what it carries or has left (`pbp show`).
+    - `character_summary(view)`: the host's lines about one character, read from that
+      character's own view (`view(state, name)`): role or class and team, alive or dead and
+      where, bonds, what it carries or has left (`pbp show`).
     - `channel_orders`: (channel, order keyword) pairs: orders a team settles together,
       whose current picks every message and receipt in that channel shows its members
       (Werewolf: the pack's `KILL`s).
@@ -163,6 +146,8 @@ class RulesetCard:
       pairs (`pbp stats`): the roles, or the number of Reds.
     - `public_roster(view)`: every character as everyone may know it (`PublicCharacter`),
       read from the ruleset's own public view; the shell reads no view key itself.
+    - `secret_fields`: which fields of its views hold hidden facts, and how a place reads
+      (`SecretFields`): what the leak check looks for in a public post.
     - `board_text(view)`, `board_svg(view)`: the picture of the board a view shows (the
       Infiltration facility), as mail text and as an SVG document; "" for none.
     - `balance_study`: what docs/balance.md plays of it, and its calibration (`BalanceStudy`).
@@ -183,6 +168,7 @@ class RulesetCard:
     take_back_words: tuple[tuple[str, str], ...] = ()
     roles: tuple[tuple[str, str, str], ...] = ()
     character_summary: Callable[[Mapping[str, Any]], tuple[str, ...]] = no_character_summary
+    secret_fields: SecretFields = SecretFields()
     channel_orders: tuple[tuple[str, str], ...] = ()
     phase_words: Callable[[str], str] = phase_id_words
     side_names: tuple[tuple[str, str], ...] = ()

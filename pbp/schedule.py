@@ -1,8 +1,10 @@
 """Phase deadlines, and the backoff between retries (docs/design.md: Reliability rules,
 Deadlines).
 
-A game's schedule maps a phase kind (`class`, `movement`, `decision`, `night`, …) to a
-duration; a phase's deadline is the moment it opened plus its kind's duration.
+A game's schedule maps each phase kind of its ruleset to a duration; a phase's deadline is
+the moment it opened plus its kind's duration. The kinds and their default lengths are the
+ruleset card's (`RulesetCard.phase_kinds`); the schedule is stored with the game, so a
+later change of a default leaves running games as they were.
 Durations are written as the host writes them everywhere (`90s`, `10m`, `2h`, `1d12h`) and
 read by `pbp.timezones.parse_duration`, the one reader of times people type.
 """
@@ -13,30 +15,22 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from typing import Mapping, Sequence
 
+from engine.core import PhaseKind
 from pbp.errors import UserError
 from pbp.timezones import parse_duration
 
-# Sensible defaults per phase kind: a day for most phases, two for the phases where
-# players talk things over (Infiltration decisions, Werewolf day votes).
-DEFAULT_SCHEDULE = {
-    "class": "24h",
-    "movement": "24h",
-    "decision": "48h",
-    "night": "24h",
-    "witch": "12h",
-    "nominate": "24h",
-    "runoff": "12h",
-    "vote": "48h",
-}
+# The length of a phase whose kind a schedule does not name (a game stored before its
+# ruleset had that kind).
 FALLBACK_DURATION = "24h"
 
 
-def parse_schedule(text: str | None, kinds: Sequence[str] = ()) -> dict[str, str]:
+def parse_schedule(text: str | None, phase_kinds: Sequence[PhaseKind]) -> dict[str, str]:
     """`class=24h,movement=24h,decision=48h` -> {kind: duration}; `default=` sets every
-    kind not named. Unnamed kinds keep DEFAULT_SCHEDULE. With `kinds` (the ruleset's phase
-    kinds), any other name is refused: a typo would otherwise leave that phase its default
-    length without a word."""
-    schedule = dict(DEFAULT_SCHEDULE)
+    kind not named. Unnamed kinds keep their card's length (`PhaseKind.length`). Any name
+    but the ruleset's `phase_kinds` is refused: a typo would otherwise leave that phase its
+    default length without a word."""
+    kinds = [kind.kind for kind in phase_kinds]
+    schedule = {kind.kind: kind.length for kind in phase_kinds}
     schedule["default"] = FALLBACK_DURATION
     if not text:
         return schedule
@@ -48,7 +42,7 @@ def parse_schedule(text: str | None, kinds: Sequence[str] = ()) -> dict[str, str
         if not sep or not kind:
             raise UserError(f"Schedule entry {part!r} is not KIND=DURATION; write it like movement=24h.")
         kind = kind.strip().lower()
-        if kinds and kind not in kinds and kind != "default":
+        if kind not in kinds and kind != "default":
             raise UserError(f"Schedule entry {part!r}: this ruleset has no phase kind {kind!r}; "
                             f"its kinds are {', '.join(kinds)} (or default=…).")
         parse_duration(duration)

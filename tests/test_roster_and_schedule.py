@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 
 import engine
+from engine.core import PhaseKind
 
 from pbp.errors import UserError
 from pbp.game.roster_file import parse_npc, parse_roster
@@ -57,17 +58,44 @@ def test_durations():
             parse_duration(bad)
 
 
+INFILTRATION = engine.ruleset("infiltration").card.phase_kinds
+WEREWOLF = engine.ruleset("werewolf").card.phase_kinds
+
+
 def test_schedules_default_per_kind_and_override():
-    plan = parse_schedule("class=1h, movement=30m")
+    """Unnamed kinds keep the length the ruleset's card gives them; `default=` sets every
+    kind not named."""
+    plan = parse_schedule("class=1h, movement=30m", INFILTRATION)
     assert phase_duration(plan, "class") == timedelta(hours=1)
     assert phase_duration(plan, "movement") == timedelta(minutes=30)
     assert phase_duration(plan, "decision") == timedelta(hours=48)
     assert phase_duration(plan, "unheard-of") == timedelta(hours=24)
-    every = parse_schedule("default=5s,decision=7s")
+    every = parse_schedule("default=5s,decision=7s", INFILTRATION)
     assert phase_duration(every, "night") == timedelta(seconds=5)
     assert phase_duration(every, "decision") == timedelta(seconds=7)
     with pytest.raises(UserError, match="KIND=DURATION"):
-        parse_schedule("movement")
+        parse_schedule("movement", INFILTRATION)
+
+
+def test_a_ruleset_the_shell_never_heard_of_gets_its_default_lengths_from_its_card():
+    """The shell keeps no table of phase kinds: a new ruleset's kinds and lengths are its
+    card's, and a schedule names only those (and `default`, for a kind it does not know)."""
+    kinds = (PhaseKind("council", "each council", "36h"), PhaseKind("hunt", "each hunt"))
+    assert parse_schedule(None, kinds) == {"council": "36h", "hunt": "24h", "default": "24h"}
+    assert parse_schedule("hunt=2h", kinds) == {"council": "36h", "hunt": "2h", "default": "24h"}
+    with pytest.raises(UserError, match="its kinds are council, hunt"):
+        parse_schedule("decision=2h", kinds)
+
+
+def test_a_stored_schedule_keeps_its_lengths():
+    """A game stores its schedule when it starts: one written by an older pbp, with a
+    length for every ruleset's kinds, still gives each phase its stored length, whatever
+    the cards say now."""
+    stored = {"class": "24h", "movement": "24h", "decision": "48h", "night": "24h", "witch": "12h",
+              "nominate": "24h", "runoff": "12h", "vote": "48h", "default": "24h"}
+    assert phase_duration(stored, "decision") == timedelta(hours=48)
+    assert phase_duration(stored, "night0") == timedelta(hours=24)
+    assert phase_duration({**stored, "decision": "3h"}, "decision") == timedelta(hours=3)
 
 
 def test_a_schedule_naming_no_phase_kind_of_the_ruleset_is_refused(tmp_path, monkeypatch, capsys):
@@ -85,4 +113,4 @@ def test_a_schedule_naming_no_phase_kind_of_the_ruleset_is_refused(tmp_path, mon
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "'movment'" in err and "class, movement, decision" in err
     assert not list((tmp_path / "pbp-data" / "games").iterdir())
-    assert parse_schedule("night0=1h,witch=10m", ["night0", "nominate", "runoff", "vote", "night", "witch"])["witch"] == "10m"
+    assert parse_schedule("night0=1h,witch=10m", WEREWOLF)["witch"] == "10m"

@@ -327,8 +327,9 @@ def ruleset_markdown(name: str) -> str:
     if card.setup_files:
         lines += ["Given as a file: " + ", ".join(f"`--{option} FILE`" for option in card.setup_files) + ".", ""]
     lines += ["## Phase kinds", "",
-              "The names `--schedule` takes (`kind=24h`), in the order players meet them.", ""]
-    lines += [f"- `{kind.kind}`: {text(kind.label)}" for kind in card.phase_kinds]
+              "The names `--schedule` takes (`kind=24h`), in the order players meet them, each with "
+              "the deadline length its phases have unless the host sets another.", ""]
+    lines += [f"- `{kind.kind}`: {text(kind.label)} (default `{kind.length}`)" for kind in card.phase_kinds]
     lines += ["", "## Roles" if name != "infiltration" else "## Roles and classes", ""]
     lines += [f"- **{role}** ({text(side)}): {text(does)}" for role, side, does in card.roles]
     if card.npc_kinds:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engine.core import BalanceStudy, OrderLine, PhaseKind, PublicCharacter, RulesetCard, listed_characters
+from engine.core import (BalanceStudy, OrderLine, PhaseKind, PublicCharacter, RulesetCard, SecretFields,
+                         listed_characters)
 from engine.infiltration.drawing import board_svg, board_text
 from engine.infiltration.orders import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
@@ -87,8 +88,9 @@ CLASS_LINES = (
     ("engineer", "NPCs only", "sees hacked terminals and may RESTORE and REPAIR them; priority 1"),
 )
 
-def character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
+def character_summary(view: Mapping[str, Any]) -> tuple[str, ...]:
     """The host's lines about one character, from its own view (engine.core.RulesetCard)."""
+    me = view["me"]
     where = f"in {me['room']}" if me.get("room") else "nowhere yet"
     lines = [f"{str(me['team']).capitalize()} {str(me['class']).capitalize()}, "
              f"{'alive' if me['alive'] else 'dead'}, {where}",
@@ -111,6 +113,14 @@ def phase_words(phase_id: str) -> str:
     return phase_id
 
 
+# Where a view holds what a public post must not tell (engine.core.SecretFields): a
+# character's team and class, the rooms (anything that reads as one: a room, a guard's
+# destination, the rooms one has seen), and the General's door code.
+SECRET_FIELDS = SecretFields(personal=frozenset({"team", "class"}),
+                             places=frozenset({"room", "here", "locks", "destination", "rooms"}),
+                             secrets=frozenset({"code"}), place_form=parse_room)
+
+
 def public_roster(view: Mapping[str, Any]) -> tuple[PublicCharacter, ...]:
     """Every character of the public view, a dead one with the turn it died in."""
     turns = {str(dead["name"]): dead["turn"] for dead in view.get("dead", []) if dead.get("turn") is not None}
@@ -126,8 +136,10 @@ CARD = RulesetCard(
     public_choice=public_choice,
     logged_orders=("USE", "HACK", "DESTROY", "RESTORE", "REPAIR", "ATTACK"),
     game_id_prefix="inf",
-    phase_kinds=(PhaseKind("class", "class choice (turn 0)"), PhaseKind("movement", "each movement phase"),
-                 PhaseKind("decision", "each decision phase")),
+    # A day for most phases, two for the decisions, where players talk things over.
+    phase_kinds=(PhaseKind("class", "class choice (turn 0)", "24h"),
+                 PhaseKind("movement", "each movement phase", "24h"),
+                 PhaseKind("decision", "each decision phase", "48h")),
     orders=ORDER_TABLE,
     argument_grammars=(("USE VALIDITY <statement>", GRAMMAR_HELP),),
     reserved_words=frozenset(word.upper() for word in (
@@ -139,6 +151,7 @@ CARD = RulesetCard(
     take_back_words=(("UNVOTE", "VOTE"),),  # a forum post's way of taking the vote back
     roles=CLASS_LINES,
     character_summary=character_summary,
+    secret_fields=SECRET_FIELDS,
     phase_words=phase_words,
     side_names=(("green", "the Greens"), ("red", "the Reds")),
     victory_paths=(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from engine.core import OrderLine, PhaseKind, PublicCharacter, RulesetCard, listed_characters
+from engine.core import OrderLine, PhaseKind, PublicCharacter, RulesetCard, SecretFields, listed_characters
 from engine.werewolf.balance import BALANCE_STUDY
 from engine.werewolf.orders import Nominate, Vote
 from engine.werewolf.table import RoleTable
@@ -21,9 +21,20 @@ _DAY_LINES = (
 # Night phase kinds, in the order they come, with the words the rules use for them.
 _NIGHT_PHASES = {"night0": "N0", "night": "Nn", "witch": "Nn-witch"}
 
-PHASE_KINDS = (PhaseKind("night0", "night 0"), PhaseKind("nominate", "each day's nominations"),
-               PhaseKind("runoff", "a runoff nomination round"), PhaseKind("vote", "each day's vote"),
-               PhaseKind("night", "each night"), PhaseKind("witch", "the Witch's turn after each night"))
+# Default lengths: a day for most phases, two for the vote, where players talk things over;
+# half a day for a runoff (rules: Day §2) and for the Witch's turn.
+PHASE_KINDS = (PhaseKind("night0", "night 0", "24h"),
+               PhaseKind("nominate", "each day's nominations", "24h"),
+               PhaseKind("runoff", "a runoff nomination round", "12h"),
+               PhaseKind("vote", "each day's vote", "48h"),
+               PhaseKind("night", "each night", "24h"),
+               PhaseKind("witch", "the Witch's turn after each night", "12h"))
+
+# Where a view holds what a public post must not tell (engine.core.SecretFields): a
+# character's role and faction, and the teams in its reports (`team`, `newcomer`); a record
+# is about the character in its `name`, a report's `player` or a result's `target`.
+SECRET_FIELDS = SecretFields(personal=frozenset({"role", "faction", "team"}),
+                             subjects=("name", "player", "target"))
 
 
 _DAY_STEPS = {"nominate": "nominations", "runoff": "runoff nominations", "vote": "vote"}
@@ -67,10 +78,11 @@ def _role_state_line(key: str, value: Any) -> str:
     return f"{words}: {value if value is not None else 'nobody yet'}"
 
 
-def character_summary(me: Mapping[str, Any]) -> tuple[str, ...]:
+def character_summary(view: Mapping[str, Any]) -> tuple[str, ...]:
     """The host's lines about one character, from its own view (engine.core.RulesetCard):
     role and faction, alive or dead, lover and known teammates, a silence, and what its
     role has left (the Witch's potions, the Bodyguard's last protected …)."""
+    me = view["me"]
     lines = [f"{str(me['role']).capitalize()} ({me['faction']}), {'alive' if me['alive'] else 'dead'}"
              + (", silenced today" if me.get("silenced") else "")]
     if me.get("lover"):
@@ -131,6 +143,7 @@ def make_card(table: RoleTable) -> RulesetCard:
         take_back_words=TAKE_BACK_WORDS,
         roles=tuple((role.name, role.faction, role.summary) for role in table.roles),
         character_summary=character_summary,
+        secret_fields=SECRET_FIELDS,
         channel_orders=(("pack", "KILL"),),
         phase_words=phase_words,
         side_names=SIDE_NAMES,

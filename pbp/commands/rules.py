@@ -12,7 +12,6 @@ from pbp.commands.common import add_settings_arguments, settings_of, Subparsers
 from pbp.game.options import OPTIONS, defaults
 from pbp.desk.help import table_lines
 from pbp.rulesets import load_ruleset
-from pbp.schedule import DEFAULT_SCHEDULE, FALLBACK_DURATION
 from pbp.settings import settings_path
 
 
@@ -43,7 +42,7 @@ def describe(name: str, rules: Ruleset) -> list[str]:
     width = max(len(kind.kind) for kind in card.phase_kinds)
     lines = [f"{name.capitalize()}: what `pbp new-game --ruleset {name}` can set up.", "",
              "Phase kinds (--schedule KIND=DURATION,…; the default deadline length in brackets):"]
-    lines += [f"  {kind.kind:<{width}}  [{DEFAULT_SCHEDULE.get(kind.kind, FALLBACK_DURATION)}]  {kind.label}"
+    lines += [f"  {kind.kind:<{width}}  [{kind.length}]  {kind.label}"
               for kind in card.phase_kinds]
     lines += ["", "Options of the ruleset (--option KEY=VALUE; shown with their defaults):"]
     lines += [_option_line(spec) for spec in rules.options.values()]

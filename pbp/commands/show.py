@@ -43,9 +43,8 @@ def register(subparsers: Subparsers) -> None:
 
 def character_lines(game: StoredGame, name: str) -> list[str]:
     """One character's facts: its summary from its own view, and its last orders."""
-    me = game.rules.view(game.state, name).get("me", {})
     status = game.rules.status(game.state, name)
-    summary = list(game.rules.card.character_summary(me)) or [
+    summary = list(game.rules.card.character_summary(game.rules.view(game.state, name))) or [
         f"{status.label or 'no role'}, {'alive' if status.alive else 'dead'}"
         + (", silenced" if status.silenced else "")]
     npc = " (NPC)" if name in game.record.npc_names else ""

@@ -3,7 +3,10 @@ text holds any hidden fact — a living player's role, team or class, a location
 result, a token — that the public view does not, and says which").
 
 Hidden facts come from what players privately know, i.e. the engine's per-player views,
-never from reading the state directly; public facts come from the public view. A fact is:
+never from reading the state directly; public facts come from the public view. Which
+fields of a view hold which kind of fact is the ruleset card's declaration
+(`RulesetCard.secret_fields`, engine.core.SecretFields); this module knows no field name
+of its own. A fact is:
 - about someone (`Bob`'s role `seer`, team `red`, class `hacker`): the draft leaks it when
   one line names both the person and the value while the public view does not tie them;
 - a place (`C-4`): leaked when the text names it and the public view never does;
@@ -20,19 +23,10 @@ from collections import abc
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from engine.core import SecretFields
 from pbp.forum.spans import follow
 from pbp.game.stored import StoredGame
 from pbp.storage.drafts import DraftBook
-
-# Keys whose values are facts about the person the surrounding record describes.
-PERSONAL_KEYS = frozenset({"role", "team", "faction", "class", "npc_class", "npc_team", "alignment",
-                           "original_role", "seen_as", "creature"})
-# Keys whose values are places.
-PLACE_KEYS = frozenset({"room", "location", "position", "destination", "start_room", "rooms"})
-# Keys whose values are secrets in themselves.
-SECRET_KEYS = frozenset({"code", "token", "general_code", "password"})
-ROOM = re.compile(r"^[A-Ha-h]-?[1-8]$")
-SUBJECT_KEYS = ("name", "player", "character", "target")
 
 
 @dataclass(frozen=True)
@@ -58,11 +52,13 @@ class Leak:
         return f"the draft holds a secret {fact.key or 'value'} ({fact.value}), which is not public"
 
 
-def _leaves(value: Any, names: Mapping[str, str], subject: str | None, key: str = "") -> list[tuple[str | None, str, str]]:
+def _leaves(value: Any, names: Mapping[str, str], subject: str | None, subjects: Sequence[str],
+            key: str = "") -> list[tuple[str | None, str, str]]:
     """(subject, key, text) for every string or number leaf, depth first in the order the
     value holds them; the subject is the player a record is about: a dict keyed by a player
-    name, or a record with a `name` field. (A resolution's leak check walks every player's
-    view: the leaves are gathered into one list, strings tested first.)"""
+    name, or a record whose field among `subjects` (the card's) names one. (A resolution's
+    leak check walks every player's view: the leaves are gathered into one list, strings
+    tested first.)"""
     found: list[tuple[str | None, str, str]] = []
     add = found.append
 
@@ -77,7 +73,7 @@ def _leaves(value: Any, names: Mapping[str, str], subject: str | None, key: str 
             for item in value:
                 walk(item, subject, key)
         elif isinstance(value, (dict, abc.Mapping)):
-            for field_name in SUBJECT_KEYS:
+            for field_name in subjects:
                 named = value.get(field_name)
                 if isinstance(named, str) and named.lower() in names:
                     subject = names[named.lower()]
@@ -107,17 +103,20 @@ def _without(text: str, spans: Iterable[Sequence[int]]) -> str:
 
 
 class LeakCheck:
-    """Built once per game state: the hidden facts, and what the public view holds."""
+    """Built once per game state: the hidden facts, and what the public view holds; `fields`
+    says where the ruleset's views hold them (its card's `secret_fields`)."""
 
-    def __init__(self, private_views: Mapping[str, Mapping[str, Any]], public_view: Mapping[str, Any],
-                 players: Iterable[str], secrets: Iterable[str] = ()):
+    def __init__(self, fields: SecretFields, private_views: Mapping[str, Mapping[str, Any]],
+                 public_view: Mapping[str, Any], players: Iterable[str], secrets: Iterable[str] = ()):
+        self.fields = fields
         self.names = {name.lower(): name for name in players}
-        public = _leaves(public_view, self.names, None)
+        public = _leaves(public_view, self.names, None, fields.subjects)
         self.public_words = {text.lower() for _, _, text in public}
         self.public_pairs = {(s, text.lower()) for s, _, text in public if s}
         facts: dict[tuple[Any, ...], Fact] = {}
         for owner, view in private_views.items():
-            for subject, key, text in _leaves(view, self.names, self.names.get(owner.lower(), owner)):
+            owner_name = self.names.get(owner.lower(), owner)
+            for subject, key, text in _leaves(view, self.names, owner_name, fields.subjects):
                 fact = self._fact(subject, key, text)
                 if fact:
                     facts[(fact.kind, fact.subject, fact.value.lower())] = fact
@@ -127,16 +126,27 @@ class LeakCheck:
         self.facts = tuple(facts.values())
 
     def _fact(self, subject: str | None, key: str, text: str) -> Fact | None:
-        if key in SECRET_KEYS and len(text) >= 3:
+        fields = self.fields
+        if key in fields.secrets and len(text) >= 3:
             return Fact("secret", text, key=key)
-        if key in PLACE_KEYS or ROOM.match(text):
-            if ROOM.match(text) and text.lower() not in self.public_words:
-                return Fact("place", text.upper() if "-" in text else f"{text[0].upper()}-{text[1:]}", key=key)
+        place = self._place(key, text)
+        if place is not None or key in fields.places:
+            if place is not None and text.lower() not in self.public_words:
+                return Fact("place", place, key=key)
             return None
-        if key in PERSONAL_KEYS and subject and not text.isdigit() and len(text) >= 3:
+        if key in fields.personal and subject and not text.isdigit() and len(text) >= 3:
             if (subject, text.lower()) not in self.public_pairs and text.lower() not in self.names:
                 return Fact("personal", text, subject=subject, key=key)
         return None
+
+    def _place(self, key: str, text: str) -> str | None:
+        """The place `text` names, as the rules write it, or None: with the card's
+        `place_form`, whatever reads as a place under any field; without it, any value
+        of a place field (but a number or a word too short to tell apart)."""
+        form = self.fields.place_form
+        if form is not None:
+            return form(text)
+        return text if key in self.fields.places and not text.isdigit() and len(text) >= 3 else None
 
     def check(self, text: str, player_spans: Iterable[Sequence[int]] = ()) -> list[Leak]:
         """Every hidden fact the text holds, once each, in the order found; the characters
@@ -154,9 +164,7 @@ class LeakCheck:
                 line = next((ln for ln in lines if value.search(ln) and subject.search(ln)), None) \
                     if value.search(text) else None
             elif fact.kind == "place":
-                floor, number = fact.value[0], fact.value[-1]
-                room = re.compile(rf"(?<![\w-]){floor}-{number}(?![\w-])", re.IGNORECASE)
-                line = next((ln for ln in lines if room.search(ln)), None) if room.search(text) else None
+                line = next((ln for ln in lines if value.search(ln)), None) if value.search(text) else None
             else:
                 line = next((ln for ln in lines if fact.value.lower() in ln.lower()), None)
             if line is not None:
@@ -172,7 +180,7 @@ def leak_check(game: StoredGame, extra_secrets: Sequence[str] = ()) -> LeakCheck
     over = game.phase is None
     private = {} if over else {name: game.view(name) for name in game.roster.names}
     tokens = list(game.record.tokens.values()) + list(extra_secrets)
-    return LeakCheck(private, game.view(None), list(game.record.characters), tokens)
+    return LeakCheck(game.rules.card.secret_fields, private, game.view(None), list(game.record.characters), tokens)
 
 def draft_leaks(game: StoredGame, book: DraftBook, text: str, spans: Iterable[Sequence[int]]) -> list[str]:
     """The leak check's findings on a post's text (the host token counts as a secret)."""

@@ -36,7 +36,7 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterPlaye
     check_unique([e.name for e in roster] + [n.name for n in npcs], "roster and --npc")
     if npcs and not rules.card.npcs_allowed:
         raise UserError(f"{ruleset.title()} has no NPCs; leave out --npc.")
-    plan = schedule.parse_schedule(schedule_text, [kind.kind for kind in rules.card.phase_kinds])
+    plan = schedule.parse_schedule(schedule_text, rules.card.phase_kinds)
     seed = seed if seed is not None else secrets.token_hex(8)
     specs = player_specs(roster, npcs)
     try:

@@ -48,7 +48,7 @@ def open_for_signups(moderator: Moderator, game_id: str, ruleset: str, players: 
     closing: datetime = parse_deadline_change(closes, now, now)
     if closing <= now:
         raise UserError(f"--closes {closes!r} is in the past; give a later time or a duration such as 3d.")
-    plan = schedule.parse_schedule(schedule_text, [kind.kind for kind in rules.card.phase_kinds])
+    plan = schedule.parse_schedule(schedule_text, rules.card.phase_kinds)
     given = dict(options or {})
     if npcs and not rules.card.npcs_allowed:
         raise UserError(f"{ruleset.title()} has no NPCs; leave out --npc.")

@@ -1,6 +1,7 @@
 """The engine contract (docs/design.md: Engine contract), checked on every ruleset alike:
-the two real rulesets and the toy Ballot of the shell's tests. One suite, parametrised over
-the rulesets, so a new ruleset is held to the same promises the shell relies on."""
+the two real rulesets and the toy Ballot of the shell's tests (with its Cabal variant, whose
+secrets sit under field names of its own). One suite, parametrised over the rulesets, so a
+new ruleset is held to the same promises the shell relies on."""
 from __future__ import annotations
 
 import json
@@ -11,14 +12,17 @@ import pytest
 import engine
 from engine.core import HostActionError, OrderBlockError, PlayerSpec
 from engine.simulation import player_names
-from tests.fixtures.toy_ruleset import Ballot
+from pbp.forum.leaks import LeakCheck
+from pbp.timezones import parse_duration
+from tests.fixtures.toy_ruleset import Ballot, Cabal
 
-PLAYERS = {"infiltration": 8, "werewolf": 9, "ballot": 5}
+PLAYERS = {"infiltration": 8, "werewolf": 9, "ballot": 5, "cabal": 5}
+TOYS = {"ballot": Ballot, "cabal": Cabal}
 MAX_PHASES = 200
 
 
 def rules_of(name: str) -> Any:
-    return Ballot() if name == "ballot" else engine.ruleset(name)
+    return TOYS[name]() if name in TOYS else engine.ruleset(name)
 
 
 def played(name: str, seed: str = "contract") -> tuple[Any, list[Any]]:
@@ -139,3 +143,29 @@ def test_the_card_reserves_every_order_word_the_forms_use(game):
         phase = rules.phase(state)
         for specs in phase.grammar.values():
             assert {spec.keyword.upper() for spec in specs} <= reserved
+
+
+def test_every_phase_kind_has_a_default_length_a_host_could_write(game):
+    """The card gives each phase kind the deadline length a game has unless its host says
+    otherwise, in the host's own notation; every phase of a game is of a kind it lists."""
+    _name, rules, states = game
+    kinds = {kind.kind: parse_duration(kind.length) for kind in rules.card.phase_kinds}
+    assert all(length.total_seconds() > 0 for length in kinds.values())
+    assert {rules.phase(state).kind for state in states[:-1]} <= set(kinds)
+
+
+def test_the_cards_secret_fields_hold_what_each_character_keeps_to_itself(game):
+    """The leak check, reading only the card's `secret_fields`, finds each living
+    character's side and role (as its status tells them, when the public view does not)
+    as a fact about that character: the card declares every field its views keep them in."""
+    name, rules, states = game
+    players = player_names(PLAYERS[name])
+    for state in states[:-1:max(1, len(states) // 4)]:
+        public = rules.view(state, None)
+        check = LeakCheck(rules.card.secret_fields, {p: rules.view(state, p) for p in players}, public, players)
+        facts = {(fact.subject, fact.value.lower()) for fact in check.facts if fact.kind == "personal"}
+        for player in players:
+            status = rules.status(state, player)
+            for value in (status.team, status.role) if status.alive else ():
+                if len(value) >= 3 and (player, value.lower()) not in check.public_pairs:
+                    assert (player, value.lower()) in facts, f"{player}'s {value} is no secret to the leak check"

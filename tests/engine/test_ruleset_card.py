@@ -87,8 +87,8 @@ def test_the_werewolf_character_summary_tells_bonds_silences_and_what_a_role_has
     seen = set()
     while rules.phase(state) is not None:
         for name in names:
-            me = rules.view(state, name)["me"]
-            lines = rules.card.character_summary(me)
+            view = rules.view(state, name)
+            me, lines = view["me"], rules.card.character_summary(view)
             assert lines[0].startswith(f"{me['role'].capitalize()} ({me['faction']}), "
                                        f"{'alive' if me['alive'] else 'dead'}")
             assert ("silenced today" in lines[0]) == me["silenced"]

@@ -30,7 +30,7 @@ def drafts_of_game(rules, ruleset: str, players: int, seed, dialect_name: str = 
             facts = PostFacts(game="g1", ruleset=ruleset, phase=phase.id, public_view=view,
                               events=[e.to_json() for e in resolution.public], extra={"roles": role_list(rules, state)},
                               phase_words=rules.card.phase_words)
-            check = LeakCheck({n: rules.view(state, n) for n in names}, view, names)
+            check = LeakCheck(rules.card.secret_fields, {n: rules.view(state, n) for n in names}, view, names)
             yield f"{phase.id}/host-1", renderer.render(facts, style, kind="host"), check
             if rules.phase(state) is None:
                 return
@@ -47,5 +47,5 @@ def drafts_of_game(rules, ruleset: str, players: int, seed, dialect_name: str = 
                           result=result.to_json() if result else None, voters=voters,
                           extra={"roles": role_list(rules, state)}, phase_words=rules.card.phase_words)
         draft = renderer.render(facts, style)
-        check = LeakCheck({n: rules.view(state, n) for n in names}, view, names)
+        check = LeakCheck(rules.card.secret_fields, {n: rules.view(state, n) for n in names}, view, names)
         yield phase.id, draft, check

@@ -8,7 +8,13 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.core import SecretFields
+from engine.infiltration.rooms import parse_room
 from pbp.forum.leaks import LeakCheck, _word
+
+# A card's declaration with fields of both rulesets' kinds: roles, teams, classes, rooms, a code.
+FIELDS = SecretFields(personal=frozenset({"role", "team", "class"}), places=frozenset({"room"}),
+                      secrets=frozenset({"code"}), place_form=parse_room, subjects=("name", "player"))
 
 VIEWS = {
     "Bob": {"me": {"name": "Bob", "role": "seer", "room": "C-4"},
@@ -20,7 +26,7 @@ NAMES = ["Bob", "Dan", "Eve"]
 
 
 def test_facts_are_taken_in_view_order_about_the_person_each_record_names():
-    check = LeakCheck(VIEWS, PUBLIC, NAMES)
+    check = LeakCheck(FIELDS, VIEWS, PUBLIC, NAMES)
     facts = [(fact.kind, fact.subject, fact.value) for fact in check.facts]
     assert facts == [("personal", "Bob", "seer"), ("place", None, "C-4"), ("personal", "Dan", "red"),
                      ("secret", None, "XK-221"), ("personal", "Bob", "hacker")]
@@ -28,7 +34,7 @@ def test_facts_are_taken_in_view_order_about_the_person_each_record_names():
 
 
 def test_a_person_and_a_value_on_different_lines_are_no_leak():
-    check = LeakCheck(VIEWS, PUBLIC, NAMES)
+    check = LeakCheck(FIELDS, VIEWS, PUBLIC, NAMES)
     assert check.check("Bob spoke.\nA seer was mentioned.\n") == []
     assert [str(leak.fact.value) for leak in check.check("Day 2.\nBob, the seer, spoke.\n")] == ["seer"]
     assert [leak.line for leak in check.check("Quiet.\nSomeone was in c-4.\n")] == ["Someone was in c-4."]
@@ -61,5 +67,5 @@ SEPARATORS = st.sampled_from([" ", " ", ", ", "\n", "\r\n", "\u2028", "\x0c", "-
 @given(st.lists(st.tuples(WORDS, SEPARATORS), max_size=12))
 def test_the_quick_rejection_finds_what_a_look_at_every_line_finds(parts):
     text = "".join(word + separator for word, separator in parts)
-    check = LeakCheck(VIEWS, PUBLIC, NAMES)
+    check = LeakCheck(FIELDS, VIEWS, PUBLIC, NAMES)
     assert [(leak.fact.value, leak.line) for leak in check.check(text)] == _line_by_line(check, text)

@@ -3,6 +3,7 @@
 checked; a host's edit that trips the check needs `--force`)."""
 from __future__ import annotations
 
+from engine.core import SecretFields
 from pbp.cli import main
 from pbp.storage.drafts import APPROVED, DraftBook
 from pbp.forum.post_renderer import PostFacts, PostRenderer
@@ -14,7 +15,8 @@ from pbp.forum.spans import follow, mark, unmark
 from tests.forum.conftest import stored
 from tests.forum.test_review import editor
 
-CHECK = LeakCheck({"Bob": {"me": {"name": "Bob", "role": "seer"}}}, {"players": [{"name": "Bob"}]}, ["Bob"])
+CHECK = LeakCheck(SecretFields(personal=frozenset({"role"})), {"Bob": {"me": {"name": "Bob", "role": "seer"}}},
+                  {"players": [{"name": "Bob"}]}, ["Bob"])
 
 
 def test_unmark_finds_each_marked_span_by_offset():

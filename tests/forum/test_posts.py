@@ -69,7 +69,8 @@ def test_leak_check_fails_a_draft_with_a_hidden_role_inserted_by_hand():
 
 
 def test_leak_check_names_a_hidden_location_and_a_token():
-    check = LeakCheck({"Alice": {"me": {"name": "Alice", "room": "C-4", "team": "red"}}},
+    fields = engine.ruleset("infiltration").card.secret_fields
+    check = LeakCheck(fields, {"Alice": {"me": {"name": "Alice", "room": "C-4", "team": "red"}}},
                       {"players": [{"name": "Alice", "alive": True}]}, ["Alice"], secrets=["tok3n42"])
     found = [str(leak) for leak in check.check("Alice was seen in C-4.\nAlice is red.\nkey tok3n42\n")]
     assert any("location C-4" in text for text in found)

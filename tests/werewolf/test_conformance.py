@@ -619,7 +619,7 @@ def test_c050_runoff_deadline_is_the_schedules():
     """Day §2: the runoff round's "deadline is the schedule's `runoff` length, 12 hours
     unless the host sets it; there is no separate engine option for it": the engine has no
     such option and its public view advertises none; the runoff phase has the kind the
-    schedule names."""
+    schedule names, whose default length is the card's."""
     from pbp.schedule import parse_schedule
     assert not any("runoff" in name for name in RULES.options)
     with pytest.raises(GameSetupError, match="Unknown option 'runoff_hours'"):
@@ -628,7 +628,8 @@ def test_c050_runoff_deadline_is_the_schedules():
     assert not any("runoff" in name for name in RULES.view(state, None)["options"])
     state = step(state, {"Alice": "NOMINATE Bruno", "Bruno": "NOMINATE Chloe", "Chloe": "NOMINATE Dmitri"}).state
     assert RULES.phase(state).kind == "runoff"
-    assert parse_schedule(None)["runoff"] == "12h" and parse_schedule("runoff=6h")["runoff"] == "6h"
+    kinds = RULES.card.phase_kinds  # the card gives the runoff its default length
+    assert parse_schedule(None, kinds)["runoff"] == "12h" and parse_schedule("runoff=6h", kinds)["runoff"] == "6h"
 
 
 def test_c051_wolves_target_killed_by_ninja_is_none():
