@@ -44,7 +44,7 @@ COMMANDS = (
     Command("advance", "pbp.commands.advance", "resolve a game's current phase now"),
     Command("demo", "pbp.commands.demo", "play a whole game by (local) mail with scripted players"),
     Command("draft", "pbp.commands.draft", "review the public post drafts of a game"),
-    Command("publish", "pbp.commands.publish", "publish approved public posts (and, with Reddit, watch the threads)"),
+    Command("publish", "pbp.commands.publish", "publish approved public posts (and read the games' threads)"),
     Command("orders", "pbp.commands.orders", "show who has sent orders for the current phase, and who has not"),
     Command("show", "pbp.commands.show",
             "what the host knows of a game: every character, their orders, the map; or one character's reports"),
