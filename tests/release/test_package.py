@@ -7,6 +7,8 @@ there: --version, the demo of every ruleset and with thread votes, init, rules a
 balance run. Slow (a build, an install with every dependency, three demos): a few minutes."""
 from __future__ import annotations
 
+import re
+
 import os
 import shutil
 import subprocess
@@ -146,13 +148,19 @@ def test_demo_of_each_ruleset(installed, ruleset):
     said = installed.pbp("demo", "--ruleset", ruleset, folder=f"demo-{ruleset}")
     assert said.startswith(f"Demo: game ")
     assert f" of {ruleset} with " in said.splitlines()[0]
-    assert "\nWinner: " in said
+    assert_played_to_its_end(said)
 
 
 def test_demo_with_votes_in_the_thread(installed):
     said = installed.pbp("demo", "--votes", "thread", folder="demo-thread")
     assert "-- the running count, as posted in the thread --" in said
-    assert "\nWinner: " in said
+    assert_played_to_its_end(said)
+
+
+def assert_played_to_its_end(said: str) -> None:
+    """The demo's last words: who won (or a draw), then where to look next."""
+    assert re.search(r"\n(.+ wins?!|Nobody wins: a draw\.) ", said), said[-600:]
+    assert "\nWhere to look next: " in said and "did not end" not in said
 
 
 def test_init_writes_the_documented_settings(installed):

@@ -20,11 +20,11 @@ def test_a_runoff_names_its_tied_players_with_and():
 
 
 def test_the_last_wolf_knows_no_other():
-    lines = character_summary({"role": "werewolf", "faction": "werewolves", "alive": True,
-                               "teams": {"wolves": []}})
+    lines = character_summary({"me": {"role": "werewolf", "faction": "werewolves", "alive": True,
+                                      "teams": {"wolves": []}}})
     assert not any(line.startswith("Knows the wolves") for line in lines)
-    lines = character_summary({"role": "werewolf", "faction": "werewolves", "alive": True,
-                               "teams": {"wolves": ["Bruno"]}})
+    lines = character_summary({"me": {"role": "werewolf", "faction": "werewolves", "alive": True,
+                                      "teams": {"wolves": ["Bruno"]}}})
     assert "Knows the wolves: Bruno" in lines
 
 
