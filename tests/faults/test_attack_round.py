@@ -5,6 +5,7 @@ attack, as a stranger reaches it before any identity check."""
 from __future__ import annotations
 
 from pbp.mail.html_text import html_to_text
+from tests.faults.growth import work_ratio
 from tests.faults.test_outsiders import cost_ratio
 
 
@@ -39,24 +40,6 @@ def test_f093_html_quotes_and_text_survive_the_caps():
     assert html_to_text('<p title="x>y">kept</p>') == "kept"
     deep = html_to_text("<blockquote>" * 50 + "deep")
     assert deep.startswith("> ") and deep.endswith("deep") and len(deep) < 100
-
-
-def work_ratio(read, make, small: int, large: int) -> float:
-    """The CPU cost of `read(make(large))` over that of `large // small` runs of
-    `read(make(small))`: about 1 when reading is linear, `large // small` when quadratic
-    (best of three rounds, interleaved; a round already far off decides)."""
-    from tests.faults.test_outsiders import cpu_seconds
-
-    little, big = make(small), make(large)
-    read(little), read(big)  # warm: compiled patterns
-    best_small = best_large = float("inf")
-    for _ in range(3):
-        best_small = min(best_small, cpu_seconds(lambda: read(little), large // small))
-        best_large = min(best_large, cpu_seconds(lambda: read(big), 1))
-        ratio = best_large / best_small
-        if ratio < 3 or ratio > 30:
-            break
-    return ratio
 
 
 def test_f094_reading_a_forum_post_is_linear():

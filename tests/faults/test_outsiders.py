@@ -5,12 +5,12 @@ and aiosmtpd, then the shared oracle (tests/faults/oracle.py); the others call t
 function under attack."""
 from __future__ import annotations
 
-import time
 
 import pytest
 
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
+from tests.faults.growth import work_ratio
 from tests.faults.oracle import prose_of, run, subject_of
 from tests.faults.site import GAME, NAMES
 from tests.fixtures.mailserver import delivery_status_notification
@@ -41,31 +41,11 @@ def forged_report(quoted_ids: str) -> bytes:
             "--b--\r\n").encode()
 
 
-def cpu_seconds(work, repeat: int) -> float:
-    """CPU time of this thread (not the wall clock: other processes do not count) for
-    `repeat` runs of `work`."""
-    start = time.thread_time()
-    for _ in range(repeat):
-        work()
-    return time.thread_time() - start
-
-
 def cost_ratio(make_mail, small: int = 1_000, large: int = 100_000) -> float:
     """The CPU cost of reading one mail with `large` ids over that of reading
-    `large // small` mails with `small` ids each: the same number of ids either way, so
-    linear reading gives about 1 and quadratic reading about `large // small`. Measured
-    side by side, interleaved, best of three rounds (a round already far off decides)."""
-    little, big = make_mail(small), make_mail(large)
+    `large // small` mails with `small` ids each (tests.faults.growth)."""
     read = lambda data: parse_inbound(RawMail("1:1", data, "sha"), ("pbp@games.example",), MAX_MAIL)  # noqa: E731
-    read(little), read(big)  # warm: imports, compiled patterns
-    best_small = best_large = float("inf")
-    for _ in range(3):
-        best_small = min(best_small, cpu_seconds(lambda: read(little), large // small))
-        best_large = min(best_large, cpu_seconds(lambda: read(big), 1))
-        ratio = best_large / best_small
-        if ratio < 3 or ratio > 30:
-            break
-    return ratio
+    return work_ratio(read, make_mail, small, large)
 
 
 def test_f080_reading_message_ids_is_linear_and_bounded():
