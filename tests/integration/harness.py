@@ -104,6 +104,24 @@ security = none
         return path.read_text(errors="replace") if path.exists() else ""
 
 
+def infiltration_under_run(root: Path, mail_server, smtp_server, make_player, poll_interval: float,
+                           schedule: str = "default=1h") -> tuple[Host, list]:
+    """A host with a five-player Infiltration game `g1` (seed 8, no reminders) made and
+    `pbp run` not yet started: the setting the daemon's integration tests share."""
+    host = Host(root, mail_server, smtp_server, mail_server.add_user(mail_server.new_address("pbp")),
+                poll_interval=poll_interval)
+    host.write_settings()
+    players = make_players(make_player, 5)
+    host.pbp("new-game", "--ruleset", "infiltration", "--roster", str(write_roster(root, players)),
+             "--seed", "8", "--schedule", schedule, "--id", "g1", "--option", "reminders=off")
+    return host, players
+
+
+def wait_for(condition, timeout: float, what: str, host: Host):
+    """`wait_until` with the daemon's log in the failure."""
+    return wait_until(condition, timeout, what, log=host.log)
+
+
 def stop(process: subprocess.Popen) -> None:
     if process.poll() is None:
         process.send_signal(signal.SIGTERM)

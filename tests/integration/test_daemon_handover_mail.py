@@ -10,25 +10,14 @@ from datetime import timedelta
 import pytest
 
 from pbp.timezones import as_utc
-from tests.fixtures.waiting import wait_until
-from tests.integration.harness import Host, make_players, stop, write_roster
+from tests.integration.harness import infiltration_under_run, stop, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
 
 
-def wait_for(condition, timeout: float, what: str, host: Host):
-    return wait_until(condition, timeout, what, log=host.log)
-
-
 def test_advance_and_the_next_deadline_while_pbp_run_runs_over_imap_and_smtp(tmp_path, mail_server, smtp_server,
                                                                              make_player):
-    host = Host(tmp_path, mail_server, smtp_server, mail_server.add_user(mail_server.new_address("pbp")),
-                poll_interval=600)
-    host.write_settings()
-    players = make_players(make_player, 5)
-    host.pbp("new-game", "--ruleset", "infiltration", "--roster", str(write_roster(tmp_path, players)),
-             "--seed", "8", "--schedule", "class=1h,movement=4s,default=1h", "--id", "g1",
-             "--option", "reminders=off")
+    host, players = infiltration_under_run(tmp_path, mail_server, smtp_server, make_player, poll_interval=600, schedule="class=1h,movement=4s,default=1h")
     process = host.start_run()
     try:
         wait_for(lambda: "pbp running" in host.log(), 20, "pbp run did not start", host)

@@ -8,20 +8,15 @@ import pytest
 
 import engine
 from pbp.demo.players import filled_reply_text, mail_text
-from tests.integration.harness import Host, make_players, stop, write_roster
-from tests.integration.test_daemon_handover_mail import wait_for
+from tests.integration.harness import infiltration_under_run, stop, wait_for
+
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
 
 
 def test_orders_mailed_while_pbp_run_idles_get_their_receipt_before_any_poll(tmp_path, mail_server, smtp_server,
                                                                              make_player):
-    host = Host(tmp_path, mail_server, smtp_server, mail_server.add_user(mail_server.new_address("pbp")),
-                poll_interval=3600)
-    host.write_settings()
-    players = make_players(make_player, 5)
-    host.pbp("new-game", "--ruleset", "infiltration", "--roster", str(write_roster(tmp_path, players)),
-             "--seed", "8", "--schedule", "default=1h", "--id", "g1", "--option", "reminders=off")
+    host, players = infiltration_under_run(tmp_path, mail_server, smtp_server, make_player, poll_interval=3600)
     process = host.start_run()
     try:
         name, box = players[0]

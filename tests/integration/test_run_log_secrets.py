@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from pbp.mail.oauth import save_refresh_token
-from tests.integration.harness import Host, make_players, stop, wait_all_sent, write_roster
-from tests.integration.test_daemon_handover_mail import wait_for
+from tests.integration.harness import Host, make_players, stop, wait_all_sent, wait_for
+
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(300),
               pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiring TLS")]  # loopback only

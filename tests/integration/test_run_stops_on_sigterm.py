@@ -17,20 +17,15 @@ import pytest
 
 from pbp.cli import build_parser, main
 from pbp.storage.daemon_state import read_state
-from tests.integration.harness import Host, make_players, stop, wait_all_sent, write_roster
-from tests.integration.test_daemon_handover_mail import wait_for
+from tests.integration.harness import infiltration_under_run, stop, wait_all_sent, wait_for
+
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
 
 
 def test_sigterm_in_the_middle_of_a_cycle_lets_it_finish_and_exits_0(tmp_path, mail_server, smtp_server,
                                                                     make_player):
-    host = Host(tmp_path, mail_server, smtp_server, mail_server.add_user(mail_server.new_address("pbp")),
-                poll_interval=600)
-    host.write_settings()
-    players = make_players(make_player, 5)
-    host.pbp("new-game", "--ruleset", "infiltration", "--roster", str(write_roster(tmp_path, players)),
-             "--seed", "8", "--schedule", "default=1h", "--id", "g1", "--option", "reminders=off")
+    host, players = infiltration_under_run(tmp_path, mail_server, smtp_server, make_player, poll_interval=600)
     process = host.start_run()
     try:
         wait_all_sent(host, "g1", timeout=60)  # the welcomes, sent by the first cycle
