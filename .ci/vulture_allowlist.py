@@ -53,3 +53,8 @@ game_tables  # a game's tables read without the lock (tests/golden/transcript.py
 _.fail_next  # the local Discourse's fault injection (tests/forum/thread_forums.py)
 _.clear_faults
 _.delete  # a post deleted on the local Discourse (tests/forum/thread_forums.py)
+
+# Attributes read by the libraries they configure (the desk: pbp.web, pbp.commands.web).
+_.ssl_adapter  # cheroot's server serves HTTPS through it
+_.autoescape  # Jinja's environment escapes every page
+_.permanent  # Flask's session keeps its lifetime (PERMANENT_SESSION_LIFETIME)

@@ -56,6 +56,7 @@ COMMANDS = (
             "enter orders for an NPC or a player, through the same parser (or STATUS: where it stands)"),
     Command("modkill", "pbp.commands.modkill", "remove a character from a game at once, with a public reason"),
     Command("replay", "pbp.commands.replay", "re-run a game from its order log and check the stored state"),
+    Command("web", "pbp.commands.web", "serve the host's desk in the browser: games, drafts and host actions"),
     Command("options", "pbp.commands.options",
             "show or change a game's reminders, early resolution and waiting for publishing"),
     Command("rules", "pbp.commands.rules", "a ruleset's phase kinds, options, roles or classes, and orders"),

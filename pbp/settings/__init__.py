@@ -10,11 +10,12 @@ import configparser
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Literal, TypeVar, cast
+from typing import Literal, cast
 
 from pbp.errors import UserError
 from pbp.release import settings_example
 from pbp.settings.providers import MAIL_PRESETS, OAUTH_PRESETS
+from pbp.settings.values import choice as _choice, number as _number, zone as _zone
 
 DEFAULT_SETTINGS_NAME = "pbp.ini"
 TRANSPORTS = ("maildir", "imap")
@@ -24,7 +25,6 @@ Security = Literal["tls", "starttls", "none"]  # how a connection is secured (SE
 # (pbp.mail.oauth) sent with the SASL mechanism XOAUTH2 or OAUTHBEARER.
 LOGINS = ("password", "xoauth2", "oauthbearer")
 LOG_LEVELS = ("debug", "info", "warning", "error")
-Number = TypeVar("Number", int, float)  # a number setting's kind
 # Default seconds between two IDLE commands: servers may end an IDLE after 30 minutes
 # (RFC 2177), so pbp ends and re-issues it well before.
 IDLE_RENEW_SECONDS = 25 * 60
@@ -97,6 +97,8 @@ class Settings:
     role_modules: tuple[str, ...] = ()
     source: Path | None = None
     log_level: str = "info"  # of `pbp run`'s log (pbp.daemon.logs): LOG_LEVELS
+    # The host's IANA time zone: the desk (`pbp web`) shows times in it beside UTC.
+    host_timezone: str = ""
 
     # The embedded transport's folders (stdlib Maildir) under the data folder.
     @property
@@ -138,29 +140,6 @@ def _path(section: configparser.SectionProxy, base: Path, key: str) -> str:
         return ""
     path = Path(value).expanduser()
     return str(path if path.is_absolute() else base / path)
-
-
-def _choice(section: configparser.SectionProxy, key: str, default: str, allowed: tuple[str, ...]) -> str:
-    value = section.get(key, default).strip().lower()
-    if value not in allowed:
-        raise UserError(f"Setting [{section.name}] {key} = {value!r} is not one of {', '.join(allowed)}; fix the settings file.")
-    return value
-
-
-def _number(section: configparser.SectionProxy, key: str, default: Number, kind: Callable[[str], Number],
-            least: float = 1, most: float | None = None) -> Number:
-    """A number setting, at least `least` (and at most `most`): a poll interval of 0 or a
-    size limit of -1 would make pbp spin or refuse every mail."""
-    raw = section.get(key, str(default)).strip()
-    try:
-        value = kind(raw)
-    except ValueError:
-        raise UserError(f"Setting [{section.name}] {key} = {raw!r} is not a number; fix the settings file.") from None
-    if value < least or (most is not None and value > most):
-        bounds = f"from {least:g} to {most:g}" if most is not None else f"at least {least:g}"
-        raise UserError(f"Setting [{section.name}] {key} = {raw!r} is out of range: it must be {bounds}; "
-                        "fix the settings file.")
-    return value
 
 
 def load_settings(explicit: str | None = None, data_override: str | None = None) -> Settings:
@@ -230,6 +209,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         role_modules=modules,
         source=path,
         log_level=_choice(main, "log_level", "info", LOG_LEVELS),
+        host_timezone=_zone(main, "host_timezone"),
     )
 
 
