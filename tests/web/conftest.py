@@ -122,3 +122,37 @@ def browser_page(live_desk: LiveDesk):
         page.goto(live_desk.login_link)
         yield page
         browser.close()
+
+
+# Where the browser tests save a screenshot of each page they visit: a temporary folder, or
+# $PBP_SCREENSHOTS (scripts/desk-screenshots points it at docs/host/desk/ to refresh the
+# pictures the documentation shows).
+@pytest.fixture
+def screenshot(tmp_path: Path):
+    folder = Path(os.environ.get("PBP_SCREENSHOTS") or tmp_path / "screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def save(page, name: str) -> Path:
+        path = folder / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+    return save
+
+
+def assert_accessible(page) -> None:
+    """The page has one h1, headings that skip no level, and every control a name a
+    screen reader reads (a label, aria-label or visible text)."""
+    levels = page.eval_on_selector_all("h1, h2, h3, h4, h5, h6", "hs => hs.map(h => +h.tagName[1])")
+    assert levels.count(1) == 1, f"the page has {levels.count(1)} h1 headings"
+    for before, after in zip(levels, levels[1:]):
+        assert after <= before + 1, f"a heading jumps from h{before} to h{after}"
+    nameless = page.eval_on_selector_all(
+        "input:not([type=hidden]), select, textarea, button",
+        """cs => cs.filter(c => {
+             const byLabel = c.id && document.querySelector(`label[for="${c.id}"]`);
+             const wrapped = c.closest('label');
+             const named = c.getAttribute('aria-label') || c.getAttribute('aria-labelledby');
+             const text = (c.tagName === 'BUTTON') && c.textContent.trim();
+             return !(byLabel || wrapped || named || text);
+           }).map(c => c.outerHTML)""")
+    assert not nameless, f"controls without a name: {nameless}"

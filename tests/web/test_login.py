@@ -4,7 +4,7 @@ from __future__ import annotations
 from pbp.web.app import make_app
 from pbp.web.credentials import new_login_link, set_password
 
-from tests.web.conftest import csrf_of
+from tests.web.conftest import assert_accessible, csrf_of
 
 
 def test_every_page_asks_for_a_login_first(site):
@@ -54,6 +54,8 @@ def test_the_games_page_lists_the_game(desk):
     assert "<h1>Games</h1>" in page and ">w1<" in page and "werewolf" in page
 
 
-def test_the_browser_logs_in_and_reads_the_games(browser_page):
+def test_the_browser_logs_in_and_reads_the_games(browser_page, screenshot):
     assert browser_page.locator("h1").inner_text() == "Games"
     assert browser_page.get_by_role("row", name="w1").count() == 1
+    assert_accessible(browser_page)
+    screenshot(browser_page, "games")
