@@ -8,10 +8,9 @@ from __future__ import annotations
 from argparse import Namespace
 
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
-from pbp.forum import publish, review, watch
+from pbp.forum import publish, watch
 from pbp.forum.thread import ThreadReader
 from pbp.forum.config import load_forum_settings
-from pbp.game.deadlines import start_clock
 from pbp.game.stored import load
 from pbp.commands.sending import send_queued
 from pbp.timezones import render_moment
@@ -34,14 +33,13 @@ def run(args: Namespace) -> int:
         published = 0
         clocks = 0
         for game_id in games:
-            game = load(moderator, game_id)
-            published += len(publish.publish_game(game, publisher, ignore_wait=True, on_event=print))
-            started = start_clock(moderator, game_id)  # option wait_for_publish
-            if started is not None:
+            done = publish.publish_now(moderator, game_id, publisher, on_event=print)
+            published += len(done.posts)
+            if done.clock_started is not None:
                 clocks += 1
-                print(f"{game_id} {game.record.phase_id}: the clock has started; the deadline is "
-                      f"{render_moment(started)} (players are told).")
-            waiting = review.first_unapproved(game)
+                print(f"{game_id} {load(moderator, game_id).record.phase_id}: the clock has started; the "
+                      f"deadline is {render_moment(done.clock_started)} (players are told).")
+            waiting = done.waiting
             if waiting is not None:
                 print(f"{game_id} {waiting['phase']}: not approved yet, so it and the posts after it wait; "
                       f"`pbp draft show {game_id} {waiting['phase']}`, then `pbp draft approve {game_id} "

@@ -4,6 +4,8 @@ backoff."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Callable
 
 from pbp.crashpoints import crash_point
@@ -19,7 +21,10 @@ from pbp.forum.publisher import (
     TransientPublishError,
     with_marker,
 )
-from pbp.game.stored import StoredGame
+from pbp.forum.review import first_unapproved
+from pbp.game.deadlines import start_clock
+from pbp.game.stored import StoredGame, load
+from pbp.moderator import Moderator
 from pbp.storage.drafts import OPENING
 
 # A post that failed for now: a minute after the first failure, doubling, at most an hour;
@@ -89,3 +94,35 @@ def make_publisher(forum: ForumSettings) -> Publisher:
         from pbp.forum.discourse import DiscourseForum  # requests is loaded only when used
         return DiscourseForum(forum.discourse)
     return FilePublisher(forum.posts_folder, make_dialect(forum.dialect).extension)
+
+
+def held_behind(book: DraftBook) -> dict[str, str]:
+    """For each unpublished draft that `publish_game` would not reach because an earlier
+    one is not approved: the phase of that earlier draft (the one that holds it)."""
+    holder, held = "", {}
+    for row in book.unpublished():
+        if holder:
+            held[row["phase"]] = holder
+        elif row["status"] != APPROVED and row.get("kind") not in OPTIONAL_KINDS:
+            holder = row["phase"]
+    return held
+
+
+@dataclass
+class PublishedNow:
+    """What `publish_now` did for one game."""
+
+    posts: list[dict[str, Any]]
+    clock_started: datetime | None  # the new deadline, when the phase waited for a post
+    waiting: dict[str, Any] | None  # the draft not approved yet that holds the rest
+
+
+def publish_now(moderator: Moderator, game_id: str, publisher: Publisher,
+                on_event: Callable[[str], None] = lambda text: None) -> PublishedNow:
+    """`pbp publish <game>` (and the desk's "publish now"): the game's approved posts at
+    once, whatever a retry's wait, then the phase's clock if it waited for one of them
+    (option wait_for_publish). Call with the writer lock."""
+    game = load(moderator, game_id)
+    posts = publish_game(game, publisher, ignore_wait=True, on_event=on_event)
+    started = start_clock(moderator, game_id)
+    return PublishedNow(posts, started, first_unapproved(load(moderator, game_id)))

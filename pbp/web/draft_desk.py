@@ -1,0 +1,164 @@
+"""The drafts pages (docs/design.md: The drafts page): every game's drafts waiting, a
+game's drafts as the forum will show them beside their source, one draft's editor; and
+the host's actions on them through the functions `pbp draft edit|approve` and `pbp
+publish` call: edit (refused while the leak check objects), approve, approve all,
+publish now."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+
+from pbp.errors import UserError
+from pbp.forum import review
+from pbp.forum.config import load_forum_settings
+from pbp.forum.leak_spans import leak_findings
+from pbp.forum.publish import make_publisher, publish_now
+from pbp.game.stored import StoredGame, load
+from pbp.moderator import Moderator
+from pbp.storage.drafts import DraftBook
+from pbp.web.app import settings_here
+from pbp.web.draft_views import draft_view, game_drafts, waiting_count
+from pbp.web.folders import Waited, reader, writer
+
+pages = Blueprint("drafts", __name__)
+# The longest draft text the editor accepts (a forum post is far shorter).
+LONGEST_DRAFT = 60_000
+
+
+@pages.get("/drafts")
+def waiting() -> Any:
+    with reader(settings_here()) as moderator:
+        games = [(game_id, *waiting_count(load(moderator, game_id))) for game_id in moderator.folder.game_ids()]
+    return render_template("drafts_waiting.html", games=games)
+
+
+@pages.get("/games/<game>/drafts")
+def game_page(game: str) -> Any:
+    with reader(settings_here()) as moderator:
+        stored = _game(moderator, game)
+        pending, past = game_drafts(stored)
+    return render_template("drafts.html", game=game, pending=pending, past=past)
+
+
+@pages.get("/games/<game>/drafts/<path:phase>")
+def draft_page(game: str, phase: str) -> Any:
+    with reader(settings_here()) as moderator:
+        stored = _game(moderator, game)
+        view = draft_view(stored, DraftBook(stored.file), _row(stored, phase))
+    return render_template("draft.html", game=game, draft=view)
+
+
+@pages.post("/games/<game>/drafts/<path:phase>/edit")
+def save(game: str, phase: str) -> Any:
+    """Keep the host's edit as `pbp draft edit` does, only if the leak check passes it;
+    otherwise nothing changes and the editor comes back with the edit and its findings."""
+    text = request.form.get("text", "").replace("\r\n", "\n")
+    if not text.strip() or len(text) > LONGEST_DRAFT:
+        flash(f"A draft needs some text, and at most {LONGEST_DRAFT} characters; nothing was saved.", "refused")
+        return redirect(url_for(".draft_page", game=game, phase=phase))
+    waited = Waited()
+    with writer(settings_here(), waited) as moderator:
+        stored = _game(moderator, game)
+        book = DraftBook(stored.file)
+        row = _row(stored, phase)
+        leaks, _ = leak_findings(stored, book, row, text)
+        if leaks:
+            view = draft_view(stored, book, row, text)
+            return render_template("draft.html", game=game, draft=view, refused=(
+                "The leak check objects to this edit, so it was not saved: change the marked words and save "
+                "again.")), 422
+        try:
+            with stored.file.transaction():
+                kept = review.edit(stored, row["phase"], text)
+        except UserError as error:
+            flash(str(error), "refused")
+            return redirect(url_for(".draft_page", game=game, phase=phase))
+    _flash_waited(waited)
+    flash(f"Kept your edit of {kept['phase']}." if kept["edited"] else f"{kept['phase']} is unchanged.", "done")
+    return redirect(url_for(".draft_page", game=game, phase=kept["phase"]))
+
+
+@pages.post("/games/<game>/drafts/<path:phase>/approve")
+def approve(game: str, phase: str) -> Any:
+    forced = request.form.get("force") == "yes"
+
+    def act(stored: StoredGame) -> str:
+        row = review.approve(stored, _row(stored, phase)["phase"], forced=forced)
+        return f"Approved {row['phase']}" + (" despite the leak check." if row.get("forced") else ".")
+    return _act(game, act)
+
+
+@pages.post("/games/<game>/drafts/approve-all")
+def approve_all(game: str) -> Any:
+    def act(stored: StoredGame) -> str:
+        approved, refused = review.approve_all(stored)
+        if not approved and not refused:
+            raise UserError(f"Game {stored.id} has no draft waiting for approval.")
+        for phase, why in refused:
+            flash(f"Not approved {phase}: {why}", "refused")
+        return f"Approved {len(approved)}: {', '.join(row['phase'] for row in approved)}." if approved else ""
+    return _act(game, act)
+
+
+@pages.post("/games/<game>/drafts/publish")
+def publish(game: str) -> Any:
+    waited = Waited()
+    events: list[str] = []
+    try:
+        with writer(settings_here(), waited) as moderator:
+            _game(moderator, game)
+            publisher = make_publisher(load_forum_settings(moderator.settings))
+            done = publish_now(moderator, game, publisher, on_event=events.append)
+    except UserError as error:
+        flash(str(error), "refused")
+        return redirect(url_for(".game_page", game=game))
+    _flash_waited(waited)
+    for line in events:
+        flash(line, "done")
+    flash(f"Published {len(done.posts)} post(s).", "done")
+    if done.clock_started is not None:
+        flash("The phase's clock has started; the players' deadline notices are queued for `pbp run`.", "done")
+    if done.waiting is not None:
+        flash(f"{done.waiting['phase']} is not approved yet, so it and the posts after it wait.", "refused")
+    return redirect(url_for(".game_page", game=game))
+
+
+def _act(game: str, act: Callable[[StoredGame], str]) -> Any:
+    """Run `act` on the game as the one writer, in one transaction; a refusal changes
+    nothing and is said in one sentence."""
+    waited = Waited()
+    try:
+        with writer(settings_here(), waited) as moderator:
+            stored = _game(moderator, game)
+            with stored.file.transaction():
+                said = act(stored)
+    except UserError as error:
+        flash(str(error), "refused")
+    else:
+        _flash_waited(waited)
+        if said:
+            flash(f"{said} Publish now, or `pbp run` publishes in order.", "done")
+    phase = (request.view_args or {}).get("phase")
+    if phase and request.form.get("back") == "draft":
+        return redirect(url_for(".draft_page", game=game, phase=phase))
+    return redirect(url_for(".game_page", game=game))
+
+
+def _game(moderator: Moderator, game: str) -> StoredGame:
+    """The game, or 404: only an id the data folder lists is ever opened."""
+    if game not in moderator.folder.game_ids():
+        abort(404)
+    return load(moderator, game)
+
+
+def _row(game: StoredGame, phase: str) -> dict[str, Any]:
+    row = DraftBook(game.file).get(phase)
+    if row is None:
+        abort(404)
+    return row
+
+
+def _flash_waited(waited: Waited) -> None:
+    if waited.note:
+        flash(waited.note, "done")

@@ -1,0 +1,80 @@
+"""What the drafts pages show of a game's drafts, read from its file (docs/design.md: The
+drafts page): each draft as its forum will show it beside its source with the leak
+check's findings marked, and which earlier draft holds it back."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbp.forum.leak_spans import leak_findings, split_at
+from pbp.forum.publish import held_behind
+from pbp.game.stored import StoredGame
+from pbp.storage.drafts import DRAFT, PUBLISHED, WITHDRAWN, DraftBook
+from pbp.web.forum_preview import FORUM_OF, forum_html
+
+# Published and withdrawn drafts the game's page still lists, newest last.
+PAST_SHOWN = 10
+
+
+@dataclass
+class DraftView:
+    """One draft as a page shows it; `text` is the source shown (the host's refused edit
+    while it is being fixed, else the stored text)."""
+
+    row: dict[str, Any]
+    text: str
+    leaks: list[str]
+    parts: list[tuple[str, bool]]
+    preview: Any
+    held_by: str = ""
+    forum: str = ""
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def phase(self) -> str:
+        return str(self.row["phase"])
+
+    @property
+    def waiting(self) -> bool:
+        return bool(self.row["status"] == DRAFT)
+
+    @property
+    def editable(self) -> bool:
+        return self.row["status"] not in (PUBLISHED, WITHDRAWN)
+
+
+def draft_view(game: StoredGame, book: DraftBook, row: dict[str, Any], text: str | None = None,
+               held: dict[str, str] | None = None) -> DraftView:
+    """The view of draft `row`, its text or `text` (a host's edit not saved)."""
+    source = row["text"] if text is None else text
+    if row["status"] in (PUBLISHED, WITHDRAWN):
+        leaks, spans = list(row.get("leaks") or []), []
+    else:
+        leaks, spans = leak_findings(game, book, row, source)
+    notes = []
+    if row.get("forced"):
+        notes.append("approved despite the leak check")
+    if row.get("edited"):
+        notes.append("edited by the host")
+    if row.get("error"):
+        notes.append(f"last publishing error: {row['error']}")
+    holder = (held if held is not None else held_behind(book)).get(row["phase"], "")
+    return DraftView(row, source, leaks, split_at(source, spans), forum_html(source, row["dialect"]),
+                     held_by=holder, forum=FORUM_OF.get(row["dialect"], row["dialect"]), notes=notes)
+
+
+def game_drafts(game: StoredGame) -> tuple[list[DraftView], list[dict[str, Any]]]:
+    """(every draft still to publish, in order, as views; the last published or withdrawn
+    ones, as rows)."""
+    book = DraftBook(game.file)
+    held = held_behind(book)
+    pending = [draft_view(game, book, row, held=held) for row in book.unpublished()]
+    past = [row for row in book.all() if row["status"] in (PUBLISHED, WITHDRAWN)][-PAST_SHOWN:]
+    return pending, past
+
+
+def waiting_count(game: StoredGame) -> tuple[int, int]:
+    """(drafts waiting for the host's approval, approved ones not yet published)."""
+    pending = DraftBook(game.file).unpublished()
+    waiting = sum(1 for row in pending if row["status"] == DRAFT)
+    return waiting, len(pending) - waiting
