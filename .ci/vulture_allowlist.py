@@ -58,3 +58,10 @@ _.delete  # a post deleted on the local Discourse (tests/forum/thread_forums.py)
 _.ssl_adapter  # cheroot's server serves HTTPS through it
 _.autoescape  # Jinja's environment escapes every page
 _.permanent  # Flask's session keeps its lifetime (PERMANENT_SESSION_LIFETIME)
+
+# The drafts pages (pbp.web.draft_desk): views Flask routes to, fields their templates read.
+game_page
+draft_page
+_.preview
+_.held_by
+_.editable

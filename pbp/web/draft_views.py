@@ -48,7 +48,7 @@ def draft_view(game: StoredGame, book: DraftBook, row: dict[str, Any], text: str
     """The view of draft `row`, its text or `text` (a host's edit not saved)."""
     source = row["text"] if text is None else text
     if row["status"] in (PUBLISHED, WITHDRAWN):
-        leaks, spans = list(row.get("leaks") or []), []
+        leaks, spans = list(row.get("leaks") or []), list[tuple[int, int]]()
     else:
         leaks, spans = leak_findings(game, book, row, source)
     notes = []

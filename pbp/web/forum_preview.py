@@ -39,7 +39,8 @@ def _bbcode() -> Any:
 
     parser = bbcode.Parser(escape_html=True, replace_links=True, replace_cosmetic=False)
 
-    def size(tag_name: str, value: str, options: dict[str, str], parent: Any, context: Any) -> str:
+    def size(*call: Any) -> str:  # (tag name, value, options, parent, context)
+        value, options = call[1], call[2]
         name = BBCODE_SIZES.get(options.get("size", "").strip(), "")
         return f'<span class="{name}">{value}</span>' if name else value
 
