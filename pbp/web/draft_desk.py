@@ -20,8 +20,11 @@ from pbp.storage.drafts import DraftBook
 from pbp.web.app import settings_here
 from pbp.web.draft_views import draft_view, game_drafts, waiting_count
 from pbp.web.folders import Waited, reader, writer
+from pbp.web.forum_preview import typed
+from pbp.web.inert import shown
 
 pages = Blueprint("drafts", __name__)
+pages.add_app_template_filter(shown, "shown")  # the editor's text, invisibles written out
 # The longest draft text the editor accepts (a forum post is far shorter).
 LONGEST_DRAFT = 60_000
 
@@ -53,7 +56,7 @@ def draft_page(game: str, phase: str) -> Any:
 def save(game: str, phase: str) -> Any:
     """Keep the host's edit as `pbp draft edit` does, only if the leak check passes it;
     otherwise nothing changes and the editor comes back with the edit and its findings."""
-    text = request.form.get("text", "").replace("\r\n", "\n")
+    text = typed(request.form.get("text", "").replace("\r\n", "\n"))
     if not text.strip() or len(text) > LONGEST_DRAFT:
         flash(f"A draft needs some text, and at most {LONGEST_DRAFT} characters; nothing was saved.", "refused")
         return redirect(url_for(".draft_page", game=game, phase=phase))

@@ -19,11 +19,14 @@ direction-changing characters are shown as what they are (pbp.web.inert) before 
 text is rendered, so a preview cannot hide or reorder words."""
 from __future__ import annotations
 
+import re
+import sys
+import unicodedata
 from typing import Any
 
 from markupsafe import Markup
 
-from pbp.web.inert import shown
+from pbp.web.inert import INVISIBLE_CATEGORIES, shown
 
 BBCODE_SIZES = {"1": "bb-small", "150": "bb-large"}
 
@@ -68,3 +71,14 @@ def forum_html(text: str, dialect: str) -> Markup:
 
 # Which forum each dialect is read on, for the page's headings.
 FORUM_OF = {"markdown": "Reddit", "discourse": "Discourse", "bbcode": "a classic forum (BBCode)"}
+
+
+def typed(text: str) -> str:
+    """The text the host meant, from the editor: the editor shows each invisible or
+    direction-changing character as `⟨U+XXXX⟩` (`shown`), so that it can neither hide nor
+    reorder what the host reads; saving turns each back into its character."""
+    def character(found: re.Match[str]) -> str:
+        code = int(found.group(1), 16)
+        char = chr(code) if code <= sys.maxunicode else ""
+        return char if char and unicodedata.category(char) in INVISIBLE_CATEGORIES else found.group(0)
+    return re.sub(r"⟨U\+([0-9A-F]{4,6})⟩", character, text)
