@@ -40,11 +40,12 @@ class DeskSite:
         return load_settings(str(self.settings_file))
 
 
-def make_site(root: Path) -> DeskSite:
+def make_site(root: Path, more_settings: str = "") -> DeskSite:
+    """`more_settings`: sections the settings file holds besides [pbp] (a forum, say)."""
     root.mkdir(parents=True, exist_ok=True)
     settings_file = root / "pbp.ini"
     settings_file.write_text(f"[pbp]\ndata = {root / 'data'}\nfrom_address = pbp@games.example\n"
-                             "host_timezone = Europe/Berlin\n")
+                             "host_timezone = Europe/Berlin\n" + more_settings)
     roster = root / "roster.csv"
     roster.write_text("name,email,timezone\n" + "".join(
         f"{name},{name.lower()}@example.org,Australia/Sydney\n" for name in PLAYERS))
@@ -132,9 +133,9 @@ def screenshot(tmp_path: Path):
     folder = Path(os.environ.get("PBP_SCREENSHOTS") or tmp_path / "screenshots")
     folder.mkdir(parents=True, exist_ok=True)
 
-    def save(page, name: str) -> Path:
+    def save(page, name: str, full_page: bool = True) -> Path:
         path = folder / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=full_page)
         return path
     return save
 
