@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from pbp.forum.leaks import Leak, leak_check, player_spans
+from pbp.forum.leaks import Leak, LeakCheck, leak_check, player_spans
 from pbp.game.stored import StoredGame
 from pbp.storage.drafts import DraftBook
 
@@ -63,14 +63,20 @@ def _merged(spans: list[Span]) -> list[Span]:
     return merged
 
 
-def leak_findings(game: StoredGame, book: DraftBook, row: dict[str, Any],
-                  text: str) -> tuple[list[str], list[Span]]:
-    """The leak check's findings on `text` as the current text of draft `row` (what
-    `pbp draft edit` would record), and the (start, end) spans of `text` they flag."""
-    players = player_spans(row, text)
+def game_leak_check(game: StoredGame, book: DraftBook) -> LeakCheck:
+    """The leak check of the game as it stands, built once for all of its drafts."""
     # Read, never made here (a page only reads): a token nobody made yet cannot leak.
     token = str(book.game_settings().get("host_token") or "")
-    leaks = leak_check(game, [token] if token else []).check(text, players)
+    return leak_check(game, [token] if token else [])
+
+
+def leak_findings(game: StoredGame, book: DraftBook, row: dict[str, Any], text: str,
+                  check: LeakCheck | None = None) -> tuple[list[str], list[Span]]:
+    """The leak check's findings on `text` as the current text of draft `row` (what
+    `pbp draft edit` would record), and the (start, end) spans of `text` they flag;
+    `check`: the game's, when the caller built it already."""
+    players = player_spans(row, text)
+    leaks = (check or game_leak_check(game, book)).check(text, players)
     spans = [span for leak in leaks for span in _spans_of(leak, text) if _outside(span, players)]
     return [str(leak) for leak in leaks], _merged(spans)
 

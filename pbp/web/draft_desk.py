@@ -32,7 +32,8 @@ LONGEST_DRAFT = 60_000
 @pages.get("/drafts")
 def waiting() -> Any:
     with reader(settings_here()) as moderator:
-        games = [(game_id, *waiting_count(load(moderator, game_id))) for game_id in moderator.folder.game_ids()]
+        folder = moderator.folder
+        games = [(game_id, *waiting_count(folder.game(game_id))) for game_id in folder.game_ids()]
     return render_template("drafts_waiting.html", games=games)
 
 

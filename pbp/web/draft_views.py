@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbp.forum.leak_spans import leak_findings, split_at
+from pbp.forum.leak_spans import game_leak_check, leak_findings, split_at
+from pbp.forum.leaks import LeakCheck
 from pbp.forum.publish import held_behind
 from pbp.game.stored import StoredGame
+from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DRAFT, PUBLISHED, WITHDRAWN, DraftBook
 from pbp.web.forum_preview import FORUM_OF, forum_html
 
@@ -44,13 +46,14 @@ class DraftView:
 
 
 def draft_view(game: StoredGame, book: DraftBook, row: dict[str, Any], text: str | None = None,
-               held: dict[str, str] | None = None) -> DraftView:
-    """The view of draft `row`, its text or `text` (a host's edit not saved)."""
+               held: dict[str, str] | None = None, check: LeakCheck | None = None) -> DraftView:
+    """The view of draft `row`, its text or `text` (a host's edit not saved); `held` and
+    `check`: the game's, when the caller has them for all its drafts."""
     source = row["text"] if text is None else text
     if row["status"] in (PUBLISHED, WITHDRAWN):
         leaks, spans = list(row.get("leaks") or []), list[tuple[int, int]]()
     else:
-        leaks, spans = leak_findings(game, book, row, source)
+        leaks, spans = leak_findings(game, book, row, source, check)
     notes = []
     if row.get("forced"):
         notes.append("approved despite the leak check")
@@ -67,14 +70,15 @@ def game_drafts(game: StoredGame) -> tuple[list[DraftView], list[dict[str, Any]]
     """(every draft still to publish, in order, as views; the last published or withdrawn
     ones, as rows)."""
     book = DraftBook(game.file)
-    held = held_behind(book)
-    pending = [draft_view(game, book, row, held=held) for row in book.unpublished()]
+    held, check = held_behind(book), game_leak_check(game, book)
+    pending = [draft_view(game, book, row, held=held, check=check) for row in book.unpublished()]
     past = [row for row in book.all() if row["status"] in (PUBLISHED, WITHDRAWN)][-PAST_SHOWN:]
     return pending, past
 
 
-def waiting_count(game: StoredGame) -> tuple[int, int]:
-    """(drafts waiting for the host's approval, approved ones not yet published)."""
-    pending = DraftBook(game.file).unpublished()
+def waiting_count(game_file: GameFile) -> tuple[int, int]:
+    """(drafts waiting for the host's approval, approved ones not yet published), read
+    from the game's file alone (its state is not decoded)."""
+    pending = DraftBook(game_file).unpublished()
     waiting = sum(1 for row in pending if row["status"] == DRAFT)
     return waiting, len(pending) - waiting

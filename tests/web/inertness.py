@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-ACTIVE_TAGS = {"script", "iframe", "object", "embed", "img", "svg", "math", "base", "meta", "form", "style",
-               "link"}
+# Elements that run or frame something whatever their attributes; any other element is
+# judged by its attributes (an event handler, a style, an address of an unsafe scheme).
+ACTIVE_TAGS = {"script", "iframe", "frame", "object", "embed", "applet", "base", "style"}
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "xlink:href", "srcset"}
-SAFE_SCHEMES = ("http://", "https://", "mailto:", "file://", "/", "#", "?")
+SAFE_SCHEMES = ("http://", "https://", "mailto:", "file://", "/", "#", "?", "data:image/")
 
 
 class _Active(HTMLParser):
@@ -18,6 +19,8 @@ class _Active(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ACTIVE_TAGS:
             self.found.append(f"<{tag}>")
+        if tag == "meta" and any(name == "http-equiv" for name, _ in attrs):
+            self.found.append("<meta http-equiv>")
         for name, value in attrs:
             if name.startswith("on") or name == "style":
                 self.found.append(f"{tag} {name}={value!r}")
@@ -26,8 +29,9 @@ class _Active(HTMLParser):
 
 
 def active_parts(html: str, allowed: set[str] = frozenset()) -> list[str]:
-    """Every element or attribute of `html` that could run script, load something or
-    style the page (but those in `allowed`, e.g. a page's own `<script>` and `<link>`)."""
+    """Every element or attribute of `html` that could run script, load something from
+    an unsafe address or style the page (but those in `allowed`, e.g. the page's own
+    `<script>`)."""
     parser = _Active()
     parser.feed(html)
     return [part for part in parser.found if part not in allowed]
