@@ -15,7 +15,8 @@ FORUM_NAMES = ('<script>alert("name")</script>', f"evil{RLO}gnp.exe", f"chl{ZWSP
                '"><svg onload=alert(4)>', "[x](javascript:alert(5))", "hiro")
 HOSTILE_DRAFT = ('<script>alert("draft")</script> <img src=x onerror=alert(6)>\n\n'
                  "[click me](javascript:alert(7)) [url=javascript:alert(8)]here[/url]\n\n"
-                 f"<a href=\"javascript:alert(9)\">a</a> {RLO}txet desrever{ZWSP} <iframe src=\"/\"></iframe>\n")
+                 f"<a href=\"javascript:alert(9)\">a</a> {RLO}txet desrever{ZWSP} <iframe src=\"/\"></iframe>\n\n"
+                 "</textarea></pre><script>alert(10)</script>\n")
 
 
 def make_hostile_site(root: Path) -> DeskSite:

@@ -151,3 +151,16 @@ def test_discourse_keeps_a_single_line_break_and_reddit_joins_the_lines():
     assert str(forum_html("one\ntwo", "markdown")) == "<p>one\ntwo</p>\n"
     assert "<table>" in str(forum_html("|a|b|\n|-|-|\n|1|2|", "markdown"))
     assert "<s>gone</s>" in str(forum_html("~~gone~~", "discourse"))
+
+
+def test_the_editor_writes_invisible_characters_out_and_saving_puts_them_back(resolved, desk):
+    draft_command(resolved, "approve", "w1", "opening")
+    desk.post("/games/w1/drafts/N0/edit", data={"csrf_token": token(desk),
+                                               "text": "Calm \u202e night \u200b ⟨U+0041⟩\n"})
+    page = desk.get("/games/w1/drafts/N0").data.decode()
+    editor = page.split('<textarea id="draft-text" name="text"')[1].split("</textarea>")[0]
+    assert "Calm ⟨U+202E⟩ night ⟨U+200B⟩ ⟨U+0041⟩" in editor and "\u202e" not in page
+    text = re.sub(r"^[^>]*>", "", editor).replace("&amp;", "&")
+    desk.post("/games/w1/drafts/N0/edit", data={"csrf_token": token(desk), "text": text})
+    # the same text again: only invisible characters came back, a visible one stays written out
+    assert drafts_of(resolved)["N0"]["text"] == "Calm \u202e night \u200b ⟨U+0041⟩\n"
