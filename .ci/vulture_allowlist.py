@@ -58,3 +58,7 @@ _.delete  # a post deleted on the local Discourse (tests/forum/thread_forums.py)
 _.ssl_adapter  # cheroot's server serves HTTPS through it
 _.autoescape  # Jinja's environment escapes every page
 _.permanent  # Flask's session keeps its lifetime (PERMANENT_SESSION_LIFETIME)
+enter  # the desk's orders form posts to it (pbp.web.orders_form; Flask routes by decorator)
+READING  # the twin table of the commands and the desk, held to pbp.cli.COMMANDS by tests/web/test_twins.py
+TWINS
+WITHOUT_TWIN
