@@ -1,6 +1,8 @@
-"""`pbp demo [--ruleset R] [--players N] [--seed S] [--keep DIR]`: a complete game on the
-embedded Maildir transport with scripted players, printing each resolution's public
-summary and the winner."""
+"""`pbp demo [--ruleset R] [--players N] [--seed S] [--keep DIR] [--web [--port P]]`: a
+complete game on the embedded Maildir transport with scripted players, printing each
+resolution's public summary and the winner. With `--web` the game stops after its first
+phases, every order of the next one in, and the host's desk (`pbp web`) is served on the
+kept folder: a newcomer's way to the desk in one command."""
 from __future__ import annotations
 
 from argparse import Namespace
@@ -14,6 +16,10 @@ from pbp.demo import play_demo
 from pbp.errors import UserError
 from pbp.commands.common import Subparsers
 
+# `pbp demo --web` stops after this many phases, the next one's orders in, drafts waiting.
+WEB_DEMO_PHASES = 2
+DEMO_SETTINGS = "pbp-demo.ini"  # the settings file `pbp demo --web` writes into the kept folder
+
 
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser("demo", help="play a whole game by (local) mail with scripted players")
@@ -25,6 +31,10 @@ def register(subparsers: Subparsers) -> None:
                         help="where votes are cast: mail (default), or thread: posts in a local forum's "
                              "thread that the demo runs for its length")
     parser.add_argument("--keep", metavar="DIR", help="keep the demo's data folder (and its mail) in DIR")
+    parser.add_argument("--web", action="store_true",
+                        help="stop the game mid-way and serve the host's desk on it (the folder is kept: "
+                             "DIR, or a new one the command names)")
+    parser.add_argument("--port", type=int, default=8080, help="with --web: the desk's port (default: 8080; 0: any free one)")
     parser.set_defaults(run=run)
 
 
@@ -37,6 +47,8 @@ def run(args: Namespace) -> int:
             raise UserError(f"{data} is not empty; name a new folder for --keep.")
     else:
         data = Path(tempfile.mkdtemp(prefix="pbp-demo-"))
+    if args.web:
+        return _play_and_serve(args, data)
     started = time.monotonic()
     try:
         outcome = play_demo(args.ruleset, args.players, args.seed, data, votes=args.votes)
@@ -46,3 +58,18 @@ def run(args: Namespace) -> int:
     print(f"\n{outcome.phases} phases, {outcome.mails_received} order mails read, "
           f"{outcome.mails_sent} mails sent, in {time.monotonic() - started:.1f} s.")
     return 0 if outcome.result else 1
+
+
+def _play_and_serve(args: Namespace, data: Path) -> int:
+    """Play the demo up to its third phase, write a settings file for the folder beside its
+    games, and serve `pbp web` on it (docs/host/desk.md)."""
+    from pbp.commands import web
+
+    play_demo(args.ruleset, args.players, args.seed, data, votes=args.votes, stop_after=WEB_DEMO_PHASES)
+    settings = data / DEMO_SETTINGS
+    settings.write_text(f"[pbp]\ndata = .\nfrom_address = pbp@demo.invalid\n", encoding="utf-8")
+    print(f"\nThe demo's data folder is kept in {data}; serve its desk again with "
+          f"`pbp web --settings {settings}`.", flush=True)
+    return web.run(Namespace(settings=str(settings), data=None, port=args.port, host="127.0.0.1",
+                             allow_remote=False, tls_cert=None, tls_key=None, behind_proxy=False,
+                             set_password=False, login_link=False))
