@@ -4,6 +4,7 @@ parser of `pbp submit` (and of players' mail); the receipt, or the refusal's lin
 the text kept for fixing (docs/design.md: The host's desk in the browser — actions)."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -16,7 +17,8 @@ from pbp.web.app import settings_here
 from pbp.web.folders import Waited, reader, writer
 
 pages = Blueprint("orders_form", __name__)
-REFUSED_HEAD = " were not accepted: "  # pbp.host.orders.parse_for: the sentence before the problems
+# pbp.host.orders.parse_for: the sentence before the problems, each of which starts `Line N:`
+REFUSED_HEAD = " were not accepted: "
 
 
 @pages.get("/games/<game_id>/orders/<character>")
@@ -53,4 +55,4 @@ def _shown(game_id: str, character: str, *, text: str | None, refusal: str = "")
     return render_template("orders_form.html", game_id=game_id, character=character, form=form,
                            status=status, text=form if text is None else text,
                            refusal=head + REFUSED_HEAD.rstrip(" ") if problems else refusal,
-                           problems=problems.split("; ") if problems else [])
+                           problems=re.split(r"; (?=Line \d+:)", problems) if problems else [])

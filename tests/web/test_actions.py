@@ -125,6 +125,8 @@ def test_the_host_enters_an_npcs_orders_through_the_mail_form(desk, site, tmp_pa
     assert refused.status_code == 422
     words = text_of(refused.data)
     assert "The orders for Raiden were not accepted" in words and "unknown order" in words
+    problems = re.findall(r"<li>(.*?)</li>", html.unescape(refused.data.decode()), re.S)
+    assert [problem[:7] for problem in problems] == ["Line 1:", "Line 2:"]  # one item per line refused
     assert "MOVE Z-9 FOO" in words  # the text is kept for fixing
     page = act(desk, "/games/inf1/orders/Raiden", "/games/inf1/orders/Raiden", orders="MOVE A-1")
     assert "Accepted for Raiden:\nMOVE A-1" in page
