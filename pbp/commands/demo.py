@@ -34,11 +34,13 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--web", action="store_true",
                         help="stop the game mid-way and serve the host's desk on it (the folder is kept: "
                              "DIR, or a new one the command names)")
-    parser.add_argument("--port", type=int, default=8080, help="with --web: the desk's port (default: 8080; 0: any free one)")
+    parser.add_argument("--port", type=int, help="with --web: the desk's port (default: 8080; 0: any free one)")
     parser.set_defaults(run=run)
 
 
 def run(args: Namespace) -> int:
+    if args.port is not None and not args.web:
+        raise UserError("--port is the desk's port and goes with --web: pbp demo --web --port 8081.")
     if args.keep:
         data = Path(args.keep)
         if data.exists() and not data.is_dir():
@@ -67,9 +69,10 @@ def _play_and_serve(args: Namespace, data: Path) -> int:
 
     play_demo(args.ruleset, args.players, args.seed, data, votes=args.votes, stop_after=WEB_DEMO_PHASES)
     settings = data / DEMO_SETTINGS
-    settings.write_text(f"[pbp]\ndata = .\nfrom_address = pbp@demo.invalid\n", encoding="utf-8")
+    settings.write_text("[pbp]\ndata = .\nfrom_address = pbp@demo.invalid\n", encoding="utf-8")
     print(f"\nThe demo's data folder is kept in {data}; serve its desk again with "
           f"`pbp web --settings {settings}`.", flush=True)
-    return web.run(Namespace(settings=str(settings), data=None, port=args.port, host="127.0.0.1",
+    port = web.DEFAULT_PORT if args.port is None else args.port
+    return web.run(Namespace(settings=str(settings), data=None, port=port, host="127.0.0.1",
                              allow_remote=False, tls_cert=None, tls_key=None, behind_proxy=False,
                              set_password=False, login_link=False))
