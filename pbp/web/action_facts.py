@@ -30,6 +30,7 @@ def actions_facts(moderator: Moderator, game_id: str) -> dict[str, Any]:
         "clock": game.clock.host_line(now()), "paused": record.paused is not None,
         "players": players, "npcs": npcs, "living": [p["character"] for p in players if p["alive"]] + npcs,
         "actors": list(game.phase.actors) if game.phase is not None else [],
+        "orders_in": set(game.latest_orders(game.phase.id)) if game.phase is not None else set(),
         "substitutes": signups.substitutes if signups is not None else [],
         "options": [{"name": name, "value": options.get(name, ""), "help": option.help}
                     for name, option in sorted(OPTIONS.items())],

@@ -128,8 +128,10 @@ def test_the_host_enters_an_npcs_orders_through_the_mail_form(desk, site, tmp_pa
     problems = re.findall(r"<li>(.*?)</li>", html.unescape(refused.data.decode()), re.S)
     assert [problem[:7] for problem in problems] == ["Line 1:", "Line 2:"]  # one item per line refused
     assert "MOVE Z-9 FOO" in words  # the text is kept for fixing
+    assert "Raiden (NPC) : no orders yet" in text_of(desk.get("/games/inf1/actions").data)
     page = act(desk, "/games/inf1/orders/Raiden", "/games/inf1/orders/Raiden", orders="MOVE A-1")
     assert "Accepted for Raiden:\nMOVE A-1" in page
+    assert "Raiden (NPC) : orders in" in text_of(desk.get("/games/inf1/actions").data)
     with ForumModerator(site.settings()) as moderator:
         assert load(moderator, "inf1").latest_order("T1-movement", "Raiden")["text"] == "MOVE A-1"
 
