@@ -65,3 +65,7 @@ draft_page
 _.preview
 _.held_by
 _.editable
+enter  # the desk's orders form posts to it (pbp.web.orders_form; Flask routes by decorator)
+READING  # the twin table of the commands and the desk, held to pbp.cli.COMMANDS by tests/web/test_twins.py
+TWINS
+WITHOUT_TWIN

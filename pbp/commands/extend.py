@@ -6,8 +6,7 @@ from __future__ import annotations
 from argparse import Namespace
 
 from pbp.commands._game_command import NO_SEND_NOTICES, REASON_ARGUMENT, register_game_command, run_and_send
-from pbp.game.deadlines import extend
-from pbp.timezones import render_moment
+from pbp.host.actions import extend_deadline
 from pbp.commands.common import Subparsers
 
 
@@ -21,7 +20,4 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: Namespace) -> int:
-    return run_and_send(args, lambda moderator: (
-        f"Game {args.game}: the deadline is now "
-        f"{render_moment(extend(moderator, args.game, ' '.join(args.when), args.reason))}; "
-        "a post for the thread is drafted."))
+    return run_and_send(args, lambda moderator: extend_deadline(moderator, args.game, " ".join(args.when), args.reason))

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from argparse import Namespace
 
-from pbp.game.clock import awaited_post
 from pbp.commands._game_command import register_game_command
 from pbp.commands.common import open_moderator, open_reader, Subparsers
 from pbp.commands.simulate import parse_options
 from pbp.game.options import OPTIONS
-from pbp.game.stored import load
-from pbp.host.options_change import change_options
+from pbp.host.actions import set_options
 from pbp.commands.sending import send_queued
 
 
@@ -26,11 +24,8 @@ def run(args: Namespace) -> int:
     given = parse_options(args.changes)
     opener = open_moderator if given else open_reader  # showing only reads
     with opener(args) as moderator:
-        waiting_before = given and awaited_post(load(moderator, args.game).record)
-        options = change_options(moderator, args.game, given)
-        said = "now has" if given else "has"
-        print(f"Game {args.game} {said}: " + ", ".join(f"{key}={value}" for key, value in sorted(options.items())) + ".")
-        if waiting_before and not awaited_post(load(moderator, args.game).record):
-            # wait_for_publish=off started the clock: players hear their deadline now
+        answer, clock_started = set_options(moderator, args.game, given)
+        print(answer)
+        if clock_started:  # wait_for_publish=off started the clock: players hear their deadline now
             print(send_queued(moderator, what="Deadline notices"))
     return 0

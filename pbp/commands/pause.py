@@ -5,8 +5,7 @@ from __future__ import annotations
 from argparse import Namespace
 
 from pbp.commands._game_command import NO_SEND_NOTICES, REASON_ARGUMENT, register_game_command, run_and_send
-from pbp.game.deadlines import pause
-from pbp.timezones import render_remaining
+from pbp.host.actions import pause_game
 from pbp.commands.common import Subparsers
 
 
@@ -16,6 +15,4 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: Namespace) -> int:
-    return run_and_send(args, lambda moderator: (
-        f"Game {args.game} is paused with {render_remaining(pause(moderator, args.game, args.reason))} left; "
-        "a post for the thread is drafted."))
+    return run_and_send(args, lambda moderator: pause_game(moderator, args.game, args.reason))

@@ -5,9 +5,8 @@ from __future__ import annotations
 from argparse import Namespace
 
 from pbp.commands._game_command import register_game_command, run_and_send
-from pbp.signups.starting import start_signed_up
+from pbp.host.actions import start_open_game
 from pbp.commands.common import Subparsers
-from pbp.moderator import Moderator
 
 
 def register(subparsers: Subparsers) -> None:
@@ -16,9 +15,4 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: Namespace) -> int:
-    def act(moderator: Moderator) -> str:
-        game = start_signed_up(moderator, args.game)
-        return (f"Game {game.id} ({game.record.ruleset}, {len(game.roster)} players) started; "
-                f"phase {game.record.phase_id} ends {game.deadline_text()}.")
-
-    return run_and_send(args, act, sent="Welcome mails")
+    return run_and_send(args, lambda moderator: start_open_game(moderator, args.game), sent="Welcome mails")

@@ -6,17 +6,14 @@ the option `resolve_when_all_in`, the order that completes the phase resolves it
 from __future__ import annotations
 
 from argparse import Namespace
-from typing import Iterator
 import sys
 from pathlib import Path
 
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.commands.common import open_reader, Subparsers
 from pbp.errors import UserError
-from pbp.game.resolution import resolve_if_all_in
-from pbp.game.stored import load
-from pbp.host.orders import character_status, submit
-from pbp.moderator import Moderator
+from pbp.host.actions import submit_orders
+from pbp.host.orders import character_status
 
 
 def register(subparsers: Subparsers) -> None:
@@ -51,13 +48,4 @@ def run(args: Namespace) -> int:
             print(character_status(moderator, args.game, args.player), end="")
         return 0
 
-    def act(moderator: Moderator) -> Iterator[str]:
-        accepted = submit(moderator, args.game, args.player, text)
-        yield f"Accepted for {load(moderator, args.game).character(args.player)}:"  # `jose`: José
-        yield from (f"  {line}" for line in accepted or ["(no orders: the rules' default applies)"])
-        # option resolve_when_all_in: the last order in resolves the phase at once
-        summary = resolve_if_all_in(moderator, args.game)
-        if summary is not None:
-            yield summary.resolved_early(with_game=False)
-
-    return run_and_send(args, act)
+    return run_and_send(args, lambda moderator: submit_orders(moderator, args.game, args.player, text))

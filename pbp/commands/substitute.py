@@ -11,11 +11,8 @@ from argparse import Namespace
 
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
-from pbp.game.stored import load
-from pbp.host.substitute import substitute
-from pbp.signups.substitutes import next_substitute, strike_off
+from pbp.host.actions import substitute_player
 from pbp.commands.common import Subparsers
-from pbp.moderator import Moderator
 
 
 def register(subparsers: Subparsers) -> None:
@@ -42,23 +39,6 @@ def run(args: Namespace) -> int:
         raise UserError("Give the newcomer's address after their name, e.g. pbp substitute g1 Alice Carol "
                         "carol@example.org.")
 
-    def act(moderator: Moderator) -> str:
-        name, email = args.new_name, args.new_email
-        skipped: list[dict[str, str]] = []
-        if args.next:
-            record = load(moderator, args.game).record
-            roster = {player.email for player in record.roster}
-            chosen, skipped = next_substitute(moderator.folder, args.game, roster, set(record.watchers))
-            name, email = chosen["name"], chosen["email"]
-        substitute(moderator, args.game, args.old, name, email, args.timezone, args.forum_name)
-        if args.next:
-            strike_off(moderator.folder, args.game, email)
-        character = load(moderator, args.game).character(args.old)
-        said = (f"Game {args.game}: {name.strip()} now plays {character}; the old token no longer works, "
-                "and the old player was sent a goodbye.")
-        for entry in skipped:
-            said += (f"\nskipped {entry['name']} <{entry['email']}> on the substitutes' list: they watch "
-                     f"{args.game}, and a watcher is never dealt in.")
-        return said
-
-    return run_and_send(args, act)
+    return run_and_send(args, lambda moderator: substitute_player(
+        moderator, args.game, args.old, args.new_name, args.new_email, args.timezone, args.forum_name,
+        from_list=args.next))

@@ -59,10 +59,13 @@ class DemoResult:
 
 def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: Path | None = None,
               say: Callable[[str], None] = print,
-              clock: Callable[[], datetime] = schedule.now, votes: str = "mail") -> DemoResult:
+              clock: Callable[[], datetime] = schedule.now, votes: str = "mail",
+              stop_after: int | None = None) -> DemoResult:
     """Play one demo game; `clock` is the moderator's clock (a frozen one makes every mail
     byte-identical from run to run, as the golden transcripts need). `votes` is the game's
-    option: with `thread`, the votes are posted in a local forum's thread."""
+    option: with `thread`, the votes are posted in a local forum's thread. `stop_after`:
+    stop once that many phases are resolved and the next one's orders are in (`pbp demo
+    --web` leaves the game there for the host's desk)."""
     data = data or Path(tempfile.mkdtemp(prefix="pbp-demo-"))
     forum = DemoForum.start(data) if votes != "mail" else None
     settings = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid",
@@ -74,7 +77,7 @@ def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: P
         with ForumModerator(settings, clock=clock) as moderator:
             cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
             try:
-                return _play(moderator, cycle, ruleset, roster, seed, say, votes, forum)
+                return _play(moderator, cycle, ruleset, roster, seed, say, votes, forum, stop_after)
             finally:
                 cycle.close()
     finally:
@@ -83,7 +86,8 @@ def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: P
 
 
 def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[RosterPlayer], seed: str,
-          say: Callable[[str], None], votes: str = "mail", forum: DemoForum | None = None) -> DemoResult:
+          say: Callable[[str], None], votes: str = "mail", forum: DemoForum | None = None,
+          stop_after: int | None = None) -> DemoResult:
     game = create_game(moderator, ruleset, roster, seed=seed, schedule_text="default=1h",
                        options={"votes": votes} if forum else None)
     say(f"Demo: game {game.id} of {ruleset} with {len(roster)} scripted players "
@@ -114,6 +118,10 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
                    if entry.name in phase.awaited and phase.id not in answered[entry.name]]
         if waiting:
             continue  # their form is still on its way (they will answer next round)
+        if stop_after is not None and phases >= stop_after:
+            say(f"\nThe demo stops in {current.rules.card.phase_words(phase.id)}, every order in, "
+                "for the host's desk to take over.")
+            break
         if forum:
             forum.before_resolution(moderator, current, say)
         summary = resolve_phase(moderator, game.id, phase.id)
@@ -132,7 +140,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
         how = victory_path(result["path"], ruleset)
         say(f"\n{side_wins(result['winners'], ruleset) or 'Nobody wins: a draw.'} {how[:1].upper()}{how[1:]}."
             + (f" Winning players: {', '.join(result['players'])}." if result.get("players") else ""))
-    else:
+    elif stop_after is None:  # (a demo stopped on purpose said so)
         say(f"\nThe game did not end within {MAX_ROUNDS} rounds.")
     say(f"\nWhere to look next: each player's mail is in {moderator.settings.maildir_root}/<address>/ "
         "(`pbp demo --keep DIR` keeps the whole data folder to read); `pbp init` starts a folder for a game "

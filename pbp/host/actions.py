@@ -1,0 +1,117 @@
+"""The host's actions on a running game, each with the answer it gives the host: the
+command line (`pbp extend|pause|resume|substitute|modkill|submit|options|start`) prints
+it, the desk shows it (docs/design.md: The host's desk in the browser — one place per
+action). Each queues the mail it causes in the outbox; who sends it (the command at
+once, the desk's `pbp run`) is the caller's business."""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from engine.core import HostActionError
+from pbp.errors import UserError
+from pbp.game.clock import UNSET_DEADLINE, awaited_post
+from pbp.game.deadlines import extend, pause, resume
+from pbp.game.resolution import resolve_if_all_in
+from pbp.game.stored import load
+from pbp.host.options_change import change_options
+from pbp.host.orders import submit
+from pbp.host.removal import modkill
+from pbp.host.substitute import substitute
+from pbp.moderator import Moderator
+from pbp.render.forms import order_form
+from pbp.signups.starting import start_signed_up
+from pbp.signups.substitutes import next_substitute, strike_off
+from pbp.timezones import render_moment, render_remaining
+
+DRAFTED = "a post for the thread is drafted."
+
+
+def extend_deadline(moderator: Moderator, game_id: str, when: str, reason: str = "") -> str:
+    """Move the deadline by a duration (`2h`) or to a time with a zone."""
+    return f"Game {game_id}: the deadline is now {render_moment(extend(moderator, game_id, when, reason))}; {DRAFTED}"
+
+
+def pause_game(moderator: Moderator, game_id: str, reason: str = "") -> str:
+    """Stop the game's clock until it is resumed."""
+    return f"Game {game_id} is paused with {render_remaining(pause(moderator, game_id, reason))} left; {DRAFTED}"
+
+
+def resume_game(moderator: Moderator, game_id: str, reason: str = "") -> str:
+    """Restart a paused game's clock with the time it had left."""
+    deadline = resume(moderator, game_id, reason)
+    if deadline is None:  # option wait_for_publish: the clock still waits for a public post
+        return (f"Game {game_id} resumed; the deadline is {UNSET_DEADLINE} "
+                f"(`pbp status {game_id}` shows which); {DRAFTED}")
+    return f"Game {game_id} resumed; the deadline is {render_moment(deadline)}; {DRAFTED}"
+
+
+def substitute_player(moderator: Moderator, game_id: str, old: str, name: str | None, email: str | None,
+                      timezone: str | None = None, forum_name: str | None = None, *, from_list: bool = False) -> str:
+    """Hand `old`'s character to a newcomer: the one named, or (`from_list`) the first on
+    the game's substitutes' list who does not watch the game (pbp.signups.substitutes)."""
+    skipped: list[dict[str, str]] = []
+    if from_list:
+        record = load(moderator, game_id).record
+        roster = {player.email for player in record.roster}
+        chosen, skipped = next_substitute(moderator.folder, game_id, roster, set(record.watchers))
+        name, email = chosen["name"], chosen["email"]
+    assert name is not None and email is not None  # the caller gave both, or the list did
+    substitute(moderator, game_id, old, name, email, timezone, forum_name)
+    if from_list:
+        strike_off(moderator.folder, game_id, email)
+    character = load(moderator, game_id).character(old)
+    said = (f"Game {game_id}: {name.strip()} now plays {character}; the old token no longer works, "
+            "and the old player was sent a goodbye.")
+    for entry in skipped:
+        said += (f"\nskipped {entry['name']} <{entry['email']}> on the substitutes' list: they watch "
+                 f"{game_id}, and a watcher is never dealt in.")
+    return said
+
+
+def modkill_character(moderator: Moderator, game_id: str, player: str, reason: str) -> list[str]:
+    """Remove a character at once; the kill and its reason are announced to everyone."""
+    name = load(moderator, game_id).character(player)  # `jose` is José
+    try:
+        public = modkill(moderator, game_id, name, reason)
+    except HostActionError as error:  # the engine refuses (e.g. an already dead character)
+        raise UserError(str(error)) from None
+    return [f"{name} is removed from game {game_id}.", *(f"  {line}" for line in public)]
+
+
+def submit_orders(moderator: Moderator, game_id: str, player: str, text: str) -> Iterator[str]:
+    """Enter orders for an NPC or a player through the mail's parser: the receipt's lines.
+    In a game with `resolve_when_all_in`, the order that completes the phase resolves it."""
+    accepted = submit(moderator, game_id, player, text)
+    yield f"Accepted for {load(moderator, game_id).character(player)}:"  # `jose`: José
+    yield from (f"  {line}" for line in accepted or ["(no orders: the rules' default applies)"])
+    summary = resolve_if_all_in(moderator, game_id)
+    if summary is not None:
+        yield summary.resolved_early(with_game=False)
+
+
+def set_options(moderator: Moderator, game_id: str, given: dict[str, Any]) -> tuple[str, bool]:
+    """Show (nothing `given`) or change a running game's moderator options: the answer, and
+    whether the change started a clock that waited for a public post (the players' deadline
+    notices are then queued)."""
+    waiting_before = bool(given) and bool(awaited_post(load(moderator, game_id).record))
+    options = change_options(moderator, game_id, given)
+    said = "now has" if given else "has"
+    answer = f"Game {game_id} {said}: " + ", ".join(f"{key}={value}" for key, value in sorted(options.items())) + "."
+    return answer, waiting_before and not awaited_post(load(moderator, game_id).record)
+
+
+def start_open_game(moderator: Moderator, game_id: str) -> str:
+    """Deal the roles of a game open for sign-ups to those who signed up."""
+    game = start_signed_up(moderator, game_id)
+    return (f"Game {game.id} ({game.record.ruleset}, {len(game.roster)} players) started; "
+            f"phase {game.record.phase_id} ends {game.deadline_text()}.")
+
+
+def host_order_form(moderator: Moderator, game_id: str, player: str) -> str:
+    """The order form the mail gives `player` for the open phase, as the host fills it in
+    for them: without a TOKEN line (the host needs none), read back by `submit_orders`."""
+    game = load(moderator, game_id)
+    name = game.character(player)
+    form = order_form(game.id, game.phase, name, "", game.deadline_text(name))
+    text = moderator.renderer.order_form(form, game.game_facts())
+    return "\n".join(line for line in text.splitlines() if not line.startswith("TOKEN:")).strip() + "\n"

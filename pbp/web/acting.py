@@ -1,0 +1,49 @@
+"""How each of the desk's actions runs: as the data folder's one writer (waiting for `pbp
+run` as a command does), through the operation its command runs (pbp.host.actions), then
+one flash per line of the answer the command prints and a redirect back to the page
+(POST/redirect/GET). A refusal is the UserError's sentence, and nothing changes.
+
+The mail an action queues stays in the outbox for `pbp run` to send: sending from a page
+would hold the request, and the data folder's lock, for as long as the mail server takes
+(docs/design.md: The host's desk in the browser — actions)."""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+from flask import flash, redirect
+
+from pbp.errors import UserError
+from pbp.moderator import Moderator
+from pbp.web.app import settings_here
+from pbp.web.folders import Waited, writer
+
+DONE, REFUSED, WAITED = "done", "refused", "waited"
+
+
+def queued_line(count: int) -> str:
+    return f"Notices queued: {count}; pbp run sends them."
+
+
+def run_action(operation: Callable[[Moderator], str | Iterable[str]], back: str, after: str = "") -> Any:
+    """Run `operation` as the one writer and redirect with its answer flashed: to `after`
+    (default `back`) when it is done, to `back` when it is refused."""
+    waited = Waited()
+    try:
+        with writer(settings_here(), waited) as moderator:
+            said = operation(moderator)
+            lines = [said] if isinstance(said, str) else list(said)
+            queued = moderator.outbox.pending()
+    except UserError as error:
+        flash(str(error), REFUSED)
+        return redirect(back)
+    for line in (part for text in lines for part in text.split("\n")):
+        flash(line, DONE)
+    flash(queued_line(queued), DONE)
+    if waited.note:
+        flash(waited.note, WAITED)
+    return redirect(after or back)
+
+
+def field(form: Any, name: str) -> str:
+    """A form field's text, stripped; "" when it is missing."""
+    return str(form.get(name, "")).strip()

@@ -1,0 +1,58 @@
+"""Entering a character's orders on the desk, `/games/<game>/orders/<character>`: the page
+shows the order form the mail gives that character and takes the text back through the
+parser of `pbp submit` (and of players' mail); the receipt, or the refusal's lines with
+the text kept for fixing (docs/design.md: The host's desk in the browser — actions)."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+
+from pbp.errors import UserError
+from pbp.host.actions import host_order_form, submit_orders
+from pbp.host.orders import character_status
+from pbp.web.acting import DONE, queued_line
+from pbp.web.app import settings_here
+from pbp.web.folders import Waited, reader, writer
+
+pages = Blueprint("orders_form", __name__)
+# pbp.host.orders.parse_for: the sentence before the problems, each of which starts `Line N:`
+REFUSED_HEAD = " were not accepted: "
+
+
+@pages.get("/games/<game_id>/orders/<character>")
+def page(game_id: str, character: str) -> Any:
+    return _shown(game_id, character, text=None)
+
+
+@pages.post("/games/<game_id>/orders/<character>")
+def enter(game_id: str, character: str) -> Any:
+    text = str(request.form.get("orders", ""))
+    waited = Waited()
+    try:
+        with writer(settings_here(), waited) as moderator:
+            receipt = list(submit_orders(moderator, game_id, character, text))
+            queued = moderator.outbox.pending()
+    except UserError as error:
+        return _shown(game_id, character, text=text, refusal=str(error)), 422
+    for line in receipt:
+        flash(line, DONE)
+    flash(queued_line(queued), DONE)
+    if waited.note:
+        flash(waited.note, "waited")
+    return redirect(url_for("orders_form.page", game_id=game_id, character=character))
+
+
+def _shown(game_id: str, character: str, *, text: str | None, refusal: str = "") -> Any:
+    try:
+        with reader(settings_here()) as moderator:
+            form = host_order_form(moderator, game_id, character)
+            status = character_status(moderator, game_id, character)
+    except UserError as error:
+        return render_template("action_missing.html", sentence=str(error)), 404
+    head, _, problems = refusal.partition(REFUSED_HEAD)
+    return render_template("orders_form.html", game_id=game_id, character=character, form=form,
+                           status=status, text=form if text is None else text,
+                           refusal=head + REFUSED_HEAD.rstrip(" ") if problems else refusal,
+                           problems=re.split(r"; (?=Line \d+:)", problems) if problems else [])
