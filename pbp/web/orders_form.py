@@ -35,7 +35,7 @@ def enter(game_id: str, character: str) -> Any:
             receipt = list(submit_orders(moderator, game_id, character, text))
             queued = moderator.outbox.pending()
     except UserError as error:
-        return _shown(game_id, character, text=text, refusal=str(error)), 422
+        return _shown(game_id, character, text=text, refusal=str(error), status=422)
     for line in receipt:
         flash(line, DONE)
     flash(queued_line(queued), DONE)
@@ -44,15 +44,17 @@ def enter(game_id: str, character: str) -> Any:
     return redirect(url_for("orders_form.page", game_id=game_id, character=character))
 
 
-def _shown(game_id: str, character: str, *, text: str | None, refusal: str = "") -> Any:
+def _shown(game_id: str, character: str, *, text: str | None, refusal: str = "", status: int = 200) -> Any:
+    """The character's order form (with `refusal` and the host's `text` when refused),
+    answered with `status`; an unknown game or character is a 404."""
     try:
         with reader(settings_here()) as moderator:
             form = host_order_form(moderator, game_id, character)
-            status = character_status(moderator, game_id, character)
+            standing = character_status(moderator, game_id, character)
     except UserError as error:
         return render_template("action_missing.html", sentence=str(error)), 404
     head, _, problems = refusal.partition(REFUSED_HEAD)
     return render_template("orders_form.html", game_id=game_id, character=character, form=form,
-                           status=status, text=form if text is None else text,
+                           status=standing, text=form if text is None else text,
                            refusal=head + REFUSED_HEAD.rstrip(" ") if problems else refusal,
-                           problems=re.split(r"; (?=Line \d+:)", problems) if problems else [])
+                           problems=re.split(r"; (?=Line \d+:)", problems) if problems else []), status
