@@ -12,7 +12,7 @@ Like `pbp status`, it reads the data folder without the writer lock."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Callable
 
 from pbp.game.clock import clock_of
 from pbp.game.stalls import stall_notes
@@ -27,14 +27,20 @@ from pbp.timezones import as_utc
 ALL_WELL, DAEMON_NOT_RUNNING, MAIL_FAILING, RESOLUTION_WAITS = 0, 3, 4, 5
 # A deadline this long past and unresolved means the daemon is not keeping up.
 OVERDUE_AFTER = timedelta(minutes=5)
+# One game's part of the report, from the folder, the game's id, its stall note and now
+# (the desk's games page hands in one that keeps what it made while the files are unchanged).
+GameOf = Callable[[DataFolder, str, "dict[str, str] | None", datetime], "dict[str, Any]"]
 
 
-def status_report(folder: DataFolder, now: datetime, game_id: str | None = None) -> dict[str, Any]:
-    """What `pbp status --json` prints; its "exit_code" is the command's."""
+def status_report(folder: DataFolder, now: datetime, game_id: str | None = None,
+                  game_of: GameOf | None = None) -> dict[str, Any]:
+    """What `pbp status --json` prints; its "exit_code" is the command's. `game_of` makes
+    each game's part (default: `game_status` of the game's file)."""
     stamp = read_stamp(folder.path)
     state = read_state(folder.path)
     stalls = {note["game"]: note for note in stall_notes(folder)}
-    games = [_game(folder.game(gid), stalls.get(gid), now) for gid in ([game_id] if game_id else folder.game_ids())]
+    make = game_of or (lambda folder, gid, stall, now: game_status(folder.game(gid), stall, now))
+    games = [make(folder, gid, stalls.get(gid), now) for gid in ([game_id] if game_id else folder.game_ids())]
     daemon = {"running": is_running(state), **{key: (state or {}).get(key) or None for key in
               ("pid", "started", "stopped", "last_cycle", "last_error", "next_wake", "next_reason", "watch")}}
     mail_errors = [error for game in games for error in game["mail"]["errors"]]
@@ -52,7 +58,9 @@ def status_report(folder: DataFolder, now: datetime, game_id: str | None = None)
             "problems": problems, "exit_code": code}
 
 
-def _game(file: GameFile, stall: dict[str, str] | None, now: datetime) -> dict[str, Any]:
+def game_status(file: GameFile, stall: dict[str, str] | None, now: datetime) -> dict[str, Any]:
+    """One game's part of the report: its phase, deadline, clock, result, whether its
+    resolution waits for the host, and its mail's state."""
     record = record_of(file)
     rows = file.outbox.briefs()
     failed = [row for row in rows if row["status"] == FAILED]

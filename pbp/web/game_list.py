@@ -1,0 +1,90 @@
+"""What the games page shows of each game, and the versions the desk's pages poll
+(docs/design.md: The host's desk in the browser — the games page, live updates).
+
+Each game's part is `pbp status --json`'s (pbp.host.status_report) with what `pbp status`
+adds in words: the phase by its name, who has orders in and who is awaited, the drafts
+waiting for approval, the messages to the host not answered yet. Making it reads the
+game's files and decodes its state; the desk is one long-lived process, so it keeps each
+game's part while the game's files are unchanged (their stamp: inode, size and time of
+change, pbp.storage.game_index), and a page of a thousand games stats their files
+instead of reading them."""
+from __future__ import annotations
+
+import hashlib
+import threading
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from pbp.conversations.log import waiting_questions
+from pbp.host.status import RulesFor, drafts_waiting, orders_facts
+from pbp.host.status_report import OVERDUE_AFTER, game_status
+from pbp.game.stored import record_of
+from pbp.storage.datafolder import DataFolder
+from pbp.storage.game_index import game_stamp
+from pbp.timezones import as_utc
+
+# (data folder, game id) -> (stamp of the game's files, its stall note, its part).
+_KEPT: dict[tuple[str, str], tuple[list[Any], Any, dict[str, Any]]] = {}
+_KEPT_LOCK = threading.Lock()
+
+
+def game_part(folder: DataFolder, game_id: str, stall: dict[str, str] | None, now: datetime,
+              rules_for: RulesFor) -> dict[str, Any]:
+    """The game's part of the games page: `game_status`'s, with `phase_name`, `orders`
+    (pbp.host.status.orders_facts), `drafts` (the phases of the drafts waiting) and
+    `questions` (players whose message to the host waits for an answer)."""
+    key = (str(folder.path), game_id)
+    stamp = game_stamp(folder.path / "games", game_id)
+    kept = _KEPT.get(key)
+    if kept is not None and kept[0] == stamp and kept[1] == stall and not _newly_overdue(kept[2], now):
+        return kept[2]
+    file = folder.game(game_id)
+    part = game_status(file, stall, now)
+    record = record_of(file)
+    part["phase_name"] = _phase_name(record.ruleset, record.phase_id, rules_for)
+    part["orders"] = orders_facts(file, record, rules_for) if record.phase_id else None
+    part["drafts"] = [row["phase"] for row in drafts_waiting(file) if row.get("kind") != "tally"]
+    part["questions"] = [player for player, _phase in waiting_questions(file)]
+    with _KEPT_LOCK:
+        _KEPT[key] = (stamp, stall, part)
+    return part
+
+
+def _newly_overdue(part: dict[str, Any], now: datetime) -> bool:
+    """Whether the deadline of a kept part has since passed long enough to be overdue."""
+    deadline = part["deadline"]
+    return bool(deadline) and not part["resolution_waits"] and as_utc(deadline) + OVERDUE_AFTER < now
+
+
+def _phase_name(ruleset: str, phase_id: str, rules_for: RulesFor) -> str:
+    """The phase in words ("Day 3"), or its id when the ruleset cannot be loaded."""
+    if not phase_id:
+        return ""
+    try:
+        return str(rules_for(ruleset).card.phase_words(phase_id))
+    except Exception:  # noqa: BLE001 - the page shows the rest of the game anyway
+        return phase_id
+
+
+def _file_stamp(path: Path) -> list[Any] | None:
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        return None
+    return [status.st_ino, status.st_mtime_ns, status.st_size]
+
+
+def folder_version(data: Path, game_ids: list[str]) -> str:
+    """Changes whenever a game's files or the registry (games added, stalls noted) change:
+    what the games page polls."""
+    stamps = [_file_stamp(data / "registry.json")] + [game_stamp(data / "games", gid) for gid in game_ids]
+    return hashlib.sha256(repr(stamps).encode()).hexdigest()[:16]
+
+
+def game_version(data: Path, game_id: str) -> str:
+    """Changes whenever the game's files or the registry (its stall note, the
+    substitutes' list) change: what a game's page polls."""
+    stamps = [_file_stamp(data / "registry.json"), game_stamp(data / "signups", game_id),
+              game_stamp(data / "games", game_id)]
+    return hashlib.sha256(repr(stamps).encode()).hexdigest()[:16]
