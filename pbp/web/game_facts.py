@@ -69,13 +69,15 @@ def _source(row: dict[str, Any]) -> dict[str, str]:
 
 def count(game: StoredGame) -> dict[str, Any] | None:
     """The running count (pbp.game.tally) with each voter's source: the thread post that
-    cast the vote (its address), or mail."""
+    cast the vote (its address), mail, or the host who entered it."""
     counted = running_tally(game)
     if counted is None:
         return None
     links = vote_links(game)
+    latest = game.latest_orders(game.phase.id) if game.phase else {}
     for row in counted["rows"]:
-        row["sources"] = [{"voter": voter, "url": links.get(voter, "")} for voter in row["voters"]]
+        row["sources"] = [{"voter": voter, **({"how": "thread post", "url": links[voter]} if voter in links
+                                               else _source(latest.get(voter) or {}))} for voter in row["voters"]]
     return counted
 
 
