@@ -12,12 +12,12 @@ from pbp.host.status_report import status_report
 from pbp.schedule import now
 from pbp.web.app import settings_here
 from pbp.web.folders import reader
-from pbp.web.game_list import folder_version, game_part
+from pbp.web.game_list import folder_stamp, folder_version, game_part
 
 pages = Blueprint("games", __name__)
 # Games on one page of the list: a host with a thousand games pages through them, and the
 # page costs the same however many there are (benchmarks/web.py).
-PAGE_SIZE = 50
+PAGE_SIZE = 25
 
 
 @pages.get("/")
@@ -27,22 +27,17 @@ def games() -> Any:
         ids = folder.game_ids()
         pages_count = max(1, -(-len(ids) // PAGE_SIZE))
         page = min(max(request.args.get("page", 1, type=int) or 1, 1), pages_count)
-        report = status_report(folder, now(), game_of=partial(_listed_part, rules_for=moderator.rules,
-                                                               shown=set(ids[(page - 1) * PAGE_SIZE:
-                                                                             page * PAGE_SIZE])))
-        version = folder_version(folder.path, ids)
-    report["games"] = [game for game in report["games"] if game.get("shown")]
+        shown = ids[(page - 1) * PAGE_SIZE:page * PAGE_SIZE]
+        report = status_report(folder, now(), game_of=partial(game_part, rules_for=moderator.rules,
+                                                              stamp=folder_stamp(folder)))
+        version = folder_version(folder)
+    listed = set(shown)
+    report["games"] = [game for game in report["games"] if game["id"] in listed]
     return render_template("games.html", report=report, page=page, pages_count=pages_count, version=version)
-
-
-def _listed_part(folder: Any, game_id: str, stall: Any, moment: Any, *, rules_for: Any, shown: set[str]) -> Any:
-    part = dict(game_part(folder, game_id, stall, moment, rules_for))
-    part["shown"] = game_id in shown
-    return part
 
 
 @pages.get("/version")
 def version() -> Any:
     """What the games page polls (static/desk.js): it changes when any game changes."""
     with reader(settings_here()) as moderator:
-        return jsonify(version=folder_version(moderator.folder.path, moderator.folder.game_ids()))
+        return jsonify(version=folder_version(moderator.folder))

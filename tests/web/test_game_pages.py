@@ -93,3 +93,10 @@ def test_the_versions_change_when_the_game_changes(site, desk):
     site.pbp("extend", "w1", "2h", "--no-send")
     assert desk.get("/games/w1/version").json != game_before
     assert desk.get("/version").json != folder_before
+
+
+def test_the_games_page_follows_a_change_it_kept_a_part_from_before(site, desk):
+    assert site.pbp("advance", "w1") == 0
+    assert "0 in 8 awaited" in text_of(desk.get("/").data)
+    assert site.pbp("submit", "w1", "Alice", "NOMINATE Bruno", "--no-send") == 0
+    assert re.search(r"1 in: Alice 7 awaited", text_of(desk.get("/").data))
