@@ -58,3 +58,4 @@ _.delete  # a post deleted on the local Discourse (tests/forum/thread_forums.py)
 _.ssl_adapter  # cheroot's server serves HTTPS through it
 _.autoescape  # Jinja's environment escapes every page
 _.permanent  # Flask's session keeps its lifetime (PERMANENT_SESSION_LIFETIME)
+game_map  # the route of the game page's map picture (Flask calls it; templates/web/game.html names it)

@@ -7,7 +7,7 @@ picture shown that way never runs script, and the page's content security policy
 The reply goes through `pbp reply`'s function (pbp.conversations.host_side.reply_command)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
 
@@ -27,7 +27,7 @@ def _known(moderator: Any, game_id: str) -> None:
         _refuse(f"There is no game called {game_id!r}; the games page lists every game.", 404)
 
 
-def _refuse(sentence: str, status: int) -> None:
+def _refuse(sentence: str, status: int) -> NoReturn:
     """End the request with a page of one sentence."""
     abort(Response(render_template("problem.html", sentence=sentence), status))
 
