@@ -12,7 +12,7 @@ Like `pbp status`, it reads the data folder without the writer lock."""
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any, Callable
+from typing import Any
 
 from pbp.game.clock import clock_of
 from pbp.game.stalls import stall_notes
@@ -27,20 +27,19 @@ from pbp.timezones import as_utc
 ALL_WELL, DAEMON_NOT_RUNNING, MAIL_FAILING, RESOLUTION_WAITS = 0, 3, 4, 5
 # A deadline this long past and unresolved means the daemon is not keeping up.
 OVERDUE_AFTER = timedelta(minutes=5)
-# One game's part of the report, from the folder, the game's id, its stall note and now
-# (the desk's games page hands in one that keeps what it made while the files are unchanged).
-GameOf = Callable[[DataFolder, str, "dict[str, str] | None", datetime], "dict[str, Any]"]
 
 
 def status_report(folder: DataFolder, now: datetime, game_id: str | None = None,
-                  game_of: GameOf | None = None) -> dict[str, Any]:
-    """What `pbp status --json` prints; its "exit_code" is the command's. `game_of` makes
-    each game's part (default: `game_status` of the game's file)."""
+                  games: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What `pbp status --json` prints; its "exit_code" is the command's. `games`: the
+    games' parts made already (the desk keeps them while the games' files are unchanged,
+    and hands in those with a problem); by default every game's `game_status`."""
     stamp = read_stamp(folder.path)
     state = read_state(folder.path)
-    stalls = {note["game"]: note for note in stall_notes(folder)}
-    make = game_of or (lambda folder, gid, stall, now: game_status(folder.game(gid), stall, now))
-    games = [make(folder, gid, stalls.get(gid), now) for gid in ([game_id] if game_id else folder.game_ids())]
+    if games is None:
+        stalls = {note["game"]: note for note in stall_notes(folder)}
+        games = [game_status(folder.game(gid), stalls.get(gid), now)
+                 for gid in ([game_id] if game_id else folder.game_ids())]
     daemon = {"running": is_running(state), **{key: (state or {}).get(key) or None for key in
               ("pid", "started", "stopped", "last_cycle", "last_error", "next_wake", "next_reason", "watch")}}
     mail_errors = [error for game in games for error in game["mail"]["errors"]]

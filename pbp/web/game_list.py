@@ -21,6 +21,7 @@ from typing import Any
 from pbp.conversations.log import waiting_questions
 from pbp.host.status import RulesFor, drafts_waiting, orders_facts
 from pbp.host.status_report import OVERDUE_AFTER, game_status
+from pbp.game.stalls import stall_notes
 from pbp.game.stored import record_of
 from pbp.storage.datafolder import DataFolder
 from pbp.storage.game_index import game_stamp
@@ -29,7 +30,30 @@ from pbp.timezones import as_utc
 # (data folder, game id) -> (the folder's stamp, the game's stall note, its part, the
 # stamp of the game's files) as last made.
 _KEPT: dict[tuple[str, str], tuple[Any, Any, dict[str, Any], Any]] = {}
+# data folder -> (the folder's stamp, its game ids, every game's part, the earliest moment
+# one of them becomes overdue, the parts with a problem): the whole list, while the
+# folder's stamp vouches for it.
+_LISTS: dict[str, tuple[Any, list[str], list[dict[str, Any]], float, list[dict[str, Any]]]] = {}
 _KEPT_LOCK = threading.Lock()
+
+
+def every_game(folder: DataFolder, now: datetime,
+               rules_for: RulesFor) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Each game's part (`game_part`), in the registry's order, and those with a problem
+    (mail failing, a resolution waiting)."""
+    stamp = folder_stamp(folder)
+    kept = _LISTS.get(str(folder.path))
+    if stamp is not None and kept is not None and kept[0] == stamp and now.timestamp() <= kept[3]:
+        return kept[2], kept[4]
+    ids = folder.game_ids()
+    stalls = {note["game"]: note for note in stall_notes(folder)}
+    parts = [game_part(folder, gid, stalls.get(gid), now, rules_for, stamp) for gid in ids]
+    overdue = min((part["overdue_at"] for part in parts if part["overdue_at"] and not part["resolution_waits"]),
+                  default=float("inf"))
+    troubled = [part for part in parts if part["mail"]["errors"] or part["resolution_waits"]]
+    with _KEPT_LOCK:
+        _LISTS[str(folder.path)] = (stamp, ids, parts, overdue, troubled)
+    return parts, troubled
 
 
 def folder_stamp(folder: DataFolder) -> Any:

@@ -3,16 +3,16 @@ in and awaited, drafts waiting, messages to the host, its mail problems, and the
 state — what `pbp status` says (docs/design.md: The host's desk in the browser)."""
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request
+from markupsafe import Markup
 
 from pbp.host.status_report import status_report
 from pbp.schedule import now
 from pbp.web.app import settings_here
 from pbp.web.folders import reader
-from pbp.web.game_list import folder_stamp, folder_version, game_part
+from pbp.web.game_list import every_game, folder_version
 
 pages = Blueprint("games", __name__)
 # Games on one page of the list: a host with a thousand games pages through them, and the
@@ -24,15 +24,16 @@ PAGE_SIZE = 25
 def games() -> Any:
     with reader(settings_here()) as moderator:
         folder = moderator.folder
-        ids = folder.game_ids()
-        pages_count = max(1, -(-len(ids) // PAGE_SIZE))
+        moment = now()
+        parts, troubled = every_game(folder, moment, moderator.rules)
+        pages_count = max(1, -(-len(parts) // PAGE_SIZE))
         page = min(max(request.args.get("page", 1, type=int) or 1, 1), pages_count)
-        shown = ids[(page - 1) * PAGE_SIZE:page * PAGE_SIZE]
-        report = status_report(folder, now(), game_of=partial(game_part, rules_for=moderator.rules,
-                                                              stamp=folder_stamp(folder)))
+        report = status_report(folder, moment, games=troubled)  # the problems of every game
         version = folder_version(folder)
-    listed = set(shown)
-    report["games"] = [game for game in report["games"] if game["id"] in listed]
+    report["games"] = parts[(page - 1) * PAGE_SIZE:page * PAGE_SIZE]
+    for part in report["games"]:
+        if "row" not in part:  # kept with the part, so made again only when the game changes
+            part["row"] = Markup(render_template("games_row.html", game=part))
     return render_template("games.html", report=report, page=page, pages_count=pages_count, version=version)
 
 
