@@ -96,7 +96,34 @@ def test_the_versions_change_when_the_game_changes(site, desk):
 
 
 def test_the_games_page_follows_a_change_it_kept_a_part_from_before(site, desk):
+    from pbp.storage.datafolder import DataFolder
+    from pbp.web.game_list import folder_stamp
+
     assert site.pbp("advance", "w1") == 0
     assert "0 in 8 awaited" in text_of(desk.get("/").data)
+    with DataFolder(site.data, writer=False) as folder:
+        assert folder_stamp(folder) is not None  # the index vouches for every game: one stamp is read
     assert site.pbp("submit", "w1", "Alice", "NOMINATE Bruno", "--no-send") == 0
+    assert re.search(r"1 in: Alice 7 awaited", text_of(desk.get("/").data))
+
+
+def test_the_games_page_pages_through_many_games(site, desk, monkeypatch):
+    import pbp.web.games
+
+    add_infiltration_game(site)
+    monkeypatch.setattr(pbp.web.games, "PAGE_SIZE", 1)
+    first, second = text_of(desk.get("/").data), text_of(desk.get("/?page=2").data)
+    assert "Page 1 of 2" in first and "werewolf" in first and "infiltration" not in first
+    assert "Page 2 of 2" in second and "infiltration" in second and "werewolf" not in second
+    assert "Page 2 of 2" in text_of(desk.get("/?page=99").data)
+
+
+def test_the_games_page_follows_a_change_while_a_writer_holds_the_index_unclean(site, desk):
+    from pbp.storage.game_index import UNCLEAN_MARK
+
+    assert site.pbp("advance", "w1") == 0
+    assert "0 in 8 awaited" in text_of(desk.get("/").data)
+    (site.data / UNCLEAN_MARK).touch()  # as a writer in the middle of its session leaves it
+    assert site.pbp("submit", "w1", "Alice", "NOMINATE Bruno", "--no-send") == 0
+    (site.data / UNCLEAN_MARK).touch()
     assert re.search(r"1 in: Alice 7 awaited", text_of(desk.get("/").data))
