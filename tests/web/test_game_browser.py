@@ -23,7 +23,7 @@ def test_a_host_reads_a_game_and_answers_a_player(site, live_desk, browser_page,
     page = browser_page
     page.goto(f"{live_desk.base}/")
     assert_accessible(page)
-    screenshot(page, "games")
+    screenshot(page, "games-in-play")
     page.get_by_role("link", name="w1").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Game w1")
     expect(page.get_by_role("row", name="Dmitri Werewolf (wolves)")).to_contain_text("alive")
