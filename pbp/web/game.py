@@ -34,6 +34,12 @@ def _refuse(sentence: str, status: int) -> NoReturn:
 
 @pages.get("/games/<game_id>")
 def game(game_id: str) -> Any:
+    return _page(game_id)
+
+
+def _page(game_id: str, refused: str = "", kept: dict[str, str] | None = None) -> Any:
+    """The game's page; after a refused answer, with the refusal and the host's words
+    (`kept`: player and text) back in that player's reply box."""
     settings = settings_here()
     with reader(settings) as moderator:
         _known(moderator, game_id)
@@ -50,7 +56,8 @@ def game(game_id: str) -> Any:
             "channels": game_facts.channels(loaded), "conversations": game_facts.conversations(loaded),
             "actions": game_facts.host_actions(loaded),
             "version": game_version(settings.data, game_id)}
-    return render_template("game.html", game_id=game_id, **facts)
+    return render_template("game.html", game_id=game_id, refused=refused, kept=kept or {}, **facts), \
+        400 if refused else 200
 
 
 @pages.get("/games/<game_id>/map.svg")
@@ -84,9 +91,8 @@ def reply(game_id: str) -> Any:
         with writer(settings_here(), waited) as moderator:
             _known(moderator, game_id)
             name = reply_command(moderator, game_id, player, text)
-    except UserError as error:
-        flash(str(error), "refused")
-        return redirect(url_for("game.game", game_id=game_id, _anchor="messages"))
+    except UserError as error:  # nothing was stored: the page again, the host's words kept
+        return _page(game_id, str(error), {"player": player, "text": text})
     flash(f"Your answer to {name} is queued; pbp run sends it.", "done")
     if waited.note:
         flash(waited.note, "waited")

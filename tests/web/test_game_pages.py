@@ -80,9 +80,12 @@ def test_the_reply_box_queues_the_answer_as_pbp_reply_does(site, desk):
 def test_an_empty_answer_or_a_forged_form_changes_nothing(site, desk):
     player_writes(site, "w1", "Dmitri", "Hello?")
     page = desk.get("/games/w1")
-    refused = desk.post("/games/w1/reply", data={"csrf_token": csrf_of(page.data), "player": "Dmitri", "text": " "},
-                        follow_redirects=True)
-    assert "The message is empty; write its text." in text_of(refused.data)
+    refused = desk.post("/games/w1/reply", data={"csrf_token": csrf_of(page.data), "player": "Dmitri", "text": " "})
+    assert refused.status_code == 400
+    assert "Your answer was not sent: The message is empty; write its text." in text_of(refused.data)
+    long = "x" * 100_000
+    refused = desk.post("/games/w1/reply", data={"csrf_token": csrf_of(page.data), "player": "Dmitri", "text": long})
+    assert "at most" in text_of(refused.data) and f"data-kept>{long}</textarea>" in refused.data.decode()
     assert desk.post("/games/w1/reply", data={"player": "Dmitri", "text": "hi"}).status_code == 400
     assert outbox_to(site, "w1", "Dmitri", "message") == []
 

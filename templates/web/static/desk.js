@@ -21,6 +21,9 @@
         if (field.tagName === "SELECT") {
           return Array.from(field.options).some(function (option) { return option.selected !== option.defaultSelected; });
         }
+        if (field.dataset && field.dataset.kept !== undefined && field.value) {
+          return true;  // words the page gave back after a refusal: the host's own
+        }
         return "defaultValue" in field && field.type !== "hidden" && field.value !== field.defaultValue;
       });
     });
