@@ -69,3 +69,14 @@ def test_the_page_reloads_when_the_game_changes_but_keeps_an_edit(site, live_des
     expect(page.locator("#live-notice")).to_have_text("This game changed; reload when you are done.",
                                                       timeout=CHANGE_SEEN_MS)
     expect(page.get_by_label("Your answer to Hiro")).to_have_value("You are, for now.")
+
+
+def test_the_games_page_reloads_when_a_game_changes(site, live_desk, browser_page):
+    from playwright.sync_api import expect
+
+    page = browser_page
+    page.goto(f"{live_desk.base}/")
+    row = page.get_by_role("row", name="w1")
+    before = row.inner_text()
+    site.pbp("extend", "w1", "5h", "--no-send")
+    expect(row).not_to_have_text(before, timeout=CHANGE_SEEN_MS)
