@@ -69,3 +69,4 @@ enter  # the desk's orders form posts to it (pbp.web.orders_form; Flask routes b
 READING  # the twin table of the commands and the desk, held to pbp.cli.COMMANDS by tests/web/test_twins.py
 TWINS
 WITHOUT_TWIN
+game_map  # the route of the game page's map picture (Flask calls it; templates/web/game.html names it)

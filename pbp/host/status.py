@@ -138,26 +138,47 @@ def _open_phase(record: GameRecord, rules_for: RulesFor) -> Phase | None:
     return rules.phase(rules.from_json(record.state))
 
 
-def _orders_lines(file: GameFile, record: GameRecord, rules_for: RulesFor) -> list[str]:
-    """Who has orders in, who is awaited, who has nothing to order in the open phase."""
-    phase_id = record.phase_id
-    orders = {row["player"] for row in file.orders.where("phase", phase_id)}
-    lines = [f"  orders in: {', '.join(sorted(orders)) or 'none'}"]
+def orders_facts(file: GameFile, record: GameRecord, rules_for: RulesFor) -> dict[str, Any]:
+    """Who has orders in (`in`), who is awaited (`awaited`; the NPCs among them also in
+    `npcs`), who has nothing to order in the open phase (`idle`); `open`: the game has
+    an open phase; `unreadable` says why the awaited are unknown when the game's state
+    cannot be read (else "")."""
+    orders = sorted({row["player"] for row in file.orders.where("phase", record.phase_id)})
+    facts: dict[str, Any] = {"in": orders, "awaited": [], "npcs": [], "idle": [], "unreadable": "", "open": False}
     try:
         phase = _open_phase(record, rules_for)
     except Exception as error:  # noqa: BLE001 - status must show the rest of the game anyway
-        lines.append(f"  no orders yet: unknown (the game's state cannot be read: {error})")
-        return lines
+        facts["unreadable"] = str(error)
+        return facts
     if phase is None:
-        return lines
-    npcs = set(record.npc_names)
+        return facts
     awaited = players_to_remind(phase)
-    waiting = [f"{name} (NPC: `pbp submit`)" if name in npcs else name for name in awaited if name not in orders]
-    idle = [name for name in phase.actors if name not in awaited]
-    lines.append(f"  no orders yet: {', '.join(waiting) or 'none'}")
-    if idle:
-        lines.append(f"  nothing to order in this phase: {', '.join(idle)}")
+    facts["open"] = True
+    facts["awaited"] = [name for name in awaited if name not in orders]
+    facts["npcs"] = [name for name in facts["awaited"] if name in set(record.npc_names)]
+    facts["idle"] = [name for name in phase.actors if name not in awaited]
+    return facts
+
+
+def _orders_lines(file: GameFile, record: GameRecord, rules_for: RulesFor) -> list[str]:
+    """Who has orders in, who is awaited, who has nothing to order in the open phase."""
+    facts = orders_facts(file, record, rules_for)
+    lines = [f"  orders in: {', '.join(facts['in']) or 'none'}"]
+    if facts["unreadable"]:
+        lines.append(f"  no orders yet: unknown (the game's state cannot be read: {facts['unreadable']})")
+        return lines
+    if facts["open"]:
+        waiting = [f"{name} (NPC: `pbp submit`)" if name in facts["npcs"] else name for name in facts["awaited"]]
+        lines.append(f"  no orders yet: {', '.join(waiting) or 'none'}")
+    if facts["idle"]:
+        lines.append(f"  nothing to order in this phase: {', '.join(facts['idle'])}")
     return lines
+
+
+def drafts_waiting(file: GameFile) -> list[dict[str, Any]]:
+    """The public posts drafted and waiting for the host's approval (a running vote
+    count among them holds nothing up)."""
+    return [dict(row) for row in DraftBook(file).all() if row["status"] == DRAFT]
 
 
 def public_thread_lines(file: GameFile) -> list[str]:

@@ -29,12 +29,17 @@ ALL_WELL, DAEMON_NOT_RUNNING, MAIL_FAILING, RESOLUTION_WAITS = 0, 3, 4, 5
 OVERDUE_AFTER = timedelta(minutes=5)
 
 
-def status_report(folder: DataFolder, now: datetime, game_id: str | None = None) -> dict[str, Any]:
-    """What `pbp status --json` prints; its "exit_code" is the command's."""
+def status_report(folder: DataFolder, now: datetime, game_id: str | None = None,
+                  games: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What `pbp status --json` prints; its "exit_code" is the command's. `games`: the
+    games' parts made already (the desk keeps them while the games' files are unchanged,
+    and hands in those with a problem); by default every game's `game_status`."""
     stamp = read_stamp(folder.path)
     state = read_state(folder.path)
-    stalls = {note["game"]: note for note in stall_notes(folder)}
-    games = [_game(folder.game(gid), stalls.get(gid), now) for gid in ([game_id] if game_id else folder.game_ids())]
+    if games is None:
+        stalls = {note["game"]: note for note in stall_notes(folder)}
+        games = [game_status(folder.game(gid), stalls.get(gid), now)
+                 for gid in ([game_id] if game_id else folder.game_ids())]
     daemon = {"running": is_running(state), **{key: (state or {}).get(key) or None for key in
               ("pid", "started", "stopped", "last_cycle", "last_error", "next_wake", "next_reason", "watch")}}
     mail_errors = [error for game in games for error in game["mail"]["errors"]]
@@ -52,7 +57,9 @@ def status_report(folder: DataFolder, now: datetime, game_id: str | None = None)
             "problems": problems, "exit_code": code}
 
 
-def _game(file: GameFile, stall: dict[str, str] | None, now: datetime) -> dict[str, Any]:
+def game_status(file: GameFile, stall: dict[str, str] | None, now: datetime) -> dict[str, Any]:
+    """One game's part of the report: its phase, deadline, clock, result, whether its
+    resolution waits for the host, and its mail's state."""
     record = record_of(file)
     rows = file.outbox.briefs()
     failed = [row for row in rows if row["status"] == FAILED]

@@ -21,7 +21,7 @@ from pbp.web.credentials import session_key
 from pbp.web.inert import register_filters
 
 # The modules whose `pages` blueprint the desk serves, in its menu's order.
-PAGES = ("pbp.web.login", "pbp.web.games", "pbp.web.draft_desk",
+PAGES = ("pbp.web.login", "pbp.web.games", "pbp.web.game", "pbp.web.draft_desk",
          "pbp.web.actions", "pbp.web.orders_form", "pbp.web.starting")
 # Pages a visitor without a session may open.
 OPEN_ENDPOINTS = {"login.form", "login.check", "login.link", "static"}
