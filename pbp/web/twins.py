@@ -32,6 +32,11 @@ TWINS = (
     Twin("submit", "orders_form.enter", "/games/<game_id>/orders/<character>", "pbp.host.actions.submit_orders"),
     Twin("options", "actions.options", "/games/<game_id>/actions/options", "pbp.host.actions.set_options"),
     Twin("start", "starting.start", "/open/<game_id>/start", "pbp.host.actions.start_open_game"),
+    Twin("draft", "drafts.save", "/games/<game>/drafts/<path:phase>/edit", "pbp.forum.review.edit"),
+    Twin("draft", "drafts.approve", "/games/<game>/drafts/<path:phase>/approve", "pbp.forum.review.approve"),
+    Twin("draft", "drafts.approve_all", "/games/<game>/drafts/approve-all", "pbp.forum.review.approve_all"),
+    Twin("publish", "drafts.publish", "/games/<game>/drafts/publish", "pbp.forum.publish.publish_now"),
+    Twin("reply", "game.reply", "/games/<game_id>/reply", "pbp.conversations.host_side.reply_command"),
 )
 
 WITHOUT_TWIN = {
@@ -46,10 +51,7 @@ WITHOUT_TWIN = {
     "demo": "it plays in a data folder of its own (`pbp demo --web` then serves the desk on it)",
     "advance": "resolving now cannot be undone and first reads the forum thread, which can take minutes; "
                "the daemon resolves at the deadline",
-    "draft": "the drafts page is the desk's twin of `pbp draft`; it is listed here until that page lands",
-    "publish": "the drafts page's publish-now is its twin; it is listed here until that page lands",
     "channel": "the game page shows the channels; writing as an NPC stays at the terminal for now",
-    "reply": "the game page's reply box is its twin; it is listed here until that page lands",
     "web": "it serves the desk",
     "backup": "it writes an archive to a path on the host's machine, as a scheduled job does",
     "restore": "it lays out a new data folder, never the one the desk has open",

@@ -24,6 +24,20 @@ def names_called(code) -> set[str]:
     return names
 
 
+def reaches(module, operation) -> bool:
+    """`module` holds `operation` by its name, or the module it comes from (`review.edit`)."""
+    home = import_module(operation.__module__)
+    return getattr(module, operation.__name__, None) is operation or any(
+        value is home for value in vars(module).values())
+
+
+def called_in(module, name: str) -> bool:
+    """Some function defined in `module` calls `name`."""
+    return any(name in names_called(value.__code__) for value in vars(module).values()
+               if callable(value) and getattr(value, "__module__", None) == module.__name__
+               and hasattr(value, "__code__"))
+
+
 def test_every_command_is_reading_or_has_a_twin_or_a_reason():
     twinned = [twin.command for twin in TWINS]
     for command in COMMANDS:
@@ -42,9 +56,9 @@ def test_each_twin_calls_the_operation_its_command_calls(site):
         operation = operation_of(twin.operation)
         name = operation.__name__
         command_module = import_module(modules[twin.command])
-        assert getattr(command_module, name) is operation, f"`pbp {twin.command}` does not call {twin.operation}"
+        assert reaches(command_module, operation), f"`pbp {twin.command}` does not reach {twin.operation}"
         view = app.view_functions[twin.endpoint]
-        assert getattr(import_module(view.__module__), name) is operation, f"{twin.endpoint} imports another {name}"
+        assert reaches(import_module(view.__module__), operation), f"{twin.endpoint} imports another {name}"
         assert name in names_called(view.__code__), f"{twin.endpoint} does not call {name}"
-        assert name in names_called(command_module.run.__code__), f"`pbp {twin.command}` does not call {name}"
+        assert called_in(command_module, name), f"`pbp {twin.command}` does not call {name}"
         assert rules[twin.endpoint].rule == twin.route and "POST" in rules[twin.endpoint].methods
