@@ -149,6 +149,7 @@ def open_with_signups(site, game_id: str, count: int) -> list[str]:
 
 def test_an_open_game_starts_and_a_substitute_comes_from_its_list(desk, site):
     names = open_with_signups(site, "ww3", 10)
+    assert 'href="/open/ww3/start"' in desk.get("/").data.decode()  # the games page links it
     assert names[8] in text_of(desk.get("/open/ww3/start").data)
     page = act(desk, "/open/ww3/start", "/open/ww3/start")
     assert "Game ww3 (werewolf, 8 players) started; phase N0 ends" in page and "Host actions: game ww3" in desk.shown
