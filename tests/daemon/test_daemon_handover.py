@@ -71,7 +71,7 @@ class Site:
     def start(self) -> subprocess.Popen:
         log = open(self.root / "run.log", "ab")
         self.daemon = subprocess.Popen(self.command("run"), cwd=self.root, stdout=log, stderr=subprocess.STDOUT)
-        self.wait_for(lambda: "pbp running" in self.log() and self.state().get("last_cycle"), 20,
+        self.wait_for(lambda: "pbp running" in self.log() and self.state().get("last_cycle"), 60,
                       "pbp run did not finish its first cycle")
         return self.daemon
 
@@ -225,26 +225,37 @@ def test_pause_stops_resolution_at_the_old_deadline_and_resume_restarts_it(site)
     assert timedelta(0) <= opened(after) - deadline(resumed) <= ON_TIME
 
 
-def test_readers_never_wait_for_the_lock(site):
+def test_readers_never_wait_for_the_lock(site, monkeypatch, capsys):
     """While the writer lock is held (as during a long cycle), `pbp status`, `pbp orders`,
-    `pbp draft show` and `pbp replay` answer, from whole files. They run with
-    PBP_LOCK_WAIT=0, so a command that wanted the lock would fail at once instead of
-    waiting: no clock is read."""
+    `pbp draft show` and `pbp replay` answer, from whole files. By construction: the test
+    holds the lock from before the first reader starts until after the last one has
+    returned, and releases it explicitly; the readers run in this process (no interpreter
+    start-up to wait for) with PBP_LOCK_WAIT=0, so a reader that wanted the lock would
+    fail at once instead of waiting. The module's timeout is only a safety net."""
     host = site()
     host.new_game("class=1h,default=1h")
     host.pbp("advance", "g1")  # makes a draft to show
     host.start()
-    lock = WriterLock(host.data).acquire(wait=30)  # the daemon may still be closing its first cycle
+    monkeypatch.setenv(common.LOCK_WAIT_VARIABLE, "0")
+    answers = []
+    lock = WriterLock(host.data).acquire(wait=60)  # the daemon may still be closing its first cycle
     try:
-        for args, expected in ((("status",), "phase T1-movement"), (("orders", "g1"), "No orders yet"),
-                               (("draft", "show", "g1"), "Draft T0-class"),
-                               (("replay", "g1"), "reproduces the stored game")):
-            done = host.pbp(*args, env={"PBP_LOCK_WAIT": "0"})
-            assert expected in done.stdout and WAITING not in done.stderr, (args, done.stdout)
+        for args in (("status",), ("orders", "g1"), ("draft", "show", "g1"), ("replay", "g1")):
+            code = main([*args, "--settings", str(host.settings)])
+            answers.append((args, code, *capsys.readouterr()))
+        # The control: a writer in the same conditions is refused at once, so the readers'
+        # answers above cannot have come from taking the lock.
+        assert main(["pause", "g1", "--settings", str(host.settings)]) == 2
+        assert "is in use by pbp process" in capsys.readouterr().err
+        assert lock.held  # every reader has returned and the lock was never let go
     finally:
         lock.release()
-    status = host.pbp("status").stdout
-    assert f"pbp run: running (process {host.daemon.pid})" in status
+    for (args, code, out, err), expected in zip(answers, ("phase T1-movement", "No orders yet", "Draft T0-class",
+                                                          "reproduces the stored game")):
+        assert code == 0 and expected in out and WAITING not in err, (args, code, out, err)
+    monkeypatch.delenv(common.LOCK_WAIT_VARIABLE)
+    assert main(["status", "--settings", str(host.settings)]) == 0
+    assert f"pbp run: running (process {host.daemon.pid})" in capsys.readouterr().out
 
 
 def test_a_writer_waits_for_the_cycle_then_goes_ahead(site):
