@@ -49,7 +49,7 @@ _.substitutions  # GameRecord's substitutions (tests/integration/test_substituti
 _.player_written  # a draft's player-written words (tests/forum/test_posts.py)
 _.refreshes  # how many access tokens a token source fetched (tests/mail/test_oauth_logins.py)
 poll_once  # one ingest cycle, as the ingest tests and crash scripts run it (tests/mail/test_ingest.py)
-game_tables  # a game's tables read without the lock (tests/golden/transcript.py, tests/faults/site.py)
+game_tables  # a game's tables read without the lock (tests/golden/transcript.py, tests/fixtures/harness.py)
 _.fail_next  # the local Discourse's fault injection (tests/forum/thread_forums.py)
 _.clear_faults
 _.delete  # a post deleted on the local Discourse (tests/forum/thread_forums.py)

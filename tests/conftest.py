@@ -11,7 +11,7 @@ Fixtures:
   SMTP server that accept its tokens (tests/fixtures/oauth_server.py), one set per module.
 
 The moderator kit's fixtures (`clock`, `sender`, `moderator` on the toy Ballot ruleset) come
-from tests/fixtures/moderator_kit.py, registered here for every folder.
+from tests/fixtures/harness.py, registered here for every folder.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import pytest
 from tests.fixtures.mailserver import Dovecot, Player, SmtpServer
 from tests.fixtures.oauth_server import OAuthServer
 
-pytest_plugins = ("tests.fixtures.moderator_kit",)
+pytest_plugins = ("tests.fixtures.harness",)
 
 
 @pytest.fixture(scope="session")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from pbp.cli import main
 from pbp.storage.game_storage import game_tables
+from tests.fixtures.harness import write_settings
 
 PLAYERS = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")
 
@@ -19,8 +20,8 @@ class Host:
         root.mkdir(parents=True, exist_ok=True)
         self.settings = root / "pbp.ini"
         self.data = root / "data"
-        self.settings.write_text("[pbp]\ndata = data\ntransport = maildir\nfrom_address = pbp@games.example\n",
-                                 encoding="utf-8")
+        write_settings(self.settings, {"pbp": {"data": "data", "transport": "maildir",
+                                               "from_address": "pbp@games.example"}})
 
     def pbp(self, *args: str) -> tuple[int, str, str]:
         """(exit status, stdout, stderr) of `pbp <args> --settings <ours>`, run here."""

@@ -28,9 +28,7 @@ TIME = re.compile(r"\d\d:\d\d")  # a deadline's time differs between two folders
 def test_a_backup_taken_under_a_running_daemon_continues_the_game(tmp_path, dovecot, smtp_server):
     smtp_server.reset()
     (tmp_path / "home").mkdir()
-    home = Site(tmp_path / "home", dovecot, smtp_server).start()
-    settings = home.settings.read_text().replace("[pbp]\n", "[pbp]\npoll_interval = 0.5\n", 1)
-    home.settings.write_text(settings)
+    home = Site(tmp_path / "home", dovecot, smtp_server, poll_interval=0.5).start()
     orders = {name: home.mail(address, home.block(name)) for name, address in home.players.items()}
     daemon = subprocess.Popen([sys.executable, "-m", "pbp", "run", "--settings", str(home.settings)],
                               cwd=home.root, stdout=open(home.root / "run.log", "wb"), stderr=subprocess.STDOUT)
@@ -59,13 +57,11 @@ def test_a_backup_taken_under_a_running_daemon_continues_the_game(tmp_path, dove
         daemon.wait(60)
 
     # The restored folder reads its own mailbox, into which every order is delivered again.
-    restored = Site(tmp_path / "restored", dovecot, smtp_server)
-    restored.moderator, restored.players = home.moderator, home.players
+    restored = Site(tmp_path / "restored", dovecot, smtp_server, poll_interval=0.5)
+    restored.moderator, restored.host, restored.players = home.moderator, home.host, home.players
     login = dovecot.add_user(dovecot.new_address("pbp-restored", "pbp.test"), "modpass")
-    restored.settings.parent.mkdir()
-    restored.settings.write_text(settings.replace(str(home.data), str(restored.data))
-                                 .replace(f"user = {home.moderator}", f"user = {login}"))
-    (restored.root / "imap-password").write_text("modpass\n")
+    restored.root.mkdir()
+    restored.write_settings(restored.sections(imap_user=login))
     assert restored.cli("restore", str(tmp_path / "snap.tar.gz")) == 0
     answered_before = {row["recipient"] for row in sent(restored, "receipt")}
     assert set(NAMES[:4]) <= answered_before and len(sent(restored, "report")) == 0

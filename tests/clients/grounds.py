@@ -22,6 +22,7 @@ import engine
 from pbp.cli import main
 from pbp.storage.game_storage import game_tables
 from pbp.mail.maildir import deliver
+from tests.fixtures.harness import Sections, write_settings
 
 MODERATOR = "pbp@pbp.test"
 PLAYER_DOMAIN = "players.test"
@@ -60,10 +61,10 @@ class Site:
         self.data = root / "data"
         self.output = ""
 
-    def write_settings(self) -> None:
-        self.settings.write_text(
-            f"[pbp]\ndata = {self.data}\ntransport = maildir\nfrom_address = {MODERATOR}\n"
-            "replies_per_sender_per_day = 100000\nwrong_tokens_per_sender_per_day = 100000\n", encoding="utf-8")
+    def write_settings(self, sections: Sections | None = None) -> None:
+        write_settings(self.settings, sections or {"pbp": {
+            "data": self.data, "transport": "maildir", "from_address": MODERATOR,
+            "replies_per_sender_per_day": 100000, "wrong_tokens_per_sender_per_day": 100000}})
 
     def cli(self, *arguments: str) -> str:
         with contextlib.redirect_stdout(io.StringIO()) as out:

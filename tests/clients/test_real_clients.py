@@ -23,6 +23,7 @@ from tests.clients.clients import CLIENTS
 from tests.clients.corpus import CASES, Case
 from tests.clients.grounds import WEREWOLF_NAMES, Scenario, Site, recorded_orders
 from tests.clients.outcome import ACCEPTED, MISREAD, Outcome, run_case, run_on_ground
+from tests.fixtures.harness import plain_smtp
 
 FAMILIES = ("Gmail web", "Gmail Android", "Outlook desktop (HTML", "Outlook desktop HTML only",
             "Outlook desktop (plain", "Outlook web", "Outlook iOS", "Apple Mail", "iPhone", "Thunderbird",
@@ -105,12 +106,11 @@ def test_a_sample_of_the_corpus_over_dovecot_imap(tmp_path: Path, dovecot, smtp_
     players = {name: dovecot.add_user(dovecot.new_address(name.lower().replace("é", "e"))) for name in WEREWOLF_NAMES}
     site = Site(tmp_path)
     (tmp_path / "imap-password").write_text("modpass\n")
-    site.settings.write_text(
-        f"[pbp]\ndata = {site.data}\ntransport = imap\nfrom_address = {moderator}\n"
-        "replies_per_sender_per_day = 1000\n\n"
-        f"[imap]\nhost = {dovecot.host}\nport = {dovecot.imap_port}\nsecurity = none\nuser = {moderator}\n"
-        f"password_file = {tmp_path / 'imap-password'}\nidle = off\n\n"
-        f"[smtp]\nhost = {smtp_server.host}\nport = {smtp_server.port}\nsecurity = none\n", encoding="utf-8")
+    site.write_settings({
+        "pbp": {"data": site.data, "transport": "imap", "from_address": moderator, "replies_per_sender_per_day": 1000},
+        "imap": {"host": dovecot.host, "port": dovecot.imap_port, "security": "none", "user": moderator,
+                 "password_file": tmp_path / "imap-password", "idle": "off"},
+        "smtp": plain_smtp(smtp_server)})
     roster = tmp_path / "roster.csv"
     roster.write_text("name,email\n" + "".join(f"{n},{a}\n" for n, a in players.items()), encoding="utf-8")
     site.cli("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "5", "--id", "ww1")

@@ -18,6 +18,7 @@ from pbp.storage.game_storage import game_tables
 from pbp.game.stored import load
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
+from tests.fixtures.harness import write_settings
 
 PLAYERS = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")
 
@@ -28,7 +29,7 @@ class Site:
     def __init__(self, root: Path, capsys, options: tuple[str, ...] = ()):
         self.root, self.capsys = root, capsys
         self.settings = root / "pbp.ini"
-        self.settings.write_text(f"[pbp]\ndata = {root / 'data'}\nfrom_address = pbp@games.example\n")
+        write_settings(self.settings, {"pbp": {"data": root / "data", "from_address": "pbp@games.example"}})
         roster = root / "roster.csv"
         roster.write_text("name,email,timezone\n" + "".join(
             f"{name},{name.lower()}@example.org,Australia/Sydney\n" for name in PLAYERS))

@@ -14,40 +14,20 @@ from urllib.request import urlopen
 import pytest
 import requests
 
+from tests.fixtures.harness import imap_over_tls, write_settings
+
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
 
 
-def write_settings(root: Path, provider, dovecot, address: str, login: str = "xoauth2") -> Path:
-    path = root / "pbp.ini"
-    path.write_text(f"""[pbp]
-data = data
-transport = imap
-from_address = {address}
-
-[imap]
-host = {dovecot.host}
-port = {dovecot.imaps_port}
-security = tls
-ca_file = {dovecot.root / 'cert.pem'}
-user = {address}
-login = {login}
-
-[smtp]
-host = 127.0.0.1
-port = 1
-security = none
-
-[oauth]
-provider = generic
-authorization_endpoint = {provider.url}/authorize
-token_endpoint = {provider.url}/token
-device_endpoint = {provider.url}/device
-client_id = {provider.client_id}
-client_secret = {provider.client_secret}
-scope = mail
-""")
-    return path
+def oauth_settings(root: Path, provider, dovecot, address: str, login: str = "xoauth2") -> Path:
+    return write_settings(root / "pbp.ini", {
+        "pbp": {"data": "data", "transport": "imap", "from_address": address},
+        "imap": imap_over_tls(dovecot, address, login=login),
+        "smtp": {"host": "127.0.0.1", "port": 1, "security": "none"},
+        "oauth": {"provider": "generic", "authorization_endpoint": f"{provider.url}/authorize",
+                  "token_endpoint": f"{provider.url}/token", "device_endpoint": f"{provider.url}/device",
+                  "client_id": provider.client_id, "client_secret": provider.client_secret, "scope": "mail"}})
 
 
 def start_auth(settings: Path, *args: str) -> subprocess.Popen:
@@ -88,7 +68,7 @@ def assert_token_stored_and_usable(root: Path, settings: Path, provider, dovecot
 def test_pbp_auth_loopback_flow_stores_a_refresh_token_that_logs_in(tmp_path, oauth_server, oauth_dovecot):
     address = oauth_dovecot.add_user(oauth_dovecot.new_address("host"))
     oauth_server.consenting_user = address
-    settings = write_settings(tmp_path, oauth_server, oauth_dovecot, address)
+    settings = oauth_settings(tmp_path, oauth_server, oauth_dovecot, address)
     process = start_auth(settings, "--flow", "loopback", "--no-browser")
     try:
         consent_page = line_matching(process, r"(http://127\.0\.0\.1:\d+/authorize\?\S+)").group(1)
@@ -106,7 +86,7 @@ def test_pbp_auth_loopback_flow_stores_a_refresh_token_that_logs_in(tmp_path, oa
 
 def test_pbp_auth_device_flow_stores_a_refresh_token_that_logs_in(tmp_path, oauth_server, oauth_dovecot):
     address = oauth_dovecot.add_user(oauth_dovecot.new_address("host"))
-    settings = write_settings(tmp_path, oauth_server, oauth_dovecot, address, login="oauthbearer")
+    settings = oauth_settings(tmp_path, oauth_server, oauth_dovecot, address, login="oauthbearer")
     process = start_auth(settings, "--flow", "device")
     try:
         code = line_matching(process, r"enter the code (\w+)").group(1)
@@ -120,7 +100,7 @@ def test_pbp_auth_device_flow_stores_a_refresh_token_that_logs_in(tmp_path, oaut
 
 
 def test_pbp_auth_without_a_client_id_is_one_clear_line(tmp_path, oauth_server, oauth_dovecot):
-    settings = write_settings(tmp_path, oauth_server, oauth_dovecot, "host@example.org")
+    settings = oauth_settings(tmp_path, oauth_server, oauth_dovecot, "host@example.org")
     settings.write_text(settings.read_text().replace(f"client_id = {oauth_server.client_id}\n", ""))
     done = subprocess.run([sys.executable, "-m", "pbp", "auth", "--settings", str(settings), "--flow", "device"],
                           capture_output=True, text=True, timeout=60)

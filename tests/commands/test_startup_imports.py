@@ -16,6 +16,7 @@ import pytest
 
 import pbp
 from pbp.cli import COMMANDS, main
+from tests.fixtures.harness import write_settings
 
 REPO = Path(pbp.__file__).resolve().parent.parent
 HEAVY = ("scipy", "numpy", "matplotlib", "inflect", "praw", "imapclient")
@@ -60,8 +61,8 @@ def test_a_commands_help_imports_that_command_alone(tmp_path):
 
 
 def test_status_and_orders_on_a_folder_of_both_rulesets_import_no_statistics_plots_or_clients(tmp_path):
-    settings = tmp_path / "pbp.ini"
-    settings.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\nfrom_address = pbp@games.example\n")
+    settings = write_settings(tmp_path / "pbp.ini", {"pbp": {"data": tmp_path / "data",
+                                                             "from_address": "pbp@games.example"}})
     for game, ruleset, players in (("g1", "infiltration", 6), ("g2", "werewolf", 8)):
         roster = tmp_path / f"{game}.csv"
         roster.write_text("name,email\n" + "".join(f"p{n},p{n}.{game}@example.org\n" for n in range(players)))

@@ -23,10 +23,10 @@ from pathlib import Path
 import pytest
 
 from pbp.cli import main
-from pbp.storage.game_storage import game_tables
 from pbp.commands import common
 from pbp.durable import WriterLock
 from pbp.timezones import as_utc
+from tests.fixtures.harness import Ground, Sections
 from tests.fixtures.waiting import wait_until
 
 pytestmark = pytest.mark.timeout(120)
@@ -38,15 +38,14 @@ WAITING = "waiting for the running pbp to finish its cycle…"
 ON_TIME = timedelta(seconds=3)
 
 
-class Site:
-    """A host's folder: settings (Maildir transport), a roster, the data folder."""
+class Site(Ground):
+    """A host's folder on the harness's ground: settings (Maildir transport), a roster with
+    zones and forum names, the data folder."""
 
-    def __init__(self, root: Path, poll_interval: float = 600, extra: str = ""):
-        self.root = root
-        self.settings = root / "pbp.ini"
-        self.data = root / "data"
-        self.settings.write_text(f"[pbp]\ndata = data\ntransport = maildir\nfrom_address = pbp@games.example\n"
-                                 f"poll_interval = {poll_interval}\n{extra}", encoding="utf-8")
+    def __init__(self, root: Path, poll_interval: float = 600, more: Sections | None = None):
+        super().__init__(root)
+        self.write_settings({"pbp": {"data": "data", "transport": "maildir", "from_address": "pbp@games.example",
+                                     "poll_interval": poll_interval}, **(more or {})})
         self.roster = root / "roster.csv"
         self.roster.write_text("name,email,timezone,forum_name\n" + "".join(
             f"{name},{name.lower()}@example.org,Europe/Berlin,{name.lower()}_r\n" for name in PLAYERS))
@@ -55,10 +54,9 @@ class Site:
     def command(self, *args: str) -> list[str]:
         return [sys.executable, "-m", "pbp", *args, "--settings", str(self.settings)]
 
-    def pbp(self, *args: str, check: bool = True, timeout: float = 90,
-            env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-        done = subprocess.run(self.command(*args), capture_output=True, text=True, cwd=self.root, timeout=timeout,
-                              env={**os.environ, **(env or {})})
+    def pbp(self, *args: str, check: bool = True, env: dict | None = None,
+            timeout: float = 90) -> subprocess.CompletedProcess:
+        done = super().pbp(*args, check=False, env=env, timeout=timeout)
         if check and done.returncode != 0:
             raise AssertionError(f"pbp {' '.join(args)} failed:\n{done.stdout}{done.stderr}\nlog:\n{self.log()}")
         return done
@@ -69,9 +67,8 @@ class Site:
                  "--schedule", schedule, "--id", game_id, *extra)
 
     def start(self) -> subprocess.Popen:
-        log = open(self.root / "run.log", "ab")
-        self.daemon = subprocess.Popen(self.command("run"), cwd=self.root, stdout=log, stderr=subprocess.STDOUT)
-        self.wait_for(lambda: "pbp running" in self.log() and self.state().get("last_cycle"), 20,
+        self.daemon = self.start_run()
+        self.wait_for(lambda: "pbp running" in self.log() and self.state().get("last_cycle"), 60,
                       "pbp run did not finish its first cycle")
         return self.daemon
 
@@ -84,22 +81,11 @@ class Site:
                 self.daemon.kill()
                 self.daemon.wait()
 
-    def log(self) -> str:
-        path = self.root / "run.log"
-        return path.read_text(errors="replace") if path.exists() else ""
-
     def state(self) -> dict:
         try:
             return json.loads((self.data / "daemon.json").read_text())
         except (OSError, ValueError):
             return {}
-
-    def record(self, game_id: str = "g1") -> dict:
-        """The game's record, read without the lock like `pbp status` (files are replaced whole)."""
-        return next(iter(self.tables(game_id)["game"].values()))
-
-    def tables(self, game_id: str = "g1") -> dict:
-        return game_tables(self.data / "games" / f"{game_id}.json")
 
     def outbox(self, game_id: str = "g1", kind: str | None = None) -> list[dict]:
         rows = list(self.tables(game_id).get("outbox", {}).values())
@@ -225,26 +211,37 @@ def test_pause_stops_resolution_at_the_old_deadline_and_resume_restarts_it(site)
     assert timedelta(0) <= opened(after) - deadline(resumed) <= ON_TIME
 
 
-def test_readers_never_wait_for_the_lock(site):
+def test_readers_never_wait_for_the_lock(site, monkeypatch, capsys):
     """While the writer lock is held (as during a long cycle), `pbp status`, `pbp orders`,
-    `pbp draft show` and `pbp replay` answer, from whole files. They run with
-    PBP_LOCK_WAIT=0, so a command that wanted the lock would fail at once instead of
-    waiting: no clock is read."""
+    `pbp draft show` and `pbp replay` answer, from whole files. By construction: the test
+    holds the lock from before the first reader starts until after the last one has
+    returned, and releases it explicitly; the readers run in this process (no interpreter
+    start-up to wait for) with PBP_LOCK_WAIT=0, so a reader that wanted the lock would
+    fail at once instead of waiting. The module's timeout is only a safety net."""
     host = site()
     host.new_game("class=1h,default=1h")
     host.pbp("advance", "g1")  # makes a draft to show
     host.start()
-    lock = WriterLock(host.data).acquire(wait=30)  # the daemon may still be closing its first cycle
+    monkeypatch.setenv(common.LOCK_WAIT_VARIABLE, "0")
+    answers = []
+    lock = WriterLock(host.data).acquire(wait=60)  # the daemon may still be closing its first cycle
     try:
-        for args, expected in ((("status",), "phase T1-movement"), (("orders", "g1"), "No orders yet"),
-                               (("draft", "show", "g1"), "Draft T0-class"),
-                               (("replay", "g1"), "reproduces the stored game")):
-            done = host.pbp(*args, env={"PBP_LOCK_WAIT": "0"})
-            assert expected in done.stdout and WAITING not in done.stderr, (args, done.stdout)
+        for args in (("status",), ("orders", "g1"), ("draft", "show", "g1"), ("replay", "g1")):
+            code = main([*args, "--settings", str(host.settings)])
+            answers.append((args, code, *capsys.readouterr()))
+        # The control: a writer in the same conditions is refused at once, so the readers'
+        # answers above cannot have come from taking the lock.
+        assert main(["pause", "g1", "--settings", str(host.settings)]) == 2
+        assert "is in use by pbp process" in capsys.readouterr().err
+        assert lock.held  # every reader has returned and the lock was never let go
     finally:
         lock.release()
-    status = host.pbp("status").stdout
-    assert f"pbp run: running (process {host.daemon.pid})" in status
+    for (args, code, out, err), expected in zip(answers, ("phase T1-movement", "No orders yet", "Draft T0-class",
+                                                          "reproduces the stored game")):
+        assert code == 0 and expected in out and WAITING not in err, (args, code, out, err)
+    monkeypatch.delenv(common.LOCK_WAIT_VARIABLE)
+    assert main(["status", "--settings", str(host.settings)]) == 0
+    assert f"pbp run: running (process {host.daemon.pid})" in capsys.readouterr().out
 
 
 def test_a_writer_waits_for_the_cycle_then_goes_ahead(site):
@@ -343,11 +340,11 @@ def test_the_thread_watch_runs_inside_the_daemon_and_its_failures_show_in_status
     try:
         # watch_interval = 0: the thread is read at every cycle, so the broken Reddit below
         # shows at once (how often it is read is pinned in tests/forum/test_watch_interval.py).
-        host = site(poll_interval=0.5, extra=(
-            "[forum]\npublisher = reddit\nwatch_interval = 0\n"
-            f"[reddit]\nsubreddit = {reddit.subreddit}\nclient_id = test-client\n"
-            f"client_secret = test-secret\nusername = {reddit.username}\npassword = pw\ntimeout = 1\n"
-            f"oauth_url = {reddit.url}\nreddit_url = {reddit.url}\n"))
+        host = site(poll_interval=0.5, more={
+            "forum": {"publisher": "reddit", "watch_interval": 0},
+            "reddit": {"subreddit": reddit.subreddit, "client_id": "test-client", "client_secret": "test-secret",
+                       "username": reddit.username, "password": "pw", "timeout": 1, "oauth_url": reddit.url,
+                       "reddit_url": reddit.url}})
         host.new_game("class=1h,default=1h")
         thread = reddit.add_submission("g1: Infiltration game thread", "the game's thread")
         with ForumModerator(load_settings(str(host.settings))) as moderator:

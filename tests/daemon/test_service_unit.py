@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from pbp.cli import main
+from tests.fixtures.harness import write_settings
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -37,9 +38,7 @@ def verify(unit: str, folder: Path) -> subprocess.CompletedProcess:
 def site(root: Path) -> Path:
     root.mkdir(parents=True, exist_ok=True)
     (root / "data").mkdir()
-    settings = root / "pbp.ini"
-    settings.write_text("[pbp]\ndata = data\n", encoding="utf-8")
-    return settings
+    return write_settings(root / "pbp.ini", {"pbp": {"data": "data"}})
 
 
 @pytest.mark.parametrize("folder", ["plain", "with space and 100%"])

@@ -15,7 +15,7 @@ from pbp.game.resolution import resolve_phase
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
 from tests.fixtures.text import flat
-from tests.fixtures.moderator_kit import ROSTER
+from tests.fixtures.harness import ROSTER
 
 OWN = ("pbp@games.example",)
 

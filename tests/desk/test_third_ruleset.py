@@ -8,8 +8,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.settings import load_settings
-from tests.fixtures.moderator_kit import command_mail, order_mail
-from tests.fixtures.moderator_kit import ROSTER, ToyModerator
+from tests.fixtures.harness import ROSTER, ToyModerator, command_mail, order_mail, write_settings
 from tests.fixtures.toy_ruleset import CARD
 
 
@@ -19,9 +18,9 @@ def _mail(rows, kind, recipient):
 
 
 def test_the_toy_ruleset_plays_a_whole_game_through_the_shell(tmp_path, clock):
-    settings = tmp_path / "pbp.ini"
-    settings.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\n\n[forum]\nhost_address = host@example.org\n"
-                        f"posts = {tmp_path / 'posts'}\n")
+    settings = write_settings(tmp_path / "pbp.ini", {
+        "pbp": {"data": tmp_path / "data"},
+        "forum": {"host_address": "host@example.org", "posts": tmp_path / "posts"}})
     with ToyModerator(load_settings(str(settings)), clock=clock) as moderator:
         game = create_game(moderator, "ballot", ROSTER, seed="s1")
         assert game.id.startswith(CARD.game_id_prefix)  # the id prefix comes from the card

@@ -1,7 +1,9 @@
 """The engine contract (docs/design.md: Engine contract), checked on every ruleset alike:
-the two real rulesets and the toy Ballot of the shell's tests (with its Cabal variant, whose
-secrets sit under field names of its own). One suite, parametrised over the rulesets, so a
-new ruleset is held to the same promises the shell relies on."""
+every ruleset the registry lists (`engine.rulesets()`) and the toy Ballot of the shell's
+tests (with its Cabal variant, whose secrets sit under field names of its own). One suite,
+parametrised over the rulesets, so a new ruleset is held to the same promises the shell
+relies on as soon as the registry lists it, without a word changed here. Each game seats
+as many players as the ruleset's card says `pbp demo` does."""
 from __future__ import annotations
 
 import json
@@ -16,8 +18,8 @@ from pbp.forum.leaks import LeakCheck
 from pbp.timezones import parse_duration
 from tests.fixtures.toy_ruleset import Ballot, Cabal
 
-PLAYERS = {"infiltration": 8, "werewolf": 9, "ballot": 5, "cabal": 5}
-TOYS = {"ballot": Ballot, "cabal": Cabal}
+TOYS = {"ballot": Ballot, "cabal": Cabal}  # the shell's toy rulesets, which the registry does not list
+RULESETS = (*engine.rulesets(), *TOYS)
 MAX_PHASES = 200
 
 
@@ -25,10 +27,15 @@ def rules_of(name: str) -> Any:
     return TOYS[name]() if name in TOYS else engine.ruleset(name)
 
 
+def seated(name: str) -> tuple[str, ...]:
+    """The players of a contract game: as many as the ruleset's own demo seats."""
+    return tuple(player_names(rules_of(name).card.demo_players))
+
+
 def played(name: str, seed: str = "contract") -> tuple[Any, list[Any]]:
     """A whole game of scripted players: the ruleset and every state from the first on."""
     rules = rules_of(name)
-    players = [PlayerSpec(player) for player in player_names(PLAYERS[name])]
+    players = [PlayerSpec(player) for player in seated(name)]
     state = rules.new_game(players, seed, {})
     states = [state]
     while (phase := rules.phase(state)) is not None:
@@ -42,7 +49,7 @@ def played(name: str, seed: str = "contract") -> tuple[Any, list[Any]]:
     return rules, states
 
 
-@pytest.fixture(scope="module", params=sorted(PLAYERS))
+@pytest.fixture(scope="module", params=sorted(RULESETS))
 def game(request: pytest.FixtureRequest) -> tuple[str, Any, list[Any]]:
     rules, states = played(request.param)
     return request.param, rules, states
@@ -96,7 +103,7 @@ def test_views_made_together_are_each_players_view(game):
     """`views` equals `view` asked player by player, and every view is plain JSON."""
     _name, rules, states = game
     for state in states[:: max(1, len(states) // 4)]:
-        players = list(player_names(PLAYERS[_name]))
+        players = list(seated(_name))
         together = rules.views(state, players)
         for player in players + [None]:
             alone = rules.view(state, player)
@@ -159,7 +166,7 @@ def test_the_cards_secret_fields_hold_what_each_character_keeps_to_itself(game):
     character's side and role (as its status tells them, when the public view does not)
     as a fact about that character: the card declares every field its views keep them in."""
     name, rules, states = game
-    players = player_names(PLAYERS[name])
+    players = seated(name)
     for state in states[:-1:max(1, len(states) // 4)]:
         public = rules.view(state, None)
         check = LeakCheck(rules.card.secret_fields, {p: rules.view(state, p) for p in players}, public, players)

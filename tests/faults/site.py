@@ -1,26 +1,22 @@
 """The ground the fault suite attacks: one Infiltration game run by the real CLI (its entry
 function, `pbp.cli.main`, or `python3 -m pbp`) over the session's real Dovecot and aiosmtpd,
 with six players and a host who each have a real mailbox, and helpers that craft hostile
-mail byte for byte and inject it into pbp's INBOX."""
+mail byte for byte and inject it into pbp's INBOX. A `Site` is a ground of the one test
+harness (tests/fixtures/harness.py): its settings, roster, CLI and stored game come from
+there."""
 from __future__ import annotations
 
-import contextlib
 import email
-import io
 import json
-import os
-import subprocess
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from email import policy
 from email.utils import getaddresses
 
-from tests.fixtures.mailserver import Dovecot, SmtpServer
-from pbp.cli import main
-from pbp.storage.game_storage import game_tables
 from pbp.mail.maildir import deliver
+from tests.fixtures.harness import Ground, write_roster
+from tests.fixtures.mailserver import Dovecot, SmtpServer
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")
 GAME = "g1"
@@ -28,13 +24,13 @@ SEED = "7"
 
 
 @dataclass
-class Site:
-    root: Path
-    dovecot: Dovecot
-    smtp: SmtpServer
+class Site(Ground):
+    dovecot: Dovecot | None = None
+    smtp: SmtpServer | None = None
     replies_per_day: int = 1000
     max_mail_size: int = 1_000_000
     wrong_tokens_per_day: int = 10
+    poll_interval: float | None = None  # None: pbp's own default
     moderator: str = ""
     host: str = ""
     players: dict[str, str] = field(default_factory=dict)  # name -> address
@@ -45,59 +41,40 @@ class Site:
         self.moderator = self.dovecot.add_user(self.dovecot.new_address("pbp", "pbp.test"), "modpass")
         self.host = self.dovecot.add_user(self.dovecot.new_address("host", "host.test"))
         self.players = {name: self.dovecot.add_user(self.dovecot.new_address(name.lower())) for name in NAMES}
-        self.settings.write_text(
-            f"[pbp]\ndata = {self.data}\ntransport = imap\nfrom_address = {self.moderator}\n"
-            f"max_mail_size = {self.max_mail_size}\nreplies_per_sender_per_day = {self.replies_per_day}\n"
-            f"wrong_tokens_per_sender_per_day = {self.wrong_tokens_per_day}\n\n"
-            f"[imap]\nhost = {self.dovecot.host}\nport = {self.dovecot.imap_port}\nsecurity = none\n"
-            f"user = {self.moderator}\npassword_file = {self.root / 'imap-password'}\n\n"
-            f"[smtp]\nhost = {self.smtp.host}\nport = {self.smtp.port}\nsecurity = none\n\n"
-            f"[forum]\nhost_address = {self.host}\nposts = {self.root / 'posts'}\n")
-        (self.root / "imap-password").write_text("modpass\n")
-        roster = self.root / "roster.csv"
-        roster.write_text("name,email\n" + "".join(f"{n},{a}\n" for n, a in self.players.items()))
-        assert self.cli("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", SEED,
-                        "--id", GAME, "--schedule", "default=48h") == 0
+        self.write_settings(self.sections())
+        self.new_game()
         for name, address in self.players.items():
             (message,) = self.dovecot.messages(address)
             self.welcome[name] = full_text(message, headers=False)
         return self
 
-    # ------------------------------------------------------------------ paths and the CLI
-    @property
-    def settings(self) -> Path:
-        return self.root / "pbp.ini"
+    def sections(self, imap_user: str | None = None) -> dict[str, dict[str, object]]:
+        """The site's settings over the real servers, as mappings a test may change; the
+        IMAP login is the moderator's own unless `imap_user` is given."""
+        (self.root / "imap-password").write_text("modpass\n")
+        return {"pbp": self.pbp_settings("imap"),
+                "imap": {"host": self.dovecot.host, "port": self.dovecot.imap_port, "security": "none",
+                         "user": imap_user or self.moderator, "password_file": self.root / "imap-password"},
+                "smtp": {"host": self.smtp.host, "port": self.smtp.port, "security": "none"},
+                "forum": self.forum_settings()}
 
-    @property
-    def data(self) -> Path:
-        return self.root / "data"
+    def pbp_settings(self, transport: str) -> dict[str, object]:
+        polling = {} if self.poll_interval is None else {"poll_interval": self.poll_interval}
+        return {"data": self.data, "transport": transport, "from_address": self.moderator,
+                "max_mail_size": self.max_mail_size, "replies_per_sender_per_day": self.replies_per_day,
+                "wrong_tokens_per_sender_per_day": self.wrong_tokens_per_day, **polling}
 
-    def cli(self, *arguments: str) -> int:
-        """The CLI's own entry function, in this process (what `pbp …` runs)."""
-        with contextlib.redirect_stdout(io.StringIO()) as out:
-            code = main([*arguments, "--settings", str(self.settings)])
-        self.last_output = out.getvalue()
-        return code
+    def forum_settings(self) -> dict[str, object]:
+        return {"host_address": self.host, "posts": self.root / "posts"}
 
-    def pbp(self, *arguments: str, check: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
-        """`python3 -m pbp …` as a separate process."""
-        done = subprocess.run([sys.executable, "-m", "pbp", *arguments, "--settings", str(self.settings)],
-                              capture_output=True, text=True, cwd=self.root, timeout=300,
-                              env={**os.environ, **(env or {})})
-        if check and done.returncode != 0:
-            raise AssertionError(f"pbp {' '.join(arguments)} failed ({done.returncode}): {done.stdout}{done.stderr}")
-        return done
+    def new_game(self) -> None:
+        assert self.cli("new-game", "--ruleset", "infiltration", "--roster", str(write_roster(self.root, self.players)),
+                        "--seed", SEED, "--id", GAME, "--schedule", "default=48h") == 0, self.last_output
 
     def poll(self) -> None:
         assert self.cli("poll") == 0, self.last_output
 
     # ------------------------------------------------------------------ the stored game
-    def tables(self) -> dict:
-        return game_tables(self.data / "games" / f"{GAME}.json")
-
-    def record(self) -> dict:
-        return next(iter(self.tables()["game"].values()))
-
     def orders(self) -> list[dict]:
         return list(self.tables().get("orders", {}).values())
 
@@ -204,20 +181,13 @@ class MaildirSite(Site):
     `.quarantine` folders, and every sent mail is a file in `<data>/mail/outbox`."""
 
     def __init__(self, root: Path, **settings) -> None:
-        super().__init__(root, None, None, **settings)  # type: ignore[arg-type]
+        super().__init__(root, None, None, **settings)
 
     def start(self) -> "MaildirSite":
         self.moderator, self.host = "pbp@pbp.test", "host@host.test"
         self.players = {name: f"{name.lower()}@example.org" for name in NAMES}
-        self.settings.write_text(
-            f"[pbp]\ndata = {self.data}\ntransport = maildir\nfrom_address = {self.moderator}\n"
-            f"max_mail_size = {self.max_mail_size}\nreplies_per_sender_per_day = {self.replies_per_day}\n"
-            f"wrong_tokens_per_sender_per_day = {self.wrong_tokens_per_day}\n\n"
-            f"[forum]\nhost_address = {self.host}\nposts = {self.root / 'posts'}\n")
-        roster = self.root / "roster.csv"
-        roster.write_text("name,email\n" + "".join(f"{n},{a}\n" for n, a in self.players.items()))
-        assert self.cli("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", SEED,
-                        "--id", GAME, "--schedule", "default=48h") == 0
+        self.write_settings({"pbp": self.pbp_settings("maildir"), "forum": self.forum_settings()})
+        self.new_game()
         for name, address in self.players.items():
             (path,) = (self.mail_root / address / "new").iterdir()
             message = email.message_from_bytes(path.read_bytes(), policy=policy.default)

@@ -13,6 +13,7 @@ from pbp.ports import RawMail
 from tests.faults.growth import work_ratio
 from tests.faults.oracle import prose_of, run, subject_of
 from tests.faults.site import GAME, NAMES
+from tests.fixtures.harness import Ground
 from tests.fixtures.mailserver import delivery_status_notification
 
 MAX_MAIL = 2_000_000
@@ -227,14 +228,14 @@ def test_f087_the_hosts_mail_is_authenticated_like_a_players(make_site):
     assert any(f"Approved the post for {GAME} {phase}" in prose_of(m) for m in genuine.mail["host"])
 
 
-class Host:
+class Host(Ground):
     """The CLI's entry function in this process on a data folder of its own, and the order
     desk for sign-up mail (as `pbp poll` hands it a fetched mail)."""
 
     def __init__(self, root, capsys):
-        self.root, self.capsys, self.number = root, capsys, 0
-        self.settings = root / "pbp.ini"
-        self.settings.write_text(f"[pbp]\ndata = {root / 'data'}\nfrom_address = pbp@games.example\n")
+        super().__init__(root)
+        self.capsys, self.number = capsys, 0
+        self.write_settings({"pbp": {"data": self.data, "from_address": "pbp@games.example"}})
 
     def pbp(self, *arguments: str) -> tuple[int, str]:
         from pbp.cli import main

@@ -13,7 +13,7 @@ from pbp.game.create import create_game
 from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load
 from pbp.storage.drafts import DraftBook
-from tests.fixtures.moderator_kit import ROSTER
+from tests.fixtures.harness import ROSTER
 from tests.fixtures.toy_ruleset import CABAL_SECRETS
 
 CABALIST = "Alice"  # the alphabetically first player is the cabal's

@@ -10,7 +10,7 @@ import pytest
 from pbp.desk import Desk
 from pbp.forum.activity import queue_prods
 from pbp.storage.drafts import PUBLISHED, DraftBook
-from tests.fixtures.moderator_kit import command_mail
+from tests.fixtures.harness import command_mail
 from tests.forum.thread_play import ThreadPlay
 
 pytestmark = pytest.mark.integration

@@ -44,7 +44,7 @@ def test_an_unreadable_thread_is_dated_as_every_other_time(tmp_path, thread_foru
 @pytest.mark.parametrize("thread_forum", ["discourse"], indirect=True)
 def test_a_refused_mailed_vote_lists_only_the_orders_mail_takes(tmp_path, thread_forum):
     from pbp.desk import Desk
-    from tests.fixtures.moderator_kit import order_mail
+    from tests.fixtures.harness import order_mail
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf")
     try:
         phase = play.to_day_one()

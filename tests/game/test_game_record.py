@@ -11,7 +11,7 @@ from dataclasses import replace
 from pbp.game.stored import load, record_of, save
 from pbp.game.resolution import resolve_phase
 from pbp.host import substitute as host_substitute
-from tests.fixtures.moderator_kit import ROSTER
+from tests.fixtures.harness import ROSTER
 
 
 def test_the_record_reads_back_exactly_what_the_file_holds(moderator):

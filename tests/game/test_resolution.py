@@ -8,7 +8,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import due_games, resolve_due, resolve_phase
 from pbp.ports import InboundMail, OrderBlock
-from tests.fixtures.moderator_kit import ROSTER
+from tests.fixtures.harness import ROSTER
 
 
 def order(game, player, text, key):

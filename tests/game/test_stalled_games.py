@@ -10,7 +10,7 @@ from pbp.game.resolution import due_games, resolve_due
 from pbp.settings import Settings
 from pbp.host.status import status_text
 from pbp.daemon.wake_up import next_wake_up
-from tests.fixtures.moderator_kit import ROSTER, ToyModerator
+from tests.fixtures.harness import ROSTER, ToyModerator
 from tests.fixtures.toy_ruleset import Ballot
 
 

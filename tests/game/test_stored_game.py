@@ -8,7 +8,7 @@ from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.deadlines import extend
 from pbp.game.stored import load
-from tests.fixtures.moderator_kit import ROSTER
+from tests.fixtures.harness import ROSTER
 from tests.game.test_resolution import order
 
 

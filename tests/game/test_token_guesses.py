@@ -10,7 +10,7 @@ from pbp.game.create import create_game
 from pbp.settings import Settings
 from pbp.host.status import status_text
 from tests.fixtures.text import flat
-from tests.fixtures.moderator_kit import ROSTER, ToyModerator
+from tests.fixtures.harness import ROSTER, ToyModerator
 from tests.desk.test_desk import block, mail, orders_of, receive, replies
 
 LIMIT = 3

@@ -17,7 +17,7 @@ from pbp.host import orders as host_orders
 from pbp.host import replay as host_replay
 from pbp.host import substitute as host_substitute
 from pbp.game.checkpoints import state_digest
-from tests.fixtures.moderator_kit import ROSTER, order_mail
+from tests.fixtures.harness import ROSTER, order_mail
 
 
 def start(moderator, **options):

@@ -19,7 +19,7 @@ from pbp.host import substitute as host_substitute
 from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
-from tests.fixtures.moderator_kit import ROSTER, order_mail
+from tests.fixtures.harness import ROSTER, order_mail
 
 WEREWOLF_ROLES = "roles=werewolf,werewolf,seer,villager,villager,witch,bodyguard,villager"
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")

@@ -19,7 +19,7 @@ from pbp.host.status_report import (ALL_WELL, DAEMON_NOT_RUNNING, MAIL_FAILING, 
 from pbp.ports import PermanentSendError, TransientSendError
 from pbp.release import read_stamp
 from pbp.storage.daemon_state import write_state
-from tests.fixtures.moderator_kit import ROSTER
+from tests.fixtures.harness import ROSTER
 
 
 def daemon_runs(folder, **state) -> None:

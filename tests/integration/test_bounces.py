@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.fixtures.mailserver import delivery_status_notification
-from tests.integration.harness import Host, make_players, write_roster
+from tests.fixtures.harness import Host, make_players, write_roster
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
 

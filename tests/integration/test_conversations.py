@@ -17,6 +17,7 @@ from pbp.game.stored import load
 from pbp.demo.players import mail_text
 from pbp.settings import load_settings
 from pbp.host.status import status_text
+from tests.fixtures.harness import imap_over_tls, plain_smtp, write_settings
 from tests.fixtures.mailserver import Player
 from tests.fixtures.text import flat
 
@@ -42,7 +43,7 @@ class Village:
         self.players = {name: Player(dovecot.add_user(dovecot.new_address(name.lower())), dovecot, smtp_server)
                         for name in NAMES}
         self.settings = root / "pbp.ini"
-        self.settings.write_text(village_settings(root, dovecot, smtp_server, self))
+        village_settings(root, dovecot, smtp_server, self)
         roster = root / "roster.csv"
         roster.write_text("name,email\n" + "".join(f"{n},{p.address}\n" for n, p in self.players.items()))
         assert self.cli("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "11",
@@ -284,7 +285,7 @@ def facility(tmp_path_factory, dovecot, smtp_server):
     table.players = {name: Player(dovecot.add_user(dovecot.new_address(name.lower())), dovecot, smtp_server)
                      for name in NAMES[:6]}
     table.settings = root / "pbp.ini"
-    table.settings.write_text(village_settings(root, dovecot, smtp_server, table))
+    village_settings(root, dovecot, smtp_server, table)
     roster = root / "roster.csv"
     roster.write_text("name,email\n" + "".join(f"{n},{p.address}\n" for n, p in table.players.items()))
     assert table.cli("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "5", "--id", "inf1",
@@ -295,13 +296,13 @@ def facility(tmp_path_factory, dovecot, smtp_server):
     return table
 
 
-def village_settings(root: Path, dovecot, smtp_server, table: Village) -> str:
-    return (f"[pbp]\ndata = {root / 'data'}\ntransport = imap\nfrom_address = {table.moderator_address}\n"
-            "replies_per_sender_per_day = 1000\n\n"
-            f"[imap]\nhost = {dovecot.host}\nport = {dovecot.imaps_port}\nsecurity = tls\n"
-            f"user = {table.moderator_address}\npassword = modpass\nca_file = {dovecot.root / 'cert.pem'}\n\n"
-            f"[smtp]\nhost = {smtp_server.host}\nport = {smtp_server.port}\nsecurity = none\n\n"
-            f"[forum]\nhost_address = {table.host.address}\nposts = {root / 'posts'}\n")
+def village_settings(root: Path, dovecot, smtp_server, table: Village) -> Path:
+    return write_settings(root / "pbp.ini", {
+        "pbp": {"data": root / "data", "transport": "imap", "from_address": table.moderator_address,
+                "replies_per_sender_per_day": 1000},
+        "imap": imap_over_tls(dovecot, table.moderator_address, password="modpass"),
+        "smtp": plain_smtp(smtp_server),
+        "forum": {"host_address": table.host.address, "posts": root / "posts"}})
 
 
 def test_reds_plan_with_a_red_npc_played_by_the_host(facility, capsys):

@@ -11,8 +11,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from tests.integration.harness import (Host, ScriptedPlayer, make_players, stop, wait_all_sent,
-                                       write_roster)
+from tests.fixtures.harness import Host, make_players, stop, wait_all_sent, write_roster
+from tests.integration.players import ScriptedPlayer
 
 pytestmark = pytest.mark.integration
 

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from pbp.timezones import as_utc
-from tests.integration.harness import infiltration_under_run, stop, wait_for
+from tests.fixtures.harness import infiltration_under_run, stop, wait_for
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(120)]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.integration.harness import (Host, ScriptedPlayer, make_players, play_until_over, stop,
-                                       wait_all_sent, write_roster)
+from tests.fixtures.harness import Host, make_players, stop, wait_all_sent, write_roster
+from tests.integration.players import ScriptedPlayer, play_until_over
 
 pytestmark = pytest.mark.integration
 

@@ -15,6 +15,7 @@ from pbp.game.stored import load
 from pbp.composition import ForumModerator
 from pbp.demo.players import filled_reply_text
 from pbp.settings import load_settings
+from tests.fixtures.harness import imap_over_tls, plain_smtp, write_settings
 from tests.fixtures.mailserver import Player
 from tests.fixtures.text import flat
 
@@ -29,13 +30,11 @@ class HostTable:
         moderator = dovecot.add_user(dovecot.new_address("pbp", "pbp.test"), "modpass")
         self.host = Player(dovecot.add_user(dovecot.new_address("host")), dovecot, smtp_server)
         players = {name: dovecot.add_user(dovecot.new_address(name.lower())) for name in NAMES}
-        self.settings = root / "pbp.ini"
-        self.settings.write_text(
-            f"[pbp]\ndata = {root / 'data'}\ntransport = imap\nfrom_address = {moderator}\n\n"
-            f"[imap]\nhost = {dovecot.host}\nport = {dovecot.imaps_port}\nsecurity = tls\n"
-            f"user = {moderator}\npassword = modpass\nca_file = {dovecot.root / 'cert.pem'}\n\n"
-            f"[smtp]\nhost = {smtp_server.host}\nport = {smtp_server.port}\nsecurity = none\n\n"
-            f"[forum]\nhost_address = {self.host.address}\nposts = {root / 'posts'}\n")
+        self.settings = write_settings(root / "pbp.ini", {
+            "pbp": {"data": root / "data", "transport": "imap", "from_address": moderator},
+            "imap": imap_over_tls(dovecot, moderator, password="modpass"),
+            "smtp": plain_smtp(smtp_server),
+            "forum": {"host_address": self.host.address, "posts": root / "posts"}})
         roster = root / "roster.csv"
         roster.write_text("name,email\n" + "".join(f"{n},{a}\n" for n, a in players.items()))
         assert self.cli("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "7",

@@ -23,7 +23,7 @@ def host(tmp_path_factory, dovecot, smtp_server):
 @pytest.fixture(scope="module")
 def table(tmp_path_factory, dovecot, smtp_server, host):
     return Table(tmp_path_factory.mktemp("hostile-mail"), dovecot, smtp_server, max_size=2_000_000,
-                 more_settings=f"\n[forum]\nhost_address = {host.address}\n")
+                 more={"forum": {"host_address": host.address}})
 
 
 def game_file_size(table: Table) -> int:

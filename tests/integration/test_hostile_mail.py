@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.fixtures.harness import imap_over_tls, plain_smtp, write_settings
 from tests.fixtures.mailserver import Player
 from pbp.cli import main as pbp
 from pbp.composition import ForumModerator
@@ -29,15 +30,12 @@ class HostileTable:
         self.host = Player(dovecot.add_user(dovecot.new_address("host")), dovecot, smtp_server)
         self.players = {name: Player(dovecot.add_user(dovecot.new_address(name.lower())), dovecot, smtp_server)
                         for name in NAMES}
-        self.settings = root / "pbp.ini"
-        self.settings.write_text(
-            f"[pbp]\ndata = {root / 'data'}\ntransport = imap\nfrom_address = {self.moderator_address}\n"
-            f"replies_per_sender_per_day = {REPLY_CAP}\n\n"
-            f"[imap]\nhost = {dovecot.host}\nport = {dovecot.imaps_port}\nsecurity = tls\n"
-            f"user = {self.moderator_address}\npassword = modpass\nca_file = {dovecot.root / 'cert.pem'}\n\n"
-            f"[smtp]\nhost = {smtp_server.host}\nport = {smtp_server.port}\nsecurity = none\n\n"
-            f"[forum]\nhost_address = {self.host.address}\nposts = {root / 'posts'}\n"
-        )
+        self.settings = write_settings(root / "pbp.ini", {
+            "pbp": {"data": root / "data", "transport": "imap", "from_address": self.moderator_address,
+                    "replies_per_sender_per_day": REPLY_CAP},
+            "imap": imap_over_tls(dovecot, self.moderator_address, password="modpass"),
+            "smtp": plain_smtp(smtp_server),
+            "forum": {"host_address": self.host.address, "posts": root / "posts"}})
         roster = root / "roster.csv"
         roster.write_text("name,email\n" + "".join(f"{n},{p.address}\n" for n, p in self.players.items()))
         assert self.cli("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "7",

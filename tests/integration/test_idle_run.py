@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from pbp.demo.players import filled_reply_text, mail_text
-from tests.integration.harness import infiltration_under_run, stop, wait_for
+from tests.fixtures.harness import infiltration_under_run, stop, wait_for
 
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.fixtures.harness import Sections, imap_over_tls, plain_smtp, write_settings
 from tests.fixtures.mailserver import Player
 from tests.fixtures.text import flat
 from pbp.cli import main as pbp
@@ -26,20 +27,16 @@ MAX_SIZE = 200_000
 class Table:
     """One Infiltration game played over the test mail servers."""
 
-    def __init__(self, root: Path, dovecot, smtp_server, max_size: int = MAX_SIZE, more_settings: str = "") -> None:
+    def __init__(self, root: Path, dovecot, smtp_server, max_size: int = MAX_SIZE, more: Sections | None = None) -> None:
         self.dovecot, self.smtp = dovecot, smtp_server
         self.moderator_address = dovecot.add_user(dovecot.new_address("pbp", "pbp.test"), "modpass")
         self.players = {name: Player(dovecot.add_user(dovecot.new_address(name.lower())), dovecot, smtp_server)
                         for name in NAMES}
-        self.settings = root / "pbp.ini"
-        self.settings.write_text(
-            f"[pbp]\ndata = {root / 'data'}\ntransport = imap\nfrom_address = {self.moderator_address}\n"
-            f"max_mail_size = {max_size}\n\n"
-            f"[imap]\nhost = {dovecot.host}\nport = {dovecot.imaps_port}\nsecurity = tls\n"
-            f"user = {self.moderator_address}\npassword = modpass\nca_file = {dovecot.root / 'cert.pem'}\n\n"
-            f"[smtp]\nhost = {smtp_server.host}\nport = {smtp_server.port}\nsecurity = none\n"
-            f"{more_settings}"
-        )
+        self.settings = write_settings(root / "pbp.ini", {
+            "pbp": {"data": root / "data", "transport": "imap", "from_address": self.moderator_address,
+                    "max_mail_size": max_size},
+            "imap": imap_over_tls(dovecot, self.moderator_address, password="modpass"),
+            "smtp": plain_smtp(smtp_server), **(more or {})})
         roster = root / "roster.csv"
         roster.write_text("name,email\n" + "".join(f"{n},{p.address}\n" for n, p in self.players.items()))
         assert self.cli("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "7",

@@ -14,14 +14,11 @@ import base64
 import binascii
 import re
 import signal
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from pbp.mail.oauth import save_refresh_token
-from tests.integration.harness import Host, make_players, stop, wait_all_sent, wait_for
+from tests.fixtures.harness import Host, imap_over_tls, make_players, plain_smtp, stop, wait_all_sent, wait_for
 
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(300),
@@ -43,12 +40,6 @@ def leaks(log: str, secrets: set[str]) -> list[str]:
         if any(secret in text for secret in secrets for text in [line, *decoded]):
             found.append(line)
     return found
-
-
-def start_run(root: Path, settings: Path) -> subprocess.Popen:
-    log = open(root / "run.log", "ab")
-    return subprocess.Popen([sys.executable, "-m", "pbp", "run", "--settings", str(settings)],
-                            cwd=root, stdout=log, stderr=subprocess.STDOUT)
 
 
 @pytest.fixture
@@ -74,45 +65,22 @@ def test_no_oauth_secret_or_token_reaches_the_log_in_any_event(tmp_path, oauth_s
                for name, _ in make_players(lambda name: None, 5)]
     roster = tmp_path / "roster.csv"
     roster.write_text("name,email\n" + "".join(f"{name},{mail}\n" for name, mail in players))
-    settings = tmp_path / "pbp.ini"
-    settings.write_text(f"""[pbp]
-data = data
-transport = imap
-from_address = {address}
-poll_interval = 0.5
-log_level = debug
-
-[imap]
-host = {oauth_dovecot.host}
-port = {oauth_dovecot.imaps_port}
-security = tls
-ca_file = {oauth_dovecot.root / 'cert.pem'}
-user = {address}
-login = xoauth2
-idle = off
-
-[smtp]
-host = {oauth_smtp.host}
-port = {oauth_smtp.port}
-security = none
-user = {address}
-login = xoauth2
-
-[oauth]
-provider = generic
-token_endpoint = {oauth_server.url}/token
-client_id = {oauth_server.client_id}
-client_secret_file = client-secret.txt
-scope = mail
-""")
+    host = Host(tmp_path, oauth_dovecot, oauth_smtp, address)
+    host.write_settings({
+        "pbp": {"data": "data", "transport": "imap", "from_address": address, "poll_interval": 0.5,
+                "log_level": "debug"},
+        "imap": imap_over_tls(oauth_dovecot, address, login="xoauth2", idle="off"),
+        "smtp": plain_smtp(oauth_smtp, user=address, login="xoauth2"),
+        "oauth": {"provider": "generic", "token_endpoint": f"{oauth_server.url}/token",
+                  "client_id": oauth_server.client_id, "client_secret_file": "client-secret.txt",
+                  "scope": "mail"}})
     (tmp_path / "client-secret.txt").write_text(oauth_server.client_secret + "\n")
     refresh_token = oauth_server.grant(address)
     save_refresh_token(tmp_path / "data" / "oauth-refresh-token", refresh_token)
-    host = Host(tmp_path, oauth_dovecot, oauth_smtp, address)
     host.pbp("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "8",
              "--schedule", "default=1h", "--id", "g1", "--option", "reminders=off", "--no-send")
     oauth_smtp.answer_next_data("451 4.3.0 Try again later", count=2)  # the first welcomes wait for a retry
-    process = start_run(tmp_path, settings)
+    process = host.start_run()
     try:
         wait_all_sent(host, "g1", timeout=120)  # logged in with OAuth2 over IMAP and SMTP; retried
         tokens = host.record("g1")["tokens"]
@@ -153,13 +121,13 @@ scope = mail
 def test_no_password_reaches_the_log_when_the_servers_refuse_it(tmp_path, mail_server, smtp_server):
     address = mail_server.add_user(mail_server.new_address("pbp"))
     host = Host(tmp_path, mail_server, smtp_server, address)
-    host.write_settings()
     wrong = "wrong-password-5e2d81"
+    sections = host.sections()
+    sections["pbp"]["log_level"] = "debug"
+    sections["smtp"]["password"] = f"{wrong}-smtp"
+    host.write_settings(sections)
     (tmp_path / "imap-password.txt").write_text(wrong + "\n")
-    with open(host.settings, "a") as extra:
-        extra.write(f"password = {wrong}-smtp\n")
-    host.settings.write_text(host.settings.read_text().replace("[pbp]\n", "[pbp]\nlog_level = debug\n"))
-    process = start_run(tmp_path, host.settings)
+    process = host.start_run()
     try:
         wait_for(lambda: "cycle failed" in host.log(), 60, "the refused login was not logged", host)
         process.send_signal(signal.SIGTERM)

@@ -17,7 +17,7 @@ import pytest
 
 from pbp.cli import build_parser, main
 from pbp.storage.daemon_state import read_state
-from tests.integration.harness import infiltration_under_run, stop, wait_all_sent, wait_for
+from tests.fixtures.harness import infiltration_under_run, stop, wait_all_sent, wait_for
 
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]

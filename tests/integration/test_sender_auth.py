@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from pbp.demo.players import filled_reply_text, mail_text
-from tests.integration.harness import Host, make_players, write_roster
+from tests.fixtures.harness import Host, make_players, write_roster
 
 pytestmark = [pytest.mark.integration, pytest.mark.timeout(180)]
 TRUSTED = "mx.pbp-host.example"

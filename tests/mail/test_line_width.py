@@ -44,7 +44,7 @@ from pbp.game.record import Npc, RosterPlayer
 from pbp.settings import load_settings
 from pbp.signups.opening import open_for_signups
 from tests.fixtures.clocks import Clock
-from tests.fixtures.moderator_kit import MemorySender
+from tests.fixtures.harness import MemorySender
 
 PLAYERS = 48
 ZONE = "America/Argentina/ComodRivadavia"  # a long zone name: deadlines are written in it

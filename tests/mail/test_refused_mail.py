@@ -12,7 +12,7 @@ from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.mail.maildir import MaildirMailbox, MaildirSender, deliver
 from pbp.host.status import status_text
-from tests.fixtures.moderator_kit import ROSTER
+from tests.fixtures.harness import ROSTER
 
 
 class MovesFailOnce(MaildirMailbox):

@@ -9,7 +9,7 @@ from pbp.mail.smtp import SmtpSender
 from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
-from tests.fixtures.moderator_kit import ToyModerator
+from tests.fixtures.harness import ToyModerator
 
 pytestmark = pytest.mark.integration
 

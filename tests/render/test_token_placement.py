@@ -24,7 +24,7 @@ from pbp.composition import ForumModerator
 from pbp.game.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from pbp.storage.datafolder import DataFolder
-from tests.fixtures.moderator_kit import command_mail, order_mail
+from tests.fixtures.harness import command_mail, order_mail, write_settings
 
 
 def final_block_start(lines: list[str]) -> int | None:
@@ -94,9 +94,9 @@ def test_every_mail_of_a_demo_game_keeps_the_token_in_the_final_block(tmp_path, 
 def test_every_other_kind_of_mail_keeps_the_token_in_the_final_block(tmp_path, clock):
     """Help, form, status, unknown command, reminder, rejection, notices, the substitute's
     welcome (with the history of the character), a night reminder, and the host's draft."""
-    settings = tmp_path / "pbp.ini"
-    settings.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\n\n[forum]\nhost_address = host@example.org\n"
-                        f"posts = {tmp_path / 'posts'}\n")
+    settings = write_settings(tmp_path / "pbp.ini", {
+        "pbp": {"data": tmp_path / "data"},
+        "forum": {"host_address": "host@example.org", "posts": tmp_path / "posts"}})
     from pbp.settings import load_settings
     with ForumModerator(load_settings(str(settings)), clock=clock) as moderator:
         names = player_names(9)

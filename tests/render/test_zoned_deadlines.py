@@ -21,7 +21,7 @@ from pbp.host import substitute as host_substitute
 from pbp.game.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from tests.fixtures.text import flat
-from tests.fixtures.moderator_kit import command_mail, order_mail
+from tests.fixtures.harness import command_mail, order_mail
 
 SYDNEY = "Australia/Sydney"
 DAY = r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"

@@ -10,6 +10,7 @@ from pbp.daemon.cycle import Cycle
 from pbp.settings import load_settings
 from pbp.mail.transport import open_mailbox, open_sender
 from tests.fixtures.clocks import Clock
+from tests.fixtures.harness import plain_smtp, write_settings
 from tests.fixtures.text import flat
 
 
@@ -19,27 +20,13 @@ class Site:
         self.address = mail_server.add_user(mail_server.new_address("moderator", "pbp.test"), "modpass")
         self.host = make_player("host")
         (root / "imap-password.txt").write_text("modpass\n")
-        (root / "pbp.ini").write_text(f"""[pbp]
-data = {root / 'data'}
-transport = imap
-from_address = {self.address}
-replies_per_sender_per_day = 1000
-
-[imap]
-host = {mail_server.host}
-port = {mail_server.imap_port}
-security = none
-user = {self.address}
-password_file = {root / 'imap-password.txt'}
-
-[smtp]
-host = {smtp_server.host}
-port = {smtp_server.port}
-security = none
-
-[forum]
-host_address = {self.host.address}
-""", encoding="utf-8")
+        write_settings(root / "pbp.ini", {
+            "pbp": {"data": root / "data", "transport": "imap", "from_address": self.address,
+                    "replies_per_sender_per_day": 1000},
+            "imap": {"host": mail_server.host, "port": mail_server.imap_port, "security": "none",
+                     "user": self.address, "password_file": root / "imap-password.txt"},
+            "smtp": plain_smtp(smtp_server),
+            "forum": {"host_address": self.host.address}})
         self.settings = load_settings(str(root / "pbp.ini"))
         self.clock = Clock()
         self.moderator = ForumModerator(self.settings, clock=self.clock)

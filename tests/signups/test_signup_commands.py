@@ -12,13 +12,14 @@ from pbp.cli import main
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
 from pbp.storage.open_games import open_game
+from tests.fixtures.harness import write_settings
 
 
 class Host:
     def __init__(self, root: Path, capsys):
         self.root, self.capsys = root, capsys
         self.settings = root / "pbp.ini"
-        self.settings.write_text(f"[pbp]\ndata = {root / 'data'}\nfrom_address = pbp@games.example\n")
+        write_settings(self.settings, {"pbp": {"data": root / "data", "from_address": "pbp@games.example"}})
 
     def pbp(self, *arguments: str) -> tuple[int, str, str]:
         self.capsys.readouterr()

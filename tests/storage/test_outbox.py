@@ -10,7 +10,7 @@ from pbp.game.resolution import resolve_phase
 from pbp.storage.outbox import RETRY, Outbox
 from pbp.ports import PermanentSendError, TransientSendError
 from pbp.host.status import status_text
-from tests.fixtures.moderator_kit import ROSTER, MemorySender
+from tests.fixtures.harness import ROSTER, MemorySender
 
 
 def rows(moderator, game_id):

@@ -8,7 +8,7 @@ from pbp.game.create import create_game
 from pbp.ports import InboundMail
 from pbp.host.status import status_text
 from pbp.storage.strangers import MAX_SENDERS, RECENT_MAILS, StrangerLog
-from tests.fixtures.moderator_kit import ROSTER
+from tests.fixtures.harness import ROSTER
 
 
 def stranger_mail(number: int, address: str) -> InboundMail:

@@ -14,7 +14,7 @@ from pbp.mail.inbound import parse_inbound
 from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
-from tests.fixtures.moderator_kit import ToyModerator
+from tests.fixtures.harness import ToyModerator
 from tests.desk.test_desk import mail
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
