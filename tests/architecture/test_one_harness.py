@@ -34,7 +34,6 @@ NOT_YET_ON_THE_HARNESS = frozenset({
     "tests/forum/test_host_like_posts.py",
     "tests/forum/test_running_counts.py",
     "tests/forum/test_tally_secrecy.py",
-    "tests/web/conftest.py",
 })
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from pbp.cli import main
 from pbp.settings import load_settings
+from tests.fixtures.harness import Sections, write_settings
 
 PLAYERS = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -40,12 +41,17 @@ class DeskSite:
         return load_settings(str(self.settings_file))
 
 
-def make_site(root: Path, more_settings: str = "") -> DeskSite:
-    """`more_settings`: sections the settings file holds besides [pbp] (a forum, say)."""
+def desk_settings(root: Path, more_sections: Sections | None = None) -> Path:
+    """The desk's test settings in `root`/pbp.ini: the data folder, the host's zone, and
+    `more_sections` (a forum, say)."""
+    return write_settings(root / "pbp.ini", {"pbp": {"data": root / "data", "from_address": "pbp@games.example",
+                                                     "host_timezone": "Europe/Berlin"}, **(more_sections or {})})
+
+
+def make_site(root: Path, more_sections: Sections | None = None) -> DeskSite:
+    """`more_sections`: sections the settings file holds besides [pbp] (a forum, say)."""
     root.mkdir(parents=True, exist_ok=True)
-    settings_file = root / "pbp.ini"
-    settings_file.write_text(f"[pbp]\ndata = {root / 'data'}\nfrom_address = pbp@games.example\n"
-                             "host_timezone = Europe/Berlin\n" + more_settings)
+    settings_file = desk_settings(root, more_sections)
     roster = root / "roster.csv"
     roster.write_text("name,email,timezone\n" + "".join(
         f"{name},{name.lower()}@example.org,Australia/Sydney\n" for name in PLAYERS))

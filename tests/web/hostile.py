@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.web.conftest import PLAYERS, DeskSite
+from tests.web.conftest import PLAYERS, DeskSite, desk_settings
 
 RLO, ZWSP = "\u202e", "\u200b"
 FORUM_NAMES = ('<script>alert("name")</script>', f"evil{RLO}gnp.exe", f"chl{ZWSP}oe",
@@ -29,9 +29,7 @@ def make_hostile_site(root: Path) -> DeskSite:
     from pbp.settings import load_settings
 
     root.mkdir(parents=True, exist_ok=True)
-    settings_file = root / "pbp.ini"
-    settings_file.write_text(f"[pbp]\ndata = {root / 'data'}\nfrom_address = pbp@games.example\n"
-                             "host_timezone = Europe/Berlin\n")
+    settings_file = desk_settings(root)
     roster = root / "roster.csv"
     import csv
     with roster.open("w", newline="") as handle:

@@ -27,8 +27,8 @@ def discourse():
 @pytest.fixture
 def site(tmp_path, discourse):
     """The desk's site (w1, its first night resolved) with the local Discourse as its forum."""
-    made = make_site(tmp_path / "site", f"[forum]\npublisher = discourse\n[discourse]\nurl = {discourse.url}\n"
-                     f"api_username = {discourse.username}\napi_key = {discourse.api_key}\ntimeout = 5\n")
+    made = make_site(tmp_path / "site", {"forum": {"publisher": "discourse"}, "discourse": {
+        "url": discourse.url, "api_username": discourse.username, "api_key": discourse.api_key, "timeout": 5}})
     assert made.pbp("advance", "w1") == 0
     return made
 
