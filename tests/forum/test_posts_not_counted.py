@@ -104,8 +104,11 @@ def test_status_lists_every_post_not_counted_in_the_phase_with_its_reason(tmp_pa
         monkeypatch.setenv("PBP_SETTINGS", str(play.moderator.settings.source))
     finally:
         play.close()
+    assert main(["orders", "g1"]) == 0
+    orders = capsys.readouterr().out
     assert main(["status", "g1"]) == 0
     said = " ".join(capsys.readouterr().out.split())
+    assert "+00:00" not in said + orders, orders
     assert "posts in the thread not counted in Day 1 — nominations: 9" in said, said
     assert "stands for no player" in said and "not on a line of its own" in said
     assert said.count("Farid's post") == 6 and "posted after the deadline" in said
