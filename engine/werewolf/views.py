@@ -82,9 +82,7 @@ def player_status(state: GameState, table: RoleTable, player: str) -> PlayerStat
     teammates = {team: tuple(names) for team, names in me["teams"].items()}
     if me["lover"]:
         teammates["lover"] = (me["lover"],)
-    # A team channel needs someone to talk to: a lone wolf gets no pack form.
-    channels = ([CHANNELS.get(team, team) for team, names in me["teams"].items() if names]
-                + (["lovers"] if me["lover"] else []))
+    channels = [CHANNELS.get(team, team) for team in me["teams"]] + (["lovers"] if me["lover"] else [])
     return PlayerStatus(alive=me["alive"], label=me["role"], silenced=me["silenced"], teammates=teammates,
                         channels=tuple(sorted(channels)) if me["alive"] else (),
                         team=me["faction"], role=me["role"], revealed=(revealed_role(state.character(player)),))

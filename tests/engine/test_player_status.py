@@ -42,17 +42,15 @@ def test_werewolf_reveals_a_hybrid_by_both_parts():
     assert (status.role, status.revealed) == ("wench", ("wench-weregerbil",))
 
 
-def test_werewolf_a_lone_wolf_gets_no_pack_channel_and_hunts_alone():
-    """Team channels: a channel needs someone to talk to. The only wolf of the setup, or
-    the last one alive, has no pack channel (so no pack message form), and its KILL's note
-    says it hunts alone; a wolf with a living packmate keeps both."""
+
+def test_werewolf_a_lone_wolf_hunts_alone():
+    """The KILL of a wolf who knows no living packmate says it hunts alone (the pack form's
+    wording is for a pack); a wolf with a living packmate reads the pack's."""
     state = to_night(game({"Alice": "werewolf", "Bruno": "villager", "Chloe": "villager", "Dmitri": "villager",
                            "Elena": "villager", "Farid": "villager", "Greta": "villager"}))
-    assert WEREWOLF.status(state, "Alice").channels == ()
     (kill,) = WEREWOLF.phase(state).grammar["Alice"]
     assert kill.keyword == "KILL" and kill.note == "you hunt alone: your KILL names the victim"
     pack = to_night(game({"Alice": "werewolf", "Bruno": "villager", "Chloe": "villager", "Dmitri": "villager",
                           "Elena": "villager", "Farid": "villager", "Greta": "werewolf"}))
-    assert WEREWOLF.status(pack, "Alice").channels == ("pack",)
     (kill,) = WEREWOLF.phase(pack).grammar["Alice"]
     assert "most named by the pack" in kill.note

@@ -78,11 +78,8 @@ def village_choice(mind: Mind, target: str, choices: Sequence[str], rng: random.
 
 
 def pack_buses(mind: Mind, seen: Seen, wolf: str) -> bool:
-    # A lone wolf has no pack channel (nobody to agree with), so it draws on the thread's
-    # coin: a coin fixed at 0 would give every lone wolf of every game the same draw.
     doomed = mind.public().get(wolf, 0.0) >= DOOMED
-    coin = seen.team_coins.get(PACK_CHANNEL, seen.coin)
-    return doomed and shared_draw(coin, f"bus/{mind.day}") < BUS_RATE * mind.skill
+    return doomed and shared_draw(seen.team_coins.get(PACK_CHANNEL, 0), f"bus/{mind.day}") < BUS_RATE * mind.skill
 
 
 def wolf_wagon(mind: Mind, seen: Seen) -> str:

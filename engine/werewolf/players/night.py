@@ -36,7 +36,7 @@ def night_order(mind: Mind, seen: Seen, spec: OrderSpec, rng: random.Random) -> 
     if spec.keyword == "KILL":
         return f"KILL {kill(mind, seen, choices)}"
     if spec.keyword == "BITE":  # the Weregerbils share one uniform draw
-        coin = seen.team_coins.get("gerbils", seen.coin)  # a lone gerbil has no channel
+        coin = seen.team_coins.get("gerbils", 0)
         return f"BITE {choices[int(shared_draw(coin, 'bite') * len(choices))]}"
     skilled = rng.random() < mind.skill
     if not skilled:
@@ -57,7 +57,7 @@ def random_order(spec: OrderSpec, choices: list[str], rng: random.Random) -> str
 
 def kill(mind: Mind, seen: Seen, choices: list[str]) -> str:
     """The pack's victim, from the pack's coin: every wolf reads the same record."""
-    coin = seen.team_coins.get(PACK_CHANNEL, seen.coin)  # a lone wolf has no pack channel
+    coin = seen.team_coins.get(PACK_CHANNEL, 0)
     if shared_draw(coin, "skilled") >= mind.skill:
         return choices[min(int(shared_draw(coin, "victim") * len(choices)), len(choices) - 1)]
     for claimant in mind.record.claim_order:

@@ -77,7 +77,7 @@ def accusers_of(mind: Mind, pack: list[str]) -> list[str]:
 
 def fake_results(mind: Mind, seen: Seen) -> dict[str, str] | None:
     """The pack's fake Seer: which wolf claims (one agreed by the pack's coin) and what."""
-    coin = seen.team_coins.get(PACK_CHANNEL, seen.coin)  # a lone wolf has no pack channel
+    coin = seen.team_coins.get(PACK_CHANNEL, 0)
     pack, living = mind.pack, mind.living
     villagers = [name for name in living if name not in pack]
     if mind.posted is not None:
