@@ -23,13 +23,16 @@ class OrderSpec:
 
     `syntax` is the grammar line (`MOVE <room>`); `choices` lists concrete values the
     player may pick from where the engine can list them without leaking anything
-    (e.g. living players); `note` is a short plain-English hint.
+    (e.g. living players); `note` is a short plain-English hint; `default` says in words
+    what the rules do for a player who gives no such order ("your class is Warrior"),
+    for a receipt that leaves the player without one.
     """
 
     keyword: str
     syntax: str
     choices: tuple[str, ...] = ()
     note: str = ""
+    default: str = ""
 
 
 @dataclass(frozen=True)

@@ -140,7 +140,9 @@ class RulesetCard:
       teams the HELP mail explains when an NPC of one plays.
     - `setup_files`: the options a host gives as a file (`pbp new-game --map FILE`).
     - `accepts_extra_roles`: whether the host's role modules (`[roles] modules`) extend it.
-    - `demo_players`: how many players `pbp demo` seats by default; `length_unit`: what a
+    - `demo_players`: how many players `pbp demo` seats by default, and `demo_seed` the
+      seed it plays by default (one that shows the game at its best for a first look:
+      at least two days, votes that decide something); `length_unit`: what a
       game's length is counted in (`pbp balance`).
     - `setup_name(seats)`: what a finished game's setup was made of, from its (role, team)
       pairs (`pbp stats`): the roles, or the number of Reds.
@@ -191,6 +193,7 @@ class RulesetCard:
     setup_files: tuple[str, ...] = ()
     accepts_extra_roles: bool = False
     demo_players: int = 8
+    demo_seed: str = "1"
     length_unit: str = "turns"
     setup_name: Callable[[Sequence[tuple[str, str]]], str] = no_setup_name
     public_roster: Callable[[Mapping[str, Any]], tuple[PublicCharacter, ...]] = listed_characters

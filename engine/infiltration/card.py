@@ -165,6 +165,7 @@ CARD = RulesetCard(
     npc_explained=(*(kind for kind in CLASSES if kind not in PLAYER_CLASSES), NEUTRAL),
     setup_files=("map",),
     demo_players=8,
+    demo_seed="12",
     setup_name=setup_name,
     public_roster=public_roster,
     board_text=board_text,

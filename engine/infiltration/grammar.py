@@ -2,6 +2,7 @@
 (rules: Order grammar). Choices list only what the actor already knows."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 
 from engine.core import OrderSpec
@@ -31,7 +32,7 @@ def actor_grammar(state: GameState, name: str) -> tuple[OrderSpec, ...]:
     if state.step == Step.CLASS:
         team = state.characters[name].team
         choices: tuple[str, ...] = ("WARRIOR",) if team == RED else ("WARRIOR", "HACKER", "SNEAKER")
-        return (_spec("CLASS", choices),)
+        return (replace(_spec("CLASS", choices), default="your class is Warrior"),)
     if state.step == Step.MOVEMENT:
         return _MOVEMENT_FORM
     view = sender_view(state, name)

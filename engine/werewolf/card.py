@@ -152,6 +152,7 @@ def make_card(table: RoleTable) -> RulesetCard:
         default_moderator_options=(("spectators", "dead"),),
         accepts_extra_roles=True,
         demo_players=9,
+        demo_seed="20",
         length_unit="days",
         setup_name=setup_name,
         public_roster=public_roster,

@@ -59,6 +59,9 @@ class OrderKind:
     target, known)` returns a one-sentence refusal for a role-specific rule, or None
     (`known` holds only what the sender knows: `teams`, and for the Witch in `Nn-witch`
     `wolves_target`; `target` is None when the form asks whether the order is open).
+    `team` names the team that gives it together, and `lone_note` the form's note for a
+    sender who knows no living member of it besides themself (a lone wolf is not told of
+    a pack).
     """
 
     order: type[Any]
@@ -68,6 +71,8 @@ class OrderKind:
     note: str = ""
     self_option: str | None = None
     check: Callable[["Character", str | None, Mapping[str, Any]], str | None] | None = None
+    team: str = ""
+    lone_note: str = ""
 
     @property
     def keyword(self) -> str:

@@ -93,12 +93,14 @@ def grammar_for(state: GameState, table: RoleTable, player: str) -> tuple[OrderS
             choices, syntax = choices + ("NO LYNCH",), "VOTE <defendant> or VOTE NO LYNCH"
         return (OrderSpec("VOTE", syntax, choices, "the trial's verdict"),)
     specs = []
+    teams = knowledge(state, table, player)["teams"]
     for order_kind in night_kinds(state, table, player, kind):
+        note = order_kind.lone_note if order_kind.lone_note and not teams.get(order_kind.team) else order_kind.note
         if order_kind.target == Target.NONE:
-            specs.append(OrderSpec(order_kind.keyword, order_kind.keyword, (), order_kind.note))
+            specs.append(OrderSpec(order_kind.keyword, order_kind.keyword, (), note))
         else:
             targets = night_targets(state, table, player, order_kind)
-            specs.append(OrderSpec(order_kind.keyword, f"{order_kind.keyword} <player>", targets, order_kind.note))
+            specs.append(OrderSpec(order_kind.keyword, f"{order_kind.keyword} <player>", targets, note))
     return tuple(specs)
 
 

@@ -26,7 +26,8 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--ruleset", choices=engine.rulesets(), default=engine.DEFAULT_RULESET,
                         help=f"the ruleset of the demo game (default: {engine.DEFAULT_RULESET})")
     parser.add_argument("--players", type=int, help="how many players (default: the ruleset's own demo table)")
-    parser.add_argument("--seed", default="1", help="the demo game's seed; the same seed plays the same game")
+    parser.add_argument("--seed", help="the demo game's seed; the same seed plays the same game (default: the "
+                                       "ruleset's own demo seed)")
     parser.add_argument("--votes", choices=("mail", "thread", "both"), default="mail",
                         help="where votes are cast: mail (default), or thread: posts in a local forum's "
                              "thread that the demo runs for its length")

@@ -4,13 +4,14 @@ options (pbp.game.options): its phase kinds with their default deadline lengths,
 options with their defaults, its roles or classes, and every order."""
 from __future__ import annotations
 
+import shutil
 from argparse import Namespace
 
 import engine
 from engine.core import OptionSpec, Ruleset
 from pbp.commands.common import add_settings_arguments, settings_of, Subparsers
 from pbp.game.options import OPTIONS, defaults
-from pbp.desk.help import table_lines
+from pbp.desk.help import MARK_NOW, table_lines
 from pbp.rulesets import load_ruleset
 from pbp.settings import settings_path
 
@@ -36,6 +37,14 @@ def _option_line(spec: OptionSpec) -> str:
     return f"  {spec.name}={_shown(spec.default)}" + (f"  - {words}" if words else "")
 
 
+RULES_WIDTH = 100  # the widest `pbp rules` wraps to, however wide the terminal
+
+
+def terminal_width() -> int:
+    """The width `pbp rules` wraps to: the terminal's ($COLUMNS first), at most RULES_WIDTH."""
+    return min(RULES_WIDTH, shutil.get_terminal_size((RULES_WIDTH, 24)).columns)
+
+
 def describe(name: str, rules: Ruleset) -> list[str]:
     """The text of `pbp rules <name>`, as lines."""
     card = rules.card
@@ -55,7 +64,11 @@ def describe(name: str, rules: Ruleset) -> list[str]:
         lines += ["", f"NPCs (--npc NAME:CLASS:TEAM, played by the host): class one of {', '.join(card.npc_kinds)}; "
                       f"team one of {', '.join(card.npc_teams)}."]
     lines += ["", "Orders, phase by phase:"]
-    lines += [line.strip() and f"  {line.strip()}" for line in table_lines(card.orders, None, "")]
+    # The table's own indentation is kept, so each explanation sits under its order, and
+    # it is wrapped to the terminal (at most RULES_WIDTH), not to a mail line.
+    margin = len(MARK_NOW) + 1
+    lines += [line.rstrip() and f"  {line[margin:].rstrip()}"
+              for line in table_lines(card.orders, None, "", width_limit=terminal_width() + margin - 2)]
     for order, grammar in card.argument_grammars:
         lines += ["", f"The statement of {order}:", grammar.rstrip()]
     return lines

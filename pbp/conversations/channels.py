@@ -23,10 +23,9 @@ def is_npc(game: StoredGame, name: str) -> bool:
 
 
 def channels_of(game: StoredGame, name: str) -> tuple[str, ...]:
-    """The team channels `name` belongs to now (none once the game is over)."""
-    if game.phase is None:
-        return ()
-    return tuple(game.status(name).channels)
+    """The team channels `name` belongs to now and shares with someone
+    (`StoredGame.shared_channels`: a lone wolf has no pack)."""
+    return game.shared_channels(name)
 
 
 def members(game: StoredGame, channel: str) -> list[str]:

@@ -57,20 +57,23 @@ class DemoResult:
     mails_received: int
 
 
-def play_demo(ruleset: str, players: int | None = None, seed: str = "1", data: Path | None = None,
+def play_demo(ruleset: str, players: int | None = None, seed: str | None = None, data: Path | None = None,
               say: Callable[[str], None] = print,
               clock: Callable[[], datetime] = schedule.now, votes: str = "mail",
               stop_after: int | None = None) -> DemoResult:
     """Play one demo game; `clock` is the moderator's clock (a frozen one makes every mail
     byte-identical from run to run, as the golden transcripts need). `votes` is the game's
-    option: with `thread`, the votes are posted in a local forum's thread. `stop_after`:
-    stop once that many phases are resolved and the next one's orders are in (`pbp demo
-    --web` leaves the game there for the host's desk)."""
+    option: with `thread`, the votes are posted in a local forum's thread. Without a `seed`,
+    the ruleset card's `demo_seed` is played. `stop_after`: stop once that many phases are
+    resolved and the next one's orders are in (`pbp demo --web` leaves the game there for
+    the host's desk)."""
     data = data or Path(tempfile.mkdtemp(prefix="pbp-demo-"))
     forum = DemoForum.start(data) if votes != "mail" else None
     settings = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid",
                         replies_per_sender_per_day=10_000, source=forum.settings if forum else None)
-    count = players or engine.ruleset(ruleset).card.demo_players
+    card = engine.ruleset(ruleset).card
+    count = players or card.demo_players
+    seed = card.demo_seed if seed is None else seed
     roster = [RosterPlayer(name, f"{name.lower()}@players.invalid", forum_name=name.lower() if forum else "")
               for name in player_names(count)]
     try:

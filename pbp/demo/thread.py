@@ -6,18 +6,22 @@ time, publishes the running count, and the demo prints it as it was posted."""
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import timedelta
 from pathlib import Path
 from typing import Callable
 
 from pbp.demo.discourse_server import LocalDiscourse
+from pbp.demo.thread_tour import ThreadTour
 from pbp.forum import drafts, hooks
 from pbp.forum.config import load_forum_settings
 from pbp.forum.post_renderer import post_renderer
+from pbp.forum.thread_mail import host_note_lines
+from pbp.game.clock import Running
 from pbp.game.tally import has_public_orders
 from pbp.forum.watch import ThreadWatch
 from pbp.game.record import RosterPlayer
-from pbp.game.stored import StoredGame
+from pbp.game.stored import StoredGame, load
 from pbp.game.vote_channels import MAIL, public_keyword
 from pbp.moderator import Moderator
 from pbp.storage.drafts import DraftBook
@@ -38,6 +42,7 @@ class DemoForum:
     server: LocalDiscourse
     settings: Path
     watch: ThreadWatch
+    tour: ThreadTour = field(default_factory=ThreadTour)
 
     @classmethod
     def start(cls, data: Path) -> "DemoForum":
@@ -66,8 +71,8 @@ class DemoForum:
         public = [line for line in orders.splitlines() if public_keyword(line, game.rules.card)]
         posted = f"{phase.id}/posted"
         if public and posted not in answered:
-            text = "Here is where I stand.\n\n" + "\n".join(f"**{line.strip()}**" for line in public)
-            self.server.reply(int(thread), text, entry.forum_name, moderator.clock().timestamp())
+            for text in self.tour.posts(game, entry.name, public):
+                self.server.reply(int(thread), text, entry.forum_name, moderator.clock().timestamp())
             answered.add(posted)
         if private_orders(game, orders).strip():
             return False
@@ -78,6 +83,7 @@ class DemoForum:
         """Read the thread one last time, publish the running count, print it as posted."""
         if game.phase is None or not has_public_orders(game.rules.card, game.phase):
             return
+        told = self._late_vote(game)
         waits = self.watch.final_read(moderator, game.id)
         if waits:
             say(f"  ({waits})")
@@ -87,3 +93,21 @@ class DemoForum:
         hooks.publish_due(moderator)
         posted = self.server.posts_by(BOT)[-1].raw
         say(f"\n-- the running count, as posted in the thread --\n{posted.split('<small>')[0].strip()}")
+        if told:
+            say(f"\n-- what else was posted in the thread in {game.rules.card.phase_words(game.phase.id)} --")
+            say("\n".join(f"  {line}" for line in self.tour.told))
+            notes = host_note_lines(load(moderator, game.id))
+            say("\n-- what pbp did not count, as `pbp status` lists it for the host --")
+            say("\n".join(notes or ["  (nothing)"]))
+
+    def _late_vote(self, game: StoredGame) -> bool:
+        """Post the tour's late vote a minute after the deadline; True in the tour's phase."""
+        late = self.tour.late_post() if game.phase is not None and game.phase.id == self.tour.phase else None
+        thread = DraftBook(game.file).game_settings().get("thread")
+        clock = game.clock
+        if late is None or not thread or not isinstance(clock, Running) or clock.deadline is None:
+            return False
+        player = game.roster.by_name(late[0])
+        author = player.forum_name if player else late[0]
+        self.server.reply(int(thread), late[1], author, (clock.deadline + timedelta(minutes=1)).timestamp())
+        return True

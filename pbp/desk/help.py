@@ -47,10 +47,10 @@ def current_keys(phase: Phase | None, name: str) -> set[str]:
     return {order_key(spec.syntax) for spec in phase.grammar.get(name, ())}
 
 
-def table_lines(rows: Iterable[OrderLine], phase: Phase | None, name: str) -> list[str]:
+def table_lines(rows: Iterable[OrderLine], phase: Phase | None, name: str, width_limit: int = WIDTH) -> list[str]:
     """The order table as aligned text lines, the rows `name` can use now marked `>>`: each
-    order on a line of its own, who gives it and what it does under it, wrapped to the
-    width of a mail line."""
+    order on a line of its own, who gives it and what it does under it, wrapped to
+    `width_limit` (the width of a mail line unless a terminal asks for its own)."""
     rows = tuple(rows)
     keys = current_keys(phase, name)
     width = max((len(row.phases) for row in rows), default=0)
@@ -61,7 +61,7 @@ def table_lines(rows: Iterable[OrderLine], phase: Phase | None, name: str) -> li
         mark = MARK_NOW if now else " " * len(MARK_NOW)
         lines.append(f"{mark} {row.phases:<{width}}  {row.order}")
         detail = ": ".join(part for part in (row.who, row.note) if part)
-        lines.extend(textwrap.wrap(detail, WIDTH, initial_indent=indent, subsequent_indent=indent))
+        lines.extend(textwrap.wrap(detail, width_limit, initial_indent=indent, subsequent_indent=indent))
     return lines
 
 

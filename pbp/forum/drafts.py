@@ -13,7 +13,7 @@ from pbp.storage.drafts import DRAFT, OPENING, DraftBook
 from pbp.forum.config import ForumSettings
 from pbp.forum.dialects import Dialect, dialect as make_dialect
 from pbp.forum.post_renderer import Draft, PostFacts, PostRenderer
-from pbp.forum.standing_votes import vote_links
+from pbp.forum.standing_votes import deleted_vote_posts, vote_links
 from pbp.forum.forum_names import forum_accounts
 from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
@@ -155,6 +155,7 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, 
     facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=game.phase.id, public_view=view,
                       votes=votes, voters=voters,
                       extra={**thread_facts(game, view), "vote_links": vote_links(game),
+                             "deleted_votes": deleted_vote_posts(game),
                              "as_of": render_moment(now, "UTC")},
                       phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind="tally")

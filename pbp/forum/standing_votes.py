@@ -44,3 +44,20 @@ def vote_links(game: StoredGame) -> dict[str, str]:
 def cast_time(row: Mapping[str, Any]) -> float:
     """When the order of a row was cast: its post's time, else when its mail came."""
     return float(row["cast_at"]) if row.get("cast_at") is not None else as_utc(row["received"]).timestamp()
+
+
+def deleted_vote_posts(game: StoredGame) -> list[str]:
+    """The players whose current public order was cast by a post since deleted: the vote
+    stands (docs/rules: Deletions), and the running count says its link leads nowhere."""
+    if game.phase is None:
+        return []
+    deleted = {row["post"] for row in game.file.thread_posts.each() if row.get("deleted")}
+    if not deleted:
+        return []
+    players = set()
+    for player in game.latest_orders(game.phase.id):
+        for keyword in game.rules.card.public_orders:
+            since = public_since(game, game.phase.id, player, keyword)
+            if since is not None and since.get("post") in deleted:
+                players.add(player)
+    return sorted(players)

@@ -23,8 +23,8 @@ from pbp.ports import RenderedMail
 from pbp.render.verdicts import Note, Verdict
 from pbp.storage.drafts import DraftBook
 
-NOTES_KEY = "thread_notes"  # game forum settings: {"count": n, "latest": [the last MAX_KEPT notes]}
-MAX_KEPT = 50
+NOTES_KEY = "thread_notes"  # game forum settings: {"count": n, "phase": id, "notes": [...], "dropped": n}
+MAX_KEPT_PER_PHASE = 200
 
 
 def tell_player(moderator: Moderator, game: StoredGame, player: str, kind: str, note: Verdict) -> bool:
@@ -57,22 +57,34 @@ def not_counted_note(player: str, where: str, said: str, reason: str, error: str
 
 
 def note_for_host(moderator: Moderator, game: StoredGame, notes: Sequence[str]) -> None:
-    """Keep the notes for `pbp status` (the latest MAX_KEPT and a count) and mail them to
-    the host in one mail (at most ten listed), inside the game's transaction."""
+    """Keep the notes for `pbp status` (a count over the game, and every note of the open
+    phase, at most MAX_KEPT_PER_PHASE of them) and mail them to the host in one mail (at
+    most ten listed), inside the game's transaction."""
     if not notes:
         return
     book = DraftBook(game.file)
-    kept = book.game_settings().get(NOTES_KEY, {"count": 0, "latest": []})
-    book.update_game_settings({NOTES_KEY: {"count": kept["count"] + len(notes),
-                                           "latest": [*kept["latest"], *notes][-MAX_KEPT:]}})
+    kept = book.game_settings().get(NOTES_KEY, {"count": 0})
+    phase = game.phase.id if game.phase else ""
+    listed_now = kept.get("notes", []) if kept.get("phase") == phase else []
+    room = max(0, MAX_KEPT_PER_PHASE - len(listed_now))
+    dropped = (kept.get("dropped", 0) if kept.get("phase") == phase else 0) + max(0, len(notes) - room)
+    book.update_game_settings({NOTES_KEY: {"count": kept["count"] + len(notes), "phase": phase,
+                                           "notes": [*listed_now, *notes[:room]], "dropped": dropped}})
     note = Note("thread_notes", game_id=game.id, notes=tuple(listed(list(notes))))
     tell_host(moderator, game, "thread-notes", wrap_mail(host_note(moderator, game, note)))
 
 
 def host_note_lines(game: StoredGame) -> list[str]:
-    """The notes for `pbp status`: how many, and the latest few."""
+    """The notes for `pbp status`: one list of every post not counted in the open phase,
+    each with its reason, and how many over the whole game."""
     kept = DraftBook(game.file).game_settings().get(NOTES_KEY)
     if not kept or not kept["count"]:
         return []
-    return [f"  posts in the thread not counted: {kept['count']} (latest below)",
-            *(f"    {note}" for note in kept["latest"][-5:])]
+    phase = game.phase.id if game.phase else ""
+    notes = kept.get("notes", []) if kept.get("phase") == phase else []
+    dropped = kept.get("dropped", 0) if notes else 0
+    words = game.rules.card.phase_words(phase) if phase else "the game"
+    head = (f"  posts in the thread not counted in {words}: {len(notes) + dropped}"
+            f" ({kept['count']} in the whole game)")
+    return [head, *(f"    - {note}" for note in notes),
+            *([f"    … and {dropped} more, in the host's mail"] if dropped else [])]

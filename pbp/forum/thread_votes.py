@@ -44,7 +44,7 @@ from pbp.game.vote_channels import THREAD, public_keyword, takes_from_thread
 from pbp.mail.limits import quoted
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Accepted, Refused
-from pbp.timezones import render_received, to_text
+from pbp.timezones import render_received, render_timestamp, to_text
 
 
 @dataclass
@@ -181,10 +181,13 @@ def _judge(reading: _Reading, post: ThreadPost, votes: list[OrderLine], edit: bo
     phase = game.open_phase
     words = game.rules.card.phase_words(phase.id)
     deadline = reading.deadline
+    edited = edit or post.edited is not None
+    if edited and post.created < game.opened.timestamp():
+        notes.append(_late_edit(reading, player, post, shown, moment, _written_in(reading, post)))
+        return
     if deadline is not None and moment >= deadline:
-        if edit or post.edited is not None:
-            notes.append(f"{player} edited {_where(post)[4:]} after the deadline of {words} to \"{shown}\"; the "
-                         "edit is ignored.")
+        if edited:
+            notes.append(_late_edit(reading, player, post, shown, moment, words))
         else:
             _refuse(reading, player, post, votes[-1], "late")
         return
@@ -193,6 +196,21 @@ def _judge(reading: _Reading, post: ThreadPost, votes: list[OrderLine], edit: bo
         return
     for line in _last_per_order(votes, game.rules.card):
         _cast(reading, player, post, line, moment)
+
+
+def _written_in(reading: _Reading, post: ThreadPost) -> str:
+    """The phase, in words, that was open when the forum says `post` was created: the
+    phase among whose posts the thread shows it (docs/design.md: Votes in the thread)."""
+    facts = facts_at(reading.timeline, post.created)
+    return reading.game.rules.card.phase_words(facts.phase) if facts is not None else "an earlier phase"
+
+
+def _late_edit(reading: _Reading, player: str, post: ThreadPost, shown: str, moment: float, words: str) -> str:
+    """The host's line for an edit made after the deadline of the phase its post was
+    written in (`words`): the edit's own time, which is the one judged."""
+    when = render_timestamp(datetime.fromtimestamp(moment, tz=timezone.utc))
+    return (f"{player} edited {_where(post)[4:]} at {when}, after the deadline of {words}, to \"{shown}\"; "
+            "the edit is ignored.")
 
 
 def _mid_line(reading: _Reading, post: ThreadPost) -> None:
@@ -269,7 +287,7 @@ def _refuse(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, r
     if not tell:
         return
     refused = Refused("thread_vote_not_counted", reason=reason, game_id=game.id, post=post.url or post.id,
-                      written=_when(game, player, post.created), said=quoted(line.written),
+                      written=_when(game, player, post.edited or post.created), said=quoted(line.written),
                       phase_words=game.rules.card.phase_words(game.phase.id) if game.phase else "",
                       standing=tuple(game.standing_lines(player)) if game.phase else (), **why)
     tell_player(reading.moderator, game, player, "thread-refusal", refused)

@@ -84,8 +84,11 @@ def _parsed(game: StoredGame, name: str, block: OrderBlock, now: datetime, about
     received = to_text(now)
     row = {"phase": phase.id, "player": name, "text": "\n".join(read.canonical),
            "received": received, "message_id": "", "mail_key": ""}
+    given = {line.split()[0].upper() for line in read.canonical if line.split()}
+    defaults = tuple(spec.default for spec in phase.grammar.get(name, ()) if spec.default and spec.keyword not in given)
     return BlockVerdict(Accepted("orders_accepted", phase_words=words, lines=read.canonical,
-                                 taken_back=read.taken_back, received=render_received(received, game.zone_of(name))),
+                                 taken_back=read.taken_back, received=render_received(received, game.zone_of(name)),
+                                 defaults=defaults if read.taken_back is not None else ()),
                         order_row=row)
 
 

@@ -149,7 +149,17 @@ class StoredGame:
             return self.npc_form(name)  # not kept: its host token may be made by this call
         return self._once("form", name, lambda: order_form(
             self.id, self.phase, name, self.token(name), self.deadline_text(name),
-            self.status(name).channels if self.phase is not None else (), self.take_back_words(name)))
+            self.shared_channels(name), self.take_back_words(name)))
+
+    def shared_channels(self, name: str) -> tuple[str, ...]:
+        """The team channels `name` belongs to now (none once the game is over) and shares
+        with someone: a channel needs someone to talk to, so the only member of a team (a
+        lone wolf: the only one of the setup, or the last alive) gets no form for it and
+        writes to nobody there (docs/design.md: What the host's fourth walk changed)."""
+        if self.phase is None:
+            return ()
+        return tuple(channel for channel in self.status(name).channels
+                     if any(channel in self.status(other).channels for other in self.record.characters if other != name))
 
     def take_back_words(self, name: str) -> dict[str, str]:
         """Each public order `name` gives in the thread only, with the word a post takes it

@@ -235,7 +235,8 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
         return Answer("processed", "joined",
                       Accepted("joined", game_id=game_id, name=request["name"], place=len(entries) + 1,
                                players_min=record["players_min"], players_max=game.seats, started=started,
-                               closes=render_moment(record["closes"])),
+                               closes=render_moment(record["closes"], details.timezone),
+                               timezone=details.timezone, forum_name=details.forum_name),
                       changes={"pending": pending, "entries": [*entries, entry]}, name=request["name"])
     return _refusal("not for an open game", "nothing_to_watch_yet", game_id)
 

@@ -40,3 +40,17 @@ def test_werewolf_reveals_a_hybrid_by_both_parts():
     state = step(night(state, {"Chloe": "VISIT Bruno"}).state).state
     status = WEREWOLF.status(state, "Chloe")
     assert (status.role, status.revealed) == ("wench", ("wench-weregerbil",))
+
+
+
+def test_werewolf_a_lone_wolf_hunts_alone():
+    """The KILL of a wolf who knows no living packmate says it hunts alone (the pack form's
+    wording is for a pack); a wolf with a living packmate reads the pack's."""
+    state = to_night(game({"Alice": "werewolf", "Bruno": "villager", "Chloe": "villager", "Dmitri": "villager",
+                           "Elena": "villager", "Farid": "villager", "Greta": "villager"}))
+    (kill,) = WEREWOLF.phase(state).grammar["Alice"]
+    assert kill.keyword == "KILL" and kill.note == "you hunt alone: your KILL names the victim"
+    pack = to_night(game({"Alice": "werewolf", "Bruno": "villager", "Chloe": "villager", "Dmitri": "villager",
+                          "Elena": "villager", "Farid": "villager", "Greta": "werewolf"}))
+    (kill,) = WEREWOLF.phase(pack).grammar["Alice"]
+    assert "most named by the pack" in kill.note

@@ -58,3 +58,57 @@ def test_a_refused_mailed_vote_lists_only_the_orders_mail_takes(tmp_path, thread
         assert "You have no orders to give in Day 1" not in text
     finally:
         play.close()
+
+
+@pytest.mark.parametrize("thread_forum", ["discourse"], indirect=True)
+def test_a_post_edited_after_its_phase_is_judged_by_the_phase_it_was_written_in(tmp_path, thread_forum):
+    """The time judged is the edit's, against the phase the forum shows the post in (the
+    phase open when it was created): a nomination edited once the vote is open is an edit
+    after the deadline of the nominations, not a vote in the next phase."""
+    play = ThreadPlay.start(thread_forum, tmp_path, "werewolf")
+    try:
+        nominations = play.to_day_one()
+        post = play.post("Alice", "NOMINATE Bruno")
+        play.post("Bruno", "NOMINATE Alice")
+        play.read()
+        play.past_deadline()
+        (summary,) = play.resolve_due()
+        play.publish()
+        vote = summary.next_phase
+        assert vote != nominations
+        play.forum.edit(post, "VOTE Bruno", play.clock.tick(3))
+        play.read()
+        assert play.stored_orders(vote) == {}
+        assert play.mails("thread-refusal", "Alice") == []
+        listed = " ".join(" ".join(host_note_lines(play.game)).split())
+        assert "after the deadline of Day 1 — nominations" in listed, listed
+        assert "posts in the thread not counted in Day 1 — vote: 1" in listed
+        assert "+00:00" not in listed and " UTC, after" in listed
+    finally:
+        play.close()
+
+
+@pytest.mark.parametrize("thread_forum", ["discourse"], indirect=True)
+def test_status_lists_every_post_not_counted_in_the_phase_with_its_reason(tmp_path, thread_forum, monkeypatch,
+                                                                        capsys):
+    from pbp.cli import main
+    play = ThreadPlay.start(thread_forum, tmp_path, "werewolf")
+    try:
+        play.to_day_one()
+        play.post("mallory", "NOMINATE Bruno")  # an account of no player
+        play.post("Chloe", "I agree. **Nominate Bruno**")  # mid-line
+        for number in range(6):
+            play.post("Farid", f"NOMINATE Ivan{number}")  # no such player, six times
+        play.post("Dmitri", "NOMINATE Bruno", minutes=24 * 60)  # after the deadline
+        play.read()
+        monkeypatch.setenv("PBP_SETTINGS", str(play.moderator.settings.source))
+    finally:
+        play.close()
+    assert main(["orders", "g1"]) == 0
+    orders = capsys.readouterr().out
+    assert main(["status", "g1"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "+00:00" not in said + orders, orders
+    assert "posts in the thread not counted in Day 1 — nominations: 9" in said, said
+    assert "stands for no player" in said and "not on a line of its own" in said
+    assert said.count("Farid's post") == 6 and "posted after the deadline" in said

@@ -36,7 +36,8 @@ def test_an_unreadable_thread_s_error_ends_a_sentence():
 
 
 def test_a_signed_up_mail_with_one_size_names_it_once():
-    joined = Accepted("joined", game_id="ww7", name="Alice", place=3, players_min=8, players_max=8,
+    joined = Accepted("joined", game_id="ww7", name="Alice", place=3, players_min=8, players_max=8, timezone="",
+                      forum_name="",
                       started=False, closes="soon")
     mail = Renderer().render("signup", "werewolf", game=GAME, name="Alice", code="", answer=joined)
     assert "(the game takes 8 players)" in " ".join(mail.body.split())

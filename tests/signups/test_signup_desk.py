@@ -213,3 +213,19 @@ def test_watch_and_unwatch_each_wait_for_their_code(post):
     post.send("fan@x.example", f"CONFIRM ww1 {code()}")
     assert not moderator.folder.game("ww1").record().get("watchers")  # none left (an emptied key is stored null)
     assert "pbp sends you no more mail about ww1." in moderator.folder.game("ww1").outbox.all()[-1]["body"]
+
+
+def test_the_signed_up_mail_states_the_zone_and_forum_name_it_took(post):
+    """The mail that confirms a sign-up repeats the time zone and the forum account it took,
+    and gives the closing time in the player's zone as well as UTC."""
+    assert post.send("elena@x.example", "JOIN ww3 Elena TZ=Asia/Tokyo FORUM=elena_m") == "processed"
+    assert post.send("elena@x.example", f"CONFIRM ww3 {post.code('ww3', 'elena@x.example')}") == "processed"
+    body = " ".join(post.replies("ww3", "elena@x.example")[-1]["body"].split())
+    assert "Your time zone is Asia/Tokyo: times in your mail are shown in it and in UTC." in body
+    assert "Your forum account is elena_m." in body
+    assert "JST (" in body.split("Sign-ups close ")[1] and " UTC)" in body.split("Sign-ups close ")[1]
+    assert post.send("hugo@x.example", "JOIN ww3 Hugo") == "processed"
+    assert post.send("hugo@x.example", f"CONFIRM ww3 {post.code('ww3', 'hugo@x.example')}") == "processed"
+    body = " ".join(post.replies("ww3", "hugo@x.example")[-1]["body"].split())
+    assert "You gave no time zone, so times in your mail are shown in UTC." in body
+    assert "forum account" not in body.split("To withdraw")[0].split("signed up for")[1]

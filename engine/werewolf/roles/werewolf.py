@@ -36,7 +36,8 @@ def hunt(night: Night) -> Night:
     return replace(night, wolf_target=target).used("kill")
 
 
-KILL = OrderKind(Kill, check=not_a_packmate, note="the wolves' victim is the player most named by the pack")
+KILL = OrderKind(Kill, check=not_a_packmate, note="the wolves' victim is the player most named by the pack",
+                 team=WOLVES, lone_note="you hunt alone: your KILL names the victim")
 
 ROLE = Role(
     name="werewolf", faction=WOLVES, knows_faction=True,
