@@ -42,7 +42,14 @@ class Moderator:
         self.clock = clock
         self.folder = folder or DataFolder(settings.data, writer=True, entry_of=entry_of)
         self.renderer = Renderer()
+        self._renderers: dict[str, Renderer] = {self.renderer.language: self.renderer}
         self.outbox = Outbox(self.folder, settings.from_address, settings.from_name, clock)
+
+    def renderer_for(self, language: str) -> Renderer:
+        """The renderer that writes in `language` (made the first time it is asked for)."""
+        if language not in self._renderers:
+            self._renderers[language] = Renderer(self.renderer.root, language)
+        return self._renderers[language]
 
     def rules(self, name: str) -> Ruleset:
         return load_ruleset(name, self.settings.role_modules, self._modules_base)

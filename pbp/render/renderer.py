@@ -25,6 +25,8 @@ from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
 from pbp.mail.limits import quoted
 from pbp.render import words
 from pbp.render.forms import choice_lines, comment_lines
+from pbp.render.languages import SOURCE_LANGUAGE, translations
+from pbp.render.paragraphs import paragraph
 from pbp.render.verdicts import Verdict
 from pbp.ports import Attachment, RenderedMail
 from pbp.release import templates_folder
@@ -64,15 +66,19 @@ class ViewEnvironment(Environment):
 
 
 class Renderer:
-    def __init__(self, root: Path | None = None):
+    def __init__(self, root: Path | None = None, language: str = SOURCE_LANGUAGE):
+        """`language`: the language this renderer writes in (pbp.render.languages); a
+        moderator keeps one renderer per language its readers read."""
         self.root = root or templates_folder()
+        self.language = language
         # auto_reload off: Jinja would otherwise stat every template file (and each one it
         # imports) on every mail rendered; as with `_exists`, an edited template is used
         # after `refresh`. Every template stays compiled (cache_size -1: a plain dict, not
         # a least-recently-used list reordered, under a lock, at each template asked for).
         self.env = ViewEnvironment(loader=FileSystemLoader(str(self.root)), undefined=StrictUndefined,
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
-                                   cache_size=-1)
+                                   cache_size=-1, extensions=["jinja2.ext.i18n"])
+        self.env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
         words.install(self.env)
         self.env.globals["board_text"] = board_text
         self.env.globals["phase_words"] = phase_words
@@ -82,6 +88,7 @@ class Renderer:
         self.env.globals["form_choices"] = choice_lines
         self.env.globals["word"] = self.word
         self.env.filters["quoted"] = quoted  # a sender's own words, cut to a bounded length
+        self.env.filters["paragraph"] = paragraph  # a translated paragraph, reflowed to 72 columns
         self.env.filters["pyrepr"] = repr  # quoted as the receipts always quoted a command
         self._existing: dict[str, bool] = {}
         self._mail_templates: dict[tuple[str, str], tuple[Template, dict[str, Any]]] = {}
