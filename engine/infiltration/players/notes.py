@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.infiltration.players.reading import RED, reading_of
-from engine.players import Post, Seen
+from engine.players import Post, Seen, Skill
 
 GREEN = "green"
 KNOWN = 50.0
@@ -22,8 +22,9 @@ MISSION_ROOMS = ("WEAPONS LAB", "GENERALS ROOM", "HANGAR", "GENERATOR")
 
 
 class Notes:
-    def __init__(self, name: str, skill: float):
-        self.name, self.skill = name, skill
+    def __init__(self, name: str, skill: Skill):
+        self.name, self.skills = name, skill
+        self.skill = skill.village                 # my side's skill, once I know my side
         self.phase = ""
         self.view: Mapping[str, Any] = {}
         self.features: dict[str, str] = {}         # room -> feature, as I saw it
@@ -44,6 +45,7 @@ class Notes:
     def look(self, seen: Seen) -> None:
         if seen.phase != self.phase:
             self.phase, self.view = seen.phase, seen.view
+            self.skill = self.skills.side(seen.view["me"]["team"] == RED)
             self.living_players = tuple(p["name"] for p in seen.view["players"] if p["alive"] and not p["npc"])
             if seen.phase.endswith("movement"):
                 self.guard_plans, self.sightings = {}, {}
