@@ -6,14 +6,18 @@ Greens), the wolves the informed one (the wolves, the Reds)."""
 from __future__ import annotations
 
 from engine.players import DEFAULT_SKILL, Skill
-from pbp.errors import UserError
+
+
+class SkillError(ValueError):
+    """A `--skill` a host wrote wrong; its text is the one sentence to show them."""
 
 SIDES = ("village", "wolves")
 EXAMPLE = "give one number from 0 to 1 (--skill 0.4) or one per side (--skill village=0.4,wolves=0.6)"
 
 
 def parse_skill(text: str) -> Skill:
-    """One skill: a number for both sides, or `village=V,wolves=W`."""
+    """One skill: a number for both sides, or `village=V,wolves=W`; SkillError (one
+    sentence, for the host) when it is neither."""
     text = text.strip()
     if "=" not in text:
         return Skill.of(_number(text, text))
@@ -22,10 +26,10 @@ def parse_skill(text: str) -> Skill:
         side, _, value = part.partition("=")
         side = side.strip().lower()
         if side not in SIDES:
-            raise UserError(f"--skill {text}: {side or 'an empty name'!r} is not a side; "
+            raise SkillError(f"--skill {text}: {side or 'an empty name'!r} is not a side; "
                             f"name the village or the wolves, e.g. --skill village=0.4,wolves=0.6.")
         if side in given:
-            raise UserError(f"--skill {text} gives the {side}' skill twice; give it once.")
+            raise SkillError(f"--skill {text} gives the {side}' skill twice; give it once.")
         given[side] = _number(value.strip(), text)
     return Skill(given.get("village", DEFAULT_SKILL), given.get("wolves", DEFAULT_SKILL))
 
@@ -41,9 +45,9 @@ def _number(value: str, text: str) -> float:
     try:
         number = float(value)
     except ValueError:
-        raise UserError(f"--skill {text} is not a skill; {EXAMPLE}.") from None
+        raise SkillError(f"--skill {text} is not a skill; {EXAMPLE}.") from None
     if not 0.0 <= number <= 1.0:
-        raise UserError(f"--skill {text} is outside 0 to 1; {EXAMPLE}.")
+        raise SkillError(f"--skill {text} is outside 0 to 1; {EXAMPLE}.")
     return number
 
 

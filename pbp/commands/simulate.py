@@ -11,7 +11,7 @@ from engine.core import GameSetupError
 from engine.players import DEFAULT_SKILL
 from engine.simulation import summarize
 from pbp.balance.runs import play_in_parallel
-from pbp.balance.skills import parse_skill, skill_json
+from pbp.balance.skills import SkillError, parse_skill, skill_json
 from pbp.errors import UserError
 from pbp.commands.progress import ProgressBar
 from pbp.commands.common import Subparsers
@@ -54,7 +54,10 @@ def run(args: Namespace) -> int:
         raise UserError("--games must be at least 1.")
     if args.jobs < 1:
         raise UserError("--jobs must be at least 1; leave it out to use every core.")
-    skill = parse_skill(args.skill)
+    try:
+        skill = parse_skill(args.skill)
+    except SkillError as error:
+        raise UserError(str(error)) from None
     rules = engine.ruleset(args.ruleset)
     progress = ProgressBar(args.games, f"{args.ruleset} {args.players}p")
     try:

@@ -13,8 +13,7 @@ import engine
 from engine.players import Skill
 from engine.simulation import play_record, play_table
 from pbp.balance.calibration import law_cell
-from pbp.balance.skills import parse_skill, parse_skills, skill_json
-from pbp.errors import UserError
+from pbp.balance.skills import SkillError, parse_skill, parse_skills, skill_json
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -34,7 +33,7 @@ def test_one_number_means_both_sides_and_two_are_read_by_name():
     ("village=x", "is not a skill"), ("1.5", "outside 0 to 1"), ("cats=0.3", "'cats' is not a side"),
     ("village=0.2,village=0.3", "twice"), ("wolves=-1", "outside 0 to 1"), ("", "is not a skill")])
 def test_a_bad_skill_is_one_sentence_saying_how_to_write_it(text, words):
-    with pytest.raises(UserError) as raised:
+    with pytest.raises(SkillError) as raised:
         parse_skill(text)
     message = str(raised.value)
     assert words in message and message.count("\n") == 0 and message.endswith(".")
