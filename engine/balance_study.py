@@ -4,8 +4,8 @@ calibrated on, the plain game of the random-lynch law and the human records (anc
 skill is checked against. The shell's balance code names no ruleset; it reads these."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
 
 
 @dataclass(frozen=True)
@@ -16,7 +16,13 @@ class Anchor:
     against human play).
 
     `name` keys its seeds and the figure's row; `setup` and `size` say what was played (in
-    a legend, and in a table's header), `record` what the people won."""
+    a legend, and in a table's header), `record` what the people won; `config`: what the
+    ruleset is made with for it (engine.ruleset's config: Werewolf's `extra_roles`, the
+    roles of the anchor's server that pbp does not have). `games`: how many human games
+    the record counts (0: not published). `pins_skill` False: the band holds at every
+    skill the scripted players can have, so the anchor cannot tell a wrong skill from a
+    right one; it checks the model's consistency only (docs/balance.md: Calibration
+    against human play)."""
 
     name: str
     players: int
@@ -28,6 +34,9 @@ class Anchor:
     record: str
     interval: tuple[float, float] | None = None
     within: float = 0.0
+    config: Mapping[str, Any] = field(default_factory=dict)
+    pins_skill: bool = True
+    games: int = 0
 
     @property
     def band(self) -> tuple[float, float]:

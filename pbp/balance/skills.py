@@ -1,7 +1,7 @@
 """`--skill` as a host writes it (docs/balance.md: Two skills): one number from 0 to 1 for
 both sides (`0.4`), one per side (`village=0.4,wolves=0.6`; a side left out plays at the
-default skill), or, where a command sweeps the skill, a list of single numbers
-(`0,0.5,1`). The village is the uninformed side (Werewolf's village, Infiltration's
+default skill). A command that sweeps a list of skills (`0,0.5,1`) reads each item with
+`parse_skill` when the text holds no `=`. The village is the uninformed side (Werewolf's village, Infiltration's
 Greens), the wolves the informed one (the wolves, the Reds)."""
 from __future__ import annotations
 
@@ -32,13 +32,6 @@ def parse_skill(text: str) -> Skill:
             raise SkillError(f"--skill {text} gives the {side}' skill twice; give it once.")
         given[side] = _number(value.strip(), text)
     return Skill(given.get("village", DEFAULT_SKILL), given.get("wolves", DEFAULT_SKILL))
-
-
-def parse_skills(text: str) -> list[Skill]:
-    """Several skills for a sweep (`0,0.5,1`), or one as `parse_skill` reads it."""
-    if "=" in text:
-        return [parse_skill(text)]
-    return [parse_skill(part) for part in text.split(",")]
 
 
 def _number(value: str, text: str) -> float:

@@ -13,7 +13,7 @@ import engine
 from engine.players import Skill
 from engine.simulation import play_record, play_table
 from pbp.balance.calibration import law_cell
-from pbp.balance.skills import SkillError, parse_skill, parse_skills, skill_json
+from pbp.balance.skills import SkillError, parse_skill, skill_json
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -23,8 +23,6 @@ def test_one_number_means_both_sides_and_two_are_read_by_name():
     assert parse_skill("village=0.4,wolves=0.6") == Skill(0.4, 0.6)
     assert parse_skill(" wolves = 1 , village = 0 ") == Skill(0.0, 1.0)
     assert parse_skill("wolves=0.6").village == 0.25   # a side left out plays at the default
-    assert parse_skills("0,0.5,1") == [Skill(0, 0), Skill(0.5, 0.5), Skill(1, 1)]
-    assert parse_skills("village=0.1,wolves=0.2") == [Skill(0.1, 0.2)]
     assert skill_json(Skill(0.3, 0.3)) == 0.3 and skill_json(Skill(0.1, 0.2)) == {"village": 0.1, "wolves": 0.2}
     assert Skill(0.3, 0.3).label() == "0.3" and Skill(0.1, 0.2).label() == "village=0.1,wolves=0.2"
 
