@@ -2,17 +2,20 @@
 play), as an extra role the balance study plays that setup with; never a built-in role,
 so no host's game has it unless they load it themselves.
 
-On ruru-jinro.net the Fox (妖狐) steals the win: the village wins only once the wolves
-and the Fox are dead (`blocks_village_win`); the Fox counts for neither side when the
-wolves' numbers are compared (an extra faction, engine.werewolf.victory); the wolves'
-attack does not kill it; it dies when the Seer divines it. pbp's own Werehamster is the
+On ruru-jinro.net the Fox (妖狐) steals the win: when either side meets its condition
+(no wolf left; the wolves as many as the humans) with the Fox alive, the Fox alone wins,
+so the village wins only once the wolves and the Fox are dead. The Fox counts for neither
+side when the wolves' numbers are compared (an extra faction, engine.werewolf.victory);
+the wolves' attack does not kill it; it dies when the Seer divines it. pbp's own Werehamster is the
 source's role and differs (it counts as a villager, can be killed, and turns a Seer who
 sees it), so the anchor would be mis-scored with it."""
 from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.werewolf.model import Night, NightStep, Role
+from typing import Mapping
+
+from engine.werewolf.model import VILLAGE, WEREHAMSTER, WOLVES, Night, NightStep, Role, Victory
 from engine.werewolf.orders import See
 
 FOX = "fox"
@@ -30,5 +33,14 @@ def fox_night(night: Night) -> Night:
     return night
 
 
-ROLE = Role(name=FOX, faction=FOX, night_step=NightStep.SEER, resolve=fox_night, blocks_village_win=True,
+def fox_steals(living: Mapping[str, int]) -> bool:
+    """The Fox lives and a side has won: no wolf is left, or the wolves are as many as the
+    humans (checked whenever victory is, as the server does)."""
+    wolves = living.get(WOLVES, 0)
+    humans = living.get(VILLAGE, 0) + living.get(WEREHAMSTER, 0)
+    return living.get(FOX, 0) > 0 and (wolves == 0 or wolves >= humans)
+
+
+ROLE = Role(name=FOX, faction=FOX, night_step=NightStep.SEER, resolve=fox_night,
+            victory=Victory(FOX, "fox-steals", fox_steals),
             summary="The wolves cannot kill you and the Seer's vision does; you win alone if alive at the end.")

@@ -46,10 +46,19 @@ def anchor_verdict(anchor: Anchor, wins: int, games: int) -> str:
     low, high = wilson(wins, games)
     band_low, band_high = anchor.band
     kind = "" if anchor.pins_skill else " (a consistency check only: the band holds at every skill)"
-    verdict = "inside" if anchor.holds(wins / games) else "OUTSIDE"
+    verdict = "inside" if anchor_agrees(anchor, wins, games) else "OUTSIDE"
     return (f"anchor {anchor.name} ({anchor.setup}) at skill {anchor.skill:g}: {100 * wins / games:.1f} % "
             f"[{100 * low:.1f}, {100 * high:.1f}] in {games} games, {verdict} the band "
             f"{100 * band_low:.1f}-{100 * band_high:.1f} %{kind}")
+
+
+def anchor_agrees(anchor: Anchor, wins: int, games: int) -> bool:
+    """Whether the scripted players agree with the anchor: the 95 % interval of their rate
+    meets the anchor's band (so a check of a few hundred games does not fail a right skill
+    by chance, and still fails one whose whole interval lies outside)."""
+    low, high = wilson(wins, games)
+    band_low, band_high = anchor.band
+    return high >= band_low and low <= band_high
 
 
 def play_anchor(anchor: Anchor, games: int, skill: SkillLike | None = None, seed: str = "anchor",

@@ -8,7 +8,7 @@ from engine.simulation import play_table
 from engine.werewolf.anchor_roles import FOX
 from engine.werewolf.balance import NOVICE, STANDARD
 from engine.werewolf.roles import BUILTIN_ROLES
-from pbp.balance.calibration import anchor_rules, anchor_verdict, calibrated, play_anchor
+from pbp.balance.calibration import anchor_agrees, anchor_rules, anchor_verdict, calibrated, play_anchor
 
 
 def test_the_standard_anchors_fox_steals_the_win_as_on_its_server():
@@ -30,7 +30,7 @@ def test_the_standard_anchors_fox_steals_the_win_as_on_its_server():
 def test_the_standard_anchor_fails_for_a_clearly_wrong_skill():
     """At skill 0 (random play) the 17-player village wins far below the human 49.5 %."""
     wins = play_anchor(STANDARD, 150, skill=0.0, seed="wrong-skill")
-    assert not STANDARD.holds(wins / 150)
+    assert not STANDARD.holds(wins / 150) and not anchor_agrees(STANDARD, wins, 150)
     assert "OUTSIDE" in anchor_verdict(STANDARD, wins, 150)
 
 
@@ -39,3 +39,8 @@ def test_the_novice_anchor_says_it_checks_consistency_only():
     assert "consistency check only" in anchor_verdict(NOVICE, 8, 25)
     assert {anchor.name for anchor in calibrated()[1].anchors} == {"novice", "standard"}
     assert STANDARD.games == 0 and NOVICE.games == 25   # the server did not say how many
+
+
+def test_the_standard_anchor_agrees_at_the_default_skill():
+    wins = play_anchor(STANDARD, 200, seed="right-skill")
+    assert anchor_agrees(STANDARD, wins, 200), anchor_verdict(STANDARD, wins, 200)
