@@ -11,9 +11,9 @@ from typing import Any, Callable, Mapping
 @dataclass(frozen=True)
 class Anchor:
     """A human record of one setup, in which the people of the counted side won `rate` of
-    the games: the scripted players at `skill` must land inside the record's 95 % `interval`
-    where its sample is small, else within `within` of `rate` (docs/balance.md: Calibration
-    against human play).
+    the games: the scripted players' rate at `skill` must agree with the band, the record's
+    95 % `interval` where its sample is small, else `rate` ± `within` (docs/balance.md:
+    Calibration against human play; `pbp.balance.calibration.anchor_agrees`).
 
     `name` keys its seeds and the figure's row; `setup` and `size` say what was played (in
     a legend, and in a table's header), `record` what the people won; `config`: what the
@@ -42,11 +42,6 @@ class Anchor:
     def band(self) -> tuple[float, float]:
         """Where the scripted players' rate must land."""
         return self.interval or (self.rate - self.within, self.rate + self.within)
-
-    def holds(self, rate: float) -> bool:
-        if self.interval:
-            return self.interval[0] <= rate <= self.interval[1]
-        return abs(rate - self.rate) <= self.within
 
 
 @dataclass(frozen=True)

@@ -47,9 +47,10 @@ def anchor_verdict(anchor: Anchor, wins: int, games: int) -> str:
     band_low, band_high = anchor.band
     kind = "" if anchor.pins_skill else " (a consistency check only: the band holds at every skill)"
     verdict = "inside" if anchor_agrees(anchor, wins, games) else "OUTSIDE"
+    human = f"{anchor.games} human games" if anchor.games else "a number of human games its source does not state"
     return (f"anchor {anchor.name} ({anchor.setup}) at skill {anchor.skill:g}: {100 * wins / games:.1f} % "
             f"[{100 * low:.1f}, {100 * high:.1f}] in {games} games, {verdict} the band "
-            f"{100 * band_low:.1f}-{100 * band_high:.1f} %{kind}")
+            f"{100 * band_low:.1f}-{100 * band_high:.1f} % ({anchor.record}, {human}){kind}")
 
 
 def anchor_agrees(anchor: Anchor, wins: int, games: int) -> bool:
