@@ -29,6 +29,18 @@ def calibrated() -> tuple[Ruleset, Calibration]:
     raise LookupError("no ruleset's card declares a calibration")
 
 
+def skill_note(ruleset: str) -> str:
+    """One sentence for a command's output on what human data the skill rests on for
+    `ruleset`: the anchors that pin it, or that none does."""
+    calibration = engine.ruleset(ruleset).card.balance_study.calibration
+    if calibration is None:
+        return (f"No human record pins the skill for {ruleset}: these are the scripted players' "
+                f"figures, not people's (docs/balance.md).")
+    pinned = [anchor.record for anchor in calibration.anchors if anchor.pins_skill]
+    return (f"The skill is checked against {'; '.join(pinned)}; at its best the model's village "
+            f"wins less (docs/balance.md: Calibration against human play).")
+
+
 def anchor_rules(anchor: Anchor) -> Ruleset:
     """The ruleset an anchor is played with: the calibrated one, made with the anchor's
     own config (its server's roles) when it has one."""

@@ -10,6 +10,7 @@ import engine
 from engine.core import GameSetupError
 from engine.players import DEFAULT_SKILL
 from engine.simulation import summarize
+from pbp.balance.calibration import skill_note
 from pbp.balance.runs import play_in_parallel
 from pbp.balance.skills import SkillError, parse_skill, skill_json
 from pbp.errors import UserError
@@ -70,6 +71,7 @@ def run(args: Namespace) -> int:
         print(json.dumps(summary, indent=2, sort_keys=True))
     else:
         print(format_summary(args.ruleset, args.players, summary))
+        print(skill_note(args.ruleset))
     return 0
 
 

@@ -8,7 +8,8 @@ from engine.simulation import play_table
 from engine.werewolf.anchor_roles import FOX
 from engine.werewolf.balance import NOVICE, STANDARD
 from engine.werewolf.roles import BUILTIN_ROLES
-from pbp.balance.calibration import anchor_agrees, anchor_rules, anchor_verdict, calibrated, play_anchor
+from pbp.balance.calibration import (anchor_agrees, anchor_rules, anchor_verdict, calibrated, play_anchor,
+                                     skill_note)
 
 
 def test_the_standard_anchors_fox_steals_the_win_as_on_its_server():
@@ -46,3 +47,10 @@ def test_the_novice_anchor_says_it_checks_consistency_only():
 def test_the_standard_anchor_agrees_at_the_default_skill():
     wins = play_anchor(STANDARD, 200, seed="right-skill")
     assert anchor_agrees(STANDARD, wins, 200), anchor_verdict(STANDARD, wins, 200)
+
+
+def test_simulate_says_what_human_data_the_skill_rests_on():
+    """Where no human record pins the skill, the output says so rather than imply it."""
+    assert "No human record pins the skill for infiltration" in skill_note("infiltration")
+    note = skill_note("werewolf")
+    assert "49.5 %" in note and "novice" not in note   # the novice anchor pins nothing

@@ -90,7 +90,7 @@ def test_simulate_takes_two_skills_and_says_them():
                            "--jobs", "1", "--skill", "village=0.4,wolves=0.6"], capture_output=True, text=True,
                           cwd=REPO, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert "skill village 0.4, wolves 0.6" in done.stdout
+    assert "skill village 0.4, wolves 0.6" in done.stdout and "The skill is checked against" in done.stdout
     bad = subprocess.run([sys.executable, "-m", "pbp", "simulate", "werewolf", "--players", "8", "--skill",
                           "village=2"], capture_output=True, text=True, cwd=REPO, timeout=300)
     assert bad.returncode != 0 and "outside 0 to 1" in bad.stderr and "Traceback" not in bad.stderr
