@@ -27,7 +27,7 @@ NOVICE = Anchor("novice", 10, {**plain_game(10, 2, night_first=True), "reveal_ro
 # scored as the server scores it (it steals the win: engine.werewolf.anchor_roles). The
 # model's village falls short of the human one at every skill (it does not hunt the Fox),
 # so the band is as wide as that shortfall: 49.5 % ± 20. It still fails a wrong skill: the
-# model at skill 0.25 or below lands under it (docs/balance.md: Calibration).
+# model at skill 0.3 or below lands under it (docs/balance.md: Calibration).
 STANDARD = Anchor("standard", 16,
                   {"roles": ",".join(["werewolf"] * 3 + ["seer", "apothecary", "bodyguard", "mason", "mason",
                                                          anchor_roles.FOX] + ["villager"] * 7)},

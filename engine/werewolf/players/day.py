@@ -11,8 +11,7 @@ Wolves join a villager's wagon; when the wagon is a packmate they either bus him
 village is sure of him) or push their own wagon against the villager the village most
 suspects. At the vote a skilled wolf hides: it votes as the village's wagon goes, never
 for a packmate's life, since a vote to save a player who then flips wolf is what the
-village reads (docs/balance.md: Two skills). Optimal wolves thus hold a plain village to
-the random-lynch law whatever the village's skill.
+village reads (docs/balance.md: Two skills).
 """
 from __future__ import annotations
 
