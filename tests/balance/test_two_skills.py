@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.players import Skill
+from engine.players import DEFAULT_SKILL, Skill
 from engine.simulation import play_record, play_table
 from pbp.balance.calibration import law_cell
 from pbp.balance.skills import SkillError, parse_skill, skill_json
@@ -22,7 +22,7 @@ def test_one_number_means_both_sides_and_two_are_read_by_name():
     assert parse_skill("0.4") == Skill(0.4, 0.4)
     assert parse_skill("village=0.4,wolves=0.6") == Skill(0.4, 0.6)
     assert parse_skill(" wolves = 1 , village = 0 ") == Skill(0.0, 1.0)
-    assert parse_skill("wolves=0.6").village == 0.25   # a side left out plays at the default
+    assert parse_skill("wolves=0.6").village == DEFAULT_SKILL   # a side left out plays at the default
     assert skill_json(Skill(0.3, 0.3)) == 0.3 and skill_json(Skill(0.1, 0.2)) == {"village": 0.1, "wolves": 0.2}
     assert Skill(0.3, 0.3).label() == "0.3" and Skill(0.1, 0.2).label() == "village=0.1,wolves=0.2"
 
