@@ -4,19 +4,25 @@ calibrated on, the plain game of the random-lynch law and the human records (anc
 skill is checked against. The shell's balance code names no ruleset; it reads these."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
 
 
 @dataclass(frozen=True)
 class Anchor:
     """A human record of one setup, in which the people of the counted side won `rate` of
-    the games: the scripted players at `skill` must land inside the record's 95 % `interval`
-    where its sample is small, else within `within` of `rate` (docs/balance.md: Calibration
-    against human play).
+    the games: the scripted players' rate at `skill` must agree with the band, the record's
+    95 % `interval` where its sample is small, else `rate` ± `within` (docs/balance.md:
+    Calibration against human play; `pbp.balance.calibration.anchor_agrees`).
 
     `name` keys its seeds and the figure's row; `setup` and `size` say what was played (in
-    a legend, and in a table's header), `record` what the people won."""
+    a legend, and in a table's header), `record` what the people won; `config`: what the
+    ruleset is made with for it (engine.ruleset's config: Werewolf's `extra_roles`, the
+    roles of the anchor's server that pbp does not have). `games`: how many human games
+    the record counts (0: not published). `pins_skill` False: the band holds at every
+    skill the scripted players can have, so the anchor cannot tell a wrong skill from a
+    right one; it checks the model's consistency only (docs/balance.md: Calibration
+    against human play)."""
 
     name: str
     players: int
@@ -28,16 +34,14 @@ class Anchor:
     record: str
     interval: tuple[float, float] | None = None
     within: float = 0.0
+    config: Mapping[str, Any] = field(default_factory=dict)
+    pins_skill: bool = True
+    games: int = 0
 
     @property
     def band(self) -> tuple[float, float]:
         """Where the scripted players' rate must land."""
         return self.interval or (self.rate - self.within, self.rate + self.within)
-
-    def holds(self, rate: float) -> bool:
-        if self.interval:
-            return self.interval[0] <= rate <= self.interval[1]
-        return abs(rate - self.rate) <= self.within
 
 
 @dataclass(frozen=True)

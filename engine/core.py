@@ -26,6 +26,7 @@ from engine.public_roster import (PublicCharacter as PublicCharacter, listed_cha
                                    no_board as no_board, no_setup_name as no_setup_name)
 from engine.balance_study import (BalanceStudy as BalanceStudy, Calibration as Calibration, Anchor as Anchor)
 from engine.secret_fields import SecretFields as SecretFields
+from engine.skill import SkillLike
 from engine.option_specs import (OptionSpec as OptionSpec, ON_WORDS as ON_WORDS, OFF_WORDS as OFF_WORDS,
                                  parse_on_off as parse_on_off, resolve_options as resolve_options)
 
@@ -253,9 +254,10 @@ class Ruleset(Protocol):
         """Order lines a scripted player new to the game would send now (for the demo):
         `scripted_player` fed only `view(state, player)` and the order form."""
 
-    def scripted_player(self, player: str, skill: float) -> Any:
+    def scripted_player(self, player: str, skill: SkillLike) -> Any:
         """A scripted player for one character (engine.players.ScriptedPlayer) of skill
-        0..1, which sees only what `player` may see (docs/balance.md)."""
+        0..1, one number or one per side (engine.players.Skill), which sees only what
+        `player` may see (docs/balance.md)."""
 
     def game_statistics(self, state: Any) -> dict[str, Any]:
         """Host-side facts about a game for `pbp simulate` (never shown to players):

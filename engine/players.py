@@ -21,11 +21,19 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol
 
 from engine.core import Event, OrderSpec
+from engine.skill import Skill as Skill, SkillLike as SkillLike
 
-# The skill every command uses unless told otherwise: calibrated so that the human anchor
-# of docs/balance.md (a standard 17-player village) wins about half its games.
-DEFAULT_SKILL = 0.25
+# The skill `pbp balance` and `pbp simulate` use unless told otherwise: the model's best
+# play, the skill at which the human anchor of docs/balance.md (the standard 17-player
+# village, scored as its server scores it) comes closest to its record (Calibration).
+DEFAULT_SKILL = 1.0
+# The skill of scripted players who stand in for people outside a balance study (the
+# demo's players, `Ruleset.scripted_orders`, a simulation that names none): moderate play
+# that shows mistakes beside sense. It claims nothing about any table.
+STAND_IN_SKILL = 0.25
 COIN_RANGE = 1 << 64
+
+
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 from engine.core import Event, Phase, PlayerSpec, Result, Ruleset, json_strings, phase_rng
-from engine.players import DEFAULT_SKILL, Post, ScriptedPlayer, Seen
+from engine.players import STAND_IN_SKILL, Post, ScriptedPlayer, Seen, SkillLike
 
 # Distinct, grammar-safe names (no room, floor letter or keyword of either ruleset).
 _NAMES = (
@@ -48,7 +48,7 @@ class Table:
     public thread and the events each player has not yet looked at."""
 
     def __init__(self, rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any] | None,
-                 skill: float):
+                 skill: SkillLike):
         self.rules, self.seed = rules, seed
         names = player_names(players)
         self.state = rules.new_game([PlayerSpec(name) for name in names], seed, options or {})
@@ -135,7 +135,7 @@ def with_thread(seen: Seen, thread: tuple[Post, ...]) -> Seen:
 
 
 def play_table(rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any] | None = None,
-               skill: float = DEFAULT_SKILL, max_phases: int = 10_000) -> Table:
+               skill: SkillLike = STAND_IN_SKILL, max_phases: int = 10_000) -> Table:
     """Play one game to its end with every player scripted; returns the finished table."""
     table = Table(rules, players, seed, options, skill)
     for _ in range(max_phases):
@@ -147,14 +147,14 @@ def play_table(rules: Ruleset, players: int, seed: Any, options: Mapping[str, An
 
 
 def play_game(rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any] | None = None,
-              skill: float = DEFAULT_SKILL) -> Any:
+              skill: SkillLike = STAND_IN_SKILL) -> Any:
     """Play one game to its end with every player scripted; returns the final state."""
     return play_table(rules, players, seed, options, skill).state
 
 
 def play_games(rules: Ruleset, players: int, games: int, seed: Any,
                options: Mapping[str, Any] | None = None,
-               on_game: Callable[[int], None] | None = None, skill: float = DEFAULT_SKILL) -> list[PlayedGame]:
+               on_game: Callable[[int], None] | None = None, skill: SkillLike = STAND_IN_SKILL) -> list[PlayedGame]:
     """`games` games; game i uses the seed `"<seed>/<i>"`. `on_game(i)` reports progress."""
     records = []
     for index in range(games):
@@ -170,14 +170,14 @@ def game_seed(seed: Any, index: int) -> str:
 
 
 def play_record(rules: Ruleset, players: int, seed: Any,
-                options: Mapping[str, Any] | None = None, skill: float = DEFAULT_SKILL) -> PlayedGame:
+                options: Mapping[str, Any] | None = None, skill: SkillLike = STAND_IN_SKILL) -> PlayedGame:
     """One game played to its end, kept as its result and statistics."""
     state = play_game(rules, players, seed, options, skill)
     return PlayedGame(rules.result(state), rules.game_statistics(state))
 
 
 def one_off_orders(rules: Ruleset, state: Any, player: str, seed: Any, news: tuple[Event, ...] = (),
-                   mail: tuple[Event, ...] = (), skill: float = DEFAULT_SKILL) -> str:
+                   mail: tuple[Event, ...] = (), skill: SkillLike = STAND_IN_SKILL) -> str:
     """The orders a scripted player who is new to the game sends now (the demo's players
     and `Ruleset.scripted_orders`): it reads the view, the form and whatever history the
     caller hands it (`news`, `mail`), with an empty thread."""

@@ -17,6 +17,7 @@ from engine.core import (
     Result,
     Ruleset, resolve_options,
 )
+from engine.players import SkillLike
 from engine.simulation import one_off_orders
 from engine.infiltration import codec, host, turn
 from engine.infiltration.card import CARD
@@ -122,7 +123,7 @@ class Infiltration(Ruleset):
         mail it was sent, so it plays from those alone."""
         return one_off_orders(self, state, player, seed)
 
-    def scripted_player(self, player: str, skill: float) -> InfiltrationPlayer:
+    def scripted_player(self, player: str, skill: SkillLike) -> InfiltrationPlayer:
         return InfiltrationPlayer(player, skill)
 
     def game_statistics(self, state: GameState) -> dict[str, Any]:

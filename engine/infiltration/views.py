@@ -87,9 +87,12 @@ def player_status(state: GameState, player: str) -> PlayerStatus:
     while a fellow Red lives to read it (a lone Red has nobody to write to); the role list
     shows a character by class and team."""
     me = state.characters[player]
-    red = me.team == RED
+    revealed = tuple(filter(None, (me.team, me.role)))
+    if me.team != RED:   # most players: no teammates, no channel (asked each phase for each)
+        return PlayerStatus(alive=me.alive, label=me.team, teammates={}, channels=(), team=me.team,
+                            role=me.role or "", revealed=revealed)
     fellows = tuple(name for name in state.red_names if name != player)
-    talks = red and me.alive and any(state.characters[name].alive for name in fellows)
-    return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": fellows} if red else {},
+    talks = me.alive and any(state.characters[name].alive for name in fellows)
+    return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": fellows},
                         channels=("reds",) if talks else (),
-                        team=me.team, role=me.role or "", revealed=tuple(filter(None, (me.team, me.role))))
+                        team=me.team, role=me.role or "", revealed=revealed)

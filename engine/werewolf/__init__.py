@@ -17,6 +17,7 @@ from engine.core import (
     PlayerStatus, Resolution, Result,
     Ruleset, resolve_options,
 )
+from engine.players import SkillLike
 from engine.simulation import one_off_orders
 from engine.werewolf import codec, day, host, night, phases, setups, views
 from engine.werewolf.card import make_card
@@ -176,7 +177,7 @@ class WerewolfRules(Ruleset):
         return one_off_orders(self, state, player, seed, news=tuple(Event(e["kind"], e["data"]) for e in view["log"]),
                               mail=tuple(Event(e["kind"], e["data"]) for e in view["me"]["inbox"]))
 
-    def scripted_player(self, player: str, skill: float) -> WerewolfPlayer:
+    def scripted_player(self, player: str, skill: SkillLike) -> WerewolfPlayer:
         return WerewolfPlayer(player, skill)
 
     def game_statistics(self, state: GameState) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Callable
 
 import engine
 from engine.players import DEFAULT_SKILL
-from pbp.balance.calibration import calibrated, law_cell, village_count
+from pbp.balance.calibration import anchor_rules, calibrated, law_cell, village_count
 from pbp.balance.estimate import Estimate, estimate
 from pbp.balance.intervals import wilson
 from pbp.balance.law import village_wins
@@ -55,16 +55,15 @@ def law_figure(folder: Path, games: int, jobs: int, say: Say) -> list[str]:
 
 def skill_figure(folder: Path, games: int, jobs: int, say: Say) -> list[str]:
     """The village's win rate against skill for the human anchors, with their bands."""
-    rules, calibration = calibrated()
-    anchors = calibration.anchors
+    anchors = calibrated()[1].anchors
     figure, axes = plt.subplots(figsize=(7.5, 4.4))
     rows = ["| skill | " + " | ".join(f"{a.name} anchor ({a.size})" for a in anchors) + " |",
             "|---|" + "---|" * len(anchors)]
     found: dict[str, list[tuple[float, float, float]]] = {a.name: [] for a in anchors}
     for anchor in anchors:
         for skill in SKILLS:
-            records = play_in_parallel(rules, anchor.players, games, f"figures/skill/{anchor.name}/{skill}",
-                                       anchor.options, jobs, None, skill)
+            records = play_in_parallel(anchor_rules(anchor), anchor.players, games,
+                                       f"figures/skill/{anchor.name}/{skill}", anchor.options, jobs, None, skill)
             wins = village_count(records)
             low, high = wilson(wins, games)
             found[anchor.name].append((wins / games, low, high))

@@ -7,7 +7,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Callable, Mapping
 
 from engine.core import Ruleset
-from engine.players import DEFAULT_SKILL
+from engine.players import DEFAULT_SKILL, SkillLike
 from engine.simulation import PlayedGame, game_seed, play_games, play_record
 
 _worker_rules: Ruleset | None = None
@@ -18,14 +18,14 @@ def _adopt_rules(rules: Ruleset) -> None:
     _worker_rules = rules
 
 
-def _play_one(players: int, seed: str, options: Mapping[str, Any], skill: float) -> PlayedGame:
+def _play_one(players: int, seed: str, options: Mapping[str, Any], skill: SkillLike) -> PlayedGame:
     assert _worker_rules is not None
     return play_record(_worker_rules, players, seed, options, skill)
 
 
 def play_in_parallel(rules: Ruleset, players: int, games: int, seed: Any, options: Mapping[str, Any],
                      jobs: int, on_game: Callable[[int], None] | None = None,
-                     skill: float = DEFAULT_SKILL) -> list[PlayedGame]:
+                     skill: SkillLike = DEFAULT_SKILL) -> list[PlayedGame]:
     """The same records as `play_games`, in the same order, played by `jobs` processes.
 
     Workers are forked, so they inherit the ruleset with any role modules the settings

@@ -10,7 +10,9 @@ import engine
 from engine.core import GameSetupError
 from engine.players import DEFAULT_SKILL
 from engine.simulation import summarize
+from pbp.balance.calibration import skill_note
 from pbp.balance.runs import play_in_parallel
+from pbp.balance.skills import SkillError, parse_skill, skill_json
 from pbp.errors import UserError
 from pbp.commands.progress import ProgressBar
 from pbp.commands.common import Subparsers
@@ -26,9 +28,9 @@ def register(subparsers: Subparsers) -> None:
                         help="a game option, as in new-game (repeatable)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: every core); the output does not depend on it")
-    parser.add_argument("--skill", type=float, default=DEFAULT_SKILL,
-                        help=f"the scripted players' skill, 0 (random play) to 1 (default {DEFAULT_SKILL}, "
-                             "calibrated: docs/balance.md)")
+    parser.add_argument("--skill", default=str(DEFAULT_SKILL), metavar="S",
+                        help=f"the scripted players' skill, 0 (random play) to 1, for both sides or one per "
+                             f"side (village=0.4,wolves=0.6); default {DEFAULT_SKILL} (docs/balance.md)")
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.set_defaults(run=run)
 
@@ -53,24 +55,28 @@ def run(args: Namespace) -> int:
         raise UserError("--games must be at least 1.")
     if args.jobs < 1:
         raise UserError("--jobs must be at least 1; leave it out to use every core.")
-    check_skill(args.skill)
+    try:
+        skill = parse_skill(args.skill)
+    except SkillError as error:
+        raise UserError(str(error)) from None
     rules = engine.ruleset(args.ruleset)
     progress = ProgressBar(args.games, f"{args.ruleset} {args.players}p")
     try:
         records = play_in_parallel(rules, args.players, args.games, args.seed,
-                                   parse_options(args.option), args.jobs, progress.update, args.skill)
+                                   parse_options(args.option), args.jobs, progress.update, skill)
     except GameSetupError as error:
         raise UserError(str(error)) from None
-    summary = {**summarize(records), "skill": args.skill}
+    summary = {**summarize(records), "skill": skill_json(skill)}
     if args.json:
         print(json.dumps(summary, indent=2, sort_keys=True))
     else:
         print(format_summary(args.ruleset, args.players, summary))
+        print(skill_note(args.ruleset))
     return 0
 
 
 def format_summary(ruleset: str, players: int, summary: dict[str, Any]) -> str:
-    lines = [f"{summary['games']} games of {ruleset}, {players} players, skill {summary['skill']:g}; "
+    lines = [f"{summary['games']} games of {ruleset}, {players} players, skill {skill_words(summary['skill'])}; "
              f"mean turns {summary['mean_turns']}"]
     for title, key in (("Wins by team", "wins_by_team"), ("Wins by path", "wins_by_path"),
                        ("Deaths by cause", "deaths_by_cause"), ("Actions used", "actions_used")):
@@ -81,3 +87,9 @@ def format_summary(ruleset: str, players: int, summary: dict[str, Any]) -> str:
         for name, count in counts.items():
             lines.append(f"  {name:<28} {count}")
     return "\n".join(lines)
+
+
+def skill_words(skill: float | dict[str, float]) -> str:
+    if isinstance(skill, dict):
+        return ", ".join(f"{side} {value:g}" for side, value in skill.items())
+    return f"{skill:g}"

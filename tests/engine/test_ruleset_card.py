@@ -139,6 +139,7 @@ def test_the_registry_names_its_default_and_one_card_declares_the_calibration():
         killers = [s for s in statuses if s.team != calibration.side]
         assert len(killers) == 2 and len({s.role for s in killers}) == 1
         assert len({s.role for s in statuses if s.team == calibration.side}) == 1
-    for anchor in calibration.anchors:
-        rules.new_game([PlayerSpec(n) for n in player_names(anchor.players)], "anchor", anchor.options)
-        assert anchor.band[0] < anchor.rate < anchor.band[1] and anchor.holds(anchor.rate)
+    for anchor in calibration.anchors:   # each made with its own config (its server's roles)
+        anchor_rules = engine.ruleset(calibrated[0], **anchor.config)
+        anchor_rules.new_game([PlayerSpec(n) for n in player_names(anchor.players)], "anchor", anchor.options)
+        assert anchor.band[0] < anchor.rate < anchor.band[1]

@@ -12,7 +12,7 @@ from engine.infiltration.players.notes import Notes
 from engine.infiltration.players.reading import RED
 from engine.infiltration.players.terminals import terminal_line
 from engine.infiltration.rooms import ROOMS
-from engine.players import Post, Seen
+from engine.players import Post, Seen, Skill, SkillLike
 
 __all__ = ["InfiltrationPlayer"]
 
@@ -20,10 +20,8 @@ __all__ = ["InfiltrationPlayer"]
 class InfiltrationPlayer:
     """engine.players.ScriptedPlayer for one Infiltration character."""
 
-    def __init__(self, name: str, skill: float):
-        if not 0.0 <= skill <= 1.0:
-            raise ValueError(f"skill must be between 0 and 1, not {skill}")
-        self.notes = Notes(name, skill)
+    def __init__(self, name: str, skill: SkillLike):
+        self.notes = Notes(name, Skill.of(skill))
 
     def talk(self, seen: Seen, rng: random.Random) -> tuple[Post, ...]:
         notes = self.notes

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.infiltration.players.reading import RED, reading_of
-from engine.players import Post, Seen
+from engine.players import Post, Seen, Skill
 
 GREEN = "green"
 KNOWN = 50.0
@@ -22,8 +22,9 @@ MISSION_ROOMS = ("WEAPONS LAB", "GENERALS ROOM", "HANGAR", "GENERATOR")
 
 
 class Notes:
-    def __init__(self, name: str, skill: float):
-        self.name, self.skill = name, skill
+    def __init__(self, name: str, skill: Skill):
+        self.name, self.skills = name, skill
+        self.skill = skill.village                 # my side's skill, once I know my side
         self.phase = ""
         self.view: Mapping[str, Any] = {}
         self.features: dict[str, str] = {}         # room -> feature, as I saw it
@@ -44,7 +45,8 @@ class Notes:
     def look(self, seen: Seen) -> None:
         if seen.phase != self.phase:
             self.phase, self.view = seen.phase, seen.view
-            self.living_players = tuple(p["name"] for p in seen.view["players"] if p["alive"] and not p["npc"])
+            self.skill = self.skills.side(seen.view["me"]["team"] == RED)
+            self.living_players = living_players(seen.view["players"])
             if seen.phase.endswith("movement"):
                 self.guard_plans, self.sightings = {}, {}
             for room, known in seen.view["map"]["rooms"].items():
@@ -113,15 +115,17 @@ class Notes:
         scores = dict(self.public_scores())
         if self.reds:
             return {name: KNOWN if name in self.reds else score for name, score in scores.items()}
-        for name in scores:
-            team = self.seer.get(name)
-            if team:
+        # Each name's changes are its own, so the loops may run over what I know rather
+        # than over every living player (the scores are asked for many times a phase).
+        for name, team in self.seer.items():
+            if team and name in scores:
                 scores[name] += OWN_SEER_WEIGHT * (1 if team == RED else -1)
-            if name in self.witnessed:
+        for name in self.witnessed:
+            if name in scores:
                 scores[name] = KNOWN
         scores[self.name] = -KNOWN
-        for author, report in self.reports().items():
-            if report.get("teams", {}).get(self.name) == RED and author in scores:
+        for author in self.reading.called_red.get(self.name, ()):
+            if author in scores:
                 scores[author] = KNOWN  # only a liar calls me Red
         return scores
 
@@ -161,3 +165,15 @@ class Notes:
         """Living players who reported a Stinger, least suspected first (public facts only,
         so every reader agrees on the mission's order)."""
         return list(self.reading.carriers)
+
+
+# The living players of the latest roster read, keyed by the roster list itself (held
+# here, so its identity cannot pass to another list): every view of a phase shares the
+# public view's roster, so the first reader of a phase makes the tuple for all.
+_roster: list[tuple[list[Any], tuple[str, ...]]] = []
+
+
+def living_players(roster: list[Any]) -> tuple[str, ...]:
+    if not (_roster and _roster[0][0] is roster):
+        _roster[:] = [(roster, tuple(p["name"] for p in roster if p["alive"] and not p["npc"]))]
+    return _roster[0][1]

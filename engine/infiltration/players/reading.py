@@ -54,6 +54,17 @@ class Reading:
                 scores[author] += 0.5
         return scores
 
+    @cached_property
+    def called_red(self) -> dict[str, tuple[str, ...]]:
+        """Player -> the posters whose latest report calls them Red (each reader asks
+        about itself: only a liar calls me Red)."""
+        found: dict[str, list[str]] = {}
+        for author, report in self.reports.items():
+            for target, team in report.get("teams", {}).items():
+                if team == RED:
+                    found.setdefault(target, []).append(author)
+        return {target: tuple(authors) for target, authors in found.items()}
+
     def trusted(self, author: str) -> bool:
         return self.scores.get(author, 0.0) < TRUSTED
 

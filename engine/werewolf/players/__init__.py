@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine.players import Post, Seen
+from engine.players import Post, Seen, Skill, SkillLike
 from engine.werewolf.players.day import nominate, vote
 from engine.werewolf.players.mind import Mind
 from engine.werewolf.players.night import night_order, random_order
@@ -17,10 +17,8 @@ __all__ = ["WerewolfPlayer"]
 class WerewolfPlayer:
     """engine.players.ScriptedPlayer for one Werewolf character."""
 
-    def __init__(self, name: str, skill: float):
-        if not 0.0 <= skill <= 1.0:
-            raise ValueError(f"skill must be between 0 and 1, not {skill}")
-        self.mind = Mind(name, skill)
+    def __init__(self, name: str, skill: SkillLike):
+        self.mind = Mind(name, Skill.of(skill))
 
     def talk(self, seen: Seen, rng: random.Random) -> tuple[Post, ...]:
         self.mind.look(seen)

@@ -9,7 +9,9 @@ their own vision), and votes between two defendants by their own scores.
 
 Wolves join a villager's wagon; when the wagon is a packmate they either bus him (when the
 village is sure of him) or push their own wagon against the villager the village most
-suspects, and some of them spread their votes to hide the bloc.
+suspects. At the vote a skilled wolf hides: it votes as the village's wagon goes, never
+for a packmate's life, since a vote to save a player who then flips wolf is what the
+village reads (docs/balance.md: Two skills).
 """
 from __future__ import annotations
 
@@ -23,7 +25,6 @@ from engine.werewolf.players.mind import PACK_CHANNEL, Mind
 
 BUS_RATE = 0.6        # at skill 1: the pack sacrifices a packmate the village is sure of
 DOOMED = 1.5          # the public score from which a packmate counts as doomed
-SPREAD_RATE = 0.35    # at skill 1: a wolf votes with the village to hide the bloc
 CONVICTION = 1.5      # how much surer a villager must be to leave the wagon at the vote
 
 
@@ -31,7 +32,7 @@ def wagon(mind: Mind, seen: Seen) -> str:
     """The village's wagon of the day: the public coin's draw over the public scores."""
     if mind.day not in mind.consensus:
         living = mind.living
-        mind.consensus[mind.day] = pick(living, mind.public(), mind.beta, seen.coin_draw())
+        mind.consensus[mind.day] = pick(living, mind.public(), mind.village_beta, seen.coin_draw())
     return mind.consensus[mind.day]
 
 
@@ -103,7 +104,7 @@ def vote(mind: Mind, seen: Seen, spec: OrderSpec, rng: random.Random) -> str:
         target = drawn if drawn in defendants else max(defendants, key=lambda name: mind.public().get(name, 0.0))
         return f"VOTE {target}"
     if mind.is_wolf:
-        return f"VOTE {wolf_vote(mind, seen, defendants, choices, rng)}"
+        return f"VOTE {wolf_vote(mind, defendants)}"
     scores = mind.private()
     if "NO LYNCH" in choices and scores.get(defendants[0], 0.0) <= -2.0:
         return "VOTE NO LYNCH"
@@ -115,15 +116,16 @@ def vote(mind: Mind, seen: Seen, spec: OrderSpec, rng: random.Random) -> str:
     return f"VOTE {pick(defendants, scores, mind.beta, rng.random())}"
 
 
-def wolf_vote(mind: Mind, seen: Seen, defendants: list[str], choices: list[str], rng: random.Random) -> str:
+def wolf_vote(mind: Mind, defendants: list[str]) -> str:
+    """A skilled wolf hides: it votes where the village will, the wagon unless the public
+    scores put another defendant clearly ahead (as a villager leaves the wagon), even
+    when that is a packmate; on trial itself it votes for the other, as anyone would."""
     public = mind.public()
-    wolves = [name for name in defendants if name in mind.pack]
-    villagers = [name for name in defendants if name not in mind.pack]
+    drawn = mind.consensus.get(mind.day)
     favourite = max(defendants, key=lambda name: public.get(name, 0.0))
-    if not wolves:
-        return favourite
-    if pack_buses(mind, seen, wolves[0]) or rng.random() < SPREAD_RATE * mind.skill:
-        return favourite
-    if villagers:
-        return max(villagers, key=lambda name: public.get(name, 0.0))
-    return "NO LYNCH" if "NO LYNCH" in choices else wolves[0]
+    village = drawn if drawn in defendants and public.get(favourite, 0.0) - public.get(drawn, 0.0) < CONVICTION \
+        else favourite
+    if village != mind.name:
+        return village
+    others = [name for name in defendants if name != mind.name]
+    return max(others, key=lambda name: public.get(name, 0.0)) if others else mind.name

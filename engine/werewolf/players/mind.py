@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.players import Seen
+from engine.players import Seen, Skill
 from engine.werewolf.players.choice import KNOWN, beta_of
 from engine.werewolf.players.record import NOT_WOLF, WOLF, PublicRecord
 from engine.werewolf.players.suspicion import public_scores, trust
@@ -13,8 +13,9 @@ WOLVES_TEAM, PACK_CHANNEL = "wolves", "pack"
 
 
 class Mind:
-    def __init__(self, name: str, skill: float):
-        self.name, self.skill, self.beta = name, skill, beta_of(skill)
+    def __init__(self, name: str, skill: Skill):
+        self.name, self.skills = name, skill
+        self.village_beta = beta_of(skill.village)   # the village's public draw: the same for all
         self.record = PublicRecord()
         self.visions: dict[str, str] = {}         # the Seer's own results
         self.examined: dict[str, str] = {}        # the Apothecary's results (the dead)
@@ -44,6 +45,15 @@ class Mind:
                 self.examined[victim["player"]] = victim["verdict"]
 
     # ------------------------------------------------------------------ who I am
+    @property
+    def skill(self) -> float:
+        """My side's skill: the wolves' while I am a wolf, else the village's."""
+        return self.skills.side(self.is_wolf)
+
+    @property
+    def beta(self) -> float:
+        return beta_of(self.skill)
+
     @property
     def me(self) -> Mapping[str, Any]:
         me: Mapping[str, Any] = self.view["me"]
