@@ -1,0 +1,82 @@
+"""Werewolf setups for `pbp balance` (rules: Balance): a setup in words, the setups one step
+away from it, and the setup the rules propose above 20 players."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from engine.setup_variants import Options, SetupVariants, Variant
+from engine.werewolf.setups import MAXIMUM_PLAYERS, SETUPS, normalise_role_name, setup_for
+
+WOLF, VILLAGER = "werewolf", "villager"
+# The village roles a step may add or take away: each acts alone (a Mason needs a partner,
+# a Romantic a pair of lovers, so neither is swapped in or out on its own).
+POWER_ROLES = ("seer", "witch", "bodyguard", "apothecary", "wench")
+# Rules: Balance. Above 20 players, the wolves (Werewolves and the Howler) the village meets
+# in the 40-60 % band at the default skill; the rest of the 20-player list stays, the
+# other seats are Villagers.
+PROPOSED_WOLVES: dict[int, int] = {}
+
+
+def roles_of(players: int, options: Options) -> tuple[str, ...]:
+    if options.get("roles"):
+        return tuple(normalise_role_name(part) for part in str(options["roles"]).split(",") if part.strip())
+    return setup_for(players, str(options.get("setup_11", "romantic")))
+
+
+def words(roles: Sequence[str]) -> str:
+    counts = Counter(roles)
+    return ", ".join(f"{role}×{count}" if count > 1 else role for role, count in sorted(counts.items()))
+
+
+def played(players: int, options: Options) -> str:
+    return words(roles_of(players, options))
+
+
+def swapped(roles: Sequence[str], old: str, new: str) -> tuple[str, ...]:
+    index = list(roles).index(old)
+    return (*roles[:index], new, *roles[index + 1:])
+
+
+def _variant(change: str, roles: Sequence[str], options: Options) -> Variant:
+    return change, {**options, "roles": ",".join(sorted(roles))}
+
+
+def nearby(players: int, options: Options) -> tuple[Variant, ...]:
+    """A Werewolf more or fewer (for a Villager), each lone power role for a Villager, and a
+    Villager for each lone power role the setup lacks."""
+    roles = roles_of(players, options)
+    found: list[Variant] = []
+    if VILLAGER in roles:
+        found.append(_variant("one Werewolf more (for a Villager)", swapped(roles, VILLAGER, WOLF), options))
+    if roles.count(WOLF) > 1:
+        found.append(_variant("one Werewolf fewer (a Villager instead)", swapped(roles, WOLF, VILLAGER), options))
+    for role in POWER_ROLES:
+        if role in roles:
+            found.append(_variant(f"a Villager instead of the {role.title()}", swapped(roles, role, VILLAGER), options))
+        elif VILLAGER in roles:
+            found.append(_variant(f"a {role.title()} instead of a Villager", swapped(roles, VILLAGER, role), options))
+    return tuple(found)
+
+
+def proposed_roles(players: int) -> tuple[str, ...] | None:
+    """Rules: Balance. The 20-player list with the proposed number of wolves, or None where
+    the default is kept."""
+    wolves = PROPOSED_WOLVES.get(players)
+    if wolves is None:
+        return None
+    base = SETUPS[max(SETUPS)]
+    werewolves = wolves - sum(1 for role in base if role == "howler")
+    rest = tuple(role for role in base if role != WOLF)
+    return (WOLF,) * werewolves + rest + (VILLAGER,) * (players - werewolves - len(rest))
+
+
+def proposed(players: int, options: Options) -> Variant | None:
+    roles = proposed_roles(players) if not options.get("roles") and players <= MAXIMUM_PLAYERS else None
+    if roles is None:
+        return None
+    return _variant(f"the rules' proposal for {players} players: {roles.count(WOLF)} Werewolves and the Howler",
+                    roles, options)
+
+
+SETUP_VARIANTS = SetupVariants(played=played, nearby=nearby, proposed=proposed)
