@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import engine
+from pbp.balance.screen import balance_note
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.commands.simulate import parse_options
 from pbp.errors import UserError
@@ -69,6 +70,9 @@ def run(args: Namespace) -> int:
               f"phase {game.record.phase_id} ends {game.deadline_text()}.")
         for warning in game.rules.setup_warnings(game.state):
             print(f"Warning: {warning}")
+        note = balance_note(args.ruleset, [len(roster)], options)
+        if note:
+            print(note)
         if not args.no_send:
             print(send_queued(moderator, what="Welcome mails"))
     return 0
