@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import engine
-from pbp.balance.screen import balance_note
+from pbp.commands.balance_note import balance_note
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.commands.simulate import parse_options
 from pbp.errors import UserError

@@ -6,7 +6,7 @@ from __future__ import annotations
 from argparse import Namespace
 
 import engine
-from pbp.balance.screen import balance_note, sizes_to_check
+from pbp.commands.balance_note import balance_note, sizes_to_check
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.commands.simulate import parse_options
 from pbp.forum.dialects import DIALECTS

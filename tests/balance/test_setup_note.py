@@ -4,8 +4,8 @@ and start or open the game anyway (docs/balance.md: The note when a game starts)
 from __future__ import annotations
 
 from engine.players import DEFAULT_SKILL
-from pbp.balance import screen
-from pbp.balance.screen import CACHE, GAMES, cache_folder, sizes_to_check, village_rate
+from pbp.commands import balance_note as screen
+from pbp.commands.balance_note import CACHE, GAMES, cache_folder, sizes_to_check, village_rate
 from tests.commands.test_cli_commands import Site
 
 
