@@ -12,10 +12,10 @@ WOLF, VILLAGER = "werewolf", "villager"
 # The village roles a step may add or take away: each acts alone (a Mason needs a partner,
 # a Romantic a pair of lovers, so neither is swapped in or out on its own).
 POWER_ROLES = ("seer", "witch", "bodyguard", "apothecary", "wench")
-# Rules: Balance. Above 20 players, the wolves (Werewolves and the Howler) the village meets
-# in the 40-60 % band at the default skill; the rest of the 20-player list stays, the
-# other seats are Villagers.
-PROPOSED_WOLVES: dict[int, int] = {}
+# Rules: Balance. Above 20 players, the wolves (Werewolves and the Howler) with whom the
+# village lands in the 40-60 % band at the default skill; the rest of the 20-player list
+# stays, the other seats are Villagers. A proposal: the default setups stay the rulings'.
+PROPOSED_WOLVES: dict[int, int] = {players: 2 for players in range(21, MAXIMUM_PLAYERS + 1)}
 
 
 def roles_of(players: int, options: Options) -> tuple[str, ...]:
@@ -75,8 +75,9 @@ def proposed(players: int, options: Options) -> Variant | None:
     roles = proposed_roles(players) if not options.get("roles") and players <= MAXIMUM_PLAYERS else None
     if roles is None:
         return None
-    return _variant(f"the rules' proposal for {players} players: {roles.count(WOLF)} Werewolves and the Howler",
-                    roles, options)
+    werewolves = roles.count(WOLF)
+    return _variant(f"the rules' proposal for {players} players: {werewolves} Werewolf{'' if werewolves == 1 else 'ves'} "
+                    "and the Howler", roles, options)
 
 
 SETUP_VARIANTS = SetupVariants(played=played, nearby=nearby, proposed=proposed)
