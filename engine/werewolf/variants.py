@@ -18,6 +18,11 @@ POWER_ROLES = ("seer", "witch", "bodyguard", "apothecary", "wench")
 PROPOSED_WOLVES: dict[int, int] = {players: 2 for players in range(21, MAXIMUM_PLAYERS + 1)}
 
 
+def a(role: str) -> str:
+    """`a Seer`, `an Apothecary`."""
+    return f"{'an' if role[0] in 'aeiou' else 'a'} {role.title()}"
+
+
 def roles_of(players: int, options: Options) -> tuple[str, ...]:
     if options.get("roles"):
         return tuple(normalise_role_name(part) for part in str(options["roles"]).split(",") if part.strip())
@@ -43,19 +48,24 @@ def _variant(change: str, roles: Sequence[str], options: Options) -> Variant:
 
 
 def nearby(players: int, options: Options) -> tuple[Variant, ...]:
-    """A Werewolf more or fewer (for a Villager), each lone power role for a Villager, and a
-    Villager for each lone power role the setup lacks."""
+    """A Werewolf more or fewer (for a Villager), each lone power role for a Villager or for
+    each lone power role the setup lacks, and a Villager for each such role."""
     roles = roles_of(players, options)
     found: list[Variant] = []
     if VILLAGER in roles:
         found.append(_variant("one Werewolf more (for a Villager)", swapped(roles, VILLAGER, WOLF), options))
     if roles.count(WOLF) > 1:
         found.append(_variant("one Werewolf fewer (a Villager instead)", swapped(roles, WOLF, VILLAGER), options))
-    for role in POWER_ROLES:
-        if role in roles:
-            found.append(_variant(f"a Villager instead of the {role.title()}", swapped(roles, role, VILLAGER), options))
-        elif VILLAGER in roles:
-            found.append(_variant(f"a {role.title()} instead of a Villager", swapped(roles, VILLAGER, role), options))
+    present = [role for role in POWER_ROLES if role in roles]
+    absent = [role for role in POWER_ROLES if role not in roles]
+    for role in present:
+        found.append(_variant(f"a Villager instead of the {role.title()}", swapped(roles, role, VILLAGER), options))
+        for other in absent:
+            found.append(_variant(f"{a(other)} instead of the {role.title()}", swapped(roles, role, other),
+                                  options))
+    if VILLAGER in roles:
+        for role in absent:
+            found.append(_variant(f"{a(role)} instead of a Villager", swapped(roles, VILLAGER, role), options))
     return tuple(found)
 
 
