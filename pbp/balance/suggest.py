@@ -35,7 +35,9 @@ class Suggestion:
     dropped: bool
 
 
-def clearly_outside(judged: Verdict) -> bool:
+def clearly_outside(judged: Verdict | None) -> bool:
+    if judged is None:
+        return False
     low, high = wilson(judged.rate.count, judged.rate.games, DROP_CONFIDENCE)
     return high < BAND[0] or low > BAND[1]
 
@@ -73,8 +75,8 @@ def suggest(rules: Ruleset, players: int, options: Mapping[str, Any], games: int
                 candidate.dropped = True
     suggestions = []
     for candidate in candidates:
-        if candidate.records:
-            found_ = estimate(candidate.records, players, skill)
-            suggestions.append(Suggestion(candidate.change, candidate.options, found_, verdict(rules.card, found_),
-                                          candidate.dropped))
+        found_ = estimate(candidate.records, players, skill)
+        judged = verdict(rules.card, found_)
+        if candidate.records and judged:
+            suggestions.append(Suggestion(candidate.change, candidate.options, found_, judged, candidate.dropped))
     return sorted(suggestions, key=lambda s: (s.dropped, s.judged.distance))

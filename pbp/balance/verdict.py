@@ -61,7 +61,17 @@ class Verdict:
                 "more games (a smaller --precision) may decide.")
 
 
-def verdict(card: RulesetCard, found: Estimate) -> Verdict:
-    """The verdict on the card's first side (`side_names`), against its second."""
+def verdict(card: RulesetCard, found: Estimate) -> Verdict | None:
+    """The verdict on the card's first side (`side_names`), against its second; None for a
+    ruleset that names fewer than two sides."""
+    judged = judge(card, Rate(0, found.games))
+    return judged and Verdict(judged.side, judged.side_words, judged.other_words,
+                              found.wins.get(judged.side, Rate(0, found.games)))
+
+
+def judge(card: RulesetCard, rate: Rate) -> Verdict | None:
+    """`rate`, the card's first side's, judged; None for a card with fewer than two sides."""
+    if len(card.side_names) < 2:
+        return None
     (side, side_words), (_, other_words) = card.side_names[0], card.side_names[1]
-    return Verdict(side, side_words, other_words, found.wins.get(side, Rate(0, found.games)))
+    return Verdict(side, side_words, other_words, rate)

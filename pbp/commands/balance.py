@@ -24,7 +24,7 @@ from engine.players import DEFAULT_SKILL
 from pbp.balance.estimate import Estimate, estimate
 from pbp.balance.intervals import games_for_half_width
 from pbp.balance.runs import play_in_parallel
-from pbp.balance.verdict import verdict
+from pbp.balance.verdict import Verdict, verdict
 from pbp.commands.simulate import check_skill, parse_options
 from pbp.errors import UserError
 from pbp.commands.progress import ProgressBar
@@ -119,7 +119,7 @@ def run(args: Namespace) -> int:
     if args.json:
         print(json.dumps({"ruleset": args.ruleset, "options": shown_options(options),
                           "estimates": [{**e.to_json(), "setup": played(rules, e.players, options),
-                                         "verdict": verdict(rules.card, e).kind} for e in main],
+                                         "verdict": kind(verdict(rules.card, e))} for e in main],
                           "suggestions": [{"change": s.change, "options": shown_options(s.options),
                                            "verdict": s.judged.kind, "dropped_early": s.dropped, **s.found.to_json()}
                                           for s in suggestions],
@@ -129,6 +129,10 @@ def run(args: Namespace) -> int:
         if args.suggest:
             print(suggestion_report(args, suggestions, sizes[0], skills[0]))
     return 0
+
+
+def kind(judged: Verdict | None) -> str | None:
+    return judged.kind if judged else None
 
 
 def shown_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -182,7 +186,9 @@ def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games
         if e.npc_deaths:
             lines.append("  host-run characters (NPCs) dead per game: "
                          + ", ".join(f"{kind} {count:.2f}" for kind, count in e.npc_deaths.items()))
-        lines.append(f"  verdict: {verdict(rules.card, e).sentence()}")
+        judged = verdict(rules.card, e)
+        if judged:
+            lines.append(f"  verdict: {judged.sentence()}")
     extra = [e for e in all_points if e not in main]
     if extra:
         lines.append("\nthe plot's other skills:")

@@ -16,7 +16,7 @@ from engine.core import GameSetupError
 from engine.players import DEFAULT_SKILL
 from pbp.balance.estimate import Rate
 from pbp.balance.runs import play_in_parallel
-from pbp.balance.verdict import BAND, Verdict
+from pbp.balance.verdict import BAND, Verdict, judge
 from pbp.durable import write_atomically
 
 GAMES = 100          # ±10 points at worst: enough to tell a lopsided setup, quick to play
@@ -39,7 +39,9 @@ def village_rate(ruleset: str, players: int, options: Mapping[str, Any]) -> Verd
     """The first side's rate over GAMES games of the setup, from the cache when it holds it;
     None when the setup cannot be played (the game's own checks say why)."""
     rules = engine.ruleset(ruleset)
-    (side, side_words), (_, other_words) = rules.card.side_names[0], rules.card.side_names[1]
+    side_of = judge(rules.card, Rate(0, GAMES))
+    if side_of is None:
+        return None
     path = cache_folder() / CACHE
     try:
         cache: dict[str, int] = json.loads(path.read_text(encoding="utf-8"))
@@ -52,13 +54,13 @@ def village_rate(ruleset: str, players: int, options: Mapping[str, Any]) -> Verd
                                        None, DEFAULT_SKILL)
         except GameSetupError:
             return None
-        cache[key] = sum(1 for record in records if record.result and side in record.result.winners)
+        cache[key] = sum(1 for record in records if record.result and side_of.side in record.result.winners)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(path, json.dumps(cache, indent=1, sort_keys=True).encode())
         except OSError:
             pass  # a cache that cannot be kept costs only time
-    return Verdict(side, side_words, other_words, Rate(cache[key], GAMES))
+    return judge(rules.card, Rate(cache[key], GAMES))
 
 
 def sizes_to_check(smallest: int, largest: int) -> list[int]:
