@@ -65,6 +65,6 @@ def test_a_documented_figure_is_what_its_command_prints(tmp_path: Path):
     for ruleset, row in (("werewolf", rows("werewolf")[3]), ("infiltration", rows("infiltration")[0])):
         words = shlex.split(command(ruleset, row))
         assert words[:2] == ["pbp", "balance"]
-        done = pbp(*words[2:], "--jobs", "2", cwd=tmp_path)
+        done = pbp(*words[1:], "--jobs", "2", cwd=tmp_path)
         assert done.returncode == 0, done.stderr
         assert f"won {row[3]} % [{row[4]}, {row[5]}] of the games" in done.stdout
