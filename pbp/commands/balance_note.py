@@ -1,8 +1,8 @@
 """The balance note of `pbp new-game` and `pbp open-game` (docs/balance.md: The note when a
 game starts): a modest number of simulated games of the chosen setup at the default skill,
 kept per setup in the host's cache folder (`$XDG_CACHE_HOME/pbp`, else `~/.cache/pbp`: the
-games are seeded, so a setup's figure is the same in every data folder), and one line when the setup lies
-clearly outside the balanced band. It never refuses a setup."""
+games are seeded, so a setup's figure is the same in every data folder), and one line when
+the setup lies outside the balanced band. It never refuses a setup."""
 from __future__ import annotations
 
 import hashlib
@@ -70,16 +70,32 @@ def sizes_to_check(smallest: int, largest: int) -> list[int]:
     return [smallest, (smallest + largest) // 2, largest]
 
 
+def leans(judged: Verdict) -> bool:
+    """Outside the band by its figure, and the even game (50 %) outside its interval: the
+    note's test, looser than the verdict's, since its games are few."""
+    low, high = judged.rate.interval
+    return not BAND[0] <= judged.rate.value <= BAND[1] and not low <= 0.5 <= high
+
+
+def lean_words(judged: Verdict) -> str:
+    if judged.outside:
+        return judged.sentence().rstrip(".")
+    below = judged.rate.value < BAND[0]
+    favoured = judged.other_words if below else judged.side_words
+    return (f"the setup leans to {favoured}: {judged.side_words} won {judged.figure()} of the games, "
+            f"{'below' if below else 'above'} {100 * BAND[0]:.0f}–{100 * BAND[1]:.0f} % by its figure")
+
+
 def balance_note(ruleset: str, sizes: Sequence[int], options: Mapping[str, Any]) -> str | None:
-    """One line naming the sizes whose setup lies clearly outside the band, or None."""
+    """One line naming the sizes whose setup lies outside the band, or None."""
     rules = engine.ruleset(ruleset)
     lopsided = []
     for size in sizes:
         judged = village_rate(ruleset, size, options)
-        if judged is not None and judged.outside:
+        if judged is not None and leans(judged):
             proposal = rules.card.setup_variants.proposed(size, options)
             offer = f"; {proposal[0]}" if proposal else ""
-            lopsided.append(f"{size} players: {judged.sentence().rstrip('.')}{offer}")
+            lopsided.append(f"{size} players: {lean_words(judged)}{offer}")
     if not lopsided:
         return None
     band = f"{100 * BAND[0]:.0f}–{100 * BAND[1]:.0f} %"
