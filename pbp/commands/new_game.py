@@ -70,9 +70,10 @@ def run(args: Namespace) -> int:
               f"phase {game.record.phase_id} ends {game.deadline_text()}.")
         for warning in game.rules.setup_warnings(game.state):
             print(f"Warning: {warning}")
-        note = balance_note(args.ruleset, [len(roster)], options)
-        if note:
-            print(note)
         if not args.no_send:
             print(send_queued(moderator, what="Welcome mails"))
+    # After the folder is closed: the note forks worker processes to play its games.
+    note = balance_note(args.ruleset, [len(roster)], options)
+    if note:
+        print(note)
     return 0

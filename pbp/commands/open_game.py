@@ -47,7 +47,8 @@ def run(args: Namespace) -> int:
         print(f"Game {signups.id} ({args.ruleset}, {record['players_min']} to {record['players_max']} players) is "
               f"open for sign-ups until {render_moment(record['closes'])}. Announcement for the thread:\n")
         print(announcement(moderator, signups), end="")
-        note = balance_note(args.ruleset, sizes_to_check(record["players_min"], record["players_max"]), options)
-        if note:
-            print(f"\n{note}")
+    # After the folder is closed: the note forks worker processes to play its games.
+    note = balance_note(args.ruleset, sizes_to_check(record["players_min"], record["players_max"]), options)
+    if note:
+        print(f"\n{note}")
     return 0
