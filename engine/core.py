@@ -25,6 +25,7 @@ from engine.order_blocks import parse_order_block as parse_order_block
 from engine.public_roster import (PublicCharacter as PublicCharacter, listed_characters as listed_characters,
                                    no_board as no_board, no_setup_name as no_setup_name)
 from engine.balance_study import (BalanceStudy as BalanceStudy, Calibration as Calibration, Anchor as Anchor)
+from engine.setup_variants import SetupVariants as SetupVariants
 from engine.secret_fields import SecretFields as SecretFields
 from engine.skill import SkillLike
 from engine.option_specs import (OptionSpec as OptionSpec, ON_WORDS as ON_WORDS, OFF_WORDS as OFF_WORDS,
@@ -154,6 +155,7 @@ class RulesetCard:
     - `board_text(view)`, `board_svg(view)`: the picture of the board a view shows (the
       Infiltration facility), as mail text and as an SVG document; "" for none.
     - `balance_study`: what docs/balance.md plays of it, and its calibration (`BalanceStudy`).
+    - `setup_variants`: a setup in words, its neighbours and the proposed setup (`pbp balance`).
     - `rules_version`: the version of its rules, bumped by every change to its rulings or
       to the shape of its state (docs/design.md: Releases and upgrades); a game records the
       version it started under.
@@ -201,6 +203,7 @@ class RulesetCard:
     board_text: Callable[[Mapping[str, Any]], str] = no_board
     board_svg: Callable[[Mapping[str, Any]], str] = no_board
     balance_study: BalanceStudy = BalanceStudy()
+    setup_variants: SetupVariants = SetupVariants()
     rules_version: int = 1
 
 
@@ -261,7 +264,8 @@ class Ruleset(Protocol):
 
     def game_statistics(self, state: Any) -> dict[str, Any]:
         """Host-side facts about a game for `pbp simulate` (never shown to players):
-        `{"turns": int, "deaths_by_cause": {cause: n}, "actions_used": {action: n}}`."""
+        `{"turns": int, "deaths_by_cause": {cause: n}, "actions_used": {action: n}}`, and
+        `"npc_deaths": {kind: n}` for a ruleset with host-run characters (never players)."""
 
     # What a ruleset may add; these defaults stand for a ruleset without it. A ruleset
     # class names `Ruleset` as its base to inherit them.

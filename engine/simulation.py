@@ -198,6 +198,7 @@ def summarize(records: Iterable[PlayedGame]) -> dict[str, Any]:
     wins_by_team: Counter[str] = Counter()
     wins_by_path: Counter[str] = Counter()
     deaths: Counter[str] = Counter()
+    npc_deaths: Counter[str] = Counter()
     actions: Counter[str] = Counter()
     turns = 0
     for record in records:
@@ -206,6 +207,7 @@ def summarize(records: Iterable[PlayedGame]) -> dict[str, Any]:
         wins_by_path[record.result.path if record.result else "unfinished"] += 1
         turns += record.statistics.get("turns", 0)
         deaths.update(record.statistics.get("deaths_by_cause", {}))
+        npc_deaths.update(record.statistics.get("npc_deaths", {}))
         actions.update(record.statistics.get("actions_used", {}))
     return {
         "games": len(records),
@@ -213,5 +215,6 @@ def summarize(records: Iterable[PlayedGame]) -> dict[str, Any]:
         "wins_by_path": dict(sorted(wins_by_path.items())),
         "mean_turns": round(turns / len(records), 3) if records else 0,
         "deaths_by_cause": dict(sorted(deaths.items())),
+        **({"npc_deaths": dict(sorted(npc_deaths.items()))} if npc_deaths else {}),
         "actions_used": dict(sorted(actions.items())),
     }

@@ -15,12 +15,21 @@ from tests/fixtures/harness.py, registered here for every folder.
 """
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from tests.fixtures.mailserver import Dovecot, Player, SmtpServer
 from tests.fixtures.oauth_server import OAuthServer
 
 pytest_plugins = ("tests.fixtures.harness",)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def balance_note_cache(tmp_path_factory):
+    """`pbp new-game` keeps its balance notes in the host's cache folder; the tests keep
+    theirs in a folder of the session's own, outside the home folder."""
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
 
 
 @pytest.fixture(scope="session")

@@ -12,6 +12,7 @@ from engine.infiltration.orders import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
 from engine.infiltration.state import CLASSES, NEUTRAL, PLAYER_CLASSES, RED, TEAMS
 from engine.infiltration.validity_words import GRAMMAR_HELP
+from engine.infiltration.variants import SETUP_VARIANTS
 
 _DECISION = ("Tn-decision", ("decision",))
 
@@ -172,6 +173,7 @@ CARD = RulesetCard(
     board_svg=board_svg,
     # docs/balance.md: the default map from 10 to 48 players; no human record calibrates it
     balance_study=BalanceStudy(figure_sizes=(10, 12, 16, 20, 24, 32, 40, 48), figure_games=200),
+    setup_variants=SETUP_VARIANTS,
     # Bumped by a change to the rulings or the state's shape (tests/upgrades/test_rules_versions.py).
     rules_version=1,
 )

@@ -9,6 +9,7 @@ from engine.infiltration.card import CARD
 from engine.infiltration.facility import default_features, layout_from_features, parse_map
 from engine.infiltration.guards import plan_guards
 from engine.infiltration.rooms import FLOORS, ROOMS, SPECIALS, rooms_on_floor
+from engine.infiltration.variants import default_reds
 from engine.infiltration.state import (
     CLASSES, GREEN, RED, TEAMS, Character, GameState, Guard, Step,
 )
@@ -16,11 +17,6 @@ from engine.infiltration.state import (
 MIN_PLAYERS, MAX_PLAYERS = 5, 48
 SETUP_PHASE = "T0-setup"
 NAME_RULES = names.NameRules.of((CARD,))  # this ruleset's own words: no other ruleset is loaded
-
-
-def default_reds(players: int) -> int:
-    """Reds (option): default max(1, round(players / 5))."""
-    return max(1, round(players / 5))
 
 
 def new_game(specs: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any]) -> GameState:

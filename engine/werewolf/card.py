@@ -9,6 +9,7 @@ from typing import Any, Mapping, Sequence
 
 from engine.core import OrderLine, PhaseKind, PublicCharacter, RulesetCard, SecretFields, listed_characters
 from engine.werewolf.balance import BALANCE_STUDY
+from engine.werewolf.variants import SETUP_VARIANTS
 from engine.werewolf.orders import Nominate, Vote
 from engine.werewolf.table import RoleTable
 
@@ -157,6 +158,7 @@ def make_card(table: RoleTable) -> RulesetCard:
         setup_name=setup_name,
         public_roster=public_roster,
         balance_study=BALANCE_STUDY,
+        setup_variants=SETUP_VARIANTS,
         # Bumped by a change to the rulings or the state's shape (tests/upgrades/test_rules_versions.py).
         rules_version=1,
     )

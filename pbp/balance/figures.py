@@ -12,7 +12,7 @@ from pbp.balance.calibration import anchor_rules, calibrated, law_cell, village_
 from pbp.balance.estimate import Estimate, estimate
 from pbp.balance.intervals import wilson
 from pbp.balance.law import village_wins
-from pbp.balance.plots import error_bars, plt, save
+from pbp.balance.plots import MaxNLocator, error_bars, plt, save
 from pbp.balance.runs import play_in_parallel
 
 Say = Callable[[str], None]
@@ -30,7 +30,7 @@ def law_figure(folder: Path, games: int, jobs: int, say: Say) -> list[str]:
         for wolves, colour in zip(range(1, 5), ("C0", "C1", "C2", "C3")):
             sizes = list(range(5, 26))
             exact = [100 * float(village_wins(n, wolves, night_first)) for n in sizes]
-            panel.plot(sizes, exact, color=colour, linewidth=1, label=f"{wolves} wolves, exact")
+            panel.plot(sizes, exact, color=colour, linewidth=1, label=f"{wolves} {'wolf' if wolves == 1 else 'wolves'}, exact")
             cells = [law_cell(n, wolves, night_first, games, "figures", jobs) for n in sizes]
             rates = [100 * c.village_wins / c.games for c in cells]
             lows = [r - 100 * c.interval[0] for r, c in zip(rates, cells)]
@@ -46,6 +46,7 @@ def law_figure(folder: Path, games: int, jobs: int, say: Say) -> list[str]:
             say(f"law: {'night' if night_first else 'day'} first, {wolves} wolves done")
         panel.set_title(f"random lynch, {'night' if night_first else 'day'} first ({games} games a point)")
         panel.set_xlabel("players")
+        panel.xaxis.set_major_locator(MaxNLocator(integer=True))
         panel.grid(alpha=0.3)
     panels[0].set_ylabel("village wins (%)")
     panels[0].legend(fontsize="small")
@@ -113,6 +114,7 @@ def setups_figure(folder: Path, ruleset: str, jobs: int, say: Say) -> list[str]:
         error_bars(axes, [e.players for e in estimates], estimates, team)
     axes.axhspan(40, 60, color="0.9", zorder=0, label="balanced (40-60 %)")
     axes.set_xlabel("players (the source's setup for each size)")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_ylabel("games won (%), 95 % interval")
     axes.set_ylim(0, 100)
     axes.set_title(f"{ruleset} at the default skill {DEFAULT_SKILL:g} ({games} games a point)")

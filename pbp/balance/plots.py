@@ -11,22 +11,28 @@ matplotlib.use("Agg")  # files only, never a window
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.axes import Axes  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
+
+from engine.players import DEFAULT_SKILL  # noqa: E402
 
 from pbp.balance.estimate import Estimate  # noqa: E402
+from pbp.balance.verdict import BAND  # noqa: E402
 
 plt.rcParams["svg.hashsalt"] = "pbp"
 plt.rcParams["svg.fonttype"] = "none"
 # pyplot is handed on from here, so that whoever draws gets it with the Agg backend chosen.
-__all__ = ["BALANCED", "error_bars", "plt", "save", "win_rates"]
-BALANCED = (0.4, 0.6)  # the band a balanced setup's village rate lies in
+__all__ = ["MaxNLocator", "error_bars", "plt", "save", "win_rates"]
+PNG_WIDTH = 1600        # pixels: a PNG readable on a wide screen and in a forum post
 
 
 def save(figure: Figure, path: Path) -> None:
     """Write the figure; the format follows the file's extension (.svg or .png)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     figure.tight_layout()
-    metadata = {"Date": None} if path.suffix.lower() == ".svg" else {}
-    figure.savefig(path, metadata=metadata)
+    if path.suffix.lower() == ".svg":
+        figure.savefig(path, metadata={"Date": None})
+    else:  # a raster as wide as a screen's worth of detail, whatever the figure's size
+        figure.savefig(path, dpi=max(100.0, PNG_WIDTH / figure.get_figwidth()))
     plt.close(figure)
 
 
@@ -46,8 +52,14 @@ def win_rates(estimates: Sequence[Estimate], across: str, title: str, path: Path
     teams = sorted({team for e in estimates for team in e.wins})
     for team in teams:
         error_bars(axes, xs, estimates, team)
-    axes.axhspan(100 * BALANCED[0], 100 * BALANCED[1], color="0.9", zorder=0, label="balanced (40-60 %)")
-    axes.set_xlabel("players" if across == "players" else "skill of the scripted players")
+    axes.axhspan(100 * BAND[0], 100 * BAND[1], color="0.9", zorder=0,
+                 label=f"balanced ({100 * BAND[0]:.0f}-{100 * BAND[1]:.0f} %)")
+    if across == "players":
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # no 12.5 players
+        axes.set_xlabel("players")
+    else:
+        axes.axvline(DEFAULT_SKILL, color="k", linestyle="--", linewidth=1, label=f"default skill {DEFAULT_SKILL:g}")
+        axes.set_xlabel("skill of the scripted players")
     axes.set_ylabel("games won (%), 95 % interval")
     axes.set_ylim(0, 100)
     axes.set_title(title)

@@ -1,11 +1,14 @@
 """`pbp balance <ruleset> --players N [--skill S] [--precision P | --games G] [--option K=V]
-[--map FILE] [--seed S] [--jobs J] [--plot FILE] [--json]` (docs/balance.md).
+[--map FILE] [--seed S] [--jobs J] [--sweep] [--suggest] [--plot FILE] [--json]`
+(docs/balance.md).
 
 Plays enough games of one setup (a size, a role list or map, options) for every win rate's
-95 % interval to be at most ±P, and prints each team's win rate with its Wilson interval,
-the mean game length and the deaths per game by cause; then writes a plot of the win rates
-against the players (several sizes: `--players 8-20` or `8,10,12`) or against the skill
-(several skills, or one size and one skill: the skill from 0 to 1 around it).
+95 % interval to be at most ±P, and prints the setup it played, each team's win rate with
+its Wilson interval, the mean game length, the deaths per game by cause and a verdict
+against the balanced band; `--suggest` then plays the setups one step away and prints the
+fairest. A plot of the win rates against the players (several sizes: `--players 8-20`) or
+the skill (several skills, or `--sweep`: the skill from 0 to 1) is drawn when there are
+several points or `--plot` is given.
 """
 from __future__ import annotations
 
@@ -13,18 +16,22 @@ from argparse import Namespace
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Mapping
 
 import engine
-from engine.core import GameSetupError
+from engine.core import GameSetupError, Ruleset
 from engine.players import DEFAULT_SKILL
 from pbp.balance.estimate import Estimate, estimate
 from pbp.balance.intervals import games_for_half_width
 from pbp.balance.runs import play_in_parallel
+from pbp.balance.verdict import Verdict, verdict
 from pbp.commands.simulate import check_skill, parse_options
 from pbp.errors import UserError
 from pbp.commands.progress import ProgressBar
 from pbp.commands.common import Subparsers
+
+if TYPE_CHECKING:
+    from pbp.balance.suggest import Suggestion
 
 SKILL_SWEEP = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)
 
@@ -45,7 +52,13 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--seed", default="balance", help="seed of the run (default balance)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: every core); the output does not depend on it")
-    parser.add_argument("--plot", metavar="FILE", help="the plot's file, .svg or .png (default balance-RULESET.svg)")
+    parser.add_argument("--sweep", action="store_true",
+                        help="also play the setup at the skills 0, 0.2, … 1, for the plot against the skill")
+    parser.add_argument("--suggest", action="store_true",
+                        help="also play the setups one step away (a wolf more or fewer, a role swapped, the Red "
+                             "count) and print the fairest")
+    parser.add_argument("--plot", metavar="FILE",
+                        help="the plot's file, .svg or .png (default balance-RULESET.svg, drawn for several points)")
     parser.add_argument("--json", action="store_true", help="print the estimates as JSON")
     parser.set_defaults(run=run)
 
@@ -79,6 +92,8 @@ def run(args: Namespace) -> int:
         problems.append("--precision must lie between 0 and 0.5, like --precision 0.03.")
     if not sizes or not skills or len(sizes) > 1 and len(skills) > 1:
         problems.append("Give several sizes or several skills, not both; the plot has one axis.")
+    if args.suggest and (len(sizes) > 1 or len(skills) > 1):
+        problems.append("--suggest looks around one setup; give one size and one skill.")
     if problems:
         raise UserError(" ".join(problems))
     options = parse_options(args.option)
@@ -87,24 +102,45 @@ def run(args: Namespace) -> int:
             options["map"] = Path(args.map).read_text(encoding="utf-8")
         except OSError as error:
             raise UserError(f"Cannot read the map file {args.map} ({error.strerror}); check the path.") from None
+    rules = engine.ruleset(args.ruleset)
     across = "players" if len(sizes) > 1 else "skill"
     points = [(size, skill) for size in sizes for skill in skills]
-    if len(points) == 1:
-        points += [(sizes[0], skill) for skill in SKILL_SWEEP if skill != skills[0]]
+    if args.sweep and len(sizes) == 1:
+        points += [(sizes[0], skill) for skill in SKILL_SWEEP if skill not in skills]
     games = args.games or games_for_half_width(args.precision)
     estimates = play_points(args, points, games, options)
     main = [e for e in estimates if e.skill in skills and e.players in sizes]
-    from pbp.balance.plots import win_rates  # matplotlib loads only for the commands that draw
-    plot = Path(args.plot or f"balance-{args.ruleset}.svg")
-    title = f"{args.ruleset}, " + (f"{sizes[0]} players" if across == "skill" else f"skill {skills[0]:g}")
-    win_rates(sorted(estimates, key=lambda e: (e.players, e.skill)) if across == "players" else
-              sorted(estimates, key=lambda e: e.skill), across, title, plot)
+    plot = Path(args.plot or f"balance-{args.ruleset}.svg") if args.plot or len(points) > 1 else None
+    if plot:
+        from pbp.balance.plots import win_rates  # matplotlib loads only for the commands that draw
+        title = f"{args.ruleset.title()}, " + (f"{sizes[0]} players" if across == "skill" else f"skill {skills[0]:g}")
+        win_rates(sorted(estimates, key=lambda e: (e.players, e.skill)), across, title, plot)
+    suggestions = suggest_around(args, rules, sizes[0], skills[0], games, options) if args.suggest else []
     if args.json:
-        print(json.dumps({"ruleset": args.ruleset, "options": {k: v for k, v in options.items() if k != "map"},
-                          "estimates": [e.to_json() for e in main], "plot": str(plot)}, indent=2, sort_keys=True))
+        print(json.dumps({"ruleset": args.ruleset, "options": shown_options(options),
+                          "estimates": [{**e.to_json(), "setup": played(rules, e.players, options),
+                                         "verdict": kind(verdict(rules.card, e))} for e in main],
+                          "suggestions": [{"change": s.change, "options": shown_options(s.options),
+                                           "verdict": s.judged.kind, "dropped_early": s.dropped, **s.found.to_json()}
+                                          for s in suggestions],
+                          "plot": str(plot) if plot else None}, indent=2, sort_keys=True))
     else:
-        print(report(args.ruleset, main, estimates, games, args.games is None and args.precision, plot))
+        print(report(args.ruleset, main, estimates, games, args.games is None and args.precision, plot, options))
+        if args.suggest:
+            print(suggestion_report(args, suggestions, sizes[0], skills[0]))
     return 0
+
+
+def kind(judged: Verdict | None) -> str | None:
+    return judged.kind if judged else None
+
+
+def shown_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in options.items() if key != "map"}
+
+
+def played(rules: Ruleset, players: int, options: Mapping[str, Any]) -> str:
+    return rules.card.setup_variants.played(players, options)
 
 
 def play_points(args: Namespace, points: list[tuple[int, float]], games: int,
@@ -124,23 +160,58 @@ def play_points(args: Namespace, points: list[tuple[int, float]], games: int,
     return estimates
 
 
+def suggest_around(args: Namespace, rules: Ruleset, players: int, skill: float, games: int,
+                   options: dict[str, Any]) -> list[Suggestion]:
+    from pbp.balance.suggest import suggest  # scipy's intervals are loaded by then anyway
+    nearby = len(rules.card.setup_variants.nearby(players, options)) + 1
+    progress = ProgressBar(games * nearby, f"{args.ruleset} nearby setups")
+    return suggest(rules, players, options, games, skill, args.seed, args.jobs, progress.update)
+
+
 def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games: int, precision: float,
-           plot: Path) -> str:
-    unit = engine.ruleset(ruleset).card.length_unit
+           plot: Path | None, options: Mapping[str, Any]) -> str:
+    rules = engine.ruleset(ruleset)
+    unit = rules.card.length_unit
     stated = f"each rate within ±{100 * precision:g} points" if precision else "as many as asked"
-    lines = [f"{ruleset}: {games} games per setup ({stated}, 95 % Wilson intervals)"]
+    given = ", ".join(f"{key}={value}" for key, value in sorted(shown_options(options).items()) if key != "roles")
+    lines = [f"{ruleset.title()}: {games} games per setup ({stated}, 95 % Wilson intervals)",
+             f"options: {given or 'the defaults'}" + ("; the host's map" if "map" in options else "")]
     for e in main:
         default = " (default)" if e.skill == DEFAULT_SKILL else ""
-        lines.append(f"\n{e.players} players, skill {e.skill:g}{default}")
+        lines.append(f"\n{e.players} players, skill {e.skill:g}{default}: {played(rules, e.players, options)}")
         for team, rate in e.wins.items():
             lines.append(f"  {team:<14}{rate.words()}")
         lines.append(f"  mean length   {e.mean_length:.2f} {unit}")
         lines.append("  deaths per game: " + ", ".join(f"{cause} {count:.2f}" for cause, count in e.deaths.items()))
+        if e.npc_deaths:
+            lines.append("  host-run characters (NPCs) dead per game: "
+                         + ", ".join(f"{kind} {count:.2f}" for kind, count in e.npc_deaths.items()))
+        judged = verdict(rules.card, e)
+        if judged:
+            lines.append(f"  verdict: {judged.sentence()}")
     extra = [e for e in all_points if e not in main]
     if extra:
         lines.append("\nthe plot's other skills:")
         for e in extra:
             lines.append(f"  skill {e.skill:<4g}" + "; ".join(f"{team} {rate.words().strip()}"
                                                           for team, rate in e.wins.items()))
-    lines.append(f"\nplot: {plot}")
+    if plot:
+        lines.append(f"\nplot: {plot}")
+    return "\n".join(lines)
+
+
+SHOWN_SUGGESTIONS = 3
+
+
+def suggestion_report(args: Namespace, suggestions: list[Suggestion], players: int, skill: float) -> str:
+    kept = [s for s in suggestions if not s.dropped]
+    lines = [f"\nNearby setups, fairest first ({len(suggestions)} tried at skill {skill:g}; "
+             f"{len(suggestions) - len(kept)} dropped early, clearly outside the band):"]
+    if not kept:
+        lines.append("  none came near the band; the nearest are:")
+    for s in suggestions[:SHOWN_SUGGESTIONS]:
+        games = f"dropped after {s.found.games} games" if s.dropped else f"{s.found.games} games"
+        words = " ".join(f"--option {key}={value}" for key, value in sorted(s.options.items()) if key != "map")
+        lines.append(f"  {s.change} ({games}): {s.judged.sentence()}")
+        lines.append(f"    pbp balance {args.ruleset} --players {players} {words}".rstrip())
     return "\n".join(lines)

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import engine
+from pbp.commands.balance_note import balance_note
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.commands.simulate import parse_options
 from pbp.errors import UserError
@@ -71,4 +72,8 @@ def run(args: Namespace) -> int:
             print(f"Warning: {warning}")
         if not args.no_send:
             print(send_queued(moderator, what="Welcome mails"))
+    # After the folder is closed: the note forks worker processes to play its games.
+    note = balance_note(args.ruleset, [len(roster)], options)
+    if note:
+        print(note)
     return 0

@@ -6,6 +6,7 @@ from __future__ import annotations
 from argparse import Namespace
 
 import engine
+from pbp.commands.balance_note import balance_note, sizes_to_check
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.commands.simulate import parse_options
 from pbp.forum.dialects import DIALECTS
@@ -46,4 +47,8 @@ def run(args: Namespace) -> int:
         print(f"Game {signups.id} ({args.ruleset}, {record['players_min']} to {record['players_max']} players) is "
               f"open for sign-ups until {render_moment(record['closes'])}. Announcement for the thread:\n")
         print(announcement(moderator, signups), end="")
+    # After the folder is closed: the note forks worker processes to play its games.
+    note = balance_note(args.ruleset, sizes_to_check(record["players_min"], record["players_max"]), options)
+    if note:
+        print(f"\n{note}")
     return 0

@@ -79,7 +79,10 @@ def format_summary(ruleset: str, players: int, summary: dict[str, Any]) -> str:
     lines = [f"{summary['games']} games of {ruleset}, {players} players, skill {skill_words(summary['skill'])}; "
              f"mean turns {summary['mean_turns']}"]
     for title, key in (("Wins by team", "wins_by_team"), ("Wins by path", "wins_by_path"),
-                       ("Deaths by cause", "deaths_by_cause"), ("Actions used", "actions_used")):
+                       ("Deaths by cause", "deaths_by_cause"), ("Host-run characters (NPCs) who died", "npc_deaths"),
+                       ("Actions used", "actions_used")):
+        if key not in summary:
+            continue
         lines.append(f"{title}:")
         counts = summary[key]
         if not counts:

@@ -13,6 +13,7 @@ from pbp.commands.common import add_settings_arguments, open_reader, Subparsers
 from pbp.errors import UserError
 from pbp.stats.finished import finished_games
 from pbp.stats.tables import Row, all_tables
+from pbp.stats.text import text
 
 COLUMNS = {
     "players": ("player", "games", "wins", "win_rate", "low", "high", "survival", "roles", "teams"),
@@ -58,25 +59,3 @@ def write_csv(path: Path, columns: tuple[str, ...], rows: list[Row]) -> None:
         writer = csv.DictWriter(handle, fieldnames=columns)
         writer.writeheader()
         writer.writerows(rows)
-
-
-def percent(row: Row) -> str:
-    return f"{100 * row['win_rate']:5.1f} % [{100 * row['low']:5.1f}, {100 * row['high']:5.1f}]"
-
-
-def text(tables: dict[str, list[Row]], finished: int, running: int) -> str:
-    lines = [f"{finished} finished games ({running} still running, not counted); win rates with 95 % intervals"]
-    if not finished:
-        return lines[0]
-    lines.append("\nPlayers:")
-    for row in tables["players"]:
-        lines.append(f"  {row['player']:<16} {row['games']:>3} games {percent(row)}  survived "
-                     f"{100 * row['survival']:.0f} %  roles: {row['roles']}")
-    for name, key in (("Roles", "role"), ("Teams", "team")):
-        lines.append(f"\n{name}:")
-        for row in tables[f"{key}s"]:
-            lines.append(f"  {row['ruleset']:<13} {row[key]:<18} {row['games']:>4} {percent(row)}")
-    lines.append("\nSetups:")
-    for row in tables["setups"]:
-        lines.append(f"  {row['setup']}\n      {row['team']:<14} {row['games']:>4} {percent(row)}")
-    return "\n".join(lines)

@@ -33,14 +33,28 @@ def per_player(games: list[FinishedGame]) -> list[Row]:
             for player, row in sorted(seen.items())]
 
 
-def per_key(games: list[FinishedGame], key: str) -> list[Row]:
-    """Win rates per role or per team, within each ruleset."""
+def per_role(games: list[FinishedGame]) -> list[Row]:
+    """Win rates per role within each ruleset, counted in seats: a role may be dealt to
+    several players of a game, on different teams (an Infiltration class)."""
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
     for game, seat in seats_of(games):
-        count = counts[(game.ruleset, getattr(seat, key))]
+        count = counts[(game.ruleset, seat.role)]
         count[0] += seat.won
         count[1] += 1
-    return [{"ruleset": ruleset, key: name, **rate_columns(wins, total)}
+    return [{"ruleset": ruleset, "role": name, **rate_columns(wins, total)}
+            for (ruleset, name), (wins, total) in sorted(counts.items())]
+
+
+def per_team(games: list[FinishedGame]) -> list[Row]:
+    """Win rates per team within each ruleset, counted in games, not seats: a game counts
+    once for each team in it, and is won by the team when it is among the game's winners."""
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
+    for game in games:
+        for team in sorted({seat.team for seat in game.seats if seat.team}):
+            count = counts[(game.ruleset, team)]
+            count[0] += team in game.winners
+            count[1] += 1
+    return [{"ruleset": ruleset, "team": name, **rate_columns(wins, total)}
             for (ruleset, name), (wins, total) in sorted(counts.items())]
 
 
@@ -61,5 +75,5 @@ def per_setup(games: list[FinishedGame]) -> list[Row]:
 
 
 def all_tables(games: list[FinishedGame]) -> dict[str, list[Row]]:
-    return {"players": per_player(games), "roles": per_key(games, "role"), "teams": per_key(games, "team"),
+    return {"players": per_player(games), "roles": per_role(games), "teams": per_team(games),
             "setups": per_setup(games)}

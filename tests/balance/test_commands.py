@@ -54,8 +54,8 @@ def test_balance_prints_rates_with_intervals_and_draws_the_same_plot_with_any_jo
     assert outputs[0][1].startswith(b"<?xml") and b"<svg" in outputs[0][1]
 
 
-def test_balance_of_one_setup_sweeps_the_skill_for_its_plot_and_speaks_json(tmp_path):
-    done = pbp("balance", "infiltration", "--players", "8", "--games", "3", "--jobs", "1", "--json",
+def test_balance_of_one_setup_sweeps_the_skill_for_its_plot_when_asked_and_speaks_json(tmp_path):
+    done = pbp("balance", "infiltration", "--players", "8", "--games", "3", "--jobs", "1", "--json", "--sweep",
                "--plot", str(tmp_path / "p.png"))
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
@@ -103,7 +103,7 @@ def test_stats_counts_finished_games_per_player_role_team_and_setup(folder, tmp_
     assert all(row["low"] <= row["win_rate"] <= row["high"] for table in ("roles", "teams", "setups")
                for row in tables[table])
     done = pbp("stats", "--data", str(folder), "--csv", str(tmp_path / "csv"), "--plot", str(tmp_path / "s.svg"))
-    assert done.returncode == 0 and "1 finished games (1 still running" in done.stdout
+    assert done.returncode == 0 and "1 finished game (1 still running" in done.stdout
     assert (tmp_path / "csv" / "roles.csv").read_text().startswith("ruleset,role,games,wins,win_rate,low,high")
     assert (tmp_path / "s.svg").exists()
 
