@@ -13,7 +13,7 @@ from pbp.mail.inbound import parse_inbound
 from pbp.settings import Settings
 from tests.desk.test_desk import mail
 from tests.fixtures.clocks import Clock
-from tests.fixtures.moderator_kit import ToyModerator
+from tests.fixtures.harness import ToyModerator
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 
