@@ -128,7 +128,8 @@ class Desk:
                     tell_host_of_wrong_tokens(self.moderator, game, decision.token_guard)
             for delivery in decision.deliveries:
                 deliver(self.moderator, game, delivery, mail.message_id)
-            row = self.ledger.record(file, mail, decision.outcome, decision.reason, decision.judged)
+            row = self.ledger.record(file, mail, decision.outcome, decision.reason, decision.judged,
+                                    decision.refused_by)
         self.ledger.remember(row)
 
     def may_reply(self, game: StoredGame, address: str) -> bool:

@@ -42,6 +42,7 @@ def test_a_tree_that_keeps_the_rules_passes(tmp_path):
     assert "no module over 300 lines" in done.stdout
     assert "at most 15 modules in pbp/" in done.stdout and "touched only by its keepers" in done.stdout
     assert "mail worded by templates" in done.stdout
+    assert "no function over 50 lines or complexity 15" in done.stdout
 
 
 def test_an_import_cycle_in_the_shell_fails_even_through_a_function_level_import(tmp_path):
@@ -238,3 +239,19 @@ def test_a_backoff_computed_outside_the_one_helper_fails(tmp_path):
     assert problems == [f"one backoff: pbp/game/status.py:{line} doubles a wait itself; use pbp.schedule.Backoff"
                         for line in (2, 3, 4, 5)]
     assert "one backoff" in check(tmp_path, {"pbp/game/status.py": "", "pbp/schedule.py": keeper}).stdout
+
+
+def test_a_function_over_50_lines_or_too_complex_fails_unless_allowed_with_a_reason(tmp_path):
+    """Rule 10: a long function and a branching one are named with their measures; an
+    allowance whose function is back within the limits is reported, so it is removed."""
+    long_body = "".join(f"    x{n} = {n}\n" for n in range(52))
+    branches = "".join(f"        if x == {n}:\n            return {n}\n" for n in range(16))
+    done = check(tmp_path, {"pbp/game/status.py": f"def long():\n{long_body}\n\nclass Game:\n"
+                                                  f"    def branching(self, x):\n{branches}        return -1\n"})
+    assert done.returncode == 1
+    assert "function too large: pbp/game/status.py:long (53 lines, complexity 1;" in done.stdout
+    assert "function too large: pbp/game/status.py:Game.branching (" in done.stdout and "complexity 17;" in done.stdout
+    done = check(tmp_path, {"pbp/game/resolution.py": "def resolve_phase():\n    return None\n"})
+    assert done.returncode == 1
+    assert ("pbp/game/resolution.py:resolve_phase is within the limits now, or gone: remove it from "
+            "LARGE_FUNCTIONS") in done.stdout
