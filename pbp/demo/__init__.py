@@ -127,7 +127,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
             say(f"  {line}")
     cycle.send()
     final = load(moderator, game.id)
-    result = final.record.result
+    result = final.record.result.to_json() if final.record.result else None
     if result:
         how = victory_path(result["path"], ruleset)
         say(f"\n{side_wins(result['winners'], ruleset) or 'Nobody wins: a draw.'} {how[:1].upper()}{how[1:]}."

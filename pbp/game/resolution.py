@@ -123,7 +123,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
             clock_waits_for=waiting_marker(phase.id, next_phase.id) if waits and next_phase else None,
             resolved=(*game.record.resolved, phase.id),
             checkpoints=with_checkpoint(game.record.checkpoints, f"resolution of {phase.id}", state_json),
-            result=result.to_json() if result else None))
+            result=result))
         after = rewritten(game, new_state, next_phase)
 
         def report(name: str, form: dict[str, Any] | None) -> RenderedMail:

@@ -19,6 +19,7 @@ from engine.names import look_alike
 from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.record import GameRecord, RosterPlayer
+from pbp.game.record_parts import HostAction
 from pbp.game.stored import StoredGame, load, new_token, running, save
 from pbp.host.digest import channel_history, current_orders, private_history
 from pbp.host.replay import ReplayError
@@ -78,8 +79,8 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
                                kind="goodbye", mail=goodbye)
         save(game, replace(record, roster=record.roster.with_player(handed),
                            tokens={**record.tokens, character: token}))
-        log_host_action(game, {"kind": "substitute", "phase": game.open_phase.id, "player": character,
-                               "played_by": newcomer, "replaced": leaving}, moderator)
+        log_host_action(game, HostAction("substitute", game.open_phase.id, player=character,
+                                          played_by=newcomer, replaced=leaving), moderator)
         after = load(moderator, game_id)
         mail = moderator.renderer.render(
             "welcome", record.ruleset, game=after.game_facts(), player=character, token=token,

@@ -180,7 +180,7 @@ def test_modkill_is_announced_to_everyone_with_the_reason(moderator):
     (last,) = mails(moderator, "report", "Dmitri")  # the victim gets the ruleset's report
     assert "reason broke the silence" in last["body"]
     assert "Reason: broke the silence" in notices[0]["body"]
-    assert game.record.host_actions[-1]["kind"] == "host_kill"
+    assert game.record.host_actions[-1].kind == "host_kill"
 
 
 def test_replay_reproduces_the_game_and_detects_a_hand_altered_state(moderator):
