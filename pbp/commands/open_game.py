@@ -43,7 +43,7 @@ def run(args: Namespace) -> int:
         signups = open_for_signups(moderator, args.game, args.ruleset, args.players, args.closes, options,
                                    args.schedule, args.seed, npcs, args.dialect or "")
         record = signups.record
-        print(f"Game {signups.id} ({args.ruleset}, {record['players_min']} to {record['players_max']} players) is "
-              f"open for sign-ups until {render_moment(record['closes'])}. Announcement for the thread:\n")
+        print(f"Game {signups.id} ({args.ruleset}, {record.players_min} to {record.players_max} players) is "
+              f"open for sign-ups until {render_moment(record.closes)}. Announcement for the thread:\n")
         print(announcement(moderator, signups), end="")
     return 0

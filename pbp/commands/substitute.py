@@ -14,6 +14,7 @@ from pbp.errors import UserError
 from pbp.game.stored import load
 from pbp.host.substitute import substitute
 from pbp.signups.substitutes import next_substitute, strike_off
+from pbp.storage.signup_record import SignupEntry
 from pbp.commands.common import Subparsers
 from pbp.moderator import Moderator
 
@@ -44,12 +45,12 @@ def run(args: Namespace) -> int:
 
     def act(moderator: Moderator) -> str:
         name, email = args.new_name, args.new_email
-        skipped: list[dict[str, str]] = []
+        skipped: list[SignupEntry] = []
         if args.next:
             record = load(moderator, args.game).record
             roster = {player.email for player in record.roster}
             chosen, skipped = next_substitute(moderator.folder, args.game, roster, set(record.watchers))
-            name, email = chosen["name"], chosen["email"]
+            name, email = chosen.name, chosen.email
         substitute(moderator, args.game, args.old, name, email, args.timezone, args.forum_name)
         if args.next:
             strike_off(moderator.folder, args.game, email)
@@ -57,7 +58,7 @@ def run(args: Namespace) -> int:
         said = (f"Game {args.game}: {name.strip()} now plays {character}; the old token no longer works, "
                 "and the old player was sent a goodbye.")
         for entry in skipped:
-            said += (f"\nskipped {entry['name']} <{entry['email']}> on the substitutes' list: they watch "
+            said += (f"\nskipped {entry.name} <{entry.email}> on the substitutes' list: they watch "
                      f"{args.game}, and a watcher is never dealt in.")
         return said
 

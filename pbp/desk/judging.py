@@ -17,6 +17,7 @@ from pbp.game.block_judge import BlockVerdict, judge_block
 from pbp.game.tally import running_tally
 from pbp.game.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
 from pbp.game.options import stated_options
+from pbp.game.order_row import OrderRow
 from pbp.game.stored import StoredGame
 from pbp.game.token_guard import TokenGuard
 from pbp.mail.limits import listed
@@ -33,7 +34,7 @@ class Decision:
 
     outcome: Outcome
     reason: str = ""
-    orders: list[dict[str, Any]] = field(default_factory=list)
+    orders: list[OrderRow] = field(default_factory=list)
     reply: RenderedMail | None = None
     reply_kind: str = ""
     token_guard: TokenGuard | None = None
@@ -71,7 +72,7 @@ class JudgedBlocks:
         return [v.verdict for v in self.every if v.submission or not meant]
 
     @property
-    def orders(self) -> list[dict[str, str]]:
+    def orders(self) -> list[OrderRow]:
         return [v.order_row for v in self.verdicts if v.order_row and v.accepted]
 
     @property
@@ -177,7 +178,7 @@ class GameMailJudge:
         same mail."""
         now = self.moderator.clock()
         verdicts = [judge_block(game, name, games, guard, block, now) for block in blocks]
-        accepted_orders = {v.order_row["player"]: v.order_row["text"] for v in verdicts if v.order_row}
+        accepted_orders = {v.order_row.player: v.order_row.text for v in verdicts if v.order_row}
         messages: list[MessageVerdict] = []
         for block in mail.messages:
             messages.append(judge_message(game, name, games, guard, block, now,
@@ -189,7 +190,7 @@ class GameMailJudge:
         """What the receipt says beside the blocks' verdicts: where a team's picks stand,
         the mail's unreadable parts, and order lines or words outside any block."""
         notes: list[Verdict] = []
-        accepted_orders = {row["player"]: row["text"] for row in judged.orders}
+        accepted_orders = {row.player: row.text for row in judged.orders}
         if accepted_orders:  # a team settling an order together sees where it stands, once
             shown = [delivery.picks for delivery in judged.deliveries]
             notes.extend(picks for picks in picks_of_teams(game, name, accepted_orders) if picks not in shown)
@@ -224,7 +225,7 @@ class GameMailJudge:
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
             return Note("still_stands", some_accepted=False,
-                        earlier_received=render_received(earlier["received"], game.zone_of(name)))
+                        earlier_received=render_received(earlier.received, game.zone_of(name)))
         for_what = game.rules.card.phase_words(phase) if phase else "this game"
         return Note("still_stands", some_accepted=False, earlier_received="", for_what=for_what)
 
@@ -239,7 +240,7 @@ class GameMailJudge:
         if word == "STATUS":
             phase = game.record.phase_id
             latest = game.latest_order(phase, name) if phase else None
-            accepted = ({"received": render_received(latest["received"], game.zone_of(name)), "lines": latest["text"].splitlines()}
+            accepted = ({"received": render_received(latest.received, game.zone_of(name)), "lines": latest.lines}
                         if latest else None)
             reply = renderer.render("status_reply", game.record.ruleset, phase=phase,
                                     deadline=game.deadline_text(name), accepted=accepted,

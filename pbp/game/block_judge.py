@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from pbp.game.block_rules import IDENTITY_RULES, ORDER_RULES, BlockCase, OrderCase, first_refusal
+from pbp.game.order_row import OrderRow
 from pbp.game.stored import StoredGame
 from pbp.mail.limits import listed, quoted
 from pbp.game.order_lines import read_orders
@@ -23,7 +24,7 @@ class BlockVerdict:
 
     verdict: Verdict
     submission: bool = True  # False: a form sent back with nothing filled in
-    order_row: dict[str, str] | None = None
+    order_row: OrderRow | None = None
     rule: str = ""  # the rule of pbp.game.block_rules that refused it, or the parse ("orders_read")
 
     @property
@@ -58,8 +59,7 @@ def _parsed(game: StoredGame, name: str, block: OrderBlock, now: datetime, about
         return BlockVerdict(Refused("bad_orders", errors=tuple(errors), grammar=grammar, phase_words=words,
                                     in_thread=bool(barred), **about), rule="orders_read")
     received = to_text(now)
-    row = {"phase": phase.id, "player": name, "text": "\n".join(read.canonical),
-           "received": received, "message_id": "", "mail_key": ""}
+    row = OrderRow(phase.id, name, "\n".join(read.canonical), received)
     return BlockVerdict(Accepted("orders_accepted", phase_words=words, lines=read.canonical,
                                  taken_back=read.taken_back, received=render_received(received, game.zone_of(name))),
                         order_row=row)

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from engine.core import PlayerSpec, Result
 from engine.names import name_key
+from pbp.storage.signup_record import PendingRequest, pending_from_json, pending_to_json
 from pbp.game.record_parts import HostAction, PausedClock, StoredCheckpoint, result_from_json
 
 # The record's keys this version knows; any other is kept in `extra`, unchanged.
@@ -171,7 +172,7 @@ class GameRecord:
     host_actions: tuple[HostAction, ...] = ()  # the host's log (pbp.game.notices)
     reminders_sent: tuple[str, ...] = ()  # keys of the reminders queued (pbp.game.reminders)
     watchers: tuple[str, ...] = ()  # confirmed spectators' addresses (pbp.signups)
-    watch_pending: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # WATCH codes waiting
+    watch_pending: Mapping[str, PendingRequest] = field(default_factory=dict)  # WATCH codes waiting
     # Today's answers to addresses the game does not know ({day, count}; pbp.signups.mail).
     new_addresses_answered: Mapping[str, Any] = field(default_factory=dict)
     message_key: str = ""  # the outbox's key for Message-IDs (pbp.storage.outbox)
@@ -200,7 +201,7 @@ class GameRecord:
             outbox_sequence=optional("outbox_sequence", 0), paused=PausedClock.from_json(data["paused"]) if data.get("paused") else None,
             clock_waits_for=optional("clock_waits_for", None), host_actions=tuple(HostAction.from_json(a) for a in optional("host_actions", ())),
             reminders_sent=tuple(optional("reminders_sent", ())), watchers=tuple(optional("watchers", ())),
-            watch_pending=optional("watch_pending", {}),
+            watch_pending=pending_from_json(data.get("watch_pending")),
             new_addresses_answered=optional("new_addresses_answered", {}),
             message_key=optional("message_key", ""), rules_version=optional("rules_version", 0),
             data_format=optional("data_format", 0), written_by=optional("written_by", ""),
@@ -218,7 +219,7 @@ class GameRecord:
         }
         optional = {"paused": self.paused.to_json() if self.paused else None, "clock_waits_for": self.clock_waits_for,
                     "host_actions": [a.to_json() for a in self.host_actions], "reminders_sent": list(self.reminders_sent),
-                    "watchers": list(self.watchers), "watch_pending": dict(self.watch_pending),
+                    "watchers": list(self.watchers), "watch_pending": pending_to_json(self.watch_pending),
                     "new_addresses_answered": dict(self.new_addresses_answered), "message_key": self.message_key,
                     "rules_version": self.rules_version, "data_format": self.data_format,
                     "written_by": self.written_by}

@@ -1,4 +1,4 @@
-"""The game record's nested rows as typed values (docs/design.md: Storage — typed rows):
+"""The game record's nested rows as typed values (docs/design.md: Typed rows):
 the paused clock, the checkpoints, the host's log and the result. Each has `from_json`
 and `to_json` at the storage edge (`GameRecord.from_json`, `to_json`), so the rest of pbp
 reads attributes, never keys; keys this version does not know are kept as they were."""

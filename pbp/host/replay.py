@@ -194,7 +194,7 @@ def replay_steps(game: StoredGame) -> list[Step]:
                      for a in kills.get(phase_id, []))
         if phase_id in game.record.resolved:
             latest = game.latest_orders(phase_id)
-            steps.append(Step(RESOLVE, phase_id, {p: row["text"].splitlines() for p, row in latest.items()}))
+            steps.append(Step(RESOLVE, phase_id, {p: row.lines for p, row in latest.items()}))
     return steps
 
 

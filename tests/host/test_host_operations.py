@@ -136,7 +136,7 @@ def test_substitute_old_token_refused_new_token_accepted(moderator):
     assert load(moderator, "g1").latest_orders("D1-vote") == {}
     # the newcomer with the new token is accepted for the character Chloe
     assert desk.receive(order_mail("carol@example.org", "g1", "D1-vote", new_token, "VOTE Bruno")) == "processed"
-    assert load(moderator, "g1").latest_orders("D1-vote")["Chloe"]["text"] == "VOTE Bruno"
+    assert load(moderator, "g1").latest_orders("D1-vote")["Chloe"].text == "VOTE Bruno"
     welcome = [r for r in mails(moderator, "welcome", "Chloe") if r["address"] == "carol@example.org"][0]
     assert new_token in welcome["body"] and old_token not in welcome["body"]
     assert welcome["body"].startswith("Hello Carol, you now play Chloe.\n\nYou take over Chloe")
