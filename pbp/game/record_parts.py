@@ -79,7 +79,7 @@ class HostAction:
                      if getattr(self, key)})
         if self.kind == "host_kill" and "reason" not in data:
             data["reason"] = self.reason  # a host kill always logs its reason, even an empty one
-        if self.options:
+        if self.options or self.kind == "options":
             data["options"] = dict(self.options)
         if self.at:
             data["at"] = self.at

@@ -31,6 +31,41 @@ from pbp.game.welcome import welcome_facts
 from pbp.timezones import zone_problem
 
 
+def _newcomer_address(record: GameRecord, entry: RosterPlayer, newcomer: str, new_email: str,
+                      timezone: str | None) -> str:
+    """The newcomer's address, once their name, address and time zone are found fit to take
+    over `entry`; each misfit is refused in one sentence, and nothing is changed."""
+    game_id = record.id
+    if timezone is not None and zone_problem(timezone):
+        raise UserError(zone_problem(timezone))
+    if not newcomer:
+        raise UserError("Give the newcomer's name, e.g. pbp substitute g1 Alice Carol carol@example.org.")
+    problem = _newcomer_name_problem(record, entry, newcomer)
+    if problem:
+        raise UserError(problem)
+    address = normalise_address(new_email)
+    if address is None:
+        raise UserError(f"{new_email!r} is not an email address like name@example.org.")
+    if record.roster.by_address(address) is not None:
+        raise UserError(f"{address} is already on the roster of {game_id}; give the newcomer's own address.")
+    if address in record.watchers:
+        raise UserError(f"{address} watches {game_id} and has seen every role and night action, so cannot "
+                        "be dealt in; choose another newcomer.")
+    return address
+
+
+def _welcome(moderator: Moderator, game: StoredGame, after: StoredGame, character: str, token: str, address: str,
+             newcomer: dict[str, Any]) -> None:
+    """Queue the newcomer's welcome: the character's role, its new token and form, and the
+    digest of what it was told before (`newcomer`)."""
+    mail = moderator.renderer.render(
+        "welcome", after.record.ruleset, game=after.game_facts(), player=character, token=token,
+        view=after.rules.view(after.state, character), form=after.form(character), substitute=newcomer,
+        **welcome_facts(after, character))
+    moderator.outbox.queue(game.file, phase=game.record.phase_id, recipient=character, address=address,
+                           kind="welcome", mail=mail)
+
+
 def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_email: str,
                timezone: str | None = None, forum_name: str | None = None) -> str:
     """A newcomer takes over character `old`: new address, new token (the old one stops
@@ -50,21 +85,7 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
     record = game.record
     entry = _roster_entry(record, old)
     newcomer = new_name.strip()
-    if timezone is not None and zone_problem(timezone):
-        raise UserError(zone_problem(timezone))
-    if not new_name.strip():
-        raise UserError("Give the newcomer's name, e.g. pbp substitute g1 Alice Carol carol@example.org.")
-    problem = _newcomer_name_problem(record, entry, newcomer)
-    if problem:
-        raise UserError(problem)
-    address = normalise_address(new_email)
-    if address is None:
-        raise UserError(f"{new_email!r} is not an email address like name@example.org.")
-    if record.roster.by_address(address) is not None:
-        raise UserError(f"{address} is already on the roster of {game_id}; give the newcomer's own address.")
-    if address in record.watchers:
-        raise UserError(f"{address} watches {game_id} and has seen every role and night action, so cannot "
-                        "be dealt in; choose another newcomer.")
+    address = _newcomer_address(record, entry, newcomer, new_email, timezone)
     character = entry.name
     token = new_token()
     handed = entry.handed_to(newcomer, address, None if timezone is None else timezone.strip(),
@@ -82,13 +103,7 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
         log_host_action(game, HostAction("substitute", game.open_phase.id, player=character,
                                           played_by=newcomer, replaced=leaving), moderator)
         after = load(moderator, game_id)
-        mail = moderator.renderer.render(
-            "welcome", record.ruleset, game=after.game_facts(), player=character, token=token,
-            view=after.rules.view(after.state, character), form=after.form(character),
-            substitute={"name": newcomer, **digest},
-            **welcome_facts(after, character))
-        moderator.outbox.queue(game.file, phase=record.phase_id, recipient=character, address=address,
-                               kind="welcome", mail=mail)
+        _welcome(moderator, game, after, character, token, address, {"name": newcomer, **digest})
         substitution = [{"kind": "substitution", "data": {
             "character": character, "played_by": newcomer, "replaced": leaving}}]
         for listener in moderator.after_host_action:  # the forum drafts the public post
