@@ -161,7 +161,8 @@ class GameMailJudge:
         outcome, kind, headline = _outcome(judged.accepted, judged.rejected, bool(mail.blocks))
         if guard.unanswered:  # wrong tokens past the day's limit: forged mail must not flood the player
             return Decision(outcome, reason=f"{len(judged.rejected)} rejected: wrong tokens past the daily "
-                                            "limit, not answered", token_guard=guard, refused_by=judged.refused_by)
+                                            "limit, not answered", token_guard=guard,
+                            refused_by=[*judged.refused_by, "wrong_tokens_within_the_daily_limit"])
         notes = [*judged.shown, *choice.notes, *self._notes_besides(game, name, mail, judged)]
         if judged.rejected:
             notes.append(self._still_stands(game, name, bool(judged.accepted)))
