@@ -3,7 +3,6 @@
 """
 from __future__ import annotations
 
-from typing import Any
 
 from pbp.errors import UserError
 from pbp.game.notices import notify_players

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
-from typing import Any, Mapping
+from typing import Mapping
 
 from pbp.storage.signup_record import PendingRequest
 from pbp.timezones import as_utc

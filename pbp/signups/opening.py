@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Sequence
 
 from engine.core import GameSetupError
 from engine.names import look_alike

@@ -8,7 +8,6 @@ starts at the next cycle after the minimum is reached, or when the host says so.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from pbp.timezones import as_utc, to_text
 from pbp.errors import UserError

@@ -3,14 +3,13 @@ sign-ups with its closing time and every confirmed sign-up, requests waiting for
 confirmation, and, once a game has started, its substitutes' list."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Iterable
 
 from pbp.storage.datafolder import DataFolder
 from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.storage.open_games import OPEN, open_game, open_game_ids
 from pbp.storage.signup_record import SignupEntry
 from pbp.signups.codes import NEW_ADDRESS_ANSWERS_PER_DAY
-from pbp.signups.mail import NEW_ADDRESSES_KEY
 from pbp.timezones import render_moment
 
 
