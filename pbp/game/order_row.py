@@ -28,7 +28,7 @@ class OrderRow:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> OrderRow:
-        return cls(row["phase"], row["player"], row["text"], row["received"], row.get("message_id", ""),
+        return cls(row["phase"], row["player"], row["text"], row.get("received", ""), row.get("message_id", ""),
                    row.get("mail_key", ""), {key: value for key, value in row.items() if key not in KNOWN})
 
     def to_row(self) -> dict[str, Any]:
