@@ -34,7 +34,7 @@ def run(args: Namespace) -> int:
         yield f"Resolved {summary.game} {summary.phase}."
         yield from (f"  {line}" for line in summary.public)
         if summary.result:
-            yield f"Game over: {', '.join(summary.result['winners']) or 'nobody'} ({summary.result['path']})."
+            yield f"Game over: {', '.join(summary.result.winners) or 'nobody'} ({summary.result.path})."
         else:
             yield f"Next phase: {summary.next_phase}."
 

@@ -44,8 +44,8 @@ def run(args: Namespace) -> int:
         signups = open_for_signups(moderator, args.game, args.ruleset, args.players, args.closes, options,
                                    args.schedule, args.seed, npcs, args.dialect or "")
         record = signups.record
-        print(f"Game {signups.id} ({args.ruleset}, {record['players_min']} to {record['players_max']} players) is "
-              f"open for sign-ups until {render_moment(record['closes'])}. Announcement for the thread:\n")
+        print(f"Game {signups.id} ({args.ruleset}, {record.players_min} to {record.players_max} players) is "
+              f"open for sign-ups until {render_moment(record.closes)}. Announcement for the thread:\n")
         print(announcement(moderator, signups), end="")
     # After the folder is closed: the note forks worker processes to play its games.
     note = balance_note(args.ruleset, sizes_to_check(record["players_min"], record["players_max"]), options)

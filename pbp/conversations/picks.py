@@ -31,7 +31,7 @@ def current_picks(game: StoredGame, channel: str, pending: Mapping[str, str] | N
         for member in givers:
             text = (pending or {}).get(member)
             if text is None:
-                text = latest[member]["text"] if member in latest else ""
+                text = latest[member].text if member in latest else ""
             chosen = [line for line in text.splitlines() if line.split()[:1] == [keyword]]
             picks.append((member, chosen[-1] if chosen else None))
         orders.append((keyword, tuple(picks)))

@@ -29,7 +29,7 @@ def log_cycle(report: CycleReport) -> None:
             logs.warning(f"mail {key} could not be read: {reason}")
     for summary in report.resolutions:
         logs.info(f"resolved {summary.game} {summary.phase}"
-                  + (f"; game over: {', '.join(summary.result['winners'])}" if summary.result else
+                  + (f"; game over: {', '.join(summary.result.winners)}" if summary.result else
                      f"; next {summary.next_phase}"), game=summary.game)
     for event in report.forum_events:
         logs.info(f"forum: {event}")

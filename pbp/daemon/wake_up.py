@@ -53,9 +53,9 @@ def _signup_closing(folder: DataFolder) -> WakeUp | None:
     """The earliest closing time of a game still open for sign-ups that the cycle has not
     dealt with yet (pbp.signups.starting): once the host was told it closed short, or its
     start failed, it waits for the host, not for the alarm."""
-    closing = [(as_utc(record["closes"]), record["id"])
+    closing = [(as_utc(record.closes), record.id)
                for record in (signups.record for signups in open_games(folder))
-               if record["status"] == OPEN and not record.get("host_told") and not record.get("start_failed")]
+               if record.status == OPEN and not record.host_told and not record.start_failed]
     if not closing:
         return None
     when, game_id = min(closing)

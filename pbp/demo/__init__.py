@@ -140,16 +140,16 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
     final = load(moderator, game.id)
     result = final.record.result
     if result:
-        how = victory_path(result["path"], ruleset)
-        say(f"\n{side_wins(result['winners'], ruleset) or 'Nobody wins: a draw.'} {how[:1].upper()}{how[1:]}."
-            + (f" Winning players: {', '.join(result['players'])}." if result.get("players") else ""))
+        how = victory_path(result.path, ruleset)
+        say(f"\n{side_wins(result.winners, ruleset) or 'Nobody wins: a draw.'} {how[:1].upper()}{how[1:]}."
+            + (f" Winning players: {', '.join(result.players)}." if result.players else ""))
     elif stop_after is None:  # (a demo stopped on purpose said so)
         say(f"\nThe game did not end within {MAX_ROUNDS} rounds.")
     say(f"\nWhere to look next: each player's mail is in {moderator.settings.maildir_root}/<address>/ "
         "(`pbp demo --keep DIR` keeps the whole data folder to read); `pbp init` starts a folder for a game "
         "of your own, and `pbp rules <ruleset>` explains the rules.")
     sent = sum(1 for row in final.file.outbox.all() if row["status"] == "sent")
-    return DemoResult(game.id, phases, result, sent, received)
+    return DemoResult(game.id, phases, result.to_json() if result else None, sent, received)
 
 
 def _answer_mail(moderator: ForumModerator, game: StoredGame, entry: RosterPlayer, answered: set[str],

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from dataclasses import replace
 from email.utils import parseaddr
 from typing import Iterator
 
@@ -115,8 +116,8 @@ class Desk:
         player = game.roster.at(sender)
         file = game.file
         with file.transaction():
-            for row in decision.orders:
-                file.orders.insert({**row, "message_id": mail.message_id, "mail_key": mail.key})
+            for order in decision.orders:
+                file.orders.insert(replace(order, message_id=mail.message_id, mail_key=mail.key).to_row())
             if decision.reply is not None and self.may_reply(game, sender):
                 self.moderator.outbox.queue(
                     file, phase=game.filed_phase, recipient=player.name,
@@ -128,7 +129,8 @@ class Desk:
                     tell_host_of_wrong_tokens(self.moderator, game, decision.token_guard)
             for delivery in decision.deliveries:
                 deliver(self.moderator, game, delivery, mail.message_id)
-            row = self.ledger.record(file, mail, decision.outcome, decision.reason, decision.judged)
+            row = self.ledger.record(file, mail, decision.outcome, decision.reason, decision.judged,
+                                    decision.refused_by)
         self.ledger.remember(row)
 
     def may_reply(self, game: StoredGame, address: str) -> bool:

@@ -17,12 +17,13 @@ from pbp.game.block_judge import BlockVerdict, judge_block
 from pbp.game.tally import running_tally
 from pbp.game.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
 from pbp.game.options import stated_options
+from pbp.game.order_row import OrderRow
 from pbp.game.stored import StoredGame
 from pbp.game.token_guard import TokenGuard
 from pbp.mail.limits import listed
 from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
-from pbp.ports import InboundMail, Outcome, RenderedMail
+from pbp.ports import InboundMail, OrderBlock, Outcome, RenderedMail
 from pbp.render.verdicts import Note, Refused, Verdict
 from pbp.timezones import render_received
 
@@ -33,12 +34,68 @@ class Decision:
 
     outcome: Outcome
     reason: str = ""
-    orders: list[dict[str, Any]] = field(default_factory=list)
+    orders: list[OrderRow] = field(default_factory=list)
     reply: RenderedMail | None = None
     reply_kind: str = ""
     token_guard: TokenGuard | None = None
     deliveries: list[Delivery] = field(default_factory=list)  # accepted messages, relayed on commit
     judged: list[str] = field(default_factory=list)  # the blocks judged for the home game (block_choice.judged_entry)
+    refused_by: list[str] = field(default_factory=list)  # the named rules that refused (kept in the ledger)
+
+
+@dataclass(frozen=True)
+class JudgedBlocks:
+    """A mail's order blocks and message blocks, each judged."""
+
+    verdicts: list[BlockVerdict]
+    messages: list[MessageVerdict]
+
+    @property
+    def every(self) -> list[BlockVerdict | MessageVerdict]:
+        return [*self.verdicts, *self.messages]
+
+    @property
+    def accepted(self) -> list[BlockVerdict | MessageVerdict]:
+        return [v for v in self.every if v.accepted]
+
+    @property
+    def rejected(self) -> list[BlockVerdict | MessageVerdict]:
+        """The blocks refused that were meant (not a form sent back unfilled)."""
+        return [v for v in self.every if not v.accepted and v.submission]
+
+    @property
+    def shown(self) -> list[Verdict]:
+        """The verdicts the receipt words: a form sent back unfilled is worth a word only
+        when nothing else in the mail was meant (a player filling one form of a quoted
+        mail leaves the others empty)."""
+        meant = any(v.submission for v in self.every)
+        return [v.verdict for v in self.every if v.submission or not meant]
+
+    @property
+    def orders(self) -> list[OrderRow]:
+        return [v.order_row for v in self.verdicts if v.order_row and v.accepted]
+
+    @property
+    def deliveries(self) -> list[Delivery]:
+        return [v.delivery for v in self.messages if v.delivery]
+
+    @property
+    def refused_by(self) -> list[str]:
+        """The named rules that refused a block, once each, in order: an order block's rule
+        (pbp.game.block_rules), a message block's refusal kind."""
+        named = [v.rule for v in self.verdicts if v.rule and not v.accepted]
+        named += [f"message:{v.verdict.kind}" for v in self.messages if not v.accepted]
+        return list(dict.fromkeys(named))
+
+
+def _outcome(accepted: list[Any], rejected: list[Any], orders: bool) -> tuple[Outcome, str, str]:
+    """The mail's outcome, the reply's kind and its headline (a kind of the macro `headline`
+    of mail/_verdicts.j2): something accepted, else something refused, else only forms."""
+    if accepted:
+        return "processed", "receipt", "orders_received" if orders else "message_sent"
+    if rejected:
+        return "rejected", "rejection", "orders_refused" if orders else "message_refused"
+    return "processed", "form", "form"
 
 
 class GameMailJudge:
@@ -50,7 +107,8 @@ class GameMailJudge:
     def decide(self, game: StoredGame, mail: InboundMail, games: list[str]) -> Decision:
         """What `mail` does to its home `game`; `games` are the sender's games."""
         if mail.no_reply_reason:
-            return Decision("rejected", reason=f"not answered: {mail.no_reply_reason}")
+            return Decision("rejected", reason=f"not answered: {mail.no_reply_reason}",
+                            refused_by=["mail_may_be_answered"])
         sender = mail.sender or ""  # a mail reaches its game only from a roster address
         name = game.roster.at(sender).name
         trusted_id = self.moderator.settings.trusted_authserv_id
@@ -67,7 +125,7 @@ class GameMailJudge:
         if mail.problems:
             return self._refuse_unread(game, name, mail.problems)
         return Decision("rejected", reason="no order block", reply_kind="help",
-                        reply=self.help_mail(game, name, Refused("no_block")))
+                        reply=self.help_mail(game, name, Refused("no_block")), refused_by=["mail_has_a_block"])
 
     def _refuse_unread(self, game: StoredGame, name: str, problems: tuple[str, ...]) -> Decision:
         """A mail whose blocks could not be read (no END ORDERS, a bad BEGIN line, an
@@ -75,7 +133,8 @@ class GameMailJudge:
         notes = [*(Refused("problems", also=False, problems=(problem,)) for problem in listed(problems)),
                  self._still_stands(game, name, some_accepted=False)]
         reply = self._receipt(game, name, "orders_refused", notes)
-        return Decision("rejected", reason="no readable order block", reply=reply, reply_kind="rejection")
+        return Decision("rejected", reason="no readable order block", reply=reply, reply_kind="rejection",
+                        refused_by=["blocks_are_readable"])
 
     def _receipt(self, game: StoredGame, name: str, headline: str, notes: list[Verdict]) -> RenderedMail:
         """The receipt: `headline` (a kind of the macro `headline` of mail/_verdicts.j2) and
@@ -87,33 +146,54 @@ class GameMailJudge:
     def _refused_sender(self, game: StoredGame, name: str, why: str) -> Decision:
         """The second lock (pbp.mail.sender_auth): told to the roster address, nothing changes."""
         reply = self._receipt(game, name, "mail_refused", [Refused("sender_not_authenticated", why=why)])
-        return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection")
+        return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection",
+                        refused_by=["sender_is_authenticated"])
 
     def _decide_blocks(self, game: StoredGame, name: str, mail: InboundMail, games: list[str]) -> Decision:
+        """A mail with order or message blocks: each judged by the named rules, then one
+        receipt for them all (or none, past the day's limit of wrong tokens)."""
         sender = mail.sender or ""  # a mail reaches its game only from a roster address
         guard = TokenGuard(game.file, sender, self.moderator.clock().date(),
                            self.moderator.settings.wrong_tokens_per_sender_per_day)
-        now = self.moderator.clock()
-        token = game.token(name)
         choice = choose_blocks(mail.blocks, lambda phase: judged_before(game.file, sender, phase),
-                               lambda block: block.game == game.id and (block.token or "").strip() == token)
-        verdicts = [judge_block(game, name, games, guard, block, now) for block in choice.blocks]
-        accepted_orders = {v.order_row["player"]: v.order_row["text"] for v in verdicts if v.order_row}
+                               lambda block: block.game == game.id and (block.token or "").strip() == game.token(name))
+        judged = JudgedBlocks(*self._judge_each(game, name, mail, games, guard, choice.blocks))
+        outcome, kind, headline = _outcome(judged.accepted, judged.rejected, bool(mail.blocks))
+        if guard.unanswered:  # wrong tokens past the day's limit: forged mail must not flood the player
+            return Decision(outcome, reason=f"{len(judged.rejected)} rejected: wrong tokens past the daily "
+                                            "limit, not answered", token_guard=guard,
+                            refused_by=[*judged.refused_by, "wrong_tokens_within_the_daily_limit"])
+        notes = [*judged.shown, *choice.notes, *self._notes_besides(game, name, mail, judged)]
+        if judged.rejected:
+            notes.append(self._still_stands(game, name, bool(judged.accepted)))
+        return Decision(outcome, reason=f"{len(judged.accepted)} accepted, {len(judged.rejected)} rejected",
+                        orders=judged.orders, reply=self._receipt(game, name, headline, notes), reply_kind=kind,
+                        token_guard=guard, deliveries=judged.deliveries, refused_by=judged.refused_by,
+                        judged=[judged_entry(block) for block in choice.blocks
+                                if block.game == game.id and block.has_orders])
+
+    def _judge_each(self, game: StoredGame, name: str, mail: InboundMail, games: list[str], guard: TokenGuard,
+                    blocks: tuple[OrderBlock, ...]) -> tuple[list[BlockVerdict], list[MessageVerdict]]:
+        """Each chosen order block, then each message block, judged; each accepted message
+        counts against the daily cap of the next, and a message shows the orders of the
+        same mail."""
+        now = self.moderator.clock()
+        verdicts = [judge_block(game, name, games, guard, block, now) for block in blocks]
+        accepted_orders = {v.order_row.player: v.order_row.text for v in verdicts if v.order_row}
         messages: list[MessageVerdict] = []
-        for block in mail.messages:  # each accepted message counts against the cap of the next
+        for block in mail.messages:
             messages.append(judge_message(game, name, games, guard, block, now,
                                           self.moderator.settings.replies_per_sender_per_day, accepted_orders,
                                           sent_in_mail=sum(1 for verdict in messages if verdict.accepted)))
-        every: list[BlockVerdict | MessageVerdict] = [*verdicts, *messages]
-        accepted = [v for v in every if v.accepted]
-        rejected = [v for v in every if not v.accepted and v.submission]
-        # A form sent back unfilled is worth a word only when nothing else in the mail was
-        # meant: a player filling one form of a quoted mail leaves the others empty.
-        meant = any(v.submission for v in every)
-        notes: list[Verdict] = [v.verdict for v in every if v.submission or not meant]
-        notes.extend(choice.notes)
+        return verdicts, messages
+
+    def _notes_besides(self, game: StoredGame, name: str, mail: InboundMail, judged: JudgedBlocks) -> list[Verdict]:
+        """What the receipt says beside the blocks' verdicts: where a team's picks stand,
+        the mail's unreadable parts, and order lines or words outside any block."""
+        notes: list[Verdict] = []
+        accepted_orders = {row.player: row.text for row in judged.orders}
         if accepted_orders:  # a team settling an order together sees where it stands, once
-            shown = [v.delivery.picks for v in messages if v.delivery]
+            shown = [delivery.picks for delivery in judged.deliveries]
             notes.extend(picks for picks in picks_of_teams(game, name, accepted_orders) if picks not in shown)
         if mail.problems:
             notes.append(Refused("problems", also=True, problems=tuple(listed(mail.problems))))
@@ -122,25 +202,7 @@ class GameMailJudge:
             notes.append(stray_orders_note(stray))
         elif mail.free_text:
             notes.append(free_text_note(game.id))
-        if rejected:
-            notes.append(self._still_stands(game, name, bool(accepted)))
-        what = ("orders_received", "orders_refused") if mail.blocks else ("message_sent", "message_refused")
-        outcome: Outcome
-        if accepted:
-            outcome, kind, headline = "processed", "receipt", what[0]
-        elif rejected:
-            outcome, kind, headline = "rejected", "rejection", what[1]
-        else:
-            outcome, kind, headline = "processed", "form", "form"
-        if guard.unanswered:  # wrong tokens past the day's limit: forged mail must not flood the player
-            return Decision(outcome, reason=f"{len(rejected)} rejected: wrong tokens past the daily limit, "
-                                            "not answered", token_guard=guard)
-        reply = self._receipt(game, name, headline, notes)
-        judged = [judged_entry(block) for block in choice.blocks if block.game == game.id and block.has_orders]
-        return Decision(outcome, reason=f"{len(accepted)} accepted, {len(rejected)} rejected",
-                        orders=[v.order_row for v in verdicts if v.order_row and v.accepted], reply=reply,
-                        reply_kind=kind,
-                        token_guard=guard, deliveries=[v.delivery for v in messages if v.delivery], judged=judged)
+        return notes
 
     def _refuse_stray_orders(self, game: StoredGame, name: str, stray: list[str]) -> Decision:
         """A mail with no block whose text has order lines: nothing was taken, and the reply
@@ -150,7 +212,8 @@ class GameMailJudge:
         notes = [Refused("no_block_for_orders", for_what=for_what), stray_orders_note(stray),
                  self._still_stands(game, name, some_accepted=False)]
         reply = self._receipt(game, name, "orders_refused", notes)
-        return Decision("rejected", reason="orders outside a block", reply=reply, reply_kind="rejection")
+        return Decision("rejected", reason="orders outside a block", reply=reply, reply_kind="rejection",
+                        refused_by=["orders_are_in_a_block"])
 
     def _still_stands(self, game: StoredGame, name: str, some_accepted: bool) -> Note:
         """Which of the sender's orders count after a refusal: those accepted above, the
@@ -163,7 +226,7 @@ class GameMailJudge:
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
             return Note("still_stands", some_accepted=False,
-                        earlier_received=render_received(earlier["received"], game.zone_of(name)))
+                        earlier_received=render_received(earlier.received, game.zone_of(name)))
         for_what = game.rules.card.phase_words(phase) if phase else "this game"
         return Note("still_stands", some_accepted=False, earlier_received="", for_what=for_what)
 
@@ -178,7 +241,7 @@ class GameMailJudge:
         if word == "STATUS":
             phase = game.record.phase_id
             latest = game.latest_order(phase, name) if phase else None
-            accepted = ({"received": render_received(latest["received"], game.zone_of(name)), "lines": latest["text"].splitlines()}
+            accepted = ({"received": render_received(latest.received, game.zone_of(name)), "lines": latest.lines}
                         if latest else None)
             reply = renderer.render("status_reply", game.record.ruleset, phase=phase,
                                     deadline=game.deadline_text(name), accepted=accepted,

@@ -80,7 +80,7 @@ def action_log(game: StoredGame) -> list[dict[str, Any]]:
     for phase_id in game.record.resolved:
         actions = [{"name": player, "order": line.strip()}
                    for player, row in sorted(game.latest_orders(phase_id).items())
-                   for line in row["text"].splitlines()
+                   for line in row.lines
                    if line.strip() and line.split()[0].upper() in logged]
         if actions:
             phases.append({"words": game.rules.card.phase_words(phase_id), "actions": actions})

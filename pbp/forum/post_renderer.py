@@ -21,8 +21,11 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined, Template, TemplateNotFound
 
+from engine.core import Result
+
 from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
+from pbp.game.record_parts import result_from_json
 from pbp.game.tally import tally
 from pbp.render import words as host_words
 from pbp.release import templates_folder
@@ -58,7 +61,7 @@ class PostFacts:
     phase: str
     public_view: Mapping[str, Any]
     events: Sequence[Mapping[str, Any]] = ()
-    result: Mapping[str, Any] | None = None
+    result: Result | None = None
     votes: Mapping[str, str] = field(default_factory=dict)
     voters: Sequence[str] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
@@ -68,12 +71,12 @@ class PostFacts:
         """The facts as a draft keeps them, to render it again in another dialect
         (`phase_words` is the ruleset card's, so it is not kept)."""
         return {"game": self.game, "ruleset": self.ruleset, "phase": self.phase, "public_view": self.public_view,
-                "events": list(self.events), "result": self.result, "votes": dict(self.votes),
+                "events": list(self.events), "result": self.result.to_json() if self.result else None, "votes": dict(self.votes),
                 "voters": list(self.voters), "extra": dict(self.extra)}
 
     @classmethod
     def restored(cls, data: Mapping[str, Any], phase_words: Callable[[str], str]) -> PostFacts:
-        return cls(**data, phase_words=phase_words)
+        return cls(**{**data, "result": result_from_json(data.get("result"))}, phase_words=phase_words)
 
 
 class PostRenderer:

@@ -8,9 +8,10 @@ name the first step at which the stored game and the replay part ways.
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from engine.core import canonical_json
+from pbp.game.record_parts import StoredCheckpoint
 
 
 def state_digest(state_json: Any) -> str:
@@ -18,9 +19,9 @@ def state_digest(state_json: Any) -> str:
     return hashlib.sha256(canonical_json(state_json).encode("utf-8")).hexdigest()
 
 
-def with_checkpoint(checkpoints: Sequence[Mapping[str, Any]], label: str,
-                    state_json: Any) -> tuple[Mapping[str, Any], ...]:
+def with_checkpoint(checkpoints: Sequence[StoredCheckpoint], label: str,
+                    state_json: Any) -> tuple[StoredCheckpoint, ...]:
     """The record's checkpoints with one more: the digest of the state after `label`
     (labels as pbp.host.replay.Step.describe writes them: `start`, `resolution of T1-movement`,
     `host kill of Alice in D2-vote`)."""
-    return (*checkpoints, {"label": label, "digest": state_digest(state_json)})
+    return (*checkpoints, StoredCheckpoint(label, state_digest(state_json)))

@@ -115,7 +115,7 @@ def clock_of(record: GameRecord) -> PhaseClock:
     if not record.phase_id:
         return Over()
     if record.paused:
-        return Paused(timedelta(seconds=record.paused["remaining_seconds"]))
+        return Paused(timedelta(seconds=record.paused.remaining_seconds))
     post = awaited_post(record)
     if post is not None:
         return WaitingForPost(post)

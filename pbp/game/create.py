@@ -20,9 +20,33 @@ from pbp.game.roster_file import check_unique
 from pbp.game.welcome import welcome_facts
 from pbp.moderator import Moderator
 from pbp.release import DATA_FORMAT, pbp_version
-from pbp.storage.datafolder import GameFile
 
 NPC_WELCOME = "npc-welcome"  # the outbox kind of an NPC's welcome, mailed to the host
+
+
+def _welcome_everyone(moderator: Moderator, game: StoredGame, forum_settings: Mapping[str, Any] | None) -> None:
+    """Inside the new game's first write: its forum settings, each player's welcome, each
+    NPC's welcome to the host, then the listeners (the forum drafts the opening post)."""
+    file, record, rules, state = game.file, game.record, game.rules, game.state
+    if forum_settings:
+        DraftBook(file).update_game_settings(dict(forum_settings))
+    for player in record.roster:
+        mail = moderator.renderer.render(
+            "welcome", record.ruleset, game=game.game_facts(), player=player.name, token=record.tokens[player.name],
+            view=rules.view(state, player.name), form=game.form(player.name),
+            **welcome_facts(game, player.name))
+        moderator.outbox.queue(file, phase=record.phase_id or "setup", recipient=player.name,
+                               address=player.email, kind="welcome", mail=mail)
+    # The host plays the NPCs: each NPC's welcome (and form) goes to the host address.
+    host_address = moderator.settings.host_address
+    for name in record.npc_names if host_address else ():
+        mail = moderator.renderer.render(
+            "welcome", record.ruleset, game=game.game_facts(), player=name, token=DraftBook(file).host_token(),
+            view=rules.view(state, name), form=game.npc_form(name), **welcome_facts(game, name))
+        moderator.outbox.queue(file, phase=record.phase_id or "setup", recipient=name,
+                               address=host_address, kind=NPC_WELCOME, mail=for_host(mail, name))
+    for listener in moderator.after_game_created:
+        listener(moderator, game)
 
 
 def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterPlayer], npcs: Sequence[Npc] = (),
@@ -58,27 +82,7 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterPlaye
         resolved=(), result=None, created=to_text(now), rules_version=rules.card.rules_version,
         data_format=DATA_FORMAT, written_by=pbp_version())
 
-    def welcome(file: GameFile) -> None:
-        game = StoredGame(file, record, rules, state, phase)
-        if forum_settings:
-            DraftBook(file).update_game_settings(dict(forum_settings))
-        for player in roster:
-            mail = moderator.renderer.render(
-                "welcome", ruleset, game=game.game_facts(), player=player.name, token=record.tokens[player.name],
-                view=rules.view(state, player.name), form=game.form(player.name),
-                **welcome_facts(game, player.name))
-            moderator.outbox.queue(file, phase=record.phase_id or "setup", recipient=player.name,
-                                   address=player.email, kind="welcome", mail=mail)
-        # The host plays the NPCs: each NPC's welcome (and form) goes to the host address.
-        host_address = moderator.settings.host_address
-        for name in record.npc_names if host_address else ():
-            mail = moderator.renderer.render(
-                "welcome", ruleset, game=game.game_facts(), player=name, token=DraftBook(file).host_token(),
-                view=rules.view(state, name), form=game.npc_form(name), **welcome_facts(game, name))
-            moderator.outbox.queue(file, phase=record.phase_id or "setup", recipient=name,
-                                   address=host_address, kind=NPC_WELCOME, mail=for_host(mail, name))
-        for listener in moderator.after_game_created:  # the forum drafts the opening post
-            listener(moderator, game)
-
-    folder.add_game(game_id, ruleset, record.created, record.to_json(), welcome)
+    folder.add_game(game_id, ruleset, record.created, record.to_json(),
+                    lambda file: _welcome_everyone(moderator, StoredGame(file, record, rules, state, phase),
+                                                   forum_settings))
     return load(moderator, game_id)

@@ -39,6 +39,7 @@ from pbp.game.clock import UNSET_DEADLINE, awaited_post
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.options import WAIT_FOR_PUBLISH, is_on
 from pbp.game.record import GameRecord
+from pbp.game.record_parts import HostAction, PausedClock
 from pbp.game.stored import StoredGame, load, record_of, running, save
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
@@ -152,8 +153,7 @@ def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> d
         raise UserError(f"{when!r} is in the past; give a later time or a duration.")
     with game.file.transaction():
         save(game, replace(game.record, deadline=to_text(deadline), clock_waits_for=None))
-        log_host_action(game, {"kind": "extend", "phase": game.open_phase.id,
-                               "deadline": to_text(deadline)}, moderator)
+        log_host_action(game, HostAction("extend", game.open_phase.id, deadline=to_text(deadline)), moderator)
         notify_players(moderator, game, "notice", Note("deadline_moved", phase_words=_open_words(game), reason=reason))
         _announce(moderator, game, "extend", reason, deadline=deadline)
     return deadline
@@ -174,11 +174,11 @@ def pause(moderator: Moderator, game_id: str, reason: str = "") -> timedelta:
     else:
         remaining = max(as_utc(game.record.deadline) - now, timedelta(0))
     with game.file.transaction():
-        save(game, replace(game.record, deadline="", paused={
+        save(game, replace(game.record, deadline="", paused=PausedClock(
             # kept to the microsecond: a whole-second count would lose the part of a second
             # the pause fell in (docs/design.md: Deadlines, "the time left is kept exactly")
-            "remaining_seconds": remaining / timedelta(microseconds=1) / 1e6, "since": to_text(now)}))
-        log_host_action(game, {"kind": "pause", "phase": game.open_phase.id}, moderator)
+            remaining / timedelta(microseconds=1) / 1e6, since=to_text(now))))
+        log_host_action(game, HostAction("pause", game.open_phase.id), moderator)
         notify_players(moderator, game, "notice", Note(
             "paused", game_id=game_id, phase_words=_open_words(game), reason=reason,
             waits_for_words=_words(game, waits) if waits else "", remaining=render_remaining(remaining)))
@@ -205,11 +205,11 @@ def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | N
     paused = game.record.paused
     if not paused:
         raise UserError(f"Game {game_id} is not paused.")
-    deadline = _whole_second_at_or_after(moderator.clock() + timedelta(seconds=paused["remaining_seconds"]))
+    deadline = _whole_second_at_or_after(moderator.clock() + timedelta(seconds=paused.remaining_seconds))
     waits = awaited_post(game.record)
     with game.file.transaction():
         save(game, replace(game.record, deadline="" if waits else to_text(deadline), paused=None))
-        log_host_action(game, {"kind": "resume", "phase": game.open_phase.id}, moderator)
+        log_host_action(game, HostAction("resume", game.open_phase.id), moderator)
         if waits:
             started = start_clock(moderator, game_id)  # if the post went out meanwhile
             if started is None:

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from pbp.game.stored import StoredGame, load, record_of, save
+from pbp.game.record_parts import HostAction
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
 from pbp.timezones import render_moment, to_text
@@ -40,10 +41,10 @@ def notify_players(moderator: Moderator, game: StoredGame, kind: str, notice: No
     return count
 
 
-def log_host_action(game: StoredGame, action: dict[str, Any], moderator: Moderator) -> None:
+def log_host_action(game: StoredGame, action: HostAction, moderator: Moderator) -> None:
     """Append the host's action, stamped with the time, to the game's log (`pbp replay`
     re-runs the host kills from it). The log is read from the file as it stands (one
     command may log twice with the same `game`)."""
     current = record_of(game.file)
-    stamped = {**action, "at": to_text(moderator.clock())}
+    stamped = replace(action, at=to_text(moderator.clock()))
     save(game, replace(current, host_actions=(*current.host_actions, stamped)), since=current)

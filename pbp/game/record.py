@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Iterator, Mapping
 
-from engine.core import PlayerSpec
+from engine.core import PlayerSpec, Result
 from engine.names import name_key
+from pbp.storage.signup_record import PendingRequest, pending_from_json, pending_to_json
+from pbp.game.record_parts import HostAction, PausedClock, StoredCheckpoint, result_from_json
 
 # The record's keys this version knows; any other is kept in `extra`, unchanged.
 KNOWN_KEYS = frozenset({
@@ -159,18 +161,18 @@ class GameRecord:
     created: str
     options: Mapping[str, Any] = field(default_factory=dict)
     moderator_options: Mapping[str, str] = field(default_factory=dict)
-    checkpoints: tuple[Mapping[str, Any], ...] = ()
+    checkpoints: tuple[StoredCheckpoint, ...] = ()
     npcs: tuple[Npc, ...] = ()
-    result: Mapping[str, Any] | None = None
+    result: Result | None = None
     outbox_sequence: int = 0
     # The phase clock's own keys (pbp.game.clock reads them): time left while paused, and
     # the post a waiting clock waits for.
-    paused: Mapping[str, Any] | None = None
+    paused: PausedClock | None = None
     clock_waits_for: Mapping[str, str] | None = None
-    host_actions: tuple[Mapping[str, Any], ...] = ()  # the host's log (pbp.game.notices)
+    host_actions: tuple[HostAction, ...] = ()  # the host's log (pbp.game.notices)
     reminders_sent: tuple[str, ...] = ()  # keys of the reminders queued (pbp.game.reminders)
     watchers: tuple[str, ...] = ()  # confirmed spectators' addresses (pbp.signups)
-    watch_pending: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # WATCH codes waiting
+    watch_pending: Mapping[str, PendingRequest] = field(default_factory=dict)  # WATCH codes waiting
     # Today's answers to addresses the game does not know ({day, count}; pbp.signups.mail).
     new_addresses_answered: Mapping[str, Any] = field(default_factory=dict)
     message_key: str = ""  # the outbox's key for Message-IDs (pbp.storage.outbox)
@@ -194,12 +196,12 @@ class GameRecord:
             tokens=data["tokens"], schedule=data["schedule"], state=data["state"],
             phase_id=data["phase_id"] or "", opened=data["opened"], deadline=data["deadline"] or "",
             resolved=tuple(data["resolved"]), created=data["created"], options=optional("options", {}),
-            moderator_options=optional("moderator_options", {}), checkpoints=tuple(optional("checkpoints", ())),
-            npcs=tuple(Npc.from_json(n) for n in optional("npcs", ())), result=data.get("result"),
-            outbox_sequence=optional("outbox_sequence", 0), paused=optional("paused", None),
-            clock_waits_for=optional("clock_waits_for", None), host_actions=tuple(optional("host_actions", ())),
+            moderator_options=optional("moderator_options", {}), checkpoints=tuple(StoredCheckpoint.from_json(c) for c in optional("checkpoints", ())),
+            npcs=tuple(Npc.from_json(n) for n in optional("npcs", ())), result=result_from_json(data.get("result")),
+            outbox_sequence=optional("outbox_sequence", 0), paused=PausedClock.from_json(data["paused"]) if data.get("paused") else None,
+            clock_waits_for=optional("clock_waits_for", None), host_actions=tuple(HostAction.from_json(a) for a in optional("host_actions", ())),
             reminders_sent=tuple(optional("reminders_sent", ())), watchers=tuple(optional("watchers", ())),
-            watch_pending=optional("watch_pending", {}),
+            watch_pending=pending_from_json(data.get("watch_pending")),
             new_addresses_answered=optional("new_addresses_answered", {}),
             message_key=optional("message_key", ""), rules_version=optional("rules_version", 0),
             data_format=optional("data_format", 0), written_by=optional("written_by", ""),
@@ -209,15 +211,15 @@ class GameRecord:
         """The record as stored; a key the game never had is written only once it has a value."""
         data: dict[str, Any] = {
             "id": self.id, "ruleset": self.ruleset, "seed": self.seed, "options": dict(self.options),
-            "moderator_options": dict(self.moderator_options), "checkpoints": [dict(c) for c in self.checkpoints],
+            "moderator_options": dict(self.moderator_options), "checkpoints": [c.to_json() for c in self.checkpoints],
             "roster": [p.to_json() for p in self.roster], "npcs": [n.to_json() for n in self.npcs],
             "tokens": dict(self.tokens), "schedule": self.schedule, "state": self.state, "phase_id": self.phase_id,
             "opened": self.opened, "deadline": self.deadline, "resolved": list(self.resolved),
-            "result": self.result, "created": self.created, "outbox_sequence": self.outbox_sequence,
+            "result": self.result.to_json() if self.result else None, "created": self.created, "outbox_sequence": self.outbox_sequence,
         }
-        optional = {"paused": self.paused, "clock_waits_for": self.clock_waits_for,
-                    "host_actions": [dict(a) for a in self.host_actions], "reminders_sent": list(self.reminders_sent),
-                    "watchers": list(self.watchers), "watch_pending": dict(self.watch_pending),
+        optional = {"paused": self.paused.to_json() if self.paused else None, "clock_waits_for": self.clock_waits_for,
+                    "host_actions": [a.to_json() for a in self.host_actions], "reminders_sent": list(self.reminders_sent),
+                    "watchers": list(self.watchers), "watch_pending": pending_to_json(self.watch_pending),
                     "new_addresses_answered": dict(self.new_addresses_answered), "message_key": self.message_key,
                     "rules_version": self.rules_version, "data_format": self.data_format,
                     "written_by": self.written_by}
@@ -247,5 +249,5 @@ class GameRecord:
     def substitutions(self) -> tuple[Substitution, ...]:
         """Every substitution, oldest first, from the host's log (a log written before
         the leaving player was logged names the character as the one who left)."""
-        return tuple(Substitution(a["player"], a.get("replaced", a["player"]), a["played_by"], a["phase"], a["at"])
-                     for a in self.host_actions if a["kind"] == "substitute")
+        return tuple(Substitution(a.player, a.replaced or a.player, a.played_by, a.phase, a.at)
+                     for a in self.host_actions if a.kind == "substitute")

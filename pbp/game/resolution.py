@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
-from engine.core import Phase, Resolution
+from engine.core import Phase, Resolution, Result
 from pbp import schedule
 from pbp.timezones import to_text
 from pbp.crashpoints import crash_point
@@ -43,7 +43,7 @@ class ResolutionSummary:
     game: str
     phase: str
     public: tuple[str, ...]
-    result: dict[str, Any] | None
+    result: Result | None
     next_phase: str
     awaited_nobody: bool = False  # resolved at once: nobody had an order to give (`awaits_nobody`)
 
@@ -72,9 +72,8 @@ class Resolved:
     public: list[dict[str, Any]]
 
     @property
-    def result(self) -> dict[str, Any] | None:
-        result = self.after.rules.result(self.after.state)
-        return result.to_json() if result else None
+    def result(self) -> Result | None:
+        return self.after.rules.result(self.after.state)
 
 
 def report_mail(moderator: Moderator, after: StoredGame, name: str, form: dict[str, Any] | None,
@@ -88,7 +87,7 @@ def report_mail(moderator: Moderator, after: StoredGame, name: str, form: dict[s
         "report", after.record.ruleset, game=after.game_facts(), player=name,
         resolved_phase=phase_id, next_phase=after.phase.id if after.phase else "", public_events=public,
         private_events=[event_json(e) for e in resolution.private.get(name, ())],
-        result=result.to_json() if result else None, during=during,
+        result=result, during=during,
         view=after.view(name), form=form,
         dead_watch=spectators_mode(after.record.moderator_options, after.rules.card) in ("dead", "all"))
 
@@ -103,7 +102,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
     phase = game.phase
     rules = game.rules
     dead_before = game.dead()
-    blocks = {player: row["text"].splitlines() for player, row in game.latest_orders(phase.id).items()}
+    blocks = {player: row.lines for player, row in game.latest_orders(phase.id).items()}
     orders = standing_orders(rules, game.state, phase, blocks)
     resolution = rules.resolve(game.state, orders)
     new_state = resolution.state
@@ -123,7 +122,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
             clock_waits_for=waiting_marker(phase.id, next_phase.id) if waits and next_phase else None,
             resolved=(*game.record.resolved, phase.id),
             checkpoints=with_checkpoint(game.record.checkpoints, f"resolution of {phase.id}", state_json),
-            result=result.to_json() if result else None))
+            result=result))
         after = rewritten(game, new_state, next_phase)
 
         def report(name: str, form: dict[str, Any] | None) -> RenderedMail:
@@ -151,7 +150,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
             listener(moderator, resolved)
         crash_point("mid-resolution")
     described = tuple(moderator.renderer.describe(game.record.ruleset, e) for e in resolution.public)
-    return ResolutionSummary(game_id, phase.id, described, result.to_json() if result else None,
+    return ResolutionSummary(game_id, phase.id, described, result,
                              next_phase.id if next_phase else "")
 
 

@@ -13,6 +13,7 @@ from engine.core import Phase, PlayerStatus, Ruleset, closest
 from engine.names import match_name
 from pbp.timezones import as_utc
 from pbp.errors import UserError
+from pbp.game.order_row import OrderRow
 from pbp.storage.drafts import DraftBook
 from pbp.game.clock import PhaseClock, clock_of
 from pbp.game.options import VOTES, defaults
@@ -175,25 +176,25 @@ class StoredGame:
         form = order_form(self.id, self.phase, name, DraftBook(self.file).host_token(), self.deadline_text(name))
         return {**form, "npc": name} if form else None
 
-    def latest_orders(self, phase_id: str) -> dict[str, dict[str, Any]]:
+    def latest_orders(self, phase_id: str) -> dict[str, OrderRow]:
         """Each player's latest accepted block for a phase (later blocks replace earlier).
         Rows are in the order they were written, so the last one of a player wins. Only
         the phase's rows are looked at (pbp.storage.journal.LOOKUPS): the log holds every phase's orders."""
-        latest: dict[str, dict[str, Any]] = {}
+        latest: dict[str, OrderRow] = {}
         for row in self.file.orders.where("phase", phase_id):
-            latest[row["player"]] = row
+            latest[row["player"]] = OrderRow.from_row(row)
         return latest
 
     def standing_lines(self, player: str) -> list[str]:
         """`player`'s accepted order lines for the open phase (none: an empty list)."""
         row = self.latest_order(self.open_phase.id, player)
-        return row["text"].splitlines() if row else []
+        return row.lines if row else []
 
-    def latest_order(self, phase_id: str, player: str) -> dict[str, Any] | None:
+    def latest_order(self, phase_id: str, player: str) -> OrderRow | None:
         """`player`'s latest accepted block for a phase, or None; made from that
         player's rows of the phase only (a receipt asks it for every mail that is rejected)."""
         rows = self.file.orders.where("phase", phase_id, also=("player", player))
-        return rows[-1] if rows else None
+        return OrderRow.from_row(rows[-1]) if rows else None
 
     def character(self, player: str) -> str:
         """The character or NPC called `player`, found as an order finds a name: case and

@@ -39,7 +39,7 @@ def current_votes(game: StoredGame) -> dict[str, str]:
     """Each player's latest public choice (a nomination, a vote) in the open phase."""
     if game.phase is None:
         return {}
-    blocks = {player: row["text"].splitlines() for player, row in game.latest_orders(game.phase.id).items()}
+    blocks = {player: row.lines for player, row in game.latest_orders(game.phase.id).items()}
     votes = {}
     for player, orders in standing_orders(game.rules, game.state, game.phase, blocks).items():
         for order in orders:

@@ -21,6 +21,7 @@ from pbp.moderator import Moderator
 from pbp.render.forms import order_form
 from pbp.signups.starting import start_signed_up
 from pbp.signups.substitutes import next_substitute, strike_off
+from pbp.storage.signup_record import SignupEntry
 from pbp.timezones import render_moment, render_remaining
 
 DRAFTED = "a post for the thread is drafted."
@@ -49,12 +50,12 @@ def substitute_player(moderator: Moderator, game_id: str, old: str, name: str | 
                       timezone: str | None = None, forum_name: str | None = None, *, from_list: bool = False) -> str:
     """Hand `old`'s character to a newcomer: the one named, or (`from_list`) the first on
     the game's substitutes' list who does not watch the game (pbp.signups.substitutes)."""
-    skipped: list[dict[str, str]] = []
+    skipped: list[SignupEntry] = []
     if from_list:
         record = load(moderator, game_id).record
         roster = {player.email for player in record.roster}
         chosen, skipped = next_substitute(moderator.folder, game_id, roster, set(record.watchers))
-        name, email = chosen["name"], chosen["email"]
+        name, email = chosen.name, chosen.email
     assert name is not None and email is not None  # the caller gave both, or the list did
     substitute(moderator, game_id, old, name, email, timezone, forum_name)
     if from_list:
@@ -63,7 +64,7 @@ def substitute_player(moderator: Moderator, game_id: str, old: str, name: str | 
     said = (f"Game {game_id}: {name.strip()} now plays {character}; the old token no longer works, "
             "and the old player was sent a goodbye.")
     for entry in skipped:
-        said += (f"\nskipped {entry['name']} <{entry['email']}> on the substitutes' list: they watch "
+        said += (f"\nskipped {entry.name} <{entry.email}> on the substitutes' list: they watch "
                  f"{game_id}, and a watcher is never dealt in.")
     return said
 

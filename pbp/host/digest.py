@@ -41,7 +41,7 @@ def current_orders(game: StoredGame, character: str) -> dict[str, Any] | None:
     if game.phase is None:
         return None
     row = game.latest_order(game.phase.id, character)
-    return {"phase": game.phase.id, "lines": row["text"].splitlines()} if row else None
+    return {"phase": game.phase.id, "lines": row.lines} if row else None
 
 
 def channel_history(game: StoredGame, character: str) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from pbp.errors import UserError
 from pbp.game.deadlines import start_clock
 from pbp.game.notices import log_host_action
+from pbp.game.record_parts import HostAction
 from pbp.game.options import OPTIONS, OptionValueError, split_options
 from pbp.game.stored import load, save
 from pbp.moderator import Moderator
@@ -29,7 +30,7 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
     if given:
         with game.file.transaction():
             save(game, replace(game.record, moderator_options=changed))
-            log_host_action(game, {"kind": "options", "phase": game.filed_phase,
-                                   "options": {k.strip().lower(): v for k, v in given.items()}}, moderator)
+            log_host_action(game, HostAction("options", game.filed_phase,
+                                              options={k.strip().lower(): v for k, v in given.items()}), moderator)
             start_clock(moderator, game_id)  # wait_for_publish=off starts a waiting clock
     return changed

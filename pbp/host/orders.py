@@ -3,10 +3,10 @@
 """
 from __future__ import annotations
 
-from typing import Any
 
 from pbp.errors import UserError
 from pbp.game.notices import notify_players
+from pbp.game.order_row import OrderRow
 from pbp.mail.blocks import opens_a_form, scan_blocks
 from pbp.game.stored import StoredGame, load, running
 from pbp.moderator import Moderator
@@ -41,9 +41,9 @@ def orders_overview(moderator: Moderator, game_id: str) -> str:
             if actor not in idle:
                 missing.append(actor)
             continue
-        who = " (entered by the host)" if row.get("mail_key") == HOST else ""
-        sent.append(f"  {actor}, received {render_timestamp(row['received'])}{who}:")
-        sent.extend(f"      {line}" for line in (row["text"].splitlines() or ["(no orders: the rules' default)"]))
+        who = " (entered by the host)" if row.mail_key == HOST else ""
+        sent.append(f"  {actor}, received {render_timestamp(row.received)}{who}:")
+        sent.extend(f"      {line}" for line in (row.lines or ["(no orders: the rules' default)"]))
     head.append(f"Orders in ({len(sent and [a for a in game.phase.actors if a in latest])} of "
                 f"{len(game.phase.actors)}):")
     head.extend(sent or ["  none yet"])
@@ -54,10 +54,10 @@ def orders_overview(moderator: Moderator, game_id: str) -> str:
     return "\n".join(head)
 
 
-def _host_notes(game: StoredGame, phase: Phase, latest: dict[str, dict[str, Any]]) -> list[str]:
+def _host_notes(game: StoredGame, phase: Phase, latest: dict[str, OrderRow]) -> list[str]:
     """The ruleset's remarks for the host on the orders in so far (Werewolf: a split pack),
     from the blocks as the deadline would read them."""
-    blocks = {player: row["text"].splitlines() for player, row in latest.items()}
+    blocks = {player: row.lines for player, row in latest.items()}
     orders = standing_orders(game.rules, game.state, phase, blocks)
     return [f"Note: {note}" for note in game.rules.host_notes(game.state, orders)]
 
@@ -95,8 +95,8 @@ def enter_orders(moderator: Moderator, game: StoredGame, name: str, canonical: l
     """Store `name`'s accepted orders for the open phase (inside the caller's transaction);
     a player (not an NPC) is told that the host entered orders for them."""
     received = to_text(moderator.clock())
-    game.file.orders.insert({"phase": game.open_phase.id, "player": name, "text": "\n".join(canonical),
-                             "received": received, "message_id": message_id, "mail_key": mail_key})
+    game.file.orders.insert(OrderRow(game.open_phase.id, name, "\n".join(canonical), received, message_id,
+                                     mail_key).to_row())
     if name in game.record.roster.names:
         notify_players(moderator, game, "receipt", Note(
             "orders_entered", phase_words=game.rules.card.phase_words(game.open_phase.id), lines=tuple(canonical)),
@@ -110,7 +110,7 @@ def character_status(moderator: Moderator, game_id: str, player: str) -> str:
     name = game.character(player)
     phase = game.record.phase_id
     latest = game.latest_order(phase, name) if phase else None
-    accepted = ({"received": render_timestamp(latest["received"]), "lines": latest["text"].splitlines()}
+    accepted = ({"received": render_timestamp(latest.received), "lines": latest.lines}
                 if latest else None)
     mail = moderator.renderer.render(
         "status_reply", game.record.ruleset, game=game.game_facts(), player=name, phase=phase,

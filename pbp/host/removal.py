@@ -14,6 +14,7 @@ from pbp.timezones import to_text
 from pbp.render.verdicts import Note
 from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
+from pbp.game.record_parts import HostAction
 from pbp.game.resolution import NPC_REPORT, for_host, report_mail
 from pbp.game.stored import load, running, save
 from pbp.game.checkpoints import with_checkpoint
@@ -39,7 +40,7 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
     phase = game.open_phase
     label = Step(HOST_KILL, phase.id, player=name).describe()
     state_json = game.rules.to_json(new_state)
-    record = replace(game.record, state=state_json, result=result.to_json() if result else None,
+    record = replace(game.record, state=state_json, result=result,
                      checkpoints=with_checkpoint(game.record.checkpoints, label, state_json))
     if next_phase is None or next_phase.id != phase.id:
         now = moderator.clock()
@@ -48,8 +49,7 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
                          if next_phase else "")
     with game.file.transaction():
         save(game, record)
-        log_host_action(game, {"kind": HOST_KILL, "phase": phase.id, "player": name,
-                               "reason": reason.strip()}, moderator)
+        log_host_action(game, HostAction(HOST_KILL, phase.id, player=name, reason=reason.strip()), moderator)
         after = load(moderator, game_id)
         # Who died of it (a lover by day too) is told as the rules tell a death: their
         # own report, private news included; everyone else gets the notice.

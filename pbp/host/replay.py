@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from engine.core import PlayerSpec, Resolution, Ruleset, canonical_json
+from pbp.game.record_parts import HostAction
 from pbp.game.stored import StoredGame, load
 from pbp.game.checkpoints import state_digest
 from pbp.moderator import Moderator
@@ -178,10 +179,10 @@ def replay_steps(game: StoredGame) -> list[Step]:
     """The game's history as replay steps: for each resolved phase, the host kills made
     while it was open, then its resolution from each actor's latest accepted orders; then
     the host kills of the open phase (or of the phase a host kill ended the game in)."""
-    kills: dict[str, list[Mapping[str, Any]]] = {}
+    kills: dict[str, list[HostAction]] = {}
     for action in game.record.host_actions:
-        if action["kind"] == HOST_KILL:
-            kills.setdefault(action["phase"], []).append(action)
+        if action.kind == HOST_KILL:
+            kills.setdefault(action.phase, []).append(action)
     steps: list[Step] = []
     phases = list(game.record.resolved)
     # the open phase, or the phase in which a host kill ended the game
@@ -189,11 +190,11 @@ def replay_steps(game: StoredGame) -> list[Step]:
         if phase_id not in phases:
             phases.append(phase_id)
     for phase_id in phases:
-        steps.extend(Step(HOST_KILL, phase_id, player=a["player"], reason=a["reason"])
+        steps.extend(Step(HOST_KILL, phase_id, player=a.player, reason=a.reason)
                      for a in kills.get(phase_id, []))
         if phase_id in game.record.resolved:
             latest = game.latest_orders(phase_id)
-            steps.append(Step(RESOLVE, phase_id, {p: row["text"].splitlines() for p, row in latest.items()}))
+            steps.append(Step(RESOLVE, phase_id, {p: row.lines for p, row in latest.items()}))
     return steps
 
 
@@ -210,7 +211,7 @@ def replay_game(moderator: Moderator, game_id: str) -> ReplayReport:
     except ReplayError as error:
         return ReplayReport(len(steps), None, str(error), started_under=started_under, runs=runs)
     digests = [Checkpoint(c.label, state_digest(c.state)) for c in checkpoints]
-    stored = [Checkpoint(c["label"], c["digest"]) for c in record.checkpoints]
+    stored = [Checkpoint(c.label, c.digest) for c in record.checkpoints]
     divergence = compare(stored, digests)
     final = compare([Checkpoint("the current state", record.state)],
                     [Checkpoint("the current state", checkpoints[-1].state)])

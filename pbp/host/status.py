@@ -66,7 +66,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
         lines.extend(line for line in [game_line(record, rules_for, stamp)] if line)
         if record.result:
             result = record.result
-            lines.append(f"  over: winners {', '.join(result['winners']) or 'nobody'} ({result['path']})")
+            lines.append(f"  over: winners {', '.join(result.winners) or 'nobody'} ({result.path})")
         else:
             lines.append(f"  phase {record.phase_id}, deadline {clock_of(record).status_text()}")
             for note in stall_notes(folder):

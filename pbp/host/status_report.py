@@ -76,7 +76,7 @@ def game_status(file: GameFile, stall: dict[str, str] | None, now: datetime) -> 
         "id": record.id, "ruleset": record.ruleset, "players": len(record.roster),
         "phase": record.phase_id or None, "deadline": record.deadline or None,
         "clock": clock_of(record).status_text(), "over": record.result is not None,
-        "winners": list(record.result["winners"]) if record.result else None,
+        "winners": list(record.result.winners) if record.result else None,
         "phases_resolved": len(record.resolved), "resolution_waits": waits,
         "mail": {"sent": len(rows) - len(failed) - len([r for r in rows if r["status"] == QUEUED]),
                  "waiting": len([r for r in rows if r["status"] == QUEUED]), "failed": len(failed),

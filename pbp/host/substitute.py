@@ -19,6 +19,7 @@ from engine.names import look_alike
 from pbp.errors import UserError
 from pbp.game.notices import log_host_action, notify_players
 from pbp.game.record import GameRecord, RosterPlayer
+from pbp.game.record_parts import HostAction
 from pbp.game.stored import StoredGame, load, new_token, running, save
 from pbp.host.digest import channel_history, current_orders, private_history
 from pbp.host.replay import ReplayError
@@ -28,6 +29,41 @@ from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.roster_file import normalise_address
 from pbp.game.welcome import welcome_facts
 from pbp.timezones import zone_problem
+
+
+def _newcomer_address(record: GameRecord, entry: RosterPlayer, newcomer: str, new_email: str,
+                      timezone: str | None) -> str:
+    """The newcomer's address, once their name, address and time zone are found fit to take
+    over `entry`; each misfit is refused in one sentence, and nothing is changed."""
+    game_id = record.id
+    if timezone is not None and zone_problem(timezone):
+        raise UserError(zone_problem(timezone))
+    if not newcomer:
+        raise UserError("Give the newcomer's name, e.g. pbp substitute g1 Alice Carol carol@example.org.")
+    problem = _newcomer_name_problem(record, entry, newcomer)
+    if problem:
+        raise UserError(problem)
+    address = normalise_address(new_email)
+    if address is None:
+        raise UserError(f"{new_email!r} is not an email address like name@example.org.")
+    if record.roster.by_address(address) is not None:
+        raise UserError(f"{address} is already on the roster of {game_id}; give the newcomer's own address.")
+    if address in record.watchers:
+        raise UserError(f"{address} watches {game_id} and has seen every role and night action, so cannot "
+                        "be dealt in; choose another newcomer.")
+    return address
+
+
+def _welcome(moderator: Moderator, game: StoredGame, after: StoredGame, character: str, token: str, address: str,
+             newcomer: dict[str, Any]) -> None:
+    """Queue the newcomer's welcome: the character's role, its new token and form, and the
+    digest of what it was told before (`newcomer`)."""
+    mail = moderator.renderer.render(
+        "welcome", after.record.ruleset, game=after.game_facts(), player=character, token=token,
+        view=after.rules.view(after.state, character), form=after.form(character), substitute=newcomer,
+        **welcome_facts(after, character))
+    moderator.outbox.queue(game.file, phase=game.record.phase_id, recipient=character, address=address,
+                           kind="welcome", mail=mail)
 
 
 def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_email: str,
@@ -49,21 +85,7 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
     record = game.record
     entry = _roster_entry(record, old)
     newcomer = new_name.strip()
-    if timezone is not None and zone_problem(timezone):
-        raise UserError(zone_problem(timezone))
-    if not new_name.strip():
-        raise UserError("Give the newcomer's name, e.g. pbp substitute g1 Alice Carol carol@example.org.")
-    problem = _newcomer_name_problem(record, entry, newcomer)
-    if problem:
-        raise UserError(problem)
-    address = normalise_address(new_email)
-    if address is None:
-        raise UserError(f"{new_email!r} is not an email address like name@example.org.")
-    if record.roster.by_address(address) is not None:
-        raise UserError(f"{address} is already on the roster of {game_id}; give the newcomer's own address.")
-    if address in record.watchers:
-        raise UserError(f"{address} watches {game_id} and has seen every role and night action, so cannot "
-                        "be dealt in; choose another newcomer.")
+    address = _newcomer_address(record, entry, newcomer, new_email, timezone)
     character = entry.name
     token = new_token()
     handed = entry.handed_to(newcomer, address, None if timezone is None else timezone.strip(),
@@ -78,16 +100,10 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
                                kind="goodbye", mail=goodbye)
         save(game, replace(record, roster=record.roster.with_player(handed),
                            tokens={**record.tokens, character: token}))
-        log_host_action(game, {"kind": "substitute", "phase": game.open_phase.id, "player": character,
-                               "played_by": newcomer, "replaced": leaving}, moderator)
+        log_host_action(game, HostAction("substitute", game.open_phase.id, player=character,
+                                          played_by=newcomer, replaced=leaving), moderator)
         after = load(moderator, game_id)
-        mail = moderator.renderer.render(
-            "welcome", record.ruleset, game=after.game_facts(), player=character, token=token,
-            view=after.rules.view(after.state, character), form=after.form(character),
-            substitute={"name": newcomer, **digest},
-            **welcome_facts(after, character))
-        moderator.outbox.queue(game.file, phase=record.phase_id, recipient=character, address=address,
-                               kind="welcome", mail=mail)
+        _welcome(moderator, game, after, character, token, address, {"name": newcomer, **digest})
         substitution = [{"kind": "substitution", "data": {
             "character": character, "played_by": newcomer, "replaced": leaving}}]
         for listener in moderator.after_host_action:  # the forum drafts the public post

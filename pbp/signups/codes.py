@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import secrets
 from datetime import datetime, timedelta
-from typing import Any, Mapping
+from typing import Mapping
 
+from pbp.storage.signup_record import PendingRequest
 from pbp.timezones import as_utc
 from pbp.game.stored import TOKEN_ALPHABET
 from pbp.mail.signup_words import CODE_LENGTH
@@ -27,24 +28,24 @@ PENDING_LIFETIME = timedelta(days=1)
 NEW_ADDRESS_ANSWERS_PER_DAY = 50
 
 # The requests waiting for their code, by code.
-Pending = Mapping[str, Mapping[str, Any]]
+Pending = Mapping[str, PendingRequest]
 
 
 def new_code() -> str:
     return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def current(pending: Pending, now: datetime) -> dict[str, Mapping[str, Any]]:
+def current(pending: Pending, now: datetime) -> dict[str, PendingRequest]:
     """`pending` without the requests that have expired."""
     oldest = now - PENDING_LIFETIME
-    return {code: request for code, request in pending.items() if as_utc(request["created"]) > oldest}
+    return {code: request for code, request in pending.items() if as_utc(request.created) > oldest}
 
 
-def with_request(pending: Pending, code: str, request: Mapping[str, Any],
-                 now: datetime) -> dict[str, Mapping[str, Any]] | None:
+def with_request(pending: Pending, code: str, request: PendingRequest,
+                 now: datetime) -> dict[str, PendingRequest] | None:
     """`pending` with `request` under `code`, replacing the address's earlier request and
     dropping expired ones; None when `MAX_PENDING` other requests are waiting."""
-    kept = {c: r for c, r in current(pending, now).items() if r["email"] != request["email"]}
+    kept = {c: r for c, r in current(pending, now).items() if r.email != request.email}
     if len(kept) >= MAX_PENDING:
         return None
     kept[code] = request
@@ -52,17 +53,17 @@ def with_request(pending: Pending, code: str, request: Mapping[str, Any],
 
 
 def take_request(pending: Pending, code: str, email: str,
-                 now: datetime) -> tuple[Mapping[str, Any] | None, dict[str, Mapping[str, Any]]]:
+                 now: datetime) -> tuple[PendingRequest | None, dict[str, PendingRequest]]:
     """(the request `code` stands for, if `email` made it and it has not expired; the
     pending requests without it and without expired ones). A code used from another
     address is not found and stays pending for its owner."""
     waiting = current(pending, now)
     request = waiting.get(code.lower())
-    if request is None or request["email"] != email:
+    if request is None or request.email != email:
         return None, waiting
     return request, {c: r for c, r in waiting.items() if c != code.lower()}
 
 
 def waiting_for(pending: Pending, email: str, now: datetime) -> bool:
     """Whether `email` has a request waiting for its code."""
-    return any(request["email"] == email for request in current(pending, now).values())
+    return any(request.email == email for request in current(pending, now).values())

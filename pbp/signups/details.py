@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Iterable
 
 from engine import roster_problems
 from pbp.mail.limits import quoted
+from pbp.storage.signup_record import SignupRecord
 from pbp.timezones import zone_problem
 
 _KEY = re.compile(r"(?:^|\s)(TZ|TIMEZONE|FORUM)\s*[=:]\s*", re.IGNORECASE)
@@ -66,11 +67,11 @@ def forum_name_problem(forum_name: str) -> str | None:
     return None
 
 
-def join_problems(record: Mapping[str, Any], details: JoinDetails) -> tuple[list[str], list[str]]:
+def join_problems(record: SignupRecord, details: JoinDetails) -> tuple[list[str], list[str]]:
     """A sign-up's problems against the game's sign-ups and NPCs: the name's (by the roster
     rules), and the time zone's and forum name's."""
-    entries = record["entries"]
-    npcs = [npc["name"] for npc in record.get("npcs", ())]
-    taken = [e["forum_name"] for e in entries if e.get("forum_name")]
-    return (roster_problems([*npcs, *(e["name"] for e in entries), details.name]),
-            details.problems(record["id"], taken))
+    entries = record.entries
+    npcs = [npc["name"] for npc in record.npcs]
+    taken = [e.forum_name for e in entries if e.forum_name]
+    return (roster_problems([*npcs, *(e.name for e in entries), details.name]),
+            details.problems(record.id, taken))

@@ -25,7 +25,8 @@ from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.storage.open_games import OPEN, OpenGame, find_open_game
 from pbp.signups.details import JoinDetails, join_problems
-from pbp.signups.codes import (MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY, new_code, take_request, waiting_for,
+from pbp.storage.signup_record import PendingRequest, SignupEntry, SignupRecord
+from pbp.signups.codes import (MAX_PENDING, Pending, NEW_ADDRESS_ANSWERS_PER_DAY, new_code, take_request, waiting_for,
                                with_request)
 from pbp.signups.spectators import OUTSIDE_SEQUENCE
 from pbp.signups.substitutes import on_the_list, strike_off
@@ -46,7 +47,7 @@ class Holder:
     ruleset: str
     phase: str  # the phase the reply is filed under
     known: frozenset[str]  # the addresses of its players, sign-ups and watchers
-    pending: Mapping[str, Any]
+    pending: Pending
     answered_new: Mapping[str, Any]
     pending_key: str  # the record's key of `pending`
 
@@ -58,8 +59,8 @@ def _holder(game: OpenGame | StoredGame) -> Holder:
                       frozenset({p.email for p in record.roster} | set(record.watchers)), record.watch_pending,
                       record.new_addresses_answered, "watch_pending")
     document = game.record
-    return Holder(document["id"], document["ruleset"], "signup", frozenset(e["email"] for e in document["entries"]),
-                  document.get("pending") or {}, document.get(NEW_ADDRESSES_KEY) or {}, "pending")
+    return Holder(document.id, document.ruleset, "signup", frozenset(e.email for e in document.entries),
+                  document.pending, document.new_addresses_answered, "pending")
 
 
 def _store(game: OpenGame | StoredGame, changes: Mapping[str, Any]) -> None:
@@ -68,7 +69,7 @@ def _store(game: OpenGame | StoredGame, changes: Mapping[str, Any]) -> None:
     if isinstance(game, StoredGame):
         save(game, replace(game.record, **changes))
     else:
-        game.file.update_record(dict(changes))
+        game.save(replace(game.record, **changes))
 
 
 @dataclass
@@ -171,11 +172,12 @@ def _left_unanswered(moderator: Moderator, holder: Holder, sender: str,
 
 
 def _request(holder: Holder, action: str, sender: str, name: str, now: str, verdict: Accepted,
-             details: Mapping[str, str] | None = None) -> Answer:
+             details: JoinDetails | None = None) -> Answer:
     """A request noted, to be confirmed with a new code from the same address."""
     code = new_code()
-    pending = with_request(holder.pending, code, {"action": action, "email": sender, "name": name,
-                                                  "created": now, **(details or {})}, as_utc(now))
+    pending = with_request(holder.pending, code, PendingRequest(action, sender, name, now, details.timezone if details else "",
+                                                                 details.forum_name if details else ""),
+                           as_utc(now))
     if pending is None:
         return Answer("rejected", f"{action} request not answered: {MAX_PENDING} requests await their code",
                       unanswered=True)
@@ -189,10 +191,10 @@ def _refusal(reason: str, kind: str, game_id: str, name: str = "", **facts: Any)
 
 def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand, sender: str) -> Answer:
     record = game.record
-    game_id, now = record["id"], to_text(moderator.clock())
-    entries = record["entries"]
-    mine = next((e for e in entries if e["email"] == sender), None)
-    started = record["status"] != OPEN  # a JOIN then joins the substitutes' list, a LEAVE leaves it
+    game_id, now = record.id, to_text(moderator.clock())
+    entries = record.entries
+    mine = next((e for e in entries if e.email == sender), None)
+    started = record.status != OPEN  # a JOIN then joins the substitutes' list, a LEAVE leaves it
     over = started and game_id in moderator.folder.game_ids() and load(moderator, game_id).phase is None
     if over or (started and command.word == "LEAVE" and mine is not None and mine not in game.substitutes):
         return _refusal("sign-ups closed", "signups_closed", game_id)
@@ -200,54 +202,53 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
         details = JoinDetails.parse(command.argument)
         name = details.name
         if mine is not None:
-            return _refusal("already signed up", "already_signed_up", game_id, mine["name"])
+            return _refusal("already signed up", "already_signed_up", game_id, mine.name)
         if not name:
             return _refusal("JOIN without a name", "join_without_name", game_id)
         refused = _join_refusal(record, details)
         if refused:
             return refused
         return _request(_holder(game), "join", sender, name, now,
-                        Accepted("join_requested", game_id=game_id, ruleset=record["ruleset"], name=name,
-                                 closes=render_moment(record["closes"], details.timezone), started=started,
+                        Accepted("join_requested", game_id=game_id, ruleset=record.ruleset, name=name,
+                                 closes=render_moment(record.closes, details.timezone), started=started,
                                  timezone=details.timezone, forum_name=details.forum_name),
-                        {"timezone": details.timezone, "forum_name": details.forum_name})
+                        details)
     if command.word == "LEAVE":
         if mine is None:
             return _refusal("LEAVE without a sign-up", "leave_without_signup", game_id)
-        return _request(_holder(game), "leave", sender, mine["name"], now,
-                        Accepted("leave_requested", game_id=game_id, name=mine["name"]))
+        return _request(_holder(game), "leave", sender, mine.name, now,
+                        Accepted("leave_requested", game_id=game_id, name=mine.name))
     if command.word == CONFIRM:
-        request, pending = take_request(record.get("pending", {}), command.argument, sender, moderator.clock())
+        request, pending = take_request(record.pending, command.argument, sender, moderator.clock())
         if request is None:
             return _bad_code(game_id, watching=False)
-        if request["action"] == "leave":
-            kept = [e for e in entries if e["email"] != sender]
+        if request.action == "leave":
+            kept = tuple(e for e in entries if e.email != sender)
             return Answer("processed", "left", Accepted("left", game_id=game_id),
-                          changes={"pending": pending, "entries": kept}, name=request["name"])
-        details = JoinDetails(request["name"], request.get("timezone", ""), request.get("forum_name", ""))
+                          changes={"pending": pending, "entries": kept}, name=request.name)
+        details = JoinDetails(request.name, request.timezone, request.forum_name)
         problems = [problem for found in join_problems(record, details) for problem in found]
         if mine is not None or problems:
             return Answer("rejected", "confirmation refused",
-                          Refused("confirmation_refused", game_id=game_id, already_as=mine["name"] if mine else "",
+                          Refused("confirmation_refused", game_id=game_id, already_as=mine.name if mine else "",
                                   problems=tuple(listed(problems))), changes={"pending": pending})
-        entry = {"name": details.name, "email": sender, "joined": now, "timezone": details.timezone,
-                 "forum_name": details.forum_name}
+        entry = SignupEntry(details.name, sender, now, details.timezone, details.forum_name)
         return Answer("processed", "joined",
-                      Accepted("joined", game_id=game_id, name=request["name"], place=len(entries) + 1,
-                               players_min=record["players_min"], players_max=game.seats, started=started,
-                               closes=render_moment(record["closes"], details.timezone),
+                      Accepted("joined", game_id=game_id, name=request.name, place=len(entries) + 1,
+                               players_min=record.players_min, players_max=game.seats, started=started,
+                               closes=render_moment(record.closes, details.timezone),
                                timezone=details.timezone, forum_name=details.forum_name),
-                      changes={"pending": pending, "entries": [*entries, entry]}, name=request["name"])
+                      changes={"pending": pending, "entries": (*entries, entry)}, name=request.name)
     return _refusal("not for an open game", "nothing_to_watch_yet", game_id)
 
 
-def _join_refusal(record: Mapping[str, Any], details: JoinDetails) -> Answer | None:
+def _join_refusal(record: SignupRecord, details: JoinDetails) -> Answer | None:
     """The refusal of a JOIN whose name, time zone or forum name cannot be used, listing
     every problem; None when all can."""
     names, others = join_problems(record, details)
     if not names and not others:
         return None
-    return _refusal("sign-up refused", "join_refused", record["id"], asked=details.name, name_refused=bool(names),
+    return _refusal("sign-up refused", "join_refused", record.id, asked=details.name, name_refused=bool(names),
                     problems=tuple(listed([*names, *others])))
 
 
@@ -264,7 +265,7 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
         request, pending = take_request(record.watch_pending, command.argument, sender, moderator.clock())
         if request is None:
             return _bad_code(game_id, watching=True)
-        if request["action"] == "unwatch":
+        if request.action == "unwatch":
             return Answer("processed", "unwatched", Accepted("unwatched", game_id=game_id),
                           changes={"watch_pending": pending, "watchers": tuple(w for w in watchers if w != sender)})
         refused = _watch_refusal(game, sender, watchers)

@@ -4,8 +4,9 @@ before anyone signs up, so that a game that fills up can start without the host.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
-from typing import Any, Sequence
+from typing import Sequence
 
 from engine.core import GameSetupError
 from engine.names import look_alike
@@ -17,6 +18,7 @@ from pbp.game.record import Npc, RosterPlayer, player_specs
 from pbp.game.roster_file import check_unique
 from pbp.moderator import Moderator
 from pbp.storage.open_games import OPEN, OpenGame, add_open_game
+from pbp.storage.signup_record import SignupRecord
 from pbp.timezones import parse_deadline_change, to_text
 
 GAME_ID = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,19}")
@@ -61,13 +63,9 @@ def open_for_signups(moderator: Moderator, game_id: str, ruleset: str, players: 
             rules.new_game(player_specs(trial, npcs), "check", engine_options)
     except (GameSetupError, OptionValueError) as error:
         raise UserError(f"Game {game_id} cannot be played as given: {error}") from None
-    record: dict[str, Any] = {
-        "id": game_id, "ruleset": ruleset, "players_min": low, "players_max": high,
-        "closes": to_text(closing), "seed": seed or "", "options": given,
-        "schedule_text": schedule_text or "", "schedule": plan, "status": OPEN, "entries": [], "pending": {},
-        "host_told": False, "created": to_text(now), "outbox_sequence": 0,
-        "npcs": [npc.to_json() for npc in npcs], "dialect": dialect,
-    }
+    record = SignupRecord(game_id, ruleset, low, high, to_text(closing), OPEN, seed=seed or "", options=given,
+                          schedule_text=schedule_text or "", schedule=plan, created=to_text(now),
+                          npcs=tuple(npc.to_json() for npc in npcs), dialect=dialect or "")
     return add_open_game(moderator.folder, record)
 
 
@@ -76,6 +74,5 @@ def set_dialect(signups: OpenGame, dialect: str | None) -> str:
     the start; None changes nothing); returns the dialect now set ("" for the settings
     file's). It reaches the game's forum settings when the game starts."""
     if dialect:
-        with signups.file.transaction():
-            signups.file.update_record({"dialect": dialect})
-    return str(signups.record.get("dialect") or "")
+        signups.save(replace(signups.record, dialect=dialect))
+    return signups.record.dialect

@@ -3,17 +3,17 @@ sign-ups with its closing time and every confirmed sign-up, requests waiting for
 confirmation, and, once a game has started, its substitutes' list."""
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Iterable
 
 from pbp.storage.datafolder import DataFolder
 from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.storage.open_games import OPEN, open_game, open_game_ids
+from pbp.storage.signup_record import SignupEntry
 from pbp.signups.codes import NEW_ADDRESS_ANSWERS_PER_DAY
-from pbp.signups.mail import NEW_ADDRESSES_KEY
 from pbp.timezones import render_moment
 
 
-def _names(entries: Iterable[Mapping[str, Any]]) -> str:
+def _names(entries: Iterable[SignupEntry]) -> str:
     return ", ".join(_entry(e) for e in entries) or "none"
 
 
@@ -24,19 +24,19 @@ def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
             continue
         signups = open_game(folder, known)
         record = signups.record
-        if record["status"] == OPEN:
-            lines.append(f"Sign-ups for {known} ({record['ruleset']}, {record['players_min']} to "
-                         f"{record['players_max']} players), closing {render_moment(record['closes'])}")
+        if record.status == OPEN:
+            lines.append(f"Sign-ups for {known} ({record.ruleset}, {record.players_min} to "
+                         f"{record.players_max} players), closing {render_moment(record.closes)}")
             lines.append(f"  signed up ({len(signups.players)}): {_names(signups.players)}")
-            if record["pending"]:
-                lines.append(f"  waiting for a confirmation code: {len(record['pending'])}")
-            answered = record.get(NEW_ADDRESSES_KEY) or {}
+            if record.pending:
+                lines.append(f"  waiting for a confirmation code: {len(record.pending)}")
+            answered = record.new_addresses_answered
             if answered.get("count", 0) >= NEW_ADDRESS_ANSWERS_PER_DAY:
                 lines.append(f"  {answered['count']} new addresses were answered on {answered['day']} (UTC), the "
                              "most in a day; later sign-up mail from new addresses that day was not answered "
                              "(see the unknown senders)")
-            if record.get("host_told"):
-                lines.append(f"  closed short of players; starts when {record['players_min']} have signed up, "
+            if record.host_told:
+                lines.append(f"  closed short of players; starts when {record.players_min} have signed up, "
                              f"or with `pbp start {known}`")
         elif game_id is not None or signups.substitutes:
             lines.append(f"Sign-ups for {known}: started")
@@ -52,8 +52,8 @@ def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
     return lines
 
 
-def _entry(entry: Mapping[str, Any]) -> str:
+def _entry(entry: SignupEntry) -> str:
     """`Alice <alice@example.org>`, with the time zone and forum account the sign-up gave."""
-    extras = [entry.get("timezone", ""), f"forum {entry['forum_name']}" if entry.get("forum_name") else ""]
+    extras = [entry.timezone, f"forum {entry.forum_name}" if entry.forum_name else ""]
     shown = ", ".join(extra for extra in extras if extra)
-    return f"{entry['name']} <{entry['email']}>" + (f" ({shown})" if shown else "")
+    return f"{entry.name} <{entry.email}>" + (f" ({shown})" if shown else "")

@@ -6,6 +6,7 @@ is never dealt in: confirming WATCH takes the address off the list (pbp.signups.
 are told that they are no longer needed."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pbp.errors import UserError
@@ -15,12 +16,13 @@ from pbp.moderator import Moderator
 from pbp.signups.spectators import OUTSIDE_SEQUENCE
 from pbp.storage.datafolder import DataFolder
 from pbp.storage.open_games import find_open_game
+from pbp.storage.signup_record import SignupEntry
 
 RELEASED = "substitute_released"
 
 
 def next_substitute(folder: DataFolder, game_id: str, roster_addresses: set[str],
-                    watchers: set[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+                    watchers: set[str]) -> tuple[SignupEntry, list[SignupEntry]]:
     """The first sign-up on the substitutes' list who does not play in the game yet and
     does not watch it, and those skipped because they watch (a watcher has seen every role
     and night action, so is never dealt in)."""
@@ -28,13 +30,13 @@ def next_substitute(folder: DataFolder, game_id: str, roster_addresses: set[str]
     if signups is None:
         raise UserError(f"Game {game_id} was not opened for sign-ups, so it has no substitutes' list; "
                         f"name the newcomer: pbp substitute {game_id} <old> <new-name> <new-email>.")
-    skipped = []
+    skipped: list[SignupEntry] = []
     for entry in signups.substitutes:
-        if entry["email"] in watchers:
-            skipped.append(dict(entry))
-        elif entry["email"] not in roster_addresses:
-            return dict(entry), skipped
-    but = f" but those who watch it ({', '.join(e['name'] for e in skipped)})" if skipped else ""
+        if entry.email in watchers:
+            skipped.append(entry)
+        elif entry.email not in roster_addresses:
+            return entry, skipped
+    but = f" but those who watch it ({', '.join(e.name for e in skipped)})" if skipped else ""
     raise UserError(f"The substitutes' list of {game_id} is empty{but}; name the newcomer: "
                     f"pbp substitute {game_id} <old> <new-name> <new-email>.")
 
@@ -42,7 +44,7 @@ def next_substitute(folder: DataFolder, game_id: str, roster_addresses: set[str]
 def on_the_list(folder: DataFolder, game_id: str, email: str) -> bool:
     """Whether `email` is on the substitutes' list of `game_id`."""
     signups = find_open_game(folder, game_id)
-    return signups is not None and any(entry["email"] == email for entry in signups.substitutes)
+    return signups is not None and any(entry.email == email for entry in signups.substitutes)
 
 
 def strike_off(folder: DataFolder, game_id: str, email: str) -> None:
@@ -51,10 +53,8 @@ def strike_off(folder: DataFolder, game_id: str, email: str) -> None:
     if signups is None:
         return
     record = signups.record
-    kept = record["entries"][: record["players_max"]] + [
-        e for e in signups.substitutes if e["email"] != email]
-    with signups.file.transaction():
-        signups.file.update_record({"entries": kept})
+    kept = record.entries[: record.players_max] + tuple(e for e in signups.substitutes if e.email != email)
+    signups.save(replace(record, entries=kept))
 
 
 def release_substitutes(moderator: Moderator, game: StoredGame) -> None:
@@ -68,10 +68,10 @@ def release_substitutes(moderator: Moderator, game: StoredGame) -> None:
         return
     playing = {player.email for player in game.roster}
     for entry in signups.substitutes:
-        if entry["email"] in playing:
+        if entry.email in playing:
             continue
-        mail = moderator.renderer.render(RELEASED, game.record.ruleset, game=game.game_facts(), name=entry["name"])
-        moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry["name"], address=entry["email"],
+        mail = moderator.renderer.render(RELEASED, game.record.ruleset, game=game.game_facts(), name=entry.name)
+        moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
                                kind=RELEASED, mail=mail, sequence_key=OUTSIDE_SEQUENCE)
 
 

@@ -48,8 +48,8 @@ def finished_games(folder: DataFolder, rules_of: Callable[[str], Ruleset]) -> tu
 def read_finished(record: GameRecord, rules: Ruleset) -> FinishedGame:
     """A finished game's public facts: its result and the roles the end revealed."""
     state = rules.from_json(record.state)
-    result = record.result or {}
-    winners = set(result.get("players", ()))
+    result = record.result
+    winners = set(result.players if result else ())
     seats = []
     for player in record.roster:
         character = player.name
@@ -57,7 +57,7 @@ def read_finished(record: GameRecord, rules: Ruleset) -> FinishedGame:
         seats.append(Seat(player.player, character, status.role or status.label,
                           status.team, status.alive, character in winners))
     return FinishedGame(record.id, record.ruleset, setup_of(record.ruleset, rules.card, seats),
-                        tuple(result.get("winners", ())), tuple(seats))
+                        result.winners if result else (), tuple(seats))
 
 
 def setup_of(ruleset: str, card: RulesetCard, seats: list[Seat]) -> str:

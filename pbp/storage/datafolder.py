@@ -11,7 +11,10 @@ Layout under the data folder:
 
 A game's tables, in its document:
     game     one document: roster, tokens, schedule, state JSON, open phase and deadline,
-             resolved phase ids, result
+             resolved phase ids, checkpoints, result, the host's log
+    drafts, forum  the public posts' drafts, the game's forum settings and host token
+             (pbp.storage.drafts)
+    messages the team channels' messages (pbp.conversations.channels)
 and in its journal (so that an ordinary mail's commit only appends):
     orders   the order log: phase, player, canonical text, received, message id, mail key
     outbox   the outbox ledger (pbp.storage.outbox)

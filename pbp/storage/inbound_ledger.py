@@ -121,13 +121,16 @@ class MailLedger:
                 "reason": reason, "received": to_text(self.clock())}
 
     def record(self, file: GameFile, mail: InboundMail, outcome: Outcome, reason: str,
-               judged: Sequence[str] = ()) -> dict[str, Any]:
+               judged: Sequence[str] = (), refused_by: Sequence[str] = ()) -> dict[str, Any]:
         """Write the mail's row into a game's file (inside the caller's transaction); call
         `remember` with it once the transaction is over. `judged` names the order blocks
-        the mail had judged (pbp.desk.choice.judged_entry), kept with it."""
+        the mail had judged (pbp.desk.choice.judged_entry), `refused_by` the desk's rules
+        that refused a part of it (docs/design.md: The desk's rules), kept with it."""
         row = self.row(mail, outcome, reason)
         if judged:
             row["judged"] = list(judged)
+        if refused_by:
+            row["refused_by"] = list(refused_by)
         file.mails.insert(row)
         return row
 

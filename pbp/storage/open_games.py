@@ -14,13 +14,14 @@ An open game's record:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 from tinydb import Query
 
 from pbp.storage.datafolder import DataFolder, GameFile
 from pbp.durable import private_folder
 from pbp.errors import UserError
+from pbp.storage.signup_record import SignupEntry, SignupRecord
 
 OPEN, STARTED = "open", "started"
 FOLDER = "signups"
@@ -38,28 +39,36 @@ class OpenGame:
         return self.file.id
 
     @property
-    def record(self) -> dict[str, Any]:
-        return self.file.record()
+    def record(self) -> SignupRecord:
+        return SignupRecord.from_json(self.file.record())
 
-    @property
-    def players(self) -> list[dict[str, Any]]:
-        """The sign-ups who play: the first `players_max`, or once the game started, those
-        dealt in (a JOIN after the start only joins the substitutes' list)."""
-        players: list[dict[str, Any]] = self.record["entries"][: self.seats]
-        return players
+    def save(self, record: SignupRecord) -> None:
+        """Write the keys `record` changes against the file as it stands now (so a key
+        written meanwhile by another, the outbox's Message-ID key, stays); inside the
+        file's transaction when other writes go with it."""
+        with self.file.transaction():
+            before, after = self.file.record(), record.to_json()
+            changed = {key: value for key, value in after.items() if before.get(key) != value}
+            if changed:
+                self.file.update_record(changed)
 
     @property
     def seats(self) -> int:
         """How many sign-ups play: `players_max` until the start, then how many were dealt in."""
-        record = self.record
-        seats: int = record.get("dealt", record["players_max"])
-        return seats
+        return self.record.seats
 
     @property
-    def substitutes(self) -> list[dict[str, Any]]:
+    def players(self) -> tuple[SignupEntry, ...]:
+        """The sign-ups who play: the first `players_max`, or once the game started, those
+        dealt in (a JOIN after the start only joins the substitutes' list)."""
+        record = self.record
+        return record.entries[: record.seats]
+
+    @property
+    def substitutes(self) -> tuple[SignupEntry, ...]:
         """The sign-ups beyond those who play, in order: the substitutes' list."""
-        substitutes: list[dict[str, Any]] = self.record["entries"][self.seats:]
-        return substitutes
+        record = self.record
+        return record.entries[record.seats:]
 
 
 def _files(folder: DataFolder) -> dict[str, GameFile]:
@@ -103,10 +112,10 @@ def outbox_files(folder: DataFolder) -> Iterator[tuple[str, GameFile]]:
         yield OUTBOX_PREFIX + game.id, game.file
 
 
-def add_open_game(folder: DataFolder, record: dict[str, Any]) -> OpenGame:
+def add_open_game(folder: DataFolder, record: SignupRecord) -> OpenGame:
     """Write the open game's file, then list it in the registry (a crash in between leaves
     an unlisted file that the next `open-game` with that id overwrites)."""
-    game_id = record["id"]
+    game_id = record.id
     if game_id in open_game_ids(folder) or folder.games_table.contains(Query().id == game_id):
         raise UserError(f"A game called {game_id!r} exists already; choose another id.")
     private_folder(folder.path / FOLDER)
@@ -115,7 +124,7 @@ def add_open_game(folder: DataFolder, record: dict[str, Any]) -> OpenGame:
     path.with_suffix(".journal").unlink(missing_ok=True)  # a game file's journal of what only grows, if any
     file = GameFile(path, folder.writer)
     with file.transaction():
-        file.game.insert(record)
-    folder.registry.table(FOLDER, cache_size=0).insert({"id": game_id, "ruleset": record["ruleset"]})
+        file.game.insert({**record.to_json(), "outbox_sequence": 0})
+    folder.registry.table(FOLDER, cache_size=0).insert({"id": game_id, "ruleset": record.ruleset})
     _files(folder)[game_id] = file
     return OpenGame(file)

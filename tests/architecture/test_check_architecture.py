@@ -42,6 +42,7 @@ def test_a_tree_that_keeps_the_rules_passes(tmp_path):
     assert "no module over 300 lines" in done.stdout
     assert "at most 15 modules in pbp/" in done.stdout and "touched only by its keepers" in done.stdout
     assert "mail worded by templates" in done.stdout
+    assert "no function over 50 lines or complexity 15" in done.stdout
 
 
 def test_an_import_cycle_in_the_shell_fails_even_through_a_function_level_import(tmp_path):
@@ -170,7 +171,7 @@ def test_more_than_15_modules_directly_in_the_shell_fails(tmp_path):
 def test_reaching_a_game_records_json_outside_its_keepers_fails(tmp_path):
     """Reading the raw document (`file.record()`), writing it (`update_record(`) or reading
     the record by key (`game.record["…"]`, `game.record.get(`) is refused outside the
-    storage, pbp/game/stored.py, pbp/game/record.py and the sign-ups; a ledger's
+    storage, pbp/game/stored.py, pbp/game/record.py and pbp/game/record_parts.py; a ledger's
     `record(file, mail)` (it has arguments) and a plain dict's keys are not game records."""
     reaching = ("def f(game, file):\n"
                 "    a = file.record()\n"
@@ -182,7 +183,7 @@ def test_reaching_a_game_records_json_outside_its_keepers_fails(tmp_path):
                 "    ledger.record(file, mail)\n"
                 "    return row[\"id\"], row.get(\"status\"), row.record\n")
     keepers = {path: reaching for path in ("pbp/storage/__init__.py", "pbp/game/stored.py",
-                                           "pbp/game/record.py", "pbp/signups/__init__.py")}
+                                           "pbp/game/record.py", "pbp/game/record_parts.py")}
     done = check(tmp_path, {"pbp/host/status.py": "from engine.core import Ruleset\n" + reaching + innocent,
                             **keepers})
     assert done.returncode == 1, done.stdout
@@ -193,6 +194,28 @@ def test_reaching_a_game_records_json_outside_its_keepers_fails(tmp_path):
         "only the record's keepers touch its JSON: pbp/host/status.py:5 writes a game's raw record (update_record)",
         "only the record's keepers touch its JSON: pbp/host/status.py:6 reads a game record by key (.record[...])",
         "only the record's keepers touch its JSON: pbp/host/status.py:7 reads a game record by key (.record.get)",
+    ]
+
+
+def test_reading_a_typed_rows_key_outside_the_keepers_fails(tmp_path):
+    """A row that has a typed value (a paused clock, a result, a sign-up record) read by
+    its own key, by subscript or `.get`, outside the storage edge: a raw row leaked past
+    it. The sign-ups are no keeper any more, and a key of no typed row is innocent."""
+    reading = ("def f(record, row, signups):\n"
+               "    a = record.paused[\"remaining_seconds\"]\n"
+               "    b = row.get(\"players_min\", 0)\n"
+               "    return signups.record[\"entries\"], row[\"winners\"], row[\"status\"]\n")
+    done = check(tmp_path, {"pbp/signups/__init__.py": reading, "pbp/storage/__init__.py": reading})
+    assert done.returncode == 1, done.stdout
+    problems = [line for line in done.stdout.splitlines() if line.startswith("only the record's keepers")]
+    assert problems == [
+        "only the record's keepers touch its JSON: pbp/signups/__init__.py:2 reads a typed row's key "
+        "'remaining_seconds' by key; use PausedClock",
+        "only the record's keepers touch its JSON: pbp/signups/__init__.py:3 reads a typed row's key "
+        "'players_min' by key; use SignupRecord",
+        "only the record's keepers touch its JSON: pbp/signups/__init__.py:4 reads a game record by key (.record[...])",
+        "only the record's keepers touch its JSON: pbp/signups/__init__.py:4 reads a typed row's key "
+        "'winners' by key; use engine.core.Result",
     ]
 
 
@@ -238,3 +261,19 @@ def test_a_backoff_computed_outside_the_one_helper_fails(tmp_path):
     assert problems == [f"one backoff: pbp/game/status.py:{line} doubles a wait itself; use pbp.schedule.Backoff"
                         for line in (2, 3, 4, 5)]
     assert "one backoff" in check(tmp_path, {"pbp/game/status.py": "", "pbp/schedule.py": keeper}).stdout
+
+
+def test_a_function_over_50_lines_or_too_complex_fails_unless_allowed_with_a_reason(tmp_path):
+    """Rule 10: a long function and a branching one are named with their measures; an
+    allowance whose function is back within the limits is reported, so it is removed."""
+    long_body = "".join(f"    x{n} = {n}\n" for n in range(52))
+    branches = "".join(f"        if x == {n}:\n            return {n}\n" for n in range(16))
+    done = check(tmp_path, {"pbp/game/status.py": f"def long():\n{long_body}\n\nclass Game:\n"
+                                                  f"    def branching(self, x):\n{branches}        return -1\n"})
+    assert done.returncode == 1
+    assert "function too large: pbp/game/status.py:long (53 lines, complexity 1;" in done.stdout
+    assert "function too large: pbp/game/status.py:Game.branching (" in done.stdout and "complexity 17;" in done.stdout
+    done = check(tmp_path, {"pbp/game/resolution.py": "def resolve_phase():\n    return None\n"})
+    assert done.returncode == 1
+    assert ("pbp/game/resolution.py:resolve_phase is within the limits now, or gone: remove it from "
+            "LARGE_FUNCTIONS") in done.stdout

@@ -121,16 +121,35 @@ def test_a_citation_is_read_as_a_reader_would(cited, ok):
     assert cites_headings(cited, headings()) is ok
 
 
-def test_the_declared_layers_name_only_real_modules():
-    """A layer that names a module that does not exist (one removed or never written)
-    says something false about the tree and checks nothing."""
-    import grimp
+def architecture_script():
     from importlib.machinery import SourceFileLoader
     from importlib.util import module_from_spec, spec_from_loader
 
     loader = SourceFileLoader("check_architecture", str(ROOT / "scripts" / "check-architecture"))
     script = module_from_spec(spec_from_loader(loader.name, loader))
     loader.exec_module(script)
+    return script
+
+
+def test_the_architecture_page_is_checked_and_lists_the_declared_layers():
+    """docs/architecture.md is one of the documents checked above, and its table of layers
+    is `LAYERS` itself: bottom up, each row the same packages (`pbp.` left out)."""
+    page = ROOT / "docs" / "architecture.md"
+    assert page in DOCUMENTS
+    rows = [line.split("|")[2] for line in page.read_text(encoding="utf-8").splitlines()
+            if re.match(r"\| \d+ \|", line)]
+    listed = [sorted(re.findall(r"`([\w.]+)`", row)) for row in rows]
+    declared = [sorted(name.removeprefix("pbp.") for name in architecture_script().layer_members(layer))
+                for layer in architecture_script().LAYERS]
+    assert listed == declared
+
+
+def test_the_declared_layers_name_only_real_modules():
+    """A layer that names a module that does not exist (one removed or never written)
+    says something false about the tree and checks nothing."""
+    import grimp
+
+    script = architecture_script()
     modules = grimp.build_graph("pbp", "engine", cache_dir=None).modules
     declared = [name for layer in script.LAYERS for name in script.layer_members(layer)]
     assert [name for name in declared if name not in modules] == []

@@ -155,6 +155,6 @@ def test_every_client_transformation_keeps_the_orders(forms, workspace, renderer
     row = recorded(form, data, workspace, renderer)
     sent = email.message_from_bytes(data, policy=policy.default)
     # Each order is written on its template line, so their order follows the form's.
-    assert row is not None and sorted(row["text"].splitlines()) == sorted(expected), (
-        f"{scenario.key} {scenario.player} {shape}: wrote {orders}, recorded {row and row['text']!r}\n"
+    assert row is not None and sorted(row.text.splitlines()) == sorted(expected), (
+        f"{scenario.key} {scenario.player} {shape}: wrote {orders}, recorded {row and row.text!r}\n"
         f"{sent.get_body().get_content()}")

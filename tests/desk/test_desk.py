@@ -65,7 +65,7 @@ def replies(moderator, sender):
 
 def orders_of(moderator, game, player="Alice", phase="D1-vote"):
     row = load(moderator, game.id).latest_orders(phase).get(player)
-    return row["text"] if row else None
+    return row.text if row else None
 
 
 def test_accepted_block_gets_a_threaded_receipt_with_canonical_orders(moderator, sender, desk, game):

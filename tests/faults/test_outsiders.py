@@ -396,10 +396,10 @@ def test_f091_forged_joins_push_out_no_one_and_stay_bounded(tmp_path):
         for n in range(210, 400):
             assert join(moderator, f"forged{n}@victim{n}.example", f"JOIN ww3 Forged{n}") == []
         assert size() == grown  # past the bounds nothing is stored in the game's file
-        assert len(open_game(moderator.folder, "ww3").record["pending"]) <= MAX_PENDING
+        assert len(open_game(moderator.folder, "ww3").record.pending) <= MAX_PENDING
         (signed_up,) = join(moderator, "alice@x.example", f"CONFIRM ww3 {code}")
         assert "You are signed up for ww3 as Alice" in signed_up["body"]
         clock.advance(days=1, minutes=1)  # a new day; the forged requests have expired
         (late,) = join(moderator, "bruno@x.example", "JOIN ww3 Bruno")
         assert "CONFIRM ww3" in late["body"]
-        assert len(open_game(moderator.folder, "ww3").record["pending"]) == 1
+        assert len(open_game(moderator.folder, "ww3").record.pending) == 1

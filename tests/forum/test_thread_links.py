@@ -123,7 +123,7 @@ def test_t044_pbp_publish_reads_the_thread_on_every_forum(tmp_path, thread_forum
 
     with ForumModerator(load_settings(str(tmp_path / "pbp.ini"))) as moderator:
         game = load(moderator, "g1")
-        assert {player: row["text"] for player, row in game.latest_orders(phase).items()} == {"Alice": "NOMINATE Bruno"}
+        assert {player: row.text for player, row in game.latest_orders(phase).items()} == {"Alice": "NOMINATE Bruno"}
 
 
 def test_a_link_is_confirmed_by_mail_and_the_account_shown_beside_the_name(tmp_path, thread_forum):

@@ -180,7 +180,7 @@ def test_t011_five_hundred_votes_in_one_phase(play):
     play.past_deadline()
     (summary,) = play.resolve_due()
     assert summary.phase == phase
-    stored = {player: row["text"] for player, row in play.game.latest_orders(phase).items()}
+    stored = {player: row.text for player, row in play.game.latest_orders(phase).items()}
     assert stored == last
 
 

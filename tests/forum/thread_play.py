@@ -106,4 +106,4 @@ class ThreadPlay:
                 and (recipient is None or row["recipient"] == recipient)]
 
     def stored_orders(self, phase: str) -> dict[str, str]:
-        return {player: row["text"] for player, row in self.game.latest_orders(phase).items()}
+        return {player: row.text for player, row in self.game.latest_orders(phase).items()}

@@ -94,3 +94,14 @@ def test_a_block_with_two_token_lines_is_refused_even_when_one_is_right(moderato
     assert reply["Subject"] == "Re: [bal1] Orders NOT accepted for D1-vote"
     assert "has 2 TOKEN lines; a block has exactly one" in flat(reply.get_content())
     assert orders_of(moderator, game) is None
+
+
+def test_a_mail_past_the_limit_names_the_rule_that_left_it_unanswered_in_the_ledger(moderator, sender, game):
+    """docs/design.md: The desk's rules — the ledger row of a wrong token past the day's
+    limit names both the block's rule and the mail's."""
+    desk = Desk(moderator)
+    for number in range(LIMIT + 1):
+        guess(desk, game, f"wrong{number}xx", number)
+    rows = sorted(game.file.mails.each(), key=lambda row: row["message_id"])
+    assert [row["refused_by"] for row in rows] == [["token_is_right"]] * LIMIT + [
+        ["token_is_right", "wrong_tokens_within_the_daily_limit"]]

@@ -57,4 +57,4 @@ def test_the_replies_the_players_guide_shows_are_accepted_as_meant(tmp_path):
             body = reply.replace("k7p2x9q4mz", game.token("Alice"))
             raw = mail(body, sender="Alice <alice@example.org>")
             assert Desk(moderator).receive(parse_inbound(raw, ("pbp@example.org",), 10**6)) == "processed"
-            assert load(moderator, "ww1").latest_order("D1-nominate", "Alice")["text"] == "NOMINATE Bruno"
+            assert load(moderator, "ww1").latest_order("D1-nominate", "Alice").text == "NOMINATE Bruno"

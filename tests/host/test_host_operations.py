@@ -136,7 +136,7 @@ def test_substitute_old_token_refused_new_token_accepted(moderator):
     assert load(moderator, "g1").latest_orders("D1-vote") == {}
     # the newcomer with the new token is accepted for the character Chloe
     assert desk.receive(order_mail("carol@example.org", "g1", "D1-vote", new_token, "VOTE Bruno")) == "processed"
-    assert load(moderator, "g1").latest_orders("D1-vote")["Chloe"]["text"] == "VOTE Bruno"
+    assert load(moderator, "g1").latest_orders("D1-vote")["Chloe"].text == "VOTE Bruno"
     welcome = [r for r in mails(moderator, "welcome", "Chloe") if r["address"] == "carol@example.org"][0]
     assert new_token in welcome["body"] and old_token not in welcome["body"]
     assert welcome["body"].startswith("Hello Carol, you now play Chloe.\n\nYou take over Chloe")
@@ -180,7 +180,7 @@ def test_modkill_is_announced_to_everyone_with_the_reason(moderator):
     (last,) = mails(moderator, "report", "Dmitri")  # the victim gets the ruleset's report
     assert "reason broke the silence" in last["body"]
     assert "Reason: broke the silence" in notices[0]["body"]
-    assert game.record.host_actions[-1]["kind"] == "host_kill"
+    assert game.record.host_actions[-1].kind == "host_kill"
 
 
 def test_replay_reproduces_the_game_and_detects_a_hand_altered_state(moderator):

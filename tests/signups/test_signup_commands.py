@@ -104,7 +104,7 @@ def test_open_game_takes_npcs_and_a_dialect(host):
     assert code == 0 and "Also in the game, played by the host: Otacon." in out
     with ForumModerator(load_settings(str(host.settings))) as moderator:
         record = open_game(moderator.folder, "inf2").record
-    assert (record["npcs"], record["dialect"]) == ([{"name": "Otacon", "class": "engineer", "team": "green"}], "bbcode")
+    assert (record.npcs, record.dialect) == (({"name": "Otacon", "class": "engineer", "team": "green"},), "bbcode")
     host.refused("open-game", "ww4", "--ruleset", "werewolf", "--players", "8..9", "--closes", "3d",
                  "--npc", "Otacon:engineer:green", says="Werewolf has no NPCs; leave out --npc.")
     host.refused("open-game", "inf3", "--ruleset", "infiltration", "--players", "5..8", "--closes", "3d",

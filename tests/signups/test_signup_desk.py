@@ -41,8 +41,8 @@ class Post:
         return [row for row in open_game(self.moderator.folder, game_id).file.outbox.all() if row["address"] == address]
 
     def code(self, game_id, address):
-        pending = open_game(self.moderator.folder, game_id).record["pending"]
-        return next(code for code, request in pending.items() if request["email"] == address)
+        pending = open_game(self.moderator.folder, game_id).record.pending
+        return next(code for code, request in pending.items() if request.email == address)
 
 
 @pytest.fixture
@@ -75,7 +75,7 @@ def test_automatic_mail_and_mail_without_one_sender_are_not_answered(post):
     post.send("bot@x.example", "JOIN ww3 Bot", no_reply_reason="Auto-Submitted: auto-replied")
     post.send(None, "JOIN ww3 Nobody")
     assert not open_game(post.moderator.folder, "ww3").file.outbox.all()
-    assert open_game(post.moderator.folder, "ww3").record["pending"] == {}
+    assert open_game(post.moderator.folder, "ww3").record.pending == {}
 
 
 def test_a_code_works_once_and_only_from_its_own_address(post):
@@ -84,7 +84,7 @@ def test_a_code_works_once_and_only_from_its_own_address(post):
     assert post.send("eve@evil.example", f"CONFIRM ww3 {code}") == "rejected"
     assert "That confirmation code for ww3 is not valid" in post.replies("ww3", "eve@evil.example")[-1]["body"]
     assert post.send("ann@x.example", f"CONFIRM ww3 {code}") == "processed"
-    assert [e["name"] for e in open_game(post.moderator.folder, "ww3").players] == ["Ann"]
+    assert [e.name for e in open_game(post.moderator.folder, "ww3").players] == ["Ann"]
     assert post.send("ann@x.example", f"CONFIRM ww3 {code}") == "rejected"  # used once already
     assert len(open_game(post.moderator.folder, "ww3").players) == 1
 
@@ -95,7 +95,7 @@ def test_a_newer_request_replaces_the_older_code(post):
     post.send("ann@x.example", "JOIN ww3 Annie")
     assert post.send("ann@x.example", f"CONFIRM ww3 {first}") == "rejected"
     post.send("ann@x.example", f"CONFIRM ww3 {post.code('ww3', 'ann@x.example')}")
-    assert [e["name"] for e in open_game(post.moderator.folder, "ww3").players] == ["Annie"]
+    assert [e.name for e in open_game(post.moderator.folder, "ww3").players] == ["Annie"]
 
 
 def test_a_refused_name_lists_every_problem_and_changes_nothing(post):
@@ -108,7 +108,7 @@ def test_a_refused_name_lists_every_problem_and_changes_nothing(post):
     assert "The name 'ANN' cannot be used in ww3" in body and "used twice" in body
     post.send("bob@x.example", "JOIN ww3")
     assert "for example: JOIN ww3 Alice" in post.replies("ww3", "bob@x.example")[-1]["body"]
-    assert "bob@x.example" not in [r["email"] for r in open_game(post.moderator.folder, "ww3").record["pending"].values()]
+    assert "bob@x.example" not in [r.email for r in open_game(post.moderator.folder, "ww3").record.pending.values()]
 
 
 def test_leave_needs_a_sign_up_and_a_confirmation(post):
@@ -117,9 +117,9 @@ def test_leave_needs_a_sign_up_and_a_confirmation(post):
     post.send("ann@x.example", "JOIN ww3 Ann")
     post.send("ann@x.example", f"CONFIRM ww3 {post.code('ww3', 'ann@x.example')}")
     post.send("ann@x.example", "LEAVE ww3")  # a forged LEAVE alone withdraws nobody
-    assert [e["name"] for e in open_game(post.moderator.folder, "ww3").players] == ["Ann"]
+    assert [e.name for e in open_game(post.moderator.folder, "ww3").players] == ["Ann"]
     post.send("ann@x.example", f"CONFIRM ww3 {post.code('ww3', 'ann@x.example')}")
-    assert open_game(post.moderator.folder, "ww3").players == []
+    assert open_game(post.moderator.folder, "ww3").players == ()
 
 
 def test_replies_are_capped_per_address_per_day(post):
@@ -131,9 +131,9 @@ def test_replies_are_capped_per_address_per_day(post):
 def test_pending_requests_are_bounded_and_none_is_pushed_out(post):
     for number in range(MAX_PENDING + 5):
         post.send(f"forged{number}@x.example", f"JOIN ww3 P{number}")
-    pending = open_game(post.moderator.folder, "ww3").record["pending"]
+    pending = open_game(post.moderator.folder, "ww3").record.pending
     assert len(pending) == MAX_PENDING
-    assert "forged0@x.example" in {r["email"] for r in pending.values()}
+    assert "forged0@x.example" in {r.email for r in pending.values()}
     assert post.replies("ww3", f"forged{MAX_PENDING}@x.example") == []  # past the bound: not answered
 
 

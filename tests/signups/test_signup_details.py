@@ -10,6 +10,7 @@ from engine.simulation import player_names
 from pbp.composition import ForumModerator
 from pbp.desk import Desk
 from pbp.game.record import Npc
+from pbp.storage.signup_record import SignupRecord
 from pbp.game.stored import load
 from pbp.ports import InboundMail
 from pbp.settings import Settings
@@ -35,11 +36,11 @@ class Post:
     def join(self, sender: str, body: str) -> str:
         """JOIN, then CONFIRM with the code mailed back; the outcome of the last mail."""
         outcome = self.send(sender, body)
-        pending = self.record()["pending"]
-        code = next((code for code, request in pending.items() if request["email"] == sender), None)
+        pending = self.record().pending
+        code = next((code for code, request in pending.items() if request.email == sender), None)
         return self.send(sender, f"CONFIRM ww3 {code}") if code else outcome
 
-    def record(self) -> dict:
+    def record(self) -> SignupRecord:
         return open_game(self.moderator.folder, "ww3").record
 
     def last_reply(self, address: str) -> str:
@@ -70,7 +71,7 @@ def test_a_sign_up_with_time_zone_and_forum_name_reaches_the_roster(post):
     assert post.join("bob@x.example", "JOIN ww3 Bob\nTZ: America/New_York\nFORUM: Bob the Builder") == "processed"
     for name in player_names(8)[2:]:
         assert post.join(f"{name.lower()}@x.example", f"JOIN ww3 {name}") == "processed"
-    assert [(e["name"], e["timezone"], e["forum_name"]) for e in post.record()["entries"][:2]] == [
+    assert [(e.name, e.timezone, e.forum_name) for e in post.record().entries[:2]] == [
         ("Ann", "Europe/Berlin", "ann_k"), ("Bob", "America/New_York", "Bob the Builder")]
     game = start_signed_up(post.moderator, "ww3")
     roster = load(post.moderator, game.id).record.roster
@@ -86,7 +87,7 @@ def test_an_unknown_time_zone_is_refused_in_one_sentence_and_changes_nothing(pos
     reply = post.last_reply("ann@x.example")
     assert ("The time zone 'Europe/Berln' is unknown: write an IANA name such as Europe/Berlin, America/New_York "
             "or UTC, e.g. JOIN ww3 Ann TZ=Europe/Berlin.") in reply
-    assert post.record()["pending"] == before["pending"] and post.record()["entries"] == []
+    assert post.record().pending == before.pending and post.record().entries == ()
 
 
 def test_a_bad_or_taken_forum_name_is_refused(post):
@@ -95,7 +96,7 @@ def test_a_bad_or_taken_forum_name_is_refused(post):
     assert post.join("ann@x.example", "JOIN ww3 Ann FORUM=ann_k") == "processed"
     assert post.send("bob@x.example", "JOIN ww3 Bob FORUM=ANN_K") == "rejected"
     assert "The forum name 'ANN_K' is signed up for ww3 already" in post.last_reply("bob@x.example")
-    assert [e["name"] for e in post.record()["entries"]] == ["Ann"]
+    assert [e.name for e in post.record().entries] == ["Ann"]
 
 
 def test_open_game_takes_npcs_and_a_dialect_and_the_game_starts_with_them(tmp_path):

@@ -89,4 +89,4 @@ def test_a_join_after_the_start_is_offered_the_substitutes_list(post):  # noqa: 
     joined = " ".join(post.replies("ww3", "zed@x.example")[-1]["body"].split())
     assert "Game ww3 has started, so you are number 1 on its substitutes' list, as Zed" in joined
     signups = open_game(post.moderator.folder, "ww3")
-    assert [e["name"] for e in signups.players] == names and [e["name"] for e in signups.substitutes] == ["Zed"]
+    assert [e.name for e in signups.players] == names and [e.name for e in signups.substitutes] == ["Zed"]

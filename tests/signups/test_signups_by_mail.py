@@ -69,7 +69,7 @@ def test_a_full_sign_up_from_open_game_to_start_and_a_substitute_from_the_list(s
     site.turn()
     assert "Your sign-up for ww3 is withdrawn" in text(leaver.read_new()[0])
     signups = open_game(site.moderator.folder, "ww3")
-    assert [e["name"] for e in signups.players] == [*names[:7], names[8]]
+    assert [e.name for e in signups.players] == [*names[:7], names[8]]
     status = status_text(site.moderator.folder)
     assert "Sign-ups for ww3 (werewolf, 8 to 8 players)" in status and f"{names[8]} <" in status
 
@@ -87,13 +87,13 @@ def test_a_full_sign_up_from_open_game_to_start_and_a_substitute_from_the_list(s
     # The host hands Alice's character to the first on the list.
     roster = {e.email for e in load(site.moderator, "ww3").record.roster}
     chosen, skipped = next_substitute(site.moderator.folder, "ww3", roster, set())
-    assert chosen["name"] == names[7] and skipped == []
-    substitute(site.moderator, "ww3", names[0], chosen["name"], chosen["email"])
-    strike_off(site.moderator.folder, "ww3", chosen["email"])
+    assert chosen.name == names[7] and skipped == []
+    substitute(site.moderator, "ww3", names[0], chosen.name, chosen.email)
+    strike_off(site.moderator.folder, "ww3", chosen.email)
     site.turn()
     welcome = leaver.read_new()[0]
     assert f"TOKEN: {load(site.moderator, 'ww3').token(names[0])}" in text(welcome)
-    assert open_game(site.moderator.folder, "ww3").substitutes == []
+    assert open_game(site.moderator.folder, "ww3").substitutes == ()
 
 
 def test_the_game_starts_by_itself_at_the_closing_time_when_enough_signed_up(site):

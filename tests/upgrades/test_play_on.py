@@ -65,7 +65,7 @@ def test_every_game_goes_on_to_its_end_after_the_upgrade(fixture_site):
         assert {row["author"] for row in thread_votes if row["lines"]} == {"alice", "bruno"}
         votes = load(moderator, "ww1").file.orders.where("phase", before["ww1"]["phase_id"])
         assert {(row["player"], row["source"]) for row in votes} == {("Alice", "thread"), ("Bruno", "thread")}
-        assert [e["name"] for e in open_game(moderator.folder, "ww2").players] == ["Alice", "Bruno"]
+        assert [e.name for e in open_game(moderator.folder, "ww2").players] == ["Alice", "Bruno"]
 
         cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
         forum = DemoForum(server, settings_path, ThreadWatch())

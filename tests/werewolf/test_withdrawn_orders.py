@@ -59,7 +59,7 @@ def test_a_witch_takes_back_her_poison_and_keeps_the_potion(moderator):
             mail(_block(game, witch, "WITHDRAW POISON"), sender=address, message_id="<p2@x>")]
     for raw in sent:
         assert desk.receive(parse_inbound(raw, ("pbp@games.example",), 10**6)) == "processed"
-    assert load(moderator, "ww1").latest_order("N1-witch", witch)["text"] == ""
+    assert load(moderator, "ww1").latest_order("N1-witch", witch).text == ""
     resolve_phase(moderator, "ww1")
     after = load(moderator, "ww1")
     assert after.status(poisoned).alive and not after.status(victim).alive
