@@ -48,7 +48,7 @@ def run(args: Namespace) -> int:
               f"open for sign-ups until {render_moment(record.closes)}. Announcement for the thread:\n")
         print(announcement(moderator, signups), end="")
     # After the folder is closed: the note forks worker processes to play its games.
-    note = balance_note(args.ruleset, sizes_to_check(record["players_min"], record["players_max"]), options)
+    note = balance_note(args.ruleset, sizes_to_check(record.players_min, record.players_max), options)
     if note:
         print(f"\n{note}")
     return 0

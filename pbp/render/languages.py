@@ -23,10 +23,20 @@ LOCALE_FOLDER = "locale"
 DOMAINS: dict[str, tuple[str, ...]] = {
     "mail": ("mail", "signups", "help"),
     "public": ("public",),
-    "rulesets": ("infiltration", "werewolf"),
+    "rulesets": (),  # each ruleset's own folder: `domain_folders`
     "web": ("web",),
     "glossary": (),
 }
+
+
+def domain_folders(domain: str) -> tuple[str, ...]:
+    """The folders of templates/ whose messages `domain` holds; the `rulesets` domain holds
+    the folder of every ruleset the registry knows."""
+    if domain == "rulesets":
+        import engine
+
+        return tuple(engine.rulesets())
+    return DOMAINS[domain]
 
 
 def locale_folder(root: Path | None = None) -> Path:

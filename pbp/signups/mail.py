@@ -28,7 +28,7 @@ from pbp.signups.details import JoinDetails, join_problems
 from pbp.storage.signup_record import PendingRequest, SignupEntry, SignupRecord
 from pbp.signups.codes import (MAX_PENDING, Pending, NEW_ADDRESS_ANSWERS_PER_DAY, new_code, take_request, waiting_for,
                                with_request)
-from pbp.signups.spectators import OUTSIDE_SEQUENCE
+from pbp.signups.spectators import OUTSIDE_SEQUENCE, watch_refusal
 from pbp.signups.substitutes import on_the_list, strike_off
 from pbp.mail.signup_words import CONFIRM, SignupCommand, parse_signup
 from pbp.timezones import as_utc, render_moment, to_text
@@ -199,20 +199,7 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
     if over or (started and command.word == "LEAVE" and mine is not None and mine not in game.substitutes):
         return _refusal("sign-ups closed", "signups_closed", game_id)
     if command.word == "JOIN":
-        details = JoinDetails.parse(command.argument)
-        name = details.name
-        if mine is not None:
-            return _refusal("already signed up", "already_signed_up", game_id, mine.name)
-        if not name:
-            return _refusal("JOIN without a name", "join_without_name", game_id)
-        refused = _join_refusal(record, details)
-        if refused:
-            return refused
-        return _request(_holder(game), "join", sender, name, now,
-                        Accepted("join_requested", game_id=game_id, ruleset=record.ruleset, name=name,
-                                 closes=render_moment(record.closes, details.timezone), started=started,
-                                 timezone=details.timezone, forum_name=details.forum_name),
-                        details)
+        return _join_answer(game, JoinDetails.parse(command.argument), mine, sender, now, started)
     if command.word == "LEAVE":
         if mine is None:
             return _refusal("LEAVE without a sign-up", "leave_without_signup", game_id)
@@ -242,6 +229,24 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
     return _refusal("not for an open game", "nothing_to_watch_yet", game_id)
 
 
+def _join_answer(game: OpenGame, details: JoinDetails, mine: SignupEntry | None, sender: str, now: str,
+                 started: bool) -> Answer:
+    """A JOIN: refused (already signed up, no name, a name or detail that cannot be used)
+    or a request waiting for its CONFIRM."""
+    record, name = game.record, details.name
+    if mine is not None:
+        return _refusal("already signed up", "already_signed_up", record.id, mine.name)
+    if not name:
+        return _refusal("JOIN without a name", "join_without_name", record.id)
+    refused = _join_refusal(record, details)
+    if refused:
+        return refused
+    return _request(_holder(game), "join", sender, name, now,
+                    Accepted("join_requested", game_id=record.id, ruleset=record.ruleset, name=name,
+                             closes=render_moment(record.closes, details.timezone), started=started,
+                             timezone=details.timezone, forum_name=details.forum_name), details)
+
+
 def _join_refusal(record: SignupRecord, details: JoinDetails) -> Answer | None:
     """The refusal of a JOIN whose name, time zone or forum name cannot be used, listing
     every problem; None when all can."""
@@ -268,7 +273,7 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
         if request.action == "unwatch":
             return Answer("processed", "unwatched", Accepted("unwatched", game_id=game_id),
                           changes={"watch_pending": pending, "watchers": tuple(w for w in watchers if w != sender)})
-        refused = _watch_refusal(game, sender, watchers)
+        refused = watch_refusal(game, sender, watchers)
         if refused:
             return Answer("rejected", "watch refused", refused, changes={"watch_pending": pending})
         substitute = on_the_list(moderator.folder, game_id, sender)
@@ -276,7 +281,7 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
                       changes={"watch_pending": pending, "watchers": (*watchers, sender)},
                       leaves_substitutes=substitute)
     if command.word == "WATCH":
-        refused = _watch_refusal(game, sender, watchers)
+        refused = watch_refusal(game, sender, watchers)
         if refused:
             return Answer("rejected", "watch refused", refused)
         return _request(_holder(game), "watch", sender, "", now,
@@ -285,17 +290,3 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
     if sender not in watchers:
         return _refusal("UNWATCH without watching", "unwatch_without_watching", game_id)
     return _request(_holder(game), "unwatch", sender, "", now, Accepted("unwatch_requested", game_id=game_id))
-
-
-def _watch_refusal(game: StoredGame, sender: str, watchers: list[str]) -> Refused | None:
-    """Why `sender` may not watch `game`, or None when they may."""
-    game_id, mode = game.id, spectators_mode(game.record.moderator_options, game.rules.card)
-    if game.roster.by_address(sender) is not None:
-        return Refused("plays_here", game_id=game_id)
-    if game.phase is None:
-        return Refused("nothing_left_to_watch", game_id=game_id)
-    if mode != "all":
-        return Refused("no_watchers", game_id=game_id, mode=mode)
-    if sender in watchers:
-        return Refused("watching_already", game_id=game_id)
-    return None

@@ -19,6 +19,7 @@ from pbp.conversations.channels import HOST, message_log
 from pbp.game.options import spectators_mode
 from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame
+from pbp.render.verdicts import Refused
 from pbp.moderator import Moderator
 from pbp.render.renderer import event_json
 
@@ -86,3 +87,17 @@ def role_list(game: StoredGame) -> list[dict[str, Any]]:
         listed.append({"name": name, "npc": name in npcs, "alive": status.alive,
                        "words": list(status.revealed) or [status.label or "no role yet"]})
     return listed
+
+
+def watch_refusal(game: StoredGame, sender: str, watchers: list[str]) -> Refused | None:
+    """Why `sender` may not watch `game`, or None when they may."""
+    game_id, mode = game.id, spectators_mode(game.record.moderator_options, game.rules.card)
+    if game.roster.by_address(sender) is not None:
+        return Refused("plays_here", game_id=game_id)
+    if game.phase is None:
+        return Refused("nothing_left_to_watch", game_id=game_id)
+    if mode != "all":
+        return Refused("no_watchers", game_id=game_id, mode=mode)
+    if sender in watchers:
+        return Refused("watching_already", game_id=game_id)
+    return None

@@ -6,6 +6,8 @@ request (`pbp.game.stored.load`); every view and status below is made from it on
 (`StoredGame.view`, `StoredGame.status`)."""
 from __future__ import annotations
 
+from pbp.game.order_row import OrderRow
+
 from typing import Any
 
 from pbp.conversations.channels import HOST, message_log
@@ -41,7 +43,7 @@ def roster(game: StoredGame) -> list[dict[str, Any]]:
 def substitutes(folder: DataFolder, game_id: str) -> list[str]:
     """The names on the game's substitutes' list (a game opened for sign-ups), in order."""
     signups = find_open_game(folder, game_id)
-    return [str(entry["name"]) for entry in signups.substitutes] if signups else []
+    return [entry.name for entry in signups.substitutes] if signups else []
 
 
 def orders(game: StoredGame) -> dict[str, Any] | None:
@@ -52,18 +54,18 @@ def orders(game: StoredGame) -> dict[str, Any] | None:
         return None
     latest = game.latest_orders(phase.id)
     awaited = set(players_to_remind(phase))
-    sent = [{"player": actor, "received": row["received"], "lines": row["text"].splitlines(),
+    sent = [{"player": actor, "received": row.received, "lines": row.lines,
              "source": _source(row)} for actor in phase.actors if (row := latest.get(actor)) is not None]
     return {"sent": sent, "actors": len(phase.actors),
             "awaited": [actor for actor in phase.actors if actor in awaited and actor not in latest],
             "idle": [actor for actor in phase.actors if actor not in awaited and actor not in latest]}
 
 
-def _source(row: dict[str, Any]) -> dict[str, str]:
-    if row.get("mail_key") == ENTERED_BY_HOST:
+def _source(row: OrderRow | None) -> dict[str, str]:
+    if row is not None and row.mail_key == ENTERED_BY_HOST:
         return {"how": "entered by the host", "url": ""}
-    if row.get("source") == "thread":
-        return {"how": "thread post", "url": str(row.get("post_url") or "")}
+    if row is not None and row.extra.get("source") == "thread":
+        return {"how": "thread post", "url": str(row.extra.get("post_url") or "")}
     return {"how": "mail", "url": ""}
 
 
@@ -77,7 +79,7 @@ def count(game: StoredGame) -> dict[str, Any] | None:
     latest = game.latest_orders(game.phase.id) if game.phase else {}
     for row in counted["rows"]:
         row["sources"] = [{"voter": voter, **({"how": "thread post", "url": links[voter]} if voter in links
-                                               else _source(latest.get(voter) or {}))} for voter in row["voters"]]
+                                               else _source(latest.get(voter)))} for voter in row["voters"]]
     return counted
 
 
@@ -105,6 +107,7 @@ def conversations(game: StoredGame) -> list[dict[str, Any]]:
 
 def host_actions(game: StoredGame) -> list[dict[str, Any]]:
     """The host's log, newest first: each action's kind, time and the rest of its facts."""
-    return [{"kind": action["kind"], "at": action.get("at", ""),
-             "facts": {key: value for key, value in action.items() if key not in ("kind", "at")}}
-            for action in reversed(game.record.host_actions)]
+    shown = [(action, action.to_json()) for action in reversed(game.record.host_actions)]
+    return [{"kind": action.kind, "at": action.at,
+             "facts": {key: value for key, value in stored.items() if key not in ("kind", "at")}}
+            for action, stored in shown]
