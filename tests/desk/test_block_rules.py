@@ -18,7 +18,7 @@ from pbp.game.stored import load
 from pbp.game.token_guard import TokenGuard
 from pbp.ports import OrderBlock
 from tests.desk.test_desk import block, mail, receive
-from tests.fixtures.moderator_kit import ROSTER
+from tests.fixtures.harness import ROSTER
 
 
 @pytest.fixture

@@ -90,7 +90,7 @@ def test_a_new_player_substitutes(desk, site):
 def test_options_change_only_what_the_host_changed(desk, site):
     page = act(desk, "/games/w1/actions", "/games/w1/actions/options", reminders="off")
     assert "Game w1 now has:" in page and "reminders=off" in page
-    assert [action["options"] for action in record(site).host_actions if action["kind"] == "options"] == [
+    assert [dict(action.options) for action in record(site).host_actions if action.kind == "options"] == [
         {"reminders": "off"}]
     page = act(desk, "/games/w1/actions", "/games/w1/actions/options", reminders="sometimes")
     assert "reminders" in page and "Notices queued" not in page
