@@ -133,7 +133,7 @@ def test_the_host_enters_an_npcs_orders_through_the_mail_form(desk, site, tmp_pa
     assert "Accepted for Raiden:\nMOVE A-1" in page
     assert "Raiden (NPC) : orders in" in text_of(desk.get("/games/inf1/actions").data)
     with ForumModerator(site.settings()) as moderator:
-        assert load(moderator, "inf1").latest_order("T1-movement", "Raiden")["text"] == "MOVE A-1"
+        assert load(moderator, "inf1").latest_order("T1-movement", "Raiden").text == "MOVE A-1"
 
 
 def open_with_signups(site, game_id: str, count: int) -> list[str]:
