@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 import engine
 from engine.core import GameSetupError, RulesetCard
+from pbp.render.languages import SOURCE_LANGUAGE
 
 if TYPE_CHECKING:
     import inflect
@@ -99,10 +100,21 @@ def and_list(names: Iterable[Any]) -> str:
     return " and ".join(filter(None, (", ".join(listed[:-1]), listed[-1]))) if listed else ""
 
 
-FILTERS = {"role": role_name, "and_list": and_list, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
+def team_name(team: object) -> str:
+    """A team as a label (`green` -> `Green`)."""
+    return role_name(team)
+
+
+FILTERS = {"role": role_name, "team": team_name, "and_list": and_list, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
            "side_wins": side_wins, "side_name": side_name, "victory_path": victory_path, "sentence": sentence}
 
 
-def install(environment: Any) -> None:
-    """Give a Jinja environment the filters above."""
-    environment.filters.update(FILTERS)
+def install(environment: Any, language: str = SOURCE_LANGUAGE) -> None:
+    """Give a Jinja environment the filters above, worded in `language`: English by the
+    functions above, any other language from its glossary catalog (pbp.render.glossary_words)."""
+    if language == SOURCE_LANGUAGE:
+        environment.filters.update(FILTERS)
+        return
+    from pbp.render.glossary_words import GlossaryWords
+
+    environment.filters.update(GlossaryWords(language).filters())

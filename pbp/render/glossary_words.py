@@ -1,0 +1,73 @@
+"""Roles, teams and sides worded in a language other than English (docs/design.md:
+Languages — the glossary): the names come from the catalog domain `glossary`
+(templates/locale/<code>/LC_MESSAGES/glossary.po, listed in docs/glossary.md), each
+looked up under its context (`role`, `side`, `team`, `victory`, `grammar`), so that one
+role has one name everywhere. A role is written as a label, without an article and in one
+form whoever holds it: an article or an ending that agreed with a hidden role would tell
+it. Counts take the catalog's plural forms (its CLDR rule), not English grammar. A word
+the catalog lacks is written as English writes it.
+"""
+from __future__ import annotations
+
+import gettext
+from typing import Any, Callable, Iterable, Mapping
+
+from pbp.render import words
+from pbp.render.languages import translations
+
+
+class GlossaryWords:
+    """The filters of pbp.render.words, in one language."""
+
+    def __init__(self, language: str) -> None:
+        self.catalog: gettext.NullTranslations = translations(language)
+
+    def _named(self, context: str, english: str) -> str:
+        return self.catalog.pgettext(context, english)
+
+    def role_name(self, role: object) -> str:
+        text = words.role_name(role)
+        key = text[:1] + text[1:].lower()
+        named = self._named("role", key)
+        return named if named != key else text
+
+    def a_role(self, role: object) -> str:
+        return self.role_name(role)  # a label: no article
+
+    def role_count(self, count: int, role: object) -> str:
+        text = words.role_name(role)
+        key = f"%(num)d {text[:1]}{text[1:].lower()}"
+        named = self.catalog.npgettext("role", key, key, count)
+        return named % {"num": count} if named != key else words.role_count(count, role)
+
+    def roles_counted(self, setup: Mapping[str, int] | Iterable[tuple[str, int]]) -> str:
+        pairs = setup.items() if isinstance(setup, Mapping) else setup
+        return ", ".join(self.role_count(int(count), role) for role, count in pairs)
+
+    def team_name(self, team: object) -> str:
+        text = words.role_name(team)
+        return self._named("team", text)
+
+    def side_name(self, side: str, ruleset: str) -> str:
+        english = words.side_name(side, ruleset)
+        named = self._named("side", english)
+        return named if named != english else self.team_name(side)
+
+    def victory_path(self, path: str, ruleset: str) -> str:
+        return self._named("victory", words.victory_path(path, ruleset))
+
+    def and_list(self, names: Iterable[Any]) -> str:
+        listed = [str(name) for name in names]
+        if len(listed) < 2:
+            return "".join(listed)
+        return self._named("grammar", "%(first)s and %(last)s") % {"first": ", ".join(listed[:-1]),
+                                                                     "last": listed[-1]}
+
+    def side_wins(self, sides: Iterable[str], ruleset: str) -> str:
+        names = [self.side_name(str(side), ruleset) for side in sides if str(side).strip()]
+        return self._named("grammar", "%(sides)s wins!") % {"sides": self.and_list(names)} if names else ""
+
+    def filters(self) -> dict[str, Callable[..., str]]:
+        return {**words.FILTERS, "role": self.role_name, "a_role": self.a_role, "role_count": self.role_count,
+                "roles_counted": self.roles_counted, "team": self.team_name, "side_name": self.side_name,
+                "victory_path": self.victory_path, "and_list": self.and_list, "side_wins": self.side_wins}
