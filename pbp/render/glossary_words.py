@@ -15,6 +15,8 @@ from typing import Any, Callable, Iterable, Mapping
 from pbp.render import words
 from pbp.render.languages import translations
 
+_MISSING = "\x00"  # a plural no catalog holds: what gettext answers where it has no entry
+
 
 class GlossaryWords:
     """The filters of pbp.render.words, in one language."""
@@ -37,8 +39,9 @@ class GlossaryWords:
     def role_count(self, count: int, role: object) -> str:
         text = words.role_name(role)
         key = f"%(num)d {text[:1]}{text[1:].lower()}"
-        named = self.catalog.npgettext("role", key, key, count)
-        return named % {"num": count} if named != key else words.role_count(count, role)
+        if self.catalog.npgettext("role", key, _MISSING, 2) == _MISSING:  # gettext's answer for no entry
+            return words.role_count(count, role)
+        return self.catalog.npgettext("role", key, _MISSING, count) % {"num": count}
 
     def roles_counted(self, setup: Mapping[str, int] | Iterable[tuple[str, int]]) -> str:
         pairs = setup.items() if isinstance(setup, Mapping) else setup

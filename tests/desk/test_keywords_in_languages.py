@@ -53,7 +53,7 @@ def test_german_and_spanish_keywords_are_read_as_english(moderator):
 
 def test_a_receipt_echoes_the_order_in_its_readers_keywords():
     verdict = Accepted("orders_accepted", phase_words="Day 1 — vote", lines=("VOTE Bruno", "NOMINATE Ana"),
-                       received="now")
+                       received="now", taken_back=None, defaults=())
     assert "  VOTE Bruno" in Renderer().word(verdict)
     german = Renderer(language="de").word(verdict)
     assert "  ABSTIMMEN Bruno" in german and "  NOMINIEREN Ana" in german
