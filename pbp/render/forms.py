@@ -91,9 +91,6 @@ def _note(spec: OrderSpec) -> str:
     return f"{spec.note}{several}" if spec.note else several.lstrip("; ")
 
 
-WITHDRAW_LINE = "WITHDRAW <order>|ALL"
-
-
 def form_in_language(form: Mapping[str, Any] | None, card: RulesetCard, language: str) -> Mapping[str, Any] | None:
     """The form as a reader of `language` fills it in: each order's line, syntax and
     take-back word with the keyword in that language (pbp.render.keyword_names), and its

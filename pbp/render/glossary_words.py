@@ -13,7 +13,7 @@ import gettext
 from typing import Any, Callable, Iterable, Mapping
 
 from pbp.render import words
-from pbp.render.languages import translations
+from pbp.render.languages import SOURCE_LANGUAGE, translations
 
 _MISSING = "\x00"  # a plural no catalog holds: what gettext answers where it has no entry
 
@@ -70,7 +70,16 @@ class GlossaryWords:
         names = [self.side_name(str(side), ruleset) for side in sides if str(side).strip()]
         return self._named("grammar", "%(sides)s wins!") % {"sides": self.and_list(names)} if names else ""
 
-    def filters(self) -> dict[str, Callable[..., str]]:
+    def filters(self) -> dict[str, Callable[..., Any]]:
         return {**words.FILTERS, "role": self.role_name, "a_role": self.a_role, "role_count": self.role_count,
                 "roles_counted": self.roles_counted, "team": self.team_name, "side_name": self.side_name,
                 "victory_path": self.victory_path, "and_list": self.and_list, "side_wins": self.side_wins}
+
+
+def install(environment: Any, language: str) -> None:
+    """Give a Jinja environment the role filters worded in `language`: English by
+    pbp.render.words, any other language from its glossary catalog."""
+    if language == SOURCE_LANGUAGE:
+        words.install(environment)
+    else:
+        environment.filters.update(GlossaryWords(language).filters())

@@ -23,7 +23,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, Tem
 import engine
 from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
 from pbp.mail.limits import quoted
-from pbp.render import words
+from pbp.render import glossary_words
 from pbp.render.forms import choice_lines, comment_lines, form_in_language
 from pbp.render.keyword_names import order_in
 from pbp.render.languages import SOURCE_LANGUAGE, translations
@@ -80,7 +80,7 @@ class Renderer:
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
                                    cache_size=-1, extensions=["jinja2.ext.i18n"])
         self.env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
-        words.install(self.env, language)
+        glossary_words.install(self.env, language)
         self.env.globals["board_text"] = board_text
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words

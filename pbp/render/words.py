@@ -8,11 +8,10 @@ more to import, which a command that words no role need not pay.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 import engine
 from engine.core import GameSetupError, RulesetCard
-from pbp.render.languages import SOURCE_LANGUAGE
 
 if TYPE_CHECKING:
     import inflect
@@ -105,16 +104,11 @@ def team_name(team: object) -> str:
     return role_name(team)
 
 
-FILTERS = {"role": role_name, "team": team_name, "and_list": and_list, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
+FILTERS: dict[str, Callable[..., Any]] = {"role": role_name, "team": team_name, "and_list": and_list, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
            "side_wins": side_wins, "side_name": side_name, "victory_path": victory_path, "sentence": sentence}
 
 
-def install(environment: Any, language: str = SOURCE_LANGUAGE) -> None:
-    """Give a Jinja environment the filters above, worded in `language`: English by the
-    functions above, any other language from its glossary catalog (pbp.render.glossary_words)."""
-    if language == SOURCE_LANGUAGE:
-        environment.filters.update(FILTERS)
-        return
-    from pbp.render.glossary_words import GlossaryWords
-
-    environment.filters.update(GlossaryWords(language).filters())
+def install(environment: Any) -> None:
+    """Give a Jinja environment the filters above (in another language than English,
+    pbp.render.glossary_words.install)."""
+    environment.filters.update(FILTERS)
