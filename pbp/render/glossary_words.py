@@ -70,6 +70,20 @@ class GlossaryWords:
         names = [self.side_name(str(side), ruleset) for side in sides if str(side).strip()]
         return self._named("grammar", "%(sides)s wins!") % {"sides": self.and_list(names)} if names else ""
 
+    def phase_name(self, english: str) -> str:
+        """A phase as its card words it in English (`Night 1 — the Witch's turn`), its
+        words from the glossary (`Nacht 1 — Zug der Hexe`); numbers stay."""
+        head, dash, step = english.partition(" — ")
+        word, space, number = head.partition(" ")
+        head = self._named("phase", word) + space + number if number.isdigit() else self._named("phase", head)
+        return head + dash + (self._named("phase", step) if step else "")
+
+    def phase_globals(self, english: Callable[[str, str], str]) -> dict[str, Callable[[str, str], str]]:
+        """The templates' `phase_words` and `subject_words` (pbp.render.renderer), from
+        `english(ruleset, phase_id)`, the English words, in this language."""
+        return {"phase_words": lambda ruleset, phase: self.phase_name(english(ruleset, phase)),
+                "subject_words": lambda ruleset, phase: self.phase_name(english(ruleset, phase)).replace(" — ", ", ")}
+
     def filters(self) -> dict[str, Callable[..., Any]]:
         return {**words.FILTERS, "role": self.role_name, "a_role": self.a_role, "role_count": self.role_count,
                 "roles_counted": self.roles_counted, "team": self.team_name, "side_name": self.side_name,
@@ -78,8 +92,11 @@ class GlossaryWords:
 
 def install(environment: Any, language: str) -> None:
     """Give a Jinja environment the role filters worded in `language`: English by
-    pbp.render.words, any other language from its glossary catalog."""
+    pbp.render.words, any other language from its glossary catalog, which also words the
+    environment's `phase_words` and `subject_words` (set before)."""
     if language == SOURCE_LANGUAGE:
         words.install(environment)
     else:
-        environment.filters.update(GlossaryWords(language).filters())
+        wording = GlossaryWords(language)
+        environment.filters.update(wording.filters())
+        environment.globals.update(wording.phase_globals(environment.globals["phase_words"]))

@@ -80,10 +80,10 @@ class Renderer:
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
                                    cache_size=-1, extensions=["jinja2.ext.i18n"])
         self.env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
-        glossary_words.install(self.env, language)
         self.env.globals["board_text"] = board_text
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
+        glossary_words.install(self.env, language)  # after phase_words, which it words anew
         self.env.globals["order_form"] = self.order_form
         self.env.globals["form_comment"] = comment_lines
         self.env.globals["form_choices"] = choice_lines

@@ -112,3 +112,19 @@ def test_the_order_keywords_on_the_page_are_the_cards_and_the_shells():
         names = {language: dict(pairs) for language, pairs in engine.ruleset(ruleset).card.keyword_names}
         expected |= {(keyword, names["de"][keyword], names["es"][keyword]) for keyword in names["de"]}
     assert rows == expected
+
+
+@pytest.mark.parametrize("code", sorted(COLUMNS))
+def test_every_phase_is_worded_from_the_glossary(code):
+    phases = {"werewolf": ("N0", "N1", "N1-witch", "D1-nominate", "D1-runoff", "D1-vote", "over"),
+              "infiltration": ("T0-class", "T1-movement", "T1-decision", "over")}
+    english, named = Renderer().env.globals, Renderer(language=code).env.globals
+    entries = catalog_entries(code)
+    for ruleset, ids in phases.items():
+        for phase in ids:
+            words = english["phase_words"](ruleset, phase)
+            parts = [part.rstrip(" 0123456789") for part in words.split(" — ")]
+            assert all(("phase", part) in entries for part in parts), words
+            assert named["phase_words"](ruleset, phase) == " — ".join(
+                str(entries["phase", part]) + words.split(" — ")[index][len(part):] for index, part in enumerate(parts))
+    assert named["subject_words"]("werewolf", "D1-vote") == named["phase_words"]("werewolf", "D1-vote").replace(" — ", ", ")
