@@ -61,14 +61,16 @@ def english_line(line: str, card: RulesetCard) -> str:
     if not words or stripped.startswith("#"):
         return line
     back = canonical_words(card)
-    first = back.get(words[0].upper().strip("*_"))
+    written = words[0].upper().strip("*_")
+    first = back.get(written, words[0] if written == "WITHDRAW" else None)  # English stays as written
     if first is None:
         return line
-    indent = line[:len(line) - len(stripped)]
     rest = words[1:]
-    if first == "WITHDRAW" and rest:
-        rest[0] = back.get(rest[0].upper(), rest[0])
-    return " ".join([indent + first, *rest])
+    if first.upper() == "WITHDRAW" and rest and rest[0].upper() in back:
+        rest[0] = back[rest[0].upper()]
+    elif first == words[0]:
+        return line
+    return " ".join([line[:len(line) - len(stripped)] + first, *rest])
 
 
 def english_lines(lines: Sequence[str], card: RulesetCard) -> list[str]:

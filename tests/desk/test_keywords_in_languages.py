@@ -69,3 +69,13 @@ def test_the_form_shows_the_readers_keywords():
     assert spanish["orders"][0]["line"] == "MOVER <room>"
     assert (spanish["thread_orders"][0]["line"], spanish["thread_orders"][0]["take_back"]) == ("VOTAR <choice>", "DESVOTAR")
     assert spanish["withdraw"] == "RETIRAR <order>|TODO"
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("abstimmen Bruno", "VOTE Bruno"), ("  VOTAR Bruno", "  VOTE Bruno"), ("WITHDRAW ABSTIMMEN", "WITHDRAW VOTE"),
+    ("retirar votar", "WITHDRAW VOTE"), ("ZURUECKNEHMEN ALLE", "WITHDRAW ALL"),
+    ("withdraw vote", "withdraw vote"), ("VOTE Bruno", "VOTE Bruno"), ("# VOTAR Bruno", "# VOTAR Bruno"),
+    ("I will vote later", "I will vote later")])
+def test_a_line_is_read_with_its_english_keyword(written, read):
+    from pbp.render.keyword_names import english_line
+    assert english_line(written, engine.ruleset("werewolf").card) == read
