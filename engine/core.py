@@ -156,6 +156,10 @@ class RulesetCard:
       Infiltration facility), as mail text and as an SVG document; "" for none.
     - `balance_study`: what docs/balance.md plays of it, and its calibration (`BalanceStudy`).
     - `setup_variants`: a setup in words, its neighbours and the proposed setup (`pbp balance`).
+    - `keyword_names`: (language, ((KEYWORD, its name), …)) pairs: each order keyword as
+      a player writing that language writes it (`VOTE` -> de `ABSTIMMEN`); the shell
+      accepts every language's names from every player and turns them into the English
+      keyword before the ruleset reads a line (docs/design.md: Languages — order keywords).
     - `rules_version`: the version of its rules, bumped by every change to its rulings or
       to the shape of its state (docs/design.md: Releases and upgrades); a game records the
       version it started under.
@@ -179,6 +183,7 @@ class RulesetCard:
     side_names: tuple[tuple[str, str], ...] = ()
     victory_paths: tuple[tuple[str, str], ...] = ()
     default_moderator_options: tuple[tuple[str, str], ...] = ()
+    keyword_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
     @property
     def npcs_allowed(self) -> bool:

@@ -7,7 +7,9 @@ from typing import Any, Mapping, Sequence
 
 from engine.core import (BalanceStudy, OrderLine, PhaseKind, PublicCharacter, RulesetCard, SecretFields,
                          listed_characters)
+from engine.keyword_names import every_name
 from engine.infiltration.drawing import board_svg, board_text
+from engine.infiltration.keyword_names import KEYWORD_NAMES
 from engine.infiltration.orders import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
 from engine.infiltration.state import CLASSES, NEUTRAL, PLAYER_CLASSES, RED, TEAMS
@@ -144,12 +146,14 @@ CARD = RulesetCard(
     orders=ORDER_TABLE,
     argument_grammars=(("USE VALIDITY <statement>", GRAMMAR_HELP),),
     reserved_words=frozenset(word.upper() for word in (
-        *KEYWORDS, *TERMINALS, *" ".join(SPECIALS).split(), *_GRAMMAR_WORDS.split(), "UNVOTE")),
+        *KEYWORDS, *TERMINALS, *" ".join(SPECIALS).split(), *_GRAMMAR_WORDS.split(), "UNVOTE",
+        *every_name(KEYWORD_NAMES))),
     reserved_form=_reads_as,
     npc_kinds=CLASSES,
     choosing_kind="class",
     public_orders=("VOTE",),
     take_back_words=(("UNVOTE", "VOTE"),),  # a forum post's way of taking the vote back
+    keyword_names=KEYWORD_NAMES,
     roles=CLASS_LINES,
     character_summary=character_summary,
     secret_fields=SECRET_FIELDS,

@@ -10,6 +10,8 @@ from typing import Any, Mapping, Sequence
 from engine.core import OrderLine, PhaseKind, PublicCharacter, RulesetCard, SecretFields, listed_characters
 from engine.werewolf.balance import BALANCE_STUDY
 from engine.werewolf.variants import SETUP_VARIANTS
+from engine.keyword_names import every_name
+from engine.werewolf.keyword_names import KEYWORD_NAMES
 from engine.werewolf.orders import Nominate, Vote
 from engine.werewolf.table import RoleTable
 
@@ -139,9 +141,11 @@ def make_card(table: RoleTable) -> RulesetCard:
         phase_kinds=PHASE_KINDS,
         orders=order_table(table),
         reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH",
-                                                           *(word for word, _ in TAKE_BACK_WORDS))),
+                                                           *(word for word, _ in TAKE_BACK_WORDS),
+                                                           *every_name(KEYWORD_NAMES))),
         public_orders=("NOMINATE", "VOTE"),
         take_back_words=TAKE_BACK_WORDS,
+        keyword_names=KEYWORD_NAMES,
         roles=tuple((role.name, role.faction, role.summary) for role in table.roles),
         character_summary=character_summary,
         secret_fields=SECRET_FIELDS,

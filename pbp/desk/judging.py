@@ -15,6 +15,7 @@ from pbp.desk.choice import choose_blocks, judged_before, judged_entry
 from pbp.desk.help import help_facts
 from pbp.game.block_judge import BlockVerdict, judge_block
 from pbp.game.tally import running_tally
+from pbp.render.keyword_names import canonical_words, english_word
 from pbp.game.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
 from pbp.game.options import stated_options
 from pbp.game.order_row import OrderRow
@@ -118,7 +119,7 @@ class GameMailJudge:
         if mail.blocks or mail.messages:
             return self._decide_blocks(game, name, mail, games)
         stray = stray_orders(mail.stray, game.rules.card)
-        if stray and not (mail.commands and mail.commands[0].split()[0] in PLAYER_COMMANDS):
+        if stray and not (mail.commands and _as_english(mail.commands[0].split()[0], game) in PLAYER_COMMANDS):
             return self._refuse_stray_orders(game, name, stray)
         if mail.commands:
             return self._decide_command(game, name, mail.commands[0])
@@ -232,7 +233,7 @@ class GameMailJudge:
 
     # ------------------------------------------------------------------ commands
     def _decide_command(self, game: StoredGame, name: str, command: str) -> Decision:
-        word = command.split()[0].upper() if command.split() else ""
+        word = english_word(command.split()[0], game.rules.card) if command.split() else ""
         renderer = self.moderator.renderer
         facts = dict(game=game.game_facts(), player=name, form=game.form(name))
         if word == "FORM":
@@ -258,3 +259,9 @@ class GameMailJudge:
                                               options=stated_options(game.rules, game.state,
                                                                      game.record.moderator_options),
                                               **help_facts(game.rules, game.phase, name, game.record.npcs))
+
+
+def _as_english(word: str, game: StoredGame) -> str:
+    """A player command's word as written, or the English word it names in another
+    language (`HILFE` -> `HELP`)."""
+    return canonical_words(game.rules.card).get(word.upper(), word)

@@ -37,6 +37,7 @@ from pbp.forum.thread_mail import not_counted_note, tell_player
 from pbp.forum.vote_lines import OrderLine, read_post
 from pbp.forum.watch_rules import PhaseFacts, facts_at
 from pbp.game.clock import Running
+from pbp.render.keyword_names import thread_words
 from pbp.game.options import THREAD_RECEIPTS
 from pbp.game.order_lines import read_orders
 from pbp.game.stored import StoredGame
@@ -55,10 +56,11 @@ class VoteRead:
     notes: list[str] = field(default_factory=list)
 
 
-def order_words(card: RulesetCard) -> frozenset[str]:
-    """The words an order line of a post starts with: the public orders, the words that
-    take them back, and LINK."""
-    return frozenset({*card.public_orders, *(word for word, _ in card.take_back_words), LINK})
+def order_words(card: RulesetCard, language: str = "en") -> dict[str, str]:
+    """The words an order line of a post starts with, each with the English word it stands
+    for: the public orders and the words that take them back, in English and in the
+    thread's `language` (pbp.render.keyword_names), and LINK."""
+    return {**thread_words(card, language), LINK: LINK}
 
 
 def seen_posts(game: StoredGame) -> dict[str, Mapping[str, Any]]:
@@ -107,7 +109,7 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
     game's transaction)."""
     reading = _Reading(moderator, game, known, timeline, moderator.clock(), VoteRead(),
                        receipts=bool(parse_on_off(game.moderator_option(THREAD_RECEIPTS))))
-    words = order_words(game.rules.card)
+    words = order_words(game.rules.card, str(game.record.moderator_options.get("language") or "en"))
     takes = takes_from_thread(game.votes) and game.phase is not None
     changed = [(post, seen.get(post.id)) for post in sorted(posts, key=lambda post: post.created)
                if not _unchanged(post, seen.get(post.id))]

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Collection, Iterator
+from typing import Collection, Iterator, Mapping
 
 MAX_LINES = 1_000
 MAX_LINE = 200
@@ -129,7 +129,9 @@ def _plain(text: str) -> str:
 
 
 def order_line(number: int, line: str, words: Collection[str]) -> OrderLine | None:
-    """The line as an order whose first word is one of `words` (upper case), or None."""
+    """The line as an order whose first word is one of `words` (upper case), or None.
+    `words` may map each word to the English word it stands for (a thread's language's
+    `ABSTIMMEN` -> `VOTE`): the line is then read as written with that word."""
     text = _LIST_MARK.sub("", _plain(line).strip()[:MAX_LINE * 2])
     bold = _BOLD_FIRST.match(text)
     if bold:  # the bold span is the order, unless it holds the order word alone (`**VOTE:** Bruno`)
@@ -140,6 +142,7 @@ def order_line(number: int, line: str, words: Collection[str]) -> OrderLine | No
     if not match or match.group(1).upper() not in words:
         return None
     keyword = match.group(1).upper()
+    keyword = words[keyword] if isinstance(words, Mapping) else keyword
     rest = (match.group(2) or "").strip().rstrip(" .!;,")
     return OrderLine(number, keyword, f"{keyword} {rest}".strip()[:MAX_LINE], line.strip()[:MAX_LINE])
 

@@ -22,6 +22,7 @@ from typing import Any, Callable, Sequence
 
 from engine.core import (IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, Phase, Ruleset,
                          RulesetCard, did_you_mean)
+from pbp.render.keyword_names import canonical_words, english_lines
 from pbp.game.vote_channels import MAIL, mail_block, takes_from_thread, with_standing_public
 from pbp.render.verdicts import Note
 
@@ -93,11 +94,12 @@ _KEYWORDS: dict[int, tuple[RulesetCard, frozenset[str]]] = {}  # id(card) -> (ca
 
 def order_keywords(card: RulesetCard) -> frozenset[str]:
     """The words an order of a ruleset starts with, in upper case: the first words of its
-    card's order table, and WITHDRAW. Worked out once per card (every block read asks)."""
+    card's order table, and WITHDRAW, in every language (pbp.render.keyword_names). Worked
+    out once per card (every block read asks)."""
     kept = _KEYWORDS.get(id(card))
     if kept is None or kept[0] is not card:
         firsts = {line.order.split()[0].upper() for line in card.orders if line.order.split()}
-        kept = card, frozenset(firsts | {WITHDRAW})
+        kept = card, frozenset(firsts | {WITHDRAW} | set(canonical_words(card)))
         _KEYWORDS[id(card)] = kept
     return kept[1]
 
@@ -149,6 +151,7 @@ def read_orders(rules: Ruleset, state: Any, phase: Phase, name: str, lines: Sequ
     by the engine (accepted whole or refused whole). `votes` is the game's option; `barred`
     the public orders this block may not give (pbp.game.vote_channels)."""
     words = rules.card.phase_words(phase.id)
+    lines = english_lines(lines, rules.card)  # any language's keywords, read as English's
     joined = rejoin_wrapped(lines, order_keywords(rules.card))
     channel = mail_block(joined, rules.card, barred, words)
     withdrawals = read_withdrawals(channel.lines, [spec.keyword for spec in phase.grammar.get(name, ())], words)

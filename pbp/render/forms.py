@@ -13,8 +13,10 @@ import re
 import textwrap
 from typing import Any, Mapping, Sequence
 
-from engine.core import OrderSpec, Phase
+from engine.core import OrderSpec, Phase, RulesetCard
 from pbp.mail.wrapping import WIDTH
+from pbp.render.keyword_names import keyword_in, line_in, names_by_language
+from pbp.render.languages import SOURCE_LANGUAGE
 
 _HINT = "#   "  # a hint or the choices, under the order's line
 _MORE = "#     "  # their next lines
@@ -87,3 +89,24 @@ def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadl
 def _note(spec: OrderSpec) -> str:
     several = "; several: separate the names with commas" if _REPEATED.search(spec.syntax) and "," in spec.syntax else ""
     return f"{spec.note}{several}" if spec.note else several.lstrip("; ")
+
+
+def form_in_language(form: Mapping[str, Any] | None, card: RulesetCard, language: str) -> Mapping[str, Any] | None:
+    """The form as a reader of `language` fills it in: each order's line, syntax and
+    take-back word with the keyword in that language (pbp.render.keyword_names), and its
+    `withdraw` line; an English form is the form itself."""
+    if form is None or language == SOURCE_LANGUAGE or language not in names_by_language(card):
+        return form
+
+    def spec_in(spec: Mapping[str, Any]) -> dict[str, Any]:
+        named = {**spec, "line": line_in(str(spec["line"]), card, language),
+                 "syntax": line_in(str(spec["syntax"]), card, language)}
+        if "take_back" in spec:
+            named["take_back"] = keyword_in(str(spec["take_back"]), card, language)
+        return named
+
+    named_form = {**form, "orders": [spec_in(spec) for spec in form.get("orders", ())],
+                  "withdraw": f"{keyword_in('WITHDRAW', card, language)} <order>|{keyword_in('ALL', card, language)}"}
+    if "thread_orders" in form:
+        named_form["thread_orders"] = [spec_in(spec) for spec in form["thread_orders"]]
+    return named_form

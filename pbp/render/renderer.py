@@ -23,8 +23,9 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, Tem
 import engine
 from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
 from pbp.mail.limits import quoted
-from pbp.render import words
-from pbp.render.forms import choice_lines, comment_lines
+from pbp.render import glossary_words
+from pbp.render.forms import choice_lines, comment_lines, form_in_language
+from pbp.render.keyword_names import order_in
 from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.render.paragraphs import paragraph
 from pbp.render.verdicts import Verdict
@@ -79,10 +80,10 @@ class Renderer:
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
                                    cache_size=-1, extensions=["jinja2.ext.i18n"])
         self.env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
-        words.install(self.env)
         self.env.globals["board_text"] = board_text
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
+        glossary_words.install(self.env, language)  # after phase_words, which it words anew
         self.env.globals["order_form"] = self.order_form
         self.env.globals["form_comment"] = comment_lines
         self.env.globals["form_choices"] = choice_lines
@@ -131,7 +132,8 @@ class Renderer:
         kept = self._forms.get(id(form))
         if kept is not None and kept[0] is form and kept[1] == ruleset:
             return kept[2]
-        text = str(self._common_macros().order_form(form, game))
+        shown = form_in_language(form, _card(ruleset), self.language) if ruleset else form
+        text = str(self._common_macros().order_form(shown, game))
         if len(self._forms) >= KEPT_FORMS:
             self._forms.clear()
         self._forms[id(form)] = (form, ruleset, text)
@@ -139,7 +141,11 @@ class Renderer:
 
     def word(self, verdict: Verdict) -> str:
         """A verdict in words (pbp.render.verdicts): the macro of mail/_verdicts.j2 named by
-        its kind, which templates call as `word(verdict)`."""
+        its kind, which templates call as `word(verdict)`. Accepted orders are echoed with
+        their keywords in the reader's language (pbp.render.keyword_names)."""
+        if verdict.kind == "orders_accepted" and self.language != SOURCE_LANGUAGE:
+            lines = tuple(order_in(str(line), self.language) for line in verdict.facts.get("lines", ()))
+            verdict = type(verdict)(verdict.kind, **{**verdict.facts, "lines": lines})
         return str(getattr(self._verdict_macros(), verdict.kind)(verdict))
 
     def ruleset_templates(self, ruleset: str) -> dict[str, Any]:

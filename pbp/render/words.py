@@ -8,7 +8,7 @@ more to import, which a command that words no role need not pay.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 import engine
 from engine.core import GameSetupError, RulesetCard
@@ -99,10 +99,16 @@ def and_list(names: Iterable[Any]) -> str:
     return " and ".join(filter(None, (", ".join(listed[:-1]), listed[-1]))) if listed else ""
 
 
-FILTERS = {"role": role_name, "and_list": and_list, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
+def team_name(team: object) -> str:
+    """A team as a label (`green` -> `Green`)."""
+    return role_name(team)
+
+
+FILTERS: dict[str, Callable[..., Any]] = {"role": role_name, "team": team_name, "and_list": and_list, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
            "side_wins": side_wins, "side_name": side_name, "victory_path": victory_path, "sentence": sentence}
 
 
 def install(environment: Any) -> None:
-    """Give a Jinja environment the filters above."""
+    """Give a Jinja environment the filters above (in another language than English,
+    pbp.render.glossary_words.install)."""
     environment.filters.update(FILTERS)
