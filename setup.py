@@ -9,7 +9,7 @@ TEMPLATES = ["pbp.templates", *(f"pbp.templates.{folder}" for folder in
                                 find_namespace_packages("templates", exclude=["__pycache__", "*.__pycache__"]))]
 # The kinds of file templates/ holds; tests/release/test_package.py fails when a file of
 # templates/ is missing from the wheel, so a new kind is added here.
-TEMPLATE_FILES = ["*.j2", "*.txt", "*.ini", "*.html", "*.css", "*.js", "*.po"]
+TEMPLATE_FILES = ["*.j2", "*.txt", "*.ini", "*.html", "*.css", "*.js", "*.po", "*.pot", "*.cfg"]
 
 setup(
     packages=[*CODE, *TEMPLATES],
