@@ -69,3 +69,19 @@ def test_each_rulesets_events_are_described_in_the_readers_language(language):
 
 def test_english_is_the_source_and_unchanged():
     assert "**Bruno** was lynched." in phase_post("en")
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_translated_event_lines_fit_a_phone_once_the_mail_is_wrapped(language):
+    from pbp.mail.wrapping import wrap_body
+
+    mail, _ = renderers(language)
+    events = [("werewolf", {"kind": "lovers", "data": {"lover": "Chloé"}}),
+              ("werewolf", {"kind": "silenced", "data": {"day": 3}}),
+              ("infiltration", {"kind": "arrival", "data": {"movement": "locked-out", "destination": "Hangar 2",
+                                                             "turn": 4, "room": "Lab 1", "feature": "WEAPONS LAB",
+                                                             "condition": "hacked", "present": ["Alice", "Bruno"],
+                                                             "code": "", "corpses": [], "locked": True, "alert": True}})]
+    body = "".join(f"- {mail.describe(ruleset, event)}\n" for ruleset, event in events)
+    assert "Chloé" in body and "Hangar 2" in body and "You " not in body
+    assert all(len(line) <= 72 for line in wrap_body(body).splitlines())
