@@ -27,7 +27,9 @@ from pbp.forum.dialects import Dialect, PostText
 from pbp.forum.spans import Span, mark, unmark
 from pbp.game.record_parts import result_from_json
 from pbp.game.tally import tally
+from pbp.forum.post_language import post_gettext
 from pbp.render import words as host_words
+from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.release import templates_folder
 from pbp.render.renderer import ViewEnvironment
 
@@ -82,8 +84,11 @@ class PostFacts:
 class PostRenderer:
     """Renders public posts; one Jinja environment per dialect."""
 
-    def __init__(self, root: Path | None = None, describe: Callable[[str, Mapping[str, Any]], str] | None = None):
+    def __init__(self, root: Path | None = None, describe: Callable[[str, Mapping[str, Any]], str] | None = None,
+                 language: str = SOURCE_LANGUAGE):
+        """`language`: the language the posts are written in (pbp.render.languages)."""
         self.root = Path(root) if root else templates_folder()
+        self.language = language
         self.describe = describe or (lambda ruleset, event: event.get("kind", "").replace("_", " "))
         self._envs: dict[str, Environment] = {}
 
@@ -100,6 +105,7 @@ class PostRenderer:
             host_words.install(env)
             env.globals["fmt"] = dialect
             env.globals["tally"] = tally
+            env.globals.update(post_gettext(dialect, translations(self.language)))
             self._envs[dialect.name] = env
         return self._envs[dialect.name]
 
@@ -150,7 +156,8 @@ def post_renderer(renderer: EventDescriber) -> PostRenderer:
                 raise RuntimeError("the mail renderer that describes this post's events is gone")
             return alive.describe(ruleset, event)
 
-        found = _POST_RENDERERS[renderer] = PostRenderer(describe=describe)
+        found = _POST_RENDERERS[renderer] = PostRenderer(describe=describe,
+                                                               language=getattr(renderer, "language", SOURCE_LANGUAGE))
     return found
 
 

@@ -51,6 +51,8 @@ def make_app(settings: Settings, *, over_tls: bool = False) -> Flask:
         PERMANENT_SESSION_LIFETIME=SESSION_LIFETIME, WTF_CSRF_TIME_LIMIT=None,
         PBP_SETTINGS=settings, MAX_CONTENT_LENGTH=1024 * 1024)
     app.jinja_env.autoescape = True
+    app.jinja_env.add_extension("jinja2.ext.i18n")  # `_()` in the desk's pages (docs/design.md: Languages)
+    app.jinja_env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
     register_filters(app.jinja_env)
     app.jinja_env.filters["host_time"] = host_time
     CSRFProtect(app)
