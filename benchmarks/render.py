@@ -20,9 +20,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+# Run as a script, this file's folder comes first on sys.path, and its engine.py would hide
+# the `engine` package; the repository comes first instead.
+if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from engine.simulation import player_names  # noqa: E402
 from pbp.composition import ForumModerator  # noqa: E402
