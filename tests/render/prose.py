@@ -7,7 +7,8 @@ not template text. What is left is the template's own text, and it holds prose w
 
 - a word of two or more letters appears in it (a word: letters with at most an inner
   apostrophe or hyphen, between spaces or punctuation), outside these layout tokens:
-  the `Subject:` header that starts a mail, the name pbp, a word in capitals (TOKEN, an order keyword
+  the `Subject:` header that starts a mail (and a reply's `Re:`), a block's BEGIN and
+  END lines, a phase's id in the rules' notation (`Dn-vote`), the name pbp, a word in capitals (TOKEN, an order keyword
   such as VOTE or BEGIN, which the cards give in each language), markup (HTML tags and
   entities, bbcode tags such as [b] or [url=…], markdown's signs), an address (a chunk with
   `/`, `@`, `.` or `_` inside, such as a URL or a file name);
@@ -39,7 +40,9 @@ LAYOUT = (
     HTML_TAG,
     re.compile(r"&#?\w+;"),  # an HTML entity
     re.compile(r"\[/?[a-z*]+(?:=[^\]\n]*)?\]"),  # a bbcode tag
-    re.compile(r"^Subject:", re.M),  # the mail's header line, read by pbp itself
+    re.compile(r"^Subject:(?:\s*Re:)?", re.M),  # the mail's header line and a reply's prefix
+    re.compile(r"^[ \t]*(?:BEGIN|END)\b.*$", re.M),  # an order or message block's first and last line
+    re.compile(r"\b[A-Z]n(?:-[a-z]+)*\b"),  # a phase's id in the rules' notation: Dn-vote, Nn, Tn-movement
     re.compile(r"\bpbp\b"),  # the program's name, the same in every language
 )
 _ENV = Environment(extensions=["jinja2.ext.i18n"])
