@@ -14,7 +14,8 @@ not template text. What is left is the template's own text, and it holds prose w
   `/`, `@`, `.` or `_` inside, such as a URL or a file name);
 - or a string literal in an expression, not given to gettext, holds a phrase: two or more
   such words in a row (`"Votes so far"`). A single word in a literal is taken to be a key
-  or a value compared (`"wolves"`, `"-nominate"`), not shown.
+  or a value compared (`"wolves"`, `"-nominate"`), not shown; so is a literal beside `==`
+  or `!=` (`verdict == "not wolf"`).
 
 HTML attributes a reader sees (`title`, `placeholder`, `alt`, `aria-label`) are template
 text like any other."""
@@ -27,6 +28,8 @@ from pathlib import Path
 from jinja2 import Environment
 
 GETTEXT_NAMES = frozenset({"_", "gettext", "ngettext", "pgettext", "npgettext"})
+# A literal beside one of these is a value compared, not shown.
+COMPARISONS = frozenset({"==", "!="})
 # Stands for what Jinja owns or what is marked: not a letter, so no word runs across it.
 MASK = "\u241f"
 WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
@@ -70,7 +73,7 @@ def unmarked(source: str) -> tuple[str, list[tuple[int, str]]]:
     in_trans = False
     tag: list[str] = []  # the names of the block being read
     calls: list[bool] = []  # for each open parenthesis: is it a gettext call's?
-    previous = ""
+    previous = previous_kind = ""
     for line, kind, value in _ENV.lex(source):
         if kind == "data" and not in_trans:
             text.append(value)
@@ -86,10 +89,13 @@ def unmarked(source: str) -> tuple[str, list[tuple[int, str]]]:
             calls.append(previous in GETTEXT_NAMES)
         elif kind == "operator" and value == ")" and calls:
             calls.pop()
-        elif kind == "string" and not (calls and calls[-1] and previous in ("(", ",")):
+        elif kind == "string" and not (calls and calls[-1] and previous in ("(", ",")) \
+                and previous not in COMPARISONS:
             literals.append((line, value[1:-1]))
         if kind != "whitespace":
-            previous = value
+            if value in COMPARISONS and previous_kind == "string" and literals and literals[-1][1] == previous[1:-1]:
+                literals.pop()  # compared, not shown: `"not wolf" == verdict`
+            previous, previous_kind = value, kind
     return "".join(text), literals
 
 

@@ -59,7 +59,7 @@ has handed your character to a substitute.{% endtrans %}{% endfilter %}
 {{ ngettext("%(num)d vote", "%(num)d votes", count) }} {{ pgettext("tally", "no vote") }}
 [b]{{ _("Alive") }}:[/b] [url={{ link }}]{{ link }}[/url] **{{ _("Dead") }}** | --- |
 <p class="notice wide" title="{{ _('Open the game') }}">&nbsp;{{ s.table(_("Votes so far"), votes) }}</p>
-{% if phase.endswith("-nominate") and team == "wolves" %}{{ "help/" ~ ruleset ~ ".txt" }}{% endif %}
+{% if phase.endswith("-nominate") and team == "wolves" and "not wolf" != verdict %}{{ "help/" ~ ruleset ~ ".txt" }}{% endif %}
 BEGIN {{ game.id }} {{ phase }}
 VOTE <name>
 TOKEN: {{ token }}
