@@ -9,6 +9,7 @@ from importlib.util import module_from_spec, spec_from_loader
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po, write_po
 
 from pbp.release import templates_folder
@@ -166,3 +167,13 @@ def test_a_new_language_starts_with_every_message_to_translate(planted, capsys):
     assert catalogs.init(planted, "es") == 0
     assert len(catalogs.check_problems(planted)) == len(GERMAN)
 
+
+
+def test_a_plural_form_may_leave_out_the_count_the_english_leaves_out_of_one_form():
+    english = ("a block was skipped.", "%(older)s blocks were skipped.")
+    kept = Message(english, ("ein Block wurde übersprungen.", "%(older)s Blöcke wurden übersprungen."))
+    lost = Message(("%(name)s: a block was skipped.", "%(name)s: %(older)s blocks were skipped."),
+                   ("ein Block wurde übersprungen.", "%(older)s Blöcke wurden übersprungen."))
+    assert catalogs.message_problems(kept, 2) == []
+    assert catalogs.message_problems(lost, 2) == [
+        "has placeholders [] in a plural form; the English has ['name', 'older']"]
