@@ -6,8 +6,8 @@ to English (target: at most 1.1, so a translated game costs the host no more).
 
 A 12-player Werewolf game is played through its first night and day with the scripted
 players; every report it renders is kept with its facts, then rendered again by a renderer
-of each language, round after round (the languages alternate, so machine noise hits them
-all). Each renderer has rendered every report once before the clock starts: a language's
+of each language, round after round (the languages alternate, each round starting with another, so machine
+noise hits them all). Each renderer has rendered every report once before the clock starts: a language's
 catalogs are compiled once per process, not per mail.
 """
 from __future__ import annotations
@@ -91,9 +91,12 @@ def main(argv: list[str] | None = None) -> int:
     for renderer in renderers.values():
         seconds_per_report(renderer, reports)  # compiles the templates and the catalogs
     samples: dict[str, list[float]] = {code: [] for code in renderers}
-    for _ in range(args.rounds):
-        for code, renderer in renderers.items():
-            samples[code].append(seconds_per_report(renderer, reports))
+    order = list(renderers)
+    for round_number in range(args.rounds):
+        # Each round starts with another language, so none is always measured first.
+        turn = round_number % len(order)
+        for code in order[turn:] + order[:turn]:
+            samples[code].append(seconds_per_report(renderers[code], reports))
     means = {code: statistics.median(times) for code, times in samples.items()}  # robust to a busy machine
     for code, mean in means.items():
         print(f"{code}: {mean * 1000:8.3f} ms per report, {len(reports)} reports x {args.rounds} rounds")
