@@ -36,6 +36,7 @@ from pbp.render.languages import SOURCE_LANGUAGE, languages
 from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
+from tests.fixtures.languages import write_everything_in
 
 NAMES = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hugo"]
 WITH_MASONS = "werewolf,howler,mason,mason,romantic,weregerbil,seer,villager"
@@ -50,7 +51,7 @@ def play(root: Path, roles: str, seed: int, sender: str, channel: str, text: str
     pbp writing in `language`, and the channel's members. Tokens are replaced by `<token>`."""
     settings = Settings(data=root / "data", from_address="pbp@games.example", replies_per_sender_per_day=50)
     with ForumModerator(settings, clock=Clock()) as moderator:
-        moderator.renderer = moderator.renderer_for(language)
+        write_everything_in(moderator, language)
         roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed=str(seed), options={"roles": roles}, game_id="ww1")
         game = load(moderator, "ww1")
@@ -136,7 +137,7 @@ def observed(root: Path, seed: int, observer: str, others: dict[str, int], pack_
     `language`."""
     settings = Settings(data=root / "data", from_address="pbp@games.example", replies_per_sender_per_day=50)
     with ForumModerator(settings, clock=Clock()) as moderator:
-        moderator.renderer = moderator.renderer_for(language)
+        write_everything_in(moderator, language)
         roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed=str(seed), options={"roles": QUIET_ROLES}, game_id="ww1")
         desk, number, written = Desk(moderator), iter(range(1, 1_000)), Counter()

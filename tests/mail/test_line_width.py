@@ -46,6 +46,7 @@ from pbp.game.record import Npc, RosterPlayer
 from pbp.settings import load_settings
 from pbp.signups.opening import open_for_signups
 from tests.fixtures.clocks import Clock
+from tests.fixtures.languages import write_everything_in
 from tests.fixtures.harness import MemorySender
 
 PLAYERS = 48
@@ -84,7 +85,7 @@ class Table:
             config.write(handle)
         self.clock = Clock()
         self.moderator = ForumModerator(load_settings(str(settings_file)), clock=self.clock)
-        self.moderator.renderer = _SpyRenderer(renderer_kinds, language)
+        write_everything_in(self.moderator, language, _SpyRenderer(renderer_kinds, language))
         self.names = long_names(PLAYERS)
         roster = [RosterPlayer(name, f"p{index}@players.example", ZONE) for index, name in enumerate(self.names)]
         # A Red NPC shares the Reds' channel: its copy of their messages goes to the host.

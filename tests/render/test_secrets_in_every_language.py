@@ -24,6 +24,7 @@ from pbp.render.languages import languages
 from pbp.render.renderer import Renderer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
+from tests.fixtures.languages import write_everything_in
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 ROLES = ("werewolf", "werewolf", "seer", "villager", "villager", "villager", "witch", "bodyguard")
@@ -38,7 +39,7 @@ def mail_by_reader(language: str, roles: tuple[str, ...]) -> tuple[dict[str, str
     with tempfile.TemporaryDirectory() as folder:
         moderator = ForumModerator(Settings(data=Path(folder), from_address="pbp@games.example"), clock=Clock())
         try:
-            moderator.renderer = moderator.renderer_for(language)
+            write_everything_in(moderator, language)
             roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in NAMES]
             create_game(moderator, "werewolf", roster, seed="twin", options={"roles": ",".join(roles)}, game_id="ww1")
             game = load(moderator, "ww1")

@@ -35,6 +35,7 @@ from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from pbp.signups.spectators import KIND as SPECTATOR
 from tests.fixtures.clocks import Clock
+from tests.fixtures.languages import write_everything_in
 
 SIGNUP = "signup"
 
@@ -62,7 +63,7 @@ def play(root: Path, count: int, seed: str, phases: int, spectators: str, watche
     pack's members are added to `pack`). pbp writes in `language`."""
     moderator = ForumModerator(Settings(data=root, from_address="pbp@games.example",
                                         replies_per_sender_per_day=50), clock=Clock())
-    moderator.renderer = moderator.renderer_for(language)
+    write_everything_in(moderator, language)
     try:
         roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(count)]
         create_game(moderator, "werewolf", roster, seed=seed, options={"spectators": spectators}, game_id="ww1")
