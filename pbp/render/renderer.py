@@ -79,7 +79,7 @@ class Renderer:
         self.env = ViewEnvironment(loader=FileSystemLoader(str(self.root)), undefined=StrictUndefined,
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
                                    cache_size=-1, extensions=["jinja2.ext.i18n"])
-        self.env.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
+        self.env.install_gettext_translations(translations(language, self.root), newstyle=True)  # type: ignore[attr-defined]
         self.env.globals["board_text"] = board_text
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words

@@ -2,7 +2,8 @@
 
 Two games are played once per session up to the phases the corpus needs, and a copy of
 the data folder is kept at each (a "ground"): Werewolf at Day 1's nominations and vote
-and at Night 1's Witch turn, Infiltration at Turn 1's movement and decision. Each corpus
+and at Night 1's Witch turn, Infiltration at Turn 1's movement and decision, their players
+reading pbp's mail in one language (the roster's language column). Each corpus
 case gets a fresh copy of its ground (`Ground.site`), so cases never see each other's
 orders, and answers what a player got: the last mail in `<data>/mail/<address>/`.
 """
@@ -22,6 +23,7 @@ import engine
 from pbp.cli import main
 from pbp.storage.game_storage import game_tables
 from pbp.mail.maildir import deliver
+from pbp.render.languages import SOURCE_LANGUAGE
 from tests.fixtures.harness import Sections, write_settings
 
 MODERATOR = "pbp@pbp.test"
@@ -153,18 +155,23 @@ class Ground:
         return site
 
 
-def build_grounds(root: Path) -> dict[str, Ground]:
-    """Play both games to the corpus's phases and save a ground at each."""
+def build_grounds(root: Path, language: str = SOURCE_LANGUAGE) -> dict[str, Ground]:
+    """Play both games to the corpus's phases, every player reading `language`, and save a
+    ground at each."""
     grounds: dict[str, Ground] = {}
     for play in (_play_werewolf, _play_infiltration):
-        for scenario, folder in play(root):
+        for scenario, folder in play(root, language):
             grounds[scenario.key] = Ground(scenario, folder)
     return grounds
 
 
-def _new_game(site: Site, ruleset: str, game: str, names: tuple[str, ...]) -> None:
+def _new_game(site: Site, ruleset: str, game: str, names: tuple[str, ...], language: str) -> None:
     roster = site.root / f"{game}-roster.csv"
-    roster.write_text("name,email\n" + "".join(f"{n},{address_of(n)}\n" for n in names), encoding="utf-8")
+    if language == SOURCE_LANGUAGE:  # the roster as written before languages
+        roster.write_text("name,email\n" + "".join(f"{n},{address_of(n)}\n" for n in names), encoding="utf-8")
+    else:
+        roster.write_text("name,email,timezone,forum_name,language\n"
+                          + "".join(f"{n},{address_of(n)},,,{language}\n" for n in names), encoding="utf-8")
     site.cli("new-game", "--ruleset", ruleset, "--roster", str(roster), "--seed", SEED, "--id", game)
 
 
@@ -199,14 +206,14 @@ def _advance_with_orders(site: Site, game: str, orders: dict[str, str]) -> None:
     site.cli("advance", game)
 
 
-def _play_werewolf(root: Path) -> list[tuple[Scenario, Path]]:
+def _play_werewolf(root: Path, language: str) -> list[tuple[Scenario, Path]]:
     """The seed deals Bruno the Witch and Ingrid, José and Greta the pack; the host's orders
     put Ingrid and Farid on trial, lynch Farid and send the pack for Alice (the corpus's
     replies name these players, so the way there does not depend on the scripted players)."""
     site = Site(root / "werewolf")
     site.root.mkdir(parents=True)
     site.write_settings()
-    _new_game(site, "werewolf", "ww1", WEREWOLF_NAMES)
+    _new_game(site, "werewolf", "ww1", WEREWOLF_NAMES, language)
     site.cli("advance", "ww1")  # night 0: nobody acts
     _expect_phase(site, "ww1", "D1-nominate")
     saved = [(Scenario("ww-nominate", "werewolf", "ww1", "D1-nominate", "Alice", ("NOMINATE Bruno",)),
@@ -225,14 +232,14 @@ def _play_werewolf(root: Path) -> list[tuple[Scenario, Path]]:
     return saved
 
 
-def _play_infiltration(root: Path) -> list[tuple[Scenario, Path]]:
+def _play_infiltration(root: Path, language: str) -> list[tuple[Scenario, Path]]:
     """Everyone keeps the default class and stays put, but Bruno, a Green Sneaker (who may use
     a terminal whatever the Alert), walks to a History terminal that no guard is bound for:
     the corpus's replies use it at Turn 1's decision."""
     site = Site(root / "infiltration")
     site.root.mkdir(parents=True)
     site.write_settings()
-    _new_game(site, "infiltration", "inf1", INFILTRATION_NAMES)
+    _new_game(site, "infiltration", "inf1", INFILTRATION_NAMES, language)
     rules = engine.ruleset("infiltration")
     saved = []
     _advance_with_orders(site, "inf1", {"Bruno": "CLASS SNEAKER"})

@@ -30,6 +30,7 @@ from email.message import EmailMessage
 from pathlib import Path
 from typing import Protocol
 
+from pbp.render.languages import languages, translations
 from tests.clients.builder import Fill, Player, build_reply
 from tests.clients.clients import CLIENTS
 from tests.clients.corpus import CASES, Case
@@ -64,6 +65,11 @@ def _same(lines: tuple[str, ...], other: tuple[str, ...]) -> bool:
     return sorted(map(canonical, lines)) == sorted(map(canonical, other))
 
 
+# What a receipt that took orders says, in each language pbp writes (the form a reply
+# answers may be in any of them).
+_ORDERS_RECEIVED = frozenset(translations(code).gettext("Orders received") for code in languages())
+
+
 def false_remarks(case: Case, receipt: str, orders: tuple[str, ...]) -> list[str]:
     """Order lines the receipt quotes that the player did not write outside a block (the
     orders' keywords, and WITHDRAW's, tell an order line from other quoted text)."""
@@ -76,7 +82,7 @@ def judged(case: Case, meant: tuple[str, ...], before: tuple[str, ...], recorded
            receipt: str, orders: tuple[str, ...] = ()) -> str:
     """The outcome class of one reply (see the module's docstring); `orders`: every order
     line of the case, whose keywords tell order lines in the receipt."""
-    took_something = recorded != before or bool(re.search(r"\bOrders received\b", receipt))
+    took_something = recorded != before or any(said in receipt for said in _ORDERS_RECEIVED)
     as_meant = case.expect == "accepted" and _same(recorded, meant) and (took_something or _same(before, meant))
     if as_meant:
         return FALSE_REMARK if false_remarks(case, receipt, orders) else ACCEPTED

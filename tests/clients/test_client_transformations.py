@@ -35,6 +35,7 @@ from pbp.desk import Desk
 from pbp.game.stored import load
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
+from pbp.render.languages import languages
 from pbp.render.renderer import Renderer
 from pbp.settings import Settings
 from tests.clients.builder import Fill, Player, build_reply
@@ -63,10 +64,11 @@ class Form:
 
 
 @pytest.fixture(scope="session")
-def forms(client_grounds) -> list[Form]:
-    """Every player with orders to give in every ground's phase."""
+def forms(grounds_in) -> list[Form]:
+    """Every player with orders to give in every ground's phase, in every language pbp
+    writes."""
     found = []
-    for ground in client_grounds.values():
+    for ground in (ground for language in languages() for ground in grounds_in(language).values()):
         scenario = ground.scenario
         rules = engine.ruleset(scenario.ruleset)
         record = next(iter(game_tables(ground.folder / "games" / f"{scenario.game}.json")["game"].values()))

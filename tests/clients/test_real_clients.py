@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from pbp.render.languages import languages
 from tests.clients.clients import CLIENTS
 from tests.clients.corpus import CASES, Case
 from tests.clients.grounds import WEREWOLF_NAMES, Scenario, Site, recorded_orders
@@ -37,12 +38,13 @@ def explained(outcome: Outcome) -> str:
             f"recorded {outcome.recorded} (before: {outcome.before})\nreceipt:\n{outcome.receipt[:1500]}")
 
 
+@pytest.mark.parametrize("language", languages())
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
-def test_a_real_clients_reply_is_read_as_meant(case: Case, client_grounds, tmp_path):
+def test_a_real_clients_reply_is_read_as_meant(case: Case, language, grounds_in, tmp_path):
     """Every reply is accepted as meant (docs/design.md: Order mail format), or, when it
     holds no reading without guessing, refused with a receipt that says the true reason;
-    no reply is misread."""
-    outcome = run_on_ground(client_grounds[case.scenario], case, tmp_path)
+    no reply is misread; whatever language the form it answers is written in."""
+    outcome = run_on_ground(grounds_in(language)[case.scenario], case, tmp_path)
     assert outcome.verdict != MISREAD, explained(outcome)
     assert outcome.verdict == outcome.expected, explained(outcome)
 

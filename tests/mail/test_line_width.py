@@ -7,7 +7,8 @@ other mail a game sends along the way: HELP, FORM, STATUS, refusals, team messag
 questions to the host and their answers, notices of a moved, paused and resumed deadline,
 reminders, a substitution, a host kill, spectators' mail, NPC mail and drafts for the host,
 sign-ups, a bounce, what a reading of the thread mails. Every mail kind of templates/mail/ must be among them, and every
-line of every mail sent must fit."""
+line of every mail sent must fit, in every language pbp writes (docs/design.md: Catalog
+checks: a translation is longer than the English it replaces)."""
 from __future__ import annotations
 
 import configparser
@@ -38,12 +39,14 @@ from pbp.mail.wrapping import WIDTH
 from pbp.ports import Bounce, RawMail
 from pbp.game.reminders import queue_reminders
 from pbp.release import templates_folder
+from pbp.render.languages import languages
 from pbp.render.renderer import Renderer
 from pbp.render.verdicts import Note
 from pbp.game.record import Npc, RosterPlayer
 from pbp.settings import load_settings
 from pbp.signups.opening import open_for_signups
 from tests.fixtures.clocks import Clock
+from tests.fixtures.languages import write_everything_in
 from tests.fixtures.harness import MemorySender
 
 PLAYERS = 48
@@ -69,7 +72,7 @@ def long_names(count: int) -> list[str]:
 class Table:
     """One game of 48 long-named players, its desk, and a way to mail as each of them."""
 
-    def __init__(self, tmp_path: Path, ruleset: str, renderer_kinds: set[str]):
+    def __init__(self, tmp_path: Path, ruleset: str, renderer_kinds: set[str], language: str = "en"):
         settings_file = tmp_path / "pbp.ini"
         assert main(["init", "--settings", str(settings_file), "--data", str(tmp_path / "data")]) == 0
         config = configparser.ConfigParser(interpolation=None)
@@ -82,7 +85,7 @@ class Table:
             config.write(handle)
         self.clock = Clock()
         self.moderator = ForumModerator(load_settings(str(settings_file)), clock=self.clock)
-        self.moderator.renderer = _SpyRenderer(renderer_kinds)
+        write_everything_in(self.moderator, language, _SpyRenderer(renderer_kinds, language))
         self.names = long_names(PLAYERS)
         roster = [RosterPlayer(name, f"p{index}@players.example", ZONE) for index, name in enumerate(self.names)]
         # A Red NPC shares the Reds' channel: its copy of their messages goes to the host.
@@ -137,8 +140,8 @@ class Table:
 class _SpyRenderer(Renderer):
     """The renderer, noting the kind of every mail it renders."""
 
-    def __init__(self, kinds: set[str]):
-        super().__init__()
+    def __init__(self, kinds: set[str], language: str):
+        super().__init__(language=language)
         self.kinds = kinds
 
     def render(self, kind, ruleset, **context):
@@ -202,12 +205,12 @@ def play(table: Table) -> None:
     table.mail("joiner@players.example", f"JOIN {table.game_id}x Ψηφοφορίαμεγάληδύσκα")
 
 
-@pytest.fixture(scope="module")
-def sent_mail(tmp_path_factory):
+@pytest.fixture(scope="module", params=languages())
+def sent_mail(tmp_path_factory, request):
     kinds: set[str] = set()
     messages, forms = [], []
     for ruleset in ("werewolf", "infiltration"):
-        table = Table(tmp_path_factory.mktemp(ruleset), ruleset, kinds)
+        table = Table(tmp_path_factory.mktemp(ruleset), ruleset, kinds, request.param)
         play(table)
         sender = MemorySender()
         table.moderator.outbox.send_due(sender)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,10 +30,12 @@ from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.orders import submit
 from pbp.ports import InboundMail, MessageBlock
+from pbp.render.languages import SOURCE_LANGUAGE, languages, translations
 from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from pbp.signups.spectators import KIND as SPECTATOR
 from tests.fixtures.clocks import Clock
+from tests.fixtures.languages import write_everything_in
 
 SIGNUP = "signup"
 
@@ -54,12 +57,13 @@ def watch(moderator: ForumModerator, game_id: str, address: str, number: int) ->
 
 
 def play(root: Path, count: int, seed: str, phases: int, spectators: str, watchers: int,
-         talk: tuple[str, ...] = (), pack: set[str] | None = None):
+         talk: tuple[str, ...] = (), pack: set[str] | None = None, language: str = SOURCE_LANGUAGE):
     """The game's outbox rows and, per resolved phase, who was dead once it resolved. With
     `talk`, a living wolf writes its next text to the pack before each resolution (and the
-    pack's members are added to `pack`)."""
+    pack's members are added to `pack`). pbp writes in `language`."""
     moderator = ForumModerator(Settings(data=root, from_address="pbp@games.example",
                                         replies_per_sender_per_day=50), clock=Clock())
+    write_everything_in(moderator, language)
     try:
         roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(count)]
         create_game(moderator, "werewolf", roster, seed=seed, options={"spectators": spectators}, game_id="ww1")
@@ -152,24 +156,28 @@ PACK_TALK = st.lists(st.text("abcdefghij klmnop", min_size=1, max_size=30).filte
                      max_size=7)
 
 
+@pytest.mark.parametrize("language", languages())
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(count=st.integers(8, 10), seed=st.text("abcdef0123456789", min_size=1, max_size=6),
        phases=st.integers(2, 6), spectators=st.sampled_from(["dead", "all"]), watchers=st.integers(0, 2),
        talk=PACK_TALK, twin_talk=PACK_TALK)
 def test_what_the_pack_says_reaches_the_spectators_and_changes_no_other_living_players_mail(
-        count, seed, phases, spectators, watchers, talk, twin_talk):
+        language, count, seed, phases, spectators, watchers, talk, twin_talk):
     """Twin games with the same spectators, differing only in what the pack says each
     phase: every mail to a player outside the pack, spectators' mail aside, is the same row
-    for row; the spectators read the pack's words of each phase they watch."""
+    for row, in every language pbp writes; the spectators read the pack's words of each
+    phase they watch."""
     wolves: set[str] = set()
     with tempfile.TemporaryDirectory() as folder:
-        first, _, _ = play(Path(folder) / "a", count, seed, phases, spectators, watchers, tuple(talk), wolves)
-        twin, _, _ = play(Path(folder) / "b", count, seed, phases, spectators, watchers, tuple(twin_talk), wolves)
+        first, _, _ = play(Path(folder) / "a", count, seed, phases, spectators, watchers, tuple(talk), wolves,
+                           language)
+        twin, _, _ = play(Path(folder) / "b", count, seed, phases, spectators, watchers, tuple(twin_talk), wolves,
+                          language)
 
     def outside(rows):
         return [shown(r) for r in rows if r["kind"] not in (SPECTATOR, SIGNUP) and r["recipient"] not in wolves]
     assert outside(first) == outside(twin)
     for rows, said in ((first, talk), (twin, twin_talk)):
         for row in rows:
-            if row["kind"] == SPECTATOR and "Said in the team channels" in row["body"]:
+            if row["kind"] == SPECTATOR and translations(language).gettext("Said in the team channels") in row["body"]:
                 assert any(text.strip() in row["body"] for text in said)
