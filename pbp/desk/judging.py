@@ -24,7 +24,7 @@ from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome, RenderedMail
 from pbp.render.verdicts import Note, Refused, Verdict
-from pbp.timezones import render_received
+from pbp.render.moments import render_received
 
 
 @dataclass
@@ -80,7 +80,7 @@ class GameMailJudge:
     def _receipt(self, game: StoredGame, name: str, headline: str, notes: list[Verdict]) -> RenderedMail:
         """The receipt: `headline` (a kind of the macro `headline` of mail/_verdicts.j2) and
         each verdict in words, then the form."""
-        return self.moderator.renderer.render(
+        return game.renderer_of(self.moderator, name).render(
             "receipt", game.record.ruleset, game=game.game_facts(), player=name,
             phase=game.filed_phase, headline=headline, notes=notes, form=game.form(name))
 
@@ -163,14 +163,14 @@ class GameMailJudge:
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
             return Note("still_stands", some_accepted=False,
-                        earlier_received=render_received(earlier["received"], game.zone_of(name)))
+                        earlier_received=render_received(earlier["received"], game.zone_of(name), game.roster.language_of(name)))
         for_what = game.rules.card.phase_words(phase) if phase else "this game"
         return Note("still_stands", some_accepted=False, earlier_received="", for_what=for_what)
 
     # ------------------------------------------------------------------ commands
     def _decide_command(self, game: StoredGame, name: str, command: str) -> Decision:
         word = command.split()[0].upper() if command.split() else ""
-        renderer = self.moderator.renderer
+        renderer = game.renderer_of(self.moderator, name)
         facts = dict(game=game.game_facts(), player=name, form=game.form(name))
         if word == "FORM":
             reply = self._receipt(game, name, "form", [Note("form_sent")])
@@ -178,7 +178,7 @@ class GameMailJudge:
         if word == "STATUS":
             phase = game.record.phase_id
             latest = game.latest_order(phase, name) if phase else None
-            accepted = ({"received": render_received(latest["received"], game.zone_of(name)), "lines": latest["text"].splitlines()}
+            accepted = ({"received": render_received(latest["received"], game.zone_of(name), game.roster.language_of(name)), "lines": latest["text"].splitlines()}
                         if latest else None)
             reply = renderer.render("status_reply", game.record.ruleset, phase=phase,
                                     deadline=game.deadline_text(name), accepted=accepted,
@@ -189,7 +189,7 @@ class GameMailJudge:
         return Decision("processed", reason=word or "HELP", reply=self.help_mail(game, name, note), reply_kind="help")
 
     def help_mail(self, game: StoredGame, name: str, note: Verdict | None) -> RenderedMail:
-        return self.moderator.renderer.render("help", game.record.ruleset, game=game.game_facts(),
+        return game.renderer_of(self.moderator, name).render("help", game.record.ruleset, game=game.game_facts(),
                                               player=name, note=note, form=game.form(name), token=game.token(name),
                                               votes=game.votes,
                                               options=stated_options(game.rules, game.state,

@@ -20,7 +20,7 @@ from pbp.game.host_contact import HOST
 
 def _mail_host(moderator: Moderator, forum: ForumSettings, game: StoredGame, row: dict[str, Any]) -> None:
     """Mail the host a draft (templates/mail/draft_for_host.j2) with its approval block."""
-    mail = moderator.renderer.render("draft_for_host", game.record.ruleset, game=game.game_facts(),
+    mail = moderator.host_renderer.render("draft_for_host", game.record.ruleset, game=game.game_facts(),
                                      phase=row["phase"], title=row["title"], text=row["text"].rstrip(),
                                      leaks=row["leaks"], token=DraftBook(game.file).host_token())
     moderator.outbox.queue(game.file, phase=row["phase"], recipient=HOST, address=moderator.settings.host_address,

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from engine.core import PlayerSpec
 from engine.names import name_key
+from pbp.render.languages import SOURCE_LANGUAGE
 
 # The record's keys this version knows; any other is kept in `extra`, unchanged.
 KNOWN_KEYS = frozenset({
@@ -35,13 +36,17 @@ class RosterPlayer:
     forum_name: str = ""
     played_by: str = ""
     replaced: tuple[Mapping[str, Any], ...] = ()
+    # The language the player reads (docs/design.md: Each reader's language); stored only
+    # when it is not English, so a game written before languages reads unchanged.
+    language: str = SOURCE_LANGUAGE
     extra: Mapping[str, Any] = field(default_factory=dict)  # keys this version does not know
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RosterPlayer:
-        known = {"name", "email", "timezone", "forum_name", "played_by", "replaced"}
+        known = {"name", "email", "timezone", "forum_name", "played_by", "replaced", "language"}
         return cls(name=data["name"], email=data["email"], timezone=data.get("timezone", ""),
                    forum_name=data.get("forum_name", ""), played_by=data.get("played_by", ""),
+                   language=data.get("language") or SOURCE_LANGUAGE,
                    replaced=tuple(dict(r) for r in data.get("replaced", ())),
                    extra={k: v for k, v in data.items() if k not in known})
 
@@ -52,6 +57,8 @@ class RosterPlayer:
             data["played_by"] = self.played_by
         if self.replaced:
             data["replaced"] = [dict(r) for r in self.replaced]
+        if self.language != SOURCE_LANGUAGE:
+            data["language"] = self.language
         return {**data, **self.extra}
 
     @property
@@ -103,6 +110,11 @@ class Roster:
     def zone_of(self, name: str | None) -> str:
         """The roster time zone of the player of character `name` ("" means UTC)."""
         return next((p.timezone for p in self.players if p.name == name), "")
+
+    def language_of(self, name: str | None) -> str:
+        """The language the player of character `name` reads (English for a name not on
+        the roster: an NPC's mail goes to the host)."""
+        return next((p.language for p in self.players if p.name == name), SOURCE_LANGUAGE)
 
     def with_player(self, player: RosterPlayer) -> Roster:
         """The roster with `player`'s character's entry made `player` (a substitution)."""
