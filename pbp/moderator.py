@@ -51,7 +51,10 @@ class Moderator:
         self.outbox = Outbox(self.folder, settings.from_address, settings.from_name, clock)
 
     def renderer_for(self, language: str) -> Renderer:
-        """The renderer that writes in `language` (made the first time it is asked for)."""
+        """The renderer that writes in `language` (made the first time it is asked for);
+        English is `self.renderer`, whoever set it."""
+        if language == self.renderer.language:
+            return self.renderer
         if language not in self._renderers:
             self._renderers[language] = Renderer(self.renderer.root, language)
         return self._renderers[language]

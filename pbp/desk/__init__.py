@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from dataclasses import replace
 from email.utils import parseaddr
 from typing import Iterator
 
@@ -32,7 +33,7 @@ from pbp.desk.chain import CHAIN
 from pbp.desk.judging import Decision, GameMailJudge
 from pbp.game.host_contact import tell_host_of_wrong_tokens
 from pbp.game.reply_cap import may_reply
-from pbp.game.stored import StoredGame, load, record_of
+from pbp.game.stored import StoredGame, load, record_of, save
 from pbp.durable import atomic_storage
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, OrderBlock, Outcome
@@ -115,6 +116,10 @@ class Desk:
         player = game.roster.at(sender)
         file = game.file
         with file.transaction():
+            if decision.language:  # `LANGUAGE de`: stored before the receipt, which is in it
+                record = record_of(file)
+                reader = replace(record.roster.at(sender), language=decision.language)
+                save(game, replace(record, roster=record.roster.with_player(reader)), since=record)
             for row in decision.orders:
                 file.orders.insert({**row, "message_id": mail.message_id, "mail_key": mail.key})
             if decision.reply is not None and self.may_reply(game, sender):

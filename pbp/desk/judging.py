@@ -24,6 +24,7 @@ from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome, RenderedMail
 from pbp.render.verdicts import Note, Refused, Verdict
+from pbp.render.languages import language_problem, languages
 from pbp.render.moments import render_received
 
 
@@ -39,6 +40,7 @@ class Decision:
     token_guard: TokenGuard | None = None
     deliveries: list[Delivery] = field(default_factory=list)  # accepted messages, relayed on commit
     judged: list[str] = field(default_factory=list)  # the blocks judged for the home game (block_choice.judged_entry)
+    language: str = ""  # the language the player reads from now on (`LANGUAGE de`), "" unchanged
 
 
 class GameMailJudge:
@@ -185,8 +187,23 @@ class GameMailJudge:
                                     tally=running_tally(game),
                                     view=game.rules.view(game.state, name), **facts)
             return Decision("processed", reason="STATUS", reply=reply, reply_kind="status")
+        if word == "LANGUAGE":
+            return self._set_language(game, name, command.split()[1:])
         note = None if word == "HELP" else Refused("not_understood", command=command, game_id=game.id)
         return Decision("processed", reason=word or "HELP", reply=self.help_mail(game, name, note), reply_kind="help")
+
+    def _set_language(self, game: StoredGame, name: str, code: list[str]) -> Decision:
+        """`LANGUAGE de`: the player's mail is written in German from now on, this receipt
+        first; a language pbp does not write in changes nothing (docs/design.md: Each
+        reader's language)."""
+        if not code or language_problem(code[0]):
+            note = Refused("language_unknown", language=code[0] if code else "", languages=languages())
+            return Decision("rejected", reason="LANGUAGE refused", reply_kind="rejection",
+                            reply=self._receipt(game, name, "form", [note]))
+        reply = self.moderator.renderer_for(code[0]).render(
+            "receipt", game.record.ruleset, game=game.game_facts(), player=name, phase=game.filed_phase,
+            headline="form", notes=[Note("language_set", language=code[0])], form=game.form(name))
+        return Decision("processed", reason=f"LANGUAGE {code[0]}", reply=reply, reply_kind="form", language=code[0])
 
     def help_mail(self, game: StoredGame, name: str, note: Verdict | None) -> RenderedMail:
         return game.renderer_of(self.moderator, name).render("help", game.record.ruleset, game=game.game_facts(),

@@ -72,7 +72,7 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
     digest = _digest(game, character)
     with game.file.transaction():
         _withdraw_unsent(game, entry.email, character)
-        goodbye = moderator.renderer.render("goodbye", record.ruleset, game=game.game_facts(), player=leaving,
+        goodbye = moderator.renderer_for(entry.language).render("goodbye", record.ruleset, game=game.game_facts(), player=leaving,
                                             character=character, newcomer=newcomer)
         moderator.outbox.queue(game.file, phase=record.phase_id, recipient=leaving, address=entry.email,
                                kind="goodbye", mail=goodbye)
@@ -81,7 +81,7 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
         log_host_action(game, {"kind": "substitute", "phase": game.open_phase.id, "player": character,
                                "played_by": newcomer, "replaced": leaving}, moderator)
         after = load(moderator, game_id)
-        mail = moderator.renderer.render(
+        mail = after.renderer_of(moderator, character).render(
             "welcome", record.ruleset, game=after.game_facts(), player=character, token=token,
             view=after.rules.view(after.state, character), form=after.form(character),
             substitute={"name": newcomer, **digest},

@@ -72,3 +72,14 @@ def render_remaining(span: timedelta, language: str = SOURCE_LANGUAGE) -> str:
         if amount:
             parts.append(str(format_unit(amount, unit, length="long", locale=language)))
     return " ".join(parts[:2]) or str(format_unit(0, "duration-second", length="long", locale=language))
+
+
+def language_name(code: str, reader: str = SOURCE_LANGUAGE) -> str:
+    """The name of the language `code` as a reader of `reader` writes it: `German (de)` in
+    English, `Deutsch (de)` in German (CLDR's names, through Babel)."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return f"{Locale.parse(code).get_display_name(reader)} ({code})"
+    except (UnknownLocaleError, ValueError):
+        return code

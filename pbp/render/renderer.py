@@ -93,6 +93,7 @@ class Renderer:
         # Times in this renderer's language: `{{ when | moment(zone) }}`, `{{ span | remaining }}`.
         self.env.filters["moment"] = partial(moments.render_moment, language=language)
         self.env.filters["remaining"] = partial(moments.render_remaining, language=language)
+        self.env.filters["language_name"] = partial(moments.language_name, reader=language)
         self._existing: dict[str, bool] = {}
         self._mail_templates: dict[tuple[str, str], tuple[Template, dict[str, Any]]] = {}
         self._forms: dict[int, tuple[Any, Any, str]] = {}  # id(form) -> (form, its ruleset, its text)

@@ -30,7 +30,9 @@ from pbp.signups.codes import (MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY, new_cod
 from pbp.signups.spectators import OUTSIDE_SEQUENCE
 from pbp.signups.substitutes import on_the_list, strike_off
 from pbp.mail.signup_words import CONFIRM, SignupCommand, parse_signup
-from pbp.timezones import as_utc, render_moment, to_text
+from pbp.render.languages import SOURCE_LANGUAGE
+from pbp.render.moments import render_moment
+from pbp.timezones import as_utc, to_text
 
 NEW_ADDRESSES_KEY = "new_addresses_answered"  # a record's answers to new addresses today: {day, count}
 KIND = "signup"
@@ -84,6 +86,7 @@ class Answer:
     name: str = ""  # how the reply addresses the sender
     leaves_substitutes: bool = False  # a confirmed watcher: off the substitutes' list once committed
     unanswered: bool = False  # past a bound: no reply, and nothing stored in the game's file
+    language: str = SOURCE_LANGUAGE  # the reply's: a JOIN's own LANG= (pbp.signups.details)
 
 
 def signup_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
@@ -141,7 +144,7 @@ def _commit(moderator: Moderator, ledger: MailLedger, mail: InboundMail, may_rep
             _store(game, {**answer.changes, **counted})
         if may_reply(game, sender):
             facts = {"id": holder.id, "ruleset": holder.ruleset}
-            reply = moderator.renderer.render(KIND, holder.ruleset, game=facts, name=answer.name,
+            reply = moderator.renderer_for(answer.language).render(KIND, holder.ruleset, game=facts, name=answer.name,
                                               answer=answer.verdict, code=answer.code)
             moderator.outbox.queue(file, phase=holder.phase, recipient=answer.name or "player",
                                    address=sender, kind=KIND, mail=reply, in_reply_to=mail.message_id,
@@ -206,11 +209,11 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
         refused = _join_refusal(record, details)
         if refused:
             return refused
-        return _request(_holder(game), "join", sender, name, now,
-                        Accepted("join_requested", game_id=game_id, ruleset=record["ruleset"], name=name,
-                                 closes=render_moment(record["closes"], details.timezone), started=started,
-                                 timezone=details.timezone, forum_name=details.forum_name),
-                        {"timezone": details.timezone, "forum_name": details.forum_name})
+        return replace(_request(_holder(game), "join", sender, name, now,
+                                Accepted("join_requested", game_id=game_id, ruleset=record["ruleset"], name=name,
+                                         closes=render_moment(record["closes"], details.timezone, details.reads),
+                                         started=started, timezone=details.timezone, forum_name=details.forum_name),
+                                details.stored()), language=details.reads)
     if command.word == "LEAVE":
         if mine is None:
             return _refusal("LEAVE without a sign-up", "leave_without_signup", game_id)
@@ -219,25 +222,25 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
     if command.word == CONFIRM:
         request, pending = take_request(record.get("pending", {}), command.argument, sender, moderator.clock())
         if request is None:
-            return _bad_code(game_id, watching=False)
+            return _refusal("unknown confirmation code", "bad_code", game_id, watching=False)
         if request["action"] == "leave":
             kept = [e for e in entries if e["email"] != sender]
             return Answer("processed", "left", Accepted("left", game_id=game_id),
                           changes={"pending": pending, "entries": kept}, name=request["name"])
-        details = JoinDetails(request["name"], request.get("timezone", ""), request.get("forum_name", ""))
+        details = JoinDetails.of_request(request)
         problems = [problem for found in join_problems(record, details) for problem in found]
         if mine is not None or problems:
             return Answer("rejected", "confirmation refused",
                           Refused("confirmation_refused", game_id=game_id, already_as=mine["name"] if mine else "",
                                   problems=tuple(listed(problems))), changes={"pending": pending})
-        entry = {"name": details.name, "email": sender, "joined": now, "timezone": details.timezone,
-                 "forum_name": details.forum_name}
+        entry = {"name": details.name, "email": sender, "joined": now, **details.stored()}
         return Answer("processed", "joined",
                       Accepted("joined", game_id=game_id, name=request["name"], place=len(entries) + 1,
                                players_min=record["players_min"], players_max=game.seats, started=started,
-                               closes=render_moment(record["closes"], details.timezone),
+                               closes=render_moment(record["closes"], details.timezone, details.reads),
                                timezone=details.timezone, forum_name=details.forum_name),
-                      changes={"pending": pending, "entries": [*entries, entry]}, name=request["name"])
+                      changes={"pending": pending, "entries": [*entries, entry]}, name=request["name"],
+                      language=details.reads)
     return _refusal("not for an open game", "nothing_to_watch_yet", game_id)
 
 
@@ -251,10 +254,6 @@ def _join_refusal(record: Mapping[str, Any], details: JoinDetails) -> Answer | N
                     problems=tuple(listed([*names, *others])))
 
 
-def _bad_code(game_id: str, watching: bool) -> Answer:
-    return _refusal("unknown confirmation code", "bad_code", game_id, watching=watching)
-
-
 # ---------------------------------------------------------------------------------- watchers
 def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand, sender: str) -> Answer:
     record = game.record
@@ -263,7 +262,7 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
     if command.word == CONFIRM:
         request, pending = take_request(record.watch_pending, command.argument, sender, moderator.clock())
         if request is None:
-            return _bad_code(game_id, watching=True)
+            return _refusal("unknown confirmation code", "bad_code", game_id, watching=True)
         if request["action"] == "unwatch":
             return Answer("processed", "unwatched", Accepted("unwatched", game_id=game_id),
                           changes={"watch_pending": pending, "watchers": tuple(w for w in watchers if w != sender)})

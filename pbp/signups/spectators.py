@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbp.conversations.channels import HOST, message_log
-from pbp.game.options import spectators_mode
+from pbp.game.options import spectators_mode, thread_language
 from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
@@ -60,7 +60,9 @@ def queue_spectator_mail(moderator: Moderator, resolved: Resolved) -> None:
     roles = role_list(after)
     for name, address, watcher in recipients:
         first = not after.file.outbox.count_where("address", address, lambda row: row["kind"] == KIND)
-        mail = moderator.renderer.render(
+        # A dead player reads their own language; a watcher the thread's (option language).
+        reads = thread_language(after.record.moderator_options) if watcher else after.roster.language_of(name)
+        mail = moderator.renderer_for(reads).render(
             KIND, after.record.ruleset, game=after.game_facts(), spectator=name, watcher=watcher,
             resolved_phase=resolved_phase, orders=shown_orders, public_events=resolved.public,
             private_reports=private, channel_messages=talk, roles=roles if first else [],
