@@ -164,8 +164,8 @@ class GameMailJudge:
             return Note("still_stands", some_accepted=False, earlier_received="", for_what="", dead=True)
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
-            return Note("still_stands", some_accepted=False,
-                        earlier_received=render_received(earlier["received"], game.zone_of(name), game.roster.language_of(name)))
+            received = render_received(earlier["received"], game.zone_of(name), game.roster.language_of(name))
+            return Note("still_stands", some_accepted=False, earlier_received=received)
         for_what = game.rules.card.phase_words(phase) if phase else "this game"
         return Note("still_stands", some_accepted=False, earlier_received="", for_what=for_what)
 
@@ -180,8 +180,9 @@ class GameMailJudge:
         if word == "STATUS":
             phase = game.record.phase_id
             latest = game.latest_order(phase, name) if phase else None
-            accepted = ({"received": render_received(latest["received"], game.zone_of(name), game.roster.language_of(name)), "lines": latest["text"].splitlines()}
-                        if latest else None)
+            accepted = ({"received": render_received(latest["received"], game.zone_of(name),
+                                                     game.roster.language_of(name)),
+                         "lines": latest["text"].splitlines()} if latest else None)
             reply = renderer.render("status_reply", game.record.ruleset, phase=phase,
                                     deadline=game.deadline_text(name), accepted=accepted,
                                     tally=running_tally(game),

@@ -103,6 +103,7 @@ def _tell(moderator: Moderator, signups: OpenGame, name: str, address: str, lang
     """Mail `note` (worded by templates/mail/_verdicts.j2) in the sign-up mail's frame, in
     the reader's `language`."""
     record = signups.record
-    mail = moderator.renderer_for(language).render(KIND, record["ruleset"], game={"id": record["id"], "ruleset": record["ruleset"]},
-                                     name=name, answer=note, code="")
+    mail = moderator.renderer_for(language).render(
+        KIND, record["ruleset"], game={"id": record["id"], "ruleset": record["ruleset"]}, name=name, answer=note,
+        code="")
     moderator.outbox.queue(signups.file, phase="signup", recipient=name, address=address, kind=KIND, mail=mail)
