@@ -32,8 +32,9 @@ ruleset's card may change a default (`RulesetCard.default_moderator_options`).
   (`WATCH <game>` by mail). Default `dead` for Werewolf, whose dead keep their eyes open,
   `off` for every other ruleset (docs/design.md: Conversations).
 - `language`: the language of the game's thread (its public posts) and of the mail of a
-  spectator who gave none, e.g. `language=de`; default `en` (docs/design.md: Each reader's
-  language).
+  watcher, e.g. `language=de`, set when the game is made (docs/design.md: Each reader's
+  language). Stored only when given, so a game in English lists and stores its options as
+  before; it is not among `OPTIONS`, which a running game may change.
 """
 from __future__ import annotations
 
@@ -165,8 +166,6 @@ OPTIONS: dict[str, ModeratorOption] = {option.name: option for option in (
                                       "thread this day by T before a voting deadline; or off", _prod_below),
     ModeratorOption(THREAD_RECEIPTS, "off", "on: mail a receipt for each vote taken from the thread",
                     _on_off(THREAD_RECEIPTS)),
-    ModeratorOption(LANGUAGE, SOURCE_LANGUAGE, "the language of the thread's posts (and of a spectator's mail), "
-                                               "such as de or es", _language),
 )}
 
 
@@ -184,6 +183,12 @@ def split_options(given: Mapping[str, str], card: RulesetCard | None = None) -> 
     problems = []
     for key, value in given.items():
         name = key.strip().lower()
+        if name == LANGUAGE:
+            try:
+                moderator[name] = _language(str(value))
+            except OptionValueError as error:
+                problems.append(str(error))
+            continue
         if name not in OPTIONS:
             engine_options[key] = value
             continue
