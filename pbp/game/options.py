@@ -31,10 +31,9 @@ ruleset's card may change a default (`RulesetCard.default_moderator_options`).
   `off` nobody, `dead` the dead players, `all` the dead and every confirmed watcher
   (`WATCH <game>` by mail). Default `dead` for Werewolf, whose dead keep their eyes open,
   `off` for every other ruleset (docs/design.md: Conversations).
-- `language`: the language of the game's thread (its public posts) and of the mail of a
-  watcher, e.g. `language=de`, set when the game is made (docs/design.md: Each reader's
-  language). Stored only when given, so a game in English lists and stores its options as
-  before; it is not among `OPTIONS`, which a running game may change.
+- `language`: the thread's language (and a watcher's), e.g. `language=de`, set when the game
+  is made and stored only when given: not among `OPTIONS`, which a running game may change
+  (docs/design.md: Each reader's language).
 """
 from __future__ import annotations
 
@@ -183,17 +182,11 @@ def split_options(given: Mapping[str, str], card: RulesetCard | None = None) -> 
     problems = []
     for key, value in given.items():
         name = key.strip().lower()
-        if name == LANGUAGE:
-            try:
-                moderator[name] = _language(str(value))
-            except OptionValueError as error:
-                problems.append(str(error))
-            continue
-        if name not in OPTIONS:
+        if name not in OPTIONS and name != LANGUAGE:
             engine_options[key] = value
             continue
         try:
-            moderator[name] = OPTIONS[name].coerce(str(value))
+            moderator[name] = (_language if name == LANGUAGE else OPTIONS[name].coerce)(str(value))
         except (OptionValueError, TimeInputError) as error:
             problems.append(str(error))
     if problems:
