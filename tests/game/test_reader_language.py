@@ -109,3 +109,15 @@ def test_the_language_command_is_read_from_the_first_line(line, command):
     from pbp.mail.commands import find_command
 
     assert find_command(f"{line}\n\nthanks", "") == command
+
+
+def test_a_long_lived_holder_keeps_one_renderer_per_language_across_moderators(tmp_path, german):
+    kept: dict[str, Renderer] = {}
+    settings = Settings(data=tmp_path / "data", host_language="de")
+    with Moderator(settings) as first:
+        first.keep_renderers(kept)
+        german_renderer = first.host_renderer
+    with Moderator(settings) as second:  # the next cycle of `pbp run`
+        second.keep_renderers(kept)
+        assert second.host_renderer is german_renderer and second.renderer is kept["en"]
+    assert set(kept) == {"en", "de"} and german_renderer.language == "de"
