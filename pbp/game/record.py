@@ -20,7 +20,7 @@ from pbp.render.languages import SOURCE_LANGUAGE
 KNOWN_KEYS = frozenset({
     "id", "ruleset", "seed", "options", "moderator_options", "checkpoints", "roster", "npcs", "tokens",
     "schedule", "state", "phase_id", "opened", "deadline", "resolved", "result", "created",
-    "outbox_sequence", "paused", "host_actions", "reminders_sent", "clock_waits_for", "watchers",
+    "outbox_sequence", "paused", "host_actions", "reminders_sent", "clock_waits_for", "watchers", "watcher_languages",
     "watch_pending", "new_addresses_answered", "message_key", "rules_version", "data_format", "written_by",
 })
 
@@ -182,6 +182,7 @@ class GameRecord:
     host_actions: tuple[Mapping[str, Any], ...] = ()  # the host's log (pbp.game.notices)
     reminders_sent: tuple[str, ...] = ()  # keys of the reminders queued (pbp.game.reminders)
     watchers: tuple[str, ...] = ()  # confirmed spectators' addresses (pbp.signups)
+    watcher_languages: Mapping[str, str] = field(default_factory=dict)  # a watcher's own, when given
     watch_pending: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # WATCH codes waiting
     # Today's answers to addresses the game does not know ({day, count}; pbp.signups.mail).
     new_addresses_answered: Mapping[str, Any] = field(default_factory=dict)
@@ -211,6 +212,7 @@ class GameRecord:
             outbox_sequence=optional("outbox_sequence", 0), paused=optional("paused", None),
             clock_waits_for=optional("clock_waits_for", None), host_actions=tuple(optional("host_actions", ())),
             reminders_sent=tuple(optional("reminders_sent", ())), watchers=tuple(optional("watchers", ())),
+            watcher_languages=optional("watcher_languages", {}),
             watch_pending=optional("watch_pending", {}),
             new_addresses_answered=optional("new_addresses_answered", {}),
             message_key=optional("message_key", ""), rules_version=optional("rules_version", 0),
@@ -230,6 +232,7 @@ class GameRecord:
         optional = {"paused": self.paused, "clock_waits_for": self.clock_waits_for,
                     "host_actions": [dict(a) for a in self.host_actions], "reminders_sent": list(self.reminders_sent),
                     "watchers": list(self.watchers), "watch_pending": dict(self.watch_pending),
+                    "watcher_languages": dict(self.watcher_languages),
                     "new_addresses_answered": dict(self.new_addresses_answered), "message_key": self.message_key,
                     "rules_version": self.rules_version, "data_format": self.data_format,
                     "written_by": self.written_by}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from pbp.game.options import spectators_mode
+from pbp.game.options import thread_language
 from pbp.game.stored import StoredGame, load, save
 from pbp.mail.limits import listed, quoted
 from pbp.render.verdicts import Accepted, Refused, Verdict
@@ -27,7 +27,7 @@ from pbp.storage.open_games import OPEN, OpenGame, find_open_game
 from pbp.signups.details import JoinDetails, join_problems
 from pbp.signups.codes import (MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY, new_code, take_request, waiting_for,
                                with_request)
-from pbp.signups.spectators import OUTSIDE_SEQUENCE
+from pbp.signups.spectators import OUTSIDE_SEQUENCE, watch_refusal
 from pbp.signups.substitutes import on_the_list, strike_off
 from pbp.mail.signup_words import CONFIRM, SignupCommand, parse_signup
 from pbp.render.languages import SOURCE_LANGUAGE
@@ -266,34 +266,26 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
         if request["action"] == "unwatch":
             return Answer("processed", "unwatched", Accepted("unwatched", game_id=game_id),
                           changes={"watch_pending": pending, "watchers": tuple(w for w in watchers if w != sender)})
-        refused = _watch_refusal(game, sender, watchers)
+        language = request.get("language", "")  # `WATCH ww3 LANG=de`: the watcher's own language
+        refused = watch_refusal(game, sender, watchers, language)
         if refused:
             return Answer("rejected", "watch refused", refused, changes={"watch_pending": pending})
         substitute = on_the_list(moderator.folder, game_id, sender)
+        languages = {**record.watcher_languages, **({sender: language} if language else {})}
         return Answer("processed", "watching", Accepted("watching", game_id=game_id, left_substitutes=substitute),
-                      changes={"watch_pending": pending, "watchers": (*watchers, sender)},
-                      leaves_substitutes=substitute)
+                      changes={"watch_pending": pending, "watchers": (*watchers, sender),
+                               "watcher_languages": languages},
+                      leaves_substitutes=substitute, language=language or thread_language(record.moderator_options))
     if command.word == "WATCH":
-        refused = _watch_refusal(game, sender, watchers)
+        language = JoinDetails.parse(command.argument).language
+        refused = watch_refusal(game, sender, watchers, language)
         if refused:
             return Answer("rejected", "watch refused", refused)
-        return _request(_holder(game), "watch", sender, "", now,
-                        Accepted("watch_requested", game_id=game_id, ruleset=record.ruleset,
-                                 on_substitutes=on_the_list(moderator.folder, game_id, sender)))
+        return replace(_request(_holder(game), "watch", sender, "", now,
+                                Accepted("watch_requested", game_id=game_id, ruleset=record.ruleset,
+                                         on_substitutes=on_the_list(moderator.folder, game_id, sender)),
+                                {"language": language} if language else None),
+                       language=language or thread_language(record.moderator_options))
     if sender not in watchers:
         return _refusal("UNWATCH without watching", "unwatch_without_watching", game_id)
     return _request(_holder(game), "unwatch", sender, "", now, Accepted("unwatch_requested", game_id=game_id))
-
-
-def _watch_refusal(game: StoredGame, sender: str, watchers: list[str]) -> Refused | None:
-    """Why `sender` may not watch `game`, or None when they may."""
-    game_id, mode = game.id, spectators_mode(game.record.moderator_options, game.rules.card)
-    if game.roster.by_address(sender) is not None:
-        return Refused("plays_here", game_id=game_id)
-    if game.phase is None:
-        return Refused("nothing_left_to_watch", game_id=game_id)
-    if mode != "all":
-        return Refused("no_watchers", game_id=game_id, mode=mode)
-    if sender in watchers:
-        return Refused("watching_already", game_id=game_id)
-    return None

@@ -20,7 +20,9 @@ from pbp.game.options import spectators_mode, thread_language
 from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
+from pbp.render.languages import language_problem, languages
 from pbp.render.renderer import event_json
+from pbp.render.verdicts import Refused
 
 KIND = "spectator"
 # The Message-ID sequence of a game's mail to spectators and would-be watchers, apart from
@@ -61,7 +63,8 @@ def queue_spectator_mail(moderator: Moderator, resolved: Resolved) -> None:
     for name, address, watcher in recipients:
         first = not after.file.outbox.count_where("address", address, lambda row: row["kind"] == KIND)
         # A dead player reads their own language; a watcher the thread's (option language).
-        reads = thread_language(after.record.moderator_options) if watcher else after.roster.language_of(name)
+        reads = (after.record.watcher_languages.get(address) or thread_language(after.record.moderator_options)
+                 if watcher else after.roster.language_of(name))
         mail = moderator.renderer_for(reads).render(
             KIND, after.record.ruleset, game=after.game_facts(), spectator=name, watcher=watcher,
             resolved_phase=resolved_phase, orders=shown_orders, public_events=resolved.public,
@@ -88,3 +91,19 @@ def role_list(game: StoredGame) -> list[dict[str, Any]]:
         listed.append({"name": name, "npc": name in npcs, "alive": status.alive,
                        "words": list(status.revealed) or [status.label or "no role yet"]})
     return listed
+
+
+def watch_refusal(game: StoredGame, sender: str, watchers: list[str], language: str = "") -> Refused | None:
+    """Why `sender` may not watch `game` (in `language`, when given), or None when they may."""
+    game_id, mode = game.id, spectators_mode(game.record.moderator_options, game.rules.card)
+    if game.roster.by_address(sender) is not None:
+        return Refused("plays_here", game_id=game_id)
+    if game.phase is None:
+        return Refused("nothing_left_to_watch", game_id=game_id)
+    if mode != "all":
+        return Refused("no_watchers", game_id=game_id, mode=mode)
+    if sender in watchers:
+        return Refused("watching_already", game_id=game_id)
+    if language and language_problem(language):
+        return Refused("watch_language_unknown", game_id=game_id, language=language, languages=languages())
+    return None

@@ -53,3 +53,45 @@ def test_a_language_pbp_does_not_write_is_refused(post, german):
     assert ("The language 'klingon' is not one pbp writes in: write one of en, de, e.g. JOIN ww3 Ann LANG=de."
             in post.last_reply("ann@x.example"))
     assert post.record()["entries"] == [] and not post.record().get("pending")
+
+
+def test_a_watcher_reads_their_own_language_else_the_thread_one(tmp_path, german, monkeypatch):
+    from pbp.composition import ForumModerator
+    from pbp.desk import Desk
+    from pbp.game.create import create_game
+    from pbp.game.record import RosterPlayer
+    from pbp.game.resolution import resolve_phase
+    from pbp.ports import InboundMail
+    from pbp.settings import Settings
+    from tests.fixtures.clocks import Clock
+
+    assert find_signup("WATCH ww1 LANG=de please", "") == "WATCH ww1 LANG=de"
+    languages: list[tuple[str, str]] = []
+    render = Renderer.render
+    monkeypatch.setattr(Renderer, "render", lambda self, kind, ruleset, **facts: (
+        languages.append((self.language, kind)), render(self, kind, ruleset, **facts))[1])
+    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example")
+    with ForumModerator(settings, clock=Clock()) as moderator:
+        roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(8)]
+        create_game(moderator, "werewolf", roster, seed="1", options={"spectators": "all"}, game_id="ww1")
+        desk, number = Desk(moderator), iter(range(100))
+
+        def send(sender: str, body: str) -> str:
+            key = next(number)
+            return desk.receive(InboundMail(key=f"k{key}", sha256=f"s{key}", sender=sender, message_id=f"<m{key}@x>",
+                                            subject="watch", commands=(find_signup(body, ""),)))
+
+        def code(address: str) -> str:
+            pending = moderator.folder.game("ww1").record()["watch_pending"]
+            return next(c for c, request in pending.items() if request["email"] == address)
+
+        assert send("bad@x.example", "WATCH ww1 LANG=klingon") == "rejected"
+        assert "pbp does not write in 'klingon'" in moderator.folder.game("ww1").outbox.all()[-1]["body"]
+        for address, body in (("fan@x.example", "WATCH ww1 LANG=de"), ("other@x.example", "WATCH ww1")):
+            send(address, body)
+            assert send(address, f"CONFIRM ww1 {code(address)}") == "processed"
+        assert moderator.folder.game("ww1").record()["watcher_languages"] == {"fan@x.example": "de"}
+        assert [language for language, kind in languages if kind == "signup"][-4:] == ["de", "de", "en", "en"]
+        del languages[:]
+        resolve_phase(moderator, "ww1")
+        assert sorted(language for language, kind in languages if kind == "spectator") == ["de", "en"]
