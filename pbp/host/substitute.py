@@ -27,11 +27,12 @@ from pbp.render.verdicts import Note
 from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.roster_file import normalise_address
 from pbp.game.welcome import welcome_facts
+from pbp.render.languages import language_problem
 from pbp.timezones import zone_problem
 
 
 def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_email: str,
-               timezone: str | None = None, forum_name: str | None = None) -> str:
+               timezone: str | None = None, forum_name: str | None = None, language: str | None = None) -> str:
     """A newcomer takes over character `old`: new address, new token (the old one stops
     working), a welcome with the character's role, a digest of what it was told
     privately and its orders already in (pbp.host.digest); the leaving player gets a
@@ -51,6 +52,8 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
     newcomer = new_name.strip()
     if timezone is not None and zone_problem(timezone):
         raise UserError(zone_problem(timezone))
+    if language is not None and language_problem(language):  # None: the old player's language
+        raise UserError(f"--language: {language_problem(language)}")
     if not new_name.strip():
         raise UserError("Give the newcomer's name, e.g. pbp substitute g1 Alice Carol carol@example.org.")
     problem = _newcomer_name_problem(record, entry, newcomer)
@@ -68,6 +71,7 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
     token = new_token()
     handed = entry.handed_to(newcomer, address, None if timezone is None else timezone.strip(),
                              (forum_name or "").strip())
+    handed = replace(handed, language=language) if language is not None else handed
     leaving = entry.player
     digest = _digest(game, character)
     with game.file.transaction():

@@ -121,3 +121,15 @@ def test_a_long_lived_holder_keeps_one_renderer_per_language_across_moderators(t
         second.keep_renderers(kept)
         assert second.host_renderer is german_renderer and second.renderer is kept["en"]
     assert set(kept) == {"en", "de"} and german_renderer.language == "de"
+
+
+def test_a_newcomer_reads_their_own_language_and_the_leaving_player_theirs(moderator, german, written_in):
+    from pbp.host.substitute import substitute
+
+    game = create_game(moderator, "ballot", ROSTER, seed="s")
+    del written_in[:]
+    substitute(moderator, game.id, "Alice", "Zoe", "zoe@example.org", language="de")
+    assert ("en", "goodbye") in written_in and ("de", "welcome") in written_in
+    assert load(moderator, game.id).roster.of("Alice").language == "de"
+    with pytest.raises(UserError, match="--language: pbp does not write in 'fr'"):
+        substitute(moderator, game.id, "Bruno", "Yan", "yan@example.org", language="fr")
