@@ -10,6 +10,8 @@ from typing import Callable, Self
 from engine.core import Ruleset
 from pbp import schedule
 from pbp.storage.outbox import Outbox
+from pbp.errors import UserError
+from pbp.render.languages import language_problem
 from pbp.render.renderer import Renderer
 from pbp.rulesets import load_ruleset
 from pbp.settings import Settings
@@ -38,6 +40,9 @@ class Moderator:
         composition root, pbp.composition)."""
         if folder is not None and entry_of is not None and folder.index.entry_of is not entry_of:
             raise ValueError("the data folder given was opened with another index entry")
+        problem = language_problem(settings.host_language)
+        if problem:
+            raise UserError(f"Setting [pbp] host_language: {problem}")
         self.settings = settings
         self.clock = clock
         self.folder = folder or DataFolder(settings.data, writer=True, entry_of=entry_of)
@@ -46,10 +51,28 @@ class Moderator:
         self.outbox = Outbox(self.folder, settings.from_address, settings.from_name, clock)
 
     def renderer_for(self, language: str) -> Renderer:
-        """The renderer that writes in `language` (made the first time it is asked for)."""
+        """The renderer that writes in `language` (made the first time it is asked for);
+        English is `self.renderer`, whoever set it."""
+        if language == self.renderer.language:
+            return self.renderer
         if language not in self._renderers:
             self._renderers[language] = Renderer(self.renderer.root, language)
         return self._renderers[language]
+
+    def keep_renderers(self, kept: dict[str, Renderer]) -> None:
+        """Use and fill the renderers of a longer-lived holder (`pbp run`, once per cycle),
+        one per language, each refreshed first: a language's templates are compiled once
+        per process, and a template the host edits is re-read from the next cycle on."""
+        for renderer in kept.values():
+            renderer.refresh()
+        kept.setdefault(self.renderer.language, self.renderer)
+        self.renderer = kept[self.renderer.language]
+        self._renderers = kept
+
+    @property
+    def host_renderer(self) -> Renderer:
+        """The renderer of mail to the host, in the host's language ([pbp] host_language)."""
+        return self.renderer_for(self.settings.host_language)
 
     def rules(self, name: str) -> Ruleset:
         return load_ruleset(name, self.settings.role_modules, self._modules_base)

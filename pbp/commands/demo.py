@@ -14,6 +14,7 @@ from pathlib import Path
 import engine
 from pbp.demo import play_demo
 from pbp.errors import UserError
+from pbp.render.languages import SOURCE_LANGUAGE, language_problem
 from pbp.commands.common import Subparsers
 
 # `pbp demo --web` stops after this many phases, the next one's orders in, drafts waiting.
@@ -31,6 +32,9 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--votes", choices=("mail", "thread", "both"), default="mail",
                         help="where votes are cast: mail (default), or thread: posts in a local forum's "
                              "thread that the demo runs for its length")
+    parser.add_argument("--language", default=SOURCE_LANGUAGE, metavar="CODE",
+                        help="the language every player, the host and the thread read, such as de or es "
+                             "(default: en)")
     parser.add_argument("--keep", metavar="DIR", help="keep the demo's data folder (and its mail) in DIR")
     parser.add_argument("--web", action="store_true",
                         help="stop the game mid-way and serve the host's desk on it (the folder is kept: "
@@ -40,6 +44,10 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: Namespace) -> int:
+    unwritten = language_problem(args.language.strip().lower())
+    if unwritten:
+        raise UserError(f"--language: {unwritten}")
+    args.language = args.language.strip().lower()
     if args.port is not None and not args.web:
         raise UserError("--port is the desk's port and goes with --web: pbp demo --web --port 8081.")
     if args.keep:
@@ -54,7 +62,7 @@ def run(args: Namespace) -> int:
         return _play_and_serve(args, data)
     started = time.monotonic()
     try:
-        outcome = play_demo(args.ruleset, args.players, args.seed, data, votes=args.votes)
+        outcome = play_demo(args.ruleset, args.players, args.seed, data, votes=args.votes, language=args.language)
     finally:
         if not args.keep:
             shutil.rmtree(data, ignore_errors=True)
@@ -68,9 +76,11 @@ def _play_and_serve(args: Namespace, data: Path) -> int:
     games, and serve `pbp web` on it (docs/host/desk.md)."""
     from pbp.commands import web
 
-    play_demo(args.ruleset, args.players, args.seed, data, votes=args.votes, stop_after=WEB_DEMO_PHASES)
+    play_demo(args.ruleset, args.players, args.seed, data, votes=args.votes, stop_after=WEB_DEMO_PHASES,
+              language=args.language)
     settings = data / DEMO_SETTINGS
-    settings.write_text("[pbp]\ndata = .\nfrom_address = pbp@demo.invalid\n", encoding="utf-8")
+    own_language = f"host_language = {args.language}\n" if args.language != SOURCE_LANGUAGE else ""
+    settings.write_text(f"[pbp]\ndata = .\nfrom_address = pbp@demo.invalid\n{own_language}", encoding="utf-8")
     print(f"\nThe demo's data folder is kept in {data}; serve its desk again with "
           f"`pbp web --settings {settings}`.", flush=True)
     port = web.DEFAULT_PORT if args.port is None else args.port

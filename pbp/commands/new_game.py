@@ -24,7 +24,7 @@ def register(subparsers: Subparsers) -> None:
                     "and orders: `pbp rules <ruleset>`.")
     parser.add_argument("--ruleset", required=True, choices=engine.rulesets(),
                         help="the game's rules; `pbp rules <ruleset>` describes each")
-    parser.add_argument("--roster", required=True, metavar="CSV", help="name,email[,timezone,forum_name] per line")
+    parser.add_argument("--roster", required=True, metavar="CSV", help="name,email[,timezone,forum_name,language] per line")
     parser.add_argument("--seed", help="the game's seed (default: a random one, stored)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable); `pbp rules <ruleset>` lists them with their defaults")

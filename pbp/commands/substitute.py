@@ -27,6 +27,9 @@ def register(subparsers: Subparsers) -> None:
                         help="the newcomer is the first on the game's substitutes' list (from sign-ups)")
     parser.add_argument("--timezone", metavar="ZONE",
                         help="the newcomer's time zone, e.g. Europe/Berlin (default: the old player's)")
+    parser.add_argument("--language", metavar="CODE",
+                        help="the language the newcomer reads, e.g. de (default: their sign-up's, else the "
+                             "old player's)")
     parser.add_argument("--forum-name", metavar="NAME",
                         help="the newcomer's forum account, for the thread watch (default: none)")
 
@@ -41,4 +44,4 @@ def run(args: Namespace) -> int:
 
     return run_and_send(args, lambda moderator: substitute_player(
         moderator, args.game, args.old, args.new_name, args.new_email, args.timezone, args.forum_name,
-        from_list=args.next))
+        from_list=args.next, language=args.language.strip().lower() if args.language else None))

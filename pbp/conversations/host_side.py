@@ -45,7 +45,7 @@ def answer(moderator: Moderator, game: StoredGame, player: str, text: str) -> st
     message_log(game.file).insert({"channel": HOST, "phase": phase, "sender": HOST, "player": name, "text": text,
                                    "received": received, "recipients": [name], "cause": ""})
     thread = thread_id(game.id, f"host-{name}", phase, moderator.outbox.domain)
-    mail = moderator.renderer.render("host_answer", game.record.ruleset, game=game.game_facts(), phase=phase,
+    mail = game.renderer_of(moderator, name).render("host_answer", game.record.ruleset, game=game.game_facts(), phase=phase,
                                      player=name, text=text, received=render_timestamp(received),
                                      form=game.form(name), token=game.token(name))
     moderator.outbox.queue(game.file, phase=phase, recipient=name, address=game.roster.of(name).email, kind=KIND,

@@ -56,7 +56,7 @@ def deliver(moderator: Moderator, game: StoredGame, delivery: Delivery, cause: s
     for name in recipients:
         if name in npcs:
             continue
-        mail = moderator.renderer.render("channel_message", game.record.ruleset, player=name,
+        mail = game.renderer_of(moderator, name).render("channel_message", game.record.ruleset, player=name,
                                          form=game.form(name), watched=watched, **facts)
         moderator.outbox.queue(game.file, phase=phase, recipient=name, address=game.roster.of(name).email, kind=KIND,
                                mail=mail, in_reply_to=thread, references=[thread])
@@ -71,7 +71,7 @@ def _to_host(moderator: Moderator, game: StoredGame, template: str, thread: str,
     address = moderator.settings.host_address
     if not address:
         return  # kept in the log: `pbp channel` shows it to a host with no address set
-    mail = moderator.renderer.render(template, game.record.ruleset, npc=answer_as,
+    mail = moderator.host_renderer.render(template, game.record.ruleset, npc=answer_as,
                                      answer_channel=channel, host_token=DraftBook(game.file).host_token(),
                                      **facts)
     moderator.outbox.queue(game.file, phase=facts["phase"], recipient=HOST, address=address, kind=KIND,

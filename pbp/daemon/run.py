@@ -86,7 +86,7 @@ class Daemon:
         self.clock = clock
         self.lock_wait = lock_wait
         self.links = MailLinks()
-        self.renderer = Renderer()  # refreshed each cycle: a template the host edits is re-read
+        self.renderers: dict[str, Renderer] = {}  # one per language, refreshed each cycle
         self.watch = ThreadWatch()  # one across cycles: its Reddit login is reused
         self.turn_lock = threading.Lock()
         self.stamp: tuple[Any, ...] | None = None
@@ -133,8 +133,7 @@ class Daemon:
                 self.reindex = False
             try:
                 moderator = ForumModerator(self.settings, clock=self.clock, folder=folder)
-                self.renderer.refresh()
-                moderator.renderer = self.renderer
+                moderator.keep_renderers(self.renderers)  # a template the host edits is re-read
                 self.state["last_error"] = ""
                 try:
                     self._work(moderator)

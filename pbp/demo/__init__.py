@@ -39,6 +39,7 @@ from pbp.game.resolution import resolve_phase
 from pbp.mail.maildir import deliver
 from pbp.composition import ForumModerator
 from pbp.game.record import RosterPlayer
+from pbp.render.languages import SOURCE_LANGUAGE
 from pbp.demo.players import filled_message_block, filled_reply_text, form_in, mail_text, reply_to
 from pbp.demo.thread import DemoForum, private_orders
 from pbp.settings import Settings
@@ -60,22 +61,23 @@ class DemoResult:
 def play_demo(ruleset: str, players: int | None = None, seed: str | None = None, data: Path | None = None,
               say: Callable[[str], None] = print,
               clock: Callable[[], datetime] = schedule.now, votes: str = "mail",
-              stop_after: int | None = None) -> DemoResult:
+              stop_after: int | None = None, language: str = SOURCE_LANGUAGE) -> DemoResult:
     """Play one demo game; `clock` is the moderator's clock (a frozen one makes every mail
     byte-identical from run to run, as the golden transcripts need). `votes` is the game's
     option: with `thread`, the votes are posted in a local forum's thread. Without a `seed`,
     the ruleset card's `demo_seed` is played. `stop_after`: stop once that many phases are
     resolved and the next one's orders are in (`pbp demo --web` leaves the game there for
-    the host's desk)."""
+    the host's desk). `language`: what every player, the host and the thread read."""
     data = data or Path(tempfile.mkdtemp(prefix="pbp-demo-"))
     forum = DemoForum.start(data) if votes != "mail" else None
     settings = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid",
-                        replies_per_sender_per_day=10_000, source=forum.settings if forum else None)
+                        replies_per_sender_per_day=10_000, source=forum.settings if forum else None,
+                        host_language=language)
     card = engine.ruleset(ruleset).card
     count = players or card.demo_players
     seed = card.demo_seed if seed is None else seed
-    roster = [RosterPlayer(name, f"{name.lower()}@players.invalid", forum_name=name.lower() if forum else "")
-              for name in player_names(count)]
+    roster = [RosterPlayer(name, f"{name.lower()}@players.invalid", forum_name=name.lower() if forum else "",
+                           language=language) for name in player_names(count)]
     try:
         with ForumModerator(settings, clock=clock) as moderator:
             cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
@@ -91,8 +93,9 @@ def play_demo(ruleset: str, players: int | None = None, seed: str | None = None,
 def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[RosterPlayer], seed: str,
           say: Callable[[str], None], votes: str = "mail", forum: DemoForum | None = None,
           stop_after: int | None = None) -> DemoResult:
-    game = create_game(moderator, ruleset, roster, seed=seed, schedule_text="default=1h",
-                       options={"votes": votes} if forum else None)
+    language = roster[0].language
+    options = {**({"votes": votes} if forum else {}), **({"language": language} if language != SOURCE_LANGUAGE else {})}
+    game = create_game(moderator, ruleset, roster, seed=seed, schedule_text="default=1h", options=options or None)
     say(f"Demo: game {game.id} of {ruleset} with {len(roster)} scripted players "
         f"(mail in {moderator.settings.maildir_root}).")
     answered: dict[str, set[str]] = {entry.name: set() for entry in roster}

@@ -33,7 +33,7 @@ from pbp.desk.chain import CHAIN
 from pbp.desk.judging import Decision, GameMailJudge
 from pbp.game.host_contact import tell_host_of_wrong_tokens
 from pbp.game.reply_cap import may_reply
-from pbp.game.stored import StoredGame, load, record_of
+from pbp.game.stored import StoredGame, load, record_of, save
 from pbp.durable import atomic_storage
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, OrderBlock, Outcome
@@ -116,6 +116,10 @@ class Desk:
         player = game.roster.at(sender)
         file = game.file
         with file.transaction():
+            if decision.language:  # `LANGUAGE de`: stored before the receipt, which is in it
+                record = record_of(file)
+                reader = replace(record.roster.at(sender), language=decision.language)
+                save(game, replace(record, roster=record.roster.with_player(reader)), since=record)
             for order in decision.orders:
                 file.orders.insert(replace(order, message_id=mail.message_id, mail_key=mail.key).to_row())
             if decision.reply is not None and self.may_reply(game, sender):

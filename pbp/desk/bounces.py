@@ -81,7 +81,7 @@ def _notify_host(moderator: Moderator, file: GameFile, name: str, address: str, 
                  mail: InboundMail) -> None:
     record = record_of(file)
     note = Note("bounced", game_id=file.id, name=name, address=address, report=mail.subject, flag_after=FLAG_AFTER)
-    body = moderator.renderer.render("host_note", record.ruleset, game={"id": file.id, "ruleset": record.ruleset},
+    body = moderator.host_renderer.render("host_note", record.ruleset, game={"id": file.id, "ruleset": record.ruleset},
                                      note=note)
     moderator.outbox.queue(file, phase=record.phase_id or FINISHED, recipient=HOST, address=host_address,
                            kind="bounce-notice", mail=body)

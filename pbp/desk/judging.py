@@ -26,7 +26,8 @@ from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome, RenderedMail
 from pbp.render.verdicts import Note, Refused, Verdict
-from pbp.timezones import render_received
+from pbp.render.languages import language_problem, languages
+from pbp.render.moments import render_received
 
 
 @dataclass
@@ -42,6 +43,7 @@ class Decision:
     deliveries: list[Delivery] = field(default_factory=list)  # accepted messages, relayed on commit
     judged: list[str] = field(default_factory=list)  # the blocks judged for the home game (block_choice.judged_entry)
     refused_by: list[str] = field(default_factory=list)  # the named rules that refused (kept in the ledger)
+    language: str = ""  # the language the player reads from now on (`LANGUAGE de`), "" unchanged
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ class GameMailJudge:
     def _receipt(self, game: StoredGame, name: str, headline: str, notes: list[Verdict]) -> RenderedMail:
         """The receipt: `headline` (a kind of the macro `headline` of mail/_verdicts.j2) and
         each verdict in words, then the form."""
-        return self.moderator.renderer.render(
+        return game.renderer_of(self.moderator, name).render(
             "receipt", game.record.ruleset, game=game.game_facts(), player=name,
             phase=game.filed_phase, headline=headline, notes=notes, form=game.form(name))
 
@@ -226,15 +228,15 @@ class GameMailJudge:
             return Note("still_stands", some_accepted=False, earlier_received="", for_what="", dead=True)
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
-            return Note("still_stands", some_accepted=False,
-                        earlier_received=render_received(earlier.received, game.zone_of(name)))
+            received = render_received(earlier.received, game.zone_of(name), game.roster.language_of(name))
+            return Note("still_stands", some_accepted=False, earlier_received=received)
         for_what = game.rules.card.phase_words(phase) if phase else "this game"
         return Note("still_stands", some_accepted=False, earlier_received="", for_what=for_what)
 
     # ------------------------------------------------------------------ commands
     def _decide_command(self, game: StoredGame, name: str, command: str) -> Decision:
         word = english_word(command.split()[0], game.rules.card) if command.split() else ""
-        renderer = self.moderator.renderer
+        renderer = game.renderer_of(self.moderator, name)
         facts = dict(game=game.game_facts(), player=name, form=game.form(name))
         if word == "FORM":
             reply = self._receipt(game, name, "form", [Note("form_sent")])
@@ -242,18 +244,34 @@ class GameMailJudge:
         if word == "STATUS":
             phase = game.record.phase_id
             latest = game.latest_order(phase, name) if phase else None
-            accepted = ({"received": render_received(latest.received, game.zone_of(name)), "lines": latest.lines}
-                        if latest else None)
+            accepted = ({"received": render_received(latest.received, game.zone_of(name),
+                                                     game.roster.language_of(name)),
+                         "lines": latest.lines} if latest else None)
             reply = renderer.render("status_reply", game.record.ruleset, phase=phase,
                                     deadline=game.deadline_text(name), accepted=accepted,
                                     tally=running_tally(game),
                                     view=game.rules.view(game.state, name), **facts)
             return Decision("processed", reason="STATUS", reply=reply, reply_kind="status")
+        if word == "LANGUAGE":
+            return self._set_language(game, name, command.split()[1:])
         note = None if word == "HELP" else Refused("not_understood", command=command, game_id=game.id)
         return Decision("processed", reason=word or "HELP", reply=self.help_mail(game, name, note), reply_kind="help")
 
+    def _set_language(self, game: StoredGame, name: str, code: list[str]) -> Decision:
+        """`LANGUAGE de`: the player's mail is written in German from now on, this receipt
+        first; a language pbp does not write in changes nothing (docs/design.md: Each
+        reader's language)."""
+        if not code or language_problem(code[0]):
+            note = Refused("language_unknown", language=code[0] if code else "", languages=languages())
+            return Decision("rejected", reason="LANGUAGE refused", reply_kind="rejection",
+                            reply=self._receipt(game, name, "form", [note]))
+        reply = self.moderator.renderer_for(code[0]).render(
+            "receipt", game.record.ruleset, game=game.game_facts(), player=name, phase=game.filed_phase,
+            headline="form", notes=[Note("language_set", language=code[0])], form=game.form(name))
+        return Decision("processed", reason=f"LANGUAGE {code[0]}", reply=reply, reply_kind="form", language=code[0])
+
     def help_mail(self, game: StoredGame, name: str, note: Verdict | None) -> RenderedMail:
-        return self.moderator.renderer.render("help", game.record.ruleset, game=game.game_facts(),
+        return game.renderer_of(self.moderator, name).render("help", game.record.ruleset, game=game.game_facts(),
                                               player=name, note=note, form=game.form(name), token=game.token(name),
                                               votes=game.votes,
                                               options=stated_options(game.rules, game.state,

@@ -27,7 +27,7 @@ from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
 from pbp.storage.drafts import DraftBook
 from pbp.storage.game_index import chore_due
-from pbp.timezones import render_moment
+from pbp.render.moments import render_moment
 
 PRODS_KEY = "prods"  # game forum settings: day -> {player: posts that day when prodded}
 
@@ -134,7 +134,8 @@ def queue_prods(moderator: Moderator, read_first: Callable[[Moderator, str], boo
             for name, posts in low.items():
                 tell_player(moderator, game, name, "prod", Note(
                     "prod", game_id=game.id, day=day, posts=posts, wanted=wanted, phase_words=words,
-                    deadline=render_moment(deadline, game.zone_of(name)), thread=game.thread_address))
+                    deadline=render_moment(deadline, game.zone_of(name), game.roster.language_of(name)),
+                    thread=game.thread_address))
                 done.append(f"{game_id} {day}: prodded {name} ({posts} post{'' if posts == 1 else 's'})")
             book.update_game_settings({PRODS_KEY: {**prods, day: {**prods.get(day, {}), **low}}})
     index.chore_seen(moment, "prods")

@@ -220,7 +220,7 @@ def mail_link_codes(moderator: Moderator, game: StoredGame) -> list[str]:
         codes[entry.name] = {"code": code, "played_by": entry.played_by}
         moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
                                kind="forum-link", mail=player_note(moderator, game, Note(
-                                   "forum_link", game_id=game.id, code=code, thread=game.thread_address)))
+                                   "forum_link", game_id=game.id, code=code, thread=game.thread_address), entry.name))
         sent.append(entry.name)
     if sent:
         book.update_game_settings({CODES_KEY: codes})

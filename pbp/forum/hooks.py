@@ -10,7 +10,7 @@ from pbp.forum import drafts
 from pbp.forum import publish
 from pbp.storage.drafts import OPENING, DraftBook
 from pbp.forum.config import ForumSettings, load_forum_settings
-from pbp.forum.post_renderer import post_renderer
+from pbp.forum.post_renderer import thread_post_renderer
 from pbp.forum.watch_rules import note_for_watch, opened_at
 from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame, load
@@ -20,7 +20,7 @@ from pbp.game.host_contact import HOST
 
 def _mail_host(moderator: Moderator, forum: ForumSettings, game: StoredGame, row: dict[str, Any]) -> None:
     """Mail the host a draft (templates/mail/draft_for_host.j2) with its approval block."""
-    mail = moderator.renderer.render("draft_for_host", game.record.ruleset, game=game.game_facts(),
+    mail = moderator.host_renderer.render("draft_for_host", game.record.ruleset, game=game.game_facts(),
                                      phase=row["phase"], title=row["title"], text=row["text"].rstrip(),
                                      leaks=row["leaks"], token=DraftBook(game.file).host_token())
     moderator.outbox.queue(game.file, phase=row["phase"], recipient=HOST, address=moderator.settings.host_address,
@@ -56,7 +56,7 @@ def after_resolution(moderator: Moderator, resolved: Resolved) -> None:
     if not public_events:
         return
     row = _drafted(moderator, forum, after, phase, lambda: drafts.draft_resolution(
-        post_renderer(moderator.renderer), forum, before, after, phase, public_events))
+        thread_post_renderer(moderator, after), forum, before, after, phase, public_events))
     if moderator.settings.host_address:
         _mail_host(moderator, forum, after, row)
 
@@ -72,7 +72,7 @@ def after_host_action(moderator: Moderator, before: StoredGame, after: StoredGam
     book = DraftBook(after.file)
     key = drafts.host_action_key(book, phase)
     row = _drafted(moderator, forum, after, key, lambda: drafts.draft_host_action(
-        post_renderer(moderator.renderer), forum, after, phase, public_events))
+        thread_post_renderer(moderator, after), forum, after, phase, public_events))
     if not book.game_settings().get("timeline"):
         note_for_watch(before, opened_at(before))
     note_for_watch(after, moderator.clock().timestamp())
@@ -85,7 +85,7 @@ def after_game_created(moderator: Moderator, game: StoredGame) -> None:
     it to the host; call inside the game's first write."""
     forum = load_forum_settings(moderator.settings)
     row = _drafted(moderator, forum, game, OPENING, lambda: drafts.draft_opening(
-        post_renderer(moderator.renderer), forum, game))
+        thread_post_renderer(moderator, game), forum, game))
     if moderator.settings.host_address:
         _mail_host(moderator, forum, game, row)
 

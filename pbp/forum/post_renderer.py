@@ -31,7 +31,11 @@ from pbp.forum.post_language import post_gettext
 from pbp.render import words as host_words
 from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.release import templates_folder
+from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.render.renderer import ViewEnvironment
+from pbp.game.options import thread_language
+from pbp.game.stored import StoredGame
+from pbp.moderator import Moderator
 
 
 @dataclass(frozen=True)
@@ -82,7 +86,8 @@ class PostFacts:
 
 
 class PostRenderer:
-    """Renders public posts; one Jinja environment per dialect."""
+    """Renders public posts in one language (the game's option `language`); one Jinja
+    environment per dialect."""
 
     def __init__(self, root: Path | None = None, describe: Callable[[str, Mapping[str, Any]], str] | None = None,
                  language: str = SOURCE_LANGUAGE):
@@ -99,7 +104,8 @@ class PostRenderer:
                 loader=ChoiceLoader([FileSystemLoader(str(self.root / "public")),
                                      PrefixLoader({"words": FileSystemLoader(str(self.root))})]),
                 undefined=StrictUndefined, keep_trailing_newline=True, autoescape=True,
-                trim_blocks=True, lstrip_blocks=True, finalize=_finalize(dialect))
+                trim_blocks=True, lstrip_blocks=True, finalize=_finalize(dialect), extensions=["jinja2.ext.i18n"])
+            env.install_gettext_translations(translations(self.language), newstyle=True)  # type: ignore[attr-defined]
             env.filters["escape_post"] = _finalize(dialect)
             env.filters["player_text"] = _player_text_filter(dialect)
             host_words.install(env)
@@ -135,7 +141,9 @@ _POST_RENDERERS: "weakref.WeakKeyDictionary[Any, PostRenderer]" = weakref.WeakKe
 
 
 class EventDescriber(Protocol):
-    """What describes an event in words (pbp.render.renderer.Renderer)."""
+    """What describes an event in words (pbp.render.renderer.Renderer), in its language."""
+
+    language: str
 
     def describe(self, ruleset: str, event: Mapping[str, Any]) -> str: ...
 
@@ -159,6 +167,11 @@ def post_renderer(renderer: EventDescriber) -> PostRenderer:
         found = _POST_RENDERERS[renderer] = PostRenderer(describe=describe,
                                                                language=getattr(renderer, "language", SOURCE_LANGUAGE))
     return found
+
+
+def thread_post_renderer(moderator: Moderator, game: StoredGame) -> PostRenderer:
+    """The post renderer of `game`'s thread: in the game's language (its option `language`)."""
+    return post_renderer(moderator.renderer_for(thread_language(game.record.moderator_options)))
 
 
 def _finalize(dialect: Dialect) -> Callable[[Any], Any]:

@@ -10,7 +10,7 @@ from typing import Any
 from pbp.forum import drafts
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
-from pbp.forum.post_renderer import post_renderer
+from pbp.forum.post_renderer import thread_post_renderer
 from pbp.game.clock import Running
 from pbp.game.stored import load
 from pbp.storage.game_index import chore_due
@@ -47,7 +47,7 @@ def draft_due_tallies(moderator: Moderator) -> list[str]:
             continue
         forum = forum or load_forum_settings(moderator.settings)
         with game.file.transaction():
-            row: dict[str, Any] = drafts.draft_tally(post_renderer(moderator.renderer), forum, game, now)
+            row: dict[str, Any] = drafts.draft_tally(thread_post_renderer(moderator, game), forum, game, now)
             book.update_game_settings({DONE_KEY: [*book.game_settings().get(DONE_KEY, []), key]})
         done.append(f"{game_id} {row['phase']}: running count drafted ({row['status']})")
     index.chore_seen(moment, "tallies")
@@ -85,7 +85,7 @@ def draft_vote_tallies(moderator: Moderator) -> list[str]:
             continue
         forum = forum or load_forum_settings(moderator.settings)
         with game.file.transaction():
-            row: dict[str, Any] = drafts.draft_tally(post_renderer(moderator.renderer), forum, game,
+            row: dict[str, Any] = drafts.draft_tally(thread_post_renderer(moderator, game), forum, game,
                                                      moderator.clock())
             book.update_game_settings({COUNTED_KEY: {game.phase.id: given}})
         done.append(f"{game_id} {row['phase']}: running count drafted after {after} votes ({row['status']})")

@@ -35,13 +35,14 @@ def tell_player(moderator: Moderator, game: StoredGame, player: str, kind: str, 
     if entry is None or not may_reply(moderator, game.file, entry.email):
         return False
     moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
-                           kind=kind, mail=wrap_mail(player_note(moderator, game, note)))
+                           kind=kind, mail=wrap_mail(player_note(moderator, game, note, entry.name)))
     return True
 
 
-def player_note(moderator: Moderator, game: StoredGame, note: Verdict) -> RenderedMail:
-    """`note` to a player in templates/mail/player_note.j2, worded by its macro."""
-    return moderator.renderer.render("player_note", game.record.ruleset, game=game.game_facts(), note=note)
+def player_note(moderator: Moderator, game: StoredGame, note: Verdict, player: str) -> RenderedMail:
+    """`note` to the player of character `player` in templates/mail/player_note.j2, worded
+    by its macro, in their language."""
+    return game.renderer_of(moderator, player).render("player_note", game.record.ruleset, game=game.game_facts(), note=note)
 
 
 _NOT_COUNTED = {"late": "posted after the deadline", "early": "posted before the phase opened",

@@ -45,7 +45,8 @@ from pbp.game.vote_channels import THREAD, public_keyword, takes_from_thread
 from pbp.mail.limits import quoted
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Accepted, Refused
-from pbp.timezones import render_received, render_timestamp, to_text
+from pbp.render.moments import render_received
+from pbp.timezones import render_timestamp, to_text
 
 
 @dataclass
@@ -276,7 +277,8 @@ def _sentence(error: OrderError) -> str:
 
 
 def _when(game: StoredGame, player: str, moment: float) -> str:
-    return render_received(datetime.fromtimestamp(moment, tz=timezone.utc), game.zone_of(player))
+    return render_received(datetime.fromtimestamp(moment, tz=timezone.utc), game.zone_of(player),
+                           game.roster.language_of(player))
 
 
 def _refuse(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, reason: str, tell: bool = True,

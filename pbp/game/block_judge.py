@@ -13,7 +13,8 @@ from pbp.mail.limits import listed, quoted
 from pbp.game.order_lines import read_orders
 from pbp.ports import OrderBlock
 from pbp.render.verdicts import Accepted, Refused, Verdict
-from pbp.timezones import render_received, to_text
+from pbp.render.moments import render_received
+from pbp.timezones import to_text
 from pbp.game.token_guard import TokenGuard
 
 
@@ -63,7 +64,8 @@ def _parsed(game: StoredGame, name: str, block: OrderBlock, now: datetime, about
     given = {line.split()[0].upper() for line in read.canonical if line.split()}
     defaults = tuple(spec.default for spec in phase.grammar.get(name, ()) if spec.default and spec.keyword not in given)
     return BlockVerdict(Accepted("orders_accepted", phase_words=words, lines=read.canonical,
-                                 taken_back=read.taken_back, received=render_received(received, game.zone_of(name)),
+                                 taken_back=read.taken_back,
+                                 received=render_received(received, game.zone_of(name), game.roster.language_of(name)),
                                  defaults=defaults if read.taken_back is not None else ()),
                         order_row=row)
 

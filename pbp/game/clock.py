@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from pbp.render.languages import SOURCE_LANGUAGE
+from pbp.render import moments
 from pbp.timezones import as_utc, render_moment, render_remaining, render_timestamp
 
 if TYPE_CHECKING:
@@ -37,8 +39,8 @@ class Running:
 
     deadline: datetime | None
 
-    def describe(self, zone: str = "") -> str:
-        return render_moment(self.deadline, zone) if self.deadline else ""
+    def describe(self, zone: str = "", language: str = SOURCE_LANGUAGE) -> str:
+        return moments.render_moment(self.deadline, zone, language) if self.deadline else ""
 
     def host_line(self, now: datetime) -> str:
         if self.deadline is None:
@@ -58,7 +60,7 @@ class Paused:
 
     remaining: timedelta
 
-    def describe(self, zone: str = "") -> str:
+    def describe(self, zone: str = "", language: str = SOURCE_LANGUAGE) -> str:
         return "none while the game is paused by the host"
 
     def host_line(self, now: datetime) -> str:
@@ -77,7 +79,7 @@ class WaitingForPost:
 
     post: str
 
-    def describe(self, zone: str = "") -> str:
+    def describe(self, zone: str = "", language: str = SOURCE_LANGUAGE) -> str:
         return UNSET_DEADLINE
 
     def host_line(self, now: datetime) -> str:
@@ -94,7 +96,7 @@ class WaitingForPost:
 class Over:
     """The game has ended: no phase is open."""
 
-    def describe(self, zone: str = "") -> str:
+    def describe(self, zone: str = "", language: str = SOURCE_LANGUAGE) -> str:
         return ""
 
     def host_line(self, now: datetime) -> str:

@@ -31,7 +31,7 @@ def _welcome_everyone(moderator: Moderator, game: StoredGame, forum_settings: Ma
     if forum_settings:
         DraftBook(file).update_game_settings(dict(forum_settings))
     for player in record.roster:
-        mail = moderator.renderer.render(
+        mail = moderator.renderer_for(player.language).render(
             "welcome", record.ruleset, game=game.game_facts(), player=player.name, token=record.tokens[player.name],
             view=rules.view(state, player.name), form=game.form(player.name),
             **welcome_facts(game, player.name))
@@ -40,7 +40,7 @@ def _welcome_everyone(moderator: Moderator, game: StoredGame, forum_settings: Ma
     # The host plays the NPCs: each NPC's welcome (and form) goes to the host address.
     host_address = moderator.settings.host_address
     for name in record.npc_names if host_address else ():
-        mail = moderator.renderer.render(
+        mail = moderator.host_renderer.render(
             "welcome", record.ruleset, game=game.game_facts(), player=name, token=DraftBook(file).host_token(),
             view=rules.view(state, name), form=game.npc_form(name), **welcome_facts(game, name))
         moderator.outbox.queue(file, phase=record.phase_id or "setup", recipient=name,

@@ -37,7 +37,7 @@ def answer_host(moderator: Moderator, game: StoredGame, mail: InboundMail, kind:
     host = moderator.settings.host_address
     if not verdicts or not host or mail.no_reply_reason or not may_reply(game, host):
         return
-    reply = moderator.renderer.render("host_reply", game.record.ruleset, game=game.game_facts(), reply_kind=kind,
+    reply = moderator.host_renderer.render("host_reply", game.record.ruleset, game=game.game_facts(), reply_kind=kind,
                                       reply_to=reply_subject(mail.subject) if mail.subject else "", verdicts=verdicts)
     moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=HOST, address=host, kind=kind, mail=reply,
                            in_reply_to=mail.message_id, references=mail.references)
@@ -53,4 +53,4 @@ def tell_host_of_wrong_tokens(moderator: Moderator, game: StoredGame, guard: Tok
 def host_note(moderator: Moderator, game: StoredGame, note: Verdict) -> RenderedMail:
     """`note` to the host, unasked, in templates/mail/host_note.j2: its subject and body
     worded by the macros of its kind in templates/mail/_verdicts.j2."""
-    return moderator.renderer.render("host_note", game.record.ruleset, game=game.game_facts(), note=note)
+    return moderator.host_renderer.render("host_note", game.record.ruleset, game=game.game_facts(), note=note)

@@ -9,7 +9,8 @@ from pbp.game.stored import StoredGame, load, record_of, save
 from pbp.game.record_parts import HostAction
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
-from pbp.timezones import render_moment, to_text
+from pbp.render.moments import render_moment
+from pbp.timezones import to_text
 
 
 def notify_players(moderator: Moderator, game: StoredGame, kind: str, notice: Note, *,
@@ -30,8 +31,8 @@ def notify_players(moderator: Moderator, game: StoredGame, kind: str, notice: No
         name = player.name
         if only is not None and name not in only:
             continue
-        deadline = render_moment(record.deadline, player.timezone) if record.deadline else ""
-        mail = moderator.renderer.render(
+        deadline = render_moment(record.deadline, player.timezone, player.language) if record.deadline else ""
+        mail = moderator.renderer_for(player.language).render(
             "notice", record.ruleset, game=game.game_facts(), player=name,
             notice=Note(notice.kind, **{**notice.facts, "deadline": deadline}),
             public_events=public_events or [], form=game.form(name))

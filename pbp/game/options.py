@@ -31,6 +31,9 @@ ruleset's card may change a default (`RulesetCard.default_moderator_options`).
   `off` nobody, `dead` the dead players, `all` the dead and every confirmed watcher
   (`WATCH <game>` by mail). Default `dead` for Werewolf, whose dead keep their eyes open,
   `off` for every other ruleset (docs/design.md: Conversations).
+- `language`: the thread's language (and a watcher's), e.g. `language=de`, set when the game
+  is made and stored only when given: not among `OPTIONS`, which a running game may change
+  (docs/design.md: Each reader's language).
 """
 from __future__ import annotations
 
@@ -39,6 +42,7 @@ from datetime import timedelta
 from typing import Any, Callable, Collection, Mapping
 
 from engine.core import Phase, Ruleset, RulesetCard, parse_on_off
+from pbp.render.languages import SOURCE_LANGUAGE, language_problem
 from pbp.timezones import TimeInputError, parse_duration
 
 REMINDERS = "reminders"
@@ -51,6 +55,7 @@ VOTE_CHANNELS = ("mail", "thread", "both")
 TALLY_AFTER_VOTES = "tally_after_votes"
 PROD_BELOW = "prod_below"
 THREAD_RECEIPTS = "thread_receipts"
+LANGUAGE = "language"
 SPECTATOR_MODES = ("off", "dead", "all")
 ON_OFF_OPTIONS = (RESOLVE_WHEN_ALL_IN, WAIT_FOR_PUBLISH, THREAD_RECEIPTS)  # options that are only on or off
 DEFAULT_REMINDERS = "24h,1h"
@@ -132,6 +137,14 @@ def _prod_below(raw: str) -> str:
     return raw.strip().lower()
 
 
+def _language(raw: str) -> str:
+    code = raw.strip().lower()
+    problem = language_problem(code)
+    if problem:
+        raise OptionValueError(f"Option language: {problem}")
+    return code
+
+
 OPTIONS: dict[str, ModeratorOption] = {option.name: option for option in (
     ModeratorOption(REMINDERS, "on", "on (24h and 1h before each deadline), off, or the times, e.g. 12h,30m",
                     _reminders),
@@ -169,16 +182,21 @@ def split_options(given: Mapping[str, str], card: RulesetCard | None = None) -> 
     problems = []
     for key, value in given.items():
         name = key.strip().lower()
-        if name not in OPTIONS:
+        if name not in OPTIONS and name != LANGUAGE:
             engine_options[key] = value
             continue
         try:
-            moderator[name] = OPTIONS[name].coerce(str(value))
+            moderator[name] = (_language if name == LANGUAGE else OPTIONS[name].coerce)(str(value))
         except (OptionValueError, TimeInputError) as error:
             problems.append(str(error))
     if problems:
         raise OptionValueError(" ".join(problems))
     return moderator, engine_options
+
+
+def thread_language(options: Mapping[str, str]) -> str:
+    """The language of the game's thread (a game made before the option: English)."""
+    return options.get(LANGUAGE) or SOURCE_LANGUAGE
 
 
 def is_on(options: Mapping[str, str], name: str) -> bool:

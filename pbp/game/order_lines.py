@@ -177,7 +177,7 @@ def read_orders(rules: Ruleset, state: Any, phase: Phase, name: str, lines: Sequ
     return OrdersRead(canonical, taken, ())
 
 
-PLAYER_COMMANDS = ("HELP", "FORM", "STATUS")  # words a mail without a block may hold (docs/design.md)
+PLAYER_COMMANDS = ("HELP", "FORM", "STATUS", "LANGUAGE")  # words a mail without a block may hold (docs/design.md)
 
 
 def stray_orders(stray: Sequence[str], card: RulesetCard) -> list[str]:

@@ -16,12 +16,13 @@ from engine.core import PlayerSpec, Result
 from engine.names import name_key
 from pbp.storage.signup_record import PendingRequest, pending_from_json, pending_to_json
 from pbp.game.record_parts import HostAction, PausedClock, StoredCheckpoint, result_from_json
+from pbp.render.languages import SOURCE_LANGUAGE
 
 # The record's keys this version knows; any other is kept in `extra`, unchanged.
 KNOWN_KEYS = frozenset({
     "id", "ruleset", "seed", "options", "moderator_options", "checkpoints", "roster", "npcs", "tokens",
     "schedule", "state", "phase_id", "opened", "deadline", "resolved", "result", "created",
-    "outbox_sequence", "paused", "host_actions", "reminders_sent", "clock_waits_for", "watchers",
+    "outbox_sequence", "paused", "host_actions", "reminders_sent", "clock_waits_for", "watchers", "watcher_languages",
     "watch_pending", "new_addresses_answered", "message_key", "rules_version", "data_format", "written_by",
 })
 
@@ -37,13 +38,17 @@ class RosterPlayer:
     forum_name: str = ""
     played_by: str = ""
     replaced: tuple[Mapping[str, Any], ...] = ()
+    # The language the player reads (docs/design.md: Each reader's language); stored only
+    # when it is not English, so a game written before languages reads unchanged.
+    language: str = SOURCE_LANGUAGE
     extra: Mapping[str, Any] = field(default_factory=dict)  # keys this version does not know
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RosterPlayer:
-        known = {"name", "email", "timezone", "forum_name", "played_by", "replaced"}
+        known = {"name", "email", "timezone", "forum_name", "played_by", "replaced", "language"}
         return cls(name=data["name"], email=data["email"], timezone=data.get("timezone", ""),
                    forum_name=data.get("forum_name", ""), played_by=data.get("played_by", ""),
+                   language=data.get("language") or SOURCE_LANGUAGE,
                    replaced=tuple(dict(r) for r in data.get("replaced", ())),
                    extra={k: v for k, v in data.items() if k not in known})
 
@@ -54,6 +59,8 @@ class RosterPlayer:
             data["played_by"] = self.played_by
         if self.replaced:
             data["replaced"] = [dict(r) for r in self.replaced]
+        if self.language != SOURCE_LANGUAGE:
+            data["language"] = self.language
         return {**data, **self.extra}
 
     @property
@@ -105,6 +112,11 @@ class Roster:
     def zone_of(self, name: str | None) -> str:
         """The roster time zone of the player of character `name` ("" means UTC)."""
         return next((p.timezone for p in self.players if p.name == name), "")
+
+    def language_of(self, name: str | None) -> str:
+        """The language the player of character `name` reads (English for a name not on
+        the roster: an NPC's mail goes to the host)."""
+        return next((p.language for p in self.players if p.name == name), SOURCE_LANGUAGE)
 
     def with_player(self, player: RosterPlayer) -> Roster:
         """The roster with `player`'s character's entry made `player` (a substitution)."""
@@ -172,6 +184,7 @@ class GameRecord:
     host_actions: tuple[HostAction, ...] = ()  # the host's log (pbp.game.notices)
     reminders_sent: tuple[str, ...] = ()  # keys of the reminders queued (pbp.game.reminders)
     watchers: tuple[str, ...] = ()  # confirmed spectators' addresses (pbp.signups)
+    watcher_languages: Mapping[str, str] = field(default_factory=dict)  # a watcher's own, when given
     watch_pending: Mapping[str, PendingRequest] = field(default_factory=dict)  # WATCH codes waiting
     # Today's answers to addresses the game does not know ({day, count}; pbp.signups.mail).
     new_addresses_answered: Mapping[str, Any] = field(default_factory=dict)
@@ -201,6 +214,7 @@ class GameRecord:
             outbox_sequence=optional("outbox_sequence", 0), paused=PausedClock.from_json(data["paused"]) if data.get("paused") else None,
             clock_waits_for=optional("clock_waits_for", None), host_actions=tuple(HostAction.from_json(a) for a in optional("host_actions", ())),
             reminders_sent=tuple(optional("reminders_sent", ())), watchers=tuple(optional("watchers", ())),
+            watcher_languages=optional("watcher_languages", {}),
             watch_pending=pending_from_json(data.get("watch_pending")),
             new_addresses_answered=optional("new_addresses_answered", {}),
             message_key=optional("message_key", ""), rules_version=optional("rules_version", 0),
@@ -220,6 +234,7 @@ class GameRecord:
         optional = {"paused": self.paused.to_json() if self.paused else None, "clock_waits_for": self.clock_waits_for,
                     "host_actions": [a.to_json() for a in self.host_actions], "reminders_sent": list(self.reminders_sent),
                     "watchers": list(self.watchers), "watch_pending": pending_to_json(self.watch_pending),
+                    "watcher_languages": dict(self.watcher_languages),
                     "new_addresses_answered": dict(self.new_addresses_answered), "message_key": self.message_key,
                     "rules_version": self.rules_version, "data_format": self.data_format,
                     "written_by": self.written_by}

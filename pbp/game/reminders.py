@@ -31,7 +31,8 @@ from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets
 from pbp.storage.game_index import reminder_due
 from pbp.game.stored import load, save
 from pbp.moderator import Moderator
-from pbp.timezones import as_utc, render_duration_spec, render_remaining
+from pbp.render.moments import render_remaining
+from pbp.timezones import as_utc, render_duration_spec
 
 
 
@@ -116,10 +117,10 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_REMIND
         with game.file.transaction():
             for reminder in due:
                 player = players[reminder.player]
-                mail = moderator.renderer.render(
+                mail = moderator.renderer_for(player.language).render(
                     "reminder", record.ruleset, game=game.game_facts(), player=reminder.player,
                     phase=game.phase.id, deadline=game.deadline_text(reminder.player),
-                    left=render_remaining(clock.deadline - now), form=game.form(reminder.player),
+                    left=render_remaining(clock.deadline - now, player.language), form=game.form(reminder.player),
                     everyone=everyone)
                 moderator.outbox.queue(game.file, phase=game.phase.id, recipient=reminder.player,
                                        address=player.email, kind="reminder", mail=mail)

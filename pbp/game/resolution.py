@@ -83,7 +83,7 @@ def report_mail(moderator: Moderator, after: StoredGame, name: str, form: dict[s
     it: the public events, their own private ones, where they stand and the next form.
     `during`: the phase goes on (a host kill), so the report does not say it is over."""
     result = after.rules.result(after.state)
-    return moderator.renderer.render(
+    return after.renderer_of(moderator, name).render(
         "report", after.record.ruleset, game=after.game_facts(), player=name,
         resolved_phase=phase_id, next_phase=after.phase.id if after.phase else "", public_events=public,
         private_events=[event_json(e) for e in resolution.private.get(name, ())],

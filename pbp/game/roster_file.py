@@ -1,5 +1,6 @@
 """The roster of a game (docs/design.md: Command line): a CSV with columns `name,email` and
-optional `timezone,forum_name`, and the host-run characters (`--npc`) of a ruleset that has them.
+optional `timezone,forum_name,language` (the language the player reads, `de`; English when
+empty), and the host-run characters (`--npc`) of a ruleset that has them.
 
 Names follow `engine.name_problem` (every ruleset's words) and are unique ignoring case and accents (NPCs
 included);
@@ -18,7 +19,11 @@ from engine.core import RulesetCard
 from engine.names import name_clash, name_clashes
 from pbp.errors import UserError
 from pbp.game.record import Npc, RosterPlayer
+from pbp.render.languages import SOURCE_LANGUAGE, language_problem
 from pbp.timezones import zone_problem
+
+COLUMNS = ("name", "email", "timezone", "forum_name", "language")
+COLUMNS_TEXT = "name,email[,timezone,forum_name,language]"
 
 
 
@@ -44,15 +49,15 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterPlayer]:
         rows = rows[1:]
         first_row = 2
     else:
-        header = ["name", "email", "timezone", "forum_name"]
+        header = list(COLUMNS)
         first_row = 1
         if rows and len(rows[0]) > 1 and "@" not in rows[0][1] and any(
-                cell.strip().lower() in ("name", "email", "timezone", "forum_name") for cell in rows[0]):
+                cell.strip().lower() in COLUMNS for cell in rows[0]):
             raise UserError(f"{source} row 1: {','.join(c.strip() for c in rows[0])!r} is neither a player nor "
-                            "the header; the header is name,email[,timezone,forum_name], in that order.")
-    unknown = set(header) - {"name", "email", "timezone", "forum_name"}
+                            f"the header; the header is {COLUMNS_TEXT}, in that order.")
+    unknown = set(header) - set(COLUMNS)
     if unknown:
-        raise UserError(f"{source}: unknown column {sorted(unknown)[0]!r}; the columns are name,email[,timezone,forum_name].")
+        raise UserError(f"{source}: unknown column {sorted(unknown)[0]!r}; the columns are {COLUMNS_TEXT}.")
     entries: list[RosterPlayer] = []
     problems: list[str] = []
     for number, row in enumerate(rows, start=first_row):
@@ -67,8 +72,12 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterPlayer]:
         zone = zone_problem(zone_name)
         if zone:  # every deadline a player sees is shown in this zone
             row_problems.append(zone)
+        language = cells.get("language", "").lower() or SOURCE_LANGUAGE
+        unwritten = language_problem(language)
+        if unwritten:  # every mail the player gets is written in it
+            row_problems.append(unwritten)
         problems.extend(f"{source} row {number}: {problem}" for problem in row_problems)
-        entries.append(RosterPlayer(name, email or "", zone_name, cells.get("forum_name", "")))
+        entries.append(RosterPlayer(name, email or "", zone_name, cells.get("forum_name", ""), language=language))
     if not entries:
         raise UserError(f"{source} has no players; write one line per player: name,email.")
     problems.extend(f"{source}: {clash}." for clash in name_clashes([e.name for e in entries]))

@@ -22,7 +22,7 @@ from pbp.game.record import GameRecord, Roster
 from pbp.moderator import Moderator
 from pbp.release import DATA_FORMAT, pbp_version
 from pbp.render.forms import order_form
-from pbp.render.renderer import FINISHED
+from pbp.render.renderer import FINISHED, Renderer
 from pbp.storage.datafolder import GameFile
 
 Made = TypeVar("Made")  # what StoredGame._once makes
@@ -142,8 +142,15 @@ class StoredGame:
         return "" if self.votes == "mail" else DraftBook(self.file).thread_address()
 
     def deadline_text(self, name: str | None = None) -> str:
-        """The deadline in `name`'s roster time zone and in UTC."""
-        return self.clock.describe(self.zone_of(name))
+        """The deadline in `name`'s roster time zone and in UTC, in their language."""
+        return self.clock.describe(self.zone_of(name), self.roster.language_of(name))
+
+    def renderer_of(self, moderator: Moderator, name: str) -> Renderer:
+        """The renderer of mail to the player of character `name`, in their language (an
+        NPC's mail goes to the host: the host's language)."""
+        if name in self.record.npc_names:
+            return moderator.host_renderer
+        return moderator.renderer_for(self.roster.language_of(name))
 
     def form(self, name: str) -> dict[str, Any] | None:
         if name in self.record.npc_names:

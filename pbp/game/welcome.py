@@ -14,7 +14,8 @@ from engine.core import PlayerStatus, RulesetCard
 from pbp.game.options import stated_options
 from pbp.game.stored import StoredGame
 from pbp.schedule import phase_duration
-from pbp.timezones import render_duration_spec, render_moment
+from pbp.render.moments import render_moment
+from pbp.timezones import render_duration_spec
 
 
 def welcome_facts(game: StoredGame, name: str) -> dict[str, Any]:
@@ -33,7 +34,7 @@ def welcome_facts(game: StoredGame, name: str) -> dict[str, Any]:
         and any(len(spec.choices) > 1 for spec in phase.grammar.get(name, ())),
         "teammates": teammates(status, set(record.npc_names)),
         "schedule": schedule_lines(record.schedule, game.rules.card),
-        "deadline": render_moment(record.deadline, zone) if record.deadline else "",
+        "deadline": render_moment(record.deadline, zone, record.roster.language_of(name)) if record.deadline else "",
         "zone": zone or "UTC",
         "options": stated_options(game.rules, game.state, record.moderator_options),
     }}

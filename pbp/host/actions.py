@@ -47,7 +47,8 @@ def resume_game(moderator: Moderator, game_id: str, reason: str = "") -> str:
 
 
 def substitute_player(moderator: Moderator, game_id: str, old: str, name: str | None, email: str | None,
-                      timezone: str | None = None, forum_name: str | None = None, *, from_list: bool = False) -> str:
+                      timezone: str | None = None, forum_name: str | None = None, *, from_list: bool = False,
+                      language: str | None = None) -> str:
     """Hand `old`'s character to a newcomer: the one named, or (`from_list`) the first on
     the game's substitutes' list who does not watch the game (pbp.signups.substitutes)."""
     skipped: list[SignupEntry] = []
@@ -56,8 +57,9 @@ def substitute_player(moderator: Moderator, game_id: str, old: str, name: str | 
         roster = {player.email for player in record.roster}
         chosen, skipped = next_substitute(moderator.folder, game_id, roster, set(record.watchers))
         name, email = chosen.name, chosen.email
+        language = language or chosen.language  # the language the sign-up gave
     assert name is not None and email is not None  # the caller gave both, or the list did
-    substitute(moderator, game_id, old, name, email, timezone, forum_name)
+    substitute(moderator, game_id, old, name, email, timezone, forum_name, language)
     if from_list:
         strike_off(moderator.folder, game_id, email)
     character = load(moderator, game_id).character(old)

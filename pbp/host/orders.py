@@ -112,7 +112,7 @@ def character_status(moderator: Moderator, game_id: str, player: str) -> str:
     latest = game.latest_order(phase, name) if phase else None
     accepted = ({"received": render_timestamp(latest.received), "lines": latest.lines}
                 if latest else None)
-    mail = moderator.renderer.render(
+    mail = moderator.host_renderer.render(
         "status_reply", game.record.ruleset, game=game.game_facts(), player=name, phase=phase,
         deadline=game.deadline_text(name), accepted=accepted, tally=running_tally(game),
         view=game.rules.view(game.state, name), form=None)

@@ -28,6 +28,7 @@ from pbp.render.verdicts import Note
 from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.roster_file import normalise_address
 from pbp.game.welcome import welcome_facts
+from pbp.render.languages import language_problem
 from pbp.timezones import zone_problem
 
 
@@ -58,7 +59,7 @@ def _welcome(moderator: Moderator, game: StoredGame, after: StoredGame, characte
              newcomer: dict[str, Any]) -> None:
     """Queue the newcomer's welcome: the character's role, its new token and form, and the
     digest of what it was told before (`newcomer`)."""
-    mail = moderator.renderer.render(
+    mail = after.renderer_of(moderator, character).render(
         "welcome", after.record.ruleset, game=after.game_facts(), player=character, token=token,
         view=after.rules.view(after.state, character), form=after.form(character), substitute=newcomer,
         **welcome_facts(after, character))
@@ -67,7 +68,7 @@ def _welcome(moderator: Moderator, game: StoredGame, after: StoredGame, characte
 
 
 def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_email: str,
-               timezone: str | None = None, forum_name: str | None = None) -> str:
+               timezone: str | None = None, forum_name: str | None = None, language: str | None = None) -> str:
     """A newcomer takes over character `old`: new address, new token (the old one stops
     working), a welcome with the character's role, a digest of what it was told
     privately and its orders already in (pbp.host.digest); the leaving player gets a
@@ -85,16 +86,19 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
     record = game.record
     entry = _roster_entry(record, old)
     newcomer = new_name.strip()
+    if language is not None and language_problem(language):  # None: the old player's language
+        raise UserError(f"--language: {language_problem(language)}")
     address = _newcomer_address(record, entry, newcomer, new_email, timezone)
     character = entry.name
     token = new_token()
     handed = entry.handed_to(newcomer, address, None if timezone is None else timezone.strip(),
                              (forum_name or "").strip())
+    handed = replace(handed, language=language) if language is not None else handed
     leaving = entry.player
     digest = _digest(game, character)
     with game.file.transaction():
         _withdraw_unsent(game, entry.email, character)
-        goodbye = moderator.renderer.render("goodbye", record.ruleset, game=game.game_facts(), player=leaving,
+        goodbye = moderator.renderer_for(entry.language).render("goodbye", record.ruleset, game=game.game_facts(), player=leaving,
                                             character=character, newcomer=newcomer)
         moderator.outbox.queue(game.file, phase=record.phase_id, recipient=leaving, address=entry.email,
                                kind="goodbye", mail=goodbye)

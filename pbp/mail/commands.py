@@ -1,5 +1,5 @@
 """Player commands in a mail without a block (docs/design.md: Order mail format — HELP,
-FORM, STATUS; Public posts — the host's `APPROVE <game> <phase>`)."""
+FORM, STATUS, `LANGUAGE <code>` (Each reader's language); Public posts — the host's `APPROVE <game> <phase>`)."""
 from __future__ import annotations
 
 import re
@@ -7,6 +7,7 @@ import re
 from pbp.mail.quoting import split_quote
 
 _APPROVE = re.compile(r"^APPROVE\s+(\S+)\s+(\S+)(?:\s+(\S+))?\s*$", re.IGNORECASE)
+_LANGUAGE = re.compile(r"^LANG(?:UAGE)?(?:\s+([A-Za-z_]{1,12}))?\s*$", re.IGNORECASE)
 _TOKEN = re.compile(r"^TOKEN\s*:\s*(.*)$", re.IGNORECASE)
 _COMMAND_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
@@ -32,6 +33,9 @@ def _command_of(line: str) -> str | None:
     approve = _APPROVE.match(line)
     if approve:
         return " ".join(["APPROVE", *(part for part in approve.groups() if part)])
+    language = _LANGUAGE.match(line)
+    if language:  # `LANGUAGE de`: the code as given, lower-cased; bare `LANGUAGE` lists them
+        return " ".join(["LANGUAGE", *([language.group(1).lower()] if language.group(1) else [])])
     word = _COMMAND_WORD.match(line)
     if word:
         return word.group(0).upper()

@@ -19,8 +19,9 @@ CONFIRM = "CONFIRM"
 _ID = r"[A-Za-z][A-Za-z0-9_-]{0,19}"
 _ACTION = re.compile(rf"^(JOIN|LEAVE|WATCH|UNWATCH)\s+({_ID})(?:\s+(\S.*?))?\s*$", re.IGNORECASE)
 CODE_LENGTH = 10  # a confirmation code's length (pbp.signups.codes makes them)
-DETAIL_LINE = re.compile(r"^(TZ|TIMEZONE|FORUM)\s*[=:]\s*\S", re.IGNORECASE)  # a JOIN's follow-up line
+DETAIL_LINE = re.compile(r"^(TZ|TIMEZONE|FORUM|LANG|LANGUAGE)\s*[=:]\s*\S", re.IGNORECASE)  # a JOIN's follow-up line
 MAX_ARGUMENT_CHARS = 200  # what a JOIN may carry; a longer value is refused by the rules anyway
+_WATCH_LANGUAGE = re.compile(r"(?:^|\s)LANG(?:UAGE)?\s*[=:]\s*(\S+)", re.IGNORECASE)
 _CODE = rf"[a-z0-9]{{{CODE_LENGTH}}}"
 _CONFIRM = re.compile(rf"(?:^|[\s(])CONFIRM\s+({_ID})\s+({_CODE})(?![A-Za-z0-9_-])", re.IGNORECASE)
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)
@@ -61,17 +62,18 @@ def find_signup(body: str, subject: str) -> str | None:
     if word == "JOIN":
         follow_up = _detail_lines(lines[at + 1:]) if at is not None else []
         return str(SignupCommand(word, game, join_argument(rest, follow_up)))
-    return str(SignupCommand(word, game))
+    language = _WATCH_LANGUAGE.search(rest) if word == "WATCH" else None  # `WATCH ww3 LANG=de`
+    return str(SignupCommand(word, game, f"LANG={language.group(1)[:12]}" if language else ""))
 
 
 def _detail_lines(lines: list[QuotedLine]) -> list[str]:
-    """The sender's own `TZ: …` and `FORUM: …` lines right after the JOIN line (blank
+    """The sender's own `TZ: …`, `FORUM: …` and `LANG: …` lines right after the JOIN line (blank
     lines between them allowed), up to the first other line."""
     details: list[str] = []
     for line in lines:
         if not line.content:
             continue
-        if line.depth or not DETAIL_LINE.match(line.content) or len(details) == 2:
+        if line.depth or not DETAIL_LINE.match(line.content) or len(details) == 3:
             break
         details.append(line.content)
     return details

@@ -14,7 +14,7 @@ facts about the game (id, ruleset, phase ids, deadlines); never the state.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, Callable, Mapping, MutableMapping
 
@@ -23,7 +23,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, Tem
 import engine
 from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
 from pbp.mail.limits import quoted
-from pbp.render import glossary_words
+from pbp.render import glossary_words, moments, words
 from pbp.render.forms import choice_lines, comment_lines, form_in_language
 from pbp.render.keyword_names import order_in
 from pbp.render.languages import SOURCE_LANGUAGE, translations
@@ -91,6 +91,10 @@ class Renderer:
         self.env.filters["quoted"] = quoted  # a sender's own words, cut to a bounded length
         self.env.filters["paragraph"] = paragraph  # a translated paragraph, reflowed to 72 columns
         self.env.filters["pyrepr"] = repr  # quoted as the receipts always quoted a command
+        # Times in this renderer's language: `{{ when | moment(zone) }}`, `{{ span | remaining }}`.
+        self.env.filters["moment"] = partial(moments.render_moment, language=language)
+        self.env.filters["remaining"] = partial(moments.render_remaining, language=language)
+        self.env.filters["language_name"] = partial(moments.language_name, reader=language)
         self._existing: dict[str, bool] = {}
         self._mail_templates: dict[tuple[str, str], tuple[Template, dict[str, Any]]] = {}
         self._forms: dict[int, tuple[Any, Any, str]] = {}  # id(form) -> (form, its ruleset, its text)

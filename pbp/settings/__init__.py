@@ -15,7 +15,7 @@ from typing import Literal, cast
 from pbp.errors import UserError
 from pbp.release import settings_example
 from pbp.settings.providers import MAIL_PRESETS, OAUTH_PRESETS
-from pbp.settings.values import choice as _choice, number as _number, zone as _zone
+from pbp.settings.values import choice as _choice, language as _language, number as _number, zone as _zone
 
 DEFAULT_SETTINGS_NAME = "pbp.ini"
 TRANSPORTS = ("maildir", "imap")
@@ -99,6 +99,9 @@ class Settings:
     log_level: str = "info"  # of `pbp run`'s log (pbp.daemon.logs): LOG_LEVELS
     # The host's IANA time zone: the desk (`pbp web`) shows times in it beside UTC.
     host_timezone: str = ""
+    # The language the host reads: the host's mail and the desk (docs/design.md: Each
+    # reader's language).
+    host_language: str = "en"
 
     # The embedded transport's folders (stdlib Maildir) under the data folder.
     @property
@@ -210,6 +213,7 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         source=path,
         log_level=_choice(main, "log_level", "info", LOG_LEVELS),
         host_timezone=_zone(main, "host_timezone"),
+        host_language=_language(main, "host_language"),
     )
 
 

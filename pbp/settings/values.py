@@ -30,6 +30,16 @@ def zone(section: configparser.SectionProxy, key: str) -> str:
     return value
 
 
+def language(section: configparser.SectionProxy, key: str) -> str:
+    """A language code setting (`de`; empty is English). Whether pbp writes in it is asked
+    of the catalogs when the moderator is made (pbp.moderator), a layer above settings."""
+    value = section.get(key, "").strip().lower() or "en"
+    if not value.replace("_", "").isalpha() or len(value) > 8:
+        raise UserError(f"Setting [{section.name}] {key} = {value!r} is not a language code; write one "
+                        "like de or es, or leave it empty for English.")
+    return value
+
+
 def number(section: configparser.SectionProxy, key: str, default: Number, kind: Callable[[str], Number],
             least: float = 1, most: float | None = None) -> Number:
     """A number setting, at least `least` (and at most `most`): a poll interval of 0 or a

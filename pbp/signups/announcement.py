@@ -1,11 +1,13 @@
-"""The thread post that announces a game open for sign-ups (templates/signups/announcement.j2)."""
+"""The thread post that announces a game open for sign-ups (templates/signups/announcement.j2),
+in the thread's language (the game option `language`; docs/design.md: Each reader's
+language)."""
 from __future__ import annotations
 
 from pbp import schedule
-from pbp.game.options import SPECTATORS, VOTES, split_options
+from pbp.game.options import SPECTATORS, VOTES, split_options, thread_language
 from pbp.moderator import Moderator
+from pbp.render.moments import render_moment, render_remaining
 from pbp.storage.open_games import OpenGame
-from pbp.timezones import render_moment, render_remaining
 
 TEMPLATE = "signups/announcement.j2"
 
@@ -14,8 +16,10 @@ def announcement(moderator: Moderator, signups: OpenGame) -> str:
     record = signups.record
     card = moderator.rules(record.ruleset).card
     moderator_options, _ = split_options(record.options, card)
-    phases = "; ".join(f"{kind.label}: {render_remaining(schedule.phase_duration(record.schedule, kind.kind))}"
+    language = thread_language(moderator_options)
+    phases = "; ".join(f"{kind.label}: "
+                       f"{render_remaining(schedule.phase_duration(record.schedule, kind.kind), language)}"
                        for kind in card.phase_kinds)
-    return moderator.renderer.env.get_template(TEMPLATE).render(
-        game=record.to_json(), closes=render_moment(record.closes), address=moderator.settings.from_address,
+    return moderator.renderer_for(language).env.get_template(TEMPLATE).render(
+        game=record.to_json(), closes=render_moment(record.closes, "", language), address=moderator.settings.from_address,
         spectators=moderator_options[SPECTATORS], votes=moderator_options[VOTES], phases=phases).strip() + "\n"

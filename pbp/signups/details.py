@@ -1,9 +1,10 @@
 """What a sign-up may say about the player besides the name (docs/design.md: Sign-ups and spectators): a
-time zone, in which every deadline they are mailed is shown, and a forum account, which
-the thread's posts show beside the name and the thread watch reads votes from.
+time zone, in which every deadline they are mailed is shown, a forum account, which
+the thread's posts show beside the name and the thread watch reads votes from, and the
+language their mail is written in (docs/design.md: Each reader's language).
 
-They come on the JOIN line (`JOIN ww3 Alice TZ=Europe/Berlin FORUM=alice_k`) or on lines
-of their own right after it (`TZ: Europe/Berlin`, `FORUM: alice k`). `find_signup` folds
+They come on the JOIN line (`JOIN ww3 Alice TZ=Europe/Berlin FORUM=alice_k LANG=de`) or on
+lines of their own right after it (`TZ: Europe/Berlin`, `FORUM: alice k`, `LANG: de`). `find_signup` folds
 them into one JOIN argument (`pbp.mail.signup_words.join_argument`); `JoinDetails.parse` reads it back. A forum
 name may hold spaces, so each value runs to the next key or the end of its line.
 """
@@ -16,28 +17,43 @@ from typing import Iterable
 
 from engine import roster_problems
 from pbp.mail.limits import quoted
-from pbp.storage.signup_record import SignupRecord
+from pbp.storage.signup_record import PendingRequest, SignupRecord
+from pbp.render.languages import SOURCE_LANGUAGE, language_problem, languages
 from pbp.timezones import zone_problem
 
-_KEY = re.compile(r"(?:^|\s)(TZ|TIMEZONE|FORUM)\s*[=:]\s*", re.IGNORECASE)
+_KEY = re.compile(r"(?:^|\s)(TZ|TIMEZONE|FORUM|LANG|LANGUAGE)\s*[=:]\s*", re.IGNORECASE)
+# Each key as JoinDetails.parse files it.
+_KEY_NAMES = {"TZ": "TZ", "TIMEZONE": "TZ", "FORUM": "FORUM", "LANG": "LANG", "LANGUAGE": "LANG"}
 MAX_FORUM_CHARS = 30
 _FORUM_MARKS = frozenset(" _-.")
 
 
 @dataclass(frozen=True)
 class JoinDetails:
-    """A JOIN's name, time zone ("" for none: deadlines in UTC) and forum account."""
+    """A JOIN's name, time zone ("" for none: deadlines in UTC), forum account and language
+    ("" for none: English)."""
 
     name: str
     timezone: str = ""
     forum_name: str = ""
+    language: str = ""
 
     @classmethod
     def parse(cls, argument: str) -> JoinDetails:
         parts = _KEY.split(unicodedata.normalize("NFC", argument))  # name, key, value, key, value, …
-        values = {("FORUM" if key.upper() == "FORUM" else "TZ"): value.strip()
-                  for key, value in zip(parts[1::2], parts[2::2])}
-        return cls(parts[0].strip(), values.get("TZ", ""), re.sub(r"\s+", " ", values.get("FORUM", "")))
+        values = {_KEY_NAMES[key.upper()]: value.strip() for key, value in zip(parts[1::2], parts[2::2])}
+        return cls(parts[0].strip(), values.get("TZ", ""), re.sub(r"\s+", " ", values.get("FORUM", "")),
+                   values.get("LANG", "").lower())
+
+    @classmethod
+    def of_request(cls, request: PendingRequest) -> JoinDetails:
+        """The details a JOIN request kept until its code came back."""
+        return cls(request.name, request.timezone, request.forum_name, request.language)
+
+    @property
+    def reads(self) -> str:
+        """The language the player reads: the one given, else English."""
+        return self.language or SOURCE_LANGUAGE
 
     def problems(self, game_id: str, forum_names_taken: Iterable[str]) -> list[str]:
         """Why the time zone or the forum name cannot be used, one sentence each saying
@@ -47,6 +63,9 @@ class JoinDetails:
             found.append(f"The time zone {quoted(self.timezone, 40)!r} is unknown: write an IANA name such "
                          f"as Europe/Berlin, America/New_York or UTC, e.g. JOIN {game_id} {self.name} "
                          "TZ=Europe/Berlin.")
+        if self.language and language_problem(self.language):
+            found.append(f"The language {quoted(self.language, 20)!r} is not one pbp writes in: write one of "
+                         f"{', '.join(languages())}, e.g. JOIN {game_id} {self.name} LANG={languages()[-1]}.")
         if self.forum_name:
             problem = forum_name_problem(self.forum_name)
             if problem:

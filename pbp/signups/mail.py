@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
-from pbp.game.options import spectators_mode
+from pbp.game.options import thread_language
 from pbp.game.stored import StoredGame, load, save
 from pbp.mail.limits import listed, quoted
 from pbp.render.verdicts import Accepted, Refused, Verdict
@@ -31,7 +31,9 @@ from pbp.signups.codes import (MAX_PENDING, Pending, NEW_ADDRESS_ANSWERS_PER_DAY
 from pbp.signups.spectators import OUTSIDE_SEQUENCE, watch_refusal
 from pbp.signups.substitutes import on_the_list, strike_off
 from pbp.mail.signup_words import CONFIRM, SignupCommand, parse_signup
-from pbp.timezones import as_utc, render_moment, to_text
+from pbp.render.languages import SOURCE_LANGUAGE
+from pbp.render.moments import render_moment
+from pbp.timezones import as_utc, to_text
 
 NEW_ADDRESSES_KEY = "new_addresses_answered"  # a record's answers to new addresses today: {day, count}
 KIND = "signup"
@@ -85,6 +87,7 @@ class Answer:
     name: str = ""  # how the reply addresses the sender
     leaves_substitutes: bool = False  # a confirmed watcher: off the substitutes' list once committed
     unanswered: bool = False  # past a bound: no reply, and nothing stored in the game's file
+    language: str = SOURCE_LANGUAGE  # the reply's: a JOIN's own LANG= (pbp.signups.details)
 
 
 def signup_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
@@ -142,7 +145,7 @@ def _commit(moderator: Moderator, ledger: MailLedger, mail: InboundMail, may_rep
             _store(game, {**answer.changes, **counted})
         if may_reply(game, sender):
             facts = {"id": holder.id, "ruleset": holder.ruleset}
-            reply = moderator.renderer.render(KIND, holder.ruleset, game=facts, name=answer.name,
+            reply = moderator.renderer_for(answer.language).render(KIND, holder.ruleset, game=facts, name=answer.name,
                                               answer=answer.verdict, code=answer.code)
             moderator.outbox.queue(file, phase=holder.phase, recipient=answer.name or "player",
                                    address=sender, kind=KIND, mail=reply, in_reply_to=mail.message_id,
@@ -175,9 +178,9 @@ def _request(holder: Holder, action: str, sender: str, name: str, now: str, verd
              details: JoinDetails | None = None) -> Answer:
     """A request noted, to be confirmed with a new code from the same address."""
     code = new_code()
-    pending = with_request(holder.pending, code, PendingRequest(action, sender, name, now, details.timezone if details else "",
-                                                                 details.forum_name if details else ""),
-                           as_utc(now))
+    request = PendingRequest(action, sender, name, now, details.timezone if details else "",
+                             details.forum_name if details else "", language=details.language if details else "")
+    pending = with_request(holder.pending, code, request, as_utc(now))
     if pending is None:
         return Answer("rejected", f"{action} request not answered: {MAX_PENDING} requests await their code",
                       unanswered=True)
@@ -208,24 +211,25 @@ def _signup_answer(moderator: Moderator, game: OpenGame, command: SignupCommand,
     if command.word == CONFIRM:
         request, pending = take_request(record.pending, command.argument, sender, moderator.clock())
         if request is None:
-            return _bad_code(game_id, watching=False)
+            return _refusal("unknown confirmation code", "bad_code", game_id, watching=False)
         if request.action == "leave":
             kept = tuple(e for e in entries if e.email != sender)
             return Answer("processed", "left", Accepted("left", game_id=game_id),
                           changes={"pending": pending, "entries": kept}, name=request.name)
-        details = JoinDetails(request.name, request.timezone, request.forum_name)
+        details = JoinDetails.of_request(request)
         problems = [problem for found in join_problems(record, details) for problem in found]
         if mine is not None or problems:
             return Answer("rejected", "confirmation refused",
                           Refused("confirmation_refused", game_id=game_id, already_as=mine.name if mine else "",
                                   problems=tuple(listed(problems))), changes={"pending": pending})
-        entry = SignupEntry(details.name, sender, now, details.timezone, details.forum_name)
+        entry = SignupEntry(details.name, sender, now, details.timezone, details.forum_name, language=details.language)
         return Answer("processed", "joined",
                       Accepted("joined", game_id=game_id, name=request.name, place=len(entries) + 1,
                                players_min=record.players_min, players_max=game.seats, started=started,
-                               closes=render_moment(record.closes, details.timezone),
+                               closes=render_moment(record.closes, details.timezone, details.reads),
                                timezone=details.timezone, forum_name=details.forum_name),
-                      changes={"pending": pending, "entries": (*entries, entry)}, name=request.name)
+                      changes={"pending": pending, "entries": (*entries, entry)}, name=request.name,
+                      language=details.reads)
     return _refusal("not for an open game", "nothing_to_watch_yet", game_id)
 
 
@@ -241,10 +245,11 @@ def _join_answer(game: OpenGame, details: JoinDetails, mine: SignupEntry | None,
     refused = _join_refusal(record, details)
     if refused:
         return refused
-    return _request(_holder(game), "join", sender, name, now,
-                    Accepted("join_requested", game_id=record.id, ruleset=record.ruleset, name=name,
-                             closes=render_moment(record.closes, details.timezone), started=started,
-                             timezone=details.timezone, forum_name=details.forum_name), details)
+    return replace(_request(_holder(game), "join", sender, name, now,
+                            Accepted("join_requested", game_id=record.id, ruleset=record.ruleset, name=name,
+                                     closes=render_moment(record.closes, details.timezone, details.reads),
+                                     started=started, timezone=details.timezone, forum_name=details.forum_name),
+                            details), language=details.reads)
 
 
 def _join_refusal(record: SignupRecord, details: JoinDetails) -> Answer | None:
@@ -257,10 +262,6 @@ def _join_refusal(record: SignupRecord, details: JoinDetails) -> Answer | None:
                     problems=tuple(listed([*names, *others])))
 
 
-def _bad_code(game_id: str, watching: bool) -> Answer:
-    return _refusal("unknown confirmation code", "bad_code", game_id, watching=watching)
-
-
 # ---------------------------------------------------------------------------------- watchers
 def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand, sender: str) -> Answer:
     record = game.record
@@ -269,24 +270,30 @@ def _watch_answer(moderator: Moderator, game: StoredGame, command: SignupCommand
     if command.word == CONFIRM:
         request, pending = take_request(record.watch_pending, command.argument, sender, moderator.clock())
         if request is None:
-            return _bad_code(game_id, watching=True)
+            return _refusal("unknown confirmation code", "bad_code", game_id, watching=True)
         if request.action == "unwatch":
             return Answer("processed", "unwatched", Accepted("unwatched", game_id=game_id),
                           changes={"watch_pending": pending, "watchers": tuple(w for w in watchers if w != sender)})
-        refused = watch_refusal(game, sender, watchers)
+        language = request.language  # `WATCH ww3 LANG=de`: the watcher's own language
+        refused = watch_refusal(game, sender, watchers, language)
         if refused:
             return Answer("rejected", "watch refused", refused, changes={"watch_pending": pending})
         substitute = on_the_list(moderator.folder, game_id, sender)
+        languages = {**record.watcher_languages, **({sender: language} if language else {})}
         return Answer("processed", "watching", Accepted("watching", game_id=game_id, left_substitutes=substitute),
-                      changes={"watch_pending": pending, "watchers": (*watchers, sender)},
-                      leaves_substitutes=substitute)
+                      changes={"watch_pending": pending, "watchers": (*watchers, sender),
+                               "watcher_languages": languages},
+                      leaves_substitutes=substitute, language=language or thread_language(record.moderator_options))
     if command.word == "WATCH":
-        refused = watch_refusal(game, sender, watchers)
+        language = JoinDetails.parse(command.argument).language
+        refused = watch_refusal(game, sender, watchers, language)
         if refused:
             return Answer("rejected", "watch refused", refused)
-        return _request(_holder(game), "watch", sender, "", now,
-                        Accepted("watch_requested", game_id=game_id, ruleset=record.ruleset,
-                                 on_substitutes=on_the_list(moderator.folder, game_id, sender)))
+        return replace(_request(_holder(game), "watch", sender, "", now,
+                                Accepted("watch_requested", game_id=game_id, ruleset=record.ruleset,
+                                         on_substitutes=on_the_list(moderator.folder, game_id, sender)),
+                                JoinDetails("", language=language) if language else None),
+                       language=language or thread_language(record.moderator_options))
     if sender not in watchers:
         return _refusal("UNWATCH without watching", "unwatch_without_watching", game_id)
     return _request(_holder(game), "unwatch", sender, "", now, Accepted("unwatch_requested", game_id=game_id))

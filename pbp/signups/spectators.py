@@ -16,12 +16,14 @@ from __future__ import annotations
 from typing import Any
 
 from pbp.conversations.channels import HOST, message_log
-from pbp.game.options import spectators_mode
+from pbp.game.options import spectators_mode, thread_language
 from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame
 from pbp.render.verdicts import Refused
 from pbp.moderator import Moderator
+from pbp.render.languages import language_problem, languages
 from pbp.render.renderer import event_json
+from pbp.render.verdicts import Refused
 
 KIND = "spectator"
 # The Message-ID sequence of a game's mail to spectators and would-be watchers, apart from
@@ -61,7 +63,10 @@ def queue_spectator_mail(moderator: Moderator, resolved: Resolved) -> None:
     roles = role_list(after)
     for name, address, watcher in recipients:
         first = not after.file.outbox.count_where("address", address, lambda row: row["kind"] == KIND)
-        mail = moderator.renderer.render(
+        # A dead player reads their own language; a watcher the thread's (option language).
+        reads = (after.record.watcher_languages.get(address) or thread_language(after.record.moderator_options)
+                 if watcher else after.roster.language_of(name))
+        mail = moderator.renderer_for(reads).render(
             KIND, after.record.ruleset, game=after.game_facts(), spectator=name, watcher=watcher,
             resolved_phase=resolved_phase, orders=shown_orders, public_events=resolved.public,
             private_reports=private, channel_messages=talk, roles=roles if first else [],
@@ -89,8 +94,8 @@ def role_list(game: StoredGame) -> list[dict[str, Any]]:
     return listed
 
 
-def watch_refusal(game: StoredGame, sender: str, watchers: list[str]) -> Refused | None:
-    """Why `sender` may not watch `game`, or None when they may."""
+def watch_refusal(game: StoredGame, sender: str, watchers: list[str], language: str = "") -> Refused | None:
+    """Why `sender` may not watch `game` (in `language`, when given), or None when they may."""
     game_id, mode = game.id, spectators_mode(game.record.moderator_options, game.rules.card)
     if game.roster.by_address(sender) is not None:
         return Refused("plays_here", game_id=game_id)
@@ -100,4 +105,6 @@ def watch_refusal(game: StoredGame, sender: str, watchers: list[str]) -> Refused
         return Refused("no_watchers", game_id=game_id, mode=mode)
     if sender in watchers:
         return Refused("watching_already", game_id=game_id)
+    if language and language_problem(language):
+        return Refused("watch_language_unknown", game_id=game_id, language=language, languages=languages())
     return None

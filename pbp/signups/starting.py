@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pbp.render.languages import SOURCE_LANGUAGE
 from pbp.timezones import as_utc, to_text
 from pbp.errors import UserError
 from pbp.game.host_contact import HOST
@@ -40,8 +41,8 @@ def start_signed_up(moderator: Moderator, game_id: str) -> StoredGame:
     if len(players) < record.players_min:
         raise UserError(f"Game {game_id} has {len(players)} confirmed sign-ups and needs at least "
                         f"{record.players_min}; wait for more sign-ups before starting it.")
-    roster = [RosterPlayer(entry.name, entry.email, entry.timezone, entry.forum_name)
-              for entry in players]
+    roster = [RosterPlayer(entry.name, entry.email, entry.timezone, entry.forum_name,
+                           language=entry.language or SOURCE_LANGUAGE) for entry in players]
     npcs = [Npc.from_json(npc) for npc in record.npcs]
     forum = {"dialect": record.dialect} if record.dialect else {}
     game = create_game(moderator, record.ruleset, roster, npcs, record.seed or None, dict(record.options),
@@ -58,7 +59,7 @@ def _mark_started(moderator: Moderator, signups: OpenGame) -> None:
         signups.save(replace(record, status=STARTED, started=to_text(moderator.clock()), pending={},
                              dealt=len(signups.players)))
         for place, entry in enumerate(signups.substitutes, start=1):
-            _tell(moderator, signups, entry.name, entry.email,
+            _tell(moderator, signups, entry.name, entry.email, entry.language or SOURCE_LANGUAGE,
                   Note("started_without_you", game_id=game_id, players_max=record.players_max, place=place))
 
 
@@ -96,12 +97,13 @@ def _tell_host(moderator: Moderator, signups: OpenGame, note: Note, record: Sign
     with signups.file.transaction():
         signups.save(record)
         if address:
-            _tell(moderator, signups, HOST, address, note)
+            _tell(moderator, signups, HOST, address, moderator.settings.host_language, note)
 
 
-def _tell(moderator: Moderator, signups: OpenGame, name: str, address: str, note: Note) -> None:
-    """Mail `note` (worded by templates/mail/_verdicts.j2) in the sign-up mail's frame."""
+def _tell(moderator: Moderator, signups: OpenGame, name: str, address: str, language: str, note: Note) -> None:
+    """Mail `note` (worded by templates/mail/_verdicts.j2) in the sign-up mail's frame, in
+    the reader's `language`."""
     record = signups.record
-    mail = moderator.renderer.render(KIND, record.ruleset, game={"id": record.id, "ruleset": record.ruleset},
-                                     name=name, answer=note, code="")
+    mail = moderator.renderer_for(language).render(
+        KIND, record.ruleset, game={"id": record.id, "ruleset": record.ruleset}, name=name, answer=note, code="")
     moderator.outbox.queue(signups.file, phase="signup", recipient=name, address=address, kind=KIND, mail=mail)

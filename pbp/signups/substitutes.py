@@ -14,6 +14,7 @@ from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
 from pbp.signups.spectators import OUTSIDE_SEQUENCE
+from pbp.render.languages import SOURCE_LANGUAGE
 from pbp.storage.datafolder import DataFolder
 from pbp.storage.open_games import find_open_game
 from pbp.storage.signup_record import SignupEntry
@@ -70,7 +71,8 @@ def release_substitutes(moderator: Moderator, game: StoredGame) -> None:
     for entry in signups.substitutes:
         if entry.email in playing:
             continue
-        mail = moderator.renderer.render(RELEASED, game.record.ruleset, game=game.game_facts(), name=entry.name)
+        mail = moderator.renderer_for(entry.language or SOURCE_LANGUAGE).render(
+            RELEASED, game.record.ruleset, game=game.game_facts(), name=entry.name)
         moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
                                kind=RELEASED, mail=mail, sequence_key=OUTSIDE_SEQUENCE)
 

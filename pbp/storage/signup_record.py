@@ -24,17 +24,19 @@ class SignupEntry:
     timezone: str = ""
     forum_name: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    language: str = ""  # given with JOIN … LANG=; "" is the game's (stored only when given)
 
-    KNOWN = frozenset({"name", "email", "joined", "timezone", "forum_name"})
+    KNOWN = frozenset({"name", "email", "joined", "timezone", "forum_name", "language"})
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SignupEntry:
         return cls(data["name"], data["email"], data.get("joined", ""), data.get("timezone", ""),
-                   data.get("forum_name", ""), _rest(data, cls.KNOWN))
+                   data.get("forum_name", ""), _rest(data, cls.KNOWN), data.get("language", ""))
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "email": self.email, "joined": self.joined, "timezone": self.timezone,
-                "forum_name": self.forum_name, **self.extra}
+                "forum_name": self.forum_name, **({"language": self.language} if self.language else {}),
+                **self.extra}
 
 
 @dataclass(frozen=True)
@@ -50,19 +52,22 @@ class PendingRequest:
     timezone: str = ""
     forum_name: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    language: str = ""  # a JOIN's or WATCH's LANG=, stored only when given
 
-    KNOWN = frozenset({"action", "email", "name", "created", "timezone", "forum_name"})
+    KNOWN = frozenset({"action", "email", "name", "created", "timezone", "forum_name", "language"})
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PendingRequest:
         return cls(data["action"], data["email"], data["name"], data["created"], data.get("timezone", ""),
-                   data.get("forum_name", ""), _rest(data, cls.KNOWN))
+                   data.get("forum_name", ""), _rest(data, cls.KNOWN), data.get("language", ""))
 
     def to_json(self) -> dict[str, Any]:
         """As stored: a JOIN's time zone and forum account only on a JOIN's request."""
         data = {"action": self.action, "email": self.email, "name": self.name, "created": self.created}
         if self.action == "join":
             data.update(timezone=self.timezone, forum_name=self.forum_name)
+        if self.language:
+            data["language"] = self.language
         return {**data, **self.extra}
 
 

@@ -16,6 +16,8 @@ from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFProtect
 
 from pbp.release import templates_folder
+from pbp.render.languages import translations
+from pbp.render.moments import render_moment
 from pbp.settings import Settings
 from pbp.web.credentials import session_key
 from pbp.web.inert import register_filters
@@ -51,8 +53,10 @@ def make_app(settings: Settings, *, over_tls: bool = False) -> Flask:
         PERMANENT_SESSION_LIFETIME=SESSION_LIFETIME, WTF_CSRF_TIME_LIMIT=None,
         PBP_SETTINGS=settings, MAX_CONTENT_LENGTH=1024 * 1024)
     app.jinja_env.autoescape = True
-    app.jinja_env.add_extension("jinja2.ext.i18n")  # `_()` in the desk's pages (docs/design.md: Languages)
-    app.jinja_env.install_null_translations(newstyle=True)  # type: ignore[attr-defined]
+    # The desk's pages in the host's language (docs/design.md: Each reader's language).
+    app.jinja_env.add_extension("jinja2.ext.i18n")
+    app.jinja_env.install_gettext_translations(  # type: ignore[attr-defined]
+        translations(settings.host_language), newstyle=True)
     register_filters(app.jinja_env)
     app.jinja_env.filters["host_time"] = host_time
     CSRFProtect(app)
@@ -74,10 +78,10 @@ def settings_here() -> Settings:
 
 
 def host_time(moment: str | None) -> str:
-    """A stored time in the host's zone (`[pbp] host_timezone`) and in UTC; "" for none."""
-    from pbp.timezones import render_moment
-
-    return render_moment(moment, settings_here().host_timezone) if moment else ""
+    """A stored time in the host's zone (`[pbp] host_timezone`) and in UTC, in the host's
+    language; "" for none."""
+    settings = settings_here()
+    return render_moment(moment, settings.host_timezone, settings.host_language) if moment else ""
 
 
 def _require_login() -> Any:
