@@ -60,8 +60,10 @@ def glossary_names(language: str) -> list[Name]:
     return merged
 
 
-def named_in_english(name: Name, english: str) -> bool:
-    return any(re.search(rf"\b{re.escape(form)}\b", english) for form in name.english)
+def english_forms(name: Name, english: str) -> list[str]:
+    """The forms of `name` that `english` says, as capitalised, a team's plural ("NPCs")
+    included."""
+    return sorted(form for form in name.english if re.search(rf"\b{re.escape(form)}s?\b", english))
 
 
 def named_in_translation(name: Name, translated: str, language: str) -> bool:
@@ -95,9 +97,9 @@ def misnamed(language: str, catalog: Path) -> list[str]:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         english = "\n".join(ids)
         for name in names:
-            if not named_in_english(name, english):
+            shown = english_forms(name, english)
+            if not shown:
                 continue
-            shown = sorted(form for form in name.english if re.search(rf"\b{re.escape(form)}\b", english))
             if all((language, ids[0], form) in ALLOWED for form in shown):
                 continue
             for text in strings:
@@ -134,3 +136,14 @@ def test_the_allow_list_names_only_messages_that_exist():
             ids |= {(language, message.id if isinstance(message.id, str) else message.id[0])
                     for message in read_po(source) if message.id}
     assert {(language, msgid) for language, msgid, _ in ALLOWED} <= ids
+
+
+def test_a_catalog_with_another_name_for_a_role_fails(tmp_path):
+    catalog = tmp_path / "mail.po"
+    catalog.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                       'msgid "A Wench who sends no VISIT visits nobody."\n'
+                       'msgstr "Eine Dirne, die kein VISIT schickt, besucht niemanden."\n\n'
+                       'msgid "Reds are always Warriors."\n'
+                       'msgstr "Rote sind immer Krieger."\n', encoding="utf-8")
+    wrong = misnamed("de", catalog)
+    assert len(wrong) == 1 and "Dirne" in wrong[0] and "Schankmagd" in wrong[0]
