@@ -13,6 +13,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from pbp.render.languages import DOMAINS, locale_folder
+from pbp.render.renderer import Renderer
 
 CONTEXTS = ("role", "side", "team")
 _COUNT = re.compile(r"^%\(num\)d ")
@@ -147,3 +148,13 @@ def test_a_catalog_with_another_name_for_a_role_fails(tmp_path):
                        'msgstr "Rote sind immer Krieger."\n', encoding="utf-8")
     wrong = misnamed("de", catalog)
     assert len(wrong) == 1 and "Dirne" in wrong[0] and "Schankmagd" in wrong[0]
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "Sneaker"), ("de", "Schleicher"), ("es", "Sigiloso")])
+def test_the_default_class_a_help_mail_names_is_the_glossarys(language, name):
+    options = {"spectators": "all", "reds": 2, "default_class": "sneaker"}
+    renderer = Renderer() if language == "en" else Renderer(language=language)
+    body = renderer.render(
+        "help", "infiltration", game={"id": "inf1", "ruleset": "infiltration"}, greeting="Alice", note=None,
+        form=None, token="t0k3n", options=options, npcs={"names": [], "explained": []}).body
+    assert f" {name}." in body and (language == "en" or "Sneaker" not in body)
