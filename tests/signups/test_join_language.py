@@ -4,6 +4,8 @@ that language, reaches the roster, and a language pbp does not write in is refus
 sentence, changing nothing."""
 from __future__ import annotations
 
+from pbp.storage.signup_record import SignupEntry
+
 import pytest
 
 from engine.simulation import player_names
@@ -29,7 +31,7 @@ def test_join_details_read_the_language():
     assert (details.name, details.timezone, details.forum_name, details.language) == ("Alice", "Europe/Berlin",
                                                                                       "al k", "de")
     assert JoinDetails.parse("Alice").reads == "en"
-    assert "language" not in JoinDetails.parse("Alice").stored()
+    assert "language" not in SignupEntry("Alice", "a@x.example", language=JoinDetails.parse("Alice").language).to_json()
 
 
 def test_a_sign_up_in_german_is_answered_in_german_and_reaches_the_roster(post, german, monkeypatch):
