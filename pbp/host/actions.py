@@ -57,7 +57,7 @@ def substitute_player(moderator: Moderator, game_id: str, old: str, name: str | 
         roster = {player.email for player in record.roster}
         chosen, skipped = next_substitute(moderator.folder, game_id, roster, set(record.watchers))
         name, email = chosen.name, chosen.email
-        language = language or chosen.language  # the language the sign-up gave
+        language = language or chosen.language or None  # the sign-up's, else the old player's
     assert name is not None and email is not None  # the caller gave both, or the list did
     substitute(moderator, game_id, old, name, email, timezone, forum_name, language)
     if from_list:

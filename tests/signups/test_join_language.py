@@ -41,10 +41,10 @@ def test_a_sign_up_in_german_is_answered_in_german_and_reaches_the_roster(post, 
         languages.append(self.language), render(self, kind, ruleset, **facts))[1])
     assert post.join("ann@x.example", "JOIN ww3 Ann LANG=de") == "processed"
     assert languages == ["de", "de"]  # the request's answer and the confirmation's
-    assert post.record()["entries"][0]["language"] == "de"
+    assert post.record().entries[0].language == "de"
     for name in player_names(8)[1:]:
         assert post.join(f"{name.lower()}@x.example", f"JOIN ww3 {name}") == "processed"
-    assert "language" not in post.record()["entries"][1]  # English is stored as before: not at all
+    assert "language" not in post.record().entries[1].to_json()  # English is stored as before: not at all
     game = start_signed_up(post.moderator, "ww3")
     roster = load(post.moderator, game.id).record.roster
     assert roster.of("Ann").language == "de" and roster.of(player_names(8)[1]).language == "en"
@@ -54,7 +54,7 @@ def test_a_language_pbp_does_not_write_is_refused(post, german):
     assert post.send("ann@x.example", "JOIN ww3 Ann LANG=klingon") == "rejected"
     assert ("The language 'klingon' is not one pbp writes in: write one of en, de, e.g. JOIN ww3 Ann LANG=de."
             in post.last_reply("ann@x.example"))
-    assert post.record()["entries"] == [] and not post.record().get("pending")
+    assert post.record().entries == () and not post.record().pending
 
 
 def test_a_watcher_reads_their_own_language_else_the_thread_one(tmp_path, german, monkeypatch):
