@@ -70,4 +70,3 @@ READING  # the twin table of the commands and the desk, held to pbp.cli.COMMANDS
 TWINS
 WITHOUT_TWIN
 game_map  # the route of the game page's map picture (Flask calls it; templates/web/game.html names it)
-domain_folders  # the catalogs tool and tests read each domain's folders (scripts/catalogs)

@@ -13,7 +13,7 @@ from babel.messages.catalog import Message
 from babel.messages.pofile import read_po, write_po
 
 from pbp.release import templates_folder
-from pbp.render.languages import DOMAINS
+from pbp.render.languages import DOMAINS, domain_folders
 from pbp.render.renderer import Renderer
 from tests.render.prose import prose_in
 
@@ -31,7 +31,7 @@ catalogs = load_script()
 
 
 def templates_of_every_domain(root: Path) -> list[Path]:
-    return sorted(path for folders in DOMAINS.values() for folder in folders
+    return sorted(path for domain in DOMAINS for folder in domain_folders(domain)
                   for path in (root / folder).rglob("*") if path.suffix.lstrip(".") in catalogs.TEMPLATE_ENDINGS)
 
 
