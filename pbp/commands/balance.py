@@ -80,6 +80,7 @@ def numbers(text: str, what: str, kind: type) -> list[Any]:
 def run(args: Namespace) -> int:
     sizes = numbers(args.players, "--players", int)
     skills, problems = parse_skills(args.skill)
+    given = len(skills) + len(problems)  # a skill written wrong still counts as one given
     problems += [f"--players {size} is fewer than 2." for size in sizes if size < 2]
     if args.jobs < 1:
         problems.append("--jobs must be at least 1; leave it out to use every core.")
@@ -87,9 +88,9 @@ def run(args: Namespace) -> int:
         problems.append("--games must be at least 1.")
     if not 0.0 < args.precision < 0.5:
         problems.append("--precision must lie between 0 and 0.5, like --precision 0.03.")
-    if not sizes or not skills or len(sizes) > 1 and len(skills) > 1:
+    if not sizes or not given or len(sizes) > 1 and given > 1:
         problems.append("Give several sizes or several skills, not both; the plot has one axis.")
-    if args.suggest and (len(sizes) > 1 or len(skills) > 1):
+    if args.suggest and (len(sizes) > 1 or given > 1):
         problems.append("--suggest looks around one setup; give one size and one skill.")
     if args.sweep and len(skills) == 1 and skills[0].single is None:
         problems.append("--sweep plays one skill for both sides from 0 to 1; give --skill as one number "
