@@ -6,7 +6,7 @@ from engine.setup_variants import Options, SetupVariants, Variant
 
 # Rules: Balance. The Red count the Greens meet in the 40-60 % band at the default skill,
 # for the sizes where max(1, round(players / 5)) falls outside it.
-PROPOSED_REDS: dict[int, int] = {16: 4, 20: 5, 24: 7, 28: 9, 32: 11, 40: 14, 48: 17}
+PROPOSED_REDS: dict[int, int] = {32: 9, 40: 13, 48: 16}
 
 
 def default_reds(players: int) -> int:

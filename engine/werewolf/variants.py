@@ -12,9 +12,10 @@ WOLF, VILLAGER = "werewolf", "villager"
 # The village roles a step may add or take away: each acts alone (a Mason needs a partner,
 # a Romantic a pair of lovers, so neither is swapped in or out on its own).
 POWER_ROLES = ("seer", "witch", "bodyguard", "apothecary", "wench")
-# Rules: Balance. Above 20 players, the wolves (Werewolves and the Howler) with whom the
-# village lands in the 40-60 % band at the default skill; the rest of the 20-player list
-# stays, the other seats are Villagers. A proposal: the default setups stay the rulings'.
+# Rules: Balance. Above 20 players, the wolves (Werewolves and the Howler) the 20-player list
+# keeps: the fewest it can, with whom the village lands in the 40-60 % band at the default
+# skill, or just below it at 21 and 22 players; the rest of the list stays, the other seats
+# are Villagers. A proposal: the default setups stay the rulings'.
 PROPOSED_WOLVES: dict[int, int] = {players: 2 for players in range(21, MAXIMUM_PLAYERS + 1)}
 
 

@@ -7,8 +7,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from engine.players import Skill, SkillLike
 from engine.simulation import PlayedGame
 from pbp.balance.intervals import wilson
+from pbp.balance.skills import skill_json
 
 DRAW = "draw"
 
@@ -38,7 +40,7 @@ class Rate:
 @dataclass(frozen=True)
 class Estimate:
     players: int
-    skill: float
+    skill: Skill                      # the skill both sides played at, or one per side
     games: int
     wins: Mapping[str, Rate]          # team (or "draw") -> its rate
     mean_length: float
@@ -46,14 +48,14 @@ class Estimate:
     npc_deaths: Mapping[str, float] = field(default_factory=dict)  # kind -> host-run characters dead per game
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "skill": self.skill, "games": self.games,
+        return {"players": self.players, "skill": skill_json(self.skill), "games": self.games,
                 "wins": {team: rate.to_json() for team, rate in self.wins.items()},
                 "mean_length": round(self.mean_length, 3),
                 "deaths_per_game": {cause: round(count, 3) for cause, count in self.deaths.items()},
                 "npc_deaths_per_game": {kind: round(count, 3) for kind, count in self.npc_deaths.items()}}
 
 
-def estimate(records: Iterable[PlayedGame], players: int, skill: float) -> Estimate:
+def estimate(records: Iterable[PlayedGame], players: int, skill: SkillLike) -> Estimate:
     """A team wins a game when it is among the game's winners (a Werehamster wins beside
     the village); a game no team wins is a draw."""
     records = list(records)
@@ -68,7 +70,7 @@ def estimate(records: Iterable[PlayedGame], players: int, skill: float) -> Estim
         npc_deaths.update(record.statistics.get("npc_deaths", {}))
         length += record.statistics.get("turns", 0)
     games = len(records)
-    return Estimate(players, skill, games, {team: Rate(wins[team], games) for team in sorted(wins)},
+    return Estimate(players, Skill.of(skill), games, {team: Rate(wins[team], games) for team in sorted(wins)},
                     length / games if games else 0.0,
                     {cause: deaths[cause] / games for cause in sorted(deaths)},
                     {kind: npc_deaths[kind] / games for kind in sorted(npc_deaths)})

@@ -16,6 +16,7 @@ from matplotlib.ticker import MaxNLocator  # noqa: E402
 from engine.players import DEFAULT_SKILL  # noqa: E402
 
 from pbp.balance.estimate import Estimate  # noqa: E402
+from pbp.balance.skills import skill_axis  # noqa: E402
 from pbp.balance.verdict import BAND  # noqa: E402
 
 plt.rcParams["svg.hashsalt"] = "pbp"
@@ -48,7 +49,10 @@ def win_rates(estimates: Sequence[Estimate], across: str, title: str, path: Path
     """Each team's win rate with its 95 % interval against `across` (`players` or `skill`),
     over the 40-60 % band of a balanced game."""
     figure, axes = plt.subplots(figsize=(7, 4.2))
-    xs = [float(getattr(e, across)) for e in estimates]
+    if across == "players":
+        xs, label = [float(e.players) for e in estimates], "players"
+    else:  # the command has checked that the skills share an axis (skill_axis)
+        label, xs = skill_axis([e.skill for e in estimates])
     teams = sorted({team for e in estimates for team in e.wins})
     for team in teams:
         error_bars(axes, xs, estimates, team)
@@ -56,10 +60,9 @@ def win_rates(estimates: Sequence[Estimate], across: str, title: str, path: Path
                  label=f"balanced ({100 * BAND[0]:.0f}-{100 * BAND[1]:.0f} %)")
     if across == "players":
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # no 12.5 players
-        axes.set_xlabel("players")
     else:
         axes.axvline(DEFAULT_SKILL, color="k", linestyle="--", linewidth=1, label=f"default skill {DEFAULT_SKILL:g}")
-        axes.set_xlabel("skill of the scripted players")
+    axes.set_xlabel(label)
     axes.set_ylabel("games won (%), 95 % interval")
     axes.set_ylim(0, 100)
     axes.set_title(title)

@@ -48,3 +48,32 @@ def skill_json(skill: Skill) -> float | dict[str, float]:
     """A skill in a JSON report: the number when both sides share it, else one per side."""
     single = skill.single
     return single if single is not None else {"village": skill.village, "wolves": skill.wolves}
+
+
+def parse_skills(text: str) -> tuple[list[Skill], list[str]]:
+    """Several skills, for a command that plays each (`pbp balance`): numbers
+    (`0,0.5,1`), one skill per side (`village=0.4,wolves=0.6`), or several of either
+    joined by `;` (`village=0,wolves=1;village=1,wolves=1`). Returns the skills read and
+    one sentence for each item that is not a skill."""
+    items = text.split(";") if ";" in text else [text] if "=" in text else text.split(",")
+    skills, problems = [], []
+    for item in items:
+        try:
+            skills.append(parse_skill(item))
+        except SkillError as error:
+            problems.append(str(error))
+    return skills, problems
+
+
+def skill_axis(skills: list[Skill]) -> tuple[str, list[float]]:
+    """The axis a plot against the skill draws `skills` on: the one number when both sides
+    share it in each, else the side that changes while the other stays; SkillError when
+    both sides change, since no one axis shows that."""
+    if all(skill.single is not None for skill in skills):
+        return "skill of the scripted players (both sides)", [skill.village for skill in skills]
+    if len({skill.village for skill in skills}) == 1:
+        return f"the wolves' skill (the village's at {skills[0].village:g})", [skill.wolves for skill in skills]
+    if len({skill.wolves for skill in skills}) == 1:
+        return f"the village's skill (the wolves' at {skills[0].wolves:g})", [skill.village for skill in skills]
+    raise SkillError("These skills change both sides from one to the next, so no one axis shows them; "
+                     "keep one side's skill the same in each (--skill 'village=0,wolves=1;village=1,wolves=1').")

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from engine.core import GameSetupError, Ruleset
+from engine.players import SkillLike
 from engine.simulation import PlayedGame
 from pbp.balance.estimate import Estimate, estimate
 from pbp.balance.intervals import wilson
@@ -42,7 +43,7 @@ def clearly_outside(judged: Verdict | None) -> bool:
     return high < BAND[0] or low > BAND[1]
 
 
-def suggest(rules: Ruleset, players: int, options: Mapping[str, Any], games: int, skill: float, seed: str,
+def suggest(rules: Ruleset, players: int, options: Mapping[str, Any], games: int, skill: SkillLike, seed: str,
             jobs: int, on_game: Callable[[int], None] | None = None) -> list[Suggestion]:
     """Every nearby setup (and the rules' proposal for the size), fairest first; each has
     played up to `games` games."""

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import engine
 from engine.core import GameSetupError, Ruleset
-from engine.players import DEFAULT_SKILL
+from engine.players import DEFAULT_SKILL, Skill
 from pbp.balance.estimate import Estimate, estimate
 from pbp.balance.intervals import games_for_half_width
 from pbp.balance.runs import play_in_parallel
+from pbp.balance.skills import SkillError, parse_skills, skill_axis
 from pbp.balance.verdict import Verdict, verdict
-from pbp.commands.simulate import check_skill, parse_options
+from pbp.commands.simulate import parse_options
 from pbp.errors import UserError
 from pbp.commands.progress import ProgressBar
 from pbp.commands.common import Subparsers
@@ -42,7 +43,9 @@ def register(subparsers: Subparsers) -> None:
     parser.add_argument("--players", required=True, metavar="N",
                         help="players: one size (15), a range (8-20) or a list (8,10,12)")
     parser.add_argument("--skill", default=str(DEFAULT_SKILL), metavar="S",
-                        help=f"the scripted players' skill, 0 to 1, or a list (0,0.5,1); default {DEFAULT_SKILL}")
+                        help=f"the scripted players' skill, 0 to 1, for both sides (0.4) or one per side "
+                             f"(village=0.4,wolves=0.6), or several (0,0.5,1; two-sided ones joined by ;); "
+                             f"default {DEFAULT_SKILL:g}")
     parser.add_argument("--precision", type=float, default=0.04, metavar="P",
                         help="the widest half-width of a win rate's 95%% interval, as a fraction (default 0.04)")
     parser.add_argument("--games", type=int, help="games per setup (instead of --precision)")
@@ -64,36 +67,39 @@ def register(subparsers: Subparsers) -> None:
 
 
 def numbers(text: str, what: str, kind: type) -> list[Any]:
-    """`15`, `8-20` or `8,10,12` (players); `0.6` or `0,0.5,1` (skills)."""
+    """`15`, `8-20` or `8,10,12`."""
     try:
         if kind is int and "-" in text:
             first, last = (int(part) for part in text.split("-", 1))
             return list(range(first, last + 1))
         return [kind(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        example = "15, 8-20 or 8,10,12" if kind is int else "0.6 or 0,0.5,1"
-        raise UserError(f"{what} {text!r} is not understood; write it like {example}.") from None
+        raise UserError(f"{what} {text!r} is not understood; write it like 15, 8-20 or 8,10,12.") from None
 
 
 def run(args: Namespace) -> int:
     sizes = numbers(args.players, "--players", int)
-    skills = numbers(args.skill, "--skill", float)
-    problems = [f"--players {size} is fewer than 2." for size in sizes if size < 2]
-    for skill in skills:
-        try:
-            check_skill(skill)
-        except UserError as error:
-            problems.append(str(error))
+    skills, problems = parse_skills(args.skill)
+    given = len(skills) + len(problems)  # a skill written wrong still counts as one given
+    problems += [f"--players {size} is fewer than 2." for size in sizes if size < 2]
     if args.jobs < 1:
         problems.append("--jobs must be at least 1; leave it out to use every core.")
     if args.games is not None and args.games < 1:
         problems.append("--games must be at least 1.")
     if not 0.0 < args.precision < 0.5:
         problems.append("--precision must lie between 0 and 0.5, like --precision 0.03.")
-    if not sizes or not skills or len(sizes) > 1 and len(skills) > 1:
+    if not sizes or not given or len(sizes) > 1 and given > 1:
         problems.append("Give several sizes or several skills, not both; the plot has one axis.")
-    if args.suggest and (len(sizes) > 1 or len(skills) > 1):
+    if args.suggest and (len(sizes) > 1 or given > 1):
         problems.append("--suggest looks around one setup; give one size and one skill.")
+    if args.sweep and len(skills) == 1 and skills[0].single is None:
+        problems.append("--sweep plays one skill for both sides from 0 to 1; give --skill as one number "
+                        "or several skills instead of --sweep.")
+    if len(skills) > 1 and not problems:
+        try:
+            skill_axis(skills)
+        except SkillError as error:
+            problems.append(str(error))
     if problems:
         raise UserError(" ".join(problems))
     options = parse_options(args.option)
@@ -106,15 +112,16 @@ def run(args: Namespace) -> int:
     across = "players" if len(sizes) > 1 else "skill"
     points = [(size, skill) for size in sizes for skill in skills]
     if args.sweep and len(sizes) == 1:
-        points += [(sizes[0], skill) for skill in SKILL_SWEEP if skill not in skills]
+        points += [(sizes[0], Skill.of(skill)) for skill in SKILL_SWEEP if Skill.of(skill) not in skills]
     games = args.games or games_for_half_width(args.precision)
     estimates = play_points(args, points, games, options)
     main = [e for e in estimates if e.skill in skills and e.players in sizes]
     plot = Path(args.plot or f"balance-{args.ruleset}.svg") if args.plot or len(points) > 1 else None
     if plot:
         from pbp.balance.plots import win_rates  # matplotlib loads only for the commands that draw
-        title = f"{args.ruleset.title()}, " + (f"{sizes[0]} players" if across == "skill" else f"skill {skills[0]:g}")
-        win_rates(sorted(estimates, key=lambda e: (e.players, e.skill)), across, title, plot)
+        title = f"{args.ruleset.title()}, " + (f"{sizes[0]} players" if across == "skill"
+                                               else f"skill {skills[0].label()}")
+        win_rates(sorted(estimates, key=lambda e: (e.players, e.skill.village, e.skill.wolves)), across, title, plot)
     suggestions = suggest_around(args, rules, sizes[0], skills[0], games, options) if args.suggest else []
     if args.json:
         print(json.dumps({"ruleset": args.ruleset, "options": shown_options(options),
@@ -143,7 +150,7 @@ def played(rules: Ruleset, players: int, options: Mapping[str, Any]) -> str:
     return rules.card.setup_variants.played(players, options)
 
 
-def play_points(args: Namespace, points: list[tuple[int, float]], games: int,
+def play_points(args: Namespace, points: list[tuple[int, Skill]], games: int,
                 options: dict[str, Any]) -> list[Estimate]:
     rules = engine.ruleset(args.ruleset)
     progress = ProgressBar(games * len(points), f"{args.ruleset} balance")
@@ -152,7 +159,7 @@ def play_points(args: Namespace, points: list[tuple[int, float]], games: int,
         def moved(done: int, before: int = index * games) -> None:
             progress.update(before + done)
         try:
-            records = play_in_parallel(rules, size, games, f"{args.seed}/{size}/{skill:g}", options, args.jobs,
+            records = play_in_parallel(rules, size, games, f"{args.seed}/{size}/{skill.label()}", options, args.jobs,
                                        moved, skill)
         except GameSetupError as error:
             raise UserError(str(error)) from None
@@ -160,7 +167,7 @@ def play_points(args: Namespace, points: list[tuple[int, float]], games: int,
     return estimates
 
 
-def suggest_around(args: Namespace, rules: Ruleset, players: int, skill: float, games: int,
+def suggest_around(args: Namespace, rules: Ruleset, players: int, skill: Skill, games: int,
                    options: dict[str, Any]) -> list[Suggestion]:
     from pbp.balance.suggest import suggest  # scipy's intervals are loaded by then anyway
     nearby = len(rules.card.setup_variants.nearby(players, options)) + 1
@@ -177,8 +184,8 @@ def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games
     lines = [f"{ruleset.title()}: {games} games per setup ({stated}, 95 % Wilson intervals)",
              f"options: {given or 'the defaults'}" + ("; the host's map" if "map" in options else "")]
     for e in main:
-        default = " (default)" if e.skill == DEFAULT_SKILL else ""
-        lines.append(f"\n{e.players} players, skill {e.skill:g}{default}: {played(rules, e.players, options)}")
+        default = " (default)" if e.skill == Skill.of(DEFAULT_SKILL) else ""
+        lines.append(f"\n{e.players} players, skill {e.skill.label()}{default}: {played(rules, e.players, options)}")
         for team, rate in e.wins.items():
             lines.append(f"  {team:<14}{rate.words()}")
         lines.append(f"  mean length   {e.mean_length:.2f} {unit}")
@@ -188,12 +195,12 @@ def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games
                          + ", ".join(f"{kind} {count:.2f}" for kind, count in e.npc_deaths.items()))
         judged = verdict(rules.card, e)
         if judged:
-            lines.append(f"  verdict: {judged.sentence()}")
+            lines.append(f"  verdict at {skill_words(e.skill)}: {judged.sentence()}")
     extra = [e for e in all_points if e not in main]
     if extra:
         lines.append("\nthe plot's other skills:")
         for e in extra:
-            lines.append(f"  skill {e.skill:<4g}" + "; ".join(f"{team} {rate.words().strip()}"
+            lines.append(f"  skill {e.skill.label():<4}" + "; ".join(f"{team} {rate.words().strip()}"
                                                           for team, rate in e.wins.items()))
     if plot:
         lines.append(f"\nplot: {plot}")
@@ -203,9 +210,17 @@ def report(ruleset: str, main: list[Estimate], all_points: list[Estimate], games
 SHOWN_SUGGESTIONS = 3
 
 
-def suggestion_report(args: Namespace, suggestions: list[Suggestion], players: int, skill: float) -> str:
+def skill_words(skill: Skill) -> str:
+    """`skill 1` when both sides share it, else `village skill 0.4, wolves skill 0.6`."""
+    if skill.single is not None:
+        return f"skill {skill.single:g}"
+    return f"village skill {skill.village:g}, wolves skill {skill.wolves:g}"
+
+
+def suggestion_report(args: Namespace, suggestions: list[Suggestion], players: int, skill: Skill) -> str:
     kept = [s for s in suggestions if not s.dropped]
-    lines = [f"\nNearby setups, fairest first ({len(suggestions)} tried at skill {skill:g}; "
+    given = "" if skill == Skill.of(DEFAULT_SKILL) else f" --skill {skill.label()}"
+    lines = [f"\nNearby setups, fairest first ({len(suggestions)} tried at {skill_words(skill)}; "
              f"{len(suggestions) - len(kept)} dropped early, clearly outside the band):"]
     if not kept:
         lines.append("  none came near the band; the nearest are:")
@@ -213,5 +228,5 @@ def suggestion_report(args: Namespace, suggestions: list[Suggestion], players: i
         games = f"dropped after {s.found.games} games" if s.dropped else f"{s.found.games} games"
         words = " ".join(f"--option {key}={value}" for key, value in sorted(s.options.items()) if key != "map")
         lines.append(f"  {s.change} ({games}): {s.judged.sentence()}")
-        lines.append(f"    pbp balance {args.ruleset} --players {players} {words}".rstrip())
+        lines.append(f"    pbp balance {args.ruleset} --players {players}{given} {words}".rstrip())
     return "\n".join(lines)

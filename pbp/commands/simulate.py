@@ -35,11 +35,6 @@ def register(subparsers: Subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def check_skill(skill: float) -> None:
-    if not 0.0 <= skill <= 1.0:
-        raise UserError(f"--skill {skill:g} is outside 0 to 1; give a skill like --skill 0.6.")
-
-
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     options = {}
     for pair in pairs:

@@ -3,6 +3,7 @@ village's reasoning and the wolves' play apart, one number still means both, and
 wolves hide: they never vote for a packmate's life."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ import engine
 from engine.players import DEFAULT_SKILL, Skill
 from engine.simulation import play_record, play_table
 from pbp.balance.calibration import law_cell
-from pbp.balance.skills import SkillError, parse_skill, skill_json
+from pbp.balance.skills import SkillError, parse_skill, parse_skills, skill_axis, skill_json
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -94,3 +95,33 @@ def test_simulate_takes_two_skills_and_says_them():
     bad = subprocess.run([sys.executable, "-m", "pbp", "simulate", "werewolf", "--players", "8", "--skill",
                           "village=2"], capture_output=True, text=True, cwd=REPO, timeout=300)
     assert bad.returncode != 0 and "outside 0 to 1" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_parse_skills_reads_a_list_of_numbers_or_of_two_sided_skills():
+    assert parse_skills("0,0.5,1") == ([Skill(0, 0), Skill(0.5, 0.5), Skill(1, 1)], [])
+    assert parse_skills("village=0.4,wolves=0.6") == ([Skill(0.4, 0.6)], [])
+    assert parse_skills("village=0,wolves=1;village=1,wolves=1")[0] == [Skill(0, 1), Skill(1, 1)]
+    assert [len(found) for found in parse_skills("0,2,x")] == [1, 2]
+    assert skill_axis([Skill(0, 1), Skill(1, 1)]) == ("the village's skill (the wolves' at 1)", [0, 1])
+    with pytest.raises(SkillError, match="no one axis"):
+        skill_axis([Skill(0, 1), Skill(1, 0)])
+
+
+def test_balance_takes_two_skills_and_its_verdict_names_the_skill_played(tmp_path):
+    def balance(*arguments: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "pbp", "balance", "werewolf", "--players", "8", "--games", "4",
+                               "--jobs", "1", *arguments], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    done = balance("--skill", "village=0.4,wolves=0.6")
+    assert done.returncode == 0, done.stderr
+    assert "8 players, skill village=0.4,wolves=0.6:" in done.stdout
+    assert "  verdict at village skill 0.4, wolves skill 0.6: " in done.stdout
+    assert f"  verdict at skill {DEFAULT_SKILL:g}: " in balance().stdout
+    report = json.loads(balance("--skill", "wolves=0", "--json").stdout)
+    assert report["estimates"][0]["skill"] == {"village": DEFAULT_SKILL, "wolves": 0.0}
+    plot = tmp_path / "p.svg"
+    assert balance("--skill", "village=0,wolves=1;village=1,wolves=1", "--plot", str(plot)).returncode == 0
+    assert b"the village's skill (the wolves' at 1)" in plot.read_bytes()
+    for bad, words in ((("--skill", "village=0,wolves=1;village=1,wolves=0"), "no one axis"),
+                       (("--skill", "wolves=0", "--sweep"), "--sweep plays one skill")):
+        done = balance(*bad)
+        assert done.returncode == 2 and words in done.stderr and "Traceback" not in done.stderr

@@ -49,7 +49,7 @@ def test_balance_prints_the_setup_it_played_and_a_verdict_without_a_sweep_or_plo
                "--option", "turn_limit=20", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "10 players, skill" in done.stdout and "2 Reds (the default, players / 5)" in done.stdout
-    assert "options: turn_limit=20" in done.stdout and "  verdict: " in done.stdout
+    assert "options: turn_limit=20" in done.stdout and f"  verdict at skill {DEFAULT_SKILL:g}: " in done.stdout
     assert "other skills" not in done.stdout and "plot:" not in done.stdout and not list(tmp_path.iterdir())
     assert done.stderr == ""  # a quick run off a terminal writes no progress
     done = pbp("balance", "werewolf", "--players", "9", "--games", "4", "--jobs", "1", "--sweep", "--json",
