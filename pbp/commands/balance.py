@@ -79,35 +79,8 @@ def numbers(text: str, what: str, kind: type) -> list[Any]:
 
 def run(args: Namespace) -> int:
     sizes = numbers(args.players, "--players", int)
-    skills, problems = parse_skills(args.skill)
-    given = len(skills) + len(problems)  # a skill written wrong still counts as one given
-    problems += [f"--players {size} is fewer than 2." for size in sizes if size < 2]
-    if args.jobs < 1:
-        problems.append("--jobs must be at least 1; leave it out to use every core.")
-    if args.games is not None and args.games < 1:
-        problems.append("--games must be at least 1.")
-    if not 0.0 < args.precision < 0.5:
-        problems.append("--precision must lie between 0 and 0.5, like --precision 0.03.")
-    if not sizes or not given or len(sizes) > 1 and given > 1:
-        problems.append("Give several sizes or several skills, not both; the plot has one axis.")
-    if args.suggest and (len(sizes) > 1 or given > 1):
-        problems.append("--suggest looks around one setup; give one size and one skill.")
-    if args.sweep and len(skills) == 1 and skills[0].single is None:
-        problems.append("--sweep plays one skill for both sides from 0 to 1; give --skill as one number "
-                        "or several skills instead of --sweep.")
-    if len(skills) > 1 and not problems:
-        try:
-            skill_axis(skills)
-        except SkillError as error:
-            problems.append(str(error))
-    if problems:
-        raise UserError(" ".join(problems))
-    options = parse_options(args.option)
-    if args.map:
-        try:
-            options["map"] = Path(args.map).read_text(encoding="utf-8")
-        except OSError as error:
-            raise UserError(f"Cannot read the map file {args.map} ({error.strerror}); check the path.") from None
+    skills = _checked_skills(args, sizes)
+    options = _options(args)
     rules = engine.ruleset(args.ruleset)
     across = "players" if len(sizes) > 1 else "skill"
     points = [(size, skill) for size in sizes for skill in skills]
@@ -136,6 +109,46 @@ def run(args: Namespace) -> int:
         if args.suggest:
             print(suggestion_report(args, suggestions, sizes[0], skills[0]))
     return 0
+
+
+def _checked_skills(args: Namespace, sizes: list[int]) -> list[Skill]:
+    """The skills asked for, once every problem of the command line is found: all are
+    told in one line, and nothing is played."""
+    skills, problems = parse_skills(args.skill)
+    given = len(skills) + len(problems)  # a skill written wrong still counts as one given
+    problems += [f"--players {size} is fewer than 2." for size in sizes if size < 2]
+    if args.jobs < 1:
+        problems.append("--jobs must be at least 1; leave it out to use every core.")
+    if args.games is not None and args.games < 1:
+        problems.append("--games must be at least 1.")
+    if not 0.0 < args.precision < 0.5:
+        problems.append("--precision must lie between 0 and 0.5, like --precision 0.03.")
+    if not sizes or not given or len(sizes) > 1 and given > 1:
+        problems.append("Give several sizes or several skills, not both; the plot has one axis.")
+    if args.suggest and (len(sizes) > 1 or given > 1):
+        problems.append("--suggest looks around one setup; give one size and one skill.")
+    if args.sweep and len(skills) == 1 and skills[0].single is None:
+        problems.append("--sweep plays one skill for both sides from 0 to 1; give --skill as one number "
+                        "or several skills instead of --sweep.")
+    if len(skills) > 1 and not problems:
+        try:
+            skill_axis(skills)
+        except SkillError as error:
+            problems.append(str(error))
+    if problems:
+        raise UserError(" ".join(problems))
+    return skills
+
+
+def _options(args: Namespace) -> dict[str, Any]:
+    """The setup's options, with a map file's text read in."""
+    options = parse_options(args.option)
+    if args.map:
+        try:
+            options["map"] = Path(args.map).read_text(encoding="utf-8")
+        except OSError as error:
+            raise UserError(f"Cannot read the map file {args.map} ({error.strerror}); check the path.") from None
+    return options
 
 
 def kind(judged: Verdict | None) -> str | None:
