@@ -1,5 +1,5 @@
-"""A post's sentences in the forum's language (docs/design.md: Languages, Posts and
-pages). A post template words a sentence as one message, `_("%(name)s was lynched.",
+"""A post's sentences in the forum's language (docs/design.md: Posts and the rulesets'
+wording). A post template words a sentence as one message, `_("%(name)s was lynched.",
 name=fmt.bold(x))`; Jinja's own gettext would mark the translation as finished HTML and
 escape its values for HTML, while a post is Markdown or BBCode. Here the translated words
 are escaped for the dialect piece by piece, exactly as `fmt.join` escapes its parts, and

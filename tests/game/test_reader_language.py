@@ -3,6 +3,8 @@
 mail is written with. A game written before languages reads as English, unchanged."""
 from __future__ import annotations
 
+from tests.fixtures.harness import write_settings
+
 from dataclasses import replace
 
 import pytest
@@ -59,10 +61,9 @@ def test_the_game_option_language_names_the_thread_language(german):
 
 
 def test_host_language_is_read_from_the_settings_and_checked_by_the_moderator(tmp_path, german):
-    path = tmp_path / "pbp.ini"
-    path.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\nhost_language = DE\n", encoding="utf-8")
+    path = write_settings(tmp_path / "pbp.ini", {"pbp": {"data": tmp_path / "data", "host_language": "DE"}})
     assert load_settings(str(path)).host_language == "de"
-    path.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\nhost_language = 12\n", encoding="utf-8")
+    write_settings(path, {"pbp": {"data": tmp_path / "data", "host_language": "12"}})
     with pytest.raises(UserError, match=r"host_language = '12' is not a language code"):
         load_settings(str(path))
     with pytest.raises(UserError, match=r"host_language: pbp does not write in 'fr'"):
