@@ -46,7 +46,7 @@ def test_german_and_spanish_keywords_are_read_as_english(moderator):
     desk = Desk(moderator)
     german = _send(moderator, desk, game, name, ["klasse hacker"], 1)
     assert "CLASS HACKER" in german
-    assert load(moderator, "in1").latest_order(game.phase.id, name)["text"] == "CLASS HACKER"
+    assert load(moderator, "in1").latest_order(game.phase.id, name).text == "CLASS HACKER"
     spanish = _send(moderator, desk, game, name, ["RETIRAR CLASE"], 2)
     assert "Taken back for Turn 0" in spanish
 
