@@ -104,6 +104,7 @@ def plain_word(word: str) -> str:
     return word.rstrip(".") if len(word) > 1 else word
 
 
+@functools.lru_cache(maxsize=4096)  # orders name the same few players over and over
 def name_key(word: str) -> str:
     """What two spellings of one name share (`name_key("*josé.*")` is `jose`)."""
     return fold(plain_word(word))

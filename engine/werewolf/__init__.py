@@ -134,6 +134,8 @@ class WerewolfRules(Ruleset):
         orders = self.legal_orders(state, orders)
         resolution = self.resolve_phase(state, orders)
         # A new phase opens: host removals of the last one no longer stand behind orders.
+        if not resolution.state.removed:
+            return resolution
         return replace(resolution, state=replace(resolution.state, removed=()))
 
     def resolve_phase(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:
@@ -161,6 +163,11 @@ class WerewolfRules(Ruleset):
         if player is None:
             return views.public_view(state, self.table)
         return views.player_view(state, self.table, player)
+
+    def views(self, state: GameState, players: Sequence[str]) -> dict[str, dict[str, Any]]:
+        """Every player's view, sharing one public part (engine.core.Ruleset.views)."""
+        public = views.public_view(state, self.table)
+        return {player: views.player_view(state, self.table, player, public) for player in players}
 
     def result(self, state: GameState) -> Result | None:
         return state.result

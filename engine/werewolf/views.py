@@ -43,8 +43,11 @@ def public_view(state: GameState, table: RoleTable) -> dict[str, Any]:
     }
 
 
-def player_view(state: GameState, table: RoleTable, player: str) -> dict[str, Any]:
-    view = public_view(state, table)
+def player_view(state: GameState, table: RoleTable, player: str,
+                public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The public view with the player's own facts; `public`, when given, is the public
+    view made once for several players, whose parts the views then share (only read)."""
+    view = dict(public_view(state, table) if public is None else public)
     view["me"] = own_facts(state, table, player)
     return view
 

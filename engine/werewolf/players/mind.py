@@ -24,6 +24,8 @@ class Mind:
         self.posted: dict[str, str] | None = None  # the results last claimed (None: no claim yet)
         self.phase = ""
         self.view: Mapping[str, Any] = {}
+        # The public scores of the record as last read (they are asked several times a phase).
+        self._public: tuple[tuple[int, int, tuple[str, ...]], dict[str, float]] | None = None
 
     # ------------------------------------------------------------------ looking
     def look(self, seen: Seen) -> None:
@@ -84,7 +86,11 @@ class Mind:
 
     # ------------------------------------------------------------------ scores
     def public(self) -> dict[str, float]:
-        return public_scores(self.record, self.living)
+        """The public scores (a copy the caller may change)."""
+        key = (*self.record.progress, tuple(self.view["living"]))
+        if self._public is None or self._public[0] != key:
+            self._public = (key, public_scores(self.record, list(key[2])))
+        return dict(self._public[1])
 
     def private(self) -> dict[str, float]:
         """The public scores with what only I know: myself, my teams, my results."""

@@ -47,10 +47,12 @@ class PublicRecord:
         self.claims: dict[str, Claim] = {}
         self.claim_order: list[str] = []       # claimants, first claim first
         self.posts_read = 0
+        self.events_read = 0                   # with posts_read: how far the record has come
 
     # ------------------------------------------------------------------ reading
     def read_events(self, events: Iterable[Event]) -> None:
         for event in events:
+            self.events_read += 1
             reader = getattr(self, f"_on_{event.kind}", None)
             if reader is not None:
                 reader(event.data)
@@ -101,6 +103,11 @@ class PublicRecord:
         if role is None:
             return None
         return any(part in WOLF_ROLES for part in role.split("-"))
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """The events and posts read so far: the record changes only when this does."""
+        return self.events_read, self.posts_read
 
     def claimants(self, role: str) -> list[str]:
         return [name for name in self.claim_order if self.claims[name].role == role]

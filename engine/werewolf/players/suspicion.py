@@ -35,10 +35,13 @@ def examined(record: PublicRecord) -> dict[str, bool]:
     return {name: verdict == WOLF for name, verdict in record.claims[apothecaries[0]].results.items()}
 
 
-def shown_false(record: PublicRecord, claimant: str) -> bool:
-    """A result of this claim contradicts a flip (or an Apothecary's word), or calls a
-    night victim a wolf."""
-    told = examined(record) if record.claims[claimant].role != "apothecary" else {}
+def shown_false(record: PublicRecord, claimant: str, told: dict[str, bool] | None = None) -> bool:
+    """A result of this claim contradicts a flip (or an Apothecary's word, `told`: the
+    caller's `examined(record)` when it has it), or calls a night victim a wolf."""
+    if record.claims[claimant].role == "apothecary":
+        told = {}
+    elif told is None:
+        told = examined(record)
     for target, verdict in record.claims[claimant].results.items():
         flipped = record.is_wolf_flip(target)
         if flipped is None:
@@ -52,11 +55,13 @@ def shown_false(record: PublicRecord, claimant: str) -> bool:
 
 def trust(record: PublicRecord) -> dict[str, float]:
     """How far each claimant is believed, 0..1."""
+    told = examined(record)
+    liars = {claimant for claimant in record.claim_order if shown_false(record, claimant, told)}
     trusted: dict[str, float] = {}
     for claimant in record.claim_order:
         rivals = [other for other in record.claimants(record.claims[claimant].role) if other != claimant
-                  and not shown_false(record, other)]
-        if shown_false(record, claimant):
+                  and other not in liars]
+        if claimant in liars:
             trusted[claimant] = 0.0
         elif claimant in record.night_dead and not record.flips.get(claimant):
             trusted[claimant] = 0.95
