@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any, Iterable
 
 from engine.core import Event, Result
-from engine.werewolf.characters import Character, find
+from engine.werewolf.characters import Character
 from engine.werewolf.model import Night
 
 
@@ -54,7 +54,12 @@ class GameState:
         return dict(self.options)[name]
 
     def character(self, name: str) -> Character:
-        return find(self.characters, name)
+        return self._by_name[name]
+
+    @cached_property
+    def _by_name(self) -> dict[str, Character]:
+        # Like `living`: made once per state value, since every check and view asks by name.
+        return {c.name: c for c in self.characters}
 
     @cached_property
     def living(self) -> tuple[str, ...]:

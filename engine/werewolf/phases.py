@@ -27,7 +27,7 @@ def phase_kind(phase_id: str) -> str:
 def knowledge(state: GameState, table: RoleTable, player: str) -> dict[str, Any]:
     """What the role checks may rely on: only facts `player` already knows."""
     me = state.character(player)
-    known: dict[str, Any] = {"teams": shown_teams(me, state.characters), "options": dict(state.options)}
+    known: dict[str, Any] = {"teams": shown_teams(me, state.living), "options": dict(state.options)}
     if state.pending is not None and me.role == "witch":
         known["wolves_target"] = state.pending.wolf_target
     return known
@@ -37,13 +37,15 @@ def night_kinds(state: GameState, table: RoleTable, player: str, kind: str) -> t
     """The role orders `player` may give in a night phase of this kind; once-per-game
     orders disappear once used (she knows her own state)."""
     me = state.character(player)
-    known = knowledge(state, table, player)
+    known: dict[str, Any] | None = None   # made only for a check that reads it
     kinds = []
     for order_kind in table.by_name[me.role].orders:
         if not acts_in(state, order_kind, kind) or (order_kind.once and me.state(order_kind.once)):
             continue
-        if order_kind.target == Target.NONE and order_kind.check and order_kind.check(me, None, known):
-            continue
+        if order_kind.target == Target.NONE and order_kind.check:
+            known = known or knowledge(state, table, player)
+            if order_kind.check(me, None, known):
+                continue
         kinds.append(order_kind)
     return tuple(kinds)
 
@@ -92,9 +94,10 @@ def grammar_for(state: GameState, table: RoleTable, player: str) -> tuple[OrderS
         if len(on_trial(state)) == 1:
             choices, syntax = choices + ("NO LYNCH",), "VOTE <defendant> or VOTE NO LYNCH"
         return (OrderSpec("VOTE", syntax, choices, "the trial's verdict"),)
-    specs = []
-    teams = knowledge(state, table, player)["teams"]
-    for order_kind in night_kinds(state, table, player, kind):
+    specs: list[OrderSpec] = []
+    kinds = night_kinds(state, table, player, kind)
+    teams = knowledge(state, table, player)["teams"] if kinds else {}
+    for order_kind in kinds:
         note = order_kind.lone_note if order_kind.lone_note and not teams.get(order_kind.team) else order_kind.note
         if order_kind.target == Target.NONE:
             specs.append(OrderSpec(order_kind.keyword, order_kind.keyword, (), note))

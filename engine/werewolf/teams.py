@@ -10,7 +10,7 @@ list, and they learn nothing of it.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterable, Mapping
+from typing import Container, Iterable, Mapping
 
 from engine.werewolf.characters import Character, faction_of
 from engine.werewolf.table import RoleTable
@@ -52,10 +52,9 @@ def known_teams(character: Character) -> dict[str, tuple[str, ...]]:
     return {team: tuple(members) for team, members in character.known_teams}
 
 
-def shown_teams(character: Character, characters: tuple[Character, ...]) -> dict[str, list[str]]:
+def shown_teams(character: Character, living: Container[str]) -> dict[str, list[str]]:
     """The team lists a player is shown: everyone it was told of, less the dead (every
-    death is public by the time a view can show it)."""
-    living = {c.name for c in characters if c.alive}
+    death is public by the time a view can show it); `living` holds the living names."""
     return {team: [m for m in members if m in living] for team, members in sorted(character.known_teams)}
 
 

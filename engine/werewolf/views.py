@@ -64,7 +64,7 @@ def own_facts(state: GameState, table: RoleTable, player: str, with_inbox: bool 
         "role_summary": role.summary,
         "faction": faction_of(me, table.by_name),
         "role_state": dict(me.role_state),
-        "teams": shown_teams(me, state.characters),
+        "teams": shown_teams(me, state.living),
         "lover": lover_of(state, player),
         "silenced": state.silenced == player and state.phase_id.startswith("D"),
         "inbox": [event.to_json() for event in me.inbox] if with_inbox else [],
