@@ -69,7 +69,7 @@ def night_steps(state: GameState, current: Night, table: RoleTable) -> Resolutio
             if state.character(witch.name).role == "witch" and state.character(witch.name).alive:
                 private[witch.name] = (Event("witch_told", {"night": state.day, "target": current.wolf_target}),)
         pending = replace(pending, characters=tuple(
-            replace(c, inbox=c.inbox + private.get(c.name, ())) for c in pending.characters))
+            replace(c, inbox=c.inbox + private[c.name]) if c.name in private else c for c in pending.characters))
         return Resolution(pending, (), private)
     current = run_steps(current, table, NightStep.WITCH, NightStep.SEER)
     return dawn(state, current, table)
@@ -147,7 +147,8 @@ def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     # Inboxes live in the game state (the Witch's report of the wolves' choice arrived
     # there between `Nn` and `Nn-witch`); the night's working copy does not hold them.
     inboxes = {c.name: c.inbox for c in state.characters}
-    characters = tuple(replace(c, inbox=inboxes[c.name]) for c in night.characters)
+    characters = tuple(c if c.inbox is inboxes[c.name] else replace(c, inbox=inboxes[c.name])
+                       for c in night.characters)
     # One the host removed tonight keeps the role published with the removal: a seduction
     # that reached them earlier in the night must not show later (rules: a host kill during
     # a night).
