@@ -58,7 +58,8 @@ class GameState:
 
     @cached_property
     def _by_name(self) -> dict[str, Character]:
-        # Like `living`: made once per state value, since every check and view asks by name.
+        # Like `living` (docs/design.md: Simulation speed without changing a game): made
+        # once per state value, since every check and view asks for characters by name.
         return {c.name: c for c in self.characters}
 
     @cached_property
