@@ -17,7 +17,7 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Mapping
 
 from pbp import schedule
 from pbp.timezones import as_utc, to_text
@@ -25,6 +25,7 @@ from pbp.crashpoints import crash_point
 from pbp.mail.compose import compose
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.storage.datafolder import GameFile
+from pbp.storage.outbox import OutboxRow
 from pbp.storage.outbox_queue import FAILED, QUEUED, SENT, OutboxQueue
 
 # A mail that failed for now: 30 s after the first failure, doubling, at most an hour.
@@ -79,18 +80,19 @@ class _DueMails:
         self._outbox = outbox
         self._ahead_of_sending = ahead  # the sender's own preparation (MailSender.prepare)
         self._rows = self._due(game, ids, now)
-        self._ahead: tuple[int, dict[str, Any], EmailMessage | Exception] | None = None
+        self._ahead: tuple[int, OutboxRow, EmailMessage | Exception] | None = None
         self._trouble: Exception | None = None  # reading the next row failed: raised by `take`
         self._ready = False
 
     @staticmethod
-    def _due(game: GameFile, ids: set[int], now: datetime) -> Iterator[tuple[int, dict[str, Any]]]:
+    def _due(game: GameFile, ids: set[int], now: datetime) -> Iterator[tuple[int, OutboxRow]]:
         for doc_id in sorted(ids):
-            row = game.outbox.get(doc_id=doc_id)
-            if row is None or row["status"] != QUEUED:
+            stored = game.outbox.get(doc_id=doc_id)
+            row = OutboxRow.from_row(stored) if stored is not None else None
+            if row is None or row.status != QUEUED:
                 ids.discard(doc_id)
                 continue
-            if row["next_attempt"] and as_utc(row["next_attempt"]) > now:
+            if row.next_attempt and as_utc(row.next_attempt) > now:
                 continue
             yield doc_id, row
 
@@ -119,7 +121,7 @@ class _DueMails:
                     pass
             self._ahead = (doc_id, row, built)
 
-    def take(self) -> tuple[int, dict[str, Any], EmailMessage | Exception] | None:
+    def take(self) -> tuple[int, OutboxRow, EmailMessage | Exception] | None:
         """The next due row and its mail, or None when there are no more."""
         self.prepare()
         item, trouble = self._ahead, self._trouble
@@ -150,7 +152,7 @@ def send_due(outbox: OutboxQueue, sender: MailSender) -> SendSummary:
     return OutboxSending(outbox).send_due(sender)
 
 
-def build(outbox: OutboxQueue, row: dict[str, Any]) -> EmailMessage:
+def build(outbox: OutboxQueue, row: OutboxRow | Mapping[str, Any]) -> EmailMessage:
     """The mail one outbox row stands for, dated now."""
     return OutboxSending(outbox).build(row)
 
@@ -162,18 +164,20 @@ class OutboxSending:
         self.outbox = outbox
         self.clock = outbox.clock
 
-    def build(self, row: dict[str, Any]) -> EmailMessage:
+    def build(self, row: OutboxRow | Mapping[str, Any]) -> EmailMessage:
+        if not isinstance(row, OutboxRow):
+            row = OutboxRow.from_row(row)
         return compose(
             sender=(self.outbox.from_name, self.outbox.from_address),
-            recipient=(row["recipient"], row["address"]),
-            subject=row["subject"],
-            body=row["body"],
-            message_id=row["message_id"],
-            in_reply_to=row["in_reply_to"] or None,
-            references=row["references"][-10:],
-            auto="auto-generated" if row["kind"] in GENERATED_KINDS else "auto-replied",
+            recipient=(row.recipient, row.address),
+            subject=row.subject,
+            body=row.body,
+            message_id=row.message_id,
+            in_reply_to=row.in_reply_to or None,
+            references=list(row.references[-10:]),
+            auto="auto-generated" if row.kind in GENERATED_KINDS else "auto-replied",
             date=self.clock(),
-            attachments=[(a["filename"], a["content_type"], a["text"]) for a in row.get("attachments", ())],
+            attachments=row.attachments,
         )
 
     def send_due(self, sender: MailSender) -> SendSummary:
@@ -208,19 +212,19 @@ class OutboxSending:
                     sent = self._send_one(marks, doc_id, row, built, sender, summary, now, settle, due.prepare)
                     if marks.due():
                         marks.commit(ids)
-                    if sent and row["kind"] == "report":
+                    if sent and row.kind == "report":
                         crash_point("mid-send")  # a phase's reports half sent
             finally:
                 marks.commit(ids)  # what was sent before an error is marked all the same
 
-    def _send_one(self, marks: _PendingMarks, doc_id: int, row: dict[str, Any], built: EmailMessage | Exception,
+    def _send_one(self, marks: _PendingMarks, doc_id: int, row: OutboxRow, built: EmailMessage | Exception,
                   sender: MailSender, summary: SendSummary, now: datetime, settle: Callable[[], None],
                   meanwhile: Callable[[], None]) -> bool:
         """Send one row and mark it; True when the server accepted it. A row that cannot
         even be made into a mail, or that the sender fails on in a way it does not class, is
         marked failed at once: one bad row is shown to the host and never stops the rows
         after it."""
-        attempts = row.get("attempts", 0) + 1
+        attempts = row.attempts + 1
         if isinstance(built, Exception):  # a row that cannot be built is shown to the host and never stops the rows after it
             self._fail(marks, doc_id, row, attempts, f"the mail could not be built: {type(built).__name__}: {built}",
                        summary)
@@ -242,7 +246,7 @@ class OutboxSending:
             marks.add(doc_id, {"attempts": attempts, "error": str(error),
                                "next_attempt": to_text(now + RETRY.delay(attempts))}, settled=False)
             summary.retrying += 1
-            summary.errors.append(f"{row['message_id']}: {error}")
+            summary.errors.append(f"{row.message_id}: {error}")
             return False
         except PermanentSendError as error:
             self._fail(marks, doc_id, row, attempts, str(error), summary)
@@ -255,8 +259,8 @@ class OutboxSending:
         summary.sent += 1
         return True
 
-    def _fail(self, marks: _PendingMarks, doc_id: int, row: dict[str, Any], attempts: int, error: str,
+    def _fail(self, marks: _PendingMarks, doc_id: int, row: OutboxRow, attempts: int, error: str,
               summary: SendSummary) -> None:
         marks.add(doc_id, {"attempts": attempts, "status": FAILED, "error": error}, settled=True)
         summary.failed += 1
-        summary.errors.append(f"{row.get('message_id', '(no Message-ID)')}: {error}")
+        summary.errors.append(f"{row.message_id or '(no Message-ID)'}: {error}")

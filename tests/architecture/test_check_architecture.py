@@ -302,3 +302,22 @@ def test_the_storage_importing_what_sends_mail_fails(tmp_path):
         "the storage sends mail: pbp/storage/outbox.py:4 imports pbp.daemon.outbox_sending" + sending,
         "the storage sends mail: pbp/storage/outbox.py:5 imports pbp.mail.compose" + sending,
     ]
+
+
+def test_reading_an_outbox_rows_key_outside_the_storage_fails(tmp_path):
+    """An outbox row travels past the storage as an `OutboxRow` (docs/design.md: Typed
+    rows): its own keys read by subscript or `.get` elsewhere are reported; inside the
+    storage, and read as attributes, they are not."""
+    reading = ("def f(row, typed):\n"
+               "    a = row[\"next_attempt\"]\n"
+               "    b = row.get(\"in_reply_to\", \"\")\n"
+               "    return a, b, row[\"sequence_of\"], typed.next_attempt\n")
+    done = check(tmp_path, {"pbp/host/__init__.py": reading, "pbp/storage/__init__.py": reading})
+    assert done.returncode == 1, done.stdout
+    problems = [line for line in done.stdout.splitlines() if line.startswith("only the record's keepers")]
+    use = "by key; use pbp.storage.outbox.OutboxRow"
+    assert problems == [
+        f"only the record's keepers touch its JSON: pbp/host/__init__.py:2 reads a typed row's key 'next_attempt' {use}",
+        f"only the record's keepers touch its JSON: pbp/host/__init__.py:3 reads a typed row's key 'in_reply_to' {use}",
+        f"only the record's keepers touch its JSON: pbp/host/__init__.py:4 reads a typed row's key 'sequence_of' {use}",
+    ]
