@@ -51,6 +51,7 @@ from pbp.render.renderer import Renderer  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
 from pbp.game.standing_orders import standing_orders  # noqa: E402
 from pbp.mail.transport import open_sender  # noqa: E402
+from pbp.daemon.outbox_sending import build as outbox_mail, send_due  # noqa: E402
 
 ALLOWED_RATIO = 1.5
 
@@ -68,13 +69,13 @@ def pbp_seconds(template: Path, folder: Path, deadline, renderer: Renderer) -> t
         sender = open_sender(moderator.settings)
         started = time.perf_counter()
         (resolved,) = resolve_due(moderator)
-        summary = moderator.outbox.send_due(sender)
+        summary = send_due(moderator.outbox, sender)
         seconds = time.perf_counter() - started
         reports = [row for row in moderator.folder.game("g1").outbox.all()
                    if row["kind"] == "report" and row["phase"] == resolved.phase]
         if summary.sent < len(reports) or summary.failed or summary.retrying:
             raise RuntimeError(f"pbp sent {summary.sent} of {len(reports)} reports: {summary.errors[:3]}")
-        messages = [moderator.outbox.build(row) for row in reports]
+        messages = [outbox_mail(moderator.outbox, row) for row in reports]
     shutil.rmtree(folder)
     return seconds, messages
 

@@ -39,6 +39,7 @@ from pbp.storage.outbox_queue import QUEUED  # noqa: E402
 from pbp.render.renderer import RenderedMail  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
 from pbp.mail.transport import open_sender  # noqa: E402
+from pbp.daemon.outbox_sending import build as outbox_mail, send_due  # noqa: E402
 
 NEEDED_RATIO = 0.8
 PLAYERS = 48
@@ -61,7 +62,7 @@ def queue_reports(settings: Path, mails: int) -> None:
 def prepared_messages(settings: Path) -> list:
     with Moderator(load_settings(str(settings))) as moderator:
         rows = [row for row in moderator.folder.game("g1").outbox.all() if row["status"] == QUEUED]
-        return [moderator.outbox.build(row) for row in rows]
+        return [outbox_mail(moderator.outbox, row) for row in rows]
 
 
 def pbp_send_seconds(template: Path, round_folder: Path, mails: int) -> float:
@@ -69,7 +70,7 @@ def pbp_send_seconds(template: Path, round_folder: Path, mails: int) -> float:
     with Moderator(load_settings(str(round_folder / "pbp.ini"))) as moderator:
         sender = open_sender(moderator.settings)
         started = time.perf_counter()
-        summary = moderator.outbox.send_due(sender)
+        summary = send_due(moderator.outbox, sender)
         seconds = time.perf_counter() - started
     if (summary.sent, summary.retrying, summary.failed) != (mails, 0, 0):
         raise RuntimeError(f"pbp sent {summary.sent} of {mails} mails: {summary.errors[:3]}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pbp.moderator import Moderator
 from pbp.mail.transport import open_sender
+from pbp.daemon.outbox_sending import send_due
 
 
 def send_queued(moderator: Moderator, send: bool = True, what: str = "Mails") -> str:
@@ -13,7 +14,7 @@ def send_queued(moderator: Moderator, send: bool = True, what: str = "Mails") ->
         return f"{what} queued: {moderator.outbox.pending()}; they go out with the next `pbp poll` or `pbp run`."
     sender = open_sender(moderator.settings)
     try:
-        sent = moderator.outbox.send_due(sender)
+        sent = send_due(moderator.outbox, sender)
     finally:
         sender.close()
     return f"{what} sent: {sent.sent}; waiting to retry: {sent.retrying}; failed: {sent.failed}."

@@ -21,6 +21,7 @@ from pbp.commands.common import open_reader, Subparsers
 from pbp.errors import UserError
 from pbp.game.create import NPC_WELCOME
 from pbp.game.stored import StoredGame, load
+from pbp.storage.outbox import outbox_rows
 from pbp.render.renderer import FINISHED
 from pbp.game.resolution import NPC_REPORT
 from pbp.host.orders import for_the_screen
@@ -81,11 +82,11 @@ def game_lines(game: StoredGame) -> list[str]:
 
 def report_lines(game: StoredGame, name: str) -> list[str]:
     """Every report `name` was sent so far, oldest first, without the form and footer."""
-    rows = [row for row in game.file.outbox.all() if row["recipient"] == name and row["kind"] in REPORT_KINDS]
+    rows = [row for row in outbox_rows(game.file) if row.recipient == name and row.kind in REPORT_KINDS]
     lines = [f"Reports so far ({len(rows)}):"]
-    for row in sorted(rows, key=lambda row: row["sequence"]):
-        lines += [RULE, f"{row['subject']}  [{row['phase']}]", "",
-                  for_the_screen(row["body"]).rstrip()]
+    for row in sorted(rows, key=lambda row: row.sequence):
+        lines += [RULE, f"{row.subject}  [{row.phase}]", "",
+                  for_the_screen(row.body).rstrip()]
     return lines
 
 

@@ -22,9 +22,9 @@ from pbp.forum.running_counts import draft_due_tallies, draft_vote_tallies
 from pbp.game.reminders import queue_reminders
 from pbp.signups.starting import start_due
 from pbp.moderator import Moderator
-from pbp.storage.outbox import SendSummary
 from pbp.game.deadlines import start_clocks
 from pbp.ports import Mailbox, MailSender, OversizedMail
+from pbp.daemon.outbox_sending import SendSummary, send_due
 
 
 @dataclass
@@ -75,7 +75,7 @@ class Cycle:
         return resolve_due(self.moderator, gate=self.watch.final_read) + resolve_all_in(self.moderator)
 
     def send(self) -> SendSummary:
-        return self.moderator.outbox.send_due(self.sender)
+        return send_due(self.moderator.outbox, self.sender)
 
     def turn(self) -> CycleReport:
         """Sending first flushes what a crash left unsent before anything new is added."""

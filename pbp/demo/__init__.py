@@ -35,6 +35,7 @@ from pbp.conversations.channels import HOST, channels_of, members, message_log
 from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
 from pbp.game.stored import load, StoredGame
+from pbp.storage.outbox import outbox_briefs
 from pbp.game.resolution import resolve_phase
 from pbp.mail.maildir import deliver
 from pbp.composition import ForumModerator
@@ -151,7 +152,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
     say(f"\nWhere to look next: each player's mail is in {moderator.settings.maildir_root}/<address>/ "
         "(`pbp demo --keep DIR` keeps the whole data folder to read); `pbp init` starts a folder for a game "
         "of your own, and `pbp rules <ruleset>` explains the rules.")
-    sent = sum(1 for row in final.file.outbox.all() if row["status"] == "sent")
+    sent = sum(1 for row in outbox_briefs(final.file) if row.was_sent)
     return DemoResult(game.id, phases, result.to_json() if result else None, sent, received)
 
 

@@ -20,6 +20,7 @@ from pbp.render.verdicts import Note
 from pbp.game.bounce_counts import FLAG_AFTER, bounce_table
 from pbp.game.stored import record_of
 from pbp.storage.datafolder import DataFolder, GameFile
+from pbp.storage.outbox import outbox_briefs
 from pbp.moderator import Moderator
 
 HOST = "host"
@@ -36,9 +37,9 @@ def matches(folder: DataFolder, bounce: Bounce) -> dict[str, dict[str, str]]:
     for game_id in sorted({_game_of(original) for original in originals} & known):
         file = folder.game(game_id)
         roster = {player.name: player.email for player in record_of(file).roster}
-        for row in file.outbox.briefs(lambda row: row["message_id"] in originals):
-            if row["recipient"] in roster and roster[row["recipient"]] == row["address"]:
-                found.setdefault(game_id, {})[row["recipient"]] = row["address"]
+        for row in outbox_briefs(file, lambda row: row["message_id"] in originals):
+            if row.recipient in roster and roster[row.recipient] == row.address:
+                found.setdefault(game_id, {})[row.recipient] = row.address
     return found
 
 

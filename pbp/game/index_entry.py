@@ -10,6 +10,7 @@ from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DraftBook
 from pbp.game.tally import next_time as next_tally_time
 from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
+from pbp.storage.outbox import outbox_briefs
 from pbp.storage.outbox_queue import QUEUED
 from pbp.game.final_read import final_read_retry
 from pbp.game.options import (DEFAULT_REMINDERS, PROD_BELOW, REMINDERS, OptionValueError, prod_rule, reminder_offsets,
@@ -26,7 +27,7 @@ def entry_of(game: GameFile) -> dict[str, Any]:
     record = record_of(game)
     clock = clock_of(record)
     deadline = clock.deadline if isinstance(clock, Running) else None
-    queued = game.outbox.where("status", QUEUED)
+    queued = [row for row in outbox_briefs(game, lambda row: row["status"] == QUEUED)]
     # A resolution that waits for its thread to be read again is due at the next try.
     retry = final_read_retry(game, record.phase_id) if deadline else None
     return {
@@ -37,8 +38,8 @@ def entry_of(game: GameFile) -> dict[str, Any]:
         "tallies": _tally_times(record, deadline),
         "prods": _prod_times(record, deadline),
         "unsent": bool(queued),
-        "retry_at": min((as_utc(row["next_attempt"]).timestamp() for row in queued
-                         if row["next_attempt"]), default=None),
+        "retry_at": min((as_utc(row.next_attempt).timestamp() for row in queued
+                         if row.next_attempt), default=None),
         "approved": any(row["status"] == "approved" for row in DraftBook(game).unpublished()),
     }
 

@@ -188,7 +188,7 @@ class GameRecord:
     watch_pending: Mapping[str, PendingRequest] = field(default_factory=dict)  # WATCH codes waiting
     # Today's answers to addresses the game does not know ({day, count}; pbp.signups.mail).
     new_addresses_answered: Mapping[str, Any] = field(default_factory=dict)
-    message_key: str = ""  # the outbox's key for Message-IDs (pbp.storage.outbox)
+    message_key: str = ""  # the outbox's key for Message-IDs (pbp.storage.outbox_queue)
     # The ruleset's rules version the game started under (its card's), and the data format
     # and pbp release that last wrote the record (docs/design.md: Releases and upgrades);
     # `pbp.game.stored.save` stamps the last two.

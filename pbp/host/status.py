@@ -29,7 +29,7 @@ from pbp.game.stalls import stall_notes
 from pbp.host.release_status import folder_line, game_line
 from pbp.release import read_stamp
 from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, DraftBook
-from pbp.storage.outbox_queue import FAILED, QUEUED
+from pbp.storage.outbox import outbox_briefs
 from pbp.game.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
 from pbp.storage.datafolder import DataFolder, GameFile
@@ -79,15 +79,15 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
             lines.append(f"  messages to the host not answered yet: {', '.join(f'{who} ({phase})' for who, phase in waiting)}; "
                          f"read them with `pbp channel {gid} host`, answer with `pbp reply {gid} <player> <text>`")
         lines.append(f"  phases resolved: {len(record.resolved)}")
-        rows = file.outbox.briefs()
-        queued = [r for r in rows if r["status"] == QUEUED]
-        failed = [r for r in rows if r["status"] == FAILED]
+        rows = outbox_briefs(file)
+        queued = [r for r in rows if r.queued]
+        failed = [r for r in rows if r.failed]
         lines.append(f"  outbox: {len(rows) - len(queued) - len(failed)} sent, {len(queued)} waiting, {len(failed)} failed")
         for row in queued:
-            if row["error"]:
-                lines.append(f"    retrying {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
+            if row.error:
+                lines.append(f"    retrying {row.kind} to {row.recipient} ({row.phase}): {row.error}")
         for row in failed:
-            lines.append(f"    FAILED {row['kind']} to {row['recipient']} ({row['phase']}): {row['error']}")
+            lines.append(f"    FAILED {row.kind} to {row.recipient} ({row.phase}): {row.error}")
         lines.extend(locked_lines(file))
         lines.extend(bounce_counts.status_lines(file))
         lines.extend(public_thread_lines(file))
@@ -101,8 +101,9 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
             quarantined.extend(r for r in file.mails.all() if r["outcome"] == "quarantine")
         lines.extend(_strangers_lines(StrangerLog(folder).summary(), unknown))
         lines.append(f"Quarantined or too big (not answered): {len(quarantined)}")
-        for row in quarantined[-20:]:
-            lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '?'}: {row['subject']!r} ({row['reason']})")
+        for mail in quarantined[-20:]:
+            lines.append(f"  {render_timestamp(mail['received'])} {mail['sender'] or '?'}: {mail['subject']!r} "
+                         f"({mail['reason']})")
         lines.extend(daemon_lines(folder.path))  # is `pbp run` running, and is its thread watch well
     return "\n".join(lines)
 

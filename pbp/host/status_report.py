@@ -21,7 +21,7 @@ from pbp.release import pbp_version, read_stamp
 from pbp.storage.daemon_state import is_running, read_state
 from pbp.storage.datafolder import DataFolder, GameFile
 from pbp.storage.open_games import open_game_ids
-from pbp.storage.outbox_queue import FAILED, QUEUED
+from pbp.storage.outbox import outbox_briefs
 from pbp.timezones import as_utc
 
 ALL_WELL, DAEMON_NOT_RUNNING, MAIL_FAILING, RESOLUTION_WAITS = 0, 3, 4, 5
@@ -61,9 +61,9 @@ def game_status(file: GameFile, stall: dict[str, str] | None, now: datetime) -> 
     """One game's part of the report: its phase, deadline, clock, result, whether its
     resolution waits for the host, and its mail's state."""
     record = record_of(file)
-    rows = file.outbox.briefs()
-    failed = [row for row in rows if row["status"] == FAILED]
-    retrying = [row for row in rows if row["status"] == QUEUED and row["error"]]
+    rows = outbox_briefs(file)
+    failed = [row for row in rows if row.failed]
+    retrying = [row for row in rows if row.queued and row.error]
     waits = None
     if stall and stall["phase"] == record.phase_id:
         waits = {"game": record.id, "phase": record.phase_id, "since": stall["at"],
@@ -78,10 +78,10 @@ def game_status(file: GameFile, stall: dict[str, str] | None, now: datetime) -> 
         "clock": clock_of(record).status_text(), "over": record.result is not None,
         "winners": list(record.result.winners) if record.result else None,
         "phases_resolved": len(record.resolved), "resolution_waits": waits,
-        "mail": {"sent": len(rows) - len(failed) - len([r for r in rows if r["status"] == QUEUED]),
-                 "waiting": len([r for r in rows if r["status"] == QUEUED]), "failed": len(failed),
+        "mail": {"sent": len(rows) - len(failed) - len([r for r in rows if r.queued]),
+                 "waiting": len([r for r in rows if r.queued]), "failed": len(failed),
                  "retrying_after_error": len(retrying), "quarantined": quarantined,
-                 "errors": [f"{record.id}: {row['kind']} to {row['recipient']} ({row['phase']}) "
-                            f"{'failed' if row in failed else 'waits for a retry'}: {row['error']}"
+                 "errors": [f"{record.id}: {row.kind} to {row.recipient} ({row.phase}) "
+                            f"{'failed' if row.failed else 'waits for a retry'}: {row.error}"
                             for row in failed + retrying]},
     }

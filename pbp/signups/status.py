@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from pbp.storage.datafolder import DataFolder
-from pbp.storage.outbox_queue import FAILED, QUEUED
+from pbp.storage.outbox import outbox_briefs
 from pbp.storage.open_games import OPEN, open_game, open_game_ids
 from pbp.storage.signup_record import SignupEntry
 from pbp.signups.codes import NEW_ADDRESS_ANSWERS_PER_DAY
@@ -42,13 +42,13 @@ def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
             lines.append(f"Sign-ups for {known}: started")
         if signups.substitutes:
             lines.append(f"  substitutes' list ({len(signups.substitutes)}): {_names(signups.substitutes)}")
-        rows = signups.file.outbox.all()
-        failed = [row for row in rows if row["status"] == FAILED]
-        waiting = [row for row in rows if row["status"] == QUEUED]
+        rows = outbox_briefs(signups.file)
+        failed = [row for row in rows if row.failed]
+        waiting = [row for row in rows if row.queued]
         if failed or waiting:
             lines.append(f"  sign-up mail: {len(waiting)} waiting, {len(failed)} failed")
         for row in failed:
-            lines.append(f"    FAILED {row['kind']} to {row['address']}: {row['error']}")
+            lines.append(f"    FAILED {row.kind} to {row.address}: {row.error}")
     return lines
 
 

@@ -1,7 +1,7 @@
 """Queueing mail in the outbox ledger (docs/design.md: Reliability rules, Outbox): each
 row is written in the same durable write as the change that caused it, and carries a
 deterministic Message-ID. Which rows are still unsent is kept here too, for the sending
-loop (pbp.storage.outbox) and the daemon's alarm.
+loop (pbp.daemon.outbox_sending) and the daemon's alarm.
 """
 from __future__ import annotations
 
@@ -119,12 +119,15 @@ class OutboxQueue:
             yield game_id, self.folder.game(game_id)
         yield from outbox_files(self.folder)
 
-    def _file(self, key: str) -> GameFile:
+    def file_of(self, key: str) -> GameFile:
+        """The file a key of `unsent_by_file` names."""
         if key.startswith(OUTBOX_PREFIX):
             return open_game(self.folder, key[len(OUTBOX_PREFIX):]).file
         return self.folder.game(key)
 
-    def _scan(self) -> dict[str, set[int]]:
+    def unsent_by_file(self) -> dict[str, set[int]]:
+        """The ids of the unsent rows, by file key; the sending loop takes the ids it
+        settles out of these very sets."""
         if self._unsent is None:
             self._unsent = {}
             for key, game in self._files():
@@ -132,5 +135,5 @@ class OutboxQueue:
         return self._unsent
 
     def pending(self) -> int:
-        return sum(len(ids) for ids in self._scan().values())
+        return sum(len(ids) for ids in self.unsent_by_file().values())
 

@@ -277,3 +277,47 @@ def test_a_function_over_50_lines_or_too_complex_fails_unless_allowed_with_a_rea
     assert done.returncode == 1
     assert ("pbp/game/resolution.py:resolve_phase is within the limits now, or gone: remove it from "
             "LARGE_FUNCTIONS") in done.stdout
+
+
+def test_the_storage_importing_what_sends_mail_fails(tmp_path):
+    """The storage keeps the outbox; sending it is the daemon's job (docs/design.md:
+    Outbox): a storage module that imports the sender, the SMTP client or the mail builder,
+    even inside a function, is reported; the queue's own imports are not."""
+    storage = {"pbp/storage/__init__.py": "",
+               "pbp/storage/outbox_queue.py": "from pbp.mail.limits import MAX_REFERENCES\n",
+               "pbp/storage/outbox.py": ("import smtplib\n"
+                                         "from pbp.mail import smtp\n"
+                                         "def send():\n"
+                                         "    from pbp.daemon.outbox_sending import send_due\n"
+                                         "    from pbp.mail.compose import compose\n"),
+               "pbp/mail/__init__.py": "", "pbp/mail/limits.py": "", "pbp/mail/smtp.py": "",
+               "pbp/mail/compose.py": "", "pbp/daemon/__init__.py": "", "pbp/daemon/outbox_sending.py": ""}
+    done = check(tmp_path, storage)
+    assert done.returncode == 1, done.stdout
+    problems = [line for line in done.stdout.splitlines() if line.startswith("the storage sends mail")]
+    sending = "; sending is the daemon's (pbp.daemon.outbox_sending)"
+    assert problems == [
+        "the storage sends mail: pbp/storage/outbox.py:1 imports smtplib" + sending,
+        "the storage sends mail: pbp/storage/outbox.py:2 imports pbp.mail.smtp" + sending,
+        "the storage sends mail: pbp/storage/outbox.py:4 imports pbp.daemon.outbox_sending" + sending,
+        "the storage sends mail: pbp/storage/outbox.py:5 imports pbp.mail.compose" + sending,
+    ]
+
+
+def test_reading_an_outbox_rows_key_outside_the_storage_fails(tmp_path):
+    """An outbox row travels past the storage as an `OutboxRow` (docs/design.md: Typed
+    rows): its own keys read by subscript or `.get` elsewhere are reported; inside the
+    storage, and read as attributes, they are not."""
+    reading = ("def f(row, typed):\n"
+               "    a = row[\"next_attempt\"]\n"
+               "    b = row.get(\"in_reply_to\", \"\")\n"
+               "    return a, b, row[\"sequence_of\"], typed.next_attempt\n")
+    done = check(tmp_path, {"pbp/host/__init__.py": reading, "pbp/storage/__init__.py": reading})
+    assert done.returncode == 1, done.stdout
+    problems = [line for line in done.stdout.splitlines() if line.startswith("only the record's keepers")]
+    use = "by key; use pbp.storage.outbox.OutboxRow"
+    assert problems == [
+        f"only the record's keepers touch its JSON: pbp/host/__init__.py:2 reads a typed row's key 'next_attempt' {use}",
+        f"only the record's keepers touch its JSON: pbp/host/__init__.py:3 reads a typed row's key 'in_reply_to' {use}",
+        f"only the record's keepers touch its JSON: pbp/host/__init__.py:4 reads a typed row's key 'sequence_of' {use}",
+    ]

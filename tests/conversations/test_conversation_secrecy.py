@@ -37,6 +37,7 @@ from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
 from tests.fixtures.languages import write_everything_in
+from pbp.daemon.outbox_sending import build as outbox_mail
 
 NAMES = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hugo"]
 WITH_MASONS = "werewolf,howler,mason,mason,romantic,weregerbil,seer,villager"
@@ -122,7 +123,7 @@ QUIET_ROLES = "werewolf,werewolf,seer,villager,villager,villager,villager,villag
 def received(moderator: ForumModerator, row: dict, tokens) -> tuple:
     """One outbox row as its recipient receives it: every header of the mail pbp builds
     (Message-ID, threading and all) and its text, tokens blanked (drawn afresh per game)."""
-    message = moderator.outbox.build(row)
+    message = outbox_mail(moderator.outbox, row)
     text = "\n".join(f"{name}: {value}" for name, value in message.items()) + "\n\n" + message.get_content()
     for token in tokens:
         text = text.replace(token, "<token>")

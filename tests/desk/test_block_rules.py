@@ -19,12 +19,13 @@ from pbp.game.token_guard import TokenGuard
 from pbp.ports import OrderBlock
 from tests.desk.test_desk import block, mail, receive
 from tests.fixtures.harness import ROSTER
+from pbp.daemon.outbox_sending import send_due
 
 
 @pytest.fixture
 def game(moderator, sender):
     created = create_game(moderator, "ballot", ROSTER, seed="s")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     return load(moderator, created.id)
 
 

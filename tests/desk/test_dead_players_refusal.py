@@ -9,6 +9,7 @@ from pbp.game.record import RosterPlayer
 from pbp.game.stored import load
 from pbp.host.removal import modkill
 from tests.desk.test_desk import mail, receive, replies
+from pbp.daemon.outbox_sending import send_due
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 
@@ -19,7 +20,7 @@ def test_a_dead_players_refusal_does_not_wait_for_their_orders(moderator, sender
     game = load(moderator, "ww1")
     victim = next(n for n in NAMES if game.rules.status(game.state, n).team == "village")
     modkill(moderator, "ww1", victim, "left the game")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     sender.sent.clear()
     game = load(moderator, "ww1")
     assert game.phase is not None

@@ -16,6 +16,7 @@ from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
 from tests.fixtures.text import flat
 from tests.fixtures.harness import ROSTER
+from pbp.daemon.outbox_sending import send_due
 
 OWN = ("pbp@games.example",)
 
@@ -23,7 +24,7 @@ OWN = ("pbp@games.example",)
 @pytest.fixture
 def game(moderator, sender):
     created = create_game(moderator, "ballot", ROSTER, seed="s")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     sender.sent.clear()
     return created
 
@@ -57,7 +58,7 @@ def receive(desk, raw):
 
 
 def replies(moderator, sender):
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     sent = list(sender.sent)
     sender.sent.clear()
     return sent

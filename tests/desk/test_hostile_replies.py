@@ -11,6 +11,7 @@ from pbp.mail.limits import MAX_BLOCKS_PER_MAIL
 from pbp.game.record import RosterPlayer
 from tests.fixtures.text import flat
 from tests.desk.test_desk import block, desk, game, mail, orders_of, receive, replies  # noqa: F401 - fixtures
+from pbp.daemon.outbox_sending import send_due
 
 SMALL = 20_000  # bytes: a reply, or the growth of a game file, stays under this
 INFILTRATION = [RosterPlayer(name, f"{name.lower()}@example.org")
@@ -20,7 +21,7 @@ INFILTRATION = [RosterPlayer(name, f"{name.lower()}@example.org")
 @pytest.fixture
 def infiltration(moderator, sender):
     created = create_game(moderator, "infiltration", INFILTRATION, seed="7", game_id="inf1")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     sender.sent.clear()
     return created
 
@@ -137,7 +138,7 @@ def test_an_order_from_a_player_with_nothing_to_order_says_so_instead_of_an_empt
     assert ww.phase.secret_actors
     villager = next(name for name in ww.record.roster.names
                     if not ww.phase.grammar.get(name) and ww.status(name).alive)
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     sender.sent.clear()
     body = "\n".join([f"BEGIN ORDERS w1 {ww.phase.id}", f"TOKEN: {ww.record.tokens[villager]}", "KILL Alice",
                       "END ORDERS"])

@@ -21,6 +21,7 @@ from pbp.render.renderer import Renderer
 from pbp.settings import Settings, load_settings
 from tests.fixtures.harness import ROSTER, command_mail
 from tests.fixtures.languages import german  # noqa: F401  (a fixture)
+from pbp.daemon.outbox_sending import send_due
 
 
 @pytest.fixture
@@ -87,7 +88,7 @@ def test_language_by_mail_changes_the_player_language_and_answers_in_it(moderato
     assert desk.receive(command_mail("alice@example.org", "LANGUAGE de")) == "processed"
     assert load(moderator, game.id).roster.language_of("Alice") == "de"
     assert written_in[-1] == ("de", "receipt")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     receipt = sender.sent[-1].get_content()
     assert "Ab jetzt ist deine Post aus diesem Spiel in Deutsch (de) geschrieben." in receipt
     desk.receive(command_mail("alice@example.org", "STATUS"))
@@ -96,10 +97,10 @@ def test_language_by_mail_changes_the_player_language_and_answers_in_it(moderato
 
 def test_a_language_pbp_does_not_write_changes_nothing(moderator, sender, german):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     assert Desk(moderator).receive(command_mail("alice@example.org", "LANGUAGE fr")) == "rejected"
     assert load(moderator, game.id).roster.language_of("Alice") == "en"
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     assert "Your language did not change: pbp does not write in 'fr'. Send LANGUAGE and one of en, de, " \
            "e.g. LANGUAGE de." in " ".join(sender.sent[-1].get_content().split())
 

@@ -12,6 +12,7 @@ from pbp.host.status import status_text
 from tests.fixtures.text import flat
 from tests.fixtures.harness import ROSTER, ToyModerator
 from tests.desk.test_desk import block, mail, orders_of, receive, replies
+from pbp.daemon.outbox_sending import send_due
 
 LIMIT = 3
 
@@ -27,7 +28,7 @@ def moderator(tmp_path, clock):
 @pytest.fixture
 def game(moderator, sender):
     created = create_game(moderator, "ballot", ROSTER, seed="s")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     sender.sent.clear()
     return created
 

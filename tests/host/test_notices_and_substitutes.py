@@ -20,6 +20,7 @@ from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from tests.fixtures.harness import ROSTER, order_mail
+from pbp.daemon.outbox_sending import send_due
 
 WEREWOLF_ROLES = "roles=werewolf,werewolf,seer,villager,villager,witch,bodyguard,villager"
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
@@ -62,7 +63,7 @@ def test_mail_queued_for_the_old_player_is_withdrawn_and_never_reaches_them(mode
     old = [r for r in rows if r["address"] == "chloe@example.org" and r["kind"] != "goodbye"]
     assert old and all(r["status"] == FAILED and "handed to a substitute" in r["error"] for r in old)
     assert [r["status"] for r in rows if r["address"] == "carol@example.org"] == [QUEUED]
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     recipients = [message["To"] for message in sender.sent]
     assert sum("chloe@example.org" in to for to in recipients) == 1  # only the goodbye
     assert sum("carol@example.org" in to for to in recipients) == 1  # the welcome

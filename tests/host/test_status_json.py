@@ -20,6 +20,7 @@ from pbp.ports import PermanentSendError, TransientSendError
 from pbp.release import read_stamp
 from pbp.storage.daemon_state import write_state
 from tests.fixtures.harness import ROSTER
+from pbp.daemon.outbox_sending import send_due
 
 
 def daemon_runs(folder, **state) -> None:
@@ -30,7 +31,7 @@ def daemon_runs(folder, **state) -> None:
 
 def test_all_well_shows_games_phases_deadlines_and_the_folders_format(moderator, sender, clock):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     daemon_runs(moderator.folder, next_wake="2030-01-02T12:00:00+00:00", next_reason="deadline of g1")
     report = status_report(moderator.folder, clock())
     assert report["exit_code"] == ALL_WELL and report["problems"] == []
@@ -45,7 +46,7 @@ def test_all_well_shows_games_phases_deadlines_and_the_folders_format(moderator,
 
 def test_a_daemon_that_stopped_or_never_ran_is_exit_code_3(moderator, sender, clock):
     create_game(moderator, "ballot", ROSTER, seed="s")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     assert status_report(moderator.folder, clock())["exit_code"] == DAEMON_NOT_RUNNING
     daemon_runs(moderator.folder, stopped="2030-01-01T12:30:00+00:00")
     report = status_report(moderator.folder, clock())
@@ -56,7 +57,7 @@ def test_mail_that_failed_or_waits_for_a_retry_is_exit_code_4(moderator, sender,
     create_game(moderator, "ballot", ROSTER, seed="s")
     daemon_runs(moderator.folder)
     sender.failures = [PermanentSendError("550 no such user"), TransientSendError("421 try later")]
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     report = status_report(moderator.folder, clock())
     assert report["exit_code"] == MAIL_FAILING and report["mail_failing"]
     mail = report["games"][0]["mail"]
@@ -66,7 +67,7 @@ def test_mail_that_failed_or_waits_for_a_retry_is_exit_code_4(moderator, sender,
 
 def test_a_failed_or_overdue_resolution_is_exit_code_5(moderator, sender, clock):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     daemon_runs(moderator.folder)
     note_stall(moderator.folder, game.id, game.record.phase_id, "ValueError: broken", clock())
     report = status_report(moderator.folder, clock())
@@ -77,7 +78,7 @@ def test_a_failed_or_overdue_resolution_is_exit_code_5(moderator, sender, clock)
 
 def test_a_deadline_long_past_is_a_resolution_waiting(moderator, sender, clock):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     daemon_runs(moderator.folder)
     deadline = status_report(moderator.folder, clock())["games"][0]["deadline"]
     assert deadline and status_report(moderator.folder, clock())["exit_code"] == ALL_WELL
@@ -88,7 +89,7 @@ def test_a_deadline_long_past_is_a_resolution_waiting(moderator, sender, clock):
 
 def test_the_command_prints_json_and_exits_with_the_reports_code(moderator, sender):
     create_game(moderator, "ballot", ROSTER, seed="s")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         code = main(["status", "--json", "--data", str(moderator.folder.path)])

@@ -48,6 +48,7 @@ from pbp.signups.opening import open_for_signups
 from tests.fixtures.clocks import Clock
 from tests.fixtures.languages import write_everything_in
 from tests.fixtures.harness import MemorySender
+from pbp.daemon.outbox_sending import send_due
 
 PLAYERS = 48
 ZONE = "America/Argentina/ComodRivadavia"  # a long zone name: deadlines are written in it
@@ -213,7 +214,7 @@ def sent_mail(tmp_path_factory, request):
         table = Table(tmp_path_factory.mktemp(ruleset), ruleset, kinds, request.param)
         play(table)
         sender = MemorySender()
-        table.moderator.outbox.send_due(sender)
+        send_due(table.moderator.outbox, sender)
         messages.extend(sender.sent)
         forms.extend(table.forms)
         table.moderator.close()

@@ -10,6 +10,7 @@ from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
 from tests.fixtures.harness import ToyModerator
+from pbp.daemon.outbox_sending import send_due
 
 pytestmark = pytest.mark.integration
 
@@ -37,7 +38,7 @@ def test_a_batch_of_fifty_mails_goes_over_one_connection(moderator, make_player,
     roster, ledger = game_with_welcomes(moderator, make_player, 50)
     smtp_server.delivered.clear()
     sender = SmtpSender(smtp_server.host, smtp_server.port, "none")
-    summary = moderator.outbox.send_due(sender)
+    summary = send_due(moderator.outbox, sender)
     assert (summary.sent, summary.retrying, summary.failed) == (50, 0, 0)
     assert smtp_server.connections == 1
     assert sender._client is None  # closed at the end of the batch
@@ -52,7 +53,7 @@ def test_a_server_that_hangs_up_every_twenty_messages_still_gets_each_mail_once(
     roster, ledger = game_with_welcomes(moderator, make_player, 50)
     smtp_server.delivered.clear()
     smtp_server.messages_per_connection = 20
-    summary = moderator.outbox.send_due(SmtpSender(smtp_server.host, smtp_server.port, "none"))
+    summary = send_due(moderator.outbox, SmtpSender(smtp_server.host, smtp_server.port, "none"))
     assert (summary.sent, summary.retrying, summary.failed, summary.errors) == (50, 0, 0, [])
     assert smtp_server.connections == 3
     ids = delivered_ids(smtp_server)
@@ -64,7 +65,7 @@ def test_a_server_that_hangs_up_every_twenty_messages_still_gets_each_mail_once(
 def test_a_new_batch_opens_a_new_connection(moderator, make_player, smtp_server):
     game_with_welcomes(moderator, make_player, 3)
     sender = SmtpSender(smtp_server.host, smtp_server.port, "none")
-    assert moderator.outbox.send_due(sender).sent == 3
+    assert send_due(moderator.outbox, sender).sent == 3
     game_with_welcomes(moderator, make_player, 3)
-    assert moderator.outbox.send_due(sender).sent == 3
+    assert send_due(moderator.outbox, sender).sent == 3
     assert smtp_server.connections == 2

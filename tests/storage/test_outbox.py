@@ -7,10 +7,11 @@ import re
 
 from pbp.game.create import create_game
 from pbp.game.resolution import resolve_phase
-from pbp.storage.outbox import RETRY, Outbox
+from pbp.storage.outbox import Outbox
 from pbp.ports import PermanentSendError, TransientSendError
 from pbp.host.status import status_text
 from tests.fixtures.harness import ROSTER, MemorySender
+from pbp.daemon.outbox_sending import RETRY, build as outbox_mail, send_due
 
 
 def rows(moderator, game_id):
@@ -20,7 +21,7 @@ def rows(moderator, game_id):
 def test_welcomes_are_ledger_rows_then_one_message_per_recipient(moderator, sender):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     assert [r["status"] for r in rows(moderator, game.id)] == ["queued"] * 4
-    summary = moderator.outbox.send_due(sender)
+    summary = send_due(moderator.outbox, sender)
     assert summary.sent == 4
     assert [r["status"] for r in rows(moderator, game.id)] == ["sent"] * 4
     for message, entry in zip(sender.sent, ROSTER):
@@ -30,7 +31,7 @@ def test_welcomes_are_ledger_rows_then_one_message_per_recipient(moderator, send
         for other in ROSTER:
             if other is not entry:
                 assert other.email not in message.as_string()
-    assert moderator.outbox.send_due(sender).sent == 0
+    assert send_due(moderator.outbox, sender).sent == 0
 
 
 def test_message_ids_are_deterministic(moderator, sender):
@@ -38,30 +39,30 @@ def test_message_ids_are_deterministic(moderator, sender):
     ids = [r["message_id"] for r in rows(moderator, game.id)]
     assert len(set(ids)) == 4
     assert re.fullmatch(rf"<pbp\.{game.id}\.D1-vote\.welcome\.[0-9a-f]{{20}}@games\.example>", ids[0])
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     assert [m["Message-ID"] for m in sender.sent] == ids
 
 
 def test_transient_failures_retry_with_backoff(moderator, sender, clock):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     sender.failures = [TransientSendError("421 try later")]
-    first = moderator.outbox.send_due(sender)
+    first = send_due(moderator.outbox, sender)
     assert (first.sent, first.retrying) == (3, 1)
     waiting = [r for r in rows(moderator, game.id) if r["status"] == "queued"]
     assert waiting[0]["attempts"] == 1 and "421" in waiting[0]["error"]
-    assert moderator.outbox.send_due(sender).sent == 0  # not yet due
+    assert send_due(moderator.outbox, sender).sent == 0  # not yet due
     clock.advance(seconds=RETRY.seconds(1))
-    assert moderator.outbox.send_due(sender).sent == 1
+    assert send_due(moderator.outbox, sender).sent == 1
     assert RETRY.seconds(2) == 2 * RETRY.seconds(1) and RETRY.seconds(30) == RETRY.seconds(4000) == RETRY.longest
 
 
 def test_permanent_failures_are_recorded_and_shown(moderator, sender):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     sender.failures = [PermanentSendError("550 no such user")]
-    summary = moderator.outbox.send_due(sender)
+    summary = send_due(moderator.outbox, sender)
     assert (summary.sent, summary.failed) == (3, 1)
     assert "FAILED welcome to Alice (D1-vote): 550 no such user" in status_text(moderator.folder, game.id)
-    assert moderator.outbox.send_due(sender).sent == 0
+    assert send_due(moderator.outbox, sender).sent == 0
 
 
 def test_a_restart_resends_only_unsent_rows(moderator, clock):
@@ -71,19 +72,19 @@ def test_a_restart_resends_only_unsent_rows(moderator, clock):
     file = moderator.folder.game(game.id)
     first = MemorySender()
     for row in rows(moderator, game.id)[:2]:
-        first.send(moderator.outbox.build(row))
+        first.send(outbox_mail(moderator.outbox, row))
         file.outbox.update({"status": "sent"}, doc_ids=[row.doc_id])
     restarted = Outbox(moderator.folder, "pbp@games.example", clock=clock)
     rest = MemorySender()
-    assert restarted.send_due(rest).sent == 2
+    assert send_due(restarted, rest).sent == 2
     assert sorted(m["To"] for m in first.sent + rest.sent) == sorted(f"{e.name} <{e.email}>" for e in ROSTER)
 
 
 def test_reports_carry_the_public_summary_and_the_next_form(moderator, sender):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     resolve_phase(moderator, game.id)
-    moderator.outbox.send_due(sender)
+    send_due(moderator.outbox, sender)
     reports = sender.sent[4:]
     assert len(reports) == 4
     for message in reports:
@@ -103,11 +104,11 @@ def test_a_row_that_cannot_be_built_fails_alone_and_is_shown(moderator, sender):
     file = moderator.folder.game(game.id)
     poisoned = rows(moderator, game.id)[1]
     file.outbox.update({"address": "bruno\x0c@example.org"}, doc_ids=[poisoned.doc_id])
-    summary = moderator.outbox.send_due(sender)
+    summary = send_due(moderator.outbox, sender)
     assert (summary.sent, summary.failed) == (3, 1)
     assert [r["status"] for r in rows(moderator, game.id)] == ["sent", "failed", "sent", "sent"]
     assert "FAILED welcome to Bruno (D1-vote): the mail could not be built" in status_text(moderator.folder, game.id)
-    assert moderator.outbox.send_due(sender).failed == 0  # marked once, never retried
+    assert send_due(moderator.outbox, sender).failed == 0  # marked once, never retried
 
 
 class PreparingBadly(MemorySender):
@@ -127,7 +128,7 @@ def test_a_sender_whose_preparation_raises_still_sends_every_mail(moderator):
     built again at their turn and every one goes, none marked failed."""
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     sender = PreparingBadly()
-    summary = moderator.outbox.send_due(sender)
+    summary = send_due(moderator.outbox, sender)
     assert (summary.sent, summary.failed) == (4, 0)
     assert sorted(message["To"].addresses[0].addr_spec for message in sender.sent) == sorted(e.email for e in ROSTER)
     assert [r["status"] for r in rows(moderator, game.id)] == ["sent"] * 4
@@ -136,7 +137,7 @@ def test_a_sender_whose_preparation_raises_still_sends_every_mail(moderator):
 def test_a_sender_failing_in_an_unclassed_way_fails_that_row_only(moderator, sender):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     sender.failures = [ValueError("cannot encode this mail")]
-    summary = moderator.outbox.send_due(sender)
+    summary = send_due(moderator.outbox, sender)
     assert (summary.sent, summary.failed) == (3, 1)
     assert "sending failed: ValueError: cannot encode this mail" in status_text(moderator.folder, game.id)
 
