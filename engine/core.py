@@ -160,6 +160,9 @@ class RulesetCard:
       a player writing that language writes it (`VOTE` -> de `ABSTIMMEN`); the shell
       accepts every language's names from every player and turns them into the English
       keyword before the ruleset reads a line (docs/design.md: Languages — order keywords).
+    - `texts`: the English words its forms show besides those of `orders` and `roles`
+      (a hint the engine writes only in some phases), so that a translation catalog
+      holds every sentence a player reads from the card (docs/design.md: Languages).
     - `rules_version`: the version of its rules, bumped by every change to its rulings or
       to the shape of its state (docs/design.md: Releases and upgrades); a game records the
       version it started under.
@@ -184,6 +187,7 @@ class RulesetCard:
     victory_paths: tuple[tuple[str, str], ...] = ()
     default_moderator_options: tuple[tuple[str, str], ...] = ()
     keyword_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    texts: tuple[str, ...] = ()
 
     @property
     def npcs_allowed(self) -> bool:

@@ -25,7 +25,8 @@ from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
 from pbp.mail.limits import quoted
 from pbp.render import glossary_words, moments, words
 from pbp.render.forms import choice_lines, comment_lines, form_in_language
-from pbp.render.keyword_names import order_in
+from pbp.render.card_texts import hint_text
+from pbp.render.keyword_names import line_in, order_in
 from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.render.paragraphs import paragraph
 from pbp.render.verdicts import Verdict
@@ -95,6 +96,10 @@ class Renderer:
         self.env.filters["moment"] = partial(moments.render_moment, language=language)
         self.env.filters["remaining"] = partial(moments.render_remaining, language=language)
         self.env.filters["language_name"] = partial(moments.language_name, reader=language)
+        # A card's English sentence (a role's summary, a hint) and an order line (`VOTE
+        # <player>`) in this language: `{{ text | card_text }}`, `{{ line | order_line(ruleset) }}`.
+        self.env.filters["card_text"] = partial(hint_text, translations(language, self.root))
+        self.env.filters["order_line"] = lambda line, ruleset: line_in(str(line), _card(ruleset), language)
         self._existing: dict[str, bool] = {}
         self._mail_templates: dict[tuple[str, str], tuple[Template, dict[str, Any]]] = {}
         self._forms: dict[int, tuple[Any, Any, str]] = {}  # id(form) -> (form, its ruleset, its text)
