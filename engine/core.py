@@ -23,7 +23,8 @@ from engine.errors import (OrderError as OrderError, OrderSyntaxError as OrderSy
                            did_you_mean as did_you_mean, closest as closest)
 from engine.order_blocks import parse_order_block as parse_order_block
 from engine.public_roster import (PublicCharacter as PublicCharacter, listed_characters as listed_characters,
-                                   no_board as no_board, no_setup_name as no_setup_name)
+                                   no_board as no_board, no_board_text as no_board_text,
+                                   no_setup_name as no_setup_name)
 from engine.balance_study import (BalanceStudy as BalanceStudy, Calibration as Calibration, Anchor as Anchor)
 from engine.setup_variants import SetupVariants as SetupVariants
 from engine.secret_fields import SecretFields as SecretFields
@@ -152,8 +153,9 @@ class RulesetCard:
       read from the ruleset's own public view; the shell reads no view key itself.
     - `secret_fields`: which fields of its views hold hidden facts, and how a place reads
       (`SecretFields`): what the leak check looks for in a public post.
-    - `board_text(view)`, `board_svg(view)`: the picture of the board a view shows (the
-      Infiltration facility), as mail text and as an SVG document; "" for none.
+    - `board_text(view, word)`, `board_svg(view)`: the picture of the board a view shows (the
+      Infiltration facility), as mail text and as an SVG document; "" for none. `word`
+      words each English sentence of the text (listed in `texts`) for its reader.
     - `balance_study`: what docs/balance.md plays of it, and its calibration (`BalanceStudy`).
     - `setup_variants`: a setup in words, its neighbours and the proposed setup (`pbp balance`).
     - `keyword_names`: (language, ((KEYWORD, its name), …)) pairs: each order keyword as
@@ -209,7 +211,7 @@ class RulesetCard:
     length_unit: str = "turns"
     setup_name: Callable[[Sequence[tuple[str, str]]], str] = no_setup_name
     public_roster: Callable[[Mapping[str, Any]], tuple[PublicCharacter, ...]] = listed_characters
-    board_text: Callable[[Mapping[str, Any]], str] = no_board
+    board_text: Callable[[Mapping[str, Any], Callable[[str], str]], str] = no_board_text
     board_svg: Callable[[Mapping[str, Any]], str] = no_board
     balance_study: BalanceStudy = BalanceStudy()
     setup_variants: SetupVariants = SetupVariants()

@@ -14,6 +14,10 @@ CONTEXT = "card"
 # What a form adds to the hint of an order that names several players (pbp.render.forms).
 SEVERAL = "; several: separate the names with commas"
 SEVERAL_ALONE = SEVERAL.lstrip("; ")
+# The slots of an order line a form leaves to fill in (`VOTE <player>`), each worded as a
+# word of the reader's language (`<Spieler>`); the keyword is worded apart.
+SLOTS = ("<player>", "<room>", "<order>", "<choice>", "<class>", "<defendant>", "<floor>", "<statement>",
+         "<terminal>", "<text>", "<number>", "<name>", "<role>", "<four digits>")
 
 
 def card_texts(card: RulesetCard) -> list[str]:
@@ -25,13 +29,21 @@ def card_texts(card: RulesetCard) -> list[str]:
 
 
 def every_card_text(cards: Iterable[RulesetCard]) -> list[str]:
-    """The sentences of every card, and the words the shell adds to a form's hint."""
-    return list(dict.fromkeys([text for card in cards for text in card_texts(card)] + [SEVERAL, SEVERAL_ALONE]))
+    """The sentences of every card, and the words the shell adds to a form's hint and lines."""
+    return list(dict.fromkeys([text for card in cards for text in card_texts(card)] + [SEVERAL, SEVERAL_ALONE, *SLOTS]))
 
 
 def card_text(catalog: gettext.NullTranslations, text: str) -> str:
     """`text`, a card's English sentence, as `catalog` words it (itself where it lacks it)."""
     return catalog.pgettext(CONTEXT, text) if text else text
+
+
+def slotted(catalog: gettext.NullTranslations, line: str) -> str:
+    """An order line with each slot (`<player>`) as `catalog` words it."""
+    for slot in SLOTS:
+        if slot in line:
+            line = line.replace(slot, card_text(catalog, slot))
+    return line
 
 
 def hint_text(catalog: gettext.NullTranslations, note: str) -> str:

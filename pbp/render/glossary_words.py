@@ -112,7 +112,8 @@ class GlossaryWords:
         return {**words.FILTERS, "role": self.role_name, "a_role": self.a_role, "role_count": self.role_count,
                 "roles_counted": self.roles_counted, "team": self.team_name, "side_name": self.side_name,
                 "victory_path": self.victory_path, "faction": self.faction_name,
-                "phase_label": self.phase_label, "ruleset_name": self.ruleset_name, "result_path": self.result_path, "and_list": self.and_list, "side_wins": self.side_wins}
+                "phase_label": self.phase_label, "ruleset_name": self.ruleset_name,
+                "ruleset_label": self.ruleset_name, "result_path": self.result_path, "and_list": self.and_list, "side_wins": self.side_wins}
 
 
 def install(environment: Any, language: str) -> None:

@@ -124,7 +124,12 @@ def ruleset_name(ruleset: object) -> str:
     return str(ruleset).capitalize()
 
 
-FILTERS: dict[str, Callable[..., Any]] = {"ruleset_name": ruleset_name, "faction": faction_name, "phase_label": phase_label, "result_path": result_path,
+def ruleset_label(ruleset: object) -> str:
+    """A ruleset named in passing (`game ww1 (werewolf)`): English writes its id."""
+    return str(ruleset)
+
+
+FILTERS: dict[str, Callable[..., Any]] = {"ruleset_name": ruleset_name, "ruleset_label": ruleset_label, "faction": faction_name, "phase_label": phase_label, "result_path": result_path,
            "role": role_name, "team": team_name, "and_list": and_list, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
            "side_wins": side_wins, "side_name": side_name, "victory_path": victory_path, "sentence": sentence}
 
