@@ -63,7 +63,7 @@ def next_step(game: StoredGame) -> dict[str, Any] | None:
     if isinstance(clock, Running) and clock.deadline is not None:
         deadline = render_moment(clock.deadline, "UTC", thread_language(game.record.moderator_options))
     elif isinstance(clock, (WaitingForPost, Paused)):
-        deadline = clock.describe()
+        deadline = clock.describe("UTC", thread_language(game.record.moderator_options))
     else:
         deadline = ""
     return {"phase": game.phase.id, "words": game.rules.card.phase_words(game.phase.id),

@@ -1,6 +1,6 @@
 """The sentences a ruleset's card shows players, in the reader's language (docs/design.md:
-Languages — the cards' words): role summaries, the order table's who and what, the forms'
-hints. The engine writes them in English; the catalog domain `cards` holds each under the
+No English left): role summaries, the order table's who and what, the forms' hints and
+slots, and the clock's words for a deadline it cannot name. The engine writes them in English; the catalog domain `cards` holds each under the
 context `card`, made from every card by `scripts/catalogs extract`, so that a language
 is complete only when every card sentence is translated."""
 from __future__ import annotations
@@ -14,6 +14,9 @@ CONTEXT = "card"
 # What a form adds to the hint of an order that names several players (pbp.render.forms).
 SEVERAL = "; several: separate the names with commas"
 SEVERAL_ALONE = SEVERAL.lstrip("; ")
+# A deadline the clock cannot name yet, as a form and a notice say it (pbp.game.clock).
+PAUSED_DEADLINE = "none while the game is paused by the host"
+UNSET_DEADLINE = "set when the host publishes the thread post"
 # The slots of an order line a form leaves to fill in (`VOTE <player>`), each worded as a
 # word of the reader's language (`<Spieler>`); the keyword is worded apart.
 SLOTS = ("<player>", "<room>", "<order>", "<choice>", "<class>", "<defendant>", "<floor>", "<statement>",
@@ -30,7 +33,8 @@ def card_texts(card: RulesetCard) -> list[str]:
 
 def every_card_text(cards: Iterable[RulesetCard]) -> list[str]:
     """The sentences of every card, and the words the shell adds to a form's hint and lines."""
-    return list(dict.fromkeys([text for card in cards for text in card_texts(card)] + [SEVERAL, SEVERAL_ALONE, *SLOTS]))
+    return list(dict.fromkeys([text for card in cards for text in card_texts(card)] + [SEVERAL, SEVERAL_ALONE, *SLOTS,
+                                                                                            PAUSED_DEADLINE, UNSET_DEADLINE]))
 
 
 def card_text(catalog: gettext.NullTranslations, text: str) -> str:
