@@ -23,7 +23,7 @@ from engine.errors import (OrderError as OrderError, OrderSyntaxError as OrderSy
                            did_you_mean as did_you_mean, closest as closest)
 from engine.order_blocks import parse_order_block as parse_order_block
 from engine.public_roster import (PublicCharacter as PublicCharacter, listed_characters as listed_characters,
-                                   no_board as no_board, no_setup_name as no_setup_name)
+                                   no_board as no_board, no_board_text as no_board_text, no_setup_name as no_setup_name)
 from engine.balance_study import (BalanceStudy as BalanceStudy, Calibration as Calibration, Anchor as Anchor)
 from engine.setup_variants import SetupVariants as SetupVariants
 from engine.secret_fields import SecretFields as SecretFields
@@ -152,14 +152,14 @@ class RulesetCard:
       read from the ruleset's own public view; the shell reads no view key itself.
     - `secret_fields`: which fields of its views hold hidden facts, and how a place reads
       (`SecretFields`): what the leak check looks for in a public post.
-    - `board_text(view)`, `board_svg(view)`: the picture of the board a view shows (the
-      Infiltration facility), as mail text and as an SVG document; "" for none.
+    - `board_text(view, word)`, `board_svg(view)`: the board a view shows as text and SVG ("": none).
     - `balance_study`: what docs/balance.md plays of it, and its calibration (`BalanceStudy`).
     - `setup_variants`: a setup in words, its neighbours and the proposed setup (`pbp balance`).
     - `keyword_names`: (language, ((KEYWORD, its name), …)) pairs: each order keyword as
       a player writing that language writes it (`VOTE` -> de `ABSTIMMEN`); the shell
       accepts every language's names from every player and turns them into the English
       keyword before the ruleset reads a line (docs/design.md: Languages — order keywords).
+    - `texts`: its other sentences a player reads (`word` words the board's) (docs/design.md: No English left).
     - `rules_version`: the version of its rules, bumped by every change to its rulings or
       to the shape of its state (docs/design.md: Releases and upgrades); a game records the
       version it started under.
@@ -184,6 +184,7 @@ class RulesetCard:
     victory_paths: tuple[tuple[str, str], ...] = ()
     default_moderator_options: tuple[tuple[str, str], ...] = ()
     keyword_names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    texts: tuple[str, ...] = ()
 
     @property
     def npcs_allowed(self) -> bool:
@@ -205,7 +206,7 @@ class RulesetCard:
     length_unit: str = "turns"
     setup_name: Callable[[Sequence[tuple[str, str]]], str] = no_setup_name
     public_roster: Callable[[Mapping[str, Any]], tuple[PublicCharacter, ...]] = listed_characters
-    board_text: Callable[[Mapping[str, Any]], str] = no_board
+    board_text: Callable[[Mapping[str, Any], Callable[[str], str]], str] = no_board_text
     board_svg: Callable[[Mapping[str, Any]], str] = no_board
     balance_study: BalanceStudy = BalanceStudy()
     setup_variants: SetupVariants = SetupVariants()

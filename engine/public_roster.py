@@ -39,7 +39,12 @@ def listed_characters(view: Mapping[str, Any],
 
 
 def no_board(view: Mapping[str, Any]) -> str:
-    """The default `RulesetCard.board_text` and `board_svg`: the ruleset draws no board."""
+    """The default `RulesetCard.board_svg`: the ruleset draws no board."""
+    return ""
+
+
+def no_board_text(view: Mapping[str, Any], word: Callable[[str], str]) -> str:
+    """The default `RulesetCard.board_text`: the ruleset draws no board."""
     return ""
 
 

@@ -8,7 +8,7 @@ from typing import Any, Mapping, Sequence
 from engine.core import (BalanceStudy, OrderLine, PhaseKind, PublicCharacter, RulesetCard, SecretFields,
                          listed_characters)
 from engine.keyword_names import every_name
-from engine.infiltration.drawing import board_svg, board_text
+from engine.infiltration.drawing import BOARD_WORDS, board_svg, board_text
 from engine.infiltration.keyword_names import KEYWORD_NAMES
 from engine.infiltration.orders import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
@@ -174,6 +174,7 @@ CARD = RulesetCard(
     setup_name=setup_name,
     public_roster=public_roster,
     board_text=board_text,
+    texts=BOARD_WORDS,
     board_svg=board_svg,
     # docs/balance.md: the default map from 10 to 48 players; no human record calibrates it
     balance_study=BalanceStudy(figure_sizes=(10, 12, 16, 20, 24, 32, 40, 48), figure_games=200),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import textwrap
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.infiltration.rooms import FLOORS, ROOMS
 
@@ -32,6 +32,20 @@ CONDITION_MARKS = {"hacked": "h", "destroyed": "x"}
 MARKS = (("@", "your room"), ("*", "living characters"), ("+", "corpse"), ("g", "guard"),
          ("#", "electronic lock"), ("h", "hacked"), ("x", "destroyed"), ("..", "not seen"))
 CELL = 6
+# The text map's sentences, each given to the caller's `word` before its values are put
+# in, so that a translation catalog can word them (`BOARD_WORDS` lists every one).
+TITLE = "Facility map, turn %(turn)s: as %(name)s knows it"
+HOST_TITLE = "Facility map, turn %(turn)s: everything (host)"
+FEATURES, NO_FEATURES, MARKS_LINE = "Features: %(features)s.", "Features: none seen yet.", "Marks: %(marks)s."
+PEOPLE, CORPSES, GUARDS, LOCKED = "People: %(rooms)s.", "Corpses: %(rooms)s.", "Guards: %(rooms)s.", "Locked: %(rooms)s."
+SEEN_ON = "%(guard)s (turn %(turn)s)"
+BOARD_WORDS = (TITLE, HOST_TITLE, FEATURES, NO_FEATURES, MARKS_LINE, PEOPLE, CORPSES, GUARDS, LOCKED, SEEN_ON,
+               *(words for _, words in ABBREVIATIONS.values()), *(words for _, words in MARKS))
+Word = Callable[[str], str]
+
+
+def _same(text: str) -> str:
+    return text
 
 
 def _abbreviation(feature: str) -> str:
@@ -49,37 +63,38 @@ def _cell_marks(facts: Mapping[str, Any], room: str) -> tuple[str, str, str]:
     return position, feature, marks
 
 
-def _title(view: Mapping[str, Any]) -> str:
+def _title(view: Mapping[str, Any], word: Word = _same) -> str:
     me = view.get("me")
-    who = f"as {me['name']} knows it" if me else "everything (host)"
-    return f"Facility map, turn {view['turn']}: {who}"
+    return word(TITLE) % {"turn": view["turn"], "name": me["name"]} if me else word(HOST_TITLE) % {"turn": view["turn"]}
 
 
-def _detail_lines(facts: Mapping[str, Any], turn: int) -> list[str]:
+def _detail_lines(facts: Mapping[str, Any], turn: int, word: Word = _same) -> list[str]:
     def listing(by_room: Mapping[str, list[str]]) -> str:
         return "; ".join(f"{room} {', '.join(names)}" for room, names in by_room.items())
     lines = []
     if facts["people"]:
-        lines.append(f"People: {listing(facts['people'])}.")
+        lines.append(word(PEOPLE) % {"rooms": listing(facts["people"])})
     if facts["corpses"]:
-        lines.append(f"Corpses: {listing(facts['corpses'])}.")
+        lines.append(word(CORPSES) % {"rooms": listing(facts["corpses"])})
     if facts["guards"]:
         # A guard seen on an earlier turn says when; one seen now needs no date.
-        seen = {room: [guard if seen_turn == turn else f"{guard} (turn {seen_turn})" for guard, seen_turn in entries]
+        seen = {room: [guard if seen_turn == turn else word(SEEN_ON) % {"guard": guard, "turn": seen_turn}
+                       for guard, seen_turn in entries]
                 for room, entries in facts["guards"].items()}
-        lines.append(f"Guards: {listing(seen)}.")
+        lines.append(word(GUARDS) % {"rooms": listing(seen)})
     if facts["locks"]:
-        lines.append(f"Locked: {', '.join(facts['locks'])}.")
+        lines.append(word(LOCKED) % {"rooms": ", ".join(facts["locks"])})
     return lines
 
 
-def _legend(facts: Mapping[str, Any], grid_marks: str) -> list[str]:
+def _legend(facts: Mapping[str, Any], grid_marks: str, word: Word = _same) -> list[str]:
     """The abbreviations and marks that appear on this map, and only those."""
     shown = sorted({facts["rooms"][room]["feature"] for room in facts["rooms"]},
                    key=lambda feature: _abbreviation(feature))
-    features = ", ".join(f"{_abbreviation(f)} {ABBREVIATIONS.get(f, (f, f))[1]}" for f in shown)
-    marks = ", ".join(f"{mark} {words}" for mark, words in MARKS if mark in grid_marks)
-    return [f"Features: {features}." if features else "Features: none seen yet.", f"Marks: {marks}."]
+    features = ", ".join(f"{_abbreviation(f)} {word(ABBREVIATIONS[f][1]) if f in ABBREVIATIONS else f}" for f in shown)
+    marks = ", ".join(f"{mark} {word(words)}" for mark, words in MARKS if mark in grid_marks)
+    return [word(FEATURES) % {"features": features} if features else word(NO_FEATURES),
+            word(MARKS_LINE) % {"marks": marks}]
 
 
 def _grid(facts: Mapping[str, Any]) -> dict[str, tuple[str, str, str]]:
@@ -87,21 +102,22 @@ def _grid(facts: Mapping[str, Any]) -> dict[str, tuple[str, str, str]]:
     return {room: _cell_marks(facts, room) for room in ROOMS}
 
 
-def _notes(view: Mapping[str, Any], grid: dict[str, tuple[str, str, str]]) -> list[str]:
+def _notes(view: Mapping[str, Any], grid: dict[str, tuple[str, str, str]], word: Word = _same) -> list[str]:
     """The legend and the details the grid abbreviates, one line each (wrapped by the caller)."""
     all_marks = "".join("".join(cell) for cell in grid.values())
-    return _legend(view["map"], all_marks) + _detail_lines(view["map"], view["turn"])
+    return _legend(view["map"], all_marks, word) + _detail_lines(view["map"], view["turn"], word)
 
 
-def text_map(view: Mapping[str, Any]) -> str:
-    """The 8×8 grid with its legend and the details it abbreviates, as plain text."""
+def text_map(view: Mapping[str, Any], word: Word = _same) -> str:
+    """The 8×8 grid with its legend and the details it abbreviates, as plain text; `word`
+    words each of its sentences (`BOARD_WORDS`) in the reader's language."""
     grid = _grid(view["map"])
     header = "    " + "".join(f"{number:<{CELL + 1}}" for number in NUMBERS)
-    rows = [_title(view), header.rstrip()]
+    rows = [_title(view, word), header.rstrip()]
     for floor in FLOORS:
         cells = ["".join(grid[f"{floor}-{number}"]).ljust(CELL) for number in NUMBERS]
         rows.append(f"{floor}  " + " ".join(cells).rstrip())
-    notes = [part for line in _notes(view, grid) for part in textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")]
+    notes = [part for line in _notes(view, grid, word) for part in textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")]
     return "\n".join(rows + notes) + "\n"
 
 
@@ -172,9 +188,9 @@ def _room(room: str, x: int, y: int, cell: tuple[str, str, str], known: bool, na
     return "".join(parts)
 
 
-def board_text(view: Mapping[str, Any]) -> str:
+def board_text(view: Mapping[str, Any], word: Word = _same) -> str:
     """The card's `board_text`: the text map of a view that holds a map, else ""."""
-    return text_map(view) if "map" in view else ""
+    return text_map(view, word) if "map" in view else ""
 
 
 def board_svg(view: Mapping[str, Any]) -> str:

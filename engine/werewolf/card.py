@@ -13,6 +13,7 @@ from engine.werewolf.variants import SETUP_VARIANTS
 from engine.keyword_names import every_name
 from engine.werewolf.keyword_names import KEYWORD_NAMES
 from engine.werewolf.orders import Nominate, Vote
+from engine.werewolf.phases import DAY_NOTES
 from engine.werewolf.table import RoleTable
 
 _DAY_LINES = (
@@ -147,6 +148,8 @@ def make_card(table: RoleTable) -> RulesetCard:
         take_back_words=TAKE_BACK_WORDS,
         keyword_names=KEYWORD_NAMES,
         roles=tuple((role.name, role.faction, role.summary) for role in table.roles),
+        texts=tuple(dict.fromkeys((*DAY_NOTES, *(kind.lone_note for role in table.roles for kind in role.orders
+                                                    if kind.lone_note)))),
         character_summary=character_summary,
         secret_fields=SECRET_FIELDS,
         channel_orders=(("pack", "KILL"),),

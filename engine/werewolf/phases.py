@@ -81,19 +81,25 @@ def on_trial(state: GameState) -> tuple[str, ...]:
     return tuple(d for d in state.defendants if d in state.living)
 
 
+NOMINATE_NOTE = "the two most nominated go to trial"
+RUNOFF_NOTE = "the runoff fills the remaining trial place(s)"
+VERDICT_NOTE = "the trial's verdict"
+# The words of the day's forms, which a translation catalog words in each language.
+DAY_NOTES = (NOMINATE_NOTE, RUNOFF_NOTE, VERDICT_NOTE)
+
+
 def grammar_for(state: GameState, table: RoleTable, player: str) -> tuple[OrderSpec, ...]:
     kind = phase_kind(state.phase_id)
     if kind in ("nominate", "runoff"):
         return (OrderSpec("NOMINATE", "NOMINATE <player>", day_targets(state, player),
-                          "the two most nominated go to trial" if kind == "nominate"
-                          else "the runoff fills the remaining trial place(s)"),)
+                          NOMINATE_NOTE if kind == "nominate" else RUNOFF_NOTE),)
     if kind == "vote":
         lover = lover_of(state, player)
         choices = tuple(d for d in on_trial(state) if d != lover)
         syntax = "VOTE <defendant>"
         if len(on_trial(state)) == 1:
             choices, syntax = choices + ("NO LYNCH",), "VOTE <defendant> or VOTE NO LYNCH"
-        return (OrderSpec("VOTE", syntax, choices, "the trial's verdict"),)
+        return (OrderSpec("VOTE", syntax, choices, VERDICT_NOTE),)
     specs: list[OrderSpec] = []
     kinds = night_kinds(state, table, player, kind)
     teams = knowledge(state, table, player)["teams"] if kinds else {}

@@ -111,7 +111,7 @@ def run(args: Namespace) -> int:
         else:
             view = host_view
             lines, tail = game_lines(game), []
-    picture = game.rules.card.board_text(view) if view is not None else ""
+    picture = game.rules.card.board_text(view, str) if view is not None else ""
     if picture:
         lines += ["", picture.rstrip()]
     if tail:

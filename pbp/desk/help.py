@@ -47,20 +47,27 @@ def current_keys(phase: Phase | None, name: str) -> set[str]:
     return {order_key(spec.syntax) for spec in phase.grammar.get(name, ())}
 
 
-def table_lines(rows: Iterable[OrderLine], phase: Phase | None, name: str, width_limit: int = WIDTH) -> list[str]:
-    """The order table as aligned text lines, the rows `name` can use now marked `>>`: each
-    order on a line of its own, who gives it and what it does under it, wrapped to
-    `width_limit` (the width of a mail line unless a terminal asks for its own)."""
+def table_rows(rows: Iterable[OrderLine], phase: Phase | None, name: str) -> list[dict[str, Any]]:
+    """The order table's rows, the ones `name` can use now marked `>>`: each row's mark,
+    its phases padded to one column, its order, who gives it and what it does, and how far
+    its details are indented (templates/mail/help.j2 words them in the reader's language)."""
     rows = tuple(rows)
     keys = current_keys(phase, name)
     width = max((len(row.phases) for row in rows), default=0)
-    indent = " " * (len(MARK_NOW) + 1 + width + 2)
+    indent = len(MARK_NOW) + 1 + width + 2
+    return [{"mark": MARK_NOW if phase is not None and phase.kind in row.kinds and order_key(row.order) in keys
+             else " " * len(MARK_NOW), "phases": f"{row.phases:<{width}}", "order": row.order,
+             "who": row.who, "note": row.note, "indent": indent} for row in rows]
+
+
+def table_lines(rows: Iterable[OrderLine], phase: Phase | None, name: str, width_limit: int = WIDTH) -> list[str]:
+    """The order table as aligned text lines (`table_rows`): each order on a line of its
+    own, who gives it and what it does under it, wrapped to `width_limit` (a terminal's)."""
     lines = []
-    for row in rows:
-        now = phase is not None and phase.kind in row.kinds and order_key(row.order) in keys
-        mark = MARK_NOW if now else " " * len(MARK_NOW)
-        lines.append(f"{mark} {row.phases:<{width}}  {row.order}")
-        detail = ": ".join(part for part in (row.who, row.note) if part)
+    for row in table_rows(rows, phase, name):
+        lines.append(f"{row['mark']} {row['phases']}  {row['order']}")
+        detail = ": ".join(part for part in (row["who"], row["note"]) if part)
+        indent = " " * row["indent"]
         lines.extend(textwrap.wrap(detail, width_limit, initial_indent=indent, subsequent_indent=indent))
     return lines
 
@@ -77,6 +84,7 @@ def help_facts(rules: Ruleset, phase: Phase | None, name: str, npcs: Sequence[Np
     and the game's NPCs (its record's `npcs`)."""
     return {"orders": {
         "table": table_lines(rules.card.orders, phase, name),
+        "rows": table_rows(rules.card.orders, phase, name),
         "mark": MARK_NOW,
         "phase": phase.id if phase else "",
         "grammars": [{"order": order, "text": text} for order, text in rules.card.argument_grammars],

@@ -19,7 +19,8 @@ from pbp.forum.post_facts import thread_facts
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame
 from pbp.render.words import role_name
-from pbp.timezones import render_moment
+from pbp.game.options import thread_language
+from pbp.render.moments import render_moment
 from pbp.game import tally as public_tally
 from pbp.forum.leaks import draft_leaks
 from pbp.forum.review import approve, auto_publish
@@ -156,7 +157,7 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, 
                       votes=votes, voters=voters,
                       extra={**thread_facts(game, view), "vote_links": vote_links(game),
                              "deleted_votes": deleted_vote_posts(game),
-                             "as_of": render_moment(now, "UTC")},
+                             "as_of": render_moment(now, "UTC", thread_language(game.record.moderator_options))},
                       phase_words=game.rules.card.phase_words)
     draft = renderer.render(facts, dialect, kind="tally")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))

@@ -15,7 +15,8 @@ from pbp.forum.forum_names import forum_accounts
 from pbp.game.clock import Running, WaitingForPost, Paused
 from pbp.game.stored import StoredGame
 from pbp.render.words import role_name
-from pbp.timezones import render_moment
+from pbp.game.options import thread_language
+from pbp.render.moments import render_moment
 
 
 def _handles(game: StoredGame) -> dict[str, str]:
@@ -60,9 +61,9 @@ def next_step(game: StoredGame) -> dict[str, Any] | None:
         return None
     clock = game.clock
     if isinstance(clock, Running) and clock.deadline is not None:
-        deadline = render_moment(clock.deadline, "UTC")
+        deadline = render_moment(clock.deadline, "UTC", thread_language(game.record.moderator_options))
     elif isinstance(clock, (WaitingForPost, Paused)):
-        deadline = clock.describe()
+        deadline = clock.describe("UTC", thread_language(game.record.moderator_options))
     else:
         deadline = ""
     return {"phase": game.phase.id, "words": game.rules.card.phase_words(game.phase.id),

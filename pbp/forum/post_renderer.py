@@ -29,6 +29,7 @@ from pbp.game.record_parts import result_from_json
 from pbp.game.tally import tally
 from pbp.forum.post_language import post_gettext
 from pbp.render import words as host_words
+from pbp.render.glossary_words import GlossaryWords
 from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.release import templates_folder
 from pbp.render.languages import SOURCE_LANGUAGE, translations
@@ -108,7 +109,10 @@ class PostRenderer:
             env.install_gettext_translations(translations(self.language), newstyle=True)  # type: ignore[attr-defined]
             env.filters["escape_post"] = _finalize(dialect)
             env.filters["player_text"] = _player_text_filter(dialect)
-            host_words.install(env)
+            if self.language == SOURCE_LANGUAGE:
+                host_words.install(env)
+            else:  # roles, sides and phases by the glossary's names (docs/design.md: Languages)
+                env.filters.update(GlossaryWords(self.language).filters())
             env.globals["fmt"] = dialect
             env.globals["tally"] = tally
             env.globals.update(post_gettext(dialect, translations(self.language)))
@@ -121,6 +125,13 @@ class PostRenderer:
         except TemplateNotFound:
             return env.get_template(f"{kind}.j2")
 
+    def _phase_words(self, english: Callable[[str], str]) -> Callable[[str], str]:
+        """The card's phase words (`Day 2 — vote`) in the posts' language."""
+        if self.language == SOURCE_LANGUAGE:
+            return english
+        wording = GlossaryWords(self.language)
+        return lambda phase: wording.phase_name(english(phase))
+
     def render(self, facts: PostFacts, dialect: Dialect, kind: str = "post") -> Draft:
         """`kind` is `post` (a resolution), `tally` (a running count), `host` (a public
         host action: a substitution, a host kill) or `opening` (the game's first post)."""
@@ -130,7 +141,7 @@ class PostRenderer:
             game=facts.game, ruleset=facts.ruleset, phase=facts.phase, view=facts.public_view,
             events=list(facts.events), result=facts.result, votes=dict(facts.votes),
             voters=list(facts.voters), describe=describe, extra=dict(facts.extra),
-            words=facts.phase_words)
+            words=self._phase_words(facts.phase_words))
         title, _, body = text.partition("\n")
         body, spans = unmark(_tidy(body))
         return Draft(dialect.title(unmark(title.strip())[0]), body, spans)

@@ -9,14 +9,15 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from pbp.render.languages import SOURCE_LANGUAGE
-from pbp.render import moments
+from pbp.render import card_texts, moments
+from pbp.render.languages import translations
 from pbp.timezones import as_utc, render_moment, render_remaining, render_timestamp
 
 if TYPE_CHECKING:
     from pbp.game.record import GameRecord
 
 # What a player's form, receipt or STATUS reply says while the clock waits.
-UNSET_DEADLINE = "set when the host publishes the thread post"
+UNSET_DEADLINE = card_texts.UNSET_DEADLINE
 
 
 def waiting_marker(resolved_phase: str, next_phase_id: str) -> dict[str, str]:
@@ -61,7 +62,7 @@ class Paused:
     remaining: timedelta
 
     def describe(self, zone: str = "", language: str = SOURCE_LANGUAGE) -> str:
-        return "none while the game is paused by the host"
+        return card_texts.card_text(translations(language), card_texts.PAUSED_DEADLINE)
 
     def host_line(self, now: datetime) -> str:
         return f"PAUSED with {render_remaining(self.remaining)} left"
@@ -80,7 +81,7 @@ class WaitingForPost:
     post: str
 
     def describe(self, zone: str = "", language: str = SOURCE_LANGUAGE) -> str:
-        return UNSET_DEADLINE
+        return card_texts.card_text(translations(language), UNSET_DEADLINE)
 
     def host_line(self, now: datetime) -> str:
         return f"deadline not set yet: the clock starts when the public post of {self.post} is published"

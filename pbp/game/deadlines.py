@@ -37,11 +37,12 @@ from pbp.errors import UserError
 from pbp.storage.drafts import PUBLISHED, DraftBook
 from pbp.game.clock import UNSET_DEADLINE, awaited_post
 from pbp.game.notices import log_host_action, notify_players
-from pbp.game.options import WAIT_FOR_PUBLISH, is_on
+from pbp.game.options import WAIT_FOR_PUBLISH, is_on, thread_language
 from pbp.game.record import GameRecord
 from pbp.game.record_parts import HostAction, PausedClock
 from pbp.game.stored import StoredGame, load, record_of, running, save
 from pbp.moderator import Moderator
+from pbp.render import moments
 from pbp.render.verdicts import Note
 from pbp.storage.datafolder import GameFile
 from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining, to_text
@@ -115,10 +116,11 @@ def _announce(moderator: Moderator, before: StoredGame, action: str, reason: str
               deadline: datetime | None = None, remaining: timedelta | None = None) -> None:
     """The clock change as a public event for the thread (a short host post, drafted by the
     listeners of host actions; templates/public/clock.j2). Call inside the transaction."""
+    language = thread_language(before.record.moderator_options)
     event = {"kind": "clock", "data": {
         "action": action, "phase": before.open_phase.id, "reason": reason,
-        "deadline": render_moment(deadline) if deadline else "",
-        "remaining": render_remaining(remaining) if remaining is not None else ""}}
+        "deadline": moments.render_moment(deadline, None, language) if deadline else "",
+        "remaining": moments.render_remaining(remaining, language) if remaining is not None else ""}}
     after = load(moderator, before.id)
     for listener in moderator.after_host_action:  # the forum drafts the public post
         listener(moderator, before, after, [event])

@@ -47,6 +47,8 @@ def teammates(status: PlayerStatus, npcs: set[str]) -> list[dict[str, Any]]:
             for team, members in status.teammates.items()]
 
 
-def schedule_lines(plan: Mapping[str, str], card: RulesetCard) -> list[str]:
-    """`each movement phase: 1d` lines for the phase kinds of this ruleset (from its card)."""
-    return [f"{kind.label}: {render_duration_spec(phase_duration(plan, kind.kind))}" for kind in card.phase_kinds]
+def schedule_lines(plan: Mapping[str, str], card: RulesetCard) -> list[dict[str, str]]:
+    """`{"label": "each movement phase", "length": "1d"}` for the phase kinds of this ruleset
+    (from its card); the template words the label in its reader's language."""
+    return [{"label": kind.label, "length": render_duration_spec(phase_duration(plan, kind.kind))}
+            for kind in card.phase_kinds]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+from pbp.mail.command_names import names_of
 from pbp.mail.quoting import split_quote
 
 _APPROVE = re.compile(r"^APPROVE\s+(\S+)\s+(\S+)(?:\s+(\S+))?\s*$", re.IGNORECASE)
-_LANGUAGE = re.compile(r"^LANG(?:UAGE)?(?:\s+([A-Za-z_]{1,12}))?\s*$", re.IGNORECASE)
+_LANGUAGE = re.compile(rf"^(?:LANG(?:UAGE)?|{'|'.join(names_of('LANGUAGE')[1:])})(?:\s+([A-Za-z_]{{1,12}}))?\s*$",
+                       re.IGNORECASE)
 _TOKEN = re.compile(r"^TOKEN\s*:\s*(.*)$", re.IGNORECASE)
 _COMMAND_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)

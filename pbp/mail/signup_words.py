@@ -12,12 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from pbp.mail.command_names import ENGLISH_COMMAND, names_of
 from pbp.mail.quoting import QuotedLine, split_quote
 
 ACTIONS = ("JOIN", "LEAVE", "WATCH", "UNWATCH")
 CONFIRM = "CONFIRM"
 _ID = r"[A-Za-z][A-Za-z0-9_-]{0,19}"
-_ACTION = re.compile(rf"^(JOIN|LEAVE|WATCH|UNWATCH)\s+({_ID})(?:\s+(\S.*?))?\s*$", re.IGNORECASE)
+_ACTION_WORDS = "|".join(name for action in ACTIONS for name in names_of(action))  # JOIN, MITSPIELEN, UNIRSE, …
+_ACTION = re.compile(rf"^({_ACTION_WORDS})\s+({_ID})(?:\s+(\S.*?))?\s*$", re.IGNORECASE)
 CODE_LENGTH = 10  # a confirmation code's length (pbp.signups.codes makes them)
 DETAIL_LINE = re.compile(r"^(TZ|TIMEZONE|FORUM|LANG|LANGUAGE)\s*[=:]\s*\S", re.IGNORECASE)  # a JOIN's follow-up line
 MAX_ARGUMENT_CHARS = 200  # what a JOIN may carry; a longer value is refused by the rules anyway
@@ -59,6 +61,7 @@ def find_signup(body: str, subject: str) -> str | None:
     if not match:
         return None
     word, game, rest = match.group(1).upper(), match.group(2), (match.group(3) or "")
+    word = ENGLISH_COMMAND.get(word, word)  # the words of every language pbp writes
     if word == "JOIN":
         follow_up = _detail_lines(lines[at + 1:]) if at is not None else []
         return str(SignupCommand(word, game, join_argument(rest, follow_up)))

@@ -15,8 +15,9 @@ from typing import Any, Mapping, Sequence
 
 from engine.core import OrderSpec, Phase, RulesetCard
 from pbp.mail.wrapping import WIDTH
+from pbp.render.card_texts import SEVERAL, hint_text
 from pbp.render.keyword_names import keyword_in, line_in, names_by_language
-from pbp.render.languages import SOURCE_LANGUAGE
+from pbp.render.languages import SOURCE_LANGUAGE, translations
 
 _HINT = "#   "  # a hint or the choices, under the order's line
 _MORE = "#     "  # their next lines
@@ -40,11 +41,11 @@ def comment_lines(text: str) -> str:
                                    break_on_hyphens=False))
 
 
-def choice_lines(choices: Sequence[str]) -> str:
+def choice_lines(choices: Sequence[str], label: str = "choices:") -> str:
     """`#   choices: A, B, …` over as many `#` lines as it takes, never breaking a choice
     (`NO LYNCH`, `GUARD B`) across two lines."""
     lines: list[str] = []
-    line = f"{_HINT}choices:"
+    line = f"{_HINT}{label}"
     for index, choice in enumerate(choices):
         item = f"{choice}{',' if index < len(choices) - 1 else ''}"
         if len(line) + 1 + len(item) > WIDTH:
@@ -87,20 +88,23 @@ def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadl
 
 
 def _note(spec: OrderSpec) -> str:
-    several = "; several: separate the names with commas" if _REPEATED.search(spec.syntax) and "," in spec.syntax else ""
+    several = SEVERAL if _REPEATED.search(spec.syntax) and "," in spec.syntax else ""
     return f"{spec.note}{several}" if spec.note else several.lstrip("; ")
 
 
 def form_in_language(form: Mapping[str, Any] | None, card: RulesetCard, language: str) -> Mapping[str, Any] | None:
     """The form as a reader of `language` fills it in: each order's line, syntax and
     take-back word with the keyword in that language (pbp.render.keyword_names), and its
-    `withdraw` line; an English form is the form itself."""
+    `withdraw` line, and its hint in that language's words (pbp.render.card_texts); an
+    English form is the form itself."""
     if form is None or language == SOURCE_LANGUAGE or language not in names_by_language(card):
         return form
+    catalog = translations(language)
 
     def spec_in(spec: Mapping[str, Any]) -> dict[str, Any]:
         named = {**spec, "line": line_in(str(spec["line"]), card, language),
-                 "syntax": line_in(str(spec["syntax"]), card, language)}
+                 "syntax": line_in(str(spec["syntax"]), card, language),
+                 "note": hint_text(catalog, str(spec.get("note") or ""))}
         if "take_back" in spec:
             named["take_back"] = keyword_in(str(spec["take_back"]), card, language)
         return named

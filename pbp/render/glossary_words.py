@@ -56,6 +56,30 @@ class GlossaryWords:
         named = self._named("side", english)
         return named if named != english else self.team_name(side)
 
+    def faction_name(self, faction: object) -> str:
+        """A faction id (`village`) by its team's name (`Dorf`), a group by its role's; an
+        id the glossary lacks as it is."""
+        english = words.role_name(faction)
+        for context in ("team", "role"):  # a group named by its role (`mason`)
+            named = self._named(context, english)
+            if named != english:
+                return named
+        return str(faction)
+
+    def phase_label(self, english: object) -> str:
+        """A phase's or a schedule slot's English words (`Night 1`, `each night`)."""
+        text = "" if english is None else str(english)
+        if not text:
+            return text
+        named = self._named("schedule", text)
+        return named if named != text else self.phase_name(text)
+
+    def ruleset_name(self, ruleset: object) -> str:
+        return self._named("ruleset", words.ruleset_name(ruleset))
+
+    def result_path(self, path: object, ruleset: str) -> str:
+        return self.victory_path(str(path), ruleset)
+
     def victory_path(self, path: str, ruleset: str) -> str:
         return self._named("victory", words.victory_path(path, ruleset))
 
@@ -87,7 +111,9 @@ class GlossaryWords:
     def filters(self) -> dict[str, Callable[..., Any]]:
         return {**words.FILTERS, "role": self.role_name, "a_role": self.a_role, "role_count": self.role_count,
                 "roles_counted": self.roles_counted, "team": self.team_name, "side_name": self.side_name,
-                "victory_path": self.victory_path, "and_list": self.and_list, "side_wins": self.side_wins}
+                "victory_path": self.victory_path, "faction": self.faction_name,
+                "phase_label": self.phase_label, "ruleset_name": self.ruleset_name,
+                "ruleset_label": self.ruleset_name, "result_path": self.result_path, "and_list": self.and_list, "side_wins": self.side_wins}
 
 
 def install(environment: Any, language: str) -> None:

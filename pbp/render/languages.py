@@ -26,6 +26,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "rulesets": (),  # each ruleset's own folder: `domain_folders`
     "web": ("web",),
     "glossary": (),
+    "cards": (),  # the rulesets' cards' sentences (pbp.render.card_texts), not templates
 }
 
 

@@ -25,7 +25,8 @@ from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
 from pbp.mail.limits import quoted
 from pbp.render import glossary_words, moments, words
 from pbp.render.forms import choice_lines, comment_lines, form_in_language
-from pbp.render.keyword_names import order_in
+from pbp.render.card_texts import card_text, hint_text, slotted
+from pbp.render.keyword_names import line_in, order_in
 from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.render.paragraphs import paragraph
 from pbp.render.verdicts import Verdict
@@ -80,7 +81,8 @@ class Renderer:
                                    keep_trailing_newline=True, autoescape=False, auto_reload=False,
                                    cache_size=-1, extensions=["jinja2.ext.i18n"])
         self.env.install_gettext_translations(translations(language, self.root), newstyle=True)  # type: ignore[attr-defined]
-        self.env.globals["board_text"] = board_text
+        # the board's words in this language (pbp.render.card_texts)
+        self.env.globals["board_text"] = partial(board_text, word=partial(card_text, translations(language, self.root)))
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
         glossary_words.install(self.env, language)  # after phase_words, which it words anew
@@ -95,6 +97,12 @@ class Renderer:
         self.env.filters["moment"] = partial(moments.render_moment, language=language)
         self.env.filters["remaining"] = partial(moments.render_remaining, language=language)
         self.env.filters["language_name"] = partial(moments.language_name, reader=language)
+        # A card's English sentence (a role's summary, a hint), an order line (`VOTE
+        # <player>`) and its slots in this language: `{{ text | card_text }}`,
+        # `{{ line | order_line(ruleset) | slotted }}`.
+        self.env.filters["card_text"] = partial(hint_text, translations(language, self.root))
+        self.env.filters["slotted"] = partial(slotted, translations(language, self.root))
+        self.env.filters["order_line"] = lambda line, ruleset: line_in(str(line), _card(ruleset), language)
         self._existing: dict[str, bool] = {}
         self._mail_templates: dict[tuple[str, str], tuple[Template, dict[str, Any]]] = {}
         self._forms: dict[int, tuple[Any, Any, str]] = {}  # id(form) -> (form, its ruleset, its text)
@@ -225,10 +233,10 @@ def _card(ruleset: str) -> RulesetCard:
         return RulesetCard(game_id_prefix="", phase_kinds=(), orders=())
 
 
-def board_text(ruleset: str, view: Mapping[str, Any]) -> str:
+def board_text(ruleset: str, view: Mapping[str, Any], word: Callable[[str], str] = str) -> str:
     """The picture of the board `view` shows, as mail text ("" for none), from the ruleset's
     card; report templates call it as `board_text(game.ruleset, view)`."""
-    return _card(ruleset).board_text(view)
+    return _card(ruleset).board_text(view, word)
 
 
 def greeting(context: Mapping[str, Any]) -> dict[str, str]:

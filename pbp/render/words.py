@@ -104,7 +104,33 @@ def team_name(team: object) -> str:
     return role_name(team)
 
 
-FILTERS: dict[str, Callable[..., Any]] = {"role": role_name, "team": team_name, "and_list": and_list, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
+def faction_name(faction: object) -> str:
+    """A faction as the engine names it (`village`): English prints the id as it is."""
+    return str(faction)
+
+
+def phase_label(words: object) -> str:
+    """A phase as its card words it (`Night 1`, `each day's vote`): English as it is."""
+    return "" if words is None else str(words)
+
+
+def result_path(path: object, ruleset: str) -> str:
+    """How a game ended as a result records it (`wolves-parity` -> `wolves parity`)."""
+    return str(path).replace("-", " ")
+
+
+def ruleset_name(ruleset: object) -> str:
+    """A ruleset as a title names it (`werewolf` -> `Werewolf`)."""
+    return str(ruleset).capitalize()
+
+
+def ruleset_label(ruleset: object) -> str:
+    """A ruleset named in passing (`game ww1 (werewolf)`): English writes its id."""
+    return str(ruleset)
+
+
+FILTERS: dict[str, Callable[..., Any]] = {"ruleset_name": ruleset_name, "ruleset_label": ruleset_label, "faction": faction_name, "phase_label": phase_label, "result_path": result_path,
+           "role": role_name, "team": team_name, "and_list": and_list, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
            "side_wins": side_wins, "side_name": side_name, "victory_path": victory_path, "sentence": sentence}
 
 

@@ -17,9 +17,11 @@ def announcement(moderator: Moderator, signups: OpenGame) -> str:
     card = moderator.rules(record.ruleset).card
     moderator_options, _ = split_options(record.options, card)
     language = thread_language(moderator_options)
-    phases = "; ".join(f"{kind.label}: "
+    environment = moderator.renderer_for(language).env
+    label = environment.filters["phase_label"]  # the schedule slot in the thread's language
+    phases = "; ".join(f"{label(kind.label)}: "
                        f"{render_remaining(schedule.phase_duration(record.schedule, kind.kind), language)}"
                        for kind in card.phase_kinds)
-    return moderator.renderer_for(language).env.get_template(TEMPLATE).render(
+    return environment.get_template(TEMPLATE).render(
         game=record.to_json(), closes=render_moment(record.closes, "", language), address=moderator.settings.from_address,
         spectators=moderator_options[SPECTATORS], votes=moderator_options[VOTES], phases=phases).strip() + "\n"
