@@ -51,12 +51,6 @@ class GameFile:
     def __init__(self, path: Path, writer: bool):
         self.id = path.stem
         self.path = path
-        # (state JSON, state, phase) of the last decode (pbp.game.stored): the same JSON
-        # object comes back until the state is written again, so it is decoded once.
-        self.decoded: tuple[Any, Any, Any] | None = None
-        # The last StoredGame pbp.game.stored.load made of this file, handed out again
-        # while the record is unchanged.
-        self.loaded: Any = None
         self.db = GameDatabase(path, storage=GameWriterStorage if writer else GameReaderStorage)
         storage = self.journaled()
         self.game: GameTable = self.db.table("game", cache_size=0)  # the document's one row, the record
