@@ -12,11 +12,11 @@ from typing import Any
 
 from pbp.conversations.channels import HOST, is_npc, members, message_log
 from pbp.conversations.judge import Delivery
-from pbp.storage.drafts import DraftBook
 from pbp.game.options import spectators_mode
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
 from pbp.timezones import render_timestamp
+from pbp.storage.host_token import host_token
 
 KIND = "message"
 
@@ -72,7 +72,7 @@ def _to_host(moderator: Moderator, game: StoredGame, template: str, thread: str,
     if not address:
         return  # kept in the log: `pbp channel` shows it to a host with no address set
     mail = moderator.host_renderer.render(template, game.record.ruleset, npc=answer_as,
-                                     answer_channel=channel, host_token=DraftBook(game.file).host_token(),
+                                     answer_channel=channel, host_token=host_token(game.file),
                                      **facts)
     moderator.outbox.queue(game.file, phase=facts["phase"], recipient=HOST, address=address, kind=KIND,
                            mail=mail, in_reply_to=thread, references=[thread])

@@ -25,6 +25,7 @@ from pbp.release import DATA_FORMAT, pbp_version
 from pbp.render.forms import order_form
 from pbp.render.renderer import FINISHED, Renderer
 from pbp.storage.datafolder import GameFile
+from pbp.storage.host_token import host_token
 
 Made = TypeVar("Made")  # what StoredGame._once makes
 TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0, i)
@@ -181,7 +182,7 @@ class StoredGame:
         one secret for the game) and a line `NPC: <name>` saying whose orders these are
         (pbp.host.npc_mail reads it back). Call inside a transaction: the host token is
         made on first use."""
-        form = order_form(self.id, self.phase, name, DraftBook(self.file).host_token(), self.deadline_text(name))
+        form = order_form(self.id, self.phase, name, host_token(self.file), self.deadline_text(name))
         return {**form, "npc": name} if form else None
 
     def latest_orders(self, phase_id: str) -> dict[str, OrderRow]:

@@ -140,15 +140,26 @@ def _copy_durably(source: Path, partial: Path, final: Path) -> None:
     fsync_folder(final.parent)
 
 
-def _format_1_to_2(record: dict[str, Any]) -> None:
+def _format_1_to_2(record: dict[str, Any], document: dict[str, Any]) -> None:
     """Format 2 adds the stamps of the record, and the rules version the game started under
     (the first: rules versions begin with the release that wrote format 1)."""
     record.setdefault("rules_version", FIRST_RULES_VERSION)
 
 
-# The upgrade of a game's record from each format to the next; a release that bumps
-# DATA_FORMAT adds its step here (and its fixture in tests/upgrades/folders).
-STEPS: dict[int, Callable[[dict[str, Any]], None]] = {1: _format_1_to_2}
+def _format_2_to_3(record: dict[str, Any], document: dict[str, Any]) -> None:
+    """Format 3 keeps the host token in the game's record, not in the forum's table
+    (pbp.storage.host_token): the token of a game started before goes with it, so the forms
+    and approvals the host was mailed still carry the right one."""
+    for row in document.get("forum", {}).values():
+        token = row.pop("host_token", None)
+        if token and not record.get("host_token"):
+            record["host_token"] = token
+
+
+# The upgrade of a game's record (with the document holding it) from each format to the
+# next; a release that bumps DATA_FORMAT adds its step here (and its fixture in
+# tests/upgrades/folders).
+STEPS: dict[int, Callable[[dict[str, Any], dict[str, Any]], None]] = {1: _format_1_to_2, 2: _format_2_to_3}
 
 
 def _upgraded_files(data_dir: Path, old: int) -> Iterator[tuple[Path, bytes]]:
@@ -158,7 +169,7 @@ def _upgraded_files(data_dir: Path, old: int) -> Iterator[tuple[Path, bytes]]:
         document = json.loads(path.read_text(encoding="utf-8") or "{}")
         for record in document.get("game", {}).values():
             for step in range(old, DATA_FORMAT):
-                STEPS[step](record)
+                STEPS[step](record, document)
             record.update({"data_format": DATA_FORMAT, "written_by": pbp_version()})
         yield path.relative_to(data_dir), json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
 
