@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pbp.conversations.channels import HOST, channels_of, is_npc, message_log
+from pbp.conversations.channels import HOST, channels_of, is_npc, log_message
 from pbp.conversations.judge import Delivery
 from pbp.conversations.picks import current_picks
 from pbp.conversations.relay import KIND, deliver, thread_id
@@ -42,8 +42,8 @@ def answer(moderator: Moderator, game: StoredGame, player: str, text: str) -> st
     text = _checked_text(text)
     phase = game.filed_phase
     received = to_text(moderator.clock())
-    message_log(game.file).insert({"channel": HOST, "phase": phase, "sender": HOST, "player": name, "text": text,
-                                   "received": received, "recipients": [name], "cause": ""})
+    log_message(game.file, {"channel": HOST, "phase": phase, "sender": HOST, "player": name, "text": text,
+                            "received": received, "recipients": [name], "cause": ""})
     thread = thread_id(game.id, f"host-{name}", phase, moderator.outbox.domain)
     mail = game.renderer_of(moderator, name).render("host_answer", game.record.ruleset, game=game.game_facts(), phase=phase,
                                      player=name, text=text, received=render_timestamp(received),

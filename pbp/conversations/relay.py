@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pbp.conversations.channels import HOST, is_npc, members, message_log
+from pbp.conversations.channels import HOST, is_npc, log_message, members
 from pbp.conversations.judge import Delivery
 from pbp.game.options import spectators_mode
 from pbp.game.stored import StoredGame
@@ -42,7 +42,7 @@ def deliver(moderator: Moderator, game: StoredGame, delivery: Delivery, cause: s
     else:
         recipients = [m for m in members(game, delivery.channel) if m != delivery.sender]
         thread = thread_id(game.id, delivery.channel, phase, moderator.outbox.domain)
-    message_log(game.file).insert({
+    log_message(game.file, {
         "channel": delivery.channel, "phase": phase, "sender": delivery.sender, "player": delivery.sender,
         "text": delivery.text, "received": delivery.received, "recipients": recipients, "cause": cause})
     facts = dict(game=game.game_facts(), phase=phase, sender=delivery.sender, channel=delivery.channel,

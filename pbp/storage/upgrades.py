@@ -33,9 +33,11 @@ from pbp.crashpoints import crash_point
 from pbp.durable import fsync_folder, private_folder, write_atomically
 from pbp.errors import UserError
 from pbp.storage.game_storage import forget_handed_over
+from pbp.storage.upgrade_messages import messages_into_journal
 from pbp.release import DATA_FORMAT, FORMAT_FILE, pbp_version, read_stamp
 
 UPGRADES = "upgrades"
+MESSAGES_JOURNALED = 3  # the format from which the channels' messages are in the journal
 FIRST_RULES_VERSION = 1  # the rules a game stored before rules versions existed started under
 # What the copy of an old folder leaves out: the lock, the embedded Maildir transport (mail
 # in transit, not game data) and the copies of earlier upgrades.
@@ -164,13 +166,17 @@ STEPS: dict[int, Callable[[dict[str, Any], dict[str, Any]], None]] = {1: _format
 
 def _upgraded_files(data_dir: Path, old: int) -> Iterator[tuple[Path, bytes]]:
     """Each game's document with its record taken from format `old` to DATA_FORMAT, one
-    step after the other, and stamped."""
+    step after the other, and stamped; and its journal, when the upgrade moves a table
+    there."""
     for path in sorted((data_dir / "games").glob("*.json")):
         document = json.loads(path.read_text(encoding="utf-8") or "{}")
         for record in document.get("game", {}).values():
             for step in range(old, DATA_FORMAT):
                 STEPS[step](record, document)
             record.update({"data_format": DATA_FORMAT, "written_by": pbp_version()})
+        journal = messages_into_journal(path, document) if old < MESSAGES_JOURNALED else None
+        if journal is not None:  # before the document: `_complete` moves files in name order
+            yield path.with_suffix(".journal").relative_to(data_dir), journal
         yield path.relative_to(data_dir), json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
 
 
