@@ -13,7 +13,6 @@ from pbp.mail.header_values import reply_subject
 from pbp.render.forms import order_form
 from pbp.render.renderer import Renderer
 from pbp.settings import load_settings
-from pbp.storage.drafts import DraftBook
 from pbp.cli import main
 
 from tests.game.test_npc_and_dead_reports import host_mail, start_game

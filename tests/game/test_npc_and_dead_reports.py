@@ -9,7 +9,6 @@ import hashlib
 
 from pbp.cli import main
 from pbp.desk import Desk
-from pbp.storage.drafts import DraftBook
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
 from pbp.game.stored import load

@@ -14,7 +14,6 @@ from pbp.demo import play_demo
 from pbp.conversations.host_side import reply_command
 from pbp.desk import Desk
 from pbp.ports import MessageBlock
-from pbp.storage.drafts import DraftBook
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
