@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pbp.conversations.channels import HOST, channels_of, is_npc, message_log
+from pbp.conversations.channels import HOST, channels_of, is_npc, log_message
 from pbp.conversations.judge import Delivery
 from pbp.conversations.picks import current_picks
 from pbp.conversations.relay import KIND, deliver, thread_id
 from pbp.errors import UserError
-from pbp.storage.drafts import DraftBook
 from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load, running
 from pbp.mail.limits import MAX_MESSAGE_CHARS
@@ -21,6 +20,7 @@ from pbp.ports import InboundMail, MessageBlock, Outcome
 from pbp.render.verdicts import Accepted, Refused, Verdict
 from pbp.timezones import render_timestamp, to_text
 from pbp.game.token_guard import TokenGuard
+from pbp.storage.host_token import host_token
 
 
 def _checked_text(text: str) -> str:
@@ -42,8 +42,8 @@ def answer(moderator: Moderator, game: StoredGame, player: str, text: str) -> st
     text = _checked_text(text)
     phase = game.filed_phase
     received = to_text(moderator.clock())
-    message_log(game.file).insert({"channel": HOST, "phase": phase, "sender": HOST, "player": name, "text": text,
-                                   "received": received, "recipients": [name], "cause": ""})
+    log_message(game.file, {"channel": HOST, "phase": phase, "sender": HOST, "player": name, "text": text,
+                            "received": received, "recipients": [name], "cause": ""})
     thread = thread_id(game.id, f"host-{name}", phase, moderator.outbox.domain)
     mail = game.renderer_of(moderator, name).render("host_answer", game.record.ruleset, game=game.game_facts(), phase=phase,
                                      player=name, text=text, received=render_timestamp(received),
@@ -113,7 +113,7 @@ def _host_block(moderator: Moderator, game: StoredGame, guard: TokenGuard, block
     about = {"block_game": block.game, "channel": block.channel}
     if block.game != game.id:
         return Refused("host_message_other_game", game_id=game.id, **about)
-    if (block.token or "").strip() != DraftBook(game.file).host_token():
+    if (block.token or "").strip() != host_token(game.file):
         guard.note_wrong()
         return Refused("host_message_wrong_token", **about)
     guard.note_right()

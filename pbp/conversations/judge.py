@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Mapping
 
 from pbp.game.block_judge import identity_refusal
-from pbp.conversations.channels import HOST, TEAM, channels_of, message_log
+from pbp.conversations.channels import HOST, TEAM, channels_of, sent_on
 from pbp.conversations.picks import current_picks
 from pbp.game.stored import StoredGame
 from pbp.mail.limits import MAX_MESSAGE_CHARS
@@ -66,8 +66,7 @@ def judge_message(game: StoredGame, name: str, games: list[str], guard: TokenGua
     if len(block.text) > MAX_MESSAGE_CHARS:
         return MessageVerdict(Refused("message_too_long", length=len(block.text), limit=MAX_MESSAGE_CHARS, **about))
     day = now.date().isoformat()
-    sent_today = sent_in_mail + message_log(game.file).count(
-        lambda row: row["sender"] == name and row["received"][:10] == day)
+    sent_today = sent_in_mail + sent_on(game.file, name, day)
     if sent_today >= daily_limit:
         return MessageVerdict(Refused("messages_today", sent_today=sent_today, **about))
     received = to_text(now)

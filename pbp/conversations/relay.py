@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pbp.conversations.channels import HOST, is_npc, members, message_log
+from pbp.conversations.channels import HOST, is_npc, log_message, members
 from pbp.conversations.judge import Delivery
-from pbp.storage.drafts import DraftBook
 from pbp.game.options import spectators_mode
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
 from pbp.timezones import render_timestamp
+from pbp.storage.host_token import host_token
 
 KIND = "message"
 
@@ -42,7 +42,7 @@ def deliver(moderator: Moderator, game: StoredGame, delivery: Delivery, cause: s
     else:
         recipients = [m for m in members(game, delivery.channel) if m != delivery.sender]
         thread = thread_id(game.id, delivery.channel, phase, moderator.outbox.domain)
-    message_log(game.file).insert({
+    log_message(game.file, {
         "channel": delivery.channel, "phase": phase, "sender": delivery.sender, "player": delivery.sender,
         "text": delivery.text, "received": delivery.received, "recipients": recipients, "cause": cause})
     facts = dict(game=game.game_facts(), phase=phase, sender=delivery.sender, channel=delivery.channel,
@@ -72,7 +72,7 @@ def _to_host(moderator: Moderator, game: StoredGame, template: str, thread: str,
     if not address:
         return  # kept in the log: `pbp channel` shows it to a host with no address set
     mail = moderator.host_renderer.render(template, game.record.ruleset, npc=answer_as,
-                                     answer_channel=channel, host_token=DraftBook(game.file).host_token(),
+                                     answer_channel=channel, host_token=host_token(game.file),
                                      **facts)
     moderator.outbox.queue(game.file, phase=facts["phase"], recipient=HOST, address=address, kind=KIND,
                            mail=mail, in_reply_to=thread, references=[thread])

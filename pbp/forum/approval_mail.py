@@ -17,6 +17,7 @@ from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.render.verdicts import Accepted, Note, Refused, Verdict
 from pbp.game.token_guard import TokenGuard
+from pbp.storage.host_token import host_token
 
 @dataclass(frozen=True)
 class Approval:
@@ -75,7 +76,7 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
             if not approval.token:
                 reason = "approval without the host token"
                 verdict = Refused("approval_without_token", game_id=target, phase=approval.phase)
-            elif approval.token.strip() != book.host_token():
+            elif approval.token.strip() != host_token(game.file):
                 guard.note_wrong()
                 reason = "wrong host token"
                 verdict = Refused("approval_wrong_token", game_id=target, phase=approval.phase)

@@ -16,13 +16,14 @@ from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.game.host_contact import HOST
+from pbp.storage.host_token import host_token
 
 
 def _mail_host(moderator: Moderator, forum: ForumSettings, game: StoredGame, row: dict[str, Any]) -> None:
     """Mail the host a draft (templates/mail/draft_for_host.j2) with its approval block."""
     mail = moderator.host_renderer.render("draft_for_host", game.record.ruleset, game=game.game_facts(),
                                      phase=row["phase"], title=row["title"], text=row["text"].rstrip(),
-                                     leaks=row["leaks"], token=DraftBook(game.file).host_token())
+                                     leaks=row["leaks"], token=host_token(game.file))
     moderator.outbox.queue(game.file, phase=row["phase"], recipient=HOST, address=moderator.settings.host_address,
                            kind="draft", mail=mail)
 

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from pbp.forum.leaks import Leak, LeakCheck, leak_check, player_spans
 from pbp.game.stored import StoredGame
 from pbp.storage.drafts import DraftBook
+from pbp.storage.host_token import known_host_token
 
 Span = tuple[int, int]
 
@@ -66,7 +67,7 @@ def _merged(spans: list[Span]) -> list[Span]:
 def game_leak_check(game: StoredGame, book: DraftBook) -> LeakCheck:
     """The leak check of the game as it stands, built once for all of its drafts."""
     # Read, never made here (a page only reads): a token nobody made yet cannot leak.
-    token = str(book.game_settings().get("host_token") or "")
+    token = known_host_token(game.file)
     return leak_check(game, [token] if token else [])
 
 

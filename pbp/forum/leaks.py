@@ -27,6 +27,7 @@ from engine.core import SecretFields
 from pbp.forum.spans import follow
 from pbp.game.stored import StoredGame
 from pbp.storage.drafts import DraftBook
+from pbp.storage.host_token import host_token
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,7 @@ def leak_check(game: StoredGame, extra_secrets: Sequence[str] = ()) -> LeakCheck
 
 def draft_leaks(game: StoredGame, book: DraftBook, text: str, spans: Iterable[Sequence[int]]) -> list[str]:
     """The leak check's findings on a post's text (the host token counts as a secret)."""
-    return [str(leak) for leak in leak_check(game, [book.host_token()]).check(text, spans)]
+    return [str(leak) for leak in leak_check(game, [host_token(game.file)]).check(text, spans)]
 
 def player_spans(row: dict[str, Any], text: str) -> tuple[tuple[int, int], ...]:
     """Where `text`, the current text of draft `row`, still holds the player-written words

@@ -20,6 +20,7 @@ from pbp.game.roster_file import check_unique
 from pbp.game.welcome import welcome_facts
 from pbp.moderator import Moderator
 from pbp.release import DATA_FORMAT, pbp_version
+from pbp.storage.host_token import host_token
 
 NPC_WELCOME = "npc-welcome"  # the outbox kind of an NPC's welcome, mailed to the host
 
@@ -41,7 +42,7 @@ def _welcome_everyone(moderator: Moderator, game: StoredGame, forum_settings: Ma
     host_address = moderator.settings.host_address
     for name in record.npc_names if host_address else ():
         mail = moderator.host_renderer.render(
-            "welcome", record.ruleset, game=game.game_facts(), player=name, token=DraftBook(file).host_token(),
+            "welcome", record.ruleset, game=game.game_facts(), player=name, token=host_token(file),
             view=rules.view(state, name), form=game.npc_form(name), **welcome_facts(game, name))
         moderator.outbox.queue(file, phase=record.phase_id or "setup", recipient=name,
                                address=host_address, kind=NPC_WELCOME, mail=for_host(mail, name))

@@ -23,7 +23,7 @@ KNOWN_KEYS = frozenset({
     "id", "ruleset", "seed", "options", "moderator_options", "checkpoints", "roster", "npcs", "tokens",
     "schedule", "state", "phase_id", "opened", "deadline", "resolved", "result", "created",
     "outbox_sequence", "paused", "host_actions", "reminders_sent", "clock_waits_for", "watchers", "watcher_languages",
-    "watch_pending", "new_addresses_answered", "message_key", "rules_version", "data_format", "written_by",
+    "watch_pending", "new_addresses_answered", "message_key", "host_token", "rules_version", "data_format", "written_by",
 })
 
 
@@ -189,6 +189,7 @@ class GameRecord:
     # Today's answers to addresses the game does not know ({day, count}; pbp.signups.mail).
     new_addresses_answered: Mapping[str, Any] = field(default_factory=dict)
     message_key: str = ""  # the outbox's key for Message-IDs (pbp.storage.outbox_queue)
+    host_token: str = ""  # made on first use (pbp.storage.host_token)
     # The ruleset's rules version the game started under (its card's), and the data format
     # and pbp release that last wrote the record (docs/design.md: Releases and upgrades);
     # `pbp.game.stored.save` stamps the last two.
@@ -217,7 +218,7 @@ class GameRecord:
             watcher_languages=optional("watcher_languages", {}),
             watch_pending=pending_from_json(data.get("watch_pending")),
             new_addresses_answered=optional("new_addresses_answered", {}),
-            message_key=optional("message_key", ""), rules_version=optional("rules_version", 0),
+            message_key=optional("message_key", ""), host_token=optional("host_token", ""), rules_version=optional("rules_version", 0),
             data_format=optional("data_format", 0), written_by=optional("written_by", ""),
             extra={k: v for k, v in data.items() if k not in KNOWN_KEYS})
 
@@ -236,6 +237,7 @@ class GameRecord:
                     "watchers": list(self.watchers), "watch_pending": pending_to_json(self.watch_pending),
                     "watcher_languages": dict(self.watcher_languages),
                     "new_addresses_answered": dict(self.new_addresses_answered), "message_key": self.message_key,
+                    "host_token": self.host_token,
                     "rules_version": self.rules_version, "data_format": self.data_format,
                     "written_by": self.written_by}
         data.update({key: value for key, value in optional.items() if value})

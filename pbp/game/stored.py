@@ -16,6 +16,7 @@ from pbp.errors import UserError
 from pbp.game.order_row import OrderRow
 from pbp.storage.drafts import DraftBook
 from pbp.game.clock import PhaseClock, clock_of
+from pbp.game.decode_memo import memo_of
 from pbp.game.options import VOTES, defaults
 from pbp.game.vote_channels import thread_only
 from pbp.game.record import GameRecord, Roster
@@ -24,6 +25,7 @@ from pbp.release import DATA_FORMAT, pbp_version
 from pbp.render.forms import order_form
 from pbp.render.renderer import FINISHED, Renderer
 from pbp.storage.datafolder import GameFile
+from pbp.storage.host_token import host_token
 
 Made = TypeVar("Made")  # what StoredGame._once makes
 TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0, i)
@@ -180,7 +182,7 @@ class StoredGame:
         one secret for the game) and a line `NPC: <name>` saying whose orders these are
         (pbp.host.npc_mail reads it back). Call inside a transaction: the host token is
         made on first use."""
-        form = order_form(self.id, self.phase, name, DraftBook(self.file).host_token(), self.deadline_text(name))
+        form = order_form(self.id, self.phase, name, host_token(self.file), self.deadline_text(name))
         return {**form, "npc": name} if form else None
 
     def latest_orders(self, phase_id: str) -> dict[str, OrderRow]:
@@ -220,7 +222,8 @@ def load(moderator: Moderator, game_id: str) -> StoredGame:
     once, `StoredGame._once`, stays valid: nothing changes a record in place)."""
     file = moderator.folder.game(game_id)
     document = file.record()
-    kept = file.loaded
+    memo = memo_of(file)
+    kept = memo.loaded
     if isinstance(kept, StoredGame) and kept.document == document:
         rules = moderator.rules(kept.record.ruleset)
         if type(kept.rules) is type(rules):
@@ -229,7 +232,7 @@ def load(moderator: Moderator, game_id: str) -> StoredGame:
     rules = moderator.rules(record.ruleset)
     state, phase = _decoded(file, rules, record.state)
     game = StoredGame(file, record, rules, state, phase, document)
-    file.loaded = game
+    memo.loaded = game
     return game
 
 
@@ -242,7 +245,7 @@ def rewritten(game: StoredGame, state: Any, phase: Phase | None) -> StoredGame:
 
 def record_of(file: GameFile) -> GameRecord:
     """A game's record without its state decoded (a scan over every game reads only this)."""
-    kept = file.loaded
+    kept = memo_of(file).loaded
     document = file.record()
     if isinstance(kept, StoredGame) and kept.document == document:
         return kept.record
@@ -274,9 +277,10 @@ def running(moderator: Moderator, game_id: str) -> StoredGame:
 def _decoded(file: GameFile, rules: Ruleset, data: Mapping[str, Any]) -> tuple[Any, Phase | None]:
     """The state and phase of a stored state JSON, decoded once per version: the writer's
     storage hands back the same JSON object until the state is written again."""
-    memo = file.decoded
-    if memo is not None and memo[0] is data:
-        return memo[1], memo[2]
+    memo = memo_of(file)
+    last = memo.decoded
+    if last is not None and last[0] is data:
+        return last[1], last[2]
     try:
         state = rules.from_json(data)
         phase = rules.phase(state)
@@ -285,5 +289,5 @@ def _decoded(file: GameFile, rules: Ruleset, data: Mapping[str, Any]) -> tuple[A
         raise UserError(f"The state of game {file.id} cannot be read ({type(error).__name__}: {error}); if the "
                         "game uses extra roles, check that [roles] modules in the settings still names "
                         "their module.") from None
-    file.decoded = (data, state, phase)
+    memo.decoded = (data, state, phase)
     return state, phase

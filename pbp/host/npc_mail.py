@@ -15,7 +15,6 @@ from typing import Callable
 
 from engine.names import match_name
 from pbp.errors import UserError
-from pbp.storage.drafts import DraftBook
 from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load
 from pbp.host.orders import enter_orders, parse_for
@@ -24,6 +23,7 @@ from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.render.verdicts import Accepted, Refused, Verdict
 from pbp.game.token_guard import TokenGuard
+from pbp.storage.host_token import host_token
 
 _NPC_LINE = re.compile(r"^NPC\s*:\s*(\S+)\s*$", re.IGNORECASE)
 
@@ -68,7 +68,7 @@ def _unnamed_npc_block(moderator: Moderator, ledger: MailLedger, mail: InboundMa
         if block.game not in games or not block.token or not block.has_orders or _approves(block):
             continue
         game = load(moderator, block.game)
-        if block.token.strip() != DraftBook(game.file).host_token():
+        if block.token.strip() != host_token(game.file):
             continue
         refused = Refused("npc_block_unnamed", game_id=game.id, block_phase=block.phase,
                           npcs=tuple(game.record.npc_names))
@@ -93,7 +93,7 @@ def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: Ord
     named = npc_named(block) or ""
     about = {"npc": named, "block_game": block.game, "block_phase": block.phase}
     try:
-        if not block.token or block.token.strip() != DraftBook(game.file).host_token():
+        if not block.token or block.token.strip() != host_token(game.file):
             if block.token:
                 guard.note_wrong()
             if guard.unanswered:

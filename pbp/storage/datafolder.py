@@ -12,9 +12,7 @@ Layout under the data folder:
 A game's tables, in its document:
     game     one document: roster, tokens, schedule, state JSON, open phase and deadline,
              resolved phase ids, checkpoints, result, the host's log
-    drafts, forum  the public posts' drafts, the game's forum settings and host token
-             (pbp.storage.drafts)
-    messages the team channels' messages (pbp.conversations.channels)
+    drafts, forum  the public posts' drafts and the game's forum settings (pbp.storage.drafts)
 and in its journal (so that an ordinary mail's commit only appends):
     orders   the order log: phase, player, canonical text, received, message id, mail key
     outbox   the outbox ledger (pbp.storage.outbox)
@@ -23,6 +21,7 @@ and in its journal (so that an ordinary mail's commit only appends):
     wrong_tokens  wrong tokens per sender per day (pbp.game.token_guard)
     thread_posts  the public thread's posts as read: revision, order lines, author's
              player, words (pbp.forum.thread_votes, pbp.forum.activity)
+    messages the channels' messages, the host's included (pbp.conversations.channels)
 
 How each file is kept: pbp.storage.document_storage (the registry, the games' documents),
 pbp.storage.game_storage (a game's document with its journal).
@@ -51,12 +50,6 @@ class GameFile:
     def __init__(self, path: Path, writer: bool):
         self.id = path.stem
         self.path = path
-        # (state JSON, state, phase) of the last decode (pbp.game.stored): the same JSON
-        # object comes back until the state is written again, so it is decoded once.
-        self.decoded: tuple[Any, Any, Any] | None = None
-        # The last StoredGame pbp.game.stored.load made of this file, handed out again
-        # while the record is unchanged.
-        self.loaded: Any = None
         self.db = GameDatabase(path, storage=GameWriterStorage if writer else GameReaderStorage)
         storage = self.journaled()
         self.game: GameTable = self.db.table("game", cache_size=0)  # the document's one row, the record
@@ -67,6 +60,8 @@ class GameFile:
         self.wrong_tokens = JournalTable("wrong_tokens", storage.rows, storage.change, storage.whole)
         # the posts of the game's thread as pbp read them (pbp.forum.thread_votes)
         self.thread_posts = JournalTable("thread_posts", storage.rows, storage.change, storage.whole)
+        # the channels' relayed messages (pbp.conversations.channels), each one appended line
+        self.messages = JournalTable("messages", storage.rows, storage.change, storage.whole)
 
     def record(self) -> dict[str, Any]:
         docs = self.game.all()

@@ -1,4 +1,4 @@
-"""The drafts of one game, kept in the game's own file (tables `drafts` and `forum`), so a
+"""The drafts of one game, kept in the game's own file (tables `drafts` and `forum`; the host token is in the game's record, pbp.storage.host_token), so a
 draft is written in the same durable write as the resolution it reports (docs/design.md: Public posts; host
 review, Publishing).
 
@@ -12,7 +12,6 @@ never overwrites it.
 """
 from __future__ import annotations
 
-import secrets
 from typing import Any, Iterable, Sequence
 
 from tinydb import Query
@@ -44,14 +43,6 @@ class DraftBook:
         else:
             self.forum.insert(dict(fields))
         return self.game_settings()
-
-    def host_token(self) -> str:
-        """The game's host token (for `APPROVE` by mail), made on first use."""
-        token = self.game_settings().get("host_token")
-        if not token:
-            token = secrets.token_hex(6)
-            self.update_game_settings({"host_token": token})
-        return token
 
     # ------------------------------------------------------------------ drafts
     def thread_address(self) -> str:

@@ -37,7 +37,7 @@ from typing import Any, BinaryIO, Callable
 from pbp.durable import fsync_folder, open_private
 
 # The tables kept in the journal rather than in the game document.
-JOURNALED = ("outbox", "mails", "orders", "replies", "wrong_tokens", "thread_posts")
+JOURNALED = ("outbox", "mails", "orders", "replies", "wrong_tokens", "thread_posts", "messages")
 # The fields of a journaled table kept in the texts file; the row keeps TEXT_AT instead.
 TEXT_FIELDS = {"outbox": ("body", "attachments")}
 TEXT_AT = "_text"
@@ -48,9 +48,10 @@ TEXT_AT = "_text"
 # grows with the game). The outbox by address: each address's mail is counted for the
 # Message-ID of the next (pbp.storage.outbox_queue). Mail by sender: a mail's ledger row names the order
 # blocks it had judged (pbp.desk.choice). The thread's posts by post: a thread read looks
-# each post up (pbp.forum.thread_votes).
+# each post up (pbp.forum.thread_votes). The channels' messages by day: the daily cap counts
+# a sender's messages of the day (pbp.conversations.judge).
 LOOKUPS = {"outbox": ("status", "address"), "orders": ("phase", "player"), "replies": ("sender",),
-           "wrong_tokens": ("sender",), "mails": ("sender",), "thread_posts": ("post",)}
+           "wrong_tokens": ("sender",), "mails": ("sender",), "thread_posts": ("post",), "messages": ("day",)}
 Op = list[Any]  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
 
 

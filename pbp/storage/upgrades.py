@@ -33,9 +33,11 @@ from pbp.crashpoints import crash_point
 from pbp.durable import fsync_folder, private_folder, write_atomically
 from pbp.errors import UserError
 from pbp.storage.game_storage import forget_handed_over
+from pbp.storage.upgrade_messages import messages_into_journal
 from pbp.release import DATA_FORMAT, FORMAT_FILE, pbp_version, read_stamp
 
 UPGRADES = "upgrades"
+MESSAGES_JOURNALED = 3  # the format from which the channels' messages are in the journal
 FIRST_RULES_VERSION = 1  # the rules a game stored before rules versions existed started under
 # What the copy of an old folder leaves out: the lock, the embedded Maildir transport (mail
 # in transit, not game data) and the copies of earlier upgrades.
@@ -140,26 +142,41 @@ def _copy_durably(source: Path, partial: Path, final: Path) -> None:
     fsync_folder(final.parent)
 
 
-def _format_1_to_2(record: dict[str, Any]) -> None:
+def _format_1_to_2(record: dict[str, Any], document: dict[str, Any]) -> None:
     """Format 2 adds the stamps of the record, and the rules version the game started under
     (the first: rules versions begin with the release that wrote format 1)."""
     record.setdefault("rules_version", FIRST_RULES_VERSION)
 
 
-# The upgrade of a game's record from each format to the next; a release that bumps
-# DATA_FORMAT adds its step here (and its fixture in tests/upgrades/folders).
-STEPS: dict[int, Callable[[dict[str, Any]], None]] = {1: _format_1_to_2}
+def _format_2_to_3(record: dict[str, Any], document: dict[str, Any]) -> None:
+    """Format 3 keeps the host token in the game's record, not in the forum's table
+    (pbp.storage.host_token): the token of a game started before goes with it, so the forms
+    and approvals the host was mailed still carry the right one."""
+    for row in document.get("forum", {}).values():
+        token = row.pop("host_token", None)
+        if token and not record.get("host_token"):
+            record["host_token"] = token
+
+
+# The upgrade of a game's record (with the document holding it) from each format to the
+# next; a release that bumps DATA_FORMAT adds its step here (and its fixture in
+# tests/upgrades/folders).
+STEPS: dict[int, Callable[[dict[str, Any], dict[str, Any]], None]] = {1: _format_1_to_2, 2: _format_2_to_3}
 
 
 def _upgraded_files(data_dir: Path, old: int) -> Iterator[tuple[Path, bytes]]:
     """Each game's document with its record taken from format `old` to DATA_FORMAT, one
-    step after the other, and stamped."""
+    step after the other, and stamped; and its journal, when the upgrade moves a table
+    there."""
     for path in sorted((data_dir / "games").glob("*.json")):
         document = json.loads(path.read_text(encoding="utf-8") or "{}")
         for record in document.get("game", {}).values():
             for step in range(old, DATA_FORMAT):
-                STEPS[step](record)
+                STEPS[step](record, document)
             record.update({"data_format": DATA_FORMAT, "written_by": pbp_version()})
+        journal = messages_into_journal(path, document) if old < MESSAGES_JOURNALED else None
+        if journal is not None:  # before the document: `_complete` moves files in name order
+            yield path.with_suffix(".journal").relative_to(data_dir), journal
         yield path.relative_to(data_dir), json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
 
 

@@ -113,9 +113,8 @@ class Watch:
                 problems.append(f"pbp tried to mail {address}, who is neither on the roster nor the host")
         record = site.record()
         secrets = dict(record["tokens"])
-        for row in site.tables().get("forum", {}).values():
-            if row.get("host_token"):
-                secrets["host"] = row["host_token"]
+        if record.get("host_token"):
+            secrets["host"] = record["host_token"]
         private = _private_lines(site)
         got: dict[str, list] = {name: [] for name in (*NAMES, "host")}
         for recipients, data in site.sent_since(self.sent_mark):

@@ -191,7 +191,7 @@ def test_f086_wrong_host_tokens_never_lock_the_host_out(make_site):
     phase = "T0-class"
     forged = [site.mail(site.host, f"APPROVE {GAME} {phase}\nTOKEN: wrong{n:05d}\n") for n in range(12)]
     run(site, *forged, may_change=set(NAMES))
-    host_token = next(row["host_token"] for row in site.tables()["forum"].values() if row.get("host_token"))
+    host_token = site.record()["host_token"]
     approved = run(site, site.mail(site.host, f"APPROVE {GAME} {phase}\nTOKEN: {host_token}\n"),
                    may_change=set(NAMES))
     assert any(f"Approved the post for {GAME} {phase}" in prose_of(m) for m in approved.mail["host"])
@@ -214,7 +214,7 @@ def test_f087_the_hosts_mail_is_authenticated_like_a_players(make_site):
     site.settings.write_text(site.settings.read_text().replace("[imap]", f"trusted_authserv_id = {TRUSTED}\n\n[imap]", 1))
     assert site.cli("advance", GAME) == 0
     phase, domain = "T0-class", site.host.rpartition("@")[2]
-    host_token = next(row["host_token"] for row in site.tables()["forum"].values() if row.get("host_token"))
+    host_token = site.record()["host_token"]
     approval = f"APPROVE {GAME} {phase}\nTOKEN: {host_token}\n"
     answer = f"BEGIN MESSAGE {GAME} Alice\nTOKEN: {host_token}\nThe host says: you may skip a turn.\nEND MESSAGE\n"
     forged = [site.mail(site.host, body, headers=results("fail", domain)) for body in (approval, answer)]

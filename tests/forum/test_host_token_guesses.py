@@ -8,6 +8,7 @@ from pbp.game.stored import load
 
 from tests.forum.conftest import stored
 from tests.forum.test_review import host_mail
+from pbp.storage.host_token import host_token
 
 LIMIT = 10  # the default wrong_tokens_per_sender_per_day
 
@@ -18,7 +19,7 @@ def test_after_ten_wrong_host_tokens_the_right_one_still_works_and_the_host_is_t
         desk = Desk(moderator)
         for number in range(LIMIT + 2):
             assert desk.receive(host_mail(f"guess-{number}", key=f"1:{number}")) == "rejected"
-        token = DraftBook(load(moderator, "inf1").file).host_token()
+        token = host_token(load(moderator, "inf1").file)
         assert desk.receive(host_mail(token, key="2:1")) == "processed"
         game = load(moderator, "inf1")
         assert DraftBook(game.file).get("T0-class")["status"] == APPROVED
@@ -36,6 +37,6 @@ def test_a_few_wrong_host_tokens_do_not_stop_the_right_one(host_game):
         desk = Desk(moderator)
         for number in range(LIMIT - 1):
             desk.receive(host_mail(f"guess-{number}", key=f"1:{number}"))
-        token = DraftBook(load(moderator, "inf1").file).host_token()
+        token = host_token(load(moderator, "inf1").file)
         assert desk.receive(host_mail(token, key="2:1")) == "processed"
         assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == APPROVED

@@ -14,6 +14,7 @@ from pbp.mail.inbound import parse_inbound
 from pbp.ports import InboundMail, OrderBlock, RawMail
 
 from tests.forum.conftest import stored
+from pbp.storage.host_token import host_token
 
 
 def editor(monkeypatch, tmp_path, python_code: str) -> None:
@@ -81,7 +82,7 @@ def test_an_email_approval_with_a_wrong_token_is_refused_and_the_right_one_appro
         assert DraftBook(game.file).get("T0-class")["status"] == DRAFT
         (refusal,) = [r for r in game.file.outbox.all() if r["kind"] == "host-reply"]
         assert refusal["body"].startswith("Refused: the TOKEN") and refusal["in_reply_to"] == "<1:1@host>"
-        token = DraftBook(game.file).host_token()
+        token = host_token(game.file)
         assert desk.receive(host_mail(token, key="1:2")) == "processed"
         assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == APPROVED
         # Any other mail from the host gets help, and changes nothing.
@@ -122,7 +123,7 @@ def test_an_approve_line_with_the_host_token_approves_and_a_wrong_or_missing_tok
     moderator, game = stored(host_game)
     with moderator:
         desk = Desk(moderator)
-        token = DraftBook(game.file).host_token()
+        token = host_token(game.file)
         draft_mail = next(r for r in game.file.outbox.all() if r["kind"] == "draft")["body"]
         refusals = [
             (f"APPROVE inf1 T0-class\nTOKEN: wrong-token\n\n{quoted(draft_mail)}", "Refused: the TOKEN"),
@@ -145,7 +146,7 @@ def test_the_token_on_the_approve_line_approves_and_any_other_reply_gets_help(ho
     moderator, game = stored(host_game)
     with moderator:
         desk = Desk(moderator)
-        token = DraftBook(game.file).host_token()
+        token = host_token(game.file)
         draft_mail = [r for r in game.file.outbox.all() if r["kind"] == "draft"][-1]["body"]
         # Replied to unquoted (some clients do): the draft mail's own text approves nothing.
         assert desk.receive(host_reply(f"Hold on, not yet.\n\n{draft_mail}", "3:1")) == "rejected"

@@ -13,10 +13,10 @@ from pbp.mail.header_values import reply_subject
 from pbp.render.forms import order_form
 from pbp.render.renderer import Renderer
 from pbp.settings import load_settings
-from pbp.storage.drafts import DraftBook
 from pbp.cli import main
 
 from tests.game.test_npc_and_dead_reports import host_mail, start_game
+from pbp.storage.host_token import host_token
 
 
 def test_a_reply_to_a_re_mail_has_one_re_in_its_subject(tmp_path, monkeypatch):
@@ -27,7 +27,7 @@ def test_a_reply_to_a_re_mail_has_one_re_in_its_subject(tmp_path, monkeypatch):
     with ForumModerator(load_settings(str(settings))) as moderator:
         game = load(moderator, "inf1")
         with game.file.transaction():
-            token = DraftBook(game.file).host_token()
+            token = host_token(game.file)
         block = f"BEGIN ORDERS inf1 T1-movement\nTOKEN: {token}\nNPC: Raiden\nMOVE B-4\nEND ORDERS\n"
         assert Desk(moderator).receive(host_mail(block, "npc:re")) == "processed"   # its subject: "Re: [inf1] NPC"
         (reply,) = [r for r in load(moderator, "inf1").file.outbox.all() if r["kind"] == "npc-receipt"]

@@ -9,13 +9,13 @@ import hashlib
 
 from pbp.cli import main
 from pbp.desk import Desk
-from pbp.storage.drafts import DraftBook
 from pbp.mail.inbound import parse_inbound
 from pbp.ports import RawMail
 from pbp.game.stored import load
 from pbp.game.resolution import NPC_REPORT
 from pbp.composition import ForumModerator
 from pbp.settings import load_settings
+from pbp.storage.host_token import host_token
 
 ROSTER = "name,email\n" + "".join(f"{n},{n.lower()}@example.org\n"
                                   for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid"))
@@ -101,7 +101,7 @@ def test_the_hosts_npc_block_is_judged_like_a_players_and_refusals_change_nothin
     with moderator:
         game = load(moderator, "inf1")
         with game.file.transaction():
-            token = DraftBook(game.file).host_token()
+            token = host_token(game.file)
         desk = Desk(moderator)
         cases = [("T1-movement", "Snake", "MOVE A-1", "inf1 has no NPC 'Snake' (its NPCs: Raiden)"),
                  ("T0-class", "Raiden", "MOVE A-1", "the phase is not open; the current phase is T1-movement"),
@@ -127,7 +127,7 @@ def test_a_host_block_without_its_npc_line_is_asked_which_npc_it_is_for(tmp_path
     with ForumModerator(load_settings(str(settings))) as moderator:
         game = load(moderator, "inf1")
         with game.file.transaction():
-            token = DraftBook(game.file).host_token()
+            token = host_token(game.file)
         block = f"BEGIN ORDERS inf1 T1-movement\nTOKEN: {token}\nMOVE A-1\nEND ORDERS\n"
         assert Desk(moderator).receive(host_mail(block, "npc:unnamed")) == "rejected"
         game = load(moderator, "inf1")

@@ -39,7 +39,6 @@ def _masks(data: Path) -> dict[str, str]:
         for row in document.get("game", {}).values():
             for name, token in row.get("tokens", {}).items():
                 masks[token] = f"<token of {name}>"
-        for row in document.get("forum", {}).values():
             if row.get("host_token"):
                 masks[row["host_token"]] = "<host token>"
     return masks

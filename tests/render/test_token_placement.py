@@ -14,7 +14,6 @@ from pbp.demo import play_demo
 from pbp.conversations.host_side import reply_command
 from pbp.desk import Desk
 from pbp.ports import MessageBlock
-from pbp.storage.drafts import DraftBook
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
@@ -25,6 +24,7 @@ from pbp.game.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from pbp.storage.datafolder import DataFolder
 from tests.fixtures.harness import command_mail, order_mail, write_settings
+from pbp.storage.host_token import known_host_token
 
 
 def final_block_start(lines: list[str]) -> int | None:
@@ -65,7 +65,7 @@ def checked(folder: DataFolder) -> set[str]:
     for file in folder.games():
         record = file.record()
         tokens = dict(record["tokens"])
-        host_token = DraftBook(file).host_token() if DraftBook(file).all() else None
+        host_token = known_host_token(file)
         if host_token:
             tokens["host"] = host_token
         for row in file.outbox.all():

@@ -28,7 +28,7 @@ from tests.fixtures.clocks import Clock
 from tests.upgrades.make_fixture import PLAYERS, SEED, confirm_code, mail
 from tests.upgrades.site import RELEASES, forum_for, unpack
 
-STAMPS = {"data_format", "written_by", "rules_version"}
+STAMPS = {"data_format", "written_by", "rules_version", "host_token"}  # host_token: moved from the forum table
 MAX_ROUNDS = 80
 
 

@@ -1,0 +1,35 @@
+"""What pbp.game.stored keeps of its last read of each game file, beside the file rather
+than on it (docs/design.md: Storage — where each piece of a game lives): the file object
+only reads and writes, and this memo goes when the file object goes.
+
+Two things are kept per file: the state JSON last decoded with the state and phase it gave
+(the writer's storage hands back the same JSON object until the state is written again, so
+it is decoded once per version), and the last `StoredGame` made of the file, handed out
+again while the record is unchanged.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from pbp.storage.datafolder import GameFile
+
+
+@dataclass
+class DecodeMemo:
+    decoded: tuple[Any, Any, Any] | None = None  # (state JSON, state, phase) of the last decode
+    loaded: Any = None  # the last StoredGame made of the file
+
+
+# Keyed by the file object itself: a file opened again (the next cycle's) starts empty, as
+# it did when the memo hung on the object.
+_memos: WeakKeyDictionary[GameFile, DecodeMemo] = WeakKeyDictionary()
+
+
+def memo_of(file: GameFile) -> DecodeMemo:
+    """The memo of `file`, made empty on first use."""
+    memo = _memos.get(file)
+    if memo is None:
+        memo = _memos[file] = DecodeMemo()
+    return memo
