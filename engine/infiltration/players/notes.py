@@ -55,7 +55,7 @@ class Notes:
             for event in seen.mail:
                 self._read(event.kind, event.data)
             self.cache = {}
-        if seen.thread != self.posts:   # quick: the same posts are the same objects
+        if seen.thread is not self.posts and seen.thread != self.posts:   # the same tuple, mostly
             self.cache = {}
         self.posts = seen.thread
         self.reading = reading_of(seen.thread, self.living_players)
