@@ -43,7 +43,12 @@ def report(notes: Notes) -> dict[str, Any]:
 def mission(notes: Notes) -> dict[str, str]:
     """Who goes where this turn, the same for every Green reading the same thread."""
     if "mission" not in notes.cache:
-        notes.cache["mission"] = plan_mission(notes)
+        # A plan reads the thread (shared by its readers), the mission rooms and the code.
+        key = (tuple((feature, tuple(rooms)) for feature, rooms in notes.mission_rooms().items()), notes.code())
+        plans = notes.reading.plans
+        if key not in plans:
+            plans[key] = plan_mission(notes)
+        notes.cache["mission"] = plans[key]
     plan: dict[str, str] = notes.cache["mission"]
     return plan
 

@@ -22,6 +22,9 @@ TRUSTED = 1.0             # a poster whose public score is below this is believe
 class Reading:
     def __init__(self, thread: tuple[Post, ...], living: tuple[str, ...]):
         self.thread, self.living = thread, living
+        # Mission plans made from this reading, by what else a plan reads (greens.mission):
+        # the Greens who know the same rooms and code share one plan.
+        self.plans: dict[Any, dict[str, str]] = {}
 
     @cached_property
     def reports(self) -> dict[str, dict[str, Any]]:
