@@ -26,6 +26,8 @@ _BY_TURN_THEN_GUARD = itemgetter(1, 0)   # of a [guard, turn] entry
 
 
 def _ordered(by_room: dict[str, Any]) -> dict[str, Any]:
+    if len(by_room) < 2:   # most maps: no corpse or one room of them
+        return by_room
     return {room: by_room[room] for room in sorted(by_room, key=room_order)}
 
 
