@@ -26,6 +26,8 @@ _BY_TURN_THEN_GUARD = itemgetter(1, 0)   # of a [guard, turn] entry
 
 
 def _ordered(by_room: dict[str, Any]) -> dict[str, Any]:
+    if len(by_room) < 2:   # most maps: no corpse or one room of them
+        return by_room
     return {room: by_room[room] for room in sorted(by_room, key=room_order)}
 
 
@@ -33,16 +35,9 @@ def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = No
     """What `name` knows of the facility (see the module docstring). `seen_now`: who is in
     their room as `occupants` shows it, when the caller has it already."""
     me = state.characters[name]
-    visits: dict[str, tuple[int, str]] = {}           # room -> (latest turn, feature seen)
-    turns_in: dict[int, str] = {}                     # turn -> room arrived in
-    for turn, room, feature in state.presence_of.get(name, ()):
-        visits[room] = (turn, feature)
-        turns_in[turn] = room
-    guards: dict[str, list[list[Any]]] = {}
-    guards_present = state.guards_present
-    for turn, room in turns_in.items():
-        for guard in guards_present.get((turn, room), ()):
-            guards.setdefault(room, []).append([guard, turn])
+    if name not in state.histories:
+        state.histories[name] = _history(state, name)
+    visits, visit_order, guards = state.histories[name]
     corpses: dict[str, set[str]] = {}
     for room, dead in state.dead_by_room.items():
         # Characters who died in a room before my latest arrival there.
@@ -53,11 +48,13 @@ def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = No
     people: dict[str, list[str]] = {}
     locks: list[str] = []
     here = me.room if me.alive else None
-    known = dict(visits)
-    if here is not None:
-        known.setdefault(here, (state.turn, me.seen_feature))
-    rooms = {room: {"feature": known[room][1], "condition": "", "turn": known[room][0]}
-             for room in sorted(known, key=room_order)}
+    if here is None or here in visits:
+        rooms = {room: {"feature": visits[room][1], "condition": "", "turn": visits[room][0]} for room in visit_order}
+    else:
+        known = dict(visits)
+        known[here] = (state.turn, me.seen_feature)
+        rooms = {room: {"feature": known[room][1], "condition": "", "turn": known[room][0]}
+                 for room in sorted(known, key=room_order)}
     if here is not None:
         rooms[here]["condition"] = me.seen_condition
         seen_now = seen_now or occupants(state, here, exclude=name)
@@ -72,9 +69,27 @@ def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = No
         "rooms": rooms,
         "people": people,
         "corpses": _ordered({room: _names(names) for room, names in corpses.items() if names}),
-        "guards": _ordered({room: sorted(seen, key=_BY_TURN_THEN_GUARD) for room, seen in guards.items()}),
+        "guards": {room: [list(entry) for entry in seen] for room, seen in guards.items()},
         "locks": locks,
     }
+
+
+def _history(state: GameState, name: str) -> tuple[dict[str, tuple[int, str]], list[str], dict[str, Any]]:
+    """What `name`'s arrivals told them, made once per presence log: the rooms they arrived
+    in (room -> (latest turn, feature seen)), those rooms in room order, and the guards they
+    found there (room in room order -> [guard, turn] sorted by turn, then guard)."""
+    visits: dict[str, tuple[int, str]] = {}
+    turns_in: dict[int, str] = {}                     # turn -> room arrived in
+    for turn, room, feature in state.presence_of.get(name, ()):
+        visits[room] = (turn, feature)
+        turns_in[turn] = room
+    guards: dict[str, list[list[Any]]] = {}
+    guards_present = state.guards_present
+    for turn, room in turns_in.items():
+        for guard in guards_present.get((turn, room), ()):
+            guards.setdefault(room, []).append([guard, turn])
+    ordered = _ordered({room: sorted(seen, key=_BY_TURN_THEN_GUARD) for room, seen in guards.items()})
+    return visits, sorted(visits, key=room_order), ordered
 
 
 def host_map(state: GameState) -> dict[str, Any]:

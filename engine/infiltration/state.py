@@ -138,7 +138,7 @@ class GameState:
         "living_player_names": ("characters",), "red_names": ("characters",),
         "by_room": ("characters", "guards"), "sights": ("characters", "guards"),
         "dead_by_room": ("characters", "guards"),
-        "presence_of": ("presence",), "guards_present": ("presence",),
+        "presence_of": ("presence",), "guards_present": ("presence",), "histories": ("presence",),
     }
 
     # ------------------------------------------------------------------ queries
@@ -176,6 +176,11 @@ class GameState:
             if who.startswith("guard "):
                 present.setdefault((turn, room), []).append(who)
         return present
+
+    @cached_property
+    def histories(self) -> dict[str, Any]:
+        """Each reader's map history (knowledge.py) asked so far, kept while the log is."""
+        return {}
 
     def living(self) -> list[Character]:
         return [c for c in self.characters.values() if c.alive]

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from engine.infiltration.evolve import evolve
+from engine.infiltration.knowledge import player_map
 from engine.infiltration.rooms import ROOMS
 from engine.infiltration.state import GameState
 from engine.simulation import Table
@@ -59,9 +60,12 @@ def test_every_cached_value_a_state_holds_equals_the_one_made_afresh(seed):
         table.play_phase(phase)
         state, fresh = table.state, replace(table.state)
         for cached in GameState.CARRIED:
-            if cached in state.__dict__ and cached != "sights":
+            if cached in state.__dict__ and cached not in ("sights", "histories"):
                 assert state.__dict__[cached] == getattr(fresh, cached), (cached, state.phase_id)
                 checked += 1
         for room in ROOMS:
             assert state.sight(room) == fresh.sight(room)
+        for name in state.characters:   # the maps' memo: each reader's history as made afresh
+            assert player_map(state, name) == player_map(fresh, name)
+            assert state.histories[name] == fresh.histories[name]
     assert checked > 20

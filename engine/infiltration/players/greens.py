@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Any
 
 from engine.infiltration.players.notes import KNOWN, Notes
@@ -42,7 +43,12 @@ def report(notes: Notes) -> dict[str, Any]:
 def mission(notes: Notes) -> dict[str, str]:
     """Who goes where this turn, the same for every Green reading the same thread."""
     if "mission" not in notes.cache:
-        notes.cache["mission"] = plan_mission(notes)
+        # A plan reads the thread (shared by its readers), the mission rooms and the code.
+        key = (tuple((feature, tuple(rooms)) for feature, rooms in notes.mission_rooms().items()), notes.code())
+        plans = notes.reading.plans
+        if key not in plans:
+            plans[key] = plan_mission(notes)
+        notes.cache["mission"] = plans[key]
     plan: dict[str, str] = notes.cache["mission"]
     return plan
 
@@ -97,9 +103,18 @@ def explore(notes: Notes, seen: Seen, rng: random.Random) -> str:
     fresh = [room for room in ROOMS if room not in known and room not in guarded]
     if not fresh:
         return rng.choice([room for room in ROOMS if room not in guarded] or list(ROOMS))
-    random.Random(seen.coin).shuffle(fresh)
+    fresh = [fresh[place] for place in _shuffled_places(seen.coin, len(fresh))]
     order = sorted(set(notes.living_players) | {notes.name})
     return fresh[order.index(notes.name) % len(fresh)]
+
+
+@lru_cache(maxsize=64)
+def _shuffled_places(coin: int, count: int) -> tuple[int, ...]:
+    """Where `random.Random(coin).shuffle` puts each of `count` items (the draws depend on
+    the count only): made once per phase's coin for every explorer, not seeded for each."""
+    places = list(range(count))
+    random.Random(coin).shuffle(places)
+    return tuple(places)
 
 
 def decide(notes: Notes, seen: Seen, rng: random.Random) -> list[str]:

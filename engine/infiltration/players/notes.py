@@ -55,7 +55,7 @@ class Notes:
             for event in seen.mail:
                 self._read(event.kind, event.data)
             self.cache = {}
-        if seen.thread != self.posts:   # quick: the same posts are the same objects
+        if seen.thread is not self.posts and seen.thread != self.posts:   # the same tuple, mostly
             self.cache = {}
         self.posts = seen.thread
         self.reading = reading_of(seen.thread, self.living_players)
@@ -134,9 +134,14 @@ class Notes:
         what trusted posters reported."""
         key = f"rooms/{trust_posts}"
         if key not in self.cache:
-            known = self.room_features(trust_posts)
+            # room_features(trust_posts) narrowed to the mission's features: what I saw wins.
+            known = {room: feature for room, feature in self.features.items() if feature in MISSION_ROOMS}
+            if trust_posts:
+                for room, feature in self.reading.features_among(MISSION_ROOMS).items():
+                    if room not in self.features:
+                        known[room] = feature
             found: dict[str, list[str]] = {}
-            for room in sorted(room for room, feature in known.items() if feature in MISSION_ROOMS):
+            for room in sorted(known):
                 found.setdefault(known[room], []).append(room)
             self.cache[key] = found
         rooms: dict[str, list[str]] = self.cache[key]

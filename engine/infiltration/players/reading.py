@@ -22,6 +22,10 @@ TRUSTED = 1.0             # a poster whose public score is below this is believe
 class Reading:
     def __init__(self, thread: tuple[Post, ...], living: tuple[str, ...]):
         self.thread, self.living = thread, living
+        # Mission plans made from this reading, by what else a plan reads (greens.mission):
+        # the Greens who know the same rooms and code share one plan.
+        self.plans: dict[Any, dict[str, str]] = {}
+        self.among: dict[tuple[str, ...], dict[str, str]] = {}   # features_among, by kinds
 
     @cached_property
     def reports(self) -> dict[str, dict[str, Any]]:
@@ -76,6 +80,12 @@ class Reading:
             if self.trusted(author):
                 known.update(report.get("features", {}))
         return known
+
+    def features_among(self, kinds: tuple[str, ...]) -> dict[str, str]:
+        """`features` of these kinds only, made once for every reader."""
+        if kinds not in self.among:
+            self.among[kinds] = {room: feature for room, feature in self.features.items() if feature in kinds}
+        return self.among[kinds]
 
     @cached_property
     def code(self) -> str | None:
