@@ -39,7 +39,7 @@ _._on_nominations
 _._on_votes
 _._on_lynch
 _.oauth_url  # read with getattr over the setting names (pbp.forum.reddit.connect)
-_._content_type  # read back through `__dict__` (pbp.mail.inbound)
+_._content_type  # read back through `__dict__` (pbp.mail.ingest.inbound)
 
 # Public API read by the test suite, tools and docs/design.md.
 resolve_combat  # kept stable for outside use (docs/design.md: The engine)

@@ -15,7 +15,7 @@ from pbp.storage.drafts import DraftBook
 from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load, running
 from pbp.mail.limits import MAX_MESSAGE_CHARS
-from pbp.storage.inbound_ledger import MailLedger
+from pbp.storage.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, Outcome
 from pbp.render.verdicts import Accepted, Refused, Verdict

@@ -44,13 +44,13 @@ from pbp.daemon.cycle import Cycle
 from pbp.daemon import logs
 from pbp.daemon.cycle_log import log_cycle, note_watch
 from pbp.daemon.logs import LogToStdout
-from pbp.forum.watch import ThreadWatch
+from pbp.forum.thread.watch import ThreadWatch
 from pbp.storage.daemon_state import write_state
 from pbp.errors import UserError
 from pbp.daemon.idle import IdleWatcher
 from pbp.daemon.stopping import StopSignals
 from pbp.mail.transport import MailLinks
-from pbp.composition import ForumModerator, open_folder
+from pbp.composition import ComposedModerator, open_folder
 from pbp.render.renderer import Renderer
 from pbp.settings import Settings
 from pbp.durable import WriterLock
@@ -132,7 +132,7 @@ class Daemon:
                 folder.index.look_at_every_game()
                 self.reindex = False
             try:
-                moderator = ForumModerator(self.settings, clock=self.clock, folder=folder)
+                moderator = ComposedModerator(self.settings, clock=self.clock, folder=folder)
                 moderator.keep_renderers(self.renderers)  # a template the host edits is re-read
                 self.state["last_error"] = ""
                 try:
@@ -155,7 +155,7 @@ class Daemon:
                 self._arm(wake)
             self._follow_poll_interval()
 
-    def _work(self, moderator: ForumModerator) -> None:
+    def _work(self, moderator: ComposedModerator) -> None:
         mailbox, sender = self.links.for_settings(moderator.settings)
         report = Cycle(moderator, mailbox, sender, watch=self.watch).turn()
         note_watch(self.state, report.watch, self.clock)

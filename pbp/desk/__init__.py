@@ -37,7 +37,7 @@ from pbp.game.stored import StoredGame, load, record_of, save
 from pbp.durable import atomic_storage
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, OrderBlock, Outcome
-from pbp.storage.inbound_ledger import MailLedger
+from pbp.storage.mail_ledger import MailLedger
 from pbp.storage.open_games import outbox_files
 
 

@@ -56,7 +56,7 @@ def _reminder_times(record: GameRecord, deadline: datetime | None) -> list[float
 
 
 def _prod_times(record: GameRecord, deadline: datetime | None) -> list[float]:
-    """The moment the phase's prods to post fall due (option prod_below, pbp.forum.activity);
+    """The moment the phase's prods to post fall due (option prod_below, pbp.forum.thread.activity);
     the prodding itself decides whether the phase takes votes."""
     try:
         rule = prod_rule(record.moderator_options.get(PROD_BELOW))

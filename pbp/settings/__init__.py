@@ -28,7 +28,7 @@ LOG_LEVELS = ("debug", "info", "warning", "error")
 # Default seconds between two IDLE commands: servers may end an IDLE after 30 minutes
 # (RFC 2177), so pbp ends and re-issues it well before.
 IDLE_RENEW_SECONDS = 25 * 60
-# A poll finding this many new mails reads them in a second process (pbp.mail.read_ahead).
+# A poll finding this many new mails reads them in a second process (pbp.mail.ingest.read_ahead).
 READ_AHEAD_FROM = 200
 
 

@@ -22,7 +22,7 @@ and in its journal (so that an ordinary mail's commit only appends):
     replies  replies per sender per day (the loop and flood cap)
     wrong_tokens  wrong tokens per sender per day (pbp.game.token_guard)
     thread_posts  the public thread's posts as read: revision, order lines, author's
-             player, words (pbp.forum.thread_votes, pbp.forum.activity)
+             player, words (pbp.forum.thread.thread_votes, pbp.forum.thread.activity)
 
 How each file is kept: pbp.storage.document_storage (the registry, the games' documents),
 pbp.storage.game_storage (a game's document with its journal).
@@ -65,7 +65,7 @@ class GameFile:
         self.mails = JournalTable("mails", storage.rows, storage.change, storage.whole)
         self.replies = JournalTable("replies", storage.rows, storage.change, storage.whole)
         self.wrong_tokens = JournalTable("wrong_tokens", storage.rows, storage.change, storage.whole)
-        # the posts of the game's thread as pbp read them (pbp.forum.thread_votes)
+        # the posts of the game's thread as pbp read them (pbp.forum.thread.thread_votes)
         self.thread_posts = JournalTable("thread_posts", storage.rows, storage.change, storage.whole)
 
     def record(self) -> dict[str, Any]:

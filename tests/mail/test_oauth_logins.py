@@ -8,7 +8,7 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbp.mail.imap import ImapMailbox
+from pbp.mail.imap.mailbox import ImapMailbox
 from pbp.mail.oauth import OAuthTrouble, TokenSource, save_refresh_token
 from pbp.mail.smtp import SmtpSender
 from pbp.ports import TransientSendError
