@@ -34,7 +34,7 @@ from pbp.game.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
 from pbp.storage.datafolder import DataFolder, GameFile
 from pbp.storage.open_games import open_game_ids
-from pbp.signups.status import signup_lines
+from pbp.signups.signup_status import signup_lines
 from pbp.storage.strangers import StrangerLog
 from pbp.timezones import render_timestamp
 from pbp.game.token_guard import locked_lines

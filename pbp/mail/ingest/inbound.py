@@ -18,7 +18,7 @@ from pbp.mail.commands import find_approval, find_command
 from pbp.mail.header_values import header_line
 from pbp.mail.headers import first_message_id, header_text, message_ids, no_reply_reason, strict_sender
 from pbp.mail.mime import MailTexts, mail_texts
-from pbp.mail.text import normalise_text
+from pbp.mail.normalising import normalise_text
 from pbp.ports import InboundMail, RawMail
 from pbp.mail.signup_words import find_signup
 
