@@ -19,7 +19,7 @@ from pbp.game.resolution import ResolutionSummary, resolve_due
 from pbp.game.resolution import resolve_all_in
 from pbp.forum.thread.activity import queue_prods
 from pbp.forum.thread.running_counts import draft_due_tallies, draft_vote_tallies
-from pbp.game.reminders import queue_reminders
+from pbp.game.notifying.reminders import queue_reminders
 from pbp.signups.starting import start_due
 from pbp.moderator import Moderator
 from pbp.storage.outbox import SendSummary

@@ -15,7 +15,7 @@ from pbp.forum.thread.watch_rules import note_for_watch, opened_at
 from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
-from pbp.game.host_contact import HOST
+from pbp.game.notifying.host_contact import HOST
 
 
 def _mail_host(moderator: Moderator, forum: ForumSettings, game: StoredGame, row: dict[str, Any]) -> None:

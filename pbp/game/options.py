@@ -8,7 +8,7 @@ form; every on/off value reads by the one vocabulary of `engine.core.parse_on_of
 ruleset's card may change a default (`RulesetCard.default_moderator_options`).
 
 - `reminders`: `on` (the default times, 24h and 1h before each deadline), `off`, or the
-  times themselves, e.g. `reminders=12h,30m` (pbp.game.reminders).
+  times themselves, e.g. `reminders=12h,30m` (pbp.game.notifying.reminders).
 - `resolve_when_all_in`: `on` resolves a phase as soon as every player who must act has
   orders in; default `off`. Never for a phase whose actors are secret (Werewolf `Nn`,
   `Nn-witch`): an early dawn would tell the village who acts at night

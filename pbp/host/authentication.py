@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pbp.game.host_contact import answer_host
+from pbp.game.notifying.host_contact import answer_host
 from pbp.game.stored import StoredGame, load
 from pbp.mail.sender_auth import refusal
 from pbp.storage.mail_ledger import MailLedger

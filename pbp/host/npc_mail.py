@@ -4,7 +4,7 @@ to an NPC's report with the form's block, which carries the game's host token an
 
 Only a mail from `[forum] host_address` is read here, and only its blocks that name an NPC;
 everything else from the host (approvals, help) goes on to pbp.forum.publishing.approval_mail. Wrong
-host tokens count against the address like a player's (pbp.game.token_guard: the right token
+host tokens count against the address like a player's (pbp.game.judging.token_guard: the right token
 always works). The orders are judged by the same engine parser and stored like
 `pbp submit`'s.
 """
@@ -16,14 +16,14 @@ from typing import Callable
 from engine.names import match_name
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
-from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
+from pbp.game.notifying.host_contact import answer_host, tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load
 from pbp.host.orders import enter_orders, parse_for
 from pbp.storage.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.render.verdicts import Accepted, Refused, Verdict
-from pbp.game.token_guard import TokenGuard
+from pbp.game.judging.token_guard import TokenGuard
 
 _NPC_LINE = re.compile(r"^NPC\s*:\s*(\S+)\s*$", re.IGNORECASE)
 

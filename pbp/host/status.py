@@ -30,14 +30,14 @@ from pbp.host.release_status import folder_line, game_line
 from pbp.release import read_stamp
 from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, DraftBook
 from pbp.storage.outbox_queue import FAILED, QUEUED
-from pbp.game.reminders import players_to_remind
+from pbp.game.notifying.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
 from pbp.storage.datafolder import DataFolder, GameFile
 from pbp.storage.open_games import open_game_ids
 from pbp.signups.signup_status import signup_lines
 from pbp.storage.strangers import StrangerLog
 from pbp.timezones import render_timestamp
-from pbp.game.token_guard import locked_lines
+from pbp.game.judging.token_guard import locked_lines
 
 RulesFor = Callable[[str], Ruleset]
 # A game's lines told by a higher layer (the forum's thread: pbp.forum.thread.thread_status).

@@ -20,7 +20,7 @@ and in its journal (so that an ordinary mail's commit only appends):
     outbox   the outbox ledger (pbp.storage.outbox)
     mails    the handled-mail ledger: key, sha256, message id, outcome
     replies  replies per sender per day (the loop and flood cap)
-    wrong_tokens  wrong tokens per sender per day (pbp.game.token_guard)
+    wrong_tokens  wrong tokens per sender per day (pbp.game.judging.token_guard)
     thread_posts  the public thread's posts as read: revision, order lines, author's
              player, words (pbp.forum.thread.thread_votes, pbp.forum.thread.activity)
 

@@ -187,7 +187,7 @@ def test_t011_five_hundred_votes_in_one_phase(play):
 def test_t012_a_vote_by_mail_is_refused_when_votes_are_cast_in_the_thread(play):
     """Votes in the thread: with votes = thread a mail block may not give a public
     order; the form lists the public orders apart, with how to post them."""
-    from pbp.game.order_lines import read_orders
+    from pbp.game.judging.order_lines import read_orders
     play.to_day_one()
     game = play.game
     read = read_orders(game.rules, game.state, game.phase, "Alice", ["NOMINATE Bruno"],

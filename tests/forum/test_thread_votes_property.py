@@ -16,7 +16,7 @@ from pbp.game.tally import running_tally
 from pbp.forum.thread.posts import ThreadPost
 from pbp.forum.thread.watch import read_game_thread
 from pbp.game.create import create_game
-from pbp.game.order_lines import read_orders
+from pbp.game.judging.order_lines import read_orders
 from pbp.game.record import RosterPlayer
 from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load

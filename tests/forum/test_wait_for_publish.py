@@ -28,7 +28,7 @@ from pbp.composition import ComposedModerator
 from pbp.game.clock import UNSET_DEADLINE, awaited_post
 from pbp.game.record import GameRecord, Roster
 from pbp.game.deadlines import clock_waits, start_clocks
-from pbp.game.reminders import queue_reminders
+from pbp.game.notifying.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from pbp.settings import load_settings
 from pbp.mail.transport import open_mailbox, open_sender

@@ -17,7 +17,7 @@ from pbp.host.removal import modkill
 from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
 from pbp.storage.outbox_queue import FAILED, QUEUED
-from pbp.game.reminders import queue_reminders
+from pbp.game.notifying.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from tests.fixtures.harness import ROSTER, order_mail
 

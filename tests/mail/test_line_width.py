@@ -37,7 +37,7 @@ from pbp.host.substitute import substitute
 from pbp.mail.ingest.inbound import parse_inbound
 from pbp.mail.wrapping import WIDTH
 from pbp.ports import Bounce, RawMail
-from pbp.game.reminders import queue_reminders
+from pbp.game.notifying.reminders import queue_reminders
 from pbp.release import templates_folder
 from pbp.render.languages import languages
 from pbp.render.renderer import Renderer

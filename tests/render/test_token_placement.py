@@ -21,7 +21,7 @@ from pbp.game.resolution import resolve_phase
 from pbp.game import deadlines
 from pbp.host import substitute as host_substitute
 from pbp.composition import ComposedModerator
-from pbp.game.reminders import queue_reminders
+from pbp.game.notifying.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from pbp.storage.datafolder import DataFolder
 from tests.fixtures.harness import command_mail, order_mail, write_settings

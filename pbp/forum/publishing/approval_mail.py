@@ -10,13 +10,13 @@ from pbp.conversations.host_side import host_messages
 from pbp.errors import UserError
 from pbp.forum.publishing import review
 from pbp.storage.drafts import DraftBook
-from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
+from pbp.game.notifying.host_contact import answer_host, tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load
 from pbp.storage.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.render.verdicts import Accepted, Note, Refused, Verdict
-from pbp.game.token_guard import TokenGuard
+from pbp.game.judging.token_guard import TokenGuard
 
 @dataclass(frozen=True)
 class Approval:
@@ -46,7 +46,7 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     on it or on a `TOKEN:` line, or the draft's block with `APPROVE` un-commented) approves
     that draft (leak-checked: a draft that fails needs `pbp draft approve --force`). A
     missing or wrong token is refused, and wrong tokens count against the address like a
-    player's (pbp.game.token_guard: the right token always works); anything else gets help."""
+    player's (pbp.game.judging.token_guard: the right token always works); anything else gets help."""
     host = moderator.settings.host_address
     if not host or mail.sender != host:
         return None

@@ -2,7 +2,7 @@
 
 With the option `votes` at `thread` or `both`, each read of the thread (pbp.forum.thread.watch) turns
 the order lines of the players' posts (pbp.forum.thread.vote_lines) into stored orders, read by the
-same engine parser and name matching as mail (pbp.game.order_lines), each row naming its post
+same engine parser and name matching as mail (pbp.game.judging.order_lines), each row naming its post
 (`post`, `post_url`) and when it was cast (`cast_at`). The resolution reads those rows as it
 reads mail's, so a replay reproduces the game.
 
@@ -39,7 +39,7 @@ from pbp.forum.thread.watch_rules import PhaseFacts, facts_at
 from pbp.game.clock import Running
 from pbp.render.keyword_names import thread_words
 from pbp.game.options import THREAD_RECEIPTS
-from pbp.game.order_lines import read_orders
+from pbp.game.judging.order_lines import read_orders
 from pbp.game.stored import StoredGame
 from pbp.game.vote_channels import THREAD, public_keyword, takes_from_thread
 from pbp.mail.limits import quoted

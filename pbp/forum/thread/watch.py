@@ -32,7 +32,7 @@ from pbp.forum.thread.thread_votes import VoteRead, judge_posts, seen_posts
 from pbp.forum.thread.watch_rules import (  # noqa: F401 - the watch's rules, where their users import them
     PhaseFacts, Warning, dead_players, facts_at, facts_now, note_for_watch, opened_at, silenced_players,
     timeline_of, watch_thread)
-from pbp.game.host_contact import host_note, tell_host
+from pbp.game.notifying.host_contact import host_note, tell_host
 from pbp.game.vote_channels import takes_from_thread
 from pbp.game.stored import load
 from pbp.moderator import Moderator

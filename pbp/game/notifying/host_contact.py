@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from pbp.game.stored import StoredGame
-from pbp.game.token_guard import TokenGuard
+from pbp.game.judging.token_guard import TokenGuard
 from pbp.moderator import Moderator
 from pbp.mail.header_values import reply_subject
 from pbp.ports import InboundMail, RenderedMail

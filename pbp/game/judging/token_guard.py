@@ -11,7 +11,7 @@ without a right one between, its later wrong tokens that day are not answered (a
 with nothing but such blocks gets no reply), so forged mail cannot make pbp flood the
 player with refusals. The host is told the first time an address reaches the limit on a
 day (`pbp status` lists it; with `[forum] host_address` a mail goes too:
-pbp.game.host_contact.tell_host_of_wrong_tokens). The counts live in the game file (table
+pbp.game.notifying.host_contact.tell_host_of_wrong_tokens). The counts live in the game file (table
 `wrong_tokens`), one row per address and day, written with the mail's commit. The host's
 token (approvals, NPC orders and answers by mail) is counted the same way.
 """

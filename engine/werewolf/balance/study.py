@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import Anchor, BalanceStudy, Calibration
 from engine.players import DEFAULT_SKILL
-from engine.werewolf import anchor_roles
+from engine.werewolf.balance import anchor_roles
 
 
 def plain_game(players: int, wolves: int, night_first: bool) -> dict[str, str]:
@@ -24,7 +24,7 @@ NOVICE = Anchor("novice", 10, {**plain_game(10, 2, night_first=True), "reveal_ro
 # is the server's scapegoat, a villager seat killed on the first night, so each game's first
 # day starts with 16 players: 3 wolves, Madman, Fox, Seer, Medium (the Apothecary), Hunter
 # (the Bodyguard), 2 Masons and 6 villagers. The Madman plays as a Villager here; the Fox is
-# scored as the server scores it (it steals the win: engine.werewolf.anchor_roles). The
+# scored as the server scores it (it steals the win: engine.werewolf.balance.anchor_roles). The
 # model's village falls short of the human one at every skill (it does not hunt the Fox),
 # so the band is as wide as that shortfall: 49.5 % ± 20. It still fails a wrong skill: the
 # model at skill 0.3 or below lands under it (docs/balance.md: Calibration).

@@ -6,16 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from pbp.game.block_rules import IDENTITY_RULES, ORDER_RULES, BlockCase, OrderCase, first_refusal
+from pbp.game.judging.block_rules import IDENTITY_RULES, ORDER_RULES, BlockCase, OrderCase, first_refusal
 from pbp.game.order_row import OrderRow
 from pbp.game.stored import StoredGame
 from pbp.mail.limits import listed, quoted
-from pbp.game.order_lines import read_orders
+from pbp.game.judging.order_lines import read_orders
 from pbp.ports import OrderBlock
 from pbp.render.verdicts import Accepted, Refused, Verdict
 from pbp.render.moments import render_received
 from pbp.timezones import to_text
-from pbp.game.token_guard import TokenGuard
+from pbp.game.judging.token_guard import TokenGuard
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class BlockVerdict:
     verdict: Verdict
     submission: bool = True  # False: a form sent back with nothing filled in
     order_row: OrderRow | None = None
-    rule: str = ""  # the rule of pbp.game.block_rules that refused it, or the parse ("orders_read")
+    rule: str = ""  # the rule of pbp.game.judging.block_rules that refused it, or the parse ("orders_read")
 
     @property
     def accepted(self) -> bool:
@@ -35,10 +35,10 @@ class BlockVerdict:
 
 def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard, block: OrderBlock,
                 now: datetime) -> BlockVerdict:
-    """One block: the named rules of pbp.game.block_rules (identity, phase, sender), then
+    """One block: the named rules of pbp.game.judging.block_rules (identity, phase, sender), then
     the engine's parse (docs/design.md: Order mail format — a block for another phase, a
     closed phase, a dead player or with a wrong token is rejected with a reason). `games`
-    are the sender's games; `guard` counts their wrong tokens (pbp.game.token_guard)."""
+    are the sender's games; `guard` counts their wrong tokens (pbp.game.judging.token_guard)."""
     about = {"block_game": block.game, "block_phase": block.phase}
     refused = first_refusal(OrderCase(game, name, games, guard, block.token, about, block), ORDER_RULES)
     if refused:
@@ -47,7 +47,7 @@ def judge_block(game: StoredGame, name: str, games: list[str], guard: TokenGuard
 
 
 def _parsed(game: StoredGame, name: str, block: OrderBlock, now: datetime, about: dict[str, str]) -> BlockVerdict:
-    """The block's lines read as a whole (pbp.game.order_lines.read_orders): accepted whole or
+    """The block's lines read as a whole (pbp.game.judging.order_lines.read_orders): accepted whole or
     refused whole."""
     phase = game.open_phase
     words = game.rules.card.phase_words(phase.id)
@@ -74,7 +74,7 @@ def identity_refusal(game: StoredGame, name: str, games: list[str], guard: Token
                      about: dict[str, str]) -> Refused | None:
     """Why a block (orders or a message) does not prove its sender, or None when the game
     and the token are right (docs/design.md: Reliability rules — Identity): the identity
-    rules of pbp.game.block_rules. `about` names the block (its game, and its phase or
+    rules of pbp.game.judging.block_rules. `about` names the block (its game, and its phase or
     channel) as the refusal quotes it."""
     refused = first_refusal(BlockCase(game, name, games, guard, token, about), IDENTITY_RULES)
     return refused.verdict if refused else None

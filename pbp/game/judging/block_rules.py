@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Callable, TypeVar
 
 from pbp.game.stored import StoredGame
-from pbp.game.token_guard import TokenGuard
+from pbp.game.judging.token_guard import TokenGuard
 from pbp.ports import OrderBlock
 from pbp.render.verdicts import Refused
 
@@ -70,7 +70,7 @@ def carries_a_token(case: BlockCase) -> Refusal | None:
 
 def token_is_right(case: BlockCase) -> Refusal | None:
     """The token is the sender's: a wrong one counts against the address, the right one
-    starts the count again (pbp.game.token_guard)."""
+    starts the count again (pbp.game.judging.token_guard)."""
     if (case.token or "").strip() == case.game.token(case.name):
         case.guard.note_right()
         return None
