@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.infiltration.validity_words import GRAMMAR_HELP
+from engine.infiltration.validity.words import GRAMMAR_HELP
 from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
 from pbp.game.stored import load

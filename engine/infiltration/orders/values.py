@@ -1,5 +1,5 @@
 """Orders: typed values with a canonical text, and what a sender knows when giving them
-(rules: Order grammar). The parser is engine.infiltration.order_parsing.
+(rules: Order grammar). The parser is engine.infiltration.orders.order_parsing.
 
 Two stages, python-chess style: a line that is not an order of the grammar raises
 `OrderSyntaxError`; a well-formed order this sender may not give now raises

@@ -7,10 +7,10 @@ import re
 from typing import Callable
 
 from engine.core import IllegalOrderError, OrderSyntaxError, did_you_mean
-from engine.infiltration.orders import MESSAGE_LIMIT, Order, SenderView, Tamper, Use, named_character, named_room
+from engine.infiltration.orders.values import MESSAGE_LIMIT, Order, SenderView, Tamper, Use, named_character, named_room
 from engine.infiltration.rooms import FLOORS, TERMINALS
 from engine.infiltration.state import DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS
-from engine.infiltration.validity import check_size, parse_statement
+from engine.infiltration.validity.statements import check_size, parse_statement
 
 
 def require_terminal_here(view: SenderView, action: str) -> None:

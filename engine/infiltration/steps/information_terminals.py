@@ -8,12 +8,12 @@ import random
 from typing import Any, Callable
 
 from engine.infiltration.facility import COMMON_TERMINALS
-from engine.infiltration.orders import Use
+from engine.infiltration.orders.values import Use
 from engine.infiltration.rooms import ROOMS, rooms_on_floor
 from engine.infiltration.state import GREEN, NEUTRAL, RED, GameState
-from engine.infiltration.terminal_step import TerminalStep, hacked, user_room
-from engine.infiltration.validity_facts import evaluate
-from engine.infiltration.world import StateWorld
+from engine.infiltration.steps.terminal_step import TerminalStep, hacked, user_room
+from engine.infiltration.validity.facts import evaluate
+from engine.infiltration.validity.world import StateWorld
 
 def _seer(step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use) -> None:
     team = step.start.characters[order.argument].team

@@ -1,19 +1,19 @@
 """Parsing an Infiltration order block (rules: Order grammar): one line at a time, each
 keyword to its parser, every error of the block listed (engine.core.OrderBlockError); the
 terminal orders (USE, HACK, DESTROY, RESTORE, REPAIR) are read by
-engine.infiltration.terminal_orders."""
+engine.infiltration.orders.terminal_orders."""
 from __future__ import annotations
 
 import re
 from typing import Sequence
 
 from engine.core import IllegalOrderError, OrderSyntaxError, did_you_mean, parse_order_block
-from engine.infiltration.orders import (CLASS_NAMES, KEYWORDS, KIND_HINT, NO_LYNCH, NO_REDS_LEFT, PHASE_KEYWORDS,
+from engine.infiltration.orders.values import (CLASS_NAMES, KEYWORDS, KIND_HINT, NO_LYNCH, NO_REDS_LEFT, PHASE_KEYWORDS,
                                         TAMPER_ACTIONS, Attack, ChooseClass, EnterCode, Move, Order, SenderView, Stay,
                                         Vote, kind_of, named_character, named_room, sender_view)
 from engine.infiltration.rooms import FLOORS
 from engine.infiltration.state import RED, GameState, guard_name
-from engine.infiltration.terminal_orders import parse_tamper, parse_use
+from engine.infiltration.orders.terminal_orders import parse_tamper, parse_use
 
 
 def parse_block(state: GameState, player: str, lines: Sequence[str]) -> tuple[Order, ...]:

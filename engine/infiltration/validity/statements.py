@@ -1,10 +1,10 @@
 """The Validity check terminal's statements (rules: Resolution §3, "Validity check grammar").
 
 `parse_statement` turns a player's text into an immutable `Statement` (facts combined with
-NOT, AND, OR; engine.infiltration.validity_facts, where `evaluate` judges one against
+NOT, AND, OR; engine.infiltration.validity.facts, where `evaluate` judges one against
 the game); `str()` of a statement is its canonical text, which parses back to an equal
 value. Nothing in the grammar can name a team, a class or a number of Reds: such words are
-simply not part of any fact (engine.infiltration.validity_words).
+simply not part of any fact (engine.infiltration.validity.words).
 """
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from typing import Callable, Collection
 
 from engine.core import OrderSyntaxError
 from engine.infiltration.rooms import parse_room
-from engine.infiltration.validity_facts import (And, Attacked, CodeIs, Fact, GuardDead, GuardIn, HangarOpen, HasStinger,
+from engine.infiltration.validity.facts import (And, Attacked, CodeIs, Fact, GuardDead, GuardIn, HangarOpen, HasStinger,
                                                 IsAlive, IsDead, IsIn, Not, Or, RoomHas, Statement, TerminalIs, Used,
                                                 VisitedFeature, VisitedRoom, WasIn)
-from engine.infiltration.validity_tokens import DIGITS, Expected, TokenReader
-from engine.infiltration.validity_words import ALLEGIANCE_WORDS, FEATURE_SPELLINGS, GRAMMAR_HELP, TERMINAL_SPELLINGS
+from engine.infiltration.validity.tokens import DIGITS, Expected, TokenReader
+from engine.infiltration.validity.words import ALLEGIANCE_WORDS, FEATURE_SPELLINGS, GRAMMAR_HELP, TERMINAL_SPELLINGS
 
 # Deeper nesting than this is no sensible question, and refusing it keeps every recursive
 # walk (parsing, str, ==, evaluate) far from Python's recursion limit.

@@ -5,7 +5,7 @@ import random
 from dataclasses import dataclass
 from typing import Mapping
 
-from engine.infiltration.orders import NO_LYNCH, NO_REDS_LEFT
+from engine.infiltration.orders.values import NO_LYNCH, NO_REDS_LEFT
 
 LYNCHED, NOBODY, NO_REDS_LEFT_PASSED = "lynched", "nobody", "no-reds-left"
 

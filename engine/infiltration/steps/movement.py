@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from engine.infiltration.orders import EnterCode, Move, Order
+from engine.infiltration.orders.values import EnterCode, Move, Order
 from engine.infiltration.evolve import evolve
 from engine.infiltration.state import GameState
 

@@ -17,12 +17,12 @@ from typing import Callable, Mapping
 
 from engine.core import Event
 from engine.infiltration.evolve import evolve
-from engine.infiltration.information_terminals import INFORMATION_USES
-from engine.infiltration.orders import Tamper, Use
+from engine.infiltration.steps.information_terminals import INFORMATION_USES
+from engine.infiltration.orders.values import Tamper, Use
 from engine.infiltration.rooms import room_order
 from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState, Slot
-from engine.infiltration.terminal_step import TerminalStep, hacked, user_room
-from engine.infiltration.world import StateWorld
+from engine.infiltration.steps.terminal_step import TerminalStep, hacked, user_room
+from engine.infiltration.validity.world import StateWorld
 
 @dataclass(frozen=True)
 class TerminalOutcome:

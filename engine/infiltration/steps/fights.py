@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from engine.core import Event
-from engine.infiltration.combat import PRIORITY, killers
+from engine.infiltration.steps.combat import PRIORITY, killers
 from engine.infiltration.rooms import room_order
 from engine.infiltration.evolve import evolve
 from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState
