@@ -10,7 +10,7 @@ _.handle_starttag  # html.parser.HTMLParser's hooks (pbp.mail.html_text)
 _.handle_startendtag
 _.handle_endtag
 _.handle_data
-_.do_GET  # http.server's hooks (pbp.mail.oauth_flows)
+_.do_GET  # http.server's hooks (pbp.mail.sign_in.oauth_flows)
 _.log_message
 _.do_POST  # http.server's hooks (pbp.demo.discourse_server)
 _.daemon_threads  # read by socketserver (pbp.demo.discourse_server)
@@ -39,7 +39,7 @@ _._on_nominations
 _._on_votes
 _._on_lynch
 _.oauth_url  # read with getattr over the setting names (pbp.forum.reddit.connect)
-_._content_type  # read back through `__dict__` (pbp.mail.inbound)
+_._content_type  # read back through `__dict__` (pbp.mail.ingest.inbound)
 
 # Public API read by the test suite, tools and docs/design.md.
 resolve_combat  # kept stable for outside use (docs/design.md: The engine)

@@ -46,7 +46,7 @@ from sending_setup import (make_data_folder, null_smtp_server, print_verdict, qu
 from pbp.timezones import as_utc  # noqa: E402
 from pbp.game.stored import load  # noqa: E402
 from pbp.game.resolution import resolve_due  # noqa: E402
-from pbp.composition import ForumModerator as Moderator  # noqa: E402  (the daemon's wiring: the forum drafts too)
+from pbp.composition import ComposedModerator as Moderator  # noqa: E402  (the daemon's wiring: the forum drafts too)
 from pbp.render.renderer import Renderer  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
 from pbp.game.standing_orders import standing_orders  # noqa: E402

@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from pbp.timezones import as_utc, to_text  # noqa: E402
-from pbp.composition import ForumModerator  # noqa: E402
+from pbp.composition import ComposedModerator  # noqa: E402
 from pbp.daemon.run import Daemon  # noqa: E402
 from pbp.storage.datafolder import DataFolder  # noqa: E402
 from pbp.game.create import create_game  # noqa: E402
@@ -87,7 +87,7 @@ class Site:
 def make_template(data: Path, players: int) -> None:
     roster = [RosterPlayer(f"Player{n:02d}", f"player{n:02d}@example.org") for n in range(1, players + 1)]
     settings = Settings(data=data, from_address="pbp@games.example", poll_interval=86400)
-    with ForumModerator(settings, clock=Clock()) as moderator:
+    with ComposedModerator(settings, clock=Clock()) as moderator:
         create_game(moderator, "infiltration", roster, seed="bench", game_id="g1", schedule_text="default=1h",
                     options={"reminders": "off"})
     Site(data, 1).turn()  # the welcome mails go out

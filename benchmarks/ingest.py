@@ -17,7 +17,7 @@ moderator's Maildir, and measures, side by side:
 (b) pbp's full ingest of the same messages through the code `pbp poll` runs
     (`pbp.daemon.cycle.Cycle.poll`, repeated until the inbox is empty): fetch, durable spool, MIME
     and order parsing, commit, receipts queued in the outbox, moved on the server. With
-    the default settings a poll of that many mails is read ahead (pbp.mail.read_ahead): a
+    the default settings a poll of that many mails is read ahead (pbp.mail.ingest.read_ahead): a
     forked child process fetches and parses while pbp judges, on the machine's second
     core; its start is part of pbp's time.
 
@@ -70,7 +70,7 @@ from engine.simulation import player_names  # noqa: E402
 from benchmarks.in_process import quiet_pbp  # noqa: E402
 from pbp.daemon.cycle import Cycle  # noqa: E402
 from pbp.game.stored import load  # noqa: E402
-from pbp.composition import ForumModerator  # noqa: E402
+from pbp.composition import ComposedModerator  # noqa: E402
 from pbp.storage.outbox_queue import QUEUED  # noqa: E402
 from pbp.demo.players import filled_reply_text  # noqa: E402
 from pbp.settings import load_settings  # noqa: E402
@@ -145,11 +145,11 @@ class Discard:
         return "250 OK"
 
 
-def open_moderator(site: Site) -> ForumModerator:
-    return ForumModerator(load_settings(str(site.settings)))
+def open_moderator(site: Site) -> ComposedModerator:
+    return ComposedModerator(load_settings(str(site.settings)))
 
 
-def open_cycle(moderator: ForumModerator) -> Cycle:
+def open_cycle(moderator: ComposedModerator) -> Cycle:
     """Wired exactly as `pbp poll` wires it (pbp/commands/poll.py)."""
     return Cycle(moderator, open_mailbox(moderator.settings), open_sender(moderator.settings))
 
@@ -165,7 +165,7 @@ class Author:
     orders: str
 
 
-def authors(moderator: ForumModerator) -> list[Author]:
+def authors(moderator: ComposedModerator) -> list[Author]:
     """Every player who has orders to give in their game's open phase."""
     found = []
     for game_id in moderator.folder.game_ids():

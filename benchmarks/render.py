@@ -26,7 +26,7 @@ if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from engine.simulation import player_names  # noqa: E402
-from pbp.composition import ForumModerator  # noqa: E402
+from pbp.composition import ComposedModerator  # noqa: E402
 from pbp.game.create import create_game  # noqa: E402
 from pbp.game.record import RosterPlayer  # noqa: E402
 from pbp.game.resolution import resolve_phase  # noqa: E402
@@ -55,7 +55,7 @@ class _KeepingRenderer(Renderer):
 
 def reports_of_a_game() -> list[tuple[str, dict[str, Any]]]:
     with tempfile.TemporaryDirectory() as folder:
-        moderator = ForumModerator(Settings(data=Path(folder), from_address="pbp@bench.example"))
+        moderator = ComposedModerator(Settings(data=Path(folder), from_address="pbp@bench.example"))
         keeping = _KeepingRenderer()
         moderator.renderer = keeping
         try:

@@ -20,7 +20,7 @@ each sample on a fresh copy of its folder:
 Both are timed as the daemon's cycles are: in a process that has already run a cycle on
 that data folder (an idle turn, untimed; before (a) also a cycle that ingested another
 player's mail), so the game's journal and the mail ledger were read before and the cycle
-reads only what was appended since (pbp.storage.datafolder, pbp.storage.inbound_ledger), and with one
+reads only what was appended since (pbp.storage.datafolder, pbp.storage.mail_ledger), and with one
 renderer whose templates are compiled once, as `pbp run` keeps it. A one-shot `pbp poll`
 reads the whole journal's rows first, which grows with the game (the mails' texts are
 never read that way).
@@ -53,7 +53,7 @@ sys.path.insert(0, str(REPO))
 from engine.core import OrderBlockError  # noqa: E402
 from engine.simulation import player_names  # noqa: E402
 from benchmarks.in_process import quiet_pbp  # noqa: E402
-from pbp.composition import ForumModerator  # noqa: E402
+from pbp.composition import ComposedModerator  # noqa: E402
 from pbp.daemon.cycle import Cycle  # noqa: E402
 from pbp.game.stored import StoredGame, load  # noqa: E402
 from pbp.game.resolution import resolve_phase  # noqa: E402
@@ -93,8 +93,8 @@ def make_site(root: Path, players: int, late_phase: int) -> Path:
 RENDERER = Renderer()
 
 
-def open_moderator(settings: Path) -> ForumModerator:
-    moderator = ForumModerator(load_settings(str(settings)))
+def open_moderator(settings: Path) -> ComposedModerator:
+    moderator = ComposedModerator(load_settings(str(settings)))
     moderator.renderer = RENDERER
     return moderator
 
@@ -196,7 +196,7 @@ def ingest_one(settings: Path) -> float:
 def ingest_seconds(template: Path, copy: Path) -> float:
     """(a) the cycle that finds one order mail: judged, committed, receipt queued, filed;
     after a cycle that ingested another player's mail (untimed), as a daemon that has
-    run for a while has (its mail ledger was read then, pbp.storage.inbound_ledger)."""
+    run for a while has (its mail ledger was read then, pbp.storage.mail_ledger)."""
     settings = warm_copy(template, copy)
     deliver_order(settings, 1, 10**9)
     ingest_one(settings)

@@ -10,7 +10,7 @@ talk (some quoting a nomination). A data folder with that game (`votes = thread`
 topic as its thread) is the template. Every round then measures, in turn:
 
 (a) pbp: a fresh copy of the template, and one read of its thread as the watch does it
-    (`pbp.forum.watch.read_game_thread` through pbp's Discourse client: every post fetched,
+    (`pbp.forum.thread.watch.read_game_thread` through pbp's Discourse client: every post fetched,
     its order lines read, each vote judged by the engine's parser and stored, every post
     kept for the activity counts, in one durable write);
 (b) baseline: the same HTTP requests with `requests` and the JSON decoded, nothing more.
@@ -34,10 +34,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import requests  # noqa: E402
 
-from pbp.composition import ForumModerator  # noqa: E402
+from pbp.composition import ComposedModerator  # noqa: E402
 from pbp.demo.discourse_server import LocalDiscourse  # noqa: E402
 from pbp.forum.discourse import CHUNK, DiscourseForum, DiscourseSettings  # noqa: E402
-from pbp.forum.watch import read_game_thread  # noqa: E402
+from pbp.forum.thread.watch import read_game_thread  # noqa: E402
 from pbp.game.create import create_game  # noqa: E402
 from pbp.game.record import RosterPlayer  # noqa: E402
 from pbp.game.resolution import resolve_phase  # noqa: E402
@@ -62,7 +62,7 @@ def make_template(folder: Path, forum: LocalDiscourse, posts: int) -> int:
     """The game on Day 1 with its thread filled; returns the topic's id."""
     from datetime import datetime, timedelta, timezone
     clock = Clock(datetime(2030, 1, 1, 12, tzinfo=timezone.utc))
-    moderator = ForumModerator(Settings(data=folder, from_address="pbp@bench.invalid"), clock=clock)
+    moderator = ComposedModerator(Settings(data=folder, from_address="pbp@bench.invalid"), clock=clock)
     with moderator:
         roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", f"{n.lower()}_f") for n in NAMES]
         create_game(moderator, "werewolf", roster, seed="bench", game_id=GAME, options={"votes": "thread"})
@@ -91,7 +91,7 @@ def pbp_round(template: Path, work: Path, forum: LocalDiscourse) -> tuple[float,
     shutil.copytree(template, work)
     from datetime import datetime, timezone
     clock = Clock(datetime(2030, 1, 3, 13, tzinfo=timezone.utc))
-    moderator = ForumModerator(Settings(data=work, from_address="pbp@bench.invalid"), clock=clock)
+    moderator = ComposedModerator(Settings(data=work, from_address="pbp@bench.invalid"), clock=clock)
     reader = DiscourseForum(DiscourseSettings(url=forum.url, api_username=forum.username, api_key=forum.api_key))
     with moderator:
         load(moderator, GAME)  # the game file opened, as the daemon holds it

@@ -24,7 +24,7 @@ def open_folder(data: Path, writer: bool = True, wait: float = 0.0,
     return DataFolder(data, writer=writer, wait=wait, on_wait=on_wait, entry_of=entry_of)
 
 
-class ForumModerator(Moderator):
+class ComposedModerator(Moderator):
     after_resolution: tuple[Listener, ...] = (queue_spectator_mail, released_after_resolution,
                                               forum_hooks.after_resolution)
     after_host_action: tuple[Listener, ...] = (forum_hooks.after_host_action, released_after_host_action)

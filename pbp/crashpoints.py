@@ -6,7 +6,7 @@ a phase's reports, in the middle of a resolution").
 no cleanup, no flush, exactly like a power cut. Names in use: `after-spool`,
 `after-commit`, `mid-send`, `mid-resolution`, `forum-after-post` (the forum
 accepted a post that pbp has not recorded yet), `reader-after-part` (the child that reads
-a large poll ahead, pbp.mail.read_ahead, dies after handing over its first part).
+a large poll ahead, pbp.mail.ingest.read_ahead, dies after handing over its first part).
 """
 from __future__ import annotations
 

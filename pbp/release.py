@@ -19,7 +19,7 @@ from pathlib import Path
 from pbp.errors import UserError
 
 # The shape of the data folder and of its games' records. Bump it, and add an upgrade step
-# (pbp.storage.upgrades), whenever a release changes what it writes. A folder without a
+# (pbp.storage.upgrading.upgrades), whenever a release changes what it writes. A folder without a
 # stamp was written before stamps existed: format 1.
 DATA_FORMAT = 3
 UNSTAMPED_FORMAT = 1

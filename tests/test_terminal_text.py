@@ -3,7 +3,7 @@ the host on a terminal has control characters made visible")."""
 from __future__ import annotations
 
 from pbp.cli import main
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.settings import load_settings
 from pbp.terminal import visible
 
@@ -22,7 +22,7 @@ def test_orders_and_status_show_player_text_with_visible_escapes(tmp_path, capsy
     (tmp_path / "roster.csv").write_text(ROSTER)
     assert main(["new-game", "--settings", str(settings), "--ruleset", "infiltration", "--seed", "3",
                  "--roster", str(tmp_path / "roster.csv"), "--id", "g1", "--no-send"]) == 0
-    with ForumModerator(load_settings(str(settings))) as moderator:  # what an older version stored, or an engine echo
+    with ComposedModerator(load_settings(str(settings))) as moderator:  # what an older version stored, or an engine echo
         file = moderator.folder.game("g1")
         phase = file.record()["phase_id"]
         file.orders.insert({"phase": phase, "player": "Alice", "text": f"MESSAGE {ATTACK}",
@@ -50,7 +50,7 @@ def test_advance_shows_an_anonymous_message_with_visible_escapes(tmp_path, capsy
     (tmp_path / "roster.csv").write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n" for n in names))
     assert main(["new-game", "--settings", str(settings), "--ruleset", "infiltration", "--seed", "3",
                  "--roster", str(tmp_path / "roster.csv"), "--id", "g1", "--no-send"]) == 0
-    with ForumModerator(load_settings(str(settings))) as moderator:  # the game moved on to Ann at the terminal
+    with ComposedModerator(load_settings(str(settings))) as moderator:  # the game moved on to Ann at the terminal
         file = moderator.folder.game("g1")
         phase = RULES.phase(state).id
         file.update_record({"state": RULES.to_json(state), "phase_id": phase})

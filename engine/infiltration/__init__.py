@@ -21,8 +21,8 @@ from engine.players import SkillLike
 from engine.simulation import one_off_orders
 from engine.infiltration import codec, host, turn
 from engine.infiltration.card import CARD
-from engine.infiltration.grammar import actor_grammar
-from engine.infiltration.order_parsing import parse_block
+from engine.infiltration.orders.grammar import actor_grammar
+from engine.infiltration.orders.order_parsing import parse_block
 from engine.infiltration.players import InfiltrationPlayer
 from engine.infiltration.setup import new_game
 from engine.infiltration.state import GameState, Step

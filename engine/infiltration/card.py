@@ -1,5 +1,5 @@
 """Infiltration's ruleset card (engine.core.RulesetCard): the one order table, used by
-HELP and by the order forms (engine.infiltration.grammar), the phase kinds and their
+HELP and by the order forms (engine.infiltration.orders.grammar), the phase kinds and their
 words, and the words a name may not be (rules: Order grammar)."""
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from engine.core import (BalanceStudy, OrderLine, PhaseKind, PublicCharacter, Ru
 from engine.keyword_names import every_name
 from engine.infiltration.drawing import BOARD_WORDS, board_svg, board_text
 from engine.infiltration.keyword_names import KEYWORD_NAMES
-from engine.infiltration.orders import KEYWORDS, Vote
+from engine.infiltration.orders.values import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
 from engine.infiltration.state import CLASSES, NEUTRAL, PLAYER_CLASSES, RED, TEAMS
-from engine.infiltration.validity_words import GRAMMAR_HELP
+from engine.infiltration.validity.words import GRAMMAR_HELP
 from engine.infiltration.variants import SETUP_VARIANTS
 
 _DECISION = ("Tn-decision", ("decision",))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any, Iterable
 
-from engine.infiltration.arrival import occupants
+from engine.infiltration.steps.arrival import occupants
 from engine.infiltration.rooms import ROOMS, room_order
 from engine.infiltration.state import GameState, Step, guard_name
 

@@ -7,7 +7,7 @@ from engine.core import GameSetupError, PlayerSpec, phase_rng
 from engine import names
 from engine.infiltration.card import CARD
 from engine.infiltration.facility import default_features, layout_from_features, parse_map
-from engine.infiltration.guards import plan_guards
+from engine.infiltration.steps.guards import plan_guards
 from engine.infiltration.rooms import FLOORS, ROOMS, SPECIALS, rooms_on_floor
 from engine.infiltration.variants import default_reds
 from engine.infiltration.state import (

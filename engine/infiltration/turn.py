@@ -5,17 +5,17 @@ from __future__ import annotations
 from typing import Mapping, Sequence, TypeVar
 
 from engine.core import Event, Resolution, phase_rng
-from engine.infiltration.alert import alert_floors
-from engine.infiltration.arrival import arrival_reports, arrive, fellow_reds, red_reports
-from engine.infiltration.fights import fight
-from engine.infiltration.gas import release_gas
-from engine.infiltration.guards import move_guards, plan_guards
-from engine.infiltration.lynch import LYNCHED, NO_REDS_LEFT_PASSED, count_votes
-from engine.infiltration.movement import MOVED, STAYED, intended_moves, resolve_moves
-from engine.infiltration.orders import Attack, ChooseClass, Order, Tamper, Use, Vote
+from engine.infiltration.steps.alert import alert_floors
+from engine.infiltration.steps.arrival import arrival_reports, arrive, fellow_reds, red_reports
+from engine.infiltration.steps.fights import fight
+from engine.infiltration.steps.gas import release_gas
+from engine.infiltration.steps.guards import move_guards, plan_guards
+from engine.infiltration.steps.lynch import LYNCHED, NO_REDS_LEFT_PASSED, count_votes
+from engine.infiltration.steps.movement import MOVED, STAYED, intended_moves, resolve_moves
+from engine.infiltration.orders.values import Attack, ChooseClass, Order, Tamper, Use, Vote
 from engine.infiltration.evolve import evolve
 from engine.infiltration.state import GREEN, GameState, Step
-from engine.infiltration.terminals import run_terminals
+from engine.infiltration.steps.terminals import run_terminals
 from engine.infiltration import victory
 
 Orders = Mapping[str, Sequence[Order]]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import PlayerStatus
-from engine.infiltration.arrival import fellow_reds, occupants
+from engine.infiltration.steps.arrival import fellow_reds, occupants
 from engine.infiltration.knowledge import host_map, player_map
 from engine.infiltration.state import RED, GameState, Step
 

@@ -8,8 +8,8 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from engine.core import OrderLine, PhaseKind, PublicCharacter, RulesetCard, SecretFields, listed_characters
-from engine.werewolf.balance import BALANCE_STUDY
-from engine.werewolf.variants import SETUP_VARIANTS
+from engine.werewolf.balance.study import BALANCE_STUDY
+from engine.werewolf.balance.variants import SETUP_VARIANTS
 from engine.keyword_names import every_name
 from engine.werewolf.keyword_names import KEYWORD_NAMES
 from engine.werewolf.orders import Nominate, Vote

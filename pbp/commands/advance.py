@@ -6,7 +6,7 @@ from typing import Iterator
 
 from pbp.commands._game_command import register_game_command, run_and_send
 from pbp.errors import UserError
-from pbp.forum.watch import ThreadWatch
+from pbp.forum.thread.watch import ThreadWatch
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.commands.common import Subparsers

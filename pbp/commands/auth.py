@@ -1,11 +1,11 @@
 """`pbp auth`: get the OAuth2 refresh token pbp logs in to IMAP and SMTP with, and keep it
-in a file readable by the host alone (pbp.mail.oauth_flows, pbp.mail.oauth)."""
+in a file readable by the host alone (pbp.mail.sign_in.oauth_flows, pbp.mail.sign_in.oauth)."""
 from __future__ import annotations
 
 from argparse import Namespace
 
 from pbp.commands.common import add_settings_arguments, settings_of, Subparsers
-from pbp.mail.oauth import save_refresh_token
+from pbp.mail.sign_in.oauth import save_refresh_token
 
 
 def register(subparsers: Subparsers) -> None:
@@ -20,7 +20,7 @@ def register(subparsers: Subparsers) -> None:
 
 
 def run(args: Namespace) -> int:
-    from pbp.mail.oauth_flows import authorization_code_flow, device_flow  # loads authlib: only here
+    from pbp.mail.sign_in.oauth_flows import authorization_code_flow, device_flow  # loads authlib: only here
 
     settings = settings_of(args)
     oauth = settings.oauth

@@ -12,9 +12,9 @@ import sys
 from typing import TypeAlias
 
 from pbp.errors import UserError
-from pbp.composition import ForumModerator, open_folder
+from pbp.composition import ComposedModerator, open_folder
 from pbp.settings import Settings, load_settings
-from pbp.storage.upgrades import refuse_newer
+from pbp.storage.upgrading.upgrades import refuse_newer
 
 # Long enough for any cycle of `pbp run` (a poll, a resolution, sending a phase's reports),
 # short enough that a host who left an editor open elsewhere is told rather than left hanging.
@@ -58,17 +58,17 @@ def lock_wait() -> float:
     return max(seconds, 0.0)
 
 
-def open_moderator(args: Namespace, wait: float | None = None) -> ForumModerator:
+def open_moderator(args: Namespace, wait: float | None = None) -> ComposedModerator:
     """The moderator as the one writer of the data folder. If another pbp holds the lock
     (e.g. `pbp run` in the middle of a cycle) this waits up to `wait` seconds, saying so
     once, and then stops with a one-line error."""
     settings = settings_of(args)
     wait = lock_wait() if wait is None else wait
-    return ForumModerator(settings, folder=open_folder(settings.data, writer=True, wait=wait, on_wait=say_waiting))
+    return ComposedModerator(settings, folder=open_folder(settings.data, writer=True, wait=wait, on_wait=say_waiting))
 
 
-def open_reader(args: Namespace) -> ForumModerator:
+def open_reader(args: Namespace) -> ComposedModerator:
     """The moderator over the data folder opened read-only: no lock, no waiting; each file
     is read once, whole (files are replaced atomically), so what is shown is consistent."""
     settings = settings_of(args)
-    return ForumModerator(settings, folder=open_folder(settings.data, writer=False))
+    return ComposedModerator(settings, folder=open_folder(settings.data, writer=False))

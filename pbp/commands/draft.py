@@ -12,12 +12,12 @@ from typing import Any
 
 from pbp.commands.common import add_settings_arguments, GAME_HELP, open_moderator, open_reader, Subparsers
 from pbp.errors import UserError
-from pbp.forum import drafts
-from pbp.forum import review
+from pbp.forum.publishing import drafting
+from pbp.forum.publishing import review
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
-from pbp.forum.dialects import DIALECTS
-from pbp.forum.post_renderer import thread_post_renderer
+from pbp.forum.publishing.dialects import DIALECTS
+from pbp.forum.publishing.post_renderer import thread_post_renderer
 from pbp.game.stored import load, StoredGame
 from pbp.signups.opening import set_dialect
 from pbp.storage.open_games import OpenGame, find_open_game
@@ -143,7 +143,7 @@ def _tally(args: Namespace) -> int:
         forum = load_forum_settings(moderator.settings)
         game = load(moderator, args.game)
         with game.file.transaction():
-            row = drafts.draft_tally(thread_post_renderer(moderator, game), forum, game,
+            row = drafting.draft_tally(thread_post_renderer(moderator, game), forum, game,
                                      moderator.clock())
         _show(row)
     return 0
@@ -168,7 +168,7 @@ def _settings(args: Namespace) -> int:
             fields["auto_publish"] = args.auto_publish if args.auto_publish == "tally" else args.auto_publish == "on"
         with game.file.transaction():
             current = book.update_game_settings(fields) if fields else book.game_settings()
-            rendered, kept = (drafts.rerender(thread_post_renderer(moderator, game), forum, game)
+            rendered, kept = (drafting.rerender(thread_post_renderer(moderator, game), forum, game)
                               if args.dialect else ([], []))
         print(f"Game {game.id}: dialect {current.get('dialect') or forum.dialect}, auto-publish "
               f"{_mode_words(review.auto_publish_mode(book, forum))}, thread {current.get('thread') or 'none yet'}.")

@@ -9,7 +9,7 @@ import engine
 from pbp.commands.balance_note import balance_note, sizes_to_check
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
 from pbp.commands.simulate import parse_options
-from pbp.forum.dialects import DIALECTS
+from pbp.forum.publishing.dialects import DIALECTS
 from pbp.game.roster_file import parse_npc
 from pbp.signups.announcement import announcement
 from pbp.signups.opening import open_for_signups

@@ -8,8 +8,9 @@ from __future__ import annotations
 from argparse import Namespace
 
 from pbp.commands.common import add_settings_arguments, open_moderator, Subparsers
-from pbp.forum import publish, watch
-from pbp.forum.thread import ThreadReader
+from pbp.forum.publishing import publish
+from pbp.forum.thread import watch
+from pbp.forum.thread.posts import ThreadReader
 from pbp.forum.config import load_forum_settings
 from pbp.game.stored import load
 from pbp.commands.sending import send_queued

@@ -25,7 +25,7 @@ from pbp.storage.outbox import outbox_rows
 from pbp.render.renderer import FINISHED
 from pbp.game.resolution import NPC_REPORT
 from pbp.host.orders import for_the_screen
-from pbp.forum.thread_status import show_lines as show_thread_lines
+from pbp.forum.thread.thread_status import show_lines as show_thread_lines
 
 REPORT_KINDS = ("welcome", "report", NPC_WELCOME, NPC_REPORT)  # what a character is told of the game
 RULE = "-" * 60

@@ -7,7 +7,7 @@ from argparse import Namespace
 
 from pbp.commands.common import add_settings_arguments, open_reader, Subparsers
 from pbp.settings import secrets_readable_by_others
-from pbp.forum.thread_status import status_lines as thread_status_lines
+from pbp.forum.thread.thread_status import status_lines as thread_status_lines
 from pbp.host.status import status_text
 
 

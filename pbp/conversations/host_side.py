@@ -11,15 +11,15 @@ from pbp.conversations.judge import Delivery
 from pbp.conversations.picks import current_picks
 from pbp.conversations.relay import KIND, deliver, thread_id
 from pbp.errors import UserError
-from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
+from pbp.game.notifying.host_contact import answer_host, tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load, running
 from pbp.mail.limits import MAX_MESSAGE_CHARS
-from pbp.storage.inbound_ledger import MailLedger
+from pbp.storage.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, Outcome
 from pbp.render.verdicts import Accepted, Refused, Verdict
 from pbp.timezones import render_timestamp, to_text
-from pbp.game.token_guard import TokenGuard
+from pbp.game.judging.token_guard import TokenGuard
 from pbp.storage.host_token import host_token
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Mapping
 
-from pbp.game.block_judge import identity_refusal
+from pbp.game.judging.block_judge import identity_refusal
 from pbp.conversations.channels import HOST, TEAM, channels_of, sent_on
 from pbp.conversations.picks import current_picks
 from pbp.game.stored import StoredGame
@@ -15,7 +15,7 @@ from pbp.mail.limits import MAX_MESSAGE_CHARS
 from pbp.ports import MessageBlock
 from pbp.render.verdicts import Accepted, Note, Refused, Verdict
 from pbp.timezones import render_timestamp, to_text
-from pbp.game.token_guard import TokenGuard
+from pbp.game.judging.token_guard import TokenGuard
 
 
 @dataclass(frozen=True)

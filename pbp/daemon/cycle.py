@@ -1,25 +1,25 @@
 """One turn of the moderator's work, shared by `pbp poll`, `pbp run` and `pbp demo`:
-read new mail (pbp.mail.ingest), resolve every phase whose deadline has passed, send what the
+read new mail (pbp.mail.ingest.ingest_cycle), resolve every phase whose deadline has passed, send what the
 outbox holds. Each step commits before the next begins, so stopping anywhere is safe.
 
-Each turn ends with the one thread watch (pbp.forum.watch): with the Reddit
+Each turn ends with the one thread watch (pbp.forum.thread.watch): with the Reddit
 publisher configured, it reads each game's public thread at most once per `[forum]
 watch_interval` seconds (docs/design.md: Public posts)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pbp.mail import ingest
-from pbp.mail.ingest_report import IngestReport, QuarantinedMail
-from pbp.mail.spool import Spool
+from pbp.mail.ingest import ingest_cycle
+from pbp.mail.ingest.report import IngestReport, QuarantinedMail
+from pbp.mail.ingest.spool import Spool
 from pbp.desk import Desk
 from pbp.forum import hooks as forum_hooks
-from pbp.forum.watch import ThreadWatch, WatchReport
+from pbp.forum.thread.watch import ThreadWatch, WatchReport
 from pbp.game.resolution import ResolutionSummary, resolve_due
 from pbp.game.resolution import resolve_all_in
-from pbp.forum.activity import queue_prods
-from pbp.forum.running_counts import draft_due_tallies, draft_vote_tallies
-from pbp.game.reminders import queue_reminders
+from pbp.forum.thread.activity import queue_prods
+from pbp.forum.thread.running_counts import draft_due_tallies, draft_vote_tallies
+from pbp.game.notifying.reminders import queue_reminders
 from pbp.signups.starting import start_due
 from pbp.moderator import Moderator
 from pbp.game.deadlines import start_clocks
@@ -39,7 +39,7 @@ class CycleReport:
 
 class Cycle:
     # Mail read per poll. Read here, it is committed in one durable write per game file
-    # (pbp.mail.ingest); read ahead, in parts of at most 1,000 (pbp.mail.read_ahead). Either
+    # (pbp.mail.ingest.ingest_cycle); read ahead, in parts of at most 1,000 (pbp.mail.ingest.read_ahead). Either
     # mailbox also caps a poll's download in bytes (max_batch_bytes), so a poll of large
     # mails reads fewer.
     INGEST_BATCH = 5000
@@ -57,7 +57,7 @@ class Cycle:
     def poll(self) -> IngestReport:
         """One ingest cycle; what it quarantined or refused as too big is noted for `pbp status`."""
         settings = self.moderator.settings
-        return ingest.Ingest(self.mailbox, self.desk, self.spool, (settings.from_address,),
+        return ingest_cycle.Ingest(self.mailbox, self.desk, self.spool, (settings.from_address,),
                              settings.max_mail_size, note_refused=self._note_refused).poll(self.batch)
 
     def _note_refused(self, item: QuarantinedMail | OversizedMail) -> None:

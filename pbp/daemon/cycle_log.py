@@ -10,7 +10,7 @@ from typing import Any, Callable
 from pbp.timezones import to_text
 from pbp.daemon import logs
 from pbp.daemon.cycle import CycleReport
-from pbp.forum.watch import WatchReport
+from pbp.forum.thread.watch import WatchReport
 
 # A sending error names the mail's Message-ID, `<pbp.<game>.<phase>.…>` (pbp.storage.outbox_queue),
 # or its game: "game <id>: …".

@@ -21,7 +21,7 @@ RECONNECT = Backoff(first=1.0, longest=300.0)
 
 
 class IdleMailbox(Protocol):
-    """A mailbox that can wait for new mail (pbp.mail.imap.ImapMailbox)."""
+    """A mailbox that can wait for new mail (pbp.mail.imap.mailbox.ImapMailbox)."""
 
     def supports_idle(self) -> bool: ...
 

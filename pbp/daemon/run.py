@@ -10,7 +10,7 @@ no lock and keeps no copy of any game, deadline or setting, so the host's own co
 the lock if a cycle is under way: one writer per data folder at every instant.
 
 The daemon wakes at the earliest of: the next poll (`poll_interval`), the earliest
-deadline, the earliest reminder time (pbp.game.reminders), the earliest outbox retry, and —
+deadline, the earliest reminder time (pbp.game.notifying.reminders), the earliest outbox retry, and —
 over IMAP with `[imap] idle = on` — the moment the server announces new mail in IDLE
 (pbp.daemon.idle), so a receipt goes out within seconds whatever the poll interval. A change
 the host makes between cycles is noticed within `CHANGE_CHECK_SECONDS` by the file
@@ -44,13 +44,13 @@ from pbp.daemon.cycle import Cycle
 from pbp.daemon import logs
 from pbp.daemon.cycle_log import log_cycle, note_watch
 from pbp.daemon.logs import LogToStdout
-from pbp.forum.watch import ThreadWatch
+from pbp.forum.thread.watch import ThreadWatch
 from pbp.storage.daemon_state import write_state
 from pbp.errors import UserError
 from pbp.daemon.idle import IdleWatcher
 from pbp.daemon.stopping import StopSignals
 from pbp.mail.transport import MailLinks
-from pbp.composition import ForumModerator, open_folder
+from pbp.composition import ComposedModerator, open_folder
 from pbp.render.renderer import Renderer
 from pbp.settings import Settings
 from pbp.durable import WriterLock
@@ -132,7 +132,7 @@ class Daemon:
                 folder.index.look_at_every_game()
                 self.reindex = False
             try:
-                moderator = ForumModerator(self.settings, clock=self.clock, folder=folder)
+                moderator = ComposedModerator(self.settings, clock=self.clock, folder=folder)
                 moderator.keep_renderers(self.renderers)  # a template the host edits is re-read
                 self.state["last_error"] = ""
                 try:
@@ -155,7 +155,7 @@ class Daemon:
                 self._arm(wake)
             self._follow_poll_interval()
 
-    def _work(self, moderator: ForumModerator) -> None:
+    def _work(self, moderator: ComposedModerator) -> None:
         mailbox, sender = self.links.for_settings(moderator.settings)
         report = Cycle(moderator, mailbox, sender, watch=self.watch).turn()
         note_watch(self.state, report.watch, self.clock)

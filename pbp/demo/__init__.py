@@ -38,7 +38,7 @@ from pbp.game.stored import load, StoredGame
 from pbp.storage.outbox import outbox_briefs
 from pbp.game.resolution import resolve_phase
 from pbp.mail.maildir import deliver
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.record import RosterPlayer
 from pbp.render.languages import SOURCE_LANGUAGE
 from pbp.demo.players import filled_message_block, filled_reply_text, form_in, mail_text, reply_to
@@ -80,7 +80,7 @@ def play_demo(ruleset: str, players: int | None = None, seed: str | None = None,
     roster = [RosterPlayer(name, f"{name.lower()}@players.invalid", forum_name=name.lower() if forum else "",
                            language=language) for name in player_names(count)]
     try:
-        with ForumModerator(settings, clock=clock) as moderator:
+        with ComposedModerator(settings, clock=clock) as moderator:
             cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
             try:
                 return _play(moderator, cycle, ruleset, roster, seed, say, votes, forum, stop_after)
@@ -91,7 +91,7 @@ def play_demo(ruleset: str, players: int | None = None, seed: str | None = None,
             forum.stop()
 
 
-def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[RosterPlayer], seed: str,
+def _play(moderator: ComposedModerator, cycle: Cycle, ruleset: str, roster: list[RosterPlayer], seed: str,
           say: Callable[[str], None], votes: str = "mail", forum: DemoForum | None = None,
           stop_after: int | None = None) -> DemoResult:
     language = roster[0].language
@@ -156,7 +156,7 @@ def _play(moderator: ForumModerator, cycle: Cycle, ruleset: str, roster: list[Ro
     return DemoResult(game.id, phases, result.to_json() if result else None, sent, received)
 
 
-def _answer_mail(moderator: ForumModerator, game: StoredGame, entry: RosterPlayer, answered: set[str],
+def _answer_mail(moderator: ComposedModerator, game: StoredGame, entry: RosterPlayer, answered: set[str],
                  heard: set[tuple[str, str]], seed: str, quote: bool) -> int:
     """Read the player's new mail (moving it to cur/, as a mail client does); reply to
     a form for the open phase if the player acts in it and has not answered it yet. A

@@ -13,13 +13,14 @@ from typing import Callable
 
 from pbp.demo.discourse_server import LocalDiscourse
 from pbp.demo.thread_tour import ThreadTour
-from pbp.forum import drafts, hooks
+from pbp.forum import hooks
+from pbp.forum.publishing import drafting
 from pbp.forum.config import load_forum_settings
-from pbp.forum.post_renderer import thread_post_renderer
-from pbp.forum.thread_mail import host_note_lines
+from pbp.forum.publishing.post_renderer import thread_post_renderer
+from pbp.forum.thread.thread_mail import host_note_lines
 from pbp.game.clock import Running
 from pbp.game.tally import has_public_orders
-from pbp.forum.watch import ThreadWatch
+from pbp.forum.thread.watch import ThreadWatch
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import StoredGame, load
 from pbp.game.vote_channels import MAIL, public_keyword
@@ -89,7 +90,7 @@ class DemoForum:
             say(f"  ({waits})")
         forum = load_forum_settings(moderator.settings)
         with game.file.transaction():
-            drafts.draft_tally(thread_post_renderer(moderator, game), forum, game, moderator.clock())
+            drafting.draft_tally(thread_post_renderer(moderator, game), forum, game, moderator.clock())
         hooks.publish_due(moderator)
         posted = self.server.posts_by(BOT)[-1].raw
         say(f"\n-- the running count, as posted in the thread --\n{posted.split('<small>')[0].strip()}")

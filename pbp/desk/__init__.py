@@ -31,13 +31,13 @@ from typing import Iterator
 from pbp.conversations.relay import deliver
 from pbp.desk.chain import CHAIN
 from pbp.desk.judging import Decision, GameMailJudge
-from pbp.game.host_contact import tell_host_of_wrong_tokens
+from pbp.game.notifying.host_contact import tell_host_of_wrong_tokens
 from pbp.game.reply_cap import may_reply
 from pbp.game.stored import StoredGame, load, record_of, save
 from pbp.durable import atomic_storage
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, OrderBlock, Outcome
-from pbp.storage.inbound_ledger import MailLedger
+from pbp.storage.mail_ledger import MailLedger
 from pbp.storage.open_games import outbox_files
 
 

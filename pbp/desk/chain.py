@@ -15,14 +15,14 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Protocol
 
 from pbp.desk.bounces import file_bounce
-from pbp.forum.approval_mail import host_mail
+from pbp.forum.publishing.approval_mail import host_mail
 from pbp.game.stored import StoredGame
 from pbp.host.authentication import unauthenticated_host_mail
 from pbp.host.npc_mail import npc_orders_mail
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.signups.mail import signup_mail
-from pbp.storage.inbound_ledger import MailLedger
+from pbp.storage.mail_ledger import MailLedger
 
 
 class DeskParts(Protocol):
@@ -70,7 +70,7 @@ def npc_orders(desk: DeskParts, mail: InboundMail) -> Outcome | None:
 
 
 def host_approval(desk: DeskParts, mail: InboundMail) -> Outcome | None:
-    """Anything else from the host: APPROVE, answers to players, help (pbp.forum.approval_mail)."""
+    """Anything else from the host: APPROVE, answers to players, help (pbp.forum.publishing.approval_mail)."""
     return host_mail(desk.moderator, desk.ledger, mail, desk.may_reply)
 
 

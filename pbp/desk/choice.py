@@ -37,7 +37,7 @@ def fingerprint(block: OrderBlock) -> str:
 
 def judged_entry(block: OrderBlock) -> str:
     """How the ledger row of the mail that had `block` judged names it: its phase and its
-    fingerprint (pbp.storage.inbound_ledger.MailLedger.record)."""
+    fingerprint (pbp.storage.mail_ledger.MailLedger.record)."""
     return f"{block.phase.lower()} {fingerprint(block)}"
 
 

@@ -13,14 +13,14 @@ from pbp.conversations.judge import Delivery, MessageVerdict, free_text_note, ju
 from pbp.conversations.picks import picks_of_teams
 from pbp.desk.choice import choose_blocks, judged_before, judged_entry
 from pbp.desk.help import help_facts
-from pbp.game.block_judge import BlockVerdict, judge_block
+from pbp.game.judging.block_judge import BlockVerdict, judge_block
 from pbp.game.tally import running_tally
 from pbp.render.keyword_names import canonical_words, english_word
-from pbp.game.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
+from pbp.game.judging.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
 from pbp.game.options import stated_options
 from pbp.game.order_row import OrderRow
 from pbp.game.stored import StoredGame
-from pbp.game.token_guard import TokenGuard
+from pbp.game.judging.token_guard import TokenGuard
 from pbp.mail.limits import listed
 from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
@@ -85,7 +85,7 @@ class JudgedBlocks:
     @property
     def refused_by(self) -> list[str]:
         """The named rules that refused a block, once each, in order: an order block's rule
-        (pbp.game.block_rules), a message block's refusal kind."""
+        (pbp.game.judging.block_rules), a message block's refusal kind."""
         named = [v.rule for v in self.verdicts if v.rule and not v.accepted]
         named += [f"message:{v.verdict.kind}" for v in self.messages if not v.accepted]
         return list(dict.fromkeys(named))

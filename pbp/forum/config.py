@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Mapping
 
 from pbp.errors import UserError
-from pbp.forum.dialects import DIALECTS
+from pbp.forum.publishing.dialects import DIALECTS
 from pbp.forum.site_settings import MODES, DiscourseSettings, RedditSettings
 from pbp.settings import Settings
 

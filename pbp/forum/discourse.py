@@ -32,8 +32,8 @@ from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
 from pbp.forum.site_settings import DiscourseSettings as DiscourseSettings
-from pbp.forum.publisher import PermanentPublishError, Post, Published, TransientPublishError, thread_marker
-from pbp.forum.thread import ThreadPost, same_account
+from pbp.forum.publishing.publisher import PermanentPublishError, Post, Published, TransientPublishError, thread_marker
+from pbp.forum.thread.posts import ThreadPost, same_account
 
 CHUNK = 100  # post ids asked for per request
 OWN_POSTS_LOOKED_AT = 200  # the topic's latest posts searched for a marker after a fault
@@ -116,7 +116,7 @@ class DiscourseForum:
                           by_us=same_account(author, self.settings.api_username))
 
     def thread_posts(self, thread: str) -> list[ThreadPost]:
-        """Every regular post of the topic, oldest first (pbp.forum.thread.ThreadReader)."""
+        """Every regular post of the topic, oldest first (pbp.forum.thread.posts.ThreadReader)."""
         posts = [self._thread_post(post) for post in self._topic_posts(thread)
                  if post.get("post_type", REGULAR_POST) == REGULAR_POST]
         return sorted(posts, key=lambda post: post.created)

@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from pbp.forum import drafts
-from pbp.forum import publish
+from pbp.forum.publishing import drafting
+from pbp.forum.publishing import publish
 from pbp.storage.drafts import OPENING, DraftBook
 from pbp.forum.config import ForumSettings, load_forum_settings
-from pbp.forum.post_renderer import thread_post_renderer
-from pbp.forum.watch_rules import note_for_watch, opened_at
+from pbp.forum.publishing.post_renderer import thread_post_renderer
+from pbp.forum.thread.watch_rules import note_for_watch, opened_at
 from pbp.game.resolution import Resolved
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
-from pbp.game.host_contact import HOST
+from pbp.game.notifying.host_contact import HOST
 from pbp.storage.host_token import host_token
 
 
@@ -38,7 +38,7 @@ def _drafted(moderator: Moderator, forum: ForumSettings, game: StoredGame, key: 
         problem = f"drafting failed ({type(error).__name__}: {error}); write the post with `pbp draft edit`"
         book = DraftBook(game.file)
         return book.save_generated(key, f"{game.id}: {key}", f"({problem})\n", (),
-                                   drafts.dialect_of(book, forum).name, [problem])
+                                   drafting.dialect_of(book, forum).name, [problem])
 
 
 def after_resolution(moderator: Moderator, resolved: Resolved) -> None:
@@ -56,7 +56,7 @@ def after_resolution(moderator: Moderator, resolved: Resolved) -> None:
     note_for_watch(after, opened_at(after))
     if not public_events:
         return
-    row = _drafted(moderator, forum, after, phase, lambda: drafts.draft_resolution(
+    row = _drafted(moderator, forum, after, phase, lambda: drafting.draft_resolution(
         thread_post_renderer(moderator, after), forum, before, after, phase, public_events))
     if moderator.settings.host_address:
         _mail_host(moderator, forum, after, row)
@@ -66,13 +66,13 @@ def after_host_action(moderator: Moderator, before: StoredGame, after: StoredGam
                       public_events: Sequence[Mapping[str, Any]]) -> None:
     """A public host action (a substitution, a host kill) during `before`'s open phase:
     draft its public announcement as its own post (`<phase>/host-N`, see
-    drafts.draft_host_action), mail it to the host, and note the game for the thread
+    drafting.draft_host_action), mail it to the host, and note the game for the thread
     watch (a host kill kills at once). Call inside the action's transaction."""
     forum = load_forum_settings(moderator.settings)
     phase = before.phase.id if before.phase else before.filed_phase
     book = DraftBook(after.file)
-    key = drafts.host_action_key(book, phase)
-    row = _drafted(moderator, forum, after, key, lambda: drafts.draft_host_action(
+    key = drafting.host_action_key(book, phase)
+    row = _drafted(moderator, forum, after, key, lambda: drafting.draft_host_action(
         thread_post_renderer(moderator, after), forum, after, phase, public_events))
     if not book.game_settings().get("timeline"):
         note_for_watch(before, opened_at(before))
@@ -85,7 +85,7 @@ def after_game_created(moderator: Moderator, game: StoredGame) -> None:
     """Draft the game's opening post (rules, setup, players, how to send orders) and mail
     it to the host; call inside the game's first write."""
     forum = load_forum_settings(moderator.settings)
-    row = _drafted(moderator, forum, game, OPENING, lambda: drafts.draft_opening(
+    row = _drafted(moderator, forum, game, OPENING, lambda: drafting.draft_opening(
         thread_post_renderer(moderator, game), forum, game))
     if moderator.settings.host_address:
         _mail_host(moderator, forum, game, row)

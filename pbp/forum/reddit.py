@@ -23,8 +23,8 @@ import requests
 
 from pbp.forum.reddit_thread import thread_posts
 from pbp.forum.site_settings import MODES as MODES, RedditSettings as RedditSettings
-from pbp.forum.thread import ThreadPost
-from pbp.forum.publisher import (
+from pbp.forum.thread.posts import ThreadPost
+from pbp.forum.publishing.publisher import (
     PermanentPublishError,
     Post,
     Published,

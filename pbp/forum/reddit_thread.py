@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbp.forum.thread import ThreadPost, same_account
+from pbp.forum.thread.posts import ThreadPost, same_account
 
 DELETED_BODIES = ("[deleted]", "[removed]")  # what Reddit shows of a deleted or removed comment
 

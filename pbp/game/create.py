@@ -17,7 +17,7 @@ from pbp.game.resolution import for_host
 from pbp.game.checkpoints import with_checkpoint
 from pbp.game.record import GameRecord, Npc, Roster, RosterPlayer, player_specs
 from pbp.game.roster_file import check_unique
-from pbp.game.welcome import welcome_facts
+from pbp.game.notifying.welcome import welcome_facts
 from pbp.moderator import Moderator
 from pbp.release import DATA_FORMAT, pbp_version
 from pbp.storage.host_token import host_token

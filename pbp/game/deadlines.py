@@ -36,7 +36,7 @@ from pbp import schedule
 from pbp.errors import UserError
 from pbp.storage.drafts import PUBLISHED, DraftBook
 from pbp.game.clock import UNSET_DEADLINE, awaited_post
-from pbp.game.notices import log_host_action, notify_players
+from pbp.game.notifying.notices import log_host_action, notify_players
 from pbp.game.options import WAIT_FOR_PUBLISH, is_on, thread_language
 from pbp.game.record import GameRecord
 from pbp.game.record_parts import HostAction, PausedClock

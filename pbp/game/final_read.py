@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbp.game.tally import has_public_orders
-from pbp.game.host_contact import host_note, tell_host
+from pbp.game.notifying.host_contact import host_note, tell_host
 from pbp.game.stored import StoredGame
 from pbp.game.vote_channels import takes_from_thread
 from pbp.mail.wrapping import wrap_mail

@@ -16,7 +16,7 @@ from pbp.game.final_read import final_read_retry
 from pbp.game.options import (DEFAULT_REMINDERS, PROD_BELOW, REMINDERS, OptionValueError, prod_rule, reminder_offsets,
                               tally_interval_of)
 from pbp.game.record import GameRecord
-from pbp.game.reminders import reminder_times
+from pbp.game.notifying.reminders import reminder_times
 from pbp.game.stored import record_of
 from pbp.timezones import TimeInputError, as_utc
 
@@ -45,7 +45,7 @@ def entry_of(game: GameFile) -> dict[str, Any]:
 
 
 def _reminder_times(record: GameRecord, deadline: datetime | None) -> list[float]:
-    """The moments at which the phase's reminders go out (pbp.game.reminders)."""
+    """The moments at which the phase's reminders go out (pbp.game.notifying.reminders)."""
     if deadline is None:
         return []
     try:
@@ -57,7 +57,7 @@ def _reminder_times(record: GameRecord, deadline: datetime | None) -> list[float
 
 
 def _prod_times(record: GameRecord, deadline: datetime | None) -> list[float]:
-    """The moment the phase's prods to post fall due (option prod_below, pbp.forum.activity);
+    """The moment the phase's prods to post fall due (option prod_below, pbp.forum.thread.activity);
     the prodding itself decides whether the phase takes votes."""
     try:
         rule = prod_rule(record.moderator_options.get(PROD_BELOW))

@@ -8,7 +8,7 @@ form; every on/off value reads by the one vocabulary of `engine.core.parse_on_of
 ruleset's card may change a default (`RulesetCard.default_moderator_options`).
 
 - `reminders`: `on` (the default times, 24h and 1h before each deadline), `off`, or the
-  times themselves, e.g. `reminders=12h,30m` (pbp.game.reminders).
+  times themselves, e.g. `reminders=12h,30m` (pbp.game.notifying.reminders).
 - `resolve_when_all_in`: `on` resolves a phase as soon as every player who must act has
   orders in; default `off`. Never for a phase whose actors are secret (Werewolf `Nn`,
   `Nn-witch`): an early dawn would tell the village who acts at night
@@ -19,12 +19,12 @@ ruleset's card may change a default (`RulesetCard.default_moderator_options`).
   voting phase (pbp.game.tally); default `off`.
 - `votes`: where the public orders (the card's `public_orders`: votes, nominations) are
   taken: `mail` (the default), `thread` (posts in the game's public thread, read by
-  pbp.forum.thread_votes) or `both`. Private orders always go by mail.
+  pbp.forum.thread.thread_votes) or `both`. Private orders always go by mail.
 - `tally_after_votes`: a number N drafts a running count after every N public orders
   accepted in a phase (a vote, a changed vote, a vote taken back); default `off`.
 - `prod_below`: `N@T` (`3@12h`) mails a private prod to a living player with fewer than N
   posts in the thread this game day by T before a voting phase's deadline
-  (pbp.forum.activity); default `off`.
+  (pbp.forum.thread.activity); default `off`.
 - `thread_receipts`: `on` mails a receipt for each vote accepted from the thread; default
   `off` (the running count in the thread is the public receipt).
 - `spectators`: who gets the host's view of each resolution (pbp.signups.spectators):

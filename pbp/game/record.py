@@ -181,8 +181,8 @@ class GameRecord:
     # the post a waiting clock waits for.
     paused: PausedClock | None = None
     clock_waits_for: Mapping[str, str] | None = None
-    host_actions: tuple[HostAction, ...] = ()  # the host's log (pbp.game.notices)
-    reminders_sent: tuple[str, ...] = ()  # keys of the reminders queued (pbp.game.reminders)
+    host_actions: tuple[HostAction, ...] = ()  # the host's log (pbp.game.notifying.notices)
+    reminders_sent: tuple[str, ...] = ()  # keys of the reminders queued (pbp.game.notifying.reminders)
     watchers: tuple[str, ...] = ()  # confirmed spectators' addresses (pbp.signups)
     watcher_languages: Mapping[str, str] = field(default_factory=dict)  # a watcher's own, when given
     watch_pending: Mapping[str, PendingRequest] = field(default_factory=dict)  # WATCH codes waiting

@@ -48,7 +48,7 @@ class StoredCheckpoint:
 
 @dataclass(frozen=True)
 class HostAction:
-    """One entry of the host's log (pbp.game.notices.log_host_action): what the host did
+    """One entry of the host's log (pbp.game.notifying.notices.log_host_action): what the host did
     (`kind`: extend, pause, resume, substitute, host kill, options), in which phase, when,
     and its own facts: the character it was about (`player`), the reason given, the new
     player and the one who left (a substitution), the deadline set, the options changed."""

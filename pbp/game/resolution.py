@@ -21,7 +21,7 @@ from pbp.game.clock import Running, clock_of, waiting_marker
 from pbp.game.deadlines import clock_waits
 from pbp.game.options import awaits_nobody, may_resolve_early, spectators_mode
 from pbp.game.stored import StoredGame, load, record_of, rewritten, save
-from pbp.game.recipients import report_recipients
+from pbp.game.notifying.recipients import report_recipients
 from pbp.game.stalls import note_stall, stalled_phases
 from pbp.game.checkpoints import with_checkpoint
 from pbp.moderator import Moderator
@@ -129,7 +129,7 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
             return report_mail(moderator, after, name, form, phase.id, public, resolution)
 
         # The dead get no reports after the one that told them of their death, and a
-        # player the resolution tells nothing and asks nothing gets none (pbp.game.recipients).
+        # player the resolution tells nothing and asks nothing gets none (pbp.game.notifying.recipients).
         told = set(report_recipients([name for name in game.record.characters if name not in dead_before], public,
                                      resolution.private, next_phase))
         for player in game.roster:

@@ -8,7 +8,7 @@ resolution will read them (pbp.game.standing_orders), and worded by the ruleset 
 a `STATUS` reply show the same count.
 
 A count is due every `tally_every` (pbp.game.options) after a voting phase opens, until
-its deadline; pbp.forum.running_counts drafts them, pbp.daemon.wake_up wakes for them.
+its deadline; pbp.forum.thread.running_counts drafts them, pbp.daemon.wake_up wakes for them.
 Rules chosen where the design is silent:
 - The first count comes one interval after the phase opens, never at its opening (the
   phase's own post has just shown the previous count), and none at or after the deadline

@@ -22,7 +22,7 @@ from engine.core import IllegalOrderError, OrderError, RulesetCard
 from pbp.game.options import VOTE_CHANNELS
 
 MAIL, THREAD, BOTH = VOTE_CHANNELS
-WITHDRAW = "WITHDRAW"  # pbp.game.order_lines.WITHDRAW; order_lines imports this module
+WITHDRAW = "WITHDRAW"  # pbp.game.judging.order_lines.WITHDRAW; order_lines imports this module
 
 
 def _first_word(line: str) -> str:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pbp.game.host_contact import answer_host
+from pbp.game.notifying.host_contact import answer_host
 from pbp.game.stored import StoredGame, load
 from pbp.mail.sender_auth import refusal
-from pbp.storage.inbound_ledger import MailLedger
+from pbp.storage.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
 from pbp.render.verdicts import Refused

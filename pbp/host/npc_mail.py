@@ -3,8 +3,8 @@ to an NPC's report with the form's block, which carries the game's host token an
 `NPC: <name>` under it, and gets a receipt, as a player does for their own block.
 
 Only a mail from `[forum] host_address` is read here, and only its blocks that name an NPC;
-everything else from the host (approvals, help) goes on to pbp.forum.approval_mail. Wrong
-host tokens count against the address like a player's (pbp.game.token_guard: the right token
+everything else from the host (approvals, help) goes on to pbp.forum.publishing.approval_mail. Wrong
+host tokens count against the address like a player's (pbp.game.judging.token_guard: the right token
 always works). The orders are judged by the same engine parser and stored like
 `pbp submit`'s.
 """
@@ -15,14 +15,14 @@ from typing import Callable
 
 from engine.names import match_name
 from pbp.errors import UserError
-from pbp.game.host_contact import answer_host, tell_host_of_wrong_tokens
+from pbp.game.notifying.host_contact import answer_host, tell_host_of_wrong_tokens
 from pbp.game.stored import StoredGame, load
 from pbp.host.orders import enter_orders, parse_for
-from pbp.storage.inbound_ledger import MailLedger
+from pbp.storage.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
 from pbp.render.verdicts import Accepted, Refused, Verdict
-from pbp.game.token_guard import TokenGuard
+from pbp.game.judging.token_guard import TokenGuard
 from pbp.storage.host_token import host_token
 
 _NPC_LINE = re.compile(r"^NPC\s*:\s*(\S+)\s*$", re.IGNORECASE)
@@ -62,7 +62,7 @@ def _unnamed_npc_block(moderator: Moderator, ledger: MailLedger, mail: InboundMa
     """The host's block with the game's host token and orders but no `NPC:` line (the line
     was deleted, or the form retyped): nothing is accepted, and the answer asks which NPC
     the orders are for, naming the game's NPCs. None when the mail holds no such block
-    (an approval, or help, is pbp.forum.approval_mail's)."""
+    (an approval, or help, is pbp.forum.publishing.approval_mail's)."""
     games = moderator.folder.game_ids()
     for block in mail.blocks:
         if block.game not in games or not block.token or not block.has_orders or _approves(block):

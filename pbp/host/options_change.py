@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from pbp.errors import UserError
 from pbp.game.deadlines import start_clock
-from pbp.game.notices import log_host_action
+from pbp.game.notifying.notices import log_host_action
 from pbp.game.record_parts import HostAction
 from pbp.game.options import OPTIONS, OptionValueError, split_options
 from pbp.game.stored import load, save

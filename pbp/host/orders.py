@@ -5,15 +5,15 @@ from __future__ import annotations
 
 
 from pbp.errors import UserError
-from pbp.game.notices import notify_players
+from pbp.game.notifying.notices import notify_players
 from pbp.game.order_row import OrderRow
 from pbp.mail.blocks import opens_a_form, scan_blocks
 from pbp.game.stored import StoredGame, load, running
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
-from pbp.game.order_lines import read_orders
+from pbp.game.judging.order_lines import read_orders
 from pbp.game.tally import running_tally
-from pbp.game.reminders import players_to_remind
+from pbp.game.notifying.reminders import players_to_remind
 from pbp.game.standing_orders import standing_orders
 from pbp.timezones import render_timestamp, to_text
 from engine.core import Phase

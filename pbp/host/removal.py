@@ -13,7 +13,7 @@ from pbp import schedule
 from pbp.timezones import to_text
 from pbp.render.verdicts import Note
 from pbp.errors import UserError
-from pbp.game.notices import log_host_action, notify_players
+from pbp.game.notifying.notices import log_host_action, notify_players
 from pbp.game.record_parts import HostAction
 from pbp.game.resolution import NPC_REPORT, for_host, report_mail
 from pbp.game.stored import load, running, save

@@ -30,17 +30,17 @@ from pbp.host.release_status import folder_line, game_line
 from pbp.release import read_stamp
 from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, DraftBook
 from pbp.storage.outbox import outbox_briefs
-from pbp.game.reminders import players_to_remind
+from pbp.game.notifying.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
 from pbp.storage.datafolder import DataFolder, GameFile
 from pbp.storage.open_games import open_game_ids
-from pbp.signups.status import signup_lines
+from pbp.signups.signup_status import signup_lines
 from pbp.storage.strangers import StrangerLog
 from pbp.timezones import render_timestamp
-from pbp.game.token_guard import locked_lines
+from pbp.game.judging.token_guard import locked_lines
 
 RulesFor = Callable[[str], Ruleset]
-# A game's lines told by a higher layer (the forum's thread: pbp.forum.thread_status).
+# A game's lines told by a higher layer (the forum's thread: pbp.forum.thread.thread_status).
 GameLines = Callable[[GameFile, GameRecord, Ruleset], list[str]]
 
 
@@ -48,7 +48,7 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
                 thread_lines: GameLines | None = None) -> str:
     """`rules_for` names a ruleset's engine (`Moderator.rules`, which knows the host's extra
     Werewolf roles); the default knows the built-in rulesets. `thread_lines` adds each
-    game's thread votes and activity (`pbp status` passes pbp.forum.thread_status's)."""
+    game's thread votes and activity (`pbp status` passes pbp.forum.thread.thread_status's)."""
     lines: list[str] = []
     if game_id and game_id not in folder.game_ids() and game_id in open_game_ids(folder):
         return "\n".join(signup_lines(folder, game_id))  # open for sign-ups, not dealt yet
@@ -126,7 +126,7 @@ def _strangers_lines(summary: Mapping[str, Any], older_rows: Sequence[Mapping[st
 
 
 def _thread_lines(file: GameFile, record: GameRecord, rules_for: RulesFor, thread_lines: GameLines) -> list[str]:
-    """The thread's votes and activity (pbp.forum.thread_status); a game whose state cannot
+    """The thread's votes and activity (pbp.forum.thread.thread_status); a game whose state cannot
     be read says so in its orders' lines already."""
     try:
         return thread_lines(file, record, rules_for(record.ruleset))
@@ -192,7 +192,7 @@ def public_thread_lines(file: GameFile) -> list[str]:
     published = [row for row in rows if row["status"] == PUBLISHED]
     last = f" (last: {published[-1]['phase']})" if published else ""
     lines = [f"  public posts: {len(published)} published{last}"]
-    holding = ""  # why the posts after this one wait: posts go out in order (pbp.forum.publish)
+    holding = ""  # why the posts after this one wait: posts go out in order (pbp.forum.publishing.publish)
     for row in rows:
         if row["status"] == DRAFT:
             what = "running vote count, holds nothing up" if row.get("kind") == "tally" else "waiting for approval"

@@ -17,7 +17,7 @@ from engine import name_problem
 from engine.core import closest
 from engine.names import look_alike
 from pbp.errors import UserError
-from pbp.game.notices import log_host_action, notify_players
+from pbp.game.notifying.notices import log_host_action, notify_players
 from pbp.game.record import GameRecord, RosterPlayer
 from pbp.game.record_parts import HostAction
 from pbp.game.stored import StoredGame, load, new_token, running, save
@@ -27,7 +27,7 @@ from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
 from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.roster_file import normalise_address
-from pbp.game.welcome import welcome_facts
+from pbp.game.notifying.welcome import welcome_facts
 from pbp.render.languages import language_problem
 from pbp.timezones import zone_problem
 

@@ -14,7 +14,7 @@ from email.message import Message
 
 from pbp.mail.flowed import decode_flowed
 from pbp.mail.html_text import html_to_text
-from pbp.mail.text import normalise_text
+from pbp.mail.normalising import normalise_text
 
 _LATIN1_LABELS = frozenset({"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "iso_8859-1", "us-ascii", "ascii"})
 

@@ -22,7 +22,7 @@ considers this one, and has `prepare` flatten it to the bytes `send_message` wou
 (most of what sending a mail costs this process), so that work overlaps the wait too.
 
 Login is by password, or by an OAuth2 access token (`login = "xoauth2"` or
-`"oauthbearer"`, pbp.mail.oauth); a refused token is refreshed and tried once more, and a
+`"oauthbearer"`, pbp.mail.sign_in.oauth); a refused token is refreshed and tried once more, and a
 token that is still refused is a transient error (the mail waits while the host runs
 `pbp auth` again).
 """
@@ -37,7 +37,7 @@ from email.message import EmailMessage
 from email.utils import getaddresses
 from typing import Any, Callable, Union
 
-from pbp.mail.oauth import (OAuthTrouble, TokenSource, log_in_with_token, oauthbearer_response, token_source_for,
+from pbp.mail.sign_in.oauth import (OAuthTrouble, TokenSource, log_in_with_token, oauthbearer_response, token_source_for,
                             xoauth2_response)
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.settings import Security

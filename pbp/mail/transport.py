@@ -12,16 +12,16 @@ import ssl
 from typing import TYPE_CHECKING, Callable
 
 from pbp.errors import UserError
-from pbp.mail.reading import ReadingFailed
+from pbp.mail.ingest.reading import ReadingFailed
 from pbp.mail.maildir import MaildirMailbox, MaildirSender
-from pbp.mail.oauth import TokenSource
+from pbp.mail.sign_in.oauth import TokenSource
 from pbp.mail.smtp import SmtpSender
 from pbp.ports import Mailbox, MailSender
 from pbp.settings import Settings
 from pbp.durable import private_folder
 
 if TYPE_CHECKING:
-    from pbp.mail.imap import ImapMailbox
+    from pbp.mail.imap.mailbox import ImapMailbox
 
 
 def _context(ca_file: str) -> ssl.SSLContext | None:
@@ -60,7 +60,7 @@ def open_mailbox(settings: Settings) -> Mailbox:
 
 def open_imap_mailbox(settings: Settings) -> ImapMailbox:
     """The IMAP mailbox of the settings (whatever their transport): `pbp run` waits in IDLE on one."""
-    from pbp.mail.imap import ImapMailbox  # imapclient loads only for an IMAP mailbox (docs/design.md: Start-up)
+    from pbp.mail.imap.mailbox import ImapMailbox  # imapclient loads only for an IMAP mailbox (docs/design.md: Start-up)
 
     imap = settings.imap
     return ImapMailbox(

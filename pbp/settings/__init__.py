@@ -22,13 +22,13 @@ TRANSPORTS = ("maildir", "imap")
 SECURITY = ("tls", "starttls", "none")
 Security = Literal["tls", "starttls", "none"]  # how a connection is secured (SECURITY)
 # How pbp logs in to the IMAP and SMTP servers: a password, or an OAuth2 access token
-# (pbp.mail.oauth) sent with the SASL mechanism XOAUTH2 or OAUTHBEARER.
+# (pbp.mail.sign_in.oauth) sent with the SASL mechanism XOAUTH2 or OAUTHBEARER.
 LOGINS = ("password", "xoauth2", "oauthbearer")
 LOG_LEVELS = ("debug", "info", "warning", "error")
 # Default seconds between two IDLE commands: servers may end an IDLE after 30 minutes
 # (RFC 2177), so pbp ends and re-issues it well before.
 IDLE_RENEW_SECONDS = 25 * 60
-# A poll finding this many new mails reads them in a second process (pbp.mail.read_ahead).
+# A poll finding this many new mails reads them in a second process (pbp.mail.ingest.read_ahead).
 READ_AHEAD_FROM = 200
 
 

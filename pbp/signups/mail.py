@@ -19,7 +19,7 @@ from pbp.game.options import thread_language
 from pbp.game.stored import StoredGame, load, save
 from pbp.mail.limits import listed, quoted
 from pbp.render.verdicts import Accepted, Refused, Verdict
-from pbp.storage.inbound_ledger import MailLedger
+from pbp.storage.mail_ledger import MailLedger
 from pbp.storage.strangers import StrangerLog
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome

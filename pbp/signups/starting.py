@@ -12,7 +12,7 @@ from dataclasses import replace
 from pbp.render.languages import SOURCE_LANGUAGE
 from pbp.timezones import as_utc, to_text
 from pbp.errors import UserError
-from pbp.game.host_contact import HOST
+from pbp.game.notifying.host_contact import HOST
 from pbp.game.create import create_game
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator

@@ -18,9 +18,9 @@ and in its journal (so that an ordinary mail's commit only appends):
     outbox   the outbox ledger (pbp.storage.outbox)
     mails    the handled-mail ledger: key, sha256, message id, outcome
     replies  replies per sender per day (the loop and flood cap)
-    wrong_tokens  wrong tokens per sender per day (pbp.game.token_guard)
+    wrong_tokens  wrong tokens per sender per day (pbp.game.judging.token_guard)
     thread_posts  the public thread's posts as read: revision, order lines, author's
-             player, words (pbp.forum.thread_votes, pbp.forum.activity)
+             player, words (pbp.forum.thread.thread_votes, pbp.forum.thread.activity)
     messages the channels' messages, the host's included (pbp.conversations.channels)
 
 How each file is kept: pbp.storage.document_storage (the registry, the games' documents),
@@ -37,7 +37,7 @@ from tinydb import Query, TinyDB
 
 from pbp.errors import UserError
 from pbp.durable import PRIVATE_FOLDER, WriterLock, private_folder, write_atomically
-from pbp.storage import upgrades
+from pbp.storage.upgrading import upgrades
 from pbp.storage.document_storage import HandedOverStorage, SnapshotStorage
 from pbp.storage.game_index import EntryOf, GameIndex
 from pbp.storage.game_storage import GameDatabase, GameReaderStorage, GameWriterStorage, JournaledGame, forget_handed_over
@@ -58,7 +58,7 @@ class GameFile:
         self.mails = JournalTable("mails", storage.rows, storage.change, storage.whole)
         self.replies = JournalTable("replies", storage.rows, storage.change, storage.whole)
         self.wrong_tokens = JournalTable("wrong_tokens", storage.rows, storage.change, storage.whole)
-        # the posts of the game's thread as pbp read them (pbp.forum.thread_votes)
+        # the posts of the game's thread as pbp read them (pbp.forum.thread.thread_votes)
         self.thread_posts = JournalTable("thread_posts", storage.rows, storage.change, storage.whole)
         # the channels' relayed messages (pbp.conversations.channels), each one appended line
         self.messages = JournalTable("messages", storage.rows, storage.change, storage.whole)

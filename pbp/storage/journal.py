@@ -48,7 +48,7 @@ TEXT_AT = "_text"
 # grows with the game). The outbox by address: each address's mail is counted for the
 # Message-ID of the next (pbp.storage.outbox_queue). Mail by sender: a mail's ledger row names the order
 # blocks it had judged (pbp.desk.choice). The thread's posts by post: a thread read looks
-# each post up (pbp.forum.thread_votes). The channels' messages by day: the daily cap counts
+# each post up (pbp.forum.thread.thread_votes). The channels' messages by day: the daily cap counts
 # a sender's messages of the day (pbp.conversations.judge).
 LOOKUPS = {"outbox": ("status", "address"), "orders": ("phase", "player"), "replies": ("sender",),
            "wrong_tokens": ("sender",), "mails": ("sender",), "thread_posts": ("post",), "messages": ("day",)}

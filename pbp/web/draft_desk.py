@@ -10,10 +10,10 @@ from typing import Any, Callable
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from pbp.errors import UserError
-from pbp.forum import review
+from pbp.forum.publishing import review
 from pbp.forum.config import load_forum_settings
-from pbp.forum.leak_spans import leak_findings
-from pbp.forum.publish import make_publisher, publish_now
+from pbp.forum.publishing.leak_spans import leak_findings
+from pbp.forum.publishing.publish import make_publisher, publish_now
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.storage.drafts import DraftBook

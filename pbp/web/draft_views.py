@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbp.forum.leak_spans import game_leak_check, leak_findings, split_at
-from pbp.forum.leaks import LeakCheck
-from pbp.forum.publish import held_behind
+from pbp.forum.publishing.leak_spans import game_leak_check, leak_findings, split_at
+from pbp.forum.publishing.leaks import LeakCheck
+from pbp.forum.publishing.publish import held_behind
 from pbp.game.stored import StoredGame
 from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DRAFT, PUBLISHED, WITHDRAWN, DraftBook

@@ -7,16 +7,16 @@ import time
 from contextlib import contextmanager
 from typing import Iterator
 
-from pbp.composition import ForumModerator, open_folder
+from pbp.composition import ComposedModerator, open_folder
 from pbp.settings import Settings
 
 # How long an action waits for `pbp run` to finish its cycle (as a command does).
 ACTION_LOCK_WAIT = 60.0
 
 
-def reader(settings: Settings) -> ForumModerator:
+def reader(settings: Settings) -> ComposedModerator:
     """The moderator over the data folder opened read-only, for one page."""
-    return ForumModerator(settings, folder=open_folder(settings.data, writer=False))
+    return ComposedModerator(settings, folder=open_folder(settings.data, writer=False))
 
 
 class Waited:
@@ -38,7 +38,7 @@ class Waited:
 
 
 @contextmanager
-def writer(settings: Settings, waited: Waited | None = None) -> Iterator[ForumModerator]:
+def writer(settings: Settings, waited: Waited | None = None) -> Iterator[ComposedModerator]:
     """The moderator as the data folder's one writer, for one action; `waited` learns
     whether it waited for `pbp run`'s cycle. Mail the action queues is left for `pbp run`
     (or sent by the action's own code, as its command does)."""
@@ -46,5 +46,5 @@ def writer(settings: Settings, waited: Waited | None = None) -> Iterator[ForumMo
     folder = open_folder(settings.data, writer=True, wait=ACTION_LOCK_WAIT, on_wait=waited.begin)
     if waited.started is not None:
         waited.seconds = time.monotonic() - waited.started
-    with ForumModerator(settings, folder=folder) as moderator:
+    with ComposedModerator(settings, folder=folder) as moderator:
         yield moderator

@@ -11,9 +11,9 @@ from pbp.game.order_row import OrderRow
 from typing import Any
 
 from pbp.conversations.channels import HOST, message_log
-from pbp.forum.forum_names import linked_accounts
-from pbp.forum.standing_votes import vote_links
-from pbp.game.reminders import players_to_remind
+from pbp.forum.thread.forum_names import linked_accounts
+from pbp.forum.thread.standing_votes import vote_links
+from pbp.game.notifying.reminders import players_to_remind
 from pbp.game.stored import StoredGame
 from pbp.game.tally import running_tally
 from pbp.host.orders import HOST as ENTERED_BY_HOST

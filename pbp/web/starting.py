@@ -8,7 +8,7 @@ from typing import Any
 from flask import Blueprint, render_template, url_for
 
 from pbp.host.actions import start_open_game
-from pbp.signups.status import signup_lines
+from pbp.signups.signup_status import signup_lines
 from pbp.storage.open_games import find_open_game
 from pbp.web.acting import run_action
 from pbp.web.app import settings_here

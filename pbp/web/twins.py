@@ -32,10 +32,10 @@ TWINS = (
     Twin("submit", "orders_form.enter", "/games/<game_id>/orders/<character>", "pbp.host.actions.submit_orders"),
     Twin("options", "actions.options", "/games/<game_id>/actions/options", "pbp.host.actions.set_options"),
     Twin("start", "starting.start", "/open/<game_id>/start", "pbp.host.actions.start_open_game"),
-    Twin("draft", "drafts.save", "/games/<game>/drafts/<path:phase>/edit", "pbp.forum.review.edit"),
-    Twin("draft", "drafts.approve", "/games/<game>/drafts/<path:phase>/approve", "pbp.forum.review.approve"),
-    Twin("draft", "drafts.approve_all", "/games/<game>/drafts/approve-all", "pbp.forum.review.approve_all"),
-    Twin("publish", "drafts.publish", "/games/<game>/drafts/publish", "pbp.forum.publish.publish_now"),
+    Twin("draft", "drafts.save", "/games/<game>/drafts/<path:phase>/edit", "pbp.forum.publishing.review.edit"),
+    Twin("draft", "drafts.approve", "/games/<game>/drafts/<path:phase>/approve", "pbp.forum.publishing.review.approve"),
+    Twin("draft", "drafts.approve_all", "/games/<game>/drafts/approve-all", "pbp.forum.publishing.review.approve_all"),
+    Twin("publish", "drafts.publish", "/games/<game>/drafts/publish", "pbp.forum.publishing.publish.publish_now"),
     Twin("reply", "game.reply", "/games/<game_id>/reply", "pbp.conversations.host_side.reply_command"),
 )
 

@@ -235,12 +235,12 @@ def test_a_mail_built_by_hand_outside_the_renderer_fails(tmp_path):
               "pbp/render/__init__.py": "",
               "pbp/render/renderer.py": "from pbp.ports import RenderedMail\nMAIL = RenderedMail()\n"}
     done = check(tmp_path, {"pbp/forum/post.py": "from pbp.game import status\n",
-                            "pbp/game/notices.py": by_hand, **makers})
+                            "pbp/game/notifying/notices.py": by_hand, **makers})
     assert done.returncode == 1, done.stdout
     problems = [line for line in done.stdout.splitlines() if line.startswith("mail is worded by templates")]
     assert problems == [
-        "mail is worded by templates: pbp/game/notices.py:5 builds a RenderedMail by hand",
-        "mail is worded by templates: pbp/game/notices.py:6 builds a RenderedMail by hand",
+        "mail is worded by templates: pbp/game/notifying/notices.py:5 builds a RenderedMail by hand",
+        "mail is worded by templates: pbp/game/notifying/notices.py:6 builds a RenderedMail by hand",
     ]
 
 

@@ -1,6 +1,6 @@
 """The project's account of itself stays true to the tree (docs/design.md: Testing): every
 heading a comment cites in docs/design.md exists, every path the documents name exists,
-and every dotted name they give (`pbp.storage.upgrades`, `engine.core.Ruleset`) can be
+and every dotted name they give (`pbp.storage.upgrading.upgrades`, `engine.core.Ruleset`) can be
 imported or looked up. A document that drifts from the code fails here, not in a reader's
 hands."""
 from __future__ import annotations

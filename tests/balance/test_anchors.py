@@ -5,8 +5,8 @@ band holds at every skill, says it checks consistency only."""
 from __future__ import annotations
 
 from engine.simulation import play_table
-from engine.werewolf.anchor_roles import FOX
-from engine.werewolf.balance import NOVICE, STANDARD
+from engine.werewolf.balance.anchor_roles import FOX
+from engine.werewolf.balance.study import NOVICE, STANDARD
 from engine.werewolf.roles import BUILTIN_ROLES
 from pbp.balance.calibration import (anchor_agrees, anchor_rules, anchor_verdict, calibrated, play_anchor,
                                      skill_note)

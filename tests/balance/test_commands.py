@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from engine.players import DEFAULT_SKILL
 from engine.werewolf.teams import introduce
 from pbp.cli import main
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.demo import play_demo
 from pbp.game.create import create_game
 from pbp.game.record import RosterPlayer
@@ -86,7 +86,7 @@ def folder(tmp_path_factory) -> Path:
     data = tmp_path_factory.mktemp("stats")
     play_demo("werewolf", data=data, say=lambda line: None, seed="stats")
     settings_ = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid")
-    with ForumModerator(settings_) as moderator:
+    with ComposedModerator(settings_) as moderator:
         roster = [RosterPlayer(name, f"{name.lower()}@players.invalid")
                   for name in ("Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal")]
         create_game(moderator, "werewolf", roster, seed="running", schedule_text="default=1h")
@@ -111,7 +111,7 @@ def test_stats_counts_finished_games_per_player_role_team_and_setup(folder, tmp_
 def swap_roles(data: Path, first: int, second: int) -> None:
     """The running game's twin: two of its characters trade their secret roles."""
     settings_ = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid")
-    with ForumModerator(settings_) as moderator:
+    with ComposedModerator(settings_) as moderator:
         file = next(game for game in moderator.folder.games() if not game.record().get("result"))
         record = file.record()
         rules = moderator.rules("werewolf")

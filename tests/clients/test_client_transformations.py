@@ -29,11 +29,11 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 import engine
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.storage.game_storage import game_tables
 from pbp.desk import Desk
 from pbp.game.stored import load
-from pbp.mail.inbound import parse_inbound
+from pbp.mail.ingest.inbound import parse_inbound
 from pbp.ports import RawMail
 from pbp.render.languages import languages
 from pbp.render.renderer import Renderer
@@ -128,7 +128,7 @@ def recorded(form: Form, data: bytes, workspace, renderer: Renderer) -> dict | N
     top = str(form.ground.folder)
     shutil.copytree(form.ground.folder, folder, ignore=lambda where, names: ["mail"] if where == top else [])
     raw = RawMail(f"k{folder.name}", data, hashlib.sha256(data).hexdigest())
-    with ForumModerator(Settings(data=folder, from_address=MODERATOR)) as moderator:
+    with ComposedModerator(Settings(data=folder, from_address=MODERATOR)) as moderator:
         moderator.renderer = renderer
         Desk(moderator).receive(parse_inbound(raw, (MODERATOR,), 1_000_000))
         row = load(moderator, form.scenario.game).latest_order(form.scenario.phase, form.scenario.player)

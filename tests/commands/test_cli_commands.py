@@ -16,7 +16,7 @@ from pbp.timezones import as_utc
 from pbp.cli import main
 from pbp.storage.game_storage import game_tables
 from pbp.game.stored import load
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.settings import load_settings
 from tests.fixtures.harness import write_settings
 
@@ -146,7 +146,7 @@ def test_substitute(site):
 
 
 def _actors(site) -> list[str]:
-    with ForumModerator(load_settings(str(site.settings))) as moderator:
+    with ComposedModerator(load_settings(str(site.settings))) as moderator:
         return list(load(moderator, "g1").phase.actors)
 
 

@@ -149,7 +149,7 @@ def test_new_game_takes_the_hosts_map_file(tmp_path, monkeypatch, capsys):
     played on exactly that map; a map that breaks the counts is refused in one line."""
     import engine
     from pbp.game.stored import load
-    from pbp.composition import ForumModerator
+    from pbp.composition import ComposedModerator
     from pbp.settings import load_settings
 
     monkeypatch.chdir(tmp_path)
@@ -165,7 +165,7 @@ def test_new_game_takes_the_hosts_map_file(tmp_path, monkeypatch, capsys):
     rooms = [f"{floor}-{number}" for floor in "ABCDEFGH" for number in range(1, 9)]
     (tmp_path / "map.txt").write_text("".join(f"{room} {feature}\n" for room, feature in zip(rooms, features)))
     assert main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--map", "map.txt"]) == 0
-    game = load(ForumModerator(load_settings("pbp.ini")), "inf1")
+    game = load(ComposedModerator(load_settings("pbp.ini")), "inf1")
     layout = engine.ruleset("infiltration").to_json(game.state)["layout"]
     assert "A-1" in str(layout) and "WEAPONS LAB" in str(layout["A-1"])
     capsys.readouterr()

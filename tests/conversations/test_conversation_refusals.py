@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.conversations.channels import members, message_log
 from pbp.desk import Desk
 from pbp.game.create import create_game
@@ -23,7 +23,7 @@ ROLES = "werewolf,howler,mason,mason,romantic,weregerbil,seer,villager"
 @pytest.fixture
 def table(tmp_path):
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=3)
-    with ForumModerator(settings, clock=Clock()) as moderator:
+    with ComposedModerator(settings, clock=Clock()) as moderator:
         roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed="4", options={"roles": ROLES}, game_id="ww1")
         yield moderator

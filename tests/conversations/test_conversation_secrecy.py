@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.conversations.channels import members
 from pbp.desk import Desk
 from pbp.game.create import create_game
@@ -51,7 +51,7 @@ def play(root: Path, roles: str, seed: int, sender: str, channel: str, text: str
     """The mails queued when `sender` writes `text` to `channel` in a fresh game (at N0),
     pbp writing in `language`, and the channel's members. Tokens are replaced by `<token>`."""
     settings = Settings(data=root / "data", from_address="pbp@games.example", replies_per_sender_per_day=50)
-    with ForumModerator(settings, clock=Clock()) as moderator:
+    with ComposedModerator(settings, clock=Clock()) as moderator:
         write_everything_in(moderator, language)
         roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed=str(seed), options={"roles": roles}, game_id="ww1")
@@ -120,7 +120,7 @@ def test_a_refusal_reads_the_same_whether_the_channel_exists_or_not(language, se
 QUIET_ROLES = "werewolf,werewolf,seer,villager,villager,villager,villager,villager"
 
 
-def received(moderator: ForumModerator, row: dict, tokens) -> tuple:
+def received(moderator: ComposedModerator, row: dict, tokens) -> tuple:
     """One outbox row as its recipient receives it: every header of the mail pbp builds
     (Message-ID, threading and all) and its text, tokens blanked (drawn afresh per game)."""
     message = outbox_mail(moderator.outbox, row)
@@ -137,7 +137,7 @@ def observed(root: Path, seed: int, observer: str, others: dict[str, int], pack_
     messages, then they mail FORM again and the night is resolved; pbp writes in
     `language`."""
     settings = Settings(data=root / "data", from_address="pbp@games.example", replies_per_sender_per_day=50)
-    with ForumModerator(settings, clock=Clock()) as moderator:
+    with ComposedModerator(settings, clock=Clock()) as moderator:
         write_everything_in(moderator, language)
         roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed=str(seed), options={"roles": QUIET_ROLES}, game_id="ww1")
@@ -176,7 +176,7 @@ def test_who_else_got_mail_shows_in_nothing_a_player_receives(language, seed, da
     player receives, every header included, is byte for byte the same."""
     with tempfile.TemporaryDirectory() as root:
         probe = Settings(data=Path(root) / "probe", from_address="pbp@games.example")
-        with ForumModerator(probe, clock=Clock()) as moderator:
+        with ComposedModerator(probe, clock=Clock()) as moderator:
             roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
             game = create_game(moderator, "werewolf", roster, seed=str(seed), options={"roles": QUIET_ROLES},
                                game_id="ww1")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.create import create_game
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import load
@@ -19,7 +19,7 @@ NAMES = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hugo"]
 @pytest.fixture
 def moderator(tmp_path):
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=9)
-    with ForumModerator(settings, clock=Clock()) as moderator:
+    with ComposedModerator(settings, clock=Clock()) as moderator:
         yield moderator
 
 

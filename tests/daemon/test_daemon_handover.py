@@ -332,7 +332,7 @@ def test_the_thread_watch_runs_inside_the_daemon_and_its_failures_show_in_status
     and `pbp status` says the watch is failing."""
     from pbp.storage.drafts import DraftBook
     from pbp.game.stored import load
-    from pbp.composition import ForumModerator
+    from pbp.composition import ComposedModerator
     from pbp.settings import load_settings
     from tests.forum.reddit_server import FakeReddit
 
@@ -347,7 +347,7 @@ def test_the_thread_watch_runs_inside_the_daemon_and_its_failures_show_in_status
                        "reddit_url": reddit.url}})
         host.new_game("class=1h,default=1h")
         thread = reddit.add_submission("g1: Infiltration game thread", "the game's thread")
-        with ForumModerator(load_settings(str(host.settings))) as moderator:
+        with ComposedModerator(load_settings(str(host.settings))) as moderator:
             game = load(moderator, "g1")
             with game.file.transaction():
                 DraftBook(game.file).update_game_settings({"thread": thread.fullname})

@@ -1,4 +1,4 @@
-"""IMAP IDLE against the real Dovecot (pbp.mail.imap.wait_for_mail, pbp.daemon.idle.IdleWatcher).
+"""IMAP IDLE against the real Dovecot (pbp.mail.imap.mailbox.wait_for_mail, pbp.daemon.idle.IdleWatcher).
 Every wait here is for an event (an IDLE accepted, a mail announced); the timeouts are
 only failure guards."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from pbp.daemon.idle import IdleWatcher
-from pbp.mail.imap import ImapMailbox
+from pbp.mail.imap.mailbox import ImapMailbox
 
 pytestmark = pytest.mark.integration
 GUARD = 30.0

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.infiltration.validity_words import GRAMMAR_HELP
+from engine.infiltration.validity.words import GRAMMAR_HELP
 from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
 from pbp.game.stored import load
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.record import RosterPlayer
 from pbp.settings import ImapSettings, Settings, SmtpSettings
 from pbp.mail.transport import open_mailbox, open_sender
@@ -34,7 +34,7 @@ class Table:
                               user=address, password="modpass"),
             smtp=SmtpSettings(host=smtp_server.host, port=smtp_server.port, security="none"))
         self.clock = Clock()
-        self.moderator = ForumModerator(self.settings, clock=self.clock)
+        self.moderator = ComposedModerator(self.settings, clock=self.clock)
         self.players = {name: make_player(name.lower()) for name in NAMES}
         roster = [RosterPlayer(name, self.players[name].address, zone) for name, zone in zip(NAMES, ZONES)]
         self.game = create_game(self.moderator, "infiltration", roster, seed="42", options=options,

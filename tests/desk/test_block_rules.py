@@ -1,5 +1,5 @@
 """The desk's rules one by one (docs/design.md: The desk's rules): each rule of
-pbp.game.block_rules refuses the one case it names and lets a good block pass, and the
+pbp.game.judging.block_rules refuses the one case it names and lets a good block pass, and the
 rule that refused a mail's block is kept with the mail in the ledger. On the toy Ballot
 game (Alice, Bruno, Chloé, Dmitri; D1-vote open)."""
 from __future__ import annotations
@@ -10,12 +10,12 @@ import datetime as dt
 import pytest
 
 from pbp.desk import Desk
-from pbp.game import block_rules
-from pbp.game.block_rules import OrderCase
+from pbp.game.judging import block_rules
+from pbp.game.judging.block_rules import OrderCase
 from pbp.game.create import create_game
 from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load
-from pbp.game.token_guard import TokenGuard
+from pbp.game.judging.token_guard import TokenGuard
 from pbp.ports import OrderBlock
 from tests.desk.test_desk import block, mail, receive
 from tests.fixtures.harness import ROSTER

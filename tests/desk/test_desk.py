@@ -12,7 +12,7 @@ from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
-from pbp.mail.inbound import parse_inbound
+from pbp.mail.ingest.inbound import parse_inbound
 from pbp.ports import RawMail
 from tests.fixtures.text import flat
 from tests.fixtures.harness import ROSTER

@@ -9,7 +9,7 @@ import pytest
 
 import engine
 from engine.core import PlayerSpec
-from engine.infiltration.validity_words import GRAMMAR_HELP
+from engine.infiltration.validity.words import GRAMMAR_HELP
 from engine.simulation import player_names
 from pbp.desk.judging import GameMailJudge
 from pbp.game.create import create_game

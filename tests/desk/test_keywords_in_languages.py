@@ -10,7 +10,7 @@ from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import load
-from pbp.mail.inbound import parse_inbound
+from pbp.mail.ingest.inbound import parse_inbound
 from pbp.render.forms import form_in_language
 from pbp.render.renderer import Renderer
 from pbp.render.verdicts import Accepted

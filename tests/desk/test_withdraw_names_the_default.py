@@ -9,7 +9,7 @@ from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import load
-from pbp.mail.inbound import parse_inbound
+from pbp.mail.ingest.inbound import parse_inbound
 from pbp.settings import Settings
 from tests.desk.test_desk import mail
 from tests.fixtures.clocks import Clock

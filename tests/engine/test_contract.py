@@ -14,7 +14,7 @@ import pytest
 import engine
 from engine.core import HostActionError, OrderBlockError, PlayerSpec
 from engine.simulation import player_names
-from pbp.forum.leaks import LeakCheck
+from pbp.forum.publishing.leaks import LeakCheck
 from pbp.timezones import parse_duration
 from tests.fixtures.toy_ruleset import Ballot, Cabal
 

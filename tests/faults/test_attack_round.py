@@ -47,7 +47,7 @@ def test_f094_reading_a_forum_post_is_linear():
     quadratic time: eight 30 kB posts by a stranger cost 28 CPU seconds, again at every
     final read. Quotes, spoilers and code are found by one linear scan: a post of 10,000
     runs costs about as much as 40 posts of 250, and what is hidden stays hidden."""
-    from pbp.forum.vote_lines import order_lines, read_post
+    from pbp.forum.thread.vote_lines import order_lines, read_post
 
     words = {"VOTE", "NOMINATE", "LINK"}
     for piece in ("x>!", "VOTE >!", "`>!", ">!`", "x`"):
@@ -63,13 +63,13 @@ def test_f095_forum_accounts_compare_as_the_forum_does():
     """Threat: accounts were compared with `casefold()`, so `hugo_ſK` (a long s, a Kelvin
     sign) voted as `hugo_sk`, an account the forum holds apart. Names are compared as the
     forum does: NFC, then lower case."""
-    from pbp.forum.forum_names import Identities
+    from pbp.forum.thread.forum_names import Identities
 
     known = Identities()
     known.add("hugo_sk", 0.0, "Hugo")
     assert known.player_at("HUGO_SK", 1.0) == "Hugo"
     assert known.player_at("hugo_\u017f\u212a", 1.0) is None
-    from pbp.forum.thread import same_account
+    from pbp.forum.thread.posts import same_account
 
     assert known.player_at("strasse", 1.0) is None and not same_account("stra\u00dfe", "strasse")
     assert same_account("Cafe\u0301", "caf\u00e9") and not same_account("pbp_bo\u017ft", "pbp_bost")
@@ -79,7 +79,7 @@ def test_f096_a_vote_inside_an_html_comment_is_not_counted():
     """Threat: a vote inside an HTML comment counted, though the forum shows nothing of
     it (Discourse renders Markdown with HTML, and drops comments). Comments are dropped
     before a post is read, an unclosed one hiding the rest, as the forum renders it."""
-    from pbp.forum.vote_lines import order_lines
+    from pbp.forum.thread.vote_lines import order_lines
 
     words = {"VOTE", "NOMINATE", "LINK"}
     assert order_lines("Hi all.\n<!--\nVOTE Bruno\n-->\nSee you.", words) == []

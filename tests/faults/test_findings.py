@@ -208,15 +208,15 @@ def test_f055_an_anonymous_message_does_not_switch_the_leak_check_off(site):
     made the check skip every "e" of the draft, so a host's edit naming a hidden team
     passed without `--force`. Only the message's own place is exempt."""
     from pbp.storage.drafts import DraftBook
-    from pbp.forum.dialects import dialect
-    from pbp.forum.post_renderer import PostFacts, PostRenderer
-    from pbp.forum.leaks import leak_check
+    from pbp.forum.publishing.dialects import dialect
+    from pbp.forum.publishing.post_renderer import PostFacts, PostRenderer
+    from pbp.forum.publishing.leaks import leak_check
     from pbp.game.stored import load
-    from pbp.composition import ForumModerator
+    from pbp.composition import ComposedModerator
     from pbp.settings import load_settings
 
     watch = Watch(site)
-    moderator = ForumModerator(load_settings(str(site.settings)))
+    moderator = ComposedModerator(load_settings(str(site.settings)))
     with moderator:
         game = load(moderator, GAME)
         with game.file.transaction():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.mail.inbound import parse_inbound
+from pbp.mail.ingest.inbound import parse_inbound
 from pbp.ports import RawMail
 from tests.faults.growth import work_ratio
 from tests.faults.oracle import prose_of, run, subject_of
@@ -245,9 +245,9 @@ class Host(Ground):
         return code, captured.out + captured.err
 
     def moderator(self):
-        from pbp.composition import ForumModerator
+        from pbp.composition import ComposedModerator
         from pbp.settings import load_settings
-        return ForumModerator(load_settings(str(self.settings)))
+        return ComposedModerator(load_settings(str(self.settings)))
 
     def mail(self, sender: str, command: str) -> str:
         """One sign-up mail through the desk; the text of the reply it queued."""
@@ -362,7 +362,7 @@ def test_f091_forged_joins_push_out_no_one_and_stay_bounded(tmp_path):
     as it was (it is counted with the unknown senders)."""
     import re
 
-    from pbp.composition import ForumModerator
+    from pbp.composition import ComposedModerator
     from pbp.desk import Desk
     from pbp.ports import InboundMail
     from pbp.settings import Settings
@@ -386,7 +386,7 @@ def test_f091_forged_joins_push_out_no_one_and_stay_bounded(tmp_path):
     def size() -> int:
         return sum(path.stat().st_size for path in (tmp_path / "data" / "signups").glob("ww3.*"))
 
-    with ForumModerator(settings, clock=clock) as moderator:
+    with ComposedModerator(settings, clock=clock) as moderator:
         open_for_signups(moderator, "ww3", "werewolf", "8..10", "7d")
         (request,) = join(moderator, "alice@x.example", "JOIN ww3 Alice")
         code = re.search(r"CONFIRM ww3 (\w+)", request["body"]).group(1)

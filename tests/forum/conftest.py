@@ -8,7 +8,7 @@ import pytest
 from pbp.cli import main
 from pbp.forum.reddit import RedditPublisher, RedditSettings
 from pbp.game.stored import load
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.settings import load_settings
 from tests.forum.reddit_server import FakeReddit
 
@@ -57,7 +57,7 @@ def host_game(tmp_path, monkeypatch, capsys):
 
 
 def stored(folder):
-    moderator = ForumModerator(load_settings(str(folder / "pbp.ini")))
+    moderator = ComposedModerator(load_settings(str(folder / "pbp.ini")))
     return moderator, load(moderator, "inf1")
 
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from engine.core import PlayerSpec
 from engine.simulation import player_names
-from pbp.forum.dialects import dialect
-from pbp.forum.post_renderer import PostFacts, PostRenderer
-from pbp.forum.leaks import LeakCheck
-from pbp.forum.drafts import living_voters, role_list
+from pbp.forum.publishing.dialects import dialect
+from pbp.forum.publishing.post_renderer import PostFacts, PostRenderer
+from pbp.forum.publishing.leaks import LeakCheck
+from pbp.forum.publishing.drafting import living_voters, role_list
 
 
 def drafts_of_game(rules, ruleset: str, players: int, seed, dialect_name: str = "markdown", max_phases: int = 2000,

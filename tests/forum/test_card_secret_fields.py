@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from pbp.errors import UserError
-from pbp.forum import review
-from pbp.forum.leaks import leak_check
+from pbp.forum.publishing import review
+from pbp.forum.publishing.leaks import leak_check
 from pbp.game.create import create_game
 from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.forum import drafts
+from pbp.forum.publishing import drafting
 from pbp.forum.config import load_forum_settings
-from pbp.forum.post_renderer import post_renderer
+from pbp.forum.publishing.post_renderer import post_renderer
 from tests.forum.thread_play import ThreadPlay
 
 pytestmark = pytest.mark.integration
@@ -25,7 +25,7 @@ def test_the_count_says_a_linked_post_was_deleted(tmp_path, thread_forum):
         play.read()
         game = play.game
         with game.file.transaction():
-            draft = drafts.draft_tally(post_renderer(play.moderator.renderer),
+            draft = drafting.draft_tally(post_renderer(play.moderator.renderer),
                                        load_forum_settings(play.moderator.settings), game, play.clock())
         body = str(draft["text"])
         alice = next(line for line in body.splitlines() if "Alice → Bruno" in line)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from pbp.forum.discourse import DiscourseForum, DiscourseSettings
-from pbp.forum.publish import publish_game
-from pbp.forum.publisher import PermanentPublishError
+from pbp.forum.publishing.publish import publish_game
+from pbp.forum.publishing.publisher import PermanentPublishError
 from pbp.demo.discourse_server import LocalDiscourse
 from tests.forum.thread_play import ThreadPlay
 from tests.forum.thread_forums import DiscourseForum as DiscourseUnderTest

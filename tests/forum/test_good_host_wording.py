@@ -13,11 +13,11 @@ from datetime import datetime, timezone
 import pytest
 
 from pbp.cli import main
-from pbp.composition import ForumModerator
-from pbp.forum import drafts
+from pbp.composition import ComposedModerator
+from pbp.forum.publishing import drafting
 from pbp.forum.config import load_forum_settings
-from pbp.forum.dialects import dialect
-from pbp.forum.post_renderer import PostFacts, PostRenderer
+from pbp.forum.publishing.dialects import dialect
+from pbp.forum.publishing.post_renderer import PostFacts, PostRenderer
 from pbp.game.create import create_game
 from pbp.game.record import Npc, RosterPlayer
 from pbp.game.stored import load
@@ -148,7 +148,7 @@ def test_the_opening_lists_the_npcs_apart_and_counts_the_reds(tmp_path):
     settings = tmp_path / "pbp.ini"
     settings.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\nfrom_address = pbp@games.example\n"
                         f"[forum]\npublisher = files\nposts = {tmp_path / 'posts'}\n")
-    with ForumModerator(load_settings(str(settings)), clock=Clock()) as moderator:
+    with ComposedModerator(load_settings(str(settings)), clock=Clock()) as moderator:
         roster = [RosterPlayer(name, f"{name.lower()}@example.org", "", "") for name in
                   ("Anna", "Ben", "Chen", "Dora", "Emil", "Fay")]
         create_game(moderator, "infiltration", roster, [Npc("Raiden", "renegade", "neutral")], seed="npc",
@@ -171,12 +171,12 @@ def test_a_running_count_says_as_of_when(tmp_path):
     settings = tmp_path / "pbp.ini"
     settings.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\nfrom_address = pbp@games.example\n"
                         f"[forum]\npublisher = files\nposts = {tmp_path / 'posts'}\n")
-    with ForumModerator(load_settings(str(settings)), clock=Clock()) as moderator:
+    with ComposedModerator(load_settings(str(settings)), clock=Clock()) as moderator:
         roster = [RosterPlayer(name, f"{name.lower()}@example.org", "", "") for name in ("Ana", "Ben", "Cy", "Di", "Ed")]
         create_game(moderator, "infiltration", roster, seed="count", game_id="inf1")
         game = load(moderator, "inf1")
         with game.file.transaction():
-            row = drafts.draft_tally(PostRenderer(describe=moderator.renderer.describe),
+            row = drafting.draft_tally(PostRenderer(describe=moderator.renderer.describe),
                                      load_forum_settings(moderator.settings), game,
                                      datetime(2030, 1, 7, 9, 30, tzinfo=timezone.utc))
     assert "*As of Mon 7 Jan 2030, 09:30 UTC.*\n" in row["text"]

@@ -89,7 +89,7 @@ def test_a_new_dialect_renders_the_drafts_not_yet_approved_again_and_keeps_the_h
     """docs/design.md, Public posts: `pbp draft settings --dialect` renders every draft
     still waiting for the host again, from the facts it was drafted from; a draft the host
     edited keeps the edit (and says so), and an approved one keeps its dialect."""
-    from pbp.forum import review
+    from pbp.forum.publishing import review
     text = drafts(host_game)["T0-class"]["text"]
     moderator, game = stored(host_game)
     with moderator, game.file.transaction():

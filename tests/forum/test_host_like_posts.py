@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from pbp.composition import ForumModerator
-from pbp.forum import drafts
-from pbp.forum import publish
+from pbp.composition import ComposedModerator
+from pbp.forum.publishing import drafting
+from pbp.forum.publishing import publish
 from pbp.forum.config import load_forum_settings
-from pbp.forum.post_renderer import PostRenderer
+from pbp.forum.publishing.post_renderer import PostRenderer
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
@@ -37,7 +37,7 @@ def play(folder: Path, ruleset: str, dialect: str, **options) -> list[str]:
                         f"[forum]\npublisher = files\nposts = {folder / 'posts'}\ndialect = {dialect}\n"
                         "auto_publish = on\n")
     clock = Clock()
-    with ForumModerator(load_settings(str(settings)), clock=clock) as moderator:
+    with ComposedModerator(load_settings(str(settings)), clock=clock) as moderator:
         roster = [RosterPlayer(name, f"{name.lower()}@example.org", "", f"u_{name.lower()}") for name in NAMES]
         if ruleset == "werewolf":
             options = {"roles": ROLES, **options}
@@ -58,7 +58,7 @@ def play(folder: Path, ruleset: str, dialect: str, **options) -> list[str]:
             game = load(moderator, "g1")
             if not counted and game.phase.kind in ("nominate", "decision"):
                 with game.file.transaction():
-                    drafts.draft_tally(PostRenderer(describe=moderator.renderer.describe),
+                    drafting.draft_tally(PostRenderer(describe=moderator.renderer.describe),
                                         load_forum_settings(moderator.settings), game, moderator.clock())
                 counted = True
             if not substituted and game.phase.kind in ("nominate", "decision"):

@@ -1,4 +1,4 @@
-"""The leak check's own mechanics (pbp.forum.leaks): which facts it takes from the views,
+"""The leak check's own mechanics (pbp.forum.publishing.leaks): which facts it takes from the views,
 and that its quick rejection (one search of the whole text before the line-by-line look)
 finds exactly what a look at every line finds."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.core import SecretFields
 from engine.infiltration.rooms import parse_room
-from pbp.forum.leaks import LeakCheck, _word
+from pbp.forum.publishing.leaks import LeakCheck, _word
 
 # A card's declaration with fields of both rulesets' kinds: roles, teams, classes, rooms, a code.
 FIELDS = SecretFields(personal=frozenset({"role", "team", "class"}), places=frozenset({"room"}),

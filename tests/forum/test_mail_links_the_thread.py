@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from pbp.desk import Desk
-from pbp.forum.activity import queue_prods
+from pbp.forum.thread.activity import queue_prods
 from pbp.storage.drafts import PUBLISHED, DraftBook
 from tests.fixtures.harness import command_mail
 from tests.forum.thread_play import ThreadPlay

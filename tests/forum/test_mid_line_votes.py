@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.forum.mid_line import mentioned
+from pbp.forum.thread.mid_line import mentioned
 from tests.forum.thread_play import ThreadPlay
 
 WORDS = ("NOMINATE", "VOTE")

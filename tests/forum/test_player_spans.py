@@ -6,11 +6,11 @@ from __future__ import annotations
 from engine.core import SecretFields
 from pbp.cli import main
 from pbp.storage.drafts import APPROVED, DraftBook
-from pbp.forum.post_renderer import PostFacts, PostRenderer
-from pbp.forum.dialects import dialect
-from pbp.forum.leaks import LeakCheck
-from pbp.forum.leaks import leak_check
-from pbp.forum.spans import follow, mark, unmark
+from pbp.forum.publishing.post_renderer import PostFacts, PostRenderer
+from pbp.forum.publishing.dialects import dialect
+from pbp.forum.publishing.leaks import LeakCheck
+from pbp.forum.publishing.leaks import leak_check
+from pbp.forum.publishing.spans import follow, mark, unmark
 
 from tests.forum.conftest import stored
 from tests.forum.test_review import editor

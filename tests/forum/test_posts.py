@@ -6,9 +6,9 @@ import re
 import pytest
 
 import engine
-from pbp.forum.dialects import dialect
-from pbp.forum.post_renderer import PostFacts, PostRenderer
-from pbp.forum.leaks import LeakCheck
+from pbp.forum.publishing.dialects import dialect
+from pbp.forum.publishing.post_renderer import PostFacts, PostRenderer
+from pbp.forum.publishing.leaks import LeakCheck
 
 from tests.forum.simulated import drafts_of_game
 

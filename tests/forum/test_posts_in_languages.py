@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.forum.dialects import dialect
-from pbp.forum.post_renderer import PostFacts, PostRenderer
+from pbp.forum.publishing.dialects import dialect
+from pbp.forum.publishing.post_renderer import PostFacts, PostRenderer
 from pbp.render.renderer import Renderer
 
 WORDS = {"de": {"post": "Das Dorf lyncht **Bruno**.", "night": "Nacht 2 bricht an.", "count": "Bisherige Stimmen",

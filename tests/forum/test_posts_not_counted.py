@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.forum.thread_mail import host_note_lines
+from pbp.forum.thread.thread_mail import host_note_lines
 from pbp.game.final_read import read_failed, waiting_reason
 from tests.forum.thread_play import ThreadPlay
 

@@ -9,12 +9,12 @@ import pytest
 import engine
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import record_of
-from pbp.forum import publish
+from pbp.forum.publishing import publish
 from pbp.storage.drafts import APPROVED, PUBLISHED, DraftBook
-from pbp.forum.files import FilePublisher
-from pbp.forum.publisher import post_marker
+from pbp.forum.publishing.files import FilePublisher
+from pbp.forum.publishing.publisher import post_marker
 from pbp.forum.reddit import RedditPublisher
-from pbp.forum.watch import PhaseFacts, watch_thread
+from pbp.forum.thread.watch import PhaseFacts, watch_thread
 from pbp.storage.datafolder import GameFile
 
 from tests.forum.conftest import reddit_settings

@@ -10,7 +10,7 @@ from pbp.cli import main
 from pbp.desk import Desk
 from pbp.storage.drafts import APPROVED, DRAFT, DraftBook
 from pbp.game.stored import load
-from pbp.mail.inbound import parse_inbound
+from pbp.mail.ingest.inbound import parse_inbound
 from pbp.ports import InboundMail, OrderBlock, RawMail
 
 from tests.forum.conftest import stored

@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.daemon.cycle import Cycle
-from pbp.forum import publish
-from pbp.forum import review
+from pbp.forum.publishing import publish
+from pbp.forum.publishing import review
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
-from pbp.forum.running_counts import draft_due_tallies
+from pbp.forum.thread.running_counts import draft_due_tallies
 from pbp.game.tally import due_slot, next_time
 from pbp.game.options import tally_interval
 from pbp.game.create import create_game
@@ -51,7 +51,7 @@ def table(tmp_path):
 
     def make(auto_publish="off", **options):
         clock = Clock()
-        moderator = ForumModerator(load_settings(str(settings_file(tmp_path, auto_publish))), clock=clock)
+        moderator = ComposedModerator(load_settings(str(settings_file(tmp_path, auto_publish))), clock=clock)
         roster = [RosterPlayer(name, f"{name.lower()}@example.org", "", f"u_{name.lower()}") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed="7", options={"roles": ROLES, **options},
                     schedule_text="night0=12h,nominate=24h,vote=24h", game_id="ww1")

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from pbp.cli import main
-from pbp.forum import publish
-from pbp.forum import review
-from pbp.forum.publisher import TransientPublishError
+from pbp.forum.publishing import publish
+from pbp.forum.publishing import review
+from pbp.forum.publishing.publisher import TransientPublishError
 from pbp.game.stored import load
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.settings import load_settings
 from pbp.host.status import status_text
 from pbp.storage.datafolder import DataFolder
@@ -51,7 +51,7 @@ def werewolf(tmp_path, monkeypatch, capsys):
 
 
 def open_phase(folder):
-    with ForumModerator(load_settings(str(folder / "pbp.ini"))) as moderator:
+    with ComposedModerator(load_settings(str(folder / "pbp.ini"))) as moderator:
         return load(moderator, "ww1").phase
 
 

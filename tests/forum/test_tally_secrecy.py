@@ -10,10 +10,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbp.composition import ForumModerator
-from pbp.forum import drafts
+from pbp.composition import ComposedModerator
+from pbp.forum.publishing import drafting
 from pbp.forum.config import load_forum_settings
-from pbp.forum.post_renderer import PostRenderer
+from pbp.forum.publishing.post_renderer import PostRenderer
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
@@ -30,7 +30,7 @@ def count_in_game(folder: Path, roles: tuple[str, ...], nominations: dict[str, s
     settings = folder / "pbp.ini"
     settings.write_text(f"[pbp]\ndata = {folder / 'data'}\nfrom_address = pbp@games.example\n"
                         f"[forum]\npublisher = files\nposts = {folder / 'posts'}\n")
-    with ForumModerator(load_settings(str(settings)), clock=Clock()) as moderator:
+    with ComposedModerator(load_settings(str(settings)), clock=Clock()) as moderator:
         roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
         create_game(moderator, "werewolf", roster, seed="twin",
                     options={"roles": ",".join(roles), "reveal_roles": "on" if reveal else "off"}, game_id="ww1")
@@ -42,7 +42,7 @@ def count_in_game(folder: Path, roles: tuple[str, ...], nominations: dict[str, s
                                          "received": "2030-01-01T00:00:00+00:00", "message_id": "", "mail_key": ""})
         game = load(moderator, "ww1")
         with game.file.transaction():
-            row = drafts.draft_tally(PostRenderer(describe=moderator.renderer.describe),
+            row = drafting.draft_tally(PostRenderer(describe=moderator.renderer.describe),
                                       load_forum_settings(moderator.settings), game, moderator.clock())
         return running_tally(load(moderator, "ww1")), row["title"], row["text"], row["leaks"]
 

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from pbp.forum import drafts
+from pbp.forum.publishing import drafting
 from pbp.forum.config import load_forum_settings
-from pbp.forum.post_renderer import post_renderer
+from pbp.forum.publishing.post_renderer import post_renderer
 from pbp.game.tally import has_public_orders, running_tally
 from tests.forum.thread_play import GAME, ThreadPlay
 
@@ -64,7 +64,7 @@ def test_a_game_plays_to_the_end_with_votes_in_the_thread(tmp_path, thread_forum
                 expected = running_tally(game)
                 assert expected is not None and sum(row["count"] for row in expected["rows"]) == len(phase.actors)
                 with game.file.transaction():
-                    drafts.draft_tally(post_renderer(play.moderator.renderer),
+                    drafting.draft_tally(post_renderer(play.moderator.renderer),
                                        load_forum_settings(play.moderator.settings), game, play.moderator.clock())
                 assert play.publish() == 1
                 posted = thread_forum.published()[-1]

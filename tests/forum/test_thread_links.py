@@ -1,4 +1,4 @@
-"""Forum accounts a player confirms (pbp.forum.forum_names; docs/design.md: Public posts —
+"""Forum accounts a player confirms (pbp.forum.thread.forum_names; docs/design.md: Public posts —
 votes in the thread): with no forum name in the roster, each player gets a one-time code
 by mail and posts `LINK <code>` in the thread; a code works once, for its player only."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from pbp.forum.forum_names import identities
+from pbp.forum.thread.forum_names import identities
 from pbp.storage.drafts import DraftBook
 from tests.forum.thread_play import ThreadPlay
 
@@ -117,11 +117,11 @@ def test_t044_pbp_publish_reads_the_thread_on_every_forum(tmp_path, thread_forum
     monkeypatch.setenv("PBP_SETTINGS", str(tmp_path / "pbp.ini"))
     assert main(["publish", "g1"]) == 0
     assert "Thread watch:" in capsys.readouterr().out
-    from pbp.composition import ForumModerator
+    from pbp.composition import ComposedModerator
     from pbp.game.stored import load
     from pbp.settings import load_settings
 
-    with ForumModerator(load_settings(str(tmp_path / "pbp.ini"))) as moderator:
+    with ComposedModerator(load_settings(str(tmp_path / "pbp.ini"))) as moderator:
         game = load(moderator, "g1")
         assert {player: row.text for player, row in game.latest_orders(phase).items()} == {"Alice": "NOMINATE Bruno"}
 

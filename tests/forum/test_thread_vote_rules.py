@@ -187,7 +187,7 @@ def test_t011_five_hundred_votes_in_one_phase(play):
 def test_t012_a_vote_by_mail_is_refused_when_votes_are_cast_in_the_thread(play):
     """Votes in the thread: with votes = thread a mail block may not give a public
     order; the form lists the public orders apart, with how to post them."""
-    from pbp.game.order_lines import read_orders
+    from pbp.game.judging.order_lines import read_orders
     play.to_day_one()
     game = play.game
     read = read_orders(game.rules, game.state, game.phase, "Alice", ["NOMINATE Bruno"],
@@ -217,7 +217,7 @@ def test_t014_players_who_post_too_little_are_prodded_and_the_host_sees_it(tmp_p
     """Votes in the thread: prod_below = N@T mails a private prod to a living player
     with fewer than N posts by T before the deadline; `pbp status` lists who was
     prodded and each player's posts."""
-    from pbp.forum.activity import activity_lines, queue_prods
+    from pbp.forum.thread.activity import activity_lines, queue_prods
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"prod_below": "2@2h"})
     try:
         play.to_day_one()
@@ -240,7 +240,7 @@ def test_t015_a_running_count_follows_every_n_votes_with_a_link_to_each(tmp_path
     """Votes in the thread: tally_after_votes = N drafts a running count after every N
     new votes; with auto_publish it is published, each vote linked to its post, non-
     voters listed."""
-    from pbp.forum.running_counts import draft_vote_tallies
+    from pbp.forum.thread.running_counts import draft_vote_tallies
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"tally_after_votes": "2"})
     try:
         play.to_day_one()
@@ -287,7 +287,7 @@ def test_t043_a_player_who_has_just_posted_is_not_prodded(tmp_path, thread_forum
     """Votes in the thread: a cycle of `pbp run` prodded before it read the thread, so a
     player who had just posted (read at the last watch, minutes ago) was prodded. The
     prods read the game's thread first (`ThreadWatch.read_now`, as the cycle passes it)."""
-    from pbp.forum.activity import queue_prods
+    from pbp.forum.thread.activity import queue_prods
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"prod_below": "2@2h"})
     try:
         play.to_day_one()

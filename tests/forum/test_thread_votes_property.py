@@ -11,12 +11,12 @@ from datetime import timedelta
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.tally import running_tally
-from pbp.forum.thread import ThreadPost
-from pbp.forum.watch import read_game_thread
+from pbp.forum.thread.posts import ThreadPost
+from pbp.forum.thread.watch import read_game_thread
 from pbp.game.create import create_game
-from pbp.game.order_lines import read_orders
+from pbp.game.judging.order_lines import read_orders
 from pbp.game.record import RosterPlayer
 from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load
@@ -30,7 +30,7 @@ NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Gita", "Hugo")
 
 @dataclass
 class MemoryThread:
-    """A thread as a forum would give it (pbp.forum.thread.ThreadReader)."""
+    """A thread as a forum would give it (pbp.forum.thread.posts.ThreadReader)."""
 
     posts: list[ThreadPost] = field(default_factory=list)
 
@@ -40,7 +40,7 @@ class MemoryThread:
 
 def _games(tmp_path):
     clock = Clock()
-    moderator = ForumModerator(load_settings(str(_settings(tmp_path, {}))), clock=clock)
+    moderator = ComposedModerator(load_settings(str(_settings(tmp_path, {}))), clock=clock)
     moderator.__enter__()
     roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", f"{n.lower()}_f") for n in NAMES]
     for game_id, votes in (("by-thread", "thread"), ("by-mail", "mail")):

@@ -1,10 +1,10 @@
-"""The order lines of a forum post (pbp.forum.vote_lines): what counts as the author's own
+"""The order lines of a forum post (pbp.forum.thread.vote_lines): what counts as the author's own
 order, in each markup players use (docs/design.md: Public posts — votes in the thread)."""
 from __future__ import annotations
 
 import pytest
 
-from pbp.forum.vote_lines import MAX_LINES, order_lines, read_post
+from pbp.forum.thread.vote_lines import MAX_LINES, order_lines, read_post
 
 WORDS = frozenset({"VOTE", "UNVOTE", "NOMINATE", "LINK"})
 

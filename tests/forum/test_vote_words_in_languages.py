@@ -3,8 +3,8 @@ the English order the engine reads (docs/design.md: Languages — order keywords
 from __future__ import annotations
 
 import engine
-from pbp.forum.thread_votes import order_words
-from pbp.forum.vote_lines import order_lines
+from pbp.forum.thread.thread_votes import order_words
+from pbp.forum.thread.vote_lines import order_lines
 
 WEREWOLF = engine.ruleset("werewolf").card
 

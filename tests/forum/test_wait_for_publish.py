@@ -15,8 +15,8 @@ from pbp.timezones import as_utc, to_text
 from pbp.cli import main
 from pbp.daemon.cycle import Cycle
 from pbp.daemon.wake_up import next_wake_up
-from pbp.forum import publish
-from pbp.forum import review
+from pbp.forum.publishing import publish
+from pbp.forum.publishing import review
 from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.game.create import create_game
@@ -24,11 +24,11 @@ from pbp.game.stored import load
 from pbp.game.resolution import due_games, resolve_phase
 from pbp.game import resolution
 from pbp.host import orders as host_orders
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.clock import UNSET_DEADLINE, awaited_post
 from pbp.game.record import GameRecord, Roster
 from pbp.game.deadlines import clock_waits, start_clocks
-from pbp.game.reminders import queue_reminders
+from pbp.game.notifying.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from pbp.settings import load_settings
 from pbp.mail.transport import open_mailbox, open_sender
@@ -179,7 +179,7 @@ ENTRIES = [RosterPlayer(name, f"{name.lower()}@example.org")
 @pytest.fixture
 def moderator(site):
     clock = Clock()
-    with ForumModerator(load_settings(str(site / "pbp.ini")), clock=clock) as mod:
+    with ComposedModerator(load_settings(str(site / "pbp.ini")), clock=clock) as mod:
         mod.test_clock = clock
         yield mod
 

@@ -13,12 +13,12 @@ from engine.simulation import player_names
 from pbp.forum import hooks
 from pbp.storage.drafts import DraftBook
 from pbp.forum.reddit import RedditPublisher
-from pbp.forum.watch import ThreadWatch, watch_threads
+from pbp.forum.thread.watch import ThreadWatch, watch_threads
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.removal import modkill
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.record import RosterPlayer
 from pbp.settings import load_settings
 
@@ -31,7 +31,7 @@ NAMES = player_names(9)
 
 
 
-def resolve_until(moderator: ForumModerator, clock: Clock, prefix: str, orders: dict[str, dict[str, str]] = {}) -> None:
+def resolve_until(moderator: ComposedModerator, clock: Clock, prefix: str, orders: dict[str, dict[str, str]] = {}) -> None:
     """Resolve phase after phase (an hour apart) until the open phase starts with `prefix`;
     `orders[phase][player]` are entered before that phase resolves."""
     for _ in range(12):
@@ -49,7 +49,7 @@ def resolve_until(moderator: ForumModerator, clock: Clock, prefix: str, orders: 
 
 def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_only_after_death(tmp_path, fake_reddit):
     clock = Clock()
-    moderator = ForumModerator(load_settings(str(reddit_settings_file(tmp_path, fake_reddit))), clock=clock)
+    moderator = ComposedModerator(load_settings(str(reddit_settings_file(tmp_path, fake_reddit))), clock=clock)
     roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", f"{n.lower()}_r") for n in NAMES]
     with moderator:
         game = create_game(moderator, "werewolf", roster, seed="w7", game_id="ww1")

@@ -10,10 +10,10 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from engine.simulation import player_names
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.daemon.cycle import Cycle
 from pbp.storage.drafts import DraftBook
-from pbp.forum.watch import ThreadWatch
+from pbp.forum.thread.watch import ThreadWatch
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
@@ -38,7 +38,7 @@ def test_reddit_is_read_once_per_watch_interval_not_once_per_poll(tmp_path, fake
     now = [datetime(2030, 1, 1, 12, 0, tzinfo=timezone.utc)]
     names = player_names(9)
     roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", f"{n.lower()}_r") for n in names]
-    with ForumModerator(load_settings(str(settings_file)), clock=lambda: now[0]) as moderator:
+    with ComposedModerator(load_settings(str(settings_file)), clock=lambda: now[0]) as moderator:
         game = create_game(moderator, "werewolf", roster, seed="w7", game_id="ww1", schedule_text="default=1d")
         with game.file.transaction():
             DraftBook(game.file).update_game_settings({"auto_publish": True})

@@ -12,7 +12,7 @@ import pytest
 from pbp.cli import main
 from pbp.storage.drafts import DraftBook, WITHDRAWN
 from pbp.game.stored import load
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.settings import load_settings
 
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
@@ -40,7 +40,7 @@ def village(tmp_path, monkeypatch, capsys):
 
 def orders(folder, **lines: str) -> None:
     """Accepted orders for the open phase, as the desk records them."""
-    with ForumModerator(load_settings(str(folder / "pbp.ini"))) as moderator:
+    with ComposedModerator(load_settings(str(folder / "pbp.ini"))) as moderator:
         game = load(moderator, "ww1")
         with game.file.transaction():
             for player, text in lines.items():
@@ -49,7 +49,7 @@ def orders(folder, **lines: str) -> None:
 
 
 def drafts(folder) -> dict[str, dict]:
-    with ForumModerator(load_settings(str(folder / "pbp.ini"))) as moderator:
+    with ComposedModerator(load_settings(str(folder / "pbp.ini"))) as moderator:
         return {row["phase"]: row for row in DraftBook(load(moderator, "ww1").file).all()}
 
 

@@ -9,9 +9,9 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.forum import hooks
-from pbp.forum.watch import ThreadWatch
+from pbp.forum.thread.watch import ThreadWatch
 from pbp.game.clock import Running
 from pbp.game.create import create_game
 from pbp.game.record import RosterPlayer
@@ -33,7 +33,7 @@ def account(name: str) -> str:
 @dataclass
 class ThreadPlay:
     forum: Any  # tests.forum.thread_forums.RedditForum or DiscourseForum
-    moderator: ForumModerator
+    moderator: ComposedModerator
     clock: Clock
     watch: ThreadWatch = field(default_factory=ThreadWatch)
 
@@ -41,7 +41,7 @@ class ThreadPlay:
     def start(cls, forum: Any, tmp_path: Path, ruleset: str, options: dict[str, str] | None = None,
               names: tuple[str, ...] = NAMES, forum_names: bool = True, seed: str = "s1") -> "ThreadPlay":
         clock = Clock()
-        moderator = ForumModerator(load_settings(str(forum.settings_file(tmp_path))), clock=clock)
+        moderator = ComposedModerator(load_settings(str(forum.settings_file(tmp_path))), clock=clock)
         moderator.__enter__()
         roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", account(n) if forum_names else "") for n in names]
         game = create_game(moderator, ruleset, roster, seed=seed, game_id=GAME,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import engine
 from engine.core import PlayerSpec
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.desk import Desk
 from pbp.game.stored import load
 from pbp.mail.header_values import reply_subject
@@ -24,7 +24,7 @@ def test_a_reply_to_a_re_mail_has_one_re_in_its_subject(tmp_path, monkeypatch):
         ["Re: [inf1] NPC"] * 3
     settings = start_game(tmp_path, monkeypatch)
     assert main(["advance", "inf1"]) == 0
-    with ForumModerator(load_settings(str(settings))) as moderator:
+    with ComposedModerator(load_settings(str(settings))) as moderator:
         game = load(moderator, "inf1")
         with game.file.transaction():
             token = host_token(game.file)

@@ -9,11 +9,11 @@ import hashlib
 
 from pbp.cli import main
 from pbp.desk import Desk
-from pbp.mail.inbound import parse_inbound
+from pbp.mail.ingest.inbound import parse_inbound
 from pbp.ports import RawMail
 from pbp.game.stored import load
 from pbp.game.resolution import NPC_REPORT
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.settings import load_settings
 from pbp.storage.host_token import host_token
 
@@ -37,7 +37,7 @@ def start_game(tmp_path, monkeypatch):
 
 
 def outbox(settings):
-    moderator = ForumModerator(load_settings(str(settings)))
+    moderator = ComposedModerator(load_settings(str(settings)))
     return load(moderator, "inf1"), moderator.folder.game("inf1").outbox.all()
 
 
@@ -97,7 +97,7 @@ def test_the_hosts_npc_block_is_judged_like_a_players_and_refusals_change_nothin
     the reason, and nothing is stored."""
     settings = start_game(tmp_path, monkeypatch)
     assert main(["advance", "inf1"]) == 0                                   # now T1-movement
-    moderator = ForumModerator(load_settings(str(settings)))
+    moderator = ComposedModerator(load_settings(str(settings)))
     with moderator:
         game = load(moderator, "inf1")
         with game.file.transaction():
@@ -124,7 +124,7 @@ def test_a_host_block_without_its_npc_line_is_asked_which_npc_it_is_for(tmp_path
     for approving drafts; nothing is stored. A block that approves still approves."""
     settings = start_game(tmp_path, monkeypatch)
     assert main(["advance", "inf1"]) == 0                                   # now T1-movement
-    with ForumModerator(load_settings(str(settings))) as moderator:
+    with ComposedModerator(load_settings(str(settings))) as moderator:
         game = load(moderator, "inf1")
         with game.file.transaction():
             token = host_token(game.file)

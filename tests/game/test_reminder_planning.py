@@ -3,7 +3,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbp.game.reminders import due_reminders, reminder_times, reminder_key, reminder_offsets
+from pbp.game.notifying.reminders import due_reminders, reminder_times, reminder_key, reminder_offsets
 from pbp.timezones import TimeInputError
 
 OPENED = datetime(2026, 12, 1, 0, 0, tzinfo=timezone.utc)

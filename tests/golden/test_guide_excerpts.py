@@ -31,7 +31,7 @@ def test_the_replies_the_players_guide_shows_are_accepted_as_meant(tmp_path):
     """The player's guide, filling in the form: a reply from a phone (typed inside the quoted
     form) and a reply inside the quote, each sent by Bruno's voter in a Werewolf game at D1-nominate, record
     exactly `NOMINATE Bruno`."""
-    from pbp.composition import ForumModerator
+    from pbp.composition import ComposedModerator
     from pbp.desk import Desk
     from pbp.game.create import create_game
     from pbp.game.stored import load
@@ -40,7 +40,7 @@ def test_the_replies_the_players_guide_shows_are_accepted_as_meant(tmp_path):
     from pbp.settings import Settings
     from tests.fixtures.clocks import Clock
     from tests.desk.test_desk import mail
-    from pbp.mail.inbound import parse_inbound
+    from pbp.mail.ingest.inbound import parse_inbound
 
     replies = [block for block in FENCED.findall(PLAYER_GUIDE.read_text(encoding="utf-8"))
                if "NOMINATE Bruno" in block]
@@ -48,7 +48,7 @@ def test_the_replies_the_players_guide_shows_are_accepted_as_meant(tmp_path):
     names = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro", "Ingrid")
     for number, reply in enumerate(replies):
         settings = Settings(data=tmp_path / str(number), from_address="pbp@example.org")
-        with ForumModerator(settings, clock=Clock()) as moderator:
+        with ComposedModerator(settings, clock=Clock()) as moderator:
             roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in names]
             create_game(moderator, "werewolf", roster, seed="readme", game_id="ww1")
             resolve_phase(moderator, "ww1")

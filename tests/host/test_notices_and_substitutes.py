@@ -6,7 +6,7 @@ early resolution never fires in a Werewolf night, and fires on the last order of
 from __future__ import annotations
 
 from pbp.desk import Desk
-from pbp.forum.watch import watch_thread
+from pbp.forum.thread.watch import watch_thread
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
@@ -17,7 +17,7 @@ from pbp.host.removal import modkill
 from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
 from pbp.storage.outbox_queue import FAILED, QUEUED
-from pbp.game.reminders import queue_reminders
+from pbp.game.notifying.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from tests.fixtures.harness import ROSTER, order_mail
 from pbp.daemon.outbox_sending import send_due
@@ -82,7 +82,7 @@ def test_the_thread_watch_follows_the_newcomers_forum_account(moderator):
     assert roster.of("Chloe").forum_name == "carol_r"
     assert roster.of("Chloe").replaced[-1]["forum_name"] == "chloe_r"
     assert roster.of("Bruno").forum_name == ""  # the old player's account speaks for nobody now
-    from pbp.forum.watch import PhaseFacts
+    from pbp.forum.thread.watch import PhaseFacts
     timeline = [PhaseFacts("D1-vote", 0.0, dead=frozenset({"Chloe", "Bruno"}))]
     comments = [{"id": "c1", "author": "chloe_r", "created": 10.0},
                 {"id": "c2", "author": "carol_r", "created": 10.0},

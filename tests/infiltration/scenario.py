@@ -8,7 +8,7 @@ from typing import Iterable, Mapping
 import engine
 from engine.core import Event, Resolution, resolve_options
 from engine.infiltration import OPTIONS
-from engine.infiltration.arrival import shown_condition
+from engine.infiltration.steps.arrival import shown_condition
 from engine.infiltration.facility import COMMON_TERMINALS, layout_from_features, validate_features
 from engine.infiltration.rooms import FLOORS, ROOMS
 from engine.infiltration.state import Character, GameState, Guard, Step

@@ -8,12 +8,12 @@ import pytest
 
 from engine.core import GameSetupError, IllegalOrderError, OrderBlockError, OrderSyntaxError, PlayerSpec
 from engine.infiltration.facility import parse_map
-from engine.infiltration.orders import (
+from engine.infiltration.orders.values import (
     Attack, ChooseClass, EnterCode, Move, Stay, Tamper, Use, Vote,
 )
 from engine.infiltration.rooms import SPECIALS
 from engine.infiltration.setup import default_reds
-from engine.infiltration.validity import parse_statement
+from engine.infiltration.validity.statements import parse_statement
 from engine.simulation import player_names
 
 from tests.infiltration.scenario import (

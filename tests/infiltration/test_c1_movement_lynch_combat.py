@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import phase_rng
-from engine.infiltration.guards import plan_guards
+from engine.infiltration.steps.guards import plan_guards
 from engine.infiltration.rooms import rooms_on_floor
 
 from tests.infiltration.scenario import (

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from engine.infiltration.combat import PRIORITY, resolve_combat
+from engine.infiltration.steps.combat import PRIORITY, resolve_combat
 
 RENEGADE = PRIORITY["renegade"]
 WARRIOR = PRIORITY["warrior"]

@@ -1,4 +1,4 @@
-"""What an order block is read against (engine/infiltration/orders.py, `everyone`): the
+"""What an order block is read against (engine/infiltration/orders/values.py, `everyone`): the
 names and the living of a state, made once per state, never carried over to the next."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import engine
 from engine.core import PlayerSpec
-from engine.infiltration.orders import everyone
+from engine.infiltration.orders.values import everyone
 from engine.names import name_key
 
 

@@ -11,11 +11,11 @@ import pytest
 
 from engine.core import OrderSyntaxError
 from engine.infiltration.rooms import FEATURES, FLOORS, ROOMS, TERMINALS
-from engine.infiltration.validity import MAX_NESTING, parse_statement
-from engine.infiltration.validity_facts import (And, Attacked, CodeIs, GuardDead, GuardIn, HangarOpen, HasStinger,
+from engine.infiltration.validity.statements import MAX_NESTING, parse_statement
+from engine.infiltration.validity.facts import (And, Attacked, CodeIs, GuardDead, GuardIn, HangarOpen, HasStinger,
                                                 IsAlive, IsDead, IsIn, Not, Or, RoomHas, TerminalIs, Used,
                                                 ValidityWorld, VisitedFeature, VisitedRoom, WasIn, evaluate)
-from engine.infiltration.validity_words import GRAMMAR_HELP
+from engine.infiltration.validity.words import GRAMMAR_HELP
 
 NAMES = ("Bob", "Ann", "Big Boss", "Cy")
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from engine.core import PlayerSpec
-from engine.infiltration.orders import Attack, Tamper, Use
+from engine.infiltration.orders.values import Attack, Tamper, Use
 from engine.simulation import player_names
 
 from tests.infiltration.scenario import RULES

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pbp.cli import main as pbp
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.stored import load
 from pbp.demo.players import mail_text
 from pbp.settings import load_settings
@@ -56,11 +56,11 @@ class Village:
         return pbp([arguments[0], "--settings", str(self.settings), *arguments[1:]])
 
     def game(self):
-        with ForumModerator(load_settings(str(self.settings))) as moderator:
+        with ComposedModerator(load_settings(str(self.settings))) as moderator:
             return load(moderator, self.game_id)
 
     def status(self) -> str:
-        with ForumModerator(load_settings(str(self.settings))) as moderator:
+        with ComposedModerator(load_settings(str(self.settings))) as moderator:
             return status_text(moderator.folder, self.game_id)
 
     def with_role(self, *roles: str) -> list[str]:

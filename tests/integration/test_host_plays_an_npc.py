@@ -12,7 +12,7 @@ import pytest
 
 from pbp.cli import main as pbp
 from pbp.game.stored import load
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.demo.players import filled_reply_text
 from pbp.settings import load_settings
 from tests.fixtures.harness import imap_over_tls, plain_smtp, write_settings
@@ -44,7 +44,7 @@ class HostTable:
         return pbp([arguments[0], "--settings", str(self.settings), *arguments[1:]])
 
     def game(self):
-        with ForumModerator(load_settings(str(self.settings))) as moderator:
+        with ComposedModerator(load_settings(str(self.settings))) as moderator:
             game = load(moderator, GAME)
             return game.record, game.phase, [dict(row) for row in game.file.orders.all()]
 

@@ -12,7 +12,7 @@ import pytest
 from tests.fixtures.harness import imap_over_tls, plain_smtp, write_settings
 from tests.fixtures.mailserver import Player
 from pbp.cli import main as pbp
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.settings import load_settings
 
 pytestmark = pytest.mark.integration
@@ -51,8 +51,8 @@ class HostileTable:
             assert self.cli(*arguments) == 0
         return out.getvalue()
 
-    def moderator(self) -> ForumModerator:
-        return ForumModerator(load_settings(str(self.settings)))
+    def moderator(self) -> ComposedModerator:
+        return ComposedModerator(load_settings(str(self.settings)))
 
     def block(self, name: str) -> str:
         with self.moderator() as moderator:

@@ -15,7 +15,7 @@ from tests.fixtures.text import flat
 from pbp.cli import main as pbp
 from pbp.game.stored import load
 from pbp.host.removal import modkill
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.settings import load_settings
 from pbp.render.renderer import subject_words
 
@@ -46,8 +46,8 @@ class Table:
     def cli(self, *arguments: str) -> int:
         return pbp([arguments[0], "--settings", str(self.settings), *arguments[1:]])
 
-    def moderator(self) -> ForumModerator:
-        return ForumModerator(load_settings(str(self.settings)))
+    def moderator(self) -> ComposedModerator:
+        return ComposedModerator(load_settings(str(self.settings)))
 
     def game(self):
         with self.moderator() as moderator:

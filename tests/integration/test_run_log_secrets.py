@@ -17,7 +17,7 @@ import signal
 
 import pytest
 
-from pbp.mail.oauth import save_refresh_token
+from pbp.mail.sign_in.oauth import save_refresh_token
 from tests.fixtures.harness import Host, imap_over_tls, make_players, plain_smtp, stop, wait_all_sent, wait_for
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pbp.mail.compose import compose
 from pbp.mail.header_values import header_line, strict_message_id
 from pbp.mail.headers import message_ids
-from pbp.mail.inbound import parse_inbound
+from pbp.mail.ingest.inbound import parse_inbound
 from pbp.ports import RawMail
 
 SEPARATORS = "\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.mail.imap import ImapMailbox
+from pbp.mail.imap.mailbox import ImapMailbox
 from pbp.ports import OversizedMail, RawMail
 
 from tests.mail.helpers import crafted, order_mail

@@ -7,7 +7,7 @@ import hashlib
 
 import pytest
 
-from pbp.mail.inbound import parse_inbound
+from pbp.mail.ingest.inbound import parse_inbound
 from pbp.ports import RawMail
 
 OWN = ("moderator@pbp.example",)
@@ -321,9 +321,9 @@ def test_oversized_mail_is_not_parsed():
 
 
 def test_header_lookups_follow_changes_to_a_parsed_message():
-    """The parsed message answers header look-ups from an index (pbp.mail.inbound
+    """The parsed message answers header look-ups from an index (pbp.mail.ingest.inbound
     IndexedMessage); changing the message must never leave a stale answer."""
-    from pbp.mail.inbound import parse_message
+    from pbp.mail.ingest.inbound import parse_message
 
     message = parse_message(mail("HELP\n", headers="Received: one\nReceived: two\n"))
     assert message["from"] == "Alice <alice@example.org>" and message.get_all("RECEIVED") == ["one", "two"]

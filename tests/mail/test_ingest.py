@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from pbp.mail.ingest import poll_once
-from pbp.mail.imap import ImapMailbox
-from pbp.mail.spool import Spool
+from pbp.mail.ingest.ingest_cycle import poll_once
+from pbp.mail.imap.mailbox import ImapMailbox
+from pbp.mail.ingest.spool import Spool
 
 from tests.fixtures.crash_scripts import run_killing_poll
 from tests.mail.helpers import FakeDesk, crafted, order_mail

@@ -1,4 +1,4 @@
-"""poll_once with a desk that commits a fetched batch in one durable write (pbp.mail.ingest;
+"""poll_once with a desk that commits a fetched batch in one durable write (pbp.mail.ingest.ingest_cycle;
 docs/design.md: Reliability rules — Ingest: "one durable write may cover a whole fetched
 batch"; "only then flag or move it on the server"; "A message that crashes processing
 three times goes to quarantine"), against the real Dovecot."""
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from pbp.mail.ingest import poll_once
-from pbp.mail.imap import ImapMailbox
-from pbp.mail.spool import Spool
+from pbp.mail.ingest.ingest_cycle import poll_once
+from pbp.mail.imap.mailbox import ImapMailbox
+from pbp.mail.ingest.spool import Spool
 
 from tests.fixtures.crash_scripts import run_killing_poll
 from tests.mail.helpers import FakeDesk, crafted, order_mail

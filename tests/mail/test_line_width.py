@@ -23,21 +23,21 @@ from engine import roster_problems
 from pbp.signups.substitutes import RELEASED
 from pbp.signups.spectators import OUTSIDE_SEQUENCE
 from pbp.cli import main
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.conversations.host_side import answer
 from pbp.desk import Desk
-from pbp.forum.forum_names import mail_link_codes
-from pbp.forum.thread_mail import note_for_host, tell_player
+from pbp.forum.thread.forum_names import mail_link_codes
+from pbp.forum.thread.thread_mail import note_for_host, tell_player
 from pbp.game.create import create_game
 from pbp.game.deadlines import extend, pause, resume
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.removal import modkill
 from pbp.host.substitute import substitute
-from pbp.mail.inbound import parse_inbound
+from pbp.mail.ingest.inbound import parse_inbound
 from pbp.mail.wrapping import WIDTH
 from pbp.ports import Bounce, RawMail
-from pbp.game.reminders import queue_reminders
+from pbp.game.notifying.reminders import queue_reminders
 from pbp.release import templates_folder
 from pbp.render.languages import languages
 from pbp.render.renderer import Renderer
@@ -85,7 +85,7 @@ class Table:
         with open(settings_file, "w") as handle:
             config.write(handle)
         self.clock = Clock()
-        self.moderator = ForumModerator(load_settings(str(settings_file)), clock=self.clock)
+        self.moderator = ComposedModerator(load_settings(str(settings_file)), clock=self.clock)
         write_everything_in(self.moderator, language, _SpyRenderer(renderer_kinds, language))
         self.names = long_names(PLAYERS)
         roster = [RosterPlayer(name, f"p{index}@players.example", ZONE) for index, name in enumerate(self.names)]

@@ -2,10 +2,10 @@
 Ingest). The spool has its own tests: test_spool.py."""
 from __future__ import annotations
 
-from pbp.mail.ingest import poll_once
+from pbp.mail.ingest.ingest_cycle import poll_once
 from pbp.mail.compose import compose
 from pbp.mail.maildir import MaildirMailbox, MaildirSender, deliver
-from pbp.mail.spool import Spool
+from pbp.mail.ingest.spool import Spool
 
 from tests.mail.helpers import FakeDesk, crafted, order_mail
 

@@ -1,6 +1,6 @@
 """OAuth2 logins over the real servers: Dovecot's `oauth2` passdb and aiosmtpd's XOAUTH2 /
 OAUTHBEARER check both ask the local provider's introspection endpoint; pbp's token
-source gets access tokens from that provider's token endpoint with authlib (pbp.mail.oauth)."""
+source gets access tokens from that provider's token endpoint with authlib (pbp.mail.sign_in.oauth)."""
 from __future__ import annotations
 
 import stat
@@ -8,8 +8,8 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbp.mail.imap import ImapMailbox
-from pbp.mail.oauth import OAuthTrouble, TokenSource, save_refresh_token
+from pbp.mail.imap.mailbox import ImapMailbox
+from pbp.mail.sign_in.oauth import OAuthTrouble, TokenSource, save_refresh_token
 from pbp.mail.smtp import SmtpSender
 from pbp.ports import TransientSendError
 from pbp.settings import OAuthSettings

@@ -1,4 +1,4 @@
-"""Reading a large poll ahead in a child process (pbp.mail.read_ahead; docs/design.md:
+"""Reading a large poll ahead in a child process (pbp.mail.ingest.read_ahead; docs/design.md:
 Reliability rules — Ingest, "Reading ahead"): the same outcome as reading it here, moves
 only after commits, and a child that dies, fails or goes silent ends the poll early
 without losing or doubling a mail. Against the real Dovecot, but for the child's own
@@ -14,14 +14,14 @@ from dataclasses import replace
 
 import pytest
 
-from pbp.mail import ingest
-from pbp.mail.ingest import poll_once
-from pbp.mail.imap import ImapMailbox
-from pbp.mail.inbound import parse_inbound
-from pbp.mail import read_ahead
-from pbp.mail.read_ahead import PART_SIZES, ReadAhead, can_read_ahead
-from pbp.mail.reading import ReadingFailed
-from pbp.mail.spool import Spool
+from pbp.mail.ingest import ingest_cycle
+from pbp.mail.ingest.ingest_cycle import poll_once
+from pbp.mail.imap.mailbox import ImapMailbox
+from pbp.mail.ingest.inbound import parse_inbound
+from pbp.mail.ingest import read_ahead
+from pbp.mail.ingest.read_ahead import PART_SIZES, ReadAhead, can_read_ahead
+from pbp.mail.ingest.reading import ReadingFailed
+from pbp.mail.ingest.spool import Spool
 from pbp.ports import RawMail
 
 from tests.fixtures.crash_scripts import run_killing_poll
@@ -69,8 +69,8 @@ def test_a_backlog_read_ahead_is_judged_filed_and_answered_as_one_read_here(mail
     parts, and the commits, are known in advance.)"""
     monkeypatch.setattr(read_ahead, "JUDGED_TOGETHER", PART_SIZES[0])
     parsed_here = []
-    real_parse = ingest.parse_inbound
-    monkeypatch.setattr(ingest, "parse_inbound", lambda raw, *rest: parsed_here.append(raw.key) or real_parse(raw, *rest))
+    real_parse = ingest_cycle.parse_inbound
+    monkeypatch.setattr(ingest_cycle, "parse_inbound", lambda raw, *rest: parsed_here.append(raw.key) or real_parse(raw, *rest))
     results = {}
     for read_ahead_from in (0, 1):
         address = mail_server.add_user(mail_server.new_address(f"mod{read_ahead_from}", "pbp.test"), "modpass")

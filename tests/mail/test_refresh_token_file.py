@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import stat
 
-from pbp.mail.oauth import read_refresh_token, save_refresh_token
+from pbp.mail.sign_in.oauth import read_refresh_token, save_refresh_token
 
 
 def test_refresh_token_is_private_even_over_a_wide_leftover(tmp_path):

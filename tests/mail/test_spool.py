@@ -1,11 +1,11 @@
-"""The spool (pbp.mail.spool; docs/design.md: Reliability rules — Ingest): what a poll
+"""The spool (pbp.mail.ingest.spool; docs/design.md: Reliability rules — Ingest): what a poll
 fetched is kept on disk until judged, read back byte for byte, and each claim of a mail
 is counted so that one that keeps failing can be quarantined."""
 from __future__ import annotations
 
 import hashlib
 
-from pbp.mail.spool import Spool
+from pbp.mail.ingest.spool import Spool
 from pbp.ports import RawMail
 
 

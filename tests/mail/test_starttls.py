@@ -16,7 +16,7 @@ from aiosmtpd.smtp import AuthResult, LoginPassword
 
 from tests.fixtures.mailserver import LOOPBACK, free_port
 from pbp.mail.compose import compose
-from pbp.mail.imap import ImapMailbox
+from pbp.mail.imap.mailbox import ImapMailbox
 from pbp.mail.smtp import SmtpSender
 from pbp.ports import PermanentSendError, RawMail, TransientSendError
 

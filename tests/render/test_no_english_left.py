@@ -18,7 +18,7 @@ import pytest
 
 from engine.infiltration.players.terminals import MESSAGES
 from pbp.demo import play_demo
-from pbp.forum.post_renderer import PostRenderer
+from pbp.forum.publishing.post_renderer import PostRenderer
 
 # Lower-case English words that are no German or Spanish word (case matters: `VOTE` is a
 # keyword, `Phase` is German).

@@ -14,7 +14,7 @@ from babel.messages.pofile import write_po
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.create import create_game
 from pbp.game.record import RosterPlayer
 from pbp.game.resolution import resolve_phase
@@ -37,7 +37,7 @@ def mail_by_reader(language: str, roles: tuple[str, ...]) -> tuple[dict[str, str
     """Each player's role, and the mail each player reads (subjects and bodies, tokens
     blanked) through the first night and its resolution, pbp writing in `language`."""
     with tempfile.TemporaryDirectory() as folder:
-        moderator = ForumModerator(Settings(data=Path(folder), from_address="pbp@games.example"), clock=Clock())
+        moderator = ComposedModerator(Settings(data=Path(folder), from_address="pbp@games.example"), clock=Clock())
         try:
             write_everything_in(moderator, language)
             roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in NAMES]

@@ -166,9 +166,9 @@ def public_texts(moderator, clock, votes: str) -> dict[str, str]:
     """The opening post, Night 0's post (which opens Day 1's nominations), a running count
     of those nominations, and the announcement of a game opened for sign-ups, each made
     with `votes=<votes>`."""
-    from pbp.forum import drafts
+    from pbp.forum.publishing import drafting
     from pbp.forum.config import load_forum_settings
-    from pbp.forum.post_renderer import post_renderer
+    from pbp.forum.publishing.post_renderer import post_renderer
     from pbp.game.resolution import resolve_due
     from pbp.signups.announcement import announcement
     from pbp.signups.opening import open_for_signups
@@ -178,7 +178,7 @@ def public_texts(moderator, clock, votes: str) -> dict[str, str]:
     resolve_due(moderator)
     game = load(moderator, "g1")
     with game.file.transaction():
-        tally = drafts.draft_tally(post_renderer(moderator.renderer), load_forum_settings(moderator.settings),
+        tally = drafting.draft_tally(post_renderer(moderator.renderer), load_forum_settings(moderator.settings),
                                    game, clock())
     book = DraftBook(load(moderator, "g1").file)
     signups = open_for_signups(moderator, "ww2", "werewolf", "8..9", "3d", {"votes": votes}, None, None, [], "")

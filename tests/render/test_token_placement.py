@@ -19,8 +19,8 @@ from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.game import deadlines
 from pbp.host import substitute as host_substitute
-from pbp.composition import ForumModerator
-from pbp.game.reminders import queue_reminders
+from pbp.composition import ComposedModerator
+from pbp.game.notifying.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from pbp.storage.datafolder import DataFolder
 from tests.fixtures.harness import command_mail, order_mail, write_settings
@@ -98,7 +98,7 @@ def test_every_other_kind_of_mail_keeps_the_token_in_the_final_block(tmp_path, c
         "pbp": {"data": tmp_path / "data"},
         "forum": {"host_address": "host@example.org", "posts": tmp_path / "posts"}})
     from pbp.settings import load_settings
-    with ForumModerator(load_settings(str(settings)), clock=clock) as moderator:
+    with ComposedModerator(load_settings(str(settings)), clock=clock) as moderator:
         names = player_names(9)
         roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in names]
         game = create_game(moderator, "werewolf", roster, seed="3", game_id="w1")

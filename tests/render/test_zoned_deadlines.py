@@ -18,7 +18,7 @@ from pbp.game import deadlines
 from pbp.host import removal
 from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
-from pbp.game.reminders import queue_reminders
+from pbp.game.notifying.reminders import queue_reminders
 from pbp.game.record import RosterPlayer
 from tests.fixtures.text import flat
 from tests.fixtures.harness import command_mail, order_mail

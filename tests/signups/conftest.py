@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.daemon.cycle import Cycle
 from pbp.settings import load_settings
 from pbp.mail.transport import open_mailbox, open_sender
@@ -29,7 +29,7 @@ class Site:
             "forum": {"host_address": self.host.address}})
         self.settings = load_settings(str(root / "pbp.ini"))
         self.clock = Clock()
-        self.moderator = ForumModerator(self.settings, clock=self.clock)
+        self.moderator = ComposedModerator(self.settings, clock=self.clock)
         self.cycle = Cycle(self.moderator, open_mailbox(self.settings), open_sender(self.settings))
         self.make_player = make_player
 

@@ -58,7 +58,7 @@ def test_a_language_pbp_does_not_write_is_refused(post, german):
 
 
 def test_a_watcher_reads_their_own_language_else_the_thread_one(tmp_path, german, monkeypatch):
-    from pbp.composition import ForumModerator
+    from pbp.composition import ComposedModerator
     from pbp.desk import Desk
     from pbp.game.create import create_game
     from pbp.game.record import RosterPlayer
@@ -73,7 +73,7 @@ def test_a_watcher_reads_their_own_language_else_the_thread_one(tmp_path, german
     monkeypatch.setattr(Renderer, "render", lambda self, kind, ruleset, **facts: (
         languages.append((self.language, kind)), render(self, kind, ruleset, **facts))[1])
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example")
-    with ForumModerator(settings, clock=Clock()) as moderator:
+    with ComposedModerator(settings, clock=Clock()) as moderator:
         roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(8)]
         create_game(moderator, "werewolf", roster, seed="1", options={"spectators": "all"}, game_id="ww1")
         desk, number = Desk(moderator), iter(range(100))

@@ -9,7 +9,7 @@ import pytest
 
 from engine.simulation import player_names
 from pbp.cli import main
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.settings import load_settings
 from pbp.storage.open_games import open_game
 from tests.fixtures.harness import write_settings
@@ -35,7 +35,7 @@ class Host:
 
     def sign_up(self, game_id: str, names) -> None:
         """Confirmed sign-ups written as the mail path writes them."""
-        with ForumModerator(load_settings(str(self.settings))) as moderator:
+        with ComposedModerator(load_settings(str(self.settings))) as moderator:
             signups = open_game(moderator.folder, game_id)
             entries = [{"name": n, "email": f"{n.lower()}@x.example", "joined": "2030-01-01T00:00:00Z"} for n in names]
             with signups.file.transaction():
@@ -102,7 +102,7 @@ def test_open_game_takes_npcs_and_a_dialect(host):
     code, out, _ = host.pbp("open-game", "inf2", "--ruleset", "infiltration", "--players", "5..8", "--closes", "3d",
                             "--npc", "Otacon:engineer:green", "--dialect", "bbcode")
     assert code == 0 and "Also in the game, played by the host: Otacon." in out
-    with ForumModerator(load_settings(str(host.settings))) as moderator:
+    with ComposedModerator(load_settings(str(host.settings))) as moderator:
         record = open_game(moderator.folder, "inf2").record
     assert (record.npcs, record.dialect) == (({"name": "Otacon", "class": "engineer", "team": "green"},), "bbcode")
     host.refused("open-game", "ww4", "--ruleset", "werewolf", "--players", "8..9", "--closes", "3d",

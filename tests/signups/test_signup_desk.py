@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.simulation import player_names
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.desk import Desk
 from pbp.errors import UserError
 from pbp.game.create import create_game
@@ -48,7 +48,7 @@ class Post:
 @pytest.fixture
 def post(tmp_path):
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=6)
-    with ForumModerator(settings, clock=Clock()) as moderator:
+    with ComposedModerator(settings, clock=Clock()) as moderator:
         open_for_signups(moderator, "ww3", "werewolf", "8..9", "2d")
         yield Post(moderator)
 

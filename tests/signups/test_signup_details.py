@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.simulation import player_names
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.desk import Desk
 from pbp.game.record import Npc
 from pbp.storage.signup_record import SignupRecord
@@ -51,7 +51,7 @@ class Post:
 @pytest.fixture
 def post(tmp_path):
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=20)
-    with ForumModerator(settings, clock=Clock()) as moderator:
+    with ComposedModerator(settings, clock=Clock()) as moderator:
         open_for_signups(moderator, "ww3", "werewolf", "8..9", "2d")
         yield Post(moderator)
 
@@ -101,7 +101,7 @@ def test_a_bad_or_taken_forum_name_is_refused(post):
 
 def test_open_game_takes_npcs_and_a_dialect_and_the_game_starts_with_them(tmp_path):
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=20)
-    with ForumModerator(settings, clock=Clock()) as moderator:
+    with ComposedModerator(settings, clock=Clock()) as moderator:
         open_for_signups(moderator, "ww3", "infiltration", "5..6", "2d", npcs=[Npc("Otacon", "engineer", "green")],
                          dialect="bbcode")
         post = Post(moderator)

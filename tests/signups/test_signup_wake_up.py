@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.create import create_game
 from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
@@ -20,7 +20,7 @@ PLAYERS = [RosterPlayer(name, f"{name.lower()}@example.org") for name in ("Alice
 def test_the_next_wake_up_is_the_earliest_sign_up_closing_until_the_cycle_has_seen_to_it(tmp_path):
     clock = Clock()
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", poll_interval=86400)
-    with ForumModerator(settings, clock=clock) as moderator:
+    with ComposedModerator(settings, clock=clock) as moderator:
         create_game(moderator, "infiltration", PLAYERS, seed="s1", game_id="g1", schedule_text="default=1d",
                     options={"reminders": "off"})
         open_for_signups(moderator, "ww3", "werewolf", "8..8", "2h", seed="5")

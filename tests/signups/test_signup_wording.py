@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 from engine.simulation import player_names
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.stored import load
 from pbp.settings import load_settings
 from pbp.signups.starting import start_due, start_signed_up
@@ -29,7 +29,7 @@ def test_the_hosts_short_of_players_mail_has_no_players_footer(host):  # noqa: F
     host.settings.write_text(host.settings.read_text() + "[forum]\nhost_address = host@example.org\n")
     assert host.pbp("open-game", "ww3", "--ruleset", "werewolf", "--players", "8..8", "--closes", "1h")[0] == 0
     in_two_hours = datetime.now(timezone.utc) + timedelta(hours=2)     # past the closing time
-    later = ForumModerator(load_settings(str(host.settings)), clock=lambda: in_two_hours)
+    later = ComposedModerator(load_settings(str(host.settings)), clock=lambda: in_two_hours)
     with later:
         start_due(later)
         (mail,) = [row for row in open_game(later.folder, "ww3").file.outbox.all() if row["recipient"] == "host"]
@@ -42,13 +42,13 @@ def test_the_substitutes_left_on_the_list_are_told_when_the_game_ends(host):  # 
     names = player_names(10)
     host.sign_up("ww3", names)
     assert host.pbp("start", "ww3", "--no-send")[0] == 0
-    with ForumModerator(load_settings(str(host.settings))) as moderator:
+    with ComposedModerator(load_settings(str(host.settings))) as moderator:
         game = load(moderator, "ww3")
         wolves = [n for n in names[:8] if game.rules.status(game.state, n).team == "wolves"]
         assert not [r for r in game.file.outbox.all() if r["kind"] == "substitute_released"]
     for wolf in wolves:
         assert host.pbp("modkill", "ww3", wolf, "found out", "--no-send")[0] == 0
-    with ForumModerator(load_settings(str(host.settings))) as moderator:
+    with ComposedModerator(load_settings(str(host.settings))) as moderator:
         game = load(moderator, "ww3")
         assert game.phase is None  # the game is over
         told = [r for r in game.file.outbox.all() if r["kind"] == "substitute_released"]

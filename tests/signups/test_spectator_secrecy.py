@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.simulation import player_names
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.stored import load
@@ -45,7 +45,7 @@ def mail(number: int, sender: str, command: str) -> InboundMail:
                        subject="watch", commands=(command,))
 
 
-def watch(moderator: ForumModerator, game_id: str, address: str, number: int) -> None:
+def watch(moderator: ComposedModerator, game_id: str, address: str, number: int) -> None:
     """WATCH, then CONFIRM with the code from the reply, through the order desk (a game
     whose option is not `all` refuses the WATCH: there is no code)."""
     desk = Desk(moderator)
@@ -61,7 +61,7 @@ def play(root: Path, count: int, seed: str, phases: int, spectators: str, watche
     """The game's outbox rows and, per resolved phase, who was dead once it resolved. With
     `talk`, a living wolf writes its next text to the pack before each resolution (and the
     pack's members are added to `pack`). pbp writes in `language`."""
-    moderator = ForumModerator(Settings(data=root, from_address="pbp@games.example",
+    moderator = ComposedModerator(Settings(data=root, from_address="pbp@games.example",
                                         replies_per_sender_per_day=50), clock=Clock())
     write_everything_in(moderator, language)
     try:
@@ -93,7 +93,7 @@ def play(root: Path, count: int, seed: str, phases: int, spectators: str, watche
         moderator.close()
 
 
-def say_to_pack(moderator: ForumModerator, game, text: str, number: int) -> list[str]:
+def say_to_pack(moderator: ComposedModerator, game, text: str, number: int) -> list[str]:
     """The first living wolf writes `text` to the pack, by mail through the order desk;
     returns the pack's members."""
     wolves = [name for name in game.record.characters if "pack" in game.status(name).channels]

@@ -17,7 +17,7 @@ from pbp.game.create import create_game
 from pbp.game.deadlines import extend
 from pbp.game.stored import load
 from pbp.storage.game_index import FILE_NAME, UNCLEAN_MARK, GameIndex
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.record import RosterPlayer
 from pbp.settings import Settings
 from pbp.daemon.wake_up import next_wake_up
@@ -61,7 +61,7 @@ def site(tmp_path: Path):
     deadline (1 hour), the others a day. A daemon (not started: its cycles are called)."""
     clock = Clock()
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", poll_interval=86400)
-    with ForumModerator(settings, clock=clock) as moderator:
+    with ComposedModerator(settings, clock=clock) as moderator:
         for number in range(1, GAMES + 1):
             create_game(moderator, "infiltration", PLAYERS, seed=f"s{number}", game_id=f"g{number}",
                         schedule_text="default=1h" if number == 1 else "default=1d",
@@ -119,7 +119,7 @@ def test_a_due_game_among_many_is_resolved_opening_its_file_alone(site):
 def test_a_host_change_moves_the_wake_up_and_the_resolution(site):
     """A deadline moved earlier by the host (here g5's, to 10 minutes from now) is due then."""
     settings, clock, daemon = site
-    with ForumModerator(settings, clock=clock) as moderator:
+    with ComposedModerator(settings, clock=clock) as moderator:
         extend(moderator, "g5", in_minutes(clock, 10))
     with OPENS.watching(settings.data / "games") as opened, DataFolder(settings.data, writer=False) as folder:
         wake = next_wake_up(folder, clock())  # as the daemon reads it between cycles, without the lock
@@ -137,7 +137,7 @@ def crash_before_the_index_is_written(monkeypatch, settings: Settings, clock: Cl
 
     monkeypatch.setattr(GameIndex, "save", crash)
     with pytest.raises(SystemExit):
-        with ForumModerator(settings, clock=clock) as moderator:
+        with ComposedModerator(settings, clock=clock) as moderator:
             extend(moderator, game_id, in_minutes(clock, 5))
     monkeypatch.undo()
 
@@ -163,7 +163,7 @@ def test_a_missing_or_stale_index_is_rebuilt_and_the_due_game_resolved(site, dam
     settings, clock, daemon = site
     path = settings.data / FILE_NAME
     before = path.read_bytes()
-    with ForumModerator(settings, clock=clock) as moderator:
+    with ComposedModerator(settings, clock=clock) as moderator:
         extend(moderator, "g9", in_minutes(clock, 5))
     if damage == "missing":
         path.unlink()
@@ -176,14 +176,14 @@ def test_a_missing_or_stale_index_is_rebuilt_and_the_due_game_resolved(site, dam
     restarted.turn()
     assert record(settings, "g9")["resolved"] == ["T0-class"]
     entry = stored_index(settings)[1]["g9"]
-    with ForumModerator(settings, clock=clock) as moderator:
+    with ComposedModerator(settings, clock=clock) as moderator:
         assert entry["deadline"] == load(moderator, "g9").clock.deadline.timestamp()
 
 
 def test_a_reminder_time_is_found_through_the_index_and_sent_once(tmp_path):
     clock = Clock()
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", poll_interval=86400)
-    with ForumModerator(settings, clock=clock) as moderator:
+    with ComposedModerator(settings, clock=clock) as moderator:
         create_game(moderator, "infiltration", PLAYERS, seed="r", game_id="r1", schedule_text="default=2h",
                     options={"reminders": "1h"})
     daemon = Daemon(lambda: settings, clock=clock)
@@ -192,7 +192,7 @@ def test_a_reminder_time_is_found_through_the_index_and_sent_once(tmp_path):
     assert daemon.state["next_reason"] == "reminders of r1 T0-class"
     clock.advance(hours=1, seconds=1)
     daemon.turn()
-    with ForumModerator(settings, clock=clock) as moderator:
+    with ComposedModerator(settings, clock=clock) as moderator:
         reminders = [row for row in load(moderator, "r1").file.outbox.all() if row["kind"] == "reminder"]
     assert len(reminders) == len(PLAYERS)
     daemon.turn()

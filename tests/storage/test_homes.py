@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.conversations.channels import message_log, sent_on
 from pbp.desk import Desk
 from pbp.ports import InboundMail, MessageBlock
@@ -48,7 +48,7 @@ def test_a_game_started_before_the_host_token_moved_keeps_its_token_after_the_up
     settings = load_settings(str(settings_path))
     old = _forum_host_tokens(settings.data)
     assert old.get("inf1")  # the old release kept it in the forum's table
-    with ForumModerator(settings) as moderator:  # the writer upgrades the folder
+    with ComposedModerator(settings) as moderator:  # the writer upgrades the folder
         game = load(moderator, "inf1")
         assert host_token(game.file) == old["inf1"]
         assert game.record.host_token == old["inf1"]
@@ -102,7 +102,7 @@ def test_the_upgrade_moves_the_messages_a_document_held_into_the_journal(tmp_pat
                  "received": "2026-03-03T10:00:00+00:00", "recipients": ["Alice"], "cause": ""}}
     document["messages"] = old  # as a release before data format 3 kept them
     path.write_text(json.dumps(document))
-    with ForumModerator(settings) as moderator:  # the writer upgrades the folder
+    with ComposedModerator(settings) as moderator:  # the writer upgrades the folder
         file = load(moderator, "ww1").file
         assert [(row.doc_id, row["text"], row["day"]) for row in message_log(file).all()] == [
             (1, "Bite Chen?", "2026-03-02"), (2, "Noted.", "2026-03-03")]

@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from pbp.storage.datafolder import DataFolder
 from pbp.storage.journal import LOOKUPS, Rows, apply
-from pbp.storage.inbound_ledger import MailLedger
+from pbp.storage.mail_ledger import MailLedger
 from pbp.ports import InboundMail
 
 STATUSES = ("queued", "sent", "failed", None)
@@ -163,7 +163,7 @@ def test_the_ledger_reads_what_another_process_appended(tmp_path):
         "import sys\n"
         "from datetime import datetime, timezone\n"
         "from pbp.storage.datafolder import DataFolder\n"
-        "from pbp.storage.inbound_ledger import MailLedger\n"
+        "from pbp.storage.mail_ledger import MailLedger\n"
         "from pbp.ports import InboundMail\n"
         "folder = DataFolder(sys.argv[1], writer=True)\n"
         "game = folder.game('g1')\n"

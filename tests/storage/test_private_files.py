@@ -66,7 +66,7 @@ def test_status_warns_of_a_password_others_may_read(tmp_path, capsys):
 
 def test_files_are_created_private_even_outside_the_command_line(tmp_path, loose_umask):
     """The modes are explicit where secrets are written, not only the command line's umask."""
-    from pbp.mail.spool import Spool
+    from pbp.mail.ingest.spool import Spool
     from pbp.ports import RawMail
     from pbp.storage.datafolder import DataFolder
     with DataFolder(tmp_path / "data") as folder:

@@ -113,12 +113,12 @@ def confirm_code(root: Path, address: str, name: str, subject: str) -> None:
 
 def main(out: Path) -> None:
     seeded_randomness()
-    from pbp.composition import ForumModerator
+    from pbp.composition import ComposedModerator
     from pbp.daemon.cycle import Cycle
     from pbp.demo import _answer_mail
     from pbp.demo.discourse_server import LocalDiscourse
     from pbp.demo.thread import DemoForum
-    from pbp.forum.watch import ThreadWatch
+    from pbp.forum.thread.watch import ThreadWatch
     from pbp.game.create import create_game
     from pbp.game.record import Npc, RosterPlayer
     from pbp.game.resolution import resolve_phase
@@ -139,7 +139,7 @@ def main(out: Path) -> None:
     clock = Clock()
     forum = DemoForum(server, out / "pbp.ini", ThreadWatch())
     roster = [RosterPlayer(name, f"{name.lower()}@players.invalid", forum_name=name.lower()) for name in PLAYERS]
-    with ForumModerator(settings, clock=clock) as moderator:
+    with ComposedModerator(settings, clock=clock) as moderator:
         cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
         try:
             ww1 = create_game(moderator, "werewolf", roster, seed=SEED, schedule_text="default=1d",

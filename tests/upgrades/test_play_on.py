@@ -9,11 +9,11 @@ from datetime import timedelta
 
 import pytest
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.daemon.cycle import Cycle
 from pbp.demo import _answer_mail
 from pbp.demo.thread import DemoForum
-from pbp.forum.watch import ThreadWatch
+from pbp.forum.thread.watch import ThreadWatch
 from pbp.game.record import RosterPlayer
 from pbp.game.stored import load
 from pbp.mail.maildir import deliver
@@ -50,7 +50,7 @@ def test_every_game_goes_on_to_its_end_after_the_upgrade(fixture_site):
     data, root = settings.data, settings.maildir_root
     before = records(data)
     clock = Clock(parse_time(before["ww1"]["opened"]))
-    with ForumModerator(settings, clock=clock) as moderator:  # the writer upgrades the folder
+    with ComposedModerator(settings, clock=clock) as moderator:  # the writer upgrades the folder
         assert read_stamp(data).data_format == DATA_FORMAT
         kept = data / "upgrades" / "format-1"
         assert records(kept) == before  # the copy of what the upgrade replaced

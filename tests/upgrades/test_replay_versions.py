@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 
 from pbp.cli import main
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.checkpoints import state_digest
 from pbp.host.replay import replay_game
 from pbp.settings import load_settings
@@ -17,7 +17,7 @@ from tests.upgrades.site import RELEASES, unpack
 def test_a_game_of_an_earlier_release_replays_and_a_change_of_rules_is_named(tmp_path, capsys, monkeypatch):
     settings_path = unpack(RELEASES[0], tmp_path)
     settings = load_settings(str(settings_path))
-    with ForumModerator(settings) as moderator:  # upgrades the folder
+    with ComposedModerator(settings) as moderator:  # upgrades the folder
         for game_id in ("ww1", "inf1"):
             report = replay_game(moderator, game_id)
             assert report.reproduced and (report.started_under, report.runs) == (1, 1)
@@ -28,7 +28,7 @@ def test_a_game_of_an_earlier_release_replays_and_a_change_of_rules_is_named(tmp
     record["checkpoints"][1]["digest"] = state_digest({"another": "ruling"})
     record["state"]["day"] = 2
     path.write_text(json.dumps(document))
-    with ForumModerator(settings) as moderator:
+    with ComposedModerator(settings) as moderator:
         rules = moderator.rules("werewolf")
         monkeypatch.setattr(rules, "card", replace(rules.card, rules_version=2))
         report = replay_game(moderator, "ww1")

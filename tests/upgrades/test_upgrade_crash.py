@@ -19,7 +19,7 @@ import pytest
 
 from pbp.cli import main
 from pbp.release import DATA_FORMAT, FORMAT_FILE, pbp_version, read_stamp
-from pbp.storage.upgrades import NOT_COPIED
+from pbp.storage.upgrading.upgrades import NOT_COPIED
 from tests.upgrades.site import RELEASES, unpack
 
 CRASH_POINTS = ("upgrade-after-copy", "upgrade-mid-build", "upgrade-after-stage", "upgrade-mid-swap",

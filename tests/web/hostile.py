@@ -23,8 +23,8 @@ def make_hostile_site(root: Path) -> DeskSite:
     """A data folder with game `w1` (8 players with hostile forum names), its first night
     resolved, and its draft `N0` edited by the host into hostile text."""
     from pbp.cli import main
-    from pbp.composition import ForumModerator
-    from pbp.forum import review
+    from pbp.composition import ComposedModerator
+    from pbp.forum.publishing import review
     from pbp.game.stored import load
     from pbp.settings import load_settings
 
@@ -41,7 +41,7 @@ def make_hostile_site(root: Path) -> DeskSite:
     assert site.pbp("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "7",
                     "--id", "w1", "--no-send") == 0
     assert main(["advance", "w1", "--settings", str(settings_file)]) == 0
-    with ForumModerator(load_settings(str(settings_file))) as moderator:
+    with ComposedModerator(load_settings(str(settings_file))) as moderator:
         game = load(moderator, "w1")
         with game.file.transaction():
             review.edit(game, "N0", HOSTILE_DRAFT)

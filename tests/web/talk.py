@@ -3,7 +3,7 @@ host, read from a mail's message block as `pbp run` reads it, and an Infiltratio
 beside the site's Werewolf game."""
 from __future__ import annotations
 
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.conversations.channels import HOST
 from pbp.desk import Desk
 from pbp.game.stored import load
@@ -12,7 +12,7 @@ from pbp.ports import InboundMail, MessageBlock
 
 def player_writes(site, game_id: str, player: str, text: str, channel: str = HOST) -> None:
     """`player` mails a message block to `channel` (the host's, unless told) of the game."""
-    with ForumModerator(site.settings()) as moderator:
+    with ComposedModerator(site.settings()) as moderator:
         game = load(moderator, game_id)
         number = len(game.file.mails) + 1
         block = MessageBlock(game_id, channel, game.token(player), text)
@@ -23,7 +23,7 @@ def player_writes(site, game_id: str, player: str, text: str, channel: str = HOS
 
 def outbox_to(site, game_id: str, player: str, kind: str) -> list[dict]:
     """The mails of `kind` queued or sent to `player` in the game."""
-    with ForumModerator(site.settings()) as moderator:
+    with ComposedModerator(site.settings()) as moderator:
         file = load(moderator, game_id).file
         return [dict(row) for row in file.outbox.all() if row["recipient"] == player and row["kind"] == kind]
 

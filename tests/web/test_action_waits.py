@@ -8,7 +8,7 @@ import threading
 import pytest
 
 import pbp.web.acting
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.web.app import make_app
 from pbp.web.credentials import new_login_link
 from pbp.web.folders import Waited
@@ -46,7 +46,7 @@ def test_a_page_reads_at_once_while_an_action_waits_for_the_lock(site, seen_wait
     acting, reading = logged_in_client(site), logged_in_client(site)
     token = csrf_of(acting.get("/games/w1/actions").data)
     answers = []
-    held = ForumModerator(site.settings())  # the writer lock, as `pbp run` holds it in a cycle
+    held = ComposedModerator(site.settings())  # the writer lock, as `pbp run` holds it in a cycle
     try:
         action = threading.Thread(target=lambda: answers.append(acting.post(
             "/games/w1/actions/pause", data={"csrf_token": token, "reason": "a break"})))

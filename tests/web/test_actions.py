@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from engine.simulation import player_names
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.stored import load
 from pbp.storage.open_games import open_game
 
@@ -44,7 +44,7 @@ def game_bytes(site) -> bytes:
 
 
 def record(site, game_id: str = "w1"):
-    with ForumModerator(site.settings()) as moderator:
+    with ComposedModerator(site.settings()) as moderator:
         return load(moderator, game_id).record
 
 
@@ -132,14 +132,14 @@ def test_the_host_enters_an_npcs_orders_through_the_mail_form(desk, site, tmp_pa
     page = act(desk, "/games/inf1/orders/Raiden", "/games/inf1/orders/Raiden", orders="MOVE A-1")
     assert "Accepted for Raiden:\nMOVE A-1" in page
     assert "Raiden (NPC) : orders in" in text_of(desk.get("/games/inf1/actions").data)
-    with ForumModerator(site.settings()) as moderator:
+    with ComposedModerator(site.settings()) as moderator:
         assert load(moderator, "inf1").latest_order("T1-movement", "Raiden").text == "MOVE A-1"
 
 
 def open_with_signups(site, game_id: str, count: int) -> list[str]:
     assert site.pbp("open-game", game_id, "--ruleset", "werewolf", "--players", "8..8", "--closes", "3d") == 0
     names = player_names(count)
-    with ForumModerator(site.settings()) as moderator:
+    with ComposedModerator(site.settings()) as moderator:
         signups = open_game(moderator.folder, game_id)
         with signups.file.transaction():
             signups.file.update_record({"entries": [

@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from pbp.forum.publish import held_behind
+from pbp.forum.publishing.publish import held_behind
 from pbp.settings import load_settings
-from pbp.composition import ForumModerator
+from pbp.composition import ComposedModerator
 from pbp.game.stored import load
 from pbp.storage.drafts import APPROVED, DRAFT, PUBLISHED, DraftBook
 from pbp.web.forum_preview import forum_html
@@ -27,7 +27,7 @@ def draft_command(site, *arguments: str) -> int:
 
 
 def drafts_of(site) -> dict[str, dict]:
-    with ForumModerator(load_settings(str(site.settings_file))) as moderator:
+    with ComposedModerator(load_settings(str(site.settings_file))) as moderator:
         return {row["phase"]: row for row in DraftBook(load(moderator, "w1").file).all()}
 
 
@@ -80,8 +80,8 @@ def test_an_empty_edit_changes_nothing(resolved, desk):
 
 def test_approve_refuses_a_leaking_draft_unless_forced(resolved, desk):
     assert draft_command(resolved, "approve", "w1", "opening") == 0
-    from pbp.forum import review
-    with ForumModerator(load_settings(str(resolved.settings_file))) as moderator:
+    from pbp.forum.publishing import review
+    with ComposedModerator(load_settings(str(resolved.settings_file))) as moderator:
         game = load(moderator, "w1")
         with game.file.transaction():
             review.edit(game, "N0", LEAK)  # as `pbp draft edit` keeps it, leaks and all
@@ -110,7 +110,7 @@ def test_a_draft_held_behind_an_earlier_one_says_which(resolved, desk):
     assert resolved.pbp("advance", "w1") == 0  # D1-nominate resolves: its draft follows N0's
     later = [phase for phase in drafts_of(resolved) if phase not in ("opening", "N0")][0]
     desk.post(f"/games/w1/drafts/{later}/approve", data={"csrf_token": token(desk)})
-    with ForumModerator(load_settings(str(resolved.settings_file))) as moderator:
+    with ComposedModerator(load_settings(str(resolved.settings_file))) as moderator:
         assert held_behind(DraftBook(load(moderator, "w1").file)) == {later: "N0"}
     page = desk.get("/games/w1/drafts").data.decode()
     assert "Held behind N0, which is not approved yet" in page

@@ -5,7 +5,7 @@ Twin games as in test_secrecy_proofs: hypothesis plays a game with scripted play
 random host kills, then replays its order log in a twin that differs in one hidden fact (two
 players trade roles and night orders, or one night order is changed). While the public
 record of the twins is the same, every resolution mails exactly the same players in both
-(`pbp.game.recipients.report_recipients`), so nobody, not even someone who saw every
+(`pbp.game.notifying.recipients.report_recipients`), so nobody, not even someone who saw every
 player's mailbox, can tell the twins apart by who got mail.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sys
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from pbp.game.recipients import report_recipients
+from pbp.game.notifying.recipients import report_recipients
 from tests.werewolf.test_secrecy_proofs import NIGHT_KINDS, PROFILE, RULES, play_first_game, resolve_texts, swap_roles
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import OrderError
-from engine.infiltration.order_parsing import parse_line
-from engine.infiltration.orders import SenderView
+from engine.infiltration.orders.order_parsing import parse_line
+from engine.infiltration.orders.values import SenderView
 from engine.names import keyed_names
 
 

@@ -1,0 +1,3 @@
+"""Taking mail in (docs/design.md: Reliability rules — Ingest, Bad input): one ingest cycle
+and its report, the durable spool of fetched mail, a poll's reading and reading it ahead in
+a second process, and turning one inbound mail's bytes into what the game side needs."""
