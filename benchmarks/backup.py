@@ -12,6 +12,7 @@ same folder, and prints both medians and their ratio (at most 1.5 wanted).
 
 Exit status: 0 when the ratio holds, 1 when it does not.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,13 +48,18 @@ def game_ids(count: int) -> list[str]:
 def fill(data: Path, count: int) -> None:
     """Replace the played game by `count` copies of it under other ids."""
     games = data / "games"
-    played = {suffix: (games / f"{GAME}{suffix}").read_bytes() for suffix in (".json", ".journal", ".texts")}
+    played = {
+        suffix: (games / f"{GAME}{suffix}").read_bytes()
+        for suffix in (".json", ".journal", ".texts")
+    }
     registry = json.loads((data / "registry.json").read_text(encoding="utf-8"))
     (row,) = registry["games"].values()
     registry["games"] = {}
     for number, game_id in enumerate(game_ids(count), start=1):
         for suffix, content in played.items():
-            (games / f"{game_id}{suffix}").write_bytes(content.replace(GAME.encode(), game_id.encode()))
+            (games / f"{game_id}{suffix}").write_bytes(
+                content.replace(GAME.encode(), game_id.encode())
+            )
         registry["games"][str(number)] = {**row, "id": game_id}
     for suffix in played:
         if GAME not in game_ids(count):
@@ -64,8 +70,16 @@ def fill(data: Path, count: int) -> None:
 def timed(command: list[str], cwd: Path) -> float:
     started = time.perf_counter()
     # This checkout's pbp, whatever is installed.
-    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
-                          env={**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])})
+    done = subprocess.run(
+        command,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]),
+        },
+    )
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         raise RuntimeError(f"{' '.join(command)} failed: {done.stdout}{done.stderr}")
@@ -82,8 +96,10 @@ def run(games: int, players: int, late_phase: int, rounds: int) -> bool:
             mails = play_phase(settings, mails)
         fill(site / "data", games)
         size = sum(path.stat().st_size for path in (site / "data").rglob("*") if path.is_file())
-        print(f"setup     {games} Infiltration games of {players} players at phase {late_phase} "
-              f"({size / 1e6:.1f} MB) in {time.perf_counter() - started:.0f} s; {rounds} rounds")
+        print(
+            f"setup     {games} Infiltration games of {players} players at phase {late_phase} "
+            f"({size / 1e6:.1f} MB) in {time.perf_counter() - started:.0f} s; {rounds} rounds"
+        )
         pbp = [sys.executable, "-m", "pbp", "backup", "--settings", str(settings)]
         costs: dict[str, list[float]] = {"pbp backup": [], "tar czf": [], "in-process": []}
         for number in range(rounds):
@@ -91,9 +107,14 @@ def run(games: int, players: int, late_phase: int, rounds: int) -> bool:
             started = time.perf_counter()
             quiet_pbp("backup", str(workspace / f"in-{number}.tar.gz"), "--settings", str(settings))
             costs["in-process"].append(time.perf_counter() - started)
-            archives = {"pbp backup": workspace / f"pbp-{number}.tar.gz", "tar czf": workspace / f"tar-{number}.tar.gz"}
-            commands = {"pbp backup": [*pbp, str(archives["pbp backup"])],
-                        "tar czf": ["tar", "czf", str(archives["tar czf"]), "data"]}
+            archives = {
+                "pbp backup": workspace / f"pbp-{number}.tar.gz",
+                "tar czf": workspace / f"tar-{number}.tar.gz",
+            }
+            commands = {
+                "pbp backup": [*pbp, str(archives["pbp backup"])],
+                "tar czf": ["tar", "czf", str(archives["tar czf"]), "data"],
+            }
             order = list(commands) if number % 2 == 0 else list(reversed(commands))
             for what in order:
                 costs[what].append(timed(commands[what], site))
@@ -102,25 +123,39 @@ def run(games: int, players: int, late_phase: int, rounds: int) -> bool:
         for what, seconds in medians.items():
             megabytes = (workspace / f"{archive[what]}.tar.gz").stat().st_size / 1e6
             print(f"{what:<10} {seconds:8.2f} s (median of {rounds})   archive {megabytes:.1f} MB")
-        print(f"ratio in-process pbp backup/tar czf {medians['in-process'] / medians['tar czf']:.2f} "
-              "(the interpreter's start left out)")
+        print(
+            f"ratio in-process pbp backup/tar czf {medians['in-process'] / medians['tar czf']:.2f} "
+            "(the interpreter's start left out)"
+        )
         ratio = medians["pbp backup"] / medians["tar czf"]
         ok = ratio <= ALLOWED_RATIO
-        print(f"ratio pbp backup/tar czf {ratio:.2f} (need <= {ALLOWED_RATIO}): {'OK' if ok else 'TOO SLOW'}")
+        print(
+            f"ratio pbp backup/tar czf {ratio:.2f} (need <= {ALLOWED_RATIO}):"
+            f" {'OK' if ok else 'TOO SLOW'}"
+        )
         return ok
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Benchmark `pbp backup` against `tar czf` of the same folder.")
-    parser.add_argument("--games", type=int, default=100, help="games in the data folder (default 100)")
+    parser = argparse.ArgumentParser(
+        description="Benchmark `pbp backup` against `tar czf` of the same folder."
+    )
+    parser.add_argument(
+        "--games", type=int, default=100, help="games in the data folder (default 100)"
+    )
     parser.add_argument("--players", type=int, default=8, help="players in each game (default 8)")
-    parser.add_argument("--late-phase", type=int, default=60, help="the phase every game is at (default 60)")
+    parser.add_argument(
+        "--late-phase", type=int, default=60, help="the phase every game is at (default 60)"
+    )
     parser.add_argument("--rounds", type=int, default=3, help="samples of each (default 3)")
     args = parser.parse_args(argv)
     if not 1 <= args.games <= 260 or args.players < 6 or args.late_phase < 3 or args.rounds < 1:
-        parser.error("--games must be 1 to 260, --players at least 6, --late-phase at least 3, --rounds at least 1")
+        parser.error(
+            "--games must be 1 to 260, --players at least 6, --late-phase at least 3, --rounds at"
+            " least 1"
+        )
     return 0 if run(args.games, args.players, args.late_phase, args.rounds) else 1
 
 

@@ -29,6 +29,7 @@ round's ratio, printed last, must be at most 1.5.
 
 Exit status: 0 when the ratio holds, 1 when it does not.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,8 +41,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sending_setup import (make_data_folder, null_smtp_server, print_verdict, quiet_pbp,  # noqa: E402
-                           raw_send_seconds)
+from sending_setup import (
+    make_data_folder,
+    null_smtp_server,
+    print_verdict,
+    quiet_pbp,  # noqa: E402
+    raw_send_seconds,
+)
 
 from pbp.timezones import as_utc  # noqa: E402
 from pbp.game.stored import load  # noqa: E402
@@ -71,10 +77,15 @@ def pbp_seconds(template: Path, folder: Path, deadline, renderer: Renderer) -> t
         (resolved,) = resolve_due(moderator)
         summary = send_due(moderator.outbox, sender)
         seconds = time.perf_counter() - started
-        reports = [row for row in moderator.folder.game("g1").outbox.all()
-                   if row["kind"] == "report" and row["phase"] == resolved.phase]
+        reports = [
+            row
+            for row in moderator.folder.game("g1").outbox.all()
+            if row["kind"] == "report" and row["phase"] == resolved.phase
+        ]
         if summary.sent < len(reports) or summary.failed or summary.retrying:
-            raise RuntimeError(f"pbp sent {summary.sent} of {len(reports)} reports: {summary.errors[:3]}")
+            raise RuntimeError(
+                f"pbp sent {summary.sent} of {len(reports)} reports: {summary.errors[:3]}"
+            )
         messages = [outbox_mail(moderator.outbox, row) for row in reports]
     shutil.rmtree(folder)
     return seconds, messages
@@ -84,7 +95,10 @@ def engine_seconds(template: Path) -> float:
     """The ruleset's `resolve` alone, on the state and orders pbp resolves."""
     with Moderator(load_settings(str(template / "pbp.ini"))) as moderator:
         game = load(moderator, "g1")
-        blocks = {player: row["text"].splitlines() for player, row in game.latest_orders(game.phase.id).items()}
+        blocks = {
+            player: row["text"].splitlines()
+            for player, row in game.latest_orders(game.phase.id).items()
+        }
         orders = standing_orders(game.rules, game.state, game.phase, blocks)
         started = time.perf_counter()
         game.rules.resolve(game.state, orders)
@@ -96,11 +110,15 @@ def run(players: int, rounds: int) -> bool:
     try:
         with null_smtp_server() as smtp:
             template = workspace / "template"
-            settings = make_data_folder(template, smtp, players, seed="deadline", schedule="default=1h")
+            settings = make_data_folder(
+                template, smtp, players, seed="deadline", schedule="default=1h"
+            )
             quiet_pbp("advance", "g1", "--settings", str(settings))  # past the class choice
             deadline = deadline_of(settings)
-            print(f"setup  one Infiltration game of {players} players at its first movement phase; "
-                  f"aiosmtpd on {smtp.hostname}:{smtp.port} discarding every mail; {rounds} rounds")
+            print(
+                f"setup  one Infiltration game of {players} players at its first movement phase; "
+                f"aiosmtpd on {smtp.hostname}:{smtp.port} discarding every mail; {rounds} rounds"
+            )
             renderer = Renderer()
             pbp_seconds(template, workspace / "warm-up", deadline, renderer)
             ratios, pbp_times, base_times = [], [], []
@@ -118,20 +136,31 @@ def run(players: int, rounds: int) -> bool:
                 ratios.append(pbp / baseline)
                 pbp_times.append(pbp)
                 base_times.append(baseline)
-                print(f"round {number}   engine {engine * 1000:7.1f} ms + raw send of {len(messages)} reports "
-                      f"{raw * 1000:7.1f} ms = {baseline * 1000:7.1f} ms   pbp deadline to last report "
-                      f"{pbp * 1000:7.1f} ms   ratio {pbp / baseline:.2f}")
-        return print_verdict(ratios, f"baseline {statistics.median(base_times) * 1000:7.1f} ms (median)   "
-                                     f"pbp {statistics.median(pbp_times) * 1000:7.1f} ms (median)",
-                             "pbp/baseline", ALLOWED_RATIO, at_most=True)
+                print(
+                    f"round {number}   engine {engine * 1000:7.1f} ms + raw send of {len(messages)}"
+                    f" reports {raw * 1000:7.1f} ms = {baseline * 1000:7.1f} ms   pbp deadline to"
+                    f" last report {pbp * 1000:7.1f} ms   ratio {pbp / baseline:.2f}"
+                )
+        return print_verdict(
+            ratios,
+            f"baseline {statistics.median(base_times) * 1000:7.1f} ms (median)   "
+            f"pbp {statistics.median(pbp_times) * 1000:7.1f} ms (median)",
+            "pbp/baseline",
+            ALLOWED_RATIO,
+            at_most=True,
+        )
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Benchmark a phase's deadline to its last report accepted by SMTP.")
+    parser = argparse.ArgumentParser(
+        description="Benchmark a phase's deadline to its last report accepted by SMTP."
+    )
     parser.add_argument("--players", type=int, default=48, help="players in the game (default 48)")
-    parser.add_argument("--rounds", type=int, default=5, help="side-by-side rounds; the median counts (default 5)")
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="side-by-side rounds; the median counts (default 5)"
+    )
     args = parser.parse_args(argv)
     if args.players < 1 or args.rounds < 1:
         parser.error("--players and --rounds must be at least 1")

@@ -21,6 +21,7 @@ over raw) is printed, and the median round's ratio, printed last, must be at lea
 
 Exit status: 0 when the ratio holds, 1 when it does not.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,9 +55,14 @@ def queue_reports(settings: Path, mails: int) -> None:
             game.outbox.update({"status": "sent"})
             for number in range(mails):
                 welcome = welcomes[number % len(welcomes)]
-                moderator.outbox.queue(game, phase="T1-movement", recipient=welcome["recipient"],
-                                       address=welcome["address"], kind="report",
-                                       mail=RenderedMail(welcome["subject"], welcome["body"]))
+                moderator.outbox.queue(
+                    game,
+                    phase="T1-movement",
+                    recipient=welcome["recipient"],
+                    address=welcome["address"],
+                    kind="report",
+                    mail=RenderedMail(welcome["subject"], welcome["body"]),
+                )
 
 
 def prepared_messages(settings: Path) -> list:
@@ -87,8 +93,11 @@ def run(mails: int, rounds: int) -> bool:
             queue_reports(settings, mails)
             messages = prepared_messages(settings)
             size = sum(len(message.as_bytes()) for message in messages) // len(messages)
-            print(f"setup  {mails} mails of about {size} bytes to {PLAYERS} players, one Infiltration game; "
-                  f"aiosmtpd on {smtp.hostname}:{smtp.port} discarding every mail; {rounds} rounds")
+            print(
+                f"setup  {mails} mails of about {size} bytes to {PLAYERS} players, one Infiltration"
+                f" game; aiosmtpd on {smtp.hostname}:{smtp.port} discarding every mail; {rounds}"
+                " rounds"
+            )
             ratios, pbp_rates, raw_rates = [], [], []
             for number in range(1, rounds + 1):
                 if number % 2:
@@ -100,19 +109,32 @@ def run(mails: int, rounds: int) -> bool:
                 pbp_rates.append(mails / pbp)
                 raw_rates.append(mails / raw)
                 ratios.append(raw / pbp)
-                print(f"round {number}   raw smtplib {mails / raw:8.1f} mail/s   pbp outbox {mails / pbp:8.1f} mail/s"
-                      f"   ratio {raw / pbp:.2f}")
-        return print_verdict(ratios, f"raw smtplib {statistics.median(raw_rates):8.1f} mail/s (median)   "
-                                     f"pbp outbox {statistics.median(pbp_rates):8.1f} mail/s (median)",
-                             "pbp/raw", NEEDED_RATIO, at_most=False)
+                print(
+                    f"round {number}   raw smtplib {mails / raw:8.1f} mail/s   pbp outbox"
+                    f" {mails / pbp:8.1f} mail/s   ratio {raw / pbp:.2f}"
+                )
+        return print_verdict(
+            ratios,
+            f"raw smtplib {statistics.median(raw_rates):8.1f} mail/s (median)   "
+            f"pbp outbox {statistics.median(pbp_rates):8.1f} mail/s (median)",
+            "pbp/raw",
+            NEEDED_RATIO,
+            at_most=False,
+        )
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Benchmark pbp's outbox sending against raw smtplib.")
-    parser.add_argument("--mails", type=int, default=2000, help="mails to send per side and round (default 2000)")
-    parser.add_argument("--rounds", type=int, default=5, help="side-by-side rounds; the median counts (default 5)")
+    parser = argparse.ArgumentParser(
+        description="Benchmark pbp's outbox sending against raw smtplib."
+    )
+    parser.add_argument(
+        "--mails", type=int, default=2000, help="mails to send per side and round (default 2000)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=5, help="side-by-side rounds; the median counts (default 5)"
+    )
     args = parser.parse_args(argv)
     if args.mails < 1 or args.rounds < 1:
         parser.error("--mails and --rounds must be at least 1")

@@ -6,6 +6,7 @@ decision) at 12 and at 48 players, measured side by side in one run, and their r
 Orders come from the scripted players and are parsed before the clock starts; only
 `resolve` is timed. The two sizes alternate game by game so that machine noise hits both.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,10 @@ def turn_times(rules, players: int, seed: str) -> list[float]:
     state = rules.new_game([PlayerSpec(n) for n in player_names(players)], seed, {})
     times, pending = [], 0.0
     while (phase := rules.phase(state)) is not None:
-        orders = {a: rules.parse_orders(state, a, rules.scripted_orders(state, a, seed).splitlines())
-                  for a in phase.actors}
+        orders = {
+            a: rules.parse_orders(state, a, rules.scripted_orders(state, a, seed).splitlines())
+            for a in phase.actors
+        }
         started = time.perf_counter()
         state = rules.resolve(state, orders).state
         elapsed = time.perf_counter() - started
@@ -52,7 +55,10 @@ def main(argv: list[str] | None = None) -> int:
             samples[players] += turn_times(rules, players, f"bench/{index}")
     means = {players: statistics.fmean(times) for players, times in samples.items()}
     for players, mean in means.items():
-        print(f"{players:>2} players: {mean * 1000:8.3f} ms per turn (movement + decision), {len(samples[players])} turns")
+        print(
+            f"{players:>2} players: {mean * 1000:8.3f} ms per turn (movement + decision),"
+            f" {len(samples[players])} turns"
+        )
     ratio = means[48] / means[12]
     print(f"ratio 48/12: {ratio:.2f} (must be <= 5)")
     return 0 if ratio <= 5 else 1

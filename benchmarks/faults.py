@@ -9,6 +9,7 @@ Run: python3 benchmarks/faults.py [--examples 10000] [--kills 50] [-- extra pyte
 mails. It prints: cases run, mails injected, lost, duplicated, leaked, daemon deaths.
 Exit status: 0 when every case passed and the last four are 0; 1 otherwise.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,13 +22,19 @@ REPO = Path(__file__).resolve().parents[1]
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--examples", type=int, default=10_000, help="mutated mails for the fuzz cases")
-    parser.add_argument("--kills", type=int, default=50, help="rounds of SIGKILL during the ingest of 200 mails")
+    parser.add_argument(
+        "--examples", type=int, default=10_000, help="mutated mails for the fuzz cases"
+    )
+    parser.add_argument(
+        "--kills", type=int, default=50, help="rounds of SIGKILL during the ingest of 200 mails"
+    )
     parser.add_argument("pytest_args", nargs="*", help="more pytest arguments (after --)")
     options = parser.parse_args(argv)
     os.environ["PBP_FUZZ_EXAMPLES"] = str(options.examples)
     os.environ["PBP_FAULT_KILLS"] = str(options.kills)
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        filter(None, [str(REPO), os.environ.get("PYTHONPATH")])
+    )
     sys.path.insert(0, str(REPO))
     os.chdir(REPO)
 

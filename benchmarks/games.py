@@ -24,6 +24,7 @@ next wake-up, the state file):
 Each measure's ratio (1,000 games over 1) is the median round's; printed last:
 (a) must be at most 2, (b) at most 1.5. Exit status: 0 when both hold, 1 when not.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -85,11 +86,20 @@ class Site:
 
 
 def make_template(data: Path, players: int) -> None:
-    roster = [RosterPlayer(f"Player{n:02d}", f"player{n:02d}@example.org") for n in range(1, players + 1)]
+    roster = [
+        RosterPlayer(f"Player{n:02d}", f"player{n:02d}@example.org") for n in range(1, players + 1)
+    ]
     settings = Settings(data=data, from_address="pbp@games.example", poll_interval=86400)
     with ComposedModerator(settings, clock=Clock()) as moderator:
-        create_game(moderator, "infiltration", roster, seed="bench", game_id="g1", schedule_text="default=1h",
-                    options={"reminders": "off"})
+        create_game(
+            moderator,
+            "infiltration",
+            roster,
+            seed="bench",
+            game_id="g1",
+            schedule_text="default=1h",
+            options={"reminders": "off"},
+        )
     Site(data, 1).turn()  # the welcome mails go out
 
 
@@ -104,7 +114,9 @@ def copy_game(data: Path, number: int, later: timedelta) -> dict:
             (record,) = tables["game"].values()
             record["id"] = new_id
             record["deadline"] = to_text(as_utc(record["deadline"]) + later)
-            target.write_text(json.dumps(tables, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+            target.write_text(
+                json.dumps(tables, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
+            )
         else:
             shutil.copyfile(source, target)
     return {"id": new_id, "ruleset": "infiltration", "created": to_text(START)}
@@ -130,7 +142,7 @@ def make_site(template: Path, data: Path, games: int) -> Site:
 def alternate(sites: list[Site], rounds: int, measure) -> dict[int, list[float]]:
     times: dict[int, list[float]] = {site.games: [] for site in sites}
     for number in range(rounds):
-        for site in (sites if number % 2 == 0 else sites[::-1]):
+        for site in sites if number % 2 == 0 else sites[::-1]:
             times[site.games].append(measure(site))
     return times
 
@@ -166,23 +178,38 @@ def main() -> int:
     try:
         make_template(root / "template", args.players)
         started = time.perf_counter()
-        sites = [make_site(root / "template", root / "one", 1),
-                 make_site(root / "template", root / "many", args.games)]
-        print(f"data folders with 1 and {args.games} games ready in {time.perf_counter() - started:.1f} s")
+        sites = [
+            make_site(root / "template", root / "one", 1),
+            make_site(root / "template", root / "many", args.games),
+        ]
+        print(
+            f"data folders with 1 and {args.games} games ready in"
+            f" {time.perf_counter() - started:.1f} s"
+        )
         idle_times = alternate(sites, args.rounds, idle)
         resolve_times = alternate(sites, args.rounds, resolve_one)
         many = args.games
-        for what, times in (("idle cycle", idle_times), ("cycle resolving one due game", resolve_times)):
-            print(f"{what:30} 1 game median {statistics.median(times[1]) * 1000:7.2f} ms   "
-                  f"{many} games median {statistics.median(times[many]) * 1000:7.2f} ms   "
-                  f"rounds' ratios {min(ratios(times, many)):.2f}-{max(ratios(times, many)):.2f}")
+        for what, times in (
+            ("idle cycle", idle_times),
+            ("cycle resolving one due game", resolve_times),
+        ):
+            print(
+                f"{what:30} 1 game median {statistics.median(times[1]) * 1000:7.2f} ms   "
+                f"{many} games median {statistics.median(times[many]) * 1000:7.2f} ms   "
+                f"rounds' ratios {min(ratios(times, many)):.2f}-{max(ratios(times, many)):.2f}"
+            )
         verdicts = []
-        for what, times, target in (("idle cycle", idle_times, IDLE_RATIO),
-                                    ("resolving one due game", resolve_times, RESOLVE_RATIO)):
+        for what, times, target in (
+            ("idle cycle", idle_times, IDLE_RATIO),
+            ("resolving one due game", resolve_times, RESOLVE_RATIO),
+        ):
             median = statistics.median(ratios(times, many))
             ok = median <= target
             verdicts.append(ok)
-            print(f"ratio {what} {many} games / 1 game {median:.2f} (need <= {target}): {'OK' if ok else 'TOO SLOW'}")
+            print(
+                f"ratio {what} {many} games / 1 game {median:.2f} (need <= {target}):"
+                f" {'OK' if ok else 'TOO SLOW'}"
+            )
         return 0 if all(verdicts) else 1
     finally:
         shutil.rmtree(root, ignore_errors=True)

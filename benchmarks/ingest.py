@@ -37,6 +37,7 @@ on a fresh, never-used mailbox (each the median of many polls on a warm connecti
 
 Exit status: 0 when both requirements hold, 1 when one does not.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -81,7 +82,13 @@ ALLOWED_IDLE_RATIO = 1.5
 IDLE_SAMPLES = 101
 BASELINE_RUNS = 3
 # (ruleset, players): several games of both rulesets, as a host running a few at once.
-GAMES = (("infiltration", 10), ("infiltration", 8), ("infiltration", 12), ("werewolf", 9), ("werewolf", 11))
+GAMES = (
+    ("infiltration", 10),
+    ("infiltration", 8),
+    ("infiltration", 12),
+    ("werewolf", 9),
+    ("werewolf", 11),
+)
 PASSWORD = "bench-password"
 
 
@@ -105,7 +112,8 @@ def make_site(root: Path, dovecot: Dovecot, smtp: Controller, name: str, seed: i
     root.mkdir(parents=True)
     site = Site(root, address)
     quiet_pbp("init", "--settings", str(site.settings), "--data", "data")
-    site.settings.write_text(f"""[pbp]
+    site.settings.write_text(
+        f"""[pbp]
 data = data
 transport = imap
 from_address = {address}
@@ -123,14 +131,29 @@ password = {PASSWORD}
 host = {smtp.hostname}
 port = {smtp.port}
 security = none
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     for number, (ruleset, players) in enumerate(GAMES, start=1):
         game_id = f"{ruleset[:3]}{number}"
         roster = root / f"{game_id}.csv"
         names = player_names(players)
-        roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}.{game_id}@players.example\n" for n in names))
-        quiet_pbp("new-game", "--ruleset", ruleset, "--roster", str(roster), "--seed", f"{seed}-{game_id}",
-                  "--id", game_id, "--settings", str(site.settings))
+        roster.write_text(
+            "name,email\n" + "".join(f"{n},{n.lower()}.{game_id}@players.example\n" for n in names)
+        )
+        quiet_pbp(
+            "new-game",
+            "--ruleset",
+            ruleset,
+            "--roster",
+            str(roster),
+            "--seed",
+            f"{seed}-{game_id}",
+            "--id",
+            game_id,
+            "--settings",
+            str(site.settings),
+        )
         # Past the opening phase (class choice, night zero) to one where players give
         # several orders: what most of a game's mail looks like.
         quiet_pbp("advance", game_id, "--settings", str(site.settings))
@@ -175,7 +198,9 @@ def authors(moderator: ComposedModerator) -> list[Author]:
             if game.phase is None or name not in game.phase.actors:
                 continue
             orders = game.rules.scripted_orders(game.state, name, game.record.seed)
-            found.append(Author(game_id, game.phase.id, name, player.email, game.token(name), orders))
+            found.append(
+                Author(game_id, game.phase.id, name, player.email, game.token(name), orders)
+            )
     return found
 
 
@@ -185,8 +210,10 @@ def order_mail(author: Author, moderator_address: str, number: int, rng: random.
     kind = rng.choices(("bare", "quoted", "wrong-token", "bad-order"), (70, 15, 7, 8))[0]
     token = author.token if kind != "wrong-token" else "notmytoken"
     orders = author.orders if kind != "bad-order" else "FLY TO THE MOON\n" + author.orders
-    form = (f"Your orders for {author.game} {author.phase}.\n\nBEGIN ORDERS {author.game} {author.phase}\n"
-            f"TOKEN: {token}\n# one order per line\nEND ORDERS\n")
+    form = (
+        f"Your orders for {author.game} {author.phase}.\n\nBEGIN ORDERS {author.game}"
+        f" {author.phase}\nTOKEN: {token}\n# one order per line\nEND ORDERS\n"
+    )
     body = filled_reply_text(form, orders, quote=kind == "quoted")
     message = EmailMessage()
     message["From"] = formataddr((author.name, author.address))
@@ -199,11 +226,20 @@ def order_mail(author: Author, moderator_address: str, number: int, rng: random.
     return message.as_bytes(policy=policy.SMTP)
 
 
-def load_inbox(dovecot: Dovecot, site: Site, players: list[Author], count: int, first_number: int,
-               rng: random.Random) -> None:
+def load_inbox(
+    dovecot: Dovecot,
+    site: Site,
+    players: list[Author],
+    count: int,
+    first_number: int,
+    rng: random.Random,
+) -> None:
     """Write `count` order mails straight into the moderator's Maildir (as the mail user)."""
     for number in range(first_number, first_number + count):
-        dovecot.deliver_raw(site.moderator_address, order_mail(rng.choice(players), site.moderator_address, number, rng))
+        dovecot.deliver_raw(
+            site.moderator_address,
+            order_mail(rng.choice(players), site.moderator_address, number, rng),
+        )
 
 
 # ---------------------------------------------------------------------- measurements
@@ -229,7 +265,9 @@ def baseline_seconds(dovecot: Dovecot, address: str, expected: int) -> float:
     client.select_folder("INBOX")
     uids = client.search(["NOT", "DELETED"])
     fetched = client.fetch(uids, ["BODY.PEEK[]"])
-    parsed = [email.message_from_bytes(fetched[uid][b"BODY[]"], policy=policy.default) for uid in uids]
+    parsed = [
+        email.message_from_bytes(fetched[uid][b"BODY[]"], policy=policy.default) for uid in uids
+    ]
     elapsed = time.perf_counter() - started
     client.logout()
     if len(parsed) != expected:
@@ -292,7 +330,11 @@ def ledger_counts(site: Site) -> tuple[int, int]:
         mails = queued = 0
         for game in moderator.folder.games():
             mails += len(game.mails)
-            queued += sum(1 for row in game.outbox.all() if row["status"] == QUEUED and row["kind"] != "welcome")
+            queued += sum(
+                1
+                for row in game.outbox.all()
+                if row["status"] == QUEUED and row["kind"] != "welcome"
+            )
     return mails, queued
 
 
@@ -311,21 +353,25 @@ class Round:
         return self.baseline / self.ingest.seconds  # (n / pbp time) / (n / baseline time)
 
 
-def measure_round(number: int, workspace: Path, dovecot: Dovecot, smtp: Controller, messages: int,
-                  seed: int) -> Round:
+def measure_round(
+    number: int, workspace: Path, dovecot: Dovecot, smtp: Controller, messages: int, seed: int
+) -> Round:
     """Load the mail, time the baseline (median of BASELINE_RUNS), then pbp's ingest."""
     site = make_site(workspace / f"round-{number}", dovecot, smtp, f"moderator{number}", seed)
     with open_moderator(site) as moderator:
         players = authors(moderator)
     load_inbox(dovecot, site, players, messages, 1, random.Random(seed))
     warm_up(dovecot, site.moderator_address)
-    baseline = statistics.median(baseline_seconds(dovecot, site.moderator_address, messages)
-                                 for _ in range(BASELINE_RUNS))
+    baseline = statistics.median(
+        baseline_seconds(dovecot, site.moderator_address, messages) for _ in range(BASELINE_RUNS)
+    )
     ingest = ingest_all(site, messages)
     if ingest.judged != messages or dovecot.count(site.moderator_address, "INBOX") != 0:
         raise RuntimeError(f"pbp judged {ingest.judged} of {messages} messages")
-    print(f"round {number}   baseline {messages / baseline:9.1f} msg/s   pbp {messages / ingest.seconds:9.1f} msg/s   "
-          f"ratio {baseline / ingest.seconds:.2f}")
+    print(
+        f"round {number}   baseline {messages / baseline:9.1f} msg/s   pbp"
+        f" {messages / ingest.seconds:9.1f} msg/s   ratio {baseline / ingest.seconds:.2f}"
+    )
     return Round(site, players, baseline, ingest)
 
 
@@ -336,31 +382,48 @@ def run(messages: int, idle_messages: int, seed: int, rounds: int) -> bool:
     try:
         dovecot.start()
         smtp.start()
-        print(f"setup     {len(GAMES)} games ({', '.join(f'{r} x{p}' for r, p in GAMES)}) per data folder; "
-              f"Dovecot on {dovecot.host}:{dovecot.imap_port}; {rounds} rounds, each on a fresh data folder "
-              f"and mailbox (the machine's load drifts; the median round counts)")
-        measured = [measure_round(number, workspace, dovecot, smtp, messages, seed)
-                    for number in range(1, rounds + 1)]
+        print(
+            f"setup     {len(GAMES)} games ({', '.join(f'{r} x{p}' for r, p in GAMES)}) per data"
+            f" folder; Dovecot on {dovecot.host}:{dovecot.imap_port}; {rounds} rounds, each on a"
+            " fresh data folder and mailbox (the machine's load drifts; the median round counts)"
+        )
+        measured = [
+            measure_round(number, workspace, dovecot, smtp, messages, seed)
+            for number in range(1, rounds + 1)
+        ]
         median = sorted(measured, key=lambda r: r.ratio)[len(measured) // 2]
         busy = median.site
         baseline_rate = messages / median.baseline
         ingest_rate = messages / median.ingest.seconds
-        filed = {folder: dovecot.count(busy.moderator_address, folder) for folder in ("processed", "rejected")}
+        filed = {
+            folder: dovecot.count(busy.moderator_address, folder)
+            for folder in ("processed", "rejected")
+        }
         mails, queued = ledger_counts(busy)
-        print(f"baseline  {messages} msgs  {median.baseline:8.3f} s  {baseline_rate:9.1f} msg/s  "
-              f"(one bulk BODY.PEEK[] fetch + email.message_from_bytes policy.default; median of {BASELINE_RUNS})")
-        print(f"pbp ingest {messages} msgs  {median.ingest.seconds:8.3f} s  {ingest_rate:9.1f} msg/s  "
-              f"({median.ingest.polls} polls; filed {filed['processed']} processed, {filed['rejected']} rejected; "
-              f"{mails} mails recorded, {queued} replies queued)")
+        print(
+            f"baseline  {messages} msgs  {median.baseline:8.3f} s  {baseline_rate:9.1f} msg/s  (one"
+            " bulk BODY.PEEK[] fetch + email.message_from_bytes policy.default; median of"
+            f" {BASELINE_RUNS})"
+        )
+        print(
+            f"pbp ingest {messages} msgs  {median.ingest.seconds:8.3f} s  {ingest_rate:9.1f} msg/s "
+            f" ({median.ingest.polls} polls; filed {filed['processed']} processed,"
+            f" {filed['rejected']} rejected; {mails} mails recorded, {queued} replies queued)"
+        )
         ingest_ok = median.ratio >= NEEDED_RATIO
         ratios = [r.ratio for r in measured]
-        print(f"ratio pbp/baseline {median.ratio:.2f} (median of {rounds} rounds; rounds' ratios "
-              f"{min(ratios):.2f}-{max(ratios):.2f}; need >= {NEEDED_RATIO}): {'OK' if ingest_ok else 'TOO SLOW'}")
+        print(
+            f"ratio pbp/baseline {median.ratio:.2f} (median of {rounds} rounds; rounds' ratios"
+            f" {min(ratios):.2f}-{max(ratios):.2f}; need >= {NEEDED_RATIO}):"
+            f" {'OK' if ingest_ok else 'TOO SLOW'}"
+        )
 
         fresh = make_site(workspace / "fresh", dovecot, smtp, "fresh", seed)
         remaining = max(idle_messages - messages, 0)
         if remaining:
-            load_inbox(dovecot, busy, median.players, remaining, messages + 1, random.Random(seed + 1))
+            load_inbox(
+                dovecot, busy, median.players, remaining, messages + 1, random.Random(seed + 1)
+            )
             more = ingest_all(busy, remaining)
             if more.judged != remaining:
                 raise RuntimeError(f"pbp judged {more.judged} of {remaining} further messages")
@@ -368,9 +431,18 @@ def run(messages: int, idle_messages: int, seed: int, rounds: int) -> bool:
         fresh_idle, busy_idle = idle_poll_seconds(fresh, busy)
         idle_ratio = busy_idle / fresh_idle
         idle_ok = idle_ratio <= ALLOWED_IDLE_RATIO
-        print(f"idle poll fresh mailbox          {fresh_idle * 1000:8.2f} ms  (median of {IDLE_SAMPLES})")
-        print(f"idle poll after {processed_in_all} msgs  {busy_idle * 1000:8.2f} ms  (median of {IDLE_SAMPLES})")
-        print(f"ratio idle after/fresh {idle_ratio:.2f} (need <= {ALLOWED_IDLE_RATIO}): {'OK' if idle_ok else 'TOO SLOW'}")
+        print(
+            f"idle poll fresh mailbox          {fresh_idle * 1000:8.2f} ms  (median of"
+            f" {IDLE_SAMPLES})"
+        )
+        print(
+            f"idle poll after {processed_in_all} msgs  {busy_idle * 1000:8.2f} ms  (median of"
+            f" {IDLE_SAMPLES})"
+        )
+        print(
+            f"ratio idle after/fresh {idle_ratio:.2f} (need <= {ALLOWED_IDLE_RATIO}):"
+            f" {'OK' if idle_ok else 'TOO SLOW'}"
+        )
         return ingest_ok and idle_ok
     finally:
         with contextlib.suppress(AssertionError, RuntimeError):  # never started
@@ -380,13 +452,27 @@ def run(messages: int, idle_messages: int, seed: int, rounds: int) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Benchmark pbp's IMAP ingest against a bare fetch and parse.")
-    parser.add_argument("--messages", type=int, default=2000, help="order mails to ingest (default 2000)")
-    parser.add_argument("--idle-messages", type=int, default=10000,
-                        help="messages processed before the idle poll is timed (default 10000)")
-    parser.add_argument("--seed", type=int, default=4, help="seed of the generated mail (default 4)")
-    parser.add_argument("--rounds", type=int, default=5,
-                        help="side-by-side rounds, each on fresh data; the median round counts (default 5)")
+    parser = argparse.ArgumentParser(
+        description="Benchmark pbp's IMAP ingest against a bare fetch and parse."
+    )
+    parser.add_argument(
+        "--messages", type=int, default=2000, help="order mails to ingest (default 2000)"
+    )
+    parser.add_argument(
+        "--idle-messages",
+        type=int,
+        default=10000,
+        help="messages processed before the idle poll is timed (default 10000)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=4, help="seed of the generated mail (default 4)"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=5,
+        help="side-by-side rounds, each on fresh data; the median round counts (default 5)",
+    )
     args = parser.parse_args(argv)
     if args.messages < 1 or args.idle_messages < 0 or args.rounds < 1:
         parser.error("--messages and --rounds must be at least 1, --idle-messages at least 0")

@@ -24,6 +24,7 @@ Dovecot tells an idling client of new mail through inotify; where the kernel lac
 
 Exit status: 0 when the IDLE median is under 2 s, 1 when it is not.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,12 +55,23 @@ GUARD_SECONDS = float(os.environ.get("PBP_LATENCY_GUARD", "600"))
 
 
 class Setup:
-    def __init__(self, root: Path, dovecot: Dovecot, smtp: SmtpServer, idle: bool, poll_interval: float):
+    def __init__(
+        self, root: Path, dovecot: Dovecot, smtp: SmtpServer, idle: bool, poll_interval: float
+    ):
         self.root, self.dovecot, self.smtp = root, dovecot, smtp
         root.mkdir()
         self.address = dovecot.add_user(dovecot.new_address("pbp", "bench.example"))
-        self.players = [(name, Player(dovecot.add_user(dovecot.new_address(name.lower(), "bench.example")),
-                                      dovecot, smtp)) for name in player_names(5)]
+        self.players = [
+            (
+                name,
+                Player(
+                    dovecot.add_user(dovecot.new_address(name.lower(), "bench.example")),
+                    dovecot,
+                    smtp,
+                ),
+            )
+            for name in player_names(5)
+        ]
         (root / "password.txt").write_text(dovecot.passwords[self.address] + "\n")
         (root / "pbp.ini").write_text(f"""[pbp]
 data = data
@@ -74,27 +86,51 @@ port = {dovecot.imap_port}
 security = none
 user = {self.address}
 password_file = password.txt
-idle = {'on' if idle else 'off'}
+idle = {"on" if idle else "off"}
 
 [smtp]
 host = {smtp.host}
 port = {smtp.port}
 security = none
 """)
-        (root / "roster.csv").write_text("name,email\n" + "".join(f"{n},{p.address}\n" for n, p in self.players))
-        self.pbp("new-game", "--ruleset", "infiltration", "--roster", "roster.csv", "--seed", "1", "--id", "g1",
-                 "--schedule", "default=24h", "--option", "reminders=off")
+        (root / "roster.csv").write_text(
+            "name,email\n" + "".join(f"{n},{p.address}\n" for n, p in self.players)
+        )
+        self.pbp(
+            "new-game",
+            "--ruleset",
+            "infiltration",
+            "--roster",
+            "roster.csv",
+            "--seed",
+            "1",
+            "--id",
+            "g1",
+            "--schedule",
+            "default=24h",
+            "--option",
+            "reminders=off",
+        )
         self.process: subprocess.Popen | None = None
 
     def pbp(self, *args: str) -> None:
-        subprocess.run([sys.executable, "-m", "pbp", *args, "--settings", "pbp.ini"], cwd=self.root, check=True,
-                       capture_output=True, env={**os.environ, "PYTHONPATH": str(REPO)})
+        subprocess.run(
+            [sys.executable, "-m", "pbp", *args, "--settings", "pbp.ini"],
+            cwd=self.root,
+            check=True,
+            capture_output=True,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
 
     def start(self) -> None:
         self.log = open(self.root / "run.log", "wb")
-        self.process = subprocess.Popen([sys.executable, "-m", "pbp", "run", "--settings", "pbp.ini"], cwd=self.root,
-                                        stdout=self.log, stderr=subprocess.STDOUT,
-                                        env={**os.environ, "PYTHONPATH": str(REPO)})
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "pbp", "run", "--settings", "pbp.ini"],
+            cwd=self.root,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -117,7 +153,9 @@ security = none
                 if address in [r.lower() for r in self.smtp.delivered[index].recipients]:
                     return index, self.smtp.delivered[index]
             time.sleep(0.01)
-        raise SystemExit(f"no mail reached {address} in {GUARD_SECONDS:g} s; see {self.root / 'run.log'}")
+        raise SystemExit(
+            f"no mail reached {address} in {GUARD_SECONDS:g} s; see {self.root / 'run.log'}"
+        )
 
     def rounds(self, count: int) -> list[float]:
         """Latency of `count` order mails, one at a time, from the first player."""
@@ -128,7 +166,9 @@ security = none
         for _round in range(count):
             message = email.message_from_bytes(latest.data, policy=policy.default)
             state = rules.from_json(self._record()["state"])
-            body = filled_reply_text(mail_text(message), rules.scripted_orders(state, name, "1"), quote=False)
+            body = filled_reply_text(
+                mail_text(message), rules.scripted_orders(state, name, "1"), quote=False
+            )
             mark = len(self.smtp.delivered)
             player.reply(message, body, quote=False)
             order_index, order = self.next_delivery_to(self.address, mark)
@@ -138,13 +178,16 @@ security = none
 
     def _record(self) -> dict:
         import json
+
         data = json.loads((self.root / "data" / "games" / "g1.json").read_text())
         return next(iter(data["game"].values()))
 
 
 def summary(latencies: list[float]) -> str:
-    return (f"median {statistics.median(latencies):6.3f} s   min {min(latencies):6.3f} s   "
-            f"max {max(latencies):6.3f} s   ({len(latencies)} rounds)")
+    return (
+        f"median {statistics.median(latencies):6.3f} s   min {min(latencies):6.3f} s   "
+        f"max {max(latencies):6.3f} s   ({len(latencies)} rounds)"
+    )
 
 
 def measure(setup: "Setup", ready: str, rounds: int) -> list[float]:
@@ -159,24 +202,38 @@ def measure(setup: "Setup", ready: str, rounds: int) -> list[float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=20, help="order mails measured with IDLE (default 20)")
-    parser.add_argument("--poll-rounds", type=int, default=3, help="order mails measured with polling (default 3)")
-    parser.add_argument("--poll-interval", type=float, default=60.0, help="seconds between polls (default 60)")
+    parser.add_argument(
+        "--rounds", type=int, default=20, help="order mails measured with IDLE (default 20)"
+    )
+    parser.add_argument(
+        "--poll-rounds", type=int, default=3, help="order mails measured with polling (default 3)"
+    )
+    parser.add_argument(
+        "--poll-interval", type=float, default=60.0, help="seconds between polls (default 60)"
+    )
     args = parser.parse_args(argv)
     root = Path(tempfile.mkdtemp(prefix="pbp-latency-"))
     dovecot = Dovecot().start()
     smtp = SmtpServer(dovecot).start()
     try:
-        with_idle = measure(Setup(root / "idle", dovecot, smtp, idle=True, poll_interval=3600),
-                            "waiting in IMAP IDLE for new mail", args.rounds)
+        with_idle = measure(
+            Setup(root / "idle", dovecot, smtp, idle=True, poll_interval=3600),
+            "waiting in IMAP IDLE for new mail",
+            args.rounds,
+        )
         print(f"IDLE (poll every 3600 s)        {summary(with_idle)}")
-        with_polls = measure(Setup(root / "poll", dovecot, smtp, idle=False, poll_interval=args.poll_interval),
-                             "pbp running", args.poll_rounds)
+        with_polls = measure(
+            Setup(root / "poll", dovecot, smtp, idle=False, poll_interval=args.poll_interval),
+            "pbp running",
+            args.poll_rounds,
+        )
         print(f"poll every {args.poll_interval:g} s, measured    {summary(with_polls)}")
         processing = statistics.median(with_idle)
-        print(f"poll every {args.poll_interval:g} s, estimated   mean {args.poll_interval / 2 + processing:6.3f} s "
-              f"for mail arriving at a random moment (half the interval + the IDLE median; "
-              f"an estimate, not a measurement)")
+        print(
+            f"poll every {args.poll_interval:g} s, estimated   mean"
+            f" {args.poll_interval / 2 + processing:6.3f} s for mail arriving at a random moment"
+            " (half the interval + the IDLE median; an estimate, not a measurement)"
+        )
         median = statistics.median(with_idle)
         verdict = "OK" if median < IDLE_TARGET_SECONDS else "TOO SLOW"
         print(f"IDLE median {median:.3f} s (need < {IDLE_TARGET_SECONDS:g} s): {verdict}")

@@ -10,6 +10,7 @@ of each language, round after round (the languages alternate, each round startin
 noise hits them all). Each renderer has rendered every report once before the clock starts: a language's
 catalogs are compiled once per process, not per mail.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,7 +60,10 @@ def reports_of_a_game() -> list[tuple[str, dict[str, Any]]]:
         keeping = _KeepingRenderer()
         moderator.renderer = keeping
         try:
-            roster = [RosterPlayer(name, f"p{index}@bench.example") for index, name in enumerate(player_names(12))]
+            roster = [
+                RosterPlayer(name, f"p{index}@bench.example")
+                for index, name in enumerate(player_names(12))
+            ]
             create_game(moderator, "werewolf", roster, seed="bench", game_id="ww1")
             for _ in range(PHASES):
                 game = load(moderator, "ww1")
@@ -84,7 +88,9 @@ def seconds_per_report(renderer: Renderer, reports: list[tuple[str, dict[str, An
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=20, help="rounds over every report (default 20)")
+    parser.add_argument(
+        "--rounds", type=int, default=20, help="rounds over every report (default 20)"
+    )
     args = parser.parse_args(argv)
     reports = reports_of_a_game()
     renderers = {code: Renderer(language=code) for code in languages()}
@@ -97,9 +103,14 @@ def main(argv: list[str] | None = None) -> int:
         turn = round_number % len(order)
         for code in order[turn:] + order[:turn]:
             samples[code].append(seconds_per_report(renderers[code], reports))
-    means = {code: statistics.median(times) for code, times in samples.items()}  # robust to a busy machine
+    means = {
+        code: statistics.median(times) for code, times in samples.items()
+    }  # robust to a busy machine
     for code, mean in means.items():
-        print(f"{code}: {mean * 1000:8.3f} ms per report, {len(reports)} reports x {args.rounds} rounds")
+        print(
+            f"{code}: {mean * 1000:8.3f} ms per report, {len(reports)} reports x {args.rounds}"
+            " rounds"
+        )
     worst = 1.0
     for code, mean in means.items():
         if code != SOURCE_LANGUAGE:

@@ -7,6 +7,7 @@ which answers 250 to every DATA and stores nothing; no Dovecot behind it), so th
 server is not what is measured and does not share this process's interpreter; pbp and the
 raw `smtplib` baseline talk to the same server over the same loopback.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -28,6 +29,7 @@ sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HE
 sys.path.insert(0, str(REPO))
 # Before the tests' folder goes on the path: its `benchmarks` package would hide this one.
 from benchmarks.in_process import quiet_pbp  # noqa: E402
+
 sys.path.insert(1, str(REPO / "tests"))  # the test fixtures' free_port, reused as is
 
 from fixtures.mailserver import LOOPBACK, START_TIMEOUT, free_port, wait_for_port  # noqa: E402
@@ -47,9 +49,21 @@ class NullSmtp:
 def null_smtp_server() -> Iterator[NullSmtp]:
     """aiosmtpd's own command with its Sink handler, in a child process, until the end."""
     server = NullSmtp(LOOPBACK, free_port())
-    process = subprocess.Popen([sys.executable, "-m", "aiosmtpd", "-n", "-c", "aiosmtpd.handlers.Sink",
-                                "-l", f"{server.hostname}:{server.port}"],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "aiosmtpd",
+            "-n",
+            "-c",
+            "aiosmtpd.handlers.Sink",
+            "-l",
+            f"{server.hostname}:{server.port}",
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         wait_for_port(server.port, process, START_TIMEOUT)
         yield server
@@ -62,13 +76,16 @@ def null_smtp_server() -> Iterator[NullSmtp]:
             process.wait(timeout=10)
 
 
-def make_data_folder(root: Path, smtp: NullSmtp, players: int, seed: str, schedule: str = "") -> Path:
+def make_data_folder(
+    root: Path, smtp: NullSmtp, players: int, seed: str, schedule: str = ""
+) -> Path:
     """`pbp init`, settings sending over SMTP to `smtp`, and one Infiltration game `g1` of
     `players` players made by `pbp new-game` (its welcome mails sent). Returns the settings."""
     root.mkdir(parents=True)
     settings = root / "pbp.ini"
     quiet_pbp("init", "--settings", str(settings), "--data", "data")
-    settings.write_text(f"""[pbp]
+    settings.write_text(
+        f"""[pbp]
 data = data
 transport = imap
 from_address = {FROM_ADDRESS}
@@ -85,12 +102,28 @@ password = unused
 host = {smtp.hostname}
 port = {smtp.port}
 security = none
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     roster = root / "roster.csv"
-    roster.write_text("name,email\n" + "".join(f"{name},{name.lower()}@players.example\n"
-                                              for name in player_names(players)))
-    quiet_pbp("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", seed, "--id", "g1",
-              *(["--schedule", schedule] if schedule else []), "--settings", str(settings))
+    roster.write_text(
+        "name,email\n"
+        + "".join(f"{name},{name.lower()}@players.example\n" for name in player_names(players))
+    )
+    quiet_pbp(
+        "new-game",
+        "--ruleset",
+        "infiltration",
+        "--roster",
+        str(roster),
+        "--seed",
+        seed,
+        "--id",
+        "g1",
+        *(["--schedule", schedule] if schedule else []),
+        "--settings",
+        str(settings),
+    )
     return settings
 
 
@@ -101,15 +134,24 @@ def raw_send_seconds(smtp: NullSmtp, messages: list[EmailMessage]) -> float:
     with smtplib.SMTP(smtp.hostname, smtp.port, timeout=30) as client:
         client.ehlo()
         for message in messages:
-            client.send_message(message, from_addr=FROM_ADDRESS, to_addrs=[str(message["To"].addresses[0].addr_spec)])
+            client.send_message(
+                message,
+                from_addr=FROM_ADDRESS,
+                to_addrs=[str(message["To"].addresses[0].addr_spec)],
+            )
     return time.perf_counter() - started
 
 
-def print_verdict(ratios: list[float], medians: str, what: str, target: float, at_most: bool) -> bool:
+def print_verdict(
+    ratios: list[float], medians: str, what: str, target: float, at_most: bool
+) -> bool:
     """The last lines of a sending benchmark: the medians, the rounds' spread, and the median
     ratio against its target (`at_most`: the ratio must not exceed it, else reach it)."""
     median = statistics.median(ratios)
     print(f"{medians}   rounds' ratios {min(ratios):.2f}-{max(ratios):.2f}")
     ok = median <= target if at_most else median >= target
-    print(f"ratio {what} {median:.2f} (need {'<=' if at_most else '>='} {target}): {'OK' if ok else 'TOO SLOW'}")
+    print(
+        f"ratio {what} {median:.2f} (need {'<=' if at_most else '>='} {target}):"
+        f" {'OK' if ok else 'TOO SLOW'}"
+    )
     return ok

@@ -11,6 +11,7 @@ One untimed game comes first, so that what a process does once (importing the ru
 name rules read, building their cards) is not counted as the games' cost. The last line
 prints each ruleset's games per second per core over the target of 50 (at least 1 meets it).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,7 +50,9 @@ def every_core(ruleset: str, players: int, games: int, jobs: int) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60, help="games per measurement (default 60)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the parallel run")
+    parser.add_argument(
+        "--jobs", type=int, default=os.cpu_count() or 1, help="processes for the parallel run"
+    )
     args = parser.parse_args(argv)
     ratios = []
     for ruleset, players in CASES:
@@ -57,10 +60,14 @@ def main(argv: list[str] | None = None) -> int:
         serial = one_core(ruleset, players, args.games)
         parallel = every_core(ruleset, players, args.games, args.jobs)
         ratios.append(serial / TARGET)
-        print(f"{ruleset} {players} players, skill {DEFAULT_SKILL:g}: {serial:.1f} games/s per core with 1 process, "
-              f"{parallel:.1f} with {args.jobs}")
-    print(f"games/s per core over the target of {TARGET:g}: "
-          + ", ".join(f"{ruleset} {ratio:.2f}" for (ruleset, _), ratio in zip(CASES, ratios)))
+        print(
+            f"{ruleset} {players} players, skill {DEFAULT_SKILL:g}: {serial:.1f} games/s per core"
+            f" with 1 process, {parallel:.1f} with {args.jobs}"
+        )
+    print(
+        f"games/s per core over the target of {TARGET:g}: "
+        + ", ".join(f"{ruleset} {ratio:.2f}" for (ruleset, _), ratio in zip(CASES, ratios))
+    )
     return 0
 
 

@@ -29,6 +29,7 @@ agree for these single-threaded commands. Wanted: `pbp --version` and `pbp --hel
 
 Exit status: 0 when the ratio and the three limits hold, 1 when one does not.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -53,7 +54,13 @@ ALLOWED_RATIO = 4.0
 LIMITS = {"pbp --version": 0.15, "pbp --help": 0.15, "pbp status": 0.5}
 MODERATOR = "moderator@pbp.bench"
 # (ruleset, players) in turn: the sizes a host's season has.
-GAME_KINDS = (("werewolf", 9), ("infiltration", 10), ("werewolf", 12), ("infiltration", 8), ("werewolf", 15))
+GAME_KINDS = (
+    ("werewolf", 9),
+    ("infiltration", 10),
+    ("werewolf", 12),
+    ("infiltration", 8),
+    ("werewolf", 15),
+)
 
 
 def make_site(root: Path, games: int) -> tuple[Path, list[str]]:
@@ -63,17 +70,36 @@ def make_site(root: Path, games: int) -> tuple[Path, list[str]]:
     settings = root / "pbp.ini"
     quiet_pbp("init", "--settings", str(settings), "--data", "data")
     text = settings.read_text(encoding="utf-8")
-    settings.write_text(re.sub(r"^from_address = .*$", f"from_address = {MODERATOR}", text, count=1, flags=re.M),
-                        encoding="utf-8")
+    settings.write_text(
+        re.sub(r"^from_address = .*$", f"from_address = {MODERATOR}", text, count=1, flags=re.M),
+        encoding="utf-8",
+    )
     ids = []
     for number in range(1, games + 1):
         ruleset, players = GAME_KINDS[(number - 1) % len(GAME_KINDS)]
         game_id = f"{ruleset[:3]}{number}"
         roster = root / f"{game_id}.csv"
-        roster.write_text("name,email\n" + "".join(f"{name},{name.lower()}.{game_id}@players.example\n"
-                                                  for name in player_names(players)), encoding="utf-8")
-        quiet_pbp("new-game", "--ruleset", ruleset, "--roster", str(roster), "--seed", f"startup-{game_id}",
-                  "--id", game_id, "--settings", str(settings))
+        roster.write_text(
+            "name,email\n"
+            + "".join(
+                f"{name},{name.lower()}.{game_id}@players.example\n"
+                for name in player_names(players)
+            ),
+            encoding="utf-8",
+        )
+        quiet_pbp(
+            "new-game",
+            "--ruleset",
+            ruleset,
+            "--roster",
+            str(roster),
+            "--seed",
+            f"startup-{game_id}",
+            "--id",
+            game_id,
+            "--settings",
+            str(settings),
+        )
         quiet_pbp("advance", game_id, "--settings", str(settings))
         ids.append(game_id)
     return settings, ids
@@ -84,18 +110,24 @@ def timed(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float
     the benchmark, since a command that fails at once would look fast."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    done = subprocess.run(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, check=False)
+    done = subprocess.run(
+        argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, check=False
+    )
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.decode(errors='replace')}")
+        raise RuntimeError(
+            f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.decode(errors='replace')}"
+        )
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> int:
     options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     options.add_argument("--rounds", type=int, default=7, help="runs of each command (default 7)")
-    options.add_argument("--games", type=int, default=10, help="games in the data folder (default 10)")
+    options.add_argument(
+        "--games", type=int, default=10, help="games in the data folder (default 10)"
+    )
     args = options.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="pbp-startup-") as scratch:
@@ -110,25 +142,33 @@ def main() -> int:
             f"pbp orders {ids[0]}": [*pbp, "orders", ids[0], "--settings", str(settings)],
         }
         # This checkout's pbp, whatever an installed one says, byte-compiled as installed.
-        env = {**os.environ, "PYTHONPATH": str(REPO), "PYTHONPYCACHEPREFIX": str(Path(scratch) / "bytecode")}
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(REPO),
+            "PYTHONPYCACHEPREFIX": str(Path(scratch) / "bytecode"),
+        }
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         for argv in commands.values():
             timed(argv, root, env)
         samples: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         names = list(commands)
         for round_number in range(args.rounds):
-            turn = names[round_number % len(names):] + names[:round_number % len(names)]
+            turn = names[round_number % len(names) :] + names[: round_number % len(names)]
             for name in turn:
                 samples[name].append(timed(commands[name], root, env))
 
     print(f"{args.games} games, {args.rounds} runs each; seconds")
-    print(f"{'command':<22}{'wall median':>13}{'wall fastest':>14}{'CPU median':>12}{'x python':>10}")
+    print(
+        f"{'command':<22}{'wall median':>13}{'wall fastest':>14}{'CPU median':>12}{'x python':>10}"
+    )
     cpu = {name: statistics.median(c for _, c in runs) for name, runs in samples.items()}
     floor = cpu["python -c pass"]
     for name, runs in samples.items():
         walls = [wall for wall, _ in runs]
-        print(f"{name:<22}{statistics.median(walls):>13.3f}{min(walls):>14.3f}{cpu[name]:>12.3f}"
-              f"{cpu[name] / floor:>10.1f}")
+        print(
+            f"{name:<22}{statistics.median(walls):>13.3f}{min(walls):>14.3f}{cpu[name]:>12.3f}"
+            f"{cpu[name] / floor:>10.1f}"
+        )
     ok = True
     for name, limit in LIMITS.items():
         holds = cpu[name] < limit
@@ -136,8 +176,10 @@ def main() -> int:
         print(f"{name}: {cpu[name]:.3f} s CPU (need < {limit}): {'OK' if holds else 'TOO SLOW'}")
     ratio = cpu["pbp --version"] / floor
     ok &= ratio <= ALLOWED_RATIO
-    print(f"ratio pbp --version / python -c pass {ratio:.2f} (need <= {ALLOWED_RATIO:g}): "
-          f"{'OK' if ratio <= ALLOWED_RATIO else 'TOO SLOW'}")
+    print(
+        f"ratio pbp --version / python -c pass {ratio:.2f} (need <= {ALLOWED_RATIO:g}): "
+        f"{'OK' if ratio <= ALLOWED_RATIO else 'TOO SLOW'}"
+    )
     return 0 if ok else 1
 
 

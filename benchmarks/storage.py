@@ -31,6 +31,7 @@ under 500 KB wanted), and the larger ratio last.
 
 Exit status: 0 when both ratios and the document's size hold, 1 when one does not.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,7 +69,11 @@ GAME = "g1"
 MODERATOR = "moderator@pbp.bench"
 # Everyone stays and votes for no lynch; Greens sneak (guards spare Sneakers), Reds are
 # always Warriors. So the game runs to its turn limit instead of ending in a few turns.
-ORDERS = {"class": ("CLASS SNEAKER", "CLASS WARRIOR"), "movement": ("STAY",), "decision": ("VOTE NO LYNCH",)}
+ORDERS = {
+    "class": ("CLASS SNEAKER", "CLASS WARRIOR"),
+    "movement": ("STAY",),
+    "decision": ("VOTE NO LYNCH",),
+}
 
 
 def make_site(root: Path, players: int, late_phase: int) -> Path:
@@ -78,14 +83,36 @@ def make_site(root: Path, players: int, late_phase: int) -> Path:
     quiet_pbp("init", "--settings", str(settings), "--data", "data")
     text = settings.read_text(encoding="utf-8")
     text = re.sub(r"^from_address = .*$", f"from_address = {MODERATOR}", text, count=1, flags=re.M)
-    text = re.sub(r"^replies_per_sender_per_day = .*$", "replies_per_sender_per_day = 1000000", text, count=1, flags=re.M)
+    text = re.sub(
+        r"^replies_per_sender_per_day = .*$",
+        "replies_per_sender_per_day = 1000000",
+        text,
+        count=1,
+        flags=re.M,
+    )
     settings.write_text(text, encoding="utf-8")
     roster = root / "roster.csv"
-    roster.write_text("name,email\n" + "".join(f"{name},{name.lower()}@players.example\n"
-                                              for name in player_names(players)))
+    roster.write_text(
+        "name,email\n"
+        + "".join(f"{name},{name.lower()}@players.example\n" for name in player_names(players))
+    )
     turns = late_phase // 2 + 2  # two phases a turn, after the class choice
-    quiet_pbp("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "storage", "--id", GAME,
-              "--option", f"turn_limit={turns}", "--no-send", "--settings", str(settings))
+    quiet_pbp(
+        "new-game",
+        "--ruleset",
+        "infiltration",
+        "--roster",
+        str(roster),
+        "--seed",
+        "storage",
+        "--id",
+        GAME,
+        "--option",
+        f"turn_limit={turns}",
+        "--no-send",
+        "--settings",
+        str(settings),
+    )
     return settings
 
 
@@ -112,10 +139,12 @@ def order_line(game: StoredGame, name: str) -> str:
 
 def order_mail(game: StoredGame, name: str, number: int) -> bytes:
     address = game.roster.of(name).email
-    return (f"From: {name} <{address}>\r\nTo: {MODERATOR}\r\nSubject: orders {GAME} {game.phase.id}\r\n"
-            f"Message-ID: <storage-{number}@players.example>\r\n\r\n"
-            f"BEGIN ORDERS {GAME} {game.phase.id}\r\nTOKEN: {game.token(name)}\r\n{order_line(game, name)}\r\n"
-            "END ORDERS\r\n").encode("utf-8")
+    return (
+        f"From: {name} <{address}>\r\nTo: {MODERATOR}\r\nSubject: orders {GAME}"
+        f" {game.phase.id}\r\nMessage-ID: <storage-{number}@players.example>\r\n\r\nBEGIN ORDERS"
+        f" {GAME} {game.phase.id}\r\nTOKEN: {game.token(name)}\r\n{order_line(game, name)}\r\nEND"
+        " ORDERS\r\n"
+    ).encode("utf-8")
 
 
 def players_mail(folder: str, names: list[str]) -> list[str]:
@@ -158,7 +187,9 @@ def cycle(settings: Path, work) -> float:
     moderator and a mailbox cycle, the folder closed; its seconds."""
     started = time.perf_counter()
     with open_moderator(settings) as moderator:
-        mail_cycle = Cycle(moderator, open_mailbox(moderator.settings), open_sender(moderator.settings))
+        mail_cycle = Cycle(
+            moderator, open_mailbox(moderator.settings), open_sender(moderator.settings)
+        )
         try:
             work(moderator, mail_cycle)
         finally:
@@ -182,7 +213,10 @@ def warm_copy(template: Path, copy: Path) -> Path:
 def deliver_order(settings: Path, player: int, number: int) -> None:
     with open_moderator(settings) as moderator:
         game = load(moderator, GAME)
-        deliver(moderator.settings.maildir_root / "inbox", order_mail(game, game.phase.actors[player], number))
+        deliver(
+            moderator.settings.maildir_root / "inbox",
+            order_mail(game, game.phase.actors[player], number),
+        )
 
 
 def ingest_one(settings: Path) -> float:
@@ -211,7 +245,9 @@ def resolution_seconds(template: Path, copy: Path) -> float:
     """(b) the cycle that resolves the open phase (every report queued, not yet sent)."""
     settings = warm_copy(template, copy)
     summaries = []
-    seconds = cycle(settings, lambda moderator, mail_cycle: summaries.append(resolve_phase(moderator, GAME)))
+    seconds = cycle(
+        settings, lambda moderator, mail_cycle: summaries.append(resolve_phase(moderator, GAME))
+    )
     if summaries[0] is None:
         raise RuntimeError("nothing was resolved")
     shutil.rmtree(copy)
@@ -235,44 +271,71 @@ def run(players: int, late_phase: int, rounds: int) -> bool:
             mails = play_phase(settings, mails)
         document = site / "data" / "games" / f"{GAME}.json"
         journal = document.with_suffix(".journal")
-        print(f"setup     one Infiltration game of {players} players played to phase {late_phase} "
-              f"({mails} order mails ingested, every report sent) in {time.perf_counter() - started:.0f} s; "
-              f"{rounds} rounds, each sample on a fresh copy")
-        costs: dict[str, dict[int, list[float]]] = {"ingest": {early_phase: [], late_phase: []},
-                                                    "resolution": {early_phase: [], late_phase: []}}
+        print(
+            f"setup     one Infiltration game of {players} players played to phase {late_phase}"
+            f" ({mails} order mails ingested, every report sent) in"
+            f" {time.perf_counter() - started:.0f} s; {rounds} rounds, each sample on a fresh copy"
+        )
+        costs: dict[str, dict[int, list[float]]] = {
+            "ingest": {early_phase: [], late_phase: []},
+            "resolution": {early_phase: [], late_phase: []},
+        }
         measures = {"ingest": ingest_seconds, "resolution": resolution_seconds}
         for number in range(rounds):
             order = (early_phase, late_phase) if number % 2 == 0 else (late_phase, early_phase)
             for what, measure in measures.items():
                 for phase in order:
-                    costs[what][phase].append(measure(templates[phase], workspace / f"copy-{what}-{phase}"))
+                    costs[what][phase].append(
+                        measure(templates[phase], workspace / f"copy-{what}-{phase}")
+                    )
         ratios = {}
         for what, by_phase in costs.items():
             early = statistics.median(by_phase[early_phase])
             late = statistics.median(by_phase[late_phase])
             ratios[what] = late / early
-            spread = [late_sample / early_sample
-                      for early_sample, late_sample in zip(by_phase[early_phase], by_phase[late_phase])]
-            print(f"{what:<10} phase {early_phase} {early * 1000:8.1f} ms   phase {late_phase} {late * 1000:8.1f} ms "
-                  f"(medians of {rounds})   ratio {ratios[what]:.2f}   rounds' ratios {min(spread):.2f}-{max(spread):.2f}")
+            spread = [
+                late_sample / early_sample
+                for early_sample, late_sample in zip(by_phase[early_phase], by_phase[late_phase])
+            ]
+            print(
+                f"{what:<10} phase {early_phase} {early * 1000:8.1f} ms   phase {late_phase}"
+                f" {late * 1000:8.1f} ms (medians of {rounds})   ratio {ratios[what]:.2f}   rounds'"
+                f" ratios {min(spread):.2f}-{max(spread):.2f}"
+            )
         size = document.stat().st_size
         size_ok = size <= DOCUMENT_LIMIT
-        print(f"game document at phase {late_phase} {size / 1000:8.1f} KB (need <= {DOCUMENT_LIMIT // 1000} KB): "
-              f"{'OK' if size_ok else 'TOO BIG'}   journal {journal.stat().st_size / 1000:.1f} KB")
+        print(
+            f"game document at phase {late_phase} {size / 1000:8.1f} KB (need <="
+            f" {DOCUMENT_LIMIT // 1000} KB): {'OK' if size_ok else 'TOO BIG'}   journal"
+            f" {journal.stat().st_size / 1000:.1f} KB"
+        )
         worst = max(ratios.values())
         ratio_ok = worst <= ALLOWED_RATIO
-        print(f"ratio phase {late_phase}/phase {early_phase} {worst:.2f} (the larger of ingest and resolution; "
-              f"need <= {ALLOWED_RATIO}): {'OK' if ratio_ok else 'TOO SLOW'}")
+        print(
+            f"ratio phase {late_phase}/phase {early_phase} {worst:.2f} (the larger of ingest and"
+            f" resolution; need <= {ALLOWED_RATIO}): {'OK' if ratio_ok else 'TOO SLOW'}"
+        )
         return size_ok and ratio_ok
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Benchmark a game's storage cost late in the game against early.")
-    parser.add_argument("--players", type=int, default=48, help="players in the Infiltration game (default 48)")
-    parser.add_argument("--late-phase", type=int, default=60, help="the late phase compared with phase 2 (default 60)")
-    parser.add_argument("--rounds", type=int, default=7, help="samples of each cost at each phase (default 7)")
+    parser = argparse.ArgumentParser(
+        description="Benchmark a game's storage cost late in the game against early."
+    )
+    parser.add_argument(
+        "--players", type=int, default=48, help="players in the Infiltration game (default 48)"
+    )
+    parser.add_argument(
+        "--late-phase",
+        type=int,
+        default=60,
+        help="the late phase compared with phase 2 (default 60)",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=7, help="samples of each cost at each phase (default 7)"
+    )
     args = parser.parse_args(argv)
     if args.players < 6 or args.late_phase < 3 or args.rounds < 1:
         parser.error("--players must be at least 6, --late-phase at least 3, --rounds at least 1")

@@ -21,6 +21,7 @@ baseline's), printed last, must be at least 0.8.
 
 Exit status: 0 when the ratio holds, 1 when it does not.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -61,21 +62,34 @@ class Clock:
 def make_template(folder: Path, forum: LocalDiscourse, posts: int) -> int:
     """The game on Day 1 with its thread filled; returns the topic's id."""
     from datetime import datetime, timedelta, timezone
+
     clock = Clock(datetime(2030, 1, 1, 12, tzinfo=timezone.utc))
-    moderator = ComposedModerator(Settings(data=folder, from_address="pbp@bench.invalid"), clock=clock)
+    moderator = ComposedModerator(
+        Settings(data=folder, from_address="pbp@bench.invalid"), clock=clock
+    )
     with moderator:
         roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", f"{n.lower()}_f") for n in NAMES]
-        create_game(moderator, "werewolf", roster, seed="bench", game_id=GAME, options={"votes": "thread"})
+        create_game(
+            moderator, "werewolf", roster, seed="bench", game_id=GAME, options={"votes": "thread"}
+        )
         clock.moment += timedelta(days=2)
         resolve_phase(moderator, GAME, "N0")
         opened = clock.moment.timestamp()
-        topic = forum.new_topic("bench: Werewolf game thread", "opening", forum.username, at=opened).topic_id
+        topic = forum.new_topic(
+            "bench: Werewolf game thread", "opening", forum.username, at=opened
+        ).topic_id
         for number in range(posts):
             author = NAMES[number % len(NAMES)]
             if number % 3 == 0:
-                text = f"I have thought about it.\n\n**NOMINATE {NAMES[(number * 7) % len(NAMES)]}**\n\nThat is all."
+                text = (
+                    "I have thought about it.\n\n**NOMINATE"
+                    f" {NAMES[(number * 7) % len(NAMES)]}**\n\nThat is all."
+                )
             elif number % 3 == 1:
-                text = f"> NOMINATE {NAMES[number % 4]}\n\nNo, that makes no sense to me. Think again, all of you."
+                text = (
+                    f"> NOMINATE {NAMES[number % 4]}\n\nNo, that makes no sense to me. Think again,"
+                    " all of you."
+                )
             else:
                 text = "Talk, talk, talk. " * 8
             forum.reply(topic, text, f"{author.lower()}_f", opened + 1 + number)
@@ -90,9 +104,14 @@ def pbp_round(template: Path, work: Path, forum: LocalDiscourse) -> tuple[float,
     shutil.rmtree(work, ignore_errors=True)
     shutil.copytree(template, work)
     from datetime import datetime, timezone
+
     clock = Clock(datetime(2030, 1, 3, 13, tzinfo=timezone.utc))
-    moderator = ComposedModerator(Settings(data=work, from_address="pbp@bench.invalid"), clock=clock)
-    reader = DiscourseForum(DiscourseSettings(url=forum.url, api_username=forum.username, api_key=forum.api_key))
+    moderator = ComposedModerator(
+        Settings(data=work, from_address="pbp@bench.invalid"), clock=clock
+    )
+    reader = DiscourseForum(
+        DiscourseSettings(url=forum.url, api_username=forum.username, api_key=forum.api_key)
+    )
     with moderator:
         load(moderator, GAME)  # the game file opened, as the daemon holds it
         started = time.perf_counter()
@@ -113,8 +132,12 @@ def baseline_round(forum: LocalDiscourse, topic: int) -> tuple[float, int]:
     have = {post["id"] for post in posts}
     missing = [i for i in stream if i not in have]
     for start in range(0, len(missing), CHUNK):
-        params = [("post_ids[]", i) for i in missing[start:start + CHUNK]] + [("include_raw", "true")]
-        posts += session.get(f"{forum.url}/t/{topic}/posts.json", params=params).json()["post_stream"]["posts"]
+        params = [("post_ids[]", i) for i in missing[start : start + CHUNK]] + [
+            ("include_raw", "true")
+        ]
+        posts += session.get(f"{forum.url}/t/{topic}/posts.json", params=params).json()[
+            "post_stream"
+        ]["posts"]
     return time.perf_counter() - started, len(posts)
 
 
@@ -139,16 +162,26 @@ def main(argv: list[str] | None = None) -> int:
                     measured["baseline"], seen = baseline_round(forum, topic)
             for which, seconds in measured.items():
                 times[which].append(seconds)
-            ratio = measured["baseline"] / measured["pbp"]  # throughput: posts per second, inverted times
+            ratio = (
+                measured["baseline"] / measured["pbp"]
+            )  # throughput: posts per second, inverted times
             ratios.append(ratio)
-            print(f"round {round_number + 1}: pbp {measured['pbp'] * 1000:.0f} ms ({votes} votes stored), "
-                  f"bare fetch-and-parse {measured['baseline'] * 1000:.0f} ms ({seen} posts)   ratio {ratio:.2f}")
+            print(
+                f"round {round_number + 1}: pbp {measured['pbp'] * 1000:.0f} ms ({votes} votes"
+                f" stored), bare fetch-and-parse {measured['baseline'] * 1000:.0f} ms ({seen}"
+                f" posts)   ratio {ratio:.2f}"
+            )
         median = statistics.median(ratios)
-        print(f"posts {args.posts}: pbp {statistics.median(times['pbp']) * 1000:.0f} ms, bare "
-              f"{statistics.median(times['baseline']) * 1000:.0f} ms   rounds' ratios {min(ratios):.2f}-{max(ratios):.2f}")
+        print(
+            f"posts {args.posts}: pbp {statistics.median(times['pbp']) * 1000:.0f} ms, bare"
+            f" {statistics.median(times['baseline']) * 1000:.0f} ms   rounds' ratios"
+            f" {min(ratios):.2f}-{max(ratios):.2f}"
+        )
         ok = median >= TARGET
-        print(f"ratio of pbp's throughput to the bare fetch-and-parse {median:.2f} (need >= {TARGET}): "
-              f"{'OK' if ok else 'TOO SLOW'}")
+        print(
+            f"ratio of pbp's throughput to the bare fetch-and-parse {median:.2f} (need >="
+            f" {TARGET}): {'OK' if ok else 'TOO SLOW'}"
+        )
         return 0 if ok else 1
     finally:
         forum.stop()

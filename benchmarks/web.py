@@ -23,6 +23,7 @@ Run: python3 benchmarks/web.py [--players 48] [--late-phase 60] [--games 1000] [
 
 Each ratio is the median round's. Printed last: both ratios. Exit status 0 when both hold.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -88,20 +89,30 @@ def game_page_against_status(workspace: Path, players: int, late_phase: int, rou
     mails = 0
     while long_game.open_phase_number(settings_file) < late_phase:
         mails = long_game.play_phase(settings_file, mails)
-    print(f"setup     one Infiltration game of {players} players played to phase {late_phase} "
-          f"({mails} order mails) in {time.perf_counter() - started:.0f} s")
+    print(
+        f"setup     one Infiltration game of {players} players played to phase {late_phase} "
+        f"({mails} order mails) in {time.perf_counter() - started:.0f} s"
+    )
     client = logged_in_client(load_settings(str(settings_file)))
     page = f"/games/{long_game.GAME}"
-    timed_get(client, page), timed_status(settings_file, long_game.GAME)  # imports and templates, untimed
+    (
+        timed_get(client, page),
+        timed_status(settings_file, long_game.GAME),
+    )  # imports and templates, untimed
     pages, commands = [], []
     for number in range(rounds):
-        measures = [lambda: pages.append(timed_get(client, page)),
-                    lambda: commands.append(timed_status(settings_file, long_game.GAME))]
-        for measure in (measures if number % 2 == 0 else measures[::-1]):
+        measures = [
+            lambda: pages.append(timed_get(client, page)),
+            lambda: commands.append(timed_status(settings_file, long_game.GAME)),
+        ]
+        for measure in measures if number % 2 == 0 else measures[::-1]:
             measure()
     ratio = statistics.median(page / command for page, command in zip(pages, commands))
-    print(f"game page {statistics.median(pages) * 1000:8.1f} ms   pbp status {long_game.GAME} "
-          f"{statistics.median(commands) * 1000:8.1f} ms (medians of {rounds}, in-process)   ratio {ratio:.2f}")
+    print(
+        f"game page {statistics.median(pages) * 1000:8.1f} ms   pbp status {long_game.GAME}"
+        f" {statistics.median(commands) * 1000:8.1f} ms (medians of {rounds}, in-process)   ratio"
+        f" {ratio:.2f}"
+    )
     return ratio
 
 
@@ -109,32 +120,50 @@ def games_page_many_against_few(workspace: Path, games: int, rounds: int) -> flo
     started = time.perf_counter()
     template = workspace / "template"
     many_games.make_template(template, 10)
-    sites = {count: many_games.make_site(template, workspace / f"games{count}", count)
-             for count in (FEW_GAMES, games)}
-    print(f"setup     data folders of {FEW_GAMES} and {games} games in {time.perf_counter() - started:.0f} s")
+    sites = {
+        count: many_games.make_site(template, workspace / f"games{count}", count)
+        for count in (FEW_GAMES, games)
+    }
+    print(
+        f"setup     data folders of {FEW_GAMES} and {games} games in"
+        f" {time.perf_counter() - started:.0f} s"
+    )
     clients = {count: logged_in_client(site.settings) for count, site in sites.items()}
     cold = {count: timed_get(client, "/") for count, client in clients.items()}
     times: dict[int, list[float]] = {count: [] for count in clients}
     for number in range(rounds):
-        for count in (sorted(clients) if number % 2 == 0 else sorted(clients, reverse=True)):
+        for count in sorted(clients) if number % 2 == 0 else sorted(clients, reverse=True):
             times[count].append(timed_get(clients[count], "/"))
     ratio = statistics.median(big / few for big, few in zip(times[games], times[FEW_GAMES]))
-    print(f"games page {FEW_GAMES} games {statistics.median(times[FEW_GAMES]) * 1000:8.1f} ms   "
-          f"{games} games {statistics.median(times[games]) * 1000:8.1f} ms (medians of {rounds})   ratio {ratio:.2f}   "
-          f"(first request: {cold[FEW_GAMES] * 1000:.0f} ms and {cold[games] * 1000:.0f} ms)")
+    print(
+        f"games page {FEW_GAMES} games {statistics.median(times[FEW_GAMES]) * 1000:8.1f} ms  "
+        f" {games} games {statistics.median(times[games]) * 1000:8.1f} ms (medians of {rounds})  "
+        f" ratio {ratio:.2f}   (first request: {cold[FEW_GAMES] * 1000:.0f} ms and"
+        f" {cold[games] * 1000:.0f} ms)"
+    )
     return ratio
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Benchmark the host's desk against pbp status.")
-    parser.add_argument("--players", type=int, default=48, help="players in the long game (default 48)")
-    parser.add_argument("--late-phase", type=int, default=60, help="the long game's open phase (default 60)")
-    parser.add_argument("--games", type=int, default=1000, help="games in the big data folder (default 1000)")
-    parser.add_argument("--rounds", type=int, default=7, help="timed requests of each kind (default 7)")
+    parser.add_argument(
+        "--players", type=int, default=48, help="players in the long game (default 48)"
+    )
+    parser.add_argument(
+        "--late-phase", type=int, default=60, help="the long game's open phase (default 60)"
+    )
+    parser.add_argument(
+        "--games", type=int, default=1000, help="games in the big data folder (default 1000)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=7, help="timed requests of each kind (default 7)"
+    )
     args = parser.parse_args(argv)
     if args.players < 6 or args.late_phase < 2 or args.games <= FEW_GAMES or args.rounds < 1:
-        parser.error(f"--players must be at least 6, --late-phase at least 2, --games more than {FEW_GAMES}, "
-                     "--rounds at least 1")
+        parser.error(
+            f"--players must be at least 6, --late-phase at least 2, --games more than {FEW_GAMES},"
+            " --rounds at least 1"
+        )
     workspace = Path(tempfile.mkdtemp(prefix="pbp-web-"))
     try:
         page = game_page_against_status(workspace, args.players, args.late_phase, args.rounds)
@@ -142,10 +171,15 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         shutil.rmtree(workspace, ignore_errors=True)
     verdicts = []
-    for what, ratio, target in ((f"game page / pbp status at phase {args.late_phase}", page, PAGE_RATIO),
-                                (f"games page {args.games} games / {FEW_GAMES} games", listing, GAMES_RATIO)):
+    for what, ratio, target in (
+        (f"game page / pbp status at phase {args.late_phase}", page, PAGE_RATIO),
+        (f"games page {args.games} games / {FEW_GAMES} games", listing, GAMES_RATIO),
+    ):
         verdicts.append(ratio <= target)
-        print(f"ratio {what} {ratio:.2f} (need <= {target}): {'OK' if ratio <= target else 'TOO SLOW'}")
+        print(
+            f"ratio {what} {ratio:.2f} (need <= {target}):"
+            f" {'OK' if ratio <= target else 'TOO SLOW'}"
+        )
     return 0 if all(verdicts) else 1
 
 

@@ -1,4 +1,5 @@
 """pbp's game engines: pure rules behind one contract (see engine.core)."""
+
 from __future__ import annotations
 
 import functools
@@ -31,10 +32,7 @@ from engine import names
 
 # The ruleset registry: name -> module whose `make_ruleset(**config)` builds it.
 # Imported lazily so that using one ruleset never loads the other.
-_RULESET_MODULES = {
-    "infiltration": "engine.infiltration",
-    "werewolf": "engine.werewolf",
-}
+_RULESET_MODULES = {"infiltration": "engine.infiltration", "werewolf": "engine.werewolf"}
 # The ruleset a newcomer meets first: what `pbp demo` plays and `pbp init` suggests when
 # no ruleset is named.
 DEFAULT_RULESET = "infiltration"

@@ -2,6 +2,7 @@
 which the figures play its source's setups, and, for the ruleset the scripted players are
 calibrated on, the plain game of the random-lynch law and the human records (anchors) their
 skill is checked against. The shell's balance code names no ruleset; it reads these."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

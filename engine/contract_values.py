@@ -1,6 +1,7 @@
 """The values that cross the engine contract (docs/design.md: Engine contract): who takes
 part, the lines of an order form, a phase, an event, a game's result, what resolving a
 phase returns, and what a character is now."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

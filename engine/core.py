@@ -4,6 +4,7 @@ A ruleset is a pure object: it never reads a clock, a file, a socket or a global
 Everything a player may see leaves the engine through `view()` or through the events of a
 `Resolution`; the moderator shell (`pbp/`) only moves those values around.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -14,22 +15,48 @@ from json.encoder import encode_basestring_ascii
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 # The contract is imported from here alone; its errors, values and options live beside it.
-from engine.contract_values import (PlayerSpec as PlayerSpec, OrderSpec as OrderSpec, Phase as Phase,
-                                     Event as Event, Result as Result, Resolution as Resolution,
-                                     PlayerStatus as PlayerStatus)
-from engine.errors import (OrderError as OrderError, OrderSyntaxError as OrderSyntaxError,
-                           IllegalOrderError as IllegalOrderError, OrderBlockError as OrderBlockError,
-                           GameSetupError as GameSetupError, HostActionError as HostActionError,
-                           did_you_mean as did_you_mean, closest as closest)
+from engine.contract_values import (
+    PlayerSpec as PlayerSpec,
+    OrderSpec as OrderSpec,
+    Phase as Phase,
+    Event as Event,
+    Result as Result,
+    Resolution as Resolution,
+    PlayerStatus as PlayerStatus,
+)
+from engine.errors import (
+    OrderError as OrderError,
+    OrderSyntaxError as OrderSyntaxError,
+    IllegalOrderError as IllegalOrderError,
+    OrderBlockError as OrderBlockError,
+    GameSetupError as GameSetupError,
+    HostActionError as HostActionError,
+    did_you_mean as did_you_mean,
+    closest as closest,
+)
 from engine.order_blocks import parse_order_block as parse_order_block
-from engine.public_roster import (PublicCharacter as PublicCharacter, listed_characters as listed_characters,
-                                   no_board as no_board, no_board_text as no_board_text, no_setup_name as no_setup_name)
-from engine.balance_study import (BalanceStudy as BalanceStudy, Calibration as Calibration, Anchor as Anchor)
+from engine.public_roster import (
+    PublicCharacter as PublicCharacter,
+    listed_characters as listed_characters,
+    no_board as no_board,
+    no_board_text as no_board_text,
+    no_setup_name as no_setup_name,
+)
+from engine.balance_study import (
+    BalanceStudy as BalanceStudy,
+    Calibration as Calibration,
+    Anchor as Anchor,
+)
 from engine.setup_variants import SetupVariants as SetupVariants
 from engine.secret_fields import SecretFields as SecretFields
 from engine.skill import SkillLike
-from engine.option_specs import (OptionSpec as OptionSpec, ON_WORDS as ON_WORDS, OFF_WORDS as OFF_WORDS,
-                                 parse_on_off as parse_on_off, resolve_options as resolve_options)
+from engine.option_specs import (
+    OptionSpec as OptionSpec,
+    ON_WORDS as ON_WORDS,
+    OFF_WORDS as OFF_WORDS,
+    parse_on_off as parse_on_off,
+    resolve_options as resolve_options,
+)
 
 
 # --------------------------------------------------------------------------- chance
@@ -281,7 +308,9 @@ class Ruleset(Protocol):
         sees alike once and share it between the views, so these views are only read."""
         return {player: self.view(state, player) for player in players}
 
-    def parse_standing_orders(self, state: Any, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
+    def parse_standing_orders(
+        self, state: Any, player: str, lines: Sequence[str]
+    ) -> tuple[Any, ...]:
         """The typed orders of a block accepted earlier, as the deadline reads it (Werewolf
         re-reads a block against the phase as it stands now); by default `parse_orders`."""
         return self.parse_orders(state, player, lines)

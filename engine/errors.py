@@ -1,6 +1,7 @@
 """The errors a ruleset raises, each a sentence a person reads (docs/design.md: Engine
 contract): a bad order line and a block's every bad line, a setup the rules refuse, a host
 action they refuse; and the "Did you mean …?" hint they end with."""
+
 from __future__ import annotations
 
 import difflib
@@ -34,11 +35,17 @@ class OrderError(ValueError):
     def moved(self, offset: int, text: str | None = None) -> "OrderError":
         """The same error with its line numbers counted `offset` lines further (and its
         quoted line replaced by `text`, when given)."""
-        return type(self)(self.message, self.line + offset if self.line else 0,
-                          self.text if text is None else text, self.earlier + offset if self.earlier else 0)
+        return type(self)(
+            self.message,
+            self.line + offset if self.line else 0,
+            self.text if text is None else text,
+            self.earlier + offset if self.earlier else 0,
+        )
 
     def __str__(self) -> str:
-        message = self.message.replace("{earlier}", str(self.earlier)) if self.earlier else self.message
+        message = (
+            self.message.replace("{earlier}", str(self.earlier)) if self.earlier else self.message
+        )
         if self.line:
             return f'Line {self.line}: "{self.text}" — {message}'
         return message
@@ -89,8 +96,10 @@ def within_reach(word: str, known: Iterable[str]) -> list[str]:
 
     folded = fold(word)
     reach = 1 if len(folded) <= 4 else 2
-    distances = [(OSA.distance(folded, fold(option)), abs(len(option) - len(word)), index, option)
-                 for index, option in enumerate(dict.fromkeys(known))]
+    distances = [
+        (OSA.distance(folded, fold(option)), abs(len(option) - len(word)), index, option)
+        for index, option in enumerate(dict.fromkeys(known))
+    ]
     nearest = min((distance for distance, *_ in distances), default=reach + 1)
     return [option for distance, *_, option in sorted(distances) if distance == nearest <= reach]
 

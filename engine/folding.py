@@ -1,6 +1,7 @@
 """Comparing names as people write them: case and accents ignored, scripts kept apart
 (docs/rules: names). A leaf of the engine, so the contract's errors and the name rules
 share it without importing each other."""
+
 from __future__ import annotations
 
 import functools

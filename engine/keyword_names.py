@@ -6,6 +6,7 @@ back into the English keyword before the ruleset reads a line, so the engine rea
 only. The names are ASCII capitals (`SCHUETZEN`, not `SCHÜTZEN`): every phone keyboard and
 mail program writes them, and a form's line reads the same in every client.
 """
+
 from __future__ import annotations
 
 from typing import Mapping
@@ -17,11 +18,15 @@ SHARED = {
 }
 
 
-def keyword_names(own: Mapping[str, Mapping[str, str]]) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+def keyword_names(
+    own: Mapping[str, Mapping[str, str]],
+) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """A card's `keyword_names`: the shared words and the ruleset's `own`, per language."""
     languages = sorted({*SHARED, *own})
-    return tuple((language, tuple(sorted({**SHARED.get(language, {}), **own.get(language, {})}.items())))
-                 for language in languages)
+    return tuple(
+        (language, tuple(sorted({**SHARED.get(language, {}), **own.get(language, {})}.items())))
+        for language in languages
+    )
 
 
 def every_name(names: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]) -> frozenset[str]:

@@ -15,6 +15,7 @@ Which words a name may not be depends on the rulesets asked (`NameRules`): a rul
 its own card's words, and the registry (`engine.name_problem`) every ruleset's, made once
 per process. Nothing here asks the registry, so using one ruleset never loads another.
 """
+
 from __future__ import annotations
 
 import functools
@@ -27,7 +28,9 @@ from engine.folding import fold as fold
 
 # The words of an order mail's own syntax (docs/design.md: Order mail format); every
 # ruleset's grammar words come from its card.
-MAIL_WORDS = frozenset({"BEGIN", "END", "ORDERS", "TOKEN", "HELP", "FORM", "STATUS", "APPROVE", "WITHDRAW"})
+MAIL_WORDS = frozenset(
+    {"BEGIN", "END", "ORDERS", "TOKEN", "HELP", "FORM", "STATUS", "APPROVE", "WITHDRAW"}
+)
 
 # Words a name may not be, nor look like: `host` names the host's channel in the mail
 # (BEGIN MESSAGE <game> host) and the host wherever pbp names who wrote a message.
@@ -52,8 +55,10 @@ class NameRules:
     @classmethod
     def of(cls, cards: Iterable[RulesetCard]) -> NameRules:
         cards = tuple(cards)
-        return cls(MAIL_WORDS.union(*(card.reserved_words for card in cards)),
-                   tuple(card.reserved_form for card in cards))
+        return cls(
+            MAIL_WORDS.union(*(card.reserved_words for card in cards)),
+            tuple(card.reserved_form for card in cards),
+        )
 
 
 @functools.cache
@@ -85,8 +90,12 @@ def _likeness(name: str) -> tuple[tuple[str, str], ...]:
     ignoring case and accents) or look alike (`alike`: one skeleton, as written,
     case-folded or in capitals, as a post in capitals shows `ΑΚΙ` and `Aki` alike)."""
     folded = fold(name)
-    return (("same", folded), ("alike", skeleton(name)), ("alike folded", skeleton(folded)),
-            ("alike upper", skeleton(name.upper())))
+    return (
+        ("same", folded),
+        ("alike", skeleton(name)),
+        ("alike folded", skeleton(folded)),
+        ("alike upper", skeleton(name.upper())),
+    )
 
 
 def look_alike(one: str, other: str) -> bool:
@@ -132,21 +141,28 @@ def script_of(letter: str) -> str:
 
 def _shape_problem(name: str) -> str | None:
     """Why `name`'s characters cannot make a name, or None."""
-    rule = ("use 1-20 letters of one alphabet, digits, '_' or '-', starting with a letter "
-            "(e.g. José, Иван, 陈伟, Mary_Ann)")
+    rule = (
+        "use 1-20 letters of one alphabet, digits, '_' or '-', starting with a letter "
+        "(e.g. José, Иван, 陈伟, Mary_Ann)"
+    )
     if not name or len(name) > MAX_LENGTH or not name[0].isalpha():
         return f"{name!r} is not a valid name: {rule}"
     invisible = [c for c in name if _invisible(c)]
     if invisible:
-        return (f"{name!r} is not a valid name: it holds an invisible character (U+{ord(invisible[0]):04X}); "
-                f"{rule}")
+        return (
+            f"{name!r} is not a valid name: it holds an invisible character"
+            f" (U+{ord(invisible[0]):04X}); {rule}"
+        )
     odd = [c for c in name if not c.isalpha() and c not in NAME_MARKS]
     if odd:
         return f"{name!r} is not a valid name: {odd[0]!r} is not allowed; {rule}"
     scripts = sorted({script_of(c).title() for c in name if c.isalpha()})
     if len(scripts) > 1:
-        return (f"{name!r} is not a valid name: it mixes letters of the {' and '.join(scripts)} scripts; "
-                "write a name in one alphabet (look-alike letters of two scripts would be confusing)")
+        return (
+            f"{name!r} is not a valid name: it mixes letters of the {' and '.join(scripts)}"
+            " scripts; write a name in one alphabet (look-alike letters of two scripts would be"
+            " confusing)"
+        )
     return None
 
 
@@ -164,8 +180,10 @@ def name_problem(name: str, rules: NameRules) -> str | None:
     if name.upper() in rules.words or fold(name).upper() in rules.words:
         return f"{name!r} is an order keyword; pick another name"
     if any(look_alike(name, word) for word in RESERVED_NAMES):
-        return (f"{name!r} is the word for the host in pbp's mail (a message to the host is BEGIN MESSAGE "
-                "<game> host); pick another name")
+        return (
+            f"{name!r} is the word for the host in pbp's mail (a message to the host is BEGIN"
+            " MESSAGE <game> host); pick another name"
+        )
     return None
 
 
@@ -187,10 +205,15 @@ def name_clashes(names: Iterable[str]) -> list[str]:
             seen.update((key, name) for key in keys)
         elif found[0] == "same":
             also = "" if seen[found] == name else f" (as {seen[found]!r})"
-            clashes.append(f"the name {name!r} is used twice{also}; names must differ ignoring case and accents")
+            clashes.append(
+                f"the name {name!r} is used twice{also}; names must differ ignoring case and"
+                " accents"
+            )
         else:
-            clashes.append(f"the names {seen[found]!r} and {name!r} look alike (a reader could take one for the "
-                           "other); names must look different")
+            clashes.append(
+                f"the names {seen[found]!r} and {name!r} look alike (a reader could take one for"
+                " the other); names must look different"
+            )
     return clashes
 
 

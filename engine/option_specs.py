@@ -1,5 +1,6 @@
 """A ruleset's per-game options and the one on/off vocabulary every option is read with,
 the engine's and the moderator's (docs/design.md: Engine contract)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,7 +29,9 @@ class OptionSpec:
             try:
                 return int(raw)
             except (TypeError, ValueError):
-                raise GameSetupError(f"Option {self.name} takes a whole number, not {raw!r}.") from None
+                raise GameSetupError(
+                    f"Option {self.name} takes a whole number, not {raw!r}."
+                ) from None
         choice = raw if not isinstance(raw, str) else raw.strip().lower()
         if self.choices and choice not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)

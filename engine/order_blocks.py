@@ -2,6 +2,7 @@
 contract): blank lines and `#` comments are skipped, each other line is read by the
 ruleset's own line reader, one order of a kind per block, and every bad line is listed
 (a block is accepted whole or refused whole)."""
+
 from __future__ import annotations
 
 from typing import Callable, Sequence, TypeVar
@@ -11,9 +12,13 @@ from engine.errors import IllegalOrderError, OrderBlockError, OrderError
 Order = TypeVar("Order")
 
 
-def parse_order_block(lines: Sequence[str], read_line: Callable[[str], Order], kind_of: Callable[[Order], str],
-                      twice: Callable[[str], str],
-                      legality: Callable[[Order], None] = lambda order: None) -> tuple[Order, ...]:
+def parse_order_block(
+    lines: Sequence[str],
+    read_line: Callable[[str], Order],
+    kind_of: Callable[[Order], str],
+    twice: Callable[[str], str],
+    legality: Callable[[Order], None] = lambda order: None,
+) -> tuple[Order, ...]:
     """Every order of a block, or OrderBlockError with every bad line (1-based).
 
     `read_line(text)` reads one stripped line or raises OrderError (placeless); a second

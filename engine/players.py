@@ -14,6 +14,7 @@ Chance comes in three kinds, all drawn by the simulation from the game's seed:
 - `team_coins`: one random number per team channel the player belongs to now (the pack
   agreeing in its channel), keyed by the channel's name (`Ruleset.status(...).channels`).
 """
+
 from __future__ import annotations
 
 import random
@@ -32,8 +33,6 @@ DEFAULT_SKILL = 1.0
 # that shows mistakes beside sense. It claims nothing about any table.
 STAND_IN_SKILL = 0.25
 COIN_RANGE = 1 << 64
-
-
 
 
 @dataclass(frozen=True)

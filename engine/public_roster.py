@@ -2,6 +2,7 @@
 defaults a card starts from (docs/design.md: Engine contract): every character as everyone
 may know it, the picture of the board, the name of a finished game's setup. Imported
 through `engine.core`."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,9 +22,10 @@ class PublicCharacter:
     flip: str = ""
 
 
-def listed_characters(view: Mapping[str, Any],
-                      died: Callable[[Mapping[str, Any]], str] = lambda entry: str(entry.get("died_in") or "")
-                      ) -> tuple[PublicCharacter, ...]:
+def listed_characters(
+    view: Mapping[str, Any],
+    died: Callable[[Mapping[str, Any]], str] = lambda entry: str(entry.get("died_in") or ""),
+) -> tuple[PublicCharacter, ...]:
     """The default `RulesetCard.public_roster`: the public view's `players` list (`name`,
     `alive`, `npc`, and a flip's `team`, `class` and `role`); `died(entry)` words when a
     dead one died (by default its `died_in` phase id)."""
@@ -32,9 +34,18 @@ def listed_characters(view: Mapping[str, Any],
         if not isinstance(entry, Mapping):
             continue
         alive = bool(entry.get("alive"))
-        flip = " ".join(str(entry[key]) for key in ("team", "class", "role") if entry.get(key)).replace("_", " ")
-        listed.append(PublicCharacter(str(entry["name"]), alive, bool(entry.get("npc")),
-                                      "" if alive else died(entry), flip))
+        flip = " ".join(
+            str(entry[key]) for key in ("team", "class", "role") if entry.get(key)
+        ).replace("_", " ")
+        listed.append(
+            PublicCharacter(
+                str(entry["name"]),
+                alive,
+                bool(entry.get("npc")),
+                "" if alive else died(entry),
+                flip,
+            )
+        )
     return tuple(listed)
 
 

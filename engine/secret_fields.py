@@ -3,6 +3,7 @@ the ruleset card): which of them hold what a public post must not tell. The shel
 check (docs/design.md: Public posts) reads this declaration and no field name of its own,
 so a ruleset's secrets are caught under whatever names its views give them. Imported
 through `engine.core`."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

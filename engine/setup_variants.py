@@ -4,6 +4,7 @@ lopsided, and the setup the project proposes for a size where its default is lop
 
 A setup here is a size with the host's options (text, as `--option` gives them); the shell
 names no role and no team, it reads these."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

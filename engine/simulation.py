@@ -6,6 +6,7 @@ its view, its form, the public events, its own private events and the public thr
 the players post their claims. Pure like the rest of the engine: the same ruleset, player
 count, seed, options and skill give the same games.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -18,9 +19,32 @@ from engine.players import STAND_IN_SKILL, Post, ScriptedPlayer, Seen, SkillLike
 
 # Distinct, grammar-safe names (no room, floor letter or keyword of either ruleset).
 _NAMES = (
-    "Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro", "Ingrid", "Jonas",
-    "Kemal", "Lucia", "Mateo", "Nadia", "Oskar", "Priya", "Quinn", "Rosa", "Soren", "Tariq",
-    "Ursula", "Viktor", "Wanda", "Ximena", "Yusuf", "Zora",
+    "Alice",
+    "Bruno",
+    "Chloe",
+    "Dmitri",
+    "Elena",
+    "Farid",
+    "Greta",
+    "Hiro",
+    "Ingrid",
+    "Jonas",
+    "Kemal",
+    "Lucia",
+    "Mateo",
+    "Nadia",
+    "Oskar",
+    "Priya",
+    "Quinn",
+    "Rosa",
+    "Soren",
+    "Tariq",
+    "Ursula",
+    "Viktor",
+    "Wanda",
+    "Ximena",
+    "Yusuf",
+    "Zora",
 )
 
 
@@ -47,24 +71,34 @@ class Table:
     """One game played by scripted players: the state, each player's scripted player, the
     public thread and the events each player has not yet looked at."""
 
-    def __init__(self, rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any] | None,
-                 skill: SkillLike):
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: int,
+        seed: Any,
+        options: Mapping[str, Any] | None,
+        skill: SkillLike,
+    ):
         self.rules, self.seed = rules, seed
         names = player_names(players)
         self.state = rules.new_game([PlayerSpec(name) for name in names], seed, options or {})
         self.players = {name: rules.scripted_player(name, skill) for name in names}
         self.thread: list[Post] = []
-        self.snapshot: tuple[Post, ...] = ()   # the thread as a tuple, remade when it grows
+        self.snapshot: tuple[Post, ...] = ()  # the thread as a tuple, remade when it grows
         self.public: list[Event] = []
         self.read_up_to = dict.fromkeys(names, 0)
         self.mail: dict[str, list[Event]] = {name: [] for name in names}
-        self.log: list[dict[str, str]] = []   # each phase's order texts, by player (a replay's input)
+        self.log: list[
+            dict[str, str]
+        ] = []  # each phase's order texts, by player (a replay's input)
 
-    def seen(self, name: str, phase: Phase, coins: dict[str, int], view: Mapping[str, Any] | None = None) -> Seen:
+    def seen(
+        self, name: str, phase: Phase, coins: dict[str, int], view: Mapping[str, Any] | None = None
+    ) -> Seen:
         """What `name` looks at in this phase: its view (`view`, when the caller made it
         already), its form, the events it has not seen yet (public and its own), the coins
         of the thread and of its team channels."""
-        news = tuple(self.public[self.read_up_to[name]:])
+        news = tuple(self.public[self.read_up_to[name] :])
         self.read_up_to[name] = len(self.public)
         mail, self.mail[name] = tuple(self.mail[name]), []
         team_coins = {}
@@ -72,9 +106,17 @@ class Table:
             if channel not in coins:
                 coins[channel] = coin(self.seed, phase.id, f"team/{channel}")
             team_coins[channel] = coins[channel]
-        return Seen(name, phase.id, self.rules.view(self.state, name) if view is None else view,
-                    tuple(phase.grammar.get(name, ())),
-                    news, mail, self.thread_now(), coins[""], team_coins)
+        return Seen(
+            name,
+            phase.id,
+            self.rules.view(self.state, name) if view is None else view,
+            tuple(phase.grammar.get(name, ())),
+            news,
+            mail,
+            self.thread_now(),
+            coins[""],
+            team_coins,
+        )
 
     def thread_now(self) -> tuple[Post, ...]:
         """The thread as it stands, one tuple for every reader until it grows (a scripted
@@ -130,12 +172,27 @@ def coin(seed: Any, phase_id: str, purpose: str) -> int:
 
 def with_thread(seen: Seen, thread: tuple[Post, ...]) -> Seen:
     """The same look at the phase with the thread as it stands now."""
-    return Seen(seen.name, seen.phase, seen.view, seen.grammar, seen.news, seen.mail, thread, seen.coin,
-                seen.team_coins)
+    return Seen(
+        seen.name,
+        seen.phase,
+        seen.view,
+        seen.grammar,
+        seen.news,
+        seen.mail,
+        thread,
+        seen.coin,
+        seen.team_coins,
+    )
 
 
-def play_table(rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any] | None = None,
-               skill: SkillLike = STAND_IN_SKILL, max_phases: int = 10_000) -> Table:
+def play_table(
+    rules: Ruleset,
+    players: int,
+    seed: Any,
+    options: Mapping[str, Any] | None = None,
+    skill: SkillLike = STAND_IN_SKILL,
+    max_phases: int = 10_000,
+) -> Table:
     """Play one game to its end with every player scripted; returns the finished table."""
     table = Table(rules, players, seed, options, skill)
     for _ in range(max_phases):
@@ -146,15 +203,26 @@ def play_table(rules: Ruleset, players: int, seed: Any, options: Mapping[str, An
     raise RuntimeError(f"game with seed {seed!r} did not end within {max_phases} phases")
 
 
-def play_game(rules: Ruleset, players: int, seed: Any, options: Mapping[str, Any] | None = None,
-              skill: SkillLike = STAND_IN_SKILL) -> Any:
+def play_game(
+    rules: Ruleset,
+    players: int,
+    seed: Any,
+    options: Mapping[str, Any] | None = None,
+    skill: SkillLike = STAND_IN_SKILL,
+) -> Any:
     """Play one game to its end with every player scripted; returns the final state."""
     return play_table(rules, players, seed, options, skill).state
 
 
-def play_games(rules: Ruleset, players: int, games: int, seed: Any,
-               options: Mapping[str, Any] | None = None,
-               on_game: Callable[[int], None] | None = None, skill: SkillLike = STAND_IN_SKILL) -> list[PlayedGame]:
+def play_games(
+    rules: Ruleset,
+    players: int,
+    games: int,
+    seed: Any,
+    options: Mapping[str, Any] | None = None,
+    on_game: Callable[[int], None] | None = None,
+    skill: SkillLike = STAND_IN_SKILL,
+) -> list[PlayedGame]:
     """`games` games; game i uses the seed `"<seed>/<i>"`. `on_game(i)` reports progress."""
     records = []
     for index in range(games):
@@ -169,15 +237,27 @@ def game_seed(seed: Any, index: int) -> str:
     return f"{seed}/{index}"
 
 
-def play_record(rules: Ruleset, players: int, seed: Any,
-                options: Mapping[str, Any] | None = None, skill: SkillLike = STAND_IN_SKILL) -> PlayedGame:
+def play_record(
+    rules: Ruleset,
+    players: int,
+    seed: Any,
+    options: Mapping[str, Any] | None = None,
+    skill: SkillLike = STAND_IN_SKILL,
+) -> PlayedGame:
     """One game played to its end, kept as its result and statistics."""
     state = play_game(rules, players, seed, options, skill)
     return PlayedGame(rules.result(state), rules.game_statistics(state))
 
 
-def one_off_orders(rules: Ruleset, state: Any, player: str, seed: Any, news: tuple[Event, ...] = (),
-                   mail: tuple[Event, ...] = (), skill: SkillLike = STAND_IN_SKILL) -> str:
+def one_off_orders(
+    rules: Ruleset,
+    state: Any,
+    player: str,
+    seed: Any,
+    news: tuple[Event, ...] = (),
+    mail: tuple[Event, ...] = (),
+    skill: SkillLike = STAND_IN_SKILL,
+) -> str:
     """The orders a scripted player who is new to the game sends now (the demo's players
     and `Ruleset.scripted_orders`): it reads the view, the form and whatever history the
     caller hands it (`news`, `mail`), with an empty thread."""
@@ -185,9 +265,17 @@ def one_off_orders(rules: Ruleset, state: Any, player: str, seed: Any, news: tup
     if phase is None or not phase.grammar.get(player):
         return ""
     channels = rules.status(state, player).channels
-    seen = Seen(name=player, phase=phase.id, view=rules.view(state, player), grammar=tuple(phase.grammar[player]),
-                news=news, mail=mail, thread=(), coin=coin(seed, phase.id, "thread"),
-                team_coins={channel: coin(seed, phase.id, f"team/{channel}") for channel in channels})
+    seen = Seen(
+        name=player,
+        phase=phase.id,
+        view=rules.view(state, player),
+        grammar=tuple(phase.grammar[player]),
+        news=news,
+        mail=mail,
+        thread=(),
+        coin=coin(seed, phase.id, "thread"),
+        team_coins={channel: coin(seed, phase.id, f"team/{channel}") for channel in channels},
+    )
     scripted: ScriptedPlayer = rules.scripted_player(player, skill)
     return scripted.orders(seen, phase_rng(seed, phase.id, f"player/{player}"))
 
@@ -202,7 +290,9 @@ def summarize(records: Iterable[PlayedGame]) -> dict[str, Any]:
     actions: Counter[str] = Counter()
     turns = 0
     for record in records:
-        winners = "+".join(record.result.winners) if record.result and record.result.winners else "draw"
+        winners = (
+            "+".join(record.result.winners) if record.result and record.result.winners else "draw"
+        )
         wins_by_team[winners] += 1
         wins_by_path[record.result.path if record.result else "unfinished"] += 1
         turns += record.statistics.get("turns", 0)

@@ -1,4 +1,5 @@
 """The scripted players' skill, one number or one per side (docs/balance.md: Two skills)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

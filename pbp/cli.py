@@ -4,6 +4,7 @@
 command's module is imported, so a command loads what it uses and no more (docs/design.md:
 Start-up). Errors a host sees are one line and a non-zero exit, never a traceback.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,45 +31,136 @@ class Command(NamedTuple):
 # Start-up); it defines `register(subparsers)`, adding the parser of that name (with the
 # same summary) and `set_defaults(run=...)`.
 COMMANDS = (
-    Command("simulate", "pbp.commands.simulate", "play many games with scripted players and print statistics"),
-    Command("balance", "pbp.commands.balance", "estimate who wins a setup: win rates with intervals and a plot"),
-    Command("stats", "pbp.commands.stats", "statistics across the finished games: players, roles, teams, setups"),
-    Command("init", "pbp.commands.init", "write a settings file (./pbp.ini) and make the data folder"),
-    Command("auth", "pbp.commands.auth", "allow pbp to use the mailbox with OAuth2 (Gmail, Microsoft 365, …)"),
-    Command("new-game", "pbp.commands.new_game", "start a game from a roster and mail every player their welcome"),
-    Command("open-game", "pbp.commands.open_game", "open a game for sign-ups by mail (JOIN <game> <name>)"),
-    Command("start", "pbp.commands.start", "start a game open for sign-ups with those who signed up"),
+    Command(
+        "simulate",
+        "pbp.commands.simulate",
+        "play many games with scripted players and print statistics",
+    ),
+    Command(
+        "balance",
+        "pbp.commands.balance",
+        "estimate who wins a setup: win rates with intervals and a plot",
+    ),
+    Command(
+        "stats",
+        "pbp.commands.stats",
+        "statistics across the finished games: players, roles, teams, setups",
+    ),
+    Command(
+        "init", "pbp.commands.init", "write a settings file (./pbp.ini) and make the data folder"
+    ),
+    Command(
+        "auth",
+        "pbp.commands.auth",
+        "allow pbp to use the mailbox with OAuth2 (Gmail, Microsoft 365, …)",
+    ),
+    Command(
+        "new-game",
+        "pbp.commands.new_game",
+        "start a game from a roster and mail every player their welcome",
+    ),
+    Command(
+        "open-game",
+        "pbp.commands.open_game",
+        "open a game for sign-ups by mail (JOIN <game> <name>)",
+    ),
+    Command(
+        "start", "pbp.commands.start", "start a game open for sign-ups with those who signed up"
+    ),
     Command("poll", "pbp.commands.poll", "read new mail once, answer it, and send what is queued"),
-    Command("run", "pbp.commands.run", "run the moderator: poll mail, resolve at deadlines, send mail"),
-    Command("status", "pbp.commands.status", "show games, deadlines, orders in, drafts, and mail problems"),
+    Command(
+        "run", "pbp.commands.run", "run the moderator: poll mail, resolve at deadlines, send mail"
+    ),
+    Command(
+        "status",
+        "pbp.commands.status",
+        "show games, deadlines, orders in, drafts, and mail problems",
+    ),
     Command("advance", "pbp.commands.advance", "resolve a game's current phase now"),
     Command("demo", "pbp.commands.demo", "play a whole game by (local) mail with scripted players"),
     Command("draft", "pbp.commands.draft", "review the public post drafts of a game"),
-    Command("publish", "pbp.commands.publish", "publish approved public posts (and read the games' threads)"),
-    Command("orders", "pbp.commands.orders", "show who has sent orders for the current phase, and who has not"),
-    Command("show", "pbp.commands.show",
-            "what the host knows of a game: every character, their orders, the map; or one character's reports"),
-    Command("extend", "pbp.commands.extend", "move a game's current deadline (by a duration or to a time)"),
+    Command(
+        "publish",
+        "pbp.commands.publish",
+        "publish approved public posts (and read the games' threads)",
+    ),
+    Command(
+        "orders",
+        "pbp.commands.orders",
+        "show who has sent orders for the current phase, and who has not",
+    ),
+    Command(
+        "show",
+        "pbp.commands.show",
+        "what the host knows of a game: every character, their orders, the map; or one character's"
+        " reports",
+    ),
+    Command(
+        "extend",
+        "pbp.commands.extend",
+        "move a game's current deadline (by a duration or to a time)",
+    ),
     Command("pause", "pbp.commands.pause", "stop a game's deadline until `pbp resume`"),
     Command("resume", "pbp.commands.resume", "restart a paused game with the time it had left"),
     Command("substitute", "pbp.commands.substitute", "hand a player's character to a newcomer"),
-    Command("submit", "pbp.commands.submit",
-            "enter orders for an NPC or a player, through the same parser (or STATUS: where it stands)"),
-    Command("modkill", "pbp.commands.modkill", "remove a character from a game at once, with a public reason"),
-    Command("replay", "pbp.commands.replay", "re-run a game from its order log and check the stored state"),
-    Command("web", "pbp.commands.web", "serve the host's desk in the browser: games, drafts and host actions"),
-    Command("options", "pbp.commands.options",
-            "show or change a game's reminders, early resolution and waiting for publishing"),
-    Command("rules", "pbp.commands.rules", "a ruleset's phase kinds, options, roles or classes, and orders"),
-    Command("channel", "pbp.commands.channel", "show a channel's messages, or write to it as an NPC"),
+    Command(
+        "submit",
+        "pbp.commands.submit",
+        "enter orders for an NPC or a player, through the same parser (or STATUS: where it stands)",
+    ),
+    Command(
+        "modkill",
+        "pbp.commands.modkill",
+        "remove a character from a game at once, with a public reason",
+    ),
+    Command(
+        "replay",
+        "pbp.commands.replay",
+        "re-run a game from its order log and check the stored state",
+    ),
+    Command(
+        "web",
+        "pbp.commands.web",
+        "serve the host's desk in the browser: games, drafts and host actions",
+    ),
+    Command(
+        "options",
+        "pbp.commands.options",
+        "show or change a game's reminders, early resolution and waiting for publishing",
+    ),
+    Command(
+        "rules",
+        "pbp.commands.rules",
+        "a ruleset's phase kinds, options, roles or classes, and orders",
+    ),
+    Command(
+        "channel", "pbp.commands.channel", "show a channel's messages, or write to it as an NPC"
+    ),
     Command("reply", "pbp.commands.reply", "answer a player's message to the host"),
-    Command("backup", "pbp.commands.backup",
-            "write a snapshot of the data folder to one archive (safe while `pbp run` runs)"),
-    Command("restore", "pbp.commands.restore", "lay a backup out as a new data folder (never over one that holds games)"),
-    Command("export", "pbp.commands.export", "write one game to an archive, to move it to another data folder"),
-    Command("import", "pbp.commands.import_game", "load a game `pbp export` wrote into this data folder"),
-    Command("upgrade", "pbp.commands.upgrade", "upgrade the data folder to this release's data format"),
-    Command("service", "pbp.commands.service", "print a systemd unit that runs `pbp run` as a service"),
+    Command(
+        "backup",
+        "pbp.commands.backup",
+        "write a snapshot of the data folder to one archive (safe while `pbp run` runs)",
+    ),
+    Command(
+        "restore",
+        "pbp.commands.restore",
+        "lay a backup out as a new data folder (never over one that holds games)",
+    ),
+    Command(
+        "export",
+        "pbp.commands.export",
+        "write one game to an archive, to move it to another data folder",
+    ),
+    Command(
+        "import", "pbp.commands.import_game", "load a game `pbp export` wrote into this data folder"
+    ),
+    Command(
+        "upgrade", "pbp.commands.upgrade", "upgrade the data folder to this release's data format"
+    ),
+    Command(
+        "service", "pbp.commands.service", "print a systemd unit that runs `pbp run` as a service"
+    ),
 )
 
 
@@ -126,8 +218,13 @@ class LazyCommands(_SubParsers):
             options.pop("help", None)
         return super().add_parser(name, **options)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         self.load(values[0])
         super().__call__(parser, namespace, values, option_string)
 
@@ -136,8 +233,13 @@ class VersionWhenAsked(argparse._VersionAction):
     """`--version`, which looks the version up only when it is asked for: reading the
     installed distribution's metadata is a cost every other command would pay."""
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         from pbp.release import pbp_version
 
         self.version = f"pbp {pbp_version()}"
@@ -148,8 +250,13 @@ def build_parser(*, lazy: bool = False) -> argparse.ArgumentParser:
     """The `pbp` parser with every command's own parser, for what walks them all (tests,
     the reference); or, `lazy`, with each command's parser made only when the command is
     chosen, as `main` runs it."""
-    parser = OneLineErrors(prog="pbp", description="A moderator for hidden-role games played by post. "
-                                                   "`pbp <command> --help` tells more about each command.")
+    parser = OneLineErrors(
+        prog="pbp",
+        description=(
+            "A moderator for hidden-role games played by post. "
+            "`pbp <command> --help` tells more about each command."
+        ),
+    )
     parser.add_argument("--version", action=VersionWhenAsked)
     commands = parser.add_subparsers(dest="command", metavar="<command>", action=LazyCommands)
     assert isinstance(commands, LazyCommands)
@@ -196,8 +303,11 @@ def _run(args: argparse.Namespace) -> int:
         print("pbp: interrupted.", file=sys.stderr)
         return 130
     except Exception as error:  # the last line of defence: no tracebacks for a host
-        print(f"pbp: unexpected error ({type(error).__name__}: {visible(str(error))}); "
-              "please report it with the command you ran.", file=sys.stderr)
+        print(
+            f"pbp: unexpected error ({type(error).__name__}: {visible(str(error))}); "
+            "please report it with the command you ran.",
+            file=sys.stderr,
+        )
         return 1
 
 

@@ -8,6 +8,7 @@ no cleanup, no flush, exactly like a power cut. Names in use: `after-spool`,
 accepted a post that pbp has not recorded yet), `reader-after-part` (the child that reads
 a large poll ahead, pbp.mail.ingest.read_ahead, dies after handing over its first part).
 """
+
 from __future__ import annotations
 
 import os

@@ -10,6 +10,7 @@ disk when `write` returns.
 one such write, so "the orders, the replies and the mail's identity" commit together or
 not at all.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -29,8 +30,12 @@ from pbp.errors import UserError
 # token and passwords live in it.
 PRIVATE_FOLDER = 0o700
 PRIVATE_FILE = 0o600
-_OPEN_FLAGS = {"wb": os.O_WRONLY | os.O_CREAT | os.O_TRUNC, "w": os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
-               "ab": os.O_WRONLY | os.O_CREAT | os.O_APPEND, "a+": os.O_RDWR | os.O_CREAT | os.O_APPEND}
+_OPEN_FLAGS = {
+    "wb": os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+    "w": os.O_WRONLY | os.O_CREAT | os.O_TRUNC,
+    "ab": os.O_WRONLY | os.O_CREAT | os.O_APPEND,
+    "a+": os.O_RDWR | os.O_CREAT | os.O_APPEND,
+}
 
 
 def private_folder(path: Path) -> Path:
@@ -201,11 +206,15 @@ class WriterLock:
 
     def _busy(self, holder: str, wait: float) -> UserError:
         if wait <= 0:
-            return UserError(f"The data folder {self.path.parent} is in use by pbp process {holder}; "
-                             "stop it first (only one pbp may write to a data folder at a time).")
-        return UserError(f"The data folder {self.path.parent} stayed in use by pbp process {holder} for "
-                         f"{wait:g} s; try again in a moment, or check that process "
-                         "(only one pbp may write to a data folder at a time).")
+            return UserError(
+                f"The data folder {self.path.parent} is in use by pbp process {holder}; "
+                "stop it first (only one pbp may write to a data folder at a time)."
+            )
+        return UserError(
+            f"The data folder {self.path.parent} stayed in use by pbp process {holder} for "
+            f"{wait:g} s; try again in a moment, or check that process "
+            "(only one pbp may write to a data folder at a time)."
+        )
 
     def release(self) -> None:
         if self._handle is not None:

@@ -1,6 +1,7 @@
 """What every moderator action needs, wired once per process: the data folder (holding the
 writer lock), the engines as configured, the templates, the outbox, the clock, and who
 listens to a game's life (docs/design.md: Extension points)."""
+
 from __future__ import annotations
 
 import functools
@@ -18,7 +19,6 @@ from pbp.settings import Settings
 from pbp.storage.datafolder import DataFolder
 from pbp.storage.game_index import EntryOf
 
-
 # A listener is called inside the game's transaction, so what it writes (the forum's draft
 # of the public post) is part of the same durable write:
 # after_resolution(moderator, pbp.game.resolution.Resolved)
@@ -33,8 +33,13 @@ class Moderator:
     after_host_action: tuple[Listener, ...] = ()
     after_game_created: tuple[Listener, ...] = ()
 
-    def __init__(self, settings: Settings, clock: Callable[[], datetime] = schedule.now,
-                 folder: DataFolder | None = None, entry_of: EntryOf | None = None):
+    def __init__(
+        self,
+        settings: Settings,
+        clock: Callable[[], datetime] = schedule.now,
+        folder: DataFolder | None = None,
+        entry_of: EntryOf | None = None,
+    ):
         """`folder`: the data folder, opened by the caller; else this opens it as the
         writer, its index of deadlines computing entries with `entry_of` (given by the
         composition root, pbp.composition)."""

@@ -4,6 +4,7 @@ The pipeline imports only these; `ImapMailbox` / `MaildirMailbox` and `SmtpSende
 `MaildirSender` implement them (pbp.mail). Unit tests may use in-memory versions;
 integration tests run the real ones against Dovecot and aiosmtpd.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -63,7 +64,9 @@ class MailSender(Protocol):
         """Deliver one message (one recipient) or raise Transient/PermanentSendError.
         Consecutive sends may share one connection, opened by the first of them."""
 
-    def send_when(self, message: EmailMessage, ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
+    def send_when(
+        self, message: EmailMessage, ready: Callable[[], None], meanwhile: Callable[[], None]
+    ) -> None:
         """`send`, calling `ready` before the message can be accepted (the outbox's previous
         mark must be on disk first: what `ready` raises goes on as it is, the message
         unsent) and `meanwhile` while it is on its way. A sender that cannot wait inside the
@@ -89,7 +92,7 @@ class MailSender(Protocol):
 @dataclass(frozen=True)
 class Attachment:
     filename: str
-    content_type: str       # e.g. "image/svg+xml"
+    content_type: str  # e.g. "image/svg+xml"
     text: str
 
 

@@ -9,6 +9,7 @@ folder it must upgrade from one written by a newer pbp it must not touch.
 The files a release reads at run time besides its code (its templates, and the settings
 file `pbp init` copies) are found here alone (docs/design.md: Packaging).
 """
+
 from __future__ import annotations
 
 import functools
@@ -54,8 +55,10 @@ def templates_folder() -> Path:
     except ModuleNotFoundError:
         # An editable install made before the templates were a package (a clone updated
         # since) knows no such package until it is made again.
-        raise UserError("pbp was installed without its templates: install it again (in a clone: "
-                        "`python3 -m pip install -e .`).") from None
+        raise UserError(
+            "pbp was installed without its templates: install it again (in a clone: "
+            "`python3 -m pip install -e .`)."
+        ) from None
 
 
 def settings_example() -> Path:

@@ -1,6 +1,7 @@
 """The engines as the host configured them: extra Werewolf roles from the modules the
 settings name (docs/design.md: Extensibility). The engine never imports anything by name; pbp
 imports the host's trusted modules and hands their roles over."""
+
 from __future__ import annotations
 
 import importlib
@@ -25,14 +26,18 @@ def import_role_module(spec: str, base: Path | None = None) -> ModuleType:
             raise UserError(f"The role module file {path} named in [roles] modules does not exist.")
         module_spec = importlib.util.spec_from_file_location(f"pbp_roles_{path.stem}", path)
         if module_spec is None or module_spec.loader is None:  # a path ending in .py always has one
-            raise UserError(f"The role module file {path} named in [roles] modules cannot be loaded as Python.")
+            raise UserError(
+                f"The role module file {path} named in [roles] modules cannot be loaded as Python."
+            )
         module = importlib.util.module_from_spec(module_spec)
         module_spec.loader.exec_module(module)
         return module
     try:
         return importlib.import_module(spec)
     except ImportError as error:
-        raise UserError(f"Cannot import the role module {spec!r} named in [roles] modules ({error}).") from None
+        raise UserError(
+            f"Cannot import the role module {spec!r} named in [roles] modules ({error})."
+        ) from None
 
 
 def roles_of(module: ModuleType) -> tuple[Any, ...]:
@@ -49,8 +54,11 @@ def load_ruleset(name: str, role_modules: tuple[str, ...] = (), base: str = "") 
     (Werewolf's); another ruleset ignores `role_modules`."""
     try:
         if role_modules and engine.ruleset(name).card.accepts_extra_roles:
-            extra = tuple(role for spec in role_modules
-                          for role in roles_of(import_role_module(spec, Path(base) if base else None)))
+            extra = tuple(
+                role
+                for spec in role_modules
+                for role in roles_of(import_role_module(spec, Path(base) if base else None))
+            )
             return engine.ruleset(name, extra_roles=extra)
         return engine.ruleset(name)
     except GameSetupError as error:

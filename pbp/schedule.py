@@ -8,6 +8,7 @@ later change of a default leaves running games as they were.
 Durations are written as the host writes them everywhere (`90s`, `10m`, `2h`, `1d12h`) and
 read by `pbp.timezones.parse_duration`, the one reader of times people type.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,11 +41,15 @@ def parse_schedule(text: str | None, phase_kinds: Sequence[PhaseKind]) -> dict[s
             continue
         kind, sep, duration = part.partition("=")
         if not sep or not kind:
-            raise UserError(f"Schedule entry {part!r} is not KIND=DURATION; write it like movement=24h.")
+            raise UserError(
+                f"Schedule entry {part!r} is not KIND=DURATION; write it like movement=24h."
+            )
         kind = kind.strip().lower()
         if kind not in kinds and kind != "default":
-            raise UserError(f"Schedule entry {part!r}: this ruleset has no phase kind {kind!r}; "
-                            f"its kinds are {', '.join(kinds)} (or default=…).")
+            raise UserError(
+                f"Schedule entry {part!r}: this ruleset has no phase kind {kind!r}; "
+                f"its kinds are {', '.join(kinds)} (or default=…)."
+            )
         parse_duration(duration)
         given[kind] = duration.strip().lower()
     if "default" in given:
@@ -73,8 +78,10 @@ class Backoff:
     longest: float
 
     def seconds(self, failures: int) -> float:
-        doublings = min(max(failures - 1, 0), 64)  # past 64 doublings every policy is at its longest
-        return min(self.first * 2.0 ** doublings, self.longest)
+        doublings = min(
+            max(failures - 1, 0), 64
+        )  # past 64 doublings every policy is at its longest
+        return min(self.first * 2.0**doublings, self.longest)
 
     def delay(self, failures: int) -> timedelta:
         return timedelta(seconds=self.seconds(failures))

@@ -8,6 +8,7 @@ or hide lines. `visible` shows each control character as its Python escape (ESC 
 sends all its standard output through `VisibleText`, so no command can print player text
 raw, whichever command it is.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,12 +16,16 @@ from typing import Any, TextIO
 
 # C0 and C1 controls but newline and tab, DEL, and the format characters that reorder or
 # hide text on a terminal (zero widths, bidi embeddings and isolates, line separators, BOM).
-_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+_INVISIBLE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]"
+)
 
 
 def visible(text: str) -> str:
     """`text` with every control character written out as an escape, e.g. ESC as `\\x1b`."""
-    return _INVISIBLE.sub(lambda found: found.group().encode("unicode_escape").decode("ascii"), text)
+    return _INVISIBLE.sub(
+        lambda found: found.group().encode("unicode_escape").decode("ascii"), text
+    )
 
 
 class VisibleText:

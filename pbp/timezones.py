@@ -8,6 +8,7 @@ players read every deadline in their roster time zone and in UTC
 Everything stored is an aware UTC `datetime` (ISO text in storage); local time exists only
 at the two edges, parsing and rendering. The clock is never read here: callers pass `now`.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,6 +16,7 @@ from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pbp.errors import UserError
+
 UTC = timezone.utc
 
 _DURATION_PART = re.compile(r"(\d+)\s*([wdhms])", re.IGNORECASE)
@@ -24,11 +26,15 @@ _UNIT_SECONDS = {"w": 7 * 86400, "d": 86400, "h": 3600, "m": 60, "s": 1}
 # `2030-12-01 18:00`, `2030-12-01T18:00:30`, then an optional offset (`Z`, `+01:00`, `-0500`)
 _LOCAL_TIME = re.compile(
     r"^(?P<date>\d{4}-\d{2}-\d{2})[T ](?P<time>\d{1,2}:\d{2}(?::\d{2})?)"
-    r"(?P<offset>Z|[+-]\d{2}:?\d{2})?$", re.IGNORECASE)
+    r"(?P<offset>Z|[+-]\d{2}:?\d{2})?$",
+    re.IGNORECASE,
+)
 
 DURATION_HELP = "a duration like 90s, 10m, 2h or 1d12h"
-MOMENT_HELP = ("a time with a zone like '2030-12-01 18:00 Europe/Berlin', "
-               "'2030-12-01T18:00-05:00' or '2030-12-01 18:00 UTC'")
+MOMENT_HELP = (
+    "a time with a zone like '2030-12-01 18:00 Europe/Berlin', "
+    "'2030-12-01T18:00-05:00' or '2030-12-01 18:00 UTC'"
+)
 
 
 class TimeInputError(UserError, ValueError):
@@ -47,7 +53,8 @@ def zone(name: str | None) -> ZoneInfo | timezone:
     except (ZoneInfoNotFoundError, ValueError):
         raise TimeInputError(
             f"Unknown time zone {name.strip()!r}; use an IANA name like Europe/Berlin, "
-            "America/New_York or UTC.") from None
+            "America/New_York or UTC."
+        ) from None
 
 
 def zone_problem(name: str) -> str | None:
@@ -64,8 +71,9 @@ def parse_duration(text: str) -> timedelta:
     """`90s`, `10m`, `2h`, `1d12h`, `1w` (weeks, days, hours, minutes, seconds, combined)."""
     if not _DURATION.match(text or ""):
         raise TimeInputError(f"{text!r} is not a duration; write {DURATION_HELP}.")
-    seconds = sum(int(amount) * _UNIT_SECONDS[unit.lower()]
-                  for amount, unit in _DURATION_PART.findall(text))
+    seconds = sum(
+        int(amount) * _UNIT_SECONDS[unit.lower()] for amount, unit in _DURATION_PART.findall(text)
+    )
     if seconds <= 0:
         raise TimeInputError(f"{text!r} is no time at all; write {DURATION_HELP}.")
     return timedelta(seconds=seconds)
@@ -89,7 +97,9 @@ def parse_moment(text: str) -> datetime:
     try:
         wall = datetime.fromisoformat(f"{match['date']}T{_two_digit_hour(match['time'])}")
     except ValueError:
-        raise TimeInputError(f"{text!r} is not a real date and time; write {MOMENT_HELP}.") from None
+        raise TimeInputError(
+            f"{text!r} is not a real date and time; write {MOMENT_HELP}."
+        ) from None
     offset, zone_name = match["offset"], words[1] if len(words) == 2 else None
     if offset and zone_name:
         raise TimeInputError(f"{text!r} gives both an offset and a zone; give one of them.")
@@ -129,8 +139,10 @@ def _localize(wall: datetime, where: ZoneInfo | timezone, text: str) -> datetime
     aware = wall.replace(tzinfo=where, fold=0)
     back = aware.astimezone(UTC).astimezone(where)
     if back.replace(tzinfo=None) != wall:
-        raise TimeInputError(f"{text!r} does not exist: the clocks skip that hour for daylight "
-                             "saving; pick another time.")
+        raise TimeInputError(
+            f"{text!r} does not exist: the clocks skip that hour for daylight "
+            "saving; pick another time."
+        )
     return aware.astimezone(UTC)
 
 
@@ -195,7 +207,9 @@ def render_timestamp(moment: datetime | str) -> str:
     """`2030-01-01 12:00:05 UTC`: when something happened (a mail was received), to the
     second, for receipts and the host's listings. A deadline is never shown this way:
     players read deadlines with `render_moment`, in their zone and in UTC."""
-    return as_utc(moment).isoformat(" ", "seconds")[:19] + " UTC"  # strftime costs half as much again
+    return (
+        as_utc(moment).isoformat(" ", "seconds")[:19] + " UTC"
+    )  # strftime costs half as much again
 
 
 def render_received(moment: datetime | str, zone_name: str | None = None) -> str:

@@ -13,6 +13,7 @@ Fixtures:
 The moderator kit's fixtures (`clock`, `sender`, `moderator` on the toy Ballot ruleset) come
 from tests/fixtures/harness.py, registered here for every folder.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """The roster rules (docs/design.md: Command line) and deadline schedules."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -15,25 +16,32 @@ from pbp.timezones import parse_duration
 
 
 def test_a_roster_with_header_and_optional_columns():
-    roster = parse_roster("name,email,timezone,forum_name\nAlice,Alice@Example.org,Europe/Berlin,al\nBruno,b@x.org\n")
+    roster = parse_roster(
+        "name,email,timezone,forum_name\nAlice,Alice@Example.org,Europe/Berlin,al\nBruno,b@x.org\n"
+    )
     assert [(e.name, e.email, e.timezone, e.forum_name) for e in roster] == [
-        ("Alice", "alice@example.org", "Europe/Berlin", "al"), ("Bruno", "b@x.org", "", "")]
+        ("Alice", "alice@example.org", "Europe/Berlin", "al"),
+        ("Bruno", "b@x.org", "", ""),
+    ]
 
 
-@pytest.mark.parametrize("csv_text, reason", [
-    ("Alice,a@x.org\nalice,b@x.org\n", "used twice"),
-    ("Alice,a@x.org\nBruno,a@x.org\n", "appears twice"),
-    ("A-4,a@x.org\n", "reads as a room"),
-    ("b4,a@x.org\n", "reads as a room"),
-    ("H,a@x.org\n", "floor letter"),
-    ("Vote,a@x.org\n", "order keyword"),
-    ("1abc,a@x.org\n", "not a valid name"),
-    ("Alice,not-an-address\n", "not an email address"),
-    ("Alice,Bob <a@x.org>\n", "not an email address"),
-    ("", "no players"),
-    ("player,email\nAlice,a@x.org\n", "neither a player nor the header"),
-    ("email,name\na@x.org,Alice\n", "neither a player nor the header"),
-])
+@pytest.mark.parametrize(
+    "csv_text, reason",
+    [
+        ("Alice,a@x.org\nalice,b@x.org\n", "used twice"),
+        ("Alice,a@x.org\nBruno,a@x.org\n", "appears twice"),
+        ("A-4,a@x.org\n", "reads as a room"),
+        ("b4,a@x.org\n", "reads as a room"),
+        ("H,a@x.org\n", "floor letter"),
+        ("Vote,a@x.org\n", "order keyword"),
+        ("1abc,a@x.org\n", "not a valid name"),
+        ("Alice,not-an-address\n", "not an email address"),
+        ("Alice,Bob <a@x.org>\n", "not an email address"),
+        ("", "no players"),
+        ("player,email\nAlice,a@x.org\n", "neither a player nor the header"),
+        ("email,name\na@x.org,Alice\n", "neither a player nor the header"),
+    ],
+)
 def test_bad_rosters_are_refused_with_the_reason(csv_text, reason):
     with pytest.raises(UserError, match=reason):
         parse_roster(csv_text)
@@ -43,7 +51,12 @@ def test_npc_specs():
     card = engine.ruleset("infiltration").card
     npc = parse_npc("Raiden:Renegade:Neutral", card)
     assert (npc.name, npc.npc_class, npc.team) == ("Raiden", "renegade", "neutral")
-    for bad in ("Raiden:renegade", "Raiden:pilot:green", "Raiden:warrior:blue", "A-1:warrior:green"):
+    for bad in (
+        "Raiden:renegade",
+        "Raiden:pilot:green",
+        "Raiden:warrior:blue",
+        "A-1:warrior:green",
+    ):
         with pytest.raises(UserError):
             parse_npc(bad, card)
 
@@ -91,8 +104,17 @@ def test_a_stored_schedule_keeps_its_lengths():
     """A game stores its schedule when it starts: one written by an older pbp, with a
     length for every ruleset's kinds, still gives each phase its stored length, whatever
     the cards say now."""
-    stored = {"class": "24h", "movement": "24h", "decision": "48h", "night": "24h", "witch": "12h",
-              "nominate": "24h", "runoff": "12h", "vote": "48h", "default": "24h"}
+    stored = {
+        "class": "24h",
+        "movement": "24h",
+        "decision": "48h",
+        "night": "24h",
+        "witch": "12h",
+        "nominate": "24h",
+        "runoff": "12h",
+        "vote": "48h",
+        "default": "24h",
+    }
     assert phase_duration(stored, "decision") == timedelta(hours=48)
     assert phase_duration(stored, "night0") == timedelta(hours=24)
     assert phase_duration({**stored, "decision": "3h"}, "decision") == timedelta(hours=3)
@@ -106,10 +128,27 @@ def test_a_schedule_naming_no_phase_kind_of_the_ruleset_is_refused(tmp_path, mon
     monkeypatch.chdir(tmp_path)
     assert main(["init"]) == 0
     roster = tmp_path / "roster.csv"
-    roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n"
-                                               for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")))
+    roster.write_text(
+        "name,email\n"
+        + "".join(
+            f"{n},{n.lower()}@example.org\n" for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")
+        )
+    )
     capsys.readouterr()
-    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--schedule", "movment=2h"]) == 2
+    assert (
+        main(
+            [
+                "new-game",
+                "--ruleset",
+                "infiltration",
+                "--roster",
+                str(roster),
+                "--schedule",
+                "movment=2h",
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "'movment'" in err and "class, movement, decision" in err
     assert not list((tmp_path / "pbp-data" / "games").iterdir())

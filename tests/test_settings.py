@@ -1,6 +1,7 @@
 """The settings file (docs/design.md: Embedded default): the example
 documents every setting with its default, file settings are relative to the file, and the
 host's address is read once per load."""
+
 from __future__ import annotations
 
 import configparser
@@ -28,8 +29,15 @@ def documented_keys() -> dict[str, set[str]]:
 
 def test_the_example_documents_every_setting_of_the_mail_loop():
     keys = documented_keys()
-    assert {"data", "transport", "from_address", "from_name", "poll_interval", "max_mail_size",
-            "replies_per_sender_per_day"} <= keys["pbp"]
+    assert {
+        "data",
+        "transport",
+        "from_address",
+        "from_name",
+        "poll_interval",
+        "max_mail_size",
+        "replies_per_sender_per_day",
+    } <= keys["pbp"]
     mail_server = {"host", "port", "security", "user", "password", "password_file", "ca_file"}
     assert mail_server | {"inbox", "processed", "rejected", "quarantine"} <= keys["imap"]
     assert mail_server <= keys["smtp"]
@@ -45,7 +53,7 @@ def test_every_value_the_example_shows_is_the_default(tmp_path):
 
 
 def test_file_settings_are_relative_to_the_settings_file(tmp_path, monkeypatch):
-    """"Relative paths are relative to the folder of this file": the CA files too, so
+    """ "Relative paths are relative to the folder of this file": the CA files too, so
     `pbp run` started from another folder still finds them."""
     folder = tmp_path / "host"
     folder.mkdir()
@@ -86,17 +94,25 @@ def test_a_settings_file_pbp_cannot_use_is_one_line(tmp_path, capsys):
     assert load_settings(str(settings)).replies_per_sender_per_day == 0  # 0: never answer
 
 
-def test_the_host_address_is_read_once_per_loaded_settings_and_an_edit_counts_from_the_next_load(tmp_path):
+def test_the_host_address_is_read_once_per_loaded_settings_and_an_edit_counts_from_the_next_load(
+    tmp_path,
+):
     """The host's address ([forum] host_address) is read with the settings, once per load:
     every inbound mail asks for it, so within one cycle the file is not read again; `pbp run`
     loads its settings anew each cycle, and an edit is used from then on (docs/design.md:
     Public posts)."""
     path = tmp_path / "pbp.ini"
-    path.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\n\n[forum]\nhost_address = Host@example.org\n")
+    path.write_text(
+        f"[pbp]\ndata = {tmp_path / 'data'}\n\n[forum]\nhost_address = Host@example.org\n"
+    )
     first = load_settings(str(path))
     assert first.host_address == "host@example.org"
-    path.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\n\n[forum]\nhost_address = new-host@example.org\n")
+    path.write_text(
+        f"[pbp]\ndata = {tmp_path / 'data'}\n\n[forum]\nhost_address = new-host@example.org\n"
+    )
     assert first.host_address == "host@example.org"  # the same cycle: not read again
-    assert load_settings(str(path)).host_address == "new-host@example.org"  # the next cycle's settings
+    assert (
+        load_settings(str(path)).host_address == "new-host@example.org"
+    )  # the next cycle's settings
     path.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\n")
     assert load_settings(str(path)).host_address == ""  # none set: ""

@@ -1,4 +1,5 @@
 """Durations and absolute times the host types; deadlines as players read them."""
+
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -20,10 +21,19 @@ from pbp.timezones import (
 UTC = timezone.utc
 
 
-@pytest.mark.parametrize("text, seconds", [
-    ("90s", 90), ("10m", 600), ("2h", 7200), ("1d12h", 129600), ("1w", 604800),
-    ("1h30m", 5400), ("2H", 7200), (" 1d 2h ", 93600),
-])
+@pytest.mark.parametrize(
+    "text, seconds",
+    [
+        ("90s", 90),
+        ("10m", 600),
+        ("2h", 7200),
+        ("1d12h", 129600),
+        ("1w", 604800),
+        ("1h30m", 5400),
+        ("2H", 7200),
+        (" 1d 2h ", 93600),
+    ],
+)
 def test_durations(text, seconds):
     assert parse_duration(text) == timedelta(seconds=seconds)
 
@@ -34,30 +44,36 @@ def test_bad_durations_say_how_to_write_one(text):
         parse_duration(text)
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("2026-12-01 18:00 Europe/Berlin", datetime(2026, 12, 1, 17, 0, tzinfo=UTC)),
-    ("2026-07-01 18:00 Europe/Berlin", datetime(2026, 7, 1, 16, 0, tzinfo=UTC)),
-    ("2026-12-01T18:00-05:00", datetime(2026, 12, 1, 23, 0, tzinfo=UTC)),
-    ("2026-12-01T18:00Z", datetime(2026, 12, 1, 18, 0, tzinfo=UTC)),
-    ("2026-12-01 18:00 UTC", datetime(2026, 12, 1, 18, 0, tzinfo=UTC)),
-    ("2026-12-01 9:30 America/New_York", datetime(2026, 12, 1, 14, 30, tzinfo=UTC)),
-    ("2026-12-01 18:00:30 Australia/Sydney", datetime(2026, 12, 1, 7, 0, 30, tzinfo=UTC)),
-    ("2026-12-01T18:00+0530", datetime(2026, 12, 1, 12, 30, tzinfo=UTC)),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("2026-12-01 18:00 Europe/Berlin", datetime(2026, 12, 1, 17, 0, tzinfo=UTC)),
+        ("2026-07-01 18:00 Europe/Berlin", datetime(2026, 7, 1, 16, 0, tzinfo=UTC)),
+        ("2026-12-01T18:00-05:00", datetime(2026, 12, 1, 23, 0, tzinfo=UTC)),
+        ("2026-12-01T18:00Z", datetime(2026, 12, 1, 18, 0, tzinfo=UTC)),
+        ("2026-12-01 18:00 UTC", datetime(2026, 12, 1, 18, 0, tzinfo=UTC)),
+        ("2026-12-01 9:30 America/New_York", datetime(2026, 12, 1, 14, 30, tzinfo=UTC)),
+        ("2026-12-01 18:00:30 Australia/Sydney", datetime(2026, 12, 1, 7, 0, 30, tzinfo=UTC)),
+        ("2026-12-01T18:00+0530", datetime(2026, 12, 1, 12, 30, tzinfo=UTC)),
+    ],
+)
 def test_absolute_times_with_a_zone(text, expected):
     moment = parse_moment(text)
     assert moment == expected and moment.tzinfo is UTC
 
 
-@pytest.mark.parametrize("text, message", [
-    ("2026-12-01 18:00", "has no time zone"),
-    ("2026-12-01 18:00 Mars/Olympus", "Unknown time zone 'Mars/Olympus'"),
-    ("2026-02-30 18:00 UTC", "not a real date"),
-    ("tomorrow", "is not a time"),
-    ("2026-12-01T18:00+01:00 Europe/Berlin", "both an offset and a zone"),
-    # 02:30 on 2026-03-29 is skipped in Berlin (clocks jump from 02:00 to 03:00)
-    ("2026-03-29 02:30 Europe/Berlin", "does not exist"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("2026-12-01 18:00", "has no time zone"),
+        ("2026-12-01 18:00 Mars/Olympus", "Unknown time zone 'Mars/Olympus'"),
+        ("2026-02-30 18:00 UTC", "not a real date"),
+        ("tomorrow", "is not a time"),
+        ("2026-12-01T18:00+01:00 Europe/Berlin", "both an offset and a zone"),
+        # 02:30 on 2026-03-29 is skipped in Berlin (clocks jump from 02:00 to 03:00)
+        ("2026-03-29 02:30 Europe/Berlin", "does not exist"),
+    ],
+)
 def test_bad_times_are_refused_with_the_reason(text, message):
     with pytest.raises(TimeInputError, match=message):
         parse_moment(text)
@@ -65,7 +81,9 @@ def test_bad_times_are_refused_with_the_reason(text, message):
 
 def test_a_repeated_hour_means_its_first_occurrence():
     # 01:30 happens twice in New York on 2026-11-01; the first time is still EDT (UTC-4)
-    assert parse_moment("2026-11-01 01:30 America/New_York") == datetime(2026, 11, 1, 5, 30, tzinfo=UTC)
+    assert parse_moment("2026-11-01 01:30 America/New_York") == datetime(
+        2026, 11, 1, 5, 30, tzinfo=UTC
+    )
 
 
 def test_extend_by_a_duration_or_to_an_absolute_time():
@@ -75,8 +93,9 @@ def test_extend_by_a_duration_or_to_an_absolute_time():
     # an extension after the deadline has passed counts from now
     after = deadline + timedelta(hours=1)
     assert parse_deadline_change("30m", deadline, after) == after + timedelta(minutes=30)
-    assert parse_deadline_change("2026-12-02 09:00 Europe/London", deadline, before) == \
-        datetime(2026, 12, 2, 9, 0, tzinfo=UTC)
+    assert parse_deadline_change("2026-12-02 09:00 Europe/London", deadline, before) == datetime(
+        2026, 12, 2, 9, 0, tzinfo=UTC
+    )
     with pytest.raises(TimeInputError, match="neither a duration"):
         parse_deadline_change("soon", deadline, before)
 
@@ -85,11 +104,16 @@ def test_rendered_in_the_players_zone_and_in_utc():
     moment = datetime(2026, 12, 1, 18, 0, tzinfo=UTC)
     assert render_moment(moment, "Europe/Berlin") == "Tue 1 Dec 2026, 19:00 CET (18:00 UTC)"
     assert render_moment(moment, "America/New_York") == "Tue 1 Dec 2026, 13:00 EST (18:00 UTC)"
-    assert render_moment(moment, "Australia/Sydney") == "Wed 2 Dec 2026, 05:00 AEDT (Tue 1 Dec 18:00 UTC)"
+    assert (
+        render_moment(moment, "Australia/Sydney")
+        == "Wed 2 Dec 2026, 05:00 AEDT (Tue 1 Dec 18:00 UTC)"
+    )
     assert render_moment(moment, "") == "Tue 1 Dec 2026, 18:00 UTC"
     assert render_moment(moment, "UTC") == "Tue 1 Dec 2026, 18:00 UTC"
-    assert render_moment("2026-12-01T18:00:00+00:00", "Asia/Kolkata") == \
-        "Tue 1 Dec 2026, 23:30 IST (18:00 UTC)"
+    assert (
+        render_moment("2026-12-01T18:00:00+00:00", "Asia/Kolkata")
+        == "Tue 1 Dec 2026, 23:30 IST (18:00 UTC)"
+    )
     # a zone without a letter abbreviation shows its offset
     assert render_moment(moment, "America/Sao_Paulo") == "Tue 1 Dec 2026, 15:00 UTC-3 (18:00 UTC)"
 
@@ -99,13 +123,19 @@ def test_daylight_saving_change_between_two_phases():
     clock time moves by an hour and the abbreviation changes; the UTC time does not."""
     new_york = [datetime(2026, 10, 31, 16, 0, tzinfo=UTC), datetime(2026, 11, 2, 16, 0, tzinfo=UTC)]
     assert [render_moment(d, "America/New_York") for d in new_york] == [
-        "Sat 31 Oct 2026, 12:00 EDT (16:00 UTC)", "Mon 2 Nov 2026, 11:00 EST (16:00 UTC)"]
+        "Sat 31 Oct 2026, 12:00 EDT (16:00 UTC)",
+        "Mon 2 Nov 2026, 11:00 EST (16:00 UTC)",
+    ]
     london = [datetime(2026, 10, 24, 18, 0, tzinfo=UTC), datetime(2026, 10, 26, 18, 0, tzinfo=UTC)]
     assert [render_moment(d, "Europe/London") for d in london] == [
-        "Sat 24 Oct 2026, 19:00 BST (18:00 UTC)", "Mon 26 Oct 2026, 18:00 GMT (18:00 UTC)"]
+        "Sat 24 Oct 2026, 19:00 BST (18:00 UTC)",
+        "Mon 26 Oct 2026, 18:00 GMT (18:00 UTC)",
+    ]
     sydney = [datetime(2026, 10, 3, 8, 0, tzinfo=UTC), datetime(2026, 10, 5, 8, 0, tzinfo=UTC)]
     assert [render_moment(d, "Australia/Sydney") for d in sydney] == [
-        "Sat 3 Oct 2026, 18:00 AEST (08:00 UTC)", "Mon 5 Oct 2026, 19:00 AEDT (08:00 UTC)"]
+        "Sat 3 Oct 2026, 18:00 AEST (08:00 UTC)",
+        "Mon 5 Oct 2026, 19:00 AEDT (08:00 UTC)",
+    ]
 
 
 def test_zone_problems_for_the_roster():
@@ -125,7 +155,11 @@ def test_stored_moments_have_one_codec_that_round_trips():
     berlin = datetime(2026, 12, 1, 19, 0, 30, 999, tzinfo=timezone(timedelta(hours=1)))
     assert to_text(berlin) == "2026-12-01T18:00:30+00:00"
     assert from_text(to_text(berlin)) == berlin.replace(microsecond=0)
-    assert from_text("2026-12-01T18:00:00Z") == from_text("2026-12-01T18:00:00") == as_utc("2026-12-01T18:00:00")
+    assert (
+        from_text("2026-12-01T18:00:00Z")
+        == from_text("2026-12-01T18:00:00")
+        == as_utc("2026-12-01T18:00:00")
+    )
 
 
 def test_only_the_codec_reads_or_writes_a_stored_moment():
@@ -137,12 +171,18 @@ def test_only_the_codec_reads_or_writes_a_stored_moment():
 
     shell = Path(__file__).resolve().parents[1] / "pbp"
     allowed = {"timezones.py", "forum/discourse.py", "demo/discourse_server.py"}
-    places = [f"{path.relative_to(shell)}:{node.lineno}" for path in sorted(shell.rglob("*.py"))
-              if path.relative_to(shell).as_posix() not in allowed
-              for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-              if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-              and (node.func.attr == "fromisoformat"
-                   or (node.func.attr == "isoformat" and any(k.arg == "timespec" for k in node.keywords)))]
+    places = [
+        f"{path.relative_to(shell)}:{node.lineno}"
+        for path in sorted(shell.rglob("*.py"))
+        if path.relative_to(shell).as_posix() not in allowed
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and (
+            node.func.attr == "fromisoformat"
+            or (node.func.attr == "isoformat" and any(k.arg == "timespec" for k in node.keywords))
+        )
+    ]
     assert places == []
 
 

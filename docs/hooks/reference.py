@@ -7,6 +7,7 @@ MkDocs loads this module as a hook (`hooks:` in mkdocs.yml) and calls `on_files`
 tests/docs/test_reference.py calls `pages()` and checks that every name has its entry.
 Nothing here is written to `docs/`: the pages exist only in the built site.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,16 +60,21 @@ def subcommands(parser: argparse.ArgumentParser, words: tuple[str, ...] = ()) ->
 
 def arguments(command: Command) -> list[argparse.Action]:
     """The arguments a host can give the command (help and sub-command choices aside)."""
-    return [action for action in command.parser._actions
-            if action.help != argparse.SUPPRESS
-            and not isinstance(action, (argparse._HelpAction, argparse._SubParsersAction))]
+    return [
+        action
+        for action in command.parser._actions
+        if action.help != argparse.SUPPRESS
+        and not isinstance(action, (argparse._HelpAction, argparse._SubParsersAction))
+    ]
 
 
 def text(raw: str) -> str:
     """Plain text from the code as Markdown: `<game>` stays visible (outside code spans the
     angle brackets would read as HTML), code spans stay as they are."""
     parts = raw.split("`")
-    return "`".join(part if index % 2 else html.escape(part, quote=False) for index, part in enumerate(parts))
+    return "`".join(
+        part if index % 2 else html.escape(part, quote=False) for index, part in enumerate(parts)
+    )
 
 
 def argument_name(action: argparse.Action) -> str:
@@ -93,8 +99,12 @@ def argument_help(action: argparse.Action, prog: str) -> str:
     default = action.default
     # A help that speaks of its default says it best ("default: every core", not this
     # machine's count of cores when the site was built).
-    if (action.option_strings and action.nargs != 0 and default not in (None, argparse.SUPPRESS, [], "")
-            and "default" not in help_text):
+    if (
+        action.option_strings
+        and action.nargs != 0
+        and default not in (None, argparse.SUPPRESS, [], "")
+        and "default" not in help_text
+    ):
         extra.append(f"default `{default}`")
     sentence = text(help_text)
     if extra:
@@ -116,7 +126,12 @@ def usage(parser: argparse.ArgumentParser, width: int = 88) -> str:
         else:
             os.environ["COLUMNS"] = previous
     first, *rest = written.removeprefix(label).splitlines()
-    return "\n".join([first, *(line[len(label):] if line.startswith(" " * len(label)) else line for line in rest)])
+    return "\n".join(
+        [
+            first,
+            *(line[len(label) :] if line.startswith(" " * len(label)) else line for line in rest),
+        ]
+    )
 
 
 def command_anchor(command: Command) -> str:
@@ -125,13 +140,20 @@ def command_anchor(command: Command) -> str:
 
 def commands_page(parser: argparse.ArgumentParser) -> str:
     commands = list(subcommands(parser))
-    lines = ["# Commands", "",
-             "Every `pbp` command and its arguments, read from pbp's own argument parser when",
-             "this site was built; `pbp <command> --help` prints the same on the terminal.",
-             "Every command also takes `--help`.", "",
-             "| Command | What it does |", "| --- | --- |"]
+    lines = [
+        "# Commands",
+        "",
+        "Every `pbp` command and its arguments, read from pbp's own argument parser when",
+        "this site was built; `pbp <command> --help` prints the same on the terminal.",
+        "Every command also takes `--help`.",
+        "",
+        "| Command | What it does |",
+        "| --- | --- |",
+    ]
     for command in commands:
-        lines.append(f"| [`{command.name}`](#{command_anchor(command)}) | {sentence(command.help)} |")
+        lines.append(
+            f"| [`{command.name}`](#{command_anchor(command)}) | {sentence(command.help)} |"
+        )
     for command in [Command((), parser.description or "", parser), *commands]:
         level = "#" * (1 + len(command.words)) if command.words else "##"
         lines += ["", f"{level} {command.name} {{#{command_anchor(command)}}}", ""]
@@ -140,7 +162,9 @@ def commands_page(parser: argparse.ArgumentParser) -> str:
             lines += [sentence(description), ""]
         lines += ["```text", usage(command.parser), "```", ""]
         for action in arguments(command):
-            lines.append(f"- `{argument_name(action)}`: {argument_help(action, command.parser.prog)}")
+            lines.append(
+                f"- `{argument_name(action)}`: {argument_help(action, command.parser.prog)}"
+            )
     return "\n".join(lines) + "\n"
 
 
@@ -189,10 +213,16 @@ def settings_sections(source: str) -> tuple[list[str], list[SettingsSection]]:
             continue
         if stripped.startswith("#"):
             optional = COMMENTED_KEY.match(stripped)
-            if (optional and current is not None
-                    and not real.has_option(current.name, optional.group(1))):
-                current.settings.append(Setting(current.name, optional.group(1), optional.group(2),
-                                                pending, optional=True))
+            if (
+                optional
+                and current is not None
+                and not real.has_option(current.name, optional.group(1))
+            ):
+                current.settings.append(
+                    Setting(
+                        current.name, optional.group(1), optional.group(2), pending, optional=True
+                    )
+                )
                 pending = []
             else:
                 pending.append(stripped[1:].removeprefix(" "))
@@ -200,7 +230,9 @@ def settings_sections(source: str) -> tuple[list[str], list[SettingsSection]]:
         if current is None:
             continue
         key, _, value = stripped.partition("=")
-        current.settings.append(Setting(current.name, key.strip(), value.strip(), _trimmed(pending)))
+        current.settings.append(
+            Setting(current.name, key.strip(), value.strip(), _trimmed(pending))
+        )
         pending = []
         continue
     if sections:
@@ -252,13 +284,19 @@ def setting_anchor(setting: Setting) -> str:
 
 def settings_page(source: str) -> str:
     intro, sections = settings_sections(source)
-    lines = ["# Settings", "",
-             "Every setting of `pbp.ini`, read from `settings.example.ini` (the file `pbp init`",
-             "copies) when this site was built, with the comment that stands above it there.", ""]
+    lines = [
+        "# Settings",
+        "",
+        "Every setting of `pbp.ini`, read from `settings.example.ini` (the file `pbp init`",
+        "copies) when this site was built, with the comment that stands above it there.",
+        "",
+    ]
     if intro:
         lines += ["The file opens with:", ""]
         lines += ["> " + line if line else ">" for line in _comment_markdown(intro)]
-    explained: dict[str, Setting] = {}  # a key's first commented entry, for a later section's bare twin
+    explained: dict[
+        str, Setting
+    ] = {}  # a key's first commented entry, for a later section's bare twin
     for section in sections:
         lines += [f"## [{section.name}] {{#{section.name}}}", ""]
         for setting in section.settings:
@@ -274,9 +312,15 @@ def settings_page(source: str) -> str:
                 lines += [f"Default: {shown}.", ""]
             lines += _comment_markdown(setting.comment)
             base = setting.key.removesuffix("_file")
-            if not setting.comment and setting.key.endswith("_file") and any(
-                    other.key == base for other in section.settings):
-                lines += [f"The file whose first line is `{base}`, which then stays out of the settings.", ""]
+            if (
+                not setting.comment
+                and setting.key.endswith("_file")
+                and any(other.key == base for other in section.settings)
+            ):
+                lines += [
+                    f"The file whose first line is `{base}`, which then stays out of the settings.",
+                    "",
+                ]
             elif not setting.comment and twin is not None:
                 lines += [f"As [`[{twin.section}] {twin.key}`](#{setting_anchor(twin)}).", ""]
         if section.notes:
@@ -309,33 +353,72 @@ def ruleset_markdown(name: str) -> str:
 
     ruleset = engine.ruleset(name)
     card = ruleset.card
-    lines = [f"# {name.capitalize()}", "",
-             f"What pbp's {name.capitalize()} declares on its ruleset card, read when this site",
-             f"was built (`pbp rules {name}` prints the same). The rules themselves, with every",
-             f"decision the rule texts leave open: [the rules of {name.capitalize()}](../rules/{name}.md).", "",
-             f"Game ids start with `{card.game_id_prefix}` (`{card.game_id_prefix}1`).", "",
-             "## Options", "",
-             f"Given at `pbp new-game` or `pbp open-game` as `--option key=value`.",
-             "The moderator's own options, which every ruleset has, are in",
-             "[Game options](game-options.md).", ""]
+    lines = [
+        f"# {name.capitalize()}",
+        "",
+        f"What pbp's {name.capitalize()} declares on its ruleset card, read when this site",
+        f"was built (`pbp rules {name}` prints the same). The rules themselves, with every",
+        (
+            "decision the rule texts leave open: [the rules of"
+            f" {name.capitalize()}](../rules/{name}.md)."
+        ),
+        "",
+        f"Game ids start with `{card.game_id_prefix}` (`{card.game_id_prefix}1`).",
+        "",
+        "## Options",
+        "",
+        f"Given at `pbp new-game` or `pbp open-game` as `--option key=value`.",
+        "The moderator's own options, which every ruleset has, are in",
+        "[Game options](game-options.md).",
+        "",
+    ]
     for option in ruleset.options.values():
-        choices = f"; one of {', '.join(f'`{_option_value(c)}`' for c in option.choices)}" if option.choices else ""
+        choices = (
+            f"; one of {', '.join(f'`{_option_value(c)}`' for c in option.choices)}"
+            if option.choices
+            else ""
+        )
         if isinstance(option.default, bool):
             choices = "; `on` or `off`"
-        lines += [f"### `{option.name}` {{#option-{option.name.replace('_', '-')}}}", "",
-                  sentence(option.help), "", f"Default: {_shown(option.default)}{choices}.", ""]
+        lines += [
+            f"### `{option.name}` {{#option-{option.name.replace('_', '-')}}}",
+            "",
+            sentence(option.help),
+            "",
+            f"Default: {_shown(option.default)}{choices}.",
+            "",
+        ]
     if card.setup_files:
-        lines += ["Given as a file: " + ", ".join(f"`--{option} FILE`" for option in card.setup_files) + ".", ""]
-    lines += ["## Phase kinds", "",
-              "The names `--schedule` takes (`kind=24h`), in the order players meet them, each with "
-              "the deadline length its phases have unless the host sets another.", ""]
-    lines += [f"- `{kind.kind}`: {text(kind.label)} (default `{kind.length}`)" for kind in card.phase_kinds]
+        lines += [
+            "Given as a file: "
+            + ", ".join(f"`--{option} FILE`" for option in card.setup_files)
+            + ".",
+            "",
+        ]
+    lines += [
+        "## Phase kinds",
+        "",
+        (
+            "The names `--schedule` takes (`kind=24h`), in the order players meet them, each with "
+            "the deadline length its phases have unless the host sets another."
+        ),
+        "",
+    ]
+    lines += [
+        f"- `{kind.kind}`: {text(kind.label)} (default `{kind.length}`)"
+        for kind in card.phase_kinds
+    ]
     lines += ["", "## Roles" if name != "infiltration" else "## Roles and classes", ""]
     lines += [f"- **{role}** ({text(side)}): {text(does)}" for role, side, does in card.roles]
     if card.npc_kinds:
-        lines += ["", "Host-run characters (NPCs, `--npc NAME:CLASS:TEAM`) may be "
-                  + ", ".join(f"`{kind}`" for kind in card.npc_kinds) + ", on the team "
-                  + ", ".join(f"`{team}`" for team in card.npc_teams) + "."]
+        lines += [
+            "",
+            "Host-run characters (NPCs, `--npc NAME:CLASS:TEAM`) may be "
+            + ", ".join(f"`{kind}`" for kind in card.npc_kinds)
+            + ", on the team "
+            + ", ".join(f"`{team}`" for team in card.npc_teams)
+            + ".",
+        ]
     lines += ["", "## Orders", ""]
     for phases in dict.fromkeys(line.phases for line in card.orders):
         lines += [f"### {phases}", ""]
@@ -347,8 +430,12 @@ def ruleset_markdown(name: str) -> str:
     for order, grammar in card.argument_grammars:
         lines += [f"The statement of `{order}`:", "", "```text", grammar, "```", ""]
     if card.take_back_words:
-        lines += ["In a game that takes votes in the thread, a post takes its vote back with "
-                  + ", ".join(f"`{word}` (for `{order}`)" for word, order in card.take_back_words) + ".", ""]
+        lines += [
+            "In a game that takes votes in the thread, a post takes its vote back with "
+            + ", ".join(f"`{word}` (for `{order}`)" for word, order in card.take_back_words)
+            + ".",
+            "",
+        ]
     lines += ["## How a game ends", ""]
     lines += [f"- `{path}`: {text(words)}" for path, words in card.victory_paths]
     return "\n".join(lines) + "\n"
@@ -357,14 +444,24 @@ def ruleset_markdown(name: str) -> str:
 def options_page() -> str:
     from pbp.game.options import OPTIONS
 
-    lines = ["# Game options", "",
-             "The moderator's per-game options, the same for every ruleset: given at",
-             "`pbp new-game` or `pbp open-game` as `--option key=value`, shown and changed in a",
-             "running game with `pbp options <game> [key=value …]`. Each ruleset's own options",
-             "are on its page.", ""]
+    lines = [
+        "# Game options",
+        "",
+        "The moderator's per-game options, the same for every ruleset: given at",
+        "`pbp new-game` or `pbp open-game` as `--option key=value`, shown and changed in a",
+        "running game with `pbp options <game> [key=value …]`. Each ruleset's own options",
+        "are on its page.",
+        "",
+    ]
     for option in OPTIONS.values():
-        lines += [f"## `{option.name}` {{#{option.name.replace('_', '-')}}}", "",
-                  sentence(option.help), "", f"Default: {_shown(option.default)}.", ""]
+        lines += [
+            f"## `{option.name}` {{#{option.name.replace('_', '-')}}}",
+            "",
+            sentence(option.help),
+            "",
+            f"Default: {_shown(option.default)}.",
+            "",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -381,9 +478,11 @@ def pages() -> dict[str, str]:
         sys.path.insert(0, str(ROOT))
     from pbp.cli import build_parser
 
-    generated = {COMMANDS_PAGE: commands_page(build_parser()),
-                 SETTINGS_PAGE: settings_page(SETTINGS_FILE.read_text(encoding="utf-8")),
-                 OPTIONS_PAGE: options_page()}
+    generated = {
+        COMMANDS_PAGE: commands_page(build_parser()),
+        SETTINGS_PAGE: settings_page(SETTINGS_FILE.read_text(encoding="utf-8")),
+        OPTIONS_PAGE: options_page(),
+    }
     for name in rulesets():
         generated[ruleset_page(name)] = ruleset_markdown(name)
     return generated

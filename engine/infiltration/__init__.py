@@ -8,14 +8,23 @@ turn (the phase order), host (the host kill), card (the order table and the shel
 events (the event vocabulary), grammar (order forms), views (the only gate to the state),
 codec (the state as JSON), players (scripted players) and statistics.
 """
+
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
-    HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec, PlayerStatus, Resolution,
+    HostActionError,
+    IllegalOrderError,
+    OptionSpec,
+    OrderBlockError,
+    Phase,
+    PlayerSpec,
+    PlayerStatus,
+    Resolution,
     Result,
-    Ruleset, resolve_options,
+    Ruleset,
+    resolve_options,
 )
 from engine.players import SkillLike
 from engine.simulation import one_off_orders
@@ -31,15 +40,34 @@ from engine.infiltration.views import host_view, player_status, player_view, pub
 
 OPTIONS = {
     "reds": OptionSpec("reds", 0, (), "number of Reds; 0 means max(1, round(players / 5))"),
-    "default_class": OptionSpec("default_class", "warrior", ("warrior", "hacker", "sneaker"),
-                                "class of a Green who does not choose one in turn 0"),
-    "map": OptionSpec("map", "default", (), "'default' (random map) or the host's map: text of "
-                      "'ROOM FEATURE' lines or 8 lines of 8 comma-separated features"),
-    "alert_scope": OptionSpec("alert_scope", "facility", ("facility", "floor"),
-                              "Alert silences terminals everywhere, or only on the floors where it holds"),
-    "tie": OptionSpec("tie", "no-lynch", ("no-lynch", "random"), "a tied lynch vote: nobody, or a random draw"),
-    "phantom_votes": OptionSpec("phantom_votes", False, (), "a living player who does not vote votes for themself"),
-    "turn_limit": OptionSpec("turn_limit", 30, (), "the game is a draw if turn N's resolution ends without a result"),
+    "default_class": OptionSpec(
+        "default_class",
+        "warrior",
+        ("warrior", "hacker", "sneaker"),
+        "class of a Green who does not choose one in turn 0",
+    ),
+    "map": OptionSpec(
+        "map",
+        "default",
+        (),
+        "'default' (random map) or the host's map: text of "
+        "'ROOM FEATURE' lines or 8 lines of 8 comma-separated features",
+    ),
+    "alert_scope": OptionSpec(
+        "alert_scope",
+        "facility",
+        ("facility", "floor"),
+        "Alert silences terminals everywhere, or only on the floors where it holds",
+    ),
+    "tie": OptionSpec(
+        "tie", "no-lynch", ("no-lynch", "random"), "a tied lynch vote: nobody, or a random draw"
+    ),
+    "phantom_votes": OptionSpec(
+        "phantom_votes", False, (), "a living player who does not vote votes for themself"
+    ),
+    "turn_limit": OptionSpec(
+        "turn_limit", 30, (), "the game is a draw if turn N's resolution ends without a result"
+    ),
 }
 
 
@@ -52,7 +80,9 @@ class Infiltration(Ruleset):
     def __init__(self) -> None:
         self.options = dict(OPTIONS)
 
-    def new_game(self, players: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any]) -> GameState:
+    def new_game(
+        self, players: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any]
+    ) -> GameState:
         return new_game(players, seed, resolve_options(self.options, options))
 
     def to_json(self, state: GameState) -> dict[str, Any]:
@@ -62,7 +92,7 @@ class Infiltration(Ruleset):
         return codec.from_json(data)
 
     def actors(self, state: GameState) -> tuple[str, ...]:
-        key = ("actors", "")   # asked for the phase and again for every block parsed
+        key = ("actors", "")  # asked for the phase and again for every block parsed
         if key not in state.derived:
             if state.step == Step.OVER:
                 state.derived[key] = ()
@@ -77,12 +107,20 @@ class Infiltration(Ruleset):
         if state.step == Step.OVER:
             return None
         actors = self.actors(state)
-        return Phase(state.phase_id, state.step, actors, {name: actor_grammar(state, name) for name in actors})
+        return Phase(
+            state.phase_id,
+            state.step,
+            actors,
+            {name: actor_grammar(state, name) for name in actors},
+        )
 
     def parse_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         if player not in self.actors(state):
-            reason = "the game is over" if state.step == Step.OVER else \
-                f"{player} has no orders to give in {state.phase_id}"
+            reason = (
+                "the game is over"
+                if state.step == Step.OVER
+                else f"{player} has no orders to give in {state.phase_id}"
+            )
             raise OrderBlockError([IllegalOrderError(f"{reason}; nothing was accepted.")])
         return parse_block(state, player, lines)
 

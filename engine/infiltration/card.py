@@ -1,12 +1,20 @@
 """Infiltration's ruleset card (engine.core.RulesetCard): the one order table, used by
 HELP and by the order forms (engine.infiltration.orders.grammar), the phase kinds and their
 words, and the words a name may not be (rules: Order grammar)."""
+
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from engine.core import (BalanceStudy, OrderLine, PhaseKind, PublicCharacter, RulesetCard, SecretFields,
-                         listed_characters)
+from engine.core import (
+    BalanceStudy,
+    OrderLine,
+    PhaseKind,
+    PublicCharacter,
+    RulesetCard,
+    SecretFields,
+    listed_characters,
+)
 from engine.keyword_names import every_name
 from engine.infiltration.drawing import BOARD_WORDS, board_svg, board_text
 from engine.infiltration.keyword_names import KEYWORD_NAMES
@@ -20,42 +28,127 @@ _DECISION = ("Tn-decision", ("decision",))
 
 # The order table (rules/infiltration.md, Order grammar); `hint` is what an order form says.
 ORDER_TABLE = (
-    OrderLine("T0-class", ("class",), "CLASS <class>", "every Green",
-              "WARRIOR, HACKER or SNEAKER (Reds are always Warriors; no order: Warrior)",
-              "your class for the whole game"),
-    OrderLine("Tn-movement", ("movement",), "MOVE <room>", "everyone", "go to any room, A-1 … H-8",
-              "any room, A-1 … H-8"),
+    OrderLine(
+        "T0-class",
+        ("class",),
+        "CLASS <class>",
+        "every Green",
+        "WARRIOR, HACKER or SNEAKER (Reds are always Warriors; no order: Warrior)",
+        "your class for the whole game",
+    ),
+    OrderLine(
+        "Tn-movement",
+        ("movement",),
+        "MOVE <room>",
+        "everyone",
+        "go to any room, A-1 … H-8",
+        "any room, A-1 … H-8",
+    ),
     OrderLine("Tn-movement", ("movement",), "STAY", "everyone", "stay where you are (the default)"),
-    OrderLine("Tn-movement", ("movement",), "CODE <four digits>", "everyone",
-              "opens the GHOST Hangar's outer door when you move in",
-              "opens the hangar's outer door when you move in"),
+    OrderLine(
+        "Tn-movement",
+        ("movement",),
+        "CODE <four digits>",
+        "everyone",
+        "opens the GHOST Hangar's outer door when you move in",
+        "opens the hangar's outer door when you move in",
+    ),
     OrderLine(*_DECISION, "USE SEER <player>", "at the Seer terminal", "tells the player's team"),
-    OrderLine(*_DECISION, "USE LOCATOR <player>", "at the Locator terminal", "tells the player's room"),
-    OrderLine(*_DECISION, "USE PSYCHIC", "at the Psychic terminal", "tells how many Reds are alive"),
-    OrderLine(*_DECISION, "USE SUPERLOCATOR", "at the Superlocator terminal", "tells every living character's room"),
-    OrderLine(*_DECISION, "USE GUARD", "at the Guard terminal", "tells every living guard's next destination"),
-    OrderLine(*_DECISION, "USE HISTORY <room>", "at the History terminal", "tells who was in the room, and when"),
-    OrderLine(*_DECISION, "USE GAS <room>", "at the Gas terminal", "kills everyone in the room, guards too"),
-    OrderLine(*_DECISION, "USE LOCK <room>", "at the Lock terminal", "locks the room for next turn's movement"),
-    OrderLine(*_DECISION, "USE SWITCH <room>", "at the Switch terminal",
-              "swaps this terminal with the room's terminal"),
-    OrderLine(*_DECISION, "USE MAPDATA <room> <room> <room> <room> <room>", "at the Mapdata terminal",
-              "tells five distinct rooms' features"),
-    OrderLine(*_DECISION, "USE MESSAGE <text>", "at the Message terminal",
-              "publishes the rest of the line unsigned (1-500 characters)"),
-    OrderLine(*_DECISION, "USE VALIDITY <statement>", "at the Validity terminal",
-              "tells whether the statement is true (its grammar is below)", "tells whether the statement is true"),
-    OrderLine(*_DECISION, "USE COMMANDER <floor>=<room> ...", "at the Commander terminal",
-              "sends guards where you say, e.g. A=B-2 C=C-7"),
-    OrderLine(*_DECISION, "HACK", "Reds, at a terminal", "the terminal gives wrong results from now on"),
+    OrderLine(
+        *_DECISION, "USE LOCATOR <player>", "at the Locator terminal", "tells the player's room"
+    ),
+    OrderLine(
+        *_DECISION, "USE PSYCHIC", "at the Psychic terminal", "tells how many Reds are alive"
+    ),
+    OrderLine(
+        *_DECISION,
+        "USE SUPERLOCATOR",
+        "at the Superlocator terminal",
+        "tells every living character's room",
+    ),
+    OrderLine(
+        *_DECISION,
+        "USE GUARD",
+        "at the Guard terminal",
+        "tells every living guard's next destination",
+    ),
+    OrderLine(
+        *_DECISION,
+        "USE HISTORY <room>",
+        "at the History terminal",
+        "tells who was in the room, and when",
+    ),
+    OrderLine(
+        *_DECISION,
+        "USE GAS <room>",
+        "at the Gas terminal",
+        "kills everyone in the room, guards too",
+    ),
+    OrderLine(
+        *_DECISION,
+        "USE LOCK <room>",
+        "at the Lock terminal",
+        "locks the room for next turn's movement",
+    ),
+    OrderLine(
+        *_DECISION,
+        "USE SWITCH <room>",
+        "at the Switch terminal",
+        "swaps this terminal with the room's terminal",
+    ),
+    OrderLine(
+        *_DECISION,
+        "USE MAPDATA <room> <room> <room> <room> <room>",
+        "at the Mapdata terminal",
+        "tells five distinct rooms' features",
+    ),
+    OrderLine(
+        *_DECISION,
+        "USE MESSAGE <text>",
+        "at the Message terminal",
+        "publishes the rest of the line unsigned (1-500 characters)",
+    ),
+    OrderLine(
+        *_DECISION,
+        "USE VALIDITY <statement>",
+        "at the Validity terminal",
+        "tells whether the statement is true (its grammar is below)",
+        "tells whether the statement is true",
+    ),
+    OrderLine(
+        *_DECISION,
+        "USE COMMANDER <floor>=<room> ...",
+        "at the Commander terminal",
+        "sends guards where you say, e.g. A=B-2 C=C-7",
+    ),
+    OrderLine(
+        *_DECISION, "HACK", "Reds, at a terminal", "the terminal gives wrong results from now on"
+    ),
     OrderLine(*_DECISION, "DESTROY", "Reds, at a terminal", "nobody can use the terminal any more"),
-    OrderLine(*_DECISION, "RESTORE", "Hackers and Engineers, at a terminal", "undoes a hack on the terminal",
-              "undoes a hack on this terminal"),
-    OrderLine(*_DECISION, "REPAIR", "Engineers, at a terminal", "makes a destroyed terminal work again"),
-    OrderLine(*_DECISION, "VOTE <player>|NO LYNCH|NO REDS LEFT", "every player",
-              "the lynch vote, public once accepted", "the lynch vote"),
-    OrderLine(*_DECISION, "ATTACK <name>, <name> ...", "everyone",
-              "attack players in your room, and GUARD <floor>", "attack who is in your room"),
+    OrderLine(
+        *_DECISION,
+        "RESTORE",
+        "Hackers and Engineers, at a terminal",
+        "undoes a hack on the terminal",
+        "undoes a hack on this terminal",
+    ),
+    OrderLine(
+        *_DECISION, "REPAIR", "Engineers, at a terminal", "makes a destroyed terminal work again"
+    ),
+    OrderLine(
+        *_DECISION,
+        "VOTE <player>|NO LYNCH|NO REDS LEFT",
+        "every player",
+        "the lynch vote, public once accepted",
+        "the lynch vote",
+    ),
+    OrderLine(
+        *_DECISION,
+        "ATTACK <name>, <name> ...",
+        "everyone",
+        "attack players in your room, and GUARD <floor>",
+        "attack who is in your room",
+    ),
 )
 
 USE_LINES = {line.order.split()[1]: line for line in ORDER_TABLE if line.order.startswith("USE ")}
@@ -85,22 +178,36 @@ def _reads_as(name: str) -> str | None:
 CLASS_LINES = (
     ("warrior", "Greens (chosen in T0) and every Red", "fights at priority 3; the default class"),
     ("hacker", "Greens (chosen in T0)", "sees hacked terminals and may RESTORE them; priority 2"),
-    ("sneaker", "Greens (chosen in T0)",
-     "guards ignore it and raise no Alert for it; uses terminals under Alert; priority 2"),
-    ("renegade", "NPCs only", "guards ignore it like a Sneaker; uses terminals under Alert; priority 4"),
+    (
+        "sneaker",
+        "Greens (chosen in T0)",
+        "guards ignore it and raise no Alert for it; uses terminals under Alert; priority 2",
+    ),
+    (
+        "renegade",
+        "NPCs only",
+        "guards ignore it like a Sneaker; uses terminals under Alert; priority 4",
+    ),
     ("engineer", "NPCs only", "sees hacked terminals and may RESTORE and REPAIR them; priority 1"),
 )
+
 
 def character_summary(view: Mapping[str, Any]) -> tuple[str, ...]:
     """The host's lines about one character, from its own view (engine.core.RulesetCard)."""
     me = view["me"]
     where = f"in {me['room']}" if me.get("room") else "nowhere yet"
-    lines = [f"{str(me['team']).capitalize()} {str(me['class']).capitalize()}, "
-             f"{'alive' if me['alive'] else 'dead'}, {where}",
-             f"Stinger: {'yes' if me.get('stinger') else 'no'}; code: {me.get('code') or 'unknown'}"]
+    lines = [
+        (
+            f"{str(me['team']).capitalize()} {str(me['class']).capitalize()}, "
+            f"{'alive' if me['alive'] else 'dead'}, {where}"
+        ),
+        f"Stinger: {'yes' if me.get('stinger') else 'no'}; code: {me.get('code') or 'unknown'}",
+    ]
     if me.get("teammates"):
         npcs = set(me.get("teammate_npcs") or ())
-        lines.append("Fellow Reds: " + ", ".join(f"{n} (NPC)" if n in npcs else n for n in me["teammates"]))
+        lines.append(
+            "Fellow Reds: " + ", ".join(f"{n} (NPC)" if n in npcs else n for n in me["teammates"])
+        )
     return tuple(lines)
 
 
@@ -119,15 +226,24 @@ def phase_words(phase_id: str) -> str:
 # Where a view holds what a public post must not tell (engine.core.SecretFields): a
 # character's team and class, the rooms (anything that reads as one: a room, a guard's
 # destination, the rooms one has seen), and the General's door code.
-SECRET_FIELDS = SecretFields(personal=frozenset({"team", "class"}),
-                             places=frozenset({"room", "here", "locks", "destination", "rooms"}),
-                             secrets=frozenset({"code"}), place_form=parse_room)
+SECRET_FIELDS = SecretFields(
+    personal=frozenset({"team", "class"}),
+    places=frozenset({"room", "here", "locks", "destination", "rooms"}),
+    secrets=frozenset({"code"}),
+    place_form=parse_room,
+)
 
 
 def public_roster(view: Mapping[str, Any]) -> tuple[PublicCharacter, ...]:
     """Every character of the public view, a dead one with the turn it died in."""
-    turns = {str(dead["name"]): dead["turn"] for dead in view.get("dead", []) if dead.get("turn") is not None}
-    return listed_characters(view, lambda entry: f"Turn {turns[entry['name']]}" if entry["name"] in turns else "")
+    turns = {
+        str(dead["name"]): dead["turn"]
+        for dead in view.get("dead", [])
+        if dead.get("turn") is not None
+    }
+    return listed_characters(
+        view, lambda entry: f"Turn {turns[entry['name']]}" if entry["name"] in turns else ""
+    )
 
 
 def setup_name(seats: Sequence[tuple[str, str]]) -> str:
@@ -140,14 +256,24 @@ CARD = RulesetCard(
     logged_orders=("USE", "HACK", "DESTROY", "RESTORE", "REPAIR", "ATTACK"),
     game_id_prefix="inf",
     # A day for most phases, two for the decisions, where players talk things over.
-    phase_kinds=(PhaseKind("class", "class choice (turn 0)", "24h"),
-                 PhaseKind("movement", "each movement phase", "24h"),
-                 PhaseKind("decision", "each decision phase", "48h")),
+    phase_kinds=(
+        PhaseKind("class", "class choice (turn 0)", "24h"),
+        PhaseKind("movement", "each movement phase", "24h"),
+        PhaseKind("decision", "each decision phase", "48h"),
+    ),
     orders=ORDER_TABLE,
     argument_grammars=(("USE VALIDITY <statement>", GRAMMAR_HELP),),
-    reserved_words=frozenset(word.upper() for word in (
-        *KEYWORDS, *TERMINALS, *" ".join(SPECIALS).split(), *_GRAMMAR_WORDS.split(), "UNVOTE",
-        *every_name(KEYWORD_NAMES))),
+    reserved_words=frozenset(
+        word.upper()
+        for word in (
+            *KEYWORDS,
+            *TERMINALS,
+            *" ".join(SPECIALS).split(),
+            *_GRAMMAR_WORDS.split(),
+            "UNVOTE",
+            *every_name(KEYWORD_NAMES),
+        )
+    ),
     reserved_form=_reads_as,
     npc_kinds=CLASSES,
     choosing_kind="class",
@@ -164,8 +290,12 @@ CARD = RulesetCard(
         ("greens-too-few", "too few Greens are left to finish the mission"),
         ("draw-too-few", "no Red is left, but too few Greens remain to finish the mission"),
         ("no-reds-left", "every living player agreed that no Reds are left, and they were right"),
-        ("no-reds-left-wrong", "every living player agreed that no Reds are left, but a Red was still alive"),
-        ("draw-turn-limit", "the turn limit was reached")),
+        (
+            "no-reds-left-wrong",
+            "every living player agreed that no Reds are left, but a Red was still alive",
+        ),
+        ("draw-turn-limit", "the turn limit was reached"),
+    ),
     npc_teams=TEAMS,
     npc_explained=(*(kind for kind in CLASSES if kind not in PLAYER_CLASSES), NEUTRAL),
     setup_files=("map",),

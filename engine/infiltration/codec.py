@@ -1,4 +1,5 @@
 """Infiltration's game state to and from plain JSON (the form saved games are stored in)."""
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -7,6 +8,7 @@ from engine.infiltration.rooms import ROOMS
 from engine.infiltration.state import Character, GameState, Guard, Slot, Step
 from engine.infiltration.victory import victory_result
 
+
 def to_json(state: GameState) -> dict[str, Any]:
     return {
         "seed": state.seed,
@@ -14,16 +16,30 @@ def to_json(state: GameState) -> dict[str, Any]:
         "turn": state.turn,
         "step": state.step.value,
         "characters": [
-            {"name": c.name, "team": c.team, "role": c.role, "npc": c.npc, "room": c.room,
-             "alive": c.alive, "stinger": c.stinger, "knows_code": c.knows_code,
-             "died_turn": c.died_turn, "cause": c.cause, "seen_feature": c.seen_feature,
-             "seen_condition": c.seen_condition}
+            {
+                "name": c.name,
+                "team": c.team,
+                "role": c.role,
+                "npc": c.npc,
+                "room": c.room,
+                "alive": c.alive,
+                "stinger": c.stinger,
+                "knows_code": c.knows_code,
+                "died_turn": c.died_turn,
+                "cause": c.cause,
+                "seen_feature": c.seen_feature,
+                "seen_condition": c.seen_condition,
+            }
             for c in state.characters.values()
         ],
-        "guards": [{"floor": g.floor, "room": g.room, "plan": g.plan, "alive": g.alive}
-                   for g in state.guards.values()],
-        "layout": {room: [slot.kind, slot.tid, slot.hacked, slot.destroyed]
-                   for room, slot in state.layout.items()},
+        "guards": [
+            {"floor": g.floor, "room": g.room, "plan": g.plan, "alive": g.alive}
+            for g in state.guards.values()
+        ],
+        "layout": {
+            room: [slot.kind, slot.tid, slot.hacked, slot.destroyed]
+            for room, slot in state.layout.items()
+        },
         "code": state.code,
         "initial_reds": state.initial_reds,
         "hangar_open": state.hangar_open,
@@ -60,6 +76,7 @@ def from_json(data: Mapping[str, Any]) -> GameState:
         actions=dict(data["actions"]),
         red_report=dict(data["red_report"]),
         last_votes=dict(data["last_votes"]),
-        result=victory_result(result["winners"], result["path"], result["players"]) if result else None,
+        result=(
+            victory_result(result["winners"], result["path"], result["players"]) if result else None
+        ),
     )
-

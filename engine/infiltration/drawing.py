@@ -7,6 +7,7 @@ is the same picture as SVG (the `map.svg` attachment of reports). Both read only
 Rows are floors A…H, columns rooms 1…8. Every text the SVG carries is escaped: names
 are a player's input.
 """
+
 from __future__ import annotations
 
 import functools
@@ -16,31 +17,70 @@ from typing import Any, Callable, Mapping
 from engine.infiltration.rooms import FLOORS, ROOMS
 
 NUMBERS = range(1, 9)
-TEXT_WIDTH = 72     # a mail line
+TEXT_WIDTH = 72  # a mail line
 
 # Two letters per feature, and the words a legend gives them.
 ABBREVIATIONS = {
-    "SEER": ("SE", "Seer"), "PSYCHIC": ("PS", "Psychic"), "LOCATOR": ("LO", "Locator"),
-    "HISTORY": ("HI", "History"), "MAPDATA": ("MD", "Map data"), "SUPERLOCATOR": ("SL", "Superlocator"),
-    "MESSAGE": ("MS", "Anonymous message"), "GAS": ("GA", "Gas"), "GUARD": ("GU", "Guard terminal"),
-    "VALIDITY": ("VA", "Validity check"), "COMMANDER": ("CO", "Commander's terminal"),
-    "LOCK": ("LK", "Electronic lock"), "SWITCH": ("SW", "Switch"), "WEAPONS LAB": ("WL", "Weapons Lab"),
-    "GENERALS ROOM": ("GR", "General's Room"), "HANGAR": ("HG", "GHOST Hangar"),
+    "SEER": ("SE", "Seer"),
+    "PSYCHIC": ("PS", "Psychic"),
+    "LOCATOR": ("LO", "Locator"),
+    "HISTORY": ("HI", "History"),
+    "MAPDATA": ("MD", "Map data"),
+    "SUPERLOCATOR": ("SL", "Superlocator"),
+    "MESSAGE": ("MS", "Anonymous message"),
+    "GAS": ("GA", "Gas"),
+    "GUARD": ("GU", "Guard terminal"),
+    "VALIDITY": ("VA", "Validity check"),
+    "COMMANDER": ("CO", "Commander's terminal"),
+    "LOCK": ("LK", "Electronic lock"),
+    "SWITCH": ("SW", "Switch"),
+    "WEAPONS LAB": ("WL", "Weapons Lab"),
+    "GENERALS ROOM": ("GR", "General's Room"),
+    "HANGAR": ("HG", "GHOST Hangar"),
     "GENERATOR": ("PG", "Power Generator"),
 }
 CONDITION_MARKS = {"hacked": "h", "destroyed": "x"}
-MARKS = (("@", "your room"), ("*", "living characters"), ("+", "corpse"), ("g", "guard"),
-         ("#", "electronic lock"), ("h", "hacked"), ("x", "destroyed"), ("..", "not seen"))
+MARKS = (
+    ("@", "your room"),
+    ("*", "living characters"),
+    ("+", "corpse"),
+    ("g", "guard"),
+    ("#", "electronic lock"),
+    ("h", "hacked"),
+    ("x", "destroyed"),
+    ("..", "not seen"),
+)
 CELL = 6
 # The text map's sentences, each given to the caller's `word` before its values are put
 # in, so that a translation catalog can word them (`BOARD_WORDS` lists every one).
 TITLE = "Facility map, turn %(turn)s: as %(name)s knows it"
 HOST_TITLE = "Facility map, turn %(turn)s: everything (host)"
-FEATURES, NO_FEATURES, MARKS_LINE = "Features: %(features)s.", "Features: none seen yet.", "Marks: %(marks)s."
-PEOPLE, CORPSES, GUARDS, LOCKED = "People: %(rooms)s.", "Corpses: %(rooms)s.", "Guards: %(rooms)s.", "Locked: %(rooms)s."
+FEATURES, NO_FEATURES, MARKS_LINE = (
+    "Features: %(features)s.",
+    "Features: none seen yet.",
+    "Marks: %(marks)s.",
+)
+PEOPLE, CORPSES, GUARDS, LOCKED = (
+    "People: %(rooms)s.",
+    "Corpses: %(rooms)s.",
+    "Guards: %(rooms)s.",
+    "Locked: %(rooms)s.",
+)
 SEEN_ON = "%(guard)s (turn %(turn)s)"
-BOARD_WORDS = (TITLE, HOST_TITLE, FEATURES, NO_FEATURES, MARKS_LINE, PEOPLE, CORPSES, GUARDS, LOCKED, SEEN_ON,
-               *(words for _, words in ABBREVIATIONS.values()), *(words for _, words in MARKS))
+BOARD_WORDS = (
+    TITLE,
+    HOST_TITLE,
+    FEATURES,
+    NO_FEATURES,
+    MARKS_LINE,
+    PEOPLE,
+    CORPSES,
+    GUARDS,
+    LOCKED,
+    SEEN_ON,
+    *(words for _, words in ABBREVIATIONS.values()),
+    *(words for _, words in MARKS),
+)
 Word = Callable[[str], str]
 
 
@@ -57,7 +97,7 @@ def _cell_marks(facts: Mapping[str, Any], room: str) -> tuple[str, str, str]:
     known = facts["rooms"].get(room)
     position = "@" if room == facts["here"] else ("*" if room in facts["people"] else " ")
     feature = _abbreviation(known["feature"]) if known else ".."
-    marks = (CONDITION_MARKS.get(known["condition"], "") if known else "")
+    marks = CONDITION_MARKS.get(known["condition"], "") if known else ""
     marks += ("+" if room in facts["corpses"] else "") + ("g" if room in facts["guards"] else "")
     marks += "#" if room in facts["locks"] else ""
     return position, feature, marks
@@ -65,12 +105,17 @@ def _cell_marks(facts: Mapping[str, Any], room: str) -> tuple[str, str, str]:
 
 def _title(view: Mapping[str, Any], word: Word = _same) -> str:
     me = view.get("me")
-    return word(TITLE) % {"turn": view["turn"], "name": me["name"]} if me else word(HOST_TITLE) % {"turn": view["turn"]}
+    return (
+        word(TITLE) % {"turn": view["turn"], "name": me["name"]}
+        if me
+        else word(HOST_TITLE) % {"turn": view["turn"]}
+    )
 
 
 def _detail_lines(facts: Mapping[str, Any], turn: int, word: Word = _same) -> list[str]:
     def listing(by_room: Mapping[str, list[str]]) -> str:
         return "; ".join(f"{room} {', '.join(names)}" for room, names in by_room.items())
+
     lines = []
     if facts["people"]:
         lines.append(word(PEOPLE) % {"rooms": listing(facts["people"])})
@@ -78,9 +123,13 @@ def _detail_lines(facts: Mapping[str, Any], turn: int, word: Word = _same) -> li
         lines.append(word(CORPSES) % {"rooms": listing(facts["corpses"])})
     if facts["guards"]:
         # A guard seen on an earlier turn says when; one seen now needs no date.
-        seen = {room: [guard if seen_turn == turn else word(SEEN_ON) % {"guard": guard, "turn": seen_turn}
-                       for guard, seen_turn in entries]
-                for room, entries in facts["guards"].items()}
+        seen = {
+            room: [
+                guard if seen_turn == turn else word(SEEN_ON) % {"guard": guard, "turn": seen_turn}
+                for guard, seen_turn in entries
+            ]
+            for room, entries in facts["guards"].items()
+        }
         lines.append(word(GUARDS) % {"rooms": listing(seen)})
     if facts["locks"]:
         lines.append(word(LOCKED) % {"rooms": ", ".join(facts["locks"])})
@@ -89,12 +138,19 @@ def _detail_lines(facts: Mapping[str, Any], turn: int, word: Word = _same) -> li
 
 def _legend(facts: Mapping[str, Any], grid_marks: str, word: Word = _same) -> list[str]:
     """The abbreviations and marks that appear on this map, and only those."""
-    shown = sorted({facts["rooms"][room]["feature"] for room in facts["rooms"]},
-                   key=lambda feature: _abbreviation(feature))
-    features = ", ".join(f"{_abbreviation(f)} {word(ABBREVIATIONS[f][1]) if f in ABBREVIATIONS else f}" for f in shown)
+    shown = sorted(
+        {facts["rooms"][room]["feature"] for room in facts["rooms"]},
+        key=lambda feature: _abbreviation(feature),
+    )
+    features = ", ".join(
+        f"{_abbreviation(f)} {word(ABBREVIATIONS[f][1]) if f in ABBREVIATIONS else f}"
+        for f in shown
+    )
     marks = ", ".join(f"{mark} {word(words)}" for mark, words in MARKS if mark in grid_marks)
-    return [word(FEATURES) % {"features": features} if features else word(NO_FEATURES),
-            word(MARKS_LINE) % {"marks": marks}]
+    return [
+        word(FEATURES) % {"features": features} if features else word(NO_FEATURES),
+        word(MARKS_LINE) % {"marks": marks},
+    ]
 
 
 def _grid(facts: Mapping[str, Any]) -> dict[str, tuple[str, str, str]]:
@@ -102,7 +158,9 @@ def _grid(facts: Mapping[str, Any]) -> dict[str, tuple[str, str, str]]:
     return {room: _cell_marks(facts, room) for room in ROOMS}
 
 
-def _notes(view: Mapping[str, Any], grid: dict[str, tuple[str, str, str]], word: Word = _same) -> list[str]:
+def _notes(
+    view: Mapping[str, Any], grid: dict[str, tuple[str, str, str]], word: Word = _same
+) -> list[str]:
     """The legend and the details the grid abbreviates, one line each (wrapped by the caller)."""
     all_marks = "".join("".join(cell) for cell in grid.values())
     return _legend(view["map"], all_marks, word) + _detail_lines(view["map"], view["turn"], word)
@@ -117,26 +175,35 @@ def text_map(view: Mapping[str, Any], word: Word = _same) -> str:
     for floor in FLOORS:
         cells = ["".join(grid[f"{floor}-{number}"]).ljust(CELL) for number in NUMBERS]
         rows.append(f"{floor}  " + " ".join(cells).rstrip())
-    notes = [part for line in _notes(view, grid, word) for part in textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")]
+    notes = [
+        part
+        for line in _notes(view, grid, word)
+        for part in textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")
+    ]
     return "\n".join(rows + notes) + "\n"
 
 
 # ---------------------------------------------------------------------------- SVG
-SIZE = 64           # a room's square, in SVG units
-MARGIN = 28         # left of the grid: the floor letters
-TOP = 40            # above the grid: the title and the room numbers
-LINE_CHARS = 90     # legend lines are wrapped to fit the picture's width
+SIZE = 64  # a room's square, in SVG units
+MARGIN = 28  # left of the grid: the floor letters
+TOP = 40  # above the grid: the title and the room numbers
+LINE_CHARS = 90  # legend lines are wrapped to fit the picture's width
 LINE_HEIGHT = 15
 FILLS = {"here": "#ffe08a", "people": "#cfe8ff", "known": "#f4f4f4", "unknown": "#bdbdbd"}
 
 
-@functools.lru_cache(maxsize=8192)  # most of a map's texts (room names, numbers, features) recur in every report
+@functools.lru_cache(
+    maxsize=8192
+)  # most of a map's texts (room names, numbers, features) recur in every report
 def _text(x: float, y: float, words: str, **attributes: str) -> str:
     # xml.sax loads urllib.request and ssl with it: only a drawing pays that, not every
     # command that loads the ruleset (docs/design.md: Start-up).
     from xml.sax.saxutils import escape, quoteattr
 
-    extra = "".join(f" {name.rstrip('_').replace('_', '-')}={quoteattr(value)}" for name, value in attributes.items())
+    extra = "".join(
+        f" {name.rstrip('_').replace('_', '-')}={quoteattr(value)}"
+        for name, value in attributes.items()
+    )
     return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(words)}</text>'
 
 
@@ -147,18 +214,33 @@ def svg_map(view: Mapping[str, Any]) -> str:
     width = MARGIN + 8 * SIZE + 8
     lines = [part for line in _notes(view, grid) for part in textwrap.wrap(line, LINE_CHARS)]
     height = TOP + 8 * SIZE + 24 + LINE_HEIGHT * len(lines)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
-             f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-             _text(8, 16, _title(view), font_weight="bold", font_size="13")]
+    parts = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">'
+        ),
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+        _text(8, 16, _title(view), font_weight="bold", font_size="13"),
+    ]
     for column, number in enumerate(NUMBERS):
-        parts.append(_text(MARGIN + column * SIZE + SIZE / 2, TOP - 4, str(number), text_anchor="middle"))
+        parts.append(
+            _text(MARGIN + column * SIZE + SIZE / 2, TOP - 4, str(number), text_anchor="middle")
+        )
     for row, floor in enumerate(FLOORS):
         parts.append(_text(8, TOP + row * SIZE + SIZE / 2 + 4, floor, font_weight="bold"))
         for column, number in enumerate(NUMBERS):
             room = f"{floor}-{number}"
             names = tuple(facts["people"].get(room, []) + facts["corpses"].get(room, []))
-            parts.append(_room(room, MARGIN + column * SIZE, TOP + row * SIZE, grid[room], room in facts["rooms"], names))
+            parts.append(
+                _room(
+                    room,
+                    MARGIN + column * SIZE,
+                    TOP + row * SIZE,
+                    grid[room],
+                    room in facts["rooms"],
+                    names,
+                )
+            )
     top = TOP + 8 * SIZE + 16
     for index, line in enumerate(lines):
         parts.append(_text(8, top + index * LINE_HEIGHT, line, class_="legend"))
@@ -167,19 +249,52 @@ def svg_map(view: Mapping[str, Any]) -> str:
 
 
 @functools.lru_cache(maxsize=8192)  # most rooms look the same in most players' maps
-def _room(room: str, x: int, y: int, cell: tuple[str, str, str], known: bool, names: tuple[str, ...]) -> str:
+def _room(
+    room: str, x: int, y: int, cell: tuple[str, str, str], known: bool, names: tuple[str, ...]
+) -> str:
     position, feature, marks = cell
-    fill = FILLS["here"] if position == "@" else FILLS["people"] if position == "*" else \
-        FILLS["known"] if known else FILLS["unknown"]
-    parts = [f'<g class="room" data-room="{room}">',
-             f'<rect x="{x + 1}" y="{y + 1}" width="{SIZE - 2}" height="{SIZE - 2}" fill="{fill}" stroke="#333333"/>',
-             _text(x + 4, y + 13, room, font_size="9", fill="#555555"),
-             _text(x + SIZE / 2, y + SIZE / 2 + 5, feature, text_anchor="middle", font_size="16",
-                   font_weight="bold")]
+    fill = (
+        FILLS["here"]
+        if position == "@"
+        else FILLS["people"]
+        if position == "*"
+        else FILLS["known"]
+        if known
+        else FILLS["unknown"]
+    )
+    parts = [
+        f'<g class="room" data-room="{room}">',
+        (
+            f'<rect x="{x + 1}" y="{y + 1}" width="{SIZE - 2}" height="{SIZE - 2}" fill="{fill}"'
+            ' stroke="#333333"/>'
+        ),
+        _text(x + 4, y + 13, room, font_size="9", fill="#555555"),
+        _text(
+            x + SIZE / 2,
+            y + SIZE / 2 + 5,
+            feature,
+            text_anchor="middle",
+            font_size="16",
+            font_weight="bold",
+        ),
+    ]
     if position.strip():
-        parts.append(_text(x + SIZE - 5, y + 13, position, text_anchor="end", class_="position", font_size="12"))
+        parts.append(
+            _text(
+                x + SIZE - 5, y + 13, position, text_anchor="end", class_="position", font_size="12"
+            )
+        )
     if marks:
-        parts.append(_text(x + SIZE / 2, y + SIZE - 6, marks, text_anchor="middle", class_="marks", fill="#b00020"))
+        parts.append(
+            _text(
+                x + SIZE / 2,
+                y + SIZE - 6,
+                marks,
+                text_anchor="middle",
+                class_="marks",
+                fill="#b00020",
+            )
+        )
     if names:
         from xml.sax.saxutils import escape  # see _text
 

@@ -4,7 +4,9 @@ snake_case in both rulesets (docs/design.md: Engine contract)."""
 
 PUBLIC_EVENT_KINDS = {
     "game_start": "turn 0 is over: the players and the NPCs",
-    "alert": "after each movement: whether Alert holds, its scope, and the floors under the floor scope",
+    "alert": (
+        "after each movement: whether Alert holds, its scope, and the floors under the floor scope"
+    ),
     "votes": "every counted vote, the phantom voters and the tally",
     "lynch": "the lynch outcome: who was executed, or why nobody was",
     "deaths": "the characters found dead this turn, alphabetical (guards never)",
@@ -16,7 +18,9 @@ PUBLIC_EVENT_KINDS = {
 PRIVATE_EVENT_KINDS = {
     "role": "after turn 0: your team, your class and your fellow Reds",
     "arrival": "where you are after a movement, what is there and how the move went",
-    "red_occupancy": "to every living Red when a movement opens: how many characters are in each occupied room",
+    "red_occupancy": (
+        "to every living Red when a movement opens: how many characters are in each occupied room"
+    ),
     "combat": "to everyone in a room with fighting: the attacks, the dead and who killed them",
     "terminal": "one terminal use and its result",
     "tamper": "a HACK, DESTROY, RESTORE or REPAIR you carried out",

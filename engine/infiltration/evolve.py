@@ -1,4 +1,5 @@
 """`evolve`: a copy of one of the state's frozen values with some fields changed."""
+
 from __future__ import annotations
 
 from dataclasses import fields
@@ -23,7 +24,7 @@ def evolve(value: _Value, **changes: Any) -> _Value:
     for cached in _DROPPED[key]:
         attributes.pop(cached, None)
     copy = object.__new__(kind)
-    object.__setattr__(copy, "__dict__", attributes)   # frozen: past the dataclass's own __setattr__
+    object.__setattr__(copy, "__dict__", attributes)  # frozen: past the dataclass's own __setattr__
     return copy
 
 
@@ -35,9 +36,15 @@ def _dropped(kind: type, changed: Any) -> tuple[str, ...]:
     if unknown:
         raise TypeError(f"{kind.__name__} has no field {unknown[0]!r}")
     carried = getattr(kind, "CARRIED", {})
-    cached = [name for klass in kind.__mro__ for name, attribute in vars(klass).items()
-              if isinstance(attribute, cached_property)]
-    return tuple(name for name in cached if name not in carried or not set(carried[name]).isdisjoint(changed))
+    cached = [
+        name
+        for klass in kind.__mro__
+        for name, attribute in vars(klass).items()
+        if isinstance(attribute, cached_property)
+    ]
+    return tuple(
+        name for name in cached if name not in carried or not set(carried[name]).isdisjoint(changed)
+    )
 
 
 # For each kind of value and set of changed fields (as `evolve` is called: a few call sites),

@@ -5,6 +5,7 @@ Every room has exactly one feature: 1 Weapons Lab, 1 General's Room, 1 GHOST Han
 twice. The default map has 4 of each of the 12 other types and draws the 10 remaining
 rooms from Locator, History, Map data, Seer and Validity check.
 """
+
 from __future__ import annotations
 
 import random
@@ -23,11 +24,19 @@ EXTRA_DRAW = ("LOCATOR", "HISTORY", "MAPDATA", "SEER", "VALIDITY")
 # Words a host may write in a map file for each feature (explicit aliases only).
 FEATURE_ALIASES = {
     **{feature: feature for feature in FEATURES},
-    "WEAPONSLAB": "WEAPONS LAB", "WEAPONS_LAB": "WEAPONS LAB",
-    "GENERALSROOM": "GENERALS ROOM", "GENERALS_ROOM": "GENERALS ROOM", "GENERAL'S ROOM": "GENERALS ROOM",
-    "GHOST HANGAR": "HANGAR", "POWER GENERATOR": "GENERATOR", "MAP DATA": "MAPDATA",
-    "ANONYMOUS MESSAGE": "MESSAGE", "VALIDITY CHECK": "VALIDITY", "ELECTRONIC LOCK": "LOCK",
-    "COMMANDER'S": "COMMANDER", "COMMANDERS": "COMMANDER",
+    "WEAPONSLAB": "WEAPONS LAB",
+    "WEAPONS_LAB": "WEAPONS LAB",
+    "GENERALSROOM": "GENERALS ROOM",
+    "GENERALS_ROOM": "GENERALS ROOM",
+    "GENERAL'S ROOM": "GENERALS ROOM",
+    "GHOST HANGAR": "HANGAR",
+    "POWER GENERATOR": "GENERATOR",
+    "MAP DATA": "MAPDATA",
+    "ANONYMOUS MESSAGE": "MESSAGE",
+    "VALIDITY CHECK": "VALIDITY",
+    "ELECTRONIC LOCK": "LOCK",
+    "COMMANDER'S": "COMMANDER",
+    "COMMANDERS": "COMMANDER",
 }
 
 
@@ -62,14 +71,19 @@ def parse_map(source: Any) -> dict[str, str]:
         features[room] = feature
     missing = [room for room in ROOMS if room not in features]
     if missing:
-        raise GameSetupError(f"Map: room {missing[0]} has no feature; the map must give all 64 rooms one each.")
+        raise GameSetupError(
+            f"Map: room {missing[0]} has no feature; the map must give all 64 rooms one each."
+        )
     validate_features(features)
     return features
 
 
 def _pairs_from_text(text: str) -> list[tuple[str, str]]:
-    lines = [line.strip() for line in text.strip().splitlines()
-             if line.strip() and not line.strip().startswith("#")]
+    lines = [
+        line.strip()
+        for line in text.strip().splitlines()
+        if line.strip() and not line.strip().startswith("#")
+    ]
     if len(lines) == 8 and all(line.count(",") == 7 for line in lines):
         cells = [cell.strip() for line in lines for cell in line.split(",")]
         return list(zip(ROOMS, cells))
@@ -77,7 +91,9 @@ def _pairs_from_text(text: str) -> list[tuple[str, str]]:
     for line in lines:
         match = re.match(r"^\s*([A-Ha-h]-?[1-8])\s*[:=]?\s*(.+?)\s*$", line)
         if not match:
-            raise GameSetupError(f"Map: cannot read the line {line!r}; write `A-1 SEER` (room, then feature).")
+            raise GameSetupError(
+                f"Map: cannot read the line {line!r}; write `A-1 SEER` (room, then feature)."
+            )
         pairs.append((match.group(1), match.group(2)))
     return pairs
 
@@ -95,12 +111,19 @@ def validate_features(features: Mapping[str, str]) -> None:
     counts = Counter(features.values())
     for kind, wanted in SPECIAL_COUNTS.items():
         if counts[kind] != wanted:
-            raise GameSetupError(f"Map: it has {counts[kind]} {kind} room(s); it needs exactly {wanted}.")
+            raise GameSetupError(
+                f"Map: it has {counts[kind]} {kind} room(s); it needs exactly {wanted}."
+            )
     if counts["COMMANDER"] != 1:
-        raise GameSetupError(f"Map: it has {counts['COMMANDER']} COMMANDER terminals; it needs exactly 1.")
+        raise GameSetupError(
+            f"Map: it has {counts['COMMANDER']} COMMANDER terminals; it needs exactly 1."
+        )
     for kind in COMMON_TERMINALS:
         if counts[kind] < 2:
-            raise GameSetupError(f"Map: it has {counts[kind]} {kind} terminal(s); each terminal type needs at least 2.")
+            raise GameSetupError(
+                f"Map: it has {counts[kind]} {kind} terminal(s); each terminal type needs at"
+                " least 2."
+            )
 
 
 def layout_from_features(features: Mapping[str, str]) -> dict[str, Slot]:

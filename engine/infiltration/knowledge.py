@@ -12,6 +12,7 @@ latest arrival report showed them. The host's map holds everything. Both have on
 
 Rooms are keys in room order; every list is sorted, so equal knowledge gives equal maps.
 """
+
 from __future__ import annotations
 
 from operator import itemgetter
@@ -21,17 +22,18 @@ from engine.infiltration.steps.arrival import occupants
 from engine.infiltration.rooms import ROOMS, room_order
 from engine.infiltration.state import GameState, Step, guard_name
 
-
-_BY_TURN_THEN_GUARD = itemgetter(1, 0)   # of a [guard, turn] entry
+_BY_TURN_THEN_GUARD = itemgetter(1, 0)  # of a [guard, turn] entry
 
 
 def _ordered(by_room: dict[str, Any]) -> dict[str, Any]:
-    if len(by_room) < 2:   # most maps: no corpse or one room of them
+    if len(by_room) < 2:  # most maps: no corpse or one room of them
         return by_room
     return {room: by_room[room] for room in sorted(by_room, key=room_order)}
 
 
-def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = None) -> dict[str, Any]:
+def player_map(
+    state: GameState, name: str, seen_now: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """What `name` knows of the facility (see the module docstring). `seen_now`: who is in
     their room as `occupants` shows it, when the caller has it already."""
     me = state.characters[name]
@@ -42,19 +44,26 @@ def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = No
     for room, dead in state.dead_by_room.items():
         # Characters who died in a room before my latest arrival there.
         if room in visits:
-            found = {character.name for character in dead if visits[room][0] > (character.died_turn or 0)}
+            found = {
+                character.name for character in dead if visits[room][0] > (character.died_turn or 0)
+            }
             if found:
                 corpses[room] = found
     people: dict[str, list[str]] = {}
     locks: list[str] = []
     here = me.room if me.alive else None
     if here is None or here in visits:
-        rooms = {room: {"feature": visits[room][1], "condition": "", "turn": visits[room][0]} for room in visit_order}
+        rooms = {
+            room: {"feature": visits[room][1], "condition": "", "turn": visits[room][0]}
+            for room in visit_order
+        }
     else:
         known = dict(visits)
         known[here] = (state.turn, me.seen_feature)
-        rooms = {room: {"feature": known[room][1], "condition": "", "turn": known[room][0]}
-                 for room in sorted(known, key=room_order)}
+        rooms = {
+            room: {"feature": known[room][1], "condition": "", "turn": known[room][0]}
+            for room in sorted(known, key=room_order)
+        }
     if here is not None:
         rooms[here]["condition"] = me.seen_condition
         seen_now = seen_now or occupants(state, here, exclude=name)
@@ -74,12 +83,14 @@ def player_map(state: GameState, name: str, seen_now: dict[str, Any] | None = No
     }
 
 
-def _history(state: GameState, name: str) -> tuple[dict[str, tuple[int, str]], list[str], dict[str, Any]]:
+def _history(
+    state: GameState, name: str
+) -> tuple[dict[str, tuple[int, str]], list[str], dict[str, Any]]:
     """What `name`'s arrivals told them, made once per presence log: the rooms they arrived
     in (room -> (latest turn, feature seen)), those rooms in room order, and the guards they
     found there (room in room order -> [guard, turn] sorted by turn, then guard)."""
     visits: dict[str, tuple[int, str]] = {}
-    turns_in: dict[int, str] = {}                     # turn -> room arrived in
+    turns_in: dict[int, str] = {}  # turn -> room arrived in
     for turn, room, feature in state.presence_of.get(name, ()):
         visits[room] = (turn, feature)
         turns_in[turn] = room
@@ -88,7 +99,9 @@ def _history(state: GameState, name: str) -> tuple[dict[str, tuple[int, str]], l
     for turn, room in turns_in.items():
         for guard in guards_present.get((turn, room), ()):
             guards.setdefault(room, []).append([guard, turn])
-    ordered = _ordered({room: sorted(seen, key=_BY_TURN_THEN_GUARD) for room, seen in guards.items()})
+    ordered = _ordered(
+        {room: sorted(seen, key=_BY_TURN_THEN_GUARD) for room, seen in guards.items()}
+    )
     return visits, sorted(visits, key=room_order), ordered
 
 
@@ -108,8 +121,14 @@ def host_map(state: GameState) -> dict[str, Any]:
             corpses.setdefault(guard.room, []).append(guard_name(floor))
     return {
         "here": None,
-        "rooms": {room: {"feature": state.layout[room].kind, "condition": state.layout[room].condition,
-                         "turn": state.turn} for room in ROOMS},
+        "rooms": {
+            room: {
+                "feature": state.layout[room].kind,
+                "condition": state.layout[room].condition,
+                "turn": state.turn,
+            }
+            for room in ROOMS
+        },
         "people": _ordered({room: sorted(names) for room, names in people.items()}),
         "corpses": _ordered({room: _names(names) for room, names in corpses.items()}),
         "guards": _ordered(guards),

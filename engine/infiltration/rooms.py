@@ -1,4 +1,5 @@
 """Rooms, floors and features of the facility (rules: Cast and setup)."""
+
 from __future__ import annotations
 
 import re
@@ -8,8 +9,19 @@ ROOMS = tuple(f"{floor}-{number}" for floor in FLOORS for number in range(1, 9))
 
 # The thirteen terminal types, by the word the grammar uses for each.
 TERMINALS = (
-    "SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR", "MESSAGE",
-    "GAS", "GUARD", "VALIDITY", "COMMANDER", "LOCK", "SWITCH",
+    "SEER",
+    "PSYCHIC",
+    "LOCATOR",
+    "HISTORY",
+    "MAPDATA",
+    "SUPERLOCATOR",
+    "MESSAGE",
+    "GAS",
+    "GUARD",
+    "VALIDITY",
+    "COMMANDER",
+    "LOCK",
+    "SWITCH",
 )
 # Special rooms, by the grammar's words.
 SPECIALS = ("WEAPONS LAB", "GENERALS ROOM", "HANGAR", "GENERATOR")

@@ -1,4 +1,5 @@
 """A new game (rules: Cast and setup)."""
+
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
@@ -10,9 +11,7 @@ from engine.infiltration.facility import default_features, layout_from_features,
 from engine.infiltration.steps.guards import plan_guards
 from engine.infiltration.rooms import FLOORS, ROOMS, SPECIALS, rooms_on_floor
 from engine.infiltration.variants import default_reds
-from engine.infiltration.state import (
-    CLASSES, GREEN, RED, TEAMS, Character, GameState, Guard, Step,
-)
+from engine.infiltration.state import CLASSES, GREEN, RED, TEAMS, Character, GameState, Guard, Step
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 48
 SETUP_PHASE = "T0-setup"
@@ -25,11 +24,16 @@ def new_game(specs: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any])
     _check_roster(players, npcs)
     reds = options["reds"] or default_reds(len(players))
     if not 1 <= reds < len(players):
-        raise GameSetupError(f"{reds} Reds cannot play with {len(players)} players; choose 1 to {len(players) - 1}.")
+        raise GameSetupError(
+            f"{reds} Reds cannot play with {len(players)} players; choose 1 to {len(players) - 1}."
+        )
 
     seed = str(seed)
-    features = default_features(phase_rng(seed, SETUP_PHASE, "map")) if options["map"] == "default" \
+    features = (
+        default_features(phase_rng(seed, SETUP_PHASE, "map"))
+        if options["map"] == "default"
         else parse_map(options["map"])
+    )
     layout = layout_from_features(features)
 
     team_rng = phase_rng(seed, SETUP_PHASE, "teams")
@@ -45,26 +49,45 @@ def new_game(specs: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any])
     guarded = {g.room for g in guards.values()}
     free = [room for room in ROOMS if room not in guarded and layout[room].kind not in SPECIALS]
     if len(specs) > len(free):
-        raise GameSetupError(f"{len(specs)} characters need distinct start rooms but only {len(free)} rooms are free; remove some NPCs.")
+        raise GameSetupError(
+            f"{len(specs)} characters need distinct start rooms but only {len(free)} rooms are"
+            " free; remove some NPCs."
+        )
     start_rooms = room_rng.sample(free, len(specs))
 
     characters = {}
     for spec, room in sorted(zip(specs, start_rooms), key=lambda pair: pair[0].name):
         if spec.npc:
-            characters[spec.name] = Character(spec.name, spec.npc_team.lower(), spec.npc_class.lower(), True, room)  # type: ignore[union-attr]  # an NPC spec has both
+            assert spec.npc_team is not None and spec.npc_class is not None  # an NPC spec has both
+            characters[spec.name] = Character(
+                spec.name, spec.npc_team.lower(), spec.npc_class.lower(), True, room
+            )
         else:
             team = RED if spec.name in red_names else GREEN
             characters[spec.name] = Character(spec.name, team, "warrior", False, room)
 
-    code = "".join(str(d) for d in (phase_rng(seed, SETUP_PHASE, "code").randrange(10) for _ in range(4)))
-    state = GameState(seed=seed, options=dict(options), turn=0, step=Step.CLASS, characters=characters,
-                      guards=guards, layout=layout, code=code, initial_reds=reds)
+    code = "".join(
+        str(d) for d in (phase_rng(seed, SETUP_PHASE, "code").randrange(10) for _ in range(4))
+    )
+    state = GameState(
+        seed=seed,
+        options=dict(options),
+        turn=0,
+        step=Step.CLASS,
+        characters=characters,
+        guards=guards,
+        layout=layout,
+        code=code,
+        initial_reds=reds,
+    )
     return plan_guards(state, phase_rng(seed, SETUP_PHASE, "plans"))
 
 
 def _check_roster(players: list[PlayerSpec], npcs: list[PlayerSpec]) -> None:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise GameSetupError(f"Infiltration needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}.")
+        raise GameSetupError(
+            f"Infiltration needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}."
+        )
     # The roster's name rule: every name must be one that the orders can address.
     problems = names.roster_problems([spec.name for spec in players + npcs], NAME_RULES)
     if problems:

@@ -6,6 +6,7 @@ Nothing here decides a rule; the rule modules read a `GameState` and return a ne
 after the state is built: every change goes through `with_character`, `with_guard`,
 `with_layout` … which copy.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -98,7 +99,13 @@ class Step(StrEnum):
     OVER = "over"
 
 
-_EMPTY_ROOM: tuple[list["Character"], list["Guard"], list["Character"], list["Guard"]] = ([], [], [], [])
+_EMPTY_ROOM: tuple[list["Character"], list["Guard"], list["Character"], list["Guard"]] = (
+    [],
+    [],
+    [],
+    [],
+)
+
 
 @dataclass(frozen=True)
 class GameState:
@@ -106,18 +113,18 @@ class GameState:
     options: Mapping[str, Any]
     turn: int
     step: Step
-    characters: Mapping[str, Character]        # by name, sorted by name
-    guards: Mapping[str, Guard]                # by floor letter
-    layout: Mapping[str, Slot]                 # by room
+    characters: Mapping[str, Character]  # by name, sorted by name
+    guards: Mapping[str, Guard]  # by floor letter
+    layout: Mapping[str, Slot]  # by room
     code: str
     initial_reds: int
     hangar_open: bool = False
-    locks: Mapping[str, int] = field(default_factory=dict)    # room -> turn it was set
-    alert_floors: tuple[str, ...] = ()         # floors where an Alert condition holds now
+    locks: Mapping[str, int] = field(default_factory=dict)  # room -> turn it was set
+    alert_floors: tuple[str, ...] = ()  # floors where an Alert condition holds now
     # Logs (host-side; only views and events let parts of them out):
-    presence: tuple[tuple[int, str, str, str], ...] = ()      # (turn, room, name, feature)
-    attacks: tuple[tuple[int, str, str], ...] = ()            # (turn, attacker, target)
-    uses: tuple[tuple[int, str, str], ...] = ()               # (turn, user, terminal)
+    presence: tuple[tuple[int, str, str, str], ...] = ()  # (turn, room, name, feature)
+    attacks: tuple[tuple[int, str, str], ...] = ()  # (turn, attacker, target)
+    uses: tuple[tuple[int, str, str], ...] = ()  # (turn, user, terminal)
     actions: Mapping[str, int] = field(default_factory=dict)  # statistics counters
     red_report: Mapping[str, int] = field(default_factory=dict)  # room -> living characters
     last_votes: Mapping[str, str] = field(default_factory=dict)  # voter -> choice (last lynch)
@@ -134,11 +141,16 @@ class GameState:
     # those fields are unchanged: a resolution copies its state several times after the
     # reports have asked who is where, and the views ask again of the state it ends with.
     CARRIED: ClassVar[Mapping[str, tuple[str, ...]]] = {
-        "names_by_key": ("characters",), "living_names": ("characters",),
-        "living_player_names": ("characters",), "red_names": ("characters",),
-        "by_room": ("characters", "guards"), "sights": ("characters", "guards"),
+        "names_by_key": ("characters",),
+        "living_names": ("characters",),
+        "living_player_names": ("characters",),
+        "red_names": ("characters",),
+        "by_room": ("characters", "guards"),
+        "sights": ("characters", "guards"),
         "dead_by_room": ("characters", "guards"),
-        "presence_of": ("presence",), "guards_present": ("presence",), "histories": ("presence",),
+        "presence_of": ("presence",),
+        "guards_present": ("presence",),
+        "histories": ("presence",),
     }
 
     # ------------------------------------------------------------------ queries
@@ -196,7 +208,9 @@ class GameState:
 
     # Who is in each room, made once per state: every report and view asks it per room.
     @cached_property
-    def by_room(self) -> dict[str, tuple[list[Character], list[Guard], list[Character], list[Guard]]]:
+    def by_room(
+        self,
+    ) -> dict[str, tuple[list[Character], list[Guard], list[Character], list[Guard]]]:
         """room -> (living characters, living guards, dead characters, dead guards), each in
         the order of `characters` and `guards`."""
         rooms: dict[str, tuple[list[Character], list[Guard], list[Character], list[Guard]]] = {}
@@ -231,8 +245,11 @@ class GameState:
         floor). A guard's name is `guard <floor>`, so sorting names sorts guards by floor."""
         if room not in self.sights:
             living, guards, dead, dead_guards = self.by_room.get(room, _EMPTY_ROOM)
-            self.sights[room] = (tuple(sorted(c.name for c in living)), tuple(sorted(g.name for g in guards)),
-                                 tuple(sorted(c.name for c in dead)) + tuple(sorted(g.name for g in dead_guards)))
+            self.sights[room] = (
+                tuple(sorted(c.name for c in living)),
+                tuple(sorted(g.name for g in guards)),
+                tuple(sorted(c.name for c in dead)) + tuple(sorted(g.name for g in dead_guards)),
+            )
         return self.sights[room]
 
     @cached_property
@@ -254,7 +271,9 @@ class GameState:
         return self.characters.get(name)
 
     def room_with(self, kind: str) -> list[str]:
-        return sorted((room for room, slot in self.layout.items() if slot.kind == kind), key=room_order)
+        return sorted(
+            (room for room, slot in self.layout.items() if slot.kind == kind), key=room_order
+        )
 
     def alert_in(self, room: str) -> bool:
         """Whether Alert limits terminal actions in `room` (rules: Alert, scope option)."""

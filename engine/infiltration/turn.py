@@ -1,5 +1,6 @@
 """Resolving each phase, in the order the rules give (rules: Phases and their ids;
 Resolution of a decision phase)."""
+
 from __future__ import annotations
 
 from typing import Mapping, Sequence, TypeVar
@@ -37,7 +38,7 @@ class _Reports:
 
 
 def _first(orders: Sequence[Order], kind: type[_Kind]) -> _Kind | None:
-    for order in orders:   # a loop, not next(generator): asked several times per player and phase
+    for order in orders:  # a loop, not next(generator): asked several times per player and phase
         if isinstance(order, kind):
             return order
     return None
@@ -64,31 +65,66 @@ def resolve_class(state: GameState, orders: Orders) -> Resolution:
         changed.append(evolve(character, role=role))
     state = arrive(state.with_characters(changed))
     reports = _Reports()
-    reports.add({c.name: [Event("role", {"team": c.team, "class": c.role, "npc": c.npc,
-                                         **fellow_reds(state, c.name)})]
-                 for c in state.living()})
+    reports.add(
+        {
+            c.name: [
+                Event(
+                    "role",
+                    {"team": c.team, "class": c.role, "npc": c.npc, **fellow_reds(state, c.name)},
+                )
+            ]
+            for c in state.living()
+        }
+    )
     reports.add(arrival_reports(state, {}, {}))
     state, red = _open_movement(state, 1)
     reports.add(red)
-    return Resolution(state, (Event("game_start", {"players": sorted(c.name for c in state.players()),
-                                                   "npcs": sorted(c.name for c in state.characters.values() if c.npc)}),),
-                      reports.frozen())
+    return Resolution(
+        state,
+        (
+            Event(
+                "game_start",
+                {
+                    "players": sorted(c.name for c in state.players()),
+                    "npcs": sorted(c.name for c in state.characters.values() if c.npc),
+                },
+            ),
+        ),
+        reports.frozen(),
+    )
 
 
 # ---------------------------------------------------------------------- Tn-movement
 def resolve_movement(state: GameState, orders: Orders) -> Resolution:
     """Guards move, then players arrive, specials trigger, Alert is evaluated, victory is
     checked; each living character gets an arrival report and the public hears of Alert."""
-    intents = {name: destination for name, (destination, _code) in intended_moves(state, orders).items()}
+    intents = {
+        name: destination for name, (destination, _code) in intended_moves(state, orders).items()
+    }
     state = move_guards(state)
     state, outcomes = resolve_moves(state, orders)
     state = arrive(state)
     state = evolve(state, alert_floors=alert_floors(state))
     reports = _Reports()
-    reports.add(arrival_reports(state, outcomes, {n: d for n, d in intents.items() if outcomes.get(n) not in (MOVED, STAYED)}))
+    reports.add(
+        arrival_reports(
+            state,
+            outcomes,
+            {n: d for n, d in intents.items() if outcomes.get(n) not in (MOVED, STAYED)},
+        )
+    )
     scope = state.options["alert_scope"]
-    public = [Event("alert", {"turn": state.turn, "holds": bool(state.alert_floors), "scope": scope,
-                              "floors": list(state.alert_floors) if scope == "floor" else []})]
+    public = [
+        Event(
+            "alert",
+            {
+                "turn": state.turn,
+                "holds": bool(state.alert_floors),
+                "scope": scope,
+                "floors": list(state.alert_floors) if scope == "floor" else [],
+            },
+        )
+    ]
     result = victory.after_arrival(state)
     if result:
         state, event = victory.end_game(state, result)
@@ -112,13 +148,36 @@ def resolve_decision(state: GameState, orders: Orders) -> Resolution:
         vote = _first(given, Vote)
         if vote and name in state.characters and not state.characters[name].npc:
             votes[name] = vote.choice
-    outcome = count_votes(votes, [c.name for c in state.living_players()], state.options["tie"],
-                          state.options["phantom_votes"], phase_rng(state.seed, phase_id, "lynch"))
+    outcome = count_votes(
+        votes,
+        [c.name for c in state.living_players()],
+        state.options["tie"],
+        state.options["phantom_votes"],
+        phase_rng(state.seed, phase_id, "lynch"),
+    )
     state = evolve(state, last_votes=outcome.votes).counted(*("vote" for _ in votes))
-    public.append(Event("votes", {"turn": state.turn, "votes": outcome.votes, "phantom": list(outcome.phantom),
-                                  "tally": outcome.tally}))
-    public.append(Event("lynch", {"turn": state.turn, "outcome": outcome.kind, "victim": outcome.victim,
-                                  "reason": outcome.reason}))
+    public.append(
+        Event(
+            "votes",
+            {
+                "turn": state.turn,
+                "votes": outcome.votes,
+                "phantom": list(outcome.phantom),
+                "tally": outcome.tally,
+            },
+        )
+    )
+    public.append(
+        Event(
+            "lynch",
+            {
+                "turn": state.turn,
+                "outcome": outcome.kind,
+                "victim": outcome.victim,
+                "reason": outcome.reason,
+            },
+        )
+    )
     if outcome.kind == NO_REDS_LEFT_PASSED:
         state, event = victory.end_game(state, victory.no_reds_left(state))
         return Resolution(state, tuple(public + [event]), reports.frozen())
@@ -136,11 +195,20 @@ def resolve_decision(state: GameState, orders: Orders) -> Resolution:
         attack = _first(given, Attack)
         if attack:
             declared[name] = attack.targets
-    state = state.counted(*("attack" for name in declared
-                            if name in state.characters and state.characters[name].alive))
+    state = state.counted(
+        *(
+            "attack"
+            for name in declared
+            if name in state.characters and state.characters[name].alive
+        )
+    )
     state, deaths, combat_reports = fight(state, declared)
-    killed_by = {victim: by for events in combat_reports.values() for event in events
-                 for victim, by in event.data["killers"].items()}
+    killed_by = {
+        victim: by
+        for events in combat_reports.values()
+        for event in events
+        for victim, by in event.data["killers"].items()
+    }
     reports.add(combat_reports)
 
     # 3. Terminals (the state as this step begins).
@@ -159,8 +227,12 @@ def resolve_decision(state: GameState, orders: Orders) -> Resolution:
 
     # 5. Reports: deaths by name only, alphabetically; messages in drawn order. Each
     # character who died is told so plainly, and how, as the last line of their report.
-    dead_characters = sorted({name for name in list(deaths) + gassed if not name.startswith("guard ")})
-    reports.add({name: [death_notice(state, name, killed_by.get(name, []))] for name in dead_characters})
+    dead_characters = sorted(
+        {name for name in list(deaths) + gassed if not name.startswith("guard ")}
+    )
+    reports.add(
+        {name: [death_notice(state, name, killed_by.get(name, []))] for name in dead_characters}
+    )
     public.append(Event("deaths", {"turn": state.turn, "names": dead_characters}))
     for text in outcome3.messages:
         public.append(Event("anonymous_message", {"turn": state.turn, "text": text}))
@@ -180,5 +252,12 @@ def death_notice(state: GameState, name: str, killers: Sequence[str] = ()) -> Ev
     how (`lynch`, `combat` or `guard` with who killed them, `gas`, `host`). After it they
     receive no more reports."""
     character = state.characters[name]
-    return Event("you_died", {"turn": state.turn, "cause": character.cause, "room": character.room,
-                              "killers": list(killers)})
+    return Event(
+        "you_died",
+        {
+            "turn": state.turn,
+            "cause": character.cause,
+            "room": character.room,
+            "killers": list(killers),
+        },
+    )

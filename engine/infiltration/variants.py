@@ -1,5 +1,6 @@
 """Infiltration setups for `pbp balance` (rules: Balance): the Red count in words, the
 counts one and two away, and the count the rules propose where the default is lopsided."""
+
 from __future__ import annotations
 
 from engine.setup_variants import Options, SetupVariants, Variant
@@ -26,8 +27,11 @@ def played(players: int, options: Options) -> str:
 
 def nearby(players: int, options: Options) -> tuple[Variant, ...]:
     reds = reds_of(players, options)
-    return tuple((f"{count} Red{'s' if count != 1 else ''}", {**options, "reds": str(count)})
-                 for count in (reds - 2, reds - 1, reds + 1, reds + 2) if 1 <= count < players)
+    return tuple(
+        (f"{count} Red{'s' if count != 1 else ''}", {**options, "reds": str(count)})
+        for count in (reds - 2, reds - 1, reds + 1, reds + 2)
+        if 1 <= count < players
+    )
 
 
 def proposed(players: int, options: Options) -> Variant | None:

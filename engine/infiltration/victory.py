@@ -1,5 +1,6 @@
 """Victory (rules: Victory). Checked after arrival, after the lynch, at the end of each
 resolution, and after a host kill."""
+
 from __future__ import annotations
 
 from enum import Enum
@@ -28,7 +29,9 @@ PATHS = tuple(path.value for path in VictoryPath)
 def victory_result(winners: Iterable[str], path: str, players: Iterable[str]) -> Result:
     """A result on one of the declared `PATHS`; any other path is a ValueError."""
     if path not in PATHS:
-        raise ValueError(f"{path!r} is not an Infiltration victory path; the paths are {', '.join(PATHS)}.")
+        raise ValueError(
+            f"{path!r} is not an Infiltration victory path; the paths are {', '.join(PATHS)}."
+        )
     return Result(tuple(winners), path, tuple(players))
 
 
@@ -46,12 +49,16 @@ def _win(state: GameState, team: str | None, path: VictoryPath) -> Result:
 def ghost_destroyed(state: GameState) -> bool:
     """Both Power Generator rooms hold a living player each, and at least two living players
     carrying Stingers are in the GHOST Hangar. NPCs do not count; allegiance is not checked."""
+
     def players_in(room: str) -> list[Character]:
         return [c for c in state.in_room(room) if not c.npc]
+
     generators = state.room_with("GENERATOR")
     hangar = state.room_with("HANGAR")[0]
-    return (all(players_in(room) for room in generators)
-            and sum(1 for c in players_in(hangar) if c.stinger) >= 2)
+    return (
+        all(players_in(room) for room in generators)
+        and sum(1 for c in players_in(hangar) if c.stinger) >= 2
+    )
 
 
 def head_count(state: GameState) -> Result | None:

@@ -8,6 +8,7 @@ fellow Reds (NPCs included) and the occupancy report, and the facility as they k
 (`map`, engine/infiltration/knowledge.py). The host's view is the public view with the
 whole facility as its map.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -30,23 +31,36 @@ def public_view(state: GameState) -> dict[str, Any]:
         "turn": state.turn,
         "step": state.step.value,
         # At the game's end everyone's team and class become public (the final post's role list).
-        "players": [{"name": c.name, "alive": c.alive, "npc": c.npc, "team": c.team, "class": c.role}
-                    for c in characters] if over else
-                   [{"name": c.name, "alive": c.alive, "npc": c.npc} for c in characters],
+        "players": (
+            [
+                {"name": c.name, "alive": c.alive, "npc": c.npc, "team": c.team, "class": c.role}
+                for c in characters
+            ]
+            if over
+            else [{"name": c.name, "alive": c.alive, "npc": c.npc} for c in characters]
+        ),
         # At the game's end how each one died, and where, becomes public too (the end log).
-        "dead": [{"name": c.name, "turn": c.died_turn, "cause": c.cause, "room": c.room} for c in dead] if over else
-                [{"name": c.name, "turn": c.died_turn} for c in dead],
+        "dead": (
+            [{"name": c.name, "turn": c.died_turn, "cause": c.cause, "room": c.room} for c in dead]
+            if over
+            else [{"name": c.name, "turn": c.died_turn} for c in dead]
+        ),
         # How many Reds the players hold follows from the option and the number of players.
         "reds": state.initial_reds,
-        "alert": {"holds": in_decision and bool(state.alert_floors), "scope": scope,
-                  "floors": list(state.alert_floors) if in_decision and scope == "floor" else []},
+        "alert": {
+            "holds": in_decision and bool(state.alert_floors),
+            "scope": scope,
+            "floors": list(state.alert_floors) if in_decision and scope == "floor" else [],
+        },
         "last_votes": dict(state.last_votes),
         "options": {k: v for k, v in state.options.items() if k != "map"},
         "result": state.result.to_json() if state.result else None,
     }
 
 
-def player_view(state: GameState, name: str, public: dict[str, Any] | None = None) -> dict[str, Any]:
+def player_view(
+    state: GameState, name: str, public: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """`name`'s view: the public view (`public`: shared with other views, made once for
     them) with what they know themselves."""
     view = dict(public) if public is not None else public_view(state)
@@ -88,11 +102,24 @@ def player_status(state: GameState, player: str) -> PlayerStatus:
     shows a character by class and team."""
     me = state.characters[player]
     revealed = tuple(filter(None, (me.team, me.role)))
-    if me.team != RED:   # most players: no teammates, no channel (asked each phase for each)
-        return PlayerStatus(alive=me.alive, label=me.team, teammates={}, channels=(), team=me.team,
-                            role=me.role or "", revealed=revealed)
+    if me.team != RED:  # most players: no teammates, no channel (asked each phase for each)
+        return PlayerStatus(
+            alive=me.alive,
+            label=me.team,
+            teammates={},
+            channels=(),
+            team=me.team,
+            role=me.role or "",
+            revealed=revealed,
+        )
     fellows = tuple(name for name in state.red_names if name != player)
     talks = me.alive and any(state.characters[name].alive for name in fellows)
-    return PlayerStatus(alive=me.alive, label=me.team, teammates={"Reds": fellows},
-                        channels=("reds",) if talks else (),
-                        team=me.team, role=me.role or "", revealed=revealed)
+    return PlayerStatus(
+        alive=me.alive,
+        label=me.team,
+        teammates={"Reds": fellows},
+        channels=("reds",) if talks else (),
+        team=me.team,
+        role=me.role or "",
+        revealed=revealed,
+    )

@@ -5,6 +5,7 @@ orders, day, night, host, views, players). `make_ruleset(extra_roles=(...))` bui
 caller imported itself (docs/design.md: Extensibility); this package never imports a role by
 name from outside.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -13,9 +14,18 @@ from typing import Any, Mapping, Sequence
 
 from engine.core import (
     Event,
-    GameSetupError, HostActionError, IllegalOrderError, OptionSpec, OrderBlockError, Phase, PlayerSpec,
-    PlayerStatus, Resolution, Result,
-    Ruleset, resolve_options,
+    GameSetupError,
+    HostActionError,
+    IllegalOrderError,
+    OptionSpec,
+    OrderBlockError,
+    Phase,
+    PlayerSpec,
+    PlayerStatus,
+    Resolution,
+    Result,
+    Ruleset,
+    resolve_options,
 )
 from engine.players import SkillLike
 from engine.simulation import one_off_orders
@@ -32,25 +42,51 @@ from engine.werewolf.teams import introduce
 __all__ = ["make_ruleset", "WerewolfRules"]
 
 OPTIONS = {
-    "setup_11": OptionSpec("setup_11", "romantic", setups.ELEVENTH_ROLES,
-                           "the role the 11-player setup adds to the 10-player one"),
-    "roles": OptionSpec("roles", "", (), "an explicit role list, comma-separated (required under 8 players)"),
+    "setup_11": OptionSpec(
+        "setup_11",
+        "romantic",
+        setups.ELEVENTH_ROLES,
+        "the role the 11-player setup adds to the 10-player one",
+    ),
+    "roles": OptionSpec(
+        "roles", "", (), "an explicit role list, comma-separated (required under 8 players)"
+    ),
     "reveal_roles": OptionSpec("reveal_roles", False, (), "show a dead player's role"),
-    "wench_missing": OptionSpec("wench_missing", "random", ("random", "none"),
-                                "a Wench who sends no VISIT visits a random living player, or nobody"),
-    "bodyguard_self": OptionSpec("bodyguard_self", "forbidden", ("forbidden", "allowed"),
-                                 "whether the Bodyguard may protect himself"),
-    "bodyguard_repeat": OptionSpec("bodyguard_repeat", "allowed", ("allowed", "forbidden"),
-                                   "whether the Bodyguard may protect the same player on consecutive nights"),
-    "modkill_loses": OptionSpec("modkill_loses", True, (),
-                                "a player the host removes for breaking the rules never wins"),
-    "first_night": OptionSpec("first_night", "quiet", ("quiet", "full"),
-                              "night 0 is quiet (only the Romantic acts) or a whole night (the wolves kill, "
-                              "every role acts), as in night-first games"),
-    "wolf_tie": OptionSpec("wolf_tie", "no-kill", ("no-kill", "random"),
-                           "a tie among the wolves' KILL orders kills nobody, or a random one of the tied"),
+    "wench_missing": OptionSpec(
+        "wench_missing",
+        "random",
+        ("random", "none"),
+        "a Wench who sends no VISIT visits a random living player, or nobody",
+    ),
+    "bodyguard_self": OptionSpec(
+        "bodyguard_self",
+        "forbidden",
+        ("forbidden", "allowed"),
+        "whether the Bodyguard may protect himself",
+    ),
+    "bodyguard_repeat": OptionSpec(
+        "bodyguard_repeat",
+        "allowed",
+        ("allowed", "forbidden"),
+        "whether the Bodyguard may protect the same player on consecutive nights",
+    ),
+    "modkill_loses": OptionSpec(
+        "modkill_loses", True, (), "a player the host removes for breaking the rules never wins"
+    ),
+    "first_night": OptionSpec(
+        "first_night",
+        "quiet",
+        ("quiet", "full"),
+        "night 0 is quiet (only the Romantic acts) or a whole night (the wolves kill, "
+        "every role acts), as in night-first games",
+    ),
+    "wolf_tie": OptionSpec(
+        "wolf_tie",
+        "no-kill",
+        ("no-kill", "random"),
+        "a tie among the wolves' KILL orders kills nobody, or a random one of the tied",
+    ),
 }
-
 
 
 class WerewolfRules(Ruleset):
@@ -64,18 +100,32 @@ class WerewolfRules(Ruleset):
         self.options: Mapping[str, OptionSpec] = OPTIONS
 
     # ------------------------------------------------------------------ creation
-    def new_game(self, players: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any]) -> GameState:
+    def new_game(
+        self, players: Sequence[PlayerSpec], seed: Any, options: Mapping[str, Any]
+    ) -> GameState:
         settings = resolve_options(self.options, options)
         names = [p.name for p in players]
         if len({n.lower() for n in names}) != len(names):
-            raise GameSetupError("Two players share a name (ignoring case); give every player a different name.")
+            raise GameSetupError(
+                "Two players share a name (ignoring case); give every player a different name."
+            )
         roles = setups.choose_roles(len(names), settings, self.table.names())
         dealt = setups.deal(roles, names, seed)
-        characters = introduce(tuple(
-            Character(name=n, role=dealt[n], role_state=self.table.by_name[dealt[n]].initial_state)
-            for n in names), self.table)
-        return GameState(seed=str(seed), options=tuple(sorted(settings.items())), setup=tuple(sorted(roles)),
-                         characters=characters)
+        characters = introduce(
+            tuple(
+                Character(
+                    name=n, role=dealt[n], role_state=self.table.by_name[dealt[n]].initial_state
+                )
+                for n in names
+            ),
+            self.table,
+        )
+        return GameState(
+            seed=str(seed),
+            options=tuple(sorted(settings.items())),
+            setup=tuple(sorted(roles)),
+            characters=characters,
+        )
 
     def setup_warnings(self, state: GameState) -> tuple[str, ...]:
         """Sentences for the host about a setup the rules accept but advise against."""
@@ -97,20 +147,32 @@ class WerewolfRules(Ruleset):
         if not state.character(player).alive:
             raise OrderBlockError([IllegalOrderError("you are dead, so you cannot send orders.")])
         players = [c.name for c in state.characters]
-        return parse_block(lines, self.table.keywords, players,
-                           lambda order: phases.check_legal(state, self.table, player, order))
+        return parse_block(
+            lines,
+            self.table.keywords,
+            players,
+            lambda order: phases.check_legal(state, self.table, player, order),
+        )
 
-    def parse_standing_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
+    def parse_standing_orders(
+        self, state: GameState, player: str, lines: Sequence[str]
+    ) -> tuple[Any, ...]:
         """A block accepted earlier in this phase, read again at the deadline: like
         `parse_orders`, except that an order aimed at a player the host removed since then
         still stands (rules: it keeps its meaning and does nothing; no default replaces it)."""
         if state.result is not None or not state.character(player).alive:
             return self.parse_orders(state, player, lines)
         players = [c.name for c in state.characters]
-        return parse_block(lines, self.table.keywords, players,
-                           lambda order: phases.check_legal(state, self.table, player, order, standing=True))
+        return parse_block(
+            lines,
+            self.table.keywords,
+            players,
+            lambda order: phases.check_legal(state, self.table, player, order, standing=True),
+        )
 
-    def legal_orders(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> dict[str, tuple[Any, ...]]:
+    def legal_orders(
+        self, state: GameState, orders: Mapping[str, Sequence[Any]]
+    ) -> dict[str, tuple[Any, ...]]:
         """The orders that still stand: from living players, allowed in this phase (an
         order aimed at a player the host removed in this phase stands, and does nothing)."""
         kept = {}
@@ -152,7 +214,9 @@ class WerewolfRules(Ruleset):
             return night.resolve_night(state, orders, self.table)
         return night.resolve_witch(state, orders, self.table)
 
-    def host_kill(self, state: GameState, player: str, reason: str, breach: bool = True) -> Resolution:
+    def host_kill(
+        self, state: GameState, player: str, reason: str, breach: bool = True
+    ) -> Resolution:
         return host.host_kill(state, player, reason, self.table, breach)
 
     def host_notes(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> tuple[str, ...]:
@@ -181,16 +245,25 @@ class WerewolfRules(Ruleset):
         if state.result is not None or player not in state.living:
             return ""
         view = self.view(state, player)
-        return one_off_orders(self, state, player, seed, news=tuple(Event(e["kind"], e["data"]) for e in view["log"]),
-                              mail=tuple(Event(e["kind"], e["data"]) for e in view["me"]["inbox"]))
+        return one_off_orders(
+            self,
+            state,
+            player,
+            seed,
+            news=tuple(Event(e["kind"], e["data"]) for e in view["log"]),
+            mail=tuple(Event(e["kind"], e["data"]) for e in view["me"]["inbox"]),
+        )
 
     def scripted_player(self, player: str, skill: SkillLike) -> WerewolfPlayer:
         return WerewolfPlayer(player, skill)
 
     def game_statistics(self, state: GameState) -> dict[str, Any]:
         deaths = Counter(c.death_cause for c in state.characters if not c.alive)
-        return {"turns": state.day, "deaths_by_cause": dict(sorted(deaths.items())),
-                "actions_used": dict(state.actions)}
+        return {
+            "turns": state.day,
+            "deaths_by_cause": dict(sorted(deaths.items())),
+            "actions_used": dict(state.actions),
+        }
 
 
 def make_ruleset(extra_roles: Sequence[Role] = ()) -> WerewolfRules:

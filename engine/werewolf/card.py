@@ -2,12 +2,20 @@
 order table for HELP — the day orders, then every role's night orders read from the
 game's role table, so a role the host added is listed like a built-in one —
 and the words a name may not be (rules: Order grammar)."""
+
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from engine.core import OrderLine, PhaseKind, PublicCharacter, RulesetCard, SecretFields, listed_characters
+from engine.core import (
+    OrderLine,
+    PhaseKind,
+    PublicCharacter,
+    RulesetCard,
+    SecretFields,
+    listed_characters,
+)
 from engine.werewolf.balance.study import BALANCE_STUDY
 from engine.werewolf.balance.variants import SETUP_VARIANTS
 from engine.keyword_names import every_name
@@ -17,28 +25,41 @@ from engine.werewolf.phases import DAY_NOTES
 from engine.werewolf.table import RoleTable
 
 _DAY_LINES = (
-    OrderLine("Dn-nominate / Dn-runoff", ("nominate", "runoff"), "NOMINATE <player>", "every living player",
-              "the two most nominated stand trial (yourself allowed)"),
-    OrderLine("Dn-vote", ("vote",), "VOTE <defendant> or VOTE NO LYNCH", "every living player",
-              "NO LYNCH only when there is one defendant"),
+    OrderLine(
+        "Dn-nominate / Dn-runoff",
+        ("nominate", "runoff"),
+        "NOMINATE <player>",
+        "every living player",
+        "the two most nominated stand trial (yourself allowed)",
+    ),
+    OrderLine(
+        "Dn-vote",
+        ("vote",),
+        "VOTE <defendant> or VOTE NO LYNCH",
+        "every living player",
+        "NO LYNCH only when there is one defendant",
+    ),
 )
 # Night phase kinds, in the order they come, with the words the rules use for them.
 _NIGHT_PHASES = {"night0": "N0", "night": "Nn", "witch": "Nn-witch"}
 
 # Default lengths: a day for most phases, two for the vote, where players talk things over;
 # half a day for a runoff (rules: Day §2) and for the Witch's turn.
-PHASE_KINDS = (PhaseKind("night0", "night 0", "24h"),
-               PhaseKind("nominate", "each day's nominations", "24h"),
-               PhaseKind("runoff", "a runoff nomination round", "12h"),
-               PhaseKind("vote", "each day's vote", "48h"),
-               PhaseKind("night", "each night", "24h"),
-               PhaseKind("witch", "the Witch's turn after each night", "12h"))
+PHASE_KINDS = (
+    PhaseKind("night0", "night 0", "24h"),
+    PhaseKind("nominate", "each day's nominations", "24h"),
+    PhaseKind("runoff", "a runoff nomination round", "12h"),
+    PhaseKind("vote", "each day's vote", "48h"),
+    PhaseKind("night", "each night", "24h"),
+    PhaseKind("witch", "the Witch's turn after each night", "12h"),
+)
 
 # Where a view holds what a public post must not tell (engine.core.SecretFields): a
 # character's role and faction, and the teams in its reports (`team`, `newcomer`); a record
 # is about the character in its `name`, a report's `player` or a result's `target`.
-SECRET_FIELDS = SecretFields(personal=frozenset({"role", "faction", "team"}),
-                             subjects=("name", "player", "target"))
+SECRET_FIELDS = SecretFields(
+    personal=frozenset({"role", "faction", "team"}), subjects=("name", "player", "target")
+)
 
 
 _DAY_STEPS = {"nominate": "nominations", "runoff": "runoff nominations", "vote": "vote"}
@@ -66,17 +87,23 @@ def order_table(table: RoleTable) -> tuple[OrderLine, ...]:
             line = night.setdefault((kind.phase_kind, syntax), {"who": [], "note": kind.note})
             line["who"].append(role.name.replace("_", " ").title())
     order = list(_NIGHT_PHASES)
-    lines = sorted(night.items(), key=lambda item: order.index(item[0][0]) if item[0][0] in order else len(order))
+    lines = sorted(
+        night.items(),
+        key=lambda item: order.index(item[0][0]) if item[0][0] in order else len(order),
+    )
     return _DAY_LINES + tuple(
-        OrderLine(_NIGHT_PHASES.get(kind, kind), (kind,), syntax, ", ".join(facts["who"]), facts["note"])
-        for (kind, syntax), facts in lines)
+        OrderLine(
+            _NIGHT_PHASES.get(kind, kind), (kind,), syntax, ", ".join(facts["who"]), facts["note"]
+        )
+        for (kind, syntax), facts in lines
+    )
 
 
 def _role_state_line(key: str, value: Any) -> str:
     """One entry of a role's own state in words: a spent once-per-game power, a last target."""
     words = key.replace("_", " ").capitalize()
     if key.endswith("_used"):
-        return f"{key[:-len('_used')].upper()}: {'used' if value else 'left'}"
+        return f"{key[: -len('_used')].upper()}: {'used' if value else 'left'}"
     if isinstance(value, bool):
         return f"{words}: {'yes' if value else 'no'}"
     return f"{words}: {value if value is not None else 'nobody yet'}"
@@ -87,8 +114,10 @@ def character_summary(view: Mapping[str, Any]) -> tuple[str, ...]:
     role and faction, alive or dead, lover and known teammates, a silence, and what its
     role has left (the Witch's potions, the Bodyguard's last protected …)."""
     me = view["me"]
-    lines = [f"{str(me['role']).capitalize()} ({me['faction']}), {'alive' if me['alive'] else 'dead'}"
-             + (", silenced today" if me.get("silenced") else "")]
+    lines = [
+        f"{str(me['role']).capitalize()} ({me['faction']}), {'alive' if me['alive'] else 'dead'}"
+        + (", silenced today" if me.get("silenced") else "")
+    ]
     if me.get("lover"):
         lines.append(f"Lover: {me['lover']}")
     for team, names in (me.get("teams") or {}).items():
@@ -113,23 +142,35 @@ def public_choice(order: Any) -> str | None:
 TAKE_BACK_WORDS = (("UNNOMINATE", "NOMINATE"), ("UNVOTE", "VOTE"))
 
 
-SIDE_NAMES = (("village", "the Village"), ("wolves", "the Wolves"), ("weregerbil", "the Weregerbils"),
-              ("werehamster", "the Werehamster"))
-VICTORY_PATHS = (("weregerbils-outnumber", "the Weregerbils match both the wolves and the village"),
-                 ("no-wolves-left", "no wolf is left alive"),
-                 ("wolves-parity", "the wolves are as many as the village at dawn"))
+SIDE_NAMES = (
+    ("village", "the Village"),
+    ("wolves", "the Wolves"),
+    ("weregerbil", "the Weregerbils"),
+    ("werehamster", "the Werehamster"),
+)
+VICTORY_PATHS = (
+    ("weregerbils-outnumber", "the Weregerbils match both the wolves and the village"),
+    ("no-wolves-left", "no wolf is left alive"),
+    ("wolves-parity", "the wolves are as many as the village at dawn"),
+)
 
 
 def public_roster(view: Mapping[str, Any]) -> tuple[PublicCharacter, ...]:
     """Every character of the public view, a dead one with the day or night it died in."""
-    return listed_characters(view, lambda entry: phase_words(str(entry["died_in"])).split(" — ")[0]
-                             if entry.get("died_in") else "")
+    return listed_characters(
+        view,
+        lambda entry: (
+            phase_words(str(entry["died_in"])).split(" — ")[0] if entry.get("died_in") else ""
+        ),
+    )
 
 
 def setup_name(seats: Sequence[tuple[str, str]]) -> str:
     """A setup by its roles, each with its count (`pbp stats`)."""
     roles = Counter(role for role, _team in seats)
-    return ", ".join(f"{role}×{count}" if count > 1 else role for role, count in sorted(roles.items()))
+    return ", ".join(
+        f"{role}×{count}" if count > 1 else role for role, count in sorted(roles.items())
+    )
 
 
 def make_card(table: RoleTable) -> RulesetCard:
@@ -141,15 +182,35 @@ def make_card(table: RoleTable) -> RulesetCard:
         game_id_prefix="ww",
         phase_kinds=PHASE_KINDS,
         orders=order_table(table),
-        reserved_words=frozenset(word.upper() for word in (*keywords, "NOMINATE", "VOTE", "NO", "LYNCH",
-                                                           *(word for word, _ in TAKE_BACK_WORDS),
-                                                           *every_name(KEYWORD_NAMES))),
+        reserved_words=frozenset(
+            word.upper()
+            for word in (
+                *keywords,
+                "NOMINATE",
+                "VOTE",
+                "NO",
+                "LYNCH",
+                *(word for word, _ in TAKE_BACK_WORDS),
+                *every_name(KEYWORD_NAMES),
+            )
+        ),
         public_orders=("NOMINATE", "VOTE"),
         take_back_words=TAKE_BACK_WORDS,
         keyword_names=KEYWORD_NAMES,
         roles=tuple((role.name, role.faction, role.summary) for role in table.roles),
-        texts=tuple(dict.fromkeys((*DAY_NOTES, *(kind.lone_note for role in table.roles for kind in role.orders
-                                                    if kind.lone_note)))),
+        texts=tuple(
+            dict.fromkeys(
+                (
+                    *DAY_NOTES,
+                    *(
+                        kind.lone_note
+                        for role in table.roles
+                        for kind in role.orders
+                        if kind.lone_note
+                    ),
+                )
+            )
+        ),
         character_summary=character_summary,
         secret_fields=SECRET_FIELDS,
         channel_orders=(("pack", "KILL"),),

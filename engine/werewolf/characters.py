@@ -4,6 +4,7 @@ and the role it shows when roles are revealed.
 
 Everything here is a frozen value; a change is a new value made with `replace`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -59,10 +60,16 @@ def revealed_role(character: Character) -> str:
     return f"{character.role}-{character.creature}" if character.creature else character.role
 
 
-def kill(characters: tuple[Character, ...], name: str, cause: str, phase_id: str) -> tuple[Character, ...]:
+def kill(
+    characters: tuple[Character, ...], name: str, cause: str, phase_id: str
+) -> tuple[Character, ...]:
     """The characters with `name` dead of `cause` (nothing changes for the already dead)."""
     return tuple(
-        replace(c, alive=False, death_cause=cause, death_phase=phase_id) if c.name == name and c.alive else c
+        (
+            replace(c, alive=False, death_cause=cause, death_phase=phase_id)
+            if c.name == name and c.alive
+            else c
+        )
         for c in characters
     )
 

@@ -1,5 +1,6 @@
 """The day (rules: Day): nominations, the runoff round, the trial and its vote, the
 Rabble Rouser's double lynch, and nightfall."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -19,7 +20,9 @@ from engine.werewolf.victory import check_victory
 TRIAL_PLACES = 2
 
 
-def latest(orders: Mapping[str, Sequence[Any]], order_type: type[Any], voters: Sequence[str]) -> dict[str, Any]:
+def latest(
+    orders: Mapping[str, Sequence[Any]], order_type: type[Any], voters: Sequence[str]
+) -> dict[str, Any]:
     """Each living voter's order of this type (the block holds at most one)."""
     found = {}
     for voter in voters:
@@ -32,11 +35,15 @@ def latest(orders: Mapping[str, Sequence[Any]], order_type: type[Any], voters: S
 def tally_of(choices: Mapping[str, str | None], counted: Sequence[str]) -> dict[str, int]:
     """The count per choice; a choice of a player the host removed in this phase stays in
     the record (it was public when accepted) but counts for nobody."""
-    counts = Counter(target or "NO LYNCH" for target in choices.values() if target is None or target in counted)
+    counts = Counter(
+        target or "NO LYNCH" for target in choices.values() if target is None or target in counted
+    )
     return dict(sorted(counts.items()))
 
 
-def fill_places(counts: Mapping[str, int], places: int) -> tuple[tuple[str, ...], tuple[str, ...], int]:
+def fill_places(
+    counts: Mapping[str, int], places: int
+) -> tuple[tuple[str, ...], tuple[str, ...], int]:
     """Rules Day §2: places won outright stand; if a tie decides the remaining place(s),
     returns the tied group and how many places they compete for."""
     standing: list[str] = []
@@ -52,18 +59,33 @@ def fill_places(counts: Mapping[str, int], places: int) -> tuple[tuple[str, ...]
     return tuple(standing), (), 0
 
 
-def nominations_event(state: GameState, round_name: str, nominations: Mapping[str, Nominate]) -> Event:
+def nominations_event(
+    state: GameState, round_name: str, nominations: Mapping[str, Nominate]
+) -> Event:
     choices = {voter: order.target for voter, order in nominations.items()}
     missing = [name for name in state.living if name not in nominations]
-    return Event("nominations", {"day": state.day, "round": round_name, "nominations": choices,
-                                 "missing": missing, "tally": tally_of(choices, state.living)})
+    return Event(
+        "nominations",
+        {
+            "day": state.day,
+            "round": round_name,
+            "nominations": choices,
+            "missing": missing,
+            "tally": tally_of(choices, state.living),
+        },
+    )
 
 
-def standing_nominations(state: GameState, orders: Mapping[str, Sequence[Any]], allowed: Sequence[str]) -> dict[str, Nominate]:
+def standing_nominations(
+    state: GameState, orders: Mapping[str, Sequence[Any]], allowed: Sequence[str]
+) -> dict[str, Nominate]:
     """Each living player's nomination of an allowed candidate; one of a candidate the host
     removed since stands in the record and counts for nobody."""
-    return {voter: order for voter, order in latest(orders, Nominate, state.living).items()
-            if order.target in allowed or order.target in state.removed}
+    return {
+        voter: order
+        for voter, order in latest(orders, Nominate, state.living).items()
+        if order.target in allowed or order.target in state.removed
+    }
 
 
 def counted(nominations: Mapping[str, Nominate], state: GameState) -> list[Nominate]:
@@ -71,7 +93,9 @@ def counted(nominations: Mapping[str, Nominate], state: GameState) -> list[Nomin
     return [order for order in nominations.values() if order.target in living]
 
 
-def resolve_nominations(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
+def resolve_nominations(
+    state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable
+) -> Resolution:
     nominations = standing_nominations(state, orders, state.living)
     public = [nominations_event(state, "nominate", nominations)]
     state = state.count_actions(["nominate"] * len(nominations))
@@ -81,14 +105,27 @@ def resolve_nominations(state: GameState, orders: Mapping[str, Sequence[Any]], t
     counts = Counter(order.target for order in counted(nominations, state))
     standing, tied, places = fill_places(counts, TRIAL_PLACES)
     if tied:
-        public.append(Event("runoff", {"day": state.day, "standing": list(standing), "tied": list(tied),
-                                       "places": places}))
-        state = replace(state, phase_id=f"D{state.day}-runoff", runoff=Runoff(standing, tied, places))
+        public.append(
+            Event(
+                "runoff",
+                {
+                    "day": state.day,
+                    "standing": list(standing),
+                    "tied": list(tied),
+                    "places": places,
+                },
+            )
+        )
+        state = replace(
+            state, phase_id=f"D{state.day}-runoff", runoff=Runoff(standing, tied, places)
+        )
         return conclude(state, public, {}, table, start_of_day=False)
     return close_nominations(state, standing, public, table)
 
 
-def resolve_runoff(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
+def resolve_runoff(
+    state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable
+) -> Resolution:
     """Rules Day §2: one runoff among the tied fills the remaining place(s); a second tie
     is settled by a seeded draw."""
     runoff = state.runoff
@@ -105,12 +142,18 @@ def resolve_runoff(state: GameState, orders: Mapping[str, Sequence[Any]], table:
     won, still_tied, left = fill_places(counts, places)
     drawn: list[str] = []
     if still_tied:
-        drawn = sorted(phase_rng(state.seed, state.phase_id, "runoff-draw").sample(sorted(still_tied), left))
-        public.append(Event("runoff_draw", {"day": state.day, "among": list(still_tied), "drawn": drawn}))
+        drawn = sorted(
+            phase_rng(state.seed, state.phase_id, "runoff-draw").sample(sorted(still_tied), left)
+        )
+        public.append(
+            Event("runoff_draw", {"day": state.day, "among": list(still_tied), "drawn": drawn})
+        )
     return close_nominations(state, tuple(standing) + won + tuple(drawn), public, table)
 
 
-def close_nominations(state: GameState, defendants: Sequence[str], public: list[Event], table: RoleTable) -> Resolution:
+def close_nominations(
+    state: GameState, defendants: Sequence[str], public: list[Event], table: RoleTable
+) -> Resolution:
     """Rules Day §3: with rabble roused the defendants are lynched at once and Dn-vote is
     skipped; otherwise the trial opens."""
     defendants = tuple(d for d in (c.name for c in state.characters) if d in defendants)
@@ -125,17 +168,32 @@ def close_nominations(state: GameState, defendants: Sequence[str], public: list[
     return conclude(state, public, {}, table, start_of_day=False)
 
 
-def resolve_vote(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
+def resolve_vote(
+    state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable
+) -> Resolution:
     """Rules Day §3: two defendants: more votes is lynched, a tie lynches nobody; one
     defendant: lynched if votes for them exceed votes for NO LYNCH."""
     defendants = list(on_trial(state))
-    votes = {voter: order for voter, order in latest(orders, Vote, state.living).items()
-             if order.target is None or order.target in state.defendants}
+    votes = {
+        voter: order
+        for voter, order in latest(orders, Vote, state.living).items()
+        if order.target is None or order.target in state.defendants
+    }
     choices = {voter: order.target for voter, order in votes.items()}
     missing = [name for name in state.living if name not in votes]
     tally = tally_of(choices, defendants)
-    public = [Event("votes", {"day": state.day, "defendants": list(defendants), "votes": choices,
-                              "missing": missing, "tally": tally})]
+    public = [
+        Event(
+            "votes",
+            {
+                "day": state.day,
+                "defendants": list(defendants),
+                "votes": choices,
+                "missing": missing,
+                "tally": tally,
+            },
+        )
+    ]
     state = state.count_actions(["vote"] * len(votes))
     lynched: tuple[str, ...] = ()
     if len(defendants) == 1:
@@ -151,20 +209,25 @@ def resolve_vote(state: GameState, orders: Mapping[str, Sequence[Any]], table: R
     return lynch(state, lynched, public, table)
 
 
-def lynch(state: GameState, victims: Sequence[str], public: list[Event], table: RoleTable) -> Resolution:
+def lynch(
+    state: GameState, victims: Sequence[str], public: list[Event], table: RoleTable
+) -> Resolution:
     """The lynch victims die, their lovers with them; victory is checked, then night falls.
     A double lynch is two lynches, in alphabetical order, whatever bonds join the two (two
     lovers are both "lynched"); chains follow. The Apothecary will learn of each victim."""
     victims = sorted(victims)
     characters = state.characters
-    records = tuple((victim, faction_of(state.character(victim), table.by_name)) for victim in victims)
+    records = tuple(
+        (victim, faction_of(state.character(victim), table.by_name)) for victim in victims
+    )
     deaths = []
     for victim in victims:
         characters = kill(characters, victim, "lynch", state.phase_id)
         deaths.append((victim, "lynch"))
     for victim in victims:
-        characters, chained = kill_with_chains(characters, victim, "lynch", state.phase_id, state.lovers,
-                                               already_dead=True)
+        characters, chained = kill_with_chains(
+            characters, victim, "lynch", state.phase_id, state.lovers, already_dead=True
+        )
         deaths.extend(chained)
     for name, cause in deaths:
         event = {"day": state.day, "player": name}
@@ -177,8 +240,14 @@ def lynch(state: GameState, victims: Sequence[str], public: list[Event], table: 
 
 def nightfall(state: GameState, public: list[Event], table: RoleTable) -> Resolution:
     """Night n follows day n; the silence ends with the day."""
-    state = replace(state, phase_id=f"N{state.day}", runoff=None, defendants=(), silenced=None,
-                    last_lynch=state.last_lynch if state.last_lynch is not None else ())
+    state = replace(
+        state,
+        phase_id=f"N{state.day}",
+        runoff=None,
+        defendants=(),
+        silenced=None,
+        last_lynch=state.last_lynch if state.last_lynch is not None else (),
+    )
     public = list(public)
     if check_victory(state.characters, table, start_of_day=False) is None:
         public.append(Event("night_falls", {"night": state.day}))

@@ -1,13 +1,19 @@
 """Deaths outside the night's resolution (lynch, host kill) with their chains (rules:
 Romantic: if one lover dies, the other dies at once)."""
+
 from __future__ import annotations
 
 from engine.werewolf.characters import Character, kill
 
 
-def kill_with_chains(characters: tuple[Character, ...], name: str, cause: str, phase_id: str,
-                     lovers: tuple[str, ...], already_dead: bool = False
-                     ) -> tuple[tuple[Character, ...], list[tuple[str, str]]]:
+def kill_with_chains(
+    characters: tuple[Character, ...],
+    name: str,
+    cause: str,
+    phase_id: str,
+    lovers: tuple[str, ...],
+    already_dead: bool = False,
+) -> tuple[tuple[Character, ...], list[tuple[str, str]]]:
     """The characters after `name` dies, and every death in order as (name, cause).
     `already_dead`: `name` died already (one of a double lynch); only the chain follows."""
     deaths: list[tuple[str, str]] = []

@@ -24,7 +24,10 @@ PRIVATE_EVENT_KINDS = {
     "vision": "the Seer's verdict on a player",
     "vision_failed": "the Seer's target died in the night before she could look",
     "apothecary_report": "of each of the day's lynch victims: wolf, not wolf or third faction",
-    "pack_kills": "every wolf of the pack: the pack's KILLs tonight, whether they agreed, and whom they killed",
+    "pack_kills": (
+        "every wolf of the pack: the pack's KILLs tonight, whether they agreed, and whom they"
+        " killed"
+    ),
     "beyond_reach": "your faction's target was claimed earlier in the night by another faction",
     "visited": "someone visited you in the night",
     "silenced": "you are silenced for the coming day",

@@ -3,6 +3,7 @@ last lynch, and a pending runoff or night.
 
 Everything here is a frozen value; a change is a new value made with `replace`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace

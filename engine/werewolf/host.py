@@ -1,5 +1,6 @@
 """The host's actions on a Werewolf game (rules: Day §5, "A host kill during a night"): the
 removal of a player, and the notes the host reads about the orders in so far."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -15,7 +16,9 @@ from engine.werewolf.table import RoleTable
 from engine.werewolf.tally import most_named
 
 
-def host_kill(state: GameState, player: str, reason: str, table: RoleTable, breach: bool = True) -> Resolution:
+def host_kill(
+    state: GameState, player: str, reason: str, table: RoleTable, breach: bool = True
+) -> Resolution:
     """The host removes a player at once, announced with the reason, then victory is
     checked. `breach`: removed for breaking the rules (a modkill, who never wins under
     `modkill_loses`).
@@ -48,12 +51,25 @@ def host_kill(state: GameState, player: str, reason: str, table: RoleTable, brea
     pending = state.pending
     if pending is not None:
         pending = replace(
-            pending, dead_now=tuple((n, why) for n, why in pending.dead_now if n != player),
-            characters=tuple(replace(c, alive=False, death_cause="host", death_phase=dated)
-                             if c.name == player else c for c in pending.characters))
-    state = replace(state, characters=characters, pending=pending, removed=state.removed + (player,),
-                    night_removed=state.night_removed + ((player,) if at_night else ()),
-                    modkilled=state.modkilled + ((player,) if breach else ()))
+            pending,
+            dead_now=tuple((n, why) for n, why in pending.dead_now if n != player),
+            characters=tuple(
+                (
+                    replace(c, alive=False, death_cause="host", death_phase=dated)
+                    if c.name == player
+                    else c
+                )
+                for c in pending.characters
+            ),
+        )
+    state = replace(
+        state,
+        characters=characters,
+        pending=pending,
+        removed=state.removed + (player,),
+        night_removed=state.night_removed + ((player,) if at_night else ()),
+        modkilled=state.modkilled + ((player,) if breach else ()),
+    )
     if kind == "vote" and not phases.on_trial(state):
         # Both defendants removed: the day ends with no lynch.
         public.append(Event("no_lynch", {"day": state.day, "defendants": []}))
@@ -67,10 +83,16 @@ def host_notes(state: GameState, standing: Mapping[str, Sequence[Any]]) -> tuple
     the draw)."""
     if phases.phase_kind(state.phase_id) not in ("night", "night0"):
         return ()
-    kills = {player: order.target for player, given in sorted(standing.items())
-             for order in given if isinstance(order, Kill)}
+    kills = {
+        player: order.target
+        for player, given in sorted(standing.items())
+        for order in given
+        if isinstance(order, Kill)
+    }
     if len(most_named(kills.values())) < 2:
         return ()
     listed = "; ".join(f"{wolf} → {target}" for wolf, target in kills.items())
-    outcome = "a draw picks one of them" if state.option("wolf_tie") == "random" else "nobody is killed"
+    outcome = (
+        "a draw picks one of them" if state.option("wolf_tie") == "random" else "nobody is killed"
+    )
     return (f"The pack is split ({listed}): as things stand {outcome}.",)

@@ -4,6 +4,7 @@ the game between phases engine.werewolf.game_state.
 
 Everything here is a frozen value; a change is a new value made with `replace`.
 """
+
 from __future__ import annotations
 
 import random
@@ -45,9 +46,9 @@ class NightStep(IntEnum):
 class Target:
     """Whom an order may name, judged on what the sender knows (rules: Order grammar)."""
 
-    NONE = "none"          # no argument (ROUSE, SAVE)
-    LIVING = "living"      # any living player, the sender included
-    OTHER = "other"        # any living player but the sender
+    NONE = "none"  # no argument (ROUSE, SAVE)
+    LIVING = "living"  # any living player, the sender included
+    OTHER = "other"  # any living player but the sender
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ class OrderKind:
     """
 
     order: type[Any]
-    phase_kind: str = "night"   # night0 | night | witch
+    phase_kind: str = "night"  # night0 | night | witch
     target: str = Target.OTHER
     once: str | None = None
     note: str = ""
@@ -119,7 +120,9 @@ class Role:
     takes_roles: bool = False
 
 
-def inherited_state(card: Role, card_state: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+def inherited_state(
+    card: Role, card_state: tuple[tuple[str, Any], ...]
+) -> tuple[tuple[str, Any], ...]:
     """What a Succubus takes with a role (rules: Succubus): its spent once-per-game powers,
     never its holder's memory of past targets (everything else starts fresh)."""
     spent = {kind.once for kind in card.orders if kind.once}
@@ -184,8 +187,9 @@ class Night:
         """Who acts for `role` tonight: living holders whose role did not change tonight
         (rules: the Succubus acts in her new role from the next night; the seduced
         target's order is void)."""
-        return tuple(c for c in self.characters
-                     if c.role == role and c.alive and c.name not in self.changed)
+        return tuple(
+            c for c in self.characters if c.role == role and c.alive and c.name not in self.changed
+        )
 
     def order(self, name: str, order_type: type[Any]) -> Any:
         for sender, order in self.orders:
@@ -234,8 +238,11 @@ class Night:
             victim, why = pending.pop(0)
             if night.is_out(victim):
                 continue
-            night = replace(night, characters=kill(night.characters, victim, why, night.phase_id),
-                            dead_now=night.dead_now + ((victim, why),))
+            night = replace(
+                night,
+                characters=kill(night.characters, victim, why, night.phase_id),
+                dead_now=night.dead_now + ((victim, why),),
+            )
             if victim in night.lovers:
                 pending.extend((other, "lover") for other in night.lovers if other != victim)
         return night

@@ -1,6 +1,7 @@
 """Night resolution (rules: Night): the first night, a night and the Witch's sub-phase; the
 steps in the night order, and dawn (deaths with their chains, role changes, reports,
 victory)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -16,12 +17,19 @@ from engine.werewolf.teams import learn, team_members, teams_of
 from engine.werewolf.victory import check_victory
 
 
-
-def begin_night(state: GameState, table: RoleTable, number: int, orders: Mapping[str, Sequence[Any]]) -> Night:
+def begin_night(
+    state: GameState, table: RoleTable, number: int, orders: Mapping[str, Sequence[Any]]
+) -> Night:
     return Night(
-        number=number, seed=state.seed, options=state.options, roles=table.by_name,
-        characters=state.characters, orders=order_pairs(orders), lovers=state.lovers,
-        last_lynch=state.last_lynch, stamp=state.stamp,
+        number=number,
+        seed=state.seed,
+        options=state.options,
+        roles=table.by_name,
+        characters=state.characters,
+        orders=order_pairs(orders),
+        lovers=state.lovers,
+        last_lynch=state.last_lynch,
+        stamp=state.stamp,
     )
 
 
@@ -41,7 +49,9 @@ def has_witch(state: GameState) -> bool:
 
 
 # --------------------------------------------------------------------------- the phases
-def resolve_first_night(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
+def resolve_first_night(
+    state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable
+) -> Resolution:
     """N0: the Romantic picks a lover; both learn each other; day 1 begins. With
     `first_night=full` the whole night follows the Romantic's step, as any night's."""
     first = begin_night(state, table, 0, orders)
@@ -52,7 +62,9 @@ def resolve_first_night(state: GameState, orders: Mapping[str, Sequence[Any]], t
     return dawn(state, first, table)
 
 
-def resolve_night(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
+def resolve_night(
+    state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable
+) -> Resolution:
     """Nn: Succubus to the creatures; then the Witch's sub-phase, or straight on to the
     Seer and dawn when no Witch is in the setup."""
     return night_steps(state, begin_night(state, table, state.day, orders), table)
@@ -67,15 +79,24 @@ def night_steps(state: GameState, current: Night, table: RoleTable) -> Resolutio
             # The Witch as she knows herself: the role she held at dusk; told even when
             # seduced or struck by the Ninja tonight, so nothing shows before dawn.
             if state.character(witch.name).role == "witch" and state.character(witch.name).alive:
-                private[witch.name] = (Event("witch_told", {"night": state.day, "target": current.wolf_target}),)
-        pending = replace(pending, characters=tuple(
-            replace(c, inbox=c.inbox + private[c.name]) if c.name in private else c for c in pending.characters))
+                private[witch.name] = (
+                    Event("witch_told", {"night": state.day, "target": current.wolf_target}),
+                )
+        pending = replace(
+            pending,
+            characters=tuple(
+                replace(c, inbox=c.inbox + private[c.name]) if c.name in private else c
+                for c in pending.characters
+            ),
+        )
         return Resolution(pending, (), private)
     current = run_steps(current, table, NightStep.WITCH, NightStep.SEER)
     return dawn(state, current, table)
 
 
-def resolve_witch(state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable) -> Resolution:
+def resolve_witch(
+    state: GameState, orders: Mapping[str, Sequence[Any]], table: RoleTable
+) -> Resolution:
     """Nn-witch: the Witch's potions, then the Seer; then dawn."""
     assert state.pending is not None  # the witch sub-phase always carries the pending night
     current = replace(state.pending, orders=state.pending.orders + order_pairs(orders))
@@ -125,14 +146,20 @@ def first_cause_only(dying: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return kept
 
 
-def apply_conversions(night: Night, table: RoleTable, characters: tuple[Character, ...]) -> tuple[Character, ...]:
+def apply_conversions(
+    night: Night, table: RoleTable, characters: tuple[Character, ...]
+) -> tuple[Character, ...]:
     """Bites, infections: role and creature changes that take effect at dawn (dead: none)."""
     for name, what, value in night.conversions:
         character = next(c for c in characters if c.name == name)
         if not character.alive:
             continue
         if what == "role":
-            changes: dict[str, Any] = {"role": value, "creature": None, "role_state": table.by_name[value].initial_state}
+            changes: dict[str, Any] = {
+                "role": value,
+                "creature": None,
+                "role_state": table.by_name[value].initial_state,
+            }
         else:
             changes = {"creature": value}
         characters = tuple(replace(c, **changes) if c.name == name else c for c in characters)
@@ -147,15 +174,27 @@ def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     # Inboxes live in the game state (the Witch's report of the wolves' choice arrived
     # there between `Nn` and `Nn-witch`); the night's working copy does not hold them.
     inboxes = {c.name: c.inbox for c in state.characters}
-    characters = tuple(c if c.inbox is inboxes[c.name] else replace(c, inbox=inboxes[c.name])
-                       for c in night.characters)
+    characters = tuple(
+        c if c.inbox is inboxes[c.name] else replace(c, inbox=inboxes[c.name])
+        for c in night.characters
+    )
     # One the host removed tonight keeps the role published with the removal: a seduction
     # that reached them earlier in the night must not show later (rules: a host kill during
     # a night).
     dusk = {c.name: c for c in state.characters}
-    characters = tuple(replace(c, role=dusk[c.name].role, role_state=dusk[c.name].role_state,
-                               creature=dusk[c.name].creature) if c.name in state.night_removed else c
-                       for c in characters)
+    characters = tuple(
+        (
+            replace(
+                c,
+                role=dusk[c.name].role,
+                role_state=dusk[c.name].role_state,
+                creature=dusk[c.name].creature,
+            )
+            if c.name in state.night_removed
+            else c
+        )
+        for c in characters
+    )
     deaths = deaths_at_dawn(night, state.night_removed)
     for name, cause in deaths:
         characters = kill(characters, name, cause, phase_id)
@@ -165,8 +204,11 @@ def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     # changes take place at dawn, so those made the same night share one stamp and are
     # equally young (the bite's tie rule then draws among them).
     before = {c.name: c for c in state.characters}
-    joiners = {c.name for c in characters
-               if faction_of(c, table.by_name) != faction_of(before[c.name], table.by_name)}
+    joiners = {
+        c.name
+        for c in characters
+        if faction_of(c, table.by_name) != faction_of(before[c.name], table.by_name)
+    }
     if joiners:
         stamp += 1
         characters = tuple(replace(c, joined=stamp) if c.name in joiners else c for c in characters)
@@ -189,20 +231,32 @@ def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     ordered = [c.name for c in state.characters if c.name in night_dead]
     dawn_event = {"day": night.number + 1, "deaths": ordered}
     if state.option("reveal_roles"):
-        dawn_event["roles"] = {name: revealed_role(next(c for c in characters if c.name == name)) for name in ordered}
+        dawn_event["roles"] = {
+            name: revealed_role(next(c for c in characters if c.name == name)) for name in ordered
+        }
     public = [Event("dawn", dawn_event)]
 
     new_state = replace(
-        state, characters=characters, stamp=stamp, pending=None, day=night.number + 1, night_removed=(),
-        phase_id=f"D{night.number + 1}-nominate", runoff=None, defendants=(), last_lynch=None,
-        rabble=state.rabble or night.rabble, lovers=night.lovers or state.lovers,
+        state,
+        characters=characters,
+        stamp=stamp,
+        pending=None,
+        day=night.number + 1,
+        night_removed=(),
+        phase_id=f"D{night.number + 1}-nominate",
+        runoff=None,
+        defendants=(),
+        last_lynch=None,
+        rabble=state.rabble or night.rabble,
+        lovers=night.lovers or state.lovers,
         silenced=night.silenced if night.silenced in alive_after else None,
     ).count_actions(night.actions)
     return conclude(new_state, public, private, table, start_of_day=True)
 
 
-def change_reports(before: tuple[Character, ...], after: tuple[Character, ...],
-                   table: RoleTable) -> tuple[tuple[Character, ...], dict[str, Any]]:
+def change_reports(
+    before: tuple[Character, ...], after: tuple[Character, ...], table: RoleTable
+) -> tuple[tuple[Character, ...], dict[str, Any]]:
     """Rules: every role or faction change is told to the character at dawn; joiners of a
     team learn its members and the members learn the newcomer (both remember it: team
     lists only grow). Returns the characters with what they learnt, and the reports."""
@@ -218,28 +272,42 @@ def change_reports(before: tuple[Character, ...], after: tuple[Character, ...],
         # they took before dying (a Succubus's seduction).
         if character.role != old.role:
             reports.setdefault(character.name, []).append(
-                Event("new_role", {"role": character.role, "faction": faction}))
+                Event("new_role", {"role": character.role, "faction": faction})
+            )
         elif faction != faction_of(old, table.by_name):
-            reports.setdefault(character.name, []).append(Event("faction_changed", {"faction": faction}))
+            reports.setdefault(character.name, []).append(
+                Event("faction_changed", {"faction": faction})
+            )
         if not character.alive:
             continue  # the dead join no team
         for team in sorted(teams_of(character, table) - teams_of(old, table)):
             members = [m for m in team_members(after, team, table) if m != character.name]
-            reports.setdefault(character.name, []).append(Event("team", {"team": team, "members": members}))
+            reports.setdefault(character.name, []).append(
+                Event("team", {"team": team, "members": members})
+            )
             learnt[character.name] = learn(learnt[character.name], team, members)
             for member in members:
-                reports.setdefault(member, []).append(Event("newcomer", {"team": team, "player": character.name}))
+                reports.setdefault(member, []).append(
+                    Event("newcomer", {"team": team, "player": character.name})
+                )
                 learnt[member] = learn(learnt[member], team, [character.name])
     return tuple(learnt[c.name] for c in after), reports
 
 
-def conclude(state: GameState, public: list[Event], private: Mapping[str, list[Event]], table: RoleTable,
-             start_of_day: bool) -> Resolution:
+def conclude(
+    state: GameState,
+    public: list[Event],
+    private: Mapping[str, list[Event]],
+    table: RoleTable,
+    start_of_day: bool,
+) -> Resolution:
     """Record the events in the state (public log, inboxes), then check victory."""
     result = check_victory(state.characters, table, start_of_day)
     if result:
         if dict(state.options).get("modkill_loses", True):  # rules: Victory (option)
-            result = replace(result, players=tuple(p for p in result.players if p not in state.modkilled))
+            result = replace(
+                result, players=tuple(p for p in result.players if p not in state.modkilled)
+            )
         roles = {c.name: revealed_role(c) for c in state.characters}
         public = list(public) + [Event("game_over", {**result.to_json(), "roles": roles})]
         state = replace(state, result=result, phase_id="over", runoff=None, defendants=())
@@ -248,4 +316,6 @@ def conclude(state: GameState, public: list[Event], private: Mapping[str, list[E
         for c in state.characters
     )
     state = replace(state, characters=characters, public_log=state.public_log + tuple(public))
-    return Resolution(state, tuple(public), {name: tuple(events) for name, events in private.items() if events})
+    return Resolution(
+        state, tuple(public), {name: tuple(events) for name, events in private.items() if events}
+    )

@@ -5,6 +5,7 @@ Stage one (syntax) turns a line into an order value or raises OrderSyntaxError; 
 (legality) checks it against what the sender may do now, judged only on what the sender
 knows, and raises IllegalOrderError.
 """
+
 from __future__ import annotations
 
 import re
@@ -110,7 +111,6 @@ def match_player(word: str, players: Sequence[str]) -> str | None:
     return match_name(word, players)
 
 
-
 def parse_line(text: str, keywords: Mapping[str, type[Any]], players: Sequence[str]) -> Any:
     """Stage one: one order line into a typed order (player names in their roster case).
 
@@ -123,7 +123,9 @@ def parse_line(text: str, keywords: Mapping[str, type[Any]], players: Sequence[s
     word, rest = match.group(1).upper(), match.group(2)
     cls = keywords.get(word)
     if cls is None:
-        raise OrderSyntaxError(f'unknown order "{match.group(1)}".{did_you_mean(word, sorted(keywords))}')
+        raise OrderSyntaxError(
+            f'unknown order "{match.group(1)}".{did_you_mean(word, sorted(keywords))}'
+        )
     args = rest.split()
     if cls is Vote and [plain_word(a).upper() for a in args] == ["NO", "LYNCH"]:
         return Vote(None)
@@ -136,18 +138,30 @@ def parse_line(text: str, keywords: Mapping[str, type[Any]], players: Sequence[s
         raise OrderSyntaxError(f"{word} names exactly one player; write {example}.")
     name = match_player(args[0], players)
     if name is None:
-        raise IllegalOrderError(f'"{args[0]}" is not a player in this game.{did_you_mean(args[0], players)}')
+        raise IllegalOrderError(
+            f'"{args[0]}" is not a player in this game.{did_you_mean(args[0], players)}'
+        )
     return cls(name)
 
 
-def parse_block(lines: Sequence[str], keywords: Mapping[str, type[Any]], players: Sequence[str],
-                legality: Callable[[Any], None]) -> tuple[Any, ...]:
+def parse_block(
+    lines: Sequence[str],
+    keywords: Mapping[str, type[Any]],
+    players: Sequence[str],
+    legality: Callable[[Any], None],
+) -> tuple[Any, ...]:
     """Every order of a block, or OrderBlockError with every bad line.
 
     `legality(order)` raises IllegalOrderError (placeless) when the sender may not give
     it now. Comments (`#`) and blank lines are skipped; one line per kind at most.
     """
-    return parse_order_block(lines, lambda text: parse_line(text, keywords, players),
-                             lambda order: str(order.keyword),
-                             lambda keyword: f"only one {keyword} line is allowed and line {{earlier}} "
-                                             "already has one; keep the one you mean.", legality)
+    return parse_order_block(
+        lines,
+        lambda text: parse_line(text, keywords, players),
+        lambda order: str(order.keyword),
+        lambda keyword: (
+            f"only one {keyword} line is allowed and line {{earlier}} "
+            "already has one; keep the one you mean."
+        ),
+        legality,
+    )

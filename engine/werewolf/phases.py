@@ -1,5 +1,6 @@
 """The open phase (rules: Phases and their ids): who acts, what each may order, and the
 legality of an order, judged only on what its sender knows."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -33,11 +34,13 @@ def knowledge(state: GameState, table: RoleTable, player: str) -> dict[str, Any]
     return known
 
 
-def night_kinds(state: GameState, table: RoleTable, player: str, kind: str) -> tuple[OrderKind, ...]:
+def night_kinds(
+    state: GameState, table: RoleTable, player: str, kind: str
+) -> tuple[OrderKind, ...]:
     """The role orders `player` may give in a night phase of this kind; once-per-game
     orders disappear once used (she knows her own state)."""
     me = state.character(player)
-    known: dict[str, Any] | None = None   # made only for a check that reads it
+    known: dict[str, Any] | None = None  # made only for a check that reads it
     kinds = []
     for order_kind in table.by_name[me.role].orders:
         if not acts_in(state, order_kind, kind) or (order_kind.once and me.state(order_kind.once)):
@@ -58,8 +61,9 @@ def full_first_night(state: GameState) -> bool:
 def acts_in(state: GameState, order_kind: OrderKind, kind: str) -> bool:
     """Whether an order of this kind is given in a phase of `kind`: its own phase kind,
     and in a whole first night (`first_night=full`) every night order in N0 too."""
-    return order_kind.phase_kind == kind or (kind == "night0" and order_kind.phase_kind == "night"
-                                             and full_first_night(state))
+    return order_kind.phase_kind == kind or (
+        kind == "night0" and order_kind.phase_kind == "night" and full_first_night(state)
+    )
 
 
 def lover_of(state: GameState, player: str) -> str | None:
@@ -91,8 +95,14 @@ DAY_NOTES = (NOMINATE_NOTE, RUNOFF_NOTE, VERDICT_NOTE)
 def grammar_for(state: GameState, table: RoleTable, player: str) -> tuple[OrderSpec, ...]:
     kind = phase_kind(state.phase_id)
     if kind in ("nominate", "runoff"):
-        return (OrderSpec("NOMINATE", "NOMINATE <player>", day_targets(state, player),
-                          NOMINATE_NOTE if kind == "nominate" else RUNOFF_NOTE),)
+        return (
+            OrderSpec(
+                "NOMINATE",
+                "NOMINATE <player>",
+                day_targets(state, player),
+                NOMINATE_NOTE if kind == "nominate" else RUNOFF_NOTE,
+            ),
+        )
     if kind == "vote":
         lover = lover_of(state, player)
         choices = tuple(d for d in on_trial(state) if d != lover)
@@ -104,12 +114,18 @@ def grammar_for(state: GameState, table: RoleTable, player: str) -> tuple[OrderS
     kinds = night_kinds(state, table, player, kind)
     teams = knowledge(state, table, player)["teams"] if kinds else {}
     for order_kind in kinds:
-        note = order_kind.lone_note if order_kind.lone_note and not teams.get(order_kind.team) else order_kind.note
+        note = (
+            order_kind.lone_note
+            if order_kind.lone_note and not teams.get(order_kind.team)
+            else order_kind.note
+        )
         if order_kind.target == Target.NONE:
             specs.append(OrderSpec(order_kind.keyword, order_kind.keyword, (), note))
         else:
             targets = night_targets(state, table, player, order_kind)
-            specs.append(OrderSpec(order_kind.keyword, f"{order_kind.keyword} <player>", targets, note))
+            specs.append(
+                OrderSpec(order_kind.keyword, f"{order_kind.keyword} <player>", targets, note)
+            )
     return tuple(specs)
 
 
@@ -121,12 +137,17 @@ def self_allowed(state: GameState, order_kind: OrderKind) -> bool:
     return bool(state.option(order_kind.self_option) == "allowed")
 
 
-def night_targets(state: GameState, table: RoleTable, player: str, order_kind: OrderKind) -> tuple[str, ...]:
+def night_targets(
+    state: GameState, table: RoleTable, player: str, order_kind: OrderKind
+) -> tuple[str, ...]:
     me = state.character(player)
     known = knowledge(state, table, player)
-    return tuple(name for name in state.living
-                 if (name != player or self_allowed(state, order_kind))
-                 and not (order_kind.check and order_kind.check(me, name, known)))
+    return tuple(
+        name
+        for name in state.living
+        if (name != player or self_allowed(state, order_kind))
+        and not (order_kind.check and order_kind.check(me, name, known))
+    )
 
 
 def current_phase(state: GameState, table: RoleTable) -> Phase | None:
@@ -137,8 +158,14 @@ def current_phase(state: GameState, table: RoleTable) -> Phase | None:
     kind = phase_kind(state.phase_id)
     actors = state.living
     grammar = {player: grammar_for(state, table, player) for player in actors}
-    return Phase(id=state.phase_id, kind=kind, actors=actors, grammar=grammar,
-                 secret_actors=kind in ("night0", "night", "witch") and may_act_in_secret(state, table, kind))
+    return Phase(
+        id=state.phase_id,
+        kind=kind,
+        actors=actors,
+        grammar=grammar,
+        secret_actors=kind in ("night0", "night", "witch")
+        and may_act_in_secret(state, table, kind),
+    )
 
 
 def may_act_in_secret(state: GameState, table: RoleTable, kind: str) -> bool:
@@ -152,13 +179,23 @@ def may_act_in_secret(state: GameState, table: RoleTable, kind: str) -> bool:
     as it: a Succubus may have taken a Witch's role the night the host removed that Witch,
     whose flip then shows a role that lives on)."""
     if kind == "night0":
-        return any(acts_in(state, order, kind) for role in set(state.setup) for order in table.by_name[role].orders)
+        return any(
+            acts_in(state, order, kind)
+            for role in set(state.setup)
+            for order in table.by_name[role].orders
+        )
     if kind == "witch":
         if "witch" not in state.setup:
             return False
-        shown = Counter(c.role for c in state.characters if not c.alive) if state.option("reveal_roles") else Counter()
+        shown = (
+            Counter(c.role for c in state.characters if not c.alive)
+            if state.option("reveal_roles")
+            else Counter()
+        )
         return shown["witch"] < state.setup.count("witch") or any(
-            table.by_name[role].takes_roles and shown[role] < state.setup.count(role) for role in set(state.setup))
+            table.by_name[role].takes_roles and shown[role] < state.setup.count(role)
+            for role in set(state.setup)
+        )
     return True
 
 
@@ -169,7 +206,9 @@ def standing_target(state: GameState, order: Any, standing: bool) -> bool:
     return order.target in state.living or (standing and order.target in state.removed)
 
 
-def check_legal(state: GameState, table: RoleTable, player: str, order: Any, standing: bool = False) -> None:
+def check_legal(
+    state: GameState, table: RoleTable, player: str, order: Any, standing: bool = False
+) -> None:
     """Stage two of parsing: raise IllegalOrderError if `player` may not give `order` now.
     `standing`: the order was accepted earlier in this phase and is judged again at the
     deadline, so a target the host removed since then does not void it."""
@@ -179,50 +218,82 @@ def check_legal(state: GameState, table: RoleTable, player: str, order: Any, sta
     allowed = night_kinds(state, table, player, kind)
     match = next((k for k in allowed if k.order is type(order)), None)
     me = state.character(player)
-    own = next((k for k in table.by_name[me.role].orders
-                if k.order is type(order) and k.phase_kind == kind), None)
+    own = next(
+        (
+            k
+            for k in table.by_name[me.role].orders
+            if k.order is type(order) and k.phase_kind == kind
+        ),
+        None,
+    )
     if match is None and own is not None and own.once and me.state(own.once):
-        raise IllegalOrderError(f"you have already used {order.keyword}, which works once per game.")
+        raise IllegalOrderError(
+            f"you have already used {order.keyword}, which works once per game."
+        )
     if match is None and own is not None and own.check:
         refusal = own.check(me, None, knowledge(state, table, player))
         if refusal:
             raise IllegalOrderError(refusal)
     if match is None:
         offered = ", ".join(k.keyword for k in allowed)
-        you_may = f"your orders here are: {offered}." if offered else "you have nothing to order in this phase."
-        raise IllegalOrderError(f"{order.keyword} is not an order you can give in {state.phase_id}; {you_may}")
+        you_may = (
+            f"your orders here are: {offered}."
+            if offered
+            else "you have nothing to order in this phase."
+        )
+        raise IllegalOrderError(
+            f"{order.keyword} is not an order you can give in {state.phase_id}; {you_may}"
+        )
     if isinstance(order, PlainOrder):
         return None
     if not standing_target(state, order, standing):
         raise IllegalOrderError(f"{order.target} is dead; name a living player.")
     if order.target == player and not self_allowed(state, match):
-        raise IllegalOrderError(f"you cannot name yourself with {order.keyword}; name another living player.")
+        raise IllegalOrderError(
+            f"you cannot name yourself with {order.keyword}; name another living player."
+        )
     if match.check and order.target in state.living:
-        refusal = match.check(state.character(player), order.target, knowledge(state, table, player))
+        refusal = match.check(
+            state.character(player), order.target, knowledge(state, table, player)
+        )
         if refusal:
             raise IllegalOrderError(refusal)
     return None
 
 
-def check_day_order(state: GameState, player: str, order: Any, kind: str, standing: bool = False) -> None:
+def check_day_order(
+    state: GameState, player: str, order: Any, kind: str, standing: bool = False
+) -> None:
     expected = Vote if kind == "vote" else Nominate
     if not isinstance(order, expected):
-        raise IllegalOrderError(f"{order.keyword} is not an order of {state.phase_id}; send {expected.keyword} instead.")
+        raise IllegalOrderError(
+            f"{order.keyword} is not an order of {state.phase_id}; send {expected.keyword} instead."
+        )
     lover = lover_of(state, player)
     if kind == "vote":
         trial = on_trial(state)
         if order.target is None:
             if len(trial) != 1:
-                raise IllegalOrderError("NO LYNCH is a choice only when there is one defendant; vote for one of: "
-                                        + ", ".join(trial) + ".")
+                raise IllegalOrderError(
+                    "NO LYNCH is a choice only when there is one defendant; vote for one of: "
+                    + ", ".join(trial)
+                    + "."
+                )
             return None
         if order.target not in trial and not (standing and order.target in state.defendants):
-            raise IllegalOrderError(f"{order.target} is not on trial; vote for one of: {', '.join(trial)}.")
+            raise IllegalOrderError(
+                f"{order.target} is not on trial; vote for one of: {', '.join(trial)}."
+            )
     else:
         if not standing_target(state, order, standing):
             raise IllegalOrderError(f"{order.target} is dead; nominate a living player.")
-        if kind == "runoff" and order.target not in state.runoff.tied:  # type: ignore[union-attr]  # a runoff phase carries its runoff
-            raise IllegalOrderError(f"{order.target} is not in the runoff; nominate one of: {', '.join(state.runoff.tied)}.")  # type: ignore[union-attr]  # as above
+        runoff = state.runoff
+        if kind == "runoff" and runoff is not None and order.target not in runoff.tied:
+            raise IllegalOrderError(
+                f"{order.target} is not in the runoff; nominate one of: {', '.join(runoff.tied)}."
+            )
     if order.target is not None and order.target == lover:
-        raise IllegalOrderError(f"{order.target} is your lover, and lovers may never nominate or vote for each other.")
+        raise IllegalOrderError(
+            f"{order.target} is your lover, and lovers may never nominate or vote for each other."
+        )
     return None

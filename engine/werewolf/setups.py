@@ -1,5 +1,6 @@
 """Setups (rules: Factions and roles, Setups): the source's role lists, the fill rule,
 a host's explicit list, and the seeded deal."""
+
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
@@ -20,10 +21,19 @@ SETUPS: dict[int, tuple[str, ...]] = {
     # 11 is the 10-player game plus the host's pick (option setup_11); see setup_for.
     12: _TEN + ("villager", "weregerbil"),
     # The source's 15-player list holds 14 roles: one Villager added (deliberate).
-    15: ("werewolf",) * 3 + ("howler", "seer", "witch", "bodyguard", "romantic", "wench")
-        + ("villager",) * 4 + ("apothecary",) + ("villager",),
-    20: ("werewolf",) * 4 + ("howler",) + ("villager",) * 8
-        + ("seer", "witch", "bodyguard", "romantic", "wench", "ninja", "weregerbil"),
+    15: (
+        ("werewolf",) * 3
+        + ("howler", "seer", "witch", "bodyguard", "romantic", "wench")
+        + ("villager",) * 4
+        + ("apothecary",)
+        + ("villager",)
+    ),
+    20: (
+        ("werewolf",) * 4
+        + ("howler",)
+        + ("villager",) * 8
+        + ("seer", "witch", "bodyguard", "romantic", "wench", "ninja", "weregerbil")
+    ),
 }
 
 ELEVENTH_ROLES = ("romantic", "succubus", "werehamster")
@@ -41,12 +51,16 @@ def setup_for(count: int, eleventh: str) -> tuple[str, ...]:
     Werewolf for every further 4 players, the rest Villagers."""
     if count < MINIMUM_PLAYERS:
         raise GameSetupError(
-            f"Werewolf needs at least {MINIMUM_PLAYERS} players for a built-in setup, and this game has "
-            f"{count}; add players or give the roles yourself with the option roles=<role>,<role>,….")
+            f"Werewolf needs at least {MINIMUM_PLAYERS} players for a built-in setup, and this game"
+            f" has {count}; add players or give the roles yourself with the option"
+            " roles=<role>,<role>,…."
+        )
     if count > MAXIMUM_PLAYERS:
         raise GameSetupError(
-            f"Werewolf's built-in setups go up to {MAXIMUM_PLAYERS} players, and this game has {count}; "
-            "split the players into two games or give the roles yourself with the option roles=<role>,<role>,….")
+            f"Werewolf's built-in setups go up to {MAXIMUM_PLAYERS} players, and this game has"
+            f" {count}; split the players into two games or give the roles yourself with the option"
+            " roles=<role>,<role>,…."
+        )
     listed = max(size for size in (*SETUPS, 11) if size <= count)
     wolves = ("werewolf",) * ((count - listed) // 4 if listed == max(SETUPS) else 0)
     return listed_setup(listed, eleventh) + wolves + ("villager",) * (count - listed - len(wolves))
@@ -55,8 +69,12 @@ def setup_for(count: int, eleventh: str) -> tuple[str, ...]:
 def warnings(roles: Sequence[str]) -> tuple[str, ...]:
     """What the rules accept but advise against (rules: Ninja, meant for 14 players or more)."""
     if "ninja" in roles and len(roles) < NINJA_MINIMUM:
-        return (f"The role list has a Ninja with {len(roles)} players; the Ninja is meant for games of "
-                f"{NINJA_MINIMUM} players or more, so expect a fast, deadly game.",)
+        return (
+            (
+                f"The role list has a Ninja with {len(roles)} players; the Ninja is meant for games"
+                f" of {NINJA_MINIMUM} players or more, so expect a fast, deadly game."
+            ),
+        )
     return ()
 
 
@@ -71,14 +89,23 @@ def parse_role_list(text: str, count: int, known: Sequence[str]) -> tuple[str, .
     for name in names:
         if name not in known:
             hint = did_you_mean(name, known) or f" Known roles: {', '.join(known)}."
-            raise GameSetupError(f"The role list names {name!r}, which is not a role of this game.{hint}")
+            raise GameSetupError(
+                f"The role list names {name!r}, which is not a role of this game.{hint}"
+            )
     if len(names) != count:
         raise GameSetupError(
-            f"The role list has {len(names)} roles but the game has {count} players; give exactly one role per player.")
+            f"The role list has {len(names)} roles but the game has {count} players; give exactly"
+            " one role per player."
+        )
     if names.count("mason") == 1:
-        raise GameSetupError("The role list has one Mason; Masons come at least two at a time, so add another or remove it.")
+        raise GameSetupError(
+            "The role list has one Mason; Masons come at least two at a time, so add another or"
+            " remove it."
+        )
     if names.count("romantic") > 1:
-        raise GameSetupError("The role list has more than one Romantic; a game has at most one pair of lovers.")
+        raise GameSetupError(
+            "The role list has more than one Romantic; a game has at most one pair of lovers."
+        )
     return names
 
 

@@ -1,5 +1,6 @@
 """The role table of one ruleset: the built-in roles plus the host's extra roles
 (docs/design.md: Extensibility). Built once by `make_ruleset`; never changed afterwards."""
+
 from __future__ import annotations
 
 from types import MappingProxyType
@@ -19,7 +20,9 @@ class RoleTable:
         names = [role.name for role in roles]
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:
-            raise GameSetupError(f"Two roles are called {duplicates[0]!r}; give the extra role another name.")
+            raise GameSetupError(
+                f"Two roles are called {duplicates[0]!r}; give the extra role another name."
+            )
         self.roles = roles
         self.by_name: Mapping[str, Role] = MappingProxyType({role.name: role for role in roles})
         classes: list[type[Any]] = list(DAY_ORDER_CLASSES)
@@ -30,7 +33,10 @@ class RoleTable:
         keywords: dict[str, type[Any]] = {}
         for cls in classes:
             if cls.keyword in keywords:
-                raise GameSetupError(f"Two order types use the keyword {cls.keyword}; give the extra role's order another keyword.")
+                raise GameSetupError(
+                    f"Two order types use the keyword {cls.keyword}; give the extra role's order"
+                    " another keyword."
+                )
             keywords[cls.keyword] = cls
         self.keywords: Mapping[str, type[Any]] = MappingProxyType(keywords)
         self.first_night_steps = FIRST_NIGHT_STEPS
@@ -41,8 +47,13 @@ class RoleTable:
     def steps(self, first: NightStep, last: NightStep) -> tuple[Role, ...]:
         """The roles that act from step `first` to `last`, in the night order; roles at the
         same step keep the table's order (built-ins, then extras)."""
-        acting = [role for role in self.roles
-                  if role.night_step is not None and role.resolve is not None and first <= role.night_step <= last]
+        acting = [
+            role
+            for role in self.roles
+            if role.night_step is not None
+            and role.resolve is not None
+            and first <= role.night_step <= last
+        ]
         return tuple(sorted(acting, key=lambda role: role.night_step))  # type: ignore[arg-type, return-value]  # acting roles all have a night_step
 
     def victories(self) -> tuple[Victory, ...]:
@@ -55,7 +66,9 @@ class RoleTable:
 
     def village_must_remove(self) -> frozenset[str]:
         """Factions the Villagers must wipe out to win: the wolves and any faction that says so."""
-        return frozenset({WOLVES} | {role.faction for role in self.roles if role.blocks_village_win})
+        return frozenset(
+            {WOLVES} | {role.faction for role in self.roles if role.blocks_village_win}
+        )
 
     def knowing_factions(self) -> frozenset[str]:
         return frozenset(role.faction for role in self.roles if role.knows_faction)

@@ -1,4 +1,5 @@
 """Counting named targets: the shared choices of wolves and Weregerbils, nominations."""
+
 from __future__ import annotations
 
 from collections import Counter

@@ -7,6 +7,7 @@ was told belongs to a team (`Character.known_teams`), and is shown the living on
 Mason bitten into a Weregerbil, or seduced into a Villager, still appears in his partners'
 list, and they learn nothing of it.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -35,9 +36,15 @@ def team_members(characters: tuple[Character, ...], team: str, table: RoleTable)
 def introduce(characters: tuple[Character, ...], table: RoleTable) -> tuple[Character, ...]:
     """At the start every member of a team learns the others (wolves, Weregerbils, Masons)."""
     return tuple(
-        _with_known(c, {team: tuple(m for m in team_members(characters, team, table) if m != c.name)
-                        for team in teams_of(c, table)})
-        for c in characters)
+        _with_known(
+            c,
+            {
+                team: tuple(m for m in team_members(characters, team, table) if m != c.name)
+                for team in teams_of(c, table)
+            },
+        )
+        for c in characters
+    )
 
 
 def learn(character: Character, team: str, names: Iterable[str]) -> Character:
@@ -55,8 +62,13 @@ def known_teams(character: Character) -> dict[str, tuple[str, ...]]:
 def shown_teams(character: Character, living: Container[str]) -> dict[str, list[str]]:
     """The team lists a player is shown: everyone it was told of, less the dead (every
     death is public by the time a view can show it); `living` holds the living names."""
-    return {team: [m for m in members if m in living] for team, members in sorted(character.known_teams)}
+    return {
+        team: [m for m in members if m in living] for team, members in sorted(character.known_teams)
+    }
 
 
 def _with_known(character: Character, known: Mapping[str, tuple[str, ...]]) -> Character:
-    return replace(character, known_teams=tuple(sorted((team, tuple(members)) for team, members in known.items())))
+    return replace(
+        character,
+        known_teams=tuple(sorted((team, tuple(members)) for team, members in known.items())),
+    )

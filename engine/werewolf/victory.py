@@ -1,5 +1,6 @@
 """Victory (rules: Victory): checked at dawn, after each lynch and after a host kill; the
 first condition that holds, in the rules' order, ends the game."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -18,7 +19,11 @@ def weregerbils_win(living: Counter[str]) -> bool:
     """Rule 1: at least one Weregerbil alive, and at least as many as the living wolves and
     as the living villager faction (Werehamsters included)."""
     gerbils = living[WEREGERBIL]
-    return gerbils >= 1 and gerbils >= living[WOLVES] and gerbils >= living[VILLAGE] + living[WEREHAMSTER]
+    return (
+        gerbils >= 1
+        and gerbils >= living[WOLVES]
+        and gerbils >= living[VILLAGE] + living[WEREHAMSTER]
+    )
 
 
 def villagers_win(living: Counter[str], table: RoleTable) -> bool:
@@ -32,7 +37,9 @@ def wolves_win(living: Counter[str]) -> bool:
     return living[WOLVES] >= living[VILLAGE] + living[WEREHAMSTER]
 
 
-def check_victory(characters: tuple[Character, ...], table: RoleTable, start_of_day: bool) -> Result | None:
+def check_victory(
+    characters: tuple[Character, ...], table: RoleTable, start_of_day: bool
+) -> Result | None:
     living = living_by_faction(characters, table)
     winner = None
     if weregerbils_win(living):
@@ -49,12 +56,16 @@ def check_victory(characters: tuple[Character, ...], table: RoleTable, start_of_
     return result_for(characters, table, *winner)
 
 
-def result_for(characters: tuple[Character, ...], table: RoleTable, faction: str, path: str) -> Result:
+def result_for(
+    characters: tuple[Character, ...], table: RoleTable, faction: str, path: str
+) -> Result:
     """Winners: the faction (its members living or dead) and, as well, every Werehamster
     alive at the end. Lovers win or lose with their own factions."""
     winners = [faction]
     players = [c.name for c in characters if faction_of(c, table.by_name) == faction]
-    hamsters = [c.name for c in characters if c.alive and faction_of(c, table.by_name) == WEREHAMSTER]
+    hamsters = [
+        c.name for c in characters if c.alive and faction_of(c, table.by_name) == WEREHAMSTER
+    ]
     if hamsters and faction != WEREHAMSTER:
         winners.append(WEREHAMSTER)
         players.extend(hamsters)

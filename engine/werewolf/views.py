@@ -1,5 +1,6 @@
 """Views (docs/design.md: One gate): what one player, or the public, may know, as JSON.
 Templates and the moderator shell only ever see these."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -12,8 +13,16 @@ from engine.werewolf.phases import lover_of, phase_kind
 from engine.werewolf.table import RoleTable
 from engine.werewolf.teams import shown_teams
 
-PUBLIC_OPTIONS = ("reveal_roles", "wench_missing", "bodyguard_self", "bodyguard_repeat", "wolf_tie", "setup_11",
-                  "modkill_loses", "first_night")
+PUBLIC_OPTIONS = (
+    "reveal_roles",
+    "wench_missing",
+    "bodyguard_self",
+    "bodyguard_repeat",
+    "wolf_tie",
+    "setup_11",
+    "modkill_loses",
+    "first_night",
+)
 
 
 def public_view(state: GameState, table: RoleTable) -> dict[str, Any]:
@@ -36,15 +45,23 @@ def public_view(state: GameState, table: RoleTable) -> dict[str, Any]:
         "players": players,
         "living": list(state.living),
         "defendants": list(state.defendants),
-        "runoff": None if state.runoff is None else {
-            "standing": list(state.runoff.standing), "tied": list(state.runoff.tied), "places": state.runoff.places},
+        "runoff": (
+            None
+            if state.runoff is None
+            else {
+                "standing": list(state.runoff.standing),
+                "tied": list(state.runoff.tied),
+                "places": state.runoff.places,
+            }
+        ),
         "log": [event.to_json() for event in state.public_log],
         "result": None if state.result is None else state.result.to_json(),
     }
 
 
-def player_view(state: GameState, table: RoleTable, player: str,
-                public: dict[str, Any] | None = None) -> dict[str, Any]:
+def player_view(
+    state: GameState, table: RoleTable, player: str, public: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """The public view with the player's own facts; `public`, when given, is the public
     view made once for several players, whose parts the views then share (only read)."""
     view = dict(public_view(state, table) if public is None else public)
@@ -52,7 +69,9 @@ def player_view(state: GameState, table: RoleTable, player: str,
     return view
 
 
-def own_facts(state: GameState, table: RoleTable, player: str, with_inbox: bool = True) -> dict[str, Any]:
+def own_facts(
+    state: GameState, table: RoleTable, player: str, with_inbox: bool = True
+) -> dict[str, Any]:
     """The view's `me`: what the player knows of their own character (`with_inbox`: and
     every private report they were sent, which a status does not need)."""
     me = state.character(player)
@@ -85,7 +104,16 @@ def player_status(state: GameState, table: RoleTable, player: str) -> PlayerStat
     teammates = {team: tuple(names) for team, names in me["teams"].items()}
     if me["lover"]:
         teammates["lover"] = (me["lover"],)
-    channels = [CHANNELS.get(team, team) for team in me["teams"]] + (["lovers"] if me["lover"] else [])
-    return PlayerStatus(alive=me["alive"], label=me["role"], silenced=me["silenced"], teammates=teammates,
-                        channels=tuple(sorted(channels)) if me["alive"] else (),
-                        team=me["faction"], role=me["role"], revealed=(revealed_role(state.character(player)),))
+    channels = [CHANNELS.get(team, team) for team in me["teams"]] + (
+        ["lovers"] if me["lover"] else []
+    )
+    return PlayerStatus(
+        alive=me["alive"],
+        label=me["role"],
+        silenced=me["silenced"],
+        teammates=teammates,
+        channels=tuple(sorted(channels)) if me["alive"] else (),
+        team=me["faction"],
+        role=me["role"],
+        revealed=(revealed_role(state.character(player)),),
+    )

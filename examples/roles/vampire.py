@@ -24,6 +24,7 @@ Rules of this Vampire:
   Vampire lives the Villagers cannot win (they must wipe out the Vampires too); for the
   wolves' condition Vampires count for neither side.
 """
+
 from __future__ import annotations
 
 from typing import Mapping
@@ -58,10 +59,17 @@ def vampires_win(living: Mapping[str, int]) -> bool:
 
 
 ROLE = Role(
-    name="vampire", faction=VAMPIRES, knows_faction=True, contagious=True, blocks_village_win=True,
+    name="vampire",
+    faction=VAMPIRES,
+    knows_faction=True,
+    contagious=True,
+    blocks_village_win=True,
     summary="Each night the Vampires drain one player: a villager becomes your thrall, anyone else dies.",
-    night_step=NightStep.CREATURES, resolve=drain,
-    orders=(OrderKind(Drain, note="a villager becomes a Vampire thrall at dawn; anyone else dies"),),
+    night_step=NightStep.CREATURES,
+    resolve=drain,
+    orders=(
+        OrderKind(Drain, note="a villager becomes a Vampire thrall at dawn; anyone else dies"),
+    ),
     victory=Victory(VAMPIRES, "vampires-half", vampires_win),
 )
 

@@ -5,6 +5,7 @@ The calibrated ruleset is the one whose card declares a calibration (engine.core
 Calibration); it says what a cell of the law is: a plain game (n players, m of them on the
 killing side, the rest plain), day first or night first, and which side's wins the law
 gives."""
+
 from __future__ import annotations
 
 import functools
@@ -34,11 +35,15 @@ def skill_note(ruleset: str) -> str:
     `ruleset`: the anchors that pin it, or that none does."""
     calibration = engine.ruleset(ruleset).card.balance_study.calibration
     if calibration is None:
-        return (f"No human record pins the skill for {ruleset}: these are the scripted players' "
-                f"figures, not people's (docs/balance.md).")
+        return (
+            f"No human record pins the skill for {ruleset}: these are the scripted players' "
+            "figures, not people's (docs/balance.md)."
+        )
     pinned = [anchor.record for anchor in calibration.anchors if anchor.pins_skill]
-    return (f"The skill is checked against {'; '.join(pinned)}; at its best the model's village "
-            f"wins less (docs/balance.md: Calibration against human play).")
+    return (
+        f"The skill is checked against {'; '.join(pinned)}; at its best the model's village "
+        "wins less (docs/balance.md: Calibration against human play)."
+    )
 
 
 def anchor_rules(anchor: Anchor) -> Ruleset:
@@ -47,7 +52,9 @@ def anchor_rules(anchor: Anchor) -> Ruleset:
     rules, _ = calibrated()
     if not anchor.config:
         return rules
-    name = next(name for name in engine.rulesets() if engine.ruleset(name).card.balance_study.calibration)
+    name = next(
+        name for name in engine.rulesets() if engine.ruleset(name).card.balance_study.calibration
+    )
     return engine.ruleset(name, **anchor.config)
 
 
@@ -59,10 +66,16 @@ def anchor_verdict(anchor: Anchor, wins: int, games: int) -> str:
     band_low, band_high = anchor.band
     kind = "" if anchor.pins_skill else " (a consistency check only: the band holds at every skill)"
     verdict = "inside" if anchor_agrees(anchor, wins, games) else "OUTSIDE"
-    human = f"{anchor.games} human games" if anchor.games else "a number of human games its source does not state"
-    return (f"anchor {anchor.name} ({anchor.setup}) at skill {anchor.skill:g}: {100 * wins / games:.1f} % "
-            f"[{100 * low:.1f}, {100 * high:.1f}] in {games} games, {verdict} the band "
-            f"{100 * band_low:.1f}-{100 * band_high:.1f} % ({anchor.record}, {human}){kind}")
+    human = (
+        f"{anchor.games} human games"
+        if anchor.games
+        else "a number of human games its source does not state"
+    )
+    return (
+        f"anchor {anchor.name} ({anchor.setup}) at skill {anchor.skill:g}: {100 * wins / games:.1f}"
+        f" % [{100 * low:.1f}, {100 * high:.1f}] in {games} games, {verdict} the band"
+        f" {100 * band_low:.1f}-{100 * band_high:.1f} % ({anchor.record}, {human}){kind}"
+    )
 
 
 def anchor_agrees(anchor: Anchor, wins: int, games: int) -> bool:
@@ -74,11 +87,20 @@ def anchor_agrees(anchor: Anchor, wins: int, games: int) -> bool:
     return high >= band_low and low <= band_high
 
 
-def play_anchor(anchor: Anchor, games: int, skill: SkillLike | None = None, seed: str = "anchor",
-                jobs: int = 1) -> int:
+def play_anchor(
+    anchor: Anchor, games: int, skill: SkillLike | None = None, seed: str = "anchor", jobs: int = 1
+) -> int:
     """The village's wins in `games` games of the anchor's setup, at its skill or `skill`."""
-    records = play_in_parallel(anchor_rules(anchor), anchor.players, games, f"{seed}/{anchor.name}",
-                               anchor.options, jobs, None, anchor.skill if skill is None else skill)
+    records = play_in_parallel(
+        anchor_rules(anchor),
+        anchor.players,
+        games,
+        f"{seed}/{anchor.name}",
+        anchor.options,
+        jobs,
+        None,
+        anchor.skill if skill is None else skill,
+    )
     return village_count(records)
 
 
@@ -110,10 +132,25 @@ def village_count(records: list[Any]) -> int:
     return sum(1 for record in records if record.result and side in record.result.winners)
 
 
-def law_cell(players: int, wolves: int, night_first: bool, games: int, seed: str = "law", jobs: int = 1,
-             on_game: Callable[[int], None] | None = None) -> Cell:
+def law_cell(
+    players: int,
+    wolves: int,
+    night_first: bool,
+    games: int,
+    seed: str = "law",
+    jobs: int = 1,
+    on_game: Callable[[int], None] | None = None,
+) -> Cell:
     """One cell of the law, played at skill 0."""
     rules, calibration = calibrated()
-    records = play_in_parallel(rules, players, games, f"{seed}/{players}/{wolves}/{int(night_first)}",
-                               calibration.plain_game(players, wolves, night_first), jobs, on_game, 0.0)
+    records = play_in_parallel(
+        rules,
+        players,
+        games,
+        f"{seed}/{players}/{wolves}/{int(night_first)}",
+        calibration.plain_game(players, wolves, night_first),
+        jobs,
+        on_game,
+        0.0,
+    )
     return Cell(players, wolves, night_first, games, village_count(records))

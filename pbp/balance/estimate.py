@@ -1,6 +1,7 @@
 """One setup's estimate from its games (docs/balance.md: Reading `pbp balance`): each team's
 win rate with its Wilson 95 % interval, draws, mean game length, the players' deaths per
 game by cause and, apart, the host-run characters' (NPCs)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -30,7 +31,12 @@ class Rate:
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval
-        return {"wins": self.count, "rate": round(self.value, 4), "low": round(low, 4), "high": round(high, 4)}
+        return {
+            "wins": self.count,
+            "rate": round(self.value, 4),
+            "low": round(low, 4),
+            "high": round(high, 4),
+        }
 
     def words(self) -> str:
         low, high = self.interval
@@ -40,19 +46,27 @@ class Rate:
 @dataclass(frozen=True)
 class Estimate:
     players: int
-    skill: Skill                      # the skill both sides played at, or one per side
+    skill: Skill  # the skill both sides played at, or one per side
     games: int
-    wins: Mapping[str, Rate]          # team (or "draw") -> its rate
+    wins: Mapping[str, Rate]  # team (or "draw") -> its rate
     mean_length: float
-    deaths: Mapping[str, float]       # cause -> deaths per game
-    npc_deaths: Mapping[str, float] = field(default_factory=dict)  # kind -> host-run characters dead per game
+    deaths: Mapping[str, float]  # cause -> deaths per game
+    npc_deaths: Mapping[str, float] = field(
+        default_factory=dict
+    )  # kind -> host-run characters dead per game
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "skill": skill_json(self.skill), "games": self.games,
-                "wins": {team: rate.to_json() for team, rate in self.wins.items()},
-                "mean_length": round(self.mean_length, 3),
-                "deaths_per_game": {cause: round(count, 3) for cause, count in self.deaths.items()},
-                "npc_deaths_per_game": {kind: round(count, 3) for kind, count in self.npc_deaths.items()}}
+        return {
+            "players": self.players,
+            "skill": skill_json(self.skill),
+            "games": self.games,
+            "wins": {team: rate.to_json() for team, rate in self.wins.items()},
+            "mean_length": round(self.mean_length, 3),
+            "deaths_per_game": {cause: round(count, 3) for cause, count in self.deaths.items()},
+            "npc_deaths_per_game": {
+                kind: round(count, 3) for kind, count in self.npc_deaths.items()
+            },
+        }
 
 
 def estimate(records: Iterable[PlayedGame], players: int, skill: SkillLike) -> Estimate:
@@ -70,7 +84,12 @@ def estimate(records: Iterable[PlayedGame], players: int, skill: SkillLike) -> E
         npc_deaths.update(record.statistics.get("npc_deaths", {}))
         length += record.statistics.get("turns", 0)
     games = len(records)
-    return Estimate(players, Skill.of(skill), games, {team: Rate(wins[team], games) for team in sorted(wins)},
-                    length / games if games else 0.0,
-                    {cause: deaths[cause] / games for cause in sorted(deaths)},
-                    {kind: npc_deaths[kind] / games for kind in sorted(npc_deaths)})
+    return Estimate(
+        players,
+        Skill.of(skill),
+        games,
+        {team: Rate(wins[team], games) for team in sorted(wins)},
+        length / games if games else 0.0,
+        {cause: deaths[cause] / games for cause in sorted(deaths)},
+        {kind: npc_deaths[kind] / games for kind in sorted(npc_deaths)},
+    )

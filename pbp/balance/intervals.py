@@ -4,6 +4,7 @@
 second to load, which whatever imports these names without computing an interval
 (`pbp balance --help`, the modules of `pbp stats`) need not pay (docs/design.md: Start-up).
 """
+
 from __future__ import annotations
 
 
@@ -13,7 +14,9 @@ def wilson(successes: int, trials: int, confidence: float = 0.95) -> tuple[float
         return 0.0, 1.0
     from scipy.stats import binomtest
 
-    interval = binomtest(successes, trials).proportion_ci(confidence_level=confidence, method="wilson")
+    interval = binomtest(successes, trials).proportion_ci(
+        confidence_level=confidence, method="wilson"
+    )
     return float(interval.low), float(interval.high)
 
 

@@ -9,6 +9,7 @@ villagers; the village wins when no wolf is left).
 
 A night-first game of n players is a day-first game of n - 1 after its first night.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -25,5 +26,6 @@ def village_wins(players: int, wolves: int, night_first: bool = False) -> Fracti
     if wolves >= players - wolves:
         return Fraction(0)
     lynched_wolf = Fraction(wolves, players)
-    return (lynched_wolf * village_wins(players - 2, wolves - 1)
-            + (1 - lynched_wolf) * village_wins(players - 2, wolves))
+    return lynched_wolf * village_wins(players - 2, wolves - 1) + (1 - lynched_wolf) * village_wins(
+        players - 2, wolves
+    )

@@ -11,6 +11,7 @@ draws (a Poisson-binomial law), and the bound is where that law's upper tail fal
 probability at most the sum of the two, which `false_alarm` reports.
 
 numpy and scipy are imported inside the functions (docs/design.md: Start-up)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -96,8 +97,11 @@ class Verdict:
         return self.missed <= self.bound and self.chi_square_p > CHI_SQUARE_ALPHA
 
     def words(self) -> str:
-        return (f"{self.missed} cells outside their interval (at most {self.bound} allowed: the binomial "
-                f"bound at {MISSES_ALPHA:g}); χ² p = {self.chi_square_p:.4f} (must exceed {CHI_SQUARE_ALPHA:g})")
+        return (
+            f"{self.missed} cells outside their interval (at most {self.bound} allowed: the"
+            f" binomial bound at {MISSES_ALPHA:g}); χ² p = {self.chi_square_p:.4f} (must exceed"
+            f" {CHI_SQUARE_ALPHA:g})"
+        )
 
 
 def judge(cells: Sequence[Cell]) -> Verdict:

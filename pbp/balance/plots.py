@@ -1,9 +1,10 @@
 """Plots of balance estimates (docs/balance.md), drawn with matplotlib into SVG or PNG files
 that are the same bytes for the same numbers (no dates, fixed ids)."""
+
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 import matplotlib
 
@@ -23,7 +24,7 @@ plt.rcParams["svg.hashsalt"] = "pbp"
 plt.rcParams["svg.fonttype"] = "none"
 # pyplot is handed on from here, so that whoever draws gets it with the Agg backend chosen.
 __all__ = ["MaxNLocator", "error_bars", "plt", "save", "win_rates"]
-PNG_WIDTH = 1600        # pixels: a PNG readable on a wide screen and in a forum post
+PNG_WIDTH = 1600  # pixels: a PNG readable on a wide screen and in a forum post
 
 
 def save(figure: Figure, path: Path) -> None:
@@ -37,12 +38,28 @@ def save(figure: Figure, path: Path) -> None:
     plt.close(figure)
 
 
-def error_bars(axes: Axes, xs: Sequence[float], estimates: Sequence[Estimate], team: str, **style: object) -> None:
+def error_bars(
+    axes: Axes, xs: Sequence[float], estimates: Sequence[Estimate], team: str, **style: Any
+) -> None:
     rates = [e.wins[team].value if team in e.wins else 0.0 for e in estimates]
-    lows = [rate - (e.wins[team].interval[0] if team in e.wins else 0.0) for rate, e in zip(rates, estimates)]
-    highs = [(e.wins[team].interval[1] if team in e.wins else 0.0) - rate for rate, e in zip(rates, estimates)]
-    axes.errorbar(xs, [100 * r for r in rates], yerr=[[100 * d for d in lows], [100 * d for d in highs]],
-                  capsize=3, marker="o", markersize=4, label=team, **style)  # type: ignore[arg-type]
+    lows = [
+        rate - (e.wins[team].interval[0] if team in e.wins else 0.0)
+        for rate, e in zip(rates, estimates)
+    ]
+    highs = [
+        (e.wins[team].interval[1] if team in e.wins else 0.0) - rate
+        for rate, e in zip(rates, estimates)
+    ]
+    axes.errorbar(
+        xs,
+        [100 * r for r in rates],
+        yerr=[[100 * d for d in lows], [100 * d for d in highs]],
+        capsize=3,
+        marker="o",
+        markersize=4,
+        label=team,
+        **style,
+    )
 
 
 def win_rates(estimates: Sequence[Estimate], across: str, title: str, path: Path) -> None:
@@ -56,12 +73,23 @@ def win_rates(estimates: Sequence[Estimate], across: str, title: str, path: Path
     teams = sorted({team for e in estimates for team in e.wins})
     for team in teams:
         error_bars(axes, xs, estimates, team)
-    axes.axhspan(100 * BAND[0], 100 * BAND[1], color="0.9", zorder=0,
-                 label=f"balanced ({100 * BAND[0]:.0f}-{100 * BAND[1]:.0f} %)")
+    axes.axhspan(
+        100 * BAND[0],
+        100 * BAND[1],
+        color="0.9",
+        zorder=0,
+        label=f"balanced ({100 * BAND[0]:.0f}-{100 * BAND[1]:.0f} %)",
+    )
     if across == "players":
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # no 12.5 players
     else:
-        axes.axvline(DEFAULT_SKILL, color="k", linestyle="--", linewidth=1, label=f"default skill {DEFAULT_SKILL:g}")
+        axes.axvline(
+            DEFAULT_SKILL,
+            color="k",
+            linestyle="--",
+            linewidth=1,
+            label=f"default skill {DEFAULT_SKILL:g}",
+        )
     axes.set_xlabel(label)
     axes.set_ylabel("games won (%), 95 % interval")
     axes.set_ylim(0, 100)

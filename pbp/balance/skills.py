@@ -3,6 +3,7 @@ both sides (`0.4`), one per side (`village=0.4,wolves=0.6`; a side left out play
 default skill). A command that sweeps a list of skills (`0,0.5,1`) reads each item with
 `parse_skill` when the text holds no `=`. The village is the uninformed side (Werewolf's village, Infiltration's
 Greens), the wolves the informed one (the wolves, the Reds)."""
+
 from __future__ import annotations
 
 from engine.players import DEFAULT_SKILL, Skill
@@ -11,8 +12,11 @@ from engine.players import DEFAULT_SKILL, Skill
 class SkillError(ValueError):
     """A `--skill` a host wrote wrong; its text is the one sentence to show them."""
 
+
 SIDES = ("village", "wolves")
-EXAMPLE = "give one number from 0 to 1 (--skill 0.4) or one per side (--skill village=0.4,wolves=0.6)"
+EXAMPLE = (
+    "give one number from 0 to 1 (--skill 0.4) or one per side (--skill village=0.4,wolves=0.6)"
+)
 
 
 def parse_skill(text: str) -> Skill:
@@ -26,8 +30,10 @@ def parse_skill(text: str) -> Skill:
         side, _, value = part.partition("=")
         side = side.strip().lower()
         if side not in SIDES:
-            raise SkillError(f"--skill {text}: {side or 'an empty name'!r} is not a side; "
-                            f"name the village or the wolves, e.g. --skill village=0.4,wolves=0.6.")
+            raise SkillError(
+                f"--skill {text}: {side or 'an empty name'!r} is not a side; "
+                "name the village or the wolves, e.g. --skill village=0.4,wolves=0.6."
+            )
         if side in given:
             raise SkillError(f"--skill {text} gives the {side}' skill twice; give it once.")
         given[side] = _number(value.strip(), text)
@@ -72,8 +78,14 @@ def skill_axis(skills: list[Skill]) -> tuple[str, list[float]]:
     if all(skill.single is not None for skill in skills):
         return "skill of the scripted players (both sides)", [skill.village for skill in skills]
     if len({skill.village for skill in skills}) == 1:
-        return f"the wolves' skill (the village's at {skills[0].village:g})", [skill.wolves for skill in skills]
+        return f"the wolves' skill (the village's at {skills[0].village:g})", [
+            skill.wolves for skill in skills
+        ]
     if len({skill.wolves for skill in skills}) == 1:
-        return f"the village's skill (the wolves' at {skills[0].wolves:g})", [skill.village for skill in skills]
-    raise SkillError("These skills change both sides from one to the next, so no one axis shows them; "
-                     "keep one side's skill the same in each (--skill 'village=0,wolves=1;village=1,wolves=1').")
+        return f"the village's skill (the wolves' at {skills[0].wolves:g})", [
+            skill.village for skill in skills
+        ]
+    raise SkillError(
+        "These skills change both sides from one to the next, so no one axis shows them; "
+        "keep one side's skill the same in each (--skill 'village=0,wolves=1;village=1,wolves=1')."
+    )

@@ -2,6 +2,7 @@
 the host's, played in rounds; after each round a setup whose 99 % interval already lies
 wholly outside the balanced band is dropped (sequential testing), so the games go to the
 setups that may be fair and the run time stays bounded by rounds × setups."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,8 +16,8 @@ from pbp.balance.intervals import wilson
 from pbp.balance.runs import play_in_parallel
 from pbp.balance.verdict import BAND, Verdict, verdict
 
-ROUNDS = 4               # a setup that is never dropped plays its games in this many rounds
-DROP_CONFIDENCE = 0.99   # stricter than the reported 95 %: a drop is made after every round
+ROUNDS = 4  # a setup that is never dropped plays its games in this many rounds
+DROP_CONFIDENCE = 0.99  # stricter than the reported 95 %: a drop is made after every round
 
 
 @dataclass
@@ -43,8 +44,16 @@ def clearly_outside(judged: Verdict | None) -> bool:
     return high < BAND[0] or low > BAND[1]
 
 
-def suggest(rules: Ruleset, players: int, options: Mapping[str, Any], games: int, skill: SkillLike, seed: str,
-            jobs: int, on_game: Callable[[int], None] | None = None) -> list[Suggestion]:
+def suggest(
+    rules: Ruleset,
+    players: int,
+    options: Mapping[str, Any],
+    games: int,
+    skill: SkillLike,
+    seed: str,
+    jobs: int,
+    on_game: Callable[[int], None] | None = None,
+) -> list[Suggestion]:
     """Every nearby setup (and the rules' proposal for the size), fairest first; each has
     played up to `games` games."""
     variants = rules.card.setup_variants
@@ -62,12 +71,22 @@ def suggest(rules: Ruleset, players: int, options: Mapping[str, Any], games: int
             count = min(per_round, games - len(candidate.records))
             if count <= 0:
                 continue
+
             def moved(played: int, before: int = done) -> None:
                 if on_game:
                     on_game(before + played)
+
             try:
-                candidate.records += play_in_parallel(rules, players, count, f"{seed}/suggest/{candidate.change}/"
-                                                      f"{round_}", candidate.options, jobs, moved, skill)
+                candidate.records += play_in_parallel(
+                    rules,
+                    players,
+                    count,
+                    f"{seed}/suggest/{candidate.change}/{round_}",
+                    candidate.options,
+                    jobs,
+                    moved,
+                    skill,
+                )
             except GameSetupError:
                 candidate.dropped, candidate.records = True, []
                 continue
@@ -79,5 +98,7 @@ def suggest(rules: Ruleset, players: int, options: Mapping[str, Any], games: int
         found_ = estimate(candidate.records, players, skill)
         judged = verdict(rules.card, found_)
         if candidate.records and judged:
-            suggestions.append(Suggestion(candidate.change, candidate.options, found_, judged, candidate.dropped))
+            suggestions.append(
+                Suggestion(candidate.change, candidate.options, found_, judged, candidate.dropped)
+            )
     return sorted(suggestions, key=lambda s: (s.dropped, s.judged.distance))

@@ -2,6 +2,7 @@
 rate (the Village, the Greens) and its 95 % interval lie against the balanced band of
 40-60 %. Only an interval wholly inside the band is balanced, only one wholly outside is
 lopsided; an interval across an edge is too close to call at that many games."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,9 +16,9 @@ BALANCED, FAVOURED, DISFAVOURED, UNCLEAR = "balanced", "favoured", "disfavoured"
 
 @dataclass(frozen=True)
 class Verdict:
-    side: str          # the team whose rate is judged (the card's first side)
-    side_words: str    # "the Village"
-    other_words: str   # "the Wolves"
+    side: str  # the team whose rate is judged (the card's first side)
+    side_words: str  # "the Village"
+    other_words: str  # "the Wolves"
     rate: Rate
 
     @property
@@ -57,16 +58,22 @@ class Verdict:
             return f"the setup favours {self.side_words}: {wins}, above {band}."
         low, high = self.rate.interval
         edges = " and ".join(f"{100 * edge:.0f} %" for edge in BAND if low < edge < high)
-        return (f"too close to call: {wins}, an interval across the band's edge at {edges}; "
-                "more games (a smaller --precision) may decide.")
+        return (
+            f"too close to call: {wins}, an interval across the band's edge at {edges}; "
+            "more games (a smaller --precision) may decide."
+        )
 
 
 def verdict(card: RulesetCard, found: Estimate) -> Verdict | None:
     """The verdict on the card's first side (`side_names`), against its second; None for a
     ruleset that names fewer than two sides."""
     judged = judge(card, Rate(0, found.games))
-    return judged and Verdict(judged.side, judged.side_words, judged.other_words,
-                              found.wins.get(judged.side, Rate(0, found.games)))
+    return judged and Verdict(
+        judged.side,
+        judged.side_words,
+        judged.other_words,
+        found.wins.get(judged.side, Rate(0, found.games)),
+    )
 
 
 def judge(card: RulesetCard, rate: Rate) -> Verdict | None:

@@ -5,6 +5,7 @@ operation with the data folder's writer lock, then sending the mails it queued.
 The operations themselves live in `pbp.game` and `pbp.host`; a command module
 only names its arguments and words its one-line answer.
 """
+
 from __future__ import annotations
 
 from argparse import ArgumentParser, Namespace
@@ -16,12 +17,25 @@ from pbp.moderator import Moderator
 
 NO_SEND_NOTICES = "queue the notices but do not send them now"  # `--no-send` of most host commands
 # `--reason` of extend, pause and resume: told to the players and posted in the thread.
-REASON_ARGUMENT = ("--reason", {"metavar": "TEXT", "default": "",
-                                "help": "why, in a few words; told to the players and said in the thread's post"})
+REASON_ARGUMENT = (
+    "--reason",
+    {
+        "metavar": "TEXT",
+        "default": "",
+        "help": "why, in a few words; told to the players and said in the thread's post",
+    },
+)
 
 
-def register_game_command(subparsers: Subparsers, name: str, *, help: str, run: Callable[[Any], int],
-                          arguments: Iterable[tuple[str, dict[str, Any]]] = (), no_send: str = "") -> ArgumentParser:
+def register_game_command(
+    subparsers: Subparsers,
+    name: str,
+    *,
+    help: str,
+    run: Callable[[Any], int],
+    arguments: Iterable[tuple[str, dict[str, Any]]] = (),
+    no_send: str = "",
+) -> ArgumentParser:
     """`pbp <name> <game> [arguments…] [--no-send] [--settings PATH] [--data DIR]`.
 
     `arguments` are (name, argparse keywords) pairs added after `<game>`, in order;
@@ -39,7 +53,9 @@ def register_game_command(subparsers: Subparsers, name: str, *, help: str, run: 
     return parser
 
 
-def run_and_send(args: Namespace, act: Callable[[Moderator], str | Iterable[str]], *, sent: str = "Mails") -> int:
+def run_and_send(
+    args: Namespace, act: Callable[[Moderator], str | Iterable[str]], *, sent: str = "Mails"
+) -> int:
     """Run `act` (a host operation that queues mail) as the data folder's one writer,
     print what it returns (a line or lines), then send the outbox unless `--no-send`,
     with one line saying how that went (`<sent> sent: …`)."""

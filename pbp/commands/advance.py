@@ -1,4 +1,5 @@
 """`pbp advance <game>`: resolve the game's open phase now and send the reports."""
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -14,10 +15,17 @@ from pbp.moderator import Moderator
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = register_game_command(subparsers, "advance", run=run, help="resolve a game's current phase now")
-    parser.add_argument("--without-thread", action="store_true",
-                        help="resolve with the votes read from the thread so far, without reading it "
-                             "again (when the forum cannot be read)")
+    parser = register_game_command(
+        subparsers, "advance", run=run, help="resolve a game's current phase now"
+    )
+    parser.add_argument(
+        "--without-thread",
+        action="store_true",
+        help=(
+            "resolve with the votes read from the thread so far, without reading it "
+            "again (when the forum cannot be read)"
+        ),
+    )
 
 
 def run(args: Namespace) -> int:
@@ -28,13 +36,18 @@ def run(args: Namespace) -> int:
         if not args.without_thread:
             waits = ThreadWatch().final_read(moderator, args.game)
             if waits is not None:
-                raise UserError(f"Game {args.game} was not resolved: the thread cannot be read now ({waits}).")
+                raise UserError(
+                    f"Game {args.game} was not resolved: the thread cannot be read now ({waits})."
+                )
         summary = resolve_phase(moderator, args.game, game.phase.id)
         assert summary is not None  # the phase is open and this command holds the writer lock
         yield f"Resolved {summary.game} {summary.phase}."
         yield from (f"  {line}" for line in summary.public)
         if summary.result:
-            yield f"Game over: {', '.join(summary.result.winners) or 'nobody'} ({summary.result.path})."
+            yield (
+                f"Game over: {', '.join(summary.result.winners) or 'nobody'}"
+                f" ({summary.result.path})."
+            )
         else:
             yield f"Next phase: {summary.next_phase}."
 

@@ -3,6 +3,7 @@ game starts): a modest number of simulated games of the chosen setup at the defa
 kept per setup in the host's cache folder (`$XDG_CACHE_HOME/pbp`, else `~/.cache/pbp`: the
 games are seeded, so a setup's figure is the same in every data folder), and one line when
 the setup lies outside the balanced band. It never refuses a setup."""
+
 from __future__ import annotations
 
 import hashlib
@@ -19,15 +20,23 @@ from pbp.balance.runs import play_in_parallel
 from pbp.balance.verdict import BAND, Verdict, judge
 from pbp.durable import write_atomically
 
-GAMES = 100          # ±10 points at worst: enough to tell a lopsided setup, quick to play
+GAMES = 100  # ±10 points at worst: enough to tell a lopsided setup, quick to play
 CACHE = "balance-notes.json"
 SEED = "balance-note"
 
 
 def _key(ruleset: str, players: int, options: Mapping[str, Any]) -> str:
     rules = engine.ruleset(ruleset)
-    shown = json.dumps([ruleset, rules.card.rules_version, players, DEFAULT_SKILL, GAMES,
-                        sorted((key, str(value)) for key, value in options.items())])
+    shown = json.dumps(
+        [
+            ruleset,
+            rules.card.rules_version,
+            players,
+            DEFAULT_SKILL,
+            GAMES,
+            sorted((key, str(value)) for key, value in options.items()),
+        ]
+    )
     return hashlib.sha256(shown.encode()).hexdigest()[:24]
 
 
@@ -50,11 +59,21 @@ def village_rate(ruleset: str, players: int, options: Mapping[str, Any]) -> Verd
     key = _key(ruleset, players, options)
     if key not in cache:
         try:
-            records = play_in_parallel(rules, players, GAMES, f"{SEED}/{players}", options, os.cpu_count() or 1,
-                                       None, DEFAULT_SKILL)
+            records = play_in_parallel(
+                rules,
+                players,
+                GAMES,
+                f"{SEED}/{players}",
+                options,
+                os.cpu_count() or 1,
+                None,
+                DEFAULT_SKILL,
+            )
         except GameSetupError:
             return None
-        cache[key] = sum(1 for record in records if record.result and side_of.side in record.result.winners)
+        cache[key] = sum(
+            1 for record in records if record.result and side_of.side in record.result.winners
+        )
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(path, json.dumps(cache, indent=1, sort_keys=True).encode())
@@ -82,8 +101,10 @@ def lean_words(judged: Verdict) -> str:
         return judged.sentence().rstrip(".")
     below = judged.rate.value < BAND[0]
     favoured = judged.other_words if below else judged.side_words
-    return (f"the setup leans to {favoured}: {judged.side_words} won {judged.figure()} of the games, "
-            f"{'below' if below else 'above'} {100 * BAND[0]:.0f}–{100 * BAND[1]:.0f} % by its figure")
+    return (
+        f"the setup leans to {favoured}: {judged.side_words} won {judged.figure()} of the games, "
+        f"{'below' if below else 'above'} {100 * BAND[0]:.0f}–{100 * BAND[1]:.0f} % by its figure"
+    )
 
 
 def balance_note(ruleset: str, sizes: Sequence[int], options: Mapping[str, Any]) -> str | None:
@@ -99,6 +120,10 @@ def balance_note(ruleset: str, sizes: Sequence[int], options: Mapping[str, Any])
     if not lopsided:
         return None
     band = f"{100 * BAND[0]:.0f}–{100 * BAND[1]:.0f} %"
-    return (f"Balance note ({GAMES} simulated games a setup at the default skill {DEFAULT_SKILL:g}; the band is "
-            f"{band}): " + "; ".join(lopsided) + f". `pbp balance {ruleset} --players {sizes[-1]} --suggest` "
-            "looks for a fairer setup; the game goes ahead as chosen.")
+    return (
+        f"Balance note ({GAMES} simulated games a setup at the default skill {DEFAULT_SKILL:g}; the"
+        f" band is {band}): "
+        + "; ".join(lopsided)
+        + f". `pbp balance {ruleset} --players {sizes[-1]} --suggest` "
+        "looks for a fairer setup; the game goes ahead as chosen."
+    )

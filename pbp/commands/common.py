@@ -4,6 +4,7 @@ Commands that write open it as the one writer: they wait (up to `LOCK_WAIT_SECON
 running `pbp run` to finish its cycle, since the daemon holds the lock only while it works.
 Commands that only read open it without the lock and never wait.
 """
+
 from __future__ import annotations
 
 from argparse import ArgumentParser, Namespace, _SubParsersAction
@@ -28,9 +29,14 @@ GAME_HELP = "the game's id, as `pbp status` lists it (e.g. inf1, ww2)"
 
 
 def add_settings_arguments(parser: ArgumentParser) -> None:
-    parser.add_argument("--settings", metavar="PATH",
-                        help="the settings file (default: $PBP_SETTINGS, else ./pbp.ini)")
-    parser.add_argument("--data", metavar="DIR", help="the data folder (overrides the settings file)")
+    parser.add_argument(
+        "--settings",
+        metavar="PATH",
+        help="the settings file (default: $PBP_SETTINGS, else ./pbp.ini)",
+    )
+    parser.add_argument(
+        "--data", metavar="DIR", help="the data folder (overrides the settings file)"
+    )
 
 
 def settings_of(args: Namespace) -> Settings:
@@ -53,8 +59,10 @@ def lock_wait() -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise UserError(f"{LOCK_WAIT_VARIABLE}={text!r} is not a number of seconds; set it like "
-                        f"{LOCK_WAIT_VARIABLE}=30, or unset it for the default of {LOCK_WAIT_SECONDS:g} s.") from None
+        raise UserError(
+            f"{LOCK_WAIT_VARIABLE}={text!r} is not a number of seconds; set it like "
+            f"{LOCK_WAIT_VARIABLE}=30, or unset it for the default of {LOCK_WAIT_SECONDS:g} s."
+        ) from None
     return max(seconds, 0.0)
 
 
@@ -64,7 +72,9 @@ def open_moderator(args: Namespace, wait: float | None = None) -> ComposedModera
     once, and then stops with a one-line error."""
     settings = settings_of(args)
     wait = lock_wait() if wait is None else wait
-    return ComposedModerator(settings, folder=open_folder(settings.data, writer=True, wait=wait, on_wait=say_waiting))
+    return ComposedModerator(
+        settings, folder=open_folder(settings.data, writer=True, wait=wait, on_wait=say_waiting)
+    )
 
 
 def open_reader(args: Namespace) -> ComposedModerator:

@@ -1,5 +1,6 @@
 """`pbp import FILE`: load a game `pbp export` wrote into this data folder, where it goes
 on (docs/design.md: Backup, restore and moving a game)."""
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -8,7 +9,9 @@ from pbp.commands.common import Subparsers, add_settings_arguments
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("import", help="load a game `pbp export` wrote into this data folder")
+    parser = subparsers.add_parser(
+        "import", help="load a game `pbp export` wrote into this data folder"
+    )
     parser.add_argument("file", metavar="FILE", help="the archive `pbp export` wrote")
     add_settings_arguments(parser)
     parser.set_defaults(run=run)

@@ -1,6 +1,7 @@
 """`pbp options <game> [KEY=VALUE …]`: show a running game's moderator options, or change
 them (docs/design.md: Reliability rules, Deadlines): `reminders=off`,
 `reminders=12h,1h`, `resolve_when_all_in=on`, `wait_for_publish=on` (pbp.game.deadlines)."""
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -15,9 +16,21 @@ from pbp.commands.sending import send_queued
 
 def register(subparsers: Subparsers) -> None:
     register_game_command(
-        subparsers, "options", run=run, help="show or change a game's reminders, early resolution and waiting for publishing",
-        arguments=[("changes", {"nargs": "*", "metavar": "KEY=VALUE",
-                                "help": "; ".join(f"{key}: {option.help}" for key, option in OPTIONS.items())})])
+        subparsers,
+        "options",
+        run=run,
+        help="show or change a game's reminders, early resolution and waiting for publishing",
+        arguments=[
+            (
+                "changes",
+                {
+                    "nargs": "*",
+                    "metavar": "KEY=VALUE",
+                    "help": "; ".join(f"{key}: {option.help}" for key, option in OPTIONS.items()),
+                },
+            )
+        ],
+    )
 
 
 def run(args: Namespace) -> int:

@@ -1,4 +1,5 @@
 """`pbp orders <game>`: who has sent what in the open phase, and who has not."""
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -9,8 +10,12 @@ from pbp.host.orders import orders_overview
 
 
 def register(subparsers: Subparsers) -> None:
-    register_game_command(subparsers, "orders", run=run,
-                          help="show who has sent orders for the current phase, and who has not")
+    register_game_command(
+        subparsers,
+        "orders",
+        run=run,
+        help="show who has sent orders for the current phase, and who has not",
+    )
 
 
 def run(args: Namespace) -> int:

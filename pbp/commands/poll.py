@@ -3,6 +3,7 @@
 Deadlines are `pbp run`'s (or `pbp advance`'s) to resolve; but a phase whose last orders
 this poll read resolves at once in a game with the option `resolve_when_all_in` (docs/design.md: Deadlines,
 "as soon as every player who must act has orders in"), as it would under `pbp run`."""
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -14,7 +15,9 @@ from pbp.mail.transport import MAILBOX_ACCESS_ERRORS, mailbox_trouble, open_mail
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("poll", help="read new mail once, answer it, and send what is queued")
+    parser = subparsers.add_parser(
+        "poll", help="read new mail once, answer it, and send what is queued"
+    )
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -26,18 +29,25 @@ def run(args: Namespace) -> int:
             sent_before = cycle.send()
             try:
                 report = cycle.poll()
-            except MAILBOX_ACCESS_ERRORS as error:  # one message never stops a poll; no mailbox does
+            except (
+                MAILBOX_ACCESS_ERRORS
+            ) as error:  # one message never stops a poll; no mailbox does
                 raise mailbox_trouble(moderator.settings, error) from None
             early = resolve_all_in(moderator)
             sent = cycle.send()
         finally:
             cycle.close()
-    print(f"Mail read: {len(report.processed)} judged, {len(report.resettled)} filed again after a restart, "
-          f"{len(report.quarantined) + len(report.oversized)} quarantined or refused, {len(report.failed)} failed "
-          f"(will be retried).")
+    print(
+        f"Mail read: {len(report.processed)} judged, {len(report.resettled)} filed again after a"
+        f" restart, {len(report.quarantined) + len(report.oversized)} quarantined or refused,"
+        f" {len(report.failed)} failed (will be retried)."
+    )
     for summary in early:
         print(summary.resolved_early())
-    print(f"Mail sent: {sent_before.sent + sent.sent}; waiting to retry: {sent.retrying}; failed: {sent.failed}.")
+    print(
+        f"Mail sent: {sent_before.sent + sent.sent}; waiting to retry: {sent.retrying}; failed:"
+        f" {sent.failed}."
+    )
     for key, reason in report.failed:
         print(f"  {key}: {reason}")
     return 0

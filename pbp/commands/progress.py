@@ -1,19 +1,26 @@
 """Progress of long work on stderr (docs/design.md: Command line): on a terminal, a bar that
 overwrites its one line; elsewhere (a log, a pipe), a plain line now and then, and only
 once the work has lasted a few seconds, so that a quick run writes nothing."""
+
 from __future__ import annotations
 
 import sys
 import time
 from typing import Callable, TextIO
 
-QUIET_SECONDS = 5.0   # a run shorter than this writes no progress where no one watches
+QUIET_SECONDS = 5.0  # a run shorter than this writes no progress where no one watches
 EVERY_SECONDS = 10.0  # and after it, one line at most this often
 
 
 class ProgressBar:
-    def __init__(self, total: int, label: str, stream: TextIO | None = None, width: int = 30,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        total: int,
+        label: str,
+        stream: TextIO | None = None,
+        width: int = 30,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.total = max(total, 1)
         self.label = label
         self.stream = stream or sys.stderr
@@ -35,5 +42,7 @@ class ProgressBar:
             if now - self.last_line < EVERY_SECONDS:
                 return
             self.last_line = now
-            self.stream.write(f"{self.label}: {done}/{self.total} games, {now - self.started:.0f} s\n")
+            self.stream.write(
+                f"{self.label}: {done}/{self.total} games, {now - self.started:.0f} s\n"
+            )
         self.stream.flush()

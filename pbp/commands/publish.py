@@ -3,6 +3,7 @@
 Discourse), read each game's thread: its votes, and posts by dead or silenced players
 (the thread watch). A phase whose clock waited for a post
 it published (option wait_for_publish) gets its deadline, and its players are mailed it."""
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -18,10 +19,15 @@ from pbp.timezones import render_moment
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("publish", help="publish approved public posts (and read the games' threads)")
+    parser = subparsers.add_parser(
+        "publish", help="publish approved public posts (and read the games' threads)"
+    )
     parser.add_argument("game", nargs="?", help="one game (default: every game)")
-    parser.add_argument("--no-watch", action="store_true",
-                        help="do not read the game threads (votes, posts by dead or silenced players)")
+    parser.add_argument(
+        "--no-watch",
+        action="store_true",
+        help="do not read the game threads (votes, posts by dead or silenced players)",
+    )
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -38,13 +44,17 @@ def run(args: Namespace) -> int:
             published += len(done.posts)
             if done.clock_started is not None:
                 clocks += 1
-                print(f"{game_id} {load(moderator, game_id).record.phase_id}: the clock has started; the "
-                      f"deadline is {render_moment(done.clock_started)} (players are told).")
+                print(
+                    f"{game_id} {load(moderator, game_id).record.phase_id}: the clock has started;"
+                    f" the deadline is {render_moment(done.clock_started)} (players are told)."
+                )
             waiting = done.waiting
             if waiting is not None:
-                print(f"{game_id} {waiting['phase']}: not approved yet, so it and the posts after it wait; "
-                      f"`pbp draft show {game_id} {waiting['phase']}`, then `pbp draft approve {game_id} "
-                      f"{waiting['phase']}`.")
+                print(
+                    f"{game_id} {waiting['phase']}: not approved yet, so it and the posts after it"
+                    f" wait; `pbp draft show {game_id} {waiting['phase']}`, then `pbp draft approve"
+                    f" {game_id} {waiting['phase']}`."
+                )
         print(f"Published {published} post(s).")
         if clocks:  # players hear their new deadline now, not at the next `pbp run` cycle
             print(send_queued(moderator, what="Deadline notices"))

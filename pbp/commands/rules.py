@@ -2,6 +2,7 @@
 ruleset's card and option table (engine.core.RulesetCard, OptionSpec) and the moderator's
 options (pbp.game.options): its phase kinds with their default deadline lengths, its
 options with their defaults, its roles or classes, and every order."""
+
 from __future__ import annotations
 
 import shutil
@@ -17,7 +18,9 @@ from pbp.settings import settings_path
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("rules", help="a ruleset's phase kinds, options, roles or classes, and orders")
+    parser = subparsers.add_parser(
+        "rules", help="a ruleset's phase kinds, options, roles or classes, and orders"
+    )
     parser.add_argument("ruleset", choices=engine.rulesets(), help="the ruleset to describe")
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
@@ -30,9 +33,17 @@ def _shown(value: object) -> str:
 
 
 def _option_line(spec: OptionSpec) -> str:
-    takes = (f"one of {', '.join(str(c) for c in spec.choices)}" if spec.choices
-             else "on or off" if isinstance(spec.default, bool)
-             else "a whole number" if isinstance(spec.default, int) else "")
+    takes = (
+        f"one of {', '.join(str(c) for c in spec.choices)}"
+        if spec.choices
+        else (
+            "on or off"
+            if isinstance(spec.default, bool)
+            else "a whole number"
+            if isinstance(spec.default, int)
+            else ""
+        )
+    )
     words = "; ".join(part for part in (spec.help, takes) if part)
     return f"  {spec.name}={_shown(spec.default)}" + (f"  - {words}" if words else "")
 
@@ -49,26 +60,40 @@ def describe(name: str, rules: Ruleset) -> list[str]:
     """The text of `pbp rules <name>`, as lines."""
     card = rules.card
     width = max(len(kind.kind) for kind in card.phase_kinds)
-    lines = [f"{name.capitalize()}: what `pbp new-game --ruleset {name}` can set up.", "",
-             "Phase kinds (--schedule KIND=DURATION,…; the default deadline length in brackets):"]
-    lines += [f"  {kind.kind:<{width}}  [{kind.length}]  {kind.label}"
-              for kind in card.phase_kinds]
+    lines = [
+        f"{name.capitalize()}: what `pbp new-game --ruleset {name}` can set up.",
+        "",
+        "Phase kinds (--schedule KIND=DURATION,…; the default deadline length in brackets):",
+    ]
+    lines += [f"  {kind.kind:<{width}}  [{kind.length}]  {kind.label}" for kind in card.phase_kinds]
     lines += ["", "Options of the ruleset (--option KEY=VALUE; shown with their defaults):"]
     lines += [_option_line(spec) for spec in rules.options.values()]
-    lines += ["", "Options of the moderator (every ruleset; `pbp options` changes them in a running game):"]
-    lines += [f"  {key}={default}  - {OPTIONS[key].help}" for key, default in defaults(card).items()]
+    lines += [
+        "",
+        "Options of the moderator (every ruleset; `pbp options` changes them in a running game):",
+    ]
+    lines += [
+        f"  {key}={default}  - {OPTIONS[key].help}" for key, default in defaults(card).items()
+    ]
     heading = "Classes" if card.choosing_kind == "class" else "Roles"
     lines += ["", f"{heading} (name, who has it, what it does):"]
     lines += [f"  {role}  ({side}): {what}" for role, side, what in card.roles]
     if card.npcs_allowed:
-        lines += ["", f"NPCs (--npc NAME:CLASS:TEAM, played by the host): class one of {', '.join(card.npc_kinds)}; "
-                      f"team one of {', '.join(card.npc_teams)}."]
+        lines += [
+            "",
+            (
+                "NPCs (--npc NAME:CLASS:TEAM, played by the host): class one of"
+                f" {', '.join(card.npc_kinds)}; team one of {', '.join(card.npc_teams)}."
+            ),
+        ]
     lines += ["", "Orders, phase by phase:"]
     # The table's own indentation is kept, so each explanation sits under its order, and
     # it is wrapped to the terminal (at most RULES_WIDTH), not to a mail line.
     margin = len(MARK_NOW) + 1
-    lines += [line.rstrip() and f"  {line[margin:].rstrip()}"
-              for line in table_lines(card.orders, None, "", width_limit=terminal_width() + margin - 2)]
+    lines += [
+        line.rstrip() and f"  {line[margin:].rstrip()}"
+        for line in table_lines(card.orders, None, "", width_limit=terminal_width() + margin - 2)
+    ]
     for order, grammar in card.argument_grammars:
         lines += ["", f"The statement of {order}:", grammar.rstrip()]
     return lines

@@ -1,6 +1,7 @@
 """`pbp run`: the daemon — poll the inbox, resolve at deadlines, send the outbox. It holds
 the data folder's writer lock only during each cycle, so the host's commands work while it
 runs (pbp.daemon.run). Its log goes to standard output (pbp.daemon.logs)."""
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -12,7 +13,9 @@ from pbp.daemon.run import Daemon
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("run", help="run the moderator: poll mail, resolve at deadlines, send mail")
+    parser = subparsers.add_parser(
+        "run", help="run the moderator: poll mail, resolve at deadlines, send mail"
+    )
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
 

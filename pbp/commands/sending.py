@@ -1,5 +1,6 @@
 """Sending what a host command queued, at once, so players hear of it without waiting for
 the daemon (which would send it at its next cycle anyway: the outbox is the only way out)."""
+
 from __future__ import annotations
 
 from pbp.moderator import Moderator
@@ -11,7 +12,10 @@ def send_queued(moderator: Moderator, send: bool = True, what: str = "Mails") ->
     """Send the outbox's due rows; one line for the host saying what happened (`what`
     names the mails: "Mails", "Reports", "Welcome mails")."""
     if not send:
-        return f"{what} queued: {moderator.outbox.pending()}; they go out with the next `pbp poll` or `pbp run`."
+        return (
+            f"{what} queued: {moderator.outbox.pending()}; they go out with the next `pbp poll` or"
+            " `pbp run`."
+        )
     sender = open_sender(moderator.settings)
     try:
         sent = send_due(moderator.outbox, sender)

@@ -9,6 +9,7 @@ the mails the host received for it: what it saw and what its terminals said).
 The facts come from each character's own view through the ruleset card's
 `character_summary`, the order log and the outbox; nothing here reads a state directly.
 """
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -27,19 +28,47 @@ from pbp.game.resolution import NPC_REPORT
 from pbp.host.orders import for_the_screen
 from pbp.forum.thread.thread_status import show_lines as show_thread_lines
 
-REPORT_KINDS = ("welcome", "report", NPC_WELCOME, NPC_REPORT)  # what a character is told of the game
+REPORT_KINDS = (
+    "welcome",
+    "report",
+    NPC_WELCOME,
+    NPC_REPORT,
+)  # what a character is told of the game
 RULE = "-" * 60
 
 
 def register(subparsers: Subparsers) -> None:
     register_game_command(
-        subparsers, "show", run=run,
-        help="what the host knows of a game: every character, their orders, the map; or one character's reports",
-        arguments=[("character", {"nargs": "?", "help": "one player or NPC: its facts, its map (Infiltration) "
-                                                         "and every report it was sent"}),
-                   ("--svg", {"metavar": "FILE",
-                              "help": "Infiltration: also write the map (the host's, or the character's) "
-                                      "as an SVG picture to FILE"})])
+        subparsers,
+        "show",
+        run=run,
+        help=(
+            "what the host knows of a game: every character, their orders, the map; or one"
+            " character's reports"
+        ),
+        arguments=[
+            (
+                "character",
+                {
+                    "nargs": "?",
+                    "help": (
+                        "one player or NPC: its facts, its map (Infiltration) "
+                        "and every report it was sent"
+                    ),
+                },
+            ),
+            (
+                "--svg",
+                {
+                    "metavar": "FILE",
+                    "help": (
+                        "Infiltration: also write the map (the host's, or the character's) "
+                        "as an SVG picture to FILE"
+                    ),
+                },
+            ),
+        ],
+    )
 
 
 def character_lines(game: StoredGame, name: str) -> list[str]:
@@ -47,7 +76,8 @@ def character_lines(game: StoredGame, name: str) -> list[str]:
     status = game.rules.status(game.state, name)
     summary = list(game.rules.card.character_summary(game.rules.view(game.state, name))) or [
         f"{status.label or 'no role'}, {'alive' if status.alive else 'dead'}"
-        + (", silenced" if status.silenced else "")]
+        + (", silenced" if status.silenced else "")
+    ]
     npc = " (NPC)" if name in game.record.npc_names else ""
     rows = game.file.orders.search(lambda row: row["player"] == name)
     if rows:
@@ -56,8 +86,12 @@ def character_lines(game: StoredGame, name: str) -> list[str]:
         said = f"Last orders ({last['phase']}): {orders}"
     else:
         said = "Last orders: none yet"
-    return [f"{name}{npc}: {summary[0]}", *(f"    {line}" for line in summary[1:]),
-            *(f"    {line}" for line in players_of(game, name)), f"    {said}"]
+    return [
+        f"{name}{npc}: {summary[0]}",
+        *(f"    {line}" for line in summary[1:]),
+        *(f"    {line}" for line in players_of(game, name)),
+        f"    {said}",
+    ]
 
 
 def players_of(game: StoredGame, name: str) -> list[str]:
@@ -82,19 +116,25 @@ def game_lines(game: StoredGame) -> list[str]:
 
 def report_lines(game: StoredGame, name: str) -> list[str]:
     """Every report `name` was sent so far, oldest first, without the form and footer."""
-    rows = [row for row in outbox_rows(game.file) if row.recipient == name and row.kind in REPORT_KINDS]
+    rows = [
+        row for row in outbox_rows(game.file) if row.recipient == name and row.kind in REPORT_KINDS
+    ]
     lines = [f"Reports so far ({len(rows)}):"]
     for row in sorted(rows, key=lambda row: row.sequence):
-        lines += [RULE, f"{row.subject}  [{row.phase}]", "",
-                  for_the_screen(row.body).rstrip()]
+        lines += [RULE, f"{row.subject}  [{row.phase}]", "", for_the_screen(row.body).rstrip()]
     return lines
 
 
 def no_board_refusal(game_id: str, ruleset: str) -> str:
     """Why --svg has nothing to draw for a game, naming the rulesets whose card draws a board."""
-    drawn = " and ".join(name for name in engine.rulesets() if engine.ruleset(name).card.board_svg is not no_board)
+    drawn = " and ".join(
+        name for name in engine.rulesets() if engine.ruleset(name).card.board_svg is not no_board
+    )
     which = f" (only {drawn} games have one)" if drawn else ""
-    return f"Game {game_id} is a {ruleset} game, whose rules draw no picture of a board; leave out --svg{which}."
+    return (
+        f"Game {game_id} is a {ruleset} game, whose rules draw no picture of a board; leave out"
+        f" --svg{which}."
+    )
 
 
 def run(args: Namespace) -> int:
@@ -121,6 +161,8 @@ def run(args: Namespace) -> int:
         try:
             Path(args.svg).write_text(game.rules.card.board_svg(view), encoding="utf-8")
         except OSError as error:
-            raise UserError(f"Cannot write the map to {args.svg}: {error.strerror}; give a writable file path.")
+            raise UserError(
+                f"Cannot write the map to {args.svg}: {error.strerror}; give a writable file path."
+            )
         print(f"The map is written to {args.svg}.")
     return 0

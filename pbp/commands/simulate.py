@@ -1,4 +1,5 @@
 """`pbp simulate <ruleset> --players N --games K --seed S [--skill S] [--jobs J] [--json]`."""
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -19,18 +20,37 @@ from pbp.commands.common import Subparsers
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("simulate", help="play many games with scripted players and print statistics")
+    parser = subparsers.add_parser(
+        "simulate", help="play many games with scripted players and print statistics"
+    )
     parser.add_argument("ruleset", choices=engine.rulesets(), help="which game to play")
     parser.add_argument("--players", type=int, required=True, help="players in each game")
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    parser.add_argument("--seed", default="1", help="seed of the run; game i uses SEED/i (default 1)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, as in new-game (repeatable)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                        help="worker processes (default: every core); the output does not depend on it")
-    parser.add_argument("--skill", default=str(DEFAULT_SKILL), metavar="S",
-                        help=f"the scripted players' skill, 0 (random play) to 1, for both sides or one per "
-                             f"side (village=0.4,wolves=0.6); default {DEFAULT_SKILL} (docs/balance.md)")
+    parser.add_argument(
+        "--seed", default="1", help="seed of the run; game i uses SEED/i (default 1)"
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, as in new-game (repeatable)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: every core); the output does not depend on it",
+    )
+    parser.add_argument(
+        "--skill",
+        default=str(DEFAULT_SKILL),
+        metavar="S",
+        help=(
+            "the scripted players' skill, 0 (random play) to 1, for both sides or one per "
+            f"side (village=0.4,wolves=0.6); default {DEFAULT_SKILL} (docs/balance.md)"
+        ),
+    )
     parser.add_argument("--json", action="store_true", help="print the statistics as JSON")
     parser.set_defaults(run=run)
 
@@ -57,8 +77,16 @@ def run(args: Namespace) -> int:
     rules = engine.ruleset(args.ruleset)
     progress = ProgressBar(args.games, f"{args.ruleset} {args.players}p")
     try:
-        records = play_in_parallel(rules, args.players, args.games, args.seed,
-                                   parse_options(args.option), args.jobs, progress.update, skill)
+        records = play_in_parallel(
+            rules,
+            args.players,
+            args.games,
+            args.seed,
+            parse_options(args.option),
+            args.jobs,
+            progress.update,
+            skill,
+        )
     except GameSetupError as error:
         raise UserError(str(error)) from None
     summary = {**summarize(records), "skill": skill_json(skill)}
@@ -71,11 +99,17 @@ def run(args: Namespace) -> int:
 
 
 def format_summary(ruleset: str, players: int, summary: dict[str, Any]) -> str:
-    lines = [f"{summary['games']} games of {ruleset}, {players} players, skill {skill_words(summary['skill'])}; "
-             f"mean turns {summary['mean_turns']}"]
-    for title, key in (("Wins by team", "wins_by_team"), ("Wins by path", "wins_by_path"),
-                       ("Deaths by cause", "deaths_by_cause"), ("Host-run characters (NPCs) who died", "npc_deaths"),
-                       ("Actions used", "actions_used")):
+    lines = [
+        f"{summary['games']} games of {ruleset}, {players} players, skill"
+        f" {skill_words(summary['skill'])}; mean turns {summary['mean_turns']}"
+    ]
+    for title, key in (
+        ("Wins by team", "wins_by_team"),
+        ("Wins by path", "wins_by_path"),
+        ("Deaths by cause", "deaths_by_cause"),
+        ("Host-run characters (NPCs) who died", "npc_deaths"),
+        ("Actions used", "actions_used"),
+    ):
         if key not in summary:
             continue
         lines.append(f"{title}:")

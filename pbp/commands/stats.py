@@ -2,6 +2,7 @@
 across the finished games of the data folder, per player (games, wins, roles and teams
 played, survival), per role and per team (win rates with Wilson 95 % intervals) and per
 setup. A game still running is only counted: its secrets are never read."""
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -24,11 +25,17 @@ COLUMNS = {
 
 
 def register(subparsers: Subparsers) -> None:
-    parser = subparsers.add_parser("stats", help="statistics across the finished games: players, roles, teams, setups")
+    parser = subparsers.add_parser(
+        "stats", help="statistics across the finished games: players, roles, teams, setups"
+    )
     add_settings_arguments(parser)
-    parser.add_argument("--csv", metavar="DIR", help="write players.csv, roles.csv, teams.csv and setups.csv to DIR")
+    parser.add_argument(
+        "--csv", metavar="DIR", help="write players.csv, roles.csv, teams.csv and setups.csv to DIR"
+    )
     parser.add_argument("--json", action="store_true", help="print the tables as JSON")
-    parser.add_argument("--plot", metavar="FILE", help="also draw the win rates per role and team (.svg or .png)")
+    parser.add_argument(
+        "--plot", metavar="FILE", help="also draw the win rates per role and team (.svg or .png)"
+    )
     parser.set_defaults(run=run)
 
 
@@ -43,12 +50,19 @@ def run(args: Namespace) -> int:
             for name, rows in tables.items():
                 write_csv(folder / f"{name}.csv", COLUMNS[name], rows)
         except OSError as error:
-            raise UserError(f"Cannot write the CSV files to {folder} ({error.strerror}); choose another folder.") from None
+            raise UserError(
+                f"Cannot write the CSV files to {folder} ({error.strerror}); choose another folder."
+            ) from None
     if args.plot:
         from pbp.stats.plot import draw  # matplotlib is loaded only when a plot is asked for
+
         draw(tables, Path(args.plot))
     if args.json:
-        print(json.dumps({"finished": len(games), "running": running, **tables}, indent=2, sort_keys=True))
+        print(
+            json.dumps(
+                {"finished": len(games), "running": running, **tables}, indent=2, sort_keys=True
+            )
+        )
     else:
         print(text(tables, len(games), running))
     return 0

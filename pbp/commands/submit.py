@@ -3,6 +3,7 @@
 lines themselves: `pbp submit inf1 Raiden "MOVE D-4"`), or asks `STATUS`: where the
 character stands and its accepted orders, as a player's STATUS mail says. In a game with
 the option `resolve_when_all_in`, the order that completes the phase resolves it."""
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -18,12 +19,29 @@ from pbp.host.orders import character_status
 
 def register(subparsers: Subparsers) -> None:
     register_game_command(
-        subparsers, "submit", run=run, no_send="queue the player's receipt but do not send it now",
-        help="enter orders for an NPC or a player, through the same parser (or STATUS: where it stands)",
-        arguments=[("player", {"help": "the NPC or player whose orders these are"}),
-                   ("orders", {"nargs": "+", "metavar": "orders",
-                               "help": "a file of order lines or a BEGIN ORDERS block; - for standard input; "
-                                       "or the order lines themselves, one per argument; or STATUS"})])
+        subparsers,
+        "submit",
+        run=run,
+        no_send="queue the player's receipt but do not send it now",
+        help=(
+            "enter orders for an NPC or a player, through the same parser (or STATUS: where it"
+            " stands)"
+        ),
+        arguments=[
+            ("player", {"help": "the NPC or player whose orders these are"}),
+            (
+                "orders",
+                {
+                    "nargs": "+",
+                    "metavar": "orders",
+                    "help": (
+                        "a file of order lines or a BEGIN ORDERS block; - for standard input; "
+                        "or the order lines themselves, one per argument; or STATUS"
+                    ),
+                },
+            ),
+        ],
+    )
 
 
 def _order_text(parts: list[str]) -> str:
@@ -48,4 +66,6 @@ def run(args: Namespace) -> int:
             print(character_status(moderator, args.game, args.player), end="")
         return 0
 
-    return run_and_send(args, lambda moderator: submit_orders(moderator, args.game, args.player, text))
+    return run_and_send(
+        args, lambda moderator: submit_orders(moderator, args.game, args.player, text)
+    )

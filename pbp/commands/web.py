@@ -1,6 +1,7 @@
 """`pbp web [--port 8080]`: serve the host's desk for the data folder in the browser, on
 127.0.0.1 unless told otherwise; `--set-password` and `--login-link` give the host a way
 in (pbp.web; docs/design.md: The host's desk in the browser)."""
+
 from __future__ import annotations
 
 import getpass
@@ -19,24 +20,47 @@ DEFAULT_PORT = 8080
 
 def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
-        "web", help="serve the host's desk in the browser: games, drafts and host actions",
-        description="Serve the host's desk for the data folder on http://127.0.0.1:8080/. It runs beside "
-                    "`pbp run`: pages only read; actions wait for the daemon's cycle as commands do. "
-                    "Log in with the one-time link it prints or the password set by --set-password.")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="the port (default: 8080; 0: any free one)")
-    parser.add_argument("--host", default="127.0.0.1",
-                        help="the address to listen on (default: 127.0.0.1, this machine alone)")
-    parser.add_argument("--allow-remote", action="store_true",
-                        help="allow an address other than loopback (then give --tls-cert and --tls-key, "
-                             "or --behind-proxy)")
+        "web",
+        help="serve the host's desk in the browser: games, drafts and host actions",
+        description=(
+            "Serve the host's desk for the data folder on http://127.0.0.1:8080/. It runs beside "
+            "`pbp run`: pages only read; actions wait for the daemon's cycle as commands do. "
+            "Log in with the one-time link it prints or the password set by --set-password."
+        ),
+    )
+    parser.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help="the port (default: 8080; 0: any free one)"
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default: 127.0.0.1, this machine alone)",
+    )
+    parser.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help=(
+            "allow an address other than loopback (then give --tls-cert and --tls-key, "
+            "or --behind-proxy)"
+        ),
+    )
     parser.add_argument("--tls-cert", metavar="PEM", help="serve HTTPS with this certificate chain")
     parser.add_argument("--tls-key", metavar="PEM", help="the private key of --tls-cert")
-    parser.add_argument("--behind-proxy", action="store_true",
-                        help="a reverse proxy in front serves HTTPS (docs: the host's desk behind a proxy)")
-    parser.add_argument("--set-password", action="store_true",
-                        help="set the desk's password (asked twice; or one line on standard input) and stop")
-    parser.add_argument("--login-link", action="store_true",
-                        help="print a new one-time login link for a desk already running, and stop")
+    parser.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="a reverse proxy in front serves HTTPS (docs: the host's desk behind a proxy)",
+    )
+    parser.add_argument(
+        "--set-password",
+        action="store_true",
+        help="set the desk's password (asked twice; or one line on standard input) and stop",
+    )
+    parser.add_argument(
+        "--login-link",
+        action="store_true",
+        help="print a new one-time login link for a desk already running, and stop",
+    )
     add_settings_arguments(parser)
     parser.set_defaults(run=run)
 
@@ -55,7 +79,10 @@ def run(args: Namespace) -> int:
     from pbp.web.credentials import new_login_link
 
     if args.login_link:
-        print(f"Log in once, within 15 minutes: {_base_url(args, args.port)}/login/{new_login_link(settings.data)}")
+        print(
+            "Log in once, within 15 minutes:"
+            f" {_base_url(args, args.port)}/login/{new_login_link(settings.data)}"
+        )
         return 0
     return _serve(args, settings)
 
@@ -80,12 +107,16 @@ def _serve(args: Namespace, settings: Any) -> int:
     try:
         server.prepare()
     except OSError as error:
-        raise UserError(f"Cannot listen on {args.host} port {args.port} ({error.strerror or error}); "
-                        "choose another with --port.") from None
+        raise UserError(
+            f"Cannot listen on {args.host} port {args.port} ({error.strerror or error}); "
+            "choose another with --port."
+        ) from None
     port = server.socket.getsockname()[1]
     base = _base_url(args, port)
     print(f"The host's desk for {settings.data}: {base}/", flush=True)
-    print(f"Log in once, within 15 minutes: {base}/login/{new_login_link(settings.data)}", flush=True)
+    print(
+        f"Log in once, within 15 minutes: {base}/login/{new_login_link(settings.data)}", flush=True
+    )
     signal.signal(signal.SIGTERM, _stop)
     try:
         server.serve()
@@ -104,7 +135,9 @@ def _stop(*_: object) -> None:
 def _listening_problems(args: Namespace) -> list[str]:
     problems = []
     if not 0 <= args.port <= 65535:
-        problems.append(f"--port {args.port} is not a port; give one from 1 to 65535 (or 0 for any free one).")
+        problems.append(
+            f"--port {args.port} is not a port; give one from 1 to 65535 (or 0 for any free one)."
+        )
     if bool(args.tls_cert) != bool(args.tls_key):
         problems.append("--tls-cert and --tls-key go together; give both, or neither.")
     for given in (args.tls_cert, args.tls_key):
@@ -112,10 +145,14 @@ def _listening_problems(args: Namespace) -> list[str]:
             problems.append(f"{given} is not a file; give the PEM file's path.")
     if not _is_loopback(args.host):
         if not args.allow_remote:
-            problems.append(f"{args.host} is not this machine alone: add --allow-remote to listen there.")
+            problems.append(
+                f"{args.host} is not this machine alone: add --allow-remote to listen there."
+            )
         elif not (args.tls_cert or args.behind_proxy):
-            problems.append(f"Listening on {args.host} needs HTTPS: give --tls-cert and --tls-key, or "
-                            "--behind-proxy when a reverse proxy serves HTTPS.")
+            problems.append(
+                f"Listening on {args.host} needs HTTPS: give --tls-cert and --tls-key, or "
+                "--behind-proxy when a reverse proxy serves HTTPS."
+            )
     return problems
 
 

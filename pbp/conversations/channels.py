@@ -2,6 +2,7 @@
 never decides who belongs where; it relays to whom the rules put in a channel now. A
 newcomer (bitten, seduced) joins when the engine's state says so (at dawn) and so sees only
 later messages; the dead belong to no channel."""
+
 from __future__ import annotations
 
 from typing import Any

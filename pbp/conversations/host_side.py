@@ -2,6 +2,7 @@
 player's message to the host (`pbp reply`, or replying to the relay mail with the host
 token) and writing as an NPC the host plays (`pbp channel … --as`, or replying to the NPC's
 copy). Every mail goes through the outbox in the write that stores the message."""
+
 from __future__ import annotations
 
 from typing import Callable
@@ -28,8 +29,10 @@ def _checked_text(text: str) -> str:
     if not text.strip():
         raise UserError("The message is empty; write its text.")
     if len(text) > MAX_MESSAGE_CHARS:
-        raise UserError(f"The message is {len(text):,} characters long; a message may hold at most "
-                        f"{MAX_MESSAGE_CHARS:,}. Shorten it or split it.")
+        raise UserError(
+            f"The message is {len(text):,} characters long; a message may hold at most "
+            f"{MAX_MESSAGE_CHARS:,}. Shorten it or split it."
+        )
     return text
 
 
@@ -42,14 +45,41 @@ def answer(moderator: Moderator, game: StoredGame, player: str, text: str) -> st
     text = _checked_text(text)
     phase = game.filed_phase
     received = to_text(moderator.clock())
-    log_message(game.file, {"channel": HOST, "phase": phase, "sender": HOST, "player": name, "text": text,
-                            "received": received, "recipients": [name], "cause": ""})
+    log_message(
+        game.file,
+        {
+            "channel": HOST,
+            "phase": phase,
+            "sender": HOST,
+            "player": name,
+            "text": text,
+            "received": received,
+            "recipients": [name],
+            "cause": "",
+        },
+    )
     thread = thread_id(game.id, f"host-{name}", phase, moderator.outbox.domain)
-    mail = game.renderer_of(moderator, name).render("host_answer", game.record.ruleset, game=game.game_facts(), phase=phase,
-                                     player=name, text=text, received=render_timestamp(received),
-                                     form=game.form(name), token=game.token(name))
-    moderator.outbox.queue(game.file, phase=phase, recipient=name, address=game.roster.of(name).email, kind=KIND,
-                           mail=mail, in_reply_to=thread, references=[thread])
+    mail = game.renderer_of(moderator, name).render(
+        "host_answer",
+        game.record.ruleset,
+        game=game.game_facts(),
+        phase=phase,
+        player=name,
+        text=text,
+        received=render_timestamp(received),
+        form=game.form(name),
+        token=game.token(name),
+    )
+    moderator.outbox.queue(
+        game.file,
+        phase=phase,
+        recipient=name,
+        address=game.roster.of(name).email,
+        kind=KIND,
+        mail=mail,
+        in_reply_to=thread,
+        references=[thread],
+    )
     return name
 
 
@@ -57,11 +87,15 @@ def speak_as(moderator: Moderator, game: StoredGame, npc: str, channel: str, tex
     """The host writes to `channel` as the NPC `npc` (call inside the game's transaction)."""
     name = game.character(npc)
     if not is_npc(game, name):
-        raise UserError(f"{name} is a player, not an NPC; the host writes only as the NPCs it plays.")
+        raise UserError(
+            f"{name} is a player, not an NPC; the host writes only as the NPCs it plays."
+        )
     own = channels_of(game, name)
     if channel not in own:
-        raise UserError(f"{name} is not in a channel called {channel!r} now (their channels: "
-                        f"{', '.join(own) or 'none'}).")
+        raise UserError(
+            f"{name} is not in a channel called {channel!r} now (their channels: "
+            f"{', '.join(own) or 'none'})."
+        )
     text = _checked_text(text)
     received = to_text(moderator.clock())
     deliver(moderator, game, Delivery(name, channel, text, received, current_picks(game, channel)))
@@ -82,8 +116,12 @@ def speak_command(moderator: Moderator, game_id: str, npc: str, channel: str, te
     return name
 
 
-def host_messages(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
-                  may_reply: Callable[[StoredGame, str], bool]) -> Outcome:
+def host_messages(
+    moderator: Moderator,
+    ledger: MailLedger,
+    mail: InboundMail,
+    may_reply: Callable[[StoredGame, str], bool],
+) -> Outcome:
     """A mail from the host's address holding message blocks: each block, with the game's
     host token, answers a player (`BEGIN MESSAGE <game> <player>`) or writes as an NPC
     (`BEGIN MESSAGE <game> <channel> <npc>`). The host gets one receipt."""
@@ -95,21 +133,31 @@ def host_messages(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     game = load(moderator, target)
     host = moderator.settings.host_address
     with game.file.transaction():
-        guard = TokenGuard(game.file, host, moderator.clock().date(),
-                           moderator.settings.wrong_tokens_per_sender_per_day)
+        guard = TokenGuard(
+            game.file,
+            host,
+            moderator.clock().date(),
+            moderator.settings.wrong_tokens_per_sender_per_day,
+        )
         verdicts = [_host_block(moderator, game, guard, block) for block in mail.messages]
-        outcome: Outcome = "processed" if any(isinstance(v, Accepted) for v in verdicts) else "rejected"
+        outcome: Outcome = (
+            "processed" if any(isinstance(v, Accepted) for v in verdicts) else "rejected"
+        )
         guard.save(game.file)
         if guard.newly_over_limit:
             tell_host_of_wrong_tokens(moderator, game, guard)
         # wrong host tokens past the limit: no answer
-        answer_host(moderator, game, mail, "host-reply", [] if guard.unanswered else verdicts, may_reply)
+        answer_host(
+            moderator, game, mail, "host-reply", [] if guard.unanswered else verdicts, may_reply
+        )
         row = ledger.record(game.file, mail, outcome, f"host messages: {len(verdicts)}")
     ledger.remember(row)
     return outcome
 
 
-def _host_block(moderator: Moderator, game: StoredGame, guard: TokenGuard, block: MessageBlock) -> Verdict:
+def _host_block(
+    moderator: Moderator, game: StoredGame, guard: TokenGuard, block: MessageBlock
+) -> Verdict:
     about = {"block_game": block.game, "channel": block.channel}
     if block.game != game.id:
         return Refused("host_message_other_game", game_id=game.id, **about)

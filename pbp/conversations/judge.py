@@ -1,6 +1,7 @@
 """One message block judged (docs/design.md: Conversations): the same identity rules as
 orders, then the channel. A refusal for a channel the sender is not in reads the same
 whether or not such a channel exists in the game: it names only the sender's own channels."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -43,9 +44,17 @@ class MessageVerdict:
         return isinstance(self.verdict, Accepted)
 
 
-def judge_message(game: StoredGame, name: str, games: list[str], guard: TokenGuard, block: MessageBlock,
-                  now: datetime, daily_limit: int, pending_orders: Mapping[str, str] | None = None,
-                  sent_in_mail: int = 0) -> MessageVerdict:
+def judge_message(
+    game: StoredGame,
+    name: str,
+    games: list[str],
+    guard: TokenGuard,
+    block: MessageBlock,
+    now: datetime,
+    daily_limit: int,
+    pending_orders: Mapping[str, str] | None = None,
+    sent_in_mail: int = 0,
+) -> MessageVerdict:
     """`pending_orders` are the sender's orders accepted from the same mail (their text), so
     a pack message sent with a KILL shows that KILL. `sent_in_mail` counts the messages of
     the same mail accepted before this one: they count against the daily cap as the
@@ -60,20 +69,33 @@ def judge_message(game: StoredGame, name: str, games: list[str], guard: TokenGua
         return MessageVerdict(Refused("extra_words", game_id=game.id, **about))
     channel, why_not = _channel(game, name, block.channel)
     if why_not:
-        return MessageVerdict(Refused(why_not, game_id=game.id, own=tuple(channels_of(game, name)), **about))
+        return MessageVerdict(
+            Refused(why_not, game_id=game.id, own=tuple(channels_of(game, name)), **about)
+        )
     if not block.text.strip():
-        return MessageVerdict(Refused("empty_message", **{**about, "channel": channel}), submission=False)
+        return MessageVerdict(
+            Refused("empty_message", **{**about, "channel": channel}), submission=False
+        )
     if len(block.text) > MAX_MESSAGE_CHARS:
-        return MessageVerdict(Refused("message_too_long", length=len(block.text), limit=MAX_MESSAGE_CHARS, **about))
+        return MessageVerdict(
+            Refused("message_too_long", length=len(block.text), limit=MAX_MESSAGE_CHARS, **about)
+        )
     day = now.date().isoformat()
     sent_today = sent_in_mail + sent_on(game.file, name, day)
     if sent_today >= daily_limit:
         return MessageVerdict(Refused("messages_today", sent_today=sent_today, **about))
     received = to_text(now)
     picks = current_picks(game, channel, pending_orders) if channel != HOST else None
-    return MessageVerdict(Accepted("message_sent", channel=channel, to_host=channel == HOST,
-                                   received=render_timestamp(received), picks=picks),
-                          delivery=Delivery(name, channel, block.text, received, picks))
+    return MessageVerdict(
+        Accepted(
+            "message_sent",
+            channel=channel,
+            to_host=channel == HOST,
+            received=render_timestamp(received),
+            picks=picks,
+        ),
+        delivery=Delivery(name, channel, block.text, received, picks),
+    )
 
 
 def _channel(game: StoredGame, name: str, asked: str) -> tuple[str, str]:

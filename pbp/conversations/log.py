@@ -1,5 +1,6 @@
 """A channel's messages as the host reads them (`pbp channel <game> <channel>`). Player
 text is shown with its control characters made visible (docs/design.md: Hostile input)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -25,11 +26,18 @@ def channel_log(game: StoredGame, channel: str) -> str:
     rows = [row for row in message_log(game.file).all() if row["channel"] == channel.lower()]
     if not rows:
         return f"Game {game.id}: no messages in {channel!r}."
-    lines = [f"Game {game.id}, channel {channel.lower()}: {len(rows)} message{'s' if len(rows) != 1 else ''}"]
+    lines = [
+        f"Game {game.id}, channel {channel.lower()}: {len(rows)}"
+        f" message{'s' if len(rows) != 1 else ''}"
+    ]
     for row in rows:
         who = row["sender"]
         if row["channel"] == HOST:
-            who = f"{row['player']} to the host" if row["sender"] != HOST else f"the host to {row['player']}"
+            who = (
+                f"{row['player']} to the host"
+                if row["sender"] != HOST
+                else f"the host to {row['player']}"
+            )
         lines.append(f"[{row['phase']}] {render_timestamp(row['received'])}, {who}:")
         lines.extend(f"    {visible(line)}" for line in row["text"].splitlines())
     return "\n".join(lines)

@@ -3,6 +3,7 @@ channel_orders; Werewolf: the pack's KILLs), shown to every member in each messa
 receipt of the channel while those orders are open, so a pack can agree before the
 deadline instead of splitting unawares. The picks are a `Note("picks")`, worded by
 templates/mail/_verdicts.j2."""
+
 from __future__ import annotations
 
 from typing import Mapping
@@ -12,7 +13,9 @@ from pbp.game.stored import StoredGame
 from pbp.render.verdicts import Note
 
 
-def current_picks(game: StoredGame, channel: str, pending: Mapping[str, str] | None = None) -> Note | None:
+def current_picks(
+    game: StoredGame, channel: str, pending: Mapping[str, str] | None = None
+) -> Note | None:
     """The channel's picks so far in the open phase: for each order it settles now, each
     member who gives it and their latest line of it (None: none yet); None when the channel
     settles nothing now. `pending` maps a member to the text of orders accepted in the mail
@@ -23,7 +26,9 @@ def current_picks(game: StoredGame, channel: str, pending: Mapping[str, str] | N
     team = members(game, channel)
     orders = []
     for keyword in keywords:
-        givers = [m for m in team if any(s.keyword == keyword for s in game.phase.grammar.get(m, ()))]
+        givers = [
+            m for m in team if any(s.keyword == keyword for s in game.phase.grammar.get(m, ()))
+        ]
         if not givers:
             continue
         latest = game.latest_orders(game.phase.id)
@@ -37,10 +42,18 @@ def current_picks(game: StoredGame, channel: str, pending: Mapping[str, str] | N
         orders.append((keyword, tuple(picks)))
     if not orders:
         return None
-    return Note("picks", channel=channel, phase_words=game.rules.card.phase_words(game.phase.id),
-                orders=tuple(orders))
+    return Note(
+        "picks",
+        channel=channel,
+        phase_words=game.rules.card.phase_words(game.phase.id),
+        orders=tuple(orders),
+    )
 
 
 def picks_of_teams(game: StoredGame, name: str, pending: Mapping[str, str]) -> list[Note]:
     """The current picks of every channel `name` is in (for the receipt of their orders)."""
-    return [picks for channel in channels_of(game, name) if (picks := current_picks(game, channel, pending))]
+    return [
+        picks
+        for channel in channels_of(game, name)
+        if (picks := current_picks(game, channel, pending))
+    ]

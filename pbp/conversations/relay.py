@@ -5,6 +5,7 @@ each relay once, with its Message-ID. Relays come from pbp, signed with the send
 character name (no player ever sees another's address), threaded per channel and phase
 under one root Message-ID. A member who is an NPC is played by the host: their copy goes
 to the host's address, with a block to answer as that NPC."""
+
 from __future__ import annotations
 
 import re
@@ -32,7 +33,9 @@ def _safe(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]", "-", text)
 
 
-def deliver(moderator: Moderator, game: StoredGame, delivery: Delivery, cause: str = "") -> list[str]:
+def deliver(
+    moderator: Moderator, game: StoredGame, delivery: Delivery, cause: str = ""
+) -> list[str]:
     """Store `delivery` and queue its relays (call inside the game's transaction). `cause`
     is the Message-ID of the mail that brought it, if any. Returns who it went to."""
     phase = game.filed_phase
@@ -42,13 +45,38 @@ def deliver(moderator: Moderator, game: StoredGame, delivery: Delivery, cause: s
     else:
         recipients = [m for m in members(game, delivery.channel) if m != delivery.sender]
         thread = thread_id(game.id, delivery.channel, phase, moderator.outbox.domain)
-    log_message(game.file, {
-        "channel": delivery.channel, "phase": phase, "sender": delivery.sender, "player": delivery.sender,
-        "text": delivery.text, "received": delivery.received, "recipients": recipients, "cause": cause})
-    facts = dict(game=game.game_facts(), phase=phase, sender=delivery.sender, channel=delivery.channel,
-                 text=delivery.text, received=render_timestamp(delivery.received), picks=delivery.picks)
+    log_message(
+        game.file,
+        {
+            "channel": delivery.channel,
+            "phase": phase,
+            "sender": delivery.sender,
+            "player": delivery.sender,
+            "text": delivery.text,
+            "received": delivery.received,
+            "recipients": recipients,
+            "cause": cause,
+        },
+    )
+    facts = dict(
+        game=game.game_facts(),
+        phase=phase,
+        sender=delivery.sender,
+        channel=delivery.channel,
+        text=delivery.text,
+        received=render_timestamp(delivery.received),
+        picks=delivery.picks,
+    )
     if delivery.channel == HOST:
-        _to_host(moderator, game, "host_question", thread, facts, answer_as=delivery.sender, channel=delivery.sender)
+        _to_host(
+            moderator,
+            game,
+            "host_question",
+            thread,
+            facts,
+            answer_as=delivery.sender,
+            channel=delivery.sender,
+        )
         return recipients
     npcs = [name for name in recipients if is_npc(game, name)]
     # The dead and watchers read the channels in their view of the phase (option spectators).
@@ -56,23 +84,65 @@ def deliver(moderator: Moderator, game: StoredGame, delivery: Delivery, cause: s
     for name in recipients:
         if name in npcs:
             continue
-        mail = game.renderer_of(moderator, name).render("channel_message", game.record.ruleset, player=name,
-                                         form=game.form(name), watched=watched, **facts)
-        moderator.outbox.queue(game.file, phase=phase, recipient=name, address=game.roster.of(name).email, kind=KIND,
-                               mail=mail, in_reply_to=thread, references=[thread])
+        mail = game.renderer_of(moderator, name).render(
+            "channel_message",
+            game.record.ruleset,
+            player=name,
+            form=game.form(name),
+            watched=watched,
+            **facts,
+        )
+        moderator.outbox.queue(
+            game.file,
+            phase=phase,
+            recipient=name,
+            address=game.roster.of(name).email,
+            kind=KIND,
+            mail=mail,
+            in_reply_to=thread,
+            references=[thread],
+        )
     if npcs and not is_npc(game, delivery.sender):  # the host wrote it as an NPC: no copy back
         for npc in npcs:
-            _to_host(moderator, game, "channel_host_copy", thread, facts, answer_as=npc, channel=delivery.channel)
+            _to_host(
+                moderator,
+                game,
+                "channel_host_copy",
+                thread,
+                facts,
+                answer_as=npc,
+                channel=delivery.channel,
+            )
     return recipients
 
 
-def _to_host(moderator: Moderator, game: StoredGame, template: str, thread: str, facts: dict[str, Any],
-             answer_as: str, channel: str) -> None:
+def _to_host(
+    moderator: Moderator,
+    game: StoredGame,
+    template: str,
+    thread: str,
+    facts: dict[str, Any],
+    answer_as: str,
+    channel: str,
+) -> None:
     address = moderator.settings.host_address
     if not address:
         return  # kept in the log: `pbp channel` shows it to a host with no address set
-    mail = moderator.host_renderer.render(template, game.record.ruleset, npc=answer_as,
-                                     answer_channel=channel, host_token=host_token(game.file),
-                                     **facts)
-    moderator.outbox.queue(game.file, phase=facts["phase"], recipient=HOST, address=address, kind=KIND,
-                           mail=mail, in_reply_to=thread, references=[thread])
+    mail = moderator.host_renderer.render(
+        template,
+        game.record.ruleset,
+        npc=answer_as,
+        answer_channel=channel,
+        host_token=host_token(game.file),
+        **facts,
+    )
+    moderator.outbox.queue(
+        game.file,
+        phase=facts["phase"],
+        recipient=HOST,
+        address=address,
+        kind=KIND,
+        mail=mail,
+        in_reply_to=thread,
+        references=[thread],
+    )

@@ -9,6 +9,7 @@ server without the IDLE capability leaves the daemon polling as before; a lost c
 is opened again after a pause that doubles up to five minutes. Deadlines, reminders and
 retries do not depend on the watcher: the daemon's alarm wakes for them as always.
 """
+
 from __future__ import annotations
 
 import threading
@@ -25,16 +26,23 @@ class IdleMailbox(Protocol):
 
     def supports_idle(self) -> bool: ...
 
-    def wait_for_mail(self, seconds: float, stopped: Callable[[], bool] = ...,
-                      on_idle: Callable[[], None] = ...) -> bool: ...
+    def wait_for_mail(
+        self, seconds: float, stopped: Callable[[], bool] = ..., on_idle: Callable[[], None] = ...
+    ) -> bool: ...
 
     def close(self) -> None: ...
 
 
 class IdleWatcher:
-    def __init__(self, open_mailbox: Callable[[], IdleMailbox], on_mail: Callable[[], None], renew: float,
-                 say: Callable[[str], None], on_idle: Callable[[int], None] = lambda count: None,
-                 warn: Callable[[str], None] | None = None):
+    def __init__(
+        self,
+        open_mailbox: Callable[[], IdleMailbox],
+        on_mail: Callable[[], None],
+        renew: float,
+        say: Callable[[str], None],
+        on_idle: Callable[[int], None] = lambda count: None,
+        warn: Callable[[str], None] | None = None,
+    ):
         self.open_mailbox = open_mailbox
         self.on_mail = on_mail
         self.on_idle = on_idle  # told the number of IDLE commands accepted so far, after each
@@ -78,15 +86,21 @@ class IdleWatcher:
                     self.warn("the IMAP server does not offer IDLE; new mail is read at each poll")
                     return
                 while not self._stop.is_set():
-                    if mailbox.wait_for_mail(self.renew, stopped=self._stop.is_set, on_idle=self._idling) \
-                            and not self._stop.is_set():
+                    if (
+                        mailbox.wait_for_mail(
+                            self.renew, stopped=self._stop.is_set, on_idle=self._idling
+                        )
+                        and not self._stop.is_set()
+                    ):
                         self.on_mail()
             except Exception as error:  # noqa: BLE001 - the watcher must never stop the daemon
                 self._failures += 1
                 pause = RECONNECT.seconds(self._failures)
                 if self._failures == 1:  # said once per run of failures (IDLE accepted resets it)
-                    self.warn(f"IMAP IDLE failed ({type(error).__name__}: {error}); polling meanwhile, "
-                             f"trying IDLE again in {pause:g} s and later")
+                    self.warn(
+                        f"IMAP IDLE failed ({type(error).__name__}: {error}); polling meanwhile, "
+                        f"trying IDLE again in {pause:g} s and later"
+                    )
                 self._announced = False
                 self._stop.wait(pause)
             finally:

@@ -7,6 +7,7 @@ uses go through it too): the known secrets (pbp.settings.secret_values) are repl
 `[secret]`, and a message of several lines (an error's text) becomes one. That is a second
 defence: pbp's own events never put a secret in a message in the first place.
 """
+
 from __future__ import annotations
 
 import base64
@@ -22,7 +23,12 @@ from pbp.settings.secret_values import file_secrets, learned
 
 GAME_NONE = "-"
 FORMAT = "%(asctime)s %(levelname)s game=%(game)s %(message)s"
-LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}
+LEVELS = {
+    "debug": logging.DEBUG,
+    "info": logging.INFO,
+    "warning": logging.WARNING,
+    "error": logging.ERROR,
+}
 REDACTED = "[secret]"
 BASE64_WORD = re.compile(r"[A-Za-z0-9+/]{16,}={0,2}")
 
@@ -69,7 +75,9 @@ def redact(text: str, secrets: Iterable[str]) -> str:
     known = sorted({secret for secret in secrets if secret}, key=len, reverse=True)  # longer first
     for secret in known:
         text = text.replace(secret, REDACTED)
-    return BASE64_WORD.sub(lambda word: REDACTED if _holds_secret(word.group(), known) else word.group(), text)
+    return BASE64_WORD.sub(
+        lambda word: REDACTED if _holds_secret(word.group(), known) else word.group(), text
+    )
 
 
 def _holds_secret(word: str, secrets: list[str]) -> bool:
@@ -89,7 +97,10 @@ class KnownSecrets:
 
     def read(self, settings: Settings) -> None:
         self.of_settings = file_secrets(settings.source, settings.refresh_token_path) | {
-            settings.imap.password, settings.smtp.password, settings.oauth.client_secret} - {""}
+            settings.imap.password,
+            settings.smtp.password,
+            settings.oauth.client_secret,
+        } - {""}
 
     def __call__(self) -> set[str]:
         return self.of_settings | learned()

@@ -10,6 +10,7 @@ restart resends exactly the rows not yet marked. Transient failures are retried 
 exponential backoff (the next attempt's time is stored in the row); permanent failures
 are recorded and shown by `pbp status`.
 """
+
 from __future__ import annotations
 
 import time
@@ -75,8 +76,14 @@ class _DueMails:
     that work overlaps the wait. Rows change only through the outbox's own marks, which
     are on rows already taken, so reading a row early reads what it would read later."""
 
-    def __init__(self, outbox: "OutboxSending", game: GameFile, ids: set[int], now: datetime,
-                 ahead: Callable[[EmailMessage], None] = lambda message: None):
+    def __init__(
+        self,
+        outbox: "OutboxSending",
+        game: GameFile,
+        ids: set[int],
+        now: datetime,
+        ahead: Callable[[EmailMessage], None] = lambda message: None,
+    ):
         self._outbox = outbox
         self._ahead_of_sending = ahead  # the sender's own preparation (MailSender.prepare)
         self._rows = self._due(game, ids, now)
@@ -191,15 +198,27 @@ class OutboxSending:
             for game_id, ids in list(self.outbox.unsent_by_file().items()):
                 try:
                     self._send_game(self.outbox.file_of(game_id), ids, sender, summary, now, syncer)
-                except Exception as error:  # one unreadable game file must not hold up the others' mail
-                    summary.errors.append(f"game {game_id}: its outbox could not be read: {type(error).__name__}: {error}")
+                except (
+                    Exception
+                ) as error:  # one unreadable game file must not hold up the others' mail
+                    summary.errors.append(
+                        f"game {game_id}: its outbox could not be read: {type(error).__name__}:"
+                        f" {error}"
+                    )
         finally:
             syncer.shutdown()
             sender.close()
         return summary
 
-    def _send_game(self, game: GameFile, ids: set[int], sender: MailSender, summary: SendSummary,
-                   now: datetime, syncer: Executor) -> None:
+    def _send_game(
+        self,
+        game: GameFile,
+        ids: set[int],
+        sender: MailSender,
+        summary: SendSummary,
+        now: datetime,
+        syncer: Executor,
+    ) -> None:
         """Each mark is committed before the next mail is sent: its line is written at once,
         and its sync, running on `syncer` while the next row is read and its mail built, is
         waited for before that mail goes to the sender."""
@@ -209,7 +228,9 @@ class OutboxSending:
             try:
                 while (item := due.take()) is not None:
                     doc_id, row, built = item
-                    sent = self._send_one(marks, doc_id, row, built, sender, summary, now, settle, due.prepare)
+                    sent = self._send_one(
+                        marks, doc_id, row, built, sender, summary, now, settle, due.prepare
+                    )
                     if marks.due():
                         marks.commit(ids)
                     if sent and row.kind == "report":
@@ -217,19 +238,37 @@ class OutboxSending:
             finally:
                 marks.commit(ids)  # what was sent before an error is marked all the same
 
-    def _send_one(self, marks: _PendingMarks, doc_id: int, row: OutboxRow, built: EmailMessage | Exception,
-                  sender: MailSender, summary: SendSummary, now: datetime, settle: Callable[[], None],
-                  meanwhile: Callable[[], None]) -> bool:
+    def _send_one(
+        self,
+        marks: _PendingMarks,
+        doc_id: int,
+        row: OutboxRow,
+        built: EmailMessage | Exception,
+        sender: MailSender,
+        summary: SendSummary,
+        now: datetime,
+        settle: Callable[[], None],
+        meanwhile: Callable[[], None],
+    ) -> bool:
         """Send one row and mark it; True when the server accepted it. A row that cannot
         even be made into a mail, or that the sender fails on in a way it does not class, is
         marked failed at once: one bad row is shown to the host and never stops the rows
         after it."""
         attempts = row.attempts + 1
-        if isinstance(built, Exception):  # a row that cannot be built is shown to the host and never stops the rows after it
-            self._fail(marks, doc_id, row, attempts, f"the mail could not be built: {type(built).__name__}: {built}",
-                       summary)
+        if isinstance(
+            built, Exception
+        ):  # a row that cannot be built is shown to the host and never stops the rows after it
+            self._fail(
+                marks,
+                doc_id,
+                row,
+                attempts,
+                f"the mail could not be built: {type(built).__name__}: {built}",
+                summary,
+            )
             return False
         message = built
+
         # The previous mark is on disk before this mail can be accepted: `ready` waits for
         # its sync, and the sender calls it before the server can accept the mail.
         def ready() -> None:
@@ -240,11 +279,20 @@ class OutboxSending:
 
         try:
             sender.send_when(message, ready, meanwhile)
-        except _MarkNotStored as trouble:  # the storage's trouble, not this mail's: it goes on as it is
+        except (
+            _MarkNotStored
+        ) as trouble:  # the storage's trouble, not this mail's: it goes on as it is
             raise trouble.error from None
         except TransientSendError as error:
-            marks.add(doc_id, {"attempts": attempts, "error": str(error),
-                               "next_attempt": to_text(now + RETRY.delay(attempts))}, settled=False)
+            marks.add(
+                doc_id,
+                {
+                    "attempts": attempts,
+                    "error": str(error),
+                    "next_attempt": to_text(now + RETRY.delay(attempts)),
+                },
+                settled=False,
+            )
             summary.retrying += 1
             summary.errors.append(f"{row.message_id}: {error}")
             return False
@@ -252,15 +300,32 @@ class OutboxSending:
             self._fail(marks, doc_id, row, attempts, str(error), summary)
             return False
         except Exception as error:  # a failure the sender does not class fails this row alone
-            self._fail(marks, doc_id, row, attempts, f"sending failed: {type(error).__name__}: {error}", summary)
+            self._fail(
+                marks,
+                doc_id,
+                row,
+                attempts,
+                f"sending failed: {type(error).__name__}: {error}",
+                summary,
+            )
             return False
-        marks.add(doc_id, {"attempts": attempts, "status": SENT, "error": "",
-                           "sent": to_text(self.clock())}, settled=True)
+        marks.add(
+            doc_id,
+            {"attempts": attempts, "status": SENT, "error": "", "sent": to_text(self.clock())},
+            settled=True,
+        )
         summary.sent += 1
         return True
 
-    def _fail(self, marks: _PendingMarks, doc_id: int, row: OutboxRow, attempts: int, error: str,
-              summary: SendSummary) -> None:
+    def _fail(
+        self,
+        marks: _PendingMarks,
+        doc_id: int,
+        row: OutboxRow,
+        attempts: int,
+        error: str,
+        summary: SendSummary,
+    ) -> None:
         marks.add(doc_id, {"attempts": attempts, "status": FAILED, "error": error}, settled=True)
         summary.failed += 1
         summary.errors.append(f"{row.message_id or '(no Message-ID)'}: {error}")

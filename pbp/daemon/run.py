@@ -26,6 +26,7 @@ jobs run on one worker thread. A second `pbp run` on the same data folder is ref
 finish (pbp.daemon.stopping); each event is a line of the log (pbp.daemon.logs;
 docs/design.md: Running pbp as a service).
 """
+
 from __future__ import annotations
 
 import logging
@@ -78,8 +79,13 @@ class AlreadyRunning(UserError):
 
 
 class Daemon:
-    def __init__(self, load_settings: Callable[[], Settings], log_output: LogToStdout | None = None,
-                 clock: Callable[[], datetime] = schedule.now, lock_wait: float = CYCLE_LOCK_WAIT):
+    def __init__(
+        self,
+        load_settings: Callable[[], Settings],
+        log_output: LogToStdout | None = None,
+        clock: Callable[[], datetime] = schedule.now,
+        lock_wait: float = CYCLE_LOCK_WAIT,
+    ):
         self.load_settings = load_settings
         self.settings = load_settings()
         self.log_output = log_output  # follows the settings read at each cycle (level, secrets)
@@ -90,18 +96,30 @@ class Daemon:
         self.watch = ThreadWatch()  # one across cycles: its Reddit login is reused
         self.turn_lock = threading.Lock()
         self.stamp: tuple[Any, ...] | None = None
-        self.reindex = True  # the first cycle rebuilds the index of deadlines (a file restored by hand)
+        self.reindex = (
+            True  # the first cycle rebuilds the index of deadlines (a file restored by hand)
+        )
         self.poll_interval = self.settings.poll_interval
         self.busy = False
         self.stopping = False  # set once a stop signal came: no cycle starts after it
         self.idle: IdleWatcher | None = None
-        self.state: dict[str, Any] = {"pid": os.getpid(), "started": to_text(clock()), "last_cycle": "",
-                      "last_error": "", "next_wake": "", "next_reason": "", "watch": None}
-        self.run_lock = WriterLock(self.settings.data, name="run.lock")  # one daemon per data folder
-        self.scheduler = BackgroundScheduler(executors={"default": ThreadPoolExecutor(1)},
-                                           job_defaults={"coalesce": True, "max_instances": 1,
-                                                         "misfire_grace_time": None},
-                                           timezone="UTC")
+        self.state: dict[str, Any] = {
+            "pid": os.getpid(),
+            "started": to_text(clock()),
+            "last_cycle": "",
+            "last_error": "",
+            "next_wake": "",
+            "next_reason": "",
+            "watch": None,
+        }
+        self.run_lock = WriterLock(
+            self.settings.data, name="run.lock"
+        )  # one daemon per data folder
+        self.scheduler = BackgroundScheduler(
+            executors={"default": ThreadPoolExecutor(1)},
+            job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
+            timezone="UTC",
+        )
         # "skipped: maximum number of running instances reached" is expected while a long
         # cycle runs; it is not worth a line in the host's log.
         logging.getLogger("apscheduler").setLevel(logging.ERROR)
@@ -116,7 +134,9 @@ class Daemon:
             try:
                 self.settings = self.load_settings()
             except UserError as error:
-                logs.warning(f"the settings file cannot be read ({error}); keeping the previous settings")
+                logs.warning(
+                    f"the settings file cannot be read ({error}); keeping the previous settings"
+                )
             if self.log_output is not None:
                 self.log_output.follow(self.settings)
             try:
@@ -139,7 +159,9 @@ class Daemon:
                     self._work(moderator)
                 except Exception as error:  # one bad cycle must not stop the moderator
                     self.state["last_error"] = f"{type(error).__name__}: {error}"
-                    logs.error(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
+                    logs.error(
+                        f"cycle failed ({type(error).__name__}: {error}); trying again next cycle"
+                    )
                 wake = next_wake_up(folder, self.clock())
                 folder.index.save(folder)  # before the state and the stamp: the cycle's last write
                 computed = True
@@ -148,7 +170,9 @@ class Daemon:
                 write_state(self.settings.data, self.state)
                 self.stamp = folder_stamp(self.settings.data)  # still under the lock: ours alone
             except Exception as error:  # noqa: BLE001 - e.g. a game file that cannot be read
-                logs.error(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
+                logs.error(
+                    f"cycle failed ({type(error).__name__}: {error}); trying again next cycle"
+                )
             finally:
                 folder.close()  # releases the lock; every cached copy goes with it
             if computed:  # else the alarm set before stands, and the poll comes anyway
@@ -164,10 +188,14 @@ class Daemon:
     def _busy(self) -> None:
         if not self.busy:
             holder = self._lock_holder()
-            logs.warning(f"the data folder is busy (pbp process {holder} holds it); "
-                     f"trying again every {BUSY_RETRY_SECONDS:g} s")
+            logs.warning(
+                f"the data folder is busy (pbp process {holder} holds it); "
+                f"trying again every {BUSY_RETRY_SECONDS:g} s"
+            )
             self.busy = True
-        self._arm(WakeUp(self.clock() + timedelta(seconds=BUSY_RETRY_SECONDS), "the data folder was busy"))
+        self._arm(
+            WakeUp(self.clock() + timedelta(seconds=BUSY_RETRY_SECONDS), "the data folder was busy")
+        )
 
     def _lock_holder(self) -> str:
         try:
@@ -191,7 +219,9 @@ class Daemon:
                 self.scheduler.remove_job(ALARM_JOB)
             return
         when = max(wake.when, self.clock()) + ALARM_SLACK
-        self.scheduler.add_job(self.turn, "date", run_date=when, id=ALARM_JOB, replace_existing=True)
+        self.scheduler.add_job(
+            self.turn, "date", run_date=when, id=ALARM_JOB, replace_existing=True
+        )
 
     def _follow_poll_interval(self) -> None:
         interval = self.settings.poll_interval
@@ -224,9 +254,13 @@ class Daemon:
     def _start_idle(self) -> None:
         if self.settings.transport != "imap" or not self.settings.imap.idle:
             return
-        self.idle = IdleWatcher(lambda: open_imap_mailbox(self.settings), self._mail_arrived,
-                                renew=self.settings.imap.idle_renew, say=logs.info,
-                                warn=logs.warning)
+        self.idle = IdleWatcher(
+            lambda: open_imap_mailbox(self.settings),
+            self._mail_arrived,
+            renew=self.settings.imap.idle_renew,
+            say=logs.info,
+            warn=logs.warning,
+        )
         self.idle.start()
 
     def _mail_arrived(self) -> None:
@@ -234,7 +268,9 @@ class Daemon:
         may have fetched before the mail came). Two instances: one running, one waiting;
         with one, APScheduler would skip the waiting one and the mail would wait for the
         next poll."""
-        self.scheduler.add_job(self.turn, "date", id=MAIL_JOB, replace_existing=True, max_instances=2)
+        self.scheduler.add_job(
+            self.turn, "date", id=MAIL_JOB, replace_existing=True, max_instances=2
+        )
 
     # ------------------------------------------------------------------ life
     def _take_run_lock(self) -> None:
@@ -245,8 +281,10 @@ class Daemon:
                 holder = self.run_lock.path.read_text().strip()
             except OSError:
                 holder = "?"
-            raise AlreadyRunning(f"pbp run is already running for the data folder {self.settings.data} "
-                                 f"(process {holder}); one is enough.") from None
+            raise AlreadyRunning(
+                f"pbp run is already running for the data folder {self.settings.data} "
+                f"(process {holder}); one is enough."
+            ) from None
 
     def run(self) -> None:
         """Until SIGTERM or Ctrl-C: the cycle under way then finishes and commits, no new
@@ -254,15 +292,23 @@ class Daemon:
         self._take_run_lock()
         try:
             with StopSignals() as stop:
-                idle = (" and waiting in IMAP IDLE for new mail"
-                        if self.settings.transport == "imap" and self.settings.imap.idle else "")
-                logs.info(f"pbp running: polling every {self.settings.poll_interval:g} s{idle}; host commands may "
-                         "run at any time; stop with Ctrl-C or SIGTERM.")
+                idle = (
+                    " and waiting in IMAP IDLE for new mail"
+                    if self.settings.transport == "imap" and self.settings.imap.idle
+                    else ""
+                )
+                logs.info(
+                    f"pbp running: polling every {self.settings.poll_interval:g} s{idle}; host"
+                    " commands may run at any time; stop with Ctrl-C or SIGTERM."
+                )
                 self.turn()  # start-up: overdue deadlines are resolved now, unsent mail goes out
                 if not stop.came():
-                    self.scheduler.add_job(self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB)
-                    self.scheduler.add_job(self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS,
-                                           id=CHANGE_JOB)
+                    self.scheduler.add_job(
+                        self.turn, "interval", seconds=self.poll_interval, id=POLL_JOB
+                    )
+                    self.scheduler.add_job(
+                        self.notice_changes, "interval", seconds=CHANGE_CHECK_SECONDS, id=CHANGE_JOB
+                    )
                     self.scheduler.start()
                     self._start_idle()
                 stop.wait(then=self._stop_cycles)

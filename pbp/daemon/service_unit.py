@@ -1,6 +1,7 @@
 """The systemd unit for `pbp run` (docs/design.md: Running pbp as a service): the template
 shipped with the package (`pbp.service`, beside this module), filled with the absolute path
 of the pbp being run, the settings file, the data folder and the user who owns it."""
+
 from __future__ import annotations
 
 import grp
@@ -35,8 +36,10 @@ def owner_of(folder: Path) -> ServiceAccount:
     try:
         account = pwd.getpwuid(uid)
     except KeyError:
-        raise UserError(f"The data folder {folder} belongs to user id {uid}, who has no account on this "
-                        "machine; name the user the service runs as with --user.") from None
+        raise UserError(
+            f"The data folder {folder} belongs to user id {uid}, who has no account on this "
+            "machine; name the user the service runs as with --user."
+        ) from None
     return ServiceAccount(account.pw_name, grp.getgrgid(account.pw_gid).gr_name)
 
 
@@ -44,7 +47,9 @@ def account_named(user: str) -> ServiceAccount:
     try:
         account = pwd.getpwnam(user)
     except KeyError:
-        raise UserError(f"There is no user {user!r} on this machine; name an existing user with --user.") from None
+        raise UserError(
+            f"There is no user {user!r} on this machine; name an existing user with --user."
+        ) from None
     return ServiceAccount(account.pw_name, grp.getgrgid(account.pw_gid).gr_name)
 
 
@@ -67,7 +72,10 @@ def unit_text(settings: Settings, account: ServiceAccount, data_given: bool = Fa
     """The unit, for `settings` read from its file (`data_given`: the data folder came from
     `--data`, so the service is started with it too)."""
     if settings.source is None:
-        raise UserError("The service needs a settings file; write one with `pbp init` and name it with --settings.")
+        raise UserError(
+            "The service needs a settings file; write one with `pbp init` and name it with"
+            " --settings."
+        )
     data = settings.data.resolve()
     command = [*pbp_command(), "run", "--settings", str(Path(settings.source).resolve())]
     if data_given:
@@ -75,9 +83,12 @@ def unit_text(settings: Settings, account: ServiceAccount, data_given: bool = Fa
     writable = [data, *(path for path in _written_outside(settings, data))]
     template = Template(resources.files(__package__).joinpath(TEMPLATE).read_text(encoding="utf-8"))
     return template.substitute(
-        data=_specifiers_escaped(str(data)), user=account.user, group=account.group,
+        data=_specifiers_escaped(str(data)),
+        user=account.user,
+        group=account.group,
         exec_start=" ".join(_exec_word(word) for word in command),
-        read_write_paths=" ".join(_path_word(path, optional=path != data) for path in writable))
+        read_write_paths=" ".join(_path_word(path, optional=path != data) for path in writable),
+    )
 
 
 def _written_outside(settings: Settings, data: Path) -> list[Path]:

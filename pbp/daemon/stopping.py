@@ -9,6 +9,7 @@ is carried by `signal.set_wakeup_fd` (written by the C-level handler, no Python 
 involved) to a pipe the main thread waits on; it then shuts the scheduler down, waiting for
 the running cycle.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,6 +1,7 @@
 """When `pbp run` must wake up next, read from storage (docs/design.md: Reliability rules,
 Deadlines, Many games): the earliest deadline, reminder time or outbox retry. APScheduler is only the
 alarm clock; this is what it is set to, recomputed after every cycle."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -13,7 +14,6 @@ from pbp.game.stalls import stalled_phases
 from pbp.storage.open_games import OPEN, open_games
 from pbp.storage.datafolder import DataFolder
 from pbp.storage.game_index import FILE_NAME as GAME_INDEX, UNCLEAN_MARK
-
 
 WORDS = {"tallies": "running count", "prods": "prods to post"}
 
@@ -53,9 +53,11 @@ def _signup_closing(folder: DataFolder) -> WakeUp | None:
     """The earliest closing time of a game still open for sign-ups that the cycle has not
     dealt with yet (pbp.signups.starting): once the host was told it closed short, or its
     start failed, it waits for the host, not for the alarm."""
-    closing = [(as_utc(record.closes), record.id)
-               for record in (signups.record for signups in open_games(folder))
-               if record.status == OPEN and not record.host_told and not record.start_failed]
+    closing = [
+        (as_utc(record.closes), record.id)
+        for record in (signups.record for signups in open_games(folder))
+        if record.status == OPEN and not record.host_told and not record.start_failed
+    ]
     if not closing:
         return None
     when, game_id = min(closing)

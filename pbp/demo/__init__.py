@@ -17,6 +17,7 @@ KILL) agrees on it in its channel, by mail like everyone else: the first member 
 order proposes its pick with its orders, the others wait for that message to reach them
 and answer it with theirs. The demo prints each phase's team talk before its public events.
 """
+
 from __future__ import annotations
 
 import email
@@ -59,10 +60,17 @@ class DemoResult:
     mails_received: int
 
 
-def play_demo(ruleset: str, players: int | None = None, seed: str | None = None, data: Path | None = None,
-              say: Callable[[str], None] = print,
-              clock: Callable[[], datetime] = schedule.now, votes: str = "mail",
-              stop_after: int | None = None, language: str = SOURCE_LANGUAGE) -> DemoResult:
+def play_demo(
+    ruleset: str,
+    players: int | None = None,
+    seed: str | None = None,
+    data: Path | None = None,
+    say: Callable[[str], None] = print,
+    clock: Callable[[], datetime] = schedule.now,
+    votes: str = "mail",
+    stop_after: int | None = None,
+    language: str = SOURCE_LANGUAGE,
+) -> DemoResult:
     """Play one demo game; `clock` is the moderator's clock (a frozen one makes every mail
     byte-identical from run to run, as the golden transcripts need). `votes` is the game's
     option: with `thread`, the votes are posted in a local forum's thread. Without a `seed`,
@@ -71,14 +79,26 @@ def play_demo(ruleset: str, players: int | None = None, seed: str | None = None,
     the host's desk). `language`: what every player, the host and the thread read."""
     data = data or Path(tempfile.mkdtemp(prefix="pbp-demo-"))
     forum = DemoForum.start(data) if votes != "mail" else None
-    settings = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid",
-                        replies_per_sender_per_day=10_000, source=forum.settings if forum else None,
-                        host_language=language)
+    settings = Settings(
+        data=data,
+        transport="maildir",
+        from_address="pbp@demo.invalid",
+        replies_per_sender_per_day=10_000,
+        source=forum.settings if forum else None,
+        host_language=language,
+    )
     card = engine.ruleset(ruleset).card
     count = players or card.demo_players
     seed = card.demo_seed if seed is None else seed
-    roster = [RosterPlayer(name, f"{name.lower()}@players.invalid", forum_name=name.lower() if forum else "",
-                           language=language) for name in player_names(count)]
+    roster = [
+        RosterPlayer(
+            name,
+            f"{name.lower()}@players.invalid",
+            forum_name=name.lower() if forum else "",
+            language=language,
+        )
+        for name in player_names(count)
+    ]
     try:
         with ComposedModerator(settings, clock=clock) as moderator:
             cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
@@ -91,16 +111,33 @@ def play_demo(ruleset: str, players: int | None = None, seed: str | None = None,
             forum.stop()
 
 
-def _play(moderator: ComposedModerator, cycle: Cycle, ruleset: str, roster: list[RosterPlayer], seed: str,
-          say: Callable[[str], None], votes: str = "mail", forum: DemoForum | None = None,
-          stop_after: int | None = None) -> DemoResult:
+def _play(
+    moderator: ComposedModerator,
+    cycle: Cycle,
+    ruleset: str,
+    roster: list[RosterPlayer],
+    seed: str,
+    say: Callable[[str], None],
+    votes: str = "mail",
+    forum: DemoForum | None = None,
+    stop_after: int | None = None,
+) -> DemoResult:
     language = roster[0].language
-    options = {**({"votes": votes} if forum else {}), **({"language": language} if language != SOURCE_LANGUAGE else {})}
-    game = create_game(moderator, ruleset, roster, seed=seed, schedule_text="default=1h", options=options or None)
-    say(f"Demo: game {game.id} of {ruleset} with {len(roster)} scripted players "
-        f"(mail in {moderator.settings.maildir_root}).")
+    options = {
+        **({"votes": votes} if forum else {}),
+        **({"language": language} if language != SOURCE_LANGUAGE else {}),
+    }
+    game = create_game(
+        moderator, ruleset, roster, seed=seed, schedule_text="default=1h", options=options or None
+    )
+    say(
+        f"Demo: game {game.id} of {ruleset} with {len(roster)} scripted players "
+        f"(mail in {moderator.settings.maildir_root})."
+    )
     answered: dict[str, set[str]] = {entry.name: set() for entry in roster}
-    heard: dict[str, set[tuple[str, str]]] = {entry.name: set() for entry in roster}  # (phase, channel)
+    heard: dict[str, set[tuple[str, str]]] = {
+        entry.name: set() for entry in roster
+    }  # (phase, channel)
     received = phases = 0
     for round_number in range(MAX_ROUNDS):
         cycle.send()
@@ -112,8 +149,15 @@ def _play(moderator: ComposedModerator, cycle: Cycle, ruleset: str, roster: list
         for index, entry in enumerate(roster):
             if forum and forum.post_votes(moderator, current, entry, answered[entry.name], seed):
                 continue  # nothing left to mail
-            received += _answer_mail(moderator, current, entry, answered[entry.name], heard[entry.name], seed,
-                                     quote=index % 2 == 1)
+            received += _answer_mail(
+                moderator,
+                current,
+                entry,
+                answered[entry.name],
+                heard[entry.name],
+                seed,
+                quote=index % 2 == 1,
+            )
         cycle.poll()
         cycle.send()
         current = load(moderator, game.id)
@@ -121,13 +165,18 @@ def _play(moderator: ComposedModerator, cycle: Cycle, ruleset: str, roster: list
         assert phase is not None  # only this loop resolves the game, and it was not over above
         # Only players with an order to give get a form to answer (an empty form says that
         # no reply is needed).
-        waiting = [entry.name for entry in roster
-                   if entry.name in phase.awaited and phase.id not in answered[entry.name]]
+        waiting = [
+            entry.name
+            for entry in roster
+            if entry.name in phase.awaited and phase.id not in answered[entry.name]
+        ]
         if waiting:
             continue  # their form is still on its way (they will answer next round)
         if stop_after is not None and phases >= stop_after:
-            say(f"\nThe demo stops in {current.rules.card.phase_words(phase.id)}, every order in, "
-                "for the host's desk to take over.")
+            say(
+                f"\nThe demo stops in {current.rules.card.phase_words(phase.id)}, every order in, "
+                "for the host's desk to take over."
+            )
             break
         if forum:
             forum.before_resolution(moderator, current, say)
@@ -145,19 +194,32 @@ def _play(moderator: ComposedModerator, cycle: Cycle, ruleset: str, roster: list
     result = final.record.result
     if result:
         how = victory_path(result.path, ruleset)
-        say(f"\n{side_wins(result.winners, ruleset) or 'Nobody wins: a draw.'} {how[:1].upper()}{how[1:]}."
-            + (f" Winning players: {', '.join(result.players)}." if result.players else ""))
+        say(
+            f"\n{side_wins(result.winners, ruleset) or 'Nobody wins: a draw.'}"
+            f" {how[:1].upper()}{how[1:]}."
+            + (f" Winning players: {', '.join(result.players)}." if result.players else "")
+        )
     elif stop_after is None:  # (a demo stopped on purpose said so)
         say(f"\nThe game did not end within {MAX_ROUNDS} rounds.")
-    say(f"\nWhere to look next: each player's mail is in {moderator.settings.maildir_root}/<address>/ "
-        "(`pbp demo --keep DIR` keeps the whole data folder to read); `pbp init` starts a folder for a game "
-        "of your own, and `pbp rules <ruleset>` explains the rules.")
+    say(
+        "\nWhere to look next: each player's mail is in"
+        f" {moderator.settings.maildir_root}/<address>/ (`pbp demo --keep DIR` keeps the whole data"
+        " folder to read); `pbp init` starts a folder for a game of your own, and `pbp rules"
+        " <ruleset>` explains the rules."
+    )
     sent = sum(1 for row in outbox_briefs(final.file) if row.was_sent)
     return DemoResult(game.id, phases, result.to_json() if result else None, sent, received)
 
 
-def _answer_mail(moderator: ComposedModerator, game: StoredGame, entry: RosterPlayer, answered: set[str],
-                 heard: set[tuple[str, str]], seed: str, quote: bool) -> int:
+def _answer_mail(
+    moderator: ComposedModerator,
+    game: StoredGame,
+    entry: RosterPlayer,
+    answered: set[str],
+    heard: set[tuple[str, str]],
+    seed: str,
+    quote: bool,
+) -> int:
     """Read the player's new mail (moving it to cur/, as a mail client does); reply to
     a form for the open phase if the player acts in it and has not answered it yet. A
     team member who does not speak first waits until its team's first message arrives."""
@@ -170,8 +232,11 @@ def _answer_mail(moderator: ComposedModerator, game: StoredGame, entry: RosterPl
         os.replace(path, folder / "cur" / f"{path.name}:2,S")
         subject = str(message["Subject"])  # a relay's: `[ww1] pack, Night 1`
         if phase is not None:
-            heard.update((phase.id, channel) for channel in channels_of(game, entry.name)
-                         if subject.startswith(f"[{game.id}] {channel}, "))
+            heard.update(
+                (phase.id, channel)
+                for channel in channels_of(game, entry.name)
+                if subject.startswith(f"[{game.id}] {channel}, ")
+            )
         form = form_in(mail_text(message))
         if form and phase is not None and form[1] == phase.id:
             chosen = message
@@ -179,7 +244,9 @@ def _answer_mail(moderator: ComposedModerator, game: StoredGame, entry: RosterPl
         return 0
     orders = private_orders(game, game.rules.scripted_orders(game.state, entry.name, seed))
     talk = _team_talk(game, entry.name, orders, seed)
-    if any(first != entry.name and (phase.id, channel) not in heard for channel, _, first, _ in talk):
+    if any(
+        first != entry.name and (phase.id, channel) not in heard for channel, _, first, _ in talk
+    ):
         return 0  # the team's first word is still on its way
     answered.add(phase.id)
     if not orders.strip():
@@ -188,15 +255,22 @@ def _answer_mail(moderator: ComposedModerator, game: StoredGame, entry: RosterPl
     body = filled_reply_text(text, orders, quote and not talk)
     for channel, line, first, first_line in talk:
         words = game.rules.card.phase_words(phase.id)
-        said = (f"For {words}, I say {line}. Agreed?" if first == entry.name
-                else f"Agreed: {line}." if line == first_line else f"I would rather {line}.")
+        said = (
+            f"For {words}, I say {line}. Agreed?"
+            if first == entry.name
+            else f"Agreed: {line}."
+            if line == first_line
+            else f"I would rather {line}."
+        )
         body += "\n" + filled_message_block(text, channel, said)
     reply = reply_to(chosen, entry.name, entry.email, body)
     deliver(moderator.settings.maildir_root / "inbox", reply.as_bytes())
     return 1
 
 
-def _team_talk(game: StoredGame, name: str, orders: str, seed: str) -> list[tuple[str, str, str, str]]:
+def _team_talk(
+    game: StoredGame, name: str, orders: str, seed: str
+) -> list[tuple[str, str, str, str]]:
     """(channel, `name`'s order line, the member who speaks first, that member's line) for
     each order `name` settles with a team (the card's `channel_orders`)."""
     talk = []
@@ -204,12 +278,16 @@ def _team_talk(game: StoredGame, name: str, orders: str, seed: str) -> list[tupl
         line = _order_line(orders, keyword)
         if channel not in channels_of(game, name) or line is None:
             continue
-        picks = {member: _order_line(game.rules.scripted_orders(game.state, member, seed), keyword)
-                 for member in members(game, channel)}
+        picks = {
+            member: _order_line(game.rules.scripted_orders(game.state, member, seed), keyword)
+            for member in members(game, channel)
+        }
         first = next(member for member, pick in picks.items() if pick)
         talk.append((channel, line, first, picks[first] or ""))
     return talk
 
 
 def _order_line(orders: str, keyword: str) -> str | None:
-    return next((line.strip() for line in orders.splitlines() if line.split()[:1] == [keyword]), None)
+    return next(
+        (line.strip() for line in orders.splitlines() if line.split()[:1] == [keyword]), None
+    )

@@ -13,6 +13,7 @@ every post id), `GET /t/{id}/posts.json?post_ids[]=…` (the other posts), `GET
 Faults are programmed by count and released explicitly, never by a delay (`503`, `drop`,
 `hold`; pbp.demo.local_http, the plumbing it shares with the tests' local Reddit).
 """
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,11 @@ FIRST_CHUNK = 20  # posts a topic's own JSON carries; the rest come by post_ids[
 
 
 def iso(moment: float) -> str:
-    return datetime.fromtimestamp(moment, tz=timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    return (
+        datetime.fromtimestamp(moment, tz=timezone.utc)
+        .isoformat(timespec="milliseconds")
+        .replace("+00:00", "Z")
+    )
 
 
 @dataclass
@@ -58,15 +63,22 @@ class _Handler(JsonHandler):
 
     def refusal(self) -> tuple[int, object] | None:
         fake = self.server_state
-        if self.headers.get("Api-Key") != fake.api_key or self.headers.get("Api-Username") != fake.username:
-            return 403, {"errors": ["You are not permitted to view the requested resource."],
-                         "error_type": "invalid_access"}
+        if (
+            self.headers.get("Api-Key") != fake.api_key
+            or self.headers.get("Api-Username") != fake.username
+        ):
+            return 403, {
+                "errors": ["You are not permitted to view the requested resource."],
+                "error_type": "invalid_access",
+            }
         return None
 
     def answer(self, method: str, path: str, query: str, body: bytes) -> tuple[int, object]:
         return self._answer(method, path, parse_qs(query), json.loads(body) if body else {})
 
-    def _answer(self, method: str, path: str, query: dict[str, Any], body: dict[str, Any]) -> tuple[int, object]:
+    def _answer(
+        self, method: str, path: str, query: dict[str, Any], body: dict[str, Any]
+    ) -> tuple[int, object]:
         fake = self.server_state
         parts = [p for p in path.split("/") if p]
         with fake.lock:
@@ -74,20 +86,38 @@ class _Handler(JsonHandler):
                 raw = str(body.get("raw", ""))
                 if "topic_id" in body:
                     if int(body["topic_id"]) not in fake.topics:
-                        return 404, {"errors": ["The requested URL or resource could not be found."]}
-                    return 200, fake.post_json(fake.reply(int(body["topic_id"]), raw, fake.username))
-                return 200, fake.post_json(fake.new_topic(str(body.get("title", "")), raw, fake.username))
-            if method == "GET" and len(parts) == 2 and parts[0] == "t" and parts[1].endswith(".json"):
+                        return 404, {
+                            "errors": ["The requested URL or resource could not be found."]
+                        }
+                    return 200, fake.post_json(
+                        fake.reply(int(body["topic_id"]), raw, fake.username)
+                    )
+                return 200, fake.post_json(
+                    fake.new_topic(str(body.get("title", "")), raw, fake.username)
+                )
+            if (
+                method == "GET"
+                and len(parts) == 2
+                and parts[0] == "t"
+                and parts[1].endswith(".json")
+            ):
                 topic = fake.topics.get(int(parts[1][:-5]))
                 return (200, fake.topic_json(topic)) if topic else (404, {"errors": ["Not found"]})
             if method == "GET" and len(parts) == 3 and parts[0] == "t" and parts[2] == "posts.json":
                 wanted = [int(i) for i in query.get("post_ids[]", [])]
-                return 200, {"post_stream": {"posts": [fake.post_json(fake.posts[i]) for i in wanted
-                                                       if i in fake.posts]}, "id": int(parts[1])}
+                return 200, {
+                    "post_stream": {
+                        "posts": [fake.post_json(fake.posts[i]) for i in wanted if i in fake.posts]
+                    },
+                    "id": int(parts[1]),
+                }
             if method == "GET" and len(parts) == 3 and parts[:2] == ["topics", "created-by"]:
                 user = parts[2][:-5]
-                topics = [{"id": t.id, "title": t.title, "slug": t.slug} for t in fake.topics.values()
-                          if t.author == user]
+                topics = [
+                    {"id": t.id, "title": t.title, "slug": t.slug}
+                    for t in fake.topics.values()
+                    if t.author == user
+                ]
                 return 200, {"topic_list": {"topics": topics}}
         return 404, {"errors": ["The requested URL or resource could not be found."]}
 
@@ -106,7 +136,9 @@ class LocalDiscourse(LocalServer):
         self.clock = 1_700_000_000.0
 
     # ------------------------------------------------------------------ the forum's users
-    def new_topic(self, title: str, raw: str, author: str, at: float | None = None) -> DiscoursePost:
+    def new_topic(
+        self, title: str, raw: str, author: str, at: float | None = None
+    ) -> DiscoursePost:
         with self.lock:
             slug = "-".join(re.findall(r"[a-z0-9]+", title.lower()))[:40] or "topic"
             topic = Topic(len(self.topics) + 1, title, slug, author, [])
@@ -119,7 +151,9 @@ class LocalDiscourse(LocalServer):
             self.clock = max(self.clock + 1, at or 0)
             moment = at if at is not None else self.clock
             topic = self.topics[topic_id]
-            post = DiscoursePost(len(self.posts) + 1, topic_id, len(topic.posts) + 1, author, raw, moment, moment)
+            post = DiscoursePost(
+                len(self.posts) + 1, topic_id, len(topic.posts) + 1, author, raw, moment, moment
+            )
             self.posts[post.id] = post
             topic.posts.append(post.id)
             return post
@@ -140,14 +174,31 @@ class LocalDiscourse(LocalServer):
     # ------------------------------------------------------------------ JSON shapes
     def post_json(self, post: DiscoursePost) -> dict[str, Any]:
         topic = self.topics[post.topic_id]
-        return {"id": post.id, "topic_id": post.topic_id, "topic_slug": topic.slug, "post_number": post.post_number,
-                "username": post.username, "name": post.username.title(), "raw": post.raw,
-                "cooked": f"<p>{post.raw}</p>", "created_at": iso(post.created_at),
-                "updated_at": iso(post.updated_at), "version": post.version, "post_type": 1,
-                "deleted_at": iso(post.deleted_at) if post.deleted_at else None,
-                "user_deleted": post.deleted_at is not None}
+        return {
+            "id": post.id,
+            "topic_id": post.topic_id,
+            "topic_slug": topic.slug,
+            "post_number": post.post_number,
+            "username": post.username,
+            "name": post.username.title(),
+            "raw": post.raw,
+            "cooked": f"<p>{post.raw}</p>",
+            "created_at": iso(post.created_at),
+            "updated_at": iso(post.updated_at),
+            "version": post.version,
+            "post_type": 1,
+            "deleted_at": iso(post.deleted_at) if post.deleted_at else None,
+            "user_deleted": post.deleted_at is not None,
+        }
 
     def topic_json(self, topic: Topic) -> dict[str, Any]:
-        return {"id": topic.id, "title": topic.title, "slug": topic.slug, "posts_count": len(topic.posts),
-                "post_stream": {"posts": [self.post_json(self.posts[i]) for i in topic.posts[:FIRST_CHUNK]],
-                                "stream": list(topic.posts)}}
+        return {
+            "id": topic.id,
+            "title": topic.title,
+            "slug": topic.slug,
+            "posts_count": len(topic.posts),
+            "post_stream": {
+                "posts": [self.post_json(self.posts[i]) for i in topic.posts[:FIRST_CHUNK]],
+                "stream": list(topic.posts),
+            },
+        }

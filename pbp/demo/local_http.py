@@ -13,6 +13,7 @@ count=N)` makes the next N requests whose path starts with `path`
 A `JsonHandler` routes each request through that and answers JSON; a server's handler
 says only what it answers (`answer`) and what it refuses before any fault (`refusal`).
 """
+
 from __future__ import annotations
 
 import json
@@ -130,7 +131,10 @@ class LocalServer:
 
     def fail_next(self, kind: str, path: str = "", count: int = 1) -> None:
         """The next `count` requests whose path starts with `path` fail as `kind`."""
-        assert (kind in self.INSTANT_FAULTS or kind in AFTER_THE_REQUEST) and count > 0, (kind, count)
+        assert (kind in self.INSTANT_FAULTS or kind in AFTER_THE_REQUEST) and count > 0, (
+            kind,
+            count,
+        )
         with self.lock:
             if kind == "hold":
                 self.released.clear()

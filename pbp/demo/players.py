@@ -1,6 +1,7 @@
 """Scripted players who play by mail: read the form at the end of pbp's mail, fill in the
 orders `rules.scripted_orders` gives, and reply (docs/design.md: Order mail format, forms made to be
 replied to). Used by `pbp demo` and by the integration tests, over any transport."""
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,11 @@ def filled_reply_text(text: str, orders: str, quote: bool) -> str:
     order_lines = [line for line in orders.splitlines() if line.strip()]
     if quote:
         filled = lines[:end] + order_lines + lines[end:]
-        return "My orders are in the form below.\n\nOn a day, pbp wrote:\n" + "\n".join(
-            f"> {line}" if line else ">" for line in filled) + "\n"
+        return (
+            "My orders are in the form below.\n\nOn a day, pbp wrote:\n"
+            + "\n".join(f"> {line}" if line else ">" for line in filled)
+            + "\n"
+        )
     block = lines[begin:end] + order_lines + [lines[end]]
     return "Hello moderator,\n\nhere are my orders:\n\n" + "\n".join(block) + "\n\nThanks!\n"
 
@@ -39,13 +43,18 @@ def filled_reply_text(text: str, orders: str, quote: bool) -> str:
 def filled_message_block(text: str, channel: str, message: str) -> str:
     """The mail's message form for `channel` (its last one), with `message` written in."""
     lines = text.splitlines()
-    begin = max(i for i, line in enumerate(lines)
-                if (match := _BEGIN_MESSAGE.match(line.strip())) and match.group(2) == channel)
+    begin = max(
+        i
+        for i, line in enumerate(lines)
+        if (match := _BEGIN_MESSAGE.match(line.strip())) and match.group(2) == channel
+    )
     end = next(i for i in range(begin, len(lines)) if lines[i].strip() == "END MESSAGE")
     return "\n".join([*lines[begin:end], message, lines[end]]) + "\n"
 
 
-def reply_to(mail: Message, player: str, address: str, body: str, domain: str = "players.example") -> EmailMessage:
+def reply_to(
+    mail: Message, player: str, address: str, body: str, domain: str = "players.example"
+) -> EmailMessage:
     """A plain reply from a player to one of pbp's mails, threaded the way clients do."""
     reply = EmailMessage()
     reply["From"] = formataddr((player, address))
@@ -55,7 +64,9 @@ def reply_to(mail: Message, player: str, address: str, body: str, domain: str = 
     reply["Message-ID"] = make_msgid(domain=domain)
     if mail["Message-ID"]:
         reply["In-Reply-To"] = str(mail["Message-ID"])
-        reply["References"] = " ".join(filter(None, [str(mail.get("References", "")), str(mail["Message-ID"])]))
+        reply["References"] = " ".join(
+            filter(None, [str(mail.get("References", "")), str(mail["Message-ID"])])
+        )
     reply.set_content(body)
     return reply
 

@@ -6,6 +6,7 @@ with the take-back word and votes again, the third quotes the first one's old vo
 quote is not the poster's vote), and the fourth posts a vote a minute after the deadline.
 Each player's vote in the end is their scripted one, so the game plays as the mail demo
 of the same seed; the demo prints what was posted and what pbp made of it."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -40,17 +41,27 @@ class ThreadTour:
         keyword, _, choice = line.partition(" ")
         if role == CHANGES:
             self.old_vote = (player, f"{keyword} {other}")
-            self.told.append(f"{player} posts {keyword} {other}, then {line} in a later post: the later counts.")
+            self.told.append(
+                f"{player} posts {keyword} {other}, then {line} in a later post: the later counts."
+            )
             return [plain_post([f"{keyword} {other}"]), f"Changed my mind.\n\n**{line}**"]
         if role == TAKES_BACK:
             back = {order: word for word, order in game.rules.card.take_back_words}.get(keyword)
             if back is None:
                 return [plain_post(public)]
-            self.told.append(f"{player} posts {line}, takes it back with {back} and posts it again.")
-            return [plain_post(public), f"**{back}**\n\nLet me think again.", f"Back to it.\n\n**{line}**"]
+            self.told.append(
+                f"{player} posts {line}, takes it back with {back} and posts it again."
+            )
+            return [
+                plain_post(public),
+                f"**{back}**\n\nLet me think again.",
+                f"Back to it.\n\n**{line}**",
+            ]
         if role == QUOTES and self.old_vote[1]:
             who, old = self.old_vote
-            self.told.append(f"{player} quotes {who}'s old \"{old}\" before voting: a quote is not a vote.")
+            self.told.append(
+                f'{player} quotes {who}\'s old "{old}" before voting: a quote is not a vote.'
+            )
             return [f"> **{old}**\n\n{who}, I would not.", plain_post(public)]
         if role == LATE:
             self.late = (player, f"{keyword} {other}")
@@ -65,7 +76,9 @@ class ThreadTour:
         self.told.append(f"{player} posts {line} a minute after the deadline.")
         return player, f"One more thing.\n\n**{line}**"
 
-    def _role(self, game: StoredGame, player: str, public: list[str]) -> tuple[int | None, str, str | None]:
+    def _role(
+        self, game: StoredGame, player: str, public: list[str]
+    ) -> tuple[int | None, str, str | None]:
         """Which part of the tour `player` plays now (None: none), its public line of the
         deciding order, and another choice it may vote for."""
         phase, card = game.phase, game.rules.card
@@ -76,11 +89,20 @@ class ThreadTour:
         self.phase = phase.id
         order = [name for name in game.roster.names if name in phase.awaited]
         role = order.index(player) if player in order and order.index(player) <= LATE else None
-        spec = next((spec for spec in phase.grammar.get(player, ()) if spec.keyword == deciding), None)
+        spec = next(
+            (spec for spec in phase.grammar.get(player, ()) if spec.keyword == deciding), None
+        )
         return role, line, _other_choice(spec, line.partition(" ")[2], player)
 
 
 def _other_choice(spec: OrderSpec | None, choice: str, player: str) -> str | None:
     if spec is None:
         return None
-    return next((option for option in spec.choices if option.upper() not in (choice.upper(), player.upper())), None)
+    return next(
+        (
+            option
+            for option in spec.choices
+            if option.upper() not in (choice.upper(), player.upper())
+        ),
+        None,
+    )

@@ -20,6 +20,7 @@ in, else a game id in the subject, else the sender's newest game) and everything
 is committed there in one durable write. Judging happens before that write, so a mail
 that makes the engine fail leaves the file untouched.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -57,7 +58,9 @@ class Desk:
         """Learn who plays where, and compile the receipt's templates for the rulesets
         played (OrderDesk.get_ready)."""
         self.games_of("")
-        rulesets = {record_of(self.folder.game(game_id)).ruleset for game_id in self.folder.game_ids()}
+        rulesets = {
+            record_of(self.folder.game(game_id)).ruleset for game_id in self.folder.game_ids()
+        }
         for ruleset in sorted(rulesets):
             self.moderator.renderer.compile("receipt", ruleset)
 
@@ -102,13 +105,21 @@ class Desk:
         self._commit(game, mail, decision)
         return decision.outcome
 
-    def record_quarantine(self, key: str, sha256: str, sender: str, subject: str, reason: str) -> None:
+    def record_quarantine(
+        self, key: str, sha256: str, sender: str, subject: str, reason: str
+    ) -> None:
         """Note a mail the ingest quarantined (three failed attempts, unreadable, too big)
         so `pbp status` tells the host; it never reached `receive`. Once per message: a
         crash after the record and before the move makes the next poll note it again."""
         address = parseaddr(sender or "")[1].lower()
-        stranger = address and not self.games_of(address) and address != self.moderator.settings.host_address
-        self.ledger.record_quarantine(key, sha256, sender, subject, reason, address if stranger else "")
+        stranger = (
+            address
+            and not self.games_of(address)
+            and address != self.moderator.settings.host_address
+        )
+        self.ledger.record_quarantine(
+            key, sha256, sender, subject, reason, address if stranger else ""
+        )
 
     def _commit(self, game: StoredGame, mail: InboundMail, decision: Decision) -> None:
         """One durable write: orders, reply, reply count, the mail's identity."""
@@ -121,20 +132,29 @@ class Desk:
                 reader = replace(record.roster.at(sender), language=decision.language)
                 save(game, replace(record, roster=record.roster.with_player(reader)), since=record)
             for order in decision.orders:
-                file.orders.insert(replace(order, message_id=mail.message_id, mail_key=mail.key).to_row())
+                file.orders.insert(
+                    replace(order, message_id=mail.message_id, mail_key=mail.key).to_row()
+                )
             if decision.reply is not None and self.may_reply(game, sender):
                 self.moderator.outbox.queue(
-                    file, phase=game.filed_phase, recipient=player.name,
-                    address=player.email, kind=decision.reply_kind, mail=decision.reply,
-                    in_reply_to=mail.message_id, references=mail.references)
+                    file,
+                    phase=game.filed_phase,
+                    recipient=player.name,
+                    address=player.email,
+                    kind=decision.reply_kind,
+                    mail=decision.reply,
+                    in_reply_to=mail.message_id,
+                    references=mail.references,
+                )
             if decision.token_guard is not None:
                 decision.token_guard.save(file)
                 if decision.token_guard.newly_over_limit:
                     tell_host_of_wrong_tokens(self.moderator, game, decision.token_guard)
             for delivery in decision.deliveries:
                 deliver(self.moderator, game, delivery, mail.message_id)
-            row = self.ledger.record(file, mail, decision.outcome, decision.reason, decision.judged,
-                                    decision.refused_by)
+            row = self.ledger.record(
+                file, mail, decision.outcome, decision.reason, decision.judged, decision.refused_by
+            )
         self.ledger.remember(row)
 
     def may_reply(self, game: StoredGame, address: str) -> bool:
@@ -158,4 +178,3 @@ class Desk:
         except BaseException:  # in the batch, or in its write when the transactions end
             self.ledger.forget()  # the ledger may hold mail that was never written
             raise
-

@@ -9,6 +9,7 @@ bounced `FLAG_AFTER` times is flagged so the host can hand the character to a su
 Recording is idempotent per mail (its key): a bounce judged again after a crash is not
 counted twice.
 """
+
 from __future__ import annotations
 
 from tinydb import where
@@ -30,7 +31,8 @@ def matches(folder: DataFolder, bounce: Bounce) -> dict[str, dict[str, str]]:
     """{game id: {player name: roster address}} of the players this bounce is about: those
     to whose current address pbp sent a mail whose Message-ID the report quotes. The failed
     address a report names counts for nothing: anyone can write a report naming anyone,
-    but only the mail's recipient (and pbp) knows its Message-ID (pbp.storage.outbox_queue.message_id)."""
+    but only the mail's recipient (and pbp) knows its Message-ID (pbp.storage.outbox_queue.message_id).
+    """
     originals = set(bounce.original_ids)
     found: dict[str, dict[str, str]] = {}
     known = set(folder.game_ids())
@@ -45,7 +47,7 @@ def matches(folder: DataFolder, bounce: Bounce) -> dict[str, dict[str, str]]:
 
 def _game_of(message_id: str) -> str:
     """The game a Message-ID of pbp's names (`<pbp.<game>.…`), or ""."""
-    return message_id[len("<pbp."):].split(".", 1)[0] if message_id.startswith("<pbp.") else ""
+    return message_id[len("<pbp.") :].split(".", 1)[0] if message_id.startswith("<pbp.") else ""
 
 
 def file_bounce(moderator: Moderator, mail: InboundMail) -> tuple[GameFile, str] | None:
@@ -70,20 +72,47 @@ def file_bounce(moderator: Moderator, mail: InboundMail) -> tuple[GameFile, str]
                 if table.search((where("key") == mail.key) & (where("address") == address)):
                     continue  # recorded before a crash: count it once
                 first = not table.search(where("address") == address)
-                table.insert({"key": mail.key, "address": address, "player": name, "received": received,
-                              "subject": mail.subject[:200], "original_ids": list(bounce.original_ids)})
+                table.insert(
+                    {
+                        "key": mail.key,
+                        "address": address,
+                        "player": name,
+                        "received": received,
+                        "subject": mail.subject[:200],
+                        "original_ids": list(bounce.original_ids),
+                    }
+                )
                 if first and host_address:
                     _notify_host(moderator, file, name, address, host_address, mail)
     assert home is not None  # `found` named at least one game
     return home, f"bounce: mail to {', '.join(named)} could not be delivered (not answered)"
 
 
-def _notify_host(moderator: Moderator, file: GameFile, name: str, address: str, host_address: str,
-                 mail: InboundMail) -> None:
+def _notify_host(
+    moderator: Moderator,
+    file: GameFile,
+    name: str,
+    address: str,
+    host_address: str,
+    mail: InboundMail,
+) -> None:
     record = record_of(file)
-    note = Note("bounced", game_id=file.id, name=name, address=address, report=mail.subject, flag_after=FLAG_AFTER)
-    body = moderator.host_renderer.render("host_note", record.ruleset, game={"id": file.id, "ruleset": record.ruleset},
-                                     note=note)
-    moderator.outbox.queue(file, phase=record.phase_id or FINISHED, recipient=HOST, address=host_address,
-                           kind="bounce-notice", mail=body)
-
+    note = Note(
+        "bounced",
+        game_id=file.id,
+        name=name,
+        address=address,
+        report=mail.subject,
+        flag_after=FLAG_AFTER,
+    )
+    body = moderator.host_renderer.render(
+        "host_note", record.ruleset, game={"id": file.id, "ruleset": record.ruleset}, note=note
+    )
+    moderator.outbox.queue(
+        file,
+        phase=record.phase_id or FINISHED,
+        recipient=HOST,
+        address=host_address,
+        kind="bounce-notice",
+        mail=body,
+    )

@@ -10,6 +10,7 @@ one's mail; the host's address is checked before anything the host may do with i
 from anyone; only then is the sender looked up on the rosters, and a stranger gets no
 answer.
 """
+
 from __future__ import annotations
 
 from typing import Callable, NamedTuple, Protocol

@@ -20,6 +20,7 @@ A block is identified by its fingerprint: its order lines (comments and blank li
 out, case and spacing ignored), so a copy is recognised however it was quoted or wrapped.
 The fingerprints of the blocks a mail had judged are kept in that mail's ledger row.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -30,8 +31,13 @@ from pbp.storage.datafolder import GameFile
 from pbp.ports import OrderBlock
 from pbp.render.verdicts import Note
 
+
 def fingerprint(block: OrderBlock) -> str:
-    lines = [" ".join(line.split()).casefold() for line in block.lines if line.strip() and not line.startswith("#")]
+    lines = [
+        " ".join(line.split()).casefold()
+        for line in block.lines
+        if line.strip() and not line.startswith("#")
+    ]
     return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:24]
 
 
@@ -45,8 +51,12 @@ def judged_before(file: GameFile, address: str, phase: str) -> list[str]:
     """The fingerprints of the blocks judged for `phase` (lower case) from `address`, in
     the order they were last judged: the ledger rows of its mail name them."""
     prefix = f"{phase} "
-    found = [entry[len(prefix):] for row in file.mails.where("sender", address)
-             for entry in row.get("judged", ()) if entry.startswith(prefix)]
+    found = [
+        entry[len(prefix) :]
+        for row in file.mails.where("sender", address)
+        for entry in row.get("judged", ())
+        if entry.startswith(prefix)
+    ]
     return list(reversed(dict.fromkeys(reversed(found))))
 
 
@@ -58,8 +68,11 @@ class Choice:
     notes: tuple[Note, ...]
 
 
-def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], Sequence[str]],
-                  proves: Callable[[OrderBlock], bool]) -> Choice:
+def choose_blocks(
+    blocks: tuple[OrderBlock, ...],
+    judged: Callable[[str], Sequence[str]],
+    proves: Callable[[OrderBlock], bool],
+) -> Choice:
     """The blocks that count (see the module's docstring). `judged(phase)` gives the
     fingerprints of the sender's blocks judged for a phase id (lower case); `proves(block)`
     says the block carries the sender's token for its game. Only those compete: a block
@@ -74,7 +87,9 @@ def choose_blocks(blocks: tuple[OrderBlock, ...], judged: Callable[[str], Sequen
     chosen: set[int] = set()
     for (_game, phase), whole in by_phase.items():
         earlier = judged(phase)
-        group = [b for b in whole if fingerprint(b) not in earlier[:-1] or fingerprint(b) == earlier[-1]]
+        group = [
+            b for b in whole if fingerprint(b) not in earlier[:-1] or fingerprint(b) == earlier[-1]
+        ]
         if len(group) < len(whole):
             notes.append(_older_note(whole[0], len(whole) - len(group), alone=not group))
         if len(group) < 2:
@@ -102,9 +117,21 @@ def _copies_note(block: OrderBlock, copies: int) -> Note:
 
 
 def _older_note(block: OrderBlock, older: int, alone: bool) -> Note:
-    return Note("older_blocks_skipped", older=older, alone=alone, block_game=block.game, block_phase=block.phase)
+    return Note(
+        "older_blocks_skipped",
+        older=older,
+        alone=alone,
+        block_game=block.game,
+        block_phase=block.phase,
+    )
 
 
 def _later_note(first: OrderBlock, others: list[OrderBlock]) -> Note:
-    return Note("later_blocks", others=len(others), block_game=first.game, block_phase=first.phase,
-                other_lines=tuple(b.at_line for b in others if b.at_line), first_line=first.at_line)
+    return Note(
+        "later_blocks",
+        others=len(others),
+        block_game=first.game,
+        block_phase=first.phase,
+        other_lines=tuple(b.at_line for b in others if b.at_line),
+        first_line=first.at_line,
+    )

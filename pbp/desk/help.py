@@ -14,6 +14,7 @@ Both come from the ruleset's card (engine.core.RulesetCard), so this module only
 them. Nothing here depends on the state beyond the player's own current orders, which
 their form already shows them.
 """
+
 from __future__ import annotations
 
 import re
@@ -55,12 +56,26 @@ def table_rows(rows: Iterable[OrderLine], phase: Phase | None, name: str) -> lis
     keys = current_keys(phase, name)
     width = max((len(row.phases) for row in rows), default=0)
     indent = len(MARK_NOW) + 1 + width + 2
-    return [{"mark": MARK_NOW if phase is not None and phase.kind in row.kinds and order_key(row.order) in keys
-             else " " * len(MARK_NOW), "phases": f"{row.phases:<{width}}", "order": row.order,
-             "who": row.who, "note": row.note, "indent": indent} for row in rows]
+    return [
+        {
+            "mark": (
+                MARK_NOW
+                if phase is not None and phase.kind in row.kinds and order_key(row.order) in keys
+                else " " * len(MARK_NOW)
+            ),
+            "phases": f"{row.phases:<{width}}",
+            "order": row.order,
+            "who": row.who,
+            "note": row.note,
+            "indent": indent,
+        }
+        for row in rows
+    ]
 
 
-def table_lines(rows: Iterable[OrderLine], phase: Phase | None, name: str, width_limit: int = WIDTH) -> list[str]:
+def table_lines(
+    rows: Iterable[OrderLine], phase: Phase | None, name: str, width_limit: int = WIDTH
+) -> list[str]:
     """The order table as aligned text lines (`table_rows`): each order on a line of its
     own, who gives it and what it does under it, wrapped to `width_limit` (a terminal's)."""
     lines = []
@@ -68,7 +83,9 @@ def table_lines(rows: Iterable[OrderLine], phase: Phase | None, name: str, width
         lines.append(f"{row['mark']} {row['phases']}  {row['order']}")
         detail = ": ".join(part for part in (row["who"], row["note"]) if part)
         indent = " " * row["indent"]
-        lines.extend(textwrap.wrap(detail, width_limit, initial_indent=indent, subsequent_indent=indent))
+        lines.extend(
+            textwrap.wrap(detail, width_limit, initial_indent=indent, subsequent_indent=indent)
+        )
     return lines
 
 
@@ -79,13 +96,20 @@ def npc_facts(npcs: Sequence[Npc], explained: Sequence[str]) -> dict[str, Any]:
     return {"names": [npc.name for npc in npcs], "explained": sorted(present & set(explained))}
 
 
-def help_facts(rules: Ruleset, phase: Phase | None, name: str, npcs: Sequence[Npc] = ()) -> dict[str, Any]:
+def help_facts(
+    rules: Ruleset, phase: Phase | None, name: str, npcs: Sequence[Npc] = ()
+) -> dict[str, Any]:
     """The `orders` and `npcs` facts for templates/mail/help.j2, from the ruleset's card
     and the game's NPCs (its record's `npcs`)."""
-    return {"orders": {
-        "table": table_lines(rules.card.orders, phase, name),
-        "rows": table_rows(rules.card.orders, phase, name),
-        "mark": MARK_NOW,
-        "phase": phase.id if phase else "",
-        "grammars": [{"order": order, "text": text} for order, text in rules.card.argument_grammars],
-    }, "npcs": npc_facts(npcs, rules.card.npc_explained)}
+    return {
+        "orders": {
+            "table": table_lines(rules.card.orders, phase, name),
+            "rows": table_rows(rules.card.orders, phase, name),
+            "mark": MARK_NOW,
+            "phase": phase.id if phase else "",
+            "grammars": [
+                {"order": order, "text": text} for order, text in rules.card.argument_grammars
+            ],
+        },
+        "npcs": npc_facts(npcs, rules.card.npc_explained),
+    }

@@ -3,6 +3,7 @@ the desk's chain (pbp.desk.chain). Order and message blocks, commands (FORM, STA
 HELP), stray order lines and unreadable blocks each become a `Decision`: what to store,
 and the receipt, built from verdict values (pbp.render.verdicts) that
 templates/mail/_verdicts.j2 words. Nothing is written here."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -41,8 +42,12 @@ class Decision:
     reply_kind: str = ""
     token_guard: TokenGuard | None = None
     deliveries: list[Delivery] = field(default_factory=list)  # accepted messages, relayed on commit
-    judged: list[str] = field(default_factory=list)  # the blocks judged for the home game (block_choice.judged_entry)
-    refused_by: list[str] = field(default_factory=list)  # the named rules that refused (kept in the ledger)
+    judged: list[str] = field(
+        default_factory=list
+    )  # the blocks judged for the home game (block_choice.judged_entry)
+    refused_by: list[str] = field(
+        default_factory=list
+    )  # the named rules that refused (kept in the ledger)
     language: str = ""  # the language the player reads from now on (`LANGUAGE de`), "" unchanged
 
 
@@ -110,73 +115,142 @@ class GameMailJudge:
     def decide(self, game: StoredGame, mail: InboundMail, games: list[str]) -> Decision:
         """What `mail` does to its home `game`; `games` are the sender's games."""
         if mail.no_reply_reason:
-            return Decision("rejected", reason=f"not answered: {mail.no_reply_reason}",
-                            refused_by=["mail_may_be_answered"])
+            return Decision(
+                "rejected",
+                reason=f"not answered: {mail.no_reply_reason}",
+                refused_by=["mail_may_be_answered"],
+            )
         sender = mail.sender or ""  # a mail reaches its game only from a roster address
         name = game.roster.at(sender).name
         trusted_id = self.moderator.settings.trusted_authserv_id
-        refused = sender_refusal(mail.authentication_results, sender, trusted_id) if trusted_id else None
+        refused = (
+            sender_refusal(mail.authentication_results, sender, trusted_id) if trusted_id else None
+        )
         if refused:
             return self._refused_sender(game, name, refused)
         if mail.blocks or mail.messages:
             return self._decide_blocks(game, name, mail, games)
         stray = stray_orders(mail.stray, game.rules.card)
-        if stray and not (mail.commands and _as_english(mail.commands[0].split()[0], game) in PLAYER_COMMANDS):
+        if stray and not (
+            mail.commands and _as_english(mail.commands[0].split()[0], game) in PLAYER_COMMANDS
+        ):
             return self._refuse_stray_orders(game, name, stray)
         if mail.commands:
             return self._decide_command(game, name, mail.commands[0])
         if mail.problems:
             return self._refuse_unread(game, name, mail.problems)
-        return Decision("rejected", reason="no order block", reply_kind="help",
-                        reply=self.help_mail(game, name, Refused("no_block")), refused_by=["mail_has_a_block"])
+        return Decision(
+            "rejected",
+            reason="no order block",
+            reply_kind="help",
+            reply=self.help_mail(game, name, Refused("no_block")),
+            refused_by=["mail_has_a_block"],
+        )
 
     def _refuse_unread(self, game: StoredGame, name: str, problems: tuple[str, ...]) -> Decision:
         """A mail whose blocks could not be read (no END ORDERS, a bad BEGIN line, an
         unreadable mail): nothing was accepted, and the reply says why."""
-        notes = [*(Refused("problems", also=False, problems=(problem,)) for problem in listed(problems)),
-                 self._still_stands(game, name, some_accepted=False)]
+        notes = [
+            *(Refused("problems", also=False, problems=(problem,)) for problem in listed(problems)),
+            self._still_stands(game, name, some_accepted=False),
+        ]
         reply = self._receipt(game, name, "orders_refused", notes)
-        return Decision("rejected", reason="no readable order block", reply=reply, reply_kind="rejection",
-                        refused_by=["blocks_are_readable"])
+        return Decision(
+            "rejected",
+            reason="no readable order block",
+            reply=reply,
+            reply_kind="rejection",
+            refused_by=["blocks_are_readable"],
+        )
 
-    def _receipt(self, game: StoredGame, name: str, headline: str, notes: list[Verdict]) -> RenderedMail:
+    def _receipt(
+        self, game: StoredGame, name: str, headline: str, notes: list[Verdict]
+    ) -> RenderedMail:
         """The receipt: `headline` (a kind of the macro `headline` of mail/_verdicts.j2) and
         each verdict in words, then the form."""
         return game.renderer_of(self.moderator, name).render(
-            "receipt", game.record.ruleset, game=game.game_facts(), player=name,
-            phase=game.filed_phase, headline=headline, notes=notes, form=game.form(name))
+            "receipt",
+            game.record.ruleset,
+            game=game.game_facts(),
+            player=name,
+            phase=game.filed_phase,
+            headline=headline,
+            notes=notes,
+            form=game.form(name),
+        )
 
     def _refused_sender(self, game: StoredGame, name: str, why: str) -> Decision:
         """The second lock (pbp.mail.sender_auth): told to the roster address, nothing changes."""
-        reply = self._receipt(game, name, "mail_refused", [Refused("sender_not_authenticated", why=why)])
-        return Decision("rejected", reason=f"sender not authenticated: {why}", reply=reply, reply_kind="rejection",
-                        refused_by=["sender_is_authenticated"])
+        reply = self._receipt(
+            game, name, "mail_refused", [Refused("sender_not_authenticated", why=why)]
+        )
+        return Decision(
+            "rejected",
+            reason=f"sender not authenticated: {why}",
+            reply=reply,
+            reply_kind="rejection",
+            refused_by=["sender_is_authenticated"],
+        )
 
-    def _decide_blocks(self, game: StoredGame, name: str, mail: InboundMail, games: list[str]) -> Decision:
+    def _decide_blocks(
+        self, game: StoredGame, name: str, mail: InboundMail, games: list[str]
+    ) -> Decision:
         """A mail with order or message blocks: each judged by the named rules, then one
         receipt for them all (or none, past the day's limit of wrong tokens)."""
         sender = mail.sender or ""  # a mail reaches its game only from a roster address
-        guard = TokenGuard(game.file, sender, self.moderator.clock().date(),
-                           self.moderator.settings.wrong_tokens_per_sender_per_day)
-        choice = choose_blocks(mail.blocks, lambda phase: judged_before(game.file, sender, phase),
-                               lambda block: block.game == game.id and (block.token or "").strip() == game.token(name))
+        guard = TokenGuard(
+            game.file,
+            sender,
+            self.moderator.clock().date(),
+            self.moderator.settings.wrong_tokens_per_sender_per_day,
+        )
+        choice = choose_blocks(
+            mail.blocks,
+            lambda phase: judged_before(game.file, sender, phase),
+            lambda block: block.game == game.id and (block.token or "").strip() == game.token(name),
+        )
         judged = JudgedBlocks(*self._judge_each(game, name, mail, games, guard, choice.blocks))
         outcome, kind, headline = _outcome(judged.accepted, judged.rejected, bool(mail.blocks))
-        if guard.unanswered:  # wrong tokens past the day's limit: forged mail must not flood the player
-            return Decision(outcome, reason=f"{len(judged.rejected)} rejected: wrong tokens past the daily "
-                                            "limit, not answered", token_guard=guard,
-                            refused_by=[*judged.refused_by, "wrong_tokens_within_the_daily_limit"])
+        if (
+            guard.unanswered
+        ):  # wrong tokens past the day's limit: forged mail must not flood the player
+            return Decision(
+                outcome,
+                reason=(
+                    f"{len(judged.rejected)} rejected: wrong tokens past the daily "
+                    "limit, not answered"
+                ),
+                token_guard=guard,
+                refused_by=[*judged.refused_by, "wrong_tokens_within_the_daily_limit"],
+            )
         notes = [*judged.shown, *choice.notes, *self._notes_besides(game, name, mail, judged)]
         if judged.rejected:
             notes.append(self._still_stands(game, name, bool(judged.accepted)))
-        return Decision(outcome, reason=f"{len(judged.accepted)} accepted, {len(judged.rejected)} rejected",
-                        orders=judged.orders, reply=self._receipt(game, name, headline, notes), reply_kind=kind,
-                        token_guard=guard, deliveries=judged.deliveries, refused_by=judged.refused_by,
-                        judged=[judged_entry(block) for block in choice.blocks
-                                if block.game == game.id and block.has_orders])
+        return Decision(
+            outcome,
+            reason=f"{len(judged.accepted)} accepted, {len(judged.rejected)} rejected",
+            orders=judged.orders,
+            reply=self._receipt(game, name, headline, notes),
+            reply_kind=kind,
+            token_guard=guard,
+            deliveries=judged.deliveries,
+            refused_by=judged.refused_by,
+            judged=[
+                judged_entry(block)
+                for block in choice.blocks
+                if block.game == game.id and block.has_orders
+            ],
+        )
 
-    def _judge_each(self, game: StoredGame, name: str, mail: InboundMail, games: list[str], guard: TokenGuard,
-                    blocks: tuple[OrderBlock, ...]) -> tuple[list[BlockVerdict], list[MessageVerdict]]:
+    def _judge_each(
+        self,
+        game: StoredGame,
+        name: str,
+        mail: InboundMail,
+        games: list[str],
+        guard: TokenGuard,
+        blocks: tuple[OrderBlock, ...],
+    ) -> tuple[list[BlockVerdict], list[MessageVerdict]]:
         """Each chosen order block, then each message block, judged; each accepted message
         counts against the daily cap of the next, and a message shows the orders of the
         same mail."""
@@ -185,19 +259,33 @@ class GameMailJudge:
         accepted_orders = {v.order_row.player: v.order_row.text for v in verdicts if v.order_row}
         messages: list[MessageVerdict] = []
         for block in mail.messages:
-            messages.append(judge_message(game, name, games, guard, block, now,
-                                          self.moderator.settings.replies_per_sender_per_day, accepted_orders,
-                                          sent_in_mail=sum(1 for verdict in messages if verdict.accepted)))
+            messages.append(
+                judge_message(
+                    game,
+                    name,
+                    games,
+                    guard,
+                    block,
+                    now,
+                    self.moderator.settings.replies_per_sender_per_day,
+                    accepted_orders,
+                    sent_in_mail=sum(1 for verdict in messages if verdict.accepted),
+                )
+            )
         return verdicts, messages
 
-    def _notes_besides(self, game: StoredGame, name: str, mail: InboundMail, judged: JudgedBlocks) -> list[Verdict]:
+    def _notes_besides(
+        self, game: StoredGame, name: str, mail: InboundMail, judged: JudgedBlocks
+    ) -> list[Verdict]:
         """What the receipt says beside the blocks' verdicts: where a team's picks stand,
         the mail's unreadable parts, and order lines or words outside any block."""
         notes: list[Verdict] = []
         accepted_orders = {row.player: row.text for row in judged.orders}
         if accepted_orders:  # a team settling an order together sees where it stands, once
             shown = [delivery.picks for delivery in judged.deliveries]
-            notes.extend(picks for picks in picks_of_teams(game, name, accepted_orders) if picks not in shown)
+            notes.extend(
+                picks for picks in picks_of_teams(game, name, accepted_orders) if picks not in shown
+            )
         if mail.problems:
             notes.append(Refused("problems", also=True, problems=tuple(listed(mail.problems))))
         stray = stray_orders(mail.stray, game.rules.card)
@@ -212,11 +300,19 @@ class GameMailJudge:
         says so first, then gives the form to use."""
         phase = game.record.phase_id
         for_what = game.rules.card.phase_words(phase) if phase else f"game {game.id}"
-        notes = [Refused("no_block_for_orders", for_what=for_what), stray_orders_note(stray),
-                 self._still_stands(game, name, some_accepted=False)]
+        notes = [
+            Refused("no_block_for_orders", for_what=for_what),
+            stray_orders_note(stray),
+            self._still_stands(game, name, some_accepted=False),
+        ]
         reply = self._receipt(game, name, "orders_refused", notes)
-        return Decision("rejected", reason="orders outside a block", reply=reply, reply_kind="rejection",
-                        refused_by=["orders_are_in_a_block"])
+        return Decision(
+            "rejected",
+            reason="orders outside a block",
+            reply=reply,
+            reply_kind="rejection",
+            refused_by=["orders_are_in_a_block"],
+        )
 
     def _still_stands(self, game: StoredGame, name: str, some_accepted: bool) -> Note:
         """Which of the sender's orders count after a refusal: those accepted above, the
@@ -225,10 +321,14 @@ class GameMailJudge:
             return Note("still_stands", some_accepted=True)
         phase = game.record.phase_id
         if phase and not game.status(name).alive:  # the dead give no orders, now or later
-            return Note("still_stands", some_accepted=False, earlier_received="", for_what="", dead=True)
+            return Note(
+                "still_stands", some_accepted=False, earlier_received="", for_what="", dead=True
+            )
         earlier = game.latest_order(phase, name) if phase else None
         if earlier:
-            received = render_received(earlier.received, game.zone_of(name), game.roster.language_of(name))
+            received = render_received(
+                earlier.received, game.zone_of(name), game.roster.language_of(name)
+            )
             return Note("still_stands", some_accepted=False, earlier_received=received)
         for_what = game.rules.card.phase_words(phase) if phase else "this game"
         return Note("still_stands", some_accepted=False, earlier_received="", for_what=for_what)
@@ -244,39 +344,84 @@ class GameMailJudge:
         if word == "STATUS":
             phase = game.record.phase_id
             latest = game.latest_order(phase, name) if phase else None
-            accepted = ({"received": render_received(latest.received, game.zone_of(name),
-                                                     game.roster.language_of(name)),
-                         "lines": latest.lines} if latest else None)
-            reply = renderer.render("status_reply", game.record.ruleset, phase=phase,
-                                    deadline=game.deadline_text(name), accepted=accepted,
-                                    tally=running_tally(game),
-                                    view=game.rules.view(game.state, name), **facts)
+            accepted = (
+                {
+                    "received": render_received(
+                        latest.received, game.zone_of(name), game.roster.language_of(name)
+                    ),
+                    "lines": latest.lines,
+                }
+                if latest
+                else None
+            )
+            reply = renderer.render(
+                "status_reply",
+                game.record.ruleset,
+                phase=phase,
+                deadline=game.deadline_text(name),
+                accepted=accepted,
+                tally=running_tally(game),
+                view=game.rules.view(game.state, name),
+                **facts,
+            )
             return Decision("processed", reason="STATUS", reply=reply, reply_kind="status")
         if word == "LANGUAGE":
             return self._set_language(game, name, command.split()[1:])
-        note = None if word == "HELP" else Refused("not_understood", command=command, game_id=game.id)
-        return Decision("processed", reason=word or "HELP", reply=self.help_mail(game, name, note), reply_kind="help")
+        note = (
+            None if word == "HELP" else Refused("not_understood", command=command, game_id=game.id)
+        )
+        return Decision(
+            "processed",
+            reason=word or "HELP",
+            reply=self.help_mail(game, name, note),
+            reply_kind="help",
+        )
 
     def _set_language(self, game: StoredGame, name: str, code: list[str]) -> Decision:
         """`LANGUAGE de`: the player's mail is written in German from now on, this receipt
         first; a language pbp does not write in changes nothing (docs/design.md: Each
         reader's language)."""
         if not code or language_problem(code[0]):
-            note = Refused("language_unknown", language=code[0] if code else "", languages=languages())
-            return Decision("rejected", reason="LANGUAGE refused", reply_kind="rejection",
-                            reply=self._receipt(game, name, "form", [note]))
+            note = Refused(
+                "language_unknown", language=code[0] if code else "", languages=languages()
+            )
+            return Decision(
+                "rejected",
+                reason="LANGUAGE refused",
+                reply_kind="rejection",
+                reply=self._receipt(game, name, "form", [note]),
+            )
         reply = self.moderator.renderer_for(code[0]).render(
-            "receipt", game.record.ruleset, game=game.game_facts(), player=name, phase=game.filed_phase,
-            headline="form", notes=[Note("language_set", language=code[0])], form=game.form(name))
-        return Decision("processed", reason=f"LANGUAGE {code[0]}", reply=reply, reply_kind="form", language=code[0])
+            "receipt",
+            game.record.ruleset,
+            game=game.game_facts(),
+            player=name,
+            phase=game.filed_phase,
+            headline="form",
+            notes=[Note("language_set", language=code[0])],
+            form=game.form(name),
+        )
+        return Decision(
+            "processed",
+            reason=f"LANGUAGE {code[0]}",
+            reply=reply,
+            reply_kind="form",
+            language=code[0],
+        )
 
     def help_mail(self, game: StoredGame, name: str, note: Verdict | None) -> RenderedMail:
-        return game.renderer_of(self.moderator, name).render("help", game.record.ruleset, game=game.game_facts(),
-                                              player=name, note=note, form=game.form(name), token=game.token(name),
-                                              votes=game.votes,
-                                              options=stated_options(game.rules, game.state,
-                                                                     game.record.moderator_options),
-                                              **help_facts(game.rules, game.phase, name, game.record.npcs))
+        return game.renderer_of(self.moderator, name).render(
+            "help",
+            game.record.ruleset,
+            game=game.game_facts(),
+            player=name,
+            note=note,
+            form=game.form(name),
+            token=game.token(name),
+            votes=game.votes,
+            options=stated_options(game.rules, game.state, game.record.moderator_options),
+            **help_facts(game.rules, game.phase, name, game.record.npcs),
+        )
 
 
 def _as_english(word: str, game: StoredGame) -> str:

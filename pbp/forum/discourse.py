@@ -22,6 +22,7 @@ error is transient and pbp's next attempt first looks for the post's marker amon
 own posts of the topic, so a post goes out exactly once. Reads are retried by the HTTP
 layer on a dropped connection or a 502/503/504, twice.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -32,7 +33,13 @@ from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
 from pbp.forum.site_settings import DiscourseSettings as DiscourseSettings
-from pbp.forum.publishing.publisher import PermanentPublishError, Post, Published, TransientPublishError, thread_marker
+from pbp.forum.publishing.publisher import (
+    PermanentPublishError,
+    Post,
+    Published,
+    TransientPublishError,
+    thread_marker,
+)
 from pbp.forum.thread.posts import ThreadPost, same_account
 
 CHUNK = 100  # post ids asked for per request
@@ -51,10 +58,23 @@ class DiscourseForum:
         self.settings = settings
         self.base = settings.url.rstrip("/")
         self.session = session or requests.Session()
-        self.session.headers.update({"Api-Key": settings.api_key, "Api-Username": settings.api_username,
-                                     "Accept": "application/json"})
-        reads = Retry(total=2, connect=2, read=2, status=2, allowed_methods=frozenset({"GET"}),
-                      status_forcelist=(502, 503, 504), backoff_factor=0.2, raise_on_status=False)
+        self.session.headers.update(
+            {
+                "Api-Key": settings.api_key,
+                "Api-Username": settings.api_username,
+                "Accept": "application/json",
+            }
+        )
+        reads = Retry(
+            total=2,
+            connect=2,
+            read=2,
+            status=2,
+            allowed_methods=frozenset({"GET"}),
+            status_forcelist=(502, 503, 504),
+            backoff_factor=0.2,
+            raise_on_status=False,
+        )
         self.session.mount("http://", HTTPAdapter(max_retries=reads))
         self.session.mount("https://", HTTPAdapter(max_retries=reads))
 
@@ -62,26 +82,47 @@ class DiscourseForum:
     def _request(self, method: str, path: str, **kwargs: Any) -> Any:
         creates = method == "POST"
         try:
-            response = self.session.request(method, self.base + path, timeout=self.settings.timeout,
-                                            allow_redirects=False, **kwargs)
+            response = self.session.request(
+                method,
+                self.base + path,
+                timeout=self.settings.timeout,
+                allow_redirects=False,
+                **kwargs,
+            )
         except requests.RequestException as error:
-            maybe = " (the post may have been made; pbp looks for it before trying again)" if creates else ""
-            raise TransientPublishError(f"no clear answer from Discourse ({type(error).__name__}){maybe}") from None
+            maybe = (
+                " (the post may have been made; pbp looks for it before trying again)"
+                if creates
+                else ""
+            )
+            raise TransientPublishError(
+                f"no clear answer from Discourse ({type(error).__name__}){maybe}"
+            ) from None
         if response.status_code == 429:
             wait = response.headers.get("Retry-After", "")
-            raise TransientPublishError(f"Discourse rate limit{f' (wait {wait} s)' if wait else ''}")
+            raise TransientPublishError(
+                f"Discourse rate limit{f' (wait {wait} s)' if wait else ''}"
+            )
         if response.status_code >= 500:
             raise TransientPublishError(f"Discourse is unavailable (HTTP {response.status_code})")
         if response.status_code in (401, 403) or 300 <= response.status_code < 400:
-            raise PermanentPublishError(f"Discourse refused pbp's key (HTTP {response.status_code}); check "
-                                        "[discourse] api_username and api_key in the settings.")
+            raise PermanentPublishError(
+                f"Discourse refused pbp's key (HTTP {response.status_code}); check "
+                "[discourse] api_username and api_key in the settings."
+            )
         try:
             data = response.json()
         except ValueError:
-            raise TransientPublishError(f"Discourse answered HTTP {response.status_code} with no JSON") from None
+            raise TransientPublishError(
+                f"Discourse answered HTTP {response.status_code} with no JSON"
+            ) from None
         if response.status_code >= 400:
             errors = data.get("errors") if isinstance(data, dict) else None
-            why = "; ".join(str(e) for e in errors[:3]) if isinstance(errors, list) else f"HTTP {response.status_code}"
+            why = (
+                "; ".join(str(e) for e in errors[:3])
+                if isinstance(errors, list)
+                else f"HTTP {response.status_code}"
+            )
             raise PermanentPublishError(f"Discourse refused the request: {why[:300]}")
         return data
 
@@ -92,11 +133,19 @@ class DiscourseForum:
         stream = [int(i) for i in data.get("post_stream", {}).get("stream", [])]
         wanted = stream[-latest:] if latest else stream
         wanted_ids = set(wanted)
-        have = {post["id"]: post for post in data.get("post_stream", {}).get("posts", []) if post["id"] in wanted_ids}
+        have = {
+            post["id"]: post
+            for post in data.get("post_stream", {}).get("posts", [])
+            if post["id"] in wanted_ids
+        }
         missing = [i for i in wanted if i not in have]
         for start in range(0, len(missing), CHUNK):
-            params: list[tuple[str, Any]] = [("post_ids[]", i) for i in missing[start:start + CHUNK]]
-            more = self._request("GET", f"/t/{int(topic)}/posts.json", params=[*params, ("include_raw", "true")])
+            params: list[tuple[str, Any]] = [
+                ("post_ids[]", i) for i in missing[start : start + CHUNK]
+            ]
+            more = self._request(
+                "GET", f"/t/{int(topic)}/posts.json", params=[*params, ("include_raw", "true")]
+            )
             have.update((post["id"], post) for post in more.get("post_stream", {}).get("posts", []))
         return (have[i] for i in wanted if i in have)
 
@@ -109,16 +158,27 @@ class DiscourseForum:
         updated = _moment(post.get("updated_at")) or created
         deleted = bool(post.get("deleted_at") or post.get("user_deleted"))
         author = str(post.get("username") or "")
-        return ThreadPost(id=str(post["id"]), author=author, text=str(post.get("raw") or ""), created=created,
-                          edited=updated if updated > created and int(post.get("version") or 1) > 1 else None,
-                          revision=f"{post.get('version', 1)}@{post.get('updated_at', '')}{'/deleted' if deleted else ''}",
-                          deleted=deleted, url=self._url(post),
-                          by_us=same_account(author, self.settings.api_username))
+        return ThreadPost(
+            id=str(post["id"]),
+            author=author,
+            text=str(post.get("raw") or ""),
+            created=created,
+            edited=updated if updated > created and int(post.get("version") or 1) > 1 else None,
+            revision=(
+                f"{post.get('version', 1)}@{post.get('updated_at', '')}{'/deleted' if deleted else ''}"
+            ),
+            deleted=deleted,
+            url=self._url(post),
+            by_us=same_account(author, self.settings.api_username),
+        )
 
     def thread_posts(self, thread: str) -> list[ThreadPost]:
         """Every regular post of the topic, oldest first (pbp.forum.thread.posts.ThreadReader)."""
-        posts = [self._thread_post(post) for post in self._topic_posts(thread)
-                 if post.get("post_type", REGULAR_POST) == REGULAR_POST]
+        posts = [
+            self._thread_post(post)
+            for post in self._topic_posts(thread)
+            if post.get("post_type", REGULAR_POST) == REGULAR_POST
+        ]
         return sorted(posts, key=lambda post: post.created)
 
     # ------------------------------------------------------------------ publishing
@@ -131,8 +191,9 @@ class DiscourseForum:
         if topic is None:
             return None
         for found in self._topic_posts(topic, latest=OWN_POSTS_LOOKED_AT):
-            if same_account(found.get("username", ""), self.settings.api_username) \
-                    and post.marker in str(found.get("raw") or ""):
+            if same_account(
+                found.get("username", ""), self.settings.api_username
+            ) and post.marker in str(found.get("raw") or ""):
                 return self._published(found)
         return None
 
@@ -143,7 +204,9 @@ class DiscourseForum:
         for topic in topics.get("topic_list", {}).get("topics", []):
             if topic.get("title") != title:
                 continue
-            first = self._request("GET", f"/t/{int(topic['id'])}.json", params={"include_raw": "true"})
+            first = self._request(
+                "GET", f"/t/{int(topic['id'])}.json", params={"include_raw": "true"}
+            )
             posts = first.get("post_stream", {}).get("posts", [])
             if posts and thread_marker(game) in str(posts[0].get("raw") or ""):
                 return str(topic["id"])
@@ -157,7 +220,10 @@ class DiscourseForum:
         existing = self.find_thread(title, post.game)
         if existing:
             return existing
-        intro = f"{title}\n\nThe moderator posts each phase's results below.\n\n<small>{thread_marker(post.game)}</small>\n"
+        intro = (
+            f"{title}\n\nThe moderator posts each phase's results"
+            f" below.\n\n<small>{thread_marker(post.game)}</small>\n"
+        )
         fields: dict[str, Any] = {"title": title, "raw": intro}
         if self.settings.category is not None:
             fields["category"] = self.settings.category

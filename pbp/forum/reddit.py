@@ -11,6 +11,7 @@ would otherwise post twice, and are switched off here:
 - praw sleeps and retries a short RATELIMIT itself; `ratelimit_seconds = 0` makes it hand
   every rate limit back to pbp, which waits without blocking the daemon.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable, Iterator
@@ -55,25 +56,41 @@ class _OneShotRequestor(prawcore.Requestor):
         except prawcore.RequestException as error:
             if not creates_post:
                 raise
-            raise prawcore.RequestException(PostOutcomeUnknown(str(error.original_exception)),
-                                            error.request_args, error.request_kwargs) from None
+            raise prawcore.RequestException(
+                PostOutcomeUnknown(str(error.original_exception)),
+                error.request_args,
+                error.request_kwargs,
+            ) from None
         if creates_post and response.status_code >= 500:
-            raise prawcore.RequestException(PostOutcomeUnknown(f"HTTP {response.status_code}"),
-                                            args, kwargs)
+            raise prawcore.RequestException(
+                PostOutcomeUnknown(f"HTTP {response.status_code}"), args, kwargs
+            )
         return response
 
 
 def connect(settings: RedditSettings) -> praw.Reddit:
     """A praw client for these settings (no request is made yet)."""
     config: dict[str, Any] = {"check_for_updates": False, "ratelimit_seconds": 0}
-    for key in ("client_id", "client_secret", "username", "password", "user_agent", "oauth_url", "reddit_url"):
+    for key in (
+        "client_id",
+        "client_secret",
+        "username",
+        "password",
+        "user_agent",
+        "oauth_url",
+        "reddit_url",
+    ):
         value = getattr(settings, key)
         if value:
             config[key] = value
     if settings.reddit_url:
         config["short_url"] = settings.reddit_url
-    return praw.Reddit(settings.site or None, requestor_class=_OneShotRequestor,
-                       requestor_kwargs={"timeout": settings.timeout}, **config)
+    return praw.Reddit(
+        settings.site or None,
+        requestor_class=_OneShotRequestor,
+        requestor_kwargs={"timeout": settings.timeout},
+        **config,
+    )
 
 
 def _classify(error: Exception) -> Exception:
@@ -87,7 +104,9 @@ def _classify(error: Exception) -> Exception:
     if isinstance(error, (prawcore.ServerError, prawcore.TooManyRequests)):
         return TransientPublishError(f"Reddit is unavailable ({error})")
     if isinstance(error, (prawcore.OAuthException, prawcore.Forbidden, prawcore.InvalidToken)):
-        return PermanentPublishError(f"Reddit refused pbp's credentials ({error}); check [reddit] in the settings.")
+        return PermanentPublishError(
+            f"Reddit refused pbp's credentials ({error}); check [reddit] in the settings."
+        )
     if isinstance(error, prawcore.ResponseException):
         return PermanentPublishError(f"Reddit refused the request ({error}).")
     return error
@@ -112,8 +131,10 @@ class RedditPublisher:
     def _me(self) -> Redditor:
         me = self.reddit.user.me()
         if me is None:  # praw's read-only mode, which `connect` never asks for
-            raise PermanentPublishError("Reddit answered as an anonymous reader; set [reddit] username and "
-                                        "password (or a praw.ini site) so pbp posts as its own account.")
+            raise PermanentPublishError(
+                "Reddit answered as an anonymous reader; set [reddit] username and "
+                "password (or a praw.ini site) so pbp posts as its own account."
+            )
         return me
 
     def _own_submissions(self) -> Iterator[Any]:
@@ -132,7 +153,9 @@ class RedditPublisher:
         return None
 
     def _published(self, thing: Any, thread: str | None) -> Published:
-        return Published(ref=thing.fullname, url=f"https://reddit.com{thing.permalink}", thread=thread)
+        return Published(
+            ref=thing.fullname, url=f"https://reddit.com{thing.permalink}", thread=thread
+        )
 
     def find(self, post: Post) -> Published | None:
         try:
@@ -163,8 +186,10 @@ class RedditPublisher:
         existing = self.find_thread(post.game)
         if existing:
             return existing
-        intro = (f"{post.thread_title}\n\nThe moderator posts each phase's results below."
-                 f"\n\n^({thread_marker(post.game)})\n")
+        intro = (
+            f"{post.thread_title}\n\nThe moderator posts each phase's results below."
+            f"\n\n^({thread_marker(post.game)})\n"
+        )
         try:
             thread = self._submit(post.thread_title or f"Game {post.game}", intro)
         except Exception as error:  # noqa: BLE001

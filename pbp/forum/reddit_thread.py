@@ -3,6 +3,7 @@ watch, votes in the thread), through praw: every comment of the game's submissio
 "load more comments" stubs of a long thread fetched too (`/api/morechildren`, a hundred at
 a time, as praw does), each with the times Reddit reports: `created_utc`, and `edited`
 (false, or when the comment was last edited)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -31,6 +32,14 @@ def _post(comment: Any, me: str) -> ThreadPost:
     author = str(comment.author) if comment.author else ""
     edited = float(comment.edited) if comment.edited else None
     deleted = not author or comment.body in DELETED_BODIES
-    return ThreadPost(id=comment.fullname, author=author, text=comment.body or "", created=float(comment.created_utc),
-                      edited=edited, revision=f"{edited or ''}{'/deleted' if deleted else ''}", deleted=deleted,
-                      url=f"https://reddit.com{comment.permalink}", by_us=bool(author) and same_account(author, me))
+    return ThreadPost(
+        id=comment.fullname,
+        author=author,
+        text=comment.body or "",
+        created=float(comment.created_utc),
+        edited=edited,
+        revision=f"{edited or ''}{'/deleted' if deleted else ''}",
+        deleted=deleted,
+        url=f"https://reddit.com{comment.permalink}",
+        by_us=bool(author) and same_account(author, me),
+    )

@@ -1,6 +1,7 @@
 """The settings of each forum site pbp publishes to, `[reddit]` and `[discourse]` in the
 settings file: plain values, apart from the clients (praw, requests) that use them, so that
 reading the settings never loads a forum's client (docs/design.md: Start-up)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -2,6 +2,7 @@
 shows of them (docs/design.md: Real mail providers): the count per player's current
 address, flagged from `FLAG_AFTER` bounces so the host can hand the character to a
 substitute."""
+
 from __future__ import annotations
 
 from tinydb.table import Table
@@ -35,8 +36,13 @@ def status_lines(file: GameFile) -> list[str]:
     lines = []
     for name, (address, count, last) in sorted(bounce_counts(file).items()):
         times = "once" if count == 1 else f"{count} times"
-        line = f"  BOUNCED: mail to {name} <{address}> bounced {times} (last {render_timestamp(last)})"
+        line = (
+            f"  BOUNCED: mail to {name} <{address}> bounced {times} (last {render_timestamp(last)})"
+        )
         if count >= FLAG_AFTER:
-            line += f"; FLAGGED: substitute them with `pbp substitute {file.id} {name} <new-name> <new-email>`"
+            line += (
+                f"; FLAGGED: substitute them with `pbp substitute {file.id} {name} <new-name>"
+                " <new-email>`"
+            )
         lines.append(line)
     return lines

@@ -5,6 +5,7 @@ keeps the SHA-256 of the state's canonical JSON under the step's label. A digest
 (the game file stays small, and it is rewritten whole on every write), yet lets a replay
 name the first step at which the stored game and the replay part ways.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -19,8 +20,9 @@ def state_digest(state_json: Any) -> str:
     return hashlib.sha256(canonical_json(state_json).encode("utf-8")).hexdigest()
 
 
-def with_checkpoint(checkpoints: Sequence[StoredCheckpoint], label: str,
-                    state_json: Any) -> tuple[StoredCheckpoint, ...]:
+def with_checkpoint(
+    checkpoints: Sequence[StoredCheckpoint], label: str, state_json: Any
+) -> tuple[StoredCheckpoint, ...]:
     """The record's checkpoints with one more: the digest of the state after `label`
     (labels as pbp.host.replay.Step.describe writes them: `start`, `resolution of T1-movement`,
     `host kill of Alice in D2-vote`)."""

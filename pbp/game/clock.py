@@ -2,6 +2,7 @@
 paused with time left, waiting for a public post (option `wait_for_publish`), or over.
 Every reader (forms, `pbp status`, `pbp orders`, the deadline scan, reminders, the
 daemon's alarm) asks the clock instead of reading the record's keys itself."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -46,7 +47,9 @@ class Running:
     def host_line(self, now: datetime) -> str:
         if self.deadline is None:
             return "no deadline"
-        return f"deadline {render_moment(self.deadline)} (in {render_remaining(self.deadline - now)})"
+        return (
+            f"deadline {render_moment(self.deadline)} (in {render_remaining(self.deadline - now)})"
+        )
 
     def status_text(self) -> str:
         return render_timestamp(self.deadline) if self.deadline else "none"
@@ -84,10 +87,16 @@ class WaitingForPost:
         return card_texts.card_text(translations(language), UNSET_DEADLINE)
 
     def host_line(self, now: datetime) -> str:
-        return f"deadline not set yet: the clock starts when the public post of {self.post} is published"
+        return (
+            f"deadline not set yet: the clock starts when the public post of {self.post} is"
+            " published"
+        )
 
     def status_text(self) -> str:
-        return f"not set yet: the clock starts when the public post of {self.post} is published (wait_for_publish)"
+        return (
+            f"not set yet: the clock starts when the public post of {self.post} is published"
+            " (wait_for_publish)"
+        )
 
     def due(self, now: datetime) -> bool:
         return False

@@ -1,6 +1,7 @@
 """Starting a game from a roster (docs/design.md: Storage): its state, tokens, first
 deadline and a welcome mail to every player, all in one durable write, then its entry in
 the registry."""
+
 from __future__ import annotations
 
 import secrets
@@ -25,7 +26,9 @@ from pbp.storage.host_token import host_token
 NPC_WELCOME = "npc-welcome"  # the outbox kind of an NPC's welcome, mailed to the host
 
 
-def _welcome_everyone(moderator: Moderator, game: StoredGame, forum_settings: Mapping[str, Any] | None) -> None:
+def _welcome_everyone(
+    moderator: Moderator, game: StoredGame, forum_settings: Mapping[str, Any] | None
+) -> None:
     """Inside the new game's first write: its forum settings, each player's welcome, each
     NPC's welcome to the host, then the listeners (the forum drafts the opening post)."""
     file, record, rules, state = game.file, game.record, game.rules, game.state
@@ -33,26 +36,59 @@ def _welcome_everyone(moderator: Moderator, game: StoredGame, forum_settings: Ma
         DraftBook(file).update_game_settings(dict(forum_settings))
     for player in record.roster:
         mail = moderator.renderer_for(player.language).render(
-            "welcome", record.ruleset, game=game.game_facts(), player=player.name, token=record.tokens[player.name],
-            view=rules.view(state, player.name), form=game.form(player.name),
-            **welcome_facts(game, player.name))
-        moderator.outbox.queue(file, phase=record.phase_id or "setup", recipient=player.name,
-                               address=player.email, kind="welcome", mail=mail)
+            "welcome",
+            record.ruleset,
+            game=game.game_facts(),
+            player=player.name,
+            token=record.tokens[player.name],
+            view=rules.view(state, player.name),
+            form=game.form(player.name),
+            **welcome_facts(game, player.name),
+        )
+        moderator.outbox.queue(
+            file,
+            phase=record.phase_id or "setup",
+            recipient=player.name,
+            address=player.email,
+            kind="welcome",
+            mail=mail,
+        )
     # The host plays the NPCs: each NPC's welcome (and form) goes to the host address.
     host_address = moderator.settings.host_address
     for name in record.npc_names if host_address else ():
         mail = moderator.host_renderer.render(
-            "welcome", record.ruleset, game=game.game_facts(), player=name, token=host_token(file),
-            view=rules.view(state, name), form=game.npc_form(name), **welcome_facts(game, name))
-        moderator.outbox.queue(file, phase=record.phase_id or "setup", recipient=name,
-                               address=host_address, kind=NPC_WELCOME, mail=for_host(mail, name))
+            "welcome",
+            record.ruleset,
+            game=game.game_facts(),
+            player=name,
+            token=host_token(file),
+            view=rules.view(state, name),
+            form=game.npc_form(name),
+            **welcome_facts(game, name),
+        )
+        moderator.outbox.queue(
+            file,
+            phase=record.phase_id or "setup",
+            recipient=name,
+            address=host_address,
+            kind=NPC_WELCOME,
+            mail=for_host(mail, name),
+        )
     for listener in moderator.after_game_created:
         listener(moderator, game)
 
 
-def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterPlayer], npcs: Sequence[Npc] = (),
-                seed: str | None = None, options: dict[str, Any] | None = None, schedule_text: str | None = None,
-                game_id: str | None = None, forum_settings: Mapping[str, Any] | None = None) -> StoredGame:
+def create_game(
+    moderator: Moderator,
+    ruleset: str,
+    roster: Sequence[RosterPlayer],
+    npcs: Sequence[Npc] = (),
+    seed: str | None = None,
+    options: dict[str, Any] | None = None,
+    schedule_text: str | None = None,
+    game_id: str | None = None,
+    forum_settings: Mapping[str, Any] | None = None,
+) -> StoredGame:
     """Start a game: its state, tokens, first deadline and a welcome mail to every player,
     all in one durable write, then its entry in the registry. `forum_settings` are the
     game's own forum settings (a sign-up game's `dialect`), stored before the opening
@@ -75,15 +111,35 @@ def create_game(moderator: Moderator, ruleset: str, roster: Sequence[RosterPlaye
     phase = rules.phase(state)
     state_json = rules.to_json(state)
     record = GameRecord(
-        id=game_id, ruleset=ruleset, seed=seed, options=dict(options), moderator_options=moderator_options,
-        checkpoints=with_checkpoint((), "start", state_json), roster=Roster(tuple(roster)), npcs=tuple(npcs),
-        tokens={player.name: new_token() for player in roster}, schedule=plan, state=state_json,
-        phase_id=phase.id if phase else "", opened=to_text(now),
+        id=game_id,
+        ruleset=ruleset,
+        seed=seed,
+        options=dict(options),
+        moderator_options=moderator_options,
+        checkpoints=with_checkpoint((), "start", state_json),
+        roster=Roster(tuple(roster)),
+        npcs=tuple(npcs),
+        tokens={player.name: new_token() for player in roster},
+        schedule=plan,
+        state=state_json,
+        phase_id=phase.id if phase else "",
+        opened=to_text(now),
         deadline=to_text(schedule.deadline_after(now, plan, phase.kind)) if phase else "",
-        resolved=(), result=None, created=to_text(now), rules_version=rules.card.rules_version,
-        data_format=DATA_FORMAT, written_by=pbp_version())
+        resolved=(),
+        result=None,
+        created=to_text(now),
+        rules_version=rules.card.rules_version,
+        data_format=DATA_FORMAT,
+        written_by=pbp_version(),
+    )
 
-    folder.add_game(game_id, ruleset, record.created, record.to_json(),
-                    lambda file: _welcome_everyone(moderator, StoredGame(file, record, rules, state, phase),
-                                                   forum_settings))
+    folder.add_game(
+        game_id,
+        ruleset,
+        record.created,
+        record.to_json(),
+        lambda file: _welcome_everyone(
+            moderator, StoredGame(file, record, rules, state, phase), forum_settings
+        ),
+    )
     return load(moderator, game_id)

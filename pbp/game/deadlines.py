@@ -25,6 +25,7 @@ player is told the deadline. Decisions the design leaves open, taken here:
 - A post that cannot be published (a forum error) keeps the clock waiting; `pbp status`
   shows both the waiting phase and the failed post.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -45,13 +46,27 @@ from pbp.moderator import Moderator
 from pbp.render import moments
 from pbp.render.verdicts import Note
 from pbp.storage.datafolder import GameFile
-from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_moment, render_remaining, to_text
+from pbp.timezones import (
+    TimeInputError,
+    as_utc,
+    parse_deadline_change,
+    render_moment,
+    render_remaining,
+    to_text,
+)
 
 
-def clock_waits(moderator_options: Mapping[str, str], next_phase: Phase | None,
-                public_events: Sequence[Mapping[str, Any]]) -> bool:
+def clock_waits(
+    moderator_options: Mapping[str, str],
+    next_phase: Phase | None,
+    public_events: Sequence[Mapping[str, Any]],
+) -> bool:
     """Whether the phase opened by a resolution waits for that resolution's post."""
-    return next_phase is not None and bool(public_events) and is_on(moderator_options, WAIT_FOR_PUBLISH)
+    return (
+        next_phase is not None
+        and bool(public_events)
+        and is_on(moderator_options, WAIT_FOR_PUBLISH)
+    )
 
 
 def _post_state(game_file: GameFile, post: str) -> str | None:
@@ -88,10 +103,23 @@ def start_clock(moderator: Moderator, game_id: str) -> datetime | None:
     now = moderator.clock()
     deadline = schedule.deadline_after(now, game.record.schedule, game.open_phase.kind)
     with game.file.transaction():
-        save(game, replace(game.record, deadline=to_text(deadline), opened=to_text(now),
-                           clock_waits_for=None))
-        notify_players(moderator, game, "notice", Note("clock_started", phase_words=_open_words(game), why=why,
-                                                       post_words=_words(game, post)))
+        save(
+            game,
+            replace(
+                game.record, deadline=to_text(deadline), opened=to_text(now), clock_waits_for=None
+            ),
+        )
+        notify_players(
+            moderator,
+            game,
+            "notice",
+            Note(
+                "clock_started",
+                phase_words=_open_words(game),
+                why=why,
+                post_words=_words(game, post),
+            ),
+        )
     return deadline
 
 
@@ -108,19 +136,36 @@ def start_clocks(moderator: Moderator) -> list[str]:
             continue
         deadline = start_clock(moderator, game_id)
         if deadline is not None:
-            started.append(f"{game_id} {record.phase_id}: clock started, deadline {to_text(deadline)}")
+            started.append(
+                f"{game_id} {record.phase_id}: clock started, deadline {to_text(deadline)}"
+            )
     return started
 
 
-def _announce(moderator: Moderator, before: StoredGame, action: str, reason: str, *,
-              deadline: datetime | None = None, remaining: timedelta | None = None) -> None:
+def _announce(
+    moderator: Moderator,
+    before: StoredGame,
+    action: str,
+    reason: str,
+    *,
+    deadline: datetime | None = None,
+    remaining: timedelta | None = None,
+) -> None:
     """The clock change as a public event for the thread (a short host post, drafted by the
     listeners of host actions; templates/public/clock.j2). Call inside the transaction."""
     language = thread_language(before.record.moderator_options)
-    event = {"kind": "clock", "data": {
-        "action": action, "phase": before.open_phase.id, "reason": reason,
-        "deadline": moments.render_moment(deadline, None, language) if deadline else "",
-        "remaining": moments.render_remaining(remaining, language) if remaining is not None else ""}}
+    event = {
+        "kind": "clock",
+        "data": {
+            "action": action,
+            "phase": before.open_phase.id,
+            "reason": reason,
+            "deadline": moments.render_moment(deadline, None, language) if deadline else "",
+            "remaining": (
+                moments.render_remaining(remaining, language) if remaining is not None else ""
+            ),
+        },
+    }
     after = load(moderator, before.id)
     for listener in moderator.after_host_action:  # the forum drafts the public post
         listener(moderator, before, after, [event])
@@ -155,8 +200,15 @@ def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> d
         raise UserError(f"{when!r} is in the past; give a later time or a duration.")
     with game.file.transaction():
         save(game, replace(game.record, deadline=to_text(deadline), clock_waits_for=None))
-        log_host_action(game, HostAction("extend", game.open_phase.id, deadline=to_text(deadline)), moderator)
-        notify_players(moderator, game, "notice", Note("deadline_moved", phase_words=_open_words(game), reason=reason))
+        log_host_action(
+            game, HostAction("extend", game.open_phase.id, deadline=to_text(deadline)), moderator
+        )
+        notify_players(
+            moderator,
+            game,
+            "notice",
+            Note("deadline_moved", phase_words=_open_words(game), reason=reason),
+        )
         _announce(moderator, game, "extend", reason, deadline=deadline)
     return deadline
 
@@ -176,14 +228,33 @@ def pause(moderator: Moderator, game_id: str, reason: str = "") -> timedelta:
     else:
         remaining = max(as_utc(game.record.deadline) - now, timedelta(0))
     with game.file.transaction():
-        save(game, replace(game.record, deadline="", paused=PausedClock(
-            # kept to the microsecond: a whole-second count would lose the part of a second
-            # the pause fell in (docs/design.md: Deadlines, "the time left is kept exactly")
-            remaining / timedelta(microseconds=1) / 1e6, since=to_text(now))))
+        save(
+            game,
+            replace(
+                game.record,
+                deadline="",
+                paused=PausedClock(
+                    # kept to the microsecond: a whole-second count would lose the part of a second
+                    # the pause fell in (docs/design.md: Deadlines, "the time left is kept exactly")
+                    remaining / timedelta(microseconds=1) / 1e6,
+                    since=to_text(now),
+                ),
+            ),
+        )
         log_host_action(game, HostAction("pause", game.open_phase.id), moderator)
-        notify_players(moderator, game, "notice", Note(
-            "paused", game_id=game_id, phase_words=_open_words(game), reason=reason,
-            waits_for_words=_words(game, waits) if waits else "", remaining=render_remaining(remaining)))
+        notify_players(
+            moderator,
+            game,
+            "notice",
+            Note(
+                "paused",
+                game_id=game_id,
+                phase_words=_open_words(game),
+                reason=reason,
+                waits_for_words=_words(game, waits) if waits else "",
+                remaining=render_remaining(remaining),
+            ),
+        )
         _announce(moderator, game, "pause", reason, remaining=remaining)
     return remaining
 
@@ -207,7 +278,9 @@ def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | N
     paused = game.record.paused
     if not paused:
         raise UserError(f"Game {game_id} is not paused.")
-    deadline = _whole_second_at_or_after(moderator.clock() + timedelta(seconds=paused.remaining_seconds))
+    deadline = _whole_second_at_or_after(
+        moderator.clock() + timedelta(seconds=paused.remaining_seconds)
+    )
     waits = awaited_post(game.record)
     with game.file.transaction():
         save(game, replace(game.record, deadline="" if waits else to_text(deadline), paused=None))
@@ -215,12 +288,26 @@ def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | N
         if waits:
             started = start_clock(moderator, game_id)  # if the post went out meanwhile
             if started is None:
-                notify_players(moderator, game, "notice", Note(
-                    "resumed_waiting", game_id=game_id, phase_words=_open_words(game), unset=UNSET_DEADLINE,
-                    waits_for_words=_words(game, waits), reason=reason))
+                notify_players(
+                    moderator,
+                    game,
+                    "notice",
+                    Note(
+                        "resumed_waiting",
+                        game_id=game_id,
+                        phase_words=_open_words(game),
+                        unset=UNSET_DEADLINE,
+                        waits_for_words=_words(game, waits),
+                        reason=reason,
+                    ),
+                )
             _announce(moderator, game, "resume", reason, deadline=started)
             return started
-        notify_players(moderator, game, "notice", Note("resumed", game_id=game_id, phase_words=_open_words(game),
-                                                       reason=reason))
+        notify_players(
+            moderator,
+            game,
+            "notice",
+            Note("resumed", game_id=game_id, phase_words=_open_words(game), reason=reason),
+        )
         _announce(moderator, game, "resume", reason, deadline=deadline)
     return deadline

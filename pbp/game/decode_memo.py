@@ -7,6 +7,7 @@ Two things are kept per file: the state JSON last decoded with the state and pha
 it is decoded once per version), and the last `StoredGame` made of the file, handed out
 again while the record is unchanged.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -9,6 +9,7 @@ daemon neither spins nor forgets it), and `pbp advance <game> --without-thread` 
 with the votes read so far. The resolution itself reads only stored orders; this gate
 only decides when it may run (pbp.daemon.cycle, pbp.commands.advance).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,14 +27,19 @@ from pbp.storage.drafts import DraftBook
 from pbp.timezones import render_timestamp
 
 FINAL_KEY = "final_read"  # game forum settings: {phase, error, since, retry_at, attempts}
-RETRY = Backoff(first=60.0, longest=600.0)  # a minute after the first failure, doubling, at most ten
+RETRY = Backoff(
+    first=60.0, longest=600.0
+)  # a minute after the first failure, doubling, at most ten
 
 
 def needs_final_read(game: StoredGame) -> bool:
     """Whether the open phase takes public orders from a thread pbp knows."""
-    return (game.phase is not None and takes_from_thread(game.votes)
-            and has_public_orders(game.rules.card, game.phase)
-            and bool(DraftBook(game.file).game_settings().get("thread")))
+    return (
+        game.phase is not None
+        and takes_from_thread(game.votes)
+        and has_public_orders(game.rules.card, game.phase)
+        and bool(DraftBook(game.file).game_settings().get("thread"))
+    )
 
 
 def final_read_retry(game_file: GameFile, phase: str) -> float | None:
@@ -48,8 +54,11 @@ def waiting_reason(game_file: GameFile, phase: str) -> str:
     if not waiting or waiting.get("phase") != phase:
         return ""
     since = render_timestamp(waiting["since"])  # as every time in a host's listing
-    return (f"RESOLUTION WAITS for the thread, unreadable since {since}: {waiting['error'].rstrip('.')}; pbp "
-            f"tries again, or `pbp advance {game_file.id} --without-thread` resolves with the votes read so far")
+    return (
+        f"RESOLUTION WAITS for the thread, unreadable since {since}:"
+        f" {waiting['error'].rstrip('.')}; pbp tries again, or `pbp advance {game_file.id}"
+        " --without-thread` resolves with the votes read so far"
+    )
 
 
 def read_failed(moderator: Moderator, game: StoredGame, error: str) -> str:
@@ -63,13 +72,27 @@ def read_failed(moderator: Moderator, game: StoredGame, error: str) -> str:
     first = not waiting
     attempts = int(waiting.get("attempts", 0)) + 1
     with game.file.transaction():
-        book.update_game_settings({FINAL_KEY: {
-            "phase": phase, "error": error[:300], "attempts": attempts, "retry_at": now.timestamp() + RETRY.seconds(attempts),
-            "since": waiting.get("since") or now.isoformat(" ", "seconds")}})
+        book.update_game_settings(
+            {
+                FINAL_KEY: {
+                    "phase": phase,
+                    "error": error[:300],
+                    "attempts": attempts,
+                    "retry_at": now.timestamp() + RETRY.seconds(attempts),
+                    "since": waiting.get("since") or now.isoformat(" ", "seconds"),
+                }
+            }
+        )
         if first:
-            note = Note("thread_unreadable", game_id=game.id, phase_words=game.rules.card.phase_words(phase),
-                        error=error[:300])
-            tell_host(moderator, game, "thread-unreadable", wrap_mail(host_note(moderator, game, note)))
+            note = Note(
+                "thread_unreadable",
+                game_id=game.id,
+                phase_words=game.rules.card.phase_words(phase),
+                error=error[:300],
+            )
+            tell_host(
+                moderator, game, "thread-unreadable", wrap_mail(host_note(moderator, game, note))
+            )
     return waiting_reason(game.file, phase)
 
 

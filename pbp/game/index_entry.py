@@ -1,6 +1,7 @@
 """A game's entry in the index of deadlines and wake-ups (pbp.storage.game_index), computed from
 its file: what a cycle needs to know to leave the game alone. Times are POSIX seconds,
 so that the index's questions are comparisons of numbers."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -13,8 +14,15 @@ from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
 from pbp.storage.outbox import outbox_briefs
 from pbp.storage.outbox_queue import QUEUED
 from pbp.game.final_read import final_read_retry
-from pbp.game.options import (DEFAULT_REMINDERS, PROD_BELOW, REMINDERS, OptionValueError, prod_rule, reminder_offsets,
-                              tally_interval_of)
+from pbp.game.options import (
+    DEFAULT_REMINDERS,
+    PROD_BELOW,
+    REMINDERS,
+    OptionValueError,
+    prod_rule,
+    reminder_offsets,
+    tally_interval_of,
+)
 from pbp.game.record import GameRecord
 from pbp.game.notifying.reminders import reminder_times
 from pbp.game.stored import record_of
@@ -38,8 +46,10 @@ def entry_of(game: GameFile) -> dict[str, Any]:
         "tallies": _tally_times(record, deadline),
         "prods": _prod_times(record, deadline),
         "unsent": bool(queued),
-        "retry_at": min((as_utc(row.next_attempt).timestamp() for row in queued
-                         if row.next_attempt), default=None),
+        "retry_at": min(
+            (as_utc(row.next_attempt).timestamp() for row in queued if row.next_attempt),
+            default=None,
+        ),
         "approved": any(row["status"] == "approved" for row in DraftBook(game).unpublished()),
     }
 
@@ -52,8 +62,12 @@ def _reminder_times(record: GameRecord, deadline: datetime | None) -> list[float
         offsets = reminder_offsets(record.moderator_options.get(REMINDERS), DEFAULT_REMINDERS)
     except TimeInputError:
         return []
-    return [moment.timestamp() for moment in reminder_times(opened_at=as_utc(record.opened), deadline=deadline,
-                                                            offsets=offsets)]
+    return [
+        moment.timestamp()
+        for moment in reminder_times(
+            opened_at=as_utc(record.opened), deadline=deadline, offsets=offsets
+        )
+    ]
 
 
 def _prod_times(record: GameRecord, deadline: datetime | None) -> list[float]:

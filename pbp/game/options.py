@@ -35,6 +35,7 @@ ruleset's card may change a default (`RulesetCard.default_moderator_options`).
   is made and stored only when given: not among `OPTIONS`, which a running game may change
   (docs/design.md: Each reader's language).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -57,7 +58,11 @@ PROD_BELOW = "prod_below"
 THREAD_RECEIPTS = "thread_receipts"
 LANGUAGE = "language"
 SPECTATOR_MODES = ("off", "dead", "all")
-ON_OFF_OPTIONS = (RESOLVE_WHEN_ALL_IN, WAIT_FOR_PUBLISH, THREAD_RECEIPTS)  # options that are only on or off
+ON_OFF_OPTIONS = (
+    RESOLVE_WHEN_ALL_IN,
+    WAIT_FOR_PUBLISH,
+    THREAD_RECEIPTS,
+)  # options that are only on or off
 DEFAULT_REMINDERS = "24h,1h"
 
 
@@ -79,11 +84,13 @@ class ModeratorOption:
 
 def _on_off(name: str) -> Callable[[str], str]:
     """The one on/off vocabulary (`engine.core.parse_on_off`), stored as `on` or `off`."""
+
     def coerce(raw: str) -> str:
         value = parse_on_off(raw)
         if value is None:
             raise OptionValueError(f"Option {name} takes on or off, not {raw!r}.")
         return "on" if value else "off"
+
     return coerce
 
 
@@ -125,7 +132,9 @@ def _tally_after_votes(raw: str) -> str:
     if parse_on_off(raw) is False:
         return "off"
     if not raw.strip().isdigit() or int(raw) < 1:
-        raise OptionValueError(f"Option tally_after_votes takes a number of votes such as 5, or off; not {raw!r}.")
+        raise OptionValueError(
+            f"Option tally_after_votes takes a number of votes such as 5, or off; not {raw!r}."
+        )
     return str(int(raw))
 
 
@@ -145,27 +154,69 @@ def _language(raw: str) -> str:
     return code
 
 
-OPTIONS: dict[str, ModeratorOption] = {option.name: option for option in (
-    ModeratorOption(REMINDERS, "on", "on (24h and 1h before each deadline), off, or the times, e.g. 12h,30m",
-                    _reminders),
-    ModeratorOption(RESOLVE_WHEN_ALL_IN, "off", "on: resolve a phase as soon as everyone who must act has orders "
-                                               "in (never a phase whose actors are secret)",
-                    _on_off(RESOLVE_WHEN_ALL_IN)),
-    ModeratorOption(WAIT_FOR_PUBLISH, "off", "on: a phase's clock starts only when the post of the phase before it "
-                                            "is published", _on_off(WAIT_FOR_PUBLISH)),
-    ModeratorOption(TALLY_EVERY, "off", "a running vote count every so long in voting phases, such as 6h, or off",
-                    _tally_every),
-    ModeratorOption(SPECTATORS, "off", "who gets the host's view of each resolution: off, dead (the dead players) "
-                                      "or all (the dead and confirmed watchers, WATCH <game> by mail)", _spectators),
-    ModeratorOption(VOTES, "mail", "where votes and nominations are cast: mail, thread (posts in the game's "
-                                   "thread) or both; other orders always go by mail", _votes),
-    ModeratorOption(TALLY_AFTER_VOTES, "off", "a running vote count after every so many votes, such as 5, or off",
-                    _tally_after_votes),
-    ModeratorOption(PROD_BELOW, "off", "N@T, such as 3@12h: mail a prod to a player with fewer than N posts in the "
-                                      "thread this day by T before a voting deadline; or off", _prod_below),
-    ModeratorOption(THREAD_RECEIPTS, "off", "on: mail a receipt for each vote taken from the thread",
-                    _on_off(THREAD_RECEIPTS)),
-)}
+OPTIONS: dict[str, ModeratorOption] = {
+    option.name: option
+    for option in (
+        ModeratorOption(
+            REMINDERS,
+            "on",
+            "on (24h and 1h before each deadline), off, or the times, e.g. 12h,30m",
+            _reminders,
+        ),
+        ModeratorOption(
+            RESOLVE_WHEN_ALL_IN,
+            "off",
+            "on: resolve a phase as soon as everyone who must act has orders "
+            "in (never a phase whose actors are secret)",
+            _on_off(RESOLVE_WHEN_ALL_IN),
+        ),
+        ModeratorOption(
+            WAIT_FOR_PUBLISH,
+            "off",
+            "on: a phase's clock starts only when the post of the phase before it is published",
+            _on_off(WAIT_FOR_PUBLISH),
+        ),
+        ModeratorOption(
+            TALLY_EVERY,
+            "off",
+            "a running vote count every so long in voting phases, such as 6h, or off",
+            _tally_every,
+        ),
+        ModeratorOption(
+            SPECTATORS,
+            "off",
+            "who gets the host's view of each resolution: off, dead (the dead players) "
+            "or all (the dead and confirmed watchers, WATCH <game> by mail)",
+            _spectators,
+        ),
+        ModeratorOption(
+            VOTES,
+            "mail",
+            "where votes and nominations are cast: mail, thread (posts in the game's "
+            "thread) or both; other orders always go by mail",
+            _votes,
+        ),
+        ModeratorOption(
+            TALLY_AFTER_VOTES,
+            "off",
+            "a running vote count after every so many votes, such as 5, or off",
+            _tally_after_votes,
+        ),
+        ModeratorOption(
+            PROD_BELOW,
+            "off",
+            "N@T, such as 3@12h: mail a prod to a player with fewer than N posts in the "
+            "thread this day by T before a voting deadline; or off",
+            _prod_below,
+        ),
+        ModeratorOption(
+            THREAD_RECEIPTS,
+            "off",
+            "on: mail a receipt for each vote taken from the thread",
+            _on_off(THREAD_RECEIPTS),
+        ),
+    )
+}
 
 
 def defaults(card: RulesetCard | None) -> dict[str, str]:
@@ -174,7 +225,9 @@ def defaults(card: RulesetCard | None) -> dict[str, str]:
     return {name: own.get(name, option.default) for name, option in OPTIONS.items()}
 
 
-def split_options(given: Mapping[str, str], card: RulesetCard | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def split_options(
+    given: Mapping[str, str], card: RulesetCard | None = None
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """(moderator options with the ruleset's defaults filled in and checked, the ruleset's
     options). Every problem of the moderator's options is one sentence, all listed."""
     moderator = defaults(card)
@@ -203,7 +256,9 @@ def is_on(options: Mapping[str, str], name: str) -> bool:
     return parse_on_off(options.get(name, OPTIONS[name].default)) is True
 
 
-def reminder_offsets(setting: str | None, default: str = DEFAULT_REMINDERS) -> tuple[timedelta, ...]:
+def reminder_offsets(
+    setting: str | None, default: str = DEFAULT_REMINDERS
+) -> tuple[timedelta, ...]:
     """The times before a deadline at which reminders go out, largest first.
 
     `setting` is the game's `reminders` option: empty or on (the one on/off vocabulary)
@@ -222,7 +277,8 @@ def reminder_offsets(setting: str | None, default: str = DEFAULT_REMINDERS) -> t
         except TimeInputError:
             raise TimeInputError(
                 f"Reminder times {setting!r} are not a comma-separated list of durations; "
-                "write e.g. reminders=24h,1h or reminders=off.") from None
+                "write e.g. reminders=24h,1h or reminders=off."
+            ) from None
     return tuple(sorted(offsets, reverse=True))
 
 
@@ -234,7 +290,9 @@ def tally_interval(setting: str | None) -> timedelta | None:
     try:
         return parse_duration(text)
     except TimeInputError:
-        raise TimeInputError(f"Option tally_every takes a duration such as 6h or 30m, or off; not {setting!r}.") from None
+        raise TimeInputError(
+            f"Option tally_every takes a duration such as 6h or 30m, or off; not {setting!r}."
+        ) from None
 
 
 def tally_interval_of(options: Mapping[str, str]) -> timedelta | None:
@@ -262,12 +320,15 @@ def prod_rule(setting: str | None) -> tuple[int, timedelta] | None:
             return int(posts), parse_duration(before)
     except TimeInputError:
         pass
-    raise OptionValueError(f"Option prod_below takes posts@time before the deadline, such as 3@12h, or off; "
-                           f"not {setting!r}.")
+    raise OptionValueError(
+        "Option prod_below takes posts@time before the deadline, such as 3@12h, or off; "
+        f"not {setting!r}."
+    )
 
 
-def may_resolve_early(options: Mapping[str, str], phase: Phase | None,
-                      players_with_orders: Collection[str]) -> bool:
+def may_resolve_early(
+    options: Mapping[str, str], phase: Phase | None, players_with_orders: Collection[str]
+) -> bool:
     """Early resolution (option `resolve_when_all_in`): every actor of the open phase has
     accepted orders in, the phase's actors are not secret, and the option is on."""
     if phase is None or not is_on(options, RESOLVE_WHEN_ALL_IN) or phase.secret_actors:
@@ -293,4 +354,7 @@ def stated_options(rules: Ruleset, state: Any, options: Mapping[str, str]) -> di
     welcome): the ruleset's public ones, as the public view gives them with their defaults,
     and who watches (`spectators`). Texts that state a rule read it from here, so no
     sentence says what this game does not do."""
-    return {**rules.view(state, None).get("options", {}), SPECTATORS: spectators_mode(options, rules.card)}
+    return {
+        **rules.view(state, None).get("options", {}),
+        SPECTATORS: spectators_mode(options, rules.card),
+    }

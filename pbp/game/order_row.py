@@ -3,6 +3,7 @@ accepted block for a phase, in canonical text, when it was received and from whi
 (Message-ID and the server's key). A vote read from the forum's thread keeps its post
 among the keys a mail's row has not (`extra`: source, post, post_url, cast_at).
 `from_row` and `to_row` sit at the storage edge (`StoredGame.latest_orders`)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -28,9 +29,23 @@ class OrderRow:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> OrderRow:
-        return cls(row["phase"], row["player"], row["text"], row.get("received", ""), row.get("message_id", ""),
-                   row.get("mail_key", ""), {key: value for key, value in row.items() if key not in KNOWN})
+        return cls(
+            row["phase"],
+            row["player"],
+            row["text"],
+            row.get("received", ""),
+            row.get("message_id", ""),
+            row.get("mail_key", ""),
+            {key: value for key, value in row.items() if key not in KNOWN},
+        )
 
     def to_row(self) -> dict[str, Any]:
-        return {"phase": self.phase, "player": self.player, "text": self.text, "received": self.received,
-                "message_id": self.message_id, "mail_key": self.mail_key, **self.extra}
+        return {
+            "phase": self.phase,
+            "player": self.player,
+            "text": self.text,
+            "received": self.received,
+            "message_id": self.message_id,
+            "mail_key": self.mail_key,
+            **self.extra,
+        }

@@ -7,6 +7,7 @@ here and nowhere else; keys this version does not know are kept as they were (`e
 The roster answers lookups by name (case and accents ignored, as orders name players), by
 address and for a time zone; `characters` are the players' characters and the NPCs.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -19,12 +20,41 @@ from pbp.game.record_parts import HostAction, PausedClock, StoredCheckpoint, res
 from pbp.render.languages import SOURCE_LANGUAGE
 
 # The record's keys this version knows; any other is kept in `extra`, unchanged.
-KNOWN_KEYS = frozenset({
-    "id", "ruleset", "seed", "options", "moderator_options", "checkpoints", "roster", "npcs", "tokens",
-    "schedule", "state", "phase_id", "opened", "deadline", "resolved", "result", "created",
-    "outbox_sequence", "paused", "host_actions", "reminders_sent", "clock_waits_for", "watchers", "watcher_languages",
-    "watch_pending", "new_addresses_answered", "message_key", "host_token", "rules_version", "data_format", "written_by",
-})
+KNOWN_KEYS = frozenset(
+    {
+        "id",
+        "ruleset",
+        "seed",
+        "options",
+        "moderator_options",
+        "checkpoints",
+        "roster",
+        "npcs",
+        "tokens",
+        "schedule",
+        "state",
+        "phase_id",
+        "opened",
+        "deadline",
+        "resolved",
+        "result",
+        "created",
+        "outbox_sequence",
+        "paused",
+        "host_actions",
+        "reminders_sent",
+        "clock_waits_for",
+        "watchers",
+        "watcher_languages",
+        "watch_pending",
+        "new_addresses_answered",
+        "message_key",
+        "host_token",
+        "rules_version",
+        "data_format",
+        "written_by",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -46,15 +76,24 @@ class RosterPlayer:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RosterPlayer:
         known = {"name", "email", "timezone", "forum_name", "played_by", "replaced", "language"}
-        return cls(name=data["name"], email=data["email"], timezone=data.get("timezone", ""),
-                   forum_name=data.get("forum_name", ""), played_by=data.get("played_by", ""),
-                   language=data.get("language") or SOURCE_LANGUAGE,
-                   replaced=tuple(dict(r) for r in data.get("replaced", ())),
-                   extra={k: v for k, v in data.items() if k not in known})
+        return cls(
+            name=data["name"],
+            email=data["email"],
+            timezone=data.get("timezone", ""),
+            forum_name=data.get("forum_name", ""),
+            played_by=data.get("played_by", ""),
+            language=data.get("language") or SOURCE_LANGUAGE,
+            replaced=tuple(dict(r) for r in data.get("replaced", ())),
+            extra={k: v for k, v in data.items() if k not in known},
+        )
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"name": self.name, "email": self.email, "timezone": self.timezone,
-                                "forum_name": self.forum_name}
+        data: dict[str, Any] = {
+            "name": self.name,
+            "email": self.email,
+            "timezone": self.timezone,
+            "forum_name": self.forum_name,
+        }
         if self.played_by:
             data["played_by"] = self.played_by
         if self.replaced:
@@ -68,13 +107,20 @@ class RosterPlayer:
         """Who plays the character now: the newcomer after a substitution, else its name."""
         return self.played_by or self.name
 
-    def handed_to(self, newcomer: str, email: str, timezone: str | None, forum_name: str) -> RosterPlayer:
+    def handed_to(
+        self, newcomer: str, email: str, timezone: str | None, forum_name: str
+    ) -> RosterPlayer:
         """The character played by `newcomer` from now on; the player who leaves joins
         `replaced`. `timezone` None keeps the zone the deadlines were shown in."""
         leaving = {"played_by": self.player, "email": self.email, "forum_name": self.forum_name}
-        return replace(self, email=email, played_by=newcomer, forum_name=forum_name,
-                       timezone=self.timezone if timezone is None else timezone,
-                       replaced=(*self.replaced, leaving))
+        return replace(
+            self,
+            email=email,
+            played_by=newcomer,
+            forum_name=forum_name,
+            timezone=self.timezone if timezone is None else timezone,
+            replaced=(*self.replaced, leaving),
+        )
 
 
 @dataclass(frozen=True)
@@ -142,7 +188,8 @@ class Npc:
 def player_specs(roster: Iterable[RosterPlayer], npcs: Iterable[Npc]) -> list[PlayerSpec]:
     """The characters a game is dealt: the roster's, then the NPCs."""
     return [PlayerSpec(p.name) for p in roster] + [
-        PlayerSpec(n.name, npc=True, npc_class=n.npc_class, npc_team=n.team) for n in npcs]
+        PlayerSpec(n.name, npc=True, npc_class=n.npc_class, npc_team=n.team) for n in npcs
+    ]
 
 
 @dataclass(frozen=True)
@@ -182,9 +229,13 @@ class GameRecord:
     paused: PausedClock | None = None
     clock_waits_for: Mapping[str, str] | None = None
     host_actions: tuple[HostAction, ...] = ()  # the host's log (pbp.game.notifying.notices)
-    reminders_sent: tuple[str, ...] = ()  # keys of the reminders queued (pbp.game.notifying.reminders)
+    reminders_sent: tuple[
+        str, ...
+    ] = ()  # keys of the reminders queued (pbp.game.notifying.reminders)
     watchers: tuple[str, ...] = ()  # confirmed spectators' addresses (pbp.signups)
-    watcher_languages: Mapping[str, str] = field(default_factory=dict)  # a watcher's own, when given
+    watcher_languages: Mapping[str, str] = field(
+        default_factory=dict
+    )  # a watcher's own, when given
     watch_pending: Mapping[str, PendingRequest] = field(default_factory=dict)  # WATCH codes waiting
     # Today's answers to addresses the game does not know ({day, count}; pbp.signups.mail).
     new_addresses_answered: Mapping[str, Any] = field(default_factory=dict)
@@ -201,45 +252,82 @@ class GameRecord:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameRecord:
         """The record a game file holds (an optional key may be missing or null)."""
+
         def optional(key: str, empty: Any) -> Any:
             return data.get(key) or empty
 
         return cls(
-            id=data["id"], ruleset=data["ruleset"], seed=data["seed"],
+            id=data["id"],
+            ruleset=data["ruleset"],
+            seed=data["seed"],
             roster=Roster(tuple(RosterPlayer.from_json(e) for e in data["roster"])),
-            tokens=data["tokens"], schedule=data["schedule"], state=data["state"],
-            phase_id=data["phase_id"] or "", opened=data["opened"], deadline=data["deadline"] or "",
-            resolved=tuple(data["resolved"]), created=data["created"], options=optional("options", {}),
-            moderator_options=optional("moderator_options", {}), checkpoints=tuple(StoredCheckpoint.from_json(c) for c in optional("checkpoints", ())),
-            npcs=tuple(Npc.from_json(n) for n in optional("npcs", ())), result=result_from_json(data.get("result")),
-            outbox_sequence=optional("outbox_sequence", 0), paused=PausedClock.from_json(data["paused"]) if data.get("paused") else None,
-            clock_waits_for=optional("clock_waits_for", None), host_actions=tuple(HostAction.from_json(a) for a in optional("host_actions", ())),
-            reminders_sent=tuple(optional("reminders_sent", ())), watchers=tuple(optional("watchers", ())),
+            tokens=data["tokens"],
+            schedule=data["schedule"],
+            state=data["state"],
+            phase_id=data["phase_id"] or "",
+            opened=data["opened"],
+            deadline=data["deadline"] or "",
+            resolved=tuple(data["resolved"]),
+            created=data["created"],
+            options=optional("options", {}),
+            moderator_options=optional("moderator_options", {}),
+            checkpoints=tuple(StoredCheckpoint.from_json(c) for c in optional("checkpoints", ())),
+            npcs=tuple(Npc.from_json(n) for n in optional("npcs", ())),
+            result=result_from_json(data.get("result")),
+            outbox_sequence=optional("outbox_sequence", 0),
+            paused=PausedClock.from_json(data["paused"]) if data.get("paused") else None,
+            clock_waits_for=optional("clock_waits_for", None),
+            host_actions=tuple(HostAction.from_json(a) for a in optional("host_actions", ())),
+            reminders_sent=tuple(optional("reminders_sent", ())),
+            watchers=tuple(optional("watchers", ())),
             watcher_languages=optional("watcher_languages", {}),
             watch_pending=pending_from_json(data.get("watch_pending")),
             new_addresses_answered=optional("new_addresses_answered", {}),
-            message_key=optional("message_key", ""), host_token=optional("host_token", ""), rules_version=optional("rules_version", 0),
-            data_format=optional("data_format", 0), written_by=optional("written_by", ""),
-            extra={k: v for k, v in data.items() if k not in KNOWN_KEYS})
+            message_key=optional("message_key", ""),
+            host_token=optional("host_token", ""),
+            rules_version=optional("rules_version", 0),
+            data_format=optional("data_format", 0),
+            written_by=optional("written_by", ""),
+            extra={k: v for k, v in data.items() if k not in KNOWN_KEYS},
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The record as stored; a key the game never had is written only once it has a value."""
         data: dict[str, Any] = {
-            "id": self.id, "ruleset": self.ruleset, "seed": self.seed, "options": dict(self.options),
-            "moderator_options": dict(self.moderator_options), "checkpoints": [c.to_json() for c in self.checkpoints],
-            "roster": [p.to_json() for p in self.roster], "npcs": [n.to_json() for n in self.npcs],
-            "tokens": dict(self.tokens), "schedule": self.schedule, "state": self.state, "phase_id": self.phase_id,
-            "opened": self.opened, "deadline": self.deadline, "resolved": list(self.resolved),
-            "result": self.result.to_json() if self.result else None, "created": self.created, "outbox_sequence": self.outbox_sequence,
+            "id": self.id,
+            "ruleset": self.ruleset,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "moderator_options": dict(self.moderator_options),
+            "checkpoints": [c.to_json() for c in self.checkpoints],
+            "roster": [p.to_json() for p in self.roster],
+            "npcs": [n.to_json() for n in self.npcs],
+            "tokens": dict(self.tokens),
+            "schedule": self.schedule,
+            "state": self.state,
+            "phase_id": self.phase_id,
+            "opened": self.opened,
+            "deadline": self.deadline,
+            "resolved": list(self.resolved),
+            "result": self.result.to_json() if self.result else None,
+            "created": self.created,
+            "outbox_sequence": self.outbox_sequence,
         }
-        optional = {"paused": self.paused.to_json() if self.paused else None, "clock_waits_for": self.clock_waits_for,
-                    "host_actions": [a.to_json() for a in self.host_actions], "reminders_sent": list(self.reminders_sent),
-                    "watchers": list(self.watchers), "watch_pending": pending_to_json(self.watch_pending),
-                    "watcher_languages": dict(self.watcher_languages),
-                    "new_addresses_answered": dict(self.new_addresses_answered), "message_key": self.message_key,
-                    "host_token": self.host_token,
-                    "rules_version": self.rules_version, "data_format": self.data_format,
-                    "written_by": self.written_by}
+        optional = {
+            "paused": self.paused.to_json() if self.paused else None,
+            "clock_waits_for": self.clock_waits_for,
+            "host_actions": [a.to_json() for a in self.host_actions],
+            "reminders_sent": list(self.reminders_sent),
+            "watchers": list(self.watchers),
+            "watch_pending": pending_to_json(self.watch_pending),
+            "watcher_languages": dict(self.watcher_languages),
+            "new_addresses_answered": dict(self.new_addresses_answered),
+            "message_key": self.message_key,
+            "host_token": self.host_token,
+            "rules_version": self.rules_version,
+            "data_format": self.data_format,
+            "written_by": self.written_by,
+        }
         data.update({key: value for key, value in optional.items() if value})
         return {**data, **self.extra}
 
@@ -266,5 +354,8 @@ class GameRecord:
     def substitutions(self) -> tuple[Substitution, ...]:
         """Every substitution, oldest first, from the host's log (a log written before
         the leaving player was logged names the character as the one who left)."""
-        return tuple(Substitution(a.player, a.replaced or a.player, a.played_by, a.phase, a.at)
-                     for a in self.host_actions if a.kind == "substitute")
+        return tuple(
+            Substitution(a.player, a.replaced or a.player, a.played_by, a.phase, a.at)
+            for a in self.host_actions
+            if a.kind == "substitute"
+        )

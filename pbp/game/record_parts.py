@@ -2,6 +2,7 @@
 the paused clock, the checkpoints, the host's log and the result. Each has `from_json`
 and `to_json` at the storage edge (`GameRecord.from_json`, `to_json`), so the rest of pbp
 reads attributes, never keys; keys this version does not know are kept as they were."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -24,8 +25,11 @@ class PausedClock:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PausedClock:
-        return cls(data["remaining_seconds"], data.get("since", ""),
-                   _rest(data, {"remaining_seconds", "since"}))
+        return cls(
+            data["remaining_seconds"],
+            data.get("since", ""),
+            _rest(data, {"remaining_seconds", "since"}),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {"remaining_seconds": self.remaining_seconds, "since": self.since, **self.extra}
@@ -68,15 +72,25 @@ class HostAction:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> HostAction:
-        return cls(data["kind"], data["phase"], data.get("at", ""),
-                   **{key: data[key] for key in cls.KEYS if key in data},
-                   options=data.get("options", {}), extra=_rest(data, {"kind", "phase", "at", "options", *cls.KEYS}))
+        return cls(
+            data["kind"],
+            data["phase"],
+            data.get("at", ""),
+            **{key: data[key] for key in cls.KEYS if key in data},
+            options=data.get("options", {}),
+            extra=_rest(data, {"kind", "phase", "at", "options", *cls.KEYS}),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """As stored: a fact the action does not have is not written."""
         data: dict[str, Any] = {"kind": self.kind, "phase": self.phase}
-        data.update({key: getattr(self, key) for key in ("player", "played_by", "replaced", "reason", "deadline")
-                     if getattr(self, key)})
+        data.update(
+            {
+                key: getattr(self, key)
+                for key in ("player", "played_by", "replaced", "reason", "deadline")
+                if getattr(self, key)
+            }
+        )
         if self.kind == "host_kill" and "reason" not in data:
             data["reason"] = self.reason  # a host kill always logs its reason, even an empty one
         if self.options or self.kind == "options":

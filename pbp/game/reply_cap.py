@@ -2,6 +2,7 @@
 sends in answer to something a sender did — an answer to their mail, a note about their
 post in the thread — counts against `replies_per_sender_per_day` in the game's `replies`
 table, so a mail loop or a flood of votes cannot make pbp flood an address."""
+
 from __future__ import annotations
 
 from pbp.moderator import Moderator

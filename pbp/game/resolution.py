@@ -8,6 +8,7 @@ listeners of `after_resolution` write (the forum drafts its public post). It onl
 the game's open phase is still the one asked for, so a restart after a crash never resolves
 a phase twice.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -76,23 +77,41 @@ class Resolved:
         return self.after.rules.result(self.after.state)
 
 
-def report_mail(moderator: Moderator, after: StoredGame, name: str, form: dict[str, Any] | None,
-                phase_id: str, public: list[dict[str, Any]], resolution: Resolution,
-                during: bool = False) -> RenderedMail:
+def report_mail(
+    moderator: Moderator,
+    after: StoredGame,
+    name: str,
+    form: dict[str, Any] | None,
+    phase_id: str,
+    public: list[dict[str, Any]],
+    resolution: Resolution,
+    during: bool = False,
+) -> RenderedMail:
     """`name`'s report of what `resolution` did in `phase_id`, read from the game `after`
     it: the public events, their own private ones, where they stand and the next form.
     `during`: the phase goes on (a host kill), so the report does not say it is over."""
     result = after.rules.result(after.state)
     return after.renderer_of(moderator, name).render(
-        "report", after.record.ruleset, game=after.game_facts(), player=name,
-        resolved_phase=phase_id, next_phase=after.phase.id if after.phase else "", public_events=public,
+        "report",
+        after.record.ruleset,
+        game=after.game_facts(),
+        player=name,
+        resolved_phase=phase_id,
+        next_phase=after.phase.id if after.phase else "",
+        public_events=public,
         private_events=[event_json(e) for e in resolution.private.get(name, ())],
-        result=result, during=during,
-        view=after.view(name), form=form,
-        dead_watch=spectators_mode(after.record.moderator_options, after.rules.card) in ("dead", "all"))
+        result=result,
+        during=during,
+        view=after.view(name),
+        form=form,
+        dead_watch=spectators_mode(after.record.moderator_options, after.rules.card)
+        in ("dead", "all"),
+    )
 
 
-def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = None) -> ResolutionSummary | None:
+def resolve_phase(
+    moderator: Moderator, game_id: str, phase_id: str | None = None
+) -> ResolutionSummary | None:
     """Resolve the open phase (only if it is still `phase_id`, when given) with the orders
     in; queue a report to every player; open the next phase with its deadline.
     Returns None when there was nothing to resolve (game over, or already resolved)."""
@@ -116,13 +135,24 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
     waits = clock_waits(game.record.moderator_options, next_phase, public)
     state_json = rules.to_json(new_state)
     with game.file.transaction():
-        save(game, replace(
-            game.record, state=state_json, phase_id=next_phase.id if next_phase else "",
-            opened=to_text(now), deadline=to_text(deadline) if deadline and not waits else "",
-            clock_waits_for=waiting_marker(phase.id, next_phase.id) if waits and next_phase else None,
-            resolved=(*game.record.resolved, phase.id),
-            checkpoints=with_checkpoint(game.record.checkpoints, f"resolution of {phase.id}", state_json),
-            result=result))
+        save(
+            game,
+            replace(
+                game.record,
+                state=state_json,
+                phase_id=next_phase.id if next_phase else "",
+                opened=to_text(now),
+                deadline=to_text(deadline) if deadline and not waits else "",
+                clock_waits_for=(
+                    waiting_marker(phase.id, next_phase.id) if waits and next_phase else None
+                ),
+                resolved=(*game.record.resolved, phase.id),
+                checkpoints=with_checkpoint(
+                    game.record.checkpoints, f"resolution of {phase.id}", state_json
+                ),
+                result=result,
+            ),
+        )
         after = rewritten(game, new_state, next_phase)
 
         def report(name: str, form: dict[str, Any] | None) -> RenderedMail:
@@ -130,28 +160,51 @@ def resolve_phase(moderator: Moderator, game_id: str, phase_id: str | None = Non
 
         # The dead get no reports after the one that told them of their death, and a
         # player the resolution tells nothing and asks nothing gets none (pbp.game.notifying.recipients).
-        told = set(report_recipients([name for name in game.record.characters if name not in dead_before], public,
-                                     resolution.private, next_phase))
+        told = set(
+            report_recipients(
+                [name for name in game.record.characters if name not in dead_before],
+                public,
+                resolution.private,
+                next_phase,
+            )
+        )
         for player in game.roster:
             name = player.name
             if name in told:
-                moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=player.email,
-                                       kind="report", mail=report(name, after.form(name)))
+                moderator.outbox.queue(
+                    game.file,
+                    phase=phase.id,
+                    recipient=name,
+                    address=player.email,
+                    kind="report",
+                    mail=report(name, after.form(name)),
+                )
         # The host plays the NPCs: each NPC's report and form go to the host address, as a
         # player's go to that player (the host answers by mail with the form's block, or
         # with `pbp submit`); the row names the NPC, so `pbp show` finds its reports.
         host_address = moderator.settings.host_address
         for name in game.record.npc_names:
             if host_address and name in told:
-                moderator.outbox.queue(game.file, phase=phase.id, recipient=name, address=host_address,
-                                       kind=NPC_REPORT, mail=for_host(report(name, after.npc_form(name)), name))
+                moderator.outbox.queue(
+                    game.file,
+                    phase=phase.id,
+                    recipient=name,
+                    address=host_address,
+                    kind=NPC_REPORT,
+                    mail=for_host(report(name, after.npc_form(name)), name),
+                )
         resolved = Resolved(game, after, phase, orders, resolution, public)
-        for listener in moderator.after_resolution:  # spectators' mail; the forum drafts the public post
+        for (
+            listener
+        ) in moderator.after_resolution:  # spectators' mail; the forum drafts the public post
             listener(moderator, resolved)
         crash_point("mid-resolution")
-    described = tuple(moderator.renderer.describe(game.record.ruleset, e) for e in resolution.public)
-    return ResolutionSummary(game_id, phase.id, described, result,
-                             next_phase.id if next_phase else "")
+    described = tuple(
+        moderator.renderer.describe(game.record.ruleset, e) for e in resolution.public
+    )
+    return ResolutionSummary(
+        game_id, phase.id, described, result, next_phase.id if next_phase else ""
+    )
 
 
 def due_games(moderator: Moderator) -> list[tuple[str, str]]:
@@ -161,8 +214,11 @@ def due_games(moderator: Moderator) -> list[tuple[str, str]]:
     stalled = stalled_phases(moderator.folder)
     due = []
     moment = now.timestamp()
-    for game_id in moderator.folder.index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: (
-            entry["deadline"] is not None and entry["deadline"] <= moment)):
+    for game_id in moderator.folder.index.games(
+        moderator.folder.game_ids(),
+        now=moment,
+        due=lambda entry: entry["deadline"] is not None and entry["deadline"] <= moment,
+    ):
         try:
             record = record_of(moderator.folder.game(game_id))
         except Exception:  # an unreadable game file is shown by pbp status; the others go on
@@ -177,7 +233,9 @@ def due_games(moderator: Moderator) -> list[tuple[str, str]]:
 ResolutionGate = Callable[[Moderator, str], "str | None"]
 
 
-def resolve_due(moderator: Moderator, gate: ResolutionGate | None = None) -> list[ResolutionSummary]:
+def resolve_due(
+    moderator: Moderator, gate: ResolutionGate | None = None
+) -> list[ResolutionSummary]:
     """Resolve every overdue phase exactly once (a game that fell far behind resolves one
     phase per call: its next phase gets a fresh deadline from now). A game whose resolution
     fails is noted as stalled and skipped; the other games are resolved all the same. A
@@ -188,8 +246,16 @@ def resolve_due(moderator: Moderator, gate: ResolutionGate | None = None) -> lis
             if gate is not None and gate(moderator, game_id) is not None:
                 continue
             summary = resolve_phase(moderator, game_id, phase_id)
-        except Exception as error:  # one bad game never stops the others (docs/design.md: Hostile input)
-            note_stall(moderator.folder, game_id, phase_id, f"{type(error).__name__}: {error}", moderator.clock())
+        except (
+            Exception
+        ) as error:  # one bad game never stops the others (docs/design.md: Hostile input)
+            note_stall(
+                moderator.folder,
+                game_id,
+                phase_id,
+                f"{type(error).__name__}: {error}",
+                moderator.clock(),
+            )
             continue
         if summary:
             summaries.append(summary)
@@ -205,7 +271,9 @@ def resolve_if_all_in(moderator: Moderator, game_id: str) -> ResolutionSummary |
         return None  # paused, or a clock that waits for a public post has not started (wait_for_publish)
     options = game.record.moderator_options
     awaited_nobody = awaits_nobody(game.phase)
-    if not awaited_nobody and not may_resolve_early(options, game.phase, game.latest_orders(game.phase.id)):
+    if not awaited_nobody and not may_resolve_early(
+        options, game.phase, game.latest_orders(game.phase.id)
+    ):
         return None
     summary = resolve_phase(moderator, game_id, game.phase.id)
     return replace(summary, awaited_nobody=True) if summary and awaited_nobody else summary

@@ -6,6 +6,7 @@ Names follow `engine.name_problem` (every ruleset's words) and are unique ignori
 included);
 addresses are unique too, since an address is half of a player's identity.
 """
+
 from __future__ import annotations
 
 import csv
@@ -24,7 +25,6 @@ from pbp.timezones import zone_problem
 
 COLUMNS = ("name", "email", "timezone", "forum_name", "language")
 COLUMNS_TEXT = "name,email[,timezone,forum_name,language]"
-
 
 
 def normalise_address(text: str) -> str | None:
@@ -51,13 +51,21 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterPlayer]:
     else:
         header = list(COLUMNS)
         first_row = 1
-        if rows and len(rows[0]) > 1 and "@" not in rows[0][1] and any(
-                cell.strip().lower() in COLUMNS for cell in rows[0]):
-            raise UserError(f"{source} row 1: {','.join(c.strip() for c in rows[0])!r} is neither a player nor "
-                            f"the header; the header is {COLUMNS_TEXT}, in that order.")
+        if (
+            rows
+            and len(rows[0]) > 1
+            and "@" not in rows[0][1]
+            and any(cell.strip().lower() in COLUMNS for cell in rows[0])
+        ):
+            raise UserError(
+                f"{source} row 1: {','.join(c.strip() for c in rows[0])!r} is neither a player nor "
+                f"the header; the header is {COLUMNS_TEXT}, in that order."
+            )
     unknown = set(header) - set(COLUMNS)
     if unknown:
-        raise UserError(f"{source}: unknown column {sorted(unknown)[0]!r}; the columns are {COLUMNS_TEXT}.")
+        raise UserError(
+            f"{source}: unknown column {sorted(unknown)[0]!r}; the columns are {COLUMNS_TEXT}."
+        )
     entries: list[RosterPlayer] = []
     problems: list[str] = []
     for number, row in enumerate(rows, start=first_row):
@@ -77,17 +85,26 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterPlayer]:
         if unwritten:  # every mail the player gets is written in it
             row_problems.append(unwritten)
         problems.extend(f"{source} row {number}: {problem}" for problem in row_problems)
-        entries.append(RosterPlayer(name, email or "", zone_name, cells.get("forum_name", ""), language=language))
+        entries.append(
+            RosterPlayer(
+                name, email or "", zone_name, cells.get("forum_name", ""), language=language
+            )
+        )
     if not entries:
         raise UserError(f"{source} has no players; write one line per player: name,email.")
     problems.extend(f"{source}: {clash}." for clash in name_clashes([e.name for e in entries]))
     emails = [e.email for e in entries if e.email]
     for email in sorted({e for e in emails if emails.count(e) > 1}):
-        problems.append(f"{source}: the address {email} appears twice; every player needs their own address.")
+        problems.append(
+            f"{source}: the address {email} appears twice; every player needs their own address."
+        )
     if problems:
-        raise UserError(problems[0] if len(problems) == 1 else
-                        f"{source} has {len(problems)} problems; fix them all and run again:\n"
-                        + "\n".join(f"- {problem}" for problem in problems))
+        raise UserError(
+            problems[0]
+            if len(problems) == 1
+            else f"{source} has {len(problems)} problems; fix them all and run again:\n"
+            + "\n".join(f"- {problem}" for problem in problems)
+        )
     return entries
 
 
@@ -102,7 +119,9 @@ def parse_npc(text: str, card: RulesetCard) -> Npc:
     ruleset's card (a ruleset without NPCs refuses them when the game is made)."""
     parts = [p.strip() for p in text.split(":")]
     if len(parts) != 3:
-        raise UserError(f"--npc {text!r} is not NAME:CLASS:TEAM; write it like --npc Raiden:renegade:neutral.")
+        raise UserError(
+            f"--npc {text!r} is not NAME:CLASS:TEAM; write it like --npc Raiden:renegade:neutral."
+        )
     name, npc_class, team = parts
     problem = name_problem(name)
     if problem:

@@ -3,6 +3,7 @@ the cycle for the others"). A resolution that raises is a bug or a damaged game 
 daemon notes the phase here, in the registry, and skips it (no retry storm, no wake-up for
 its deadline) while every other game goes on; `pbp status` shows it and `pbp advance`
 tries again. A note names one phase: once the game has moved on it no longer applies."""
+
 from __future__ import annotations
 
 from datetime import datetime

@@ -8,6 +8,7 @@ with its `parse_standing_orders`. Otherwise a line that no longer parses (a vote
 removed character, say) is dropped, and the rest of the player's orders still count. The live moderator and
 `pbp replay` use this same function, so a replay reproduces what was resolved.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
@@ -15,8 +16,9 @@ from typing import Any, Callable, Mapping, Sequence
 from engine.core import OrderBlockError, Phase, Ruleset
 
 
-def standing_orders(rules: Ruleset, state: Any, phase: Phase,
-                    blocks: Mapping[str, Sequence[str]]) -> dict[str, tuple[Any, ...]]:
+def standing_orders(
+    rules: Ruleset, state: Any, phase: Phase, blocks: Mapping[str, Sequence[str]]
+) -> dict[str, tuple[Any, ...]]:
     """Each acting player's typed orders from their latest accepted block's lines."""
     parse = rules.parse_standing_orders
     orders: dict[str, tuple[Any, ...]] = {}
@@ -31,8 +33,12 @@ def standing_orders(rules: Ruleset, state: Any, phase: Phase,
     return orders
 
 
-def _lines_that_still_stand(parse: Callable[[Any, str, Sequence[str]], tuple[Any, ...]], state: Any, player: str,
-                            lines: list[str]) -> tuple[Any, ...]:
+def _lines_that_still_stand(
+    parse: Callable[[Any, str, Sequence[str]], tuple[Any, ...]],
+    state: Any,
+    player: str,
+    lines: list[str],
+) -> tuple[Any, ...]:
     """The block was accepted whole, so its lines are of distinct kinds: each can be judged
     alone without breaking the one-line-per-kind rule."""
     kept: list[Any] = []

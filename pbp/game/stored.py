@@ -1,6 +1,7 @@
 """A stored game read once: its typed record (`pbp.game.record`), its decoded state and
 open phase (docs/design.md: Storage), and `save`, the one writer of a game's record. The
 phase clock the record describes is read through `pbp.game.clock`."""
+
 from __future__ import annotations
 
 import secrets
@@ -132,10 +133,16 @@ class StoredGame:
     def game_facts(self) -> dict[str, Any]:
         """What every mail template knows of the game; `played_by` names the newcomer who
         plays a character after a substitution (mail greets them by their own name)."""
-        played_by = {p.name: p.played_by for p in self.roster if p.played_by and p.played_by != p.name}
+        played_by = {
+            p.name: p.played_by for p in self.roster if p.played_by and p.played_by != p.name
+        }
         thread = self.thread_address
-        return {"id": self.id, "ruleset": self.record.ruleset, **({"played_by": played_by} if played_by else {}),
-                **({"thread": thread} if thread else {})}
+        return {
+            "id": self.id,
+            "ruleset": self.record.ruleset,
+            **({"played_by": played_by} if played_by else {}),
+            **({"thread": thread} if thread else {}),
+        }
 
     @property
     def thread_address(self) -> str:
@@ -157,9 +164,19 @@ class StoredGame:
     def form(self, name: str) -> dict[str, Any] | None:
         if name in self.record.npc_names:
             return self.npc_form(name)  # not kept: its host token may be made by this call
-        return self._once("form", name, lambda: order_form(
-            self.id, self.phase, name, self.token(name), self.deadline_text(name),
-            self.shared_channels(name), self.take_back_words(name)))
+        return self._once(
+            "form",
+            name,
+            lambda: order_form(
+                self.id,
+                self.phase,
+                name,
+                self.token(name),
+                self.deadline_text(name),
+                self.shared_channels(name),
+                self.take_back_words(name),
+            ),
+        )
 
     def shared_channels(self, name: str) -> tuple[str, ...]:
         """The team channels `name` belongs to now (none once the game is over) and shares
@@ -168,8 +185,15 @@ class StoredGame:
         writes to nobody there (docs/design.md: What the host's fourth walk changed)."""
         if self.phase is None:
             return ()
-        return tuple(channel for channel in self.status(name).channels
-                     if any(channel in self.status(other).channels for other in self.record.characters if other != name))
+        return tuple(
+            channel
+            for channel in self.status(name).channels
+            if any(
+                channel in self.status(other).channels
+                for other in self.record.characters
+                if other != name
+            )
+        )
 
     def take_back_words(self, name: str) -> dict[str, str]:
         """Each public order `name` gives in the thread only, with the word a post takes it
@@ -182,13 +206,16 @@ class StoredGame:
         one secret for the game) and a line `NPC: <name>` saying whose orders these are
         (pbp.host.npc_mail reads it back). Call inside a transaction: the host token is
         made on first use."""
-        form = order_form(self.id, self.phase, name, host_token(self.file), self.deadline_text(name))
+        form = order_form(
+            self.id, self.phase, name, host_token(self.file), self.deadline_text(name)
+        )
         return {**form, "npc": name} if form else None
 
     def latest_orders(self, phase_id: str) -> dict[str, OrderRow]:
         """Each player's latest accepted block for a phase (later blocks replace earlier).
         Rows are in the order they were written, so the last one of a player wins. Only
-        the phase's rows are looked at (pbp.storage.journal.LOOKUPS): the log holds every phase's orders."""
+        the phase's rows are looked at (pbp.storage.journal.LOOKUPS): the log holds every phase's orders.
+        """
         latest: dict[str, OrderRow] = {}
         for row in self.file.orders.where("phase", phase_id):
             latest[row["player"]] = OrderRow.from_row(row)
@@ -260,7 +287,9 @@ def save(game: StoredGame, record: GameRecord, since: GameRecord | None = None) 
     format and the release that wrote it (docs/design.md: Releases and upgrades)."""
     stamped = replace(record, data_format=DATA_FORMAT, written_by=pbp_version())
     before, after = (since or game.record).to_json(), stamped.to_json()
-    changed = {key: value for key, value in after.items() if key not in before or before[key] != value}
+    changed = {
+        key: value for key, value in after.items() if key not in before or before[key] != value
+    }
     removed = [key for key in before if key not in after]
     if changed or removed:
         game.file.update_record(changed, removed)
@@ -286,8 +315,10 @@ def _decoded(file: GameFile, rules: Ruleset, data: Mapping[str, Any]) -> tuple[A
         phase = rules.phase(state)
     except (KeyError, ValueError, TypeError) as error:
         # Most often a game started with extra roles whose module the settings no longer name.
-        raise UserError(f"The state of game {file.id} cannot be read ({type(error).__name__}: {error}); if the "
-                        "game uses extra roles, check that [roles] modules in the settings still names "
-                        "their module.") from None
+        raise UserError(
+            f"The state of game {file.id} cannot be read ({type(error).__name__}: {error}); if the "
+            "game uses extra roles, check that [roles] modules in the settings still names "
+            "their module."
+        ) from None
     memo.decoded = (data, state, phase)
     return state, phase

@@ -18,6 +18,7 @@ Rules chosen where the design is silent:
 - A count is drafted only in a phase where players give public orders (the ruleset
   card's `public_orders`: nominations, votes).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -56,8 +57,10 @@ def tally(votes: Sequence[tuple[str, str]], voters: Sequence[str] = ()) -> dict[
     for voter, choice in votes:
         by_choice.setdefault(choice, []).append(voter)
     counts = Counter({choice: len(names) for choice, names in by_choice.items()})
-    rows = [{"choice": choice, "count": count, "voters": sorted(by_choice[choice], key=str.lower)}
-            for choice, count in sorted(counts.items(), key=lambda item: (-item[1], item[0].lower()))]
+    rows = [
+        {"choice": choice, "count": count, "voters": sorted(by_choice[choice], key=str.lower)}
+        for choice, count in sorted(counts.items(), key=lambda item: (-item[1], item[0].lower()))
+    ]
     voted = {voter for voter, _ in votes}
     return {"rows": rows, "missing": sorted((v for v in voters if v not in voted), key=str.lower)}
 
@@ -65,8 +68,11 @@ def tally(votes: Sequence[tuple[str, str]], voters: Sequence[str] = ()) -> dict[
 def living_voters(game: StoredGame) -> list[str]:
     """The living players (never NPCs) who act in the open phase."""
     actors = set(game.phase.actors) if game.phase else set()
-    return [character.name for character in game.rules.card.public_roster(game.rules.view(game.state, None))
-            if character.alive and not character.npc and character.name in actors]
+    return [
+        character.name
+        for character in game.rules.card.public_roster(game.rules.view(game.state, None))
+        if character.alive and not character.npc and character.name in actors
+    ]
 
 
 def running_tally(game: StoredGame) -> dict[str, Any] | None:
@@ -75,11 +81,15 @@ def running_tally(game: StoredGame) -> dict[str, Any] | None:
     if game.phase is None or not has_public_orders(game.rules.card, game.phase):
         return None
     voters = living_voters(game)
-    votes = sorted((player, choice) for player, choice in current_votes(game).items() if player in voters)
+    votes = sorted(
+        (player, choice) for player, choice in current_votes(game).items() if player in voters
+    )
     return {"phase": game.rules.card.phase_words(game.phase.id), **tally(votes, voters)}
 
 
-def due_slot(*, opened: datetime, deadline: datetime, now: datetime, every: timedelta) -> int | None:
+def due_slot(
+    *, opened: datetime, deadline: datetime, now: datetime, every: timedelta
+) -> int | None:
     """The number of the latest count due by `now` (1 is one interval after opening), or
     None before the first one and from the deadline on."""
     if now >= deadline or now < opened + every:
@@ -88,7 +98,9 @@ def due_slot(*, opened: datetime, deadline: datetime, now: datetime, every: time
     return slot if opened + slot * every < deadline else None
 
 
-def next_time(*, opened: datetime, deadline: datetime, now: datetime, every: timedelta) -> datetime | None:
+def next_time(
+    *, opened: datetime, deadline: datetime, now: datetime, every: timedelta
+) -> datetime | None:
     """When the next count after `now` falls due, or None if none does before the deadline."""
     slot = max(int((now - opened) / every) + 1, 1)
     moment = opened + slot * every

@@ -13,6 +13,7 @@ thread).
 Nothing here reads a state: who is silenced comes from the player's own status, which
 tells only what the player knows.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -62,7 +63,9 @@ class MailBlock:
     names_public: bool  # the block gives or takes back a public order
 
 
-def mail_block(lines: Sequence[str], card: RulesetCard, barred: frozenset[str], phase_words: str) -> MailBlock:
+def mail_block(
+    lines: Sequence[str], card: RulesetCard, barred: frozenset[str], phase_words: str
+) -> MailBlock:
     """Refuse, line by line, the public orders a mail may not give (`barred`: `thread_only`)."""
     errors: list[OrderError] = []
     names_public = False
@@ -74,15 +77,23 @@ def mail_block(lines: Sequence[str], card: RulesetCard, barred: frozenset[str], 
         names_public = True
         if keyword in barred:
             kept[index] = ""
-            errors.append(IllegalOrderError(
-                f"in this game {keyword} is given in the game's public thread, not by mail: post a line "
-                f"{keyword} <choice> there before the deadline of {phase_words}, and leave it out of the "
-                "block.").at(index + 1, line))
+            errors.append(
+                IllegalOrderError(
+                    f"in this game {keyword} is given in the game's public thread, not by mail:"
+                    f" post a line {keyword} <choice> there before the deadline of {phase_words},"
+                    " and leave it out of the block."
+                ).at(index + 1, line)
+            )
     return MailBlock(tuple(kept), tuple(errors), names_public)
 
 
-def with_standing_public(canonical: Sequence[str], standing: Sequence[str], card: RulesetCard,
-                         mode: str, names_public: bool) -> tuple[str, ...]:
+def with_standing_public(
+    canonical: Sequence[str],
+    standing: Sequence[str],
+    card: RulesetCard,
+    mode: str,
+    names_public: bool,
+) -> tuple[str, ...]:
     """A mail block's accepted lines with the player's standing public order kept, when
     public orders come from the thread and the block names none: a block of night actions
     or terminal uses must not take back a vote cast in the thread."""

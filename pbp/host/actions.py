@@ -3,6 +3,7 @@ command line (`pbp extend|pause|resume|substitute|modkill|submit|options|start`)
 it, the desk shows it (docs/design.md: The host's desk in the browser — one place per
 action). Each queues the mail it causes in the outbox; who sends it (the command at
 once, the desk's `pbp run`) is the caller's business."""
+
 from __future__ import annotations
 
 from typing import Any, Iterator
@@ -29,26 +30,43 @@ DRAFTED = "a post for the thread is drafted."
 
 def extend_deadline(moderator: Moderator, game_id: str, when: str, reason: str = "") -> str:
     """Move the deadline by a duration (`2h`) or to a time with a zone."""
-    return f"Game {game_id}: the deadline is now {render_moment(extend(moderator, game_id, when, reason))}; {DRAFTED}"
+    return (
+        f"Game {game_id}: the deadline is now"
+        f" {render_moment(extend(moderator, game_id, when, reason))}; {DRAFTED}"
+    )
 
 
 def pause_game(moderator: Moderator, game_id: str, reason: str = "") -> str:
     """Stop the game's clock until it is resumed."""
-    return f"Game {game_id} is paused with {render_remaining(pause(moderator, game_id, reason))} left; {DRAFTED}"
+    return (
+        f"Game {game_id} is paused with {render_remaining(pause(moderator, game_id, reason))} left;"
+        f" {DRAFTED}"
+    )
 
 
 def resume_game(moderator: Moderator, game_id: str, reason: str = "") -> str:
     """Restart a paused game's clock with the time it had left."""
     deadline = resume(moderator, game_id, reason)
     if deadline is None:  # option wait_for_publish: the clock still waits for a public post
-        return (f"Game {game_id} resumed; the deadline is {UNSET_DEADLINE} "
-                f"(`pbp status {game_id}` shows which); {DRAFTED}")
+        return (
+            f"Game {game_id} resumed; the deadline is {UNSET_DEADLINE} "
+            f"(`pbp status {game_id}` shows which); {DRAFTED}"
+        )
     return f"Game {game_id} resumed; the deadline is {render_moment(deadline)}; {DRAFTED}"
 
 
-def substitute_player(moderator: Moderator, game_id: str, old: str, name: str | None, email: str | None,
-                      timezone: str | None = None, forum_name: str | None = None, *, from_list: bool = False,
-                      language: str | None = None) -> str:
+def substitute_player(
+    moderator: Moderator,
+    game_id: str,
+    old: str,
+    name: str | None,
+    email: str | None,
+    timezone: str | None = None,
+    forum_name: str | None = None,
+    *,
+    from_list: bool = False,
+    language: str | None = None,
+) -> str:
     """Hand `old`'s character to a newcomer: the one named, or (`from_list`) the first on
     the game's substitutes' list who does not watch the game (pbp.signups.substitutes)."""
     skipped: list[SignupEntry] = []
@@ -63,11 +81,15 @@ def substitute_player(moderator: Moderator, game_id: str, old: str, name: str | 
     if from_list:
         strike_off(moderator.folder, game_id, email)
     character = load(moderator, game_id).character(old)
-    said = (f"Game {game_id}: {name.strip()} now plays {character}; the old token no longer works, "
-            "and the old player was sent a goodbye.")
+    said = (
+        f"Game {game_id}: {name.strip()} now plays {character}; the old token no longer works, "
+        "and the old player was sent a goodbye."
+    )
     for entry in skipped:
-        said += (f"\nskipped {entry.name} <{entry.email}> on the substitutes' list: they watch "
-                 f"{game_id}, and a watcher is never dealt in.")
+        said += (
+            f"\nskipped {entry.name} <{entry.email}> on the substitutes' list: they watch "
+            f"{game_id}, and a watcher is never dealt in."
+        )
     return said
 
 
@@ -99,15 +121,21 @@ def set_options(moderator: Moderator, game_id: str, given: dict[str, Any]) -> tu
     waiting_before = bool(given) and bool(awaited_post(load(moderator, game_id).record))
     options = change_options(moderator, game_id, given)
     said = "now has" if given else "has"
-    answer = f"Game {game_id} {said}: " + ", ".join(f"{key}={value}" for key, value in sorted(options.items())) + "."
+    answer = (
+        f"Game {game_id} {said}: "
+        + ", ".join(f"{key}={value}" for key, value in sorted(options.items()))
+        + "."
+    )
     return answer, waiting_before and not awaited_post(load(moderator, game_id).record)
 
 
 def start_open_game(moderator: Moderator, game_id: str) -> str:
     """Deal the roles of a game open for sign-ups to those who signed up."""
     game = start_signed_up(moderator, game_id)
-    return (f"Game {game.id} ({game.record.ruleset}, {len(game.roster)} players) started; "
-            f"phase {game.record.phase_id} ends {game.deadline_text()}.")
+    return (
+        f"Game {game.id} ({game.record.ruleset}, {len(game.roster)} players) started; "
+        f"phase {game.record.phase_id} ends {game.deadline_text()}."
+    )
 
 
 def host_order_form(moderator: Moderator, game_id: str, player: str) -> str:
@@ -117,4 +145,7 @@ def host_order_form(moderator: Moderator, game_id: str, player: str) -> str:
     name = game.character(player)
     form = order_form(game.id, game.phase, name, "", game.deadline_text(name))
     text = moderator.renderer.order_form(form, game.game_facts())
-    return "\n".join(line for line in text.splitlines() if not line.startswith("TOKEN:")).strip() + "\n"
+    return (
+        "\n".join(line for line in text.splitlines() if not line.startswith("TOKEN:")).strip()
+        + "\n"
+    )

@@ -8,6 +8,7 @@ Only the character's own private events and the channel messages it sent or was 
 read, so the digest says nothing its player was not told; the public history is in the
 thread and in every report. The talk with the host is left out: it was the old player's.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -48,6 +49,13 @@ def channel_history(game: StoredGame, character: str) -> list[dict[str, Any]]:
     """[{"channel", "phase", "sender", "text"}] of every team-channel message `character`
     wrote or was sent, oldest first (a newcomer to a channel, bitten or seduced, was sent
     only the later ones)."""
-    return [{"channel": row["channel"], "phase": row["phase"], "sender": row["sender"], "text": row["text"]}
-            for row in message_log(game.file).all()
-            if row["channel"] != HOST and (row["sender"] == character or character in row["recipients"])]
+    return [
+        {
+            "channel": row["channel"],
+            "phase": row["phase"],
+            "sender": row["sender"],
+            "text": row["text"],
+        }
+        for row in message_log(game.file).all()
+        if row["channel"] != HOST and (row["sender"] == character or character in row["recipients"])
+    ]

@@ -8,6 +8,7 @@ host tokens count against the address like a player's (pbp.game.judging.token_gu
 always works). The orders are judged by the same engine parser and stored like
 `pbp submit`'s.
 """
+
 from __future__ import annotations
 
 import re
@@ -35,8 +36,12 @@ def npc_named(block: OrderBlock) -> str | None:
     return match.group(1) if match else None
 
 
-def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
-                    may_reply: Callable[[StoredGame, str], bool]) -> Outcome | None:
+def npc_orders_mail(
+    moderator: Moderator,
+    ledger: MailLedger,
+    mail: InboundMail,
+    may_reply: Callable[[StoredGame, str], bool],
+) -> Outcome | None:
     """Handle the host's mail holding an NPC's order block, or return None when it is not
     one. The first such block counts (one mail, one NPC, like one player's mail)."""
     host = moderator.settings.host_address
@@ -57,8 +62,12 @@ def npc_orders_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     return outcome
 
 
-def _unnamed_npc_block(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
-                       may_reply: Callable[[StoredGame, str], bool]) -> Outcome | None:
+def _unnamed_npc_block(
+    moderator: Moderator,
+    ledger: MailLedger,
+    mail: InboundMail,
+    may_reply: Callable[[StoredGame, str], bool],
+) -> Outcome | None:
     """The host's block with the game's host token and orders but no `NPC:` line (the line
     was deleted, or the form retyped): nothing is accepted, and the answer asks which NPC
     the orders are for, naming the game's NPCs. None when the mail holds no such block
@@ -70,11 +79,17 @@ def _unnamed_npc_block(moderator: Moderator, ledger: MailLedger, mail: InboundMa
         game = load(moderator, block.game)
         if block.token.strip() != host_token(game.file):
             continue
-        refused = Refused("npc_block_unnamed", game_id=game.id, block_phase=block.phase,
-                          npcs=tuple(game.record.npc_names))
+        refused = Refused(
+            "npc_block_unnamed",
+            game_id=game.id,
+            block_phase=block.phase,
+            npcs=tuple(game.record.npc_names),
+        )
         with game.file.transaction():
             answer_host(moderator, game, mail, "npc-receipt", [refused], may_reply)
-            row = ledger.record(game.file, mail, "rejected", "host token and orders without an NPC: line")
+            row = ledger.record(
+                game.file, mail, "rejected", "host token and orders without an NPC: line"
+            )
         ledger.remember(row)
         return "rejected"
     return None
@@ -84,12 +99,17 @@ def _approves(block: OrderBlock) -> bool:
     return any(line.strip().upper() == "APPROVE" for line in block.lines)
 
 
-def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: OrderBlock,
-           host: str) -> tuple[Outcome, str, Verdict | None]:
+def _judge(
+    moderator: Moderator, game: StoredGame, mail: InboundMail, block: OrderBlock, host: str
+) -> tuple[Outcome, str, Verdict | None]:
     """(outcome, reason for the ledger, the reply's verdict or None for no reply) of one NPC
     block, sent from the host's address `host`; accepted orders are stored."""
-    guard = TokenGuard(game.file, host, moderator.clock().date(),
-                       moderator.settings.wrong_tokens_per_sender_per_day)
+    guard = TokenGuard(
+        game.file,
+        host,
+        moderator.clock().date(),
+        moderator.settings.wrong_tokens_per_sender_per_day,
+    )
     named = npc_named(block) or ""
     about = {"npc": named, "block_game": block.game, "block_phase": block.phase}
     try:
@@ -97,24 +117,53 @@ def _judge(moderator: Moderator, game: StoredGame, mail: InboundMail, block: Ord
             if block.token:
                 guard.note_wrong()
             if guard.unanswered:
-                return "rejected", "NPC orders with a wrong host token past the daily limit, not answered", None
-            return "rejected", "NPC orders with a wrong host token", Refused("npc_wrong_token", **about)
+                return (
+                    "rejected",
+                    "NPC orders with a wrong host token past the daily limit, not answered",
+                    None,
+                )
+            return (
+                "rejected",
+                "NPC orders with a wrong host token",
+                Refused("npc_wrong_token", **about),
+            )
         guard.note_right()
-        name = match_name(named, game.record.npc_names)  # as orders name players: `raiden` is Raiden
+        name = match_name(
+            named, game.record.npc_names
+        )  # as orders name players: `raiden` is Raiden
         if name is None:
-            return "rejected", "NPC orders for an unknown NPC", Refused(
-                "unknown_npc", game_id=game.id, npcs=tuple(game.record.npc_names), **about)
+            return (
+                "rejected",
+                "NPC orders for an unknown NPC",
+                Refused("unknown_npc", game_id=game.id, npcs=tuple(game.record.npc_names), **about),
+            )
         if game.phase is None or block.phase.lower() != game.phase.id.lower():
-            return "rejected", "NPC orders for another phase", Refused(
-                "npc_phase_not_open", open_phase=game.phase.id if game.phase else "", **about)
+            return (
+                "rejected",
+                "NPC orders for another phase",
+                Refused(
+                    "npc_phase_not_open", open_phase=game.phase.id if game.phase else "", **about
+                ),
+            )
         order_lines = list(block.lines)
         start = order_lines.index(next(line for line in order_lines if line.strip()))
-        canonical = parse_for(game, name, order_lines[start + 1:], block.first_line_number + start + 1)
-        enter_orders(moderator, game, name, canonical, mail_key=mail.key, message_id=mail.message_id)
-        return "processed", f"NPC orders for {name}", Accepted("npc_orders_accepted", npc=name, phase=game.phase.id,
-                                                                lines=tuple(canonical))
+        canonical = parse_for(
+            game, name, order_lines[start + 1 :], block.first_line_number + start + 1
+        )
+        enter_orders(
+            moderator, game, name, canonical, mail_key=mail.key, message_id=mail.message_id
+        )
+        return (
+            "processed",
+            f"NPC orders for {name}",
+            Accepted("npc_orders_accepted", npc=name, phase=game.phase.id, lines=tuple(canonical)),
+        )
     except UserError as error:
-        return "rejected", "NPC orders not accepted", Refused("npc_orders_refused", error=str(error), **about)
+        return (
+            "rejected",
+            "NPC orders not accepted",
+            Refused("npc_orders_refused", error=str(error), **about),
+        )
     finally:
         guard.save(game.file)
         if guard.newly_over_limit:

@@ -1,5 +1,6 @@
 """The host changes a running game's moderator options (`pbp options`; docs/design.md:
 Command line), in one durable write with the host action's log entry."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -21,8 +22,10 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
     current = dict(game.record.moderator_options)
     unknown = sorted(key for key in given if key.strip().lower() not in OPTIONS)
     if unknown:
-        raise UserError(f"{unknown[0]!r} cannot change in a running game; the options that can are "
-                        f"{', '.join(sorted(OPTIONS))}.")
+        raise UserError(
+            f"{unknown[0]!r} cannot change in a running game; the options that can are "
+            f"{', '.join(sorted(OPTIONS))}."
+        )
     try:
         changed, _ = split_options({**current, **given}, game.rules.card)
     except OptionValueError as error:
@@ -30,7 +33,14 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
     if given:
         with game.file.transaction():
             save(game, replace(game.record, moderator_options=changed))
-            log_host_action(game, HostAction("options", game.filed_phase,
-                                              options={k.strip().lower(): v for k, v in given.items()}), moderator)
+            log_host_action(
+                game,
+                HostAction(
+                    "options",
+                    game.filed_phase,
+                    options={k.strip().lower(): v for k, v in given.items()},
+                ),
+                moderator,
+            )
             start_clock(moderator, game_id)  # wait_for_publish=off starts a waiting clock
     return changed

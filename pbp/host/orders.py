@@ -1,6 +1,7 @@
 """The orders of the open phase, as the host sees them (`pbp orders`) and enters them
 (`pbp submit`) (docs/design.md: Command line).
 """
+
 from __future__ import annotations
 
 
@@ -17,7 +18,6 @@ from pbp.game.notifying.reminders import players_to_remind
 from pbp.game.standing_orders import standing_orders
 from pbp.timezones import render_timestamp, to_text
 from engine.core import Phase
-
 
 HOST = "host"  # the mail_key of orders the host entered with `pbp submit`
 FOOTER_START = "\npbp, the moderator of game"  # templates/mail/_common.j2, footer
@@ -43,9 +43,11 @@ def orders_overview(moderator: Moderator, game_id: str) -> str:
             continue
         who = " (entered by the host)" if row.mail_key == HOST else ""
         sent.append(f"  {actor}, received {render_timestamp(row.received)}{who}:")
-        sent.extend(f"      {line}" for line in (row.lines or ["(no orders: the rules' default)"]))
-    head.append(f"Orders in ({len(sent and [a for a in game.phase.actors if a in latest])} of "
-                f"{len(game.phase.actors)}):")
+        sent.extend(f"      {line}" for line in row.lines or ["(no orders: the rules' default)"])
+    head.append(
+        f"Orders in ({len(sent and [a for a in game.phase.actors if a in latest])} of "
+        f"{len(game.phase.actors)}):"
+    )
     head.extend(sent or ["  none yet"])
     head.append(f"No orders yet ({len(missing)}): {', '.join(missing) if missing else 'nobody'}")
     if idle:
@@ -82,25 +84,50 @@ def parse_for(game: StoredGame, name: str, lines: list[str], first_line: int = 1
     phase = game.open_phase
     if name not in phase.actors:
         raise UserError(f"{name} has no orders to give in {phase.id}.")
-    read = read_orders(game.rules, game.state, phase, name, lines, lambda: game.standing_lines(name),
-                       votes=game.votes)  # the host may enter a public order for anyone
+    read = read_orders(
+        game.rules,
+        game.state,
+        phase,
+        name,
+        lines,
+        lambda: game.standing_lines(name),
+        votes=game.votes,
+    )  # the host may enter a public order for anyone
     if read.errors:
         listing = "; ".join(str(e.moved(first_line - 1)) for e in read.errors)
         raise UserError(f"The orders for {name} were not accepted: {listing}")
     return list(read.canonical)
 
 
-def enter_orders(moderator: Moderator, game: StoredGame, name: str, canonical: list[str], *, mail_key: str,
-                 message_id: str = "") -> None:
+def enter_orders(
+    moderator: Moderator,
+    game: StoredGame,
+    name: str,
+    canonical: list[str],
+    *,
+    mail_key: str,
+    message_id: str = "",
+) -> None:
     """Store `name`'s accepted orders for the open phase (inside the caller's transaction);
     a player (not an NPC) is told that the host entered orders for them."""
     received = to_text(moderator.clock())
-    game.file.orders.insert(OrderRow(game.open_phase.id, name, "\n".join(canonical), received, message_id,
-                                     mail_key).to_row())
+    game.file.orders.insert(
+        OrderRow(
+            game.open_phase.id, name, "\n".join(canonical), received, message_id, mail_key
+        ).to_row()
+    )
     if name in game.record.roster.names:
-        notify_players(moderator, game, "receipt", Note(
-            "orders_entered", phase_words=game.rules.card.phase_words(game.open_phase.id), lines=tuple(canonical)),
-            only={name})
+        notify_players(
+            moderator,
+            game,
+            "receipt",
+            Note(
+                "orders_entered",
+                phase_words=game.rules.card.phase_words(game.open_phase.id),
+                lines=tuple(canonical),
+            ),
+            only={name},
+        )
 
 
 def character_status(moderator: Moderator, game_id: str, player: str) -> str:
@@ -110,12 +137,21 @@ def character_status(moderator: Moderator, game_id: str, player: str) -> str:
     name = game.character(player)
     phase = game.record.phase_id
     latest = game.latest_order(phase, name) if phase else None
-    accepted = ({"received": render_timestamp(latest.received), "lines": latest.lines}
-                if latest else None)
+    accepted = (
+        {"received": render_timestamp(latest.received), "lines": latest.lines} if latest else None
+    )
     mail = moderator.host_renderer.render(
-        "status_reply", game.record.ruleset, game=game.game_facts(), player=name, phase=phase,
-        deadline=game.deadline_text(name), accepted=accepted, tally=running_tally(game),
-        view=game.rules.view(game.state, name), form=None)
+        "status_reply",
+        game.record.ruleset,
+        game=game.game_facts(),
+        player=name,
+        phase=phase,
+        deadline=game.deadline_text(name),
+        accepted=accepted,
+        tally=running_tally(game),
+        view=game.rules.view(game.state, name),
+        form=None,
+    )
     return for_the_screen(mail.body)
 
 
@@ -138,14 +174,18 @@ def _order_lines(text: str, game_id: str) -> list[str]:
     scan, _quoted = scan_blocks(text)
     found = len(scan.blocks) + len(scan.problems) + scan.unread
     if found > 1:
-        raise UserError(f"The orders file holds {found:,} order blocks; put one BEGIN ORDERS … END ORDERS "
-                        "block in it, or only the order lines.")
+        raise UserError(
+            f"The orders file holds {found:,} order blocks; put one BEGIN ORDERS … END ORDERS "
+            "block in it, or only the order lines."
+        )
     if scan.problems:
         raise UserError(scan.problems[0])
     if not scan.blocks:
         return [line for line in text.split("\n") if not opens_a_form(line)]
     block = scan.blocks[0]
     if block.game.lower() != game_id.lower():
-        raise UserError(f"The orders file's block is for game {block.game}, not {game_id}; "
-                        f"write BEGIN ORDERS {game_id} <phase-id> or only the order lines.")
+        raise UserError(
+            f"The orders file's block is for game {block.game}, not {game_id}; "
+            f"write BEGIN ORDERS {game_id} <phase-id> or only the order lines."
+        )
     return list(block.lines)

@@ -5,6 +5,7 @@ The removal changes the game file in one durable write together with the mails i
 makes. The engine state changes only through the engine (`host_kill`), so `pbp replay` can
 re-run everything from the order log.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -40,35 +41,82 @@ def modkill(moderator: Moderator, game_id: str, player: str, reason: str) -> lis
     phase = game.open_phase
     label = Step(HOST_KILL, phase.id, player=name).describe()
     state_json = game.rules.to_json(new_state)
-    record = replace(game.record, state=state_json, result=result,
-                     checkpoints=with_checkpoint(game.record.checkpoints, label, state_json))
+    record = replace(
+        game.record,
+        state=state_json,
+        result=result,
+        checkpoints=with_checkpoint(game.record.checkpoints, label, state_json),
+    )
     if next_phase is None or next_phase.id != phase.id:
         now = moderator.clock()
-        record = replace(record, phase_id=next_phase.id if next_phase else "", opened=to_text(now),
-                         deadline=to_text(schedule.deadline_after(now, record.schedule, next_phase.kind))
-                         if next_phase else "")
+        record = replace(
+            record,
+            phase_id=next_phase.id if next_phase else "",
+            opened=to_text(now),
+            deadline=(
+                to_text(schedule.deadline_after(now, record.schedule, next_phase.kind))
+                if next_phase
+                else ""
+            ),
+        )
     with game.file.transaction():
         save(game, record)
-        log_host_action(game, HostAction(HOST_KILL, phase.id, player=name, reason=reason.strip()), moderator)
+        log_host_action(
+            game, HostAction(HOST_KILL, phase.id, player=name, reason=reason.strip()), moderator
+        )
         after = load(moderator, game_id)
         # Who died of it (a lover by day too) is told as the rules tell a death: their
         # own report, private news included; everyone else gets the notice.
         died = after.dead() - game.dead()
         for member in after.roster:
             if member.name in died:
-                moderator.outbox.queue(after.file, phase=phase.id, recipient=member.name, address=member.email,
-                                       kind="report", mail=report_mail(moderator, after, member.name, None,
-                                                                       phase.id, public, resolution, during=True))
+                moderator.outbox.queue(
+                    after.file,
+                    phase=phase.id,
+                    recipient=member.name,
+                    address=member.email,
+                    kind="report",
+                    mail=report_mail(
+                        moderator,
+                        after,
+                        member.name,
+                        None,
+                        phase.id,
+                        public,
+                        resolution,
+                        during=True,
+                    ),
+                )
         host_address = moderator.settings.host_address
         for npc in after.record.npc_names:
             if host_address and npc in died:
-                mail = report_mail(moderator, after, npc, None, phase.id, public, resolution, during=True)
-                moderator.outbox.queue(after.file, phase=phase.id, recipient=npc, address=host_address,
-                                       kind=NPC_REPORT, mail=for_host(mail, npc))
+                mail = report_mail(
+                    moderator, after, npc, None, phase.id, public, resolution, during=True
+                )
+                moderator.outbox.queue(
+                    after.file,
+                    phase=phase.id,
+                    recipient=npc,
+                    address=host_address,
+                    kind=NPC_REPORT,
+                    mail=for_host(mail, npc),
+                )
         living = {player.name for player in after.roster} - died
-        notify_players(moderator, after, "notice", Note(
-            "removed", name=name, reason=reason, over=result is not None, ruleset=game.record.ruleset,
-            winners=tuple(result.winners) if result else ()), public_events=public, only=living)
+        notify_players(
+            moderator,
+            after,
+            "notice",
+            Note(
+                "removed",
+                name=name,
+                reason=reason,
+                over=result is not None,
+                ruleset=game.record.ruleset,
+                winners=tuple(result.winners) if result else (),
+            ),
+            public_events=public,
+            only=living,
+        )
         for listener in moderator.after_host_action:  # the forum drafts the public post
             listener(moderator, game, after, public)
     return [moderator.renderer.describe(game.record.ruleset, e) for e in resolution.public]

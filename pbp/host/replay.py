@@ -11,6 +11,7 @@ accepted when it closed, or a host kill. Nothing else the host does touches the 
 state: extend, pause and resume move deadlines; substitute changes who plays a character,
 not the character (see pbp.host.substitute).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -64,8 +65,10 @@ class Divergence:
     def __str__(self) -> str:
         if not self.path:
             return f"After {self.label}: {self.replayed}"
-        return (f"After {self.label}: at {self.path} the stored game has "
-                f"{_short(self.stored)} but the replay gives {_short(self.replayed)}.")
+        return (
+            f"After {self.label}: at {self.path} the stored game has "
+            f"{_short(self.stored)} but the replay gives {_short(self.replayed)}."
+        )
 
 
 class ReplayError(ValueError):
@@ -77,8 +80,13 @@ class ReplayError(ValueError):
         self.checkpoints = tuple(checkpoints)
 
 
-def replay(rules: Ruleset, players: Sequence[PlayerSpec], seed: Any,
-           options: Mapping[str, Any], steps: Sequence[Step]) -> list[Checkpoint]:
+def replay(
+    rules: Ruleset,
+    players: Sequence[PlayerSpec],
+    seed: Any,
+    options: Mapping[str, Any],
+    steps: Sequence[Step],
+) -> list[Checkpoint]:
     """The state after the new game and after every step, each as plain JSON."""
     state = rules.new_game(list(players), seed, dict(options))
     checkpoints = [Checkpoint("start", rules.to_json(state))]
@@ -92,8 +100,12 @@ def _apply(rules: Ruleset, state: Any, step: Step, done: Sequence[Checkpoint]) -
     phase = rules.phase(state)
     if phase is None or phase.id != step.phase:
         open_phase = phase.id if phase else "no phase (the game is over)"
-        raise ReplayError(done[-1].label, f"the log's next step is the {step.describe()}, "
-                          f"but the replayed game is in {open_phase}.", done)
+        raise ReplayError(
+            done[-1].label,
+            f"the log's next step is the {step.describe()}, "
+            f"but the replayed game is in {open_phase}.",
+            done,
+        )
     return step_resolution(rules, state, step).state
 
 
@@ -117,8 +129,12 @@ def compare(stored: Sequence[Checkpoint], replayed: Sequence[Checkpoint]) -> Div
     for checkpoint in stored:
         mine = by_label.get(checkpoint.label)
         if mine is None:
-            return Divergence(checkpoint.label, "", None,
-                              "the stored game has this step but the replay never reaches it.")
+            return Divergence(
+                checkpoint.label,
+                "",
+                None,
+                "the stored game has this step but the replay never reaches it.",
+            )
         difference = first_json_difference(checkpoint.state, mine.state)
         if difference is not None:
             path, stored_value, replayed_value = difference
@@ -126,14 +142,20 @@ def compare(stored: Sequence[Checkpoint], replayed: Sequence[Checkpoint]) -> Div
     return None
 
 
-def first_json_difference(stored: Any, replayed: Any, path: str = "") -> tuple[str, Any, Any] | None:
+def first_json_difference(
+    stored: Any, replayed: Any, path: str = ""
+) -> tuple[str, Any, Any] | None:
     """The first (in sorted-key order) JSON path where two values differ, with both values."""
     if canonical_json(stored) == canonical_json(replayed):
         return None
     if isinstance(stored, dict) and isinstance(replayed, dict):
         for key in sorted(set(stored) | set(replayed), key=str):
             if key not in stored or key not in replayed:
-                return (f"{path}.{key}", stored.get(key, "<missing>"), replayed.get(key, "<missing>"))
+                return (
+                    f"{path}.{key}",
+                    stored.get(key, "<missing>"),
+                    replayed.get(key, "<missing>"),
+                )
             found = first_json_difference(stored[key], replayed[key], f"{path}.{key}")
             if found:
                 return found
@@ -149,7 +171,7 @@ def first_json_difference(stored: Any, replayed: Any, path: str = "") -> tuple[s
 
 def _short(value: Any, limit: int = 80) -> str:
     text = canonical_json(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -171,8 +193,10 @@ class ReplayReport:
         where = self.error or str(self.divergence)
         if self.started_under == self.runs:
             return where
-        return (f"The game started under rules version {self.started_under} and this pbp runs version "
-                f"{self.runs}; replayed under version {self.runs}, {where[0].lower()}{where[1:]}")
+        return (
+            f"The game started under rules version {self.started_under} and this pbp runs version "
+            f"{self.runs}; replayed under version {self.runs}, {where[0].lower()}{where[1:]}"
+        )
 
 
 def replay_steps(game: StoredGame) -> list[Step]:
@@ -190,8 +214,10 @@ def replay_steps(game: StoredGame) -> list[Step]:
         if phase_id not in phases:
             phases.append(phase_id)
     for phase_id in phases:
-        steps.extend(Step(HOST_KILL, phase_id, player=a.player, reason=a.reason)
-                     for a in kills.get(phase_id, []))
+        steps.extend(
+            Step(HOST_KILL, phase_id, player=a.player, reason=a.reason)
+            for a in kills.get(phase_id, [])
+        )
         if phase_id in game.record.resolved:
             latest = game.latest_orders(phase_id)
             steps.append(Step(RESOLVE, phase_id, {p: row.lines for p, row in latest.items()}))
@@ -213,11 +239,17 @@ def replay_game(moderator: Moderator, game_id: str) -> ReplayReport:
     digests = [Checkpoint(c.label, state_digest(c.state)) for c in checkpoints]
     stored = [Checkpoint(c.label, c.digest) for c in record.checkpoints]
     divergence = compare(stored, digests)
-    final = compare([Checkpoint("the current state", record.state)],
-                    [Checkpoint("the current state", checkpoints[-1].state)])
+    final = compare(
+        [Checkpoint("the current state", record.state)],
+        [Checkpoint("the current state", checkpoints[-1].state)],
+    )
     if divergence is not None:
-        return ReplayReport(len(steps), Divergence(divergence.label, "", None, _first_field(final)),
-                            started_under=started_under, runs=runs)
+        return ReplayReport(
+            len(steps),
+            Divergence(divergence.label, "", None, _first_field(final)),
+            started_under=started_under,
+            runs=runs,
+        )
     return ReplayReport(len(steps), final, started_under=started_under, runs=runs)
 
 
@@ -225,8 +257,12 @@ def _first_field(final: Divergence | None) -> str:
     """What names the first differing field, after a step whose stored state is kept only
     as a digest: the first field where the current states differ."""
     if final is None:
-        return ("the stored game's state differs from the replay's there (only its digest is kept), and the "
-                "current states agree.")
-    return (f"the stored game's state differs from the replay's there (only its digest is kept); in the current "
-            f"state, at {final.path} the stored game has {_short(final.stored)} but the replay gives "
-            f"{_short(final.replayed)}.")
+        return (
+            "the stored game's state differs from the replay's there (only its digest is kept), and"
+            " the current states agree."
+        )
+    return (
+        "the stored game's state differs from the replay's there (only its digest is kept); in the"
+        f" current state, at {final.path} the stored game has {_short(final.stored)} but the replay"
+        f" gives {_short(final.replayed)}."
+    )

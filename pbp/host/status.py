@@ -13,6 +13,7 @@ night has nothing to order) and who have no accepted orders in. Telling them apa
 the engine's phase, so the game's state is decoded with `rules_for`; a game that cannot be
 decoded (a role module the settings no longer name) is reported, not fatal.
 """
+
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -44,8 +45,12 @@ RulesFor = Callable[[str], Ruleset]
 GameLines = Callable[[GameFile, GameRecord, Ruleset], list[str]]
 
 
-def status_text(folder: DataFolder, game_id: str | None = None, rules_for: RulesFor = load_ruleset,
-                thread_lines: GameLines | None = None) -> str:
+def status_text(
+    folder: DataFolder,
+    game_id: str | None = None,
+    rules_for: RulesFor = load_ruleset,
+    thread_lines: GameLines | None = None,
+) -> str:
     """`rules_for` names a ruleset's engine (`Moderator.rules`, which knows the host's extra
     Werewolf roles); the default knows the built-in rulesets. `thread_lines` adds each
     game's thread votes and activity (`pbp status` passes pbp.forum.thread.thread_status's)."""
@@ -56,7 +61,10 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
     lines.append(folder_line(folder.path))
     stamp = read_stamp(folder.path)
     if not ids and not open_game_ids(folder):
-        lines.append("No games yet; start one with `pbp new-game`, or open one for sign-ups with `pbp open-game`.")
+        lines.append(
+            "No games yet; start one with `pbp new-game`, or open one for sign-ups with `pbp"
+            " open-game`."
+        )
     elif not ids:
         lines.append("No game is running yet; these are open for sign-ups:")
     for gid in ids:
@@ -71,21 +79,31 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
             lines.append(f"  phase {record.phase_id}, deadline {clock_of(record).status_text()}")
             for note in stall_notes(folder):
                 if note["game"] == gid and note["phase"] == record.phase_id:
-                    lines.append(f"  RESOLUTION FAILED at {note['at']}: {note['error']}; the daemon skips this "
-                                 f"phase until you run `pbp advance {gid}`")
+                    lines.append(
+                        f"  RESOLUTION FAILED at {note['at']}: {note['error']}; the daemon skips"
+                        f" this phase until you run `pbp advance {gid}`"
+                    )
             lines.extend(_orders_lines(file, record, rules_for))
         waiting = waiting_questions(file)
         if waiting:
-            lines.append(f"  messages to the host not answered yet: {', '.join(f'{who} ({phase})' for who, phase in waiting)}; "
-                         f"read them with `pbp channel {gid} host`, answer with `pbp reply {gid} <player> <text>`")
+            lines.append(
+                "  messages to the host not answered yet:"
+                f" {', '.join(f'{who} ({phase})' for who, phase in waiting)}; read them with `pbp"
+                f" channel {gid} host`, answer with `pbp reply {gid} <player> <text>`"
+            )
         lines.append(f"  phases resolved: {len(record.resolved)}")
         rows = outbox_briefs(file)
         queued = [r for r in rows if r.queued]
         failed = [r for r in rows if r.failed]
-        lines.append(f"  outbox: {len(rows) - len(queued) - len(failed)} sent, {len(queued)} waiting, {len(failed)} failed")
+        lines.append(
+            f"  outbox: {len(rows) - len(queued) - len(failed)} sent, {len(queued)} waiting,"
+            f" {len(failed)} failed"
+        )
         for row in queued:
             if row.error:
-                lines.append(f"    retrying {row.kind} to {row.recipient} ({row.phase}): {row.error}")
+                lines.append(
+                    f"    retrying {row.kind} to {row.recipient} ({row.phase}): {row.error}"
+                )
         for row in failed:
             lines.append(f"    FAILED {row.kind} to {row.recipient} ({row.phase}): {row.error}")
         lines.extend(locked_lines(file))
@@ -95,37 +113,56 @@ def status_text(folder: DataFolder, game_id: str | None = None, rules_for: Rules
             lines.extend(_thread_lines(file, record, rules_for, thread_lines))
     lines.extend(signup_lines(folder, game_id))
     if not game_id:
-        unknown = [r for r in folder.mails.all() if r["outcome"] != "quarantine"]  # kept one by one before
+        unknown = [
+            r for r in folder.mails.all() if r["outcome"] != "quarantine"
+        ]  # kept one by one before
         quarantined = [r for r in folder.mails.all() if r["outcome"] == "quarantine"]
         for file in folder.games():
             quarantined.extend(r for r in file.mails.all() if r["outcome"] == "quarantine")
         lines.extend(_strangers_lines(StrangerLog(folder).summary(), unknown))
         lines.append(f"Quarantined or too big (not answered): {len(quarantined)}")
         for mail in quarantined[-20:]:
-            lines.append(f"  {render_timestamp(mail['received'])} {mail['sender'] or '?'}: {mail['subject']!r} "
-                         f"({mail['reason']})")
-        lines.extend(daemon_lines(folder.path))  # is `pbp run` running, and is its thread watch well
+            lines.append(
+                f"  {render_timestamp(mail['received'])} {mail['sender'] or '?'}:"
+                f" {mail['subject']!r} ({mail['reason']})"
+            )
+        lines.extend(
+            daemon_lines(folder.path)
+        )  # is `pbp run` running, and is its thread watch well
     return "\n".join(lines)
 
 
-def _strangers_lines(summary: Mapping[str, Any], older_rows: Sequence[Mapping[str, Any]]) -> list[str]:
+def _strangers_lines(
+    summary: Mapping[str, Any], older_rows: Sequence[Mapping[str, Any]]
+) -> list[str]:
     """Mail from addresses on no roster: the totals, then the last addresses heard from."""
     senders = summary["senders"]
-    forgotten = (f"; {summary['forgotten_senders']} addresses silent the longest are no longer listed"
-                 if summary["forgotten_senders"] else "")
-    lines = [f"Mail from unknown senders (not answered): {summary['mails'] + len(older_rows)} "
-             f"from {len(senders)} addresses{forgotten}"]
+    forgotten = (
+        f"; {summary['forgotten_senders']} addresses silent the longest are no longer listed"
+        if summary["forgotten_senders"]
+        else ""
+    )
+    lines = [
+        f"Mail from unknown senders (not answered): {summary['mails'] + len(older_rows)} "
+        f"from {len(senders)} addresses{forgotten}"
+    ]
     for row in older_rows[-20:]:
-        lines.append(f"  {render_timestamp(row['received'])} {row['sender'] or '(no single From address)'}: "
-                     f"{row['subject']!r} ({row['reason']})")
+        lines.append(
+            f"  {render_timestamp(row['received'])} {row['sender'] or '(no single From address)'}: "
+            f"{row['subject']!r} ({row['reason']})"
+        )
     for address, seen in list(senders.items())[-20:]:
         first = f", first {render_timestamp(seen['first'])}" if seen["count"] > 1 else ""
-        lines.append(f"  {address or '(no single From address)'}: {seen['count']} mail(s){first}, "
-                     f"last {render_timestamp(seen['last'])}: {seen['subject']!r} ({seen['reason']})")
+        lines.append(
+            f"  {address or '(no single From address)'}: {seen['count']} mail(s){first}, "
+            f"last {render_timestamp(seen['last'])}: {seen['subject']!r} ({seen['reason']})"
+        )
     return lines
 
 
-def _thread_lines(file: GameFile, record: GameRecord, rules_for: RulesFor, thread_lines: GameLines) -> list[str]:
+def _thread_lines(
+    file: GameFile, record: GameRecord, rules_for: RulesFor, thread_lines: GameLines
+) -> list[str]:
     """The thread's votes and activity (pbp.forum.thread.thread_status); a game whose state cannot
     be read says so in its orders' lines already."""
     try:
@@ -145,7 +182,14 @@ def orders_facts(file: GameFile, record: GameRecord, rules_for: RulesFor) -> dic
     an open phase; `unreadable` says why the awaited are unknown when the game's state
     cannot be read (else "")."""
     orders = sorted({row["player"] for row in file.orders.where("phase", record.phase_id)})
-    facts: dict[str, Any] = {"in": orders, "awaited": [], "npcs": [], "idle": [], "unreadable": "", "open": False}
+    facts: dict[str, Any] = {
+        "in": orders,
+        "awaited": [],
+        "npcs": [],
+        "idle": [],
+        "unreadable": "",
+        "open": False,
+    }
     try:
         phase = _open_phase(record, rules_for)
     except Exception as error:  # noqa: BLE001 - status must show the rest of the game anyway
@@ -166,10 +210,15 @@ def _orders_lines(file: GameFile, record: GameRecord, rules_for: RulesFor) -> li
     facts = orders_facts(file, record, rules_for)
     lines = [f"  orders in: {', '.join(facts['in']) or 'none'}"]
     if facts["unreadable"]:
-        lines.append(f"  no orders yet: unknown (the game's state cannot be read: {facts['unreadable']})")
+        lines.append(
+            f"  no orders yet: unknown (the game's state cannot be read: {facts['unreadable']})"
+        )
         return lines
     if facts["open"]:
-        waiting = [f"{name} (NPC: `pbp submit`)" if name in facts["npcs"] else name for name in facts["awaited"]]
+        waiting = [
+            f"{name} (NPC: `pbp submit`)" if name in facts["npcs"] else name
+            for name in facts["awaited"]
+        ]
         lines.append(f"  no orders yet: {', '.join(waiting) or 'none'}")
     if facts["idle"]:
         lines.append(f"  nothing to order in this phase: {', '.join(facts['idle'])}")
@@ -192,10 +241,16 @@ def public_thread_lines(file: GameFile) -> list[str]:
     published = [row for row in rows if row["status"] == PUBLISHED]
     last = f" (last: {published[-1]['phase']})" if published else ""
     lines = [f"  public posts: {len(published)} published{last}"]
-    holding = ""  # why the posts after this one wait: posts go out in order (pbp.forum.publishing.publish)
+    holding = (  # why the posts after this one wait: posts go out in order (pbp.forum.publishing.publish)
+        ""
+    )
     for row in rows:
         if row["status"] == DRAFT:
-            what = "running vote count, holds nothing up" if row.get("kind") == "tally" else "waiting for approval"
+            what = (
+                "running vote count, holds nothing up"
+                if row.get("kind") == "tally"
+                else "waiting for approval"
+            )
             edited = ", edited by the host" if row.get("edited") else ""
             lines.append(f"    draft {row['phase']}: {what}{edited}; {_leak_state(row)}")
             if not holding and row.get("kind") not in OPTIONAL_KINDS:
@@ -220,6 +275,9 @@ def _publish_state(row: dict[str, Any]) -> str:
     if not row.get("error"):
         return "waiting to be published (`pbp publish` or `pbp run`)"
     attempt = f" after {row['attempts']} attempt(s)" if row.get("attempts") else ""
-    next_try = (f"; next try {render_timestamp(datetime.fromtimestamp(row['next_try'], timezone.utc))}"
-                if row.get("next_try") else "")
+    next_try = (
+        f"; next try {render_timestamp(datetime.fromtimestamp(row['next_try'], timezone.utc))}"
+        if row.get("next_try")
+        else ""
+    )
     return f"PUBLISHING FAILED{attempt}: {row['error']}{next_try}"

@@ -9,6 +9,7 @@ when a phase's resolution failed and waits for `pbp advance`, or a deadline pass
 `OVERDUE_AFTER` ago unresolved; else 0.
 
 Like `pbp status`, it reads the data folder without the writer lock."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -29,8 +30,12 @@ ALL_WELL, DAEMON_NOT_RUNNING, MAIL_FAILING, RESOLUTION_WAITS = 0, 3, 4, 5
 OVERDUE_AFTER = timedelta(minutes=5)
 
 
-def status_report(folder: DataFolder, now: datetime, game_id: str | None = None,
-                  games: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def status_report(
+    folder: DataFolder,
+    now: datetime,
+    game_id: str | None = None,
+    games: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """What `pbp status --json` prints; its "exit_code" is the command's. `games`: the
     games' parts made already (the desk keeps them while the games' files are unchanged,
     and hands in those with a problem); by default every game's `game_status`."""
@@ -38,23 +43,57 @@ def status_report(folder: DataFolder, now: datetime, game_id: str | None = None,
     state = read_state(folder.path)
     if games is None:
         stalls = {note["game"]: note for note in stall_notes(folder)}
-        games = [game_status(folder.game(gid), stalls.get(gid), now)
-                 for gid in ([game_id] if game_id else folder.game_ids())]
-    daemon = {"running": is_running(state), **{key: (state or {}).get(key) or None for key in
-              ("pid", "started", "stopped", "last_cycle", "last_error", "next_wake", "next_reason", "watch")}}
+        games = [
+            game_status(folder.game(gid), stalls.get(gid), now)
+            for gid in ([game_id] if game_id else folder.game_ids())
+        ]
+    daemon = {
+        "running": is_running(state),
+        **{
+            key: (state or {}).get(key) or None
+            for key in (
+                "pid",
+                "started",
+                "stopped",
+                "last_cycle",
+                "last_error",
+                "next_wake",
+                "next_reason",
+                "watch",
+            )
+        },
+    }
     mail_errors = [error for game in games for error in game["mail"]["errors"]]
     if daemon["running"] and daemon["last_error"]:
         mail_errors.append(f"the daemon's last cycle failed: {daemon['last_error']}")
     waiting = [game["resolution_waits"] for game in games if game["resolution_waits"]]
-    problems = ([] if daemon["running"] else ["pbp run is not running"]) + mail_errors + \
-        [f"{wait['game']} {wait['phase']}: {wait['why']}" for wait in waiting]
-    code = (DAEMON_NOT_RUNNING if not daemon["running"] else MAIL_FAILING if mail_errors
-            else RESOLUTION_WAITS if waiting else ALL_WELL)
-    return {"data_folder": str(folder.path), "data_format": stamp.data_format,
-            "written_by": stamp.written_by or None, "pbp_version": pbp_version(),
-            "daemon": daemon, "games": games, "open_for_signups": open_game_ids(folder),
-            "mail_failing": bool(mail_errors), "resolutions_waiting": waiting,
-            "problems": problems, "exit_code": code}
+    problems = (
+        ([] if daemon["running"] else ["pbp run is not running"])
+        + mail_errors
+        + [f"{wait['game']} {wait['phase']}: {wait['why']}" for wait in waiting]
+    )
+    code = (
+        DAEMON_NOT_RUNNING
+        if not daemon["running"]
+        else MAIL_FAILING
+        if mail_errors
+        else RESOLUTION_WAITS
+        if waiting
+        else ALL_WELL
+    )
+    return {
+        "data_folder": str(folder.path),
+        "data_format": stamp.data_format,
+        "written_by": stamp.written_by or None,
+        "pbp_version": pbp_version(),
+        "daemon": daemon,
+        "games": games,
+        "open_for_signups": open_game_ids(folder),
+        "mail_failing": bool(mail_errors),
+        "resolutions_waiting": waiting,
+        "problems": problems,
+        "exit_code": code,
+    }
 
 
 def game_status(file: GameFile, stall: dict[str, str] | None, now: datetime) -> dict[str, Any]:
@@ -66,22 +105,41 @@ def game_status(file: GameFile, stall: dict[str, str] | None, now: datetime) -> 
     retrying = [row for row in rows if row.queued and row.error]
     waits = None
     if stall and stall["phase"] == record.phase_id:
-        waits = {"game": record.id, "phase": record.phase_id, "since": stall["at"],
-                 "why": f"its resolution failed ({stall['error']}); run `pbp advance {record.id}`"}
+        waits = {
+            "game": record.id,
+            "phase": record.phase_id,
+            "since": stall["at"],
+            "why": f"its resolution failed ({stall['error']}); run `pbp advance {record.id}`",
+        }
     elif record.phase_id and record.deadline and as_utc(record.deadline) + OVERDUE_AFTER < now:
-        waits = {"game": record.id, "phase": record.phase_id, "since": record.deadline,
-                 "why": "its deadline passed and it is not resolved"}
+        waits = {
+            "game": record.id,
+            "phase": record.phase_id,
+            "since": record.deadline,
+            "why": "its deadline passed and it is not resolved",
+        }
     quarantined = sum(1 for row in file.mails.all() if row["outcome"] == "quarantine")
     return {
-        "id": record.id, "ruleset": record.ruleset, "players": len(record.roster),
-        "phase": record.phase_id or None, "deadline": record.deadline or None,
-        "clock": clock_of(record).status_text(), "over": record.result is not None,
+        "id": record.id,
+        "ruleset": record.ruleset,
+        "players": len(record.roster),
+        "phase": record.phase_id or None,
+        "deadline": record.deadline or None,
+        "clock": clock_of(record).status_text(),
+        "over": record.result is not None,
         "winners": list(record.result.winners) if record.result else None,
-        "phases_resolved": len(record.resolved), "resolution_waits": waits,
-        "mail": {"sent": len(rows) - len(failed) - len([r for r in rows if r.queued]),
-                 "waiting": len([r for r in rows if r.queued]), "failed": len(failed),
-                 "retrying_after_error": len(retrying), "quarantined": quarantined,
-                 "errors": [f"{record.id}: {row.kind} to {row.recipient} ({row.phase}) "
-                            f"{'failed' if row.failed else 'waits for a retry'}: {row.error}"
-                            for row in failed + retrying]},
+        "phases_resolved": len(record.resolved),
+        "resolution_waits": waits,
+        "mail": {
+            "sent": len(rows) - len(failed) - len([r for r in rows if r.queued]),
+            "waiting": len([r for r in rows if r.queued]),
+            "failed": len(failed),
+            "retrying_after_error": len(retrying),
+            "quarantined": quarantined,
+            "errors": [
+                f"{record.id}: {row.kind} to {row.recipient} ({row.phase}) "
+                f"{'failed' if row.failed else 'waits for a retry'}: {row.error}"
+                for row in failed + retrying
+            ],
+        },
     }

@@ -8,6 +8,7 @@ who played it before (`replaced`). So orders still say `VOTE Alice` after Carol 
 over Alice; the public notice says so. Nothing in the engine state is renamed, which keeps
 replays exact and keeps every earlier post and report meaningful.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -32,15 +33,18 @@ from pbp.render.languages import language_problem
 from pbp.timezones import zone_problem
 
 
-def _newcomer_address(record: GameRecord, entry: RosterPlayer, newcomer: str, new_email: str,
-                      timezone: str | None) -> str:
+def _newcomer_address(
+    record: GameRecord, entry: RosterPlayer, newcomer: str, new_email: str, timezone: str | None
+) -> str:
     """The newcomer's address, once their name, address and time zone are found fit to take
     over `entry`; each misfit is refused in one sentence, and nothing is changed."""
     game_id = record.id
     if timezone is not None and zone_problem(timezone):
         raise UserError(zone_problem(timezone))
     if not newcomer:
-        raise UserError("Give the newcomer's name, e.g. pbp substitute g1 Alice Carol carol@example.org.")
+        raise UserError(
+            "Give the newcomer's name, e.g. pbp substitute g1 Alice Carol carol@example.org."
+        )
     problem = _newcomer_name_problem(record, entry, newcomer)
     if problem:
         raise UserError(problem)
@@ -48,27 +52,59 @@ def _newcomer_address(record: GameRecord, entry: RosterPlayer, newcomer: str, ne
     if address is None:
         raise UserError(f"{new_email!r} is not an email address like name@example.org.")
     if record.roster.by_address(address) is not None:
-        raise UserError(f"{address} is already on the roster of {game_id}; give the newcomer's own address.")
+        raise UserError(
+            f"{address} is already on the roster of {game_id}; give the newcomer's own address."
+        )
     if address in record.watchers:
-        raise UserError(f"{address} watches {game_id} and has seen every role and night action, so cannot "
-                        "be dealt in; choose another newcomer.")
+        raise UserError(
+            f"{address} watches {game_id} and has seen every role and night action, so cannot "
+            "be dealt in; choose another newcomer."
+        )
     return address
 
 
-def _welcome(moderator: Moderator, game: StoredGame, after: StoredGame, character: str, token: str, address: str,
-             newcomer: dict[str, Any]) -> None:
+def _welcome(
+    moderator: Moderator,
+    game: StoredGame,
+    after: StoredGame,
+    character: str,
+    token: str,
+    address: str,
+    newcomer: dict[str, Any],
+) -> None:
     """Queue the newcomer's welcome: the character's role, its new token and form, and the
     digest of what it was told before (`newcomer`)."""
     mail = after.renderer_of(moderator, character).render(
-        "welcome", after.record.ruleset, game=after.game_facts(), player=character, token=token,
-        view=after.rules.view(after.state, character), form=after.form(character), substitute=newcomer,
-        **welcome_facts(after, character))
-    moderator.outbox.queue(game.file, phase=game.record.phase_id, recipient=character, address=address,
-                           kind="welcome", mail=mail)
+        "welcome",
+        after.record.ruleset,
+        game=after.game_facts(),
+        player=character,
+        token=token,
+        view=after.rules.view(after.state, character),
+        form=after.form(character),
+        substitute=newcomer,
+        **welcome_facts(after, character),
+    )
+    moderator.outbox.queue(
+        game.file,
+        phase=game.record.phase_id,
+        recipient=character,
+        address=address,
+        kind="welcome",
+        mail=mail,
+    )
 
 
-def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_email: str,
-               timezone: str | None = None, forum_name: str | None = None, language: str | None = None) -> str:
+def substitute(
+    moderator: Moderator,
+    game_id: str,
+    old: str,
+    new_name: str,
+    new_email: str,
+    timezone: str | None = None,
+    forum_name: str | None = None,
+    language: str | None = None,
+) -> str:
     """A newcomer takes over character `old`: new address, new token (the old one stops
     working), a welcome with the character's role, a digest of what it was told
     privately and its orders already in (pbp.host.digest); the leaving player gets a
@@ -91,30 +127,70 @@ def substitute(moderator: Moderator, game_id: str, old: str, new_name: str, new_
     address = _newcomer_address(record, entry, newcomer, new_email, timezone)
     character = entry.name
     token = new_token()
-    handed = entry.handed_to(newcomer, address, None if timezone is None else timezone.strip(),
-                             (forum_name or "").strip())
+    handed = entry.handed_to(
+        newcomer,
+        address,
+        None if timezone is None else timezone.strip(),
+        (forum_name or "").strip(),
+    )
     handed = replace(handed, language=language) if language is not None else handed
     leaving = entry.player
     digest = _digest(game, character)
     with game.file.transaction():
         _withdraw_unsent(game, entry.email, character)
-        goodbye = moderator.renderer_for(entry.language).render("goodbye", record.ruleset, game=game.game_facts(), player=leaving,
-                                            character=character, newcomer=newcomer)
-        moderator.outbox.queue(game.file, phase=record.phase_id, recipient=leaving, address=entry.email,
-                               kind="goodbye", mail=goodbye)
-        save(game, replace(record, roster=record.roster.with_player(handed),
-                           tokens={**record.tokens, character: token}))
-        log_host_action(game, HostAction("substitute", game.open_phase.id, player=character,
-                                          played_by=newcomer, replaced=leaving), moderator)
+        goodbye = moderator.renderer_for(entry.language).render(
+            "goodbye",
+            record.ruleset,
+            game=game.game_facts(),
+            player=leaving,
+            character=character,
+            newcomer=newcomer,
+        )
+        moderator.outbox.queue(
+            game.file,
+            phase=record.phase_id,
+            recipient=leaving,
+            address=entry.email,
+            kind="goodbye",
+            mail=goodbye,
+        )
+        save(
+            game,
+            replace(
+                record,
+                roster=record.roster.with_player(handed),
+                tokens={**record.tokens, character: token},
+            ),
+        )
+        log_host_action(
+            game,
+            HostAction(
+                "substitute",
+                game.open_phase.id,
+                player=character,
+                played_by=newcomer,
+                replaced=leaving,
+            ),
+            moderator,
+        )
         after = load(moderator, game_id)
         _welcome(moderator, game, after, character, token, address, {"name": newcomer, **digest})
-        substitution = [{"kind": "substitution", "data": {
-            "character": character, "played_by": newcomer, "replaced": leaving}}]
+        substitution = [
+            {
+                "kind": "substitution",
+                "data": {"character": character, "played_by": newcomer, "replaced": leaving},
+            }
+        ]
         for listener in moderator.after_host_action:  # the forum drafts the public post
             listener(moderator, game, after, substitution)
         others = {name for name in record.roster.names if name != character}
-        notify_players(moderator, after, "notice", Note("substituted", character=character, newcomer=newcomer),
-                       only=others)
+        notify_players(
+            moderator,
+            after,
+            "notice",
+            Note("substituted", character=character, newcomer=newcomer),
+            only=others,
+        )
     return token
 
 
@@ -133,9 +209,11 @@ def _newcomer_name_problem(record: GameRecord, entry: RosterPlayer, name: str) -
             taken += [used for used in (other.name, other.played_by) if used]
     clash = next((used for used in taken if look_alike(name, used)), None)
     if clash is not None:
-        return (f"The newcomer's name {name!r} is already taken in game {record.id} by {clash!r} "
-                "(names must differ ignoring case and accents, and must not look alike); give the newcomer "
-                "another name.")
+        return (
+            f"The newcomer's name {name!r} is already taken in game {record.id} by {clash!r} (names"
+            " must differ ignoring case and accents, and must not look alike); give the newcomer"
+            " another name."
+        )
     return None
 
 
@@ -143,15 +221,23 @@ def _withdraw_unsent(game: StoredGame, address: str, character: str) -> None:
     """Mark every mail still queued for `address` as not sent, with the reason (shown by
     `pbp status`): it holds the old token and was meant for a player who left."""
     game.file.outbox.update(
-        {"status": FAILED, "error": f"withdrawn: {character} was handed to a substitute before it went out"},
-        cond=lambda row: row["status"] == QUEUED and row["address"] == address)
+        {
+            "status": FAILED,
+            "error": f"withdrawn: {character} was handed to a substitute before it went out",
+        },
+        cond=lambda row: row["status"] == QUEUED and row["address"] == address,
+    )
 
 
 def _roster_entry(record: GameRecord, name: str) -> RosterPlayer:
     entry = record.roster.by_name(name)
     if entry is None:
         guess = closest(name, record.roster.names)
-        hint = f"did you mean {guess}?" if guess else f"the players are: {', '.join(record.roster.names)}."
+        hint = (
+            f"did you mean {guess}?"
+            if guess
+            else f"the players are: {', '.join(record.roster.names)}."
+        )
         raise UserError(f"There is no player {name!r} in game {record.id}; {hint}")
     return entry
 
@@ -164,5 +250,8 @@ def _digest(game: StoredGame, character: str) -> dict[str, Any]:
         history: list[Any] | None = private_history(game, character)
     except ReplayError:
         history = None
-    return {"history": history, "channels": channel_history(game, character),
-            "orders": current_orders(game, character)}
+    return {
+        "history": history,
+        "channels": channel_history(game, character),
+        "orders": current_orders(game, character),
+    }

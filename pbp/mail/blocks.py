@@ -22,6 +22,7 @@ level down. Lines outside every block are never read: the unquoted ones are kept
 A mail is read up to `MAX_BLOCKS_PER_MAIL` blocks per tier; further BEGIN lines are only
 counted (docs/design.md: Hostile input).
 """
+
 from __future__ import annotations
 
 import re
@@ -36,8 +37,10 @@ from pbp.ports import MessageBlock, OrderBlock
 
 _BEGIN = re.compile(r"^BEGIN\s+(ORDERS|MESSAGE)\b(.*)$", re.IGNORECASE)
 _TOKEN = re.compile(r"^TOKEN\s*:\s*(.*)$", re.IGNORECASE)
-_END = {"ORDERS": re.compile(r"^END\s+ORDERS\s*$", re.IGNORECASE),
-        "MESSAGE": re.compile(r"^END\s+MESSAGE\s*$", re.IGNORECASE)}
+_END = {
+    "ORDERS": re.compile(r"^END\s+ORDERS\s*$", re.IGNORECASE),
+    "MESSAGE": re.compile(r"^END\s+MESSAGE\s*$", re.IGNORECASE),
+}
 _SIGNATURE = "--"  # the signature separator ("-- "; stripped like every line)
 MAX_STRAY_LINES = 20  # unquoted lines outside blocks kept for the receipt's note on them
 
@@ -56,9 +59,14 @@ class BlockScan:
     stray: tuple[str, ...] = ()
 
     def __add__(self, other: "BlockScan") -> "BlockScan":
-        return BlockScan(self.blocks + other.blocks, self.problems + other.problems, self.unread + other.unread,
-                         self.messages + other.messages, self.free_text or other.free_text,
-                         (self.stray + other.stray)[:MAX_STRAY_LINES])
+        return BlockScan(
+            self.blocks + other.blocks,
+            self.problems + other.problems,
+            self.unread + other.unread,
+            self.messages + other.messages,
+            self.free_text or other.free_text,
+            (self.stray + other.stray)[:MAX_STRAY_LINES],
+        )
 
     @property
     def found_anything(self) -> bool:
@@ -79,10 +87,12 @@ class BlockScan:
         if self.read <= MAX_BLOCKS_PER_MAIL:
             return self
         blocks = self.blocks[:MAX_BLOCKS_PER_MAIL]
-        messages = self.messages[:MAX_BLOCKS_PER_MAIL - len(blocks)]
-        problems = self.problems[:MAX_BLOCKS_PER_MAIL - len(blocks) - len(messages)]
+        messages = self.messages[: MAX_BLOCKS_PER_MAIL - len(blocks)]
+        problems = self.problems[: MAX_BLOCKS_PER_MAIL - len(blocks) - len(messages)]
         kept = len(blocks) + len(messages) + len(problems)
-        return BlockScan(blocks, problems, self.unread + self.read - kept, messages, self.free_text, self.stray)
+        return BlockScan(
+            blocks, problems, self.unread + self.read - kept, messages, self.free_text, self.stray
+        )
 
 
 def opens_a_form(line: str) -> bool:
@@ -109,7 +119,14 @@ class _Tier:
             self.problems.extend(found.problems)
 
     def scan(self, free_text: bool = False, stray: tuple[str, ...] = ()) -> BlockScan:
-        return BlockScan(tuple(self.blocks), tuple(self.problems), self.unread, tuple(self.messages), free_text, stray)
+        return BlockScan(
+            tuple(self.blocks),
+            tuple(self.problems),
+            self.unread,
+            tuple(self.messages),
+            free_text,
+            stray,
+        )
 
 
 def scan_blocks(text: str) -> tuple[BlockScan, BlockScan]:
@@ -156,7 +173,9 @@ class _Read(NamedTuple):
     own: bool  # the player's own block (unquoted, or filled in inside the quote)
 
 
-def _read_block(lines: list[QuotedLine], begin_index: int, kind: str, arguments: list[str]) -> _Read:
+def _read_block(
+    lines: list[QuotedLine], begin_index: int, kind: str, arguments: list[str]
+) -> _Read:
     """Read the block (`kind` ORDERS or MESSAGE) whose BEGIN line is `lines[begin_index]`.
 
     Lines at the BEGIN line's depth belong to it; so do unquoted lines inside a quoted
@@ -174,8 +193,11 @@ def _read_block(lines: list[QuotedLine], begin_index: int, kind: str, arguments:
             break
         if line.depth == depth and _END[kind].match(line.content):
             quoted = bool(depth) and not typed_inside
-            scan = (_make_block(begin_text, arguments, body, quoted, at_line=begin_index + 1) if kind == "ORDERS"
-                    else _make_message(begin_text, arguments, body, quoted))
+            scan = (
+                _make_block(begin_text, arguments, body, quoted, at_line=begin_index + 1)
+                if kind == "ORDERS"
+                else _make_message(begin_text, arguments, body, quoted)
+            )
             return _Read(scan, index + 1, own=depth == 0 or typed_inside)
         if _BEGIN.match(line.content):
             break
@@ -195,49 +217,77 @@ def _unreadable(lines: list[QuotedLine], begin_index: int, stop: int, kind: str)
     END line quoted at another depth, or lines quoted at another depth inside it."""
     begin_text = limits.quoted(lines[begin_index].content)
     depth = lines[begin_index].depth
-    next_begin = next((i for i in range(begin_index + 1, len(lines)) if _BEGIN.match(lines[i].content)), len(lines))
-    end = next((i for i in range(begin_index + 1, next_begin) if _END[kind].match(lines[i].content)), None)
+    next_begin = next(
+        (i for i in range(begin_index + 1, len(lines)) if _BEGIN.match(lines[i].content)),
+        len(lines),
+    )
+    end = next(
+        (i for i in range(begin_index + 1, next_begin) if _END[kind].match(lines[i].content)), None
+    )
     if end is None:
         last = "order" if kind == "ORDERS" else "line of your message"
-        return (f'The block starting "{begin_text}" has no END {kind} line; '
-                f"put END {kind} on its own line after your last {last} and send it again.")
+        return (
+            f'The block starting "{begin_text}" has no END {kind} line; '
+            f"put END {kind} on its own line after your last {last} and send it again."
+        )
     if lines[end].depth != depth:
-        return (f'The block starting "{begin_text}" (line {begin_index + 1} of your mail) ends with an END {kind} '
-                f"line quoted differently (line {end + 1}), so pbp cannot tell your lines from the quoted ones; "
-                "write the whole block again without quote marks (>) and send it.")
-    return (f'The block starting "{begin_text}" (line {begin_index + 1} of your mail) has a line quoted '
-            f"at another depth inside it (line {stop + 1}), so pbp cannot tell your lines from the quoted ones; "
-            "write the whole block again without quote marks (>) and send it.")
+        return (
+            f'The block starting "{begin_text}" (line {begin_index + 1} of your mail) ends with an'
+            f" END {kind} line quoted differently (line {end + 1}), so pbp cannot tell your lines"
+            " from the quoted ones; write the whole block again without quote marks (>) and"
+            " send it."
+        )
+    return (
+        f'The block starting "{begin_text}" (line {begin_index + 1} of your mail) has a line quoted'
+        f" at another depth inside it (line {stop + 1}), so pbp cannot tell your lines from the"
+        " quoted ones; write the whole block again without quote marks (>) and send it."
+    )
 
 
 def _token_problem(begin_text: str, body: list[str]) -> str | None:
     token_lines = sum(1 for content in body if _TOKEN.match(content))
     if token_lines <= 1:
         return None
-    return (f'The block starting "{limits.quoted(begin_text)}" has {token_lines:,} TOKEN lines; a block has exactly '
-            "one, the one from your order form, so nothing in it was read. Send it again with one TOKEN line.")
+    return (
+        f'The block starting "{limits.quoted(begin_text)}" has {token_lines:,} TOKEN lines; a block'
+        " has exactly one, the one from your order form, so nothing in it was read. Send it again"
+        " with one TOKEN line."
+    )
 
 
-def _make_message(begin_text: str, arguments: list[str], body: list[str], quoted: bool) -> BlockScan:
+def _make_message(
+    begin_text: str, arguments: list[str], body: list[str], quoted: bool
+) -> BlockScan:
     if len(arguments) not in (2, 3):  # a third word: the NPC the host writes as
         problem = (
-            f'The line "{limits.quoted(begin_text)}" must name the game and the channel, '
-            "like BEGIN MESSAGE <game-id> <channel>; copy it from the message form at the end of a mail."
+            f'The line "{limits.quoted(begin_text)}" must name the game and the channel, like BEGIN'
+            " MESSAGE <game-id> <channel>; copy it from the message form at the end of a mail."
         )
         return BlockScan(problems=(problem,))
     too_many = _token_problem(begin_text, body)
     if too_many:
         return BlockScan(problems=(too_many,))
     token, token_line = _find_token(body)
-    text_lines = [line for line in body[token_line + 1 if token_line is not None else 0:]
-                  if not line.startswith("#")]
+    text_lines = [
+        line
+        for line in body[token_line + 1 if token_line is not None else 0 :]
+        if not line.startswith("#")
+    ]
     game, channel, *speaker = arguments
-    message = MessageBlock(game=game, channel=channel.lower(), token=token,
-                           text="\n".join(text_lines).strip("\n"), quoted=quoted, speaker="".join(speaker))
+    message = MessageBlock(
+        game=game,
+        channel=channel.lower(),
+        token=token,
+        text="\n".join(text_lines).strip("\n"),
+        quoted=quoted,
+        speaker="".join(speaker),
+    )
     return BlockScan(messages=(message,))
 
 
-def _make_block(begin_text: str, arguments: list[str], body: list[str], quoted: bool, at_line: int) -> BlockScan:
+def _make_block(
+    begin_text: str, arguments: list[str], body: list[str], quoted: bool, at_line: int
+) -> BlockScan:
     if len(arguments) != 2:
         problem = (
             f'The line "{limits.quoted(begin_text)}" must name the game and the phase, '
@@ -290,6 +340,15 @@ def find_blocks(texts: list[str]) -> BlockScan:
         scan = BlockScan(scan.blocks, scan.problems, scan.unread, scan.messages, True, own.stray)
     if not scan.unread:
         return scan
-    problem = (f"This mail holds {scan.read + scan.unread:,} order blocks; one mail may carry at most "
-               f"{MAX_BLOCKS_PER_MAIL}, so the other {scan.unread:,} were not read.")
-    return BlockScan(scan.blocks, scan.problems + (problem,), scan.unread, scan.messages, scan.free_text, scan.stray)
+    problem = (
+        f"This mail holds {scan.read + scan.unread:,} order blocks; one mail may carry at most "
+        f"{MAX_BLOCKS_PER_MAIL}, so the other {scan.unread:,} were not read."
+    )
+    return BlockScan(
+        scan.blocks,
+        scan.problems + (problem,),
+        scan.unread,
+        scan.messages,
+        scan.free_text,
+        scan.stray,
+    )

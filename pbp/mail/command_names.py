@@ -3,6 +3,7 @@
 `SALIR ww3` is `LEAVE ww3`, `SPRACHE de` is `LANGUAGE de`. Every language's words are
 read from every sender, since a sender's language is known only after they sign up; the
 catalogs' German and Spanish mail names these words (docs/glossary.md lists them)."""
+
 from __future__ import annotations
 
 COMMAND_NAMES: dict[str, dict[str, str]] = {
@@ -10,7 +11,9 @@ COMMAND_NAMES: dict[str, dict[str, str]] = {
     "es": {"JOIN": "UNIRSE", "LEAVE": "SALIR", "LANGUAGE": "IDIOMA"},
 }
 # {a name in any language: the English command word}
-ENGLISH_COMMAND: dict[str, str] = {name: word for names in COMMAND_NAMES.values() for word, name in names.items()}
+ENGLISH_COMMAND: dict[str, str] = {
+    name: word for names in COMMAND_NAMES.values() for word, name in names.items()
+}
 
 
 def names_of(word: str) -> tuple[str, ...]:

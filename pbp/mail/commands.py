@@ -1,5 +1,7 @@
 """Player commands in a mail without a block (docs/design.md: Order mail format — HELP,
-FORM, STATUS, `LANGUAGE <code>` (Each reader's language); Public posts — the host's `APPROVE <game> <phase>`)."""
+FORM, STATUS, `LANGUAGE <code>` (Each reader's language); Public posts — the host's `APPROVE <game> <phase>`).
+"""
+
 from __future__ import annotations
 
 import re
@@ -8,8 +10,10 @@ from pbp.mail.command_names import names_of
 from pbp.mail.quoting import split_quote
 
 _APPROVE = re.compile(r"^APPROVE\s+(\S+)\s+(\S+)(?:\s+(\S+))?\s*$", re.IGNORECASE)
-_LANGUAGE = re.compile(rf"^(?:LANG(?:UAGE)?|{'|'.join(names_of('LANGUAGE')[1:])})(?:\s+([A-Za-z_]{{1,12}}))?\s*$",
-                       re.IGNORECASE)
+_LANGUAGE = re.compile(
+    rf"^(?:LANG(?:UAGE)?|{'|'.join(names_of('LANGUAGE')[1:])})(?:\s+([A-Za-z_]{{1,12}}))?\s*$",
+    re.IGNORECASE,
+)
 _TOKEN = re.compile(r"^TOKEN\s*:\s*(.*)$", re.IGNORECASE)
 _COMMAND_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 _SUBJECT_PREFIX = re.compile(r"^\s*((re|aw|sv|fwd?|tr|wg)\s*(\[\d+\])?\s*:\s*)+", re.IGNORECASE)

@@ -5,6 +5,7 @@ made from, and threading headers carry only Message-IDs of the strict shape).
 
 No clock is read here: the caller passes the Date (or none) so the output is deterministic.
 """
+
 from __future__ import annotations
 
 import functools
@@ -18,7 +19,6 @@ from email.utils import format_datetime
 
 from pbp.mail.header_values import header_line, strict_message_id
 from pbp.mail.wrapping import wrap_body
-
 
 Mailbox = str | tuple[str, str]  # an address, or (display name, address)
 # The longest body line, in bytes, sent unencoded: MIME allows 998 (RFC 2045, 2.7 and
@@ -94,8 +94,9 @@ def compose(
     message.set_content(text, charset="utf-8", cte=_transfer_encoding(text))
     for filename, content_type, text in attachments:
         maintype, _, subtype = content_type.partition("/")
-        message.add_attachment(text.encode("utf-8"), maintype=maintype, subtype=subtype,
-                               filename=header_line(filename))
+        message.add_attachment(
+            text.encode("utf-8"), maintype=maintype, subtype=subtype, filename=header_line(filename)
+        )
     return message
 
 

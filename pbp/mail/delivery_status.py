@@ -7,6 +7,7 @@ answer (an automatic message: empty return path, MAILER-DAEMON, a delivery repor
 looked at, so ordinary mail costs nothing here. Delays (temporary failures) are not
 bounces: the mail system is still trying.
 """
+
 from __future__ import annotations
 
 import email
@@ -17,16 +18,25 @@ from typing import cast
 from pbp.mail.headers import first_message_id
 from pbp.ports import Bounce
 
-ORIGINAL_PARTS = ("message/rfc822", "text/rfc822-headers", "message/rfc822-headers", "message/global",
-                  "message/global-headers")
+ORIGINAL_PARTS = (
+    "message/rfc822",
+    "text/rfc822-headers",
+    "message/rfc822-headers",
+    "message/global",
+    "message/global-headers",
+)
 MAX_ORIGINAL_IDS = 5  # Message-IDs of returned mail kept from one report
 
 
 def read_bounce(message: Message) -> Bounce | None:
     """The permanent failures this automatic message reports, or None if it reports none."""
-    from flufl.bounce import scan_message  # loaded at the first automatic mail, not by every command
+    from flufl.bounce import (
+        scan_message,
+    )  # loaded at the first automatic mail, not by every command
 
-    failed = sorted({_text(address).strip("<> ").lower() for address in scan_message(message) if address})
+    failed = sorted(
+        {_text(address).strip("<> ").lower() for address in scan_message(message) if address}
+    )
     failed = [address for address in failed if "@" in address]
     if not failed:
         return None
@@ -46,7 +56,9 @@ def _original_ids(message: Message) -> tuple[str, ...]:
             returned = cast(Message, payload[0]) if payload else None
         else:
             data = part.get_payload(decode=True)
-            returned = email.message_from_bytes(data if isinstance(data, bytes) else b"", policy=policy.compat32)
+            returned = email.message_from_bytes(
+                data if isinstance(data, bytes) else b"", policy=policy.compat32
+            )
         original = first_message_id(returned) if returned is not None else ""
         if original and original not in found:
             found.append(original)

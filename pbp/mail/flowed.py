@@ -13,6 +13,7 @@ The output is plain text with each line's quote depth written back as `> ` per l
 shape the block reader (pbp.mail.blocks) reads. No maintained library does this (the one
 on PyPI, formatflowed, had its last release in 2016), and the decoder is short.
 """
+
 from __future__ import annotations
 
 _SIGNATURE = "-- "

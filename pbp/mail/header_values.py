@@ -13,6 +13,7 @@ subject, a name, a Message-ID), on the way in and again when the mail is compose
   into In-Reply-To or References, whatever the Python version's header parser would do
   with anything else.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,7 +35,9 @@ def header_line(text: str, limit: int = 300) -> str:
     if _PRINTABLE_ASCII.fullmatch(text):  # most values: nothing to look up character by character
         kept = text
     else:
-        kept = "".join(" " if unicodedata.category(char) in _UNPRINTABLE_CATEGORIES else char for char in text)
+        kept = "".join(
+            " " if unicodedata.category(char) in _UNPRINTABLE_CATEGORIES else char for char in text
+        )
     line = _SPACES.sub(" ", kept).strip().replace("=?", "= ?")
     return line[:limit].rstrip()
 

@@ -4,6 +4,7 @@ Identity and Loops).
 The message is parsed with the tolerant `compat32` policy (it never raises on bad
 headers); the strict address check below is done separately on the raw From value.
 """
+
 from __future__ import annotations
 
 import functools
@@ -17,7 +18,9 @@ from email.utils import getaddresses
 from pbp.mail.limits import MAX_REFERENCES
 from pbp.mail.header_values import header_line, strict_message_id
 
-_ADDRESS = re.compile(r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$")
+_ADDRESS = re.compile(
+    r"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]+@[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$"
+)
 _MESSAGE_ID = re.compile(r"<[^<>\s]+>")
 _DAEMON_LOCAL_PARTS = frozenset({"mailer-daemon", "postmaster"})
 _BULK_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply"})
@@ -96,7 +99,9 @@ def message_ids(message: Message, *names: str, keep: int = MAX_REFERENCES) -> tu
     return tuple(reversed(kept))
 
 
-def no_reply_reason(message: Message, sender: str | None, own_addresses: Collection[str]) -> str | None:
+def no_reply_reason(
+    message: Message, sender: str | None, own_addresses: Collection[str]
+) -> str | None:
     """Why the loop rules forbid answering this mail, or None when we may answer
     (docs/design.md: Loops): an automatic reply (`auto_reply_reason`) or a bounce."""
     reason = auto_reply_reason(message, sender, own_addresses)
@@ -105,7 +110,9 @@ def no_reply_reason(message: Message, sender: str | None, own_addresses: Collect
     return reason
 
 
-def auto_reply_reason(message: Message, sender: str | None, own_addresses: Collection[str]) -> str | None:
+def auto_reply_reason(
+    message: Message, sender: str | None, own_addresses: Collection[str]
+) -> str | None:
     """Why this mail is an automatic one that must never be answered, whoever sent it (the
     host's address included), or None: Auto-Submitted other than `no`, Precedence
     bulk|junk|list (or auto_reply), List-Id, an empty return path, MAILER-DAEMON or

@@ -15,6 +15,7 @@ rescans the rest of the mail for each such `<`; a declaration it cannot read end
 rendering there; at most `MAX_QUOTE_DEPTH` levels of quoting are marked on a line, and the
 rendering stops at `MAX_RENDERED_CHARS`.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,7 +27,9 @@ _LINE_BREAKING = frozenset(
 )
 _INVISIBLE = frozenset({"script", "style", "head", "title", "template"})
 _WHITESPACE = re.compile(r"[ \t\r\n\f]+")
-_HIDING_STYLE = re.compile(r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.IGNORECASE)
+_HIDING_STYLE = re.compile(
+    r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b", re.IGNORECASE
+)
 _VOID = frozenset("area base br col embed hr img input link meta source track wbr".split())
 MAX_TAG_CHARS = 2_000
 MAX_QUOTE_DEPTH = 8
@@ -36,8 +39,10 @@ _STRAY_OPENING = re.compile(r"<(?![A-Za-z/!?][^<>]{0,%d}>)" % MAX_TAG_CHARS)
 
 
 def _not_shown(attrs: list[tuple[str, str | None]]) -> bool:
-    return any(name == "hidden" or (name == "style" and value and _HIDING_STYLE.search(value))
-               for name, value in attrs)
+    return any(
+        name == "hidden" or (name == "style" and value and _HIDING_STYLE.search(value))
+        for name, value in attrs
+    )
 
 
 class _TextRenderer(HTMLParser):

@@ -3,6 +3,7 @@ never much larger than what caused it). Every mail is hostile input: a reply lis
 a few problems and quotes at most a short stretch of each input line, so a reply (and the
 outbox row that stores it, with its References) stays near the size of a normal receipt
 whatever the mail holds."""
+
 from __future__ import annotations
 
 from typing import Sequence

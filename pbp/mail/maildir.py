@@ -9,6 +9,7 @@ Layout under the transport's mail folder (e.g. `<data>/mail/`):
     <address>/             MaildirSender: what that recipient "received" (the demo's
                            scripted players read their own mail here)
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -45,8 +46,12 @@ class MaildirMailbox:
     reported as `OversizedMail` without being read. One poll reads at most
     `max_batch_bytes` (at least one message), as over IMAP."""
 
-    def __init__(self, root: str | os.PathLike[str], max_bytes: int | None = None,
-                 max_batch_bytes: int = 64 * 1024 * 1024) -> None:
+    def __init__(
+        self,
+        root: str | os.PathLike[str],
+        max_bytes: int | None = None,
+        max_batch_bytes: int = 64 * 1024 * 1024,
+    ) -> None:
         self.root = Path(root)
         self.max_bytes = max_bytes
         self.max_batch_bytes = max_batch_bytes
@@ -117,7 +122,9 @@ def _sniff_sender(path: Path) -> str:
     with open(path, "rb") as handle:
         head = handle.read(_HEADER_SNIFF_BYTES)
     headers = BytesHeaderParser().parsebytes(head)
-    addresses = [address for _name, address in getaddresses(headers.get_all("From") or []) if address]
+    addresses = [
+        address for _name, address in getaddresses(headers.get_all("From") or []) if address
+    ]
     return addresses[0].lower() if addresses else ""
 
 
@@ -130,9 +137,15 @@ class MaildirSender(MailSender):
         self.root = Path(root)
 
     def send(self, message: EmailMessage) -> None:
-        recipients = [address.lower() for _name, address in getaddresses(message.get_all("To") or []) if address]
+        recipients = [
+            address.lower()
+            for _name, address in getaddresses(message.get_all("To") or [])
+            if address
+        ]
         if len(recipients) != 1 or "/" in recipients[0] or recipients[0].startswith("."):
-            raise PermanentSendError(f"a message must have exactly one plain recipient, not {recipients!r}")
+            raise PermanentSendError(
+                f"a message must have exactly one plain recipient, not {recipients!r}"
+            )
         data = message.as_bytes()
         message_id = str(message.get("Message-ID", "")) or hashlib.sha256(data).hexdigest()
         name = hashlib.sha256(message_id.encode("utf-8")).hexdigest()[:32]

@@ -5,6 +5,7 @@ Decoding never raises: unknown charsets fall back to UTF-8, undecodable bytes be
 U+FFFD, and an ISO-8859-1 label is read as windows-1252 (what mail programs that say
 Latin-1 usually mean, and a superset of it for printable text).
 """
+
 from __future__ import annotations
 
 import codecs
@@ -16,7 +17,9 @@ from pbp.mail.flowed import decode_flowed
 from pbp.mail.html_text import html_to_text
 from pbp.mail.normalising import normalise_text
 
-_LATIN1_LABELS = frozenset({"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "iso_8859-1", "us-ascii", "ascii"})
+_LATIN1_LABELS = frozenset(
+    {"iso-8859-1", "iso8859-1", "latin-1", "latin1", "l1", "iso_8859-1", "us-ascii", "ascii"}
+)
 
 
 @dataclass(frozen=True)
@@ -48,8 +51,11 @@ def mail_texts(message: Message) -> MailTexts:
             plain.append(_unflowed(part, text))
     if not plain:
         return MailTexts(body=normalise_text("\n".join(html)), attachments=tuple(attachments))
-    return MailTexts(body=normalise_text("\n".join(plain)), attachments=tuple(attachments),
-                     html=normalise_text("\n".join(html)))
+    return MailTexts(
+        body=normalise_text("\n".join(plain)),
+        attachments=tuple(attachments),
+        html=normalise_text("\n".join(html)),
+    )
 
 
 def _unflowed(part: Message, text: str) -> str:
@@ -78,7 +84,9 @@ def _is_attachment(part: Message) -> bool:
     if disposition_header is None and "name" not in str(part.get("Content-Type", "")).lower():
         return False  # no disposition and no name= parameter: get_filename would find nothing
     disposition = str(disposition_header or "").split(";")[0].strip().lower()
-    return disposition == "attachment" or (disposition != "inline" and part.get_filename() is not None)
+    return disposition == "attachment" or (
+        disposition != "inline" and part.get_filename() is not None
+    )
 
 
 def decode_part(part: Message) -> str:

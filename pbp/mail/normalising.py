@@ -1,14 +1,24 @@
 """Text normalisation before order parsing (docs/design.md: Order mail format — "Text is
 normalised before parsing: smart quotes, non-breaking spaces, trailing spaces, \\r\\n")."""
+
 from __future__ import annotations
 
 import re
 import unicodedata
 
 _QUOTES = {
-    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
-    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
-    "\u00ab": '"', "\u00bb": '"',
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201a": "'",
+    "\u201b": "'",
+    "\u2032": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u201e": '"',
+    "\u201f": '"',
+    "\u2033": '"',
+    "\u00ab": '"',
+    "\u00bb": '"',
 }
 # Word processors and phones turn "-" into look-alikes; phase ids and names use "-".
 _DASHES = {c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2212"}

@@ -10,6 +10,7 @@ is history all the same, so it is read here one level deeper than it is written:
 in it is never taken for the player's new text, nor a line of pbp's own mail for a line the
 player wrote.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,17 +23,60 @@ _QUOTE_PREFIX = re.compile(r"^(?:[ \t]*>)+[ \t]?")
 _SEPARATOR = re.compile(r"^(?:-{3,}\s*\S[^-]{2,60}?\s*-{3,}|_{20,})$")
 # The first field of a copied mail's header block, in the languages Outlook writes it in.
 _FROM_WORDS = (
-    "from", "von", "de", "da", "van", "fra", "från", "od", "от", "lähettäjä", "feladó", "kimden",
-    "apó", "差出人", "发件人", "寄件者", "보낸 사람", "من", "מאת", "dari", "từ", "จาก", "expeditor",
+    "from",
+    "von",
+    "de",
+    "da",
+    "van",
+    "fra",
+    "från",
+    "od",
+    "от",
+    "lähettäjä",
+    "feladó",
+    "kimden",
+    "apó",
+    "差出人",
+    "发件人",
+    "寄件者",
+    "보낸 사람",
+    "من",
+    "מאת",
+    "dari",
+    "từ",
+    "จาก",
+    "expeditor",
 )
 # One look at the whole text for what a copied mail must start with: a From field or a separator.
-_MAY_HOLD_A_COPY = re.compile(r"^[ \t]*(?:\*?(?:" + "|".join(map(re.escape, _FROM_WORDS)) + r")\*?\s?[:：]|-{3,}|_{20,})",
-                              re.IGNORECASE | re.MULTILINE)
+_MAY_HOLD_A_COPY = re.compile(
+    r"^[ \t]*(?:\*?(?:" + "|".join(map(re.escape, _FROM_WORDS)) + r")\*?\s?[:：]|-{3,}|_{20,})",
+    re.IGNORECASE | re.MULTILINE,
+)
 # An attribution line: it names the writer's address or says that they wrote, and ends in a colon.
-_WROTE = ("wrote", "writes", "écrit", "schrieb", "escribió", "escreveu", "scritto", "schreef", "skrev",
-          "kirjoitti", "napisał", "пишет", "написал", "написала", "写道", "寫道", "のメッセージ", "작성")
-_ATTRIBUTION = re.compile(r"(?:<[^<>\s]+@[^<>\s]+>|\b(?:" + "|".join(map(re.escape, _WROTE)) + r")).{0,40}[:：]\s*$",
-                          re.IGNORECASE | re.MULTILINE)
+_WROTE = (
+    "wrote",
+    "writes",
+    "écrit",
+    "schrieb",
+    "escribió",
+    "escreveu",
+    "scritto",
+    "schreef",
+    "skrev",
+    "kirjoitti",
+    "napisał",
+    "пишет",
+    "написал",
+    "написала",
+    "写道",
+    "寫道",
+    "のメッセージ",
+    "작성",
+)
+_ATTRIBUTION = re.compile(
+    r"(?:<[^<>\s]+@[^<>\s]+>|\b(?:" + "|".join(map(re.escape, _WROTE)) + r")).{0,40}[:：]\s*$",
+    re.IGNORECASE | re.MULTILINE,
+)
 _HEADER_FIELD = re.compile(r"^\*?([^\W\d_][^:：]{0,24}?)\*?\s?[:：]\s*\S")
 _FIELDS_AFTER_FROM = 2  # a header block: From and at least two more fields (Sent, To, Subject …)
 _FIELD_WINDOW = 6  # looked for in the lines that follow it
@@ -52,7 +96,7 @@ def split_quote(line: str) -> QuotedLine:
     match = _QUOTE_PREFIX.match(line)
     if not match:
         return QuotedLine(0, line.strip())
-    return QuotedLine(match.group(0).count(">"), line[match.end():].strip())
+    return QuotedLine(match.group(0).count(">"), line[match.end() :].strip())
 
 
 def _header_field(content: str) -> str | None:
@@ -68,13 +112,20 @@ def _opens_copied_mail(lines: list[QuotedLine], index: int) -> bool:
     if _SEPARATOR.match(content):
         return True
     if _ATTRIBUTION.search(content):
-        written = next((line for line in lines[index + 1:index + 4] if line.content), None)
+        written = next((line for line in lines[index + 1 : index + 4] if line.content), None)
         return written is not None and written.depth == 0
     if _header_field(content) not in _FROM_WORDS:
         return False
     depth = lines[index].depth
-    fields = [line for line in lines[index + 1:index + 1 + _FIELD_WINDOW] if line.depth == depth and line.content]
-    return sum(1 for line in fields[:_FIELDS_AFTER_FROM + 2] if _header_field(line.content)) >= _FIELDS_AFTER_FROM
+    fields = [
+        line
+        for line in lines[index + 1 : index + 1 + _FIELD_WINDOW]
+        if line.depth == depth and line.content
+    ]
+    return (
+        sum(1 for line in fields[: _FIELDS_AFTER_FROM + 2] if _header_field(line.content))
+        >= _FIELDS_AFTER_FROM
+    )
 
 
 def quote_lines(text: str) -> list[QuotedLine]:
@@ -86,5 +137,7 @@ def quote_lines(text: str) -> list[QuotedLine]:
         return lines  # most replies: no header field of a copied mail, no separator anywhere
     for index, line in enumerate(lines):
         if line.depth == 0 and _opens_copied_mail(lines, index):
-            return lines[:index] + [QuotedLine(line.depth + 1, line.content) for line in lines[index:]]
+            return lines[:index] + [
+                QuotedLine(line.depth + 1, line.content) for line in lines[index:]
+            ]
     return lines

@@ -20,6 +20,7 @@ Alignment is relaxed (RFC 7489 3.1): the domains are equal or one is a subdomain
 other. Microsoft 365 writes its results without an authserv-id; the setting's value
 `no-authserv-id` names exactly that header.
 """
+
 from __future__ import annotations
 
 import re
@@ -73,26 +74,46 @@ def refusal(headers: Sequence[tuple[int, str]], from_address: str, trusted_id: s
     domain = from_address.rpartition("@")[2].lower()
     results = trusted_results(headers, trusted_id)
     if results is None:
-        return (f"the authentication results of the receiving mail server ({trusted_id}) could not be "
-                f"read, so it cannot be shown to come from {domain}")
+        return (
+            f"the authentication results of the receiving mail server ({trusted_id}) could not be "
+            f"read, so it cannot be shown to come from {domain}"
+        )
     if not results:
-        return (f"it carries no authentication results from the receiving mail server ({trusted_id}), "
-                f"so it cannot be shown to come from {domain}")
-    dmarc = [r for r in results if r.method == "dmarc" and _aligned(_property(r, "header", "from") or domain, domain)]
+        return (
+            f"it carries no authentication results from the receiving mail server ({trusted_id}), "
+            f"so it cannot be shown to come from {domain}"
+        )
+    dmarc = [
+        r
+        for r in results
+        if r.method == "dmarc" and _aligned(_property(r, "header", "from") or domain, domain)
+    ]
     if any(r.result == "fail" for r in dmarc):
-        return f"the receiving mail server found that it fails DMARC for {domain}, so it may be forged"
+        return (
+            f"the receiving mail server found that it fails DMARC for {domain}, so it may be forged"
+        )
     if any(r.result == "pass" for r in dmarc):
         return None
-    spf = any(r.method == "spf" and r.result == "pass"
-              and _aligned(_domain_of(_property(r, "smtp", "mailfrom") or _property(r, "smtp", "helo")), domain)
-              for r in results)
-    dkim = any(r.method == "dkim" and r.result == "pass"
-               and _aligned(_domain_of(_property(r, "header", "d") or _property(r, "header", "i")), domain)
-               for r in results)
+    spf = any(
+        r.method == "spf"
+        and r.result == "pass"
+        and _aligned(
+            _domain_of(_property(r, "smtp", "mailfrom") or _property(r, "smtp", "helo")), domain
+        )
+        for r in results
+    )
+    dkim = any(
+        r.method == "dkim"
+        and r.result == "pass"
+        and _aligned(_domain_of(_property(r, "header", "d") or _property(r, "header", "i")), domain)
+        for r in results
+    )
     if spf or dkim:
         return None
-    return (f"the receiving mail server could not confirm it comes from {domain} (no DMARC result, and "
-            f"neither SPF nor DKIM passed for {domain}), so it may be forged")
+    return (
+        f"the receiving mail server could not confirm it comes from {domain} (no DMARC result, and "
+        f"neither SPF nor DKIM passed for {domain}), so it may be forged"
+    )
 
 
 def _parse(value: str) -> Any:
@@ -119,4 +140,6 @@ def _domain_of(value: str) -> str:
 
 def _aligned(found: str, domain: str) -> bool:
     found = found.strip().strip(".").lower()
-    return "." in found and (found == domain or found.endswith("." + domain) or domain.endswith("." + found))
+    return "." in found and (
+        found == domain or found.endswith("." + domain) or domain.endswith("." + found)
+    )

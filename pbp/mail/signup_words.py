@@ -7,6 +7,7 @@ the greeting is still theirs. Quoted lines are someone else's words and never co
 from the subject: replying to the confirmation mail, which quotes it, is how a sender
 confirms. The code alone proves the mail reached that address, so where it stands in the
 reply does not matter."""
+
 from __future__ import annotations
 
 import re
@@ -18,10 +19,14 @@ from pbp.mail.quoting import QuotedLine, split_quote
 ACTIONS = ("JOIN", "LEAVE", "WATCH", "UNWATCH")
 CONFIRM = "CONFIRM"
 _ID = r"[A-Za-z][A-Za-z0-9_-]{0,19}"
-_ACTION_WORDS = "|".join(name for action in ACTIONS for name in names_of(action))  # JOIN, MITSPIELEN, UNIRSE, …
+_ACTION_WORDS = "|".join(
+    name for action in ACTIONS for name in names_of(action)
+)  # JOIN, MITSPIELEN, UNIRSE, …
 _ACTION = re.compile(rf"^({_ACTION_WORDS})\s+({_ID})(?:\s+(\S.*?))?\s*$", re.IGNORECASE)
 CODE_LENGTH = 10  # a confirmation code's length (pbp.signups.codes makes them)
-DETAIL_LINE = re.compile(r"^(TZ|TIMEZONE|FORUM|LANG|LANGUAGE)\s*[=:]\s*\S", re.IGNORECASE)  # a JOIN's follow-up line
+DETAIL_LINE = re.compile(
+    r"^(TZ|TIMEZONE|FORUM|LANG|LANGUAGE)\s*[=:]\s*\S", re.IGNORECASE
+)  # a JOIN's follow-up line
 MAX_ARGUMENT_CHARS = 200  # what a JOIN may carry; a longer value is refused by the rules anyway
 _WATCH_LANGUAGE = re.compile(r"(?:^|\s)LANG(?:UAGE)?\s*[=:]\s*(\S+)", re.IGNORECASE)
 _CODE = rf"[a-z0-9]{{{CODE_LENGTH}}}"
@@ -50,7 +55,14 @@ def find_signup(body: str, subject: str) -> str | None:
         if match:
             return str(SignupCommand(CONFIRM, match.group(1), match.group(2).lower()))
     written = [index for index, line in enumerate(lines) if line.content]
-    at = next((index for index in written if lines[index].depth == 0 and _ACTION.match(lines[index].content)), None)
+    at = next(
+        (
+            index
+            for index in written
+            if lines[index].depth == 0 and _ACTION.match(lines[index].content)
+        ),
+        None,
+    )
     if at is not None:
         text = lines[at].content
     elif not written:
@@ -63,7 +75,7 @@ def find_signup(body: str, subject: str) -> str | None:
     word, game, rest = match.group(1).upper(), match.group(2), (match.group(3) or "")
     word = ENGLISH_COMMAND.get(word, word)  # the words of every language pbp writes
     if word == "JOIN":
-        follow_up = _detail_lines(lines[at + 1:]) if at is not None else []
+        follow_up = _detail_lines(lines[at + 1 :]) if at is not None else []
         return str(SignupCommand(word, game, join_argument(rest, follow_up)))
     language = _WATCH_LANGUAGE.search(rest) if word == "WATCH" else None  # `WATCH ww3 LANG=de`
     return str(SignupCommand(word, game, f"LANG={language.group(1)[:12]}" if language else ""))

@@ -26,6 +26,7 @@ Login is by password, or by an OAuth2 access token (`login = "xoauth2"` or
 token that is still refused is a transient error (the mail waits while the host runs
 `pbp auth` again).
 """
+
 from __future__ import annotations
 
 import io
@@ -37,11 +38,16 @@ from email.message import EmailMessage
 from email.utils import getaddresses
 from typing import Any, Callable, Union
 
-from pbp.mail.sign_in.oauth import (OAuthTrouble, TokenSource, log_in_with_token, oauthbearer_response, token_source_for,
-                            xoauth2_response)
+from pbp.mail.sign_in.oauth import (
+    OAuthTrouble,
+    TokenSource,
+    log_in_with_token,
+    oauthbearer_response,
+    token_source_for,
+    xoauth2_response,
+)
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.settings import Security
-
 
 
 def _ready_now() -> None:
@@ -122,9 +128,13 @@ class SmtpSender(MailSender):
 
     def _connect(self) -> _HeldClient:
         # Loading the system's certificates takes tens of milliseconds: only for TLS.
-        context = (self.ssl_context or ssl.create_default_context()) if self.security != "none" else None
+        context = (
+            (self.ssl_context or ssl.create_default_context()) if self.security != "none" else None
+        )
         if self.security == "tls":
-            client: _HeldClient = _TlsClient(self.host, self.port, timeout=self.timeout, context=context)
+            client: _HeldClient = _TlsClient(
+                self.host, self.port, timeout=self.timeout, context=context
+            )
         else:
             client = _Client(self.host, self.port, timeout=self.timeout)
         try:
@@ -140,7 +150,9 @@ class SmtpSender(MailSender):
                 self._log_in_with_token(client)
             elif self.user:
                 client.login(self.user, self.password or "")
-        except Exception:  # whatever failed, the half-open connection is closed before the error goes on
+        except (
+            Exception
+        ):  # whatever failed, the half-open connection is closed before the error goes on
             _quietly_close(client)
             raise
         return client
@@ -158,9 +170,11 @@ class SmtpSender(MailSender):
         try:
             log_in_with_token(self.token_source, log_in, smtplib.SMTPAuthenticationError)
         except smtplib.SMTPAuthenticationError as error:
-            raise TransientSendError(f"the SMTP server {self.host}:{self.port} refused the OAuth2 token "
-                                     f"for {self.user} ({error.smtp_code}); run `pbp auth` if this "
-                                     "goes on") from None
+            raise TransientSendError(
+                f"the SMTP server {self.host}:{self.port} refused the OAuth2 token "
+                f"for {self.user} ({error.smtp_code}); run `pbp auth` if this "
+                "goes on"
+            ) from None
 
     def send(self, message: EmailMessage) -> None:
         self.send_when(message, _ready_now, _ready_now)
@@ -178,9 +192,13 @@ class SmtpSender(MailSender):
 
     def _envelope(self, message: EmailMessage) -> tuple[str, str]:
         """(envelope sender, the one recipient)."""
-        return self.envelope_sender or _single_address(message, "From") or "", _single_recipient(message)
+        return self.envelope_sender or _single_address(message, "From") or "", _single_recipient(
+            message
+        )
 
-    def send_when(self, message: EmailMessage, ready: Callable[[], None], meanwhile: Callable[[], None]) -> None:
+    def send_when(
+        self, message: EmailMessage, ready: Callable[[], None], meanwhile: Callable[[], None]
+    ) -> None:
         """`send`, with `ready` called before the server can accept the message and
         `meanwhile` while it considers it (see the module's docstring); what `ready` raises
         goes on as it is, the message unsent."""
@@ -199,20 +217,36 @@ class SmtpSender(MailSender):
             raise _classified(code, f"{recipient} was refused: {code} {_text(reply)}") from error
         except smtplib.SMTPResponseException as error:  # sender refused, DATA refused, auth…
             self._drop_connection()
-            raise _classified(error.smtp_code, f"sending to {recipient} failed: {error.smtp_code} {_text(error.smtp_error)}") from error
+            raise _classified(
+                error.smtp_code,
+                f"sending to {recipient} failed: {error.smtp_code} {_text(error.smtp_error)}",
+            ) from error
         except OAuthTrouble as error:
             self._drop_connection()
             raise TransientSendError(str(error)) from error
-        except (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError, socket.timeout, OSError) as error:
+        except (
+            smtplib.SMTPServerDisconnected,
+            smtplib.SMTPConnectError,
+            socket.timeout,
+            OSError,
+        ) as error:
             self._drop_connection()
-            raise TransientSendError(f"could not reach the SMTP server {self.host}:{self.port}: {error}") from error
+            raise TransientSendError(
+                f"could not reach the SMTP server {self.host}:{self.port}: {error}"
+            ) from error
         except smtplib.SMTPException as error:
             self._drop_connection()
             raise TransientSendError(f"sending to {recipient} failed: {error}") from error
 
-    def _send_on_live_connection(self, message: EmailMessage, sender: str, recipient: str,
-                                 ready: Callable[[], None], meanwhile: Callable[[], None],
-                                 data: bytes | None) -> None:
+    def _send_on_live_connection(
+        self,
+        message: EmailMessage,
+        sender: str,
+        recipient: str,
+        ready: Callable[[], None],
+        meanwhile: Callable[[], None],
+        data: bytes | None,
+    ) -> None:
         """Send on the kept connection; if the server had closed or reset it meanwhile,
         open a new one and send once more. A new connection that fails is not retried here:
         the error goes to the outbox, which retries the row later with backoff."""
@@ -226,8 +260,15 @@ class SmtpSender(MailSender):
         self._send_message(self._client, message, sender, recipient, ready, meanwhile, data)
 
     @staticmethod
-    def _send_message(client: _HeldClient, message: EmailMessage, sender: str, recipient: str,
-                      ready: Callable[[], None], meanwhile: Callable[[], None], data: bytes | None) -> None:
+    def _send_message(
+        client: _HeldClient,
+        message: EmailMessage,
+        sender: str,
+        recipient: str,
+        ready: Callable[[], None],
+        meanwhile: Callable[[], None],
+        data: bytes | None,
+    ) -> None:
         """The message's prepared bytes (`prepare`) when there are, else smtplib flattens it."""
         client.ready, client.meanwhile = ready, meanwhile  # read by _HeldEnd.data
         try:
@@ -266,17 +307,29 @@ def _flattened(message: EmailMessage, envelope: tuple[str, str]) -> bytes | None
 
 
 def _single_address(message: EmailMessage, header: str) -> str | None:
-    addresses = [address for _name, address in getaddresses(message.get_all(header) or []) if address]
+    addresses = [
+        address for _name, address in getaddresses(message.get_all(header) or []) if address
+    ]
     return addresses[0] if len(addresses) == 1 else None
 
 
 def _single_recipient(message: EmailMessage) -> str:
     """docs/design.md, Identity: one message per recipient — never a list that would show addresses."""
-    recipients = [address for _name, address in getaddresses(
-        [*(message.get_all("To") or []), *(message.get_all("Cc") or []), *(message.get_all("Bcc") or [])]
-    ) if address]
+    recipients = [
+        address
+        for _name, address in getaddresses(
+            [
+                *(message.get_all("To") or []),
+                *(message.get_all("Cc") or []),
+                *(message.get_all("Bcc") or []),
+            ]
+        )
+        if address
+    ]
     if len(recipients) != 1:
-        raise PermanentSendError(f"a message must have exactly one recipient, this one has {len(recipients)}")
+        raise PermanentSendError(
+            f"a message must have exactly one recipient, this one has {len(recipients)}"
+        )
     return recipients[0]
 
 

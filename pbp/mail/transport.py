@@ -5,6 +5,7 @@ cycles (docs/design.md: Embedded default).
 to `<data>/mail/outbox` plus the recipient's own folder `<data>/mail/<address>/`.
 `transport = imap`: IMAP ([imap]) in, SMTP ([smtp]) out.
 """
+
 from __future__ import annotations
 
 import imaplib
@@ -37,7 +38,10 @@ def mailbox_trouble(settings: Settings, error: BaseException) -> UserError:
     """The one line a host reads when the mailbox cannot be read at all."""
     if settings.transport == "imap":
         imap = settings.imap
-        where = f"the IMAP server {imap.host}:{imap.port} ({imap.security}, user {imap.user or '(none)'})"
+        where = (
+            f"the IMAP server {imap.host}:{imap.port} ({imap.security}, user"
+            f" {imap.user or '(none)'})"
+        )
         fix = "check [imap] host, port, security, user and password, and that the server is up"
     else:
         where = f"the Maildir {settings.maildir_root / 'inbox'}"
@@ -60,32 +64,57 @@ def open_mailbox(settings: Settings) -> Mailbox:
 
 def open_imap_mailbox(settings: Settings) -> ImapMailbox:
     """The IMAP mailbox of the settings (whatever their transport): `pbp run` waits in IDLE on one."""
-    from pbp.mail.imap.mailbox import ImapMailbox  # imapclient loads only for an IMAP mailbox (docs/design.md: Start-up)
+    from pbp.mail.imap.mailbox import (
+        ImapMailbox,
+    )  # imapclient loads only for an IMAP mailbox (docs/design.md: Start-up)
 
     imap = settings.imap
     return ImapMailbox(
-        imap.host, imap.port, imap.security, imap.user, imap.password,
-        folders={"inbox": imap.inbox, "processed": imap.processed, "rejected": imap.rejected,
-                 "quarantine": imap.quarantine},
-        ssl_context=_context(imap.ca_file), max_bytes=settings.max_mail_size,
-        login=imap.login, token_source=token_source(settings, imap.login), read_ahead_from=imap.read_ahead_from)
+        imap.host,
+        imap.port,
+        imap.security,
+        imap.user,
+        imap.password,
+        folders={
+            "inbox": imap.inbox,
+            "processed": imap.processed,
+            "rejected": imap.rejected,
+            "quarantine": imap.quarantine,
+        },
+        ssl_context=_context(imap.ca_file),
+        max_bytes=settings.max_mail_size,
+        login=imap.login,
+        token_source=token_source(settings, imap.login),
+        read_ahead_from=imap.read_ahead_from,
+    )
 
 
 def open_sender(settings: Settings) -> MailSender:
     if settings.transport == "maildir":
         return MaildirSender(settings.maildir_root)
     smtp = settings.smtp
-    return SmtpSender(smtp.host, smtp.port, smtp.security, smtp.user or None, smtp.password or None,
-                      ssl_context=_context(smtp.ca_file), envelope_sender=settings.from_address,
-                      login=smtp.login, token_source=token_source(settings, smtp.login))
+    return SmtpSender(
+        smtp.host,
+        smtp.port,
+        smtp.security,
+        smtp.user or None,
+        smtp.password or None,
+        ssl_context=_context(smtp.ca_file),
+        envelope_sender=settings.from_address,
+        login=smtp.login,
+        token_source=token_source(settings, smtp.login),
+    )
 
 
 class MailLinks:
     """The mailbox and sender, kept open between cycles (an IMAP login per poll would be
     wasteful) and reopened when the settings that define them change."""
 
-    def __init__(self, opener_mailbox: Callable[[Settings], Mailbox] = open_mailbox,
-                 opener_sender: Callable[[Settings], MailSender] = open_sender) -> None:
+    def __init__(
+        self,
+        opener_mailbox: Callable[[Settings], Mailbox] = open_mailbox,
+        opener_sender: Callable[[Settings], MailSender] = open_sender,
+    ) -> None:
         self._open_mailbox = opener_mailbox
         self._open_sender = opener_sender
         self._key: tuple[object, ...] | None = None
@@ -94,8 +123,14 @@ class MailLinks:
 
     @staticmethod
     def _key_of(settings: Settings) -> tuple[object, ...]:
-        return (settings.transport, settings.data, settings.imap, settings.smtp, settings.from_address,
-                settings.max_mail_size)
+        return (
+            settings.transport,
+            settings.data,
+            settings.imap,
+            settings.smtp,
+            settings.from_address,
+            settings.max_mail_size,
+        )
 
     def for_settings(self, settings: Settings) -> tuple[Mailbox, MailSender]:
         key = self._key_of(settings)

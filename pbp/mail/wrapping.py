@@ -12,6 +12,7 @@ is wrapped here, at word breaks, as the mail's prose is:
   still reads the same (its other lines are the form's own and are never wrapped);
 - a word longer than a line is cut, except a web address, which is left whole.
 """
+
 from __future__ import annotations
 
 import re
@@ -62,6 +63,12 @@ def _wrapped(line: str) -> list[str]:
         first, rest = indent + mark, indent + " " * len(mark)
     if len(rest) > WIDTH // 2:  # a deep indentation would leave no room for words
         first = rest = ""
-    content = line[match.end():] if first else line
-    return textwrap.wrap(content, width=WIDTH, initial_indent=first, subsequent_indent=rest,
-                         break_long_words="://" not in content, break_on_hyphens=False) or [line[:WIDTH]]
+    content = line[match.end() :] if first else line
+    return textwrap.wrap(
+        content,
+        width=WIDTH,
+        initial_indent=first,
+        subsequent_indent=rest,
+        break_long_words="://" not in content,
+        break_on_hyphens=False,
+    ) or [line[:WIDTH]]

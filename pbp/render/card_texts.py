@@ -3,6 +3,7 @@ No English left): role summaries, the order table's who and what, the forms' hin
 slots, and the clock's words for a deadline it cannot name. The engine writes them in English; the catalog domain `cards` holds each under the
 context `card`, made from every card by `scripts/catalogs extract`, so that a language
 is complete only when every card sentence is translated."""
+
 from __future__ import annotations
 
 import gettext
@@ -19,8 +20,22 @@ PAUSED_DEADLINE = "none while the game is paused by the host"
 UNSET_DEADLINE = "set when the host publishes the thread post"
 # The slots of an order line a form leaves to fill in (`VOTE <player>`), each worded as a
 # word of the reader's language (`<Spieler>`); the keyword is worded apart.
-SLOTS = ("<player>", "<room>", "<order>", "<choice>", "<class>", "<defendant>", "<floor>", "<statement>",
-         "<terminal>", "<text>", "<number>", "<name>", "<role>", "<four digits>")
+SLOTS = (
+    "<player>",
+    "<room>",
+    "<order>",
+    "<choice>",
+    "<class>",
+    "<defendant>",
+    "<floor>",
+    "<statement>",
+    "<terminal>",
+    "<text>",
+    "<number>",
+    "<name>",
+    "<role>",
+    "<four digits>",
+)
 
 
 def card_texts(card: RulesetCard) -> list[str]:
@@ -33,8 +48,12 @@ def card_texts(card: RulesetCard) -> list[str]:
 
 def every_card_text(cards: Iterable[RulesetCard]) -> list[str]:
     """The sentences of every card, and the words the shell adds to a form's hint and lines."""
-    return list(dict.fromkeys([text for card in cards for text in card_texts(card)] + [SEVERAL, SEVERAL_ALONE, *SLOTS,
-                                                                                            PAUSED_DEADLINE, UNSET_DEADLINE]))
+    return list(
+        dict.fromkeys(
+            [text for card in cards for text in card_texts(card)]
+            + [SEVERAL, SEVERAL_ALONE, *SLOTS, PAUSED_DEADLINE, UNSET_DEADLINE]
+        )
+    )
 
 
 def card_text(catalog: gettext.NullTranslations, text: str) -> str:
@@ -53,5 +72,5 @@ def slotted(catalog: gettext.NullTranslations, line: str) -> str:
 def hint_text(catalog: gettext.NullTranslations, note: str) -> str:
     """A form's hint: the card's sentence, and the shell's words about several names."""
     if note.endswith(SEVERAL) and note != SEVERAL:
-        return card_text(catalog, note[:-len(SEVERAL)]) + card_text(catalog, SEVERAL)
+        return card_text(catalog, note[: -len(SEVERAL)]) + card_text(catalog, SEVERAL)
     return card_text(catalog, note)

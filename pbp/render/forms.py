@@ -7,6 +7,7 @@ choice in place of the `<…>` gives a valid order. What helps choose (the rule'
 choices) follows on `#` lines of its own, never after the order, and no line is longer than
 a mail program leaves whole (pbp.mail.wrapping.WIDTH).
 """
+
 from __future__ import annotations
 
 import re
@@ -37,8 +38,11 @@ def form_line(syntax: str, choices: Sequence[str]) -> str:
 
 def comment_lines(text: str) -> str:
     """A hint as the form's `#` lines under an order."""
-    return "\n".join(textwrap.wrap(text, width=WIDTH, initial_indent=_HINT, subsequent_indent=_MORE,
-                                   break_on_hyphens=False))
+    return "\n".join(
+        textwrap.wrap(
+            text, width=WIDTH, initial_indent=_HINT, subsequent_indent=_MORE, break_on_hyphens=False
+        )
+    )
 
 
 def choice_lines(choices: Sequence[str], label: str = "choices:") -> str:
@@ -57,8 +61,15 @@ def choice_lines(choices: Sequence[str], label: str = "choices:") -> str:
     return "\n".join(lines)
 
 
-def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadline: str,
-               channels: Sequence[str] = (), in_thread: Mapping[str, str] | None = None) -> dict[str, Any] | None:
+def order_form(
+    game_id: str,
+    phase: Phase | None,
+    player: str,
+    token: str,
+    deadline: str,
+    channels: Sequence[str] = (),
+    in_thread: Mapping[str, str] | None = None,
+) -> dict[str, Any] | None:
     """The form for `player` in `phase`, or None when they have no orders to give and no
     team channel. `channels` are the team channels they belong to: a message form for each
     follows the order form (docs/design.md: Conversations); with channels and no orders,
@@ -69,11 +80,25 @@ def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadl
     if phase is None or player not in phase.actors:
         if not channels:
             return None
-        return {"game": game_id, "phase": None, "token": token, "deadline": deadline, "orders": [],
-                "channels": list(channels)}
+        return {
+            "game": game_id,
+            "phase": None,
+            "token": token,
+            "deadline": deadline,
+            "orders": [],
+            "channels": list(channels),
+        }
     specs: Sequence[OrderSpec] = phase.grammar.get(player, ())
-    lines = [{"keyword": s.keyword, "syntax": s.syntax, "line": form_line(s.syntax, s.choices),
-              "choices": list(s.choices), "note": _note(s)} for s in specs]
+    lines = [
+        {
+            "keyword": s.keyword,
+            "syntax": s.syntax,
+            "line": form_line(s.syntax, s.choices),
+            "choices": list(s.choices),
+            "note": _note(s),
+        }
+        for s in specs
+    ]
     form = {
         "channels": list(channels),
         "game": game_id,
@@ -82,8 +107,11 @@ def order_form(game_id: str, phase: Phase | None, player: str, token: str, deadl
         "deadline": deadline,
         "orders": [line for line in lines if str(line["keyword"]) not in in_thread],
     }
-    posted = [{**line, "take_back": in_thread[str(line["keyword"])]} for line in lines
-              if str(line["keyword"]) in in_thread]
+    posted = [
+        {**line, "take_back": in_thread[str(line["keyword"])]}
+        for line in lines
+        if str(line["keyword"]) in in_thread
+    ]
     return {**form, "thread_orders": posted} if posted else form
 
 
@@ -92,7 +120,9 @@ def _note(spec: OrderSpec) -> str:
     return f"{spec.note}{several}" if spec.note else several.lstrip("; ")
 
 
-def form_in_language(form: Mapping[str, Any] | None, card: RulesetCard, language: str) -> Mapping[str, Any] | None:
+def form_in_language(
+    form: Mapping[str, Any] | None, card: RulesetCard, language: str
+) -> Mapping[str, Any] | None:
     """The form as a reader of `language` fills it in: each order's line, syntax and
     take-back word with the keyword in that language (pbp.render.keyword_names), and its
     `withdraw` line, and its hint in that language's words (pbp.render.card_texts); an
@@ -102,15 +132,23 @@ def form_in_language(form: Mapping[str, Any] | None, card: RulesetCard, language
     catalog = translations(language)
 
     def spec_in(spec: Mapping[str, Any]) -> dict[str, Any]:
-        named = {**spec, "line": line_in(str(spec["line"]), card, language),
-                 "syntax": line_in(str(spec["syntax"]), card, language),
-                 "note": hint_text(catalog, str(spec.get("note") or ""))}
+        named = {
+            **spec,
+            "line": line_in(str(spec["line"]), card, language),
+            "syntax": line_in(str(spec["syntax"]), card, language),
+            "note": hint_text(catalog, str(spec.get("note") or "")),
+        }
         if "take_back" in spec:
             named["take_back"] = keyword_in(str(spec["take_back"]), card, language)
         return named
 
-    named_form = {**form, "orders": [spec_in(spec) for spec in form.get("orders", ())],
-                  "withdraw": f"{keyword_in('WITHDRAW', card, language)} <order>|{keyword_in('ALL', card, language)}"}
+    named_form = {
+        **form,
+        "orders": [spec_in(spec) for spec in form.get("orders", ())],
+        "withdraw": (
+            f"{keyword_in('WITHDRAW', card, language)} <order>|{keyword_in('ALL', card, language)}"
+        ),
+    }
     if "thread_orders" in form:
         named_form["thread_orders"] = [spec_in(spec) for spec in form["thread_orders"]]
     return named_form

@@ -7,6 +7,7 @@ form whoever holds it: an article or an ending that agreed with a hidden role wo
 it. Counts take the catalog's plural forms (its CLDR rule), not English grammar. A word
 the catalog lacks is written as English writes it.
 """
+
 from __future__ import annotations
 
 import gettext
@@ -39,7 +40,9 @@ class GlossaryWords:
     def role_count(self, count: int, role: object) -> str:
         text = words.role_name(role)
         key = f"%(num)d {text[:1]}{text[1:].lower()}"
-        if self.catalog.npgettext("role", key, _MISSING, 2) == _MISSING:  # gettext's answer for no entry
+        if (
+            self.catalog.npgettext("role", key, _MISSING, 2) == _MISSING
+        ):  # gettext's answer for no entry
             return words.role_count(count, role)
         return self.catalog.npgettext("role", key, _MISSING, count) % {"num": count}
 
@@ -87,33 +90,61 @@ class GlossaryWords:
         listed = [str(name) for name in names]
         if len(listed) < 2:
             return "".join(listed)
-        return self._named("grammar", "%(first)s and %(last)s") % {"first": ", ".join(listed[:-1]),
-                                                                     "last": listed[-1]}
+        return self._named("grammar", "%(first)s and %(last)s") % {
+            "first": ", ".join(listed[:-1]),
+            "last": listed[-1],
+        }
 
     def side_wins(self, sides: Iterable[str], ruleset: str) -> str:
         names = [self.side_name(str(side), ruleset) for side in sides if str(side).strip()]
-        return self._named("grammar", "%(sides)s wins!") % {"sides": self.and_list(names)} if names else ""
+        return (
+            self._named("grammar", "%(sides)s wins!") % {"sides": self.and_list(names)}
+            if names
+            else ""
+        )
 
     def phase_name(self, english: str) -> str:
         """A phase as its card words it in English (`Night 1 — the Witch's turn`), its
         words from the glossary (`Nacht 1 — Zug der Hexe`); numbers stay."""
         head, dash, step = english.partition(" — ")
         word, space, number = head.partition(" ")
-        head = self._named("phase", word) + space + number if number.isdigit() else self._named("phase", head)
+        head = (
+            self._named("phase", word) + space + number
+            if number.isdigit()
+            else self._named("phase", head)
+        )
         return head + dash + (self._named("phase", step) if step else "")
 
-    def phase_globals(self, english: Callable[[str, str], str]) -> dict[str, Callable[[str, str], str]]:
+    def phase_globals(
+        self, english: Callable[[str, str], str]
+    ) -> dict[str, Callable[[str, str], str]]:
         """The templates' `phase_words` and `subject_words` (pbp.render.renderer), from
         `english(ruleset, phase_id)`, the English words, in this language."""
-        return {"phase_words": lambda ruleset, phase: self.phase_name(english(ruleset, phase)),
-                "subject_words": lambda ruleset, phase: self.phase_name(english(ruleset, phase)).replace(" — ", ", ")}
+        return {
+            "phase_words": lambda ruleset, phase: self.phase_name(english(ruleset, phase)),
+            "subject_words": (
+                lambda ruleset, phase: self.phase_name(english(ruleset, phase)).replace(" — ", ", ")
+            ),
+        }
 
     def filters(self) -> dict[str, Callable[..., Any]]:
-        return {**words.FILTERS, "role": self.role_name, "a_role": self.a_role, "role_count": self.role_count,
-                "roles_counted": self.roles_counted, "team": self.team_name, "side_name": self.side_name,
-                "victory_path": self.victory_path, "faction": self.faction_name,
-                "phase_label": self.phase_label, "ruleset_name": self.ruleset_name,
-                "ruleset_label": self.ruleset_name, "result_path": self.result_path, "and_list": self.and_list, "side_wins": self.side_wins}
+        return {
+            **words.FILTERS,
+            "role": self.role_name,
+            "a_role": self.a_role,
+            "role_count": self.role_count,
+            "roles_counted": self.roles_counted,
+            "team": self.team_name,
+            "side_name": self.side_name,
+            "victory_path": self.victory_path,
+            "faction": self.faction_name,
+            "phase_label": self.phase_label,
+            "ruleset_name": self.ruleset_name,
+            "ruleset_label": self.ruleset_name,
+            "result_path": self.result_path,
+            "and_list": self.and_list,
+            "side_wins": self.side_wins,
+        }
 
 
 def install(environment: Any, language: str) -> None:

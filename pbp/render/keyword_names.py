@@ -6,6 +6,7 @@ commands HELP, FORM and STATUS). Every language's names are accepted from every 
 a line is turned into the English keyword before the ruleset reads it, so the engine reads
 English only; a form and a receipt write the keyword in their reader's language.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -16,8 +17,20 @@ from pbp.render.languages import SOURCE_LANGUAGE
 
 # The shell's own words: the order block's WITHDRAW (and ALL), the player commands.
 SHELL_NAMES: dict[str, dict[str, str]] = {
-    "de": {"WITHDRAW": "ZURUECKNEHMEN", "ALL": "ALLE", "HELP": "HILFE", "FORM": "FORMULAR", "STATUS": "STAND"},
-    "es": {"WITHDRAW": "RETIRAR", "ALL": "TODO", "HELP": "AYUDA", "FORM": "FORMULARIO", "STATUS": "ESTADO"},
+    "de": {
+        "WITHDRAW": "ZURUECKNEHMEN",
+        "ALL": "ALLE",
+        "HELP": "HILFE",
+        "FORM": "FORMULAR",
+        "STATUS": "STAND",
+    },
+    "es": {
+        "WITHDRAW": "RETIRAR",
+        "ALL": "TODO",
+        "HELP": "AYUDA",
+        "FORM": "FORMULARIO",
+        "STATUS": "ESTADO",
+    },
 }
 
 _KEPT: dict[int, tuple[RulesetCard, dict[str, dict[str, str]], dict[str, str]]] = {}
@@ -40,8 +53,12 @@ def _kept(card: RulesetCard) -> tuple[RulesetCard, dict[str, dict[str, str]], di
         by_language = {language: dict(names) for language, names in SHELL_NAMES.items()}
         for language, pairs in card.keyword_names:
             by_language.setdefault(language, {}).update(dict(pairs))
-        back = {name: keyword for names in by_language.values() for keyword, name in names.items()
-                if name != keyword}
+        back = {
+            name: keyword
+            for names in by_language.values()
+            for keyword, name in names.items()
+            if name != keyword
+        }
         kept = card, by_language, back
         _KEPT[id(card)] = kept
     return kept
@@ -62,7 +79,9 @@ def english_line(line: str, card: RulesetCard) -> str:
         return line
     back = canonical_words(card)
     written = words[0].upper().strip("*_")
-    first = back.get(written, words[0] if written == "WITHDRAW" else None)  # English stays as written
+    first = back.get(
+        written, words[0] if written == "WITHDRAW" else None
+    )  # English stays as written
     if first is None:
         return line
     rest = words[1:]
@@ -70,7 +89,7 @@ def english_line(line: str, card: RulesetCard) -> str:
         rest[0] = back[rest[0].upper()]
     elif first == words[0]:
         return line
-    return " ".join([line[:len(line) - len(stripped)] + first, *rest])
+    return " ".join([line[: len(line) - len(stripped)] + first, *rest])
 
 
 def english_lines(lines: Sequence[str], card: RulesetCard) -> list[str]:
@@ -88,7 +107,7 @@ def line_in(line: str, card: RulesetCard, language: str) -> str:
     if language not in names_by_language(card):
         return line
     stripped = line.lstrip("# ")
-    head = line[:len(line) - len(stripped)]
+    head = line[: len(line) - len(stripped)]
     word, space, rest = stripped.partition(" ")
     named = keyword_in(word, card, language)
     return line if named == word else f"{head}{named}{space}{rest}"
@@ -99,7 +118,10 @@ def thread_words(card: RulesetCard, language: str) -> Mapping[str, str]:
     with the English word it stands for: the English words and that language's names."""
     english = {*card.public_orders, *(word for word, _ in card.take_back_words)}
     names = names_by_language(card).get(language, {})
-    return {**{word: word for word in english}, **{names[word]: word for word in english if word in names}}
+    return {
+        **{word: word for word in english},
+        **{names[word]: word for word in english if word in names},
+    }
 
 
 @lru_cache(maxsize=None)

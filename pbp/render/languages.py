@@ -6,6 +6,7 @@ written, so no compiled file is kept beside its source.
 
 Plural forms come from each catalog's CLDR rule (Babel writes it in the header); dates and
 times are written with Babel in the reader's language (pbp.render.moments)."""
+
 from __future__ import annotations
 
 import gettext
@@ -47,9 +48,15 @@ def locale_folder(root: Path | None = None) -> Path:
 def languages(root: Path | None = None) -> tuple[str, ...]:
     """English, then every language with a catalog, in alphabetical order."""
     folder = locale_folder(root)
-    found = sorted(path.name for path in folder.iterdir()
-                   if (path / "LC_MESSAGES").is_dir() and any((path / "LC_MESSAGES").glob("*.po"))) \
-        if folder.is_dir() else []
+    found = (
+        sorted(
+            path.name
+            for path in folder.iterdir()
+            if (path / "LC_MESSAGES").is_dir() and any((path / "LC_MESSAGES").glob("*.po"))
+        )
+        if folder.is_dir()
+        else []
+    )
     return (SOURCE_LANGUAGE, *[code for code in found if code != SOURCE_LANGUAGE])
 
 

@@ -4,6 +4,7 @@ months and units come from Babel's CLDR data for it (its plural forms included),
 abbreviation and UTC as in English, since a zone's short name is what a player looks up.
 
 Babel is imported only when a language other than English is written."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -12,7 +13,12 @@ from pbp.render.languages import SOURCE_LANGUAGE
 from pbp import timezones
 
 # The units of a span of time, largest first, as CLDR names them; at most two are shown.
-_UNITS = (("duration-day", 86400), ("duration-hour", 3600), ("duration-minute", 60), ("duration-second", 1))
+_UNITS = (
+    ("duration-day", 86400),
+    ("duration-hour", 3600),
+    ("duration-minute", 60),
+    ("duration-second", 1),
+)
 
 
 def _day(moment: datetime, language: str, with_year: bool) -> str:
@@ -27,7 +33,9 @@ def _clock(moment: datetime, language: str, seconds: bool = False) -> str:
     return str(format_time(moment, "HH:mm:ss" if seconds else "HH:mm", locale=language))
 
 
-def render_moment(moment: datetime | str, zone_name: str | None = None, language: str = SOURCE_LANGUAGE) -> str:
+def render_moment(
+    moment: datetime | str, zone_name: str | None = None, language: str = SOURCE_LANGUAGE
+) -> str:
     """A deadline as a player reads it, in their zone and in UTC (timezones.render_moment):
     `So., 1. Dez. 2030, 19:00 CET (18:00 UTC)` in German."""
     if language == SOURCE_LANGUAGE:
@@ -38,12 +46,18 @@ def render_moment(moment: datetime | str, zone_name: str | None = None, language
         return f"{_day(utc, language, True)}, {_clock(utc, language)} UTC"
     local = utc.astimezone(where)
     utc_clock = f"{_clock(utc, language)} UTC"
-    utc_part = utc_clock if local.date() == utc.date() else f"{_day(utc, language, False)}, {utc_clock}"
-    return (f"{_day(local, language, True)}, {_clock(local, language)} "
-            f"{timezones.zone_abbreviation(local)} ({utc_part})")
+    utc_part = (
+        utc_clock if local.date() == utc.date() else f"{_day(utc, language, False)}, {utc_clock}"
+    )
+    return (
+        f"{_day(local, language, True)}, {_clock(local, language)} "
+        f"{timezones.zone_abbreviation(local)} ({utc_part})"
+    )
 
 
-def render_received(moment: datetime | str, zone_name: str | None = None, language: str = SOURCE_LANGUAGE) -> str:
+def render_received(
+    moment: datetime | str, zone_name: str | None = None, language: str = SOURCE_LANGUAGE
+) -> str:
     """When a player's mail was received (timezones.render_received): the UTC stamp as in
     English, the local time beside it in the reader's language."""
     if language == SOURCE_LANGUAGE:
@@ -54,8 +68,10 @@ def render_received(moment: datetime | str, zone_name: str | None = None, langua
         return timezones.render_timestamp(utc)
     local = utc.astimezone(where)
     day = f"{_day(local, language, False)}, " if local.date() != utc.date() else ""
-    return (f"{timezones.render_timestamp(utc)} ({day}{_clock(local, language, seconds=True)} "
-            f"{timezones.zone_abbreviation(local)})")
+    return (
+        f"{timezones.render_timestamp(utc)} ({day}{_clock(local, language, seconds=True)} "
+        f"{timezones.zone_abbreviation(local)})"
+    )
 
 
 def render_remaining(span: timedelta, language: str = SOURCE_LANGUAGE) -> str:
@@ -71,7 +87,9 @@ def render_remaining(span: timedelta, language: str = SOURCE_LANGUAGE) -> str:
         amount, seconds = divmod(seconds, size)
         if amount:
             parts.append(str(format_unit(amount, unit, length="long", locale=language)))
-    return " ".join(parts[:2]) or str(format_unit(0, "duration-second", length="long", locale=language))
+    return " ".join(parts[:2]) or str(
+        format_unit(0, "duration-second", length="long", locale=language)
+    )
 
 
 def language_name(code: str, reader: str = SOURCE_LANGUAGE) -> str:

@@ -2,6 +2,7 @@
 Languages). A translated sentence is longer or shorter than the English one it replaces,
 so a template words a paragraph as one translatable message and lets this filter break
 its lines, instead of breaking them by hand in each language."""
+
 from __future__ import annotations
 
 import textwrap
@@ -13,5 +14,11 @@ def paragraph(text: object, width: int = MAIL_WIDTH, indent: str = "") -> str:
     """`text` with its spaces and line breaks reflowed to lines of at most `width`
     columns, each starting with `indent`; a word longer than a line (an address) is kept
     whole on a line of its own."""
-    return textwrap.fill(" ".join(str(text).split()), width=width, initial_indent=indent,
-                         subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+    return textwrap.fill(
+        " ".join(str(text).split()),
+        width=width,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )

@@ -12,6 +12,7 @@ the SVG as a `map.svg` attachment.
 Templates receive only views (`rules.view(state, player)`), events, forms and plain
 facts about the game (id, ruleset, phase ids, deadlines); never the state.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache, partial
@@ -77,12 +78,20 @@ class Renderer:
         # imports) on every mail rendered; as with `_exists`, an edited template is used
         # after `refresh`. Every template stays compiled (cache_size -1: a plain dict, not
         # a least-recently-used list reordered, under a lock, at each template asked for).
-        self.env = ViewEnvironment(loader=FileSystemLoader(str(self.root)), undefined=StrictUndefined,
-                                   keep_trailing_newline=True, autoescape=False, auto_reload=False,
-                                   cache_size=-1, extensions=["jinja2.ext.i18n"])
+        self.env = ViewEnvironment(
+            loader=FileSystemLoader(str(self.root)),
+            undefined=StrictUndefined,
+            keep_trailing_newline=True,
+            autoescape=False,
+            auto_reload=False,
+            cache_size=-1,
+            extensions=["jinja2.ext.i18n"],
+        )
         self.env.install_gettext_translations(translations(language, self.root), newstyle=True)  # type: ignore[attr-defined]
         # the board's words in this language (pbp.render.card_texts)
-        self.env.globals["board_text"] = partial(board_text, word=partial(card_text, translations(language, self.root)))
+        self.env.globals["board_text"] = partial(
+            board_text, word=partial(card_text, translations(language, self.root))
+        )
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
         glossary_words.install(self.env, language)  # after phase_words, which it words anew
@@ -102,10 +111,14 @@ class Renderer:
         # `{{ line | order_line(ruleset) | slotted }}`.
         self.env.filters["card_text"] = partial(hint_text, translations(language, self.root))
         self.env.filters["slotted"] = partial(slotted, translations(language, self.root))
-        self.env.filters["order_line"] = lambda line, ruleset: line_in(str(line), _card(ruleset), language)
+        self.env.filters["order_line"] = lambda line, ruleset: line_in(
+            str(line), _card(ruleset), language
+        )
         self._existing: dict[str, bool] = {}
         self._mail_templates: dict[tuple[str, str], tuple[Template, dict[str, Any]]] = {}
-        self._forms: dict[int, tuple[Any, Any, str]] = {}  # id(form) -> (form, its ruleset, its text)
+        self._forms: dict[
+            int, tuple[Any, Any, str]
+        ] = {}  # id(form) -> (form, its ruleset, its text)
 
     def refresh(self) -> None:
         """Forget every template whose file changed since it was compiled, and which
@@ -133,7 +146,9 @@ class Renderer:
                 self._existing[name] = False
         return self._existing[name]
 
-    def order_form(self, form: Mapping[str, Any] | None, game: Mapping[str, Any] | None = None) -> str:
+    def order_form(
+        self, form: Mapping[str, Any] | None, game: Mapping[str, Any] | None = None
+    ) -> str:
         """The macro `order_form` of mail/_common.j2, which templates call as
         `order_form(form, game)`, made once per form: a stored game makes each player's
         form once and hands that same dict out again (pbp.game.stored.StoredGame), and a
@@ -156,7 +171,9 @@ class Renderer:
         its kind, which templates call as `word(verdict)`. Accepted orders are echoed with
         their keywords in the reader's language (pbp.render.keyword_names)."""
         if verdict.kind == "orders_accepted" and self.language != SOURCE_LANGUAGE:
-            lines = tuple(order_in(str(line), self.language) for line in verdict.facts.get("lines", ()))
+            lines = tuple(
+                order_in(str(line), self.language) for line in verdict.facts.get("lines", ())
+            )
             verdict = type(verdict)(verdict.kind, **{**verdict.facts, "lines": lines})
         return str(getattr(self._verdict_macros(), verdict.kind)(verdict))
 
@@ -206,14 +223,19 @@ class Renderer:
         # What Template.render does, less its copies of the names: they are merged here once,
         # the mail's own last, as Jinja would ("shared" takes the dict as the template's names).
         try:
-            text = self.env.concat(template.root_render_func(
-                template.new_context({**names, **greeting(context), **context}, shared=True)))
+            text = self.env.concat(
+                template.root_render_func(
+                    template.new_context({**names, **greeting(context), **context}, shared=True)
+                )
+            )
         except Exception:
             self.env.handle_exception()  # raises it again, its traceback pointing into the template
         head, _, body = text.partition("\n\n")
         if not head.startswith("Subject: "):
             raise ValueError(f"template {template.name} must start with a 'Subject: ' line")
-        return RenderedMail(head[len("Subject: "):].strip(), tidy(body), map_attachments(kind, context))
+        return RenderedMail(
+            head[len("Subject: ") :].strip(), tidy(body), map_attachments(kind, context)
+        )
 
     def describe(self, ruleset: str, event: Event | Mapping[str, Any]) -> str:
         """One event in words (the public summaries `pbp demo` prints, the public posts); the
@@ -221,7 +243,9 @@ class Renderer:
         if not isinstance(event, Event):
             event = Event(event["kind"], event.get("data", {}))
         module = self.env.get_template(self.ruleset_templates(ruleset)["events_template"]).module
-        describe: Callable[[dict[str, Any]], object] = getattr(module, "describe")  # the template's macro
+        describe: Callable[[dict[str, Any]], object] = getattr(
+            module, "describe"
+        )  # the template's macro
         return str(describe(event_json(event))).strip()
 
 
@@ -271,7 +295,12 @@ def map_attachments(kind: str, context: dict[str, Any]) -> tuple[Attachment, ...
     """The board's picture as `map.svg` for a report whose view shows one (the
     Infiltration facility; not the last report, which has no status and so no map)."""
     view, game = context.get("view"), context.get("game")
-    if kind != "report" or context.get("result") or not isinstance(view, dict) or not isinstance(game, Mapping):
+    if (
+        kind != "report"
+        or context.get("result")
+        or not isinstance(view, dict)
+        or not isinstance(game, Mapping)
+    ):
         return ()
     svg = _card(str(game.get("ruleset", ""))).board_svg(view)
     return (Attachment("map.svg", "image/svg+xml", svg),) if svg else ()

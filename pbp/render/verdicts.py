@@ -7,6 +7,7 @@ The macro of that kind in `templates/mail/_verdicts.j2` words it, so a host who 
 pbp finds every receipt, refusal and answer there. A template reads a fact as an
 attribute (`verdict.game_id`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -5,6 +5,7 @@ plural ("2 Werewolves"). The plurals and articles are English grammar, left to `
 loaded at the first word it is asked for (docs/design.md: Start-up): it takes a second or
 more to import, which a command that words no role need not pay.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -129,9 +130,23 @@ def ruleset_label(ruleset: object) -> str:
     return str(ruleset)
 
 
-FILTERS: dict[str, Callable[..., Any]] = {"ruleset_name": ruleset_name, "ruleset_label": ruleset_label, "faction": faction_name, "phase_label": phase_label, "result_path": result_path,
-           "role": role_name, "team": team_name, "and_list": and_list, "a_role": a_role, "roles_counted": roles_counted, "role_count": role_count,
-           "side_wins": side_wins, "side_name": side_name, "victory_path": victory_path, "sentence": sentence}
+FILTERS: dict[str, Callable[..., Any]] = {
+    "ruleset_name": ruleset_name,
+    "ruleset_label": ruleset_label,
+    "faction": faction_name,
+    "phase_label": phase_label,
+    "result_path": result_path,
+    "role": role_name,
+    "team": team_name,
+    "and_list": and_list,
+    "a_role": a_role,
+    "roles_counted": roles_counted,
+    "role_count": role_count,
+    "side_wins": side_wins,
+    "side_name": side_name,
+    "victory_path": victory_path,
+    "sentence": sentence,
+}
 
 
 def install(environment: Any) -> None:

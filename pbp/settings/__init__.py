@@ -4,6 +4,7 @@ documents every key).
 Where it is: `--settings PATH`, else `$PBP_SETTINGS`, else `./pbp.ini`. Relative paths
 inside it are relative to the file's folder.
 """
+
 from __future__ import annotations
 
 import configparser
@@ -15,7 +16,12 @@ from typing import Literal, cast
 from pbp.errors import UserError
 from pbp.release import settings_example
 from pbp.settings.providers import MAIL_PRESETS, OAUTH_PRESETS
-from pbp.settings.values import choice as _choice, language as _language, number as _number, zone as _zone
+from pbp.settings.values import (
+    choice as _choice,
+    language as _language,
+    number as _number,
+    zone as _zone,
+)
 
 DEFAULT_SETTINGS_NAME = "pbp.ini"
 TRANSPORTS = ("maildir", "imap")
@@ -111,7 +117,11 @@ class Settings:
     @property
     def refresh_token_path(self) -> Path:
         """Where the OAuth2 refresh token is kept (a 0600 file; default in the data folder)."""
-        return Path(self.oauth.refresh_token_file) if self.oauth.refresh_token_file else self.data / "oauth-refresh-token"
+        return (
+            Path(self.oauth.refresh_token_file)
+            if self.oauth.refresh_token_file
+            else self.data / "oauth-refresh-token"
+        )
 
 
 def settings_path(explicit: str | None = None) -> Path:
@@ -131,8 +141,10 @@ def _secret(section: configparser.SectionProxy, base: Path, name: str) -> str:
         try:
             return file.read_text(encoding="utf-8").splitlines()[0].strip()
         except (OSError, IndexError):
-            raise UserError(f"Cannot read the {section.name} {name} from {file}; "
-                            "check that the file exists and holds the password on its first line.") from None
+            raise UserError(
+                f"Cannot read the {section.name} {name} from {file}; "
+                "check that the file exists and holds the password on its first line."
+            ) from None
     return section.get(name, "")
 
 
@@ -154,24 +166,32 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
             parser.read(path, encoding="utf-8")
         except (configparser.Error, UnicodeDecodeError) as error:
             problem = str(error).splitlines()[0].rstrip(".")
-            raise UserError(f"The settings file {path} cannot be read ({problem}); fix it, or write a new one "
-                            "with `pbp init --force`.") from None
+            raise UserError(
+                f"The settings file {path} cannot be read ({problem}); fix it, or write a new one "
+                "with `pbp init --force`."
+            ) from None
         base = path.resolve().parent
     elif data_override:
         base = Path.cwd()
         path = None
     else:
-        raise UserError(f"No settings file at {settings_path(explicit)}; run `pbp init` first "
-                        "or name one with --settings / PBP_SETTINGS.")
+        raise UserError(
+            f"No settings file at {settings_path(explicit)}; run `pbp init` first "
+            "or name one with --settings / PBP_SETTINGS."
+        )
     for name in ("pbp", "imap", "smtp", "roles", "oauth", "forum"):
         if not parser.has_section(name):
             parser.add_section(name)
-    main, imap, smtp, roles, oauth = (parser[name] for name in ("pbp", "imap", "smtp", "roles", "oauth"))
+    main, imap, smtp, roles, oauth = (
+        parser[name] for name in ("pbp", "imap", "smtp", "roles", "oauth")
+    )
     data = Path(data_override or str(main.get("data", "pbp-data")))
     if not data.is_absolute():
         data = base / data
     transport = _choice(main, "transport", "maildir", TRANSPORTS)
-    modules = tuple(m.strip() for m in roles.get("modules", "").replace("\n", ",").split(",") if m.strip())
+    modules = tuple(
+        m.strip() for m in roles.get("modules", "").replace("\n", ",").split(",") if m.strip()
+    )
     return Settings(
         data=data,
         transport=transport,
@@ -180,7 +200,9 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
         poll_interval=_number(main, "poll_interval", 60.0, float, least=0.1),
         max_mail_size=_number(main, "max_mail_size", 1_000_000, int),
         replies_per_sender_per_day=_number(main, "replies_per_sender_per_day", 50, int, least=0),
-        wrong_tokens_per_sender_per_day=_number(main, "wrong_tokens_per_sender_per_day", 10, int, least=1),
+        wrong_tokens_per_sender_per_day=_number(
+            main, "wrong_tokens_per_sender_per_day", 10, int, least=1
+        ),
         imap=ImapSettings(
             host=imap.get("host", "127.0.0.1").strip(),
             port=_number(imap, "port", 993, int, most=65535),
@@ -190,7 +212,9 @@ def load_settings(explicit: str | None = None, data_override: str | None = None)
             ca_file=_path(imap, base, "ca_file"),
             login=_choice(imap, "login", "password", LOGINS),
             idle=_choice(imap, "idle", "on", ("on", "off")) == "on",
-            idle_renew=_number(imap, "idle_renew", float(IDLE_RENEW_SECONDS), float, least=1, most=29 * 60),
+            idle_renew=_number(
+                imap, "idle_renew", float(IDLE_RENEW_SECONDS), float, least=1, most=29 * 60
+            ),
             read_ahead_from=_number(imap, "read_ahead_from", READ_AHEAD_FROM, int, least=0),
             inbox=imap.get("inbox", "INBOX").strip(),
             processed=imap.get("processed", "processed").strip(),
@@ -221,8 +245,10 @@ def _oauth(section: configparser.SectionProxy, base: Path) -> OAuthSettings:
     """The [oauth] section; endpoints and scope left empty come from the provider's preset."""
     provider = _choice(section, "provider", "generic", tuple(OAUTH_PRESETS))
     preset = OAUTH_PRESETS[provider]
+
     def given(key: str) -> str:
         return section.get(key, "").strip() or str(getattr(preset, key))
+
     return OAuthSettings(
         provider=provider,
         authorization_endpoint=given("authorization_endpoint"),
@@ -242,18 +268,28 @@ def default_settings_text(data: str, provider: str | None = None) -> str:
     values = {("pbp", "data"): data}
     if provider is not None:
         preset = MAIL_PRESETS[provider]
-        values |= {("pbp", "transport"): "imap",
-                   ("imap", "host"): preset.imap_host, ("imap", "port"): str(preset.imap_port),
-                   ("imap", "security"): preset.imap_security, ("imap", "login"): preset.login,
-                   ("smtp", "host"): preset.smtp_host, ("smtp", "port"): str(preset.smtp_port),
-                   ("smtp", "security"): preset.smtp_security, ("smtp", "login"): preset.login,
-                   ("oauth", "provider"): preset.oauth_provider}
+        values |= {
+            ("pbp", "transport"): "imap",
+            ("imap", "host"): preset.imap_host,
+            ("imap", "port"): str(preset.imap_port),
+            ("imap", "security"): preset.imap_security,
+            ("imap", "login"): preset.login,
+            ("smtp", "host"): preset.smtp_host,
+            ("smtp", "port"): str(preset.smtp_port),
+            ("smtp", "security"): preset.smtp_security,
+            ("smtp", "login"): preset.login,
+            ("oauth", "provider"): preset.oauth_provider,
+        }
     lines, section = [], ""
     for line in text.splitlines():
         stripped = line.strip()
         if stripped.startswith("[") and stripped.endswith("]"):
             section = stripped[1:-1]
-        key = stripped.partition("=")[0].strip() if "=" in stripped and not stripped.startswith("#") else ""
+        key = (
+            stripped.partition("=")[0].strip()
+            if "=" in stripped and not stripped.startswith("#")
+            else ""
+        )
         if (section, key) in values:
             line = f"{key} = {values[(section, key)]}"
         lines.append(line)

@@ -5,6 +5,7 @@ log line).
 The settings file's secrets (every key naming a password, a secret, an API key or a token,
 given inline or in a `*_file`), the OAuth2 refresh token's file, and the tokens pbp learns
 while it runs (access tokens, a rotated refresh token: `remember`)."""
+
 from __future__ import annotations
 
 import configparser

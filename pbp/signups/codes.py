@@ -12,6 +12,7 @@ code. Answers to addresses a game does not know yet are capped per day
 (`NEW_ADDRESS_ANSWERS_PER_DAY`, pbp.signups.mail), so pbp does not mail every address a
 flood names.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -41,8 +42,9 @@ def current(pending: Pending, now: datetime) -> dict[str, PendingRequest]:
     return {code: request for code, request in pending.items() if as_utc(request.created) > oldest}
 
 
-def with_request(pending: Pending, code: str, request: PendingRequest,
-                 now: datetime) -> dict[str, PendingRequest] | None:
+def with_request(
+    pending: Pending, code: str, request: PendingRequest, now: datetime
+) -> dict[str, PendingRequest] | None:
     """`pending` with `request` under `code`, replacing the address's earlier request and
     dropping expired ones; None when `MAX_PENDING` other requests are waiting."""
     kept = {c: r for c, r in current(pending, now).items() if r.email != request.email}
@@ -52,8 +54,9 @@ def with_request(pending: Pending, code: str, request: PendingRequest,
     return kept
 
 
-def take_request(pending: Pending, code: str, email: str,
-                 now: datetime) -> tuple[PendingRequest | None, dict[str, PendingRequest]]:
+def take_request(
+    pending: Pending, code: str, email: str, now: datetime
+) -> tuple[PendingRequest | None, dict[str, PendingRequest]]:
     """(the request `code` stands for, if `email` made it and it has not expired; the
     pending requests without it and without expired ones). A code used from another
     address is not found and stays pending for its owner."""

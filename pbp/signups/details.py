@@ -8,6 +8,7 @@ lines of their own right after it (`TZ: Europe/Berlin`, `FORUM: alice k`, `LANG:
 them into one JOIN argument (`pbp.mail.signup_words.join_argument`); `JoinDetails.parse` reads it back. A forum
 name may hold spaces, so each value runs to the next key or the end of its line.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,10 +41,18 @@ class JoinDetails:
 
     @classmethod
     def parse(cls, argument: str) -> JoinDetails:
-        parts = _KEY.split(unicodedata.normalize("NFC", argument))  # name, key, value, key, value, …
-        values = {_KEY_NAMES[key.upper()]: value.strip() for key, value in zip(parts[1::2], parts[2::2])}
-        return cls(parts[0].strip(), values.get("TZ", ""), re.sub(r"\s+", " ", values.get("FORUM", "")),
-                   values.get("LANG", "").lower())
+        parts = _KEY.split(
+            unicodedata.normalize("NFC", argument)
+        )  # name, key, value, key, value, …
+        values = {
+            _KEY_NAMES[key.upper()]: value.strip() for key, value in zip(parts[1::2], parts[2::2])
+        }
+        return cls(
+            parts[0].strip(),
+            values.get("TZ", ""),
+            re.sub(r"\s+", " ", values.get("FORUM", "")),
+            values.get("LANG", "").lower(),
+        )
 
     @classmethod
     def of_request(cls, request: PendingRequest) -> JoinDetails:
@@ -60,19 +69,26 @@ class JoinDetails:
         how to fix it (the name is checked by the roster rules)."""
         found = []
         if self.timezone and zone_problem(self.timezone):
-            found.append(f"The time zone {quoted(self.timezone, 40)!r} is unknown: write an IANA name such "
-                         f"as Europe/Berlin, America/New_York or UTC, e.g. JOIN {game_id} {self.name} "
-                         "TZ=Europe/Berlin.")
+            found.append(
+                f"The time zone {quoted(self.timezone, 40)!r} is unknown: write an IANA name such "
+                f"as Europe/Berlin, America/New_York or UTC, e.g. JOIN {game_id} {self.name} "
+                "TZ=Europe/Berlin."
+            )
         if self.language and language_problem(self.language):
-            found.append(f"The language {quoted(self.language, 20)!r} is not one pbp writes in: write one of "
-                         f"{', '.join(languages())}, e.g. JOIN {game_id} {self.name} LANG={languages()[-1]}.")
+            found.append(
+                f"The language {quoted(self.language, 20)!r} is not one pbp writes in: write one of"
+                f" {', '.join(languages())}, e.g. JOIN {game_id} {self.name}"
+                f" LANG={languages()[-1]}."
+            )
         if self.forum_name:
             problem = forum_name_problem(self.forum_name)
             if problem:
                 found.append(problem)
             elif self.forum_name.casefold() in {taken.casefold() for taken in forum_names_taken}:
-                found.append(f"The forum name {self.forum_name!r} is signed up for {game_id} already; give "
-                             "your own forum account after FORUM=.")
+                found.append(
+                    f"The forum name {self.forum_name!r} is signed up for {game_id} already; give "
+                    "your own forum account after FORUM=."
+                )
         return found
 
 
@@ -81,8 +97,11 @@ def forum_name_problem(forum_name: str) -> str | None:
     shown = quoted(forum_name, 40)
     allowed = all(unicodedata.category(c)[0] in "LN" or c in _FORUM_MARKS for c in forum_name)
     if not allowed or len(forum_name) > MAX_FORUM_CHARS or not forum_name[0].isalnum():
-        return (f"The forum name {shown!r} cannot be used: write your forum account as 1-{MAX_FORUM_CHARS} "
-                "letters, digits, spaces, '_', '-' or '.', starting with a letter or digit, e.g. FORUM=alice_k.")
+        return (
+            f"The forum name {shown!r} cannot be used: write your forum account as"
+            f" 1-{MAX_FORUM_CHARS} letters, digits, spaces, '_', '-' or '.', starting with a letter"
+            " or digit, e.g. FORUM=alice_k."
+        )
     return None
 
 
@@ -92,5 +111,7 @@ def join_problems(record: SignupRecord, details: JoinDetails) -> tuple[list[str]
     entries = record.entries
     npcs = [npc["name"] for npc in record.npcs]
     taken = [e.forum_name for e in entries if e.forum_name]
-    return (roster_problems([*npcs, *(e.name for e in entries), details.name]),
-            details.problems(record.id, taken))
+    return (
+        roster_problems([*npcs, *(e.name for e in entries), details.name]),
+        details.problems(record.id, taken),
+    )

@@ -1,6 +1,7 @@
 """What `pbp status` shows of sign-ups (docs/design.md: Sign-ups and spectators): each game open for
 sign-ups with its closing time and every confirmed sign-up, requests waiting for their
 confirmation, and, once a game has started, its substitutes' list."""
+
 from __future__ import annotations
 
 from typing import Iterable
@@ -25,23 +26,31 @@ def signup_lines(folder: DataFolder, game_id: str | None = None) -> list[str]:
         signups = open_game(folder, known)
         record = signups.record
         if record.status == OPEN:
-            lines.append(f"Sign-ups for {known} ({record.ruleset}, {record.players_min} to "
-                         f"{record.players_max} players), closing {render_moment(record.closes)}")
+            lines.append(
+                f"Sign-ups for {known} ({record.ruleset}, {record.players_min} to "
+                f"{record.players_max} players), closing {render_moment(record.closes)}"
+            )
             lines.append(f"  signed up ({len(signups.players)}): {_names(signups.players)}")
             if record.pending:
                 lines.append(f"  waiting for a confirmation code: {len(record.pending)}")
             answered = record.new_addresses_answered
             if answered.get("count", 0) >= NEW_ADDRESS_ANSWERS_PER_DAY:
-                lines.append(f"  {answered['count']} new addresses were answered on {answered['day']} (UTC), the "
-                             "most in a day; later sign-up mail from new addresses that day was not answered "
-                             "(see the unknown senders)")
+                lines.append(
+                    f"  {answered['count']} new addresses were answered on {answered['day']} (UTC),"
+                    " the most in a day; later sign-up mail from new addresses that day was not"
+                    " answered (see the unknown senders)"
+                )
             if record.host_told:
-                lines.append(f"  closed short of players; starts when {record.players_min} have signed up, "
-                             f"or with `pbp start {known}`")
+                lines.append(
+                    f"  closed short of players; starts when {record.players_min} have signed up, "
+                    f"or with `pbp start {known}`"
+                )
         elif game_id is not None or signups.substitutes:
             lines.append(f"Sign-ups for {known}: started")
         if signups.substitutes:
-            lines.append(f"  substitutes' list ({len(signups.substitutes)}): {_names(signups.substitutes)}")
+            lines.append(
+                f"  substitutes' list ({len(signups.substitutes)}): {_names(signups.substitutes)}"
+            )
         rows = outbox_briefs(signups.file)
         failed = [row for row in rows if row.failed]
         waiting = [row for row in rows if row.queued]

@@ -11,6 +11,7 @@ player's mail is the same whether spectators exist or not, and whatever the chan
 Spectators never write: a dead player's orders are refused by the order desk, and a
 watcher is on no roster.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -28,7 +29,9 @@ from pbp.render.verdicts import Refused
 KIND = "spectator"
 # The Message-ID sequence of a game's mail to spectators and would-be watchers, apart from
 # the players' (pbp.storage.outbox_queue.OutboxQueue.queue): a player's mail reads the same with or without them.
-OUTSIDE_SEQUENCE = "spectator_sequence"  # the game record's confirmed watcher addresses, in order of confirmation
+OUTSIDE_SEQUENCE = (  # the game record's confirmed watcher addresses, in order of confirmation
+    "spectator_sequence"
+)
 
 
 def spectators(game: StoredGame) -> list[tuple[str, str, bool]]:
@@ -41,7 +44,9 @@ def spectators(game: StoredGame) -> list[tuple[str, str, bool]]:
     found = [(player.name, player.email, False) for player in game.roster if player.name in dead]
     if mode == "all":
         players = {player.email for player in game.roster}
-        found += [("watcher", address, True) for address in game.record.watchers if address not in players]
+        found += [
+            ("watcher", address, True) for address in game.record.watchers if address not in players
+        ]
     return found
 
 
@@ -55,31 +60,63 @@ def queue_spectator_mail(moderator: Moderator, resolved: Resolved) -> None:
         return
     resolved_phase = resolved.phase.id
     # An actor who gave no orders had nothing to do, or left it to the rules: not listed.
-    shown_orders = [{"player": player, "lines": [str(order) for order in resolved.orders[player]]}
-                    for player in sorted(resolved.phase.actors) if resolved.orders.get(player)]
-    private = [{"player": player, "events": [event_json(e) for e in events]}
-               for player, events in sorted(resolved.resolution.private.items()) if events]
+    shown_orders = [
+        {"player": player, "lines": [str(order) for order in resolved.orders[player]]}
+        for player in sorted(resolved.phase.actors)
+        if resolved.orders.get(player)
+    ]
+    private = [
+        {"player": player, "events": [event_json(e) for e in events]}
+        for player, events in sorted(resolved.resolution.private.items())
+        if events
+    ]
     talk = channel_messages(after, resolved_phase)
     roles = role_list(after)
     for name, address, watcher in recipients:
-        first = not after.file.outbox.count_where("address", address, lambda row: row["kind"] == KIND)
+        first = not after.file.outbox.count_where(
+            "address", address, lambda row: row["kind"] == KIND
+        )
         # A dead player reads their own language; a watcher the thread's (option language).
-        reads = (after.record.watcher_languages.get(address) or thread_language(after.record.moderator_options)
-                 if watcher else after.roster.language_of(name))
+        reads = (
+            after.record.watcher_languages.get(address)
+            or thread_language(after.record.moderator_options)
+            if watcher
+            else after.roster.language_of(name)
+        )
         mail = moderator.renderer_for(reads).render(
-            KIND, after.record.ruleset, game=after.game_facts(), spectator=name, watcher=watcher,
-            resolved_phase=resolved_phase, orders=shown_orders, public_events=resolved.public,
-            private_reports=private, channel_messages=talk, roles=roles if first else [],
-            result=resolved.result, next_phase=after.phase.id if after.phase else "")
-        moderator.outbox.queue(after.file, phase=resolved_phase, recipient=name, address=address,
-                               kind=KIND, mail=mail, sequence_key=OUTSIDE_SEQUENCE)
+            KIND,
+            after.record.ruleset,
+            game=after.game_facts(),
+            spectator=name,
+            watcher=watcher,
+            resolved_phase=resolved_phase,
+            orders=shown_orders,
+            public_events=resolved.public,
+            private_reports=private,
+            channel_messages=talk,
+            roles=roles if first else [],
+            result=resolved.result,
+            next_phase=after.phase.id if after.phase else "",
+        )
+        moderator.outbox.queue(
+            after.file,
+            phase=resolved_phase,
+            recipient=name,
+            address=address,
+            kind=KIND,
+            mail=mail,
+            sequence_key=OUTSIDE_SEQUENCE,
+        )
 
 
 def channel_messages(game: StoredGame, phase: str) -> list[dict[str, Any]]:
     """The team channels' messages written in `phase`, oldest first (never the talk with
     the host, which stays between the host and that player)."""
-    return [{"channel": row["channel"], "sender": row["sender"], "text": row["text"]}
-            for row in message_log(game.file).all() if row["phase"] == phase and row["channel"] != HOST]
+    return [
+        {"channel": row["channel"], "sender": row["sender"], "text": row["text"]}
+        for row in message_log(game.file).all()
+        if row["phase"] == phase and row["channel"] != HOST
+    ]
 
 
 def role_list(game: StoredGame) -> list[dict[str, Any]]:
@@ -89,12 +126,20 @@ def role_list(game: StoredGame) -> list[dict[str, Any]]:
     listed = []
     for name in game.record.characters:
         status = game.status(name)
-        listed.append({"name": name, "npc": name in npcs, "alive": status.alive,
-                       "words": list(status.revealed) or [status.label or "no role yet"]})
+        listed.append(
+            {
+                "name": name,
+                "npc": name in npcs,
+                "alive": status.alive,
+                "words": list(status.revealed) or [status.label or "no role yet"],
+            }
+        )
     return listed
 
 
-def watch_refusal(game: StoredGame, sender: str, watchers: list[str], language: str = "") -> Refused | None:
+def watch_refusal(
+    game: StoredGame, sender: str, watchers: list[str], language: str = ""
+) -> Refused | None:
     """Why `sender` may not watch `game` (in `language`, when given), or None when they may."""
     game_id, mode = game.id, spectators_mode(game.record.moderator_options, game.rules.card)
     if game.roster.by_address(sender) is not None:
@@ -106,5 +151,7 @@ def watch_refusal(game: StoredGame, sender: str, watchers: list[str], language: 
     if sender in watchers:
         return Refused("watching_already", game_id=game_id)
     if language and language_problem(language):
-        return Refused("watch_language_unknown", game_id=game_id, language=language, languages=languages())
+        return Refused(
+            "watch_language_unknown", game_id=game_id, language=language, languages=languages()
+        )
     return None

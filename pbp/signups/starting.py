@@ -5,6 +5,7 @@ mails and all); the rest stay on the substitutes' list, each told so. When the c
 time passes with too few sign-ups, the host is told once and sign-ups stay open: the game
 starts at the next cycle after the minimum is reached, or when the host says so.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -34,19 +35,40 @@ def start_signed_up(moderator: Moderator, game_id: str) -> StoredGame:
     if game_id in moderator.folder.game_ids():
         game = load(moderator, game_id)
         if {player.email for player in game.roster} != {e.email for e in players}:
-            raise UserError(f"A game called {game_id} exists already, with other players; it cannot also be "
-                            "started from these sign-ups.")
+            raise UserError(
+                f"A game called {game_id} exists already, with other players; it cannot also be "
+                "started from these sign-ups."
+            )
         _mark_started(moderator, signups)  # a crash came after the game's creation
         return game
     if len(players) < record.players_min:
-        raise UserError(f"Game {game_id} has {len(players)} confirmed sign-ups and needs at least "
-                        f"{record.players_min}; wait for more sign-ups before starting it.")
-    roster = [RosterPlayer(entry.name, entry.email, entry.timezone, entry.forum_name,
-                           language=entry.language or SOURCE_LANGUAGE) for entry in players]
+        raise UserError(
+            f"Game {game_id} has {len(players)} confirmed sign-ups and needs at least "
+            f"{record.players_min}; wait for more sign-ups before starting it."
+        )
+    roster = [
+        RosterPlayer(
+            entry.name,
+            entry.email,
+            entry.timezone,
+            entry.forum_name,
+            language=entry.language or SOURCE_LANGUAGE,
+        )
+        for entry in players
+    ]
     npcs = [Npc.from_json(npc) for npc in record.npcs]
     forum = {"dialect": record.dialect} if record.dialect else {}
-    game = create_game(moderator, record.ruleset, roster, npcs, record.seed or None, dict(record.options),
-                       record.schedule_text or None, game_id, forum_settings=forum)
+    game = create_game(
+        moderator,
+        record.ruleset,
+        roster,
+        npcs,
+        record.seed or None,
+        dict(record.options),
+        record.schedule_text or None,
+        game_id,
+        forum_settings=forum,
+    )
     _mark_started(moderator, signups)
     return game
 
@@ -56,11 +78,29 @@ def _mark_started(moderator: Moderator, signups: OpenGame) -> None:
     record = signups.record
     game_id = record.id
     with signups.file.transaction():
-        signups.save(replace(record, status=STARTED, started=to_text(moderator.clock()), pending={},
-                             dealt=len(signups.players)))
+        signups.save(
+            replace(
+                record,
+                status=STARTED,
+                started=to_text(moderator.clock()),
+                pending={},
+                dealt=len(signups.players),
+            )
+        )
         for place, entry in enumerate(signups.substitutes, start=1):
-            _tell(moderator, signups, entry.name, entry.email, entry.language or SOURCE_LANGUAGE,
-                  Note("started_without_you", game_id=game_id, players_max=record.players_max, place=place))
+            _tell(
+                moderator,
+                signups,
+                entry.name,
+                entry.email,
+                entry.language or SOURCE_LANGUAGE,
+                Note(
+                    "started_without_you",
+                    game_id=game_id,
+                    players_max=record.players_max,
+                    place=place,
+                ),
+            )
 
 
 def start_due(moderator: Moderator) -> list[str]:
@@ -81,14 +121,30 @@ def start_due(moderator: Moderator) -> list[str]:
             except UserError as error:
                 said.append(f"Game {record.id} could not start at its closing time: {error}")
                 if not record.start_failed:
-                    _tell_host(moderator, signups, Note("could_not_start", game_id=record.id, error=str(error)),
-                               replace(record, start_failed=True))
+                    _tell_host(
+                        moderator,
+                        signups,
+                        Note("could_not_start", game_id=record.id, error=str(error)),
+                        replace(record, start_failed=True),
+                    )
                 continue
             said.append(f"Game {game.id} started at its closing time with {count} players.")
         elif not record.host_told:
-            _tell_host(moderator, signups, Note("short_of_players", game_id=record.id, count=count,
-                                                players_min=record.players_min), replace(record, host_told=True))
-            said.append(f"Game {record.id} closed with {count} of {record.players_min} players; the host is told.")
+            _tell_host(
+                moderator,
+                signups,
+                Note(
+                    "short_of_players",
+                    game_id=record.id,
+                    count=count,
+                    players_min=record.players_min,
+                ),
+                replace(record, host_told=True),
+            )
+            said.append(
+                f"Game {record.id} closed with {count} of {record.players_min} players; the host is"
+                " told."
+            )
     return said
 
 
@@ -100,10 +156,20 @@ def _tell_host(moderator: Moderator, signups: OpenGame, note: Note, record: Sign
             _tell(moderator, signups, HOST, address, moderator.settings.host_language, note)
 
 
-def _tell(moderator: Moderator, signups: OpenGame, name: str, address: str, language: str, note: Note) -> None:
+def _tell(
+    moderator: Moderator, signups: OpenGame, name: str, address: str, language: str, note: Note
+) -> None:
     """Mail `note` (worded by templates/mail/_verdicts.j2) in the sign-up mail's frame, in
     the reader's `language`."""
     record = signups.record
     mail = moderator.renderer_for(language).render(
-        KIND, record.ruleset, game={"id": record.id, "ruleset": record.ruleset}, name=name, answer=note, code="")
-    moderator.outbox.queue(signups.file, phase="signup", recipient=name, address=address, kind=KIND, mail=mail)
+        KIND,
+        record.ruleset,
+        game={"id": record.id, "ruleset": record.ruleset},
+        name=name,
+        answer=note,
+        code="",
+    )
+    moderator.outbox.queue(
+        signups.file, phase="signup", recipient=name, address=address, kind=KIND, mail=mail
+    )

@@ -4,6 +4,7 @@ first of them who is not on the game's roster yet, and takes them off the list. 
 is never dealt in: confirming WATCH takes the address off the list (pbp.signups.mail), and
 `--next` skips anyone who watches the game. When the game ends, those still on the list
 are told that they are no longer needed."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -22,15 +23,18 @@ from pbp.storage.signup_record import SignupEntry
 RELEASED = "substitute_released"
 
 
-def next_substitute(folder: DataFolder, game_id: str, roster_addresses: set[str],
-                    watchers: set[str]) -> tuple[SignupEntry, list[SignupEntry]]:
+def next_substitute(
+    folder: DataFolder, game_id: str, roster_addresses: set[str], watchers: set[str]
+) -> tuple[SignupEntry, list[SignupEntry]]:
     """The first sign-up on the substitutes' list who does not play in the game yet and
     does not watch it, and those skipped because they watch (a watcher has seen every role
     and night action, so is never dealt in)."""
     signups = find_open_game(folder, game_id)
     if signups is None:
-        raise UserError(f"Game {game_id} was not opened for sign-ups, so it has no substitutes' list; "
-                        f"name the newcomer: pbp substitute {game_id} <old> <new-name> <new-email>.")
+        raise UserError(
+            f"Game {game_id} was not opened for sign-ups, so it has no substitutes' list; "
+            f"name the newcomer: pbp substitute {game_id} <old> <new-name> <new-email>."
+        )
     skipped: list[SignupEntry] = []
     for entry in signups.substitutes:
         if entry.email in watchers:
@@ -38,8 +42,10 @@ def next_substitute(folder: DataFolder, game_id: str, roster_addresses: set[str]
         elif entry.email not in roster_addresses:
             return entry, skipped
     but = f" but those who watch it ({', '.join(e.name for e in skipped)})" if skipped else ""
-    raise UserError(f"The substitutes' list of {game_id} is empty{but}; name the newcomer: "
-                    f"pbp substitute {game_id} <old> <new-name> <new-email>.")
+    raise UserError(
+        f"The substitutes' list of {game_id} is empty{but}; name the newcomer: "
+        f"pbp substitute {game_id} <old> <new-name> <new-email>."
+    )
 
 
 def on_the_list(folder: DataFolder, game_id: str, email: str) -> bool:
@@ -54,7 +60,9 @@ def strike_off(folder: DataFolder, game_id: str, email: str) -> None:
     if signups is None:
         return
     record = signups.record
-    kept = record.entries[: record.players_max] + tuple(e for e in signups.substitutes if e.email != email)
+    kept = record.entries[: record.players_max] + tuple(
+        e for e in signups.substitutes if e.email != email
+    )
     signups.save(replace(record, entries=kept))
 
 
@@ -72,9 +80,17 @@ def release_substitutes(moderator: Moderator, game: StoredGame) -> None:
         if entry.email in playing:
             continue
         mail = moderator.renderer_for(entry.language or SOURCE_LANGUAGE).render(
-            RELEASED, game.record.ruleset, game=game.game_facts(), name=entry.name)
-        moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
-                               kind=RELEASED, mail=mail, sequence_key=OUTSIDE_SEQUENCE)
+            RELEASED, game.record.ruleset, game=game.game_facts(), name=entry.name
+        )
+        moderator.outbox.queue(
+            game.file,
+            phase=game.filed_phase,
+            recipient=entry.name,
+            address=entry.email,
+            kind=RELEASED,
+            mail=mail,
+            sequence_key=OUTSIDE_SEQUENCE,
+        )
 
 
 def released_after_resolution(moderator: Moderator, resolved: Resolved) -> None:
@@ -82,8 +98,9 @@ def released_after_resolution(moderator: Moderator, resolved: Resolved) -> None:
     release_substitutes(moderator, resolved.after)
 
 
-def released_after_host_action(moderator: Moderator, before: StoredGame, after: StoredGame,
-                               events: Any) -> None:
+def released_after_host_action(
+    moderator: Moderator, before: StoredGame, after: StoredGame, events: Any
+) -> None:
     """`after_host_action` listener (pbp.composition): a host kill that ended a game."""
     if before.phase is not None:  # not once more for a later host action
         release_substitutes(moderator, after)

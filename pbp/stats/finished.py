@@ -1,6 +1,7 @@
 """The finished games of a data folder, as the public may know them once they are over
 (docs/balance.md: Statistics across games). A game that is still running counts only as
 running: its state, where the secrets are, is never decoded or read."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -33,7 +34,9 @@ class FinishedGame:
     seats: tuple[Seat, ...]
 
 
-def finished_games(folder: DataFolder, rules_of: Callable[[str], Ruleset]) -> tuple[list[FinishedGame], int]:
+def finished_games(
+    folder: DataFolder, rules_of: Callable[[str], Ruleset]
+) -> tuple[list[FinishedGame], int]:
     """The finished games, in the registry's order, and how many games are still running."""
     finished, running = [], 0
     for game in folder.games():
@@ -54,10 +57,23 @@ def read_finished(record: GameRecord, rules: Ruleset) -> FinishedGame:
     for player in record.roster:
         character = player.name
         status = rules.status(state, character)
-        seats.append(Seat(player.player, character, status.role or status.label,
-                          status.team, status.alive, character in winners))
-    return FinishedGame(record.id, record.ruleset, setup_of(record.ruleset, rules.card, seats),
-                        result.winners if result else (), tuple(seats))
+        seats.append(
+            Seat(
+                player.player,
+                character,
+                status.role or status.label,
+                status.team,
+                status.alive,
+                character in winners,
+            )
+        )
+    return FinishedGame(
+        record.id,
+        record.ruleset,
+        setup_of(record.ruleset, rules.card, seats),
+        result.winners if result else (),
+        tuple(seats),
+    )
 
 
 def setup_of(ruleset: str, card: RulesetCard, seats: list[Seat]) -> str:

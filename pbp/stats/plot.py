@@ -1,4 +1,5 @@
 """The plot of `pbp stats`: win rates per role and per team with their 95 % intervals."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,5 +1,6 @@
 """The tables of `pbp stats`: per player, per role, per team and per setup, each win rate
 with its Wilson 95 % interval (docs/balance.md: Statistics across games)."""
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -13,13 +14,19 @@ Row = dict[str, Any]
 
 def rate_columns(wins: int, games: int) -> Row:
     low, high = wilson(wins, games)
-    return {"games": games, "wins": wins, "win_rate": round(wins / games, 4) if games else 0.0,
-            "low": round(low, 4), "high": round(high, 4)}
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": round(wins / games, 4) if games else 0.0,
+        "low": round(low, 4),
+        "high": round(high, 4),
+    }
 
 
 def per_player(games: list[FinishedGame]) -> list[Row]:
-    seen: dict[str, dict[str, Any]] = defaultdict(lambda: {"games": 0, "wins": 0, "survived": 0,
-                                                             "roles": set(), "teams": set()})
+    seen: dict[str, dict[str, Any]] = defaultdict(
+        lambda: {"games": 0, "wins": 0, "survived": 0, "roles": set(), "teams": set()}
+    )
     for _game, seat in seats_of(games):
         row = seen[seat.player]
         row["games"] += 1
@@ -27,10 +34,16 @@ def per_player(games: list[FinishedGame]) -> list[Row]:
         row["survived"] += seat.survived
         row["roles"].add(seat.role)
         row["teams"].add(seat.team)
-    return [{"player": player, **rate_columns(row["wins"], row["games"]),
-             "survival": round(row["survived"] / row["games"], 4),
-             "roles": " ".join(sorted(row["roles"])), "teams": " ".join(sorted(row["teams"]))}
-            for player, row in sorted(seen.items())]
+    return [
+        {
+            "player": player,
+            **rate_columns(row["wins"], row["games"]),
+            "survival": round(row["survived"] / row["games"], 4),
+            "roles": " ".join(sorted(row["roles"])),
+            "teams": " ".join(sorted(row["teams"])),
+        }
+        for player, row in sorted(seen.items())
+    ]
 
 
 def per_role(games: list[FinishedGame]) -> list[Row]:
@@ -41,8 +54,10 @@ def per_role(games: list[FinishedGame]) -> list[Row]:
         count = counts[(game.ruleset, seat.role)]
         count[0] += seat.won
         count[1] += 1
-    return [{"ruleset": ruleset, "role": name, **rate_columns(wins, total)}
-            for (ruleset, name), (wins, total) in sorted(counts.items())]
+    return [
+        {"ruleset": ruleset, "role": name, **rate_columns(wins, total)}
+        for (ruleset, name), (wins, total) in sorted(counts.items())
+    ]
 
 
 def per_team(games: list[FinishedGame]) -> list[Row]:
@@ -54,8 +69,10 @@ def per_team(games: list[FinishedGame]) -> list[Row]:
             count = counts[(game.ruleset, team)]
             count[0] += team in game.winners
             count[1] += 1
-    return [{"ruleset": ruleset, "team": name, **rate_columns(wins, total)}
-            for (ruleset, name), (wins, total) in sorted(counts.items())]
+    return [
+        {"ruleset": ruleset, "team": name, **rate_columns(wins, total)}
+        for (ruleset, name), (wins, total) in sorted(counts.items())
+    ]
 
 
 def per_setup(games: list[FinishedGame]) -> list[Row]:
@@ -65,15 +82,25 @@ def per_setup(games: list[FinishedGame]) -> list[Row]:
         by_setup[game.setup].append(game)
     rows = []
     for setup, played in sorted(by_setup.items()):
-        teams = sorted({team for game in played for team in game.winners}
-                       | {seat.team for game in played for seat in game.seats if seat.team})
+        teams = sorted(
+            {team for game in played for team in game.winners}
+            | {seat.team for game in played for seat in game.seats if seat.team}
+        )
         for team in teams + ["draw"]:
-            wins = sum(1 for game in played if team in game.winners or (team == "draw" and not game.winners))
+            wins = sum(
+                1
+                for game in played
+                if team in game.winners or (team == "draw" and not game.winners)
+            )
             if wins or team != "draw":
                 rows.append({"setup": setup, "team": team, **rate_columns(wins, len(played))})
     return rows
 
 
 def all_tables(games: list[FinishedGame]) -> dict[str, list[Row]]:
-    return {"players": per_player(games), "roles": per_role(games), "teams": per_team(games),
-            "setups": per_setup(games)}
+    return {
+        "players": per_player(games),
+        "roles": per_role(games),
+        "teams": per_team(games),
+        "setups": per_setup(games),
+    }

@@ -2,6 +2,7 @@
 per table, counts in words ("1 game", "2 games"), rulesets spelled out, each setup named
 once above its teams, and columns aligned by display width, so that a name in wide
 characters (CJK, two columns each) keeps the columns straight."""
+
 from __future__ import annotations
 
 from typing import Sequence
@@ -16,14 +17,19 @@ def width(text: str) -> int:
     return shown if shown >= 0 else len(text)  # a control character: count it as one
 
 
-def table(header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool], indent: str = "  ") -> list[str]:
+def table(
+    header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool], indent: str = "  "
+) -> list[str]:
     """Columns padded to the widest cell by display width; numbers aligned right."""
     widths = [max(width(cell) for cell in column) for column in zip(header, *rows)]
 
     def line(cells: Sequence[str]) -> str:
-        padded = [" " * (w - width(c)) + c if r else c + " " * (w - width(c))
-                  for c, w, r in zip(cells, widths, right)]
+        padded = [
+            " " * (w - width(c)) + c if r else c + " " * (w - width(c))
+            for c, w, r in zip(cells, widths, right)
+        ]
         return (indent + "  ".join(padded)).rstrip()
+
     return [line(header), *(line(row) for row in rows)]
 
 
@@ -48,20 +54,47 @@ RATE = ("games", "won", "95 % interval")
 
 
 def text(tables: dict[str, list[Row]], finished: int, running: int) -> str:
-    lines = [f"{finished} finished {'game' if finished == 1 else 'games'} ({running} still running, not counted); "
-             "win rates with 95 % intervals"]
+    lines = [
+        f"{finished} finished {'game' if finished == 1 else 'games'} ({running} still running, not"
+        " counted); win rates with 95 % intervals"
+    ]
     if not finished:
         return lines[0]
     lines.append("\nPlayers:")
-    lines += table(("player", *RATE, "survived", "roles"),
-                   [(row["player"], games(row["games"]), percent(row), interval(row),
-                     f"{100 * row['survival']:.0f} %", row["roles"]) for row in tables["players"]],
-                   (False, True, True, True, True, False))
-    for name, key, unit in (("Roles (counted in seats)", "role", "seat"), ("Teams", "team", "game")):
+    lines += table(
+        ("player", *RATE, "survived", "roles"),
+        [
+            (
+                row["player"],
+                games(row["games"]),
+                percent(row),
+                interval(row),
+                f"{100 * row['survival']:.0f} %",
+                row["roles"],
+            )
+            for row in tables["players"]
+        ],
+        (False, True, True, True, True, False),
+    )
+    for name, key, unit in (
+        ("Roles (counted in seats)", "role", "seat"),
+        ("Teams", "team", "game"),
+    ):
         lines.append(f"\n{name}:")
-        lines += table(("game", key, f"{unit}s", *RATE[1:]),
-                       [(spelled(row["ruleset"]), row[key], games(row["games"], unit), percent(row), interval(row))
-                        for row in tables[f"{key}s"]], (False, False, True, True, True))
+        lines += table(
+            ("game", key, f"{unit}s", *RATE[1:]),
+            [
+                (
+                    spelled(row["ruleset"]),
+                    row[key],
+                    games(row["games"], unit),
+                    percent(row),
+                    interval(row),
+                )
+                for row in tables[f"{key}s"]
+            ],
+            (False, False, True, True, True),
+        )
     lines.append("\nSetups:")
     setups: dict[str, list[Row]] = {}
     for row in tables["setups"]:
@@ -70,6 +103,10 @@ def text(tables: dict[str, list[Row]], finished: int, running: int) -> str:
         ruleset, _, rest = setup.partition(" ")
         size, _, made_of = rest.partition(":")
         lines.append(f"  {spelled(ruleset)}, {size} players" + (f":{made_of}" if made_of else ""))
-        lines += table(("team", *RATE), [(row["team"], games(row["games"]), percent(row), interval(row))
-                                         for row in rows], (False, True, True, True), indent="    ")
+        lines += table(
+            ("team", *RATE),
+            [(row["team"], games(row["games"]), percent(row), interval(row)) for row in rows],
+            (False, True, True, True),
+            indent="    ",
+        )
     return "\n".join(lines)

@@ -1,6 +1,7 @@
 """Reading a backup or a game's export safely (docs/design.md: Backup, restore and moving a
 game): every member is checked before anything is written, so a hostile archive is refused
 whole; what is unpacked goes to a staging folder first, then into place."""
+
 from __future__ import annotations
 
 import json
@@ -15,7 +16,7 @@ from pbp.errors import UserError
 from pbp.release import DATA_FORMAT, FORMAT_FILE, UNSTAMPED_FORMAT
 
 # The most an archive may unpack to: a data folder is far smaller, a zip bomb far bigger.
-MAX_UNPACKED_BYTES = 64 * 1024 ** 3
+MAX_UNPACKED_BYTES = 64 * 1024**3
 
 
 def open_archive(path: Path) -> tarfile.TarFile:
@@ -24,7 +25,9 @@ def open_archive(path: Path) -> tarfile.TarFile:
     try:
         return tarfile.open(path, mode="r:gz")
     except (tarfile.TarError, OSError, EOFError) as error:
-        raise UserError(f"{path} is not an archive pbp wrote ({error}); check the file's name.") from None
+        raise UserError(
+            f"{path} is not an archive pbp wrote ({error}); check the file's name."
+        ) from None
 
 
 def checked_members(tar: tarfile.TarFile, path: Path) -> dict[str, tarfile.TarInfo]:
@@ -42,15 +45,21 @@ def checked_members(tar: tarfile.TarFile, path: Path) -> dict[str, tarfile.TarIn
         if member.isdir() and not name.is_absolute() and ".." not in name.parts:
             continue
         if name.is_absolute() or ".." in name.parts or not name.parts or not member.isfile():
-            raise UserError(f"{path} is refused: its member {member.name!r} would be written outside the "
-                            "data folder or is not a plain file; pbp never writes such archives.")
+            raise UserError(
+                f"{path} is refused: its member {member.name!r} would be written outside the "
+                "data folder or is not a plain file; pbp never writes such archives."
+            )
         key = name.as_posix()
         if key in files:
-            raise UserError(f"{path} is refused: it holds {key!r} twice; pbp never writes such archives.")
+            raise UserError(
+                f"{path} is refused: it holds {key!r} twice; pbp never writes such archives."
+            )
         files[key] = member
         total += member.size
     if total > MAX_UNPACKED_BYTES:
-        raise UserError(f"{path} is refused: it would unpack to {total} bytes; pbp never writes such archives.")
+        raise UserError(
+            f"{path} is refused: it would unpack to {total} bytes; pbp never writes such archives."
+        )
     return files
 
 
@@ -60,7 +69,9 @@ def member_json(tar: tarfile.TarFile, member: tarfile.TarInfo, path: Path) -> An
     try:
         return json.loads(handle.read().decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
-        raise UserError(f"{path} is damaged: {member.name} is not JSON; use another copy.") from None
+        raise UserError(
+            f"{path} is damaged: {member.name} is not JSON; use another copy."
+        ) from None
 
 
 def archive_format(tar: tarfile.TarFile, files: dict[str, tarfile.TarInfo], path: Path) -> int:
@@ -69,16 +80,24 @@ def archive_format(tar: tarfile.TarFile, files: dict[str, tarfile.TarInfo], path
     if FORMAT_FILE not in files:
         return UNSTAMPED_FORMAT
     stamp = member_json(tar, files[FORMAT_FILE], path)
-    data_format = int(stamp.get("data_format", UNSTAMPED_FORMAT)) if isinstance(stamp, dict) else UNSTAMPED_FORMAT
-    refuse_newer(data_format, stamp.get("written_by", "") if isinstance(stamp, dict) else "", str(path))
+    data_format = (
+        int(stamp.get("data_format", UNSTAMPED_FORMAT))
+        if isinstance(stamp, dict)
+        else UNSTAMPED_FORMAT
+    )
+    refuse_newer(
+        data_format, stamp.get("written_by", "") if isinstance(stamp, dict) else "", str(path)
+    )
     return data_format
 
 
 def refuse_newer(data_format: int, written_by: str, what: str) -> None:
     if data_format > DATA_FORMAT:
         by = f" (pbp {written_by})" if written_by else ""
-        raise UserError(f"{what} holds data format {data_format}{by}, newer than the format {DATA_FORMAT} this pbp "
-                        "reads; install the newer pbp to use it.")
+        raise UserError(
+            f"{what} holds data format {data_format}{by}, newer than the format {DATA_FORMAT} this"
+            " pbp reads; install the newer pbp to use it."
+        )
 
 
 def unpack(tar: tarfile.TarFile, members: list[tarfile.TarInfo], staging: Path) -> None:

@@ -1,5 +1,6 @@
 """`pbp backup` and `pbp restore`: a whole data folder to one archive and back
 (docs/design.md: Backup, restore and moving a game)."""
+
 from __future__ import annotations
 
 import json
@@ -10,9 +11,25 @@ from typing import Callable
 from pbp.durable import WriterLock, open_private, private_folder
 from pbp.errors import UserError
 from pbp.release import FORMAT_FILE, read_stamp
-from pbp.storage.archive_reading import archive_format, checked_members, move_into, open_archive, refuse_newer, unpack
+from pbp.storage.archive_reading import (
+    archive_format,
+    checked_members,
+    move_into,
+    open_archive,
+    refuse_newer,
+    unpack,
+)
 from pbp.storage.game_index import UNCLEAN_MARK
-from pbp.storage.snapshot import STAGING_PREFIX, capture, check_target, folder_files, folder_names, is_data, snapshot_members, write_archive
+from pbp.storage.snapshot import (
+    STAGING_PREFIX,
+    capture,
+    check_target,
+    folder_files,
+    folder_names,
+    is_data,
+    snapshot_members,
+    write_archive,
+)
 
 EXPORT_MANIFEST = "pbp-export.json"  # the first member of a game's export (pbp.storage.game_move)
 STAGING = STAGING_PREFIX + "restore"
@@ -21,7 +38,9 @@ STAGING = STAGING_PREFIX + "restore"
 def backup(data: Path, target: Path, wait: float, on_wait: Callable[[], None] | None = None) -> int:
     """Write the snapshot of `data` to `target`; the number of files it holds."""
     check_target(target, data)
-    with capture(data, lambda: [name for name in folder_files(data) if is_data(name)], wait, on_wait) as snapshot:
+    with capture(
+        data, lambda: [name for name in folder_files(data) if is_data(name)], wait, on_wait
+    ) as snapshot:
         write_archive(target, snapshot_members(snapshot), folder_names(data))
         return len(snapshot.files)
 
@@ -32,9 +51,13 @@ def restore(archive: Path, data: Path) -> int:
     with open_archive(archive) as tar:
         files = checked_members(tar, archive)
         if EXPORT_MANIFEST in files:
-            raise UserError(f"{archive} is one game's export, not a backup; load it with `pbp import`.")
+            raise UserError(
+                f"{archive} is one game's export, not a backup; load it with `pbp import`."
+            )
         if "registry.json" not in files:
-            raise UserError(f"{archive} is not a pbp backup (it has no registry.json); check the file's name.")
+            raise UserError(
+                f"{archive} is not a pbp backup (it has no registry.json); check the file's name."
+            )
         archive_format(tar, files, archive)
         _refuse_newer_folder(data)
         private_folder(data)
@@ -67,8 +90,10 @@ class _locks:
         try:
             self.daemon.acquire()
         except UserError:
-            raise UserError(f"pbp run is running on {self.daemon.path.parent}; stop it before restoring "
-                            "into that folder, or restore into a new one.") from None
+            raise UserError(
+                f"pbp run is running on {self.daemon.path.parent}; stop it before restoring "
+                "into that folder, or restore into a new one."
+            ) from None
         try:
             self.folder.acquire()
         except BaseException:
@@ -90,8 +115,10 @@ def _refuse_live(data: Path) -> None:
     games = _registered(data)
     if games or any((data / "games").glob("*.json")) or any((data / "signups").glob("*.json")):
         named = ", ".join(games) or "game files"
-        raise UserError(f"The data folder {data} holds games ({named}); restore into a new or empty folder, "
-                        "never over a live one.")
+        raise UserError(
+            f"The data folder {data} holds games ({named}); restore into a new or empty folder, "
+            "never over a live one."
+        )
 
 
 def _registered(data: Path) -> list[str]:
@@ -100,5 +127,11 @@ def _registered(data: Path) -> list[str]:
     except FileNotFoundError:
         return []
     except ValueError:
-        raise UserError(f"{data / 'registry.json'} is damaged; restore into a new folder instead.") from None
-    return [str(row.get("id")) for table in ("games", "signups") for row in registry.get(table, {}).values()]
+        raise UserError(
+            f"{data / 'registry.json'} is damaged; restore into a new folder instead."
+        ) from None
+    return [
+        str(row.get("id"))
+        for table in ("games", "signups")
+        for row in registry.get(table, {}).values()
+    ]

@@ -5,6 +5,7 @@ It holds the daemon's process id, when its last cycle ran and how it ended, when
 next wake up and why, and how the public-thread watch last went, so a failing
 watch or a failing cycle is visible to the host and not only in the daemon's log.
 """
+
 from __future__ import annotations
 
 import json
@@ -58,16 +59,23 @@ def status_lines(data: Path) -> list[str]:
         return []
     if not is_running(state):
         return [f"pbp run: not running (last cycle {_when(state.get('last_cycle'))})"]
-    lines = [f"pbp run: running (process {state['pid']}), last cycle {_when(state.get('last_cycle'))}, "
-             f"next wake-up {_when(state.get('next_wake'))}"
-             + (f" ({state['next_reason']})" if state.get("next_reason") else "")]
+    lines = [
+        f"pbp run: running (process {state['pid']}), last cycle {_when(state.get('last_cycle'))}, "
+        f"next wake-up {_when(state.get('next_wake'))}"
+        + (f" ({state['next_reason']})" if state.get("next_reason") else "")
+    ]
     if state.get("last_error"):
         lines.append(f"  LAST CYCLE FAILED: {state['last_error']}")
     watch = state.get("watch")
     if watch:
         if watch.get("error"):
-            lines.append(f"  thread watch FAILING since {_when(watch.get('failing_since'))}: {watch['error']}")
+            lines.append(
+                f"  thread watch FAILING since {_when(watch.get('failing_since'))}:"
+                f" {watch['error']}"
+            )
         else:
-            lines.append(f"  thread watch: last read {_when(watch.get('last_ok'))}, "
-                         f"{watch.get('warnings', 0)} warning(s) so far")
+            lines.append(
+                f"  thread watch: last read {_when(watch.get('last_ok'))}, "
+                f"{watch.get('warnings', 0)} warning(s) so far"
+            )
     return lines

@@ -26,6 +26,7 @@ and in its journal (so that an ordinary mail's commit only appends):
 How each file is kept: pbp.storage.document_storage (the registry, the games' documents),
 pbp.storage.game_storage (a game's document with its journal).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -40,7 +41,13 @@ from pbp.durable import PRIVATE_FOLDER, WriterLock, private_folder, write_atomic
 from pbp.storage.upgrading import upgrades
 from pbp.storage.document_storage import HandedOverStorage, SnapshotStorage
 from pbp.storage.game_index import EntryOf, GameIndex
-from pbp.storage.game_storage import GameDatabase, GameReaderStorage, GameWriterStorage, JournaledGame, forget_handed_over
+from pbp.storage.game_storage import (
+    GameDatabase,
+    GameReaderStorage,
+    GameWriterStorage,
+    JournaledGame,
+    forget_handed_over,
+)
 from pbp.storage.journal_table import GameTable, JournalTable
 
 
@@ -52,21 +59,29 @@ class GameFile:
         self.path = path
         self.db = GameDatabase(path, storage=GameWriterStorage if writer else GameReaderStorage)
         storage = self.journaled()
-        self.game: GameTable = self.db.table("game", cache_size=0)  # the document's one row, the record
+        self.game: GameTable = self.db.table(
+            "game", cache_size=0
+        )  # the document's one row, the record
         self.orders = JournalTable("orders", storage.rows, storage.change, storage.whole)
         self.outbox = JournalTable("outbox", storage.rows, storage.change, storage.whole)
         self.mails = JournalTable("mails", storage.rows, storage.change, storage.whole)
         self.replies = JournalTable("replies", storage.rows, storage.change, storage.whole)
-        self.wrong_tokens = JournalTable("wrong_tokens", storage.rows, storage.change, storage.whole)
+        self.wrong_tokens = JournalTable(
+            "wrong_tokens", storage.rows, storage.change, storage.whole
+        )
         # the posts of the game's thread as pbp read them (pbp.forum.thread.thread_votes)
-        self.thread_posts = JournalTable("thread_posts", storage.rows, storage.change, storage.whole)
+        self.thread_posts = JournalTable(
+            "thread_posts", storage.rows, storage.change, storage.whole
+        )
         # the channels' relayed messages (pbp.conversations.channels), each one appended line
         self.messages = JournalTable("messages", storage.rows, storage.change, storage.whole)
 
     def record(self) -> dict[str, Any]:
         docs = self.game.all()
         if not docs:
-            raise UserError(f"The game file {self.path} is empty; restore it from a backup or remove it.")
+            raise UserError(
+                f"The game file {self.path} is empty; restore it from a backup or remove it."
+            )
         return docs[0]
 
     def update_record(self, fields: dict[str, Any], removed: Iterable[str] = ()) -> None:
@@ -118,12 +133,20 @@ class DataFolder:
     `entry_of` computes a game's entry in the index of deadlines (pbp.storage.game_index):
     the composition root hands it in; without it the index never vouches for a game."""
 
-    def __init__(self, path: Path, writer: bool = True, wait: float = 0.0,
-                 on_wait: Callable[[], None] | None = None, entry_of: EntryOf | None = None):
+    def __init__(
+        self,
+        path: Path,
+        writer: bool = True,
+        wait: float = 0.0,
+        on_wait: Callable[[], None] | None = None,
+        entry_of: EntryOf | None = None,
+    ):
         self.path = Path(path)
         self.writer = writer
         self.lock = WriterLock(self.path) if writer else None
-        upgrades.refuse_newer(self.path)  # before anything is written (docs/design.md: Releases and upgrades)
+        upgrades.refuse_newer(
+            self.path
+        )  # before anything is written (docs/design.md: Releases and upgrades)
         if self.lock is not None:  # the writer
             private_folder(self.path / "games")
             self.path.chmod(PRIVATE_FOLDER)  # a folder made by an older version, or by hand
@@ -136,7 +159,10 @@ class DataFolder:
             if not (self.path / "registry.json").exists():
                 write_atomically(self.path / "registry.json", b"{}")
         elif not (self.path / "registry.json").exists() and not (self.path / "games").exists():
-            raise UserError(f"{self.path} is not a pbp data folder; run `pbp init` or check the settings' data folder.")
+            raise UserError(
+                f"{self.path} is not a pbp data folder; run `pbp init` or check the settings' data"
+                " folder."
+            )
         else:
             upgrades.refuse_interrupted(self.path)
         storage = HandedOverStorage if writer else SnapshotStorage
@@ -145,7 +171,9 @@ class DataFolder:
         self.mails = self.registry.table("mails", cache_size=0)
         self._games: dict[str, GameFile] = {}
         self._game_ids: list[str] | None = None
-        self.index = GameIndex(self.path, writer, entry_of)  # deadlines and wake-ups (pbp.storage.game_index)
+        self.index = GameIndex(
+            self.path, writer, entry_of
+        )  # deadlines and wake-ups (pbp.storage.game_index)
 
     def close(self) -> None:
         try:
@@ -168,7 +196,9 @@ class DataFolder:
     def game_ids(self) -> list[str]:
         # Asked several times per cycle; only `add_game` changes the list while the folder is open.
         if self._game_ids is None:
-            self._game_ids = [row["id"] for row in (self.registry.storage.read() or {}).get("games", {}).values()]
+            self._game_ids = [
+                row["id"] for row in (self.registry.storage.read() or {}).get("games", {}).values()
+            ]
         return list(self._game_ids)
 
     def game(self, game_id: str) -> GameFile:
@@ -186,8 +216,14 @@ class DataFolder:
         for game_id in self.game_ids():
             yield self.game(game_id)
 
-    def add_game(self, game_id: str, ruleset: str, created: str, record: dict[str, Any],
-                 fill: Callable[[GameFile], None] = lambda game: None) -> GameFile:
+    def add_game(
+        self,
+        game_id: str,
+        ruleset: str,
+        created: str,
+        record: dict[str, Any],
+        fill: Callable[[GameFile], None] = lambda game: None,
+    ) -> GameFile:
         """Write the game's file first (its record and whatever `fill` queues in it, such as
         the welcome mails, in one durable write), then register it: a crash in between
         leaves an unregistered file that the next `new-game` with that id overwrites."""
@@ -209,7 +245,9 @@ class DataFolder:
         return game
 
     def next_game_id(self, prefix: str) -> str:
-        taken = set(self.game_ids()) | {doc["id"] for doc in self.registry.table("signups", cache_size=0).all()}
+        taken = set(self.game_ids()) | {
+            doc["id"] for doc in self.registry.table("signups", cache_size=0).all()
+        }
         number = 1
         while f"{prefix}{number}" in taken:
             number += 1

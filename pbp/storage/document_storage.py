@@ -7,6 +7,7 @@ the registry and each game's document, read through TinyDB.
 - A reader keeps the version it first read for its whole life and never writes
   (`SnapshotStorage`).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -118,8 +119,10 @@ class SnapshotStorage(AtomicJSONStorage):
 
 def read_only(path: Path) -> UserError:
     """The error for a change asked of a file opened without the writer lock."""
-    return UserError(f"pbp opened {path} only to read it and cannot change it; "
-                     "run a command that writes (it takes the data folder's lock).")
+    return UserError(
+        f"pbp opened {path} only to read it and cannot change it; "
+        "run a command that writes (it takes the data folder's lock)."
+    )
 
 
 def forget_document(path: Path) -> None:

@@ -10,6 +10,7 @@ leaks found at the last check, and the publishing record (marker, attempts, next
 last error, where it went). A new draft for a phase that is already approved or published
 never overwrites it.
 """
+
 from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
@@ -48,7 +49,14 @@ class DraftBook:
     def thread_address(self) -> str:
         """Where the game's thread is read: the address of the first post pbp published
         in it ("" before any), which mail gives a player to tap."""
-        return next((str(row["url"]) for row in self.all() if row["status"] == PUBLISHED and row.get("url")), "")
+        return next(
+            (
+                str(row["url"])
+                for row in self.all()
+                if row["status"] == PUBLISHED and row.get("url")
+            ),
+            "",
+        )
 
     def all(self) -> list[dict[str, Any]]:
         return sorted((dict(d) for d in self.drafts.all()), key=lambda d: d["sequence"])
@@ -69,7 +77,11 @@ class DraftBook:
         """Withdraw the running tallies of `phase` that nobody approved: a newer count, or
         the phase's own post, replaces them (an approved one still goes out, in order)."""
         for row in self.all():
-            if row.get("kind") == "tally" and row["phase"].startswith(f"{phase}/tally") and row["status"] == DRAFT:
+            if (
+                row.get("kind") == "tally"
+                and row["phase"].startswith(f"{phase}/tally")
+                and row["status"] == DRAFT
+            ):
                 self.update(row["phase"], {"status": WITHDRAWN})
 
     def withdraw_opening(self) -> None:
@@ -78,24 +90,51 @@ class DraftBook:
         if row and row["status"] == DRAFT:
             self.update("opening", {"status": WITHDRAWN})
 
-    def save_generated(self, phase: str, title: str, text: str, player_spans: Iterable[Sequence[int]],
-                       dialect: str, leaks: list[str], kind: str = "post",
-                       source: dict[str, Any] | None = None) -> dict[str, Any]:
+    def save_generated(
+        self,
+        phase: str,
+        title: str,
+        text: str,
+        player_spans: Iterable[Sequence[int]],
+        dialect: str,
+        leaks: list[str],
+        kind: str = "post",
+        source: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """Store a freshly generated draft (or regenerate one nobody approved or edited).
         `source` is what it was rendered from (template and facts), kept while the draft
         waits for the host so that a change of dialect can render it again; approving
         drops it."""
         existing = self.get(phase)
-        fields = {"title": title, "generated": text, "text": text, "player_spans": [list(span) for span in player_spans],
-                  "dialect": dialect, "leaks": leaks, "kind": kind, "edited": False, "status": DRAFT,
-                  "source": source}
+        fields = {
+            "title": title,
+            "generated": text,
+            "text": text,
+            "player_spans": [list(span) for span in player_spans],
+            "dialect": dialect,
+            "leaks": leaks,
+            "kind": kind,
+            "edited": False,
+            "status": DRAFT,
+            "source": source,
+        }
         if existing:
             if existing["status"] != DRAFT or existing["edited"]:
                 return existing
             return self.update(phase, fields)
         sequence = max((d["sequence"] for d in self.drafts.all()), default=0) + 1
-        row = {"phase": phase, "sequence": sequence, **fields, "marker": "", "attempts": 0,
-               "next_try": 0.0, "error": "", "ref": "", "url": "", "forced": False}
+        row = {
+            "phase": phase,
+            "sequence": sequence,
+            **fields,
+            "marker": "",
+            "attempts": 0,
+            "next_try": 0.0,
+            "error": "",
+            "ref": "",
+            "url": "",
+            "forced": False,
+        }
         self.drafts.insert(row)
         return row
 

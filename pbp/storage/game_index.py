@@ -23,6 +23,7 @@ plus every game the index cannot vouch for. It cannot vouch for
 `pbp run` rebuilds the whole index when it starts, so a game file restored from a backup
 by hand is indexed too. Entries are computed by pbp.game.index_entry.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -56,6 +57,8 @@ class GameFiles(Protocol):
     def game_ids(self) -> list[str]: ...
 
     def game(self, game_id: str) -> Any: ...
+
+
 Moment = tuple[float, int, str, str, str]  # when, rank, kind, game, phase
 
 
@@ -77,8 +80,11 @@ def chore_due(entry: Entry, now: float, chore: str = "reminders") -> bool:
     """Whether a moment of the entry's phase for `chore` (reminders, tallies) has passed
     since a cycle last saw to it."""
     moments: list[float] = entry.get(chore) or []
-    return bool(moments) and moments[0] <= now < entry["deadline"] and any(
-        entry.get(SEEN[chore], 0.0) < moment <= now for moment in moments)
+    return (
+        bool(moments)
+        and moments[0] <= now < entry["deadline"]
+        and any(entry.get(SEEN[chore], 0.0) < moment <= now for moment in moments)
+    )
 
 
 def reminder_due(entry: Entry, now: float) -> bool:
@@ -118,15 +124,20 @@ class GameIndex:
         self.games_folder = Path(data) / "games"
         self.writer = writer
         summary, self._raw = self._load()
-        self.trusted = (summary.get("format") == FORMAT and summary.get("clean") is True
-                        and not self.unclean_mark.exists())
+        self.trusted = (
+            summary.get("format") == FORMAT
+            and summary.get("clean") is True
+            and not self.unclean_mark.exists()
+        )
         if not self.trusted:
             summary, self._raw = {}, b"{}"
         self.summary = summary
         self._sets: dict[str, set[str]] = {}  # the summary's lists as sets, made when first asked
         self._entries: dict[str, Entry] | None = None
         self.base: dict[str, Entry] | None = None  # the entries as the session found them
-        self.opened: set[str] = set()  # games this session's writer opened: their entries may be stale
+        self.opened: set[str] = (
+            set()
+        )  # games this session's writer opened: their entries may be stale
         self.swept = False  # a cycle looked at every game the index named
         self.marked = False  # this session made the unclean mark
         self.rebuild = not self.trusted
@@ -158,15 +169,26 @@ class GameIndex:
         for game_id, entry in sorted(entries.items()):  # the same entries write the same bytes
             for flag in flags_of(entry):
                 flags[flag].append(game_id)
-        timeline = heapq.nsmallest(TIMELINE + 1, (m for g, e in entries.items() for m in moments_of(g, e)))
-        self.summary = {"format": FORMAT, "clean": True, "games": sorted(entries), "flags": flags,
-                        "timeline": timeline[:TIMELINE], "more": len(timeline) > TIMELINE}
+        timeline = heapq.nsmallest(
+            TIMELINE + 1, (m for g, e in entries.items() for m in moments_of(g, e))
+        )
+        self.summary = {
+            "format": FORMAT,
+            "clean": True,
+            "games": sorted(entries),
+            "flags": flags,
+            "timeline": timeline[:TIMELINE],
+            "more": len(timeline) > TIMELINE,
+        }
         self._sets = {}
 
     def _write_clean(self) -> None:
         """The entries, marked clean; then the unclean mark goes."""
-        body = self._raw if self._entries is None else json.dumps(
-            self._entries, sort_keys=True, separators=(",", ":")).encode("utf-8")
+        body = (
+            self._raw
+            if self._entries is None
+            else json.dumps(self._entries, sort_keys=True, separators=(",", ":")).encode("utf-8")
+        )
         head = json.dumps({**self.summary, "format": FORMAT, "clean": True}, separators=(",", ":"))
         write_atomically(self.path, head.encode("utf-8") + b"\n" + body)
         self.unclean_mark.unlink(missing_ok=True)  # a crash that undoes this only costs a rebuild
@@ -214,8 +236,13 @@ class GameIndex:
                 self.dirty = True
 
     # ------------------------------------------------------------------ what a cycle asks
-    def games(self, game_ids: Iterable[str], flag: str | None = None,
-              due: Callable[[Entry], bool] | None = None, now: float = 0.0) -> list[str]:
+    def games(
+        self,
+        game_ids: Iterable[str],
+        flag: str | None = None,
+        due: Callable[[Entry], bool] | None = None,
+        now: float = 0.0,
+    ) -> list[str]:
         """The games among `game_ids` to look at: every game the index cannot vouch for
         (see the module's docstring), those it marks with `flag`, and, when a moment up to
         `now` is in the index, those whose entry is `due`."""
@@ -229,7 +256,11 @@ class GameIndex:
         if flag is not None:
             pick |= self._flagged(flag)
         if due is not None and self._something_by(now):
-            pick |= {game_id for game_id, entry in self.entries.items() if "unreadable" not in entry and due(entry)}
+            pick |= {
+                game_id
+                for game_id, entry in self.entries.items()
+                if "unreadable" not in entry and due(entry)
+            }
         pick &= asked
         return [game_id for game_id in game_ids if game_id in pick] if pick else []
 
@@ -244,7 +275,7 @@ class GameIndex:
         yield from shown
         if self.summary.get("more"):
             rest = sorted(m for g, e in self.entries.items() for m in moments_of(g, e))
-            yield from rest[len(shown):]
+            yield from rest[len(shown) :]
 
     def refresh(self, folder: GameFiles) -> None:
         """Bring the entries of the games this session opened (of every game, when
@@ -255,9 +286,18 @@ class GameIndex:
             return
         game_ids = folder.game_ids()
         known, doubtful = self._known(), self._flagged("doubtful")
-        todo = game_ids if self.rebuild else [game_id for game_id in game_ids if game_id in self.opened
-                                              or game_id not in known or game_id in doubtful
-                                              and "unreadable" in self.entries.get(game_id, {})]
+        todo = (
+            game_ids
+            if self.rebuild
+            else [
+                game_id
+                for game_id in game_ids
+                if game_id in self.opened
+                or game_id not in known
+                or game_id in doubtful
+                and "unreadable" in self.entries.get(game_id, {})
+            ]
+        )
         gone = known - set(game_ids)
         if not (todo or gone or self.dirty):
             return
@@ -270,12 +310,20 @@ class GameIndex:
             else:
                 try:
                     entry = entry_of(folder.game(game_id))
-                except Exception as error:  # an unreadable game stays a game to look at; `pbp status` shows it
+                except (
+                    Exception
+                ) as error:  # an unreadable game stays a game to look at; `pbp status` shows it
                     entry = {"unreadable": f"{type(error).__name__}: {error}"}
             entry["stamp"] = stamp
-            entry["changed"] = (before is None or before.get("stamp") != stamp
-                                or (before.get("changed", True) and not self.swept))
-            if (current.get("phase"), current.get("deadline")) == (entry.get("phase"), entry.get("deadline")):
+            entry["changed"] = (
+                before is None
+                or before.get("stamp") != stamp
+                or (before.get("changed", True) and not self.swept)
+            )
+            if (current.get("phase"), current.get("deadline")) == (
+                entry.get("phase"),
+                entry.get("deadline"),
+            ):
                 for seen in SEEN.values():  # the same phase's reminders and counts stay seen
                     if seen in current:
                         entry[seen] = current[seen]

@@ -5,6 +5,7 @@ grow are appended to; one storage for the writer, one for a reader.
 A game file written before the journal existed holds every table in its document: a
 reader reads them from there, and the first write moves them into the journal.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -17,9 +18,26 @@ from tinydb import TinyDB
 from tinydb.table import Table
 
 from pbp.durable import AtomicJSONStorage
-from pbp.storage.document_storage import HandedOverStorage, SnapshotStorage, forget_document, read_only
-from pbp.storage.journal import (JOURNALED, Appender, Op, Replayed, Rows, apply, cut, encode, identity, replay,
-                                 store_texts, whole_row)
+from pbp.storage.document_storage import (
+    HandedOverStorage,
+    SnapshotStorage,
+    forget_document,
+    read_only,
+)
+from pbp.storage.journal import (
+    JOURNALED,
+    Appender,
+    Op,
+    Replayed,
+    Rows,
+    apply,
+    cut,
+    encode,
+    identity,
+    replay,
+    store_texts,
+    whole_row,
+)
 
 # The document's own version, which the journal's lines name (pbp.storage.journal).
 VERSION_KEY = "_journal"
@@ -45,10 +63,14 @@ class JournaledGame(AtomicJSONStorage):
         self.texts_path = self.path.with_suffix(".texts")
         self.version = 0
         self._rows: Rows | None = None
-        self._legacy: dict[str, dict[int, dict[str, Any]]] = {}  # journaled tables found inside a document of the old format
+        self._legacy: dict[
+            str, dict[int, dict[str, Any]]
+        ] = {}  # journaled tables found inside a document of the old format
         self._ops: list[Op] = []  # the open transaction's changes to journaled tables
         self._length = 0  # the journal's valid bytes, as the rows hold them
-        self._unsynced: Future[None] | None = None  # the sync of the last line, still running on `syncer`
+        self._unsynced: Future[None] | None = (
+            None  # the sync of the last line, still running on `syncer`
+        )
         self._texts: int | None = None  # the texts file's descriptor, for reading (see `whole`)
         self._appender = Appender(self.journal_path)
 
@@ -71,7 +93,12 @@ class JournaledGame(AtomicJSONStorage):
             self.read()  # the document first: its version says which lines count
             known = _replayed.pop(self.journal_path, None) if self.writer else None
             now = identity(self.journal_path)
-            if known is not None and now is not None and known.identity == now[:2] and now[2] >= known.length:
+            if (
+                known is not None
+                and now is not None
+                and known.identity == now[:2]
+                and now[2] >= known.length
+            ):
                 rows, valid = replay(self.journal_path, self.version, known.length, known.rows)
             else:
                 rows, valid = replay(self.journal_path, self.version)
@@ -93,8 +120,11 @@ class JournaledGame(AtomicJSONStorage):
         for key in (VERSION_KEY, *JOURNALED):
             disk.pop(key, None)
         version = self.version + 1
-        self._ops = [["i", name, doc_id, dict(row)] for name, table in self._legacy.items()
-                     for doc_id, row in table.items()]
+        self._ops = [
+            ["i", name, doc_id, dict(row)]
+            for name, table in self._legacy.items()
+            for doc_id, row in table.items()
+        ]
         self._append(version)
         AtomicJSONStorage._write_now(self, {**disk, VERSION_KEY: {"version": version}})
         self.version = version
@@ -203,7 +233,12 @@ class GameWriterStorage(JournaledGame, HandedOverStorage):
         try:
             self.settle()  # a failed sync forgets the rows: nothing unsynced is handed on
             now = identity(self.journal_path)
-            if self._rows is not None and not self._depth and now is not None and now[2] == self._length:
+            if (
+                self._rows is not None
+                and not self._depth
+                and now is not None
+                and now[2] == self._length
+            ):
                 _replayed[self.journal_path] = Replayed(now[:2], self._length, self._rows)
         finally:
             self._rows = None

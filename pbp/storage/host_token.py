@@ -3,6 +3,7 @@ characters the host plays), kept in the game's record beside the host's other fa
 (docs/design.md: Storage — where each piece of a game lives). A folder written before it
 lived there had it in the forum's table; the upgrade to data format 3 moved it
 (pbp.storage.upgrading.upgrades)."""
+
 from __future__ import annotations
 
 import secrets

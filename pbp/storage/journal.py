@@ -25,6 +25,7 @@ before it appends again. A commit's texts are written and fsynced before its lin
 line never points at a text that is not there; the texts of a commit that never happened
 are never pointed at.
 """
+
 from __future__ import annotations
 
 import json
@@ -50,8 +51,15 @@ TEXT_AT = "_text"
 # blocks it had judged (pbp.desk.choice). The thread's posts by post: a thread read looks
 # each post up (pbp.forum.thread.thread_votes). The channels' messages by day: the daily cap counts
 # a sender's messages of the day (pbp.conversations.judge).
-LOOKUPS = {"outbox": ("status", "address"), "orders": ("phase", "player"), "replies": ("sender",),
-           "wrong_tokens": ("sender",), "mails": ("sender",), "thread_posts": ("post",), "messages": ("day",)}
+LOOKUPS = {
+    "outbox": ("status", "address"),
+    "orders": ("phase", "player"),
+    "replies": ("sender",),
+    "wrong_tokens": ("sender",),
+    "mails": ("sender",),
+    "thread_posts": ("post",),
+    "messages": ("day",),
+}
 Op = list[Any]  # ["i", table, doc_id, row] or ["u", table, [doc_ids], fields]
 
 
@@ -100,8 +108,12 @@ def apply(rows: Rows, op: Op) -> None:
             lookups.setdefault(field, {}).setdefault(row.get(field), set()).add(doc_id)
 
 
-def _unlook(lookups: dict[str, dict[Any, set[int]]], fields: tuple[str, ...] | list[str], row: dict[str, Any],
-            doc_id: int) -> None:
+def _unlook(
+    lookups: dict[str, dict[Any, set[int]]],
+    fields: tuple[str, ...] | list[str],
+    row: dict[str, Any],
+    doc_id: int,
+) -> None:
     """Take a row out of the lookups of `fields`, as its values were."""
     for field in fields:
         by_value = lookups.get(field, {})
@@ -204,7 +216,11 @@ def store_texts(path: Path, ops: list[Op]) -> None:
     for kind, table, _target, row in ops:
         fields = TEXT_FIELDS.get(table, ())
         if kind == "i" and any(field in row for field in fields):
-            texts.append(_JSON.encode({field: row.pop(field) for field in fields if field in row}).encode("utf-8"))
+            texts.append(
+                _JSON.encode({field: row.pop(field) for field in fields if field in row}).encode(
+                    "utf-8"
+                )
+            )
             rows.append(row)
     if not texts:
         return

@@ -6,6 +6,7 @@ table adds the lookups that only a table kept in memory with its indexes makes c
 `briefs` (rows without their texts), `where` and `count_where` (by a looked-up field,
 pbp.storage.journal.LOOKUPS), and the read-only scans `each` and `rows_after`.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Iterator, Mapping, Protocol
@@ -21,8 +22,12 @@ class GameTable(Protocol):
 
     def insert(self, document: Mapping[str, Any]) -> int: ...
 
-    def update(self, fields: Mapping[str, Any], cond: Callable[[Mapping[str, Any]], bool] | None = None,
-               doc_ids: list[int] | None = None) -> list[int]: ...
+    def update(
+        self,
+        fields: Mapping[str, Any],
+        cond: Callable[[Mapping[str, Any]], bool] | None = None,
+        doc_ids: list[int] | None = None,
+    ) -> list[int]: ...
 
     def all(self) -> list[Document]: ...
 
@@ -44,8 +49,13 @@ class JournalTable(GameTable):
     """One journaled table: a `GameTable` with the journal's own lookups (the module
     docstring). Changes go through the game's storage, inside its transaction."""
 
-    def __init__(self, name: str, rows: Callable[[], Rows], change: Callable[[Op], None],
-                 whole: Callable[[dict[str, Any]], dict[str, Any]]):
+    def __init__(
+        self,
+        name: str,
+        rows: Callable[[], Rows],
+        change: Callable[[Op], None],
+        whole: Callable[[dict[str, Any]], dict[str, Any]],
+    ):
         self.name = name
         self._rows = rows
         self._change = change
@@ -61,16 +71,23 @@ class JournalTable(GameTable):
         """Like `search` (or `all`), without the text fields: what a scan of the whole
         table needs, at no cost for the texts. Queries see only these fields, whatever
         the method."""
-        return [_brief(row, doc_id)
-                for doc_id, row in self._table().items() if cond is None or cond(row)]
+        return [
+            _brief(row, doc_id)
+            for doc_id, row in self._table().items()
+            if cond is None or cond(row)
+        ]
 
     def insert(self, document: Mapping[str, Any]) -> int:
         doc_id = next(reversed(self._table()), 0) + 1  # ids only grow, in the order rows came
         self._change(["i", self.name, doc_id, dict(document)])
         return doc_id
 
-    def update(self, fields: Mapping[str, Any], cond: Callable[[Mapping[str, Any]], bool] | None = None,
-               doc_ids: list[int] | None = None) -> list[int]:
+    def update(
+        self,
+        fields: Mapping[str, Any],
+        cond: Callable[[Mapping[str, Any]], bool] | None = None,
+        doc_ids: list[int] | None = None,
+    ) -> list[int]:
         table = self._table()
         if doc_ids is not None:
             ids = [doc_id for doc_id in doc_ids if doc_id in table]
@@ -80,8 +97,13 @@ class JournalTable(GameTable):
             self._change(["u", self.name, ids, dict(fields)])
         return ids
 
-    def where(self, field: str, value: Any, cond: Callable[[Mapping[str, Any]], Any] | None = None,
-              also: tuple[str, Any] | None = None) -> list[Document]:
+    def where(
+        self,
+        field: str,
+        value: Any,
+        cond: Callable[[Mapping[str, Any]], Any] | None = None,
+        also: tuple[str, Any] | None = None,
+    ) -> list[Document]:
         """Like `briefs(lambda row: row[field] == value and cond(row))`, in the order the rows
         came, for a field the table is looked up by (LOOKUPS): at the cost of the rows found.
         `also` is a second (field, value) the rows must have, looked up the same way."""
@@ -100,7 +122,9 @@ class JournalTable(GameTable):
         """How many rows `where(field, value, cond)` would give, at the cost of the rows
         holding `value`, none of them copied."""
         table = self._table()
-        return sum(1 for doc_id in self._rows().ids_where(self.name, field, value) if cond(table[doc_id]))
+        return sum(
+            1 for doc_id in self._rows().ids_where(self.name, field, value) if cond(table[doc_id])
+        )
 
     def rows_after(self, doc_id: int) -> tuple[Rows, list[Mapping[str, Any]]]:
         """The journal's tables as this storage holds them (the same object while they are
@@ -122,7 +146,9 @@ class JournalTable(GameTable):
         that only reads (the mail ledger's index). The rows must not be changed."""
         return iter(self._table().values())
 
-    def get(self, cond: Callable[[Mapping[str, Any]], bool] | None = None, doc_id: int | None = None) -> Document | None:
+    def get(
+        self, cond: Callable[[Mapping[str, Any]], bool] | None = None, doc_id: int | None = None
+    ) -> Document | None:
         table = self._table()
         if doc_id is not None:
             row = table.get(doc_id)

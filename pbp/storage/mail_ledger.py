@@ -2,6 +2,7 @@
 and how, so that a mail fetched again after a crash, or delivered twice, is never answered
 twice. A mail is known by its server key, its bytes (SHA-256), and its Message-ID together
 with its sender. The desk and the host's approval mail both write through it."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -32,7 +33,9 @@ class _GamesMail:
 
     def __init__(self) -> None:
         self.outcomes: dict[str, Outcome] = {}
-        self._read: dict[str, tuple[Rows, int]] = {}  # game id -> (its rows, the last mail row read)
+        self._read: dict[
+            str, tuple[Rows, int]
+        ] = {}  # game id -> (its rows, the last mail row read)
 
     def catch_up(self, folder: DataFolder) -> bool:
         """Read what the games' journals gained since; False when the index must be read whole."""
@@ -63,13 +66,18 @@ class MailLedger:
     def __init__(self, folder: DataFolder, clock: Callable[[], datetime]):
         self.folder = folder
         self.clock = clock
-        self._handled: dict[str, Outcome] | None = None  # "k:<key>", "s:<sha>", "m:<sender> <msgid>"
+        self._handled: dict[str, Outcome] | None = (
+            None  # "k:<key>", "s:<sha>", "m:<sender> <msgid>"
+        )
         self._games: _GamesMail | None = None
 
     def _index(self) -> dict[str, Outcome]:
         if self._handled is None:
             self._handled = {}
-            rows: list[Mapping[str, Any]] = [*self.folder.mails.all(), *StrangerLog(self.folder).recent_rows()]
+            rows: list[Mapping[str, Any]] = [
+                *self.folder.mails.all(),
+                *StrangerLog(self.folder).recent_rows(),
+            ]
             for _key, file in outbox_files(self.folder):  # mail about games open for sign-ups
                 rows.extend(file.mails.each())
             for row in rows:
@@ -116,12 +124,26 @@ class MailLedger:
 
     def row(self, mail: InboundMail, outcome: Outcome, reason: str) -> dict[str, Any]:
         """The ledger's row for a mail; write it with `record` inside the game's transaction."""
-        return {"key": mail.key, "sha256": mail.sha256, "message_id": mail.message_id,
-                "sender": mail.sender or "", "subject": mail.subject[:200], "outcome": outcome,
-                "reason": reason, "received": to_text(self.clock())}
+        return {
+            "key": mail.key,
+            "sha256": mail.sha256,
+            "message_id": mail.message_id,
+            "sender": mail.sender or "",
+            "subject": mail.subject[:200],
+            "outcome": outcome,
+            "reason": reason,
+            "received": to_text(self.clock()),
+        }
 
-    def record(self, file: GameFile, mail: InboundMail, outcome: Outcome, reason: str,
-               judged: Sequence[str] = (), refused_by: Sequence[str] = ()) -> dict[str, Any]:
+    def record(
+        self,
+        file: GameFile,
+        mail: InboundMail,
+        outcome: Outcome,
+        reason: str,
+        judged: Sequence[str] = (),
+        refused_by: Sequence[str] = (),
+    ) -> dict[str, Any]:
         """Write the mail's row into a game's file (inside the caller's transaction); call
         `remember` with it once the transaction is over. `judged` names the order blocks
         the mail had judged (pbp.desk.choice.judged_entry), `refused_by` the desk's rules
@@ -134,7 +156,9 @@ class MailLedger:
         file.mails.insert(row)
         return row
 
-    def record_refused(self, mail: InboundMail, reason: str, file: GameFile | None = None) -> Outcome:
+    def record_refused(
+        self, mail: InboundMail, reason: str, file: GameFile | None = None
+    ) -> Outcome:
         """A refused mail, in its own durable write: in a game's file, or, belonging to no
         game, counted in the bounded summary of strangers (pbp.storage.strangers)."""
         row = self.row(mail, "rejected", reason)
@@ -146,15 +170,29 @@ class MailLedger:
         self.remember(row)
         return "rejected"
 
-    def record_quarantine(self, key: str, sha256: str, sender: str, subject: str, reason: str,
-                          stranger_address: str = "") -> None:
+    def record_quarantine(
+        self,
+        key: str,
+        sha256: str,
+        sender: str,
+        subject: str,
+        reason: str,
+        stranger_address: str = "",
+    ) -> None:
         """Note a mail the ingest quarantined, once per message key; a stranger's (given
         its address) is only counted in the bounded summary."""
         if self.knows_key(key):
             return
-        row = {"key": key, "sha256": sha256, "message_id": "", "sender": sender or "",
-               "subject": subject[:200], "outcome": "quarantine", "reason": reason,
-               "received": to_text(self.clock())}
+        row = {
+            "key": key,
+            "sha256": sha256,
+            "message_id": "",
+            "sender": sender or "",
+            "subject": subject[:200],
+            "outcome": "quarantine",
+            "reason": reason,
+            "received": to_text(self.clock()),
+        }
         if stranger_address:
             row["sender"] = stranger_address
             StrangerLog(self.folder).note(row)

@@ -11,6 +11,7 @@ An open game's record:
     pending     one-time codes waiting for a reply: code → action, email, name, created
     host_told   the closing time passed with too few sign-ups and the host was told
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -68,7 +69,7 @@ class OpenGame:
     def substitutes(self) -> tuple[SignupEntry, ...]:
         """The sign-ups beyond those who play, in order: the substitutes' list."""
         record = self.record
-        return record.entries[record.seats:]
+        return record.entries[record.seats :]
 
 
 def _files(folder: DataFolder) -> dict[str, GameFile]:
@@ -88,7 +89,9 @@ def open_game(folder: DataFolder, game_id: str) -> OpenGame:
         path = folder.path / FOLDER / f"{game_id}.json"
         if game_id not in open_game_ids(folder) or not path.exists():
             known = ", ".join(open_game_ids(folder)) or "none"
-            raise UserError(f"There is no game {game_id!r} open for sign-ups; the open games are: {known}.")
+            raise UserError(
+                f"There is no game {game_id!r} open for sign-ups; the open games are: {known}."
+            )
         files[game_id] = GameFile(path, folder.writer)
     return OpenGame(files[game_id])
 
@@ -121,7 +124,9 @@ def add_open_game(folder: DataFolder, record: SignupRecord) -> OpenGame:
     private_folder(folder.path / FOLDER)
     path: Path = folder.path / FOLDER / f"{game_id}.json"
     path.unlink(missing_ok=True)
-    path.with_suffix(".journal").unlink(missing_ok=True)  # a game file's journal of what only grows, if any
+    path.with_suffix(".journal").unlink(
+        missing_ok=True
+    )  # a game file's journal of what only grows, if any
     file = GameFile(path, folder.writer)
     with file.transaction():
         file.game.insert({**record.to_json(), "outbox_sequence": 0})

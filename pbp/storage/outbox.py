@@ -5,6 +5,7 @@ nothing here talks to a mail server.
 
 Outside the storage a row is read as an `OutboxRow`, made by `from_row` at this edge; the
 stored row keeps its keys (`to_row` gives them back unchanged)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,8 +14,27 @@ from typing import Any, Callable, Mapping
 from pbp.storage.datafolder import GameFile
 from pbp.storage.outbox_queue import FAILED, QUEUED, SENT, OutboxQueue
 
-KNOWN = frozenset({"game", "phase", "recipient", "address", "kind", "sequence", "message_id", "subject", "body",
-                   "in_reply_to", "references", "status", "attempts", "next_attempt", "error", "created", "sent"})
+KNOWN = frozenset(
+    {
+        "game",
+        "phase",
+        "recipient",
+        "address",
+        "kind",
+        "sequence",
+        "message_id",
+        "subject",
+        "body",
+        "in_reply_to",
+        "references",
+        "status",
+        "attempts",
+        "next_attempt",
+        "error",
+        "created",
+        "sent",
+    }
+)
 
 
 class Outbox(OutboxQueue):
@@ -48,7 +68,9 @@ class OutboxRow:
     @property
     def attachments(self) -> list[tuple[str, str, str]]:
         """(file name, content type, text) of each file the mail carries."""
-        return [(a["filename"], a["content_type"], a["text"]) for a in self.extra.get("attachments", ())]
+        return [
+            (a["filename"], a["content_type"], a["text"]) for a in self.extra.get("attachments", ())
+        ]
 
     @property
     def queued(self) -> bool:
@@ -64,20 +86,48 @@ class OutboxRow:
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> OutboxRow:
-        return cls(row.get("game", ""), row.get("phase", ""), row.get("recipient", ""), row.get("address", ""),
-                   row.get("kind", ""), row.get("sequence", 0), row.get("message_id", ""),
-                   row.get("status", ""), row.get("subject", ""), row.get("body", ""), row.get("in_reply_to", ""),
-                   tuple(row.get("references", ())), row.get("attempts", 0),
-                   row.get("next_attempt", ""), row.get("error", ""), row.get("created", ""), row.get("sent", ""),
-                   {key: value for key, value in row.items() if key not in KNOWN})
+        return cls(
+            row.get("game", ""),
+            row.get("phase", ""),
+            row.get("recipient", ""),
+            row.get("address", ""),
+            row.get("kind", ""),
+            row.get("sequence", 0),
+            row.get("message_id", ""),
+            row.get("status", ""),
+            row.get("subject", ""),
+            row.get("body", ""),
+            row.get("in_reply_to", ""),
+            tuple(row.get("references", ())),
+            row.get("attempts", 0),
+            row.get("next_attempt", ""),
+            row.get("error", ""),
+            row.get("created", ""),
+            row.get("sent", ""),
+            {key: value for key, value in row.items() if key not in KNOWN},
+        )
 
     def to_row(self) -> dict[str, Any]:
-        return {"game": self.game, "phase": self.phase, "recipient": self.recipient, "address": self.address,
-                "kind": self.kind, "sequence": self.sequence, "message_id": self.message_id,
-                "subject": self.subject, "body": self.body, "in_reply_to": self.in_reply_to,
-                "references": list(self.references), "status": self.status, "attempts": self.attempts,
-                "next_attempt": self.next_attempt, "error": self.error, "created": self.created,
-                "sent": self.sent, **self.extra}
+        return {
+            "game": self.game,
+            "phase": self.phase,
+            "recipient": self.recipient,
+            "address": self.address,
+            "kind": self.kind,
+            "sequence": self.sequence,
+            "message_id": self.message_id,
+            "subject": self.subject,
+            "body": self.body,
+            "in_reply_to": self.in_reply_to,
+            "references": list(self.references),
+            "status": self.status,
+            "attempts": self.attempts,
+            "next_attempt": self.next_attempt,
+            "error": self.error,
+            "created": self.created,
+            "sent": self.sent,
+            **self.extra,
+        }
 
 
 def outbox_rows(file: GameFile) -> list[OutboxRow]:
@@ -85,6 +135,8 @@ def outbox_rows(file: GameFile) -> list[OutboxRow]:
     return [OutboxRow.from_row(row) for row in file.outbox.all()]
 
 
-def outbox_briefs(file: GameFile, where: Callable[[Mapping[str, Any]], Any] | None = None) -> list[OutboxRow]:
+def outbox_briefs(
+    file: GameFile, where: Callable[[Mapping[str, Any]], Any] | None = None
+) -> list[OutboxRow]:
     """The rows of a file's outbox without their texts (a cheap scan), those `where` keeps."""
     return [OutboxRow.from_row(row) for row in file.outbox.briefs(where)]

@@ -3,6 +3,7 @@ row is written in the same durable write as the change that caused it, and carri
 deterministic Message-ID. Which rows are still unsent is kept here too, for the sending
 loop (pbp.daemon.outbox_sending) and the daemon's alarm.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -30,19 +31,33 @@ _NOT_IN_MESSAGE_ID = re.compile(r"[^A-Za-z0-9_.-]")
 DIGEST_CHARS = 20  # hex digits of the keyed hash in a Message-ID (80 bits)
 
 
-def message_id(secret: str, game: str, phase: str, kind: str, address: str, sequence_of: str, sequence: int,
-               domain: str) -> str:
+def message_id(
+    secret: str,
+    game: str,
+    phase: str,
+    kind: str,
+    address: str,
+    sequence_of: str,
+    sequence: int,
+    domain: str,
+) -> str:
     """Deterministic: the same ledger row always carries the same Message-ID, so a mail
     sent again after a crash is recognisably the same mail. Its only number is a keyed
     hash (the game's `secret`) of the recipient's address and the row's place among that
     address's mail: nothing in it depends on mail to anyone else, and nobody without the
     secret can make one (a forged delivery report cannot quote a mail it never saw)."""
+
     def safe(text: str) -> str:
         return _NOT_IN_MESSAGE_ID.sub("-", text)
 
-    keyed = hmac.new(secret.encode(), f"{game}|{phase}|{kind}|{address}|{sequence_of}|{sequence}".encode(),
-                     hashlib.sha256)
-    return f"<pbp.{safe(game)}.{safe(phase)}.{safe(kind)}.{keyed.hexdigest()[:DIGEST_CHARS]}@{domain}>"
+    keyed = hmac.new(
+        secret.encode(),
+        f"{game}|{phase}|{kind}|{address}|{sequence_of}|{sequence}".encode(),
+        hashlib.sha256,
+    )
+    return (
+        f"<pbp.{safe(game)}.{safe(phase)}.{safe(kind)}.{keyed.hexdigest()[:DIGEST_CHARS]}@{domain}>"
+    )
 
 
 def message_secret(file: GameFile) -> str:
@@ -61,8 +76,13 @@ def message_secret(file: GameFile) -> str:
 class OutboxQueue:
     """The ledger's side of the outbox: rows queued, and the rows not yet sent."""
 
-    def __init__(self, folder: DataFolder, from_address: str, from_name: str = "pbp moderator",
-                 clock: Callable[[], datetime] = schedule.now):
+    def __init__(
+        self,
+        folder: DataFolder,
+        from_address: str,
+        from_name: str = "pbp moderator",
+        clock: Callable[[], datetime] = schedule.now,
+    ):
         self.folder = folder
         self.from_address = from_address
         self.from_name = from_name
@@ -72,15 +92,26 @@ class OutboxQueue:
         # idle poll does not rescan a ledger that grows with every mail ever sent.
         self._unsent: dict[str, set[int]] | None = None
 
-    def queue(self, game: GameFile, *, phase: str, recipient: str, address: str, kind: str,
-              mail: RenderedMail, in_reply_to: str = "", references: Sequence[str] = (),
-              sequence_key: str = PLAYERS_SEQUENCE) -> dict[str, Any]:
+    def queue(
+        self,
+        game: GameFile,
+        *,
+        phase: str,
+        recipient: str,
+        address: str,
+        kind: str,
+        mail: RenderedMail,
+        in_reply_to: str = "",
+        references: Sequence[str] = (),
+        sequence_key: str = PLAYERS_SEQUENCE,
+    ) -> dict[str, Any]:
         """Add one row (call inside the game's transaction, with the change it belongs to).
         Its Message-ID counts the mail to the same address only, in the sequence
         `sequence_key`: mail to people outside the game (spectators, sign-ups) counts in a
         sequence of its own, so a player's mail reads the same with or without them."""
         sequence = 1 + game.outbox.count_where(
-            "address", address, lambda row: row.get("sequence_of", PLAYERS_SEQUENCE) == sequence_key)
+            "address", address, lambda row: row.get("sequence_of", PLAYERS_SEQUENCE) == sequence_key
+        )
         row = {
             "game": game.id,
             "phase": phase,
@@ -89,12 +120,22 @@ class OutboxQueue:
             "kind": kind,
             "sequence": sequence,
             **({"sequence_of": sequence_key} if sequence_key != PLAYERS_SEQUENCE else {}),
-            "message_id": message_id(message_secret(game), game.id, phase, kind, address, sequence_key, sequence,
-                                     self.domain),
+            "message_id": message_id(
+                message_secret(game),
+                game.id,
+                phase,
+                kind,
+                address,
+                sequence_key,
+                sequence,
+                self.domain,
+            ),
             "subject": mail.subject,
             "body": mail.body,
             "in_reply_to": in_reply_to,
-            "references": list(references)[-MAX_REFERENCES:],  # the thread's latest, as mail clients trim
+            "references": list(references)[
+                -MAX_REFERENCES:
+            ],  # the thread's latest, as mail clients trim
             "status": QUEUED,
             "attempts": 0,
             "next_attempt": "",
@@ -102,8 +143,16 @@ class OutboxQueue:
             "created": to_text(self.clock()),
             "sent": "",
             # Only mails that carry one have the key, so other rows keep their shape.
-            **({"attachments": [{"filename": a.filename, "content_type": a.content_type, "text": a.text}
-                                for a in mail.attachments]} if mail.attachments else {}),
+            **(
+                {
+                    "attachments": [
+                        {"filename": a.filename, "content_type": a.content_type, "text": a.text}
+                        for a in mail.attachments
+                    ]
+                }
+                if mail.attachments
+                else {}
+            ),
         }
         doc_id = game.outbox.insert(row)
         if self._unsent is not None:
@@ -122,7 +171,7 @@ class OutboxQueue:
     def file_of(self, key: str) -> GameFile:
         """The file a key of `unsent_by_file` names."""
         if key.startswith(OUTBOX_PREFIX):
-            return open_game(self.folder, key[len(OUTBOX_PREFIX):]).file
+            return open_game(self.folder, key[len(OUTBOX_PREFIX) :]).file
         return self.folder.game(key)
 
     def unsent_by_file(self) -> dict[str, set[int]]:
@@ -136,4 +185,3 @@ class OutboxQueue:
 
     def pending(self) -> int:
         return sum(len(ids) for ids in self.unsent_by_file().values())
-

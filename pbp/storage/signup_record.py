@@ -3,6 +3,7 @@ Typed rows): the record of its file (`SignupRecord`), each confirmed sign-up
 (`SignupEntry`) and each request waiting for its code (`PendingRequest`, which a running
 game's WATCH requests are too). `from_json` and `to_json` sit at the storage edge
 (pbp.storage.open_games); keys this version does not know are kept as they were."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -30,13 +31,26 @@ class SignupEntry:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SignupEntry:
-        return cls(data["name"], data["email"], data.get("joined", ""), data.get("timezone", ""),
-                   data.get("forum_name", ""), _rest(data, cls.KNOWN), data.get("language", ""))
+        return cls(
+            data["name"],
+            data["email"],
+            data.get("joined", ""),
+            data.get("timezone", ""),
+            data.get("forum_name", ""),
+            _rest(data, cls.KNOWN),
+            data.get("language", ""),
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "email": self.email, "joined": self.joined, "timezone": self.timezone,
-                "forum_name": self.forum_name, **({"language": self.language} if self.language else {}),
-                **self.extra}
+        return {
+            "name": self.name,
+            "email": self.email,
+            "joined": self.joined,
+            "timezone": self.timezone,
+            "forum_name": self.forum_name,
+            **({"language": self.language} if self.language else {}),
+            **self.extra,
+        }
 
 
 @dataclass(frozen=True)
@@ -58,12 +72,25 @@ class PendingRequest:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> PendingRequest:
-        return cls(data["action"], data["email"], data["name"], data["created"], data.get("timezone", ""),
-                   data.get("forum_name", ""), _rest(data, cls.KNOWN), data.get("language", ""))
+        return cls(
+            data["action"],
+            data["email"],
+            data["name"],
+            data["created"],
+            data.get("timezone", ""),
+            data.get("forum_name", ""),
+            _rest(data, cls.KNOWN),
+            data.get("language", ""),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """As stored: a JOIN's time zone and forum account only on a JOIN's request."""
-        data = {"action": self.action, "email": self.email, "name": self.name, "created": self.created}
+        data = {
+            "action": self.action,
+            "email": self.email,
+            "name": self.name,
+            "created": self.created,
+        }
         if self.action == "join":
             data.update(timezone=self.timezone, forum_name=self.forum_name)
         if self.language:
@@ -110,35 +137,83 @@ class SignupRecord:
     new_addresses_answered: Mapping[str, Any] = field(default_factory=dict)
     extra: Mapping[str, Any] = field(default_factory=dict)  # keys this version does not know
 
-    KNOWN = frozenset({"id", "ruleset", "players_min", "players_max", "closes", "status", "seed", "options",
-                       "schedule_text", "schedule", "entries", "pending", "host_told", "start_failed", "created", "npcs",
-                       "dialect", "dealt", "started", "new_addresses_answered"})
+    KNOWN = frozenset(
+        {
+            "id",
+            "ruleset",
+            "players_min",
+            "players_max",
+            "closes",
+            "status",
+            "seed",
+            "options",
+            "schedule_text",
+            "schedule",
+            "entries",
+            "pending",
+            "host_told",
+            "start_failed",
+            "created",
+            "npcs",
+            "dialect",
+            "dealt",
+            "started",
+            "new_addresses_answered",
+        }
+    )
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SignupRecord:
         return cls(
-            id=data["id"], ruleset=data["ruleset"], players_min=data["players_min"],
-            players_max=data["players_max"], closes=data["closes"], status=data["status"],
-            seed=data.get("seed") or "", options=data.get("options") or {},
-            schedule_text=data.get("schedule_text") or "", schedule=data.get("schedule") or {},
+            id=data["id"],
+            ruleset=data["ruleset"],
+            players_min=data["players_min"],
+            players_max=data["players_max"],
+            closes=data["closes"],
+            status=data["status"],
+            seed=data.get("seed") or "",
+            options=data.get("options") or {},
+            schedule_text=data.get("schedule_text") or "",
+            schedule=data.get("schedule") or {},
             entries=tuple(SignupEntry.from_json(entry) for entry in data.get("entries", ())),
-            pending=pending_from_json(data.get("pending")), host_told=bool(data.get("host_told")),
+            pending=pending_from_json(data.get("pending")),
+            host_told=bool(data.get("host_told")),
             start_failed=bool(data.get("start_failed")),
-            created=data.get("created", ""), npcs=tuple(data.get("npcs") or ()), dialect=data.get("dialect") or "",
-            dealt=data.get("dealt"), started=data.get("started", ""),
-            new_addresses_answered=data.get("new_addresses_answered") or {}, extra=_rest(data, cls.KNOWN))
+            created=data.get("created", ""),
+            npcs=tuple(data.get("npcs") or ()),
+            dialect=data.get("dialect") or "",
+            dealt=data.get("dealt"),
+            started=data.get("started", ""),
+            new_addresses_answered=data.get("new_addresses_answered") or {},
+            extra=_rest(data, cls.KNOWN),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """As stored; a key the file never had is written only once it has a value."""
         data: dict[str, Any] = {
-            "id": self.id, "ruleset": self.ruleset, "players_min": self.players_min,
-            "players_max": self.players_max, "closes": self.closes, "seed": self.seed,
-            "options": dict(self.options), "schedule_text": self.schedule_text, "schedule": dict(self.schedule),
-            "status": self.status, "entries": [entry.to_json() for entry in self.entries],
-            "pending": pending_to_json(self.pending), "host_told": self.host_told, "created": self.created,
-            "npcs": list(self.npcs), "dialect": self.dialect}
-        optional = {"dealt": self.dealt, "started": self.started, "start_failed": self.start_failed,
-                    "new_addresses_answered": dict(self.new_addresses_answered)}
+            "id": self.id,
+            "ruleset": self.ruleset,
+            "players_min": self.players_min,
+            "players_max": self.players_max,
+            "closes": self.closes,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "schedule_text": self.schedule_text,
+            "schedule": dict(self.schedule),
+            "status": self.status,
+            "entries": [entry.to_json() for entry in self.entries],
+            "pending": pending_to_json(self.pending),
+            "host_told": self.host_told,
+            "created": self.created,
+            "npcs": list(self.npcs),
+            "dialect": self.dialect,
+        }
+        optional = {
+            "dealt": self.dealt,
+            "started": self.started,
+            "start_failed": self.start_failed,
+            "new_addresses_answered": dict(self.new_addresses_answered),
+        }
         data.update({key: value for key, value in optional.items() if value})
         return {**data, **self.extra}
 

@@ -12,6 +12,7 @@ while mail is being sent.
 The archive is a gzip-compressed tar: every system can list and unpack it without pbp,
 and `tarfile` reads it with the extraction filters that refuse hostile members.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -76,8 +77,11 @@ class Snapshot:
 
 def is_data(name: str) -> bool:
     path = PurePosixPath(name)
-    return (name not in NOT_DATA and not path.parts[0].startswith(STAGING_PREFIX)
-            and not (path.name.startswith(".") and path.name.endswith(".tmp")))
+    return (
+        name not in NOT_DATA
+        and not path.parts[0].startswith(STAGING_PREFIX)
+        and not (path.name.startswith(".") and path.name.endswith(".tmp"))
+    )
 
 
 def folder_files(data: Path) -> Iterator[str]:
@@ -90,12 +94,18 @@ def folder_files(data: Path) -> Iterator[str]:
                 yield path.relative_to(data).as_posix()
 
 
-def capture(data: Path, names: Callable[[], Iterable[str]], wait: float,
-            on_wait: Callable[[], None] | None = None) -> Snapshot:
+def capture(
+    data: Path,
+    names: Callable[[], Iterable[str]],
+    wait: float,
+    on_wait: Callable[[], None] | None = None,
+) -> Snapshot:
     """Take the folder's writer lock (waiting up to `wait` seconds, as every writing
     command does), capture the files `names()` lists, release the lock."""
     if not (Path(data) / "registry.json").exists():
-        raise UserError(f"{data} is not a pbp data folder; check --data or the settings' data folder.")
+        raise UserError(
+            f"{data} is not a pbp data folder; check --data or the settings' data folder."
+        )
     budget = open_files_budget()
     lock = WriterLock(Path(data)).acquire(wait, on_wait)
     snapshot = Snapshot([])
@@ -148,17 +158,22 @@ def _capture_one(data: Path, name: str, held: bool) -> CapturedFile | None:
 
 def folder_names(data: Path) -> list[str]:
     """The folders under `data`, so that an empty one (a Maildir's `tmp`) is restored too."""
-    return sorted(Path(root, folder).relative_to(data).as_posix()
-                  for root, folders, _files in os.walk(data) for folder in folders
-                  if is_data(Path(root, folder).relative_to(data).as_posix()))
+    return sorted(
+        Path(root, folder).relative_to(data).as_posix()
+        for root, folders, _files in os.walk(data)
+        for folder in folders
+        if is_data(Path(root, folder).relative_to(data).as_posix())
+    )
 
 
-def write_archive(target: Path, members: Iterable[tuple[str, IO[bytes], int, float]],
-                  folders: Iterable[str] = ()) -> None:
+def write_archive(
+    target: Path, members: Iterable[tuple[str, IO[bytes], int, float]], folders: Iterable[str] = ()
+) -> None:
     """Write the tar.gz `target` of the `folders` and the `members` (name, reader, size,
     mtime) durably: a crash leaves no half archive under its name. The tar stream is
     compressed on a second thread (zlib lets go of the interpreter while it works), so
     reading the files and compressing them overlap, as in `tar czf`'s two processes."""
+
     def fill(handle: IO[bytes]) -> None:
         with CompressingWriter(handle) as compressed:
             # a stream ("w|") only ever writes to its file (the stubs ask for a whole file)
@@ -230,6 +245,10 @@ def check_target(target: Path, data: Path) -> None:
     if target.exists():
         raise UserError(f"{target} exists already; choose another file name or remove it first.")
     if not target.parent.is_dir():
-        raise UserError(f"The folder {target.parent} does not exist; create it or choose another file name.")
+        raise UserError(
+            f"The folder {target.parent} does not exist; create it or choose another file name."
+        )
     if target.resolve().is_relative_to(Path(data).resolve()):
-        raise UserError(f"{target} is inside the data folder {data}; write the archive somewhere else.")
+        raise UserError(
+            f"{target} is inside the data folder {data}; write the archive somewhere else."
+        )

@@ -9,6 +9,7 @@ first and counted. Only the identities of the last `RECENT_MAILS` mails are kept
 mail received again after a crash (before it was moved on the server) is still
 recognised; the mails themselves are not kept.
 """
+
 from __future__ import annotations
 
 import copy
@@ -40,10 +41,16 @@ class StrangerLog:
         summary = self.summary()
         sender = row["sender"] or ""
         seen = summary["senders"].pop(sender, None) or {"count": 0, "first": row["received"]}
-        summary["senders"][sender] = {**seen, "count": seen["count"] + 1, "last": row["received"],
-                                      "subject": header_line(row["subject"], SUBJECT_LENGTH),
-                                      "reason": header_line(row["reason"], SUBJECT_LENGTH)}
-        while len(summary["senders"]) > MAX_SENDERS:  # dicts keep order: the first is the longest silent
+        summary["senders"][sender] = {
+            **seen,
+            "count": seen["count"] + 1,
+            "last": row["received"],
+            "subject": header_line(row["subject"], SUBJECT_LENGTH),
+            "reason": header_line(row["reason"], SUBJECT_LENGTH),
+        }
+        while (
+            len(summary["senders"]) > MAX_SENDERS
+        ):  # dicts keep order: the first is the longest silent
             del summary["senders"][next(iter(summary["senders"]))]
             summary["forgotten_senders"] += 1
         summary["mails"] += 1
@@ -65,5 +72,13 @@ class StrangerLog:
 
     def recent_rows(self) -> list[dict[str, Any]]:
         """The identities of the last mails, as handled-mail rows (for the desk's index)."""
-        return [{"key": key, "sha256": sha256, "message_id": message_id, "sender": sender, "outcome": outcome}
-                for key, sha256, message_id, sender, outcome in self.summary()["recent"]]
+        return [
+            {
+                "key": key,
+                "sha256": sha256,
+                "message_id": message_id,
+                "sender": sender,
+                "outcome": outcome,
+            }
+            for key, sha256, message_id, sender, outcome in self.summary()["recent"]
+        ]

@@ -6,6 +6,7 @@ one flash per line of the answer the command prints and a redirect back to the p
 The mail an action queues stays in the outbox for `pbp run` to send: sending from a page
 would hold the request, and the data folder's lock, for as long as the mail server takes
 (docs/design.md: The host's desk in the browser — actions)."""
+
 from __future__ import annotations
 
 from typing import Any, Callable, Iterable
@@ -24,7 +25,9 @@ def queued_line(count: int) -> str:
     return f"Notices queued: {count}; pbp run sends them."
 
 
-def run_action(operation: Callable[[Moderator], str | Iterable[str]], back: str, after: str = "") -> Any:
+def run_action(
+    operation: Callable[[Moderator], str | Iterable[str]], back: str, after: str = ""
+) -> Any:
     """Run `operation` as the one writer and redirect with its answer flashed: to `after`
     (default `back`) when it is done, to `back` when it is refused."""
     waited = Waited()

@@ -3,6 +3,7 @@ resume it with a reason, substitute a player (from the substitutes' list or a ne
 modkill a character with a public reason, and change the moderator options. Each form
 posts to its own endpoint, which runs the operation of its command (pbp.host.actions)
 through `run_action` (docs/design.md: The host's desk in the browser — actions)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -11,8 +12,14 @@ from flask import Blueprint, render_template, request, url_for
 
 from pbp.errors import UserError
 from pbp.game.options import OPTIONS
-from pbp.host.actions import (extend_deadline, modkill_character, pause_game, resume_game, set_options,
-                              substitute_player)
+from pbp.host.actions import (
+    extend_deadline,
+    modkill_character,
+    pause_game,
+    resume_game,
+    set_options,
+    substitute_player,
+)
 from pbp.host.options_change import change_options
 from pbp.moderator import Moderator
 from pbp.web.action_facts import actions_facts
@@ -40,7 +47,9 @@ def _back(game_id: str) -> str:
 @pages.post("/games/<game_id>/actions/extend")
 def extend(game_id: str) -> Any:
     when, reason = field(request.form, "when"), field(request.form, "reason")
-    return run_action(lambda moderator: extend_deadline(moderator, game_id, when, reason), _back(game_id))
+    return run_action(
+        lambda moderator: extend_deadline(moderator, game_id, when, reason), _back(game_id)
+    )
 
 
 @pages.post("/games/<game_id>/actions/pause")
@@ -63,11 +72,20 @@ def substitute(game_id: str) -> Any:
 
     def operation(moderator: Moderator) -> str:
         if not from_list and not (name and email):
-            raise UserError("Give the newcomer's name and mail address, or take the first on the "
-                            "substitutes' list.")
-        return substitute_player(moderator, game_id, old, name or None, email or None,
-                                 field(form, "timezone") or None, field(form, "forum_name") or None,
-                                 from_list=from_list)
+            raise UserError(
+                "Give the newcomer's name and mail address, or take the first on the "
+                "substitutes' list."
+            )
+        return substitute_player(
+            moderator,
+            game_id,
+            old,
+            name or None,
+            email or None,
+            field(form, "timezone") or None,
+            field(form, "forum_name") or None,
+            from_list=from_list,
+        )
 
     return run_action(operation, _back(game_id))
 
@@ -78,7 +96,9 @@ def modkill(game_id: str) -> Any:
 
     def operation(moderator: Moderator) -> list[str]:
         if not reason:
-            raise UserError("Give the reason for the modkill: it is announced to everyone with the kill.")
+            raise UserError(
+                "Give the reason for the modkill: it is announced to everyone with the kill."
+            )
         return modkill_character(moderator, game_id, player, reason)
 
     return run_action(operation, _back(game_id))
@@ -90,7 +110,9 @@ def options(game_id: str) -> Any:
 
     def operation(moderator: Moderator) -> str:
         current = change_options(moderator, game_id, {})  # only what the host changed is logged
-        changed = {name: value for name, value in given.items() if value != str(current.get(name, ""))}
+        changed = {
+            name: value for name, value in given.items() if value != str(current.get(name, ""))
+        }
         return set_options(moderator, game_id, changed)[0]
 
     return run_action(operation, _back(game_id))

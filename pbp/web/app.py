@@ -4,6 +4,7 @@ scripts and framing (docs/design.md: The host's desk in the browser).
 
 Each page is a blueprint of its own module; `PAGES` lists them, and `make_app` registers
 them all."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -23,13 +24,22 @@ from pbp.web.credentials import session_key
 from pbp.web.inert import register_filters
 
 # The modules whose `pages` blueprint the desk serves, in its menu's order.
-PAGES = ("pbp.web.login", "pbp.web.games", "pbp.web.game", "pbp.web.draft_desk",
-         "pbp.web.actions", "pbp.web.orders_form", "pbp.web.starting")
+PAGES = (
+    "pbp.web.login",
+    "pbp.web.games",
+    "pbp.web.game",
+    "pbp.web.draft_desk",
+    "pbp.web.actions",
+    "pbp.web.orders_form",
+    "pbp.web.starting",
+)
 # Pages a visitor without a session may open.
 OPEN_ENDPOINTS = {"login.form", "login.check", "login.link", "static"}
 SESSION_LIFETIME = timedelta(hours=12)
-CONTENT_SECURITY_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                           "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+)
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
@@ -48,15 +58,22 @@ def make_app(settings: Settings, *, over_tls: bool = False) -> Flask:
     folder = templates_folder() / "web"
     app = Flask("pbp.web", template_folder=str(folder), static_folder=str(folder / "static"))
     app.config.update(
-        SECRET_KEY=session_key(settings.data), SESSION_COOKIE_NAME="pbp_desk",
-        SESSION_COOKIE_HTTPONLY=True, SESSION_COOKIE_SAMESITE="Strict", SESSION_COOKIE_SECURE=over_tls,
-        PERMANENT_SESSION_LIFETIME=SESSION_LIFETIME, WTF_CSRF_TIME_LIMIT=None,
-        PBP_SETTINGS=settings, MAX_CONTENT_LENGTH=1024 * 1024)
+        SECRET_KEY=session_key(settings.data),
+        SESSION_COOKIE_NAME="pbp_desk",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Strict",
+        SESSION_COOKIE_SECURE=over_tls,
+        PERMANENT_SESSION_LIFETIME=SESSION_LIFETIME,
+        WTF_CSRF_TIME_LIMIT=None,
+        PBP_SETTINGS=settings,
+        MAX_CONTENT_LENGTH=1024 * 1024,
+    )
     app.jinja_env.autoescape = True
     # The desk's pages in the host's language (docs/design.md: Each reader's language).
     app.jinja_env.add_extension("jinja2.ext.i18n")
     app.jinja_env.install_gettext_translations(  # type: ignore[attr-defined]
-        translations(settings.host_language), newstyle=True)
+        translations(settings.host_language), newstyle=True
+    )
     register_filters(app.jinja_env)
     app.jinja_env.filters["host_time"] = host_time
     CSRFProtect(app)

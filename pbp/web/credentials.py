@@ -5,6 +5,7 @@ mailbox).
 
 The signing key belongs to one data folder, so a session cookie of one folder is useless
 on another; setting a new password makes a new key, which ends every open session."""
+
 from __future__ import annotations
 
 import hashlib
@@ -40,8 +41,11 @@ def set_password(data: Path, password: str) -> None:
 
     if len(password) < SHORTEST_PASSWORD:
         from pbp.errors import UserError
-        raise UserError(f"That password is {len(password)} characters long; choose one of at least "
-                        f"{SHORTEST_PASSWORD}.")
+
+        raise UserError(
+            f"That password is {len(password)} characters long; choose one of at least "
+            f"{SHORTEST_PASSWORD}."
+        )
     folder = web_folder(data)
     write_atomically(folder / PASSWORD_FILE, PasswordHasher().hash(password).encode())
     write_atomically(folder / KEY_FILE, secrets.token_bytes(32))

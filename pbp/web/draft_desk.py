@@ -3,6 +3,7 @@ game's drafts as the forum will show them beside their source, one draft's edito
 the host's actions on them through the functions `pbp draft edit|approve` and `pbp
 publish` call: edit (refused while the leak check objects), approve, approve all,
 publish now."""
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -59,7 +60,10 @@ def save(game: str, phase: str) -> Any:
     otherwise nothing changes and the editor comes back with the edit and its findings."""
     text = typed(request.form.get("text", "").replace("\r\n", "\n"))
     if not text.strip() or len(text) > LONGEST_DRAFT:
-        flash(f"A draft needs some text, and at most {LONGEST_DRAFT} characters; nothing was saved.", "refused")
+        flash(
+            f"A draft needs some text, and at most {LONGEST_DRAFT} characters; nothing was saved.",
+            "refused",
+        )
         return redirect(url_for(".draft_page", game=game, phase=phase))
     waited = Waited()
     with writer(settings_here(), waited) as moderator:
@@ -69,9 +73,18 @@ def save(game: str, phase: str) -> Any:
         leaks, _ = leak_findings(stored, book, row, text)
         if leaks:
             view = draft_view(stored, book, row, text)
-            return render_template("draft.html", game=game, draft=view, refused=(
-                "The leak check objects to this edit, so it was not saved: change the marked words and save "
-                "again.")), 422
+            return (
+                render_template(
+                    "draft.html",
+                    game=game,
+                    draft=view,
+                    refused=(
+                        "The leak check objects to this edit, so it was not saved: change the"
+                        " marked words and save again."
+                    ),
+                ),
+                422,
+            )
         try:
             with stored.file.transaction():
                 kept = review.edit(stored, row["phase"], text)
@@ -79,7 +92,14 @@ def save(game: str, phase: str) -> Any:
             flash(str(error), "refused")
             return redirect(url_for(".draft_page", game=game, phase=phase))
     _flash_waited(waited)
-    flash(f"Kept your edit of {kept['phase']}." if kept["edited"] else f"{kept['phase']} is unchanged.", "done")
+    flash(
+        (
+            f"Kept your edit of {kept['phase']}."
+            if kept["edited"]
+            else f"{kept['phase']} is unchanged."
+        ),
+        "done",
+    )
     return redirect(url_for(".draft_page", game=game, phase=kept["phase"]))
 
 
@@ -89,7 +109,10 @@ def approve(game: str, phase: str) -> Any:
 
     def act(stored: StoredGame) -> str:
         row = review.approve(stored, _row(stored, phase)["phase"], forced=forced)
-        return f"Approved {row['phase']}" + (" despite the leak check." if row.get("forced") else ".")
+        return f"Approved {row['phase']}" + (
+            " despite the leak check." if row.get("forced") else "."
+        )
+
     return _act(game, act)
 
 
@@ -101,7 +124,12 @@ def approve_all(game: str) -> Any:
             raise UserError(f"Game {stored.id} has no draft waiting for approval.")
         for phase, why in refused:
             flash(f"Not approved {phase}: {why}", "refused")
-        return f"Approved {len(approved)}: {', '.join(row['phase'] for row in approved)}." if approved else ""
+        return (
+            f"Approved {len(approved)}: {', '.join(row['phase'] for row in approved)}."
+            if approved
+            else ""
+        )
+
     return _act(game, act)
 
 
@@ -122,9 +150,16 @@ def publish(game: str) -> Any:
         flash(line, "done")
     flash(f"Published {len(done.posts)} post(s).", "done")
     if done.clock_started is not None:
-        flash("The phase's clock has started; the players' deadline notices are queued for `pbp run`.", "done")
+        flash(
+            "The phase's clock has started; the players' deadline notices are queued for `pbp"
+            " run`.",
+            "done",
+        )
     if done.waiting is not None:
-        flash(f"{done.waiting['phase']} is not approved yet, so it and the posts after it wait.", "refused")
+        flash(
+            f"{done.waiting['phase']} is not approved yet, so it and the posts after it wait.",
+            "refused",
+        )
     return redirect(url_for(".game_page", game=game))
 
 

@@ -1,6 +1,7 @@
 """What the drafts pages show of a game's drafts, read from its file (docs/design.md: The
 drafts page): each draft as its forum will show it beside its source with the leak
 check's findings marked, and which earlier draft holds it back."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -45,8 +46,14 @@ class DraftView:
         return self.row["status"] not in (PUBLISHED, WITHDRAWN)
 
 
-def draft_view(game: StoredGame, book: DraftBook, row: dict[str, Any], text: str | None = None,
-               held: dict[str, str] | None = None, check: LeakCheck | None = None) -> DraftView:
+def draft_view(
+    game: StoredGame,
+    book: DraftBook,
+    row: dict[str, Any],
+    text: str | None = None,
+    held: dict[str, str] | None = None,
+    check: LeakCheck | None = None,
+) -> DraftView:
     """The view of draft `row`, its text or `text` (a host's edit not saved); `held` and
     `check`: the game's, when the caller has them for all its drafts."""
     source = row["text"] if text is None else text
@@ -62,8 +69,16 @@ def draft_view(game: StoredGame, book: DraftBook, row: dict[str, Any], text: str
     if row.get("error"):
         notes.append(f"last publishing error: {row['error']}")
     holder = (held if held is not None else held_behind(book)).get(row["phase"], "")
-    return DraftView(row, source, leaks, split_at(source, spans), forum_html(source, row["dialect"]),
-                     held_by=holder, forum=FORUM_OF.get(row["dialect"], row["dialect"]), notes=notes)
+    return DraftView(
+        row,
+        source,
+        leaks,
+        split_at(source, spans),
+        forum_html(source, row["dialect"]),
+        held_by=holder,
+        forum=FORUM_OF.get(row["dialect"], row["dialect"]),
+        notes=notes,
+    )
 
 
 def game_drafts(game: StoredGame) -> tuple[list[DraftView], list[dict[str, Any]]]:

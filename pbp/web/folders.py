@@ -1,6 +1,7 @@
 """How the desk opens the data folder: every page as a reader (no lock, never waits for
 `pbp run`), every action as the one writer, as the commands do (docs/design.md: The
 host's desk in the browser)."""
+
 from __future__ import annotations
 
 import time
@@ -33,8 +34,11 @@ class Waited:
     def note(self) -> str:
         if self.started is None:
             return ""
-        return (f"This waited {self.seconds:.0f} s for the running pbp to finish its cycle."
-                if self.seconds >= 1 else "This waited a moment for the running pbp to finish its cycle.")
+        return (
+            f"This waited {self.seconds:.0f} s for the running pbp to finish its cycle."
+            if self.seconds >= 1
+            else "This waited a moment for the running pbp to finish its cycle."
+        )
 
 
 @contextmanager

@@ -17,6 +17,7 @@ Raw HTML in a draft is text on every forum pbp posts to, so it is escaped here t
 (markdown-it refuses `javascript:` and its kin, `bbcode` drops them). Invisible and
 direction-changing characters are shown as what they are (pbp.web.inert) before the
 text is rendered, so a preview cannot hide or reorder words."""
+
 from __future__ import annotations
 
 import re
@@ -34,7 +35,9 @@ BBCODE_SIZES = {"1": "bb-small", "150": "bb-large"}
 def _markdown(line_breaks: bool) -> Any:
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark", {"html": False, "breaks": line_breaks}).enable(["table", "strikethrough"])
+    return MarkdownIt("commonmark", {"html": False, "breaks": line_breaks}).enable(
+        ["table", "strikethrough"]
+    )
 
 
 def _bbcode() -> Any:
@@ -77,8 +80,12 @@ def typed(text: str) -> str:
     """The text the host meant, from the editor: the editor shows each invisible or
     direction-changing character as `⟨U+XXXX⟩` (`shown`), so that it can neither hide nor
     reorder what the host reads; saving turns each back into its character."""
+
     def character(found: re.Match[str]) -> str:
         code = int(found.group(1), 16)
         char = chr(code) if code <= sys.maxunicode else ""
-        return char if char and unicodedata.category(char) in INVISIBLE_CATEGORIES else found.group(0)
+        return (
+            char if char and unicodedata.category(char) in INVISIBLE_CATEGORIES else found.group(0)
+        )
+
     return re.sub(r"⟨U\+([0-9A-F]{4,6})⟩", character, text)

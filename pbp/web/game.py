@@ -5,11 +5,22 @@ box, the host's log (docs/design.md: The host's desk in the browser — a game's
 The map is served from a route of its own as `image/svg+xml` and shown with `<img>`: a
 picture shown that way never runs script, and the page's content security policy holds.
 The reply goes through `pbp reply`'s function (pbp.conversations.host_side.reply_command)."""
+
 from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from flask import Blueprint, Response, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from pbp.errors import UserError
 from pbp.game.stored import load
@@ -48,16 +59,22 @@ def _page(game_id: str, refused: str = "", kept: dict[str, str] | None = None) -
         except UserError as error:
             _refuse(str(error), 500)
         facts = {
-            "game": loaded, "phase_name": loaded.rules.card.phase_words(loaded.phase.id) if loaded.phase else "",
+            "game": loaded,
+            "phase_name": loaded.rules.card.phase_words(loaded.phase.id) if loaded.phase else "",
             "clock": loaded.clock.status_text(),
-            "roster": game_facts.roster(loaded), "substitutes": game_facts.substitutes(moderator.folder, game_id),
-            "orders": game_facts.orders(loaded), "count": game_facts.count(loaded),
+            "roster": game_facts.roster(loaded),
+            "substitutes": game_facts.substitutes(moderator.folder, game_id),
+            "orders": game_facts.orders(loaded),
+            "count": game_facts.count(loaded),
             "has_map": loaded.rules.host_view(loaded.state) is not None,
-            "channels": game_facts.channels(loaded), "conversations": game_facts.conversations(loaded),
+            "channels": game_facts.channels(loaded),
+            "conversations": game_facts.conversations(loaded),
             "actions": game_facts.host_actions(loaded),
-            "version": game_version(settings.data, game_id)}
-    return render_template("game.html", game_id=game_id, refused=refused, kept=kept or {}, **facts), \
-        400 if refused else 200
+            "version": game_version(settings.data, game_id),
+        }
+    return render_template(
+        "game.html", game_id=game_id, refused=refused, kept=kept or {}, **facts
+    ), (400 if refused else 200)
 
 
 @pages.get("/games/<game_id>/map.svg")
@@ -68,7 +85,9 @@ def game_map(game_id: str) -> Any:
         loaded = load(moderator, game_id)
         view = loaded.rules.host_view(loaded.state)
         if view is None:
-            _refuse(f"Game {game_id} is a {loaded.record.ruleset} game, whose rules draw no map.", 404)
+            _refuse(
+                f"Game {game_id} is a {loaded.record.ruleset} game, whose rules draw no map.", 404
+            )
         picture = loaded.rules.card.board_svg(view)
     return Response(picture, mimetype="image/svg+xml")
 

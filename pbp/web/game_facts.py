@@ -4,6 +4,7 @@ as `pbp orders`, the running count as the forum's count post shows it with each 
 source, the channels as `pbp channel`, the host's log. The state is decoded once per
 request (`pbp.game.stored.load`); every view and status below is made from it once
 (`StoredGame.view`, `StoredGame.status`)."""
+
 from __future__ import annotations
 
 from pbp.game.order_row import OrderRow
@@ -30,13 +31,20 @@ def roster(game: StoredGame) -> list[dict[str, Any]]:
         status = game.status(name)
         summary = list(game.rules.card.character_summary(game.view(name)))
         entry = game.roster.by_name(name)
-        rows.append({
-            "name": name, "npc": name in game.record.npc_names, "alive": status.alive,
-            "silenced": status.silenced, "role": summary[0] if summary else (status.label or "no role"),
-            "more": summary[1:], "played_by": entry.played_by if entry else "",
-            "before": [s.left for s in game.record.substitutions if s.character == name],
-            "forum": accounts.get(name, ""), "zone": game.zone_of(name) or "UTC" if entry else "",
-        })
+        rows.append(
+            {
+                "name": name,
+                "npc": name in game.record.npc_names,
+                "alive": status.alive,
+                "silenced": status.silenced,
+                "role": summary[0] if summary else (status.label or "no role"),
+                "more": summary[1:],
+                "played_by": entry.played_by if entry else "",
+                "before": [s.left for s in game.record.substitutions if s.character == name],
+                "forum": accounts.get(name, ""),
+                "zone": game.zone_of(name) or "UTC" if entry else "",
+            }
+        )
     return rows
 
 
@@ -54,11 +62,17 @@ def orders(game: StoredGame) -> dict[str, Any] | None:
         return None
     latest = game.latest_orders(phase.id)
     awaited = set(players_to_remind(phase))
-    sent = [{"player": actor, "received": row.received, "lines": row.lines,
-             "source": _source(row)} for actor in phase.actors if (row := latest.get(actor)) is not None]
-    return {"sent": sent, "actors": len(phase.actors),
-            "awaited": [actor for actor in phase.actors if actor in awaited and actor not in latest],
-            "idle": [actor for actor in phase.actors if actor not in awaited and actor not in latest]}
+    sent = [
+        {"player": actor, "received": row.received, "lines": row.lines, "source": _source(row)}
+        for actor in phase.actors
+        if (row := latest.get(actor)) is not None
+    ]
+    return {
+        "sent": sent,
+        "actors": len(phase.actors),
+        "awaited": [actor for actor in phase.actors if actor in awaited and actor not in latest],
+        "idle": [actor for actor in phase.actors if actor not in awaited and actor not in latest],
+    }
 
 
 def _source(row: OrderRow | None) -> dict[str, str]:
@@ -78,8 +92,17 @@ def count(game: StoredGame) -> dict[str, Any] | None:
     links = vote_links(game)
     latest = game.latest_orders(game.phase.id) if game.phase else {}
     for row in counted["rows"]:
-        row["sources"] = [{"voter": voter, **({"how": "thread post", "url": links[voter]} if voter in links
-                                               else _source(latest.get(voter)))} for voter in row["voters"]]
+        row["sources"] = [
+            {
+                "voter": voter,
+                **(
+                    {"how": "thread post", "url": links[voter]}
+                    if voter in links
+                    else _source(latest.get(voter))
+                ),
+            }
+            for voter in row["voters"]
+        ]
     return counted
 
 
@@ -100,14 +123,21 @@ def conversations(game: StoredGame) -> list[dict[str, Any]]:
     for row in message_log(game.file).all():
         if row["channel"] == HOST:
             talks.setdefault(row["player"], []).append(dict(row))
-    shown = [{"player": player, "messages": rows, "waiting": rows[-1]["sender"] != HOST}
-             for player, rows in talks.items()]
+    shown = [
+        {"player": player, "messages": rows, "waiting": rows[-1]["sender"] != HOST}
+        for player, rows in talks.items()
+    ]
     return sorted(shown, key=lambda talk: not talk["waiting"])
 
 
 def host_actions(game: StoredGame) -> list[dict[str, Any]]:
     """The host's log, newest first: each action's kind, time and the rest of its facts."""
     shown = [(action, action.to_json()) for action in reversed(game.record.host_actions)]
-    return [{"kind": action.kind, "at": action.at,
-             "facts": {key: value for key, value in stored.items() if key not in ("kind", "at")}}
-            for action, stored in shown]
+    return [
+        {
+            "kind": action.kind,
+            "at": action.at,
+            "facts": {key: value for key, value in stored.items() if key not in ("kind", "at")},
+        }
+        for action, stored in shown
+    ]

@@ -10,6 +10,7 @@ change, pbp.storage.game_index). While the index of deadlines is clean (no write
 the middle of a session: a writer marks it unclean before it opens a game file and
 rewrites it when it closes), the index file's own stamp vouches for every game's files,
 so a page of a thousand games reads one stamp instead of two thousand."""
+
 from __future__ import annotations
 
 import hashlib
@@ -37,8 +38,9 @@ _LISTS: dict[str, tuple[Any, list[str], list[dict[str, Any]], float, list[dict[s
 _KEPT_LOCK = threading.Lock()
 
 
-def every_game(folder: DataFolder, now: datetime,
-               rules_for: RulesFor) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def every_game(
+    folder: DataFolder, now: datetime, rules_for: RulesFor
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Each game's part (`game_part`), in the registry's order, and those with a problem
     (mail failing, a resolution waiting)."""
     stamp = folder_stamp(folder)
@@ -48,8 +50,14 @@ def every_game(folder: DataFolder, now: datetime,
     ids = folder.game_ids()
     stalls = {note["game"]: note for note in stall_notes(folder)}
     parts = [game_part(folder, gid, stalls.get(gid), now, rules_for, stamp) for gid in ids]
-    overdue = min((part["overdue_at"] for part in parts if part["overdue_at"] and not part["resolution_waits"]),
-                  default=float("inf"))
+    overdue = min(
+        (
+            part["overdue_at"]
+            for part in parts
+            if part["overdue_at"] and not part["resolution_waits"]
+        ),
+        default=float("inf"),
+    )
     troubled = [part for part in parts if part["mail"]["errors"] or part["resolution_waits"]]
     with _KEPT_LOCK:
         _LISTS[str(folder.path)] = (stamp, ids, parts, overdue, troubled)
@@ -64,8 +72,14 @@ def folder_stamp(folder: DataFolder) -> Any:
     return [_file_stamp(folder.index.path), _file_stamp(folder.path / "registry.json")]
 
 
-def game_part(folder: DataFolder, game_id: str, stall: dict[str, str] | None, now: datetime,
-              rules_for: RulesFor, stamp: Any = None) -> dict[str, Any]:
+def game_part(
+    folder: DataFolder,
+    game_id: str,
+    stall: dict[str, str] | None,
+    now: datetime,
+    rules_for: RulesFor,
+    stamp: Any = None,
+) -> dict[str, Any]:
     """The game's part of the games page: `game_status`'s, with `phase_name`, `orders`
     (pbp.host.status.orders_facts), `drafts` (the phases of the drafts waiting) and
     `questions` (players whose message to the host waits for an answer). `stamp`: the
@@ -89,7 +103,9 @@ def game_part(folder: DataFolder, game_id: str, stall: dict[str, str] | None, no
     part["orders"] = orders_facts(file, record, rules_for) if record.phase_id else None
     part["drafts"] = [row["phase"] for row in drafts_waiting(file) if row.get("kind") != "tally"]
     part["questions"] = [player for player, _phase in waiting_questions(file)]
-    part["overdue_at"] = (as_utc(part["deadline"]) + OVERDUE_AFTER).timestamp() if part["deadline"] else None
+    part["overdue_at"] = (
+        (as_utc(part["deadline"]) + OVERDUE_AFTER).timestamp() if part["deadline"] else None
+    )
     with _KEPT_LOCK:
         _KEPT[key] = (stamp, stall, part, files)
     return part
@@ -97,7 +113,11 @@ def game_part(folder: DataFolder, game_id: str, stall: dict[str, str] | None, no
 
 def _newly_overdue(part: dict[str, Any], now: datetime) -> bool:
     """Whether the deadline of a kept part has since passed long enough to be overdue."""
-    return part["overdue_at"] is not None and not part["resolution_waits"] and part["overdue_at"] < now.timestamp()
+    return (
+        part["overdue_at"] is not None
+        and not part["resolution_waits"]
+        and part["overdue_at"] < now.timestamp()
+    )
 
 
 def _phase_name(ruleset: str, phase_id: str, rules_for: RulesFor) -> str:
@@ -122,13 +142,17 @@ def folder_version(folder: DataFolder) -> str:
     """Changes whenever a game's files or the registry (games added, stalls noted) change:
     what the games page polls."""
     stamps = folder_stamp(folder) or [_file_stamp(folder.path / "registry.json")] + [
-        game_stamp(folder.path / "games", gid) for gid in folder.game_ids()]
+        game_stamp(folder.path / "games", gid) for gid in folder.game_ids()
+    ]
     return hashlib.sha256(repr(stamps).encode()).hexdigest()[:16]
 
 
 def game_version(data: Path, game_id: str) -> str:
     """Changes whenever the game's files or the registry (its stall note, the
     substitutes' list) change: what a game's page polls."""
-    stamps = [_file_stamp(data / "registry.json"), game_stamp(data / "signups", game_id),
-              game_stamp(data / "games", game_id)]
+    stamps = [
+        _file_stamp(data / "registry.json"),
+        game_stamp(data / "signups", game_id),
+        game_stamp(data / "games", game_id),
+    ]
     return hashlib.sha256(repr(stamps).encode()).hexdigest()[:16]

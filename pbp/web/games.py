@@ -1,6 +1,7 @@
 """The games page: every game with its phase, deadline (in the host's zone and UTC), orders
 in and awaited, drafts waiting, messages to the host, its mail problems, and the daemon's
 state — what `pbp status` says (docs/design.md: The host's desk in the browser)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -30,11 +31,13 @@ def games() -> Any:
         page = min(max(request.args.get("page", 1, type=int) or 1, 1), pages_count)
         report = status_report(folder, moment, games=troubled)  # the problems of every game
         version = folder_version(folder)
-    report["games"] = parts[(page - 1) * PAGE_SIZE:page * PAGE_SIZE]
+    report["games"] = parts[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
     for part in report["games"]:
         if "row" not in part:  # kept with the part, so made again only when the game changes
             part["row"] = Markup(render_template("games_row.html", game=part))
-    return render_template("games.html", report=report, page=page, pages_count=pages_count, version=version)
+    return render_template(
+        "games.html", report=report, page=page, pages_count=pages_count, version=version
+    )
 
 
 @pages.get("/version")

@@ -4,6 +4,7 @@ what they are (docs/design.md: The host's desk — as safe as the mailbox).
 
 A name with a right-to-left override or a zero-width space would otherwise reorder the
 words around it or pass for another name; the host sees `⟨U+202E⟩` instead."""
+
 from __future__ import annotations
 
 import unicodedata
@@ -19,8 +20,14 @@ KEPT_CONTROLS = {"\n", "\t"}
 
 def shown(text: object) -> str:
     """`text` with every invisible or direction-changing character written as ⟨U+XXXX⟩."""
-    return "".join(f"⟨U+{ord(char):04X}⟩" if unicodedata.category(char) in INVISIBLE_CATEGORIES
-                   and char not in KEPT_CONTROLS else char for char in str(text))
+    return "".join(
+        (
+            f"⟨U+{ord(char):04X}⟩"
+            if unicodedata.category(char) in INVISIBLE_CATEGORIES and char not in KEPT_CONTROLS
+            else char
+        )
+        for char in str(text)
+    )
 
 
 def player_text(text: object) -> Markup:

@@ -2,6 +2,7 @@
 shows the order form the mail gives that character and takes the text back through the
 parser of `pbp submit` (and of players' mail); the receipt, or the refusal's lines with
 the text kept for fixing (docs/design.md: The host's desk in the browser — actions)."""
+
 from __future__ import annotations
 
 import re
@@ -44,7 +45,9 @@ def enter(game_id: str, character: str) -> Any:
     return redirect(url_for("orders_form.page", game_id=game_id, character=character))
 
 
-def _shown(game_id: str, character: str, *, text: str | None, refusal: str = "", status: int = 200) -> Any:
+def _shown(
+    game_id: str, character: str, *, text: str | None, refusal: str = "", status: int = 200
+) -> Any:
     """The character's order form (with `refusal` and the host's `text` when refused),
     answered with `status`; an unknown game or character is a 404."""
     try:
@@ -54,7 +57,16 @@ def _shown(game_id: str, character: str, *, text: str | None, refusal: str = "",
     except UserError as error:
         return render_template("action_missing.html", sentence=str(error)), 404
     head, _, problems = refusal.partition(REFUSED_HEAD)
-    return render_template("orders_form.html", game_id=game_id, character=character, form=form,
-                           status=standing, text=form if text is None else text,
-                           refusal=head + REFUSED_HEAD.rstrip(" ") if problems else refusal,
-                           problems=re.split(r"; (?=Line \d+:)", problems) if problems else []), status
+    return (
+        render_template(
+            "orders_form.html",
+            game_id=game_id,
+            character=character,
+            form=form,
+            status=standing,
+            text=form if text is None else text,
+            refusal=head + REFUSED_HEAD.rstrip(" ") if problems else refusal,
+            problems=re.split(r"; (?=Line \d+:)", problems) if problems else [],
+        ),
+        status,
+    )

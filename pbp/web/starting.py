@@ -1,6 +1,7 @@
 """Starting a game open for sign-ups from the desk, `/open/<game>/start`: the page lists
 who signed up (those dealt in, then the substitutes' list) and its button runs what `pbp
 start` runs (docs/design.md: The host's desk in the browser — actions)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -22,13 +23,24 @@ def page(game_id: str) -> Any:
     with reader(settings_here()) as moderator:
         signups = find_open_game(moderator.folder, game_id)
         if signups is None:
-            return render_template("action_missing.html", sentence=(
-                f"There is no game {game_id!r} open for sign-ups; the games page lists those that are.")), 404
+            return (
+                render_template(
+                    "action_missing.html",
+                    sentence=(
+                        f"There is no game {game_id!r} open for sign-ups; the games page lists"
+                        " those that are."
+                    ),
+                ),
+                404,
+            )
         lines = signup_lines(moderator.folder, signups.id)  # what `pbp status <game>` says of them
     return render_template("start.html", game_id=signups.id, lines=lines)
 
 
 @pages.post("/open/<game_id>/start")
 def start(game_id: str) -> Any:
-    return run_action(lambda moderator: start_open_game(moderator, game_id),
-                      url_for("starting.page", game_id=game_id), url_for("actions.page", game_id=game_id))
+    return run_action(
+        lambda moderator: start_open_game(moderator, game_id),
+        url_for("starting.page", game_id=game_id),
+        url_for("actions.page", game_id=game_id),
+    )

@@ -5,6 +5,7 @@ a reader goes from a rule to its tests and back.
 
     python3 -m tests.architecture.test_conformance_index   # prints both indexes
 """
+
 from __future__ import annotations
 
 import ast
@@ -48,8 +49,11 @@ def index_of_tests(ruleset: str) -> dict[str, list[str]]:
 def index_in_rules(ruleset: str) -> dict[str, list[str]]:
     text = (ROOT / "docs" / "rules" / f"{ruleset}.md").read_text()
     part = text.split("## Conformance suite", 1)[-1].split("\n## ", 1)[0]
-    return {row["section"]: sorted(row["cases"].split())
-            for line in part.splitlines() if (row := INDEX_ROW.match(line))}
+    return {
+        row["section"]: sorted(row["cases"].split())
+        for line in part.splitlines()
+        if (row := INDEX_ROW.match(line))
+    }
 
 
 def table(index: dict[str, list[str]]) -> str:
@@ -73,7 +77,8 @@ def test_every_case_names_the_rule_section_it_tests(ruleset):
 def test_the_rules_file_lists_every_section_with_its_cases(ruleset):
     expected = index_of_tests(ruleset)
     assert index_in_rules(ruleset) == expected, (
-        f"docs/rules/{ruleset}.md, section Conformance suite, should read:\n{table(expected)}")
+        f"docs/rules/{ruleset}.md, section Conformance suite, should read:\n{table(expected)}"
+    )
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ heading a comment cites in docs/design.md exists, every path the documents name 
 and every dotted name they give (`pbp.storage.upgrading.upgrades`, `engine.core.Ruleset`) can be
 imported or looked up. A document that drifts from the code fails here, not in a reader's
 hands."""
+
 from __future__ import annotations
 
 import importlib
@@ -14,8 +15,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 DESIGN = ROOT / "docs" / "design.md"
 # Where comments cite the design document: the code, its templates, scripts and tests.
-CITING = [*ROOT.glob("pbp/**/*.py"), *ROOT.glob("engine/**/*.py"), *ROOT.glob("tests/**/*.py"),
-          *ROOT.glob("templates/**/*.j2"), *ROOT.glob("scripts/*"), *ROOT.glob("benchmarks/*.py")]
+CITING = [
+    *ROOT.glob("pbp/**/*.py"),
+    *ROOT.glob("engine/**/*.py"),
+    *ROOT.glob("tests/**/*.py"),
+    *ROOT.glob("templates/**/*.j2"),
+    *ROOT.glob("scripts/*"),
+    *ROOT.glob("benchmarks/*.py"),
+]
 DOCUMENTS = [*ROOT.glob("docs/**/*.md"), ROOT / "README.md"]
 # A citation: the design document's name, a colon and a heading (then more headings after
 # commas, a subtopic after a semicolon, or detail after a dash), possibly
@@ -30,8 +37,11 @@ FILE_NAMES = (".lock", ".json", ".ini", ".journal", ".texts", ".service", ".log"
 def headings() -> list[str]:
     """The design document's headings, longest first, and each one's part before a colon
     (`The host's view` stands for `The host's view: the facility map` and its sibling)."""
-    found = {line.lstrip("#").strip() for line in DESIGN.read_text(encoding="utf-8").splitlines()
-             if re.match(r"#{1,6} ", line)}
+    found = {
+        line.lstrip("#").strip()
+        for line in DESIGN.read_text(encoding="utf-8").splitlines()
+        if re.match(r"#{1,6} ", line)
+    }
     return sorted(found | {heading.split(": ")[0] for heading in found}, key=len, reverse=True)
 
 
@@ -41,15 +51,22 @@ def cites_headings(cited: str, known: list[str]) -> bool:
     another document)."""
     text = cited.strip()
     while True:
-        heading = next((h for h in known if text.lower().startswith(h.lower())
-                        and (len(text) == len(h) or not text[len(h)].isalnum())), None)
+        heading = next(
+            (
+                h
+                for h in known
+                if text.lower().startswith(h.lower())
+                and (len(text) == len(h) or not text[len(h)].isalnum())
+            ),
+            None,
+        )
         if heading is None:
             return False
-        text = text[len(heading):]
+        text = text[len(heading) :]
         separator = re.match(r"\s*[,;]\s*(?:and\s+)?|\s+and\s+", text)
         if separator is None:
             return True
-        text = text[separator.end():]
+        text = text[separator.end() :]
         if not text[:1].isupper() or text.startswith(("docs/", "rules/")):
             return True
 
@@ -92,7 +109,9 @@ def resolves(dotted: str) -> bool:
 
 def test_every_heading_a_comment_cites_exists():
     known = headings()
-    stale = [f"{where}: {cited[:80]}" for where, cited in citations() if not cites_headings(cited, known)]
+    stale = [
+        f"{where}: {cited[:80]}" for where, cited in citations() if not cites_headings(cited, known)
+    ]
     assert not stale, "citations of docs/design.md that name no heading:\n" + "\n".join(stale)
 
 
@@ -108,15 +127,26 @@ def test_every_path_the_documents_name_exists():
 
 
 def test_every_dotted_name_the_documents_give_resolves():
-    missing = [f"{document}: {token}" for document, token in backticked(DOTTED) if not resolves(token)]
-    assert not missing, "dotted names the documents give that do not resolve:\n" + "\n".join(missing)
+    missing = [
+        f"{document}: {token}" for document, token in backticked(DOTTED) if not resolves(token)
+    ]
+    assert not missing, "dotted names the documents give that do not resolve:\n" + "\n".join(
+        missing
+    )
 
 
-@pytest.mark.parametrize("cited, ok", [
-    ("Storage", True), ("Reliability rules, Storage", True), ("Public posts; host review", True),
-    ("The host's view", True), ("Hostile input — header values", True),
-    ("Sign-ups; The dead and spectators", False), ("The engine", False),
-])
+@pytest.mark.parametrize(
+    "cited, ok",
+    [
+        ("Storage", True),
+        ("Reliability rules, Storage", True),
+        ("Public posts; host review", True),
+        ("The host's view", True),
+        ("Hostile input — header values", True),
+        ("Sign-ups; The dead and spectators", False),
+        ("The engine", False),
+    ],
+)
 def test_a_citation_is_read_as_a_reader_would(cited, ok):
     assert cites_headings(cited, headings()) is ok
 
@@ -136,11 +166,16 @@ def test_the_architecture_page_is_checked_and_lists_the_declared_layers():
     is `LAYERS` itself: bottom up, each row the same packages (`pbp.` left out)."""
     page = ROOT / "docs" / "architecture.md"
     assert page in DOCUMENTS
-    rows = [line.split("|")[2] for line in page.read_text(encoding="utf-8").splitlines()
-            if re.match(r"\| \d+ \|", line)]
+    rows = [
+        line.split("|")[2]
+        for line in page.read_text(encoding="utf-8").splitlines()
+        if re.match(r"\| \d+ \|", line)
+    ]
     listed = [sorted(re.findall(r"`([\w.]+)`", row)) for row in rows]
-    declared = [sorted(name.removeprefix("pbp.") for name in architecture_script().layer_members(layer))
-                for layer in architecture_script().LAYERS]
+    declared = [
+        sorted(name.removeprefix("pbp.") for name in architecture_script().layer_members(layer))
+        for layer in architecture_script().LAYERS
+    ]
     assert listed == declared
 
 

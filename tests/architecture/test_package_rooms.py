@@ -1,6 +1,7 @@
 """`scripts/check-architecture` keeps every package a room a newcomer takes in at a glance,
 and every module of the shell findable by its file name alone (docs/design.md: The one rule
 of the architecture): planted violations fail, the allowances pass."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -23,16 +24,27 @@ def test_a_package_with_twenty_modules_passes(tmp_path):
 
 
 def test_more_than_twenty_modules_in_any_package_of_the_shell_or_engine_fails(tmp_path):
-    done = check(tmp_path, {"pbp/forum/thread/__init__.py": "", **many_modules("pbp/forum/thread", 21),
-                            **many_modules("engine/toy", 21)})
+    done = check(
+        tmp_path,
+        {
+            "pbp/forum/thread/__init__.py": "",
+            **many_modules("pbp/forum/thread", 21),
+            **many_modules("engine/toy", 21),
+        },
+    )
     assert done.returncode == 1
     assert "21 modules directly in pbp/forum/thread/ (at most 20)" in done.stdout
     assert "22 modules directly in engine/toy/ (at most 20)" in done.stdout  # with rules.py
 
 
 def test_an_allowed_crowded_package_passes(tmp_path):
-    done = check(tmp_path, {"pbp/commands/__init__.py": "import engine\nfrom pbp.forum import post\n",
-                            **many_modules("pbp/commands", 30)})
+    done = check(
+        tmp_path,
+        {
+            "pbp/commands/__init__.py": "import engine\nfrom pbp.forum import post\n",
+            **many_modules("pbp/commands", 30),
+        },
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -53,6 +65,12 @@ def test_two_modules_of_the_shell_with_one_file_name_fail(tmp_path):
 
 
 def test_a_front_end_module_named_by_its_command_and_package_inits_may_share_a_name(tmp_path):
-    done = check(tmp_path, {"pbp/commands/status.py": "from pbp.game import status\n",
-                            "pbp/web/__init__.py": "", "pbp/web/status.py": ""})
+    done = check(
+        tmp_path,
+        {
+            "pbp/commands/status.py": "from pbp.game import status\n",
+            "pbp/web/__init__.py": "",
+            "pbp/web/status.py": "",
+        },
+    )
     assert "share the name" not in done.stdout

@@ -1,5 +1,6 @@
 """A host's folder for the backup tests: Maildir settings, a roster, one game, and the
 CLI's entry function run in this process."""
+
 from __future__ import annotations
 
 import contextlib
@@ -20,8 +21,10 @@ class Host:
         root.mkdir(parents=True, exist_ok=True)
         self.settings = root / "pbp.ini"
         self.data = root / "data"
-        write_settings(self.settings, {"pbp": {"data": "data", "transport": "maildir",
-                                               "from_address": "pbp@games.example"}})
+        write_settings(
+            self.settings,
+            {"pbp": {"data": "data", "transport": "maildir", "from_address": "pbp@games.example"}},
+        )
 
     def pbp(self, *args: str) -> tuple[int, str, str]:
         """(exit status, stdout, stderr) of `pbp <args> --settings <ours>`, run here."""
@@ -42,10 +45,24 @@ class Host:
 
     def new_game(self, game_id: str = "g1") -> None:
         roster = self.root / "roster.csv"
-        roster.write_text("name,email,timezone\n" + "".join(
-            f"{name},{name.lower()}@example.org,Europe/Berlin\n" for name in PLAYERS), encoding="utf-8")
-        self.ok("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "8",
-                "--id", game_id, "--option", "reminders=off")
+        roster.write_text(
+            "name,email,timezone\n"
+            + "".join(f"{name},{name.lower()}@example.org,Europe/Berlin\n" for name in PLAYERS),
+            encoding="utf-8",
+        )
+        self.ok(
+            "new-game",
+            "--ruleset",
+            "infiltration",
+            "--roster",
+            str(roster),
+            "--seed",
+            "8",
+            "--id",
+            game_id,
+            "--option",
+            "reminders=off",
+        )
 
     def record(self, game_id: str = "g1") -> dict:
         return next(iter(game_tables(self.data / "games" / f"{game_id}.json")["game"].values()))
@@ -55,5 +72,8 @@ class Host:
 
     def files(self) -> dict[str, bytes]:
         """Every file of the data folder but the locks, by relative name."""
-        return {path.relative_to(self.data).as_posix(): path.read_bytes()
-                for path in sorted(self.data.rglob("*")) if path.is_file() and not path.name.endswith(".lock")}
+        return {
+            path.relative_to(self.data).as_posix(): path.read_bytes()
+            for path in sorted(self.data.rglob("*"))
+            if path.is_file() and not path.name.endswith(".lock")
+        }

@@ -1,6 +1,7 @@
 """`pbp backup` and `pbp restore` (docs/design.md: Backup, restore and moving a game): a
 snapshot laid out again continues the game; a live folder, newer data and hostile
 archives are refused, and nothing is written then."""
+
 from __future__ import annotations
 
 import io
@@ -51,9 +52,21 @@ def test_a_backup_waits_its_turn_for_the_lock_and_says_so(host, tmp_path):
     """A held lock (as `pbp run` holds it through a cycle) makes the backup wait, saying
     so once; released, the backup is taken."""
     lock = WriterLock(host.data).acquire()
-    backup = subprocess.Popen([sys.executable, "-m", "pbp", "backup", str(tmp_path / "w.tar.gz"),
-                               "--settings", str(host.settings)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True, cwd=Path(__file__).resolve().parents[2])
+    backup = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "pbp",
+            "backup",
+            str(tmp_path / "w.tar.gz"),
+            "--settings",
+            str(host.settings),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     try:
         assert "waiting for the running pbp" in backup.stderr.readline()  # blocks until it waits
         assert not (tmp_path / "w.tar.gz").exists()
@@ -69,7 +82,11 @@ def test_a_backup_waits_its_turn_for_the_lock_and_says_so(host, tmp_path):
 def test_a_backup_is_never_written_over_a_file_or_into_the_data_folder(host, tmp_path):
     (tmp_path / "old.tar.gz").write_bytes(b"keep")
     status, _, err = host.pbp("backup", str(tmp_path / "old.tar.gz"))
-    assert status == 2 and "exists already" in err and (tmp_path / "old.tar.gz").read_bytes() == b"keep"
+    assert (
+        status == 2
+        and "exists already" in err
+        and (tmp_path / "old.tar.gz").read_bytes() == b"keep"
+    )
     status, _, err = host.pbp("backup", str(host.data / "x.tar.gz"))
     assert status == 2 and "inside the data folder" in err and not (host.data / "x.tar.gz").exists()
 
@@ -112,7 +129,11 @@ def test_restore_refuses_a_snapshot_of_newer_data(host, tmp_path):
             out.addfile(member, io.BytesIO(data))
     target = Host(tmp_path / "b")
     status, _, err = target.pbp("restore", str(newer))
-    assert status == 2 and f"data format {DATA_FORMAT + 1} (pbp 9.9)" in err and f"format {DATA_FORMAT} this" in err
+    assert (
+        status == 2
+        and f"data format {DATA_FORMAT + 1} (pbp 9.9)" in err
+        and f"format {DATA_FORMAT} this" in err
+    )
     assert not target.data.exists()
 
 
@@ -120,7 +141,9 @@ def test_restore_refuses_a_folder_holding_newer_data(host, tmp_path):
     host.ok("backup", str(tmp_path / "b.tar.gz"))
     target = Host(tmp_path / "b")
     target.data.mkdir()
-    (target.data / FORMAT_FILE).write_text(json.dumps({"data_format": DATA_FORMAT + 1, "written_by": "9.9"}))
+    (target.data / FORMAT_FILE).write_text(
+        json.dumps({"data_format": DATA_FORMAT + 1, "written_by": "9.9"})
+    )
     status, _, err = target.pbp("restore", str(tmp_path / "b.tar.gz"))
     assert status == 2 and f"holds data format {DATA_FORMAT + 1}" in err
     assert sorted(path.name for path in target.data.iterdir()) == [FORMAT_FILE]
@@ -159,7 +182,10 @@ def test_restore_refuses_a_hostile_archive_before_writing_anything(tmp_path, kin
     status, _, err = target.pbp("restore", str(archive))
     assert status == 2 and "is refused" in err and "pbp never writes such archives" in err
     assert not target.data.exists()
-    assert not (tmp_path / "site" / "outside.txt").exists() and not Path("/tmp/pbp-hostile-absolute").exists()
+    assert (
+        not (tmp_path / "site" / "outside.txt").exists()
+        and not Path("/tmp/pbp-hostile-absolute").exists()
+    )
 
 
 def test_restore_refuses_what_is_no_backup(tmp_path):

@@ -10,6 +10,7 @@ one then get the same orders: the restored one answers only what the snapshot ha
 answered, loses nothing, and resolves to the same reports. Every step waits for a count
 or an event, never for a time.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,12 @@ def test_a_backup_taken_under_a_running_daemon_continues_the_game(tmp_path, dove
     (tmp_path / "home").mkdir()
     home = Site(tmp_path / "home", dovecot, smtp_server, poll_interval=0.5).start()
     orders = {name: home.mail(address, home.block(name)) for name, address in home.players.items()}
-    daemon = subprocess.Popen([sys.executable, "-m", "pbp", "run", "--settings", str(home.settings)],
-                              cwd=home.root, stdout=open(home.root / "run.log", "wb"), stderr=subprocess.STDOUT)
+    daemon = subprocess.Popen(
+        [sys.executable, "-m", "pbp", "run", "--settings", str(home.settings)],
+        cwd=home.root,
+        stdout=open(home.root / "run.log", "wb"),
+        stderr=subprocess.STDOUT,
+    )
     try:
         for name in NAMES[:3]:
             home.inject(orders[name])
@@ -39,10 +44,24 @@ def test_a_backup_taken_under_a_running_daemon_continues_the_game(tmp_path, dove
 
         smtp_server.hold_next_data()
         home.inject(orders[NAMES[3]])
-        assert smtp_server.data_held.wait(60), "the daemon sent no receipt"  # it holds the lock, sending
-        backup = subprocess.Popen([sys.executable, "-m", "pbp", "backup", str(tmp_path / "snap.tar.gz"),
-                                   "--settings", str(home.settings)], cwd=home.root, text=True,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert smtp_server.data_held.wait(60), (
+            "the daemon sent no receipt"
+        )  # it holds the lock, sending
+        backup = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "pbp",
+                "backup",
+                str(tmp_path / "snap.tar.gz"),
+                "--settings",
+                str(home.settings),
+            ],
+            cwd=home.root,
+            text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         assert "waiting for the running pbp" in backup.stderr.readline()  # never while mail is sent
         home.inject(orders[NAMES[4]])  # mail keeps arriving
         smtp_server.release_data()
@@ -72,7 +91,9 @@ def test_a_backup_taken_under_a_running_daemon_continues_the_game(tmp_path, dove
 
     answered_now = [d.recipients for d in smtp_server.delivered[mark:]]
     missing = [name for name in NAMES if name not in answered_before]
-    assert sorted(answered_now) == sorted([[home.players[name]] for name in missing])  # nothing answered twice
+    assert sorted(answered_now) == sorted(
+        [[home.players[name]] for name in missing]
+    )  # nothing answered twice
     assert players_with_orders(restored) == players_with_orders(home) == set(NAMES)  # nothing lost
     assert restored.cli("advance", GAME) == 0
     assert restored.record()["state"] == home.record()["state"]
@@ -107,5 +128,8 @@ def players_with_orders(site: Site) -> set[str]:
 
 
 def report_texts(site: Site) -> list[tuple[str, str, str]]:
-    return sorted((row["recipient"], row["subject"], TIME.sub("", row["body"])) for row in outbox(site)
-                  if row["kind"] == "report")
+    return sorted(
+        (row["recipient"], row["subject"], TIME.sub("", row["body"]))
+        for row in outbox(site)
+        if row["kind"] == "report"
+    )

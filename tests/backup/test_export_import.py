@@ -1,6 +1,7 @@
 """`pbp export` and `pbp import` (docs/design.md: Backup, restore and moving a game): a game
 moved to another data folder goes on there as it would have at home; a taken id, newer
 data and a hostile archive are refused with nothing written."""
+
 from __future__ import annotations
 
 import io
@@ -26,14 +27,22 @@ def home(tmp_path) -> Host:
 
 
 def reports(host: Host, phase: str) -> list[tuple[str, str, str]]:
-    return sorted((row["recipient"], row["subject"], row["body"]) for row in host.outbox()
-                  if row["kind"] == "report" and row["phase"] == phase)
+    return sorted(
+        (row["recipient"], row["subject"], row["body"])
+        for row in host.outbox()
+        if row["kind"] == "report" and row["phase"] == phase
+    )
 
 
 def test_an_exported_game_goes_on_in_another_folder(home, tmp_path):
     assert "Exported game g1" in home.ok("export", "g1", str(tmp_path / "g1.tar.gz"))
     with tarfile.open(tmp_path / "g1.tar.gz") as tar:
-        assert tar.getnames() == ["pbp-export.json", "games/g1.journal", "games/g1.json", "games/g1.texts"]
+        assert tar.getnames() == [
+            "pbp-export.json",
+            "games/g1.journal",
+            "games/g1.json",
+            "games/g1.texts",
+        ]
     away = Host(tmp_path / "away")
     away.new_game("w1")  # a folder with a game of its own
     assert "Imported game g1" in away.ok("import", str(tmp_path / "g1.tar.gz"))
@@ -45,7 +54,9 @@ def test_an_exported_game_goes_on_in_another_folder(home, tmp_path):
     away.ok("advance", "g1")
     assert away.record()["state"] == home.record()["state"]
     assert away.record()["resolved"] == ["T0-class", "T1-movement"]
-    assert [r[:2] for r in reports(away, "T1-movement")] == [r[:2] for r in reports(home, "T1-movement")]
+    assert [r[:2] for r in reports(away, "T1-movement")] == [
+        r[:2] for r in reports(home, "T1-movement")
+    ]
 
 
 def test_an_export_of_an_unknown_game_names_the_games(home, tmp_path):
@@ -68,17 +79,26 @@ def test_newer_data_is_refused(home, tmp_path):
     """An export written by a newer pbp (this pbp refuses to export from such a folder
     itself, so its manifest is made newer by hand)."""
     home.ok("export", "g1", str(tmp_path / "g1.tar.gz"))
-    newer = _tamper(tmp_path / "g1.tar.gz", tmp_path / "newer.tar.gz",
-                    manifest={"data_format": DATA_FORMAT + 1, "written_by": "9.9"})
+    newer = _tamper(
+        tmp_path / "g1.tar.gz",
+        tmp_path / "newer.tar.gz",
+        manifest={"data_format": DATA_FORMAT + 1, "written_by": "9.9"},
+    )
     away = Host(tmp_path / "away")
     away.new_game("w1")
     before = away.files()
     status, _, err = away.pbp("import", str(newer))
-    assert status == 2 and f"holds data format {DATA_FORMAT + 1}" in err and f"format {DATA_FORMAT} this" in err
+    assert (
+        status == 2
+        and f"holds data format {DATA_FORMAT + 1}" in err
+        and f"format {DATA_FORMAT} this" in err
+    )
     assert away.files() == before
 
 
-def _tamper(source: Path, target: Path, extra: tarfile.TarInfo | None = None, manifest: dict | None = None) -> Path:
+def _tamper(
+    source: Path, target: Path, extra: tarfile.TarInfo | None = None, manifest: dict | None = None
+) -> Path:
     """A copy of an export with its manifest changed or one member added."""
     with tarfile.open(source) as tar, tarfile.open(target, "w:gz") as out:
         for member in tar.getmembers():
@@ -109,7 +129,9 @@ TAMPERED = {
     "a link out": {"extra": _link("games/g1.extra", "/etc/passwd")},
     "another game's file": {"extra": _file("games/w1.json")},
     "the registry": {"extra": _file("registry.json")},
-    "rows of another game": {"manifest": {"rows": {"games": [{"id": "w1", "ruleset": "infiltration"}]}}},
+    "rows of another game": {
+        "manifest": {"rows": {"games": [{"id": "w1", "ruleset": "infiltration"}]}}
+    },
     "an id that is a path": {"manifest": {"game": "../g1"}},
 }
 
@@ -124,7 +146,9 @@ def test_a_hostile_export_is_refused_with_nothing_written(home, tmp_path, kind):
     status, _, err = away.pbp("import", str(archive))
     assert status == 2 and ("is refused" in err or "manifest does not match" in err), err
     assert away.files() == before
-    assert not (tmp_path / "outside.txt").exists() and not (tmp_path / "site" / "outside.txt").exists()
+    assert (
+        not (tmp_path / "outside.txt").exists() and not (tmp_path / "site" / "outside.txt").exists()
+    )
 
 
 def test_a_backup_is_no_export_and_an_export_no_backup(home, tmp_path):

@@ -2,14 +2,21 @@
 anchor is played as its server scores it (a Fox that steals the win), and an anchor check
 can fail: the standard anchor fails for a clearly wrong skill, and the novice anchor, whose
 band holds at every skill, says it checks consistency only."""
+
 from __future__ import annotations
 
 from engine.simulation import play_table
 from engine.werewolf.balance.anchor_roles import FOX
 from engine.werewolf.balance.study import NOVICE, STANDARD
 from engine.werewolf.roles import BUILTIN_ROLES
-from pbp.balance.calibration import (anchor_agrees, anchor_rules, anchor_verdict, calibrated, play_anchor,
-                                     skill_note)
+from pbp.balance.calibration import (
+    anchor_agrees,
+    anchor_rules,
+    anchor_verdict,
+    calibrated,
+    play_anchor,
+    skill_note,
+)
 
 
 def test_the_standard_anchors_fox_steals_the_win_as_on_its_server():
@@ -41,7 +48,7 @@ def test_the_novice_anchor_says_it_checks_consistency_only():
     assert "25 human games" in anchor_verdict(NOVICE, 8, 25)
     assert "does not state" in anchor_verdict(STANDARD, 8, 25)
     assert {anchor.name for anchor in calibrated()[1].anchors} == {"novice", "standard"}
-    assert STANDARD.games == 0 and NOVICE.games == 25   # the server did not say how many
+    assert STANDARD.games == 0 and NOVICE.games == 25  # the server did not say how many
 
 
 def test_the_standard_anchor_agrees_at_the_default_skill():
@@ -53,4 +60,4 @@ def test_simulate_says_what_human_data_the_skill_rests_on():
     """Where no human record pins the skill, the output says so rather than imply it."""
     assert "No human record pins the skill for infiltration" in skill_note("infiltration")
     note = skill_note("werewolf")
-    assert "49.5 %" in note and "novice" not in note   # the novice anchor pins nothing
+    assert "49.5 %" in note and "novice" not in note  # the novice anchor pins nothing

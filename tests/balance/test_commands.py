@@ -1,4 +1,5 @@
 """`pbp balance` and `pbp stats` as a host runs them (docs/balance.md)."""
+
 from __future__ import annotations
 
 import contextlib
@@ -28,8 +29,13 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def pbp(*arguments: str, cwd: Path = REPO) -> subprocess.CompletedProcess:
-    done = subprocess.run([sys.executable, "-m", "pbp", *arguments], capture_output=True, text=True, cwd=cwd,
-                          timeout=600)
+    done = subprocess.run(
+        [sys.executable, "-m", "pbp", *arguments],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=600,
+    )
     assert "Traceback" not in done.stderr, done.stderr
     return done
 
@@ -42,8 +48,20 @@ def test_balance_prints_rates_with_intervals_and_draws_the_same_plot_with_any_jo
     outputs = []
     for jobs in ("1", "2"):
         plot = tmp_path / f"plot{jobs}.svg"
-        done = pbp("balance", "werewolf", "--players", "8", "--skill", "0,1", "--games", "8", "--jobs", jobs,
-                   "--plot", str(plot))
+        done = pbp(
+            "balance",
+            "werewolf",
+            "--players",
+            "8",
+            "--skill",
+            "0,1",
+            "--games",
+            "8",
+            "--jobs",
+            jobs,
+            "--plot",
+            str(plot),
+        )
         assert done.returncode == 0, done.stderr
         outputs.append((done.stdout.replace(str(plot), "PLOT"), plot.read_bytes()))
     assert outputs[0] == outputs[1]
@@ -55,8 +73,20 @@ def test_balance_prints_rates_with_intervals_and_draws_the_same_plot_with_any_jo
 
 
 def test_balance_of_one_setup_sweeps_the_skill_for_its_plot_when_asked_and_speaks_json(tmp_path):
-    done = pbp("balance", "infiltration", "--players", "8", "--games", "3", "--jobs", "1", "--json", "--sweep",
-               "--plot", str(tmp_path / "p.png"))
+    done = pbp(
+        "balance",
+        "infiltration",
+        "--players",
+        "8",
+        "--games",
+        "3",
+        "--jobs",
+        "1",
+        "--json",
+        "--sweep",
+        "--plot",
+        str(tmp_path / "p.png"),
+    )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert [e["skill"] for e in report["estimates"]] == [DEFAULT_SKILL]
@@ -87,8 +117,10 @@ def folder(tmp_path_factory) -> Path:
     play_demo("werewolf", data=data, say=lambda line: None, seed="stats")
     settings_ = Settings(data=data, transport="maildir", from_address="pbp@demo.invalid")
     with ComposedModerator(settings_) as moderator:
-        roster = [RosterPlayer(name, f"{name.lower()}@players.invalid")
-                  for name in ("Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal")]
+        roster = [
+            RosterPlayer(name, f"{name.lower()}@players.invalid")
+            for name in ("Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal")
+        ]
         create_game(moderator, "werewolf", roster, seed="running", schedule_text="default=1h")
     return data
 
@@ -100,11 +132,26 @@ def test_stats_counts_finished_games_per_player_role_team_and_setup(folder, tmp_
     assert tables["finished"] == 1 and tables["running"] == 1
     assert len(tables["players"]) == 9 and all(row["games"] == 1 for row in tables["players"])
     assert {row["team"] for row in tables["teams"]} == {"village", "wolves"}
-    assert all(row["low"] <= row["win_rate"] <= row["high"] for table in ("roles", "teams", "setups")
-               for row in tables[table])
-    done = pbp("stats", "--data", str(folder), "--csv", str(tmp_path / "csv"), "--plot", str(tmp_path / "s.svg"))
+    assert all(
+        row["low"] <= row["win_rate"] <= row["high"]
+        for table in ("roles", "teams", "setups")
+        for row in tables[table]
+    )
+    done = pbp(
+        "stats",
+        "--data",
+        str(folder),
+        "--csv",
+        str(tmp_path / "csv"),
+        "--plot",
+        str(tmp_path / "s.svg"),
+    )
     assert done.returncode == 0 and "1 finished game (1 still running" in done.stdout
-    assert (tmp_path / "csv" / "roles.csv").read_text().startswith("ruleset,role,games,wins,win_rate,low,high")
+    assert (
+        (tmp_path / "csv" / "roles.csv")
+        .read_text()
+        .startswith("ruleset,role,games,wins,win_rate,low,high")
+    )
     assert (tmp_path / "s.svg").exists()
 
 
@@ -118,13 +165,19 @@ def swap_roles(data: Path, first: int, second: int) -> None:
         state = rules.from_json(record["state"])
         roles = [c.role for c in state.characters]
         roles[first], roles[second] = roles[second], roles[first]
-        characters = introduce(tuple(replace(c, role=role, known_teams=())
-                                     for c, role in zip(state.characters, roles)), rules.table)
+        characters = introduce(
+            tuple(
+                replace(c, role=role, known_teams=()) for c, role in zip(state.characters, roles)
+            ),
+            rules.table,
+        )
         with file.transaction():
             file.update_record({"state": rules.to_json(replace(state, characters=characters))})
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(pair=st.lists(st.integers(0, 7), min_size=2, max_size=2, unique=True))
 def test_stats_never_read_the_secrets_of_a_running_game(folder, pair):
     """Twin data folders whose running game differs in who holds which role print the same
@@ -137,9 +190,29 @@ def test_stats_never_read_the_secrets_of_a_running_game(folder, pair):
 def test_balance_draws_a_progress_bar_on_a_terminal(tmp_path):
     """Long work shows progress on a terminal (docs/design.md: Command line)."""
     leader, follower = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "pbp", "balance", "werewolf", "--players", "8", "--skill", "0,1",
-                                "--games", "3", "--jobs", "1", "--plot", str(tmp_path / "p.svg")],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=follower, cwd=REPO)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "pbp",
+            "balance",
+            "werewolf",
+            "--players",
+            "8",
+            "--skill",
+            "0,1",
+            "--games",
+            "3",
+            "--jobs",
+            "1",
+            "--plot",
+            str(tmp_path / "p.svg"),
+        ],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        cwd=REPO,
+    )
     os.close(follower)
     stdout, _ = process.communicate(timeout=300)
     seen = b""

@@ -1,6 +1,7 @@
 """`scripts/balance-check`'s rule for the law's grid (docs/balance.md: Checking the law): on
 a correct engine it fails rarely enough to pass twenty runs in a row, and it fails a
 village that wins 3 points too often."""
+
 from __future__ import annotations
 
 import numpy
@@ -8,8 +9,12 @@ import numpy
 from pbp.balance.law import village_wins
 from pbp.balance.law_check import Cell, false_alarm, judge, miss_probability, misses_bound, planted
 
-GRID = [(float(village_wins(n, m, night_first)), n, m) for night_first in (False, True)
-        for n in range(5, 26) for m in range(1, 5)]
+GRID = [
+    (float(village_wins(n, m, night_first)), n, m)
+    for night_first in (False, True)
+    for n in range(5, 26)
+    for m in range(1, 5)
+]
 
 
 def grid(games: int, bias: float, seed: int) -> list[Cell]:
@@ -37,7 +42,7 @@ def test_the_old_share_rule_failed_about_half_the_time_and_the_bound_allows_the_
     probabilities = [miss_probability(rate, 1000) for rate, _, _ in GRID]
     expected = sum(probabilities)
     assert 6 < expected < 9
-    assert misses_bound(probabilities) >= expected + 3 * expected ** 0.5
+    assert misses_bound(probabilities) >= expected + 3 * expected**0.5
 
 
 def test_a_cell_misses_about_five_percent_of_the_time_and_a_certain_cell_never():

@@ -1,6 +1,7 @@
 """The project's proposed setups (rules/werewolf.md and rules/infiltration.md: Balance):
 each documented figure is the one its documented command prints, the cards propose the
 documented setups, and the source's setups (8 to 20 Werewolf players) stay as they are."""
+
 from __future__ import annotations
 
 import re
@@ -17,7 +18,11 @@ TEMPLATE = re.compile(r"^ +(pbp balance werewolf --players \$n .*)$", re.M)
 
 
 def balance_section(ruleset: str) -> str:
-    return (REPO / "docs" / "rules" / f"{ruleset}.md").read_text(encoding="utf-8").split("## Balance", 1)[1]
+    return (
+        (REPO / "docs" / "rules" / f"{ruleset}.md")
+        .read_text(encoding="utf-8")
+        .split("## Balance", 1)[1]
+    )
 
 
 def rows(ruleset: str) -> list[re.Match[str]]:
@@ -42,7 +47,9 @@ def test_werewolf_proposes_a_setup_for_every_size_above_20_and_keeps_the_source_
     assert all(variants.proposed(size, {}) for size in range(21, 41))
     for size, row in documented.items():
         proposal = variants.proposed(size, {})
-        assert proposal is not None and f"--option roles={proposal[1]['roles']}" in command("werewolf", row)
+        assert proposal is not None and f"--option roles={proposal[1]['roles']}" in command(
+            "werewolf", row
+        )
         assert_band_said(row)
     assert max(SETUPS) == 20
 
@@ -68,11 +75,16 @@ def test_infiltration_proposes_red_counts_only_where_the_default_is_lopsided():
 def expand(command: str, size: int) -> str:
     """The documented command with its `$n` and its villagers written out."""
     villagers = ",".join(["villager"] * (size - 9))
-    return command.replace("$(yes villager | head -n $((n-9)) | paste -sd,)", villagers).replace("$n", str(size))
+    return command.replace("$(yes villager | head -n $((n-9)) | paste -sd,)", villagers).replace(
+        "$n", str(size)
+    )
 
 
 def test_a_documented_figure_is_what_its_command_prints(tmp_path: Path):
-    for ruleset, row in (("werewolf", rows("werewolf")[3]), ("infiltration", rows("infiltration")[0])):
+    for ruleset, row in (
+        ("werewolf", rows("werewolf")[3]),
+        ("infiltration", rows("infiltration")[0]),
+    ):
         words = shlex.split(command(ruleset, row))
         assert words[:2] == ["pbp", "balance"]
         done = pbp(*words[1:], "--jobs", "2", cwd=tmp_path)

@@ -1,6 +1,7 @@
 """At skill 0 the scripted village plays the theory's random lynch, so a plain game lands on
 the exact random-lynch law (docs/balance.md: The exact law). A few cells at a few hundred
 games each, day first and night first; `scripts/balance-check` runs the whole grid."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -32,4 +33,6 @@ def test_the_law_matches_the_published_table_and_the_recurrence():
 def test_skill_zero_lands_inside_the_interval_of_the_law(players, wolves, night_first):
     cell = law_cell(players, wolves, night_first, games=300, seed="law-ci")
     low, high = cell.interval
-    assert cell.inside, f"{players}/{wolves}: {cell.village_wins}/300 [{low:.3f}, {high:.3f}] vs {cell.exact:.3f}"
+    assert cell.inside, (
+        f"{players}/{wolves}: {cell.village_wins}/300 [{low:.3f}, {high:.3f}] vs {cell.exact:.3f}"
+    )

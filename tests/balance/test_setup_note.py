@@ -2,11 +2,19 @@
 the balanced band at the default skill (by its figure, with the even game outside its
 interval), with the figure and how it was measured,
 and start or open the game anyway (docs/balance.md: The note when a game starts)."""
+
 from __future__ import annotations
 
 from engine.players import DEFAULT_SKILL
 from pbp.commands import balance_note as screen
-from pbp.commands.balance_note import CACHE, GAMES, cache_folder, leans, sizes_to_check, village_rate
+from pbp.commands.balance_note import (
+    CACHE,
+    GAMES,
+    cache_folder,
+    leans,
+    sizes_to_check,
+    village_rate,
+)
 from tests.commands.test_cli_commands import Site
 
 
@@ -30,7 +38,10 @@ def test_open_game_notes_each_lopsided_size_it_checked(tmp_path, capsys, monkeyp
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     site = Site(tmp_path, capsys)
     site.output()
-    assert site.pbp("open-game", "ww9", "--ruleset", "werewolf", "--players", "8..9", "--closes", "3d") == 0
+    assert (
+        site.pbp("open-game", "ww9", "--ruleset", "werewolf", "--players", "8..9", "--closes", "3d")
+        == 0
+    )
     out, _ = site.output()
     assert "open for sign-ups" in out
     judged = {size: village_rate("werewolf", size, {}) for size in (8, 9)}
@@ -49,6 +60,7 @@ def test_the_note_plays_no_game_once_its_setup_is_cached(tmp_path, monkeypatch):
 
     def no_games(*arguments: object) -> None:
         raise AssertionError("a cached setup was played again")
+
     monkeypatch.setattr(screen, "play_in_parallel", no_games)
     assert village_rate("werewolf", 8, {}) == first
     assert (tmp_path / "pbp" / CACHE).read_bytes() == cache
@@ -65,7 +77,10 @@ def test_the_note_names_a_setup_outside_the_band_by_its_figure_even_when_its_int
     from engine.core import RulesetCard
     from pbp.balance.estimate import Rate
     from pbp.balance.verdict import judge
-    card = RulesetCard(game_id_prefix="t", phase_kinds=(), orders=(), side_names=(("a", "the As"), ("b", "the Bs")))
+
+    card = RulesetCard(
+        game_id_prefix="t", phase_kinds=(), orders=(), side_names=(("a", "the As"), ("b", "the Bs"))
+    )
     for wins in range(GAMES + 1):
         verdict = judge(card, Rate(wins, GAMES))
         assert verdict is not None

@@ -1,5 +1,6 @@
 """The engine benchmark (benchmarks/engine.py) runs end to end at a tiny size and prints the
 lines it promises; timing itself is the script's business, not the test suite's."""
+
 from __future__ import annotations
 
 import re
@@ -11,8 +12,13 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def test_the_engine_benchmark_reports_both_sizes_and_their_ratio():
-    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "engine.py"), "--games", "2"],
-                          capture_output=True, text=True, timeout=300, cwd=REPO)
+    done = subprocess.run(
+        [sys.executable, str(REPO / "benchmarks" / "engine.py"), "--games", "2"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=REPO,
+    )
     assert "Traceback" not in done.stderr, done.stderr
     assert re.search(r"^12 players:\s+[\d.]+ ms per turn", done.stdout, re.M), done.stdout
     assert re.search(r"^48 players:\s+[\d.]+ ms per turn", done.stdout, re.M), done.stdout

@@ -4,6 +4,7 @@ transfer encodings, wrapping and quoting as that client does (tests/clients/clie
 
     build_reply(original_bytes, CLIENTS["gmail-web"], Fill("uncomment", "top"), orders, …)
 """
+
 from __future__ import annotations
 
 import base64
@@ -52,9 +53,20 @@ class Player:
     address: str
 
 
-def build_reply(original: bytes, client: Client, fill: Fill, orders: Sequence[str], *, player: Player,
-                game: str, phase: str, token: str, depth: int = 1, text_line_end: str = "\n",
-                line_end: str = "\r\n") -> bytes:
+def build_reply(
+    original: bytes,
+    client: Client,
+    fill: Fill,
+    orders: Sequence[str],
+    *,
+    player: Player,
+    game: str,
+    phase: str,
+    token: str,
+    depth: int = 1,
+    text_line_end: str = "\n",
+    line_end: str = "\r\n",
+) -> bytes:
     """The bytes the client sends: `player` answers `original` with `orders` filled in.
     `depth`: how deep the original sits in the quote (more than 1 when it came through
     earlier replies); `text_line_end`: the line ends inside the text parts before their
@@ -64,17 +76,21 @@ def build_reply(original: bytes, client: Client, fill: Fill, orders: Sequence[st
         raise TypeError("not a parsed message")
     quote = [line._replace(depth=line.depth + depth - 1) for line in quote_lines(message)]
     start, end = forms.form_span([q.text for q in quote], game, phase)
-    block = [q.text for q in quote[start:end + 1]]
+    block = [q.text for q in quote[start : end + 1]]
     composed = _composed(message, client, player, fill, orders, quote, (start, end), block)
     plain = plain_text(composed, client)
     if fill.placement == "html-only":
         if client.layout != "alternative":
             raise ValueError(f"{client.key} sends no text/plain beside its HTML")
-        untouched = _composed(message, client, player, Fill("typed", "quote"), (), quote, (start, end), block)
+        untouched = _composed(
+            message, client, player, Fill("typed", "quote"), (), quote, (start, end), block
+        )
         plain = plain_text(replace(untouched, above=list(composed.above)), client)
     head = _headers(message, client, player, token)
     html = html_part(composed, client) if client.html else ""
-    data = _assemble(head, client, plain.replace("\n", text_line_end), html.replace("\n", text_line_end), token)
+    data = _assemble(
+        head, client, plain.replace("\n", text_line_end), html.replace("\n", text_line_end), token
+    )
     return data.replace(b"\r\n", b"\n").replace(b"\n", line_end.encode())
 
 
@@ -88,7 +104,11 @@ def quote_lines(message: EmailMessage) -> list[QuoteLine]:
     lines = []
     for text in str(part.get_content()).splitlines():
         marks = _QUOTE_MARKS.match(text)
-        lines.append(QuoteLine(marks.group(1).count(">"), text[marks.end():]) if marks else QuoteLine(0, text))
+        lines.append(
+            QuoteLine(marks.group(1).count(">"), text[marks.end() :])
+            if marks
+            else QuoteLine(0, text)
+        )
     while lines and not lines[-1].text:
         lines.pop()
     return lines
@@ -98,23 +118,48 @@ def _own(lines: Sequence[str], player: Player) -> list[str]:
     return [line.replace("{player}", player.name) for line in lines]
 
 
-def _composed(message: EmailMessage, client: Client, player: Player, fill: Fill, orders: Sequence[str],
-              quote: list[QuoteLine], span: tuple[int, int], block: list[str]) -> Reply:
+def _composed(
+    message: EmailMessage,
+    client: Client,
+    player: Player,
+    fill: Fill,
+    orders: Sequence[str],
+    quote: list[QuoteLine],
+    span: tuple[int, int],
+    block: list[str],
+) -> Reply:
     sender_name, sender_address = parseaddr(str(message["From"]))
     when = message["Date"].datetime
-    values = {"from": formataddr((sender_name, sender_address)), "sent": written(client.date_style, when)
-              if client.quote == "header" else "", "to": str(message["To"]), "subject": str(message["Subject"])}
-    attribution = client.attribution.format(date=written(client.date_style, when), name=sender_name,
-                                            address=sender_address)
-    header = [] if client.attribution else [(label, values[field]) for field, label in client.header_labels]
-    reply = Reply(attribution=attribution if client.attribution else "", separator=client.separator,
-                  header=header, quote=list(quote))
+    values = {
+        "from": formataddr((sender_name, sender_address)),
+        "sent": written(client.date_style, when) if client.quote == "header" else "",
+        "to": str(message["To"]),
+        "subject": str(message["Subject"]),
+    }
+    attribution = client.attribution.format(
+        date=written(client.date_style, when), name=sender_name, address=sender_address
+    )
+    header = (
+        []
+        if client.attribution
+        else [(label, values[field]) for field, label in client.header_labels]
+    )
+    reply = Reply(
+        attribution=attribution if client.attribution else "",
+        separator=client.separator,
+        header=header,
+        quote=list(quote),
+    )
     greeting, signature = _own(client.greeting, player), _own(client.signature, player)
     filled = forms.filled(block, orders, fill.edit)
     if fill.placement == "top":
-        reply.above = greeting + ([""] if greeting else []) + filled + ([""] + signature if signature else [])
+        reply.above = (
+            greeting + ([""] if greeting else []) + filled + ([""] + signature if signature else [])
+        )
     elif fill.placement == "bottom":
-        reply.below = greeting + ([""] if greeting else []) + filled + ([""] + signature if signature else [])
+        reply.below = (
+            greeting + ([""] if greeting else []) + filled + ([""] + signature if signature else [])
+        )
     elif fill.placement == "outside":
         reply.above = greeting + list(orders) + ([""] + signature if signature else [])
     else:  # edited inside the quote, where the form stands
@@ -123,7 +168,9 @@ def _composed(message: EmailMessage, client: Client, player: Player, fill: Fill,
     return reply
 
 
-def _edited_quote(quote: list[QuoteLine], span: tuple[int, int], filled: list[str], edit: str) -> list[QuoteLine]:
+def _edited_quote(
+    quote: list[QuoteLine], span: tuple[int, int], filled: list[str], edit: str
+) -> list[QuoteLine]:
     """The quote with its form edited in place: a changed line stays quoted (the player
     edited it where it stands), a new line is typed (unquoted where the client lets it
     leave the quote). Both edits keep the form's lines in place and add lines only just
@@ -135,18 +182,22 @@ def _edited_quote(quote: list[QuoteLine], span: tuple[int, int], filled: list[st
     kept = len(quote[start:end])  # the form's lines above END ORDERS
     edited = [QuoteLine(depth, text) for text in filled[:kept]]
     typed = [QuoteLine(depth, text, typed=True) for text in filled[kept:-1]]
-    return quote[:start] + edited + typed + [quote[end]] + quote[end + 1:]
+    return quote[:start] + edited + typed + [quote[end]] + quote[end + 1 :]
 
 
 def _subject(client: Client, original: str) -> str:
     return client.subject_prefix + _REPLY_PREFIX.sub("", original).strip()
 
 
-def _headers(message: EmailMessage, client: Client, player: Player, token: str) -> list[tuple[str, str]]:
+def _headers(
+    message: EmailMessage, client: Client, player: Player, token: str
+) -> list[tuple[str, str]]:
     sender = parseaddr(str(message["From"]))
     if sender[1] == player.address:  # a reply to one's own mail goes to its recipient
         sender = parseaddr(str(message["To"]))
-    references = " ".join(filter(None, [str(message.get("References", "")).strip(), str(message["Message-ID"])]))
+    references = " ".join(
+        filter(None, [str(message.get("References", "")).strip(), str(message["Message-ID"])])
+    )
     subject = _subject(client, str(message["Subject"]))
     return [
         ("From", formataddr((player.name, player.address), charset="utf-8")),
@@ -183,11 +234,13 @@ def _part(text: str, subtype: str, charset: str, encoding: str, extra: str = "")
         body = base64.encodebytes(data)
     else:
         body = data
-    head = f"Content-Type: text/{subtype}; charset=\"{charset}\"{extra}\nContent-Transfer-Encoding: {encoding}\n\n"
+    head = f'Content-Type: text/{subtype}; charset="{charset}"{extra}\nContent-Transfer-Encoding: {encoding}\n\n'
     return head.encode("ascii") + body
 
 
-def _assemble(head: list[tuple[str, str]], client: Client, plain: str, html: str, token: str) -> bytes:
+def _assemble(
+    head: list[tuple[str, str]], client: Client, plain: str, html: str, token: str
+) -> bytes:
     flowed = ""
     if client.wrap == "flowed":
         flowed = "; format=flowed" + ("; delsp=yes" if client.delsp else "")
@@ -197,10 +250,14 @@ def _assemble(head: list[tuple[str, str]], client: Client, plain: str, html: str
         body = _part(html, "html", client.html_charset, client.html_encoding)
     else:
         boundary = "b1_" + hashlib.sha256(token.encode()).hexdigest()[:28]
-        body = (f"Content-Type: multipart/alternative; boundary=\"{boundary}\"\n\n--{boundary}\n".encode()
-                + _part(plain, "plain", client.plain_charset, client.plain_encoding, flowed).rstrip(b"\n")
-                + f"\n--{boundary}\n".encode()
-                + _part(html, "html", client.html_charset, client.html_encoding).rstrip(b"\n")
-                + f"\n--{boundary}--\n".encode())
+        body = (
+            f'Content-Type: multipart/alternative; boundary="{boundary}"\n\n--{boundary}\n'.encode()
+            + _part(plain, "plain", client.plain_charset, client.plain_encoding, flowed).rstrip(
+                b"\n"
+            )
+            + f"\n--{boundary}\n".encode()
+            + _part(html, "html", client.html_charset, client.html_encoding).rstrip(b"\n")
+            + f"\n--{boundary}--\n".encode()
+        )
     headers = "".join(f"{name}: {value}\n" for name, value in head).encode("utf-8")
     return headers + body

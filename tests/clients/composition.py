@@ -1,6 +1,7 @@
 """A reply as the player composed it, before any client lays it out: the player's own
 lines above and below the quote, and the quoted mail with the player's edits in it.
 `plain_text` lays it out as the client's text/plain part."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -47,7 +48,12 @@ def logical_lines(reply: Reply, client: Client) -> list[Line]:
         for index, q in enumerate(reply.quote):
             typed_outside = q.typed and client.typing_leaves_quote
             before = reply.quote[index - 1] if index else None
-            if client.blank_around_typed and client.typing_leaves_quote and before and before.typed != q.typed:
+            if (
+                client.blank_around_typed
+                and client.typing_leaves_quote
+                and before
+                and before.typed != q.typed
+            ):
                 lines.append(Line(0, ""))  # between the quote and the lines typed into it
             lines.append(Line(0 if typed_outside else q.depth + 1, q.text))
     if reply.below:

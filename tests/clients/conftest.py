@@ -1,4 +1,5 @@
 """The corpus's games, played once per session and language (tests/clients/grounds.py)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -16,8 +17,11 @@ def grounds_in(tmp_path_factory) -> Callable[[str], dict[str, Ground]]:
 
     def grounds(language: str) -> dict[str, Ground]:
         if language not in built:
-            built[language] = build_grounds(tmp_path_factory.mktemp(f"client-grounds-{language}"), language)
+            built[language] = build_grounds(
+                tmp_path_factory.mktemp(f"client-grounds-{language}"), language
+            )
         return built[language]
+
     return grounds
 
 

@@ -19,6 +19,7 @@ Every case expects "accepted" except where the player's mail holds no reading wi
 guessing (orders outside any block): those must be refused, and the receipt must say the
 true reason (`reason`: what it must quote).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -43,7 +44,11 @@ class Case:
     reason: tuple[str, ...] = ()  # what a refusal's receipt must quote
 
 
-KEPT_TOP, KEPT_IN_QUOTE, LITERAL_TOP = Fill("uncomment", "top"), Fill("uncomment", "quote"), Fill("literal", "top")
+KEPT_TOP, KEPT_IN_QUOTE, LITERAL_TOP = (
+    Fill("uncomment", "top"),
+    Fill("uncomment", "quote"),
+    Fill("literal", "top"),
+)
 DELETED_TOP, DELETED_BOTTOM = Fill("strip", "top"), Fill("strip", "bottom")
 KEPT_BOTTOM, TYPED_IN_QUOTE = Fill("uncomment", "bottom"), Fill("typed", "quote")
 HTML_ONLY, OUTSIDE = Fill("typed", "html-only"), Fill("strip", "outside")
@@ -58,7 +63,9 @@ def _literal(client: str, scenario: str) -> Case:
 
 
 def _kept_in_quote(client: str, scenario: str) -> Case:
-    return Case(f"{client}/{scenario}/kept-in-quote", client, scenario, KEPT_IN_QUOTE, "typed-in-quote")
+    return Case(
+        f"{client}/{scenario}/kept-in-quote", client, scenario, KEPT_IN_QUOTE, "typed-in-quote"
+    )
 
 
 def _deleted(client: str, scenario: str) -> Case:
@@ -66,7 +73,9 @@ def _deleted(client: str, scenario: str) -> Case:
 
 
 def _typed(client: str, scenario: str) -> Case:
-    return Case(f"{client}/{scenario}/typed-in-quote", client, scenario, TYPED_IN_QUOTE, "typed-in-quote")
+    return Case(
+        f"{client}/{scenario}/typed-in-quote", client, scenario, TYPED_IN_QUOTE, "typed-in-quote"
+    )
 
 
 def _bottom(client: str, scenario: str, fill: Fill = DELETED_BOTTOM) -> Case:
@@ -74,23 +83,63 @@ def _bottom(client: str, scenario: str, fill: Fill = DELETED_BOTTOM) -> Case:
 
 
 def _own_mail(client: str, scenario: str, earlier: tuple[str, ...], meant: tuple[str, ...]) -> Case:
-    return Case(f"{client}/{scenario}/own-mail", client, scenario, DELETED_TOP, "own-mail", meant=meant,
-                earlier=earlier, reply_to="own")
+    return Case(
+        f"{client}/{scenario}/own-mail",
+        client,
+        scenario,
+        DELETED_TOP,
+        "own-mail",
+        meant=meant,
+        earlier=earlier,
+        reply_to="own",
+    )
 
 
-def _changed(client: str, scenario: str, fill: Fill, earlier: tuple[str, ...], meant: tuple[str, ...]) -> Case:
-    return Case(f"{client}/{scenario}/changed", client, scenario, fill, "changed", meant=meant, earlier=earlier)
+def _changed(
+    client: str, scenario: str, fill: Fill, earlier: tuple[str, ...], meant: tuple[str, ...]
+) -> Case:
+    return Case(
+        f"{client}/{scenario}/changed",
+        client,
+        scenario,
+        fill,
+        "changed",
+        meant=meant,
+        earlier=earlier,
+    )
 
 
-def _withdraw(client: str, scenario: str, fill: Fill, earlier: tuple[str, ...], written: tuple[str, ...],
-              meant: tuple[str, ...]) -> Case:
-    return Case(f"{client}/{scenario}/withdraw", client, scenario, fill, "withdraw", meant=meant,
-                written=written, earlier=earlier)
+def _withdraw(
+    client: str,
+    scenario: str,
+    fill: Fill,
+    earlier: tuple[str, ...],
+    written: tuple[str, ...],
+    meant: tuple[str, ...],
+) -> Case:
+    return Case(
+        f"{client}/{scenario}/withdraw",
+        client,
+        scenario,
+        fill,
+        "withdraw",
+        meant=meant,
+        written=written,
+        earlier=earlier,
+    )
 
 
 def _outside(client: str, scenario: str, line: str) -> Case:
-    return Case(f"{client}/{scenario}/outside", client, scenario, OUTSIDE, "outside", meant=(line,),
-                expect="refused", reason=(line,))
+    return Case(
+        f"{client}/{scenario}/outside",
+        client,
+        scenario,
+        OUTSIDE,
+        "outside",
+        meant=(line,),
+        expect="refused",
+        reason=(line,),
+    )
 
 
 def _html_only(client: str, scenario: str) -> Case:
@@ -117,7 +166,14 @@ CASES: tuple[Case, ...] = (
     _kept("outlook-desktop", "ww-nominate"),
     _kept_in_quote("outlook-desktop", "inf-movement"),
     _own_mail("outlook-desktop", "ww-nominate", ("NOMINATE Bruno",), ("NOMINATE Alice",)),
-    _withdraw("outlook-desktop", "ww-witch", DELETED_TOP, ("SAVE", "POISON José"), ("WITHDRAW POISON",), ("SAVE",)),
+    _withdraw(
+        "outlook-desktop",
+        "ww-witch",
+        DELETED_TOP,
+        ("SAVE", "POISON José"),
+        ("WITHDRAW POISON",),
+        ("SAVE",),
+    ),
     _typed("outlook-desktop-de", "ww-nominate"),
     _own_mail("outlook-desktop-de", "ww-vote", ("VOTE Ingrid",), ("VOTE Farid",)),
     _deleted("outlook-desktop-de", "inf-decision"),
@@ -142,8 +198,15 @@ CASES: tuple[Case, ...] = (
     _html_only("apple-mail-html", "ww-nominate"),
     _html_only("apple-mail-html", "inf-decision"),
     _kept("apple-mail-html", "ww-vote"),
-    Case("iphone/ww-nominate/deleted", "iphone", "ww-nominate", DELETED_TOP, "deleted", meant=("NOMINATE Bruno",),
-         written=("Nominate bruno",)),  # typed in lower case, the phone capitalising the line
+    Case(
+        "iphone/ww-nominate/deleted",
+        "iphone",
+        "ww-nominate",
+        DELETED_TOP,
+        "deleted",
+        meant=("NOMINATE Bruno",),
+        written=("Nominate bruno",),
+    ),  # typed in lower case, the phone capitalising the line
     _typed("iphone", "ww-witch"),
     _outside("iphone", "ww-nominate", "NOMINATE Bruno"),
     _literal("iphone", "inf-movement"),
@@ -160,14 +223,29 @@ CASES: tuple[Case, ...] = (
     _typed("horde", "inf-decision"),
     _kept("yahoo", "ww-nominate"),
     _typed("yahoo", "ww-witch"),
-    _withdraw("yahoo", "ww-nominate", Fill("typed", "top"), ("NOMINATE Bruno",), ("WITHDRAW NOMINATE",), ()),
+    _withdraw(
+        "yahoo",
+        "ww-nominate",
+        Fill("typed", "top"),
+        ("NOMINATE Bruno",),
+        ("WITHDRAW NOMINATE",),
+        (),
+    ),
     _deleted("gmx-de", "ww-nominate"),
     _kept_in_quote("gmx-de", "inf-movement"),
     _typed("gmx-de", "ww-vote"),
     _changed("gmx-de", "ww-nominate", DELETED_TOP, ("NOMINATE Bruno",), ("NOMINATE Chloé",)),
     _changed("yahoo", "ww-vote", KEPT_TOP, ("VOTE Ingrid",), ("VOTE Farid",)),
-    _changed("outlook-web", "inf-decision", KEPT_TOP, ("USE HISTORY A-5", "VOTE Elena"), ("VOTE NO LYNCH",)),
-    _changed("thunderbird-de", "ww-nominate", DELETED_BOTTOM, ("NOMINATE Bruno",), ("NOMINATE Hugo",)),
+    _changed(
+        "outlook-web",
+        "inf-decision",
+        KEPT_TOP,
+        ("USE HISTORY A-5", "VOTE Elena"),
+        ("VOTE NO LYNCH",),
+    ),
+    _changed(
+        "thunderbird-de", "ww-nominate", DELETED_BOTTOM, ("NOMINATE Bruno",), ("NOMINATE Hugo",)
+    ),
     _changed("outlook-plain", "inf-movement", KEPT_TOP, ("MOVE B-7",), ("STAY",)),
     _changed("windows-mail", "ww-vote", DELETED_TOP, ("VOTE Ingrid",), ("VOTE Farid",)),
 )

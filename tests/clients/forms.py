@@ -13,6 +13,7 @@ place of the `<…>`. The edits a player makes to the form:
   after the TOKEN line;
 - "typed": keep every line and type the orders on new lines just above END ORDERS.
 """
+
 from __future__ import annotations
 
 import re
@@ -44,7 +45,11 @@ def template_index(block: Sequence[str], order: str, taken: set[int]) -> int | N
     of several, the one that also names the order's second word (`USE HISTORY`)."""
     words = order.split()
     keyword = re.compile(rf"^#\s*{re.escape(words[0])}\b", re.IGNORECASE)
-    found = [index for index, text in enumerate(block) if keyword.match(text.strip()) and index not in taken]
+    found = [
+        index
+        for index, text in enumerate(block)
+        if keyword.match(text.strip()) and index not in taken
+    ]
     if len(words) > 1:
         second = re.compile(rf"^#\s*{re.escape(words[0])}\s+{re.escape(words[1])}\b", re.IGNORECASE)
         better = [index for index in found if second.match(block[index].strip())]
@@ -69,7 +74,7 @@ def filled(block: Sequence[str], orders: Sequence[str], edit: str) -> list[str]:
         return lines[:-1] + extra + lines[-1:]
     if edit == "strip":
         token = next((i for i, text in enumerate(lines) if TOKEN.match(text.strip())), 0)
-        return lines[:token + 1] + list(orders) + lines[-1:]
+        return lines[: token + 1] + list(orders) + lines[-1:]
     if edit == "typed":
         return lines[:-1] + list(orders) + lines[-1:]
     raise ValueError(f"no edit {edit!r}")

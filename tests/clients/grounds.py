@@ -7,6 +7,7 @@ reading pbp's mail in one language (the roster's language column). Each corpus
 case gets a fresh copy of its ground (`Ground.site`), so cases never see each other's
 orders, and answers what a player got: the last mail in `<data>/mail/<address>/`.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -28,7 +29,18 @@ from tests.fixtures.harness import Sections, write_settings
 
 MODERATOR = "pbp@pbp.test"
 PLAYER_DOMAIN = "players.test"
-WEREWOLF_NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Elena", "Farid", "Greta", "Hugo", "Ingrid", "José")
+WEREWOLF_NAMES = (
+    "Alice",
+    "Bruno",
+    "Chloé",
+    "Dmitri",
+    "Elena",
+    "Farid",
+    "Greta",
+    "Hugo",
+    "Ingrid",
+    "José",
+)
 INFILTRATION_NAMES = ("Alice", "Bruno", "Chloé", "Dmitri", "Elena", "Farid", "Greta", "Hugo")
 SEED = "5"
 
@@ -64,9 +76,19 @@ class Site:
         self.output = ""
 
     def write_settings(self, sections: Sections | None = None) -> None:
-        write_settings(self.settings, sections or {"pbp": {
-            "data": self.data, "transport": "maildir", "from_address": MODERATOR,
-            "replies_per_sender_per_day": 100000, "wrong_tokens_per_sender_per_day": 100000}})
+        write_settings(
+            self.settings,
+            sections
+            or {
+                "pbp": {
+                    "data": self.data,
+                    "transport": "maildir",
+                    "from_address": MODERATOR,
+                    "replies_per_sender_per_day": 100000,
+                    "wrong_tokens_per_sender_per_day": 100000,
+                }
+            },
+        )
 
     def cli(self, *arguments: str) -> str:
         with contextlib.redirect_stdout(io.StringIO()) as out:
@@ -98,7 +120,11 @@ class Site:
 
 
 def mails_in(folder: Path) -> list[bytes]:
-    return [path.read_bytes() for path in sorted((folder / "new").iterdir())] if (folder / "new").is_dir() else []
+    return (
+        [path.read_bytes() for path in sorted((folder / "new").iterdir())]
+        if (folder / "new").is_dir()
+        else []
+    )
 
 
 def form_mail(mails: list[bytes], game: str, phase: str) -> bytes:
@@ -133,7 +159,7 @@ def recorded_orders(overview: str, player: str) -> tuple[str, ...]:
     for index, line in enumerate(lines):
         if head.match(line):
             found = []
-            for order in lines[index + 1:]:
+            for order in lines[index + 1 :]:
                 if not order.startswith("      "):
                     break
                 found.append(order.strip())
@@ -168,14 +194,23 @@ def build_grounds(root: Path, language: str = SOURCE_LANGUAGE) -> dict[str, Grou
 def _new_game(site: Site, ruleset: str, game: str, names: tuple[str, ...], language: str) -> None:
     roster = site.root / f"{game}-roster.csv"
     if language == SOURCE_LANGUAGE:  # the roster as written before languages
-        roster.write_text("name,email\n" + "".join(f"{n},{address_of(n)}\n" for n in names), encoding="utf-8")
+        roster.write_text(
+            "name,email\n" + "".join(f"{n},{address_of(n)}\n" for n in names), encoding="utf-8"
+        )
     else:
-        roster.write_text("name,email,timezone,forum_name,language\n"
-                          + "".join(f"{n},{address_of(n)},,,{language}\n" for n in names), encoding="utf-8")
-    site.cli("new-game", "--ruleset", ruleset, "--roster", str(roster), "--seed", SEED, "--id", game)
+        roster.write_text(
+            "name,email,timezone,forum_name,language\n"
+            + "".join(f"{n},{address_of(n)},,,{language}\n" for n in names),
+            encoding="utf-8",
+        )
+    site.cli(
+        "new-game", "--ruleset", ruleset, "--roster", str(roster), "--seed", SEED, "--id", game
+    )
 
 
-def _advance_with_scripted_orders(site: Site, ruleset: str, game: str, names: tuple[str, ...], seed: int) -> None:
+def _advance_with_scripted_orders(
+    site: Site, ruleset: str, game: str, names: tuple[str, ...], seed: int
+) -> None:
     """Every player's scripted orders entered by the host, then the phase resolved."""
     rules = engine.ruleset(ruleset)
     state = rules.from_json(site.record(game)["state"])
@@ -195,8 +230,10 @@ def _save(site: Site, root: Path, key: str) -> Path:
 def _expect_phase(site: Site, game: str, phase: str) -> None:
     found = site.record(game)["phase_id"]
     if found != phase:
-        raise AssertionError(f"game {game} reached {found}, not {phase}: the seeded game changed; "
-                             "update tests/clients/grounds.py")
+        raise AssertionError(
+            f"game {game} reached {found}, not {phase}: the seeded game changed; "
+            "update tests/clients/grounds.py"
+        )
 
 
 def _advance_with_orders(site: Site, game: str, orders: dict[str, str]) -> None:
@@ -216,19 +253,39 @@ def _play_werewolf(root: Path, language: str) -> list[tuple[Scenario, Path]]:
     _new_game(site, "werewolf", "ww1", WEREWOLF_NAMES, language)
     site.cli("advance", "ww1")  # night 0: nobody acts
     _expect_phase(site, "ww1", "D1-nominate")
-    saved = [(Scenario("ww-nominate", "werewolf", "ww1", "D1-nominate", "Alice", ("NOMINATE Bruno",)),
-              _save(site, root, "ww-nominate"))]
-    _advance_with_orders(site, "ww1", {name: f"NOMINATE {'Ingrid' if index < 5 else 'Farid'}"
-                                       for index, name in enumerate(WEREWOLF_NAMES)})
+    saved = [
+        (
+            Scenario("ww-nominate", "werewolf", "ww1", "D1-nominate", "Alice", ("NOMINATE Bruno",)),
+            _save(site, root, "ww-nominate"),
+        )
+    ]
+    _advance_with_orders(
+        site,
+        "ww1",
+        {
+            name: f"NOMINATE {'Ingrid' if index < 5 else 'Farid'}"
+            for index, name in enumerate(WEREWOLF_NAMES)
+        },
+    )
     _expect_phase(site, "ww1", "D1-vote")
-    saved.append((Scenario("ww-vote", "werewolf", "ww1", "D1-vote", "Hugo", ("VOTE Ingrid",)),
-                  _save(site, root, "ww-vote")))
-    _advance_with_orders(site, "ww1", {name: "VOTE Farid" for name in WEREWOLF_NAMES if name != "Farid"})
+    saved.append(
+        (
+            Scenario("ww-vote", "werewolf", "ww1", "D1-vote", "Hugo", ("VOTE Ingrid",)),
+            _save(site, root, "ww-vote"),
+        )
+    )
+    _advance_with_orders(
+        site, "ww1", {name: "VOTE Farid" for name in WEREWOLF_NAMES if name != "Farid"}
+    )
     _expect_phase(site, "ww1", "N1")
     _advance_with_orders(site, "ww1", {name: "KILL Alice" for name in ("Ingrid", "José", "Greta")})
     _expect_phase(site, "ww1", "N1-witch")
-    saved.append((Scenario("ww-witch", "werewolf", "ww1", "N1-witch", "Bruno", ("POISON José",)),
-                  _save(site, root, "ww-witch")))
+    saved.append(
+        (
+            Scenario("ww-witch", "werewolf", "ww1", "N1-witch", "Bruno", ("POISON José",)),
+            _save(site, root, "ww-witch"),
+        )
+    )
     return saved
 
 
@@ -245,16 +302,41 @@ def _play_infiltration(root: Path, language: str) -> list[tuple[Scenario, Path]]
     _advance_with_orders(site, "inf1", {"Bruno": "CLASS SNEAKER"})
     _expect_phase(site, "inf1", "T1-movement")
     state = rules.from_json(site.record("inf1")["state"])
-    saved.append((Scenario("inf-movement", "infiltration", "inf1", "T1-movement", "Bruno",
-                           tuple(rules.scripted_orders(state, "Bruno", 1).splitlines())),
-                  _save(site, root, "inf-movement")))
-    bound_for = {guard.plan for guard in state.guards.values()} | {guard.room for guard in state.guards.values()}
-    history = next(room for room, slot in sorted(state.layout.items())
-                   if slot.kind == "HISTORY" and room not in bound_for)
+    saved.append(
+        (
+            Scenario(
+                "inf-movement",
+                "infiltration",
+                "inf1",
+                "T1-movement",
+                "Bruno",
+                tuple(rules.scripted_orders(state, "Bruno", 1).splitlines()),
+            ),
+            _save(site, root, "inf-movement"),
+        )
+    )
+    bound_for = {guard.plan for guard in state.guards.values()} | {
+        guard.room for guard in state.guards.values()
+    }
+    history = next(
+        room
+        for room, slot in sorted(state.layout.items())
+        if slot.kind == "HISTORY" and room not in bound_for
+    )
     _advance_with_orders(site, "inf1", {"Bruno": f"MOVE {history}"})
     _expect_phase(site, "inf1", "T1-decision")
     state = rules.from_json(site.record("inf1")["state"])
-    saved.append((Scenario("inf-decision", "infiltration", "inf1", "T1-decision", "Bruno",
-                           tuple(rules.scripted_orders(state, "Bruno", 2).splitlines())),
-                  _save(site, root, "inf-decision")))
+    saved.append(
+        (
+            Scenario(
+                "inf-decision",
+                "infiltration",
+                "inf1",
+                "T1-decision",
+                "Bruno",
+                tuple(rules.scripted_orders(state, "Bruno", 2).splitlines()),
+            ),
+            _save(site, root, "inf-decision"),
+        )
+    )
     return saved

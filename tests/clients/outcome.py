@@ -18,6 +18,7 @@ The outcome classes:
 - misread: pbp took something from the mail, and what it records is not what the player
   meant.
 """
+
 from __future__ import annotations
 
 import email
@@ -62,6 +63,7 @@ class Outcome:
 def _same(lines: tuple[str, ...], other: tuple[str, ...]) -> bool:
     def canonical(text: str) -> str:
         return " ".join(text.split()).casefold()
+
     return sorted(map(canonical, lines)) == sorted(map(canonical, other))
 
 
@@ -74,16 +76,28 @@ def false_remarks(case: Case, receipt: str, orders: tuple[str, ...]) -> list[str
     """Order lines the receipt quotes that the player did not write outside a block (the
     orders' keywords, and WITHDRAW's, tell an order line from other quoted text)."""
     keywords = sorted({line.split()[0] for line in orders if line.split()} | {"WITHDRAW"})
-    quoted = re.findall(rf'"((?:{"|".join(map(re.escape, keywords))})\b[^"\n]*)"', receipt, re.IGNORECASE)
+    quoted = re.findall(
+        rf'"((?:{"|".join(map(re.escape, keywords))})\b[^"\n]*)"', receipt, re.IGNORECASE
+    )
     return [line for line in quoted if line not in case.reason]
 
 
-def judged(case: Case, meant: tuple[str, ...], before: tuple[str, ...], recorded: tuple[str, ...],
-           receipt: str, orders: tuple[str, ...] = ()) -> str:
+def judged(
+    case: Case,
+    meant: tuple[str, ...],
+    before: tuple[str, ...],
+    recorded: tuple[str, ...],
+    receipt: str,
+    orders: tuple[str, ...] = (),
+) -> str:
     """The outcome class of one reply (see the module's docstring); `orders`: every order
     line of the case, whose keywords tell order lines in the receipt."""
     took_something = recorded != before or any(said in receipt for said in _ORDERS_RECEIVED)
-    as_meant = case.expect == "accepted" and _same(recorded, meant) and (took_something or _same(before, meant))
+    as_meant = (
+        case.expect == "accepted"
+        and _same(recorded, meant)
+        and (took_something or _same(before, meant))
+    )
     if as_meant:
         return FALSE_REMARK if false_remarks(case, receipt, orders) else ACCEPTED
     if took_something:
@@ -103,9 +117,19 @@ class Mailboxes(Protocol):
     def recorded_orders(self, game: str, player: str) -> tuple[str, ...]: ...
 
 
-def _reply(scenario: Scenario, case: Case, orders: tuple[str, ...], fill: Fill, original: bytes, token: str) -> bytes:
-    return build_reply(original, CLIENTS[case.client], fill, orders, player=Player(scenario.player, scenario.address),
-                       game=scenario.game, phase=scenario.phase, token=token)
+def _reply(
+    scenario: Scenario, case: Case, orders: tuple[str, ...], fill: Fill, original: bytes, token: str
+) -> bytes:
+    return build_reply(
+        original,
+        CLIENTS[case.client],
+        fill,
+        orders,
+        player=Player(scenario.player, scenario.address),
+        game=scenario.game,
+        phase=scenario.phase,
+        token=token,
+    )
 
 
 def _message_id(data: bytes) -> str:
@@ -142,13 +166,19 @@ def run_case(site: Mailboxes, scenario: Scenario, case: Case) -> Outcome:
     body = answer.get_body(("plain",)) if isinstance(answer, EmailMessage) else None
     receipt = f"{answer['Subject']}\n{body.get_content()}" if answer and body else ""
     recorded = site.recorded_orders(scenario.game, scenario.player)
-    verdict = judged(case, meant, before, recorded, receipt, meant + written + case.earlier + scenario.orders)
+    verdict = judged(
+        case, meant, before, recorded, receipt, meant + written + case.earlier + scenario.orders
+    )
     return Outcome(case, verdict, meant, before, recorded, receipt, reply)
 
 
-def run_corpus(grounds: dict[str, Ground], root: Path, cases: tuple[Case, ...] = CASES) -> list[Outcome]:
-    return [run_on_ground(grounds[case.scenario], case, root / f"case-{index:03d}")
-            for index, case in enumerate(cases)]
+def run_corpus(
+    grounds: dict[str, Ground], root: Path, cases: tuple[Case, ...] = CASES
+) -> list[Outcome]:
+    return [
+        run_on_ground(grounds[case.scenario], case, root / f"case-{index:03d}")
+        for index, case in enumerate(cases)
+    ]
 
 
 def table(outcomes: list[Outcome], by: str = "client") -> str:
@@ -158,10 +188,20 @@ def table(outcomes: list[Outcome], by: str = "client") -> str:
         key = CLIENTS[outcome.case.client].label if by == "client" else outcome.case.style
         rows.setdefault(key, Counter())[outcome.verdict] += 1
     total: Counter[str] = Counter(outcome.verdict for outcome in outcomes)
-    head = "| " + ("client" if by == "client" else "fill style") + " | replies | " + " | ".join(CLASSES) + " |"
+    head = (
+        "| "
+        + ("client" if by == "client" else "fill style")
+        + " | replies | "
+        + " | ".join(CLASSES)
+        + " |"
+    )
     lines = [head, "|" + " --- |" * (len(CLASSES) + 2)]
     for key, counts in [*rows.items(), ("**all**", total)]:
-        lines.append(f"| {key} | {sum(counts.values())} | " + " | ".join(str(counts[c]) for c in CLASSES) + " |")
+        lines.append(
+            f"| {key} | {sum(counts.values())} | "
+            + " | ".join(str(counts[c]) for c in CLASSES)
+            + " |"
+        )
     return "\n".join(lines)
 
 

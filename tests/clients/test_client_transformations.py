@@ -14,6 +14,7 @@ reading of the orders written.
 
 CI runs PBP_CLIENT_EXAMPLES examples (default 60); more: `PBP_CLIENT_EXAMPLES=2000`.
 """
+
 from __future__ import annotations
 
 import email
@@ -45,9 +46,15 @@ from tests.clients.grounds import MODERATOR, Ground, Scenario, address_of, form_
 EXAMPLES = int(os.environ.get("PBP_CLIENT_EXAMPLES", "60"))
 # Seeded (derandomize) and not shrunk: each example is a whole mail through the desk, and a
 # failure prints the mail as sent.
-settings.register_profile("client-transformations", max_examples=EXAMPLES, deadline=None, derandomize=True,
-                          database=None, phases=(Phase.explicit, Phase.generate),
-                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.register_profile(
+    "client-transformations",
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    phases=(Phase.explicit, Phase.generate),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 @dataclass(frozen=True)
@@ -71,13 +78,24 @@ def forms(grounds_in) -> list[Form]:
     for ground in (ground for language in languages() for ground in grounds_in(language).values()):
         scenario = ground.scenario
         rules = engine.ruleset(scenario.ruleset)
-        record = next(iter(game_tables(ground.folder / "games" / f"{scenario.game}.json")["game"].values()))
+        record = next(
+            iter(game_tables(ground.folder / "games" / f"{scenario.game}.json")["game"].values())
+        )
         state = rules.from_json(record["state"])
         phase = rules.phase(state)
         assert phase is not None, f"{scenario.key}: the game is over"
         for player in sorted(name for name, grammar in phase.grammar.items() if grammar):
-            mail = form_mail(mails_in(ground.folder / "mail" / address_of(player)), scenario.game, scenario.phase)
-            found.append(Form(ground, replace(scenario, player=player, address=address_of(player)), mail, state))
+            mail = form_mail(
+                mails_in(ground.folder / "mail" / address_of(player)), scenario.game, scenario.phase
+            )
+            found.append(
+                Form(
+                    ground,
+                    replace(scenario, player=player, address=address_of(player)),
+                    mail,
+                    state,
+                )
+            )
     return found
 
 
@@ -88,30 +106,44 @@ def workspace(tmp_path_factory):
 
 # A client made of the drawn transformations, on a neutral plain-text profile.
 BASE = replace(CLIENTS["thunderbird"], key="drawn", headers=(), greeting=("Orders:",), signature=())
-SHAPES = st.fixed_dictionaries({
-    "fill": st.builds(Fill, st.sampled_from(["uncomment", "literal", "strip", "typed"]),
-                      st.sampled_from(["top", "bottom", "quote"])),
-    "depth": st.integers(1, 3),
-    "quote_style": st.sampled_from(["> ", ">"]),
-    "wrap": st.sampled_from(["none", "hard", "flowed", "flowed-delsp"]),
-    "rendering": st.sampled_from(["plain", "html"]),
-    "encoding": st.sampled_from(["8bit", "quoted-printable", "base64"]),
-    "charset": st.sampled_from(["utf-8", "windows-1252"]),
-    "text_line_end": st.sampled_from(["\n", "\r\n"]),
-    "line_end": st.sampled_from(["\r\n", "\n"]),
-    "typing_leaves_quote": st.booleans(),
-    "blank_around_typed": st.booleans(),
-})
+SHAPES = st.fixed_dictionaries(
+    {
+        "fill": st.builds(
+            Fill,
+            st.sampled_from(["uncomment", "literal", "strip", "typed"]),
+            st.sampled_from(["top", "bottom", "quote"]),
+        ),
+        "depth": st.integers(1, 3),
+        "quote_style": st.sampled_from(["> ", ">"]),
+        "wrap": st.sampled_from(["none", "hard", "flowed", "flowed-delsp"]),
+        "rendering": st.sampled_from(["plain", "html"]),
+        "encoding": st.sampled_from(["8bit", "quoted-printable", "base64"]),
+        "charset": st.sampled_from(["utf-8", "windows-1252"]),
+        "text_line_end": st.sampled_from(["\n", "\r\n"]),
+        "line_end": st.sampled_from(["\r\n", "\n"]),
+        "typing_leaves_quote": st.booleans(),
+        "blank_around_typed": st.booleans(),
+    }
+)
 
 
 def drawn_client(shape: dict) -> Client:
     wrap = shape["wrap"]
     return replace(
-        BASE, layout="html" if shape["rendering"] == "html" else "plain", html="gmail",
-        wrap="flowed" if wrap.startswith("flowed") else wrap, delsp=wrap == "flowed-delsp", width=76,
-        quote_style=shape["quote_style"], plain_charset=shape["charset"], plain_encoding=shape["encoding"],
-        html_charset=shape["charset"], html_encoding=shape["encoding"],
-        typing_leaves_quote=shape["typing_leaves_quote"], blank_around_typed=shape["blank_around_typed"])
+        BASE,
+        layout="html" if shape["rendering"] == "html" else "plain",
+        html="gmail",
+        wrap="flowed" if wrap.startswith("flowed") else wrap,
+        delsp=wrap == "flowed-delsp",
+        width=76,
+        quote_style=shape["quote_style"],
+        plain_charset=shape["charset"],
+        plain_encoding=shape["encoding"],
+        html_charset=shape["charset"],
+        html_encoding=shape["encoding"],
+        typing_leaves_quote=shape["typing_leaves_quote"],
+        blank_around_typed=shape["blank_around_typed"],
+    )
 
 
 @pytest.fixture(scope="session")
@@ -126,19 +158,25 @@ def recorded(form: Form, data: bytes, workspace, renderer: Renderer) -> dict | N
     root, count = workspace
     folder = root / f"example-{next(count)}"
     top = str(form.ground.folder)
-    shutil.copytree(form.ground.folder, folder, ignore=lambda where, names: ["mail"] if where == top else [])
+    shutil.copytree(
+        form.ground.folder, folder, ignore=lambda where, names: ["mail"] if where == top else []
+    )
     raw = RawMail(f"k{folder.name}", data, hashlib.sha256(data).hexdigest())
     with ComposedModerator(Settings(data=folder, from_address=MODERATOR)) as moderator:
         moderator.renderer = renderer
         Desk(moderator).receive(parse_inbound(raw, (MODERATOR,), 1_000_000))
-        row = load(moderator, form.scenario.game).latest_order(form.scenario.phase, form.scenario.player)
+        row = load(moderator, form.scenario.game).latest_order(
+            form.scenario.phase, form.scenario.player
+        )
     shutil.rmtree(folder)
     return row
 
 
 @settings(settings.get_profile("client-transformations"))
 @given(choice=st.data(), seed=st.integers(0, 10**6), shape=SHAPES)
-def test_every_client_transformation_keeps_the_orders(forms, workspace, renderer, choice, seed, shape):
+def test_every_client_transformation_keeps_the_orders(
+    forms, workspace, renderer, choice, seed, shape
+):
     """Hard wrap at 76, format=flowed (with and without DelSp), quotes 1 to 3 deep with `>`
     or `> `, the block above, below or inside the quote, CRLF, any transfer encoding and an
     HTML-only rendering, alone or combined: the orders recorded are those written."""
@@ -149,14 +187,24 @@ def test_every_client_transformation_keeps_the_orders(forms, workspace, renderer
     assume(orders)  # a player whose scripted choice is to give no order fills nothing in
     if shape["fill"].placement == "quote" and shape["fill"].edit == "strip":
         shape["fill"] = Fill("typed", "quote")
-    data = build_reply(form.mail, drawn_client(shape), shape["fill"], orders,
-                       player=Player(scenario.player, scenario.address), game=scenario.game,
-                       phase=scenario.phase, token=f"{seed}", depth=shape["depth"],
-                       text_line_end=shape["text_line_end"], line_end=shape["line_end"])
+    data = build_reply(
+        form.mail,
+        drawn_client(shape),
+        shape["fill"],
+        orders,
+        player=Player(scenario.player, scenario.address),
+        game=scenario.game,
+        phase=scenario.phase,
+        token=f"{seed}",
+        depth=shape["depth"],
+        text_line_end=shape["text_line_end"],
+        line_end=shape["line_end"],
+    )
     expected = [str(order) for order in rules.parse_orders(form.state, scenario.player, orders)]
     row = recorded(form, data, workspace, renderer)
     sent = email.message_from_bytes(data, policy=policy.default)
     # Each order is written on its template line, so their order follows the form's.
     assert row is not None and sorted(row.text.splitlines()) == sorted(expected), (
         f"{scenario.key} {scenario.player} {shape}: wrote {orders}, recorded {row and row.text!r}\n"
-        f"{sent.get_body().get_content()}")
+        f"{sent.get_body().get_content()}"
+    )

@@ -9,6 +9,7 @@ reading without guessing, which is refused with its true reason; never a misread
 A sample also goes over real Dovecot IMAP and aiosmtpd: the player's mail is fetched
 from their mailbox, the reply delivered into pbp's INBOX over LMTP.
 """
+
 from __future__ import annotations
 
 import email
@@ -26,16 +27,39 @@ from tests.clients.grounds import WEREWOLF_NAMES, Scenario, Site, recorded_order
 from tests.clients.outcome import ACCEPTED, MISREAD, Outcome, run_case, run_on_ground
 from tests.fixtures.harness import plain_smtp
 
-FAMILIES = ("Gmail web", "Gmail Android", "Outlook desktop (HTML", "Outlook desktop HTML only",
-            "Outlook desktop (plain", "Outlook web", "Outlook iOS", "Apple Mail", "iPhone", "Thunderbird",
-            "Yahoo", "Horde")
-STYLES = ("kept", "literal", "deleted", "typed-in-quote", "bottom", "own-mail", "changed", "html-only", "withdraw",
-          "outside")
+FAMILIES = (
+    "Gmail web",
+    "Gmail Android",
+    "Outlook desktop (HTML",
+    "Outlook desktop HTML only",
+    "Outlook desktop (plain",
+    "Outlook web",
+    "Outlook iOS",
+    "Apple Mail",
+    "iPhone",
+    "Thunderbird",
+    "Yahoo",
+    "Horde",
+)
+STYLES = (
+    "kept",
+    "literal",
+    "deleted",
+    "typed-in-quote",
+    "bottom",
+    "own-mail",
+    "changed",
+    "html-only",
+    "withdraw",
+    "outside",
+)
 
 
 def explained(outcome: Outcome) -> str:
-    return (f"{outcome.case.id}: {outcome.verdict} (expected {outcome.expected}); meant {outcome.meant}, "
-            f"recorded {outcome.recorded} (before: {outcome.before})\nreceipt:\n{outcome.receipt[:1500]}")
+    return (
+        f"{outcome.case.id}: {outcome.verdict} (expected {outcome.expected}); meant {outcome.meant}, "
+        f"recorded {outcome.recorded} (before: {outcome.before})\nreceipt:\n{outcome.receipt[:1500]}"
+    )
 
 
 @pytest.mark.parametrize("language", languages())
@@ -71,9 +95,14 @@ def test_every_client_names_its_sources_and_they_are_listed():
 
 
 # ---------------------------------------------------------------------- over Dovecot IMAP
-IMAP_SAMPLE = ("gmail-web/ww-nominate/kept", "outlook-desktop/ww-nominate/own-mail",
-               "thunderbird/ww-nominate/bottom", "apple-mail-html/ww-nominate/html-only",
-               "outlook-html-only-nl/ww-nominate/kept", "iphone/ww-nominate/outside")
+IMAP_SAMPLE = (
+    "gmail-web/ww-nominate/kept",
+    "outlook-desktop/ww-nominate/own-mail",
+    "thunderbird/ww-nominate/bottom",
+    "apple-mail-html/ww-nominate/html-only",
+    "outlook-html-only-nl/ww-nominate/kept",
+    "iphone/ww-nominate/outside",
+)
 
 
 class ImapMailboxes:
@@ -101,29 +130,59 @@ class ImapMailboxes:
 
 
 @pytest.mark.integration
-def test_a_sample_of_the_corpus_over_dovecot_imap(tmp_path: Path, dovecot, smtp_server, client_grounds):
+def test_a_sample_of_the_corpus_over_dovecot_imap(
+    tmp_path: Path, dovecot, smtp_server, client_grounds
+):
     """The same replies, fetched and delivered over real IMAP and SMTP, reach the same
     outcomes as over the Maildir transport."""
     moderator = dovecot.add_user(dovecot.new_address("pbp", "pbp.test"), "modpass")
-    players = {name: dovecot.add_user(dovecot.new_address(name.lower().replace("é", "e"))) for name in WEREWOLF_NAMES}
+    players = {
+        name: dovecot.add_user(dovecot.new_address(name.lower().replace("é", "e")))
+        for name in WEREWOLF_NAMES
+    }
     site = Site(tmp_path)
     (tmp_path / "imap-password").write_text("modpass\n")
-    site.write_settings({
-        "pbp": {"data": site.data, "transport": "imap", "from_address": moderator, "replies_per_sender_per_day": 1000},
-        "imap": {"host": dovecot.host, "port": dovecot.imap_port, "security": "none", "user": moderator,
-                 "password_file": tmp_path / "imap-password", "idle": "off"},
-        "smtp": plain_smtp(smtp_server)})
+    site.write_settings(
+        {
+            "pbp": {
+                "data": site.data,
+                "transport": "imap",
+                "from_address": moderator,
+                "replies_per_sender_per_day": 1000,
+            },
+            "imap": {
+                "host": dovecot.host,
+                "port": dovecot.imap_port,
+                "security": "none",
+                "user": moderator,
+                "password_file": tmp_path / "imap-password",
+                "idle": "off",
+            },
+            "smtp": plain_smtp(smtp_server),
+        }
+    )
     roster = tmp_path / "roster.csv"
-    roster.write_text("name,email\n" + "".join(f"{n},{a}\n" for n, a in players.items()), encoding="utf-8")
-    site.cli("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "5", "--id", "ww1")
+    roster.write_text(
+        "name,email\n" + "".join(f"{n},{a}\n" for n, a in players.items()), encoding="utf-8"
+    )
+    site.cli(
+        "new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "5", "--id", "ww1"
+    )
     site.cli("advance", "ww1")
     mailboxes = ImapMailboxes(site, dovecot, moderator)
     base = client_grounds["ww-nominate"].scenario
     cases = [case for case in CASES if case.id in IMAP_SAMPLE]
     assert len(cases) == len(IMAP_SAMPLE)
-    outcomes = [run_case(mailboxes, Scenario(base.key, base.ruleset, base.game, base.phase, name, base.orders,
-                                             players[name]), case)
-                for case, name in zip(cases, WEREWOLF_NAMES[1:])]  # a player of their own per case
+    outcomes = [
+        run_case(
+            mailboxes,
+            Scenario(
+                base.key, base.ruleset, base.game, base.phase, name, base.orders, players[name]
+            ),
+            case,
+        )
+        for case, name in zip(cases, WEREWOLF_NAMES[1:])
+    ]  # a player of their own per case
     wrong = [explained(outcome) for outcome in outcomes if outcome.verdict != outcome.expected]
     assert not wrong, "\n\n".join(wrong)
     assert all(outcome.receipt for outcome in outcomes if outcome.verdict == ACCEPTED)

@@ -4,6 +4,7 @@ column, and format=flowed (RFC 3676) soft line breaks, with or without DelSp.
 A reply's text is a list of logical `Line`s, each with its quote depth; the functions here
 turn them into the physical lines the client sends.
 """
+
 from __future__ import annotations
 
 import re
@@ -46,8 +47,14 @@ def hard_wrapped(lines: list[Line], style: str, width: int) -> list[str]:
         if not line.text or line.text == SIGNATURE_SEPARATOR:
             physical.append(mark + line.text)
             continue
-        pieces = textwrap.wrap(line.text, width=width, break_long_words=False,
-                               break_on_hyphens=False, replace_whitespace=False, drop_whitespace=True)
+        pieces = textwrap.wrap(
+            line.text,
+            width=width,
+            break_long_words=False,
+            break_on_hyphens=False,
+            replace_whitespace=False,
+            drop_whitespace=True,
+        )
         physical.extend(mark + piece for piece in pieces or [""])
     return physical
 
@@ -73,7 +80,9 @@ def flowed(lines: list[Line], width: int, delsp: bool) -> list[str]:
         pieces = _soft_pieces(text, room)
         for index, piece in enumerate(pieces):
             last = index == len(pieces) - 1
-            body = piece if line.depth else _stuffed(piece)  # at depth > 0 the space after ">" stuffs
+            body = (
+                piece if line.depth else _stuffed(piece)
+            )  # at depth > 0 the space after ">" stuffs
             physical.append(marks + body + ("" if last or not delsp else " "))
     return physical
 
@@ -92,5 +101,7 @@ def _soft_pieces(text: str, room: int) -> list[str]:
         current += word
     pieces.append(current.rstrip(" ") if current.strip() else current)
     # a piece must end with a space to flow into the next one (text cut after a space)
-    return [piece if piece.endswith(" ") or index == len(pieces) - 1 else piece + " "
-            for index, piece in enumerate(pieces)]
+    return [
+        piece if piece.endswith(" ") or index == len(pieces) - 1 else piece + " "
+        for index, piece in enumerate(pieces)
+    ]

@@ -4,6 +4,7 @@ Each good command exits 0 and does its work; each bad input — an unknown game,
 player, a bad duration or time, a time in the past — exits 2 with one line on stderr
 (`pbp: …`, docs/design.md: Command line, "Errors are one clear line and a non-zero exit") and leaves the game
 file byte-identical (docs/design.md: Bad input, "Bad input gets a clear error … and changes nothing")."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -29,13 +30,30 @@ class Site:
     def __init__(self, root: Path, capsys, options: tuple[str, ...] = ()):
         self.root, self.capsys = root, capsys
         self.settings = root / "pbp.ini"
-        write_settings(self.settings, {"pbp": {"data": root / "data", "from_address": "pbp@games.example"}})
+        write_settings(
+            self.settings, {"pbp": {"data": root / "data", "from_address": "pbp@games.example"}}
+        )
         roster = root / "roster.csv"
-        roster.write_text("name,email,timezone\n" + "".join(
-            f"{name},{name.lower()}@example.org,Australia/Sydney\n" for name in PLAYERS))
+        roster.write_text(
+            "name,email,timezone\n"
+            + "".join(f"{name},{name.lower()}@example.org,Australia/Sydney\n" for name in PLAYERS)
+        )
         option_args = [arg for option in options for arg in ("--option", option)]
-        assert self.pbp("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "7",
-                        "--id", "g1", *option_args) == 0
+        assert (
+            self.pbp(
+                "new-game",
+                "--ruleset",
+                "infiltration",
+                "--roster",
+                str(roster),
+                "--seed",
+                "7",
+                "--id",
+                "g1",
+                *option_args,
+            )
+            == 0
+        )
         self.game_file = root / "data" / "games" / "g1.json"
 
     def pbp(self, command: str, *arguments: str) -> int:
@@ -86,10 +104,27 @@ def test_new_game_warns_of_a_ninja_in_a_small_werewolf_game(tmp_path, capsys):
     site = Site(tmp_path, capsys)
     roster = tmp_path / "werewolves.csv"
     names = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
-    roster.write_text("name,email\n" + "".join(f"{name},{name.lower()}@example.org\n" for name in names))
+    roster.write_text(
+        "name,email\n" + "".join(f"{name},{name.lower()}@example.org\n" for name in names)
+    )
     roles = "roles=werewolf,werewolf,ninja,seer,villager,villager,villager,villager"
-    assert site.pbp("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "7", "--id", "w1",
-                    "--option", roles, "--no-send") == 0
+    assert (
+        site.pbp(
+            "new-game",
+            "--ruleset",
+            "werewolf",
+            "--roster",
+            str(roster),
+            "--seed",
+            "7",
+            "--id",
+            "w1",
+            "--option",
+            roles,
+            "--no-send",
+        )
+        == 0
+    )
     out, _ = site.output()
     assert "started" in out and "Warning: The role list has a Ninja with 8 players" in out
 
@@ -121,28 +156,68 @@ def test_extend(site):
     assert site.output()[0].startswith("Game g1: the deadline is now ")
     assert site.pbp("extend", "g1", "2031-06-01", "18:00", "Australia/Sydney") == 0
     assert site.record()["deadline"] == "2031-06-01T08:00:00+00:00"
-    assert "Game g1: the deadline is now Sun 1 Jun 2031, 08:00 UTC; a post for the thread is drafted." in site.output()[0]
+    assert (
+        "Game g1: the deadline is now Sun 1 Jun 2031, 08:00 UTC; a post for the thread is drafted."
+        in site.output()[0]
+    )
     site.refused("extend", "nosuch", "2h", says="There is no game 'nosuch'")
     site.refused("extend", "g1", "soon", says="'soon' is neither a duration")
     site.refused("extend", "g1", "0m", says="no time at all")
     site.refused("extend", "g1", "2031-06-01 18:00", says="has no time zone")
-    site.refused("extend", "g1", "2031-06-01 18:00 Mars/Olympus", says="Unknown time zone 'Mars/Olympus'")
+    site.refused(
+        "extend", "g1", "2031-06-01 18:00 Mars/Olympus", says="Unknown time zone 'Mars/Olympus'"
+    )
     site.refused("extend", "g1", "2020-01-01 00:00 UTC", says="is in the past")
 
 
 def test_substitute(site):
     old_token = site.record()["tokens"]["Chloe"]
-    assert site.pbp("substitute", "g1", "chloe", "Carol", "carol@example.org", "--timezone", "Europe/Berlin") == 0
+    assert (
+        site.pbp(
+            "substitute", "g1", "chloe", "Carol", "carol@example.org", "--timezone", "Europe/Berlin"
+        )
+        == 0
+    )
     assert "Carol now plays Chloe; the old token no longer works" in site.output()[0]
     entry = next(e for e in site.record()["roster"] if e["name"] == "Chloe")
-    assert (entry["email"], entry["played_by"], entry["timezone"]) == ("carol@example.org", "Carol", "Europe/Berlin")
+    assert (entry["email"], entry["played_by"], entry["timezone"]) == (
+        "carol@example.org",
+        "Carol",
+        "Europe/Berlin",
+    )
     assert site.record()["tokens"]["Chloe"] != old_token
-    site.refused("substitute", "nosuch", "Bruno", "Dora", "dora@example.org", says="There is no game 'nosuch'")
-    site.refused("substitute", "g1", "Zed", "Dora", "dora@example.org", says="There is no player 'Zed' in game g1")
-    site.refused("substitute", "g1", "Bruno", "Dora", "not-an-address", says="is not an email address")
-    site.refused("substitute", "g1", "Bruno", "Dora", "carol@example.org", says="already on the roster")
-    site.refused("substitute", "g1", "Bruno", "Dora", "dora@example.org", "--timezone", "Mars/Olympus",
-                 says="Unknown time zone 'Mars/Olympus'")
+    site.refused(
+        "substitute",
+        "nosuch",
+        "Bruno",
+        "Dora",
+        "dora@example.org",
+        says="There is no game 'nosuch'",
+    )
+    site.refused(
+        "substitute",
+        "g1",
+        "Zed",
+        "Dora",
+        "dora@example.org",
+        says="There is no player 'Zed' in game g1",
+    )
+    site.refused(
+        "substitute", "g1", "Bruno", "Dora", "not-an-address", says="is not an email address"
+    )
+    site.refused(
+        "substitute", "g1", "Bruno", "Dora", "carol@example.org", says="already on the roster"
+    )
+    site.refused(
+        "substitute",
+        "g1",
+        "Bruno",
+        "Dora",
+        "dora@example.org",
+        "--timezone",
+        "Mars/Olympus",
+        says="Unknown time zone 'Mars/Olympus'",
+    )
 
 
 def _actors(site) -> list[str]:
@@ -156,20 +231,32 @@ def test_submit(site, tmp_path):
     orders.write_text("BEGIN ORDERS g1 T0-class\nclass: warrior\nEND ORDERS\n")
     assert site.pbp("submit", "g1", actor.lower(), str(orders)) == 0
     assert f"Accepted for {actor}:\n  CLASS WARRIOR\n" in site.output()[0]
-    assert [(row["player"], row["text"], row["mail_key"]) for row in site.orders()] == [(actor, "CLASS WARRIOR", "host")]
+    assert [(row["player"], row["text"], row["mail_key"]) for row in site.orders()] == [
+        (actor, "CLASS WARRIOR", "host")
+    ]
     orders.write_text("CLASS PILOT\n")
-    site.refused("submit", "g1", actor, str(orders), says=f"The orders for {actor} were not accepted")
+    site.refused(
+        "submit", "g1", actor, str(orders), says=f"The orders for {actor} were not accepted"
+    )
     site.refused("submit", "nosuch", actor, str(orders), says="There is no game 'nosuch'")
-    site.refused("submit", "g1", "Zed", str(orders), says="There is no player or NPC 'Zed' in game g1")
-    site.refused("submit", "g1", actor, str(tmp_path / "missing.txt"), says="Cannot read the orders file")
+    site.refused(
+        "submit", "g1", "Zed", str(orders), says="There is no player or NPC 'Zed' in game g1"
+    )
+    site.refused(
+        "submit", "g1", actor, str(tmp_path / "missing.txt"), says="Cannot read the orders file"
+    )
 
 
 def test_modkill(site):
     assert site.pbp("modkill", "g1", "Bruno", "left", "the", "game") == 0
     out, _ = site.output()
     assert out.startswith("Bruno is removed from game g1.") and "Mails sent: 6" in out
-    assert [a for a in site.record()["host_actions"] if a["kind"] != "extend"][-1]["reason"] == "left the game"
-    site.refused("modkill", "g1", "Bruno", "again", says="Bruno")  # already dead: the engine refuses
+    assert [a for a in site.record()["host_actions"] if a["kind"] != "extend"][-1][
+        "reason"
+    ] == "left the game"
+    site.refused(
+        "modkill", "g1", "Bruno", "again", says="Bruno"
+    )  # already dead: the engine refuses
     site.refused("modkill", "nosuch", "Alice", "rules", says="There is no game 'nosuch'")
     site.refused("modkill", "g1", "Zed", "rules", says="There is no player or NPC 'Zed' in game g1")
     site.refused("modkill", "g1", "Alice", " ", says="Give a reason")
@@ -178,9 +265,15 @@ def test_modkill(site):
 def test_a_modkill_reason_with_braces_is_announced_as_written(site):
     assert site.pbp("modkill", "g1", "Bruno", "said {deadline} and {0}") == 0
     notices = [row["body"] for row in site.outbox() if row["kind"] == "notice"]
-    assert len(notices) == len(PLAYERS) - 1 and all("Reason: said {deadline} and {0}" in body for body in notices)
+    assert len(notices) == len(PLAYERS) - 1 and all(
+        "Reason: said {deadline} and {0}" in body for body in notices
+    )
     # Bruno himself is told in his own last report
-    (last,) = [row["body"] for row in site.outbox() if row["kind"] == "report" and row["recipient"] == "Bruno"]
+    (last,) = [
+        row["body"]
+        for row in site.outbox()
+        if row["kind"] == "report" and row["recipient"] == "Bruno"
+    ]
     assert "said {deadline} and {0}" in last
 
 
@@ -195,7 +288,10 @@ def test_resolve_when_all_in_resolves_on_the_last_submitted_order(tmp_path, caps
         assert site.record()["phase_id"] == "T0-class"
     assert site.pbp("submit", "g1", actors[-1], str(orders)) == 0
     out, _ = site.output()
-    assert "Every order is in (option resolve_when_all_in): T0-class is resolved; next phase: T1-movement." in out
+    assert (
+        "Every order is in (option resolve_when_all_in): T0-class is resolved; next phase: T1-movement."
+        in out
+    )
     assert site.record()["phase_id"] == "T1-movement" and site.record()["resolved"] == ["T0-class"]
 
 
@@ -214,25 +310,38 @@ def test_pbp_poll_resolves_at_once_when_the_mail_it_read_completes_the_orders(tm
         assert site.pbp("submit", "g1", actor, str(orders), "--no-send") == 0
     last = actors[-1]
     mail = EmailMessage()
-    mail["From"], mail["To"], mail["Subject"] = f"{last.lower()}@example.org", "pbp@games.example", "orders"
+    mail["From"], mail["To"], mail["Subject"] = (
+        f"{last.lower()}@example.org",
+        "pbp@games.example",
+        "orders",
+    )
     mail["Message-ID"] = "<last-orders@example.org>"
-    mail.set_content(f"BEGIN ORDERS g1 T0-class\nTOKEN: {site.record()['tokens'][last]}\nCLASS WARRIOR\nEND ORDERS\n")
+    mail.set_content(
+        f"BEGIN ORDERS g1 T0-class\nTOKEN: {site.record()['tokens'][last]}\nCLASS WARRIOR\nEND ORDERS\n"
+    )
     deliver(tmp_path / "data" / "mail" / "inbox", bytes(mail))
     assert site.pbp("poll") == 0
     out, _ = site.output()
-    assert "Every order is in (option resolve_when_all_in): g1 T0-class is resolved; next phase: T1-movement." in out
+    assert (
+        "Every order is in (option resolve_when_all_in): g1 T0-class is resolved; next phase: T1-movement."
+        in out
+    )
     assert site.record()["phase_id"] == "T1-movement"
 
 
 def test_options_show_and_change_a_running_games_reminders(site):
     assert site.pbp("options", "g1") == 0
-    assert site.output()[0] == ("Game g1 has: prod_below=off, reminders=on, resolve_when_all_in=off, spectators=off, "
-                                "tally_after_votes=off, tally_every=off, thread_receipts=off, votes=mail, "
-                                "wait_for_publish=off.\n")
+    assert site.output()[0] == (
+        "Game g1 has: prod_below=off, reminders=on, resolve_when_all_in=off, spectators=off, "
+        "tally_after_votes=off, tally_every=off, thread_receipts=off, votes=mail, "
+        "wait_for_publish=off.\n"
+    )
     assert site.pbp("options", "g1", "reminders=off") == 0
-    assert site.output()[0] == ("Game g1 now has: prod_below=off, reminders=off, resolve_when_all_in=off, "
-                                "spectators=off, tally_after_votes=off, tally_every=off, thread_receipts=off, "
-                                "votes=mail, wait_for_publish=off.\n")
+    assert site.output()[0] == (
+        "Game g1 now has: prod_below=off, reminders=off, resolve_when_all_in=off, "
+        "spectators=off, tally_after_votes=off, tally_every=off, thread_receipts=off, "
+        "votes=mail, wait_for_publish=off.\n"
+    )
     assert site.record()["moderator_options"]["reminders"] == "off"
     assert site.record()["host_actions"][-1]["options"] == {"reminders": "off"}
     site.refused("options", "g1", "reminders=soon", says="not a comma-separated list of durations")

@@ -1,4 +1,5 @@
 """The host's commands end to end on the embedded Maildir transport, and the demo."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,7 +8,9 @@ from pbp.cli import main
 from pbp.demo import play_demo
 
 
-@pytest.mark.parametrize("ruleset, players, seed", [("infiltration", 5, "8"), ("werewolf", 8, "14")])
+@pytest.mark.parametrize(
+    "ruleset, players, seed", [("infiltration", 5, "8"), ("werewolf", 8, "14")]
+)
 def test_the_demo_plays_a_game_to_a_result(tmp_path, ruleset, players, seed):
     lines = []
     outcome = play_demo(ruleset, players, seed=seed, data=tmp_path / "demo", say=lines.append)
@@ -24,11 +27,16 @@ def test_the_werewolf_demo_pack_agrees_on_its_kill_in_the_pack_channel(tmp_path)
     lines = []
     play_demo("werewolf", seed="1", data=tmp_path / "demo", say=lines.append)
     night = lines.index("\n== Night 1 ==")
-    talk = lines[night + 1:night + 4]
-    assert talk == ["  (pack, private) Farid: For Night 1, I say KILL Greta. Agreed?",
-                    "  (pack, private) Hiro: Agreed: KILL Greta.",
-                    "  (pack, private) Ingrid: Agreed: KILL Greta."]
-    hiro = "".join(path.read_text() for path in (tmp_path / "demo" / "mail" / "hiro@players.invalid").glob("*/*"))
+    talk = lines[night + 1 : night + 4]
+    assert talk == [
+        "  (pack, private) Farid: For Night 1, I say KILL Greta. Agreed?",
+        "  (pack, private) Hiro: Agreed: KILL Greta.",
+        "  (pack, private) Ingrid: Agreed: KILL Greta.",
+    ]
+    hiro = "".join(
+        path.read_text()
+        for path in (tmp_path / "demo" / "mail" / "hiro@players.invalid").glob("*/*")
+    )
     assert "Farid wrote to pack" in hiro and "For Night 1, I say KILL Greta. Agreed?" in hiro
 
 
@@ -38,10 +46,30 @@ def test_init_new_game_status_advance_poll(tmp_path, monkeypatch, capsys):
     assert (tmp_path / "pbp.ini").exists() and (tmp_path / "pbp-data" / "registry.json").exists()
     assert main(["init"]) == 2  # refuses to overwrite
     roster = tmp_path / "roster.csv"
-    roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n"
-                                               for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")))
-    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "8",
-                 "--schedule", "class=10m", "--npc", "Raiden:renegade:neutral"]) == 0
+    roster.write_text(
+        "name,email\n"
+        + "".join(
+            f"{n},{n.lower()}@example.org\n" for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")
+        )
+    )
+    assert (
+        main(
+            [
+                "new-game",
+                "--ruleset",
+                "infiltration",
+                "--roster",
+                str(roster),
+                "--seed",
+                "8",
+                "--schedule",
+                "class=10m",
+                "--npc",
+                "Raiden:renegade:neutral",
+            ]
+        )
+        == 0
+    )
     assert "Game inf1 (infiltration, 5 players) started" in capsys.readouterr().out
     welcome = list((tmp_path / "pbp-data" / "mail" / "alice@example.org" / "new").iterdir())
     assert len(welcome) == 1 and b"BEGIN ORDERS inf1 T0-class" in welcome[0].read_bytes()
@@ -75,13 +103,23 @@ def test_status_tells_the_host_of_unanswered_mail(tmp_path, monkeypatch, capsys)
     monkeypatch.chdir(tmp_path)
     assert main(["init"]) == 0
     settings = tmp_path / "pbp.ini"
-    settings.write_text(settings.read_text().replace("max_mail_size = 1000000", "max_mail_size = 5000"))
+    settings.write_text(
+        settings.read_text().replace("max_mail_size = 1000000", "max_mail_size = 5000")
+    )
     roster = tmp_path / "roster.csv"
-    roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n"
-                                               for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")))
-    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--id", "g1"]) == 0
-    for sender, body in (("Mallory <mallory@elsewhere.example>", "BEGIN ORDERS g1 T0-class\n"),
-                         ("Alice <alice@example.org>", "x" * 6000)):
+    roster.write_text(
+        "name,email\n"
+        + "".join(
+            f"{n},{n.lower()}@example.org\n" for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")
+        )
+    )
+    assert (
+        main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--id", "g1"]) == 0
+    )
+    for sender, body in (
+        ("Mallory <mallory@elsewhere.example>", "BEGIN ORDERS g1 T0-class\n"),
+        ("Alice <alice@example.org>", "x" * 6000),
+    ):
         message = EmailMessage()
         message["From"], message["To"], message["Subject"] = sender, "pbp@localhost", "orders"
         message.set_content(body)
@@ -91,7 +129,9 @@ def test_status_tells_the_host_of_unanswered_mail(tmp_path, monkeypatch, capsys)
     assert "Mail sent: 0;" in capsys.readouterr().out  # neither mail is answered
     assert main(["status"]) == 0
     out = capsys.readouterr().out
-    assert "Mail from unknown senders (not answered): 1" in out and "mallory@elsewhere.example" in out
+    assert (
+        "Mail from unknown senders (not answered): 1" in out and "mallory@elsewhere.example" in out
+    )
     assert "Quarantined or too big (not answered): 1" in out
     assert "alice@example.org" in out and "over the size limit" in out
 
@@ -102,8 +142,11 @@ def test_a_reader_that_stops_early_gets_no_error_line(tmp_path):
     import sys
 
     assert main(["init", "--settings", str(tmp_path / "pbp.ini")]) == 0
-    process = subprocess.Popen([sys.executable, "-m", "pbp", "status", "--settings", str(tmp_path / "pbp.ini")],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pbp", "status", "--settings", str(tmp_path / "pbp.ini")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     process.stdout.close()  # the reader is gone before pbp writes a line
     error = process.stderr.read()
     process.stderr.close()
@@ -124,8 +167,19 @@ def test_extra_werewolf_roles_named_in_the_settings_are_played(tmp_path, monkeyp
     names = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
     roster = tmp_path / "roster.csv"
     roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n" for n in names))
-    game = ["new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "3", "--id", "v1",
-            "--option", "roles=vampire,werewolf,seer,villager,villager,villager,villager,villager"]
+    game = [
+        "new-game",
+        "--ruleset",
+        "werewolf",
+        "--roster",
+        str(roster),
+        "--seed",
+        "3",
+        "--id",
+        "v1",
+        "--option",
+        "roles=vampire,werewolf,seer,villager,villager,villager,villager,villager",
+    ]
     capsys.readouterr()
     assert main(game) == 2
     err = capsys.readouterr().err
@@ -155,33 +209,75 @@ def test_new_game_takes_the_hosts_map_file(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     main(["init"])
     roster = tmp_path / "roster.csv"
-    roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n"
-                                               for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")))
+    roster.write_text(
+        "name,email\n"
+        + "".join(
+            f"{n},{n.lower()}@example.org\n" for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")
+        )
+    )
     features = ["WEAPONS LAB", "GENERALS ROOM", "HANGAR", "GENERATOR", "GENERATOR", "COMMANDER"]
-    features += [terminal for terminal in ("SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR",
-                                           "MESSAGE", "GAS", "GUARD", "VALIDITY", "LOCK", "SWITCH")
-                 for _ in range(4)]
+    features += [
+        terminal
+        for terminal in (
+            "SEER",
+            "PSYCHIC",
+            "LOCATOR",
+            "HISTORY",
+            "MAPDATA",
+            "SUPERLOCATOR",
+            "MESSAGE",
+            "GAS",
+            "GUARD",
+            "VALIDITY",
+            "LOCK",
+            "SWITCH",
+        )
+        for _ in range(4)
+    ]
     features += ["SEER"] * (64 - len(features))
     rooms = [f"{floor}-{number}" for floor in "ABCDEFGH" for number in range(1, 9)]
-    (tmp_path / "map.txt").write_text("".join(f"{room} {feature}\n" for room, feature in zip(rooms, features)))
-    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--map", "map.txt"]) == 0
+    (tmp_path / "map.txt").write_text(
+        "".join(f"{room} {feature}\n" for room, feature in zip(rooms, features))
+    )
+    assert (
+        main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--map", "map.txt"])
+        == 0
+    )
     game = load(ComposedModerator(load_settings("pbp.ini")), "inf1")
     layout = engine.ruleset("infiltration").to_json(game.state)["layout"]
     assert "A-1" in str(layout) and "WEAPONS LAB" in str(layout["A-1"])
     capsys.readouterr()
 
     (tmp_path / "bad-map.txt").write_text("A-1 SEER\n")
-    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(roster), "--map", "bad-map.txt"]) == 2
+    assert (
+        main(
+            [
+                "new-game",
+                "--ruleset",
+                "infiltration",
+                "--roster",
+                str(roster),
+                "--map",
+                "bad-map.txt",
+            ]
+        )
+        == 2
+    )
     assert capsys.readouterr().err.count("\n") == 1
-    assert main(["new-game", "--ruleset", "werewolf", "--roster", str(roster), "--map", "map.txt"]) == 2
+    assert (
+        main(["new-game", "--ruleset", "werewolf", "--roster", str(roster), "--map", "map.txt"])
+        == 2
+    )
     assert "--map is for Infiltration" in capsys.readouterr().err
 
 
 def test_the_demo_refuses_bad_input_in_one_line(tmp_path, capsys):
     (tmp_path / "notes.txt").write_text("mine")
-    for argv, reason in ((["demo", "--keep", str(tmp_path / "notes.txt")], "is a file, not a folder"),
-                         (["demo", "--keep", str(tmp_path)], "is not empty"),
-                         (["demo", "--players", "2"], "needs 5 to 48 players")):
+    for argv, reason in (
+        (["demo", "--keep", str(tmp_path / "notes.txt")], "is a file, not a folder"),
+        (["demo", "--keep", str(tmp_path)], "is not empty"),
+        (["demo", "--players", "2"], "needs 5 to 48 players"),
+    ):
         assert main(argv) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and reason in err

@@ -2,6 +2,7 @@
 or off, the moderator's and each ruleset's, takes the words of `engine.core.parse_on_off`
 (`none`, `0`, `yes`, `On` among them) through `pbp new-game --option` and through
 `pbp options`, and the game then holds the value the word means."""
+
 from __future__ import annotations
 
 from argparse import Namespace
@@ -34,7 +35,11 @@ OFF_ONLY = tuple(name for name in OPTIONS if _takes(name, "off") and name not in
 
 
 def _engine_switches(ruleset: str) -> tuple[str, ...]:
-    return tuple(name for name, spec in engine.ruleset(ruleset).options.items() if isinstance(spec.default, bool))
+    return tuple(
+        name
+        for name, spec in engine.ruleset(ruleset).options.items()
+        if isinstance(spec.default, bool)
+    )
 
 
 def _moderator_words(word: str) -> dict[str, str]:
@@ -45,7 +50,9 @@ def _moderator_words(word: str) -> dict[str, str]:
 
 
 def _stored(game_id: str) -> StoredGame:
-    with open_reader(Namespace(settings=None, data=None)) as moderator:  # ./pbp.ini, as `pbp show` reads it
+    with open_reader(
+        Namespace(settings=None, data=None)
+    ) as moderator:  # ./pbp.ini, as `pbp show` reads it
         return load(moderator, game_id)
 
 
@@ -64,7 +71,8 @@ def folder(tmp_path, monkeypatch):
     assert main(["init"]) == 0
     for ruleset, count in PLAYERS.items():
         (tmp_path / f"{ruleset}.csv").write_text(
-            "name,email\n" + "".join(f"P{n},p{n}@example.org\n" for n in range(1, count + 1)))
+            "name,email\n" + "".join(f"P{n},p{n}@example.org\n" for n in range(1, count + 1))
+        )
     return tmp_path
 
 
@@ -80,11 +88,24 @@ def test_new_game_takes_every_word_for_every_switch(folder, capsys, ruleset, wor
     on = word.lower() in ON_WORDS
     given = _moderator_words(word)
     switches = _engine_switches(ruleset)
-    options = [f"{name}={value}" for name, value in given.items()] + [f"{name}={word}" for name in switches]
-    command = ["new-game", "--ruleset", ruleset, "--roster", f"{ruleset}.csv", "--seed", "3", "--id", "g1",
-               "--no-send"]
-    assert main([*command, *(part for option in options for part in ("--option", option))]) == 0, \
+    options = [f"{name}={value}" for name, value in given.items()] + [
+        f"{name}={word}" for name in switches
+    ]
+    command = [
+        "new-game",
+        "--ruleset",
+        ruleset,
+        "--roster",
+        f"{ruleset}.csv",
+        "--seed",
+        "3",
+        "--id",
+        "g1",
+        "--no-send",
+    ]
+    assert main([*command, *(part for option in options for part in ("--option", option))]) == 0, (
         capsys.readouterr().err
+    )
     game = _stored("g1")
     _assert_means(game, given, on)
     state_options = dict(game.state.options)
@@ -95,11 +116,29 @@ def test_new_game_takes_every_word_for_every_switch(folder, capsys, ruleset, wor
 @pytest.mark.parametrize("word", WORDS)
 def test_the_options_command_takes_every_word_for_every_switch(folder, capsys, word):
     on = word.lower() in ON_WORDS
-    assert main(["new-game", "--ruleset", "werewolf", "--roster", "werewolf.csv", "--seed", "3", "--id", "g1",
-                 "--no-send", "--option", f"reminders={'off' if on else 'on'}"]) == 0
+    assert (
+        main(
+            [
+                "new-game",
+                "--ruleset",
+                "werewolf",
+                "--roster",
+                "werewolf.csv",
+                "--seed",
+                "3",
+                "--id",
+                "g1",
+                "--no-send",
+                "--option",
+                f"reminders={'off' if on else 'on'}",
+            ]
+        )
+        == 0
+    )
     given = _moderator_words(word)
-    assert main(["options", "g1", *(f"{name}={value}" for name, value in given.items())]) == 0, \
+    assert main(["options", "g1", *(f"{name}={value}" for name, value in given.items())]) == 0, (
         capsys.readouterr().err
+    )
     shown = capsys.readouterr().out
     for name in given:
         assert f"{name}={'on' if on else 'off'}" in shown, shown

@@ -1,6 +1,7 @@
 """`pbp rules <ruleset>` (docs/design.md: Command line): phase kinds, options with their
 defaults, roles or classes, and orders, read from the ruleset's card and option table and
 the moderator's options, with no settings file needed."""
+
 from __future__ import annotations
 
 import engine
@@ -11,7 +12,7 @@ from pbp.game.options import OPTIONS, defaults as option_defaults
 
 
 def rules_text(ruleset: str, capsys, tmp_path, monkeypatch) -> str:
-    monkeypatch.chdir(tmp_path)                     # no pbp.ini here
+    monkeypatch.chdir(tmp_path)  # no pbp.ini here
     monkeypatch.delenv("PBP_SETTINGS", raising=False)
     assert main(["rules", ruleset]) == 0
     out, err = capsys.readouterr()
@@ -20,12 +21,16 @@ def rules_text(ruleset: str, capsys, tmp_path, monkeypatch) -> str:
 
 
 @pytest.mark.parametrize("ruleset", engine.rulesets())
-def test_rules_lists_every_phase_kind_option_role_and_order_of_the_card(ruleset, capsys, tmp_path, monkeypatch):
+def test_rules_lists_every_phase_kind_option_role_and_order_of_the_card(
+    ruleset, capsys, tmp_path, monkeypatch
+):
     text = rules_text(ruleset, capsys, tmp_path, monkeypatch)
     rules = engine.ruleset(ruleset)
     lines = text.splitlines()
     for kind in rules.card.phase_kinds:
-        assert any(line.split()[:1] == [kind.kind] and kind.label in line for line in lines if line.strip())
+        assert any(
+            line.split()[:1] == [kind.kind] and kind.label in line for line in lines if line.strip()
+        )
     for name in rules.options:
         assert any(line.strip().startswith(f"{name}=") for line in lines)
     defaults = option_defaults(rules.card)  # spectators=dead for Werewolf
@@ -37,10 +42,15 @@ def test_rules_lists_every_phase_kind_option_role_and_order_of_the_card(ruleset,
         assert any(order.order in line and line.strip().startswith(order.phases) for line in lines)
 
 
-def test_infiltration_rules_name_the_npc_classes_and_teams_and_the_defaults(capsys, tmp_path, monkeypatch):
+def test_infiltration_rules_name_the_npc_classes_and_teams_and_the_defaults(
+    capsys, tmp_path, monkeypatch
+):
     text = rules_text("infiltration", capsys, tmp_path, monkeypatch)
     assert "  decision  [48h]  each decision phase" in text
-    assert "  turn_limit=30  - the game is a draw if turn N's resolution ends without a result; a whole number" in text
+    assert (
+        "  turn_limit=30  - the game is a draw if turn N's resolution ends without a result; a whole number"
+        in text
+    )
     assert "  renegade  (NPCs only): guards ignore it like a Sneaker" in text
     assert "team one of green, red, neutral." in text
     assert "The statement of USE VALIDITY <statement>:" in text

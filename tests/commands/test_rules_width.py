@@ -1,5 +1,6 @@
 """`pbp rules <ruleset>` wraps its order table to the terminal, at most 100 columns, with
 each explanation under its order (not into a narrow column at the left margin)."""
+
 from __future__ import annotations
 
 from pbp.cli import main

@@ -3,6 +3,7 @@
 on a folder of games load no statistics, plotting, forum or mailbox client, and
 `pbp <command> --help` loads that command's module alone. Each runs as a host runs it,
 `python -m pbp` in a fresh interpreter, which lists `sys.modules` at its exit."""
+
 from __future__ import annotations
 
 import argparse
@@ -36,9 +37,15 @@ def imported(folder: Path, *argv: str) -> set[str]:
     """Every module `python -m pbp <argv>` imported, in a fresh interpreter, by its full
     dotted name."""
     listing = folder / "modules.txt"
-    done = subprocess.run([sys.executable, "-c", PROBE, str(listing), *argv], cwd=folder,
-                          env={**os.environ, "PYTHONPATH": str(REPO)}, stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(listing), *argv],
+        cwd=folder,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     return set(listing.read_text(encoding="utf-8").split())
 
@@ -57,19 +64,48 @@ def test_version_and_help_import_no_heavy_library_and_no_command(argv, tmp_path)
 def test_a_commands_help_imports_that_command_alone(tmp_path):
     modules = imported(tmp_path, "status", "--help")
     assert "pbp.commands.status" in modules
-    assert not {f"pbp.commands.{name}" for name in ("balance", "simulate", "demo", "publish")} & modules
+    assert (
+        not {f"pbp.commands.{name}" for name in ("balance", "simulate", "demo", "publish")}
+        & modules
+    )
 
 
-def test_status_and_orders_on_a_folder_of_both_rulesets_import_no_statistics_plots_or_clients(tmp_path):
-    settings = write_settings(tmp_path / "pbp.ini", {"pbp": {"data": tmp_path / "data",
-                                                             "from_address": "pbp@games.example"}})
+def test_status_and_orders_on_a_folder_of_both_rulesets_import_no_statistics_plots_or_clients(
+    tmp_path,
+):
+    settings = write_settings(
+        tmp_path / "pbp.ini",
+        {"pbp": {"data": tmp_path / "data", "from_address": "pbp@games.example"}},
+    )
     for game, ruleset, players in (("g1", "infiltration", 6), ("g2", "werewolf", 8)):
         roster = tmp_path / f"{game}.csv"
-        roster.write_text("name,email\n" + "".join(f"p{n},p{n}.{game}@example.org\n" for n in range(players)))
-        assert main(["new-game", "--ruleset", ruleset, "--roster", str(roster), "--seed", "7", "--id", game,
-                     "--settings", str(settings)]) == 0
+        roster.write_text(
+            "name,email\n" + "".join(f"p{n},p{n}.{game}@example.org\n" for n in range(players))
+        )
+        assert (
+            main(
+                [
+                    "new-game",
+                    "--ruleset",
+                    ruleset,
+                    "--roster",
+                    str(roster),
+                    "--seed",
+                    "7",
+                    "--id",
+                    game,
+                    "--settings",
+                    str(settings),
+                ]
+            )
+            == 0
+        )
     status = imported(tmp_path, "status", "--settings", str(settings))
-    assert {"pbp.commands.status", "engine.infiltration", "engine.werewolf"} <= status  # it did read both games
+    assert {
+        "pbp.commands.status",
+        "engine.infiltration",
+        "engine.werewolf",
+    } <= status  # it did read both games
     orders = imported(tmp_path, "orders", "g2", "--settings", str(settings))
     assert {"pbp.commands.orders", "engine.werewolf"} <= orders
     for modules in (status, orders):
@@ -82,5 +118,6 @@ def test_each_command_in_the_table_registers_its_name_with_the_tables_summary():
     for command in COMMANDS:
         commands = argparse.ArgumentParser().add_subparsers()
         import_module(command.module).register(commands)
-        assert [(action.dest, action.help) for action in commands._choices_actions] == \
-            [(command.name, command.summary)], command.module
+        assert [(action.dest, action.help) for action in commands._choices_actions] == [
+            (command.name, command.summary)
+        ], command.module

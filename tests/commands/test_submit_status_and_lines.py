@@ -1,6 +1,7 @@
 """`pbp submit <game> <character> <orders…>` (docs/design.md: Command line): the orders may
 be the order lines themselves, and `STATUS` is no order but the character's status, as a
 STATUS mail would give it; nothing changes. A path that cannot be read is one line."""
+
 from __future__ import annotations
 
 import engine
@@ -29,8 +30,13 @@ def test_submit_status_prints_the_characters_status_and_changes_nothing(tmp_path
     assert site.pbp("submit", "g1", name, "STATUS") == 0
     out, err = site.output()
     assert not err and site.game_file.read_bytes() == before
-    assert out.startswith(f"Hello {name},\n\nThe current phase is Turn 0 — class choice; its deadline is ")
-    assert "You have no accepted orders for Turn 0 — class choice yet." in out and "Where you stand:" in out
+    assert out.startswith(
+        f"Hello {name},\n\nThe current phase is Turn 0 — class choice; its deadline is "
+    )
+    assert (
+        "You have no accepted orders for Turn 0 — class choice yet." in out
+        and "Where you stand:" in out
+    )
     assert site.record()["tokens"][name] not in out
     assert site.pbp("submit", "g1", name, "CLASS HACKER", "--no-send") == 0
     assert site.pbp("submit", "g1", name.lower(), "status") == 0
@@ -40,8 +46,12 @@ def test_submit_status_prints_the_characters_status_and_changes_nothing(tmp_path
 def test_submit_refuses_an_unreadable_orders_path_and_a_bad_line(tmp_path, capsys):
     site = Site(tmp_path, capsys)
     name = green(site)
-    site.refused("submit", "g1", name, str(tmp_path / "missing.txt"), says="Cannot read the orders file")
-    site.refused("submit", "g1", name, "CLASS PILOT", says=f"The orders for {name} were not accepted")
+    site.refused(
+        "submit", "g1", name, str(tmp_path / "missing.txt"), says="Cannot read the orders file"
+    )
+    site.refused(
+        "submit", "g1", name, "CLASS PILOT", says=f"The orders for {name} were not accepted"
+    )
 
 
 def test_submit_reads_an_orders_file_as_bare_lines_or_one_whole_block(tmp_path, capsys):
@@ -54,12 +64,18 @@ def test_submit_reads_an_orders_file_as_bare_lines_or_one_whole_block(tmp_path, 
     orders = tmp_path / "orders.txt"
     orders.write_text("TOKEN: anything\nclass sneaker\n")
     assert site.pbp("submit", "g1", name, str(orders), "--no-send") == 0
-    orders.write_text("Notes for me\n\nBEGIN ORDERS g1 T0-class\r\nTOKEN: x\r\n  class hacker\r\nEND ORDERS\r\n")
+    orders.write_text(
+        "Notes for me\n\nBEGIN ORDERS g1 T0-class\r\nTOKEN: x\r\n  class hacker\r\nEND ORDERS\r\n"
+    )
     assert site.pbp("submit", "g1", name, str(orders), "--no-send") == 0
     assert [row["text"] for row in site.orders()] == ["CLASS SNEAKER", "CLASS HACKER"]
     orders.write_text("BEGIN ORDERS g1 T0-class\nCLASS SNEAKER\n")
     site.refused("submit", "g1", name, str(orders), says="has no END ORDERS line")
     orders.write_text("BEGIN ORDERS g1 T0-class\nCLASS SNEAKER\nEND ORDERS\n" * 2)
-    site.refused("submit", "g1", name, str(orders), says="The orders file holds 2 order blocks; put one")
+    site.refused(
+        "submit", "g1", name, str(orders), says="The orders file holds 2 order blocks; put one"
+    )
     orders.write_text("BEGIN ORDERS g9 T0-class\nCLASS SNEAKER\nEND ORDERS\n")
-    site.refused("submit", "g1", name, str(orders), says="The orders file's block is for game g9, not g1")
+    site.refused(
+        "submit", "g1", name, str(orders), says="The orders file's block is for game g9, not g1"
+    )

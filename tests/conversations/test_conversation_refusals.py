@@ -1,6 +1,7 @@
 """How the desk answers message blocks it does not relay (docs/design.md: Conversations;
 Hostile input — one clear sentence, nothing changes): too long, a wrong token, a BEGIN
 line naming a character, an empty form; and what it keeps of one it relays."""
+
 from __future__ import annotations
 
 import pytest
@@ -22,21 +23,35 @@ ROLES = "werewolf,howler,mason,mason,romantic,weregerbil,seer,villager"
 
 @pytest.fixture
 def table(tmp_path):
-    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=3)
+    settings = Settings(
+        data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=3
+    )
     with ComposedModerator(settings, clock=Clock()) as moderator:
         roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
-        create_game(moderator, "werewolf", roster, seed="4", options={"roles": ROLES}, game_id="ww1")
+        create_game(
+            moderator, "werewolf", roster, seed="4", options={"roles": ROLES}, game_id="ww1"
+        )
         yield moderator
 
 
-def send(moderator, sender: str, channel: str, text: str, token: str | None = None, speaker: str = "") -> list[dict]:
+def send(
+    moderator, sender: str, channel: str, text: str, token: str | None = None, speaker: str = ""
+) -> list[dict]:
     """The mails queued for one message block from `sender`."""
     game = load(moderator, "ww1")
     before = len(game.file.outbox)
     count = before + len(message_log(game.file))
     block = MessageBlock("ww1", channel, token or game.token(sender), text, speaker=speaker)
-    Desk(moderator).receive(InboundMail(key=f"k{count}", sha256=f"s{count}", sender=f"{sender.lower()}@example.org",
-                                        message_id=f"<m{count}@example.org>", subject="message", messages=(block,)))
+    Desk(moderator).receive(
+        InboundMail(
+            key=f"k{count}",
+            sha256=f"s{count}",
+            sender=f"{sender.lower()}@example.org",
+            message_id=f"<m{count}@example.org>",
+            subject="message",
+            messages=(block,),
+        )
+    )
     return [dict(row) for row in load(moderator, "ww1").file.outbox.all()[before:]]
 
 
@@ -82,5 +97,6 @@ def test_a_relayed_message_is_kept_with_its_time_and_counted_per_day(table):
     assert send(table, first, "team", "one too many") == []
     rows = message_log(load(table, "ww1").file).all()
     assert [(r["channel"], r["sender"], r["text"], r["recipients"]) for r in rows] == [
-        ("masons", first, f"note {n}", [second]) for n in range(3)]
+        ("masons", first, f"note {n}", [second]) for n in range(3)
+    ]
     assert all(r["received"].startswith("2030-01-01") for r in rows)

@@ -1,6 +1,7 @@
 """A channel needs someone to talk to (docs/design.md: What the host's fourth walk
 changed): the only wolf of a setup, or the last one alive, gets no pack message form and
 writes to nobody in the pack; the Masons, two of them, keep theirs."""
+
 from __future__ import annotations
 
 import pytest
@@ -18,7 +19,9 @@ NAMES = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hugo"]
 
 @pytest.fixture
 def moderator(tmp_path):
-    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=9)
+    settings = Settings(
+        data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=9
+    )
     with ComposedModerator(settings, clock=Clock()) as moderator:
         yield moderator
 
@@ -40,7 +43,9 @@ def welcome(game, name: str) -> str:
 def test_the_only_wolf_of_the_setup_gets_no_pack_form(moderator):
     game = start(moderator, "werewolf,mason,mason,seer,villager,villager,villager,villager")
     (wolf,) = role_of(game, "werewolf")
-    assert game.status(wolf).channels == ("pack",)  # the engine's team; the shell opens no channel of one
+    assert game.status(wolf).channels == (
+        "pack",
+    )  # the engine's team; the shell opens no channel of one
     assert game.shared_channels(wolf) == ()
     assert "BEGIN MESSAGE ww1 pack" not in welcome(game, wolf)
     mason = role_of(game, "mason")[0]

@@ -7,6 +7,7 @@ long poll interval (600 s), so whatever happens on time happens because the daem
 alarm was set from storage, not because a poll came by. The host's commands run as
 subprocesses too, while the daemon runs.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -44,32 +45,64 @@ class Site(Ground):
 
     def __init__(self, root: Path, poll_interval: float = 600, more: Sections | None = None):
         super().__init__(root)
-        self.write_settings({"pbp": {"data": "data", "transport": "maildir", "from_address": "pbp@games.example",
-                                     "poll_interval": poll_interval}, **(more or {})})
+        self.write_settings(
+            {
+                "pbp": {
+                    "data": "data",
+                    "transport": "maildir",
+                    "from_address": "pbp@games.example",
+                    "poll_interval": poll_interval,
+                },
+                **(more or {}),
+            }
+        )
         self.roster = root / "roster.csv"
-        self.roster.write_text("name,email,timezone,forum_name\n" + "".join(
-            f"{name},{name.lower()}@example.org,Europe/Berlin,{name.lower()}_r\n" for name in PLAYERS))
+        self.roster.write_text(
+            "name,email,timezone,forum_name\n"
+            + "".join(
+                f"{name},{name.lower()}@example.org,Europe/Berlin,{name.lower()}_r\n"
+                for name in PLAYERS
+            )
+        )
         self.daemon: subprocess.Popen | None = None
 
     def command(self, *args: str) -> list[str]:
         return [sys.executable, "-m", "pbp", *args, "--settings", str(self.settings)]
 
-    def pbp(self, *args: str, check: bool = True, env: dict | None = None,
-            timeout: float = 90) -> subprocess.CompletedProcess:
+    def pbp(
+        self, *args: str, check: bool = True, env: dict | None = None, timeout: float = 90
+    ) -> subprocess.CompletedProcess:
         done = super().pbp(*args, check=False, env=env, timeout=timeout)
         if check and done.returncode != 0:
-            raise AssertionError(f"pbp {' '.join(args)} failed:\n{done.stdout}{done.stderr}\nlog:\n{self.log()}")
+            raise AssertionError(
+                f"pbp {' '.join(args)} failed:\n{done.stdout}{done.stderr}\nlog:\n{self.log()}"
+            )
         return done
 
     def new_game(self, schedule: str, *options: str, game_id: str = "g1") -> None:
         extra = [arg for option in ("reminders=off", *options) for arg in ("--option", option)]
-        self.pbp("new-game", "--ruleset", "infiltration", "--roster", str(self.roster), "--seed", "8",
-                 "--schedule", schedule, "--id", game_id, *extra)
+        self.pbp(
+            "new-game",
+            "--ruleset",
+            "infiltration",
+            "--roster",
+            str(self.roster),
+            "--seed",
+            "8",
+            "--schedule",
+            schedule,
+            "--id",
+            game_id,
+            *extra,
+        )
 
     def start(self) -> subprocess.Popen:
         self.daemon = self.start_run()
-        self.wait_for(lambda: "pbp running" in self.log() and self.state().get("last_cycle"), 60,
-                      "pbp run did not finish its first cycle")
+        self.wait_for(
+            lambda: "pbp running" in self.log() and self.state().get("last_cycle"),
+            60,
+            "pbp run did not finish its first cycle",
+        )
         return self.daemon
 
     def stop(self) -> None:
@@ -98,11 +131,14 @@ class Site(Ground):
         def done() -> dict | None:
             record = self.record(game_id)
             return record if phase in record["resolved"] else None
+
         return self.wait_for(done, timeout, f"{phase} was not resolved in {timeout} s")
 
     def mailed(self, player: str) -> list[bytes]:
         folder = self.data / "mail" / f"{player.lower()}@example.org"
-        return [path.read_bytes() for sub in ("new", "cur") for path in sorted((folder / sub).glob("*"))]
+        return [
+            path.read_bytes() for sub in ("new", "cur") for path in sorted((folder / sub).glob("*"))
+        ]
 
 
 @pytest.fixture
@@ -132,7 +168,18 @@ def deadline_soon(host, seconds: int) -> datetime:
     command runs in this process (no interpreter start), well inside the margin."""
     soon = datetime.now(timezone.utc).replace(microsecond=0) + timedelta(seconds=seconds)
     with contextlib.redirect_stdout(io.StringIO()):
-        assert main(["extend", "g1", soon.strftime("%Y-%m-%d %H:%M:%S UTC"), "--settings", str(host.settings)]) == 0
+        assert (
+            main(
+                [
+                    "extend",
+                    "g1",
+                    soon.strftime("%Y-%m-%d %H:%M:%S UTC"),
+                    "--settings",
+                    str(host.settings),
+                ]
+            )
+            == 0
+        )
     return soon
 
 
@@ -145,18 +192,26 @@ def test_advance_while_running_resolves_and_the_daemon_keeps_the_next_deadline(s
     host.start()
     done = host.pbp("advance", "g1")
     assert "Resolved g1 T0-class." in done.stdout and WAITING not in done.stderr
+
     def reports_sent() -> list[dict] | None:
         rows = host.outbox(kind="report")
-        return rows if len(rows) == len(PLAYERS) and all(r["status"] == "sent" for r in rows) else None
+        return (
+            rows if len(rows) == len(PLAYERS) and all(r["status"] == "sent" for r in rows) else None
+        )
+
     reports = host.wait_for(reports_sent, 15, "the reports did not all go out")
     assert sorted(r["recipient"] for r in reports) == sorted(PLAYERS)
     for row in reports:
-        assert [mail for mail in host.mailed(row["recipient"]) if row["message_id"].encode() in mail]
+        assert [
+            mail for mail in host.mailed(row["recipient"]) if row["message_id"].encode() in mail
+        ]
     movement = host.record()
     assert movement["phase_id"] == "T1-movement"
     after = host.resolved("T1-movement", 15)
     assert timedelta(0) <= opened(after) - deadline(movement) <= ON_TIME
-    host.wait_for(lambda: "resolved g1 T1-movement" in host.log(), 10, "the daemon did not say it resolved")
+    host.wait_for(
+        lambda: "resolved g1 T1-movement" in host.log(), 10, "the daemon did not say it resolved"
+    )
     ids = [r["message_id"] for r in host.outbox(kind="report")]
     assert len(ids) == len(set(ids)) == 2 * len(PLAYERS)
 
@@ -236,8 +291,10 @@ def test_readers_never_wait_for_the_lock(site, monkeypatch, capsys):
         assert lock.held  # every reader has returned and the lock was never let go
     finally:
         lock.release()
-    for (args, code, out, err), expected in zip(answers, ("phase T1-movement", "No orders yet", "Draft T0-class",
-                                                          "reproduces the stored game")):
+    for (args, code, out, err), expected in zip(
+        answers,
+        ("phase T1-movement", "No orders yet", "Draft T0-class", "reproduces the stored game"),
+    ):
         assert code == 0 and expected in out and WAITING not in err, (args, code, out, err)
     monkeypatch.delenv(common.LOCK_WAIT_VARIABLE)
     assert main(["status", "--settings", str(host.settings)]) == 0
@@ -253,8 +310,13 @@ def test_a_writer_waits_for_the_cycle_then_goes_ahead(site):
     before = deadline(host.record())
     lock = WriterLock(host.data).acquire(wait=30)  # the daemon may still be closing its first cycle
     try:
-        waiting = subprocess.Popen(host.command("extend", "g1", "2h"), cwd=host.root, text=True,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        waiting = subprocess.Popen(
+            host.command("extend", "g1", "2h"),
+            cwd=host.root,
+            text=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         said = waiting.stderr.readline()  # printed once the command waits for the lock
         assert said.strip() == WAITING and waiting.poll() is None
         assert deadline(host.record()) == before
@@ -305,9 +367,13 @@ def test_a_reminder_goes_out_on_time_while_the_daemon_sleeps(site):
     started = as_utc(host.state()["last_cycle"])
     record = host.record()
     reminder_time = deadline(record) - timedelta(minutes=59, seconds=50)
+
     def all_sent() -> list[dict] | None:
         rows = host.outbox(kind="reminder")
-        return rows if len(rows) == len(PLAYERS) and all(r["status"] == "sent" for r in rows) else None
+        return (
+            rows if len(rows) == len(PLAYERS) and all(r["status"] == "sent" for r in rows) else None
+        )
+
     rows = host.wait_for(all_sent, 20, "the reminders did not all go out")
     assert sorted(r["recipient"] for r in rows) == sorted(PLAYERS)
     for row in rows:
@@ -340,11 +406,22 @@ def test_the_thread_watch_runs_inside_the_daemon_and_its_failures_show_in_status
     try:
         # watch_interval = 0: the thread is read at every cycle, so the broken Reddit below
         # shows at once (how often it is read is pinned in tests/forum/test_watch_interval.py).
-        host = site(poll_interval=0.5, more={
-            "forum": {"publisher": "reddit", "watch_interval": 0},
-            "reddit": {"subreddit": reddit.subreddit, "client_id": "test-client", "client_secret": "test-secret",
-                       "username": reddit.username, "password": "pw", "timeout": 1, "oauth_url": reddit.url,
-                       "reddit_url": reddit.url}})
+        host = site(
+            poll_interval=0.5,
+            more={
+                "forum": {"publisher": "reddit", "watch_interval": 0},
+                "reddit": {
+                    "subreddit": reddit.subreddit,
+                    "client_id": "test-client",
+                    "client_secret": "test-secret",
+                    "username": reddit.username,
+                    "password": "pw",
+                    "timeout": 1,
+                    "oauth_url": reddit.url,
+                    "reddit_url": reddit.url,
+                },
+            },
+        )
         host.new_game("class=1h,default=1h")
         thread = reddit.add_submission("g1: Infiltration game thread", "the game's thread")
         with ComposedModerator(load_settings(str(host.settings))) as moderator:
@@ -352,13 +429,26 @@ def test_the_thread_watch_runs_inside_the_daemon_and_its_failures_show_in_status
             with game.file.transaction():
                 DraftBook(game.file).update_game_settings({"thread": thread.fullname})
         host.pbp("modkill", "g1", "Bruno", "left", "the", "game")
-        reddit.add_comment(thread.fullname, "Psst, from beyond the grave", author="bruno_r", created_utc=time.time())
+        reddit.add_comment(
+            thread.fullname,
+            "Psst, from beyond the grave",
+            author="bruno_r",
+            created_utc=time.time(),
+        )
         reddit.add_comment(thread.fullname, "Hello all", author="alice_r", created_utc=time.time())
         host.start()
-        host.wait_for(lambda: "thread watch: [g1] Bruno (u/bruno_r) posted in the thread although they are dead"
-                      in host.log(), 15, "the dead player's comment was not flagged")
+        host.wait_for(
+            lambda: (
+                "thread watch: [g1] Bruno (u/bruno_r) posted in the thread although they are dead"
+                in host.log()
+            ),
+            15,
+            "the dead player's comment was not flagged",
+        )
         assert "Alice (u/alice_r)" not in host.log()
-        host.wait_for(lambda: "1 warning(s)" in host.pbp("status").stdout, 10, "status shows no watch")
+        host.wait_for(
+            lambda: "1 warning(s)" in host.pbp("status").stdout, 10, "status shows no watch"
+        )
         # The host points the settings at a Reddit that does not answer; the daemon reads
         # its settings every cycle and so uses the new ones at once.
         with socket.socket() as probe:
@@ -367,9 +457,11 @@ def test_the_thread_watch_runs_inside_the_daemon_and_its_failures_show_in_status
         host.settings.write_text(host.settings.read_text().replace(reddit.url, closed))
     finally:
         reddit.stop()
+
     def failing() -> str | None:
         out = host.pbp("status").stdout
         return out if "thread watch FAILING" in out else None
+
     status = host.wait_for(failing, 20, "status does not show the failing watch")
     assert "pbp run: running" in status
     assert "thread watch failed" in host.log() and host.daemon.poll() is None
@@ -387,11 +479,18 @@ def test_an_open_editor_holds_no_lock(site):
     opened, release = host.root / "editor-opened", host.root / "editor-release"
     os.mkfifo(opened)
     os.mkfifo(release)
-    editor = (f"{sys.executable} -c \"import sys; open('{opened}', 'w').close(); "
-              f"open('{release}').read(); open(sys.argv[1], 'a').write('A word from the host.')\"")
-    editing = subprocess.Popen(host.command("draft", "edit", "g1"), cwd=host.root, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               env={**os.environ, "EDITOR": editor})
+    editor = (
+        f"{sys.executable} -c \"import sys; open('{opened}', 'w').close(); "
+        f"open('{release}').read(); open(sys.argv[1], 'a').write('A word from the host.')\""
+    )
+    editing = subprocess.Popen(
+        host.command("draft", "edit", "g1"),
+        cwd=host.root,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "EDITOR": editor},
+    )
     try:
         open(opened).close()  # returns once the editor is open
         done = host.pbp("extend", "g1", "1h")

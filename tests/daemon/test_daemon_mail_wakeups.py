@@ -3,6 +3,7 @@ announcement of new mail leads to a cycle that starts after it, even when it com
 a cycle is running (that cycle may have fetched before the mail arrived). The scheduler
 runs for real; the cycle is replaced by a recorder that the test holds and releases, so
 the test waits only for events."""
+
 from __future__ import annotations
 
 import threading

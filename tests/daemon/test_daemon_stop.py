@@ -2,6 +2,7 @@
 runs, or while the scheduler hands a job over: the daemon stops cleanly and says so for
 `pbp status`. The signal is sent by the test itself at the chosen point, not after a
 delay. (A SIGTERM in the middle of a cycle: tests/integration/test_run_stops_on_sigterm.py.)"""
+
 from __future__ import annotations
 
 import os
@@ -41,7 +42,9 @@ def test_a_sigterm_while_the_scheduler_hands_a_job_over_stops_the_daemon_cleanly
     a job over. A handler that stopped the scheduler there waited for that lock forever (a
     `pbp run` that never ended); the handler now only notes the signal."""
     daemon = Daemon(lambda: load_settings(None, str(tmp_path / "data")))
-    pool = daemon.scheduler._executors["default"]._pool  # APScheduler's own: the lock is taken inside it
+    pool = daemon.scheduler._executors[
+        "default"
+    ]._pool  # APScheduler's own: the lock is taken inside it
     real_adjust = pool._adjust_thread_count  # called by the pool's submit with its lock held
     sent = []
 
@@ -49,7 +52,9 @@ def test_a_sigterm_while_the_scheduler_hands_a_job_over_stops_the_daemon_cleanly
         if not sent:
             sent.append("sent")
             os.kill(os.getpid(), signal.SIGTERM)  # its handler runs here, with the lock held
-            sent.append("handled")  # it came back (it used to wait for that lock until the test's timeout)
+            sent.append(
+                "handled"
+            )  # it came back (it used to wait for that lock until the test's timeout)
         real_adjust()
 
     pool._adjust_thread_count = adjust_after_a_sigterm

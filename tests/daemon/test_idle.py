@@ -1,6 +1,7 @@
 """IMAP IDLE against the real Dovecot (pbp.mail.imap.mailbox.wait_for_mail, pbp.daemon.idle.IdleWatcher).
 Every wait here is for an event (an IDLE accepted, a mail announced); the timeouts are
 only failure guards."""
+
 from __future__ import annotations
 
 import threading
@@ -45,8 +46,13 @@ def test_the_watcher_renews_idle_and_calls_for_a_cycle_on_new_mail(mail_server):
     address = mail_server.add_user(mail_server.new_address("pbp"))
     renewed, arrived = threading.Event(), threading.Event()
     said: list[str] = []
-    watcher = IdleWatcher(lambda: open_box(mail_server, address), arrived.set, renew=0.2, say=said.append,
-                          on_idle=lambda count: count >= 3 and renewed.set())
+    watcher = IdleWatcher(
+        lambda: open_box(mail_server, address),
+        arrived.set,
+        renew=0.2,
+        say=said.append,
+        on_idle=lambda count: count >= 3 and renewed.set(),
+    )
     watcher.start()
     try:
         assert renewed.wait(GUARD), said  # IDLE ended and was issued again, twice, with no mail
@@ -65,7 +71,12 @@ def test_mail_waiting_when_a_connection_opens_is_reported_at_once(mail_server):
     mail_server.deliver_lmtp(address, mail("came while nobody listened"))
     box = open_box(mail_server, address)
     try:
-        assert box.wait_for_mail(GUARD, on_idle=lambda: pytest.fail("went into IDLE with mail waiting")) is True
+        assert (
+            box.wait_for_mail(
+                GUARD, on_idle=lambda: pytest.fail("went into IDLE with mail waiting")
+            )
+            is True
+        )
     finally:
         box.close()
 

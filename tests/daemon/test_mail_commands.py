@@ -1,6 +1,7 @@
 """Player commands and reminders through the real mail servers (Dovecot over IMAP, aiosmtpd
 delivering into Dovecot): players read over IMAP and write over SMTP; pbp runs its own
 poll cycle (pbp.daemon.cycle) against the same servers."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,16 +30,34 @@ class Table:
         address = mail_server.add_user(mail_server.new_address("moderator", "pbp.test"), "modpass")
         self.address = address
         self.settings = Settings(
-            data=tmp_path / "data", transport="imap", from_address=address, poll_interval=1,
-            imap=ImapSettings(host=mail_server.host, port=mail_server.imap_port, security="none",
-                              user=address, password="modpass"),
-            smtp=SmtpSettings(host=smtp_server.host, port=smtp_server.port, security="none"))
+            data=tmp_path / "data",
+            transport="imap",
+            from_address=address,
+            poll_interval=1,
+            imap=ImapSettings(
+                host=mail_server.host,
+                port=mail_server.imap_port,
+                security="none",
+                user=address,
+                password="modpass",
+            ),
+            smtp=SmtpSettings(host=smtp_server.host, port=smtp_server.port, security="none"),
+        )
         self.clock = Clock()
         self.moderator = ComposedModerator(self.settings, clock=self.clock)
         self.players = {name: make_player(name.lower()) for name in NAMES}
-        roster = [RosterPlayer(name, self.players[name].address, zone) for name, zone in zip(NAMES, ZONES)]
-        self.game = create_game(self.moderator, "infiltration", roster, seed="42", options=options,
-                                schedule_text="class=1d", game_id="inf1")
+        roster = [
+            RosterPlayer(name, self.players[name].address, zone) for name, zone in zip(NAMES, ZONES)
+        ]
+        self.game = create_game(
+            self.moderator,
+            "infiltration",
+            roster,
+            seed="42",
+            options=options,
+            schedule_text="class=1d",
+            game_id="inf1",
+        )
         self.cycle = Cycle(self.moderator, open_mailbox(self.settings), open_sender(self.settings))
         self.cycle.turn()
         self.welcome = {name: self.players[name].read_new()[0] for name in NAMES}
@@ -56,7 +75,11 @@ def table(tmp_path, mail_server, smtp_server, make_player):
     tables = []
 
     def make(**options):
-        tables.append(Table(tmp_path / str(len(tables)), mail_server, smtp_server, make_player, options or None))
+        tables.append(
+            Table(
+                tmp_path / str(len(tables)), mail_server, smtp_server, make_player, options or None
+            )
+        )
         return tables[-1]
 
     yield make
@@ -76,7 +99,9 @@ def prose(message) -> str:
 def test_welcome_explains_team_class_choice_schedule_and_zone(table):
     game = table()
     alice = prose(game.welcome["Alice"])
-    view = load(game.moderator, "inf1").rules.view(load(game.moderator, "inf1").state, "Alice")["me"]
+    view = load(game.moderator, "inf1").rules.view(load(game.moderator, "inf1").state, "Alice")[
+        "me"
+    ]
     if view["team"] == "red":
         assert "You are a RED" in alice and "You know your fellow Reds:" in alice
     else:
@@ -104,13 +129,28 @@ def test_help_form_status_and_unknown_commands_by_mail(table):
     assert "INFILTRATION: THE RULES IN SHORT" in text
     assert "Orders you can give now, in Turn 0 — class choice:" in text and "CLASS <class>" in text
     # the whole order table, this phase's orders marked, and the VALIDITY statement grammar
-    table = text[text.index("Every order of Infiltration"):text.index("One order per line")].splitlines()[1:]
+    table = text[
+        text.index("Every order of Infiltration") : text.index("One order per line")
+    ].splitlines()[1:]
     marked = [line.split() for line in table if line.startswith(">>")]
     assert [words[:3] for words in marked] == [[">>", "T0-class", "CLASS"]]
-    for order in ("MOVE <room>", "STAY", "CODE <four digits>", "USE VALIDITY <statement>", "USE SEER <player>",
-                  "HACK", "RESTORE", "VOTE <player>|NO LYNCH|NO REDS LEFT", "ATTACK <name>, <name> ..."):
-        assert any(line.rstrip().endswith(f"  {order}") and line.startswith("  ") for line in table), order
-    assert "The statement of USE VALIDITY <statement>:\n" + GRAMMAR_HELP in text.replace("\r\n", "\n")
+    for order in (
+        "MOVE <room>",
+        "STAY",
+        "CODE <four digits>",
+        "USE VALIDITY <statement>",
+        "USE SEER <player>",
+        "HACK",
+        "RESTORE",
+        "VOTE <player>|NO LYNCH|NO REDS LEFT",
+        "ATTACK <name>, <name> ...",
+    ):
+        assert any(
+            line.rstrip().endswith(f"  {order}") and line.startswith("  ") for line in table
+        ), order
+    assert "The statement of USE VALIDITY <statement>:\n" + GRAMMAR_HELP in text.replace(
+        "\r\n", "\n"
+    )
 
     chloe.send(game.address, "what", "DANCE\n")
     game.turn()
@@ -140,9 +180,12 @@ def test_help_form_status_and_unknown_commands_by_mail(table):
 def _filled(welcome) -> str:
     """The welcome's form with its first offered CLASS filled in."""
     text = body(welcome)
-    block = text[text.index("BEGIN ORDERS"):text.index("END ORDERS") + len("END ORDERS")]
-    choice = next(line.split(":", 1)[1].split(",")[0].strip() for line in block.splitlines()
-                  if "choices:" in line)
+    block = text[text.index("BEGIN ORDERS") : text.index("END ORDERS") + len("END ORDERS")]
+    choice = next(
+        line.split(":", 1)[1].split(",")[0].strip()
+        for line in block.splitlines()
+        if "choices:" in line
+    )
     return block.replace("END ORDERS", f"CLASS {choice}\nEND ORDERS")
 
 
@@ -159,7 +202,10 @@ def test_reminders_go_only_to_players_without_orders_and_only_once(table):
     reminded = {name for name in NAMES if name != "Alice"}
     for name in reminded:
         (mail,) = game.players[name].read_new()
-        assert mail["Subject"] == "[inf1] Reminder: 11 hours left for your orders, Turn 0, class choice"
+        assert (
+            mail["Subject"]
+            == "[inf1] Reminder: 11 hours left for your orders, Turn 0, class choice"
+        )
         assert "BEGIN ORDERS inf1 T0-class" in body(mail)
     assert alice.read_new(at_least=0, timeout=0.5) == []
     game.turn()  # a second cycle at the same time sends nothing again

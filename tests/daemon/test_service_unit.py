@@ -3,6 +3,7 @@ Running pbp as a service) that `systemd-analyze verify` accepts: restarted on fa
 as the data folder's owner, allowed to write only to the data folder. The tool comes with
 Debian's `systemd` package (scripts/test installs it); `--man=no` keeps it from looking up
 the man pages a container lacks, and it needs no running systemd to verify a unit file."""
+
 from __future__ import annotations
 
 import contextlib
@@ -32,7 +33,9 @@ def verify(unit: str, folder: Path) -> subprocess.CompletedProcess:
     assert tool, "systemd-analyze is missing: install Debian's systemd package (scripts/test does)"
     path = folder / "pbp.service"
     path.write_text(unit, encoding="utf-8")
-    return subprocess.run([tool, "verify", "--man=no", str(path)], capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [tool, "verify", "--man=no", str(path)], capture_output=True, text=True, timeout=60
+    )
 
 
 def site(root: Path) -> Path:
@@ -47,7 +50,9 @@ def test_the_printed_unit_passes_systemd_analyze_verify(tmp_path, folder):
     code, unit, err = service("--settings", str(settings))
     assert code == 0 and not err
     checked = verify(unit, tmp_path)
-    assert checked.returncode == 0 and not checked.stderr.strip() and not checked.stdout.strip(), checked
+    assert checked.returncode == 0 and not checked.stderr.strip() and not checked.stdout.strip(), (
+        checked
+    )
 
 
 def test_the_unit_restarts_on_failure_as_the_data_folders_owner_and_writes_only_there(tmp_path):
@@ -57,11 +62,20 @@ def test_the_unit_restarts_on_failure_as_the_data_folders_owner_and_writes_only_
     owner = pwd.getpwuid((tmp_path / "host" / "data").stat().st_uid).pw_name
     data = (tmp_path / "host" / "data").resolve()
     assert code == 0
-    assert {"Restart=on-failure", f"User={owner}", "NoNewPrivileges=yes", "ProtectSystem=strict",
-            "PrivateTmp=yes", f"ReadWritePaths={data}", "KillSignal=SIGTERM"} <= lines
+    assert {
+        "Restart=on-failure",
+        f"User={owner}",
+        "NoNewPrivileges=yes",
+        "ProtectSystem=strict",
+        "PrivateTmp=yes",
+        f"ReadWritePaths={data}",
+        "KillSignal=SIGTERM",
+    } <= lines
     exec_start = next(line for line in lines if line.startswith("ExecStart="))
     program = exec_start.removeprefix("ExecStart=").split()[0]
-    assert Path(program).is_absolute() and exec_start.endswith(f"run --settings {settings.resolve()}")
+    assert Path(program).is_absolute() and exec_start.endswith(
+        f"run --settings {settings.resolve()}"
+    )
 
 
 def test_an_unknown_user_is_refused_in_one_sentence(tmp_path):

@@ -3,6 +3,7 @@ demo plays the card's `demo_seed`, a game that shows the ruleset at its best (We
 for at least two days and two nights, Infiltration in a few turns where votes execute
 someone), and `--votes thread` shows what votes in the thread are for: a changed vote,
 a take-back word, a quoted vote not counted and a post after the deadline."""
+
 from __future__ import annotations
 
 import re
@@ -48,4 +49,6 @@ def test_the_thread_demo_shows_what_votes_in_the_thread_are_for(tmp_path):
     late = re.search(r"(\w+) posts (VOTE \w+) a minute after", tour).groups()
     assert f"* {changer} → {old.split()[1]} " not in count  # the later post counts
     assert f"* {late[0]} → {late[1].split()[1]} " not in count  # the late vote does not
-    assert f"* {quoter} → " in count and f"* {quoter} → {old.split()[1]} " not in count  # a quote is not a vote
+    assert (
+        f"* {quoter} → " in count and f"* {quoter} → {old.split()[1]} " not in count
+    )  # a quote is not a vote

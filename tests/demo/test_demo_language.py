@@ -2,6 +2,7 @@
 host and the thread read German; the demo plays to its end. Until the shipped catalogs
 translate the templates, the test's own German catalog stands in for them, and the German
 a player reads is the dates Babel writes (weekdays, months) beside the renderer chosen."""
+
 from __future__ import annotations
 
 import re
@@ -13,14 +14,22 @@ from pbp.render.renderer import Renderer
 from pbp.storage.datafolder import DataFolder
 from tests.fixtures.languages import german  # noqa: F401  (a fixture)
 
-GERMAN_DAY = re.compile(r"\b(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? ")
+GERMAN_DAY = re.compile(
+    r"\b(Mo|Di|Mi|Do|Fr|Sa|So)\., \d{1,2}\. (Jan|Feb|März|Apr|Mai|Juni|Juli|Aug|Sept|Okt|Nov|Dez)\.? "
+)
 
 
 def test_a_whole_demo_plays_in_german(tmp_path, german, monkeypatch):
     languages: set[str] = set()
     render = Renderer.render
-    monkeypatch.setattr(Renderer, "render", lambda self, kind, ruleset, **facts: (
-        languages.add(self.language), render(self, kind, ruleset, **facts))[1])
+    monkeypatch.setattr(
+        Renderer,
+        "render",
+        lambda self, kind, ruleset, **facts: (
+            languages.add(self.language),
+            render(self, kind, ruleset, **facts),
+        )[1],
+    )
     data = tmp_path / "demo"
     outcome = play_demo("werewolf", 8, seed="1", data=data, say=lambda line: None, language="de")
     assert outcome.result and outcome.mails_sent > 50
@@ -31,17 +40,27 @@ def test_a_whole_demo_plays_in_german(tmp_path, german, monkeypatch):
     assert {player.language for player in record.roster} == {"de"}
     assert record.moderator_options["language"] == "de"
     folder.close()
-    mail = [message.get_payload(decode=True).decode("utf-8")
-            for message in Maildir(data / "mail" / "alice@players.invalid", create=False)]
+    mail = [
+        message.get_payload(decode=True).decode("utf-8")
+        for message in Maildir(data / "mail" / "alice@players.invalid", create=False)
+    ]
     assert any(GERMAN_DAY.search(body) for body in mail), mail[0][:2000]
-    assert not any(re.search(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} \w{3} \d{4}", body) for body in mail)
+    assert not any(
+        re.search(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} \w{3} \d{4}", body) for body in mail
+    )
 
 
 def test_an_english_demo_keeps_english(tmp_path, monkeypatch):
     languages: set[str] = set()
     render = Renderer.render
-    monkeypatch.setattr(Renderer, "render", lambda self, kind, ruleset, **facts: (
-        languages.add(self.language), render(self, kind, ruleset, **facts))[1])
+    monkeypatch.setattr(
+        Renderer,
+        "render",
+        lambda self, kind, ruleset, **facts: (
+            languages.add(self.language),
+            render(self, kind, ruleset, **facts),
+        )[1],
+    )
     outcome = play_demo("werewolf", 8, seed="1", data=tmp_path / "demo", say=lambda line: None)
     assert outcome.result and languages == {"en"}
 

@@ -1,5 +1,6 @@
 """The desk's chain is declared once (docs/design.md: The desk's chain): the handlers run in
 the order `CHAIN` lists them, and the design document lists the same names in that order."""
+
 from __future__ import annotations
 
 import re
@@ -11,7 +12,9 @@ DESIGN = Path(__file__).resolve().parents[2] / "docs" / "design.md"
 
 
 def test_the_design_lists_the_chains_handlers_in_their_order():
-    section = DESIGN.read_text(encoding="utf-8").split("### The desk's chain", 1)[1].split("\n#", 1)[0]
+    section = (
+        DESIGN.read_text(encoding="utf-8").split("### The desk's chain", 1)[1].split("\n#", 1)[0]
+    )
     listed = re.findall(r"^\d+\. `([^`]+)`", section, re.MULTILINE)
     assert listed == [handler.name for handler in CHAIN]
 

@@ -1,6 +1,7 @@
 """The HELP mail's order tables (docs/design.md: Order mail format —
 "HELP (the rules summary and the grammar)"): every order of the ruleset, the current
 phase's orders marked, and Infiltration's USE VALIDITY statement grammar."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -21,11 +22,18 @@ from pbp.game.record import Npc, RosterPlayer
 REPO = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("syntax, key", [
-    ("USE SEER <player>", "USE SEER"), ("VOTE <player>|NO LYNCH|NO REDS LEFT", "VOTE"),
-    ("ATTACK <name>, <name> ...", "ATTACK"), ("HACK", "HACK"), ("USE COMMANDER <floor>=<room> ...", "USE COMMANDER"),
-    ("VOTE <defendant> or VOTE NO LYNCH", "VOTE"), ("KILL <player>", "KILL"),
-])
+@pytest.mark.parametrize(
+    "syntax, key",
+    [
+        ("USE SEER <player>", "USE SEER"),
+        ("VOTE <player>|NO LYNCH|NO REDS LEFT", "VOTE"),
+        ("ATTACK <name>, <name> ...", "ATTACK"),
+        ("HACK", "HACK"),
+        ("USE COMMANDER <floor>=<room> ...", "USE COMMANDER"),
+        ("VOTE <defendant> or VOTE NO LYNCH", "VOTE"),
+        ("KILL <player>", "KILL"),
+    ],
+)
 def test_an_orders_key_is_its_leading_keywords(syntax, key):
     assert order_key(syntax) == key
 
@@ -41,22 +49,33 @@ def _every_offered_order(ruleset: str, players: int, seeds, options=None, max_ph
             if phase is None:
                 break
             for actor in phase.actors:
-                offered.update((phase.kind, order_key(spec.syntax)) for spec in phase.grammar.get(actor, ()))
-            orders = {actor: rules.parse_orders(state, actor, rules.scripted_orders(state, actor, seed).splitlines())
-                      for actor in phase.actors}
+                offered.update(
+                    (phase.kind, order_key(spec.syntax)) for spec in phase.grammar.get(actor, ())
+                )
+            orders = {
+                actor: rules.parse_orders(
+                    state, actor, rules.scripted_orders(state, actor, seed).splitlines()
+                )
+                for actor in phase.actors
+            }
             state = rules.resolve(state, orders).state
     return rules, offered
 
 
-@pytest.mark.parametrize("ruleset, players, options", [
-    ("infiltration", 8, None),
-    ("werewolf", 11, {"setup_11": "romantic"}),
-    ("werewolf", 11, {"setup_11": "succubus"}),
-])
+@pytest.mark.parametrize(
+    "ruleset, players, options",
+    [
+        ("infiltration", 8, None),
+        ("werewolf", 11, {"setup_11": "romantic"}),
+        ("werewolf", 11, {"setup_11": "succubus"}),
+    ],
+)
 def test_the_table_lists_every_order_the_engine_offers(ruleset, players, options):
     """Cross-check against the engine: an order a player is offered in any phase of a few
     scripted games has its row in the HELP table, for that phase kind."""
-    rules, offered = _every_offered_order(ruleset, players, [f"help/{i}" for i in range(4)], options)
+    rules, offered = _every_offered_order(
+        ruleset, players, [f"help/{i}" for i in range(4)], options
+    )
     rows = rules.card.orders
     listed = {(kind, order_key(row.order)) for row in rows for kind in row.kinds}
     assert offered and offered <= listed, sorted(offered - listed)
@@ -66,7 +85,10 @@ def test_a_host_role_is_listed_like_a_built_in_one():
     """docs/design.md: Extensibility — the Vampire from examples/roles/vampire.py."""
     rules = load_ruleset("werewolf", ("examples/roles/vampire.py",), str(REPO))
     rows = rules.card.orders
-    assert any(row.order == "DRAIN <player>" and row.phases == "Nn" and "Vampire" in row.who for row in rows)
+    assert any(
+        row.order == "DRAIN <player>" and row.phases == "Nn" and "Vampire" in row.who
+        for row in rows
+    )
 
 
 def _marked(lines):
@@ -74,11 +96,18 @@ def _marked(lines):
 
 
 def test_only_the_current_phases_own_orders_are_marked(moderator):
-    game = create_game(moderator, "infiltration", [RosterPlayer(n, f"{n.lower()}@x.org") for n in player_names(6)],
-                       seed="9", game_id="inf1")
+    game = create_game(
+        moderator,
+        "infiltration",
+        [RosterPlayer(n, f"{n.lower()}@x.org") for n in player_names(6)],
+        seed="9",
+        game_id="inf1",
+    )
     greens = [n for n in game.phase.actors]
     facts = help_facts(game.rules, game.phase, greens[0])["orders"]
-    assert len([line for line in facts["table"] if not line.startswith("    ")]) == len(game.rules.card.orders)
+    assert len([line for line in facts["table"] if not line.startswith("    ")]) == len(
+        game.rules.card.orders
+    )
     (marked,) = _marked(facts["table"])
     assert "T0-class" in marked and "CLASS <class>" in marked
     assert any("Tn-movement" in line and "MOVE <room>" in line for line in facts["table"])
@@ -94,14 +123,22 @@ def test_a_decision_marks_the_terminal_vote_and_attack_the_player_has():
     state = rules.new_game([PlayerSpec(n) for n in player_names(8)], "mark", {})
     while rules.phase(state).kind != "decision":
         phase = rules.phase(state)
-        state = rules.resolve(state, {a: rules.parse_orders(state, a, rules.scripted_orders(state, a, 1).splitlines())
-                                      for a in phase.actors}).state
+        state = rules.resolve(
+            state,
+            {
+                a: rules.parse_orders(state, a, rules.scripted_orders(state, a, 1).splitlines())
+                for a in phase.actors
+            },
+        ).state
     phase = rules.phase(state)
     for actor in phase.actors:
         keys = {order_key(spec.syntax) for spec in phase.grammar[actor]}
         marked = _marked(help_facts(rules, phase, actor)["orders"]["table"])
         assert {line.split("  ")[1].strip() for line in marked} == {
-            row.order for row in rules.card.orders if order_key(row.order) in keys and "decision" in row.kinds}
+            row.order
+            for row in rules.card.orders
+            if order_key(row.order) in keys and "decision" in row.kinds
+        }
         assert all("Tn-decision" in line for line in marked)
 
 
@@ -112,22 +149,42 @@ def test_the_help_mail_holds_summary_table_and_statement_grammar(moderator):
     text = GameMailJudge(moderator).help_mail(load(moderator, "ww1"), name, None).body
     assert "WEREWOLF: THE RULES IN SHORT" in text
     assert "Every order of Werewolf, phase by phase" in text
-    for order in ("NOMINATE <player>", "VOTE <defendant> or VOTE NO LYNCH", "KILL <player>", "SEE <player>",
-                  "POISON <player>"):
+    for order in (
+        "NOMINATE <player>",
+        "VOTE <defendant> or VOTE NO LYNCH",
+        "KILL <player>",
+        "SEE <player>",
+        "POISON <player>",
+    ):
         assert order in text
     assert "validity" not in text.lower()  # Werewolf has no statement grammar
     assert game.phase.id == "N0"
 
 
-@pytest.mark.parametrize("npcs, said, unsaid", [
-    ((Npc("Raiden", "renegade", "neutral"), Npc("Otacon", "engineer", "green")),
-     ("CHARACTERS PLAYED BY THE HOST (NPCs): Raiden, Otacon", "Renegade (an NPC class in this game)",
-      "Engineer (an NPC class in this game)", "Neutral (an NPC team in this game)"), ()),
-    ((Npc("Vamp", "warrior", "red"),),
-     ("CHARACTERS PLAYED BY THE HOST (NPCs): Vamp",), ("Renegade (", "Engineer (", "Neutral (", "Red NPC")),
-    ((), (), ("CHARACTERS PLAYED BY THE HOST", "Renegade (", "Engineer (")),
-])
-def test_the_help_explains_the_npc_classes_and_teams_that_are_in_the_game(moderator, npcs, said, unsaid):
+@pytest.mark.parametrize(
+    "npcs, said, unsaid",
+    [
+        (
+            (Npc("Raiden", "renegade", "neutral"), Npc("Otacon", "engineer", "green")),
+            (
+                "CHARACTERS PLAYED BY THE HOST (NPCs): Raiden, Otacon",
+                "Renegade (an NPC class in this game)",
+                "Engineer (an NPC class in this game)",
+                "Neutral (an NPC team in this game)",
+            ),
+            (),
+        ),
+        (
+            (Npc("Vamp", "warrior", "red"),),
+            ("CHARACTERS PLAYED BY THE HOST (NPCs): Vamp",),
+            ("Renegade (", "Engineer (", "Neutral (", "Red NPC"),
+        ),
+        ((), (), ("CHARACTERS PLAYED BY THE HOST", "Renegade (", "Engineer (")),
+    ],
+)
+def test_the_help_explains_the_npc_classes_and_teams_that_are_in_the_game(
+    moderator, npcs, said, unsaid
+):
     """rules/infiltration.md, Cast and setup: "Player help explains both [Renegade and
     Engineer] wherever an NPC of that class is in the game"; a Neutral NPC is explained
     too, and a Red NPC's team is never told (only the Reds learn it)."""

@@ -1,6 +1,7 @@
 """A receipt for WITHDRAW that leaves the player without an order the rules fill in says
 what the default is (engine.core.OrderSpec.default): after `WITHDRAW CLASS` in
 Infiltration's Turn 0 the player reads that their class is Warrior."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,23 +21,36 @@ NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 
 @pytest.fixture
 def moderator(tmp_path):
-    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=50)
+    settings = Settings(
+        data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=50
+    )
     with ToyModerator(settings, clock=Clock()) as mod:
         yield mod
 
 
 def test_withdraw_class_says_the_class_is_warrior(moderator):
-    game = create_game(moderator, "infiltration", [RosterPlayer(n, f"{n.lower()}@example.org") for n in NAMES],
-                       seed="w", game_id="in1")
+    game = create_game(
+        moderator,
+        "infiltration",
+        [RosterPlayer(n, f"{n.lower()}@example.org") for n in NAMES],
+        seed="w",
+        game_id="in1",
+    )
     name = next(n for n in NAMES if "HACKER" in game.phase.grammar[n][0].choices)
     desk = Desk(moderator)
     bodies = []
     for number, line in enumerate(("CLASS HACKER", "WITHDRAW CLASS")):
         before = len(load(moderator, "in1").file.outbox.all())
-        block = "\n".join([f"BEGIN ORDERS in1 {game.phase.id}", f"TOKEN: {game.token(name)}", line, "END ORDERS"])
+        block = "\n".join(
+            [f"BEGIN ORDERS in1 {game.phase.id}", f"TOKEN: {game.token(name)}", line, "END ORDERS"]
+        )
         raw = mail(block, sender=f"{name.lower()}@example.org", message_id=f"<w{number}@x>")
         assert desk.receive(parse_inbound(raw, ("pbp@games.example",), 10**6)) == "processed"
-        (row,) = [row for row in load(moderator, "in1").file.outbox.all()[before:] if row["kind"] == "receipt"]
+        (row,) = [
+            row
+            for row in load(moderator, "in1").file.outbox.all()[before:]
+            if row["kind"] == "receipt"
+        ]
         bodies.append(" ".join(row["body"].split()))
     assert "Warrior" not in bodies[0].split("BEGIN ORDERS")[0]
     assert "Taken back for Turn 0" in bodies[1]

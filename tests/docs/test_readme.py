@@ -1,5 +1,6 @@
 """The README is the front page (docs/design.md: The documentation site): what pbp is, the two
 quick-start commands word for word, and links into the documentation that lead somewhere."""
+
 from __future__ import annotations
 
 import re
@@ -10,7 +11,10 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def code_blocks(markdown: str) -> list[str]:
-    return [block.strip() for block in re.findall(r"^```[^\n]*\n(.*?)^```", markdown, flags=re.MULTILINE | re.DOTALL)]
+    return [
+        block.strip()
+        for block in re.findall(r"^```[^\n]*\n(.*?)^```", markdown, flags=re.MULTILINE | re.DOTALL)
+    ]
 
 
 def test_the_readme_gives_the_two_quick_start_commands() -> None:

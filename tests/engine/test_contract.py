@@ -4,6 +4,7 @@ tests (with its Cabal variant, whose secrets sit under field names of its own). 
 parametrised over the rulesets, so a new ruleset is held to the same promises the shell
 relies on as soon as the registry lists it, without a word changed here. Each game seats
 as many players as the ruleset's card says `pbp demo` does."""
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,10 @@ from pbp.forum.publishing.leaks import LeakCheck
 from pbp.timezones import parse_duration
 from tests.fixtures.toy_ruleset import Ballot, Cabal
 
-TOYS = {"ballot": Ballot, "cabal": Cabal}  # the shell's toy rulesets, which the registry does not list
+TOYS = {
+    "ballot": Ballot,
+    "cabal": Cabal,
+}  # the shell's toy rulesets, which the registry does not list
 RULESETS = (*engine.rulesets(), *TOYS)
 MAX_PHASES = 200
 
@@ -167,12 +171,18 @@ def test_the_cards_secret_fields_hold_what_each_character_keeps_to_itself(game):
     as a fact about that character: the card declares every field its views keep them in."""
     name, rules, states = game
     players = seated(name)
-    for state in states[:-1:max(1, len(states) // 4)]:
+    for state in states[: -1 : max(1, len(states) // 4)]:
         public = rules.view(state, None)
-        check = LeakCheck(rules.card.secret_fields, {p: rules.view(state, p) for p in players}, public, players)
-        facts = {(fact.subject, fact.value.lower()) for fact in check.facts if fact.kind == "personal"}
+        check = LeakCheck(
+            rules.card.secret_fields, {p: rules.view(state, p) for p in players}, public, players
+        )
+        facts = {
+            (fact.subject, fact.value.lower()) for fact in check.facts if fact.kind == "personal"
+        }
         for player in players:
             status = rules.status(state, player)
             for value in (status.team, status.role) if status.alive else ():
                 if len(value) >= 3 and (player, value.lower()) not in check.public_pairs:
-                    assert (player, value.lower()) in facts, f"{player}'s {value} is no secret to the leak check"
+                    assert (player, value.lower()) in facts, (
+                        f"{player}'s {value} is no secret to the leak check"
+                    )

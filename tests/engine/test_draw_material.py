@@ -1,6 +1,7 @@
 """What a draw hashes (engine/core.py, `json_strings`, behind `phase_rng` and the
 simulation's coins) is byte for byte what `json.dumps` of the same strings gives, for any
 text: the seeds of every saved game and replay depend on it."""
+
 from __future__ import annotations
 
 import json

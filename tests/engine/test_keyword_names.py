@@ -1,6 +1,7 @@
 """Each ruleset's card names every order keyword of its grammar in each language pbp
 writes, and no name collides with another keyword, another name or a player's name, in
 any language (docs/design.md: Languages — order keywords)."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,8 +17,12 @@ OTHER_LANGUAGES = tuple(code for code in languages() if code != "en")
 def grammar_keywords(card) -> set[str]:
     """The first word of every order of the card's table, the public orders and the
     words that take them back."""
-    firsts = {word for line in card.orders for word in line.order.replace(" / ", " ").split()
-              if word.isupper() and word.isalpha()}
+    firsts = {
+        word
+        for line in card.orders
+        for word in line.order.replace(" / ", " ").split()
+        if word.isupper() and word.isalpha()
+    }
     return firsts | set(card.public_orders) | {word for word, _ in card.take_back_words}
 
 
@@ -26,7 +31,9 @@ def grammar_keywords(card) -> set[str]:
 def test_every_keyword_of_the_grammar_has_a_name(ruleset, language):
     card = engine.ruleset(ruleset).card
     names = names_by_language(card)[language]
-    starts = {line.order.split()[0] for line in card.orders} | {word for word, _ in card.take_back_words}
+    starts = {line.order.split()[0] for line in card.orders} | {
+        word for word, _ in card.take_back_words
+    }
     assert starts <= set(names), f"no {language} name for {sorted(starts - set(names))}"
     assert all(name.isascii() and name.isalpha() and name.isupper() for name in names.values())
 
@@ -34,15 +41,23 @@ def test_every_keyword_of_the_grammar_has_a_name(ruleset, language):
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_no_name_collides_with_a_keyword_or_another_name_in_any_language(ruleset):
     card = engine.ruleset(ruleset).card
-    english = grammar_keywords(card) | set(card.reserved_words - {name for names in names_by_language(card).values()
-                                                                   for name in names.values()}) | set(SHELL_NAMES["de"])
+    english = (
+        grammar_keywords(card)
+        | set(
+            card.reserved_words
+            - {name for names in names_by_language(card).values() for name in names.values()}
+        )
+        | set(SHELL_NAMES["de"])
+    )
     meaning: dict[str, str] = {}
     for language, names in names_by_language(card).items():
         for keyword, name in names.items():
             if name == keyword:
                 continue
             assert name not in english, f"{language} {name} is already a word of the grammar"
-            assert meaning.setdefault(name, keyword) == keyword, f"{name} names both {meaning[name]} and {keyword}"
+            assert meaning.setdefault(name, keyword) == keyword, (
+                f"{name} names both {meaning[name]} and {keyword}"
+            )
 
 
 def test_one_keyword_has_one_name_per_language_across_rulesets():

@@ -1,5 +1,6 @@
 """One loop reads every ruleset's order block (engine.order_blocks; docs/design.md: One
 copy of each mechanism): its rules, and that no ruleset module reads a block itself."""
+
 from __future__ import annotations
 
 import ast
@@ -24,8 +25,13 @@ def refuse_z(order: str) -> None:
 
 
 def parse(lines: list[str]) -> tuple[str, ...]:
-    return parse_order_block(lines, read_line, lambda order: order[0], lambda kind: f"{kind} again, see {{earlier}}.",
-                             refuse_z)
+    return parse_order_block(
+        lines,
+        read_line,
+        lambda order: order[0],
+        lambda kind: f"{kind} again, see {{earlier}}.",
+        refuse_z,
+    )
 
 
 def test_comments_and_blank_lines_are_skipped_and_orders_kept_in_order():
@@ -49,7 +55,12 @@ def test_no_ruleset_reads_a_block_line_by_line_itself():
     for path in sorted(ENGINE.rglob("*.py")):
         if path.name == "order_blocks.py" and path.parent == ENGINE:
             continue
-        places += [f"{path.relative_to(ENGINE)}:{node.lineno}" for node in ast.walk(ast.parse(path.read_text()))
-                   if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                   and node.func.attr == "at" and len(node.args) == 2]
+        places += [
+            f"{path.relative_to(ENGINE)}:{node.lineno}"
+            for node in ast.walk(ast.parse(path.read_text()))
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "at"
+            and len(node.args) == 2
+        ]
     assert places == []

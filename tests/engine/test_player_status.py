@@ -1,6 +1,7 @@
 """A player's status (engine.core.PlayerStatus) carries what the shell tells a player about
 themself and, at the end, about everyone: team, role or class, the groups they know in
 the order to tell them, and the words of the role list (docs/design.md: Engine contract)."""
+
 from __future__ import annotations
 
 from engine.core import PlayerSpec
@@ -25,8 +26,17 @@ def test_infiltration_a_red_knows_the_reds_and_shows_team_then_class():
 
 def test_werewolf_teams_come_sorted_and_the_lover_last():
     """Romantic: "the Romantic and her lover learn each other"; wolves know the pack."""
-    state = game({"Alice": "werewolf", "Bruno": "romantic", "Chloe": "villager", "Dmitri": "villager",
-                  "Elena": "villager", "Farid": "villager", "Greta": "werewolf"})
+    state = game(
+        {
+            "Alice": "werewolf",
+            "Bruno": "romantic",
+            "Chloe": "villager",
+            "Dmitri": "villager",
+            "Elena": "villager",
+            "Farid": "villager",
+            "Greta": "werewolf",
+        }
+    )
     state = step(state, {"Bruno": "LOVE Alice"}).state
     status = WEREWOLF.status(state, "Alice")
     assert list(status.teammates.items()) == [("wolves", ("Greta",)), ("lover", ("Bruno",))]
@@ -35,22 +45,54 @@ def test_werewolf_teams_come_sorted_and_the_lover_last():
 
 def test_werewolf_reveals_a_hybrid_by_both_parts():
     """Sizes: "a hybrid is revealed by both parts ("Wench-Weregerbil")"."""
-    state = to_night(game({"Alice": "werewolf", "Bruno": "weregerbil", "Chloe": "wench", "Dmitri": "villager",
-                           "Elena": "villager", "Farid": "villager", "Greta": "werewolf"}))
+    state = to_night(
+        game(
+            {
+                "Alice": "werewolf",
+                "Bruno": "weregerbil",
+                "Chloe": "wench",
+                "Dmitri": "villager",
+                "Elena": "villager",
+                "Farid": "villager",
+                "Greta": "werewolf",
+            }
+        )
+    )
     state = step(night(state, {"Chloe": "VISIT Bruno"}).state).state
     status = WEREWOLF.status(state, "Chloe")
     assert (status.role, status.revealed) == ("wench", ("wench-weregerbil",))
 
 
-
 def test_werewolf_a_lone_wolf_hunts_alone():
     """The KILL of a wolf who knows no living packmate says it hunts alone (the pack form's
     wording is for a pack); a wolf with a living packmate reads the pack's."""
-    state = to_night(game({"Alice": "werewolf", "Bruno": "villager", "Chloe": "villager", "Dmitri": "villager",
-                           "Elena": "villager", "Farid": "villager", "Greta": "villager"}))
+    state = to_night(
+        game(
+            {
+                "Alice": "werewolf",
+                "Bruno": "villager",
+                "Chloe": "villager",
+                "Dmitri": "villager",
+                "Elena": "villager",
+                "Farid": "villager",
+                "Greta": "villager",
+            }
+        )
+    )
     (kill,) = WEREWOLF.phase(state).grammar["Alice"]
     assert kill.keyword == "KILL" and kill.note == "you hunt alone: your KILL names the victim"
-    pack = to_night(game({"Alice": "werewolf", "Bruno": "villager", "Chloe": "villager", "Dmitri": "villager",
-                          "Elena": "villager", "Farid": "villager", "Greta": "werewolf"}))
+    pack = to_night(
+        game(
+            {
+                "Alice": "werewolf",
+                "Bruno": "villager",
+                "Chloe": "villager",
+                "Dmitri": "villager",
+                "Elena": "villager",
+                "Farid": "villager",
+                "Greta": "werewolf",
+            }
+        )
+    )
     (kill,) = WEREWOLF.phase(pack).grammar["Alice"]
     assert "most named by the pack" in kill.note

@@ -9,6 +9,7 @@ player sees), so it never cheats:
   swapped) give a player who cannot tell them apart the same input, and so the same posts
   and orders, from a copy of the same scripted player.
 """
+
 from __future__ import annotations
 
 import copy
@@ -61,9 +62,15 @@ class SpiedRules:
 
 
 @FAST
-@given(ruleset=st.sampled_from(sorted(RULESETS)), players=st.integers(8, 13), seed=st.text("abc", max_size=4),
-       skill=st.sampled_from([0.0, 0.6, 1.0]))
-def test_a_player_is_handed_its_view_its_form_its_events_and_the_thread(ruleset, players, seed, skill):
+@given(
+    ruleset=st.sampled_from(sorted(RULESETS)),
+    players=st.integers(8, 13),
+    seed=st.text("abc", max_size=4),
+    skill=st.sampled_from([0.0, 0.6, 1.0]),
+)
+def test_a_player_is_handed_its_view_its_form_its_events_and_the_thread(
+    ruleset, players, seed, skill
+):
     rules = RULESETS[ruleset]
     looks: dict[str, list] = {}
     spied = SpiedRules(rules, looks)
@@ -85,9 +92,9 @@ def test_a_player_is_handed_its_view_its_form_its_events_and_the_thread(ruleset,
                 assert seen.name == name and seen.phase == phase.id
                 assert seen.view == rules.view(state, name)
                 assert seen.grammar == tuple(phase.grammar[name])
-                assert list(seen.news) == public[read_public[name]:]
+                assert list(seen.news) == public[read_public[name] :]
                 assert list(seen.mail) == unread_mail[name]
-                assert seen.thread[:len(thread_before)] == thread_before
+                assert seen.thread[: len(thread_before)] == thread_before
                 assert set(seen.team_coins) == set(rules.status(state, name).channels)
             if seen_list:
                 read_public[name] = len(public)
@@ -118,19 +125,37 @@ def test_twins_a_player_cannot_tell_apart_get_the_same_decisions(seed, phases, d
         return
     me = data.draw(st.sampled_from(acting))
     others = [n for n in names if n != me]
-    first, second = data.draw(st.lists(st.sampled_from(others), min_size=2, max_size=2, unique=True))
+    first, second = data.draw(
+        st.lists(st.sampled_from(others), min_size=2, max_size=2, unique=True)
+    )
     roles = {c.name: c.role for c in state.characters}
-    swapped = tuple(replace(c, role=roles[second] if c.name == first else roles[first] if c.name == second
-                            else c.role, known_teams=()) for c in state.characters)
+    swapped = tuple(
+        replace(
+            c,
+            role=roles[second] if c.name == first else roles[first] if c.name == second else c.role,
+            known_teams=(),
+        )
+        for c in state.characters
+    )
     twin_state = replace(state, characters=introduce(swapped, rules.table))
-    twin_state = replace(twin_state, characters=tuple(
-        replace(c, known_teams=o.known_teams, inbox=o.inbox) if c.name == me else c
-        for c, o in zip(twin_state.characters, state.characters)))
-    if rules.view(twin_state, me) != rules.view(state, me) or \
-            rules.status(twin_state, me).channels != rules.status(state, me).channels:
+    twin_state = replace(
+        twin_state,
+        characters=tuple(
+            replace(c, known_teams=o.known_teams, inbox=o.inbox) if c.name == me else c
+            for c, o in zip(twin_state.characters, state.characters)
+        ),
+    )
+    if (
+        rules.view(twin_state, me) != rules.view(state, me)
+        or rules.status(twin_state, me).channels != rules.status(state, me).channels
+    ):
         return  # the swap shows to this player (a teammate, a role they hold): not a twin for them
     twin = copy.copy(table)
-    twin.state, twin.read_up_to, twin.mail = twin_state, dict(table.read_up_to), copy.deepcopy(table.mail)
+    twin.state, twin.read_up_to, twin.mail = (
+        twin_state,
+        dict(table.read_up_to),
+        copy.deepcopy(table.mail),
+    )
     coins = {"": 0}
     one, other = table.seen(me, phase, dict(coins)), twin.seen(me, phase, dict(coins))
     assert one == other
@@ -138,6 +163,10 @@ def test_twins_a_player_cannot_tell_apart_get_the_same_decisions(seed, phases, d
     for seen in (one, other):
         player = copy.deepcopy(table.players[me])
         rng = phase_rng(seed, phase.id, f"player/{me}")
-        decisions.append((player.talk(with_thread(seen, tuple(table.thread)), rng),
-                          player.orders(with_thread(seen, tuple(table.thread)), rng)))
+        decisions.append(
+            (
+                player.talk(with_thread(seen, tuple(table.thread)), rng),
+                player.orders(with_thread(seen, tuple(table.thread)), rng),
+            )
+        )
     assert decisions[0] == decisions[1]

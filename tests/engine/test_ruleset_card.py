@@ -1,5 +1,6 @@
 """The ruleset card and the player status (docs/design.md: Engine contract): what the
 shell learns from each ruleset instead of keeping its own tables."""
+
 from __future__ import annotations
 
 import pytest
@@ -30,16 +31,20 @@ def test_the_card_covers_every_phase_kind_and_order_keyword(name, count):
     rules, state = _game(name, count)
     kinds = {kind.kind for kind in rules.card.phase_kinds}
     assert rules.phase(state).kind in kinds
-    assert all(set(line.kinds) <= kinds for line in rules.card.orders if line.phases in ("T0-class", "Dn-vote"))
+    assert all(
+        set(line.kinds) <= kinds
+        for line in rules.card.orders
+        if line.phases in ("T0-class", "Dn-vote")
+    )
     assert set(rules.card.public_orders) <= reserved_words()
 
 
 def test_names_are_checked_against_every_registered_card():
     assert "reads as a room" in name_problem("d4")
     assert "floor letter" in name_problem("H")
-    assert "keyword" in name_problem("Seduce")      # Werewolf's card
+    assert "keyword" in name_problem("Seduce")  # Werewolf's card
     assert "keyword" in name_problem("Superlocator")  # Infiltration's card
-    assert "keyword" in name_problem("Token")        # the order mail's own syntax
+    assert "keyword" in name_problem("Token")  # the order mail's own syntax
     assert name_problem("Alice") is None
 
 
@@ -75,7 +80,14 @@ def test_did_you_mean_offers_every_word_within_reach_a_transposition_one_edit():
     assert did_you_mean("stat", commands) == " Did you mean start or stats?"
     assert did_you_mean("jsoe", ["José", "Bruno"]) == " Did you mean José?"
     assert [parse_on_off(w) for w in ("On", "yes", "1", "off", "none", "0", "maybe")] == [
-        True, True, True, False, False, False, None]
+        True,
+        True,
+        True,
+        False,
+        False,
+        False,
+        None,
+    ]
 
 
 def test_the_werewolf_character_summary_tells_bonds_silences_and_what_a_role_has_left():
@@ -89,8 +101,9 @@ def test_the_werewolf_character_summary_tells_bonds_silences_and_what_a_role_has
         for name in names:
             view = rules.view(state, name)
             me, lines = view["me"], rules.card.character_summary(view)
-            assert lines[0].startswith(f"{me['role'].capitalize()} ({me['faction']}), "
-                                       f"{'alive' if me['alive'] else 'dead'}")
+            assert lines[0].startswith(
+                f"{me['role'].capitalize()} ({me['faction']}), {'alive' if me['alive'] else 'dead'}"
+            )
             assert ("silenced today" in lines[0]) == me["silenced"]
             assert (f"Lover: {me['lover']}" in lines) == bool(me["lover"])
             for team, mates in me["teams"].items():
@@ -99,8 +112,13 @@ def test_the_werewolf_character_summary_tells_bonds_silences_and_what_a_role_has
                 assert any(line.startswith("POISON: ") and "SAVE: " in line for line in lines)
             seen.update(key for key in ("silenced", "lover") if me[key])
         phase = rules.phase(state)
-        state = rules.resolve(state, {a: rules.parse_orders(state, a, rules.scripted_orders(state, a, 3).splitlines())
-                                      for a in phase.actors}).state
+        state = rules.resolve(
+            state,
+            {
+                a: rules.parse_orders(state, a, rules.scripted_orders(state, a, 3).splitlines())
+                for a in phase.actors
+            },
+        ).state
     assert seen == {"silenced", "lover"}
 
 
@@ -111,7 +129,9 @@ def test_the_public_roster_lists_every_character_and_a_host_kills_death_with_whe
     in the rules' words, as the public post's facts show it."""
     rules, state = _game(name, count)
     first = rules.card.public_roster(rules.view(state, None))
-    assert [c.name for c in first] == player_names(count) and all(c.alive and not c.npc for c in first)
+    assert [c.name for c in first] == player_names(count) and all(
+        c.alive and not c.npc for c in first
+    )
     victim = player_names(count)[0]
     after = rules.host_kill(state, victim, "left the game").state
     roster = {c.name: c for c in rules.card.public_roster(rules.view(after, None))}
@@ -127,19 +147,27 @@ def test_the_registry_names_its_default_and_one_card_declares_the_calibration():
     of the law: the same role for everyone on a side."""
     assert engine.DEFAULT_RULESET in engine.rulesets()
     cards = {name: engine.ruleset(name).card for name in engine.rulesets()}
-    assert all(card.balance_study.figure_sizes and card.balance_study.figure_games > 0 for card in cards.values())
+    assert all(
+        card.balance_study.figure_sizes and card.balance_study.figure_games > 0
+        for card in cards.values()
+    )
     calibrated = [name for name, card in cards.items() if card.balance_study.calibration]
     assert len(calibrated) == 1
     rules = engine.ruleset(calibrated[0])
     calibration = rules.card.balance_study.calibration
     for night_first in (False, True):
-        state = rules.new_game([PlayerSpec(n) for n in player_names(9)], "law",
-                               calibration.plain_game(9, 2, night_first))
+        state = rules.new_game(
+            [PlayerSpec(n) for n in player_names(9)],
+            "law",
+            calibration.plain_game(9, 2, night_first),
+        )
         statuses = [rules.status(state, n) for n in player_names(9)]
         killers = [s for s in statuses if s.team != calibration.side]
         assert len(killers) == 2 and len({s.role for s in killers}) == 1
         assert len({s.role for s in statuses if s.team == calibration.side}) == 1
-    for anchor in calibration.anchors:   # each made with its own config (its server's roles)
+    for anchor in calibration.anchors:  # each made with its own config (its server's roles)
         anchor_rules = engine.ruleset(calibrated[0], **anchor.config)
-        anchor_rules.new_game([PlayerSpec(n) for n in player_names(anchor.players)], "anchor", anchor.options)
+        anchor_rules.new_game(
+            [PlayerSpec(n) for n in player_names(anchor.players)], "anchor", anchor.options
+        )
         assert anchor.band[0] < anchor.rate < anchor.band[1]

@@ -1,6 +1,7 @@
 """Using one ruleset never loads another (docs/design.md: Engine contract): a fresh
 process that makes, plays and views an Infiltration game, and checks its roster's names
 as Infiltration does, has imported no module of Werewolf."""
+
 from __future__ import annotations
 
 import subprocess
@@ -22,8 +23,13 @@ PLAY_INFILTRATION_ALONE = textwrap.dedent("""
 
 
 def test_an_infiltration_game_never_imports_werewolf():
-    done = subprocess.run([sys.executable, "-c", PLAY_INFILTRATION_ALONE], capture_output=True, text=True,
-                          timeout=300, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", PLAY_INFILTRATION_ALONE],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
     loaded = done.stdout
     assert "engine.infiltration" in loaded
     assert "werewolf" not in loaded, loaded

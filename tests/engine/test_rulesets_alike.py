@@ -1,6 +1,7 @@
 """The two rulesets follow one set of conventions (docs/design.md: Engine contract): each declares
 its event vocabulary in `events.py`, every event kind is snake_case, host actions fail with
 the contract's `HostActionError`, and the state's JSON lives in `codec.py`."""
+
 from __future__ import annotations
 
 import ast
@@ -28,7 +29,9 @@ def emitted_kinds(package: str) -> set[str]:
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.Call):
                 continue
-            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            name = (
+                node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            )
             position = {"Event": 0, "report": 1}.get(name)
             if position is None or len(node.args) <= position:
                 continue
@@ -44,12 +47,16 @@ def test_every_emitted_event_kind_is_declared_in_the_rulesets_vocabulary(ruleset
     emitted = emitted_kinds(ruleset)
     assert emitted, "the scan found no events: it no longer matches the code"
     assert emitted <= set(vocabulary.EVENT_KINDS), emitted - set(vocabulary.EVENT_KINDS)
-    assert set(vocabulary.EVENT_KINDS) == set(vocabulary.PUBLIC_EVENT_KINDS) | set(vocabulary.PRIVATE_EVENT_KINDS)
+    assert set(vocabulary.EVENT_KINDS) == set(vocabulary.PUBLIC_EVENT_KINDS) | set(
+        vocabulary.PRIVATE_EVENT_KINDS
+    )
 
 
 @pytest.mark.parametrize("ruleset", sorted(VOCABULARIES))
 def test_every_event_kind_is_snake_case(ruleset):
-    assert [kind for kind in VOCABULARIES[ruleset].EVENT_KINDS if not SNAKE_CASE.fullmatch(kind)] == []
+    assert [
+        kind for kind in VOCABULARIES[ruleset].EVENT_KINDS if not SNAKE_CASE.fullmatch(kind)
+    ] == []
 
 
 @pytest.mark.parametrize("ruleset", sorted(VOCABULARIES))

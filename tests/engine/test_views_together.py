@@ -1,6 +1,7 @@
 """`Ruleset.views` (engine/core.py), every actor's view of a phase made at once for the
 simulation: each is exactly `view(state, player)`, in every phase of seeded scripted games
 of both rulesets; Infiltration makes the public part once and shares it."""
+
 from __future__ import annotations
 
 import pytest

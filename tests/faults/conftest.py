@@ -1,4 +1,5 @@
 """One game site per test module, over the session's Dovecot and aiosmtpd."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,6 +16,8 @@ def site(tmp_path_factory, dovecot, smtp_server):
 @pytest.fixture
 def make_site(tmp_path_factory, dovecot, smtp_server):
     """A separate game site, e.g. with a small daily reply cap."""
+
     def make(**settings) -> Site:
         return Site(tmp_path_factory.mktemp("faults-own"), dovecot, smtp_server, **settings).start()
+
     return make

@@ -4,6 +4,7 @@ finishes the work; the shared oracle then checks conservation (every mail filed 
 secret leaked, only roster and host mailed, the game changed only by orders) and the
 outbox's rule: a mail may reach its recipient twice only when the kill fell inside the
 SMTP DATA window, and then with the same Message-ID."""
+
 from __future__ import annotations
 
 import os
@@ -44,8 +45,13 @@ def round_mails(site: Site, rng: random.Random, count: int) -> list[bytes]:
 def start_run(site: Site) -> subprocess.Popen:
     """`pbp run` in its own process; `run.log` holds what this one says."""
     log = open(site.root / "run.log", "wb")
-    return subprocess.Popen([sys.executable, "-m", "pbp", "run", "--settings", str(site.settings)],
-                            cwd=site.root, stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+    return subprocess.Popen(
+        [sys.executable, "-m", "pbp", "run", "--settings", str(site.settings)],
+        cwd=site.root,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=dict(os.environ),
+    )
 
 
 def kill_round(site: Site, seed: int, count: int = 200, window: float = 4.0) -> int:
@@ -62,8 +68,10 @@ def kill_round(site: Site, seed: int, count: int = 200, window: float = 4.0) -> 
         process.send_signal(signal.SIGKILL)
     elif process.returncode != 0:
         TOTALS.deaths += 1
-        raise AssertionError(f"pbp run stopped by itself ({process.returncode}): "
-                             f"{(site.root / 'run.log').read_text(errors='replace')[-2000:]}")
+        raise AssertionError(
+            f"pbp run stopped by itself ({process.returncode}): "
+            f"{(site.root / 'run.log').read_text(errors='replace')[-2000:]}"
+        )
     process.wait(timeout=30)
     site.poll()  # the restart finishes the work
     site.poll()
@@ -74,9 +82,13 @@ def kill_round(site: Site, seed: int, count: int = 200, window: float = 4.0) -> 
 def duplicates(site: Site, watch: Watch, outcome) -> int:
     """Mail delivered more than once: only with the same Message-ID (the DATA window), and
     every sent row of the outbox delivered."""
-    ids = Counter(str(message["Message-ID"]) for mails in outcome.mail.values() for message in mails)
+    ids = Counter(
+        str(message["Message-ID"]) for mails in outcome.mail.values() for message in mails
+    )
     rows = [row for row in site.tables()["outbox"].values()]
-    assert all(row["status"] == "sent" for row in rows), [row for row in rows if row["status"] != "sent"]
+    assert all(row["status"] == "sent" for row in rows), [
+        row for row in rows if row["status"] != "sent"
+    ]
     sent_ids = {row["message_id"] for row in rows}
     assert set(ids) <= sent_ids, set(ids) - sent_ids
     return sum(count - 1 for count in ids.values())

@@ -1,6 +1,7 @@
 """How a reader's cost grows with its input, measured in CPU time side by side (the fault
 suite's linearity threats): one big input against as many small ones as hold the same
 amount, so linear reading gives a ratio near 1 and quadratic reading near their count."""
+
 from __future__ import annotations
 
 import time

@@ -13,6 +13,7 @@
 produced (new order rows, and the mail each person got) for the case's own asserts;
 `run()` is one whole case: inject, `pbp poll`, check.
 """
+
 from __future__ import annotations
 
 import email
@@ -25,7 +26,17 @@ from tests.fixtures.text import flat
 
 FOLDERS = ("processed", "rejected", "quarantine")
 # What may change in the game's record while mail is ingested (counters of the desk).
-UNCHANGING = ("id", "ruleset", "state", "phase_id", "resolved", "tokens", "roster", "deadline", "result")
+UNCHANGING = (
+    "id",
+    "ruleset",
+    "state",
+    "phase_id",
+    "resolved",
+    "tokens",
+    "roster",
+    "deadline",
+    "result",
+)
 PRIVATE_LINE_LENGTH = 12  # shorter lines ("Hello,") are not facts about a player
 
 
@@ -86,7 +97,9 @@ class Watch:
         for number, data in enumerate(injected):
             if data in filed:
                 continue
-            places = [folder for folder, items in stored.items() for item in items if _is_copy(item, data)]
+            places = [
+                folder for folder, items in stored.items() for item in items if _is_copy(item, data)
+            ]
             if len(places) < copies[data]:
                 TOTALS.lost += copies[data] - len(places)
                 problems.append(f"injected mail {number} was not filed")
@@ -110,7 +123,9 @@ class Watch:
         for address in site.attempted_since(self.sent_mark):
             if address not in allowed:
                 TOTALS.leaked += 1
-                problems.append(f"pbp tried to mail {address}, who is neither on the roster nor the host")
+                problems.append(
+                    f"pbp tried to mail {address}, who is neither on the roster nor the host"
+                )
         record = site.record()
         secrets = dict(record["tokens"])
         if record.get("host_token"):
@@ -134,7 +149,9 @@ class Watch:
                     for line in private_lines & lines:
                         if name != owner:
                             TOTALS.leaked += 1
-                            problems.append(f"{line!r}, private to {name}'s welcome, was mailed to {owner}")
+                            problems.append(
+                                f"{line!r}, private to {name}'s welcome, was mailed to {owner}"
+                            )
         return got
 
     # ------------------------------------------------------------------ the game
@@ -151,7 +168,9 @@ class Watch:
             problems.append(f"orders changed for {sorted(touched - may_change)}")
         return new
 
-    def check(self, injected: list[bytes], may_change: set[str] | frozenset = frozenset()) -> Outcome:
+    def check(
+        self, injected: list[bytes], may_change: set[str] | frozenset = frozenset()
+    ) -> Outcome:
         problems: list[str] = []
         filed = self._filing(injected, problems)
         got = self._mail(problems)
@@ -168,15 +187,24 @@ class Watch:
 def _private_lines(site: Site) -> dict[str, set[str]]:
     cached = getattr(site, "_private_lines", None)
     if cached is None:
-        counts = Counter(line.strip() for text in site.welcome.values() for line in set(text.splitlines()))
-        cached = {name: {line.strip() for line in text.splitlines()
-                         if len(line.strip()) >= PRIVATE_LINE_LENGTH and counts[line.strip()] == 1}
-                  for name, text in site.welcome.items()}
+        counts = Counter(
+            line.strip() for text in site.welcome.values() for line in set(text.splitlines())
+        )
+        cached = {
+            name: {
+                line.strip()
+                for line in text.splitlines()
+                if len(line.strip()) >= PRIVATE_LINE_LENGTH and counts[line.strip()] == 1
+            }
+            for name, text in site.welcome.items()
+        }
         site._private_lines = cached
     return cached
 
 
-def run(site: Site, *mails: bytes, may_change=frozenset(), envelope_from: str | None = None) -> Outcome:
+def run(
+    site: Site, *mails: bytes, may_change=frozenset(), envelope_from: str | None = None
+) -> Outcome:
     """One case: inject the mails, run `pbp poll` (a poll that fails or raises is a daemon
     death), then the oracle."""
     watch = Watch(site)
@@ -206,4 +234,3 @@ def prose_of(message) -> str:
 
 def subject_of(message) -> str:
     return str(message["Subject"] or "")
-

@@ -4,6 +4,7 @@ with six players and a host who each have a real mailbox, and helpers that craft
 mail byte for byte and inject it into pbp's INBOX. A `Site` is a ground of the one test
 harness (tests/fixtures/harness.py): its settings, roster, CLI and stored game come from
 there."""
+
 from __future__ import annotations
 
 import email
@@ -38,9 +39,13 @@ class Site(Ground):
     _serial: int = 0
 
     def start(self) -> "Site":
-        self.moderator = self.dovecot.add_user(self.dovecot.new_address("pbp", "pbp.test"), "modpass")
+        self.moderator = self.dovecot.add_user(
+            self.dovecot.new_address("pbp", "pbp.test"), "modpass"
+        )
         self.host = self.dovecot.add_user(self.dovecot.new_address("host", "host.test"))
-        self.players = {name: self.dovecot.add_user(self.dovecot.new_address(name.lower())) for name in NAMES}
+        self.players = {
+            name: self.dovecot.add_user(self.dovecot.new_address(name.lower())) for name in NAMES
+        }
         self.write_settings(self.sections())
         self.new_game()
         for name, address in self.players.items():
@@ -52,24 +57,51 @@ class Site(Ground):
         """The site's settings over the real servers, as mappings a test may change; the
         IMAP login is the moderator's own unless `imap_user` is given."""
         (self.root / "imap-password").write_text("modpass\n")
-        return {"pbp": self.pbp_settings("imap"),
-                "imap": {"host": self.dovecot.host, "port": self.dovecot.imap_port, "security": "none",
-                         "user": imap_user or self.moderator, "password_file": self.root / "imap-password"},
-                "smtp": {"host": self.smtp.host, "port": self.smtp.port, "security": "none"},
-                "forum": self.forum_settings()}
+        return {
+            "pbp": self.pbp_settings("imap"),
+            "imap": {
+                "host": self.dovecot.host,
+                "port": self.dovecot.imap_port,
+                "security": "none",
+                "user": imap_user or self.moderator,
+                "password_file": self.root / "imap-password",
+            },
+            "smtp": {"host": self.smtp.host, "port": self.smtp.port, "security": "none"},
+            "forum": self.forum_settings(),
+        }
 
     def pbp_settings(self, transport: str) -> dict[str, object]:
         polling = {} if self.poll_interval is None else {"poll_interval": self.poll_interval}
-        return {"data": self.data, "transport": transport, "from_address": self.moderator,
-                "max_mail_size": self.max_mail_size, "replies_per_sender_per_day": self.replies_per_day,
-                "wrong_tokens_per_sender_per_day": self.wrong_tokens_per_day, **polling}
+        return {
+            "data": self.data,
+            "transport": transport,
+            "from_address": self.moderator,
+            "max_mail_size": self.max_mail_size,
+            "replies_per_sender_per_day": self.replies_per_day,
+            "wrong_tokens_per_sender_per_day": self.wrong_tokens_per_day,
+            **polling,
+        }
 
     def forum_settings(self) -> dict[str, object]:
         return {"host_address": self.host, "posts": self.root / "posts"}
 
     def new_game(self) -> None:
-        assert self.cli("new-game", "--ruleset", "infiltration", "--roster", str(write_roster(self.root, self.players)),
-                        "--seed", SEED, "--id", GAME, "--schedule", "default=48h") == 0, self.last_output
+        assert (
+            self.cli(
+                "new-game",
+                "--ruleset",
+                "infiltration",
+                "--roster",
+                str(write_roster(self.root, self.players)),
+                "--seed",
+                SEED,
+                "--id",
+                GAME,
+                "--schedule",
+                "default=48h",
+            )
+            == 0
+        ), self.last_output
 
     def poll(self) -> None:
         assert self.cli("poll") == 0, self.last_output
@@ -91,30 +123,45 @@ class Site(Ground):
 
     def valid_orders(self, name: str) -> str:
         import engine
+
         rules = engine.ruleset("infiltration")
         return rules.scripted_orders(rules.from_json(self.record()["state"]), name, 1)
 
-    def block(self, name: str, orders: str | None = None, token: str | None = None, game: str = GAME) -> str:
+    def block(
+        self, name: str, orders: str | None = None, token: str | None = None, game: str = GAME
+    ) -> str:
         orders = self.valid_orders(name) if orders is None else orders
-        return (f"BEGIN ORDERS {game} {self.phase()}\nTOKEN: {token or self.token(name)}\n"
-                f"{orders}\nEND ORDERS\n")
+        return (
+            f"BEGIN ORDERS {game} {self.phase()}\nTOKEN: {token or self.token(name)}\n"
+            f"{orders}\nEND ORDERS\n"
+        )
 
     # ------------------------------------------------------------------ crafting and injecting
     def serial(self) -> int:
         self._serial += 1
         return self._serial
 
-    def mail(self, sender: str | None, body: str | bytes = "", subject: str = "orders",
-             headers: str = "", message_id: str | None = None, content_type: str | None = None,
-             to: str | None = None) -> bytes:
+    def mail(
+        self,
+        sender: str | None,
+        body: str | bytes = "",
+        subject: str = "orders",
+        headers: str = "",
+        message_id: str | None = None,
+        content_type: str | None = None,
+        to: str | None = None,
+    ) -> bytes:
         """A message as bytes: the given headers, exactly, and a unique Message-ID (unless
         `message_id` is "" (none) or given). `sender` None: no From header at all."""
         serial = self.serial()
         lines = []
         if sender is not None:
             lines.append(f"From: {sender}")
-        lines += [f"To: {to or self.moderator}", f"Subject: {subject}",
-                  "Date: Mon, 30 Nov 2026 12:00:00 +0000"]
+        lines += [
+            f"To: {to or self.moderator}",
+            f"Subject: {subject}",
+            "Date: Mon, 30 Nov 2026 12:00:00 +0000",
+        ]
         if message_id is None:
             message_id = f"<fault-{serial}@attacker.test>"
         if message_id:
@@ -123,7 +170,11 @@ class Site(Ground):
         lines.append(f"Content-Type: {content_type or 'text/plain; charset=utf-8'}")
         lines += [line for line in headers.splitlines() if line]
         head = ("\r\n".join(lines) + "\r\n\r\n").encode("utf-8")
-        data = body if isinstance(body, bytes) else body.replace("\r\n", "\n").replace("\n", "\r\n").encode("utf-8")
+        data = (
+            body
+            if isinstance(body, bytes)
+            else body.replace("\r\n", "\n").replace("\n", "\r\n").encode("utf-8")
+        )
         return head + data
 
     # ------------------------------------------------------------------ what the oracle reads
@@ -147,10 +198,10 @@ class Site(Ground):
         return len(self.smtp.delivered), len(self.smtp.attempted)
 
     def sent_since(self, mark: tuple[int, int]) -> list[tuple[list[str], bytes]]:
-        return [(d.recipients, d.data) for d in self.smtp.delivered[mark[0]:]]
+        return [(d.recipients, d.data) for d in self.smtp.delivered[mark[0] :]]
 
     def attempted_since(self, mark: tuple[int, int]) -> list[str]:
-        return self.smtp.attempted[mark[1]:]
+        return self.smtp.attempted[mark[1] :]
 
     def inject(self, *mails: bytes, envelope_from: str | None = None) -> list[bytes]:
         """Drop mails into pbp's INBOX, byte for byte (or over LMTP, as a mail server
@@ -214,7 +265,11 @@ class MaildirSite(Site):
 
     def _outbox(self) -> list[Path]:
         folder = self.mail_root / "outbox" / "new"
-        return sorted(folder.iterdir(), key=lambda p: (p.stat().st_mtime_ns, p.name)) if folder.is_dir() else []
+        return (
+            sorted(folder.iterdir(), key=lambda p: (p.stat().st_mtime_ns, p.name))
+            if folder.is_dir()
+            else []
+        )
 
     def sent_mark(self) -> set[str]:
         return {path.name for path in self._outbox()}
@@ -225,7 +280,9 @@ class MaildirSite(Site):
             if path.name not in mark:
                 data = path.read_bytes()
                 to = email.message_from_bytes(data, policy=policy.default)["To"]
-                sent.append(([address.lower() for _name, address in getaddresses([str(to or "")])], data))
+                sent.append(
+                    ([address.lower() for _name, address in getaddresses([str(to or "")])], data)
+                )
         return sent
 
     def attempted_since(self, mark: set[str]) -> list[str]:

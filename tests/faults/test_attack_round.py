@@ -2,6 +2,7 @@
 reading, forum posts, thread votes, first-block-wins), each kept fixed (docs/design.md:
 Hostile input). The threat is in each docstring; each case calls the function under
 attack, as a stranger reaches it before any identity check."""
+
 from __future__ import annotations
 
 from pbp.mail.html_text import html_to_text
@@ -10,9 +11,11 @@ from tests.faults.test_outsiders import cost_ratio
 
 
 def html_mail(body: str) -> bytes:
-    return ("From: stranger@attacker.example\r\nTo: pbp@games.example\r\nSubject: hello\r\n"
-            "Message-ID: <first@attacker.example>\r\nMIME-Version: 1.0\r\n"
-            f"Content-Type: text/html; charset=utf-8\r\n\r\n{body}\r\n").encode()
+    return (
+        "From: stranger@attacker.example\r\nTo: pbp@games.example\r\nSubject: hello\r\n"
+        "Message-ID: <first@attacker.example>\r\nMIME-Version: 1.0\r\n"
+        f"Content-Type: text/html; charset=utf-8\r\n\r\n{body}\r\n"
+    ).encode()
 
 
 NESTED_QUOTES = "<blockquote>x"
@@ -35,7 +38,10 @@ def test_f092_reading_an_html_only_mail_is_linear_and_bounded():
 def test_f093_html_quotes_and_text_survive_the_caps():
     """The caps leave ordinary mail as it was: a quoted form keeps its `> ` marks, text
     beside a stray `<` is kept, and a tag split by `>` inside a quoted value is read."""
-    assert html_to_text("<p>VOTE Bruno</p><blockquote><p>ORDERS g1</p></blockquote>") == "VOTE Bruno\n> ORDERS g1"
+    assert (
+        html_to_text("<p>VOTE Bruno</p><blockquote><p>ORDERS g1</p></blockquote>")
+        == "VOTE Bruno\n> ORDERS g1"
+    )
     assert html_to_text("<p>a < b and c<d</p>") == "a < b and c<d"
     assert html_to_text('<p title="x>y">kept</p>') == "kept"
     deep = html_to_text("<blockquote>" * 50 + "deep")
@@ -51,7 +57,12 @@ def test_f094_reading_a_forum_post_is_linear():
 
     words = {"VOTE", "NOMINATE", "LINK"}
     for piece in ("x>!", "VOTE >!", "`>!", ">!`", "x`"):
-        assert work_ratio(lambda text: read_post(text, words), lambda count: piece * count, 250, 10_000) < 4, piece
+        assert (
+            work_ratio(
+                lambda text: read_post(text, words), lambda count: piece * count, 250, 10_000
+            )
+            < 4
+        ), piece
     assert [line.text for line in order_lines("VOTE Bruno >!VOTE Chloe!<", words)] == ["VOTE Bruno"]
     assert [line.text for line in order_lines("VOTE >!Bruno", words)] == ["VOTE >!Bruno"]
     assert order_lines(">!VOTE Chloe!<", words) == []
@@ -83,8 +94,12 @@ def test_f096_a_vote_inside_an_html_comment_is_not_counted():
 
     words = {"VOTE", "NOMINATE", "LINK"}
     assert order_lines("Hi all.\n<!--\nVOTE Bruno\n-->\nSee you.", words) == []
-    assert [line.text for line in order_lines("VOTE Chloe <!-- VOTE Bruno -->", words)] == ["VOTE Chloe"]
-    assert [line.text for line in order_lines("VOTE Chloe\n<!-- hidden\nVOTE Bruno", words)] == ["VOTE Chloe"]
+    assert [line.text for line in order_lines("VOTE Chloe <!-- VOTE Bruno -->", words)] == [
+        "VOTE Chloe"
+    ]
+    assert [line.text for line in order_lines("VOTE Chloe\n<!-- hidden\nVOTE Bruno", words)] == [
+        "VOTE Chloe"
+    ]
     assert [line.text for line in order_lines("<!-- x -->\nVOTE Dmitri", words)] == ["VOTE Dmitri"]
 
 
@@ -92,14 +107,24 @@ def test_f097_what_a_mail_client_would_not_show_is_not_read():
     """Threat: in an HTML-only mail a block hidden with `display:none` came first and won
     over the visible one the player saw. What a mail client would not show (`hidden`,
     `display:none`, `visibility:hidden`) is left out of the rendering."""
-    hidden = ['<div style="display:none">', '<div style="color:red; DISPLAY : none !important">',
-              '<div hidden>', "<div style='visibility: hidden'>", '<span style="display:none"><div>']
+    hidden = [
+        '<div style="display:none">',
+        '<div style="color:red; DISPLAY : none !important">',
+        "<div hidden>",
+        "<div style='visibility: hidden'>",
+        '<span style="display:none"><div>',
+    ]
     for opening in hidden:
         tag = opening.split()[0][1:].rstrip(">")
-        html = (f"{opening}<p>BEGIN ORDERS g1 D1</p><p>VOTE Bruno</p><div>END ORDERS</div></{tag}>"
-                "<p>BEGIN ORDERS g1 D1</p><p>VOTE Chloe</p><p>END ORDERS</p>")
+        html = (
+            f"{opening}<p>BEGIN ORDERS g1 D1</p><p>VOTE Bruno</p><div>END ORDERS</div></{tag}>"
+            "<p>BEGIN ORDERS g1 D1</p><p>VOTE Chloe</p><p>END ORDERS</p>"
+        )
         assert html_to_text(html) == "BEGIN ORDERS g1 D1\nVOTE Chloe\nEND ORDERS", opening
-    assert html_to_text('<div style="display:block">shown</div><img hidden src="x">after') == "shown\nafter"
+    assert (
+        html_to_text('<div style="display:block">shown</div><img hidden src="x">after')
+        == "shown\nafter"
+    )
 
 
 def test_f098_look_alike_names_in_capitals_are_refused():
@@ -110,5 +135,13 @@ def test_f098_look_alike_names_in_capitals_are_refused():
 
     assert look_alike("Aki", "\u0391\u039a\u0399")
     assert name_clashes(["Aki", "Bruno", "\u0391\u039a\u0399"]) != []
-    assert not any(look_alike(one, other) for one, other in
-                   [("Ian", "Lan"), ("Mia", "Nia"), ("Ines", "Ivan"), ("Olga", "Olaf"), ("Eli", "Ela")])
+    assert not any(
+        look_alike(one, other)
+        for one, other in [
+            ("Ian", "Lan"),
+            ("Mia", "Nia"),
+            ("Ines", "Ivan"),
+            ("Olga", "Olaf"),
+            ("Eli", "Ela"),
+        ]
+    )

@@ -1,6 +1,7 @@
 """Fault cases f020–f039: what a mail carries — charsets, MIME shapes, sizes, headers made
 from input (design.md: Hostile input; Reliability rules — Bad input). Every case runs the
 real `pbp poll` over Dovecot and aiosmtpd, then the shared oracle (tests/faults/oracle.py)."""
+
 from __future__ import annotations
 
 import base64
@@ -16,17 +17,24 @@ def accepted(outcome, name: str) -> bool:
     return [row["player"] for row in outcome.orders] == [name]
 
 
-@pytest.mark.parametrize("charset, extra", [
-    ("iso-8859-1", "Salut, voilà mes ordres, à bientôt."),
-    ("windows-1252", "Here are my \u201corders\u201d \u2013 cheers \u20ac."),
-    ("shift_jis", "\u3088\u308d\u3057\u304f\u304a\u9858\u3044\u3057\u307e\u3059\u3002"),
-])
+@pytest.mark.parametrize(
+    "charset, extra",
+    [
+        ("iso-8859-1", "Salut, voilà mes ordres, à bientôt."),
+        ("windows-1252", "Here are my \u201corders\u201d \u2013 cheers \u20ac."),
+        ("shift_jis", "\u3088\u308d\u3057\u304f\u304a\u9858\u3044\u3057\u307e\u3059\u3002"),
+    ],
+)
 def test_f020_eight_bit_charsets(site, charset, extra):
     """Threat: bodies in ISO-8859-1, windows-1252 and Shift_JIS; read in their own
     charset, the block is accepted and nothing is garbled into orders."""
     body = (f"{extra}\n\n{site.block('Alice')}\n{extra}\n").replace("\n", "\r\n").encode(charset)
-    data = site.mail(site.players["Alice"], body, content_type=f"text/plain; charset={charset}",
-                     headers="Content-Transfer-Encoding: 8bit")
+    data = site.mail(
+        site.players["Alice"],
+        body,
+        content_type=f"text/plain; charset={charset}",
+        headers="Content-Transfer-Encoding: 8bit",
+    )
     outcome = run(site, data, may_change={"Alice"})
     assert accepted(outcome, "Alice")
 
@@ -34,18 +42,31 @@ def test_f020_eight_bit_charsets(site, charset, extra):
 def test_f021_utf16_body(site):
     """Threat: a UTF-16 body (with its byte-order mark, base64-encoded) is read or refused
     with a reason; it never stops the poller."""
-    body = base64.encodebytes(site.block("Bruno").replace("\n", "\r\n").encode("utf-16")).replace(b"\n", b"\r\n")
-    data = site.mail(site.players["Bruno"], body, content_type="text/plain; charset=utf-16",
-                     headers="Content-Transfer-Encoding: base64")
+    body = base64.encodebytes(site.block("Bruno").replace("\n", "\r\n").encode("utf-16")).replace(
+        b"\n", b"\r\n"
+    )
+    data = site.mail(
+        site.players["Bruno"],
+        body,
+        content_type="text/plain; charset=utf-16",
+        headers="Content-Transfer-Encoding: base64",
+    )
     outcome = run(site, data, may_change={"Bruno"})
     assert accepted(outcome, "Bruno") or answered(outcome) == ["Bruno"]
 
 
 def test_f022_invalid_charset_and_undecodable_bytes(site):
     """Threat: a charset no codec knows, and bytes that are not UTF-8 in a UTF-8 body."""
-    unknown = site.mail(site.players["Chloe"], site.block("Chloe"), content_type="text/plain; charset=x-no-such-42")
-    broken = site.mail(site.players["Dmitri"], b"\xff\xfe\xc3(\xa0\xa1 hello\r\n" + site.block("Dmitri").encode()
-                       + b"\xed\xa0\x80\xf8\x88\x80\x80\x80\r\n", headers="Content-Transfer-Encoding: 8bit")
+    unknown = site.mail(
+        site.players["Chloe"], site.block("Chloe"), content_type="text/plain; charset=x-no-such-42"
+    )
+    broken = site.mail(
+        site.players["Dmitri"],
+        b"\xff\xfe\xc3(\xa0\xa1 hello\r\n"
+        + site.block("Dmitri").encode()
+        + b"\xed\xa0\x80\xf8\x88\x80\x80\x80\r\n",
+        headers="Content-Transfer-Encoding: 8bit",
+    )
     outcome = run(site, unknown, broken, may_change={"Chloe", "Dmitri"})
     assert {row["player"] for row in outcome.orders} <= {"Chloe", "Dmitri"}
 
@@ -63,8 +84,10 @@ def _nested(depth: int, inner: str) -> str:
     text = f"Content-Type: text/plain; charset=utf-8\r\n\r\n{inner}"
     for level in range(depth):
         boundary = f"b{level}"
-        text = (f"Content-Type: multipart/mixed; boundary=\"{boundary}\"\r\n\r\n--{boundary}\r\n{text}\r\n"
-                f"--{boundary}--\r\n")
+        text = (
+            f'Content-Type: multipart/mixed; boundary="{boundary}"\r\n\r\n--{boundary}\r\n{text}\r\n'
+            f"--{boundary}--\r\n"
+        )
     return text
 
 
@@ -89,9 +112,13 @@ def test_f026_a_20_mb_attachment_is_refused_before_download(site):
     """Threat: a 20 MB mail fills memory and disk. It is filed as rejected from its size
     alone: pbp's record of it has no SHA-256 (the body was never fetched) and says so."""
     attachment = base64.encodebytes(b"\0" * 15_000_000).replace(b"\n", b"\r\n")
-    body = (b"--z\r\nContent-Type: text/plain\r\n\r\n" + site.block("Bruno").encode() +
-            b"\r\n--z\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: base64\r\n\r\n"
-            + attachment + b"\r\n--z--\r\n")
+    body = (
+        b"--z\r\nContent-Type: text/plain\r\n\r\n"
+        + site.block("Bruno").encode()
+        + b"\r\n--z\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+        + attachment
+        + b"\r\n--z--\r\n"
+    )
     data = site.mail(site.players["Bruno"], body, content_type='multipart/mixed; boundary="z"')
     assert len(data) > 20_000_000
     outcome = run(site, data)
@@ -100,12 +127,23 @@ def test_f026_a_20_mb_attachment_is_refused_before_download(site):
     assert rows and all(row["sha256"] == "" for row in rows)
 
 
-@pytest.mark.parametrize("date", [None, "Fri, 31 Dec 9999 23:59:59 +0000", "yesterday at noon", "Mon, 30 Nov 2026 25:61:61 +9999"])
+@pytest.mark.parametrize(
+    "date",
+    [
+        None,
+        "Fri, 31 Dec 9999 23:59:59 +0000",
+        "yesterday at noon",
+        "Mon, 30 Nov 2026 25:61:61 +9999",
+    ],
+)
 def test_f027_missing_far_future_and_broken_dates(site, date):
     """Threat: no `Date`, a Date in the year 9999, and Dates that do not parse: the mail's
     time is when pbp read it, never what it claims."""
     data = site.mail(site.players["Chloe"], site.block("Chloe"))
-    data = data.replace(b"Date: Mon, 30 Nov 2026 12:00:00 +0000\r\n", b"" if date is None else f"Date: {date}\r\n".encode())
+    data = data.replace(
+        b"Date: Mon, 30 Nov 2026 12:00:00 +0000\r\n",
+        b"" if date is None else f"Date: {date}\r\n".encode(),
+    )
     record = site.record()
     outcome = run(site, data, may_change={"Chloe"})
     assert accepted(outcome, "Chloe")
@@ -120,7 +158,9 @@ def test_f028_an_empty_mail(site):
 
 def test_f029_headers_only_and_garbage(site):
     """Threat: a mail that is only a header line without a colon, then binary noise."""
-    outcome = run(site, b"this is not a header\r\n\x00\x01\x02\xff" * 50, b"From:\r\n\r\n", b"\r\n\r\n\r\n")
+    outcome = run(
+        site, b"this is not a header\r\n\x00\x01\x02\xff" * 50, b"From:\r\n\r\n", b"\r\n\r\n\r\n"
+    )
     assert answered(outcome) == []
 
 
@@ -146,9 +186,16 @@ def test_f031_cyrillic_look_alike_game_and_token(site):
 
 def test_f032_a_valid_mail_and_hostile_ones_in_one_poll(site):
     """Threat: hostile mails next to a genuine one: the genuine one is still handled."""
-    hostile = [site.mail(site.players["Farid"], "\x00" * 100), b"", site.mail(None, "x"),
-               site.mail(site.players["Farid"], _nested(200, "x").partition("\r\n\r\n")[2],
-                         content_type='multipart/mixed; boundary="b199"')]
+    hostile = [
+        site.mail(site.players["Farid"], "\x00" * 100),
+        b"",
+        site.mail(None, "x"),
+        site.mail(
+            site.players["Farid"],
+            _nested(200, "x").partition("\r\n\r\n")[2],
+            content_type='multipart/mixed; boundary="b199"',
+        ),
+    ]
     good = site.mail(site.players["Farid"], site.block("Farid", orders="CLASS WARRIOR"))
     outcome = run(site, *hostile, good, may_change={"Farid"})
     assert accepted(outcome, "Farid")
@@ -160,7 +207,9 @@ def test_f033_replayed_message_id(site):
     must not place the replayed orders twice nor answer twice."""
     message_id = f"<replay-{site.serial()}@example.org>"
     first = site.mail(site.players["Alice"], site.block("Alice"), message_id=message_id)
-    second = site.mail(site.players["Alice"], site.block("Alice"), message_id=message_id, subject="orders again")
+    second = site.mail(
+        site.players["Alice"], site.block("Alice"), message_id=message_id, subject="orders again"
+    )
     run(site, first, may_change={"Alice"})
     outcome = run(site, second, may_change={"Alice"})
     assert outcome.orders == [] and answered(outcome) == []
@@ -176,4 +225,3 @@ def test_f034_subject_and_names_only_in_printable_form(site):
     (reply,) = outcome.mail["Bruno"]
     assert subject_of(reply).isprintable()
     assert accepted(outcome, "Bruno")
-

@@ -2,6 +2,7 @@
 Ingest, Outbox, Storage). `pbp run` is a real process killed with SIGKILL; Dovecot and
 aiosmtpd are real; the shared oracle runs after each case. The long run is a command:
 `python3 benchmarks/faults.py --kills 50`."""
+
 from __future__ import annotations
 
 import os
@@ -23,7 +24,12 @@ KILLS = int(os.environ.get("PBP_FAULT_KILLS", "3"))  # CI: a few; benchmarks/fau
 @pytest.fixture(scope="module")
 def site(tmp_path_factory, dovecot, smtp_server):
     """The rounds send many wrong tokens on purpose; the rate limit is not under test here."""
-    return Site(tmp_path_factory.mktemp("faults-crash"), dovecot, smtp_server, wrong_tokens_per_day=1_000_000).start()
+    return Site(
+        tmp_path_factory.mktemp("faults-crash"),
+        dovecot,
+        smtp_server,
+        wrong_tokens_per_day=1_000_000,
+    ).start()
 
 
 @pytest.mark.parametrize("seed", range(KILLS))
@@ -39,10 +45,16 @@ def test_f061_sigkill_inside_the_smtp_data_window(site, smtp_server):
     answer: the restart sends that mail again, with the same Message-ID, and nothing else
     twice. The server holds the answer until the test has killed pbp (no timing)."""
     watch = Watch(site)
-    mails = site.inject(site.mail(site.players["Alice"], "HELP"), site.mail(site.players["Bruno"], "HELP"))
+    mails = site.inject(
+        site.mail(site.players["Alice"], "HELP"), site.mail(site.players["Bruno"], "HELP")
+    )
     smtp_server.hold_next_data()
-    process = subprocess.Popen([sys.executable, "-m", "pbp", "poll", "--settings", str(site.settings)],
-                               cwd=site.root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pbp", "poll", "--settings", str(site.settings)],
+        cwd=site.root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         assert smtp_server.data_held.wait(timeout=120), "pbp never reached DATA"
         process.send_signal(signal.SIGKILL)
@@ -89,12 +101,17 @@ def test_f063_a_second_pbp_run_on_the_same_data_is_refused(site):
     with one clear line, and the first goes on."""
     first = start_run(site)
     try:
-        wait_until(lambda: "pbp running" in (site.root / "run.log").read_text(errors="replace"), 60,
-                   "pbp run did not start")
+        wait_until(
+            lambda: "pbp running" in (site.root / "run.log").read_text(errors="replace"),
+            60,
+            "pbp run did not start",
+        )
         second = site.pbp("run", check=False)
         assert second.returncode != 0 and first.poll() is None
         lines = second.stderr.strip().splitlines()
-        assert len(lines) == 1 and "already running" in lines[0] and "Traceback" not in second.stderr
+        assert (
+            len(lines) == 1 and "already running" in lines[0] and "Traceback" not in second.stderr
+        )
     finally:
         first.send_signal(signal.SIGTERM)
         first.wait(timeout=30)

@@ -1,6 +1,7 @@
 """Fault cases f040–f059: each attack found in the hostile-input audit, kept fixed
 (design.md: Hostile input). Every case runs the real CLI over Dovecot and aiosmtpd, then
 the shared oracle (tests/faults/oracle.py)."""
+
 from __future__ import annotations
 
 import json
@@ -27,9 +28,13 @@ def test_f040_a_subject_with_a_line_separator_stops_nothing(site):
     """Threat: a mail "from the host" (and one from a player) whose Subject decodes to a
     form feed or another `str.splitlines()` separator; once it made the reply raise and
     stopped all mail. Now the next genuine mail in the same poll is still answered."""
-    hostile = [site.mail(site.host, "hello", subject=encoded(f"a{separator}b")) for separator in SEPARATORS]
-    hostile += [site.mail(site.players["Alice"], "HELP", subject=encoded(f"help{separator}me"))
-                for separator in SEPARATORS]
+    hostile = [
+        site.mail(site.host, "hello", subject=encoded(f"a{separator}b")) for separator in SEPARATORS
+    ]
+    hostile += [
+        site.mail(site.players["Alice"], "HELP", subject=encoded(f"help{separator}me"))
+        for separator in SEPARATORS
+    ]
     good = site.mail(site.players["Bruno"], site.block("Bruno"))
     outcome = run(site, *hostile, good, may_change={"Bruno"})
     assert any("Accepted" in text_of(m) for m in outcome.mail["Bruno"])
@@ -48,13 +53,19 @@ def test_f041_header_injection_through_message_id(site):
     (reply,) = outcome.mail["Chloe"]
     assert reply["Reply-To"] is None and "attacker text" not in text_of(reply)
     for name in ("In-Reply-To", "References"):
-        assert reply[name] is None or all(STRICT_MESSAGE_ID.fullmatch(part) for part in str(reply[name]).split())
+        assert reply[name] is None or all(
+            STRICT_MESSAGE_ID.fullmatch(part) for part in str(reply[name]).split()
+        )
 
 
 def stored_size(site) -> int:
     """The bytes the game keeps: its document and its journal."""
     games = site.data / "games"
-    return sum(path.stat().st_size for path in (games / f"{GAME}.json", games / f"{GAME}.journal") if path.exists())
+    return sum(
+        path.stat().st_size
+        for path in (games / f"{GAME}.json", games / f"{GAME}.journal")
+        if path.exists()
+    )
 
 
 def test_f042_amplification_by_repeated_blocks(site):
@@ -80,7 +91,11 @@ def test_f044_every_address_has_a_daily_reply_cap(make_site):
     """Threat: the host's address had no cap (an autoresponder looped 80 rounds); every
     address, the host's included, gets at most the daily cap of replies."""
     site = make_site(replies_per_day=2)
-    mails = [site.mail(address, "HELP") for address in (site.host, site.players["Alice"]) for _ in range(6)]
+    mails = [
+        site.mail(address, "HELP")
+        for address in (site.host, site.players["Alice"])
+        for _ in range(6)
+    ]
     outcome = run(site, *mails)
     assert len(outcome.mail["host"]) <= 2 and len(outcome.mail["Alice"]) <= 2
 
@@ -93,13 +108,20 @@ def test_f045_secrets_are_the_hosts_alone(site):
         mode = stat.S_IMODE(path.stat().st_mode)
         assert mode & 0o077 == 0, f"{path} is {oct(mode)}"
     exposed = site.root / "exposed.ini"
-    exposed.write_text(site.settings.read_text().replace(
-        f"password_file = {site.root / 'imap-password'}", "password = modpass"))
+    exposed.write_text(
+        site.settings.read_text().replace(
+            f"password_file = {site.root / 'imap-password'}", "password = modpass"
+        )
+    )
     os.chmod(exposed, 0o644)
     from pbp.cli import main
     import contextlib
     import io
-    with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.redirect_stderr(io.StringIO()) as err:
+
+    with (
+        contextlib.redirect_stdout(io.StringIO()) as out,
+        contextlib.redirect_stderr(io.StringIO()) as err,
+    ):
         assert main(["status", "--settings", str(exposed)]) == 0
     assert "exposed.ini" in out.getvalue() + err.getvalue()
 
@@ -121,8 +143,10 @@ def test_f046_terminal_escapes_are_made_visible(site):
 def test_f047_one_token_line_per_block(site):
     """Threat: 13,001 `TOKEN:` lines in one block, the right one last, guessed a token."""
     guesses = "".join(f"TOKEN: guess{n:05d}\n" for n in range(13_000))
-    body = (f"BEGIN ORDERS {GAME} {site.phase()}\n{guesses}TOKEN: {site.token('Farid')}\n"
-            f"{site.valid_orders('Farid')}\nEND ORDERS\n")
+    body = (
+        f"BEGIN ORDERS {GAME} {site.phase()}\n{guesses}TOKEN: {site.token('Farid')}\n"
+        f"{site.valid_orders('Farid')}\nEND ORDERS\n"
+    )
     outcome = run(site, site.mail(site.players["Farid"], body))
     assert outcome.orders == []
 
@@ -133,7 +157,10 @@ def test_f048_wrong_tokens_are_rate_limited(make_site):
     host is told once; a right guess would still count, but 31^10 tokens at five a mail
     leave nothing to guess."""
     site = make_site()
-    guesses = [site.mail(site.players["Alice"], site.block("Alice", token=f"guess{n:05d}")) for n in range(12)]
+    guesses = [
+        site.mail(site.players["Alice"], site.block("Alice", token=f"guess{n:05d}"))
+        for n in range(12)
+    ]
     told = run(site, *guesses)
     assert len(told.mail["host"]) == 1 and site.players["Alice"] in text_of(told.mail["host"][0])
     assert len(told.mail["Alice"]) == 10
@@ -150,7 +177,7 @@ def test_f049_tokens_only_in_the_form_block_at_the_end(site):
     for text in texts:
         for token in site.record()["tokens"].values():
             for found in re.finditer(re.escape(token), text):
-                before = text[:found.start()]
+                before = text[: found.start()]
                 begin = max(before.rfind("BEGIN ORDERS"), before.rfind("BEGIN MESSAGE"))
                 assert 0 <= begin and len(before) - begin < 400 and "END " not in before[begin:]
 
@@ -196,8 +223,12 @@ def test_f053_a_missing_end_orders_is_not_accepted(site):
 def test_f054_the_stored_record_of_a_mail_is_bounded(site):
     """Threat: a huge Subject and Message-ID are stored with the mail's record."""
     before = stored_size(site)
-    data = site.mail(site.players["Dmitri"], site.block("Dmitri"), subject="S" * 200_000,
-                     message_id="<" + "m" * 200_000 + "@x>")
+    data = site.mail(
+        site.players["Dmitri"],
+        site.block("Dmitri"),
+        subject="S" * 200_000,
+        message_id="<" + "m" * 200_000 + "@x>",
+    )
     run(site, data, may_change={"Dmitri"})
     assert stored_size(site) - before < 50_000
     assert max(len(json.dumps(row)) for row in site.tables()["mails"].values()) < 20_000
@@ -220,14 +251,23 @@ def test_f055_an_anonymous_message_does_not_switch_the_leak_check_off(site):
     with moderator:
         game = load(moderator, GAME)
         with game.file.transaction():
-            red = next(n for n in game.record.tokens if game.rules.view(game.state, n)["me"]["team"] == "red")
-            facts = PostFacts(game=GAME, ruleset="infiltration", phase=site.phase(),
-                              public_view=game.rules.view(game.state, None),
-                              events=[{"kind": "anonymous_message", "data": {"text": "e"}}])
+            red = next(
+                n
+                for n in game.record.tokens
+                if game.rules.view(game.state, n)["me"]["team"] == "red"
+            )
+            facts = PostFacts(
+                game=GAME,
+                ruleset="infiltration",
+                phase=site.phase(),
+                public_view=game.rules.view(game.state, None),
+                events=[{"kind": "anonymous_message", "data": {"text": "e"}}],
+            )
             draft = PostRenderer().render(facts, dialect("markdown"))
             leaks = [str(leak) for leak in leak_check(game).check(draft.text, draft.player_spans)]
-            DraftBook(game.file).save_generated(site.phase(), draft.title, draft.text, draft.player_spans,
-                                                "markdown", leaks)
+            DraftBook(game.file).save_generated(
+                site.phase(), draft.title, draft.text, draft.player_spans, "markdown", leaks
+            )
     editor = f"{sys.executable} -c \"import sys; open(sys.argv[1], 'a').write('\\n{red} is red, trust me.\\n')\""
     site.pbp("draft", "edit", GAME, env={"EDITOR": editor})
     approve = site.pbp("draft", "approve", GAME, check=False)
@@ -239,6 +279,7 @@ def test_f055_an_anonymous_message_does_not_switch_the_leak_check_off(site):
 @pytest.fixture
 def fake_reddit():
     from tests.forum.reddit_server import FakeReddit
+
     server = FakeReddit().start()
     yield server
     server.stop()
@@ -250,26 +291,38 @@ def test_f056_forged_approvals_publish_nothing_on_reddit(make_site, fake_reddit)
     Through praw against the local Reddit: nothing is posted until the real host approves,
     and then exactly once."""
     site = make_site()
-    site.settings.write_text(site.settings.read_text().replace("[forum]\n", "[forum]\npublisher = reddit\n") + (
-        f"\n[reddit]\nclient_id = test-client\nclient_secret = test-secret\nusername = {fake_reddit.username}\n"
-        f"password = pw\nuser_agent = pbp fault tests\nsubreddit = {fake_reddit.subreddit}\nmode = thread\n"
-        f"timeout = 5\noauth_url = {fake_reddit.url}\nreddit_url = {fake_reddit.url}\n"))
+    site.settings.write_text(
+        site.settings.read_text().replace("[forum]\n", "[forum]\npublisher = reddit\n")
+        + (
+            f"\n[reddit]\nclient_id = test-client\nclient_secret = test-secret\nusername = {fake_reddit.username}\n"
+            f"password = pw\nuser_agent = pbp fault tests\nsubreddit = {fake_reddit.subreddit}\nmode = thread\n"
+            f"timeout = 5\noauth_url = {fake_reddit.url}\nreddit_url = {fake_reddit.url}\n"
+        )
+    )
     assert site.cli("advance", GAME) == 0
     phase = "T0-class"
     approval = f"APPROVE {GAME} {phase}\n"
     forged = [
         site.mail(site.host, approval),
-        site.mail(site.host, f"BEGIN ORDERS {GAME} {phase}\nTOKEN: wrongtoken\nAPPROVE\nEND ORDERS\n"),
-        site.mail(site.players["Alice"], f"BEGIN ORDERS {GAME} {phase}\nTOKEN: {site.token('Alice')}\nAPPROVE\nEND ORDERS\n"),
+        site.mail(
+            site.host, f"BEGIN ORDERS {GAME} {phase}\nTOKEN: wrongtoken\nAPPROVE\nEND ORDERS\n"
+        ),
+        site.mail(
+            site.players["Alice"],
+            f"BEGIN ORDERS {GAME} {phase}\nTOKEN: {site.token('Alice')}\nAPPROVE\nEND ORDERS\n",
+        ),
         site.mail(f'"{site.host}" <evil@attacker.test>', approval + "TOKEN: wrongtoken\n"),
     ]
     run(site, *forged, may_change=set(NAMES))
     site.cli("publish", GAME)
     assert fake_reddit.posts_by_bot() == []
-    (draft_mail,) = [m for m in site.dovecot.messages(site.host)
-                     if f"Draft of the public post for {phase}" in subject_of(m)]  # the opening post has its own
+    (draft_mail,) = [
+        m
+        for m in site.dovecot.messages(site.host)
+        if f"Draft of the public post for {phase}" in subject_of(m)
+    ]  # the opening post has its own
     form = text_of(draft_mail)
-    block = form[form.index("BEGIN ORDERS"):].replace("# APPROVE", "APPROVE")
+    block = form[form.index("BEGIN ORDERS") :].replace("# APPROVE", "APPROVE")
     run(site, site.mail(site.host, block), may_change=set(NAMES))
     assert site.cli("publish", GAME) == 0 and site.cli("publish", GAME) == 0
     assert len([t for t in fake_reddit.posts_by_bot() if f"pbp:{GAME}:{phase}:" in t.body]) == 1

@@ -3,6 +3,7 @@ bounces and sender authentication, each kept fixed (docs/design.md: Hostile inpu
 threat is in each docstring. Cases that need the whole site run the real CLI over Dovecot
 and aiosmtpd, then the shared oracle (tests/faults/oracle.py); the others call the one
 function under attack."""
+
 from __future__ import annotations
 
 
@@ -24,22 +25,26 @@ def many_ids(count: int, start: int = 0) -> str:
 
 
 def stranger_mail(references: str) -> bytes:
-    return (f"From: stranger@attacker.example\r\nTo: pbp@games.example\r\nSubject: hello\r\n"
-            f"Message-ID: <first@attacker.example>\r\nIn-Reply-To: <last@attacker.example>\r\n"
-            f"References: {references}\r\n\r\nhello\r\n").encode()
+    return (
+        f"From: stranger@attacker.example\r\nTo: pbp@games.example\r\nSubject: hello\r\n"
+        f"Message-ID: <first@attacker.example>\r\nIn-Reply-To: <last@attacker.example>\r\n"
+        f"References: {references}\r\n\r\nhello\r\n"
+    ).encode()
 
 
 def forged_report(quoted_ids: str) -> bytes:
     """A delivery report whose returned headers hold `quoted_ids` as Message-IDs."""
-    return ("From: MAILER-DAEMON@attacker.example\r\nTo: pbp@games.example\r\nSubject: Undelivered\r\n"
-            "Auto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n"
-            'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n'
-            "--b\r\nContent-Type: text/plain\r\n\r\nFailed.\r\n"
-            "--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; attacker.example\r\n\r\n"
-            "Final-Recipient: rfc822; alice@players.example\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n"
-            "--b\r\nContent-Type: text/rfc822-headers\r\n\r\n"
-            f"From: pbp@games.example\r\nMessage-ID: {quoted_ids}\r\nReferences: {quoted_ids}\r\n\r\n"
-            "--b--\r\n").encode()
+    return (
+        "From: MAILER-DAEMON@attacker.example\r\nTo: pbp@games.example\r\nSubject: Undelivered\r\n"
+        "Auto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n"
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\r\n\r\n'
+        "--b\r\nContent-Type: text/plain\r\n\r\nFailed.\r\n"
+        "--b\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; attacker.example\r\n\r\n"
+        "Final-Recipient: rfc822; alice@players.example\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n"
+        "--b\r\nContent-Type: text/rfc822-headers\r\n\r\n"
+        f"From: pbp@games.example\r\nMessage-ID: {quoted_ids}\r\nReferences: {quoted_ids}\r\n\r\n"
+        "--b--\r\n"
+    ).encode()
 
 
 def cost_ratio(make_mail, small: int = 1_000, large: int = 100_000) -> float:
@@ -77,10 +82,12 @@ def authenticated_mail(*results: str) -> bytes:
     order, the trusted server's on top), its trace line, then what the sender wrote,
     which ends with a forged header of the trusted server's id."""
     head = "".join(f"Authentication-Results: {value}\r\n" for value in results)
-    return (f"Return-Path: <alice@example.org>\r\n{head}"
-            "Received: from [192.0.2.1] by mx.trusted.example; Mon, 30 Nov 2026 10:00:00 +0000\r\n"
-            "Authentication-Results: mx.trusted.example; dmarc=pass header.from=example.org\r\n"
-            "From: alice@example.org\r\nSubject: orders\r\nMessage-ID: <a1@example.org>\r\n\r\nHELP\r\n").encode()
+    return (
+        f"Return-Path: <alice@example.org>\r\n{head}"
+        "Received: from [192.0.2.1] by mx.trusted.example; Mon, 30 Nov 2026 10:00:00 +0000\r\n"
+        "Authentication-Results: mx.trusted.example; dmarc=pass header.from=example.org\r\n"
+        "From: alice@example.org\r\nSubject: orders\r\nMessage-ID: <a1@example.org>\r\n\r\nHELP\r\n"
+    ).encode()
 
 
 def test_f082_only_the_trusted_servers_topmost_header_is_read():
@@ -92,25 +99,43 @@ def test_f082_only_the_trusted_servers_topmost_header_is_read():
     from pbp.mail.sender_auth import refusal
 
     trusted = "mx.trusted.example"
-    unreadable = [f"{trusted}; spf=pass smtp.helo=[192.0.2.1]",
-                  f"{trusted}; spf=pass smtp.mailfrom=alice@[192.0.2.1]",
-                  f"{trusted}; spf=pass smtp.mailfrom=jö@exämple.org; dmarc=fail header.from=example.org",
-                  f"{trusted} (a comment; with a semicolon) dkim=pass"]
+    unreadable = [
+        f"{trusted}; spf=pass smtp.helo=[192.0.2.1]",
+        f"{trusted}; spf=pass smtp.mailfrom=alice@[192.0.2.1]",
+        f"{trusted}; spf=pass smtp.mailfrom=jö@exämple.org; dmarc=fail header.from=example.org",
+        f"{trusted} (a comment; with a semicolon) dkim=pass",
+    ]
     for value in unreadable:
         mail = parse_inbound(RawMail("1:1", authenticated_mail(value), "sha"), (), MAX_MAIL)
-        assert "could not be read" in (refusal(mail.authentication_results, "alice@example.org", trusted) or ""), value
-    readable = parse_inbound(RawMail("1:1", authenticated_mail(f"{trusted}; dmarc=fail header.from=example.org"),
-                                     "sha"), (), MAX_MAIL)
+        assert "could not be read" in (
+            refusal(mail.authentication_results, "alice@example.org", trusted) or ""
+        ), value
+    readable = parse_inbound(
+        RawMail("1:1", authenticated_mail(f"{trusted}; dmarc=fail header.from=example.org"), "sha"),
+        (),
+        MAX_MAIL,
+    )
     assert "fails DMARC" in refusal(readable.authentication_results, "alice@example.org", trusted)
-    other_server_on_top = parse_inbound(RawMail("1:1", authenticated_mail(
-        "spam-filter.example; x=1 ((", f"{trusted}; dmarc=pass header.from=example.org"), "sha"), (), MAX_MAIL)
+    other_server_on_top = parse_inbound(
+        RawMail(
+            "1:1",
+            authenticated_mail(
+                "spam-filter.example; x=1 ((", f"{trusted}; dmarc=pass header.from=example.org"
+            ),
+            "sha",
+        ),
+        (),
+        MAX_MAIL,
+    )
     assert refusal(other_server_on_top.authentication_results, "alice@example.org", trusted) is None
 
 
 def report_for(site, failed: str, quoted: str) -> bytes:
     """A delivery report as mail systems write them, to pbp, naming `failed` and returning
     a mail whose Message-ID header reads `quoted`."""
-    original = f"From: pbp <{site.moderator}>\r\nTo: {failed}\r\nMessage-ID: {quoted}\r\nSubject: hi\r\n"
+    original = (
+        f"From: pbp <{site.moderator}>\r\nTo: {failed}\r\nMessage-ID: {quoted}\r\nSubject: hi\r\n"
+    )
     return delivery_status_notification(site.moderator, failed, original.encode(), "[192.0.2.9]")
 
 
@@ -120,7 +145,9 @@ def bounced(site, name: str) -> list[str]:
 
 
 def sent_id(site, name: str) -> str:
-    return next(row["message_id"] for row in site.tables()["outbox"].values() if row["recipient"] == name)
+    return next(
+        row["message_id"] for row in site.tables()["outbox"].values() if row["recipient"] == name
+    )
 
 
 @pytest.mark.integration
@@ -130,9 +157,11 @@ def test_f083_forged_delivery_reports_flag_nobody(site):
     could forge), flagged an honest player in `pbp status` ("substitute them") and mailed
     the host. A report counts only when it quotes a Message-ID pbp sent to that address."""
     alice = site.players["Alice"]
-    forged = [report_for(site, alice, "<made-up@attacker.example>"),
-              report_for(site, alice, f"<pbp.{GAME}.T0-class.welcome.0123456789abcdef0123@pbp.test>"),
-              report_for(site, alice, sent_id(site, "Bruno"))]
+    forged = [
+        report_for(site, alice, "<made-up@attacker.example>"),
+        report_for(site, alice, f"<pbp.{GAME}.T0-class.welcome.0123456789abcdef0123@pbp.test>"),
+        report_for(site, alice, sent_id(site, "Bruno")),
+    ]
     outcome = run(site, *forged, envelope_from="")
     assert bounced(site, "Alice") == []
     assert not any("Alice" in subject_of(m) for m in outcome.mail["host"])
@@ -168,11 +197,16 @@ def test_f085_wrong_tokens_never_lock_the_player_out(make_site):
     always counts, and resets the count."""
     site = make_site()
     alice = site.players["Alice"]
-    forged = [site.mail(alice, blocks(site, "Alice", [f"guess{m}{n:04d}" for n in range(5)])) for m in range(2)]
+    forged = [
+        site.mail(alice, blocks(site, "Alice", [f"guess{m}{n:04d}" for n in range(5)]))
+        for m in range(2)
+    ]
     told = run(site, *forged)
     assert len(told.mail["host"]) == 1 and alice in prose_of(told.mail["host"][0])
     assert len(told.mail["Alice"]) == 2  # each wrong token under the limit is answered
-    more = run(site, *[site.mail(alice, site.block("Alice", token=f"late{n:05d}")) for n in range(3)])
+    more = run(
+        site, *[site.mail(alice, site.block("Alice", token=f"late{n:05d}")) for n in range(3)]
+    )
     assert more.mail["Alice"] == [] and more.mail["host"] == []  # past the limit: not answered
     genuine = run(site, site.mail(alice, site.block("Alice")), may_change={"Alice"})
     assert [row["player"] for row in genuine.orders] == ["Alice"]
@@ -189,12 +223,19 @@ def test_f086_wrong_host_tokens_never_lock_the_host_out(make_site):
     site = make_site()
     assert site.cli("advance", GAME) == 0
     phase = "T0-class"
-    forged = [site.mail(site.host, f"APPROVE {GAME} {phase}\nTOKEN: wrong{n:05d}\n") for n in range(12)]
+    forged = [
+        site.mail(site.host, f"APPROVE {GAME} {phase}\nTOKEN: wrong{n:05d}\n") for n in range(12)
+    ]
     run(site, *forged, may_change=set(NAMES))
     host_token = site.record()["host_token"]
-    approved = run(site, site.mail(site.host, f"APPROVE {GAME} {phase}\nTOKEN: {host_token}\n"),
-                   may_change=set(NAMES))
-    assert any(f"Approved the post for {GAME} {phase}" in prose_of(m) for m in approved.mail["host"])
+    approved = run(
+        site,
+        site.mail(site.host, f"APPROVE {GAME} {phase}\nTOKEN: {host_token}\n"),
+        may_change=set(NAMES),
+    )
+    assert any(
+        f"Approved the post for {GAME} {phase}" in prose_of(m) for m in approved.mail["host"]
+    )
 
 
 TRUSTED = "mx.trusted.example"
@@ -211,20 +252,31 @@ def test_f087_the_hosts_mail_is_authenticated_like_a_players(make_site):
     The host's address is held to the same rule as the players': such a mail changes
     nothing, and the host is told why."""
     site = make_site()
-    site.settings.write_text(site.settings.read_text().replace("[imap]", f"trusted_authserv_id = {TRUSTED}\n\n[imap]", 1))
+    site.settings.write_text(
+        site.settings.read_text().replace("[imap]", f"trusted_authserv_id = {TRUSTED}\n\n[imap]", 1)
+    )
     assert site.cli("advance", GAME) == 0
     phase, domain = "T0-class", site.host.rpartition("@")[2]
     host_token = site.record()["host_token"]
     approval = f"APPROVE {GAME} {phase}\nTOKEN: {host_token}\n"
     answer = f"BEGIN MESSAGE {GAME} Alice\nTOKEN: {host_token}\nThe host says: you may skip a turn.\nEND MESSAGE\n"
-    forged = [site.mail(site.host, body, headers=results("fail", domain)) for body in (approval, answer)]
+    forged = [
+        site.mail(site.host, body, headers=results("fail", domain)) for body in (approval, answer)
+    ]
     forged.append(site.mail(site.host, approval))  # no results at all
     outcome = run(site, *forged, may_change=set(NAMES))
     assert outcome.mail["Alice"] == []
     assert len(outcome.mail["host"]) == 3
-    assert all("not accepted" in prose_of(m) and "whatever its token" in prose_of(m) for m in outcome.mail["host"])
-    assert [row["status"] for row in site.tables()["drafts"].values() if row["phase"] == phase] == ["draft"]
-    genuine = run(site, site.mail(site.host, approval, headers=results("pass", domain)), may_change=set(NAMES))
+    assert all(
+        "not accepted" in prose_of(m) and "whatever its token" in prose_of(m)
+        for m in outcome.mail["host"]
+    )
+    assert [row["status"] for row in site.tables()["drafts"].values() if row["phase"] == phase] == [
+        "draft"
+    ]
+    genuine = run(
+        site, site.mail(site.host, approval, headers=results("pass", domain)), may_change=set(NAMES)
+    )
     assert any(f"Approved the post for {GAME} {phase}" in prose_of(m) for m in genuine.mail["host"])
 
 
@@ -239,6 +291,7 @@ class Host(Ground):
 
     def pbp(self, *arguments: str) -> tuple[int, str]:
         from pbp.cli import main
+
         self.capsys.readouterr()
         code = main([arguments[0], "--settings", str(self.settings), *arguments[1:]])
         captured = self.capsys.readouterr()
@@ -247,6 +300,7 @@ class Host(Ground):
     def moderator(self):
         from pbp.composition import ComposedModerator
         from pbp.settings import load_settings
+
         return ComposedModerator(load_settings(str(self.settings)))
 
     def mail(self, sender: str, command: str) -> str:
@@ -254,16 +308,30 @@ class Host(Ground):
         from pbp.desk import Desk
         from pbp.ports import InboundMail
         from pbp.mail.signup_words import find_signup
+
         self.number += 1
         from pbp.storage.open_games import outbox_files
+
         with self.moderator() as moderator:
             files = [moderator.folder.game(g) for g in moderator.folder.game_ids()]
             files += [file for _key, file in outbox_files(moderator.folder)]
             before = {id(f): len(f.outbox) for f in files}
-            Desk(moderator).receive(InboundMail(key=f"1:{self.number}", sha256=f"{self.number:064d}", sender=sender,
-                                                message_id=f"<w{self.number}@x.example>", subject="watch",
-                                                commands=(find_signup(command, ""),)))
-            rows = [row for f in files for row in f.outbox.all()[before[id(f)]:] if row["address"] == sender]
+            Desk(moderator).receive(
+                InboundMail(
+                    key=f"1:{self.number}",
+                    sha256=f"{self.number:064d}",
+                    sender=sender,
+                    message_id=f"<w{self.number}@x.example>",
+                    subject="watch",
+                    commands=(find_signup(command, ""),),
+                )
+            )
+            rows = [
+                row
+                for f in files
+                for row in f.outbox.all()[before[id(f)] :]
+                if row["address"] == sender
+            ]
         return "\n".join(row["body"] for row in rows)
 
 
@@ -283,26 +351,52 @@ def test_f088_a_substitute_who_watched_is_never_dealt_in(host):
     from engine.simulation import player_names
     from pbp.storage.open_games import open_game
 
-    assert host.pbp("open-game", "ww3", "--ruleset", "werewolf", "--players", "8..8", "--closes", "3d",
-                    "--option", "spectators=all")[0] == 0
+    assert (
+        host.pbp(
+            "open-game",
+            "ww3",
+            "--ruleset",
+            "werewolf",
+            "--players",
+            "8..8",
+            "--closes",
+            "3d",
+            "--option",
+            "spectators=all",
+        )[0]
+        == 0
+    )
     names = player_names(11)
     address = {name: f"{name.lower()}@x.example" for name in names}
     with host.moderator() as moderator:
         signups = open_game(moderator.folder, "ww3")
         with signups.file.transaction():
-            signups.file.update_record({"entries": [{"name": n, "email": address[n], "joined": "2030-01-01T00:00:00Z"}
-                                                    for n in names]})
+            signups.file.update_record(
+                {
+                    "entries": [
+                        {"name": n, "email": address[n], "joined": "2030-01-01T00:00:00Z"}
+                        for n in names
+                    ]
+                }
+            )
     assert host.pbp("start", "ww3", "--no-send")[0] == 0
     watcher, late_watcher = names[8], names[9]
     request = host.mail(address[watcher], "WATCH ww3")
     assert "substitutes' list" in request
     code = re.search(r"CONFIRM ww3 (\w+)", request).group(1)
     confirmed = host.mail(address[watcher], f"CONFIRM ww3 {code}")
-    assert "After each resolution of ww3" in confirmed and "no longer on the substitutes' list" in confirmed
-    with host.moderator() as moderator:  # a watcher still listed (as a game from before this rule holds)
+    assert (
+        "After each resolution of ww3" in confirmed
+        and "no longer on the substitutes' list" in confirmed
+    )
+    with (
+        host.moderator() as moderator
+    ):  # a watcher still listed (as a game from before this rule holds)
         record = moderator.folder.game("ww3").record()
         with moderator.folder.game("ww3").transaction():
-            moderator.folder.game("ww3").update_record({"watchers": [*record["watchers"], address[late_watcher]]})
+            moderator.folder.game("ww3").update_record(
+                {"watchers": [*record["watchers"], address[late_watcher]]}
+            )
     done, said = host.pbp("substitute", "ww3", names[0], "--next", "--no-send")
     assert done == 0 and f"{names[10]} now plays {names[0]}" in said
     assert f"skipped {late_watcher} <{address[late_watcher]}>" in said and "they watch ww3" in said
@@ -317,8 +411,10 @@ def test_f089_one_mail_cannot_relay_past_the_daily_cap_of_messages(make_site):
     messages count as they are judged."""
     site = make_site(replies_per_day=3)
     token = site.token("Alice")
-    body = "".join(f"BEGIN MESSAGE {GAME} host\nTOKEN: {token}\nQuestion {n} for the host.\nEND MESSAGE\n\n"
-                   for n in range(5))
+    body = "".join(
+        f"BEGIN MESSAGE {GAME} host\nTOKEN: {token}\nQuestion {n} for the host.\nEND MESSAGE\n\n"
+        for n in range(5)
+    )
     outcome = run(site, site.mail(site.players["Alice"], body))
     questions = [m for m in outcome.mail["host"] if "Question" in prose_of(m)]
     assert len(questions) == 3
@@ -337,7 +433,12 @@ def test_f090_look_alike_invisible_and_reserved_names_are_refused(host):
 
     from engine import roster_problems
 
-    assert host.pbp("open-game", "ww3", "--ruleset", "werewolf", "--players", "8..10", "--closes", "3d")[0] == 0
+    assert (
+        host.pbp(
+            "open-game", "ww3", "--ruleset", "werewolf", "--players", "8..10", "--closes", "3d"
+        )[0]
+        == 0
+    )
     code = re.search(r"CONFIRM ww3 (\w+)", host.mail("paco@x.example", "JOIN ww3 Paco")).group(1)
     assert "You are signed up for ww3 as Paco" in host.mail("paco@x.example", f"CONFIRM ww3 {code}")
     for name in ("Расо", "\u3164\u3164", "Host", "hOsT", "P\u200baco"):
@@ -347,9 +448,16 @@ def test_f090_look_alike_invisible_and_reserved_names_are_refused(host):
     assert any("look alike" in p for p in roster_problems(["Paco", "Расо"]))
     assert roster_problems(["Paco", "Иван", "José", "陈伟", "Mary_Ann"]) == []
     roster = host.root / "roster.csv"
-    roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@y.example\n" for n in (
-        "Host", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")))
-    refused, why = host.pbp("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--no-send")
+    roster.write_text(
+        "name,email\n"
+        + "".join(
+            f"{n},{n.lower()}@y.example\n"
+            for n in ("Host", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
+        )
+    )
+    refused, why = host.pbp(
+        "new-game", "--ruleset", "werewolf", "--roster", str(roster), "--no-send"
+    )
     assert refused == 2 and "'Host'" in why
 
 
@@ -372,15 +480,25 @@ def test_f091_forged_joins_push_out_no_one_and_stay_bounded(tmp_path):
     from tests.fixtures.clocks import Clock
 
     clock = Clock()
-    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=20)
+    settings = Settings(
+        data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=20
+    )
     numbers = iter(range(1, 100_000))
 
     def join(moderator, sender: str, line: str) -> list[dict]:
         n = next(numbers)
         signups = open_game(moderator.folder, "ww3")
         before = len(signups.file.outbox)
-        Desk(moderator).receive(InboundMail(key=f"1:{n}", sha256=f"{n:064d}", sender=sender,
-                                            message_id=f"<j{n}@x.example>", subject="join", commands=(line,)))
+        Desk(moderator).receive(
+            InboundMail(
+                key=f"1:{n}",
+                sha256=f"{n:064d}",
+                sender=sender,
+                message_id=f"<j{n}@x.example>",
+                subject="join",
+                commands=(line,),
+            )
+        )
         return [row for row in signups.file.outbox.all()[before:] if row["address"] == sender]
 
     def size() -> int:
@@ -390,7 +508,10 @@ def test_f091_forged_joins_push_out_no_one_and_stay_bounded(tmp_path):
         open_for_signups(moderator, "ww3", "werewolf", "8..10", "7d")
         (request,) = join(moderator, "alice@x.example", "JOIN ww3 Alice")
         code = re.search(r"CONFIRM ww3 (\w+)", request["body"]).group(1)
-        answered = [join(moderator, f"forged{n}@victim{n}.example", f"JOIN ww3 Forged{n}") for n in range(210)]
+        answered = [
+            join(moderator, f"forged{n}@victim{n}.example", f"JOIN ww3 Forged{n}")
+            for n in range(210)
+        ]
         assert sum(map(len, answered)) <= min(MAX_PENDING, NEW_ADDRESS_ANSWERS_PER_DAY)
         grown = size()
         for n in range(210, 400):

@@ -1,6 +1,7 @@
 """Fault cases f001–f019: who a mail claims to be from, and mail that must never be
 answered (design.md: Hostile input; Reliability rules — Identity, Loops). Every case runs
 the real `pbp poll` over Dovecot and aiosmtpd, then the shared oracle (tests/faults/oracle.py)."""
+
 from __future__ import annotations
 
 import pytest
@@ -53,7 +54,7 @@ CVE_2023_27043 = [
     '"{alice_local}@{alice_domain}"@attacker.test',
     "{alice_local}@{alice_domain}@attacker.test",
     "<{alice}>@attacker.test",
-    '{alice} <{evil}>',
+    "{alice} <{evil}>",
     '"{alice}"',
     "{alice}\\, <{evil}>",
     "{alice}(comment) <{evil}>",
@@ -66,9 +67,19 @@ def test_f005_cve_2023_27043_address_shapes(site):
     (CVE-2023-27043). None of them may place Alice's orders or make pbp mail the outsider."""
     alice = site.players["Alice"]
     local, domain = alice.split("@")
-    mails = [site.mail(shape.format(alice=alice, evil=OUTSIDER, alice_local=local, alice_domain=domain,
-                                    evil_local="evil"), site.block("Alice"))
-             for shape in CVE_2023_27043]
+    mails = [
+        site.mail(
+            shape.format(
+                alice=alice,
+                evil=OUTSIDER,
+                alice_local=local,
+                alice_domain=domain,
+                evil_local="evil",
+            ),
+            site.block("Alice"),
+        )
+        for shape in CVE_2023_27043
+    ]
     outcome = run(site, *mails)
     assert outcome.orders == []
 
@@ -82,29 +93,42 @@ def test_f006_reply_to_an_outsider(site):
     assert "Accepted" in text_of(outcome.mail["Chloe"][0])
 
 
-@pytest.mark.parametrize("header", [
-    "Auto-Submitted: auto-replied", "Auto-Submitted: auto-generated", "Precedence: bulk",
-    "Precedence: junk", "Precedence: list", "List-Id: <players.lists.example>",
-])
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Auto-Submitted: auto-replied",
+        "Auto-Submitted: auto-generated",
+        "Precedence: bulk",
+        "Precedence: junk",
+        "Precedence: list",
+        "List-Id: <players.lists.example>",
+    ],
+)
 def test_f007_automatic_mail_is_never_answered(site, header):
     """Threat: mail loops with robots (autoresponders, lists): mail marked automatic
     is never answered, even with a valid block."""
-    data = site.mail(site.players["Dmitri"], site.block("Dmitri", token="WRONGTOKEN1"), headers=header)
+    data = site.mail(
+        site.players["Dmitri"], site.block("Dmitri", token="WRONGTOKEN1"), headers=header
+    )
     outcome = run(site, data)
     assert answered(outcome) == [] and outcome.orders == []
 
 
 def test_f008_empty_return_path_bounce(site):
     """Threat: a bounce (empty return path `<>`) answered would loop with the mail server."""
-    data = site.mail(site.players["Dmitri"], "Delivery failed.\n" + site.block("Dmitri", token="WRONGTOKEN2"))
+    data = site.mail(
+        site.players["Dmitri"], "Delivery failed.\n" + site.block("Dmitri", token="WRONGTOKEN2")
+    )
     outcome = run(site, data, envelope_from="")
     assert answered(outcome) == []
 
 
 def test_f009_mailer_daemon_bounce(site):
     """Threat: a MAILER-DAEMON bounce quoting pbp's own mail back."""
-    data = site.mail(f"Mail Delivery System <MAILER-DAEMON@{site.players['Elena'].split('@')[1]}>",
-                     "Undeliverable.\n" + site.block("Elena", token="WRONGTOKEN3"))
+    data = site.mail(
+        f"Mail Delivery System <MAILER-DAEMON@{site.players['Elena'].split('@')[1]}>",
+        "Undeliverable.\n" + site.block("Elena", token="WRONGTOKEN3"),
+    )
     outcome = run(site, data)
     assert answered(outcome) == [] and outcome.orders == []
 
@@ -135,7 +159,9 @@ def test_f013_rfc2047_crlf_in_the_subject(site):
     """Threat: an encoded CR LF in the Subject, copied into the reply's Subject, would let
     the sender write headers (or the top of the body) of pbp's mail to a player."""
     subject = "=?utf-8?q?orders=0D=0AReply-To:_evil=40attacker.test=0D=0A=0D=0Ainjected?="
-    data = site.mail(site.players["Farid"], site.block("Farid", token="WRONGTOKEN5"), subject=subject)
+    data = site.mail(
+        site.players["Farid"], site.block("Farid", token="WRONGTOKEN5"), subject=subject
+    )
     outcome = run(site, data)
     for message in outcome.mail["Farid"]:
         assert message["Reply-To"] is None and "\n" not in str(message["Subject"])
@@ -162,8 +188,11 @@ def loop_with(site: Site, address: str, rounds: int) -> int:
     """An autoresponder at `address` answers pbp; how many rounds pbp answered."""
     answered_rounds = 0
     for number in range(rounds):
-        data = site.mail(address, f"I am away until Monday (auto-reply {number}).",
-                         subject="Out of office: Re: [g1] Orders received")
+        data = site.mail(
+            address,
+            f"I am away until Monday (auto-reply {number}).",
+            subject="Out of office: Re: [g1] Orders received",
+        )
         outcome = run(site, data)
         if any(outcome.mail.values()):
             answered_rounds += 1

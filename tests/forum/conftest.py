@@ -1,4 +1,5 @@
 """Fixtures for the public-thread tests: the local fake Reddit, and praw pointed at it."""
+
 from __future__ import annotations
 
 import configparser
@@ -20,11 +21,21 @@ def fake_reddit():
     server.stop()
 
 
-def reddit_settings(server: FakeReddit, mode: str = "thread", timeout: float = 5.0) -> RedditSettings:
-    return RedditSettings(subreddit=server.subreddit, mode=mode, client_id="test-client",
-                          client_secret="test-secret", username=server.username, password="pw",
-                          user_agent="pbp tests by pbp_bot", timeout=timeout,
-                          oauth_url=server.url, reddit_url=server.url)
+def reddit_settings(
+    server: FakeReddit, mode: str = "thread", timeout: float = 5.0
+) -> RedditSettings:
+    return RedditSettings(
+        subreddit=server.subreddit,
+        mode=mode,
+        client_id="test-client",
+        client_secret="test-secret",
+        username=server.username,
+        password="pw",
+        user_agent="pbp tests by pbp_bot",
+        timeout=timeout,
+        oauth_url=server.url,
+        reddit_url=server.url,
+    )
 
 
 @pytest.fixture
@@ -33,7 +44,9 @@ def reddit_publisher(fake_reddit):
 
 
 ROSTER = "name,email,timezone,forum_name\n" + "".join(
-    f"{n},{n.lower()}@example.org,,{n.lower()}_r\n" for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid"))
+    f"{n},{n.lower()}@example.org,,{n.lower()}_r\n"
+    for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")
+)
 
 
 @pytest.fixture
@@ -49,8 +62,23 @@ def host_game(tmp_path, monkeypatch, capsys):
         config.write(handle)
     (tmp_path / "roster.csv").write_text(ROSTER)
     monkeypatch.setenv("PBP_SETTINGS", str(settings))
-    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(tmp_path / "roster.csv"),
-                 "--id", "inf1", "--seed", "7", "--no-send"]) == 0
+    assert (
+        main(
+            [
+                "new-game",
+                "--ruleset",
+                "infiltration",
+                "--roster",
+                str(tmp_path / "roster.csv"),
+                "--id",
+                "inf1",
+                "--seed",
+                "7",
+                "--no-send",
+            ]
+        )
+        == 0
+    )
     assert main(["advance", "inf1"]) == 0
     capsys.readouterr()
     return tmp_path
@@ -71,10 +99,20 @@ def reddit_settings_file(tmp_path, server: FakeReddit, mode: str = "thread"):
     config["forum"]["publisher"] = "reddit"
     if not config.has_section("reddit"):
         config.add_section("reddit")
-    config["reddit"].update({
-        "client_id": "test-client", "client_secret": "test-secret", "username": server.username,
-        "password": "pw", "user_agent": "pbp tests by pbp_bot", "subreddit": server.subreddit,
-        "mode": mode, "timeout": "5", "oauth_url": server.url, "reddit_url": server.url})
+    config["reddit"].update(
+        {
+            "client_id": "test-client",
+            "client_secret": "test-secret",
+            "username": server.username,
+            "password": "pw",
+            "user_agent": "pbp tests by pbp_bot",
+            "subreddit": server.subreddit,
+            "mode": mode,
+            "timeout": "5",
+            "oauth_url": server.url,
+            "reddit_url": server.url,
+        }
+    )
     with open(settings, "w") as handle:
         config.write(handle)
     return settings
@@ -85,6 +123,7 @@ def thread_forum(request):
     """Each forum a thread may live on, started for one test (tests.forum.thread_forums)."""
     from pbp.demo.discourse_server import LocalDiscourse
     from tests.forum.thread_forums import DiscourseForum, RedditForum
+
     server = (FakeReddit() if request.param == "reddit" else LocalDiscourse()).start()
     yield RedditForum(server) if request.param == "reddit" else DiscourseForum(server)
     server.stop()

@@ -15,12 +15,14 @@ client's timeout (pbp.demo.local_http, the plumbing it shares with the local Dis
 - `drop`: commit the post, then close the connection without an answer;
 - `hold`: commit the post, then answer nothing until the test calls `release()`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs
 
 from pbp.demo.local_http import JsonHandler, LocalServer
+
 
 @dataclass
 class Thing:
@@ -60,21 +62,38 @@ class _Handler(JsonHandler):
     def answer(self, method: str, path: str, query_text: str, body: bytes) -> tuple[int, object]:
         fake = self.server_state
         query = {key: values[-1] for key, values in parse_qs(query_text).items()}
-        form = {key: values[-1] for key, values in parse_qs(body.decode(), keep_blank_values=True).items()}
+        form = {
+            key: values[-1]
+            for key, values in parse_qs(body.decode(), keep_blank_values=True).items()
+        }
         parts = [p for p in path.split("/") if p]
         if method == "POST" and path == "/api/v1/access_token":
-            return 200, {"access_token": "fake-token", "token_type": "bearer", "expires_in": 3600, "scope": "*"}
+            return 200, {
+                "access_token": "fake-token",
+                "token_type": "bearer",
+                "expires_in": 3600,
+                "scope": "*",
+            }
         if method == "GET" and path == "/api/v1/me":
             return 200, {"name": fake.username, "id": "bot1", "created_utc": 1_600_000_000.0}
         if method == "POST" and path == "/api/submit":
             thing = fake.add_submission(form.get("title", ""), form.get("text", ""))
-            return 200, {"json": {"errors": [], "data": {
-                "url": f"{fake.url}/r/{thing.subreddit}/comments/{thing.id}/", "id": thing.id,
-                "name": thing.fullname}}}
+            return 200, {
+                "json": {
+                    "errors": [],
+                    "data": {
+                        "url": f"{fake.url}/r/{thing.subreddit}/comments/{thing.id}/",
+                        "id": thing.id,
+                        "name": thing.fullname,
+                    },
+                }
+            }
         if method == "POST" and path == "/api/comment":
             parent = form.get("thing_id", "")
             if parent not in fake.things:
-                return 200, {"json": {"errors": [["NO_THING", "that thing does not exist", "parent"]]}}
+                return 200, {
+                    "json": {"errors": [["NO_THING", "that thing does not exist", "parent"]]}
+                }
             thing = fake.add_comment(parent, form.get("text", ""), fake.username)
             return 200, {"json": {"errors": [], "data": {"things": [fake.thing_json(thing)]}}}
         if method == "GET" and len(parts) >= 3 and parts[0] == "user":
@@ -101,9 +120,20 @@ class FakeReddit(LocalServer):
 
     INSTANT_FAULTS = {
         "503": (503, {"message": "Service Unavailable", "error": 503}),
-        "ratelimit": (200, {"json": {"errors": [[
-            "RATELIMIT", "Looks like you've been doing that a lot. Take a break for 5 minutes before trying again.",
-            "ratelimit"]]}}),
+        "ratelimit": (
+            200,
+            {
+                "json": {
+                    "errors": [
+                        [
+                            "RATELIMIT",
+                            "Looks like you've been doing that a lot. Take a break for 5 minutes before trying again.",
+                            "ratelimit",
+                        ]
+                    ]
+                }
+            },
+        ),
     }
     HANDLER = _Handler
 
@@ -119,10 +149,14 @@ class FakeReddit(LocalServer):
     def add_submission(self, title: str, body: str, author: str | None = None) -> Thing:
         return self._create("t3", author or self.username, title=title, body=body)
 
-    def add_comment(self, parent_fullname: str, body: str, author: str, created_utc: float | None = None) -> Thing:
+    def add_comment(
+        self, parent_fullname: str, body: str, author: str, created_utc: float | None = None
+    ) -> Thing:
         """A comment by anyone; `created_utc` sets when it was written (default: the
         server's own clock, one second after the last thing)."""
-        return self._create("t1", author, body=body, parent=parent_fullname, created_utc=created_utc)
+        return self._create(
+            "t1", author, body=body, parent=parent_fullname, created_utc=created_utc
+        )
 
     def edit_comment(self, thing: Thing, body: str, at: float) -> None:
         """The author edits a comment at `at` (Reddit then reports `edited` = that time)."""
@@ -138,26 +172,47 @@ class FakeReddit(LocalServer):
     # ------------------------------------------------------------------ queries for tests
     def submissions(self, author: str | None = None) -> list[Thing]:
         with self.lock:
-            return [self.things[n] for n in self.order if n.startswith("t3_")
-                    and (author is None or self.things[n].author == author)]
+            return [
+                self.things[n]
+                for n in self.order
+                if n.startswith("t3_") and (author is None or self.things[n].author == author)
+            ]
 
     def comments(self, author: str | None = None) -> list[Thing]:
         with self.lock:
-            return [self.things[n] for n in self.order if n.startswith("t1_")
-                    and (author is None or self.things[n].author == author)]
+            return [
+                self.things[n]
+                for n in self.order
+                if n.startswith("t1_") and (author is None or self.things[n].author == author)
+            ]
 
     def posts_by_bot(self) -> list[Thing]:
         with self.lock:
             return [self.things[n] for n in self.order if self.things[n].author == self.username]
 
     # ------------------------------------------------------------------ state changes
-    def _create(self, kind: str, author: str, title: str = "", body: str = "", parent: str = "",
-                created_utc: float | None = None) -> Thing:
+    def _create(
+        self,
+        kind: str,
+        author: str,
+        title: str = "",
+        body: str = "",
+        parent: str = "",
+        created_utc: float | None = None,
+    ) -> Thing:
         with self.lock:
             self._next_id += 1
             self._clock += 1
             created = self._clock if created_utc is None else created_utc
-            thing = Thing(kind, _base36(self._next_id), author, self.subreddit, created, title=title, body=body)
+            thing = Thing(
+                kind,
+                _base36(self._next_id),
+                author,
+                self.subreddit,
+                created,
+                title=title,
+                body=body,
+            )
             if kind == "t1":
                 parent_thing = self.things[parent]
                 thing.parent_id = parent
@@ -169,21 +224,51 @@ class FakeReddit(LocalServer):
 
     # ------------------------------------------------------------------ JSON shapes
     def thing_json(self, thing: Thing) -> dict:
-        common = {"id": thing.id, "name": thing.fullname, "author": thing.author,
-                  "subreddit": thing.subreddit, "created_utc": thing.created_utc}
+        common = {
+            "id": thing.id,
+            "name": thing.fullname,
+            "author": thing.author,
+            "subreddit": thing.subreddit,
+            "created_utc": thing.created_utc,
+        }
         if thing.kind == "t3":
             permalink = f"/r/{thing.subreddit}/comments/{thing.id}/"
-            return {"kind": "t3", "data": {**common, "title": thing.title, "selftext": thing.body,
-                                           "is_self": True, "permalink": permalink,
-                                           "url": self.url + permalink, "num_comments": len(thing.children)}}
+            return {
+                "kind": "t3",
+                "data": {
+                    **common,
+                    "title": thing.title,
+                    "selftext": thing.body,
+                    "is_self": True,
+                    "permalink": permalink,
+                    "url": self.url + permalink,
+                    "num_comments": len(thing.children),
+                },
+            }
         replies = ""
         if thing.children:
             replies = self.listing([self.things[c] for c in thing.children])
         link = self.things[thing.link_id]
-        return {"kind": "t1", "data": {**common, "body": thing.body, "edited": thing.edited, "link_id": thing.link_id,
-                                       "parent_id": thing.parent_id, "replies": replies,
-                                       "permalink": f"/r/{thing.subreddit}/comments/{link.id}/_/{thing.id}/"}}
+        return {
+            "kind": "t1",
+            "data": {
+                **common,
+                "body": thing.body,
+                "edited": thing.edited,
+                "link_id": thing.link_id,
+                "parent_id": thing.parent_id,
+                "replies": replies,
+                "permalink": f"/r/{thing.subreddit}/comments/{link.id}/_/{thing.id}/",
+            },
+        }
 
     def listing(self, things: list[Thing]) -> dict:
-        return {"kind": "Listing", "data": {"after": None, "before": None, "dist": len(things),
-                                            "children": [self.thing_json(t) for t in things]}}
+        return {
+            "kind": "Listing",
+            "data": {
+                "after": None,
+                "before": None,
+                "dist": len(things),
+                "children": [self.thing_json(t) for t in things],
+            },
+        }

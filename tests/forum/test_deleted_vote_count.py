@@ -1,6 +1,7 @@
 """A running count that links the post of a vote whose post was deleted says so: the vote
 stands (docs/rules/werewolf.md: Votes in the thread — Deletions) and its link leads to a
 deleted post (docs/design.md: Votes in the thread)."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,8 +26,12 @@ def test_the_count_says_a_linked_post_was_deleted(tmp_path, thread_forum):
         play.read()
         game = play.game
         with game.file.transaction():
-            draft = drafting.draft_tally(post_renderer(play.moderator.renderer),
-                                       load_forum_settings(play.moderator.settings), game, play.clock())
+            draft = drafting.draft_tally(
+                post_renderer(play.moderator.renderer),
+                load_forum_settings(play.moderator.settings),
+                game,
+                play.clock(),
+            )
         body = str(draft["text"])
         alice = next(line for line in body.splitlines() if "Alice → Bruno" in line)
         chloe = next(line for line in body.splitlines() if "Chloe → Bruno" in line)

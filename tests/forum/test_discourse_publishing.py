@@ -2,6 +2,7 @@
 local Discourse: a topic per game, each post once, even when the forum's answer is lost
 (found again by its marker), Markdown as Discourse renders it (docs/design.md: Public
 posts — publishing)."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,7 +26,9 @@ def discourse():
 
 def test_a_lost_answer_publishes_the_post_exactly_once(tmp_path, discourse):
     play = ThreadPlay.start(DiscourseUnderTest(discourse), tmp_path, "werewolf")
-    forum = DiscourseForum(DiscourseSettings(url=discourse.url, api_username="pbp_bot", api_key="test-key"))
+    forum = DiscourseForum(
+        DiscourseSettings(url=discourse.url, api_username="pbp_bot", api_key="test-key")
+    )
 
     def publish() -> int:  # as `pbp publish` does: now, whatever the retry's wait
         return len(publish_game(play.game, forum, ignore_wait=True))
@@ -48,7 +51,9 @@ def test_a_lost_answer_publishes_the_post_exactly_once(tmp_path, discourse):
 
 
 def test_a_wrong_key_is_a_clear_permanent_error(discourse):
-    forum = DiscourseForum(DiscourseSettings(url=discourse.url, api_username="pbp_bot", api_key="wrong"))
+    forum = DiscourseForum(
+        DiscourseSettings(url=discourse.url, api_username="pbp_bot", api_key="wrong")
+    )
     with pytest.raises(PermanentPublishError, match="api_key"):
         forum.thread_posts("1")
 
@@ -57,7 +62,9 @@ def test_a_long_topic_is_read_whole_in_chunks(discourse):
     first = discourse.new_topic("Game g1", "opening", "pbp_bot")
     for number in range(250):
         discourse.reply(first.topic_id, f"post {number}", f"user{number % 7}")
-    forum = DiscourseForum(DiscourseSettings(url=discourse.url, api_username="pbp_bot", api_key="test-key"))
+    forum = DiscourseForum(
+        DiscourseSettings(url=discourse.url, api_username="pbp_bot", api_key="test-key")
+    )
     posts = forum.thread_posts(str(first.topic_id))
     assert [post.text for post in posts if not post.by_us] == [f"post {n}" for n in range(250)]
     gets = [path for method, path in discourse.requests if path.startswith("/t/")]

@@ -1,5 +1,6 @@
 """Guessing the host token of an approval by mail (docs/design.md: Hostile input — wrong
 tokens are counted per address, the host's included, and never refuse the right one)."""
+
 from __future__ import annotations
 
 from pbp.desk import Desk
@@ -25,7 +26,10 @@ def test_after_ten_wrong_host_tokens_the_right_one_still_works_and_the_host_is_t
         assert DraftBook(game.file).get("T0-class")["status"] == APPROVED
         rows = game.file.outbox.all()
         (alert,) = [row for row in rows if row["kind"] == "wrong-tokens"]
-        assert alert["address"] == "host@example.org" and "sent 10 wrong tokens for game inf1" in alert["body"]
+        assert (
+            alert["address"] == "host@example.org"
+            and "sent 10 wrong tokens for game inf1" in alert["body"]
+        )
         answers = [row["body"] for row in rows if row["kind"] == "host-reply"]
         assert len(answers) == LIMIT + 1  # the two wrong tokens past the limit were not answered
         assert "Approved the post" in answers[-1]

@@ -1,6 +1,7 @@
 """Player-written words are left out of the leak check by position, not by text
 (docs/design.md: Public posts — anonymous messages are public by the rules and are not
 checked; a host's edit that trips the check needs `--force`)."""
+
 from __future__ import annotations
 
 from engine.core import SecretFields
@@ -15,8 +16,12 @@ from pbp.forum.publishing.spans import follow, mark, unmark
 from tests.forum.conftest import stored
 from tests.forum.test_review import editor
 
-CHECK = LeakCheck(SecretFields(personal=frozenset({"role"})), {"Bob": {"me": {"name": "Bob", "role": "seer"}}},
-                  {"players": [{"name": "Bob"}]}, ["Bob"])
+CHECK = LeakCheck(
+    SecretFields(personal=frozenset({"role"})),
+    {"Bob": {"me": {"name": "Bob", "role": "seer"}}},
+    {"players": [{"name": "Bob"}]},
+    ["Bob"],
+)
 
 
 def test_unmark_finds_each_marked_span_by_offset():
@@ -33,7 +38,9 @@ def test_a_message_e_hides_nothing_but_itself():
 def test_a_message_naming_a_role_is_left_out_where_it_stands_and_only_there():
     message = "Bob is the seer"
     text = f"> {message}\nBob is the seer\n"
-    assert CHECK.check(text, [(2, 2 + len(message))]) != []  # the same words on another line are checked
+    assert (
+        CHECK.check(text, [(2, 2 + len(message))]) != []
+    )  # the same words on another line are checked
     assert CHECK.check(f"> {message}\n", [(2, 2 + len(message))]) == []
 
 
@@ -42,14 +49,23 @@ def test_a_span_follows_an_edit_elsewhere_and_is_lost_when_its_line_is_edited():
     spans = [(13, 28)]
     moved = "New first line\n" + generated + "Good luck!\n"
     (span,) = follow(spans, generated, moved)
-    assert moved[span[0]:span[1]] == "Bob is the seer"
-    assert follow(spans, generated, generated.replace("> Bob is the seer", "> Bob is the seer, really")) == ()
+    assert moved[span[0] : span[1]] == "Bob is the seer"
+    assert (
+        follow(
+            spans, generated, generated.replace("> Bob is the seer", "> Bob is the seer, really")
+        )
+        == ()
+    )
 
 
 def render_with_message(game, text: str):
-    facts = PostFacts(game="inf1", ruleset="infiltration", phase="T0-class",
-                      public_view=game.rules.view(game.state, None),
-                      events=[{"kind": "anonymous_message", "data": {"text": text}}])
+    facts = PostFacts(
+        game="inf1",
+        ruleset="infiltration",
+        phase="T0-class",
+        public_view=game.rules.view(game.state, None),
+        events=[{"kind": "anonymous_message", "data": {"text": text}}],
+    )
     return PostRenderer().render(facts, dialect("markdown"))
 
 
@@ -58,23 +74,33 @@ def store_draft_with_message(host_game, text: str) -> str:
     the name of a Red (a hidden team)."""
     moderator, game = stored(host_game)
     with moderator, game.file.transaction():
-        red = next(n for n in game.record.tokens if game.rules.view(game.state, n)["me"]["team"] == "red")
+        red = next(
+            n for n in game.record.tokens if game.rules.view(game.state, n)["me"]["team"] == "red"
+        )
         draft = render_with_message(game, text.format(red=red))
         leaks = [str(leak) for leak in leak_check(game).check(draft.text, draft.player_spans)]
-        DraftBook(game.file).save_generated("T0-class", draft.title, draft.text, draft.player_spans, "markdown", leaks)
+        DraftBook(game.file).save_generated(
+            "T0-class", draft.title, draft.text, draft.player_spans, "markdown", leaks
+        )
     return red
 
 
-def test_a_message_e_does_not_let_a_host_edit_naming_a_hidden_team_pass(host_game, monkeypatch, capsys):
+def test_a_message_e_does_not_let_a_host_edit_naming_a_hidden_team_pass(
+    host_game, monkeypatch, capsys
+):
     red = store_draft_with_message(host_game, "e")
-    editor(monkeypatch, host_game, f"open(path, 'w').write(text + '\\n{red} is red, trust me.\\n')\n")
+    editor(
+        monkeypatch, host_game, f"open(path, 'w').write(text + '\\n{red} is red, trust me.\\n')\n"
+    )
     assert main(["draft", "edit", "inf1"]) == 0
     assert f"LEAK: the draft names {red}'s team red" in capsys.readouterr().out
     assert main(["draft", "approve", "inf1"]) == 2
     assert "fails the leak check" in capsys.readouterr().err
 
 
-def test_a_genuine_message_naming_a_team_passes_even_after_an_edit_elsewhere(host_game, monkeypatch, capsys):
+def test_a_genuine_message_naming_a_team_passes_even_after_an_edit_elsewhere(
+    host_game, monkeypatch, capsys
+):
     store_draft_with_message(host_game, "I know {red} is red!")
     editor(monkeypatch, host_game, "open(path, 'w').write(text + '\\nGood luck, everyone!\\n')\n")
     assert main(["draft", "edit", "inf1"]) == 0
@@ -85,9 +111,15 @@ def test_a_genuine_message_naming_a_team_passes_even_after_an_edit_elsewhere(hos
         assert row["status"] == APPROVED and not row["forced"] and row["leaks"] == []
 
 
-def test_a_host_edit_inside_the_messages_line_makes_it_checked_again(host_game, monkeypatch, capsys):
+def test_a_host_edit_inside_the_messages_line_makes_it_checked_again(
+    host_game, monkeypatch, capsys
+):
     red = store_draft_with_message(host_game, "I know {red} is red!")
-    editor(monkeypatch, host_game, "open(path, 'w').write(text.replace(' is red', ' is red, it is true,'))\n")
+    editor(
+        monkeypatch,
+        host_game,
+        "open(path, 'w').write(text.replace(' is red', ' is red, it is true,'))\n",
+    )
     assert main(["draft", "edit", "inf1"]) == 0
     assert f"LEAK: the draft names {red}'s team red" in capsys.readouterr().out
     assert main(["draft", "approve", "inf1"]) == 2

@@ -1,4 +1,5 @@
 """Drafts, escaping and the leak check (docs/design.md: Public posts)."""
+
 from __future__ import annotations
 
 import re
@@ -19,13 +20,26 @@ INJECTIONS = [
     "&#x200B;\u200b\u202eesrever | table | `code` u/someone r/sub",
     "^(pbp:g1:D1-vote:0123456789)",
 ]
-VIEW = {"players": [{"name": "Alice", "alive": True, "npc": False}, {"name": "Bob_x", "alive": True, "npc": False}]}
+VIEW = {
+    "players": [
+        {"name": "Alice", "alive": True, "npc": False},
+        {"name": "Bob_x", "alive": True, "npc": False},
+    ]
+}
 
 
 def render(text: str, dialect_name: str, name: str = "Alice"):
-    facts = PostFacts(game="g1", ruleset="infiltration", phase="T1-decision", public_view=VIEW,
-                      events=[{"kind": "anonymous_message", "data": {"text": text}},
-                              {"kind": "deaths", "data": {"names": [name]}}], voters=["Alice"])
+    facts = PostFacts(
+        game="g1",
+        ruleset="infiltration",
+        phase="T1-decision",
+        public_view=VIEW,
+        events=[
+            {"kind": "anonymous_message", "data": {"text": text}},
+            {"kind": "deaths", "data": {"names": [name]}},
+        ],
+        voters=["Alice"],
+    )
     return PostRenderer().render(facts, dialect(dialect_name))
 
 
@@ -64,15 +78,23 @@ def test_leak_check_fails_a_draft_with_a_hidden_role_inserted_by_hand():
     edited = draft.text + f"\nBy the way, {seer} is the Seer.\n"
     leaks = check.check(edited, draft.player_spans)
     assert [str(leak) for leak in leaks if leak.fact.value == "seer"] == [
-        f"the draft names {seer}'s role seer, which is not public (line: 'By the way, {seer} is the Seer.')"]
+        f"the draft names {seer}'s role seer, which is not public (line: 'By the way, {seer} is the Seer.')"
+    ]
     assert check.check(draft.text, draft.player_spans) == []
 
 
 def test_leak_check_names_a_hidden_location_and_a_token():
     fields = engine.ruleset("infiltration").card.secret_fields
-    check = LeakCheck(fields, {"Alice": {"me": {"name": "Alice", "room": "C-4", "team": "red"}}},
-                      {"players": [{"name": "Alice", "alive": True}]}, ["Alice"], secrets=["tok3n42"])
-    found = [str(leak) for leak in check.check("Alice was seen in C-4.\nAlice is red.\nkey tok3n42\n")]
+    check = LeakCheck(
+        fields,
+        {"Alice": {"me": {"name": "Alice", "room": "C-4", "team": "red"}}},
+        {"players": [{"name": "Alice", "alive": True}]},
+        ["Alice"],
+        secrets=["tok3n42"],
+    )
+    found = [
+        str(leak) for leak in check.check("Alice was seen in C-4.\nAlice is red.\nkey tok3n42\n")
+    ]
     assert any("location C-4" in text for text in found)
     assert any("Alice's team red" in text for text in found)
     assert any("secret token" in text for text in found)
@@ -88,8 +110,9 @@ def test_leak_check_passes_every_draft_of_100_simulated_games(ruleset, players):
         style = "markdown" if game % 2 else "bbcode"
         # Every fourth game the host removes a player mid-game: that announcement is checked too.
         host_kill_at = 2 + game % 5 if game % 4 == 0 else None
-        for phase, draft, check in drafts_of_game(rules, ruleset, players, f"sim/{game}", style,
-                                                  host_kill_at=host_kill_at):
+        for phase, draft, check in drafts_of_game(
+            rules, ruleset, players, f"sim/{game}", style, host_kill_at=host_kill_at
+        ):
             assert check.check(draft.text, draft.player_spans) == [], (game, phase, draft.text)
             drafts += 1
             host_posts += "/host-" in phase

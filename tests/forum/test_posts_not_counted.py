@@ -1,6 +1,7 @@
 """The host sees every post that was not counted, with its reason, in one list (the notes
 mailed after a read and shown by `pbp status`; docs/design.md: Votes in the thread), and
 times in it are written as everywhere else (`… UTC`)."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,7 +14,9 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.mark.parametrize("thread_forum", ["discourse"], indirect=True)
-def test_votes_refused_to_a_player_are_listed_for_the_host_with_their_reason(tmp_path, thread_forum):
+def test_votes_refused_to_a_player_are_listed_for_the_host_with_their_reason(
+    tmp_path, thread_forum
+):
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf")
     try:
         phase = play.to_day_one()
@@ -22,7 +25,7 @@ def test_votes_refused_to_a_player_are_listed_for_the_host_with_their_reason(tmp
         assert "Farid" not in play.stored_orders(phase)
         assert "Ivan" in play.mails("thread-refusal", "Farid")[-1]["body"]
         listed = "\n".join(host_note_lines(play.game))
-        assert "Farid's post" in listed and "\"NOMINATE Ivan\" was not counted: " in listed
+        assert "Farid's post" in listed and '"NOMINATE Ivan" was not counted: ' in listed
         assert "Ivan" in " ".join(play.mails("thread-notes")[-1]["body"].split())
     finally:
         play.close()
@@ -45,13 +48,19 @@ def test_an_unreadable_thread_is_dated_as_every_other_time(tmp_path, thread_foru
 def test_a_refused_mailed_vote_lists_only_the_orders_mail_takes(tmp_path, thread_forum):
     from pbp.desk import Desk
     from tests.fixtures.harness import order_mail
+
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf")
     try:
         phase = play.to_day_one()
         before = len(play.game.file.outbox.all())
-        Desk(play.moderator).receive(order_mail("alice@example.org", "g1", phase, play.game.token("Alice"),
-                                                "NOMINATE Bruno"))
-        (reply,) = [row["body"] for row in play.game.file.outbox.all()[before:] if row["recipient"] == "Alice"]
+        Desk(play.moderator).receive(
+            order_mail("alice@example.org", "g1", phase, play.game.token("Alice"), "NOMINATE Bruno")
+        )
+        (reply,) = [
+            row["body"]
+            for row in play.game.file.outbox.all()[before:]
+            if row["recipient"] == "Alice"
+        ]
         text = " ".join(reply.split())
         assert "is given in the game's public thread, not by mail" in text
         assert "Orders you can give in Day 1 — nominations: NOMINATE" not in text
@@ -61,7 +70,9 @@ def test_a_refused_mailed_vote_lists_only_the_orders_mail_takes(tmp_path, thread
 
 
 @pytest.mark.parametrize("thread_forum", ["discourse"], indirect=True)
-def test_a_post_edited_after_its_phase_is_judged_by_the_phase_it_was_written_in(tmp_path, thread_forum):
+def test_a_post_edited_after_its_phase_is_judged_by_the_phase_it_was_written_in(
+    tmp_path, thread_forum
+):
     """The time judged is the edit's, against the phase the forum shows the post in (the
     phase open when it was created): a nomination edited once the vote is open is an edit
     after the deadline of the nominations, not a vote in the next phase."""
@@ -89,9 +100,11 @@ def test_a_post_edited_after_its_phase_is_judged_by_the_phase_it_was_written_in(
 
 
 @pytest.mark.parametrize("thread_forum", ["discourse"], indirect=True)
-def test_status_lists_every_post_not_counted_in_the_phase_with_its_reason(tmp_path, thread_forum, monkeypatch,
-                                                                        capsys):
+def test_status_lists_every_post_not_counted_in_the_phase_with_its_reason(
+    tmp_path, thread_forum, monkeypatch, capsys
+):
     from pbp.cli import main
+
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf")
     try:
         play.to_day_one()

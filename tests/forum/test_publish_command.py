@@ -2,6 +2,7 @@
 REAL praw, configured as a host would: `[forum] publisher = reddit` and `[reddit]` in the
 settings file (docs/design.md: Public posts; "a full game's posts published in order", "a
 SIGKILL right after the server accepted the post ... yield exactly one post")."""
+
 from __future__ import annotations
 
 import os
@@ -30,10 +31,27 @@ def reddit_game(tmp_path, fake_reddit, monkeypatch, capsys, request):
     settings = reddit_settings_file(tmp_path, fake_reddit, mode=mode)
     monkeypatch.setenv("PBP_SETTINGS", str(settings))
     (tmp_path / "roster.csv").write_text(ROSTER)
-    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(tmp_path / "roster.csv"),
-                 "--id", "inf1", "--seed", "7", "--no-send"]) == 0
+    assert (
+        main(
+            [
+                "new-game",
+                "--ruleset",
+                "infiltration",
+                "--roster",
+                str(tmp_path / "roster.csv"),
+                "--id",
+                "inf1",
+                "--seed",
+                "7",
+                "--no-send",
+            ]
+        )
+        == 0
+    )
     assert main(["draft", "settings", "inf1", "--auto-publish", "on"]) == 0
-    assert main(["draft", "approve", "inf1", "opening"]) == 0  # drafted with the game, before auto-publish
+    assert (
+        main(["draft", "approve", "inf1", "opening"]) == 0
+    )  # drafted with the game, before auto-publish
     for _ in range(PHASES):
         assert main(["advance", "inf1"]) == 0
     capsys.readouterr()
@@ -45,8 +63,13 @@ def reddit_game(tmp_path, fake_reddit, monkeypatch, capsys, request):
 
 
 def pbp_publish(folder, **env) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pbp", "publish", "--settings", str(folder / "pbp.ini")],
-                          env={**os.environ, **env}, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "pbp", "publish", "--settings", str(folder / "pbp.ini")],
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def phase_of(body: str) -> str:
@@ -80,18 +103,26 @@ def test_pbp_publish_makes_a_post_per_phase_in_order(reddit_game, fake_reddit):
     moderator, game = stored(folder)
     with moderator:
         # each submission's title: the game, then the post's own title (the turn in words)
-        assert [p.title for p in posts] == [f"inf1: {r['title']}" for r in DraftBook(game.file).all()]
-        assert [p.title for p in posts[:2]] == ["inf1: inf1 — a game of Infiltration begins",
-                                                "inf1: Turn 0 — the operation begins"]
+        assert [p.title for p in posts] == [
+            f"inf1: {r['title']}" for r in DraftBook(game.file).all()
+        ]
+        assert [p.title for p in posts[:2]] == [
+            "inf1: inf1 — a game of Infiltration begins",
+            "inf1: Turn 0 — the operation begins",
+        ]
         assert [r["ref"] for r in DraftBook(game.file).all()] == [p.fullname for p in posts]
 
 
 @pytest.mark.parametrize("reddit_game", ["thread"], indirect=True)
-def test_sigkill_of_pbp_publish_right_after_reddit_accepted_a_post_yields_exactly_one_post(reddit_game, fake_reddit):
+def test_sigkill_of_pbp_publish_right_after_reddit_accepted_a_post_yields_exactly_one_post(
+    reddit_game, fake_reddit
+):
     folder, order = reddit_game
     killed = pbp_publish(folder, PBP_CRASH_AT="forum-after-post")
     assert killed.returncode == -9, killed.stderr
-    assert [phase_of(c.body) for c in fake_reddit.comments()] == order[:1]  # Reddit has it; pbp never recorded it
+    assert [phase_of(c.body) for c in fake_reddit.comments()] == order[
+        :1
+    ]  # Reddit has it; pbp never recorded it
     moderator, game = stored(folder)
     with moderator:
         first = DraftBook(game.file).get(order[0])

@@ -1,5 +1,6 @@
 """Publishing through the REAL praw against the local fake Reddit, and to files (docs/design.md:
 Public posts)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,9 +30,22 @@ class StoredGame:
     def __init__(self, path: Path, game_id: str = "inf1"):
         self.file = GameFile(path, writer=True)
         if not self.file.game.all():
-            self.file.game.insert({"id": game_id, "ruleset": "infiltration", "seed": "pub", "roster": [],
-                                   "tokens": {}, "schedule": {}, "state": {}, "phase_id": "", "opened": "",
-                                   "deadline": "", "resolved": [], "created": ""})
+            self.file.game.insert(
+                {
+                    "id": game_id,
+                    "ruleset": "infiltration",
+                    "seed": "pub",
+                    "roster": [],
+                    "tokens": {},
+                    "schedule": {},
+                    "state": {},
+                    "phase_id": "",
+                    "opened": "",
+                    "deadline": "",
+                    "resolved": [],
+                    "created": "",
+                }
+            )
         self.id = game_id
         self.record = record_of(self.file)
 
@@ -41,7 +55,9 @@ def approved_game(path: Path, phases: int | None = None) -> tuple[StoredGame, li
     game = StoredGame(path)
     book = DraftBook(game.file)
     order = []
-    for phase, draft, _check in drafts_of_game(engine.ruleset("infiltration"), "infiltration", 10, "pub/1"):
+    for phase, draft, _check in drafts_of_game(
+        engine.ruleset("infiltration"), "infiltration", 10, "pub/1"
+    ):
         book.save_generated(phase, draft.title, draft.text, draft.player_spans, "markdown", [])
         book.update(phase, {"status": APPROVED, "marker": post_marker(game.id, phase, draft.text)})
         order.append(phase)
@@ -69,11 +85,15 @@ def test_posts_mode_makes_one_submission_per_phase_and_waits_for_unapproved(tmp_
     DraftBook(game.file).update(order[1], {"status": "draft"})
     done = publish.publish_game(game, RedditPublisher(reddit_settings(fake_reddit, mode="posts")))
     assert [row["phase"] for row in done] == order[:1]  # the third waits for the second
-    assert [s.title for s in fake_reddit.submissions()] == [f"inf1: {DraftBook(game.file).get(order[0])['title']}"]
+    assert [s.title for s in fake_reddit.submissions()] == [
+        f"inf1: {DraftBook(game.file).get(order[0])['title']}"
+    ]
 
 
 @pytest.mark.parametrize("fault", ["hold", "drop", "503", "ratelimit"])
-def test_a_fault_while_posting_is_retried_later_and_yields_exactly_one_post(tmp_path, fake_reddit, fault):
+def test_a_fault_while_posting_is_retried_later_and_yields_exactly_one_post(
+    tmp_path, fake_reddit, fault
+):
     game, order = approved_game(tmp_path / "inf1.json", phases=2)
     publisher = RedditPublisher(reddit_settings(fake_reddit, mode="posts"))
     fake_reddit.fail_next(fault, path="/api/submit")
@@ -101,7 +121,9 @@ def test_faults_are_taken_by_count(tmp_path, fake_reddit):
     for _ in range(3):
         assert publish.publish_game(game, publisher, now=lambda: clock[0]) == []
         clock[0] = DraftBook(game.file).get(order[0])["next_try"] + 1
-    assert [row["phase"] for row in publish.publish_game(game, publisher, now=lambda: clock[0])] == order
+    assert [
+        row["phase"] for row in publish.publish_game(game, publisher, now=lambda: clock[0])
+    ] == order
     assert len(fake_reddit.submissions()) == 1
 
 
@@ -124,10 +146,17 @@ def test_thread_watch_flags_a_dead_players_comment_by_when_it_was_written(tmp_pa
     thread = DraftBook(game.file).game_settings()["thread"]
     fake_reddit.add_comment(thread, "Before my death", author="bruno_r", created_utc=1500.0)
     fake_reddit.add_comment(thread, "I am alive and well", author="alice_r", created_utc=2500.0)
-    fake_reddit.add_comment(thread, "Psst, from beyond the grave", author="bruno_r", created_utc=2600.0)
-    roster = [RosterPlayer("Alice", "alice@example.org", forum_name="alice_r"),
-              RosterPlayer("Bruno", "bruno@example.org", forum_name="Bruno_R")]
-    timeline = [PhaseFacts("T1-movement", 1000.0), PhaseFacts("T1-decision", 2000.0, dead=frozenset({"Bruno"}))]
+    fake_reddit.add_comment(
+        thread, "Psst, from beyond the grave", author="bruno_r", created_utc=2600.0
+    )
+    roster = [
+        RosterPlayer("Alice", "alice@example.org", forum_name="alice_r"),
+        RosterPlayer("Bruno", "bruno@example.org", forum_name="Bruno_R"),
+    ]
+    timeline = [
+        PhaseFacts("T1-movement", 1000.0),
+        PhaseFacts("T1-decision", 2000.0, dead=frozenset({"Bruno"})),
+    ]
     comments = [post.as_comment() for post in publisher.thread_posts(thread) if not post.by_us]
     warnings = watch_thread(comments, roster, timeline)
     assert [(w.player, w.why) for w in warnings] == [("Bruno", "they are dead")]

@@ -4,6 +4,7 @@ latest"): the count comes from the engine's own typed orders; a `STATUS` reply c
 option `tally_every` drafts one on its rhythm (moved by an injected clock, never slept
 for), and auto-publish `tally` publishes it through the file publisher without waiting for
 the host, while every other post still waits."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -38,8 +39,10 @@ ROLES = "werewolf,werewolf,seer,villager,villager,witch,bodyguard,villager"
 
 def settings_file(tmp_path: Path, auto_publish: str) -> Path:
     path = tmp_path / "pbp.ini"
-    path.write_text(f"[pbp]\ndata = {tmp_path / 'data'}\nfrom_address = pbp@games.example\n"
-                    f"[forum]\npublisher = files\nposts = {tmp_path / 'posts'}\nauto_publish = {auto_publish}\n")
+    path.write_text(
+        f"[pbp]\ndata = {tmp_path / 'data'}\nfrom_address = pbp@games.example\n"
+        f"[forum]\npublisher = files\nposts = {tmp_path / 'posts'}\nauto_publish = {auto_publish}\n"
+    )
     return path
 
 
@@ -51,10 +54,22 @@ def table(tmp_path):
 
     def make(auto_publish="off", **options):
         clock = Clock()
-        moderator = ComposedModerator(load_settings(str(settings_file(tmp_path, auto_publish))), clock=clock)
-        roster = [RosterPlayer(name, f"{name.lower()}@example.org", "", f"u_{name.lower()}") for name in NAMES]
-        create_game(moderator, "werewolf", roster, seed="7", options={"roles": ROLES, **options},
-                    schedule_text="night0=12h,nominate=24h,vote=24h", game_id="ww1")
+        moderator = ComposedModerator(
+            load_settings(str(settings_file(tmp_path, auto_publish))), clock=clock
+        )
+        roster = [
+            RosterPlayer(name, f"{name.lower()}@example.org", "", f"u_{name.lower()}")
+            for name in NAMES
+        ]
+        create_game(
+            moderator,
+            "werewolf",
+            roster,
+            seed="7",
+            options={"roles": ROLES, **options},
+            schedule_text="night0=12h,nominate=24h,vote=24h",
+            game_id="ww1",
+        )
         clock.advance(hours=1)
         resolve_phase(moderator, "ww1")  # N0: now in D1-nominate, opened at START + 1h
         made.append(moderator)
@@ -70,8 +85,16 @@ def accept(moderator, **lines: str) -> None:
     game = load(moderator, "ww1")
     with game.file.transaction():
         for player, text in lines.items():
-            game.file.orders.insert({"phase": game.phase.id, "player": player, "text": text,
-                                     "received": "2030-01-01T00:00:00+00:00", "message_id": "", "mail_key": ""})
+            game.file.orders.insert(
+                {
+                    "phase": game.phase.id,
+                    "player": player,
+                    "text": text,
+                    "received": "2030-01-01T00:00:00+00:00",
+                    "message_id": "",
+                    "mail_key": "",
+                }
+            )
 
 
 def drafts(moderator) -> dict[str, dict]:
@@ -84,9 +107,11 @@ def test_the_count_comes_from_the_engines_orders_and_shows_each_players_latest(t
     accept(moderator, Alice="NOMINATE Chloe")  # a changed mind: the latest counts
     count = running_tally(load(moderator, "ww1"))
     assert count["phase"] == "Day 1 — nominations"
-    assert count["rows"] == [{"choice": "Alice", "count": 1, "voters": ["Dmitri"]},
-                             {"choice": "Bruno", "count": 1, "voters": ["Chloe"]},
-                             {"choice": "Chloe", "count": 1, "voters": ["Alice"]}]
+    assert count["rows"] == [
+        {"choice": "Alice", "count": 1, "voters": ["Dmitri"]},
+        {"choice": "Bruno", "count": 1, "voters": ["Chloe"]},
+        {"choice": "Chloe", "count": 1, "voters": ["Alice"]},
+    ]
     assert count["missing"] == ["Bruno", "Elena", "Farid", "Greta", "Hiro"]
 
 
@@ -99,7 +124,8 @@ def test_a_status_reply_carries_the_current_public_count(table, tmp_path):
         (inbox / sub).mkdir(parents=True, exist_ok=True)
     (inbox / "new" / "status.eml").write_bytes(
         b"From: Dmitri <dmitri@example.org>\r\nTo: pbp@games.example\r\nSubject: Re: [ww1] status\r\n"
-        b"Message-ID: <status-1@example.org>\r\n\r\nSTATUS\r\n")
+        b"Message-ID: <status-1@example.org>\r\n\r\nSTATUS\r\n"
+    )
     cycle = Cycle(moderator, open_mailbox(moderator.settings), open_sender(moderator.settings))
     try:
         cycle.turn()
@@ -122,11 +148,15 @@ def test_tally_every_drafts_a_count_on_its_rhythm_and_never_twice(table):
     clock.advance(hours=5, minutes=59)
     assert draft_due_tallies(moderator) == []
     clock.advance(minutes=1)
-    assert draft_due_tallies(moderator) == ["ww1 D1-nominate/tally-1: running count drafted (draft)"]
+    assert draft_due_tallies(moderator) == [
+        "ww1 D1-nominate/tally-1: running count drafted (draft)"
+    ]
     assert draft_due_tallies(moderator) == []  # the same slot is never drafted twice
     clock.advance(hours=13)  # two slots passed (12h, 18h): one count, of the votes as they stand
     accept(moderator, Bruno="NOMINATE Alice")
-    assert draft_due_tallies(moderator) == ["ww1 D1-nominate/tally-2: running count drafted (draft)"]
+    assert draft_due_tallies(moderator) == [
+        "ww1 D1-nominate/tally-2: running count drafted (draft)"
+    ]
     assert "* **Alice**: 1 (Bruno)" in drafts(moderator)["D1-nominate/tally-2"]["text"]
     clock.advance(hours=6)  # the deadline (24h after opening): the phase's own post has the count
     assert draft_due_tallies(moderator) == []
@@ -166,10 +196,16 @@ def test_the_rhythm_is_counted_from_the_phase_opening():
     opened, every = START, timedelta(hours=6)
     deadline = opened + timedelta(hours=24)
     assert due_slot(opened=opened, deadline=deadline, now=opened, every=every) is None
-    assert due_slot(opened=opened, deadline=deadline, now=opened + timedelta(hours=13), every=every) == 2
+    assert (
+        due_slot(opened=opened, deadline=deadline, now=opened + timedelta(hours=13), every=every)
+        == 2
+    )
     assert due_slot(opened=opened, deadline=deadline, now=deadline, every=every) is None
     assert next_time(opened=opened, deadline=deadline, now=opened, every=every) == opened + every
-    assert next_time(opened=opened, deadline=deadline, now=opened + timedelta(hours=19), every=every) is None
+    assert (
+        next_time(opened=opened, deadline=deadline, now=opened + timedelta(hours=19), every=every)
+        is None
+    )
 
 
 @pytest.mark.parametrize("text", ["6x", "soon", "-1h"])

@@ -3,6 +3,7 @@ something to order and have not sent it (engine `Phase.grammar`: an empty gramma
 nothing to order, e.g. a Werewolf villager at night; the dead are no actors); and per game
 the public thread: drafts waiting for the host's approval with their leak check, approved
 posts waiting to go out, publishing failures, and what is published."""
+
 from __future__ import annotations
 
 import pytest
@@ -20,7 +21,9 @@ from pbp.storage.datafolder import DataFolder
 from tests.forum.conftest import stored
 
 WEREWOLF_ROSTER = "name,email\n" + "".join(
-    f"{n},{n.lower()}@example.org\n" for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hanna"))
+    f"{n},{n.lower()}@example.org\n"
+    for n in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hanna")
+)
 
 
 def status(capsys, game: str = "") -> list[str]:
@@ -44,8 +47,23 @@ def werewolf(tmp_path, monkeypatch, capsys):
     assert main(["init", "--settings", str(settings), "--data", str(tmp_path / "data")]) == 0
     monkeypatch.setenv("PBP_SETTINGS", str(settings))
     (tmp_path / "roster.csv").write_text(WEREWOLF_ROSTER)
-    assert main(["new-game", "--ruleset", "werewolf", "--roster", str(tmp_path / "roster.csv"), "--id", "ww1",
-                 "--seed", "7", "--no-send"]) == 0
+    assert (
+        main(
+            [
+                "new-game",
+                "--ruleset",
+                "werewolf",
+                "--roster",
+                str(tmp_path / "roster.csv"),
+                "--id",
+                "ww1",
+                "--seed",
+                "7",
+                "--no-send",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     return tmp_path
 
@@ -63,7 +81,15 @@ def test_no_orders_yet_leaves_out_the_dead_and_those_with_nothing_to_order(werew
 
     assert main(["advance", "ww1"]) == 0
     assert listed(status(capsys, "ww1"), "no orders yet") == [
-        "Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hanna"]
+        "Alice",
+        "Bruno",
+        "Chloe",
+        "Dmitri",
+        "Elena",
+        "Farid",
+        "Greta",
+        "Hanna",
+    ]
     assert main(["modkill", "ww1", "Alice", "gone quiet", "--no-send"]) == 0
     assert "Alice" not in listed(status(capsys, "ww1"), "no orders yet")  # the dead are not awaited
 
@@ -81,12 +107,28 @@ def test_no_orders_yet_leaves_out_the_dead_and_those_with_nothing_to_order(werew
 def test_a_player_who_sent_orders_is_no_longer_awaited(tmp_path, monkeypatch, capsys):
     # Infiltration's first phase: every player chooses a class.
     from tests.forum.conftest import ROSTER
+
     settings = tmp_path / "pbp.ini"
     assert main(["init", "--settings", str(settings), "--data", str(tmp_path / "data")]) == 0
     monkeypatch.setenv("PBP_SETTINGS", str(settings))
     (tmp_path / "roster.csv").write_text(ROSTER)
-    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(tmp_path / "roster.csv"), "--id", "inf1",
-                 "--seed", "7", "--no-send"]) == 0
+    assert (
+        main(
+            [
+                "new-game",
+                "--ruleset",
+                "infiltration",
+                "--roster",
+                str(tmp_path / "roster.csv"),
+                "--id",
+                "inf1",
+                "--seed",
+                "7",
+                "--no-send",
+            ]
+        )
+        == 0
+    )
     (tmp_path / "orders.txt").write_text("CLASS warrior\n")  # a class open to either team
     assert main(["submit", "inf1", "Alice", str(tmp_path / "orders.txt"), "--no-send"]) == 0
     lines = status(capsys, "inf1")
@@ -97,13 +139,16 @@ def test_a_player_who_sent_orders_is_no_longer_awaited(tmp_path, monkeypatch, ca
 def test_drafts_their_leak_check_and_the_publish_state(host_game, capsys):
     lines = status(capsys, "inf1")
     assert line(lines, "public posts") == "public posts: 0 published"
-    assert line(lines, "draft T0-class") == "draft T0-class: waiting for approval; leak check passed"
+    assert (
+        line(lines, "draft T0-class") == "draft T0-class: waiting for approval; leak check passed"
+    )
 
     moderator, game = stored(host_game)
     with moderator:  # the host's hand edit names a secret (a player's token)
         review.edit(game, "T0-class", f"Welcome all. {game.token('Bruno')}\n")
     assert line(status(capsys, "inf1"), "draft T0-class").startswith(
-        "draft T0-class: waiting for approval, edited by the host; LEAK CHECK FAILED: ")
+        "draft T0-class: waiting for approval, edited by the host; LEAK CHECK FAILED: "
+    )
     assert main(["draft", "approve", "inf1", "T0-class", "--force"]) == 0
 
     class ForumDown:
@@ -115,15 +160,21 @@ def test_drafts_their_leak_check_and_the_publish_state(host_game, capsys):
 
     moderator, game = stored(host_game)
     with moderator:
-        assert publish.publish_game(game, ForumDown(), now=lambda: 1_900_000_000.0) == []  # retry in 60 s
+        assert (
+            publish.publish_game(game, ForumDown(), now=lambda: 1_900_000_000.0) == []
+        )  # retry in 60 s
     failed = line(status(capsys, "inf1"), "approved T0-class")
-    assert failed == ("approved T0-class: PUBLISHING FAILED after 1 attempt(s): 503 Service Unavailable; "
-                      "next try 2030-03-17 17:47:40 UTC; approved with --force despite the leak check")
+    assert failed == (
+        "approved T0-class: PUBLISHING FAILED after 1 attempt(s): 503 Service Unavailable; "
+        "next try 2030-03-17 17:47:40 UTC; approved with --force despite the leak check"
+    )
 
     assert main(["publish"]) == 0
     lines = status(capsys)
     assert line(lines, "public posts") == "public posts: 1 published (last: T0-class)"
-    assert not any(text.strip().startswith(("draft T0-class", "approved T0-class")) for text in lines)
+    assert not any(
+        text.strip().startswith(("draft T0-class", "approved T0-class")) for text in lines
+    )
 
 
 def test_a_game_whose_state_cannot_be_read_is_reported_not_fatal(host_game):
@@ -135,7 +186,10 @@ def test_a_game_whose_state_cannot_be_read_is_reported_not_fatal(host_game):
         text = status_text(folder, "inf1", rules_for=no_engine)
     finally:
         folder.close()
-    assert "no orders yet: unknown (the game's state cannot be read: no engine for infiltration)" in text
+    assert (
+        "no orders yet: unknown (the game's state cannot be read: no engine for infiltration)"
+        in text
+    )
     assert "public posts: 0 published" in text
 
 
@@ -143,12 +197,14 @@ def test_an_approved_post_says_which_earlier_post_holds_it(werewolf, capsys):
     """docs/design.md, Public posts: posts go out in order, so an auto-approved running
     count waits for the host's earlier post; `pbp status` says which one it waits for."""
     assert main(["draft", "settings", "ww1", "--auto-publish", "tally"]) == 0
-    assert main(["advance", "ww1"]) == 0                      # N0's post: waiting for the host
-    assert main(["draft", "tally", "ww1"]) == 0               # approved at once, and held
+    assert main(["advance", "ww1"]) == 0  # N0's post: waiting for the host
+    assert main(["draft", "tally", "ww1"]) == 0  # approved at once, and held
     lines = status(capsys, "ww1")
     assert line(lines, "draft N0") == "draft N0: waiting for approval; leak check passed"
     assert line(lines, "approved D1-nominate/tally-1") == (
-        "approved D1-nominate/tally-1: held until N0 is approved (posts go out in order)")
+        "approved D1-nominate/tally-1: held until N0 is approved (posts go out in order)"
+    )
     assert main(["draft", "approve", "ww1", "N0"]) == 0
     assert line(status(capsys, "ww1"), "approved D1-nominate/tally-1") == (
-        "approved D1-nominate/tally-1: waiting to be published (`pbp publish` or `pbp run`)")
+        "approved D1-nominate/tally-1: waiting to be published (`pbp publish` or `pbp run`)"
+    )

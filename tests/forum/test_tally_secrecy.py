@@ -2,6 +2,7 @@
 from public facts only"): twin Werewolf games that differ only in who holds which role,
 with the same accepted nominations, give byte-identical counts, in the `STATUS` reply's
 form and in the drafted post (which also passes the leak check)."""
+
 from __future__ import annotations
 
 import tempfile
@@ -28,29 +29,57 @@ ROLES = ("werewolf", "werewolf", "seer", "villager", "villager", "witch", "bodyg
 
 def count_in_game(folder: Path, roles: tuple[str, ...], nominations: dict[str, str], reveal: bool):
     settings = folder / "pbp.ini"
-    settings.write_text(f"[pbp]\ndata = {folder / 'data'}\nfrom_address = pbp@games.example\n"
-                        f"[forum]\npublisher = files\nposts = {folder / 'posts'}\n")
+    settings.write_text(
+        f"[pbp]\ndata = {folder / 'data'}\nfrom_address = pbp@games.example\n"
+        f"[forum]\npublisher = files\nposts = {folder / 'posts'}\n"
+    )
     with ComposedModerator(load_settings(str(settings)), clock=Clock()) as moderator:
         roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
-        create_game(moderator, "werewolf", roster, seed="twin",
-                    options={"roles": ",".join(roles), "reveal_roles": "on" if reveal else "off"}, game_id="ww1")
+        create_game(
+            moderator,
+            "werewolf",
+            roster,
+            seed="twin",
+            options={"roles": ",".join(roles), "reveal_roles": "on" if reveal else "off"},
+            game_id="ww1",
+        )
         resolve_phase(moderator, "ww1")  # N0: nobody acts that can kill; D1-nominate opens
         game = load(moderator, "ww1")
         with game.file.transaction():
             for player, target in nominations.items():
-                game.file.orders.insert({"phase": game.phase.id, "player": player, "text": f"NOMINATE {target}",
-                                         "received": "2030-01-01T00:00:00+00:00", "message_id": "", "mail_key": ""})
+                game.file.orders.insert(
+                    {
+                        "phase": game.phase.id,
+                        "player": player,
+                        "text": f"NOMINATE {target}",
+                        "received": "2030-01-01T00:00:00+00:00",
+                        "message_id": "",
+                        "mail_key": "",
+                    }
+                )
         game = load(moderator, "ww1")
         with game.file.transaction():
-            row = drafting.draft_tally(PostRenderer(describe=moderator.renderer.describe),
-                                      load_forum_settings(moderator.settings), game, moderator.clock())
+            row = drafting.draft_tally(
+                PostRenderer(describe=moderator.renderer.describe),
+                load_forum_settings(moderator.settings),
+                game,
+                moderator.clock(),
+            )
         return running_tally(load(moderator, "ww1")), row["title"], row["text"], row["leaks"]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(roles=st.permutations(ROLES), other=st.permutations(ROLES), reveal=st.booleans(),
-       nominations=st.dictionaries(st.sampled_from(NAMES), st.sampled_from(NAMES), max_size=len(NAMES)))
-def test_twin_games_differing_in_who_holds_each_role_give_the_same_count(roles, other, reveal, nominations):
+@given(
+    roles=st.permutations(ROLES),
+    other=st.permutations(ROLES),
+    reveal=st.booleans(),
+    nominations=st.dictionaries(
+        st.sampled_from(NAMES), st.sampled_from(NAMES), max_size=len(NAMES)
+    ),
+)
+def test_twin_games_differing_in_who_holds_each_role_give_the_same_count(
+    roles, other, reveal, nominations
+):
     with tempfile.TemporaryDirectory() as first, tempfile.TemporaryDirectory() as second:
         one = count_in_game(Path(first), tuple(roles), nominations, reveal)
         two = count_in_game(Path(second), tuple(other), nominations, reveal)

@@ -1,6 +1,7 @@
 """Forum accounts a player confirms (pbp.forum.thread.forum_names; docs/design.md: Public posts —
 votes in the thread): with no forum name in the roster, each player gets a one-time code
 by mail and posts `LINK <code>` in the thread; a code works once, for its player only."""
+
 from __future__ import annotations
 
 import re
@@ -22,15 +23,19 @@ def test_t016_a_link_code_confirms_an_account_once_and_for_its_player_only(tmp_p
     try:
         phase = play.to_day_one()
         play.read()
-        codes = {row["recipient"]: re.search(r"LINK (\S+)", row["body"]).group(1)
-                 for row in play.mails("forum-link")}
+        codes = {
+            row["recipient"]: re.search(r"LINK (\S+)", row["body"]).group(1)
+            for row in play.mails("forum-link")
+        }
         assert set(codes) == set(play.game.record.roster.names)
         play.read()
         assert len(play.mails("forum-link")) == len(codes)  # mailed once
         play.post("mallory", "NOMINATE Chloe")
         play.post("alice_acct", f"Hi, it's me.\nLINK {codes['Alice']}\n**NOMINATE Bruno**")
         play.post("bruno_acct", "LINK abcdefgh\nNOMINATE Chloe")  # a wrong code
-        play.post("chloe_acct", f"LINK {codes['Dmitri']}")  # Dmitri's code, posted by someone else first
+        play.post(
+            "chloe_acct", f"LINK {codes['Dmitri']}"
+        )  # Dmitri's code, posted by someone else first
         play.read()
         play.post("mallory", f"LINK {codes['Alice']}\nNOMINATE Chloe")  # a used code
         play.read()
@@ -47,8 +52,10 @@ def test_t016_a_link_code_confirms_an_account_once_and_for_its_player_only(tmp_p
 
 
 def _codes(play: ThreadPlay) -> dict[str, str]:
-    return {row["recipient"]: re.search(r"LINK (\S+)", row["body"]).group(1)
-            for row in play.mails("forum-link")}
+    return {
+        row["recipient"]: re.search(r"LINK (\S+)", row["body"]).group(1)
+        for row in play.mails("forum-link")
+    }
 
 
 def test_t040_a_code_added_to_an_older_post_does_not_steal_the_link(tmp_path, thread_forum):
@@ -65,10 +72,14 @@ def test_t040_a_code_added_to_an_older_post_does_not_steal_the_link(tmp_path, th
         older = play.post("mallory", "Good morning, village.")
         play.read()
         play.post("alice_acct", f"LINK {code}\nNOMINATE Bruno")
-        play.forum.edit(older, f"Good morning, village.\nLINK {code}\nNOMINATE Chloe", play.clock.tick(1))
+        play.forum.edit(
+            older, f"Good morning, village.\nLINK {code}\nNOMINATE Chloe", play.clock.tick(1)
+        )
         play.read()
         assert "Alice" not in play.stored_orders(phase)
-        notes = " ".join(" ".join(row["body"] for row in play.mails("thread-notes", "host")).split())
+        notes = " ".join(
+            " ".join(row["body"] for row in play.mails("thread-notes", "host")).split()
+        )
         assert "Alice" in notes and "mallory" in notes and "new code" in notes
         play.read()
         new = [row for row in play.mails("forum-link", "Alice")]
@@ -102,7 +113,9 @@ def test_t041_a_link_counts_from_the_edit_that_added_it(tmp_path, thread_forum):
         play.close()
 
 
-def test_t044_pbp_publish_reads_the_thread_on_every_forum(tmp_path, thread_forum, monkeypatch, capsys):
+def test_t044_pbp_publish_reads_the_thread_on_every_forum(
+    tmp_path, thread_forum, monkeypatch, capsys
+):
     """Public posts: `pbp publish` reads the threads at once, on every forum that has
     them (it read only Reddit's): a vote posted on Discourse counts after `pbp publish`."""
     from pbp.cli import main
@@ -123,7 +136,9 @@ def test_t044_pbp_publish_reads_the_thread_on_every_forum(tmp_path, thread_forum
 
     with ComposedModerator(load_settings(str(tmp_path / "pbp.ini"))) as moderator:
         game = load(moderator, "g1")
-        assert {player: row.text for player, row in game.latest_orders(phase).items()} == {"Alice": "NOMINATE Bruno"}
+        assert {player: row.text for player, row in game.latest_orders(phase).items()} == {
+            "Alice": "NOMINATE Bruno"
+        }
 
 
 def test_a_link_is_confirmed_by_mail_and_the_account_shown_beside_the_name(tmp_path, thread_forum):
@@ -138,10 +153,14 @@ def test_a_link_is_confirmed_by_mail_and_the_account_shown_beside_the_name(tmp_p
         play.read()
         play.read()
         (told,) = play.mails("forum-linked", "Alice")
-        assert "Your forum account elena_m is linked to Alice in game g1." in " ".join(told["body"].split())
+        assert "Your forum account elena_m is linked to Alice in game g1." in " ".join(
+            told["body"].split()
+        )
         play.past_deadline()
         play.resolve_due()
-        posts = [row["text"] for row in DraftBook(play.game.file).all() if row["phase"].startswith("D1")]
+        posts = [
+            row["text"] for row in DraftBook(play.game.file).all() if row["phase"].startswith("D1")
+        ]
         assert posts and re.search(r"Alice \(elena\\?_m\)", posts[-1]), posts[-1]
     finally:
         play.close()

@@ -2,6 +2,7 @@
 docs/rules/infiltration.md: Votes in the thread; docs/design.md: Public posts — votes in
 the thread). Each scenario runs on the local Reddit (real praw) and the local Discourse
 (pbp's real `requests` client), one rule per test, in a Werewolf game on Day 1."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -31,8 +32,12 @@ def test_t001_a_vote_line_counts_in_any_case_with_or_without_markup(play):
     play.post("Chloe", "Nominate: Dmitri.")
     play.post("Dmitri", "* nominate élena")
     play.read()
-    assert play.stored_orders(phase) == {"Alice": "NOMINATE Bruno", "Bruno": "NOMINATE Chloe",
-                                         "Chloe": "NOMINATE Dmitri", "Dmitri": "NOMINATE Elena"}
+    assert play.stored_orders(phase) == {
+        "Alice": "NOMINATE Bruno",
+        "Bruno": "NOMINATE Chloe",
+        "Chloe": "NOMINATE Dmitri",
+        "Dmitri": "NOMINATE Elena",
+    }
 
 
 def test_t002_quotes_spoilers_and_code_are_not_orders(play):
@@ -42,7 +47,9 @@ def test_t002_quotes_spoilers_and_code_are_not_orders(play):
     play.post("Alice", "> NOMINATE Bruno\n\nAlice quoting someone.")
     play.post("Bruno", "[quote=alice_f]NOMINATE Chloe[/quote]\nI would not.")
     play.post("Chloe", ">!NOMINATE Dmitri!<")
-    play.post("Dmitri", "[spoiler]NOMINATE Elena[/spoiler]\n[details=why]\nNOMINATE Elena\n[/details]")
+    play.post(
+        "Dmitri", "[spoiler]NOMINATE Elena[/spoiler]\n[details=why]\nNOMINATE Elena\n[/details]"
+    )
     play.post("Elena", "`NOMINATE Farid`\n\n```\nNOMINATE Farid\n```")
     play.read()
     assert play.stored_orders(phase) == {}
@@ -108,7 +115,9 @@ def test_t007_a_deleted_posts_vote_stands(play):
     play.forum.delete(post, play.clock.tick(2))
     play.read()
     assert play.stored_orders(phase) == {"Alice": "NOMINATE Bruno"}
-    assert "was deleted" in " ".join(" ".join(row["body"] for row in play.mails("thread-notes", "host")).split())
+    assert "was deleted" in " ".join(
+        " ".join(row["body"] for row in play.mails("thread-notes", "host")).split()
+    )
 
 
 def test_t008_a_vote_posted_after_the_deadline_is_not_counted(play):
@@ -156,6 +165,7 @@ def test_t010_votes_by_the_dead_and_by_non_players_are_listed_not_counted(play):
     """Votes in the thread: votes by the dead, the silenced or non-players are not
     counted and are listed for the host (the thread watch)."""
     from pbp.host.removal import modkill
+
     phase = play.to_day_one()
     modkill(play.moderator, GAME, "Alice", "left the game")
     play.post("Alice", "NOMINATE Bruno")
@@ -188,10 +198,19 @@ def test_t012_a_vote_by_mail_is_refused_when_votes_are_cast_in_the_thread(play):
     """Votes in the thread: with votes = thread a mail block may not give a public
     order; the form lists the public orders apart, with how to post them."""
     from pbp.game.judging.order_lines import read_orders
+
     play.to_day_one()
     game = play.game
-    read = read_orders(game.rules, game.state, game.phase, "Alice", ["NOMINATE Bruno"],
-                       lambda: game.standing_lines("Alice"), votes=game.votes, barred=game.thread_only("Alice"))
+    read = read_orders(
+        game.rules,
+        game.state,
+        game.phase,
+        "Alice",
+        ["NOMINATE Bruno"],
+        lambda: game.standing_lines("Alice"),
+        votes=game.votes,
+        barred=game.thread_only("Alice"),
+    )
     assert read.errors and "public thread" in read.errors[0].message
     form = game.form("Alice")
     assert form["orders"] == [] and [o["keyword"] for o in form["thread_orders"]] == ["NOMINATE"]
@@ -218,6 +237,7 @@ def test_t014_players_who_post_too_little_are_prodded_and_the_host_sees_it(tmp_p
     with fewer than N posts by T before the deadline; `pbp status` lists who was
     prodded and each player's posts."""
     from pbp.forum.thread.activity import activity_lines, queue_prods
+
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"prod_below": "2@2h"})
     try:
         play.to_day_one()
@@ -241,6 +261,7 @@ def test_t015_a_running_count_follows_every_n_votes_with_a_link_to_each(tmp_path
     new votes; with auto_publish it is published, each vote linked to its post, non-
     voters listed."""
     from pbp.forum.thread.running_counts import draft_vote_tallies
+
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"tally_after_votes": "2"})
     try:
         play.to_day_one()
@@ -288,6 +309,7 @@ def test_t043_a_player_who_has_just_posted_is_not_prodded(tmp_path, thread_forum
     player who had just posted (read at the last watch, minutes ago) was prodded. The
     prods read the game's thread first (`ThreadWatch.read_now`, as the cycle passes it)."""
     from pbp.forum.thread.activity import queue_prods
+
     play = ThreadPlay.start(thread_forum, tmp_path, "werewolf", options={"prod_below": "2@2h"})
     try:
         play.to_day_one()

@@ -4,6 +4,7 @@ thread). Twin Werewolf games with one seed: one takes its nominations from a thr
 through the project's ThreadReader interface, an in-memory forum here), the other by
 mail; after the same sequence of nominations and take-backs, both hold the same orders,
 draw the same running count and resolve to the same public events."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -44,7 +45,9 @@ def _games(tmp_path):
     moderator.__enter__()
     roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", f"{n.lower()}_f") for n in NAMES]
     for game_id, votes in (("by-thread", "thread"), ("by-mail", "mail")):
-        game = create_game(moderator, "werewolf", roster, seed="twin", game_id=game_id, options={"votes": votes})
+        game = create_game(
+            moderator, "werewolf", roster, seed="twin", game_id=game_id, options={"votes": votes}
+        )
         with game.file.transaction():
             DraftBook(game.file).update_game_settings({"thread": "t1"})
     clock.advance(hours=30)
@@ -53,11 +56,16 @@ def _games(tmp_path):
     return moderator, clock
 
 
-votes = st.lists(st.tuples(st.integers(0, len(NAMES) - 1), st.one_of(st.none(), st.integers(0, len(NAMES) - 1))),
-                 min_size=1, max_size=25)
+votes = st.lists(
+    st.tuples(st.integers(0, len(NAMES) - 1), st.one_of(st.none(), st.integers(0, len(NAMES) - 1))),
+    min_size=1,
+    max_size=25,
+)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(cast=votes)
 def test_thread_votes_count_as_the_same_orders_by_mail(tmp_path_factory, cast):
     moderator, clock = _games(tmp_path_factory.mktemp("twins"))
@@ -66,24 +74,48 @@ def test_thread_votes_count_as_the_same_orders_by_mail(tmp_path_factory, cast):
         for number, (voter, target) in enumerate(cast):
             moment = clock.tick(1)
             line = "UNNOMINATE" if target is None else f"**Nominate {NAMES[target].lower()}**"
-            thread.posts.append(ThreadPost(str(number), f"{NAMES[voter].lower()}_f", line, moment,
-                                           revision="1", url=f"https://forum.example/p/{number}"))
+            thread.posts.append(
+                ThreadPost(
+                    str(number),
+                    f"{NAMES[voter].lower()}_f",
+                    line,
+                    moment,
+                    revision="1",
+                    url=f"https://forum.example/p/{number}",
+                )
+            )
             mail_game = load(moderator, "by-mail")
             phase = mail_game.open_phase
             mailed = "WITHDRAW NOMINATE" if target is None else f"NOMINATE {NAMES[target]}"
-            read = read_orders(mail_game.rules, mail_game.state, phase, NAMES[voter], [mailed],
-                               lambda: mail_game.standing_lines(NAMES[voter]))
+            read = read_orders(
+                mail_game.rules,
+                mail_game.state,
+                phase,
+                NAMES[voter],
+                [mailed],
+                lambda: mail_game.standing_lines(NAMES[voter]),
+            )
             if read.errors:  # a take-back with nothing to take back: refused, as in the thread
                 continue
             with mail_game.file.transaction():
-                mail_game.file.orders.insert({"phase": phase.id, "player": NAMES[voter],
-                                              "text": "\n".join(read.canonical), "received": "",
-                                              "message_id": "", "mail_key": f"m{number}"})
+                mail_game.file.orders.insert(
+                    {
+                        "phase": phase.id,
+                        "player": NAMES[voter],
+                        "text": "\n".join(read.canonical),
+                        "received": "",
+                        "message_id": "",
+                        "mail_key": f"m{number}",
+                    }
+                )
         read_game_thread(moderator, "by-thread", thread)
         by_thread, by_mail = load(moderator, "by-thread"), load(moderator, "by-mail")
         assert running_tally(by_thread) == running_tally(by_mail)
         clock.advance(hours=30)
-        public = [resolve_phase(moderator, game_id, "D1-nominate").public for game_id in ("by-thread", "by-mail")]
+        public = [
+            resolve_phase(moderator, game_id, "D1-nominate").public
+            for game_id in ("by-thread", "by-mail")
+        ]
         assert public[0] == public[1]
     finally:
         moderator.__exit__(None, None, None)

@@ -4,6 +4,7 @@ wait for the host's approval unless the game sets `wait_for_publish`"; pbp.game.
 With it on, the phase a resolution opens takes orders at once but its deadline is set only
 when that resolution's public post is published, and then it has its full length from that
 moment; with it off (the default) the deadline is set at the resolution, as before."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -40,7 +41,6 @@ MOVEMENT = timedelta(hours=6)
 SCHEDULE = "class=1h,movement=6h,decision=12h"
 
 
-
 # --------------------------------------------------------------------------- through the CLI
 @pytest.fixture
 def site(tmp_path, monkeypatch, capsys):
@@ -55,8 +55,26 @@ def site(tmp_path, monkeypatch, capsys):
 
 def new_game(site, *options: str) -> None:
     extra = [arg for option in options for arg in ("--option", option)]
-    assert main(["new-game", "--ruleset", "infiltration", "--roster", str(site / "roster.csv"), "--id", "inf1",
-                 "--seed", "7", "--schedule", SCHEDULE, "--no-send", *extra]) == 0
+    assert (
+        main(
+            [
+                "new-game",
+                "--ruleset",
+                "infiltration",
+                "--roster",
+                str(site / "roster.csv"),
+                "--id",
+                "inf1",
+                "--seed",
+                "7",
+                "--schedule",
+                SCHEDULE,
+                "--no-send",
+                *extra,
+            ]
+        )
+        == 0
+    )
 
 
 def record(site) -> GameRecord:
@@ -83,12 +101,16 @@ def test_the_next_deadline_is_set_only_when_pbp_publish_publishes_the_post(site,
     assert waiting.phase_id == "T1-movement" and waiting.deadline == ""
     assert awaited_post(waiting) == "T0-class"
     report = next(r for r in outbox(site, "report") if r["recipient"] == "Alice")
-    assert f"Deadline: {UNSET_DEADLINE}." in " ".join(report["body"].split())  # the form, not a wrong time
+    assert f"Deadline: {UNSET_DEADLINE}." in " ".join(
+        report["body"].split()
+    )  # the form, not a wrong time
 
     capsys.readouterr()
     assert main(["status", "inf1"]) == 0
-    assert ("phase T1-movement, deadline not set yet: the clock starts when the public post of T0-class "
-            "is published") in capsys.readouterr().out
+    assert (
+        "phase T1-movement, deadline not set yet: the clock starts when the public post of T0-class "
+        "is published"
+    ) in capsys.readouterr().out
     assert main(["orders", "inf1"]) == 0
     assert "deadline not set yet" in capsys.readouterr().out
 
@@ -104,10 +126,14 @@ def test_the_next_deadline_is_set_only_when_pbp_publish_publishes_the_post(site,
     out = capsys.readouterr().out
     assert "inf1 T0-class: published" in out and "inf1 T1-movement: the clock has started" in out
     started = record(site)
-    assert between(started.deadline, before + MOVEMENT, after + MOVEMENT)  # full length from publishing
+    assert between(
+        started.deadline, before + MOVEMENT, after + MOVEMENT
+    )  # full length from publishing
     assert between(started.opened, before, after)
     assert awaited_post(started) is None
-    notices = [r for r in outbox(site, "notice") if "Turn 1 — movement: the deadline is set." in r["body"]]
+    notices = [
+        r for r in outbox(site, "notice") if "Turn 1 — movement: the deadline is set." in r["body"]
+    ]
     assert len(notices) == 6 and all(r["status"] == "sent" for r in notices)
     assert all(UNSET_DEADLINE not in r["body"] for r in notices)
 
@@ -136,7 +162,10 @@ def test_switching_the_option_off_starts_a_waiting_clock_at_once(site, capsys):
     game = record(site)
     assert between(game.deadline, before + MOVEMENT, datetime.now(timezone.utc) + MOVEMENT)
     assert awaited_post(game) is None
-    assert any("no longer waits for the public post of Turn 0 — class" in r["body"] for r in outbox(site, "notice"))
+    assert any(
+        "no longer waits for the public post of Turn 0 — class" in r["body"]
+        for r in outbox(site, "notice")
+    )
     assert main(["options", "inf1", "wait_for_publish=perhaps"]) == 2
     assert "wait_for_publish takes on or off" in capsys.readouterr().err
 
@@ -147,22 +176,30 @@ def test_extend_while_waiting_sets_the_deadline_from_now_and_ends_the_wait(site)
     before = datetime.now(timezone.utc)
     assert main(["extend", "inf1", "3h", "--no-send"]) == 0
     game = record(site)
-    assert between(game.deadline, before + timedelta(hours=3), datetime.now(timezone.utc) + timedelta(hours=3))
+    assert between(
+        game.deadline, before + timedelta(hours=3), datetime.now(timezone.utc) + timedelta(hours=3)
+    )
     assert awaited_post(game) is None
 
 
-def test_pause_and_resume_keep_the_wait_and_a_post_published_meanwhile_starts_the_clock(site, capsys):
+def test_pause_and_resume_keep_the_wait_and_a_post_published_meanwhile_starts_the_clock(
+    site, capsys
+):
     new_game(site, "wait_for_publish=on")
     assert main(["advance", "inf1"]) == 0
     assert main(["pause", "inf1", "--no-send"]) == 0
-    assert main(["resume", "inf1", "--no-send"]) == 0  # the post is still unpublished: it waits again
+    assert (
+        main(["resume", "inf1", "--no-send"]) == 0
+    )  # the post is still unpublished: it waits again
     assert f"the deadline is {UNSET_DEADLINE}" in capsys.readouterr().out
     assert record(site).deadline == "" and awaited_post(record(site)) == "T0-class"
 
     assert main(["pause", "inf1", "--no-send"]) == 0
     assert main(["draft", "approve", "inf1", "T0-class"]) == 0
     assert main(["publish"]) == 0
-    assert "the clock has started" not in capsys.readouterr().out  # a paused game's clock stays stopped
+    assert (
+        "the clock has started" not in capsys.readouterr().out
+    )  # a paused game's clock stays stopped
     assert record(site).deadline == ""
     before = datetime.now(timezone.utc)
     assert main(["resume", "inf1", "--no-send"]) == 0
@@ -172,8 +209,10 @@ def test_pause_and_resume_keep_the_wait_and_a_post_published_meanwhile_starts_th
 
 
 # --------------------------------------------------------------------------- with a clock the test moves
-ENTRIES = [RosterPlayer(name, f"{name.lower()}@example.org")
-           for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")]
+ENTRIES = [
+    RosterPlayer(name, f"{name.lower()}@example.org")
+    for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid")
+]
 
 
 @pytest.fixture
@@ -190,8 +229,15 @@ def publish_all(moderator, game_id: str = "inf1") -> list[dict]:
 
 
 def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_alarm(moderator):
-    create_game(moderator, "infiltration", ENTRIES, seed="7", schedule_text=SCHEDULE, game_id="inf1",
-                options={"wait_for_publish": "on", "resolve_when_all_in": "on"})
+    create_game(
+        moderator,
+        "infiltration",
+        ENTRIES,
+        seed="7",
+        schedule_text=SCHEDULE,
+        game_id="inf1",
+        options={"wait_for_publish": "on", "resolve_when_all_in": "on"},
+    )
     assert resolve_phase(moderator, "inf1").next_phase == "T1-movement"
     moderator.test_clock.advance(days=3)  # far past any deadline the phase could have had
     assert due_games(moderator) == []
@@ -204,8 +250,9 @@ def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_a
 
     review.approve(load(moderator, "inf1"), "T0-class")
     assert [row["phase"] for row in publish_all(moderator)] == ["T0-class"]
-    assert start_clocks(moderator) == [f"inf1 T1-movement: clock started, deadline "
-                                       f"{to_text(moderator.clock() + MOVEMENT)}"]
+    assert start_clocks(moderator) == [
+        f"inf1 T1-movement: clock started, deadline {to_text(moderator.clock() + MOVEMENT)}"
+    ]
     game = load(moderator, "inf1")
     assert game.record.deadline == to_text(moderator.clock() + MOVEMENT)
     assert game.deadline_text("Alice") != UNSET_DEADLINE
@@ -217,8 +264,15 @@ def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_a
 
 
 def test_the_cycle_of_pbp_run_starts_the_clock_when_it_publishes_the_approved_post(moderator):
-    create_game(moderator, "infiltration", ENTRIES, seed="7", schedule_text=SCHEDULE, game_id="inf1",
-                options={"wait_for_publish": "on"})
+    create_game(
+        moderator,
+        "infiltration",
+        ENTRIES,
+        seed="7",
+        schedule_text=SCHEDULE,
+        game_id="inf1",
+        options={"wait_for_publish": "on"},
+    )
     settings = moderator.settings
     cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
     try:
@@ -245,6 +299,7 @@ def test_a_resolution_with_no_public_post_does_not_wait():
     """rules/werewolf.md, Night: nothing is published between `Nn` and `Nn-witch`, so there
     is no post to wait for; a game that is over has no next clock at all."""
     from engine.core import Phase
+
     witch = Phase("N1-witch", "witch", ("Alice",))
     on = {"wait_for_publish": "on"}
     assert clock_waits(on, witch, [{"kind": "death", "data": {}}])
@@ -252,8 +307,21 @@ def test_a_resolution_with_no_public_post_does_not_wait():
     assert not clock_waits(on, None, [{"kind": "death", "data": {}}])
     assert not clock_waits({"wait_for_publish": "off"}, witch, [{"kind": "death", "data": {}}])
     assert not clock_waits({}, witch, [{"kind": "death", "data": {}}])  # default off
-    waiting = GameRecord("g", "werewolf", "1", Roster(()), {}, {}, {}, phase_id="D1-vote", opened="", deadline="",
-                         resolved=(), created="", clock_waits_for={"phase": "D1-vote", "post": "N1"})
+    waiting = GameRecord(
+        "g",
+        "werewolf",
+        "1",
+        Roster(()),
+        {},
+        {},
+        {},
+        phase_id="D1-vote",
+        opened="",
+        deadline="",
+        resolved=(),
+        created="",
+        clock_waits_for={"phase": "D1-vote", "post": "N1"},
+    )
     assert awaited_post(waiting) == "N1"
     stale = replace(waiting, phase_id="D2-vote")
     assert awaited_post(stale) is None  # the host advanced past the waiting phase

@@ -5,6 +5,7 @@ Howler).
 Who is silenced is never in the public view; the watch learns it host-side from the
 silenced player's own view, and judges each comment by the game as it stood when the
 comment was written."""
+
 from __future__ import annotations
 
 import pytest
@@ -29,9 +30,9 @@ pytestmark = pytest.mark.integration
 NAMES = player_names(9)
 
 
-
-
-def resolve_until(moderator: ComposedModerator, clock: Clock, prefix: str, orders: dict[str, dict[str, str]] = {}) -> None:
+def resolve_until(
+    moderator: ComposedModerator, clock: Clock, prefix: str, orders: dict[str, dict[str, str]] = {}
+) -> None:
     """Resolve phase after phase (an hour apart) until the open phase starts with `prefix`;
     `orders[phase][player]` are entered before that phase resolves."""
     for _ in range(12):
@@ -40,16 +41,28 @@ def resolve_until(moderator: ComposedModerator, clock: Clock, prefix: str, order
             return
         with game.file.transaction():
             for player, text in orders.get(game.phase.id, {}).items():
-                game.file.orders.insert({"phase": game.phase.id, "player": player, "text": text,
-                                         "received": "", "message_id": "", "mail_key": ""})
+                game.file.orders.insert(
+                    {
+                        "phase": game.phase.id,
+                        "player": player,
+                        "text": text,
+                        "received": "",
+                        "message_id": "",
+                        "mail_key": "",
+                    }
+                )
         clock.tick()
         resolve_phase(moderator, "ww1", game.phase.id)
     raise AssertionError(f"never reached {prefix}")
 
 
-def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_only_after_death(tmp_path, fake_reddit):
+def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_only_after_death(
+    tmp_path, fake_reddit
+):
     clock = Clock()
-    moderator = ComposedModerator(load_settings(str(reddit_settings_file(tmp_path, fake_reddit))), clock=clock)
+    moderator = ComposedModerator(
+        load_settings(str(reddit_settings_file(tmp_path, fake_reddit))), clock=clock
+    )
     roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", f"{n.lower()}_r") for n in NAMES]
     with moderator:
         game = create_game(moderator, "werewolf", roster, seed="w7", game_id="ww1")
@@ -73,14 +86,22 @@ def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_on
         clock.tick(11)
         assert watch.run(moderator).ran and reads() == before + 2
 
-        silenced_day = fake_reddit.add_comment(thread, "I must speak!", f"{quiet.lower()}_r", clock.tick(5))
-        alive_then = fake_reddit.add_comment(thread, "Still here", f"{victim.lower()}_r", clock.tick(5))
+        silenced_day = fake_reddit.add_comment(
+            thread, "I must speak!", f"{quiet.lower()}_r", clock.tick(5)
+        )
+        alive_then = fake_reddit.add_comment(
+            thread, "Still here", f"{victim.lower()}_r", clock.tick(5)
+        )
         clock.tick(5)
         modkill(moderator, "ww1", victim, "left the game")
         after_death = fake_reddit.add_comment(thread, "Boo", f"{victim.lower()}_r", clock.tick(5))
         resolve_until(moderator, clock, "D3")
-        next_day = fake_reddit.add_comment(thread, "Free to talk again", f"{quiet.lower()}_r", clock.tick(5))
-        assert not load(moderator, "ww1").rules.view(load(moderator, "ww1").state, quiet)["me"]["silenced"]
+        next_day = fake_reddit.add_comment(
+            thread, "Free to talk again", f"{quiet.lower()}_r", clock.tick(5)
+        )
+        assert not load(moderator, "ww1").rules.view(load(moderator, "ww1").state, quiet)["me"][
+            "silenced"
+        ]
 
         # One read, days later: each comment is judged by when it was written.
         warnings = watch_threads(moderator, RedditPublisher(reddit_settings(fake_reddit)))
@@ -88,8 +109,11 @@ def test_the_watch_flags_the_silenced_only_on_their_silenced_day_and_the_dead_on
             f"[ww1] {quiet} (u/{quiet.lower()}_r) posted in the thread although they were silenced for the day "
             f"(phase D2-nominate) (comment {silenced_day.fullname}).",
             f"[ww1] {victim} (u/{victim.lower()}_r) posted in the thread although they are dead "
-            f"(comment {after_death.fullname})."]
-        assert alive_then.fullname not in " ".join(warnings) and next_day.fullname not in " ".join(warnings)
+            f"(comment {after_death.fullname}).",
+        ]
+        assert alive_then.fullname not in " ".join(warnings) and next_day.fullname not in " ".join(
+            warnings
+        )
         settings = DraftBook(load(moderator, "ww1").file).game_settings()
         assert settings["warnings"] == warnings  # for `pbp status`
         # Read again: nothing new, nothing warned twice.

@@ -2,6 +2,7 @@
 thread watch, run by every cycle, reads each game's thread at most once per `[forum]
 watch_interval` seconds, whatever the poll interval. Counted on the local fake Reddit's
 read requests over scripted cycles with the moderator's clock moved by the test."""
+
 from __future__ import annotations
 
 import configparser
@@ -39,17 +40,26 @@ def test_reddit_is_read_once_per_watch_interval_not_once_per_poll(tmp_path, fake
     names = player_names(9)
     roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", f"{n.lower()}_r") for n in names]
     with ComposedModerator(load_settings(str(settings_file)), clock=lambda: now[0]) as moderator:
-        game = create_game(moderator, "werewolf", roster, seed="w7", game_id="ww1", schedule_text="default=1d")
+        game = create_game(
+            moderator, "werewolf", roster, seed="w7", game_id="ww1", schedule_text="default=1d"
+        )
         with game.file.transaction():
             DraftBook(game.file).update_game_settings({"auto_publish": True})
         resolve_phase(moderator, "ww1", game.phase.id)  # a public post to publish: the thread
         reads = lambda: sum(1 for _, path in fake_reddit.requests if path.startswith("/comments/"))  # noqa: E731
         watch = ThreadWatch()
-        cycle = Cycle(moderator, open_mailbox(moderator.settings), open_sender(moderator.settings), watch=watch)
+        cycle = Cycle(
+            moderator,
+            open_mailbox(moderator.settings),
+            open_sender(moderator.settings),
+            watch=watch,
+        )
         try:
             first = cycle.turn()
             assert first.watch.ran and not first.watch.error
-            assert DraftBook(load(moderator, "ww1").file).game_settings()["thread"]  # published by the turn
+            assert DraftBook(load(moderator, "ww1").file).game_settings()[
+                "thread"
+            ]  # published by the turn
             after_first = reads()
             read_at = []
             for minute in range(1, 30):  # 29 more cycles, a minute apart: 30 minutes in all

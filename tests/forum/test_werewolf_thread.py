@@ -3,6 +3,7 @@ in the middle of nominations and of a vote; a running count the host only looked
 never holds up the posts after it and is withdrawn when its phase resolves; a night
 followed by the Witch's turn gets no post of its own ("nothing is published between
 them", rules/werewolf.md Night); `pbp publish` names the draft it waits for."""
+
 from __future__ import annotations
 
 import configparser
@@ -29,10 +30,29 @@ def village(tmp_path, monkeypatch, capsys):
     config["forum"]["posts"] = str(tmp_path / "posts")
     with open(settings, "w") as handle:
         config.write(handle)
-    (tmp_path / "roster.csv").write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n" for n in NAMES))
+    (tmp_path / "roster.csv").write_text(
+        "name,email\n" + "".join(f"{n},{n.lower()}@example.org\n" for n in NAMES)
+    )
     monkeypatch.setenv("PBP_SETTINGS", str(settings))
-    assert main(["new-game", "--ruleset", "werewolf", "--roster", str(tmp_path / "roster.csv"), "--id", "ww1",
-                 "--seed", "3", "--option", ROLES, "--no-send"]) == 0
+    assert (
+        main(
+            [
+                "new-game",
+                "--ruleset",
+                "werewolf",
+                "--roster",
+                str(tmp_path / "roster.csv"),
+                "--id",
+                "ww1",
+                "--seed",
+                "3",
+                "--option",
+                ROLES,
+                "--no-send",
+            ]
+        )
+        == 0
+    )
     assert main(["advance", "ww1"]) == 0
     capsys.readouterr()
     return tmp_path
@@ -44,8 +64,15 @@ def orders(folder, **lines: str) -> None:
         game = load(moderator, "ww1")
         with game.file.transaction():
             for player, text in lines.items():
-                game.file.orders.insert({"phase": game.phase.id, "player": player, "text": text,
-                                         "received": "2030-01-01T00:00:00+00:00", "mail_key": "m"})
+                game.file.orders.insert(
+                    {
+                        "phase": game.phase.id,
+                        "player": player,
+                        "text": text,
+                        "received": "2030-01-01T00:00:00+00:00",
+                        "mail_key": "m",
+                    }
+                )
 
 
 def drafts(folder) -> dict[str, dict]:
@@ -71,14 +98,18 @@ def test_a_running_count_of_nominations_and_of_votes(village, capsys):
     assert "No vote yet from: Dmitri, Elena, Farid, Greta, Hiro" in out
 
 
-def test_an_unapproved_count_holds_nothing_up_and_is_withdrawn_when_its_phase_resolves(village, capsys):
+def test_an_unapproved_count_holds_nothing_up_and_is_withdrawn_when_its_phase_resolves(
+    village, capsys
+):
     orders(village, Alice="NOMINATE Bruno")
     assert main(["draft", "tally", "ww1"]) == 0
     assert main(["draft", "tally", "ww1"]) == 0  # a newer count replaces the first
     assert drafts(village)["D1-nominate/tally-1"]["status"] == WITHDRAWN
     assert main(["draft", "approve", "ww1", "N0"]) == 0
     assert main(["publish"]) == 0
-    assert "Published 1 post(s)." in capsys.readouterr().out  # the count the host only read waits for nothing
+    assert (
+        "Published 1 post(s)." in capsys.readouterr().out
+    )  # the count the host only read waits for nothing
     assert main(["advance", "ww1"]) == 0
     assert drafts(village)["D1-nominate/tally-2"]["status"] == WITHDRAWN
     capsys.readouterr()

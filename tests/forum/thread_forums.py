@@ -2,6 +2,7 @@
 local Reddit (through the real praw) and the local Discourse (through pbp's real
 `requests` client), behind one small interface: settings for pbp, a player's post, an
 edit, a deletion, and reads that fail (docs/design.md: Testing)."""
+
 from __future__ import annotations
 
 import configparser
@@ -38,10 +39,24 @@ class RedditForum:
 
     def settings_file(self, tmp_path: Path) -> Path:
         server = self.server
-        return _settings(tmp_path, {"forum": {"publisher": "reddit"}, "reddit": {
-            "client_id": "test-client", "client_secret": "test-secret", "username": server.username,
-            "password": "pw", "user_agent": "pbp tests by pbp_bot", "subreddit": server.subreddit, "mode": "thread",
-            "timeout": "5", "oauth_url": server.url, "reddit_url": server.url}})
+        return _settings(
+            tmp_path,
+            {
+                "forum": {"publisher": "reddit"},
+                "reddit": {
+                    "client_id": "test-client",
+                    "client_secret": "test-secret",
+                    "username": server.username,
+                    "password": "pw",
+                    "user_agent": "pbp tests by pbp_bot",
+                    "subreddit": server.subreddit,
+                    "mode": "thread",
+                    "timeout": "5",
+                    "oauth_url": server.url,
+                    "reddit_url": server.url,
+                },
+            },
+        )
 
     def post(self, thread: str, author: str, text: str, at: float) -> Any:
         return self.server.add_comment(thread, text, author, at)
@@ -73,8 +88,18 @@ class DiscourseForum:
 
     def settings_file(self, tmp_path: Path) -> Path:
         server = self.server
-        return _settings(tmp_path, {"forum": {"publisher": "discourse"}, "discourse": {
-            "url": server.url, "api_username": server.username, "api_key": server.api_key, "timeout": "5"}})
+        return _settings(
+            tmp_path,
+            {
+                "forum": {"publisher": "discourse"},
+                "discourse": {
+                    "url": server.url,
+                    "api_username": server.username,
+                    "api_key": server.api_key,
+                    "timeout": "5",
+                },
+            },
+        )
 
     def post(self, thread: str, author: str, text: str, at: float) -> Any:
         return self.server.reply(int(thread), text, author, at)
@@ -92,7 +117,11 @@ class DiscourseForum:
         self.server.clear_faults()
 
     def published(self) -> list[str]:
-        return [post.raw for post in self.server.posts_by(self.server.username) if post.post_number > 1]
+        return [
+            post.raw for post in self.server.posts_by(self.server.username) if post.post_number > 1
+        ]
 
     def reads(self) -> int:
-        return sum(1 for method, path in self.server.requests if method == "GET" and path.startswith("/t/"))
+        return sum(
+            1 for method, path in self.server.requests if method == "GET" and path.startswith("/t/")
+        )

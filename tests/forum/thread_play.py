@@ -2,6 +2,7 @@
 the moderator on a hand-moved clock, the thread published by pbp, players' posts, and
 the deadline's resolution through the production gate (the thread read one last time,
 pbp.game.final_read)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -38,14 +39,33 @@ class ThreadPlay:
     watch: ThreadWatch = field(default_factory=ThreadWatch)
 
     @classmethod
-    def start(cls, forum: Any, tmp_path: Path, ruleset: str, options: dict[str, str] | None = None,
-              names: tuple[str, ...] = NAMES, forum_names: bool = True, seed: str = "s1") -> "ThreadPlay":
+    def start(
+        cls,
+        forum: Any,
+        tmp_path: Path,
+        ruleset: str,
+        options: dict[str, str] | None = None,
+        names: tuple[str, ...] = NAMES,
+        forum_names: bool = True,
+        seed: str = "s1",
+    ) -> "ThreadPlay":
         clock = Clock()
-        moderator = ComposedModerator(load_settings(str(forum.settings_file(tmp_path))), clock=clock)
+        moderator = ComposedModerator(
+            load_settings(str(forum.settings_file(tmp_path))), clock=clock
+        )
         moderator.__enter__()
-        roster = [RosterPlayer(n, f"{n.lower()}@example.org", "", account(n) if forum_names else "") for n in names]
-        game = create_game(moderator, ruleset, roster, seed=seed, game_id=GAME,
-                           options={"votes": "thread", **(options or {})})
+        roster = [
+            RosterPlayer(n, f"{n.lower()}@example.org", "", account(n) if forum_names else "")
+            for n in names
+        ]
+        game = create_game(
+            moderator,
+            ruleset,
+            roster,
+            seed=seed,
+            game_id=GAME,
+            options={"votes": "thread", **(options or {})},
+        )
         with game.file.transaction():
             DraftBook(game.file).update_game_settings({"auto_publish": True})
         play = cls(forum, moderator, clock)
@@ -102,8 +122,11 @@ class ThreadPlay:
 
     def mails(self, kind: str, recipient: str | None = None) -> list[dict[str, Any]]:
         """The mail pbp queued of one kind (to one recipient), oldest first."""
-        return [row for row in self.game.file.outbox.all() if row["kind"] == kind
-                and (recipient is None or row["recipient"] == recipient)]
+        return [
+            row
+            for row in self.game.file.outbox.all()
+            if row["kind"] == kind and (recipient is None or row["recipient"] == recipient)
+        ]
 
     def stored_orders(self, phase: str) -> dict[str, str]:
         return {player: row.text for player, row in self.game.latest_orders(phase).items()}

@@ -1,6 +1,7 @@
 """The typed game record (docs/design.md: Storage): it reads back exactly what a game file
 holds, through a pause, a substitution and a resolution; the one writer writes only the
 keys a change made; its roster answers lookups."""
+
 from __future__ import annotations
 
 from pbp.game import deadlines
@@ -21,7 +22,9 @@ def test_the_record_reads_back_exactly_what_the_file_holds(moderator):
     deadlines.pause(moderator, "g1")
     stored.append(file.record())
     deadlines.resume(moderator, "g1")
-    host_substitute.substitute(moderator, "g1", ROSTER[0].name, "Carol", "carol@example.org", "Europe/Berlin")
+    host_substitute.substitute(
+        moderator, "g1", ROSTER[0].name, "Carol", "carol@example.org", "Europe/Berlin"
+    )
     stored.append(file.record())
     resolve_phase(moderator, "g1", game.phase.id)
     stored.append(file.record())
@@ -46,11 +49,16 @@ def test_the_writer_leaves_keys_written_since_the_game_was_read(moderator):
 
 def test_the_roster_finds_players_by_name_address_and_zone(moderator):
     create_game(moderator, "ballot", ROSTER, seed="s1", game_id="g1")
-    host_substitute.substitute(moderator, "g1", ROSTER[0].name, "Carol", "carol@example.org", "Europe/Berlin")
+    host_substitute.substitute(
+        moderator, "g1", ROSTER[0].name, "Carol", "carol@example.org", "Europe/Berlin"
+    )
     roster = load(moderator, "g1").roster
     first = ROSTER[0].name
     assert roster.by_name(first.upper()).played_by == "Carol"
     assert roster.by_address("carol@example.org").name == first
     assert roster.by_address(ROSTER[0].email) is None  # the old player's address no longer plays
-    assert roster.zone_of(first) == "Europe/Berlin" and roster.zone_of(ROSTER[1].name) == ROSTER[1].timezone
+    assert (
+        roster.zone_of(first) == "Europe/Berlin"
+        and roster.zone_of(ROSTER[1].name) == ROSTER[1].timezone
+    )
     assert roster.zone_of("nobody") == ""

@@ -1,10 +1,17 @@
 """Moderator options: declared once, read by the one on/off vocabulary, reminders and early
 resolution (never for secret night actors)."""
+
 import pytest
 
 import engine
 from engine.core import OFF_WORDS, ON_WORDS, Phase
-from pbp.game.options import ON_OFF_OPTIONS, OptionValueError, is_on, may_resolve_early, split_options
+from pbp.game.options import (
+    ON_OFF_OPTIONS,
+    OptionValueError,
+    is_on,
+    may_resolve_early,
+    split_options,
+)
 
 DAY = Phase("D1-vote", "vote", ("Alice", "Bruno"))
 NIGHT = Phase("N1", "night", ("Alice",), secret_actors=True)
@@ -12,23 +19,34 @@ NIGHT = Phase("N1", "night", ("Alice",), secret_actors=True)
 
 def test_split_keeps_moderator_options_and_passes_the_rest():
     moderator, engine_options = split_options({"reminders": "off", "tie": "random"})
-    assert moderator == {"reminders": "off", "resolve_when_all_in": "off", "wait_for_publish": "off",
-                         "tally_every": "off", "spectators": "off", "votes": "mail", "tally_after_votes": "off",
-                         "prod_below": "off", "thread_receipts": "off"}
+    assert moderator == {
+        "reminders": "off",
+        "resolve_when_all_in": "off",
+        "wait_for_publish": "off",
+        "tally_every": "off",
+        "spectators": "off",
+        "votes": "mail",
+        "tally_after_votes": "off",
+        "prod_below": "off",
+        "thread_receipts": "off",
+    }
     assert engine_options == {"tie": "random"}
 
 
-@pytest.mark.parametrize("given, message", [
-    ({"resolve_when_all_in": "sometimes"}, "takes on or off"),
-    ({"reminders": "often"}, "reminders=24h,1h or reminders=off"),
-    ({"wait_for_publish": "later"}, "wait_for_publish takes on or off"),
-    ({"tally_every": "often"}, "tally_every takes a duration such as 6h or 30m, or off"),
-    ({"spectators": "everyone"}, "spectators takes off, dead or all"),
-    ({"votes": "forum"}, "votes takes mail, thread or both"),
-    ({"tally_after_votes": "many"}, "tally_after_votes takes a number of votes"),
-    ({"prod_below": "3"}, "prod_below takes posts@time before the deadline"),
-    ({"thread_receipts": "maybe"}, "takes on or off"),
-])
+@pytest.mark.parametrize(
+    "given, message",
+    [
+        ({"resolve_when_all_in": "sometimes"}, "takes on or off"),
+        ({"reminders": "often"}, "reminders=24h,1h or reminders=off"),
+        ({"wait_for_publish": "later"}, "wait_for_publish takes on or off"),
+        ({"tally_every": "often"}, "tally_every takes a duration such as 6h or 30m, or off"),
+        ({"spectators": "everyone"}, "spectators takes off, dead or all"),
+        ({"votes": "forum"}, "votes takes mail, thread or both"),
+        ({"tally_after_votes": "many"}, "tally_after_votes takes a number of votes"),
+        ({"prod_below": "3"}, "prod_below takes posts@time before the deadline"),
+        ({"thread_receipts": "maybe"}, "takes on or off"),
+    ],
+)
 def test_bad_moderator_options(given, message):
     with pytest.raises(OptionValueError, match=message):
         split_options(given)
@@ -58,7 +76,10 @@ def test_reminders_tally_and_spectators_read_on_and_off_alike(word):
     assert split_options({"reminders": word})[0]["reminders"] == ("on" if on else "off")
     if not on:
         assert split_options({"tally_every": word, "spectators": word})[0] == {
-            **split_options({})[0], "tally_every": "off", "spectators": "off"}
+            **split_options({})[0],
+            "tally_every": "off",
+            "spectators": "off",
+        }
 
 
 def test_every_problem_of_the_options_is_said_at_once():

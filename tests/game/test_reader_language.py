@@ -1,6 +1,7 @@
 """Each reader's language (docs/design.md: Each reader's language): the roster's
 `language` column, the game option `language`, `[pbp] host_language`, and the renderer each
 mail is written with. A game written before languages reads as English, unchanged."""
+
 from __future__ import annotations
 
 from tests.fixtures.harness import write_settings
@@ -39,7 +40,9 @@ def written_in(monkeypatch):
 
 
 def test_the_roster_language_column_is_read_and_an_unwritten_language_refused(german):
-    players = parse_roster("name,email,timezone,forum_name,language\nAlice,a@x.org,,,de\nBruno,b@x.org\n")
+    players = parse_roster(
+        "name,email,timezone,forum_name,language\nAlice,a@x.org,,,de\nBruno,b@x.org\n"
+    )
     assert [p.language for p in players] == ["de", "en"]
     with pytest.raises(UserError) as refused:
         parse_roster("name,email,language\nAlice,a@x.org,fr\n")
@@ -62,7 +65,9 @@ def test_the_game_option_language_names_the_thread_language(german):
 
 
 def test_host_language_is_read_from_the_settings_and_checked_by_the_moderator(tmp_path, german):
-    path = write_settings(tmp_path / "pbp.ini", {"pbp": {"data": tmp_path / "data", "host_language": "DE"}})
+    path = write_settings(
+        tmp_path / "pbp.ini", {"pbp": {"data": tmp_path / "data", "host_language": "DE"}}
+    )
     assert load_settings(str(path)).host_language == "de"
     write_settings(path, {"pbp": {"data": tmp_path / "data", "host_language": "12"}})
     with pytest.raises(UserError, match=r"host_language = '12' is not a language code"):
@@ -74,15 +79,30 @@ def test_host_language_is_read_from_the_settings_and_checked_by_the_moderator(tm
 def test_each_player_welcome_is_written_in_their_language(moderator, german, written_in):
     roster = [replace(ROSTER[0], language="de"), *ROSTER[1:]]
     game = create_game(moderator, "ballot", roster, seed="s")
-    assert written_in == [("de", "welcome"), ("en", "welcome"), ("en", "welcome"), ("en", "welcome")]
+    assert written_in == [
+        ("de", "welcome"),
+        ("en", "welcome"),
+        ("en", "welcome"),
+        ("en", "welcome"),
+    ]
     assert load(moderator, game.id).roster.language_of("Alice") == "de"
     # German dates in Alice's form, English in Bruno's, as before.
     stored = load(moderator, game.id)
-    assert stored.deadline_text("Alice").split(",")[0] in ("Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa.", "So.")
+    assert stored.deadline_text("Alice").split(",")[0] in (
+        "Mo.",
+        "Di.",
+        "Mi.",
+        "Do.",
+        "Fr.",
+        "Sa.",
+        "So.",
+    )
     assert stored.deadline_text("Bruno")[:3] in ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 
 
-def test_language_by_mail_changes_the_player_language_and_answers_in_it(moderator, sender, german, written_in):
+def test_language_by_mail_changes_the_player_language_and_answers_in_it(
+    moderator, sender, german, written_in
+):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     desk = Desk(moderator)
     assert desk.receive(command_mail("alice@example.org", "LANGUAGE de")) == "processed"
@@ -101,12 +121,21 @@ def test_a_language_pbp_does_not_write_changes_nothing(moderator, sender, german
     assert Desk(moderator).receive(command_mail("alice@example.org", "LANGUAGE fr")) == "rejected"
     assert load(moderator, game.id).roster.language_of("Alice") == "en"
     send_due(moderator.outbox, sender)
-    assert "Your language did not change: pbp does not write in 'fr'. Send LANGUAGE and one of en, de, " \
-           "e.g. LANGUAGE de." in " ".join(sender.sent[-1].get_content().split())
+    assert (
+        "Your language did not change: pbp does not write in 'fr'. Send LANGUAGE and one of en, de, "
+        "e.g. LANGUAGE de." in " ".join(sender.sent[-1].get_content().split())
+    )
 
 
-@pytest.mark.parametrize("line, command", [("LANGUAGE de", "LANGUAGE de"), ("language ES", "LANGUAGE es"),
-                                           ("Lang de", "LANGUAGE de"), ("LANGUAGE", "LANGUAGE")])
+@pytest.mark.parametrize(
+    "line, command",
+    [
+        ("LANGUAGE de", "LANGUAGE de"),
+        ("language ES", "LANGUAGE es"),
+        ("Lang de", "LANGUAGE de"),
+        ("LANGUAGE", "LANGUAGE"),
+    ],
+)
 def test_the_language_command_is_read_from_the_first_line(line, command):
     from pbp.mail.commands import find_command
 
@@ -125,7 +154,9 @@ def test_a_long_lived_holder_keeps_one_renderer_per_language_across_moderators(t
     assert set(kept) == {"en", "de"} and german_renderer.language == "de"
 
 
-def test_a_newcomer_reads_their_own_language_and_the_leaving_player_theirs(moderator, german, written_in):
+def test_a_newcomer_reads_their_own_language_and_the_leaving_player_theirs(
+    moderator, german, written_in
+):
     from pbp.host.substitute import substitute
 
     game = create_game(moderator, "ballot", ROSTER, seed="s")

@@ -1,9 +1,15 @@
 """Who is due a reminder, and when (pure planning; the mail tests are elsewhere)."""
+
 from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from pbp.game.notifying.reminders import due_reminders, reminder_times, reminder_key, reminder_offsets
+from pbp.game.notifying.reminders import (
+    due_reminders,
+    reminder_times,
+    reminder_key,
+    reminder_offsets,
+)
 from pbp.timezones import TimeInputError
 
 OPENED = datetime(2026, 12, 1, 0, 0, tzinfo=timezone.utc)
@@ -12,9 +18,18 @@ OFFSETS = reminder_offsets("24h,1h")
 
 
 def plan(now, with_orders=(), sent=(), paused=False, offsets=OFFSETS, opened=OPENED):
-    return due_reminders(game="g1", phase="T1-movement", opened_at=opened, deadline=DEADLINE,
-                         now=now, offsets=offsets, actors=("Alice", "Bruno", "Chloe"),
-                         players_with_orders=with_orders, paused=paused, already_sent=sent)
+    return due_reminders(
+        game="g1",
+        phase="T1-movement",
+        opened_at=opened,
+        deadline=DEADLINE,
+        now=now,
+        offsets=offsets,
+        actors=("Alice", "Bruno", "Chloe"),
+        players_with_orders=with_orders,
+        paused=paused,
+        already_sent=sent,
+    )
 
 
 def test_offsets_from_the_option():
@@ -48,8 +63,10 @@ def test_never_twice_for_the_same_time():
 def test_second_reminder_time_gives_a_new_key():
     sent = {r.key for r in plan(DEADLINE - timedelta(hours=23))}
     second = plan(DEADLINE - timedelta(minutes=30), sent=sent)
-    assert [r.key for r in second] == [reminder_key("g1", "T1-movement", p, timedelta(hours=1))
-                                       for p in ("Alice", "Bruno", "Chloe")]
+    assert [r.key for r in second] == [
+        reminder_key("g1", "T1-movement", p, timedelta(hours=1))
+        for p in ("Alice", "Bruno", "Chloe")
+    ]
 
 
 def test_missed_times_give_only_the_latest_reminder():
@@ -67,11 +84,17 @@ def test_a_reminder_time_before_the_phase_opened_is_skipped():
     opened = DEADLINE - timedelta(hours=12)
     due = plan(opened + timedelta(minutes=1), opened=opened)
     assert due == []
-    assert plan(DEADLINE - timedelta(minutes=59), opened=opened)[0].before_deadline == timedelta(hours=1)
+    assert plan(DEADLINE - timedelta(minutes=59), opened=opened)[0].before_deadline == timedelta(
+        hours=1
+    )
 
 
 def test_reminder_times_for_the_wake_up():
     assert reminder_times(opened_at=OPENED, deadline=DEADLINE, offsets=OFFSETS) == [
-        DEADLINE - timedelta(hours=24), DEADLINE - timedelta(hours=1)]
+        DEADLINE - timedelta(hours=24),
+        DEADLINE - timedelta(hours=1),
+    ]
     late_opening = DEADLINE - timedelta(hours=12)  # a 24h reminder would come with the form itself
-    assert reminder_times(opened_at=late_opening, deadline=DEADLINE, offsets=OFFSETS) == [DEADLINE - timedelta(hours=1)]
+    assert reminder_times(opened_at=late_opening, deadline=DEADLINE, offsets=OFFSETS) == [
+        DEADLINE - timedelta(hours=1)
+    ]

@@ -1,6 +1,7 @@
 """Resolution at deadlines (docs/design.md: Reliability rules, Deadlines):
 the resolved phase's id is stored with the new state in one write, so a phase is never
 resolved twice; overdue deadlines are found from the game files."""
+
 from __future__ import annotations
 
 from pbp.desk import Desk
@@ -12,9 +13,14 @@ from tests.fixtures.harness import ROSTER
 
 
 def order(game, player, text, key):
-    return InboundMail(key=key, sha256=key, sender=f"{player.lower()}@example.org", message_id=f"<{key}@x>",
-                       subject="orders", blocks=(OrderBlock(game.id, "D1-vote", game.record.tokens[player],
-                                                            (text,)),))
+    return InboundMail(
+        key=key,
+        sha256=key,
+        sender=f"{player.lower()}@example.org",
+        message_id=f"<{key}@x>",
+        subject="orders",
+        blocks=(OrderBlock(game.id, "D1-vote", game.record.tokens[player], (text,)),),
+    )
 
 
 def test_a_phase_resolves_with_the_orders_in_and_only_once(moderator, clock):
@@ -42,13 +48,23 @@ def test_a_game_plays_to_its_result_and_stops(moderator, clock):
     while resolve_phase(moderator, game.id):
         pass
     record = load(moderator, game.id).record
-    assert record.to_json()["result"] == {"winners": ["Alice"], "path": "last-standing", "players": ["Alice"]}
+    assert record.to_json()["result"] == {
+        "winners": ["Alice"],
+        "path": "last-standing",
+        "players": ["Alice"],
+    }
     assert record.phase_id == "" and record.resolved == ("D1-vote", "D2-vote")
-    final = [r for r in moderator.folder.game(game.id).outbox.all() if r["phase"] == "D2-vote" and r["kind"] == "report"]
+    final = [
+        r
+        for r in moderator.folder.game(game.id).outbox.all()
+        if r["phase"] == "D2-vote" and r["kind"] == "report"
+    ]
     assert all("The game is over. Winners: Alice" in r["body"] for r in final)
 
 
-def test_orders_after_the_game_ends_are_refused_under_the_finished_game_not_a_phase_code(moderator, clock):
+def test_orders_after_the_game_ends_are_refused_under_the_finished_game_not_a_phase_code(
+    moderator, clock
+):
     """A mail about a game that is over is answered in words: the subject names "the
     finished game", never the internal `over` it is filed under."""
     game = create_game(moderator, "ballot", ROSTER, seed="s")
@@ -56,5 +72,9 @@ def test_orders_after_the_game_ends_are_refused_under_the_finished_game_not_a_ph
         pass
     outcome = Desk(moderator).receive(order(game, "Alice", "VOTE Bruno", "late"))
     assert outcome == "rejected"
-    (receipt,) = [r for r in moderator.folder.game(game.id).outbox.all() if r["in_reply_to"] == "<late@x>"]
-    assert receipt["subject"].endswith("for the finished game") and " over" not in receipt["subject"]
+    (receipt,) = [
+        r for r in moderator.folder.game(game.id).outbox.all() if r["in_reply_to"] == "<late@x>"
+    ]
+    assert (
+        receipt["subject"].endswith("for the finished game") and " over" not in receipt["subject"]
+    )

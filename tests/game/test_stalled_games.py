@@ -2,6 +2,7 @@
 resolution raises is noted as stalled and skipped, the other games resolve at their
 deadlines, the daemon does not wake for the stalled deadline again and again, and
 `pbp status` shows the host what happened and how to retry."""
+
 from __future__ import annotations
 
 from pbp.game.create import create_game
@@ -16,6 +17,7 @@ from tests.fixtures.toy_ruleset import Ballot
 
 class Broken(Ballot):
     """A ruleset with a bug: every resolution raises."""
+
     name = "broken"
 
     def resolve(self, state, orders):
@@ -30,8 +32,12 @@ class ModeratorWithABrokenGame(ToyModerator):
 def test_a_failing_resolution_stalls_its_game_alone(tmp_path, clock):
     settings = Settings(data=tmp_path / "data", from_address="pbp@games.example")
     with ModeratorWithABrokenGame(settings, clock=clock) as moderator:
-        bad = create_game(moderator, "broken", ROSTER, seed="s", schedule_text="vote=1h", game_id="bad1")
-        good = create_game(moderator, "ballot", ROSTER, seed="s", schedule_text="vote=1h", game_id="good1")
+        bad = create_game(
+            moderator, "broken", ROSTER, seed="s", schedule_text="vote=1h", game_id="bad1"
+        )
+        good = create_game(
+            moderator, "ballot", ROSTER, seed="s", schedule_text="vote=1h", game_id="good1"
+        )
         clock.advance(hours=1)
         (summary,) = resolve_due(moderator)
         assert summary.game == good.id

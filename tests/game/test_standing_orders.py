@@ -1,6 +1,7 @@
 """Orders accepted before a host kill: only the lines that no longer stand are dropped
 (pbp.game.standing_orders; rules/infiltration.md: a host kill voids the character's pending
 orders, and only theirs)."""
+
 from __future__ import annotations
 
 import engine
@@ -21,15 +22,21 @@ def decision_phase_game():
 
 def block_with_a_vote_for_bruno(rules, state, player):
     """The scripted player's decision orders with their vote turned to Bruno."""
-    lines = [line for line in rules.scripted_orders(state, player, "standing").splitlines()
-             if line.strip() and not line.upper().startswith(("VOTE", "#"))]
+    lines = [
+        line
+        for line in rules.scripted_orders(state, player, "standing").splitlines()
+        if line.strip() and not line.upper().startswith(("VOTE", "#"))
+    ]
     return lines + ["VOTE Bruno"]
 
 
 def test_a_vote_for_a_host_killed_player_is_dropped_and_the_rest_of_the_block_stands():
     rules, state = decision_phase_game()
-    voter = next(name for name in ("Alice", "Chloe", "Dmitri", "Elena", "Farid")
-                 if len(block_with_a_vote_for_bruno(rules, state, name)) > 1)
+    voter = next(
+        name
+        for name in ("Alice", "Chloe", "Dmitri", "Elena", "Farid")
+        if len(block_with_a_vote_for_bruno(rules, state, name)) > 1
+    )
     block = block_with_a_vote_for_bruno(rules, state, voter)
     accepted = [str(order) for order in rules.parse_orders(state, voter, block)]
     assert "VOTE Bruno" in accepted and len(accepted) == len(block)
@@ -39,7 +46,9 @@ def test_a_vote_for_a_host_killed_player_is_dropped_and_the_rest_of_the_block_st
     orders = standing_orders(rules, state, phase, {voter: block, "Bruno": ["VOTE NO LYNCH"]})
 
     # Only the vote for the dead is dropped; every other accepted order still counts.
-    assert [str(order) for order in orders[voter]] == [text for text in accepted if text != "VOTE Bruno"]
+    assert [str(order) for order in orders[voter]] == [
+        text for text in accepted if text != "VOTE Bruno"
+    ]
     assert "Bruno" not in orders  # the removed character has no orders
 
 

@@ -2,6 +2,7 @@
 of order mails judges against one decoded state, and the views, statuses and forms it made
 are made once. Any change to the record gives a fresh one, so no answer is ever built from
 a record that has changed since."""
+
 from __future__ import annotations
 
 from pbp.desk import Desk
@@ -17,7 +18,9 @@ def test_the_same_stored_game_comes_back_while_its_record_is_unchanged(moderator
     first = load(moderator, game.id)
     assert load(moderator, game.id) is first
     assert first.form("Alice") is first.form("Alice") and first.view("Alice") is first.view("Alice")
-    Desk(moderator).receive(order(first, "Alice", "VOTE Chloe", "1"))  # orders live outside the record
+    Desk(moderator).receive(
+        order(first, "Alice", "VOTE Chloe", "1")
+    )  # orders live outside the record
     assert load(moderator, game.id) is first
 
 
@@ -38,6 +41,8 @@ def test_a_receipt_after_the_deadline_moved_gives_the_new_deadline(moderator):
     desk.receive(order(game, "Alice", "VOTE Chloe", "1"))
     new_deadline = extend(moderator, game.id, "2h")
     desk.receive(order(game, "Alice", "VOTE Bruno", "2"))
-    receipts = [row for row in moderator.folder.game(game.id).outbox.all() if row["kind"] == "receipt"]
+    receipts = [
+        row for row in moderator.folder.game(game.id).outbox.all() if row["kind"] == "receipt"
+    ]
     assert new_deadline.strftime("%H:%M") in receipts[-1]["body"]
     assert new_deadline.strftime("%H:%M") not in receipts[0]["body"]

@@ -2,6 +2,7 @@
 golden transcript must be found in it word for word, so the guide never drifts from what
 pbp writes (regenerate the transcripts with `scripts/golden`, then fix the guide); and the
 replies the player's guide shows are accepted as meant."""
+
 from __future__ import annotations
 
 import re
@@ -17,11 +18,16 @@ PLAYER_GUIDE = ROOT / "docs" / "player.md"
 
 
 def test_every_guide_excerpt_of_a_transcript_is_in_that_transcript():
-    excerpts = [excerpt for page in sorted(HOST_GUIDE.glob("*.md"))
-                for excerpt in EXCERPT.findall(page.read_text(encoding="utf-8"))]
+    excerpts = [
+        excerpt
+        for page in sorted(HOST_GUIDE.glob("*.md"))
+        for excerpt in EXCERPT.findall(page.read_text(encoding="utf-8"))
+    ]
     assert len(excerpts) >= 2, "the host's guide shows a report and a post from the demo games"
     for path, excerpt in excerpts:
-        assert excerpt.strip() in (ROOT / path).read_text(encoding="utf-8"), f"the guide's excerpt of {path} drifted"
+        assert excerpt.strip() in (ROOT / path).read_text(encoding="utf-8"), (
+            f"the guide's excerpt of {path} drifted"
+        )
 
 
 FENCED = re.compile(r"```\n(.*?)```", re.S)
@@ -42,8 +48,11 @@ def test_the_replies_the_players_guide_shows_are_accepted_as_meant(tmp_path):
     from tests.desk.test_desk import mail
     from pbp.mail.ingest.inbound import parse_inbound
 
-    replies = [block for block in FENCED.findall(PLAYER_GUIDE.read_text(encoding="utf-8"))
-               if "NOMINATE Bruno" in block]
+    replies = [
+        block
+        for block in FENCED.findall(PLAYER_GUIDE.read_text(encoding="utf-8"))
+        if "NOMINATE Bruno" in block
+    ]
     assert len(replies) == 2
     names = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro", "Ingrid")
     for number, reply in enumerate(replies):
@@ -56,5 +65,10 @@ def test_the_replies_the_players_guide_shows_are_accepted_as_meant(tmp_path):
             assert game.phase.id == "D1-nominate"
             body = reply.replace("k7p2x9q4mz", game.token("Alice"))
             raw = mail(body, sender="Alice <alice@example.org>")
-            assert Desk(moderator).receive(parse_inbound(raw, ("pbp@example.org",), 10**6)) == "processed"
-            assert load(moderator, "ww1").latest_order("D1-nominate", "Alice").text == "NOMINATE Bruno"
+            assert (
+                Desk(moderator).receive(parse_inbound(raw, ("pbp@example.org",), 10**6))
+                == "processed"
+            )
+            assert (
+                load(moderator, "ww1").latest_order("D1-nominate", "Alice").text == "NOMINATE Bruno"
+            )

@@ -6,6 +6,7 @@ games again and compares. What a run cannot fix is masked: each player's secret 
 (drawn from `secrets`) becomes `<token of NAME>` and the host token `<host token>`; the
 clock is frozen, so deadlines and `Date` headers are the same on every run.
 """
+
 from __future__ import annotations
 
 import email
@@ -28,8 +29,10 @@ FROZEN = datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc)
 # (In-Reply-To is left out: it echoes the scripted players' own random Message-IDs.)
 # The player whose whole mailbox is checked in to be read; every other mailbox is digested.
 READ_PLAYER = "alice@players.invalid"
-SIMULATION = {"infiltration": ["--players", "8", "--games", "3", "--seed", "golden"],
-              "werewolf": ["--players", "9", "--games", "3", "--seed", "golden"]}
+SIMULATION = {
+    "infiltration": ["--players", "8", "--games", "3", "--seed", "golden"],
+    "werewolf": ["--players", "9", "--games", "3", "--seed", "golden"],
+}
 
 
 def _masks(data: Path) -> dict[str, str]:
@@ -52,8 +55,11 @@ def _masked(text: str, masks: dict[str, str]) -> str:
 
 def _mail_text(raw: bytes) -> tuple[str, str]:
     message = email.message_from_bytes(raw, policy=policy.default)
-    headers = [f"{name}: {message[name]}" for name in ("Message-ID", "To", "Subject")
-               if message[name] is not None]
+    headers = [
+        f"{name}: {message[name]}"
+        for name in ("Message-ID", "To", "Subject")
+        if message[name] is not None
+    ]
     parts = []
     for part in message.walk():
         if part.get_content_maintype() == "multipart":
@@ -62,8 +68,10 @@ def _mail_text(raw: bytes) -> tuple[str, str]:
             parts.append(f"[{part.get_content_type()}]\n{part.get_content()}")
         else:
             payload = part.get_payload(decode=True) or b""
-            parts.append(f"[{part.get_content_type()} {part.get_filename()}: "
-                         f"sha256 {hashlib.sha256(payload).hexdigest()[:16]}]")
+            parts.append(
+                f"[{part.get_content_type()} {part.get_filename()}: "
+                f"sha256 {hashlib.sha256(payload).hexdigest()[:16]}]"
+            )
     return str(message["Message-ID"]), "\n".join(headers) + "\n\n" + "\n".join(parts)
 
 
@@ -77,7 +85,9 @@ def _sending_order(data: Path) -> dict[str, tuple[str, int]]:
     return order
 
 
-def mailbox_transcript(folder: Path, masks: dict[str, str], order: dict[str, tuple[str, int]]) -> str:
+def mailbox_transcript(
+    folder: Path, masks: dict[str, str], order: dict[str, tuple[str, int]]
+) -> str:
     mails = []
     for path in sorted(p for sub in ("new", "cur") for p in (folder / sub).glob("*")):
         mails.append(_mail_text(path.read_bytes()))
@@ -90,7 +100,9 @@ def thread_transcript(data: Path, masks: dict[str, str]) -> str:
     for path in sorted((data / "games").glob("*.json")):
         drafts = json.loads(path.read_text()).get("drafts", {}).values()
         for draft in sorted(drafts, key=lambda d: d["sequence"]):
-            posts.append(f"## {draft['title']}\n({draft['kind']}, {draft['phase']})\n\n{draft['text']}")
+            posts.append(
+                f"## {draft['title']}\n({draft['kind']}, {draft['phase']})\n\n{draft['text']}"
+            )
     return _masked("\n\n--------\n".join(posts) + "\n", masks)
 
 
@@ -102,19 +114,41 @@ def demo_transcripts(ruleset: str) -> dict[str, str]:
         masks = _masks(data)
         mail_root = data / "mail"
         order = _sending_order(data)
-        mailboxes = {box.name: mailbox_transcript(box, masks, order)
-                     for box in sorted(mail_root.iterdir()) if (box / "cur").is_dir() or (box / "new").is_dir()}
-        digests = "".join(f"{hashlib.sha256(text.encode()).hexdigest()}  {name}\n"
-                          for name, text in sorted(mailboxes.items()))
-        return {"thread.md": thread_transcript(data, masks),
-                f"mailbox-{READ_PLAYER.split('@')[0]}.txt": mailboxes[READ_PLAYER],
-                "all-mailboxes.sha256": digests}
+        mailboxes = {
+            box.name: mailbox_transcript(box, masks, order)
+            for box in sorted(mail_root.iterdir())
+            if (box / "cur").is_dir() or (box / "new").is_dir()
+        }
+        digests = "".join(
+            f"{hashlib.sha256(text.encode()).hexdigest()}  {name}\n"
+            for name, text in sorted(mailboxes.items())
+        )
+        return {
+            "thread.md": thread_transcript(data, masks),
+            f"mailbox-{READ_PLAYER.split('@')[0]}.txt": mailboxes[READ_PLAYER],
+            "all-mailboxes.sha256": digests,
+        }
 
 
 def simulation_transcript(ruleset: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "pbp", "simulate", ruleset, *SIMULATION[ruleset],
-                           "--json", "--jobs", "1"], capture_output=True, text=True, cwd=REPO,
-                          timeout=600, check=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pbp",
+            "simulate",
+            ruleset,
+            *SIMULATION[ruleset],
+            "--json",
+            "--jobs",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=600,
+        check=True,
+    )
     return done.stdout
 
 

@@ -1,6 +1,7 @@
 """Each host command on a game of the toy Ballot ruleset, through the real order desk,
 games service, outbox and storage (mail stays in memory; the mail-server tests are in
 tests/daemon/test_mail_commands.py)."""
+
 from datetime import timedelta
 
 import pytest
@@ -21,23 +22,35 @@ from tests.fixtures.harness import ROSTER, order_mail
 
 
 def start(moderator, **options):
-    return create_game(moderator, "ballot", ROSTER, seed="s1", options=options or None, game_id="g1")
+    return create_game(
+        moderator, "ballot", ROSTER, seed="s1", options=options or None, game_id="g1"
+    )
 
 
 def mails(moderator, kind=None, recipient=None):
     rows = load(moderator, "g1").file.outbox.all()
-    return [r for r in rows if (kind is None or r["kind"] == kind)
-            and (recipient is None or r["recipient"] == recipient)]
+    return [
+        r
+        for r in rows
+        if (kind is None or r["kind"] == kind)
+        and (recipient is None or r["recipient"] == recipient)
+    ]
 
 
 def test_orders_overview_shows_who_sent_what_and_who_did_not(moderator):
     game = start(moderator)
-    Desk(moderator).receive(order_mail("alice@example.org", "g1", "D1-vote", game.token("Alice"), "VOTE Bruno"))
-    host_orders.submit(moderator, "g1", "Chloe", "BEGIN ORDERS g1 D1-vote\nTOKEN: x\nVOTE Dmitri\nEND ORDERS\n")
+    Desk(moderator).receive(
+        order_mail("alice@example.org", "g1", "D1-vote", game.token("Alice"), "VOTE Bruno")
+    )
+    host_orders.submit(
+        moderator, "g1", "Chloe", "BEGIN ORDERS g1 D1-vote\nTOKEN: x\nVOTE Dmitri\nEND ORDERS\n"
+    )
     text = host_orders.orders_overview(moderator, "g1")
     assert "Orders in (2 of 4)" in text
     assert "Alice, received 2030-01-01 12:00:00 UTC:\n      VOTE Bruno" in text
-    assert "Chloe, received 2030-01-01 12:00:00 UTC (entered by the host):\n      VOTE Dmitri" in text
+    assert (
+        "Chloe, received 2030-01-01 12:00:00 UTC (entered by the host):\n      VOTE Dmitri" in text
+    )
     assert "No orders yet (2): Bruno, Dmitri" in text
 
 
@@ -45,10 +58,19 @@ def test_orders_overview_flags_a_split_werewolf_pack(moderator, clock):
     """rules/werewolf.md, Werewolves: the host is told when the pack's KILLs, as they
     stand, do not agree (nobody would be killed); an agreeing pack gets no note."""
     from pbp.game.record import RosterPlayer
+
     names = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro"]
     roster = [RosterPlayer(n, f"{n.lower()}@example.org") for n in names]
-    game = create_game(moderator, "werewolf", roster, seed="3", game_id="w1",
-                       options={"roles": "werewolf,werewolf,villager,villager,villager,villager,villager,villager"})
+    game = create_game(
+        moderator,
+        "werewolf",
+        roster,
+        seed="3",
+        game_id="w1",
+        options={
+            "roles": "werewolf,werewolf,villager,villager,villager,villager,villager,villager"
+        },
+    )
     for _ in ("N0", "D1-nominate"):
         clock.advance(days=3)
         resolve_due(moderator)
@@ -58,8 +80,10 @@ def test_orders_overview_flags_a_split_werewolf_pack(moderator, clock):
     host_orders.submit(moderator, "w1", wolves[0], f"KILL {villagers[0]}")
     host_orders.submit(moderator, "w1", wolves[1], f"KILL {villagers[1]}")
     text = host_orders.orders_overview(moderator, "w1")
-    assert (f"Note: The pack is split ({wolves[0]} → {villagers[0]}; {wolves[1]} → {villagers[1]}): "
-            "as things stand nobody is killed.") in text
+    assert (
+        f"Note: The pack is split ({wolves[0]} → {villagers[0]}; {wolves[1]} → {villagers[1]}): "
+        "as things stand nobody is killed."
+    ) in text
     host_orders.submit(moderator, "w1", wolves[1], f"KILL {villagers[0]}")
     assert "Note:" not in host_orders.orders_overview(moderator, "w1")
 
@@ -80,7 +104,9 @@ def test_extend_by_duration_and_to_an_absolute_time_tells_players(moderator, clo
         deadlines.extend(moderator, "g1", "2029-01-01 00:00 UTC")
 
 
-def test_a_paused_game_resolves_nothing_at_its_old_deadline_and_resumes_with_the_time_left(moderator, clock):
+def test_a_paused_game_resolves_nothing_at_its_old_deadline_and_resumes_with_the_time_left(
+    moderator, clock
+):
     start(moderator)
     clock.advance(hours=12)  # 36 hours left
     assert deadlines.pause(moderator, "g1") == timedelta(hours=36)
@@ -102,6 +128,7 @@ def test_pause_and_resume_keep_the_time_left_to_the_microsecond(moderator, clock
     """A pause taken between two seconds loses no part of the time left: the resumed
     deadline is the old one moved on by exactly the pause (docs/design.md: Deadlines)."""
     from pbp.timezones import as_utc
+
     start(moderator)
     deadline = as_utc(load(moderator, "g1").record.deadline)
     clock.advance(hours=12, microseconds=400_000)
@@ -129,15 +156,26 @@ def test_substitute_old_token_refused_new_token_accepted(moderator):
     assert new_token != old_token
     desk = Desk(moderator)
     # the old player's address is no longer on the roster: no answer, no change
-    assert desk.receive(order_mail("chloe@example.org", "g1", "D1-vote", new_token, "VOTE Bruno")) == "rejected"
+    assert (
+        desk.receive(order_mail("chloe@example.org", "g1", "D1-vote", new_token, "VOTE Bruno"))
+        == "rejected"
+    )
     # the newcomer with the old token is refused, with the reason
-    assert desk.receive(order_mail("carol@example.org", "g1", "D1-vote", old_token, "VOTE Bruno")) == "rejected"
+    assert (
+        desk.receive(order_mail("carol@example.org", "g1", "D1-vote", old_token, "VOTE Bruno"))
+        == "rejected"
+    )
     assert "the TOKEN is not your token" in mails(moderator, "rejection", "Chloe")[-1]["body"]
     assert load(moderator, "g1").latest_orders("D1-vote") == {}
     # the newcomer with the new token is accepted for the character Chloe
-    assert desk.receive(order_mail("carol@example.org", "g1", "D1-vote", new_token, "VOTE Bruno")) == "processed"
+    assert (
+        desk.receive(order_mail("carol@example.org", "g1", "D1-vote", new_token, "VOTE Bruno"))
+        == "processed"
+    )
     assert load(moderator, "g1").latest_orders("D1-vote")["Chloe"].text == "VOTE Bruno"
-    welcome = [r for r in mails(moderator, "welcome", "Chloe") if r["address"] == "carol@example.org"][0]
+    welcome = [
+        r for r in mails(moderator, "welcome", "Chloe") if r["address"] == "carol@example.org"
+    ][0]
     assert new_token in welcome["body"] and old_token not in welcome["body"]
     assert welcome["body"].startswith("Hello Carol, you now play Chloe.\n\nYou take over Chloe")
     assert "Chloe was told nothing privately so far" in welcome["body"]
@@ -162,7 +200,9 @@ def test_submit_goes_through_the_same_parser(moderator):
     start(moderator)
     with pytest.raises(UserError, match='Line 1: "VOTE Alice" — vote for another living player'):
         host_orders.submit(moderator, "g1", "Alice", "VOTE Alice\n")
-    assert host_orders.submit(moderator, "g1", "alice", "# for Alice\nvote Bruno\n") == ["VOTE Bruno"]
+    assert host_orders.submit(moderator, "g1", "alice", "# for Alice\nvote Bruno\n") == [
+        "VOTE Bruno"
+    ]
     receipt = mails(moderator, "receipt", "Alice")[-1]
     assert "The host entered orders for you" in receipt["body"] and "VOTE Bruno" in receipt["body"]
     with pytest.raises(UserError, match="no player or NPC 'Nobody'"):
@@ -186,10 +226,13 @@ def test_modkill_is_announced_to_everyone_with_the_reason(moderator):
 def test_replay_reproduces_the_game_and_detects_a_hand_altered_state(moderator):
     game = start(moderator)
     desk = Desk(moderator)
-    desk.receive(order_mail("alice@example.org", "g1", "D1-vote", game.token("Alice"), "VOTE Bruno"))
+    desk.receive(
+        order_mail("alice@example.org", "g1", "D1-vote", game.token("Alice"), "VOTE Bruno")
+    )
     modkill(moderator, "g1", "Dmitri", "rules")
     host_orders.submit(moderator, "g1", "Chloe", "VOTE Bruno")
     from pbp.game.resolution import resolve_phase
+
     resolve_phase(moderator, "g1", "D1-vote")
     report = host_replay.replay_game(moderator, "g1")
     assert report.reproduced and report.steps == 2
@@ -200,7 +243,9 @@ def test_replay_reproduces_the_game_and_detects_a_hand_altered_state(moderator):
     file.update_record({"state": altered})
     report = host_replay.replay_game(moderator, "g1")
     assert not report.reproduced
-    assert report.divergence.label == "the current state" and report.divergence.path.startswith(".alive")
+    assert report.divergence.label == "the current state" and report.divergence.path.startswith(
+        ".alive"
+    )
     # and an altered history is found at the first step that differs
     checkpoints = record["checkpoints"]
     checkpoints[1] = {**checkpoints[1], "digest": state_digest({"forged": True})}
@@ -213,9 +258,15 @@ def test_resolve_when_all_in_resolves_on_the_last_order(moderator):
     game = start(moderator, resolve_when_all_in="on")
     desk = Desk(moderator)
     for name, target in (("Alice", "Bruno"), ("Bruno", "Chloe"), ("Chloe", "Bruno")):
-        desk.receive(order_mail(f"{name.lower()}@example.org", "g1", "D1-vote", game.token(name), f"VOTE {target}"))
+        desk.receive(
+            order_mail(
+                f"{name.lower()}@example.org", "g1", "D1-vote", game.token(name), f"VOTE {target}"
+            )
+        )
         assert resolution.resolve_if_all_in(moderator, "g1") is None
-    desk.receive(order_mail("dmitri@example.org", "g1", "D1-vote", game.token("Dmitri"), "VOTE Bruno"))
+    desk.receive(
+        order_mail("dmitri@example.org", "g1", "D1-vote", game.token("Dmitri"), "VOTE Bruno")
+    )
     summary = resolution.resolve_if_all_in(moderator, "g1")
     assert summary.phase == "D1-vote" and summary.next_phase == "D2-vote"
 
@@ -225,7 +276,11 @@ def test_without_the_option_a_full_set_of_orders_waits_for_the_deadline(moderato
     desk = Desk(moderator)
     for name in ("Alice", "Bruno", "Chloe", "Dmitri"):
         target = "Bruno" if name != "Bruno" else "Alice"
-        desk.receive(order_mail(f"{name.lower()}@example.org", "g1", "D1-vote", game.token(name), f"VOTE {target}"))
+        desk.receive(
+            order_mail(
+                f"{name.lower()}@example.org", "g1", "D1-vote", game.token(name), f"VOTE {target}"
+            )
+        )
     assert resolution.resolve_all_in(moderator) == []
 
 
@@ -234,15 +289,31 @@ def test_early_resolution_with_the_real_engines(moderator):
     resolves early, whatever is in, when a role of the setup acts in it (rules/werewolf.md:
     night timing must reveal nothing), and at once when none does (the setup is public)."""
     from pbp.game.record import RosterPlayer
+
     names = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro"]
     roster = [RosterPlayer(n, f"{n.lower()}@example.org") for n in names]
-    inf = create_game(moderator, "infiltration", roster[:5], seed="3",
-                      options={"resolve_when_all_in": "on"}, game_id="i1")
+    inf = create_game(
+        moderator,
+        "infiltration",
+        roster[:5],
+        seed="3",
+        options={"resolve_when_all_in": "on"},
+        game_id="i1",
+    )
     for name in inf.phase.actors:
         host_orders.submit(moderator, "i1", name, "CLASS WARRIOR")
     assert [s.phase for s in resolution.resolve_all_in(moderator)] == ["T0-class"]
-    ww = create_game(moderator, "werewolf", roster, seed="3", game_id="w1", options={
-        "resolve_when_all_in": "on", "roles": "werewolf,werewolf,seer,romantic,villager,villager,witch,villager"})
+    ww = create_game(
+        moderator,
+        "werewolf",
+        roster,
+        seed="3",
+        game_id="w1",
+        options={
+            "resolve_when_all_in": "on",
+            "roles": "werewolf,werewolf,seer,romantic,villager,villager,witch,villager",
+        },
+    )
     assert ww.phase.secret_actors
     for name in ww.phase.actors:
         host_orders.submit(moderator, "w1", name, "")
@@ -253,22 +324,28 @@ def test_early_resolution_with_the_real_engines(moderator):
     summary = resolution.resolve_if_all_in(moderator, "w2")
     assert summary.phase == "N0"
     # the option is off here: the host is told why the night ended, not that orders were in
-    assert summary.resolved_early() == ("Nobody has an order to give in w2 N0, so it is resolved at once; "
-                                        "next phase: D1-nominate.")
+    assert summary.resolved_early() == (
+        "Nobody has an order to give in w2 N0, so it is resolved at once; next phase: D1-nominate."
+    )
 
 
-def test_deadlines_in_forms_follow_each_players_zone_across_a_daylight_saving_change(moderator, clock):
+def test_deadlines_in_forms_follow_each_players_zone_across_a_daylight_saving_change(
+    moderator, clock
+):
     """New York leaves daylight saving time on 2026-11-01: the same 12:00 UTC deadline reads
     08:00 EDT in phase one and 07:00 EST in phase two; Berlin (changed on 2026-10-25) and
     Sydney (changed on 2026-10-04) keep their offsets."""
     from datetime import datetime, timezone
     from pbp.game.resolution import resolve_phase
     from pbp.game.record import RosterPlayer
+
     clock.moment = datetime(2026, 10, 30, 12, 0, tzinfo=timezone.utc)
-    roster = [RosterPlayer("Alice", "alice@example.org", "America/New_York"),
-              RosterPlayer("Bruno", "bruno@example.org", "Europe/Berlin"),
-              RosterPlayer("Chloe", "chloe@example.org", "Australia/Sydney"),
-              RosterPlayer("Dmitri", "dmitri@example.org", "")]
+    roster = [
+        RosterPlayer("Alice", "alice@example.org", "America/New_York"),
+        RosterPlayer("Bruno", "bruno@example.org", "Europe/Berlin"),
+        RosterPlayer("Chloe", "chloe@example.org", "Australia/Sydney"),
+        RosterPlayer("Dmitri", "dmitri@example.org", ""),
+    ]
     create_game(moderator, "ballot", roster, seed="1", schedule_text="vote=1d", game_id="g1")
     game = load(moderator, "g1")
     assert game.form("Alice")["deadline"] == "Sat 31 Oct 2026, 08:00 EDT (12:00 UTC)"

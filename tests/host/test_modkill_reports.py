@@ -2,6 +2,7 @@
 `pbp modkill`): whoever died of it gets the ruleset's own last report, with "You died" and
 their private news (Infiltration's own death notice included); every other player gets
 the host's notice with the public events."""
+
 from __future__ import annotations
 
 from pbp.game.create import create_game
@@ -18,9 +19,17 @@ def mail_after(moderator, game_id: str, count: int) -> list[dict]:
 
 
 def test_a_werewolf_player_removed_by_the_host_gets_their_own_last_report(moderator):
-    create_game(moderator, "werewolf", ROSTER, seed="s3", game_id="ww1",
-                options={"roles": "werewolf,werewolf,seer,villager,villager,witch,bodyguard,villager",
-                         "spectators": "dead"})
+    create_game(
+        moderator,
+        "werewolf",
+        ROSTER,
+        seed="s3",
+        game_id="ww1",
+        options={
+            "roles": "werewolf,werewolf,seer,villager,villager,witch,bodyguard,villager",
+            "spectators": "dead",
+        },
+    )
     before = len(load(moderator, "ww1").file.outbox)
     removal.modkill(moderator, "ww1", "Farid", "inactive for two days")
     rows = mail_after(moderator, "ww1", before)
@@ -31,7 +40,9 @@ def test_a_werewolf_player_removed_by_the_host_gets_their_own_last_report(modera
     assert "From now on you watch" in victim["body"]  # option spectators=dead
     others = [row for row in rows if row["recipient"] != "Farid"]
     assert sorted(row["recipient"] for row in others) == sorted(set(NAMES) - {"Farid"})
-    assert all(row["kind"] == "notice" and "The host has removed Farid" in row["body"] for row in others)
+    assert all(
+        row["kind"] == "notice" and "The host has removed Farid" in row["body"] for row in others
+    )
 
 
 def test_an_infiltration_character_removed_by_the_host_hears_of_their_own_death(moderator):

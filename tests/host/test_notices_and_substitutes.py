@@ -3,6 +3,7 @@ deadline ends in a form showing that deadline; a substitute's old address gets n
 after the substitution, not even mail queued before it; the thread watch follows the
 newcomer's forum account; reminders go only to living actors with an order to give;
 early resolution never fires in a Werewolf night, and fires on the last order of a day."""
+
 from __future__ import annotations
 
 from pbp.desk import Desk
@@ -27,7 +28,9 @@ NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 
 
 def start(moderator, **options):
-    return create_game(moderator, "ballot", ROSTER, seed="s1", options=options or None, game_id="g1")
+    return create_game(
+        moderator, "ballot", ROSTER, seed="s1", options=options or None, game_id="g1"
+    )
 
 
 def outbox(moderator, game_id="g1"):
@@ -36,21 +39,31 @@ def outbox(moderator, game_id="g1"):
 
 def form_deadline(body: str) -> str:
     """The deadline line that introduces the order form at the end of a mail."""
-    return next(line for line in body.splitlines() if "Deadline:" in line).split("Deadline:", 1)[1].strip()
+    return (
+        next(line for line in body.splitlines() if "Deadline:" in line)
+        .split("Deadline:", 1)[1]
+        .strip()
+    )
 
 
 def test_every_notice_ends_in_a_form_with_the_deadline_it_announces(moderator, clock):
     start(moderator)
     deadlines.extend(moderator, "g1", "1d")  # 2030-01-03 12:00 becomes 2030-01-04 12:00
-    notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
+    notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][
+        -1
+    ]
     assert "The new deadline is Fri 4 Jan 2030, 12:00 UTC." in notice["body"]
     assert form_deadline(notice["body"]) == "Fri 4 Jan 2030, 12:00 UTC."
     deadlines.pause(moderator, "g1")
-    notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
+    notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][
+        -1
+    ]
     assert form_deadline(notice["body"]) == "none while the game is paused by the host."
     clock.advance(hours=5)
     deadlines.resume(moderator, "g1")  # 2 days left, from 17:00 on
-    notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][-1]
+    notice = [r for r in outbox(moderator) if r["recipient"] == "Alice" and r["kind"] == "notice"][
+        -1
+    ]
     assert "is Fri 4 Jan 2030, 17:00 UTC." in notice["body"]
     assert form_deadline(notice["body"]) == "Fri 4 Jan 2030, 17:00 UTC."
 
@@ -61,7 +74,9 @@ def test_mail_queued_for_the_old_player_is_withdrawn_and_never_reaches_them(mode
     host_substitute.substitute(moderator, "g1", "Chloe", "Carol", "carol@example.org")
     rows = outbox(moderator)
     old = [r for r in rows if r["address"] == "chloe@example.org" and r["kind"] != "goodbye"]
-    assert old and all(r["status"] == FAILED and "handed to a substitute" in r["error"] for r in old)
+    assert old and all(
+        r["status"] == FAILED and "handed to a substitute" in r["error"] for r in old
+    )
     assert [r["status"] for r in rows if r["address"] == "carol@example.org"] == [QUEUED]
     send_due(moderator.outbox, sender)
     recipients = [message["To"] for message in sender.sent]
@@ -76,17 +91,22 @@ def test_mail_queued_for_the_old_player_is_withdrawn_and_never_reaches_them(mode
 def test_the_thread_watch_follows_the_newcomers_forum_account(moderator):
     roster = [RosterPlayer(e.name, e.email, "", f"{e.name.lower()}_r") for e in ROSTER]
     create_game(moderator, "ballot", roster, seed="s1", game_id="g1")
-    host_substitute.substitute(moderator, "g1", "Chloe", "Carol", "carol@example.org", forum_name="carol_r")
+    host_substitute.substitute(
+        moderator, "g1", "Chloe", "Carol", "carol@example.org", forum_name="carol_r"
+    )
     host_substitute.substitute(moderator, "g1", "Bruno", "Bea", "bea@example.org")
     roster = load(moderator, "g1").roster
     assert roster.of("Chloe").forum_name == "carol_r"
     assert roster.of("Chloe").replaced[-1]["forum_name"] == "chloe_r"
     assert roster.of("Bruno").forum_name == ""  # the old player's account speaks for nobody now
     from pbp.forum.thread.watch import PhaseFacts
+
     timeline = [PhaseFacts("D1-vote", 0.0, dead=frozenset({"Chloe", "Bruno"}))]
-    comments = [{"id": "c1", "author": "chloe_r", "created": 10.0},
-                {"id": "c2", "author": "carol_r", "created": 10.0},
-                {"id": "c3", "author": "bruno_r", "created": 10.0}]
+    comments = [
+        {"id": "c1", "author": "chloe_r", "created": 10.0},
+        {"id": "c2", "author": "carol_r", "created": 10.0},
+        {"id": "c3", "author": "bruno_r", "created": 10.0},
+    ]
     warned = watch_thread(comments, roster, timeline)
     assert [(w.comment, w.player) for w in warned] == [("c2", "Chloe")]
 
@@ -94,8 +114,15 @@ def test_the_thread_watch_follows_the_newcomers_forum_account(moderator):
 def werewolf(moderator, **options):
     roster = [RosterPlayer(n, f"{n.lower()}@example.org") for n in NAMES]
     option_map = dict(item.split("=", 1) for item in [WEREWOLF_ROLES])
-    return create_game(moderator, "werewolf", roster, seed="3", options={**option_map, **options},
-                       schedule_text="default=1d", game_id="w1")
+    return create_game(
+        moderator,
+        "werewolf",
+        roster,
+        seed="3",
+        options={**option_map, **options},
+        schedule_text="default=1d",
+        game_id="w1",
+    )
 
 
 def roles(moderator) -> dict[str, str]:
@@ -112,24 +139,35 @@ def test_reminders_in_a_werewolf_night_go_to_every_living_player_or_to_none(mode
     resolve_phase(moderator, "w1")  # to D1-nominate: everybody nominates
     clock.advance(hours=23, minutes=30)
     assert queue_reminders(moderator) == len(NAMES)
-    modkill(moderator, "w1", next(n for n, r in roles(moderator).items() if r == "villager"), "left")
+    modkill(
+        moderator, "w1", next(n for n, r in roles(moderator).items() if r == "villager"), "left"
+    )
     resolve_phase(moderator, "w1")  # no nominations: night falls
     game = load(moderator, "w1")
     assert game.phase.id == "N1" and game.phase.secret_actors
     wolf = next(n for n, r in roles(moderator).items() if r == "werewolf")
-    host_orders.submit(moderator, "w1", wolf, "KILL " + next(n for n, r in roles(moderator).items() if r == "seer"))
+    host_orders.submit(
+        moderator, "w1", wolf, "KILL " + next(n for n, r in roles(moderator).items() if r == "seer")
+    )
     clock.advance(hours=23, minutes=30)
     before = {r["message_id"] for r in outbox(moderator, "w1")}
     queue_reminders(moderator)
     new = [r for r in outbox(moderator, "w1") if r["message_id"] not in before]
     game = load(moderator, "w1")
-    assert {r["recipient"] for r in new} == set(game.phase.actors) and len(new) == len(game.phase.actors)
+    assert {r["recipient"] for r in new} == set(game.phase.actors) and len(new) == len(
+        game.phase.actors
+    )
     assert all(game.rules.view(game.state, n)["me"]["alive"] for n in game.phase.actors)
-    assert len({r["subject"] for r in new}) == 1  # the same subject for the wolf, the seer and a villager
+    assert (
+        len({r["subject"] for r in new}) == 1
+    )  # the same subject for the wolf, the seer and a villager
     # `pbp orders` still tells the host who is really awaited, and who has nothing to order
     expected = {n for n in game.phase.actors if game.phase.grammar[n] and n != wolf}
     overview = host_orders.orders_overview(moderator, "w1")
-    assert f"No orders yet ({len(expected)}): {', '.join(sorted(expected, key=game.phase.actors.index))}" in overview
+    assert (
+        f"No orders yet ({len(expected)}): {', '.join(sorted(expected, key=game.phase.actors.index))}"
+        in overview
+    )
     idle = [n for n in game.phase.actors if not game.phase.grammar[n]]
     assert f"Nothing to order in this phase ({len(idle)}): {', '.join(idle)}" in overview
 
@@ -137,7 +175,9 @@ def test_reminders_in_a_werewolf_night_go_to_every_living_player_or_to_none(mode
 def test_no_night_reminder_once_every_night_order_is_in(moderator, clock):
     werewolf(moderator, reminders="1h")
     resolve_phase(moderator, "w1")
-    modkill(moderator, "w1", next(n for n, r in roles(moderator).items() if r == "villager"), "left")
+    modkill(
+        moderator, "w1", next(n for n, r in roles(moderator).items() if r == "villager"), "left"
+    )
     resolve_phase(moderator, "w1")
     resolve_phase(moderator, "w1")
     game = load(moderator, "w1")
@@ -160,8 +200,11 @@ def test_early_resolution_never_in_a_werewolf_night_and_at_once_on_the_last_day_
             if line is None:
                 host_orders.submit(moderator, "w1", name, "")
             else:
-                desk.receive(order_mail(f"{name.lower()}@example.org", "w1", game.phase.id,
-                                        game.token(name), line))
+                desk.receive(
+                    order_mail(
+                        f"{name.lower()}@example.org", "w1", game.phase.id, game.token(name), line
+                    )
+                )
 
     # No role of this setup acts in N0, which the setup shows: N0 ends at once.
     assert [s.phase for s in resolution.resolve_all_in(moderator)] == ["N0"]
@@ -173,7 +216,9 @@ def test_early_resolution_never_in_a_werewolf_night_and_at_once_on_the_last_day_
         game = load(moderator, "w1")
         assert game.phase.id == night
         everyone_orders(lambda game, name: None)
-        assert resolution.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == night
+        assert (
+            resolution.resolve_all_in(moderator) == [] and load(moderator, "w1").phase.id == night
+        )
         resolve_phase(moderator, "w1")
     assert load(moderator, "w1").phase.id == "D2-nominate"
 

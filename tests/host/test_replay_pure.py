@@ -1,5 +1,6 @@
 """Replaying a game from seed and order log, and finding where a stored history differs
 (played with the toy Ballot ruleset, so the replay's own logic is what is tested)."""
+
 import pytest
 
 from engine.core import PlayerSpec
@@ -18,8 +19,12 @@ def test_replay_is_deterministic_and_labels_each_step():
     first = replay(Ballot(), PLAYERS, "seed-1", {}, STEPS)
     again = replay(Ballot(), PLAYERS, "seed-1", {}, STEPS)
     assert first == again
-    assert [c.label for c in first] == ["start", "resolution of D1-vote", "host kill of Chloe in D2-vote",
-                                        "resolution of D2-vote"]
+    assert [c.label for c in first] == [
+        "start",
+        "resolution of D1-vote",
+        "host kill of Chloe in D2-vote",
+        "resolution of D2-vote",
+    ]
     assert first[-1].state["alive"] == ["Alice", "Bruno"]
 
 
@@ -56,10 +61,14 @@ def test_a_log_that_does_not_fit_the_game_is_reported():
 def test_a_logged_line_that_no_longer_stands_is_dropped_as_the_live_resolution_drops_it():
     """A block accepted before a host action may hold a line the changed state refuses
     (pbp.game.standing_orders); replay drops that line only, exactly as the resolution did."""
-    steps = [Step(HOST_KILL, "D1-vote", player="Elena", reason="left"),
-             Step(RESOLVE, "D1-vote", {"Alice": ["VOTE Elena"], "Bruno": ["VOTE Dmitri"]})]
+    steps = [
+        Step(HOST_KILL, "D1-vote", player="Elena", reason="left"),
+        Step(RESOLVE, "D1-vote", {"Alice": ["VOTE Elena"], "Bruno": ["VOTE Dmitri"]}),
+    ]
     with_refused_line = replay(Ballot(), PLAYERS, "s", {}, steps)
-    without_it = replay(Ballot(), PLAYERS, "s", {}, [steps[0], Step(RESOLVE, "D1-vote", {"Bruno": ["VOTE Dmitri"]})])
+    without_it = replay(
+        Ballot(), PLAYERS, "s", {}, [steps[0], Step(RESOLVE, "D1-vote", {"Bruno": ["VOTE Dmitri"]})]
+    )
     assert compare(with_refused_line, without_it) is None
 
 

@@ -1,5 +1,6 @@
 """Fixtures for the Infiltration conformance suite: the rule options it re-runs under
 (tests/fixtures/option_matrix.py; docs/rules/infiltration.md, Host options)."""
+
 from __future__ import annotations
 
 import pytest

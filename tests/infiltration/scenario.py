@@ -1,5 +1,6 @@
 """Small builders for Infiltration scenarios: a state with characters placed where a test
 wants them, orders given as the text players send, and quick lookups in what came back."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -23,9 +24,16 @@ def with_variant(options: Mapping[str, object] | None = None) -> dict[str, objec
     """The current variant's options with `options` on top."""
     return {**variant, **(options or {})}
 
+
 # A fixed map: specials on floor H, then every other terminal type in turn from A-1.
-SPECIAL_ROOMS = {"H-1": "WEAPONS LAB", "H-2": "GENERALS ROOM", "H-3": "HANGAR",
-                 "H-4": "GENERATOR", "H-5": "GENERATOR", "H-6": "COMMANDER"}
+SPECIAL_ROOMS = {
+    "H-1": "WEAPONS LAB",
+    "H-2": "GENERALS ROOM",
+    "H-3": "HANGAR",
+    "H-4": "GENERATOR",
+    "H-5": "GENERATOR",
+    "H-6": "COMMANDER",
+}
 
 
 def base_features() -> dict[str, str]:
@@ -43,21 +51,35 @@ BASE = base_features()
 def room_with(kind: str) -> str:
     """A room of the base map holding `kind`, kept clear of where scenarios put people
     (floors A, C, D, G, rooms ending in 3) and guards (rooms ending in 8)."""
-    return next((room for room in ROOMS if BASE[room] == kind and room[0] in "BEF" and room[2] not in "38"),
-                next(room for room in ROOMS if BASE[room] == kind))
+    return next(
+        (room for room in ROOMS if BASE[room] == kind and room[0] in "BEF" and room[2] not in "38"),
+        next(room for room in ROOMS if BASE[room] == kind),
+    )
 
 
-def person(name: str, room: str, team: str = "green", role: str = "warrior", npc: bool = False,
-           **extra) -> Character:
+def person(
+    name: str, room: str, team: str = "green", role: str = "warrior", npc: bool = False, **extra
+) -> Character:
     return Character(name=name, team=team, role=role, npc=npc, room=room, **extra)
 
 
-def make_state(*characters: Character, guards: Mapping[str, str] | None = None,
-               features: Mapping[str, str] | None = None, step: str = "decision", turn: int = 1,
-               options: Mapping | None = None, code: str = "1234", hacked: Iterable[str] = (),
-               destroyed: Iterable[str] = (), plans: Mapping[str, str] | None = None,
-               dead_guards: Iterable[str] = (), alert_floors: tuple = (), locks: Mapping[str, int] | None = None,
-               hangar_open: bool = False, initial_reds: int | None = None) -> GameState:
+def make_state(
+    *characters: Character,
+    guards: Mapping[str, str] | None = None,
+    features: Mapping[str, str] | None = None,
+    step: str = "decision",
+    turn: int = 1,
+    options: Mapping | None = None,
+    code: str = "1234",
+    hacked: Iterable[str] = (),
+    destroyed: Iterable[str] = (),
+    plans: Mapping[str, str] | None = None,
+    dead_guards: Iterable[str] = (),
+    alert_floors: tuple = (),
+    locks: Mapping[str, int] | None = None,
+    hangar_open: bool = False,
+    initial_reds: int | None = None,
+) -> GameState:
     """A state in `step` of `turn`. Guards default to room <floor>-8 planning <floor>-7;
     `guards` moves some (floor -> room). Characters see their room's feature as on arrival."""
     layout = layout_from_features({**BASE, **(features or {})})
@@ -70,18 +92,33 @@ def make_state(*characters: Character, guards: Mapping[str, str] | None = None,
     guard_plans = {floor: f"{floor}-7" for floor in FLOORS}
     guard_plans.update(plans or {})
     state = GameState(
-        seed="scenario", options=resolve_options(OPTIONS, with_variant(options)), turn=turn, step=Step(step),
-        characters={}, code=code,
-        guards={f: Guard(f, guard_rooms[f], guard_plans[f], alive=f not in dead_guards) for f in FLOORS},
+        seed="scenario",
+        options=resolve_options(OPTIONS, with_variant(options)),
+        turn=turn,
+        step=Step(step),
+        characters={},
+        code=code,
+        guards={
+            f: Guard(f, guard_rooms[f], guard_plans[f], alive=f not in dead_guards) for f in FLOORS
+        },
         layout=layout,
-        initial_reds=initial_reds if initial_reds is not None else sum(1 for c in characters if c.team == "red" and not c.npc),
-        alert_floors=tuple(alert_floors), locks=dict(locks or {}), hangar_open=hangar_open,
+        initial_reds=initial_reds
+        if initial_reds is not None
+        else sum(1 for c in characters if c.team == "red" and not c.npc),
+        alert_floors=tuple(alert_floors),
+        locks=dict(locks or {}),
+        hangar_open=hangar_open,
     )
     seen = []
     for character in sorted(characters, key=lambda c: c.name):
         state = state.with_character(character)
-        seen.append(replace(character, seen_feature=layout[character.room].kind,
-                            seen_condition=shown_condition(state, character)))
+        seen.append(
+            replace(
+                character,
+                seen_feature=layout[character.room].kind,
+                seen_condition=shown_condition(state, character),
+            )
+        )
     return state.with_characters(seen)
 
 
@@ -89,7 +126,9 @@ def parse(state: GameState, name: str, *lines: str) -> tuple:
     return RULES.parse_orders(state, name, list(lines))
 
 
-def resolve(state: GameState, orders: Mapping[str, str | Iterable[str]] | None = None) -> Resolution:
+def resolve(
+    state: GameState, orders: Mapping[str, str | Iterable[str]] | None = None
+) -> Resolution:
     """Resolve the open phase; each order is the text a player sends (one line or several)."""
     typed = {}
     for name, text in (orders or {}).items():

@@ -1,15 +1,29 @@
 """Conformance, part 1: setup, turn 0 and the order grammar (rules/infiltration.md:
 Cast and setup; Phases and their ids; Order grammar)."""
+
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
 
-from engine.core import GameSetupError, IllegalOrderError, OrderBlockError, OrderSyntaxError, PlayerSpec
+from engine.core import (
+    GameSetupError,
+    IllegalOrderError,
+    OrderBlockError,
+    OrderSyntaxError,
+    PlayerSpec,
+)
 from engine.infiltration.facility import parse_map
 from engine.infiltration.orders.values import (
-    Attack, ChooseClass, EnterCode, Move, Stay, Tamper, Use, Vote,
+    Attack,
+    ChooseClass,
+    EnterCode,
+    Move,
+    Stay,
+    Tamper,
+    Use,
+    Vote,
 )
 from engine.infiltration.rooms import SPECIALS
 from engine.infiltration.setup import default_reds
@@ -17,16 +31,28 @@ from engine.infiltration.validity.statements import parse_statement
 from engine.simulation import player_names
 
 from tests.infiltration.scenario import (
-    BASE, RULES, make_state, parse, person, private, resolve, room_with, with_variant,
+    BASE,
+    RULES,
+    make_state,
+    parse,
+    person,
+    private,
+    resolve,
+    room_with,
+    with_variant,
 )
 
-pytestmark = pytest.mark.usefixtures("option_variant")  # each case under each option set (conftest.py)
+pytestmark = pytest.mark.usefixtures(
+    "option_variant"
+)  # each case under each option set (conftest.py)
 
 SEER = room_with("SEER")
 
 
 def new(players=8, seed="s", **options):
-    return RULES.new_game([PlayerSpec(n) for n in player_names(players)], seed, with_variant(options))
+    return RULES.new_game(
+        [PlayerSpec(n) for n in player_names(players)], seed, with_variant(options)
+    )
 
 
 def block_errors(state, name, *lines):
@@ -156,29 +182,48 @@ def test_c021_canonical_text_parses_back_to_the_same_order():
     """Order values: parse(str(order)) == order, for every order type."""
     names = ["Ann", "Bob", "Cy"]
     statement = parse_statement("Bob WAS IN D-4 ON TURN 2 AND NOT GUARD C IS DEAD", names)
-    cases = {
-        "class": [ChooseClass("hacker")],
-        "movement": [Move("H-8"), Stay(), EnterCode("0042")],
-    }
+    cases = {"class": [ChooseClass("hacker")], "movement": [Move("H-8"), Stay(), EnterCode("0042")]}
     state = make_state(person("Ann", "A-2"), step="class", turn=0)
     for order in cases["class"]:
         assert parse(state, "Ann", str(order)) == (order,)
     state = make_state(person("Ann", "A-2"), step="movement")
     for order in cases["movement"]:
         assert parse(state, "Ann", str(order)) == (order,)
-    uses = [Use("SEER", "Bob"), Use("PSYCHIC"), Use("LOCATOR", "Cy"), Use("HISTORY", "B-3"),
-            Use("MAPDATA", ("A-1", "B-2", "C-3", "D-4", "E-5")), Use("SUPERLOCATOR"),
-            Use("MESSAGE", ": a message with: colons, 'quotes' & more"), Use("GAS", "C-3"),
-            Use("GUARD"), Use("VALIDITY", statement), Use("COMMANDER", (("A", "B-2"), ("C", "C-7"))),
-            Use("LOCK", "D-1"), Use("SWITCH", "E-2")]
+    uses = [
+        Use("SEER", "Bob"),
+        Use("PSYCHIC"),
+        Use("LOCATOR", "Cy"),
+        Use("HISTORY", "B-3"),
+        Use("MAPDATA", ("A-1", "B-2", "C-3", "D-4", "E-5")),
+        Use("SUPERLOCATOR"),
+        Use("MESSAGE", ": a message with: colons, 'quotes' & more"),
+        Use("GAS", "C-3"),
+        Use("GUARD"),
+        Use("VALIDITY", statement),
+        Use("COMMANDER", (("A", "B-2"), ("C", "C-7"))),
+        Use("LOCK", "D-1"),
+        Use("SWITCH", "E-2"),
+    ]
     for use in uses:
         room = room_with(use.terminal)
-        state = make_state(person("Ann", room, role="sneaker"), person("Bob", "C-1"), person("Cy", "C-2"))
+        state = make_state(
+            person("Ann", room, role="sneaker"), person("Bob", "C-1"), person("Cy", "C-2")
+        )
         assert parse(state, "Ann", str(use)) == (use,), str(use)
-    state = make_state(person("Ann", SEER, team="red"), person("Bob", SEER), person("Cy", "C-2"),
-                       guards={"A": SEER})
-    for order in (Tamper("HACK"), Tamper("DESTROY"), Vote("Bob"), Vote("NO LYNCH"), Vote("NO REDS LEFT"),
-                  Attack(("Bob", "guard A"))):
+    state = make_state(
+        person("Ann", SEER, team="red"),
+        person("Bob", SEER),
+        person("Cy", "C-2"),
+        guards={"A": SEER},
+    )
+    for order in (
+        Tamper("HACK"),
+        Tamper("DESTROY"),
+        Vote("Bob"),
+        Vote("NO LYNCH"),
+        Vote("NO REDS LEFT"),
+        Attack(("Bob", "guard A")),
+    ):
         assert parse(state, "Ann", str(order)) == (order,), str(order)
     state = make_state(person("Eng", SEER, team="neutral", role="engineer", npc=True))
     for order in (Tamper("RESTORE"), Tamper("REPAIR")):
@@ -191,7 +236,9 @@ def test_c022_unknown_keyword_is_a_syntax_error_with_a_suggestion():
     errors = block_errors(state, "Ann", "# my orders", "ATACK Bob")
     assert len(errors) == 1 and isinstance(errors[0], OrderSyntaxError)
     assert errors[0].line == 2
-    assert str(errors[0]).startswith('Line 2: "ATACK Bob"') and "Did you mean ATTACK?" in str(errors[0])
+    assert str(errors[0]).startswith('Line 2: "ATACK Bob"') and "Did you mean ATTACK?" in str(
+        errors[0]
+    )
     errors = block_errors(state, "Ann", "USE SEEER Bob")
     assert "Did you mean SEER?" in str(errors[0])
     errors = block_errors(state, "Ann", "VOTE Bobb")
@@ -199,8 +246,9 @@ def test_c022_unknown_keyword_is_a_syntax_error_with_a_suggestion():
     # a bare class in the class phase is the CLASS order, not the nearest keyword (HACK)
     state = make_state(person("Ann", SEER), person("Bob", SEER), step="class")
     errors = block_errors(state, "Ann", "HACKER")
-    assert str(errors[0]).endswith('unknown order "HACKER". Did you mean CLASS HACKER? '
-                                   'In a class phase you can give: CLASS.')
+    assert str(errors[0]).endswith(
+        'unknown order "HACKER". Did you mean CLASS HACKER? In a class phase you can give: CLASS.'
+    )
 
 
 def test_c023_one_line_of_each_kind_per_block():
@@ -219,7 +267,9 @@ def test_c024_order_of_another_phase_is_illegal():
     """Order grammar: each phase has its orders."""
     state = make_state(person("Ann", SEER), person("Bob", "C-3"))
     errors = block_errors(state, "Ann", "MOVE A-1")
-    assert isinstance(errors[0], IllegalOrderError) and "not an order of this phase" in str(errors[0])
+    assert isinstance(errors[0], IllegalOrderError) and "not an order of this phase" in str(
+        errors[0]
+    )
 
 
 def test_c025_use_must_name_the_terminal_the_sender_saw():
@@ -248,8 +298,13 @@ def test_c027_terminal_orders_under_alert():
 
     Alert is raised on the terminal's own floor, so it holds there under either `alert_scope`
     (a floor's Alert does not reach other floors under `alert_scope=floor`: see c073)."""
-    state = make_state(person("Ann", SEER), person("Sam", SEER, role="sneaker"), person("Bob", "C-3"),
-                       guards={"A": SEER}, alert_floors=(SEER[0],))
+    state = make_state(
+        person("Ann", SEER),
+        person("Sam", SEER, role="sneaker"),
+        person("Bob", "C-3"),
+        guards={"A": SEER},
+        alert_floors=(SEER[0],),
+    )
     errors = block_errors(state, "Ann", "USE SEER Bob")
     assert isinstance(errors[0], IllegalOrderError) and "Alert holds" in str(errors[0])
     assert len(parse(state, "Ann", "VOTE Bob", "ATTACK guard A")) == 2
@@ -268,7 +323,9 @@ def test_c028_validity_statement_that_does_not_parse_shows_the_grammar():
 def test_c029_attack_targets_are_who_is_in_the_room():
     """Order grammar: ATTACK names players in the room and GUARD <floor>; bare GUARD when
     exactly one guard is there."""
-    state = make_state(person("Ann", SEER), person("Bob", SEER), person("Cy", "C-3"), guards={"A": SEER})
+    state = make_state(
+        person("Ann", SEER), person("Bob", SEER), person("Cy", "C-3"), guards={"A": SEER}
+    )
     assert parse(state, "Ann", "ATTACK Bob, GUARD") == (Attack(("Bob", "guard A")),)
     assert "not in your room" in str(block_errors(state, "Ann", "ATTACK Cy")[0])
     assert "yourself" in str(block_errors(state, "Ann", "ATTACK Ann")[0])
@@ -280,8 +337,12 @@ def test_c029_attack_targets_are_who_is_in_the_room():
 def test_c030_who_may_give_which_order():
     """Order grammar: HACK/DESTROY (Red), RESTORE (Hacker, Engineer), REPAIR (Engineer);
     NPCs never vote and cannot be lynched."""
-    state = make_state(person("Gus", SEER), person("Hal", SEER, role="hacker"),
-                       person("Npc", SEER, team="neutral", role="renegade", npc=True), person("Bob", "C-3"))
+    state = make_state(
+        person("Gus", SEER),
+        person("Hal", SEER, role="hacker"),
+        person("Npc", SEER, team="neutral", role="renegade", npc=True),
+        person("Bob", "C-3"),
+    )
     assert "only Reds" in str(block_errors(state, "Gus", "HACK")[0])
     assert "Hackers and Engineers" in str(block_errors(state, "Gus", "RESTORE")[0])
     assert "only Engineers" in str(block_errors(state, "Hal", "REPAIR")[0])
@@ -308,8 +369,12 @@ def test_c032_list_arguments_accept_commas_spaces_or_both():
 def test_c033_phase_grammar_lists_what_the_actor_may_use():
     """Phases: the grammar each actor may use feeds the order forms; choices only list what the
     actor already knows."""
-    state = make_state(person("Ann", SEER, team="red"), person("Bob", SEER), person("Cy", "C-3"),
-                       guards={"A": SEER})
+    state = make_state(
+        person("Ann", SEER, team="red"),
+        person("Bob", SEER),
+        person("Cy", "C-3"),
+        guards={"A": SEER},
+    )
     grammar = {spec.keyword: spec for spec in RULES.phase(state).grammar["Ann"]}
     assert set(grammar) == {"USE", "HACK", "DESTROY", "VOTE", "ATTACK"}
     assert grammar["ATTACK"].choices == ("Bob", "GUARD A")

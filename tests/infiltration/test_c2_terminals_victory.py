@@ -1,5 +1,6 @@
 """Conformance, part 3: terminals, gas, victory, NPCs and the host kill
 (rules/infiltration.md: Resolution §3-§5; Victory; Cast and setup, NPC characters)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -10,13 +11,40 @@ from engine.core import IllegalOrderError, OrderBlockError
 from engine.infiltration.rooms import ROOMS
 
 from tests.infiltration.scenario import (
-    BASE, RULES, bystanders, make_state, parse, person, private, public, resolve, room_with, terminal_report,
+    BASE,
+    RULES,
+    bystanders,
+    make_state,
+    parse,
+    person,
+    private,
+    public,
+    resolve,
+    room_with,
+    terminal_report,
 )
 
-pytestmark = pytest.mark.usefixtures("option_variant")  # each case under each option set (conftest.py)
+pytestmark = pytest.mark.usefixtures(
+    "option_variant"
+)  # each case under each option set (conftest.py)
 
-T = {kind: room_with(kind) for kind in ("SEER", "PSYCHIC", "LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR",
-                                        "MESSAGE", "GAS", "GUARD", "VALIDITY", "LOCK", "SWITCH")}
+T = {
+    kind: room_with(kind)
+    for kind in (
+        "SEER",
+        "PSYCHIC",
+        "LOCATOR",
+        "HISTORY",
+        "MAPDATA",
+        "SUPERLOCATOR",
+        "MESSAGE",
+        "GAS",
+        "GUARD",
+        "VALIDITY",
+        "LOCK",
+        "SWITCH",
+    )
+}
 T["COMMANDER"] = "H-6"
 LAB, GENERALS, HANGAR, GEN1, GEN2 = "H-1", "H-2", "H-3", "H-4", "H-5"
 
@@ -24,8 +52,16 @@ LAB, GENERALS, HANGAR, GEN1, GEN2 = "H-1", "H-2", "H-3", "H-4", "H-5"
 def at(terminal, *others, hacked=False, turn=1, user="Ann", role="warrior", bob="warrior", **extra):
     """A state with `user` at the terminal, Bob (Green) in C-3, Rex (Red) in D-3, bystanders."""
     room = T[terminal]
-    return make_state(person(user, room, role=role), person("Bob", "C-3", role=bob), person("Rex", "D-3", team="red"),
-                      *others, *bystanders(), hacked=(room,) if hacked else (), turn=turn, **extra)
+    return make_state(
+        person(user, room, role=role),
+        person("Bob", "C-3", role=bob),
+        person("Rex", "D-3", team="red"),
+        *others,
+        *bystanders(),
+        hacked=(room,) if hacked else (),
+        turn=turn,
+        **extra,
+    )
 
 
 def use(terminal, text, hacked=False, seed_turn=1, **extra):
@@ -67,13 +103,24 @@ def test_c103_history():
     """History: every (turn, character) that was in the room from turn 1 to now; hacked:
     max(1, true count) entries, drawn at random, not equal to the truth."""
     state = at("HISTORY", turn=3)
-    state = replace(state, presence=(
-        (0, "C-3", "Bob", "X"), (1, "C-3", "Bob", "X"), (2, "C-3", "guard C", "X"), (2, "C-3", "Rex", "X")))
+    state = replace(
+        state,
+        presence=(
+            (0, "C-3", "Bob", "X"),
+            (1, "C-3", "Bob", "X"),
+            (2, "C-3", "guard C", "X"),
+            (2, "C-3", "Rex", "X"),
+        ),
+    )
     report = terminal_report(resolve(state, {"Ann": "USE HISTORY C-3"}), "Ann")
     assert report["entries"] == [[1, "Bob"], [2, "Rex"], [2, "guard C"]]
     hacked = state.with_slot(T["HISTORY"], replace(state.layout[T["HISTORY"]], hacked=True))
     report = terminal_report(resolve(hacked, {"Ann": "USE HISTORY C-3"}), "Ann")
-    assert len(report["entries"]) == 3 and report["entries"] != [[1, "Bob"], [2, "Rex"], [2, "guard C"]]
+    assert len(report["entries"]) == 3 and report["entries"] != [
+        [1, "Bob"],
+        [2, "Rex"],
+        [2, "guard C"],
+    ]
     empty = terminal_report(resolve(hacked, {"Ann": "USE HISTORY A-1"}), "Ann")
     assert len(empty["entries"]) == 1
 
@@ -117,7 +164,9 @@ def test_c107_validity():
     """Validity check: true or false; hacked: the opposite."""
     assert use("VALIDITY", "USE VALIDITY Bob IS IN C-3")[1]["true"] is True
     assert use("VALIDITY", "USE VALIDITY Bob IS IN C-3", hacked=True)[1]["true"] is False
-    assert use("VALIDITY", "USE VALIDITY CODE IS 1234 AND NOT HANGAR DOOR IS OPEN")[1]["true"] is True
+    assert (
+        use("VALIDITY", "USE VALIDITY CODE IS 1234 AND NOT HANGAR DOOR IS OPEN")[1]["true"] is True
+    )
 
 
 def test_c108_anonymous_message():
@@ -134,9 +183,14 @@ def test_c109_gas():
     """Gas: everyone in the room dies in step 4, guards too; hacked: nothing, told it worked."""
     # Bob is a Sneaker here, so guard C does not attack him in combat first.
     honest_result, honest = use("GAS", "USE GAS C-3", guards={"C": "C-3"}, bob="sneaker")
-    hacked_result, hacked = use("GAS", "USE GAS C-3", hacked=True, guards={"C": "C-3"}, bob="sneaker")
+    hacked_result, hacked = use(
+        "GAS", "USE GAS C-3", hacked=True, guards={"C": "C-3"}, bob="sneaker"
+    )
     assert honest == hacked == {"terminal": "GAS", "room": "C-3"}
-    assert not honest_result.state.characters["Bob"].alive and honest_result.state.characters["Bob"].cause == "gas"
+    assert (
+        not honest_result.state.characters["Bob"].alive
+        and honest_result.state.characters["Bob"].cause == "gas"
+    )
     assert not honest_result.state.guards["C"].alive
     assert private(honest_result, "Bob", "gassed")[0]["dead"] == ["Bob", "guard C"]
     assert public(honest_result, "deaths")[0]["names"] == ["Bob"]
@@ -158,7 +212,11 @@ def test_c111_lock():
     """Electronic lock: the room is locked for next turn's movement; hacked: ignored."""
     honest_result, honest = use("LOCK", "USE LOCK C-3")
     hacked_result, hacked = use("LOCK", "USE LOCK C-3", hacked=True)
-    assert honest == hacked and honest_result.state.locks == {"C-3": 1} and hacked_result.state.locks == {}
+    assert (
+        honest == hacked
+        and honest_result.state.locks == {"C-3": 1}
+        and hacked_result.state.locks == {}
+    )
 
 
 def test_c112_switch():
@@ -178,9 +236,14 @@ def test_c112_switch():
 
 
 HONEST_AND_HACKED = [
-    ("SEER", "USE SEER Bob"), ("PSYCHIC", "USE PSYCHIC"), ("LOCATOR", "USE LOCATOR Rex"),
-    ("HISTORY", "USE HISTORY C-3"), ("MAPDATA", "USE MAPDATA A-1 B-2 C-3 D-4 H-3"),
-    ("SUPERLOCATOR", "USE SUPERLOCATOR"), ("GUARD", "USE GUARD"), ("VALIDITY", "USE VALIDITY Rex IS ALIVE"),
+    ("SEER", "USE SEER Bob"),
+    ("PSYCHIC", "USE PSYCHIC"),
+    ("LOCATOR", "USE LOCATOR Rex"),
+    ("HISTORY", "USE HISTORY C-3"),
+    ("MAPDATA", "USE MAPDATA A-1 B-2 C-3 D-4 H-3"),
+    ("SUPERLOCATOR", "USE SUPERLOCATOR"),
+    ("GUARD", "USE GUARD"),
+    ("VALIDITY", "USE VALIDITY Rex IS ALIVE"),
 ]
 
 
@@ -189,13 +252,22 @@ def test_c113_hacked_information_never_equals_honest(terminal, text, rule_option
     """Terminals: the eight information terminals' hacked results never equal the honest ones."""
     for turn in range(1, 41):
         honest = use(terminal, text, seed_turn=turn, initial_reds=2, options=rule_options)[1]
-        hacked = use(terminal, text, hacked=True, seed_turn=turn, initial_reds=2, options=rule_options)[1]
+        hacked = use(
+            terminal, text, hacked=True, seed_turn=turn, initial_reds=2, options=rule_options
+        )[1]
         assert honest != hacked, (terminal, turn)
 
 
-@pytest.mark.parametrize("terminal,text", [("MESSAGE", "USE MESSAGE hi"), ("GAS", "USE GAS C-3"),
-                                           ("COMMANDER", "USE COMMANDER A=A-1"), ("LOCK", "USE LOCK C-3"),
-                                           ("SWITCH", "USE SWITCH C-3")])
+@pytest.mark.parametrize(
+    "terminal,text",
+    [
+        ("MESSAGE", "USE MESSAGE hi"),
+        ("GAS", "USE GAS C-3"),
+        ("COMMANDER", "USE COMMANDER A=A-1"),
+        ("LOCK", "USE LOCK C-3"),
+        ("SWITCH", "USE SWITCH C-3"),
+    ],
+)
 def test_c114_effect_terminals_report_the_same_when_hacked(terminal, text, rule_options):
     """Terminals: for Message, Gas, Commander's, Lock and Switch the user's report is the same
     honest or hacked, and the effect is absent when hacked."""
@@ -212,7 +284,9 @@ def test_c114_effect_terminals_report_the_same_when_hacked(terminal, text, rule_
 def test_c115_uses_see_the_terminals_as_the_step_began():
     """Resolution §3: every use sees the terminals as they were when the step began."""
     seer = T["SEER"]
-    state = make_state(person("Ann", seer), person("Rex", seer, team="red"), person("Bob", "C-3"), *bystanders())
+    state = make_state(
+        person("Ann", seer), person("Rex", seer, team="red"), person("Bob", "C-3"), *bystanders()
+    )
     result = resolve(state, {"Ann": "USE SEER Rex", "Rex": "HACK"})
     assert terminal_report(result, "Ann")["team"] == "red"
     assert result.state.layout[seer].hacked
@@ -222,7 +296,9 @@ def test_c116_restore_undoes_a_hack_of_the_same_step():
     """Resolution §3: hacks and destroys, then restores and repairs, so a restore undoes a hack
     made in the same step; restoring a sound terminal does nothing."""
     seer = T["SEER"]
-    state = make_state(person("Hal", seer, role="hacker"), person("Rex", seer, team="red"), *bystanders())
+    state = make_state(
+        person("Hal", seer, role="hacker"), person("Rex", seer, team="red"), *bystanders()
+    )
     result = resolve(state, {"Hal": "RESTORE", "Rex": "HACK"})
     assert not result.state.layout[seer].hacked
     result = resolve(state, {"Hal": "RESTORE"})
@@ -233,8 +309,12 @@ def test_c116_restore_undoes_a_hack_of_the_same_step():
 def test_c117_destroy_and_repair():
     """Terminals: a destroyed terminal cannot be used; only an Engineer can REPAIR it."""
     seer = T["SEER"]
-    state = make_state(person("Rex", seer, team="red"), person("Eng", "C-3", team="green", role="engineer", npc=True),
-                       *bystanders(), dead_guards="ABCDEFGH")
+    state = make_state(
+        person("Rex", seer, team="red"),
+        person("Eng", "C-3", team="green", role="engineer", npc=True),
+        *bystanders(),
+        dead_guards="ABCDEFGH",
+    )
     state = resolve(state, {"Rex": "DESTROY"}).state
     assert state.layout[seer].destroyed
     state = resolve(state, {"Eng": f"MOVE {seer}"}).state
@@ -259,7 +339,9 @@ def test_c119_commander_conflicts():
     """Resolution §3: if several users give one guard different destinations, that guard keeps
     its own plan; each user is told the order was carried out."""
     state = make_state(person("Ann", "H-6"), person("Bob", "H-6"), *bystanders())
-    conflict = resolve(state, {"Ann": "USE COMMANDER C=E-5 D=D-1", "Bob": "USE COMMANDER C=E-6 D=D-1"})
+    conflict = resolve(
+        state, {"Ann": "USE COMMANDER C=E-5 D=D-1", "Bob": "USE COMMANDER C=E-6 D=D-1"}
+    )
     assert conflict.state.guards["C"].plan[0] == "C" and conflict.state.guards["D"].plan == "D-1"
     assert terminal_report(conflict, "Ann")["destinations"] == [["C", "E-5"], ["D", "D-1"]]
     assert terminal_report(conflict, "Bob")["destinations"] == [["C", "E-6"], ["D", "D-1"]]
@@ -275,18 +357,26 @@ def test_c120_switch_ordering():
     state = make_state(person("Ann", first), person("Bob", second), *bystanders())
     result = resolve(state, {"Ann": "USE SWITCH C-3", "Bob": "USE SWITCH C-3"})
     layout = result.state.layout
-    assert layout[first].kind == BASE["C-3"]          # C-3's terminal came to Ann's room
-    assert layout[second].tid == state.layout[first].tid and layout["C-3"].tid == state.layout[second].tid
+    assert layout[first].kind == BASE["C-3"]  # C-3's terminal came to Ann's room
+    assert (
+        layout[second].tid == state.layout[first].tid
+        and layout["C-3"].tid == state.layout[second].tid
+    )
     # Two users in one room: by name; the second no longer has the switch terminal it used.
     state = make_state(person("Ann", first), person("Bob", first), *bystanders())
     result = resolve(state, {"Bob": "USE SWITCH C-3", "Ann": "USE SWITCH D-3"})
-    assert result.state.layout["D-3"].kind == "SWITCH" and result.state.layout["C-3"].kind == BASE["C-3"]
+    assert (
+        result.state.layout["D-3"].kind == "SWITCH"
+        and result.state.layout["C-3"].kind == BASE["C-3"]
+    )
 
 
 def test_c121_orders_of_the_dead_are_void():
     """Resolution §3: orders of characters not alive when this step begins are void."""
     seer = T["LOCK"]
-    state = make_state(person("Ann", seer, role="hacker"), person("Rex", seer, team="red"), *bystanders())
+    state = make_state(
+        person("Ann", seer, role="hacker"), person("Rex", seer, team="red"), *bystanders()
+    )
     result = resolve(state, {"Ann": "USE LOCK C-3", "Rex": "ATTACK Ann"})
     assert not result.state.characters["Ann"].alive and result.state.locks == {}
     assert not private(result, "Ann", "terminal")
@@ -296,19 +386,32 @@ def test_c122_used_counts_only_uses():
     """Validity check: USED counts only uses that took place in step 3, hacked or not; never
     restore, repair, hack or destroy."""
     seer = T["SEER"]
-    state = make_state(person("Ann", seer), person("Rex", seer, team="red"), person("Val", T["VALIDITY"]),
-                       *bystanders(), hacked=(seer,), dead_guards="ABCDEFGH")
+    state = make_state(
+        person("Ann", seer),
+        person("Rex", seer, team="red"),
+        person("Val", T["VALIDITY"]),
+        *bystanders(),
+        hacked=(seer,),
+        dead_guards="ABCDEFGH",
+    )
     state = resolve(state, {"Ann": "USE SEER Rex", "Rex": "DESTROY"}).state
     state = resolve(state).state
-    result = resolve(state, {"Val": "USE VALIDITY Ann USED SEER ON TURN 1 AND NOT Rex USED SEER ON TURN 1"})
+    result = resolve(
+        state, {"Val": "USE VALIDITY Ann USED SEER ON TURN 1 AND NOT Rex USED SEER ON TURN 1"}
+    )
     assert terminal_report(result, "Val")["true"] is True
 
 
 def test_c123_terminals_silenced_by_alert_except_sneakers():
     """Alert: under Alert no terminal action happens except by Sneakers and Renegades."""
     lock = T["LOCK"]
-    state = make_state(person("Sam", lock, role="sneaker"), person("Npc", lock, team="neutral", role="renegade", npc=True),
-                       *bystanders(), guards={lock[0]: lock}, alert_floors=(lock[0],))
+    state = make_state(
+        person("Sam", lock, role="sneaker"),
+        person("Npc", lock, team="neutral", role="renegade", npc=True),
+        *bystanders(),
+        guards={lock[0]: lock},
+        alert_floors=(lock[0],),
+    )
     result = resolve(state, {"Sam": "USE LOCK C-3", "Npc": "USE LOCK D-3"})
     assert result.state.locks == {"C-3": 1, "D-3": 1}
 
@@ -316,8 +419,16 @@ def test_c123_terminals_silenced_by_alert_except_sneakers():
 # ---------------------------------------------------------------------- victory
 def mission(*extra, npc_runner=False):
     runner = person("Gen2", GEN2, npc=npc_runner, team="neutral" if npc_runner else "green")
-    return make_state(person("Car1", "A-2", stinger=True), person("Car2", "A-3", stinger=True, team="red"),
-                      person("Gen1", GEN1), runner, *extra, *bystanders(), step="movement", hangar_open=True)
+    return make_state(
+        person("Car1", "A-2", stinger=True),
+        person("Car2", "A-3", stinger=True, team="red"),
+        person("Gen1", GEN1),
+        runner,
+        *extra,
+        *bystanders(),
+        step="movement",
+        hangar_open=True,
+    )
 
 
 def test_c130_ghost_destroyed():
@@ -325,7 +436,9 @@ def test_c130_ghost_destroyed():
     Stingers are in the hangar: Greens win at once, with no decision phase; a Red who takes
     part counts."""
     result = resolve(mission(), {"Car1": f"MOVE {HANGAR}", "Car2": f"MOVE {HANGAR}"})
-    assert result.state.result.path == "ghost-destroyed" and result.state.result.winners == ("green",)
+    assert result.state.result.path == "ghost-destroyed" and result.state.result.winners == (
+        "green",
+    )
     assert RULES.phase(result.state) is None and public(result, "result")
 
 
@@ -338,8 +451,12 @@ def test_c131_npcs_do_not_count_for_the_mission():
 def test_c132_reds_win_when_too_few_greens_are_left():
     """Victory: Reds win when at least one Red player is alive and fewer than four Green players
     are alive (checked at the end of the resolution)."""
-    state = make_state(person("Rex", "C-3", team="red"), person("Ann", "C-3", role="hacker"),
-                       *bystanders(2), person("Bob", "A-2"))
+    state = make_state(
+        person("Rex", "C-3", team="red"),
+        person("Ann", "C-3", role="hacker"),
+        *bystanders(2),
+        person("Bob", "A-2"),
+    )
     result = resolve(state, {"Rex": "ATTACK Ann"})
     assert result.state.result.path == "greens-too-few" and result.state.result.winners == ("red",)
     assert result.state.result.players == ("Rex",)
@@ -347,9 +464,16 @@ def test_c132_reds_win_when_too_few_greens_are_left():
 
 def test_c133_draw_when_no_red_and_too_few_greens():
     """Victory: a draw when no Red player is alive and fewer than four Green players are alive."""
-    state = make_state(person("Rex", "C-3", team="red"), person("Ann", "C-3"), person("Bob", "C-3"),
-                       *bystanders(1), person("Cy", "A-2"))
-    result = resolve(state, {"Ann": "ATTACK Rex, Bob", "Cy": "VOTE Rex", "Bob": "VOTE Rex", "Extra1": "VOTE Rex"})
+    state = make_state(
+        person("Rex", "C-3", team="red"),
+        person("Ann", "C-3"),
+        person("Bob", "C-3"),
+        *bystanders(1),
+        person("Cy", "A-2"),
+    )
+    result = resolve(
+        state, {"Ann": "ATTACK Rex, Bob", "Cy": "VOTE Rex", "Bob": "VOTE Rex", "Extra1": "VOTE Rex"}
+    )
     assert result.state.result.path == "draw-too-few" and result.state.result.winners == ()
 
 
@@ -357,7 +481,9 @@ def test_c133_draw_when_no_red_and_too_few_greens():
 def test_c134_turn_limit_option(limit):
     """Victory: turn limit (option, default 30): if turn N's resolution ends without a result,
     the game is a draw."""
-    state = make_state(person("Rex", "C-3", team="red"), *bystanders(5), turn=2, options={"turn_limit": limit})
+    state = make_state(
+        person("Rex", "C-3", team="red"), *bystanders(5), turn=2, options={"turn_limit": limit}
+    )
     result = resolve(state)
     if limit == 2:
         assert result.state.result.path == "draw-turn-limit"
@@ -402,12 +528,19 @@ def test_c140_npcs_never_vote_and_cannot_be_lynched():
 
 def test_c141_npcs_are_characters_wherever_characters_are_seen_or_fought():
     """NPC characters: they are characters in rooms, reports, locators and combat."""
-    state = make_state(person("Ann", T["SUPERLOCATOR"]), person("Npc", T["SUPERLOCATOR"], team="red", role="renegade", npc=True),
-                       *bystanders(4))
+    state = make_state(
+        person("Ann", T["SUPERLOCATOR"]),
+        person("Npc", T["SUPERLOCATOR"], team="red", role="renegade", npc=True),
+        *bystanders(4),
+    )
     result = resolve(state, {"Ann": "USE SUPERLOCATOR", "Npc": "ATTACK Ann"})
     assert not result.state.characters["Ann"].alive
-    state = make_state(person("Ann", "A-2"), person("Npc", "C-3", team="neutral", role="engineer", npc=True),
-                       *bystanders(4), step="movement")
+    state = make_state(
+        person("Ann", "A-2"),
+        person("Npc", "C-3", team="neutral", role="engineer", npc=True),
+        *bystanders(4),
+        step="movement",
+    )
     result = resolve(state, {"Ann": "MOVE C-3"})
     assert private(result, "Ann", "arrival")[0]["present"] == ["Npc"]
     assert private(result, "Npc", "arrival")[0]["present"] == ["Ann"]
@@ -416,7 +549,9 @@ def test_c141_npcs_are_characters_wherever_characters_are_seen_or_fought():
 def test_c137_the_inner_door_needs_both_generators_and_two_stingers():
     """Victory: both Power Generator rooms must hold a living player (that opens the inner,
     electromagnetic door) and at least two living players with Stingers must be in the hangar."""
-    one_generator = resolve(mission(), {"Car1": f"MOVE {HANGAR}", "Car2": f"MOVE {HANGAR}", "Gen2": "MOVE A-6"})
+    one_generator = resolve(
+        mission(), {"Car1": f"MOVE {HANGAR}", "Car2": f"MOVE {HANGAR}", "Gen2": "MOVE A-6"}
+    )
     assert one_generator.state.result is None
     state = mission()
     state = state.with_character(replace(state.characters["Car2"], stinger=False))
@@ -431,8 +566,14 @@ def test_c142_a_hacked_result_does_not_depend_on_anyone_elses_terminal_use():
     terminal (a hidden fact) never changes it."""
     first, second = [room for room in ROOMS if BASE[room] == "LOCATOR"][:2]
     for turn in range(1, 13):
-        state = make_state(person("Ann", first), person("Zed", second), person("Bob", "C-3"), *bystanders(),
-                           hacked=(first, second), turn=turn)
+        state = make_state(
+            person("Ann", first),
+            person("Zed", second),
+            person("Bob", "C-3"),
+            *bystanders(),
+            hacked=(first, second),
+            turn=turn,
+        )
         both = resolve(state, {"Ann": "USE LOCATOR Bob", "Zed": "USE LOCATOR Bob"})
         alone = resolve(state, {"Zed": "USE LOCATOR Bob"})
         assert terminal_report(both, "Zed") == terminal_report(alone, "Zed")
@@ -452,4 +593,3 @@ def test_c143_the_order_of_anonymous_messages_does_not_tell_who_sent_them():
         texts = [m["text"] for m in public(one, "anonymous_message")]
         assert sorted(texts) == ["alpha", "omega"]
         assert texts == [m["text"] for m in public(other, "anonymous_message")]
-

@@ -1,6 +1,7 @@
 """Conformance, part 4: what reports and terminals must not give away, names, NPCs and the
 reports of the dead (rules/infiltration.md: Resolution §2 Combat, §3 "A hacked answer must
 be plausible", Validity check grammar, §5 Reports; Cast and setup: Names, NPC characters)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -13,13 +14,27 @@ from engine.infiltration.rooms import rooms_on_floor
 from engine.simulation import player_names
 
 from tests.infiltration.scenario import (
-    BASE, RULES, bystanders, make_state, parse, person, private, resolve, room_with, terminal_report,
+    BASE,
+    RULES,
+    bystanders,
+    make_state,
+    parse,
+    person,
+    private,
+    resolve,
+    room_with,
+    terminal_report,
     with_variant,
 )
 
-pytestmark = pytest.mark.usefixtures("option_variant")  # each case under each option set (conftest.py)
+pytestmark = pytest.mark.usefixtures(
+    "option_variant"
+)  # each case under each option set (conftest.py)
 
-T = {kind: room_with(kind) for kind in ("LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR", "GUARD", "VALIDITY")}
+T = {
+    kind: room_with(kind)
+    for kind in ("LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR", "GUARD", "VALIDITY")
+}
 HANGAR = "H-3"
 SEEDS = [f"plausible-{n}" for n in range(150)]
 
@@ -35,9 +50,15 @@ def test_c150_a_combat_report_reads_the_same_whether_a_survivor_is_a_sneaker():
     """Combat: a combat report lists the attacks declared by players and NPCs, who died and
     who killed each of them; a guard's automatic attacks are not otherwise listed, so the
     report reads the same whether a surviving character is a Sneaker or not."""
+
     def witnessed(role):
-        state = make_state(person("War", "C-3"), person("Sam", "C-3", role=role), person("Eve", "A-3"),
-                           *bystanders(), guards={"C": "C-3"})
+        state = make_state(
+            person("War", "C-3"),
+            person("Sam", "C-3", role=role),
+            person("Eve", "A-3"),
+            *bystanders(),
+            guards={"C": "C-3"},
+        )
         result = resolve(state, {"War": "ATTACK GUARD C"})
         return private(result, "Sam", "combat"), private(result, "War", "combat")
 
@@ -52,9 +73,16 @@ def test_c151_the_report_names_whose_attacks_counted():
     counted in the tier in which they died (a parried attack does not count; either member of
     a pair of attackers who are not mutual does)."""
     room = "C-3"
-    state = make_state(person("Ava", room), person("Ben", room), person("Tom", room), person("Eve", "A-3"),
-                       *bystanders())
-    result = resolve(state, {"Ava": "ATTACK Tom, Ben", "Ben": "ATTACK Tom, Ava", "Tom": "ATTACK Ava"})
+    state = make_state(
+        person("Ava", room),
+        person("Ben", room),
+        person("Tom", room),
+        person("Eve", "A-3"),
+        *bystanders(),
+    )
+    result = resolve(
+        state, {"Ava": "ATTACK Tom, Ben", "Ben": "ATTACK Tom, Ava", "Tom": "ATTACK Ava"}
+    )
     report = private(result, "Eve", "combat") or private(result, "Ava", "combat")
     assert report[0]["dead"] == ["Ava", "Tom"]
     # Tom parried Ava's attack, Ben's counted; Ava fell to Ben and Tom, who are not mutual.
@@ -88,8 +116,12 @@ def test_c153_the_engine_accepts_only_names_its_orders_can_address(bad):
     with pytest.raises(GameSetupError):
         RULES.new_game([PlayerSpec(n) for n in names] + [PlayerSpec(bad)], "names", with_variant())
     with pytest.raises(GameSetupError):
-        RULES.new_game([PlayerSpec(n) for n in names] + [PlayerSpec(bad, npc=True, npc_class="warrior",
-                                                                      npc_team="neutral")], "names", with_variant())
+        RULES.new_game(
+            [PlayerSpec(n) for n in names]
+            + [PlayerSpec(bad, npc=True, npc_class="warrior", npc_team="neutral")],
+            "names",
+            with_variant(),
+        )
     RULES.new_game([PlayerSpec(n) for n in names], "names", with_variant())
 
 
@@ -98,7 +130,9 @@ def test_c154_a_hacked_locator_never_shows_the_target_in_the_users_room_or_gives
     """Terminals, a hacked answer must be plausible, Locator: a room other than the true one and other
     than the user's own room; a target standing in the user's room is shown there."""
     here = T["LOCATOR"]
-    state = make_state(person("Ann", here), person("Bob", "C-3"), person("Cy", here), *bystanders(), hacked=(here,))
+    state = make_state(
+        person("Ann", here), person("Bob", "C-3"), person("Cy", here), *bystanders(), hacked=(here,)
+    )
     for report in hacked_answers(state, "Ann", "USE LOCATOR Bob"):
         assert report["room"] not in ("C-3", here, HANGAR)
     for report in hacked_answers(state, "Ann", "USE LOCATOR Cy"):
@@ -111,9 +145,18 @@ def test_c155_a_hacked_history_never_names_the_user_where_they_never_were():
     character was alive on that turn."""
     here = T["HISTORY"]
     dead = person("Dan", "C-4", alive=False, died_turn=1, cause="combat")
-    state = make_state(person("Ann", here), person("Bob", "C-3"), dead, *bystanders(), hacked=(here,), turn=3)
-    state = replace(state, presence=((1, "C-3", "Ann", BASE["C-3"]), (1, "C-3", "Dan", BASE["C-3"]),
-                                     (2, "C-3", "Bob", BASE["C-3"]), (3, "C-3", "guard C", BASE["C-3"])))
+    state = make_state(
+        person("Ann", here), person("Bob", "C-3"), dead, *bystanders(), hacked=(here,), turn=3
+    )
+    state = replace(
+        state,
+        presence=(
+            (1, "C-3", "Ann", BASE["C-3"]),
+            (1, "C-3", "Dan", BASE["C-3"]),
+            (2, "C-3", "Bob", BASE["C-3"]),
+            (3, "C-3", "guard C", BASE["C-3"]),
+        ),
+    )
     for room in ("C-3", "A-2"):
         for report in hacked_answers(state, "Ann", f"USE HISTORY {room}"):
             assert report["entries"], report
@@ -147,7 +190,9 @@ def test_c157_a_hacked_superlocator_never_moves_the_user_or_opens_the_hangar():
     room are shown in the user's room; every other living character in a wrong room that is
     neither the user's room nor the hangar while its door is shut."""
     here = T["SUPERLOCATOR"]
-    state = make_state(person("Ann", here), person("Cy", here), person("Bob", "C-3"), *bystanders(), hacked=(here,))
+    state = make_state(
+        person("Ann", here), person("Cy", here), person("Bob", "C-3"), *bystanders(), hacked=(here,)
+    )
     for report in hacked_answers(state, "Ann", "USE SUPERLOCATOR"):
         rooms = report["rooms"]
         assert rooms["Ann"] == here and rooms["Cy"] == here
@@ -155,7 +200,10 @@ def test_c157_a_hacked_superlocator_never_moves_the_user_or_opens_the_hangar():
             if name not in ("Ann", "Cy"):
                 assert room not in (here, HANGAR, state.characters[name].room)
     opened = replace(state, hangar_open=True)
-    assert any(report["rooms"]["Bob"] == HANGAR for report in hacked_answers(opened, "Ann", "USE SUPERLOCATOR"))
+    assert any(
+        report["rooms"]["Bob"] == HANGAR
+        for report in hacked_answers(opened, "Ann", "USE SUPERLOCATOR")
+    )
 
 
 def test_c158_a_hacked_guard_terminal_never_shows_a_guard_staying():
@@ -176,7 +224,8 @@ def test_c159_an_npc_gets_a_players_reports_and_order_forms():
     """NPC characters: every NPC's arrival report, terminal results, combat report and order
     form go to the host exactly as a player's would go to that player."""
     specs = [PlayerSpec(n) for n in player_names(6)] + [
-        PlayerSpec("Raiden", npc=True, npc_class="engineer", npc_team="neutral")]
+        PlayerSpec("Raiden", npc=True, npc_class="engineer", npc_team="neutral")
+    ]
     state = RULES.new_game(specs, "npc", with_variant())
     result = RULES.resolve(state, {})
     kinds = [event.kind for event in result.private["Raiden"]]
@@ -193,7 +242,8 @@ def test_c160_a_red_npc_is_a_fellow_red_and_gets_the_occupancy_report():
     """NPC characters: a Red NPC is a fellow Red: Red players see it in their list of fellow
     Reds (marked as an NPC), and the host receives the Reds' occupancy report for it."""
     specs = [PlayerSpec(n) for n in player_names(6)] + [
-        PlayerSpec("Raiden", npc=True, npc_class="renegade", npc_team="red")]
+        PlayerSpec("Raiden", npc=True, npc_class="renegade", npc_team="red")
+    ]
     result = RULES.resolve(RULES.new_game(specs, "red-npc", with_variant()), {})
     red = next(c.name for c in result.state.characters.values() if c.team == "red" and not c.npc)
     role = private(result, red, "role")[0]
@@ -211,20 +261,34 @@ def test_c161_a_lynched_player_is_told_so_in_their_own_report():
     including their own death by the lynch: a lynched player is told so."""
     state = make_state(person("Ann", "A-2"), *bystanders(5))
     result = resolve(state, {f"Extra{i}": "VOTE Ann" for i in range(1, 5)})
-    assert private(result, "Ann", "you_died") == [{"turn": 1, "cause": "lynch", "room": "A-2", "killers": []}]
+    assert private(result, "Ann", "you_died") == [
+        {"turn": 1, "cause": "lynch", "room": "A-2", "killers": []}
+    ]
 
 
 def test_c162_a_dead_players_last_report_says_how_they_died_and_then_reports_stop():
     """Reports: a dead player's last report says plainly that they died and how; after it
     they receive no more reports."""
     gas = room_with("GAS")
-    state = make_state(person("Ann", "C-3"), person("Rex", "C-3", team="red"), person("Gus", gas),
-                       person("Vic", "D-3", role="sneaker"), *bystanders(5), guards={"D": "D-3"})
+    state = make_state(
+        person("Ann", "C-3"),
+        person("Rex", "C-3", team="red"),
+        person("Gus", gas),
+        person("Vic", "D-3", role="sneaker"),
+        *bystanders(5),
+        guards={"D": "D-3"},
+    )
     result = resolve(state, {"Rex": "ATTACK Ann", "Gus": "USE GAS D-3"})
-    assert private(result, "Ann", "you_died")[-1] == {"turn": 1, "cause": "combat", "room": "C-3",
-                                                       "killers": ["Rex"]}
+    assert private(result, "Ann", "you_died")[-1] == {
+        "turn": 1,
+        "cause": "combat",
+        "room": "C-3",
+        "killers": ["Rex"],
+    }
     assert result.private["Ann"][-1].kind == "you_died"
-    assert private(result, "Vic", "you_died") == [{"turn": 1, "cause": "gas", "room": "D-3", "killers": []}]
+    assert private(result, "Vic", "you_died") == [
+        {"turn": 1, "cause": "gas", "room": "D-3", "killers": []}
+    ]
     later = RULES.resolve(result.state, {})
     later = RULES.resolve(later.state, {})
     assert not later.private.get("Ann") and not later.private.get("Vic")

@@ -1,5 +1,6 @@
 """Infiltration's closed vocabularies: the phase step is an Enum whose values are the saved
 form, and a result's victory path must be one of the declared `PATHS` (rules: Victory)."""
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,11 @@ def test_paths_are_exactly_the_victory_path_values():
 
 def test_a_result_on_a_declared_path_is_built():
     result = victory_result(["green"], "ghost-destroyed", ["Ann"])
-    assert (result.winners, result.path, result.players) == (("green",), "ghost-destroyed", ("Ann",))
+    assert (result.winners, result.path, result.players) == (
+        ("green",),
+        "ghost-destroyed",
+        ("Ann",),
+    )
 
 
 def test_a_result_on_an_undeclared_path_is_an_error_at_construction():

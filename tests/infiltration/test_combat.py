@@ -1,4 +1,5 @@
 """Conformance: Infiltration combat, room by room (rules/infiltration.md, Resolution §2)."""
+
 from __future__ import annotations
 
 import random
@@ -20,7 +21,12 @@ THREE_WARRIORS = {"A": WARRIOR, "B": WARRIOR, "C": WARRIOR}
 def test_k001_priorities_of_the_classes():
     """Combat §2: "Priorities: Renegade 4, Warrior 3, Sneaker / Hacker / Guard 2, Engineer 1.\""""
     assert PRIORITY == {
-        "renegade": 4, "warrior": 3, "sneaker": 2, "hacker": 2, "guard": 2, "engineer": 1,
+        "renegade": 4,
+        "warrior": 3,
+        "sneaker": 2,
+        "hacker": 2,
+        "guard": 2,
+        "engineer": 1,
     }
 
 
@@ -85,10 +91,7 @@ def test_k008_two_warriors_gang_up_on_a_guard():
 def test_k009_renegade_kills_first():
     """Combat §2: tiers go from the highest priority down. A Renegade (4) attacks a
     Warrior (3) who attacks the Renegade: the Warrior dies in tier 4 and never strikes."""
-    dead = resolve_combat(
-        {"ren": RENEGADE, "war": WARRIOR},
-        {"ren": {"war"}, "war": {"ren"}},
-    )
+    dead = resolve_combat({"ren": RENEGADE, "war": WARRIOR}, {"ren": {"war"}, "war": {"ren"}})
     assert dead == {"war"}
 
 
@@ -96,8 +99,7 @@ def test_k010_warrior_killed_by_renegade_does_not_act():
     """Combat §2: "Characters killed in a tier do not act in lower tiers." The Renegade
     kills the Warrior, whose attack on the Hacker never happens."""
     dead = resolve_combat(
-        {"ren": RENEGADE, "war": WARRIOR, "hack": HACKER},
-        {"ren": {"war"}, "war": {"hack"}},
+        {"ren": RENEGADE, "war": WARRIOR, "hack": HACKER}, {"ren": {"war"}, "war": {"hack"}}
     )
     assert dead == {"war"}
 
@@ -105,22 +107,17 @@ def test_k010_warrior_killed_by_renegade_does_not_act():
 def test_k011_engineer_cannot_parry_a_warrior():
     """Combat §2 (a): "only an equal can parry: a target of another priority never cancels
     an attack". A Warrior and an Engineer attack each other: the Engineer dies in tier 3."""
-    dead = resolve_combat(
-        {"war": WARRIOR, "eng": ENGINEER},
-        {"war": {"eng"}, "eng": {"war"}},
-    )
+    dead = resolve_combat({"war": WARRIOR, "eng": ENGINEER}, {"war": {"eng"}, "eng": {"war"}})
     assert dead == {"eng"}
 
 
 def test_k012_only_an_equal_can_parry():
     """Combat §2 (a): a Warrior attacking a Hacker who attacks back kills the Hacker in
     tier 3; two Hackers attacking each other in tier 2 both live."""
-    assert resolve_combat(
-        {"war": WARRIOR, "hack": HACKER}, {"war": {"hack"}, "hack": {"war"}}
-    ) == {"hack"}
-    assert resolve_combat(
-        {"h1": HACKER, "h2": HACKER}, {"h1": {"h2"}, "h2": {"h1"}}
-    ) == set()
+    assert resolve_combat({"war": WARRIOR, "hack": HACKER}, {"war": {"hack"}, "hack": {"war"}}) == {
+        "hack"
+    }
+    assert resolve_combat({"h1": HACKER, "h2": HACKER}, {"h1": {"h2"}, "h2": {"h1"}}) == set()
 
 
 def test_k013_lower_tier_strikes_survivors_of_higher_tiers():
@@ -137,10 +134,7 @@ def test_k013_lower_tier_strikes_survivors_of_higher_tiers():
 def test_k014_a_lower_priority_target_dies_before_its_own_tier():
     """Combat §2 (a): a Sneaker who attacks a Warrior back does not parry the Warrior,
     and being dead it never strikes in its own tier: only the Sneaker dies."""
-    dead = resolve_combat(
-        {"war": WARRIOR, "sneak": SNEAKER},
-        {"war": {"sneak"}, "sneak": {"war"}},
-    )
+    dead = resolve_combat({"war": WARRIOR, "sneak": SNEAKER}, {"war": {"sneak"}, "sneak": {"war"}})
     assert dead == {"sneak"}
 
 
@@ -151,12 +145,7 @@ def test_k015_three_attackers_one_non_mutual_pair_kills():
     each other mutually, and so do Y and Z, but X and Z do not: T dies."""
     dead = resolve_combat(
         {"T": WARRIOR, "X": WARRIOR, "Y": WARRIOR, "Z": WARRIOR},
-        {
-            "T": {"X", "Y", "Z"},
-            "X": {"T", "Y"},
-            "Y": {"T", "X", "Z"},
-            "Z": {"T", "Y"},
-        },
+        {"T": {"X", "Y", "Z"}, "X": {"T", "Y"}, "Y": {"T", "X", "Z"}, "Z": {"T", "Y"}},
     )
     assert "T" in dead
 
@@ -166,12 +155,7 @@ def test_k016_three_attackers_all_mutual_pairs_cannot_kill_by_numbers():
     parries one by one, do not kill T; nobody dies (every attack is parried)."""
     dead = resolve_combat(
         {"T": WARRIOR, "X": WARRIOR, "Y": WARRIOR, "Z": WARRIOR},
-        {
-            "T": {"X", "Y", "Z"},
-            "X": {"T", "Y", "Z"},
-            "Y": {"T", "X", "Z"},
-            "Z": {"T", "X", "Y"},
-        },
+        {"T": {"X", "Y", "Z"}, "X": {"T", "Y", "Z"}, "Y": {"T", "X", "Z"}, "Z": {"T", "X", "Y"}},
     )
     assert dead == set()
 
@@ -180,8 +164,7 @@ def test_k017_two_attackers_kill_even_a_target_who_attacks_both():
     """Combat, source: "If a player has 2 people trying to kill him, and neither are trying to kill
     the other, the targeted player dies, even if he attempts to kill both"."""
     dead = resolve_combat(
-        {"T": HACKER, "X": HACKER, "Y": HACKER},
-        {"T": {"X", "Y"}, "X": {"T"}, "Y": {"T"}},
+        {"T": HACKER, "X": HACKER, "Y": HACKER}, {"T": {"X", "Y"}, "X": {"T"}, "Y": {"T"}}
     )
     assert dead == {"T"}
 
@@ -191,8 +174,7 @@ def test_k018_two_attackers_of_a_higher_priority_target_do_not_pair():
     Sneaker (tier 2) and by a Warrior (tier 3) whom it attacks back survives tier 3 by
     parrying, then dies in tier 2 to the Sneaker, whom it did not attack."""
     dead = resolve_combat(
-        {"W": WARRIOR, "V": WARRIOR, "S": SNEAKER},
-        {"V": {"W"}, "W": {"V"}, "S": {"W"}},
+        {"W": WARRIOR, "V": WARRIOR, "S": SNEAKER}, {"V": {"W"}, "W": {"V"}, "S": {"W"}}
     )
     assert dead == {"W"}
 

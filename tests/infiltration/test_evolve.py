@@ -3,6 +3,7 @@ the same value `dataclasses.replace` makes, and the cached values it hands on (a
 `CARRIED`) always equal what the copy would make afresh. Oracle for the second: on every
 state of seeded scripted games, each cached value the state holds against the same value
 made by a state built anew from its fields (`dataclasses.replace` keeps no cached value)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -43,9 +44,11 @@ def test_a_cached_value_is_handed_on_only_while_its_fields_are_unchanged():
     state = _state()
     who_is_where, judges = state.by_room, state.derived
     later = evolve(state, turn=state.turn + 1)
-    assert later.by_room is who_is_where            # made from the characters and guards alone
-    assert later.derived is not judges              # made from the whole state: never handed on
-    name, character = next((n, c) for n, c in state.characters.items() if c.alive and c.room != "H-8")
+    assert later.by_room is who_is_where  # made from the characters and guards alone
+    assert later.derived is not judges  # made from the whole state: never handed on
+    name, character = next(
+        (n, c) for n, c in state.characters.items() if c.alive and c.room != "H-8"
+    )
     moved = evolve(state, characters={**state.characters, name: replace(character, room="H-8")})
     assert moved.by_room is not who_is_where
     assert name in [c.name for c in moved.by_room["H-8"][0]]
@@ -65,7 +68,7 @@ def test_every_cached_value_a_state_holds_equals_the_one_made_afresh(seed):
                 checked += 1
         for room in ROOMS:
             assert state.sight(room) == fresh.sight(room)
-        for name in state.characters:   # the maps' memo: each reader's history as made afresh
+        for name in state.characters:  # the maps' memo: each reader's history as made afresh
             assert player_map(state, name) == player_map(fresh, name)
             assert state.histories[name] == fresh.histories[name]
     assert checked > 20

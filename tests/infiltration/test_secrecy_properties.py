@@ -13,6 +13,7 @@ kind of phase (see `twins.py`).
 
 CI runs a few hundred games; `scripts/secrecy infiltration` runs 1,000 (SECRECY_PROFILE=full).
 """
+
 from __future__ import annotations
 
 import os
@@ -22,41 +23,69 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 
 from engine.infiltration.state import RED
 
-from tests.infiltration.twins import NPC_CLASSES, NPC_NAMES, NPC_TEAMS, PLAYER_CLASS_NAMES, Fact, Game, build_twins, play_twins
+from tests.infiltration.twins import (
+    NPC_CLASSES,
+    NPC_NAMES,
+    NPC_TEAMS,
+    PLAYER_CLASS_NAMES,
+    Fact,
+    Game,
+    build_twins,
+    play_twins,
+)
 
 FULL = os.environ.get("SECRECY_PROFILE") == "full"
-GAMES = 1000 if FULL else 380          # spread over the fact kinds below
+GAMES = 1000 if FULL else 380  # spread over the fact kinds below
 
 PLAYER_CLASS_PAIRS = [(a, b) for a in PLAYER_CLASS_NAMES for b in PLAYER_CLASS_NAMES if a < b]
 NPC_CLASS_PAIRS = [(a, b) for a in NPC_CLASSES for b in NPC_CLASSES if a < b]
 NPC_TEAM_PAIRS = [(a, b) for a in NPC_TEAMS for b in NPC_TEAMS if a < b]
-FACTS = ([("class", pair) for pair in PLAYER_CLASS_PAIRS] + [("npc-class", pair) for pair in NPC_CLASS_PAIRS]
-         + [("npc-team", pair) for pair in NPC_TEAM_PAIRS] + [("team", None), ("hacked", None), ("code", None)])
+FACTS = (
+    [("class", pair) for pair in PLAYER_CLASS_PAIRS]
+    + [("npc-class", pair) for pair in NPC_CLASS_PAIRS]
+    + [("npc-team", pair) for pair in NPC_TEAM_PAIRS]
+    + [("team", None), ("hacked", None), ("code", None)]
+)
 FACT_IDS = [f"{kind}:{'-'.join(pair)}" if pair else kind for kind, pair in FACTS]
 
 
 def proof_settings(runs: int):
     # Derandomized: CI draws the same games every time, so a failure always replays.
-    return settings(max_examples=max(1, GAMES // runs), deadline=None, derandomize=not FULL, database=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    return settings(
+        max_examples=max(1, GAMES // runs),
+        deadline=None,
+        derandomize=not FULL,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
 
 
 @st.composite
 def games(draw, npcs_needed: int = 0):
-    npcs = draw(st.lists(st.tuples(st.sampled_from(NPC_CLASSES), st.sampled_from(NPC_TEAMS)),
-                         min_size=npcs_needed, max_size=max(npcs_needed, 2)))
+    npcs = draw(
+        st.lists(
+            st.tuples(st.sampled_from(NPC_CLASSES), st.sampled_from(NPC_TEAMS)),
+            min_size=npcs_needed,
+            max_size=max(npcs_needed, 2),
+        )
+    )
     return Game(
         players=draw(st.integers(5, 10)),
         npcs=tuple(npcs),
-        seed=str(draw(st.integers(0, 10 ** 6))),
-        options={"turn_limit": draw(st.integers(2, 6)),
-                 "alert_scope": draw(st.sampled_from(["facility", "floor"])),
-                 "default_class": draw(st.sampled_from(["warrior", "hacker", "sneaker"]))},
+        seed=str(draw(st.integers(0, 10**6))),
+        options={
+            "turn_limit": draw(st.integers(2, 6)),
+            "alert_scope": draw(st.sampled_from(["facility", "floor"])),
+            "default_class": draw(st.sampled_from(["warrior", "hacker", "sneaker"])),
+        },
         # A host kill before the step of that index: class (0), movement (odd), decision (even).
         kills=draw(st.dictionaries(st.integers(0, 12), st.integers(0, 1000), max_size=3)),
-        gather=draw(st.dictionaries(st.integers(1, 12), st.tuples(st.integers(0, 7), st.integers(0, 2 ** 12)),
-                                    max_size=4)),
-        brawl=draw(st.dictionaries(st.integers(2, 12), st.integers(0, 2 ** 12), max_size=3)),
+        gather=draw(
+            st.dictionaries(
+                st.integers(1, 12), st.tuples(st.integers(0, 7), st.integers(0, 2**12)), max_size=4
+            )
+        ),
+        brawl=draw(st.dictionaries(st.integers(2, 12), st.integers(0, 2**12), max_size=3)),
     )
 
 
@@ -78,9 +107,13 @@ def draw_fact(data, game: Game, kind: str, pair) -> Fact:
         green = data.draw(st.sampled_from(sorted(c.name for c in players if c.team != RED)))
         return Fact(kind, (red, green))
     if kind == "hacked":
-        room = data.draw(st.sampled_from(sorted(r for r, slot in first.layout.items() if slot.is_terminal)))
-        return Fact(kind, (), room, first.layout[room].tid)   # the terminal travels with a Switch
-    code = data.draw(st.integers(0, 9999).map(lambda n: f"{n:04d}").filter(lambda c: c != first.code))
+        room = data.draw(
+            st.sampled_from(sorted(r for r, slot in first.layout.items() if slot.is_terminal))
+        )
+        return Fact(kind, (), room, first.layout[room].tid)  # the terminal travels with a Switch
+    code = data.draw(
+        st.integers(0, 9999).map(lambda n: f"{n:04d}").filter(lambda c: c != first.code)
+    )
     return Fact(kind, (), first.code, code)
 
 
@@ -89,9 +122,14 @@ def observers(game: Game, fact: Fact) -> list[str]:
     know Reds, NPCs included)."""
     first, second = build_twins(game, fact)
     reds = {c.name for state in (first, second) for c in state.characters.values() if c.team == RED}
-    knows_teams = fact.kind == "team" or (fact.kind == "npc-team" and RED in (fact.first, fact.second))
-    return [c.name for c in first.characters.values()
-            if not c.npc and c.name not in fact.holders and not (knows_teams and c.name in reds)]
+    knows_teams = fact.kind == "team" or (
+        fact.kind == "npc-team" and RED in (fact.first, fact.second)
+    )
+    return [
+        c.name
+        for c in first.characters.values()
+        if not c.npc and c.name not in fact.holders and not (knows_teams and c.name in reds)
+    ]
 
 
 def revealed_by_rule(fact: Fact, step, observer: str, event: dict) -> bool:
@@ -99,16 +137,23 @@ def revealed_by_rule(fact: Fact, step, observer: str, event: dict) -> bool:
     data = event["data"]
     if event["kind"] == "terminal":
         terminal = data["terminal"]
-        if fact.kind in ("team", "npc-team") and terminal == "SEER" and data["target"] in fact.holders:
+        if (
+            fact.kind in ("team", "npc-team")
+            and terminal == "SEER"
+            and data["target"] in fact.holders
+        ):
             return True
         if fact.kind == "team" and terminal == "PSYCHIC":
-            return True   # once a holder is dead, the count of living Reds tells their team
-        if fact.kind == "hacked" and step.before[0].layout[step.before[0].characters[observer].room].tid == fact.second:
-            return True   # the observer used the hacked terminal: a different answer
+            return True  # once a holder is dead, the count of living Reds tells their team
+        if (
+            fact.kind == "hacked"
+            and step.before[0].layout[step.before[0].characters[observer].room].tid == fact.second
+        ):
+            return True  # the observer used the hacked terminal: a different answer
         if fact.kind in ("hacked", "code") and terminal == "VALIDITY":
-            return True   # TERMINAL IN … IS HACKED, CODE IS …
+            return True  # TERMINAL IN … IS HACKED, CODE IS …
     if fact.kind == "code" and event["kind"] == "arrival" and data.get("code"):
-        return True       # the General's Room teaches the code
+        return True  # the General's Room teaches the code
     return False
 
 
@@ -146,27 +191,41 @@ def test_secrecy_no_view_or_report_tells_a_player_a_hidden_fact(kind, pair):
             for name in sorted(watching):
                 events = step.private(0, name), step.private(1, name)
                 views = step.view(0, name), step.view(1, name)
-                if over:   # the end publishes every team and class: the role list alone may differ
+                if over:  # the end publishes every team and class: the role list alone may differ
                     views = _strip_roles(views[0]), _strip_roles(views[1])
                 if events[0] == events[1] and views[0] == views[1]:
                     continue
-                kept = [[without_revealed_fields(fact, e) for e in evs if not revealed_by_rule(fact, step, name, e)]
-                        for evs in events]
+                kept = [
+                    [
+                        without_revealed_fields(fact, e)
+                        for e in evs
+                        if not revealed_by_rule(fact, step, name, e)
+                    ]
+                    for evs in events
+                ]
                 assert kept[0] == kept[1], (step.label, name, fact, events)
-                assert without_revealed_view_fields(fact, views[0]) == without_revealed_view_fields(fact, views[1]), (
-                    step.label, name, fact)
+                assert without_revealed_view_fields(fact, views[0]) == without_revealed_view_fields(
+                    fact, views[1]
+                ), (step.label, name, fact)
                 event(f"{fact.kind} revealed by a listed rule")
-                watching.discard(name)   # from here on the observer knows the fact
+                watching.discard(name)  # from here on the observer knows the fact
             # The listed rules do reveal: an observer whose reports stayed the same was not
             # taught the code in the General's Room.
             for name in watching if fact.kind == "code" else ():
-                assert not any(e["kind"] == "arrival" and e["data"].get("code") for e in step.private(0, name))
+                assert not any(
+                    e["kind"] == "arrival" and e["data"].get("code") for e in step.private(0, name)
+                )
 
     check()
 
 
 def _strip_roles(view: dict) -> dict:
-    return {**view, "players": [{k: v for k, v in p.items() if k not in ("team", "class")} for p in view["players"]]}
+    return {
+        **view,
+        "players": [
+            {k: v for k, v in p.items() if k not in ("team", "class")} for p in view["players"]
+        ],
+    }
 
 
 @pytest.mark.parametrize("kind,pair", FACTS, ids=FACT_IDS)

@@ -1,6 +1,7 @@
 """A small simulation through engine.simulation ends without error (the 1,000-game run is
 the command `pbp simulate infiltration --players 16 --games 1000 --seed 1`), and the
 command itself, for both rulesets, at a small size (what CI runs)."""
+
 from __future__ import annotations
 
 import json
@@ -26,20 +27,32 @@ def test_twenty_games_of_eight_players_end_with_a_result():
 
 
 def test_options_games_end_too():
-    records = play_games(RULES, 12, 4, "ci-options",
-                         {"alert_scope": "floor", "tie": "random", "phantom_votes": "on", "turn_limit": "12"})
+    records = play_games(
+        RULES,
+        12,
+        4,
+        "ci-options",
+        {"alert_scope": "floor", "tie": "random", "phantom_votes": "on", "turn_limit": "12"},
+    )
     assert all(record.result is not None and record.statistics["turns"] <= 12 for record in records)
 
 
 # ---------------------------------------------------------------------- the command
 REPO = Path(__file__).resolve().parents[2]
-COMMAND_CASES = {"infiltration": ["--players", "8", "--games", "3", "--seed", "cmd"],
-                 "werewolf": ["--players", "8", "--games", "5", "--seed", "cmd"]}
+COMMAND_CASES = {
+    "infiltration": ["--players", "8", "--games", "3", "--seed", "cmd"],
+    "werewolf": ["--players", "8", "--games", "5", "--seed", "cmd"],
+}
 
 
 def simulate(ruleset: str, *extra: str) -> str:
-    done = subprocess.run([sys.executable, "-m", "pbp", "simulate", ruleset, *COMMAND_CASES[ruleset], *extra],
-                          capture_output=True, text=True, cwd=REPO, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "pbp", "simulate", ruleset, *COMMAND_CASES[ruleset], *extra],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=300,
+    )
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     return done.stdout
 
@@ -51,13 +64,25 @@ def test_simulate_prints_the_same_statistics_for_the_same_arguments(ruleset):
     same output, as text and as JSON; piped, no progress bar is drawn."""
     text = simulate(ruleset)
     assert text == simulate(ruleset)
-    for heading in ("mean turns", "Wins by team:", "Wins by path:", "Deaths by cause:", "Actions used:"):
+    for heading in (
+        "mean turns",
+        "Wins by team:",
+        "Wins by path:",
+        "Deaths by cause:",
+        "Actions used:",
+    ):
         assert heading in text
     as_json = simulate(ruleset, "--json")
     assert as_json == simulate(ruleset, "--json")
     summary = json.loads(as_json)
     assert summary["games"] == int(COMMAND_CASES[ruleset][3])
-    assert set(summary) >= {"wins_by_team", "wins_by_path", "mean_turns", "deaths_by_cause", "actions_used"}
+    assert set(summary) >= {
+        "wins_by_team",
+        "wins_by_path",
+        "mean_turns",
+        "deaths_by_cause",
+        "actions_used",
+    }
     assert sum(summary["wins_by_team"].values()) <= summary["games"]
 
 
@@ -71,8 +96,13 @@ def test_simulate_prints_the_same_bytes_with_any_number_of_jobs(ruleset):
 
 
 def test_simulate_refuses_zero_jobs_in_one_line():
-    done = subprocess.run([sys.executable, "-m", "pbp", "simulate", "werewolf", "--players", "8",
-                           "--jobs", "0"], capture_output=True, text=True, cwd=REPO, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "pbp", "simulate", "werewolf", "--players", "8", "--jobs", "0"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+    )
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert "--jobs must be at least 1" in done.stderr
 
@@ -80,8 +110,13 @@ def test_simulate_refuses_zero_jobs_in_one_line():
 def test_simulate_draws_a_progress_bar_on_a_terminal():
     """Long work shows progress on a terminal (docs/design.md: Command line)."""
     leader, follower = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "pbp", "simulate", "werewolf", *COMMAND_CASES["werewolf"]],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=follower, cwd=REPO)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pbp", "simulate", "werewolf", *COMMAND_CASES["werewolf"]],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=follower,
+        cwd=REPO,
+    )
     os.close(follower)
     stdout, _ = process.communicate(timeout=300)
     seen = b""

@@ -1,6 +1,7 @@
 """Every event kind the engine emits (public and private) has plain-English words in
 templates/infiltration/events.j2, and status.j2 renders any player's view, under
 StrictUndefined."""
+
 from __future__ import annotations
 
 from engine.core import PlayerSpec
@@ -22,11 +23,14 @@ def play(seed):
     """One real game (10 players and an NPC); the first one also sees a host kill."""
     events, states = [], []
     specs = [PlayerSpec(n) for n in player_names(10)] + [
-        PlayerSpec("Engie", npc=True, npc_class="engineer", npc_team="neutral")]
+        PlayerSpec("Engie", npc=True, npc_class="engineer", npc_team="neutral")
+    ]
     state = RULES.new_game(specs, seed, {"alert_scope": "floor", "phantom_votes": "on"})
     while RULES.phase(state):
-        orders = {a: RULES.parse_orders(state, a, RULES.scripted_orders(state, a, seed).splitlines())
-                  for a in RULES.phase(state).actors}
+        orders = {
+            a: RULES.parse_orders(state, a, RULES.scripted_orders(state, a, seed).splitlines())
+            for a in RULES.phase(state).actors
+        }
         resolution = RULES.resolve(state, orders)
         events += list(resolution.public) + [e for evs in resolution.private.values() for e in evs]
         state = resolution.state

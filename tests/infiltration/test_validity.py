@@ -1,5 +1,6 @@
 """Conformance: the Validity check grammar (rules/infiltration.md, Resolution §3,
 "Validity check grammar")."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -12,9 +13,28 @@ import pytest
 from engine.core import OrderSyntaxError
 from engine.infiltration.rooms import FEATURES, FLOORS, ROOMS, TERMINALS
 from engine.infiltration.validity.statements import MAX_NESTING, parse_statement
-from engine.infiltration.validity.facts import (And, Attacked, CodeIs, GuardDead, GuardIn, HangarOpen, HasStinger,
-                                                IsAlive, IsDead, IsIn, Not, Or, RoomHas, TerminalIs, Used,
-                                                ValidityWorld, VisitedFeature, VisitedRoom, WasIn, evaluate)
+from engine.infiltration.validity.facts import (
+    And,
+    Attacked,
+    CodeIs,
+    GuardDead,
+    GuardIn,
+    HangarOpen,
+    HasStinger,
+    IsAlive,
+    IsDead,
+    IsIn,
+    Not,
+    Or,
+    RoomHas,
+    TerminalIs,
+    Used,
+    ValidityWorld,
+    VisitedFeature,
+    VisitedRoom,
+    WasIn,
+    evaluate,
+)
 from engine.infiltration.validity.words import GRAMMAR_HELP
 
 NAMES = ("Bob", "Ann", "Big Boss", "Cy")
@@ -109,79 +129,91 @@ def syntax_error(text: str, names=NAMES) -> str:
 
 
 # ----------------------------------------------------------------- every fact form
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("Bob IS IN D-4", IsIn("Bob", "D-4"), True),
-    ("Bob IS IN D-5", IsIn("Bob", "D-5"), False),
-    ("Cy IS IN E-5", IsIn("Cy", "E-5"), False),  # the dead are in no room
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [
+        ("Bob IS IN D-4", IsIn("Bob", "D-4"), True),
+        ("Bob IS IN D-5", IsIn("Bob", "D-5"), False),
+        ("Cy IS IN E-5", IsIn("Cy", "E-5"), False),  # the dead are in no room
+    ],
+)
 def test_v001_is_in(text, parsed, expected):
     """Validity check, grammar: PLAYER "IS IN" ROOM — the living character's present room."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("Bob WAS IN C-2 ON TURN 3", WasIn("Bob", "C-2", 3), True),
-    ("Bob WAS IN C-2 ON TURN 2", WasIn("Bob", "C-2", 2), False),
-    ("Cy WAS IN E-5 ON TURN 1", WasIn("Cy", "E-5", 1), True),
-    ("Cy WAS IN E-5 ON TURN 0", WasIn("Cy", "E-5", 0), False),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [
+        ("Bob WAS IN C-2 ON TURN 3", WasIn("Bob", "C-2", 3), True),
+        ("Bob WAS IN C-2 ON TURN 2", WasIn("Bob", "C-2", 2), False),
+        ("Cy WAS IN E-5 ON TURN 1", WasIn("Cy", "E-5", 1), True),
+        ("Cy WAS IN E-5 ON TURN 0", WasIn("Cy", "E-5", 0), False),
+    ],
+)
 def test_v002_was_in_on_turn(text, parsed, expected):
     """Validity check, grammar: PLAYER "WAS IN" ROOM "ON TURN" N."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("Bob IS ALIVE", IsAlive("Bob"), True),
-    ("Cy IS ALIVE", IsAlive("Cy"), False),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [("Bob IS ALIVE", IsAlive("Bob"), True), ("Cy IS ALIVE", IsAlive("Cy"), False)],
+)
 def test_v003_is_alive(text, parsed, expected):
     """Validity check, grammar: PLAYER "IS ALIVE"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("Cy IS DEAD", IsDead("Cy"), True),
-    ("Bob IS DEAD", IsDead("Bob"), False),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [("Cy IS DEAD", IsDead("Cy"), True), ("Bob IS DEAD", IsDead("Bob"), False)],
+)
 def test_v004_is_dead(text, parsed, expected):
     """Validity check, grammar: PLAYER "IS DEAD"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("Ann HAS STINGER", HasStinger("Ann"), True),
-    ("Bob HAS STINGER", HasStinger("Bob"), False),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [("Ann HAS STINGER", HasStinger("Ann"), True), ("Bob HAS STINGER", HasStinger("Bob"), False)],
+)
 def test_v005_has_stinger(text, parsed, expected):
     """Validity check, grammar: PLAYER "HAS STINGER"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("Bob VISITED B-7", VisitedRoom("Bob", "B-7"), True),
-    ("Bob VISITED B-8", VisitedRoom("Bob", "B-8"), False),
-    ("Cy VISITED e5", VisitedRoom("Cy", "E-5"), True),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [
+        ("Bob VISITED B-7", VisitedRoom("Bob", "B-7"), True),
+        ("Bob VISITED B-8", VisitedRoom("Bob", "B-8"), False),
+        ("Cy VISITED e5", VisitedRoom("Cy", "E-5"), True),
+    ],
+)
 def test_v006_visited_room(text, parsed, expected):
     """Validity check, grammar: PLAYER "VISITED" ROOM."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("Bob VISITED WEAPONS LAB", VisitedFeature("Bob", "WEAPONS LAB"), True),
-    ("Ann VISITED WEAPONS LAB", VisitedFeature("Ann", "WEAPONS LAB"), False),
-    ("Ann VISITED GENERALS ROOM", VisitedFeature("Ann", "GENERALS ROOM"), True),
-    ("Ann VISITED GENERAL'S ROOM", VisitedFeature("Ann", "GENERALS ROOM"), True),
-    ("Ann VISITED GENERAL’S ROOM", VisitedFeature("Ann", "GENERALS ROOM"), True),
-    ("Ann VISITED SEER", VisitedFeature("Ann", "SEER"), True),
-    ("Ann VISITED HANGAR", VisitedFeature("Ann", "HANGAR"), False),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [
+        ("Bob VISITED WEAPONS LAB", VisitedFeature("Bob", "WEAPONS LAB"), True),
+        ("Ann VISITED WEAPONS LAB", VisitedFeature("Ann", "WEAPONS LAB"), False),
+        ("Ann VISITED GENERALS ROOM", VisitedFeature("Ann", "GENERALS ROOM"), True),
+        ("Ann VISITED GENERAL'S ROOM", VisitedFeature("Ann", "GENERALS ROOM"), True),
+        ("Ann VISITED GENERAL’S ROOM", VisitedFeature("Ann", "GENERALS ROOM"), True),
+        ("Ann VISITED SEER", VisitedFeature("Ann", "SEER"), True),
+        ("Ann VISITED HANGAR", VisitedFeature("Ann", "HANGAR"), False),
+    ],
+)
 def test_v007_visited_feature(text, parsed, expected):
     """Validity check, grammar: PLAYER "VISITED" FEATURE, with multi-word WEAPONS LAB and GENERALS ROOM
     (GENERAL'S ROOM accepted too)."""
@@ -189,22 +221,28 @@ def test_v007_visited_feature(text, parsed, expected):
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("Bob ATTACKED Cy ON TURN 2", Attacked("Bob", "Cy", 2), True),
-    ("Bob ATTACKED Cy ON TURN 3", Attacked("Bob", "Cy", 3), False),
-    ("Cy ATTACKED Bob ON TURN 2", Attacked("Cy", "Bob", 2), False),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [
+        ("Bob ATTACKED Cy ON TURN 2", Attacked("Bob", "Cy", 2), True),
+        ("Bob ATTACKED Cy ON TURN 3", Attacked("Bob", "Cy", 3), False),
+        ("Cy ATTACKED Bob ON TURN 2", Attacked("Cy", "Bob", 2), False),
+    ],
+)
 def test_v008_attacked_player(text, parsed, expected):
     """Validity check, grammar: PLAYER "ATTACKED" PLAYER "ON TURN" N."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("Ann ATTACKED GUARD C ON TURN 4", Attacked("Ann", "guard C", 4), True),
-    ("Ann ATTACKED guard c ON TURN 4", Attacked("Ann", "guard C", 4), True),
-    ("Ann ATTACKED GUARD D ON TURN 4", Attacked("Ann", "guard D", 4), False),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [
+        ("Ann ATTACKED GUARD C ON TURN 4", Attacked("Ann", "guard C", 4), True),
+        ("Ann ATTACKED guard c ON TURN 4", Attacked("Ann", "guard C", 4), True),
+        ("Ann ATTACKED GUARD D ON TURN 4", Attacked("Ann", "guard D", 4), False),
+    ],
+)
 def test_v009_attacked_guard(text, parsed, expected):
     """Validity check, grammar: PLAYER "ATTACKED" "GUARD" FLOOR "ON TURN" N; the world is asked about the
     target "guard X"."""
@@ -212,69 +250,84 @@ def test_v009_attacked_guard(text, parsed, expected):
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("Ann USED MAPDATA ON TURN 2", Used("Ann", "MAPDATA", 2), True),
-    ("Ann USED MAPDATA ON TURN 1", Used("Ann", "MAPDATA", 1), False),
-    ("Bob USED GUARD ON TURN 5", Used("Bob", "GUARD", 5), True),
-    ("Bob USED SEER ON TURN 5", Used("Bob", "SEER", 5), False),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [
+        ("Ann USED MAPDATA ON TURN 2", Used("Ann", "MAPDATA", 2), True),
+        ("Ann USED MAPDATA ON TURN 1", Used("Ann", "MAPDATA", 1), False),
+        ("Bob USED GUARD ON TURN 5", Used("Bob", "GUARD", 5), True),
+        ("Bob USED SEER ON TURN 5", Used("Bob", "SEER", 5), False),
+    ],
+)
 def test_v010_used_terminal(text, parsed, expected):
     """Validity check, grammar: PLAYER "USED" TERMINAL "ON TURN" N."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("D-4 HAS GAS", RoomHas("D-4", "GAS"), True),
-    ("D-4 HAS SEER", RoomHas("D-4", "SEER"), False),
-    ("F-6 HAS WEAPONS LAB", RoomHas("F-6", "WEAPONS LAB"), True),
-    ("G-1 HAS GENERAL'S ROOM", RoomHas("G-1", "GENERALS ROOM"), True),
-    ("B-3 HAS GUARD", RoomHas("B-3", "GUARD"), True),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [
+        ("D-4 HAS GAS", RoomHas("D-4", "GAS"), True),
+        ("D-4 HAS SEER", RoomHas("D-4", "SEER"), False),
+        ("F-6 HAS WEAPONS LAB", RoomHas("F-6", "WEAPONS LAB"), True),
+        ("G-1 HAS GENERAL'S ROOM", RoomHas("G-1", "GENERALS ROOM"), True),
+        ("B-3 HAS GUARD", RoomHas("B-3", "GUARD"), True),
+    ],
+)
 def test_v011_room_has_feature(text, parsed, expected):
     """Validity check, grammar: ROOM "HAS" FEATURE."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("TERMINAL IN D-4 IS HACKED", TerminalIs("D-4", "HACKED"), True),
-    ("TERMINAL IN D-4 IS DESTROYED", TerminalIs("D-4", "DESTROYED"), False),
-    ("TERMINAL IN E-2 IS DESTROYED", TerminalIs("E-2", "DESTROYED"), True),
-    ("TERMINAL IN A-1 IS HACKED", TerminalIs("A-1", "HACKED"), False),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [
+        ("TERMINAL IN D-4 IS HACKED", TerminalIs("D-4", "HACKED"), True),
+        ("TERMINAL IN D-4 IS DESTROYED", TerminalIs("D-4", "DESTROYED"), False),
+        ("TERMINAL IN E-2 IS DESTROYED", TerminalIs("E-2", "DESTROYED"), True),
+        ("TERMINAL IN A-1 IS HACKED", TerminalIs("A-1", "HACKED"), False),
+    ],
+)
 def test_v012_terminal_in_room_is(text, parsed, expected):
     """Validity check, grammar: "TERMINAL IN" ROOM "IS" ("HACKED" | "DESTROYED")."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("GUARD C IS IN C-5", GuardIn("C", "C-5"), True),
-    ("GUARD C IS IN C-6", GuardIn("C", "C-6"), False),
-    ("GUARD A IS IN A-3", GuardIn("A", "A-3"), True),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [
+        ("GUARD C IS IN C-5", GuardIn("C", "C-5"), True),
+        ("GUARD C IS IN C-6", GuardIn("C", "C-6"), False),
+        ("GUARD A IS IN A-3", GuardIn("A", "A-3"), True),
+    ],
+)
 def test_v013_guard_is_in(text, parsed, expected):
     """Validity check, grammar: "GUARD" FLOOR "IS IN" ROOM."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("GUARD G IS DEAD", GuardDead("G"), True),
-    ("GUARD C IS DEAD", GuardDead("C"), False),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [("GUARD G IS DEAD", GuardDead("G"), True), ("GUARD C IS DEAD", GuardDead("C"), False)],
+)
 def test_v014_guard_is_dead(text, parsed, expected):
     """Validity check, grammar: "GUARD" FLOOR "IS DEAD"."""
     assert parse_statement(text, NAMES) == parsed
     assert truth(text) is expected
 
 
-@pytest.mark.parametrize("text, parsed, expected", [
-    ("CODE IS 0427", CodeIs("0427"), True),
-    ("CODE IS 427", CodeIs("427"), False),  # digits, not a number: the leading 0 counts
-    ("CODE IS 1234", CodeIs("1234"), False),
-])
+@pytest.mark.parametrize(
+    "text, parsed, expected",
+    [
+        ("CODE IS 0427", CodeIs("0427"), True),
+        ("CODE IS 427", CodeIs("427"), False),  # digits, not a number: the leading 0 counts
+        ("CODE IS 1234", CodeIs("1234"), False),
+    ],
+)
 def test_v015_code_is(text, parsed, expected):
     """Validity check, grammar: "CODE IS" DIGITS."""
     assert parse_statement(text, NAMES) == parsed
@@ -309,10 +362,9 @@ def test_v018_parentheses_nest():
     within the nesting limit, and redundant ones vanish from the value."""
     nested = "((Bob IS ALIVE OR (Cy IS ALIVE AND NOT (GUARD G IS DEAD))) AND (Ann HAS STINGER))"
     parsed = parse_statement(nested, NAMES)
-    assert parsed == And((
-        Or((IsAlive("Bob"), And((IsAlive("Cy"), Not(GuardDead("G")))))),
-        HasStinger("Ann"),
-    ))
+    assert parsed == And(
+        (Or((IsAlive("Bob"), And((IsAlive("Cy"), Not(GuardDead("G")))))), HasStinger("Ann"))
+    )
     assert evaluate(parsed, WORLD) is True
     assert parse_statement("(((Bob IS ALIVE)))", NAMES) == IsAlive("Bob")
     assert truth("NOT (NOT (Bob IS ALIVE))") is True
@@ -323,16 +375,13 @@ def test_v019_case_insensitive():
     """Validity check, grammar: "case-insensitive" — keywords, rooms, floors, features and names in any
     case give the same statement, with canonical rooms and names."""
     upper = parse_statement(
-        "BOB WAS IN D-4 ON TURN 2 AND NOT BIG BOSS VISITED WEAPONS LAB OR GUARD C IS IN C-5",
-        NAMES,
+        "BOB WAS IN D-4 ON TURN 2 AND NOT BIG BOSS VISITED WEAPONS LAB OR GUARD C IS IN C-5", NAMES
     )
     lower = parse_statement(
-        "bob was in d4 on turn 2 and not big boss visited weapons lab or guard c is in c5",
-        NAMES,
+        "bob was in d4 on turn 2 and not big boss visited weapons lab or guard c is in c5", NAMES
     )
     mixed = parse_statement(
-        "bOb Was In D4 On TuRn 2 AnD nOt BiG bOsS vIsItEd WeApOnS lAb Or GuArD c iS iN c-5",
-        NAMES,
+        "bOb Was In D4 On TuRn 2 AnD nOt BiG bOsS vIsItEd WeApOnS lAb Or GuArD c iS iN c-5", NAMES
     )
     assert upper == lower == mixed
     assert str(lower) == (
@@ -422,33 +471,36 @@ def test_v026_errors_are_one_sentence_then_the_grammar():
         assert keyword in GRAMMAR_HELP
 
 
-@pytest.mark.parametrize("text", [
-    "Bob IS RED",
-    "Bob IS GREEN",
-    "Bob IS IN RED",
-    "Bob IS IN TEAM RED",
-    "Bob IS A WARRIOR",
-    "Bob IS HACKER",
-    "Bob HAS CLASS SNEAKER",
-    "Bob IS ON TEAM GREEN",
-    "Bob VISITED RED",
-    "Bob ATTACKED RED ON TURN 1",
-    "Bob USED RED ON TURN 1",
-    "D-4 HAS RED",
-    "D-4 HAS WARRIOR",
-    "RED IS ALIVE",
-    "REDS IS 2",
-    "THERE ARE 2 REDS",
-    "CODE IS RED",
-    "GUARD RED IS DEAD",
-    "TEAM OF Bob IS RED",
-    "Bob IS NEUTRAL",
-    "Bob IS ALIVE AND Bob IS RED",
-    "NOT (Ann IS GREEN)",
-    "Bob IS ALIVE OR HACKER IS ALIVE",
-    "Bob IS RENEGADE",
-    "Bob IS ENGINEER",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bob IS RED",
+        "Bob IS GREEN",
+        "Bob IS IN RED",
+        "Bob IS IN TEAM RED",
+        "Bob IS A WARRIOR",
+        "Bob IS HACKER",
+        "Bob HAS CLASS SNEAKER",
+        "Bob IS ON TEAM GREEN",
+        "Bob VISITED RED",
+        "Bob ATTACKED RED ON TURN 1",
+        "Bob USED RED ON TURN 1",
+        "D-4 HAS RED",
+        "D-4 HAS WARRIOR",
+        "RED IS ALIVE",
+        "REDS IS 2",
+        "THERE ARE 2 REDS",
+        "CODE IS RED",
+        "GUARD RED IS DEAD",
+        "TEAM OF Bob IS RED",
+        "Bob IS NEUTRAL",
+        "Bob IS ALIVE AND Bob IS RED",
+        "NOT (Ann IS GREEN)",
+        "Bob IS ALIVE OR HACKER IS ALIVE",
+        "Bob IS RENEGADE",
+        "Bob IS ENGINEER",
+    ],
+)
 def test_v027_no_team_class_or_count_of_reds_can_be_named(text):
     """Validity check, rules: "Nothing in the grammar can name a team, a class or a number of Reds"; each
     attempt, including sneaky ones such as `Bob IS IN RED`, fails to parse and says why."""
@@ -537,8 +589,12 @@ def test_v031_statements_of_about_500_characters_parse():
     """Validity check, rules: USE VALIDITY takes a statement; the 500-character MESSAGE limit does not
     apply, and long realistic statements parse and evaluate."""
     facts = [
-        "Bob WAS IN C-2 ON TURN 3", "Ann ATTACKED GUARD C ON TURN 4", "NOT Cy IS ALIVE",
-        "TERMINAL IN D-4 IS HACKED", "Big Boss VISITED GENERAL'S ROOM", "CODE IS 0427",
+        "Bob WAS IN C-2 ON TURN 3",
+        "Ann ATTACKED GUARD C ON TURN 4",
+        "NOT Cy IS ALIVE",
+        "TERMINAL IN D-4 IS HACKED",
+        "Big Boss VISITED GENERAL'S ROOM",
+        "CODE IS 0427",
     ]
     text = " AND ".join(f"({fact} OR GUARD G IS DEAD)" for fact in facts * 3)
     assert 450 <= len(text) <= 1000
@@ -572,8 +628,11 @@ def test_v032_a_200_term_or_chain_parses_in_linear_work():
     """Validity check, grammar: parsing is linear in the statement's length. A 200-term OR
     chain parses, prints and evaluates, with ten times the work of a 20-term chain (the
     work counted in calls, not timed)."""
+
     def chain(length):
-        return " OR ".join(f"{NAMES[i % 4]} WAS IN {ROOMS[i % 64]} ON TURN {i}" for i in range(length))
+        return " OR ".join(
+            f"{NAMES[i % 4]} WAS IN {ROOMS[i % 64]} ON TURN {i}" for i in range(length)
+        )
 
     statement = parse_statement(chain(200), NAMES)
     assert len(statement.operands) == 200
@@ -587,9 +646,7 @@ def test_v033_too_deep_nesting_is_a_clear_error_not_a_crash():
     """Validity check, grammar: a statement nesting NOT or brackets beyond MAX_NESTING is refused with a sentence,
     never a RecursionError, even when 500 characters are all brackets."""
     assert f"more than {MAX_NESTING} deep" in syntax_error("(" * 250 + ")" * 250)
-    assert f"more than {MAX_NESTING} deep" in syntax_error(
-        "(" * 200 + "Bob IS ALIVE" + ")" * 200
-    )
+    assert f"more than {MAX_NESTING} deep" in syntax_error("(" * 200 + "Bob IS ALIVE" + ")" * 200)
     assert f"more than {MAX_NESTING} deep" in syntax_error("NOT " * 125 + "Bob IS ALIVE")
 
 
@@ -605,8 +662,12 @@ def test_v034_mutated_statements_parse_or_fail_cleanly():
     rng = random.Random(99)
     outcomes = {"parsed": 0, "refused": 0}
     for _ in range(3000):
-        words = str(_random_statement(rng, NAMES, depth=3)).replace("(", "( ").replace(
-            ")", " )").split()
+        words = (
+            str(_random_statement(rng, NAMES, depth=3))
+            .replace("(", "( ")
+            .replace(")", " )")
+            .split()
+        )
         for _ in range(rng.randint(1, 3)):
             at = rng.randrange(len(words) + 1)
             mutation = rng.choice(("delete", "insert", "replace"))

@@ -1,6 +1,7 @@
 """Views are the only gate (docs/design.md: One gate): replaying the same orders with one hidden fact changed
 (another player's team, class or terminal use) leaves every view and every report unchanged,
 except for those a rule tells (the player themself; Reds learn who their teammates are)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -15,8 +16,18 @@ from tests.infiltration.scenario import RULES
 
 # The Psychic is left out too: once a player has died, the count of living Reds reveals
 # whether they were Red, which the rule means it to.
-SAFE_TERMINALS = {"LOCATOR", "HISTORY", "MAPDATA", "SUPERLOCATOR", "MESSAGE", "GAS",
-                  "GUARD", "COMMANDER", "LOCK", "SWITCH"}
+SAFE_TERMINALS = {
+    "LOCATOR",
+    "HISTORY",
+    "MAPDATA",
+    "SUPERLOCATOR",
+    "MESSAGE",
+    "GAS",
+    "GUARD",
+    "COMMANDER",
+    "LOCK",
+    "SWITCH",
+}
 
 
 def safe_lines(state, player, seed):
@@ -61,13 +72,22 @@ def replay(seed, log, start_change=None, order_change=None, players=10):
             break
         if order_change:
             orders = order_change(index, dict(orders))
-        typed = {a: RULES.parse_orders(state, a, lines) for a, lines in orders.items() if a in RULES.phase(state).actors}
+        typed = {
+            a: RULES.parse_orders(state, a, lines)
+            for a, lines in orders.items()
+            if a in RULES.phase(state).actors
+        }
         resolution = RULES.resolve(state, typed)
         state = resolution.state
         views = {name: RULES.view(state, name) for name in state.characters}
-        seen.append({"public": [e.to_json() for e in resolution.public], "public_view": RULES.view(state, None),
-                     "private": {n: [e.to_json() for e in evs] for n, evs in resolution.private.items()},
-                     "views": views})
+        seen.append(
+            {
+                "public": [e.to_json() for e in resolution.public],
+                "public_view": RULES.view(state, None),
+                "private": {n: [e.to_json() for e in evs] for n, evs in resolution.private.items()},
+                "views": views,
+            }
+        )
     return seen
 
 
@@ -86,8 +106,13 @@ def assert_same_for(observers, first, second):
 
 @pytest.mark.parametrize("seed", ["s1", "s2", "s3"])
 def test_another_players_class_stays_hidden(seed):
-    greens = [c.name for c in RULES.new_game([PlayerSpec(n) for n in player_names(10)], seed, {}).characters.values()
-              if c.team == "green"]
+    greens = [
+        c.name
+        for c in RULES.new_game(
+            [PlayerSpec(n) for n in player_names(10)], seed, {}
+        ).characters.values()
+        if c.team == "green"
+    ]
     target = greens[0]
     _, log = record_orders(seed, warriors=[target])
 
@@ -96,11 +121,14 @@ def test_another_players_class_stays_hidden(seed):
             if index == 0:
                 orders[target] = [f"CLASS {role}"]
             return orders
+
         return change
 
     as_warrior = replay(seed, log, order_change=choose("WARRIOR"))
     as_hacker = replay(seed, log, order_change=choose("HACKER"))
-    assert as_warrior[-1]["views"][target] != as_hacker[-1]["views"][target]   # they know their class
+    assert (
+        as_warrior[-1]["views"][target] != as_hacker[-1]["views"][target]
+    )  # they know their class
     assert_same_for([n for n in player_names(10) if n != target], as_warrior, as_hacker)
 
 
@@ -112,21 +140,36 @@ def test_another_players_team_stays_hidden(seed):
     _, log = record_orders(seed, warriors=[red, green])
 
     def swap(state):
-        return state.with_characters([replace(state.characters[red], team="green"),
-                                      replace(state.characters[green], team="red")])
+        return state.with_characters(
+            [
+                replace(state.characters[red], team="green"),
+                replace(state.characters[green], team="red"),
+            ]
+        )
 
     original, swapped = replay(seed, log), replay(seed, log, start_change=swap)
     observers = [c.name for c in first.characters.values() if c.team == "green" and c.name != green]
     assert_same_for(observers, original, swapped)
-    assert original[0]["views"][red]["me"]["team"] == "red" and swapped[0]["views"][red]["me"]["team"] == "green"
+    assert (
+        original[0]["views"][red]["me"]["team"] == "red"
+        and swapped[0]["views"][red]["me"]["team"] == "green"
+    )
 
 
 @pytest.mark.parametrize("seed", ["s1", "s5"])
 def test_another_players_terminal_use_stays_hidden(seed):
     _, log = record_orders(seed, turns=8)
-    used = [(index, name) for index, orders in enumerate(log) for name, lines in orders.items()
-            if any(line.startswith(("USE LOCATOR", "USE HISTORY", "USE SUPERLOCATOR", "USE GUARD", "USE MAPDATA"))
-                   for line in lines)]
+    used = [
+        (index, name)
+        for index, orders in enumerate(log)
+        for name, lines in orders.items()
+        if any(
+            line.startswith(
+                ("USE LOCATOR", "USE HISTORY", "USE SUPERLOCATOR", "USE GUARD", "USE MAPDATA")
+            )
+            for line in lines
+        )
+    ]
     assert used, "the scripted game should use an information terminal"
     index, user = used[0]
 

@@ -9,6 +9,7 @@ games in lockstep and hands each phase's outcome to the proof, together with whe
 twins' states still differ only in the fact itself (`Step.consequence` is false) and
 whether their public records are still the same.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -36,7 +37,7 @@ class Game:
     room in decision step i."""
 
     players: int
-    npcs: tuple[tuple[str, str], ...]          # (class, team) per NPC
+    npcs: tuple[tuple[str, str], ...]  # (class, team) per NPC
     seed: str
     options: dict
     kills: dict = field(default_factory=dict)
@@ -46,7 +47,9 @@ class Game:
     def specs(self, npcs: Sequence[tuple[str, str]] | None = None) -> list[PlayerSpec]:
         chosen = self.npcs if npcs is None else npcs
         return [PlayerSpec(name) for name in player_names(self.players)] + [
-            PlayerSpec(NPC_NAMES[i], npc=True, npc_class=cls, npc_team=team) for i, (cls, team) in enumerate(chosen)]
+            PlayerSpec(NPC_NAMES[i], npc=True, npc_class=cls, npc_team=team)
+            for i, (cls, team) in enumerate(chosen)
+        ]
 
 
 @dataclass(frozen=True)
@@ -71,11 +74,11 @@ class Step:
 
     index: int
     label: str
-    before: tuple            # both states before
-    after: tuple             # both states after
-    resolutions: tuple       # both Resolutions
-    consequence: bool        # the states differ in more than the fact itself
-    public_same: bool        # the public events of this step are byte-identical
+    before: tuple  # both states before
+    after: tuple  # both states after
+    resolutions: tuple  # both Resolutions
+    consequence: bool  # the states differ in more than the fact itself
+    public_same: bool  # the public events of this step are byte-identical
 
     def private(self, twin: int, name: str) -> list[dict]:
         return [event.to_json() for event in self.resolutions[twin].private.get(name, ())]
@@ -95,8 +98,12 @@ def build_twins(game: Game, fact: Fact):
     second = RULES.new_game(game.specs(npcs_b), game.seed, game.options)
     if fact.kind == "team":
         red, green = fact.holders
-        second = second.with_characters([replace(second.characters[red], team="green"),
-                                         replace(second.characters[green], team="red")])
+        second = second.with_characters(
+            [
+                replace(second.characters[red], team="green"),
+                replace(second.characters[green], team="red"),
+            ]
+        )
     elif fact.kind == "hacked":
         room = fact.first
         second = second.with_slot(room, replace(second.layout[room], hacked=True))
@@ -136,13 +143,17 @@ def _accepted(states, actor: str, lines: Sequence[str]) -> list[str]:
     return kept
 
 
-def _herded(first, game: Game, index: int, position: int, actor: str, lines: list[str]) -> list[str]:
+def _herded(
+    first, game: Game, index: int, position: int, actor: str, lines: list[str]
+) -> list[str]:
     """The scripted lines, with the actor sent to a guard's destination or into a brawl."""
     if first.step == "movement" and index in game.gather:
         floor, members = game.gather[index]
         if members >> position & 1:
             guard = first.guards["ABCDEFGH"[floor % 8]]
-            return [line for line in lines if line.upper().startswith("CODE")] + [f"MOVE {guard.plan}"]
+            return [line for line in lines if line.upper().startswith("CODE")] + [
+                f"MOVE {guard.plan}"
+            ]
     if first.step == "decision" and members_of(game.brawl, index, position):
         me = first.characters[actor]
         targets = [c.name for c in first.in_room(me.room) if c.name != actor]
@@ -163,8 +174,14 @@ def _orders(states, game: Game, fact: Fact, index: int) -> tuple[dict, dict]:
     shared = set(RULES.phase(first).actors) & set(RULES.phase(states[1]).actors)
     typed: tuple[dict, dict] = ({}, {})
     for position, actor in enumerate(sorted(shared)):
-        lines = _herded(first, game, index, position, actor,
-                        RULES.scripted_orders(first, actor, game.seed).splitlines())
+        lines = _herded(
+            first,
+            game,
+            index,
+            position,
+            actor,
+            RULES.scripted_orders(first, actor, game.seed).splitlines(),
+        )
         overrides = [lines, lines]
         if first.step == "class" and fact.kind == "class" and actor == fact.holders[0]:
             overrides = [[f"CLASS {fact.first}"], [f"CLASS {fact.second}"]]
@@ -177,7 +194,9 @@ def _orders(states, game: Game, fact: Fact, index: int) -> tuple[dict, dict]:
     return typed
 
 
-def play_twins(game: Game, fact: Fact, max_steps: int = 80, hold_state: bool = True) -> Iterator[Step]:
+def play_twins(
+    game: Game, fact: Fact, max_steps: int = 80, hold_state: bool = True
+) -> Iterator[Step]:
     """Both twins, phase by phase (a host kill is a step of its own), until the game ends or
     the twins are no longer in the same phase; with `hold_state`, also once the twins'
     states differ in more than the fact (the step where that happens is the last one)."""
@@ -189,8 +208,12 @@ def play_twins(game: Game, fact: Fact, max_steps: int = 80, hold_state: bool = T
         before = states
         resolutions = (act(0), act(1))
         states = (resolutions[0].state, resolutions[1].state)
-        consequence = normalised(states[0], fact, hacked_tid) != normalised(states[1], fact, hacked_tid)
-        public_same = [e.to_json() for e in resolutions[0].public] == [e.to_json() for e in resolutions[1].public]
+        consequence = normalised(states[0], fact, hacked_tid) != normalised(
+            states[1], fact, hacked_tid
+        )
+        public_same = [e.to_json() for e in resolutions[0].public] == [
+            e.to_json() for e in resolutions[1].public
+        ]
         return Step(index, label, before, states, resolutions, consequence, public_same)
 
     def same_phase() -> bool:
@@ -206,8 +229,11 @@ def play_twins(game: Game, fact: Fact, max_steps: int = 80, hold_state: bool = T
             victim = living[game.kills[index] % len(living)]
             if not states[1].characters[victim].alive:
                 return
-            done = step(index, f"host kill of {victim} in {phase.id}",
-                        lambda twin: RULES.host_kill(states[twin], victim, "removed by the host"))
+            done = step(
+                index,
+                f"host kill of {victim} in {phase.id}",
+                lambda twin: RULES.host_kill(states[twin], victim, "removed by the host"),
+            )
             yield done
             if (hold_state and done.consequence) or not same_phase():
                 return

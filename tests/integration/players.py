@@ -1,6 +1,7 @@
 """Scripted players for whole games over the real mail servers: each reads its new mail
 over IMAP and replies to its forms over SMTP, and the test, as the host, advances a phase
 once every answer is judged (the host's folder and daemon: tests/fixtures/harness.py)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -45,8 +46,15 @@ class ScriptedPlayer:
             self.mailbox.reply(message, body, quote=False)
 
 
-def play_until_over(host: Host, game_id: str, ruleset: str, seed: str, scripted: list[ScriptedPlayer],
-                    process: subprocess.Popen, timeout: float) -> dict:
+def play_until_over(
+    host: Host,
+    game_id: str,
+    ruleset: str,
+    seed: str,
+    scripted: list[ScriptedPlayer],
+    process: subprocess.Popen,
+    timeout: float,
+) -> dict:
     """Play the game to its end. Its phases are long and its deadlines never come: the test
     is the host who runs `pbp advance` once every scripted actor of the open phase has
     answered and pbp has judged the answer, so no reply races a deadline however slowly a
@@ -66,7 +74,9 @@ def play_until_over(host: Host, game_id: str, ruleset: str, seed: str, scripted:
     raise AssertionError(f"game {game_id} did not end in {timeout} s; log:\n{host.log()[-3000:]}")
 
 
-def every_answer_judged(host: Host, game_id: str, ruleset: str, seed: str, scripted: list[ScriptedPlayer]) -> bool:
+def every_answer_judged(
+    host: Host, game_id: str, ruleset: str, seed: str, scripted: list[ScriptedPlayer]
+) -> bool:
     """Whether every scripted actor of the open phase that has orders to give has them in
     the game's order log (an actor with nothing to order, such as a villager at night,
     may get no form at all)."""
@@ -76,5 +86,8 @@ def every_answer_judged(host: Host, game_id: str, ruleset: str, seed: str, scrip
     if phase is None:
         return False
     ordered = {row["player"] for row in host.table(game_id, "orders") if row["phase"] == phase.id}
-    return all(player.name in ordered for player in scripted
-               if player.name in phase.actors and rules.scripted_orders(state, player.name, seed).strip())
+    return all(
+        player.name in ordered
+        for player in scripted
+        if player.name in phase.actors and rules.scripted_orders(state, player.name, seed).strip()
+    )

@@ -1,6 +1,7 @@
 """Conversations end to end (docs/design.md: Conversations): real Dovecot and aiosmtpd, the
 real desk, `pbp new-game`, `pbp poll`, `pbp advance`, `pbp reply`, `pbp channel`; every
 relay, receipt and refusal read back from the players' real mailboxes."""
+
 from __future__ import annotations
 
 import os
@@ -28,8 +29,10 @@ ROLES = "roles=werewolf,howler,mason,mason,romantic,weregerbil,seer,villager"
 
 def read(box: Player, at_least: int = 1) -> list[str]:
     """New mails of a mailbox, each as its subject line and text."""
-    return [f"Subject: {m['Subject']}\n" + mail_text(m).replace("\r\n", "\n")
-            for m in box.read_new(at_least=at_least, timeout=10 if at_least else 0.5)]
+    return [
+        f"Subject: {m['Subject']}\n" + mail_text(m).replace("\r\n", "\n")
+        for m in box.read_new(at_least=at_least, timeout=10 if at_least else 0.5)
+    ]
 
 
 class Village:
@@ -39,15 +42,37 @@ class Village:
     def __init__(self, root: Path, dovecot, smtp_server, game_id: str) -> None:
         self.game_id = game_id
         self.moderator_address = dovecot.add_user(dovecot.new_address("pbp", "pbp.test"), "modpass")
-        self.host = Player(dovecot.add_user(dovecot.new_address("host", "host.test")), dovecot, smtp_server)
-        self.players = {name: Player(dovecot.add_user(dovecot.new_address(name.lower())), dovecot, smtp_server)
-                        for name in NAMES}
+        self.host = Player(
+            dovecot.add_user(dovecot.new_address("host", "host.test")), dovecot, smtp_server
+        )
+        self.players = {
+            name: Player(dovecot.add_user(dovecot.new_address(name.lower())), dovecot, smtp_server)
+            for name in NAMES
+        }
         self.settings = root / "pbp.ini"
         village_settings(root, dovecot, smtp_server, self)
         roster = root / "roster.csv"
-        roster.write_text("name,email\n" + "".join(f"{n},{p.address}\n" for n, p in self.players.items()))
-        assert self.cli("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "11",
-                        "--id", game_id, "--schedule", "default=48h", "--option", ROLES) == 0
+        roster.write_text(
+            "name,email\n" + "".join(f"{n},{p.address}\n" for n, p in self.players.items())
+        )
+        assert (
+            self.cli(
+                "new-game",
+                "--ruleset",
+                "werewolf",
+                "--roster",
+                str(roster),
+                "--seed",
+                "11",
+                "--id",
+                game_id,
+                "--schedule",
+                "default=48h",
+                "--option",
+                ROLES,
+            )
+            == 0
+        )
         for player in self.players.values():
             player.read_new()
         self.host.read_new(at_least=0, timeout=0.5)  # the opening draft, if any
@@ -70,9 +95,13 @@ class Village:
     def token(self, name: str) -> str:
         return self.game().record.tokens[name]
 
-    def say(self, name: str, channel: str, text: str, token: str | None = None, extra: str = "") -> None:
-        body = (f"{extra}BEGIN MESSAGE {self.game_id} {channel}\nTOKEN: {token or self.token(name)}\n"
-                f"{text}\nEND MESSAGE\n")
+    def say(
+        self, name: str, channel: str, text: str, token: str | None = None, extra: str = ""
+    ) -> None:
+        body = (
+            f"{extra}BEGIN MESSAGE {self.game_id} {channel}\nTOKEN: {token or self.token(name)}\n"
+            f"{text}\nEND MESSAGE\n"
+        )
         self.players[name].send(self.moderator_address, "message", body)
 
     def order(self, name: str, orders: str) -> str:
@@ -130,7 +159,9 @@ def test_a_question_to_the_host_and_the_answers_by_command_and_by_mail(village):
     village.poll()
     (receipt,) = village.inbox(asker)
     assert "Your message to host was sent to the host" in receipt
-    assert "the text you wrote around them was not" in receipt  # the greeting: only the block is read
+    assert (
+        "the text you wrote around them was not" in receipt
+    )  # the greeting: only the block is read
     (question,) = read(village.host)
     assert f"{asker} wrote to the host" in question and "Can I vote for myself?" in question
     assert f"messages to the host not answered yet: {asker} (N0)" in village.status()
@@ -140,8 +171,11 @@ def test_a_question_to_the_host_and_the_answers_by_command_and_by_mail(village):
     assert "The host of ww1 answers" in answer and "    Yes, you may." in answer
     # The host answers by replying to the relay, its block holding the host token.
     token_line = next(line for line in question.splitlines() if line.startswith("TOKEN:"))
-    village.host.send(village.moderator_address, "Re: question",
-                      f"BEGIN MESSAGE ww1 {asker}\n{token_line}\nAnd no, not twice.\nEND MESSAGE\n")
+    village.host.send(
+        village.moderator_address,
+        "Re: question",
+        f"BEGIN MESSAGE ww1 {asker}\n{token_line}\nAnd no, not twice.\nEND MESSAGE\n",
+    )
     village.poll()
     (second_answer,) = village.inbox(asker)
     assert "    And no, not twice." in second_answer
@@ -152,16 +186,21 @@ def test_a_question_to_the_host_and_the_answers_by_command_and_by_mail(village):
 
 def test_free_text_outside_a_block_is_said_to_be_unread(village):
     (seer,) = village.with_role("seer")
-    village.players[seer].send(village.moderator_address, "orders",
-                               "Who is the host?\n\n" + village.order(seer, "# nothing"))
+    village.players[seer].send(
+        village.moderator_address,
+        "orders",
+        "Who is the host?\n\n" + village.order(seer, "# nothing"),
+    )
     village.poll()
     (receipt,) = village.inbox(seer)
     assert "the text you wrote around them was not" in receipt and "mail HELP" in receipt
     village.players[seer].send(village.moderator_address, "help", "HELP")
     village.poll()
     (help_mail,) = village.inbox(seer)
-    assert help_mail.rstrip().endswith(f"BEGIN MESSAGE ww1 host\nTOKEN: {village.token(seer)}\n"
-                                       "# your message to the host\nEND MESSAGE")
+    assert help_mail.rstrip().endswith(
+        f"BEGIN MESSAGE ww1 host\nTOKEN: {village.token(seer)}\n"
+        "# your message to the host\nEND MESSAGE"
+    )
 
 
 def advance_to(village: Village, prefix: str) -> None:
@@ -175,7 +214,9 @@ def advance_to(village: Village, prefix: str) -> None:
 def test_lovers_talk(village):
     (romantic,) = village.with_role("romantic")
     (seer,) = village.with_role("seer")
-    village.players[romantic].send(village.moderator_address, "orders", village.order(romantic, f"LOVE {seer}"))
+    village.players[romantic].send(
+        village.moderator_address, "orders", village.order(romantic, f"LOVE {seer}")
+    )
     village.poll()
     village.inbox(romantic)
     advance_to(village, "D1")
@@ -198,17 +239,31 @@ def test_wolves_agree_on_a_kill_through_the_pack(village):
     village.say(gerbil, "team", "Nobody hears me yet.")
     village.poll()
     village.inbox(gerbil)
-    village.players[wolf].send(village.moderator_address, "orders", village.order(wolf, f"KILL {victim}")
-                               + f"\nBEGIN MESSAGE ww1 pack\nTOKEN: {village.token(wolf)}\n{victim}?\nEND MESSAGE\n")
+    village.players[wolf].send(
+        village.moderator_address,
+        "orders",
+        village.order(wolf, f"KILL {victim}")
+        + f"\nBEGIN MESSAGE ww1 pack\nTOKEN: {village.token(wolf)}\n{victim}?\nEND MESSAGE\n",
+    )
     village.poll()
     (receipt,) = village.inbox(wolf)
-    assert "Orders received" in receipt and f"{wolf}: KILL {victim}; {howler}: none yet" in flat(receipt)
+    assert "Orders received" in receipt and f"{wolf}: KILL {victim}; {howler}: none yet" in flat(
+        receipt
+    )
     (relay,) = village.inbox(howler)
-    assert f"{wolf} wrote to pack" in relay and f"{wolf}: KILL {victim}; {howler}: none yet" in flat(relay)
-    village.players[howler].send(village.moderator_address, "orders",
-                                 village.order(howler, f"KILL {victim}\nSILENCE {romantic}")
-                                 + f"\nBEGIN MESSAGE ww1 team\nTOKEN: {village.token(howler)}\nAgreed.\nEND MESSAGE\n")
-    village.players[gerbil].send(village.moderator_address, "orders", village.order(gerbil, f"BITE {bitten}"))
+    assert (
+        f"{wolf} wrote to pack" in relay
+        and f"{wolf}: KILL {victim}; {howler}: none yet" in flat(relay)
+    )
+    village.players[howler].send(
+        village.moderator_address,
+        "orders",
+        village.order(howler, f"KILL {victim}\nSILENCE {romantic}")
+        + f"\nBEGIN MESSAGE ww1 team\nTOKEN: {village.token(howler)}\nAgreed.\nEND MESSAGE\n",
+    )
+    village.players[gerbil].send(
+        village.moderator_address, "orders", village.order(gerbil, f"BITE {bitten}")
+    )
     village.poll()
     village.inbox(howler)
     village.inbox(gerbil)
@@ -246,19 +301,29 @@ def test_a_split_pack_is_flagged_to_the_host_and_told_at_dawn(village, capsys):
     advance_to(village, "N2")
     wolf, howler = village.with_role("werewolf") + village.with_role("howler")
     game = village.game()
-    others = [n for n in NAMES if n not in (wolf, howler) and game.rules.status(game.state, n).alive]
-    village.players[wolf].send(village.moderator_address, "orders", village.order(wolf, f"KILL {others[0]}"))
-    village.players[howler].send(village.moderator_address, "orders", village.order(howler, f"KILL {others[1]}"))
+    others = [
+        n for n in NAMES if n not in (wolf, howler) and game.rules.status(game.state, n).alive
+    ]
+    village.players[wolf].send(
+        village.moderator_address, "orders", village.order(wolf, f"KILL {others[0]}")
+    )
+    village.players[howler].send(
+        village.moderator_address, "orders", village.order(howler, f"KILL {others[1]}")
+    )
     village.poll()
     capsys.readouterr()
     assert village.cli("orders", "ww1") == 0
     assert "The pack is split" in capsys.readouterr().out
     (receipt,) = village.inbox(wolf)
-    assert f"The pack's KILL orders so far in Night 2: {wolf}: KILL {others[0]}" in flat(receipt)  # the order receipt too
+    assert f"The pack's KILL orders so far in Night 2: {wolf}: KILL {others[0]}" in flat(
+        receipt
+    )  # the order receipt too
     village.inbox(howler)
     village.advance()
     for name in (wolf, howler):
-        assert any("You did not agree, so nobody was killed" in flat(text) for text in village.inbox(name))
+        assert any(
+            "You did not agree, so nobody was killed" in flat(text) for text in village.inbox(name)
+        )
 
 
 def test_a_dead_wolf_cannot_write_to_the_pack(village):
@@ -281,15 +346,39 @@ def facility(tmp_path_factory, dovecot, smtp_server):
     table = Village.__new__(Village)
     table.game_id = "inf1"
     table.moderator_address = dovecot.add_user(dovecot.new_address("pbp", "pbp.test"), "modpass")
-    table.host = Player(dovecot.add_user(dovecot.new_address("host", "host.test")), dovecot, smtp_server)
-    table.players = {name: Player(dovecot.add_user(dovecot.new_address(name.lower())), dovecot, smtp_server)
-                     for name in NAMES[:6]}
+    table.host = Player(
+        dovecot.add_user(dovecot.new_address("host", "host.test")), dovecot, smtp_server
+    )
+    table.players = {
+        name: Player(dovecot.add_user(dovecot.new_address(name.lower())), dovecot, smtp_server)
+        for name in NAMES[:6]
+    }
     table.settings = root / "pbp.ini"
     village_settings(root, dovecot, smtp_server, table)
     roster = root / "roster.csv"
-    roster.write_text("name,email\n" + "".join(f"{n},{p.address}\n" for n, p in table.players.items()))
-    assert table.cli("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "5", "--id", "inf1",
-                     "--schedule", "default=48h", "--option", "reds=2", "--npc", "Raiden:renegade:red") == 0
+    roster.write_text(
+        "name,email\n" + "".join(f"{n},{p.address}\n" for n, p in table.players.items())
+    )
+    assert (
+        table.cli(
+            "new-game",
+            "--ruleset",
+            "infiltration",
+            "--roster",
+            str(roster),
+            "--seed",
+            "5",
+            "--id",
+            "inf1",
+            "--schedule",
+            "default=48h",
+            "--option",
+            "reds=2",
+            "--npc",
+            "Raiden:renegade:red",
+        )
+        == 0
+    )
     for player in table.players.values():
         player.read_new()
     read(table.host, at_least=0)
@@ -297,12 +386,20 @@ def facility(tmp_path_factory, dovecot, smtp_server):
 
 
 def village_settings(root: Path, dovecot, smtp_server, table: Village) -> Path:
-    return write_settings(root / "pbp.ini", {
-        "pbp": {"data": root / "data", "transport": "imap", "from_address": table.moderator_address,
-                "replies_per_sender_per_day": 1000},
-        "imap": imap_over_tls(dovecot, table.moderator_address, password="modpass"),
-        "smtp": plain_smtp(smtp_server),
-        "forum": {"host_address": table.host.address, "posts": root / "posts"}})
+    return write_settings(
+        root / "pbp.ini",
+        {
+            "pbp": {
+                "data": root / "data",
+                "transport": "imap",
+                "from_address": table.moderator_address,
+                "replies_per_sender_per_day": 1000,
+            },
+            "imap": imap_over_tls(dovecot, table.moderator_address, password="modpass"),
+            "smtp": plain_smtp(smtp_server),
+            "forum": {"host_address": table.host.address, "posts": root / "posts"},
+        },
+    )
 
 
 def test_reds_plan_with_a_red_npc_played_by_the_host(facility, capsys):
@@ -316,34 +413,52 @@ def test_reds_plan_with_a_red_npc_played_by_the_host(facility, capsys):
     (relay,) = facility.inbox(reds[1])
     assert f"{reds[0]} wrote to reds" in relay and "BEGIN MESSAGE inf1 reds" in relay
     (copy,) = read(facility.host)
-    assert "a channel of Raiden, the NPC you play" in flat(copy) and "Raiden, take the generator." in copy
-    block = copy[copy.index("BEGIN MESSAGE inf1 reds Raiden"):copy.index("END MESSAGE")]
-    facility.host.send(facility.moderator_address, "Re: reds", block.replace("# write to reds as Raiden",
-                                                                             "On my way.") + "END MESSAGE\n")
+    assert (
+        "a channel of Raiden, the NPC you play" in flat(copy)
+        and "Raiden, take the generator." in copy
+    )
+    block = copy[copy.index("BEGIN MESSAGE inf1 reds Raiden") : copy.index("END MESSAGE")]
+    facility.host.send(
+        facility.moderator_address,
+        "Re: reds",
+        block.replace("# write to reds as Raiden", "On my way.") + "END MESSAGE\n",
+    )
     facility.poll()
     (host_receipt,) = read(facility.host)
     assert "Sent to reds as Raiden." in host_receipt
     for red in reds:
         (from_npc,) = facility.inbox(red)
         assert "Raiden wrote to reds" in from_npc and "    On my way." in from_npc
-    assert facility.cli("channel", "inf1", "reds", "--as", "Raiden", "--say", "Generator taken.") == 0
+    assert (
+        facility.cli("channel", "inf1", "reds", "--as", "Raiden", "--say", "Generator taken.") == 0
+    )
     for red in reds:
         assert "Generator taken." in facility.inbox(red)[0]
     facility.quiet(*greens)
     capsys.readouterr()
     assert facility.cli("channel", "inf1", "reds") == 0
     log = capsys.readouterr().out
-    assert log.index("Raiden, take the generator.") < log.index("On my way.") < log.index("Generator taken.")
+    assert (
+        log.index("Raiden, take the generator.")
+        < log.index("On my way.")
+        < log.index("Generator taken.")
+    )
 
 
-def test_a_crash_between_storing_a_message_and_sending_its_relays_loses_nothing_and_sends_once(facility):
+def test_a_crash_between_storing_a_message_and_sending_its_relays_loses_nothing_and_sends_once(
+    facility,
+):
     """SIGKILL after the mail's commit (the message stored, its relays queued) and before
     any is sent; the next poll sends each relay exactly once, with its ledger Message-ID."""
     game = facility.game()
     reds = [n for n in NAMES[:6] if "reds" in game.rules.status(game.state, n).channels]
     facility.say(reds[1], "reds", "Meet at the hangar.")
-    crashed = subprocess.run([sys.executable, "-m", "pbp", "poll", "--settings", str(facility.settings)],
-                             env={**os.environ, "PBP_CRASH_AT": "after-commit"}, capture_output=True, timeout=120)
+    crashed = subprocess.run(
+        [sys.executable, "-m", "pbp", "poll", "--settings", str(facility.settings)],
+        env={**os.environ, "PBP_CRASH_AT": "after-commit"},
+        capture_output=True,
+        timeout=120,
+    )
     assert crashed.returncode == -signal.SIGKILL
     facility.poll()
     facility.poll()

@@ -2,6 +2,7 @@
 with SIGKILL (`PBP_CRASH_AT=<point>`, pbp.crashpoints) at each named point and started
 again: no order is lost, none is processed twice, no phase is resolved twice, and each
 mail is sent once — counted in the real Dovecot mailboxes."""
+
 from __future__ import annotations
 
 import signal
@@ -24,12 +25,27 @@ def table(tmp_path, mail_server, smtp_server, make_player):
     """A game whose welcome mails are out, with its players; T0-class lasts `class_deadline`."""
 
     def setup(schedule: str = "default=1h"):
-        host = Host(tmp_path, mail_server, smtp_server, mail_server.add_user(mail_server.new_address("pbp")))
+        host = Host(
+            tmp_path, mail_server, smtp_server, mail_server.add_user(mail_server.new_address("pbp"))
+        )
         host.write_settings()
         players = make_players(make_player, COUNT)
-        host.pbp("new-game", "--ruleset", RULESET, "--roster", str(write_roster(tmp_path, players)),
-                 "--seed", SEED, "--schedule", schedule, "--id", "g1")
-        scripted = [ScriptedPlayer(name, box, quote=i % 2 == 0) for i, (name, box) in enumerate(players)]
+        host.pbp(
+            "new-game",
+            "--ruleset",
+            RULESET,
+            "--roster",
+            str(write_roster(tmp_path, players)),
+            "--seed",
+            SEED,
+            "--schedule",
+            schedule,
+            "--id",
+            "g1",
+        )
+        scripted = [
+            ScriptedPlayer(name, box, quote=i % 2 == 0) for i, (name, box) in enumerate(players)
+        ]
         return host, players, scripted
 
     return setup
@@ -88,7 +104,11 @@ def test_killed_in_the_middle_of_sending_a_phases_reports(table):
     host.pbp("poll")
     assert host.record("g1")["resolved"] == ["T0-class"]
     rows = assert_each_delivered_once(host, players)
-    assert Counter(row["kind"] for row in rows) == {"welcome": COUNT, "receipt": COUNT, "report": COUNT}
+    assert Counter(row["kind"] for row in rows) == {
+        "welcome": COUNT,
+        "receipt": COUNT,
+        "report": COUNT,
+    }
 
 
 def test_killed_in_the_middle_of_a_resolution_at_start_up(table):
@@ -113,4 +133,8 @@ def test_killed_in_the_middle_of_a_resolution_at_start_up(table):
         stop(process)
     assert host.record("g1")["resolved"] == ["T0-class"]
     assert host.record("g1")["phase_id"] == "T1-movement"
-    assert Counter(row["kind"] for row in rows) == {"welcome": COUNT, "receipt": COUNT, "report": COUNT}
+    assert Counter(row["kind"] for row in rows) == {
+        "welcome": COUNT,
+        "receipt": COUNT,
+        "report": COUNT,
+    }

@@ -4,6 +4,7 @@ docs/rules/infiltration.md: NPCs): real Dovecot (IMAP over TLS) and aiosmtpd, `p
 mailbox; the host answers the form by mail with the host token and gets a receipt; a
 wrong host token changes nothing; `pbp submit … STATUS` and `pbp show <game> <npc>` tell
 the host where the NPC stands and what it saw."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,15 +31,35 @@ class HostTable:
         moderator = dovecot.add_user(dovecot.new_address("pbp", "pbp.test"), "modpass")
         self.host = Player(dovecot.add_user(dovecot.new_address("host")), dovecot, smtp_server)
         players = {name: dovecot.add_user(dovecot.new_address(name.lower())) for name in NAMES}
-        self.settings = write_settings(root / "pbp.ini", {
-            "pbp": {"data": root / "data", "transport": "imap", "from_address": moderator},
-            "imap": imap_over_tls(dovecot, moderator, password="modpass"),
-            "smtp": plain_smtp(smtp_server),
-            "forum": {"host_address": self.host.address, "posts": root / "posts"}})
+        self.settings = write_settings(
+            root / "pbp.ini",
+            {
+                "pbp": {"data": root / "data", "transport": "imap", "from_address": moderator},
+                "imap": imap_over_tls(dovecot, moderator, password="modpass"),
+                "smtp": plain_smtp(smtp_server),
+                "forum": {"host_address": self.host.address, "posts": root / "posts"},
+            },
+        )
         roster = root / "roster.csv"
         roster.write_text("name,email\n" + "".join(f"{n},{a}\n" for n, a in players.items()))
-        assert self.cli("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "7",
-                        "--id", GAME, "--npc", "Raiden:renegade:neutral", "--schedule", "default=48h") == 0
+        assert (
+            self.cli(
+                "new-game",
+                "--ruleset",
+                "infiltration",
+                "--roster",
+                str(roster),
+                "--seed",
+                "7",
+                "--id",
+                GAME,
+                "--npc",
+                "Raiden:renegade:neutral",
+                "--schedule",
+                "default=48h",
+            )
+            == 0
+        )
 
     def cli(self, *arguments: str) -> int:
         return pbp([arguments[0], "--settings", str(self.settings), *arguments[1:]])
@@ -56,13 +77,15 @@ def text_of(message) -> str:
     return message.get_body(("plain",)).get_content().replace("\r\n", "\n")
 
 
-def test_the_host_plays_an_npc_by_mail_and_sees_it_in_pbp_show(tmp_path, dovecot, smtp_server, capsys):
+def test_the_host_plays_an_npc_by_mail_and_sees_it_in_pbp_show(
+    tmp_path, dovecot, smtp_server, capsys
+):
     table = HostTable(tmp_path, dovecot, smtp_server)
     (welcome,) = table.npc_mails()
     assert str(welcome["Subject"]) == f"[{GAME}] Welcome to Infiltration, Raiden (NPC Raiden)"
     assert "Renegade" in text_of(welcome) and "Neutral" in text_of(welcome)
 
-    assert table.cli("advance", GAME) == 0                        # T0-class: the NPC starts somewhere
+    assert table.cli("advance", GAME) == 0  # T0-class: the NPC starts somewhere
     (report,) = table.npc_mails()
     text = text_of(report)
     assert "You are an NPC, on the Neutral team, class Renegade." in text
@@ -86,11 +109,11 @@ def test_the_host_plays_an_npc_by_mail_and_sees_it_in_pbp_show(tmp_path, dovecot
     assert (row["phase"], row["text"]) == ("T1-movement", "MOVE A-1")
 
     capsys.readouterr()
-    assert table.cli("submit", GAME, "Raiden", "STATUS") == 0         # STATUS is no order
+    assert table.cli("submit", GAME, "Raiden", "STATUS") == 0  # STATUS is no order
     status = capsys.readouterr().out
     assert "Your accepted orders (received" in status and "  MOVE A-1" in status
 
-    assert table.cli("advance", GAME) == 0                            # T1-movement: Raiden arrives in A-1
+    assert table.cli("advance", GAME) == 0  # T1-movement: Raiden arrives in A-1
     (arrival,) = table.npc_mails()
     assert "Room: A-1" in text_of(arrival)
     capsys.readouterr()
@@ -98,4 +121,8 @@ def test_the_host_plays_an_npc_by_mail_and_sees_it_in_pbp_show(tmp_path, dovecot
     shown = capsys.readouterr().out
     assert "Raiden (NPC): Neutral Renegade, alive, in A-1" in shown
     assert "Last orders (T1-movement): MOVE A-1" in shown
-    assert "[npcs] Turn 1, movement is over" in shown and "(NPC Raiden)" in shown and "Room: A-1" in shown
+    assert (
+        "[npcs] Turn 1, movement is over" in shown
+        and "(NPC Raiden)" in shown
+        and "Room: A-1" in shown
+    )

@@ -1,5 +1,6 @@
 """Small helpers shared by the mail tests: crafted messages and an in-memory desk behind
 the `OrderDesk` port (pbp.ports)."""
+
 from __future__ import annotations
 
 import contextlib
@@ -12,13 +13,25 @@ from pbp.ports import InboundMail, Outcome
 MODERATOR = "moderator@pbp.test"
 
 
-def crafted(sender: str, body: str, subject: str = "orders", headers: str = "", message_id: str = "<c1@example.org>") -> bytes:
+def crafted(
+    sender: str,
+    body: str,
+    subject: str = "orders",
+    headers: str = "",
+    message_id: str = "<c1@example.org>",
+) -> bytes:
     text = f"From: {sender}\nTo: {MODERATOR}\nSubject: {subject}\nMessage-ID: {message_id}\n{headers}\n{body}"
     return text.replace("\n", "\r\n").encode("utf-8")
 
 
-def order_mail(sender: str, orders: str = "MOVE 1A", token: str = "tok", game: str = "g1",
-               phase: str = "T1-movement", **options) -> bytes:
+def order_mail(
+    sender: str,
+    orders: str = "MOVE 1A",
+    token: str = "tok",
+    game: str = "g1",
+    phase: str = "T1-movement",
+    **options,
+) -> bytes:
     body = f"BEGIN ORDERS {game} {phase}\nTOKEN: {token}\n{orders}\nEND ORDERS\n"
     return crafted(sender, body, **options)
 
@@ -48,7 +61,9 @@ class FakeDesk:
         if self.poison and self.poison in mail.subject:
             raise RuntimeError("the desk choked on this mail")
         self.received.append(mail)
-        outcome: Outcome = "processed" if any(block.has_orders for block in mail.blocks) else "rejected"
+        outcome: Outcome = (
+            "processed" if any(block.has_orders for block in mail.blocks) else "rejected"
+        )
         self.by_key[mail.key] = outcome
         self.by_sha[mail.sha256] = outcome
         if self.state_file is not None:

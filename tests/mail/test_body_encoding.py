@@ -3,6 +3,7 @@
 only a web address too long to break and longer than MIME allows unencoded (998 bytes,
 less one for the dot SMTP may add) makes it encoded. Whatever the encoding, the body a
 mail reader decodes is the body pbp wrote, wrapped."""
+
 from __future__ import annotations
 
 import email
@@ -16,12 +17,16 @@ from pbp.mail.wrapping import wrap_body
 
 
 def sent(body: str) -> email.message.EmailMessage:
-    message = compose("pbp@games.example", "alice@example.org", "Report", body, "<pbp.1@games.example>")
+    message = compose(
+        "pbp@games.example", "alice@example.org", "Report", body, "<pbp.1@games.example>"
+    )
     return email.message_from_bytes(message.as_bytes(), policy=policy.default)
 
 
 def wire_lines(body: str) -> list[bytes]:
-    message = compose("pbp@games.example", "alice@example.org", "Report", body, "<pbp.1@games.example>")
+    message = compose(
+        "pbp@games.example", "alice@example.org", "Report", body, "<pbp.1@games.example>"
+    )
     return message.as_bytes().splitlines()
 
 
@@ -47,8 +52,19 @@ def test_a_line_longer_than_may_go_unencoded_is_encoded():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"),
-                        max_size=1200), min_size=1, max_size=5))
+@given(
+    st.lists(
+        st.text(
+            alphabet=st.characters(
+                blacklist_categories=("Cs",),
+                blacklist_characters="\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029",
+            ),
+            max_size=1200,
+        ),
+        min_size=1,
+        max_size=5,
+    )
+)
 def test_every_body_reads_back_as_written_and_no_wire_line_is_too_long(lines):
     body = "\n".join(lines) + "\n"
     assert sent(body).get_content() == wrap_body(body)

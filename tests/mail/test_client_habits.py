@@ -2,14 +2,20 @@
 real clients send them): format=flowed (RFC 3676), a form filled in inside the quote,
 Outlook's unquoted copy of the mail answered, the form only in the HTML part, and the
 lines written outside every block."""
+
 from __future__ import annotations
 
 from pbp.mail.flowed import decode_flowed
 from pbp.mail.quoting import quote_lines
 from tests.mail.test_inbound import mail, parse
 
-FORM = ("BEGIN ORDERS g1 D1-nominate", "TOKEN: tok-123", "# NOMINATE <player>",
-        "#   choices: Alice, Bruno, Chloe", "END ORDERS")
+FORM = (
+    "BEGIN ORDERS g1 D1-nominate",
+    "TOKEN: tok-123",
+    "# NOMINATE <player>",
+    "#   choices: Alice, Bruno, Chloe",
+    "END ORDERS",
+)
 
 
 def quoted(lines, prefix="> "):
@@ -46,11 +52,15 @@ def test_flowed_signature_separator_is_no_soft_break():
 def test_a_flowed_mail_keeps_its_form_lines_whole():
     """Thunderbird and Apple Mail send the form's long line soft-broken; read whole, the
     choices line is one comment line again, not an unknown order."""
-    body = ("BEGIN ORDERS g1 D1-nominate\nTOKEN: tok-123\n"
-            "#   choices: Alice, Bruno, Chloe, Dmitri, Elena, Farid, Greta, Hiro, \nIngrid, José\n"
-            "NOMINATE Bruno\nEND ORDERS\n")
+    body = (
+        "BEGIN ORDERS g1 D1-nominate\nTOKEN: tok-123\n"
+        "#   choices: Alice, Bruno, Chloe, Dmitri, Elena, Farid, Greta, Hiro, \nIngrid, José\n"
+        "NOMINATE Bruno\nEND ORDERS\n"
+    )
     for delsp in ("", "; delsp=yes"):
-        headers = f"MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8; format=flowed{delsp}\n"
+        headers = (
+            f"MIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8; format=flowed{delsp}\n"
+        )
         (block,) = parse(mail(body, headers=headers)).blocks
         assert block.lines[-1] == "NOMINATE Bruno"
         assert all(line.startswith("#") or line == "NOMINATE Bruno" for line in block.lines)
@@ -61,7 +71,13 @@ def test_a_form_filled_in_inside_the_quote_is_the_players_block():
     """The player typed the order between the quoted form's lines; the client left it
     unquoted. The BEGIN and END lines are quoted alike, so this is the player's block."""
     lines = list(FORM)
-    body = "On Monday pbp wrote:\n" + quoted(lines[:4]) + "NOMINATE Bruno\n" + quoted(lines[4:]) + quoted(["Bye"])
+    body = (
+        "On Monday pbp wrote:\n"
+        + quoted(lines[:4])
+        + "NOMINATE Bruno\n"
+        + quoted(lines[4:])
+        + quoted(["Bye"])
+    )
     parsed = parse(mail(body))
     (block,) = parsed.blocks
     assert not block.quoted and block.token == "tok-123"
@@ -91,13 +107,30 @@ def test_an_end_line_quoted_differently_is_named_as_the_reason():
 
 # ---------------------------------------------------------------- Outlook's copied mail
 OUTLOOK_HEADERS = {
-    "en": ("From: Alice <alice@example.org>", "Sent: Monday, January 5, 2026 1:00 PM", "To: pbp",
-           "Subject: Re: [g1] orders"),
-    "de": ("Von: Alice <alice@example.org>", "Gesendet: Montag, 5. Januar 2026 13:00", "An: pbp",
-           "Betreff: AW: [g1] orders"),
-    "fr": ("De : Alice <alice@example.org>", "Envoyé : lundi 5 janvier 2026 13:00", "À : pbp",
-           "Objet : RE: [g1] orders"),
-    "ja": ("差出人: Alice <alice@example.org>", "送信日時: 2026年1月5日 13:00", "宛先: pbp", "件名: RE: [g1] orders"),
+    "en": (
+        "From: Alice <alice@example.org>",
+        "Sent: Monday, January 5, 2026 1:00 PM",
+        "To: pbp",
+        "Subject: Re: [g1] orders",
+    ),
+    "de": (
+        "Von: Alice <alice@example.org>",
+        "Gesendet: Montag, 5. Januar 2026 13:00",
+        "An: pbp",
+        "Betreff: AW: [g1] orders",
+    ),
+    "fr": (
+        "De : Alice <alice@example.org>",
+        "Envoyé : lundi 5 janvier 2026 13:00",
+        "À : pbp",
+        "Objet : RE: [g1] orders",
+    ),
+    "ja": (
+        "差出人: Alice <alice@example.org>",
+        "送信日時: 2026年1月5日 13:00",
+        "宛先: pbp",
+        "件名: RE: [g1] orders",
+    ),
 }
 
 
@@ -124,11 +157,17 @@ def test_a_header_like_line_alone_is_not_a_copied_mail():
 def test_the_html_part_is_read_when_the_plain_part_holds_only_the_quote():
     """Apple Mail: text/plain with the untouched form quoted, the filled-in form in text/html."""
     plain = "On 5 Jan, pbp wrote:\n" + quoted(FORM)
-    html = ("<div>BEGIN ORDERS g1 D1-nominate<br>TOKEN: tok-123<br>NOMINATE Chloe<br>END ORDERS</div>"
-            "<blockquote>" + "<br>".join(FORM) + "</blockquote>")
-    body = (f"--b\nContent-Type: text/plain; charset=utf-8\n\n{plain}\n"
-            f"--b\nContent-Type: text/html; charset=utf-8\n\n{html}\n--b--\n")
-    parsed = parse(mail(body, headers="MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=b\n"))
+    html = (
+        "<div>BEGIN ORDERS g1 D1-nominate<br>TOKEN: tok-123<br>NOMINATE Chloe<br>END ORDERS</div>"
+        "<blockquote>" + "<br>".join(FORM) + "</blockquote>"
+    )
+    body = (
+        f"--b\nContent-Type: text/plain; charset=utf-8\n\n{plain}\n"
+        f"--b\nContent-Type: text/html; charset=utf-8\n\n{html}\n--b--\n"
+    )
+    parsed = parse(
+        mail(body, headers="MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=b\n")
+    )
     (block,) = parsed.blocks
     assert block.lines == ("NOMINATE Chloe",)
 
@@ -136,14 +175,20 @@ def test_the_html_part_is_read_when_the_plain_part_holds_only_the_quote():
 def test_the_plain_part_wins_when_it_has_a_filled_block():
     plain = "\n".join([*FORM[:2], "NOMINATE Alice", FORM[-1]])
     html = "<div>" + "<br>".join([*FORM[:2], "NOMINATE Chloe", FORM[-1]]) + "</div>"
-    body = (f"--b\nContent-Type: text/plain; charset=utf-8\n\n{plain}\n"
-            f"--b\nContent-Type: text/html; charset=utf-8\n\n{html}\n--b--\n")
-    (block,) = parse(mail(body, headers="MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=b\n")).blocks
+    body = (
+        f"--b\nContent-Type: text/plain; charset=utf-8\n\n{plain}\n"
+        f"--b\nContent-Type: text/html; charset=utf-8\n\n{html}\n--b--\n"
+    )
+    (block,) = parse(
+        mail(body, headers="MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary=b\n")
+    ).blocks
     assert block.lines == ("NOMINATE Alice",)
 
 
 # ---------------------------------------------------------------- outside the block
 def test_lines_outside_blocks_are_kept_for_the_receipt():
-    parsed = parse(mail("Hi, my orders for this turn:\nMOVE G-4\nthanks\n\nOn Monday pbp wrote:\n> x\n"))
+    parsed = parse(
+        mail("Hi, my orders for this turn:\nMOVE G-4\nthanks\n\nOn Monday pbp wrote:\n> x\n")
+    )
     assert parsed.blocks == () and parsed.free_text
     assert parsed.stray == ("Hi, my orders for this turn:", "MOVE G-4", "thanks")

@@ -1,6 +1,7 @@
 """Outgoing headers made from hostile text (docs/design.md: Hostile input — "subjects, names
 and Message-IDs copied into replies are reduced to printable text on one line … and
 threading headers only carry Message-IDs of a strict shape")."""
+
 from __future__ import annotations
 
 import email
@@ -17,15 +18,34 @@ from pbp.ports import RawMail
 
 SEPARATORS = "\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 # The attack: an encoded word that decodes to CR LF, then a header, then a body line.
-INJECTING_ID = "<=?utf-8?q?x=0D=0AReply-To:_moderator=40evil.example=0D=0A=0D=0Aevil?=@evil.example>"
-HEADERS = ["From", "To", "Subject", "Message-ID", "In-Reply-To", "References", "Auto-Submitted",
-           "X-Auto-Response-Suppress", "Content-Type", "Content-Transfer-Encoding", "MIME-Version"]
+INJECTING_ID = (
+    "<=?utf-8?q?x=0D=0AReply-To:_moderator=40evil.example=0D=0A=0D=0Aevil?=@evil.example>"
+)
+HEADERS = [
+    "From",
+    "To",
+    "Subject",
+    "Message-ID",
+    "In-Reply-To",
+    "References",
+    "Auto-Submitted",
+    "X-Auto-Response-Suppress",
+    "Content-Type",
+    "Content-Transfer-Encoding",
+    "MIME-Version",
+]
 
 
 def built(text: str, in_reply_to: str | None = None, references=()) -> email.message.EmailMessage:
-    message = compose((f"pbp {text}", "pbp@games.example"), (text, "alice@example.org"), f"Re: {text}",
-                      "BEGIN ORDERS g1 N1\nTOKEN: secret\nEND ORDERS\n", "<pbp.1@games.example>",
-                      in_reply_to=in_reply_to, references=references)
+    message = compose(
+        (f"pbp {text}", "pbp@games.example"),
+        (text, "alice@example.org"),
+        f"Re: {text}",
+        "BEGIN ORDERS g1 N1\nTOKEN: secret\nEND ORDERS\n",
+        "<pbp.1@games.example>",
+        in_reply_to=in_reply_to,
+        references=references,
+    )
     return email.message_from_bytes(message.as_bytes(), policy=policy.default)
 
 
@@ -41,13 +61,24 @@ def test_an_encoded_word_left_in_decoded_text_cannot_be_decoded_again():
 
 def test_only_strictly_shaped_message_ids_pass():
     assert strict_message_id("<a.b-c_1@example.org>") == "<a.b-c_1@example.org>"
-    for bad in (INJECTING_ID, "<a b@x>", "<a<b@x>", "<a\r\n@x>", "a@x", "<>", "<é@x>", "<" + "a" * 300 + ">"):
+    for bad in (
+        INJECTING_ID,
+        "<a b@x>",
+        "<a<b@x>",
+        "<a\r\n@x>",
+        "a@x",
+        "<>",
+        "<é@x>",
+        "<" + "a" * 300 + ">",
+    ):
         assert strict_message_id(bad) is None
 
 
 def test_the_injecting_message_id_is_not_read_from_a_mail():
-    data = (f"From: alice@example.org\r\nSubject: =?utf-8?q?orders=0C=0D=0AX-Evil:_1?=\r\n"
-            f"Message-ID: {INJECTING_ID}\r\nReferences: <ok@x> {INJECTING_ID}\r\n\r\nhello\r\n").encode()
+    data = (
+        f"From: alice@example.org\r\nSubject: =?utf-8?q?orders=0C=0D=0AX-Evil:_1?=\r\n"
+        f"Message-ID: {INJECTING_ID}\r\nReferences: <ok@x> {INJECTING_ID}\r\n\r\nhello\r\n"
+    ).encode()
     mail = parse_inbound(RawMail("1:1", data, "sha"), (), 100_000)
     assert mail.message_id == "" and mail.references == ("<ok@x>",)
     assert mail.subject == "orders X-Evil: 1"
@@ -79,13 +110,16 @@ def _header_line_by_character(text: str) -> str:
     """header_line without its printable-ASCII shortcut: every character looked up."""
     import re
     import unicodedata
-    kept = "".join(" " if unicodedata.category(char) in {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"} else char
-                   for char in text)
+
+    kept = "".join(
+        " " if unicodedata.category(char) in {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"} else char
+        for char in text
+    )
     return re.sub(r"\s+", " ", kept).strip().replace("=?", "= ?")[:300].rstrip()
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.one_of(st.text(), st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x7f))))
+@given(st.one_of(st.text(), st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x7F))))
 def test_the_printable_ascii_shortcut_keeps_what_the_character_check_keeps(text):
     """Most header values are printable ASCII and skip the look-up of each character's
     category; for any text the result is the same as looking every character up."""

@@ -1,4 +1,5 @@
 """ImapMailbox against a real Dovecot (docs/design.md: Reliability rules — Ingest)."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,9 +14,18 @@ pytestmark = pytest.mark.integration
 
 def imap_mailbox(dovecot, address: str, tls: bool = False, **options) -> ImapMailbox:
     if tls:
-        return ImapMailbox(dovecot.host, dovecot.imaps_port, "tls", address, dovecot.passwords[address],
-                           ssl_context=dovecot.client_ssl_context(), **options)
-    return ImapMailbox(dovecot.host, dovecot.imap_port, "none", address, dovecot.passwords[address], **options)
+        return ImapMailbox(
+            dovecot.host,
+            dovecot.imaps_port,
+            "tls",
+            address,
+            dovecot.passwords[address],
+            ssl_context=dovecot.client_ssl_context(),
+            **options,
+        )
+    return ImapMailbox(
+        dovecot.host, dovecot.imap_port, "none", address, dovecot.passwords[address], **options
+    )
 
 
 @pytest.fixture
@@ -101,15 +111,22 @@ def test_wrong_password_is_an_error(mail_server, moderator):
         mailbox.fetch_new(limit=1)
 
 
-def test_a_download_in_parts_checks_each_mails_size_before_its_part_and_keeps_the_byte_budget(mail_server, moderator):
+def test_a_download_in_parts_checks_each_mails_size_before_its_part_and_keeps_the_byte_budget(
+    mail_server, moderator
+):
     """The read-ahead child's download: the first part's sizes are asked alone (so it comes
     soon), every later part's in one command; whatever part a mail falls in, an oversized
     one is reported, not downloaded, and the parts stop where the poll's byte budget ends."""
-    small = [crafted(f"p{n}@example.org", f"HELP {n}\n", message_id=f"<s{n}@example.org>") for n in range(5)]
+    small = [
+        crafted(f"p{n}@example.org", f"HELP {n}\n", message_id=f"<s{n}@example.org>")
+        for n in range(5)
+    ]
     big = crafted("big@example.org", "x" * 20_000 + "\n", message_id="<big@example.org>")
     for data in (small[0], small[1], big, small[2], small[3], small[4]):
         mail_server.deliver_raw(moderator, data)
-    budget = sum(len(data) for data in small[:4]) + len(small[4]) // 2  # the fifth small mail is over it
+    budget = (
+        sum(len(data) for data in small[:4]) + len(small[4]) // 2
+    )  # the fifth small mail is over it
     mailbox = imap_mailbox(mail_server, moderator, max_bytes=10_000, max_batch_bytes=budget)
     with mail_server.imap(moderator) as client:
         uidvalidity = client.select_folder("INBOX", readonly=True)[b"UIDVALIDITY"]

@@ -1,5 +1,6 @@
 """parse_inbound: identity, loop rules, text extraction and order blocks
 (docs/design.md: Order mail format; Reliability rules — Identity, Loops, Bad input)."""
+
 from __future__ import annotations
 
 import base64
@@ -37,13 +38,23 @@ def test_plain_block_is_found_with_token_and_lines():
     assert parsed.message_id == "<m1@example.org>"
     assert parsed.no_reply_reason is None
     (block,) = parsed.blocks
-    assert (block.game, block.phase, block.token, block.lines) == ("g1", "T2-movement", "tok-123", ("MOVE 1A",))
+    assert (block.game, block.phase, block.token, block.lines) == (
+        "g1",
+        "T2-movement",
+        "tok-123",
+        ("MOVE 1A",),
+    )
     assert block.has_orders and not block.quoted
     assert parsed.commands == () and parsed.problems == ()
 
 
 def test_two_from_addresses_have_no_sender():
-    assert parse(mail(FORM + "MOVE 1A\nEND ORDERS\n", sender="alice@example.org, bob@example.org")).sender is None
+    assert (
+        parse(
+            mail(FORM + "MOVE 1A\nEND ORDERS\n", sender="alice@example.org, bob@example.org")
+        ).sender
+        is None
+    )
 
 
 def test_two_from_headers_have_no_sender():
@@ -52,7 +63,9 @@ def test_two_from_headers_have_no_sender():
 
 
 def test_display_name_spoofing_yields_the_real_address():
-    parsed = parse(mail(FORM + "MOVE 1A\nEND ORDERS\n", sender='"alice@example.org" <mallory@evil>'))
+    parsed = parse(
+        mail(FORM + "MOVE 1A\nEND ORDERS\n", sender='"alice@example.org" <mallory@evil>')
+    )
     assert parsed.sender == "mallory@evil"
 
 
@@ -62,8 +75,13 @@ def test_unquoted_address_in_display_name_is_refused():
 
 
 def test_reply_to_never_decides_identity():
-    parsed = parse(mail(FORM + "MOVE 1A\nEND ORDERS\n", headers="Reply-To: alice@example.org\n",
-                        sender="mallory@evil.example"))
+    parsed = parse(
+        mail(
+            FORM + "MOVE 1A\nEND ORDERS\n",
+            headers="Reply-To: alice@example.org\n",
+            sender="mallory@evil.example",
+        )
+    )
     assert parsed.sender == "mallory@evil.example"
 
 
@@ -82,14 +100,22 @@ def test_error_on_line_three_is_the_first_order_line():
 
 
 def test_text_outside_the_block_is_ignored():
-    parsed = parse(mail("Hello moderator,\nhere you go.\n\n" + FORM + "MOVE 1A\nEND ORDERS\n\nCheers,\n-- \nAlice\n"))
+    parsed = parse(
+        mail(
+            "Hello moderator,\nhere you go.\n\n"
+            + FORM
+            + "MOVE 1A\nEND ORDERS\n\nCheers,\n-- \nAlice\n"
+        )
+    )
     (block,) = parsed.blocks
     assert block.lines == ("MOVE 1A",)
     assert parsed.commands == ()
 
 
 def test_keywords_are_case_insensitive():
-    (block,) = parse(mail("begin orders g1 T2-movement\ntoken: tok-123\nMOVE 1A\nend Orders\n")).blocks
+    (block,) = parse(
+        mail("begin orders g1 T2-movement\ntoken: tok-123\nMOVE 1A\nend Orders\n")
+    ).blocks
     assert (block.game, block.token, block.lines) == ("g1", "tok-123", ("MOVE 1A",))
 
 
@@ -113,7 +139,10 @@ def test_quoted_form_with_nothing_filled_in_is_not_a_submission():
 
 
 def test_unquoted_block_is_preferred_over_the_quoted_form():
-    body = FORM + "MOVE 3C\nEND ORDERS\n\n>> BEGIN ORDERS g1 T2-movement\n>> TOKEN: tok-123\n>> MOVE 1A\n>> END ORDERS\n"
+    body = (
+        FORM
+        + "MOVE 3C\nEND ORDERS\n\n>> BEGIN ORDERS g1 T2-movement\n>> TOKEN: tok-123\n>> MOVE 1A\n>> END ORDERS\n"
+    )
     (block,) = parse(mail(body)).blocks
     assert block.lines == ("MOVE 3C",) and not block.quoted
 
@@ -160,22 +189,30 @@ def test_precedence_bulk_forbids_a_reply():
 
 
 def test_list_id_and_empty_return_path_and_own_address_forbid_a_reply():
-    assert parse(mail("HELP\n", headers="List-Id: <games.example.org>\n")).no_reply_reason.startswith("List-Id")
+    assert parse(
+        mail("HELP\n", headers="List-Id: <games.example.org>\n")
+    ).no_reply_reason.startswith("List-Id")
     assert "empty return path" in parse(mail("HELP\n", headers="Return-Path: <>\n")).no_reply_reason
-    assert parse(mail("HELP\n", sender="pbp <Moderator@pbp.example>")).no_reply_reason == "sent from our own address"
+    assert (
+        parse(mail("HELP\n", sender="pbp <Moderator@pbp.example>")).no_reply_reason
+        == "sent from our own address"
+    )
 
 
-@pytest.mark.parametrize("headers, sender, reason", [
-    ("Auto-Submitted: auto-generated\n", None, "Auto-Submitted"),
-    ("Auto-Submitted: auto-notified; owner-email=x@example.org\n", None, "Auto-Submitted"),
-    ("Precedence: junk\n", None, "Precedence: junk"),
-    ("Precedence: LIST\n", None, "Precedence: list"),
-    ("List-Id: Players <players.example.org>\n", None, "List-Id"),
-    ("Return-Path: <>\n", None, "empty return path"),
-    ("", "Mail Delivery System <MAILER-DAEMON@mx.example.org>", "MAILER-DAEMON"),
-    ("", "postmaster@example.org", "MAILER-DAEMON or postmaster"),
-    ("", "pbp <MODERATOR@pbp.example>", "our own address"),
-])
+@pytest.mark.parametrize(
+    "headers, sender, reason",
+    [
+        ("Auto-Submitted: auto-generated\n", None, "Auto-Submitted"),
+        ("Auto-Submitted: auto-notified; owner-email=x@example.org\n", None, "Auto-Submitted"),
+        ("Precedence: junk\n", None, "Precedence: junk"),
+        ("Precedence: LIST\n", None, "Precedence: list"),
+        ("List-Id: Players <players.example.org>\n", None, "List-Id"),
+        ("Return-Path: <>\n", None, "empty return path"),
+        ("", "Mail Delivery System <MAILER-DAEMON@mx.example.org>", "MAILER-DAEMON"),
+        ("", "postmaster@example.org", "MAILER-DAEMON or postmaster"),
+        ("", "pbp <MODERATOR@pbp.example>", "our own address"),
+    ],
+)
 def test_each_loop_rule_forbids_a_reply(headers, sender, reason):
     """docs/design.md: Loops — never reply to mail with `Auto-Submitted` other than `no`,
     `Precedence: bulk|junk|list`, `List-Id`, an empty return path, `MAILER-DAEMON`, or
@@ -184,8 +221,10 @@ def test_each_loop_rule_forbids_a_reply(headers, sender, reason):
     assert reason in parsed.no_reply_reason
 
 
-@pytest.mark.parametrize("headers", ["Auto-Submitted: no\n", "Precedence: first-class\n",
-                                     "Return-Path: <alice@example.org>\n"])
+@pytest.mark.parametrize(
+    "headers",
+    ["Auto-Submitted: no\n", "Precedence: first-class\n", "Return-Path: <alice@example.org>\n"],
+)
 def test_ordinary_headers_allow_a_reply(headers):
     assert parse(mail("HELP\n", headers=headers)).no_reply_reason is None
 
@@ -200,15 +239,22 @@ def test_bounce_forbids_a_reply():
         "--b1\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.org\n\n"
         "Final-Recipient: rfc822; bob@example.org\nAction: failed\nStatus: 5.1.1\n\n"
         "--b1\nContent-Type: message/rfc822\n\nFrom: moderator@pbp.example\nSubject: report\n\n"
-        + FORM + "MOVE 1A\nEND ORDERS\n--b1--\n"
+        + FORM
+        + "MOVE 1A\nEND ORDERS\n--b1--\n"
     )
     parsed = parse(bounce)
     assert parsed.no_reply_reason is not None
     assert parsed.blocks == ()  # the returned message's block is not anybody's orders
     without_return_path = raw(bounce.data.replace(b"Return-Path: <>\r\n", b""))
-    assert parse(without_return_path).no_reply_reason == "sent by a mail system (MAILER-DAEMON or postmaster)"
-    report_only = raw(bounce.data.replace(b"Return-Path: <>\r\n", b"").replace(
-        b"Mail Delivery System <MAILER-DAEMON@mx.example.org>", b"robot@mx.example.org"))
+    assert (
+        parse(without_return_path).no_reply_reason
+        == "sent by a mail system (MAILER-DAEMON or postmaster)"
+    )
+    report_only = raw(
+        bounce.data.replace(b"Return-Path: <>\r\n", b"").replace(
+            b"Mail Delivery System <MAILER-DAEMON@mx.example.org>", b"robot@mx.example.org"
+        )
+    )
     assert parse(report_only).no_reply_reason == "delivery status report (a bounce)"
 
 
@@ -234,36 +280,46 @@ def test_html_blockquote_is_a_quoted_form():
 
 def test_plain_part_is_preferred_to_html_in_alternative():
     body = (
-        '--a\nContent-Type: text/plain; charset=utf-8\n\n' + FORM + "MOVE 1A\nEND ORDERS\n"
-        '--a\nContent-Type: text/html; charset=utf-8\n\n<p>BEGIN ORDERS g1 T2-movement<br>TOKEN: tok-123<br>MOVE 1A<br>END ORDERS</p>\n--a--\n'
+        "--a\nContent-Type: text/plain; charset=utf-8\n\n" + FORM + "MOVE 1A\nEND ORDERS\n"
+        "--a\nContent-Type: text/html; charset=utf-8\n\n<p>BEGIN ORDERS g1 T2-movement<br>TOKEN: tok-123<br>MOVE 1A<br>END ORDERS</p>\n--a--\n"
     )
-    parsed = parse(mail(body, headers='MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary="a"\n'))
+    parsed = parse(
+        mail(body, headers='MIME-Version: 1.0\nContent-Type: multipart/alternative; boundary="a"\n')
+    )
     assert len(parsed.blocks) == 1
 
 
 def test_latin1_mail():
     text = ("Grüße\n" + FORM + "SAY Ça va très bien\nEND ORDERS\n").encode("latin-1")
-    message = raw(b"From: alice@example.org\nSubject: ordres\nContent-Type: text/plain; charset=iso-8859-1\n"
-                  b"Content-Transfer-Encoding: 8bit\n\n" + text)
+    message = raw(
+        b"From: alice@example.org\nSubject: ordres\nContent-Type: text/plain; charset=iso-8859-1\n"
+        b"Content-Transfer-Encoding: 8bit\n\n" + text
+    )
     (block,) = parse(message).blocks
     assert block.lines == ("SAY Ça va très bien",)
 
 
 def test_windows_1252_quoted_printable_smart_quotes():
     body = FORM.replace("\n", "=0A") + "SAY =93hello=94 =96 it=92s me=0AEND ORDERS=0A"
-    message = raw("From: alice@example.org\nContent-Type: text/plain; charset=windows-1252\n"
-                  "Content-Transfer-Encoding: quoted-printable\n\n" + body + "\n")
+    message = raw(
+        "From: alice@example.org\nContent-Type: text/plain; charset=windows-1252\n"
+        "Content-Transfer-Encoding: quoted-printable\n\n" + body + "\n"
+    )
     (block,) = parse(message).blocks
     assert block.lines == ('SAY "hello" - it\'s me',)
 
 
 def test_base64_utf8_and_undecodable_bytes_never_crash():
     encoded = base64.b64encode((FORM + "MOVE 1A\nEND ORDERS\n").encode() + b"\xff\xfe bad").decode()
-    message = raw("From: alice@example.org\nContent-Type: text/plain; charset=utf-8\n"
-                  "Content-Transfer-Encoding: base64\n\n" + encoded + "\n")
+    message = raw(
+        "From: alice@example.org\nContent-Type: text/plain; charset=utf-8\n"
+        "Content-Transfer-Encoding: base64\n\n" + encoded + "\n"
+    )
     (block,) = parse(message).blocks
     assert block.lines == ("MOVE 1A",)
-    unknown = raw(b"From: alice@example.org\nContent-Type: text/plain; charset=x-klingon\n\nHELP \xff\n")
+    unknown = raw(
+        b"From: alice@example.org\nContent-Type: text/plain; charset=x-klingon\n\nHELP \xff\n"
+    )
     assert parse(unknown).commands == ("HELP",)
 
 
@@ -275,19 +331,21 @@ def test_orders_in_a_text_attachment():
         + base64.b64encode((FORM + "MOVE 4D\nEND ORDERS\n").encode()).decode()
         + "\n--m\nContent-Type: application/pdf\nContent-Disposition: attachment; filename=x.pdf\n\nJVBERi0=\n--m--\n"
     )
-    parsed = parse(mail(body, headers='MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="m"\n'))
+    parsed = parse(
+        mail(body, headers='MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="m"\n')
+    )
     (block,) = parsed.blocks
     assert block.lines == ("MOVE 4D",)
 
 
 def test_malformed_mime_never_raises():
     broken = [
-        b"From: alice@example.org\nContent-Type: multipart/mixed; boundary=\"zz\"\n\nno boundary ever\n",
+        b'From: alice@example.org\nContent-Type: multipart/mixed; boundary="zz"\n\nno boundary ever\n',
         b"From: alice@example.org\nContent-Type: multipart/mixed\n\n--\n--\n",
         b"From: =?utf-8?b?!!!?= <alice@example.org>\nSubject: =?bogus?q?x?=\nContent-Transfer-Encoding: base64\n\n@@@not base64",
         b"\xff\xfe\x00garbage without headers",
         b"",
-        b"From: alice@example.org\nContent-Type: text/plain; charset=\"utf-8\nContent-Transfer-Encoding: quoted-printable\n\nHELP=\n=ZZ",
+        b'From: alice@example.org\nContent-Type: text/plain; charset="utf-8\nContent-Transfer-Encoding: quoted-printable\n\nHELP=\n=ZZ',
     ]
     for data in broken:
         parsed = parse(raw(data))
@@ -326,7 +384,10 @@ def test_header_lookups_follow_changes_to_a_parsed_message():
     from pbp.mail.ingest.inbound import parse_message
 
     message = parse_message(mail("HELP\n", headers="Received: one\nReceived: two\n"))
-    assert message["from"] == "Alice <alice@example.org>" and message.get_all("RECEIVED") == ["one", "two"]
+    assert message["from"] == "Alice <alice@example.org>" and message.get_all("RECEIVED") == [
+        "one",
+        "two",
+    ]
     assert message.get_content_type() == "text/plain" and "x-new" not in message
     message["X-New"] = "1"
     message.replace_header("From", "Bruno <bruno@example.org>")

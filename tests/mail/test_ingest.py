@@ -1,6 +1,7 @@
 """poll_once against the real Dovecot with a small desk behind the OrderDesk port
 (docs/design.md: Reliability rules — Ingest: spool first, identity by (UIDVALIDITY, UID) and
 SHA-256, move only after the commit, three strikes to quarantine)."""
+
 from __future__ import annotations
 
 import json
@@ -27,7 +28,9 @@ def moderator(mail_server):
 
 @pytest.fixture
 def mailbox(mail_server, moderator):
-    box = ImapMailbox(mail_server.host, mail_server.imap_port, "none", moderator, "modpass", max_bytes=MAX_BYTES)
+    box = ImapMailbox(
+        mail_server.host, mail_server.imap_port, "none", moderator, "modpass", max_bytes=MAX_BYTES
+    )
     yield box
     box.close()
 
@@ -58,8 +61,13 @@ def test_spool_before_anything_then_settle_after_commit(mail_server, moderator, 
     report = poll(mailbox, desk, spool, moderator)
     assert desk.spooled_when_received == [True, True]
     assert [outcome for _key, outcome in report.processed] == ["processed", "rejected"]
-    assert desk.received[0].blocks[0].lines == ("MOVE 1A",) and desk.received[1].commands == ("HELP",)
-    assert mail_server.count(moderator, "processed") == 1 and mail_server.count(moderator, "rejected") == 1
+    assert desk.received[0].blocks[0].lines == ("MOVE 1A",) and desk.received[1].commands == (
+        "HELP",
+    )
+    assert (
+        mail_server.count(moderator, "processed") == 1
+        and mail_server.count(moderator, "rejected") == 1
+    )
     assert mail_server.count(moderator, "INBOX") == 0
     assert spool.pending() == [] and list((tmp_path / "spool").glob("batch-*")) == []
     assert poll(mailbox, desk, spool, moderator).idle
@@ -68,7 +76,9 @@ def test_spool_before_anything_then_settle_after_commit(mail_server, moderator, 
 def test_three_strikes_to_quarantine(mail_server, moderator, mailbox, tmp_path):
     spool = Spool(tmp_path / "spool")
     desk = FakeDesk(poison="poison")
-    mail_server.deliver_raw(moderator, crafted("mallory@example.org", "HELP\n", subject="poison", message_id="<p@x>"))
+    mail_server.deliver_raw(
+        moderator, crafted("mallory@example.org", "HELP\n", subject="poison", message_id="<p@x>")
+    )
     mail_server.deliver_raw(moderator, order_mail("alice@example.org", message_id="<a@x>"))
     first = poll(mailbox, desk, spool, moderator)
     assert len(first.failed) == 1 and "choked" in first.failed[0][1]
@@ -78,7 +88,10 @@ def test_three_strikes_to_quarantine(mail_server, moderator, mailbox, tmp_path):
     third = poll(mailbox, desk, spool, moderator)
     (quarantined,) = third.quarantined
     assert quarantined.sender == "mallory@example.org" and "3 times" in quarantined.reason
-    assert mail_server.count(moderator, "quarantine") == 1 and mail_server.count(moderator, "INBOX") == 0
+    assert (
+        mail_server.count(moderator, "quarantine") == 1
+        and mail_server.count(moderator, "INBOX") == 0
+    )
     assert poll(mailbox, desk, spool, moderator).idle
     assert spool.pending() == []
 
@@ -91,12 +104,19 @@ def test_the_same_mail_delivered_twice_is_processed_once(mail_server, moderator,
     report = poll(mailbox, desk, spool, moderator)
     assert len(desk.received) == 1
     assert len(report.processed) == 1 and len(report.resettled) == 1
-    assert mail_server.count(moderator, "processed") == 2 and mail_server.count(moderator, "INBOX") == 0
+    assert (
+        mail_server.count(moderator, "processed") == 2
+        and mail_server.count(moderator, "INBOX") == 0
+    )
 
 
-def test_oversized_mail_is_rejected_without_download_and_reported(mail_server, moderator, mailbox, tmp_path):
+def test_oversized_mail_is_rejected_without_download_and_reported(
+    mail_server, moderator, mailbox, tmp_path
+):
     spool, desk = Spool(tmp_path / "spool"), FakeDesk()
-    mail_server.deliver_raw(moderator, crafted("Alice <alice@example.org>", "x" * (MAX_BYTES + 10) + "\n"))
+    mail_server.deliver_raw(
+        moderator, crafted("Alice <alice@example.org>", "x" * (MAX_BYTES + 10) + "\n")
+    )
     report = poll(mailbox, desk, spool, moderator)
     (oversized,) = report.oversized
     assert oversized.sender == "alice@example.org" and oversized.size > MAX_BYTES
@@ -104,7 +124,9 @@ def test_oversized_mail_is_rejected_without_download_and_reported(mail_server, m
     assert mail_server.count(moderator, "rejected") == 1
 
 
-def test_after_a_crash_past_the_commit_the_mail_is_only_settled(mail_server, moderator, mailbox, tmp_path):
+def test_after_a_crash_past_the_commit_the_mail_is_only_settled(
+    mail_server, moderator, mailbox, tmp_path
+):
     """The desk says "already handled": the message is moved, the desk is not asked again."""
     spool, desk = Spool(tmp_path / "spool"), FakeDesk()
     data = order_mail("alice@example.org", message_id="<c@x>")
@@ -118,12 +140,18 @@ def test_after_a_crash_past_the_commit_the_mail_is_only_settled(mail_server, mod
     assert mail_server.count(moderator, "processed") == 1 and spool.pending() == []
 
 
-def run_poll_process(tmp_path: Path, mail_server, moderator: str, crash_at: str | None) -> subprocess.CompletedProcess:
-    return run_killing_poll(tmp_path, mail_server, moderator, FakeDesk, MAX_BYTES, crash_at, together=False)
+def run_poll_process(
+    tmp_path: Path, mail_server, moderator: str, crash_at: str | None
+) -> subprocess.CompletedProcess:
+    return run_killing_poll(
+        tmp_path, mail_server, moderator, FakeDesk, MAX_BYTES, crash_at, together=False
+    )
 
 
 @pytest.mark.parametrize("crash_at", ["after-spool", "after-commit"])
-def test_a_process_killed_at_a_crash_point_loses_nothing_and_repeats_nothing(crash_at, mail_server, moderator, tmp_path):
+def test_a_process_killed_at_a_crash_point_loses_nothing_and_repeats_nothing(
+    crash_at, mail_server, moderator, tmp_path
+):
     mail_server.deliver_raw(moderator, order_mail("alice@example.org", message_id="<k1@x>"))
     mail_server.deliver_raw(moderator, order_mail("bob@example.org", message_id="<k2@x>"))
     killed = run_poll_process(tmp_path, mail_server, moderator, crash_at)
@@ -137,13 +165,18 @@ def test_a_process_killed_at_a_crash_point_loses_nothing_and_repeats_nothing(cra
         assert result["received"] == ["<k2@x>"] and len(result["resettled"]) == 1
     else:
         assert result["received"] == ["<k1@x>", "<k2@x>"] and result["resettled"] == []
-    assert mail_server.count(moderator, "processed") == 2 and mail_server.count(moderator, "INBOX") == 0
+    assert (
+        mail_server.count(moderator, "processed") == 2
+        and mail_server.count(moderator, "INBOX") == 0
+    )
     handled = json.loads((tmp_path / "desk.json").read_text())
     assert len(handled["by_key"]) == 2
 
 
 def test_a_mail_that_kills_the_process_three_times_is_quarantined(mail_server, moderator, tmp_path):
-    mail_server.deliver_raw(moderator, crafted("eve@example.org", "HELP\n", subject="deadly", message_id="<d@x>"))
+    mail_server.deliver_raw(
+        moderator, crafted("eve@example.org", "HELP\n", subject="deadly", message_id="<d@x>")
+    )
     mail_server.deliver_raw(moderator, order_mail("alice@example.org", message_id="<ok@x>"))
     for _attempt in range(3):
         assert run_poll_process(tmp_path, mail_server, moderator, None).returncode == -9
@@ -152,4 +185,7 @@ def test_a_mail_that_kills_the_process_three_times_is_quarantined(mail_server, m
     result = json.loads(survivor.stdout)
     assert len(result["quarantined"]) == 1 and result["received"] == ["<ok@x>"]
     assert mail_server.count(moderator, "quarantine") == 1
-    assert mail_server.count(moderator, "processed") == 1 and mail_server.count(moderator, "INBOX") == 0
+    assert (
+        mail_server.count(moderator, "processed") == 1
+        and mail_server.count(moderator, "INBOX") == 0
+    )

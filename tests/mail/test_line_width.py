@@ -9,6 +9,7 @@ reminders, a substitution, a host kill, spectators' mail, NPC mail and drafts fo
 sign-ups, a bounce, what a reading of the thread mails. Every mail kind of templates/mail/ must be among them, and every
 line of every mail sent must fit, in every language pbp writes (docs/design.md: Catalog
 checks: a translation is longer than the English it replaces)."""
+
 from __future__ import annotations
 
 import configparser
@@ -59,12 +60,19 @@ OWN = ("pbp@example.org",)
 def long_names(count: int) -> list[str]:
     """Names of 20 letters, each in one alphabet, distinct when case and accents are ignored."""
     latin, cyrillic, greek = "bcdfghjklmnpqrstvwxz", "бвгджзклмнпрстфхцчшщ", "βγδζθκλμνξπρστφχψω"
-    tails = {"latin": "éèêëàâäôöûüçñõãåøïî", "cyrillic": "аеиоуыэюяаеиоуыэюя", "greek": "αεηιουωαεηιουωαεηι"}
+    tails = {
+        "latin": "éèêëàâäôöûüçñõãåøïî",
+        "cyrillic": "аеиоуыэюяаеиоуыэюя",
+        "greek": "αεηιουωαεηιουωαεηι",
+    }
     names = []
     for index in range(count):
         script = ("latin", "cyrillic", "greek")[index % 3]
         letters = {"latin": latin, "cyrillic": cyrillic, "greek": greek}[script]
-        first, second = letters[index % len(letters)], letters[(index // len(letters)) % len(letters)]
+        first, second = (
+            letters[index % len(letters)],
+            letters[(index // len(letters)) % len(letters)],
+        )
         names.append((first.upper() + second + tails[script])[:20])
     assert not roster_problems(names) and all(len(name) == 20 for name in names)
     return names
@@ -73,9 +81,13 @@ def long_names(count: int) -> list[str]:
 class Table:
     """One game of 48 long-named players, its desk, and a way to mail as each of them."""
 
-    def __init__(self, tmp_path: Path, ruleset: str, renderer_kinds: set[str], language: str = "en"):
+    def __init__(
+        self, tmp_path: Path, ruleset: str, renderer_kinds: set[str], language: str = "en"
+    ):
         settings_file = tmp_path / "pbp.ini"
-        assert main(["init", "--settings", str(settings_file), "--data", str(tmp_path / "data")]) == 0
+        assert (
+            main(["init", "--settings", str(settings_file), "--data", str(tmp_path / "data")]) == 0
+        )
         config = configparser.ConfigParser(interpolation=None)
         config.read(settings_file)
         config["pbp"]["from_address"] = OWN[0]
@@ -88,17 +100,29 @@ class Table:
         self.moderator = ComposedModerator(load_settings(str(settings_file)), clock=self.clock)
         write_everything_in(self.moderator, language, _SpyRenderer(renderer_kinds, language))
         self.names = long_names(PLAYERS)
-        roster = [RosterPlayer(name, f"p{index}@players.example", ZONE) for index, name in enumerate(self.names)]
+        roster = [
+            RosterPlayer(name, f"p{index}@players.example", ZONE)
+            for index, name in enumerate(self.names)
+        ]
         # A Red NPC shares the Reds' channel: its copy of their messages goes to the host.
         npcs = [Npc("Ωμεγαλυψιςεπτακαιδεκ", "warrior", "red")] if ruleset == "infiltration" else []
         options = {"spectators": "dead"}
         if ruleset == "werewolf":  # past the built-in setups: every role, the rest villagers
-            roles = ("werewolf,werewolf,werewolf,werewolf,werewolf,werewolf,howler,seer,witch,bodyguard,"
-                     "apothecary,wench,romantic,ninja,rabble rouser,mason,mason,mason,succubus,werehamster,"
-                     "weregerbil").split(",")
+            roles = (
+                "werewolf,werewolf,werewolf,werewolf,werewolf,werewolf,howler,seer,witch,bodyguard,"
+                "apothecary,wench,romantic,ninja,rabble rouser,mason,mason,mason,succubus,werehamster,"
+                "weregerbil"
+            ).split(",")
             options["roles"] = ",".join(roles + ["villager"] * (PLAYERS - len(roles)))
-        self.game_id = create_game(self.moderator, ruleset, roster, npcs=npcs, seed="wide", options=options,
-                                   schedule_text="default=1d").id
+        self.game_id = create_game(
+            self.moderator,
+            ruleset,
+            roster,
+            npcs=npcs,
+            seed="wide",
+            options=options,
+            schedule_text="default=1d",
+        ).id
         self.desk = Desk(self.moderator)
         self.sent = 0
         self.forms: list[str] = []  # order forms as rendered, before any wrapping
@@ -118,9 +142,13 @@ class Table:
         message["Message-ID"] = f"<m{self.sent}@players.example>"
         message.set_content(body)
         data = message.as_bytes()
-        inbound = parse_inbound(RawMail(f"k{self.sent}", data, hashlib.sha256(data).hexdigest()), OWN, 10**6)
+        inbound = parse_inbound(
+            RawMail(f"k{self.sent}", data, hashlib.sha256(data).hexdigest()), OWN, 10**6
+        )
         if bounce is not None:
-            inbound = type(inbound)(**{**inbound.__dict__, "bounce": bounce, "no_reply_reason": "a bounce"})
+            inbound = type(inbound)(
+                **{**inbound.__dict__, "bounce": bounce, "no_reply_reason": "a bounce"}
+            )
         self.desk.receive(inbound)
 
     def block(self, name: str, *lines: str, kind: str = "ORDERS", what: str | None = None) -> str:
@@ -130,8 +158,11 @@ class Table:
 
     def everyone_orders(self) -> None:
         game = self.game()
-        self.forms.extend(self.moderator.renderer.order_form(game.form(name), game.game_facts())
-                          for name in game.phase.actors if name in self.names)
+        self.forms.extend(
+            self.moderator.renderer.order_form(game.form(name), game.game_facts())
+            for name in game.phase.actors
+            if name in self.names
+        )
         for name in game.phase.awaited:
             if name in self.names:
                 orders = game.rules.scripted_orders(game.state, name, "wide").splitlines()
@@ -156,14 +187,20 @@ def play(table: Table) -> None:
     table.mail(table.address(first), "FORM")
     table.mail(table.address(first), "STATUS")
     table.mail(table.address(first), "Hi, here are my orders:\nVOTE " + second + "\nthanks")
-    table.mail(table.address(second), table.block(second, "NONSENSE order") .replace("TOKEN: ", "TOKEN: x"))
-    table.mail(table.address(third), table.block(third, "a question " * 20, kind="MESSAGE", what="host"))
+    table.mail(
+        table.address(second), table.block(second, "NONSENSE order").replace("TOKEN: ", "TOKEN: x")
+    )
+    table.mail(
+        table.address(third), table.block(third, "a question " * 20, kind="MESSAGE", what="host")
+    )
     answer(table.moderator, table.game(), third, "An answer " * 20)
     for channel_member in table.names:
         channels = table.game().status(channel_member).channels
         if channels:
-            table.mail(table.address(channel_member),
-                       table.block(channel_member, "a plan " * 30, kind="MESSAGE", what=channels[0]))
+            table.mail(
+                table.address(channel_member),
+                table.block(channel_member, "a plan " * 30, kind="MESSAGE", what=channels[0]),
+            )
             break
     extend(table.moderator, table.game_id, "2d", reason="a reason " * 12)
     pause(table.moderator, table.game_id, reason="a pause " * 12)
@@ -171,19 +208,40 @@ def play(table: Table) -> None:
     table.clock.moment = table.game().clock.deadline - timedelta(minutes=30)
     queue_reminders(table.moderator)
     # A report quoting the Message-ID of a mail pbp sent the player: the host is told (host_note.j2).
-    sent = table.moderator.folder.game(table.game_id).outbox.briefs(lambda row: row["recipient"] == third)
-    table.mail("mailer-daemon@players.example", "bounced",
-               bounce=Bounce((table.address(third),), (sent[0]["message_id"],)))
-    table.mail(HOST, "What do I do now? " * 10)  # no approval in it: the host gets help (host_reply.j2)
+    sent = table.moderator.folder.game(table.game_id).outbox.briefs(
+        lambda row: row["recipient"] == third
+    )
+    table.mail(
+        "mailer-daemon@players.example",
+        "bounced",
+        bounce=Bounce((table.address(third),), (sent[0]["message_id"],)),
+    )
+    table.mail(
+        HOST, "What do I do now? " * 10
+    )  # no approval in it: the host gets help (host_reply.j2)
     # What a reading of the thread mails (player_note.j2, host_note.j2): LINK codes, a prod,
     # the posts not counted.
     game = table.game()
     with game.file.transaction():
         mail_link_codes(table.moderator, game)
-        tell_player(table.moderator, game, third, "prod", Note(
-            "prod", game_id=table.game_id, day="Day 1", posts=0, wanted=3, phase_words="Night 0",
-            deadline="Saturday 12 December 2026 at 23:59 (" + ZONE + ")"))
-        dead_votes = [f"{name} (u/{name}) voted although dead: " + "VOTE x " * 20 for name in table.names[:12]]
+        tell_player(
+            table.moderator,
+            game,
+            third,
+            "prod",
+            Note(
+                "prod",
+                game_id=table.game_id,
+                day="Day 1",
+                posts=0,
+                wanted=3,
+                phase_words="Night 0",
+                deadline="Saturday 12 December 2026 at 23:59 (" + ZONE + ")",
+            ),
+        )
+        dead_votes = [
+            f"{name} (u/{name}) voted although dead: " + "VOTE x " * 20 for name in table.names[:12]
+        ]
         note_for_host(table.moderator, game, dead_votes)
     for _phase in range(6):
         if table.game().phase is None:
@@ -191,17 +249,25 @@ def play(table: Table) -> None:
         table.everyone_orders()
         resolve_phase(table.moderator, table.game_id)
     living = [name for name in table.names if table.game().status(name).alive]
-    substitute(table.moderator, table.game_id, living[0], "Ψηφοφορίαμεγάληδύσκ", "new@players.example")
+    substitute(
+        table.moderator, table.game_id, living[0], "Ψηφοφορίαμεγάληδύσκ", "new@players.example"
+    )
     modkill(table.moderator, table.game_id, living[1], "gone " * 20)
     # What pbp.signups.substitutes.release_substitutes queues for each substitute left on a
     # signed-up game's list when it ends, queued here the same way (this game had no sign-ups).
     game = table.game()
     with game.file.transaction():
         table.moderator.outbox.queue(
-            game.file, phase=game.filed_phase, recipient="Spare", address="spare@players.example",
-            kind=RELEASED, sequence_key=OUTSIDE_SEQUENCE,
-            mail=table.moderator.renderer.render(RELEASED, game.record.ruleset, game=game.game_facts(),
-                                                 name="Ψηφοφορίαμεγάληδύσκα"))
+            game.file,
+            phase=game.filed_phase,
+            recipient="Spare",
+            address="spare@players.example",
+            kind=RELEASED,
+            sequence_key=OUTSIDE_SEQUENCE,
+            mail=table.moderator.renderer.render(
+                RELEASED, game.record.ruleset, game=game.game_facts(), name="Ψηφοφορίαμεγάληδύσκα"
+            ),
+        )
     open_for_signups(table.moderator, f"{table.game_id}x", "werewolf", "8..12", "3d")
     table.mail("joiner@players.example", f"JOIN {table.game_id}x Ψηφοφορίαμεγάληδύσκα")
 
@@ -223,8 +289,11 @@ def sent_mail(tmp_path_factory, request):
 
 def test_every_mail_kind_is_among_those_checked(sent_mail):
     kinds, _messages, _forms = sent_mail
-    templates = {path.stem for path in (templates_folder() / "mail").glob("*.j2")
-                 if not path.stem.startswith(("_", "generic_"))}
+    templates = {
+        path.stem
+        for path in (templates_folder() / "mail").glob("*.j2")
+        if not path.stem.startswith(("_", "generic_"))
+    }
     assert templates <= kinds, f"not rendered: {sorted(templates - kinds)}"
 
 

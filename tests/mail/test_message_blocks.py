@@ -1,6 +1,7 @@
 """Message blocks are read by the order blocks' scanner (docs/design.md: Conversations —
 "Every conversation uses the same block as orders"): quoted replies, HTML-only mail,
 attachments, normalisation, orders and messages in one mail, and free text noticed."""
+
 from __future__ import annotations
 
 import base64
@@ -19,25 +20,33 @@ def test_a_message_block_gives_game_channel_token_and_text():
 
 
 def test_comment_lines_of_the_form_are_not_part_of_the_text():
-    parsed = parse(mail("BEGIN MESSAGE ww1 Team\nTOKEN: tok-9\n# write below\n\nHello\nEND MESSAGE\n"))
+    parsed = parse(
+        mail("BEGIN MESSAGE ww1 Team\nTOKEN: tok-9\n# write below\n\nHello\nEND MESSAGE\n")
+    )
     (message,) = parsed.messages
     assert (message.channel, message.text) == ("team", "Hello")
 
 
 def test_an_unfilled_message_form_has_empty_text():
-    (message,) = parse(mail("BEGIN MESSAGE ww1 pack\nTOKEN: tok-9\n# your message here\nEND MESSAGE\n")).messages
+    (message,) = parse(
+        mail("BEGIN MESSAGE ww1 pack\nTOKEN: tok-9\n# your message here\nEND MESSAGE\n")
+    ).messages
     assert message.text == ""
 
 
 def test_orders_and_a_message_travel_in_one_mail():
-    body = "BEGIN ORDERS ww1 N1\nTOKEN: tok-9\nKILL Bruno\nEND ORDERS\n\n" + MESSAGE.format(text="I put Bruno.")
+    body = "BEGIN ORDERS ww1 N1\nTOKEN: tok-9\nKILL Bruno\nEND ORDERS\n\n" + MESSAGE.format(
+        text="I put Bruno."
+    )
     parsed = parse(mail(body))
     assert [b.lines for b in parsed.blocks] == [("KILL Bruno",)]
     assert [m.text for m in parsed.messages] == ["I put Bruno."]
 
 
 def test_a_quoted_message_form_is_used_when_nothing_is_unquoted():
-    body = "On Monday pbp wrote:\n" + "".join(f"> {line}\n" for line in MESSAGE.format(text="Hi").splitlines())
+    body = "On Monday pbp wrote:\n" + "".join(
+        f"> {line}\n" for line in MESSAGE.format(text="Hi").splitlines()
+    )
     parsed = parse(mail(body))
     (message,) = parsed.messages
     assert message.quoted and message.text == "Hi"
@@ -45,9 +54,13 @@ def test_a_quoted_message_form_is_used_when_nothing_is_unquoted():
 
 
 def test_smart_quotes_and_html_only_mail_are_normalised():
-    html = ("<html><body><p>BEGIN MESSAGE ww1 pack<br>TOKEN: tok-9<br>It\u2019s\u00a0Bruno<br>"
-            "END MESSAGE</p></body></html>")
-    parsed = parse(mail(html, headers="MIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\n"))
+    html = (
+        "<html><body><p>BEGIN MESSAGE ww1 pack<br>TOKEN: tok-9<br>It\u2019s\u00a0Bruno<br>"
+        "END MESSAGE</p></body></html>"
+    )
+    parsed = parse(
+        mail(html, headers="MIME-Version: 1.0\nContent-Type: text/html; charset=utf-8\n")
+    )
     (message,) = parsed.messages
     assert message.text == "It's Bruno"
 
@@ -57,8 +70,12 @@ def test_a_message_in_a_text_attachment():
         "--m\nContent-Type: text/plain\n\nSee the attachment.\n"
         '--m\nContent-Type: text/plain; name="m.txt"\nContent-Disposition: attachment; filename="m.txt"\n'
         "Content-Transfer-Encoding: base64\n\n"
-        + base64.b64encode(MESSAGE.format(text="From the file").encode()).decode() + "\n--m--\n")
-    parsed = parse(mail(body, headers='MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="m"\n'))
+        + base64.b64encode(MESSAGE.format(text="From the file").encode()).decode()
+        + "\n--m--\n"
+    )
+    parsed = parse(
+        mail(body, headers='MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="m"\n')
+    )
     assert [m.text for m in parsed.messages] == ["From the file"]
 
 

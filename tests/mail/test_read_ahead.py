@@ -3,6 +3,7 @@ Reliability rules — Ingest, "Reading ahead"): the same outcome as reading it h
 only after commits, and a child that dies, fails or goes silent ends the poll early
 without losing or doubling a mail. Against the real Dovecot, but for the child's own
 failures, which use a small source behind the `PartSource` port."""
+
 from __future__ import annotations
 
 import fcntl
@@ -44,24 +45,51 @@ def deliver_backlog(mail_server, address: str) -> None:
     """Order mails, a HELP, an unreadable block, and one mail over the size limit."""
     for number in range(MAILS):
         if number == 7:
-            mail_server.deliver_raw(address, crafted("q@example.org", "HELP\n", message_id=f"<m{number}@x>"))
+            mail_server.deliver_raw(
+                address, crafted("q@example.org", "HELP\n", message_id=f"<m{number}@x>")
+            )
         elif number == 60:
-            mail_server.deliver_raw(address, crafted("big@example.org", "y" * (MAX_BYTES + 10) + "\n",
-                                                     message_id=f"<m{number}@x>"))
+            mail_server.deliver_raw(
+                address,
+                crafted(
+                    "big@example.org", "y" * (MAX_BYTES + 10) + "\n", message_id=f"<m{number}@x>"
+                ),
+            )
         elif number == 90:
-            mail_server.deliver_raw(address, crafted("r@example.org", "BEGIN ORDERS g1 T1\nTOKEN: t\nMOVE 1\n",
-                                                     message_id=f"<m{number}@x>"))
+            mail_server.deliver_raw(
+                address,
+                crafted(
+                    "r@example.org",
+                    "BEGIN ORDERS g1 T1\nTOKEN: t\nMOVE 1\n",
+                    message_id=f"<m{number}@x>",
+                ),
+            )
         else:
-            mail_server.deliver_raw(address, order_mail(f"p{number % 9}@example.org", orders=f"MOVE {number}",
-                                                        message_id=f"<m{number}@x>"))
+            mail_server.deliver_raw(
+                address,
+                order_mail(
+                    f"p{number % 9}@example.org",
+                    orders=f"MOVE {number}",
+                    message_id=f"<m{number}@x>",
+                ),
+            )
 
 
 def box_of(mail_server, address: str, read_ahead_from: int) -> ImapMailbox:
-    return ImapMailbox(mail_server.host, mail_server.imap_port, "none", address, "modpass",
-                       max_bytes=MAX_BYTES, read_ahead_from=read_ahead_from)
+    return ImapMailbox(
+        mail_server.host,
+        mail_server.imap_port,
+        "none",
+        address,
+        "modpass",
+        max_bytes=MAX_BYTES,
+        read_ahead_from=read_ahead_from,
+    )
 
 
-def test_a_backlog_read_ahead_is_judged_filed_and_answered_as_one_read_here(mail_server, tmp_path, monkeypatch):
+def test_a_backlog_read_ahead_is_judged_filed_and_answered_as_one_read_here(
+    mail_server, tmp_path, monkeypatch
+):
     """Two inboxes with the same mail, one read here and one ahead: the desk receives the
     same mails, parsed the same way, in the same order (the child parsed them: this process
     parsed none); each part is committed before any of its mail moves; every mail is filed
@@ -70,24 +98,40 @@ def test_a_backlog_read_ahead_is_judged_filed_and_answered_as_one_read_here(mail
     monkeypatch.setattr(read_ahead, "JUDGED_TOGETHER", PART_SIZES[0])
     parsed_here = []
     real_parse = ingest_cycle.parse_inbound
-    monkeypatch.setattr(ingest_cycle, "parse_inbound", lambda raw, *rest: parsed_here.append(raw.key) or real_parse(raw, *rest))
+    monkeypatch.setattr(
+        ingest_cycle,
+        "parse_inbound",
+        lambda raw, *rest: parsed_here.append(raw.key) or real_parse(raw, *rest),
+    )
     results = {}
     for read_ahead_from in (0, 1):
-        address = mail_server.add_user(mail_server.new_address(f"mod{read_ahead_from}", "pbp.test"), "modpass")
+        address = mail_server.add_user(
+            mail_server.new_address(f"mod{read_ahead_from}", "pbp.test"), "modpass"
+        )
         deliver_backlog(mail_server, address)
         box = box_of(mail_server, address, read_ahead_from)
         desk = BatchingDesk(moved=lambda address=address: mail_server.count(address, "processed"))
         parsed_here.clear()
         try:
-            report = poll_once(box, desk, Spool(tmp_path / f"spool{read_ahead_from}"), [address], MAX_BYTES,
-                               limit=1000)
+            report = poll_once(
+                box,
+                desk,
+                Spool(tmp_path / f"spool{read_ahead_from}"),
+                [address],
+                MAX_BYTES,
+                limit=1000,
+            )
         finally:
             box.close()
         results[read_ahead_from] = (report, desk, list(parsed_here), address)
-    (here, here_desk, parsed_by_here, here_box), (ahead, ahead_desk, parsed_by_ahead, ahead_box) = results[0], results[1]
+    (here, here_desk, parsed_by_here, here_box), (ahead, ahead_desk, parsed_by_ahead, ahead_box) = (
+        results[0],
+        results[1],
+    )
     assert not ahead.failed and not here.failed
-    assert [replace(mail, key="", sha256="") for mail in ahead_desk.received] == \
-        [replace(mail, key="", sha256="") for mail in here_desk.received]
+    assert [replace(mail, key="", sha256="") for mail in ahead_desk.received] == [
+        replace(mail, key="", sha256="") for mail in here_desk.received
+    ]
     assert len(ahead_desk.received) == MAILS - 1  # the oversized mail is not downloaded
     assert parsed_by_here and not parsed_by_ahead
     assert here_desk.commits == [MAILS - 1]
@@ -95,7 +139,10 @@ def test_a_backlog_read_ahead_is_judged_filed_and_answered_as_one_read_here(mail
     assert ahead_desk.commits == [PART_SIZES[0], PART_SIZES[1] - 1, MAILS - sum(PART_SIZES)]
     # a part's mail moves only after its commit: at each commit, at most the parts before had moved
     committed_before = [sum(ahead_desk.commits[:index]) for index in range(len(ahead_desk.commits))]
-    assert all(moved_then <= before for moved_then, before in zip(ahead_desk.moved_at_commit, committed_before))
+    assert all(
+        moved_then <= before
+        for moved_then, before in zip(ahead_desk.moved_at_commit, committed_before)
+    )
     assert len(ahead.processed) == len(here.processed) == MAILS - 1 and len(ahead.oversized) == 1
     for folder in ("INBOX", "processed", "rejected"):
         assert mail_server.count(ahead_box, folder) == mail_server.count(here_box, folder), folder
@@ -104,7 +151,8 @@ def test_a_backlog_read_ahead_is_judged_filed_and_answered_as_one_read_here(mail
 
 
 def test_a_reader_killed_after_its_first_part_ends_the_poll_and_the_next_reads_the_rest(
-        mail_server, tmp_path, monkeypatch):
+    mail_server, tmp_path, monkeypatch
+):
     """The child is SIGKILLed after sending its first part: that part is judged, committed
     and filed, the poll reports why it stopped, and the next poll reads the rest. Each mail
     is received once."""
@@ -117,8 +165,12 @@ def test_a_reader_killed_after_its_first_part_ends_the_poll_and_the_next_reads_t
         first = poll_once(box, desk, spool, [address], MAX_BYTES, limit=1000)
         monkeypatch.delenv("PBP_CRASH_AT")
         assert len(first.processed) == PART_SIZES[0]
-        assert first.failed == [("(inbox)", "the rest of the inbox waits for the next poll: "
-                                            "the reading process stopped")]
+        assert first.failed == [
+            (
+                "(inbox)",
+                "the rest of the inbox waits for the next poll: the reading process stopped",
+            )
+        ]
         assert mail_server.count(address, "INBOX") == MAILS - PART_SIZES[0]
         second = poll_once(box, desk, spool, [address], MAX_BYTES, limit=1000)
     finally:
@@ -129,20 +181,31 @@ def test_a_reader_killed_after_its_first_part_ends_the_poll_and_the_next_reads_t
     assert mail_server.count(address, "INBOX") == 0 and spool.pending() == []
 
 
-def test_a_poll_killed_after_a_commit_while_reading_ahead_loses_and_doubles_nothing(mail_server, tmp_path):
+def test_a_poll_killed_after_a_commit_while_reading_ahead_loses_and_doubles_nothing(
+    mail_server, tmp_path
+):
     """The parent is SIGKILLed right after its first commit (before that part moves), its
     child maybe still reading: the restart moves the committed part without judging it
     again and judges the rest once."""
     address = mail_server.add_user(mail_server.new_address("moderator", "pbp.test"), "modpass")
     deliver_backlog(mail_server, address)
-    killed = run_killing_poll(tmp_path, mail_server, address, BatchingDesk, MAX_BYTES, crash_at="after-commit",
-                              read_ahead_from=1)
+    killed = run_killing_poll(
+        tmp_path,
+        mail_server,
+        address,
+        BatchingDesk,
+        MAX_BYTES,
+        crash_at="after-commit",
+        read_ahead_from=1,
+    )
     assert killed.returncode == -signal.SIGKILL
     first_commit = json.loads((tmp_path / "desk.json").read_text())["by_key"]
     assert 0 < len(first_commit) < MAILS - 1 and mail_server.count(address, "INBOX") == MAILS
     resettled, received = [], []
     while mail_server.count(address, "INBOX"):  # a poll of this script takes 100 mails
-        survivor = run_killing_poll(tmp_path, mail_server, address, BatchingDesk, MAX_BYTES, read_ahead_from=1)
+        survivor = run_killing_poll(
+            tmp_path, mail_server, address, BatchingDesk, MAX_BYTES, read_ahead_from=1
+        )
         assert survivor.returncode == 0, survivor.stderr
         result = json.loads(survivor.stdout)
         assert result["failed"] == []
@@ -229,8 +292,13 @@ def test_parts_that_came_meanwhile_are_judged_together_but_the_polls_last_part_a
     """Everything the child sent while the part before was judged is handed over as one
     part, but for the part that ends the poll: its judging overlaps the move of all that
     came before, so the poll waits at its end only for the smallest move."""
-    reading = ReadAhead(Source([[raw(1)], [raw(2), raw(3)], [raw(4)], [raw(5), raw(6)]]), 1, [1, 2, 3, 4, 5, 6],
-                        prepare, Mover())
+    reading = ReadAhead(
+        Source([[raw(1)], [raw(2), raw(3)], [raw(4)], [raw(5), raw(6)]]),
+        1,
+        [1, 2, 3, 4, 5, 6],
+        prepare,
+        Mover(),
+    )
     try:
         reading._listener.join()  # every part has come before the judging asks for one
         sizes = [len(part) for part in reading.parts()]
@@ -243,7 +311,9 @@ def test_what_the_caller_does_meanwhile_runs_only_if_the_first_part_is_still_bei
     """The child waits to send until `meanwhile` has run (were it not run, the poll would
     fail after its patience); once the first part has come, `meanwhile` is not run."""
     gate = multiprocessing.get_context("fork").Semaphore(0)
-    reading = ReadAhead(Source([[raw(1)]], trouble=gate.acquire), 1, [1], prepare, Mover(), patience=30)
+    reading = ReadAhead(
+        Source([[raw(1)]], trouble=gate.acquire), 1, [1], prepare, Mover(), patience=30
+    )
     try:
         first = next(reading.parts(meanwhile=gate.release))  # the child sends once it has run
     finally:
@@ -259,7 +329,9 @@ def test_what_the_caller_does_meanwhile_runs_only_if_the_first_part_is_still_bei
         reading.close()
 
 
-def test_the_ingest_gets_its_desk_ready_while_the_mail_is_read_and_a_failure_there_stops_nothing(tmp_path):
+def test_the_ingest_gets_its_desk_ready_while_the_mail_is_read_and_a_failure_there_stops_nothing(
+    tmp_path,
+):
     """The desk is made ready (its templates compiled) while the child reads; a desk that
     fails to get ready still judges the poll's mail (what failed there would fail again at
     its first mail, where that is handled)."""
@@ -268,7 +340,14 @@ def test_the_ingest_gets_its_desk_ready_while_the_mail_is_read_and_a_failure_the
 
     class Box:
         def read(self, limit, prepare):
-            return ReadAhead(Source([[raw(1), raw(3)]], trouble=gate.acquire), 1, [1, 3], prepare, mover, patience=30)
+            return ReadAhead(
+                Source([[raw(1), raw(3)]], trouble=gate.acquire),
+                1,
+                [1, 3],
+                prepare,
+                mover,
+                patience=30,
+            )
 
         def close(self) -> None:
             return None
@@ -292,7 +371,9 @@ def test_moves_are_gathered_into_one_per_outcome_until_the_polls_last_part_is_ha
     last part is handed over (they are then made while it is judged); later ones start
     when asked."""
     mover = Mover()
-    reading = ReadAhead(Source([[raw(1), raw(2)], [raw(3)], [raw(4)]]), 1, [1, 2, 3, 4], prepare, mover)
+    reading = ReadAhead(
+        Source([[raw(1), raw(2)], [raw(3)], [raw(4)]]), 1, [1, 2, 3, 4], prepare, mover
+    )
     try:
         reading._listener.join()  # every part has come: [1, 2, 3], then the last one alone
         parts = reading.parts()
@@ -306,13 +387,19 @@ def test_moves_are_gathered_into_one_per_outcome_until_the_polls_last_part_is_ha
         last.result(timeout=30)
     finally:
         reading.close()
-    assert mover.moved == [(["1:1", "1:3"], "processed"), (["1:2"], "rejected"), (["1:4"], "processed")]
+    assert mover.moved == [
+        (["1:1", "1:3"], "processed"),
+        (["1:2"], "rejected"),
+        (["1:4"], "processed"),
+    ]
 
 
 def test_gathered_moves_start_once_they_hold_enough_mail_or_when_one_is_waited_for(monkeypatch):
     monkeypatch.setattr(read_ahead, "MOVED_TOGETHER", 2)
     mover = Mover()
-    reading = ReadAhead(Source([[raw(1), raw(2), raw(3)], [raw(4)]]), 1, [1, 2, 3, 4], prepare, mover)
+    reading = ReadAhead(
+        Source([[raw(1), raw(2), raw(3)], [raw(4)]]), 1, [1, 2, 3, 4], prepare, mover
+    )
     try:
         reading._listener.join()
         next(reading.parts())
@@ -335,7 +422,10 @@ def test_a_failed_move_is_told_to_each_of_the_moves_gathered_into_it():
     try:
         reading._listener.join()
         next(reading.parts())
-        asked = [reading.settle_many(["1:1"], "processed"), reading.settle_many(["1:2"], "processed")]
+        asked = [
+            reading.settle_many(["1:1"], "processed"),
+            reading.settle_many(["1:2"], "processed"),
+        ]
     finally:
         reading.close()
     assert all(isinstance(move.exception(timeout=30), ConnectionResetError) for move in asked)

@@ -1,5 +1,6 @@
 """The refresh token file is written by the one crash-safe write (pbp.durable), readable
 by the host alone even where an interrupted earlier write left a wider temp file."""
+
 from __future__ import annotations
 
 import stat

@@ -3,6 +3,7 @@ processing three times goes to quarantine and the host is told"; Bad input: "hug
 (size checked before download)"). The host is told first, the mail is moved after: a
 failure (or a crash) between the two leaves the move to the next poll, and the host is
 told once."""
+
 from __future__ import annotations
 
 from email.message import EmailMessage
@@ -31,7 +32,11 @@ class MovesFailOnce(MaildirMailbox):
 
 def send(inbox, subject: str, body: str) -> None:
     message = EmailMessage()
-    message["From"], message["To"], message["Subject"] = "Alice <alice@example.org>", "pbp@games.example", subject
+    message["From"], message["To"], message["Subject"] = (
+        "Alice <alice@example.org>",
+        "pbp@games.example",
+        subject,
+    )
     message.set_content(body)
     deliver(inbox, message.as_bytes())
 
@@ -53,13 +58,17 @@ def test_oversized_mail_is_recorded_before_it_is_moved(moderator, tmp_path):
     first = cycle.poll()
     assert first.failed and mailbox.count("inbox") == 1  # not moved…
     assert len(refused_rows(moderator)) == 1  # …but the host is told already
-    assert "alice@example.org" in status_text(moderator.folder) and "over the size limit" in status_text(moderator.folder)
+    assert "alice@example.org" in status_text(
+        moderator.folder
+    ) and "over the size limit" in status_text(moderator.folder)
     cycle.poll()
     assert mailbox.count("inbox") == 0 and mailbox.count("rejected") == 1
     assert len(refused_rows(moderator)) == 1
 
 
-def test_a_mail_failing_three_times_is_recorded_before_it_is_quarantined(moderator, tmp_path, monkeypatch):
+def test_a_mail_failing_three_times_is_recorded_before_it_is_quarantined(
+    moderator, tmp_path, monkeypatch
+):
     create_game(moderator, "ballot", ROSTER, seed="s")
     receive = Desk.receive
 

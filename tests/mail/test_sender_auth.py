@@ -1,15 +1,20 @@
 """Reading the trusted server's Authentication-Results (pbp.mail.sender_auth), with the
 header shapes real providers write. The full path through the ingest is in
 tests/integration/test_sender_auth.py."""
+
 from __future__ import annotations
 
 from pbp.mail.sender_auth import refusal
 
-GMAIL = ("mx.google.com; dkim=pass header.i=@example.org header.s=s1 header.b=Ab12; "
-         "spf=pass (google.com: domain of a@example.org designates 192.0.2.1 as permitted sender) "
-         "smtp.mailfrom=a@example.org; dmarc=pass (p=REJECT sp=REJECT dis=NONE) header.from=example.org")
-MICROSOFT = ("spf=pass (sender IP is 192.0.2.1) smtp.mailfrom=example.org; dkim=pass (signature was verified) "
-             "header.d=example.org;dmarc=pass action=none header.from=example.org;compauth=pass reason=100")
+GMAIL = (
+    "mx.google.com; dkim=pass header.i=@example.org header.s=s1 header.b=Ab12; "
+    "spf=pass (google.com: domain of a@example.org designates 192.0.2.1 as permitted sender) "
+    "smtp.mailfrom=a@example.org; dmarc=pass (p=REJECT sp=REJECT dis=NONE) header.from=example.org"
+)
+MICROSOFT = (
+    "spf=pass (sender IP is 192.0.2.1) smtp.mailfrom=example.org; dkim=pass (signature was verified) "
+    "header.d=example.org;dmarc=pass action=none header.from=example.org;compauth=pass reason=100"
+)
 
 
 def test_gmail_results_pass():
@@ -18,7 +23,9 @@ def test_gmail_results_pass():
 
 def test_microsoft_365_results_have_no_authserv_id_and_are_named_so():
     assert refusal([(3, MICROSOFT)], "a@example.org", "no-authserv-id") is None
-    assert "no authentication results" in refusal([(3, MICROSOFT)], "a@example.org", "mx.google.com")
+    assert "no authentication results" in refusal(
+        [(3, MICROSOFT)], "a@example.org", "mx.google.com"
+    )
 
 
 def test_a_result_for_another_domain_does_not_vouch_for_the_from_domain():
@@ -26,7 +33,9 @@ def test_a_result_for_another_domain_does_not_vouch_for_the_from_domain():
 
 
 def test_relaxed_alignment_accepts_a_subdomain_but_not_a_bare_suffix():
-    assert refusal([(0, "mx.x; dkim=pass header.d=example.org")], "a@mail.example.org", "mx.x") is None
+    assert (
+        refusal([(0, "mx.x; dkim=pass header.d=example.org")], "a@mail.example.org", "mx.x") is None
+    )
     assert refusal([(0, "mx.x; dkim=pass header.d=org")], "a@example.org", "mx.x") is not None
 
 

@@ -1,5 +1,6 @@
 """SmtpSender → aiosmtpd → Dovecot, read back over IMAP (docs/design.md: Reliability rules —
 Outbox: transient errors retried, permanent ones recorded)."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,8 +22,14 @@ def sender(smtp_server):
 
 
 def report(recipient: str, number: int, **options):
-    return compose(MODERATOR, recipient, f"Report {number}", f"Héllo, report {number}.\nBEGIN ORDERS g1 T2-movement\n",
-                   f"<report-{number}.{recipient.split('@')[0]}@pbp.test>", **options)
+    return compose(
+        MODERATOR,
+        recipient,
+        f"Report {number}",
+        f"Héllo, report {number}.\nBEGIN ORDERS g1 T2-movement\n",
+        f"<report-{number}.{recipient.split('@')[0]}@pbp.test>",
+        **options,
+    )
 
 
 def test_sent_mail_reaches_the_players_imap_mailbox(sender, make_player, smtp_server):
@@ -40,7 +47,11 @@ def test_sent_mail_reaches_the_players_imap_mailbox(sender, make_player, smtp_se
     (received,) = bob.read_new()
     assert received["Subject"] == "Report 2" and alice.address not in received.as_string()
     # envelope: one recipient per message, from the moderator address
-    assert [d.recipients for d in smtp_server.delivered[-3:]] == [[alice.address], [bob.address], [alice.address]]
+    assert [d.recipients for d in smtp_server.delivered[-3:]] == [
+        [alice.address],
+        [bob.address],
+        [alice.address],
+    ]
     assert smtp_server.delivered[-1].envelope_from == MODERATOR
 
 
@@ -93,15 +104,19 @@ def test_the_server_can_accept_a_mail_only_after_ready_returns(sender, make_play
     sender.send(report(alice.address, 1))
     before = len(smtp_server.delivered)
     calls = []
-    sender.send_when(report(alice.address, 2),
-                     ready=lambda: calls.append(("ready", len(smtp_server.delivered))),
-                     meanwhile=lambda: calls.append(("meanwhile", None)))
+    sender.send_when(
+        report(alice.address, 2),
+        ready=lambda: calls.append(("ready", len(smtp_server.delivered))),
+        meanwhile=lambda: calls.append(("meanwhile", None)),
+    )
     assert calls == [("ready", before), ("meanwhile", None)]
     assert len(smtp_server.delivered) == before + 1
     assert [m["Subject"] for m in alice.read_new(at_least=2)] == ["Report 1", "Report 2"]
 
 
-def test_a_ready_that_fails_leaves_the_mail_unsent_and_its_error_as_it_was(sender, make_player, smtp_server):
+def test_a_ready_that_fails_leaves_the_mail_unsent_and_its_error_as_it_was(
+    sender, make_player, smtp_server
+):
     alice = make_player("alice")
     sender.send(report(alice.address, 1))
 
@@ -115,7 +130,9 @@ def test_a_ready_that_fails_leaves_the_mail_unsent_and_its_error_as_it_was(sende
     assert "Report 2" not in [m["Subject"] for m in alice.read_new(at_least=0)]
 
 
-def test_a_prepared_mail_reaches_the_server_byte_for_byte_as_an_unprepared_one(sender, make_player, smtp_server):
+def test_a_prepared_mail_reaches_the_server_byte_for_byte_as_an_unprepared_one(
+    sender, make_player, smtp_server
+):
     """The outbox has the sender flatten the next mail while the server considers the one
     before (`prepare`); the server gets exactly what smtplib's own flattening gives, with
     the same envelope, attachments included."""
@@ -130,12 +147,17 @@ def test_a_prepared_mail_reaches_the_server_byte_for_byte_as_an_unprepared_one(s
         sender.send(prepared_message)
         ahead = smtp_server.delivered[-1]
         assert (ahead.envelope_from, ahead.recipients) == (plain.envelope_from, plain.recipients)
-        boundary = lambda data: data.replace(data.split(b'boundary="')[1].split(b'"')[0], b"B") \
-            if b'boundary="' in data else data  # noqa: E731 - each flattening draws its own
+        boundary = lambda data: (
+            data.replace(data.split(b'boundary="')[1].split(b'"')[0], b"B")
+            if b'boundary="' in data
+            else data
+        )  # noqa: E731 - each flattening draws its own
         assert boundary(ahead.data) == boundary(plain.data)
 
 
-def test_a_mail_prepared_for_another_message_is_not_sent_for_this_one(sender, make_player, smtp_server):
+def test_a_mail_prepared_for_another_message_is_not_sent_for_this_one(
+    sender, make_player, smtp_server
+):
     alice = make_player("alice")
     sender.prepare(report(alice.address, 1))
     sender.send(report(alice.address, 2))

@@ -1,5 +1,6 @@
 """One SMTP connection per batch of outbox rows, and a new one when the server hangs up
 (docs/design.md: Reliability rules — Outbox), against aiosmtpd delivering into Dovecot."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,17 +25,23 @@ def moderator(tmp_path):
 
 def game_with_welcomes(moderator, make_player, players: int):
     """A game of `players` real mailbox users: one queued welcome row each."""
-    roster = [RosterPlayer(f"P{number}", make_player(f"p{number}").address) for number in range(players)]
+    roster = [
+        RosterPlayer(f"P{number}", make_player(f"p{number}").address) for number in range(players)
+    ]
     game = create_game(moderator, "ballot", roster, seed="s")
     return roster, moderator.folder.game(game.id).outbox
 
 
 def delivered_ids(smtp_server) -> list[str]:
-    return [message.data.split(b"Message-ID: ", 1)[1].split(b"\r\n", 1)[0].decode()
-            for message in smtp_server.delivered]
+    return [
+        message.data.split(b"Message-ID: ", 1)[1].split(b"\r\n", 1)[0].decode()
+        for message in smtp_server.delivered
+    ]
 
 
-def test_a_batch_of_fifty_mails_goes_over_one_connection(moderator, make_player, smtp_server, mail_server):
+def test_a_batch_of_fifty_mails_goes_over_one_connection(
+    moderator, make_player, smtp_server, mail_server
+):
     roster, ledger = game_with_welcomes(moderator, make_player, 50)
     smtp_server.delivered.clear()
     sender = SmtpSender(smtp_server.host, smtp_server.port, "none")
@@ -47,7 +54,8 @@ def test_a_batch_of_fifty_mails_goes_over_one_connection(moderator, make_player,
 
 
 def test_a_server_that_hangs_up_every_twenty_messages_still_gets_each_mail_once(
-        moderator, make_player, smtp_server, mail_server):
+    moderator, make_player, smtp_server, mail_server
+):
     """The connection closes right after the 20th and the 40th message: pbp notices at the
     next row, opens a new connection and sends that same row; nothing is lost or doubled."""
     roster, ledger = game_with_welcomes(moderator, make_player, 50)

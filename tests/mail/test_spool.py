@@ -1,6 +1,7 @@
 """The spool (pbp.mail.ingest.spool; docs/design.md: Reliability rules — Ingest): what a poll
 fetched is kept on disk until judged, read back byte for byte, and each claim of a mail
 is counted so that one that keeps failing can be quarantined."""
+
 from __future__ import annotations
 
 import hashlib
@@ -11,7 +12,9 @@ from pbp.ports import RawMail
 
 def test_spool_reads_back_exactly_and_forgets_done_batches(tmp_path):
     datas = [bytes([65 + n]) * n + b"\r\n\n" for n in range(1, 4)]
-    mails = [RawMail(f"7:{n}", data, hashlib.sha256(data).hexdigest()) for n, data in enumerate(datas)]
+    mails = [
+        RawMail(f"7:{n}", data, hashlib.sha256(data).hexdigest()) for n, data in enumerate(datas)
+    ]
     Spool(tmp_path / "spool").store(mails)
     again = Spool(tmp_path / "spool")
     pending = again.pending()

@@ -5,6 +5,7 @@ IMAP: the fixture's Dovecot has `ssl = yes`, so its plain port offers STARTTLS.
 SMTP: an aiosmtpd server of this module's own that requires STARTTLS before MAIL and
 before AUTH, using the certificate the Dovecot fixture made (CN=localhost, IP 127.0.0.1).
 """
+
 from __future__ import annotations
 
 import ssl
@@ -33,8 +34,15 @@ def moderator(mail_server):
 
 
 def starttls_mailbox(dovecot, address: str, context: ssl.SSLContext) -> ImapMailbox:
-    return ImapMailbox(dovecot.host, dovecot.imap_port, "starttls", address, dovecot.passwords[address],
-                       ssl_context=context, timeout=10)
+    return ImapMailbox(
+        dovecot.host,
+        dovecot.imap_port,
+        "starttls",
+        address,
+        dovecot.passwords[address],
+        ssl_context=context,
+        timeout=10,
+    )
 
 
 def test_imap_starttls_upgrades_the_plain_port_and_works(mail_server, moderator):
@@ -45,12 +53,18 @@ def test_imap_starttls_upgrades_the_plain_port_and_works(mail_server, moderator)
         (fetched,) = mailbox.fetch_new(limit=10)
         assert isinstance(fetched, RawMail) and fetched.data == data
         connection = mailbox._client.socket()
-        assert isinstance(connection, ssl.SSLSocket) and connection.version() in ("TLSv1.2", "TLSv1.3")
+        assert isinstance(connection, ssl.SSLSocket) and connection.version() in (
+            "TLSv1.2",
+            "TLSv1.3",
+        )
         assert connection.getpeername()[1] == mail_server.imap_port  # the plain port, upgraded
         mailbox.settle(fetched.key, "processed")
     finally:
         mailbox.close()
-    assert mail_server.count(moderator, "processed") == 1 and mail_server.count(moderator, "INBOX") == 0
+    assert (
+        mail_server.count(moderator, "processed") == 1
+        and mail_server.count(moderator, "INBOX") == 0
+    )
 
 
 def test_imap_starttls_refuses_a_certificate_it_cannot_verify(mail_server, moderator):
@@ -80,16 +94,23 @@ class RecordingHandler:
     received: list[Received] = field(default_factory=list)
 
     async def handle_DATA(self, server, session, envelope):
-        self.received.append(Received(envelope.mail_from, list(envelope.rcpt_tos),
-                                      envelope.original_content or envelope.content,
-                                      session.ssl.get("cipher") if session.ssl else None,
-                                      session.auth_data if session.authenticated else None))
+        self.received.append(
+            Received(
+                envelope.mail_from,
+                list(envelope.rcpt_tos),
+                envelope.original_content or envelope.content,
+                session.ssl.get("cipher") if session.ssl else None,
+                session.auth_data if session.authenticated else None,
+            )
+        )
         return "250 OK"
 
 
 def check_password(server, session, envelope, mechanism, auth_data) -> AuthResult:
     good = isinstance(auth_data, LoginPassword) and (auth_data.login, auth_data.password) == (
-        SMTP_USER.encode(), SMTP_PASSWORD.encode())
+        SMTP_USER.encode(),
+        SMTP_PASSWORD.encode(),
+    )
     return AuthResult(success=good, auth_data=SMTP_USER if good else None)
 
 
@@ -99,9 +120,16 @@ def starttls_smtp(dovecot):
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(str(dovecot.root / "cert.pem"), str(dovecot.root / "key.pem"))
     handler = RecordingHandler()
-    controller = Controller(handler, hostname=LOOPBACK, port=free_port(), tls_context=context,
-                            require_starttls=True, authenticator=check_password, auth_require_tls=True,
-                            ready_timeout=10)
+    controller = Controller(
+        handler,
+        hostname=LOOPBACK,
+        port=free_port(),
+        tls_context=context,
+        require_starttls=True,
+        authenticator=check_password,
+        auth_require_tls=True,
+        ready_timeout=10,
+    )
     controller.start()
     try:
         yield controller, handler
@@ -110,13 +138,26 @@ def starttls_smtp(dovecot):
 
 
 def a_report(recipient: str) -> object:
-    return compose("moderator@pbp.test", recipient, "Your report", "Héllo over TLS.\n", "<tls-report-1@pbp.test>")
+    return compose(
+        "moderator@pbp.test",
+        recipient,
+        "Your report",
+        "Héllo over TLS.\n",
+        "<tls-report-1@pbp.test>",
+    )
 
 
 def test_smtp_starttls_with_login_delivers(starttls_smtp, dovecot):
     controller, handler = starttls_smtp
-    sender = SmtpSender(controller.hostname, controller.port, "starttls", SMTP_USER, SMTP_PASSWORD,
-                        timeout=10, ssl_context=dovecot.client_ssl_context())
+    sender = SmtpSender(
+        controller.hostname,
+        controller.port,
+        "starttls",
+        SMTP_USER,
+        SMTP_PASSWORD,
+        timeout=10,
+        ssl_context=dovecot.client_ssl_context(),
+    )
     try:
         sender.send(a_report("alice@example.org"))
         sender.send(a_report("bob@example.org"))  # the same encrypted connection, kept
@@ -142,8 +183,15 @@ def test_smtp_without_starttls_is_refused_permanently(starttls_smtp):
 
 def test_smtp_starttls_refuses_a_certificate_it_cannot_verify(starttls_smtp):
     controller, handler = starttls_smtp
-    sender = SmtpSender(controller.hostname, controller.port, "starttls", SMTP_USER, SMTP_PASSWORD,
-                        timeout=10, ssl_context=ssl.create_default_context())
+    sender = SmtpSender(
+        controller.hostname,
+        controller.port,
+        "starttls",
+        SMTP_USER,
+        SMTP_PASSWORD,
+        timeout=10,
+        ssl_context=ssl.create_default_context(),
+    )
     try:
         with pytest.raises(TransientSendError) as caught:
             sender.send(a_report("alice@example.org"))

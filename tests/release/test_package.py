@@ -5,6 +5,7 @@ here; installed into a new virtual environment in a temporary folder (no system 
 no PYTHONPATH, run from outside the checkout), the commands a new host runs first work
 there: --version, the demo of every ruleset and with thread votes, init, rules and a small
 balance run. Slow (a build, an install with every dependency, three demos): a few minutes."""
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,18 @@ REPO = Path(__file__).resolve().parents[2]
 # the code, and templates/ (mail, posts, help, the settings example) inside pbp.
 SHIPPED_FOLDERS = {"engine": "engine", "pbp": "pbp", "templates": "pbp/templates"}
 # What a checkout holds that is no source: caches and what builds leave behind.
-NOT_SOURCE = ("__pycache__", "*.pyc", ".git", "*.egg-info", ".hypothesis", ".pytest_cache", ".venv",
-              "build", "dist", "pbp-data")
+NOT_SOURCE = (
+    "__pycache__",
+    "*.pyc",
+    ".git",
+    "*.egg-info",
+    ".hypothesis",
+    ".pytest_cache",
+    ".venv",
+    "build",
+    "dist",
+    "pbp-data",
+)
 # The environment a host's shell would give: nothing that points Python at the checkout.
 NOT_INHERITED = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV", "PBP_SETTINGS")
 
@@ -41,8 +52,10 @@ pytestmark = pytest.mark.timeout(1800)  # the build and the install come before 
 def run(command: list[str], cwd: Path, env: dict[str, str]) -> str:
     """`command`'s output; its exit code must be 0."""
     done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
-    assert done.returncode == 0, (f"{' '.join(command)} exited with {done.returncode}:\n"
-                                  f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    assert done.returncode == 0, (
+        f"{' '.join(command)} exited with {done.returncode}:\n"
+        f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    )
     return done.stdout
 
 
@@ -84,7 +97,9 @@ class Installed:
     def pbp(self, *args: str, folder: str) -> str:
         cwd = self.home / folder
         cwd.mkdir(exist_ok=True)
-        return run([str(self.venv / "bin" / "pbp"), *args], cwd, clean_environment(self.venv / "bin"))
+        return run(
+            [str(self.venv / "bin" / "pbp"), *args], cwd, clean_environment(self.venv / "bin")
+        )
 
 
 @pytest.fixture(scope="module")
@@ -94,7 +109,11 @@ def release(tmp_path_factory) -> Release:
     source = tmp_path_factory.mktemp("source") / "pbp"
     shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(*NOT_SOURCE))
     dist = tmp_path_factory.mktemp("dist")
-    run([sys.executable, "-m", "build", "--outdir", str(dist), str(source)], source, clean_environment())
+    run(
+        [sys.executable, "-m", "build", "--outdir", str(dist), str(source)],
+        source,
+        clean_environment(),
+    )
     (sdist,), (wheel,) = dist.glob("*.tar.gz"), dist.glob("*.whl")
     return Release(sdist, wheel)
 
@@ -105,21 +124,45 @@ def installed(release, tmp_path_factory) -> Installed:
     env = clean_environment()
     run([sys.executable, "-m", "venv", str(venv)], venv, env)
     # --no-compile: each module is compiled when first imported, not the whole of SciPy now.
-    run([str(venv / "bin" / "python"), "-m", "pip", "install", "--no-compile", "--quiet", str(release.wheel)],
-        venv, env)
+    run(
+        [
+            str(venv / "bin" / "python"),
+            "-m",
+            "pip",
+            "install",
+            "--no-compile",
+            "--quiet",
+            str(release.wheel),
+        ],
+        venv,
+        env,
+    )
     return Installed(venv, tmp_path_factory.mktemp("host"))
 
 
 def test_twine_accepts_the_sdist_and_the_wheel(release):
-    run([sys.executable, "-m", "twine", "check", "--strict", str(release.sdist), str(release.wheel)],
-        release.wheel.parent, clean_environment())
+    run(
+        [
+            sys.executable,
+            "-m",
+            "twine",
+            "check",
+            "--strict",
+            str(release.sdist),
+            str(release.wheel),
+        ],
+        release.wheel.parent,
+        clean_environment(),
+    )
 
 
 def test_the_wheel_holds_the_code_and_every_file_pbp_reads_at_run_time(release):
     with zipfile.ZipFile(release.wheel) as wheel:
         held = {name for name in wheel.namelist() if ".dist-info/" not in name}
     expected = shipped_files()
-    assert not expected - held, f"in the checkout but not in the wheel (setup.py): {sorted(expected - held)}"
+    assert not expected - held, (
+        f"in the checkout but not in the wheel (setup.py): {sorted(expected - held)}"
+    )
     assert not held - expected, f"in the wheel but not in the checkout: {sorted(held - expected)}"
     assert f"pbp/templates/{settings_example().name}" in held
 
@@ -127,14 +170,30 @@ def test_the_wheel_holds_the_code_and_every_file_pbp_reads_at_run_time(release):
 def test_the_sdist_holds_what_builds_and_tests_the_release(release):
     with tarfile.open(release.sdist) as sdist:
         held = {name.partition("/")[2] for name in sdist.getnames()}
-    wanted = {"pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "CHANGELOG.md", "templates/mail/welcome.j2",
-              "tests/release/test_package.py", "docs/design.md", "examples/roles/vampire.py"}
+    wanted = {
+        "pyproject.toml",
+        "setup.py",
+        "MANIFEST.in",
+        "README.md",
+        "CHANGELOG.md",
+        "templates/mail/welcome.j2",
+        "tests/release/test_package.py",
+        "docs/design.md",
+        "examples/roles/vampire.py",
+    }
     assert not wanted - held, f"not in the sdist (MANIFEST.in): {sorted(wanted - held)}"
 
 
 def test_the_installed_pbp_runs_from_its_own_environment(installed):
-    where = run([str(installed.venv / "bin" / "python"), "-c", "import engine, pbp; print(engine.__file__, pbp.__file__)"],
-                installed.home, clean_environment())
+    where = run(
+        [
+            str(installed.venv / "bin" / "python"),
+            "-c",
+            "import engine, pbp; print(engine.__file__, pbp.__file__)",
+        ],
+        installed.home,
+        clean_environment(),
+    )
     for path in where.split():
         assert Path(path).is_relative_to(installed.venv)
 
@@ -169,8 +228,9 @@ def test_init_writes_the_documented_settings(installed):
     example = settings_example().read_text(encoding="utf-8").splitlines()
     assert said.startswith("Wrote ")
     assert (installed.home / "init" / "pbp-data").is_dir()
-    assert [line for line in written if not line.startswith("data =")] == \
-        [line for line in example if not line.startswith("data =")]
+    assert [line for line in written if not line.startswith("data =")] == [
+        line for line in example if not line.startswith("data =")
+    ]
 
 
 @pytest.mark.parametrize("ruleset", engine.rulesets())
@@ -181,8 +241,19 @@ def test_rules_of_each_ruleset(installed, ruleset):
 
 
 def test_a_small_balance_run(installed):
-    said = installed.pbp("balance", engine.DEFAULT_RULESET, "--players", "8", "--games", "4", "--jobs", "1",
-                         "--plot", "plot.svg", folder="balance")
+    said = installed.pbp(
+        "balance",
+        engine.DEFAULT_RULESET,
+        "--players",
+        "8",
+        "--games",
+        "4",
+        "--jobs",
+        "1",
+        "--plot",
+        "plot.svg",
+        folder="balance",
+    )
     assert "8 players" in said
     assert said.rstrip().endswith("plot: plot.svg")
     assert ElementTree.parse(installed.home / "balance" / "plot.svg").getroot().tag.endswith("svg")

@@ -19,6 +19,7 @@ not template text. What is left is the template's own text, and it holds prose w
 
 HTML attributes a reader sees (`title`, `placeholder`, `alt`, `aria-label`) are template
 text like any other."""
+
 from __future__ import annotations
 
 import re
@@ -35,7 +36,9 @@ MASK = "\u241f"
 WORD = re.compile(r"^[^\W\d_]+(?:['’-][^\W\d_]+)*$")
 CHUNK = re.compile(rf"[^\s{MASK}]+")
 EDGE = re.compile(r"^[\W_]+|[\W_]+$")
-SHOWN_ATTRIBUTE = re.compile(r"""\b(?:title|placeholder|alt|aria-label)\s*=\s*(["'])(.*?)\1""", re.S)
+SHOWN_ATTRIBUTE = re.compile(
+    r"""\b(?:title|placeholder|alt|aria-label)\s*=\s*(["'])(.*?)\1""", re.S
+)
 HTML_TAG = re.compile(r"<[!/]?[A-Za-z][^<>]*>")
 LAYOUT = (
     re.compile(r"<(script|style)\b.*?</\1\s*>", re.S | re.I),  # code, not prose
@@ -44,8 +47,12 @@ LAYOUT = (
     re.compile(r"&#?\w+;"),  # an HTML entity
     re.compile(r"\[/?[a-z*]+(?:=[^\]\n]*)?\]"),  # a bbcode tag
     re.compile(r"^Subject:(?:\s*Re:)?", re.M),  # the mail's header line and a reply's prefix
-    re.compile(r"^[ \t]*(?:BEGIN|END)\b.*$", re.M),  # an order or message block's first and last line
-    re.compile(r"\b[A-Z]n(?:-[a-z]+)*\b"),  # a phase's id in the rules' notation: Dn-vote, Nn, Tn-movement
+    re.compile(
+        r"^[ \t]*(?:BEGIN|END)\b.*$", re.M
+    ),  # an order or message block's first and last line
+    re.compile(
+        r"\b[A-Z]n(?:-[a-z]+)*\b"
+    ),  # a phase's id in the rules' notation: Dn-vote, Nn, Tn-movement
     re.compile(r"\bpbp\b"),  # the program's name, the same in every language
 )
 _ENV = Environment(extensions=["jinja2.ext.i18n"])
@@ -89,11 +96,19 @@ def unmarked(source: str) -> tuple[str, list[tuple[int, str]]]:
             calls.append(previous in GETTEXT_NAMES)
         elif kind == "operator" and value == ")" and calls:
             calls.pop()
-        elif kind == "string" and not (calls and calls[-1] and previous in ("(", ",")) \
-                and previous not in COMPARISONS:
+        elif (
+            kind == "string"
+            and not (calls and calls[-1] and previous in ("(", ","))
+            and previous not in COMPARISONS
+        ):
             literals.append((line, value[1:-1]))
         if kind != "whitespace":
-            if value in COMPARISONS and previous_kind == "string" and literals and literals[-1][1] == previous[1:-1]:
+            if (
+                value in COMPARISONS
+                and previous_kind == "string"
+                and literals
+                and literals[-1][1] == previous[1:-1]
+            ):
                 literals.pop()  # compared, not shown: `"not wolf" == verdict`
             previous, previous_kind = value, kind
     return "".join(text), literals

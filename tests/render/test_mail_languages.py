@@ -1,6 +1,7 @@
 """Mail in the reader's language (docs/design.md: Languages, Mail in every language): the
 mails of a scripted demo game, rendered again by a German and a Spanish renderer, keep no
 English sentence of the "mail" catalog, and their hand-laid lines stay within 72 columns."""
+
 from __future__ import annotations
 
 import re
@@ -30,7 +31,7 @@ def english_sentences() -> list[str]:
         catalog = read_po(source)
     pieces = set()
     for message in catalog:
-        for text in ([message.id] if isinstance(message.id, str) else message.id):
+        for text in [message.id] if isinstance(message.id, str) else message.id:
             for line in text.split("\n"):
                 pieces.update(p.strip().replace("%%", "%") for p in _PLACEHOLDER.split(line))
     return sorted(piece for piece in pieces if len(piece) >= 24)
@@ -50,8 +51,14 @@ def demo_mails() -> list[tuple[str, str, dict[str, Any]]]:
         patch.setattr(Renderer, "render", recording)
         for ruleset in ("werewolf", "infiltration"):
             with tempfile.TemporaryDirectory(prefix="pbp-languages-") as folder:
-                play_demo(ruleset, seed="golden", data=Path(folder) / "data", say=lambda line: None,
-                          clock=lambda: FROZEN, stop_after=2)
+                play_demo(
+                    ruleset,
+                    seed="golden",
+                    data=Path(folder) / "data",
+                    say=lambda line: None,
+                    clock=lambda: FROZEN,
+                    stop_after=2,
+                )
     return seen
 
 
@@ -63,8 +70,11 @@ def assert_translated(english: str, translated: str, sentences: list[str]) -> No
     assert all(len(line) <= WIDTH for line in sent), [line for line in sent if len(line) > WIDTH]
     # A hand-laid table cell or paragraph is laid out again in each language: none of its
     # indented lines runs past 72 columns before the sending wrap either.
-    assert not [line for line in translated.split("\n")
-                if line.startswith("  ") and len(line) > WIDTH and line not in english]
+    assert not [
+        line
+        for line in translated.split("\n")
+        if line.startswith("  ") and len(line) > WIDTH and line not in english
+    ]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -80,31 +90,78 @@ def test_the_demo_games_mails_are_wholly_in_the_readers_language(demo_mails, lan
         assert translated.subject != english.subject
         assert_translated(english.body, translated.body, sentences)
         checked.add((kind, ruleset))
-    assert {(kind, ruleset) for kind in ("welcome", "report") for ruleset in ("werewolf", "infiltration")} <= checked
+    assert {
+        (kind, ruleset)
+        for kind in ("welcome", "report")
+        for ruleset in ("werewolf", "infiltration")
+    } <= checked
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_refusal_a_help_and_a_signup_answer_are_in_the_readers_language(language):
     sentences = english_sentences()
     game = {"id": "ww7", "ruleset": "werewolf"}
-    joined = Accepted("joined", game_id="ww7", name="Alice", place=3, players_min=8, players_max=8,
-                      timezone="", forum_name="", closes="Mon 12 Jan 18:00 UTC", started=False)
-    for kind, context in (("signup", {"game": game, "name": "Alice", "code": "", "answer": joined}),
-                          ("signup", {"game": game, "name": "Alice", "code": "K7Q2",
-                                      "answer": Accepted("join_requested", game_id="ww7", ruleset="werewolf",
-                                                         name="Alice", timezone="", forum_name="",
-                                                         closes="Mon 12 Jan 18:00 UTC", started=False)}),
-                          ("help", {"game": game, "greeting": "Alice", "note": None, "form": None,
-                                    "token": "t0k3n", "options": {"spectators": "dead"}})):
+    joined = Accepted(
+        "joined",
+        game_id="ww7",
+        name="Alice",
+        place=3,
+        players_min=8,
+        players_max=8,
+        timezone="",
+        forum_name="",
+        closes="Mon 12 Jan 18:00 UTC",
+        started=False,
+    )
+    for kind, context in (
+        ("signup", {"game": game, "name": "Alice", "code": "", "answer": joined}),
+        (
+            "signup",
+            {
+                "game": game,
+                "name": "Alice",
+                "code": "K7Q2",
+                "answer": Accepted(
+                    "join_requested",
+                    game_id="ww7",
+                    ruleset="werewolf",
+                    name="Alice",
+                    timezone="",
+                    forum_name="",
+                    closes="Mon 12 Jan 18:00 UTC",
+                    started=False,
+                ),
+            },
+        ),
+        (
+            "help",
+            {
+                "game": game,
+                "greeting": "Alice",
+                "note": None,
+                "form": None,
+                "token": "t0k3n",
+                "options": {"spectators": "dead"},
+            },
+        ),
+    ):
         english = Renderer().render(kind, "werewolf", **context)
         translated = Renderer(language=language).render(kind, "werewolf", **context)
         assert_translated(english.body, translated.body, sentences)
-    help_context = {"greeting": "Alice", "note": None, "form": None, "token": "t0k3n",
-                    "options": {"spectators": "all", "reds": 2}, "npcs": {"names": ["Otacon"],
-                                                                         "explained": ["renegade", "neutral"]}}
-    english = Renderer().render("help", "infiltration", game={"id": "inf1", "ruleset": "infiltration"}, **help_context)
-    translated = Renderer(language=language).render("help", "infiltration", game={"id": "inf1", "ruleset": "infiltration"},
-                                                    **help_context)
+    help_context = {
+        "greeting": "Alice",
+        "note": None,
+        "form": None,
+        "token": "t0k3n",
+        "options": {"spectators": "all", "reds": 2},
+        "npcs": {"names": ["Otacon"], "explained": ["renegade", "neutral"]},
+    }
+    english = Renderer().render(
+        "help", "infiltration", game={"id": "inf1", "ruleset": "infiltration"}, **help_context
+    )
+    translated = Renderer(language=language).render(
+        "help", "infiltration", game={"id": "inf1", "ruleset": "infiltration"}, **help_context
+    )
     assert_translated(english.body, translated.body, sentences)
     refusal = Refused("no_token", block_game="ww1", block_phase="N1")
     english, translated = Renderer().word(refusal), Renderer(language=language).word(refusal)
@@ -116,7 +173,11 @@ def test_a_refusal_a_help_and_a_signup_answer_are_in_the_readers_language(langua
 def test_the_mail_catalog_translates_every_message_in_each_plural_form(language):
     folder = templates_folder() / "locale"
     with (folder / "mail.pot").open("rb") as source:
-        wanted = {message.id if isinstance(message.id, str) else message.id[0] for message in read_po(source) if message.id}
+        wanted = {
+            message.id if isinstance(message.id, str) else message.id[0]
+            for message in read_po(source)
+            if message.id
+        }
     with (folder / language / "LC_MESSAGES" / "mail.po").open("rb") as source:
         catalog = read_po(source, locale=language)
     done = {}
@@ -130,4 +191,6 @@ def test_the_mail_catalog_translates_every_message_in_each_plural_form(language)
     assert wanted == set(done)
     for msgid, strings in done.items():
         placeholders = set(_PLACEHOLDER.findall(msgid))
-        assert all(placeholders <= set(_PLACEHOLDER.findall(text)) | {"%(count)s"} for text in strings), msgid
+        assert all(
+            placeholders <= set(_PLACEHOLDER.findall(text)) | {"%(count)s"} for text in strings
+        ), msgid

@@ -3,6 +3,7 @@ every catalog domain of every language, a message whose English names a role, cl
 or side of the glossary says the glossary's name for it in the translation. The names come
 from the `glossary` catalogs (contexts role, side, team), so the test follows them, and the
 domain files are those found, so a catalog added later is checked as soon as it lands."""
+
 from __future__ import annotations
 
 import re
@@ -28,6 +29,7 @@ ALLOWED: dict[tuple[str, str, str], str] = {}
 @dataclass
 class Name:
     """One thing the glossary names: its English forms and the translation's forms."""
+
     english: set[str] = field(default_factory=set)
     translated: set[str] = field(default_factory=set)
 
@@ -69,8 +71,10 @@ def english_forms(name: Name, english: str) -> list[str]:
 
 def named_in_translation(name: Name, translated: str, language: str) -> bool:
     ending = _GERMAN_ENDINGS if language == "de" else ""
-    return any(re.search(rf"\b{re.escape(form)}{ending}\b", translated, re.IGNORECASE)
-               for form in name.translated)
+    return any(
+        re.search(rf"\b{re.escape(form)}{ending}\b", translated, re.IGNORECASE)
+        for form in name.translated
+    )
 
 
 def domain_catalogs() -> list[tuple[str, Path]]:
@@ -105,7 +109,9 @@ def misnamed(language: str, catalog: Path) -> list[str]:
                 continue
             for text in strings:
                 if text and not named_in_translation(name, text, language):
-                    wrong.append(f"{ids[0][:60]!r}: {shown} → {sorted(name.translated)} in {text[:80]!r}")
+                    wrong.append(
+                        f"{ids[0][:60]!r}: {shown} → {sorted(name.translated)} in {text[:80]!r}"
+                    )
     return wrong
 
 
@@ -113,8 +119,11 @@ def test_there_are_catalogs_to_check():
     assert {language for language, _ in domain_catalogs()} >= {"de", "es"}
 
 
-@pytest.mark.parametrize(("language", "catalog"), domain_catalogs(),
-                         ids=[f"{language}-{path.stem}" for language, path in domain_catalogs()])
+@pytest.mark.parametrize(
+    ("language", "catalog"),
+    domain_catalogs(),
+    ids=[f"{language}-{path.stem}" for language, path in domain_catalogs()],
+)
 def test_each_message_names_the_glossarys_roles_teams_and_sides(language, catalog):
     assert misnamed(language, catalog) == []
 
@@ -134,27 +143,43 @@ def test_the_allow_list_names_only_messages_that_exist():
     ids = set()
     for language, catalog in domain_catalogs():
         with catalog.open("rb") as source:
-            ids |= {(language, message.id if isinstance(message.id, str) else message.id[0])
-                    for message in read_po(source) if message.id}
+            ids |= {
+                (language, message.id if isinstance(message.id, str) else message.id[0])
+                for message in read_po(source)
+                if message.id
+            }
     assert {(language, msgid) for language, msgid, _ in ALLOWED} <= ids
 
 
 def test_a_catalog_with_another_name_for_a_role_fails(tmp_path):
     catalog = tmp_path / "mail.po"
-    catalog.write_text('msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-                       'msgid "A Wench who sends no VISIT visits nobody."\n'
-                       'msgstr "Eine Dirne, die kein VISIT schickt, besucht niemanden."\n\n'
-                       'msgid "Reds are always Warriors."\n'
-                       'msgstr "Rote sind immer Krieger."\n', encoding="utf-8")
+    catalog.write_text(
+        'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "A Wench who sends no VISIT visits nobody."\n'
+        'msgstr "Eine Dirne, die kein VISIT schickt, besucht niemanden."\n\n'
+        'msgid "Reds are always Warriors."\n'
+        'msgstr "Rote sind immer Krieger."\n',
+        encoding="utf-8",
+    )
     wrong = misnamed("de", catalog)
     assert len(wrong) == 1 and "Dirne" in wrong[0] and "Schankmagd" in wrong[0]
 
 
-@pytest.mark.parametrize(("language", "name"), [("en", "Sneaker"), ("de", "Schleicher"), ("es", "Sigiloso")])
+@pytest.mark.parametrize(
+    ("language", "name"), [("en", "Sneaker"), ("de", "Schleicher"), ("es", "Sigiloso")]
+)
 def test_the_default_class_a_help_mail_names_is_the_glossarys(language, name):
     options = {"spectators": "all", "reds": 2, "default_class": "sneaker"}
     renderer = Renderer() if language == "en" else Renderer(language=language)
     body = renderer.render(
-        "help", "infiltration", game={"id": "inf1", "ruleset": "infiltration"}, greeting="Alice", note=None,
-        form=None, token="t0k3n", options=options, npcs={"names": [], "explained": []}).body
+        "help",
+        "infiltration",
+        game={"id": "inf1", "ruleset": "infiltration"},
+        greeting="Alice",
+        note=None,
+        form=None,
+        token="t0k3n",
+        options=options,
+        npcs={"names": [], "explained": []},
+    ).body
     assert f" {name}." in body and (language == "en" or "Sneaker" not in body)

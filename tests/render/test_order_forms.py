@@ -2,6 +2,7 @@
 to be replied to): deleting the # in front of an order's line and putting a choice in place
 of its <…> gives an order the engine accepts, in every phase of whole games of both
 rulesets; hints and choices never sit on the order's own line."""
+
 from __future__ import annotations
 
 import re
@@ -14,8 +15,14 @@ from pbp.render.forms import choice_lines, comment_lines, form_line, order_form
 from pbp.mail.wrapping import WIDTH
 
 # A value for each placeholder an order without listed choices takes.
-SAMPLES = {"<floor>=<room>": "A=B-2", "<room>": "B-2", "<four digits>": "1234", "<text>": "the hangar is open",
-           "<statement>": "HANGAR DOOR IS OPEN", "<class>": "WARRIOR"}
+SAMPLES = {
+    "<floor>=<room>": "A=B-2",
+    "<room>": "B-2",
+    "<four digits>": "1234",
+    "<text>": "the hangar is open",
+    "<statement>": "HANGAR DOOR IS OPEN",
+    "<class>": "WARRIOR",
+}
 
 
 def literally_filled(line: str, choice: str | None) -> str:
@@ -39,12 +46,18 @@ def phases_of_a_game(ruleset: str, players: int, seed: str):
         if phase is None:
             return
         yield rules, state, phase
-        orders = {actor: rules.parse_orders(state, actor, rules.scripted_orders(state, actor, seed).splitlines())
-                  for actor in phase.actors}
+        orders = {
+            actor: rules.parse_orders(
+                state, actor, rules.scripted_orders(state, actor, seed).splitlines()
+            )
+            for actor in phase.actors
+        }
         state = rules.resolve(state, orders).state
 
 
-@pytest.mark.parametrize("ruleset,players", [("werewolf", 9), ("werewolf", 14), ("infiltration", 10)])
+@pytest.mark.parametrize(
+    "ruleset,players", [("werewolf", 9), ("werewolf", 14), ("infiltration", 10)]
+)
 def test_every_order_of_a_form_filled_in_literally_is_accepted(ruleset, players):
     checked = 0
     for rules, state, phase in phases_of_a_game(ruleset, players, seed="forms"):

@@ -1,5 +1,6 @@
 """Dates, times and spans in the reader's language (docs/design.md: Each reader's
 language): English byte for byte as before, German and Spanish from Babel's CLDR data."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
@@ -25,14 +26,21 @@ def test_english_is_what_it_always_was(moment, zone):
 @pytest.mark.parametrize("seconds", [0, 1, 59, 60, 61, 3600, 3661, 86400, 90061, 200000])
 def test_english_spans_are_what_they_always_were(seconds):
     assert moments.render_remaining(timedelta(seconds=seconds)) == timezones.render_remaining(
-        timedelta(seconds=seconds))
+        timedelta(seconds=seconds)
+    )
 
 
 def test_a_deadline_in_german_and_spanish_names_day_and_month_in_the_language():
     moment = "2030-12-01T18:00:00+00:00"
-    assert moments.render_moment(moment, "Europe/Berlin", "de") == "So., 1. Dez. 2030, 19:00 CET (18:00 UTC)"
+    assert (
+        moments.render_moment(moment, "Europe/Berlin", "de")
+        == "So., 1. Dez. 2030, 19:00 CET (18:00 UTC)"
+    )
     assert moments.render_moment(moment, "", "de") == "So., 1. Dez. 2030, 18:00 UTC"
-    assert moments.render_moment(moment, "Europe/Madrid", "es") == "dom, 1 dic 2030, 19:00 CET (18:00 UTC)"
+    assert (
+        moments.render_moment(moment, "Europe/Madrid", "es")
+        == "dom, 1 dic 2030, 19:00 CET (18:00 UTC)"
+    )
     # Another day in UTC: the UTC part names it too, as in English.
     late = moments.render_moment("2026-12-01T18:00:00+00:00", "Australia/Sydney", "de")
     assert late == "Mi., 2. Dez. 2026, 05:00 AEDT (Di., 1. Dez., 18:00 UTC)"
@@ -47,8 +55,10 @@ def test_spans_take_each_language_plural_forms():
 
 def test_received_keeps_its_utc_stamp_and_words_the_local_time_in_the_language():
     moment = datetime(2030, 1, 1, 23, 30, 5, tzinfo=timezone.utc)
-    assert moments.render_received(moment, "Australia/Sydney", "de") == \
-        "2030-01-01 23:30:05 UTC (Mi., 2. Jan., 10:30:05 AEDT)"
+    assert (
+        moments.render_received(moment, "Australia/Sydney", "de")
+        == "2030-01-01 23:30:05 UTC (Mi., 2. Jan., 10:30:05 AEDT)"
+    )
     assert moments.render_received(moment, "", "de") == "2030-01-01 23:30:05 UTC"
 
 
@@ -61,7 +71,11 @@ def test_a_language_is_named_in_the_reader_language():
 def test_templates_write_times_in_their_renderer_language(german):
     template = "{{ when | moment('Europe/Berlin') }} / {{ left | remaining }}"
     facts = {"when": "2030-12-01T18:00:00+00:00", "left": timedelta(hours=3)}
-    assert Renderer(language="de").env.from_string(template).render(facts) == \
-        "So., 1. Dez. 2030, 19:00 CET (18:00 UTC) / 3 Stunden"
-    assert Renderer().env.from_string(template).render(facts) == \
-        "Sun 1 Dec 2030, 19:00 CET (18:00 UTC) / 3 hours"
+    assert (
+        Renderer(language="de").env.from_string(template).render(facts)
+        == "So., 1. Dez. 2030, 19:00 CET (18:00 UTC) / 3 Stunden"
+    )
+    assert (
+        Renderer().env.from_string(template).render(facts)
+        == "Sun 1 Dec 2030, 19:00 CET (18:00 UTC) / 3 hours"
+    )

@@ -3,6 +3,7 @@ Languages: "no grammatical gender or agreement that depends on a hidden role"): 
 Werewolf games in which two other players hold each other's roles give each plain
 villager byte-identical mail, in every language pbp writes; and a planted translation that
 agrees with a hidden role is caught by the same comparison."""
+
 from __future__ import annotations
 
 import tempfile
@@ -33,15 +34,26 @@ ROLES = ("werewolf", "werewolf", "seer", "villager", "villager", "villager", "wi
 UNKNOWING = ("villager",)
 
 
-def mail_by_reader(language: str, roles: tuple[str, ...]) -> tuple[dict[str, str], dict[str, list[str]]]:
+def mail_by_reader(
+    language: str, roles: tuple[str, ...]
+) -> tuple[dict[str, str], dict[str, list[str]]]:
     """Each player's role, and the mail each player reads (subjects and bodies, tokens
     blanked) through the first night and its resolution, pbp writing in `language`."""
     with tempfile.TemporaryDirectory() as folder:
-        moderator = ComposedModerator(Settings(data=Path(folder), from_address="pbp@games.example"), clock=Clock())
+        moderator = ComposedModerator(
+            Settings(data=Path(folder), from_address="pbp@games.example"), clock=Clock()
+        )
         try:
             write_everything_in(moderator, language)
             roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in NAMES]
-            create_game(moderator, "werewolf", roster, seed="twin", options={"roles": ",".join(roles)}, game_id="ww1")
+            create_game(
+                moderator,
+                "werewolf",
+                roster,
+                seed="twin",
+                options={"roles": ",".join(roles)},
+                game_id="ww1",
+            )
             game = load(moderator, "ww1")
             for name in game.phase.actors:
                 orders = game.rules.scripted_orders(game.state, name, "twin")
@@ -69,11 +81,13 @@ def first_difference(one: list[str], two: list[str]) -> str:
     return f"{len(one)} mails / {len(two)} mails"
 
 
-def assert_twins_read_alike(language: str, readers: list[str], one: dict[str, list[str]],
-                            two: dict[str, list[str]]) -> None:
+def assert_twins_read_alike(
+    language: str, readers: list[str], one: dict[str, list[str]], two: dict[str, list[str]]
+) -> None:
     for reader in readers:
-        assert one[reader] == two[reader], \
+        assert one[reader] == two[reader], (
             f"in {language}, {reader} tells the twins apart: {first_difference(one[reader], two[reader])}"
+        )
 
 
 @pytest.mark.parametrize("language", languages())
@@ -85,7 +99,9 @@ def test_twin_games_read_alike_to_an_unknowing_player_in_every_language(language
     twin[first], twin[second] = twin[second], twin[first]
     held_one, read_one = mail_by_reader(language, tuple(roles))
     held_two, read_two = mail_by_reader(language, tuple(twin))
-    readers = [name for name in NAMES if held_one[name] == held_two[name] and held_one[name] in UNKNOWING]
+    readers = [
+        name for name in NAMES if held_one[name] == held_two[name] and held_one[name] in UNKNOWING
+    ]
     assert_twins_read_alike(language, readers, read_one, read_two)
 
 
@@ -95,8 +111,10 @@ def test_twin_games_read_alike_to_an_unknowing_player_in_every_language(language
 # planted German translation agrees with the role ("Die Seherin" against "Der
 # Dorfbewohner"), and so tells the reader what only the role's owner knows.
 PLANTED_TEMPLATE = '{{ pgettext(role, "%(name)s was found dead.", name=name) }}\n'
-GENDERED = {"seer": "Die Seherin %(name)s wurde tot aufgefunden.",
-            "villager": "Der Dorfbewohner %(name)s wurde tot aufgefunden."}
+GENDERED = {
+    "seer": "Die Seherin %(name)s wurde tot aufgefunden.",
+    "villager": "Der Dorfbewohner %(name)s wurde tot aufgefunden.",
+}
 NEUTRAL = {"seer": "%(name)s wurde tot aufgefunden.", "villager": "%(name)s wurde tot aufgefunden."}
 
 
@@ -118,14 +136,20 @@ def read_by_bruno(root: Path, language: str, dead_role: str) -> dict[str, list[s
     return {"Bruno": [template.render(role=dead_role, name="Alice")]}
 
 
-@pytest.mark.parametrize("translations,caught", [(GENDERED, True), (NEUTRAL, False)], ids=["gendered", "neutral"])
-def test_the_twin_comparison_catches_a_translation_agreeing_with_a_hidden_role(tmp_path, translations, caught):
+@pytest.mark.parametrize(
+    "translations,caught", [(GENDERED, True), (NEUTRAL, False)], ids=["gendered", "neutral"]
+)
+def test_the_twin_comparison_catches_a_translation_agreeing_with_a_hidden_role(
+    tmp_path, translations, caught
+):
     root = planted_root(tmp_path, translations)
     assert languages(root) == ("en", "de")
     for language in languages(root):
         one, two = (read_by_bruno(root, language, role) for role in ("seer", "villager"))
         if language == "de" and caught:
-            with pytest.raises(AssertionError, match="in de, Bruno tells the twins apart: 'Die Seherin"):
+            with pytest.raises(
+                AssertionError, match="in de, Bruno tells the twins apart: 'Die Seherin"
+            ):
                 assert_twins_read_alike(language, ["Bruno"], one, two)
         else:
             assert_twins_read_alike(language, ["Bruno"], one, two)

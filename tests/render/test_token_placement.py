@@ -3,6 +3,7 @@
 a notification preview shows it"). Every mail of two whole demo games, and every other
 kind of mail pbp sends a player or the host, is checked: the recipient's token (or the
 host token) occurs only in the final block, and nobody else's token occurs at all."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -36,7 +37,11 @@ def final_block_start(lines: list[str]) -> int | None:
         return max(i for i, line in enumerate(lines) if line.startswith("BEGIN ORDERS "))
     if lines and lines[-1] == "END MESSAGE":
         orders = [i for i, line in enumerate(lines) if line.startswith("BEGIN ORDERS ")]
-        return orders[-1] if orders else min(i for i, line in enumerate(lines) if line.startswith("BEGIN MESSAGE "))
+        return (
+            orders[-1]
+            if orders
+            else min(i for i, line in enumerate(lines) if line.startswith("BEGIN MESSAGE "))
+        )
     if lines and lines[-1].startswith("TOKEN: "):
         return len(lines) - 1
     return None
@@ -76,8 +81,12 @@ def checked(folder: DataFolder) -> set[str]:
 
 def test_the_checker_finds_a_token_near_the_top():
     tokens = {"Alice": "tok-alice", "Bruno": "tok-bruno"}
-    good = {"recipient": "Alice", "kind": "x", "subject": "s",
-            "body": "Hello\n\nBEGIN ORDERS g1 T1\nTOKEN: tok-alice\nEND ORDERS\n"}
+    good = {
+        "recipient": "Alice",
+        "kind": "x",
+        "subject": "s",
+        "body": "Hello\n\nBEGIN ORDERS g1 T1\nTOKEN: tok-alice\nEND ORDERS\n",
+    }
     assert misplaced_tokens(good, tokens) == []
     assert misplaced_tokens({**good, "body": "Your token is tok-alice.\n" + good["body"]}, tokens)
     assert misplaced_tokens({**good, "body": good["body"] + "P.S.\n"}, tokens)
@@ -94,10 +103,15 @@ def test_every_mail_of_a_demo_game_keeps_the_token_in_the_final_block(tmp_path, 
 def test_every_other_kind_of_mail_keeps_the_token_in_the_final_block(tmp_path, clock):
     """Help, form, status, unknown command, reminder, rejection, notices, the substitute's
     welcome (with the history of the character), a night reminder, and the host's draft."""
-    settings = write_settings(tmp_path / "pbp.ini", {
-        "pbp": {"data": tmp_path / "data"},
-        "forum": {"host_address": "host@example.org", "posts": tmp_path / "posts"}})
+    settings = write_settings(
+        tmp_path / "pbp.ini",
+        {
+            "pbp": {"data": tmp_path / "data"},
+            "forum": {"host_address": "host@example.org", "posts": tmp_path / "posts"},
+        },
+    )
     from pbp.settings import load_settings
+
     with ComposedModerator(load_settings(str(settings)), clock=clock) as moderator:
         names = player_names(9)
         roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in names]
@@ -106,7 +120,9 @@ def test_every_other_kind_of_mail_keeps_the_token_in_the_final_block(tmp_path, c
         first, second, third = game.phase.actors[:3]
         for word in ("HELP", "FORM", "STATUS", "DANCE"):
             desk.receive(command_mail(f"{first.lower()}@example.org", word))
-        desk.receive(order_mail(f"{first.lower()}@example.org", "w1", game.phase.id, "WRONG", "NOMINATE x"))
+        desk.receive(
+            order_mail(f"{first.lower()}@example.org", "w1", game.phase.id, "WRONG", "NOMINATE x")
+        )
         clock.advance(hours=23, minutes=30)
         queue_reminders(moderator)
         deadlines.extend(moderator, "w1", "1d")
@@ -118,13 +134,32 @@ def test_every_other_kind_of_mail_keeps_the_token_in_the_final_block(tmp_path, c
             clock.advance(hours=23, minutes=30)
             queue_reminders(moderator)
         game = load(moderator, "w1")
-        desk.receive(order_mail(f"{third.lower()}@example.org", "w1", game.phase.id, game.token(third), ""))
+        desk.receive(
+            order_mail(f"{third.lower()}@example.org", "w1", game.phase.id, game.token(third), "")
+        )
         # Conversations: a pack message and its relays, a question to the host and the answer.
-        wolf = next(n for n in names if n != second and "pack" in game.rules.status(game.state, n).channels)
+        wolf = next(
+            n for n in names if n != second and "pack" in game.rules.status(game.state, n).channels
+        )
         for who, channel in ((wolf, "pack"), (third, "host")):
-            desk.receive(replace(order_mail(f"{who.lower()}@example.org", "w1", "", ""), blocks=(),
-                                 messages=(MessageBlock("w1", channel, game.token(who), "Hello"),)))
+            desk.receive(
+                replace(
+                    order_mail(f"{who.lower()}@example.org", "w1", "", ""),
+                    blocks=(),
+                    messages=(MessageBlock("w1", channel, game.token(who), "Hello"),),
+                )
+            )
         reply_command(moderator, "w1", third, "Hello to you")
         kinds = checked(moderator.folder)
-    assert {"welcome", "help", "form", "status", "reminder", "rejection", "notice", "report", "draft",
-            "message"} <= kinds
+    assert {
+        "welcome",
+        "help",
+        "form",
+        "status",
+        "reminder",
+        "rejection",
+        "notice",
+        "report",
+        "draft",
+        "message",
+    } <= kinds

@@ -1,6 +1,7 @@
 """A moderator running its own cycle against the real mail servers (Dovecot over IMAP,
 aiosmtpd delivering into Dovecot), with a clock the test moves, a host mailbox, and
 mailboxes for players who sign up by mail."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,16 +18,31 @@ from tests.fixtures.text import flat
 class Site:
     def __init__(self, root, mail_server, smtp_server, make_player):
         root.mkdir(parents=True, exist_ok=True)
-        self.address = mail_server.add_user(mail_server.new_address("moderator", "pbp.test"), "modpass")
+        self.address = mail_server.add_user(
+            mail_server.new_address("moderator", "pbp.test"), "modpass"
+        )
         self.host = make_player("host")
         (root / "imap-password.txt").write_text("modpass\n")
-        write_settings(root / "pbp.ini", {
-            "pbp": {"data": root / "data", "transport": "imap", "from_address": self.address,
-                    "replies_per_sender_per_day": 1000},
-            "imap": {"host": mail_server.host, "port": mail_server.imap_port, "security": "none",
-                     "user": self.address, "password_file": root / "imap-password.txt"},
-            "smtp": plain_smtp(smtp_server),
-            "forum": {"host_address": self.host.address}})
+        write_settings(
+            root / "pbp.ini",
+            {
+                "pbp": {
+                    "data": root / "data",
+                    "transport": "imap",
+                    "from_address": self.address,
+                    "replies_per_sender_per_day": 1000,
+                },
+                "imap": {
+                    "host": mail_server.host,
+                    "port": mail_server.imap_port,
+                    "security": "none",
+                    "user": self.address,
+                    "password_file": root / "imap-password.txt",
+                },
+                "smtp": plain_smtp(smtp_server),
+                "forum": {"host_address": self.host.address},
+            },
+        )
         self.settings = load_settings(str(root / "pbp.ini"))
         self.clock = Clock()
         self.moderator = ComposedModerator(self.settings, clock=self.clock)

@@ -2,6 +2,7 @@
 order desk from parsed mail (the `InboundMail` port): anyone may send it, so every request
 waits for the code mailed to its own address, refusals are one sentence, and mail about no
 open game is never answered."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,12 +34,24 @@ class Post:
 
     def send(self, sender, command, **fields):
         self.number += 1
-        return self.desk.receive(InboundMail(key=f"k{self.number}", sha256=f"s{self.number}", sender=sender,
-                                             message_id=f"<m{self.number}@x.example>", subject="sign-up",
-                                             commands=(command,), **fields))
+        return self.desk.receive(
+            InboundMail(
+                key=f"k{self.number}",
+                sha256=f"s{self.number}",
+                sender=sender,
+                message_id=f"<m{self.number}@x.example>",
+                subject="sign-up",
+                commands=(command,),
+                **fields,
+            )
+        )
 
     def replies(self, game_id, address):
-        return [row for row in open_game(self.moderator.folder, game_id).file.outbox.all() if row["address"] == address]
+        return [
+            row
+            for row in open_game(self.moderator.folder, game_id).file.outbox.all()
+            if row["address"] == address
+        ]
 
     def code(self, game_id, address):
         pending = open_game(self.moderator.folder, game_id).record.pending
@@ -47,7 +60,9 @@ class Post:
 
 @pytest.fixture
 def post(tmp_path):
-    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=6)
+    settings = Settings(
+        data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=6
+    )
     with ComposedModerator(settings, clock=Clock()) as moderator:
         open_for_signups(moderator, "ww3", "werewolf", "8..9", "2d")
         yield Post(moderator)
@@ -82,7 +97,10 @@ def test_a_code_works_once_and_only_from_its_own_address(post):
     post.send("ann@x.example", "JOIN ww3 Ann")
     code = post.code("ww3", "ann@x.example")
     assert post.send("eve@evil.example", f"CONFIRM ww3 {code}") == "rejected"
-    assert "That confirmation code for ww3 is not valid" in post.replies("ww3", "eve@evil.example")[-1]["body"]
+    assert (
+        "That confirmation code for ww3 is not valid"
+        in post.replies("ww3", "eve@evil.example")[-1]["body"]
+    )
     assert post.send("ann@x.example", f"CONFIRM ww3 {code}") == "processed"
     assert [e.name for e in open_game(post.moderator.folder, "ww3").players] == ["Ann"]
     assert post.send("ann@x.example", f"CONFIRM ww3 {code}") == "rejected"  # used once already
@@ -108,7 +126,9 @@ def test_a_refused_name_lists_every_problem_and_changes_nothing(post):
     assert "The name 'ANN' cannot be used in ww3" in body and "used twice" in body
     post.send("bob@x.example", "JOIN ww3")
     assert "for example: JOIN ww3 Alice" in post.replies("ww3", "bob@x.example")[-1]["body"]
-    assert "bob@x.example" not in [r.email for r in open_game(post.moderator.folder, "ww3").record.pending.values()]
+    assert "bob@x.example" not in [
+        r.email for r in open_game(post.moderator.folder, "ww3").record.pending.values()
+    ]
 
 
 def test_leave_needs_a_sign_up_and_a_confirmation(post):
@@ -134,18 +154,24 @@ def test_pending_requests_are_bounded_and_none_is_pushed_out(post):
     pending = open_game(post.moderator.folder, "ww3").record.pending
     assert len(pending) == MAX_PENDING
     assert "forged0@x.example" in {r.email for r in pending.values()}
-    assert post.replies("ww3", f"forged{MAX_PENDING}@x.example") == []  # past the bound: not answered
+    assert (
+        post.replies("ww3", f"forged{MAX_PENDING}@x.example") == []
+    )  # past the bound: not answered
 
 
 def test_a_player_of_another_game_may_sign_up_and_players_cannot_watch_their_own_game(post):
     moderator = post.moderator
     roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(8)]
-    create_game(moderator, "werewolf", roster, seed="1", options={"spectators": "all"}, game_id="ww1")
+    create_game(
+        moderator, "werewolf", roster, seed="1", options={"spectators": "all"}, game_id="ww1"
+    )
     assert post.send("alice@players.example", "JOIN ww3 Alice") == "processed"
     assert "CONFIRM ww3" in post.replies("ww3", "alice@players.example")[-1]["body"]
     assert post.send("fan@x.example", "JOIN ww1 Fan") == "rejected"
-    assert ("Game ww1 is not open for sign-ups: its players were chosen by the host before it began."
-            in moderator.folder.game("ww1").outbox.all()[-1]["body"])
+    assert (
+        "Game ww1 is not open for sign-ups: its players were chosen by the host before it began."
+        in moderator.folder.game("ww1").outbox.all()[-1]["body"]
+    )
     assert post.send("alice@players.example", "WATCH ww1") == "rejected"
     reply = moderator.folder.game("ww1").outbox.all()[-1]
     assert reply["address"] == "alice@players.example"
@@ -158,7 +184,10 @@ def test_a_game_whose_spectators_are_only_the_dead_takes_no_watchers(post):
     create_game(moderator, "werewolf", roster, seed="1", game_id="ww1")
     assert post.send("fan@x.example", "WATCH ww1") == "rejected"
     reply = moderator.folder.game("ww1").outbox.all()[-1]
-    assert "Game ww1 takes no watchers: its host has set its option spectators to dead." in reply["body"]
+    assert (
+        "Game ww1 takes no watchers: its host has set its option spectators to dead."
+        in reply["body"]
+    )
     assert "watch_pending" not in moderator.folder.game("ww1").record()
 
 
@@ -176,19 +205,41 @@ def test_start_needs_the_minimum_and_sends_late_joins_to_the_substitutes_list(po
         start_signed_up(post.moderator, "ww3")
 
 
-@pytest.mark.parametrize("body, subject, found", [
-    ("JOIN ww3 Alice\nthanks", "", "JOIN ww3 Alice"),
-    ("", "Re: join ww3 Bob", "JOIN ww3 Bob"),
-    ("yes\n\n> Hello\n>     CONFIRM ww3 abcd23456k\n", "Re: [ww3] Confirm", "CONFIRM ww3 abcd23456k"),
-    ("", "Re: [ww3] Confirm your sign-up for ww3 (CONFIRM ww3 abcd23456k)", "CONFIRM ww3 abcd23456k"),
-    ("Hello there\nJOIN ww3 Alice", "", "JOIN ww3 Alice"),  # under a greeting: any line the sender wrote
-    ("Hi! count me in\nJOIN ww3 Bruno TZ=Europe/Rome\nFORUM: bruno_b\ncheers", "",
-     "JOIN ww3 Bruno TZ=Europe/Rome FORUM: bruno_b"),
-    ("Hi!\n\n> JOIN ww3 Alice", "", None),                 # but never a quoted one
-    ("> JOIN ww3 Alice", "", None),                        # quoted text is someone else's words
-    ("WATCH ww1 please", "", "WATCH ww1"),
-    ("JOIN ww3 " + "x" * 500, "", "JOIN ww3 " + "x" * 200),  # a long name is cut, then refused by the rules
-])
+@pytest.mark.parametrize(
+    "body, subject, found",
+    [
+        ("JOIN ww3 Alice\nthanks", "", "JOIN ww3 Alice"),
+        ("", "Re: join ww3 Bob", "JOIN ww3 Bob"),
+        (
+            "yes\n\n> Hello\n>     CONFIRM ww3 abcd23456k\n",
+            "Re: [ww3] Confirm",
+            "CONFIRM ww3 abcd23456k",
+        ),
+        (
+            "",
+            "Re: [ww3] Confirm your sign-up for ww3 (CONFIRM ww3 abcd23456k)",
+            "CONFIRM ww3 abcd23456k",
+        ),
+        (
+            "Hello there\nJOIN ww3 Alice",
+            "",
+            "JOIN ww3 Alice",
+        ),  # under a greeting: any line the sender wrote
+        (
+            "Hi! count me in\nJOIN ww3 Bruno TZ=Europe/Rome\nFORUM: bruno_b\ncheers",
+            "",
+            "JOIN ww3 Bruno TZ=Europe/Rome FORUM: bruno_b",
+        ),
+        ("Hi!\n\n> JOIN ww3 Alice", "", None),  # but never a quoted one
+        ("> JOIN ww3 Alice", "", None),  # quoted text is someone else's words
+        ("WATCH ww1 please", "", "WATCH ww1"),
+        (
+            "JOIN ww3 " + "x" * 500,
+            "",
+            "JOIN ww3 " + "x" * 200,
+        ),  # a long name is cut, then refused by the rules
+    ],
+)
 def test_sign_up_commands_in_a_mail(body, subject, found):
     assert find_signup(body, subject) == found
 
@@ -196,7 +247,9 @@ def test_sign_up_commands_in_a_mail(body, subject, found):
 def test_watch_and_unwatch_each_wait_for_their_code(post):
     moderator = post.moderator
     roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(8)]
-    create_game(moderator, "werewolf", roster, seed="1", options={"spectators": "all"}, game_id="ww1")
+    create_game(
+        moderator, "werewolf", roster, seed="1", options={"spectators": "all"}, game_id="ww1"
+    )
 
     def code():
         pending = moderator.folder.game("ww1").record()["watch_pending"]
@@ -205,27 +258,42 @@ def test_watch_and_unwatch_each_wait_for_their_code(post):
     post.send("fan@x.example", "UNWATCH ww1")
     assert "You are not watching ww1" in moderator.folder.game("ww1").outbox.all()[-1]["body"]
     post.send("fan@x.example", "WATCH ww1")
-    assert moderator.folder.game("ww1").record().get("watchers", []) == []  # a request alone changes nothing
+    assert (
+        moderator.folder.game("ww1").record().get("watchers", []) == []
+    )  # a request alone changes nothing
     post.send("fan@x.example", f"CONFIRM ww1 {code()}")
     assert moderator.folder.game("ww1").record()["watchers"] == ["fan@x.example"]
     post.send("fan@x.example", "UNWATCH ww1")
     assert moderator.folder.game("ww1").record()["watchers"] == ["fan@x.example"]
     post.send("fan@x.example", f"CONFIRM ww1 {code()}")
-    assert not moderator.folder.game("ww1").record().get("watchers")  # none left (an emptied key is stored null)
-    assert "pbp sends you no more mail about ww1." in moderator.folder.game("ww1").outbox.all()[-1]["body"]
+    assert (
+        not moderator.folder.game("ww1").record().get("watchers")
+    )  # none left (an emptied key is stored null)
+    assert (
+        "pbp sends you no more mail about ww1."
+        in moderator.folder.game("ww1").outbox.all()[-1]["body"]
+    )
 
 
 def test_the_signed_up_mail_states_the_zone_and_forum_name_it_took(post):
     """The mail that confirms a sign-up repeats the time zone and the forum account it took,
     and gives the closing time in the player's zone as well as UTC."""
     assert post.send("elena@x.example", "JOIN ww3 Elena TZ=Asia/Tokyo FORUM=elena_m") == "processed"
-    assert post.send("elena@x.example", f"CONFIRM ww3 {post.code('ww3', 'elena@x.example')}") == "processed"
+    assert (
+        post.send("elena@x.example", f"CONFIRM ww3 {post.code('ww3', 'elena@x.example')}")
+        == "processed"
+    )
     body = " ".join(post.replies("ww3", "elena@x.example")[-1]["body"].split())
     assert "Your time zone is Asia/Tokyo: times in your mail are shown in it and in UTC." in body
     assert "Your forum account is elena_m." in body
-    assert "JST (" in body.split("Sign-ups close ")[1] and " UTC)" in body.split("Sign-ups close ")[1]
+    assert (
+        "JST (" in body.split("Sign-ups close ")[1] and " UTC)" in body.split("Sign-ups close ")[1]
+    )
     assert post.send("hugo@x.example", "JOIN ww3 Hugo") == "processed"
-    assert post.send("hugo@x.example", f"CONFIRM ww3 {post.code('ww3', 'hugo@x.example')}") == "processed"
+    assert (
+        post.send("hugo@x.example", f"CONFIRM ww3 {post.code('ww3', 'hugo@x.example')}")
+        == "processed"
+    )
     body = " ".join(post.replies("ww3", "hugo@x.example")[-1]["body"].split())
     assert "You gave no time zone, so times in your mail are shown in UTC." in body
     assert "forum account" not in body.split("To withdraw")[0].split("signed up for")[1]

@@ -2,6 +2,7 @@
 spectators): players mail JOIN / LEAVE / WATCH over SMTP and confirm by replying
 to the code pbp mails them, read over IMAP; pbp runs its own cycle with a clock the test
 moves (no waiting on the wall clock)."""
+
 from __future__ import annotations
 
 
@@ -79,7 +80,10 @@ def test_a_full_sign_up_from_open_game_to_start_and_a_substitute_from_the_list(s
     site.turn()
     assert sorted(game.record.roster.names) == sorted([*names[:7], names[8]])
     for name in [*names[:7], names[8]]:
-        assert any("Welcome" in m["Subject"] or "welcome" in text(m).lower() for m in boxes[name].read_new())
+        assert any(
+            "Welcome" in m["Subject"] or "welcome" in text(m).lower()
+            for m in boxes[name].read_new()
+        )
     told = text(leaver.read_new()[0])
     assert "Game ww3 has started" in told and "number 1 on its substitutes' list" in told
     assert "substitutes' list (1)" in status_text(site.moderator.folder, "ww3")
@@ -110,7 +114,9 @@ def test_the_game_starts_by_itself_at_the_closing_time_when_enough_signed_up(sit
     assert site.turn().started == []  # told once
     assert "ww4" not in site.moderator.folder.game_ids()
 
-    last = boxes[names[7]]  # sign-ups stay open: the eighth makes it, in the turn of the confirmation
+    last = boxes[
+        names[7]
+    ]  # sign-ups stay open: the eighth makes it, in the turn of the confirmation
     last.send(site.address, "sign me up", f"JOIN ww4 {names[7]}\n")
     site.turn()
     last.reply(last.read_new()[0], "")
@@ -119,14 +125,24 @@ def test_the_game_starts_by_itself_at_the_closing_time_when_enough_signed_up(sit
     game = load(site.moderator, "ww4")
     assert game.record.phase_id == "N0" and len(game.record.roster) == 8
     for name in names:
-        assert any(game.token(name) in text(m) for m in boxes[name].read_new(at_least=1 if name != names[7] else 2))
+        assert any(
+            game.token(name) in text(m)
+            for m in boxes[name].read_new(at_least=1 if name != names[7] else 2)
+        )
 
 
 def werewolf_game(site, game_id, spectators):
     names = player_names(8)
     boxes = {name: site.make_player(f"{game_id}{name.lower()}") for name in names}
-    open_for_signups(site.moderator, game_id, "werewolf", "8..8", "1d", options={"spectators": spectators},
-                     seed="3")
+    open_for_signups(
+        site.moderator,
+        game_id,
+        "werewolf",
+        "8..8",
+        "1d",
+        options={"spectators": spectators},
+        seed="3",
+    )
     for name in names:
         join(site, boxes[name], game_id, name)
     start_signed_up(site.moderator, game_id)
@@ -176,8 +192,9 @@ def test_a_dead_player_gets_the_hosts_view_and_a_confirmed_watcher_too(site):
         assert all(f"- {describe}" in body for describe in summary.public)
         assert spectator["Auto-Submitted"] == "auto-generated"
     watched = watcher.read_new()
-    assert [m["Subject"] for m in watched] == [f"[ww5] {subject_words('werewolf', phase)} as the host saw it"
-                                              for phase in resolved]
+    assert [m["Subject"] for m in watched] == [
+        f"[ww5] {subject_words('werewolf', phase)} as the host saw it" for phase in resolved
+    ]
     assert "UNWATCH ww5" in text(watched[0])
     for name in names:
         if name not in dead:
@@ -186,8 +203,13 @@ def test_a_dead_player_gets_the_hosts_view_and_a_confirmed_watcher_too(site):
     # The dead never act: a dead player's orders are refused, and nothing they send is passed on.
     corpse = boxes[dead[0]]
     game = load(site.moderator, "ww5")
-    corpse.send(site.address, "orders", f"BEGIN ORDERS ww5 {game.phase.id}\nTOKEN: {game.token(dead[0])}\n"
-                                        "VOTE Alice\nEND ORDERS\n")
+    corpse.send(
+        site.address,
+        "orders",
+        f"BEGIN ORDERS ww5 {game.phase.id}\nTOKEN: {game.token(dead[0])}\nVOTE Alice\nEND ORDERS\n",
+    )
     site.turn()
     assert "the dead give no orders" in text(corpse.read_new()[0])
-    assert all(not box.read_new(at_least=0, timeout=0) for name, box in boxes.items() if name != dead[0])
+    assert all(
+        not box.read_new(at_least=0, timeout=0) for name, box in boxes.items() if name != dead[0]
+    )

@@ -1,5 +1,6 @@
 """Storage (docs/design.md: Reliability rules, Storage): atomic TinyDB files, transactions that
 commit in one write or not at all, and one writer per data folder."""
+
 from __future__ import annotations
 
 import json
@@ -21,10 +22,15 @@ def test_each_write_replaces_the_file_whole(tmp_path, monkeypatch):
     db.table("orders").insert({"player": "Alice"})
     replaced = []
     real_replace = os.replace
-    monkeypatch.setattr(os, "replace", lambda a, b: (replaced.append((str(a), str(b))), real_replace(a, b)))
+    monkeypatch.setattr(
+        os, "replace", lambda a, b: (replaced.append((str(a), str(b))), real_replace(a, b))
+    )
     db.table("orders").insert({"player": "Bruno"})
     assert replaced == [(str(tmp_path / ".game.json.tmp"), str(path))]
-    assert [r["player"] for r in json.loads(path.read_text())["orders"].values()] == ["Alice", "Bruno"]
+    assert [r["player"] for r in json.loads(path.read_text())["orders"].values()] == [
+        "Alice",
+        "Bruno",
+    ]
 
 
 def test_a_failed_write_leaves_the_old_version(tmp_path, monkeypatch):
@@ -47,7 +53,9 @@ def test_a_transaction_is_one_write_and_an_error_discards_it(tmp_path, monkeypat
     db = TinyDB(path, storage=AtomicJSONStorage)
     writes = []
     real = AtomicJSONStorage._write_now
-    monkeypatch.setattr(AtomicJSONStorage, "_write_now", lambda self, data: (writes.append(1), real(self, data)))
+    monkeypatch.setattr(
+        AtomicJSONStorage, "_write_now", lambda self, data: (writes.append(1), real(self, data))
+    )
     with db.storage.transaction():
         db.table("orders").insert({"player": "Alice"})
         db.table("outbox").insert({"kind": "receipt"})
@@ -69,8 +77,10 @@ def test_a_second_writer_gets_a_clear_error(tmp_path):
 
 
 def test_a_killed_writer_leaves_no_stale_lock(tmp_path):
-    code = ("import os, signal, sys; from pbp.durable import WriterLock; from pathlib import Path; "
-            "WriterLock(Path(sys.argv[1])).acquire(); os.kill(os.getpid(), signal.SIGKILL)")
+    code = (
+        "import os, signal, sys; from pbp.durable import WriterLock; from pathlib import Path; "
+        "WriterLock(Path(sys.argv[1])).acquire(); os.kill(os.getpid(), signal.SIGKILL)"
+    )
     subprocess.run([sys.executable, "-c", code, str(tmp_path)])
     with WriterLock(tmp_path):
         assert (tmp_path / "pbp.lock").read_text() == str(os.getpid())
@@ -78,7 +88,11 @@ def test_a_killed_writer_leaves_no_stale_lock(tmp_path):
 
 def test_a_second_writer_process_is_refused_with_one_line(tmp_path):
     with WriterLock(tmp_path / "data"):
-        done = subprocess.run([sys.executable, "-m", "pbp", "poll", "--data", str(tmp_path / "data")],
-                              capture_output=True, text=True, env={**os.environ, "PBP_LOCK_WAIT": "0"})
+        done = subprocess.run(
+            [sys.executable, "-m", "pbp", "poll", "--data", str(tmp_path / "data")],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PBP_LOCK_WAIT": "0"},
+        )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "in use by pbp process" in done.stderr

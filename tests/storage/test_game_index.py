@@ -2,6 +2,7 @@
 nothing to do opens no game file, a due game is found among many and resolved opening
 only its own file, and an index that is missing, left unclean by a crash, or stale
 never makes a due game wait."""
+
 from __future__ import annotations
 
 import json
@@ -23,7 +24,10 @@ from pbp.settings import Settings
 from pbp.daemon.wake_up import next_wake_up
 from tests.fixtures.clocks import Clock
 
-PLAYERS = [RosterPlayer(name, f"{name.lower()}@example.org") for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")]
+PLAYERS = [
+    RosterPlayer(name, f"{name.lower()}@example.org")
+    for name in ("Alice", "Bruno", "Chloe", "Dmitri", "Elena")
+]
 GAMES = 12
 
 
@@ -60,12 +64,20 @@ def site(tmp_path: Path):
     """A data folder with GAMES running Infiltration games; game `g1` has the earliest
     deadline (1 hour), the others a day. A daemon (not started: its cycles are called)."""
     clock = Clock()
-    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", poll_interval=86400)
+    settings = Settings(
+        data=tmp_path / "data", from_address="pbp@games.example", poll_interval=86400
+    )
     with ComposedModerator(settings, clock=clock) as moderator:
         for number in range(1, GAMES + 1):
-            create_game(moderator, "infiltration", PLAYERS, seed=f"s{number}", game_id=f"g{number}",
-                        schedule_text="default=1h" if number == 1 else "default=1d",
-                        options={"reminders": "off"})
+            create_game(
+                moderator,
+                "infiltration",
+                PLAYERS,
+                seed=f"s{number}",
+                game_id=f"g{number}",
+                schedule_text="default=1h" if number == 1 else "default=1d",
+                options={"reminders": "off"},
+            )
     daemon = Daemon(lambda: settings, clock=clock)
     daemon.turn()  # start-up: the index rebuilt, the welcome mails sent
     daemon.turn()  # looks once more at the games the first cycle wrote
@@ -99,7 +111,9 @@ def test_an_idle_cycle_opens_no_game_file(site):
         daemon.turn()
         daemon.notice_changes()
     assert opened == []
-    assert daemon.state["next_reason"] == "deadline of g1 T0-class" and not daemon.state["last_error"]
+    assert (
+        daemon.state["next_reason"] == "deadline of g1 T0-class" and not daemon.state["last_error"]
+    )
 
 
 def test_a_due_game_among_many_is_resolved_opening_its_file_alone(site):
@@ -121,17 +135,25 @@ def test_a_host_change_moves_the_wake_up_and_the_resolution(site):
     settings, clock, daemon = site
     with ComposedModerator(settings, clock=clock) as moderator:
         extend(moderator, "g5", in_minutes(clock, 10))
-    with OPENS.watching(settings.data / "games") as opened, DataFolder(settings.data, writer=False) as folder:
-        wake = next_wake_up(folder, clock())  # as the daemon reads it between cycles, without the lock
+    with (
+        OPENS.watching(settings.data / "games") as opened,
+        DataFolder(settings.data, writer=False) as folder,
+    ):
+        wake = next_wake_up(
+            folder, clock()
+        )  # as the daemon reads it between cycles, without the lock
     assert wake.reason == "deadline of g5 T0-class" and opened == []
     clock.advance(minutes=10, seconds=1)
     daemon.turn()
     assert record(settings, "g5")["resolved"] == ["T0-class"]
 
 
-def crash_before_the_index_is_written(monkeypatch, settings: Settings, clock: Clock, game_id: str) -> None:
+def crash_before_the_index_is_written(
+    monkeypatch, settings: Settings, clock: Clock, game_id: str
+) -> None:
     """A host command moves a game's deadline earlier, and the process dies after the
     game file is written and before the index is (the index's last write fails)."""
+
     def crash(self, folder):
         raise SystemExit("killed")
 
@@ -142,7 +164,9 @@ def crash_before_the_index_is_written(monkeypatch, settings: Settings, clock: Cl
     monkeypatch.undo()
 
 
-def test_a_crash_between_the_game_write_and_the_index_write_never_skips_the_due_game(site, monkeypatch):
+def test_a_crash_between_the_game_write_and_the_index_write_never_skips_the_due_game(
+    site, monkeypatch
+):
     settings, clock, daemon = site
     crash_before_the_index_is_written(monkeypatch, settings, clock, "g7")
     summary, entries = stored_index(settings)
@@ -182,10 +206,19 @@ def test_a_missing_or_stale_index_is_rebuilt_and_the_due_game_resolved(site, dam
 
 def test_a_reminder_time_is_found_through_the_index_and_sent_once(tmp_path):
     clock = Clock()
-    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", poll_interval=86400)
+    settings = Settings(
+        data=tmp_path / "data", from_address="pbp@games.example", poll_interval=86400
+    )
     with ComposedModerator(settings, clock=clock) as moderator:
-        create_game(moderator, "infiltration", PLAYERS, seed="r", game_id="r1", schedule_text="default=2h",
-                    options={"reminders": "1h"})
+        create_game(
+            moderator,
+            "infiltration",
+            PLAYERS,
+            seed="r",
+            game_id="r1",
+            schedule_text="default=2h",
+            options={"reminders": "1h"},
+        )
     daemon = Daemon(lambda: settings, clock=clock)
     daemon.turn()
     daemon.turn()
@@ -193,7 +226,9 @@ def test_a_reminder_time_is_found_through_the_index_and_sent_once(tmp_path):
     clock.advance(hours=1, seconds=1)
     daemon.turn()
     with ComposedModerator(settings, clock=clock) as moderator:
-        reminders = [row for row in load(moderator, "r1").file.outbox.all() if row["kind"] == "reminder"]
+        reminders = [
+            row for row in load(moderator, "r1").file.outbox.all() if row["kind"] == "reminder"
+        ]
     assert len(reminders) == len(PLAYERS)
     daemon.turn()
     with OPENS.watching(settings.data / "games") as opened:

@@ -1,6 +1,7 @@
 """A game's journal (docs/design.md: Storage; pbp.storage.journal): what only grows leaves the game
 document, a commit is all or nothing across both files, and game files of the old format
 still load."""
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,13 @@ from pbp.storage.game_storage import game_tables
 
 def new_game(tmp_path, game_id: str = "g1"):
     folder = DataFolder(tmp_path, writer=True)
-    game = folder.add_game(game_id, "infiltration", "2026-01-01T00:00:00Z", {"id": game_id, "phase_id": "T1"},
-                           lambda file: file.outbox.insert({"kind": "welcome", "body": "Hello", "status": "queued"}))
+    game = folder.add_game(
+        game_id,
+        "infiltration",
+        "2026-01-01T00:00:00Z",
+        {"id": game_id, "phase_id": "T1"},
+        lambda file: file.outbox.insert({"kind": "welcome", "body": "Hello", "status": "queued"}),
+    )
     return folder, game
 
 
@@ -65,7 +71,9 @@ def test_a_crash_between_the_journal_and_the_document_leaves_the_old_state(tmp_p
     with pytest.raises(OSError):
         with game.transaction():
             game.update_record({"phase_id": "T2"})
-            game.outbox.insert({"kind": "report", "body": "the new phase's report", "status": "queued"})
+            game.outbox.insert(
+                {"kind": "report", "body": "the new phase's report", "status": "queued"}
+            )
     monkeypatch.undo()
     folder.close()
     assert journal.stat().st_size > size  # the line is there, its document is not
@@ -75,7 +83,10 @@ def test_a_crash_between_the_journal_and_the_document_leaves_the_old_state(tmp_p
     with DataFolder(tmp_path, writer=True) as folder:
         game = folder.game("g1")
         game.outbox.insert({"kind": "receipt", "body": "later", "status": "queued"})
-    assert [row["kind"] for row in game_tables(document)["outbox"].values()] == ["welcome", "receipt"]
+    assert [row["kind"] for row in game_tables(document)["outbox"].values()] == [
+        "welcome",
+        "receipt",
+    ]
 
 
 def test_a_torn_append_is_cut_off(tmp_path):
@@ -86,8 +97,13 @@ def test_a_torn_append_is_cut_off(tmp_path):
         handle.write(b'{"v":1,"ops":[["i","outbox",2,{"kind":"rep')  # the crash came mid-append
     assert len(game_tables(document)["outbox"]) == 1
     with DataFolder(tmp_path, writer=True) as folder:
-        folder.game("g1").outbox.insert({"kind": "receipt", "body": "after the crash", "status": "queued"})
-    assert [row["kind"] for row in game_tables(document)["outbox"].values()] == ["welcome", "receipt"]
+        folder.game("g1").outbox.insert(
+            {"kind": "receipt", "body": "after the crash", "status": "queued"}
+        )
+    assert [row["kind"] for row in game_tables(document)["outbox"].values()] == [
+        "welcome",
+        "receipt",
+    ]
 
 
 def test_a_discarded_transaction_leaves_nothing_in_memory_or_on_disk(tmp_path):
@@ -101,18 +117,31 @@ def test_a_discarded_transaction_leaves_nothing_in_memory_or_on_disk(tmp_path):
     assert "orders" not in game_tables(paths(tmp_path)[0])
 
 
-def test_a_game_file_of_the_old_format_loads_and_moves_into_the_journal_on_the_first_write(tmp_path):
+def test_a_game_file_of_the_old_format_loads_and_moves_into_the_journal_on_the_first_write(
+    tmp_path,
+):
     """A game file written before the journal: every table in the one document."""
     DataFolder(tmp_path, writer=True).close()
-    (tmp_path / "registry.json").write_text(json.dumps({"games": {"1": {"id": "old", "ruleset": "infiltration",
-                                                                       "created": "2025-01-01T00:00:00Z"}}}))
+    (tmp_path / "registry.json").write_text(
+        json.dumps(
+            {
+                "games": {
+                    "1": {"id": "old", "ruleset": "infiltration", "created": "2025-01-01T00:00:00Z"}
+                }
+            }
+        )
+    )
     document, journal = paths(tmp_path, "old")
-    old = {"game": {"1": {"id": "old", "phase_id": "T3", "outbox_sequence": 2}},
-           "outbox": {"1": {"kind": "welcome", "body": "Hi", "status": "sent"},
-                      "2": {"kind": "report", "body": "T2 report", "status": "queued"}},
-           "orders": {"1": {"phase": "T2", "player": "Alice", "text": "MOVE 2B"}},
-           "mails": {"1": {"key": "1:7", "sha256": "ab", "outcome": "processed"}},
-           "replies": {"1": {"sender": "alice@example.org", "day": "2025-01-02", "count": 1}}}
+    old = {
+        "game": {"1": {"id": "old", "phase_id": "T3", "outbox_sequence": 2}},
+        "outbox": {
+            "1": {"kind": "welcome", "body": "Hi", "status": "sent"},
+            "2": {"kind": "report", "body": "T2 report", "status": "queued"},
+        },
+        "orders": {"1": {"phase": "T2", "player": "Alice", "text": "MOVE 2B"}},
+        "mails": {"1": {"key": "1:7", "sha256": "ab", "outcome": "processed"}},
+        "replies": {"1": {"sender": "alice@example.org", "day": "2025-01-02", "count": 1}},
+    }
     document.write_text(json.dumps(old))
 
     with DataFolder(tmp_path, writer=False) as reader:  # a reader leaves the file as it is
@@ -129,7 +158,10 @@ def test_a_game_file_of_the_old_format_loads_and_moves_into_the_journal_on_the_f
     assert not {"outbox", "orders", "mails", "replies"} & set(stored)
     tables = game_tables(document)
     assert tables["game"]["1"]["phase_id"] == "T4"
-    assert tables["outbox"] == {"1": old["outbox"]["1"], "2": {**old["outbox"]["2"], "status": "sent"}}
+    assert tables["outbox"] == {
+        "1": old["outbox"]["1"],
+        "2": {**old["outbox"]["2"], "status": "sent"},
+    }
     assert tables["orders"] == old["orders"] and tables["mails"] == old["mails"]
     assert tables["replies"] == old["replies"]
 
@@ -164,14 +196,18 @@ def test_the_registry_is_handed_to_the_next_writer_unless_another_process_wrote_
         assert folder.game_ids() == ["g1"]
     kept = document_storage._documents.pop(registry)
     with DataFolder(tmp_path, writer=True) as other:  # as `pbp new-game` in its own process would
-        other.add_game("g2", "infiltration", "2030-01-01T00:00:00+00:00", {"id": "g2", "roster": []})
+        other.add_game(
+            "g2", "infiltration", "2030-01-01T00:00:00+00:00", {"id": "g2", "roster": []}
+        )
     document_storage._documents[registry] = kept
     with DataFolder(tmp_path, writer=True) as folder:
         assert folder.registry.storage.read() is not kept[1]
         assert folder.game_ids() == ["g1", "g2"]
 
 
-def test_a_sync_that_failed_is_raised_before_the_next_line_and_the_journal_goes_on(tmp_path, monkeypatch):
+def test_a_sync_that_failed_is_raised_before_the_next_line_and_the_journal_goes_on(
+    tmp_path, monkeypatch
+):
     """The outbox's marks are synced on a helper thread (GameFile.syncing_in) through one
     descriptor kept open; a failed sync is raised to whoever waits for it (the outbox,
     before its next mail), the tables are read again from the file, and the commit after
@@ -179,6 +215,7 @@ def test_a_sync_that_failed_is_raised_before_the_next_line_and_the_journal_goes_
     from concurrent.futures import ThreadPoolExecutor
 
     from pbp.storage import journal
+
     folder, game = new_game(tmp_path)
     real_sync, failures = os.fdatasync, [OSError(5, "Input/output error")]
 

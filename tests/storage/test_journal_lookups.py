@@ -3,6 +3,7 @@ the rows a scan of the whole table finds, however the rows were inserted and upd
 in memory, after a replay from the disk, after a discarded transaction and when the
 journal is handed to the next writer; and the mail ledger that asks them knows a mail a
 game holds."""
+
 from __future__ import annotations
 
 import subprocess
@@ -20,7 +21,9 @@ from pbp.ports import InboundMail
 STATUSES = ("queued", "sent", "failed", None)
 op_strategy = st.one_of(
     st.tuples(st.just("insert"), st.sampled_from(STATUSES), st.sampled_from(("a", "b"))),
-    st.tuples(st.just("update"), st.sampled_from(STATUSES), st.lists(st.integers(1, 12), max_size=3)),
+    st.tuples(
+        st.just("update"), st.sampled_from(STATUSES), st.lists(st.integers(1, 12), max_size=3)
+    ),
 )
 
 
@@ -40,7 +43,9 @@ def test_a_lookup_finds_what_a_scan_finds_after_any_inserts_and_updates(ops):
             known = [doc_id for doc_id in more if doc_id < next_id]
             apply(rows, ["u", "outbox", known, {"status": status}])
         for value in STATUSES:
-            assert sorted(rows.ids_where("outbox", "status", value)) == scanned(rows, "outbox", "status", value)
+            assert sorted(rows.ids_where("outbox", "status", value)) == scanned(
+                rows, "outbox", "status", value
+            )
 
 
 def test_an_insert_over_an_existing_row_moves_it_between_values():
@@ -59,15 +64,22 @@ def test_a_field_without_a_lookup_is_refused_rather_than_scanned():
 
 def new_game(tmp_path):
     folder = DataFolder(tmp_path, writer=True)
-    game = folder.add_game("g1", "infiltration", "2026-01-01T00:00:00Z", {"id": "g1", "phase_id": "T1"})
+    game = folder.add_game(
+        "g1", "infiltration", "2026-01-01T00:00:00Z", {"id": "g1", "phase_id": "T1"}
+    )
     return folder, game
 
 
 def statuses(game) -> dict[str, list[int]]:
-    return {status: [row.doc_id for row in game.outbox.where("status", status)] for status in ("queued", "sent")}
+    return {
+        status: [row.doc_id for row in game.outbox.where("status", status)]
+        for status in ("queued", "sent")
+    }
 
 
-def test_where_agrees_with_a_scan_in_memory_after_a_replay_and_after_a_discarded_transaction(tmp_path):
+def test_where_agrees_with_a_scan_in_memory_after_a_replay_and_after_a_discarded_transaction(
+    tmp_path,
+):
     folder, game = new_game(tmp_path)
     with game.transaction():
         for number in range(6):
@@ -97,26 +109,46 @@ def test_the_ledger_knows_a_mail_a_game_holds_by_key_bytes_or_message_id_with_it
     folder, game = new_game(tmp_path)
     clock = lambda: datetime(2026, 1, 1, tzinfo=timezone.utc)  # noqa: E731
     ledger = MailLedger(folder, clock)
-    mail = InboundMail(key="uid-1", sha256="abc", message_id="<m1@players.example>",
-                       sender="alice@players.example", subject="orders")
+    mail = InboundMail(
+        key="uid-1",
+        sha256="abc",
+        message_id="<m1@players.example>",
+        sender="alice@players.example",
+        subject="orders",
+    )
     with game.transaction():
         ledger.record(game, mail, "processed", "orders")
     fresh = MailLedger(folder, clock)  # knows nothing but what the storage holds
     assert fresh.already_handled("uid-1", "other") == "processed"
     assert fresh.already_handled("uid-2", "abc") == "processed"
     assert fresh.knows_key("uid-1") and not fresh.knows_key("uid-2")
-    again = InboundMail(key="uid-3", sha256="def", message_id="<m1@players.example>",
-                        sender="alice@players.example", subject="orders")
+    again = InboundMail(
+        key="uid-3",
+        sha256="def",
+        message_id="<m1@players.example>",
+        sender="alice@players.example",
+        subject="orders",
+    )
     assert fresh.earlier(again) == "processed"
-    stranger = InboundMail(key="uid-4", sha256="ghi", message_id="<m1@players.example>",
-                           sender="mallory@players.example", subject="orders")
+    stranger = InboundMail(
+        key="uid-4",
+        sha256="ghi",
+        message_id="<m1@players.example>",
+        sender="mallory@players.example",
+        subject="orders",
+    )
     assert fresh.earlier(stranger) is None
     folder.close()
 
 
 def order_mail(number: int) -> InboundMail:
-    return InboundMail(key=f"uid-{number}", sha256=f"sha-{number}", message_id=f"<m{number}@players.example>",
-                       sender="alice@players.example", subject="orders")
+    return InboundMail(
+        key=f"uid-{number}",
+        sha256=f"sha-{number}",
+        message_id=f"<m{number}@players.example>",
+        sender="alice@players.example",
+        subject="orders",
+    )
 
 
 CLOCK = lambda: datetime(2026, 1, 1, tzinfo=timezone.utc)  # noqa: E731
@@ -149,7 +181,11 @@ def test_the_ledger_kept_between_cycles_reads_the_new_rows_and_forgets_a_discard
 
     folder = DataFolder(tmp_path, writer=True)
     ledger = MailLedger(folder, CLOCK)
-    assert [ledger.earlier(order_mail(number)) for number in (1, 2, 3)] == ["processed", None, "rejected"]
+    assert [ledger.earlier(order_mail(number)) for number in (1, 2, 3)] == [
+        "processed",
+        None,
+        "rejected",
+    ]
     folder.close()
 
 
@@ -171,7 +207,8 @@ def test_the_ledger_reads_what_another_process_appended(tmp_path):
         "                   sender='alice@players.example', subject='orders')\n"
         "with game.transaction():\n"
         "    MailLedger(folder, lambda: datetime.now(timezone.utc)).record(game, mail, 'processed', 'orders')\n"
-        "folder.close()\n")
+        "folder.close()\n"
+    )
     subprocess.run([sys.executable, "-c", other_process, str(tmp_path)], check=True)
     folder = DataFolder(tmp_path, writer=True)
     assert MailLedger(folder, CLOCK).earlier(order_mail(4)) == "processed"

@@ -1,6 +1,7 @@
 """The outbox ledger (docs/design.md: Reliability rules, Outbox): a row before every mail, a
 deterministic Message-ID, one recipient per message, retries with backoff, permanent
 failures shown to the host, and a restart resends only unsent rows."""
+
 from __future__ import annotations
 
 import re
@@ -38,7 +39,9 @@ def test_message_ids_are_deterministic(moderator, sender):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     ids = [r["message_id"] for r in rows(moderator, game.id)]
     assert len(set(ids)) == 4
-    assert re.fullmatch(rf"<pbp\.{game.id}\.D1-vote\.welcome\.[0-9a-f]{{20}}@games\.example>", ids[0])
+    assert re.fullmatch(
+        rf"<pbp\.{game.id}\.D1-vote\.welcome\.[0-9a-f]{{20}}@games\.example>", ids[0]
+    )
     send_due(moderator.outbox, sender)
     assert [m["Message-ID"] for m in sender.sent] == ids
 
@@ -53,7 +56,10 @@ def test_transient_failures_retry_with_backoff(moderator, sender, clock):
     assert send_due(moderator.outbox, sender).sent == 0  # not yet due
     clock.advance(seconds=RETRY.seconds(1))
     assert send_due(moderator.outbox, sender).sent == 1
-    assert RETRY.seconds(2) == 2 * RETRY.seconds(1) and RETRY.seconds(30) == RETRY.seconds(4000) == RETRY.longest
+    assert (
+        RETRY.seconds(2) == 2 * RETRY.seconds(1)
+        and RETRY.seconds(30) == RETRY.seconds(4000) == RETRY.longest
+    )
 
 
 def test_permanent_failures_are_recorded_and_shown(moderator, sender):
@@ -61,7 +67,9 @@ def test_permanent_failures_are_recorded_and_shown(moderator, sender):
     sender.failures = [PermanentSendError("550 no such user")]
     summary = send_due(moderator.outbox, sender)
     assert (summary.sent, summary.failed) == (3, 1)
-    assert "FAILED welcome to Alice (D1-vote): 550 no such user" in status_text(moderator.folder, game.id)
+    assert "FAILED welcome to Alice (D1-vote): 550 no such user" in status_text(
+        moderator.folder, game.id
+    )
     assert send_due(moderator.outbox, sender).sent == 0
 
 
@@ -77,7 +85,9 @@ def test_a_restart_resends_only_unsent_rows(moderator, clock):
     restarted = Outbox(moderator.folder, "pbp@games.example", clock=clock)
     rest = MemorySender()
     assert send_due(restarted, rest).sent == 2
-    assert sorted(m["To"] for m in first.sent + rest.sent) == sorted(f"{e.name} <{e.email}>" for e in ROSTER)
+    assert sorted(m["To"] for m in first.sent + rest.sent) == sorted(
+        f"{e.name} <{e.email}>" for e in ROSTER
+    )
 
 
 def test_reports_carry_the_public_summary_and_the_next_form(moderator, sender):
@@ -107,7 +117,9 @@ def test_a_row_that_cannot_be_built_fails_alone_and_is_shown(moderator, sender):
     summary = send_due(moderator.outbox, sender)
     assert (summary.sent, summary.failed) == (3, 1)
     assert [r["status"] for r in rows(moderator, game.id)] == ["sent", "failed", "sent", "sent"]
-    assert "FAILED welcome to Bruno (D1-vote): the mail could not be built" in status_text(moderator.folder, game.id)
+    assert "FAILED welcome to Bruno (D1-vote): the mail could not be built" in status_text(
+        moderator.folder, game.id
+    )
     assert send_due(moderator.outbox, sender).failed == 0  # marked once, never retried
 
 
@@ -130,7 +142,9 @@ def test_a_sender_whose_preparation_raises_still_sends_every_mail(moderator):
     sender = PreparingBadly()
     summary = send_due(moderator.outbox, sender)
     assert (summary.sent, summary.failed) == (4, 0)
-    assert sorted(message["To"].addresses[0].addr_spec for message in sender.sent) == sorted(e.email for e in ROSTER)
+    assert sorted(message["To"].addresses[0].addr_spec for message in sender.sent) == sorted(
+        e.email for e in ROSTER
+    )
     assert [r["status"] for r in rows(moderator, game.id)] == ["sent"] * 4
 
 
@@ -139,19 +153,29 @@ def test_a_sender_failing_in_an_unclassed_way_fails_that_row_only(moderator, sen
     sender.failures = [ValueError("cannot encode this mail")]
     summary = send_due(moderator.outbox, sender)
     assert (summary.sent, summary.failed) == (3, 1)
-    assert "sending failed: ValueError: cannot encode this mail" in status_text(moderator.folder, game.id)
+    assert "sending failed: ValueError: cannot encode this mail" in status_text(
+        moderator.folder, game.id
+    )
 
 
-def test_a_poisoned_row_stops_neither_the_cycle_nor_the_other_mail(moderator, sender, clock, tmp_path):
+def test_a_poisoned_row_stops_neither_the_cycle_nor_the_other_mail(
+    moderator, sender, clock, tmp_path
+):
     """One cycle with a row that cannot be built: the other rows go out, new mail is read
     and answered, and an overdue deadline is resolved, all in the same turn."""
     from pbp.daemon.cycle import Cycle
     from pbp.mail.maildir import MaildirMailbox, deliver
+
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     file = moderator.folder.game(game.id)
     poisoned = rows(moderator, game.id)[0]
-    file.outbox.update({"recipient": "Alice\u2028Reply-To: evil@x", "address": "\x0c"}, doc_ids=[poisoned.doc_id])
-    deliver(tmp_path / "inbox", b"From: bruno@example.org\r\nSubject: help\r\nMessage-ID: <h@x>\r\n\r\nHELP\r\n")
+    file.outbox.update(
+        {"recipient": "Alice\u2028Reply-To: evil@x", "address": "\x0c"}, doc_ids=[poisoned.doc_id]
+    )
+    deliver(
+        tmp_path / "inbox",
+        b"From: bruno@example.org\r\nSubject: help\r\nMessage-ID: <h@x>\r\n\r\nHELP\r\n",
+    )
     clock.advance(days=3)  # past the deadline
     report = Cycle(moderator, MaildirMailbox(tmp_path / "inbox"), sender).turn()
     assert report.sent.failed == 1 and len(report.mail.processed) == 1 and report.resolutions

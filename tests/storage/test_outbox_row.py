@@ -2,6 +2,7 @@
 what the queue stores comes back unchanged through `from_row` and `to_row`, so typing the
 rows changed nothing on disk, and the readers (`pbp status`, the index of wake-ups, the
 sending loop) read its fields, not its keys."""
+
 from __future__ import annotations
 
 from pbp.game.create import create_game
@@ -17,15 +18,25 @@ def test_every_stored_row_comes_back_unchanged_through_the_typed_row(moderator):
     game = create_game(moderator, "ballot", ROSTER, seed="s")
     file = moderator.folder.game(game.id)
     with file.transaction():
-        moderator.outbox.queue(file, phase="D1-vote", recipient="Host", address="host@example.org", kind="note",
-                               mail=RenderedMail("[g] note", "text"), in_reply_to="<a@example.org>",
-                               references=["<a@example.org>"], sequence_key="host")
+        moderator.outbox.queue(
+            file,
+            phase="D1-vote",
+            recipient="Host",
+            address="host@example.org",
+            kind="note",
+            mail=RenderedMail("[g] note", "text"),
+            in_reply_to="<a@example.org>",
+            references=["<a@example.org>"],
+            sequence_key="host",
+        )
     stored = [dict(row) for row in file.outbox.all()]
     assert len(stored) == 5 and "sequence_of" in stored[-1]
     assert [OutboxRow.from_row(row).to_row() for row in stored] == stored
     typed = outbox_rows(file)
     assert [row.recipient for row in typed] == [entry.name for entry in ROSTER] + ["Host"]
-    assert typed[-1].in_reply_to == "<a@example.org>" and typed[-1].references == ("<a@example.org>",)
+    assert typed[-1].in_reply_to == "<a@example.org>" and typed[-1].references == (
+        "<a@example.org>",
+    )
     assert all(row.queued and row.body for row in typed)
     assert all(row.body == "" and row.queued for row in outbox_briefs(file))  # a brief has no texts
 

@@ -1,6 +1,7 @@
 """Mail from unknown senders is summarised, not kept (docs/design.md: Order mail format — no
 reply, the host sees it in `pbp status`; Hostile input — an outsider cannot grow pbp's
 files without bound)."""
+
 from __future__ import annotations
 
 from pbp.desk import Desk
@@ -12,8 +13,13 @@ from tests.fixtures.harness import ROSTER
 
 
 def stranger_mail(number: int, address: str) -> InboundMail:
-    return InboundMail(key=f"1:{number}", sha256=f"sha{number}", sender=address, message_id=f"<m{number}@x>",
-                       subject=f"spam number {number} " + "x" * 500)
+    return InboundMail(
+        key=f"1:{number}",
+        sha256=f"sha{number}",
+        sender=address,
+        message_id=f"<m{number}@x>",
+        subject=f"spam number {number} " + "x" * 500,
+    )
 
 
 def test_thousands_of_unknown_mails_leave_a_bounded_summary(moderator, sender):
@@ -30,13 +36,21 @@ def test_thousands_of_unknown_mails_leave_a_bounded_summary(moderator, sender):
     assert sizes[-1] <= sizes[1] * 1.1  # full after the first thousand mails; no growth after
     summary = StrangerLog(moderator.folder).summary()
     assert summary["mails"] == 4000 and len(summary["senders"]) == MAX_SENDERS
-    assert summary["forgotten_senders"] == 2001 - MAX_SENDERS and len(summary["recent"]) == RECENT_MAILS
+    assert (
+        summary["forgotten_senders"] == 2001 - MAX_SENDERS
+        and len(summary["recent"]) == RECENT_MAILS
+    )
     regular = summary["senders"]["regular@spam.example"]
     assert regular["count"] == 2000 and regular["last"] >= regular["first"]
     text = status_text(moderator.folder)
-    assert (f"Mail from unknown senders (not answered): 4000 from {MAX_SENDERS} addresses; "
-            f"{2001 - MAX_SENDERS} addresses silent the longest are no longer listed") in text
-    assert "spammer3998@spam.example: 1 mail(s)" in text and "regular@spam.example: 2000 mail(s)" in text
+    assert (
+        f"Mail from unknown senders (not answered): 4000 from {MAX_SENDERS} addresses; "
+        f"{2001 - MAX_SENDERS} addresses silent the longest are no longer listed"
+    ) in text
+    assert (
+        "spammer3998@spam.example: 1 mail(s)" in text
+        and "regular@spam.example: 2000 mail(s)" in text
+    )
     assert sender.sent == []
 
 
@@ -53,7 +67,9 @@ def test_refused_mail_from_outsiders_is_counted_and_a_player_s_is_listed(moderat
     create_game(moderator, "ballot", ROSTER, seed="s")
     desk = Desk(moderator)
     for number in range(3):
-        desk.record_quarantine(f"9:{number}", "", "Mallory <mallory@evil.example>", "", "over the size limit")
+        desk.record_quarantine(
+            f"9:{number}", "", "Mallory <mallory@evil.example>", "", "over the size limit"
+        )
     desk.record_quarantine("9:9", "", "alice@example.org", "", "over the size limit")
     summary = StrangerLog(moderator.folder).summary()
     assert summary["mails"] == 3 and summary["senders"]["mallory@evil.example"]["count"] == 3

@@ -19,6 +19,7 @@ Everything is seeded and the clock is frozen, so a release writes the same games
 Beside the data folder: `pbp.ini` (its `[discourse] url` is rewritten by the test for its
 own server) and `forum.json`, the local Discourse's topics and posts.
 """
+
 from __future__ import annotations
 
 import email
@@ -62,6 +63,7 @@ def seeded_randomness() -> None:
     secrets.token_urlsafe = lambda n=16: secrets.token_hex(n)  # type: ignore[assignment]
     import email.utils
     import pbp.mail.maildir
+
     ticks = iter(range(1_772_442_000_000_000_000, 1_872_442_000_000_000_000, 1_000_000))
 
     class Ticking:
@@ -81,10 +83,12 @@ def seeded_randomness() -> None:
 
 
 def settings_text(url: str) -> str:
-    return (f"[pbp]\ndata = data\ntransport = maildir\nfrom_address = pbp@fixture.invalid\n"
-            f"replies_per_sender_per_day = 10000\n\n[forum]\npublisher = discourse\nauto_publish = on\n"
-            f"host_address = host@fixture.invalid\n\n[discourse]\nurl = {url}\napi_username = {BOT}\n"
-            f"api_key = {API_KEY}\n")
+    return (
+        f"[pbp]\ndata = data\ntransport = maildir\nfrom_address = pbp@fixture.invalid\n"
+        f"replies_per_sender_per_day = 10000\n\n[forum]\npublisher = discourse\nauto_publish = on\n"
+        f"host_address = host@fixture.invalid\n\n[discourse]\nurl = {url}\napi_username = {BOT}\n"
+        f"api_key = {API_KEY}\n"
+    )
 
 
 def mail(sender: str, to: str, subject: str, body: str) -> bytes:
@@ -101,6 +105,7 @@ def confirm_code(root: Path, address: str, name: str, subject: str) -> None:
     watch's), whose subject starts with `subject`; the player's other mail stays unread."""
     from pbp.demo.players import reply_to
     from pbp.mail.maildir import deliver
+
     folder = root / address
     for path in sorted((folder / "new").iterdir()):
         message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
@@ -138,29 +143,54 @@ def main(out: Path) -> None:
     root = settings.maildir_root
     clock = Clock()
     forum = DemoForum(server, out / "pbp.ini", ThreadWatch())
-    roster = [RosterPlayer(name, f"{name.lower()}@players.invalid", forum_name=name.lower()) for name in PLAYERS]
+    roster = [
+        RosterPlayer(name, f"{name.lower()}@players.invalid", forum_name=name.lower())
+        for name in PLAYERS
+    ]
     with ComposedModerator(settings, clock=clock) as moderator:
         cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
         try:
-            ww1 = create_game(moderator, "werewolf", roster, seed=SEED, schedule_text="default=1d",
-                              options={"votes": "thread", "spectators": "all"}, game_id="ww1")
-            inf1 = create_game(moderator, "infiltration", roster[:5], npcs=[Npc("Raiden", "renegade", "neutral")],
-                               seed=SEED, schedule_text="default=1d", game_id="inf1")
+            ww1 = create_game(
+                moderator,
+                "werewolf",
+                roster,
+                seed=SEED,
+                schedule_text="default=1d",
+                options={"votes": "thread", "spectators": "all"},
+                game_id="ww1",
+            )
+            inf1 = create_game(
+                moderator,
+                "infiltration",
+                roster[:5],
+                npcs=[Npc("Raiden", "renegade", "neutral")],
+                seed=SEED,
+                schedule_text="default=1d",
+                game_id="inf1",
+            )
             cycle.send()
             forum.publish(moderator)
-            deliver(root / "inbox", mail("watcher@players.invalid", "pbp@fixture.invalid", "watch", "WATCH ww1\n"))
+            deliver(
+                root / "inbox",
+                mail("watcher@players.invalid", "pbp@fixture.invalid", "watch", "WATCH ww1\n"),
+            )
             cycle.poll()
             cycle.send()
             confirm_code(root, "watcher@players.invalid", "Watcher", "[ww1]")
             ww2 = open_for_signups(moderator, "ww2", "werewolf", "8..10", "7d", seed=SEED)
             for name in PLAYERS[:2]:
                 address = f"{name.lower()}@players.invalid"
-                deliver(root / "inbox", mail(address, "pbp@fixture.invalid", "join", f"JOIN {ww2.id} {name}\n"))
+                deliver(
+                    root / "inbox",
+                    mail(address, "pbp@fixture.invalid", "join", f"JOIN {ww2.id} {name}\n"),
+                )
             cycle.poll()
             cycle.send()
             for name in PLAYERS[:2]:
                 confirm_code(root, f"{name.lower()}@players.invalid", name, "[ww2]")
-            answered: dict[str, dict[str, set[str]]] = {g.id: {p.name: set() for p in roster} for g in (ww1, inf1)}
+            answered: dict[str, dict[str, set[str]]] = {
+                g.id: {p.name: set() for p in roster} for g in (ww1, inf1)
+            }
             heard: dict[str, set[tuple[str, str]]] = {p.name: set() for p in roster}
 
             def play_phase(*game_ids: str) -> None:
@@ -171,10 +201,19 @@ def main(out: Path) -> None:
                     for game_id in game_ids:
                         game = load(moderator, game_id)
                         for index, entry in enumerate(game.roster):
-                            if forum.post_votes(moderator, game, entry, answered[game_id][entry.name], SEED):
+                            if forum.post_votes(
+                                moderator, game, entry, answered[game_id][entry.name], SEED
+                            ):
                                 continue
-                            _answer_mail(moderator, game, entry, answered[game_id][entry.name], heard[entry.name],
-                                         SEED, quote=index % 2 == 1)
+                            _answer_mail(
+                                moderator,
+                                game,
+                                entry,
+                                answered[game_id][entry.name],
+                                heard[entry.name],
+                                SEED,
+                                quote=index % 2 == 1,
+                            )
                     cycle.poll()
                 clock.now += timedelta(hours=1)
                 for game_id in game_ids:
@@ -189,13 +228,21 @@ def main(out: Path) -> None:
             for entry in day.roster.players[:2]:
                 forum.post_votes(moderator, day, entry, set(), SEED)
             ThreadWatch().run(moderator)  # pbp reads the two votes
-            deliver(root / "inbox", mail("chen@players.invalid", "pbp@fixture.invalid", "join", "JOIN ww2 Chen\n"))
+            deliver(
+                root / "inbox",
+                mail("chen@players.invalid", "pbp@fixture.invalid", "join", "JOIN ww2 Chen\n"),
+            )
             cycle.poll()  # Chen's code mail, and both games' next phase, stay in the outbox
         finally:
             cycle.close()
-    forum_state = {"topics": [asdict(t) for t in server.topics.values()],
-                   "posts": [asdict(p) for p in server.posts.values()], "clock": server.clock}
-    (out / "forum.json").write_text(json.dumps(forum_state, indent=1, sort_keys=True), encoding="utf-8")
+    forum_state = {
+        "topics": [asdict(t) for t in server.topics.values()],
+        "posts": [asdict(p) for p in server.posts.values()],
+        "clock": server.clock,
+    }
+    (out / "forum.json").write_text(
+        json.dumps(forum_state, indent=1, sort_keys=True), encoding="utf-8"
+    )
     server.stop()
     (out / "pbp.ini").write_text(settings_text("http://127.0.0.1:1"), encoding="utf-8")
     packed(out)
@@ -207,6 +254,7 @@ def packed(out: Path) -> None:
     and owners zeroed."""
     import gzip
     import tarfile
+
     mail_root = out / "data" / "mail"
     shutil.rmtree(mail_root / "outbox", ignore_errors=True)
     shutil.rmtree(mail_root / "inbox" / ".processed", ignore_errors=True)
@@ -220,7 +268,10 @@ def packed(out: Path) -> None:
         info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
         return info
 
-    with open(out.with_suffix(".tar.gz"), "wb") as file, gzip.GzipFile("", "wb", fileobj=file, mtime=0) as archive:
+    with (
+        open(out.with_suffix(".tar.gz"), "wb") as file,
+        gzip.GzipFile("", "wb", fileobj=file, mtime=0) as archive,
+    ):
         with tarfile.open(fileobj=archive, mode="w", format=tarfile.PAX_FORMAT) as tar:
             for path in sorted(out.rglob("*")):
                 tar.add(path, arcname=str(path.relative_to(out)), recursive=False, filter=zeroed)

@@ -6,6 +6,7 @@ version stays; after bumping `rules_version` on the card, record the new version
 
     python3 -m tests.upgrades.rules_digests --record
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -24,7 +25,9 @@ SEED = "rules-version"
 def digests(ruleset: str) -> dict[str, str]:
     rules = engine.ruleset(ruleset)
     players = rules.card.demo_players
-    start = rules.to_json(rules.new_game([PlayerSpec(name) for name in player_names(players)], SEED, {}))
+    start = rules.to_json(
+        rules.new_game([PlayerSpec(name) for name in player_names(players)], SEED, {})
+    )
     final = rules.to_json(play_table(rules, players, SEED).state)
     return {"start": _digest(start), "history": _digest(final)}
 
@@ -42,7 +45,9 @@ def record() -> None:
     """Add each ruleset's digests under its current rules version (older versions stay)."""
     table = recorded() if RECORDED.exists() else {}
     for ruleset in engine.rulesets():
-        table.setdefault(ruleset, {})[str(engine.ruleset(ruleset).card.rules_version)] = digests(ruleset)
+        table.setdefault(ruleset, {})[str(engine.ruleset(ruleset).card.rules_version)] = digests(
+            ruleset
+        )
     RECORDED.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 

@@ -1,6 +1,7 @@
 """A release's upgrade fixture (tests/upgrades/make_fixture.py) unpacked for a test: its
 data folder, its settings pointed at a local Discourse that holds the fixture's thread,
 and the players who go on answering their mail (docs/design.md: Releases and upgrades)."""
+
 from __future__ import annotations
 
 import json

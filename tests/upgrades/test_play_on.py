@@ -2,6 +2,7 @@
 to its end by this one (docs/design.md: Releases and upgrades): the forms that release
 mailed are answered and accepted, the deadlines, reminders, drafts, thread votes, watchers
 and sign-ups it stored are kept."""
+
 from __future__ import annotations
 
 import json
@@ -28,12 +29,20 @@ from tests.fixtures.clocks import Clock
 from tests.upgrades.make_fixture import PLAYERS, SEED, confirm_code, mail
 from tests.upgrades.site import RELEASES, forum_for, unpack
 
-STAMPS = {"data_format", "written_by", "rules_version", "host_token"}  # host_token: moved from the forum table
+STAMPS = {
+    "data_format",
+    "written_by",
+    "rules_version",
+    "host_token",
+}  # host_token: moved from the forum table
 MAX_ROUNDS = 80
 
 
 def records(data):
-    return {path.stem: json.loads(path.read_text())["game"]["1"] for path in sorted((data / "games").glob("*.json"))}
+    return {
+        path.stem: json.loads(path.read_text())["game"]["1"]
+        for path in sorted((data / "games").glob("*.json"))
+    }
 
 
 @pytest.fixture(params=RELEASES)
@@ -64,14 +73,21 @@ def test_every_game_goes_on_to_its_end_after_the_upgrade(fixture_site):
         thread_votes = load(moderator, "ww1").file.thread_posts.all()
         assert {row["author"] for row in thread_votes if row["lines"]} == {"alice", "bruno"}
         votes = load(moderator, "ww1").file.orders.where("phase", before["ww1"]["phase_id"])
-        assert {(row["player"], row["source"]) for row in votes} == {("Alice", "thread"), ("Bruno", "thread")}
+        assert {(row["player"], row["source"]) for row in votes} == {
+            ("Alice", "thread"),
+            ("Bruno", "thread"),
+        }
         assert [e.name for e in open_game(moderator.folder, "ww2").players] == ["Alice", "Bruno"]
 
         cycle = Cycle(moderator, open_mailbox(settings), open_sender(settings))
         forum = DemoForum(server, settings_path, ThreadWatch())
         try:
-            queued = {gid: [r for r in load(moderator, gid).file.outbox.briefs() if r["status"] == "queued"]
-                      for gid in ("ww1", "inf1")}
+            queued = {
+                gid: [
+                    r for r in load(moderator, gid).file.outbox.briefs() if r["status"] == "queued"
+                ]
+                for gid in ("ww1", "inf1")
+            }
             assert all(queued.values())  # the old release's mail, still to send
             # The reminders the old release scheduled: an hour before the deadline.
             deadline = parse_time(before["inf1"]["deadline"])
@@ -81,8 +97,15 @@ def test_every_game_goes_on_to_its_end_after_the_upgrade(fixture_site):
             # The sign-ups go on: Chen confirms the code the old release queued, five join.
             confirm_code(root, "chen@players.invalid", "Chen", "[ww2]")
             for name in PLAYERS[3:]:
-                deliver(root / "inbox", mail(f"{name.lower()}@players.invalid", settings.from_address,
-                                             "join", f"JOIN ww2 {name}\n"))
+                deliver(
+                    root / "inbox",
+                    mail(
+                        f"{name.lower()}@players.invalid",
+                        settings.from_address,
+                        "join",
+                        f"JOIN ww2 {name}\n",
+                    ),
+                )
             cycle.turn()
             for name in PLAYERS[3:]:
                 confirm_code(root, f"{name.lower()}@players.invalid", name, "[ww2]")
@@ -100,23 +123,42 @@ def test_every_game_goes_on_to_its_end_after_the_upgrade(fixture_site):
                 if not running:
                     break
                 for game in running:
-                    npcs = [RosterPlayer(name, settings.host_address) for name in game.record.npc_names]
+                    npcs = [
+                        RosterPlayer(name, settings.host_address) for name in game.record.npc_names
+                    ]
                     for index, entry in enumerate([*game.roster, *npcs]):
                         done = answered.setdefault((game.id, entry.name), set())
                         if forum.post_votes(moderator, game, entry, done, SEED):
                             continue
-                        _answer_mail(moderator, game, entry, done, heard.setdefault(entry.email, set()), SEED,
-                                     quote=index % 2 == 1)
+                        _answer_mail(
+                            moderator,
+                            game,
+                            entry,
+                            done,
+                            heard.setdefault(entry.email, set()),
+                            SEED,
+                            quote=index % 2 == 1,
+                        )
                 cycle.turn()
-                clock.moment = min(game.clock.deadline for game in running
-                                   if game.clock.deadline is not None) + timedelta(seconds=1)
+                clock.moment = min(
+                    game.clock.deadline for game in running if game.clock.deadline is not None
+                ) + timedelta(seconds=1)
             for game_id in ("ww1", "inf1", "ww2"):
                 game = load(moderator, game_id)
                 assert game.record.result, f"{game_id} did not end"
             # The forms the old release mailed were answered, and the answers accepted.
             inf1 = load(moderator, "inf1")
-            accepted = {row["player"] for row in inf1.file.orders.where("phase", first_phase["inf1"])}
-            assert {"Alice", "Bruno", "Chen", "Dana", "Emeka", "Raiden"} <= accepted  # Raiden: the host, for the NPC
+            accepted = {
+                row["player"] for row in inf1.file.orders.where("phase", first_phase["inf1"])
+            }
+            assert {
+                "Alice",
+                "Bruno",
+                "Chen",
+                "Dana",
+                "Emeka",
+                "Raiden",
+            } <= accepted  # Raiden: the host, for the NPC
             ww1 = load(moderator, "ww1")
             assert ww1.file.orders.where("phase", first_phase["ww1"])
             watched = list((root / "watcher@players.invalid" / "new").iterdir())

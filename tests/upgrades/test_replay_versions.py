@@ -1,6 +1,7 @@
 """`pbp replay` on a game started under other rules than run now says which version
 started it, which runs now, and the first place where the replay and the stored game part
 (docs/design.md: Releases and upgrades): the step, and a field of the state."""
+
 from __future__ import annotations
 
 import json
@@ -14,7 +15,9 @@ from pbp.settings import load_settings
 from tests.upgrades.site import RELEASES, unpack
 
 
-def test_a_game_of_an_earlier_release_replays_and_a_change_of_rules_is_named(tmp_path, capsys, monkeypatch):
+def test_a_game_of_an_earlier_release_replays_and_a_change_of_rules_is_named(
+    tmp_path, capsys, monkeypatch
+):
     settings_path = unpack(RELEASES[0], tmp_path)
     settings = load_settings(str(settings_path))
     with ComposedModerator(settings) as moderator:  # upgrades the folder
@@ -34,9 +37,15 @@ def test_a_game_of_an_earlier_release_replays_and_a_change_of_rules_is_named(tmp
         report = replay_game(moderator, "ww1")
         assert not report.reproduced
         sentence = report.explained()
-        assert sentence.startswith("The game started under rules version 1 and this pbp runs version 2; "
-                                   "replayed under version 2, after resolution of N0: ")
-        assert "in the current state, at .day the stored game has 2 but the replay gives 1." in sentence and sentence.count(". ") == 0
+        assert sentence.startswith(
+            "The game started under rules version 1 and this pbp runs version 2; "
+            "replayed under version 2, after resolution of N0: "
+        )
+        assert (
+            "in the current state, at .day the stored game has 2 but the replay gives 1."
+            in sentence
+            and sentence.count(". ") == 0
+        )
     capsys.readouterr()
     assert main(["replay", "ww1", "--settings", str(settings_path)]) == 1
     assert "after resolution of N0" in capsys.readouterr().out

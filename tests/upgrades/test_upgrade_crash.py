@@ -7,6 +7,7 @@ refused by every command and nothing is written; a reader never upgrades.
 
 The killed upgrade runs in a forked child of the test (the command's own `main`), which
 dies by SIGKILL at the named point exactly as a separate `pbp upgrade` would."""
+
 from __future__ import annotations
 
 import hashlib
@@ -22,8 +23,13 @@ from pbp.release import DATA_FORMAT, FORMAT_FILE, pbp_version, read_stamp
 from pbp.storage.upgrading.upgrades import NOT_COPIED
 from tests.upgrades.site import RELEASES, unpack
 
-CRASH_POINTS = ("upgrade-after-copy", "upgrade-mid-build", "upgrade-after-stage", "upgrade-mid-swap",
-                "upgrade-after-swap")
+CRASH_POINTS = (
+    "upgrade-after-copy",
+    "upgrade-mid-build",
+    "upgrade-after-stage",
+    "upgrade-mid-swap",
+    "upgrade-after-swap",
+)
 BEFORE_COMMIT = CRASH_POINTS[:2]
 
 
@@ -50,20 +56,25 @@ def killed_upgrade(settings: Path, point: str) -> int:
 
 def tree(data: Path) -> dict[str, str]:
     """Every file of the data folder but the copies of upgrades and the lock, by digest."""
-    return {str(path.relative_to(data)): hashlib.sha256(path.read_bytes()).hexdigest()
-            for path in sorted(data.rglob("*")) if path.is_file()
-            and path.relative_to(data).parts[0] not in NOT_COPIED}
+    return {
+        str(path.relative_to(data)): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(data.rglob("*"))
+        if path.is_file() and path.relative_to(data).parts[0] not in NOT_COPIED
+    }
 
 
 def upgraded(data: Path) -> bool:
     records = [json.loads(p.read_text())["game"]["1"] for p in (data / "games").glob("*.json")]
-    return read_stamp(data).data_format == DATA_FORMAT and all(r["data_format"] == DATA_FORMAT for r in records)
+    return read_stamp(data).data_format == DATA_FORMAT and all(
+        r["data_format"] == DATA_FORMAT for r in records
+    )
 
 
 @pytest.mark.parametrize("release", RELEASES)
 @pytest.mark.parametrize("point", CRASH_POINTS)
-def test_a_kill_at_any_point_of_the_upgrade_leaves_the_old_folder_or_the_new_one(tmp_path, capsys, release,
-                                                                                 point):
+def test_a_kill_at_any_point_of_the_upgrade_leaves_the_old_folder_or_the_new_one(
+    tmp_path, capsys, release, point
+):
     settings = unpack(release, tmp_path)
     data = tmp_path / "data"
     old = tree(data)
@@ -73,7 +84,9 @@ def test_a_kill_at_any_point_of_the_upgrade_leaves_the_old_folder_or_the_new_one
         assert pbp(settings, capsys, "status")[0] == 0
     else:
         code, _, err = pbp(settings, capsys, "status")
-        assert code == 2 and err.startswith(f"pbp: An upgrade of the data folder {data} was interrupted")
+        assert code == 2 and err.startswith(
+            f"pbp: An upgrade of the data folder {data} was interrupted"
+        )
         assert err.count("\n") == 1
     code, out, err = pbp(settings, capsys, "upgrade")
     assert code == 0, err
@@ -81,7 +94,10 @@ def test_a_kill_at_any_point_of_the_upgrade_leaves_the_old_folder_or_the_new_one
     assert tree(data / "upgrades" / "format-1") == old  # the copy of what it replaced
     assert sorted(p.name for p in (data / "upgrades").iterdir()) == ["format-1"]
     code, out, _ = pbp(settings, capsys, "status")
-    assert code == 0 and f"Data folder: data format {DATA_FORMAT}, last written by pbp {pbp_version()}." in out
+    assert (
+        code == 0
+        and f"Data folder: data format {DATA_FORMAT}, last written by pbp {pbp_version()}." in out
+    )
     assert "nothing to upgrade" in pbp(settings, capsys, "upgrade")[1]
 
 
@@ -100,12 +116,16 @@ def test_a_reader_never_upgrades(tmp_path, capsys, release):
 def test_a_folder_written_by_a_newer_pbp_is_refused_and_nothing_written(tmp_path, capsys, release):
     settings = unpack(release, tmp_path)
     data = tmp_path / "data"
-    (data / FORMAT_FILE).write_text(json.dumps({"data_format": DATA_FORMAT + 1, "written_by": "99.0"}))
+    (data / FORMAT_FILE).write_text(
+        json.dumps({"data_format": DATA_FORMAT + 1, "written_by": "99.0"})
+    )
     old = tree(data)
     for command in (["status"], ["upgrade"], ["poll"], ["advance", "ww1"], ["replay", "ww1"]):
         code, _, err = pbp(settings, capsys, *command)
         assert code == 2, (command, err)
-        assert err == (f"pbp: The data folder {data} holds data format {DATA_FORMAT + 1} (pbp 99.0), newer than "
-                       f"format {DATA_FORMAT} that this pbp {pbp_version()} reads; install that release or a newer "
-                       "one.\n")
+        assert err == (
+            f"pbp: The data folder {data} holds data format {DATA_FORMAT + 1} (pbp 99.0), newer than "
+            f"format {DATA_FORMAT} that this pbp {pbp_version()} reads; install that release or a newer "
+            "one.\n"
+        )
         assert tree(data) == old and not (data / "pbp.lock").exists()

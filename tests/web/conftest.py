@@ -1,6 +1,7 @@
 """The desk under test: a data folder with one running Werewolf game (`w1`), a Flask test
 client logged in to it, and for the browser tests `pbp web` served by a real process and
 a real Chromium driven by Playwright."""
+
 from __future__ import annotations
 
 import os
@@ -44,8 +45,17 @@ class DeskSite:
 def desk_settings(root: Path, more_sections: Sections | None = None) -> Path:
     """The desk's test settings in `root`/pbp.ini: the data folder, the host's zone, and
     `more_sections` (a forum, say)."""
-    return write_settings(root / "pbp.ini", {"pbp": {"data": root / "data", "from_address": "pbp@games.example",
-                                                     "host_timezone": "Europe/Berlin"}, **(more_sections or {})})
+    return write_settings(
+        root / "pbp.ini",
+        {
+            "pbp": {
+                "data": root / "data",
+                "from_address": "pbp@games.example",
+                "host_timezone": "Europe/Berlin",
+            },
+            **(more_sections or {}),
+        },
+    )
 
 
 def make_site(root: Path, more_sections: Sections | None = None) -> DeskSite:
@@ -53,11 +63,26 @@ def make_site(root: Path, more_sections: Sections | None = None) -> DeskSite:
     root.mkdir(parents=True, exist_ok=True)
     settings_file = desk_settings(root, more_sections)
     roster = root / "roster.csv"
-    roster.write_text("name,email,timezone\n" + "".join(
-        f"{name},{name.lower()}@example.org,Australia/Sydney\n" for name in PLAYERS))
+    roster.write_text(
+        "name,email,timezone\n"
+        + "".join(f"{name},{name.lower()}@example.org,Australia/Sydney\n" for name in PLAYERS)
+    )
     site = DeskSite(root, settings_file)
-    assert site.pbp("new-game", "--ruleset", "werewolf", "--roster", str(roster), "--seed", "7",
-                    "--id", "w1", "--no-send") == 0
+    assert (
+        site.pbp(
+            "new-game",
+            "--ruleset",
+            "werewolf",
+            "--roster",
+            str(roster),
+            "--seed",
+            "7",
+            "--id",
+            "w1",
+            "--no-send",
+        )
+        == 0
+    )
     return site
 
 
@@ -99,22 +124,36 @@ class LiveDesk:
 def live_desk(site: DeskSite) -> Iterator[LiveDesk]:
     """`pbp web --port 0` as a process of its own, over the site's data folder."""
     env = {**os.environ, "PYTHONPATH": str(REPOSITORY)}
-    process = subprocess.Popen([sys.executable, "-m", "pbp", "web", "--port", "0", "--settings",
-                                str(site.settings_file)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "pbp", "web", "--port", "0", "--settings", str(site.settings_file)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     assert process.stdout is not None
     first, second = process.stdout.readline(), process.stdout.readline()
-    assert first.startswith("The host's desk for"), first + (process.stderr.read() if process.stderr else "")
-    desk = LiveDesk(first.split(": ", 1)[1].strip().rstrip("/"), second.split(": ", 1)[1].strip(), process)
+    assert first.startswith("The host's desk for"), first + (
+        process.stderr.read() if process.stderr else ""
+    )
+    desk = LiveDesk(
+        first.split(": ", 1)[1].strip().rstrip("/"), second.split(": ", 1)[1].strip(), process
+    )
     yield desk
     process.send_signal(signal.SIGTERM)
     process.communicate(timeout=30)
 
 
 def chromium_path() -> str:
-    found = os.environ.get("PBP_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    found = (
+        os.environ.get("PBP_CHROMIUM")
+        or shutil.which("chromium")
+        or shutil.which("chromium-browser")
+    )
     if not found:
-        pytest.fail("the browser tests need Chromium: scripts/test installs it (apt-get install chromium)")
+        pytest.fail(
+            "the browser tests need Chromium: scripts/test installs it (apt-get install chromium)"
+        )
     return found
 
 
@@ -143,6 +182,7 @@ def screenshot(tmp_path: Path):
         path = folder / f"{name}.png"
         page.screenshot(path=str(path), full_page=full_page)
         return path
+
     return save
 
 
@@ -161,5 +201,6 @@ def assert_accessible(page) -> None:
              const named = c.getAttribute('aria-label') || c.getAttribute('aria-labelledby');
              const text = (c.tagName === 'BUTTON') && c.textContent.trim();
              return !(byLabel || wrapped || named || text);
-           }).map(c => c.outerHTML)""")
+           }).map(c => c.outerHTML)""",
+    )
     assert not nameless, f"controls without a name: {nameless}"

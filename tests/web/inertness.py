@@ -1,5 +1,6 @@
 """What in served HTML could run or load something: read by a real HTML parser, so a
 test asserts on elements and attributes rather than on text (escaped markup is text)."""
+
 from __future__ import annotations
 
 from html.parser import HTMLParser
@@ -24,7 +25,11 @@ class _Active(HTMLParser):
         for name, value in attrs:
             if name.startswith("on") or name == "style":
                 self.found.append(f"{tag} {name}={value!r}")
-            if name in URL_ATTRIBUTES and value is not None and not value.strip().lower().startswith(SAFE_SCHEMES):
+            if (
+                name in URL_ATTRIBUTES
+                and value is not None
+                and not value.strip().lower().startswith(SAFE_SCHEMES)
+            ):
                 self.found.append(f"{tag} {name}={value!r}")
 
 

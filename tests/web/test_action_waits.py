@@ -1,6 +1,7 @@
 """An action waits for `pbp run`'s cycle as a command does, and says so; a page never
 waits (docs/design.md: The host's desk in the browser). The test holds the writer lock
 itself and releases it explicitly once the action is seen waiting: no timing."""
+
 from __future__ import annotations
 
 import threading
@@ -48,8 +49,13 @@ def test_a_page_reads_at_once_while_an_action_waits_for_the_lock(site, seen_wait
     answers = []
     held = ComposedModerator(site.settings())  # the writer lock, as `pbp run` holds it in a cycle
     try:
-        action = threading.Thread(target=lambda: answers.append(acting.post(
-            "/games/w1/actions/pause", data={"csrf_token": token, "reason": "a break"})))
+        action = threading.Thread(
+            target=lambda: answers.append(
+                acting.post(
+                    "/games/w1/actions/pause", data={"csrf_token": token, "reason": "a break"}
+                )
+            )
+        )
         action.start()
         assert seen_waiting.began.wait(RELEASE_WITHIN), "the action did not wait for the lock"
         page = reading.get("/games/w1/actions")  # the reader takes no lock

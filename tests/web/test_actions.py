@@ -1,6 +1,7 @@
 """The host actions page (docs/design.md: The host's desk in the browser — actions): each
 action runs its command's operation as the one writer, flashes the command's answer and
 the notices queued, and redirects back; a refusal is one sentence and changes nothing."""
+
 from __future__ import annotations
 
 import html
@@ -24,7 +25,9 @@ def text_of(page: bytes) -> str:
 
 def notes_of(page: bytes) -> str:
     """The notes a page flashes (the action's answer), one per line."""
-    return "\n".join(text_of(note).strip() for note in re.findall(rb'<p class="note [^"]*"[^>]*>(.*?)</p>', page))
+    return "\n".join(
+        text_of(note).strip() for note in re.findall(rb'<p class="note [^"]*"[^>]*>(.*?)</p>', page)
+    )
 
 
 def act(desk, page: str, action: str, **fields: str) -> str:
@@ -74,24 +77,42 @@ def test_pause_and_resume_with_a_reason(desk, site):
 def test_modkill_needs_a_public_reason(desk, site):
     page = act(desk, "/games/w1/actions", "/games/w1/actions/modkill", player="Bruno", reason="")
     assert "Give the reason for the modkill" in page
-    page = act(desk, "/games/w1/actions", "/games/w1/actions/modkill", player="Bruno", reason="left the game")
+    page = act(
+        desk,
+        "/games/w1/actions",
+        "/games/w1/actions/modkill",
+        player="Bruno",
+        reason="left the game",
+    )
     assert "Bruno is removed from game w1." in page
 
 
 def test_a_new_player_substitutes(desk, site):
-    page = act(desk, "/games/w1/actions", "/games/w1/actions/substitute", source="new", old="Chloe",
-               name="Carol", email="carol@example.org", timezone="Europe/Paris", forum_name="")
+    page = act(
+        desk,
+        "/games/w1/actions",
+        "/games/w1/actions/substitute",
+        source="new",
+        old="Chloe",
+        name="Carol",
+        email="carol@example.org",
+        timezone="Europe/Paris",
+        forum_name="",
+    )
     assert "Game w1: Carol now plays Chloe; the old token no longer works" in page
     assert record(site).roster.of("Chloe").email == "carol@example.org"
-    page = act(desk, "/games/w1/actions", "/games/w1/actions/substitute", source="list", old="Dmitri")
+    page = act(
+        desk, "/games/w1/actions", "/games/w1/actions/substitute", source="list", old="Dmitri"
+    )
     assert "Game w1 was not opened for sign-ups, so it has no substitutes' list" in page
 
 
 def test_options_change_only_what_the_host_changed(desk, site):
     page = act(desk, "/games/w1/actions", "/games/w1/actions/options", reminders="off")
     assert "Game w1 now has:" in page and "reminders=off" in page
-    assert [dict(action.options) for action in record(site).host_actions if action.kind == "options"] == [
-        {"reminders": "off"}]
+    assert [
+        dict(action.options) for action in record(site).host_actions if action.kind == "options"
+    ] == [{"reminders": "off"}]
     page = act(desk, "/games/w1/actions", "/games/w1/actions/options", reminders="sometimes")
     assert "reminders" in page and "Notices queued" not in page
 
@@ -109,9 +130,26 @@ def test_an_unknown_game_is_one_sentence(desk):
 
 def infiltration_with_an_npc(site, root: Path) -> None:
     roster = root / "infiltration.csv"
-    roster.write_text("name,email\n" + "".join(f"{n},{n.lower()}@example.org\n" for n in INFILTRATION))
-    assert site.pbp("new-game", "--ruleset", "infiltration", "--roster", str(roster), "--seed", "7",
-                    "--id", "inf1", "--npc", "Raiden:renegade:neutral", "--no-send") == 0
+    roster.write_text(
+        "name,email\n" + "".join(f"{n},{n.lower()}@example.org\n" for n in INFILTRATION)
+    )
+    assert (
+        site.pbp(
+            "new-game",
+            "--ruleset",
+            "infiltration",
+            "--roster",
+            str(roster),
+            "--seed",
+            "7",
+            "--id",
+            "inf1",
+            "--npc",
+            "Raiden:renegade:neutral",
+            "--no-send",
+        )
+        == 0
+    )
     assert site.pbp("advance", "inf1") == 0  # T1-movement: the NPC has orders to give
 
 
@@ -119,14 +157,23 @@ def test_the_host_enters_an_npcs_orders_through_the_mail_form(desk, site, tmp_pa
     infiltration_with_an_npc(site, tmp_path)
     form = desk.get("/games/inf1/orders/Raiden")
     words = text_of(form.data)
-    assert "BEGIN ORDERS inf1 T1-movement" in words and "# MOVE <room>" in words and "TOKEN" not in words
-    refused = desk.post("/games/inf1/orders/Raiden", data={"csrf_token": csrf_of(form.data),
-                                                           "orders": "MOVE Z-9\nFOO"})
+    assert (
+        "BEGIN ORDERS inf1 T1-movement" in words
+        and "# MOVE <room>" in words
+        and "TOKEN" not in words
+    )
+    refused = desk.post(
+        "/games/inf1/orders/Raiden",
+        data={"csrf_token": csrf_of(form.data), "orders": "MOVE Z-9\nFOO"},
+    )
     assert refused.status_code == 422
     words = text_of(refused.data)
     assert "The orders for Raiden were not accepted" in words and "unknown order" in words
     problems = re.findall(r"<li>(.*?)</li>", html.unescape(refused.data.decode()), re.S)
-    assert [problem[:7] for problem in problems] == ["Line 1:", "Line 2:"]  # one item per line refused
+    assert [problem[:7] for problem in problems] == [
+        "Line 1:",
+        "Line 2:",
+    ]  # one item per line refused
     assert "MOVE Z-9 FOO" in words  # the text is kept for fixing
     assert "Raiden (NPC) : no orders yet" in text_of(desk.get("/games/inf1/actions").data)
     page = act(desk, "/games/inf1/orders/Raiden", "/games/inf1/orders/Raiden", orders="MOVE A-1")
@@ -137,13 +184,28 @@ def test_the_host_enters_an_npcs_orders_through_the_mail_form(desk, site, tmp_pa
 
 
 def open_with_signups(site, game_id: str, count: int) -> list[str]:
-    assert site.pbp("open-game", game_id, "--ruleset", "werewolf", "--players", "8..8", "--closes", "3d") == 0
+    assert (
+        site.pbp(
+            "open-game", game_id, "--ruleset", "werewolf", "--players", "8..8", "--closes", "3d"
+        )
+        == 0
+    )
     names = player_names(count)
     with ComposedModerator(site.settings()) as moderator:
         signups = open_game(moderator.folder, game_id)
         with signups.file.transaction():
-            signups.file.update_record({"entries": [
-                {"name": n, "email": f"{n.lower()}@x.example", "joined": "2030-01-01T00:00:00Z"} for n in names]})
+            signups.file.update_record(
+                {
+                    "entries": [
+                        {
+                            "name": n,
+                            "email": f"{n.lower()}@x.example",
+                            "joined": "2030-01-01T00:00:00Z",
+                        }
+                        for n in names
+                    ]
+                }
+            )
     return names
 
 
@@ -152,8 +214,15 @@ def test_an_open_game_starts_and_a_substitute_comes_from_its_list(desk, site):
     assert 'href="/open/ww3/start"' in desk.get("/").data.decode()  # the games page links it
     assert names[8] in text_of(desk.get("/open/ww3/start").data)
     page = act(desk, "/open/ww3/start", "/open/ww3/start")
-    assert "Game ww3 (werewolf, 8 players) started; phase N0 ends" in page and "Host actions: game ww3" in desk.shown
+    assert (
+        "Game ww3 (werewolf, 8 players) started; phase N0 ends" in page
+        and "Host actions: game ww3" in desk.shown
+    )
     assert f"{names[8]} <" in desk.shown  # first on the substitutes' list
-    page = act(desk, "/games/ww3/actions", "/games/ww3/actions/substitute", source="list", old=names[0])
+    page = act(
+        desk, "/games/ww3/actions", "/games/ww3/actions/substitute", source="list", old=names[0]
+    )
     assert f"Game ww3: {names[8]} now plays {names[0]}" in page
-    assert act(desk, "/open/ww3/start", "/open/ww3/start").count("Game ww3 has started already") == 1
+    assert (
+        act(desk, "/open/ww3/start", "/open/ww3/start").count("Game ww3 has started already") == 1
+    )

@@ -2,6 +2,7 @@
 host extends a deadline and sees the players' notices queued, enters an NPC's orders and
 sees the receipt, starts an open game and substitutes a player from its list. Each page
 is checked for its headings and labels, and saved as a screenshot."""
+
 from __future__ import annotations
 
 import re
@@ -14,7 +15,9 @@ def notes(page) -> str:
     return "\n".join(page.locator("p.note").all_inner_texts())
 
 
-def test_the_host_extends_a_deadline_and_sees_the_notices_queued(browser_page, live_desk, screenshot):
+def test_the_host_extends_a_deadline_and_sees_the_notices_queued(
+    browser_page, live_desk, screenshot
+):
     page = browser_page
     page.goto(f"{live_desk.base}/games/w1/actions")
     assert page.locator("h1").inner_text() == "Host actions: game w1"
@@ -29,7 +32,9 @@ def test_the_host_extends_a_deadline_and_sees_the_notices_queued(browser_page, l
     screenshot(page, "actions-extended")
 
 
-def test_the_host_enters_an_npcs_orders_and_sees_the_receipt(browser_page, live_desk, site, tmp_path, screenshot):
+def test_the_host_enters_an_npcs_orders_and_sees_the_receipt(
+    browser_page, live_desk, site, tmp_path, screenshot
+):
     infiltration_with_an_npc(site, tmp_path)
     page = browser_page
     page.goto(f"{live_desk.base}/games/inf1/actions")
@@ -50,7 +55,9 @@ def test_the_host_enters_an_npcs_orders_and_sees_the_receipt(browser_page, live_
     assert "Your accepted orders" in page.locator("pre.mail").inner_text()
 
 
-def test_the_host_starts_an_open_game_and_substitutes_from_the_list(browser_page, live_desk, site, screenshot):
+def test_the_host_starts_an_open_game_and_substitutes_from_the_list(
+    browser_page, live_desk, site, screenshot
+):
     names = open_with_signups(site, "ww3", 10)
     page = browser_page
     page.goto(f"{live_desk.base}/open/ww3/start")

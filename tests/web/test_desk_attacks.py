@@ -8,6 +8,7 @@ The walks go over the application's own `url_map`, so a page added later (the ga
 the host's actions) is attacked too without a line here changing; `SAMPLE_VALUES` names
 a real value for the URL parameters pages use, and any other parameter gets a harmless
 word (the page then answers 404, which the walks accept where a real value is not needed)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -26,11 +27,29 @@ from tests.web.conftest import csrf_of, make_site
 from tests.web.hostile import RLO, ZWSP, make_hostile_site
 from tests.web.inertness import active_parts
 
-SAMPLE_VALUES = {"game": "w1", "phase": "N0", "filename": "desk.css", "token": "not-a-token",
-                 "player": "Alice", "character": "Alice", "channel": "wolves"}
-TRAVERSALS = ("../pbp.ini", "..%2fpbp.ini", "%2e%2e%2fpbp.ini", "..%2f..%2f..%2fetc%2fpasswd",
-              "/etc/passwd", "%2fetc%2fpasswd", "..\\pbp.ini", "w1%00", "%00", "....//pbp.ini",
-              "%252e%252e%252fpbp.ini", "games%2f..%2f..%2fpbp.ini")
+SAMPLE_VALUES = {
+    "game": "w1",
+    "phase": "N0",
+    "filename": "desk.css",
+    "token": "not-a-token",
+    "player": "Alice",
+    "character": "Alice",
+    "channel": "wolves",
+}
+TRAVERSALS = (
+    "../pbp.ini",
+    "..%2fpbp.ini",
+    "%2e%2e%2fpbp.ini",
+    "..%2f..%2f..%2fetc%2fpasswd",
+    "/etc/passwd",
+    "%2fetc%2fpasswd",
+    "..\\pbp.ini",
+    "w1%00",
+    "%00",
+    "....//pbp.ini",
+    "%252e%252e%252fpbp.ini",
+    "games%2f..%2f..%2fpbp.ini",
+)
 # Parameters that are secrets, not names: a wrong one is refused (403), as a used login link is.
 SECRETS = {"token"}
 THE_DESKS_OWN = {"<script>"}  # its scripts, each a file of its own (checked apart)
@@ -40,7 +59,11 @@ def rules(app: Flask, methods: set[str]) -> Iterator[tuple[str, str, dict[str, s
     """(method, endpoint, sample arguments) for every rule of the desk but the open ones."""
     for rule in app.url_map.iter_rules():
         for method in sorted((rule.methods or set()) & methods):
-            yield method, rule.endpoint, {name: SAMPLE_VALUES.get(name, "x") for name in rule.arguments}
+            yield (
+                method,
+                rule.endpoint,
+                {name: SAMPLE_VALUES.get(name, "x") for name in rule.arguments},
+            )
 
 
 def url(app: Flask, endpoint: str, arguments: dict[str, str], method: str) -> str:
@@ -51,7 +74,9 @@ def folder_digest(data: Path) -> str:
     """What the data folder holds (every file's path and content; the desk's own `web/`
     folder of login links and keys aside)."""
     digest = hashlib.sha256()
-    for path in sorted(p for p in data.rglob("*") if p.is_file() and "web" not in p.relative_to(data).parts):
+    for path in sorted(
+        p for p in data.rglob("*") if p.is_file() and "web" not in p.relative_to(data).parts
+    ):
         digest.update(str(path.relative_to(data)).encode() + path.read_bytes())
     return digest.hexdigest()
 
@@ -84,13 +109,17 @@ def test_no_page_or_action_answers_without_a_session(app, site):
                 continue
             answer = anonymous.open(url(app, endpoint, arguments, method), method=method, data=data)
             walked += 1
-            refused = answer.status_code in (403, 405) or (
-                answer.status_code == 302 and answer.headers["Location"].startswith("/login")) or (
-                answer.status_code == 400 and not data)  # no CSRF token: refused before anything
+            refused = (
+                answer.status_code in (403, 405)
+                or (answer.status_code == 302 and answer.headers["Location"].startswith("/login"))
+                or (answer.status_code == 400 and not data)
+            )  # no CSRF token: refused before anything
             assert refused, f"{method} {endpoint} answered {answer.status_code} without a session"
             # with a valid token the only thing missing is the login: it is asked for
             if data:
-                assert answer.status_code == 302 and answer.headers["Location"].startswith("/login"), endpoint
+                assert answer.status_code == 302 and answer.headers["Location"].startswith(
+                    "/login"
+                ), endpoint
     assert walked >= 8
     assert folder_digest(site.data) == before
 
@@ -100,17 +129,28 @@ def test_every_post_without_or_with_a_forged_csrf_token_is_refused(app, site):
     real = csrf_of(desk.get("/games/w1/drafts").data)
     other_site = make_site(site.root.parent / "other")
     other = logged_in(make_app(other_site.settings()), other_site)
-    forged = {"missing": {}, "empty": {"csrf_token": ""}, "made up": {"csrf_token": "A" * len(real)},
-              "tampered": {"csrf_token": real[:-2] + ("AA" if not real.endswith("AA") else "BB")},
-              "another desk's": {"csrf_token": csrf_of(other.get("/").data)}}
+    forged = {
+        "missing": {},
+        "empty": {"csrf_token": ""},
+        "made up": {"csrf_token": "A" * len(real)},
+        "tampered": {"csrf_token": real[:-2] + ("AA" if not real.endswith("AA") else "BB")},
+        "another desk's": {"csrf_token": csrf_of(other.get("/").data)},
+    }
     before = folder_digest(site.data)
     posts = [(endpoint, arguments) for _, endpoint, arguments in rules(app, {"POST"})]
-    assert {"drafts.approve", "drafts.save", "drafts.publish", "drafts.approve_all", "login.logout"} <= {
-        endpoint for endpoint, _ in posts}
+    assert {
+        "drafts.approve",
+        "drafts.save",
+        "drafts.publish",
+        "drafts.approve_all",
+        "login.logout",
+    } <= {endpoint for endpoint, _ in posts}
     for endpoint, arguments in posts:
         for name, data in forged.items():
-            answer = desk.post(url(app, endpoint, arguments, "POST"), data={
-                **data, "text": "changed", "password": "x" * 12, "force": "yes"})
+            answer = desk.post(
+                url(app, endpoint, arguments, "POST"),
+                data={**data, "text": "changed", "password": "x" * 12, "force": "yes"},
+            )
             assert answer.status_code == 400, f"{endpoint} took a {name} CSRF token"
     assert folder_digest(site.data) == before
     assert desk.get("/games/w1/drafts").status_code == 200  # still logged in: nothing logged out
@@ -135,7 +175,9 @@ def _same_key_app(site, second_site) -> Flask:
     still names the first folder, so it is refused all the same."""
     from pbp.web.credentials import KEY_FILE, web_folder
 
-    (web_folder(second_site.data) / KEY_FILE).write_bytes((web_folder(site.data) / KEY_FILE).read_bytes())
+    (web_folder(second_site.data) / KEY_FILE).write_bytes(
+        (web_folder(site.data) / KEY_FILE).read_bytes()
+    )
     return make_app(second_site.settings())
 
 
@@ -158,23 +200,36 @@ READS = Reads()  # an audit hook stays for the process: one, armed only within t
 def test_path_traversal_in_every_url_parameter_is_not_found_and_reads_nothing_outside(app, site):
     (site.root / "outside-secret.txt").write_text("TOP-SECRET-OUTSIDE")
     desk = logged_in(app, site)
-    allowed = (str(site.data.resolve()), str(Path(app.template_folder or "").resolve().parent),
-               sys.prefix, sys.base_prefix, str(Path(__file__).resolve().parents[2]))
+    allowed = (
+        str(site.data.resolve()),
+        str(Path(app.template_folder or "").resolve().parent),
+        sys.prefix,
+        sys.base_prefix,
+        str(Path(__file__).resolve().parents[2]),
+    )
     walked = 0
     for method, endpoint, arguments in rules(app, {"GET", "POST"}):
         for name in arguments:
             for payload in TRAVERSALS:
-                path = url(app, endpoint, {**arguments, name: "PAYLOAD"}, method).replace("PAYLOAD", payload)
+                path = url(app, endpoint, {**arguments, name: "PAYLOAD"}, method).replace(
+                    "PAYLOAD", payload
+                )
                 token = csrf_of(desk.get("/drafts").data)
                 READS.armed = True
                 try:
-                    answer = desk.open(path, method=method, data={"csrf_token": token} if method == "POST" else None,
-                                       follow_redirects=True)  # a `//` is merged by a redirect first
+                    answer = desk.open(
+                        path,
+                        method=method,
+                        data={"csrf_token": token} if method == "POST" else None,
+                        follow_redirects=True,
+                    )  # a `//` is merged by a redirect first
                 finally:
                     READS.armed = False
                 walked += 1
                 expected = (403, 404, 405) if name in SECRETS else (404, 405)
-                assert answer.status_code in expected, f"{method} {path} answered {answer.status_code}"
+                assert answer.status_code in expected, (
+                    f"{method} {path} answered {answer.status_code}"
+                )
                 assert b"TOP-SECRET" not in answer.data and b"[pbp]" not in answer.data
     outside = [path for path in READS.paths if not str(Path(path).resolve()).startswith(allowed)]
     assert READS.paths, "the audit hook saw no file opened at all"
@@ -197,8 +252,9 @@ def test_hostile_names_and_posts_are_inert_on_every_page(tmp_path):
         pages += 1
         assert active_parts(html, THE_DESKS_OWN) == [], endpoint
         scripts = re.findall(r"<script[^>]*>", html)
-        assert scripts and all(re.fullmatch(r'<script src="/static/[\w./-]+"( defer)?>', tag) for tag in scripts), (
-            endpoint, scripts)  # the desk's own script files only
+        assert scripts and all(
+            re.fullmatch(r'<script src="/static/[\w./-]+"( defer)?>', tag) for tag in scripts
+        ), (endpoint, scripts)  # the desk's own script files only
         assert RLO not in html and ZWSP not in html, endpoint  # shown as ⟨U+202E⟩, never acting
     assert pages >= 3
     drafts = desk.get("/games/w1/drafts/N0").data.decode()
@@ -212,26 +268,49 @@ def test_the_sixth_wrong_password_in_a_minute_is_refused_with_429(site):
     token = csrf_of(client.get("/login").data)
     limiter.reset()
     try:
-        answers = [client.post("/login", data={"password": f"wrong guess {n}", "csrf_token": token}).status_code
-                   for n in range(6)]
+        answers = [
+            client.post(
+                "/login", data={"password": f"wrong guess {n}", "csrf_token": token}
+            ).status_code
+            for n in range(6)
+        ]
         assert answers == [403] * 5 + [429]
-        right = client.post("/login", data={"password": "correct horse battery", "csrf_token": token})
+        right = client.post(
+            "/login", data={"password": "correct horse battery", "csrf_token": token}
+        )
         assert right.status_code == 429  # even the right one waits out the minute
     finally:
         limiter.reset()
 
 
-@pytest.mark.parametrize("target", ["//evil.example/", "https://evil.example/", "http:evil.example",
-                                    "/\\evil.example", "\\\\evil.example", "javascript:alert(1)",
-                                    "%2f%2fevil.example", " //evil.example", "///evil.example"])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "//evil.example/",
+        "https://evil.example/",
+        "http:evil.example",
+        "/\\evil.example",
+        "\\\\evil.example",
+        "javascript:alert(1)",
+        "%2f%2fevil.example",
+        " //evil.example",
+        "///evil.example",
+    ],
+)
 def test_next_never_leads_off_the_desk(site, target):
     set_password(site.data, "correct horse battery")
     limiter.reset()
     client = make_app(site.settings()).test_client()
     form = client.get("/login", query_string={"next": target}).data.decode()
     assert "evil" not in form.split('name="next"')[1].split(">")[0] and "javascript" not in form
-    answer = client.post("/login", data={"password": "correct horse battery", "next": target,
-                                         "csrf_token": csrf_of(form.encode())})
+    answer = client.post(
+        "/login",
+        data={
+            "password": "correct horse battery",
+            "next": target,
+            "csrf_token": csrf_of(form.encode()),
+        },
+    )
     assert answer.status_code == 302
     location = answer.headers["Location"]
     assert location.startswith("/") and not location.startswith("//") and "evil" not in location

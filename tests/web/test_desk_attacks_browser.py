@@ -2,6 +2,7 @@
 the mailbox): every page of the desk, walked over its `url_map`, is opened in Chromium
 over a game full of script tags, `javascript:` links and bidi overrides, and no script of
 theirs runs — no dialog ever opens, not even after a click on every link a post made."""
+
 from __future__ import annotations
 
 import pytest

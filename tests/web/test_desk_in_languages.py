@@ -2,6 +2,7 @@
 translations installed, the login page and the games page are in that language. The
 host's language setting wires this (pbp.web.app); here the translations are installed
 directly."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,8 +11,14 @@ from pbp.render.languages import translations
 from pbp.web.app import make_app
 from pbp.web.credentials import new_login_link
 
-WORDS = {"de": ("Am Schreibtisch der Spielleitung anmelden", "Alle Spiele", "Der Moderator"),
-         "es": ("Inicia sesión en el escritorio del moderador", "Todas las partidas", "El moderador automático")}
+WORDS = {
+    "de": ("Am Schreibtisch der Spielleitung anmelden", "Alle Spiele", "Der Moderator"),
+    "es": (
+        "Inicia sesión en el escritorio del moderador",
+        "Todas las partidas",
+        "El moderador automático",
+    ),
+}
 
 
 @pytest.mark.parametrize("language", ["de", "es"])

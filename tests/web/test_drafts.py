@@ -1,6 +1,7 @@
 """The drafts pages (docs/design.md: The drafts page): each draft as its forum will show it
 beside its source, the leak check's findings marked, an edit refused while the check
 objects, approve, approve all, publish now — through the functions the commands use."""
+
 from __future__ import annotations
 
 import re
@@ -23,6 +24,7 @@ LEAK = "Bruno is the Seer, I hear.\n"  # Bruno's role is hidden while he lives (
 def draft_command(site, *arguments: str) -> int:
     """`pbp draft <arguments>` on the site (its options follow the action)."""
     from pbp.cli import main
+
     return main(["draft", *arguments, "--settings", str(site.settings_file)])
 
 
@@ -65,10 +67,17 @@ def test_an_edit_the_leak_check_objects_to_is_refused_and_its_words_are_marked(r
 
 
 def test_a_clean_edit_is_kept_as_pbp_draft_edit_keeps_it(resolved, desk):
-    answer = desk.post("/games/w1/drafts/N0/edit", data={"csrf_token": token(desk), "text": "A calm night.\r\n"})
+    answer = desk.post(
+        "/games/w1/drafts/N0/edit", data={"csrf_token": token(desk), "text": "A calm night.\r\n"}
+    )
     assert answer.status_code == 302
     row = drafts_of(resolved)["N0"]
-    assert row["text"] == "A calm night.\n" and row["edited"] and row["status"] == DRAFT and row["leaks"] == []
+    assert (
+        row["text"] == "A calm night.\n"
+        and row["edited"]
+        and row["status"] == DRAFT
+        and row["leaks"] == []
+    )
     assert "Kept your edit of N0." in desk.get(answer.headers["Location"]).data.decode()
 
 
@@ -81,11 +90,14 @@ def test_an_empty_edit_changes_nothing(resolved, desk):
 def test_approve_refuses_a_leaking_draft_unless_forced(resolved, desk):
     assert draft_command(resolved, "approve", "w1", "opening") == 0
     from pbp.forum.publishing import review
+
     with ComposedModerator(load_settings(str(resolved.settings_file))) as moderator:
         game = load(moderator, "w1")
         with game.file.transaction():
             review.edit(game, "N0", LEAK)  # as `pbp draft edit` keeps it, leaks and all
-    refused = desk.post("/games/w1/drafts/N0/approve", data={"csrf_token": token(desk)}, follow_redirects=True)
+    refused = desk.post(
+        "/games/w1/drafts/N0/approve", data={"csrf_token": token(desk)}, follow_redirects=True
+    )
     assert "fails the leak check" in refused.data.decode()
     assert drafts_of(resolved)["N0"]["status"] == DRAFT
     desk.post("/games/w1/drafts/N0/approve", data={"csrf_token": token(desk), "force": "yes"})
@@ -94,11 +106,13 @@ def test_approve_refuses_a_leaking_draft_unless_forced(resolved, desk):
 
 
 def test_approve_all_then_publish_now_puts_the_posts_out_in_order(resolved, desk):
-    page = desk.post("/games/w1/drafts/approve-all", data={"csrf_token": token(desk)},
-                     follow_redirects=True).data.decode()
+    page = desk.post(
+        "/games/w1/drafts/approve-all", data={"csrf_token": token(desk)}, follow_redirects=True
+    ).data.decode()
     assert "Approved 2: opening, N0." in page
-    page = desk.post("/games/w1/drafts/publish", data={"csrf_token": token(desk)},
-                     follow_redirects=True).data.decode()
+    page = desk.post(
+        "/games/w1/drafts/publish", data={"csrf_token": token(desk)}, follow_redirects=True
+    ).data.decode()
     assert "Published 2 post(s)." in page
     rows = drafts_of(resolved)
     assert rows["opening"]["status"] == rows["N0"]["status"] == PUBLISHED
@@ -114,8 +128,9 @@ def test_a_draft_held_behind_an_earlier_one_says_which(resolved, desk):
         assert held_behind(DraftBook(load(moderator, "w1").file)) == {later: "N0"}
     page = desk.get("/games/w1/drafts").data.decode()
     assert "Held behind N0, which is not approved yet" in page
-    page = desk.post("/games/w1/drafts/publish", data={"csrf_token": token(desk)},
-                     follow_redirects=True).data.decode()
+    page = desk.post(
+        "/games/w1/drafts/publish", data={"csrf_token": token(desk)}, follow_redirects=True
+    ).data.decode()
     assert "Published 0 post(s)." in page and "N0 is not approved yet" in page
 
 
@@ -127,7 +142,10 @@ def test_every_games_drafts_are_counted(resolved, desk):
 def test_an_unknown_game_or_draft_is_not_found(resolved, desk):
     assert desk.get("/games/nope/drafts").status_code == 404
     assert desk.get("/games/w1/drafts/D9").status_code == 404
-    assert desk.post("/games/w1/drafts/D9/approve", data={"csrf_token": token(desk)}).status_code == 404
+    assert (
+        desk.post("/games/w1/drafts/D9/approve", data={"csrf_token": token(desk)}).status_code
+        == 404
+    )
 
 
 def test_the_bbcode_dialect_is_previewed_as_a_classic_forum_shows_it(resolved, desk):
@@ -139,8 +157,10 @@ def test_the_bbcode_dialect_is_previewed_as_a_classic_forum_shows_it(resolved, d
 
 @pytest.mark.parametrize("dialect", ["markdown", "discourse", "bbcode"])
 def test_raw_html_and_script_links_in_a_draft_come_out_as_text(dialect):
-    hostile = ('<script>alert(1)</script> <img src=x onerror=alert(2)> [x](javascript:alert(3)) '
-               '[url=javascript:alert(4)]y[/url] [url=http://a.example/" onmouseover="alert(5)]z[/url]')
+    hostile = (
+        "<script>alert(1)</script> <img src=x onerror=alert(2)> [x](javascript:alert(3)) "
+        '[url=javascript:alert(4)]y[/url] [url=http://a.example/" onmouseover="alert(5)]z[/url]'
+    )
     html = str(forum_html(hostile, dialect))
     assert active_parts(html) == []
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
@@ -155,8 +175,10 @@ def test_discourse_keeps_a_single_line_break_and_reddit_joins_the_lines():
 
 def test_the_editor_writes_invisible_characters_out_and_saving_puts_them_back(resolved, desk):
     draft_command(resolved, "approve", "w1", "opening")
-    desk.post("/games/w1/drafts/N0/edit", data={"csrf_token": token(desk),
-                                               "text": "Calm \u202e night \u200b ⟨U+0041⟩\n"})
+    desk.post(
+        "/games/w1/drafts/N0/edit",
+        data={"csrf_token": token(desk), "text": "Calm \u202e night \u200b ⟨U+0041⟩\n"},
+    )
     page = desk.get("/games/w1/drafts/N0").data.decode()
     editor = page.split('<textarea id="draft-text" name="text"')[1].split("</textarea>")[0]
     assert "Calm ⟨U+202E⟩ night ⟨U+200B⟩ ⟨U+0041⟩" in editor and "\u202e" not in page

@@ -2,6 +2,7 @@
 drafts page): a host edits a draft until the leak check passes, approves it and sees it
 published; the same with the keyboard alone. Each page is checked for its headings and
 labels, and photographed for the documentation."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,8 +28,18 @@ def discourse():
 @pytest.fixture
 def site(tmp_path, discourse):
     """The desk's site (w1, its first night resolved) with the local Discourse as its forum."""
-    made = make_site(tmp_path / "site", {"forum": {"publisher": "discourse"}, "discourse": {
-        "url": discourse.url, "api_username": discourse.username, "api_key": discourse.api_key, "timeout": 5}})
+    made = make_site(
+        tmp_path / "site",
+        {
+            "forum": {"publisher": "discourse"},
+            "discourse": {
+                "url": discourse.url,
+                "api_username": discourse.username,
+                "api_key": discourse.api_key,
+                "timeout": 5,
+            },
+        },
+    )
     assert made.pbp("advance", "w1") == 0
     return made
 
@@ -37,8 +48,9 @@ def published(discourse) -> str:
     return "\n".join(post.raw for post in discourse.posts_by(discourse.username))
 
 
-def test_a_host_fixes_a_leaking_draft_approves_it_and_sees_it_on_discourse(browser_page, live_desk, discourse,
-                                                                            screenshot):
+def test_a_host_fixes_a_leaking_draft_approves_it_and_sees_it_on_discourse(
+    browser_page, live_desk, discourse, screenshot
+):
     page = browser_page
     page.set_viewport_size(VIEWPORT)
     page.goto(f"{live_desk.base}/drafts")
@@ -48,7 +60,9 @@ def test_a_host_fixes_a_leaking_draft_approves_it_and_sees_it_on_discourse(brows
 
     page.get_by_role("link", name="w1", exact=True).click()
     expect(page.locator("h1")).to_have_text("Drafts of w1")
-    assert page.locator(".forum-preview .forum-h2").first.inner_text()  # a heading, as Discourse shows it
+    assert page.locator(
+        ".forum-preview .forum-h2"
+    ).first.inner_text()  # a heading, as Discourse shows it
     assert_accessible(page)
     screenshot(page, "drafts-of-a-game", full_page=False)
 
@@ -93,7 +107,10 @@ def press_tab_until(page, name: str, most: int = 80) -> None:
     """Tab (only) until the focused control reads `name`."""
     for _ in range(most):
         page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement && document.activeElement.textContent.trim()") == name:
+        if (
+            page.evaluate("document.activeElement && document.activeElement.textContent.trim()")
+            == name
+        ):
             return
     pytest.fail(f"Tab never reached {name!r}")
 

@@ -2,6 +2,7 @@
 answers a player's message from the reply box, and sees the page follow the game as it
 changes from outside: reloaded, or, with an answer half written, a notice instead
 (docs/design.md: The host's desk in the browser)."""
+
 from __future__ import annotations
 
 import pytest
@@ -32,7 +33,9 @@ def test_a_host_reads_a_game_and_answers_a_player(site, live_desk, browser_page,
     screenshot(page, "game")
     page.get_by_label("Your answer to Chloe").fill("Yes, at noon Berlin time.")
     page.get_by_role("button", name="Send the answer").click()
-    expect(page.get_by_role("status").first).to_have_text("Your answer to Chloe is queued; pbp run sends it.")
+    expect(page.get_by_role("status").first).to_have_text(
+        "Your answer to Chloe is queued; pbp run sends it."
+    )
     (answer,) = outbox_to(site, "w1", "Chloe", "message")
     assert "Yes, at noon Berlin time." in answer["body"] and answer["status"] == "queued"
 
@@ -66,8 +69,9 @@ def test_the_page_reloads_when_the_game_changes_but_keeps_an_edit(site, live_des
     expect(deadline).not_to_have_text(before, timeout=CHANGE_SEEN_MS)  # reloaded by itself
     page.get_by_label("Your answer to Hiro").fill("You are, for now.")
     site.pbp("extend", "w1", "1h", "--no-send")
-    expect(page.locator("#live-notice")).to_have_text("This game changed; reload when you are done.",
-                                                      timeout=CHANGE_SEEN_MS)
+    expect(page.locator("#live-notice")).to_have_text(
+        "This game changed; reload when you are done.", timeout=CHANGE_SEEN_MS
+    )
     expect(page.get_by_label("Your answer to Hiro")).to_have_value("You are, for now.")
 
 

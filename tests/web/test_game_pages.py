@@ -2,6 +2,7 @@
 says of each game, the roster, orders, count and map of one, the reply box going through
 `pbp reply`'s function, and the version the pages poll (docs/design.md: The host's desk
 in the browser)."""
+
 from __future__ import annotations
 
 import re
@@ -42,13 +43,18 @@ def test_a_game_page_shows_the_roster_orders_and_count(site, desk):
     assert "1 of 8 in" in shown and "NOMINATE Bruno" in shown and "entered by the host" in shown
     assert "Bruno 1 Alice (entered by the host)" in shown
     assert site.pbp("extend", "w1", "2h", "--reason", "a holiday", "--no-send") == 0
-    assert re.search(r"Your past actions .* extend phase: D1-nominate ; deadline: 2026", text_of(desk.get("/games/w1").data))
+    assert re.search(
+        r"Your past actions .* extend phase: D1-nominate ; deadline: 2026",
+        text_of(desk.get("/games/w1").data),
+    )
 
 
 def test_an_unknown_game_is_one_sentence_on_a_404_page(desk):
     page = desk.get("/games/nope")
     assert page.status_code == 404
-    assert "There is no game called &#39;nope&#39;; the games page lists every game." in text_of(page.data)
+    assert "There is no game called &#39;nope&#39;; the games page lists every game." in text_of(
+        page.data
+    )
     assert desk.get("/games/nope/version").status_code == 404
     assert desk.get("/games/..%2Fregistry/map.svg").status_code == 404
 
@@ -68,24 +74,39 @@ def test_the_infiltration_map_is_an_svg_image_of_its_own_route(site, desk):
 def test_the_reply_box_queues_the_answer_as_pbp_reply_does(site, desk):
     player_writes(site, "w1", "Dmitri", "Can I <b>vote</b> twice?\u202e")
     page = desk.get("/games/w1")
-    assert b"<bdi>Can I &lt;b&gt;vote&lt;/b&gt; twice?\xe2\x9f\xa8U+202E\xe2\x9f\xa9</bdi>" in page.data
+    assert (
+        b"<bdi>Can I &lt;b&gt;vote&lt;/b&gt; twice?\xe2\x9f\xa8U+202E\xe2\x9f\xa9</bdi>"
+        in page.data
+    )
     before = outbox_to(site, "w1", "Dmitri", "message")
-    answered = desk.post("/games/w1/reply", data={"csrf_token": csrf_of(page.data), "player": "Dmitri",
-                                                 "text": "Once a day."}, follow_redirects=True)
+    answered = desk.post(
+        "/games/w1/reply",
+        data={"csrf_token": csrf_of(page.data), "player": "Dmitri", "text": "Once a day."},
+        follow_redirects=True,
+    )
     assert "Your answer to Dmitri is queued; pbp run sends it." in text_of(answered.data)
-    (mail,) = outbox_to(site, "w1", "Dmitri", "message")[len(before):]
+    (mail,) = outbox_to(site, "w1", "Dmitri", "message")[len(before) :]
     assert "Once a day." in mail["body"] and mail["status"] == "queued"
 
 
 def test_an_empty_answer_or_a_forged_form_changes_nothing(site, desk):
     player_writes(site, "w1", "Dmitri", "Hello?")
     page = desk.get("/games/w1")
-    refused = desk.post("/games/w1/reply", data={"csrf_token": csrf_of(page.data), "player": "Dmitri", "text": " "})
+    refused = desk.post(
+        "/games/w1/reply", data={"csrf_token": csrf_of(page.data), "player": "Dmitri", "text": " "}
+    )
     assert refused.status_code == 400
-    assert "Your answer was not sent: The message is empty; write its text." in text_of(refused.data)
+    assert "Your answer was not sent: The message is empty; write its text." in text_of(
+        refused.data
+    )
     long = "x" * 100_000
-    refused = desk.post("/games/w1/reply", data={"csrf_token": csrf_of(page.data), "player": "Dmitri", "text": long})
-    assert "at most" in text_of(refused.data) and f"data-kept>{long}</textarea>" in refused.data.decode()
+    refused = desk.post(
+        "/games/w1/reply", data={"csrf_token": csrf_of(page.data), "player": "Dmitri", "text": long}
+    )
+    assert (
+        "at most" in text_of(refused.data)
+        and f"data-kept>{long}</textarea>" in refused.data.decode()
+    )
     assert desk.post("/games/w1/reply", data={"player": "Dmitri", "text": "hi"}).status_code == 400
     assert outbox_to(site, "w1", "Dmitri", "message") == []
 
@@ -105,7 +126,9 @@ def test_the_games_page_follows_a_change_it_kept_a_part_from_before(site, desk):
     assert site.pbp("advance", "w1") == 0
     assert "0 in 8 awaited" in text_of(desk.get("/").data)
     with DataFolder(site.data, writer=False) as folder:
-        assert folder_stamp(folder) is not None  # the index vouches for every game: one stamp is read
+        assert (
+            folder_stamp(folder) is not None
+        )  # the index vouches for every game: one stamp is read
     assert site.pbp("submit", "w1", "Alice", "NOMINATE Bruno", "--no-send") == 0
     assert re.search(r"1 in: Alice 7 awaited", text_of(desk.get("/").data))
 

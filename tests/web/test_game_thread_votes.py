@@ -1,6 +1,7 @@
 """A game whose votes are cast in its forum thread: the desk's count and orders link each
 vote to the post that cast it (docs/design.md: The host's desk in the browser — a game's
 page; Votes in the thread)."""
+
 from __future__ import annotations
 
 import re

@@ -1,4 +1,5 @@
 """Logging in to the desk (docs/design.md: The host's desk — as safe as the mailbox)."""
+
 from __future__ import annotations
 
 from pbp.web.app import make_app
@@ -26,10 +27,14 @@ def test_the_password_logs_in_and_a_wrong_one_does_not(site):
     set_password(site.data, "correct horse battery")
     client = make_app(site.settings()).test_client()
     form = client.get("/login")
-    refused = client.post("/login", data={"password": "wrong password!", "csrf_token": csrf_of(form.data)})
+    refused = client.post(
+        "/login", data={"password": "wrong password!", "csrf_token": csrf_of(form.data)}
+    )
     assert refused.status_code == 403 and b"not the desk" in refused.data
-    accepted = client.post("/login", data={"password": "correct horse battery", "next": "/",
-                                           "csrf_token": csrf_of(form.data)})
+    accepted = client.post(
+        "/login",
+        data={"password": "correct horse battery", "next": "/", "csrf_token": csrf_of(form.data)},
+    )
     assert accepted.status_code == 302 and client.get("/").status_code == 200
 
 

@@ -1,5 +1,6 @@
 """Fixtures for the Werewolf conformance suite: the rule options it re-runs under
 (tests/fixtures/option_matrix.py; docs/rules/werewolf.md, Host options)."""
+
 from __future__ import annotations
 
 import pytest

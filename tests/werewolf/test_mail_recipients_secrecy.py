@@ -8,6 +8,7 @@ record of the twins is the same, every resolution mails exactly the same players
 (`pbp.game.notifying.recipients.report_recipients`), so nobody, not even someone who saw every
 player's mailbox, can tell the twins apart by who got mail.
 """
+
 from __future__ import annotations
 
 import sys
@@ -16,11 +17,20 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from pbp.game.notifying.recipients import report_recipients
-from tests.werewolf.test_secrecy_proofs import NIGHT_KINDS, PROFILE, RULES, play_first_game, resolve_texts, swap_roles
+from tests.werewolf.test_secrecy_proofs import (
+    NIGHT_KINDS,
+    PROFILE,
+    RULES,
+    play_first_game,
+    resolve_texts,
+    swap_roles,
+)
 
 
 def recipients(state, resolution):
-    return report_recipients(state.living, resolution.public, resolution.private, RULES.phase(resolution.state))
+    return report_recipients(
+        state.living, resolution.public, resolution.private, RULES.phase(resolution.state)
+    )
 
 
 def compare_recipients(first, second, steps, transform, data):
@@ -29,7 +39,9 @@ def compare_recipients(first, second, steps, transform, data):
             event("public record diverged")
             return
         if step.victim is not None:
-            first_kill, second_kill = (RULES.host_kill(s, step.victim, "removed by the host") for s in (first, second))
+            first_kill, second_kill = (
+                RULES.host_kill(s, step.victim, "removed by the host") for s in (first, second)
+            )
             if first_kill.public != second_kill.public:
                 return
             first, second = first_kill.state, second_kill.state
@@ -89,9 +101,10 @@ def test_a_night_with_a_witch_who_may_live_mails_everyone_and_a_flipped_dead_wit
     her role shown (reveal_roles), when the Witch's turn also awaits nobody."""
     from engine.core import PlayerSpec
     from engine.simulation import player_names
+
     state = RULES.new_game([PlayerSpec(n) for n in player_names(9)], "mid", {"reveal_roles": True})
-    state = resolve_texts(state, {}).state                        # N0 -> D1-nominate
-    state = resolve_texts(state, {}).state                        # no nominations: N1
+    state = resolve_texts(state, {}).state  # N0 -> D1-nominate
+    state = resolve_texts(state, {}).state  # no nominations: N1
     night = resolve_texts(state, {})
     assert RULES.phase(night.state).kind == "witch"
     assert set(recipients(state, night)) == set(state.living)
@@ -113,15 +126,41 @@ class Replayed:
 
 
 SEDUCED_WITCH_REMOVED = (
-    (16, {"roles": "werewolf,werewolf,howler,seer,witch,bodyguard,wench,romantic,mason,mason,rabble rouser,"
-                   "apothecary,ninja,succubus,werehamster,weregerbil"}),
-    {"reveal_roles": True, "wench_missing": "random", "bodyguard_self": "forbidden", "bodyguard_repeat": "allowed",
-     "wolf_tie": "no-kill"},
-    999999, 1, 1, 0, "Bruno", 0, "Dmitri", 1, 1, 1, 1, 1, 0, "Chloe", 1,
+    (
+        16,
+        {
+            "roles": "werewolf,werewolf,howler,seer,witch,bodyguard,wench,romantic,mason,mason,rabble rouser,"
+            "apothecary,ninja,succubus,werehamster,weregerbil"
+        },
+    ),
+    {
+        "reveal_roles": True,
+        "wench_missing": "random",
+        "bodyguard_self": "forbidden",
+        "bodyguard_repeat": "allowed",
+        "wolf_tie": "no-kill",
+    },
+    999999,
+    1,
+    1,
+    0,
+    "Bruno",
+    0,
+    "Dmitri",
+    1,
+    1,
+    1,
+    1,
+    1,
+    0,
+    "Chloe",
+    1,
 )
 
 
-def test_a_witch_flipped_at_her_removal_does_not_end_the_secret_while_a_succubus_may_hold_her_role(monkeypatch):
+def test_a_witch_flipped_at_her_removal_does_not_end_the_secret_while_a_succubus_may_hold_her_role(
+    monkeypatch,
+):
     """The Succubus seduced the Witch the night the host removed her: the removal showed
     "Witch", yet the Succubus holds the role. While a Succubus of the setup has not died
     flipped as one, the Witch's turn stays secret, so mailing the new Witch alone never

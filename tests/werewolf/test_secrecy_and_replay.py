@@ -1,5 +1,6 @@
 """The view is the only gate (docs/design.md: One gate): changing one hidden fact leaves every other view
 unchanged; and replays are byte-identical, also in another process."""
+
 from __future__ import annotations
 
 import hashlib
@@ -18,16 +19,37 @@ from engine.werewolf.teams import introduce
 from tests.werewolf.werewolf_helpers import RULES, game, step, to_night
 
 ROOT = Path(__file__).resolve().parents[2]
-LINEUP = {"Alice": "werewolf", "Bruno": "werewolf", "Chloe": "seer", "Dmitri": "witch", "Elena": "bodyguard",
-          "Farid": "villager", "Greta": "apothecary", "Hiro": "wench", "Ingrid": "villager", "Jonas": "weregerbil"}
+LINEUP = {
+    "Alice": "werewolf",
+    "Bruno": "werewolf",
+    "Chloe": "seer",
+    "Dmitri": "witch",
+    "Elena": "bodyguard",
+    "Farid": "villager",
+    "Greta": "apothecary",
+    "Hiro": "wench",
+    "Ingrid": "villager",
+    "Jonas": "weregerbil",
+}
 
 
 def swapped(state, one: str, other: str):
     roles = {c.name: c.role for c in state.characters}
     roles[one], roles[other] = roles[other], roles[one]
-    return replace(state, characters=introduce(tuple(
-        Character(name=c.name, role=roles[c.name], role_state=RULES.table.by_name[roles[c.name]].initial_state)
-        for c in state.characters), RULES.table))
+    return replace(
+        state,
+        characters=introduce(
+            tuple(
+                Character(
+                    name=c.name,
+                    role=roles[c.name],
+                    role_state=RULES.table.by_name[roles[c.name]].initial_state,
+                )
+                for c in state.characters
+            ),
+            RULES.table,
+        ),
+    )
 
 
 def visible(state, except_for: set[str]) -> str:
@@ -37,7 +59,9 @@ def visible(state, except_for: set[str]) -> str:
     for c in state.characters:
         if c.name not in except_for:
             seen[c.name] = RULES.view(state, c.name)
-            seen[c.name + "/form"] = [repr(spec) for spec in (phase.grammar.get(c.name, ()) if phase else ())]
+            seen[c.name + "/form"] = [
+                repr(spec) for spec in (phase.grammar.get(c.name, ()) if phase else ())
+            ]
     if phase:
         seen["phase"] = [phase.id, phase.kind, list(phase.actors), phase.secret_actors]
     return canonical_json(seen)
@@ -69,7 +93,9 @@ def test_swapping_two_roles_changes_no_other_view():
         original, other = step(original, texts).state, step(other, texts).state
     # The end of the game reveals every role (rules: game over); apart from that, nothing.
     assert original.result is not None
-    assert without_final_roles(visible(original, hidden)) == without_final_roles(visible(other, hidden))
+    assert without_final_roles(visible(original, hidden)) == without_final_roles(
+        visible(other, hidden)
+    )
     assert visible(original, hidden) != visible(other, hidden)
 
 
@@ -88,7 +114,12 @@ def test_a_night_action_changes_only_its_actor_view():
     """The Bodyguard protects Farid or Hiro while the wolves kill Ingrid: nobody but the
     Bodyguard can tell which, before or after dawn."""
     state = to_night(game(LINEUP))
-    common = {"Alice": "KILL Ingrid", "Bruno": "KILL Ingrid", "Hiro": "VISIT Chloe", "Chloe": "SEE Jonas"}
+    common = {
+        "Alice": "KILL Ingrid",
+        "Bruno": "KILL Ingrid",
+        "Hiro": "VISIT Chloe",
+        "Chloe": "SEE Jonas",
+    }
     one = step(state, {**common, "Elena": "PROTECT Farid"})
     two = step(state, {**common, "Elena": "PROTECT Hiro"})
     assert one.private == two.private and one.public == two.public
@@ -101,13 +132,21 @@ def test_a_night_action_changes_only_its_actor_view():
 def test_the_ninjas_kill_is_hidden_until_dawn():
     """Night: all effects are announced at dawn; in Nn-witch the Ninja's victim still looks
     alive to everyone, and the Witch may still POISON them."""
-    roles = {"Alice": "werewolf", "Bruno": "witch", "Chloe": "ninja", "Dmitri": "villager", "Elena": "villager",
-             "Farid": "villager"}
+    roles = {
+        "Alice": "werewolf",
+        "Bruno": "witch",
+        "Chloe": "ninja",
+        "Dmitri": "villager",
+        "Elena": "villager",
+        "Farid": "villager",
+    }
     state = to_night(game(roles))
     struck = step(state, {"Chloe": "STRIKE Dmitri"}).state
     quiet = step(state, {}).state
     assert visible(struck, {"Chloe"}) == visible(quiet, {"Chloe"})
-    assert [str(o) for o in RULES.parse_orders(struck, "Bruno", ["POISON Dmitri"])] == ["POISON Dmitri"]
+    assert [str(o) for o in RULES.parse_orders(struck, "Bruno", ["POISON Dmitri"])] == [
+        "POISON Dmitri"
+    ]
 
 
 def replay(log, seed):
@@ -131,19 +170,33 @@ def test_replay_is_byte_identical_and_survives_json():
         state = step(restored, texts).state
     final = canonical_json(RULES.to_json(state))
     assert canonical_json(RULES.to_json(replay(log, "replay"))) == final
-    table = play_table(RULES, 12, "replay")  # players with memory and a thread: their log replays too
-    assert canonical_json(RULES.to_json(replay(table.log, "replay"))) == canonical_json(RULES.to_json(table.state))
+    table = play_table(
+        RULES, 12, "replay"
+    )  # players with memory and a thread: their log replays too
+    assert canonical_json(RULES.to_json(replay(table.log, "replay"))) == canonical_json(
+        RULES.to_json(table.state)
+    )
 
 
 def test_replay_in_another_process_with_another_hash_seed():
-    script = ("import hashlib, engine; from engine.core import canonical_json; "
-              "from engine.simulation import play_game; r = engine.ruleset('werewolf'); "
-              "print(hashlib.sha256(canonical_json(r.to_json(play_game(r, 15, 'hash'))).encode()).hexdigest())")
-    here = hashlib.sha256(canonical_json(RULES.to_json(play_game(RULES, 15, "hash"))).encode()).hexdigest()
+    script = (
+        "import hashlib, engine; from engine.core import canonical_json; "
+        "from engine.simulation import play_game; r = engine.ruleset('werewolf'); "
+        "print(hashlib.sha256(canonical_json(r.to_json(play_game(r, 15, 'hash'))).encode()).hexdigest())"
+    )
+    here = hashlib.sha256(
+        canonical_json(RULES.to_json(play_game(RULES, 15, "hash"))).encode()
+    ).hexdigest()
     for hash_seed in ("0", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
-                             check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         assert out.stdout.strip() == here
 
 
@@ -154,5 +207,8 @@ def test_small_simulation():
         summary = summarize(play_games(rules, players, 30, "sim"))
         assert summary["games"] == 30 and "unfinished" not in summary["wins_by_path"]
         assert sum(summary["wins_by_team"].values()) == 30
-        assert summary["deaths_by_cause"].get("lynch", 0) > 0 and summary["deaths_by_cause"].get("wolves", 0) > 0
+        assert (
+            summary["deaths_by_cause"].get("lynch", 0) > 0
+            and summary["deaths_by_cause"].get("wolves", 0) > 0
+        )
         assert summary["actions_used"]["nominate"] > 0 and summary["mean_turns"] >= 1

@@ -24,6 +24,7 @@ Once the public record differs the fact has become public through a rule (a deat
 vote), and the comparison ends. `SECRECY_PROFILE=full` (scripts/secrecy) runs thousands of
 games; CI runs a few hundred.
 """
+
 from __future__ import annotations
 
 import os
@@ -42,23 +43,43 @@ from pbp.game.standing_orders import standing_orders
 from tests.werewolf.werewolf_helpers import RULES
 
 for name, examples in (("ci", 150), ("full", 4000)):
-    settings.register_profile(f"werewolf-secrecy-{name}", max_examples=examples, deadline=None,
-                              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    settings.register_profile(
+        f"werewolf-secrecy-{name}",
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
 PROFILE = settings.get_profile(f"werewolf-secrecy-{os.environ.get('SECRECY_PROFILE', 'ci')}")
 
 # Every setup the rules list (the 11-player game with each pick), and a host's role list
 # holding the roles only such lists bring (Masons, the Rabble Rouser).
 CONFIGS = (
-    (8, {}), (9, {}), (10, {}), (11, {"setup_11": "romantic"}), (11, {"setup_11": "succubus"}),
-    (11, {"setup_11": "werehamster"}), (12, {}), (15, {}), (20, {}),
-    (16, {"roles": "werewolf,werewolf,howler,seer,witch,bodyguard,wench,romantic,mason,mason,rabble rouser,"
-                   "apothecary,ninja,succubus,werehamster,weregerbil"}),
+    (8, {}),
+    (9, {}),
+    (10, {}),
+    (11, {"setup_11": "romantic"}),
+    (11, {"setup_11": "succubus"}),
+    (11, {"setup_11": "werehamster"}),
+    (12, {}),
+    (15, {}),
+    (20, {}),
+    (
+        16,
+        {
+            "roles": "werewolf,werewolf,howler,seer,witch,bodyguard,wench,romantic,mason,mason,rabble rouser,"
+            "apothecary,ninja,succubus,werehamster,weregerbil"
+        },
+    ),
 )
-OPTIONS = st.fixed_dictionaries({
-    "reveal_roles": st.booleans(), "wench_missing": st.sampled_from(["random", "none"]),
-    "bodyguard_self": st.sampled_from(["forbidden", "allowed"]),
-    "bodyguard_repeat": st.sampled_from(["allowed", "forbidden"]), "wolf_tie": st.sampled_from(["no-kill", "random"]),
-})
+OPTIONS = st.fixed_dictionaries(
+    {
+        "reveal_roles": st.booleans(),
+        "wench_missing": st.sampled_from(["random", "none"]),
+        "bodyguard_self": st.sampled_from(["forbidden", "allowed"]),
+        "bodyguard_repeat": st.sampled_from(["allowed", "forbidden"]),
+        "wolf_tie": st.sampled_from(["no-kill", "random"]),
+    }
+)
 NIGHT_KINDS = ("night0", "night", "witch")
 MAX_PHASES = 45
 
@@ -74,15 +95,22 @@ def always(me):
 # The private reports a rule sends P that may tell the twins apart, and when it applies:
 # `me` is P's character before the phase resolved (in either game).
 REVEALED_BY = {
-    "vision": holds("seer"), "vision_failed": holds("seer"),      # Seer: learns a faction
-    "apothecary_report": holds("apothecary"),                      # Apothecary: of the lynched
-    "witch_told": holds("witch"),                                  # Witch: the wolves' choice
+    "vision": holds("seer"),
+    "vision_failed": holds("seer"),  # Seer: learns a faction
+    "apothecary_report": holds("apothecary"),  # Apothecary: of the lynched
+    "witch_told": holds("witch"),  # Witch: the wolves' choice
     "pack_kills": lambda me: faction_of(me, RULES.table.by_name) == WOLVES,  # the pack's KILLs
-    "new_role": always, "faction_changed": always, "team": always,  # every change is told
-    "newcomer": always, "seduction_wasted": holds("succubus"),
+    "new_role": always,
+    "faction_changed": always,
+    "team": always,  # every change is told
+    "newcomer": always,
+    "seduction_wasted": holds("succubus"),
     # Told to the one an action names (in a role swap too: an order the swap turns into
     # a self-targeted one is void, and the rules' default may name someone else).
-    "visited": always, "silenced": always, "seduced": always, "lovers": always,
+    "visited": always,
+    "silenced": always,
+    "seduced": always,
+    "lovers": always,
 }
 
 
@@ -129,10 +157,18 @@ def play_first_game(data):
 def swap_roles(state, one, other):
     chars = {c.name: c for c in state.characters}
     a, b = chars[one], chars[other]
-    swapped = {one: replace(a, role=b.role, role_state=b.role_state),
-               other: replace(b, role=a.role, role_state=a.role_state)}
-    fresh = tuple(Character(name=c.name, role=swapped.get(c.name, c).role, role_state=swapped.get(c.name, c).role_state)
-                  for c in state.characters)
+    swapped = {
+        one: replace(a, role=b.role, role_state=b.role_state),
+        other: replace(b, role=a.role, role_state=a.role_state),
+    }
+    fresh = tuple(
+        Character(
+            name=c.name,
+            role=swapped.get(c.name, c).role,
+            role_state=swapped.get(c.name, c).role_state,
+        )
+        for c in state.characters
+    )
     return replace(state, characters=introduce(fresh, RULES.table))
 
 
@@ -145,14 +181,20 @@ def p_sees(state, player):
     """P's view, order form, and the receipt P would get for each order naming each player."""
     phase = RULES.phase(state)
     form = [repr(spec) for spec in phase.grammar.get(player, ())] if phase else []
-    return canonical_json({"view": RULES.view(state, player), "form": form, "receipts": receipts(state, player)})
+    return canonical_json(
+        {"view": RULES.view(state, player), "form": form, "receipts": receipts(state, player)}
+    )
 
 
 def receipts(state, player):
     keywords = sorted(RULES.table.keywords)
     names = [c.name for c in state.characters]
     answers = {}
-    for line in [f"{keyword} {name}" for keyword in keywords for name in names] + keywords + ["VOTE NO LYNCH"]:
+    for line in (
+        [f"{keyword} {name}" for keyword in keywords for name in names]
+        + keywords
+        + ["VOTE NO LYNCH"]
+    ):
         try:
             answers[line] = [str(order) for order in RULES.parse_orders(state, player, [line])]
         except OrderBlockError as error:
@@ -176,10 +218,14 @@ def compare_twins(data, first, second, steps, watcher, transform):
             return
         assert public_sees(first) == public_sees(second)
         if watching:
-            assert p_sees(first, watcher) == p_sees(second, watcher), f"{watcher} tells the twins apart"
+            assert p_sees(first, watcher) == p_sees(second, watcher), (
+                f"{watcher} tells the twins apart"
+            )
         if step.victim is not None:
             event(f"host kill in {RULES.phase(first).kind}")
-            first_kill, second_kill = (RULES.host_kill(s, step.victim, "removed by the host") for s in (first, second))
+            first_kill, second_kill = (
+                RULES.host_kill(s, step.victim, "removed by the host") for s in (first, second)
+            )
             if first_kill.public != second_kill.public:  # a revealed role (reveal_roles)
                 event("public record diverged")
                 return
@@ -198,8 +244,9 @@ def compare_twins(data, first, second, steps, watcher, transform):
             if mine != theirs:
                 told = next(a or b for a, b in zip_longest(mine, theirs) if a != b)
                 rule = REVEALED_BY.get(told.kind)
-                assert rule is not None and any(rule(me) for me in me_before), \
+                assert rule is not None and any(rule(me) for me in me_before), (
                     f"{watcher} is told {told.kind} {dict(told.data)} in one twin only"
+                )
                 event(f"revealed to P by {told.kind}")
                 watching = False
         first, second = one.state, two.state
@@ -217,11 +264,20 @@ def test_a_role_swap_is_invisible_to_everyone_else(data):
     start, steps, _ = play_first_game(data)
     roles = sorted({c.role for c in start.characters})
     first_role, second_role = data.draw(st.permutations(roles), label="role pair")[:2]
-    one = data.draw(st.sampled_from([c.name for c in start.characters if c.role == first_role]), label="X")
-    other = data.draw(st.sampled_from([c.name for c in start.characters if c.role == second_role]), label="Y")
+    one = data.draw(
+        st.sampled_from([c.name for c in start.characters if c.role == first_role]), label="X"
+    )
+    other = data.draw(
+        st.sampled_from([c.name for c in start.characters if c.role == second_role]), label="Y"
+    )
     twin = swap_roles(start, one, other)
-    watchers = [c.name for c in start.characters if c.name not in (one, other)
-                and not knows(start, c.name, (one, other)) and not knows(twin, c.name, (one, other))]
+    watchers = [
+        c.name
+        for c in start.characters
+        if c.name not in (one, other)
+        and not knows(start, c.name, (one, other))
+        and not knows(twin, c.name, (one, other))
+    ]
     if not watchers:
         event("no watcher outside both teams")
         return
@@ -259,7 +315,9 @@ def test_a_changed_night_order_is_invisible_to_everyone_else(data):
             choice = data.draw(st.sampled_from([None, *options]), label=spec.keyword)
             if choice:
                 lines.append(choice)
-        event(f"changed {RULES.table.by_name[state.character(actor).role].name} order in {phase.kind}")
+        event(
+            f"changed {RULES.table.by_name[state.character(actor).role].name} order in {phase.kind}"
+        )
         return {**texts, actor: "\n".join(lines)}
 
     compare_twins(data, start, start, steps, watcher, change_one_order)

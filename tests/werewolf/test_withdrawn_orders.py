@@ -1,6 +1,7 @@
 """Taking an order back by mail (docs/design.md: Order mail format — WITHDRAW; docs/rules/
 werewolf.md: Orders): what remains is resolved, and a player left with none gets the rules'
 default. The Witch's mistaken POISON, taken back, kills nobody and leaves her the potion."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,7 +24,9 @@ ROLES = "werewolf,werewolf,witch,seer,villager,villager,villager,villager"
 
 @pytest.fixture
 def moderator(tmp_path):
-    settings = Settings(data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=50)
+    settings = Settings(
+        data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=50
+    )
     with ToyModerator(settings, clock=Clock()) as mod:
         yield mod
 
@@ -33,17 +36,26 @@ def _role_of(game, role):
 
 
 def _block(game, name, *lines):
-    return "\n".join([f"BEGIN ORDERS {game.id} {game.phase.id}", f"TOKEN: {game.token(name)}", *lines, "END ORDERS"])
+    return "\n".join(
+        [
+            f"BEGIN ORDERS {game.id} {game.phase.id}",
+            f"TOKEN: {game.token(name)}",
+            *lines,
+            "END ORDERS",
+        ]
+    )
 
 
 def test_a_witch_takes_back_her_poison_and_keeps_the_potion(moderator):
     roster = [RosterPlayer(name, f"{name.lower()}@example.org") for name in NAMES]
-    game = create_game(moderator, "werewolf", roster, seed="w", options={"roles": ROLES}, game_id="ww1")
+    game = create_game(
+        moderator, "werewolf", roster, seed="w", options={"roles": ROLES}, game_id="ww1"
+    )
     resolve_phase(moderator, "ww1")  # N0
     resolve_phase(moderator, "ww1")  # D1-nominate, nobody nominates: no trial
     game = load(moderator, "ww1")
     assert game.phase.id == "N1"
-    witch, = _role_of(game, "witch")
+    (witch,) = _role_of(game, "witch")
     wolves = _role_of(game, "werewolf")
     victim = next(name for name in NAMES if name != witch and name not in wolves)
     with game.file.transaction():
@@ -55,8 +67,10 @@ def test_a_witch_takes_back_her_poison_and_keeps_the_potion(moderator):
     poisoned = next(name for name in NAMES if name not in (witch, victim) and name not in wolves)
     desk = Desk(moderator)
     address = f"{witch.lower()}@example.org"
-    sent = [mail(_block(game, witch, f"POISON {poisoned}"), sender=address, message_id="<p1@x>"),
-            mail(_block(game, witch, "WITHDRAW POISON"), sender=address, message_id="<p2@x>")]
+    sent = [
+        mail(_block(game, witch, f"POISON {poisoned}"), sender=address, message_id="<p1@x>"),
+        mail(_block(game, witch, "WITHDRAW POISON"), sender=address, message_id="<p2@x>"),
+    ]
     for raw in sent:
         assert desk.receive(parse_inbound(raw, ("pbp@games.example",), 10**6)) == "processed"
     assert load(moderator, "ww1").latest_order("N1-witch", witch).text == ""

@@ -1,4 +1,5 @@
 """Short scenarios: a game with a chosen role per player, and phases driven by order text."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -33,16 +34,22 @@ def vampire_rules():
 def game(assignment: dict[str, str], rules=RULES, seed="s", **options):
     """A fresh game (phase N0) where each named player holds the role given."""
     roles = ",".join(assignment.values())
-    state = rules.new_game([PlayerSpec(name) for name in assignment], seed, with_variant({"roles": roles, **options}))
-    characters = tuple(Character(name=name, role=role, role_state=rules.table.by_name[role].initial_state)
-                       for name, role in assignment.items())
+    state = rules.new_game(
+        [PlayerSpec(name) for name in assignment], seed, with_variant({"roles": roles, **options})
+    )
+    characters = tuple(
+        Character(name=name, role=role, role_state=rules.table.by_name[role].initial_state)
+        for name, role in assignment.items()
+    )
     return replace(state, characters=introduce(characters, rules.table))
 
 
 def step(state, orders: dict[str, str] | None = None, rules=RULES):
     """Resolve the open phase with these players' order text; returns the Resolution."""
-    parsed = {player: rules.parse_orders(state, player, text.splitlines())
-              for player, text in (orders or {}).items()}
+    parsed = {
+        player: rules.parse_orders(state, player, text.splitlines())
+        for player, text in (orders or {}).items()
+    }
     return rules.resolve(state, parsed)
 
 
@@ -55,7 +62,9 @@ def to_night(state, n0: dict[str, str] | None = None, rules=RULES):
     return state
 
 
-def night(state, orders: dict[str, str] | None = None, witch: dict[str, str] | None = None, rules=RULES):
+def night(
+    state, orders: dict[str, str] | None = None, witch: dict[str, str] | None = None, rules=RULES
+):
     """Resolve Nn (and Nn-witch when the setup has a Witch); returns the dawn Resolution."""
     resolution = step(state, orders, rules)
     if resolution.state.phase_id.endswith("-witch"):

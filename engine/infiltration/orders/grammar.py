@@ -1,5 +1,6 @@
 """The orders each actor may give in the open phase, for order forms and HELP
 (rules: Order grammar). Choices list only what the actor already knows."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -24,7 +25,11 @@ def _spec(keyword: str, choices: tuple[str, ...] = (), terminal: str = "") -> Or
     return OrderSpec(keyword, line.order, choices, line.form_note)
 
 
-_MOVEMENT_FORM = (_spec("MOVE"), _spec("STAY"), _spec("CODE"))  # the same for everyone; MOVE's hint names every room
+_MOVEMENT_FORM = (
+    _spec("MOVE"),
+    _spec("STAY"),
+    _spec("CODE"),
+)  # the same for everyone; MOVE's hint names every room
 
 
 def actor_grammar(state: GameState, name: str) -> tuple[OrderSpec, ...]:
@@ -37,7 +42,9 @@ def actor_grammar(state: GameState, name: str) -> tuple[OrderSpec, ...]:
         return _MOVEMENT_FORM
     view = sender_view(state, name)
     specs = []
-    may_act = view.feature in TERMINALS and not (view.alert_here and view.role not in UNSEEN_BY_GUARDS)
+    may_act = view.feature in TERMINALS and not (
+        view.alert_here and view.role not in UNSEEN_BY_GUARDS
+    )
     if may_act and view.condition != DESTROYED:
         choices = ()
         if view.feature in ("SEER", "LOCATOR"):

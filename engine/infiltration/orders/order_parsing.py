@@ -2,15 +2,34 @@
 keyword to its parser, every error of the block listed (engine.core.OrderBlockError); the
 terminal orders (USE, HACK, DESTROY, RESTORE, REPAIR) are read by
 engine.infiltration.orders.terminal_orders."""
+
 from __future__ import annotations
 
 import re
 from typing import Sequence
 
 from engine.core import IllegalOrderError, OrderSyntaxError, did_you_mean, parse_order_block
-from engine.infiltration.orders.values import (CLASS_NAMES, KEYWORDS, KIND_HINT, NO_LYNCH, NO_REDS_LEFT, PHASE_KEYWORDS,
-                                        TAMPER_ACTIONS, Attack, ChooseClass, EnterCode, Move, Order, SenderView, Stay,
-                                        Vote, kind_of, named_character, named_room, sender_view)
+from engine.infiltration.orders.values import (
+    CLASS_NAMES,
+    KEYWORDS,
+    KIND_HINT,
+    NO_LYNCH,
+    NO_REDS_LEFT,
+    PHASE_KEYWORDS,
+    TAMPER_ACTIONS,
+    Attack,
+    ChooseClass,
+    EnterCode,
+    Move,
+    Order,
+    SenderView,
+    Stay,
+    Vote,
+    kind_of,
+    named_character,
+    named_room,
+    sender_view,
+)
 from engine.infiltration.rooms import FLOORS
 from engine.infiltration.state import RED, GameState, guard_name
 from engine.infiltration.orders.terminal_orders import parse_tamper, parse_use
@@ -19,9 +38,14 @@ from engine.infiltration.orders.terminal_orders import parse_tamper, parse_use
 def parse_block(state: GameState, player: str, lines: Sequence[str]) -> tuple[Order, ...]:
     """Every order of one block, or OrderBlockError with every error (1-based lines)."""
     view = sender_view(state, player)
-    return parse_order_block(lines, lambda text: parse_line(text, view), kind_of,
-                             lambda kind: f"line {{earlier}} already gave a {kind} order; "
-                                          f"send {KIND_HINT[kind]} per block.")
+    return parse_order_block(
+        lines,
+        lambda text: parse_line(text, view),
+        kind_of,
+        lambda kind: (
+            f"line {{earlier}} already gave a {kind} order; send {KIND_HINT[kind]} per block."
+        ),
+    )
 
 
 _HEAD = re.compile(r"^([A-Za-z]+)\s*:?\s*(.*)$", re.S)
@@ -35,8 +59,10 @@ def parse_line(text: str, view: SenderView) -> Order:
     keyword, rest = match.group(1).upper(), match.group(2).strip()
     if keyword not in KEYWORDS:
         hint = _phase_hint(view)
-        raise OrderSyntaxError(f'unknown order "{match.group(1)}".{_closest_order(keyword, view)} '
-                               f'{hint[0].upper()}{hint[1:]}')
+        raise OrderSyntaxError(
+            f'unknown order "{match.group(1)}".{_closest_order(keyword, view)} '
+            f"{hint[0].upper()}{hint[1:]}"
+        )
     if not view.alive:
         raise IllegalOrderError("you are dead; dead characters give no orders.")
     if keyword not in PHASE_KEYWORDS[view.phase]:
@@ -59,7 +85,9 @@ def _phase_hint(view: SenderView) -> str:
 def _parse_class(rest: str, view: SenderView) -> Order:
     word = rest.upper()
     if word not in CLASS_NAMES:
-        raise OrderSyntaxError(f"CLASS takes WARRIOR, HACKER or SNEAKER.{did_you_mean(word, CLASS_NAMES)}")
+        raise OrderSyntaxError(
+            f"CLASS takes WARRIOR, HACKER or SNEAKER.{did_you_mean(word, CLASS_NAMES)}"
+        )
     if view.npc:
         raise IllegalOrderError("an NPC's class is set by the host; NPCs give no CLASS order.")
     if view.team == RED and word != "WARRIOR":
@@ -69,7 +97,9 @@ def _parse_class(rest: str, view: SenderView) -> Order:
 
 def _parse_move(rest: str, view: SenderView) -> Order:
     if not rest:
-        raise OrderSyntaxError("MOVE takes a room, e.g. MOVE D-4; to stay where you are, send STAY.")
+        raise OrderSyntaxError(
+            "MOVE takes a room, e.g. MOVE D-4; to stay where you are, send STAY."
+        )
     return Move(named_room(rest, "MOVE"))
 
 
@@ -97,7 +127,9 @@ def _parse_vote(rest: str, view: SenderView) -> Order:
         return Vote(choice)
     if choice not in view.living_players:
         what = "is dead" if choice not in view.living else "is an NPC and cannot be lynched"
-        raise IllegalOrderError(f"{choice} {what}; vote for a living player, NO LYNCH or NO REDS LEFT.")
+        raise IllegalOrderError(
+            f"{choice} {what}; vote for a living player, NO LYNCH or NO REDS LEFT."
+        )
     return Vote(choice)
 
 
@@ -117,11 +149,14 @@ def _parse_attack(rest: str, view: SenderView) -> Order:
             else:
                 if len(view.guards_here) != 1:
                     raise IllegalOrderError(
-                        "bare GUARD needs exactly one guard in your room; name it, e.g. GUARD C.")
+                        "bare GUARD needs exactly one guard in your room; name it, e.g. GUARD C."
+                    )
                 floor = view.guards_here[0]
                 index += 1
             if floor not in view.guards_here:
-                raise IllegalOrderError(f"guard {floor} is not in your room; you can attack only who is with you.")
+                raise IllegalOrderError(
+                    f"guard {floor} is not in your room; you can attack only who is with you."
+                )
             target = guard_name(floor)
         else:
             target = named_character(token, view, "ATTACK")
@@ -129,7 +164,9 @@ def _parse_attack(rest: str, view: SenderView) -> Order:
             if target == view.name:
                 raise IllegalOrderError("you cannot attack yourself.")
             if target not in view.company:
-                raise IllegalOrderError(f"{target} is not in your room; you can attack only who is with you.")
+                raise IllegalOrderError(
+                    f"{target} is not in your room; you can attack only who is with you."
+                )
         if target in targets:
             raise OrderSyntaxError(f"{target} is named twice; name each target once.")
         targets.append(target)
@@ -137,7 +174,12 @@ def _parse_attack(rest: str, view: SenderView) -> Order:
 
 
 _PARSERS = {
-    "CLASS": _parse_class, "MOVE": _parse_move, "STAY": _parse_stay, "CODE": _parse_code,
-    "USE": parse_use, "VOTE": _parse_vote, "ATTACK": _parse_attack,
+    "CLASS": _parse_class,
+    "MOVE": _parse_move,
+    "STAY": _parse_stay,
+    "CODE": _parse_code,
+    "USE": parse_use,
+    "VOTE": _parse_vote,
+    "ATTACK": _parse_attack,
     **{keyword: parse_tamper(keyword) for keyword in TAMPER_ACTIONS},
 }

@@ -1,13 +1,22 @@
 """The terminal orders (rules: Order grammar, Terminals): USE <terminal> with what each
 terminal takes after its name, and HACK, DESTROY, RESTORE and REPAIR, each judged on
 what the sender was shown of the terminal in their room."""
+
 from __future__ import annotations
 
 import re
 from typing import Callable
 
 from engine.core import IllegalOrderError, OrderSyntaxError, did_you_mean
-from engine.infiltration.orders.values import MESSAGE_LIMIT, Order, SenderView, Tamper, Use, named_character, named_room
+from engine.infiltration.orders.values import (
+    MESSAGE_LIMIT,
+    Order,
+    SenderView,
+    Tamper,
+    Use,
+    named_character,
+    named_room,
+)
 from engine.infiltration.rooms import FLOORS, TERMINALS
 from engine.infiltration.state import DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS
 from engine.infiltration.validity.statements import check_size, parse_statement
@@ -15,15 +24,21 @@ from engine.infiltration.validity.statements import check_size, parse_statement
 
 def require_terminal_here(view: SenderView, action: str) -> None:
     if view.feature not in TERMINALS:
-        raise IllegalOrderError(f"your room ({view.room}) holds no terminal, so there is nothing to {action}.")
+        raise IllegalOrderError(
+            f"your room ({view.room}) holds no terminal, so there is nothing to {action}."
+        )
     if view.alert_here and view.role not in UNSEEN_BY_GUARDS:
-        raise IllegalOrderError("Alert holds: only Sneakers and Renegades may act on terminals this turn.")
+        raise IllegalOrderError(
+            "Alert holds: only Sneakers and Renegades may act on terminals this turn."
+        )
 
 
 def parse_tamper(keyword: str) -> Callable[[str, SenderView], Order]:
     def parse(rest: str, view: SenderView) -> Order:
         if rest:
-            raise OrderSyntaxError(f"{keyword} takes nothing after it; it acts on the terminal in your room.")
+            raise OrderSyntaxError(
+                f"{keyword} takes nothing after it; it acts on the terminal in your room."
+            )
         if keyword in ("HACK", "DESTROY") and view.team != RED:
             raise IllegalOrderError(f"only Reds can {keyword}.")
         if keyword == "RESTORE" and view.role not in TECHNICIANS:
@@ -33,8 +48,12 @@ def parse_tamper(keyword: str) -> Callable[[str, SenderView], Order]:
         require_terminal_here(view, keyword)
         if view.condition == DESTROYED and keyword != "REPAIR":
             extra = " only an Engineer can REPAIR it." if keyword == "RESTORE" else ""
-            raise IllegalOrderError(f"the terminal in {view.room} is destroyed;{extra or ' there is nothing left to ' + keyword + '.'}")
+            raise IllegalOrderError(
+                f"the terminal in {view.room} is"
+                f" destroyed;{extra or ' there is nothing left to ' + keyword + '.'}"
+            )
         return Tamper(keyword)
+
     return parse
 
 
@@ -47,13 +66,22 @@ def parse_use(rest: str, view: SenderView) -> Order:
         raise OrderSyntaxError(f"USE takes the terminal's name, one of: {', '.join(TERMINALS)}.")
     word, argument = match.group(1).upper(), match.group(2)
     if word not in TERMINALS:
-        raise OrderSyntaxError(f'"{match.group(1)}" is not a terminal.{did_you_mean(word, TERMINALS)} Terminals: {", ".join(TERMINALS)}.')
-    order = _TERMINAL_ARGUMENTS[word](word, argument if word == "MESSAGE" else argument.strip(), view)
+        raise OrderSyntaxError(
+            f'"{match.group(1)}" is not a terminal.{did_you_mean(word, TERMINALS)} Terminals:'
+            f" {', '.join(TERMINALS)}."
+        )
+    order = _TERMINAL_ARGUMENTS[word](
+        word, argument if word == "MESSAGE" else argument.strip(), view
+    )
     require_terminal_here(view, "use")
     if view.feature != word:
-        raise IllegalOrderError(f"the terminal in {view.room} is {view.feature}, not {word}; write USE {view.feature}.")
+        raise IllegalOrderError(
+            f"the terminal in {view.room} is {view.feature}, not {word}; write USE {view.feature}."
+        )
     if view.condition == DESTROYED:
-        raise IllegalOrderError(f"the {word} terminal in {view.room} is destroyed and cannot be used.")
+        raise IllegalOrderError(
+            f"the {word} terminal in {view.room} is destroyed and cannot be used."
+        )
     return order
 
 
@@ -84,14 +112,19 @@ def _mapdata_argument(word: str, text: str, view: SenderView) -> Use:
     tokens = [t for t in re.split(r"[,\s]+", text) if t]
     rooms = tuple(named_room(t, "USE MAPDATA") for t in tokens)
     if len(rooms) != 5 or len(set(rooms)) != 5:
-        raise OrderSyntaxError("USE MAPDATA takes five distinct rooms, e.g. USE MAPDATA A-1 B-2 C-3 D-4 E-5.")
+        raise OrderSyntaxError(
+            "USE MAPDATA takes five distinct rooms, e.g. USE MAPDATA A-1 B-2 C-3 D-4 E-5."
+        )
     return Use(word, rooms)
 
 
 def _message_argument(word: str, text: str, view: SenderView) -> Use:
     text = text.strip()
     if not 1 <= len(text) <= MESSAGE_LIMIT:
-        raise OrderSyntaxError(f"USE MESSAGE takes the message after it on the same line, 1 to {MESSAGE_LIMIT} characters.")
+        raise OrderSyntaxError(
+            f"USE MESSAGE takes the message after it on the same line, 1 to {MESSAGE_LIMIT}"
+            " characters."
+        )
     return Use(word, text)
 
 
@@ -107,12 +140,16 @@ def _commander_argument(word: str, text: str, view: SenderView) -> Use:
     pairs = re.findall(r"([A-Za-z])\s*=\s*([A-Za-z]-?\d)", text)
     leftover = re.sub(r"([A-Za-z])\s*=\s*([A-Za-z]-?\d)", "", text).replace(",", " ").strip()
     if not pairs or leftover:
-        raise OrderSyntaxError("USE COMMANDER takes one or more <floor>=<room>, e.g. USE COMMANDER A=B-2 C=C-7.")
+        raise OrderSyntaxError(
+            "USE COMMANDER takes one or more <floor>=<room>, e.g. USE COMMANDER A=B-2 C=C-7."
+        )
     destinations: dict[str, str] = {}
     for floor_text, room_text in pairs:
         floor = floor_text.upper()
         if floor not in FLOORS:
-            raise OrderSyntaxError(f'"{floor_text}" is not a floor; guards are named by floor A … H.')
+            raise OrderSyntaxError(
+                f'"{floor_text}" is not a floor; guards are named by floor A … H.'
+            )
         if floor in destinations:
             raise OrderSyntaxError(f"guard {floor} is given two destinations; give each guard one.")
         destinations[floor] = named_room(room_text, "USE COMMANDER")
@@ -120,9 +157,17 @@ def _commander_argument(word: str, text: str, view: SenderView) -> Use:
 
 
 _TERMINAL_ARGUMENTS = {
-    "SEER": _character_argument, "LOCATOR": _character_argument,
-    "PSYCHIC": _no_argument, "SUPERLOCATOR": _no_argument, "GUARD": _no_argument,
-    "HISTORY": _room_argument, "GAS": _room_argument, "LOCK": _room_argument, "SWITCH": _room_argument,
-    "MAPDATA": _mapdata_argument, "MESSAGE": _message_argument, "VALIDITY": _validity_argument,
+    "SEER": _character_argument,
+    "LOCATOR": _character_argument,
+    "PSYCHIC": _no_argument,
+    "SUPERLOCATOR": _no_argument,
+    "GUARD": _no_argument,
+    "HISTORY": _room_argument,
+    "GAS": _room_argument,
+    "LOCK": _room_argument,
+    "SWITCH": _room_argument,
+    "MAPDATA": _mapdata_argument,
+    "MESSAGE": _message_argument,
+    "VALIDITY": _validity_argument,
     "COMMANDER": _commander_argument,
 }

@@ -7,6 +7,7 @@ Two stages, python-chess style: a line that is not an order of the grammar raise
 class, their room and its feature as they were shown it, who is in the room with them,
 public facts): a wrong CODE, for instance, is accepted here and found out at the door.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,8 +28,14 @@ PHASE_KEYWORDS = {
     "decision": ("USE",) + TAMPER_ACTIONS + ("VOTE", "ATTACK"),
 }
 # One line of each kind per block (rules: Order grammar).
-KIND_HINT = {"movement": "one MOVE or STAY", "terminal": "one terminal action (USE, HACK, DESTROY, RESTORE or REPAIR)",
-             "class": "one CLASS", "code": "one CODE", "vote": "one VOTE", "attack": "one ATTACK listing every target"}
+KIND_HINT = {
+    "movement": "one MOVE or STAY",
+    "terminal": "one terminal action (USE, HACK, DESTROY, RESTORE or REPAIR)",
+    "class": "one CLASS",
+    "code": "one CODE",
+    "vote": "one VOTE",
+    "attack": "one ATTACK listing every target",
+}
 MESSAGE_LIMIT = 500
 
 
@@ -77,7 +84,7 @@ class Use:
         head = f"USE {self.terminal}"
         argument = self.argument
         if self.terminal == "MESSAGE":
-            return f"{head}: {argument}"   # the colon keeps a message that starts with ':' intact
+            return f"{head}: {argument}"  # the colon keeps a message that starts with ':' intact
         if argument is None:
             return head
         if self.terminal == "MAPDATA":
@@ -99,7 +106,7 @@ class Tamper:
 
 @dataclass(frozen=True)
 class Vote:
-    choice: str   # a player's name, NO LYNCH or NO REDS LEFT
+    choice: str  # a player's name, NO LYNCH or NO REDS LEFT
 
     def __str__(self) -> str:
         return f"VOTE {self.choice}"
@@ -107,18 +114,27 @@ class Vote:
 
 @dataclass(frozen=True)
 class Attack:
-    targets: tuple[str, ...]   # names and "guard X", in the order given
+    targets: tuple[str, ...]  # names and "guard X", in the order given
 
     def __str__(self) -> str:
         return "ATTACK " + ", ".join(
-            f"GUARD {t[-1]}" if t.startswith("guard ") else t for t in self.targets)
+            f"GUARD {t[-1]}" if t.startswith("guard ") else t for t in self.targets
+        )
 
 
 Order = ChooseClass | Move | Stay | EnterCode | Use | Tamper | Vote | Attack
 
 
-_KIND_OF_TYPE = {ChooseClass: "class", Move: "movement", Stay: "movement", EnterCode: "code",
-                 Use: "terminal", Tamper: "terminal", Vote: "vote", Attack: "attack"}
+_KIND_OF_TYPE = {
+    ChooseClass: "class",
+    Move: "movement",
+    Stay: "movement",
+    EnterCode: "code",
+    Use: "terminal",
+    Tamper: "terminal",
+    Vote: "vote",
+    Attack: "attack",
+}
 
 
 def kind_of(order: Order) -> str:
@@ -141,8 +157,8 @@ class SenderView(NamedTuple):
     room: str
     feature: str
     condition: str
-    names: dict[str, str]    # name_key -> canonical, every character ever in the game
-    living: frozenset[str]   # living characters (players and NPCs): public
+    names: dict[str, str]  # name_key -> canonical, every character ever in the game
+    living: frozenset[str]  # living characters (players and NPCs): public
     living_players: frozenset[str]
     company: frozenset[str]  # other living characters in the sender's room
     guards_here: tuple[str, ...]  # floors of living guards in the sender's room
@@ -162,8 +178,11 @@ def everyone(state: GameState) -> Everyone:
     """The parts of a sender's view every sender of the state shares, made once."""
     key = ("everyone", "")
     if key not in state.derived:
-        state.derived[key] = Everyone(names=state.names_by_key, living=state.living_names,
-                                      living_players=state.living_player_names)
+        state.derived[key] = Everyone(
+            names=state.names_by_key,
+            living=state.living_names,
+            living_players=state.living_player_names,
+        )
     shared: Everyone = state.derived[key]
     return shared
 
@@ -177,11 +196,20 @@ def sender_view(state: GameState, player: str) -> SenderView:
         shared = everyone(state)
         living, guards, _corpses = state.sight(me.room)
         state.derived[key] = SenderView(
-            phase=state.step, name=me.name, team=me.team, role=me.role, npc=me.npc, alive=me.alive,
-            room=me.room, feature=me.seen_feature, condition=me.seen_condition,
-            names=shared.names, living=shared.living, living_players=shared.living_players,
+            phase=state.step,
+            name=me.name,
+            team=me.team,
+            role=me.role,
+            npc=me.npc,
+            alive=me.alive,
+            room=me.room,
+            feature=me.seen_feature,
+            condition=me.seen_condition,
+            names=shared.names,
+            living=shared.living,
+            living_players=shared.living_players,
             company=frozenset(name for name in living if name != me.name),
-            guards_here=tuple(guard[-1] for guard in guards),   # `guard C`, by floor
+            guards_here=tuple(guard[-1] for guard in guards),  # `guard C`, by floor
             alert_here=state.alert_in(me.room),
         )
     view: SenderView = state.derived[key]
@@ -201,5 +229,7 @@ def named_character(text: str, view: SenderView, what: str) -> str:
     name = view.names.get(name_key(text))
     if name is None:
         hint = did_you_mean(text.strip(), sorted(view.names.values()))
-        raise OrderSyntaxError(f'"{text.strip()}" is not a player or NPC of this game.{hint} {what} takes a name.')
+        raise OrderSyntaxError(
+            f'"{text.strip()}" is not a player or NPC of this game.{hint} {what} takes a name.'
+        )
     return name

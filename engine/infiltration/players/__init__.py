@@ -2,6 +2,7 @@
 which sees only what its player sees (engine.players.Seen), plays at a skill from 0 (moves,
 votes and terminals at random) to 1, and posts what it learned (or, for a Red, lies) in the
 thread. Every line is checked with the real parser against the player's own view."""
+
 from __future__ import annotations
 
 import random
@@ -40,14 +41,23 @@ class InfiltrationPlayer:
         notes.look(seen)
         me, step = seen.view["me"], seen.view["step"]
         if step == "class":
-            lines = ["CLASS WARRIOR"] if me["team"] == RED else \
-                [f"CLASS {rng.choices(('WARRIOR', 'HACKER', 'SNEAKER'), (5, 3, 2))[0]}"]
+            lines = (
+                ["CLASS WARRIOR"]
+                if me["team"] == RED
+                else [f"CLASS {rng.choices(('WARRIOR', 'HACKER', 'SNEAKER'), (5, 3, 2))[0]}"]
+            )
         elif me["npc"]:
             lines = npc_orders(notes, seen, rng)
         elif me["team"] == RED:
-            lines = reds.move(notes, seen, rng) if step == "movement" else reds.decide(notes, seen, rng)
+            lines = (
+                reds.move(notes, seen, rng) if step == "movement" else reds.decide(notes, seen, rng)
+            )
         else:
-            lines = greens.move(notes, seen, rng) if step == "movement" else greens.decide(notes, seen, rng)
+            lines = (
+                greens.move(notes, seen, rng)
+                if step == "movement"
+                else greens.decide(notes, seen, rng)
+            )
         return "\n".join(parseable(lines, seen.view))
 
 

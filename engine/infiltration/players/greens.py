@@ -15,6 +15,7 @@ decision) they:
 Unskilled, they move at random, vote NO LYNCH or a shared random suspect, and attack only
 guards.
 """
+
 from __future__ import annotations
 
 import math
@@ -28,23 +29,30 @@ from engine.infiltration.players.terminals import terminal_line
 from engine.infiltration.rooms import ROOMS
 from engine.players import Seen
 
-LYNCH_EVIDENCE = 1.5    # the public score from which the thread's wagon is lynched
-ATTACK_EVIDENCE = 3.0   # the private score from which a Green attacks a player
+LYNCH_EVIDENCE = 1.5  # the public score from which the thread's wagon is lynched
+ATTACK_EVIDENCE = 3.0  # the private score from which a Green attacks a player
 
 
 def report(notes: Notes) -> dict[str, Any]:
     """What a Green tells the thread: everything useful it learned first-hand."""
     teams = {name: team for name, team in notes.seer.items()}
     teams.update({name: RED for name in notes.witnessed})
-    return {"teams": teams, "stinger": bool(notes.me["stinger"]), "code": notes.me.get("code"),
-            "features": dict(notes.features)}
+    return {
+        "teams": teams,
+        "stinger": bool(notes.me["stinger"]),
+        "code": notes.me.get("code"),
+        "features": dict(notes.features),
+    }
 
 
 def mission(notes: Notes) -> dict[str, str]:
     """Who goes where this turn, the same for every Green reading the same thread."""
     if "mission" not in notes.cache:
         # A plan reads the thread (shared by its readers), the mission rooms and the code.
-        key = (tuple((feature, tuple(rooms)) for feature, rooms in notes.mission_rooms().items()), notes.code())
+        key = (
+            tuple((feature, tuple(rooms)) for feature, rooms in notes.mission_rooms().items()),
+            notes.code(),
+        )
         plans = notes.reading.plans
         if key not in plans:
             plans[key] = plan_mission(notes)
@@ -57,7 +65,11 @@ def plan_mission(notes: Notes) -> dict[str, str]:
     rooms = notes.mission_rooms()
     living = notes.least_suspected()
     carriers = notes.carriers()[:2]
-    hangar, generators, labs = rooms.get("HANGAR", []), rooms.get("GENERATOR", []), rooms.get("WEAPONS LAB", [])
+    hangar, generators, labs = (
+        rooms.get("HANGAR", []),
+        rooms.get("GENERATOR", []),
+        rooms.get("WEAPONS LAB", []),
+    )
     plan: dict[str, str] = {}
     if len(carriers) == 2 and hangar and len(generators) == 2 and notes.code() and len(living) >= 4:
         # Everyone else escorts, spread over the three rooms, to outnumber an ambush.
@@ -67,7 +79,7 @@ def plan_mission(notes: Notes) -> dict[str, str]:
         plan.update({name: posts[index % 3] for index, name in enumerate(others)})
         return plan
     if labs:
-        wanted = [name for name in living if name not in carriers][:2 - len(carriers)]
+        wanted = [name for name in living if name not in carriers][: 2 - len(carriers)]
         plan.update({name: labs[0] for name in wanted})
     generals = rooms.get("GENERALS ROOM", [])
     if generals and not notes.code():
@@ -99,7 +111,9 @@ def explore(notes: Notes, seen: Seen, rng: random.Random) -> str:
     known = notes.room_features()
     guarded = set(notes.guard_plans.values()) if notes.me["class"] != "sneaker" else set()
     scores = notes.private_scores()
-    guarded |= {room for who, room in notes.sightings.items() if scores.get(who, 0.0) >= ATTACK_EVIDENCE}
+    guarded |= {
+        room for who, room in notes.sightings.items() if scores.get(who, 0.0) >= ATTACK_EVIDENCE
+    }
     fresh = [room for room in ROOMS if room not in known and room not in guarded]
     if not fresh:
         return rng.choice([room for room in ROOMS if room not in guarded] or list(ROOMS))

@@ -1,5 +1,6 @@
 """Order lines checked with the real parser against what the player knows, read from the
 player's own view (never the state): a scripted block always parses."""
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -16,8 +17,15 @@ def sender_of(view: Mapping[str, Any]) -> SenderView:
     players = view["players"]
     present = list(me.get("present", ()))
     return SenderView(
-        phase=str(view["step"]), name=me["name"], team=me["team"], role=me["class"] or "", npc=me["npc"],
-        alive=me["alive"], room=me["room"], feature=me["feature"], condition=me["condition"],
+        phase=str(view["step"]),
+        name=me["name"],
+        team=me["team"],
+        role=me["class"] or "",
+        npc=me["npc"],
+        alive=me["alive"],
+        room=me["room"],
+        feature=me["feature"],
+        condition=me["condition"],
         names=keyed_names(tuple(p["name"] for p in players)),
         living=frozenset(p["name"] for p in players if p["alive"]),
         living_players=frozenset(p["name"] for p in players if p["alive"] and not p["npc"]),

@@ -8,6 +8,7 @@ every reader computes alike, is the thread's reading (reading.py); the private p
 what the player saw: its own Seer answers (a hacked terminal lies, so not certain), attacks
 on Greens it witnessed, and for a Red the Reds themselves.
 """
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -17,29 +18,31 @@ from engine.players import Post, Seen, Skill
 
 GREEN = "green"
 KNOWN = 50.0
-OWN_SEER_WEIGHT = 4.0     # my own Seer answer (the terminal may have been hacked)
+OWN_SEER_WEIGHT = 4.0  # my own Seer answer (the terminal may have been hacked)
 MISSION_ROOMS = ("WEAPONS LAB", "GENERALS ROOM", "HANGAR", "GENERATOR")
 
 
 class Notes:
     def __init__(self, name: str, skill: Skill):
         self.name, self.skills = name, skill
-        self.skill = skill.village                 # my side's skill, once I know my side
+        self.skill = skill.village  # my side's skill, once I know my side
         self.phase = ""
         self.view: Mapping[str, Any] = {}
-        self.features: dict[str, str] = {}         # room -> feature, as I saw it
-        self.seer: dict[str, str] = {}             # my Seer answers: player -> team
-        self.witnessed: set[str] = set()           # players I saw attack a Green (or me)
+        self.features: dict[str, str] = {}  # room -> feature, as I saw it
+        self.seer: dict[str, str] = {}  # my Seer answers: player -> team
+        self.witnessed: set[str] = set()  # players I saw attack a Green (or me)
         self.psychic: int | None = None
-        self.guard_plans: dict[str, str] = {}      # this turn's Guard terminal answer
-        self.sightings: dict[str, str] = {}        # this turn's Locator / Superlocator answers: who, where
-        self.occupancy: dict[str, int] = {}        # a Red's report
+        self.guard_plans: dict[str, str] = {}  # this turn's Guard terminal answer
+        self.sightings: dict[
+            str, str
+        ] = {}  # this turn's Locator / Superlocator answers: who, where
+        self.occupancy: dict[str, int] = {}  # a Red's report
         self.posts: tuple[Post, ...] = ()
         self.living_players: tuple[str, ...] = ()  # as my view shows them
-        self.cache: dict[str, Any] = {}            # what the record gives, until it grows
-        self.reading = reading_of((), ())          # what the thread tells everyone
+        self.cache: dict[str, Any] = {}  # what the record gives, until it grows
+        self.reading = reading_of((), ())  # what the thread tells everyone
         self.posted: dict[str, Any] = {}
-        self.said_in = ""                          # the phase whose post is made
+        self.said_in = ""  # the phase whose post is made
         self.reds: set[str] = set()
 
     def look(self, seen: Seen) -> None:
@@ -55,14 +58,16 @@ class Notes:
             for event in seen.mail:
                 self._read(event.kind, event.data)
             self.cache = {}
-        if seen.thread is not self.posts and seen.thread != self.posts:   # the same tuple, mostly
+        if seen.thread is not self.posts and seen.thread != self.posts:  # the same tuple, mostly
             self.cache = {}
         self.posts = seen.thread
         self.reading = reading_of(seen.thread, self.living_players)
 
     def _read(self, kind: str, data: Mapping[str, Any]) -> None:
         if kind == "role":
-            self.reds = set(data.get("teammates", ())) | ({self.name} if data["team"] == RED else set())
+            self.reds = set(data.get("teammates", ())) | (
+                {self.name} if data["team"] == RED else set()
+            )
         elif kind == "terminal":
             self._terminal(data)
         elif kind == "combat":
@@ -135,7 +140,9 @@ class Notes:
         key = f"rooms/{trust_posts}"
         if key not in self.cache:
             # room_features(trust_posts) narrowed to the mission's features: what I saw wins.
-            known = {room: feature for room, feature in self.features.items() if feature in MISSION_ROOMS}
+            known = {
+                room: feature for room, feature in self.features.items() if feature in MISSION_ROOMS
+            }
             if trust_posts:
                 for room, feature in self.reading.features_among(MISSION_ROOMS).items():
                     if room not in self.features:

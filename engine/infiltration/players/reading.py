@@ -7,6 +7,7 @@ A reading depends on the thread and the living players alone, and every player o
 is handed the same thread (one tuple): the first player to look makes the reading and the
 others reuse it (`reading_of`).
 """
+
 from __future__ import annotations
 
 from functools import cached_property
@@ -15,8 +16,8 @@ from typing import Any
 from engine.players import Post
 
 RED = "red"
-REPORT_WEIGHT = 2.0       # a trusted "is Red" report
-TRUSTED = 1.0             # a poster whose public score is below this is believed
+REPORT_WEIGHT = 2.0  # a trusted "is Red" report
+TRUSTED = 1.0  # a poster whose public score is below this is believed
 
 
 class Reading:
@@ -25,7 +26,7 @@ class Reading:
         # Mission plans made from this reading, by what else a plan reads (greens.mission):
         # the Greens who know the same rooms and code share one plan.
         self.plans: dict[Any, dict[str, str]] = {}
-        self.among: dict[tuple[str, ...], dict[str, str]] = {}   # features_among, by kinds
+        self.among: dict[tuple[str, ...], dict[str, str]] = {}  # features_among, by kinds
 
     @cached_property
     def reports(self) -> dict[str, dict[str, Any]]:
@@ -44,7 +45,9 @@ class Reading:
         for author, report in self.reports.items():
             for target, team in report.get("teams", {}).items():
                 said.setdefault(target, {})[author] = team
-        doubted = {author for claims in said.values() if len(set(claims.values())) > 1 for author in claims}
+        doubted = {
+            author for claims in said.values() if len(set(claims.values())) > 1 for author in claims
+        }
         for target, claims in said.items():
             if target not in scores:
                 continue
@@ -76,7 +79,7 @@ class Reading:
     def features(self) -> dict[str, str]:
         """Room -> feature, as trusted posters reported them (the earliest one wins)."""
         known: dict[str, str] = {}
-        for author, report in reversed(list(self.reports.items())):   # merged last-first
+        for author, report in reversed(list(self.reports.items())):  # merged last-first
             if self.trusted(author):
                 known.update(report.get("features", {}))
         return known
@@ -84,14 +87,22 @@ class Reading:
     def features_among(self, kinds: tuple[str, ...]) -> dict[str, str]:
         """`features` of these kinds only, made once for every reader."""
         if kinds not in self.among:
-            self.among[kinds] = {room: feature for room, feature in self.features.items() if feature in kinds}
+            self.among[kinds] = {
+                room: feature for room, feature in self.features.items() if feature in kinds
+            }
         return self.among[kinds]
 
     @cached_property
     def code(self) -> str | None:
         """The code as the first trusted poster who reported it gave it."""
-        return next((str(report["code"]) for author, report in self.reports.items()
-                     if report.get("code") and self.trusted(author)), None)
+        return next(
+            (
+                str(report["code"])
+                for author, report in self.reports.items()
+                if report.get("code") and self.trusted(author)
+            ),
+            None,
+        )
 
     @cached_property
     def least_suspected(self) -> tuple[str, ...]:
@@ -101,7 +112,11 @@ class Reading:
     @cached_property
     def carriers(self) -> tuple[str, ...]:
         """Living players who reported a Stinger, least suspected first."""
-        stung = [author for author, report in self.reports.items() if report.get("stinger") and author in self.scores]
+        stung = [
+            author
+            for author, report in self.reports.items()
+            if report.get("stinger") and author in self.scores
+        ]
         return tuple(sorted(stung, key=lambda name: (self.scores[name], name)))
 
 

@@ -13,6 +13,7 @@ decision) they:
 Unskilled, they hunt and ambush by chance, attack when not outnumbered and vote a random
 Green.
 """
+
 from __future__ import annotations
 
 import random
@@ -26,7 +27,7 @@ from engine.infiltration.rooms import ROOMS
 from engine.players import Seen
 
 RED_CHANNEL = "reds"
-LIE_RATE = 0.5     # at skill 1: a turn's chance that the Reds post a lie
+LIE_RATE = 0.5  # at skill 1: a turn's chance that the Reds post a lie
 
 
 def lie(notes: Notes, seen: Seen) -> dict[str, Any] | None:
@@ -50,8 +51,10 @@ def move(notes: Notes, seen: Seen, rng: random.Random) -> list[str]:
     rooms = notes.mission_rooms(trust_posts=skilled)
     posts = sorted(set(rooms.get("GENERATOR", []) + rooms.get("HANGAR", [])))
     if posts and rng.random() < 0.5:
-        return [f"MOVE {rng.choice(posts)}"]   # lie in wait where the Greens must come
-    lonely = sorted(room for room, count in notes.occupancy.items() if count == 1 and room != notes.me["room"])
+        return [f"MOVE {rng.choice(posts)}"]  # lie in wait where the Greens must come
+    lonely = sorted(
+        room for room, count in notes.occupancy.items() if count == 1 and room != notes.me["room"]
+    )
     if lonely and rng.random() < 0.7:
         return [f"MOVE {rng.choice(lonely)}"]
     return [f"MOVE {rng.choice(ROOMS)}"] if rng.random() < 0.8 else ["STAY"]
@@ -94,4 +97,3 @@ def vote(notes: Notes, seen: Seen, skilled: bool, rng: random.Random) -> str:
     if greens and roll < 0.6:
         return f"VOTE {rng.choice(greens)}"
     return "VOTE NO REDS LEFT" if roll < 0.65 else "VOTE NO LYNCH"
-

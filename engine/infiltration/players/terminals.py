@@ -4,6 +4,7 @@ about rooms nobody has reported, the Guard terminal before moving; Hackers resto
 they see hacked. A skilled Red hacks the terminals that would expose Reds (Seer, Psychic,
 Validity) and destroys the rest now and then. Unskilled players use what they stand at
 at random, as before."""
+
 from __future__ import annotations
 
 import random
@@ -12,8 +13,12 @@ from engine.infiltration.players.notes import GREEN, Notes
 from engine.infiltration.rooms import FLOORS, ROOMS, rooms_on_floor
 
 EXPOSING = ("SEER", "PSYCHIC", "VALIDITY")
-MESSAGES = ("Trust the Seer results, not the loud ones.", "I am Green. Vote with me.",
-            "Someone is hacking terminals on this floor.", "The guards are restless tonight.")
+MESSAGES = (
+    "Trust the Seer results, not the loud ones.",
+    "I am Green. Vote with me.",
+    "Someone is hacking terminals on this floor.",
+    "The guards are restless tonight.",
+)
 
 
 def terminal_line(notes: Notes, keywords: set[str], skilled: bool, rng: random.Random) -> list[str]:
@@ -41,14 +46,20 @@ def use_line(notes: Notes, skilled: bool, rng: random.Random) -> str:
     hostile = me["team"] != GREEN
     if terminal == "SEER":
         if skilled and not hostile:
-            unchecked = [name for name in others if name not in notes.seer and name in notes.living_players] or others
+            unchecked = [
+                name for name in others if name not in notes.seer and name in notes.living_players
+            ] or others
             scores = notes.public_scores()
-            return f"USE SEER {max(unchecked, key=lambda name: (scores.get(name, 0.0), rng.random()))}"
+            return (
+                f"USE SEER {max(unchecked, key=lambda name: (scores.get(name, 0.0), rng.random()))}"
+            )
         return f"USE SEER {rng.choice(others)}"
     if terminal == "LOCATOR":
         if skilled and not hostile:
             scores = notes.private_scores()
-            return f"USE LOCATOR {max(others, key=lambda name: (scores.get(name, 0.0), rng.random()))}"
+            return (
+                f"USE LOCATOR {max(others, key=lambda name: (scores.get(name, 0.0), rng.random()))}"
+            )
         return f"USE LOCATOR {rng.choice(others)}"
     if terminal in ("PSYCHIC", "SUPERLOCATOR", "GUARD"):
         return f"USE {terminal}"
@@ -57,9 +68,11 @@ def use_line(notes: Notes, skilled: bool, rng: random.Random) -> str:
         rooms = rng.sample(unknown, 5) if len(unknown) >= 5 else rng.sample(ROOMS, 5)
         return "USE MAPDATA " + " ".join(rooms)
     if terminal == "GAS":
-        crowded = sorted(room for room, count in notes.occupancy.items() if count >= 2 and room != me["room"])
+        crowded = sorted(
+            room for room, count in notes.occupancy.items() if count >= 2 and room != me["room"]
+        )
         if not hostile or (skilled and not crowded):
-            return ""   # gas kills friends as easily as foes
+            return ""  # gas kills friends as easily as foes
         return f"USE GAS {rng.choice(crowded) if crowded else rng.choice(ROOMS)}"
     if terminal in ("HISTORY", "LOCK", "SWITCH"):
         return f"USE {terminal} {rng.choice(ROOMS)}"
@@ -67,7 +80,9 @@ def use_line(notes: Notes, skilled: bool, rng: random.Random) -> str:
         return f"USE MESSAGE {rng.choice(MESSAGES)}"
     if terminal == "COMMANDER":
         floors = rng.sample(FLOORS, rng.randint(1, 3))
-        return "USE COMMANDER " + " ".join(f"{f}={rng.choice(rooms_on_floor(f))}" for f in sorted(floors))
+        return "USE COMMANDER " + " ".join(
+            f"{f}={rng.choice(rooms_on_floor(f))}" for f in sorted(floors)
+        )
     return f"USE VALIDITY {statement(notes, rng, others)}"
 
 

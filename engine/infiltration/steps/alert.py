@@ -1,4 +1,5 @@
 """Alert (rules: Alert): evaluated after arrival, for this turn's decision phase."""
+
 from __future__ import annotations
 
 from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState
@@ -7,7 +8,8 @@ from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState
 def guard_sees_character(state: GameState, room: str) -> bool:
     """1. A living guard shares a room with a living character who is neither Sneaker nor Renegade."""
     return bool(state.guards_in(room)) and any(
-        c.role not in UNSEEN_BY_GUARDS for c in state.in_room(room))
+        c.role not in UNSEEN_BY_GUARDS for c in state.in_room(room)
+    )
 
 
 def guards_meet(state: GameState, room: str) -> bool:
@@ -27,7 +29,11 @@ def alert_floors(state: GameState) -> tuple[str, ...]:
     only these floors are (see `GameState.alert_in`).
     """
     rooms = {guard.room for guard in state.living_guards()}
-    floors = {room[0] for room in rooms
-              if guard_sees_character(state, room) or guards_meet(state, room)
-              or guard_finds_corpse(state, room)}
+    floors = {
+        room[0]
+        for room in rooms
+        if guard_sees_character(state, room)
+        or guards_meet(state, room)
+        or guard_finds_corpse(state, room)
+    }
     return tuple(sorted(floors))

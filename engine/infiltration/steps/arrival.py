@@ -5,6 +5,7 @@ General's Room teaches the code. The report shows the feature as the character s
 a destroyed terminal shows as destroyed; a hacked one shows as normal except to Hackers
 and Engineers.
 """
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -13,7 +14,13 @@ from engine.core import Event
 from engine.infiltration.rooms import room_order
 from engine.infiltration.evolve import evolve
 from engine.infiltration.state import (
-    DESTROYED, HACKED, RED, SOUND, TECHNICIANS, Character, GameState,
+    DESTROYED,
+    HACKED,
+    RED,
+    SOUND,
+    TECHNICIANS,
+    Character,
+    GameState,
 )
 
 
@@ -32,7 +39,10 @@ def arrive(state: GameState) -> GameState:
     presence = list(state.presence)
     for character in state.living():
         slot = state.layout[character.room]
-        changes: dict[str, Any] = {"seen_feature": slot.kind, "seen_condition": shown_condition(state, character)}
+        changes: dict[str, Any] = {
+            "seen_feature": slot.kind,
+            "seen_condition": shown_condition(state, character),
+        }
         if slot.kind == "WEAPONS LAB":
             changes["stinger"] = True
         if slot.kind == "GENERALS ROOM":
@@ -47,10 +57,15 @@ def arrive(state: GameState) -> GameState:
 def occupants(state: GameState, room: str, exclude: str = "") -> dict[str, Any]:
     """Who is in a room as a person there sees it: the living and the corpses."""
     living, guards, corpses = state.sight(room)
-    return {"present": [name for name in living if name != exclude] + list(guards), "corpses": list(corpses)}
+    return {
+        "present": [name for name in living if name != exclude] + list(guards),
+        "corpses": list(corpses),
+    }
 
 
-def arrival_report(state: GameState, character: Character, movement: str, destination: str | None) -> Event:
+def arrival_report(
+    state: GameState, character: Character, movement: str, destination: str | None
+) -> Event:
     """The private arrival report (rules: Arrival). `movement` is how their move went
     (`start`, `moved`, `stayed`, `locked-in`, `locked-out`, `door-shut`)."""
     slot = state.layout[character.room]
@@ -70,9 +85,13 @@ def arrival_report(state: GameState, character: Character, movement: str, destin
     return Event("arrival", data)
 
 
-def arrival_reports(state: GameState, outcomes: Mapping[str, str], intents: Mapping[str, str | None]) -> dict[str, list[Event]]:
-    return {c.name: [arrival_report(state, c, outcomes.get(c.name, "start"), intents.get(c.name))]
-            for c in state.living()}
+def arrival_reports(
+    state: GameState, outcomes: Mapping[str, str], intents: Mapping[str, str | None]
+) -> dict[str, list[Event]]:
+    return {
+        c.name: [arrival_report(state, c, outcomes.get(c.name, "start"), intents.get(c.name))]
+        for c in state.living()
+    }
 
 
 def red_occupancy(state: GameState) -> dict[str, int]:
@@ -88,8 +107,11 @@ def red_reports(state: GameState) -> tuple[GameState, dict[str, list[Event]]]:
     (a Red NPC's copy goes to the host, who plays it)."""
     report = red_occupancy(state)
     state = evolve(state, red_report=report)
-    return state, {c.name: [Event("red_occupancy", {"turn": state.turn, "rooms": report})]
-                   for c in state.living() if c.team == RED}
+    return state, {
+        c.name: [Event("red_occupancy", {"turn": state.turn, "rooms": report})]
+        for c in state.living()
+        if c.team == RED
+    }
 
 
 def fellow_reds(state: GameState, name: str) -> dict[str, Any]:
@@ -99,4 +121,7 @@ def fellow_reds(state: GameState, name: str) -> dict[str, Any]:
     if state.characters[name].team != RED:
         return {"teammates": [], "teammate_npcs": []}
     fellows = [red for red in state.red_names if red != name]
-    return {"teammates": fellows, "teammate_npcs": [red for red in fellows if state.characters[red].npc]}
+    return {
+        "teammates": fellows,
+        "teammate_npcs": [red for red in fellows if state.characters[red].npc],
+    }

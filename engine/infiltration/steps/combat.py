@@ -5,6 +5,7 @@ attacks whom, it returns who dies. It knows nothing of classes, teams or guards;
 caller maps classes to priorities with `PRIORITY` and adds the guards' automatic attacks
 before calling it.
 """
+
 from __future__ import annotations
 
 from typing import Collection, Mapping
@@ -78,7 +79,7 @@ def _deaths_in_tier(
         )
         # (b) two attackers who are not mutual attackers of each other overwhelm any parry.
         for i, x in enumerate(its_attackers):
-            for y in its_attackers[i + 1:]:
+            for y in its_attackers[i + 1 :]:
                 if not (attacks(x, y) and attacks(y, x)):
                     counted.update((x, y))
         if counted:
@@ -96,9 +97,7 @@ def _validated(
     for name, priority in priorities.items():
         # bool is an int subclass; True as a priority is a caller's mistake, not rank 1.
         if not isinstance(priority, int) or isinstance(priority, bool):
-            raise ValueError(
-                f"priority of {name!r} must be an integer, not {priority!r}"
-            )
+            raise ValueError(f"priority of {name!r} must be an integer, not {priority!r}")
     targets_of: dict[str, frozenset[str]] = {}
     for attacker, targets in attacks.items():
         if attacker not in priorities:

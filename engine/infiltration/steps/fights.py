@@ -6,6 +6,7 @@ people there saw: the attacks players and NPCs declared, who died and who killed
 them. A guard's automatic attacks are not listed otherwise, since whom a guard spares
 would tell every witness who is a Sneaker.
 """
+
 from __future__ import annotations
 
 from typing import Mapping
@@ -23,7 +24,9 @@ def guard_attacks(state: GameState, room: str) -> dict[str, tuple[str, ...]]:
     return {guard.name: victims for guard in state.guards_in(room) if victims}
 
 
-def fight(state: GameState, declared: Mapping[str, tuple[str, ...]]) -> tuple[GameState, dict[str, str], dict[str, list[Event]]]:
+def fight(
+    state: GameState, declared: Mapping[str, tuple[str, ...]]
+) -> tuple[GameState, dict[str, str], dict[str, list[Event]]]:
     """Every room's combat. `declared` maps a living character to the targets they attack
     (targets no longer alive or present are dropped). Returns the new state, the dead with
     their cause (`combat`, or `guard` when only guards attacked them), and private reports."""
@@ -32,7 +35,9 @@ def fight(state: GameState, declared: Mapping[str, tuple[str, ...]]) -> tuple[Ga
         character = state.characters.get(attacker)
         if character is None or not character.alive:
             continue
-        here = {c.name for c in state.in_room(character.room)} | {g.name for g in state.guards_in(character.room)}
+        here = {c.name for c in state.in_room(character.room)} | {
+            g.name for g in state.guards_in(character.room)
+        }
         valid = tuple(t for t in targets if t in here and t != attacker)
         if valid:
             rooms.setdefault(character.room, {})[attacker] = valid
@@ -51,17 +56,31 @@ def fight(state: GameState, declared: Mapping[str, tuple[str, ...]]) -> tuple[Ga
         priorities.update({g.name: PRIORITY["guard"] for g in state.guards_in(room)})
         dead = killers(priorities, attacks)
         for victim in dead:
-            by_people = any(victim in targets for attacker, targets in attacks.items()
-                            if not attacker.startswith("guard "))
+            by_people = any(
+                victim in targets
+                for attacker, targets in attacks.items()
+                if not attacker.startswith("guard ")
+            )
             deaths[victim] = "combat" if by_people else "guard"
-        pairs = [[attacker, target] for attacker in sorted(attacks) for target in attacks[attacker]
-                 if not attacker.startswith("guard ")]
+        pairs = [
+            [attacker, target]
+            for attacker in sorted(attacks)
+            for target in attacks[attacker]
+            if not attacker.startswith("guard ")
+        ]
         attack_log += [(state.turn, attacker, target) for attacker, target in pairs]
         if not pairs and not dead:
             continue
-        event = Event("combat", {"turn": state.turn, "room": room, "attacks": pairs,
-                                 "dead": sorted(dead),
-                                 "killers": {victim: list(by) for victim, by in dead.items()}})
+        event = Event(
+            "combat",
+            {
+                "turn": state.turn,
+                "room": room,
+                "attacks": pairs,
+                "dead": sorted(dead),
+                "killers": {victim: list(by) for victim, by in dead.items()},
+            },
+        )
         for character in characters:
             reports.setdefault(character.name, []).append(event)
     state = evolve(state, attacks=tuple(attack_log))

@@ -1,12 +1,15 @@
 """Gas, step 4 of the resolution (rules: Resolution §4): everyone in a gassed room dies,
 guards too."""
+
 from __future__ import annotations
 
 from engine.core import Event
 from engine.infiltration.state import GameState
 
 
-def release_gas(state: GameState, rooms: tuple[str, ...]) -> tuple[GameState, list[str], dict[str, list[Event]]]:
+def release_gas(
+    state: GameState, rooms: tuple[str, ...]
+) -> tuple[GameState, list[str], dict[str, list[Event]]]:
     """Kill everyone in `rooms`; returns the new state, the dead characters (guards
     included, as `guard X`) and what each victim saw."""
     dead: list[str] = []

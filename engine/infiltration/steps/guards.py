@@ -4,6 +4,7 @@ A guard's next destination is planned when a decision phase's resolution begins 
 setup, for turn 1): a uniformly random room of its home floor other than its current room.
 The Guard terminal reads the plan; the Commander's terminal overwrites it.
 """
+
 from __future__ import annotations
 
 import random
@@ -31,6 +32,8 @@ def plan_guards(state: GameState, rng: random.Random) -> GameState:
 
 def move_guards(state: GameState) -> GameState:
     """Guards leave before players arrive; a dead guard does not move."""
-    guards = {floor: evolve(guard, room=guard.plan) if guard.alive else guard
-              for floor, guard in state.guards.items()}
+    guards = {
+        floor: evolve(guard, room=guard.plan) if guard.alive else guard
+        for floor, guard in state.guards.items()
+    }
     return evolve(state, guards=guards)

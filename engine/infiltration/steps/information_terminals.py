@@ -2,6 +2,7 @@
 History, Map data, Superlocator, Guard and Validity check. A hacked one gives a wrong
 answer that never contradicts the rules or what its user has seen
 (docs/rules/infiltration.md: "Hacked answers are plausible")."""
+
 from __future__ import annotations
 
 import random
@@ -15,6 +16,7 @@ from engine.infiltration.steps.terminal_step import TerminalStep, hacked, user_r
 from engine.infiltration.validity.facts import evaluate
 from engine.infiltration.validity.world import StateWorld
 
+
 def _seer(step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use) -> None:
     team = step.start.characters[order.argument].team
     if hacked(step, name):
@@ -26,10 +28,14 @@ def honest_red_count(state: GameState) -> int:
     return sum(1 for c in state.living_players() if c.team == RED)
 
 
-def _psychic(step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+def _psychic(
+    step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use
+) -> None:
     count = honest_red_count(step.start)
     if hacked(step, name):
-        count = step.rng_for(name).choice([n for n in range(step.start.initial_reds + 1) if n != count])
+        count = step.rng_for(name).choice(
+            [n for n in range(step.start.initial_reds + 1) if n != count]
+        )
     step.report(name, {"terminal": "PSYCHIC", "reds": count})
 
 
@@ -41,11 +47,16 @@ def _unseen_rooms(start: GameState, user: str) -> tuple[str, ...]:
     """Rooms where a hacked answer may put someone the user cannot see: never the user's
     own room (they see who is there) and never the hangar while its door is shut."""
     hangar = start.room_with("HANGAR")[0]
-    return tuple(room for room in ROOMS
-                 if room != start.characters[user].room and (start.hangar_open or room != hangar))
+    return tuple(
+        room
+        for room in ROOMS
+        if room != start.characters[user].room and (start.hangar_open or room != hangar)
+    )
 
 
-def _locator(step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+def _locator(
+    step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use
+) -> None:
     room = step.start.characters[order.argument].room
     # A target standing with the user is shown there even when hacked: any other answer
     # would give the hack away.
@@ -55,7 +66,9 @@ def _locator(step: TerminalStep, state: GameState, world: StateWorld, name: str,
 
 
 def honest_history(state: GameState, room: str) -> list[list[Any]]:
-    entries = {(turn, who) for turn, where, who, _feature in state.presence if where == room and turn >= 1}
+    entries = {
+        (turn, who) for turn, where, who, _feature in state.presence if where == room and turn >= 1
+    }
     return [list(entry) for entry in sorted(entries)]
 
 
@@ -63,7 +76,9 @@ def plausible_history_entries(start: GameState, user: str, room: str) -> list[tu
     """Every (turn, character) a hacked History of `room` may name (rules: a hacked answer
     must be plausible): the user only on turns they really were there, a guard only in a
     room of its home floor, and anyone only on a turn they were alive at arrival."""
-    user_turns = {turn for turn, where, who, _feature in start.presence if who == user and where == room}
+    user_turns = {
+        turn for turn, where, who, _feature in start.presence if who == user and where == room
+    }
     present_turns: dict[str, set[int]] = {}
     for turn, _where, who, _feature in start.presence:
         present_turns.setdefault(who, set()).add(turn)
@@ -75,7 +90,12 @@ def plausible_history_entries(start: GameState, user: str, room: str) -> list[tu
                     candidates.append((turn, user))
                 continue
             died = character.died_turn
-            if character.alive or turn < died or (turn == died and turn in present_turns.get(character.name, ())):  # type: ignore[operator]  # a dead character has a died_turn
+            if (
+                character.alive
+                or died is None  # never: a dead character has a died_turn
+                or turn < died
+                or (turn == died and turn in present_turns.get(character.name, ()))
+            ):
                 candidates.append((turn, character.name))
         guard = start.guards[room[0]]
         if guard.alive or turn <= max(present_turns.get(guard.name, {0})):
@@ -83,7 +103,9 @@ def plausible_history_entries(start: GameState, user: str, room: str) -> list[tu
     return sorted(candidates)
 
 
-def _history(step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+def _history(
+    step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use
+) -> None:
     entries = honest_history(step.start, order.argument)
     if hacked(step, name):
         truth = {tuple(entry) for entry in entries}
@@ -110,19 +132,27 @@ def seen_features(start: GameState, user: str) -> dict[str, str]:
     return seen
 
 
-def _mapdata(step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+def _mapdata(
+    step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use
+) -> None:
     features = {room: step.start.layout[room].kind for room in order.argument}
     if hacked(step, name):
         # Wrong features only from the twelve common terminal types, so no answer breaks the
         # public feature counts; a room the user stood in shows what the user saw there.
         rng = step.rng_for(name)
         seen = seen_features(step.start, name)
-        features = {room: seen.get(room) or rng.choice([f for f in COMMON_TERMINALS if f != kind])
-                    for room, kind in features.items()}
-    step.report(name, {"terminal": "MAPDATA", "rooms": [[room, features[room]] for room in order.argument]})
+        features = {
+            room: seen.get(room) or rng.choice([f for f in COMMON_TERMINALS if f != kind])
+            for room, kind in features.items()
+        }
+    step.report(
+        name, {"terminal": "MAPDATA", "rooms": [[room, features[room]] for room in order.argument]}
+    )
 
 
-def _superlocator(step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+def _superlocator(
+    step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use
+) -> None:
     rooms = {c.name: c.room for c in step.start.living()}
     if hacked(step, name):
         # The user and those with them stay where the user sees them; everyone else goes to
@@ -130,7 +160,10 @@ def _superlocator(step: TerminalStep, state: GameState, world: StateWorld, name:
         rng = step.rng_for(name)
         here = user_room(step, name)
         allowed = _unseen_rooms(step.start, name)
-        rooms = {who: room if room == here else _wrong_room(rng, room, allowed) for who, room in rooms.items()}
+        rooms = {
+            who: room if room == here else _wrong_room(rng, room, allowed)
+            for who, room in rooms.items()
+        }
     step.report(name, {"terminal": "SUPERLOCATOR", "rooms": rooms})
 
 
@@ -141,13 +174,20 @@ def _guard(step: TerminalStep, state: GameState, world: StateWorld, name: str, o
         # A wrong room on the guard's home floor, never the room it stands in: an honest
         # answer never shows a guard staying.
         rng = step.rng_for(name)
-        plans = {floor: _wrong_room(rng, plan, tuple(room for room in rooms_on_floor(floor)
-                                                     if room != state.guards[floor].room))
-                 for floor, plan in plans.items()}
+        plans = {
+            floor: _wrong_room(
+                rng,
+                plan,
+                tuple(room for room in rooms_on_floor(floor) if room != state.guards[floor].room),
+            )
+            for floor, plan in plans.items()
+        }
     step.report(name, {"terminal": "GUARD", "plans": plans})
 
 
-def _validity(step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+def _validity(
+    step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use
+) -> None:
     truth = bool(evaluate(order.argument, world))
     if hacked(step, name):
         truth = not truth
@@ -155,6 +195,12 @@ def _validity(step: TerminalStep, state: GameState, world: StateWorld, name: str
 
 
 INFORMATION_USES: dict[str, Callable[[TerminalStep, GameState, StateWorld, str, Use], None]] = {
-    "SEER": _seer, "PSYCHIC": _psychic, "LOCATOR": _locator, "HISTORY": _history,
-    "MAPDATA": _mapdata, "SUPERLOCATOR": _superlocator, "GUARD": _guard, "VALIDITY": _validity,
+    "SEER": _seer,
+    "PSYCHIC": _psychic,
+    "LOCATOR": _locator,
+    "HISTORY": _history,
+    "MAPDATA": _mapdata,
+    "SUPERLOCATOR": _superlocator,
+    "GUARD": _guard,
+    "VALIDITY": _validity,
 }

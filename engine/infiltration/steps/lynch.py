@@ -1,4 +1,5 @@
 """The lynch, step 1 of a decision phase's resolution (rules: Resolution §1, Lynch)."""
+
 from __future__ import annotations
 
 import random
@@ -12,16 +13,21 @@ LYNCHED, NOBODY, NO_REDS_LEFT_PASSED = "lynched", "nobody", "no-reds-left"
 
 @dataclass(frozen=True)
 class LynchOutcome:
-    kind: str                       # lynched, nobody or no-reds-left
+    kind: str  # lynched, nobody or no-reds-left
     victim: str | None
-    votes: dict[str, str]           # voter -> choice, as counted (phantom votes included)
-    phantom: tuple[str, ...]        # voters whose vote is a phantom vote
-    tally: dict[str, int]           # choice -> count
-    reason: str                     # why nobody was lynched: no-votes, tie, no-lynch, no-reds-left-short
+    votes: dict[str, str]  # voter -> choice, as counted (phantom votes included)
+    phantom: tuple[str, ...]  # voters whose vote is a phantom vote
+    tally: dict[str, int]  # choice -> count
+    reason: str  # why nobody was lynched: no-votes, tie, no-lynch, no-reds-left-short
 
 
-def count_votes(votes: Mapping[str, str], living_players: list[str], tie_rule: str,
-                phantom_votes: bool, rng: random.Random) -> LynchOutcome:
+def count_votes(
+    votes: Mapping[str, str],
+    living_players: list[str],
+    tie_rule: str,
+    phantom_votes: bool,
+    rng: random.Random,
+) -> LynchOutcome:
     """Only living players' votes count; the option with the most votes wins.
 
     Ties: `no-lynch` (nobody) or `random` among the tied options, NO LYNCH included; if
@@ -30,8 +36,12 @@ def count_votes(votes: Mapping[str, str], living_players: list[str], tie_rule: s
     votes (option): a living player who did not vote counts as voting to lynch themself.
     A vote for a player no longer alive (a host kill since it was given) does not count.
     """
-    counted = {voter: choice for voter, choice in votes.items()
-               if voter in living_players and (choice in (NO_LYNCH, NO_REDS_LEFT) or choice in living_players)}
+    counted = {
+        voter: choice
+        for voter, choice in votes.items()
+        if voter in living_players
+        and (choice in (NO_LYNCH, NO_REDS_LEFT) or choice in living_players)
+    }
     phantom: tuple[str, ...] = ()
     if phantom_votes:
         phantom = tuple(sorted(p for p in living_players if p not in votes))

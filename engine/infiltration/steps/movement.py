@@ -1,4 +1,5 @@
 """Players' movement (rules: Movement): electronic locks, then the hangar's outer door."""
+
 from __future__ import annotations
 
 from typing import Mapping, Sequence
@@ -11,7 +12,9 @@ MOVED, STAYED = "moved", "stayed"
 LOCKED_IN, LOCKED_OUT, DOOR_SHUT = "locked-in", "locked-out", "door-shut"
 
 
-def intended_moves(state: GameState, orders: Mapping[str, Sequence[Order]]) -> dict[str, tuple[str, str | None]]:
+def intended_moves(
+    state: GameState, orders: Mapping[str, Sequence[Order]]
+) -> dict[str, tuple[str, str | None]]:
     """Each living character's destination and code (no orders: stay in place)."""
     intents = {}
     for character in state.living():
@@ -25,7 +28,9 @@ def intended_moves(state: GameState, orders: Mapping[str, Sequence[Order]]) -> d
     return intents
 
 
-def resolve_moves(state: GameState, orders: Mapping[str, Sequence[Order]]) -> tuple[GameState, dict[str, str]]:
+def resolve_moves(
+    state: GameState, orders: Mapping[str, Sequence[Order]]
+) -> tuple[GameState, dict[str, str]]:
     """Moves judged together: locks first (a blocked move never reaches the door); then if
     any remaining move into the shut hangar carries the correct code, the door opens for
     good and every remaining move into the hangar succeeds. Returns each mover's outcome."""
@@ -43,7 +48,8 @@ def resolve_moves(state: GameState, orders: Mapping[str, Sequence[Order]]) -> tu
         else:
             remaining[name] = (destination, code)
     door_open = state.hangar_open or any(
-        destination == hangar and code == state.code for destination, code in remaining.values())
+        destination == hangar and code == state.code for destination, code in remaining.values()
+    )
     moved = []
     for name, (destination, _code) in remaining.items():
         if destination == hangar and not door_open:

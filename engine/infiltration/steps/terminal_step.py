@@ -1,6 +1,7 @@
 """One terminals step in the making (rules: Resolution §3): what every use sees (the
 terminals as they were when the step began), the reports it writes, and each user's own
 draws for a hacked result."""
+
 from __future__ import annotations
 
 import random
@@ -24,7 +25,9 @@ class TerminalStep:
     locks: dict[str, Any] = field(default_factory=dict)
 
     def report(self, name: str, data: dict[str, Any]) -> None:
-        self.reports.setdefault(name, []).append(Event("terminal", {"turn": self.start.turn, **data}))
+        self.reports.setdefault(name, []).append(
+            Event("terminal", {"turn": self.start.turn, **data})
+        )
 
     def rng_for(self, name: str) -> random.Random:
         """The draws of one user's hacked result: seeded by (game seed, phase id, user), so

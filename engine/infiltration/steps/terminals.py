@@ -9,6 +9,7 @@ information terminals) or silently does nothing (the others); its user cannot te
 wrong Locator, History, Map data, Superlocator or Guard answer never contradicts the rules
 or what the user sees (docs/rules/infiltration.md: "Hacked answers are plausible").
 """
+
 from __future__ import annotations
 
 import random
@@ -24,14 +25,15 @@ from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState, Slot
 from engine.infiltration.steps.terminal_step import TerminalStep, hacked, user_room
 from engine.infiltration.validity.world import StateWorld
 
+
 @dataclass(frozen=True)
 class TerminalOutcome:
     """What step 3 produced for the rest of the resolution."""
 
     state: GameState
     reports: Mapping[str, list[Event]]
-    messages: tuple[str, ...] = ()          # anonymous messages to publish (in drawn order)
-    gassed: tuple[str, ...] = ()            # rooms gassed in step 4
+    messages: tuple[str, ...] = ()  # anonymous messages to publish (in drawn order)
+    gassed: tuple[str, ...] = ()  # rooms gassed in step 4
 
 
 def acting(state: GameState, orders: Mapping[str, object]) -> list[tuple[str, object]]:
@@ -56,7 +58,9 @@ def acting(state: GameState, orders: Mapping[str, object]) -> list[tuple[str, ob
     return valid
 
 
-def run_terminals(state: GameState, orders: Mapping[str, object], rng: random.Random) -> TerminalOutcome:
+def run_terminals(
+    state: GameState, orders: Mapping[str, object], rng: random.Random
+) -> TerminalOutcome:
     """Step 3 for every terminal order (`orders[name]` is a Use or a Tamper). `rng` draws
     the order of the anonymous messages; hacked results draw from each user's own
     generator (`TerminalStep.rng_for`)."""
@@ -73,20 +77,25 @@ def run_terminals(state: GameState, orders: Mapping[str, object], rng: random.Ra
             _USES[order.terminal](step, state, world, name, order)
 
     use_log = tuple((step.start.turn, name, order.terminal) for name, order in uses)
-    state = evolve(state, uses=state.uses + use_log,
-                    locks={**state.locks, **step.locks})
-    state = state.counted(*(f"use:{order.terminal}" for _name, order in uses),
-                          *(order.action.lower() for _name, order in tampers))
+    state = evolve(state, uses=state.uses + use_log, locks={**state.locks, **step.locks})
+    state = state.counted(
+        *(f"use:{order.terminal}" for _name, order in uses),
+        *(order.action.lower() for _name, order in tampers),
+    )
     state = _tamper(step, state, tampers)
     state = _switches(step, state, [(n, o) for n, o in uses if o.terminal == "SWITCH"])
     # Sorted first, then shuffled: the order depends on the texts alone, never on who sent them.
     messages = sorted(step.messages)
     rng.shuffle(messages)
-    return TerminalOutcome(state, step.reports, tuple(messages), tuple(sorted(step.gassed, key=room_order)))
+    return TerminalOutcome(
+        state, step.reports, tuple(messages), tuple(sorted(step.gassed, key=room_order))
+    )
 
 
 # ---------------------------------------------------------------------- effect terminals
-def _message(step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+def _message(
+    step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use
+) -> None:
     if not hacked(step, name):
         step.messages.append(order.argument)
     step.report(name, {"terminal": "MESSAGE", "text": order.argument})
@@ -104,7 +113,9 @@ def _lock(step: TerminalStep, state: GameState, world: StateWorld, name: str, or
     step.report(name, {"terminal": "LOCK", "room": order.argument})
 
 
-def _switch_report(step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use) -> None:
+def _switch_report(
+    step: TerminalStep, state: GameState, world: StateWorld, name: str, order: Use
+) -> None:
     step.report(name, {"terminal": "SWITCH", "room": order.argument})
 
 
@@ -113,7 +124,9 @@ def _commander(step: TerminalStep, state: GameState, uses: list[tuple[str, Use]]
     several users keeps its own plan. Each user is told the order was carried out."""
     wanted: dict[str, set[str]] = {}
     for name, order in uses:
-        step.report(name, {"terminal": "COMMANDER", "destinations": [list(pair) for pair in order.argument]})
+        step.report(
+            name, {"terminal": "COMMANDER", "destinations": [list(pair) for pair in order.argument]}
+        )
         if hacked(step, name):
             continue
         for floor, room in order.argument:
@@ -127,7 +140,10 @@ def _commander(step: TerminalStep, state: GameState, uses: list[tuple[str, Use]]
 
 _USES: dict[str, Callable[[TerminalStep, GameState, StateWorld, str, Use], None]] = {
     **INFORMATION_USES,
-    "MESSAGE": _message, "GAS": _gas, "LOCK": _lock, "SWITCH": _switch_report,
+    "MESSAGE": _message,
+    "GAS": _gas,
+    "LOCK": _lock,
+    "SWITCH": _switch_report,
 }
 
 
@@ -139,11 +155,17 @@ def _tamper(step: TerminalStep, state: GameState, tampers: list[tuple[str, Tampe
     for name, order in tampers:
         by_action.setdefault(order.action, []).append(user_room(step, name))
         step.reports.setdefault(name, []).append(
-            Event("tamper", {"turn": step.start.turn, "action": order.action, "room": user_room(step, name)}))
-    changes: tuple[tuple[str, Callable[[Slot], Slot]], ...] = (("HACK", lambda s: s if s.destroyed else evolve(s, hacked=True)),
-               ("DESTROY", lambda s: evolve(s, destroyed=True, hacked=False)),
-               ("RESTORE", lambda s: s if s.destroyed else evolve(s, hacked=False)),
-               ("REPAIR", lambda s: evolve(s, destroyed=False, hacked=False)))
+            Event(
+                "tamper",
+                {"turn": step.start.turn, "action": order.action, "room": user_room(step, name)},
+            )
+        )
+    changes: tuple[tuple[str, Callable[[Slot], Slot]], ...] = (
+        ("HACK", lambda s: s if s.destroyed else evolve(s, hacked=True)),
+        ("DESTROY", lambda s: evolve(s, destroyed=True, hacked=False)),
+        ("RESTORE", lambda s: s if s.destroyed else evolve(s, hacked=False)),
+        ("REPAIR", lambda s: evolve(s, destroyed=False, hacked=False)),
+    )
     for action, change in changes:
         for room in by_action.get(action, ()):
             state = state.with_slot(room, change(state.layout[room]))

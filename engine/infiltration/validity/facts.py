@@ -1,6 +1,7 @@
 """What a Validity check statement is and how it is judged (rules: Resolution §3,
 "Validity check grammar"): the game as a check may ask of it (`ValidityWorld`), the facts,
 NOT, AND and OR, whose `str()` is the canonical text, and `evaluate`."""
+
 from __future__ import annotations
 
 import re
@@ -13,7 +14,7 @@ class ValidityWorld(Protocol):
     """What a validity check may ask of the game, as it is when step 3 begins."""
 
     def is_alive(self, name: str) -> bool: ...
-    def room_of(self, name: str) -> str | None: ...           # living characters only
+    def room_of(self, name: str) -> str | None: ...  # living characters only
     def was_in(self, name: str, room: str, turn: int) -> bool: ...
     def has_stinger(self, name: str) -> bool: ...
     def visited_room(self, name: str, room: str) -> bool: ...

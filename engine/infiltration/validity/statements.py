@@ -6,17 +6,42 @@ the game); `str()` of a statement is its canonical text, which parses back to an
 value. Nothing in the grammar can name a team, a class or a number of Reds: such words are
 simply not part of any fact (engine.infiltration.validity.words).
 """
+
 from __future__ import annotations
 
 from typing import Callable, Collection
 
 from engine.core import OrderSyntaxError
 from engine.infiltration.rooms import parse_room
-from engine.infiltration.validity.facts import (And, Attacked, CodeIs, Fact, GuardDead, GuardIn, HangarOpen, HasStinger,
-                                                IsAlive, IsDead, IsIn, Not, Or, RoomHas, Statement, TerminalIs, Used,
-                                                VisitedFeature, VisitedRoom, WasIn)
+from engine.infiltration.validity.facts import (
+    And,
+    Attacked,
+    CodeIs,
+    Fact,
+    GuardDead,
+    GuardIn,
+    HangarOpen,
+    HasStinger,
+    IsAlive,
+    IsDead,
+    IsIn,
+    Not,
+    Or,
+    RoomHas,
+    Statement,
+    TerminalIs,
+    Used,
+    VisitedFeature,
+    VisitedRoom,
+    WasIn,
+)
 from engine.infiltration.validity.tokens import DIGITS, Expected, TokenReader
-from engine.infiltration.validity.words import ALLEGIANCE_WORDS, FEATURE_SPELLINGS, GRAMMAR_HELP, TERMINAL_SPELLINGS
+from engine.infiltration.validity.words import (
+    ALLEGIANCE_WORDS,
+    FEATURE_SPELLINGS,
+    GRAMMAR_HELP,
+    TERMINAL_SPELLINGS,
+)
 
 # Deeper nesting than this is no sensible question, and refusing it keeps every recursive
 # walk (parsing, str, ==, evaluate) far from Python's recursion limit.
@@ -39,9 +64,7 @@ def parse_statement(text: str, known_names: Collection[str]) -> Statement:
     except Expected as failure:
         message = failure.message
         if any(token.upper() in ALLEGIANCE_WORDS for token in parser.words):
-            message += (
-                " (a validity check cannot name a team, a class or a number of Reds)"
-            )
+            message += " (a validity check cannot name a team, a class or a number of Reds)"
         raise OrderSyntaxError(f"{message}.\n{GRAMMAR_HELP}") from None
 
 
@@ -62,10 +85,13 @@ def check_size(statement: Statement) -> None:
     if len(facts) > MAX_FACTS:
         raise OrderSyntaxError(
             f"the statement holds {len(facts)} facts; a validity check takes at most {MAX_FACTS}, "
-            "so split the question over several uses.")
+            "so split the question over several uses."
+        )
     if codes > MAX_CODE_FACTS:
         raise OrderSyntaxError(
-            f"the statement asks CODE IS {codes} times; a validity check takes at most one CODE IS fact.")
+            f"the statement asks CODE IS {codes} times; a validity check takes at most one CODE IS"
+            " fact."
+        )
 
 
 _Attempt = Callable[[], "tuple[Statement, int]"]
@@ -110,9 +136,9 @@ class _Parser(TokenReader):
             )
         # A fact comes first so that a player called "Not" can still be named.
         attempts: list[_Attempt] = [lambda: self.fact(pos)]
-        if self.upper[pos:pos + 1] == ["NOT"]:
+        if self.upper[pos : pos + 1] == ["NOT"]:
             attempts.append(lambda: self.negated(pos, depth))
-        if self.words[pos:pos + 1] == ["("]:
+        if self.words[pos : pos + 1] == ["("]:
             attempts.append(lambda: self.bracketed(pos, depth))
         return self.first_success(attempts)
 
@@ -122,7 +148,7 @@ class _Parser(TokenReader):
 
     def bracketed(self, pos: int, depth: int) -> tuple[Statement, int]:
         inner, after = self.disjunction(pos + 1, depth + 1)
-        if self.words[after:after + 1] != [")"]:
+        if self.words[after : after + 1] != [")"]:
             raise self.expected(after, 'AND, OR or ")" to close the "("', pos)
         return inner, after + 1
 
@@ -134,18 +160,20 @@ class _Parser(TokenReader):
         if start < len(self.words) and parse_room(self.words[start]):
             attempts.append(lambda: self.room_fact(start))
         keyword_facts = {
-            "GUARD": self.guard_fact, "TERMINAL": self.terminal_fact,
-            "CODE": self.code_fact, "HANGAR": self.hangar_fact,
+            "GUARD": self.guard_fact,
+            "TERMINAL": self.terminal_fact,
+            "CODE": self.code_fact,
+            "HANGAR": self.hangar_fact,
         }
         if start < len(self.words) and self.upper[start] in keyword_facts:
             attempts.append(lambda: keyword_facts[self.upper[start]](start))
-        if not attempts and self.words[start:start + 1] in ([], [")"]):
+        if not attempts and self.words[start : start + 1] in ([], [")"]):
             raise self.expected(start, "a fact", max(0, start - 1))
         if not attempts:
             raise Expected(
                 start,
                 f"expected a fact, found {self.found(start)}, which is not a player's name, "
-                "a room, NOT, \"(\", GUARD, TERMINAL IN, CODE IS or HANGAR DOOR IS OPEN",
+                'a room, NOT, "(", GUARD, TERMINAL IN, CODE IS or HANGAR DOOR IS OPEN',
             )
         return self.first_success(attempts)
 
@@ -197,6 +225,7 @@ class _Parser(TokenReader):
             def attempt() -> tuple[Fact, int]:
                 turn, end = self.on_turn(after, start)
                 return Attacked(player, target, turn), end
+
             return attempt
 
         def as_guard() -> tuple[Fact, int]:
@@ -204,7 +233,7 @@ class _Parser(TokenReader):
             return as_target(f"guard {floor}", after)()
 
         attempts = [as_target(name, after) for name, after in self.names_at(pos)]
-        if self.upper[pos:pos + 1] == ["GUARD"]:
+        if self.upper[pos : pos + 1] == ["GUARD"]:
             attempts.append(as_guard)
         if not attempts:
             raise self.expected(pos, "a player's name or GUARD <floor>", start)
@@ -222,9 +251,9 @@ class _Parser(TokenReader):
     def guard_fact(self, start: int) -> tuple[Fact, int]:
         floor, pos = self.floor(start + 1, start)
         pos = self.keyword(pos, "IS", start)
-        if self.upper[pos:pos + 1] == ["DEAD"]:
+        if self.upper[pos : pos + 1] == ["DEAD"]:
             return GuardDead(floor), pos + 1
-        if self.upper[pos:pos + 1] == ["IN"]:
+        if self.upper[pos : pos + 1] == ["IN"]:
             room, after = self.room(pos + 1, start)
             return GuardIn(floor, room), after
         raise self.expected(pos, "IN or DEAD", start)

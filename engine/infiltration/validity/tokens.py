@@ -1,6 +1,7 @@
 """Reading a Validity check statement's words (rules: Resolution §3, "Validity check
 grammar"): the tokens, the names of the game spelled in any case and accents, rooms,
 floors and turn numbers, and the failure that got furthest, which is the one reported."""
+
 from __future__ import annotations
 
 import re
@@ -44,7 +45,7 @@ class TokenReader:
         """The player's own text of tokens start..end-1, shortened from the left if long."""
         if end <= start:
             return ""
-        piece = self.text[self.spans[start][0]:self.spans[end - 1][1]]
+        piece = self.text[self.spans[start][0] : self.spans[end - 1][1]]
         return piece if len(piece) <= 60 else "…" + piece[-59:]
 
     def expected(self, pos: int, what: str, start: int) -> Expected:
@@ -54,7 +55,7 @@ class TokenReader:
 
     def words_at(self, pos: int, words: tuple[str, ...]) -> int | None:
         """Position after `words` if they come next (any case), else None."""
-        if tuple(self.upper[pos:pos + len(words)]) == words:
+        if tuple(self.upper[pos : pos + len(words)]) == words:
             return pos + len(words)
         return None
 
@@ -62,7 +63,7 @@ class TokenReader:
         """Position after the words of `phrase`; the error names the first missing word
         (or `what` when the phrase is missing from its first word)."""
         for index, word in enumerate(phrase.split()):
-            if self.upper[pos:pos + 1] != [word]:
+            if self.upper[pos : pos + 1] != [word]:
                 raise self.expected(pos, what if what and index == 0 else word, start)
             pos += 1
         return pos
@@ -87,7 +88,9 @@ class TokenReader:
         pos = self.keyword(pos, "ON TURN", start, '"ON TURN <number>"')
         return self.number(pos, start)
 
-    def feature_at(self, pos: int, spellings: Sequence[tuple[tuple[str, ...], str]]) -> tuple[str, int] | None:
+    def feature_at(
+        self, pos: int, spellings: Sequence[tuple[tuple[str, ...], str]]
+    ) -> tuple[str, int] | None:
         for words, feature in spellings:
             after = self.words_at(pos, words)
             if after is not None:
@@ -99,7 +102,7 @@ class TokenReader:
         if pos >= len(self.words):
             return
         for name_words, canonical in self.names.get(fold(self.words[pos]), ()):
-            candidate = tuple(fold(w) for w in self.words[pos:pos + len(name_words)])
+            candidate = tuple(fold(w) for w in self.words[pos : pos + len(name_words)])
             if candidate == name_words:
                 yield canonical, pos + len(name_words)
 
@@ -117,7 +120,9 @@ class TokenReader:
 
 
 @lru_cache(maxsize=64)
-def name_index(known_names: tuple[str, ...]) -> Mapping[str, tuple[tuple[tuple[str, ...], str], ...]]:
+def name_index(
+    known_names: tuple[str, ...],
+) -> Mapping[str, tuple[tuple[tuple[str, ...], str], ...]]:
     """Names by their first word (case and accents folded), each as its folded words,
     longest first."""
     index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
@@ -125,5 +130,7 @@ def name_index(known_names: tuple[str, ...]) -> Mapping[str, tuple[tuple[tuple[s
         words = tuple(fold(word) for word in TOKEN.findall(name))
         if words:
             index.setdefault(words[0], []).append((words, name))
-    return {first: tuple(sorted(candidates, key=lambda candidate: -len(candidate[0])))
-            for first, candidates in index.items()}
+    return {
+        first: tuple(sorted(candidates, key=lambda candidate: -len(candidate[0])))
+        for first, candidates in index.items()
+    }

@@ -1,6 +1,7 @@
 """The words of the Validity check grammar (rules: Resolution §3, "Validity check
 grammar"): how features and terminals are spelled, the words of allegiance no statement
 can use, and the grammar as HELP and every error show it."""
+
 from __future__ import annotations
 
 from engine.infiltration.rooms import FEATURES, SPECIALS, TERMINALS
@@ -22,40 +23,67 @@ def _alternatives(head: str, words: tuple[str, ...], width: int = 66) -> list[st
 def _grammar_help() -> str:
     """The grammar as a player reads it in HELP and in an error: every line fits a mail
     line, with room for a quote (the shell writes no line longer than 72 characters)."""
-    return "\n".join([
-        "A validity check statement follows this grammar (any letter case):",
-        "  statement   := disjunction",
-        "  disjunction := conjunction ( OR conjunction )*",
-        "  conjunction := negation ( AND negation )*",
-        "  negation    := NOT negation | ( statement ) | fact",
-        "  fact := PLAYER IS IN ROOM          | PLAYER WAS IN ROOM ON TURN N",
-        "        | PLAYER IS ALIVE            | PLAYER IS DEAD",
-        "        | PLAYER HAS STINGER         | PLAYER VISITED ROOM",
-        "        | PLAYER VISITED FEATURE     | PLAYER USED TERMINAL ON TURN N",
-        "        | PLAYER ATTACKED (PLAYER | GUARD FLOOR) ON TURN N",
-        "        | ROOM HAS FEATURE           | TERMINAL IN ROOM IS HACKED",
-        "        | TERMINAL IN ROOM IS DESTROYED",
-        "        | GUARD FLOOR IS IN ROOM     | GUARD FLOOR IS DEAD",
-        "        | CODE IS DIGITS             | HANGAR DOOR IS OPEN",
-        *_alternatives("  TERMINAL :=", TERMINALS),
-        *_alternatives("  FEATURE  :=", ("TERMINAL", *SPECIALS)),
-        "  PLAYER is a player's or character's name, ROOM a room such as",
-        "  D-4, FLOOR a letter A-H, N a turn number, DIGITS a code such as",
-        "  0427.",
-        "Example: Bob WAS IN D-4 ON TURN 2 AND NOT (GUARD C IS DEAD)",
-    ])
+    return "\n".join(
+        [
+            "A validity check statement follows this grammar (any letter case):",
+            "  statement   := disjunction",
+            "  disjunction := conjunction ( OR conjunction )*",
+            "  conjunction := negation ( AND negation )*",
+            "  negation    := NOT negation | ( statement ) | fact",
+            "  fact := PLAYER IS IN ROOM          | PLAYER WAS IN ROOM ON TURN N",
+            "        | PLAYER IS ALIVE            | PLAYER IS DEAD",
+            "        | PLAYER HAS STINGER         | PLAYER VISITED ROOM",
+            "        | PLAYER VISITED FEATURE     | PLAYER USED TERMINAL ON TURN N",
+            "        | PLAYER ATTACKED (PLAYER | GUARD FLOOR) ON TURN N",
+            "        | ROOM HAS FEATURE           | TERMINAL IN ROOM IS HACKED",
+            "        | TERMINAL IN ROOM IS DESTROYED",
+            "        | GUARD FLOOR IS IN ROOM     | GUARD FLOOR IS DEAD",
+            "        | CODE IS DIGITS             | HANGAR DOOR IS OPEN",
+            *_alternatives("  TERMINAL :=", TERMINALS),
+            *_alternatives("  FEATURE  :=", ("TERMINAL", *SPECIALS)),
+            "  PLAYER is a player's or character's name, ROOM a room such as",
+            "  D-4, FLOOR a letter A-H, N a turn number, DIGITS a code such as",
+            "  0427.",
+            "Example: Bob WAS IN D-4 ON TURN 2 AND NOT (GUARD C IS DEAD)",
+        ]
+    )
 
 
 GRAMMAR_HELP: str = _grammar_help()
 
 # Words a player may try in order to ask about allegiance; when a statement that fails to
 # parse contains one, the error says why no such question can be asked.
-ALLEGIANCE_WORDS = frozenset({
-    "RED", "REDS", "GREEN", "GREENS", "NEUTRAL", "NEUTRALS", "TEAM", "TEAMS", "CLASS",
-    "CLASSES", "WARRIOR", "WARRIORS", "HACKER", "HACKERS", "SNEAKER", "SNEAKERS",
-    "RENEGADE", "RENEGADES", "ENGINEER", "ENGINEERS", "TRAITOR", "TRAITORS", "PATRIOT",
-    "PATRIOTS", "FOXHOUND", "ROLE", "ROLES",
-})
+ALLEGIANCE_WORDS = frozenset(
+    {
+        "RED",
+        "REDS",
+        "GREEN",
+        "GREENS",
+        "NEUTRAL",
+        "NEUTRALS",
+        "TEAM",
+        "TEAMS",
+        "CLASS",
+        "CLASSES",
+        "WARRIOR",
+        "WARRIORS",
+        "HACKER",
+        "HACKERS",
+        "SNEAKER",
+        "SNEAKERS",
+        "RENEGADE",
+        "RENEGADES",
+        "ENGINEER",
+        "ENGINEERS",
+        "TRAITOR",
+        "TRAITORS",
+        "PATRIOT",
+        "PATRIOTS",
+        "FOXHOUND",
+        "ROLE",
+        "ROLES",
+    }
+)
 
 # Feature words as token sequences; "GENERAL'S ROOM" (either apostrophe) is accepted too.
 FEATURE_SPELLINGS: tuple[tuple[tuple[str, ...], str], ...] = tuple(

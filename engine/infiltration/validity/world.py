@@ -3,6 +3,7 @@
 `StateWorld` implements the `ValidityWorld` protocol of `validity_facts.py` over the state as it
 is when step 3 (terminals) begins; statements are evaluated against it and nothing else.
 """
+
 from __future__ import annotations
 
 from functools import cached_property
@@ -70,7 +71,11 @@ class StateWorld:
         slot = self._state.layout[room]
         if not slot.is_terminal:
             return False
-        return slot.destroyed if condition.upper() == "DESTROYED" else (slot.hacked and not slot.destroyed)
+        return (
+            slot.destroyed
+            if condition.upper() == "DESTROYED"
+            else (slot.hacked and not slot.destroyed)
+        )
 
     def guard_in(self, floor: str, room: str) -> bool:
         guard = self._state.guards[floor]

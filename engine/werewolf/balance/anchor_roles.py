@@ -9,6 +9,7 @@ side when the wolves' numbers are compared (an extra faction, engine.werewolf.vi
 the wolves' attack does not kill it; it dies when the Seer divines it. pbp's own Werehamster is the
 source's role and differs (it counts as a villager, can be killed, and turns a Seer who
 sees it), so the anchor would be mis-scored with it."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -41,6 +42,13 @@ def fox_steals(living: Mapping[str, int]) -> bool:
     return living.get(FOX, 0) > 0 and (wolves == 0 or wolves >= humans)
 
 
-ROLE = Role(name=FOX, faction=FOX, night_step=NightStep.SEER, resolve=fox_night,
-            victory=Victory(FOX, "fox-steals", fox_steals),
-            summary="The wolves cannot kill you and the Seer's vision does; you win alone if alive at the end.")
+ROLE = Role(
+    name=FOX,
+    faction=FOX,
+    night_step=NightStep.SEER,
+    resolve=fox_night,
+    victory=Victory(FOX, "fox-steals", fox_steals),
+    summary=(
+        "The wolves cannot kill you and the Seer's vision does; you win alone if alive at the end."
+    ),
+)

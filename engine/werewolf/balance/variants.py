@@ -1,5 +1,6 @@
 """Werewolf setups for `pbp balance` (rules: Balance): a setup in words, the setups one step
 away from it, and the setup the rules propose above 20 players."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -26,13 +27,17 @@ def a(role: str) -> str:
 
 def roles_of(players: int, options: Options) -> tuple[str, ...]:
     if options.get("roles"):
-        return tuple(normalise_role_name(part) for part in str(options["roles"]).split(",") if part.strip())
+        return tuple(
+            normalise_role_name(part) for part in str(options["roles"]).split(",") if part.strip()
+        )
     return setup_for(players, str(options.get("setup_11", "romantic")))
 
 
 def words(roles: Sequence[str]) -> str:
     counts = Counter(roles)
-    return ", ".join(f"{role}×{count}" if count > 1 else role for role, count in sorted(counts.items()))
+    return ", ".join(
+        f"{role}×{count}" if count > 1 else role for role, count in sorted(counts.items())
+    )
 
 
 def played(players: int, options: Options) -> str:
@@ -41,7 +46,7 @@ def played(players: int, options: Options) -> str:
 
 def swapped(roles: Sequence[str], old: str, new: str) -> tuple[str, ...]:
     index = list(roles).index(old)
-    return (*roles[:index], new, *roles[index + 1:])
+    return (*roles[:index], new, *roles[index + 1 :])
 
 
 def _variant(change: str, roles: Sequence[str], options: Options) -> Variant:
@@ -54,19 +59,38 @@ def nearby(players: int, options: Options) -> tuple[Variant, ...]:
     roles = roles_of(players, options)
     found: list[Variant] = []
     if VILLAGER in roles:
-        found.append(_variant("one Werewolf more (for a Villager)", swapped(roles, VILLAGER, WOLF), options))
+        found.append(
+            _variant("one Werewolf more (for a Villager)", swapped(roles, VILLAGER, WOLF), options)
+        )
     if roles.count(WOLF) > 1:
-        found.append(_variant("one Werewolf fewer (a Villager instead)", swapped(roles, WOLF, VILLAGER), options))
+        found.append(
+            _variant(
+                "one Werewolf fewer (a Villager instead)", swapped(roles, WOLF, VILLAGER), options
+            )
+        )
     present = [role for role in POWER_ROLES if role in roles]
     absent = [role for role in POWER_ROLES if role not in roles]
     for role in present:
-        found.append(_variant(f"a Villager instead of the {role.title()}", swapped(roles, role, VILLAGER), options))
+        found.append(
+            _variant(
+                f"a Villager instead of the {role.title()}", swapped(roles, role, VILLAGER), options
+            )
+        )
         for other in absent:
-            found.append(_variant(f"{a(other)} instead of the {role.title()}", swapped(roles, role, other),
-                                  options))
+            found.append(
+                _variant(
+                    f"{a(other)} instead of the {role.title()}",
+                    swapped(roles, role, other),
+                    options,
+                )
+            )
     if VILLAGER in roles:
         for role in absent:
-            found.append(_variant(f"{a(role)} instead of a Villager", swapped(roles, VILLAGER, role), options))
+            found.append(
+                _variant(
+                    f"{a(role)} instead of a Villager", swapped(roles, VILLAGER, role), options
+                )
+            )
     return tuple(found)
 
 
@@ -83,12 +107,18 @@ def proposed_roles(players: int) -> tuple[str, ...] | None:
 
 
 def proposed(players: int, options: Options) -> Variant | None:
-    roles = proposed_roles(players) if not options.get("roles") and players <= MAXIMUM_PLAYERS else None
+    roles = (
+        proposed_roles(players) if not options.get("roles") and players <= MAXIMUM_PLAYERS else None
+    )
     if roles is None:
         return None
     werewolves = roles.count(WOLF)
-    return _variant(f"the rules' proposal for {players} players: {werewolves} Werewolf{'' if werewolves == 1 else 'ves'} "
-                    "and the Howler", roles, options)
+    return _variant(
+        f"the rules' proposal for {players} players: {werewolves}"
+        f" Werewolf{'' if werewolves == 1 else 'ves'} and the Howler",
+        roles,
+        options,
+    )
 
 
 SETUP_VARIANTS = SetupVariants(played=played, nearby=nearby, proposed=proposed)

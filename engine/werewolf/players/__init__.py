@@ -1,6 +1,7 @@
 """Scripted Werewolf players (docs/balance.md): one object per character, which sees only
 what its player sees (engine.players.Seen) and plays at a skill from 0 (the random lynch
 of the theory, powers at random) to 1 (every rule of thumb the model knows, always)."""
+
 from __future__ import annotations
 
 import random

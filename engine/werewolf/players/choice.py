@@ -1,6 +1,7 @@
 """Drawing a choice from scores (docs/balance.md: Skill): a softmax at inverse temperature
 `beta`, driven by a number u in [0, 1) so that players who share a coin draw alike. At
 beta 0 every candidate is equally likely, exactly."""
+
 from __future__ import annotations
 
 import math

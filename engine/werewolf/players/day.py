@@ -13,6 +13,7 @@ suspects. At the vote a skilled wolf hides: it votes as the village's wagon goes
 for a packmate's life, since a vote to save a player who then flips wolf is what the
 village reads (docs/balance.md: Two skills).
 """
+
 from __future__ import annotations
 
 import random
@@ -23,9 +24,9 @@ from engine.players import Seen
 from engine.werewolf.players.choice import KNOWN, pick, shared_draw
 from engine.werewolf.players.mind import PACK_CHANNEL, Mind
 
-BUS_RATE = 0.6        # at skill 1: the pack sacrifices a packmate the village is sure of
-DOOMED = 1.5          # the public score from which a packmate counts as doomed
-CONVICTION = 1.5      # how much surer a villager must be to leave the wagon at the vote
+BUS_RATE = 0.6  # at skill 1: the pack sacrifices a packmate the village is sure of
+DOOMED = 1.5  # the public score from which a packmate counts as doomed
+CONVICTION = 1.5  # how much surer a villager must be to leave the wagon at the vote
 
 
 def wagon(mind: Mind, seen: Seen) -> str:
@@ -52,7 +53,9 @@ def nominate(mind: Mind, seen: Seen, spec: OrderSpec, rng: random.Random) -> str
     if seen.phase.endswith("-runoff"):
         target = runoff_choice(mind, choices)
     elif not follows_protocol(mind, rng):
-        target = wolf_wagon(mind, seen) if mind.is_wolf else village_choice(mind, target, choices, rng)
+        target = (
+            wolf_wagon(mind, seen) if mind.is_wolf else village_choice(mind, target, choices, rng)
+        )
     if target not in choices:
         target = rng.choice(choices)
     return f"NOMINATE {target}"
@@ -80,7 +83,11 @@ def village_choice(mind: Mind, target: str, choices: Sequence[str], rng: random.
 
 def pack_buses(mind: Mind, seen: Seen, wolf: str) -> bool:
     doomed = mind.public().get(wolf, 0.0) >= DOOMED
-    return doomed and shared_draw(seen.team_coins.get(PACK_CHANNEL, 0), f"bus/{mind.day}") < BUS_RATE * mind.skill
+    return (
+        doomed
+        and shared_draw(seen.team_coins.get(PACK_CHANNEL, 0), f"bus/{mind.day}")
+        < BUS_RATE * mind.skill
+    )
 
 
 def wolf_wagon(mind: Mind, seen: Seen) -> str:
@@ -101,7 +108,11 @@ def vote(mind: Mind, seen: Seen, spec: OrderSpec, rng: random.Random) -> str:
         return f"VOTE {choices[0]}" if choices else ""
     drawn = mind.consensus.get(mind.day)
     if follows_protocol(mind, rng):
-        target = drawn if drawn in defendants else max(defendants, key=lambda name: mind.public().get(name, 0.0))
+        target = (
+            drawn
+            if drawn in defendants
+            else max(defendants, key=lambda name: mind.public().get(name, 0.0))
+        )
         return f"VOTE {target}"
     if mind.is_wolf:
         return f"VOTE {wolf_vote(mind, defendants)}"
@@ -112,7 +123,10 @@ def vote(mind: Mind, seen: Seen, spec: OrderSpec, rng: random.Random) -> str:
         # Stay on the village's wagon, unless what I know says clearly otherwise: a
         # village that splits its votes hands every trial to the wolves' bloc.
         other = next((name for name in defendants if name != drawn), drawn)
-        return f"VOTE {other if scores.get(other, 0.0) - scores.get(drawn, 0.0) >= CONVICTION else drawn}"
+        return (
+            "VOTE"
+            f" {other if scores.get(other, 0.0) - scores.get(drawn, 0.0) >= CONVICTION else drawn}"
+        )
     return f"VOTE {pick(defendants, scores, mind.beta, rng.random())}"
 
 
@@ -123,8 +137,11 @@ def wolf_vote(mind: Mind, defendants: list[str]) -> str:
     public = mind.public()
     drawn = mind.consensus.get(mind.day)
     favourite = max(defendants, key=lambda name: public.get(name, 0.0))
-    village = drawn if drawn in defendants and public.get(favourite, 0.0) - public.get(drawn, 0.0) < CONVICTION \
+    village = (
+        drawn
+        if drawn in defendants and public.get(favourite, 0.0) - public.get(drawn, 0.0) < CONVICTION
         else favourite
+    )
     if village != mind.name:
         return village
     others = [name for name in defendants if name != mind.name]

@@ -1,5 +1,6 @@
 """One scripted Werewolf player's memory: the public record, what its own mail told it, and
 the scores it reads from both (docs/balance.md: What a scripted player sees)."""
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -15,12 +16,12 @@ WOLVES_TEAM, PACK_CHANNEL = "wolves", "pack"
 class Mind:
     def __init__(self, name: str, skill: Skill):
         self.name, self.skills = name, skill
-        self.village_beta = beta_of(skill.village)   # the village's public draw: the same for all
+        self.village_beta = beta_of(skill.village)  # the village's public draw: the same for all
         self.record = PublicRecord()
-        self.visions: dict[str, str] = {}         # the Seer's own results
-        self.examined: dict[str, str] = {}        # the Apothecary's results (the dead)
-        self.not_wolves: set[str] = set()         # the Witch's wolf targets: never a wolf
-        self.consensus: dict[int, str] = {}       # the village's draw, by day
+        self.visions: dict[str, str] = {}  # the Seer's own results
+        self.examined: dict[str, str] = {}  # the Apothecary's results (the dead)
+        self.not_wolves: set[str] = set()  # the Witch's wolf targets: never a wolf
+        self.consensus: dict[int, str] = {}  # the village's draw, by day
         self.posted: dict[str, str] | None = None  # the results last claimed (None: no claim yet)
         self.phase = ""
         self.view: Mapping[str, Any] = {}
@@ -120,5 +121,9 @@ class Mind:
         """Living Seer claimants believed at least `minimum`, most believed first."""
         believed = self.trust()
         living = set(self.living)
-        found = [name for name in self.record.claimants("seer") if name in living and believed[name] >= minimum]
+        found = [
+            name
+            for name in self.record.claimants("seer")
+            if name in living and believed[name] >= minimum
+        ]
         return sorted(found, key=lambda name: -believed[name])

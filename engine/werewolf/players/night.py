@@ -10,6 +10,7 @@ wolves' victim one uniform draw of the pack):
 - the Howler silences the believed Seer, else the most trusted villager; the Rabble
   Rouser rouses when two players are under strong suspicion.
 """
+
 from __future__ import annotations
 
 import random
@@ -21,10 +22,10 @@ from engine.werewolf.players.mind import PACK_CHANNEL, Mind
 
 # How keen an unskilled player is to spend a once-per-game or optional power tonight.
 RANDOM_USE = {"SAVE": 0.6, "POISON": 0.25, "ROUSE": 0.3, "SEDUCE": 0.4, "SILENCE": 0.7}
-POISON_EVIDENCE = 2.5   # the score from which the Witch poisons
-STRIKE_EVIDENCE = 1.5   # the score from which the Ninja strikes
-ROUSE_EVIDENCE = 1.5    # two players at least this suspect: the rabble is worth rousing
-UNFORCED_SAVE = 0.3     # a skilled Witch's chance to save a target of no special value
+POISON_EVIDENCE = 2.5  # the score from which the Witch poisons
+STRIKE_EVIDENCE = 1.5  # the score from which the Ninja strikes
+ROUSE_EVIDENCE = 1.5  # two players at least this suspect: the rabble is worth rousing
+UNFORCED_SAVE = 0.3  # a skilled Witch's chance to save a target of no special value
 
 
 def night_order(mind: Mind, seen: Seen, spec: OrderSpec, rng: random.Random) -> str | None:
@@ -64,7 +65,12 @@ def kill(mind: Mind, seen: Seen, choices: list[str]) -> str:
         if claimant in choices:
             return claimant
     public = mind.public()
-    return pick(choices, {name: -public.get(name, 0.0) for name in choices}, mind.beta, shared_draw(coin, "victim"))
+    return pick(
+        choices,
+        {name: -public.get(name, 0.0) for name in choices},
+        mind.beta,
+        shared_draw(coin, "victim"),
+    )
 
 
 def see(mind: Mind, spec: OrderSpec, choices: list[str], rng: random.Random) -> str:
@@ -81,7 +87,9 @@ def protect(mind: Mind, spec: OrderSpec, choices: list[str], rng: random.Random)
 
 def trusted(mind: Mind, choices: list[str], rng: random.Random) -> str:
     scores = mind.private()
-    return pick(choices, {name: -scores.get(name, 0.0) for name in choices}, mind.beta, rng.random())
+    return pick(
+        choices, {name: -scores.get(name, 0.0) for name in choices}, mind.beta, rng.random()
+    )
 
 
 def save(mind: Mind, spec: OrderSpec, choices: list[str], rng: random.Random) -> str | None:
@@ -123,5 +131,13 @@ def rouse(mind: Mind, spec: OrderSpec, choices: list[str], rng: random.Random) -
     return "ROUSE" if len(suspects) >= 2 else None
 
 
-SKILLED = {"SEE": see, "PROTECT": protect, "SAVE": save, "POISON": poison, "STRIKE": strike, "VISIT": visit,
-           "SILENCE": silence, "ROUSE": rouse}
+SKILLED = {
+    "SEE": see,
+    "PROTECT": protect,
+    "SAVE": save,
+    "POISON": poison,
+    "STRIKE": strike,
+    "VISIT": visit,
+    "SILENCE": silence,
+    "ROUSE": rouse,
+}

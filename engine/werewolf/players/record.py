@@ -2,6 +2,7 @@
 suspicion model): deaths and how they were announced, flips where roles are shown, every
 nomination and vote, and the claims posted in the thread. Built only from the public events
 and posts a player has seen, so every player who saw the same record remembers the same."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -41,13 +42,13 @@ class PublicRecord:
         self.day = 0
         self.dead: set[str] = set()
         self.night_dead: set[str] = set()
-        self.flips: dict[str, str] = {}        # a dead player's role, where roles are shown
+        self.flips: dict[str, str] = {}  # a dead player's role, where roles are shown
         self.trials: list[Trial] = []
         self.nominations: dict[int, dict[str, str]] = {}
         self.claims: dict[str, Claim] = {}
-        self.claim_order: list[str] = []       # claimants, first claim first
+        self.claim_order: list[str] = []  # claimants, first claim first
         self.posts_read = 0
-        self.events_read = 0                   # with posts_read: how far the record has come
+        self.events_read = 0  # with posts_read: how far the record has come
 
     # ------------------------------------------------------------------ reading
     def read_events(self, events: Iterable[Event]) -> None:
@@ -58,12 +59,13 @@ class PublicRecord:
                 reader(event.data)
 
     def read_thread(self, thread: tuple[Post, ...]) -> None:
-        for post in thread[self.posts_read:]:
+        for post in thread[self.posts_read :]:
             if post.kind == "claim" and post.author not in self.dead:
                 if post.author not in self.claims:
                     self.claim_order.append(post.author)
-                self.claims[post.author] = Claim(str(post.data["role"]), dict(post.data.get("results", {})),
-                                                 self.day)
+                self.claims[post.author] = Claim(
+                    str(post.data["role"]), dict(post.data.get("results", {})), self.day
+                )
         self.posts_read = len(thread)
 
     def _on_dawn(self, data: Mapping[str, Any]) -> None:
@@ -78,8 +80,14 @@ class PublicRecord:
         self.nominations.setdefault(self.day, {}).update(data["nominations"])
 
     def _on_votes(self, data: Mapping[str, Any]) -> None:
-        self.trials.append(Trial(int(data["day"]), tuple(data["defendants"]), dict(data["votes"]),
-                                 dict(self.nominations.get(int(data["day"]), {}))))
+        self.trials.append(
+            Trial(
+                int(data["day"]),
+                tuple(data["defendants"]),
+                dict(data["votes"]),
+                dict(self.nominations.get(int(data["day"]), {})),
+            )
+        )
 
     def _on_lynch(self, data: Mapping[str, Any]) -> None:
         name = data["player"]

@@ -11,20 +11,21 @@ Rules of thumb real players use, each a term below:
 - who voted to save a player shown to be a wolf, or to hang one shown innocent, is
   suspect; so is whoever keeps voting to save a player a trusted claim named a wolf.
 """
+
 from __future__ import annotations
 
 from engine.werewolf.players.record import NOT_WOLF, WOLF, PublicRecord
 
-CLAIM_WEIGHT = 3.0          # a fully trusted "wolf" (or "not wolf") result
-LONE_CLAIM_TRUST = 0.85     # an uncontested claim
-CONTESTED_TRUST = 0.3       # one of two or more claims of the same role
-LIAR_WEIGHT = 3.0           # a claimant whose result was shown false
-BELIEVED_CLAIMANT = 2.0     # a claimant nobody contests is most likely what they claim
-COUNTERCLAIM_WEIGHT = 2.5   # a claimant whose claim is contested
-DEFENDED_WOLF = 1.2         # voted to save a player who flipped wolf
-HANGED_VILLAGER = 0.35      # voted (or nominated) to hang a player who flipped innocent
-HELPED_WOLF_OUT = -0.4      # voted to hang a player who flipped wolf (wolves bus sometimes)
-DEFENDED_ACCUSED = 0.6      # voted to save a player a trusted claim names a wolf
+CLAIM_WEIGHT = 3.0  # a fully trusted "wolf" (or "not wolf") result
+LONE_CLAIM_TRUST = 0.85  # an uncontested claim
+CONTESTED_TRUST = 0.3  # one of two or more claims of the same role
+LIAR_WEIGHT = 3.0  # a claimant whose result was shown false
+BELIEVED_CLAIMANT = 2.0  # a claimant nobody contests is most likely what they claim
+COUNTERCLAIM_WEIGHT = 2.5  # a claimant whose claim is contested
+DEFENDED_WOLF = 1.2  # voted to save a player who flipped wolf
+HANGED_VILLAGER = 0.35  # voted (or nominated) to hang a player who flipped innocent
+HELPED_WOLF_OUT = -0.4  # voted to hang a player who flipped wolf (wolves bus sometimes)
+DEFENDED_ACCUSED = 0.6  # voted to save a player a trusted claim names a wolf
 
 
 def examined(record: PublicRecord) -> dict[str, bool]:
@@ -32,7 +33,9 @@ def examined(record: PublicRecord) -> dict[str, bool]:
     apothecaries = record.claimants("apothecary")
     if len(apothecaries) != 1:
         return {}
-    return {name: verdict == WOLF for name, verdict in record.claims[apothecaries[0]].results.items()}
+    return {
+        name: verdict == WOLF for name, verdict in record.claims[apothecaries[0]].results.items()
+    }
 
 
 def shown_false(record: PublicRecord, claimant: str, told: dict[str, bool] | None = None) -> bool:
@@ -59,8 +62,11 @@ def trust(record: PublicRecord) -> dict[str, float]:
     liars = {claimant for claimant in record.claim_order if shown_false(record, claimant, told)}
     trusted: dict[str, float] = {}
     for claimant in record.claim_order:
-        rivals = [other for other in record.claimants(record.claims[claimant].role) if other != claimant
-                  and other not in liars]
+        rivals = [
+            other
+            for other in record.claimants(record.claims[claimant].role)
+            if other != claimant and other not in liars
+        ]
         if claimant in liars:
             trusted[claimant] = 0.0
         elif claimant in record.night_dead and not record.flips.get(claimant):
@@ -85,7 +91,11 @@ def public_scores(record: PublicRecord, living: list[str]) -> dict[str, float]:
             if verdict == WOLF:
                 accused[target] = accused.get(target, 0.0) + weight
             if target in scores:
-                scores[target] += CLAIM_WEIGHT * weight * (1 if verdict == WOLF else -1 if verdict == NOT_WOLF else 0)
+                scores[target] += (
+                    CLAIM_WEIGHT
+                    * weight
+                    * (1 if verdict == WOLF else -1 if verdict == NOT_WOLF else 0)
+                )
         if claimant in scores:
             if weight >= LONE_CLAIM_TRUST:
                 scores[claimant] -= BELIEVED_CLAIMANT * weight

@@ -10,6 +10,7 @@ author replaces the earlier one. Everyone reads every claim.
   packmate, or another wolf, claim Seer and call the claimant a wolf; now and then a wolf
   claims Seer first and names a villager. A fake Seer goes on naming villagers.
 """
+
 from __future__ import annotations
 
 import random
@@ -19,7 +20,7 @@ from engine.werewolf.players.choice import shared_draw
 from engine.werewolf.players.mind import PACK_CHANNEL, Mind
 from engine.werewolf.players.record import NOT_WOLF, WOLF
 
-COUNTERCLAIM_RATE = 0.8   # at skill 1: the pack answers a claim that names a packmate
+COUNTERCLAIM_RATE = 0.8  # at skill 1: the pack answers a claim that names a packmate
 OPENING_CLAIM_RATE = 0.15  # at skill 1, each day: a wolf claims Seer unprompted
 LATE_CLAIM_DAY = 3
 
@@ -32,16 +33,25 @@ def talk(mind: Mind, seen: Seen, rng: random.Random) -> tuple[Post, ...]:
     elif mind.role == "seer":
         results = seer_results(mind, seen, rng)
     elif mind.role == "apothecary":
-        contradicts = any(claim.results.get(name) not in (None, verdict) for claim in mind.record.claims.values()
-                          for name, verdict in mind.examined.items())
+        contradicts = any(
+            claim.results.get(name) not in (None, verdict)
+            for claim in mind.record.claims.values()
+            for name, verdict in mind.examined.items()
+        )
         telling = WOLF in mind.examined.values() or contradicts or mind.posted is not None
         results = dict(mind.examined) if telling and rng.random() < mind.skill else None
         if results is not None:
             return _post(mind, seen, "apothecary", results)
         return ()
     elif mind.role == "mason":
-        partners = [name for name in mind.me["teams"].get("mason", ()) if name in seen.view["defendants"]]
-        results = {name: NOT_WOLF for name in partners} if partners and rng.random() < mind.skill else None
+        partners = [
+            name for name in mind.me["teams"].get("mason", ()) if name in seen.view["defendants"]
+        ]
+        results = (
+            {name: NOT_WOLF for name in partners}
+            if partners and rng.random() < mind.skill
+            else None
+        )
         return _post(mind, seen, "mason", results) if results else ()
     else:
         return ()
@@ -71,8 +81,13 @@ def seer_results(mind: Mind, seen: Seen, rng: random.Random) -> dict[str, str] |
 def accusers_of(mind: Mind, pack: list[str]) -> list[str]:
     """Living claimants who named one of the pack a wolf."""
     living = set(mind.living)
-    return [name for name in mind.record.claim_order if name not in pack and name in living
-            and any(mind.record.claims[name].results.get(wolf) == WOLF for wolf in pack)]
+    return [
+        name
+        for name in mind.record.claim_order
+        if name not in pack
+        and name in living
+        and any(mind.record.claims[name].results.get(wolf) == WOLF for wolf in pack)
+    ]
 
 
 def fake_results(mind: Mind, seen: Seen) -> dict[str, str] | None:
@@ -94,12 +109,22 @@ def fake_results(mind: Mind, seen: Seen) -> dict[str, str] | None:
         return None  # a packmate already claims
     accusers = accusers_of(mind, pack)
     if accusers and shared_draw(coin, f"counter/{mind.day}") < COUNTERCLAIM_RATE * mind.skill:
-        accused = [wolf for wolf in pack if mind.record.claims[accusers[0]].results.get(wolf) == WOLF]
-        claimer = accused[0] if accused[0] in living else pack[int(shared_draw(coin, "claimer") * len(pack))]
+        accused = [
+            wolf for wolf in pack if mind.record.claims[accusers[0]].results.get(wolf) == WOLF
+        ]
+        claimer = (
+            accused[0]
+            if accused[0] in living
+            else pack[int(shared_draw(coin, "claimer") * len(pack))]
+        )
         if claimer != mind.name:
             return None
         return {accusers[0]: WOLF, **{wolf: NOT_WOLF for wolf in accused if wolf != mind.name}}
-    if not mind.record.claims and villagers and shared_draw(coin, f"open/{mind.day}") < OPENING_CLAIM_RATE * mind.skill:
+    if (
+        not mind.record.claims
+        and villagers
+        and shared_draw(coin, f"open/{mind.day}") < OPENING_CLAIM_RATE * mind.skill
+    ):
         claimer = pack[int(shared_draw(coin, "claimer") * len(pack))]
         if claimer != mind.name:
             return None

@@ -1,11 +1,25 @@
 """The built-in roles: one module per role, listed in one explicit table (docs/design.md:
 Extensibility). Adding a role means adding a module and a line here; a host's extra roles
 are passed to `make_ruleset(extra_roles=...)` instead."""
+
 from __future__ import annotations
 
 from engine.werewolf.roles import (
-    apothecary, bodyguard, howler, mason, ninja, rabble_rouser, romantic, seer, succubus,
-    villager, weregerbil, werehamster, werewolf, wench, witch,
+    apothecary,
+    bodyguard,
+    howler,
+    mason,
+    ninja,
+    rabble_rouser,
+    romantic,
+    seer,
+    succubus,
+    villager,
+    weregerbil,
+    werehamster,
+    werewolf,
+    wench,
+    witch,
 )
 
 BUILTIN_ROLES = (

@@ -1,5 +1,6 @@
 """Howler (rules: Night, Howler; Day §5): a werewolf who may also SILENCE a player for
 the coming day, not the one silenced the night before."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -20,16 +21,31 @@ def not_the_same_twice(me: Character, target: str | None, known: Mapping[str, An
 def howl(night: Night) -> Night:
     for howler in night.actors("howler"):
         target = night.target_of(howler.name, Silence)
-        night = night.with_character(howler.name, role_state=howler.with_state("last_silenced", target).role_state)
+        night = night.with_character(
+            howler.name, role_state=howler.with_state("last_silenced", target).role_state
+        )
         if target:
             night = replace(night, silenced=target).used("silence")
     return night
 
 
 ROLE = Role(
-    name="howler", faction=WOLVES, knows_faction=True,
+    name="howler",
+    faction=WOLVES,
+    knows_faction=True,
     summary="You are a werewolf who may also silence one player for the coming day.",
-    night_step=NightStep.HOWLER, resolve=howl, initial_state=(("last_silenced", None),),
-    orders=(KILL, OrderKind(Silence, check=not_the_same_twice,
-                            note="they may vote and nominate but not post tomorrow; not the same player twice running")),
+    night_step=NightStep.HOWLER,
+    resolve=howl,
+    initial_state=(("last_silenced", None),),
+    orders=(
+        KILL,
+        OrderKind(
+            Silence,
+            check=not_the_same_twice,
+            note=(
+                "they may vote and nominate but not post tomorrow; not the same player twice"
+                " running"
+            ),
+        ),
+    ),
 )

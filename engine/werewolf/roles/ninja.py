@@ -1,5 +1,6 @@
 """Ninja (rules: Night, Ninja): the target dies at once and takes no part in the rest of
 the night; announced at dawn as killed in the night."""
+
 from __future__ import annotations
 
 from engine.werewolf.model import VILLAGE, Night, NightStep, OrderKind, Role
@@ -17,8 +18,10 @@ def strike(night: Night) -> Night:
 
 
 ROLE = Role(
-    name="ninja", faction=VILLAGE,
+    name="ninja",
+    faction=VILLAGE,
     summary="Each night you kill one player at once.",
-    night_step=NightStep.NINJA, resolve=strike,
+    night_step=NightStep.NINJA,
+    resolve=strike,
     orders=(OrderKind(Strike, note="the player dies at once"),),
 )

@@ -1,5 +1,6 @@
 """Rabble Rouser (rules: Night, Rabble Rouser): once per game, ROUSE: the next trial
 lynches both defendants without a vote."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -12,14 +13,25 @@ def rouse(night: Night) -> Night:
     for rouser in night.actors("rabble rouser"):
         if night.order(rouser.name, Rouse) and not rouser.state("roused"):
             night = replace(night, rabble=True).used("rouse")
-            night = night.with_character(rouser.name, role_state=rouser.with_state("roused", True).role_state)
+            night = night.with_character(
+                rouser.name, role_state=rouser.with_state("roused", True).role_state
+            )
     return night
 
 
 ROLE = Role(
-    name="rabble rouser", faction=VILLAGE,
+    name="rabble rouser",
+    faction=VILLAGE,
     summary="Once per game you may rouse the rabble: the next trial lynches both defendants.",
-    night_step=NightStep.RABBLE_ROUSER, resolve=rouse, initial_state=(("roused", False),),
-    orders=(OrderKind(Rouse, target=Target.NONE, once="roused",
-                      note="the next trial lynches both defendants without a vote (once per game)"),),
+    night_step=NightStep.RABBLE_ROUSER,
+    resolve=rouse,
+    initial_state=(("roused", False),),
+    orders=(
+        OrderKind(
+            Rouse,
+            target=Target.NONE,
+            once="roused",
+            note="the next trial lynches both defendants without a vote (once per game)",
+        ),
+    ),
 )

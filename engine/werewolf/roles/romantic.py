@@ -1,6 +1,7 @@
 """Romantic (rules: Order grammar N0; Night, Romantic): picks a lover on night 0; both
 learn each other; if one dies the other dies at once; they may never nominate or vote for
 each other. The bond stays with the original pair even if roles change."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -31,8 +32,15 @@ def choose_lover(night: Night) -> Night:
 
 
 ROLE = Role(
-    name="romantic", faction=VILLAGE,
+    name="romantic",
+    faction=VILLAGE,
     summary="On night 0 you pick a lover; if either of you dies, so does the other.",
-    orders=(OrderKind(Love, phase_kind="night0", target=Target.OTHER,
-                      note="your lover for the whole game (missing: a random living player)"),),
+    orders=(
+        OrderKind(
+            Love,
+            phase_kind="night0",
+            target=Target.OTHER,
+            note="your lover for the whole game (missing: a random living player)",
+        ),
+    ),
 )

@@ -1,5 +1,6 @@
 """Seer (rules: Night, Seer): learns wolf / not wolf / third faction of one living player;
 seeing a Werehamster makes her a Werehamster too (she keeps her power)."""
+
 from __future__ import annotations
 
 from engine.werewolf.model import VILLAGE, WEREHAMSTER, WOLVES, Night, NightStep, OrderKind, Role
@@ -23,15 +24,22 @@ def see(night: Night) -> Night:
             night = night.report(seer.name, "vision_failed", target=order.target)
             continue
         faction = night.faction(order.target)
-        night = night.used("see").report(seer.name, "vision", target=order.target, verdict=verdict(faction))
+        night = night.used("see").report(
+            seer.name, "vision", target=order.target, verdict=verdict(faction)
+        )
         if faction == WEREHAMSTER and seer.creature != WEREHAMSTER:
             night = night.convert(seer.name, "creature", WEREHAMSTER)
     return night
 
 
 ROLE = Role(
-    name="seer", faction=VILLAGE,
-    summary="Each night you learn whether one living player is a wolf, not a wolf, or of a third faction.",
-    night_step=NightStep.SEER, resolve=see,
+    name="seer",
+    faction=VILLAGE,
+    summary=(
+        "Each night you learn whether one living player is a wolf, not a wolf, or of a third"
+        " faction."
+    ),
+    night_step=NightStep.SEER,
+    resolve=see,
     orders=(OrderKind(See, note="learn: wolf, not wolf, or third faction"),),
 )

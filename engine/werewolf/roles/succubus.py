@@ -3,6 +3,7 @@ order tonight is void; roles swap at once (later steps see them); the target bec
 Villager; the Succubus takes the role with its spent powers (never its holder's memory of
 past targets) and acts in it from the next night.
 Seducing a Villager wastes nothing."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -30,9 +31,16 @@ def seduce(night: Night) -> Night:
 
 
 ROLE = Role(
-    name="succubus", faction=VILLAGE,
+    name="succubus",
+    faction=VILLAGE,
     summary="Once per game you seduce a player: you take their role and they become a Villager.",
-    night_step=NightStep.SUCCUBUS, resolve=seduce, initial_state=(("seduced", False),),
-    orders=(OrderKind(Seduce, once="seduced", note="take their role; they become a Villager (once per game)"),),
+    night_step=NightStep.SUCCUBUS,
+    resolve=seduce,
+    initial_state=(("seduced", False),),
+    orders=(
+        OrderKind(
+            Seduce, once="seduced", note="take their role; they become a Villager (once per game)"
+        ),
+    ),
     takes_roles=True,
 )

@@ -2,6 +2,7 @@
 the other dies too; visiting a contagious creature (Werehamster, Weregerbil, or any role
 that declares itself contagious) makes her a hybrid of its faction. The bedfellow is told
 at dawn that someone visited. Missing VISIT (option): a random living player, or nobody."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -37,8 +38,14 @@ def visit(night: Night) -> Night:
 
 
 ROLE = Role(
-    name="wench", faction=VILLAGE,
+    name="wench",
+    faction=VILLAGE,
     summary="Each night you sleep with one player: if either of you dies that night, both die.",
-    night_step=NightStep.WENCH, resolve=visit,
-    orders=(OrderKind(Visit, note="if either of you dies tonight, both die (missing: see the game's options)"),),
+    night_step=NightStep.WENCH,
+    resolve=visit,
+    orders=(
+        OrderKind(
+            Visit, note="if either of you dies tonight, both die (missing: see the game's options)"
+        ),
+    ),
 )

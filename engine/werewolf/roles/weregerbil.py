@@ -2,6 +2,7 @@
 seeded draw). A villager-faction target becomes a plain Weregerbil; a wolf target: the
 youngest Weregerbil dies (ties by draw); anyone else: nothing. Weregerbils know each
 other; contagious for the Wench."""
+
 from __future__ import annotations
 
 from engine.werewolf.model import VILLAGE, WEREGERBIL, WOLVES, Night, NightStep, OrderKind, Role
@@ -22,14 +23,25 @@ def bite(night: Night) -> Night:
             return night
         youngest = max(c.joined for c in gerbils)
         candidates = sorted(c.name for c in gerbils if c.joined == youngest)
-        victim = night.rng("youngest-gerbil").choice(candidates) if len(candidates) > 1 else candidates[0]
+        victim = (
+            night.rng("youngest-gerbil").choice(candidates)
+            if len(candidates) > 1
+            else candidates[0]
+        )
         return night.will_die(victim, "gerbil")
     return night
 
 
 ROLE = Role(
-    name="weregerbil", faction=WEREGERBIL, knows_faction=True, contagious=True,
-    summary="Each night the Weregerbils bite one player: a villager joins you; biting a wolf kills your youngest.",
-    night_step=NightStep.CREATURES, resolve=bite,
+    name="weregerbil",
+    faction=WEREGERBIL,
+    knows_faction=True,
+    contagious=True,
+    summary=(
+        "Each night the Weregerbils bite one player: a villager joins you; biting a wolf kills your"
+        " youngest."
+    ),
+    night_step=NightStep.CREATURES,
+    resolve=bite,
     orders=(OrderKind(Bite, note="a villager becomes a Weregerbil; a wolf kills your youngest"),),
 )

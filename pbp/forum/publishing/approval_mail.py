@@ -1,6 +1,7 @@
 """The host's APPROVE by mail (docs/design.md: Public posts; host review): a mail from
 `[forum] host_address` approves a draft with the game's host token, or gets help. Its
 identity goes into the same mail ledger as every player's mail."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from pbp.render.verdicts import Accepted, Note, Refused, Verdict
 from pbp.game.judging.token_guard import TokenGuard
 from pbp.storage.host_token import host_token
 
+
 @dataclass(frozen=True)
 class Approval:
     """One approval found in a host's mail: `APPROVE` inside a draft's block, or an
@@ -30,8 +32,11 @@ class Approval:
 
 
 def approvals_in(mail: InboundMail) -> list[Approval]:
-    found = [Approval(b.game, b.phase, b.token) for b in mail.blocks
-             if any(line.strip().upper() == "APPROVE" for line in b.lines)]
+    found = [
+        Approval(b.game, b.phase, b.token)
+        for b in mail.blocks
+        if any(line.strip().upper() == "APPROVE" for line in b.lines)
+    ]
     for command in mail.commands:
         words = command.split()
         if len(words) >= 3 and words[0].upper() == "APPROVE":
@@ -39,19 +44,26 @@ def approvals_in(mail: InboundMail) -> list[Approval]:
     return found
 
 
-def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
-              may_reply: Callable[[StoredGame, str], bool]) -> Outcome | None:
+def host_mail(
+    moderator: Moderator,
+    ledger: MailLedger,
+    mail: InboundMail,
+    may_reply: Callable[[StoredGame, str], bool],
+) -> Outcome | None:
     """Handle a mail from the host's address, or return None when it is not one.
 
     An approval (`approvals_in`: a line `APPROVE <game> <phase>` with the game's host token
     on it or on a `TOKEN:` line, or the draft's block with `APPROVE` un-commented) approves
     that draft (leak-checked: a draft that fails needs `pbp draft approve --force`). A
     missing or wrong token is refused, and wrong tokens count against the address like a
-    player's (pbp.game.judging.token_guard: the right token always works); anything else gets help."""
+    player's (pbp.game.judging.token_guard: the right token always works); anything else gets help.
+    """
     host = moderator.settings.host_address
     if not host or mail.sender != host:
         return None
-    if mail.messages:  # the host answering a player, or writing as an NPC (docs/design.md: Conversations)
+    if (
+        mail.messages
+    ):  # the host answering a player, or writing as an NPC (docs/design.md: Conversations)
         return host_messages(moderator, ledger, mail, may_reply)
     folder = moderator.folder
     games = folder.game_ids()
@@ -69,10 +81,16 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
     with game.file.transaction():
         if approval is not None:
             # The phase as the host typed it; drafts are keyed by the exact phase id.
-            phase = next((r["phase"] for r in book.all() if r["phase"].lower() == approval.phase.lower()),
-                         approval.phase)
-            guard = TokenGuard(game.file, mail.sender, moderator.clock().date(),
-                               moderator.settings.wrong_tokens_per_sender_per_day)
+            phase = next(
+                (r["phase"] for r in book.all() if r["phase"].lower() == approval.phase.lower()),
+                approval.phase,
+            )
+            guard = TokenGuard(
+                game.file,
+                mail.sender,
+                moderator.clock().date(),
+                moderator.settings.wrong_tokens_per_sender_per_day,
+            )
             if not approval.token:
                 reason = "approval without the host token"
                 verdict = Refused("approval_without_token", game_id=target, phase=approval.phase)
@@ -89,7 +107,10 @@ def host_mail(moderator: Moderator, ledger: MailLedger, mail: InboundMail,
                     outcome, reason = "processed", f"approved {phase}"
                     verdict = Accepted("approved", game_id=target, phase=row["phase"])
                 except UserError as error:
-                    reason, verdict = f"approval refused: {error}", Refused("not_approved", error=str(error))
+                    reason, verdict = (
+                        f"approval refused: {error}",
+                        Refused("not_approved", error=str(error)),
+                    )
             guard.save(game.file)
             if guard.newly_over_limit:
                 tell_host_of_wrong_tokens(moderator, game, guard)

@@ -7,6 +7,7 @@ A post template never formats markup by hand: it calls the dialect (`fmt.bold(x)
 `PostText` (text the dialect produced or escaped itself), so a name or an anonymous message
 can only ever come out as literal text.
 """
+
 from __future__ import annotations
 
 import re
@@ -159,7 +160,9 @@ class Markdown(Dialect):
     def link(self, text: Any, url: str) -> PostText:
         """A link to `url` (an address pbp made from the forum's answer; never player text)."""
         address = _address(url)
-        return PostText(f"[{self._safe(text)}]({address})") if address else PostText(self._safe(text))
+        return (
+            PostText(f"[{self._safe(text)}]({address})") if address else PostText(self._safe(text))
+        )
 
 
 class DiscourseMarkdown(Markdown):
@@ -181,7 +184,9 @@ class DiscourseMarkdown(Markdown):
 
     def small(self, text: Any) -> PostText:
         """Tiny text: a marker, kept as pbp searches for it (`:` unescaped)."""
-        return PostText(f"<small>{text if hasattr(text, '__html__') else Markdown.escape(self, text)}</small>")
+        return PostText(
+            f"<small>{text if hasattr(text, '__html__') else Markdown.escape(self, text)}</small>"
+        )
 
 
 class BBCode(Dialect):
@@ -228,7 +233,11 @@ class BBCode(Dialect):
 
     def link(self, text: Any, url: str) -> PostText:
         address = _address(url)
-        return PostText(f"[url={address}]{self._safe(text)}[/url]") if address else PostText(self._safe(text))
+        return (
+            PostText(f"[url={address}]{self._safe(text)}[/url]")
+            if address
+            else PostText(self._safe(text))
+        )
 
 
 def _address(url: str) -> str:
@@ -239,8 +248,11 @@ def _address(url: str) -> str:
     return re.sub(r"[\s()\[\]<>\"\\]", lambda m: f"%{ord(m.group()):02X}", url)
 
 
-DIALECTS: dict[str, type[Markdown] | type[BBCode]] = {"markdown": Markdown, "bbcode": BBCode,
-                                                    "discourse": DiscourseMarkdown}
+DIALECTS: dict[str, type[Markdown] | type[BBCode]] = {
+    "markdown": Markdown,
+    "bbcode": BBCode,
+    "discourse": DiscourseMarkdown,
+}
 
 
 def dialect(name: str) -> Dialect:
@@ -249,4 +261,6 @@ def dialect(name: str) -> Dialect:
     try:
         return DIALECTS[name.strip().lower()]()
     except KeyError:
-        raise ValueError(f"Unknown forum dialect {name!r}; choose markdown, bbcode or discourse.") from None
+        raise ValueError(
+            f"Unknown forum dialect {name!r}; choose markdown, bbcode or discourse."
+        ) from None

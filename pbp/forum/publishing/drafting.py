@@ -2,6 +2,7 @@
 each resolution, for a host action, the opening post and a running tally; the facts they
 show and the leak check. Everything writes into the game's own file through `DraftBook`;
 the callers decide the transaction."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -28,11 +29,19 @@ from pbp.forum.publishing.review import approve, auto_publish
 
 def living_voters(card: RulesetCard, public_view: Mapping[str, Any]) -> list[str]:
     """Living players (never NPCs) as the public view lists them (the card's public roster)."""
-    return [character.name for character in card.public_roster(public_view) if character.alive and not character.npc]
+    return [
+        character.name
+        for character in card.public_roster(public_view)
+        if character.alive and not character.npc
+    ]
 
 
-def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = (),
-              accounts: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+def role_list(
+    rules: Ruleset,
+    state: object,
+    roster: Iterable[RosterPlayer] = (),
+    accounts: Mapping[str, str] | None = None,
+) -> list[dict[str, Any]]:
     """The full role list, once the game is over: every character the public view lists,
     in the words the ruleset reveals it with (its card's `PlayerStatus.revealed`: a role,
     or class and team), with its player's forum account, or marked as an NPC. A character that changed hands credits every player who played
@@ -41,15 +50,26 @@ def role_list(rules: Ruleset, state: object, roster: Iterable[RosterPlayer] = ()
     if rules.result(state) is None:
         return []
     roster = list(roster)
-    credits = {player.name: [old["played_by"] for old in player.replaced] + [player.player]
-               for player in roster if player.replaced}
-    handles = dict(accounts) if accounts is not None else {player.name: player.forum_name for player in roster}
+    credits = {
+        player.name: [old["played_by"] for old in player.replaced] + [player.player]
+        for player in roster
+        if player.replaced
+    }
+    handles = (
+        dict(accounts)
+        if accounts is not None
+        else {player.name: player.forum_name for player in roster}
+    )
     rows = []
     for character in rules.card.public_roster(rules.view(state, None)):
         parts = [role_name(word.lower()) for word in rules.status(state, character.name).revealed]
         if parts:
-            row = {"name": character.name, "role_text": " ".join(parts),
-                   "handle": handles.get(character.name, ""), "npc": character.npc}
+            row = {
+                "name": character.name,
+                "role_text": " ".join(parts),
+                "handle": handles.get(character.name, ""),
+                "npc": character.npc,
+            }
             if character.name in credits:
                 row["players"] = ", then ".join(credits[character.name])
             rows.append(row)
@@ -67,25 +87,45 @@ def dialect_of(book: DraftBook, forum: ForumSettings) -> Dialect:
     return make_dialect(book.game_settings().get("dialect") or forum.dialect)
 
 
-def draft_resolution(renderer: PostRenderer, forum: ForumSettings, before: StoredGame, after: StoredGame,
-                     phase: str, public_events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def draft_resolution(
+    renderer: PostRenderer,
+    forum: ForumSettings,
+    before: StoredGame,
+    after: StoredGame,
+    phase: str,
+    public_events: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
     """The draft for a resolved phase: rendered from the public view after it and its
     public events (votes counted against the players alive before it), leak-checked."""
     book = DraftBook(after.file)
     dialect = dialect_of(book, forum)
     view = after.view(None)
-    facts = PostFacts(game=after.id, ruleset=after.record.ruleset, phase=phase, public_view=view,
-                      events=list(public_events), result=after.record.result,
-                      voters=living_voters(before.rules.card, before.view(None)),
-                      extra={"roles": role_list(after.rules, after.state, after.roster, forum_accounts(after)), **thread_facts(after, view)},
-                      phase_words=after.rules.card.phase_words)
+    facts = PostFacts(
+        game=after.id,
+        ruleset=after.record.ruleset,
+        phase=phase,
+        public_view=view,
+        events=list(public_events),
+        result=after.record.result,
+        voters=living_voters(before.rules.card, before.view(None)),
+        extra={
+            "roles": role_list(after.rules, after.state, after.roster, forum_accounts(after)),
+            **thread_facts(after, view),
+        },
+        phase_words=after.rules.card.phase_words,
+    )
     draft = renderer.render(facts, dialect)
     book.withdraw_tallies(phase)  # the post itself now carries the phase's final count
     return _draft(after, book, forum, phase, draft, dialect.name, source=_source("post", facts))
 
 
-def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, phase: str,
-                      public_events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def draft_host_action(
+    renderer: PostRenderer,
+    forum: ForumSettings,
+    game: StoredGame,
+    phase: str,
+    public_events: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
     """The public announcement of a host action (a substitution, a host kill) as its own
     short post, keyed `<phase>/host-N` (docs/design.md: Public posts).
 
@@ -97,15 +137,36 @@ def draft_host_action(renderer: PostRenderer, forum: ForumSettings, game: Stored
     book = DraftBook(game.file)
     dialect = dialect_of(book, forum)
     view = game.rules.view(game.state, None)
-    facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=phase, public_view=view,
-                      events=list(public_events), result=game.record.result,
-                      extra={"roles": role_list(game.rules, game.state, game.roster, forum_accounts(game)), **thread_facts(game, view)},
-                      phase_words=game.rules.card.phase_words)
+    facts = PostFacts(
+        game=game.id,
+        ruleset=game.record.ruleset,
+        phase=phase,
+        public_view=view,
+        events=list(public_events),
+        result=game.record.result,
+        extra={
+            "roles": role_list(game.rules, game.state, game.roster, forum_accounts(game)),
+            **thread_facts(game, view),
+        },
+        phase_words=game.rules.card.phase_words,
+    )
     # A change of the clock (extend, pause, resume) has its own short template.
-    template = "clock" if public_events and all(e.get("kind") == "clock" for e in public_events) else "host"
+    template = (
+        "clock"
+        if public_events and all(e.get("kind") == "clock" for e in public_events)
+        else "host"
+    )
     draft = renderer.render(facts, dialect, kind=template)
-    return _draft(game, book, forum, host_action_key(book, phase), draft, dialect.name, kind="host",
-                  source=_source(template, facts))
+    return _draft(
+        game,
+        book,
+        forum,
+        host_action_key(book, phase),
+        draft,
+        dialect.name,
+        kind="host",
+        source=_source(template, facts),
+    )
 
 
 def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict[str, Any]:
@@ -117,30 +178,55 @@ def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame
     dialect = dialect_of(book, forum)
     view = game.rules.view(game.state, None)
     npcs = [{"name": name} for name in game.record.npc_names]  # never their class or team
-    facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=game.phase.id if game.phase else "",
-                      public_view=view, extra={**thread_facts(game, view), "npcs": npcs},
-                      phase_words=game.rules.card.phase_words)
+    facts = PostFacts(
+        game=game.id,
+        ruleset=game.record.ruleset,
+        phase=game.phase.id if game.phase else "",
+        public_view=view,
+        extra={**thread_facts(game, view), "npcs": npcs},
+        phase_words=game.rules.card.phase_words,
+    )
     draft = renderer.render(facts, dialect, kind=OPENING)
-    return _draft(game, book, forum, OPENING, draft, dialect.name, kind=OPENING, source=_source(OPENING, facts))
+    return _draft(
+        game,
+        book,
+        forum,
+        OPENING,
+        draft,
+        dialect.name,
+        kind=OPENING,
+        source=_source(OPENING, facts),
+    )
 
 
 def _source(template: str, facts: PostFacts) -> dict[str, Any]:
     return {"template": template, "facts": facts.stored()}
 
 
-def _draft(game: StoredGame, book: DraftBook, forum: ForumSettings, key: str, draft: Draft, dialect: str,
-           kind: str = "post", source: dict[str, Any] | None = None) -> dict[str, Any]:
+def _draft(
+    game: StoredGame,
+    book: DraftBook,
+    forum: ForumSettings,
+    key: str,
+    draft: Draft,
+    dialect: str,
+    kind: str = "post",
+    source: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Store a generated post, leak-checked, and approve it at once when the game
     auto-publishes and the check found nothing."""
     leaks = draft_leaks(game, book, draft.text, draft.player_spans)
-    row = book.save_generated(key, draft.title, draft.text, draft.player_spans, dialect, leaks, kind=kind,
-                              source=source)
+    row = book.save_generated(
+        key, draft.title, draft.text, draft.player_spans, dialect, leaks, kind=kind, source=source
+    )
     if auto_publish(book, forum, kind) and not leaks and row["status"] == DRAFT:
         row = approve(game, key, forced=False)
     return row
 
 
-def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, now: datetime) -> dict[str, Any]:
+def draft_tally(
+    renderer: PostRenderer, forum: ForumSettings, game: StoredGame, now: datetime
+) -> dict[str, Any]:
     """A running vote count for the open phase as of `now` (the post says when: a count
     read later is already old), stored as its own draft. It replaces an
     earlier count of the phase that nobody approved; one left unapproved never holds up
@@ -153,20 +239,33 @@ def draft_tally(renderer: PostRenderer, forum: ForumSettings, game: StoredGame, 
     view = game.rules.view(game.state, None)
     voters = public_tally.living_voters(game)
     votes = {p: c for p, c in public_tally.current_votes(game).items() if p in voters}
-    facts = PostFacts(game=game.id, ruleset=game.record.ruleset, phase=game.phase.id, public_view=view,
-                      votes=votes, voters=voters,
-                      extra={**thread_facts(game, view), "vote_links": vote_links(game),
-                             "deleted_votes": deleted_vote_posts(game),
-                             "as_of": render_moment(now, "UTC", thread_language(game.record.moderator_options))},
-                      phase_words=game.rules.card.phase_words)
+    facts = PostFacts(
+        game=game.id,
+        ruleset=game.record.ruleset,
+        phase=game.phase.id,
+        public_view=view,
+        votes=votes,
+        voters=voters,
+        extra={
+            **thread_facts(game, view),
+            "vote_links": vote_links(game),
+            "deleted_votes": deleted_vote_posts(game),
+            "as_of": render_moment(now, "UTC", thread_language(game.record.moderator_options)),
+        },
+        phase_words=game.rules.card.phase_words,
+    )
     draft = renderer.render(facts, dialect, kind="tally")
     count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"
     book.withdraw_tallies(game.phase.id)
-    return _draft(game, book, forum, key, draft, dialect.name, kind="tally", source=_source("tally", facts))
+    return _draft(
+        game, book, forum, key, draft, dialect.name, kind="tally", source=_source("tally", facts)
+    )
 
 
-def rerender(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> tuple[list[str], list[str]]:
+def rerender(
+    renderer: PostRenderer, forum: ForumSettings, game: StoredGame
+) -> tuple[list[str], list[str]]:
     """Render every draft still waiting for the host again in the game's dialect (after
     `pbp draft settings --dialect`), from the facts it was drafted from, leak-checked
     anew. Returns (the drafts rendered again, one line for each draft kept as it was: the
@@ -179,12 +278,20 @@ def rerender(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> 
             continue
         source = row.get("source")
         if row["edited"] or not source:
-            why = "it holds your edit" if row["edited"] else "it was drafted before drafts kept their facts"
-            kept.append(f"{row['phase']} stays in {row['dialect']}: {why}; edit it with `pbp draft edit "
-                        f"{game.id} {row['phase']}`.")
+            why = (
+                "it holds your edit"
+                if row["edited"]
+                else "it was drafted before drafts kept their facts"
+            )
+            kept.append(
+                f"{row['phase']} stays in {row['dialect']}: {why}; edit it with `pbp draft edit "
+                f"{game.id} {row['phase']}`."
+            )
             continue
         facts = PostFacts.restored(source["facts"], game.rules.card.phase_words)
         draft = renderer.render(facts, dialect, kind=source["template"])
-        _draft(game, book, forum, row["phase"], draft, dialect.name, kind=row["kind"], source=source)
+        _draft(
+            game, book, forum, row["phase"], draft, dialect.name, kind=row["kind"], source=source
+        )
         done.append(row["phase"])
     return done, kept

@@ -4,6 +4,7 @@ writes approved posts to files", for forums with no API).
 A post is written atomically (temp file, fsync, rename), named by game and phase, so
 publishing the same post twice leaves one file with the same bytes.
 """
+
 from __future__ import annotations
 
 import re
@@ -50,6 +51,8 @@ class FilePublisher:
             path = existing[0]
         else:
             number = len(list(game_folder.glob("[0-9][0-9][0-9]-*")))
-            path = game_folder / f"{number + 1:03d}-{_safe_part(post.phase)}.{self._extension(post)}"
+            path = (
+                game_folder / f"{number + 1:03d}-{_safe_part(post.phase)}.{self._extension(post)}"
+            )
         write_atomically(path, f"{post.title}\n\n{post.text}".encode("utf-8"))
         return Published(ref=path.name, url=path.resolve().as_uri())

@@ -6,6 +6,7 @@ host needs the words themselves marked. A finding's value is looked for where th
 found it: a personal fact and its subject on the lines that name both, a place by word, a
 secret anywhere, case-insensitively, and never inside the players' own words (their
 spans), which the check leaves out."""
+
 from __future__ import annotations
 
 import re
@@ -71,8 +72,13 @@ def game_leak_check(game: StoredGame, book: DraftBook) -> LeakCheck:
     return leak_check(game, [token] if token else [])
 
 
-def leak_findings(game: StoredGame, book: DraftBook, row: dict[str, Any], text: str,
-                  check: LeakCheck | None = None) -> tuple[list[str], list[Span]]:
+def leak_findings(
+    game: StoredGame,
+    book: DraftBook,
+    row: dict[str, Any],
+    text: str,
+    check: LeakCheck | None = None,
+) -> tuple[list[str], list[Span]]:
     """The leak check's findings on `text` as the current text of draft `row` (what
     `pbp draft edit` would record), and the (start, end) spans of `text` they flag;
     `check`: the game's, when the caller built it already."""

@@ -16,6 +16,7 @@ Player-written text (anonymous messages) is public by the rules and is not check
 caller passes where it lies, as (start, end) offsets (pbp.forum.publishing.spans), and exactly those
 characters are left out; the same words elsewhere in the text are checked like the rest.
 """
+
 from __future__ import annotations
 
 import re
@@ -46,15 +47,25 @@ class Leak:
     def __str__(self) -> str:
         fact = self.fact
         if fact.kind == "personal":
-            return (f"the draft names {fact.subject}'s {fact.key.replace('_', ' ')} {fact.value}, "
-                    f"which is not public (line: {self.line.strip()!r})")
+            return (
+                f"the draft names {fact.subject}'s {fact.key.replace('_', ' ')} {fact.value}, "
+                f"which is not public (line: {self.line.strip()!r})"
+            )
         if fact.kind == "place":
-            return f"the draft names the location {fact.value}, which is not public (line: {self.line.strip()!r})"
+            return (
+                f"the draft names the location {fact.value}, which is not public (line:"
+                f" {self.line.strip()!r})"
+            )
         return f"the draft holds a secret {fact.key or 'value'} ({fact.value}), which is not public"
 
 
-def _leaves(value: Any, names: Mapping[str, str], subject: str | None, subjects: Sequence[str],
-            key: str = "") -> list[tuple[str | None, str, str]]:
+def _leaves(
+    value: Any,
+    names: Mapping[str, str],
+    subject: str | None,
+    subjects: Sequence[str],
+    key: str = "",
+) -> list[tuple[str | None, str, str]]:
     """(subject, key, text) for every string or number leaf, depth first in the order the
     value holds them; the subject is the player a record is about: a dict keyed by a player
     name, or a record whose field among `subjects` (the card's) names one. (A resolution's
@@ -107,8 +118,14 @@ class LeakCheck:
     """Built once per game state: the hidden facts, and what the public view holds; `fields`
     says where the ruleset's views hold them (its card's `secret_fields`)."""
 
-    def __init__(self, fields: SecretFields, private_views: Mapping[str, Mapping[str, Any]],
-                 public_view: Mapping[str, Any], players: Iterable[str], secrets: Iterable[str] = ()):
+    def __init__(
+        self,
+        fields: SecretFields,
+        private_views: Mapping[str, Mapping[str, Any]],
+        public_view: Mapping[str, Any],
+        players: Iterable[str],
+        secrets: Iterable[str] = (),
+    ):
         self.fields = fields
         self.names = {name.lower(): name for name in players}
         public = _leaves(public_view, self.names, None, fields.subjects)
@@ -162,10 +179,17 @@ class LeakCheck:
             # break is a boundary for it): most facts are ruled out by one search.
             if fact.kind == "personal":
                 subject = _word(fact.subject or "")
-                line = next((ln for ln in lines if value.search(ln) and subject.search(ln)), None) \
-                    if value.search(text) else None
+                line = (
+                    next((ln for ln in lines if value.search(ln) and subject.search(ln)), None)
+                    if value.search(text)
+                    else None
+                )
             elif fact.kind == "place":
-                line = next((ln for ln in lines if value.search(ln)), None) if value.search(text) else None
+                line = (
+                    next((ln for ln in lines if value.search(ln)), None)
+                    if value.search(text)
+                    else None
+                )
             else:
                 line = next((ln for ln in lines if fact.value.lower() in ln.lower()), None)
             if line is not None:
@@ -181,14 +205,25 @@ def leak_check(game: StoredGame, extra_secrets: Sequence[str] = ()) -> LeakCheck
     over = game.phase is None
     private = {} if over else {name: game.view(name) for name in game.roster.names}
     tokens = list(game.record.tokens.values()) + list(extra_secrets)
-    return LeakCheck(game.rules.card.secret_fields, private, game.view(None), list(game.record.characters), tokens)
+    return LeakCheck(
+        game.rules.card.secret_fields,
+        private,
+        game.view(None),
+        list(game.record.characters),
+        tokens,
+    )
 
-def draft_leaks(game: StoredGame, book: DraftBook, text: str, spans: Iterable[Sequence[int]]) -> list[str]:
+
+def draft_leaks(
+    game: StoredGame, book: DraftBook, text: str, spans: Iterable[Sequence[int]]
+) -> list[str]:
     """The leak check's findings on a post's text (the host token counts as a secret)."""
     return [str(leak) for leak in leak_check(game, [host_token(game.file)]).check(text, spans)]
+
 
 def player_spans(row: dict[str, Any], text: str) -> tuple[tuple[int, int], ...]:
     """Where `text`, the current text of draft `row`, still holds the player-written words
     of the generated draft: a host's edit keeps them only on the lines it left as they were
-    (pbp.forum.publishing.spans). A draft stored before spans were kept has none, so all of it is checked."""
+    (pbp.forum.publishing.spans). A draft stored before spans were kept has none, so all of it is checked.
+    """
     return follow(row.get("player_spans", []), row["generated"], text)

@@ -7,6 +7,7 @@ Everything here is read from the public view, the roster (handles, replacements)
 the end-of-game log only, the stored orders of a finished game, when nothing is secret any
 more.
 """
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -31,9 +32,17 @@ def people(game: StoredGame, view: Mapping[str, Any]) -> dict[str, list[dict[str
     dead: list[dict[str, Any]] = []
     for character in game.rules.card.public_roster(view):
         if character.alive:
-            living.append({"name": character.name, "handle": handles.get(character.name, ""), "npc": character.npc})
+            living.append(
+                {
+                    "name": character.name,
+                    "handle": handles.get(character.name, ""),
+                    "npc": character.npc,
+                }
+            )
         else:
-            dead.append({"name": character.name, "when": character.died, "flip": role_name(character.flip)})
+            dead.append(
+                {"name": character.name, "when": character.died, "flip": role_name(character.flip)}
+            )
     return {"living": living, "dead": dead}
 
 
@@ -45,13 +54,23 @@ def voting(game: StoredGame) -> dict[str, Any]:
     thread)."""
     card = game.rules.card
     phase = game.phase
-    in_phase = [] if phase is None else [
-        keyword for keyword in card.public_orders
-        if any(spec.keyword == keyword for specs in phase.grammar.values() for spec in specs)]
+    in_phase = (
+        []
+        if phase is None
+        else [
+            keyword
+            for keyword in card.public_orders
+            if any(spec.keyword == keyword for specs in phase.grammar.values() for spec in specs)
+        ]
+    )
     back = {order: word for word, order in card.take_back_words}
-    return {"where": game.votes, "orders": list(card.public_orders), "in_phase": in_phase,
-            "orders_back": [back.get(order, "") for order in card.public_orders],
-            "in_phase_back": [back.get(order, "") for order in in_phase]}
+    return {
+        "where": game.votes,
+        "orders": list(card.public_orders),
+        "in_phase": in_phase,
+        "orders_back": [back.get(order, "") for order in card.public_orders],
+        "in_phase_back": [back.get(order, "") for order in in_phase],
+    }
 
 
 def next_step(game: StoredGame) -> dict[str, Any] | None:
@@ -61,13 +80,20 @@ def next_step(game: StoredGame) -> dict[str, Any] | None:
         return None
     clock = game.clock
     if isinstance(clock, Running) and clock.deadline is not None:
-        deadline = render_moment(clock.deadline, "UTC", thread_language(game.record.moderator_options))
+        deadline = render_moment(
+            clock.deadline, "UTC", thread_language(game.record.moderator_options)
+        )
     elif isinstance(clock, (WaitingForPost, Paused)):
         deadline = clock.describe("UTC", thread_language(game.record.moderator_options))
     else:
         deadline = ""
-    return {"phase": game.phase.id, "words": game.rules.card.phase_words(game.phase.id),
-            "kind": game.phase.kind, "deadline": deadline, "voting": voting(game)}
+    return {
+        "phase": game.phase.id,
+        "words": game.rules.card.phase_words(game.phase.id),
+        "kind": game.phase.kind,
+        "deadline": deadline,
+        "voting": voting(game),
+    }
 
 
 def action_log(game: StoredGame) -> list[dict[str, Any]]:
@@ -79,10 +105,12 @@ def action_log(game: StoredGame) -> list[dict[str, Any]]:
     logged = set(game.rules.card.logged_orders)
     phases = []
     for phase_id in game.record.resolved:
-        actions = [{"name": player, "order": line.strip()}
-                   for player, row in sorted(game.latest_orders(phase_id).items())
-                   for line in row.lines
-                   if line.strip() and line.split()[0].upper() in logged]
+        actions = [
+            {"name": player, "order": line.strip()}
+            for player, row in sorted(game.latest_orders(phase_id).items())
+            for line in row.lines
+            if line.strip() and line.split()[0].upper() in logged
+        ]
         if actions:
             phases.append({"words": game.rules.card.phase_words(phase_id), "actions": actions})
     return phases

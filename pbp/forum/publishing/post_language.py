@@ -5,6 +5,7 @@ escape its values for HTML, while a post is Markdown or BBCode. Here the transla
 are escaped for the dialect piece by piece, exactly as `fmt.join` escapes its parts, and
 each value goes in as `fmt.join` would put it: finished markup as is, anything else
 escaped."""
+
 from __future__ import annotations
 
 import gettext
@@ -20,7 +21,9 @@ def _filled(dialect: Dialect, message: str, values: dict[str, Any]) -> PostText:
     pieces: list[str] = []
     start = 0
     for found in _PLACEHOLDER.finditer(message):
-        pieces.append(dialect.escape(message[start:found.start()]) if found.start() > start else "")
+        pieces.append(
+            dialect.escape(message[start : found.start()]) if found.start() > start else ""
+        )
         if found.group(0) == "%%":
             pieces.append(dialect.escape("%"))
         else:
@@ -32,13 +35,18 @@ def _filled(dialect: Dialect, message: str, values: dict[str, Any]) -> PostText:
     return PostText("".join(pieces))
 
 
-def post_gettext(dialect: Dialect, translations: gettext.NullTranslations) -> dict[str, Callable[..., PostText]]:
+def post_gettext(
+    dialect: Dialect, translations: gettext.NullTranslations
+) -> dict[str, Callable[..., PostText]]:
     """`_`, `gettext` and `ngettext` for a post template: the message translated, its
     `%(name)s` values filled in, all escaped for `dialect` (ngettext passes `num`)."""
+
     def translate(message: str, **values: Any) -> PostText:
         return _filled(dialect, translations.gettext(message), values)
 
     def translate_plural(singular: str, plural: str, num: int, **values: Any) -> PostText:
-        return _filled(dialect, translations.ngettext(singular, plural, num), {"num": num, **values})
+        return _filled(
+            dialect, translations.ngettext(singular, plural, num), {"num": num, **values}
+        )
 
     return {"_": translate, "gettext": translate, "ngettext": translate_plural}

@@ -12,6 +12,7 @@ does the same explicitly; `player_text` also marks the value as written by a pla
 anonymous message), which the leak check leaves out since the rules make it public: the
 draft knows those spans by position (pbp.forum.publishing.spans).
 """
+
 from __future__ import annotations
 
 import weakref
@@ -19,7 +20,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
-from jinja2 import ChoiceLoader, Environment, FileSystemLoader, PrefixLoader, StrictUndefined, Template, TemplateNotFound
+from jinja2 import (
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    PrefixLoader,
+    StrictUndefined,
+    Template,
+    TemplateNotFound,
+)
 
 from engine.core import Result
 
@@ -77,21 +86,35 @@ class PostFacts:
     def stored(self) -> dict[str, Any]:
         """The facts as a draft keeps them, to render it again in another dialect
         (`phase_words` is the ruleset card's, so it is not kept)."""
-        return {"game": self.game, "ruleset": self.ruleset, "phase": self.phase, "public_view": self.public_view,
-                "events": list(self.events), "result": self.result.to_json() if self.result else None, "votes": dict(self.votes),
-                "voters": list(self.voters), "extra": dict(self.extra)}
+        return {
+            "game": self.game,
+            "ruleset": self.ruleset,
+            "phase": self.phase,
+            "public_view": self.public_view,
+            "events": list(self.events),
+            "result": self.result.to_json() if self.result else None,
+            "votes": dict(self.votes),
+            "voters": list(self.voters),
+            "extra": dict(self.extra),
+        }
 
     @classmethod
     def restored(cls, data: Mapping[str, Any], phase_words: Callable[[str], str]) -> PostFacts:
-        return cls(**{**data, "result": result_from_json(data.get("result"))}, phase_words=phase_words)
+        return cls(
+            **{**data, "result": result_from_json(data.get("result"))}, phase_words=phase_words
+        )
 
 
 class PostRenderer:
     """Renders public posts in one language (the game's option `language`); one Jinja
     environment per dialect."""
 
-    def __init__(self, root: Path | None = None, describe: Callable[[str, Mapping[str, Any]], str] | None = None,
-                 language: str = SOURCE_LANGUAGE):
+    def __init__(
+        self,
+        root: Path | None = None,
+        describe: Callable[[str, Mapping[str, Any]], str] | None = None,
+        language: str = SOURCE_LANGUAGE,
+    ):
         """`language`: the language the posts are written in (pbp.render.languages)."""
         self.root = Path(root) if root else templates_folder()
         self.language = language
@@ -102,10 +125,20 @@ class PostRenderer:
         if dialect.name not in self._envs:
             env = ViewEnvironment(
                 # `words/…`: the mail templates, whose macros a post may share (one wording)
-                loader=ChoiceLoader([FileSystemLoader(str(self.root / "public")),
-                                     PrefixLoader({"words": FileSystemLoader(str(self.root))})]),
-                undefined=StrictUndefined, keep_trailing_newline=True, autoescape=True,
-                trim_blocks=True, lstrip_blocks=True, finalize=_finalize(dialect), extensions=["jinja2.ext.i18n"])
+                loader=ChoiceLoader(
+                    [
+                        FileSystemLoader(str(self.root / "public")),
+                        PrefixLoader({"words": FileSystemLoader(str(self.root))}),
+                    ]
+                ),
+                undefined=StrictUndefined,
+                keep_trailing_newline=True,
+                autoescape=True,
+                trim_blocks=True,
+                lstrip_blocks=True,
+                finalize=_finalize(dialect),
+                extensions=["jinja2.ext.i18n"],
+            )
             env.install_gettext_translations(translations(self.language), newstyle=True)  # type: ignore[attr-defined]
             env.filters["escape_post"] = _finalize(dialect)
             env.filters["player_text"] = _player_text_filter(dialect)
@@ -138,10 +171,18 @@ class PostRenderer:
         env = self.environment(dialect)
         describe = lambda event: self.describe(facts.ruleset, event)  # noqa: E731
         text = self._template(env, facts.ruleset, kind).render(
-            game=facts.game, ruleset=facts.ruleset, phase=facts.phase, view=facts.public_view,
-            events=list(facts.events), result=facts.result, votes=dict(facts.votes),
-            voters=list(facts.voters), describe=describe, extra=dict(facts.extra),
-            words=self._phase_words(facts.phase_words))
+            game=facts.game,
+            ruleset=facts.ruleset,
+            phase=facts.phase,
+            view=facts.public_view,
+            events=list(facts.events),
+            result=facts.result,
+            votes=dict(facts.votes),
+            voters=list(facts.voters),
+            describe=describe,
+            extra=dict(facts.extra),
+            words=self._phase_words(facts.phase_words),
+        )
         title, _, body = text.partition("\n")
         body, spans = unmark(_tidy(body))
         return Draft(dialect.title(unmark(title.strip())[0]), body, spans)
@@ -175,8 +216,9 @@ def post_renderer(renderer: EventDescriber) -> PostRenderer:
                 raise RuntimeError("the mail renderer that describes this post's events is gone")
             return alive.describe(ruleset, event)
 
-        found = _POST_RENDERERS[renderer] = PostRenderer(describe=describe,
-                                                               language=getattr(renderer, "language", SOURCE_LANGUAGE))
+        found = _POST_RENDERERS[renderer] = PostRenderer(
+            describe=describe, language=getattr(renderer, "language", SOURCE_LANGUAGE)
+        )
     return found
 
 
@@ -188,16 +230,19 @@ def thread_post_renderer(moderator: Moderator, game: StoredGame) -> PostRenderer
 def _finalize(dialect: Dialect) -> Callable[[Any], Any]:
     """Escape every printed value for the dialect, except finished markup (`PostText`,
     or a macro's output, which Jinja marks with `__html__`)."""
+
     def finalize(value: Any) -> Any:
         if hasattr(value, "__html__"):
             return value
         return dialect.escape("" if value is None else value)
+
     return finalize
 
 
 def _player_text_filter(dialect: Dialect) -> Callable[[Any], PostText]:
     def player_text(value: Any) -> PostText:
         return PostText(mark(dialect.escape_player_text(value).strip()))
+
     return player_text
 
 

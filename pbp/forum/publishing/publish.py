@@ -1,6 +1,7 @@
 """Publishing approved drafts in order, once each, to the game's publisher (docs/design.md:
 Public posts): files or Reddit, found again by its marker after a fault, retried with
 backoff."""
+
 from __future__ import annotations
 
 import time
@@ -32,9 +33,13 @@ from pbp.storage.drafts import OPENING
 RETRY = Backoff(first=60.0, longest=3600.0)
 
 
-def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float] = time.time,
-                 ignore_wait: bool = False,
-                 on_event: Callable[[str], None] = lambda text: None) -> list[dict[str, Any]]:
+def publish_game(
+    game: StoredGame,
+    publisher: Publisher,
+    now: Callable[[], float] = time.time,
+    ignore_wait: bool = False,
+    on_event: Callable[[str], None] = lambda text: None,
+) -> list[dict[str, Any]]:
     """Publish the game's approved drafts in phase order, stopping at the first one not
     approved (so posts never go out of order) or one that must wait for a retry.
 
@@ -52,10 +57,16 @@ def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float
             break
         dialect = make_dialect(row["dialect"])
         settings = book.game_settings()
-        post = Post(game=game.id, phase=row["phase"], title=f"{game.id}: {row['title']}",
-                    text=with_marker(row["text"], row["marker"], dialect), marker=row["marker"],
-                    thread_title=f"{game.id}: {game.record.ruleset.capitalize()} game thread",
-                    thread=settings.get("thread"), dialect=dialect.name)
+        post = Post(
+            game=game.id,
+            phase=row["phase"],
+            title=f"{game.id}: {row['title']}",
+            text=with_marker(row["text"], row["marker"], dialect),
+            marker=row["marker"],
+            thread_title=f"{game.id}: {game.record.ruleset.capitalize()} game thread",
+            thread=settings.get("thread"),
+            dialect=dialect.name,
+        )
         try:
             found = publisher.find(post) if row["attempts"] else None
             if found is None:
@@ -64,7 +75,9 @@ def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float
                 crash_point("forum-after-post")
         except TransientPublishError as error:
             attempts = max(row["attempts"], 1)
-            book.update(row["phase"], {"error": str(error), "next_try": now() + RETRY.seconds(attempts)})
+            book.update(
+                row["phase"], {"error": str(error), "next_try": now() + RETRY.seconds(attempts)}
+            )
             on_event(f"{game.id} {row['phase']}: will retry later: {error}")
             break
         except PermanentPublishError as error:
@@ -73,14 +86,22 @@ def publish_game(game: StoredGame, publisher: Publisher, now: Callable[[], float
             break
         if found.thread and not settings.get("thread"):
             book.update_game_settings({"thread": found.thread})
-        done.append(book.update(row["phase"], {"status": PUBLISHED, "ref": found.ref, "url": found.url,
-                                               "error": "", "next_try": 0.0}))
+        done.append(
+            book.update(
+                row["phase"],
+                {
+                    "status": PUBLISHED,
+                    "ref": found.ref,
+                    "url": found.url,
+                    "error": "",
+                    "next_try": 0.0,
+                },
+            )
+        )
         if row.get("kind") != OPENING:
             book.withdraw_opening()
         on_event(f"{game.id} {row['phase']}: published ({found.url})")
     return done
-
-
 
 
 def make_publisher(forum: ForumSettings) -> Publisher:
@@ -88,10 +109,12 @@ def make_publisher(forum: ForumSettings) -> Publisher:
     dialect (chosen per game); the global dialect is only the fallback."""
     if forum.publisher == "reddit":
         from pbp.forum.reddit import RedditPublisher  # praw is loaded only when used
+
         assert forum.reddit is not None  # load_forum_settings reads [reddit] for this publisher
         return RedditPublisher(forum.reddit)
     if forum.publisher == "discourse" and forum.discourse is not None:
         from pbp.forum.discourse import DiscourseForum  # requests is loaded only when used
+
         return DiscourseForum(forum.discourse)
     return FilePublisher(forum.posts_folder, make_dialect(forum.dialect).extension)
 
@@ -117,8 +140,12 @@ class PublishedNow:
     waiting: dict[str, Any] | None  # the draft not approved yet that holds the rest
 
 
-def publish_now(moderator: Moderator, game_id: str, publisher: Publisher,
-                on_event: Callable[[str], None] = lambda text: None) -> PublishedNow:
+def publish_now(
+    moderator: Moderator,
+    game_id: str,
+    publisher: Publisher,
+    on_event: Callable[[str], None] = lambda text: None,
+) -> PublishedNow:
     """`pbp publish <game>` (and the desk's "publish now"): the game's approved posts at
     once, whatever a retry's wait, then the phase's clock if it waited for one of them
     (option wait_for_publish). Call with the writer lock."""

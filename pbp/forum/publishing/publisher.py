@@ -7,6 +7,7 @@ hash of the approved text; the dialect writes it into the post as a tiny note, s
 publisher can later recognise the post as its own even if pbp never learned that the
 forum accepted it (a crash or a timeout after the forum committed the post).
 """
+
 from __future__ import annotations
 
 import hashlib

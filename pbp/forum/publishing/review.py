@@ -1,5 +1,6 @@
 """The host's review of drafts (docs/design.md: Public posts): finding one, editing it,
 approving one or all (a draft the leak check flags needs a force), auto-publishing."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -8,12 +9,11 @@ from typing import Any
 from pbp.errors import UserError
 from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, WITHDRAWN, DraftBook
 from pbp.forum.config import TALLY_ONLY, ForumSettings
-from pbp.forum.publishing.publisher import (
-    post_marker,
-)
+from pbp.forum.publishing.publisher import post_marker
 from pbp.game.stored import StoredGame
 from pbp.forum.publishing.leaks import draft_leaks, player_spans
 from pbp.storage.drafts import OPENING
+
 
 def find_draft(book: DraftBook, game_id: str, phase: str | None) -> dict[str, Any]:
     pending = book.unpublished()
@@ -23,8 +23,10 @@ def find_draft(book: DraftBook, game_id: str, phase: str | None) -> dict[str, An
     row = book.get(phase) if phase else next(iter(main or pending or book.all()), None)
     if row is None:
         which = f"for phase {phase}" if phase else "yet"
-        raise UserError(f"Game {game_id} has no draft {which}; drafts are made when a phase resolves "
-                        f"(or by `pbp draft tally {game_id}`).")
+        raise UserError(
+            f"Game {game_id} has no draft {which}; drafts are made when a phase resolves "
+            f"(or by `pbp draft tally {game_id}`)."
+        )
     return row
 
 
@@ -48,11 +50,21 @@ def edit(game: StoredGame, phase: str, text: str) -> dict[str, Any]:
     book = DraftBook(game.file)
     row = find_draft(book, game.id, phase)
     if row["status"] == PUBLISHED:
-        raise UserError(f"The post for {row['phase']} is already published; edit it on the forum itself.")
+        raise UserError(
+            f"The post for {row['phase']} is already published; edit it on the forum itself."
+        )
     _refuse_withdrawn(game, row)
     leaks = draft_leaks(game, book, text, player_spans(row, text))
-    return book.update(row["phase"], {"text": text, "edited": text != row["generated"] or row["edited"],
-                                      "status": DRAFT, "leaks": leaks, "marker": ""})
+    return book.update(
+        row["phase"],
+        {
+            "text": text,
+            "edited": text != row["generated"] or row["edited"],
+            "status": DRAFT,
+            "leaks": leaks,
+            "marker": "",
+        },
+    )
 
 
 def oldest_unapproved(book: DraftBook) -> dict[str, Any] | None:
@@ -71,8 +83,10 @@ def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict[s
     if phase is None:
         waiting = oldest_unapproved(book)
         if waiting is None:
-            raise UserError(f"Game {game.id} has no draft waiting for approval; `pbp status {game.id}` lists "
-                            "its drafts.")
+            raise UserError(
+                f"Game {game.id} has no draft waiting for approval; `pbp status {game.id}` lists "
+                "its drafts."
+            )
         phase = waiting["phase"]
     row = find_draft(book, game.id, phase)
     if row["status"] == PUBLISHED:
@@ -81,12 +95,22 @@ def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict[s
     leaks = draft_leaks(game, book, row["text"], player_spans(row, row["text"]))
     if leaks and not forced:
         book.update(row["phase"], {"leaks": leaks})
-        raise UserError(f"The draft for {row['phase']} fails the leak check: {leaks[0]}"
-                        f"{f' (and {len(leaks) - 1} more)' if len(leaks) > 1 else ''}; "
-                        f"edit it with `pbp draft edit {game.id}`, or approve it anyway with --force.")
+        raise UserError(
+            f"The draft for {row['phase']} fails the leak check: {leaks[0]}"
+            f"{f' (and {len(leaks) - 1} more)' if len(leaks) > 1 else ''}; "
+            f"edit it with `pbp draft edit {game.id}`, or approve it anyway with --force."
+        )
     marker = post_marker(game.id, row["phase"], row["text"])
-    return book.update(row["phase"], {"status": APPROVED, "marker": marker, "leaks": leaks, "forced": bool(leaks),
-                                      "source": None})  # approved: its text is final, in its dialect
+    return book.update(
+        row["phase"],
+        {
+            "status": APPROVED,
+            "marker": marker,
+            "leaks": leaks,
+            "forced": bool(leaks),
+            "source": None,
+        },
+    )  # approved: its text is final, in its dialect
 
 
 def approve_all(game: StoredGame) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
@@ -105,13 +129,24 @@ def approve_all(game: StoredGame) -> tuple[list[dict[str, Any]], list[tuple[str,
 
 def _refuse_withdrawn(game: StoredGame, row: dict[str, Any]) -> None:
     if row["status"] == WITHDRAWN and row.get("kind") == OPENING:
-        raise UserError(f"The opening post of {game.id} was left out: the thread has begun without it.")
+        raise UserError(
+            f"The opening post of {game.id} was left out: the thread has begun without it."
+        )
     if row["status"] == WITHDRAWN:
-        raise UserError(f"The running count {row['phase']} is out of date (a newer count or the phase's "
-                        f"own post replaced it); draft a new one with `pbp draft tally {game.id}`.")
+        raise UserError(
+            f"The running count {row['phase']} is out of date (a newer count or the phase's "
+            f"own post replaced it); draft a new one with `pbp draft tally {game.id}`."
+        )
+
 
 def first_unapproved(game: StoredGame) -> dict[str, Any] | None:
     """The draft that holds up a game's publishing (not approved, not a running tally),
     or None."""
-    return next((row for row in DraftBook(game.file).unpublished()
-                 if row["status"] == DRAFT and row.get("kind") not in OPTIONAL_KINDS), None)
+    return next(
+        (
+            row
+            for row in DraftBook(game.file).unpublished()
+            if row["status"] == DRAFT and row.get("kind") not in OPTIONAL_KINDS
+        ),
+        None,
+    )

@@ -13,6 +13,7 @@ every "e" of the draft, a host's hand-written line included):
 - a host's edit keeps a span only where the lines holding it are left exactly as they
   were (`follow`): text the host adds or changes is always checked.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -52,8 +53,13 @@ def follow(spans: Iterable[Sequence[int]], generated: str, edited: str) -> tuple
         return tuple((start, end) for start, end in spans)
     old_lines, new_lines = generated.splitlines(keepends=True), edited.splitlines(keepends=True)
     old_starts, new_starts = _line_starts(old_lines), _line_starts(new_lines)
-    kept = [block for block in difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False).get_matching_blocks()
-            if block.size]
+    kept = [
+        block
+        for block in difflib.SequenceMatcher(
+            None, old_lines, new_lines, autojunk=False
+        ).get_matching_blocks()
+        if block.size
+    ]
     followed = []
     for start, end in spans:
         first, last = _line_of(old_starts, start), _line_of(old_starts, end - 1)

@@ -10,6 +10,7 @@ prod for a player who has posted too little (option `prod_below = N@T`).
   that takes public orders (a day of discussion; never a night), to each living player
   (NPCs aside) with fewer than N posts that day. `pbp status` lists who was prodded.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -71,19 +72,31 @@ def activity_lines(game: StoredGame, days: int = 1) -> list[str]:
     counted = activity(game)
     if not counted and not DraftBook(game.file).game_settings().get("thread"):
         return []
-    order = list(dict.fromkeys(row["day"] for row in game.file.thread_posts.each() if row.get("day")))
+    order = list(
+        dict.fromkeys(row["day"] for row in game.file.thread_posts.each() if row.get("day"))
+    )
     current = day_words(game.rules.card, game.phase.id) if game.phase else ""
     shown = [day for day in [*order, current] if day][-days:] if days > 0 else order
     prods = DraftBook(game.file).game_settings().get(PRODS_KEY, {})
     lines = []
     for day in dict.fromkeys(shown):
         tally = counted.get(day, {})
-        players = sorted(living_players(game), key=lambda name: (tally.get(name, (0, 0)), name.lower()))
-        listed = ", ".join(f"{name} {tally.get(name, (0, 0))[0]} ({tally.get(name, (0, 0))[1]} words)"
-                           for name in players)
+        players = sorted(
+            living_players(game), key=lambda name: (tally.get(name, (0, 0)), name.lower())
+        )
+        listed = ", ".join(
+            f"{name} {tally.get(name, (0, 0))[0]} ({tally.get(name, (0, 0))[1]} words)"
+            for name in players
+        )
         lines.append(f"  thread activity, {day} (posts, words): {listed or 'nobody'}")
         if prods.get(day):
-            lines.append("    prodded: " + ", ".join(f"{name} ({posts} post{'' if posts == 1 else 's'})" for name, posts in prods[day].items()))
+            lines.append(
+                "    prodded: "
+                + ", ".join(
+                    f"{name} ({posts} post{'' if posts == 1 else 's'})"
+                    for name, posts in prods[day].items()
+                )
+            )
     return lines
 
 
@@ -95,14 +108,21 @@ def prod_due(game: StoredGame) -> tuple[int, datetime, datetime] | None:
     except OptionValueError:
         return None
     clock = game.clock
-    if rule is None or game.phase is None or not isinstance(clock, Running) or clock.deadline is None:
+    if (
+        rule is None
+        or game.phase is None
+        or not isinstance(clock, Running)
+        or clock.deadline is None
+    ):
         return None
     if not has_public_orders(game.rules.card, game.phase):
         return None
     return rule[0], clock.deadline - rule[1], clock.deadline
 
 
-def queue_prods(moderator: Moderator, read_first: Callable[[Moderator, str], bool] | None = None) -> list[str]:
+def queue_prods(
+    moderator: Moderator, read_first: Callable[[Moderator, str], bool] | None = None
+) -> list[str]:
     """Prod each living player below the game's `prod_below` (once per day), in every game
     whose prod moment has come; one line per prod, for the log. `read_first(moderator,
     game)` reads the game's thread before its posts are counted (the cycle passes the
@@ -111,8 +131,9 @@ def queue_prods(moderator: Moderator, read_first: Callable[[Moderator, str], boo
     now = moderator.clock()
     index, moment = moderator.folder.index, now.timestamp()
     done = []
-    for game_id in index.games(moderator.folder.game_ids(), now=moment,
-                               due=lambda entry: chore_due(entry, moment, "prods")):
+    for game_id in index.games(
+        moderator.folder.game_ids(), now=moment, due=lambda entry: chore_due(entry, moment, "prods")
+    ):
         game = load(moderator, game_id)
         due = prod_due(game)
         if due is None or not due[1] <= now < due[2]:
@@ -125,18 +146,37 @@ def queue_prods(moderator: Moderator, read_first: Callable[[Moderator, str], boo
         book = DraftBook(game.file)
         prods = dict(book.game_settings().get(PRODS_KEY, {}))
         counted = activity(game).get(day, {})
-        low = {name: counted.get(name, (0, 0))[0] for name in living_players(game)
-               if counted.get(name, (0, 0))[0] < wanted and name not in prods.get(day, {})}
+        low = {
+            name: counted.get(name, (0, 0))[0]
+            for name in living_players(game)
+            if counted.get(name, (0, 0))[0] < wanted and name not in prods.get(day, {})
+        }
         if not low:
             continue
         words = game.rules.card.phase_words(game.open_phase.id)
         with game.file.transaction():
             for name, posts in low.items():
-                tell_player(moderator, game, name, "prod", Note(
-                    "prod", game_id=game.id, day=day, posts=posts, wanted=wanted, phase_words=words,
-                    deadline=render_moment(deadline, game.zone_of(name), game.roster.language_of(name)),
-                    thread=game.thread_address))
-                done.append(f"{game_id} {day}: prodded {name} ({posts} post{'' if posts == 1 else 's'})")
+                tell_player(
+                    moderator,
+                    game,
+                    name,
+                    "prod",
+                    Note(
+                        "prod",
+                        game_id=game.id,
+                        day=day,
+                        posts=posts,
+                        wanted=wanted,
+                        phase_words=words,
+                        deadline=render_moment(
+                            deadline, game.zone_of(name), game.roster.language_of(name)
+                        ),
+                        thread=game.thread_address,
+                    ),
+                )
+                done.append(
+                    f"{game_id} {day}: prodded {name} ({posts} post{'' if posts == 1 else 's'})"
+                )
             book.update_game_settings({PRODS_KEY: {**prods, day: {**prods.get(day, {}), **low}}})
     index.chore_seen(moment, "prods")
     return done

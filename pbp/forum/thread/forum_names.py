@@ -18,6 +18,7 @@ post proves nothing, so nobody can vote as someone else.
 - A code posted by two accounts in one read links neither: it is burnt, the player gets
   a new one by mail, and the host is told who posted it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -94,11 +95,16 @@ def link_claims(post: ThreadPost, first_read: bool, lines: Sequence[OrderLine]) 
     moment = post.created if first_read and post.edited is None else post.edited
     if moment is None:
         return []
-    return [LinkClaim(post.author, line.text.split()[1], moment)
-            for line in lines if line.keyword == LINK and len(line.text.split()) > 1]
+    return [
+        LinkClaim(post.author, line.text.split()[1], moment)
+        for line in lines
+        if line.keyword == LINK and len(line.text.split()) > 1
+    ]
 
 
-def take_links(moderator: Moderator, game: StoredGame, claims: list[LinkClaim], known: Identities) -> list[str]:
+def take_links(
+    moderator: Moderator, game: StoredGame, claims: list[LinkClaim], known: Identities
+) -> list[str]:
     """Take the codes of one read in the order they appeared (call inside the game's
     transaction); a live code posted by two accounts is burnt and its player mailed a new
     one (see the module's docstring). Returns the notes for the host."""
@@ -111,11 +117,17 @@ def take_links(moderator: Moderator, game: StoredGame, claims: list[LinkClaim], 
             player = _burn(game, code)
             if player is not None:
                 accounts = " and ".join(sorted({claim.author for claim in posted}))
-                notes.append(f"{player}'s LINK code was posted by {accounts} in one read; it links neither, "
-                             f"and {player} is mailed a new code.")
+                notes.append(
+                    f"{player}'s LINK code was posted by {accounts} in one read; it links neither, "
+                    f"and {player} is mailed a new code."
+                )
     if notes:
         mail_link_codes(moderator, game)
-    taken = [claim for claim in claims if len({account(c.author) for c in by_code[claim.code.strip().lower()]}) == 1]
+    taken = [
+        claim
+        for claim in claims
+        if len({account(c.author) for c in by_code[claim.code.strip().lower()]}) == 1
+    ]
     for claim in sorted(taken, key=lambda claim: claim.moment):
         take_link(game, claim.author, claim.code, claim.moment, known)
     return notes
@@ -123,9 +135,15 @@ def take_links(moderator: Moderator, game: StoredGame, claims: list[LinkClaim], 
 
 def _code_owner(game: StoredGame, code: str) -> str | None:
     codes: dict[str, Any] = DraftBook(game.file).game_settings().get(CODES_KEY, {})
-    return next((name for name, given in codes.items()
-                 if given["code"] == code.strip().lower() and given.get("played_by", "") == _played_by(game, name)),
-                None)
+    return next(
+        (
+            name
+            for name, given in codes.items()
+            if given["code"] == code.strip().lower()
+            and given.get("played_by", "") == _played_by(game, name)
+        ),
+        None,
+    )
 
 
 def _burn(game: StoredGame, code: str) -> str | None:
@@ -142,7 +160,9 @@ def _burn(game: StoredGame, code: str) -> str | None:
     return player
 
 
-def take_link(game: StoredGame, author: str, code: str, moment: float, known: Identities) -> str | None:
+def take_link(
+    game: StoredGame, author: str, code: str, moment: float, known: Identities
+) -> str | None:
     """Tie `author`'s account to the player whose code `code` is, from `moment` on (call
     inside the game's transaction). Returns the player, or None when the code is nobody's
     (wrong, used, or for a player the roster already names) or the account already stands
@@ -186,8 +206,19 @@ def confirm_links(moderator: Moderator, game: StoredGame) -> list[str]:
         entry = game.roster.by_name(name)
         if link.get("told") or entry is None or link.get("played_by", "") != entry.played_by:
             continue
-        tell_player(moderator, game, name, "forum-linked", Note(
-            "forum_linked", game_id=game.id, account=link["account"], name=name, thread=game.thread_address))
+        tell_player(
+            moderator,
+            game,
+            name,
+            "forum-linked",
+            Note(
+                "forum_linked",
+                game_id=game.id,
+                account=link["account"],
+                name=name,
+                thread=game.thread_address,
+            ),
+        )
         links[name] = {**link, "told": True}
         told.append(name)
     if told:
@@ -197,8 +228,14 @@ def confirm_links(moderator: Moderator, game: StoredGame) -> list[str]:
 
 def linked_accounts(game: StoredGame) -> dict[str, str]:
     """Each player's forum account for `pbp show`, a link saying it was confirmed by LINK."""
-    return {name: account if (entry := game.roster.by_name(name)) and entry.forum_name
-            else f"{account} (confirmed by LINK)" for name, account in forum_accounts(game).items()}
+    return {
+        name: (
+            account
+            if (entry := game.roster.by_name(name)) and entry.forum_name
+            else f"{account} (confirmed by LINK)"
+        )
+        for name, account in forum_accounts(game).items()
+    }
 
 
 def mail_link_codes(moderator: Moderator, game: StoredGame) -> list[str]:
@@ -212,15 +249,29 @@ def mail_link_codes(moderator: Moderator, game: StoredGame) -> list[str]:
     sent = []
     for entry in game.roster:
         given, link = codes.get(entry.name), links.get(entry.name)
-        if entry.forum_name or entry.name in dead or (link and link.get("played_by", "") == entry.played_by):
+        if (
+            entry.forum_name
+            or entry.name in dead
+            or (link and link.get("played_by", "") == entry.played_by)
+        ):
             continue
         if given and given.get("played_by", "") == entry.played_by:
             continue
         code = new_code()
         codes[entry.name] = {"code": code, "played_by": entry.played_by}
-        moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=entry.name, address=entry.email,
-                               kind="forum-link", mail=player_note(moderator, game, Note(
-                                   "forum_link", game_id=game.id, code=code, thread=game.thread_address), entry.name))
+        moderator.outbox.queue(
+            game.file,
+            phase=game.filed_phase,
+            recipient=entry.name,
+            address=entry.email,
+            kind="forum-link",
+            mail=player_note(
+                moderator,
+                game,
+                Note("forum_link", game_id=game.id, code=code, thread=game.thread_address),
+                entry.name,
+            ),
+        )
         sent.append(entry.name)
     if sent:
         book.update_game_settings({CODES_KEY: codes})

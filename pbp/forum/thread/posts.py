@@ -2,6 +2,7 @@
 watch, votes in the thread): every post with its author and the times the forum reports,
 whichever forum it comes from (Reddit: pbp.forum.reddit_thread; Discourse:
 pbp.forum.discourse)."""
+
 from __future__ import annotations
 
 import unicodedata

@@ -3,6 +3,7 @@ each cycle of `pbp run` drafts the count that fell due in every voting phase, li
 draft tally`. With auto-publish `tally` (or `on`) a count that passes the leak check is
 approved at once and goes out with the next publishing; otherwise it waits for the host
 like any draft, and never holds up the posts after it (docs/design.md: Public posts)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -32,22 +33,35 @@ def draft_due_tallies(moderator: Moderator) -> list[str]:
     forum = None
     done = []
     index, moment = moderator.folder.index, now.timestamp()
-    for game_id in index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: chore_due(entry, moment, "tallies")):
+    for game_id in index.games(
+        moderator.folder.game_ids(),
+        now=moment,
+        due=lambda entry: chore_due(entry, moment, "tallies"),
+    ):
         game = load(moderator, game_id)
         every = tally_interval_of(game.record.moderator_options)
         clock = game.clock
-        if every is None or game.phase is None or not isinstance(clock, Running) or clock.deadline is None:
+        if (
+            every is None
+            or game.phase is None
+            or not isinstance(clock, Running)
+            or clock.deadline is None
+        ):
             continue
         if not has_public_orders(game.rules.card, game.phase):
             continue
-        slot = due_slot(opened=as_utc(game.record.opened), deadline=clock.deadline, now=now, every=every)
+        slot = due_slot(
+            opened=as_utc(game.record.opened), deadline=clock.deadline, now=now, every=every
+        )
         key = f"{game.phase.id}@{slot}"
         book = DraftBook(game.file)
         if slot is None or key in book.game_settings().get(DONE_KEY, []):
             continue
         forum = forum or load_forum_settings(moderator.settings)
         with game.file.transaction():
-            row: dict[str, Any] = drafting.draft_tally(thread_post_renderer(moderator, game), forum, game, now)
+            row: dict[str, Any] = drafting.draft_tally(
+                thread_post_renderer(moderator, game), forum, game, now
+            )
             book.update_game_settings({DONE_KEY: [*book.game_settings().get(DONE_KEY, []), key]})
         done.append(f"{game_id} {row['phase']}: running count drafted ({row['status']})")
     index.chore_seen(moment, "tallies")
@@ -85,8 +99,11 @@ def draft_vote_tallies(moderator: Moderator) -> list[str]:
             continue
         forum = forum or load_forum_settings(moderator.settings)
         with game.file.transaction():
-            row: dict[str, Any] = drafting.draft_tally(thread_post_renderer(moderator, game), forum, game,
-                                                     moderator.clock())
+            row: dict[str, Any] = drafting.draft_tally(
+                thread_post_renderer(moderator, game), forum, game, moderator.clock()
+            )
             book.update_game_settings({COUNTED_KEY: {game.phase.id: given}})
-        done.append(f"{game_id} {row['phase']}: running count drafted after {after} votes ({row['status']})")
+        done.append(
+            f"{game_id} {row['phase']}: running count drafted after {after} votes ({row['status']})"
+        )
     return done

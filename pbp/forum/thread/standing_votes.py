@@ -2,6 +2,7 @@
 thread): read from the game's order log, where a vote taken from the thread keeps its
 post's address and time. The running count links each vote to its post, and the thread's
 judge dates a standing vote from the post that cast it."""
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -11,17 +12,25 @@ from pbp.game.vote_channels import public_keyword
 from pbp.timezones import as_utc
 
 
-def public_since(game: StoredGame, phase: str, player: str, keyword: str) -> Mapping[str, Any] | None:
+def public_since(
+    game: StoredGame, phase: str, player: str, keyword: str
+) -> Mapping[str, Any] | None:
     """The order row from which `player`'s current `keyword` order has stood unchanged (the
     one that cast it), or None when they have none."""
     card = game.rules.card
     rows = game.file.orders.where("phase", phase, also=("player", player))
-    current = [line for line in (rows[-1]["text"].splitlines() if rows else ()) if public_keyword(line, card) == keyword]
+    current = [
+        line
+        for line in (rows[-1]["text"].splitlines() if rows else ())
+        if public_keyword(line, card) == keyword
+    ]
     if not current:
         return None
     since = rows[-1]
     for row in reversed(rows):
-        if [line for line in row["text"].splitlines() if public_keyword(line, card) == keyword] != current:
+        if [
+            line for line in row["text"].splitlines() if public_keyword(line, card) == keyword
+        ] != current:
             break
         since = row
     return since
@@ -43,7 +52,11 @@ def vote_links(game: StoredGame) -> dict[str, str]:
 
 def cast_time(row: Mapping[str, Any]) -> float:
     """When the order of a row was cast: its post's time, else when its mail came."""
-    return float(row["cast_at"]) if row.get("cast_at") is not None else as_utc(row["received"]).timestamp()
+    return (
+        float(row["cast_at"])
+        if row.get("cast_at") is not None
+        else as_utc(row["received"]).timestamp()
+    )
 
 
 def deleted_vote_posts(game: StoredGame) -> list[str]:

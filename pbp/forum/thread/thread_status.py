@@ -2,6 +2,7 @@
 — votes in the thread, activity): a resolution that waits for the thread, the posts not
 counted, each living player's posts and words, who was prodded, and each player's forum
 account."""
+
 from __future__ import annotations
 
 from engine.core import Ruleset
@@ -27,5 +28,8 @@ def show_lines(game: StoredGame) -> list[str]:
     accounts = linked_accounts(game)
     lines = activity_lines(game, days=0)
     if accounts:
-        lines.append("  forum accounts: " + ", ".join(f"{name} = {shown}" for name, shown in accounts.items()))
+        lines.append(
+            "  forum accounts: "
+            + ", ".join(f"{name} = {shown}" for name, shown in accounts.items())
+        )
     return lines

@@ -21,6 +21,7 @@ reads mail's, so a replay reproduces the game.
   stranger's row keeps only id, revision and author, a player's its last line per order.
   An order mid-line is noted.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -92,8 +93,11 @@ class _Reading:
     def standing(self, player: str) -> _Standing:
         if player not in self.standings:
             game, phase = self.game, self.game.open_phase.id
-            since = {keyword: cast_time(row) for keyword in game.rules.card.public_orders
-                     if (row := public_since(game, phase, player, keyword)) is not None}
+            since = {
+                keyword: cast_time(row)
+                for keyword in game.rules.card.public_orders
+                if (row := public_since(game, phase, player, keyword)) is not None
+            }
             self.standings[player] = _Standing(game.standing_lines(player), since)
         return self.standings[player]
 
@@ -103,26 +107,47 @@ class _Reading:
         return clock.deadline.timestamp() if isinstance(clock, Running) and clock.deadline else None
 
 
-def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPost],
-                seen: Mapping[str, Mapping[str, Any]],
-                known: Identities, timeline: Sequence[PhaseFacts]) -> VoteRead:
+def judge_posts(
+    moderator: Moderator,
+    game: StoredGame,
+    posts: Sequence[ThreadPost],
+    seen: Mapping[str, Mapping[str, Any]],
+    known: Identities,
+    timeline: Sequence[PhaseFacts],
+) -> VoteRead:
     """Store a row for each new or changed post and the votes it casts (call inside the
     game's transaction)."""
-    reading = _Reading(moderator, game, known, timeline, moderator.clock(), VoteRead(),
-                       receipts=bool(parse_on_off(game.moderator_option(THREAD_RECEIPTS))))
+    reading = _Reading(
+        moderator,
+        game,
+        known,
+        timeline,
+        moderator.clock(),
+        VoteRead(),
+        receipts=bool(parse_on_off(game.moderator_option(THREAD_RECEIPTS))),
+    )
     words = order_words(game.rules.card, str(game.record.moderator_options.get("language") or "en"))
     takes = takes_from_thread(game.votes) and game.phase is not None
-    changed = [(post, seen.get(post.id)) for post in sorted(posts, key=lambda post: post.created)
-               if not _unchanged(post, seen.get(post.id))]
+    changed = [
+        (post, seen.get(post.id))
+        for post in sorted(posts, key=lambda post: post.created)
+        if not _unchanged(post, seen.get(post.id))
+    ]
     read = {post.id: read_post(post.text, words) for post, _ in changed if not post.deleted}
-    claims = [claim for post, before in changed if not post.deleted
-              for claim in link_claims(post, before is None, read[post.id][0])]
+    claims = [
+        claim
+        for post, before in changed
+        if not post.deleted
+        for claim in link_claims(post, before is None, read[post.id][0])
+    ]
     reading.result.notes.extend(take_links(moderator, game, claims, known))
     for post, before in changed:
         if post.deleted:
             if before is not None and before.get("lines") and not before.get("deleted"):
-                reading.result.notes.append(f"{_where(post, before['author'])} was deleted; its vote stands "
-                                            "(an UNVOTE takes a vote back).")
+                reading.result.notes.append(
+                    f"{_where(post, before['author'])} was deleted; its vote stands "
+                    "(an UNVOTE takes a vote back)."
+                )
             _store(reading, post, before, before.get("lines", []) if before else [], deleted=True)
             continue
         lines, written = read[post.id]
@@ -138,23 +163,44 @@ def judge_posts(moderator: Moderator, game: StoredGame, posts: Sequence[ThreadPo
 
 
 def _unchanged(post: ThreadPost, before: Mapping[str, Any] | None) -> bool:
-    return post.by_us or (before is not None and before["revision"] == post.revision
-                          and bool(before.get("deleted")) == post.deleted)
+    return post.by_us or (
+        before is not None
+        and before["revision"] == post.revision
+        and bool(before.get("deleted")) == post.deleted
+    )
 
 
-def _store(reading: _Reading, post: ThreadPost, before: Mapping[str, Any] | None, lines: list[str],
-           deleted: bool = False, words: int = 0) -> None:
+def _store(
+    reading: _Reading,
+    post: ThreadPost,
+    before: Mapping[str, Any] | None,
+    lines: list[str],
+    deleted: bool = False,
+    words: int = 0,
+) -> None:
     """The post as read now; its author, words and day are kept from its first read (see
     the module's docstring for a stranger's)."""
     game = reading.game
     if not reading.known.accounts.get(account(post.author)):
-        row: dict[str, Any] = {"post": post.id, "revision": post.revision, "author": post.author, "deleted": deleted}
+        row: dict[str, Any] = {
+            "post": post.id,
+            "revision": post.revision,
+            "author": post.author,
+            "deleted": deleted,
+        }
     elif before is not None:
         row = {**before, "revision": post.revision, "lines": lines, "deleted": deleted}
     else:
-        row = {"post": post.id, "revision": post.revision, "author": post.author, "created": post.created,
-               "words": words, "lines": lines, "deleted": deleted,
-               "day": day_of(reading.timeline, game.rules.card, post.created)}
+        row = {
+            "post": post.id,
+            "revision": post.revision,
+            "author": post.author,
+            "created": post.created,
+            "words": words,
+            "lines": lines,
+            "deleted": deleted,
+            "day": day_of(reading.timeline, game.rules.card, post.created),
+        }
     game.file.thread_posts.insert(row)
 
 
@@ -168,15 +214,19 @@ def _judge(reading: _Reading, post: ThreadPost, votes: list[OrderLine], edit: bo
     player = reading.known.player_at(post.author, post.created if moment is None else moment)
     shown = quoted(votes[-1].written)
     if player is None:
-        notes.append(f"{_where(post)} says \"{shown}\", but the account stands for no player of the game.")
+        notes.append(
+            f'{_where(post)} says "{shown}", but the account stands for no player of the game.'
+        )
         return
     if moment is None:
-        notes.append(f"{player}'s {_where(post)[4:]} was edited to \"{shown}\"; the forum gives no time for "
-                     "the edit, so the edit is ignored.")
+        notes.append(
+            f'{player}\'s {_where(post)[4:]} was edited to "{shown}"; the forum gives no time for '
+            "the edit, so the edit is ignored."
+        )
         return
     facts = facts_at(reading.timeline, moment)
     if facts is not None and player in facts.dead:
-        notes.append(f"{player} is dead and posted \"{shown}\" ({post.url or post.id}); not counted.")
+        notes.append(f'{player} is dead and posted "{shown}" ({post.url or post.id}); not counted.')
         return
     if facts is not None and player in facts.silenced:
         _refuse(reading, player, post, votes[-1], "silenced")
@@ -205,15 +255,23 @@ def _written_in(reading: _Reading, post: ThreadPost) -> str:
     """The phase, in words, that was open when the forum says `post` was created: the
     phase among whose posts the thread shows it (docs/design.md: Votes in the thread)."""
     facts = facts_at(reading.timeline, post.created)
-    return reading.game.rules.card.phase_words(facts.phase) if facts is not None else "an earlier phase"
+    return (
+        reading.game.rules.card.phase_words(facts.phase)
+        if facts is not None
+        else "an earlier phase"
+    )
 
 
-def _late_edit(reading: _Reading, player: str, post: ThreadPost, shown: str, moment: float, words: str) -> str:
+def _late_edit(
+    reading: _Reading, player: str, post: ThreadPost, shown: str, moment: float, words: str
+) -> str:
     """The host's line for an edit made after the deadline of the phase its post was
     written in (`words`): the edit's own time, which is the one judged."""
     when = render_timestamp(datetime.fromtimestamp(moment, tz=timezone.utc))
-    return (f"{player} edited {_where(post)[4:]} at {when}, after the deadline of {words}, to \"{shown}\"; "
-            "the edit is ignored.")
+    return (
+        f"{player} edited {_where(post)[4:]} at {when}, after the deadline of {words}, to"
+        f' "{shown}"; the edit is ignored.'
+    )
 
 
 def _mid_line(reading: _Reading, post: ThreadPost) -> None:
@@ -221,7 +279,9 @@ def _mid_line(reading: _Reading, post: ThreadPost) -> None:
     said = mentioned(post.text, reading.game.rules.card.public_orders)
     player = reading.known.player_at(post.author, post.created) if said else None
     if player is not None:
-        _refuse(reading, player, post, OrderLine(0, "", said, said), "mid_line", tell=reading.receipts)
+        _refuse(
+            reading, player, post, OrderLine(0, "", said, said), "mid_line", tell=reading.receipts
+        )
 
 
 def _last_per_order(votes: list[OrderLine], card: RulesetCard) -> list[OrderLine]:
@@ -242,33 +302,64 @@ def _cast(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, mom
     standing = reading.standing(player)
     since = standing.since.get(keyword)
     if since is not None and since > moment:
-        reading.result.notes.append(f"{player}'s \"{quoted(line.written)}\" ({post.url or post.id}) is older than "
-                                    "the vote they sent by mail since; the mail's vote stands.")
+        reading.result.notes.append(
+            f'{player}\'s "{quoted(line.written)}" ({post.url or post.id}) is older than '
+            "the vote they sent by mail since; the mail's vote stands."
+        )
         return
     words = card.phase_words(phase.id)
     offered = {spec.keyword for spec in phase.grammar.get(player, ())}
     if line.keyword != keyword and keyword not in offered:
-        _refuse(reading, player, post, line, "nothing_to_take_back", take_back=line.keyword, keyword=keyword)
+        _refuse(
+            reading,
+            player,
+            post,
+            line,
+            "nothing_to_take_back",
+            take_back=line.keyword,
+            keyword=keyword,
+        )
         return
     text = f"WITHDRAW {keyword}" if line.keyword != keyword else line.text
-    read = read_orders(game.rules, game.state, phase, player, [text], lambda: standing.lines, votes=THREAD)
+    read = read_orders(
+        game.rules, game.state, phase, player, [text], lambda: standing.lines, votes=THREAD
+    )
     if read.errors:
         _refuse(reading, player, post, line, "bad_order", error=_sentence(read.errors[0]))
         return
     if line.keyword != keyword:
         lines = list(read.canonical)
     else:
-        lines = [kept for kept in standing.lines if public_keyword(kept, card) != keyword] + list(read.canonical)
-    game.file.orders.insert({"phase": phase.id, "player": player, "text": "\n".join(lines),
-                             "received": to_text(reading.now), "message_id": "", "mail_key": "",
-                             "source": "thread", "post": post.id, "post_url": post.url, "cast_at": moment})
+        lines = [kept for kept in standing.lines if public_keyword(kept, card) != keyword] + list(
+            read.canonical
+        )
+    game.file.orders.insert(
+        {
+            "phase": phase.id,
+            "player": player,
+            "text": "\n".join(lines),
+            "received": to_text(reading.now),
+            "message_id": "",
+            "mail_key": "",
+            "source": "thread",
+            "post": post.id,
+            "post_url": post.url,
+            "cast_at": moment,
+        }
+    )
     standing.lines = lines
     standing.since[keyword] = moment
     reading.result.accepted.append(f"{player}: {line.text}")
     if reading.receipts:
-        counted = Accepted("thread_vote_counted", game_id=game.id, post=post.url or post.id,
-                           written=_when(game, player, moment), line=line.text, phase_words=words,
-                           lines=tuple(lines))
+        counted = Accepted(
+            "thread_vote_counted",
+            game_id=game.id,
+            post=post.url or post.id,
+            written=_when(game, player, moment),
+            line=line.text,
+            phase_words=words,
+            lines=tuple(lines),
+        )
         tell_player(reading.moderator, game, player, "thread-receipt", counted)
 
 
@@ -277,21 +368,41 @@ def _sentence(error: OrderError) -> str:
 
 
 def _when(game: StoredGame, player: str, moment: float) -> str:
-    return render_received(datetime.fromtimestamp(moment, tz=timezone.utc), game.zone_of(player),
-                           game.roster.language_of(player))
+    return render_received(
+        datetime.fromtimestamp(moment, tz=timezone.utc),
+        game.zone_of(player),
+        game.roster.language_of(player),
+    )
 
 
-def _refuse(reading: _Reading, player: str, post: ThreadPost, line: OrderLine, reason: str, tell: bool = True,
-            **why: str) -> None:
+def _refuse(
+    reading: _Reading,
+    player: str,
+    post: ThreadPost,
+    line: OrderLine,
+    reason: str,
+    tell: bool = True,
+    **why: str,
+) -> None:
     """List for the host, and tell the player (unless `tell` is off), that their post's order
     was not counted and why (`reason`, a case of the macro thread_vote_not_counted)."""
     game = reading.game
-    reading.result.notes.append(not_counted_note(player, _where(post)[4:], quoted(line.written), reason,
-                                                 why.get("error", "")))
+    reading.result.notes.append(
+        not_counted_note(
+            player, _where(post)[4:], quoted(line.written), reason, why.get("error", "")
+        )
+    )
     if not tell:
         return
-    refused = Refused("thread_vote_not_counted", reason=reason, game_id=game.id, post=post.url or post.id,
-                      written=_when(game, player, post.edited or post.created), said=quoted(line.written),
-                      phase_words=game.rules.card.phase_words(game.phase.id) if game.phase else "",
-                      standing=tuple(game.standing_lines(player)) if game.phase else (), **why)
+    refused = Refused(
+        "thread_vote_not_counted",
+        reason=reason,
+        game_id=game.id,
+        post=post.url or post.id,
+        written=_when(game, player, post.edited or post.created),
+        said=quoted(line.written),
+        phase_words=game.rules.card.phase_words(game.phase.id) if game.phase else "",
+        standing=tuple(game.standing_lines(player)) if game.phase else (),
+        **why,
+    )
     tell_player(reading.moderator, game, player, "thread-refusal", refused)

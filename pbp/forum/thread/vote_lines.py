@@ -14,6 +14,7 @@ A post is hostile input: only its first `MAX_LINES` lines are read, a line is cu
 `MAX_LINE` characters, and the work is linear in the post's size. A post holding none of
 the order words is set aside by one search of its text.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,15 +27,22 @@ MAX_LINE = 200
 MAX_ORDER_LINES = 20  # order lines kept per post; a post counts its last line per order
 MAX_NESTING = 100
 
-_REGION = re.compile(r"\[(/?)(quote|code|spoiler|details)(?:=[^\]\n]{0,200})?\]"
-                     r"|<(/?)(blockquote|details|pre|code)\b[^>\n]{0,200}>", re.IGNORECASE)
+_REGION = re.compile(
+    r"\[(/?)(quote|code|spoiler|details)(?:=[^\]\n]{0,200})?\]"
+    r"|<(/?)(blockquote|details|pre|code)\b[^>\n]{0,200}>",
+    re.IGNORECASE,
+)
 _INLINE_HIDDEN = (("`", "`"), (">!", "!<"))  # code spans, Reddit's inline spoilers
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _QUOTE = re.compile(r"^ {0,3}>")
 _LIST_MARK = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+|#{1,6}\s+)")
-_BOLD_FIRST = re.compile(r"^(?:(\*\*|__)(.+?)(?:\1|$)|\[b\](.+?)(?:\[/b\]|$)|<(b|strong)>(.+?)(?:</\4>|$))",
-                         re.IGNORECASE)
-_TAGS = re.compile(r"\[/?[a-z]{1,10}(?:=[^\]]{0,100})?\]|</?[a-z][^>]{0,100}>|\*\*|__|~~|\*", re.IGNORECASE)
+_BOLD_FIRST = re.compile(
+    r"^(?:(\*\*|__)(.+?)(?:\1|$)|\[b\](.+?)(?:\[/b\]|$)|<(b|strong)>(.+?)(?:</\4>|$))",
+    re.IGNORECASE,
+)
+_TAGS = re.compile(
+    r"\[/?[a-z]{1,10}(?:=[^\]]{0,100})?\]|</?[a-z][^>]{0,100}>|\*\*|__|~~|\*", re.IGNORECASE
+)
 _ORDER = re.compile(r"^([A-Za-z]+)\s*:?(?:\s+(.*))?$")
 
 
@@ -82,7 +90,7 @@ def own_lines(text: str) -> Iterator[tuple[int, str]]:
         position = 0
         for tag in _REGION.finditer(line):
             if not depth:
-                kept.append(line[position:tag.start()])
+                kept.append(line[position : tag.start()])
             closing = bool(tag.group(1) or tag.group(3))
             depth = max(depth - 1, 0) if closing else min(depth + 1, MAX_NESTING)
             position = tag.end()
@@ -124,18 +132,23 @@ def _plain(text: str) -> str:
     every kind of space."""
     if text.isascii() and text.isprintable():
         return text  # most lines: nothing to take out
-    return "".join(" " if char.isspace() else char for char in text
-                   if unicodedata.category(char) not in ("Cc", "Cf", "Co", "Cs", "Cn") or char.isspace())
+    return "".join(
+        " " if char.isspace() else char
+        for char in text
+        if unicodedata.category(char) not in ("Cc", "Cf", "Co", "Cs", "Cn") or char.isspace()
+    )
 
 
 def order_line(number: int, line: str, words: Collection[str]) -> OrderLine | None:
     """The line as an order whose first word is one of `words` (upper case), or None.
     `words` may map each word to the English word it stands for (a thread's language's
     `ABSTIMMEN` -> `VOTE`): the line is then read as written with that word."""
-    text = _LIST_MARK.sub("", _plain(line).strip()[:MAX_LINE * 2])
+    text = _LIST_MARK.sub("", _plain(line).strip()[: MAX_LINE * 2])
     bold = _BOLD_FIRST.match(text)
     if bold:  # the bold span is the order, unless it holds the order word alone (`**VOTE:** Bruno`)
-        span = next(group for group in (bold.group(2), bold.group(3), bold.group(5)) if group is not None)
+        span = next(
+            group for group in (bold.group(2), bold.group(3), bold.group(5)) if group is not None
+        )
         text = span if len(span.split()) > 1 else text
     text = " ".join(_TAGS.sub(" ", text).split())
     match = _ORDER.match(text)
@@ -144,7 +157,9 @@ def order_line(number: int, line: str, words: Collection[str]) -> OrderLine | No
     keyword = match.group(1).upper()
     keyword = words[keyword] if isinstance(words, Mapping) else keyword
     rest = (match.group(2) or "").strip().rstrip(" .!;,")
-    return OrderLine(number, keyword, f"{keyword} {rest}".strip()[:MAX_LINE], line.strip()[:MAX_LINE])
+    return OrderLine(
+        number, keyword, f"{keyword} {rest}".strip()[:MAX_LINE], line.strip()[:MAX_LINE]
+    )
 
 
 def order_lines(text: str, words: Collection[str]) -> list[OrderLine]:

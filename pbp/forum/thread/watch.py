@@ -17,6 +17,7 @@ A failure (the forum down, a rate limit) never stops the cycle: it is reported a
 again next time. Before a phase whose votes come from the thread resolves, the cycle asks
 `ThreadWatch.final_read`, which reads the thread once more (pbp.game.final_read).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -30,8 +31,17 @@ from pbp.forum.thread.posts import ThreadReader
 from pbp.forum.thread.thread_mail import note_for_host
 from pbp.forum.thread.thread_votes import VoteRead, judge_posts, seen_posts
 from pbp.forum.thread.watch_rules import (  # noqa: F401 - the watch's rules, where their users import them
-    PhaseFacts, Warning, dead_players, facts_at, facts_now, note_for_watch, opened_at, silenced_players,
-    timeline_of, watch_thread)
+    PhaseFacts,
+    Warning,
+    dead_players,
+    facts_at,
+    facts_now,
+    note_for_watch,
+    opened_at,
+    silenced_players,
+    timeline_of,
+    watch_thread,
+)
 from pbp.game.notifying.host_contact import host_note, tell_host
 from pbp.game.vote_channels import takes_from_thread
 from pbp.game.stored import load
@@ -48,9 +58,12 @@ class ThreadRead:
     votes: VoteRead = field(default_factory=VoteRead)
 
 
-def read_game_thread(moderator: Moderator, game_id: str, reader: ThreadReader, final: bool = False) -> ThreadRead | None:
+def read_game_thread(
+    moderator: Moderator, game_id: str, reader: ThreadReader, final: bool = False
+) -> ThreadRead | None:
     """Read the game's thread and act on it in one durable write; None when the game has
-    no thread yet. Raises the forum's errors (pbp.forum.publishing.publisher) when it cannot be read."""
+    no thread yet. Raises the forum's errors (pbp.forum.publishing.publisher) when it cannot be read.
+    """
     game = load(moderator, game_id)
     book = DraftBook(game.file)
     settings = book.game_settings()
@@ -66,26 +79,47 @@ def read_game_thread(moderator: Moderator, game_id: str, reader: ThreadReader, f
         known = identities(game)
         timeline = timeline_of(game)
         comments = [post.as_comment() for post in posts if not post.by_us and not post.deleted]
-        warnings = watch_thread(comments, (), timeline, seen={*settings.get("watched", ()), *seen},
-                                player_of=known.player_at)
+        warnings = watch_thread(
+            comments,
+            (),
+            timeline,
+            seen={*settings.get("watched", ()), *seen},
+            player_of=known.player_at,
+        )
         read.votes = judge_posts(moderator, game, posts, seen, known, timeline)
         confirm_links(moderator, game)
         book.update_game_settings({"watched_at": moderator.clock().timestamp()})
         for warning in warnings:
             text = f"[{game_id}] {warning}"
             read.warnings.append(text)
-            book.update_game_settings({"warnings": [*book.game_settings().get("warnings", []), text]})
-            tell_host(moderator, game, "thread-watch", host_note(moderator, game, Note(
-                "thread_watch", game_id=game_id, player=warning.player, warning=str(warning))))
+            book.update_game_settings(
+                {"warnings": [*book.game_settings().get("warnings", []), text]}
+            )
+            tell_host(
+                moderator,
+                game,
+                "thread-watch",
+                host_note(
+                    moderator,
+                    game,
+                    Note(
+                        "thread_watch", game_id=game_id, player=warning.player, warning=str(warning)
+                    ),
+                ),
+            )
         note_for_host(moderator, game, read.votes.notes)
         if final:
             read_done(game)
     return read
 
 
-def watch_threads(moderator: Moderator, thread_reader: ThreadReader,
-                  on_warning: Callable[[str], None] = lambda text: None,
-                  every: float = 0.0, games: Sequence[str] | None = None) -> list[str]:
+def watch_threads(
+    moderator: Moderator,
+    thread_reader: ThreadReader,
+    on_warning: Callable[[str], None] = lambda text: None,
+    every: float = 0.0,
+    games: Sequence[str] | None = None,
+) -> list[str]:
     """Read each game's thread (see the module's docstring); return the host's warnings,
     also given to `on_warning`. `games` limits the watch to those games. `every` > 0 skips
     a game whose thread was read less than that many seconds ago. A thread the forum cannot
@@ -120,9 +154,11 @@ def forum_reader(forum: ForumSettings) -> ThreadReader | None:
     """The reader of the configured forum (None for the files publisher: no thread to read)."""
     if forum.publisher == "reddit" and forum.reddit is not None:
         from pbp.forum.reddit import RedditPublisher  # praw is loaded only when used
+
         return RedditPublisher(forum.reddit)
     if forum.publisher == "discourse" and forum.discourse is not None:
         from pbp.forum.discourse import DiscourseForum
+
         return DiscourseForum(forum.discourse)
     return None
 
@@ -134,7 +170,9 @@ class ThreadWatch:
 
     def __init__(self, reader_for: Callable[[ForumSettings], ThreadReader | None] | None = None):
         self.reader_for = reader_for or forum_reader
-        self._reader: tuple[Any, ThreadReader | None] | None = None  # (the settings it was built from, the reader)
+        self._reader: tuple[Any, ThreadReader | None] | None = (
+            None  # (the settings it was built from, the reader)
+        )
 
     def reader(self, forum: ForumSettings) -> ThreadReader | None:
         key = (forum.publisher, forum.reddit, forum.discourse)
@@ -142,7 +180,9 @@ class ThreadWatch:
             self._reader = (key, self.reader_for(forum))
         return self._reader[1]
 
-    def run(self, moderator: Moderator, on_warning: Callable[[str], None] = lambda text: None) -> WatchReport:
+    def run(
+        self, moderator: Moderator, on_warning: Callable[[str], None] = lambda text: None
+    ) -> WatchReport:
         report = WatchReport()
         try:
             forum = load_forum_settings(moderator.settings)
@@ -155,7 +195,9 @@ class ThreadWatch:
         try:
             reader = self.reader(forum)
             if reader is not None:
-                report.warnings = watch_threads(moderator, reader, noted.append, every=forum.watch_interval)
+                report.warnings = watch_threads(
+                    moderator, reader, noted.append, every=forum.watch_interval
+                )
         except Exception as error:  # noqa: BLE001 - the watch must never stop the moderator
             self._reader = None  # log in afresh next time
             report.error = f"{type(error).__name__}: {error}"
@@ -193,6 +235,13 @@ class ThreadWatch:
             read_game_thread(moderator, game_id, reader, final=True)
         except Exception as error:  # noqa: BLE001 - any failure to read means: wait, and say why
             self._reader = None
-            return read_failed(moderator, load(moderator, game_id), f"{type(error).__name__}: {error}"
-                               if not isinstance(error, (TransientPublishError, PermanentPublishError)) else str(error))
+            return read_failed(
+                moderator,
+                load(moderator, game_id),
+                (
+                    f"{type(error).__name__}: {error}"
+                    if not isinstance(error, (TransientPublishError, PermanentPublishError))
+                    else str(error)
+                ),
+            )
         return None

@@ -13,6 +13,7 @@ Who is silenced is private (rules/werewolf.md Night: "the target is told they ar
 silenced for the coming day"): the public view does not say, and must not. The watch is a
 host tool, so it asks each player's own view (`me.silenced`), never the public view.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -33,7 +34,10 @@ class Warning:
     why: str
 
     def __str__(self) -> str:
-        return f"{self.player} (u/{self.author}) posted in the thread although {self.why} (comment {self.comment})."
+        return (
+            f"{self.player} (u/{self.author}) posted in the thread although {self.why} (comment"
+            f" {self.comment})."
+        )
 
 
 @dataclass(frozen=True)
@@ -47,13 +51,21 @@ class PhaseFacts:
     silenced: frozenset[str] = frozenset()
 
     def to_json(self) -> dict[str, Any]:
-        return {"phase": self.phase, "start": self.start, "dead": sorted(self.dead),
-                "silenced": sorted(self.silenced)}
+        return {
+            "phase": self.phase,
+            "start": self.start,
+            "dead": sorted(self.dead),
+            "silenced": sorted(self.silenced),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "PhaseFacts":
-        return cls(data["phase"], float(data["start"]), frozenset(data.get("dead", ())),
-                   frozenset(data.get("silenced", ())))
+        return cls(
+            data["phase"],
+            float(data["start"]),
+            frozenset(data.get("dead", ())),
+            frozenset(data.get("silenced", ())),
+        )
 
 
 def silenced_players(rules: Ruleset, state: object, players: Iterable[str]) -> set[str]:
@@ -67,10 +79,16 @@ def dead_players(card: RulesetCard, public_view: Mapping[str, Any]) -> set[str]:
     return {character.name for character in card.public_roster(public_view) if not character.alive}
 
 
-def facts_now(rules: Ruleset, state: object, players: Iterable[str], phase: str, start: float) -> PhaseFacts:
+def facts_now(
+    rules: Ruleset, state: object, players: Iterable[str], phase: str, start: float
+) -> PhaseFacts:
     """The watch's facts for the game as it stands now, valid from `start` on."""
-    return PhaseFacts(phase, start, frozenset(dead_players(rules.card, rules.view(state, None))),
-                      frozenset(silenced_players(rules, state, players)))
+    return PhaseFacts(
+        phase,
+        start,
+        frozenset(dead_players(rules.card, rules.view(state, None))),
+        frozenset(silenced_players(rules, state, players)),
+    )
 
 
 def facts_at(timeline: Sequence[PhaseFacts], moment: float) -> PhaseFacts | None:
@@ -85,13 +103,20 @@ def facts_at(timeline: Sequence[PhaseFacts], moment: float) -> PhaseFacts | None
     return timeline[0] if timeline else None
 
 
-def watch_thread(comments: Iterable[Mapping[str, Any]], roster: Iterable[RosterPlayer], timeline: Sequence[PhaseFacts],
-                 seen: Iterable[str] = (), player_of: Callable[[str, float], str | None] | None = None) -> list[Warning]:
+def watch_thread(
+    comments: Iterable[Mapping[str, Any]],
+    roster: Iterable[RosterPlayer],
+    timeline: Sequence[PhaseFacts],
+    seen: Iterable[str] = (),
+    player_of: Callable[[str, float], str | None] | None = None,
+) -> list[Warning]:
     """Warnings for comments not seen before by players who were dead, or silenced, when
     they wrote them (`comment["created"]`, seconds since the epoch). Authors are players
     by the roster's forum names, or by `player_of(author, moment)` when given (names the
     players confirmed, pbp.forum.thread.forum_names)."""
-    by_forum_name = {player.forum_name.lower(): player.name for player in roster if player.forum_name}
+    by_forum_name = {
+        player.forum_name.lower(): player.name for player in roster if player.forum_name
+    }
     seen = set(seen)
     warnings = []
     for comment in comments:
@@ -106,8 +131,14 @@ def watch_thread(comments: Iterable[Mapping[str, Any]], roster: Iterable[RosterP
         if player in facts.dead:
             warnings.append(Warning(comment["id"], comment["author"], player, "they are dead"))
         elif player in facts.silenced:
-            warnings.append(Warning(comment["id"], comment["author"], player,
-                                    f"they were silenced for the day (phase {facts.phase})"))
+            warnings.append(
+                Warning(
+                    comment["id"],
+                    comment["author"],
+                    player,
+                    f"they were silenced for the day (phase {facts.phase})",
+                )
+            )
     return warnings
 
 
@@ -120,8 +151,16 @@ def note_for_watch(game: StoredGame, start: float) -> None:
     """Add the game as it stands now (who is dead, who is silenced) to the thread watch's
     timeline, valid from `start` (seconds since the epoch)."""
     book = DraftBook(game.file)
-    facts = facts_now(game.rules, game.state, list(game.roster.names), game.phase.id if game.phase else FINISHED, start)
-    book.update_game_settings({"timeline": [*book.game_settings().get("timeline", []), facts.to_json()]})
+    facts = facts_now(
+        game.rules,
+        game.state,
+        list(game.roster.names),
+        game.phase.id if game.phase else FINISHED,
+        start,
+    )
+    book.update_game_settings(
+        {"timeline": [*book.game_settings().get("timeline", []), facts.to_json()]}
+    )
 
 
 def timeline_of(game: StoredGame) -> list[PhaseFacts]:

@@ -2,6 +2,7 @@
 (docs/design.md: The desk's rules). A rule returns a `Refusal` naming itself, or None; the
 first refusal stands, and its rule's name is kept with the mail in the ledger, so a host
 asking why a block was refused finds the rule, and the rule its test."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -53,7 +54,9 @@ def names_a_game_of_the_sender(case: BlockCase) -> Refusal | None:
     """The block names a game the sender plays in (Reliability rules — Identity)."""
     if case.about["block_game"] in case.games:
         return None
-    return Refusal("names_a_game_of_the_sender", Refused("unknown_game", games=tuple(case.games), **case.about))
+    return Refusal(
+        "names_a_game_of_the_sender", Refused("unknown_game", games=tuple(case.games), **case.about)
+    )
 
 
 def names_this_game(case: BlockCase) -> Refusal | None:
@@ -65,7 +68,11 @@ def names_this_game(case: BlockCase) -> Refusal | None:
 
 def carries_a_token(case: BlockCase) -> Refusal | None:
     """The block has a TOKEN line."""
-    return None if case.token is not None else Refusal("carries_a_token", Refused("no_token", **case.about))
+    return (
+        None
+        if case.token is not None
+        else Refusal("carries_a_token", Refused("no_token", **case.about))
+    )
 
 
 def token_is_right(case: BlockCase) -> Refusal | None:
@@ -75,12 +82,23 @@ def token_is_right(case: BlockCase) -> Refusal | None:
         case.guard.note_right()
         return None
     case.guard.note_wrong()
-    return Refusal("token_is_right", Refused("wrong_token", game_id=case.game.id,
-                                             last_answered=case.guard.count == case.guard.limit, **case.about))
+    return Refusal(
+        "token_is_right",
+        Refused(
+            "wrong_token",
+            game_id=case.game.id,
+            last_answered=case.guard.count == case.guard.limit,
+            **case.about,
+        ),
+    )
 
 
 IDENTITY_RULES: tuple[Callable[[BlockCase], Refusal | None], ...] = (
-    names_a_game_of_the_sender, names_this_game, carries_a_token, token_is_right)
+    names_a_game_of_the_sender,
+    names_this_game,
+    carries_a_token,
+    token_is_right,
+)
 
 
 # ------------------------------------------------------------------ order blocks
@@ -104,9 +122,18 @@ def phase_is_open(case: OrderCase) -> Refusal | None:
     if phase.lower() == game.open_phase.id.lower():
         return None
     if phase in game.record.resolved:
-        return Refusal("phase_is_open", Refused("closed_phase", phase_words=_with_id(game, phase),
-                                                open_phase=open_phase_words(game), **case.about))
-    return Refusal("phase_is_open", Refused("no_such_phase", open_phase=open_phase_words(game), **case.about))
+        return Refusal(
+            "phase_is_open",
+            Refused(
+                "closed_phase",
+                phase_words=_with_id(game, phase),
+                open_phase=open_phase_words(game),
+                **case.about,
+            ),
+        )
+    return Refusal(
+        "phase_is_open", Refused("no_such_phase", open_phase=open_phase_words(game), **case.about)
+    )
 
 
 def sender_acts_now(case: OrderCase) -> Refusal | None:
@@ -125,17 +152,26 @@ def form_is_filled(case: OrderCase) -> Refusal | None:
     if case.block.has_orders:
         return None
     words = case.game.rules.card.phase_words(case.game.open_phase.id)
-    return Refusal("form_is_filled", Refused("empty_form", phase_words=words, **case.about), submission=False)
+    return Refusal(
+        "form_is_filled", Refused("empty_form", phase_words=words, **case.about), submission=False
+    )
 
 
 ORDER_RULES: tuple[Callable[[OrderCase], Refusal | None], ...] = (
-    *IDENTITY_RULES, game_is_running, phase_is_open, sender_acts_now, form_is_filled)
+    *IDENTITY_RULES,
+    game_is_running,
+    phase_is_open,
+    sender_acts_now,
+    form_is_filled,
+)
 
 
 Case = TypeVar("Case", bound=BlockCase)
 
 
-def first_refusal(case: Case, rules: tuple[Callable[[Case], Refusal | None], ...]) -> Refusal | None:
+def first_refusal(
+    case: Case, rules: tuple[Callable[[Case], Refusal | None], ...]
+) -> Refusal | None:
     """The refusal of the first rule `case` breaks, in order, or None when it keeps them all."""
     for rule in rules:
         refused = rule(case)

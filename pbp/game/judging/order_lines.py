@@ -15,13 +15,22 @@ earlier ones as every block does, so its WITHDRAW lines only must not name one o
 orders. What a withdrawn order means is the ruleset's: the phase is resolved with the
 orders that remain, and a player with none gets the rules' default.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from engine.core import (IllegalOrderError, OrderBlockError, OrderError, OrderSyntaxError, Phase, Ruleset,
-                         RulesetCard, did_you_mean)
+from engine.core import (
+    IllegalOrderError,
+    OrderBlockError,
+    OrderError,
+    OrderSyntaxError,
+    Phase,
+    Ruleset,
+    RulesetCard,
+    did_you_mean,
+)
 from pbp.render.keyword_names import canonical_words, english_lines
 from pbp.game.vote_channels import MAIL, mail_block, takes_from_thread, with_standing_public
 from pbp.render.verdicts import Note
@@ -45,8 +54,14 @@ def rejoin_wrapped(lines: Sequence[str], known: frozenset[str]) -> list[str]:
     target: int | None = None  # the line the previous end was joined to
     for index in range(1, len(lines)):
         line, above = lines[index], lines[index - 1]
-        broken = (line and not line.startswith("#") and _first_word(line) not in known and above
-                  and len(above) + 1 + len(line.split()[0]) > _WRAP_COLUMNS and len(above) <= _LONGEST_LINE)
+        broken = (
+            line
+            and not line.startswith("#")
+            and _first_word(line) not in known
+            and above
+            and len(above) + 1 + len(line.split()[0]) > _WRAP_COLUMNS
+            and len(above) <= _LONGEST_LINE
+        )
         if not broken:
             target = None
             continue
@@ -75,15 +90,23 @@ class Withdrawals:
     @property
     def only(self) -> bool:
         """The block holds WITHDRAW lines and no order."""
-        return bool(self.named) and not any(line and not line.startswith("#") for line in self.lines)
+        return bool(self.named) and not any(
+            line and not line.startswith("#") for line in self.lines
+        )
 
-    def left_of(self, standing: Sequence[str], phase_words: str) -> tuple[list[str], list[OrderError]]:
+    def left_of(
+        self, standing: Sequence[str], phase_words: str
+    ) -> tuple[list[str], list[OrderError]]:
         """The standing order lines that remain once this block's keywords are taken back,
         and an error for each keyword that no standing order has."""
         held = {_first_word(line) for line in standing}
-        errors = [IllegalOrderError(f"you have no accepted {keyword} order for {phase_words} to take back.")
-                  .at(line, f"{WITHDRAW} {keyword}")
-                  for line, keyword in self.named if keyword != ALL and keyword not in held]
+        errors = [
+            IllegalOrderError(
+                f"you have no accepted {keyword} order for {phase_words} to take back."
+            ).at(line, f"{WITHDRAW} {keyword}")
+            for line, keyword in self.named
+            if keyword != ALL and keyword not in held
+        ]
         if ALL in self.keywords:
             return [], errors
         return [line for line in standing if _first_word(line) not in self.keywords], errors
@@ -120,14 +143,26 @@ def read_withdrawals(lines: Sequence[str], offered: Sequence[str], phase_words: 
         if keyword in choices:
             named.append((index + 1, keyword))
             continue
-        what = f'"{keyword}" is not an order you can give in {phase_words}' if keyword else "WITHDRAW names no order"
-        errors.append(OrderSyntaxError(f"{what}; write WITHDRAW and one of {', '.join(choices)}."
-                                       f"{did_you_mean(keyword, choices) if keyword else ''}").at(index + 1, line))
+        what = (
+            f'"{keyword}" is not an order you can give in {phase_words}'
+            if keyword
+            else "WITHDRAW names no order"
+        )
+        errors.append(
+            OrderSyntaxError(
+                f"{what}; write WITHDRAW and one of {', '.join(choices)}."
+                f"{did_you_mean(keyword, choices) if keyword else ''}"
+            ).at(index + 1, line)
+        )
     given = {_first_word(line) for line in rest if line and not line.startswith("#")}
     for line_number, keyword in named:
         if keyword in given or (keyword == ALL and given):
-            why = ("this block gives that order too, so it cannot also take it back; keep one of the two lines."
-                   if keyword != ALL else "a block that takes back ALL holds no order besides.")
+            why = (
+                "this block gives that order too, so it cannot also take it back; keep one of the"
+                " two lines."
+                if keyword != ALL
+                else "a block that takes back ALL holds no order besides."
+            )
             errors.append(IllegalOrderError(why).at(line_number, lines[line_number - 1]))
     return Withdrawals(tuple(named), tuple(rest), tuple(errors))
 
@@ -142,9 +177,16 @@ class OrdersRead:
     errors: tuple[OrderError, ...]
 
 
-def read_orders(rules: Ruleset, state: Any, phase: Phase, name: str, lines: Sequence[str],
-                standing_lines: Callable[[], Sequence[str]], votes: str = MAIL,
-                barred: frozenset[str] = frozenset()) -> OrdersRead:
+def read_orders(
+    rules: Ruleset,
+    state: Any,
+    phase: Phase,
+    name: str,
+    lines: Sequence[str],
+    standing_lines: Callable[[], Sequence[str]],
+    votes: str = MAIL,
+    barred: frozenset[str] = frozenset(),
+) -> OrdersRead:
     """`name`'s block lines for the open `phase` read as a whole, given the order lines that
     stand for them now (asked only of a block that takes orders back, or when the game takes
     public orders from its thread): wrapped lines joined, WITHDRAW applied, the rest parsed
@@ -154,7 +196,9 @@ def read_orders(rules: Ruleset, state: Any, phase: Phase, name: str, lines: Sequ
     lines = english_lines(lines, rules.card)  # any language's keywords, read as English's
     joined = rejoin_wrapped(lines, order_keywords(rules.card))
     channel = mail_block(joined, rules.card, barred, words)
-    withdrawals = read_withdrawals(channel.lines, [spec.keyword for spec in phase.grammar.get(name, ())], words)
+    withdrawals = read_withdrawals(
+        channel.lines, [spec.keyword for spec in phase.grammar.get(name, ())], words
+    )
     errors = [*channel.errors, *withdrawals.errors]
     standing: Sequence[str] = ()
     if withdrawals.only:
@@ -172,12 +216,19 @@ def read_orders(rules: Ruleset, state: Any, phase: Phase, name: str, lines: Sequ
         return OrdersRead((), None, tuple(sorted(errors, key=lambda error: error.line)))
     if takes_from_thread(votes):
         standing = standing or standing_lines()
-        canonical = with_standing_public(canonical, standing, rules.card, votes, channel.names_public)
+        canonical = with_standing_public(
+            canonical, standing, rules.card, votes, channel.names_public
+        )
     taken = tuple(line for line in standing if line not in canonical) if withdrawals.only else None
     return OrdersRead(canonical, taken, ())
 
 
-PLAYER_COMMANDS = ("HELP", "FORM", "STATUS", "LANGUAGE")  # words a mail without a block may hold (docs/design.md)
+PLAYER_COMMANDS = (
+    "HELP",
+    "FORM",
+    "STATUS",
+    "LANGUAGE",
+)  # words a mail without a block may hold (docs/design.md)
 
 
 def stray_orders(stray: Sequence[str], card: RulesetCard) -> list[str]:

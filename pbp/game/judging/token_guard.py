@@ -15,6 +15,7 @@ pbp.game.notifying.host_contact.tell_host_of_wrong_tokens). The counts live in t
 `wrong_tokens`), one row per address and day, written with the mail's commit. The host's
 token (approvals, NPC orders and answers by mail) is counted the same way.
 """
+
 from __future__ import annotations
 
 from datetime import date
@@ -79,6 +80,9 @@ class TokenGuard:
 def locked_lines(file: GameFile, limit: int = 5) -> list[str]:
     """For `pbp status`: the latest addresses that reached the day's limit of wrong tokens."""
     rows = [row for row in file.wrong_tokens.all() if row.get("host_told", row.get("locked"))]
-    return [f"  wrong tokens: {row['sender']} reached the daily limit on {row['day']} (UTC); its later wrong "
-            "tokens that day were not answered (someone may be guessing a token; its right token still works)"
-            for row in rows[-limit:]]
+    return [
+        f"  wrong tokens: {row['sender']} reached the daily limit on {row['day']} (UTC); its later"
+        " wrong tokens that day were not answered (someone may be guessing a token; its right"
+        " token still works)"
+        for row in rows[-limit:]
+    ]

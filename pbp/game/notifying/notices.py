@@ -1,5 +1,6 @@
 """What every player is told when the host or the clock changes a game, and the log of the
 host's actions (docs/design.md: Command line)."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -13,8 +14,15 @@ from pbp.render.moments import render_moment
 from pbp.timezones import to_text
 
 
-def notify_players(moderator: Moderator, game: StoredGame, kind: str, notice: Note, *,
-                   public_events: list[dict[str, Any]] | None = None, only: set[str] | None = None) -> int:
+def notify_players(
+    moderator: Moderator,
+    game: StoredGame,
+    kind: str,
+    notice: Note,
+    *,
+    public_events: list[dict[str, Any]] | None = None,
+    only: set[str] | None = None,
+) -> int:
     """Queue one notice per player (call inside the game's transaction): the `notice` is
     worded by the macros of its kind (templates/mail/_verdicts.j2, notices to the players),
     each reader's copy with a `deadline` fact, the open phase's deadline in that player's
@@ -31,13 +39,28 @@ def notify_players(moderator: Moderator, game: StoredGame, kind: str, notice: No
         name = player.name
         if only is not None and name not in only:
             continue
-        deadline = render_moment(record.deadline, player.timezone, player.language) if record.deadline else ""
+        deadline = (
+            render_moment(record.deadline, player.timezone, player.language)
+            if record.deadline
+            else ""
+        )
         mail = moderator.renderer_for(player.language).render(
-            "notice", record.ruleset, game=game.game_facts(), player=name,
+            "notice",
+            record.ruleset,
+            game=game.game_facts(),
+            player=name,
             notice=Note(notice.kind, **{**notice.facts, "deadline": deadline}),
-            public_events=public_events or [], form=game.form(name))
-        moderator.outbox.queue(game.file, phase=game.filed_phase, recipient=name,
-                               address=player.email, kind=kind, mail=mail)
+            public_events=public_events or [],
+            form=game.form(name),
+        )
+        moderator.outbox.queue(
+            game.file,
+            phase=game.filed_phase,
+            recipient=name,
+            address=player.email,
+            kind=kind,
+            mail=mail,
+        )
         count += 1
     return count
 

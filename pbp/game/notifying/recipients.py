@@ -10,6 +10,7 @@ knows, or on what the player alone is told:
 - otherwise only the players it tells something privately or who have orders to give in
   the new phase get a report.
 """
+
 from __future__ import annotations
 
 from typing import Any, Collection, Mapping, Sequence
@@ -17,8 +18,12 @@ from typing import Any, Collection, Mapping, Sequence
 from engine.core import Phase
 
 
-def report_recipients(living: Sequence[str], public: Sequence[Any], private: Mapping[str, Collection[Any]],
-                      next_phase: Phase | None) -> tuple[str, ...]:
+def report_recipients(
+    living: Sequence[str],
+    public: Sequence[Any],
+    private: Mapping[str, Collection[Any]],
+    next_phase: Phase | None,
+) -> tuple[str, ...]:
     """The players among `living` (alive before the resolution) who get its report."""
     if public or next_phase is None or next_phase.secret_actors:
         return tuple(living)

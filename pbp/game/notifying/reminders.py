@@ -19,6 +19,7 @@ Rules chosen where the design is silent:
   goes to every living player or to none (docs/design.md: Hostile input): to all of them, with
   the same neutral subject, while anyone with an order to give has none in; else to none.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -33,7 +34,6 @@ from pbp.game.stored import load, save
 from pbp.moderator import Moderator
 from pbp.render.moments import render_remaining
 from pbp.timezones import as_utc, render_duration_spec
-
 
 
 @dataclass(frozen=True)
@@ -52,10 +52,19 @@ def reminder_key(game: str, phase: str, player: str, before_deadline: timedelta)
     return f"reminder/{game}/{phase}/{player}/{render_duration_spec(before_deadline)}"
 
 
-def due_reminders(*, game: str, phase: str, opened_at: datetime, deadline: datetime,
-                  now: datetime, offsets: Iterable[timedelta], actors: Iterable[str],
-                  players_with_orders: Collection[str], paused: bool = False,
-                  already_sent: Collection[str] = ()) -> list[DueReminder]:
+def due_reminders(
+    *,
+    game: str,
+    phase: str,
+    opened_at: datetime,
+    deadline: datetime,
+    now: datetime,
+    offsets: Iterable[timedelta],
+    actors: Iterable[str],
+    players_with_orders: Collection[str],
+    paused: bool = False,
+    already_sent: Collection[str] = (),
+) -> list[DueReminder]:
     """The reminders due at `now`, one per player at most, never one already sent."""
     if paused or now >= deadline:
         return []
@@ -71,7 +80,9 @@ def due_reminders(*, game: str, phase: str, opened_at: datetime, deadline: datet
     return due
 
 
-def reminder_times(*, opened_at: datetime, deadline: datetime, offsets: Iterable[timedelta]) -> list[datetime]:
+def reminder_times(
+    *, opened_at: datetime, deadline: datetime, offsets: Iterable[timedelta]
+) -> list[datetime]:
     """The moments, earliest first, at which this phase's reminders go out (none at or
     before the phase opened); the daemon's alarm wakes for the next one (pbp.storage.game_index)."""
     return sorted(deadline - offset for offset in offsets if opened_at < deadline - offset)
@@ -91,8 +102,13 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_REMIND
     index = moderator.folder.index
     moment = now.timestamp()
     # the index knows the default reminder times only; with others every game is looked at
-    game_ids = (index.games(moderator.folder.game_ids(), now=moment, due=lambda entry: reminder_due(entry, moment))
-                if settings_default == DEFAULT_REMINDERS else moderator.folder.game_ids())
+    game_ids = (
+        index.games(
+            moderator.folder.game_ids(), now=moment, due=lambda entry: reminder_due(entry, moment)
+        )
+        if settings_default == DEFAULT_REMINDERS
+        else moderator.folder.game_ids()
+    )
     for game_id in game_ids:
         game = load(moderator, game_id)
         record = game.record
@@ -106,10 +122,18 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_REMIND
         everyone = game.phase.secret_actors
         if everyone:  # every living player or none: being reminded must not tell a role
             actors, with_orders = (game.phase.actors if set(actors) - set(with_orders) else ()), ()
-        due = due_reminders(game=game_id, phase=game.phase.id, opened_at=as_utc(record.opened),
-                            deadline=clock.deadline, now=now, offsets=offsets,
-                            actors=actors, players_with_orders=with_orders,
-                            paused=bool(record.paused), already_sent=sent)
+        due = due_reminders(
+            game=game_id,
+            phase=game.phase.id,
+            opened_at=as_utc(record.opened),
+            deadline=clock.deadline,
+            now=now,
+            offsets=offsets,
+            actors=actors,
+            players_with_orders=with_orders,
+            paused=bool(record.paused),
+            already_sent=sent,
+        )
         players = {player.name: player for player in record.roster}
         due = [reminder for reminder in due if reminder.player in players]  # NPCs get no mail
         if not due:
@@ -118,12 +142,24 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_REMIND
             for reminder in due:
                 player = players[reminder.player]
                 mail = moderator.renderer_for(player.language).render(
-                    "reminder", record.ruleset, game=game.game_facts(), player=reminder.player,
-                    phase=game.phase.id, deadline=game.deadline_text(reminder.player),
-                    left=render_remaining(clock.deadline - now, player.language), form=game.form(reminder.player),
-                    everyone=everyone)
-                moderator.outbox.queue(game.file, phase=game.phase.id, recipient=reminder.player,
-                                       address=player.email, kind="reminder", mail=mail)
+                    "reminder",
+                    record.ruleset,
+                    game=game.game_facts(),
+                    player=reminder.player,
+                    phase=game.phase.id,
+                    deadline=game.deadline_text(reminder.player),
+                    left=render_remaining(clock.deadline - now, player.language),
+                    form=game.form(reminder.player),
+                    everyone=everyone,
+                )
+                moderator.outbox.queue(
+                    game.file,
+                    phase=game.phase.id,
+                    recipient=reminder.player,
+                    address=player.email,
+                    kind="reminder",
+                    mail=mail,
+                )
             save(game, replace(record, reminders_sent=tuple(sorted(sent | {r.key for r in due}))))
         queued += len(due)
     index.reminders_seen(moment)

@@ -6,6 +6,7 @@ wolves; Masons know Masons; lovers know each other), and the schedule in their t
 Only the player's own status (engine.core.PlayerStatus) is read, so the welcome cannot say
 more than the engine lets that player know, and knows no ruleset's view keys.
 """
+
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -24,31 +25,47 @@ def welcome_facts(game: StoredGame, name: str) -> dict[str, Any]:
     status = game.rules.status(game.state, name)
     zone = record.roster.zone_of(name)
     phase = game.phase
-    return {"about": {
-        "ruleset": record.ruleset,
-        "team": status.team,
-        "role": status.role,
-        # A player chooses when the choosing phase offers them more than one choice (Reds
-        # are Warriors without a choice).
-        "choosing_class": phase is not None and phase.kind == game.rules.card.choosing_kind
-        and any(len(spec.choices) > 1 for spec in phase.grammar.get(name, ())),
-        "teammates": teammates(status, set(record.npc_names)),
-        "schedule": schedule_lines(record.schedule, game.rules.card),
-        "deadline": render_moment(record.deadline, zone, record.roster.language_of(name)) if record.deadline else "",
-        "zone": zone or "UTC",
-        "options": stated_options(game.rules, game.state, record.moderator_options),
-    }}
+    return {
+        "about": {
+            "ruleset": record.ruleset,
+            "team": status.team,
+            "role": status.role,
+            # A player chooses when the choosing phase offers them more than one choice (Reds
+            # are Warriors without a choice).
+            "choosing_class": (
+                phase is not None
+                and phase.kind == game.rules.card.choosing_kind
+                and any(len(spec.choices) > 1 for spec in phase.grammar.get(name, ()))
+            ),
+            "teammates": teammates(status, set(record.npc_names)),
+            "schedule": schedule_lines(record.schedule, game.rules.card),
+            "deadline": (
+                render_moment(record.deadline, zone, record.roster.language_of(name))
+                if record.deadline
+                else ""
+            ),
+            "zone": zone or "UTC",
+            "options": stated_options(game.rules, game.state, record.moderator_options),
+        }
+    }
 
 
 def teammates(status: PlayerStatus, npcs: set[str]) -> list[dict[str, Any]]:
     """[{"team": label, "names": [...]}] for every group the player knows by the rules, in
     the status's order; a host-run character among them is marked as an NPC."""
-    return [{"team": team, "names": [f"{member} (an NPC)" if member in npcs else member for member in members]}
-            for team, members in status.teammates.items()]
+    return [
+        {
+            "team": team,
+            "names": [f"{member} (an NPC)" if member in npcs else member for member in members],
+        }
+        for team, members in status.teammates.items()
+    ]
 
 
 def schedule_lines(plan: Mapping[str, str], card: RulesetCard) -> list[dict[str, str]]:
     """`{"label": "each movement phase", "length": "1d"}` for the phase kinds of this ruleset
     (from its card); the template words the label in its reader's language."""
-    return [{"label": kind.label, "length": render_duration_spec(phase_duration(plan, kind.kind))}
-            for kind in card.phase_kinds]
+    return [
+        {"label": kind.label, "length": render_duration_spec(phase_duration(plan, kind.kind))}
+        for kind in card.phase_kinds
+    ]

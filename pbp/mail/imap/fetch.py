@@ -2,6 +2,7 @@
 Reliability rules — Ingest): in parts, each part's sizes asked for first, so that oversized
 mail is reported from its ENVELOPE instead of downloaded, and the download stops once a
 poll's byte budget is spent (at least one message), however large the backlog's mails."""
+
 from __future__ import annotations
 
 import hashlib
@@ -21,8 +22,13 @@ class DownloadLimits:
     max_batch_bytes: int  # what one poll downloads at most (at least one message)
 
 
-def download_in_parts(client: IMAPClient, uidvalidity: int, uids: list[int], part_sizes: Iterable[int],
-                      limits: DownloadLimits) -> Iterator[list[RawMail | OversizedMail]]:
+def download_in_parts(
+    client: IMAPClient,
+    uidvalidity: int,
+    uids: list[int],
+    part_sizes: Iterable[int],
+    limits: DownloadLimits,
+) -> Iterator[list[RawMail | OversizedMail]]:
     """`uids` of the selected inbox downloaded in parts of `part_sizes` messages each (the
     last size repeats), each part's sizes checked first: oversized mail is reported, not
     downloaded, and the parts stop once `limits.max_batch_bytes` is spent."""
@@ -31,16 +37,23 @@ def download_in_parts(client: IMAPClient, uidvalidity: int, uids: list[int], par
     size, start, spent, sized = 1, 0, 0, 0  # sizes asked for uids[:sized]
     while start < len(uids):
         size = max(1, next(sizes_left, size))
-        chunk = uids[start:start + size]
+        chunk = uids[start : start + size]
         if start >= sized:
             # The first part's sizes alone, so that it comes soon; then all the others
             # in one command, as each command costs the server a look at its index.
             asked = chunk if start == 0 else uids[start:]
-            sizes.update((uid, int(data[b"RFC822.SIZE"])) for uid, data in client.fetch(asked, ["RFC822.SIZE"]).items())
+            sizes.update(
+                (uid, int(data[b"RFC822.SIZE"]))
+                for uid, data in client.fetch(asked, ["RFC822.SIZE"]).items()
+            )
             sized = start + len(asked)
         start += size
         affordable = within_budget(chunk, sizes, limits, spent)
-        oversized = [uid for uid in affordable if limits.max_bytes is not None and sizes.get(uid, 0) > limits.max_bytes]
+        oversized = [
+            uid
+            for uid in affordable
+            if limits.max_bytes is not None and sizes.get(uid, 0) > limits.max_bytes
+        ]
         wanted = [uid for uid in affordable if uid in sizes and uid not in oversized]
         spent += sum(sizes[uid] for uid in wanted)
         part: list[RawMail | OversizedMail] = []
@@ -48,21 +61,33 @@ def download_in_parts(client: IMAPClient, uidvalidity: int, uids: list[int], par
             envelopes = client.fetch(oversized, ["ENVELOPE"])
             for uid in oversized:
                 envelope = envelopes.get(uid, {}).get(b"ENVELOPE")
-                part.append(OversizedMail(key=f"{uidvalidity}:{uid}", size=sizes[uid],
-                                          sender=envelope_sender(envelope)))
+                part.append(
+                    OversizedMail(
+                        key=f"{uidvalidity}:{uid}",
+                        size=sizes[uid],
+                        sender=envelope_sender(envelope),
+                    )
+                )
         for batch_start in range(0, len(wanted), limits.batch_size):
-            batch = wanted[batch_start:batch_start + limits.batch_size]
+            batch = wanted[batch_start : batch_start + limits.batch_size]
             for uid, data in client.fetch(batch, ["BODY.PEEK[]"]).items():
                 body = data.get(b"BODY[]")
                 if body is not None:
-                    part.append(RawMail(key=f"{uidvalidity}:{uid}", data=body,
-                                        sha256=hashlib.sha256(body).hexdigest()))
+                    part.append(
+                        RawMail(
+                            key=f"{uidvalidity}:{uid}",
+                            data=body,
+                            sha256=hashlib.sha256(body).hexdigest(),
+                        )
+                    )
         yield sorted(part, key=_uid_of)  # oldest first, oversized mail among the rest
         if len(affordable) < len(chunk):
             return  # the byte budget is spent: the rest waits for the next poll
 
 
-def within_budget(uids: list[int], sizes: dict[int, int], limits: DownloadLimits, spent: int = 0) -> list[int]:
+def within_budget(
+    uids: list[int], sizes: dict[int, int], limits: DownloadLimits, spent: int = 0
+) -> list[int]:
     """The first `uids` whose downloads fit in what is left of `max_batch_bytes` after
     `spent` (at least one when nothing was spent yet): a long backlog is fetched over
     several polls, never all into memory at once. Oversized mail is not downloaded, so

@@ -22,6 +22,7 @@
   refreshed and tried once more.
 - `wait_for_mail` waits in IDLE (RFC 2177) for the server to announce new mail.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -44,7 +45,12 @@ from pbp.mail.ingest.reading import Fetched, Prepare, Reading
 from pbp.ports import OversizedMail, Outcome, RawMail
 from pbp.settings import Security
 
-DEFAULT_FOLDERS = {"inbox": "INBOX", "processed": "processed", "rejected": "rejected", "quarantine": "quarantine"}
+DEFAULT_FOLDERS = {
+    "inbox": "INBOX",
+    "processed": "processed",
+    "rejected": "rejected",
+    "quarantine": "quarantine",
+}
 _CONNECTION_LOST = (IMAPClientAbortError, imaplib.IMAP4.abort, OSError, EOFError)
 T = TypeVar("T")
 
@@ -87,16 +93,23 @@ class ImapMailbox:
     # ------------------------------------------------------------------ connection
     def _connect(self) -> IMAPClient:
         # Loading the system's certificates takes tens of milliseconds: only for TLS.
-        context = (self.ssl_context or ssl.create_default_context()) if self.security != "none" else None
+        context = (
+            (self.ssl_context or ssl.create_default_context()) if self.security != "none" else None
+        )
         client = IMAPClient(
-            self.host, self.port, ssl=self.security == "tls",
-            ssl_context=context if self.security == "tls" else None, timeout=self.timeout,
+            self.host,
+            self.port,
+            ssl=self.security == "tls",
+            ssl_context=context if self.security == "tls" else None,
+            timeout=self.timeout,
         )
         try:
             if self.security == "starttls":
                 client.starttls(context)
             self._log_in(client)
-        except Exception:  # whatever failed, the half-open connection is closed before the error goes on
+        except (
+            Exception
+        ):  # whatever failed, the half-open connection is closed before the error goes on
             quietly_close(client)
             raise
         return client
@@ -139,8 +152,12 @@ class ImapMailbox:
         uidvalidity, uids = self._new_uids(client, limit)
         return self._download_all(client, uidvalidity, uids)
 
-    def _download_all(self, client: IMAPClient, uidvalidity: int, uids: list[int]) -> list[RawMail | OversizedMail]:
-        return [item for part in self._download(client, uidvalidity, uids, [len(uids)]) for item in part]
+    def _download_all(
+        self, client: IMAPClient, uidvalidity: int, uids: list[int]
+    ) -> list[RawMail | OversizedMail]:
+        return [
+            item for part in self._download(client, uidvalidity, uids, [len(uids)]) for item in part
+        ]
 
     def _new_uids(self, client: IMAPClient, limit: int) -> tuple[int, list[int]]:
         """The inbox's UIDVALIDITY and its first `limit` unsettled UIDs, oldest first."""
@@ -154,8 +171,9 @@ class ImapMailbox:
             uidvalidity = self._select_inbox(client)
         return uidvalidity, sorted(client.search(["NOT", "DELETED"]))[:limit]
 
-    def _download(self, client: IMAPClient, uidvalidity: int, uids: list[int],
-                  part_sizes: Iterable[int]) -> Iterator[list[RawMail | OversizedMail]]:
+    def _download(
+        self, client: IMAPClient, uidvalidity: int, uids: list[int], part_sizes: Iterable[int]
+    ) -> Iterator[list[RawMail | OversizedMail]]:
         """`uids` downloaded in parts of `part_sizes` messages each (pbp.mail.imap.fetch);
         one empty part when the inbox was recreated since `uidvalidity` was read, or `uids`
         is empty."""
@@ -163,8 +181,13 @@ class ImapMailbox:
         if current != uidvalidity or not uids:
             yield []
             return
-        yield from download_in_parts(client, uidvalidity, uids, part_sizes,
-                                     DownloadLimits(self.max_bytes, self.batch_size, self.max_batch_bytes))
+        yield from download_in_parts(
+            client,
+            uidvalidity,
+            uids,
+            part_sizes,
+            DownloadLimits(self.max_bytes, self.batch_size, self.max_batch_bytes),
+        )
 
     def read(self, limit: int, prepare: Prepare) -> Reading:
         """One poll's reading (pbp.mail.ingest.reading): with at least `read_ahead_from` new
@@ -177,9 +200,16 @@ class ImapMailbox:
             except BaseException:
                 source.close()
                 raise
-        return Fetched(self, lambda: self._with_connection(lambda client: self._download_all(client, uidvalidity, uids)))
+        return Fetched(
+            self,
+            lambda: self._with_connection(
+                lambda client: self._download_all(client, uidvalidity, uids)
+            ),
+        )
 
-    def download_parts(self, uidvalidity: int, uids: list[int], part_sizes: Iterable[int]) -> Iterator[list[RawMail | OversizedMail]]:
+    def download_parts(
+        self, uidvalidity: int, uids: list[int], part_sizes: Iterable[int]
+    ) -> Iterator[list[RawMail | OversizedMail]]:
         """The read-ahead child's download, on this mailbox's own connection."""
         client = self._with_connection(lambda client: client)
         yield from self._download(client, uidvalidity, uids, part_sizes)
@@ -209,9 +239,13 @@ class ImapMailbox:
         """Settle several messages with one outcome in one move (a committed batch)."""
         check_outcome(outcome)
         for uidvalidity, uids in uids_by_validity(keys).items():
-            self._with_connection(lambda client: self._settle_uids(client, uidvalidity, uids, outcome))
+            self._with_connection(
+                lambda client: self._settle_uids(client, uidvalidity, uids, outcome)
+            )
 
-    def _settle_uids(self, client: IMAPClient, uidvalidity: int, uids: list[int], outcome: Outcome) -> None:
+    def _settle_uids(
+        self, client: IMAPClient, uidvalidity: int, uids: list[int], outcome: Outcome
+    ) -> None:
         current = self.uidvalidity if self._inbox_selected else self._select_inbox(client)
         if current != uidvalidity:
             # The inbox was recreated: those UIDs name no message of ours any more.
@@ -224,18 +258,31 @@ class ImapMailbox:
     def supports_idle(self) -> bool:
         return self._with_connection(lambda client: bool(client.has_capability("IDLE")))
 
-    def wait_for_mail(self, seconds: float, stopped: Callable[[], bool] = lambda: False,
-                      on_idle: Callable[[], None] = lambda: None, check_every: float = 1.0) -> bool:
+    def wait_for_mail(
+        self,
+        seconds: float,
+        stopped: Callable[[], bool] = lambda: False,
+        on_idle: Callable[[], None] = lambda: None,
+        check_every: float = 1.0,
+    ) -> bool:
         """Wait in IDLE at most `seconds` for the server to announce new mail (an EXISTS
         response), or mail already in the inbox when the connection is new; True if so.
         `on_idle` is called once the server has accepted IDLE
         (mail delivered from then on is announced). `stopped` is asked every
         `check_every` seconds, so a daemon that shuts down is not kept waiting. Ending IDLE
         before the server's own timeout and calling this again is the caller's loop."""
-        return self._with_connection(lambda client: self._idle(client, seconds, stopped, on_idle, check_every))
+        return self._with_connection(
+            lambda client: self._idle(client, seconds, stopped, on_idle, check_every)
+        )
 
-    def _idle(self, client: IMAPClient, seconds: float, stopped: Callable[[], bool], on_idle: Callable[[], None],
-              check_every: float) -> bool:
+    def _idle(
+        self,
+        client: IMAPClient,
+        seconds: float,
+        stopped: Callable[[], bool],
+        on_idle: Callable[[], None],
+        check_every: float,
+    ) -> bool:
         if not self._inbox_selected:
             # A new connection (the first, or one reopened after the server dropped the
             # last, maybe half-way through announcing a mail): IDLE only announces what

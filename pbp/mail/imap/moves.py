@@ -2,6 +2,7 @@
 (pbp.mail.imap.mailbox; docs/design.md: Reliability rules — Ingest). MOVE when the server has it,
 else COPY, `\\Deleted` and UID EXPUNGE; the folder is created when missing; mail already
 gone is left alone, so a settle repeated after a crash does nothing."""
+
 from __future__ import annotations
 
 import imaplib

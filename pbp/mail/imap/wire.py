@@ -1,5 +1,6 @@
 """Small readings of an IMAP server's answers, and dropping a connection we abandon
 (pbp.mail.imap.mailbox)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -9,7 +10,9 @@ from imapclient import IMAPClient
 
 
 def announces_mail(responses: Iterable[tuple[object, ...]]) -> bool:
-    return any(len(response) > 1 and response[1] in (b"EXISTS", b"RECENT") for response in responses)
+    return any(
+        len(response) > 1 and response[1] in (b"EXISTS", b"RECENT") for response in responses
+    )
 
 
 def envelope_sender(envelope: Any) -> str:
@@ -27,7 +30,9 @@ def quietly_close(client: IMAPClient) -> None:
     """Log out, or at least drop the socket, of a connection we are abandoning."""
     try:
         client.logout()
-    except Exception:  # the connection is being abandoned: a failing logout only means shutting it down
+    except (
+        Exception
+    ):  # the connection is being abandoned: a failing logout only means shutting it down
         try:
             client.shutdown()
         except Exception:  # the socket may be gone already; nothing is left to close

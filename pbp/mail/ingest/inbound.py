@@ -4,6 +4,7 @@ This never raises: a mail that cannot be read (malformed MIME, odd charsets) sti
 an `InboundMail`, with `problems` saying what went wrong (docs/design.md: Bad input, "Bad input … the
 poller never dies of one message").
 """
+
 from __future__ import annotations
 
 import email
@@ -16,7 +17,13 @@ from pbp.mail.delivery_status import read_bounce
 from pbp.mail.blocks import find_blocks
 from pbp.mail.commands import find_approval, find_command
 from pbp.mail.header_values import header_line
-from pbp.mail.headers import first_message_id, header_text, message_ids, no_reply_reason, strict_sender
+from pbp.mail.headers import (
+    first_message_id,
+    header_text,
+    message_ids,
+    no_reply_reason,
+    strict_sender,
+)
 from pbp.mail.mime import MailTexts, mail_texts
 from pbp.mail.normalising import normalise_text
 from pbp.ports import InboundMail, RawMail
@@ -88,15 +95,30 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
     """Parse one fetched mail: its strict sender, loop status, order blocks and commands."""
     if len(raw.data) > max_bytes:
         return InboundMail(
-            key=raw.key, sha256=raw.sha256, sender=None, message_id="", subject="",
+            key=raw.key,
+            sha256=raw.sha256,
+            sender=None,
+            message_id="",
+            subject="",
             no_reply_reason=f"over the size limit of {max_bytes} bytes",
-            problems=(f"This mail is larger than {max_bytes} bytes; send your orders as a short plain-text mail.",),
+            problems=(
+                (
+                    f"This mail is larger than {max_bytes} bytes; send your orders as a short"
+                    " plain-text mail."
+                ),
+            ),
         )
     try:
         message = _parse(raw.data)
     except Exception:  # hostile bytes may break the parser in any way: the mail is unreadable
-        return InboundMail(key=raw.key, sha256=raw.sha256, sender=None, message_id="", subject="",
-                           problems=(UNREADABLE,))
+        return InboundMail(
+            key=raw.key,
+            sha256=raw.sha256,
+            sender=None,
+            message_id="",
+            subject="",
+            problems=(UNREADABLE,),
+        )
     sender = _safely(lambda: strict_sender(message), None)
     subject = header_line(normalise_text(_safely(lambda: header_text(message, "Subject"), "")))
     base: dict[str, Any] = dict(
@@ -109,9 +131,14 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
         no_reply_reason=_safely(
             lambda: no_reply_reason(message, sender, own_addresses), "unreadable headers"
         ),
-        authentication_results=_safely(lambda: tuple(
-            (position, str(value)) for position, (name, value) in enumerate(message.items())
-            if name.lower() == "authentication-results"), ()),
+        authentication_results=_safely(
+            lambda: tuple(
+                (position, str(value))
+                for position, (name, value) in enumerate(message.items())
+                if name.lower() == "authentication-results"
+            ),
+            (),
+        ),
     )
     if base["no_reply_reason"]:  # only an automatic message can be a bounce
         base["bounce"] = _safely(lambda: read_bounce(message), None)
@@ -119,7 +146,9 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
         texts = mail_texts(message)
     except Exception:  # hostile MIME may break the decoders in any way: the mail is unreadable
         return InboundMail(**base, problems=(UNREADABLE,))
-    return InboundMail(**base, **_with_signup(_orders_or_commands(texts, subject), texts.body, subject))
+    return InboundMail(
+        **base, **_with_signup(_orders_or_commands(texts, subject), texts.body, subject)
+    )
 
 
 def _orders_or_commands(texts: MailTexts, subject: str) -> dict[str, Any]:
@@ -134,8 +163,14 @@ def _orders_or_commands(texts: MailTexts, subject: str) -> dict[str, Any]:
         if in_html.filled:
             scan = in_html
     if scan.found_anything:
-        return dict(blocks=scan.blocks, messages=scan.messages, free_text=scan.free_text, stray=scan.stray,
-                    problems=scan.problems, commands=(approval,) if approval else ())
+        return dict(
+            blocks=scan.blocks,
+            messages=scan.messages,
+            free_text=scan.free_text,
+            stray=scan.stray,
+            problems=scan.problems,
+            commands=(approval,) if approval else (),
+        )
     command = approval or find_command(texts.body, subject)
     return dict(commands=(command,) if command else (), free_text=scan.free_text, stray=scan.stray)
 
@@ -143,7 +178,9 @@ def _orders_or_commands(texts: MailTexts, subject: str) -> dict[str, Any]:
 def _with_signup(found: dict[str, Any], body: str, subject: str) -> dict[str, Any]:
     """A mail with no block and no approval may be a sign-up command (pbp.mail.signup_words:
     JOIN, LEAVE, WATCH, UNWATCH, CONFIRM), which goes before the player commands."""
-    if "blocks" in found or any(command.startswith("APPROVE") for command in found.get("commands", ())):
+    if "blocks" in found or any(
+        command.startswith("APPROVE") for command in found.get("commands", ())
+    ):
         return found
     signup = find_signup(body, subject)
     return {**found, "commands": (signup,)} if signup else found

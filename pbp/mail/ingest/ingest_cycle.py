@@ -32,6 +32,7 @@ The poller never dies of one message: whatever one message raises is reported an
 others go on. Only a failure to fetch at all leaves this function. What it reports:
 pbp.mail.ingest.report.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -62,7 +63,9 @@ def poll_once(
     together: bool = True,
 ) -> IngestReport:
     """One ingest cycle with a fresh `Ingest` (see its `poll`)."""
-    return Ingest(mailbox, desk, spool, own_addresses, max_bytes, note_refused, together).poll(limit)
+    return Ingest(mailbox, desk, spool, own_addresses, max_bytes, note_refused, together).poll(
+        limit
+    )
 
 
 class _Abandon(Exception):
@@ -73,8 +76,16 @@ class Ingest:
     """The ingest cycle and its ports: the mailbox it reads, the desk that judges, the
     spool that keeps mail durable, the limits of acceptable mail, and where refusals go."""
 
-    def __init__(self, mailbox: Mailbox, desk: OrderDesk, spool: Spool, own_addresses: Collection[str],
-                 max_bytes: int, note_refused: RefusalNote = ignore_refused, together: bool = True) -> None:
+    def __init__(
+        self,
+        mailbox: Mailbox,
+        desk: OrderDesk,
+        spool: Spool,
+        own_addresses: Collection[str],
+        max_bytes: int,
+        note_refused: RefusalNote = ignore_refused,
+        together: bool = True,
+    ) -> None:
         self.mailbox = mailbox
         self.desk = desk
         self.spool = spool
@@ -86,7 +97,9 @@ class Ingest:
         self._reading: Reading | None = None
         self._prepared: dict[tuple[str, str], InboundMail] = {}  # parsed ahead, by (key, sha256)
         # moves asked for and not yet reported: (the move, its outcome, its judged entries)
-        self._moves: list[tuple[Future[None], Outcome, list[tuple[SpooledMail, Outcome, bool]]]] = []
+        self._moves: list[
+            tuple[Future[None], Outcome, list[tuple[SpooledMail, Outcome, bool]]]
+        ] = []
 
     def poll(self, limit: int = DEFAULT_BATCH) -> IngestReport:
         """Run one cycle (the module docstring) and return its own report. A large inbox
@@ -102,7 +115,9 @@ class Ingest:
                 leftovers = []
                 self._settled(wait=False)
             if reading.failure:
-                report.failed.append(("(inbox)", f"the rest of the inbox waits for the next poll: {reading.failure}"))
+                report.failed.append(
+                    ("(inbox)", f"the rest of the inbox waits for the next poll: {reading.failure}")
+                )
         finally:
             self._reading = None
             reading.close()  # waits for the moves asked for
@@ -134,7 +149,9 @@ class Ingest:
         self._prepared.clear()
 
     def _get_ready(self) -> None:
-        with contextlib.suppress(Exception):  # what fails here fails again, and is handled, at the first mail
+        with contextlib.suppress(
+            Exception
+        ):  # what fails here fails again, and is handled, at the first mail
             self.desk.get_ready()
 
     def _never_tried(self, entry: SpooledMail) -> bool:
@@ -215,13 +232,19 @@ class Ingest:
             if not (wait or move.done()):
                 waiting.append((move, outcome, items))
                 continue
-            not_moved = move.exception(timeout=0) if move.done() else ReadingFailed("the move was never made")
+            not_moved = (
+                move.exception(timeout=0)
+                if move.done()
+                else ReadingFailed("the move was never made")
+            )
             if not_moved is not None:  # committed, not moved: the next poll settles them
                 report.failed += [(entry.raw.key, described(not_moved)) for entry, _o, _b in items]
                 continue
             try:
                 self.spool.mark_all_done([entry for entry, _o, _b in items])
-            except Exception as error:  # moved but not marked: the next poll only settles them again
+            except (
+                Exception
+            ) as error:  # moved but not marked: the next poll only settles them again
                 report.failed += [(entry.raw.key, described(error)) for entry, _o, _b in items]
                 continue
             for entry, _o, before in items:
@@ -233,7 +256,9 @@ class Ingest:
             self.note_refused(mail)
             self._settle_now(mail.key, "rejected")
             self.report.oversized.append(mail)
-        except Exception as error:  # one message never stops the poll: it is reported and tried again next poll
+        except (
+            Exception
+        ) as error:  # one message never stops the poll: it is reported and tried again next poll
             self.report.failed.append((mail.key, described(error)))
 
     def _handle(self, entry: SpooledMail) -> None:
@@ -251,7 +276,9 @@ class Ingest:
                 self._quarantine(entry, f"processing failed {attempts} times (the process stopped)")
                 return
             spool.claim(raw)
-        except Exception as error:  # one message never stops the poll: it is reported and tried again next poll
+        except (
+            Exception
+        ) as error:  # one message never stops the poll: it is reported and tried again next poll
             report.failed.append((raw.key, described(error)))
             return
         try:
@@ -267,12 +294,18 @@ class Ingest:
                 try:
                     if desk.already_handled(raw.key, raw.sha256) is None:
                         self._quarantine(entry, f"processing failed {attempts + 1} times: {reason}")
-                except Exception as second_error:  # the poll goes on; the next poll tries the quarantine again
+                except (
+                    Exception
+                ) as second_error:  # the poll goes on; the next poll tries the quarantine again
                     report.failed.append((raw.key, described(second_error)))
 
     def _quarantine(self, entry: SpooledMail, reason: str) -> None:
-        quarantined = QuarantinedMail(entry.raw.key, entry.raw.sha256, _sender_of(entry.raw), reason)
-        self.note_refused(quarantined)  # the host is told first: a crash after it only leaves the move to redo
+        quarantined = QuarantinedMail(
+            entry.raw.key, entry.raw.sha256, _sender_of(entry.raw), reason
+        )
+        self.note_refused(
+            quarantined
+        )  # the host is told first: a crash after it only leaves the move to redo
         self._settle_now(entry.raw.key, "quarantine")
         self.spool.mark_done(entry)
         self.report.quarantined.append(quarantined)

@@ -13,6 +13,7 @@ the next poll, mail not yet committed is read again. If the child stops, fails, 
 nothing for `patience` seconds, the poll ends with the parts handed over and says why;
 the rest of the inbox waits for the next poll.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -53,7 +54,9 @@ class PartSource(Protocol):
     """What the child process of a `ReadAhead` reads with: a mailbox of its own (perhaps
     on a connection the parent opened and handed over)."""
 
-    def download_parts(self, uidvalidity: int, uids: list[int], part_sizes: Iterable[int]) -> Iterator[list[Item]]: ...
+    def download_parts(
+        self, uidvalidity: int, uids: list[int], part_sizes: Iterable[int]
+    ) -> Iterator[list[Item]]: ...
 
     def close(self) -> None:
         """When done with it: in the child, or in the parent if no child could take it."""
@@ -75,8 +78,15 @@ class ReadAhead:
     is all that has come meanwhile (at most `JUDGED_TOGETHER` messages), so the judging
     never waits for a part it could already have."""
 
-    def __init__(self, source: PartSource, uidvalidity: int, uids: list[int], prepare: Prepare, mover: Mailbox,
-                 patience: float = 600.0) -> None:
+    def __init__(
+        self,
+        source: PartSource,
+        uidvalidity: int,
+        uids: list[int],
+        prepare: Prepare,
+        mover: Mailbox,
+        patience: float = 600.0,
+    ) -> None:
         self.patience = patience
         self.mover = mover
         self.failure: str | None = None
@@ -92,10 +102,16 @@ class ReadAhead:
         self._collecting = gc.isenabled()
         gc.disable()
         self._channel, child_end = context.Pipe(duplex=False)
-        with contextlib.suppress(AttributeError, OSError):  # not Linux, or a lower limit: the default pipe
+        with contextlib.suppress(
+            AttributeError, OSError
+        ):  # not Linux, or a lower limit: the default pipe
             fcntl.fcntl(child_end.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
-        self._child = context.Process(target=_child, args=(child_end, self._channel, source, uidvalidity, uids, prepare),
-                                      name="pbp-read-ahead", daemon=True)
+        self._child = context.Process(
+            target=_child,
+            args=(child_end, self._channel, source, uidvalidity, uids, prepare),
+            name="pbp-read-ahead",
+            daemon=True,
+        )
         self._child.start()
         child_end.close()
         self._source = source
@@ -103,8 +119,12 @@ class ReadAhead:
         self._listener = threading.Thread(target=self._listen, name="pbp-read-ahead", daemon=True)
         self._listener.start()
         self._moves: ThreadPoolExecutor | None = None  # started at the first move
-        self._unmoved: list[tuple[list[str], Outcome, Future[None]]] = []  # moves asked for, not yet started
-        self._moving_at_once = False  # the poll's last part was handed over: every move starts when asked
+        self._unmoved: list[
+            tuple[list[str], Outcome, Future[None]]
+        ] = []  # moves asked for, not yet started
+        self._moving_at_once = (
+            False  # the poll's last part was handed over: every move starts when asked
+        )
 
     def parts(self, meanwhile: Callable[[], None] | None = None) -> Iterator[Part]:
         if meanwhile is not None and self._arrived.empty():
@@ -130,13 +150,17 @@ class ReadAhead:
                 message = self._arrived.get()
             if part:
                 handed = True
-                if received >= self._expected:  # the poll's last part: what came before moves while it is judged
+                if (
+                    received >= self._expected
+                ):  # the poll's last part: what came before moves while it is judged
                     self._moving_at_once = True
                     self._start_moves()
                 yield part
         if last[0] == "end":
             if not handed:
-                yield []  # nothing to read (the inbox was recreated meanwhile): leftovers still count
+                yield (
+                    []
+                )  # nothing to read (the inbox was recreated meanwhile): leftovers still count
             return
         self.failure = last[1]
         if not handed:
@@ -145,7 +169,11 @@ class ReadAhead:
     def settle_many(self, keys: list[str], outcome: Outcome, at_once: bool = False) -> Future[None]:
         moved: Future[None] = Future()
         self._unmoved.append((keys, outcome, moved))
-        if at_once or self._moving_at_once or sum(len(keys) for keys, _o, _m in self._unmoved) >= MOVED_TOGETHER:
+        if (
+            at_once
+            or self._moving_at_once
+            or sum(len(keys) for keys, _o, _m in self._unmoved) >= MOVED_TOGETHER
+        ):
             self._start_moves()
         return moved
 
@@ -196,8 +224,14 @@ class ReadAhead:
         return message
 
 
-def _child(channel: Connection, parents_end: Connection, source: PartSource, uidvalidity: int, uids: list[int],
-           prepare: Prepare) -> None:
+def _child(
+    channel: Connection,
+    parents_end: Connection,
+    source: PartSource,
+    uidvalidity: int,
+    uids: list[int],
+    prepare: Prepare,
+) -> None:
     """The child process: read and prepare every part and send it, then say how it ended.
     It never returns into the parent's code."""
     status = 1  # unless every message reached the parent
@@ -206,7 +240,9 @@ def _child(channel: Connection, parents_end: Connection, source: PartSource, uid
         last: tuple[Any, ...] = ("end",)
         try:
             for part in source.download_parts(uidvalidity, uids, PART_SIZES):
-                if not _handed(channel, ("part", [(item, _prepared(item, prepare)) for item in part])):
+                if not _handed(
+                    channel, ("part", [(item, _prepared(item, prepare)) for item in part])
+                ):
                     return
                 crash_point("reader-after-part")
         except Exception as error:  # the reading failed: the parent reports it

@@ -9,6 +9,7 @@ judges and commits each part as one batch, as it would a poll of its own.
 - `ReadAhead` (pbp.mail.ingest.read_ahead): a child process reads and prepares the mail while
   this one judges; a mailbox that can (`ReadableMailbox`) chooses it for a large poll.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
@@ -88,7 +89,9 @@ def move_together(mailbox: Mailbox, asked: list[tuple[list[str], Outcome, Future
     for outcome, group in by_outcome.items():
         try:
             mailbox.settle_many([key for keys, _moved in group for key in keys], outcome)
-        except Exception as error:  # told to each asker, never raised here: one failed move stops no other
+        except (
+            Exception
+        ) as error:  # told to each asker, never raised here: one failed move stops no other
             for _keys, moved in group:
                 moved.set_exception(error)
         else:

@@ -1,6 +1,7 @@
 """What one ingest cycle (pbp.mail.ingest.ingest_cycle) reports: the mail it fetched, judged, settled
 again, refused as too big, quarantined or failed on; and the hook that hears of quarantined
 and oversized mail before it is moved (docs/design.md: Reliability rules — Ingest)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -31,8 +32,14 @@ class IngestReport:
 
     @property
     def idle(self) -> bool:
-        return not (self.fetched or self.processed or self.resettled or self.oversized
-                    or self.quarantined or self.failed)
+        return not (
+            self.fetched
+            or self.processed
+            or self.resettled
+            or self.oversized
+            or self.quarantined
+            or self.failed
+        )
 
 
 RefusalNote = Callable[[QuarantinedMail | OversizedMail], None]

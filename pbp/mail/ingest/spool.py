@@ -23,6 +23,7 @@ Claims and done marks are plain writes: they survive a killed process (the kerne
 them), which is what strike counting needs; only the mail itself must survive a power
 cut, and that is fsync'd.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -68,6 +69,7 @@ def _append_marks(journal: Path, entries: list[SpooledMail]) -> None:
     """One append of a `<sha256> <key>` line per message (a batch's done or claim journal)."""
     with open_private(journal, "ab") as handle:
         handle.write("".join(f"{e.raw.sha256} {e.raw.key}\n" for e in entries).encode("utf-8"))
+
 
 class Spool:
     def __init__(self, root: str | os.PathLike[str]) -> None:
@@ -120,7 +122,9 @@ class Spool:
             if self._members[batch] <= done:
                 self._remove(batch)
                 continue
-            found += [SpooledMail(raw, batch) for raw in members if (raw.sha256, raw.key) not in done]
+            found += [
+                SpooledMail(raw, batch) for raw in members if (raw.sha256, raw.key) not in done
+            ]
         return found
 
     def mark_done(self, entry: SpooledMail) -> None:
@@ -138,7 +142,9 @@ class Spool:
             done.update((e.raw.sha256, e.raw.key) for e in settled)
             members = self._members.get(batch)
             if members is None:
-                members = self._members[batch] = {(raw.sha256, raw.key) for raw in _read_batch(batch)}
+                members = self._members[batch] = {
+                    (raw.sha256, raw.key) for raw in _read_batch(batch)
+                }
             if members <= done:
                 self._remove(batch)
 
@@ -170,7 +176,9 @@ class Spool:
             in_batch = self._batch_claims[batch].get((raw.sha256, raw.key), 0)
         size = 0
         names = self._claim_names()
-        if names:  # nearly always empty: only mail judged alone has a claim file, until it is settled
+        if (
+            names
+        ):  # nearly always empty: only mail judged alone has a claim file, until it is settled
             path = self._claim_path(raw)
             if path.name in names:
                 try:
@@ -244,7 +252,7 @@ def _read_batch(batch: Path) -> list[RawMail]:
         line_end = data.index(b"\n", position)
         header = json.loads(data[position:line_end])
         start = line_end + 1
-        body = data[start:start + header["size"]]
+        body = data[start : start + header["size"]]
         position = start + header["size"] + 1
         if hashlib.sha256(body).hexdigest() == header["sha256"]:
             mails.append(RawMail(key=header["key"], data=body, sha256=header["sha256"]))

@@ -2,6 +2,7 @@
 where each piece of a game lives; Releases and upgrades): they move from the game's
 document, which each relayed message rewrote whole, into its journal, one appended line
 holding them all, each row with the day the daily cap counts it in."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -25,6 +26,8 @@ def messages_into_journal(path: Path, document: dict[str, Any]) -> bytes | None:
     journal = path.with_suffix(".journal")
     _, valid = replay(journal, version)
     kept = journal.read_bytes()[:valid] if journal.exists() else b""
-    ops = [["i", MESSAGES, int(doc_id), {**row, "day": str(row.get("received", ""))[:10]}]
-           for doc_id, row in sorted(table.items(), key=lambda item: int(item[0]))]
+    ops = [
+        ["i", MESSAGES, int(doc_id), {**row, "day": str(row.get("received", ""))[:10]}]
+        for doc_id, row in sorted(table.items(), key=lambda item: int(item[0]))
+    ]
     return kept + encode(version, ops)

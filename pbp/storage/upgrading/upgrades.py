@@ -20,6 +20,7 @@ in between, since every writer completes it first), and a reader refuses the fol
 then. A folder written by a newer pbp is refused by readers and writers alike, before
 anything is written.
 """
+
 from __future__ import annotations
 
 import json
@@ -51,15 +52,19 @@ def refuse_newer(data_dir: Path) -> None:
     stamp = read_stamp(data_dir)
     if stamp.data_format > DATA_FORMAT:
         by = f" (pbp {stamp.written_by})" if stamp.written_by else ""
-        raise UserError(f"The data folder {data_dir} holds data format {stamp.data_format}{by}, newer than "
-                        f"format {DATA_FORMAT} that this pbp {pbp_version()} reads; install that release "
-                        "or a newer one.")
+        raise UserError(
+            f"The data folder {data_dir} holds data format {stamp.data_format}{by}, newer than "
+            f"format {DATA_FORMAT} that this pbp {pbp_version()} reads; install that release "
+            "or a newer one."
+        )
 
 
 def refuse_interrupted(data_dir: Path) -> None:
     if _staged(data_dir) is not None:
-        raise UserError(f"An upgrade of the data folder {data_dir} was interrupted; run any command that "
-                        "writes (such as `pbp upgrade`) to complete it, then try again.")
+        raise UserError(
+            f"An upgrade of the data folder {data_dir} was interrupted; run any command that "
+            "writes (such as `pbp upgrade`) to complete it, then try again."
+        )
 
 
 def open_for_writing(data_dir: Path) -> None:
@@ -83,10 +88,19 @@ def upgrade(data_dir: Path, old: int) -> None:
     """Steps 1 to 3 (the module's docstring) from format `old` to DATA_FORMAT."""
     upgrades = private_folder(data_dir / UPGRADES)
     kept = upgrades / f"format-{old}"
-    for leftover in (upgrades / f"format-{old}.partial", upgrades / f"format-{DATA_FORMAT}.partial", kept):
+    for leftover in (
+        upgrades / f"format-{old}.partial",
+        upgrades / f"format-{DATA_FORMAT}.partial",
+        kept,
+    ):
         shutil.rmtree(leftover, ignore_errors=True)  # of an attempt killed before its commit
-    log.warning("Upgrading the data folder %s from data format %d to %d; the old folder is kept in %s.",
-                data_dir, old, DATA_FORMAT, kept)
+    log.warning(
+        "Upgrading the data folder %s from data format %d to %d; the old folder is kept in %s.",
+        data_dir,
+        old,
+        DATA_FORMAT,
+        kept,
+    )
     _copy_durably(data_dir, upgrades / f"format-{old}.partial", kept)
     crash_point("upgrade-after-copy")
     building = upgrades / f"format-{DATA_FORMAT}.partial"
@@ -113,7 +127,9 @@ def _complete(data_dir: Path) -> None:
     if staged is None:
         return
     if read_stamp(data_dir).data_format < DATA_FORMAT:  # else the stamp, written last, is in place
-        files = sorted((p for p in staged.rglob("*") if p.is_file() and p.name != FORMAT_FILE), key=str)
+        files = sorted(
+            (p for p in staged.rglob("*") if p.is_file() and p.name != FORMAT_FILE), key=str
+        )
         for number, path in enumerate(files):
             target = data_dir / path.relative_to(staged)
             write_atomically(target, path.read_bytes())
@@ -131,8 +147,13 @@ def _holds_data(data_dir: Path) -> bool:
 
 
 def _copy_durably(source: Path, partial: Path, final: Path) -> None:
-    shutil.copytree(source, partial, ignore=lambda folder, names: [n for n in names if n in NOT_COPIED]
-                    if Path(folder) == source else [])
+    shutil.copytree(
+        source,
+        partial,
+        ignore=lambda folder, names: (
+            [n for n in names if n in NOT_COPIED] if Path(folder) == source else []
+        ),
+    )
     for folder, _, names in os.walk(partial):
         for name in names:
             with open(Path(folder) / name, "rb") as handle:
@@ -161,7 +182,10 @@ def _format_2_to_3(record: dict[str, Any], document: dict[str, Any]) -> None:
 # The upgrade of a game's record (with the document holding it) from each format to the
 # next; a release that bumps DATA_FORMAT adds its step here (and its fixture in
 # tests/upgrades/folders).
-STEPS: dict[int, Callable[[dict[str, Any], dict[str, Any]], None]] = {1: _format_1_to_2, 2: _format_2_to_3}
+STEPS: dict[int, Callable[[dict[str, Any], dict[str, Any]], None]] = {
+    1: _format_1_to_2,
+    2: _format_2_to_3,
+}
 
 
 def _upgraded_files(data_dir: Path, old: int) -> Iterator[tuple[Path, bytes]]:
@@ -177,11 +201,13 @@ def _upgraded_files(data_dir: Path, old: int) -> Iterator[tuple[Path, bytes]]:
         journal = messages_into_journal(path, document) if old < MESSAGES_JOURNALED else None
         if journal is not None:  # before the document: `_complete` moves files in name order
             yield path.with_suffix(".journal").relative_to(data_dir), journal
-        yield path.relative_to(data_dir), json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode()
+        yield (
+            path.relative_to(data_dir),
+            json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode(),
+        )
 
 
 def _forget(path: Path) -> None:
     """The in-memory copies this process may keep of a replaced game document."""
     if path.parent.name == "games" and path.suffix == ".json":
         forget_handed_over(path)
-
