@@ -309,6 +309,7 @@ CARD = RulesetCard(
     # docs/balance.md: the default map from 10 to 48 players; no human record calibrates it
     balance_study=BalanceStudy(figure_sizes=(10, 12, 16, 20, 24, 32, 40, 48), figure_games=200),
     setup_variants=SETUP_VARIANTS,
-    # Bumped by a change to the rulings or the state's shape (tests/upgrades/test_rules_versions.py).
+    # Bumped by a change to the rulings or the state's shape
+    # (tests/upgrades/test_rules_versions.py).
     rules_version=1,
 )

@@ -1,12 +1,12 @@
 """Views: the only gate from the state to what a person may see (docs/design.md: One gate).
 
 The public view holds only public facts: how many Reds play, who is alive, who died (name
-and turn, nothing else until the game is over), whether Alert holds (and where, under the `floor` scope), the last lynch's votes and
-the result. A player's view adds what that player knows: their own team, class, room and
-what they saw there, their Stinger and the code if they learned it, and for a Red their
-fellow Reds (NPCs included) and the occupancy report, and the facility as they know it
-(`map`, engine/infiltration/knowledge.py). The host's view is the public view with the
-whole facility as its map.
+and turn, nothing else until the game is over), whether Alert holds (and where, under the
+`floor` scope), the last lynch's votes and the result. A player's view adds what that
+player knows: their own team, class, room and what they saw there, their Stinger and the
+code if they learned it, and for a Red their fellow Reds (NPCs included) and the occupancy
+report, and the facility as they know it (`map`, engine/infiltration/knowledge.py). The
+host's view is the public view with the whole facility as its map.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Werewolf (rules: rules/werewolf.md): the ruleset object behind the engine contract.
 
 The package face only: it delegates to modules with one job each (setups, codec, phases,
-orders, day, night, host, views, players). `make_ruleset(extra_roles=(...))` builds it from the built-in role table plus roles the
-caller imported itself (docs/design.md: Extensibility); this package never imports a role by
-name from outside.
+orders, day, night, host, views, players). `make_ruleset(extra_roles=(...))` builds it
+from the built-in role table plus roles the caller imported itself (docs/design.md:
+Extensibility); this package never imports a role by name from outside.
 """
 
 from __future__ import annotations

@@ -227,6 +227,7 @@ def make_card(table: RoleTable) -> RulesetCard:
         public_roster=public_roster,
         balance_study=BALANCE_STUDY,
         setup_variants=SETUP_VARIANTS,
-        # Bumped by a change to the rulings or the state's shape (tests/upgrades/test_rules_versions.py).
+        # Bumped by a change to the rulings or the state's shape
+        # (tests/upgrades/test_rules_versions.py).
         rules_version=1,
     )

@@ -6,7 +6,8 @@ from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState
 
 
 def guard_sees_character(state: GameState, room: str) -> bool:
-    """1. A living guard shares a room with a living character who is neither Sneaker nor Renegade."""
+    """1. A living guard shares a room with a living character who is neither Sneaker nor
+    Renegade."""
     return bool(state.guards_in(room)) and any(
         c.role not in UNSEEN_BY_GUARDS for c in state.in_room(room)
     )
