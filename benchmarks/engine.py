@@ -22,7 +22,7 @@ if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
 
 import engine  # noqa: E402
 from engine.core import PlayerSpec  # noqa: E402
-from engine.simulation import player_names  # noqa: E402
+from engine.seat_names import player_names  # noqa: E402
 
 
 def turn_times(rules, players: int, seed: str) -> list[float]:

@@ -67,7 +67,7 @@ from aiosmtpd.controller import Controller  # noqa: E402
 from tests.fixtures.mailserver import LOOPBACK, Dovecot, free_port  # noqa: E402
 from imapclient import IMAPClient  # noqa: E402
 
-from engine.simulation import player_names  # noqa: E402
+from engine.seat_names import player_names  # noqa: E402
 from benchmarks.in_process import quiet_pbp  # noqa: E402
 from pbp.daemon.cycle import Cycle  # noqa: E402
 from pbp.game.stored import load  # noqa: E402

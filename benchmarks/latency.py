@@ -46,7 +46,7 @@ sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HE
 sys.path.insert(0, str(REPO))  # pbp, and the test fixtures' servers reused as is
 
 import engine  # noqa: E402
-from engine.simulation import player_names  # noqa: E402
+from engine.seat_names import player_names  # noqa: E402
 from tests.fixtures.mailserver import Dovecot, Player, SmtpServer  # noqa: E402
 from pbp.demo.players import filled_reply_text, mail_text  # noqa: E402
 

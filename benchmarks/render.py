@@ -26,7 +26,7 @@ from typing import Any
 if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
     sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
-from engine.simulation import player_names  # noqa: E402
+from engine.seat_names import player_names  # noqa: E402
 from pbp.composition import ComposedModerator  # noqa: E402
 from pbp.game.create import create_game  # noqa: E402
 from pbp.game.record import RosterPlayer  # noqa: E402

@@ -34,7 +34,7 @@ sys.path.insert(1, str(REPO / "tests"))  # the test fixtures' free_port, reused 
 
 from fixtures.mailserver import LOOPBACK, START_TIMEOUT, free_port, wait_for_port  # noqa: E402
 
-from engine.simulation import player_names  # noqa: E402
+from engine.seat_names import player_names  # noqa: E402
 
 FROM_ADDRESS = "moderator@pbp.bench"
 

@@ -48,7 +48,7 @@ REPO = HERE.parent
 sys.path.insert(0, str(HERE))
 from sending_setup import quiet_pbp  # noqa: E402  (also puts REPO first on the path)
 
-from engine.simulation import player_names  # noqa: E402
+from engine.seat_names import player_names  # noqa: E402
 
 ALLOWED_RATIO = 4.0
 LIMITS = {"pbp --version": 0.15, "pbp --help": 0.15, "pbp status": 0.5}

@@ -52,7 +52,7 @@ sys.path[:] = [entry for entry in sys.path if Path(entry or ".").resolve() != HE
 sys.path.insert(0, str(REPO))
 
 from engine.core import OrderBlockError  # noqa: E402
-from engine.simulation import player_names  # noqa: E402
+from engine.seat_names import player_names  # noqa: E402
 from benchmarks.in_process import quiet_pbp  # noqa: E402
 from pbp.composition import ComposedModerator  # noqa: E402
 from pbp.daemon.cycle import Cycle  # noqa: E402

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import engine
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp import schedule
 from pbp.conversations.channels import HOST, channels_of, members, message_log
 from pbp.daemon.cycle import Cycle

@@ -11,7 +11,7 @@ from typing import Sequence
 
 from engine.core import GameSetupError
 from engine.names import look_alike
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp import schedule
 from pbp.errors import UserError
 from pbp.game.options import OptionValueError, split_options

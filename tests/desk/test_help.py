@@ -11,7 +11,7 @@ import pytest
 import engine
 from engine.core import PlayerSpec
 from engine.infiltration.validity.words import GRAMMAR_HELP
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.desk.judging import GameMailJudge
 from pbp.game.create import create_game
 from pbp.game.stored import load

@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from engine.core import HostActionError, OrderBlockError, PlayerSpec
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.forum.publishing.leaks import LeakCheck
 from pbp.timezones import parse_duration
 from tests.fixtures.toy_ruleset import Ballot, Cabal

@@ -112,7 +112,7 @@ def test_the_lover_of_a_runoffs_last_candidate_nominates_nobody_and_the_others_n
     and gives no nomination, while everyone else names the candidate left (the example the
     secrecy proofs found: 15 players, seed 0, Lucia removed before N0, Dmitri in D1)."""
     from engine.core import PlayerSpec
-    from engine.simulation import player_names
+    from engine.seat_names import player_names
 
     options = {
         "reveal_roles": False,

@@ -8,7 +8,7 @@ import pytest
 import engine
 from engine.core import HostActionError, PlayerSpec, did_you_mean, parse_on_off
 from engine import name_problem, reserved_words
-from engine.simulation import player_names
+from engine.seat_names import player_names
 
 
 def _game(name: str, count: int):

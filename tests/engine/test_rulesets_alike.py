@@ -13,7 +13,7 @@ import pytest
 import engine
 from engine.core import HostActionError, PlayerSpec
 from engine.infiltration import events as infiltration_events
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from engine.werewolf import events as werewolf_events
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"

@@ -348,7 +348,7 @@ def test_f088_a_substitute_who_watched_is_never_dealt_in(host):
     named newcomer too."""
     import re
 
-    from engine.simulation import player_names
+    from engine.seat_names import player_names
     from pbp.storage.open_games import open_game
 
     assert (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import PlayerSpec
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.forum.publishing.dialects import dialect
 from pbp.forum.publishing.post_renderer import PostFacts, PostRenderer
 from pbp.forum.publishing.leaks import LeakCheck

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.forum import hooks
 from pbp.storage.drafts import DraftBook
 from pbp.forum.reddit import RedditPublisher

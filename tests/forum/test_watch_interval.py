@@ -10,7 +10,7 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.composition import ComposedModerator
 from pbp.daemon.cycle import Cycle
 from pbp.storage.drafts import DraftBook

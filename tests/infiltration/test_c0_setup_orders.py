@@ -28,7 +28,7 @@ from engine.infiltration.orders.values import (
 from engine.infiltration.rooms import SPECIALS
 from engine.infiltration.setup import default_reds
 from engine.infiltration.validity.statements import parse_statement
-from engine.simulation import player_names
+from engine.seat_names import player_names
 
 from tests.infiltration.scenario import (
     BASE,

@@ -11,7 +11,7 @@ import pytest
 from engine.core import GameSetupError, OrderBlockError, PlayerSpec
 from engine.infiltration.facility import COMMON_TERMINALS
 from engine.infiltration.rooms import rooms_on_floor
-from engine.simulation import player_names
+from engine.seat_names import player_names
 
 from tests.infiltration.scenario import (
     BASE,

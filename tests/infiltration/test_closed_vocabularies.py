@@ -11,7 +11,7 @@ from engine.core import PlayerSpec
 from engine.infiltration import codec
 from engine.infiltration.state import Step
 from engine.infiltration.victory import PATHS, VictoryPath, victory_result
-from engine.simulation import player_names
+from engine.seat_names import player_names
 
 from tests.infiltration.scenario import RULES
 

@@ -11,7 +11,7 @@ import pytest
 from engine.core import PlayerSpec
 from engine.infiltration.knowledge import player_map
 from engine.infiltration.state import GameState
-from engine.simulation import player_names
+from engine.seat_names import player_names
 
 from tests.infiltration.scenario import RULES
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from engine.core import PlayerSpec, canonical_json
-from engine.simulation import player_names
+from engine.seat_names import player_names
 
 from tests.infiltration.scenario import RULES
 

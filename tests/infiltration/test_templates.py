@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.core import PlayerSpec
 from engine.infiltration.events import EVENT_KINDS
-from engine.simulation import player_names
+from engine.seat_names import player_names
 
 from tests.infiltration.scenario import RULES
 from pbp.render.renderer import Renderer

@@ -10,7 +10,7 @@ import pytest
 
 from engine.core import PlayerSpec
 from engine.infiltration.orders.values import Attack, Tamper, Use
-from engine.simulation import player_names
+from engine.seat_names import player_names
 
 from tests.infiltration.scenario import RULES
 

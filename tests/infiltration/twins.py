@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterator, Sequence
 
 from engine.core import OrderBlockError, PlayerSpec, Resolution
-from engine.simulation import player_names
+from engine.seat_names import player_names
 
 from tests.infiltration.scenario import RULES
 

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.demo import play_demo
 from pbp.conversations.host_side import reply_command
 from pbp.desk import Desk

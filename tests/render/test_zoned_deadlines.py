@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.stored import load

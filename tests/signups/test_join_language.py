@@ -9,7 +9,7 @@ from pbp.storage.signup_record import SignupEntry
 
 import pytest
 
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.game.stored import load
 from pbp.mail.signup_words import find_signup
 from pbp.render.renderer import Renderer

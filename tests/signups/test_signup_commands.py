@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.cli import main
 from pbp.composition import ComposedModerator
 from pbp.settings import load_settings

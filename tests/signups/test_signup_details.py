@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.composition import ComposedModerator
 from pbp.desk import Desk
 from pbp.game.record import Npc

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.composition import ComposedModerator
 from pbp.game.stored import load
 from pbp.settings import load_settings

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.orders import submit

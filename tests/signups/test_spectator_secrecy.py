@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.composition import ComposedModerator
 from pbp.desk import Desk
 from pbp.game.create import create_game

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import engine
 from engine.core import PlayerSpec, canonical_json
-from engine.simulation import play_table, player_names
+from engine.seat_names import player_names
+from engine.simulation import play_table
 
 RECORDED = Path(__file__).parent / "rules_digests.json"
 SEED = "rules-version"

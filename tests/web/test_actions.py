@@ -8,7 +8,7 @@ import html
 import re
 from pathlib import Path
 
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from pbp.composition import ComposedModerator
 from pbp.game.stored import load
 from pbp.storage.open_games import open_game

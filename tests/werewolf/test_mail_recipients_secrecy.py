@@ -100,7 +100,7 @@ def test_a_night_with_a_witch_who_may_live_mails_everyone_and_a_flipped_dead_wit
     player while a Witch may be alive, and nobody once every Witch of the setup died with
     her role shown (reveal_roles), when the Witch's turn also awaits nobody."""
     from engine.core import PlayerSpec
-    from engine.simulation import player_names
+    from engine.seat_names import player_names
 
     state = RULES.new_game([PlayerSpec(n) for n in player_names(9)], "mid", {"reveal_roles": True})
     state = resolve_texts(state, {}).state  # N0 -> D1-nominate

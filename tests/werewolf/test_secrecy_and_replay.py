@@ -13,7 +13,8 @@ from pathlib import Path
 
 import engine
 from engine.core import PlayerSpec, canonical_json
-from engine.simulation import play_game, play_games, play_table, player_names, summarize
+from engine.seat_names import player_names
+from engine.simulation import play_game, play_games, play_table, summarize
 from engine.werewolf.characters import Character
 from engine.werewolf.teams import introduce
 from tests.werewolf.werewolf_helpers import RULES, game, step, to_night

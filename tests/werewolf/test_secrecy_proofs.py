@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from engine.core import OrderBlockError, PlayerSpec, canonical_json
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from engine.werewolf.characters import Character, faction_of
 from engine.werewolf.model import WOLVES
 from engine.werewolf.teams import introduce

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import engine
 from engine.core import PlayerSpec
-from engine.simulation import player_names
+from engine.seat_names import player_names
 from engine.werewolf.events import EVENT_KINDS
 from tests.werewolf.werewolf_helpers import RULES, game, night, step, to_night, vampire_rules
 from pbp.render.renderer import Renderer
