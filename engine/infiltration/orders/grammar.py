@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from engine.core import OrderSpec
-from engine.infiltration.card import ORDER_TABLE, USE_LINES
+from engine.infiltration.order_table import ORDER_TABLE, USE_LINES
 from engine.infiltration.orders.values import NO_LYNCH, NO_REDS_LEFT, sender_view
 from engine.infiltration.rooms import TERMINALS
 from engine.infiltration.state import DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, Step
