@@ -16,7 +16,8 @@ from engine.core import (
     listed_characters,
 )
 from engine.keyword_names import every_name
-from engine.infiltration.drawing import BOARD_WORDS, board_svg, board_text
+from engine.infiltration.drawing import BOARD_WORDS, board_text
+from engine.infiltration.map_svg import board_svg
 from engine.infiltration.keyword_names import KEYWORD_NAMES
 from engine.infiltration.order_table import ORDER_TABLE
 from engine.infiltration.orders.values import KEYWORDS, Vote

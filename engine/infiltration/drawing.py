@@ -1,16 +1,15 @@
 """The facility drawn from a view's `map` (docs/design.md: The host's view), beside the
 rules it pictures; the card offers it to the shell as the board's picture.
 
-`text_map(view)` is the 8×8 grid of report mails and of the host's display; `svg_map(view)`
-is the same picture as SVG (the `map.svg` attachment of reports). Both read only the view
+`text_map(view)` is the 8×8 grid of report mails and of the host's display;
+`engine.infiltration.map_svg.svg_map(view)` is the same picture as SVG (the `map.svg`
+attachment of reports), from the grid, title and notes made here. Both read only the view
 (a player's knows what that player was told; the host's holds everything), never a state.
-Rows are floors A…H, columns rooms 1…8. Every text the SVG carries is escaped: names
-are a player's input.
+Rows are floors A…H, columns rooms 1…8.
 """
 
 from __future__ import annotations
 
-import functools
 import textwrap
 from typing import Any, Callable, Mapping
 
@@ -103,7 +102,7 @@ def _cell_marks(facts: Mapping[str, Any], room: str) -> tuple[str, str, str]:
     return position, feature, marks
 
 
-def _title(view: Mapping[str, Any], word: Word = _same) -> str:
+def map_title(view: Mapping[str, Any], word: Word = _same) -> str:
     me = view.get("me")
     return (
         word(TITLE) % {"turn": view["turn"], "name": me["name"]}
@@ -153,12 +152,12 @@ def _legend(facts: Mapping[str, Any], grid_marks: str, word: Word = _same) -> li
     ]
 
 
-def _grid(facts: Mapping[str, Any]) -> dict[str, tuple[str, str, str]]:
+def map_grid(facts: Mapping[str, Any]) -> dict[str, tuple[str, str, str]]:
     """Every room's marks (`_cell_marks`), made once per picture."""
     return {room: _cell_marks(facts, room) for room in ROOMS}
 
 
-def _notes(
+def map_notes(
     view: Mapping[str, Any], grid: dict[str, tuple[str, str, str]], word: Word = _same
 ) -> list[str]:
     """The legend and the details the grid abbreviates, one line each (wrapped by the caller)."""
@@ -169,145 +168,20 @@ def _notes(
 def text_map(view: Mapping[str, Any], word: Word = _same) -> str:
     """The 8×8 grid with its legend and the details it abbreviates, as plain text; `word`
     words each of its sentences (`BOARD_WORDS`) in the reader's language."""
-    grid = _grid(view["map"])
+    grid = map_grid(view["map"])
     header = "    " + "".join(f"{number:<{CELL + 1}}" for number in NUMBERS)
-    rows = [_title(view, word), header.rstrip()]
+    rows = [map_title(view, word), header.rstrip()]
     for floor in FLOORS:
         cells = ["".join(grid[f"{floor}-{number}"]).ljust(CELL) for number in NUMBERS]
         rows.append(f"{floor}  " + " ".join(cells).rstrip())
     notes = [
         part
-        for line in _notes(view, grid, word)
+        for line in map_notes(view, grid, word)
         for part in textwrap.wrap(line, TEXT_WIDTH, subsequent_indent="  ")
     ]
     return "\n".join(rows + notes) + "\n"
 
 
-# ---------------------------------------------------------------------------- SVG
-SIZE = 64  # a room's square, in SVG units
-MARGIN = 28  # left of the grid: the floor letters
-TOP = 40  # above the grid: the title and the room numbers
-LINE_CHARS = 90  # legend lines are wrapped to fit the picture's width
-LINE_HEIGHT = 15
-FILLS = {"here": "#ffe08a", "people": "#cfe8ff", "known": "#f4f4f4", "unknown": "#bdbdbd"}
-
-
-@functools.lru_cache(
-    maxsize=8192
-)  # most of a map's texts (room names, numbers, features) recur in every report
-def _text(x: float, y: float, words: str, **attributes: str) -> str:
-    # xml.sax loads urllib.request and ssl with it: only a drawing pays that, not every
-    # command that loads the ruleset (docs/design.md: Start-up).
-    from xml.sax.saxutils import escape, quoteattr
-
-    extra = "".join(
-        f" {name.rstrip('_').replace('_', '-')}={quoteattr(value)}"
-        for name, value in attributes.items()
-    )
-    return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(words)}</text>'
-
-
-def svg_map(view: Mapping[str, Any]) -> str:
-    """The same picture as `text_map`, as a standalone SVG document."""
-    facts = view["map"]
-    grid = _grid(facts)
-    width = MARGIN + 8 * SIZE + 8
-    lines = [part for line in _notes(view, grid) for part in textwrap.wrap(line, LINE_CHARS)]
-    height = TOP + 8 * SIZE + 24 + LINE_HEIGHT * len(lines)
-    parts = [
-        (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">'
-        ),
-        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-        _text(8, 16, _title(view), font_weight="bold", font_size="13"),
-    ]
-    for column, number in enumerate(NUMBERS):
-        parts.append(
-            _text(MARGIN + column * SIZE + SIZE / 2, TOP - 4, str(number), text_anchor="middle")
-        )
-    for row, floor in enumerate(FLOORS):
-        parts.append(_text(8, TOP + row * SIZE + SIZE / 2 + 4, floor, font_weight="bold"))
-        for column, number in enumerate(NUMBERS):
-            room = f"{floor}-{number}"
-            names = tuple(facts["people"].get(room, []) + facts["corpses"].get(room, []))
-            parts.append(
-                _room(
-                    room,
-                    MARGIN + column * SIZE,
-                    TOP + row * SIZE,
-                    grid[room],
-                    room in facts["rooms"],
-                    names,
-                )
-            )
-    top = TOP + 8 * SIZE + 16
-    for index, line in enumerate(lines):
-        parts.append(_text(8, top + index * LINE_HEIGHT, line, class_="legend"))
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
-@functools.lru_cache(maxsize=8192)  # most rooms look the same in most players' maps
-def _room(
-    room: str, x: int, y: int, cell: tuple[str, str, str], known: bool, names: tuple[str, ...]
-) -> str:
-    position, feature, marks = cell
-    fill = (
-        FILLS["here"]
-        if position == "@"
-        else FILLS["people"]
-        if position == "*"
-        else FILLS["known"]
-        if known
-        else FILLS["unknown"]
-    )
-    parts = [
-        f'<g class="room" data-room="{room}">',
-        (
-            f'<rect x="{x + 1}" y="{y + 1}" width="{SIZE - 2}" height="{SIZE - 2}" fill="{fill}"'
-            ' stroke="#333333"/>'
-        ),
-        _text(x + 4, y + 13, room, font_size="9", fill="#555555"),
-        _text(
-            x + SIZE / 2,
-            y + SIZE / 2 + 5,
-            feature,
-            text_anchor="middle",
-            font_size="16",
-            font_weight="bold",
-        ),
-    ]
-    if position.strip():
-        parts.append(
-            _text(
-                x + SIZE - 5, y + 13, position, text_anchor="end", class_="position", font_size="12"
-            )
-        )
-    if marks:
-        parts.append(
-            _text(
-                x + SIZE / 2,
-                y + SIZE - 6,
-                marks,
-                text_anchor="middle",
-                class_="marks",
-                fill="#b00020",
-            )
-        )
-    if names:
-        from xml.sax.saxutils import escape  # see _text
-
-        parts.append(f"<title>{escape(room + ': ' + ', '.join(names))}</title>")
-    parts.append("</g>")
-    return "".join(parts)
-
-
 def board_text(view: Mapping[str, Any], word: Word = _same) -> str:
     """The card's `board_text`: the text map of a view that holds a map, else ""."""
     return text_map(view, word) if "map" in view else ""
-
-
-def board_svg(view: Mapping[str, Any]) -> str:
-    """The card's `board_svg`: the SVG map of a view that holds a map, else ""."""
-    return svg_map(view) if "map" in view else ""

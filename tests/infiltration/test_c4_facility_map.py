@@ -15,7 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.infiltration.views import host_view
-from engine.infiltration.drawing import svg_map, text_map
+from engine.infiltration.drawing import text_map
+from engine.infiltration.map_svg import svg_map
 
 from tests.infiltration.scenario import RULES, bystanders, make_state, person, resolve
 from tests.infiltration.test_secrecy_properties import draw_fact, games, observers
