@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.infiltration.rooms import ROOMS
-from engine.infiltration.state import Character, GameState, Guard, Slot, Step
+from engine.infiltration.state import GameState, Step
+from engine.infiltration.pieces import Character, Guard, Slot
 from engine.infiltration.victory import victory_result
 
 

@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from engine.core import GameSetupError
 from engine.infiltration.rooms import FEATURES, ROOMS, SPECIALS, TERMINALS, parse_room
-from engine.infiltration.state import Slot
+from engine.infiltration.pieces import Slot
 
 SPECIAL_COUNTS = {"WEAPONS LAB": 1, "GENERALS ROOM": 1, "HANGAR": 1, "GENERATOR": 2}
 COMMON_TERMINALS = tuple(t for t in TERMINALS if t != "COMMANDER")

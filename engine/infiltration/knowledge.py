@@ -20,7 +20,8 @@ from typing import Any, Iterable
 
 from engine.infiltration.steps.arrival import occupants
 from engine.infiltration.rooms import ROOMS, room_order
-from engine.infiltration.state import GameState, Step, guard_name
+from engine.infiltration.state import GameState, Step
+from engine.infiltration.pieces import guard_name
 
 _BY_TURN_THEN_GUARD = itemgetter(1, 0)  # of a [guard, turn] entry
 

@@ -11,7 +11,8 @@ from engine.infiltration.facility import default_features, layout_from_features,
 from engine.infiltration.steps.guards import plan_guards
 from engine.infiltration.rooms import FLOORS, ROOMS, SPECIALS, rooms_on_floor
 from engine.infiltration.variants import default_reds
-from engine.infiltration.state import CLASSES, GREEN, RED, TEAMS, Character, GameState, Guard, Step
+from engine.infiltration.state import CLASSES, GREEN, RED, TEAMS, GameState, Step
+from engine.infiltration.pieces import Character, Guard
 
 MIN_PLAYERS, MAX_PLAYERS = 5, 48
 SETUP_PHASE = "T0-setup"

@@ -8,7 +8,8 @@ from typing import Iterable
 
 from engine.core import Event, Result
 from engine.infiltration.evolve import evolve
-from engine.infiltration.state import GREEN, RED, Character, GameState, Step
+from engine.infiltration.state import GREEN, RED, GameState, Step
+from engine.infiltration.pieces import Character
 
 
 class VictoryPath(Enum):

@@ -12,7 +12,8 @@ from engine.infiltration import OPTIONS
 from engine.infiltration.steps.arrival import shown_condition
 from engine.infiltration.facility import COMMON_TERMINALS, layout_from_features, validate_features
 from engine.infiltration.rooms import FLOORS, ROOMS
-from engine.infiltration.state import Character, GameState, Guard, Step
+from engine.infiltration.state import GameState, Step
+from engine.infiltration.pieces import Character, Guard
 
 RULES = engine.ruleset("infiltration")
 # The rule options of the conformance suite's current variant (set by its `option_variant`

@@ -10,7 +10,8 @@ from engine.core import OrderSpec
 from engine.infiltration.order_table import ORDER_TABLE, USE_LINES
 from engine.infiltration.orders.values import NO_LYNCH, NO_REDS_LEFT, sender_view
 from engine.infiltration.rooms import TERMINALS
-from engine.infiltration.state import DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, Step
+from engine.infiltration.state import RED, TECHNICIANS, UNSEEN_BY_GUARDS, GameState, Step
+from engine.infiltration.pieces import DESTROYED
 
 _LINES = {line.order.split()[0]: line for line in ORDER_TABLE}
 

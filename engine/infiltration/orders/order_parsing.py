@@ -31,7 +31,8 @@ from engine.infiltration.orders.values import (
     sender_view,
 )
 from engine.infiltration.rooms import FLOORS
-from engine.infiltration.state import RED, GameState, guard_name
+from engine.infiltration.state import RED, GameState
+from engine.infiltration.pieces import guard_name
 from engine.infiltration.orders.terminal_orders import parse_tamper, parse_use
 
 

@@ -18,7 +18,8 @@ from engine.infiltration.orders.values import (
     named_room,
 )
 from engine.infiltration.rooms import FLOORS, TERMINALS
-from engine.infiltration.state import DESTROYED, RED, TECHNICIANS, UNSEEN_BY_GUARDS
+from engine.infiltration.state import RED, TECHNICIANS, UNSEEN_BY_GUARDS
+from engine.infiltration.pieces import DESTROYED
 from engine.infiltration.validity.statements import check_size, parse_statement
 
 

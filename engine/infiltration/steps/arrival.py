@@ -13,15 +13,8 @@ from typing import Any, Mapping
 from engine.core import Event
 from engine.infiltration.rooms import room_order
 from engine.infiltration.evolve import evolve
-from engine.infiltration.state import (
-    DESTROYED,
-    HACKED,
-    RED,
-    SOUND,
-    TECHNICIANS,
-    Character,
-    GameState,
-)
+from engine.infiltration.state import RED, TECHNICIANS, GameState
+from engine.infiltration.pieces import DESTROYED, HACKED, SOUND, Character
 
 
 def shown_condition(state: GameState, character: Character) -> str:

@@ -11,7 +11,8 @@ import random
 
 from engine.infiltration.rooms import rooms_on_floor
 from engine.infiltration.evolve import evolve
-from engine.infiltration.state import GameState, Guard
+from engine.infiltration.state import GameState
+from engine.infiltration.pieces import Guard
 
 
 def planned_destination(guard: Guard, rng: random.Random) -> str:

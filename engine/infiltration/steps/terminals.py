@@ -21,7 +21,8 @@ from engine.infiltration.evolve import evolve
 from engine.infiltration.steps.information_terminals import INFORMATION_USES
 from engine.infiltration.orders.values import Tamper, Use
 from engine.infiltration.rooms import room_order
-from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState, Slot
+from engine.infiltration.state import UNSEEN_BY_GUARDS, GameState
+from engine.infiltration.pieces import Slot
 from engine.infiltration.steps.terminal_step import TerminalStep, hacked, user_room
 from engine.infiltration.validity.world import StateWorld
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from engine.infiltration.state import GameState, guard_name
+from engine.infiltration.state import GameState
+from engine.infiltration.pieces import guard_name
 
 
 class StateWorld:
