@@ -30,22 +30,7 @@ def fight(
     """Every room's combat. `declared` maps a living character to the targets they attack
     (targets no longer alive or present are dropped). Returns the new state, the dead with
     their cause (`combat`, or `guard` when only guards attacked them), and private reports."""
-    rooms: dict[str, dict[str, tuple[str, ...]]] = {}
-    for attacker, targets in declared.items():
-        character = state.characters.get(attacker)
-        if character is None or not character.alive:
-            continue
-        here = {c.name for c in state.in_room(character.room)} | {
-            g.name for g in state.guards_in(character.room)
-        }
-        valid = tuple(t for t in targets if t in here and t != attacker)
-        if valid:
-            rooms.setdefault(character.room, {})[attacker] = valid
-    for guard in state.living_guards():
-        automatic = guard_attacks(state, guard.room)
-        if automatic:
-            rooms.setdefault(guard.room, {}).update(automatic)
-
+    rooms = _attacks_by_room(state, declared)
     deaths: dict[str, str] = {}
     reports: dict[str, list[Event]] = {}
     attack_log = list(state.attacks)
@@ -56,12 +41,7 @@ def fight(
         priorities.update({g.name: PRIORITY["guard"] for g in state.guards_in(room)})
         dead = killers(priorities, attacks)
         for victim in dead:
-            by_people = any(
-                victim in targets
-                for attacker, targets in attacks.items()
-                if not attacker.startswith("guard ")
-            )
-            deaths[victim] = "combat" if by_people else "guard"
+            deaths[victim] = _cause(victim, attacks)
         pairs = [
             [attacker, target]
             for attacker in sorted(attacks)
@@ -87,3 +67,36 @@ def fight(
     for victim, cause in sorted(deaths.items()):
         state = state.killed(victim, cause)
     return state, deaths, reports
+
+
+def _attacks_by_room(
+    state: GameState, declared: Mapping[str, tuple[str, ...]]
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    """Each room's attacks, attacker -> targets: the declared ones still possible (a living
+    attacker, targets present, no one attacking themself), then the guards' automatic ones."""
+    rooms: dict[str, dict[str, tuple[str, ...]]] = {}
+    for attacker, targets in declared.items():
+        character = state.characters.get(attacker)
+        if character is None or not character.alive:
+            continue
+        here = {c.name for c in state.in_room(character.room)} | {
+            g.name for g in state.guards_in(character.room)
+        }
+        valid = tuple(t for t in targets if t in here and t != attacker)
+        if valid:
+            rooms.setdefault(character.room, {})[attacker] = valid
+    for guard in state.living_guards():
+        automatic = guard_attacks(state, guard.room)
+        if automatic:
+            rooms.setdefault(guard.room, {}).update(automatic)
+    return rooms
+
+
+def _cause(victim: str, attacks: Mapping[str, tuple[str, ...]]) -> str:
+    """`combat` when a player or NPC attacked the victim, `guard` when only guards did."""
+    by_people = any(
+        victim in targets
+        for attacker, targets in attacks.items()
+        if not attacker.startswith("guard ")
+    )
+    return "combat" if by_people else "guard"

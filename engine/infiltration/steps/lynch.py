@@ -36,21 +36,8 @@ def count_votes(
     votes (option): a living player who did not vote counts as voting to lynch themself.
     A vote for a player no longer alive (a host kill since it was given) does not count.
     """
-    counted = {
-        voter: choice
-        for voter, choice in votes.items()
-        if voter in living_players
-        and (choice in (NO_LYNCH, NO_REDS_LEFT) or choice in living_players)
-    }
-    phantom: tuple[str, ...] = ()
-    if phantom_votes:
-        phantom = tuple(sorted(p for p in living_players if p not in votes))
-        counted.update({p: p for p in phantom})
-    counted = dict(sorted(counted.items()))
-    tally: dict[str, int] = {}
-    for choice in counted.values():
-        tally[choice] = tally.get(choice, 0) + 1
-    tally = dict(sorted(tally.items(), key=lambda item: (-item[1], item[0])))
+    counted, phantom = _counted_votes(votes, living_players, phantom_votes)
+    tally = _tally(counted)
 
     def outcome(kind: str, victim: str | None = None, reason: str = "") -> LynchOutcome:
         return LynchOutcome(kind, victim, counted, phantom, tally, reason)
@@ -72,3 +59,28 @@ def count_votes(
     if winner == NO_REDS_LEFT:
         return outcome(NOBODY, reason="no-reds-left-short")
     return outcome(LYNCHED, winner)
+
+
+def _counted_votes(
+    votes: Mapping[str, str], living_players: list[str], phantom_votes: bool
+) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The votes that count, by voter, and the phantom voters (each voting for themself)."""
+    counted = {
+        voter: choice
+        for voter, choice in votes.items()
+        if voter in living_players
+        and (choice in (NO_LYNCH, NO_REDS_LEFT) or choice in living_players)
+    }
+    phantom: tuple[str, ...] = ()
+    if phantom_votes:
+        phantom = tuple(sorted(p for p in living_players if p not in votes))
+        counted.update({p: p for p in phantom})
+    return dict(sorted(counted.items())), phantom
+
+
+def _tally(counted: Mapping[str, str]) -> dict[str, int]:
+    """Votes per choice, most first (ties by name)."""
+    tally: dict[str, int] = {}
+    for choice in counted.values():
+        tally[choice] = tally.get(choice, 0) + 1
+    return dict(sorted(tally.items(), key=lambda item: (-item[1], item[0])))
