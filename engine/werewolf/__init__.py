@@ -1,7 +1,7 @@
 """Werewolf (rules: rules/werewolf.md): the ruleset object behind the engine contract.
 
 The package face only: it delegates to modules with one job each (setups, codec, phases,
-orders, day, night, host, views, players). `make_ruleset(extra_roles=(...))` builds it
+orders, legality, day, night, host, views, players). `make_ruleset(extra_roles=(...))` builds it
 from the built-in role table plus roles the caller imported itself (docs/design.md:
 Extensibility); this package never imports a role by name from outside.
 """
@@ -29,7 +29,7 @@ from engine.core import (
 )
 from engine.players import SkillLike
 from engine.simulation import one_off_orders
-from engine.werewolf import codec, day, host, night, phases, setups, views
+from engine.werewolf import codec, day, host, legality, night, phases, setups, views
 from engine.werewolf.card import make_card
 from engine.werewolf.characters import Character
 from engine.werewolf.game_state import GameState
@@ -151,7 +151,7 @@ class WerewolfRules(Ruleset):
             lines,
             self.table.keywords,
             players,
-            lambda order: phases.check_legal(state, self.table, player, order),
+            lambda order: legality.check_legal(state, self.table, player, order),
         )
 
     def parse_standing_orders(
@@ -167,7 +167,7 @@ class WerewolfRules(Ruleset):
             lines,
             self.table.keywords,
             players,
-            lambda order: phases.check_legal(state, self.table, player, order, standing=True),
+            lambda order: legality.check_legal(state, self.table, player, order, standing=True),
         )
 
     def legal_orders(
@@ -182,7 +182,7 @@ class WerewolfRules(Ruleset):
             fine = []
             for order in given:
                 try:
-                    phases.check_legal(state, self.table, player, order, standing=True)
+                    legality.check_legal(state, self.table, player, order, standing=True)
                 except ValueError:
                     continue
                 fine.append(order)

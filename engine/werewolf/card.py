@@ -182,35 +182,12 @@ def make_card(table: RoleTable) -> RulesetCard:
         game_id_prefix="ww",
         phase_kinds=PHASE_KINDS,
         orders=order_table(table),
-        reserved_words=frozenset(
-            word.upper()
-            for word in (
-                *keywords,
-                "NOMINATE",
-                "VOTE",
-                "NO",
-                "LYNCH",
-                *(word for word, _ in TAKE_BACK_WORDS),
-                *every_name(KEYWORD_NAMES),
-            )
-        ),
+        reserved_words=_reserved_words(keywords),
         public_orders=("NOMINATE", "VOTE"),
         take_back_words=TAKE_BACK_WORDS,
         keyword_names=KEYWORD_NAMES,
         roles=tuple((role.name, role.faction, role.summary) for role in table.roles),
-        texts=tuple(
-            dict.fromkeys(
-                (
-                    *DAY_NOTES,
-                    *(
-                        kind.lone_note
-                        for role in table.roles
-                        for kind in role.orders
-                        if kind.lone_note
-                    ),
-                )
-            )
-        ),
+        texts=_texts(table),
         character_summary=character_summary,
         secret_fields=SECRET_FIELDS,
         channel_orders=(("pack", "KILL"),),
@@ -230,4 +207,33 @@ def make_card(table: RoleTable) -> RulesetCard:
         # Bumped by a change to the rulings or the state's shape
         # (tests/upgrades/test_rules_versions.py).
         rules_version=1,
+    )
+
+
+def _reserved_words(keywords: set[str]) -> frozenset[str]:
+    """The words a name may not be: every order keyword, in every language, and the words
+    of the day's orders and of taking a vote back."""
+    return frozenset(
+        word.upper()
+        for word in (
+            *keywords,
+            "NOMINATE",
+            "VOTE",
+            "NO",
+            "LYNCH",
+            *(word for word, _ in TAKE_BACK_WORDS),
+            *every_name(KEYWORD_NAMES),
+        )
+    )
+
+
+def _texts(table: RoleTable) -> tuple[str, ...]:
+    """The day's notes and every role's note for a lone actor, each once, in that order."""
+    return tuple(
+        dict.fromkeys(
+            (
+                *DAY_NOTES,
+                *(kind.lone_note for role in table.roles for kind in role.orders if kind.lone_note),
+            )
+        )
     )

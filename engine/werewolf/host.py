@@ -11,6 +11,7 @@ from engine.werewolf import day, night, phases
 from engine.werewolf.characters import kill, revealed_role
 from engine.werewolf.deaths import kill_with_chains
 from engine.werewolf.game_state import GameState
+from engine.werewolf.model import Night
 from engine.werewolf.orders import Kill
 from engine.werewolf.table import RoleTable
 from engine.werewolf.tally import most_named
@@ -26,12 +27,7 @@ def host_kill(
     By day the chains (lovers) follow at once. During a night (`N0`, `Nn`, `Nn-witch`)
     the removal is published and nothing more: the death is dated `Nn`, its chains wait
     for dawn, and dawn does not announce the player again (a Ninja's victim included)."""
-    if state.result is not None:
-        raise HostActionError("The game is over; nobody can be removed.")
-    if player not in [c.name for c in state.characters]:
-        raise HostActionError(f"{player} is not a player in this game; check the spelling.")
-    if not state.character(player).alive:
-        raise HostActionError(f"{player} is already dead.")
+    _check_removable(state, player)
     kind = phases.phase_kind(state.phase_id)
     at_night = kind in ("night0", "night", "witch")
     dated = state.phase_id.removesuffix("-witch")
@@ -39,33 +35,11 @@ def host_kill(
         characters, deaths = kill(state.characters, player, "host", dated), [(player, "host")]
     else:
         characters, deaths = kill_with_chains(state.characters, player, "host", dated, state.lovers)
-    public = []
-    for name, cause in deaths:
-        data = {"player": name}
-        if state.option("reveal_roles"):
-            data["role"] = revealed_role(state.character(name))
-        if cause == "host":
-            public.append(Event("host_kill", {**data, "reason": reason}))
-        else:
-            public.append(Event("also_died", {**data, "day": state.day}))
-    pending = state.pending
-    if pending is not None:
-        pending = replace(
-            pending,
-            dead_now=tuple((n, why) for n, why in pending.dead_now if n != player),
-            characters=tuple(
-                (
-                    replace(c, alive=False, death_cause="host", death_phase=dated)
-                    if c.name == player
-                    else c
-                )
-                for c in pending.characters
-            ),
-        )
+    public = _removal_events(state, deaths, reason)
     state = replace(
         state,
         characters=characters,
-        pending=pending,
+        pending=_pending_without(state.pending, player, dated),
         removed=state.removed + (player,),
         night_removed=state.night_removed + ((player,) if at_night else ()),
         modkilled=state.modkilled + ((player,) if breach else ()),
@@ -75,6 +49,50 @@ def host_kill(
         public.append(Event("no_lynch", {"day": state.day, "defendants": []}))
         return day.nightfall(replace(state, last_lynch=(), removed=()), public, table)
     return night.conclude(state, public, {}, table, start_of_day=False)
+
+
+def _check_removable(state: GameState, player: str) -> None:
+    """Raises HostActionError unless `player` is a living player of a game still on."""
+    if state.result is not None:
+        raise HostActionError("The game is over; nobody can be removed.")
+    if player not in [c.name for c in state.characters]:
+        raise HostActionError(f"{player} is not a player in this game; check the spelling.")
+    if not state.character(player).alive:
+        raise HostActionError(f"{player} is already dead.")
+
+
+def _removal_events(state: GameState, deaths: list[tuple[str, str]], reason: str) -> list[Event]:
+    """The public events of a removal: the removed player with the host's reason, and each
+    one who died with them (a lover), with their roles when roles are revealed."""
+    public = []
+    for name, cause in deaths:
+        data = {"player": name}
+        if state.option("reveal_roles"):
+            data["role"] = revealed_role(state.character(name))
+        if cause == "host":
+            public.append(Event("host_kill", {**data, "reason": reason}))
+        else:
+            public.append(Event("also_died", {**data, "day": state.day}))
+    return public
+
+
+def _pending_without(pending: Night | None, player: str, dated: str) -> Night | None:
+    """The pending night (between `Nn` and `Nn-witch`) with `player` dead by the host's
+    hand and out of the night's deaths so far, or None when no night is pending."""
+    if pending is None:
+        return None
+    return replace(
+        pending,
+        dead_now=tuple((n, why) for n, why in pending.dead_now if n != player),
+        characters=tuple(
+            (
+                replace(c, alive=False, death_cause="host", death_phase=dated)
+                if c.name == player
+                else c
+            )
+            for c in pending.characters
+        ),
+    )
 
 
 def host_notes(state: GameState, standing: Mapping[str, Sequence[Any]]) -> tuple[str, ...]:

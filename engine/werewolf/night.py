@@ -8,13 +8,14 @@ from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from engine.core import Event, Resolution
-from engine.werewolf.characters import faction_of, kill, revealed_role
+from engine.werewolf.characters import Character, faction_of, kill, revealed_role
 from engine.werewolf.game_state import GameState
 from engine.werewolf.model import Night, NightStep
 from engine.werewolf.phases import full_first_night
 from engine.werewolf.table import RoleTable
 from engine.werewolf.victory import check_victory
-from engine.werewolf.dawn_changes import apply_conversions, change_reports, deaths_at_dawn
+from engine.werewolf.deaths import deaths_at_dawn
+from engine.werewolf.teams import change_reports
 
 
 def begin_night(
@@ -105,6 +106,26 @@ def resolve_witch(
 
 
 # --------------------------------------------------------------------------- dawn
+def apply_conversions(
+    night: Night, table: RoleTable, characters: tuple[Character, ...]
+) -> tuple[Character, ...]:
+    """Bites, infections: role and creature changes that take effect at dawn (dead: none)."""
+    for name, what, value in night.conversions:
+        character = next(c for c in characters if c.name == name)
+        if not character.alive:
+            continue
+        if what == "role":
+            changes: dict[str, Any] = {
+                "role": value,
+                "creature": None,
+                "role_state": table.by_name[value].initial_state,
+            }
+        else:
+            changes = {"creature": value}
+        characters = tuple(replace(c, **changes) if c.name == name else c for c in characters)
+    return characters
+
+
 def dawn(state: GameState, night: Night, table: RoleTable) -> Resolution:
     """Dawn: deaths, role and faction changes, private reports, the public post, victory."""
     # Every night death is dated to the night itself (`Nn`), never to `Nn-witch`: the
