@@ -207,12 +207,14 @@ def _text(x: float, y: float, words: str, **attributes: str) -> str:
     return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(words)}</text>'
 
 
-def svg_map(view: Mapping[str, Any]) -> str:
-    """The same picture as `text_map`, as a standalone SVG document."""
+def svg_map(view: Mapping[str, Any], word: Word = _same) -> str:
+    """The same picture as `text_map`, as a standalone SVG document, its words worded by
+    `word` as `text_map`'s are."""
     facts = view["map"]
     grid = _grid(facts)
     width = MARGIN + 8 * SIZE + 8
-    lines = [part for line in _notes(view, grid) for part in textwrap.wrap(line, LINE_CHARS)]
+    notes = _notes(view, grid, word)
+    lines = [part for line in notes for part in textwrap.wrap(line, LINE_CHARS)]
     height = TOP + 8 * SIZE + 24 + LINE_HEIGHT * len(lines)
     parts = [
         (
@@ -220,7 +222,7 @@ def svg_map(view: Mapping[str, Any]) -> str:
             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">'
         ),
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-        _text(8, 16, _title(view), font_weight="bold", font_size="13"),
+        _text(8, 16, _title(view, word), font_weight="bold", font_size="13"),
     ]
     for column, number in enumerate(NUMBERS):
         parts.append(
@@ -308,6 +310,6 @@ def board_text(view: Mapping[str, Any], word: Word = _same) -> str:
     return text_map(view, word) if "map" in view else ""
 
 
-def board_svg(view: Mapping[str, Any]) -> str:
+def board_svg(view: Mapping[str, Any], word: Word = _same) -> str:
     """The card's `board_svg`: the SVG map of a view that holds a map, else ""."""
-    return svg_map(view) if "map" in view else ""
+    return svg_map(view, word) if "map" in view else ""
