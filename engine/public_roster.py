@@ -49,7 +49,7 @@ def listed_characters(
     return tuple(listed)
 
 
-def no_board(view: Mapping[str, Any]) -> str:
+def no_board(view: Mapping[str, Any], word: Callable[[str], str]) -> str:
     """The default `RulesetCard.board_svg`: the ruleset draws no board."""
     return ""
 

@@ -116,8 +116,8 @@ class RulesetCard:
       read from the ruleset's own public view; the shell reads no view key itself.
     - `secret_fields`: which fields of its views hold hidden facts, and how a place reads
       (`SecretFields`): what the leak check looks for in a public post.
-    - `board_text(view, word)`, `board_svg(view)`: the board a view shows as text and SVG
-      ("": none).
+    - `board_text(view, word)`, `board_svg(view, word)`: the board a view shows as text and
+      SVG ("": none), `word` wording each of its sentences in the reader's language.
     - `balance_study`: what docs/balance.md plays of it, and its calibration (`BalanceStudy`).
     - `setup_variants`: a setup in words, its neighbours and the proposed setup (`pbp balance`).
     - `keyword_names`: (language, ((KEYWORD, its name), …)) pairs: each order keyword as
@@ -173,7 +173,7 @@ class RulesetCard:
     setup_name: Callable[[Sequence[tuple[str, str]]], str] = no_setup_name
     public_roster: Callable[[Mapping[str, Any]], tuple[PublicCharacter, ...]] = listed_characters
     board_text: Callable[[Mapping[str, Any], Callable[[str], str]], str] = no_board_text
-    board_svg: Callable[[Mapping[str, Any]], str] = no_board
+    board_svg: Callable[[Mapping[str, Any], Callable[[str], str]], str] = no_board
     balance_study: BalanceStudy = BalanceStudy()
     setup_variants: SetupVariants = SetupVariants()
     rules_version: int = 1

@@ -83,7 +83,7 @@ BOARD_WORDS = (
 Word = Callable[[str], str]
 
 
-def _same(text: str) -> str:
+def same_words(text: str) -> str:
     return text
 
 
@@ -102,7 +102,7 @@ def _cell_marks(facts: Mapping[str, Any], room: str) -> tuple[str, str, str]:
     return position, feature, marks
 
 
-def map_title(view: Mapping[str, Any], word: Word = _same) -> str:
+def map_title(view: Mapping[str, Any], word: Word = same_words) -> str:
     me = view.get("me")
     return (
         word(TITLE) % {"turn": view["turn"], "name": me["name"]}
@@ -111,7 +111,7 @@ def map_title(view: Mapping[str, Any], word: Word = _same) -> str:
     )
 
 
-def _detail_lines(facts: Mapping[str, Any], turn: int, word: Word = _same) -> list[str]:
+def _detail_lines(facts: Mapping[str, Any], turn: int, word: Word = same_words) -> list[str]:
     def listing(by_room: Mapping[str, list[str]]) -> str:
         return "; ".join(f"{room} {', '.join(names)}" for room, names in by_room.items())
 
@@ -135,7 +135,7 @@ def _detail_lines(facts: Mapping[str, Any], turn: int, word: Word = _same) -> li
     return lines
 
 
-def _legend(facts: Mapping[str, Any], grid_marks: str, word: Word = _same) -> list[str]:
+def _legend(facts: Mapping[str, Any], grid_marks: str, word: Word = same_words) -> list[str]:
     """The abbreviations and marks that appear on this map, and only those."""
     shown = sorted(
         {facts["rooms"][room]["feature"] for room in facts["rooms"]},
@@ -158,14 +158,14 @@ def map_grid(facts: Mapping[str, Any]) -> dict[str, tuple[str, str, str]]:
 
 
 def map_notes(
-    view: Mapping[str, Any], grid: dict[str, tuple[str, str, str]], word: Word = _same
+    view: Mapping[str, Any], grid: dict[str, tuple[str, str, str]], word: Word = same_words
 ) -> list[str]:
     """The legend and the details the grid abbreviates, one line each (wrapped by the caller)."""
     all_marks = "".join("".join(cell) for cell in grid.values())
     return _legend(view["map"], all_marks, word) + _detail_lines(view["map"], view["turn"], word)
 
 
-def text_map(view: Mapping[str, Any], word: Word = _same) -> str:
+def text_map(view: Mapping[str, Any], word: Word = same_words) -> str:
     """The 8×8 grid with its legend and the details it abbreviates, as plain text; `word`
     words each of its sentences (`BOARD_WORDS`) in the reader's language."""
     grid = map_grid(view["map"])
@@ -182,6 +182,6 @@ def text_map(view: Mapping[str, Any], word: Word = _same) -> str:
     return "\n".join(rows + notes) + "\n"
 
 
-def board_text(view: Mapping[str, Any], word: Word = _same) -> str:
+def board_text(view: Mapping[str, Any], word: Word = same_words) -> str:
     """The card's `board_text`: the text map of a view that holds a map, else ""."""
     return text_map(view, word) if "map" in view else ""

@@ -9,7 +9,7 @@ import functools
 import textwrap
 from typing import Any, Mapping
 
-from engine.infiltration.drawing import NUMBERS, map_grid, map_notes, map_title
+from engine.infiltration.drawing import NUMBERS, Word, map_grid, map_notes, map_title, same_words
 from engine.infiltration.rooms import FLOORS
 
 SIZE = 64  # a room's square, in SVG units
@@ -35,12 +35,14 @@ def _text(x: float, y: float, words: str, **attributes: str) -> str:
     return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(words)}</text>'
 
 
-def svg_map(view: Mapping[str, Any]) -> str:
-    """The same picture as `text_map`, as a standalone SVG document."""
+def svg_map(view: Mapping[str, Any], word: Word = same_words) -> str:
+    """The same picture as `text_map`, as a standalone SVG document, its words worded by
+    `word` as `text_map`'s are."""
     facts = view["map"]
     grid = map_grid(facts)
     width = MARGIN + 8 * SIZE + 8
-    lines = [part for line in map_notes(view, grid) for part in textwrap.wrap(line, LINE_CHARS)]
+    notes = map_notes(view, grid, word)
+    lines = [part for line in notes for part in textwrap.wrap(line, LINE_CHARS)]
     height = TOP + 8 * SIZE + 24 + LINE_HEIGHT * len(lines)
     parts = [
         (
@@ -48,7 +50,7 @@ def svg_map(view: Mapping[str, Any]) -> str:
             f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">'
         ),
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-        _text(8, 16, map_title(view), font_weight="bold", font_size="13"),
+        _text(8, 16, map_title(view, word), font_weight="bold", font_size="13"),
     ]
     for column, number in enumerate(NUMBERS):
         parts.append(
@@ -138,6 +140,6 @@ def _room_marks(x: int, y: int, position: str, marks: str) -> list[str]:
     return parts
 
 
-def board_svg(view: Mapping[str, Any]) -> str:
+def board_svg(view: Mapping[str, Any], word: Word = same_words) -> str:
     """The card's `board_svg`: the SVG map of a view that holds a map, else ""."""
-    return svg_map(view) if "map" in view else ""
+    return svg_map(view, word) if "map" in view else ""

@@ -159,7 +159,7 @@ def run(args: Namespace) -> int:
     print("\n".join(lines))
     if args.svg and view is not None:  # --svg with no map was refused above
         try:
-            Path(args.svg).write_text(game.rules.card.board_svg(view), encoding="utf-8")
+            Path(args.svg).write_text(game.rules.card.board_svg(view, str), encoding="utf-8")
         except OSError as error:
             raise UserError(
                 f"Cannot write the map to {args.svg}: {error.strerror}; give a writable file path."

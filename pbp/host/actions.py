@@ -144,7 +144,7 @@ def host_order_form(moderator: Moderator, game_id: str, player: str) -> str:
     game = load(moderator, game_id)
     name = game.character(player)
     form = order_form(game.id, game.phase, name, "", game.deadline_text(name))
-    text = moderator.renderer.order_form(form, game.game_facts())
+    text = moderator.host_renderer.order_form(form, game.game_facts())
     return (
         "\n".join(line for line in text.splitlines() if not line.startswith("TOKEN:")).strip()
         + "\n"

@@ -147,6 +147,12 @@ class GlossaryWords:
         }
 
 
+def filters_in(language: str) -> dict[str, Callable[..., Any]]:
+    """The role, team, phase and ruleset filters worded in `language` (the desk's pages
+    take them alone: they word no phase by its id)."""
+    return dict(words.FILTERS) if language == SOURCE_LANGUAGE else GlossaryWords(language).filters()
+
+
 def install(environment: Any, language: str) -> None:
     """Give a Jinja environment the role filters worded in `language`: English by
     pbp.render.words, any other language from its glossary catalog, which also words the

@@ -88,10 +88,9 @@ class Renderer:
             extensions=["jinja2.ext.i18n"],
         )
         self.env.install_gettext_translations(translations(language, self.root), newstyle=True)  # type: ignore[attr-defined]
-        # the board's words in this language (pbp.render.card_texts)
-        self.env.globals["board_text"] = partial(
-            board_text, word=partial(card_text, translations(language, self.root))
-        )
+        # the board's words in this language (pbp.render.card_texts), in text and SVG
+        self.board_word = partial(card_text, translations(language, self.root))
+        self.env.globals["board_text"] = partial(board_text, word=self.board_word)
         self.env.globals["phase_words"] = phase_words
         self.env.globals["subject_words"] = subject_words
         glossary_words.install(self.env, language)  # after phase_words, which it words anew
@@ -234,7 +233,9 @@ class Renderer:
         if not head.startswith("Subject: "):
             raise ValueError(f"template {template.name} must start with a 'Subject: ' line")
         return RenderedMail(
-            head[len("Subject: ") :].strip(), tidy(body), map_attachments(kind, context)
+            head[len("Subject: ") :].strip(),
+            tidy(body),
+            map_attachments(kind, context, self.board_word),
         )
 
     def describe(self, ruleset: str, event: Event | Mapping[str, Any]) -> str:
@@ -291,9 +292,12 @@ def subject_words(ruleset: str, phase_id: str) -> str:
     return phase_words(ruleset, phase_id).replace(" — ", ", ")
 
 
-def map_attachments(kind: str, context: dict[str, Any]) -> tuple[Attachment, ...]:
+def map_attachments(
+    kind: str, context: dict[str, Any], word: Callable[[str], str] = str
+) -> tuple[Attachment, ...]:
     """The board's picture as `map.svg` for a report whose view shows one (the
-    Infiltration facility; not the last report, which has no status and so no map)."""
+    Infiltration facility; not the last report, which has no status and so no map), its
+    words worded by `word` in the reader's language as the mail's text map is."""
     view, game = context.get("view"), context.get("game")
     if (
         kind != "report"
@@ -302,7 +306,7 @@ def map_attachments(kind: str, context: dict[str, Any]) -> tuple[Attachment, ...
         or not isinstance(game, Mapping)
     ):
         return ()
-    svg = _card(str(game.get("ruleset", ""))).board_svg(view)
+    svg = _card(str(game.get("ruleset", ""))).board_svg(view, word)
     return (Attachment("map.svg", "image/svg+xml", svg),) if svg else ()
 
 

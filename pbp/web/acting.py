@@ -15,14 +15,20 @@ from flask import flash, redirect
 
 from pbp.errors import UserError
 from pbp.moderator import Moderator
+from pbp.render.languages import translations
 from pbp.web.app import settings_here
 from pbp.web.folders import Waited, writer
 
 DONE, REFUSED, WAITED = "done", "refused", "waited"
 
 
+# The same message as actions.html's, so that the desk's catalog (web) holds it.
+QUEUED = "Notices queued: %(num)s; pbp run sends them."
+
+
 def queued_line(count: int) -> str:
-    return f"Notices queued: {count}; pbp run sends them."
+    """How many notices wait for `pbp run`, in the host's language as the desk's pages."""
+    return translations(settings_here().host_language).gettext(QUEUED) % {"num": count}
 
 
 def run_action(

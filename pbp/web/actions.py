@@ -23,7 +23,7 @@ from pbp.host.actions import (
 from pbp.host.options_change import change_options
 from pbp.moderator import Moderator
 from pbp.web.action_facts import actions_facts
-from pbp.web.acting import field, queued_line, run_action
+from pbp.web.acting import field, run_action
 from pbp.web.app import settings_here
 from pbp.web.folders import reader
 
@@ -37,7 +37,7 @@ def page(game_id: str) -> Any:
             game = actions_facts(moderator, game_id)
     except UserError as error:
         return render_template("action_missing.html", sentence=str(error)), 404
-    return render_template("actions.html", game=game, queued=queued_line(game["queued"]))
+    return render_template("actions.html", game=game, queued=game["queued"])
 
 
 def _back(game_id: str) -> str:

@@ -17,6 +17,7 @@ from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFProtect
 
 from pbp.release import templates_folder
+from pbp.render.glossary_words import filters_in
 from pbp.render.languages import translations
 from pbp.render.moments import render_moment
 from pbp.settings import Settings
@@ -75,6 +76,8 @@ def make_app(settings: Settings, *, over_tls: bool = False) -> Flask:
         translations(settings.host_language), newstyle=True
     )
     register_filters(app.jinja_env)
+    # ruleset, role, team and phase names as the glossary words them for the host
+    app.jinja_env.filters.update(filters_in(settings.host_language))
     app.jinja_env.filters["host_time"] = host_time
     CSRFProtect(app)
     limiter.init_app(app)

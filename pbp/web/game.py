@@ -8,6 +8,7 @@ The reply goes through `pbp reply`'s function (pbp.conversations.host_side.reply
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, NoReturn
 
 from flask import (
@@ -24,6 +25,8 @@ from flask import (
 
 from pbp.errors import UserError
 from pbp.game.stored import load
+from pbp.render.card_texts import card_text
+from pbp.render.languages import translations
 from pbp.conversations.host_side import reply_command
 from pbp.web import game_facts
 from pbp.web.app import settings_here
@@ -79,7 +82,8 @@ def _page(game_id: str, refused: str = "", kept: dict[str, str] | None = None) -
 
 @pages.get("/games/<game_id>/map.svg")
 def game_map(game_id: str) -> Any:
-    """The host's map of an Infiltration game, as `pbp show --svg` draws it."""
+    """The host's map of an Infiltration game, as `pbp show --svg` draws it, in the host's
+    language as the desk is."""
     with reader(settings_here()) as moderator:
         _known(moderator, game_id)
         loaded = load(moderator, game_id)
@@ -88,7 +92,8 @@ def game_map(game_id: str) -> Any:
             _refuse(
                 f"Game {game_id} is a {loaded.record.ruleset} game, whose rules draw no map.", 404
             )
-        picture = loaded.rules.card.board_svg(view)
+        word = partial(card_text, translations(settings_here().host_language))
+        picture = loaded.rules.card.board_svg(view, word)
     return Response(picture, mimetype="image/svg+xml")
 
 

@@ -1,6 +1,7 @@
 """A whole demo game in German and in Spanish, of each ruleset, with its votes in the
 thread and by mail, leaves no English in what pbp writes (docs/design.md: Languages — no
-English left): every mail's subject and body and every thread post is read for the
+English left): every mail's subject and body, the words of its map.svg attachment, and
+every thread post is read for the
 distinctive words of the English sentences, a stop-list of words that never appear in
 correct German or Spanish. What players wrote (the demo's scripted team talk, anonymous
 messages, their thread posts) is theirs and left out; names of players and rooms,
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import email.header
 import re
+from xml.etree import ElementTree
 from mailbox import Maildir
 from pathlib import Path
 from typing import Any
@@ -110,8 +112,19 @@ def mail_texts(data: Path) -> list[str]:
                 for part in message.walk()
                 if part.get_content_type() == "text/plain"
             ]
-            texts.append(subject + "\n" + "\n".join(bodies))
+            texts.append(subject + "\n" + "\n".join(bodies + svg_words(message)))
     return texts
+
+
+def svg_words(message: Any) -> list[str]:
+    """The words of a mail's pictures (the facility map): the text of each SVG element."""
+    return [
+        "".join(element.itertext())
+        for part in message.walk()
+        if part.get_content_type() == "image/svg+xml"
+        for element in ElementTree.fromstring(part.get_payload(decode=True)).iter()
+        if element.tag.endswith("}text")
+    ]
 
 
 @pytest.fixture(

@@ -1,0 +1,102 @@
+"""Every page of the desk, with `[pbp] host_language` German or Spanish, holds no English
+of pbp's own pages (docs/design.md: Languages — no English left): the stop-list of the
+translated demos (tests/render/test_no_english_left.py) is read over each page's words.
+
+Left out are what the page shows as it was written and what pbp words outside the desk's
+templates, each in its own element: text players wrote and names (`<bdi>`), the thread's
+drafts (the game's language, not the host's), the options' names (what `pbp options`
+takes), the roles' one-line summaries and the options' help (the rulesets' English, in
+Python), the problems `pbp status` finds and the
+sign-up lines `pbp open-game` prints (built in Python, as the command line's are), and a
+refusal's sentence (a UserError's)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pbp.web.app import make_app
+from pbp.web.credentials import new_login_link
+from tests.render.test_no_english_left import english_left
+from tests.web.conftest import make_site
+from tests.web.talk import player_writes
+from tests.web.test_actions import infiltration_with_an_npc, open_with_signups
+
+PAGES = (
+    "/",
+    "/games/w1",
+    "/games/w1/actions",
+    "/games/w1/drafts",
+    "/games/w1/drafts/N0",
+    "/drafts",
+    "/games/inf1",
+    "/games/inf1/map.svg",
+    "/games/inf1/actions",
+    "/games/inf1/orders/Raiden",
+    "/open/ww3/start",
+    "/games/nope",
+)
+NOT_THE_DESKS = re.compile(
+    r"<bdi>.*?</bdi>"
+    r'|<div class="forum-preview">.*?</div>'
+    r'|<textarea id="draft-text".*?</textarea>'
+    r'|<td class="role">.*?</td>'
+    r'|<p class="help".*?</p>'
+    r'|<label for="option-.*?</label>'  # an option's name is what `pbp options` takes
+    r'|<li class="problem">.*?</li>'
+    r'|<pre class="mail">(?:(?!</pre>).)*?&lt;\S+@.*?</pre>'  # the sign-up lines, addresses
+    r'|<p class="(?:refused|problem)">There is no game.*?</p>'
+    r"|<title>.*?</title>(?=</g>)",  # the map's tooltips: who is in a room
+    re.DOTALL,
+)
+
+
+@pytest.fixture(scope="module", params=["de", "es"])
+def desk_pages(request, tmp_path_factory) -> dict[str, str]:
+    """Each page of a desk whose host reads `request.param`, with a Werewolf game at its
+    first day, an Infiltration game with an NPC, and a game open for sign-ups."""
+    root: Path = tmp_path_factory.mktemp(f"desk-{request.param}") / "site"
+    site = make_site(root)
+    settings = site.settings_file.read_text(encoding="utf-8")
+    site.settings_file.write_text(
+        settings.replace("[pbp]\n", f"[pbp]\nhost_language = {request.param}\n", 1),
+        encoding="utf-8",
+    )
+    assert site.pbp("advance", "w1") == 0
+    player_writes(site, "w1", "Chloe", "Is the vote at noon?")
+    infiltration_with_an_npc(site, root)
+    open_with_signups(site, "ww3", 10)
+    app = make_app(site.settings())
+    app.config["TESTING"] = True
+    client = app.test_client()
+    pages = {"/login": client.get("/login").get_data(as_text=True)}
+    assert client.get(f"/login/{new_login_link(site.data)}").status_code == 302
+    for path in PAGES:
+        answer = client.get(path)
+        assert answer.status_code == (404 if path == "/games/nope" else 200), path
+        pages[path] = answer.get_data(as_text=True)
+    return pages
+
+
+def desk_words(page: str) -> str:
+    """The page's words that the desk's templates word, without the markup."""
+    return re.sub(r"<[^>]+>", " ", NOT_THE_DESKS.sub(" ", page))
+
+
+def test_no_desk_page_holds_english(desk_pages):
+    left = {
+        path: english_left(desk_words(page))
+        for path, page in desk_pages.items()
+        if english_left(desk_words(page))
+    }
+    assert not left, "English on the desk:\n" + "\n".join(
+        f"{path}: {found}" for path, words in left.items() for found in words[:10]
+    )
+
+
+def test_the_stop_list_sees_the_english_pages():
+    """The same pages in English are caught (the test reads what it should)."""
+    assert english_left(desk_words("<p>Orders this phase</p><p>The moderator</p>"))
+    assert not english_left(desk_words("<p>Befehle <bdi>the player wrote this</bdi></p>"))
