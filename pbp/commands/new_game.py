@@ -1,5 +1,6 @@
 """`pbp new-game --ruleset R --roster roster.csv [--seed S] [--option k=v …] [--schedule …]
-[--npc NAME:CLASS:TEAM …] [--map FILE] [--id ID]`: start a game and queue every player's welcome mail.
+[--npc NAME:CLASS:TEAM …] [--map FILE] [--id ID]`: start a game and queue every player's
+welcome mail.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """`pbp open-game <id> --ruleset R --players MIN..MAX --closes <time> [--option k=v …]
 [--schedule …] [--seed S] [--npc NAME:CLASS:TEAM …] [--dialect D]`: open a game for
-sign-ups by mail and print the announcement post for the thread (docs/design.md: Sign-ups and spectators).
+sign-ups by mail and print the announcement post for the thread (docs/design.md: Sign-ups
+and spectators).
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ no lock and keeps no copy of any game, deadline or setting, so the host's own co
 the lock if a cycle is under way: one writer per data folder at every instant.
 
 The daemon wakes at the earliest of: the next poll (`poll_interval`), the earliest
-deadline, the earliest reminder time (pbp.game.notifying.reminders), the earliest outbox retry, and —
-over IMAP with `[imap] idle = on` — the moment the server announces new mail in IDLE
+deadline, the earliest reminder time (pbp.game.notifying.reminders), the earliest outbox
+retry, and — over IMAP with `[imap] idle = on` — the moment the server announces new mail in IDLE
 (pbp.daemon.idle), so a receipt goes out within seconds whatever the poll interval. A change
 the host makes between cycles is noticed within `CHANGE_CHECK_SECONDS` by the file
 stamps of the registry and of the index of deadlines (pbp.storage.game_index), which every writer
