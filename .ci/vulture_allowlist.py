@@ -66,7 +66,7 @@ _.preview
 _.held_by
 _.editable
 enter  # the desk's orders form posts to it (pbp.web.orders_form; Flask routes by decorator)
-READING  # the twin table of the commands and the desk, held to pbp.cli.COMMANDS by tests/web/test_twins.py
+READING  # the twin table of the commands and the desk, held to pbp.command_table.COMMANDS by tests/web/test_twins.py
 TWINS
 WITHOUT_TWIN
 game_map  # the route of the game page's map picture (Flask calls it; templates/web/game.html names it)
