@@ -18,7 +18,7 @@ _.protocol_version
 _.close_connection
 _.comment_sort  # praw's attribute, set before reading (pbp.forum.reddit_thread)
 _.handle_DATA  # aiosmtpd's hook (benchmarks/ingest.py)
-_.make_globals  # Jinja's environment hook (pbp.render.renderer.ViewEnvironment)
+_.make_globals  # Jinja's environment hook (pbp.render.view_environment.ViewEnvironment)
 _.table_class  # TinyDB's table class (pbp.storage.game_storage.GameDatabase)
 _.exc_text  # read by logging's formatter (pbp.daemon.logs.LogLineFilter)
 _.converter  # read by logging's formatter: the log's times in UTC (pbp.daemon.logs.LogToStdout)
