@@ -16,7 +16,7 @@ from __future__ import annotations
 from argparse import ArgumentParser, Namespace
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.core import GameSetupError, Ruleset

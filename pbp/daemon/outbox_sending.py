@@ -18,17 +18,17 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Mapping
 
 from pbp import schedule
-from pbp.timezones import as_utc, to_text
+from pbp.timezones import to_text
 from pbp.crashpoints import crash_point
 from pbp.daemon.due_mails import DueMails, MarkNotStored
 from pbp.mail.compose import compose
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.storage.datafolder import GameFile
 from pbp.storage.outbox import OutboxRow
-from pbp.storage.outbox_queue import FAILED, QUEUED, SENT, OutboxQueue
+from pbp.storage.outbox_queue import FAILED, SENT, OutboxQueue
 
 # A mail that failed for now: 30 s after the first failure, doubling, at most an hour.
 RETRY = schedule.Backoff(first=30.0, longest=3600.0)

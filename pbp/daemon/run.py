@@ -29,15 +29,11 @@ docs/design.md: Running pbp as a service).
 
 from __future__ import annotations
 
-import logging
 import os
 import threading
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any, Callable
 
-from apscheduler.executors.pool import ThreadPoolExecutor
-from apscheduler.schedulers.background import BackgroundScheduler
 
 from pbp import schedule
 from pbp.timezones import to_text
@@ -57,7 +53,7 @@ from pbp.settings import Settings
 from pbp.durable import WriterLock
 from pbp.storage.datafolder import DataFolder
 from pbp.mail.transport import open_imap_mailbox
-from pbp.daemon.alarm import ALARM_JOB, CHANGE_JOB, MAIL_JOB, POLL_JOB, new_scheduler, set_alarm
+from pbp.daemon.alarm import CHANGE_JOB, MAIL_JOB, POLL_JOB, new_scheduler, set_alarm
 from pbp.daemon.run_lock import lock_holder, say_stopped, take_run_lock
 from pbp.daemon.wake_up import WakeUp, folder_stamp, next_wake_up
 

@@ -29,7 +29,7 @@ from typing import Any, Callable, Mapping
 import engine
 from engine.simulation import player_names
 from pbp import schedule
-from pbp.conversations.channels import HOST, channels_of, members, message_log
+from pbp.conversations.channels import HOST, message_log
 from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
 from pbp.game.stored import load, StoredGame
@@ -39,7 +39,7 @@ from pbp.mail.maildir import deliver
 from pbp.composition import ComposedModerator
 from pbp.game.record import RosterPlayer
 from pbp.render.languages import SOURCE_LANGUAGE
-from pbp.demo.players import filled_message_block, filled_reply_text, form_in, mail_text, reply_to
+from pbp.demo.players import mail_text, reply_to
 from pbp.demo.thread import DemoForum, private_orders
 from pbp.demo.mail_answers import read_new_mail, reply_body, team_talk
 from pbp.settings import Settings

@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import Literal, cast
 
 from pbp.errors import UserError
-from pbp.release import settings_example
-from pbp.settings.providers import MAIL_PRESETS, OAUTH_PRESETS
+from pbp.settings.providers import OAUTH_PRESETS
 from pbp.settings.values import (
     choice as _choice,
     language as _language,
