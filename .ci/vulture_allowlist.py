@@ -18,7 +18,7 @@ _.protocol_version
 _.close_connection
 _.comment_sort  # praw's attribute, set before reading (pbp.forum.reddit_thread)
 _.handle_DATA  # aiosmtpd's hook (benchmarks/ingest.py)
-_.make_globals  # Jinja's environment hook (pbp.render.renderer.ViewEnvironment)
+_.make_globals  # Jinja's environment hook (pbp.render.view_environment.ViewEnvironment)
 _.table_class  # TinyDB's table class (pbp.storage.game_storage.GameDatabase)
 _.exc_text  # read by logging's formatter (pbp.daemon.logs.LogLineFilter)
 _.converter  # read by logging's formatter: the log's times in UTC (pbp.daemon.logs.LogToStdout)
@@ -66,7 +66,7 @@ _.preview
 _.held_by
 _.editable
 enter  # the desk's orders form posts to it (pbp.web.orders_form; Flask routes by decorator)
-READING  # the twin table of the commands and the desk, held to pbp.cli.COMMANDS by tests/web/test_twins.py
+READING  # the twin table of the commands and the desk, held to pbp.command_table.COMMANDS by tests/web/test_twins.py
 TWINS
 WITHOUT_TWIN
 game_map  # the route of the game page's map picture (Flask calls it; templates/web/game.html names it)

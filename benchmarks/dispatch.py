@@ -5,8 +5,8 @@ Run: python3 benchmarks/dispatch.py [--mails 2000] [--rounds 5]
 
 It starts its own aiosmtpd on loopback, in a child process, with a handler that accepts
 every mail and stores none (benchmarks/sending_setup.py; no Dovecot behind it, so the
-server is not the bottleneck), makes a data folder with a 48-player Infiltration game through pbp's own
-commands, and queues `--mails` outbox rows in that game: the game's welcome mails,
+server is not the bottleneck), makes a data folder with a 48-player Infiltration game
+through pbp's own commands, and queues `--mails` outbox rows in that game: the game's welcome mails,
 repeated as report rows (one subject and body per player, a couple of KB each). That
 folder is the template; every round then measures, in turn:
 

@@ -6,9 +6,9 @@ to English (target: at most 1.1, so a translated game costs the host no more).
 
 A 12-player Werewolf game is played through its first night and day with the scripted
 players; every report it renders is kept with its facts, then rendered again by a renderer
-of each language, round after round (the languages alternate, each round starting with another, so machine
-noise hits them all). Each renderer has rendered every report once before the clock starts: a language's
-catalogs are compiled once per process, not per mail.
+of each language, round after round (the languages alternate, each round starting with
+another, so machine noise hits them all). Each renderer has rendered every report once
+before the clock starts: a language's catalogs are compiled once per process, not per mail.
 """
 
 from __future__ import annotations

@@ -77,7 +77,8 @@ ORDERS = {
 
 
 def make_site(root: Path, players: int, late_phase: int) -> Path:
-    """`pbp init` (the Maildir transport) and `pbp new-game` with a turn limit past the late phase."""
+    """`pbp init` (the Maildir transport) and `pbp new-game` with a turn limit past the late
+    phase."""
     root.mkdir(parents=True)
     settings = root / "pbp.ini"
     quiet_pbp("init", "--settings", str(settings), "--data", "data")

@@ -22,7 +22,8 @@ from pbp.storage.datafolder import DataFolder
 def open_folder(
     data: Path, writer: bool = True, wait: float = 0.0, on_wait: Callable[[], None] | None = None
 ) -> DataFolder:
-    """The data folder, its index of deadlines computing each game's entry (pbp.game.index_entry)."""
+    """The data folder, its index of deadlines computing each game's entry
+    (pbp.game.index_entry)."""
     return DataFolder(data, writer=writer, wait=wait, on_wait=on_wait, entry_of=entry_of)
 
 

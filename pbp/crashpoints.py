@@ -1,6 +1,6 @@
-"""Named points where a test can kill pbp to prove crash safety (docs/design.md: Reliability rules; crash
-tests at "after spooling, after the commit before the IMAP move, in the middle of sending
-a phase's reports, in the middle of a resolution").
+"""Named points where a test can kill pbp to prove crash safety (docs/design.md: Reliability
+rules; crash tests at "after spooling, after the commit before the IMAP move, in the middle
+of sending a phase's reports, in the middle of a resolution").
 
 `PBP_CRASH_AT=<name>` in the environment makes `crash_point(<name>)` SIGKILL the process:
 no cleanup, no flush, exactly like a power cut. Names in use: `after-spool`,

@@ -5,9 +5,10 @@ and every source setup at the default skill."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import engine
+from engine.core import Anchor
 from engine.players import DEFAULT_SKILL
 from pbp.balance.calibration import anchor_rules, calibrated, law_cell, village_count
 from pbp.balance.estimate import Estimate, estimate
@@ -15,6 +16,9 @@ from pbp.balance.intervals import wilson
 from pbp.balance.law import village_wins
 from pbp.balance.plots import MaxNLocator, error_bars, plt, save
 from pbp.balance.runs import play_in_parallel
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 Say = Callable[[str], None]
 SKILLS = tuple(round(0.1 * step, 1) for step in range(11))
@@ -82,6 +86,23 @@ def skill_figure(folder: Path, games: int, jobs: int, say: Say) -> list[str]:
         "| skill | " + " | ".join(f"{a.name} anchor ({a.size})" for a in anchors) + " |",
         "|---|" + "---|" * len(anchors),
     ]
+    found = _play_anchors(anchors, games, jobs, say)
+    _draw_anchors(axes, anchors, found)
+    axes.set_xlabel("skill of the scripted players")
+    axes.set_ylabel("village wins (%), 95 % interval")
+    axes.set_ylim(0, 100)
+    axes.legend(fontsize="x-small", loc="upper left")
+    axes.grid(alpha=0.3)
+    save(figure, folder / "skill.svg")
+    for skill, *points in zip(SKILLS, *(found[a.name] for a in anchors)):
+        rows.append(f"| {skill:g} | " + " | ".join(_cell(point) for point in points) + " |")
+    return rows
+
+
+def _play_anchors(
+    anchors: Sequence[Anchor], games: int, jobs: int, say: Say
+) -> dict[str, list[tuple[float, float, float]]]:
+    """Each anchor played at each skill: the village's win rate and its interval."""
     found: dict[str, list[tuple[float, float, float]]] = {a.name: [] for a in anchors}
     for anchor in anchors:
         for skill in SKILLS:
@@ -99,6 +120,13 @@ def skill_figure(folder: Path, games: int, jobs: int, say: Say) -> list[str]:
             low, high = wilson(wins, games)
             found[anchor.name].append((wins / games, low, high))
         say(f"skill: {anchor.name} anchor done")
+    return found
+
+
+def _draw_anchors(
+    axes: Axes, anchors: Sequence[Anchor], found: dict[str, list[tuple[float, float, float]]]
+) -> None:
+    """The anchors' win rates with their intervals, their bands and their skills."""
     for anchor, (colour, _) in zip(anchors, ANCHOR_STYLES):
         points = found[anchor.name]
         rates = [100 * r for r, _, _ in points]
@@ -139,15 +167,6 @@ def skill_figure(folder: Path, games: int, jobs: int, say: Say) -> list[str]:
                 linewidth=1,
                 label=f"{anchor.name} skill {anchor.skill:g}",
             )
-    axes.set_xlabel("skill of the scripted players")
-    axes.set_ylabel("village wins (%), 95 % interval")
-    axes.set_ylim(0, 100)
-    axes.legend(fontsize="x-small", loc="upper left")
-    axes.grid(alpha=0.3)
-    save(figure, folder / "skill.svg")
-    for skill, *points in zip(SKILLS, *(found[a.name] for a in anchors)):
-        rows.append(f"| {skill:g} | " + " | ".join(_cell(point) for point in points) + " |")
-    return rows
 
 
 def _cell(found: tuple[float, float, float]) -> str:

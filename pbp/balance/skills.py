@@ -1,8 +1,8 @@
 """`--skill` as a host writes it (docs/balance.md: Two skills): one number from 0 to 1 for
 both sides (`0.4`), one per side (`village=0.4,wolves=0.6`; a side left out plays at the
 default skill). A command that sweeps a list of skills (`0,0.5,1`) reads each item with
-`parse_skill` when the text holds no `=`. The village is the uninformed side (Werewolf's village, Infiltration's
-Greens), the wolves the informed one (the wolves, the Reds)."""
+`parse_skill` when the text holds no `=`. The village is the uninformed side (Werewolf's
+village, Infiltration's Greens), the wolves the informed one (the wolves, the Reds)."""
 
 from __future__ import annotations
 

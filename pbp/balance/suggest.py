@@ -56,12 +56,7 @@ def suggest(
 ) -> list[Suggestion]:
     """Every nearby setup (and the rules' proposal for the size), fairest first; each has
     played up to `games` games."""
-    variants = rules.card.setup_variants
-    found = list(variants.nearby(players, options))
-    proposal = variants.proposed(players, options)
-    if proposal and all(proposal[1] != other for _, other in found):
-        found.insert(0, proposal)
-    candidates = [Candidate(change, dict(chosen)) for change, chosen in found]
+    candidates = _candidates(rules, players, options)
     per_round = max(1, -(-games // ROUNDS))
     done = 0
     for round_ in range(ROUNDS):
@@ -93,6 +88,23 @@ def suggest(
             done += count
             if clearly_outside(verdict(rules.card, estimate(candidate.records, players, skill))):
                 candidate.dropped = True
+    return _suggestions(rules, players, skill, candidates)
+
+
+def _candidates(rules: Ruleset, players: int, options: Mapping[str, Any]) -> list[Candidate]:
+    """The nearby setups, the rules' proposal for the size first when it is not one of them."""
+    variants = rules.card.setup_variants
+    found = list(variants.nearby(players, options))
+    proposal = variants.proposed(players, options)
+    if proposal and all(proposal[1] != other for _, other in found):
+        found.insert(0, proposal)
+    return [Candidate(change, dict(chosen)) for change, chosen in found]
+
+
+def _suggestions(
+    rules: Ruleset, players: int, skill: SkillLike, candidates: list[Candidate]
+) -> list[Suggestion]:
+    """Each candidate that played and has a verdict, fairest first, those dropped last."""
     suggestions = []
     for candidate in candidates:
         found_ = estimate(candidate.records, players, skill)

@@ -13,11 +13,10 @@ several points or `--plot` is given.
 
 from __future__ import annotations
 
-from argparse import Namespace
-import json
+from argparse import ArgumentParser, Namespace
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 import engine
 from engine.core import GameSetupError, Ruleset
@@ -26,11 +25,11 @@ from pbp.balance.estimate import Estimate, estimate
 from pbp.balance.intervals import games_for_half_width
 from pbp.balance.runs import play_in_parallel
 from pbp.balance.skills import SkillError, parse_skills, skill_axis
-from pbp.balance.verdict import Verdict, verdict
 from pbp.commands.simulate import parse_options
 from pbp.errors import UserError
 from pbp.commands.progress import ProgressBar
 from pbp.commands.common import Subparsers
+from pbp.commands.balance_report import json_report, report, suggestion_report
 
 if TYPE_CHECKING:
     from pbp.balance.suggest import Suggestion
@@ -42,6 +41,13 @@ def register(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "balance", help="estimate who wins a setup: win rates with intervals and a plot"
     )
+    _add_setup_arguments(parser)
+    _add_run_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def _add_setup_arguments(parser: ArgumentParser) -> None:
+    """What is played: the game, the sizes and skills, how many games, the options."""
     parser.add_argument("ruleset", choices=engine.rulesets(), help="which game")
     parser.add_argument(
         "--players",
@@ -76,6 +82,10 @@ def register(subparsers: Subparsers) -> None:
     )
     parser.add_argument("--map", metavar="FILE", help="Infiltration: the host's map file")
     parser.add_argument("--seed", default="balance", help="seed of the run (default balance)")
+
+
+def _add_run_arguments(parser: ArgumentParser) -> None:
+    """How it is played and shown: the workers, the sweep, the suggestions, the plot."""
     parser.add_argument(
         "--jobs",
         type=int,
@@ -103,7 +113,6 @@ def register(subparsers: Subparsers) -> None:
         ),
     )
     parser.add_argument("--json", action="store_true", help="print the estimates as JSON")
-    parser.set_defaults(run=run)
 
 
 def numbers(text: str, what: str, kind: type) -> list[Any]:
@@ -125,11 +134,7 @@ def run(args: Namespace) -> int:
     options = _options(args)
     rules = engine.ruleset(args.ruleset)
     across = "players" if len(sizes) > 1 else "skill"
-    points = [(size, skill) for size in sizes for skill in skills]
-    if args.sweep and len(sizes) == 1:
-        points += [
-            (sizes[0], Skill.of(skill)) for skill in SKILL_SWEEP if Skill.of(skill) not in skills
-        ]
+    points = _points(sizes, skills, args.sweep)
     games = args.games or games_for_half_width(args.precision)
     estimates = play_points(args, points, games, options)
     main = [e for e in estimates if e.skill in skills and e.players in sizes]
@@ -137,50 +142,12 @@ def run(args: Namespace) -> int:
         Path(args.plot or f"balance-{args.ruleset}.svg") if args.plot or len(points) > 1 else None
     )
     if plot:
-        from pbp.balance.plots import win_rates  # matplotlib loads only for the commands that draw
-
-        title = f"{args.ruleset.title()}, " + (
-            f"{sizes[0]} players" if across == "skill" else f"skill {skills[0].label()}"
-        )
-        win_rates(
-            sorted(estimates, key=lambda e: (e.players, e.skill.village, e.skill.wolves)),
-            across,
-            title,
-            plot,
-        )
+        _draw(args.ruleset, estimates, across, sizes[0], skills[0], plot)
     suggestions = (
         suggest_around(args, rules, sizes[0], skills[0], games, options) if args.suggest else []
     )
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "ruleset": args.ruleset,
-                    "options": shown_options(options),
-                    "estimates": [
-                        {
-                            **e.to_json(),
-                            "setup": played(rules, e.players, options),
-                            "verdict": kind(verdict(rules.card, e)),
-                        }
-                        for e in main
-                    ],
-                    "suggestions": [
-                        {
-                            "change": s.change,
-                            "options": shown_options(s.options),
-                            "verdict": s.judged.kind,
-                            "dropped_early": s.dropped,
-                            **s.found.to_json(),
-                        }
-                        for s in suggestions
-                    ],
-                    "plot": str(plot) if plot else None,
-                },
-                indent=2,
-                sort_keys=True,
-            )
-        )
+        print(json_report(args.ruleset, rules, main, suggestions, plot, options))
     else:
         print(
             report(
@@ -196,6 +163,34 @@ def run(args: Namespace) -> int:
         if args.suggest:
             print(suggestion_report(args, suggestions, sizes[0], skills[0]))
     return 0
+
+
+def _points(sizes: list[int], skills: list[Skill], sweep: bool) -> list[tuple[int, Skill]]:
+    """Every (size, skill) to play: the ones asked for, then with `--sweep` the sweep's
+    skills not asked for already."""
+    points = [(size, skill) for size in sizes for skill in skills]
+    if sweep and len(sizes) == 1:
+        points += [
+            (sizes[0], Skill.of(skill)) for skill in SKILL_SWEEP if Skill.of(skill) not in skills
+        ]
+    return points
+
+
+def _draw(
+    ruleset: str, estimates: list[Estimate], across: str, size: int, skill: Skill, plot: Path
+) -> None:
+    """The plot of the win rates against the players or the skill."""
+    from pbp.balance.plots import win_rates  # matplotlib loads only for the commands that draw
+
+    title = f"{ruleset.title()}, " + (
+        f"{size} players" if across == "skill" else f"skill {skill.label()}"
+    )
+    win_rates(
+        sorted(estimates, key=lambda e: (e.players, e.skill.village, e.skill.wolves)),
+        across,
+        title,
+        plot,
+    )
 
 
 def _checked_skills(args: Namespace, sizes: list[int]) -> list[Skill]:
@@ -242,18 +237,6 @@ def _options(args: Namespace) -> dict[str, Any]:
     return options
 
 
-def kind(judged: Verdict | None) -> str | None:
-    return judged.kind if judged else None
-
-
-def shown_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    return {key: value for key, value in options.items() if key != "map"}
-
-
-def played(rules: Ruleset, players: int, options: Mapping[str, Any]) -> str:
-    return rules.card.setup_variants.played(players, options)
-
-
 def play_points(
     args: Namespace, points: list[tuple[int, Skill]], games: int, options: dict[str, Any]
 ) -> list[Estimate]:
@@ -290,87 +273,3 @@ def suggest_around(
     nearby = len(rules.card.setup_variants.nearby(players, options)) + 1
     progress = ProgressBar(games * nearby, f"{args.ruleset} nearby setups")
     return suggest(rules, players, options, games, skill, args.seed, args.jobs, progress.update)
-
-
-def report(
-    ruleset: str,
-    main: list[Estimate],
-    all_points: list[Estimate],
-    games: int,
-    precision: float,
-    plot: Path | None,
-    options: Mapping[str, Any],
-) -> str:
-    rules = engine.ruleset(ruleset)
-    unit = rules.card.length_unit
-    stated = f"each rate within ±{100 * precision:g} points" if precision else "as many as asked"
-    given = ", ".join(
-        f"{key}={value}" for key, value in sorted(shown_options(options).items()) if key != "roles"
-    )
-    lines = [
-        f"{ruleset.title()}: {games} games per setup ({stated}, 95 % Wilson intervals)",
-        f"options: {given or 'the defaults'}" + ("; the host's map" if "map" in options else ""),
-    ]
-    for e in main:
-        default = " (default)" if e.skill == Skill.of(DEFAULT_SKILL) else ""
-        lines.append(
-            f"\n{e.players} players, skill {e.skill.label()}{default}:"
-            f" {played(rules, e.players, options)}"
-        )
-        for team, rate in e.wins.items():
-            lines.append(f"  {team:<14}{rate.words()}")
-        lines.append(f"  mean length   {e.mean_length:.2f} {unit}")
-        lines.append(
-            "  deaths per game: "
-            + ", ".join(f"{cause} {count:.2f}" for cause, count in e.deaths.items())
-        )
-        if e.npc_deaths:
-            lines.append(
-                "  host-run characters (NPCs) dead per game: "
-                + ", ".join(f"{kind} {count:.2f}" for kind, count in e.npc_deaths.items())
-            )
-        judged = verdict(rules.card, e)
-        if judged:
-            lines.append(f"  verdict at {skill_words(e.skill)}: {judged.sentence()}")
-    extra = [e for e in all_points if e not in main]
-    if extra:
-        lines.append("\nthe plot's other skills:")
-        for e in extra:
-            lines.append(
-                f"  skill {e.skill.label():<4}"
-                + "; ".join(f"{team} {rate.words().strip()}" for team, rate in e.wins.items())
-            )
-    if plot:
-        lines.append(f"\nplot: {plot}")
-    return "\n".join(lines)
-
-
-SHOWN_SUGGESTIONS = 3
-
-
-def skill_words(skill: Skill) -> str:
-    """`skill 1` when both sides share it, else `village skill 0.4, wolves skill 0.6`."""
-    if skill.single is not None:
-        return f"skill {skill.single:g}"
-    return f"village skill {skill.village:g}, wolves skill {skill.wolves:g}"
-
-
-def suggestion_report(
-    args: Namespace, suggestions: list[Suggestion], players: int, skill: Skill
-) -> str:
-    kept = [s for s in suggestions if not s.dropped]
-    given = "" if skill == Skill.of(DEFAULT_SKILL) else f" --skill {skill.label()}"
-    lines = [
-        f"\nNearby setups, fairest first ({len(suggestions)} tried at {skill_words(skill)}; "
-        f"{len(suggestions) - len(kept)} dropped early, clearly outside the band):"
-    ]
-    if not kept:
-        lines.append("  none came near the band; the nearest are:")
-    for s in suggestions[:SHOWN_SUGGESTIONS]:
-        games = f"dropped after {s.found.games} games" if s.dropped else f"{s.found.games} games"
-        words = " ".join(
-            f"--option {key}={value}" for key, value in sorted(s.options.items()) if key != "map"
-        )
-        lines.append(f"  {s.change} ({games}): {s.judged.sentence()}")
-        lines.append(f"    pbp balance {args.ruleset} --players {players}{given} {words}".rstrip())
-    return "\n".join(lines)

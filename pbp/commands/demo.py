@@ -6,7 +6,7 @@ kept folder: a newcomer's way to the desk in one command."""
 
 from __future__ import annotations
 
-from argparse import Namespace
+from argparse import ArgumentParser, Namespace
 import shutil
 import tempfile
 import time
@@ -43,6 +43,31 @@ def register(subparsers: Subparsers) -> None:
             "ruleset's own demo seed)"
         ),
     )
+    _add_play_arguments(parser)
+    _add_keep_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def _add_keep_arguments(parser: ArgumentParser) -> None:
+    """Whether the demo's folder is kept, and served on the host's desk."""
+    parser.add_argument(
+        "--keep", metavar="DIR", help="keep the demo's data folder (and its mail) in DIR"
+    )
+    parser.add_argument(
+        "--web",
+        action="store_true",
+        help=(
+            "stop the game mid-way and serve the host's desk on it (the folder is kept: "
+            "DIR, or a new one the command names)"
+        ),
+    )
+    parser.add_argument(
+        "--port", type=int, help="with --web: the desk's port (default: 8080; 0: any free one)"
+    )
+
+
+def _add_play_arguments(parser: ArgumentParser) -> None:
+    """Where votes are cast and in which language the game is played."""
     parser.add_argument(
         "--votes",
         choices=("mail", "thread", "both"),
@@ -61,21 +86,6 @@ def register(subparsers: Subparsers) -> None:
             "(default: en)"
         ),
     )
-    parser.add_argument(
-        "--keep", metavar="DIR", help="keep the demo's data folder (and its mail) in DIR"
-    )
-    parser.add_argument(
-        "--web",
-        action="store_true",
-        help=(
-            "stop the game mid-way and serve the host's desk on it (the folder is kept: "
-            "DIR, or a new one the command names)"
-        ),
-    )
-    parser.add_argument(
-        "--port", type=int, help="with --web: the desk's port (default: 8080; 0: any free one)"
-    )
-    parser.set_defaults(run=run)
 
 
 def run(args: Namespace) -> int:

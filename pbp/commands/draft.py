@@ -73,6 +73,11 @@ def register(subparsers: Subparsers) -> None:
             )
         add_settings_arguments(action)
         action.set_defaults(run=run)
+    _add_tally_and_settings(actions)
+
+
+def _add_tally_and_settings(actions: Subparsers) -> None:
+    """The actions on a whole game rather than one draft: the vote count and the settings."""
     tally = actions.add_parser("tally", help="draft a running vote count of the open phase")
     tally.add_argument("game", help=GAME_HELP)
     add_settings_arguments(tally)

@@ -11,7 +11,8 @@ from pathlib import Path
 import engine
 from pbp.errors import UserError
 from pbp.settings.providers import MAIL_PRESETS
-from pbp.settings import default_settings_text, load_settings, settings_path
+from pbp.settings import load_settings, settings_path
+from pbp.settings.default_file import default_settings_text
 from pbp.mail.transport import open_mailbox
 from pbp.durable import write_atomically
 from pbp.storage.datafolder import DataFolder

@@ -1,10 +1,11 @@
 """`pbp new-game --ruleset R --roster roster.csv [--seed S] [--option k=v …] [--schedule …]
-[--npc NAME:CLASS:TEAM …] [--map FILE] [--id ID]`: start a game and queue every player's welcome mail.
+[--npc NAME:CLASS:TEAM …] [--map FILE] [--id ID]`: start a game and queue every player's
+welcome mail.
 """
 
 from __future__ import annotations
 
-from argparse import Namespace
+from argparse import ArgumentParser, Namespace
 import re
 from pathlib import Path
 
@@ -41,6 +42,17 @@ def register(subparsers: Subparsers) -> None:
         help="name,email[,timezone,forum_name,language] per line",
     )
     parser.add_argument("--seed", help="the game's seed (default: a random one, stored)")
+    _add_setup_arguments(parser)
+    parser.add_argument("--id", dest="game_id", help="the game's id (default: inf1, ww2, …)")
+    parser.add_argument(
+        "--no-send", action="store_true", help="queue the welcome mails but do not send them now"
+    )
+    add_settings_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def _add_setup_arguments(parser: ArgumentParser) -> None:
+    """How the game is set up beyond its roster: options, deadlines, host-run characters, map."""
     parser.add_argument(
         "--option",
         action="append",
@@ -71,12 +83,6 @@ def register(subparsers: Subparsers) -> None:
             "comma-separated features) instead of a random one"
         ),
     )
-    parser.add_argument("--id", dest="game_id", help="the game's id (default: inf1, ww2, …)")
-    parser.add_argument(
-        "--no-send", action="store_true", help="queue the welcome mails but do not send them now"
-    )
-    add_settings_arguments(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args: Namespace) -> int:

@@ -1,11 +1,12 @@
 """`pbp open-game <id> --ruleset R --players MIN..MAX --closes <time> [--option k=v …]
 [--schedule …] [--seed S] [--npc NAME:CLASS:TEAM …] [--dialect D]`: open a game for
-sign-ups by mail and print the announcement post for the thread (docs/design.md: Sign-ups and spectators).
+sign-ups by mail and print the announcement post for the thread (docs/design.md: Sign-ups
+and spectators).
 """
 
 from __future__ import annotations
 
-from argparse import Namespace
+from argparse import ArgumentParser, Namespace
 
 import engine
 from pbp.commands.balance_note import balance_note, sizes_to_check
@@ -41,6 +42,13 @@ def register(subparsers: Subparsers) -> None:
             "(2030-12-01 18:00 Europe/Berlin)"
         ),
     )
+    _add_setup_arguments(parser)
+    add_settings_arguments(parser)
+    parser.set_defaults(run=run)
+
+
+def _add_setup_arguments(parser: ArgumentParser) -> None:
+    """How the game will be set up: seed, options, deadlines, host-run characters, markup."""
     parser.add_argument(
         "--seed", help="the game's seed (default: a random one, stored at the start)"
     )
@@ -68,8 +76,6 @@ def register(subparsers: Subparsers) -> None:
         choices=sorted(DIALECTS),
         help="the markup of the game's posts (default: the settings file's [forum] dialect)",
     )
-    add_settings_arguments(parser)
-    parser.set_defaults(run=run)
 
 
 def run(args: Namespace) -> int:

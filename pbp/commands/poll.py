@@ -1,8 +1,9 @@
 """`pbp poll`: one ingest cycle (read, judge and answer new mail), then send the outbox.
 
 Deadlines are `pbp run`'s (or `pbp advance`'s) to resolve; but a phase whose last orders
-this poll read resolves at once in a game with the option `resolve_when_all_in` (docs/design.md: Deadlines,
-"as soon as every player who must act has orders in"), as it would under `pbp run`."""
+this poll read resolves at once in a game with the option `resolve_when_all_in`
+(docs/design.md: Deadlines, "as soon as every player who must act has orders in"), as it
+would under `pbp run`."""
 
 from __future__ import annotations
 

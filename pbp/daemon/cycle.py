@@ -1,6 +1,6 @@
 """One turn of the moderator's work, shared by `pbp poll`, `pbp run` and `pbp demo`:
-read new mail (pbp.mail.ingest.ingest_cycle), resolve every phase whose deadline has passed, send what the
-outbox holds. Each step commits before the next begins, so stopping anywhere is safe.
+read new mail (pbp.mail.ingest.ingest_cycle), resolve every phase whose deadline has passed,
+send what the outbox holds. Each step commits before the next begins, so stopping anywhere is safe.
 
 Each turn ends with the one thread watch (pbp.forum.thread.watch): with the Reddit
 publisher configured, it reads each game's public thread at most once per `[forum]
@@ -44,9 +44,9 @@ class CycleReport:
 
 class Cycle:
     # Mail read per poll. Read here, it is committed in one durable write per game file
-    # (pbp.mail.ingest.ingest_cycle); read ahead, in parts of at most 1,000 (pbp.mail.ingest.read_ahead). Either
-    # mailbox also caps a poll's download in bytes (max_batch_bytes), so a poll of large
-    # mails reads fewer.
+    # (pbp.mail.ingest.ingest_cycle); read ahead, in parts of at most 1,000
+    # (pbp.mail.ingest.read_ahead). Either mailbox also caps a poll's download in bytes
+    # (max_batch_bytes), so a poll of large mails reads fewer.
     INGEST_BATCH = 5000
 
     def __init__(

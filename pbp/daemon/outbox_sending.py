@@ -18,16 +18,17 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Mapping
 
 from pbp import schedule
-from pbp.timezones import as_utc, to_text
+from pbp.timezones import to_text
 from pbp.crashpoints import crash_point
+from pbp.daemon.due_mails import DueMails, MarkNotStored
 from pbp.mail.compose import compose
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.storage.datafolder import GameFile
 from pbp.storage.outbox import OutboxRow
-from pbp.storage.outbox_queue import FAILED, QUEUED, SENT, OutboxQueue
+from pbp.storage.outbox_queue import FAILED, SENT, OutboxQueue
 
 # A mail that failed for now: 30 s after the first failure, doubling, at most an hour.
 RETRY = schedule.Backoff(first=30.0, longest=3600.0)
@@ -67,83 +68,6 @@ class _PendingMarks:
                     self.game.outbox.update(dict(pairs), doc_ids=doc_ids)
             unsent.difference_update(self.settled)
         self.changes, self.settled, self.since = {}, set(), time.monotonic()
-
-
-class _DueMails:
-    """The due rows of one game's outbox, oldest first, each with its mail built (or the
-    error building it raised). `prepare` reads and builds the next one ahead of time: the
-    SMTP sender calls it while the server considers the mail before (pbp.mail.smtp), so
-    that work overlaps the wait. Rows change only through the outbox's own marks, which
-    are on rows already taken, so reading a row early reads what it would read later."""
-
-    def __init__(
-        self,
-        outbox: "OutboxSending",
-        game: GameFile,
-        ids: set[int],
-        now: datetime,
-        ahead: Callable[[EmailMessage], None] = lambda message: None,
-    ):
-        self._outbox = outbox
-        self._ahead_of_sending = ahead  # the sender's own preparation (MailSender.prepare)
-        self._rows = self._due(game, ids, now)
-        self._ahead: tuple[int, OutboxRow, EmailMessage | Exception] | None = None
-        self._trouble: Exception | None = None  # reading the next row failed: raised by `take`
-        self._ready = False
-
-    @staticmethod
-    def _due(game: GameFile, ids: set[int], now: datetime) -> Iterator[tuple[int, OutboxRow]]:
-        for doc_id in sorted(ids):
-            stored = game.outbox.get(doc_id=doc_id)
-            row = OutboxRow.from_row(stored) if stored is not None else None
-            if row is None or row.status != QUEUED:
-                ids.discard(doc_id)
-                continue
-            if row.next_attempt and as_utc(row.next_attempt) > now:
-                continue
-            yield doc_id, row
-
-    def prepare(self) -> None:
-        """Read and build the next due row, if not done yet; never raises (see `take`)."""
-        if self._ready:
-            return
-        self._ready = True
-        try:
-            item = next(self._rows, None)
-        except Exception as error:  # the storage's trouble, raised where the loop takes the row
-            self._trouble = error
-            return
-        if item is not None:
-            doc_id, row = item
-            built: EmailMessage | Exception
-            try:
-                message = self._outbox.build(row)
-            except Exception as error:  # a row that cannot be built fails alone (Outbox._send_one)
-                built = error
-            else:
-                built = message
-                try:
-                    self._ahead_of_sending(message)
-                except Exception:  # noqa: BLE001 - only a head start: sending does the work again
-                    pass
-            self._ahead = (doc_id, row, built)
-
-    def take(self) -> tuple[int, OutboxRow, EmailMessage | Exception] | None:
-        """The next due row and its mail, or None when there are no more."""
-        self.prepare()
-        item, trouble = self._ahead, self._trouble
-        self._ahead, self._trouble, self._ready = None, None, False
-        if trouble is not None:
-            raise trouble
-        return item
-
-
-class _MarkNotStored(Exception):
-    """The previous mark's sync failed while a mail waited for it (carried through the sender)."""
-
-    def __init__(self, error: BaseException):
-        super().__init__(str(error))
-        self.error = error
 
 
 @dataclass
@@ -224,7 +148,7 @@ class OutboxSending:
         waited for before that mail goes to the sender."""
         with game.syncing_in(syncer) as settle:
             marks = _PendingMarks(game)
-            due = _DueMails(self, game, ids, now, sender.prepare)
+            due = DueMails(self.build, game, ids, now, sender.prepare)
             try:
                 while (item := due.take()) is not None:
                     doc_id, row, built = item
@@ -267,34 +191,33 @@ class OutboxSending:
                 summary,
             )
             return False
-        message = built
+        return self._deliver(
+            marks, doc_id, row, built, attempts, sender, summary, now, settle, meanwhile
+        )
 
-        # The previous mark is on disk before this mail can be accepted: `ready` waits for
-        # its sync, and the sender calls it before the server can accept the mail.
-        def ready() -> None:
-            try:
-                settle()
-            except BaseException as error:
-                raise _MarkNotStored(error) from error
-
+    def _deliver(
+        self,
+        marks: _PendingMarks,
+        doc_id: int,
+        row: OutboxRow,
+        message: EmailMessage,
+        attempts: int,
+        sender: MailSender,
+        summary: SendSummary,
+        now: datetime,
+        settle: Callable[[], None],
+        meanwhile: Callable[[], None],
+    ) -> bool:
+        """Hand the built mail to the sender and mark the row by how that went: sent,
+        retried later, or failed."""
         try:
-            sender.send_when(message, ready, meanwhile)
+            sender.send_when(message, _stored_first(settle), meanwhile)
         except (
-            _MarkNotStored
+            MarkNotStored
         ) as trouble:  # the storage's trouble, not this mail's: it goes on as it is
             raise trouble.error from None
         except TransientSendError as error:
-            marks.add(
-                doc_id,
-                {
-                    "attempts": attempts,
-                    "error": str(error),
-                    "next_attempt": to_text(now + RETRY.delay(attempts)),
-                },
-                settled=False,
-            )
-            summary.retrying += 1
-            summary.errors.append(f"{row.message_id}: {error}")
+            self._retry_later(marks, doc_id, row, attempts, str(error), summary, now)
             return False
         except PermanentSendError as error:
             self._fail(marks, doc_id, row, attempts, str(error), summary)
@@ -317,6 +240,29 @@ class OutboxSending:
         summary.sent += 1
         return True
 
+    def _retry_later(
+        self,
+        marks: _PendingMarks,
+        doc_id: int,
+        row: OutboxRow,
+        attempts: int,
+        error: str,
+        summary: SendSummary,
+        now: datetime,
+    ) -> None:
+        """A failure for now: the row stays queued, its next attempt after the backoff."""
+        marks.add(
+            doc_id,
+            {
+                "attempts": attempts,
+                "error": error,
+                "next_attempt": to_text(now + RETRY.delay(attempts)),
+            },
+            settled=False,
+        )
+        summary.retrying += 1
+        summary.errors.append(f"{row.message_id}: {error}")
+
     def _fail(
         self,
         marks: _PendingMarks,
@@ -329,3 +275,16 @@ class OutboxSending:
         marks.add(doc_id, {"attempts": attempts, "status": FAILED, "error": error}, settled=True)
         summary.failed += 1
         summary.errors.append(f"{row.message_id or '(no Message-ID)'}: {error}")
+
+
+def _stored_first(settle: Callable[[], None]) -> Callable[[], None]:
+    """The previous mark is on disk before this mail can be accepted: the check returned
+    waits for its sync, and the sender calls it before the server can accept the mail."""
+
+    def ready() -> None:
+        try:
+            settle()
+        except BaseException as error:
+            raise MarkNotStored(error) from error
+
+    return ready

@@ -10,8 +10,8 @@ no lock and keeps no copy of any game, deadline or setting, so the host's own co
 the lock if a cycle is under way: one writer per data folder at every instant.
 
 The daemon wakes at the earliest of: the next poll (`poll_interval`), the earliest
-deadline, the earliest reminder time (pbp.game.notifying.reminders), the earliest outbox retry, and —
-over IMAP with `[imap] idle = on` — the moment the server announces new mail in IDLE
+deadline, the earliest reminder time (pbp.game.notifying.reminders), the earliest outbox
+retry, and — over IMAP with `[imap] idle = on` — the moment the server announces new mail in IDLE
 (pbp.daemon.idle), so a receipt goes out within seconds whatever the poll interval. A change
 the host makes between cycles is noticed within `CHANGE_CHECK_SECONDS` by the file
 stamps of the registry and of the index of deadlines (pbp.storage.game_index), which every writer
@@ -29,15 +29,11 @@ docs/design.md: Running pbp as a service).
 
 from __future__ import annotations
 
-import logging
 import os
 import threading
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any, Callable
 
-from apscheduler.executors.pool import ThreadPoolExecutor
-from apscheduler.schedulers.background import BackgroundScheduler
 
 from pbp import schedule
 from pbp.timezones import to_text
@@ -57,12 +53,10 @@ from pbp.settings import Settings
 from pbp.durable import WriterLock
 from pbp.storage.datafolder import DataFolder
 from pbp.mail.transport import open_imap_mailbox
+from pbp.daemon.alarm import CHANGE_JOB, MAIL_JOB, POLL_JOB, new_scheduler, set_alarm
+from pbp.daemon.run_lock import lock_holder, say_stopped, take_run_lock
 from pbp.daemon.wake_up import WakeUp, folder_stamp, next_wake_up
 
-ALARM_JOB = "alarm"
-POLL_JOB = "poll"
-CHANGE_JOB = "changes"
-MAIL_JOB = "new-mail"
 # How often the daemon looks (with a few stat calls, no lock) for changes the host made.
 CHANGE_CHECK_SECONDS = 0.5
 # How long a cycle waits for the lock held by a host command before it gives up and tries
@@ -70,12 +64,6 @@ CHANGE_CHECK_SECONDS = 0.5
 # the host's editor is open.
 CYCLE_LOCK_WAIT = 10.0
 BUSY_RETRY_SECONDS = 5.0
-# A little after the moment itself, so that "deadline <= now" holds when the cycle runs.
-ALARM_SLACK = timedelta(milliseconds=50)
-
-
-class AlreadyRunning(UserError):
-    pass
 
 
 class Daemon:
@@ -96,9 +84,8 @@ class Daemon:
         self.watch = ThreadWatch()  # one across cycles: its Reddit login is reused
         self.turn_lock = threading.Lock()
         self.stamp: tuple[Any, ...] | None = None
-        self.reindex = (
-            True  # the first cycle rebuilds the index of deadlines (a file restored by hand)
-        )
+        # The first cycle rebuilds the index of deadlines (a file restored by hand).
+        self.reindex = True
         self.poll_interval = self.settings.poll_interval
         self.busy = False
         self.stopping = False  # set once a stop signal came: no cycle starts after it
@@ -112,17 +99,9 @@ class Daemon:
             "next_reason": "",
             "watch": None,
         }
-        self.run_lock = WriterLock(
-            self.settings.data, name="run.lock"
-        )  # one daemon per data folder
-        self.scheduler = BackgroundScheduler(
-            executors={"default": ThreadPoolExecutor(1)},
-            job_defaults={"coalesce": True, "max_instances": 1, "misfire_grace_time": None},
-            timezone="UTC",
-        )
-        # "skipped: maximum number of running instances reached" is expected while a long
-        # cycle runs; it is not worth a line in the host's log.
-        logging.getLogger("apscheduler").setLevel(logging.ERROR)
+        # One daemon per data folder.
+        self.run_lock = WriterLock(self.settings.data, name="run.lock")
+        self.scheduler = new_scheduler()
 
     # ------------------------------------------------------------------ one cycle
     def turn(self) -> None:
@@ -131,14 +110,7 @@ class Daemon:
         with self.turn_lock:
             if self.stopping:
                 return
-            try:
-                self.settings = self.load_settings()
-            except UserError as error:
-                logs.warning(
-                    f"the settings file cannot be read ({error}); keeping the previous settings"
-                )
-            if self.log_output is not None:
-                self.log_output.follow(self.settings)
+            self._reload_settings()
             try:
                 folder = open_folder(self.settings.data, writer=True, wait=self.lock_wait)
             except UserError:
@@ -147,37 +119,53 @@ class Daemon:
             if self.busy:
                 logs.info("the data folder is free again; carrying on")
                 self.busy = False
-            wake, computed = None, False
             if self.reindex:
                 folder.index.look_at_every_game()
                 self.reindex = False
             try:
-                moderator = ComposedModerator(self.settings, clock=self.clock, folder=folder)
-                moderator.keep_renderers(self.renderers)  # a template the host edits is re-read
-                self.state["last_error"] = ""
-                try:
-                    self._work(moderator)
-                except Exception as error:  # one bad cycle must not stop the moderator
-                    self.state["last_error"] = f"{type(error).__name__}: {error}"
-                    logs.error(
-                        f"cycle failed ({type(error).__name__}: {error}); trying again next cycle"
-                    )
-                wake = next_wake_up(folder, self.clock())
-                folder.index.save(folder)  # before the state and the stamp: the cycle's last write
-                computed = True
-                self.state["last_cycle"] = to_text(self.clock())
-                self._record_wake(wake)
-                write_state(self.settings.data, self.state)
-                self.stamp = folder_stamp(self.settings.data)  # still under the lock: ours alone
-            except Exception as error:  # noqa: BLE001 - e.g. a game file that cannot be read
-                logs.error(
-                    f"cycle failed ({type(error).__name__}: {error}); trying again next cycle"
-                )
+                wake, computed = self._cycle(folder)
             finally:
                 folder.close()  # releases the lock; every cached copy goes with it
             if computed:  # else the alarm set before stands, and the poll comes anyway
                 self._arm(wake)
             self._follow_poll_interval()
+
+    def _reload_settings(self) -> None:
+        """The settings file as it is now (a bad one keeps the previous settings), and the
+        log following its level and secrets."""
+        try:
+            self.settings = self.load_settings()
+        except UserError as error:
+            logs.warning(
+                f"the settings file cannot be read ({error}); keeping the previous settings"
+            )
+        if self.log_output is not None:
+            self.log_output.follow(self.settings)
+
+    def _cycle(self, folder: DataFolder) -> tuple[WakeUp | None, bool]:
+        """The cycle's work in the locked folder, then the next wake-up, the index, the
+        state and the stamp; the wake-up and whether it was computed."""
+        try:
+            moderator = ComposedModerator(self.settings, clock=self.clock, folder=folder)
+            moderator.keep_renderers(self.renderers)  # a template the host edits is re-read
+            self.state["last_error"] = ""
+            try:
+                self._work(moderator)
+            except Exception as error:  # one bad cycle must not stop the moderator
+                self.state["last_error"] = f"{type(error).__name__}: {error}"
+                logs.error(
+                    f"cycle failed ({type(error).__name__}: {error}); trying again next cycle"
+                )
+            wake = next_wake_up(folder, self.clock())
+            folder.index.save(folder)  # before the state and the stamp: the cycle's last write
+            self.state["last_cycle"] = to_text(self.clock())
+            self._record_wake(wake)
+            write_state(self.settings.data, self.state)
+            self.stamp = folder_stamp(self.settings.data)  # still under the lock: ours alone
+            return wake, True
+        except Exception as error:  # noqa: BLE001 - e.g. a game file that cannot be read
+            logs.error(f"cycle failed ({type(error).__name__}: {error}); trying again next cycle")
+            return None, False
 
     def _work(self, moderator: ComposedModerator) -> None:
         mailbox, sender = self.links.for_settings(moderator.settings)
@@ -187,7 +175,7 @@ class Daemon:
 
     def _busy(self) -> None:
         if not self.busy:
-            holder = self._lock_holder()
+            holder = lock_holder(self.settings.data)
             logs.warning(
                 f"the data folder is busy (pbp process {holder} holds it); "
                 f"trying again every {BUSY_RETRY_SECONDS:g} s"
@@ -196,12 +184,6 @@ class Daemon:
         self._arm(
             WakeUp(self.clock() + timedelta(seconds=BUSY_RETRY_SECONDS), "the data folder was busy")
         )
-
-    def _lock_holder(self) -> str:
-        try:
-            return (Path(self.settings.data) / "pbp.lock").read_text().strip() or "?"
-        except OSError:
-            return "?"
 
     # ------------------------------------------------------------------ the alarm
     def _record_wake(self, wake: WakeUp | None) -> None:
@@ -214,14 +196,7 @@ class Daemon:
     def _arm(self, wake: WakeUp | None) -> None:
         """Set the one alarm to `wake` (or remove it): it replaces the previous alarm, so
         an alarm for a deadline that the host moved never fires."""
-        if wake is None:
-            if self.scheduler.get_job(ALARM_JOB):
-                self.scheduler.remove_job(ALARM_JOB)
-            return
-        when = max(wake.when, self.clock()) + ALARM_SLACK
-        self.scheduler.add_job(
-            self.turn, "date", run_date=when, id=ALARM_JOB, replace_existing=True
-        )
+        set_alarm(self.scheduler, self.turn, wake, self.clock())
 
     def _follow_poll_interval(self) -> None:
         interval = self.settings.poll_interval
@@ -273,23 +248,10 @@ class Daemon:
         )
 
     # ------------------------------------------------------------------ life
-    def _take_run_lock(self) -> None:
-        try:
-            self.run_lock.acquire()
-        except UserError:
-            try:
-                holder = self.run_lock.path.read_text().strip()
-            except OSError:
-                holder = "?"
-            raise AlreadyRunning(
-                f"pbp run is already running for the data folder {self.settings.data} "
-                f"(process {holder}); one is enough."
-            ) from None
-
     def run(self) -> None:
         """Until SIGTERM or Ctrl-C: the cycle under way then finishes and commits, no new
         one starts, and the run ends (pbp.daemon.stopping)."""
-        self._take_run_lock()
+        take_run_lock(self.run_lock, self.settings.data)
         try:
             with StopSignals() as stop:
                 idle = (
@@ -312,7 +274,8 @@ class Daemon:
                     self.scheduler.start()
                     self._start_idle()
                 stop.wait(then=self._stop_cycles)
-                self._say_stopped()
+                with self.turn_lock:
+                    say_stopped(self.settings.data, self.state, self.clock())
         finally:
             if self.idle is not None:
                 self.idle.stop()
@@ -330,16 +293,3 @@ class Daemon:
             pass
         if self.scheduler.running:
             self.scheduler.shutdown(wait=False)
-
-    def _say_stopped(self) -> None:
-        """Tell `pbp status` the daemon stopped (only if the lock comes quickly: a host
-        command may hold it, and then status sees the process is gone anyway)."""
-        with self.turn_lock:
-            try:
-                folder = DataFolder(self.settings.data, writer=True, wait=2.0)
-            except UserError:
-                return
-            try:
-                write_state(self.settings.data, {**self.state, "stopped": to_text(self.clock())})
-            finally:
-                folder.close()

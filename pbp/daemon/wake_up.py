@@ -1,6 +1,6 @@
 """When `pbp run` must wake up next, read from storage (docs/design.md: Reliability rules,
-Deadlines, Many games): the earliest deadline, reminder time or outbox retry. APScheduler is only the
-alarm clock; this is what it is set to, recomputed after every cycle."""
+Deadlines, Many games): the earliest deadline, reminder time or outbox retry. APScheduler is
+only the alarm clock; this is what it is set to, recomputed after every cycle."""
 
 from __future__ import annotations
 

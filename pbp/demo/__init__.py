@@ -20,19 +20,16 @@ and answer it with theirs. The demo prints each phase's team talk before its pub
 
 from __future__ import annotations
 
-import email
-import os
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime
-from email import policy
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import engine
 from engine.seat_names import player_names
 from pbp import schedule
-from pbp.conversations.channels import HOST, channels_of, members, message_log
+from pbp.conversations.channels import HOST, message_log
 from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
 from pbp.game.stored import load, StoredGame
@@ -42,8 +39,9 @@ from pbp.mail.maildir import deliver
 from pbp.composition import ComposedModerator
 from pbp.game.record import RosterPlayer
 from pbp.render.languages import SOURCE_LANGUAGE
-from pbp.demo.players import filled_message_block, filled_reply_text, form_in, mail_text, reply_to
+from pbp.demo.players import mail_text, reply_to
 from pbp.demo.thread import DemoForum, private_orders
+from pbp.demo.mail_answers import read_new_mail, reply_body, team_talk
 from pbp.settings import Settings
 from pbp.render.words import side_wins, victory_path
 from pbp.mail.transport import open_mailbox, open_sender
@@ -223,27 +221,12 @@ def _answer_mail(
     """Read the player's new mail (moving it to cur/, as a mail client does); reply to
     a form for the open phase if the player acts in it and has not answered it yet. A
     team member who does not speak first waits until its team's first message arrives."""
-    folder = moderator.settings.maildir_root / entry.email
-    new = folder / "new"
     phase = game.phase
-    chosen = None
-    for path in sorted(new.iterdir()) if new.is_dir() else ():
-        message = email.message_from_bytes(path.read_bytes(), policy=policy.default)
-        os.replace(path, folder / "cur" / f"{path.name}:2,S")
-        subject = str(message["Subject"])  # a relay's: `[ww1] pack, Night 1`
-        if phase is not None:
-            heard.update(
-                (phase.id, channel)
-                for channel in channels_of(game, entry.name)
-                if subject.startswith(f"[{game.id}] {channel}, ")
-            )
-        form = form_in(mail_text(message))
-        if form and phase is not None and form[1] == phase.id:
-            chosen = message
+    chosen = read_new_mail(moderator.settings.maildir_root / entry.email, game, entry, heard)
     if chosen is None or phase is None or phase.id in answered or entry.name not in phase.awaited:
         return 0
     orders = private_orders(game, game.rules.scripted_orders(game.state, entry.name, seed))
-    talk = _team_talk(game, entry.name, orders, seed)
+    talk = team_talk(game, entry.name, orders, seed)
     if any(
         first != entry.name and (phase.id, channel) not in heard for channel, _, first, _ in talk
     ):
@@ -251,43 +234,7 @@ def _answer_mail(
     answered.add(phase.id)
     if not orders.strip():
         return 0  # nothing to order this phase: the rules' default applies
-    text = mail_text(chosen)
-    body = filled_reply_text(text, orders, quote and not talk)
-    for channel, line, first, first_line in talk:
-        words = game.rules.card.phase_words(phase.id)
-        said = (
-            f"For {words}, I say {line}. Agreed?"
-            if first == entry.name
-            else f"Agreed: {line}."
-            if line == first_line
-            else f"I would rather {line}."
-        )
-        body += "\n" + filled_message_block(text, channel, said)
+    body = reply_body(game, entry.name, phase.id, mail_text(chosen), orders, talk, quote)
     reply = reply_to(chosen, entry.name, entry.email, body)
     deliver(moderator.settings.maildir_root / "inbox", reply.as_bytes())
     return 1
-
-
-def _team_talk(
-    game: StoredGame, name: str, orders: str, seed: str
-) -> list[tuple[str, str, str, str]]:
-    """(channel, `name`'s order line, the member who speaks first, that member's line) for
-    each order `name` settles with a team (the card's `channel_orders`)."""
-    talk = []
-    for channel, keyword in game.rules.card.channel_orders:
-        line = _order_line(orders, keyword)
-        if channel not in channels_of(game, name) or line is None:
-            continue
-        picks = {
-            member: _order_line(game.rules.scripted_orders(game.state, member, seed), keyword)
-            for member in members(game, channel)
-        }
-        first = next(member for member, pick in picks.items() if pick)
-        talk.append((channel, line, first, picks[first] or ""))
-    return talk
-
-
-def _order_line(orders: str, keyword: str) -> str | None:
-    return next(
-        (line.strip() for line in orders.splitlines() if line.split()[:1] == [keyword]), None
-    )

@@ -1,8 +1,9 @@
 """The sentences a ruleset's card shows players, in the reader's language (docs/design.md:
 No English left): role summaries, the order table's who and what, the forms' hints and
-slots, and the clock's words for a deadline it cannot name. The engine writes them in English; the catalog domain `cards` holds each under the
-context `card`, made from every card by `scripts/catalogs extract`, so that a language
-is complete only when every card sentence is translated."""
+slots, and the clock's words for a deadline it cannot name. The engine writes them in
+English; the catalog domain `cards` holds each under the context `card`, made from every
+card by `scripts/catalogs extract`, so that a language is complete only when every card
+sentence is translated."""
 
 from __future__ import annotations
 

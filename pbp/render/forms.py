@@ -89,16 +89,7 @@ def order_form(
             "channels": list(channels),
         }
     specs: Sequence[OrderSpec] = phase.grammar.get(player, ())
-    lines = [
-        {
-            "keyword": s.keyword,
-            "syntax": s.syntax,
-            "line": form_line(s.syntax, s.choices),
-            "choices": list(s.choices),
-            "note": _note(s),
-        }
-        for s in specs
-    ]
+    lines = [_order_line(s) for s in specs]
     form = {
         "channels": list(channels),
         "game": game_id,
@@ -113,6 +104,18 @@ def order_form(
         if str(line["keyword"]) in in_thread
     ]
     return {**form, "thread_orders": posted} if posted else form
+
+
+def _order_line(spec: OrderSpec) -> dict[str, Any]:
+    """One order of the form: its keyword and syntax, the line to fill in, the choices
+    and the note."""
+    return {
+        "keyword": spec.keyword,
+        "syntax": spec.syntax,
+        "line": form_line(spec.syntax, spec.choices),
+        "choices": list(spec.choices),
+        "note": _note(spec),
+    }
 
 
 def _note(spec: OrderSpec) -> str:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Any, Callable, Mapping, MutableMapping
+from typing import Any, Callable, Mapping
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template, TemplateNotFound
+from jinja2 import FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 
 import engine
 from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
@@ -31,6 +31,7 @@ from pbp.render.keyword_names import line_in, order_in
 from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.render.paragraphs import paragraph
 from pbp.render.verdicts import Verdict
+from pbp.render.view_environment import ViewEnvironment
 from pbp.ports import Attachment, RenderedMail
 from pbp.release import templates_folder
 
@@ -39,33 +40,6 @@ FINISHED = "over"
 # Order forms whose text a renderer keeps (Renderer.order_form): a form per player of each
 # running game, with room to spare.
 KEPT_FORMS = 4096
-
-
-# What a plain dict answers as an attribute; any other name a template looks up on a dict
-# (`form.phase`) can only be one of its keys.
-_DICT_ATTRIBUTES = frozenset(dir(dict))
-
-
-class ViewEnvironment(Environment):
-    """A Jinja environment for templates fed plain dicts (views, forms, facts), made cheaper
-    for the many small mails an ingest renders (a receipt each) where Jinja's own costs were
-    larger than the template's. What a template reads is what Jinja gives it. Its globals
-    are all set before the first template is loaded."""
-
-    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
-        # Jinja chains a template's globals to the environment's: each render copies the
-        # chain into a dict, and each `{% import %}` compares two chains, key by key.
-        return {**self.globals, **(d or {})}
-
-    def getattr(self, obj: Any, attribute: str) -> Any:
-        # `x.name` is an attribute first, a key only after the attribute lookup raised: on
-        # a dict, where every name but dict's own is a key, that exception is spared.
-        if type(obj) is dict and attribute not in _DICT_ATTRIBUTES:
-            try:
-                return obj[attribute]
-            except KeyError:
-                pass  # Jinja's own lookup makes the undefined value
-        return super().getattr(obj, attribute)
 
 
 class Renderer:

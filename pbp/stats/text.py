@@ -95,9 +95,15 @@ def text(tables: dict[str, list[Row]], finished: int, running: int) -> str:
             ],
             (False, False, True, True, True),
         )
-    lines.append("\nSetups:")
+    lines += _setup_lines(tables["setups"])
+    return "\n".join(lines)
+
+
+def _setup_lines(rows_of_setups: list[Row]) -> list[str]:
+    """The setups part: each setup played, then its teams' win rates."""
+    lines = ["\nSetups:"]
     setups: dict[str, list[Row]] = {}
-    for row in tables["setups"]:
+    for row in rows_of_setups:
         setups.setdefault(row["setup"], []).append(row)
     for setup, rows in setups.items():
         ruleset, _, rest = setup.partition(" ")
@@ -109,4 +115,4 @@ def text(tables: dict[str, list[Row]], finished: int, running: int) -> str:
             (False, True, True, True),
             indent="    ",
         )
-    return "\n".join(lines)
+    return lines

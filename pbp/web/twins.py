@@ -2,7 +2,7 @@
 what they print), the writing commands with a twin on the desk (the route, and the one
 operation both run), and the writing commands without one, each with the reason
 (docs/design.md: The host's desk in the browser — the twin table). A test holds every
-command of pbp.cli.COMMANDS to one of the three, and each twin to its operation: the
+command of pbp.command_table.COMMANDS to one of the three, and each twin to its operation: the
 command module and the desk's module hold the same function object."""
 
 from __future__ import annotations

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 import pbp
-from pbp.cli import COMMANDS, main
+from pbp.cli import main
+from pbp.command_table import COMMANDS
 from tests.fixtures.harness import write_settings
 
 REPO = Path(pbp.__file__).resolve().parent.parent

@@ -9,7 +9,8 @@ import traceback
 import pytest
 from jinja2 import Environment, StrictUndefined, UndefinedError
 
-from pbp.render.renderer import Renderer, ViewEnvironment, tidy
+from pbp.render.renderer import Renderer, tidy
+from pbp.render.view_environment import ViewEnvironment
 from pbp.render.verdicts import Refused
 
 
@@ -56,7 +57,7 @@ def test_a_dict_looked_up_key_first_reads_as_jinja_reads_it(source):
     own methods (a name is letters, digits, _ and -)."""
     from jinja2 import Environment, StrictUndefined
 
-    from pbp.render.renderer import ViewEnvironment
+    from pbp.render.view_environment import ViewEnvironment
 
     context = {
         "form": {"phase": "D1-vote"},

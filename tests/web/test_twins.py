@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-from pbp.cli import COMMANDS
+from pbp.command_table import COMMANDS
 from pbp.web.app import make_app
 from pbp.web.twins import READING, TWINS, WITHOUT_TWIN
 

@@ -42,7 +42,7 @@ from pbp.render.glossary_words import GlossaryWords
 from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.release import templates_folder
 from pbp.render.languages import SOURCE_LANGUAGE, translations
-from pbp.render.renderer import ViewEnvironment
+from pbp.render.view_environment import ViewEnvironment
 from pbp.game.options import thread_language
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator
