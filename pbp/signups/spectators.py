@@ -24,11 +24,11 @@ from pbp.render.verdicts import Refused
 from pbp.moderator import Moderator
 from pbp.render.languages import language_problem, languages
 from pbp.render.renderer import event_json
-from pbp.render.verdicts import Refused
 
 KIND = "spectator"
-# The Message-ID sequence of a game's mail to spectators and would-be watchers, apart from
-# the players' (pbp.storage.outbox_queue.OutboxQueue.queue): a player's mail reads the same with or without them.
+# The Message-ID sequence of a game's mail to spectators and would-be watchers, apart from the
+# players' (pbp.storage.outbox_queue.OutboxQueue.queue): a player's mail reads the same with or
+# without them.
 OUTSIDE_SEQUENCE = (  # the game record's confirmed watcher addresses, in order of confirmation
     "spectator_sequence"
 )

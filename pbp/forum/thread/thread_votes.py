@@ -1,10 +1,10 @@
 """Votes cast in the game's thread (docs/design.md: Votes in the thread; docs/rules/*.md).
 
-With the option `votes` at `thread` or `both`, each read of the thread (pbp.forum.thread.watch) turns
-the order lines of the players' posts (pbp.forum.thread.vote_lines) into stored orders, read by the
-same engine parser and name matching as mail (pbp.game.judging.order_lines), each row naming its post
-(`post`, `post_url`) and when it was cast (`cast_at`). The resolution reads those rows as it
-reads mail's, so a replay reproduces the game.
+With the option `votes` at `thread` or `both`, each read of the thread (pbp.forum.thread.watch)
+turns the order lines of the players' posts (pbp.forum.thread.vote_lines) into stored orders,
+read by the same engine parser and name matching as mail (pbp.game.judging.order_lines), each
+row naming its post (`post`, `post_url`) and when it was cast (`cast_at`). The resolution reads
+those rows as it reads mail's, so a replay reproduces the game.
 
 - The author is a player only by a forum name the host wrote or confirmed by LINK.
 - A vote counts at the time the forum says the post was created, only if that is while
@@ -275,7 +275,8 @@ def _late_edit(
 
 
 def _mid_line(reading: _Reading, post: ThreadPost) -> None:
-    """A player's post with an order mid-line only (pbp.forum.thread.mid_line): noted, told with receipts."""
+    """A player's post with an order mid-line only (pbp.forum.thread.mid_line): noted, told with
+    receipts."""
     said = mentioned(post.text, reading.game.rules.card.public_orders)
     player = reading.known.player_at(post.author, post.created) if said else None
     if player is not None:

@@ -61,8 +61,9 @@ class ThreadRead:
 def read_game_thread(
     moderator: Moderator, game_id: str, reader: ThreadReader, final: bool = False
 ) -> ThreadRead | None:
-    """Read the game's thread and act on it in one durable write; None when the game has
-    no thread yet. Raises the forum's errors (pbp.forum.publishing.publisher) when it cannot be read.
+    """Read the game's thread and act on it in one durable write; None when the game has no
+    thread yet. Raises the forum's errors (pbp.forum.publishing.publisher) when it cannot be
+    read.
     """
     game = load(moderator, game_id)
     book = DraftBook(game.file)

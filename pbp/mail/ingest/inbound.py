@@ -1,8 +1,8 @@
 """From the bytes of one inbound mail to what the game side needs (`InboundMail`).
 
-This never raises: a mail that cannot be read (malformed MIME, odd charsets) still yields
-an `InboundMail`, with `problems` saying what went wrong (docs/design.md: Bad input, "Bad input … the
-poller never dies of one message").
+This never raises: a mail that cannot be read (malformed MIME, odd charsets) still yields an
+`InboundMail`, with `problems` saying what went wrong (docs/design.md: Bad input, "Bad input …
+the poller never dies of one message").
 """
 
 from __future__ import annotations

@@ -185,7 +185,8 @@ class Ingest:
                             continue
                         try:
                             outcome = self._judge(raw)
-                        # one message never stops the batch: it is retried alone (see the module docstring)
+                        # one message never stops the batch: it is retried alone (see the module
+                        # docstring)
                         except Exception as error:
                             culprit = (entry, error)
                             raise _Abandon() from error
@@ -256,9 +257,8 @@ class Ingest:
             self.note_refused(mail)
             self._settle_now(mail.key, "rejected")
             self.report.oversized.append(mail)
-        except (
-            Exception
-        ) as error:  # one message never stops the poll: it is reported and tried again next poll
+        # One message never stops the poll: it is reported and tried again next poll.
+        except Exception as error:
             self.report.failed.append((mail.key, described(error)))
 
     def _handle(self, entry: SpooledMail) -> None:
@@ -276,9 +276,8 @@ class Ingest:
                 self._quarantine(entry, f"processing failed {attempts} times (the process stopped)")
                 return
             spool.claim(raw)
-        except (
-            Exception
-        ) as error:  # one message never stops the poll: it is reported and tried again next poll
+        # One message never stops the poll: it is reported and tried again next poll.
+        except Exception as error:
             report.failed.append((raw.key, described(error)))
             return
         try:
@@ -287,7 +286,8 @@ class Ingest:
             self._settle_now(raw.key, outcome)
             spool.mark_done(entry)
             report.processed.append((raw.key, outcome))
-        except Exception as error:  # one message never stops the poll: counted as an attempt, quarantined after three
+        # One message never stops the poll: counted as an attempt, quarantined after three.
+        except Exception as error:
             reason = described(error)
             report.failed.append((raw.key, reason))
             if attempts + 1 >= MAX_ATTEMPTS:
