@@ -41,7 +41,6 @@ from pbp.render import words as host_words
 from pbp.render.glossary_words import GlossaryWords
 from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.release import templates_folder
-from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.render.renderer import ViewEnvironment
 from pbp.game.options import thread_language
 from pbp.game.stored import StoredGame

@@ -29,7 +29,8 @@ from pbp.forum.thread.forum_names import confirm_links, identities, mail_link_co
 from pbp.forum.publishing.publisher import PermanentPublishError, TransientPublishError
 from pbp.forum.thread.posts import ThreadReader
 from pbp.forum.thread.thread_mail import note_for_host
-from pbp.forum.thread.thread_votes import VoteRead, judge_posts, seen_posts
+from pbp.forum.thread.thread_votes import judge_posts, seen_posts
+from pbp.forum.thread.vote_casting import VoteRead
 from pbp.forum.thread.watch_rules import (  # noqa: F401 - the watch's rules, where their users import them
     PhaseFacts,
     Warning,
