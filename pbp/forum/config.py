@@ -82,6 +82,37 @@ def _secret(section: Mapping[str, str], key: str, base: Path, what: str) -> str:
     return value.strip()
 
 
+def _reddit(parser: configparser.ConfigParser, base: Path) -> RedditSettings:
+    """The [reddit] section, checked: how pbp logs in to Reddit and where it posts."""
+    section = parser["reddit"] if parser.has_section("reddit") else {}
+    password = _secret(section, "password", base, "Reddit password")
+    mode = section.get("mode", "thread").strip().lower()
+    if mode not in MODES:
+        raise UserError(
+            f"Setting [reddit] mode = {mode!r} is not one of thread, posts; fix the settings file."
+        )
+    if not section.get("subreddit", "").strip():
+        raise UserError("Setting [reddit] subreddit is empty; name the subreddit pbp posts to.")
+    if not section.get("site", "").strip() and not section.get("client_id", "").strip():
+        raise UserError(
+            "Set [reddit] site (a praw.ini section) or client_id, client_secret, username "
+            "and password so pbp can log in to Reddit."
+        )
+    return RedditSettings(
+        subreddit=section.get("subreddit", "").strip(),
+        mode=mode,
+        site=section.get("site", "").strip(),
+        client_id=section.get("client_id", "").strip(),
+        client_secret=section.get("client_secret", "").strip(),
+        username=section.get("username", "").strip(),
+        password=password,
+        user_agent=section.get("user_agent", "").strip() or RedditSettings.user_agent,
+        timeout=float(section.get("timeout", "16") or 16),
+        oauth_url=section.get("oauth_url", "").strip(),
+        reddit_url=section.get("reddit_url", "").strip(),
+    )
+
+
 def _discourse(parser: configparser.ConfigParser, base: Path) -> DiscourseSettings:
     section = parser["discourse"] if parser.has_section("discourse") else {}
     url = section.get("url", "").strip()
@@ -137,36 +168,7 @@ def load_forum_settings(settings: Settings) -> ForumSettings:
     folder = Path(forum.get("posts", "").strip() or settings.data / "posts")
     if not folder.is_absolute():
         folder = base / folder
-    reddit = None
-    if publisher == "reddit":
-        section = parser["reddit"] if parser.has_section("reddit") else {}
-        password = _secret(section, "password", base, "Reddit password")
-        mode = section.get("mode", "thread").strip().lower()
-        if mode not in MODES:
-            raise UserError(
-                f"Setting [reddit] mode = {mode!r} is not one of thread, posts; fix the settings"
-                " file."
-            )
-        if not section.get("subreddit", "").strip():
-            raise UserError("Setting [reddit] subreddit is empty; name the subreddit pbp posts to.")
-        if not section.get("site", "").strip() and not section.get("client_id", "").strip():
-            raise UserError(
-                "Set [reddit] site (a praw.ini section) or client_id, client_secret, username "
-                "and password so pbp can log in to Reddit."
-            )
-        reddit = RedditSettings(
-            subreddit=section.get("subreddit", "").strip(),
-            mode=mode,
-            site=section.get("site", "").strip(),
-            client_id=section.get("client_id", "").strip(),
-            client_secret=section.get("client_secret", "").strip(),
-            username=section.get("username", "").strip(),
-            password=password,
-            user_agent=section.get("user_agent", "").strip() or RedditSettings.user_agent,
-            timeout=float(section.get("timeout", "16") or 16),
-            oauth_url=section.get("oauth_url", "").strip(),
-            reddit_url=section.get("reddit_url", "").strip(),
-        )
+    reddit = _reddit(parser, base) if publisher == "reddit" else None
     discourse = _discourse(parser, base) if publisher == "discourse" else None
     return ForumSettings(
         publisher=publisher,

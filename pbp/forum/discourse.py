@@ -165,7 +165,8 @@ class DiscourseForum:
             created=created,
             edited=updated if updated > created and int(post.get("version") or 1) > 1 else None,
             revision=(
-                f"{post.get('version', 1)}@{post.get('updated_at', '')}{'/deleted' if deleted else ''}"
+                f"{post.get('version', 1)}@{post.get('updated_at', '')}"
+                f"{'/deleted' if deleted else ''}"
             ),
             deleted=deleted,
             url=self._url(post),

@@ -1,6 +1,6 @@
-"""Where the moderator loop calls the public thread (docs/design.md: Public posts): after each resolution and
-each public host action (draft it, mail it to the host, note the game for the thread
-watch), in each turn of `pbp run` (publish what is approved, watch the Reddit threads),
+"""Where the moderator loop calls the public thread (docs/design.md: Public posts): after each
+resolution and each public host action (draft it, mail it to the host, note the game for the
+thread watch), in each turn of `pbp run` (publish what is approved, watch the Reddit threads),
 and for mail from the host's address (`APPROVE` by mail)."""
 
 from __future__ import annotations

@@ -213,7 +213,8 @@ class RedditPublisher:
 
     # ------------------------------------------------------------------ reading the thread
     def thread_posts(self, thread: str) -> list[ThreadPost]:
-        """Every comment of the game's thread as a `ThreadPost`, oldest first (pbp.forum.reddit_thread)."""
+        """Every comment of the game's thread as a `ThreadPost`, oldest first
+        (pbp.forum.reddit_thread)."""
         try:
             return thread_posts(self.reddit, thread, self.username())
         except Exception as error:  # noqa: BLE001

@@ -29,14 +29,13 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.names import plain_word
 from pbp.mail import limits
+from pbp.mail.ingest.block_contents import TOKEN_LINE, make_block, make_message
 from pbp.mail.limits import MAX_BLOCKS_PER_MAIL
 from pbp.mail.quoting import QuotedLine, quote_lines
 from pbp.ports import MessageBlock, OrderBlock
 
 _BEGIN = re.compile(r"^BEGIN\s+(ORDERS|MESSAGE)\b(.*)$", re.IGNORECASE)
-_TOKEN = re.compile(r"^TOKEN\s*:\s*(.*)$", re.IGNORECASE)
 _END = {
     "ORDERS": re.compile(r"^END\s+ORDERS\s*$", re.IGNORECASE),
     "MESSAGE": re.compile(r"^END\s+MESSAGE\s*$", re.IGNORECASE),
@@ -83,7 +82,8 @@ class BlockScan:
         return len(self.blocks) + len(self.messages) + len(self.problems)
 
     def capped(self) -> "BlockScan":
-        """At most `MAX_BLOCKS_PER_MAIL` blocks read (order blocks, then messages); the rest counted."""
+        """At most `MAX_BLOCKS_PER_MAIL` blocks read (order blocks, then messages); the rest
+        counted."""
         if self.read <= MAX_BLOCKS_PER_MAIL:
             return self
         blocks = self.blocks[:MAX_BLOCKS_PER_MAIL]
@@ -98,7 +98,7 @@ class BlockScan:
 def opens_a_form(line: str) -> bool:
     """A BEGIN line or a TOKEN line, quoted or not: where a form (and its secret) starts."""
     content = quote_lines(line)[0].content
-    return bool(_BEGIN.match(content) or _TOKEN.match(content))
+    return bool(_BEGIN.match(content) or TOKEN_LINE.match(content))
 
 
 class _Tier:
@@ -193,12 +193,12 @@ def _read_block(
             break
         if line.depth == depth and _END[kind].match(line.content):
             quoted = bool(depth) and not typed_inside
-            scan = (
-                _make_block(begin_text, arguments, body, quoted, at_line=begin_index + 1)
+            made = (
+                make_block(begin_text, arguments, body, quoted, at_line=begin_index + 1)
                 if kind == "ORDERS"
-                else _make_message(begin_text, arguments, body, quoted)
+                else make_message(begin_text, arguments, body, quoted)
             )
-            return _Read(scan, index + 1, own=depth == 0 or typed_inside)
+            return _Read(_scan_of(made), index + 1, own=depth == 0 or typed_inside)
         if _BEGIN.match(line.content):
             break
         typed_inside = typed_inside or (line.depth != depth and bool(line.content))
@@ -210,6 +210,15 @@ def _read_block(
     while end < len(lines) and lines[end].depth == depth and not _BEGIN.match(lines[end].content):
         end += 1
     return _Read(BlockScan(problems=(problem,)), end, own=depth == 0)
+
+
+def _scan_of(made: OrderBlock | MessageBlock | str) -> BlockScan:
+    """A read block as a tier's scan: an order block, a message block or its problem."""
+    if isinstance(made, str):
+        return BlockScan(problems=(made,))
+    if isinstance(made, OrderBlock):
+        return BlockScan(blocks=(made,))
+    return BlockScan(messages=(made,))
 
 
 def _unreadable(lines: list[QuotedLine], begin_index: int, stop: int, kind: str) -> str:
@@ -242,89 +251,6 @@ def _unreadable(lines: list[QuotedLine], begin_index: int, stop: int, kind: str)
         f" at another depth inside it (line {stop + 1}), so pbp cannot tell your lines from the"
         " quoted ones; write the whole block again without quote marks (>) and send it."
     )
-
-
-def _token_problem(begin_text: str, body: list[str]) -> str | None:
-    token_lines = sum(1 for content in body if _TOKEN.match(content))
-    if token_lines <= 1:
-        return None
-    return (
-        f'The block starting "{limits.quoted(begin_text)}" has {token_lines:,} TOKEN lines; a block'
-        " has exactly one, the one from your order form, so nothing in it was read. Send it again"
-        " with one TOKEN line."
-    )
-
-
-def _make_message(
-    begin_text: str, arguments: list[str], body: list[str], quoted: bool
-) -> BlockScan:
-    if len(arguments) not in (2, 3):  # a third word: the NPC the host writes as
-        problem = (
-            f'The line "{limits.quoted(begin_text)}" must name the game and the channel, like BEGIN'
-            " MESSAGE <game-id> <channel>; copy it from the message form at the end of a mail."
-        )
-        return BlockScan(problems=(problem,))
-    too_many = _token_problem(begin_text, body)
-    if too_many:
-        return BlockScan(problems=(too_many,))
-    token, token_line = _find_token(body)
-    text_lines = [
-        line
-        for line in body[token_line + 1 if token_line is not None else 0 :]
-        if not line.startswith("#")
-    ]
-    game, channel, *speaker = arguments
-    message = MessageBlock(
-        game=game,
-        channel=channel.lower(),
-        token=token,
-        text="\n".join(text_lines).strip("\n"),
-        quoted=quoted,
-        speaker="".join(speaker),
-    )
-    return BlockScan(messages=(message,))
-
-
-def _make_block(
-    begin_text: str, arguments: list[str], body: list[str], quoted: bool, at_line: int
-) -> BlockScan:
-    if len(arguments) != 2:
-        problem = (
-            f'The line "{limits.quoted(begin_text)}" must name the game and the phase, '
-            "like BEGIN ORDERS <game-id> <phase-id>; copy it from your order form."
-        )
-        return BlockScan(problems=(problem,))
-    game, phase = arguments
-    too_many = _token_problem(begin_text, body)
-    if too_many:
-        return BlockScan(problems=(too_many,))
-    token, token_line = _find_token(body)
-    # Order lines follow the TOKEN line (or BEGIN when there is none); BEGIN is line 1.
-    first_order_index = token_line + 1 if token_line is not None else 0
-    block = OrderBlock(
-        game=game,
-        phase=phase,
-        token=token,
-        lines=tuple(body[first_order_index:]),
-        first_line_number=first_order_index + 2,
-        quoted=quoted,
-        at_line=at_line,
-    )
-    return BlockScan(blocks=(block,))
-
-
-def _find_token(body: list[str]) -> tuple[str | None, int | None]:
-    """The token of the first non-blank line after BEGIN, when that line is `TOKEN: …`
-    (the token without the `*` or `_` a rich-text client may wrap it in)."""
-    for index, content in enumerate(body):
-        if not content:
-            continue
-        match = _TOKEN.match(content)
-        if match:
-            token = plain_word(match.group(1))
-            return (token or None), index
-        return None, None
-    return None, None
 
 
 def find_blocks(texts: list[str]) -> BlockScan:

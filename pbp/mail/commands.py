@@ -1,5 +1,6 @@
-"""Player commands in a mail without a block (docs/design.md: Order mail format — HELP,
-FORM, STATUS, `LANGUAGE <code>` (Each reader's language); Public posts — the host's `APPROVE <game> <phase>`).
+"""Player commands in a mail without a block (docs/design.md: Order mail format — HELP, FORM,
+STATUS, `LANGUAGE <code>` (Each reader's language); Public posts — the host's `APPROVE <game>
+<phase>`).
 """
 
 from __future__ import annotations
@@ -50,11 +51,11 @@ def _command_of(line: str) -> str | None:
 
 
 def find_approval(body: str) -> str | None:
-    """The host's `APPROVE <game> <phase>` (docs/design.md: Public posts; "approve it by replying `APPROVE <game>
-    <phase>` with the host token"): the first such unquoted line anywhere in the body, as
-    `APPROVE <game> <phase> <token>`. The token is the line's third word, else the value of
-    the first unquoted `TOKEN:` line; without either it is `APPROVE <game> <phase>`.
-    Quoted text is the mail being replied to, never the host's own words."""
+    """The host's `APPROVE <game> <phase>` (docs/design.md: Public posts; "approve it by
+    replying `APPROVE <game> <phase>` with the host token"): the first such unquoted line
+    anywhere in the body, as `APPROVE <game> <phase> <token>`. The token is the line's third
+    word, else the value of the first unquoted `TOKEN:` line; without either it is `APPROVE
+    <game> <phase>`. Quoted text is the mail being replied to, never the host's own words."""
     if "approve" not in body.lower():
         return None  # the common case, without a look at every line
     approval, token = None, None

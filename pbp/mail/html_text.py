@@ -1,5 +1,5 @@
-"""A plain-text rendering of an HTML-only mail (docs/design.md: Order mail format, "plain text or a text rendering
-of HTML"), made with the standard library's `html.parser`.
+"""A plain-text rendering of an HTML-only mail (docs/design.md: Order mail format, "plain text
+or a text rendering of HTML"), made with the standard library's `html.parser`.
 
 Block elements end lines, `<br>` breaks them, `<script>`/`<style>` are dropped, and so is
 what a mail client would not show (an element with `hidden`, `display:none` or

@@ -1,5 +1,5 @@
-"""The texts of a mail that may hold orders (docs/design.md: Order mail format; "plain text or a text rendering of
-HTML", "a block may also come in a `text/plain` attachment", "odd charsets").
+"""The texts of a mail that may hold orders (docs/design.md: Order mail format; "plain text or a
+text rendering of HTML", "a block may also come in a `text/plain` attachment", "odd charsets").
 
 Decoding never raises: unknown charsets fall back to UTF-8, undecodable bytes become
 U+FFFD, and an ISO-8859-1 label is read as windows-1252 (what mail programs that say

@@ -1,12 +1,12 @@
 """The sign-up commands in a mail (docs/design.md: Sign-ups and spectators).
 
-`JOIN <game> <name>`, `LEAVE <game>`, `WATCH <game>` and `UNWATCH <game>` are read from
-the first unquoted line the sender wrote that starts with one of them (or the subject when
-the body has none): a forum player greets first ("Hi! count me in"), and a JOIN under
-the greeting is still theirs. Quoted lines are someone else's words and never count. `CONFIRM <game> <code>` is read from any line, quoted ones included, and
-from the subject: replying to the confirmation mail, which quotes it, is how a sender
-confirms. The code alone proves the mail reached that address, so where it stands in the
-reply does not matter."""
+`JOIN <game> <name>`, `LEAVE <game>`, `WATCH <game>` and `UNWATCH <game>` are read from the
+first unquoted line the sender wrote that starts with one of them (or the subject when the body
+has none): a forum player greets first ("Hi! count me in"), and a JOIN under the greeting is
+still theirs. Quoted lines are someone else's words and never count. `CONFIRM <game> <code>` is
+read from any line, quoted ones included, and from the subject: replying to the confirmation
+mail, which quotes it, is how a sender confirms. The code alone proves the mail reached that
+address, so where it stands in the reply does not matter."""
 
 from __future__ import annotations
 

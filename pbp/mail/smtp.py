@@ -36,7 +36,7 @@ import ssl
 from email.generator import BytesGenerator
 from email.message import EmailMessage
 from email.utils import getaddresses
-from typing import Any, Callable, Union
+from typing import Callable
 
 from pbp.mail.sign_in.oauth import (
     OAuthTrouble,
@@ -46,58 +46,9 @@ from pbp.mail.sign_in.oauth import (
     token_source_for,
     xoauth2_response,
 )
+from pbp.mail.smtp_held_data import HeldClient, NotReady, PlainClient, TlsClient, ready_now
 from pbp.ports import MailSender, PermanentSendError, TransientSendError
 from pbp.settings import Security
-
-
-def _ready_now() -> None:
-    """Nothing to wait for before the end of the data."""
-
-
-class _NotReady(Exception):
-    """What `ready` raised, carried out of smtplib (it is not an SMTP error)."""
-
-    def __init__(self, error: BaseException):
-        super().__init__(str(error))
-        self.error = error
-
-
-class _HeldEnd:
-    """smtplib's DATA command with `ready()` called before the final "." (see the module's
-    docstring). The rest is smtplib's own `SMTP.data`."""
-
-    ready: Callable[[], None] = staticmethod(_ready_now)
-    meanwhile: Callable[[], None] = staticmethod(_ready_now)
-
-    def data(self, msg: Any) -> tuple[int, bytes]:
-        self.putcmd("data")  # type: ignore[attr-defined]
-        code, reply = self.getreply()  # type: ignore[attr-defined]
-        if code != 354:
-            raise smtplib.SMTPDataError(code, reply)
-        if isinstance(msg, str):
-            msg = smtplib._fix_eols(msg).encode("ascii")  # type: ignore[attr-defined]
-        quoted = smtplib._quote_periods(msg)  # type: ignore[attr-defined]
-        if quoted[-2:] != smtplib.bCRLF:
-            quoted += smtplib.bCRLF
-        self.send(quoted)  # type: ignore[attr-defined]
-        try:
-            self.ready()
-        except BaseException as error:
-            raise _NotReady(error) from error
-        self.send(b"." + smtplib.bCRLF)  # type: ignore[attr-defined]
-        self.meanwhile()
-        return self.getreply()  # type: ignore[attr-defined, no-any-return]
-
-
-class _Client(_HeldEnd, smtplib.SMTP):
-    pass
-
-
-class _TlsClient(_HeldEnd, smtplib.SMTP_SSL):
-    pass
-
-
-_HeldClient = Union[_Client, _TlsClient]
 
 
 class SmtpSender(MailSender):
@@ -122,23 +73,23 @@ class SmtpSender(MailSender):
         self.ssl_context = ssl_context
         self.envelope_sender = envelope_sender
         self.login, self.token_source = login, token_source_for("SMTP", login, token_source)
-        self._client: _HeldClient | None = None
+        self._client: HeldClient | None = None
         # The next message's (message, envelope, bytes), made by `prepare`.
         self._prepared: tuple[EmailMessage, tuple[str, str], bytes | None] | None = None
 
-    def _connect(self) -> _HeldClient:
+    def _connect(self) -> HeldClient:
         # Loading the system's certificates takes tens of milliseconds: only for TLS.
         context = (
             (self.ssl_context or ssl.create_default_context()) if self.security != "none" else None
         )
         if self.security == "tls":
-            client: _HeldClient = _TlsClient(
+            client: HeldClient = TlsClient(
                 self.host, self.port, timeout=self.timeout, context=context
             )
         else:
-            client = _Client(self.host, self.port, timeout=self.timeout)
+            client = PlainClient(self.host, self.port, timeout=self.timeout)
         try:
-            # The end of the data goes out alone after `ready` (see _HeldEnd): without
+            # The end of the data goes out alone after `ready` (see HeldEnd): without
             # this, Nagle's algorithm would hold it back until the data's acknowledgement.
             if client.sock is not None:
                 client.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -177,7 +128,7 @@ class SmtpSender(MailSender):
             ) from None
 
     def send(self, message: EmailMessage) -> None:
-        self.send_when(message, _ready_now, _ready_now)
+        self.send_when(message, ready_now, ready_now)
 
     def prepare(self, message: EmailMessage) -> None:
         """The envelope and the bytes of `message`, made ahead of its sending (the outbox
@@ -209,7 +160,7 @@ class SmtpSender(MailSender):
             (sender, recipient), data = self._envelope(message), None
         try:
             self._send_on_live_connection(message, sender, recipient, ready, meanwhile, data)
-        except _NotReady as held:
+        except NotReady as held:
             self._drop_connection()  # the message's data ends nowhere: the server drops it
             raise held.error from None
         except smtplib.SMTPRecipientsRefused as error:
@@ -261,7 +212,7 @@ class SmtpSender(MailSender):
 
     @staticmethod
     def _send_message(
-        client: _HeldClient,
+        client: HeldClient,
         message: EmailMessage,
         sender: str,
         recipient: str,
@@ -270,14 +221,14 @@ class SmtpSender(MailSender):
         data: bytes | None,
     ) -> None:
         """The message's prepared bytes (`prepare`) when there are, else smtplib flattens it."""
-        client.ready, client.meanwhile = ready, meanwhile  # read by _HeldEnd.data
+        client.ready, client.meanwhile = ready, meanwhile  # read by HeldEnd.data
         try:
             if data is not None:
                 client.sendmail(sender, [recipient], data)
             else:
                 client.send_message(message, from_addr=sender, to_addrs=[recipient])
         finally:
-            client.ready = client.meanwhile = _ready_now
+            client.ready = client.meanwhile = ready_now
 
     def _drop_connection(self) -> None:
         if self._client is not None:
@@ -314,7 +265,8 @@ def _single_address(message: EmailMessage, header: str) -> str | None:
 
 
 def _single_recipient(message: EmailMessage) -> str:
-    """docs/design.md, Identity: one message per recipient — never a list that would show addresses."""
+    """docs/design.md, Identity: one message per recipient — never a list that would show
+    addresses."""
     recipients = [
         address
         for _name, address in getaddresses(

@@ -63,7 +63,8 @@ def open_mailbox(settings: Settings) -> Mailbox:
 
 
 def open_imap_mailbox(settings: Settings) -> ImapMailbox:
-    """The IMAP mailbox of the settings (whatever their transport): `pbp run` waits in IDLE on one."""
+    """The IMAP mailbox of the settings (whatever their transport): `pbp run` waits in IDLE on
+    one."""
     from pbp.mail.imap.mailbox import (
         ImapMailbox,
     )  # imapclient loads only for an IMAP mailbox (docs/design.md: Start-up)

@@ -1,5 +1,5 @@
-"""One-time confirmation codes (docs/design.md: Sign-ups and spectators): every JOIN, LEAVE, WATCH and
-UNWATCH is only a request until the sender replies with the code pbp mailed to their
+"""One-time confirmation codes (docs/design.md: Sign-ups and spectators): every JOIN, LEAVE,
+WATCH and UNWATCH is only a request until the sender replies with the code pbp mailed to their
 address, so nobody can sign up, withdraw or watch with another person's address.
 
 Pending requests live in a record (an open game's, or a running game's for watchers) as

@@ -1,12 +1,13 @@
-"""What a sign-up may say about the player besides the name (docs/design.md: Sign-ups and spectators): a
-time zone, in which every deadline they are mailed is shown, a forum account, which
-the thread's posts show beside the name and the thread watch reads votes from, and the
+"""What a sign-up may say about the player besides the name (docs/design.md: Sign-ups and
+spectators): a time zone, in which every deadline they are mailed is shown, a forum account,
+which the thread's posts show beside the name and the thread watch reads votes from, and the
 language their mail is written in (docs/design.md: Each reader's language).
 
-They come on the JOIN line (`JOIN ww3 Alice TZ=Europe/Berlin FORUM=alice_k LANG=de`) or on
-lines of their own right after it (`TZ: Europe/Berlin`, `FORUM: alice k`, `LANG: de`). `find_signup` folds
-them into one JOIN argument (`pbp.mail.signup_words.join_argument`); `JoinDetails.parse` reads it back. A forum
-name may hold spaces, so each value runs to the next key or the end of its line.
+They come on the JOIN line (`JOIN ww3 Alice TZ=Europe/Berlin FORUM=alice_k LANG=de`) or on lines
+of their own right after it (`TZ: Europe/Berlin`, `FORUM: alice k`, `LANG: de`). `find_signup`
+folds them into one JOIN argument (`pbp.mail.signup_words.join_argument`); `JoinDetails.parse`
+reads it back. A forum name may hold spaces, so each value runs to the next key or the end of
+its line.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Sequence
 
-from engine.core import GameSetupError
+from engine.core import GameSetupError, Ruleset
 from engine.names import look_alike
 from engine.seat_names import player_names
 from pbp import schedule
@@ -71,20 +71,7 @@ def open_for_signups(
         )
     plan = schedule.parse_schedule(schedule_text, rules.card.phase_kinds)
     given = dict(options or {})
-    if npcs and not rules.card.npcs_allowed:
-        raise UserError(f"{ruleset.title()} has no NPCs; leave out --npc.")
-    check_unique([npc.name for npc in npcs], "--npc")
-    try:
-        _, engine_options = split_options(given, rules.card)
-        for count in sorted({low, high}):  # the engine checks player counts and options at setup
-            trial = [
-                RosterPlayer(name, "")
-                for name in player_names(count + len(npcs))
-                if not any(look_alike(name, npc.name) for npc in npcs)
-            ][:count]
-            rules.new_game(player_specs(trial, npcs), "check", engine_options)
-    except (GameSetupError, OptionValueError) as error:
-        raise UserError(f"Game {game_id} cannot be played as given: {error}") from None
+    _check_playable(game_id, ruleset, rules, (low, high), given, npcs)
     record = SignupRecord(
         game_id,
         ruleset,
@@ -101,6 +88,32 @@ def open_for_signups(
         dialect=dialect or "",
     )
     return add_open_game(moderator.folder, record)
+
+
+def _check_playable(
+    game_id: str,
+    ruleset: str,
+    rules: Ruleset,
+    players: tuple[int, int],
+    given: dict[str, str],
+    npcs: Sequence[Npc],
+) -> None:
+    """Refuse a game the engine cannot set up with the fewest or the most players, these
+    options and these NPCs."""
+    if npcs and not rules.card.npcs_allowed:
+        raise UserError(f"{ruleset.title()} has no NPCs; leave out --npc.")
+    check_unique([npc.name for npc in npcs], "--npc")
+    try:
+        _, engine_options = split_options(given, rules.card)
+        for count in sorted(set(players)):  # the engine checks player counts and options at setup
+            trial = [
+                RosterPlayer(name, "")
+                for name in player_names(count + len(npcs))
+                if not any(look_alike(name, npc.name) for npc in npcs)
+            ][:count]
+            rules.new_game(player_specs(trial, npcs), "check", engine_options)
+    except (GameSetupError, OptionValueError) as error:
+        raise UserError(f"Game {game_id} cannot be played as given: {error}") from None
 
 
 def set_dialect(signups: OpenGame, dialect: str | None) -> str:

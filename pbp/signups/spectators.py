@@ -24,11 +24,11 @@ from pbp.render.verdicts import Refused
 from pbp.moderator import Moderator
 from pbp.render.languages import language_problem, languages
 from pbp.render.renderer import event_json
-from pbp.render.verdicts import Refused
 
 KIND = "spectator"
-# The Message-ID sequence of a game's mail to spectators and would-be watchers, apart from
-# the players' (pbp.storage.outbox_queue.OutboxQueue.queue): a player's mail reads the same with or without them.
+# The Message-ID sequence of a game's mail to spectators and would-be watchers, apart from the
+# players' (pbp.storage.outbox_queue.OutboxQueue.queue): a player's mail reads the same with or
+# without them.
 OUTSIDE_SEQUENCE = (  # the game record's confirmed watcher addresses, in order of confirmation
     "spectator_sequence"
 )
@@ -59,31 +59,15 @@ def queue_spectator_mail(moderator: Moderator, resolved: Resolved) -> None:
     if not recipients:
         return
     resolved_phase = resolved.phase.id
-    # An actor who gave no orders had nothing to do, or left it to the rules: not listed.
-    shown_orders = [
-        {"player": player, "lines": [str(order) for order in resolved.orders[player]]}
-        for player in sorted(resolved.phase.actors)
-        if resolved.orders.get(player)
-    ]
-    private = [
-        {"player": player, "events": [event_json(e) for e in events]}
-        for player, events in sorted(resolved.resolution.private.items())
-        if events
-    ]
+    shown_orders = _shown_orders(resolved)
+    private = _private_reports(resolved)
     talk = channel_messages(after, resolved_phase)
     roles = role_list(after)
     for name, address, watcher in recipients:
         first = not after.file.outbox.count_where(
             "address", address, lambda row: row["kind"] == KIND
         )
-        # A dead player reads their own language; a watcher the thread's (option language).
-        reads = (
-            after.record.watcher_languages.get(address)
-            or thread_language(after.record.moderator_options)
-            if watcher
-            else after.roster.language_of(name)
-        )
-        mail = moderator.renderer_for(reads).render(
+        mail = moderator.renderer_for(_language_of(after, name, address, watcher)).render(
             KIND,
             after.record.ruleset,
             game=after.game_facts(),
@@ -107,6 +91,34 @@ def queue_spectator_mail(moderator: Moderator, resolved: Resolved) -> None:
             mail=mail,
             sequence_key=OUTSIDE_SEQUENCE,
         )
+
+
+def _shown_orders(resolved: Resolved) -> list[dict[str, Any]]:
+    """The actors' typed orders. An actor who gave no orders had nothing to do, or left it
+    to the rules: not listed."""
+    return [
+        {"player": player, "lines": [str(order) for order in resolved.orders[player]]}
+        for player in sorted(resolved.phase.actors)
+        if resolved.orders.get(player)
+    ]
+
+
+def _private_reports(resolved: Resolved) -> list[dict[str, Any]]:
+    """Each player's private events of the resolution, for those who had any."""
+    return [
+        {"player": player, "events": [event_json(e) for e in events]}
+        for player, events in sorted(resolved.resolution.private.items())
+        if events
+    ]
+
+
+def _language_of(game: StoredGame, name: str, address: str, watcher: bool) -> str:
+    """A dead player reads their own language; a watcher the thread's (option language)."""
+    return (
+        game.record.watcher_languages.get(address) or thread_language(game.record.moderator_options)
+        if watcher
+        else game.roster.language_of(name)
+    )
 
 
 def channel_messages(game: StoredGame, phase: str) -> list[dict[str, Any]]:

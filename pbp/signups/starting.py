@@ -1,9 +1,9 @@
-"""Starting a game from its sign-ups (docs/design.md: Sign-ups and spectators): `pbp start <game>`, or the
-cycle at the closing time when at least the minimum signed up. The first `players_max`
-sign-ups are dealt their roles through ordinary game creation (pbp.game.create: welcome
-mails and all); the rest stay on the substitutes' list, each told so. When the closing
-time passes with too few sign-ups, the host is told once and sign-ups stay open: the game
-starts at the next cycle after the minimum is reached, or when the host says so.
+"""Starting a game from its sign-ups (docs/design.md: Sign-ups and spectators): `pbp start
+<game>`, or the cycle at the closing time when at least the minimum signed up. The first
+`players_max` sign-ups are dealt their roles through ordinary game creation (pbp.game.create:
+welcome mails and all); the rest stay on the substitutes' list, each told so. When the closing
+time passes with too few sign-ups, the host is told once and sign-ups stay open: the game starts
+at the next cycle after the minimum is reached, or when the host says so.
 """
 
 from __future__ import annotations

@@ -22,8 +22,8 @@ class PostText(Markup):
     """Text that is already valid markup in its dialect: never escaped again.
 
     It is a `Markup` so that Jinja, run with autoescaping on, treats it (and the output of
-    template macros) as finished; `finalize` in pbp.forum.publishing.post_renderer escapes everything
-    else for the dialect, so markupsafe's HTML escaping never runs on post text.
+    template macros) as finished; `finalize` in pbp.forum.publishing.post_renderer escapes
+    everything else for the dialect, so markupsafe's HTML escaping never runs on post text.
     """
 
 

@@ -42,11 +42,11 @@ def role_list(
     roster: Iterable[RosterPlayer] = (),
     accounts: Mapping[str, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """The full role list, once the game is over: every character the public view lists,
-    in the words the ruleset reveals it with (its card's `PlayerStatus.revealed`: a role,
-    or class and team), with its player's forum account, or marked as an NPC. A character that changed hands credits every player who played
-    it, in turn (`players`), from the roster: substitutions are the moderator's record,
-    never the engine's (pbp.host.substitute)."""
+    """The full role list, once the game is over: every character the public view lists, in the
+    words the ruleset reveals it with (its card's `PlayerStatus.revealed`: a role, or class and
+    team), with its player's forum account, or marked as an NPC. A character that changed hands
+    credits every player who played it, in turn (`players`), from the roster: substitutions are
+    the moderator's record, never the engine's (pbp.host.substitute)."""
     if rules.result(state) is None:
         return []
     roster = list(roster)

@@ -222,8 +222,9 @@ def draft_leaks(
 
 
 def player_spans(row: dict[str, Any], text: str) -> tuple[tuple[int, int], ...]:
-    """Where `text`, the current text of draft `row`, still holds the player-written words
-    of the generated draft: a host's edit keeps them only on the lines it left as they were
-    (pbp.forum.publishing.spans). A draft stored before spans were kept has none, so all of it is checked.
+    """Where `text`, the current text of draft `row`, still holds the player-written words of
+    the generated draft: a host's edit keeps them only on the lines it left as they were
+    (pbp.forum.publishing.spans). A draft stored before spans were kept has none, so all of it
+    is checked.
     """
     return follow(row.get("player_spans", []), row["generated"], text)

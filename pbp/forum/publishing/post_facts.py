@@ -47,9 +47,9 @@ def people(game: StoredGame, view: Mapping[str, Any]) -> dict[str, list[dict[str
 
 
 def voting(game: StoredGame) -> dict[str, Any]:
-    """Where the game takes its public orders (option `votes`: `mail`, `thread`, `both`),
-    which they are (`orders`: NOMINATE, VOTE), the word a post takes each back with
-    (`orders_back`: UNNOMINATE, UNVOTE), and `in_phase`, those the open phase takes: every public text says
+    """Where the game takes its public orders (option `votes`: `mail`, `thread`, `both`), which
+    they are (`orders`: NOMINATE, VOTE), the word a post takes each back with (`orders_back`:
+    UNNOMINATE, UNVOTE), and `in_phase`, those the open phase takes: every public text says
     where votes go as this game takes them (docs/design.md: Public posts — votes in the
     thread)."""
     card = game.rules.card

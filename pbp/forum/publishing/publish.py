@@ -18,6 +18,7 @@ from pbp.forum.publishing.files import FilePublisher
 from pbp.forum.publishing.publisher import (
     PermanentPublishError,
     Post,
+    Published,
     Publisher,
     TransientPublishError,
     with_marker,
@@ -55,34 +56,10 @@ def publish_game(
             break
         if not ignore_wait and row["next_try"] and row["next_try"] > now():
             break
-        dialect = make_dialect(row["dialect"])
         settings = book.game_settings()
-        post = Post(
-            game=game.id,
-            phase=row["phase"],
-            title=f"{game.id}: {row['title']}",
-            text=with_marker(row["text"], row["marker"], dialect),
-            marker=row["marker"],
-            thread_title=f"{game.id}: {game.record.ruleset.capitalize()} game thread",
-            thread=settings.get("thread"),
-            dialect=dialect.name,
-        )
-        try:
-            found = publisher.find(post) if row["attempts"] else None
-            if found is None:
-                book.update(row["phase"], {"attempts": row["attempts"] + 1})
-                found = publisher.publish(post)
-                crash_point("forum-after-post")
-        except TransientPublishError as error:
-            attempts = max(row["attempts"], 1)
-            book.update(
-                row["phase"], {"error": str(error), "next_try": now() + RETRY.seconds(attempts)}
-            )
-            on_event(f"{game.id} {row['phase']}: will retry later: {error}")
-            break
-        except PermanentPublishError as error:
-            book.update(row["phase"], {"error": str(error), "next_try": now() + RETRY.longest})
-            on_event(f"{game.id} {row['phase']}: not published: {error}")
+        post = _post_of(game, row, settings.get("thread"))
+        found = _send(game, book, publisher, post, row, now, on_event)
+        if found is None:
             break
         if found.thread and not settings.get("thread"):
             book.update_game_settings({"thread": found.thread})
@@ -102,6 +79,52 @@ def publish_game(
             book.withdraw_opening()
         on_event(f"{game.id} {row['phase']}: published ({found.url})")
     return done
+
+
+def _post_of(game: StoredGame, row: dict[str, Any], thread: str | None) -> Post:
+    """The post of draft `row`, in its own dialect, with the marker that finds it again."""
+    dialect = make_dialect(row["dialect"])
+    return Post(
+        game=game.id,
+        phase=row["phase"],
+        title=f"{game.id}: {row['title']}",
+        text=with_marker(row["text"], row["marker"], dialect),
+        marker=row["marker"],
+        thread_title=f"{game.id}: {game.record.ruleset.capitalize()} game thread",
+        thread=thread,
+        dialect=dialect.name,
+    )
+
+
+def _send(
+    game: StoredGame,
+    book: DraftBook,
+    publisher: Publisher,
+    post: Post,
+    row: dict[str, Any],
+    now: Callable[[], float],
+    on_event: Callable[[str], None],
+) -> Published | None:
+    """The post as the forum holds it: found among pbp's own posts after an earlier
+    attempt, else published now; None when the forum refused it, its retry noted."""
+    try:
+        found = publisher.find(post) if row["attempts"] else None
+        if found is None:
+            book.update(row["phase"], {"attempts": row["attempts"] + 1})
+            found = publisher.publish(post)
+            crash_point("forum-after-post")
+    except TransientPublishError as error:
+        attempts = max(row["attempts"], 1)
+        book.update(
+            row["phase"], {"error": str(error), "next_try": now() + RETRY.seconds(attempts)}
+        )
+        on_event(f"{game.id} {row['phase']}: will retry later: {error}")
+        return None
+    except PermanentPublishError as error:
+        book.update(row["phase"], {"error": str(error), "next_try": now() + RETRY.longest})
+        on_event(f"{game.id} {row['phase']}: not published: {error}")
+        return None
+    return found
 
 
 def make_publisher(forum: ForumSettings) -> Publisher:

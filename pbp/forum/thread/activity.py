@@ -140,43 +140,53 @@ def queue_prods(
             continue
         if read_first is not None and not read_first(moderator, game_id):
             continue
-        game = load(moderator, game_id)
         wanted, _, deadline = due
-        day = day_words(game.rules.card, game.open_phase.id)
-        book = DraftBook(game.file)
-        prods = dict(book.game_settings().get(PRODS_KEY, {}))
-        counted = activity(game).get(day, {})
-        low = {
-            name: counted.get(name, (0, 0))[0]
-            for name in living_players(game)
-            if counted.get(name, (0, 0))[0] < wanted and name not in prods.get(day, {})
-        }
-        if not low:
-            continue
-        words = game.rules.card.phase_words(game.open_phase.id)
-        with game.file.transaction():
-            for name, posts in low.items():
-                tell_player(
-                    moderator,
-                    game,
-                    name,
-                    "prod",
-                    Note(
-                        "prod",
-                        game_id=game.id,
-                        day=day,
-                        posts=posts,
-                        wanted=wanted,
-                        phase_words=words,
-                        deadline=render_moment(
-                            deadline, game.zone_of(name), game.roster.language_of(name)
-                        ),
-                        thread=game.thread_address,
-                    ),
-                )
-                done.append(
-                    f"{game_id} {day}: prodded {name} ({posts} post{'' if posts == 1 else 's'})"
-                )
-            book.update_game_settings({PRODS_KEY: {**prods, day: {**prods.get(day, {}), **low}}})
+        done += _prod_low_posters(moderator, game_id, wanted, deadline)
     index.chore_seen(moment, "prods")
+    return done
+
+
+def _prod_low_posters(
+    moderator: Moderator, game_id: str, wanted: int, deadline: datetime
+) -> list[str]:
+    """Prod each living player of the game with fewer than `wanted` posts on the open day
+    who was not prodded that day yet; one line per prod, for the log."""
+    game = load(moderator, game_id)
+    done = []
+    day = day_words(game.rules.card, game.open_phase.id)
+    book = DraftBook(game.file)
+    prods = dict(book.game_settings().get(PRODS_KEY, {}))
+    counted = activity(game).get(day, {})
+    low = {
+        name: counted.get(name, (0, 0))[0]
+        for name in living_players(game)
+        if counted.get(name, (0, 0))[0] < wanted and name not in prods.get(day, {})
+    }
+    if not low:
+        return []
+    words = game.rules.card.phase_words(game.open_phase.id)
+    with game.file.transaction():
+        for name, posts in low.items():
+            tell_player(
+                moderator,
+                game,
+                name,
+                "prod",
+                Note(
+                    "prod",
+                    game_id=game.id,
+                    day=day,
+                    posts=posts,
+                    wanted=wanted,
+                    phase_words=words,
+                    deadline=render_moment(
+                        deadline, game.zone_of(name), game.roster.language_of(name)
+                    ),
+                    thread=game.thread_address,
+                ),
+            )
+            done.append(
+                f"{game_id} {day}: prodded {name} ({posts} post{'' if posts == 1 else 's'})"
+            )
+        book.update_game_settings({PRODS_KEY: {**prods, day: {**prods.get(day, {}), **low}}})
     return done

@@ -29,7 +29,8 @@ from pbp.forum.thread.forum_names import confirm_links, identities, mail_link_co
 from pbp.forum.publishing.publisher import PermanentPublishError, TransientPublishError
 from pbp.forum.thread.posts import ThreadReader
 from pbp.forum.thread.thread_mail import note_for_host
-from pbp.forum.thread.thread_votes import VoteRead, judge_posts, seen_posts
+from pbp.forum.thread.thread_votes import judge_posts, seen_posts
+from pbp.forum.thread.vote_casting import VoteRead
 from pbp.forum.thread.watch_rules import (  # noqa: F401 - the watch's rules, where their users import them
     PhaseFacts,
     Warning,
@@ -44,7 +45,7 @@ from pbp.forum.thread.watch_rules import (  # noqa: F401 - the watch's rules, wh
 )
 from pbp.game.notifying.host_contact import host_note, tell_host
 from pbp.game.vote_channels import takes_from_thread
-from pbp.game.stored import load
+from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
 from pbp.storage.drafts import DraftBook
@@ -61,8 +62,9 @@ class ThreadRead:
 def read_game_thread(
     moderator: Moderator, game_id: str, reader: ThreadReader, final: bool = False
 ) -> ThreadRead | None:
-    """Read the game's thread and act on it in one durable write; None when the game has
-    no thread yet. Raises the forum's errors (pbp.forum.publishing.publisher) when it cannot be read.
+    """Read the game's thread and act on it in one durable write; None when the game has no
+    thread yet. Raises the forum's errors (pbp.forum.publishing.publisher) when it cannot be
+    read.
     """
     game = load(moderator, game_id)
     book = DraftBook(game.file)
@@ -90,27 +92,29 @@ def read_game_thread(
         confirm_links(moderator, game)
         book.update_game_settings({"watched_at": moderator.clock().timestamp()})
         for warning in warnings:
-            text = f"[{game_id}] {warning}"
-            read.warnings.append(text)
-            book.update_game_settings(
-                {"warnings": [*book.game_settings().get("warnings", []), text]}
-            )
-            tell_host(
-                moderator,
-                game,
-                "thread-watch",
-                host_note(
-                    moderator,
-                    game,
-                    Note(
-                        "thread_watch", game_id=game_id, player=warning.player, warning=str(warning)
-                    ),
-                ),
-            )
+            read.warnings.append(_warn_host(moderator, game, book, warning))
         note_for_host(moderator, game, read.votes.notes)
         if final:
             read_done(game)
     return read
+
+
+def _warn_host(moderator: Moderator, game: StoredGame, book: DraftBook, warning: Warning) -> str:
+    """Keep a warning of the thread watch with the game's thread settings and mail it to the
+    host; the warning as the watch reports it."""
+    text = f"[{game.id}] {warning}"
+    book.update_game_settings({"warnings": [*book.game_settings().get("warnings", []), text]})
+    tell_host(
+        moderator,
+        game,
+        "thread-watch",
+        host_note(
+            moderator,
+            game,
+            Note("thread_watch", game_id=game.id, player=warning.player, warning=str(warning)),
+        ),
+    )
+    return text
 
 
 def watch_threads(

@@ -56,33 +56,49 @@ def download_in_parts(
         ]
         wanted = [uid for uid in affordable if uid in sizes and uid not in oversized]
         spent += sum(sizes[uid] for uid in wanted)
-        part: list[RawMail | OversizedMail] = []
-        if oversized:
-            envelopes = client.fetch(oversized, ["ENVELOPE"])
-            for uid in oversized:
-                envelope = envelopes.get(uid, {}).get(b"ENVELOPE")
-                part.append(
-                    OversizedMail(
-                        key=f"{uidvalidity}:{uid}",
-                        size=sizes[uid],
-                        sender=envelope_sender(envelope),
-                    )
-                )
-        for batch_start in range(0, len(wanted), limits.batch_size):
-            batch = wanted[batch_start : batch_start + limits.batch_size]
-            for uid, data in client.fetch(batch, ["BODY.PEEK[]"]).items():
-                body = data.get(b"BODY[]")
-                if body is not None:
-                    part.append(
-                        RawMail(
-                            key=f"{uidvalidity}:{uid}",
-                            data=body,
-                            sha256=hashlib.sha256(body).hexdigest(),
-                        )
-                    )
+        part = _oversized(client, uidvalidity, oversized, sizes) + _downloaded(
+            client, uidvalidity, wanted, limits.batch_size
+        )
         yield sorted(part, key=_uid_of)  # oldest first, oversized mail among the rest
         if len(affordable) < len(chunk):
             return  # the byte budget is spent: the rest waits for the next poll
+
+
+def _oversized(
+    client: IMAPClient, uidvalidity: int, uids: list[int], sizes: dict[int, int]
+) -> list[RawMail | OversizedMail]:
+    """Oversized mail reported with its sender from its ENVELOPE, never downloaded."""
+    part: list[RawMail | OversizedMail] = []
+    if uids:
+        envelopes = client.fetch(uids, ["ENVELOPE"])
+        for uid in uids:
+            envelope = envelopes.get(uid, {}).get(b"ENVELOPE")
+            part.append(
+                OversizedMail(
+                    key=f"{uidvalidity}:{uid}", size=sizes[uid], sender=envelope_sender(envelope)
+                )
+            )
+    return part
+
+
+def _downloaded(
+    client: IMAPClient, uidvalidity: int, uids: list[int], batch_size: int
+) -> list[RawMail | OversizedMail]:
+    """The messages `uids` downloaded, `batch_size` to a FETCH, without marking them seen."""
+    part: list[RawMail | OversizedMail] = []
+    for batch_start in range(0, len(uids), batch_size):
+        batch = uids[batch_start : batch_start + batch_size]
+        for uid, data in client.fetch(batch, ["BODY.PEEK[]"]).items():
+            body = data.get(b"BODY[]")
+            if body is not None:
+                part.append(
+                    RawMail(
+                        key=f"{uidvalidity}:{uid}",
+                        data=body,
+                        sha256=hashlib.sha256(body).hexdigest(),
+                    )
+                )
+    return part
 
 
 def within_budget(

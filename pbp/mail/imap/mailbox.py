@@ -20,7 +20,8 @@
 - Login is by password, or by an OAuth2 access token (`login = "xoauth2"` or
   `"oauthbearer"`, tokens from a pbp.mail.sign_in.oauth.TokenSource); a refused token is
   refreshed and tried once more.
-- `wait_for_mail` waits in IDLE (RFC 2177) for the server to announce new mail.
+- `wait_for_mail` waits in IDLE (RFC 2177) for the server to announce new mail
+  (pbp.mail.imap.connecting, which also opens the connection and logs in).
 """
 
 from __future__ import annotations
@@ -29,17 +30,17 @@ import contextlib
 import copy
 import imaplib
 import ssl
-import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TypeVar
 
 from imapclient import IMAPClient
-from imapclient.exceptions import IMAPClientAbortError, LoginError
+from imapclient.exceptions import IMAPClientAbortError
 
+from pbp.mail.imap.connecting import idle_until_mail, log_in, open_connection
 from pbp.mail.imap.fetch import DownloadLimits, download_in_parts
 from pbp.mail.imap.moves import check_outcome, ensure_folder, move_out, uids_by_validity
-from pbp.mail.imap.wire import announces_mail, quietly_close
-from pbp.mail.sign_in.oauth import TokenSource, log_in_with_token, token_source_for
+from pbp.mail.imap.wire import quietly_close
+from pbp.mail.sign_in.oauth import TokenSource, token_source_for
 from pbp.mail.ingest.read_ahead import ReadAhead, can_read_ahead
 from pbp.mail.ingest.reading import Fetched, Prepare, Reading
 from pbp.ports import OversizedMail, Outcome, RawMail
@@ -92,35 +93,12 @@ class ImapMailbox:
 
     # ------------------------------------------------------------------ connection
     def _connect(self) -> IMAPClient:
-        # Loading the system's certificates takes tens of milliseconds: only for TLS.
-        context = (
-            (self.ssl_context or ssl.create_default_context()) if self.security != "none" else None
+        return open_connection(
+            self.host, self.port, self.security, self.ssl_context, self.timeout, self._log_in
         )
-        client = IMAPClient(
-            self.host,
-            self.port,
-            ssl=self.security == "tls",
-            ssl_context=context if self.security == "tls" else None,
-            timeout=self.timeout,
-        )
-        try:
-            if self.security == "starttls":
-                client.starttls(context)
-            self._log_in(client)
-        except (
-            Exception
-        ):  # whatever failed, the half-open connection is closed before the error goes on
-            quietly_close(client)
-            raise
-        return client
 
     def _log_in(self, client: IMAPClient) -> None:
-        if self.login == "password":
-            client.login(self.user, self.password)
-            return
-        assert self.token_source is not None  # __init__ refuses a token login without one
-        log_in = client.oauth2_login if self.login == "xoauth2" else client.oauthbearer_login
-        log_in_with_token(self.token_source, lambda token: log_in(self.user, token), LoginError)
+        log_in(client, self.login, self.user, self.password, self.token_source)
 
     def _with_connection(self, operation: Callable[[IMAPClient], T]) -> T:
         """Run `operation` on a live connection; reconnect once if it was dropped."""
@@ -290,19 +268,7 @@ class ImapMailbox:
             self._select_inbox(client)
             if client.search(["NOT", "DELETED"]):
                 return True
-        give_up = time.monotonic() + seconds
-        client.idle()
-        on_idle()
-        announced = False
-        try:
-            while not announced and not stopped():
-                left = give_up - time.monotonic()
-                if left <= 0:
-                    break
-                announced = announces_mail(client.idle_check(timeout=min(check_every, left)))
-        finally:
-            _text, responses = client.idle_done()  # mail announced while IDLE ended counts too
-        return announced or announces_mail(responses)
+        return idle_until_mail(client, seconds, stopped, on_idle, check_every)
 
     def count(self, outcome_or_inbox: str = "inbox") -> int:
         """Messages in the inbox or an outcome folder (for status and tests)."""

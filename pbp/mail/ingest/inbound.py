@@ -1,8 +1,8 @@
 """From the bytes of one inbound mail to what the game side needs (`InboundMail`).
 
-This never raises: a mail that cannot be read (malformed MIME, odd charsets) still yields
-an `InboundMail`, with `problems` saying what went wrong (docs/design.md: Bad input, "Bad input … the
-poller never dies of one message").
+This never raises: a mail that cannot be read (malformed MIME, odd charsets) still yields an
+`InboundMail`, with `problems` saying what went wrong (docs/design.md: Bad input, "Bad input …
+the poller never dies of one message").
 """
 
 from __future__ import annotations
@@ -94,20 +94,7 @@ def _parse(data: bytes) -> Message:
 def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) -> InboundMail:
     """Parse one fetched mail: its strict sender, loop status, order blocks and commands."""
     if len(raw.data) > max_bytes:
-        return InboundMail(
-            key=raw.key,
-            sha256=raw.sha256,
-            sender=None,
-            message_id="",
-            subject="",
-            no_reply_reason=f"over the size limit of {max_bytes} bytes",
-            problems=(
-                (
-                    f"This mail is larger than {max_bytes} bytes; send your orders as a short"
-                    " plain-text mail."
-                ),
-            ),
-        )
+        return _too_large(raw, max_bytes)
     try:
         message = _parse(raw.data)
     except Exception:  # hostile bytes may break the parser in any way: the mail is unreadable
@@ -119,9 +106,43 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
             subject="",
             problems=(UNREADABLE,),
         )
+    base = _header_facts(raw, message, own_addresses)
+    subject = base["subject"]
+    if base["no_reply_reason"]:  # only an automatic message can be a bounce
+        base["bounce"] = _safely(lambda: read_bounce(message), None)
+    try:
+        texts = mail_texts(message)
+    except Exception:  # hostile MIME may break the decoders in any way: the mail is unreadable
+        return InboundMail(**base, problems=(UNREADABLE,))
+    return InboundMail(
+        **base, **_with_signup(_orders_or_commands(texts, subject), texts.body, subject)
+    )
+
+
+def _too_large(raw: RawMail, max_bytes: int) -> InboundMail:
+    """A mail over the size limit, not parsed: the sender is told to send a short one."""
+    return InboundMail(
+        key=raw.key,
+        sha256=raw.sha256,
+        sender=None,
+        message_id="",
+        subject="",
+        no_reply_reason=f"over the size limit of {max_bytes} bytes",
+        problems=(
+            (
+                f"This mail is larger than {max_bytes} bytes; send your orders as a short"
+                " plain-text mail."
+            ),
+        ),
+    )
+
+
+def _header_facts(raw: RawMail, message: Message, own_addresses: Collection[str]) -> dict[str, Any]:
+    """What the headers say (sender, ids, subject, loop status, authentication results),
+    each read so that a header that breaks the parser leaves only its own fact unknown."""
     sender = _safely(lambda: strict_sender(message), None)
     subject = header_line(normalise_text(_safely(lambda: header_text(message, "Subject"), "")))
-    base: dict[str, Any] = dict(
+    return dict(
         key=raw.key,
         sha256=raw.sha256,
         sender=sender,
@@ -139,15 +160,6 @@ def parse_inbound(raw: RawMail, own_addresses: Collection[str], max_bytes: int) 
             ),
             (),
         ),
-    )
-    if base["no_reply_reason"]:  # only an automatic message can be a bounce
-        base["bounce"] = _safely(lambda: read_bounce(message), None)
-    try:
-        texts = mail_texts(message)
-    except Exception:  # hostile MIME may break the decoders in any way: the mail is unreadable
-        return InboundMail(**base, problems=(UNREADABLE,))
-    return InboundMail(
-        **base, **_with_signup(_orders_or_commands(texts, subject), texts.body, subject)
     )
 
 

@@ -42,6 +42,7 @@ from concurrent.futures import Future
 from pbp.crashpoints import crash_point
 from pbp.errors import described
 from pbp.mail.headers import strict_sender
+from pbp.mail.ingest.batch_judging import judge_together
 from pbp.mail.ingest.inbound import parse_inbound, parse_message
 from pbp.mail.ingest.report import IngestReport, QuarantinedMail, RefusalNote, ignore_refused
 from pbp.mail.ingest.reading import Part, Reading, ReadingFailed, open_reading
@@ -66,10 +67,6 @@ def poll_once(
     return Ingest(mailbox, desk, spool, own_addresses, max_bytes, note_refused, together).poll(
         limit
     )
-
-
-class _Abandon(Exception):
-    """One message raised inside a batch: discard the batch's write."""
 
 
 class Ingest:
@@ -149,9 +146,8 @@ class Ingest:
         self._prepared.clear()
 
     def _get_ready(self) -> None:
-        with contextlib.suppress(
-            Exception
-        ):  # what fails here fails again, and is handled, at the first mail
+        # What fails here fails again, and is handled, at the first mail.
+        with contextlib.suppress(Exception):
             self.desk.get_ready()
 
     def _never_tried(self, entry: SpooledMail) -> bool:
@@ -169,40 +165,11 @@ class Ingest:
 
     def _handle_together(self, entries: list[SpooledMail]) -> None:
         """Judge `entries` in one durable write, then settle them (see the module docstring)."""
-        report = self.report
-        remaining = list(entries)
-        self.spool.claim_together(remaining)  # one strike each for this run, however many rounds
-        while remaining:
-            judged: list[tuple[SpooledMail, Outcome, bool]] = []  # (entry, outcome, judged before)
-            culprit: tuple[SpooledMail, BaseException] | None = None
-            try:
-                with self.desk.batch():
-                    for entry in remaining:
-                        raw = entry.raw
-                        earlier = self.desk.already_handled(raw.key, raw.sha256)
-                        if earlier is not None:
-                            judged.append((entry, earlier, True))
-                            continue
-                        try:
-                            outcome = self._judge(raw)
-                        # one message never stops the batch: it is retried alone (see the module docstring)
-                        except Exception as error:
-                            culprit = (entry, error)
-                            raise _Abandon() from error
-                        judged.append((entry, outcome, False))
-            except _Abandon:
-                assert culprit is not None  # set just before _Abandon is raised
-                failed, failure = culprit
-                report.failed.append((failed.raw.key, described(failure)))
-                remaining = [entry for entry in remaining if entry is not failed]
-                continue
-            except Exception as error:  # the batch's durable write itself failed
-                for entry in remaining:
-                    report.failed.append((entry.raw.key, described(error)))
-                return
+        self.spool.claim_together(entries)  # one strike each for this run, however many rounds
+        judged = judge_together(self.desk, entries, self._judge, self.report.failed)
+        if judged is not None:
             crash_point("after-commit")
             self._settle_together(judged)
-            return
 
     def _settle_together(self, judged: list[tuple[SpooledMail, Outcome, bool]]) -> None:
         """Ask for committed mail to be moved, one move per outcome (see `_settled`)."""
@@ -242,9 +209,8 @@ class Ingest:
                 continue
             try:
                 self.spool.mark_all_done([entry for entry, _o, _b in items])
-            except (
-                Exception
-            ) as error:  # moved but not marked: the next poll only settles them again
+            # Moved but not marked: the next poll only settles them again.
+            except Exception as error:
                 report.failed += [(entry.raw.key, described(error)) for entry, _o, _b in items]
                 continue
             for entry, _o, before in items:
@@ -256,9 +222,8 @@ class Ingest:
             self.note_refused(mail)
             self._settle_now(mail.key, "rejected")
             self.report.oversized.append(mail)
-        except (
-            Exception
-        ) as error:  # one message never stops the poll: it is reported and tried again next poll
+        # One message never stops the poll: it is reported and tried again next poll.
+        except Exception as error:
             self.report.failed.append((mail.key, described(error)))
 
     def _handle(self, entry: SpooledMail) -> None:
@@ -276,9 +241,8 @@ class Ingest:
                 self._quarantine(entry, f"processing failed {attempts} times (the process stopped)")
                 return
             spool.claim(raw)
-        except (
-            Exception
-        ) as error:  # one message never stops the poll: it is reported and tried again next poll
+        # One message never stops the poll: it is reported and tried again next poll.
+        except Exception as error:
             report.failed.append((raw.key, described(error)))
             return
         try:
@@ -287,25 +251,24 @@ class Ingest:
             self._settle_now(raw.key, outcome)
             spool.mark_done(entry)
             report.processed.append((raw.key, outcome))
-        except Exception as error:  # one message never stops the poll: counted as an attempt, quarantined after three
+        # One message never stops the poll: counted as an attempt, quarantined after three.
+        except Exception as error:
             reason = described(error)
             report.failed.append((raw.key, reason))
             if attempts + 1 >= MAX_ATTEMPTS:
                 try:
                     if desk.already_handled(raw.key, raw.sha256) is None:
                         self._quarantine(entry, f"processing failed {attempts + 1} times: {reason}")
-                except (
-                    Exception
-                ) as second_error:  # the poll goes on; the next poll tries the quarantine again
+                # The poll goes on; the next poll tries the quarantine again.
+                except Exception as second_error:
                     report.failed.append((raw.key, described(second_error)))
 
     def _quarantine(self, entry: SpooledMail, reason: str) -> None:
         quarantined = QuarantinedMail(
             entry.raw.key, entry.raw.sha256, _sender_of(entry.raw), reason
         )
-        self.note_refused(
-            quarantined
-        )  # the host is told first: a crash after it only leaves the move to redo
+        # The host is told first: a crash after it only leaves the move to redo.
+        self.note_refused(quarantined)
         self._settle_now(entry.raw.key, "quarantine")
         self.spool.mark_done(entry)
         self.report.quarantined.append(quarantined)

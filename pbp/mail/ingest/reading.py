@@ -47,7 +47,8 @@ class Reading(Protocol):
 
 @runtime_checkable
 class ReadableMailbox(Protocol):
-    """A mailbox that chooses how its poll is read (pbp.mail.imap.mailbox reads a large one ahead)."""
+    """A mailbox that chooses how its poll is read (pbp.mail.imap.mailbox reads a large one
+    ahead)."""
 
     def read(self, limit: int, prepare: Prepare) -> Reading: ...
 

@@ -1,6 +1,7 @@
-"""What one ingest cycle (pbp.mail.ingest.ingest_cycle) reports: the mail it fetched, judged, settled
-again, refused as too big, quarantined or failed on; and the hook that hears of quarantined
-and oversized mail before it is moved (docs/design.md: Reliability rules — Ingest)."""
+"""What one ingest cycle (pbp.mail.ingest.ingest_cycle) reports: the mail it fetched, judged,
+settled again, refused as too big, quarantined or failed on; and the hook that hears of
+quarantined and oversized mail before it is moved (docs/design.md: Reliability rules —
+Ingest)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from pbp.ports import Outcome, OversizedMail
 
 @dataclass(frozen=True)
 class QuarantinedMail:
-    """A message that failed processing `MAX_ATTEMPTS` times (pbp.mail.ingest.ingest_cycle); the host
-    must be told."""
+    """A message that failed processing `MAX_ATTEMPTS` times (pbp.mail.ingest.ingest_cycle); the
+    host must be told."""
 
     key: str
     sha256: str

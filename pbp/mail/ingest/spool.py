@@ -13,11 +13,11 @@ Layout of `<data>/spool/`:
     claims/<sha256>-<key>  one byte appended before each processing attempt (a claim, as
                       in Mailman's switchboard); its size counts the attempts, including
                       attempts that killed the process
-    batch-<n>.claims  the same claims for messages judged together (pbp.mail.ingest.ingest_cycle): one
-                      "<sha256> <key>" line each, appended in one write before the group's
-                      attempt, so a group costs one write instead of one new file per
-                      message; a message's attempts are its claim file's size plus its
-                      lines here
+    batch-<n>.claims  the same claims for messages judged together
+                      (pbp.mail.ingest.ingest_cycle): one "<sha256> <key>" line each, appended
+                      in one write before the group's attempt, so a group costs one write
+                      instead of one new file per message; a message's attempts are its claim
+                      file's size plus its lines here
 
 Claims and done marks are plain writes: they survive a killed process (the kernel keeps
 them), which is what strike counting needs; only the mail itself must survive a power

@@ -106,13 +106,7 @@ def authorization_code_flow(
 ) -> str:
     """The refresh token from a consent given in a browser that comes back to loopback."""
     _required(settings, "authorization_endpoint", "token_endpoint")
-    try:
-        catcher = _RedirectCatcher(port)
-    except OSError as error:
-        raise OAuthTrouble(
-            f"Cannot listen on {LOOPBACK}:{port} for the browser's answer ({error.strerror}); "
-            "choose another --port."
-        ) from None
+    catcher = _listen(port)
     verifier = generate_token(64)
     extra = {"access_type": "offline", "prompt": "consent"} if settings.provider == "google" else {}
     try:
@@ -126,16 +120,7 @@ def authorization_code_flow(
             if open_browser:
                 webbrowser.open(url)
             answer = catcher.wait(wait)
-            if "error" in answer:
-                raise OAuthTrouble(
-                    f"The provider refused the authorization ({answer['error']}); "
-                    "run `pbp auth` again and allow access."
-                )
-            if answer.get("state") != state:
-                raise OAuthTrouble(
-                    "The browser's answer does not belong to this request (state differs); "
-                    "run `pbp auth` again."
-                )
+            _check_answer(answer, state)
             token = session.fetch_token(
                 settings.token_endpoint,
                 code=answer["code"],
@@ -155,6 +140,57 @@ def authorization_code_flow(
     finally:
         catcher.server_close()
     return _refresh_token_of(token)
+
+
+def _listen(port: int) -> _RedirectCatcher:
+    """The loopback server the browser comes back to, on `port` (0: any free one)."""
+    try:
+        return _RedirectCatcher(port)
+    except OSError as error:
+        raise OAuthTrouble(
+            f"Cannot listen on {LOOPBACK}:{port} for the browser's answer ({error.strerror}); "
+            "choose another --port."
+        ) from None
+
+
+def _check_answer(answer: dict[str, str], state: str) -> None:
+    """Refuse a browser's answer that refuses access or belongs to another request."""
+    if "error" in answer:
+        raise OAuthTrouble(
+            f"The provider refused the authorization ({answer['error']}); "
+            "run `pbp auth` again and allow access."
+        )
+    if answer.get("state") != state:
+        raise OAuthTrouble(
+            "The browser's answer does not belong to this request (state differs); "
+            "run `pbp auth` again."
+        )
+
+
+def _wait_for_consent(
+    session: Any, settings: OAuthSettings, answer: dict[str, Any], sleep: Callable[[float], None]
+) -> str | None:
+    """Ask the token endpoint, as often as the provider allows, until the code shown is
+    entered: the refresh token, or None once the code has expired."""
+    interval = float(answer.get("interval") or 5)
+    give_up = time.monotonic() + float(answer.get("expires_in") or WAIT_FOR_CONSENT_SECONDS)
+    while time.monotonic() < give_up:
+        sleep(interval)
+        try:
+            token = session.fetch_token(
+                settings.token_endpoint, grant_type=DEVICE_GRANT, device_code=answer["device_code"]
+            )
+        except OAuthError as error:
+            if error.error == "authorization_pending":
+                continue
+            if error.error == "slow_down":  # RFC 8628 3.5: five seconds more from now on
+                interval += 5
+                continue
+            raise OAuthTrouble(
+                f"The provider ended the device flow ({error.error}); run `pbp auth` again."
+            ) from None
+        return _refresh_token_of(token)
+    return None
 
 
 def device_flow(
@@ -182,26 +218,9 @@ def device_flow(
                 f"Open {page} and enter the code {answer['user_code']} to allow access to the"
                 " mailbox."
             )
-            interval = float(answer.get("interval") or 5)
-            give_up = time.monotonic() + float(answer.get("expires_in") or WAIT_FOR_CONSENT_SECONDS)
-            while time.monotonic() < give_up:
-                sleep(interval)
-                try:
-                    token = session.fetch_token(
-                        settings.token_endpoint,
-                        grant_type=DEVICE_GRANT,
-                        device_code=answer["device_code"],
-                    )
-                except OAuthError as error:
-                    if error.error == "authorization_pending":
-                        continue
-                    if error.error == "slow_down":  # RFC 8628 3.5: five seconds more from now on
-                        interval += 5
-                        continue
-                    raise OAuthTrouble(
-                        f"The provider ended the device flow ({error.error}); run `pbp auth` again."
-                    ) from None
-                return _refresh_token_of(token)
+            token = _wait_for_consent(session, settings, answer, sleep)
+            if token is not None:
+                return token
     except requests.RequestException as error:
         raise OAuthTrouble(
             f"Cannot reach the provider ({type(error).__name__}); check the [oauth] endpoints "
