@@ -50,7 +50,7 @@ def entry_of(game: GameFile) -> dict[str, Any]:
             (as_utc(row.next_attempt).timestamp() for row in queued if row.next_attempt),
             default=None,
         ),
-        "approved": any(row["status"] == "approved" for row in DraftBook(game).unpublished()),
+        "approved": any(row.status == "approved" for row in DraftBook(game).unpublished()),
     }
 
 

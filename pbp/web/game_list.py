@@ -101,7 +101,7 @@ def game_part(
     record = record_of(file)
     part["phase_name"] = _phase_name(record.ruleset, record.phase_id, rules_for)
     part["orders"] = orders_facts(file, record, rules_for) if record.phase_id else None
-    part["drafts"] = [row["phase"] for row in drafts_waiting(file) if row.get("kind") != "tally"]
+    part["drafts"] = [row.phase for row in drafts_waiting(file) if row.kind != "tally"]
     part["questions"] = [player for player, _phase in waiting_questions(file)]
     part["overdue_at"] = (
         (as_utc(part["deadline"]) + OVERDUE_AFTER).timestamp() if part["deadline"] else None

@@ -59,11 +59,9 @@ def draft_due_tallies(moderator: Moderator) -> list[str]:
             continue
         forum = forum or load_forum_settings(moderator.settings)
         with game.file.transaction():
-            row: dict[str, Any] = drafting.draft_tally(
-                thread_post_renderer(moderator, game), forum, game, now
-            )
+            row = drafting.draft_tally(thread_post_renderer(moderator, game), forum, game, now)
             book.update_game_settings({DONE_KEY: [*book.game_settings().get(DONE_KEY, []), key]})
-        done.append(f"{game_id} {row['phase']}: running count drafted ({row['status']})")
+        done.append(f"{game_id} {row.phase}: running count drafted ({row.status})")
     index.chore_seen(moment, "tallies")
     return done
 
@@ -99,11 +97,11 @@ def draft_vote_tallies(moderator: Moderator) -> list[str]:
             continue
         forum = forum or load_forum_settings(moderator.settings)
         with game.file.transaction():
-            row: dict[str, Any] = drafting.draft_tally(
+            row = drafting.draft_tally(
                 thread_post_renderer(moderator, game), forum, game, moderator.clock()
             )
             book.update_game_settings({COUNTED_KEY: {game.phase.id: given}})
         done.append(
-            f"{game_id} {row['phase']}: running count drafted after {after} votes ({row['status']})"
+            f"{game_id} {row.phase}: running count drafted after {after} votes ({row.status})"
         )
     return done
