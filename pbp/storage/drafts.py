@@ -1,5 +1,6 @@
-"""The drafts of one game, kept in the game's own file (tables `drafts` and `forum`; the host token is in the game's record, pbp.storage.host_token), so a
-draft is written in the same durable write as the resolution it reports (docs/design.md: Public posts; host
+"""The drafts of one game, kept in the game's own file (tables `drafts` and `forum`; the
+host token is in the game's record, pbp.storage.host_token), so a draft is written in the
+same durable write as the resolution it reports (docs/design.md: Public posts; host
 review, Publishing).
 
 A draft is one row per (game, phase): status `draft` → `approved` → `published` (or

@@ -25,7 +25,7 @@ from pbp.host.status_report import OVERDUE_AFTER, game_status
 from pbp.game.stalls import stall_notes
 from pbp.game.stored import record_of
 from pbp.storage.datafolder import DataFolder
-from pbp.storage.game_index import game_stamp
+from pbp.storage.index_moments import game_stamp
 from pbp.timezones import as_utc
 
 # (data folder, game id) -> (the folder's stamp, the game's stall note, its part, the

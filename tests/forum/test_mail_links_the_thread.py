@@ -18,9 +18,7 @@ pytestmark = pytest.mark.integration
 
 
 def _thread_address(play: ThreadPlay) -> str:
-    rows = [
-        row for row in DraftBook(play.game.file).all() if row.status == PUBLISHED and row.url
-    ]
+    rows = [row for row in DraftBook(play.game.file).all() if row.status == PUBLISHED and row.url]
     return rows[0].url
 
 

@@ -103,9 +103,7 @@ def test_pbp_publish_makes_a_post_per_phase_in_order(reddit_game, fake_reddit):
     moderator, game = stored(folder)
     with moderator:
         # each submission's title: the game, then the post's own title (the turn in words)
-        assert [p.title for p in posts] == [
-            f"inf1: {r.title}" for r in DraftBook(game.file).all()
-        ]
+        assert [p.title for p in posts] == [f"inf1: {r.title}" for r in DraftBook(game.file).all()]
         assert [p.title for p in posts[:2]] == [
             "inf1: inf1 — a game of Infiltration begins",
             "inf1: Turn 0 — the operation begins",

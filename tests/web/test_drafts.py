@@ -72,12 +72,7 @@ def test_a_clean_edit_is_kept_as_pbp_draft_edit_keeps_it(resolved, desk):
     )
     assert answer.status_code == 302
     row = drafts_of(resolved)["N0"]
-    assert (
-        row.text == "A calm night.\n"
-        and row.edited
-        and row.status == DRAFT
-        and row.leaks == ()
-    )
+    assert row.text == "A calm night.\n" and row.edited and row.status == DRAFT and row.leaks == ()
     assert "Kept your edit of N0." in desk.get(answer.headers["Location"]).data.decode()
 
 

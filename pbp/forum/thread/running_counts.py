@@ -14,7 +14,7 @@ from pbp.forum.config import load_forum_settings
 from pbp.forum.publishing.post_renderer import thread_post_renderer
 from pbp.game.clock import Running
 from pbp.game.stored import load
-from pbp.storage.game_index import chore_due
+from pbp.storage.index_moments import chore_due
 from pbp.moderator import Moderator
 from pbp.game.tally import due_slot, has_public_orders
 from pbp.game.options import TALLY_AFTER_VOTES, tally_interval_of, votes_after
