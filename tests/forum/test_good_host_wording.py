@@ -106,8 +106,8 @@ def test_clock_notices_and_their_posts_name_the_phase_in_words_never_its_id(host
     ]
     assert notices[0]["subject"] == "[inf1] Turn 1, movement: the deadline has moved."
     assert "The deadline of Turn 1 — movement is stopped with " in notices[1]["body"]
-    for row in (*posts, *notices):
-        text = row.get("title", row.get("subject", "")) + row.get("text", row.get("body", ""))
+    texts = [draft.title + draft.text for draft in posts]
+    for text in texts + [notice["subject"] + notice["body"] for notice in notices]:
         assert not PHASE_ID.search(text.split("pbp-token")[0].split("BEGIN ORDERS")[0]), text
 
 
