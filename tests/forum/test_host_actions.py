@@ -21,7 +21,7 @@ def drafts(folder) -> dict[str, dict]:
 def test_a_substitution_is_announced_in_its_own_draft_with_the_names_escaped(host_game):
     assert main(["substitute", "inf1", "Alice", "Zed_b_x", "zed@example.org", "--no-send"]) == 0
     row = drafts(host_game)["T1-movement/host-1"]
-    assert (row.kind, row.status, row.leaks, row.dialect) == ("host", "draft", [], "markdown")
+    assert (row.kind, row.status, row.leaks, row.dialect) == ("host", "draft", (), "markdown")
     assert row.title == "Turn 1 — announcement from the host"
     # a name holds only letters, digits, _ and - (roster rules); its _ is escaped
     assert "from now on **Zed\\_b\\_x** plays **Alice**." in row.text
