@@ -69,10 +69,6 @@ class DraftRow:
     def published(self) -> bool:
         return self.status == PUBLISHED
 
-    @property
-    def withdrawn(self) -> bool:
-        return self.status == WITHDRAWN
-
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> DraftRow:
         return cls(
