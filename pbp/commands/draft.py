@@ -21,7 +21,7 @@ from pbp.commands.common import (
 from pbp.errors import UserError
 from pbp.forum.publishing import drafting
 from pbp.forum.publishing import review
-from pbp.storage.drafts import DraftBook
+from pbp.storage.drafts import DraftBook, DraftRow
 from pbp.forum.config import load_forum_settings
 from pbp.forum.publishing.dialects import DIALECTS
 from pbp.forum.publishing.post_renderer import thread_post_renderer
@@ -105,21 +105,17 @@ def _add_tally_and_settings(actions: Subparsers) -> None:
     settings.set_defaults(run=_settings)
 
 
-def _show(row: dict[str, Any]) -> None:
-    flags = (
-        [row["status"]]
-        + (["edited"] if row["edited"] else [])
-        + (["forced"] if row.get("forced") else [])
-    )
-    print(f"Draft {row['phase']} ({', '.join(flags)}, {row['dialect']})")
-    print(f"Title: {row['title']}")
+def _show(row: DraftRow) -> None:
+    flags = [row.status] + (["edited"] if row.edited else []) + (["forced"] if row.forced else [])
+    print(f"Draft {row.phase} ({', '.join(flags)}, {row.dialect})")
+    print(f"Title: {row.title}")
     print("-" * 60)
-    print(row["text"].rstrip())
+    print(row.text.rstrip())
     print("-" * 60)
-    for leak in row["leaks"]:
+    for leak in row.leaks:
         print(f"LEAK: {leak}")
-    if row["error"]:
-        print(f"Last publishing error: {row['error']}")
+    if row.error:
+        print(f"Last publishing error: {row.error}")
 
 
 def _edit_text(text: str) -> str:
@@ -147,7 +143,7 @@ def _edit_before_locking(args: Namespace) -> tuple[str, str]:
     with open_reader(args) as moderator:
         game = load(moderator, args.game)
         row = review.find_draft(DraftBook(game.file), game.id, args.phase)
-    return row["phase"], _edit_text(row["text"])
+    return row.phase, _edit_text(row.text)
 
 
 def _show_draft(args: Namespace) -> int:
@@ -163,8 +159,8 @@ def _edit(args: Namespace) -> int:
         game = load(moderator, args.game)
         with game.file.transaction():
             row = review.edit(game, phase, text)
-    print(f"Kept your edit of {row['phase']}" + (" (no change)." if not row["edited"] else "."))
-    for leak in row["leaks"]:
+    print(f"Kept your edit of {row.phase}" + (" (no change)." if not row.edited else "."))
+    for leak in row.leaks:
         print(f"LEAK: {leak}")
     return 0
 
@@ -182,8 +178,8 @@ def _approve(args: Namespace) -> int:
                 return _approve_all(game)
             row = review.approve(game, args.phase, forced=args.force)
     print(
-        f"Approved {row['phase']}"
-        + (" despite the leak check." if row.get("forced") else ".")
+        f"Approved {row.phase}"
+        + (" despite the leak check." if row.forced else ".")
         + " `pbp publish` (or `pbp run`) publishes it."
     )
     return 0
@@ -200,7 +196,7 @@ def _approve_all(game: StoredGame) -> int:
         )
     if approved:
         print(
-            f"Approved {len(approved)}: {', '.join(row['phase'] for row in approved)}. "
+            f"Approved {len(approved)}: {', '.join(row.phase for row in approved)}. "
             "`pbp publish` (or `pbp run`) publishes them."
         )
     for phase, why in refused:

@@ -51,9 +51,9 @@ def run(args: Namespace) -> int:
             waiting = done.waiting
             if waiting is not None:
                 print(
-                    f"{game_id} {waiting['phase']}: not approved yet, so it and the posts after it"
-                    f" wait; `pbp draft show {game_id} {waiting['phase']}`, then `pbp draft approve"
-                    f" {game_id} {waiting['phase']}`."
+                    f"{game_id} {waiting.phase}: not approved yet, so it and the posts after it"
+                    f" wait; `pbp draft show {game_id} {waiting.phase}`, then `pbp draft approve"
+                    f" {game_id} {waiting.phase}`."
                 )
         print(f"Published {published} post(s).")
         if clocks:  # players hear their new deadline now, not at the next `pbp run` cycle

@@ -9,7 +9,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from pbp.forum.publishing import drafting
 from pbp.forum.publishing import publish
-from pbp.storage.drafts import OPENING, DraftBook
+from pbp.storage.drafts import OPENING, DraftBook, DraftRow
 from pbp.forum.config import ForumSettings, load_forum_settings
 from pbp.forum.publishing.post_renderer import thread_post_renderer
 from pbp.forum.thread.watch_rules import note_for_watch, opened_at
@@ -20,23 +20,21 @@ from pbp.game.notifying.host_contact import HOST
 from pbp.storage.host_token import host_token
 
 
-def _mail_host(
-    moderator: Moderator, forum: ForumSettings, game: StoredGame, row: dict[str, Any]
-) -> None:
+def _mail_host(moderator: Moderator, forum: ForumSettings, game: StoredGame, row: DraftRow) -> None:
     """Mail the host a draft (templates/mail/draft_for_host.j2) with its approval block."""
     mail = moderator.host_renderer.render(
         "draft_for_host",
         game.record.ruleset,
         game=game.game_facts(),
-        phase=row["phase"],
-        title=row["title"],
-        text=row["text"].rstrip(),
-        leaks=row["leaks"],
+        phase=row.phase,
+        title=row.title,
+        text=row.text.rstrip(),
+        leaks=row.leaks,
         token=host_token(game.file),
     )
     moderator.outbox.queue(
         game.file,
-        phase=row["phase"],
+        phase=row.phase,
         recipient=HOST,
         address=moderator.settings.host_address,
         kind="draft",
@@ -49,8 +47,8 @@ def _drafted(
     forum: ForumSettings,
     game: StoredGame,
     key: str,
-    draft: Callable[[], dict[str, Any]],
-) -> dict[str, Any]:
+    draft: Callable[[], DraftRow],
+) -> DraftRow:
     """Run `draft`; a template fault never stops the game: the host gets a placeholder
     draft saying what failed, to write by hand."""
     try:
@@ -158,7 +156,7 @@ def publish_due(moderator: Moderator, on_event: Callable[[str], None] = lambda t
         for game_id in folder.index.games(folder.game_ids(), flag="approved")
     ]
     waiting = [
-        g for g in games if any(r["status"] == "approved" for r in DraftBook(g.file).unpublished())
+        g for g in games if any(r.status == "approved" for r in DraftBook(g.file).unpublished())
     ]
     if not waiting:
         return 0

@@ -71,7 +71,7 @@ def clock_waits(
 
 def _post_state(game_file: GameFile, post: str) -> str | None:
     row = DraftBook(game_file).get(post)
-    return str(row["status"]) if row else None
+    return str(row.status) if row else None
 
 
 def may_start(record: GameRecord, game_file: GameFile) -> str:

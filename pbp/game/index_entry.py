@@ -5,10 +5,10 @@ so that the index's questions are comparisons of numbers."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DraftBook
+from pbp.storage.index_moments import IndexEntry
 from pbp.game.tally import next_time as next_tally_time
 from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
 from pbp.storage.outbox import outbox_briefs
@@ -31,27 +31,27 @@ from pbp.timezones import TimeInputError, as_utc
 CLOCK_NAMES = {Running: "running", Paused: "paused", WaitingForPost: "waiting", Over: "over"}
 
 
-def entry_of(game: GameFile) -> dict[str, Any]:
+def entry_of(game: GameFile) -> IndexEntry:
     record = record_of(game)
     clock = clock_of(record)
     deadline = clock.deadline if isinstance(clock, Running) else None
     queued = [row for row in outbox_briefs(game, lambda row: row["status"] == QUEUED)]
     # A resolution that waits for its thread to be read again is due at the next try.
     retry = final_read_retry(game, record.phase_id) if deadline else None
-    return {
-        "phase": record.phase_id,
-        "clock": CLOCK_NAMES[type(clock)],
-        "deadline": max(deadline.timestamp(), retry or 0.0) if deadline else None,
-        "reminders": _reminder_times(record, deadline),
-        "tallies": _tally_times(record, deadline),
-        "prods": _prod_times(record, deadline),
-        "unsent": bool(queued),
-        "retry_at": min(
+    return IndexEntry(
+        phase=record.phase_id,
+        clock=CLOCK_NAMES[type(clock)],
+        deadline=max(deadline.timestamp(), retry or 0.0) if deadline else None,
+        reminders=tuple(_reminder_times(record, deadline)),
+        tallies=tuple(_tally_times(record, deadline)),
+        prods=tuple(_prod_times(record, deadline)),
+        unsent=bool(queued),
+        retry_at=min(
             (as_utc(row.next_attempt).timestamp() for row in queued if row.next_attempt),
             default=None,
         ),
-        "approved": any(row["status"] == "approved" for row in DraftBook(game).unpublished()),
-    }
+        approved=any(draft.approved for draft in DraftBook(game).unpublished()),
+    )
 
 
 def _reminder_times(record: GameRecord, deadline: datetime | None) -> list[float]:

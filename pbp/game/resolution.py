@@ -217,7 +217,7 @@ def due_games(moderator: Moderator) -> list[tuple[str, str]]:
     for game_id in moderator.folder.index.games(
         moderator.folder.game_ids(),
         now=moment,
-        due=lambda entry: entry["deadline"] is not None and entry["deadline"] <= moment,
+        due=lambda entry: entry.deadline is not None and entry.deadline <= moment,
     ):
         try:
             record = record_of(moderator.folder.game(game_id))

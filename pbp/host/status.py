@@ -29,7 +29,7 @@ from pbp.game.stored import record_of
 from pbp.game.stalls import stall_notes
 from pbp.host.release_status import folder_line, game_line
 from pbp.release import read_stamp
-from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, DraftBook
+from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, DraftBook, DraftRow
 from pbp.storage.outbox import outbox_briefs
 from pbp.game.notifying.reminders import players_to_remind
 from pbp.rulesets import load_ruleset
@@ -225,10 +225,10 @@ def _orders_lines(file: GameFile, record: GameRecord, rules_for: RulesFor) -> li
     return lines
 
 
-def drafts_waiting(file: GameFile) -> list[dict[str, Any]]:
+def drafts_waiting(file: GameFile) -> list[DraftRow]:
     """The public posts drafted and waiting for the host's approval (a running vote
     count among them holds nothing up)."""
-    return [dict(row) for row in DraftBook(file).all() if row["status"] == DRAFT]
+    return [row for row in DraftBook(file).all() if row.status == DRAFT]
 
 
 def public_thread_lines(file: GameFile) -> list[str]:
@@ -238,46 +238,45 @@ def public_thread_lines(file: GameFile) -> list[str]:
     rows = DraftBook(file).all()
     if not rows:
         return []
-    published = [row for row in rows if row["status"] == PUBLISHED]
-    last = f" (last: {published[-1]['phase']})" if published else ""
+    published = [row for row in rows if row.status == PUBLISHED]
+    last = f" (last: {published[-1].phase})" if published else ""
     lines = [f"  public posts: {len(published)} published{last}"]
-    holding = (  # why the posts after this one wait: posts go out in order (pbp.forum.publishing.publish)
-        ""
-    )
+    # Why the posts after this one wait: posts go out in order (pbp.forum.publishing.publish).
+    holding = ""
     for row in rows:
-        if row["status"] == DRAFT:
+        if row.status == DRAFT:
             what = (
                 "running vote count, holds nothing up"
-                if row.get("kind") == "tally"
+                if row.kind == "tally"
                 else "waiting for approval"
             )
-            edited = ", edited by the host" if row.get("edited") else ""
-            lines.append(f"    draft {row['phase']}: {what}{edited}; {_leak_state(row)}")
-            if not holding and row.get("kind") not in OPTIONAL_KINDS:
-                holding = f"held until {row['phase']} is approved (posts go out in order)"
-        elif row["status"] == APPROVED:
-            forced = "; approved with --force despite the leak check" if row.get("forced") else ""
-            lines.append(f"    approved {row['phase']}: {holding or _publish_state(row)}{forced}")
-            if not holding and row.get("error"):
-                holding = f"held until {row['phase']} is published (posts go out in order)"
+            edited = ", edited by the host" if row.edited else ""
+            lines.append(f"    draft {row.phase}: {what}{edited}; {_leak_state(row)}")
+            if not holding and row.kind not in OPTIONAL_KINDS:
+                holding = f"held until {row.phase} is approved (posts go out in order)"
+        elif row.status == APPROVED:
+            forced = "; approved with --force despite the leak check" if row.forced else ""
+            lines.append(f"    approved {row.phase}: {holding or _publish_state(row)}{forced}")
+            if not holding and row.error:
+                holding = f"held until {row.phase} is published (posts go out in order)"
     return lines
 
 
-def _leak_state(row: dict[str, Any]) -> str:
-    leaks = row.get("leaks") or []
+def _leak_state(row: DraftRow) -> str:
+    leaks = row.leaks
     if not leaks:
         return "leak check passed"
     more = f" (and {len(leaks) - 1} more)" if len(leaks) > 1 else ""
     return f"LEAK CHECK FAILED: {leaks[0]}{more}"
 
 
-def _publish_state(row: dict[str, Any]) -> str:
-    if not row.get("error"):
+def _publish_state(row: DraftRow) -> str:
+    if not row.error:
         return "waiting to be published (`pbp publish` or `pbp run`)"
-    attempt = f" after {row['attempts']} attempt(s)" if row.get("attempts") else ""
+    attempt = f" after {row.attempts} attempt(s)" if row.attempts else ""
     next_try = (
-        f"; next try {render_timestamp(datetime.fromtimestamp(row['next_try'], timezone.utc))}"
-        if row.get("next_try")
+        f"; next try {render_timestamp(datetime.fromtimestamp(row.next_try, timezone.utc))}"
+        if row.next_try
         else ""
     )
-    return f"PUBLISHING FAILED{attempt}: {row['error']}{next_try}"
+    return f"PUBLISHING FAILED{attempt}: {row.error}{next_try}"

@@ -1,5 +1,6 @@
-"""The drafts of one game, kept in the game's own file (tables `drafts` and `forum`; the host token is in the game's record, pbp.storage.host_token), so a
-draft is written in the same durable write as the resolution it reports (docs/design.md: Public posts; host
+"""The drafts of one game, kept in the game's own file (tables `drafts` and `forum`; the
+host token is in the game's record, pbp.storage.host_token), so a draft is written in the
+same durable write as the resolution it reports (docs/design.md: Public posts; host
 review, Publishing).
 
 A draft is one row per (game, phase): status `draft` → `approved` → `published` (or
@@ -9,11 +10,15 @@ generated text, the current text (the host's edit, if any) with an `edited` flag
 leaks found at the last check, and the publishing record (marker, attempts, next try,
 last error, where it went). A new draft for a phase that is already approved or published
 never overwrites it.
+
+Outside the storage a row is read as a `DraftRow` (docs/design.md: Typed rows), made by
+`from_row` at this edge; the stored row keeps its keys (`to_row` gives them back unchanged).
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
 
 from tinydb import Query
 
@@ -24,6 +29,99 @@ DRAFT, APPROVED, PUBLISHED, WITHDRAWN = "draft", "approved", "published", "withd
 # count, and the opening post (a host may write their own).
 OPTIONAL_KINDS = ("tally", "opening")
 OPENING = "opening"  # the key (and kind) of a game's opening post
+
+
+@dataclass(frozen=True)
+class DraftRow:
+    """One public post of a game (one row of the table `drafts`): what it says, where it
+    stands (status), and how publishing it went."""
+
+    phase: str  # the key: a phase id, or OPENING, or `<phase>/tally…` for a running count
+    sequence: int  # the order posts go out in
+    status: str
+    title: str = ""
+    generated: str = ""  # the text as pbp wrote it
+    text: str = ""  # the text to publish (the host's edit, if `edited`)
+    player_spans: tuple[tuple[int, int], ...] = ()  # where player names sit in `generated`
+    dialect: str = ""
+    leaks: tuple[str, ...] = ()  # what the last check found
+    kind: str = "post"
+    edited: bool = False
+    source: Mapping[str, Any] | None = None  # template and facts, while waiting for the host
+    marker: str = ""  # the mark that finds the post again in the thread
+    attempts: int = 0
+    next_try: float = 0.0  # POSIX seconds
+    error: str = ""
+    ref: str = ""  # the forum's id of the published post
+    url: str = ""  # its address
+    forced: bool = False  # published despite leaks
+    extra: Mapping[str, Any] = field(default_factory=dict)  # keys this version does not know
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == DRAFT
+
+    @property
+    def approved(self) -> bool:
+        return self.status == APPROVED
+
+    @property
+    def published(self) -> bool:
+        return self.status == PUBLISHED
+
+    @classmethod
+    def from_row(cls, row: Mapping[str, Any]) -> DraftRow:
+        return cls(
+            phase=row["phase"],
+            sequence=row.get("sequence", 0),
+            status=row.get("status", DRAFT),
+            title=row.get("title", ""),
+            generated=row.get("generated", ""),
+            text=row.get("text", ""),
+            player_spans=tuple(
+                (int(span[0]), int(span[1])) for span in row.get("player_spans", ())
+            ),
+            dialect=row.get("dialect", ""),
+            leaks=tuple(row.get("leaks", ())),
+            kind=row.get("kind", "post"),
+            edited=row.get("edited", False),
+            source=row.get("source"),
+            marker=row.get("marker", ""),
+            attempts=row.get("attempts", 0),
+            next_try=row.get("next_try", 0.0),
+            error=row.get("error", ""),
+            ref=row.get("ref", ""),
+            url=row.get("url", ""),
+            forced=row.get("forced", False),
+            extra={key: value for key, value in row.items() if key not in _KNOWN},
+        )
+
+    def to_row(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "sequence": self.sequence,
+            "title": self.title,
+            "generated": self.generated,
+            "text": self.text,
+            "player_spans": [list(span) for span in self.player_spans],
+            "dialect": self.dialect,
+            "leaks": list(self.leaks),
+            "kind": self.kind,
+            "edited": self.edited,
+            "status": self.status,
+            "source": self.source,
+            "marker": self.marker,
+            "attempts": self.attempts,
+            "next_try": self.next_try,
+            "error": self.error,
+            "ref": self.ref,
+            "url": self.url,
+            "forced": self.forced,
+            **self.extra,
+        }
+
+
+_KNOWN = frozenset(DraftRow.__dataclass_fields__) - {"extra"}
 
 
 class DraftBook:
@@ -50,44 +148,41 @@ class DraftBook:
         """Where the game's thread is read: the address of the first post pbp published
         in it ("" before any), which mail gives a player to tap."""
         return next(
-            (
-                str(row["url"])
-                for row in self.all()
-                if row["status"] == PUBLISHED and row.get("url")
-            ),
-            "",
+            (draft.url for draft in self.all() if draft.status == PUBLISHED and draft.url), ""
         )
 
-    def all(self) -> list[dict[str, Any]]:
-        return sorted((dict(d) for d in self.drafts.all()), key=lambda d: d["sequence"])
+    def all(self) -> list[DraftRow]:
+        return sorted(
+            (DraftRow.from_row(row) for row in self.drafts.all()), key=lambda d: d.sequence
+        )
 
-    def get(self, phase: str) -> dict[str, Any] | None:
+    def get(self, phase: str) -> DraftRow | None:
         doc = self.drafts.get(Query().phase == phase)
-        return dict(doc) if doc else None
+        return DraftRow.from_row(doc) if doc else None
 
-    def latest(self) -> dict[str, Any] | None:
+    def latest(self) -> DraftRow | None:
         rows = self.all()
         return rows[-1] if rows else None
 
-    def unpublished(self) -> list[dict[str, Any]]:
+    def unpublished(self) -> list[DraftRow]:
         """Drafts still to publish, in order (withdrawn ones never will be)."""
-        return [row for row in self.all() if row["status"] not in (PUBLISHED, WITHDRAWN)]
+        return [draft for draft in self.all() if draft.status not in (PUBLISHED, WITHDRAWN)]
 
     def withdraw_tallies(self, phase: str) -> None:
         """Withdraw the running tallies of `phase` that nobody approved: a newer count, or
         the phase's own post, replaces them (an approved one still goes out, in order)."""
-        for row in self.all():
+        for draft in self.all():
             if (
-                row.get("kind") == "tally"
-                and row["phase"].startswith(f"{phase}/tally")
-                and row["status"] == DRAFT
+                draft.kind == "tally"
+                and draft.phase.startswith(f"{phase}/tally")
+                and draft.is_draft
             ):
-                self.update(row["phase"], {"status": WITHDRAWN})
+                self.update(draft.phase, {"status": WITHDRAWN})
 
     def withdraw_opening(self) -> None:
         """Withdraw the opening post if nobody approved it: a later post went out first."""
-        row = self.get("opening")
-        if row and row["status"] == DRAFT:
+        draft = self.get(OPENING)
+        if draft and draft.is_draft:
             self.update("opening", {"status": WITHDRAWN})
 
     def save_generated(
@@ -99,8 +194,8 @@ class DraftBook:
         dialect: str,
         leaks: list[str],
         kind: str = "post",
-        source: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
+        source: Mapping[str, Any] | None = None,
+    ) -> DraftRow:
         """Store a freshly generated draft (or regenerate one nobody approved or edited).
         `source` is what it was rendered from (template and facts), kept while the draft
         waits for the host so that a change of dialect can render it again; approving
@@ -119,7 +214,7 @@ class DraftBook:
             "source": source,
         }
         if existing:
-            if existing["status"] != DRAFT or existing["edited"]:
+            if not existing.is_draft or existing.edited:
                 return existing
             return self.update(phase, fields)
         sequence = max((d["sequence"] for d in self.drafts.all()), default=0) + 1
@@ -136,12 +231,13 @@ class DraftBook:
             "forced": False,
         }
         self.drafts.insert(row)
-        return row
+        return DraftRow.from_row(row)
 
-    def update(self, phase: str, fields: dict[str, Any]) -> dict[str, Any]:
-        """Change the draft of `phase`, which exists; its row as it is now."""
+    def update(self, phase: str, fields: dict[str, Any]) -> DraftRow:
+        """Change the stored keys `fields` of the draft of `phase`, which exists; the draft
+        as it is now."""
         self.drafts.update(fields, Query().phase == phase)
-        row = self.get(phase)
-        if row is None:
+        draft = self.get(phase)
+        if draft is None:
             raise KeyError(f"no draft for {phase!r}")
-        return row
+        return draft

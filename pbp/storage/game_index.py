@@ -32,6 +32,17 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Protocol
 
 from pbp.durable import fsync_folder, open_private, write_atomically
+from pbp.storage.index_moments import (
+    FLAGS,
+    SEEN,
+    UNREADABLE,
+    IndexEntry,
+    Moment,
+    chore_due,
+    flags_of,
+    game_stamp,
+    moments_of,
+)
 
 FILE_NAME = "game_index.json"
 UNCLEAN_MARK = "game_index.unclean"
@@ -39,16 +50,11 @@ FORMAT = 2
 # How many of the earliest moments the file's first line keeps: an idle cycle reads that
 # line alone and parses the entries (a thousand games' worth) only when something is due.
 TIMELINE = 16
-FLAGS = ("doubtful", "unsent", "approved")
-RANK = {"deadline": 0, "reminders": 1, "tallies": 2, "prods": 2, "retry": 3}
-# A timed chore of a running phase (reminders, running vote counts, prods to post in the
-# thread), by its entry key and the key of the moment a cycle last saw to it.
-SEEN = {"reminders": "reminded", "tallies": "tallied", "prods": "prodded"}
-Entry = dict[str, Any]
+Entry = dict[str, Any]  # an entry as stored; read past the storage as an IndexEntry
 # How an entry is computed from a game file (pbp.game.index_entry.entry_of). It reads game
 # records, drafts and the outbox, which all sit above the data folder, so the composition
 # root hands it in; a session without it never vouches for the index.
-EntryOf = Callable[[Any], Entry]
+EntryOf = Callable[[Any], IndexEntry]
 
 
 class GameFiles(Protocol):
@@ -57,60 +63,6 @@ class GameFiles(Protocol):
     def game_ids(self) -> list[str]: ...
 
     def game(self, game_id: str) -> Any: ...
-
-
-Moment = tuple[float, int, str, str, str]  # when, rank, kind, game, phase
-
-
-def game_stamp(games: Path, game_id: str) -> list[Any]:
-    """What changes whenever a game's files are written: the document is replaced whole (a
-    new inode), anything kept beside it under the same name only grows."""
-    stamp: list[Any] = []
-    for suffix in (".json", ".journal"):
-        try:
-            status = (games / f"{game_id}{suffix}").stat()
-        except FileNotFoundError:
-            stamp.append(None)
-            continue
-        stamp.append([status.st_ino, status.st_mtime_ns, status.st_size])
-    return stamp
-
-
-def chore_due(entry: Entry, now: float, chore: str = "reminders") -> bool:
-    """Whether a moment of the entry's phase for `chore` (reminders, tallies) has passed
-    since a cycle last saw to it."""
-    moments: list[float] = entry.get(chore) or []
-    return (
-        bool(moments)
-        and moments[0] <= now < entry["deadline"]
-        and any(entry.get(SEEN[chore], 0.0) < moment <= now for moment in moments)
-    )
-
-
-def reminder_due(entry: Entry, now: float) -> bool:
-    return chore_due(entry, now, "reminders")
-
-
-def moments_of(game_id: str, entry: Entry) -> Iterator[Moment]:
-    """The entry's moments that may need a cycle: its deadline, its next reminder time not
-    yet looked at, its outbox's earliest retry."""
-    if "unreadable" in entry:
-        return
-    phase = entry["phase"]
-    if entry["deadline"] is not None:
-        yield entry["deadline"], RANK["deadline"], "deadline", game_id, phase
-        for chore, seen in SEEN.items():
-            pending = [moment for moment in entry.get(chore, ()) if moment > entry.get(seen, 0.0)]
-            if pending:
-                yield min(pending), RANK[chore], chore, game_id, phase
-    if entry["retry_at"] is not None:
-        yield entry["retry_at"], RANK["retry"], "retry", game_id, phase
-
-
-def flags_of(entry: Entry) -> set[str]:
-    if "unreadable" in entry or entry.get("changed", True):
-        return {"doubtful"}
-    return {flag for flag in ("unsent", "approved") if entry[flag]}
 
 
 class GameIndex:
@@ -135,9 +87,8 @@ class GameIndex:
         self._sets: dict[str, set[str]] = {}  # the summary's lists as sets, made when first asked
         self._entries: dict[str, Entry] | None = None
         self.base: dict[str, Entry] | None = None  # the entries as the session found them
-        self.opened: set[str] = (
-            set()
-        )  # games this session's writer opened: their entries may be stale
+        # The games this session's writer opened: their entries may be stale.
+        self.opened: set[str] = set()
         self.swept = False  # a cycle looked at every game the index named
         self.marked = False  # this session made the unclean mark
         self.rebuild = not self.trusted
@@ -230,9 +181,9 @@ class GameIndex:
         """A cycle has seen to every moment of `chore` (reminders, tallies) due at `now`."""
         if self.rebuild or not self._something_by(now):
             return
-        for entry in self.entries.values():
-            if "unreadable" not in entry and chore_due(entry, now, chore):
-                entry[SEEN[chore]] = now
+        for row in self.entries.values():
+            if UNREADABLE not in row and chore_due(IndexEntry.from_row(row), now, chore):
+                row[SEEN[chore]] = now
                 self.dirty = True
 
     # ------------------------------------------------------------------ what a cycle asks
@@ -240,7 +191,7 @@ class GameIndex:
         self,
         game_ids: Iterable[str],
         flag: str | None = None,
-        due: Callable[[Entry], bool] | None = None,
+        due: Callable[[IndexEntry], bool] | None = None,
         now: float = 0.0,
     ) -> list[str]:
         """The games among `game_ids` to look at: every game the index cannot vouch for
@@ -258,8 +209,8 @@ class GameIndex:
         if due is not None and self._something_by(now):
             pick |= {
                 game_id
-                for game_id, entry in self.entries.items()
-                if "unreadable" not in entry and due(entry)
+                for game_id, row in self.entries.items()
+                if UNREADABLE not in row and due(IndexEntry.from_row(row))
             }
         pick &= asked
         return [game_id for game_id in game_ids if game_id in pick] if pick else []
@@ -285,54 +236,57 @@ class GameIndex:
             self.rebuild = True  # nothing vouched for: every question names every game
             return
         game_ids = folder.game_ids()
-        known, doubtful = self._known(), self._flagged("doubtful")
-        todo = (
-            game_ids
-            if self.rebuild
-            else [
-                game_id
-                for game_id in game_ids
-                if game_id in self.opened
-                or game_id not in known
-                or game_id in doubtful
-                and "unreadable" in self.entries.get(game_id, {})
-            ]
-        )
-        gone = known - set(game_ids)
+        todo = self._to_refresh(game_ids)
+        gone = self._known() - set(game_ids)
         if not (todo or gone or self.dirty):
             return
         entries = self.entries
         for game_id in todo:
-            before, current = (self.base or {}).get(game_id), entries.get(game_id, {})
-            stamp = game_stamp(self.games_folder, game_id)
-            if current.get("stamp") == stamp and "unreadable" not in current:
-                entry = dict(current)  # opened, not written: the same file gives the same entry
-            else:
-                try:
-                    entry = entry_of(folder.game(game_id))
-                except (
-                    Exception
-                ) as error:  # an unreadable game stays a game to look at; `pbp status` shows it
-                    entry = {"unreadable": f"{type(error).__name__}: {error}"}
-            entry["stamp"] = stamp
-            entry["changed"] = (
-                before is None
-                or before.get("stamp") != stamp
-                or (before.get("changed", True) and not self.swept)
-            )
-            if (current.get("phase"), current.get("deadline")) == (
-                entry.get("phase"),
-                entry.get("deadline"),
-            ):
-                for seen in SEEN.values():  # the same phase's reminders and counts stay seen
-                    if seen in current:
-                        entry[seen] = current[seen]
-            entries[game_id] = entry
+            entries[game_id] = self._refreshed(folder, game_id, entry_of)
         for game_id in gone:
             entries.pop(game_id, None)
-        self.rebuild = False
-        self.dirty = True
+        self.rebuild, self.dirty = False, True
         self._summarise()
+
+    def _to_refresh(self, game_ids: list[str]) -> list[str]:
+        """The games whose entries may be stale: every game when rebuilding, else those
+        this session opened, those without an entry and those that could not be read."""
+        if self.rebuild:
+            return game_ids
+        known, doubtful = self._known(), self._flagged("doubtful")
+        return [
+            game_id
+            for game_id in game_ids
+            if game_id in self.opened
+            or game_id not in known
+            or game_id in doubtful
+            and UNREADABLE in self.entries.get(game_id, {})
+        ]
+
+    def _refreshed(self, folder: GameFiles, game_id: str, entry_of: EntryOf) -> Entry:
+        """The game's stored entry as its file now gives it, with the index's own keys: its
+        stamp, whether it changed since a cycle looked, the chores already seen to."""
+        before, current = (self.base or {}).get(game_id), self.entries.get(game_id, {})
+        stamp = game_stamp(self.games_folder, game_id)
+        if current.get("stamp") == stamp and UNREADABLE not in current:
+            entry = dict(current)  # opened, not written: the same file gives the same entry
+        else:
+            # An unreadable game stays a game to look at; `pbp status` shows it.
+            try:
+                entry = entry_of(folder.game(game_id)).to_row()
+            except Exception as error:
+                entry = {UNREADABLE: f"{type(error).__name__}: {error}"}
+        entry["stamp"] = stamp
+        entry["changed"] = (
+            before is None
+            or before.get("stamp") != stamp
+            or (before.get("changed", True) and not self.swept)
+        )
+        if all(current.get(key) == entry.get(key) for key in ("phase", "deadline")):
+            for seen in SEEN.values():  # the same phase's reminders and counts stay seen
+                if seen in current:
+                    entry[seen] = current[seen]
+        return entry
 
     def save(self, folder: GameFiles) -> None:
         """Write the refreshed entries, marked clean (when the writer's session ends, or

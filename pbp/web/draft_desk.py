@@ -17,7 +17,7 @@ from pbp.forum.publishing.leak_spans import leak_findings
 from pbp.forum.publishing.publish import make_publisher, publish_now
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
-from pbp.storage.drafts import DraftBook
+from pbp.storage.drafts import DraftBook, DraftRow
 from pbp.web.app import settings_here
 from pbp.web.draft_views import draft_view, game_drafts, waiting_count
 from pbp.web.folders import Waited, reader, writer
@@ -87,20 +87,16 @@ def save(game: str, phase: str) -> Any:
             )
         try:
             with stored.file.transaction():
-                kept = review.edit(stored, row["phase"], text)
+                kept = review.edit(stored, row.phase, text)
         except UserError as error:
             flash(str(error), "refused")
             return redirect(url_for(".draft_page", game=game, phase=phase))
     _flash_waited(waited)
     flash(
-        (
-            f"Kept your edit of {kept['phase']}."
-            if kept["edited"]
-            else f"{kept['phase']} is unchanged."
-        ),
+        (f"Kept your edit of {kept.phase}." if kept.edited else f"{kept.phase} is unchanged."),
         "done",
     )
-    return redirect(url_for(".draft_page", game=game, phase=kept["phase"]))
+    return redirect(url_for(".draft_page", game=game, phase=kept.phase))
 
 
 @pages.post("/games/<game>/drafts/<path:phase>/approve")
@@ -108,10 +104,8 @@ def approve(game: str, phase: str) -> Any:
     forced = request.form.get("force") == "yes"
 
     def act(stored: StoredGame) -> str:
-        row = review.approve(stored, _row(stored, phase)["phase"], forced=forced)
-        return f"Approved {row['phase']}" + (
-            " despite the leak check." if row.get("forced") else "."
-        )
+        row = review.approve(stored, _row(stored, phase).phase, forced=forced)
+        return f"Approved {row.phase}" + (" despite the leak check." if row.forced else ".")
 
     return _act(game, act)
 
@@ -125,7 +119,7 @@ def approve_all(game: str) -> Any:
         for phase, why in refused:
             flash(f"Not approved {phase}: {why}", "refused")
         return (
-            f"Approved {len(approved)}: {', '.join(row['phase'] for row in approved)}."
+            f"Approved {len(approved)}: {', '.join(row.phase for row in approved)}."
             if approved
             else ""
         )
@@ -157,7 +151,7 @@ def publish(game: str) -> Any:
         )
     if done.waiting is not None:
         flash(
-            f"{done.waiting['phase']} is not approved yet, so it and the posts after it wait.",
+            f"{done.waiting.phase} is not approved yet, so it and the posts after it wait.",
             "refused",
         )
     return redirect(url_for(".game_page", game=game))
@@ -191,7 +185,7 @@ def _game(moderator: Moderator, game: str) -> StoredGame:
     return load(moderator, game)
 
 
-def _row(game: StoredGame, phase: str) -> dict[str, Any]:
+def _row(game: StoredGame, phase: str) -> DraftRow:
     row = DraftBook(game.file).get(phase)
     if row is None:
         abort(404)

@@ -12,7 +12,7 @@ from pbp.forum.publishing.leaks import LeakCheck
 from pbp.forum.publishing.publish import held_behind
 from pbp.game.stored import StoredGame
 from pbp.storage.datafolder import GameFile
-from pbp.storage.drafts import DRAFT, PUBLISHED, WITHDRAWN, DraftBook
+from pbp.storage.drafts import DRAFT, PUBLISHED, WITHDRAWN, DraftBook, DraftRow
 from pbp.web.forum_preview import FORUM_OF, forum_html
 
 # Published and withdrawn drafts the game's page still lists, newest last.
@@ -24,7 +24,7 @@ class DraftView:
     """One draft as a page shows it; `text` is the source shown (the host's refused edit
     while it is being fixed, else the stored text)."""
 
-    row: dict[str, Any]
+    row: DraftRow
     text: str
     leaks: list[str]
     parts: list[tuple[str, bool]]
@@ -35,59 +35,59 @@ class DraftView:
 
     @property
     def phase(self) -> str:
-        return str(self.row["phase"])
+        return str(self.row.phase)
 
     @property
     def waiting(self) -> bool:
-        return bool(self.row["status"] == DRAFT)
+        return bool(self.row.status == DRAFT)
 
     @property
     def editable(self) -> bool:
-        return self.row["status"] not in (PUBLISHED, WITHDRAWN)
+        return self.row.status not in (PUBLISHED, WITHDRAWN)
 
 
 def draft_view(
     game: StoredGame,
     book: DraftBook,
-    row: dict[str, Any],
+    row: DraftRow,
     text: str | None = None,
     held: dict[str, str] | None = None,
     check: LeakCheck | None = None,
 ) -> DraftView:
     """The view of draft `row`, its text or `text` (a host's edit not saved); `held` and
     `check`: the game's, when the caller has them for all its drafts."""
-    source = row["text"] if text is None else text
-    if row["status"] in (PUBLISHED, WITHDRAWN):
-        leaks, spans = list(row.get("leaks") or []), list[tuple[int, int]]()
+    source = row.text if text is None else text
+    if row.status in (PUBLISHED, WITHDRAWN):
+        leaks, spans = list(row.leaks or []), list[tuple[int, int]]()
     else:
         leaks, spans = leak_findings(game, book, row, source, check)
     notes = []
-    if row.get("forced"):
+    if row.forced:
         notes.append("approved despite the leak check")
-    if row.get("edited"):
+    if row.edited:
         notes.append("edited by the host")
-    if row.get("error"):
-        notes.append(f"last publishing error: {row['error']}")
-    holder = (held if held is not None else held_behind(book)).get(row["phase"], "")
+    if row.error:
+        notes.append(f"last publishing error: {row.error}")
+    holder = (held if held is not None else held_behind(book)).get(row.phase, "")
     return DraftView(
         row,
         source,
         leaks,
         split_at(source, spans),
-        forum_html(source, row["dialect"]),
+        forum_html(source, row.dialect),
         held_by=holder,
-        forum=FORUM_OF.get(row["dialect"], row["dialect"]),
+        forum=FORUM_OF.get(row.dialect, row.dialect),
         notes=notes,
     )
 
 
-def game_drafts(game: StoredGame) -> tuple[list[DraftView], list[dict[str, Any]]]:
+def game_drafts(game: StoredGame) -> tuple[list[DraftView], list[DraftRow]]:
     """(every draft still to publish, in order, as views; the last published or withdrawn
     ones, as rows)."""
     book = DraftBook(game.file)
     held, check = held_behind(book), game_leak_check(game, book)
     pending = [draft_view(game, book, row, held=held, check=check) for row in book.unpublished()]
-    past = [row for row in book.all() if row["status"] in (PUBLISHED, WITHDRAWN)][-PAST_SHOWN:]
+    past = [row for row in book.all() if row.status in (PUBLISHED, WITHDRAWN)][-PAST_SHOWN:]
     return pending, past
 
 
@@ -95,5 +95,5 @@ def waiting_count(game_file: GameFile) -> tuple[int, int]:
     """(drafts waiting for the host's approval, approved ones not yet published), read
     from the game's file alone (its state is not decoded)."""
     pending = DraftBook(game_file).unpublished()
-    waiting = sum(1 for row in pending if row["status"] == DRAFT)
+    waiting = sum(1 for row in pending if row.status == DRAFT)
     return waiting, len(pending) - waiting

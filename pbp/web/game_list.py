@@ -25,7 +25,7 @@ from pbp.host.status_report import OVERDUE_AFTER, game_status
 from pbp.game.stalls import stall_notes
 from pbp.game.stored import record_of
 from pbp.storage.datafolder import DataFolder
-from pbp.storage.game_index import game_stamp
+from pbp.storage.index_moments import game_stamp
 from pbp.timezones import as_utc
 
 # (data folder, game id) -> (the folder's stamp, the game's stall note, its part, the
@@ -101,7 +101,7 @@ def game_part(
     record = record_of(file)
     part["phase_name"] = _phase_name(record.ruleset, record.phase_id, rules_for)
     part["orders"] = orders_facts(file, record, rules_for) if record.phase_id else None
-    part["drafts"] = [row["phase"] for row in drafts_waiting(file) if row.get("kind") != "tally"]
+    part["drafts"] = [row.phase for row in drafts_waiting(file) if row.kind != "tally"]
     part["questions"] = [player for player, _phase in waiting_questions(file)]
     part["overdue_at"] = (
         (as_utc(part["deadline"]) + OVERDUE_AFTER).timestamp() if part["deadline"] else None

@@ -279,6 +279,45 @@ def test_reaching_a_game_records_json_outside_its_keepers_fails(tmp_path):
     ]
 
 
+def test_reading_a_drafts_own_key_outside_the_storage_fails(tmp_path):
+    """A draft read by its own keys past the storage edge (`row["generated"]`,
+    `row.get("next_try")`) is a raw row that should have been a `DraftRow`; the storage,
+    which makes the typed value, may."""
+    reading = (
+        "def f(row):\n"
+        '    a = row["generated"]\n'
+        '    return a, row.get("next_try", 0.0), row["phase"]\n'
+    )
+    done = check(tmp_path, {"pbp/web/__init__.py": reading, "pbp/storage/__init__.py": reading})
+    assert done.returncode == 1, done.stdout
+    problems = [
+        line for line in done.stdout.splitlines() if line.startswith("only the record's keepers")
+    ]
+    assert problems == [
+        "only the record's keepers touch its JSON: pbp/web/__init__.py:2 reads a typed row's key "
+        "'generated' by key; use pbp.storage.drafts.DraftRow",
+        "only the record's keepers touch its JSON: pbp/web/__init__.py:3 reads a typed row's key "
+        "'next_try' by key; use pbp.storage.drafts.DraftRow",
+    ]
+
+
+def test_reading_an_index_entrys_own_key_outside_the_storage_fails(tmp_path):
+    """An entry of the index of wake-ups read by its own keys past the storage edge
+    (`entry["unsent"]`, `entry.get("reminded")`) is a raw row that should have been an
+    `IndexEntry`."""
+    reading = 'def due(entry):\n    return entry["unsent"] or entry.get("reminded", 0.0)\n'
+    done = check(tmp_path, {"pbp/game/__init__.py": reading, "pbp/storage/__init__.py": reading})
+    assert done.returncode == 1, done.stdout
+    problems = [
+        line for line in done.stdout.splitlines() if line.startswith("only the record's keepers")
+    ]
+    assert sorted(problems) == [
+        "only the record's keepers touch its JSON: pbp/game/__init__.py:2 reads a typed row's key "
+        f"{key!r} by key; use pbp.storage.index_moments.IndexEntry"
+        for key in ("reminded", "unsent")
+    ]
+
+
 def test_reading_a_typed_rows_key_outside_the_keepers_fails(tmp_path):
     """A row that has a typed value (a paused clock, a result, a sign-up record) read by
     its own key, by subscript or `.get`, outside the storage edge: a raw row leaked past

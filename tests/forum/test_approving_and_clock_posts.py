@@ -17,7 +17,7 @@ from tests.forum.conftest import stored
 def drafts(folder) -> dict[str, dict]:
     moderator, game = stored(folder)
     with moderator:
-        return {row["phase"]: row for row in DraftBook(game.file).all()}
+        return {row.phase: row for row in DraftBook(game.file).all()}
 
 
 def plain(markdown: str) -> str:
@@ -26,7 +26,7 @@ def plain(markdown: str) -> str:
 
 
 def statuses(folder) -> dict[str, str]:
-    return {phase: row["status"] for phase, row in drafts(folder).items()}
+    return {phase: row.status for phase, row in drafts(folder).items()}
 
 
 def test_approve_without_a_phase_takes_the_oldest_draft_not_approved_yet(host_game, capsys):
@@ -115,18 +115,18 @@ def test_extend_pause_and_resume_tell_the_reason_and_draft_a_short_host_post(hos
     assert main(["resume", "inf1", "--reason", "back from the holiday", "--no-send"]) == 0
     rows = drafts(host_game)
     extended, paused, resumed = (rows[f"T1-movement/host-{n}"] for n in (1, 2, 3))
-    assert extended["title"] == "Turn 1 — movement: the deadline moves" and extended["leaks"] == []
-    assert plain(extended["text"]) == (
+    assert extended.title == "Turn 1 — movement: the deadline moves" and extended.leaks == ()
+    assert plain(extended.text) == (
         "**The deadline has moved.** Turn 1 — movement now ends **Tue 1 Dec 2099, "
         "18:00 UTC**.\n\nReason: Bruno asked for more time.\n"
     )
-    assert paused["title"] == "Turn 1 — movement: the game is paused"
-    assert plain(paused["text"]).startswith(
+    assert paused.title == "Turn 1 — movement: the game is paused"
+    assert plain(paused.text).startswith(
         "**The game is paused.** The clock of Turn 1 — movement is stopped with "
     )
-    assert "Reason" not in paused["text"]  # no reason given, none said
-    assert resumed["title"] == "Turn 1 — movement: the game resumes"
-    assert plain(resumed["text"]).endswith("\n\nReason: back from the holiday.\n")
+    assert "Reason" not in paused.text  # no reason given, none said
+    assert resumed.title == "Turn 1 — movement: the game resumes"
+    assert plain(resumed.text).endswith("\n\nReason: back from the holiday.\n")
     moderator, game = stored(host_game)
     with moderator:  # the players are told the reason in their notice
         notices = [

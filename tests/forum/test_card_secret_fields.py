@@ -49,12 +49,12 @@ def test_each_kind_of_secret_under_a_new_field_name_is_caught(game):
 def test_a_host_edit_that_tells_the_toy_rulesets_secret_is_not_approved(moderator, game):
     resolve_phase(moderator, game.id)
     game = load(moderator, game.id)
-    (row,) = [row for row in DraftBook(game.file).unpublished() if row["phase"] == "D1-vote"]
+    (row,) = [row for row in DraftBook(game.file).unpublished() if row.phase == "D1-vote"]
     review.edit(
-        game, row["phase"], row["text"] + f"\nPsst: {CABALIST} meets the others at the old mill.\n"
+        game, row.phase, row.text + f"\nPsst: {CABALIST} meets the others at the old mill.\n"
     )
     with pytest.raises(
         UserError, match="fails the leak check: the draft names the location the old mill"
     ):
-        review.approve(load(moderator, game.id), row["phase"])
-    assert DraftBook(game.file).get(row["phase"])["status"] == "draft"
+        review.approve(load(moderator, game.id), row.phase)
+    assert DraftBook(game.file).get(row.phase).status == "draft"

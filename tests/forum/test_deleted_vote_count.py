@@ -32,7 +32,7 @@ def test_the_count_says_a_linked_post_was_deleted(tmp_path, thread_forum):
                 game,
                 play.clock(),
             )
-        body = str(draft["text"])
+        body = str(draft.text)
         alice = next(line for line in body.splitlines() if "Alice → Bruno" in line)
         chloe = next(line for line in body.splitlines() if "Chloe → Bruno" in line)
         assert "since deleted; the vote stands" in alice and "deleted" not in chloe

@@ -93,21 +93,21 @@ def test_clock_notices_and_their_posts_name_the_phase_in_words_never_its_id(host
     assert main(["resume", "inf1", "--no-send"]) == 0
     moderator, game = stored(host_game)
     with moderator:
-        posts = [row for row in DraftBook(game.file).all() if "/host-" in row["phase"]]
+        posts = [row for row in DraftBook(game.file).all() if "/host-" in row.phase]
         notices = [
             row
             for row in game.file.outbox.all()
             if row["kind"] == "notice" and row["recipient"] == "Alice"
         ]
-    assert [row["title"] for row in posts] == [
+    assert [row.title for row in posts] == [
         "Turn 1 — movement: the deadline moves",
         "Turn 1 — movement: the game is paused",
         "Turn 1 — movement: the game resumes",
     ]
     assert notices[0]["subject"] == "[inf1] Turn 1, movement: the deadline has moved."
     assert "The deadline of Turn 1 — movement is stopped with " in notices[1]["body"]
-    for row in (*posts, *notices):
-        text = row.get("title", row.get("subject", "")) + row.get("text", row.get("body", ""))
+    texts = [draft.title + draft.text for draft in posts]
+    for text in texts + [notice["subject"] + notice["body"] for notice in notices]:
         assert not PHASE_ID.search(text.split("pbp-token")[0].split("BEGIN ORDERS")[0]), text
 
 
@@ -273,7 +273,7 @@ def test_the_opening_lists_the_npcs_apart_and_counts_the_reds(tmp_path):
             seed="npc",
             game_id="inf1",
         )
-        opening = DraftBook(load(moderator, "inf1").file).get("opening")["text"].replace("\\", "")
+        opening = DraftBook(load(moderator, "inf1").file).get("opening").text.replace("\\", "")
     assert "**Players (6):** Anna, Ben, Chen, Dora, Emil, Fay\n" in opening
     assert "**NPCs, played by the host (1):** Raiden\n" in opening
     assert "\n1 Red among the players; " in opening
@@ -310,7 +310,7 @@ def test_a_running_count_says_as_of_when(tmp_path):
                 game,
                 datetime(2030, 1, 7, 9, 30, tzinfo=timezone.utc),
             )
-    assert "*As of Mon 7 Jan 2030, 09:30 UTC.*\n" in row["text"]
+    assert "*As of Mon 7 Jan 2030, 09:30 UTC.*\n" in row.text
 
 
 def test_the_signup_announcement_names_one_number_when_min_and_max_agree():

@@ -23,7 +23,7 @@ def test_after_ten_wrong_host_tokens_the_right_one_still_works_and_the_host_is_t
         token = host_token(load(moderator, "inf1").file)
         assert desk.receive(host_mail(token, key="2:1")) == "processed"
         game = load(moderator, "inf1")
-        assert DraftBook(game.file).get("T0-class")["status"] == APPROVED
+        assert DraftBook(game.file).get("T0-class").status == APPROVED
         rows = game.file.outbox.all()
         (alert,) = [row for row in rows if row["kind"] == "wrong-tokens"]
         assert (
@@ -43,4 +43,4 @@ def test_a_few_wrong_host_tokens_do_not_stop_the_right_one(host_game):
             desk.receive(host_mail(f"guess-{number}", key=f"1:{number}"))
         token = host_token(load(moderator, "inf1").file)
         assert desk.receive(host_mail(token, key="2:1")) == "processed"
-        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == APPROVED
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class").status == APPROVED

@@ -18,10 +18,8 @@ pytestmark = pytest.mark.integration
 
 
 def _thread_address(play: ThreadPlay) -> str:
-    rows = [
-        row for row in DraftBook(play.game.file).all() if row["status"] == PUBLISHED and row["url"]
-    ]
-    return rows[0]["url"]
+    rows = [row for row in DraftBook(play.game.file).all() if row.status == PUBLISHED and row.url]
+    return rows[0].url
 
 
 def test_the_form_the_link_code_and_the_prod_give_the_threads_address(tmp_path, thread_forum):

@@ -108,7 +108,7 @@ def test_a_genuine_message_naming_a_team_passes_even_after_an_edit_elsewhere(
     moderator, game = stored(host_game)
     with moderator:
         row = DraftBook(game.file).get("T0-class")
-        assert row["status"] == APPROVED and not row["forced"] and row["leaks"] == []
+        assert row.status == APPROVED and not row.forced and row.leaks == ()
 
 
 def test_a_host_edit_inside_the_messages_line_makes_it_checked_again(

@@ -58,8 +58,8 @@ def reddit_game(tmp_path, fake_reddit, monkeypatch, capsys, request):
     moderator, game = stored(tmp_path)
     with moderator:
         rows = DraftBook(game.file).all()
-    assert len(rows) == POSTS and all(r["status"] == APPROVED for r in rows)
-    return tmp_path, [r["phase"] for r in rows]
+    assert len(rows) == POSTS and all(r.status == APPROVED for r in rows)
+    return tmp_path, [r.phase for r in rows]
 
 
 def pbp_publish(folder, **env) -> subprocess.CompletedProcess:
@@ -103,14 +103,12 @@ def test_pbp_publish_makes_a_post_per_phase_in_order(reddit_game, fake_reddit):
     moderator, game = stored(folder)
     with moderator:
         # each submission's title: the game, then the post's own title (the turn in words)
-        assert [p.title for p in posts] == [
-            f"inf1: {r['title']}" for r in DraftBook(game.file).all()
-        ]
+        assert [p.title for p in posts] == [f"inf1: {r.title}" for r in DraftBook(game.file).all()]
         assert [p.title for p in posts[:2]] == [
             "inf1: inf1 — a game of Infiltration begins",
             "inf1: Turn 0 — the operation begins",
         ]
-        assert [r["ref"] for r in DraftBook(game.file).all()] == [p.fullname for p in posts]
+        assert [r.ref for r in DraftBook(game.file).all()] == [p.fullname for p in posts]
 
 
 @pytest.mark.parametrize("reddit_game", ["thread"], indirect=True)
@@ -126,7 +124,7 @@ def test_sigkill_of_pbp_publish_right_after_reddit_accepted_a_post_yields_exactl
     moderator, game = stored(folder)
     with moderator:
         first = DraftBook(game.file).get(order[0])
-        assert (first["status"], first["attempts"]) == (APPROVED, 1)
+        assert (first.status, first.attempts) == (APPROVED, 1)
     restarted = pbp_publish(folder)
     assert restarted.returncode == 0, restarted.stderr
     assert f"Published {POSTS} post(s)." in restarted.stdout  # the first one found by its marker
@@ -134,4 +132,4 @@ def test_sigkill_of_pbp_publish_right_after_reddit_accepted_a_post_yields_exactl
     assert len(fake_reddit.submissions()) == 1
     moderator, game = stored(folder)
     with moderator:
-        assert [r["status"] for r in DraftBook(game.file).all()] == [PUBLISHED] * POSTS
+        assert [r.status for r in DraftBook(game.file).all()] == [PUBLISHED] * POSTS

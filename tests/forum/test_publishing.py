@@ -70,12 +70,12 @@ def test_a_full_games_posts_are_published_in_order_in_one_thread(tmp_path, fake_
     game, order = approved_game(tmp_path / "inf1.json")
     publisher = RedditPublisher(reddit_settings(fake_reddit))
     done = publish.publish_game(game, publisher)
-    assert [row["phase"] for row in done] == order
+    assert [row.phase for row in done] == order
     (thread,) = fake_reddit.submissions()
     comments = fake_reddit.comments()
     assert [c.link_id for c in comments] == [thread.fullname] * len(order)
     assert [c.body.split("pbp:inf1:")[1].split(":")[0] for c in comments] == order
-    assert all(row["status"] == PUBLISHED for row in DraftBook(game.file).all())
+    assert all(row.status == PUBLISHED for row in DraftBook(game.file).all())
     assert publish.publish_game(game, publisher) == []  # nothing twice
     assert len(fake_reddit.comments()) == len(order)
 
@@ -84,9 +84,9 @@ def test_posts_mode_makes_one_submission_per_phase_and_waits_for_unapproved(tmp_
     game, order = approved_game(tmp_path / "inf1.json", phases=3)
     DraftBook(game.file).update(order[1], {"status": "draft"})
     done = publish.publish_game(game, RedditPublisher(reddit_settings(fake_reddit, mode="posts")))
-    assert [row["phase"] for row in done] == order[:1]  # the third waits for the second
+    assert [row.phase for row in done] == order[:1]  # the third waits for the second
     assert [s.title for s in fake_reddit.submissions()] == [
-        f"inf1: {DraftBook(game.file).get(order[0])['title']}"
+        f"inf1: {DraftBook(game.file).get(order[0]).title}"
     ]
 
 
@@ -101,15 +101,15 @@ def test_a_fault_while_posting_is_retried_later_and_yields_exactly_one_post(
     assert publish.publish_game(game, publisher, now=lambda: clock[0]) == []
     fake_reddit.release()  # a held answer comes after the client gave up: it changes nothing
     row = DraftBook(game.file).get(order[0])
-    assert row["status"] == APPROVED and row["error"] and row["next_try"] == 1060.0
+    assert row.status == APPROVED and row.error and row.next_try == 1060.0
     committed = 1 if fault in ("hold", "drop") else 0  # these commit, then give no answer
     assert len(fake_reddit.submissions()) == committed
     assert publish.publish_game(game, publisher, now=lambda: clock[0]) == []  # not before its time
     clock[0] = 1061.0
     done = publish.publish_game(game, publisher, now=lambda: clock[0])
-    assert [row["phase"] for row in done] == order
+    assert [row.phase for row in done] == order
     titles = [s.title for s in fake_reddit.submissions()]
-    assert titles.count(f"inf1: {row['title']}") == 1 and len(titles) == 2
+    assert titles.count(f"inf1: {row.title}") == 1 and len(titles) == 2
 
 
 def test_faults_are_taken_by_count(tmp_path, fake_reddit):
@@ -120,9 +120,9 @@ def test_faults_are_taken_by_count(tmp_path, fake_reddit):
     clock = [1000.0]
     for _ in range(3):
         assert publish.publish_game(game, publisher, now=lambda: clock[0]) == []
-        clock[0] = DraftBook(game.file).get(order[0])["next_try"] + 1
+        clock[0] = DraftBook(game.file).get(order[0]).next_try + 1
     assert [
-        row["phase"] for row in publish.publish_game(game, publisher, now=lambda: clock[0])
+        row.phase for row in publish.publish_game(game, publisher, now=lambda: clock[0])
     ] == order
     assert len(fake_reddit.submissions()) == 1
 
@@ -133,7 +133,7 @@ def test_file_publisher_writes_one_file_per_post_in_order_and_is_idempotent(tmp_
     assert len(publish.publish_game(game, publisher)) == 4
     files = sorted((tmp_path / "posts" / "inf1").iterdir())
     assert [f.name for f in files] == [f"{i + 1:03d}-{p}.md" for i, p in enumerate(order)]
-    assert all(DraftBook(game.file).get(p)["marker"] in f.read_text() for p, f in zip(order, files))
+    assert all(DraftBook(game.file).get(p).marker in f.read_text() for p, f in zip(order, files))
     DraftBook(game.file).update(order[0], {"status": APPROVED, "attempts": 1})
     publish.publish_game(game, publisher)
     assert len(list((tmp_path / "posts" / "inf1").iterdir())) == 4

@@ -28,8 +28,8 @@ def test_the_resolution_drafts_the_post_and_mails_it_to_the_host(host_game, caps
     moderator, game = stored(host_game)
     with moderator:
         opening, row = DraftBook(game.file).all()  # the opening post is drafted with the game
-        assert (opening["phase"], opening["kind"], opening["leaks"]) == ("opening", "opening", [])
-        assert (row["phase"], row["status"], row["leaks"]) == ("T0-class", DRAFT, [])
+        assert (opening.phase, opening.kind, opening.leaks) == ("opening", "opening", ())
+        assert (row.phase, row.status, row.leaks) == ("T0-class", DRAFT, ())
         mails = [r for r in game.file.outbox.all() if r["kind"] == "draft"]
         assert [(m["phase"], m["address"]) for m in mails] == [
             ("opening", "host@example.org"),
@@ -47,7 +47,7 @@ def test_the_hosts_edit_survives_approval_and_publishing(host_game, monkeypatch,
     moderator, game = stored(host_game)
     with moderator, game.file.transaction():
         row = DraftBook(game.file).get("T0-class")
-        assert row["edited"] and "Good luck, everyone!" in row["text"]
+        assert row.edited and "Good luck, everyone!" in row.text
         # A second drafting of the same phase never overwrites the host's edit.
         DraftBook(game.file).save_generated("T0-class", "t", "regenerated\n", (), "markdown", [])
     assert main(["draft", "approve", "inf1"]) == 0
@@ -72,7 +72,7 @@ def test_an_edit_naming_a_hidden_team_needs_force(host_game, monkeypatch, capsys
     assert main(["draft", "approve", "inf1", "--force"]) == 0
     moderator, game = stored(host_game)
     with moderator:
-        assert DraftBook(game.file).get("T0-class")["status"] == APPROVED
+        assert DraftBook(game.file).get("T0-class").status == APPROVED
 
 
 def host_mail(token: str, phase: str = "T0-class", key: str = "1:1") -> InboundMail:
@@ -93,7 +93,7 @@ def test_an_email_approval_with_a_wrong_token_is_refused_and_the_right_one_appro
         desk = Desk(moderator)
         assert desk.receive(host_mail("wrong-token")) == "rejected"
         game = load(moderator, "inf1")
-        assert DraftBook(game.file).get("T0-class")["status"] == DRAFT
+        assert DraftBook(game.file).get("T0-class").status == DRAFT
         (refusal,) = [r for r in game.file.outbox.all() if r["kind"] == "host-reply"]
         assert (
             refusal["body"].startswith("Refused: the TOKEN")
@@ -101,7 +101,7 @@ def test_an_email_approval_with_a_wrong_token_is_refused_and_the_right_one_appro
         )
         token = host_token(game.file)
         assert desk.receive(host_mail(token, key="1:2")) == "processed"
-        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == APPROVED
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class").status == APPROVED
         # Any other mail from the host gets help, and changes nothing.
         other = InboundMail(
             key="1:3",
@@ -174,7 +174,7 @@ def test_an_approve_line_with_the_host_token_approves_and_a_wrong_or_missing_tok
         ]
         for number, (body, answer) in enumerate(refusals):
             assert desk.receive(host_reply(body, f"2:{number}")) == "rejected"
-            assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == DRAFT
+            assert DraftBook(load(moderator, "inf1").file).get("T0-class").status == DRAFT
             reply = [
                 r for r in load(moderator, "inf1").file.outbox.all() if r["kind"] == "host-reply"
             ][-1]
@@ -182,7 +182,7 @@ def test_an_approve_line_with_the_host_token_approves_and_a_wrong_or_missing_tok
         # The line form, the host's words above the quoted draft mail (its own block commented out).
         body = f"Looks fine to me.\n\nAPPROVE inf1 t0-class\nTOKEN: {token}\n\n{quoted(draft_mail)}"
         assert desk.receive(host_reply(body, "2:9")) == "processed"
-        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == APPROVED
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class").status == APPROVED
 
 
 def test_the_token_on_the_approve_line_approves_and_any_other_reply_gets_help(host_game):
@@ -198,9 +198,9 @@ def test_the_token_on_the_approve_line_approves_and_any_other_reply_gets_help(ho
         ][-1]
         assert help_reply["body"].startswith("pbp understood no approval in your mail.")
         assert "BEGIN ORDERS inf1 opening" in help_reply["body"]  # the oldest draft not published
-        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == DRAFT
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class").status == DRAFT
         assert desk.receive(host_reply(f"APPROVE inf1 T0-class {token}\n", "3:2")) == "processed"
-        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == APPROVED
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class").status == APPROVED
 
 
 def test_the_draft_mails_block_with_approve_uncommented_approves(host_game):
@@ -209,4 +209,4 @@ def test_the_draft_mails_block_with_approve_uncommented_approves(host_game):
         draft_mail = [r for r in game.file.outbox.all() if r["kind"] == "draft"][-1]["body"]
         block = draft_mail[draft_mail.index("BEGIN ORDERS") :].replace("# APPROVE", "APPROVE")
         assert Desk(moderator).receive(host_reply(f"Publish it.\n\n{block}", "4:1")) == "processed"
-        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == APPROVED
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class").status == APPROVED

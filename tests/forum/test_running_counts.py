@@ -98,7 +98,7 @@ def accept(moderator, **lines: str) -> None:
 
 
 def drafts(moderator) -> dict[str, dict]:
-    return {row["phase"]: row for row in DraftBook(load(moderator, "ww1").file).all()}
+    return {row.phase: row for row in DraftBook(load(moderator, "ww1").file).all()}
 
 
 def test_the_count_comes_from_the_engines_orders_and_shows_each_players_latest(table):
@@ -157,7 +157,7 @@ def test_tally_every_drafts_a_count_on_its_rhythm_and_never_twice(table):
     assert draft_due_tallies(moderator) == [
         "ww1 D1-nominate/tally-2: running count drafted (draft)"
     ]
-    assert "* **Alice**: 1 (Bruno)" in drafts(moderator)["D1-nominate/tally-2"]["text"]
+    assert "* **Alice**: 1 (Bruno)" in drafts(moderator)["D1-nominate/tally-2"].text
     clock.advance(hours=6)  # the deadline (24h after opening): the phase's own post has the count
     assert draft_due_tallies(moderator) == []
 
@@ -176,7 +176,7 @@ def test_auto_publish_tally_approves_counts_but_holds_every_other_post(table, tm
     finally:
         cycle.close()
     rows = drafts(moderator)
-    assert (rows["N0"]["status"], rows["D1-nominate/tally-1"]["status"]) == ("draft", "approved")
+    assert (rows["N0"].status, rows["D1-nominate/tally-1"].status) == ("draft", "approved")
     assert "ww1 D1-nominate/tally-1: running count drafted (approved)" in report.forum_events
     assert not (tmp_path / "posts" / "ww1").exists()
     game = load(moderator, "ww1")
@@ -184,7 +184,7 @@ def test_auto_publish_tally_approves_counts_but_holds_every_other_post(table, tm
         review.approve(game, "N0")
     publisher = publish.make_publisher(load_forum_settings(moderator.settings))
     published = publish.publish_game(load(moderator, "ww1"), publisher)
-    assert [row["phase"] for row in published] == ["N0", "D1-nominate/tally-1"]
+    assert [row.phase for row in published] == ["N0", "D1-nominate/tally-1"]
     text = (tmp_path / "posts" / "ww1" / "002-D1-nominate_tally-1.md").read_text()
     assert text.startswith("ww1: Day 1 — nomination count\n")
     assert "* **Bruno**: 2 (Alice, Chloe)" in text

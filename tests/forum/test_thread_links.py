@@ -158,9 +158,7 @@ def test_a_link_is_confirmed_by_mail_and_the_account_shown_beside_the_name(tmp_p
         )
         play.past_deadline()
         play.resolve_due()
-        posts = [
-            row["text"] for row in DraftBook(play.game.file).all() if row["phase"].startswith("D1")
-        ]
+        posts = [row.text for row in DraftBook(play.game.file).all() if row.phase.startswith("D1")]
         assert posts and re.search(r"Alice \(elena\\?_m\)", posts[-1]), posts[-1]
     finally:
         play.close()

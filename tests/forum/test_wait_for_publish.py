@@ -249,7 +249,7 @@ def test_a_waiting_phase_is_neither_due_nor_reminded_nor_resolved_early_nor_an_a
     assert wake is None or "inf1" not in wake.reason
 
     review.approve(load(moderator, "inf1"), "T0-class")
-    assert [row["phase"] for row in publish_all(moderator)] == ["T0-class"]
+    assert [row.phase for row in publish_all(moderator)] == ["T0-class"]
     assert start_clocks(moderator) == [
         f"inf1 T1-movement: clock started, deadline {to_text(moderator.clock() + MOVEMENT)}"
     ]
@@ -288,7 +288,7 @@ def test_the_cycle_of_pbp_run_starts_the_clock_when_it_publishes_the_approved_po
         assert any("T0-class: published" in event for event in report.forum_events)
         assert any("inf1 T1-movement: clock started" in event for event in report.forum_events)
         assert load(moderator, "inf1").record.deadline == to_text(moderator.clock() + MOVEMENT)
-        assert DraftBook(load(moderator, "inf1").file).get("T0-class")["status"] == "published"
+        assert DraftBook(load(moderator, "inf1").file).get("T0-class").status == "published"
         wake = next_wake_up(moderator.folder, moderator.clock())
         assert wake.when <= moderator.clock() + MOVEMENT and "inf1 T1-movement" in wake.reason
     finally:

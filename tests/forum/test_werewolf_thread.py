@@ -77,7 +77,7 @@ def orders(folder, **lines: str) -> None:
 
 def drafts(folder) -> dict[str, dict]:
     with ComposedModerator(load_settings(str(folder / "pbp.ini"))) as moderator:
-        return {row["phase"]: row for row in DraftBook(load(moderator, "ww1").file).all()}
+        return {row.phase: row for row in DraftBook(load(moderator, "ww1").file).all()}
 
 
 def test_a_running_count_of_nominations_and_of_votes(village, capsys):
@@ -104,14 +104,14 @@ def test_an_unapproved_count_holds_nothing_up_and_is_withdrawn_when_its_phase_re
     orders(village, Alice="NOMINATE Bruno")
     assert main(["draft", "tally", "ww1"]) == 0
     assert main(["draft", "tally", "ww1"]) == 0  # a newer count replaces the first
-    assert drafts(village)["D1-nominate/tally-1"]["status"] == WITHDRAWN
+    assert drafts(village)["D1-nominate/tally-1"].status == WITHDRAWN
     assert main(["draft", "approve", "ww1", "N0"]) == 0
     assert main(["publish"]) == 0
     assert (
         "Published 1 post(s)." in capsys.readouterr().out
     )  # the count the host only read waits for nothing
     assert main(["advance", "ww1"]) == 0
-    assert drafts(village)["D1-nominate/tally-2"]["status"] == WITHDRAWN
+    assert drafts(village)["D1-nominate/tally-2"].status == WITHDRAWN
     capsys.readouterr()
     assert main(["draft", "approve", "ww1", "D1-nominate/tally-2"]) == 2
     assert "is out of date" in capsys.readouterr().err
@@ -129,7 +129,7 @@ def test_a_night_before_the_witchs_turn_gets_no_post(village, capsys):
     assert main(["advance", "ww1"]) == 0  # N1-witch: dawn
     phases = list(drafts(village))
     assert "N1" not in phases and phases[-1] == "N1-witch"
-    assert drafts(village)["N1-witch"]["title"] == "Day 2 — a quiet night"
+    assert drafts(village)["N1-witch"].title == "Day 2 — a quiet night"
 
 
 def test_publish_names_the_draft_it_waits_for(village, capsys):

@@ -176,7 +176,7 @@ def texts(moderator, ruleset: str, option: str, value: str) -> dict[str, str]:
     game = load(moderator, "g1")
     rows = game.file.outbox.all()
     found = {
-        "opening": DraftBook(game.file).get(OPENING)["text"],
+        "opening": DraftBook(game.file).get(OPENING).text,
         "help": next(row["body"] for row in rows if row["kind"] == "help"),
     }
     for row in rows:
@@ -285,9 +285,9 @@ def public_texts(moderator, clock, votes: str) -> dict[str, str]:
         moderator, "ww2", "werewolf", "8..9", "3d", {"votes": votes}, None, None, [], ""
     )
     found = {
-        "opening": book.get(OPENING)["text"],
-        "post": book.get("N0")["text"],
-        "tally": tally["text"],
+        "opening": book.get(OPENING).text,
+        "post": book.get("N0").text,
+        "tally": tally.text,
         "announcement": announcement(moderator, signups),
     }
     return {key: flat(text.replace("\\", "")) for key, text in found.items()}

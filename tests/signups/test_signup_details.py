@@ -161,4 +161,4 @@ def test_open_game_takes_npcs_and_a_dialect_and_the_game_starts_with_them(tmp_pa
         game = start_signed_up(moderator, "ww3")
         assert game.record.npc_names == ("Otacon",)
         opening = DraftBook(game.file).get("opening")
-        assert opening["dialect"] == "bbcode" and "[b]" in opening["text"]
+        assert opening.dialect == "bbcode" and "[b]" in opening.text

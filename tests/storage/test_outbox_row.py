@@ -49,4 +49,4 @@ def test_a_retry_time_is_read_from_the_typed_row(moderator, sender):
     file = moderator.folder.game(game.id)
     (waiting,) = [row for row in outbox_briefs(file) if row.queued]
     assert waiting.attempts == 1 and waiting.error == "421 try later" and waiting.next_attempt
-    assert entry_of(file)["retry_at"] == as_utc(waiting.next_attempt).timestamp()
+    assert entry_of(file).retry_at == as_utc(waiting.next_attempt).timestamp()

@@ -30,7 +30,7 @@ def draft_command(site, *arguments: str) -> int:
 
 def drafts_of(site) -> dict[str, dict]:
     with ComposedModerator(load_settings(str(site.settings_file))) as moderator:
-        return {row["phase"]: row for row in DraftBook(load(moderator, "w1").file).all()}
+        return {row.phase: row for row in DraftBook(load(moderator, "w1").file).all()}
 
 
 @pytest.fixture
@@ -72,12 +72,7 @@ def test_a_clean_edit_is_kept_as_pbp_draft_edit_keeps_it(resolved, desk):
     )
     assert answer.status_code == 302
     row = drafts_of(resolved)["N0"]
-    assert (
-        row["text"] == "A calm night.\n"
-        and row["edited"]
-        and row["status"] == DRAFT
-        and row["leaks"] == []
-    )
+    assert row.text == "A calm night.\n" and row.edited and row.status == DRAFT and row.leaks == ()
     assert "Kept your edit of N0." in desk.get(answer.headers["Location"]).data.decode()
 
 
@@ -99,10 +94,10 @@ def test_approve_refuses_a_leaking_draft_unless_forced(resolved, desk):
         "/games/w1/drafts/N0/approve", data={"csrf_token": token(desk)}, follow_redirects=True
     )
     assert "fails the leak check" in refused.data.decode()
-    assert drafts_of(resolved)["N0"]["status"] == DRAFT
+    assert drafts_of(resolved)["N0"].status == DRAFT
     desk.post("/games/w1/drafts/N0/approve", data={"csrf_token": token(desk), "force": "yes"})
     row = drafts_of(resolved)["N0"]
-    assert row["status"] == APPROVED and row["forced"]
+    assert row.status == APPROVED and row.forced
 
 
 def test_approve_all_then_publish_now_puts_the_posts_out_in_order(resolved, desk):
@@ -115,7 +110,7 @@ def test_approve_all_then_publish_now_puts_the_posts_out_in_order(resolved, desk
     ).data.decode()
     assert "Published 2 post(s)." in page
     rows = drafts_of(resolved)
-    assert rows["opening"]["status"] == rows["N0"]["status"] == PUBLISHED
+    assert rows["opening"].status == rows["N0"].status == PUBLISHED
     posts = sorted((resolved.data / "posts" / "w1").iterdir())
     assert [path.name for path in posts] == ["001-opening.md", "002-N0.md"]
 
@@ -185,4 +180,4 @@ def test_the_editor_writes_invisible_characters_out_and_saving_puts_them_back(re
     text = re.sub(r"^[^>]*>", "", editor).replace("&amp;", "&")
     desk.post("/games/w1/drafts/N0/edit", data={"csrf_token": token(desk), "text": text})
     # the same text again: only invisible characters came back, a visible one stays written out
-    assert drafts_of(resolved)["N0"]["text"] == "Calm \u202e night \u200b ⟨U+0041⟩\n"
+    assert drafts_of(resolved)["N0"].text == "Calm \u202e night \u200b ⟨U+0041⟩\n"

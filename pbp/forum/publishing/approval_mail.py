@@ -82,7 +82,7 @@ def host_mail(
         if approval is not None:
             # The phase as the host typed it; drafts are keyed by the exact phase id.
             phase = next(
-                (r["phase"] for r in book.all() if r["phase"].lower() == approval.phase.lower()),
+                (r.phase for r in book.all() if r.phase.lower() == approval.phase.lower()),
                 approval.phase,
             )
             guard = TokenGuard(
@@ -103,9 +103,9 @@ def host_mail(
             else:
                 guard.note_right()
                 try:
-                    row = review.approve(game, phase)
+                    approved = review.approve(game, phase)
                     outcome, reason = "processed", f"approved {phase}"
-                    verdict = Accepted("approved", game_id=target, phase=row["phase"])
+                    verdict = Accepted("approved", game_id=target, phase=approved.phase)
                 except UserError as error:
                     reason, verdict = (
                         f"approval refused: {error}",
@@ -115,7 +115,8 @@ def host_mail(
             if guard.newly_over_limit:
                 tell_host_of_wrong_tokens(moderator, game, guard)
         else:
-            phase = (book.unpublished() or [{"phase": game.filed_phase}])[0]["phase"]
+            waiting = book.unpublished()
+            phase = waiting[0].phase if waiting else game.filed_phase
             verdict = Note("no_approval", game_id=target, phase=phase)
         answer_host(moderator, game, mail, "host-reply", [verdict] if verdict else [], may_reply)
         row = ledger.record(game.file, mail, outcome, reason)

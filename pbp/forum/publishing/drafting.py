@@ -10,7 +10,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import Ruleset, RulesetCard
 from pbp.errors import UserError
-from pbp.storage.drafts import DRAFT, OPENING, DraftBook
+from pbp.storage.drafts import DRAFT, OPENING, DraftBook, DraftRow
 from pbp.forum.config import ForumSettings
 from pbp.forum.publishing.dialects import Dialect, dialect as make_dialect
 from pbp.forum.publishing.post_renderer import Draft, PostFacts, PostRenderer
@@ -78,7 +78,7 @@ def role_list(
 
 def host_action_key(book: DraftBook, phase: str) -> str:
     """The key of the next host action's post in `phase`: `<phase>/host-N`."""
-    count = sum(1 for row in book.all() if row["phase"].startswith(f"{phase}/host-"))
+    count = sum(1 for row in book.all() if row.phase.startswith(f"{phase}/host-"))
     return f"{phase}/host-{count + 1}"
 
 
@@ -94,7 +94,7 @@ def draft_resolution(
     after: StoredGame,
     phase: str,
     public_events: Sequence[Mapping[str, Any]],
-) -> dict[str, Any]:
+) -> DraftRow:
     """The draft for a resolved phase: rendered from the public view after it and its
     public events (votes counted against the players alive before it), leak-checked."""
     book = DraftBook(after.file)
@@ -125,7 +125,7 @@ def draft_host_action(
     game: StoredGame,
     phase: str,
     public_events: Sequence[Mapping[str, Any]],
-) -> dict[str, Any]:
+) -> DraftRow:
     """The public announcement of a host action (a substitution, a host kill) as its own
     short post, keyed `<phase>/host-N` (docs/design.md: Public posts).
 
@@ -169,7 +169,7 @@ def draft_host_action(
     )
 
 
-def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> dict[str, Any]:
+def draft_opening(renderer: PostRenderer, forum: ForumSettings, game: StoredGame) -> DraftRow:
     """The game's opening post, drafted when the game is created: a summary of the rules,
     the setup, the players with their forum handles, how to send orders, and the first
     phase with its deadline. Unapproved, it holds nothing up, and once a later post is
@@ -211,22 +211,22 @@ def _draft(
     draft: Draft,
     dialect: str,
     kind: str = "post",
-    source: dict[str, Any] | None = None,
-) -> dict[str, Any]:
+    source: Mapping[str, Any] | None = None,
+) -> DraftRow:
     """Store a generated post, leak-checked, and approve it at once when the game
     auto-publishes and the check found nothing."""
     leaks = draft_leaks(game, book, draft.text, draft.player_spans)
     row = book.save_generated(
         key, draft.title, draft.text, draft.player_spans, dialect, leaks, kind=kind, source=source
     )
-    if auto_publish(book, forum, kind) and not leaks and row["status"] == DRAFT:
+    if auto_publish(book, forum, kind) and not leaks and row.status == DRAFT:
         row = approve(game, key, forced=False)
     return row
 
 
 def draft_tally(
     renderer: PostRenderer, forum: ForumSettings, game: StoredGame, now: datetime
-) -> dict[str, Any]:
+) -> DraftRow:
     """A running vote count for the open phase as of `now` (the post says when: a count
     read later is already old), stored as its own draft. It replaces an
     earlier count of the phase that nobody approved; one left unapproved never holds up
@@ -255,7 +255,7 @@ def draft_tally(
         phase_words=game.rules.card.phase_words,
     )
     draft = renderer.render(facts, dialect, kind="tally")
-    count = sum(1 for row in book.all() if row["phase"].startswith(f"{game.phase.id}/tally"))
+    count = sum(1 for row in book.all() if row.phase.startswith(f"{game.phase.id}/tally"))
     key = f"{game.phase.id}/tally-{count + 1}"
     book.withdraw_tallies(game.phase.id)
     return _draft(
@@ -274,24 +274,22 @@ def rerender(
     dialect = dialect_of(book, forum)
     done, kept = [], []
     for row in book.all():
-        if row["status"] != DRAFT or row["dialect"] == dialect.name:
+        if row.status != DRAFT or row.dialect == dialect.name:
             continue
-        source = row.get("source")
-        if row["edited"] or not source:
+        source = row.source
+        if row.edited or not source:
             why = (
                 "it holds your edit"
-                if row["edited"]
+                if row.edited
                 else "it was drafted before drafts kept their facts"
             )
             kept.append(
-                f"{row['phase']} stays in {row['dialect']}: {why}; edit it with `pbp draft edit "
-                f"{game.id} {row['phase']}`."
+                f"{row.phase} stays in {row.dialect}: {why}; edit it with `pbp draft edit "
+                f"{game.id} {row.phase}`."
             )
             continue
         facts = PostFacts.restored(source["facts"], game.rules.card.phase_words)
         draft = renderer.render(facts, dialect, kind=source["template"])
-        _draft(
-            game, book, forum, row["phase"], draft, dialect.name, kind=row["kind"], source=source
-        )
-        done.append(row["phase"])
+        _draft(game, book, forum, row.phase, draft, dialect.name, kind=row.kind, source=source)
+        done.append(row.phase)
     return done, kept

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from pbp.forum.publishing.leaks import Leak, LeakCheck, leak_check, player_spans
 from pbp.game.stored import StoredGame
-from pbp.storage.drafts import DraftBook
+from pbp.storage.drafts import DraftBook, DraftRow
 from pbp.storage.host_token import known_host_token
 
 Span = tuple[int, int]
@@ -73,11 +73,7 @@ def game_leak_check(game: StoredGame, book: DraftBook) -> LeakCheck:
 
 
 def leak_findings(
-    game: StoredGame,
-    book: DraftBook,
-    row: dict[str, Any],
-    text: str,
-    check: LeakCheck | None = None,
+    game: StoredGame, book: DraftBook, row: DraftRow, text: str, check: LeakCheck | None = None
 ) -> tuple[list[str], list[Span]]:
     """The leak check's findings on `text` as the current text of draft `row` (what
     `pbp draft edit` would record), and the (start, end) spans of `text` they flag;

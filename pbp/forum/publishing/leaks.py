@@ -27,7 +27,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.core import SecretFields
 from pbp.forum.publishing.spans import follow
 from pbp.game.stored import StoredGame
-from pbp.storage.drafts import DraftBook
+from pbp.storage.drafts import DraftBook, DraftRow
 from pbp.storage.host_token import host_token
 
 
@@ -221,10 +221,10 @@ def draft_leaks(
     return [str(leak) for leak in leak_check(game, [host_token(game.file)]).check(text, spans)]
 
 
-def player_spans(row: dict[str, Any], text: str) -> tuple[tuple[int, int], ...]:
+def player_spans(row: DraftRow, text: str) -> tuple[tuple[int, int], ...]:
     """Where `text`, the current text of draft `row`, still holds the player-written words of
     the generated draft: a host's edit keeps them only on the lines it left as they were
     (pbp.forum.publishing.spans). A draft stored before spans were kept has none, so all of it
     is checked.
     """
-    return follow(row.get("player_spans", []), row["generated"], text)
+    return follow(row.player_spans, row.generated, text)

@@ -41,12 +41,7 @@ from pbp.render import words as host_words
 from pbp.render.glossary_words import GlossaryWords
 from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.release import templates_folder
-<<<<<<< HEAD
-from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.render.view_environment import ViewEnvironment
-=======
-from pbp.render.renderer import ViewEnvironment
->>>>>>> split2
 from pbp.game.options import thread_language
 from pbp.game.stored import StoredGame
 from pbp.moderator import Moderator

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from pbp.crashpoints import crash_point
 from pbp.schedule import Backoff
-from pbp.storage.drafts import APPROVED, OPTIONAL_KINDS, PUBLISHED, DraftBook
+from pbp.storage.drafts import APPROVED, OPTIONAL_KINDS, PUBLISHED, DraftBook, DraftRow
 from pbp.forum.config import ForumSettings
 from pbp.forum.publishing.dialects import dialect as make_dialect
 from pbp.forum.publishing.files import FilePublisher
@@ -40,7 +40,7 @@ def publish_game(
     now: Callable[[], float] = time.time,
     ignore_wait: bool = False,
     on_event: Callable[[str], None] = lambda text: None,
-) -> list[dict[str, Any]]:
+) -> list[DraftRow]:
     """Publish the game's approved drafts in phase order, stopping at the first one not
     approved (so posts never go out of order) or one that must wait for a retry.
 
@@ -50,11 +50,11 @@ def publish_game(
     book = DraftBook(game.file)
     done = []
     for row in book.unpublished():
-        if row["status"] != APPROVED and row.get("kind") in OPTIONAL_KINDS:
+        if row.status != APPROVED and row.kind in OPTIONAL_KINDS:
             continue  # a count the host only looked at, an opening post not wanted, hold nothing up
-        if row["status"] != APPROVED:
+        if row.status != APPROVED:
             break
-        if not ignore_wait and row["next_try"] and row["next_try"] > now():
+        if not ignore_wait and row.next_try and row.next_try > now():
             break
         settings = book.game_settings()
         post = _post_of(game, row, settings.get("thread"))
@@ -65,7 +65,7 @@ def publish_game(
             book.update_game_settings({"thread": found.thread})
         done.append(
             book.update(
-                row["phase"],
+                row.phase,
                 {
                     "status": PUBLISHED,
                     "ref": found.ref,
@@ -75,21 +75,21 @@ def publish_game(
                 },
             )
         )
-        if row.get("kind") != OPENING:
+        if row.kind != OPENING:
             book.withdraw_opening()
-        on_event(f"{game.id} {row['phase']}: published ({found.url})")
+        on_event(f"{game.id} {row.phase}: published ({found.url})")
     return done
 
 
-def _post_of(game: StoredGame, row: dict[str, Any], thread: str | None) -> Post:
+def _post_of(game: StoredGame, row: DraftRow, thread: str | None) -> Post:
     """The post of draft `row`, in its own dialect, with the marker that finds it again."""
-    dialect = make_dialect(row["dialect"])
+    dialect = make_dialect(row.dialect)
     return Post(
         game=game.id,
-        phase=row["phase"],
-        title=f"{game.id}: {row['title']}",
-        text=with_marker(row["text"], row["marker"], dialect),
-        marker=row["marker"],
+        phase=row.phase,
+        title=f"{game.id}: {row.title}",
+        text=with_marker(row.text, row.marker, dialect),
+        marker=row.marker,
         thread_title=f"{game.id}: {game.record.ruleset.capitalize()} game thread",
         thread=thread,
         dialect=dialect.name,
@@ -101,28 +101,26 @@ def _send(
     book: DraftBook,
     publisher: Publisher,
     post: Post,
-    row: dict[str, Any],
+    row: DraftRow,
     now: Callable[[], float],
     on_event: Callable[[str], None],
 ) -> Published | None:
     """The post as the forum holds it: found among pbp's own posts after an earlier
     attempt, else published now; None when the forum refused it, its retry noted."""
     try:
-        found = publisher.find(post) if row["attempts"] else None
+        found = publisher.find(post) if row.attempts else None
         if found is None:
-            book.update(row["phase"], {"attempts": row["attempts"] + 1})
+            book.update(row.phase, {"attempts": row.attempts + 1})
             found = publisher.publish(post)
             crash_point("forum-after-post")
     except TransientPublishError as error:
-        attempts = max(row["attempts"], 1)
-        book.update(
-            row["phase"], {"error": str(error), "next_try": now() + RETRY.seconds(attempts)}
-        )
-        on_event(f"{game.id} {row['phase']}: will retry later: {error}")
+        attempts = max(row.attempts, 1)
+        book.update(row.phase, {"error": str(error), "next_try": now() + RETRY.seconds(attempts)})
+        on_event(f"{game.id} {row.phase}: will retry later: {error}")
         return None
     except PermanentPublishError as error:
-        book.update(row["phase"], {"error": str(error), "next_try": now() + RETRY.longest})
-        on_event(f"{game.id} {row['phase']}: not published: {error}")
+        book.update(row.phase, {"error": str(error), "next_try": now() + RETRY.longest})
+        on_event(f"{game.id} {row.phase}: not published: {error}")
         return None
     return found
 
@@ -148,9 +146,9 @@ def held_behind(book: DraftBook) -> dict[str, str]:
     holder, held = "", {}
     for row in book.unpublished():
         if holder:
-            held[row["phase"]] = holder
-        elif row["status"] != APPROVED and row.get("kind") not in OPTIONAL_KINDS:
-            holder = row["phase"]
+            held[row.phase] = holder
+        elif row.status != APPROVED and row.kind not in OPTIONAL_KINDS:
+            holder = row.phase
     return held
 
 
@@ -158,9 +156,9 @@ def held_behind(book: DraftBook) -> dict[str, str]:
 class PublishedNow:
     """What `publish_now` did for one game."""
 
-    posts: list[dict[str, Any]]
+    posts: list[DraftRow]
     clock_started: datetime | None  # the new deadline, when the phase waited for a post
-    waiting: dict[str, Any] | None  # the draft not approved yet that holds the rest
+    waiting: DraftRow | None  # the draft not approved yet that holds the rest
 
 
 def publish_now(

@@ -7,7 +7,15 @@ from typing import Any
 
 
 from pbp.errors import UserError
-from pbp.storage.drafts import APPROVED, DRAFT, OPTIONAL_KINDS, PUBLISHED, WITHDRAWN, DraftBook
+from pbp.storage.drafts import (
+    APPROVED,
+    DRAFT,
+    OPTIONAL_KINDS,
+    PUBLISHED,
+    WITHDRAWN,
+    DraftBook,
+    DraftRow,
+)
 from pbp.forum.config import TALLY_ONLY, ForumSettings
 from pbp.forum.publishing.publisher import post_marker
 from pbp.game.stored import StoredGame
@@ -15,11 +23,11 @@ from pbp.forum.publishing.leaks import draft_leaks, player_spans
 from pbp.storage.drafts import OPENING
 
 
-def find_draft(book: DraftBook, game_id: str, phase: str | None) -> dict[str, Any]:
+def find_draft(book: DraftBook, game_id: str, phase: str | None) -> DraftRow:
     pending = book.unpublished()
     # By default the oldest post that holds the thread up; an optional one (a running
     # count, the opening post) only when nothing else is pending.
-    main = [row for row in pending if row.get("kind") not in OPTIONAL_KINDS]
+    main = [row for row in pending if row.kind not in OPTIONAL_KINDS]
     row = book.get(phase) if phase else next(iter(main or pending or book.all()), None)
     if row is None:
         which = f"for phase {phase}" if phase else "yet"
@@ -45,21 +53,21 @@ def auto_publish(book: DraftBook, forum: ForumSettings, kind: str = "post") -> b
     return kind == "tally" if mode == TALLY_ONLY else bool(mode)
 
 
-def edit(game: StoredGame, phase: str, text: str) -> dict[str, Any]:
+def edit(game: StoredGame, phase: str, text: str) -> DraftRow:
     """Keep the host's edit; it is a draft again and its leaks are checked anew."""
     book = DraftBook(game.file)
     row = find_draft(book, game.id, phase)
-    if row["status"] == PUBLISHED:
+    if row.status == PUBLISHED:
         raise UserError(
-            f"The post for {row['phase']} is already published; edit it on the forum itself."
+            f"The post for {row.phase} is already published; edit it on the forum itself."
         )
     _refuse_withdrawn(game, row)
     leaks = draft_leaks(game, book, text, player_spans(row, text))
     return book.update(
-        row["phase"],
+        row.phase,
         {
             "text": text,
-            "edited": text != row["generated"] or row["edited"],
+            "edited": text != row.generated or row.edited,
             "status": DRAFT,
             "leaks": leaks,
             "marker": "",
@@ -67,16 +75,16 @@ def edit(game: StoredGame, phase: str, text: str) -> dict[str, Any]:
     )
 
 
-def oldest_unapproved(book: DraftBook) -> dict[str, Any] | None:
+def oldest_unapproved(book: DraftBook) -> DraftRow | None:
     """What `pbp draft approve <game>` approves when no phase is named: the oldest draft
     still waiting for the host that holds the thread up, else the oldest optional one (a
     running count, the opening post), else None."""
-    waiting = [row for row in book.unpublished() if row["status"] == DRAFT]
-    holding = [row for row in waiting if row.get("kind") not in OPTIONAL_KINDS]
+    waiting = [row for row in book.unpublished() if row.status == DRAFT]
+    holding = [row for row in waiting if row.kind not in OPTIONAL_KINDS]
     return next(iter(holding or waiting), None)
 
 
-def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict[str, Any]:
+def approve(game: StoredGame, phase: str | None, forced: bool = False) -> DraftRow:
     """Approve a draft for publishing (no `phase`: the oldest one not approved yet). The
     leak check runs on its current text; if it finds a hidden fact, only `forced` approves it."""
     book = DraftBook(game.file)
@@ -87,22 +95,22 @@ def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict[s
                 f"Game {game.id} has no draft waiting for approval; `pbp status {game.id}` lists "
                 "its drafts."
             )
-        phase = waiting["phase"]
+        phase = waiting.phase
     row = find_draft(book, game.id, phase)
-    if row["status"] == PUBLISHED:
-        raise UserError(f"The post for {row['phase']} is already published.")
+    if row.status == PUBLISHED:
+        raise UserError(f"The post for {row.phase} is already published.")
     _refuse_withdrawn(game, row)
-    leaks = draft_leaks(game, book, row["text"], player_spans(row, row["text"]))
+    leaks = draft_leaks(game, book, row.text, player_spans(row, row.text))
     if leaks and not forced:
-        book.update(row["phase"], {"leaks": leaks})
+        book.update(row.phase, {"leaks": leaks})
         raise UserError(
-            f"The draft for {row['phase']} fails the leak check: {leaks[0]}"
+            f"The draft for {row.phase} fails the leak check: {leaks[0]}"
             f"{f' (and {len(leaks) - 1} more)' if len(leaks) > 1 else ''}; "
             f"edit it with `pbp draft edit {game.id}`, or approve it anyway with --force."
         )
-    marker = post_marker(game.id, row["phase"], row["text"])
+    marker = post_marker(game.id, row.phase, row.text)
     return book.update(
-        row["phase"],
+        row.phase,
         {
             "status": APPROVED,
             "marker": marker,
@@ -113,40 +121,40 @@ def approve(game: StoredGame, phase: str | None, forced: bool = False) -> dict[s
     )  # approved: its text is final, in its dialect
 
 
-def approve_all(game: StoredGame) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
+def approve_all(game: StoredGame) -> tuple[list[DraftRow], list[tuple[str, str]]]:
     """Approve every draft waiting for approval that passes the leak check, oldest first:
     (the approved rows, (phase, why) for each one left waiting)."""
     approved, refused = [], []
     for row in DraftBook(game.file).unpublished():
-        if row["status"] != DRAFT:
+        if row.status != DRAFT:
             continue
         try:
-            approved.append(approve(game, row["phase"]))
+            approved.append(approve(game, row.phase))
         except UserError as error:
-            refused.append((row["phase"], str(error)))
+            refused.append((row.phase, str(error)))
     return approved, refused
 
 
-def _refuse_withdrawn(game: StoredGame, row: dict[str, Any]) -> None:
-    if row["status"] == WITHDRAWN and row.get("kind") == OPENING:
+def _refuse_withdrawn(game: StoredGame, row: DraftRow) -> None:
+    if row.status == WITHDRAWN and row.kind == OPENING:
         raise UserError(
             f"The opening post of {game.id} was left out: the thread has begun without it."
         )
-    if row["status"] == WITHDRAWN:
+    if row.status == WITHDRAWN:
         raise UserError(
-            f"The running count {row['phase']} is out of date (a newer count or the phase's "
+            f"The running count {row.phase} is out of date (a newer count or the phase's "
             f"own post replaced it); draft a new one with `pbp draft tally {game.id}`."
         )
 
 
-def first_unapproved(game: StoredGame) -> dict[str, Any] | None:
+def first_unapproved(game: StoredGame) -> DraftRow | None:
     """The draft that holds up a game's publishing (not approved, not a running tally),
     or None."""
     return next(
         (
             row
             for row in DraftBook(game.file).unpublished()
-            if row["status"] == DRAFT and row.get("kind") not in OPTIONAL_KINDS
+            if row.status == DRAFT and row.kind not in OPTIONAL_KINDS
         ),
         None,
     )

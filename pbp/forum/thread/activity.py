@@ -27,7 +27,7 @@ from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
 from pbp.storage.drafts import DraftBook
-from pbp.storage.game_index import chore_due
+from pbp.storage.index_moments import chore_due
 from pbp.render.moments import render_moment
 
 PRODS_KEY = "prods"  # game forum settings: day -> {player: posts that day when prodded}

@@ -14,7 +14,7 @@ from pbp.forum.config import load_forum_settings
 from pbp.forum.publishing.post_renderer import thread_post_renderer
 from pbp.game.clock import Running
 from pbp.game.stored import load
-from pbp.storage.game_index import chore_due
+from pbp.storage.index_moments import chore_due
 from pbp.moderator import Moderator
 from pbp.game.tally import due_slot, has_public_orders
 from pbp.game.options import TALLY_AFTER_VOTES, tally_interval_of, votes_after
@@ -59,11 +59,9 @@ def draft_due_tallies(moderator: Moderator) -> list[str]:
             continue
         forum = forum or load_forum_settings(moderator.settings)
         with game.file.transaction():
-            row: dict[str, Any] = drafting.draft_tally(
-                thread_post_renderer(moderator, game), forum, game, now
-            )
+            row = drafting.draft_tally(thread_post_renderer(moderator, game), forum, game, now)
             book.update_game_settings({DONE_KEY: [*book.game_settings().get(DONE_KEY, []), key]})
-        done.append(f"{game_id} {row['phase']}: running count drafted ({row['status']})")
+        done.append(f"{game_id} {row.phase}: running count drafted ({row.status})")
     index.chore_seen(moment, "tallies")
     return done
 
@@ -99,11 +97,11 @@ def draft_vote_tallies(moderator: Moderator) -> list[str]:
             continue
         forum = forum or load_forum_settings(moderator.settings)
         with game.file.transaction():
-            row: dict[str, Any] = drafting.draft_tally(
+            row = drafting.draft_tally(
                 thread_post_renderer(moderator, game), forum, game, moderator.clock()
             )
             book.update_game_settings({COUNTED_KEY: {game.phase.id: given}})
         done.append(
-            f"{game_id} {row['phase']}: running count drafted after {after} votes ({row['status']})"
+            f"{game_id} {row.phase}: running count drafted after {after} votes ({row.status})"
         )
     return done

@@ -29,7 +29,7 @@ from typing import Collection, Iterable, Sequence
 from engine.core import Phase
 from pbp.game.clock import Running
 from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets
-from pbp.storage.game_index import reminder_due
+from pbp.storage.index_moments import reminder_due
 from pbp.game.stored import load, save
 from pbp.moderator import Moderator
 from pbp.render.moments import render_remaining
