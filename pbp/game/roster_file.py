@@ -2,9 +2,9 @@
 optional `timezone,forum_name,language` (the language the player reads, `de`; English when
 empty), and the host-run characters (`--npc`) of a ruleset that has them.
 
-Names follow `engine.name_problem` (every ruleset's words) and are unique ignoring case and accents (NPCs
-included);
-addresses are unique too, since an address is half of a player's identity.
+Names follow `engine.name_problem` (every ruleset's words) and are unique ignoring case
+and accents (NPCs included); addresses are unique too, since an address is half of a
+player's identity.
 """
 
 from __future__ import annotations

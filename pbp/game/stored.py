@@ -214,7 +214,8 @@ class StoredGame:
     def latest_orders(self, phase_id: str) -> dict[str, OrderRow]:
         """Each player's latest accepted block for a phase (later blocks replace earlier).
         Rows are in the order they were written, so the last one of a player wins. Only
-        the phase's rows are looked at (pbp.storage.journal.LOOKUPS): the log holds every phase's orders.
+        the phase's rows are looked at (pbp.storage.journal.LOOKUPS): the log holds every
+        phase's orders.
         """
         latest: dict[str, OrderRow] = {}
         for row in self.file.orders.where("phase", phase_id):

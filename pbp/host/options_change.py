@@ -16,8 +16,8 @@ from pbp.moderator import Moderator
 
 def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) -> dict[str, str]:
     """Change a running game's moderator options (`reminders`, `resolve_when_all_in`,
-    `wait_for_publish`; pbp.game.options), e.g. switch its reminders off; returns them all. The ruleset's
-    options shaped the game when it began and stay as they are."""
+    `wait_for_publish`; pbp.game.options), e.g. switch its reminders off; returns them
+    all. The ruleset's options shaped the game when it began and stay as they are."""
     game = load(moderator, game_id)
     current = dict(game.record.moderator_options)
     unknown = sorted(key for key in given if key.strip().lower() not in OPTIONS)

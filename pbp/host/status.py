@@ -241,9 +241,8 @@ def public_thread_lines(file: GameFile) -> list[str]:
     published = [row for row in rows if row["status"] == PUBLISHED]
     last = f" (last: {published[-1]['phase']})" if published else ""
     lines = [f"  public posts: {len(published)} published{last}"]
-    holding = (  # why the posts after this one wait: posts go out in order (pbp.forum.publishing.publish)
-        ""
-    )
+    # why the posts after this one wait: posts go out in order (pbp.forum.publishing.publish)
+    holding = ""
     for row in rows:
         if row["status"] == DRAFT:
             what = (

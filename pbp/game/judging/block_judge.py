@@ -66,8 +66,8 @@ def judge_block(
 def _parsed(
     game: StoredGame, name: str, block: OrderBlock, now: datetime, about: dict[str, str]
 ) -> BlockVerdict:
-    """The block's lines read as a whole (pbp.game.judging.order_lines.read_orders): accepted whole or
-    refused whole."""
+    """The block's lines read as a whole (pbp.game.judging.order_lines.read_orders):
+    accepted whole or refused whole."""
     phase = game.open_phase
     words = game.rules.card.phase_words(phase.id)
     read = read_orders(
