@@ -31,7 +31,8 @@ from typing import Iterator
 
 from pbp.conversations.relay import deliver
 from pbp.desk.chain import CHAIN
-from pbp.desk.judging import Decision, GameMailJudge
+from pbp.desk.decision import Decision
+from pbp.desk.judging import GameMailJudge
 from pbp.game.notifying.host_contact import tell_host_of_wrong_tokens
 from pbp.game.reply_cap import may_reply
 from pbp.game.stored import StoredGame, load, record_of, save
