@@ -14,7 +14,8 @@ from pbp.timezones import to_text
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
 from pbp.game.options import OptionValueError, split_options
-from pbp.game.stored import StoredGame, load, new_token
+from pbp.game.judging.token_guard import new_token
+from pbp.game.stored import StoredGame, load
 from pbp.game.resolution import for_host
 from pbp.game.checkpoints import with_checkpoint
 from pbp.game.record import GameRecord, Npc, Roster, RosterPlayer, player_specs

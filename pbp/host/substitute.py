@@ -21,7 +21,8 @@ from pbp.errors import UserError
 from pbp.game.notifying.notices import log_host_action, notify_players
 from pbp.game.record import GameRecord, RosterPlayer
 from pbp.game.record_parts import HostAction
-from pbp.game.stored import StoredGame, load, new_token, running, save
+from pbp.game.judging.token_guard import new_token
+from pbp.game.stored import StoredGame, load, running, save
 from pbp.host.digest import channel_history, current_orders, private_history
 from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
