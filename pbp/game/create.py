@@ -13,7 +13,8 @@ from pbp import schedule
 from pbp.timezones import to_text
 from pbp.errors import UserError
 from pbp.storage.drafts import DraftBook
-from pbp.game.options import OptionValueError, split_options
+from pbp.game.options import split_options
+from pbp.game.option_values import OptionValueError
 from pbp.game.judging.token_guard import new_token
 from pbp.game.stored import StoredGame, load
 from pbp.game.resolution import for_host

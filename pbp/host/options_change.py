@@ -9,7 +9,8 @@ from pbp.errors import UserError
 from pbp.game.deadlines import start_clock
 from pbp.game.notifying.notices import log_host_action
 from pbp.game.record_parts import HostAction
-from pbp.game.options import OPTIONS, OptionValueError, split_options
+from pbp.game.options import OPTIONS, split_options
+from pbp.game.option_values import OptionValueError
 from pbp.game.stored import load, save
 from pbp.moderator import Moderator
 

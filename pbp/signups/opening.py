@@ -14,7 +14,8 @@ from engine.names import look_alike
 from engine.simulation import player_names
 from pbp import schedule
 from pbp.errors import UserError
-from pbp.game.options import OptionValueError, split_options
+from pbp.game.options import split_options
+from pbp.game.option_values import OptionValueError
 from pbp.game.record import Npc, RosterPlayer, player_specs
 from pbp.game.roster_file import check_unique
 from pbp.moderator import Moderator

@@ -28,7 +28,8 @@ from typing import Collection, Iterable, Sequence
 
 from engine.core import Phase
 from pbp.game.clock import Running
-from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets
+from pbp.game.options import REMINDERS
+from pbp.game.option_values import DEFAULT_REMINDERS, reminder_offsets
 from pbp.storage.game_index import reminder_due
 from pbp.game.stored import StoredGame, load, save
 from pbp.moderator import Moderator
