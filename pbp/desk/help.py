@@ -23,7 +23,7 @@ import textwrap
 from typing import Any, Iterable, Sequence
 
 from engine.core import OrderLine, Phase, Ruleset
-from pbp.game.record import Npc
+from pbp.game.record_parts import Npc
 from pbp.mail.wrapping import WIDTH
 
 MARK_NOW = ">>"

@@ -19,7 +19,8 @@ from pbp.game.judging.token_guard import new_token
 from pbp.game.stored import StoredGame, load
 from pbp.game.resolution import for_host
 from pbp.game.checkpoints import with_checkpoint
-from pbp.game.record import GameRecord, Npc, Roster, RosterPlayer, player_specs
+from pbp.game.record import GameRecord
+from pbp.game.record_parts import Npc, Roster, RosterPlayer, player_specs
 from pbp.game.roster_file import check_unique
 from pbp.game.notifying.welcome import welcome_facts
 from pbp.moderator import Moderator

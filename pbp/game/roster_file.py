@@ -19,7 +19,7 @@ from engine import name_problem
 from engine.core import RulesetCard
 from engine.names import name_clash, name_clashes
 from pbp.errors import UserError
-from pbp.game.record import Npc, RosterPlayer
+from pbp.game.record_parts import Npc, RosterPlayer
 from pbp.render.languages import SOURCE_LANGUAGE, language_problem
 from pbp.timezones import zone_problem
 

@@ -19,7 +19,8 @@ from pbp.game.clock import PhaseClock, clock_of
 from pbp.game.decode_memo import decoded, memo_of
 from pbp.game.options import VOTES, defaults
 from pbp.game.vote_channels import thread_only
-from pbp.game.record import GameRecord, Roster
+from pbp.game.record import GameRecord
+from pbp.game.record_parts import Roster
 from pbp.moderator import Moderator
 from pbp.release import DATA_FORMAT, pbp_version
 from pbp.render.forms import order_form

@@ -19,7 +19,8 @@ from engine.core import closest
 from engine.names import look_alike
 from pbp.errors import UserError
 from pbp.game.notifying.notices import log_host_action, notify_players
-from pbp.game.record import GameRecord, RosterPlayer
+from pbp.game.record import GameRecord
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.record_parts import HostAction
 from pbp.game.judging.token_guard import new_token
 from pbp.game.stored import StoredGame, load, running, save

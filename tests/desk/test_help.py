@@ -17,7 +17,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.desk.help import MARK_NOW, help_facts, order_key
 from pbp.rulesets import load_ruleset
-from pbp.game.record import Npc, RosterPlayer
+from pbp.game.record_parts import Npc, RosterPlayer
 
 REPO = Path(__file__).resolve().parents[2]
 
