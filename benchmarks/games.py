@@ -44,7 +44,7 @@ from pbp.daemon.run import Daemon  # noqa: E402
 from pbp.storage.datafolder import DataFolder  # noqa: E402
 from pbp.game.create import create_game  # noqa: E402
 from pbp.storage.game_index import FILE_NAME as INDEX_FILE  # noqa: E402
-from pbp.game.record import RosterPlayer  # noqa: E402
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import Settings  # noqa: E402
 
 IDLE_RATIO = 2.0

@@ -29,7 +29,7 @@ if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
 from engine.seat_names import player_names  # noqa: E402
 from pbp.composition import ComposedModerator  # noqa: E402
 from pbp.game.create import create_game  # noqa: E402
-from pbp.game.record import RosterPlayer  # noqa: E402
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.resolution import resolve_phase  # noqa: E402
 from pbp.game.stored import load  # noqa: E402
 from pbp.host.orders import submit  # noqa: E402

@@ -40,7 +40,7 @@ from pbp.demo.discourse_server import LocalDiscourse  # noqa: E402
 from pbp.forum.discourse import CHUNK, DiscourseForum, DiscourseSettings  # noqa: E402
 from pbp.forum.thread.watch import read_game_thread  # noqa: E402
 from pbp.game.create import create_game  # noqa: E402
-from pbp.game.record import RosterPlayer  # noqa: E402
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.resolution import resolve_phase  # noqa: E402
 from pbp.game.stored import load  # noqa: E402
 from pbp.settings import Settings  # noqa: E402

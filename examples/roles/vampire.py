@@ -64,7 +64,10 @@ ROLE = Role(
     knows_faction=True,
     contagious=True,
     blocks_village_win=True,
-    summary="Each night the Vampires drain one player: a villager becomes your thrall, anyone else dies.",
+    summary=(
+        "Each night the Vampires drain one player: a villager becomes your thrall,"
+        " anyone else dies."
+    ),
     night_step=NightStep.CREATURES,
     resolve=drain,
     orders=(

@@ -76,14 +76,9 @@ def judge_message(
         return MessageVerdict(
             Refused("empty_message", **{**about, "channel": channel}), submission=False
         )
-    if len(block.text) > MAX_MESSAGE_CHARS:
-        return MessageVerdict(
-            Refused("message_too_long", length=len(block.text), limit=MAX_MESSAGE_CHARS, **about)
-        )
-    day = now.date().isoformat()
-    sent_today = sent_in_mail + sent_on(game.file, name, day)
-    if sent_today >= daily_limit:
-        return MessageVerdict(Refused("messages_today", sent_today=sent_today, **about))
+    over = _over_a_limit(game, name, block.text, about, now, daily_limit, sent_in_mail)
+    if over is not None:
+        return MessageVerdict(over)
     received = to_text(now)
     picks = current_picks(game, channel, pending_orders) if channel != HOST else None
     return MessageVerdict(
@@ -96,6 +91,26 @@ def judge_message(
         ),
         delivery=Delivery(name, channel, block.text, received, picks),
     )
+
+
+def _over_a_limit(
+    game: StoredGame,
+    name: str,
+    text: str,
+    about: dict[str, str],
+    now: datetime,
+    daily_limit: int,
+    sent_in_mail: int,
+) -> Refused | None:
+    """The refusal of a message too long, or one past the sender's daily cap (the messages
+    of the same mail accepted before it count as the stored ones do); None within both."""
+    if len(text) > MAX_MESSAGE_CHARS:
+        return Refused("message_too_long", length=len(text), limit=MAX_MESSAGE_CHARS, **about)
+    day = now.date().isoformat()
+    sent_today = sent_in_mail + sent_on(game.file, name, day)
+    if sent_today >= daily_limit:
+        return Refused("messages_today", sent_today=sent_today, **about)
+    return None
 
 
 def _channel(game: StoredGame, name: str, asked: str) -> tuple[str, str]:

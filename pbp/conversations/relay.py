@@ -45,19 +45,7 @@ def deliver(
     else:
         recipients = [m for m in members(game, delivery.channel) if m != delivery.sender]
         thread = thread_id(game.id, delivery.channel, phase, moderator.outbox.domain)
-    log_message(
-        game.file,
-        {
-            "channel": delivery.channel,
-            "phase": phase,
-            "sender": delivery.sender,
-            "player": delivery.sender,
-            "text": delivery.text,
-            "received": delivery.received,
-            "recipients": recipients,
-            "cause": cause,
-        },
-    )
+    _log_delivery(game, delivery, phase, recipients, cause)
     facts = dict(
         game=game.game_facts(),
         phase=phase,
@@ -79,11 +67,50 @@ def deliver(
         )
         return recipients
     npcs = [name for name in recipients if is_npc(game, name)]
+    _queue_player_copies(
+        moderator, game, [name for name in recipients if name not in npcs], thread, facts
+    )
+    if npcs and not is_npc(game, delivery.sender):  # the host wrote it as an NPC: no copy back
+        for npc in npcs:
+            _to_host(
+                moderator,
+                game,
+                "channel_host_copy",
+                thread,
+                facts,
+                answer_as=npc,
+                channel=delivery.channel,
+            )
+    return recipients
+
+
+def _log_delivery(
+    game: StoredGame, delivery: Delivery, phase: str, recipients: list[str], cause: str
+) -> None:
+    """Store `delivery` in the game's message log, with who it went to and what brought it."""
+    log_message(
+        game.file,
+        {
+            "channel": delivery.channel,
+            "phase": phase,
+            "sender": delivery.sender,
+            "player": delivery.sender,
+            "text": delivery.text,
+            "received": delivery.received,
+            "recipients": recipients,
+            "cause": cause,
+        },
+    )
+
+
+def _queue_player_copies(
+    moderator: Moderator, game: StoredGame, players: list[str], thread: str, facts: dict[str, Any]
+) -> None:
+    """Queue the channel message to each player of `players` (no NPC), in their language."""
+    phase = facts["phase"]
     # The dead and watchers read the channels in their view of the phase (option spectators).
     watched = spectators_mode(game.record.moderator_options, game.rules.card) != "off"
-    for name in recipients:
-        if name in npcs:
-            continue
+    for name in players:
         mail = game.renderer_of(moderator, name).render(
             "channel_message",
             game.record.ruleset,
@@ -102,18 +129,6 @@ def deliver(
             in_reply_to=thread,
             references=[thread],
         )
-    if npcs and not is_npc(game, delivery.sender):  # the host wrote it as an NPC: no copy back
-        for npc in npcs:
-            _to_host(
-                moderator,
-                game,
-                "channel_host_copy",
-                thread,
-                facts,
-                answer_as=npc,
-                channel=delivery.channel,
-            )
-    return recipients
 
 
 def _to_host(

@@ -37,7 +37,7 @@ from pbp.storage.outbox import outbox_briefs
 from pbp.game.resolution import resolve_phase
 from pbp.mail.maildir import deliver
 from pbp.composition import ComposedModerator
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.render.languages import SOURCE_LANGUAGE
 from pbp.demo.players import mail_text, reply_to
 from pbp.demo.thread import DemoForum, private_orders

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pbp.conversations.channels import channels_of, members
 from pbp.demo.players import filled_message_block, filled_reply_text, form_in, mail_text
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import StoredGame
 
 

@@ -22,7 +22,7 @@ from pbp.forum.thread.thread_mail import host_note_lines
 from pbp.game.clock import Running
 from pbp.game.tally import has_public_orders
 from pbp.forum.thread.watch import ThreadWatch
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import StoredGame, load
 from pbp.game.vote_channels import MAIL, public_keyword
 from pbp.moderator import Moderator

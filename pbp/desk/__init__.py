@@ -31,9 +31,10 @@ from typing import Iterator
 
 from pbp.conversations.relay import deliver
 from pbp.desk.chain import CHAIN
-from pbp.desk.judging import Decision, GameMailJudge
+from pbp.desk.decision import Decision
+from pbp.desk.judging import GameMailJudge
 from pbp.game.notifying.host_contact import tell_host_of_wrong_tokens
-from pbp.game.reply_cap import may_reply
+from pbp.game.notifying.reply_cap import may_reply
 from pbp.game.stored import StoredGame, load, record_of, save
 from pbp.durable import atomic_storage
 from pbp.moderator import Moderator
@@ -158,7 +159,8 @@ class Desk:
         self.ledger.remember(row)
 
     def may_reply(self, game: StoredGame, address: str) -> bool:
-        """The replies-per-sender-per-day cap (pbp.game.reply_cap); counts the reply."""
+        """The replies-per-sender-per-day cap (pbp.game.notifying.reply_cap); counts the
+        reply."""
         return may_reply(self.moderator, game.file, address)
 
     @contextlib.contextmanager

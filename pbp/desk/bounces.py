@@ -31,7 +31,8 @@ def matches(folder: DataFolder, bounce: Bounce) -> dict[str, dict[str, str]]:
     """{game id: {player name: roster address}} of the players this bounce is about: those
     to whose current address pbp sent a mail whose Message-ID the report quotes. The failed
     address a report names counts for nothing: anyone can write a report naming anyone,
-    but only the mail's recipient (and pbp) knows its Message-ID (pbp.storage.outbox_queue.message_id).
+    but only the mail's recipient (and pbp) knows its Message-ID
+    (pbp.storage.outbox_queue.message_id).
     """
     originals = set(bounce.original_ids)
     found: dict[str, dict[str, str]] = {}

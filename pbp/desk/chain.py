@@ -71,7 +71,8 @@ def npc_orders(desk: DeskParts, mail: InboundMail) -> Outcome | None:
 
 
 def host_approval(desk: DeskParts, mail: InboundMail) -> Outcome | None:
-    """Anything else from the host: APPROVE, answers to players, help (pbp.forum.publishing.approval_mail)."""
+    """Anything else from the host: APPROVE, answers to players, help
+    (pbp.forum.publishing.approval_mail)."""
     return host_mail(desk.moderator, desk.ledger, mail, desk.may_reply)
 
 

@@ -7,8 +7,9 @@ Order mail format — "HELP (the rules summary and the grammar)").
   `USE VALIDITY <statement>`), taken from the engine that parses it.
 - The host-run characters (NPCs) of the game, and what the NPC-only classes and teams
   the card names (`npc_explained`: Infiltration's Renegade, Engineer and Neutral) mean,
-  for those that are in the game (templates/help/npcs.j2). Which NPC has which class is not said: only that the game
-  holds one; a Red NPC's team is never said (only the Reds learn it).
+  for those that are in the game (templates/help/npcs.j2). Which NPC has which class is
+  not said: only that the game holds one; a Red NPC's team is never said (only the Reds
+  learn it).
 
 Both come from the ruleset's card (engine.core.RulesetCard), so this module only formats
 them. Nothing here depends on the state beyond the player's own current orders, which
@@ -22,7 +23,7 @@ import textwrap
 from typing import Any, Iterable, Sequence
 
 from engine.core import OrderLine, Phase, Ruleset
-from pbp.game.record import Npc
+from pbp.game.record_parts import Npc
 from pbp.mail.wrapping import WIDTH
 
 MARK_NOW = ">>"

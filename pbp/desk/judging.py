@@ -1,54 +1,30 @@
 """Judging a mail for its home game (docs/design.md: Order mail format): the last link of
 the desk's chain (pbp.desk.chain). Order and message blocks, commands (FORM, STATUS,
-HELP), stray order lines and unreadable blocks each become a `Decision`: what to store,
-and the receipt, built from verdict values (pbp.render.verdicts) that
-templates/mail/_verdicts.j2 words. Nothing is written here."""
+HELP; pbp.desk.player_commands), stray order lines and unreadable blocks each become a
+`Decision` (pbp.desk.decision): what to store, and the receipt, built from verdict values
+(pbp.render.verdicts) that templates/mail/_verdicts.j2 words. Nothing is written here."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pbp.conversations.judge import Delivery, MessageVerdict, free_text_note, judge_message
 from pbp.conversations.picks import picks_of_teams
+from pbp.desk.decision import Decision, receipt, still_stands
+from pbp.desk.player_commands import as_english, decide_command, help_mail
 from pbp.desk.choice import choose_blocks, judged_before, judged_entry
-from pbp.desk.help import help_facts
 from pbp.game.judging.block_judge import BlockVerdict, judge_block
-from pbp.game.tally import running_tally
-from pbp.render.keyword_names import canonical_words, english_word
 from pbp.game.judging.order_lines import PLAYER_COMMANDS, stray_orders, stray_orders_note
-from pbp.game.options import stated_options
 from pbp.game.order_row import OrderRow
 from pbp.game.stored import StoredGame
 from pbp.game.judging.token_guard import TokenGuard
 from pbp.mail.limits import listed
 from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
-from pbp.ports import InboundMail, OrderBlock, Outcome, RenderedMail
-from pbp.render.verdicts import Note, Refused, Verdict
-from pbp.render.languages import language_problem, languages
-from pbp.render.moments import render_received
-
-
-@dataclass
-class Decision:
-    """What one mail does to its home game, computed before anything is written."""
-
-    outcome: Outcome
-    reason: str = ""
-    orders: list[OrderRow] = field(default_factory=list)
-    reply: RenderedMail | None = None
-    reply_kind: str = ""
-    token_guard: TokenGuard | None = None
-    deliveries: list[Delivery] = field(default_factory=list)  # accepted messages, relayed on commit
-    judged: list[str] = field(
-        default_factory=list
-    )  # the blocks judged for the home game (block_choice.judged_entry)
-    refused_by: list[str] = field(
-        default_factory=list
-    )  # the named rules that refused (kept in the ledger)
-    language: str = ""  # the language the player reads from now on (`LANGUAGE de`), "" unchanged
+from pbp.ports import InboundMail, OrderBlock, Outcome
+from pbp.render.verdicts import Refused, Verdict
 
 
 @dataclass(frozen=True)
@@ -132,18 +108,18 @@ class GameMailJudge:
             return self._decide_blocks(game, name, mail, games)
         stray = stray_orders(mail.stray, game.rules.card)
         if stray and not (
-            mail.commands and _as_english(mail.commands[0].split()[0], game) in PLAYER_COMMANDS
+            mail.commands and as_english(mail.commands[0].split()[0], game) in PLAYER_COMMANDS
         ):
             return self._refuse_stray_orders(game, name, stray)
         if mail.commands:
-            return self._decide_command(game, name, mail.commands[0])
+            return decide_command(self.moderator, game, name, mail.commands[0])
         if mail.problems:
             return self._refuse_unread(game, name, mail.problems)
         return Decision(
             "rejected",
             reason="no order block",
             reply_kind="help",
-            reply=self.help_mail(game, name, Refused("no_block")),
+            reply=help_mail(self.moderator, game, name, Refused("no_block")),
             refused_by=["mail_has_a_block"],
         )
 
@@ -152,9 +128,9 @@ class GameMailJudge:
         unreadable mail): nothing was accepted, and the reply says why."""
         notes = [
             *(Refused("problems", also=False, problems=(problem,)) for problem in listed(problems)),
-            self._still_stands(game, name, some_accepted=False),
+            still_stands(game, name, some_accepted=False),
         ]
-        reply = self._receipt(game, name, "orders_refused", notes)
+        reply = receipt(self.moderator, game, name, "orders_refused", notes)
         return Decision(
             "rejected",
             reason="no readable order block",
@@ -163,26 +139,14 @@ class GameMailJudge:
             refused_by=["blocks_are_readable"],
         )
 
-    def _receipt(
-        self, game: StoredGame, name: str, headline: str, notes: list[Verdict]
-    ) -> RenderedMail:
-        """The receipt: `headline` (a kind of the macro `headline` of mail/_verdicts.j2) and
-        each verdict in words, then the form."""
-        return game.renderer_of(self.moderator, name).render(
-            "receipt",
-            game.record.ruleset,
-            game=game.game_facts(),
-            player=name,
-            phase=game.filed_phase,
-            headline=headline,
-            notes=notes,
-            form=game.form(name),
-        )
-
     def _refused_sender(self, game: StoredGame, name: str, why: str) -> Decision:
         """The second lock (pbp.mail.sender_auth): told to the roster address, nothing changes."""
-        reply = self._receipt(
-            game, name, "mail_refused", [Refused("sender_not_authenticated", why=why)]
+        reply = receipt(
+            self.moderator,
+            game,
+            name,
+            "mail_refused",
+            [Refused("sender_not_authenticated", why=why)],
         )
         return Decision(
             "rejected",
@@ -225,12 +189,12 @@ class GameMailJudge:
             )
         notes = [*judged.shown, *choice.notes, *self._notes_besides(game, name, mail, judged)]
         if judged.rejected:
-            notes.append(self._still_stands(game, name, bool(judged.accepted)))
+            notes.append(still_stands(game, name, bool(judged.accepted)))
         return Decision(
             outcome,
             reason=f"{len(judged.accepted)} accepted, {len(judged.rejected)} rejected",
             orders=judged.orders,
-            reply=self._receipt(game, name, headline, notes),
+            reply=receipt(self.moderator, game, name, headline, notes),
             reply_kind=kind,
             token_guard=guard,
             deliveries=judged.deliveries,
@@ -303,9 +267,9 @@ class GameMailJudge:
         notes = [
             Refused("no_block_for_orders", for_what=for_what),
             stray_orders_note(stray),
-            self._still_stands(game, name, some_accepted=False),
+            still_stands(game, name, some_accepted=False),
         ]
-        reply = self._receipt(game, name, "orders_refused", notes)
+        reply = receipt(self.moderator, game, name, "orders_refused", notes)
         return Decision(
             "rejected",
             reason="orders outside a block",
@@ -313,118 +277,3 @@ class GameMailJudge:
             reply_kind="rejection",
             refused_by=["orders_are_in_a_block"],
         )
-
-    def _still_stands(self, game: StoredGame, name: str, some_accepted: bool) -> Note:
-        """Which of the sender's orders count after a refusal: those accepted above, the
-        earlier ones, or none yet."""
-        if some_accepted:
-            return Note("still_stands", some_accepted=True)
-        phase = game.record.phase_id
-        if phase and not game.status(name).alive:  # the dead give no orders, now or later
-            return Note(
-                "still_stands", some_accepted=False, earlier_received="", for_what="", dead=True
-            )
-        earlier = game.latest_order(phase, name) if phase else None
-        if earlier:
-            received = render_received(
-                earlier.received, game.zone_of(name), game.roster.language_of(name)
-            )
-            return Note("still_stands", some_accepted=False, earlier_received=received)
-        for_what = game.rules.card.phase_words(phase) if phase else "this game"
-        return Note("still_stands", some_accepted=False, earlier_received="", for_what=for_what)
-
-    # ------------------------------------------------------------------ commands
-    def _decide_command(self, game: StoredGame, name: str, command: str) -> Decision:
-        word = english_word(command.split()[0], game.rules.card) if command.split() else ""
-        renderer = game.renderer_of(self.moderator, name)
-        facts = dict(game=game.game_facts(), player=name, form=game.form(name))
-        if word == "FORM":
-            reply = self._receipt(game, name, "form", [Note("form_sent")])
-            return Decision("processed", reason="FORM", reply=reply, reply_kind="form")
-        if word == "STATUS":
-            phase = game.record.phase_id
-            latest = game.latest_order(phase, name) if phase else None
-            accepted = (
-                {
-                    "received": render_received(
-                        latest.received, game.zone_of(name), game.roster.language_of(name)
-                    ),
-                    "lines": latest.lines,
-                }
-                if latest
-                else None
-            )
-            reply = renderer.render(
-                "status_reply",
-                game.record.ruleset,
-                phase=phase,
-                deadline=game.deadline_text(name),
-                accepted=accepted,
-                tally=running_tally(game),
-                view=game.rules.view(game.state, name),
-                **facts,
-            )
-            return Decision("processed", reason="STATUS", reply=reply, reply_kind="status")
-        if word == "LANGUAGE":
-            return self._set_language(game, name, command.split()[1:])
-        note = (
-            None if word == "HELP" else Refused("not_understood", command=command, game_id=game.id)
-        )
-        return Decision(
-            "processed",
-            reason=word or "HELP",
-            reply=self.help_mail(game, name, note),
-            reply_kind="help",
-        )
-
-    def _set_language(self, game: StoredGame, name: str, code: list[str]) -> Decision:
-        """`LANGUAGE de`: the player's mail is written in German from now on, this receipt
-        first; a language pbp does not write in changes nothing (docs/design.md: Each
-        reader's language)."""
-        if not code or language_problem(code[0]):
-            note = Refused(
-                "language_unknown", language=code[0] if code else "", languages=languages()
-            )
-            return Decision(
-                "rejected",
-                reason="LANGUAGE refused",
-                reply_kind="rejection",
-                reply=self._receipt(game, name, "form", [note]),
-            )
-        reply = self.moderator.renderer_for(code[0]).render(
-            "receipt",
-            game.record.ruleset,
-            game=game.game_facts(),
-            player=name,
-            phase=game.filed_phase,
-            headline="form",
-            notes=[Note("language_set", language=code[0])],
-            form=game.form(name),
-        )
-        return Decision(
-            "processed",
-            reason=f"LANGUAGE {code[0]}",
-            reply=reply,
-            reply_kind="form",
-            language=code[0],
-        )
-
-    def help_mail(self, game: StoredGame, name: str, note: Verdict | None) -> RenderedMail:
-        return game.renderer_of(self.moderator, name).render(
-            "help",
-            game.record.ruleset,
-            game=game.game_facts(),
-            player=name,
-            note=note,
-            form=game.form(name),
-            token=game.token(name),
-            votes=game.votes,
-            options=stated_options(game.rules, game.state, game.record.moderator_options),
-            **help_facts(game.rules, game.phase, name, game.record.npcs),
-        )
-
-
-def _as_english(word: str, game: StoredGame) -> str:
-    """A player command's word as written, or the English word it names in another
-    language (`HILFE` -> `HELP`)."""
-    return canonical_words(game.rules.card).get(word.upper(), word)

@@ -37,13 +37,12 @@ from pbp import schedule
 from pbp.errors import UserError
 from pbp.storage.drafts import PUBLISHED, DraftBook
 from pbp.game.clock import UNSET_DEADLINE, awaited_post
-from pbp.game.notifying.notices import log_host_action, notify_players
-from pbp.game.options import WAIT_FOR_PUBLISH, is_on, thread_language
+from pbp.game.notifying.notices import announce_clock_change, log_host_action, notify_players
+from pbp.game.options import WAIT_FOR_PUBLISH, is_on
 from pbp.game.record import GameRecord
 from pbp.game.record_parts import HostAction, PausedClock
 from pbp.game.stored import StoredGame, load, record_of, running, save
 from pbp.moderator import Moderator
-from pbp.render import moments
 from pbp.render.verdicts import Note
 from pbp.storage.datafolder import GameFile
 from pbp.timezones import (
@@ -142,35 +141,6 @@ def start_clocks(moderator: Moderator) -> list[str]:
     return started
 
 
-def _announce(
-    moderator: Moderator,
-    before: StoredGame,
-    action: str,
-    reason: str,
-    *,
-    deadline: datetime | None = None,
-    remaining: timedelta | None = None,
-) -> None:
-    """The clock change as a public event for the thread (a short host post, drafted by the
-    listeners of host actions; templates/public/clock.j2). Call inside the transaction."""
-    language = thread_language(before.record.moderator_options)
-    event = {
-        "kind": "clock",
-        "data": {
-            "action": action,
-            "phase": before.open_phase.id,
-            "reason": reason,
-            "deadline": moments.render_moment(deadline, None, language) if deadline else "",
-            "remaining": (
-                moments.render_remaining(remaining, language) if remaining is not None else ""
-            ),
-        },
-    }
-    after = load(moderator, before.id)
-    for listener in moderator.after_host_action:  # the forum drafts the public post
-        listener(moderator, before, after, [event])
-
-
 def _words(game: StoredGame, phase_id: str) -> str:
     """A phase as players read it (`Day 1 — vote`): a notice never shows a phase id."""
     return game.rules.card.phase_words(phase_id)
@@ -209,7 +179,7 @@ def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> d
             "notice",
             Note("deadline_moved", phase_words=_open_words(game), reason=reason),
         )
-        _announce(moderator, game, "extend", reason, deadline=deadline)
+        announce_clock_change(moderator, game, "extend", reason, deadline=deadline)
     return deadline
 
 
@@ -255,7 +225,7 @@ def pause(moderator: Moderator, game_id: str, reason: str = "") -> timedelta:
                 remaining=render_remaining(remaining),
             ),
         )
-        _announce(moderator, game, "pause", reason, remaining=remaining)
+        announce_clock_change(moderator, game, "pause", reason, remaining=remaining)
     return remaining
 
 
@@ -301,7 +271,7 @@ def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | N
                         reason=reason,
                     ),
                 )
-            _announce(moderator, game, "resume", reason, deadline=started)
+            announce_clock_change(moderator, game, "resume", reason, deadline=started)
             return started
         notify_players(
             moderator,
@@ -309,5 +279,5 @@ def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | N
             "notice",
             Note("resumed", game_id=game_id, phase_words=_open_words(game), reason=reason),
         )
-        _announce(moderator, game, "resume", reason, deadline=deadline)
+        announce_clock_change(moderator, game, "resume", reason, deadline=deadline)
     return deadline

@@ -4,16 +4,18 @@ only reads and writes, and this memo goes when the file object goes.
 
 Two things are kept per file: the state JSON last decoded with the state and phase it gave
 (the writer's storage hands back the same JSON object until the state is written again, so
-it is decoded once per version), and the last `StoredGame` made of the file, handed out
-again while the record is unchanged.
+it is decoded once per version: `decoded`), and the last `StoredGame` made of the file,
+handed out again while the record is unchanged.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Mapping
 from weakref import WeakKeyDictionary
 
+from engine.core import Phase, Ruleset
+from pbp.errors import UserError
 from pbp.storage.datafolder import GameFile
 
 
@@ -34,3 +36,24 @@ def memo_of(file: GameFile) -> DecodeMemo:
     if memo is None:
         memo = _memos[file] = DecodeMemo()
     return memo
+
+
+def decoded(file: GameFile, rules: Ruleset, data: Mapping[str, Any]) -> tuple[Any, Phase | None]:
+    """The state and phase of a stored state JSON, decoded once per version: the writer's
+    storage hands back the same JSON object until the state is written again."""
+    memo = memo_of(file)
+    last = memo.decoded
+    if last is not None and last[0] is data:
+        return last[1], last[2]
+    try:
+        state = rules.from_json(data)
+        phase = rules.phase(state)
+    except (KeyError, ValueError, TypeError) as error:
+        # Most often a game started with extra roles whose module the settings no longer name.
+        raise UserError(
+            f"The state of game {file.id} cannot be read ({type(error).__name__}: {error}); if the "
+            "game uses extra roles, check that [roles] modules in the settings still names "
+            "their module."
+        ) from None
+    memo.decoded = (data, state, phase)
+    return state, phase

@@ -14,15 +14,8 @@ from pbp.game.clock import Over, Paused, Running, WaitingForPost, clock_of
 from pbp.storage.outbox import outbox_briefs
 from pbp.storage.outbox_queue import QUEUED
 from pbp.game.final_read import final_read_retry
-from pbp.game.options import (
-    DEFAULT_REMINDERS,
-    PROD_BELOW,
-    REMINDERS,
-    OptionValueError,
-    prod_rule,
-    reminder_offsets,
-    tally_interval_of,
-)
+from pbp.game.options import PROD_BELOW, REMINDERS, tally_interval_of
+from pbp.game.option_values import DEFAULT_REMINDERS, OptionValueError, prod_rule, reminder_offsets
 from pbp.game.record import GameRecord
 from pbp.game.notifying.reminders import reminder_times
 from pbp.game.stored import record_of

@@ -4,7 +4,8 @@
 the ruleset (which refuses names it does not know) and keeps these:
 
 Each is declared once (`OPTIONS`) with its default and help, and coerced to its stored
-form; every on/off value reads by the one vocabulary of `engine.core.parse_on_off`. A
+form (a stored value is read by pbp.game.option_values); every on/off value reads by the
+one vocabulary of `engine.core.parse_on_off`. A
 ruleset's card may change a default (`RulesetCard.default_moderator_options`).
 
 - `reminders`: `on` (the default times, 24h and 1h before each deadline), `off`, or the
@@ -44,7 +45,8 @@ from typing import Any, Callable, Collection, Mapping
 
 from engine.core import Phase, Ruleset, RulesetCard, parse_on_off
 from pbp.render.languages import SOURCE_LANGUAGE, language_problem
-from pbp.timezones import TimeInputError, parse_duration
+from pbp.game.option_values import OptionValueError, prod_rule, reminder_offsets, tally_interval
+from pbp.timezones import TimeInputError
 
 REMINDERS = "reminders"
 RESOLVE_WHEN_ALL_IN = "resolve_when_all_in"
@@ -63,11 +65,6 @@ ON_OFF_OPTIONS = (
     WAIT_FOR_PUBLISH,
     THREAD_RECEIPTS,
 )  # options that are only on or off
-DEFAULT_REMINDERS = "24h,1h"
-
-
-class OptionValueError(ValueError):
-    """A moderator option with a value it does not take; the message says which it takes."""
 
 
 @dataclass(frozen=True)
@@ -256,74 +253,12 @@ def is_on(options: Mapping[str, str], name: str) -> bool:
     return parse_on_off(options.get(name, OPTIONS[name].default)) is True
 
 
-def reminder_offsets(
-    setting: str | None, default: str = DEFAULT_REMINDERS
-) -> tuple[timedelta, ...]:
-    """The times before a deadline at which reminders go out, largest first.
-
-    `setting` is the game's `reminders` option: empty or on (the one on/off vocabulary)
-    means `default` (the settings file's value), off switches reminders off, otherwise a
-    comma-separated list of durations (`24h,1h`)."""
-    text = (setting or "").strip().lower()
-    switch = parse_on_off(text) if text else True
-    if switch is not None:
-        text = default if switch else ""
-        if not text or parse_on_off(text) is False:
-            return ()
-    offsets = set()
-    for part in text.split(","):
-        try:
-            offsets.add(parse_duration(part))
-        except TimeInputError:
-            raise TimeInputError(
-                f"Reminder times {setting!r} are not a comma-separated list of durations; "
-                "write e.g. reminders=24h,1h or reminders=off."
-            ) from None
-    return tuple(sorted(offsets, reverse=True))
-
-
-def tally_interval(setting: str | None) -> timedelta | None:
-    """The game's `tally_every` option as a duration, or None when it is off."""
-    text = (setting or "").strip().lower()
-    if not text or parse_on_off(text) is False:
-        return None
-    try:
-        return parse_duration(text)
-    except TimeInputError:
-        raise TimeInputError(
-            f"Option tally_every takes a duration such as 6h or 30m, or off; not {setting!r}."
-        ) from None
-
-
 def tally_interval_of(options: Mapping[str, str]) -> timedelta | None:
     """A stored game's `tally_every`, from its moderator options (None: off, or unreadable)."""
     try:
         return tally_interval(options.get(TALLY_EVERY))
     except TimeInputError:
         return None
-
-
-def votes_after(setting: str | None) -> int | None:
-    """The game's `tally_after_votes` as a number of votes, or None when it is off."""
-    text = (setting or "").strip()
-    return int(text) if text.isdigit() and int(text) > 0 else None
-
-
-def prod_rule(setting: str | None) -> tuple[int, timedelta] | None:
-    """The game's `prod_below` as (posts, time before the deadline), or None when off."""
-    text = (setting or "").strip().lower()
-    if not text or parse_on_off(text) is False:
-        return None
-    posts, at, before = text.partition("@")
-    try:
-        if at and posts.strip().isdigit() and int(posts) > 0:
-            return int(posts), parse_duration(before)
-    except TimeInputError:
-        pass
-    raise OptionValueError(
-        "Option prod_below takes posts@time before the deadline, such as 3@12h, or off; "
-        f"not {setting!r}."
-    )
 
 
 def may_resolve_early(

@@ -159,7 +159,8 @@ def resolve_phase(
             return report_mail(moderator, after, name, form, phase.id, public, resolution)
 
         # The dead get no reports after the one that told them of their death, and a
-        # player the resolution tells nothing and asks nothing gets none (pbp.game.notifying.recipients).
+        # player the resolution tells nothing and asks nothing gets none
+        # (pbp.game.notifying.recipients).
         told = set(
             report_recipients(
                 [name for name in game.record.characters if name not in dead_before],
@@ -268,7 +269,8 @@ def resolve_if_all_in(moderator: Moderator, game_id: str) -> ResolutionSummary |
     and that is no secret (`awaits_nobody`); None when it does not apply."""
     game = load(moderator, game_id)
     if game.phase is None or not isinstance(game.clock, Running):
-        return None  # paused, or a clock that waits for a public post has not started (wait_for_publish)
+        # paused, or a clock that waits for a public post has not started (wait_for_publish)
+        return None
     options = game.record.moderator_options
     awaited_nobody = awaits_nobody(game.phase)
     if not awaited_nobody and not may_resolve_early(

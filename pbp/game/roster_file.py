@@ -2,9 +2,9 @@
 optional `timezone,forum_name,language` (the language the player reads, `de`; English when
 empty), and the host-run characters (`--npc`) of a ruleset that has them.
 
-Names follow `engine.name_problem` (every ruleset's words) and are unique ignoring case and accents (NPCs
-included);
-addresses are unique too, since an address is half of a player's identity.
+Names follow `engine.name_problem` (every ruleset's words) and are unique ignoring case
+and accents (NPCs included); addresses are unique too, since an address is half of a
+player's identity.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from engine import name_problem
 from engine.core import RulesetCard
 from engine.names import name_clash, name_clashes
 from pbp.errors import UserError
-from pbp.game.record import Npc, RosterPlayer
+from pbp.game.record_parts import Npc, RosterPlayer
 from pbp.render.languages import SOURCE_LANGUAGE, language_problem
 from pbp.timezones import zone_problem
 
@@ -44,6 +44,35 @@ def normalise_address(text: str) -> str | None:
 def parse_roster(text: str, source: str = "roster") -> list[RosterPlayer]:
     """Every row of the CSV, or a UserError listing every problem of every row at once."""
     rows = [row for row in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in row)]
+    header, rows, first_row = _header(rows, source)
+    entries: list[RosterPlayer] = []
+    problems: list[str] = []
+    for number, row in enumerate(rows, start=first_row):
+        entry, row_problems = _player(dict(zip(header, (c.strip() for c in row))))
+        problems.extend(f"{source} row {number}: {problem}" for problem in row_problems)
+        entries.append(entry)
+    if not entries:
+        raise UserError(f"{source} has no players; write one line per player: name,email.")
+    problems.extend(f"{source}: {clash}." for clash in name_clashes([e.name for e in entries]))
+    emails = [e.email for e in entries if e.email]
+    for email in sorted({e for e in emails if emails.count(e) > 1}):
+        problems.append(
+            f"{source}: the address {email} appears twice; every player needs their own address."
+        )
+    if problems:
+        raise UserError(
+            problems[0]
+            if len(problems) == 1
+            else f"{source} has {len(problems)} problems; fix them all and run again:\n"
+            + "\n".join(f"- {problem}" for problem in problems)
+        )
+    return entries
+
+
+def _header(rows: list[list[str]], source: str) -> tuple[list[str], list[list[str]], int]:
+    """(the columns, the rows of players, the number of the first of them): the header row
+    if the CSV has one, else the columns in their order; a UserError for a first row that is
+    neither a player nor the header, or an unknown column."""
     if rows and [c.strip().lower() for c in rows[0][:2]] == ["name", "email"]:
         header = [c.strip().lower() for c in rows[0]]
         rows = rows[1:]
@@ -66,46 +95,29 @@ def parse_roster(text: str, source: str = "roster") -> list[RosterPlayer]:
         raise UserError(
             f"{source}: unknown column {sorted(unknown)[0]!r}; the columns are {COLUMNS_TEXT}."
         )
-    entries: list[RosterPlayer] = []
-    problems: list[str] = []
-    for number, row in enumerate(rows, start=first_row):
-        cells = dict(zip(header, (c.strip() for c in row)))
-        name = unicodedata.normalize("NFC", cells.get("name", ""))
-        raw_email = cells.get("email", "")
-        row_problems = [f"{problem}." for problem in [name_problem(name)] if problem]
-        email = normalise_address(raw_email)
-        if email is None:
-            row_problems.append(f"{raw_email!r} is not an email address like name@example.org.")
-        zone_name = cells.get("timezone", "")
-        zone = zone_problem(zone_name)
-        if zone:  # every deadline a player sees is shown in this zone
-            row_problems.append(zone)
-        language = cells.get("language", "").lower() or SOURCE_LANGUAGE
-        unwritten = language_problem(language)
-        if unwritten:  # every mail the player gets is written in it
-            row_problems.append(unwritten)
-        problems.extend(f"{source} row {number}: {problem}" for problem in row_problems)
-        entries.append(
-            RosterPlayer(
-                name, email or "", zone_name, cells.get("forum_name", ""), language=language
-            )
-        )
-    if not entries:
-        raise UserError(f"{source} has no players; write one line per player: name,email.")
-    problems.extend(f"{source}: {clash}." for clash in name_clashes([e.name for e in entries]))
-    emails = [e.email for e in entries if e.email]
-    for email in sorted({e for e in emails if emails.count(e) > 1}):
-        problems.append(
-            f"{source}: the address {email} appears twice; every player needs their own address."
-        )
-    if problems:
-        raise UserError(
-            problems[0]
-            if len(problems) == 1
-            else f"{source} has {len(problems)} problems; fix them all and run again:\n"
-            + "\n".join(f"- {problem}" for problem in problems)
-        )
-    return entries
+    return header, rows, first_row
+
+
+def _player(cells: dict[str, str]) -> tuple[RosterPlayer, list[str]]:
+    """One row's player, and what is wrong with its name, address, zone or language."""
+    name = unicodedata.normalize("NFC", cells.get("name", ""))
+    raw_email = cells.get("email", "")
+    row_problems = [f"{problem}." for problem in [name_problem(name)] if problem]
+    email = normalise_address(raw_email)
+    if email is None:
+        row_problems.append(f"{raw_email!r} is not an email address like name@example.org.")
+    zone_name = cells.get("timezone", "")
+    zone = zone_problem(zone_name)
+    if zone:  # every deadline a player sees is shown in this zone
+        row_problems.append(zone)
+    language = cells.get("language", "").lower() or SOURCE_LANGUAGE
+    unwritten = language_problem(language)
+    if unwritten:  # every mail the player gets is written in it
+        row_problems.append(unwritten)
+    entry = RosterPlayer(
+        name, email or "", zone_name, cells.get("forum_name", ""), language=language
+    )
+    return entry, row_problems
 
 
 def check_unique(names: list[str], source: str) -> None:

@@ -5,8 +5,9 @@ orders are not stored). Between acceptance and the deadline the state can change
 block only by a host action (a modkill). A ruleset whose rules keep such an order standing
 (Werewolf: it keeps its meaning and does nothing, so no default replaces it) reads blocks
 with its `parse_standing_orders`. Otherwise a line that no longer parses (a vote for the
-removed character, say) is dropped, and the rest of the player's orders still count. The live moderator and
-`pbp replay` use this same function, so a replay reproduces what was resolved.
+removed character, say) is dropped, and the rest of the player's orders still count. The
+live moderator and `pbp replay` use this same function, so a replay reproduces what was
+resolved.
 """
 
 from __future__ import annotations

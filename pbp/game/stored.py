@@ -4,7 +4,6 @@ phase clock the record describes is read through `pbp.game.clock`."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import cached_property
@@ -17,10 +16,11 @@ from pbp.errors import UserError
 from pbp.game.order_row import OrderRow
 from pbp.storage.drafts import DraftBook
 from pbp.game.clock import PhaseClock, clock_of
-from pbp.game.decode_memo import memo_of
+from pbp.game.decode_memo import decoded, memo_of
 from pbp.game.options import VOTES, defaults
 from pbp.game.vote_channels import thread_only
-from pbp.game.record import GameRecord, Roster
+from pbp.game.record import GameRecord
+from pbp.game.record_parts import Roster
 from pbp.moderator import Moderator
 from pbp.release import DATA_FORMAT, pbp_version
 from pbp.render.forms import order_form
@@ -29,11 +29,6 @@ from pbp.storage.datafolder import GameFile
 from pbp.storage.host_token import host_token
 
 Made = TypeVar("Made")  # what StoredGame._once makes
-TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0, i)
-
-
-def new_token() -> str:
-    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(10))
 
 
 @dataclass(frozen=True)
@@ -214,7 +209,8 @@ class StoredGame:
     def latest_orders(self, phase_id: str) -> dict[str, OrderRow]:
         """Each player's latest accepted block for a phase (later blocks replace earlier).
         Rows are in the order they were written, so the last one of a player wins. Only
-        the phase's rows are looked at (pbp.storage.journal.LOOKUPS): the log holds every phase's orders.
+        the phase's rows are looked at (pbp.storage.journal.LOOKUPS): the log holds every
+        phase's orders.
         """
         latest: dict[str, OrderRow] = {}
         for row in self.file.orders.where("phase", phase_id):
@@ -257,7 +253,7 @@ def load(moderator: Moderator, game_id: str) -> StoredGame:
             return kept
     record = GameRecord.from_json(document)
     rules = moderator.rules(record.ruleset)
-    state, phase = _decoded(file, rules, record.state)
+    state, phase = decoded(file, rules, record.state)
     game = StoredGame(file, record, rules, state, phase, document)
     memo.loaded = game
     return game
@@ -301,24 +297,3 @@ def running(moderator: Moderator, game_id: str) -> StoredGame:
     if game.phase is None:
         raise UserError(f"Game {game_id} is over; there is nothing to change.")
     return game
-
-
-def _decoded(file: GameFile, rules: Ruleset, data: Mapping[str, Any]) -> tuple[Any, Phase | None]:
-    """The state and phase of a stored state JSON, decoded once per version: the writer's
-    storage hands back the same JSON object until the state is written again."""
-    memo = memo_of(file)
-    last = memo.decoded
-    if last is not None and last[0] is data:
-        return last[1], last[2]
-    try:
-        state = rules.from_json(data)
-        phase = rules.phase(state)
-    except (KeyError, ValueError, TypeError) as error:
-        # Most often a game started with extra roles whose module the settings no longer name.
-        raise UserError(
-            f"The state of game {file.id} cannot be read ({type(error).__name__}: {error}); if the "
-            "game uses extra roles, check that [roles] modules in the settings still names "
-            "their module."
-        ) from None
-    memo.decoded = (data, state, phase)
-    return state, phase

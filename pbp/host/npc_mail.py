@@ -99,6 +99,50 @@ def _approves(block: OrderBlock) -> bool:
     return any(line.strip().upper() == "APPROVE" for line in block.lines)
 
 
+def _wrong_token(
+    game: StoredGame, block: OrderBlock, guard: TokenGuard, about: dict[str, str]
+) -> tuple[Outcome, str, Verdict | None] | None:
+    """The judgement of a block without the host token (no reply past the daily limit of
+    wrong tokens); None when the token is right. Either way the guard counts it."""
+    if not block.token or block.token.strip() != host_token(game.file):
+        if block.token:
+            guard.note_wrong()
+        if guard.unanswered:
+            return (
+                "rejected",
+                "NPC orders with a wrong host token past the daily limit, not answered",
+                None,
+            )
+        return (
+            "rejected",
+            "NPC orders with a wrong host token",
+            Refused("npc_wrong_token", **about),
+        )
+    guard.note_right()
+    return None
+
+
+def _enter(
+    moderator: Moderator,
+    game: StoredGame,
+    phase: str,
+    mail: InboundMail,
+    block: OrderBlock,
+    name: str,
+) -> tuple[Outcome, str, Verdict | None]:
+    """Store the NPC's orders (the block's lines after the one naming the NPC), or raise a
+    UserError saying why they do not read."""
+    order_lines = list(block.lines)
+    start = order_lines.index(next(line for line in order_lines if line.strip()))
+    canonical = parse_for(game, name, order_lines[start + 1 :], block.first_line_number + start + 1)
+    enter_orders(moderator, game, name, canonical, mail_key=mail.key, message_id=mail.message_id)
+    return (
+        "processed",
+        f"NPC orders for {name}",
+        Accepted("npc_orders_accepted", npc=name, phase=phase, lines=tuple(canonical)),
+    )
+
+
 def _judge(
     moderator: Moderator, game: StoredGame, mail: InboundMail, block: OrderBlock, host: str
 ) -> tuple[Outcome, str, Verdict | None]:
@@ -113,21 +157,9 @@ def _judge(
     named = npc_named(block) or ""
     about = {"npc": named, "block_game": block.game, "block_phase": block.phase}
     try:
-        if not block.token or block.token.strip() != host_token(game.file):
-            if block.token:
-                guard.note_wrong()
-            if guard.unanswered:
-                return (
-                    "rejected",
-                    "NPC orders with a wrong host token past the daily limit, not answered",
-                    None,
-                )
-            return (
-                "rejected",
-                "NPC orders with a wrong host token",
-                Refused("npc_wrong_token", **about),
-            )
-        guard.note_right()
+        wrong = _wrong_token(game, block, guard, about)
+        if wrong is not None:
+            return wrong
         name = match_name(
             named, game.record.npc_names
         )  # as orders name players: `raiden` is Raiden
@@ -145,19 +177,7 @@ def _judge(
                     "npc_phase_not_open", open_phase=game.phase.id if game.phase else "", **about
                 ),
             )
-        order_lines = list(block.lines)
-        start = order_lines.index(next(line for line in order_lines if line.strip()))
-        canonical = parse_for(
-            game, name, order_lines[start + 1 :], block.first_line_number + start + 1
-        )
-        enter_orders(
-            moderator, game, name, canonical, mail_key=mail.key, message_id=mail.message_id
-        )
-        return (
-            "processed",
-            f"NPC orders for {name}",
-            Accepted("npc_orders_accepted", npc=name, phase=game.phase.id, lines=tuple(canonical)),
-        )
+        return _enter(moderator, game, game.phase.id, mail, block, name)
     except UserError as error:
         return (
             "rejected",

@@ -9,15 +9,16 @@ from pbp.errors import UserError
 from pbp.game.deadlines import start_clock
 from pbp.game.notifying.notices import log_host_action
 from pbp.game.record_parts import HostAction
-from pbp.game.options import OPTIONS, OptionValueError, split_options
+from pbp.game.options import OPTIONS, split_options
+from pbp.game.option_values import OptionValueError
 from pbp.game.stored import load, save
 from pbp.moderator import Moderator
 
 
 def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) -> dict[str, str]:
     """Change a running game's moderator options (`reminders`, `resolve_when_all_in`,
-    `wait_for_publish`; pbp.game.options), e.g. switch its reminders off; returns them all. The ruleset's
-    options shaped the game when it began and stay as they are."""
+    `wait_for_publish`; pbp.game.options), e.g. switch its reminders off; returns them
+    all. The ruleset's options shaped the game when it began and stay as they are."""
     game = load(moderator, game_id)
     current = dict(game.record.moderator_options)
     unknown = sorted(key for key in given if key.strip().lower() not in OPTIONS)

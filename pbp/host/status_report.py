@@ -47,22 +47,7 @@ def status_report(
             game_status(folder.game(gid), stalls.get(gid), now)
             for gid in ([game_id] if game_id else folder.game_ids())
         ]
-    daemon = {
-        "running": is_running(state),
-        **{
-            key: (state or {}).get(key) or None
-            for key in (
-                "pid",
-                "started",
-                "stopped",
-                "last_cycle",
-                "last_error",
-                "next_wake",
-                "next_reason",
-                "watch",
-            )
-        },
-    }
+    daemon = _daemon_part(state)
     mail_errors = [error for game in games for error in game["mail"]["errors"]]
     if daemon["running"] and daemon["last_error"]:
         mail_errors.append(f"the daemon's last cycle failed: {daemon['last_error']}")
@@ -93,6 +78,27 @@ def status_report(
         "resolutions_waiting": waiting,
         "problems": problems,
         "exit_code": code,
+    }
+
+
+def _daemon_part(state: dict[str, Any] | None) -> dict[str, Any]:
+    """The report's part about `pbp run`: whether it runs, and what its state file says of
+    its last cycle, its last error and its next wake (None for what it does not say)."""
+    return {
+        "running": is_running(state),
+        **{
+            key: (state or {}).get(key) or None
+            for key in (
+                "pid",
+                "started",
+                "stopped",
+                "last_cycle",
+                "last_error",
+                "next_wake",
+                "next_reason",
+                "watch",
+            )
+        },
     }
 
 

@@ -19,9 +19,11 @@ from engine.core import closest
 from engine.names import look_alike
 from pbp.errors import UserError
 from pbp.game.notifying.notices import log_host_action, notify_players
-from pbp.game.record import GameRecord, RosterPlayer
+from pbp.game.record import GameRecord
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.record_parts import HostAction
-from pbp.game.stored import StoredGame, load, new_token, running, save
+from pbp.game.judging.token_guard import new_token
+from pbp.game.stored import StoredGame, load, running, save
 from pbp.host.digest import channel_history, current_orders, private_history
 from pbp.host.replay import ReplayError
 from pbp.moderator import Moderator
@@ -138,60 +140,92 @@ def substitute(
     digest = _digest(game, character)
     with game.file.transaction():
         _withdraw_unsent(game, entry.email, character)
-        goodbye = moderator.renderer_for(entry.language).render(
-            "goodbye",
-            record.ruleset,
-            game=game.game_facts(),
-            player=leaving,
-            character=character,
-            newcomer=newcomer,
-        )
-        moderator.outbox.queue(
-            game.file,
-            phase=record.phase_id,
-            recipient=leaving,
-            address=entry.email,
-            kind="goodbye",
-            mail=goodbye,
-        )
-        save(
-            game,
-            replace(
-                record,
-                roster=record.roster.with_player(handed),
-                tokens={**record.tokens, character: token},
-            ),
-        )
-        log_host_action(
-            game,
-            HostAction(
-                "substitute",
-                game.open_phase.id,
-                player=character,
-                played_by=newcomer,
-                replaced=leaving,
-            ),
-            moderator,
-        )
+        _say_goodbye(moderator, game, entry, newcomer)
+        _hand_over(moderator, game, handed, token, newcomer, leaving)
         after = load(moderator, game_id)
         _welcome(moderator, game, after, character, token, address, {"name": newcomer, **digest})
-        substitution = [
-            {
-                "kind": "substitution",
-                "data": {"character": character, "played_by": newcomer, "replaced": leaving},
-            }
-        ]
-        for listener in moderator.after_host_action:  # the forum drafts the public post
-            listener(moderator, game, after, substitution)
-        others = {name for name in record.roster.names if name != character}
-        notify_players(
-            moderator,
-            after,
-            "notice",
-            Note("substituted", character=character, newcomer=newcomer),
-            only=others,
-        )
+        _announce(moderator, game, after, character, newcomer, leaving)
     return token
+
+
+def _announce(
+    moderator: Moderator,
+    game: StoredGame,
+    after: StoredGame,
+    character: str,
+    newcomer: str,
+    leaving: str,
+) -> None:
+    """Tell the listeners (the forum drafts the public post) and every other player that
+    `newcomer` now plays `character` in `leaving`'s place."""
+    substitution = [
+        {
+            "kind": "substitution",
+            "data": {"character": character, "played_by": newcomer, "replaced": leaving},
+        }
+    ]
+    for listener in moderator.after_host_action:
+        listener(moderator, game, after, substitution)
+    others = {name for name in game.record.roster.names if name != character}
+    notify_players(
+        moderator,
+        after,
+        "notice",
+        Note("substituted", character=character, newcomer=newcomer),
+        only=others,
+    )
+
+
+def _say_goodbye(
+    moderator: Moderator, game: StoredGame, entry: RosterPlayer, newcomer: str
+) -> None:
+    """Queue the leaving player's goodbye, in their language, to their address."""
+    record = game.record
+    goodbye = moderator.renderer_for(entry.language).render(
+        "goodbye",
+        record.ruleset,
+        game=game.game_facts(),
+        player=entry.player,
+        character=entry.name,
+        newcomer=newcomer,
+    )
+    moderator.outbox.queue(
+        game.file,
+        phase=record.phase_id,
+        recipient=entry.player,
+        address=entry.email,
+        kind="goodbye",
+        mail=goodbye,
+    )
+
+
+def _hand_over(
+    moderator: Moderator,
+    game: StoredGame,
+    handed: RosterPlayer,
+    token: str,
+    newcomer: str,
+    leaving: str,
+) -> None:
+    """Store the roster with the newcomer in the character's place and the character's new
+    token, and log the substitution among the host's actions."""
+    record = game.record
+    character = handed.name
+    save(
+        game,
+        replace(
+            record,
+            roster=record.roster.with_player(handed),
+            tokens={**record.tokens, character: token},
+        ),
+    )
+    log_host_action(
+        game,
+        HostAction(
+            "substitute", game.open_phase.id, player=character, played_by=newcomer, replaced=leaving
+        ),
+        moderator,
+    )
 
 
 def _newcomer_name_problem(record: GameRecord, entry: RosterPlayer, name: str) -> str | None:

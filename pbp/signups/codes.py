@@ -21,7 +21,7 @@ from typing import Mapping
 
 from pbp.storage.signup_record import PendingRequest
 from pbp.timezones import as_utc
-from pbp.game.stored import TOKEN_ALPHABET
+from pbp.game.judging.token_guard import TOKEN_ALPHABET
 from pbp.mail.signup_words import CODE_LENGTH
 
 MAX_PENDING = 50

@@ -14,8 +14,9 @@ from engine.names import look_alike
 from engine.seat_names import player_names
 from pbp import schedule
 from pbp.errors import UserError
-from pbp.game.options import OptionValueError, split_options
-from pbp.game.record import Npc, RosterPlayer, player_specs
+from pbp.game.options import split_options
+from pbp.game.option_values import OptionValueError
+from pbp.game.record_parts import Npc, RosterPlayer, player_specs
 from pbp.game.roster_file import check_unique
 from pbp.moderator import Moderator
 from pbp.storage.open_games import OPEN, OpenGame, add_open_game

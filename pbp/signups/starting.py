@@ -17,7 +17,7 @@ from pbp.game.notifying.host_contact import HOST
 from pbp.game.create import create_game
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
-from pbp.game.record import Npc, RosterPlayer
+from pbp.game.record_parts import Npc, RosterPlayer
 from pbp.render.verdicts import Note
 from pbp.storage.open_games import OPEN, STARTED, OpenGame, open_game, open_games
 from pbp.storage.signup_record import SignupRecord

@@ -5,7 +5,8 @@ Layout under the data folder:
     pbp.lock              the writer lock (pbp.durable.WriterLock)
     registry.json         games (id, ruleset) and mail that belongs to no game
     games/<id>.json       one game's document (a TinyDB file, rewritten whole by each commit)
-    games/<id>.journal    what only grows: its outbox, order log and handled mail (pbp.storage.journal)
+    games/<id>.journal    what only grows: its outbox, order log and handled mail
+                          (pbp.storage.journal)
     games/<id>.texts      the texts of its outbox's mails, which the journal's rows point to
     mail/                 the embedded Maildir transport (settings.transport = maildir)
 

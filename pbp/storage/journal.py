@@ -47,10 +47,10 @@ TEXT_AT = "_text"
 # each value are kept as rows change, so a question such as "which mails are queued" or
 # "which orders came this phase" costs the rows it finds, not the whole table (which only
 # grows with the game). The outbox by address: each address's mail is counted for the
-# Message-ID of the next (pbp.storage.outbox_queue). Mail by sender: a mail's ledger row names the order
-# blocks it had judged (pbp.desk.choice). The thread's posts by post: a thread read looks
-# each post up (pbp.forum.thread.thread_votes). The channels' messages by day: the daily cap counts
-# a sender's messages of the day (pbp.conversations.judge).
+# Message-ID of the next (pbp.storage.outbox_queue). Mail by sender: a mail's ledger row
+# names the order blocks it had judged (pbp.desk.choice). The thread's posts by post: a
+# thread read looks each post up (pbp.forum.thread.thread_votes). The channels' messages by
+# day: the daily cap counts a sender's messages of the day (pbp.conversations.judge).
 LOOKUPS = {
     "outbox": ("status", "address"),
     "orders": ("phase", "player"),

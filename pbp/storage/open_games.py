@@ -1,7 +1,8 @@
-"""Where open games live (docs/design.md: Sign-ups and spectators): one file per game open for sign-ups,
-`signups/<id>.json` in the data folder, with the same tables as a game file (its record,
-its outbox, its handled mail, its replies per sender per day), so that sign-up mail is
-queued, capped and sent exactly like a game's. The registry's `signups` table lists them.
+"""Where open games live (docs/design.md: Sign-ups and spectators): one file per game open
+for sign-ups, `signups/<id>.json` in the data folder, with the same tables as a game file
+(its record, its outbox, its handled mail, its replies per sender per day), so that
+sign-up mail is queued, capped and sent exactly like a game's. The registry's `signups`
+table lists them.
 
 An open game's record:
     id, ruleset, players_min, players_max, closes (UTC text), seed, options, schedule,

@@ -120,45 +120,34 @@ class OutboxQueue:
             "kind": kind,
             "sequence": sequence,
             **({"sequence_of": sequence_key} if sequence_key != PLAYERS_SEQUENCE else {}),
-            "message_id": message_id(
-                message_secret(game),
-                game.id,
-                phase,
-                kind,
-                address,
-                sequence_key,
-                sequence,
-                self.domain,
-            ),
+            "message_id": self._message_id(game, phase, kind, address, sequence_key, sequence),
             "subject": mail.subject,
             "body": mail.body,
             "in_reply_to": in_reply_to,
-            "references": list(references)[
-                -MAX_REFERENCES:
-            ],  # the thread's latest, as mail clients trim
+            # the thread's latest, as mail clients trim
+            "references": list(references)[-MAX_REFERENCES:],
             "status": QUEUED,
             "attempts": 0,
             "next_attempt": "",
             "error": "",
             "created": to_text(self.clock()),
             "sent": "",
-            # Only mails that carry one have the key, so other rows keep their shape.
-            **(
-                {
-                    "attachments": [
-                        {"filename": a.filename, "content_type": a.content_type, "text": a.text}
-                        for a in mail.attachments
-                    ]
-                }
-                if mail.attachments
-                else {}
-            ),
+            **_attachments_part(mail),
         }
         doc_id = game.outbox.insert(row)
         if self._unsent is not None:
             key = game.id if game.path.parent.name != FOLDER else OUTBOX_PREFIX + game.id
             self._unsent.setdefault(key, set()).add(doc_id)
         return row
+
+    def _message_id(
+        self, game: GameFile, phase: str, kind: str, address: str, sequence_key: str, sequence: int
+    ) -> str:
+        """The Message-ID of the `sequence`th mail to `address` in `sequence_key`
+        (message_id), under the game's own secret and this outbox's domain."""
+        return message_id(
+            message_secret(game), game.id, phase, kind, address, sequence_key, sequence, self.domain
+        )
 
     def _files(self) -> Iterator[tuple[str, GameFile]]:
         """(key, file) of every file with an outbox that may hold unsent mail: the games the
@@ -185,3 +174,16 @@ class OutboxQueue:
 
     def pending(self) -> int:
         return sum(len(ids) for ids in self.unsent_by_file().values())
+
+
+def _attachments_part(mail: RenderedMail) -> dict[str, Any]:
+    """The outbox row's `attachments`, for a mail that carries one: only those rows have
+    the key, so other rows keep their shape."""
+    if not mail.attachments:
+        return {}
+    return {
+        "attachments": [
+            {"filename": a.filename, "content_type": a.content_type, "text": a.text}
+            for a in mail.attachments
+        ]
+    }

@@ -22,7 +22,7 @@ from pbp.cli import main
 from pbp.composition import ComposedModerator
 from pbp.demo import play_demo
 from pbp.game.create import create_game
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import Settings
 
 REPO = Path(__file__).resolve().parents[2]

@@ -13,7 +13,8 @@ import engine
 from engine.core import ON_WORDS
 from pbp.cli import main
 from pbp.commands.common import open_reader
-from pbp.game.options import OPTIONS, OptionValueError, is_on, reminder_offsets
+from pbp.game.options import OPTIONS, is_on
+from pbp.game.option_values import OptionValueError, reminder_offsets
 from pbp.game.stored import StoredGame, load
 
 WORDS = ("none", "0", "yes", "On")

@@ -13,7 +13,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.mail.limits import MAX_MESSAGE_CHARS
 from pbp.ports import InboundMail, MessageBlock
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
 

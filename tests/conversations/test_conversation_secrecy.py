@@ -34,7 +34,7 @@ from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load
 from pbp.ports import InboundMail, MessageBlock
 from pbp.render.languages import SOURCE_LANGUAGE, languages
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
 from tests.fixtures.languages import write_everything_in

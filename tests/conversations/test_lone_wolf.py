@@ -8,7 +8,7 @@ import pytest
 
 from pbp.composition import ComposedModerator
 from pbp.game.create import create_game
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import load
 from pbp.host.removal import modkill
 from pbp.settings import Settings

@@ -11,7 +11,7 @@ from pbp.daemon.cycle import Cycle
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.composition import ComposedModerator
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import ImapSettings, Settings, SmtpSettings
 from pbp.mail.transport import open_mailbox, open_sender
 from tests.fixtures.text import flat

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import load
 from pbp.host.removal import modkill
 from tests.desk.test_desk import mail, receive, replies

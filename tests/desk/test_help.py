@@ -12,12 +12,12 @@ import engine
 from engine.core import PlayerSpec
 from engine.infiltration.validity.words import GRAMMAR_HELP
 from engine.seat_names import player_names
-from pbp.desk.judging import GameMailJudge
+from pbp.desk.player_commands import help_mail
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.desk.help import MARK_NOW, help_facts, order_key
 from pbp.rulesets import load_ruleset
-from pbp.game.record import Npc, RosterPlayer
+from pbp.game.record_parts import Npc, RosterPlayer
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -146,7 +146,7 @@ def test_the_help_mail_holds_summary_table_and_statement_grammar(moderator):
     roster = [RosterPlayer(n, f"{n.lower()}@x.org") for n in player_names(8)]
     game = create_game(moderator, "werewolf", roster, seed="5", game_id="ww1")
     name = roster[0].name
-    text = GameMailJudge(moderator).help_mail(load(moderator, "ww1"), name, None).body
+    text = help_mail(moderator, load(moderator, "ww1"), name, None).body
     assert "WEREWOLF: THE RULES IN SHORT" in text
     assert "Every order of Werewolf, phase by phase" in text
     for order in (
@@ -190,6 +190,6 @@ def test_the_help_explains_the_npc_classes_and_teams_that_are_in_the_game(
     too, and a Red NPC's team is never told (only the Reds learn it)."""
     roster = [RosterPlayer(n, f"{n.lower()}@x.org") for n in player_names(6)]
     create_game(moderator, "infiltration", roster, npcs, seed="4", game_id="inf1")
-    text = GameMailJudge(moderator).help_mail(load(moderator, "inf1"), roster[0].name, None).body
+    text = help_mail(moderator, load(moderator, "inf1"), roster[0].name, None).body
     assert all(words in text for words in said)
     assert not any(words in text for words in unsaid)

@@ -9,7 +9,7 @@ import pytest
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.mail.limits import MAX_BLOCKS_PER_MAIL
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from tests.fixtures.text import flat
 from tests.desk.test_desk import block, desk, game, mail, orders_of, receive, replies  # noqa: F401 - fixtures
 from pbp.daemon.outbox_sending import send_due

@@ -9,7 +9,7 @@ import pytest
 import engine
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import load
 from pbp.mail.ingest.inbound import parse_inbound
 from pbp.render.forms import form_in_language

@@ -8,7 +8,7 @@ import pytest
 
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import load
 from pbp.mail.ingest.inbound import parse_inbound
 from pbp.settings import Settings

@@ -20,7 +20,7 @@ from pbp.forum.config import load_forum_settings
 from pbp.forum.publishing.dialects import dialect
 from pbp.forum.publishing.post_renderer import PostFacts, PostRenderer
 from pbp.game.create import create_game
-from pbp.game.record import Npc, RosterPlayer
+from pbp.game.record_parts import Npc, RosterPlayer
 from pbp.game.stored import load
 from pbp.render.renderer import Renderer
 from pbp.settings import load_settings

@@ -20,7 +20,7 @@ from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.substitute import substitute
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import load_settings
 from tests.fixtures.clocks import Clock
 

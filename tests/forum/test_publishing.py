@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import engine
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import record_of
 from pbp.forum.publishing import publish
 from pbp.storage.drafts import APPROVED, PUBLISHED, DraftBook

@@ -22,12 +22,12 @@ from pbp.storage.drafts import DraftBook
 from pbp.forum.config import load_forum_settings
 from pbp.forum.thread.running_counts import draft_due_tallies
 from pbp.game.tally import due_slot, next_time
-from pbp.game.options import tally_interval
+from pbp.game.option_values import tally_interval
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.game.tally import running_tally
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import load_settings
 from pbp.timezones import TimeInputError
 from pbp.mail.transport import open_mailbox, open_sender

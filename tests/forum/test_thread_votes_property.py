@@ -18,7 +18,7 @@ from pbp.forum.thread.posts import ThreadPost
 from pbp.forum.thread.watch import read_game_thread
 from pbp.game.create import create_game
 from pbp.game.judging.order_lines import read_orders
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load
 from pbp.settings import load_settings

@@ -27,10 +27,11 @@ from pbp.game import resolution
 from pbp.host import orders as host_orders
 from pbp.composition import ComposedModerator
 from pbp.game.clock import UNSET_DEADLINE, awaited_post
-from pbp.game.record import GameRecord, Roster
+from pbp.game.record import GameRecord
+from pbp.game.record_parts import Roster
 from pbp.game.deadlines import clock_waits, start_clocks
 from pbp.game.notifying.reminders import queue_reminders
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import load_settings
 from pbp.mail.transport import open_mailbox, open_sender
 

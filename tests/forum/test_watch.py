@@ -20,7 +20,7 @@ from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.removal import modkill
 from pbp.composition import ComposedModerator
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import load_settings
 
 from tests.fixtures.clocks import Clock

@@ -18,7 +18,7 @@ from pbp.forum.thread.watch import ThreadWatch
 from pbp.game.create import create_game
 from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import load_settings
 from pbp.mail.transport import open_mailbox, open_sender
 

@@ -15,7 +15,7 @@ from pbp.forum import hooks
 from pbp.forum.thread.watch import ThreadWatch
 from pbp.game.clock import Running
 from pbp.game.create import create_game
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.resolution import ResolutionSummary, resolve_due
 from pbp.game.stored import StoredGame, load
 from pbp.settings import load_settings

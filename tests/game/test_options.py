@@ -5,13 +5,8 @@ import pytest
 
 import engine
 from engine.core import OFF_WORDS, ON_WORDS, Phase
-from pbp.game.options import (
-    ON_OFF_OPTIONS,
-    OptionValueError,
-    is_on,
-    may_resolve_early,
-    split_options,
-)
+from pbp.game.options import ON_OFF_OPTIONS, is_on, may_resolve_early, split_options
+from pbp.game.option_values import OptionValueError
 
 DAY = Phase("D1-vote", "vote", ("Alice", "Bruno"))
 NIGHT = Phase("N1", "night", ("Alice",), secret_actors=True)

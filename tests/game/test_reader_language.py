@@ -13,8 +13,9 @@ import pytest
 from pbp.desk import Desk
 from pbp.errors import UserError
 from pbp.game.create import create_game
-from pbp.game.options import OptionValueError, split_options, thread_language
-from pbp.game.record import RosterPlayer
+from pbp.game.options import split_options, thread_language
+from pbp.game.option_values import OptionValueError
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.roster_file import parse_roster
 from pbp.game.stored import load
 from pbp.moderator import Moderator

@@ -42,7 +42,7 @@ def test_the_replies_the_players_guide_shows_are_accepted_as_meant(tmp_path):
     from pbp.game.create import create_game
     from pbp.game.stored import load
     from pbp.game.resolution import resolve_phase
-    from pbp.game.record import RosterPlayer
+    from pbp.game.record_parts import RosterPlayer
     from pbp.settings import Settings
     from tests.fixtures.clocks import Clock
     from tests.desk.test_desk import mail

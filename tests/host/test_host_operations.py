@@ -57,7 +57,7 @@ def test_orders_overview_shows_who_sent_what_and_who_did_not(moderator):
 def test_orders_overview_flags_a_split_werewolf_pack(moderator, clock):
     """rules/werewolf.md, Werewolves: the host is told when the pack's KILLs, as they
     stand, do not agree (nobody would be killed); an agreeing pack gets no note."""
-    from pbp.game.record import RosterPlayer
+    from pbp.game.record_parts import RosterPlayer
 
     names = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro"]
     roster = [RosterPlayer(n, f"{n.lower()}@example.org") for n in names]
@@ -288,7 +288,7 @@ def test_early_resolution_with_the_real_engines(moderator):
     """Infiltration's T0-class resolves once every player has chosen; Werewolf's N0 never
     resolves early, whatever is in, when a role of the setup acts in it (rules/werewolf.md:
     night timing must reveal nothing), and at once when none does (the setup is public)."""
-    from pbp.game.record import RosterPlayer
+    from pbp.game.record_parts import RosterPlayer
 
     names = ["Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro"]
     roster = [RosterPlayer(n, f"{n.lower()}@example.org") for n in names]
@@ -337,7 +337,7 @@ def test_deadlines_in_forms_follow_each_players_zone_across_a_daylight_saving_ch
     Sydney (changed on 2026-10-04) keep their offsets."""
     from datetime import datetime, timezone
     from pbp.game.resolution import resolve_phase
-    from pbp.game.record import RosterPlayer
+    from pbp.game.record_parts import RosterPlayer
 
     clock.moment = datetime(2026, 10, 30, 12, 0, tzinfo=timezone.utc)
     roster = [

@@ -6,7 +6,7 @@ the host's notice with the public events."""
 from __future__ import annotations
 
 from pbp.game.create import create_game
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import load
 from pbp.host import removal
 

@@ -19,7 +19,7 @@ from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
 from pbp.storage.outbox_queue import FAILED, QUEUED
 from pbp.game.notifying.reminders import queue_reminders
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from tests.fixtures.harness import ROSTER, order_mail
 from pbp.daemon.outbox_sending import send_due
 

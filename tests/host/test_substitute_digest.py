@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import load
 from pbp.host import substitute as host_substitute
 from pbp.ports import InboundMail, MessageBlock

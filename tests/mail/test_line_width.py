@@ -43,7 +43,7 @@ from pbp.release import templates_folder
 from pbp.render.languages import languages
 from pbp.render.renderer import Renderer
 from pbp.render.verdicts import Note
-from pbp.game.record import Npc, RosterPlayer
+from pbp.game.record_parts import Npc, RosterPlayer
 from pbp.settings import load_settings
 from pbp.signups.opening import open_for_signups
 from tests.fixtures.clocks import Clock

@@ -7,7 +7,7 @@ import pytest
 
 from pbp.game.create import create_game
 from pbp.mail.smtp import SmtpSender
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
 from tests.fixtures.harness import ToyModerator

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from pbp.composition import ComposedModerator
 from pbp.game.create import create_game
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load
 from pbp.host.orders import submit

@@ -22,7 +22,7 @@ from pbp.game import deadlines
 from pbp.host import substitute as host_substitute
 from pbp.composition import ComposedModerator
 from pbp.game.notifying.reminders import queue_reminders
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.storage.datafolder import DataFolder
 from tests.fixtures.harness import command_mail, order_mail, write_settings
 from pbp.storage.host_token import known_host_token

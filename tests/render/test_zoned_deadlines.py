@@ -20,7 +20,7 @@ from pbp.host import removal
 from pbp.host import orders as host_orders
 from pbp.host import substitute as host_substitute
 from pbp.game.notifying.reminders import queue_reminders
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from tests.fixtures.text import flat
 from tests.fixtures.harness import command_mail, order_mail
 

@@ -89,7 +89,7 @@ def test_a_watcher_reads_their_own_language_else_the_thread_one(tmp_path, german
     from pbp.composition import ComposedModerator
     from pbp.desk import Desk
     from pbp.game.create import create_game
-    from pbp.game.record import RosterPlayer
+    from pbp.game.record_parts import RosterPlayer
     from pbp.game.resolution import resolve_phase
     from pbp.ports import InboundMail
     from pbp.settings import Settings

@@ -13,7 +13,7 @@ from pbp.desk import Desk
 from pbp.errors import UserError
 from pbp.game.create import create_game
 from pbp.ports import InboundMail
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import Settings
 from pbp.storage.open_games import open_game
 from pbp.signups.codes import MAX_PENDING

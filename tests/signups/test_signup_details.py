@@ -10,7 +10,7 @@ import pytest
 from engine.seat_names import player_names
 from pbp.composition import ComposedModerator
 from pbp.desk import Desk
-from pbp.game.record import Npc
+from pbp.game.record_parts import Npc
 from pbp.storage.signup_record import SignupRecord
 from pbp.game.stored import load
 from pbp.ports import InboundMail

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from pbp.composition import ComposedModerator
 from pbp.game.create import create_game
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import Settings
 from pbp.signups.opening import open_for_signups
 from pbp.signups.starting import start_due

@@ -32,7 +32,7 @@ from pbp.game.resolution import resolve_phase
 from pbp.host.orders import submit
 from pbp.ports import InboundMail, MessageBlock
 from pbp.render.languages import SOURCE_LANGUAGE, languages, translations
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import Settings
 from pbp.signups.spectators import KIND as SPECTATOR
 from tests.fixtures.clocks import Clock

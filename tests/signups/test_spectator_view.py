@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pbp.desk import Desk
 from pbp.game.create import create_game
-from pbp.game.record import Npc, RosterPlayer
+from pbp.game.record_parts import Npc, RosterPlayer
 from pbp.game.resolution import resolve_phase
 from pbp.game.stored import load
 from pbp.host import removal

@@ -40,7 +40,7 @@ def test_a_watcher_signs_up_and_off_in_their_words_and_reads_them_back(tmp_path:
     from pbp.composition import ComposedModerator
     from pbp.desk import Desk
     from pbp.game.create import create_game
-    from pbp.game.record import RosterPlayer
+    from pbp.game.record_parts import RosterPlayer
     from pbp.ports import InboundMail
     from pbp.settings import Settings
     from tests.fixtures.clocks import Clock

@@ -19,7 +19,7 @@ from pbp.game.deadlines import extend
 from pbp.game.stored import load
 from pbp.storage.game_index import FILE_NAME, UNCLEAN_MARK, GameIndex
 from pbp.composition import ComposedModerator
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import Settings
 from pbp.daemon.wake_up import next_wake_up
 from tests.fixtures.clocks import Clock

@@ -125,7 +125,7 @@ def main(out: Path) -> None:
     from pbp.demo.thread import DemoForum
     from pbp.forum.thread.watch import ThreadWatch
     from pbp.game.create import create_game
-    from pbp.game.record import Npc, RosterPlayer
+    from pbp.game.record_parts import Npc, RosterPlayer
     from pbp.game.resolution import resolve_phase
     from pbp.game.stored import load
     from pbp.mail.maildir import deliver

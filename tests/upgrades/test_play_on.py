@@ -15,7 +15,7 @@ from pbp.daemon.cycle import Cycle
 from pbp.demo import _answer_mail
 from pbp.demo.thread import DemoForum
 from pbp.forum.thread.watch import ThreadWatch
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import load
 from pbp.mail.maildir import deliver
 from pbp.mail.transport import open_mailbox, open_sender

@@ -12,7 +12,7 @@ from pbp.game.stored import load
 from pbp.game.resolution import resolve_phase
 from pbp.host.orders import HOST, enter_orders
 from pbp.mail.ingest.inbound import parse_inbound
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.settings import Settings
 from tests.fixtures.clocks import Clock
 from tests.fixtures.harness import ToyModerator

@@ -17,7 +17,7 @@ from pbp.forum.publishing.post_renderer import Draft, PostFacts, PostRenderer
 from pbp.forum.thread.standing_votes import deleted_vote_posts, vote_links
 from pbp.forum.thread.forum_names import forum_accounts
 from pbp.forum.publishing.post_facts import thread_facts
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import StoredGame
 from pbp.render.words import role_name
 from pbp.game.options import thread_language

@@ -22,7 +22,8 @@ from pbp.game.tally import has_public_orders
 from pbp.forum.thread.thread_mail import tell_player
 from pbp.forum.thread.watch_rules import PhaseFacts, facts_at
 from pbp.game.clock import Running
-from pbp.game.options import PROD_BELOW, OptionValueError, prod_rule
+from pbp.game.options import PROD_BELOW
+from pbp.game.option_values import OptionValueError, prod_rule
 from pbp.game.stored import StoredGame, load
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note

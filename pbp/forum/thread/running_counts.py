@@ -17,7 +17,8 @@ from pbp.game.stored import load
 from pbp.storage.index_moments import chore_due
 from pbp.moderator import Moderator
 from pbp.game.tally import due_slot, has_public_orders
-from pbp.game.options import TALLY_AFTER_VOTES, tally_interval_of, votes_after
+from pbp.game.options import TALLY_AFTER_VOTES, tally_interval_of
+from pbp.game.option_values import votes_after
 from pbp.game.stored import StoredGame
 from pbp.game.vote_channels import public_keyword
 from pbp.timezones import as_utc

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from pbp.game.notifying.host_contact import host_note, tell_host
-from pbp.game.reply_cap import may_reply
+from pbp.game.notifying.reply_cap import may_reply
 from pbp.game.stored import StoredGame
 from pbp.mail.limits import listed
 from pbp.mail.wrapping import wrap_mail

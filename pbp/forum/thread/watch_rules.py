@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from engine.core import Ruleset, RulesetCard
-from pbp.game.record import RosterPlayer
+from pbp.game.record_parts import RosterPlayer
 from pbp.game.stored import StoredGame
 from pbp.render.renderer import FINISHED
 from pbp.storage.drafts import DraftBook

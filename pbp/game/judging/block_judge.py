@@ -5,6 +5,7 @@ with a wrong token is refused with a reason the player can act on."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 from datetime import datetime
 
 from pbp.game.judging.block_rules import (
@@ -18,6 +19,7 @@ from pbp.game.order_row import OrderRow
 from pbp.game.stored import StoredGame
 from pbp.mail.limits import listed, quoted
 from pbp.game.judging.order_lines import read_orders
+from engine.core import OrderError
 from pbp.ports import OrderBlock
 from pbp.render.verdicts import Accepted, Refused, Verdict
 from pbp.render.moments import render_received
@@ -66,8 +68,8 @@ def judge_block(
 def _parsed(
     game: StoredGame, name: str, block: OrderBlock, now: datetime, about: dict[str, str]
 ) -> BlockVerdict:
-    """The block's lines read as a whole (pbp.game.judging.order_lines.read_orders): accepted whole or
-    refused whole."""
+    """The block's lines read as a whole (pbp.game.judging.order_lines.read_orders):
+    accepted whole or refused whole."""
     phase = game.open_phase
     words = game.rules.card.phase_words(phase.id)
     read = read_orders(
@@ -81,22 +83,7 @@ def _parsed(
         barred=game.thread_only(name),
     )
     if read.errors:
-        errors = listed(
-            [str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in read.errors]
-        )
-        barred = game.thread_only(name)  # orders given in the thread are not listed as mail's
-        grammar = tuple(s.syntax for s in phase.grammar.get(name, ()) if s.keyword not in barred)
-        return BlockVerdict(
-            Refused(
-                "bad_orders",
-                errors=tuple(errors),
-                grammar=grammar,
-                phase_words=words,
-                in_thread=bool(barred),
-                **about,
-            ),
-            rule="orders_read",
-        )
+        return _refused_whole(game, name, block, read.errors, about)
     received = to_text(now)
     row = OrderRow(phase.id, name, "\n".join(read.canonical), received)
     given = {line.split()[0].upper() for line in read.canonical if line.split()}
@@ -115,6 +102,32 @@ def _parsed(
             defaults=defaults if read.taken_back is not None else (),
         ),
         order_row=row,
+    )
+
+
+def _refused_whole(
+    game: StoredGame,
+    name: str,
+    block: OrderBlock,
+    errors: Sequence[OrderError],
+    about: dict[str, str],
+) -> BlockVerdict:
+    """The refusal of a block with lines that do not read, each error placed at its line of
+    the mail, with the grammar of the orders the player may give by mail."""
+    phase = game.open_phase
+    placed = listed([str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in errors])
+    barred = game.thread_only(name)  # orders given in the thread are not listed as mail's
+    grammar = tuple(s.syntax for s in phase.grammar.get(name, ()) if s.keyword not in barred)
+    return BlockVerdict(
+        Refused(
+            "bad_orders",
+            errors=tuple(placed),
+            grammar=grammar,
+            phase_words=game.rules.card.phase_words(phase.id),
+            in_thread=bool(barred),
+            **about,
+        ),
+        rule="orders_read",
     )
 
 

@@ -18,9 +18,17 @@ token (approvals, NPC orders and answers by mail) is counted the same way.
 
 from __future__ import annotations
 
+import secrets
 from datetime import date
 
 from pbp.storage.datafolder import GameFile
+
+TOKEN_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no look-alikes (l/1, o/0, i)
+
+
+def new_token() -> str:
+    """A player's new token: ten characters of TOKEN_ALPHABET."""
+    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(10))
 
 
 class TokenGuard:

@@ -1,12 +1,16 @@
-"""What every player is told when the host or the clock changes a game, and the log of the
-host's actions (docs/design.md: Command line)."""
+"""What every player is told when the host or the clock changes a game, the thread's
+public event of a change to the clock, and the log of the host's actions (docs/design.md:
+Command line)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import Any
 
+from pbp.game.options import thread_language
 from pbp.game.stored import StoredGame, load, record_of, save
+from pbp.render import moments
 from pbp.game.record_parts import HostAction
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
@@ -72,3 +76,32 @@ def log_host_action(game: StoredGame, action: HostAction, moderator: Moderator) 
     current = record_of(game.file)
     stamped = replace(action, at=to_text(moderator.clock()))
     save(game, replace(current, host_actions=(*current.host_actions, stamped)), since=current)
+
+
+def announce_clock_change(
+    moderator: Moderator,
+    before: StoredGame,
+    action: str,
+    reason: str,
+    *,
+    deadline: datetime | None = None,
+    remaining: timedelta | None = None,
+) -> None:
+    """The clock change as a public event for the thread (a short host post, drafted by the
+    listeners of host actions; templates/public/clock.j2). Call inside the transaction."""
+    language = thread_language(before.record.moderator_options)
+    event = {
+        "kind": "clock",
+        "data": {
+            "action": action,
+            "phase": before.open_phase.id,
+            "reason": reason,
+            "deadline": moments.render_moment(deadline, None, language) if deadline else "",
+            "remaining": (
+                moments.render_remaining(remaining, language) if remaining is not None else ""
+            ),
+        },
+    }
+    after = load(moderator, before.id)
+    for listener in moderator.after_host_action:  # the forum drafts the public post
+        listener(moderator, before, after, [event])

@@ -28,9 +28,10 @@ from typing import Collection, Iterable, Sequence
 
 from engine.core import Phase
 from pbp.game.clock import Running
-from pbp.game.options import DEFAULT_REMINDERS, REMINDERS, reminder_offsets
+from pbp.game.options import REMINDERS
+from pbp.game.option_values import DEFAULT_REMINDERS, reminder_offsets
 from pbp.storage.index_moments import reminder_due
-from pbp.game.stored import load, save
+from pbp.game.stored import StoredGame, load, save
 from pbp.moderator import Moderator
 from pbp.render.moments import render_remaining
 from pbp.timezones import as_utc, render_duration_spec
@@ -111,56 +112,72 @@ def queue_reminders(moderator: Moderator, settings_default: str = DEFAULT_REMIND
     )
     for game_id in game_ids:
         game = load(moderator, game_id)
-        record = game.record
+        due = _due_in(game, now, settings_default)
         clock = game.clock
-        if game.phase is None or not isinstance(clock, Running) or clock.deadline is None:
-            continue  # over, paused, or waiting for a public post: no deadline to remind of
-        offsets = reminder_offsets(record.moderator_options.get(REMINDERS), settings_default)
-        sent = set(record.reminders_sent)
-        actors: Sequence[str] = players_to_remind(game.phase)
-        with_orders: Collection[str] = game.latest_orders(game.phase.id)
-        everyone = game.phase.secret_actors
-        if everyone:  # every living player or none: being reminded must not tell a role
-            actors, with_orders = (game.phase.actors if set(actors) - set(with_orders) else ()), ()
-        due = due_reminders(
-            game=game_id,
-            phase=game.phase.id,
-            opened_at=as_utc(record.opened),
-            deadline=clock.deadline,
-            now=now,
-            offsets=offsets,
-            actors=actors,
-            players_with_orders=with_orders,
-            paused=bool(record.paused),
-            already_sent=sent,
-        )
-        players = {player.name: player for player in record.roster}
-        due = [reminder for reminder in due if reminder.player in players]  # NPCs get no mail
-        if not due:
+        if not due or game.phase is None or not isinstance(clock, Running) or not clock.deadline:
             continue
         with game.file.transaction():
-            for reminder in due:
-                player = players[reminder.player]
-                mail = moderator.renderer_for(player.language).render(
-                    "reminder",
-                    record.ruleset,
-                    game=game.game_facts(),
-                    player=reminder.player,
-                    phase=game.phase.id,
-                    deadline=game.deadline_text(reminder.player),
-                    left=render_remaining(clock.deadline - now, player.language),
-                    form=game.form(reminder.player),
-                    everyone=everyone,
-                )
-                moderator.outbox.queue(
-                    game.file,
-                    phase=game.phase.id,
-                    recipient=reminder.player,
-                    address=player.email,
-                    kind="reminder",
-                    mail=mail,
-                )
-            save(game, replace(record, reminders_sent=tuple(sorted(sent | {r.key for r in due}))))
+            _queue_due(moderator, game, game.phase, due, clock.deadline - now)
         queued += len(due)
     index.reminders_seen(moment)
     return queued
+
+
+def _due_in(game: StoredGame, now: datetime, settings_default: str) -> list[DueReminder]:
+    """The reminders due now in `game`, to players only (NPCs get no mail); none when the
+    game is over, paused, or waiting for a public post: no deadline to remind of."""
+    record = game.record
+    clock = game.clock
+    if game.phase is None or not isinstance(clock, Running) or clock.deadline is None:
+        return []
+    offsets = reminder_offsets(record.moderator_options.get(REMINDERS), settings_default)
+    actors: Sequence[str] = players_to_remind(game.phase)
+    with_orders: Collection[str] = game.latest_orders(game.phase.id)
+    if game.phase.secret_actors:  # every living player or none: being reminded must not tell a role
+        actors, with_orders = (game.phase.actors if set(actors) - set(with_orders) else ()), ()
+    due = due_reminders(
+        game=record.id,
+        phase=game.phase.id,
+        opened_at=as_utc(record.opened),
+        deadline=clock.deadline,
+        now=now,
+        offsets=offsets,
+        actors=actors,
+        players_with_orders=with_orders,
+        paused=bool(record.paused),
+        already_sent=set(record.reminders_sent),
+    )
+    players = {player.name for player in record.roster}
+    return [reminder for reminder in due if reminder.player in players]
+
+
+def _queue_due(
+    moderator: Moderator, game: StoredGame, phase: Phase, due: list[DueReminder], left: timedelta
+) -> None:
+    """Queue each reminder of `due` with the player's form, and store their keys in the same
+    write (call inside the game's transaction), so that none goes twice."""
+    record = game.record
+    players = {player.name: player for player in record.roster}
+    for reminder in due:
+        player = players[reminder.player]
+        mail = moderator.renderer_for(player.language).render(
+            "reminder",
+            record.ruleset,
+            game=game.game_facts(),
+            player=reminder.player,
+            phase=phase.id,
+            deadline=game.deadline_text(reminder.player),
+            left=render_remaining(left, player.language),
+            form=game.form(reminder.player),
+            everyone=phase.secret_actors,
+        )
+        moderator.outbox.queue(
+            game.file,
+            phase=phase.id,
+            recipient=reminder.player,
+            address=player.email,
+            kind="reminder",
+            mail=mail,
+        )
+    sent = set(record.reminders_sent)
+    save(game, replace(record, reminders_sent=tuple(sorted(sent | {r.key for r in due}))))
