@@ -42,9 +42,12 @@ class DeskSite:
         return load_settings(str(self.settings_file))
 
 
-def desk_settings(root: Path, more_sections: Sections | None = None) -> Path:
-    """The desk's test settings in `root`/pbp.ini: the data folder, the host's zone, and
-    `more_sections` (a forum, say)."""
+def desk_settings(
+    root: Path, more_sections: Sections | None = None, host_language: str = ""
+) -> Path:
+    """The desk's test settings in `root`/pbp.ini: the data folder, the host's zone (and
+    language, when given), and `more_sections` (a forum, say)."""
+    language = {"host_language": host_language} if host_language else {}
     return write_settings(
         root / "pbp.ini",
         {
@@ -52,16 +55,20 @@ def desk_settings(root: Path, more_sections: Sections | None = None) -> Path:
                 "data": root / "data",
                 "from_address": "pbp@games.example",
                 "host_timezone": "Europe/Berlin",
+                **language,
             },
             **(more_sections or {}),
         },
     )
 
 
-def make_site(root: Path, more_sections: Sections | None = None) -> DeskSite:
-    """`more_sections`: sections the settings file holds besides [pbp] (a forum, say)."""
+def make_site(
+    root: Path, more_sections: Sections | None = None, host_language: str = ""
+) -> DeskSite:
+    """`more_sections`: sections the settings file holds besides [pbp] (a forum, say);
+    `host_language`: the language the desk speaks to its host (English unless given)."""
     root.mkdir(parents=True, exist_ok=True)
-    settings_file = desk_settings(root, more_sections)
+    settings_file = desk_settings(root, more_sections, host_language)
     roster = root / "roster.csv"
     roster.write_text(
         "name,email,timezone\n"

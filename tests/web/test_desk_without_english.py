@@ -58,12 +58,7 @@ def desk_pages(request, tmp_path_factory) -> dict[str, str]:
     """Each page of a desk whose host reads `request.param`, with a Werewolf game at its
     first day, an Infiltration game with an NPC, and a game open for sign-ups."""
     root: Path = tmp_path_factory.mktemp(f"desk-{request.param}") / "site"
-    site = make_site(root)
-    settings = site.settings_file.read_text(encoding="utf-8")
-    site.settings_file.write_text(
-        settings.replace("[pbp]\n", f"[pbp]\nhost_language = {request.param}\n", 1),
-        encoding="utf-8",
-    )
+    site = make_site(root, host_language=request.param)
     assert site.pbp("advance", "w1") == 0
     player_writes(site, "w1", "Chloe", "Is the vote at noon?")
     infiltration_with_an_npc(site, root)
