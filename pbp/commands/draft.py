@@ -9,7 +9,6 @@ import shlex
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from pbp.commands.common import (
     add_settings_arguments,

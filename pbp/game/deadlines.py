@@ -45,14 +45,7 @@ from pbp.game.stored import StoredGame, load, record_of, running, save
 from pbp.moderator import Moderator
 from pbp.render.verdicts import Note
 from pbp.storage.datafolder import GameFile
-from pbp.timezones import (
-    TimeInputError,
-    as_utc,
-    parse_deadline_change,
-    render_moment,
-    render_remaining,
-    to_text,
-)
+from pbp.timezones import TimeInputError, as_utc, parse_deadline_change, render_remaining, to_text
 
 
 def clock_waits(

@@ -22,9 +22,9 @@ from typing import Any, Callable, Mapping
 from jinja2 import FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 
 import engine
-from engine.core import Event, GameSetupError, RulesetCard, phase_id_words
+from engine.core import Event, GameSetupError, RulesetCard
 from pbp.mail.limits import quoted
-from pbp.render import glossary_words, moments, words
+from pbp.render import glossary_words, moments
 from pbp.render.forms import choice_lines, comment_lines, form_in_language
 from pbp.render.card_texts import card_text, hint_text, slotted
 from pbp.render.keyword_names import line_in, order_in

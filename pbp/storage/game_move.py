@@ -19,7 +19,7 @@ from typing import IO, Any, Callable, Iterator
 
 from pbp.durable import transaction
 from pbp.errors import UserError
-from pbp.release import DATA_FORMAT, pbp_version, read_stamp
+from pbp.release import pbp_version, read_stamp
 from pbp.storage.archive_reading import (
     checked_members,
     member_json,

@@ -10,7 +10,7 @@ spans), which the check leaves out."""
 from __future__ import annotations
 
 import re
-from typing import Any, Sequence
+from typing import Sequence
 
 from pbp.forum.publishing.leaks import Leak, LeakCheck, leak_check, player_spans
 from pbp.game.stored import StoredGame

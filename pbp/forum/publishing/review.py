@@ -3,8 +3,6 @@ approving one or all (a draft the leak check flags needs a force), auto-publishi
 
 from __future__ import annotations
 
-from typing import Any
-
 
 from pbp.errors import UserError
 from pbp.storage.drafts import (

@@ -6,7 +6,6 @@ like any draft, and never holds up the posts after it (docs/design.md: Public po
 
 from __future__ import annotations
 
-from typing import Any
 
 from pbp.forum.publishing import drafting
 from pbp.storage.drafts import DraftBook
