@@ -20,8 +20,8 @@ def test_the_games_page_says_what_pbp_status_says_of_each_game(site, desk):
     assert page.status_code == 200
     shown = text_of(page.data)
     assert "Night 0 (N0)" in shown
-    # The host's zone, then UTC; the UTC part names its day when it differs (after 23:00 UTC)
-    assert re.search(r"\d\d:\d\d CET \((?:\w{3} \d+ \w{3} )?\d\d:\d\d UTC\)", shown), shown
+    # The host's zone (CET, or CEST in summer), then UTC, which names its day when it differs
+    assert re.search(r"\d\d:\d\d CES?T \((?:\w{3} \d+ \w{3} )?\d\d:\d\d UTC\)", shown), shown
     assert "1 draft to approve (opening)" in shown
     assert "8 waiting, 0 failed" in shown
     assert "pbp run is not running" in shown
