@@ -4,6 +4,7 @@ reader reads them as before (docs/design.md: Refusals in every language)."""
 
 from __future__ import annotations
 
+import ast
 import re
 
 import pytest
@@ -206,3 +207,31 @@ def test_german_and_spanish_players_read_their_refusals_in_their_language(modera
             assert not english_left(words), (lines, english_left(words))
             assert all(len(line) <= WIDTH for line in sent_lines(body))
     assert number == 3 * len(BLOCKS[ruleset])
+
+
+# Refusals still put together in English, each with its reason: the Validity check's
+# grammar errors are built by its token reader from pieces (engine.infiltration.validity).
+STILL_ENGLISH = {("engine/infiltration/validity/statements.py", "OrderSyntaxError")}
+REFUSERS = {"IllegalOrderError", "OrderSyntaxError", "Wording"}
+
+
+def _refuser(call: ast.Call) -> str | None:
+    """The refusal a call makes (`IllegalOrderError(…)`, `OrderSyntaxError.of(…)`,
+    `Wording(…)`), or None."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and func.attr == "of":
+        func = func.value
+    return func.id if isinstance(func, ast.Name) and func.id in REFUSERS else None
+
+
+def test_every_refusal_in_the_code_is_a_template_the_catalog_can_hold():
+    root = templates_folder().parent
+    glued = []
+    for path in sorted([*(root / "engine").rglob("*.py"), *(root / "pbp").rglob("*.py")]):
+        where = str(path.relative_to(root))
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            refuser = _refuser(node) if isinstance(node, ast.Call) else None
+            if refuser and node.args and isinstance(node.args[0], (ast.JoinedStr, ast.BinOp)):
+                if (where, refuser) not in STILL_ENGLISH:
+                    glued.append(f"{where}:{node.lineno}")
+    assert not glued, glued
