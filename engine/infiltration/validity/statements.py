@@ -83,14 +83,17 @@ def check_size(statement: Statement) -> None:
     facts = facts_of(statement)
     codes = sum(1 for fact in facts if isinstance(fact, CodeIs))
     if len(facts) > MAX_FACTS:
-        raise OrderSyntaxError(
-            f"the statement holds {len(facts)} facts; a validity check takes at most {MAX_FACTS}, "
-            "so split the question over several uses."
+        raise OrderSyntaxError.of(
+            "the statement holds %(facts)s facts; a validity check takes at most %(most)s, "
+            "so split the question over several uses.",
+            facts=len(facts),
+            most=MAX_FACTS,
         )
     if codes > MAX_CODE_FACTS:
-        raise OrderSyntaxError(
-            f"the statement asks CODE IS {codes} times; a validity check takes at most one CODE IS"
-            " fact."
+        raise OrderSyntaxError.of(
+            "the statement asks CODE IS %(codes)s times; a validity check takes at most one "
+            "CODE IS fact.",
+            codes=codes,
         )
 
 

@@ -1,0 +1,89 @@
+"""A refused order block's problems in the reader's language (docs/design.md: Refusals in
+every language). The engine raises each problem as an English template with named values
+(engine.errors.Wording); the catalog domain `refusals`, made by `scripts/catalogs extract`
+from every template in engine/ and pbp/, words it, and the values are put in after: names
+and rooms as written, a phase (the field `phase`) by the glossary, a nested wording (a
+"Did you mean …?") worded the same way."""
+
+from __future__ import annotations
+
+import gettext
+from functools import partial
+from typing import Any, Callable, Sequence
+
+from engine.errors import OrderError, Wording
+from pbp.mail.limits import MAX_PROBLEM_CHARS, MAX_PROBLEMS_LISTED, quoted
+from pbp.render.languages import SOURCE_LANGUAGE
+
+CONTEXT = "refusal"
+# How a problem is placed on its line of the mail (engine.errors.OrderError.__str__).
+ON_LINE = 'Line %(line)s: "%(text)s" — %(message)s'
+# The line counting the problems past the listed ones (pbp.mail.limits.listed).
+MORE = ("and %(num)s more problem", "and %(num)s more problems")
+# The field a template names a phase by, worded by the glossary (filter `phase_label`).
+PHASE = "phase"
+Label = Callable[[object], str]
+# The shell's own sentences of the domain, besides the templates found in the code.
+SHELL_MESSAGES = (ON_LINE,)
+
+
+def worded(catalog: gettext.NullTranslations, wording: Wording, phase: Label = str) -> str:
+    """`wording` as `catalog` words it, its values put in (a nested wording worded too, a
+    phase by `phase`)."""
+    if not wording.template:
+        return ""
+    template = catalog.pgettext(CONTEXT, wording.template)
+    if not wording.params:
+        return template
+    values = {
+        name: (
+            worded(catalog, value, phase)
+            if isinstance(value, Wording)
+            else phase(value)
+            if name == PHASE
+            else str(value)
+        )
+        for name, value in wording.params.items()
+    }
+    return template % values
+
+
+def problem_line(catalog: gettext.NullTranslations, error: OrderError, phase: Label = str) -> str:
+    """One problem as `str(error)` says it in English, in `catalog`'s language."""
+    message = worded(catalog, error.wording, phase)
+    if error.earlier:
+        message = message.replace("{earlier}", str(error.earlier))
+    if not error.line:
+        return message
+    return catalog.pgettext(CONTEXT, ON_LINE) % {
+        "line": error.line,
+        "text": error.text,
+        "message": message,
+    }
+
+
+def refusal_lines(
+    catalog: gettext.NullTranslations, english: bool, phase: Label, verdict: Any
+) -> list[str]:
+    """The problems of a `bad_orders` verdict as its reader reads them: the English lines
+    it holds (`errors`) for an English reader, else each placed error (`placed`) worded
+    in the reader's language, listed and cut as `pbp.mail.limits.listed` lists them."""
+    placed: Sequence[OrderError] | None = verdict.facts.get("placed")
+    if english or placed is None:
+        return list(verdict["errors"])
+    shown = [quoted(problem_line(catalog, e, phase), MAX_PROBLEM_CHARS) for e in placed]
+    rest = len(shown) - MAX_PROBLEMS_LISTED
+    shown = shown[:MAX_PROBLEMS_LISTED]
+    if rest > 0:
+        more = catalog.npgettext(CONTEXT, MORE[0], MORE[1], rest)
+        shown.append(more % {"num": f"{rest:,}"})
+    return shown
+
+
+def install(env: Any, catalog: gettext.NullTranslations, language: str) -> None:
+    """Give a renderer's environment the filter `refusal_lines` in `language` (after the
+    glossary's filters, whose `phase_label` it uses)."""
+    english = language == SOURCE_LANGUAGE
+    env.filters["refusal_lines"] = partial(
+        refusal_lines, catalog, english, env.filters.get("phase_label", str)
+    )
