@@ -10,7 +10,9 @@ from typing import Iterable, Mapping, Sequence, Union
 
 from engine.folding import fold
 
-Value = Union[str, int, "Wording"]
+# A value is a name or a number, a Wording of its own, or a value the shell words in each
+# language (a moment, a span of time: pbp.render.moments.Moment); str() is its English.
+Value = Union[str, int, "Wording", object]
 NO_HINT = ""  # the empty wording: no "Did you mean …?" to add
 
 
@@ -104,7 +106,16 @@ class HostActionError(ValueError):
     """A host action (e.g. a modkill) cannot be done in this state; the message says why.
 
     Every ruleset's host actions raise this and only this for a refused action, so the
-    shell can tell a host's mistake from a bug."""
+    shell can tell a host's mistake from a bug. Its `wording` lets the shell word it in
+    the host's language (`of`, as `OrderError.of`)."""
+
+    def __init__(self, message: str | Wording) -> None:
+        self.wording = message if isinstance(message, Wording) else Wording(message)
+        super().__init__(str(self.wording))
+
+    @classmethod
+    def of(cls, template: str, **params: Value) -> "HostActionError":
+        return cls(Wording(template, params))
 
 
 def closest(word: str, known: Iterable[str]) -> str | None:

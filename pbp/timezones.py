@@ -15,6 +15,7 @@ import re
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from engine.errors import Wording
 from pbp.errors import UserError
 
 UTC = timezone.utc
@@ -30,8 +31,10 @@ _LOCAL_TIME = re.compile(
     re.IGNORECASE,
 )
 
-DURATION_HELP = "a duration like 90s, 10m, 2h or 1d12h"
-MOMENT_HELP = (
+# How to write one, the field `help` of the refusals below (each a Wording: the desk words
+# it in the host's language; docs/design.md: Languages — the desk's words).
+DURATION_HELP = Wording("a duration like 90s, 10m, 2h or 1d12h")
+MOMENT_HELP = Wording(
     "a time with a zone like '2030-12-01 18:00 Europe/Berlin', "
     "'2030-12-01T18:00-05:00' or '2030-12-01 18:00 UTC'"
 )
@@ -51,9 +54,10 @@ def zone(name: str | None) -> ZoneInfo | timezone:
     try:
         return ZoneInfo(name.strip())
     except (ZoneInfoNotFoundError, ValueError):
-        raise TimeInputError(
-            f"Unknown time zone {name.strip()!r}; use an IANA name like Europe/Berlin, "
-            "America/New_York or UTC."
+        raise TimeInputError.of(
+            "Unknown time zone %(zone)s; use an IANA name like Europe/Berlin, "
+            "America/New_York or UTC.",
+            zone=repr(name.strip()),
         ) from None
 
 
@@ -70,12 +74,16 @@ def zone_problem(name: str) -> str | None:
 def parse_duration(text: str) -> timedelta:
     """`90s`, `10m`, `2h`, `1d12h`, `1w` (weeks, days, hours, minutes, seconds, combined)."""
     if not _DURATION.match(text or ""):
-        raise TimeInputError(f"{text!r} is not a duration; write {DURATION_HELP}.")
+        raise TimeInputError.of(
+            "%(text)s is not a duration; write %(help)s.", text=repr(text), help=DURATION_HELP
+        )
     seconds = sum(
         int(amount) * _UNIT_SECONDS[unit.lower()] for amount, unit in _DURATION_PART.findall(text)
     )
     if seconds <= 0:
-        raise TimeInputError(f"{text!r} is no time at all; write {DURATION_HELP}.")
+        raise TimeInputError.of(
+            "%(text)s is no time at all; write %(help)s.", text=repr(text), help=DURATION_HELP
+        )
     return timedelta(seconds=seconds)
 
 
@@ -90,23 +98,33 @@ def parse_moment(text: str) -> datetime:
     if len(words) >= 2 and re.match(r"^\d{1,2}:\d{2}", words[1]):  # `2030-12-01 18:00 …`
         words = [f"{words[0]}T{words[1]}", *words[2:]]
     if not words or len(words) > 2:
-        raise TimeInputError(f"{text!r} is not a time; write {MOMENT_HELP}.")
+        raise TimeInputError.of(
+            "%(text)s is not a time; write %(help)s.", text=repr(text), help=MOMENT_HELP
+        )
     match = _LOCAL_TIME.match(words[0])
     if not match:
-        raise TimeInputError(f"{text!r} is not a time; write {MOMENT_HELP}.")
+        raise TimeInputError.of(
+            "%(text)s is not a time; write %(help)s.", text=repr(text), help=MOMENT_HELP
+        )
     try:
         wall = datetime.fromisoformat(f"{match['date']}T{_two_digit_hour(match['time'])}")
     except ValueError:
-        raise TimeInputError(
-            f"{text!r} is not a real date and time; write {MOMENT_HELP}."
+        raise TimeInputError.of(
+            "%(text)s is not a real date and time; write %(help)s.",
+            text=repr(text),
+            help=MOMENT_HELP,
         ) from None
     offset, zone_name = match["offset"], words[1] if len(words) == 2 else None
     if offset and zone_name:
-        raise TimeInputError(f"{text!r} gives both an offset and a zone; give one of them.")
+        raise TimeInputError.of(
+            "%(text)s gives both an offset and a zone; give one of them.", text=repr(text)
+        )
     if offset:
         return datetime.fromisoformat(f"{wall.isoformat()}{_iso_offset(offset)}").astimezone(UTC)
     if not zone_name:
-        raise TimeInputError(f"{text!r} has no time zone; write {MOMENT_HELP}.")
+        raise TimeInputError.of(
+            "%(text)s has no time zone; write %(help)s.", text=repr(text), help=MOMENT_HELP
+        )
     return _localize(wall, zone(zone_name), text)
 
 
@@ -120,7 +138,12 @@ def parse_deadline_change(text: str, current: datetime, now: datetime) -> dateti
     except TimeInputError:
         if re.match(r"^\s*\d{4}-\d{2}-\d{2}", text or ""):
             raise  # a date and time written wrong: its own message says exactly how
-        raise TimeInputError(f"{text!r} is neither {DURATION_HELP} nor {MOMENT_HELP}.") from None
+        raise TimeInputError.of(
+            "%(text)s is neither %(duration)s nor %(moment)s.",
+            text=repr(text),
+            duration=DURATION_HELP,
+            moment=MOMENT_HELP,
+        ) from None
 
 
 def _two_digit_hour(clock: str) -> str:

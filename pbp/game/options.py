@@ -85,7 +85,9 @@ def _on_off(name: str) -> Callable[[str], str]:
     def coerce(raw: str) -> str:
         value = parse_on_off(raw)
         if value is None:
-            raise OptionValueError(f"Option {name} takes on or off, not {raw!r}.")
+            raise OptionValueError.of(
+                "Option %(name)s takes on or off, not %(raw)s.", name=name, raw=repr(raw)
+            )
         return "on" if value else "off"
 
     return coerce
@@ -113,14 +115,18 @@ def _spectators(raw: str) -> str:
     if parse_on_off(mode) is False:
         return "off"
     if mode not in SPECTATOR_MODES:
-        raise OptionValueError(f"Option spectators takes off, dead or all, not {raw!r}.")
+        raise OptionValueError.of(
+            "Option spectators takes off, dead or all, not %(raw)s.", raw=repr(raw)
+        )
     return mode
 
 
 def _votes(raw: str) -> str:
     channel = raw.strip().lower()
     if channel not in VOTE_CHANNELS:
-        raise OptionValueError(f"Option votes takes mail, thread or both, not {raw!r}.")
+        raise OptionValueError.of(
+            "Option votes takes mail, thread or both, not %(raw)s.", raw=repr(raw)
+        )
     return channel
 
 
@@ -129,8 +135,9 @@ def _tally_after_votes(raw: str) -> str:
     if parse_on_off(raw) is False:
         return "off"
     if not raw.strip().isdigit() or int(raw) < 1:
-        raise OptionValueError(
-            f"Option tally_after_votes takes a number of votes such as 5, or off; not {raw!r}."
+        raise OptionValueError.of(
+            "Option tally_after_votes takes a number of votes such as 5, or off; not %(raw)s.",
+            raw=repr(raw),
         )
     return str(int(raw))
 

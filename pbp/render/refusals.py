@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 from engine.errors import OrderError, Wording
 from pbp.mail.limits import MAX_PROBLEM_CHARS, MAX_PROBLEMS_LISTED, quoted
 from pbp.render.languages import SOURCE_LANGUAGE
+from pbp.render.moments import Moment, Span
 
 CONTEXT = "refusal"
 # How a problem is placed on its line of the mail (engine.errors.OrderError.__str__).
@@ -27,9 +28,14 @@ Label = Callable[[object], str]
 SHELL_MESSAGES = (ON_LINE,)
 
 
-def worded(catalog: gettext.NullTranslations, wording: Wording, phase: Label = str) -> str:
+def worded(
+    catalog: gettext.NullTranslations,
+    wording: Wording,
+    phase: Label = str,
+    language: str = SOURCE_LANGUAGE,
+) -> str:
     """`wording` as `catalog` words it, its values put in (a nested wording worded too, a
-    phase by `phase`)."""
+    phase by `phase`, a moment or a span of time (pbp.render.moments) in `language`)."""
     if not wording.template:
         return ""
     template = catalog.pgettext(CONTEXT, wording.template)
@@ -37,8 +43,10 @@ def worded(catalog: gettext.NullTranslations, wording: Wording, phase: Label = s
         return template
     values = {
         name: (
-            worded(catalog, value, phase)
+            worded(catalog, value, phase, language)
             if isinstance(value, Wording)
+            else value.in_language(language)
+            if isinstance(value, (Moment, Span))
             else phase(value)
             if name == PHASE
             else str(value)
