@@ -5,6 +5,8 @@ rest of the contract, from where every ruleset and the shell import it.
 
 from __future__ import annotations
 
+from engine.errors import Wording
+
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -62,7 +64,7 @@ def no_reserved_form(name: str) -> str | None:
     return None
 
 
-def no_character_summary(view: Mapping[str, Any]) -> tuple[str, ...]:
+def no_character_summary(view: Mapping[str, Any]) -> tuple[str | Wording, ...]:
     """The default `RulesetCard.character_summary`: nothing beyond the shell's own facts."""
     return ()
 
@@ -90,7 +92,8 @@ class RulesetCard:
       the rules' words (`pbp rules`).
     - `character_summary(view)`: the host's lines about one character, read from that
       character's own view (`view(state, name)`): role or class and team, alive or dead and
-      where, bonds, what it carries or has left (`pbp show`).
+      where, bonds, what it carries or has left (`pbp show`); each line a Wording or
+      a string (the desk words a Wording in the host's language).
     - `channel_orders`: (channel, order keyword) pairs: orders a team settles together,
       whose current picks every message and receipt in that channel shows its members
       (Werewolf: the pack's `KILL`s).
@@ -142,7 +145,9 @@ class RulesetCard:
     public_orders: tuple[str, ...] = ()
     take_back_words: tuple[tuple[str, str], ...] = ()
     roles: tuple[tuple[str, str, str], ...] = ()
-    character_summary: Callable[[Mapping[str, Any]], tuple[str, ...]] = no_character_summary
+    character_summary: Callable[[Mapping[str, Any]], tuple[str | Wording, ...]] = (
+        no_character_summary
+    )
     secret_fields: SecretFields = SecretFields()
     channel_orders: tuple[tuple[str, str], ...] = ()
     phase_words: Callable[[str], str] = phase_id_words

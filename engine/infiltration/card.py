@@ -5,6 +5,8 @@ may not be (rules: Order grammar)."""
 
 from __future__ import annotations
 
+from engine.errors import Wording
+
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
@@ -65,22 +67,34 @@ CLASS_LINES = (
 )
 
 
-def character_summary(view: Mapping[str, Any]) -> tuple[str, ...]:
-    """The host's lines about one character, from its own view (engine.core.RulesetCard)."""
+def character_summary(view: Mapping[str, Any]) -> tuple[Wording, ...]:
+    """The host's lines about one character, from its own view (engine.core.RulesetCard);
+    each a Wording (`str()` its English, the desk words it in the host's language)."""
     me = view["me"]
-    where = f"in {me['room']}" if me.get("room") else "nowhere yet"
-    lines = [
-        (
-            f"{str(me['team']).capitalize()} {str(me['class']).capitalize()}, "
-            f"{'alive' if me['alive'] else 'dead'}, {where}"
-        ),
-        f"Stinger: {'yes' if me.get('stinger') else 'no'}; code: {me.get('code') or 'unknown'}",
-    ]
+    where = (
+        Wording("in %(room)s", {"room": me["room"]}) if me.get("room") else Wording("nowhere yet")
+    )
+    facts = {
+        "team": str(me["team"]).capitalize(),
+        "class": str(me["class"]).capitalize(),
+        "where": where,
+    }
+    first = (
+        Wording("%(team)s %(class)s, alive, %(where)s", facts)
+        if me["alive"]
+        else Wording("%(team)s %(class)s, dead, %(where)s", facts)
+    )
+    code = {"code": me.get("code") or Wording("unknown")}
+    stinger = (
+        Wording("Stinger: yes; code: %(code)s", code)
+        if me.get("stinger")
+        else Wording("Stinger: no; code: %(code)s", code)
+    )
+    lines = [first, stinger]
     if me.get("teammates"):
         npcs = set(me.get("teammate_npcs") or ())
-        lines.append(
-            "Fellow Reds: " + ", ".join(f"{n} (NPC)" if n in npcs else n for n in me["teammates"])
-        )
+        names = ", ".join(f"{n} (NPC)" if n in npcs else n for n in me["teammates"])
+        lines.append(Wording("Fellow Reds: %(names)s", {"names": names}))
     return tuple(lines)
 
 

@@ -145,8 +145,12 @@ def set_options(moderator: Moderator, game_id: str, given: dict[str, Any]) -> tu
     waiting_before = bool(given) and bool(awaited_post(load(moderator, game_id).record))
     options = change_options(moderator, game_id, given)
     listed = ", ".join(f"{key}={value}" for key, value in sorted(options.items()))
-    template = "Game %(game)s now has: %(options)s." if given else "Game %(game)s has: %(options)s."
-    answer = Wording(template, {"game": game_id, "options": listed})
+    facts = {"game": game_id, "options": listed}
+    answer = (
+        Wording("Game %(game)s now has: %(options)s.", facts)
+        if given
+        else Wording("Game %(game)s has: %(options)s.", facts)
+    )
     return answer, waiting_before and not awaited_post(load(moderator, game_id).record)
 
 
@@ -161,7 +165,9 @@ def start_open_game(moderator: Moderator, game_id: str) -> Wording:
             "ruleset": game.record.ruleset,
             "count": len(game.roster),
             "phase": game.record.phase_id,
-            "deadline": game.deadline_text(),
+            "deadline": Moment(game.record.deadline, game.zone_of(None))
+            if game.record.deadline and not game.record.paused
+            else game.deadline_text(),
         },
     )
 

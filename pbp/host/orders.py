@@ -83,12 +83,10 @@ class OrdersRefused(UserError):
     the problems as a `bad_orders` verdict holds them, so that the desk words each in the
     host's language (pbp.render.refusals.refusal_lines)."""
 
-    HEAD = "The orders for %(name)s were not accepted:"
-
     def __init__(self, name: str, errors: list[OrderError]) -> None:
         lines = tuple(str(error) for error in errors)
-        super().__init__(f"{self.HEAD % {'name': name}} {'; '.join(lines)}")
-        self.head = Wording(self.HEAD, {"name": name})
+        self.head = Wording("The orders for %(name)s were not accepted:", {"name": name})
+        super().__init__(f"{self.head} {'; '.join(lines)}")
         self.verdict = Refused("bad_orders", errors=lines, placed=tuple(errors))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import gettext
 from functools import partial
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.errors import OrderError, Wording
 from pbp.mail.limits import MAX_PROBLEM_CHARS, MAX_PROBLEMS_LISTED, quoted
@@ -28,14 +28,29 @@ Label = Callable[[object], str]
 SHELL_MESSAGES = (ON_LINE,)
 
 
+class WordedText(str):
+    """An English sentence that keeps its Wording: it is a string wherever English is
+    written (`pbp status --json`, the command line), and the desk words it again in the
+    host's language (pbp.web.host_words)."""
+
+    wording: Wording
+
+    def __new__(cls, wording: Wording) -> "WordedText":
+        text = super().__new__(cls, str(wording))
+        text.wording = wording
+        return text
+
+
 def worded(
     catalog: gettext.NullTranslations,
     wording: Wording,
     phase: Label = str,
     language: str = SOURCE_LANGUAGE,
+    labels: Mapping[str, Label] | None = None,
 ) -> str:
     """`wording` as `catalog` words it, its values put in (a nested wording worded too, a
-    phase by `phase`, a moment or a span of time (pbp.render.moments) in `language`)."""
+    phase by `phase`, a moment or a span of time (pbp.render.moments) in `language`, the
+    field named in `labels` by its label: a role by the glossary)."""
     if not wording.template:
         return ""
     template = catalog.pgettext(CONTEXT, wording.template)
@@ -43,12 +58,14 @@ def worded(
         return template
     values = {
         name: (
-            worded(catalog, value, phase, language)
+            worded(catalog, value, phase, language, labels)
             if isinstance(value, Wording)
             else value.in_language(language)
             if isinstance(value, (Moment, Span))
             else phase(value)
             if name == PHASE
+            else labels[name](value)
+            if labels and name in labels
             else str(value)
         )
         for name, value in wording.params.items()

@@ -39,6 +39,7 @@ def page(game_id: str) -> Any:
             game = actions_facts(moderator, game_id)
     except UserError as error:
         return render_template("action_missing.html", sentence=refusal(error)), 404
+    game["clock"] = in_host_language(game["clock"])
     for option in game["options"]:  # the help in the host's language (catalog `refusals`)
         option["help"] = in_host_language(Wording(option["help"]))
     return render_template("actions.html", game=game, queued=game["queued"])

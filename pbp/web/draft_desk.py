@@ -185,7 +185,8 @@ def _act(game: str, act: Callable[[StoredGame], str]) -> Any:
     else:
         _flash_waited(waited)
         if answer:
-            flash(f"{answer} {said('Publish now, or `pbp run` publishes in order.')}", "done")
+            publish = said("Publish now, or `pbp run` publishes in order.")
+            flash(f"{answer} {publish}", "done")
     phase = (request.view_args or {}).get("phase")
     if phase and request.form.get("back") == "draft":
         return redirect(url_for(".draft_page", game=game, phase=phase))

@@ -11,7 +11,7 @@ from engine.errors import Value, Wording
 from pbp.errors import UserError
 from pbp.render.glossary_words import filters_in
 from pbp.render.languages import SOURCE_LANGUAGE, translations
-from pbp.render.refusals import refusal_lines, worded
+from pbp.render.refusals import WordedText, refusal_lines, worded
 from pbp.web.app import settings_here
 
 Said = str | Wording
@@ -19,10 +19,20 @@ Said = str | Wording
 
 def in_host_language(said: Said) -> str:
     """One sentence (a Wording, or a string shown as it is) in the host's language."""
+    if isinstance(said, WordedText):
+        said = said.wording
     if not isinstance(said, Wording):
         return said
     language = settings_here().host_language
-    return worded(translations(language), said, str, language)  # a phase's id as it is
+    glossary = filters_in(language)  # a role, class, faction or team by the glossary's name
+    labels = {
+        "role": glossary["role"],
+        "class": glossary["role"],
+        "faction": glossary["faction"],
+        "team": glossary["team"],
+        "ruleset": glossary["ruleset_name"],
+    }
+    return worded(translations(language), said, str, language, labels)  # a phase id as it is
 
 
 def said(template: str, **values: Value) -> str:
