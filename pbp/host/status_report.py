@@ -57,20 +57,7 @@ def status_report(
         )
         mail_errors.append(WordedText(failed))
     waiting = [game["resolution_waits"] for game in games if game["resolution_waits"]]
-    # Each problem is English text that keeps its Wording, for the desk (WordedText).
-    problems = (
-        ([] if daemon["running"] else [WordedText(Wording("pbp run is not running"))])
-        + mail_errors
-        + [
-            WordedText(
-                Wording(
-                    "%(game)s %(phase)s: %(why)s",
-                    {**wait, "why": getattr(wait["why"], "wording", wait["why"])},
-                )
-            )
-            for wait in waiting
-        ]
-    )
+    problems = _problems(daemon["running"], mail_errors, waiting)
     code = (
         DAEMON_NOT_RUNNING
         if not daemon["running"]
@@ -93,6 +80,21 @@ def status_report(
         "problems": problems,
         "exit_code": code,
     }
+
+
+def _problems(running: bool, mail_errors: list[Any], waiting: list[Any]) -> list[WordedText]:
+    """Every problem, each English text that keeps its Wording (for the desk)."""
+    stopped = [] if running else [WordedText(Wording("pbp run is not running"))]
+    waits = [
+        WordedText(
+            Wording(
+                "%(game)s %(phase)s: %(why)s",
+                {**wait, "why": getattr(wait["why"], "wording", wait["why"])},
+            )
+        )
+        for wait in waiting
+    ]
+    return stopped + mail_errors + waits
 
 
 def _daemon_part(state: dict[str, Any] | None) -> dict[str, Any]:
