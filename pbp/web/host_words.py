@@ -24,6 +24,8 @@ def in_host_language(said: Said) -> str:
     if not isinstance(said, Wording):
         return said
     language = settings_here().host_language
+    if language == SOURCE_LANGUAGE:
+        return str(said)  # English: what the command line prints, byte for byte
     glossary = filters_in(language)  # a role, class, faction or team by the glossary's name
     labels = {
         "role": glossary["role"],
