@@ -39,7 +39,13 @@ pages = Blueprint("game", __name__)
 
 def _known(moderator: Any, game_id: str) -> None:
     if game_id not in moderator.folder.game_ids():
-        _refuse(f"There is no game called {game_id!r}; the games page lists every game.", 404)
+        _refuse(
+            said(
+                "There is no game called %(game)s; the games page lists every game.",
+                game=repr(game_id),
+            ),
+            404,
+        )
 
 
 def _refuse(sentence: str, status: int) -> NoReturn:
