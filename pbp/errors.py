@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
-from engine.errors import Value, Wording
+if TYPE_CHECKING:  # the engine is imported only when an error is made (`pbp --version` is quick)
+    from engine.errors import Value
 
 
 class UserError(Exception):
@@ -15,6 +16,8 @@ class UserError(Exception):
     words); `str(error)` is the English sentence the command line prints."""
 
     def __init__(self, message: object = "", *rest: object) -> None:
+        from engine.errors import Wording
+
         self.wording = message if isinstance(message, Wording) else Wording(str(message))
         super().__init__(str(self.wording), *rest)
 
@@ -22,6 +25,8 @@ class UserError(Exception):
     def of(cls, template: str, **values: Value) -> Self:
         """The error whose sentence is `template` with its `%(name)s` fields filled from
         `values` (scripts/catalogs extracts every `.of(…)` template)."""
+        from engine.errors import Wording
+
         return cls(Wording(template, values))
 
 

@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from engine.errors import Wording
 from pbp.errors import UserError
+
+if TYPE_CHECKING:
+    from engine.errors import Wording
 
 UTC = timezone.utc
 
@@ -31,13 +34,23 @@ _LOCAL_TIME = re.compile(
     re.IGNORECASE,
 )
 
-# How to write one, the field `help` of the refusals below (each a Wording: the desk words
-# it in the host's language; docs/design.md: Languages — the desk's words).
-DURATION_HELP = Wording("a duration like 90s, 10m, 2h or 1d12h")
-MOMENT_HELP = Wording(
-    "a time with a zone like '2030-12-01 18:00 Europe/Berlin', "
-    "'2030-12-01T18:00-05:00' or '2030-12-01 18:00 UTC'"
-)
+
+def _duration_help() -> Wording:
+    """How to write a duration, the field `help` of the refusals below (a Wording: the desk
+    words it in the host's language; docs/design.md: The desk's words)."""
+    from engine.errors import Wording  # not at import: `pbp --version` loads no engine
+
+    return Wording("a duration like 90s, 10m, 2h or 1d12h")
+
+
+def _moment_help() -> Wording:
+    """How to write a time with its zone (`_duration_help`'s kind)."""
+    from engine.errors import Wording
+
+    return Wording(
+        "a time with a zone like '2030-12-01 18:00 Europe/Berlin', "
+        "'2030-12-01T18:00-05:00' or '2030-12-01 18:00 UTC'"
+    )
 
 
 class TimeInputError(UserError, ValueError):
@@ -75,14 +88,14 @@ def parse_duration(text: str) -> timedelta:
     """`90s`, `10m`, `2h`, `1d12h`, `1w` (weeks, days, hours, minutes, seconds, combined)."""
     if not _DURATION.match(text or ""):
         raise TimeInputError.of(
-            "%(text)s is not a duration; write %(help)s.", text=repr(text), help=DURATION_HELP
+            "%(text)s is not a duration; write %(help)s.", text=repr(text), help=_duration_help()
         )
     seconds = sum(
         int(amount) * _UNIT_SECONDS[unit.lower()] for amount, unit in _DURATION_PART.findall(text)
     )
     if seconds <= 0:
         raise TimeInputError.of(
-            "%(text)s is no time at all; write %(help)s.", text=repr(text), help=DURATION_HELP
+            "%(text)s is no time at all; write %(help)s.", text=repr(text), help=_duration_help()
         )
     return timedelta(seconds=seconds)
 
@@ -99,12 +112,12 @@ def parse_moment(text: str) -> datetime:
         words = [f"{words[0]}T{words[1]}", *words[2:]]
     if not words or len(words) > 2:
         raise TimeInputError.of(
-            "%(text)s is not a time; write %(help)s.", text=repr(text), help=MOMENT_HELP
+            "%(text)s is not a time; write %(help)s.", text=repr(text), help=_moment_help()
         )
     match = _LOCAL_TIME.match(words[0])
     if not match:
         raise TimeInputError.of(
-            "%(text)s is not a time; write %(help)s.", text=repr(text), help=MOMENT_HELP
+            "%(text)s is not a time; write %(help)s.", text=repr(text), help=_moment_help()
         )
     try:
         wall = datetime.fromisoformat(f"{match['date']}T{_two_digit_hour(match['time'])}")
@@ -112,7 +125,7 @@ def parse_moment(text: str) -> datetime:
         raise TimeInputError.of(
             "%(text)s is not a real date and time; write %(help)s.",
             text=repr(text),
-            help=MOMENT_HELP,
+            help=_moment_help(),
         ) from None
     offset, zone_name = match["offset"], words[1] if len(words) == 2 else None
     if offset and zone_name:
@@ -123,7 +136,7 @@ def parse_moment(text: str) -> datetime:
         return datetime.fromisoformat(f"{wall.isoformat()}{_iso_offset(offset)}").astimezone(UTC)
     if not zone_name:
         raise TimeInputError.of(
-            "%(text)s has no time zone; write %(help)s.", text=repr(text), help=MOMENT_HELP
+            "%(text)s has no time zone; write %(help)s.", text=repr(text), help=_moment_help()
         )
     return _localize(wall, zone(zone_name), text)
 
@@ -141,8 +154,8 @@ def parse_deadline_change(text: str, current: datetime, now: datetime) -> dateti
         raise TimeInputError.of(
             "%(text)s is neither %(duration)s nor %(moment)s.",
             text=repr(text),
-            duration=DURATION_HELP,
-            moment=MOMENT_HELP,
+            duration=_duration_help(),
+            moment=_moment_help(),
         ) from None
 
 

@@ -1,8 +1,9 @@
 """Per-game options that belong to the moderator, not to a ruleset (docs/design.md: Deadlines).
 
 `pbp new-game --option key=value` takes both kinds; `split_options` sends the engine's to
-the ruleset (which refuses names it does not know) and keeps these. Each is declared once (`OPTIONS`) with its default and help, and coerced to its stored
-form (read by pbp.game.option_values); every on/off value reads by the one vocabulary of
+the ruleset (which refuses names it does not know) and keeps these. Each is declared once
+(`OPTIONS`) with its default and help, and coerced to its stored form (read by
+pbp.game.option_values); every on/off value reads by the one vocabulary of
 `engine.core.parse_on_off`. A card may change a default (`default_moderator_options`).
 
 - `reminders`: `on` (the default times, 24h and 1h before each deadline), `off`, or the
