@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.balance_study import BalanceStudy
+from engine.errors import Wording
 from engine.public_roster import (
     PublicCharacter,
     listed_characters,
@@ -57,7 +58,7 @@ def phase_id_words(phase_id: str) -> str:
     return phase_id
 
 
-def no_reserved_form(name: str) -> str | None:
+def no_reserved_form(name: str) -> str | Wording | None:
     """The default `RulesetCard.reserved_form`: no name reads as anything of the ruleset."""
     return None
 
@@ -136,7 +137,7 @@ class RulesetCard:
     orders: tuple[OrderLine, ...]
     argument_grammars: tuple[tuple[str, str], ...] = ()
     reserved_words: frozenset[str] = frozenset()
-    reserved_form: Callable[[str], str | None] = no_reserved_form
+    reserved_form: Callable[[str], str | Wording | None] = no_reserved_form
     npc_kinds: tuple[str, ...] = ()
     choosing_kind: str = ""
     public_orders: tuple[str, ...] = ()

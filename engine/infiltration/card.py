@@ -15,6 +15,7 @@ from engine.core import (
     SecretFields,
     listed_characters,
 )
+from engine.errors import Wording
 from engine.keyword_names import every_name
 from engine.infiltration.drawing import BOARD_WORDS, board_text
 from engine.infiltration.map_svg import board_svg
@@ -39,11 +40,11 @@ def public_choice(order: object) -> str | None:
     return order.choice if isinstance(order, Vote) else None
 
 
-def _reads_as(name: str) -> str | None:
+def _reads_as(name: str) -> Wording | None:
     if parse_room(name) is not None:
-        return "reads as a room; pick a name that is not a room"
+        return Wording("reads as a room; pick a name that is not a room")
     if name.upper() in FLOORS:
-        return "is a floor letter; pick a longer name"
+        return Wording("is a floor letter; pick a longer name")
     return None
 
 
