@@ -152,7 +152,7 @@ def _shape_problem(name: str) -> Wording | None:
     if invisible:
         return Wording(
             "%(name)r is not a valid name: it holds an invisible character (U+%(code)s); %(rule)s",
-            {"name": name, "code": f"{ord(invisible[0]):04X}", "rule": rule},
+            {"name": name, "code": format(ord(invisible[0]), "04X"), "rule": rule},
         )
     odd = [c for c in name if not c.isalpha() and c not in NAME_MARKS]
     if odd:
