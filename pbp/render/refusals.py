@@ -74,6 +74,18 @@ def refusal_lines(
     return _listed(catalog, [problem_line(catalog, e, phase) for e in placed])
 
 
+def refusal_line(
+    catalog: gettext.NullTranslations, english: bool, phase: Label, error: OrderError | str
+) -> str:
+    """One refused order's problem, unplaced (a thread post's vote, pbp.forum.thread), in
+    the reader's language: for an English reader the sentence as the error says it."""
+    if isinstance(error, str):
+        return error
+    if english:
+        return error.message.replace("{earlier}", str(error.earlier))
+    return problem_line(catalog, error.at(0, ""), phase)
+
+
 def problem_lines(
     catalog: gettext.NullTranslations, phase: Label, problems: Sequence[Wording | str]
 ) -> list[str]:
@@ -96,9 +108,11 @@ def _listed(catalog: gettext.NullTranslations, said: Sequence[str]) -> list[str]
 
 
 def install(env: Any, catalog: gettext.NullTranslations, language: str) -> None:
-    """Give a renderer's environment the filters `refusal_lines` and `problem_lines` in
+    """Give a renderer's environment the filters `refusal_lines`, `refusal_line` and
+    `problem_lines` in
     `language` (after the glossary's filters, whose `phase_label` they use)."""
     english = language == SOURCE_LANGUAGE
     phase = env.filters.get("phase_label", str)
     env.filters["refusal_lines"] = partial(refusal_lines, catalog, english, phase)
     env.filters["problem_lines"] = partial(problem_lines, catalog, phase)
+    env.filters["refusal_line"] = partial(refusal_line, catalog, english, phase)
