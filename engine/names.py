@@ -165,7 +165,13 @@ def _shape_problem(name: str) -> Wording | None:
         return Wording(
             "%(name)r is not a valid name: it mixes letters of the %(scripts)s scripts; write"
             " a name in one alphabet (look-alike letters of two scripts would be confusing)",
-            {"name": name, "scripts": " and ".join(scripts)},
+            {
+                "name": name,
+                "scripts": Wording(
+                    "%(first)s and %(last)s",
+                    {"first": " and ".join(scripts[:-1]), "last": scripts[-1]},
+                ),
+            },
         )
     return None
 
