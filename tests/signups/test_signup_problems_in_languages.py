@@ -12,7 +12,13 @@ import pytest
 from engine.errors import IllegalOrderError, OrderSyntaxError
 from engine.infiltration.validity.statements import parse_statement
 from engine.infiltration.validity.words import GRAMMAR_HELP, GRAMMAR_WORDING
+from engine.seat_names import player_names
 from pbp.composition import ComposedModerator
+from pbp.desk import Desk
+from pbp.game.create import create_game
+from pbp.game.record_parts import RosterPlayer
+from pbp.mail.signup_words import find_signup
+from pbp.ports import InboundMail
 from pbp.mail.wrapping import WIDTH, wrap_body
 from pbp.render.languages import translations
 from pbp.render.refusals import worded
@@ -165,3 +171,32 @@ def test_a_thread_vote_the_rules_refuse_is_told_in_the_readers_language(language
     assert "Zed" in body and not english_left(body), english_left(body)
     english = wrap_body(Renderer().word(refused))
     assert "Zed is dead; nominate a living player." in " ".join(english.split())
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_watch_or_join_of_a_running_game_is_in_the_threads_language(tmp_path, language):
+    settings = Settings(
+        data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=50
+    )
+    with ComposedModerator(settings, clock=Clock()) as moderator:
+        roster = [RosterPlayer(name, f"{name.lower()}@players.example") for name in player_names(8)]
+        options = {"spectators": "all", "language": language}
+        create_game(moderator, "werewolf", roster, seed="1", options=options, game_id="ww1")
+        desk = Desk(moderator)
+
+        def refused(number: int, sender: str, body: str) -> str:
+            mail = InboundMail(
+                key=f"k{number}",
+                sha256=f"s{number}",
+                sender=sender,
+                message_id=f"<m{number}@x.example>",
+                subject="watch",
+                commands=(find_signup(body, ""),),
+            )
+            assert desk.receive(mail) == "rejected"
+            return wrap_body(moderator.folder.game("ww1").outbox.all()[-1]["body"])
+
+        for number, body in enumerate(("WATCH ww1 LANG=klingon", "UNWATCH ww1", "JOIN ww1 Ann")):
+            assert_worded_in(language, refused(number, "fan@x.example", body), "ww1")
+        english = refused(9, "fan@x.example", "UNWATCH ww1 LANG=en")
+        assert_worded_in(language, english, "ww1")  # UNWATCH takes no LANG=: the thread's
