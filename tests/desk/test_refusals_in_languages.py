@@ -82,6 +82,15 @@ VALUES: dict[str, object] = {
     "language": "xx",
     "example": "es",
     "forum_name": "alice_k",
+    # The problems of a mail's blocks (pbp.mail.blocks).
+    "begin": "BEGIN ORDERS ww1",
+    "count": 2,
+    "kind": "ORDERS",
+    "line": 3,
+    "end": 9,
+    "stop": 5,
+    "blocks": 7,
+    "unread": 2,
 }
 
 

@@ -200,3 +200,17 @@ def test_a_refused_watch_or_join_of_a_running_game_is_in_the_threads_language(tm
             assert_worded_in(language, refused(number, "fan@x.example", body), "ww1")
         english = refused(9, "fan@x.example", "UNWATCH ww1 LANG=en")
         assert_worded_in(language, english, "ww1")  # UNWATCH takes no LANG=: the thread's
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_mails_unreadable_blocks_are_told_in_the_readers_language(language):
+    from pbp.mail.blocks import find_blocks
+
+    scan = find_blocks(["BEGIN ORDERS ww1 D1\nVOTE Bruno\n", "BEGIN ORDERS ww1\nEND ORDERS\n"])
+    assert len(scan.problems) == 2
+    for also in (False, True):
+        verdict = Refused("problems", also=also, problems=scan.problems)
+        body = wrap_body(Renderer(language=language).word(verdict))
+        assert_worded_in(language, body, "END ORDERS", "BEGIN ORDERS ww1 D1")
+    english = Renderer().word(Refused("problems", also=False, problems=scan.problems))
+    assert english == "\n".join(str(problem) for problem in scan.problems)
