@@ -247,9 +247,9 @@ def test_german_and_spanish_players_read_their_refusals_in_their_language(modera
     assert number == 3 * len(BLOCKS[ruleset])
 
 
-# Refusals still put together in English, each with its reason: the Validity check's
-# grammar errors are built by its token reader from pieces (engine.infiltration.validity).
-STILL_ENGLISH = {("engine/infiltration/validity/statements.py", "OrderSyntaxError")}
+# Refusals still put together in English, each with its reason: none (the Validity check's
+# grammar errors are Wordings nested in one another, engine.infiltration.validity).
+STILL_ENGLISH: set[tuple[str, str]] = set()
 REFUSERS = {"IllegalOrderError", "OrderSyntaxError", "Wording"}
 
 
