@@ -214,3 +214,16 @@ def test_a_mails_unreadable_blocks_are_told_in_the_readers_language(language):
         assert_worded_in(language, body, "END ORDERS", "BEGIN ORDERS ww1 D1")
     english = Renderer().word(Refused("problems", also=False, problems=scan.problems))
     assert english == "\n".join(str(problem) for problem in scan.problems)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_leave_once_sign_ups_are_closed_is_refused_in_the_players_language(signups, language):
+    from pbp.signups.starting import start_signed_up
+
+    post = signups()
+    for name in player_names(8):
+        assert post.join(f"{name.lower()}@x.example", f"JOIN ww3 {name} LANG={language}")
+    start_signed_up(post.moderator, "ww3")
+    address = f"{player_names(8)[0].lower()}@x.example"
+    assert post.send(address, "LEAVE ww3") == "rejected"
+    assert_worded_in(language, post.reply(address), "ww3")
