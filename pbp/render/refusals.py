@@ -75,12 +75,18 @@ def refusal_lines(
 
 
 def refusal_line(
-    catalog: gettext.NullTranslations, english: bool, phase: Label, error: OrderError | str
+    catalog: gettext.NullTranslations,
+    english: bool,
+    phase: Label,
+    error: OrderError | Wording | str,
 ) -> str:
-    """One refused order's problem, unplaced (a thread post's vote, pbp.forum.thread), in
-    the reader's language: for an English reader the sentence as the error says it."""
+    """One refused order's problem, unplaced (a thread post's vote, pbp.forum.thread), or
+    a Wording (a phase with its id), in the reader's language: for an English reader the
+    sentence as the error says it; a plain text is a phase's words, worded by `phase`."""
     if isinstance(error, str):
-        return error
+        return phase(error)
+    if isinstance(error, Wording):
+        return str(error) if english else worded(catalog, error, phase)
     if english:
         return error.message.replace("{earlier}", str(error.earlier))
     return problem_line(catalog, error.at(0, ""), phase)

@@ -91,6 +91,7 @@ VALUES: dict[str, object] = {
     "stop": 5,
     "blocks": 7,
     "unread": 2,
+    "id": "N1",
 }
 
 

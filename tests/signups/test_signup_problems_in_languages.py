@@ -227,3 +227,27 @@ def test_a_leave_once_sign_ups_are_closed_is_refused_in_the_players_language(sig
     address = f"{player_names(8)[0].lower()}@x.example"
     assert post.send(address, "LEAVE ww3") == "rejected"
     assert_worded_in(language, post.reply(address), "ww3")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_block_for_another_phase_names_the_phases_in_the_readers_language(language):
+    from engine.errors import Wording
+
+    open_phase = Wording("%(phase)s (%(id)s in the block)", {"phase": "Night 2", "id": "N2"})
+    for verdict in (
+        Refused(
+            "closed_phase",
+            phase_words=Wording("%(phase)s (%(id)s)", {"phase": "Night 1", "id": "N1"}),
+            open_phase=open_phase,
+            block_game="ww1",
+            block_phase="N1",
+        ),
+        Refused("no_such_phase", open_phase=open_phase, block_game="ww1", block_phase="N9"),
+    ):
+        body = wrap_body(Renderer(language=language).word(verdict))
+        assert_worded_in(language, body, "(N2 ")
+        assert "Night" not in body
+    english = Renderer().word(
+        Refused("no_such_phase", open_phase=open_phase, block_game="ww1", block_phase="N9")
+    )
+    assert "the current phase is Night 2 (N2 in the block)" in english
