@@ -76,7 +76,8 @@ class RulesetCard:
     - `game_id_prefix`: the start of a game id (`inf1`, `ww3`).
     - `phase_kinds`: every `Phase.kind` in the order a player meets them, with its words
       and its default deadline length (the shell keeps no schedule of its own).
-    - `orders`: the full order table for HELP; `argument_grammars` (order, grammar text)
+    - `orders`: the full order table for HELP; `argument_grammars` (order, grammar text,
+      a Wording when its sentences are worded in the reader's language)
       for arguments with a grammar of their own.
     - `reserved_words`: words a name may not be (the grammar's keywords), and
       `reserved_form(name)`: why else the name cannot be one, as the end of a sentence
@@ -135,7 +136,7 @@ class RulesetCard:
     game_id_prefix: str
     phase_kinds: tuple[PhaseKind, ...]
     orders: tuple[OrderLine, ...]
-    argument_grammars: tuple[tuple[str, str], ...] = ()
+    argument_grammars: tuple[tuple[str, str | Wording], ...] = ()
     reserved_words: frozenset[str] = frozenset()
     reserved_form: Callable[[str], str | Wording | None] = no_reserved_form
     npc_kinds: tuple[str, ...] = ()

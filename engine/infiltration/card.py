@@ -24,7 +24,7 @@ from engine.infiltration.order_table import ORDER_TABLE
 from engine.infiltration.orders.values import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
 from engine.infiltration.state import CLASSES, NEUTRAL, PLAYER_CLASSES, RED, TEAMS
-from engine.infiltration.validity.words import GRAMMAR_HELP
+from engine.infiltration.validity.words import GRAMMAR_WORDING
 from engine.infiltration.variants import SETUP_VARIANTS
 
 # Words of the orders and of validity statements beyond the order keywords and features.
@@ -136,7 +136,7 @@ CARD = RulesetCard(
         PhaseKind("decision", "each decision phase", "48h"),
     ),
     orders=ORDER_TABLE,
-    argument_grammars=(("USE VALIDITY <statement>", GRAMMAR_HELP),),
+    argument_grammars=(("USE VALIDITY <statement>", GRAMMAR_WORDING),),
     reserved_words=frozenset(
         word.upper()
         for word in (

@@ -82,9 +82,9 @@ def refusal_line(
 ) -> str:
     """One refused order's problem, unplaced (a thread post's vote, pbp.forum.thread), or
     a Wording (a phase with its id), in the reader's language: for an English reader the
-    sentence as the error says it; a plain text is a phase's words, worded by `phase`."""
+    sentence as the error says it; a plain text as it is."""
     if isinstance(error, str):
-        return phase(error)
+        return error
     if isinstance(error, Wording):
         return str(error) if english else worded(catalog, error, phase)
     if english:
