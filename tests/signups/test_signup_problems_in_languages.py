@@ -251,3 +251,13 @@ def test_a_block_for_another_phase_names_the_phases_in_the_readers_language(lang
         Refused("no_such_phase", open_phase=open_phase, block_game="ww1", block_phase="N9")
     )
     assert "the current phase is Night 2 (N2 in the block)" in english
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_helps_validity_grammar_is_worded_in_the_readers_language(language):
+    import engine
+
+    ((order, grammar),) = engine.ruleset("infiltration").card.argument_grammars
+    shown = Renderer(language=language).env.filters["refusal_line"](grammar)
+    assert_worded_in(language, shown, "PLAYER IS IN ROOM")
+    assert Renderer().env.filters["refusal_line"](grammar) == GRAMMAR_HELP
