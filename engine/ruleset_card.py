@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.balance_study import BalanceStudy
+from engine.errors import Wording
 from engine.public_roster import (
     PublicCharacter,
     listed_characters,
@@ -59,7 +60,7 @@ def phase_id_words(phase_id: str) -> str:
     return phase_id
 
 
-def no_reserved_form(name: str) -> str | None:
+def no_reserved_form(name: str) -> str | Wording | None:
     """The default `RulesetCard.reserved_form`: no name reads as anything of the ruleset."""
     return None
 
@@ -77,7 +78,8 @@ class RulesetCard:
     - `game_id_prefix`: the start of a game id (`inf1`, `ww3`).
     - `phase_kinds`: every `Phase.kind` in the order a player meets them, with its words
       and its default deadline length (the shell keeps no schedule of its own).
-    - `orders`: the full order table for HELP; `argument_grammars` (order, grammar text)
+    - `orders`: the full order table for HELP; `argument_grammars` (order, grammar text,
+      a Wording when its sentences are worded in the reader's language)
       for arguments with a grammar of their own.
     - `reserved_words`: words a name may not be (the grammar's keywords), and
       `reserved_form(name)`: why else the name cannot be one, as the end of a sentence
@@ -137,9 +139,9 @@ class RulesetCard:
     game_id_prefix: str
     phase_kinds: tuple[PhaseKind, ...]
     orders: tuple[OrderLine, ...]
-    argument_grammars: tuple[tuple[str, str], ...] = ()
+    argument_grammars: tuple[tuple[str, str | Wording], ...] = ()
     reserved_words: frozenset[str] = frozenset()
-    reserved_form: Callable[[str], str | None] = no_reserved_form
+    reserved_form: Callable[[str], str | Wording | None] = no_reserved_form
     npc_kinds: tuple[str, ...] = ()
     choosing_kind: str = ""
     public_orders: tuple[str, ...] = ()

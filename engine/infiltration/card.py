@@ -17,6 +17,7 @@ from engine.core import (
     SecretFields,
     listed_characters,
 )
+from engine.errors import Wording
 from engine.keyword_names import every_name
 from engine.infiltration.drawing import BOARD_WORDS, board_text
 from engine.infiltration.map_svg import board_svg
@@ -25,7 +26,7 @@ from engine.infiltration.order_table import ORDER_TABLE
 from engine.infiltration.orders.values import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
 from engine.infiltration.state import CLASSES, NEUTRAL, PLAYER_CLASSES, RED, TEAMS
-from engine.infiltration.validity.words import GRAMMAR_HELP
+from engine.infiltration.validity.words import GRAMMAR_WORDING
 from engine.infiltration.variants import SETUP_VARIANTS
 
 # Words of the orders and of validity statements beyond the order keywords and features.
@@ -41,11 +42,11 @@ def public_choice(order: object) -> str | None:
     return order.choice if isinstance(order, Vote) else None
 
 
-def _reads_as(name: str) -> str | None:
+def _reads_as(name: str) -> Wording | None:
     if parse_room(name) is not None:
-        return "reads as a room; pick a name that is not a room"
+        return Wording("reads as a room; pick a name that is not a room")
     if name.upper() in FLOORS:
-        return "is a floor letter; pick a longer name"
+        return Wording("is a floor letter; pick a longer name")
     return None
 
 
@@ -149,7 +150,7 @@ CARD = RulesetCard(
         PhaseKind("decision", "each decision phase", "48h"),
     ),
     orders=ORDER_TABLE,
-    argument_grammars=(("USE VALIDITY <statement>", GRAMMAR_HELP),),
+    argument_grammars=(("USE VALIDITY <statement>", GRAMMAR_WORDING),),
     reserved_words=frozenset(
         word.upper()
         for word in (

@@ -96,9 +96,42 @@ def refusal_lines(
     placed: Sequence[OrderError] | None = verdict.facts.get("placed")
     if english or placed is None:
         return list(verdict["errors"])
-    shown = [quoted(problem_line(catalog, e, phase), MAX_PROBLEM_CHARS) for e in placed]
-    rest = len(shown) - MAX_PROBLEMS_LISTED
-    shown = shown[:MAX_PROBLEMS_LISTED]
+    return _listed(catalog, [problem_line(catalog, e, phase) for e in placed])
+
+
+def refusal_line(
+    catalog: gettext.NullTranslations,
+    english: bool,
+    phase: Label,
+    error: OrderError | Wording | str,
+) -> str:
+    """One refused order's problem, unplaced (a thread post's vote, pbp.forum.thread), or
+    a Wording (a phase with its id), in the reader's language: for an English reader the
+    sentence as the error says it; a plain text as it is."""
+    if isinstance(error, str):
+        return error
+    if isinstance(error, Wording):
+        return str(error) if english else worded(catalog, error, phase)
+    if english:
+        return error.message.replace("{earlier}", str(error.earlier))
+    return problem_line(catalog, error.at(0, ""), phase)
+
+
+def problem_lines(
+    catalog: gettext.NullTranslations, phase: Label, problems: Sequence[Wording | str]
+) -> list[str]:
+    """Problems held as Wordings (a sign-up's, pbp.signups.details) in the reader's
+    language, listed and cut as `pbp.mail.limits.listed` lists them; for an English
+    reader the very lines `listed` makes."""
+    return _listed(
+        catalog, [worded(catalog, p, phase) if isinstance(p, Wording) else p for p in problems]
+    )
+
+
+def _listed(catalog: gettext.NullTranslations, said: Sequence[str]) -> list[str]:
+    """`said` as `pbp.mail.limits.listed` lists it, its last line in `catalog`'s language."""
+    shown = [quoted(line, MAX_PROBLEM_CHARS) for line in said[:MAX_PROBLEMS_LISTED]]
+    rest = len(said) - MAX_PROBLEMS_LISTED
     if rest > 0:
         more = catalog.npgettext(CONTEXT, MORE[0], MORE[1], rest)
         shown.append(more % {"num": f"{rest:,}"})
@@ -106,9 +139,11 @@ def refusal_lines(
 
 
 def install(env: Any, catalog: gettext.NullTranslations, language: str) -> None:
-    """Give a renderer's environment the filter `refusal_lines` in `language` (after the
-    glossary's filters, whose `phase_label` it uses)."""
+    """Give a renderer's environment the filters `refusal_lines`, `refusal_line` and
+    `problem_lines` in
+    `language` (after the glossary's filters, whose `phase_label` they use)."""
     english = language == SOURCE_LANGUAGE
-    env.filters["refusal_lines"] = partial(
-        refusal_lines, catalog, english, env.filters.get("phase_label", str)
-    )
+    phase = env.filters.get("phase_label", str)
+    env.filters["refusal_lines"] = partial(refusal_lines, catalog, english, phase)
+    env.filters["problem_lines"] = partial(problem_lines, catalog, phase)
+    env.filters["refusal_line"] = partial(refusal_line, catalog, english, phase)

@@ -11,6 +11,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from engine.errors import IllegalOrderError, OrderError, OrderSyntaxError, Wording
+from engine.infiltration.validity.words import GRAMMAR_WORDING
 from pbp.desk import Desk
 from pbp.game.create import create_game
 from pbp.game.record_parts import RosterPlayer
@@ -54,6 +55,44 @@ VALUES: dict[str, object] = {
     "facts": 7,
     "most": 6,
     "codes": 2,
+    # The sign-up problems' and the Validity check grammar's fields.
+    "problem": Wording("the end of the statement"),
+    "note": Wording(""),
+    "grammar": GRAMMAR_WORDING,
+    "written": "Bob IS DEAD",
+    "found": '"Zed"',
+    "what": Wording("a fact"),
+    "where": Wording(' after "%(after)s"', {"after": "Bob IS"}),
+    "after": "Bob IS",
+    "rules": "  statement := fact",
+    "rule": Wording(
+        "use 1-20 letters of one alphabet, digits, '_' or '-', starting with a letter "
+        "(e.g. José, Иван, 陈伟, Mary_Ann)"
+    ),
+    "reading": Wording("reads as a room; pick a name that is not a room"),
+    "also": Wording(" (as %(earlier)r)", {"earlier": "Bruno"}),
+    "earlier": "Bruno",
+    "odd": "!",
+    "code": "200B",
+    "scripts": Wording("%(first)s and %(last)s", {"first": "Cyrillic", "last": "Latin"}),
+    "first": "Cyrillic",
+    "last": "Latin",
+    "zone": "Mars/Base",
+    "game_id": "ww1",
+    "languages": "de, en, es",
+    "language": "xx",
+    "example": "es",
+    "forum_name": "alice_k",
+    # The problems of a mail's blocks (pbp.mail.blocks).
+    "begin": "BEGIN ORDERS ww1",
+    "count": 2,
+    "kind": "ORDERS",
+    "line": 3,
+    "end": 9,
+    "stop": 5,
+    "blocks": 7,
+    "unread": 2,
+    "id": "N1",
 }
 # What the host types, which a sentence about an option names: its name, a value.
 TYPED = re.compile(r"\b(?:" + "|".join(OPTIONS) + r")\b|(?<=off, )dead")
@@ -95,7 +134,7 @@ def test_every_refusal_the_code_raises_is_worded_in_each_language(language):
     assert len(templates) > 60  # the engine's and the shell's, both rulesets
     errors: list[OrderError] = []
     for template in templates:
-        fields = re.findall(r"%\((\w+)\)s", template)
+        fields = re.findall(r"%\((\w+)\)[sr]", template)
         error = IllegalOrderError.of(template, **{f: VALUES.get(f, OTHER) for f in fields})
         errors.append(
             IllegalOrderError(error.wording, earlier=2) if "{earlier}" in template else error
@@ -215,9 +254,9 @@ def test_german_and_spanish_players_read_their_refusals_in_their_language(modera
     assert number == 3 * len(BLOCKS[ruleset])
 
 
-# Refusals still put together in English, each with its reason: the Validity check's
-# grammar errors are built by its token reader from pieces (engine.infiltration.validity).
-STILL_ENGLISH = {("engine/infiltration/validity/statements.py", "OrderSyntaxError")}
+# Refusals still put together in English, each with its reason: none (the Validity check's
+# grammar errors are Wordings nested in one another, engine.infiltration.validity).
+STILL_ENGLISH: set[tuple[str, str]] = set()
 REFUSERS = {"IllegalOrderError", "OrderSyntaxError", "Wording"}
 
 
