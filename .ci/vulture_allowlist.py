@@ -70,3 +70,4 @@ READING  # the twin table of the commands and the desk, held to pbp.command_tabl
 TWINS
 WITHOUT_TWIN
 game_map  # the route of the game page's map picture (Flask calls it; templates/web/game.html names it)
+GRAMMAR_HELP  # the Validity check grammar's English text, which the tests find in English mail

@@ -29,6 +29,7 @@ from engine.core import (  # noqa: F401  (the public contract)
     SecretFields,
 )
 from engine import names
+from engine.errors import Wording
 
 # The ruleset registry: name -> module whose `make_ruleset(**config)` builds it.
 # Imported lazily so that using one ruleset never loads the other.
@@ -76,3 +77,9 @@ def name_problem(name: str) -> str | None:
 def roster_problems(players: Sequence[str]) -> list[str]:
     """Every reason why `players` cannot be one game's names (empty: they can)."""
     return names.roster_problems(players, name_rules())
+
+
+def roster_wordings(players: Sequence[str]) -> list[Wording]:
+    """`roster_problems` as Wordings a reader's language words (docs/design.md: Refusals
+    in every language)."""
+    return names.roster_wordings(players, name_rules())

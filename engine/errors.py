@@ -5,9 +5,32 @@ action they refuse; and the "Did you mean …?" hint they end with."""
 from __future__ import annotations
 
 import difflib
-from typing import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Sequence, Union
 
 from engine.folding import fold
+
+# A value is a name or a number, a Wording of its own, or a value the shell words in each
+# language (a moment, a span of time: pbp.render.moments.Moment); str() is its English.
+Value = Union[str, int, "Wording", object]
+NO_HINT = ""  # the empty wording: no "Did you mean …?" to add
+
+
+@dataclass(frozen=True)
+class Wording:
+    """An English sentence as a template with named `%(name)s` fields and their values, so
+    that the shell can word it in a reader's language (docs/design.md: Refusals in every
+    language): the template is a catalog message, and a value is a name (never
+    translated), a number, or a Wording of its own (a "Did you mean …?" inside a
+    sentence). `str(wording)` is the English sentence."""
+
+    template: str
+    params: Mapping[str, Value] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.template
+        return self.template % {name: str(value) for name, value in self.params.items()}
 
 
 class OrderError(ValueError):
@@ -21,22 +44,30 @@ class OrderError(ValueError):
     error to the line numbers of a whole mail (`moved`) moves both.
     """
 
-    def __init__(self, message: str, line: int = 0, text: str = "", earlier: int = 0):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Wording, line: int = 0, text: str = "", earlier: int = 0):
+        self.wording = message if isinstance(message, Wording) else Wording(message)
+        self.message = str(self.wording)
+        super().__init__(self.message)
         self.line = line
         self.text = text
         self.earlier = earlier
 
+    @classmethod
+    def of(cls, template: str, **params: Value) -> "OrderError":
+        """The error whose sentence is `template` with its `%(name)s` fields filled from
+        `params`: the template is what a translator words (scripts/catalogs extracts
+        every `.of(…)` call's template)."""
+        return cls(Wording(template, params))
+
     def at(self, line: int, text: str) -> "OrderError":
         """The same error placed on a line of the block (parsers raise it placeless)."""
-        return type(self)(self.message, line, text, self.earlier)
+        return type(self)(self.wording, line, text, self.earlier)
 
     def moved(self, offset: int, text: str | None = None) -> "OrderError":
         """The same error with its line numbers counted `offset` lines further (and its
         quoted line replaced by `text`, when given)."""
         return type(self)(
-            self.message,
+            self.wording,
             self.line + offset if self.line else 0,
             self.text if text is None else text,
             self.earlier + offset if self.earlier else 0,
@@ -75,7 +106,16 @@ class HostActionError(ValueError):
     """A host action (e.g. a modkill) cannot be done in this state; the message says why.
 
     Every ruleset's host actions raise this and only this for a refused action, so the
-    shell can tell a host's mistake from a bug."""
+    shell can tell a host's mistake from a bug. Its `wording` lets the shell word it in
+    the host's language (`of`, as `OrderError.of`)."""
+
+    def __init__(self, message: str | Wording) -> None:
+        self.wording = message if isinstance(message, Wording) else Wording(message)
+        super().__init__(str(self.wording))
+
+    @classmethod
+    def of(cls, template: str, **params: Value) -> "HostActionError":
+        return cls(Wording(template, params))
 
 
 def closest(word: str, known: Iterable[str]) -> str | None:
@@ -108,9 +148,17 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     """` Did you mean X?` (or `X or Y?`) for the known words within reach of `word`
     (`within_reach`), else the closest by `closest`, or "" (the end of an error's
     sentence)."""
+    return str(suggestion(word, known))
+
+
+def suggestion(word: str, known: Iterable[str]) -> Wording:
+    """`did_you_mean` as a Wording, for an error's `%(hint)s` field (empty: no hint)."""
     options = list(known)
     near = within_reach(word, options) or [found for found in [closest(word, options)] if found]
     if not near:
-        return ""
-    listed = near[0] if len(near) == 1 else f"{', '.join(near[:-1])} or {near[-1]}"
-    return f" Did you mean {listed}?"
+        return Wording(NO_HINT)
+    if len(near) == 1:
+        return Wording(" Did you mean %(word)s?", {"word": near[0]})
+    return Wording(
+        " Did you mean %(words)s or %(word)s?", {"words": ", ".join(near[:-1]), "word": near[-1]}
+    )

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from engine.core import RulesetCard
+from engine.errors import NO_HINT, Wording
 from engine.folding import fold as fold
 
 # The words of an order mail's own syntax (docs/design.md: Order mail format); every
@@ -50,7 +51,7 @@ class NameRules:
     grammar words) and `forms`, each card's `reserved_form`."""
 
     words: frozenset[str]
-    forms: tuple[Callable[[str], str | None], ...]
+    forms: tuple[Callable[[str], str | Wording | None], ...]
 
     @classmethod
     def of(cls, cards: Iterable[RulesetCard]) -> NameRules:
@@ -139,36 +140,46 @@ def script_of(letter: str) -> str:
     return _SCRIPT_FAMILIES.get(first, first)
 
 
-def _shape_problem(name: str) -> str | None:
+def _shape_problem(name: str) -> Wording | None:
     """Why `name`'s characters cannot make a name, or None."""
-    rule = (
+    rule = Wording(
         "use 1-20 letters of one alphabet, digits, '_' or '-', starting with a letter "
         "(e.g. José, Иван, 陈伟, Mary_Ann)"
     )
     if not name or len(name) > MAX_LENGTH or not name[0].isalpha():
-        return f"{name!r} is not a valid name: {rule}"
+        return Wording("%(name)r is not a valid name: %(rule)s", {"name": name, "rule": rule})
     invisible = [c for c in name if _invisible(c)]
     if invisible:
-        return (
-            f"{name!r} is not a valid name: it holds an invisible character"
-            f" (U+{ord(invisible[0]):04X}); {rule}"
+        return Wording(
+            "%(name)r is not a valid name: it holds an invisible character (U+%(code)s); %(rule)s",
+            {"name": name, "code": format(ord(invisible[0]), "04X"), "rule": rule},
         )
     odd = [c for c in name if not c.isalpha() and c not in NAME_MARKS]
     if odd:
-        return f"{name!r} is not a valid name: {odd[0]!r} is not allowed; {rule}"
+        return Wording(
+            "%(name)r is not a valid name: %(odd)r is not allowed; %(rule)s",
+            {"name": name, "odd": odd[0], "rule": rule},
+        )
     scripts = sorted({script_of(c).title() for c in name if c.isalpha()})
     if len(scripts) > 1:
-        return (
-            f"{name!r} is not a valid name: it mixes letters of the {' and '.join(scripts)}"
-            " scripts; write a name in one alphabet (look-alike letters of two scripts would be"
-            " confusing)"
+        return Wording(
+            "%(name)r is not a valid name: it mixes letters of the %(scripts)s scripts; write"
+            " a name in one alphabet (look-alike letters of two scripts would be confusing)",
+            {
+                "name": name,
+                "scripts": Wording(
+                    "%(first)s and %(last)s",
+                    {"first": " and ".join(scripts[:-1]), "last": scripts[-1]},
+                ),
+            },
         )
     return None
 
 
 @functools.lru_cache(maxsize=4096)  # rosters repeat their names (every simulated game has the same)
-def name_problem(name: str, rules: NameRules) -> str | None:
-    """Why `name` cannot be a player's or NPC's name under `rules`, or None when it can."""
+def name_wording(name: str, rules: NameRules) -> Wording | None:
+    """Why `name` cannot be a player's or NPC's name under `rules`, as a Wording a reader's
+    language words (docs/design.md: Refusals in every language), or None when it can."""
     name = unicodedata.normalize("NFC", name)
     shape = _shape_problem(name)
     if shape:
@@ -176,15 +187,23 @@ def name_problem(name: str, rules: NameRules) -> str | None:
     for reserved_form in rules.forms:
         reading = reserved_form(name) or reserved_form(fold(name))
         if reading is not None:
-            return f"{name!r} {reading}"
+            said = reading if isinstance(reading, Wording) else Wording(reading)
+            return Wording("%(name)r %(reading)s", {"name": name, "reading": said})
     if name.upper() in rules.words or fold(name).upper() in rules.words:
-        return f"{name!r} is an order keyword; pick another name"
+        return Wording("%(name)r is an order keyword; pick another name", {"name": name})
     if any(look_alike(name, word) for word in RESERVED_NAMES):
-        return (
-            f"{name!r} is the word for the host in pbp's mail (a message to the host is BEGIN"
-            " MESSAGE <game> host); pick another name"
+        return Wording(
+            "%(name)r is the word for the host in pbp's mail (a message to the host is BEGIN"
+            " MESSAGE <game> host); pick another name",
+            {"name": name},
         )
     return None
+
+
+def name_problem(name: str, rules: NameRules) -> str | None:
+    """Why `name` cannot be a player's or NPC's name under `rules`, or None when it can."""
+    problem = name_wording(name, rules)
+    return None if problem is None else str(problem)
 
 
 def name_clash(names: Iterable[str]) -> str | None:
@@ -196,6 +215,11 @@ def name_clash(names: Iterable[str]) -> str | None:
 
 def name_clashes(names: Iterable[str]) -> list[str]:
     """Every pair of names that are one name ignoring case and accents, or look alike."""
+    return [str(clash) for clash in name_clash_wordings(names)]
+
+
+def name_clash_wordings(names: Iterable[str]) -> list[Wording]:
+    """`name_clashes` as Wordings a reader's language words."""
     seen: dict[tuple[str, str], str] = {}
     clashes = []
     for name in names:
@@ -204,20 +228,35 @@ def name_clashes(names: Iterable[str]) -> list[str]:
         if found is None:
             seen.update((key, name) for key in keys)
         elif found[0] == "same":
-            also = "" if seen[found] == name else f" (as {seen[found]!r})"
+            also = (
+                Wording(NO_HINT)
+                if seen[found] == name
+                else Wording(" (as %(earlier)r)", {"earlier": seen[found]})
+            )
             clashes.append(
-                f"the name {name!r} is used twice{also}; names must differ ignoring case and"
-                " accents"
+                Wording(
+                    "the name %(name)r is used twice%(also)s; names must differ ignoring case"
+                    " and accents",
+                    {"name": name, "also": also},
+                )
             )
         else:
             clashes.append(
-                f"the names {seen[found]!r} and {name!r} look alike (a reader could take one for"
-                " the other); names must look different"
+                Wording(
+                    "the names %(earlier)r and %(name)r look alike (a reader could take one for"
+                    " the other); names must look different",
+                    {"earlier": seen[found], "name": name},
+                )
             )
     return clashes
 
 
 def roster_problems(names: Sequence[str], rules: NameRules) -> list[str]:
     """Every reason why `names` cannot be one game's players and NPCs (empty: they can)."""
-    problems = [problem for problem in (name_problem(name, rules) for name in names) if problem]
-    return problems + name_clashes(names)
+    return [str(problem) for problem in roster_wordings(names, rules)]
+
+
+def roster_wordings(names: Sequence[str], rules: NameRules) -> list[Wording]:
+    """`roster_problems` as Wordings a reader's language words."""
+    problems = [problem for problem in (name_wording(name, rules) for name in names) if problem]
+    return problems + name_clash_wordings(names)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence, TypeVar
 
-from engine.errors import IllegalOrderError, OrderBlockError, OrderError
+from engine.errors import IllegalOrderError, OrderBlockError, OrderError, Wording
 
 Order = TypeVar("Order")
 
@@ -16,7 +16,7 @@ def parse_order_block(
     lines: Sequence[str],
     read_line: Callable[[str], Order],
     kind_of: Callable[[Order], str],
-    twice: Callable[[str], str],
+    twice: Callable[[str], str | Wording],
     legality: Callable[[Order], None] = lambda order: None,
 ) -> tuple[Order, ...]:
     """Every order of a block, or OrderBlockError with every bad line (1-based).

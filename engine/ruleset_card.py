@@ -5,10 +5,13 @@ rest of the contract, from where every ruleset and the shell import it.
 
 from __future__ import annotations
 
+from engine.errors import Wording
+
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.balance_study import BalanceStudy
+from engine.errors import Wording
 from engine.public_roster import (
     PublicCharacter,
     listed_characters,
@@ -57,12 +60,12 @@ def phase_id_words(phase_id: str) -> str:
     return phase_id
 
 
-def no_reserved_form(name: str) -> str | None:
+def no_reserved_form(name: str) -> str | Wording | None:
     """The default `RulesetCard.reserved_form`: no name reads as anything of the ruleset."""
     return None
 
 
-def no_character_summary(view: Mapping[str, Any]) -> tuple[str, ...]:
+def no_character_summary(view: Mapping[str, Any]) -> tuple[str | Wording, ...]:
     """The default `RulesetCard.character_summary`: nothing beyond the shell's own facts."""
     return ()
 
@@ -75,7 +78,8 @@ class RulesetCard:
     - `game_id_prefix`: the start of a game id (`inf1`, `ww3`).
     - `phase_kinds`: every `Phase.kind` in the order a player meets them, with its words
       and its default deadline length (the shell keeps no schedule of its own).
-    - `orders`: the full order table for HELP; `argument_grammars` (order, grammar text)
+    - `orders`: the full order table for HELP; `argument_grammars` (order, grammar text,
+      a Wording when its sentences are worded in the reader's language)
       for arguments with a grammar of their own.
     - `reserved_words`: words a name may not be (the grammar's keywords), and
       `reserved_form(name)`: why else the name cannot be one, as the end of a sentence
@@ -90,7 +94,8 @@ class RulesetCard:
       the rules' words (`pbp rules`).
     - `character_summary(view)`: the host's lines about one character, read from that
       character's own view (`view(state, name)`): role or class and team, alive or dead and
-      where, bonds, what it carries or has left (`pbp show`).
+      where, bonds, what it carries or has left (`pbp show`); each line a Wording or
+      a string (the desk words a Wording in the host's language).
     - `channel_orders`: (channel, order keyword) pairs: orders a team settles together,
       whose current picks every message and receipt in that channel shows its members
       (Werewolf: the pack's `KILL`s).
@@ -134,15 +139,17 @@ class RulesetCard:
     game_id_prefix: str
     phase_kinds: tuple[PhaseKind, ...]
     orders: tuple[OrderLine, ...]
-    argument_grammars: tuple[tuple[str, str], ...] = ()
+    argument_grammars: tuple[tuple[str, str | Wording], ...] = ()
     reserved_words: frozenset[str] = frozenset()
-    reserved_form: Callable[[str], str | None] = no_reserved_form
+    reserved_form: Callable[[str], str | Wording | None] = no_reserved_form
     npc_kinds: tuple[str, ...] = ()
     choosing_kind: str = ""
     public_orders: tuple[str, ...] = ()
     take_back_words: tuple[tuple[str, str], ...] = ()
     roles: tuple[tuple[str, str, str], ...] = ()
-    character_summary: Callable[[Mapping[str, Any]], tuple[str, ...]] = no_character_summary
+    character_summary: Callable[[Mapping[str, Any]], tuple[str | Wording, ...]] = (
+        no_character_summary
+    )
     secret_fields: SecretFields = SecretFields()
     channel_orders: tuple[tuple[str, str], ...] = ()
     phase_words: Callable[[str], str] = phase_id_words

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Callable, ContextManager, Literal, Protocol
 
+from engine.errors import Wording
+
 Outcome = Literal["processed", "rejected", "quarantine"]
 
 
@@ -189,7 +191,7 @@ class InboundMail:
     free_text: bool = False
     stray: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
-    problems: tuple[str, ...] = ()
+    problems: tuple[str | Wording, ...] = ()  # Wordings worded in the reader's language
     bounce: Bounce | None = None
     authentication_results: tuple[tuple[int, str], ...] = ()
 

@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta, timezone
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pbp.errors import UserError
+
+if TYPE_CHECKING:
+    from engine.errors import Wording
 
 UTC = timezone.utc
 
@@ -30,11 +34,23 @@ _LOCAL_TIME = re.compile(
     re.IGNORECASE,
 )
 
-DURATION_HELP = "a duration like 90s, 10m, 2h or 1d12h"
-MOMENT_HELP = (
-    "a time with a zone like '2030-12-01 18:00 Europe/Berlin', "
-    "'2030-12-01T18:00-05:00' or '2030-12-01 18:00 UTC'"
-)
+
+def _duration_help() -> Wording:
+    """How to write a duration, the field `help` of the refusals below (a Wording: the desk
+    words it in the host's language; docs/design.md: The desk's words)."""
+    from engine.errors import Wording  # not at import: `pbp --version` loads no engine
+
+    return Wording("a duration like 90s, 10m, 2h or 1d12h")
+
+
+def _moment_help() -> Wording:
+    """How to write a time with its zone (`_duration_help`'s kind)."""
+    from engine.errors import Wording
+
+    return Wording(
+        "a time with a zone like '2030-12-01 18:00 Europe/Berlin', "
+        "'2030-12-01T18:00-05:00' or '2030-12-01 18:00 UTC'"
+    )
 
 
 class TimeInputError(UserError, ValueError):
@@ -51,9 +67,10 @@ def zone(name: str | None) -> ZoneInfo | timezone:
     try:
         return ZoneInfo(name.strip())
     except (ZoneInfoNotFoundError, ValueError):
-        raise TimeInputError(
-            f"Unknown time zone {name.strip()!r}; use an IANA name like Europe/Berlin, "
-            "America/New_York or UTC."
+        raise TimeInputError.of(
+            "Unknown time zone %(zone)s; use an IANA name like Europe/Berlin, "
+            "America/New_York or UTC.",
+            zone=repr(name.strip()),
         ) from None
 
 
@@ -70,12 +87,16 @@ def zone_problem(name: str) -> str | None:
 def parse_duration(text: str) -> timedelta:
     """`90s`, `10m`, `2h`, `1d12h`, `1w` (weeks, days, hours, minutes, seconds, combined)."""
     if not _DURATION.match(text or ""):
-        raise TimeInputError(f"{text!r} is not a duration; write {DURATION_HELP}.")
+        raise TimeInputError.of(
+            "%(text)s is not a duration; write %(help)s.", text=repr(text), help=_duration_help()
+        )
     seconds = sum(
         int(amount) * _UNIT_SECONDS[unit.lower()] for amount, unit in _DURATION_PART.findall(text)
     )
     if seconds <= 0:
-        raise TimeInputError(f"{text!r} is no time at all; write {DURATION_HELP}.")
+        raise TimeInputError.of(
+            "%(text)s is no time at all; write %(help)s.", text=repr(text), help=_duration_help()
+        )
     return timedelta(seconds=seconds)
 
 
@@ -90,23 +111,33 @@ def parse_moment(text: str) -> datetime:
     if len(words) >= 2 and re.match(r"^\d{1,2}:\d{2}", words[1]):  # `2030-12-01 18:00 …`
         words = [f"{words[0]}T{words[1]}", *words[2:]]
     if not words or len(words) > 2:
-        raise TimeInputError(f"{text!r} is not a time; write {MOMENT_HELP}.")
+        raise TimeInputError.of(
+            "%(text)s is not a time; write %(help)s.", text=repr(text), help=_moment_help()
+        )
     match = _LOCAL_TIME.match(words[0])
     if not match:
-        raise TimeInputError(f"{text!r} is not a time; write {MOMENT_HELP}.")
+        raise TimeInputError.of(
+            "%(text)s is not a time; write %(help)s.", text=repr(text), help=_moment_help()
+        )
     try:
         wall = datetime.fromisoformat(f"{match['date']}T{_two_digit_hour(match['time'])}")
     except ValueError:
-        raise TimeInputError(
-            f"{text!r} is not a real date and time; write {MOMENT_HELP}."
+        raise TimeInputError.of(
+            "%(text)s is not a real date and time; write %(help)s.",
+            text=repr(text),
+            help=_moment_help(),
         ) from None
     offset, zone_name = match["offset"], words[1] if len(words) == 2 else None
     if offset and zone_name:
-        raise TimeInputError(f"{text!r} gives both an offset and a zone; give one of them.")
+        raise TimeInputError.of(
+            "%(text)s gives both an offset and a zone; give one of them.", text=repr(text)
+        )
     if offset:
         return datetime.fromisoformat(f"{wall.isoformat()}{_iso_offset(offset)}").astimezone(UTC)
     if not zone_name:
-        raise TimeInputError(f"{text!r} has no time zone; write {MOMENT_HELP}.")
+        raise TimeInputError.of(
+            "%(text)s has no time zone; write %(help)s.", text=repr(text), help=_moment_help()
+        )
     return _localize(wall, zone(zone_name), text)
 
 
@@ -120,7 +151,12 @@ def parse_deadline_change(text: str, current: datetime, now: datetime) -> dateti
     except TimeInputError:
         if re.match(r"^\s*\d{4}-\d{2}-\d{2}", text or ""):
             raise  # a date and time written wrong: its own message says exactly how
-        raise TimeInputError(f"{text!r} is neither {DURATION_HELP} nor {MOMENT_HELP}.") from None
+        raise TimeInputError.of(
+            "%(text)s is neither %(duration)s nor %(moment)s.",
+            text=repr(text),
+            duration=_duration_help(),
+            moment=_moment_help(),
+        ) from None
 
 
 def _two_digit_hour(clock: str) -> str:

@@ -428,7 +428,7 @@ def ruleset_markdown(name: str) -> str:
                 lines.append(f"- `{line.order}` ({text(line.who)}){note}")
         lines.append("")
     for order, grammar in card.argument_grammars:
-        lines += [f"The statement of `{order}`:", "", "```text", grammar, "```", ""]
+        lines += [f"The statement of `{order}`:", "", "```text", str(grammar), "```", ""]
     if card.take_back_words:
         lines += [
             "In a game that takes votes in the thread, a post takes its vote back with "

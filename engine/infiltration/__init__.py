@@ -116,12 +116,16 @@ class Infiltration(Ruleset):
 
     def parse_orders(self, state: GameState, player: str, lines: Sequence[str]) -> tuple[Any, ...]:
         if player not in self.actors(state):
-            reason = (
-                "the game is over"
+            refusal = (
+                IllegalOrderError("the game is over; nothing was accepted.")
                 if state.step == Step.OVER
-                else f"{player} has no orders to give in {state.phase_id}"
+                else IllegalOrderError.of(
+                    "%(name)s has no orders to give in %(phase)s; nothing was accepted.",
+                    name=player,
+                    phase=state.phase_id,
+                )
             )
-            raise OrderBlockError([IllegalOrderError(f"{reason}; nothing was accepted.")])
+            raise OrderBlockError([refusal])
         return parse_block(state, player, lines)
 
     def resolve(self, state: GameState, orders: Mapping[str, Sequence[Any]]) -> Resolution:

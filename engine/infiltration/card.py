@@ -5,6 +5,8 @@ may not be (rules: Order grammar)."""
 
 from __future__ import annotations
 
+from engine.errors import Wording
+
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
@@ -15,6 +17,7 @@ from engine.core import (
     SecretFields,
     listed_characters,
 )
+from engine.errors import Wording
 from engine.keyword_names import every_name
 from engine.infiltration.drawing import BOARD_WORDS, board_text
 from engine.infiltration.map_svg import board_svg
@@ -23,7 +26,7 @@ from engine.infiltration.order_table import ORDER_TABLE
 from engine.infiltration.orders.values import KEYWORDS, Vote
 from engine.infiltration.rooms import FLOORS, SPECIALS, TERMINALS, parse_room
 from engine.infiltration.state import CLASSES, NEUTRAL, PLAYER_CLASSES, RED, TEAMS
-from engine.infiltration.validity.words import GRAMMAR_HELP
+from engine.infiltration.validity.words import GRAMMAR_WORDING
 from engine.infiltration.variants import SETUP_VARIANTS
 
 # Words of the orders and of validity statements beyond the order keywords and features.
@@ -39,11 +42,11 @@ def public_choice(order: object) -> str | None:
     return order.choice if isinstance(order, Vote) else None
 
 
-def _reads_as(name: str) -> str | None:
+def _reads_as(name: str) -> Wording | None:
     if parse_room(name) is not None:
-        return "reads as a room; pick a name that is not a room"
+        return Wording("reads as a room; pick a name that is not a room")
     if name.upper() in FLOORS:
-        return "is a floor letter; pick a longer name"
+        return Wording("is a floor letter; pick a longer name")
     return None
 
 
@@ -65,22 +68,34 @@ CLASS_LINES = (
 )
 
 
-def character_summary(view: Mapping[str, Any]) -> tuple[str, ...]:
-    """The host's lines about one character, from its own view (engine.core.RulesetCard)."""
+def character_summary(view: Mapping[str, Any]) -> tuple[Wording, ...]:
+    """The host's lines about one character, from its own view (engine.core.RulesetCard);
+    each a Wording (`str()` its English, the desk words it in the host's language)."""
     me = view["me"]
-    where = f"in {me['room']}" if me.get("room") else "nowhere yet"
-    lines = [
-        (
-            f"{str(me['team']).capitalize()} {str(me['class']).capitalize()}, "
-            f"{'alive' if me['alive'] else 'dead'}, {where}"
-        ),
-        f"Stinger: {'yes' if me.get('stinger') else 'no'}; code: {me.get('code') or 'unknown'}",
-    ]
+    where = (
+        Wording("in %(room)s", {"room": me["room"]}) if me.get("room") else Wording("nowhere yet")
+    )
+    facts = {
+        "team": str(me["team"]).capitalize(),
+        "class": str(me["class"]).capitalize(),
+        "where": where,
+    }
+    first = (
+        Wording("%(team)s %(class)s, alive, %(where)s", facts)
+        if me["alive"]
+        else Wording("%(team)s %(class)s, dead, %(where)s", facts)
+    )
+    code = {"code": me.get("code") or Wording("unknown")}
+    stinger = (
+        Wording("Stinger: yes; code: %(code)s", code)
+        if me.get("stinger")
+        else Wording("Stinger: no; code: %(code)s", code)
+    )
+    lines = [first, stinger]
     if me.get("teammates"):
         npcs = set(me.get("teammate_npcs") or ())
-        lines.append(
-            "Fellow Reds: " + ", ".join(f"{n} (NPC)" if n in npcs else n for n in me["teammates"])
-        )
+        names = ", ".join(f"{n} (NPC)" if n in npcs else n for n in me["teammates"])
+        lines.append(Wording("Fellow Reds: %(names)s", {"names": names}))
     return tuple(lines)
 
 
@@ -135,7 +150,7 @@ CARD = RulesetCard(
         PhaseKind("decision", "each decision phase", "48h"),
     ),
     orders=ORDER_TABLE,
-    argument_grammars=(("USE VALIDITY <statement>", GRAMMAR_HELP),),
+    argument_grammars=(("USE VALIDITY <statement>", GRAMMAR_WORDING),),
     reserved_words=frozenset(
         word.upper()
         for word in (

@@ -15,8 +15,8 @@ def host_kill(state: GameState, name: str, reason: str) -> Resolution:
     once by a victory check. Only a living player or NPC can be removed, before the end."""
     character = state.characters.get(name)
     if character is None or not character.alive or state.step == Step.OVER:
-        raise HostActionError(
-            f"{name} is not a living character of this game; only they can be removed."
+        raise HostActionError.of(
+            "%(name)s is not a living character of this game; only they can be removed.", name=name
         )
     state = state.killed(name, "host")
     public = [Event("host_kill", {"turn": state.turn, "name": name, "reason": reason})]

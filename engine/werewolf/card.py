@@ -5,6 +5,8 @@ and the words a name may not be (rules: Order grammar)."""
 
 from __future__ import annotations
 
+from engine.errors import Wording
+
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
@@ -99,32 +101,71 @@ def order_table(table: RoleTable) -> tuple[OrderLine, ...]:
     )
 
 
-def _role_state_line(key: str, value: Any) -> str:
+# The words of each role's own state (`role_state` keys), as literals so that the catalog
+# holds them (docs/design.md: Languages — the desk's words).
+STATE_WORDS = {
+    "last_protected": Wording("Last protected"),
+    "last_silenced": Wording("Last silenced"),
+    "roused": Wording("Roused"),
+    "seduced": Wording("Seduced"),
+}
+
+
+def _role_state_line(key: str, value: Any) -> Wording:
     """One entry of a role's own state in words: a spent once-per-game power, a last target."""
-    words = key.replace("_", " ").capitalize()
+    words = STATE_WORDS.get(key) or Wording(key.replace("_", " ").capitalize())
     if key.endswith("_used"):
-        return f"{key[: -len('_used')].upper()}: {'used' if value else 'left'}"
+        keyword = {"keyword": key[: -len("_used")].upper()}
+        return (
+            Wording("%(keyword)s: used", keyword)
+            if value
+            else Wording("%(keyword)s: left", keyword)
+        )
     if isinstance(value, bool):
-        return f"{words}: {'yes' if value else 'no'}"
-    return f"{words}: {value if value is not None else 'nobody yet'}"
+        return (
+            Wording("%(words)s: yes", {"words": words})
+            if value
+            else Wording("%(words)s: no", {"words": words})
+        )
+    if value is None:
+        return Wording("%(words)s: nobody yet", {"words": words})
+    return Wording("%(words)s: %(name)s", {"words": words, "name": value})
 
 
-def character_summary(view: Mapping[str, Any]) -> tuple[str, ...]:
+def joined(parts: list[Wording], between: str = "; ") -> Wording:
+    """The wordings one after the other (a line of several), each worded on its own."""
+    names = ["part" + str(number) for number in range(len(parts))]
+    template = between.join("%(" + name + ")s" for name in names)
+    return Wording(template, dict(zip(names, parts)))
+
+
+def character_summary(view: Mapping[str, Any]) -> tuple[Wording, ...]:
     """The host's lines about one character, from its own view (engine.core.RulesetCard):
     role and faction, alive or dead, lover and known teammates, a silence, and what its
-    role has left (the Witch's potions, the Bodyguard's last protected …)."""
+    role has left (the Witch's potions, the Bodyguard's last protected …). Each line is a
+    Wording: `str()` is its English, the desk words it in the host's language."""
     me = view["me"]
-    lines = [
-        f"{str(me['role']).capitalize()} ({me['faction']}), {'alive' if me['alive'] else 'dead'}"
-        + (", silenced today" if me.get("silenced") else "")
-    ]
+    facts = {"role": str(me["role"]).capitalize(), "faction": me["faction"]}
+    silenced, alive = bool(me.get("silenced")), bool(me["alive"])
+    first = (
+        Wording("%(role)s (%(faction)s), alive, silenced today", facts)
+        if silenced and alive
+        else Wording("%(role)s (%(faction)s), dead, silenced today", facts)
+        if silenced
+        else Wording("%(role)s (%(faction)s), alive", facts)
+        if alive
+        else Wording("%(role)s (%(faction)s), dead", facts)
+    )
+    lines = [first]
     if me.get("lover"):
-        lines.append(f"Lover: {me['lover']}")
+        lines.append(Wording("Lover: %(name)s", {"name": me["lover"]}))
     for team, names in (me.get("teams") or {}).items():
         if names:  # the last wolf knows no other
-            lines.append(f"Knows the {team}: {', '.join(names)}")
+            lines.append(
+                Wording("Knows the %(team)s: %(names)s", {"team": team, "names": ", ".join(names)})
+            )
     if me.get("role_state"):
-        lines.append("; ".join(_role_state_line(k, v) for k, v in sorted(me["role_state"].items())))
+        lines.append(joined([_role_state_line(k, v) for k, v in sorted(me["role_state"].items())]))
     return tuple(lines)
 
 

@@ -54,11 +54,13 @@ def host_kill(
 def _check_removable(state: GameState, player: str) -> None:
     """Raises HostActionError unless `player` is a living player of a game still on."""
     if state.result is not None:
-        raise HostActionError("The game is over; nobody can be removed.")
+        raise HostActionError.of("The game is over; nobody can be removed.")
     if player not in [c.name for c in state.characters]:
-        raise HostActionError(f"{player} is not a player in this game; check the spelling.")
+        raise HostActionError.of(
+            "%(player)s is not a player in this game; check the spelling.", player=player
+        )
     if not state.character(player).alive:
-        raise HostActionError(f"{player} is already dead.")
+        raise HostActionError.of("%(player)s is already dead.", player=player)
 
 
 def _removal_events(state: GameState, deaths: list[tuple[str, str]], reason: str) -> list[Event]:

@@ -44,10 +44,11 @@ def check_legal(
     if isinstance(order, PlainOrder):
         return None
     if not standing_target(state, order, standing):
-        raise IllegalOrderError(f"{order.target} is dead; name a living player.")
+        raise IllegalOrderError.of("%(target)s is dead; name a living player.", target=order.target)
     if order.target == player and not self_allowed(state, match):
-        raise IllegalOrderError(
-            f"you cannot name yourself with {order.keyword}; name another living player."
+        raise IllegalOrderError.of(
+            "you cannot name yourself with %(keyword)s; name another living player.",
+            keyword=order.keyword,
         )
     if match.check and order.target in state.living:
         refusal = match.check(
@@ -78,21 +79,27 @@ def _refuse_unoffered(
         None,
     )
     if own is not None and own.once and me.state(own.once):
-        raise IllegalOrderError(
-            f"you have already used {order.keyword}, which works once per game."
+        raise IllegalOrderError.of(
+            "you have already used %(keyword)s, which works once per game.", keyword=order.keyword
         )
     if own is not None and own.check:
         refusal = own.check(me, None, knowledge(state, table, player))
         if refusal:
             raise IllegalOrderError(refusal)
     offered = ", ".join(k.keyword for k in allowed)
-    you_may = (
-        f"your orders here are: {offered}."
-        if offered
-        else "you have nothing to order in this phase."
-    )
-    raise IllegalOrderError(
-        f"{order.keyword} is not an order you can give in {state.phase_id}; {you_may}"
+    if offered:
+        raise IllegalOrderError.of(
+            "%(keyword)s is not an order you can give in %(phase)s; your orders here are: "
+            "%(offered)s.",
+            keyword=order.keyword,
+            phase=state.phase_id,
+            offered=offered,
+        )
+    raise IllegalOrderError.of(
+        "%(keyword)s is not an order you can give in %(phase)s; you have nothing to order in "
+        "this phase.",
+        keyword=order.keyword,
+        phase=state.phase_id,
     )
 
 
@@ -101,34 +108,44 @@ def check_day_order(
 ) -> None:
     expected = Vote if kind == "vote" else Nominate
     if not isinstance(order, expected):
-        raise IllegalOrderError(
-            f"{order.keyword} is not an order of {state.phase_id}; send {expected.keyword} instead."
+        raise IllegalOrderError.of(
+            "%(keyword)s is not an order of %(phase)s; send %(expected)s instead.",
+            keyword=order.keyword,
+            phase=state.phase_id,
+            expected=expected.keyword,
         )
     lover = lover_of(state, player)
     if kind == "vote":
         trial = on_trial(state)
         if order.target is None:
             if len(trial) != 1:
-                raise IllegalOrderError(
+                raise IllegalOrderError.of(
                     "NO LYNCH is a choice only when there is one defendant; vote for one of: "
-                    + ", ".join(trial)
-                    + "."
+                    "%(names)s.",
+                    names=", ".join(trial),
                 )
             return None
         if order.target not in trial and not (standing and order.target in state.defendants):
-            raise IllegalOrderError(
-                f"{order.target} is not on trial; vote for one of: {', '.join(trial)}."
+            raise IllegalOrderError.of(
+                "%(target)s is not on trial; vote for one of: %(names)s.",
+                target=order.target,
+                names=", ".join(trial),
             )
     else:
         if not standing_target(state, order, standing):
-            raise IllegalOrderError(f"{order.target} is dead; nominate a living player.")
+            raise IllegalOrderError.of(
+                "%(target)s is dead; nominate a living player.", target=str(order.target)
+            )
         runoff = state.runoff
         if kind == "runoff" and runoff is not None and order.target not in runoff.tied:
-            raise IllegalOrderError(
-                f"{order.target} is not in the runoff; nominate one of: {', '.join(runoff.tied)}."
+            raise IllegalOrderError.of(
+                "%(target)s is not in the runoff; nominate one of: %(names)s.",
+                target=str(order.target),
+                names=", ".join(runoff.tied),
             )
     if order.target is not None and order.target == lover:
-        raise IllegalOrderError(
-            f"{order.target} is your lover, and lovers may never nominate or vote for each other."
+        raise IllegalOrderError.of(
+            "%(target)s is your lover, and lovers may never nominate or vote for each other.",
+            target=order.target,
         )
     return None

@@ -13,6 +13,7 @@ from enum import IntEnum
 from typing import Any, Callable, Mapping
 
 from engine.core import Event, phase_rng
+from engine.errors import Wording
 from engine.werewolf.characters import Character, faction_of, find, kill, update
 from engine.werewolf.tally import most_named
 
@@ -71,7 +72,9 @@ class OrderKind:
     once: str | None = None
     note: str = ""
     self_option: str | None = None
-    check: Callable[["Character", str | None, Mapping[str, Any]], str | None] | None = None
+    check: Callable[["Character", str | None, Mapping[str, Any]], str | Wording | None] | None = (
+        None
+    )
     team: str = ""
     lone_note: str = ""
 

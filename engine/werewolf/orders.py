@@ -12,7 +12,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
-from engine.core import IllegalOrderError, OrderSyntaxError, did_you_mean, parse_order_block
+from engine.core import IllegalOrderError, OrderSyntaxError, parse_order_block
+from engine.errors import Wording, suggestion
 from engine.names import match_name, plain_word
 
 
@@ -123,23 +124,35 @@ def parse_line(text: str, keywords: Mapping[str, type[Any]], players: Sequence[s
     word, rest = match.group(1).upper(), match.group(2)
     cls = keywords.get(word)
     if cls is None:
-        raise OrderSyntaxError(
-            f'unknown order "{match.group(1)}".{did_you_mean(word, sorted(keywords))}'
+        raise OrderSyntaxError.of(
+            'unknown order "%(word)s".%(hint)s',
+            word=match.group(1),
+            hint=suggestion(word, sorted(keywords)),
         )
     args = rest.split()
     if cls is Vote and [plain_word(a).upper() for a in args] == ["NO", "LYNCH"]:
         return Vote(None)
     if issubclass(cls, PlainOrder):
         if args:
-            raise OrderSyntaxError(f"{word} takes nothing after it; write just {word}.")
+            raise OrderSyntaxError.of(
+                "%(word)s takes nothing after it; write just %(word)s.", word=word
+            )
         return cls()
     if len(args) != 1:
-        example = f"{word} <player>" + (" or VOTE NO LYNCH" if cls is Vote else "")
-        raise OrderSyntaxError(f"{word} names exactly one player; write {example}.")
+        if cls is Vote:
+            raise OrderSyntaxError.of(
+                "%(word)s names exactly one player; write %(word)s <player> or VOTE NO LYNCH.",
+                word=word,
+            )
+        raise OrderSyntaxError.of(
+            "%(word)s names exactly one player; write %(word)s <player>.", word=word
+        )
     name = match_player(args[0], players)
     if name is None:
-        raise IllegalOrderError(
-            f'"{args[0]}" is not a player in this game.{did_you_mean(args[0], players)}'
+        raise IllegalOrderError.of(
+            '"%(name)s" is not a player in this game.%(hint)s',
+            name=args[0],
+            hint=suggestion(args[0], players),
         )
     return cls(name)
 
@@ -159,9 +172,10 @@ def parse_block(
         lines,
         lambda text: parse_line(text, keywords, players),
         lambda order: str(order.keyword),
-        lambda keyword: (
-            f"only one {keyword} line is allowed and line {{earlier}} "
-            "already has one; keep the one you mean."
+        lambda keyword: Wording(
+            "only one %(keyword)s line is allowed and line {earlier} "
+            "already has one; keep the one you mean.",
+            {"keyword": keyword},
         ),
         legality,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from argparse import ArgumentParser, Namespace
 from typing import Any, Callable, Iterable
 
+from engine.errors import Wording
 from pbp.commands.common import GAME_HELP, Subparsers, add_settings_arguments, open_moderator
 from pbp.commands.sending import send_queued
 from pbp.moderator import Moderator
@@ -54,14 +55,17 @@ def register_game_command(
 
 
 def run_and_send(
-    args: Namespace, act: Callable[[Moderator], str | Iterable[str]], *, sent: str = "Mails"
+    args: Namespace,
+    act: Callable[[Moderator], str | Wording | Iterable[str | Wording]],
+    *,
+    sent: str = "Mails",
 ) -> int:
     """Run `act` (a host operation that queues mail) as the data folder's one writer,
     print what it returns (a line or lines), then send the outbox unless `--no-send`,
     with one line saying how that went (`<sent> sent: …`)."""
     with open_moderator(args) as moderator:
         said = act(moderator)
-        for line in [said] if isinstance(said, str) else said:
-            print(line)
+        for line in [said] if isinstance(said, (str, Wording)) else said:
+            print(line)  # a Wording's English (the desk words it in the host's language)
         print(send_queued(moderator, not getattr(args, "no_send", False), what=sent))
     return 0

@@ -95,7 +95,7 @@ def describe(name: str, rules: Ruleset) -> list[str]:
         for line in table_lines(card.orders, None, "", width_limit=terminal_width() + margin - 2)
     ]
     for order, grammar in card.argument_grammars:
-        lines += ["", f"The statement of {order}:", grammar.rstrip()]
+        lines += ["", f"The statement of {order}:", str(grammar).rstrip()]
     return lines
 
 

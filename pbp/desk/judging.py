@@ -20,7 +20,8 @@ from pbp.game.judging.order_lines import PLAYER_COMMANDS, stray_orders, stray_or
 from pbp.game.order_row import OrderRow
 from pbp.game.stored import StoredGame
 from pbp.game.judging.token_guard import TokenGuard
-from pbp.mail.limits import listed
+from engine.errors import Wording
+from pbp.mail.limits import MAX_PROBLEMS_LISTED, listed
 from pbp.mail.sender_auth import refusal as sender_refusal
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
@@ -123,11 +124,20 @@ class GameMailJudge:
             refused_by=["mail_has_a_block"],
         )
 
-    def _refuse_unread(self, game: StoredGame, name: str, problems: tuple[str, ...]) -> Decision:
+    def _refuse_unread(
+        self, game: StoredGame, name: str, problems: tuple[str | Wording, ...]
+    ) -> Decision:
         """A mail whose blocks could not be read (no END ORDERS, a bad BEGIN line, an
-        unreadable mail): nothing was accepted, and the reply says why."""
+        unreadable mail): nothing was accepted, and the reply says why, each problem in
+        the reader's language (the template's filter problem_lines)."""
         notes = [
-            *(Refused("problems", also=False, problems=(problem,)) for problem in listed(problems)),
+            *(
+                Refused("problems", also=False, problems=(problem,))
+                for problem in [
+                    *problems[:MAX_PROBLEMS_LISTED],
+                    *listed([str(p) for p in problems[MAX_PROBLEMS_LISTED:]], 0),
+                ]
+            ),
             still_stands(game, name, some_accepted=False),
         ]
         reply = receipt(self.moderator, game, name, "orders_refused", notes)
@@ -251,7 +261,7 @@ class GameMailJudge:
                 picks for picks in picks_of_teams(game, name, accepted_orders) if picks not in shown
             )
         if mail.problems:
-            notes.append(Refused("problems", also=True, problems=tuple(listed(mail.problems))))
+            notes.append(Refused("problems", also=True, problems=tuple(mail.problems)))
         stray = stray_orders(mail.stray, game.rules.card)
         if stray:
             notes.append(stray_orders_note(stray))

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 from pbp.render.languages import SOURCE_LANGUAGE
 from pbp.render import card_texts, moments
 from pbp.render.languages import translations
-from pbp.timezones import as_utc, render_moment, render_remaining, render_timestamp
+from engine.errors import Wording
+from pbp.render.moments import Moment, Span
+from pbp.timezones import as_utc, render_timestamp
 
 if TYPE_CHECKING:
     from pbp.game.record import GameRecord
@@ -44,11 +46,12 @@ class Running:
     def describe(self, zone: str = "", language: str = SOURCE_LANGUAGE) -> str:
         return moments.render_moment(self.deadline, zone, language) if self.deadline else ""
 
-    def host_line(self, now: datetime) -> str:
+    def host_line(self, now: datetime) -> Wording:
         if self.deadline is None:
-            return "no deadline"
-        return (
-            f"deadline {render_moment(self.deadline)} (in {render_remaining(self.deadline - now)})"
+            return Wording("no deadline")
+        return Wording(
+            "deadline %(deadline)s (in %(left)s)",
+            {"deadline": Moment(self.deadline), "left": Span(self.deadline - now)},
         )
 
     def status_text(self) -> str:
@@ -67,8 +70,8 @@ class Paused:
     def describe(self, zone: str = "", language: str = SOURCE_LANGUAGE) -> str:
         return card_texts.card_text(translations(language), card_texts.PAUSED_DEADLINE)
 
-    def host_line(self, now: datetime) -> str:
-        return f"PAUSED with {render_remaining(self.remaining)} left"
+    def host_line(self, now: datetime) -> Wording:
+        return Wording("PAUSED with %(left)s left", {"left": Span(self.remaining)})
 
     def status_text(self) -> str:
         return "none (paused by the host)"
@@ -86,10 +89,10 @@ class WaitingForPost:
     def describe(self, zone: str = "", language: str = SOURCE_LANGUAGE) -> str:
         return card_texts.card_text(translations(language), UNSET_DEADLINE)
 
-    def host_line(self, now: datetime) -> str:
-        return (
-            f"deadline not set yet: the clock starts when the public post of {self.post} is"
-            " published"
+    def host_line(self, now: datetime) -> Wording:
+        return Wording(
+            "deadline not set yet: the clock starts when the public post of %(post)s is published",
+            {"post": self.post},
         )
 
     def status_text(self) -> str:
@@ -109,8 +112,8 @@ class Over:
     def describe(self, zone: str = "", language: str = SOURCE_LANGUAGE) -> str:
         return ""
 
-    def host_line(self, now: datetime) -> str:
-        return "over"
+    def host_line(self, now: datetime) -> Wording:
+        return Wording("over")
 
     def status_text(self) -> str:
         return "none"

@@ -150,7 +150,9 @@ def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> d
     reason = reason.strip()
     game = running(moderator, game_id)
     if game.record.paused:
-        raise UserError(f"Game {game_id} is paused; resume it first, then extend its deadline.")
+        raise UserError.of(
+            "Game %(game)s is paused; resume it first, then extend its deadline.", game=game_id
+        )
     now = moderator.clock()
     # A clock that waits for a public post (wait_for_publish) has no deadline yet: a
     # duration counts from now, and the host's deadline ends the wait.
@@ -158,9 +160,11 @@ def extend(moderator: Moderator, game_id: str, when: str, reason: str = "") -> d
     try:
         deadline = parse_deadline_change(when, current, now)
     except TimeInputError as error:
-        raise UserError(str(error)) from None
+        raise UserError(error.wording) from None
     if deadline <= now:
-        raise UserError(f"{when!r} is in the past; give a later time or a duration.")
+        raise UserError.of(
+            "%(when)s is in the past; give a later time or a duration.", when=repr(when)
+        )
     with game.file.transaction():
         save(game, replace(game.record, deadline=to_text(deadline), clock_waits_for=None))
         log_host_action(
@@ -183,7 +187,9 @@ def pause(moderator: Moderator, game_id: str, reason: str = "") -> timedelta:
     reason = reason.strip()
     game = running(moderator, game_id)
     if game.record.paused:
-        raise UserError(f"Game {game_id} is already paused; `pbp resume {game_id}` restarts it.")
+        raise UserError.of(
+            "Game %(game)s is already paused; `pbp resume %(game)s` restarts it.", game=game_id
+        )
     now = moderator.clock()
     waits = awaited_post(game.record)
     if waits:  # the clock waits for a public post (wait_for_publish): the whole phase is left
@@ -240,7 +246,7 @@ def resume(moderator: Moderator, game_id: str, reason: str = "") -> datetime | N
     game = running(moderator, game_id)
     paused = game.record.paused
     if not paused:
-        raise UserError(f"Game {game_id} is not paused.")
+        raise UserError.of("Game %(game)s is not paused.", game=game_id)
     deadline = _whole_second_at_or_after(
         moderator.clock() + timedelta(seconds=paused.remaining_seconds)
     )

@@ -8,13 +8,23 @@ from __future__ import annotations
 from datetime import timedelta
 
 from engine.core import parse_on_off
+from engine.errors import Value, Wording
 from pbp.timezones import TimeInputError, parse_duration
 
 DEFAULT_REMINDERS = "24h,1h"
 
 
 class OptionValueError(ValueError):
-    """A moderator option with a value it does not take; the message says which it takes."""
+    """A moderator option with a value it does not take; the message says which it takes
+    (`wording`: as a Wording, which the desk words in the host's language)."""
+
+    def __init__(self, message: str | Wording) -> None:
+        self.wording = message if isinstance(message, Wording) else Wording(message)
+        super().__init__(str(self.wording))
+
+    @classmethod
+    def of(cls, template: str, **values: Value) -> "OptionValueError":
+        return cls(Wording(template, values))
 
 
 def reminder_offsets(
@@ -36,9 +46,10 @@ def reminder_offsets(
         try:
             offsets.add(parse_duration(part))
         except TimeInputError:
-            raise TimeInputError(
-                f"Reminder times {setting!r} are not a comma-separated list of durations; "
-                "write e.g. reminders=24h,1h or reminders=off."
+            raise TimeInputError.of(
+                "Reminder times %(setting)s are not a comma-separated list of durations; "
+                "write e.g. reminders=24h,1h or reminders=off.",
+                setting=repr(setting),
             ) from None
     return tuple(sorted(offsets, reverse=True))
 
@@ -51,8 +62,9 @@ def tally_interval(setting: str | None) -> timedelta | None:
     try:
         return parse_duration(text)
     except TimeInputError:
-        raise TimeInputError(
-            f"Option tally_every takes a duration such as 6h or 30m, or off; not {setting!r}."
+        raise TimeInputError.of(
+            "Option tally_every takes a duration such as 6h or 30m, or off; not %(setting)s.",
+            setting=repr(setting),
         ) from None
 
 

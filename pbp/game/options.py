@@ -1,12 +1,10 @@
 """Per-game options that belong to the moderator, not to a ruleset (docs/design.md: Deadlines).
 
 `pbp new-game --option key=value` takes both kinds; `split_options` sends the engine's to
-the ruleset (which refuses names it does not know) and keeps these:
-
-Each is declared once (`OPTIONS`) with its default and help, and coerced to its stored
-form (a stored value is read by pbp.game.option_values); every on/off value reads by the
-one vocabulary of `engine.core.parse_on_off`. A
-ruleset's card may change a default (`RulesetCard.default_moderator_options`).
+the ruleset (which refuses names it does not know) and keeps these. Each is declared once
+(`OPTIONS`) with its default and help, and coerced to its stored form (read by
+pbp.game.option_values); every on/off value reads by the one vocabulary of
+`engine.core.parse_on_off`. A card may change a default (`default_moderator_options`).
 
 - `reminders`: `on` (the default times, 24h and 1h before each deadline), `off`, or the
   times themselves, e.g. `reminders=12h,30m` (pbp.game.notifying.reminders).
@@ -85,7 +83,9 @@ def _on_off(name: str) -> Callable[[str], str]:
     def coerce(raw: str) -> str:
         value = parse_on_off(raw)
         if value is None:
-            raise OptionValueError(f"Option {name} takes on or off, not {raw!r}.")
+            raise OptionValueError.of(
+                "Option %(name)s takes on or off, not %(raw)s.", name=name, raw=repr(raw)
+            )
         return "on" if value else "off"
 
     return coerce
@@ -113,14 +113,18 @@ def _spectators(raw: str) -> str:
     if parse_on_off(mode) is False:
         return "off"
     if mode not in SPECTATOR_MODES:
-        raise OptionValueError(f"Option spectators takes off, dead or all, not {raw!r}.")
+        raise OptionValueError.of(
+            "Option spectators takes off, dead or all, not %(raw)s.", raw=repr(raw)
+        )
     return mode
 
 
 def _votes(raw: str) -> str:
     channel = raw.strip().lower()
     if channel not in VOTE_CHANNELS:
-        raise OptionValueError(f"Option votes takes mail, thread or both, not {raw!r}.")
+        raise OptionValueError.of(
+            "Option votes takes mail, thread or both, not %(raw)s.", raw=repr(raw)
+        )
     return channel
 
 
@@ -129,8 +133,9 @@ def _tally_after_votes(raw: str) -> str:
     if parse_on_off(raw) is False:
         return "off"
     if not raw.strip().isdigit() or int(raw) < 1:
-        raise OptionValueError(
-            f"Option tally_after_votes takes a number of votes such as 5, or off; not {raw!r}."
+        raise OptionValueError.of(
+            "Option tally_after_votes takes a number of votes such as 5, or off; not %(raw)s.",
+            raw=repr(raw),
         )
     return str(int(raw))
 

@@ -78,10 +78,12 @@ def mail_block(
         if keyword in barred:
             kept[index] = ""
             errors.append(
-                IllegalOrderError(
-                    f"in this game {keyword} is given in the game's public thread, not by mail:"
-                    f" post a line {keyword} <choice> there before the deadline of {phase_words},"
-                    " and leave it out of the block."
+                IllegalOrderError.of(
+                    "in this game %(keyword)s is given in the game's public thread, not by mail:"
+                    " post a line %(keyword)s <choice> there before the deadline of %(phase)s,"
+                    " and leave it out of the block.",
+                    keyword=keyword,
+                    phase=phase_words,
                 ).at(index + 1, line)
             )
     return MailBlock(tuple(kept), tuple(errors), names_public)

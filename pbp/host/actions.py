@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from engine.core import HostActionError
+from engine.errors import Wording
 from pbp.errors import UserError
-from pbp.game.clock import UNSET_DEADLINE, awaited_post
+from pbp.game.clock import awaited_post
 from pbp.game.deadlines import extend, pause, resume
 from pbp.game.resolution import resolve_if_all_in
 from pbp.game.stored import load
@@ -23,36 +24,43 @@ from pbp.render.forms import order_form
 from pbp.signups.starting import start_signed_up
 from pbp.signups.substitutes import next_substitute, strike_off
 from pbp.storage.signup_record import SignupEntry
-from pbp.timezones import render_moment, render_remaining
+from pbp.render.moments import Moment, Span
 
-DRAFTED = "a post for the thread is drafted."
+# Each answer is a Wording: the command line prints its English (`str`), the desk words it
+# in the host's language (docs/design.md: Languages — the desk's words).
 
 
-def extend_deadline(moderator: Moderator, game_id: str, when: str, reason: str = "") -> str:
+def extend_deadline(moderator: Moderator, game_id: str, when: str, reason: str = "") -> Wording:
     """Move the deadline by a duration (`2h`) or to a time with a zone."""
-    return (
-        f"Game {game_id}: the deadline is now"
-        f" {render_moment(extend(moderator, game_id, when, reason))}; {DRAFTED}"
+    deadline = Moment(extend(moderator, game_id, when, reason))
+    return Wording(
+        "Game %(game)s: the deadline is now %(deadline)s; a post for the thread is drafted.",
+        {"game": game_id, "deadline": deadline},
     )
 
 
-def pause_game(moderator: Moderator, game_id: str, reason: str = "") -> str:
+def pause_game(moderator: Moderator, game_id: str, reason: str = "") -> Wording:
     """Stop the game's clock until it is resumed."""
-    return (
-        f"Game {game_id} is paused with {render_remaining(pause(moderator, game_id, reason))} left;"
-        f" {DRAFTED}"
+    left = Span(pause(moderator, game_id, reason))
+    return Wording(
+        "Game %(game)s is paused with %(left)s left; a post for the thread is drafted.",
+        {"game": game_id, "left": left},
     )
 
 
-def resume_game(moderator: Moderator, game_id: str, reason: str = "") -> str:
+def resume_game(moderator: Moderator, game_id: str, reason: str = "") -> Wording:
     """Restart a paused game's clock with the time it had left."""
     deadline = resume(moderator, game_id, reason)
     if deadline is None:  # option wait_for_publish: the clock still waits for a public post
-        return (
-            f"Game {game_id} resumed; the deadline is {UNSET_DEADLINE} "
-            f"(`pbp status {game_id}` shows which); {DRAFTED}"
+        return Wording(  # the deadline is UNSET_DEADLINE
+            "Game %(game)s resumed; the deadline is set when the host publishes the thread post"
+            " (`pbp status %(game)s` shows which); a post for the thread is drafted.",
+            {"game": game_id},
         )
-    return f"Game {game_id} resumed; the deadline is {render_moment(deadline)}; {DRAFTED}"
+    return Wording(
+        "Game %(game)s resumed; the deadline is %(deadline)s; a post for the thread is drafted.",
+        {"game": game_id, "deadline": Moment(deadline)},
+    )
 
 
 def substitute_player(
@@ -66,7 +74,7 @@ def substitute_player(
     *,
     from_list: bool = False,
     language: str | None = None,
-) -> str:
+) -> list[Wording]:
     """Hand `old`'s character to a newcomer: the one named, or (`from_list`) the first on
     the game's substitutes' list who does not watch the game (pbp.signups.substitutes)."""
     skipped: list[SignupEntry] = []
@@ -81,60 +89,86 @@ def substitute_player(
     if from_list:
         strike_off(moderator.folder, game_id, email)
     character = load(moderator, game_id).character(old)
-    said = (
-        f"Game {game_id}: {name.strip()} now plays {character}; the old token no longer works, "
-        "and the old player was sent a goodbye."
-    )
+    said = [
+        Wording(
+            "Game %(game)s: %(new)s now plays %(character)s; the old token no longer works, and"
+            " the old player was sent a goodbye.",
+            {"game": game_id, "new": name.strip(), "character": character},
+        )
+    ]
     for entry in skipped:
-        said += (
-            f"\nskipped {entry.name} <{entry.email}> on the substitutes' list: they watch "
-            f"{game_id}, and a watcher is never dealt in."
+        said.append(
+            Wording(
+                "skipped %(name)s <%(email)s> on the substitutes' list: they watch %(game)s, and"
+                " a watcher is never dealt in.",
+                {"name": entry.name, "email": entry.email, "game": game_id},
+            )
         )
     return said
 
 
-def modkill_character(moderator: Moderator, game_id: str, player: str, reason: str) -> list[str]:
-    """Remove a character at once; the kill and its reason are announced to everyone."""
+def modkill_character(
+    moderator: Moderator, game_id: str, player: str, reason: str
+) -> list[Wording | str]:
+    """Remove a character at once; the kill and its reason are announced to everyone (the
+    announcement's lines as the public post words them, in the game's language)."""
     name = load(moderator, game_id).character(player)  # `jose` is José
     try:
         public = modkill(moderator, game_id, name, reason)
     except HostActionError as error:  # the engine refuses (e.g. an already dead character)
-        raise UserError(str(error)) from None
-    return [f"{name} is removed from game {game_id}.", *(f"  {line}" for line in public)]
+        raise UserError(error.wording) from None
+    removed = Wording("%(name)s is removed from game %(game)s.", {"name": name, "game": game_id})
+    return [removed, *(f"  {line}" for line in public)]
 
 
-def submit_orders(moderator: Moderator, game_id: str, player: str, text: str) -> Iterator[str]:
-    """Enter orders for an NPC or a player through the mail's parser: the receipt's lines.
-    In a game with `resolve_when_all_in`, the order that completes the phase resolves it."""
+def submit_orders(
+    moderator: Moderator, game_id: str, player: str, text: str
+) -> Iterator[Wording | str]:
+    """Enter orders for an NPC or a player through the mail's parser: the receipt's lines
+    (the order lines as they were read). In a game with `resolve_when_all_in`, the order
+    that completes the phase resolves it."""
     accepted = submit(moderator, game_id, player, text)
-    yield f"Accepted for {load(moderator, game_id).character(player)}:"  # `jose`: José
-    yield from (f"  {line}" for line in accepted or ["(no orders: the rules' default applies)"])
+    name = load(moderator, game_id).character(player)  # `jose`: José
+    yield Wording("Accepted for %(name)s:", {"name": name})
+    yield from (f"  {line}" for line in accepted)
+    if not accepted:
+        yield Wording("  (no orders: the rules' default applies)")
     summary = resolve_if_all_in(moderator, game_id)
     if summary is not None:
         yield summary.resolved_early(with_game=False)
 
 
-def set_options(moderator: Moderator, game_id: str, given: dict[str, Any]) -> tuple[str, bool]:
+def set_options(moderator: Moderator, game_id: str, given: dict[str, Any]) -> tuple[Wording, bool]:
     """Show (nothing `given`) or change a running game's moderator options: the answer, and
     whether the change started a clock that waited for a public post (the players' deadline
     notices are then queued)."""
     waiting_before = bool(given) and bool(awaited_post(load(moderator, game_id).record))
     options = change_options(moderator, game_id, given)
-    said = "now has" if given else "has"
+    listed = ", ".join(f"{key}={value}" for key, value in sorted(options.items()))
+    facts = {"game": game_id, "options": listed}
     answer = (
-        f"Game {game_id} {said}: "
-        + ", ".join(f"{key}={value}" for key, value in sorted(options.items()))
-        + "."
+        Wording("Game %(game)s now has: %(options)s.", facts)
+        if given
+        else Wording("Game %(game)s has: %(options)s.", facts)
     )
     return answer, waiting_before and not awaited_post(load(moderator, game_id).record)
 
 
-def start_open_game(moderator: Moderator, game_id: str) -> str:
+def start_open_game(moderator: Moderator, game_id: str) -> Wording:
     """Deal the roles of a game open for sign-ups to those who signed up."""
     game = start_signed_up(moderator, game_id)
-    return (
-        f"Game {game.id} ({game.record.ruleset}, {len(game.roster)} players) started; "
-        f"phase {game.record.phase_id} ends {game.deadline_text()}."
+    return Wording(
+        "Game %(game)s (%(ruleset)s, %(count)s players) started; phase %(phase)s ends"
+        " %(deadline)s.",
+        {
+            "game": game.id,
+            "ruleset": game.record.ruleset,
+            "count": len(game.roster),
+            "phase": game.record.phase_id,
+            "deadline": Moment(game.record.deadline, game.zone_of(None))
+            if game.record.deadline and not game.record.paused
+            else game.deadline_text(),
+        },
     )
 
 

@@ -23,14 +23,15 @@ def change_options(moderator: Moderator, game_id: str, given: dict[str, str]) ->
     current = dict(game.record.moderator_options)
     unknown = sorted(key for key in given if key.strip().lower() not in OPTIONS)
     if unknown:
-        raise UserError(
-            f"{unknown[0]!r} cannot change in a running game; the options that can are "
-            f"{', '.join(sorted(OPTIONS))}."
+        raise UserError.of(
+            "%(option)s cannot change in a running game; the options that can are %(options)s.",
+            option=repr(unknown[0]),
+            options=", ".join(sorted(OPTIONS)),
         )
     try:
         changed, _ = split_options({**current, **given}, game.rules.card)
     except OptionValueError as error:
-        raise UserError(str(error)) from None
+        raise UserError(error.wording) from None
     if given:
         with game.file.transaction():
             save(game, replace(game.record, moderator_options=changed))

@@ -11,13 +11,14 @@ from pbp.game.order_row import OrderRow
 from pbp.mail.blocks import opens_a_form, scan_blocks
 from pbp.game.stored import StoredGame, load, running
 from pbp.moderator import Moderator
-from pbp.render.verdicts import Note
+from pbp.render.verdicts import Note, Refused
 from pbp.game.judging.order_lines import read_orders
 from pbp.game.tally import running_tally
 from pbp.game.notifying.reminders import players_to_remind
 from pbp.game.standing_orders import standing_orders
 from pbp.timezones import render_timestamp, to_text
 from engine.core import Phase
+from engine.errors import OrderError, Wording
 
 HOST = "host"  # the mail_key of orders the host entered with `pbp submit`
 FOOTER_START = "\npbp, the moderator of game"  # templates/mail/_common.j2, footer
@@ -77,6 +78,18 @@ def submit(moderator: Moderator, game_id: str, player: str, text: str) -> list[s
     return canonical
 
 
+class OrdersRefused(UserError):
+    """Orders the host entered that do not read: the sentence the command line prints, and
+    the problems as a `bad_orders` verdict holds them, so that the desk words each in the
+    host's language (pbp.render.refusals.refusal_lines)."""
+
+    def __init__(self, name: str, errors: list[OrderError]) -> None:
+        lines = tuple(str(error) for error in errors)
+        self.head = Wording("The orders for %(name)s were not accepted:", {"name": name})
+        super().__init__(f"{self.head} {'; '.join(lines)}")
+        self.verdict = Refused("bad_orders", errors=lines, placed=tuple(errors))
+
+
 def parse_for(game: StoredGame, name: str, lines: list[str], first_line: int = 1) -> list[str]:
     """The canonical text of `name`'s orders in the open phase, read as a player's block is
     (WITHDRAW included), or a UserError saying every problem (`first_line`: the number of
@@ -94,8 +107,7 @@ def parse_for(game: StoredGame, name: str, lines: list[str], first_line: int = 1
         votes=game.votes,
     )  # the host may enter a public order for anyone
     if read.errors:
-        listing = "; ".join(str(e.moved(first_line - 1)) for e in read.errors)
-        raise UserError(f"The orders for {name} were not accepted: {listing}")
+        raise OrdersRefused(name, [e.moved(first_line - 1) for e in read.errors])
     return list(read.canonical)
 
 

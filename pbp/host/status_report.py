@@ -15,7 +15,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from engine.errors import Wording
 from pbp.game.clock import clock_of
+from pbp.render.refusals import WordedText
 from pbp.game.stalls import stall_notes
 from pbp.game.stored import record_of
 from pbp.release import pbp_version, read_stamp
@@ -50,13 +52,12 @@ def status_report(
     daemon = _daemon_part(state)
     mail_errors = [error for game in games for error in game["mail"]["errors"]]
     if daemon["running"] and daemon["last_error"]:
-        mail_errors.append(f"the daemon's last cycle failed: {daemon['last_error']}")
+        failed = Wording(
+            "the daemon's last cycle failed: %(error)s", {"error": daemon["last_error"]}
+        )
+        mail_errors.append(WordedText(failed))
     waiting = [game["resolution_waits"] for game in games if game["resolution_waits"]]
-    problems = (
-        ([] if daemon["running"] else ["pbp run is not running"])
-        + mail_errors
-        + [f"{wait['game']} {wait['phase']}: {wait['why']}" for wait in waiting]
-    )
+    problems = _problems(daemon["running"], mail_errors, waiting)
     code = (
         DAEMON_NOT_RUNNING
         if not daemon["running"]
@@ -79,6 +80,21 @@ def status_report(
         "problems": problems,
         "exit_code": code,
     }
+
+
+def _problems(running: bool, mail_errors: list[Any], waiting: list[Any]) -> list[WordedText]:
+    """Every problem, each English text that keeps its Wording (for the desk)."""
+    stopped = [] if running else [WordedText(Wording("pbp run is not running"))]
+    waits = [
+        WordedText(
+            Wording(
+                "%(game)s %(phase)s: %(why)s",
+                {**wait, "why": getattr(wait["why"], "wording", wait["why"])},
+            )
+        )
+        for wait in waiting
+    ]
+    return stopped + mail_errors + waits
 
 
 def _daemon_part(state: dict[str, Any] | None) -> dict[str, Any]:
@@ -115,14 +131,19 @@ def game_status(file: GameFile, stall: dict[str, str] | None, now: datetime) -> 
             "game": record.id,
             "phase": record.phase_id,
             "since": stall["at"],
-            "why": f"its resolution failed ({stall['error']}); run `pbp advance {record.id}`",
+            "why": WordedText(
+                Wording(
+                    "its resolution failed (%(error)s); run `pbp advance %(game)s`",
+                    {"error": stall["error"], "game": record.id},
+                )
+            ),
         }
     elif record.phase_id and record.deadline and as_utc(record.deadline) + OVERDUE_AFTER < now:
         waits = {
             "game": record.id,
             "phase": record.phase_id,
             "since": record.deadline,
-            "why": "its deadline passed and it is not resolved",
+            "why": WordedText(Wording("its deadline passed and it is not resolved")),
         }
     quarantined = sum(1 for row in file.mails.all() if row["outcome"] == "quarantine")
     return {
@@ -142,10 +163,26 @@ def game_status(file: GameFile, stall: dict[str, str] | None, now: datetime) -> 
             "failed": len(failed),
             "retrying_after_error": len(retrying),
             "quarantined": quarantined,
-            "errors": [
-                f"{record.id}: {row.kind} to {row.recipient} ({row.phase}) "
-                f"{'failed' if row.failed else 'waits for a retry'}: {row.error}"
-                for row in failed + retrying
-            ],
+            "errors": [_mail_error(record.id, row) for row in failed + retrying],
         },
     }
+
+
+def _mail_error(game_id: str, row: Any) -> WordedText:
+    """One mail that failed for good or waits for a retry, as a problem of the report."""
+    facts = {
+        "game": game_id,
+        "kind": row.kind,
+        "recipient": row.recipient,
+        "phase": row.phase,
+        "error": row.error,
+    }
+    if row.failed:
+        return WordedText(
+            Wording("%(game)s: %(kind)s to %(recipient)s (%(phase)s) failed: %(error)s", facts)
+        )
+    return WordedText(
+        Wording(
+            "%(game)s: %(kind)s to %(recipient)s (%(phase)s) waits for a retry: %(error)s", facts
+        )
+    )

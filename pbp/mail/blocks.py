@@ -29,6 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from engine.errors import Wording
 from pbp.mail import limits
 from pbp.mail.ingest.block_contents import TOKEN_LINE, make_block, make_message
 from pbp.mail.limits import MAX_BLOCKS_PER_MAIL
@@ -51,7 +52,7 @@ class BlockScan:
     unquoted lines written outside any block, `free_text` says there were some."""
 
     blocks: tuple[OrderBlock, ...] = ()
-    problems: tuple[str, ...] = ()
+    problems: tuple[str | Wording, ...] = ()
     unread: int = 0
     messages: tuple[MessageBlock, ...] = ()
     free_text: bool = False
@@ -107,7 +108,7 @@ class _Tier:
     def __init__(self) -> None:
         self.blocks: list[OrderBlock] = []
         self.messages: list[MessageBlock] = []
-        self.problems: list[str] = []
+        self.problems: list[str | Wording] = []
         self.unread = 0
 
     def add(self, found: BlockScan) -> None:
@@ -212,16 +213,16 @@ def _read_block(
     return _Read(BlockScan(problems=(problem,)), end, own=depth == 0)
 
 
-def _scan_of(made: OrderBlock | MessageBlock | str) -> BlockScan:
+def _scan_of(made: OrderBlock | MessageBlock | Wording) -> BlockScan:
     """A read block as a tier's scan: an order block, a message block or its problem."""
-    if isinstance(made, str):
+    if isinstance(made, Wording):
         return BlockScan(problems=(made,))
     if isinstance(made, OrderBlock):
         return BlockScan(blocks=(made,))
     return BlockScan(messages=(made,))
 
 
-def _unreadable(lines: list[QuotedLine], begin_index: int, stop: int, kind: str) -> str:
+def _unreadable(lines: list[QuotedLine], begin_index: int, stop: int, kind: str) -> Wording:
     """Why the block starting at `begin_index` could not be read, as it is: no END line, an
     END line quoted at another depth, or lines quoted at another depth inside it."""
     begin_text = limits.quoted(lines[begin_index].content)
@@ -234,22 +235,30 @@ def _unreadable(lines: list[QuotedLine], begin_index: int, stop: int, kind: str)
         (i for i in range(begin_index + 1, next_begin) if _END[kind].match(lines[i].content)), None
     )
     if end is None:
-        last = "order" if kind == "ORDERS" else "line of your message"
-        return (
-            f'The block starting "{begin_text}" has no END {kind} line; '
-            f"put END {kind} on its own line after your last {last} and send it again."
+        if kind == "ORDERS":
+            return Wording(
+                'The block starting "%(begin)s" has no END ORDERS line; put END ORDERS on its own'
+                " line after your last order and send it again.",
+                {"begin": begin_text},
+            )
+        return Wording(
+            'The block starting "%(begin)s" has no END %(kind)s line; put END %(kind)s on its'
+            " own line after your last line of your message and send it again.",
+            {"begin": begin_text, "kind": kind},
         )
     if lines[end].depth != depth:
-        return (
-            f'The block starting "{begin_text}" (line {begin_index + 1} of your mail) ends with an'
-            f" END {kind} line quoted differently (line {end + 1}), so pbp cannot tell your lines"
+        return Wording(
+            'The block starting "%(begin)s" (line %(line)s of your mail) ends with an END'
+            " %(kind)s line quoted differently (line %(end)s), so pbp cannot tell your lines"
             " from the quoted ones; write the whole block again without quote marks (>) and"
-            " send it."
+            " send it.",
+            {"begin": begin_text, "line": begin_index + 1, "kind": kind, "end": end + 1},
         )
-    return (
-        f'The block starting "{begin_text}" (line {begin_index + 1} of your mail) has a line quoted'
-        f" at another depth inside it (line {stop + 1}), so pbp cannot tell your lines from the"
-        " quoted ones; write the whole block again without quote marks (>) and send it."
+    return Wording(
+        'The block starting "%(begin)s" (line %(line)s of your mail) has a line quoted at'
+        " another depth inside it (line %(stop)s), so pbp cannot tell your lines from the"
+        " quoted ones; write the whole block again without quote marks (>) and send it.",
+        {"begin": begin_text, "line": begin_index + 1, "stop": stop + 1},
     )
 
 
@@ -266,9 +275,14 @@ def find_blocks(texts: list[str]) -> BlockScan:
         scan = BlockScan(scan.blocks, scan.problems, scan.unread, scan.messages, True, own.stray)
     if not scan.unread:
         return scan
-    problem = (
-        f"This mail holds {scan.read + scan.unread:,} order blocks; one mail may carry at most "
-        f"{MAX_BLOCKS_PER_MAIL}, so the other {scan.unread:,} were not read."
+    problem = Wording(
+        "This mail holds %(blocks)s order blocks; one mail may carry at most %(most)s, so the"
+        " other %(unread)s were not read.",
+        {
+            "blocks": format(scan.read + scan.unread, ","),
+            "most": MAX_BLOCKS_PER_MAIL,
+            "unread": format(scan.unread, ","),
+        },
     )
     return BlockScan(
         scan.blocks,

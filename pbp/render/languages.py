@@ -28,6 +28,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "web": ("web",),
     "glossary": (),
     "cards": (),  # the rulesets' cards' sentences (pbp.render.card_texts), not templates
+    "refusals": (),  # the engine's and shell's refusals of orders (pbp.render.refusals)
 }
 
 

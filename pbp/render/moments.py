@@ -7,6 +7,7 @@ Babel is imported only when a language other than English is written."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from pbp.render.languages import SOURCE_LANGUAGE
@@ -101,3 +102,31 @@ def language_name(code: str, reader: str = SOURCE_LANGUAGE) -> str:
         return f"{Locale.parse(code).get_display_name(reader)} ({code})"
     except (UnknownLocaleError, ValueError):
         return code
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A time as a value of a sentence (engine.errors.Wording): `str()` is the English of
+    `timezones.render_moment`, `in_language` the reader's (pbp.render.refusals.worded)."""
+
+    at: datetime | str
+    zone_name: str | None = None
+
+    def __str__(self) -> str:
+        return timezones.render_moment(self.at, self.zone_name)
+
+    def in_language(self, language: str) -> str:
+        return render_moment(self.at, self.zone_name, language)
+
+
+@dataclass(frozen=True)
+class Span:
+    """How long is left, as a value of a sentence (`Moment`'s kind): `2 days 3 hours`."""
+
+    span: timedelta
+
+    def __str__(self) -> str:
+        return timezones.render_remaining(self.span)
+
+    def in_language(self, language: str) -> str:
+        return render_remaining(self.span, language)

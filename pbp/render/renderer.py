@@ -24,7 +24,7 @@ from jinja2 import FileSystemLoader, StrictUndefined, Template, TemplateNotFound
 import engine
 from engine.core import Event, GameSetupError, RulesetCard
 from pbp.mail.limits import quoted
-from pbp.render import glossary_words, moments
+from pbp.render import glossary_words, moments, refusals
 from pbp.render.forms import choice_lines, comment_lines, form_in_language
 from pbp.render.card_texts import card_text, hint_text, slotted
 from pbp.render.keyword_names import line_in, order_in
@@ -84,6 +84,7 @@ class Renderer:
         # `{{ line | order_line(ruleset) | slotted }}`.
         self.env.filters["card_text"] = partial(hint_text, translations(language, self.root))
         self.env.filters["slotted"] = partial(slotted, translations(language, self.root))
+        refusals.install(self.env, translations(language, self.root), language)
         self.env.filters["order_line"] = lambda line, ruleset: line_in(
             str(line), _card(ruleset), language
         )

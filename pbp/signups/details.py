@@ -17,7 +17,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterable
 
-from engine import roster_problems
+from engine import roster_wordings
+from engine.errors import Wording
 from pbp.mail.limits import quoted
 from pbp.storage.signup_record import PendingRequest, SignupRecord
 from pbp.render.languages import SOURCE_LANGUAGE, language_problem, languages
@@ -65,21 +66,33 @@ class JoinDetails:
         """The language the player reads: the one given, else English."""
         return self.language or SOURCE_LANGUAGE
 
-    def problems(self, game_id: str, forum_names_taken: Iterable[str]) -> list[str]:
-        """Why the time zone or the forum name cannot be used, one sentence each saying
-        how to fix it (the name is checked by the roster rules)."""
+    def problems(self, game_id: str, forum_names_taken: Iterable[str]) -> list[Wording]:
+        """Why the time zone, the language or the forum name cannot be used, one sentence
+        each saying how to fix it, worded in the reader's language (docs/design.md:
+        Refusals in every language); the name is checked by the roster rules."""
         found = []
         if self.timezone and zone_problem(self.timezone):
             found.append(
-                f"The time zone {quoted(self.timezone, 40)!r} is unknown: write an IANA name such "
-                f"as Europe/Berlin, America/New_York or UTC, e.g. JOIN {game_id} {self.name} "
-                "TZ=Europe/Berlin."
+                Wording(
+                    "The time zone %(zone)r is unknown: write an IANA name such as"
+                    " Europe/Berlin, America/New_York or UTC, e.g. JOIN %(game_id)s %(name)s"
+                    " TZ=Europe/Berlin.",
+                    {"zone": quoted(self.timezone, 40), "game_id": game_id, "name": self.name},
+                )
             )
         if self.language and language_problem(self.language):
             found.append(
-                f"The language {quoted(self.language, 20)!r} is not one pbp writes in: write one of"
-                f" {', '.join(languages())}, e.g. JOIN {game_id} {self.name}"
-                f" LANG={languages()[-1]}."
+                Wording(
+                    "The language %(language)r is not one pbp writes in: write one of"
+                    " %(languages)s, e.g. JOIN %(game_id)s %(name)s LANG=%(example)s.",
+                    {
+                        "language": quoted(self.language, 20),
+                        "languages": ", ".join(languages()),
+                        "game_id": game_id,
+                        "name": self.name,
+                        "example": languages()[-1],
+                    },
+                )
             )
         if self.forum_name:
             problem = forum_name_problem(self.forum_name)
@@ -87,32 +100,37 @@ class JoinDetails:
                 found.append(problem)
             elif self.forum_name.casefold() in {taken.casefold() for taken in forum_names_taken}:
                 found.append(
-                    f"The forum name {self.forum_name!r} is signed up for {game_id} already; give "
-                    "your own forum account after FORUM=."
+                    Wording(
+                        "The forum name %(forum_name)r is signed up for %(game_id)s already;"
+                        " give your own forum account after FORUM=.",
+                        {"forum_name": self.forum_name, "game_id": game_id},
+                    )
                 )
         return found
 
 
-def forum_name_problem(forum_name: str) -> str | None:
+def forum_name_problem(forum_name: str) -> Wording | None:
     """Why `forum_name` cannot name a forum account in the thread's posts, or None."""
-    shown = quoted(forum_name, 40)
     allowed = all(unicodedata.category(c)[0] in "LN" or c in _FORUM_MARKS for c in forum_name)
     if not allowed or len(forum_name) > MAX_FORUM_CHARS or not forum_name[0].isalnum():
-        return (
-            f"The forum name {shown!r} cannot be used: write your forum account as"
-            f" 1-{MAX_FORUM_CHARS} letters, digits, spaces, '_', '-' or '.', starting with a letter"
-            " or digit, e.g. FORUM=alice_k."
+        return Wording(
+            "The forum name %(forum_name)r cannot be used: write your forum account as"
+            " 1-%(most)s letters, digits, spaces, '_', '-' or '.', starting with a letter"
+            " or digit, e.g. FORUM=alice_k.",
+            {"forum_name": quoted(forum_name, 40), "most": MAX_FORUM_CHARS},
         )
     return None
 
 
-def join_problems(record: SignupRecord, details: JoinDetails) -> tuple[list[str], list[str]]:
+def join_problems(
+    record: SignupRecord, details: JoinDetails
+) -> tuple[list[Wording], list[Wording]]:
     """A sign-up's problems against the game's sign-ups and NPCs: the name's (by the roster
-    rules), and the time zone's and forum name's."""
+    rules), and the time zone's, language's and forum name's, each a Wording."""
     entries = record.entries
     npcs = [npc["name"] for npc in record.npcs]
     taken = [e.forum_name for e in entries if e.forum_name]
     return (
-        roster_problems([*npcs, *(e.name for e in entries), details.name]),
+        roster_wordings([*npcs, *(e.name for e in entries), details.name]),
         details.problems(record.id, taken),
     )

@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pbp.game.stored import load
-from pbp.mail.limits import listed
+from pbp.game.options import LANGUAGE
 from pbp.mail.signup_words import CONFIRM, SignupCommand
 from pbp.moderator import Moderator
+from pbp.render.languages import SOURCE_LANGUAGE, language_problem
 from pbp.render.moments import render_moment
 from pbp.render.verdicts import Accepted, Refused
 from pbp.signups.answers import Answer, holder_of, noted_request, refusal
@@ -30,6 +31,23 @@ def signup_answer(
     game_id, now = record.id, to_text(moderator.clock())
     mine = next((e for e in record.entries if e.email == sender), None)
     started = record.status != OPEN  # a JOIN then joins the substitutes' list, a LEAVE leaves it
+    answer = _answer(moderator, game, command, sender, mine, now, started)
+    if answer.outcome != "rejected":
+        return answer
+    own = _own_language(record, command, sender, mine)
+    return replace(answer, language=reader_language(record, own))
+
+
+def _answer(
+    moderator: Moderator,
+    game: OpenGame,
+    command: SignupCommand,
+    sender: str,
+    mine: SignupEntry | None,
+    now: str,
+    started: bool,
+) -> Answer:
+    game_id = game.record.id
     if _closed(moderator, game, command, mine, started):
         return refusal("sign-ups closed", "signups_closed", game_id)
     if command.word == "JOIN":
@@ -39,6 +57,31 @@ def signup_answer(
     if command.word == CONFIRM:
         return _confirm_answer(moderator, game, command.argument, sender, mine, now, started)
     return refusal("not for an open game", "nothing_to_watch_yet", game_id)
+
+
+def _own_language(
+    record: SignupRecord, command: SignupCommand, sender: str, mine: SignupEntry | None
+) -> str:
+    """The language a refused sender asked for: a JOIN's LANG=, or the LANG= of the JOIN
+    a CONFIRM's code stands for, else the one they signed up with ("" for none)."""
+    given = ""
+    if command.word == "JOIN":
+        given = JoinDetails.parse(command.argument).language
+    elif command.word == CONFIRM:
+        request = record.pending.get(command.argument.lower())
+        given = request.language if request and request.email == sender else ""
+    return given or (mine.language if mine else "")
+
+
+def reader_language(record: SignupRecord, own: str) -> str:
+    """The language a refusal of a sign-up mail is written in (docs/design.md: Refusals in
+    every language): the sender's own when pbp writes in it, else the game's (the option
+    `language`), else English."""
+    options = {str(key).strip().lower(): str(value) for key, value in record.options.items()}
+    for code in (own, options.get(LANGUAGE, "").strip().lower()):
+        if code and not language_problem(code):
+            return code
+    return SOURCE_LANGUAGE
 
 
 def _closed(
@@ -126,7 +169,7 @@ def _confirmed_join(
                 "confirmation_refused",
                 game_id=game_id,
                 already_as=mine.name if mine else "",
-                problems=tuple(listed(problems)),
+                problems=tuple(problems),
             ),
             changes={"pending": pending},
         )
@@ -207,5 +250,5 @@ def _join_refusal(record: SignupRecord, details: JoinDetails) -> Answer | None:
         record.id,
         asked=details.name,
         name_refused=bool(names),
-        problems=tuple(listed([*names, *others])),
+        problems=(*names, *others),
     )

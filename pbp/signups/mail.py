@@ -13,13 +13,17 @@ leaves them. Nothing a sender writes is passed on to anyone.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
+from pbp.game.options import thread_language
 from pbp.game.stored import StoredGame, load
 from pbp.mail.limits import quoted
 from pbp.storage.mail_ledger import MailLedger
 from pbp.storage.strangers import StrangerLog
 from pbp.moderator import Moderator
+from pbp.render.languages import language_problem
+from pbp.signups.details import JoinDetails
 from pbp.ports import InboundMail, Outcome
 from pbp.storage.open_games import OpenGame, find_open_game
 from pbp.signups.answers import Answer, Holder, holder_of, refusal, store_changes
@@ -57,7 +61,10 @@ def signup_mail(
         answer = signup_answer(moderator, open_game, command, sender)
         return _commit(moderator, ledger, mail, may_reply, open_game, answer)
     if running is not None and open_game is None and command.word in ("JOIN", "LEAVE"):
-        answer = refusal("not open for sign-ups", "not_open", running.id)
+        answer = replace(
+            refusal("not open for sign-ups", "not_open", running.id),
+            language=_running_reader(running, command, sender),
+        )
         return _commit(moderator, ledger, mail, may_reply, running, answer)
     if running is not None and command.word in ("WATCH", "UNWATCH", CONFIRM):
         answer = watch_answer(moderator, running, command, sender)
@@ -72,6 +79,17 @@ def signup_mail(
     return ledger.record_refused(
         mail, f"{command.word} for {quoted(command.game, 30)}, which is no open or running game"
     )
+
+
+def _running_reader(game: StoredGame, command: SignupCommand, sender: str) -> str:
+    """The language a JOIN or LEAVE for a running game is refused in: the JOIN's LANG=, or
+    the sender's own as a player, when pbp writes in it; else the thread's."""
+    given = JoinDetails.parse(command.argument).language if command.word == "JOIN" else ""
+    player = next((p for p in game.record.roster if p.email == sender), None)
+    own = given or (player.language if player else "")
+    if own and not language_problem(own):
+        return own
+    return thread_language(game.record.moderator_options)
 
 
 def _holds(holder: Holder, command: SignupCommand) -> bool:

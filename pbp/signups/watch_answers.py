@@ -11,6 +11,7 @@ from pbp.game.options import thread_language
 from pbp.game.stored import StoredGame
 from pbp.mail.signup_words import CONFIRM, SignupCommand
 from pbp.moderator import Moderator
+from pbp.render.languages import language_problem
 from pbp.render.verdicts import Accepted
 from pbp.signups.answers import Answer, holder_of, noted_request, refusal
 from pbp.signups.codes import take_request
@@ -23,7 +24,31 @@ from pbp.timezones import to_text
 def watch_answer(
     moderator: Moderator, game: StoredGame, command: SignupCommand, sender: str
 ) -> Answer:
-    """The answer to a WATCH, UNWATCH or CONFIRM for a running game."""
+    """The answer to a WATCH, UNWATCH or CONFIRM for a running game; a refusal in the
+    sender's language (docs/design.md: Refusals in every language)."""
+    answer = _answer(moderator, game, command, sender)
+    if answer.outcome != "rejected":
+        return answer
+    return replace(answer, language=_reader(game, command, sender))
+
+
+def _reader(game: StoredGame, command: SignupCommand, sender: str) -> str:
+    """The language a refused watcher reads: the LANG= of their WATCH (or of the WATCH a
+    CONFIRM's code stands for) or the one they watch in, when pbp writes in it; else the
+    thread's."""
+    record = game.record
+    own = record.watcher_languages.get(sender, "")
+    if command.word == "WATCH":
+        own = JoinDetails.parse(command.argument).language or own
+    elif command.word == CONFIRM:
+        request = record.watch_pending.get(command.argument.lower())
+        own = (request.language if request and request.email == sender else "") or own
+    if own and not language_problem(own):
+        return own
+    return thread_language(record.moderator_options)
+
+
+def _answer(moderator: Moderator, game: StoredGame, command: SignupCommand, sender: str) -> Answer:
     record = game.record
     game_id, now = record.id, to_text(moderator.clock())
     watchers = list(record.watchers)

@@ -1,7 +1,8 @@
 """How each of the desk's actions runs: as the data folder's one writer (waiting for `pbp
 run` as a command does), through the operation its command runs (pbp.host.actions), then
 one flash per line of the answer the command prints and a redirect back to the page
-(POST/redirect/GET). A refusal is the UserError's sentence, and nothing changes.
+(POST/redirect/GET). A refusal is the UserError's sentence, and nothing changes; both
+are in the host's language (pbp.web.host_words).
 
 The mail an action queues stays in the outbox for `pbp run` to send: sending from a page
 would hold the request, and the data folder's lock, for as long as the mail server takes
@@ -18,6 +19,7 @@ from pbp.moderator import Moderator
 from pbp.render.languages import translations
 from pbp.web.app import settings_here
 from pbp.web.folders import Waited, writer
+from pbp.web.host_words import Said, answer_lines, refusal
 
 DONE, REFUSED, WAITED = "done", "refused", "waited"
 
@@ -32,20 +34,19 @@ def queued_line(count: int) -> str:
 
 
 def run_action(
-    operation: Callable[[Moderator], str | Iterable[str]], back: str, after: str = ""
+    operation: Callable[[Moderator], Said | Iterable[Said]], back: str, after: str = ""
 ) -> Any:
     """Run `operation` as the one writer and redirect with its answer flashed: to `after`
     (default `back`) when it is done, to `back` when it is refused."""
     waited = Waited()
     try:
         with writer(settings_here(), waited) as moderator:
-            said = operation(moderator)
-            lines = [said] if isinstance(said, str) else list(said)
+            lines = answer_lines(operation(moderator))  # worded in the host's language
             queued = moderator.outbox.pending()
     except UserError as error:
-        flash(str(error), REFUSED)
+        flash(refusal(error), REFUSED)
         return redirect(back)
-    for line in (part for text in lines for part in text.split("\n")):
+    for line in lines:
         flash(line, DONE)
     flash(queued_line(queued), DONE)
     if waited.note:

@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 
+from engine.errors import Wording
 from pbp.errors import UserError
 from pbp.game.options import OPTIONS
 from pbp.host.actions import (
@@ -24,6 +25,7 @@ from pbp.host.options_change import change_options
 from pbp.moderator import Moderator
 from pbp.web.action_facts import actions_facts
 from pbp.web.acting import field, run_action
+from pbp.web.host_words import Said, in_host_language, refusal
 from pbp.web.app import settings_here
 from pbp.web.folders import reader
 
@@ -36,7 +38,10 @@ def page(game_id: str) -> Any:
         with reader(settings_here()) as moderator:
             game = actions_facts(moderator, game_id)
     except UserError as error:
-        return render_template("action_missing.html", sentence=str(error)), 404
+        return render_template("action_missing.html", sentence=refusal(error)), 404
+    game["clock"] = in_host_language(game["clock"])
+    for option in game["options"]:  # the help in the host's language (catalog `refusals`)
+        option["help"] = in_host_language(Wording(option["help"]))
     return render_template("actions.html", game=game, queued=game["queued"])
 
 
@@ -70,9 +75,9 @@ def substitute(game_id: str) -> Any:
     old, from_list = field(form, "old"), field(form, "source") == "list"
     name, email = field(form, "name"), field(form, "email")
 
-    def operation(moderator: Moderator) -> str:
+    def operation(moderator: Moderator) -> list[Wording]:
         if not from_list and not (name and email):
-            raise UserError(
+            raise UserError.of(
                 "Give the newcomer's name and mail address, or take the first on the "
                 "substitutes' list."
             )
@@ -94,9 +99,9 @@ def substitute(game_id: str) -> Any:
 def modkill(game_id: str) -> Any:
     player, reason = field(request.form, "player"), field(request.form, "reason")
 
-    def operation(moderator: Moderator) -> list[str]:
+    def operation(moderator: Moderator) -> list[Said]:
         if not reason:
-            raise UserError(
+            raise UserError.of(
                 "Give the reason for the modkill: it is announced to everyone with the kill."
             )
         return modkill_character(moderator, game_id, player, reason)
@@ -108,7 +113,7 @@ def modkill(game_id: str) -> Any:
 def options(game_id: str) -> Any:
     given = {name: field(request.form, name) for name in OPTIONS if name in request.form}
 
-    def operation(moderator: Moderator) -> str:
+    def operation(moderator: Moderator) -> Said:
         current = change_options(moderator, game_id, {})  # only what the host changed is logged
         changed = {
             name: value for name, value in given.items() if value != str(current.get(name, ""))

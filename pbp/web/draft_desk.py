@@ -22,6 +22,7 @@ from pbp.web.app import settings_here
 from pbp.web.draft_views import draft_view, game_drafts, waiting_count
 from pbp.web.folders import Waited, reader, writer
 from pbp.web.forum_preview import typed
+from pbp.web.host_words import refusal, said
 from pbp.web.inert import shown
 
 pages = Blueprint("drafts", __name__)
@@ -61,7 +62,10 @@ def save(game: str, phase: str) -> Any:
     text = typed(request.form.get("text", "").replace("\r\n", "\n"))
     if not text.strip() or len(text) > LONGEST_DRAFT:
         flash(
-            f"A draft needs some text, and at most {LONGEST_DRAFT} characters; nothing was saved.",
+            said(
+                "A draft needs some text, and at most %(most)s characters; nothing was saved.",
+                most=LONGEST_DRAFT,
+            ),
             "refused",
         )
         return redirect(url_for(".draft_page", game=game, phase=phase))
@@ -78,7 +82,7 @@ def save(game: str, phase: str) -> Any:
                     "draft.html",
                     game=game,
                     draft=view,
-                    refused=(
+                    refused=said(
                         "The leak check objects to this edit, so it was not saved: change the"
                         " marked words and save again."
                     ),
@@ -89,11 +93,13 @@ def save(game: str, phase: str) -> Any:
             with stored.file.transaction():
                 kept = review.edit(stored, row.phase, text)
         except UserError as error:
-            flash(str(error), "refused")
+            flash(refusal(error), "refused")
             return redirect(url_for(".draft_page", game=game, phase=phase))
     _flash_waited(waited)
     flash(
-        (f"Kept your edit of {kept.phase}." if kept.edited else f"{kept.phase} is unchanged."),
+        said("Kept your edit of %(phase)s.", phase=kept.phase)
+        if kept.edited
+        else said("%(phase)s is unchanged.", phase=kept.phase),
         "done",
     )
     return redirect(url_for(".draft_page", game=game, phase=kept.phase))
@@ -105,7 +111,9 @@ def approve(game: str, phase: str) -> Any:
 
     def act(stored: StoredGame) -> str:
         row = review.approve(stored, _row(stored, phase).phase, forced=forced)
-        return f"Approved {row.phase}" + (" despite the leak check." if row.forced else ".")
+        if row.forced:
+            return said("Approved %(phase)s despite the leak check.", phase=row.phase)
+        return said("Approved %(phase)s.", phase=row.phase)
 
     return _act(game, act)
 
@@ -115,11 +123,12 @@ def approve_all(game: str) -> Any:
     def act(stored: StoredGame) -> str:
         approved, refused = review.approve_all(stored)
         if not approved and not refused:
-            raise UserError(f"Game {stored.id} has no draft waiting for approval.")
+            raise UserError.of("Game %(game)s has no draft waiting for approval.", game=stored.id)
         for phase, why in refused:
-            flash(f"Not approved {phase}: {why}", "refused")
+            flash(said("Not approved %(phase)s: %(why)s", phase=phase, why=why), "refused")
+        phases = ", ".join(row.phase for row in approved)
         return (
-            f"Approved {len(approved)}: {', '.join(row.phase for row in approved)}."
+            said("Approved %(num)s: %(phases)s.", num=len(approved), phases=phases)
             if approved
             else ""
         )
@@ -137,21 +146,26 @@ def publish(game: str) -> Any:
             publisher = make_publisher(load_forum_settings(moderator.settings))
             done = publish_now(moderator, game, publisher, on_event=events.append)
     except UserError as error:
-        flash(str(error), "refused")
+        flash(refusal(error), "refused")
         return redirect(url_for(".game_page", game=game))
     _flash_waited(waited)
     for line in events:
         flash(line, "done")
-    flash(f"Published {len(done.posts)} post(s).", "done")
+    flash(said("Published %(num)s post(s).", num=len(done.posts)), "done")
     if done.clock_started is not None:
         flash(
-            "The phase's clock has started; the players' deadline notices are queued for `pbp"
-            " run`.",
+            said(
+                "The phase's clock has started; the players' deadline notices are queued for"
+                " `pbp run`."
+            ),
             "done",
         )
     if done.waiting is not None:
         flash(
-            f"{done.waiting.phase} is not approved yet, so it and the posts after it wait.",
+            said(
+                "%(phase)s is not approved yet, so it and the posts after it wait.",
+                phase=done.waiting.phase,
+            ),
             "refused",
         )
     return redirect(url_for(".game_page", game=game))
@@ -165,13 +179,14 @@ def _act(game: str, act: Callable[[StoredGame], str]) -> Any:
         with writer(settings_here(), waited) as moderator:
             stored = _game(moderator, game)
             with stored.file.transaction():
-                said = act(stored)
+                answer = act(stored)
     except UserError as error:
-        flash(str(error), "refused")
+        flash(refusal(error), "refused")
     else:
         _flash_waited(waited)
-        if said:
-            flash(f"{said} Publish now, or `pbp run` publishes in order.", "done")
+        if answer:
+            publish = said("Publish now, or `pbp run` publishes in order.")
+            flash(f"{answer} {publish}", "done")
     phase = (request.view_args or {}).get("phase")
     if phase and request.form.get("back") == "draft":
         return redirect(url_for(".draft_page", game=game, phase=phase))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.errors import Wording
 from pbp.forum.publishing.leak_spans import game_leak_check, leak_findings, split_at
 from pbp.forum.publishing.leaks import LeakCheck
 from pbp.forum.publishing.publish import held_behind
@@ -14,6 +15,7 @@ from pbp.game.stored import StoredGame
 from pbp.storage.datafolder import GameFile
 from pbp.storage.drafts import DRAFT, PUBLISHED, WITHDRAWN, DraftBook, DraftRow
 from pbp.web.forum_preview import FORUM_OF, forum_html
+from pbp.web.host_words import in_host_language
 
 # Published and withdrawn drafts the game's page still lists, newest last.
 PAST_SHOWN = 10
@@ -63,21 +65,21 @@ def draft_view(
         leaks, spans = leak_findings(game, book, row, source, check)
     notes = []
     if row.forced:
-        notes.append("approved despite the leak check")
+        notes.append(Wording("approved despite the leak check"))
     if row.edited:
-        notes.append("edited by the host")
+        notes.append(Wording("edited by the host"))
     if row.error:
-        notes.append(f"last publishing error: {row.error}")
+        notes.append(Wording("last publishing error: %(error)s", {"error": row.error}))
     holder = (held if held is not None else held_behind(book)).get(row.phase, "")
     return DraftView(
         row,
         source,
-        leaks,
+        [in_host_language(leak) for leak in leaks],  # a stored finding: as it was written
         split_at(source, spans),
         forum_html(source, row.dialect),
         held_by=holder,
         forum=FORUM_OF.get(row.dialect, row.dialect),
-        notes=notes,
+        notes=[in_host_language(note) for note in notes],
     )
 
 

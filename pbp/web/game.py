@@ -32,18 +32,34 @@ from pbp.web import game_facts
 from pbp.web.app import settings_here
 from pbp.web.folders import Waited, reader, writer
 from pbp.web.game_list import game_version
+from pbp.web.host_words import in_host_language, refusal, said
 
 pages = Blueprint("game", __name__)
 
 
 def _known(moderator: Any, game_id: str) -> None:
     if game_id not in moderator.folder.game_ids():
-        _refuse(f"There is no game called {game_id!r}; the games page lists every game.", 404)
+        _refuse(
+            said(
+                "There is no game called %(game)s; the games page lists every game.",
+                game=repr(game_id),
+            ),
+            404,
+        )
 
 
 def _refuse(sentence: str, status: int) -> NoReturn:
     """End the request with a page of one sentence."""
     abort(Response(render_template("problem.html", sentence=sentence), status))
+
+
+def _worded_row(row: dict[str, Any]) -> dict[str, Any]:
+    """A roster row with the ruleset's summary lines in the host's language."""
+    return {
+        **row,
+        "role": in_host_language(row["role"]),
+        "more": [in_host_language(line) for line in row["more"]],
+    }
 
 
 @pages.get("/games/<game_id>")
@@ -60,12 +76,12 @@ def _page(game_id: str, refused: str = "", kept: dict[str, str] | None = None) -
         try:
             loaded = load(moderator, game_id)
         except UserError as error:
-            _refuse(str(error), 500)
+            _refuse(refusal(error), 500)
         facts = {
             "game": loaded,
             "phase_name": loaded.rules.card.phase_words(loaded.phase.id) if loaded.phase else "",
             "clock": loaded.clock.status_text(),
-            "roster": game_facts.roster(loaded),
+            "roster": [_worded_row(row) for row in game_facts.roster(loaded)],
             "substitutes": game_facts.substitutes(moderator.folder, game_id),
             "orders": game_facts.orders(loaded),
             "count": game_facts.count(loaded),
@@ -116,8 +132,8 @@ def reply(game_id: str) -> Any:
             _known(moderator, game_id)
             name = reply_command(moderator, game_id, player, text)
     except UserError as error:  # nothing was stored: the page again, the host's words kept
-        return _page(game_id, str(error), {"player": player, "text": text})
-    flash(f"Your answer to {name} is queued; pbp run sends it.", "done")
+        return _page(game_id, refusal(error), {"player": player, "text": text})
+    flash(said("Your answer to %(name)s is queued; pbp run sends it.", name=name), "done")
     if waited.note:
         flash(waited.note, "waited")
     return redirect(url_for("game.game", game_id=game_id, _anchor="messages"))

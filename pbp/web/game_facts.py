@@ -77,9 +77,9 @@ def orders(game: StoredGame) -> dict[str, Any] | None:
 
 def _source(row: OrderRow | None) -> dict[str, str]:
     if row is not None and row.mail_key == ENTERED_BY_HOST:
-        return {"how": "entered by the host", "url": ""}
+        return {"how": "host", "url": ""}
     if row is not None and row.extra.get("source") == "thread":
-        return {"how": "thread post", "url": str(row.extra.get("post_url") or "")}
+        return {"how": "thread", "url": str(row.extra.get("post_url") or "")}
     return {"how": "mail", "url": ""}
 
 
@@ -96,7 +96,7 @@ def count(game: StoredGame) -> dict[str, Any] | None:
             {
                 "voter": voter,
                 **(
-                    {"how": "thread post", "url": links[voter]}
+                    {"how": "thread", "url": links[voter]}
                     if voter in links
                     else _source(latest.get(voter))
                 ),

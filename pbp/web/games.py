@@ -12,6 +12,7 @@ from markupsafe import Markup
 from pbp.host.status_report import status_report
 from pbp.schedule import now
 from pbp.web.app import settings_here
+from pbp.web.host_words import in_host_language
 from pbp.web.folders import reader
 from pbp.web.game_list import every_game, folder_version
 
@@ -31,6 +32,7 @@ def games() -> Any:
         page = min(max(request.args.get("page", 1, type=int) or 1, 1), pages_count)
         report = status_report(folder, moment, games=troubled)  # the problems of every game
         version = folder_version(folder)
+    report["problems"] = [in_host_language(problem) for problem in report["problems"]]
     report["games"] = parts[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
     for part in report["games"]:
         if "row" not in part:  # kept with the part, so made again only when the game changes

@@ -5,21 +5,20 @@ the text kept for fixing (docs/design.md: The host's desk in the browser — act
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 
 from pbp.errors import UserError
 from pbp.host.actions import host_order_form, submit_orders
-from pbp.host.orders import character_status
+from pbp.host.orders import OrdersRefused, character_status
 from pbp.web.acting import DONE, queued_line
 from pbp.web.app import settings_here
 from pbp.web.folders import Waited, reader, writer
+from pbp.web.host_words import answer_lines, in_host_language, problem_lines
+from pbp.web.host_words import refusal as refusal_of
 
 pages = Blueprint("orders_form", __name__)
-# pbp.host.orders.parse_for: the sentence before the problems, each of which starts `Line N:`
-REFUSED_HEAD = " were not accepted: "
 
 
 @pages.get("/games/<game_id>/orders/<character>")
@@ -33,10 +32,13 @@ def enter(game_id: str, character: str) -> Any:
     waited = Waited()
     try:
         with writer(settings_here(), waited) as moderator:
-            receipt = list(submit_orders(moderator, game_id, character, text))
+            receipt = answer_lines(list(submit_orders(moderator, game_id, character, text)))
             queued = moderator.outbox.pending()
+    except OrdersRefused as error:  # the head, then each problem, in the host's language
+        head, problems = in_host_language(error.head), problem_lines(error.verdict)
+        return _shown(game_id, character, text=text, refusal=head, problems=problems, status=422)
     except UserError as error:
-        return _shown(game_id, character, text=text, refusal=str(error), status=422)
+        return _shown(game_id, character, text=text, refusal=refusal_of(error), status=422)
     for line in receipt:
         flash(line, DONE)
     flash(queued_line(queued), DONE)
@@ -46,17 +48,22 @@ def enter(game_id: str, character: str) -> Any:
 
 
 def _shown(
-    game_id: str, character: str, *, text: str | None, refusal: str = "", status: int = 200
+    game_id: str,
+    character: str,
+    *,
+    text: str | None,
+    refusal: str = "",
+    problems: list[str] | None = None,
+    status: int = 200,
 ) -> Any:
-    """The character's order form (with `refusal` and the host's `text` when refused),
-    answered with `status`; an unknown game or character is a 404."""
+    """The character's order form (with `refusal`, its `problems` and the host's `text`
+    when refused), answered with `status`; an unknown game or character is a 404."""
     try:
         with reader(settings_here()) as moderator:
             form = host_order_form(moderator, game_id, character)
             standing = character_status(moderator, game_id, character)
     except UserError as error:
-        return render_template("action_missing.html", sentence=str(error)), 404
-    head, _, problems = refusal.partition(REFUSED_HEAD)
+        return render_template("action_missing.html", sentence=refusal_of(error)), 404
     return (
         render_template(
             "orders_form.html",
@@ -65,8 +72,8 @@ def _shown(
             form=form,
             status=standing,
             text=form if text is None else text,
-            refusal=head + REFUSED_HEAD.rstrip(" ") if problems else refusal,
-            problems=re.split(r"; (?=Line \d+:)", problems) if problems else [],
+            refusal=refusal,
+            problems=problems or [],
         ),
         status,
     )

@@ -14,6 +14,7 @@ from pbp.storage.open_games import find_open_game
 from pbp.web.acting import run_action
 from pbp.web.app import settings_here
 from pbp.web.folders import reader
+from pbp.web.host_words import said
 
 pages = Blueprint("starting", __name__)
 
@@ -26,9 +27,10 @@ def page(game_id: str) -> Any:
             return (
                 render_template(
                     "action_missing.html",
-                    sentence=(
-                        f"There is no game {game_id!r} open for sign-ups; the games page lists"
-                        " those that are."
+                    sentence=said(
+                        "There is no game %(game)s open for sign-ups; the games page lists"
+                        " those that are.",
+                        game=repr(game_id),
                     ),
                 ),
                 404,

@@ -111,7 +111,9 @@ def test_only_the_current_phases_own_orders_are_marked(moderator):
     (marked,) = _marked(facts["table"])
     assert "T0-class" in marked and "CLASS <class>" in marked
     assert any("Tn-movement" in line and "MOVE <room>" in line for line in facts["table"])
-    assert facts["grammars"] == [{"order": "USE VALIDITY <statement>", "text": GRAMMAR_HELP}]
+    assert [(g["order"], str(g["text"])) for g in facts["grammars"]] == [
+        ("USE VALIDITY <statement>", GRAMMAR_HELP)
+    ]
     # A player with no orders now has nothing marked (Reds choose no class)
     reds = [n for n in load(moderator, "inf1").record.tokens if n not in game.phase.actors]
     for red in reds:

@@ -100,7 +100,8 @@ def test_the_werewolf_character_summary_tells_bonds_silences_and_what_a_role_has
     while rules.phase(state) is not None:
         for name in names:
             view = rules.view(state, name)
-            me, lines = view["me"], rules.card.character_summary(view)
+            me = view["me"]
+            lines = [str(line) for line in rules.card.character_summary(view)]  # the English
             assert lines[0].startswith(
                 f"{me['role'].capitalize()} ({me['faction']}), {'alive' if me['alive'] else 'dead'}"
             )

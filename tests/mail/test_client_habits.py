@@ -94,7 +94,7 @@ def test_typed_inside_a_doubly_quoted_form_too():
 def test_a_quoted_form_without_its_end_line_is_refused_with_the_true_reason():
     body = "> BEGIN ORDERS g1 D1-nominate\n> TOKEN: tok-123\nNOMINATE Bruno\n"
     parsed = parse(mail(body))
-    assert parsed.blocks == () and "has no END ORDERS line" in parsed.problems[0]
+    assert parsed.blocks == () and "has no END ORDERS line" in str(parsed.problems[0])
 
 
 def test_an_end_line_quoted_differently_is_named_as_the_reason():
@@ -102,6 +102,7 @@ def test_an_end_line_quoted_differently_is_named_as_the_reason():
     not that the END line is missing."""
     body = "BEGIN ORDERS g1 D1-nominate\nTOKEN: tok-123\nNOMINATE Bruno\n> END ORDERS\n"
     (problem,) = parse(mail(body)).problems
+    problem = str(problem)  # a Wording, in English as str()
     assert "ends with an END ORDERS line quoted differently (line 4)" in problem
 
 

@@ -83,11 +83,13 @@ def test_a_message_without_end_is_a_problem_that_says_how_to_fix_it():
     parsed = parse(mail("BEGIN MESSAGE ww1 pack\nTOKEN: tok-9\nhello\n"))
     assert not parsed.messages
     (problem,) = parsed.problems
+    problem = str(problem)  # a Wording, in English as str()
     assert "no END MESSAGE line" in problem and "put END MESSAGE on its own line" in problem
 
 
 def test_a_message_begin_line_needs_game_and_channel():
     (problem,) = parse(mail("BEGIN MESSAGE ww1\nTOKEN: t\nhi\nEND MESSAGE\n")).problems
+    problem = str(problem)  # a Wording, in English as str()
     assert "BEGIN MESSAGE <game-id> <channel>" in problem
 
 

@@ -2,13 +2,11 @@
 of pbp's own pages (docs/design.md: Languages — no English left): the stop-list of the
 translated demos (tests/render/test_no_english_left.py) is read over each page's words.
 
-Left out are what the page shows as it was written and what pbp words outside the desk's
-templates, each in its own element: text players wrote and names (`<bdi>`), the thread's
-drafts (the game's language, not the host's), the options' names (what `pbp options`
-takes), the roles' one-line summaries and the options' help (the rulesets' English, in
-Python), the problems `pbp status` finds and the
-sign-up lines `pbp open-game` prints (built in Python, as the command line's are), and a
-refusal's sentence (a UserError's)."""
+Left out are what the page shows as it was written, each in its own element: text players
+wrote and names (`<bdi>`), the thread's drafts (the game's language, not the host's), the
+options' names (what `pbp options` takes) and the sign-up lines `pbp open-game` prints.
+The roles' summaries, the options' help, the problems `pbp status` finds and a refusal's
+sentence are worded in the host's language too (pbp.web.host_words), and read here."""
 
 from __future__ import annotations
 
@@ -42,12 +40,9 @@ NOT_THE_DESKS = re.compile(
     r"<bdi>.*?</bdi>"
     r'|<div class="forum-preview">.*?</div>'
     r'|<textarea id="draft-text".*?</textarea>'
-    r'|<td class="role">.*?</td>'
-    r'|<p class="help".*?</p>'
     r'|<label for="option-.*?</label>'  # an option's name is what `pbp options` takes
-    r'|<li class="problem">.*?</li>'
+    r"|\bdead(?= \()"  # an option's value in its help: what the host types
     r'|<pre class="mail">(?:(?!</pre>).)*?&lt;\S+@.*?</pre>'  # the sign-up lines, addresses
-    r'|<p class="(?:refused|problem)">There is no game.*?</p>'
     r"|<title>.*?</title>(?=</g>)",  # the map's tooltips: who is in a room
     re.DOTALL,
 )

@@ -8,15 +8,16 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from engine.core import IllegalOrderError, OrderSyntaxError, did_you_mean, parse_order_block
+from engine.core import IllegalOrderError, OrderSyntaxError, parse_order_block
+from engine.errors import Wording, suggestion
 from engine.infiltration.orders.values import (
     CLASS_NAMES,
     KEYWORDS,
-    KIND_HINT,
     NO_LYNCH,
     NO_REDS_LEFT,
     PHASE_KEYWORDS,
     TAMPER_ACTIONS,
+    TWICE,
     Attack,
     ChooseClass,
     EnterCode,
@@ -39,14 +40,7 @@ from engine.infiltration.orders.terminal_orders import parse_tamper, parse_use
 def parse_block(state: GameState, player: str, lines: Sequence[str]) -> tuple[Order, ...]:
     """Every order of one block, or OrderBlockError with every error (1-based lines)."""
     view = sender_view(state, player)
-    return parse_order_block(
-        lines,
-        lambda text: parse_line(text, view),
-        kind_of,
-        lambda kind: (
-            f"line {{earlier}} already gave a {kind} order; send {KIND_HINT[kind]} per block."
-        ),
-    )
+    return parse_order_block(lines, lambda text: parse_line(text, view), kind_of, TWICE.__getitem__)
 
 
 _HEAD = re.compile(r"^([A-Za-z]+)\s*:?\s*(.*)$", re.S)
@@ -56,38 +50,51 @@ def parse_line(text: str, view: SenderView) -> Order:
     """One order line (already stripped, not a comment)."""
     match = _HEAD.match(text)
     if not match:
-        raise OrderSyntaxError(f"an order starts with a keyword; {_phase_hint(view)}")
+        raise OrderSyntaxError.of(
+            "an order starts with a keyword; in a %(phase)s phase you can give: %(keywords)s.",
+            phase=view.phase,
+            keywords=_phase_keywords(view),
+        )
     keyword, rest = match.group(1).upper(), match.group(2).strip()
     if keyword not in KEYWORDS:
-        hint = _phase_hint(view)
-        raise OrderSyntaxError(
-            f'unknown order "{match.group(1)}".{_closest_order(keyword, view)} '
-            f"{hint[0].upper()}{hint[1:]}"
+        raise OrderSyntaxError.of(
+            'unknown order "%(word)s".%(hint)s In a %(phase)s phase you can give: %(keywords)s.',
+            word=match.group(1),
+            hint=_closest_order(keyword, view),
+            phase=view.phase,
+            keywords=_phase_keywords(view),
         )
     if not view.alive:
         raise IllegalOrderError("you are dead; dead characters give no orders.")
     if keyword not in PHASE_KEYWORDS[view.phase]:
-        raise IllegalOrderError(f"{keyword} is not an order of this phase; {_phase_hint(view)}")
+        raise IllegalOrderError.of(
+            "%(keyword)s is not an order of this phase; in a %(phase)s phase you can give: "
+            "%(keywords)s.",
+            keyword=keyword,
+            phase=view.phase,
+            keywords=_phase_keywords(view),
+        )
     return _PARSERS[keyword](rest, view)
 
 
-def _closest_order(keyword: str, view: SenderView) -> str:
+def _closest_order(keyword: str, view: SenderView) -> Wording:
     """` Did you mean X?` for an unknown order word: a bare class in the class phase is the
     CLASS order, and the phase's own orders come before those of other phases."""
     if view.phase == "class" and keyword in CLASS_NAMES:
-        return f" Did you mean CLASS {keyword}?"
-    return did_you_mean(keyword, PHASE_KEYWORDS[view.phase]) or did_you_mean(keyword, KEYWORDS)
+        return Wording(" Did you mean CLASS %(word)s?", {"word": keyword})
+    near = suggestion(keyword, PHASE_KEYWORDS[view.phase])
+    return near if near.template else suggestion(keyword, KEYWORDS)
 
 
-def _phase_hint(view: SenderView) -> str:
-    return f"in a {view.phase} phase you can give: {', '.join(PHASE_KEYWORDS[view.phase])}."
+def _phase_keywords(view: SenderView) -> str:
+    return ", ".join(PHASE_KEYWORDS[view.phase])
 
 
 def _parse_class(rest: str, view: SenderView) -> Order:
     word = rest.upper()
     if word not in CLASS_NAMES:
-        raise OrderSyntaxError(
-            f"CLASS takes WARRIOR, HACKER or SNEAKER.{did_you_mean(word, CLASS_NAMES)}"
+        raise OrderSyntaxError.of(
+            "CLASS takes WARRIOR, HACKER or SNEAKER.%(hint)s", hint=suggestion(word, CLASS_NAMES)
         )
     if view.npc:
         raise IllegalOrderError("an NPC's class is set by the host; NPCs give no CLASS order.")
@@ -127,9 +134,14 @@ def _parse_vote(rest: str, view: SenderView) -> Order:
     if choice in (NO_LYNCH, NO_REDS_LEFT):
         return Vote(choice)
     if choice not in view.living_players:
-        what = "is dead" if choice not in view.living else "is an NPC and cannot be lynched"
-        raise IllegalOrderError(
-            f"{choice} {what}; vote for a living player, NO LYNCH or NO REDS LEFT."
+        if choice not in view.living:
+            raise IllegalOrderError.of(
+                "%(name)s is dead; vote for a living player, NO LYNCH or NO REDS LEFT.", name=choice
+            )
+        raise IllegalOrderError.of(
+            "%(name)s is an NPC and cannot be lynched; vote for a living player, NO LYNCH or "
+            "NO REDS LEFT.",
+            name=choice,
         )
     return Vote(choice)
 
@@ -155,8 +167,9 @@ def _parse_attack(rest: str, view: SenderView) -> Order:
                 floor = view.guards_here[0]
                 index += 1
             if floor not in view.guards_here:
-                raise IllegalOrderError(
-                    f"guard {floor} is not in your room; you can attack only who is with you."
+                raise IllegalOrderError.of(
+                    "guard %(floor)s is not in your room; you can attack only who is with you.",
+                    floor=floor,
                 )
             target = guard_name(floor)
         else:
@@ -165,11 +178,14 @@ def _parse_attack(rest: str, view: SenderView) -> Order:
             if target == view.name:
                 raise IllegalOrderError("you cannot attack yourself.")
             if target not in view.company:
-                raise IllegalOrderError(
-                    f"{target} is not in your room; you can attack only who is with you."
+                raise IllegalOrderError.of(
+                    "%(name)s is not in your room; you can attack only who is with you.",
+                    name=target,
                 )
         if target in targets:
-            raise OrderSyntaxError(f"{target} is named twice; name each target once.")
+            raise OrderSyntaxError.of(
+                "%(name)s is named twice; name each target once.", name=target
+            )
         targets.append(target)
     return Attack(tuple(targets))
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from engine.core import IllegalOrderError, OrderSyntaxError, did_you_mean
+from engine.core import IllegalOrderError, OrderSyntaxError
+from engine.errors import suggestion
 from engine.infiltration.orders.values import (
     MESSAGE_LIMIT,
     Order,
@@ -25,8 +26,15 @@ from engine.infiltration.validity.statements import check_size, parse_statement
 
 def require_terminal_here(view: SenderView, action: str) -> None:
     if view.feature not in TERMINALS:
-        raise IllegalOrderError(
-            f"your room ({view.room}) holds no terminal, so there is nothing to {action}."
+        if action == "use":
+            raise IllegalOrderError.of(
+                "your room (%(room)s) holds no terminal, so there is nothing to use.",
+                room=view.room,
+            )
+        raise IllegalOrderError.of(
+            "your room (%(room)s) holds no terminal, so there is nothing to %(keyword)s.",
+            room=view.room,
+            keyword=action,
         )
     if view.alert_here and view.role not in UNSEEN_BY_GUARDS:
         raise IllegalOrderError(
@@ -37,21 +45,27 @@ def require_terminal_here(view: SenderView, action: str) -> None:
 def parse_tamper(keyword: str) -> Callable[[str, SenderView], Order]:
     def parse(rest: str, view: SenderView) -> Order:
         if rest:
-            raise OrderSyntaxError(
-                f"{keyword} takes nothing after it; it acts on the terminal in your room."
+            raise OrderSyntaxError.of(
+                "%(keyword)s takes nothing after it; it acts on the terminal in your room.",
+                keyword=keyword,
             )
         if keyword in ("HACK", "DESTROY") and view.team != RED:
-            raise IllegalOrderError(f"only Reds can {keyword}.")
+            raise IllegalOrderError.of("only Reds can %(keyword)s.", keyword=keyword)
         if keyword == "RESTORE" and view.role not in TECHNICIANS:
             raise IllegalOrderError("only Hackers and Engineers can RESTORE.")
         if keyword == "REPAIR" and view.role != "engineer":
             raise IllegalOrderError("only Engineers can REPAIR.")
         require_terminal_here(view, keyword)
         if view.condition == DESTROYED and keyword != "REPAIR":
-            extra = " only an Engineer can REPAIR it." if keyword == "RESTORE" else ""
-            raise IllegalOrderError(
-                f"the terminal in {view.room} is"
-                f" destroyed;{extra or ' there is nothing left to ' + keyword + '.'}"
+            if keyword == "RESTORE":
+                raise IllegalOrderError.of(
+                    "the terminal in %(room)s is destroyed; only an Engineer can REPAIR it.",
+                    room=view.room,
+                )
+            raise IllegalOrderError.of(
+                "the terminal in %(room)s is destroyed; there is nothing left to %(keyword)s.",
+                room=view.room,
+                keyword=keyword,
             )
         return Tamper(keyword)
 
@@ -64,48 +78,61 @@ _USE_HEAD = re.compile(r"^([A-Za-z]+)\s*:?\s?(.*)$", re.S)
 def parse_use(rest: str, view: SenderView) -> Order:
     match = _USE_HEAD.match(rest)
     if not match:
-        raise OrderSyntaxError(f"USE takes the terminal's name, one of: {', '.join(TERMINALS)}.")
+        raise OrderSyntaxError.of(
+            "USE takes the terminal's name, one of: %(terminals)s.", terminals=", ".join(TERMINALS)
+        )
     word, argument = match.group(1).upper(), match.group(2)
     if word not in TERMINALS:
-        raise OrderSyntaxError(
-            f'"{match.group(1)}" is not a terminal.{did_you_mean(word, TERMINALS)} Terminals:'
-            f" {', '.join(TERMINALS)}."
+        raise OrderSyntaxError.of(
+            '"%(word)s" is not a terminal.%(hint)s Terminals: %(terminals)s.',
+            word=match.group(1),
+            hint=suggestion(word, TERMINALS),
+            terminals=", ".join(TERMINALS),
         )
     order = _TERMINAL_ARGUMENTS[word](
         word, argument if word == "MESSAGE" else argument.strip(), view
     )
     require_terminal_here(view, "use")
     if view.feature != word:
-        raise IllegalOrderError(
-            f"the terminal in {view.room} is {view.feature}, not {word}; write USE {view.feature}."
+        raise IllegalOrderError.of(
+            "the terminal in %(room)s is %(feature)s, not %(word)s; write USE %(feature)s.",
+            room=view.room,
+            feature=view.feature,
+            word=word,
         )
     if view.condition == DESTROYED:
-        raise IllegalOrderError(
-            f"the {word} terminal in {view.room} is destroyed and cannot be used."
+        raise IllegalOrderError.of(
+            "the %(word)s terminal in %(room)s is destroyed and cannot be used.",
+            word=word,
+            room=view.room,
         )
     return order
 
 
 def _no_argument(word: str, text: str, view: SenderView) -> Use:
     if text:
-        raise OrderSyntaxError(f"USE {word} takes nothing after it.")
+        raise OrderSyntaxError.of("USE %(word)s takes nothing after it.", word=word)
     return Use(word)
 
 
 def _character_argument(word: str, text: str, view: SenderView) -> Use:
     if not text:
-        raise OrderSyntaxError(f"USE {word} takes a player's name, e.g. USE {word} Bob.")
+        raise OrderSyntaxError.of(
+            "USE %(word)s takes a player's name, e.g. USE %(word)s Bob.", word=word
+        )
     if text.upper().startswith("GUARD"):
-        raise IllegalOrderError(f"USE {word} takes a player or NPC, never a guard.")
+        raise IllegalOrderError.of("USE %(word)s takes a player or NPC, never a guard.", word=word)
     name = named_character(text, view, f"USE {word}")
     if name not in view.living:
-        raise IllegalOrderError(f"{name} is dead; USE {word} takes a living player or NPC.")
+        raise IllegalOrderError.of(
+            "%(name)s is dead; USE %(word)s takes a living player or NPC.", name=name, word=word
+        )
     return Use(word, name)
 
 
 def _room_argument(word: str, text: str, view: SenderView) -> Use:
     if not text:
-        raise OrderSyntaxError(f"USE {word} takes a room, e.g. USE {word} D-4.")
+        raise OrderSyntaxError.of("USE %(word)s takes a room, e.g. USE %(word)s D-4.", word=word)
     return Use(word, named_room(text, f"USE {word}"))
 
 
@@ -122,9 +149,9 @@ def _mapdata_argument(word: str, text: str, view: SenderView) -> Use:
 def _message_argument(word: str, text: str, view: SenderView) -> Use:
     text = text.strip()
     if not 1 <= len(text) <= MESSAGE_LIMIT:
-        raise OrderSyntaxError(
-            f"USE MESSAGE takes the message after it on the same line, 1 to {MESSAGE_LIMIT}"
-            " characters."
+        raise OrderSyntaxError.of(
+            "USE MESSAGE takes the message after it on the same line, 1 to %(limit)s characters.",
+            limit=MESSAGE_LIMIT,
         )
     return Use(word, text)
 
@@ -148,11 +175,13 @@ def _commander_argument(word: str, text: str, view: SenderView) -> Use:
     for floor_text, room_text in pairs:
         floor = floor_text.upper()
         if floor not in FLOORS:
-            raise OrderSyntaxError(
-                f'"{floor_text}" is not a floor; guards are named by floor A … H.'
+            raise OrderSyntaxError.of(
+                '"%(text)s" is not a floor; guards are named by floor A … H.', text=floor_text
             )
         if floor in destinations:
-            raise OrderSyntaxError(f"guard {floor} is given two destinations; give each guard one.")
+            raise OrderSyntaxError.of(
+                "guard %(floor)s is given two destinations; give each guard one.", floor=floor
+            )
         destinations[floor] = named_room(room_text, "USE COMMANDER")
     return Use(word, tuple(sorted(destinations.items())))
 

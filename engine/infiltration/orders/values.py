@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engine.core import OrderSyntaxError, did_you_mean
+from engine.core import OrderSyntaxError
+from engine.errors import Wording, suggestion
 from engine.names import name_key
 from engine.infiltration.rooms import parse_room
 from engine.infiltration.state import PLAYER_CLASSES, GameState
@@ -28,13 +29,23 @@ PHASE_KEYWORDS = {
     "decision": ("USE",) + TAMPER_ACTIONS + ("VOTE", "ATTACK"),
 }
 # One line of each kind per block (rules: Order grammar).
-KIND_HINT = {
-    "movement": "one MOVE or STAY",
-    "terminal": "one terminal action (USE, HACK, DESTROY, RESTORE or REPAIR)",
-    "class": "one CLASS",
-    "code": "one CODE",
-    "vote": "one VOTE",
-    "attack": "one ATTACK listing every target",
+# A second order of a kind in one block, refused in a sentence per kind (one message each
+# for a translator; `{earlier}` is the line of the first, engine.errors.OrderError).
+TWICE = {
+    "movement": Wording(
+        "line {earlier} already gave a movement order; send one MOVE or STAY per block."
+    ),
+    "terminal": Wording(
+        "line {earlier} already gave a terminal order; send one terminal action "
+        "(USE, HACK, DESTROY, RESTORE or REPAIR) per block."
+    ),
+    "class": Wording("line {earlier} already gave a class order; send one CLASS per block."),
+    "code": Wording("line {earlier} already gave a code order; send one CODE per block."),
+    "vote": Wording("line {earlier} already gave a vote order; send one VOTE per block."),
+    "attack": Wording(
+        "line {earlier} already gave a attack order; send one ATTACK listing every target "
+        "per block."
+    ),
 }
 MESSAGE_LIMIT = 500
 
@@ -220,7 +231,11 @@ def named_room(text: str, what: str) -> str:
     """The room `text` names, or OrderSyntaxError saying what `what` takes."""
     room = parse_room(text)
     if room is None:
-        raise OrderSyntaxError(f'"{text}" is not a room; {what} takes a room like D-4 (A-1 … H-8).')
+        raise OrderSyntaxError.of(
+            '"%(text)s" is not a room; %(keyword)s takes a room like D-4 (A-1 … H-8).',
+            text=text,
+            keyword=what,
+        )
     return room
 
 
@@ -228,8 +243,10 @@ def named_character(text: str, view: SenderView, what: str) -> str:
     """The character `text` names (any case and accents), or OrderSyntaxError."""
     name = view.names.get(name_key(text))
     if name is None:
-        hint = did_you_mean(text.strip(), sorted(view.names.values()))
-        raise OrderSyntaxError(
-            f'"{text.strip()}" is not a player or NPC of this game.{hint} {what} takes a name.'
+        raise OrderSyntaxError.of(
+            '"%(text)s" is not a player or NPC of this game.%(hint)s %(keyword)s takes a name.',
+            text=text.strip(),
+            hint=suggestion(text.strip(), sorted(view.names.values())),
+            keyword=what,
         )
     return name

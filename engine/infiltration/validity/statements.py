@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Callable, Collection
 
 from engine.core import OrderSyntaxError
+from engine.errors import NO_HINT, Wording
 from engine.infiltration.rooms import parse_room
 from engine.infiltration.validity.facts import (
     And,
@@ -39,7 +40,7 @@ from engine.infiltration.validity.tokens import DIGITS, Expected, TokenReader
 from engine.infiltration.validity.words import (
     ALLEGIANCE_WORDS,
     FEATURE_SPELLINGS,
-    GRAMMAR_HELP,
+    GRAMMAR_WORDING,
     TERMINAL_SPELLINGS,
 )
 
@@ -56,16 +57,23 @@ def parse_statement(text: str, known_names: Collection[str]) -> Statement:
     """The statement `text` writes (rules: Validity check grammar), names made canonical.
 
     Keywords, rooms, floors and names match in any letter case. Raises OrderSyntaxError
-    saying what was expected where, followed by GRAMMAR_HELP.
+    saying what was expected where, followed by the grammar (GRAMMAR_WORDING).
     """
     parser = _Parser(text, known_names)
     try:
         return parser.statement_only()
     except Expected as failure:
-        message = failure.message
-        if any(token.upper() in ALLEGIANCE_WORDS for token in parser.words):
-            message += " (a validity check cannot name a team, a class or a number of Reds)"
-        raise OrderSyntaxError(f"{message}.\n{GRAMMAR_HELP}") from None
+        note = (
+            Wording(" (a validity check cannot name a team, a class or a number of Reds)")
+            if any(token.upper() in ALLEGIANCE_WORDS for token in parser.words)
+            else Wording(NO_HINT)
+        )
+        raise OrderSyntaxError.of(
+            "%(problem)s%(note)s.\n%(grammar)s",
+            problem=failure.message,
+            note=note,
+            grammar=GRAMMAR_WORDING,
+        ) from None
 
 
 def facts_of(statement: Statement) -> list[Fact]:
@@ -83,14 +91,17 @@ def check_size(statement: Statement) -> None:
     facts = facts_of(statement)
     codes = sum(1 for fact in facts if isinstance(fact, CodeIs))
     if len(facts) > MAX_FACTS:
-        raise OrderSyntaxError(
-            f"the statement holds {len(facts)} facts; a validity check takes at most {MAX_FACTS}, "
-            "so split the question over several uses."
+        raise OrderSyntaxError.of(
+            "the statement holds %(facts)s facts; a validity check takes at most %(most)s, "
+            "so split the question over several uses.",
+            facts=len(facts),
+            most=MAX_FACTS,
         )
     if codes > MAX_CODE_FACTS:
-        raise OrderSyntaxError(
-            f"the statement asks CODE IS {codes} times; a validity check takes at most one CODE IS"
-            " fact."
+        raise OrderSyntaxError.of(
+            "the statement asks CODE IS %(codes)s times; a validity check takes at most one "
+            "CODE IS fact.",
+            codes=codes,
         )
 
 
@@ -108,9 +119,13 @@ class _Parser(TokenReader):
         if pos < len(self.words):
             if self.words[pos] == ")":
                 raise Expected(
-                    pos, f'found ")" with no matching "(" after "{self.written(0, pos)}"'
+                    pos,
+                    Wording(
+                        'found ")" with no matching "(" after "%(written)s"',
+                        {"written": self.written(0, pos)},
+                    ),
                 )
-            raise self.expected(pos, "AND, OR or the end of the statement", 0)
+            raise self.expected(pos, Wording("AND, OR or the end of the statement"), 0)
         return statement
 
     def disjunction(self, pos: int, depth: int) -> tuple[Statement, int]:
@@ -132,7 +147,11 @@ class _Parser(TokenReader):
     def negation(self, pos: int, depth: int) -> tuple[Statement, int]:
         if depth > MAX_NESTING:
             raise Expected(
-                pos, f"the statement nests NOT and parentheses more than {MAX_NESTING} deep"
+                pos,
+                Wording(
+                    "the statement nests NOT and parentheses more than %(most)s deep",
+                    {"most": MAX_NESTING},
+                ),
             )
         # A fact comes first so that a player called "Not" can still be named.
         attempts: list[_Attempt] = [lambda: self.fact(pos)]
@@ -149,7 +168,7 @@ class _Parser(TokenReader):
     def bracketed(self, pos: int, depth: int) -> tuple[Statement, int]:
         inner, after = self.disjunction(pos + 1, depth + 1)
         if self.words[after : after + 1] != [")"]:
-            raise self.expected(after, 'AND, OR or ")" to close the "("', pos)
+            raise self.expected(after, Wording('AND, OR or ")" to close the "("'), pos)
         return inner, after + 1
 
     def fact(self, start: int) -> tuple[Fact, int]:
@@ -168,17 +187,20 @@ class _Parser(TokenReader):
         if start < len(self.words) and self.upper[start] in keyword_facts:
             attempts.append(lambda: keyword_facts[self.upper[start]](start))
         if not attempts and self.words[start : start + 1] in ([], [")"]):
-            raise self.expected(start, "a fact", max(0, start - 1))
+            raise self.expected(start, Wording("a fact"), max(0, start - 1))
         if not attempts:
             raise Expected(
                 start,
-                f"expected a fact, found {self.found(start)}, which is not a player's name, "
-                'a room, NOT, "(", GUARD, TERMINAL IN, CODE IS or HANGAR DOOR IS OPEN',
+                Wording(
+                    "expected a fact, found %(found)s, which is not a player's name, a room,"
+                    ' NOT, "(", GUARD, TERMINAL IN, CODE IS or HANGAR DOOR IS OPEN',
+                    {"found": self.found(start)},
+                ),
             )
         return self.first_success(attempts)
 
     def player_fact(self, player: str, pos: int, start: int) -> tuple[Fact, int]:
-        verbs = "IS IN, IS ALIVE, IS DEAD, WAS IN, HAS STINGER, VISITED, ATTACKED or USED"
+        verbs = Wording("IS IN, IS ALIVE, IS DEAD, WAS IN, HAS STINGER, VISITED, ATTACKED or USED")
         word = self.upper[pos] if pos < len(self.words) else ""
         if word == "IS":
             following = self.upper[pos + 1] if pos + 1 < len(self.words) else ""
@@ -189,7 +211,7 @@ class _Parser(TokenReader):
                 return IsAlive(player), pos + 2
             if following == "DEAD":
                 return IsDead(player), pos + 2
-            raise self.expected(pos + 1, "IN, ALIVE or DEAD", start)
+            raise self.expected(pos + 1, Wording("IN, ALIVE or DEAD"), start)
         if word == "WAS":
             after = self.keyword(pos, "WAS IN", start)
             room, after = self.room(after, start)
@@ -204,7 +226,7 @@ class _Parser(TokenReader):
         if word == "USED":
             found = self.feature_at(pos + 1, TERMINAL_SPELLINGS)
             if found is None:
-                raise self.expected(pos + 1, "a terminal (SEER, LOCATOR, …)", start)
+                raise self.expected(pos + 1, Wording("a terminal (SEER, LOCATOR, …)"), start)
             terminal, after = found
             turn, after = self.on_turn(after, start)
             return Used(player, terminal, turn), after
@@ -216,7 +238,9 @@ class _Parser(TokenReader):
             return VisitedRoom(player, room), pos + 1
         found = self.feature_at(pos, FEATURE_SPELLINGS)
         if found is None:
-            raise self.expected(pos, "a room or a feature (a terminal, WEAPONS LAB, …)", start)
+            raise self.expected(
+                pos, Wording("a room or a feature (a terminal, WEAPONS LAB, …)"), start
+            )
         feature, after = found
         return VisitedFeature(player, feature), after
 
@@ -236,7 +260,7 @@ class _Parser(TokenReader):
         if self.upper[pos : pos + 1] == ["GUARD"]:
             attempts.append(as_guard)
         if not attempts:
-            raise self.expected(pos, "a player's name or GUARD <floor>", start)
+            raise self.expected(pos, Wording("a player's name or GUARD <floor>"), start)
         return self.first_success(attempts)
 
     def room_fact(self, start: int) -> tuple[Fact, int]:
@@ -244,7 +268,7 @@ class _Parser(TokenReader):
         pos = self.keyword(pos, "HAS", start)
         found = self.feature_at(pos, FEATURE_SPELLINGS)
         if found is None:
-            raise self.expected(pos, "a feature (a terminal, WEAPONS LAB, …)", start)
+            raise self.expected(pos, Wording("a feature (a terminal, WEAPONS LAB, …)"), start)
         feature, after = found
         return RoomHas(room, feature), after
 
@@ -256,7 +280,7 @@ class _Parser(TokenReader):
         if self.upper[pos : pos + 1] == ["IN"]:
             room, after = self.room(pos + 1, start)
             return GuardIn(floor, room), after
-        raise self.expected(pos, "IN or DEAD", start)
+        raise self.expected(pos, Wording("IN or DEAD"), start)
 
     def terminal_fact(self, start: int) -> tuple[Fact, int]:
         pos = self.keyword(start, "TERMINAL IN", start)
@@ -264,13 +288,13 @@ class _Parser(TokenReader):
         pos = self.keyword(pos, "IS", start)
         if pos < len(self.words) and self.upper[pos] in ("HACKED", "DESTROYED"):
             return TerminalIs(room, self.upper[pos]), pos + 1
-        raise self.expected(pos, "HACKED or DESTROYED", start)
+        raise self.expected(pos, Wording("HACKED or DESTROYED"), start)
 
     def code_fact(self, start: int) -> tuple[Fact, int]:
         pos = self.keyword(start, "CODE IS", start)
         if pos < len(self.words) and DIGITS.match(self.words[pos]):
             return CodeIs(self.words[pos]), pos + 1
-        raise self.expected(pos, "the code's digits", start)
+        raise self.expected(pos, Wording("the code's digits"), start)
 
     def hangar_fact(self, start: int) -> tuple[Fact, int]:
         return HangarOpen(), self.keyword(start, "HANGAR DOOR IS OPEN", start)

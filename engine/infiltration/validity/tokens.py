@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Callable, Collection, Iterator, Mapping, Sequence, TypeVar
 
 from engine.infiltration.rooms import FLOORS, parse_room
+from engine.errors import NO_HINT, Value, Wording
 from engine.names import fold
 
 DIGITS = re.compile(r"^[0-9]+$")
@@ -17,10 +18,12 @@ _Parsed = TypeVar("_Parsed")
 
 
 class Expected(Exception):
-    """A parse attempt failed at token `pos`; the furthest failure is the one reported."""
+    """A parse attempt failed at token `pos`; the furthest failure is the one reported,
+    its `message` a Wording a reader's language words (docs/design.md: Refusals in every
+    language)."""
 
-    def __init__(self, pos: int, message: str):
-        super().__init__(message)
+    def __init__(self, pos: int, message: Wording):
+        super().__init__(str(message))
         self.pos = pos
         self.message = message
 
@@ -38,8 +41,11 @@ class TokenReader:
         self.spans = [(start, end) for _, start, end in spans]
         self.names = name_index(tuple(known_names))
 
-    def found(self, pos: int) -> str:
-        return f'"{self.words[pos]}"' if pos < len(self.words) else "the end of the statement"
+    def found(self, pos: int) -> Value:
+        """The word at `pos` as a message quotes it, or the end of the statement."""
+        if pos < len(self.words):
+            return f'"{self.words[pos]}"'
+        return Wording("the end of the statement")
 
     def written(self, start: int, end: int) -> str:
         """The player's own text of tokens start..end-1, shortened from the left if long."""
@@ -48,10 +54,18 @@ class TokenReader:
         piece = self.text[self.spans[start][0] : self.spans[end - 1][1]]
         return piece if len(piece) <= 60 else "…" + piece[-59:]
 
-    def expected(self, pos: int, what: str, start: int) -> Expected:
+    def expected(self, pos: int, what: Value, start: int) -> Expected:
+        """What was `what` (a keyword as written, or a Wording) expected at `pos`, after
+        the player's words from `start`."""
         after = self.written(start, pos)
-        where = f' after "{after}"' if after else ""
-        return Expected(pos, f"expected {what}{where}, found {self.found(pos)}")
+        where = Wording(' after "%(after)s"', {"after": after}) if after else Wording(NO_HINT)
+        return Expected(
+            pos,
+            Wording(
+                "expected %(what)s%(where)s, found %(found)s",
+                {"what": what, "where": where, "found": self.found(pos)},
+            ),
+        )
 
     def words_at(self, pos: int, words: tuple[str, ...]) -> int | None:
         """Position after `words` if they come next (any case), else None."""
@@ -59,7 +73,7 @@ class TokenReader:
             return pos + len(words)
         return None
 
-    def keyword(self, pos: int, phrase: str, start: int, what: str | None = None) -> int:
+    def keyword(self, pos: int, phrase: str, start: int, what: Value | None = None) -> int:
         """Position after the words of `phrase`; the error names the first missing word
         (or `what` when the phrase is missing from its first word)."""
         for index, word in enumerate(phrase.split()):
@@ -71,21 +85,21 @@ class TokenReader:
     def room(self, pos: int, start: int) -> tuple[str, int]:
         room = parse_room(self.words[pos]) if pos < len(self.words) else None
         if room is None:
-            raise self.expected(pos, "a room (such as D-4)", start)
+            raise self.expected(pos, Wording("a room (such as D-4)"), start)
         return room, pos + 1
 
     def floor(self, pos: int, start: int) -> tuple[str, int]:
         if pos < len(self.words) and self.upper[pos] in FLOORS:
             return self.upper[pos], pos + 1
-        raise self.expected(pos, "a floor letter (A-H)", start)
+        raise self.expected(pos, Wording("a floor letter (A-H)"), start)
 
     def number(self, pos: int, start: int) -> tuple[int, int]:
         if pos < len(self.words) and DIGITS.match(self.words[pos]):
             return int(self.words[pos]), pos + 1
-        raise self.expected(pos, "a turn number", start)
+        raise self.expected(pos, Wording("a turn number"), start)
 
     def on_turn(self, pos: int, start: int) -> tuple[int, int]:
-        pos = self.keyword(pos, "ON TURN", start, '"ON TURN <number>"')
+        pos = self.keyword(pos, "ON TURN", start, Wording('"ON TURN <number>"'))
         return self.number(pos, start)
 
     def feature_at(

@@ -4,6 +4,7 @@ can use, and the grammar as HELP and every error show it."""
 
 from __future__ import annotations
 
+from engine.errors import Wording
 from engine.infiltration.rooms import FEATURES, SPECIALS, TERMINALS
 
 
@@ -20,12 +21,13 @@ def _alternatives(head: str, words: tuple[str, ...], width: int = 66) -> list[st
     return [*lines, line]
 
 
-def _grammar_help() -> str:
+def _grammar_help() -> Wording:
     """The grammar as a player reads it in HELP and in an error: every line fits a mail
-    line, with room for a quote (the shell writes no line longer than 72 characters)."""
-    return "\n".join(
+    line, with room for a quote (the shell writes no line longer than 72 characters). The
+    rules themselves are keywords, never translated; the sentences around them are a
+    Wording a reader's language words (docs/design.md: Refusals in every language)."""
+    rules = "\n".join(
         [
-            "A validity check statement follows this grammar (any letter case):",
             "  statement   := disjunction",
             "  disjunction := conjunction ( OR conjunction )*",
             "  conjunction := negation ( AND negation )*",
@@ -41,15 +43,21 @@ def _grammar_help() -> str:
             "        | CODE IS DIGITS             | HANGAR DOOR IS OPEN",
             *_alternatives("  TERMINAL :=", TERMINALS),
             *_alternatives("  FEATURE  :=", ("TERMINAL", *SPECIALS)),
-            "  PLAYER is a player's or character's name, ROOM a room such as",
-            "  D-4, FLOOR a letter A-H, N a turn number, DIGITS a code such as",
-            "  0427.",
-            "Example: Bob WAS IN D-4 ON TURN 2 AND NOT (GUARD C IS DEAD)",
         ]
+    )
+    return Wording(
+        "A validity check statement follows this grammar (any letter case):\n"
+        "%(rules)s\n"
+        "  PLAYER is a player's or character's name, ROOM a room such as\n"
+        "  D-4, FLOOR a letter A-H, N a turn number, DIGITS a code such as\n"
+        "  0427.\n"
+        "Example: Bob WAS IN D-4 ON TURN 2 AND NOT (GUARD C IS DEAD)",
+        {"rules": rules},
     )
 
 
-GRAMMAR_HELP: str = _grammar_help()
+GRAMMAR_WORDING = _grammar_help()
+GRAMMAR_HELP: str = str(GRAMMAR_WORDING)
 
 # Words a player may try in order to ask about allegiance; when a statement that fails to
 # parse contains one, the error says why no such question can be asked.

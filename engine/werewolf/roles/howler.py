@@ -6,15 +6,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
+from engine.errors import Wording
 from engine.werewolf.characters import Character
 from engine.werewolf.model import WOLVES, Night, NightStep, OrderKind, Role
 from engine.werewolf.orders import Silence
 from engine.werewolf.roles.werewolf import KILL
 
 
-def not_the_same_twice(me: Character, target: str | None, known: Mapping[str, Any]) -> str | None:
+def not_the_same_twice(
+    me: Character, target: str | None, known: Mapping[str, Any]
+) -> Wording | None:
     if target is not None and target == me.state("last_silenced"):
-        return f"you silenced {target} last night; choose someone else."
+        return Wording(
+            "you silenced %(target)s last night; choose someone else.", {"target": target}
+        )
     return None
 
 

@@ -6,15 +6,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
+from engine.errors import Wording
 from engine.werewolf.characters import Character
 from engine.werewolf.model import WOLVES, Night, NightStep, OrderKind, Role
 from engine.werewolf.orders import Kill
 from engine.werewolf.tally import most_named
 
 
-def not_a_packmate(me: Character, target: str | None, known: Mapping[str, Any]) -> str | None:
+def not_a_packmate(me: Character, target: str | None, known: Mapping[str, Any]) -> Wording | None:
     if target in known.get("teams", {}).get(WOLVES, ()):
-        return f"{target} is one of your pack; name someone outside it."
+        return Wording(
+            "%(target)s is one of your pack; name someone outside it.", {"target": str(target)}
+        )
     return None
 
 

@@ -7,15 +7,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
+from engine.errors import Wording
 from engine.werewolf.characters import Character
 from engine.werewolf.model import VILLAGE, Night, NightStep, OrderKind, Role, Target
 from engine.werewolf.orders import Poison, Save
 
 
-def save_refusal(me: Character, target: str | None, known: Mapping[str, Any]) -> str | None:
+def save_refusal(me: Character, target: str | None, known: Mapping[str, Any]) -> Wording | None:
     """She is told the wolves' target; with none there is nothing to save."""
     if known.get("wolves_target") is None:
-        return "the wolves chose nobody tonight, so there is no one to save."
+        return Wording("the wolves chose nobody tonight, so there is no one to save.")
     return None
 
 

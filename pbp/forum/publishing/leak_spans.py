@@ -14,6 +14,7 @@ from typing import Sequence
 
 from pbp.forum.publishing.leaks import Leak, LeakCheck, leak_check, player_spans
 from pbp.game.stored import StoredGame
+from pbp.render.refusals import WordedText
 from pbp.storage.drafts import DraftBook, DraftRow
 from pbp.storage.host_token import known_host_token
 
@@ -81,7 +82,7 @@ def leak_findings(
     players = player_spans(row, text)
     leaks = (check or game_leak_check(game, book)).check(text, players)
     spans = [span for leak in leaks for span in _spans_of(leak, text) if _outside(span, players)]
-    return [str(leak) for leak in leaks], _merged(spans)
+    return [WordedText(leak.wording) for leak in leaks], _merged(spans)
 
 
 def split_at(text: str, spans: Sequence[Span]) -> list[tuple[str, bool]]:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import SecretFields
+from engine.errors import Wording
 from pbp.forum.publishing.spans import follow
 from pbp.game.stored import StoredGame
 from pbp.storage.drafts import DraftBook, DraftRow
@@ -45,18 +46,32 @@ class Leak:
     line: str
 
     def __str__(self) -> str:
-        fact = self.fact
+        return str(self.wording)
+
+    @property
+    def wording(self) -> Wording:
+        """The finding as a Wording: English by `str()`, the desk words it for its host."""
+        fact, line = self.fact, repr(self.line.strip())
         if fact.kind == "personal":
-            return (
-                f"the draft names {fact.subject}'s {fact.key.replace('_', ' ')} {fact.value}, "
-                f"which is not public (line: {self.line.strip()!r})"
+            return Wording(
+                "the draft names %(subject)s's %(key)s %(value)s, which is not public"
+                " (line: %(line)s)",
+                {
+                    "subject": str(fact.subject),
+                    "key": fact.key.replace("_", " "),
+                    "value": fact.value,
+                    "line": line,
+                },
             )
         if fact.kind == "place":
-            return (
-                f"the draft names the location {fact.value}, which is not public (line:"
-                f" {self.line.strip()!r})"
+            return Wording(
+                "the draft names the location %(value)s, which is not public (line: %(line)s)",
+                {"value": fact.value, "line": line},
             )
-        return f"the draft holds a secret {fact.key or 'value'} ({fact.value}), which is not public"
+        return Wording(
+            "the draft holds a secret %(key)s (%(value)s), which is not public",
+            {"key": fact.key or Wording("value"), "value": fact.value},
+        )
 
 
 def _leaves(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Sequence
+from typing import Any, Sequence
 
 from engine.core import OrderError, RulesetCard
 from pbp.forum.thread.forum_names import Identities
@@ -195,7 +195,8 @@ def _cast(reading: Reading, player: str, post: ThreadPost, line: OrderLine, mome
         game.rules, game.state, phase, player, [text], lambda: standing.lines, votes=THREAD
     )
     if read.errors:
-        _refuse(reading, player, post, line, "bad_order", error=_sentence(read.errors[0]))
+        error = read.errors[0]
+        _refuse(reading, player, post, line, "bad_order", error=_sentence(error), refused=error)
         return
     if line.keyword != keyword:
         lines = list(read.canonical)
@@ -270,7 +271,7 @@ def _refuse(
     line: OrderLine,
     reason: str,
     tell: bool = True,
-    **why: str,
+    **why: Any,
 ) -> None:
     """List for the host, and tell the player (unless `tell` is off), that their post's order
     was not counted and why (`reason`, a case of the macro thread_vote_not_counted)."""

@@ -115,13 +115,15 @@ def _refused_whole(
     """The refusal of a block with lines that do not read, each error placed at its line of
     the mail, with the grammar of the orders the player may give by mail."""
     phase = game.open_phase
-    placed = listed([str(e.moved(block.first_line_number - 1, quoted(e.text))) for e in errors])
+    moved = [e.moved(block.first_line_number - 1, quoted(e.text)) for e in errors]
+    placed = listed([str(e) for e in moved])
     barred = game.thread_only(name)  # orders given in the thread are not listed as mail's
     grammar = tuple(s.syntax for s in phase.grammar.get(name, ()) if s.keyword not in barred)
     return BlockVerdict(
         Refused(
             "bad_orders",
             errors=tuple(placed),
+            placed=tuple(moved),  # worded anew for a reader of another language
             grammar=grammar,
             phase_words=game.rules.card.phase_words(phase.id),
             in_thread=bool(barred),

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, TypeVar
 
+from engine.errors import Wording
 from pbp.game.stored import StoredGame
 from pbp.game.judging.token_guard import TokenGuard
 from pbp.ports import OrderBlock
@@ -37,16 +38,22 @@ class BlockCase:
     about: dict[str, str]
 
 
-def _with_id(game: StoredGame, phase_id: str, where: str = "") -> str:
-    """A phase's words followed by its id (a ruleset that words nothing just gives the id)."""
+def _with_id(game: StoredGame, phase_id: str, in_block: bool = False) -> str | Wording:
+    """A phase's words followed by its id (a ruleset that words nothing just gives the
+    id), as a Wording the reader's language words, the phase by the glossary
+    (docs/design.md: Refusals in every language)."""
     words = game.rules.card.phase_words(phase_id)
-    return words if words == phase_id else f"{words} ({phase_id}{where})"
+    if words == phase_id:
+        return words
+    if in_block:
+        return Wording("%(phase)s (%(id)s in the block)", {"phase": words, "id": phase_id})
+    return Wording("%(phase)s (%(id)s)", {"phase": words, "id": phase_id})
 
 
-def open_phase_words(game: StoredGame) -> str:
+def open_phase_words(game: StoredGame) -> str | Wording:
     """The open phase as a player reads it, with the id a block names it by:
     "Day 2 — vote (D2-vote in the block)"."""
-    return _with_id(game, game.open_phase.id, " in the block")
+    return _with_id(game, game.open_phase.id, in_block=True)
 
 
 # ------------------------------------------------------------------ identity (any block)

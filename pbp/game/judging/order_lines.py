@@ -29,8 +29,8 @@ from engine.core import (
     Phase,
     Ruleset,
     RulesetCard,
-    did_you_mean,
 )
+from engine.errors import suggestion
 from pbp.render.keyword_names import canonical_words, english_lines
 from pbp.game.vote_channels import MAIL, mail_block, takes_from_thread, with_standing_public
 from pbp.render.verdicts import Note
@@ -101,8 +101,10 @@ class Withdrawals:
         and an error for each keyword that no standing order has."""
         held = {_first_word(line) for line in standing}
         errors = [
-            IllegalOrderError(
-                f"you have no accepted {keyword} order for {phase_words} to take back."
+            IllegalOrderError.of(
+                "you have no accepted %(keyword)s order for %(phase)s to take back.",
+                keyword=keyword,
+                phase=phase_words,
             ).at(line, f"{WITHDRAW} {keyword}")
             for line, keyword in self.named
             if keyword != ALL and keyword not in held
@@ -143,27 +145,34 @@ def read_withdrawals(lines: Sequence[str], offered: Sequence[str], phase_words: 
         if keyword in choices:
             named.append((index + 1, keyword))
             continue
-        what = (
-            f'"{keyword}" is not an order you can give in {phase_words}'
+        refusal = (
+            OrderSyntaxError.of(
+                '"%(word)s" is not an order you can give in %(phase)s; write WITHDRAW and one '
+                "of %(choices)s.%(hint)s",
+                word=keyword,
+                phase=phase_words,
+                choices=", ".join(choices),
+                hint=suggestion(keyword, choices),
+            )
             if keyword
-            else "WITHDRAW names no order"
+            else OrderSyntaxError.of(
+                "WITHDRAW names no order; write WITHDRAW and one of %(choices)s.",
+                choices=", ".join(choices),
+            )
         )
-        errors.append(
-            OrderSyntaxError(
-                f"{what}; write WITHDRAW and one of {', '.join(choices)}."
-                f"{did_you_mean(keyword, choices) if keyword else ''}"
-            ).at(index + 1, line)
-        )
+        errors.append(refusal.at(index + 1, line))
     given = {_first_word(line) for line in rest if line and not line.startswith("#")}
     for line_number, keyword in named:
         if keyword in given or (keyword == ALL and given):
             why = (
-                "this block gives that order too, so it cannot also take it back; keep one of the"
-                " two lines."
+                IllegalOrderError(
+                    "this block gives that order too, so it cannot also take it back; keep one"
+                    " of the two lines."
+                )
                 if keyword != ALL
-                else "a block that takes back ALL holds no order besides."
+                else IllegalOrderError("a block that takes back ALL holds no order besides.")
             )
-            errors.append(IllegalOrderError(why).at(line_number, lines[line_number - 1]))
+            errors.append(why.at(line_number, lines[line_number - 1]))
     return Withdrawals(tuple(named), tuple(rest), tuple(errors))
 
 

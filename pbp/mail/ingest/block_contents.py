@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from engine.errors import Wording
 from engine.names import plain_word
 from pbp.mail import limits
 from pbp.ports import MessageBlock, OrderBlock
@@ -15,27 +16,28 @@ from pbp.ports import MessageBlock, OrderBlock
 TOKEN_LINE = re.compile(r"^TOKEN\s*:\s*(.*)$", re.IGNORECASE)
 
 
-def _token_problem(begin_text: str, body: list[str]) -> str | None:
+def _token_problem(begin_text: str, body: list[str]) -> Wording | None:
     token_lines = sum(1 for content in body if TOKEN_LINE.match(content))
     if token_lines <= 1:
         return None
-    return (
-        f'The block starting "{limits.quoted(begin_text)}" has {token_lines:,} TOKEN lines; a block'
-        " has exactly one, the one from your order form, so nothing in it was read. Send it again"
-        " with one TOKEN line."
+    return Wording(
+        'The block starting "%(begin)s" has %(count)s TOKEN lines; a block has exactly one, the'
+        " one from your order form, so nothing in it was read. Send it again with one TOKEN"
+        " line.",
+        {"begin": limits.quoted(begin_text), "count": format(token_lines, ",")},
     )
 
 
 def make_message(
     begin_text: str, arguments: list[str], body: list[str], quoted: bool
-) -> MessageBlock | str:
+) -> MessageBlock | Wording:
     """The message block of a MESSAGE block's BEGIN words and body, or why it is not one."""
     if len(arguments) not in (2, 3):  # a third word: the NPC the host writes as
-        problem = (
-            f'The line "{limits.quoted(begin_text)}" must name the game and the channel, like BEGIN'
-            " MESSAGE <game-id> <channel>; copy it from the message form at the end of a mail."
+        return Wording(
+            'The line "%(begin)s" must name the game and the channel, like BEGIN MESSAGE'
+            " <game-id> <channel>; copy it from the message form at the end of a mail.",
+            {"begin": limits.quoted(begin_text)},
         )
-        return problem
     too_many = _token_problem(begin_text, body)
     if too_many:
         return too_many
@@ -59,14 +61,14 @@ def make_message(
 
 def make_block(
     begin_text: str, arguments: list[str], body: list[str], quoted: bool, at_line: int
-) -> OrderBlock | str:
+) -> OrderBlock | Wording:
     """The order block of an ORDERS block's BEGIN words and body, or why it is not one."""
     if len(arguments) != 2:
-        problem = (
-            f'The line "{limits.quoted(begin_text)}" must name the game and the phase, '
-            "like BEGIN ORDERS <game-id> <phase-id>; copy it from your order form."
+        return Wording(
+            'The line "%(begin)s" must name the game and the phase, like BEGIN ORDERS'
+            " <game-id> <phase-id>; copy it from your order form.",
+            {"begin": limits.quoted(begin_text)},
         )
-        return problem
     game, phase = arguments
     too_many = _token_problem(begin_text, body)
     if too_many:

@@ -26,10 +26,11 @@ from pbp.mail.headers import (
 )
 from pbp.mail.mime import MailTexts, mail_texts
 from pbp.mail.normalising import normalise_text
+from engine.errors import Wording
 from pbp.ports import InboundMail, RawMail
 from pbp.mail.signup_words import find_signup
 
-UNREADABLE = "This mail could not be read; send your orders again as a plain-text mail."
+UNREADABLE = Wording("This mail could not be read; send your orders again as a plain-text mail.")
 Read = TypeVar("Read")
 Fallback = TypeVar("Fallback")
 
@@ -129,9 +130,10 @@ def _too_large(raw: RawMail, max_bytes: int) -> InboundMail:
         subject="",
         no_reply_reason=f"over the size limit of {max_bytes} bytes",
         problems=(
-            (
-                f"This mail is larger than {max_bytes} bytes; send your orders as a short"
-                " plain-text mail."
+            Wording(
+                "This mail is larger than %(most)s bytes; send your orders as a short plain-text"
+                " mail.",
+                {"most": max_bytes},
             ),
         ),
     )
