@@ -142,7 +142,7 @@ security = none
         give_up = time.monotonic() + GUARD_SECONDS
         while text not in (self.root / "run.log").read_text(errors="replace"):
             if time.monotonic() > give_up or self.process.poll() is not None:
-                raise SystemExit(f"pbp run never said {text!r}")
+                raise self.given_up(f"pbp run never said {text!r}")
             time.sleep(0.05)
 
     def next_delivery_to(self, address: str, after: int):
@@ -153,9 +153,14 @@ security = none
                 if address in [r.lower() for r in self.smtp.delivered[index].recipients]:
                     return index, self.smtp.delivered[index]
             time.sleep(0.01)
-        raise SystemExit(
-            f"no mail reached {address} in {GUARD_SECONDS:g} s; see {self.root / 'run.log'}"
-        )
+        raise self.given_up(f"no mail reached {address} in {GUARD_SECONDS:g} s")
+
+    def given_up(self, reason: str) -> SystemExit:
+        """The exit that says why the run gave up, with the end of `pbp run`'s log: the data
+        folder, log and all, is removed on the way out."""
+        log = (self.root / "run.log").read_text(errors="replace").splitlines()[-30:]
+        ended = "" if self.process is None else f" (pbp run exit code: {self.process.poll()})"
+        return SystemExit("\n".join([reason + ended, "The end of pbp run's log:", *log]))
 
     def rounds(self, count: int) -> list[float]:
         """Latency of `count` order mails, one at a time, from the first player."""
