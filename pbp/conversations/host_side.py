@@ -18,7 +18,7 @@ from pbp.mail.limits import MAX_MESSAGE_CHARS
 from pbp.storage.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, Outcome
-from pbp.render.verdicts import Accepted, Refused, Verdict
+from pbp.render.verdicts import Accepted, Refused, Verdict, error_facts
 from pbp.timezones import render_timestamp, to_text
 from pbp.game.judging.token_guard import TokenGuard
 from pbp.storage.host_token import host_token
@@ -174,4 +174,4 @@ def _host_block(
         name = answer(moderator, game, block.channel, block.text)
         return Accepted("host_message_sent", as_npc=False, name=name, channel=block.channel)
     except UserError as error:
-        return Refused("host_message_refused", error=str(error), **about)
+        return Refused("host_message_refused", **error_facts(error), **about)
