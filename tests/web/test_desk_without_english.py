@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from engine import ruleset
 from pbp.host.status_report import OVERDUE_AFTER
+from pbp.render.keyword_names import keyword_in
 from pbp.schedule import now
 from pbp.web.app import make_app
 from pbp.web.credentials import new_login_link
@@ -112,3 +114,20 @@ def test_an_overdue_games_row_says_why_in_the_hosts_language(language, tmp_path,
     (why,) = re.findall(r'<br><span class="problem">(.*?)</span>', rows)
     assert why != "its deadline passed and it is not resolved"
     assert not english_left(why) and not english_left(desk_words(page))
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_a_summarys_order_keywords_are_the_hosts_languages(language, tmp_path):
+    """The Witch's summary on the game's page names her potions by the keywords the host's
+    language writes (`VERGIFTEN: übrig`), as her form does, never `POISON`."""
+    site = make_site(tmp_path / "site", host_language=language)
+    assert site.pbp("advance", "w1") == 0
+    app = make_app(site.settings())
+    app.config["TESTING"] = True
+    client = app.test_client()
+    assert client.get(f"/login/{new_login_link(site.data)}").status_code == 302
+    page = client.get("/games/w1").get_data(as_text=True)
+    card = ruleset("werewolf").card
+    for keyword in ("POISON", "SAVE"):
+        assert f"{keyword}:" not in page
+        assert f"{keyword_in(keyword, card, language)}:" in page
