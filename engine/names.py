@@ -43,7 +43,7 @@ NAME_MARKS = frozenset("0123456789_-")  # the characters besides letters a name 
 _SCRIPT_FAMILIES = {"CJK": "Han", "HIRAGANA": "Han", "KATAKANA": "Han", "HANGUL": "Han"}
 # The scripts whose names the catalogs translate (the domain `refusals`, context `script`),
 # as the sign-up problem of a name mixing two names them; another script's name is its
-# Unicode name (docs/design.md: Languages — the last English words).
+# Unicode name (docs/design.md: Languages — the host's mail and the last English words).
 SCRIPT = "script"
 SCRIPT_NAMES = (
     "Latin",

@@ -1,9 +1,9 @@
 """Every kind of mail pbp writes to the host, with `[pbp] host_language` German or Spanish,
-holds no English and fits a phone (docs/design.md: Languages — the host's mail): the NPC's
-welcome and reports, the receipts of the host's NPC blocks (accepted, and refused for each
-reason: an unknown NPC, a closed phase, orders that do not read, no `NPC:` line, a wrong
-host token), each read with the stop-list of the translated demos
-(tests/render/test_no_english_left.py), no line over 72 columns."""
+holds no English and fits a phone (docs/design.md: Languages — the host's mail and the
+last English words): the NPC's welcome and reports, the drafts, the receipts of the host's
+NPC blocks (accepted, and refused for each reason: an unknown NPC, a closed phase, orders
+that do not read, no `NPC:` line, a wrong host token), each read with the stop-list of the
+translated demos (tests/render/test_no_english_left.py), no line over 72 columns."""
 
 from __future__ import annotations
 
