@@ -2,7 +2,7 @@
 holds no English and fits a phone (docs/design.md: Languages — the host's mail and the
 last English words): the NPC's welcome and reports, the drafts, the receipts of the host's
 NPC blocks (accepted, and refused for each reason: an unknown NPC, a closed phase, orders
-that do not read, no `NPC:` line, a wrong host token) and of refused channel messages, each read with the stop-list of the
+that do not read, no `NPC:` line, a wrong host token) of refused channel messages and of an approval of no draft, each read with the stop-list of the
 translated demos (tests/render/test_no_english_left.py), no line over 72 columns."""
 
 from __future__ import annotations
@@ -84,6 +84,7 @@ def host_mails(request, tmp_path_factory) -> list[dict[str, str]]:
             ]
             for number, text in enumerate(messages):
                 desk.receive(host_mail(text, f"message:{number}"))
+            desk.receive(host_mail(f"APPROVE inf1 T9-movement\nTOKEN: {token}\n", "approve"))
             rows = load(moderator, "inf1").file.outbox.all()
     return [dict(row) for row in rows if row["address"] == HOST]
 
@@ -92,7 +93,7 @@ def test_every_mail_to_the_host_is_in_the_hosts_language(host_mails):
     kinds = {row["kind"] for row in host_mails}
     assert {"npc-welcome", "npc-report", "npc-receipt", "host-reply"} <= kinds, kinds
     refused = [row["body"] for row in host_mails if row["kind"] == "host-reply"]
-    assert len(refused) == 3, refused
+    assert len(refused) == 4 and "T9-movement" in refused[-1], refused  # 3 messages, 1 approval
     left = {
         f"{row['kind']}: {found}"
         for row in host_mails
