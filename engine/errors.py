@@ -33,6 +33,18 @@ class Wording:
         return self.template % {name: str(value) for name, value in self.params.items()}
 
 
+@dataclass(frozen=True)
+class Term:
+    """A word a reader's language names, under its catalog `context` (a script's name,
+    `Cyrillic` under `script`); `str(term)` is the English word."""
+
+    word: str
+    context: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
 class OrderError(ValueError):
     """One bad line in an order block: where it is, what it said, and what to do.
 

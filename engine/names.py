@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 from engine.core import RulesetCard
-from engine.errors import NO_HINT, Wording
+from engine.errors import NO_HINT, Term, Value, Wording
 from engine.folding import fold as fold
 
 # The words of an order mail's own syntax (docs/design.md: Order mail format); every
@@ -41,6 +41,22 @@ NAME_MARKS = frozenset("0123456789_-")  # the characters besides letters a name 
 # Writing systems whose scripts are written together in one name (Japanese mixes kanji and
 # kana; Korean may mix hanja and hangul), as Unicode's "highly restrictive" profile allows.
 _SCRIPT_FAMILIES = {"CJK": "Han", "HIRAGANA": "Han", "KATAKANA": "Han", "HANGUL": "Han"}
+# The scripts whose names the catalogs translate (the domain `refusals`, context `script`),
+# as the sign-up problem of a name mixing two names them; another script's name is its
+# Unicode name (docs/design.md: Languages — the host's mail and the last English words).
+SCRIPT = "script"
+SCRIPT_NAMES = (
+    "Latin",
+    "Cyrillic",
+    "Greek",
+    "Han",
+    "Arabic",
+    "Hebrew",
+    "Armenian",
+    "Georgian",
+    "Devanagari",
+    "Thai",
+)
 # Rich-text mail clients wrap a word in these for bold or italics (`*Ivan*`, `_Ivan_`).
 _EMPHASIS = "*_"
 
@@ -165,15 +181,19 @@ def _shape_problem(name: str) -> Wording | None:
         return Wording(
             "%(name)r is not a valid name: it mixes letters of the %(scripts)s scripts; write"
             " a name in one alphabet (look-alike letters of two scripts would be confusing)",
-            {
-                "name": name,
-                "scripts": Wording(
-                    "%(first)s and %(last)s",
-                    {"first": " and ".join(scripts[:-1]), "last": scripts[-1]},
-                ),
-            },
+            {"name": name, "scripts": _listed_scripts(scripts)},
         )
     return None
+
+
+def _listed_scripts(scripts: list[str]) -> Wording:
+    """`Cyrillic and Greek and Latin`, each script's name a Term the reader's language
+    names (SCRIPT_NAMES)."""
+    first, *rest = [Term(script, SCRIPT) for script in scripts]
+    said: Value = first
+    for script in rest:
+        said = Wording("%(first)s and %(last)s", {"first": said, "last": script})
+    return said if isinstance(said, Wording) else Wording("%(first)s", {"first": said})
 
 
 @functools.lru_cache(maxsize=4096)  # rosters repeat their names (every simulated game has the same)

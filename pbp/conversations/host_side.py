@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from engine.errors import Wording
 from pbp.conversations.channels import HOST, channels_of, is_npc, log_message
 from pbp.conversations.judge import Delivery
 from pbp.conversations.picks import current_picks
@@ -18,7 +19,7 @@ from pbp.mail.limits import MAX_MESSAGE_CHARS
 from pbp.storage.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, MessageBlock, Outcome
-from pbp.render.verdicts import Accepted, Refused, Verdict
+from pbp.render.verdicts import Accepted, Refused, Verdict, error_facts
 from pbp.timezones import render_timestamp, to_text
 from pbp.game.judging.token_guard import TokenGuard
 from pbp.storage.host_token import host_token
@@ -27,11 +28,13 @@ from pbp.storage.host_token import host_token
 def _checked_text(text: str) -> str:
     text = text.strip("\n")
     if not text.strip():
-        raise UserError("The message is empty; write its text.")
+        raise UserError.of("The message is empty; write its text.")
     if len(text) > MAX_MESSAGE_CHARS:
-        raise UserError(
-            f"The message is {len(text):,} characters long; a message may hold at most "
-            f"{MAX_MESSAGE_CHARS:,}. Shorten it or split it."
+        raise UserError.of(
+            "The message is %(length)s characters long; a message may hold at most "
+            "%(most)s. Shorten it or split it.",
+            length=format(len(text), ","),
+            most=format(MAX_MESSAGE_CHARS, ","),
         )
     return text
 
@@ -41,7 +44,7 @@ def answer(moderator: Moderator, game: StoredGame, player: str, text: str) -> st
     character's name as stored."""
     name = game.character(player)
     if is_npc(game, name):
-        raise UserError(f"{name} is an NPC you play; there is nobody to answer.")
+        raise UserError.of("%(name)s is an NPC you play; there is nobody to answer.", name=name)
     text = _checked_text(text)
     phase = game.filed_phase
     received = to_text(moderator.clock())
@@ -87,14 +90,17 @@ def speak_as(moderator: Moderator, game: StoredGame, npc: str, channel: str, tex
     """The host writes to `channel` as the NPC `npc` (call inside the game's transaction)."""
     name = game.character(npc)
     if not is_npc(game, name):
-        raise UserError(
-            f"{name} is a player, not an NPC; the host writes only as the NPCs it plays."
+        raise UserError.of(
+            "%(name)s is a player, not an NPC; the host writes only as the NPCs it plays.",
+            name=name,
         )
     own = channels_of(game, name)
     if channel not in own:
-        raise UserError(
-            f"{name} is not in a channel called {channel!r} now (their channels: "
-            f"{', '.join(own) or 'none'})."
+        raise UserError.of(
+            "%(name)s is not in a channel called %(channel)r now (their channels: %(own)s).",
+            name=name,
+            channel=channel,
+            own=", ".join(own) or Wording("none"),
         )
     text = _checked_text(text)
     received = to_text(moderator.clock())
@@ -174,4 +180,4 @@ def _host_block(
         name = answer(moderator, game, block.channel, block.text)
         return Accepted("host_message_sent", as_npc=False, name=name, channel=block.channel)
     except UserError as error:
-        return Refused("host_message_refused", error=str(error), **about)
+        return Refused("host_message_refused", **error_facts(error), **about)

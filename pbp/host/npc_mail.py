@@ -22,7 +22,7 @@ from pbp.host.orders import enter_orders, parse_for
 from pbp.storage.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, OrderBlock, Outcome
-from pbp.render.verdicts import Accepted, Refused, Verdict
+from pbp.render.verdicts import Accepted, Refused, Verdict, error_facts
 from pbp.game.judging.token_guard import TokenGuard
 from pbp.storage.host_token import host_token
 
@@ -182,7 +182,7 @@ def _judge(
         return (
             "rejected",
             "NPC orders not accepted",
-            Refused("npc_orders_refused", error=str(error), **about),
+            Refused("npc_orders_refused", **error_facts(error), **about),
         )
     finally:
         guard.save(game.file)

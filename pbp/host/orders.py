@@ -96,7 +96,9 @@ def parse_for(game: StoredGame, name: str, lines: list[str], first_line: int = 1
     `lines[0]` in what the host wrote)."""
     phase = game.open_phase
     if name not in phase.actors:
-        raise UserError(f"{name} has no orders to give in {phase.id}.")
+        raise UserError.of(
+            "%(name)s has no orders to give in %(phase)s.", name=name, phase=phase.id
+        )
     read = read_orders(
         game.rules,
         game.state,

@@ -11,7 +11,7 @@ import gettext
 from functools import partial
 from typing import Any, Callable, Mapping, Sequence
 
-from engine.errors import OrderError, Wording
+from engine.errors import OrderError, Term, Wording
 from pbp.mail.limits import MAX_PROBLEM_CHARS, MAX_PROBLEMS_LISTED, quoted
 from pbp.render.languages import SOURCE_LANGUAGE
 from pbp.render.moments import Moment, Span
@@ -50,7 +50,7 @@ def worded(
 ) -> str:
     """`wording` as `catalog` words it, its values put in (a nested wording worded too, a
     phase by `phase`, a moment or a span of time (pbp.render.moments) in `language`, the
-    field named in `labels` by its label: a role by the glossary)."""
+    field named in `labels` by its label: a role by the glossary; a Term under its own context)."""
     if not wording.template:
         return ""
     template = catalog.pgettext(CONTEXT, wording.template)
@@ -60,6 +60,8 @@ def worded(
         name: (
             worded(catalog, value, phase, language, labels)
             if isinstance(value, Wording)
+            else catalog.pgettext(value.context, value.word)
+            if isinstance(value, Term)
             else value.in_language(language)
             if isinstance(value, (Moment, Span))
             else phase(value)

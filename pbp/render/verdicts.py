@@ -41,3 +41,15 @@ class Refused(Verdict):
 
 class Note(Verdict):
     """Something a reply tells besides what was accepted or refused."""
+
+
+def error_facts(error: Exception) -> dict[str, Any]:
+    """A refused request's error as a verdict's facts, for its reader's language
+    (docs/design.md: Languages — the host's mail and the last English words): `error`, its
+    sentence as a Wording (pbp.errors.UserError) for the filter `refusal_line`; for orders
+    that do not read (pbp.host.orders.OrdersRefused) `error` is the head and `orders` the
+    `bad_orders` verdict whose problems the filter `refusal_lines` words."""
+    orders = getattr(error, "verdict", None)
+    if orders is not None:
+        return {"error": getattr(error, "head"), "orders": orders}
+    return {"error": getattr(error, "wording", str(error))}

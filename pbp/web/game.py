@@ -23,6 +23,7 @@ from flask import (
     url_for,
 )
 
+from engine.core import RulesetCard
 from pbp.errors import UserError
 from pbp.game.stored import load
 from pbp.render.card_texts import card_text
@@ -53,12 +54,13 @@ def _refuse(sentence: str, status: int) -> NoReturn:
     abort(Response(render_template("problem.html", sentence=sentence), status))
 
 
-def _worded_row(row: dict[str, Any]) -> dict[str, Any]:
-    """A roster row with the ruleset's summary lines in the host's language."""
+def _worded_row(row: dict[str, Any], card: RulesetCard) -> dict[str, Any]:
+    """A roster row with the ruleset's summary lines in the host's language, an order
+    keyword in them (`POISON: left`) by the card's name for it."""
     return {
         **row,
-        "role": in_host_language(row["role"]),
-        "more": [in_host_language(line) for line in row["more"]],
+        "role": in_host_language(row["role"], card),
+        "more": [in_host_language(line, card) for line in row["more"]],
     }
 
 
@@ -81,7 +83,7 @@ def _page(game_id: str, refused: str = "", kept: dict[str, str] | None = None) -
             "game": loaded,
             "phase_name": loaded.rules.card.phase_words(loaded.phase.id) if loaded.phase else "",
             "clock": loaded.clock.status_text(),
-            "roster": [_worded_row(row) for row in game_facts.roster(loaded)],
+            "roster": [_worded_row(row, loaded.rules.card) for row in game_facts.roster(loaded)],
             "substitutes": game_facts.substitutes(moderator.folder, game_id),
             "orders": game_facts.orders(loaded),
             "count": game_facts.count(loaded),

@@ -36,7 +36,9 @@ def games() -> Any:
     report["games"] = parts[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
     for part in report["games"]:
         if "row" not in part:  # kept with the part, so made again only when the game changes
-            part["row"] = Markup(render_template("games_row.html", game=part))
+            waits = part["resolution_waits"]  # why, a Wording worded in the host's language
+            why = in_host_language(waits["why"]) if waits else None
+            part["row"] = Markup(render_template("games_row.html", game=part, why=why))
     return render_template(
         "games.html", report=report, page=page, pages_count=pages_count, version=version
     )

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from engine.core import RulesetCard
 from engine.errors import Value, Wording
 from pbp.errors import UserError
 from pbp.render.glossary_words import filters_in
+from pbp.render.keyword_names import keyword_in
 from pbp.render.languages import SOURCE_LANGUAGE, translations
 from pbp.render.refusals import WordedText, refusal_lines, worded
 from pbp.web.app import settings_here
@@ -17,8 +19,10 @@ from pbp.web.app import settings_here
 Said = str | Wording
 
 
-def in_host_language(said: Said) -> str:
-    """One sentence (a Wording, or a string shown as it is) in the host's language."""
+def in_host_language(said: Said, card: RulesetCard | None = None) -> str:
+    """One sentence (a Wording, or a string shown as it is) in the host's language; with
+    the ruleset's `card`, an order keyword (the field `keyword`) by the card's name for it
+    in that language (pbp.render.keyword_names)."""
     if isinstance(said, WordedText):
         said = said.wording
     if not isinstance(said, Wording):
@@ -34,6 +38,8 @@ def in_host_language(said: Said) -> str:
         "team": glossary["team"],
         "ruleset": glossary["ruleset_name"],
     }
+    if card is not None:
+        labels["keyword"] = lambda keyword: keyword_in(str(keyword), card, language)
     return worded(translations(language), said, str, language, labels)  # a phase id as it is
 
 

@@ -11,10 +11,15 @@ sentence are worded in the host's language too (pbp.web.host_words), and read he
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
+from engine import ruleset
+from pbp.host.status_report import OVERDUE_AFTER
+from pbp.render.keyword_names import keyword_in
+from pbp.schedule import now
 from pbp.web.app import make_app
 from pbp.web.credentials import new_login_link
 from tests.render.test_no_english_left import english_left
@@ -90,3 +95,39 @@ def test_the_stop_list_sees_the_english_pages():
     """The same pages in English are caught (the test reads what it should)."""
     assert english_left(desk_words("<p>Orders this phase</p><p>The moderator</p>"))
     assert not english_left(desk_words("<p>Befehle <bdi>the player wrote this</bdi></p>"))
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_an_overdue_games_row_says_why_in_the_hosts_language(language, tmp_path, monkeypatch):
+    """A game whose deadline passed long ago: its row on the games page says why its
+    resolution waits in the host's language, as the page's list of problems does."""
+    site = make_site(tmp_path / "site", host_language=language)
+    assert site.pbp("advance", "w1") == 0
+    later = now() + timedelta(days=30) + OVERDUE_AFTER
+    monkeypatch.setattr("pbp.web.games.now", lambda: later)
+    app = make_app(site.settings())
+    app.config["TESTING"] = True
+    client = app.test_client()
+    assert client.get(f"/login/{new_login_link(site.data)}").status_code == 302
+    page = client.get("/").get_data(as_text=True)
+    rows = page.split("<tbody>")[1]
+    (why,) = re.findall(r'<br><span class="problem">(.*?)</span>', rows)
+    assert why != "its deadline passed and it is not resolved"
+    assert not english_left(why) and not english_left(desk_words(page))
+
+
+@pytest.mark.parametrize("language", ["de", "es"])
+def test_a_summarys_order_keywords_are_the_hosts_languages(language, tmp_path):
+    """The Witch's summary on the game's page names her potions by the keywords the host's
+    language writes (`VERGIFTEN: übrig`), as her form does, never `POISON`."""
+    site = make_site(tmp_path / "site", host_language=language)
+    assert site.pbp("advance", "w1") == 0
+    app = make_app(site.settings())
+    app.config["TESTING"] = True
+    client = app.test_client()
+    assert client.get(f"/login/{new_login_link(site.data)}").status_code == 302
+    page = client.get("/games/w1").get_data(as_text=True)
+    card = ruleset("werewolf").card
+    for keyword in ("POISON", "SAVE"):
+        assert f"{keyword}:" not in page
+        assert f"{keyword_in(keyword, card, language)}:" in page

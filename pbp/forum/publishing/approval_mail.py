@@ -16,7 +16,7 @@ from pbp.game.stored import StoredGame, load
 from pbp.storage.mail_ledger import MailLedger
 from pbp.moderator import Moderator
 from pbp.ports import InboundMail, Outcome
-from pbp.render.verdicts import Accepted, Note, Refused, Verdict
+from pbp.render.verdicts import Accepted, Note, Refused, Verdict, error_facts
 from pbp.game.judging.token_guard import TokenGuard
 from pbp.storage.host_token import host_token
 
@@ -109,7 +109,7 @@ def host_mail(
                 except UserError as error:
                     reason, verdict = (
                         f"approval refused: {error}",
-                        Refused("not_approved", error=str(error)),
+                        Refused("not_approved", **error_facts(error)),
                     )
             guard.save(game.file)
             if guard.newly_over_limit:

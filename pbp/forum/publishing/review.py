@@ -28,10 +28,17 @@ def find_draft(book: DraftBook, game_id: str, phase: str | None) -> DraftRow:
     main = [row for row in pending if row.kind not in OPTIONAL_KINDS]
     row = book.get(phase) if phase else next(iter(main or pending or book.all()), None)
     if row is None:
-        which = f"for phase {phase}" if phase else "yet"
-        raise UserError(
-            f"Game {game_id} has no draft {which}; drafts are made when a phase resolves "
-            f"(or by `pbp draft tally {game_id}`)."
+        if phase:
+            raise UserError.of(
+                "Game %(game)s has no draft for phase %(phase)s; drafts are made when a phase"
+                " resolves (or by `pbp draft tally %(game)s`).",
+                game=game_id,
+                phase=phase,
+            )
+        raise UserError.of(
+            "Game %(game)s has no draft yet; drafts are made when a phase resolves (or by"
+            " `pbp draft tally %(game)s`).",
+            game=game_id,
         )
     return row
 
@@ -89,14 +96,15 @@ def approve(game: StoredGame, phase: str | None, forced: bool = False) -> DraftR
     if phase is None:
         waiting = oldest_unapproved(book)
         if waiting is None:
-            raise UserError(
-                f"Game {game.id} has no draft waiting for approval; `pbp status {game.id}` lists "
-                "its drafts."
+            raise UserError.of(
+                "Game %(game)s has no draft waiting for approval; `pbp status %(game)s` lists"
+                " its drafts.",
+                game=game.id,
             )
         phase = waiting.phase
     row = find_draft(book, game.id, phase)
     if row.status == PUBLISHED:
-        raise UserError(f"The post for {row.phase} is already published.")
+        raise UserError.of("The post for %(phase)s is already published.", phase=row.phase)
     _refuse_withdrawn(game, row)
     leaks = draft_leaks(game, book, row.text, player_spans(row, row.text))
     if leaks and not forced:
@@ -135,13 +143,16 @@ def approve_all(game: StoredGame) -> tuple[list[DraftRow], list[tuple[str, str]]
 
 def _refuse_withdrawn(game: StoredGame, row: DraftRow) -> None:
     if row.status == WITHDRAWN and row.kind == OPENING:
-        raise UserError(
-            f"The opening post of {game.id} was left out: the thread has begun without it."
+        raise UserError.of(
+            "The opening post of %(game)s was left out: the thread has begun without it.",
+            game=game.id,
         )
     if row.status == WITHDRAWN:
-        raise UserError(
-            f"The running count {row.phase} is out of date (a newer count or the phase's "
-            f"own post replaced it); draft a new one with `pbp draft tally {game.id}`."
+        raise UserError.of(
+            "The running count %(count)s is out of date (a newer count or the phase's own post"
+            " replaced it); draft a new one with `pbp draft tally %(game)s`.",
+            count=row.phase,
+            game=game.id,
         )
 
 
