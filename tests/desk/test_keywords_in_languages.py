@@ -24,15 +24,6 @@ NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 INFILTRATION = engine.ruleset("infiltration").card
 
 
-@pytest.fixture
-def moderator(tmp_path):
-    settings = Settings(
-        data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=50
-    )
-    with ToyModerator(settings, clock=Clock()) as mod:
-        yield mod
-
-
 def _send(moderator, desk, game, name, lines, number):
     before = len(load(moderator, "in1").file.outbox.all())
     text = "\n".join(

@@ -165,15 +165,6 @@ def test_an_english_reader_reads_the_refusals_as_they_were():
     assert 'Zeile 4: "Zed" — Bruno ist tot; nominiere einen lebenden Mitspieler.' in german
 
 
-@pytest.fixture
-def moderator(tmp_path):
-    settings = Settings(
-        data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=50
-    )
-    with ToyModerator(settings, clock=Clock()) as mod:
-        yield mod
-
-
 def _receipt(moderator, desk, game_id, name, lines, number):
     game = load(moderator, game_id)
     before = len(game.file.outbox.all())

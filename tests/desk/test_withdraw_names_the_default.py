@@ -19,15 +19,6 @@ from tests.fixtures.harness import ToyModerator
 NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 
 
-@pytest.fixture
-def moderator(tmp_path):
-    settings = Settings(
-        data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=50
-    )
-    with ToyModerator(settings, clock=Clock()) as mod:
-        yield mod
-
-
 def test_withdraw_class_says_the_class_is_warrior(moderator):
     game = create_game(
         moderator,

@@ -22,15 +22,6 @@ NAMES = ("Alice", "Bruno", "Chloe", "Dmitri", "Elena", "Farid", "Greta", "Hiro")
 ROLES = "werewolf,werewolf,witch,seer,villager,villager,villager,villager"
 
 
-@pytest.fixture
-def moderator(tmp_path):
-    settings = Settings(
-        data=tmp_path / "data", from_address="pbp@games.example", replies_per_sender_per_day=50
-    )
-    with ToyModerator(settings, clock=Clock()) as mod:
-        yield mod
-
-
 def _role_of(game, role):
     return [name for name in NAMES if game.status(name).role == role]
 
